@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xqtool: the command line for teachers, tests and benchmarks. */
+#define G_LOG_DOMAIN "xqtool"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xqtool.h"
+
+/* Every command table the tool knows; a new command file adds its table here. */
+static const XqToolCommand *const command_tables[] = {
+  xqtool_core_commands,
+};
+
+/* Every `xqtool bench NAME` table. */
+static const XqToolCommand *const bench_tables[] = {
+  xqtool_core_bench,
+};
+
+int
+xqtool_fail (const char *format, ...)
+{
+  va_list args;
+  g_autofree char *msg = NULL;
+
+  va_start (args, format);
+  msg = g_strdup_vprintf (format, args);
+  va_end (args);
+  /* One line: fold any newline a message might carry. */
+  g_strdelimit (msg, "\n", ' ');
+  fprintf (stderr, "xqtool: %s\n", msg);
+  return 1;
+}
+
+int
+xqtool_usage (const XqToolCommand *cmd)
+{
+  fprintf (stderr, "usage: xqtool %s %s\n", cmd->name, cmd->usage);
+  return 2;
+}
+
+static int
+compare_double (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+double
+xqtool_median (double *samples, int n)
+{
+  g_return_val_if_fail (n > 0, 0.0);
+  qsort (samples, (size_t) n, sizeof *samples, compare_double);
+  return n % 2 ? samples[n / 2] : (samples[n / 2 - 1] + samples[n / 2]) / 2.0;
+}
+
+static void
+print_help (FILE *out)
+{
+  fprintf (out, "usage: xqtool COMMAND [ARGS...]\n\ncommands:\n");
+  for (size_t t = 0; t < G_N_ELEMENTS (command_tables); t++)
+    for (const XqToolCommand *c = command_tables[t]; c->name != NULL; c++)
+      fprintf (out, "  %s %s\n", c->name, c->usage);
+  fprintf (out, "  bench NAME\n\nbenchmarks:\n");
+  for (size_t t = 0; t < G_N_ELEMENTS (bench_tables); t++)
+    for (const XqToolCommand *c = bench_tables[t]; c->name != NULL; c++)
+      fprintf (out, "  bench %s %s\n", c->name, c->usage);
+}
+
+static const XqToolCommand *
+find_command (const XqToolCommand *const *tables, size_t n_tables, const char *name)
+{
+  for (size_t t = 0; t < n_tables; t++)
+    for (const XqToolCommand *c = tables[t]; c->name != NULL; c++)
+      if (strcmp (c->name, name) == 0)
+        return c;
+  return NULL;
+}
+
+int
+main (int argc, char **argv)
+{
+  const XqToolCommand *cmd;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  if (argc < 2)
+    {
+      print_help (stderr);
+      return 2;
+    }
+  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 || strcmp (argv[1], "help") == 0)
+    {
+      print_help (stdout);
+      return 0;
+    }
+  if (strcmp (argv[1], "bench") == 0)
+    {
+      if (argc < 3)
+        {
+          print_help (stderr);
+          return 2;
+        }
+      cmd = find_command (bench_tables, G_N_ELEMENTS (bench_tables), argv[2]);
+      if (cmd == NULL)
+        return xqtool_fail ("unknown benchmark “%s” (see xqtool --help)", argv[2]);
+      return cmd->func (argc - 2, argv + 2);
+    }
+  cmd = find_command (command_tables, G_N_ELEMENTS (command_tables), argv[1]);
+  if (cmd == NULL)
+    return xqtool_fail ("unknown command “%s” (see xqtool --help)", argv[1]);
+  return cmd->func (argc - 1, argv + 1);
+}

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xqtool.h: the command table shared by xqtool's command files. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* A command gets its own arguments (argv[0] is the command name) and
+ * returns the process exit status.  Errors go to stderr as one line. */
+typedef int (*XqToolFunc) (int argc, char **argv);
+
+typedef struct {
+  const char *name;
+  const char *usage;   /* arguments, for --help */
+  XqToolFunc  func;
+} XqToolCommand;
+
+/* Prints "xqtool: message" on stderr and returns 1, for `return xqtool_fail (…)`. */
+int xqtool_fail (const char *format, ...) G_GNUC_PRINTF (1, 2);
+/* Prints "usage: xqtool …" on stderr and returns 2. */
+int xqtool_usage (const XqToolCommand *cmd);
+
+/* Median of n samples (sorts the array). */
+double xqtool_median (double *samples, int n);
+
+/* Each command file exports its table, NULL-name terminated. */
+extern const XqToolCommand xqtool_core_commands[];
+extern const XqToolCommand xqtool_core_bench[];
+
+G_END_DECLS

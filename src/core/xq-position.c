@@ -1,0 +1,916 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "xq-position"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "xq-position.h"
+#include "xq-tables.h"
+
+G_DEFINE_QUARK (xq-position-error-quark, xq_position_error)
+
+/* How many of each piece type one set holds. */
+static const int max_count[XQ_N_TYPES] = { 0, 1, 2, 2, 2, 2, 2, 5 };
+
+/* ---- Names --------------------------------------------------------------- */
+
+static const char fen_letters[XQ_N_TYPES] = { '?', 'K', 'A', 'B', 'N', 'R', 'C', 'P' };
+
+char
+xq_piece_to_fen_char (XqPiece p)
+{
+  char c = fen_letters[xq_piece_type (p)];
+  return xq_piece_color (p) == XQ_BLACK ? g_ascii_tolower (c) : c;
+}
+
+const char *
+xq_piece_type_name (XqPieceType t)
+{
+  static const char *names[XQ_N_TYPES] = {
+    NULL, N_("general"), N_("advisor"), N_("elephant"), N_("horse"),
+    N_("chariot"), N_("cannon"), N_("soldier"),
+  };
+  g_return_val_if_fail (t > 0 && t < XQ_N_TYPES, NULL);
+  return _(names[t]);
+}
+
+const char *
+xq_color_name (XqColor c)
+{
+  return c == XQ_RED ? _("Red") : _("Black");
+}
+
+void
+xq_square_to_text (XqSquare sq, char buf[3])
+{
+  buf[0] = (char) ('a' + xq_sq_file (sq));
+  buf[1] = (char) ('0' + xq_sq_rank (sq));
+  buf[2] = '\0';
+}
+
+XqSquare
+xq_square_from_text (const char *text)
+{
+  char f, r;
+
+  if (text == NULL || text[0] == '\0' || text[1] == '\0' || text[2] != '\0')
+    return XQ_NO_SQUARE;
+  f = g_ascii_tolower (text[0]);
+  r = text[1];
+  if (f < 'a' || f > 'i' || r < '0' || r > '9')
+    return XQ_NO_SQUARE;
+  return xq_sq_make (f - 'a', r - '0');
+}
+
+void
+xq_move_to_iccs (XqMove m, char buf[5])
+{
+  xq_square_to_text (xq_move_from (m), buf);
+  xq_square_to_text (xq_move_to (m), buf + 2);
+}
+
+XqMove
+xq_move_from_iccs (const char *text)
+{
+  char a[3], b[3];
+  size_t len;
+  XqSquare from, to;
+
+  if (text == NULL)
+    return XQ_MOVE_NONE;
+  len = strlen (text);
+  if (len == 4)
+    {
+      a[0] = text[0]; a[1] = text[1];
+      b[0] = text[2]; b[1] = text[3];
+    }
+  else if (len == 5 && text[2] == '-')
+    {
+      a[0] = text[0]; a[1] = text[1];
+      b[0] = text[3]; b[1] = text[4];
+    }
+  else
+    return XQ_MOVE_NONE;
+  a[2] = b[2] = '\0';
+  from = xq_square_from_text (a);
+  to = xq_square_from_text (b);
+  if (from == XQ_NO_SQUARE || to == XQ_NO_SQUARE || from == to)
+    return XQ_MOVE_NONE;
+  return xq_move_make (from, to);
+}
+
+/* ---- Setting up ---------------------------------------------------------- */
+
+void
+xq_position_clear (XqPosition *pos)
+{
+  const XqTables *t = xq_tables ();
+
+  memset (pos, 0, sizeof *pos);
+  pos->king[0] = pos->king[1] = XQ_NO_SQUARE;
+  pos->side = XQ_RED;
+  pos->fullmove = 1;
+  pos->key = 0;
+  (void) t;
+}
+
+void
+xq_position_put (XqPosition *pos, XqSquare sq, XqPiece piece)
+{
+  const XqTables *t = xq_tables ();
+  XqPiece old = pos->board[sq];
+
+  g_return_if_fail (sq >= 0 && sq < XQ_SQUARES);
+
+  if (old != XQ_EMPTY)
+    {
+      pos->key ^= t->zobrist[old][sq];
+      pos->count[old]--;
+      if (xq_piece_type (old) == XQ_KING && pos->king[xq_piece_color (old)] == sq)
+        pos->king[xq_piece_color (old)] = XQ_NO_SQUARE;
+    }
+  pos->board[sq] = piece;
+  if (piece != XQ_EMPTY)
+    {
+      pos->key ^= t->zobrist[piece][sq];
+      pos->count[piece]++;
+      if (xq_piece_type (piece) == XQ_KING)
+        pos->king[xq_piece_color (piece)] = sq;
+    }
+}
+
+void
+xq_position_set_side (XqPosition *pos, XqColor side)
+{
+  if (pos->side != side)
+    pos->key ^= xq_tables ()->zobrist_side;
+  pos->side = side;
+}
+
+void
+xq_position_init_start (XqPosition *pos)
+{
+  gboolean ok = xq_position_set_fen (pos, XQ_START_FEN, NULL);
+  g_assert (ok);
+}
+
+static XqPiece
+piece_from_letter (char ch)
+{
+  XqColor c = g_ascii_isupper (ch) ? XQ_RED : XQ_BLACK;
+  XqPieceType t;
+
+  switch (g_ascii_toupper (ch))
+    {
+    case 'K': t = XQ_KING; break;
+    case 'A': t = XQ_ADVISOR; break;
+    case 'B': case 'E': t = XQ_ELEPHANT; break;
+    case 'N': case 'H': t = XQ_HORSE; break;
+    case 'R': t = XQ_CHARIOT; break;
+    case 'C': t = XQ_CANNON; break;
+    case 'P': t = XQ_PAWN; break;
+    default: return XQ_EMPTY;
+    }
+  return xq_piece_make (c, t);
+}
+
+static gboolean
+parse_counter (const char *field, int *out)
+{
+  char *end = NULL;
+  guint64 v;
+
+  if (field == NULL || !g_ascii_isdigit (field[0]))
+    return FALSE;
+  v = g_ascii_strtoull (field, &end, 10);
+  if (*end != '\0' || v > 1000000)
+    return FALSE;
+  *out = (int) v;
+  return TRUE;
+}
+
+gboolean
+xq_position_set_fen_unchecked (XqPosition *pos, const char *fen, GError **error)
+{
+  XqPosition p;
+  g_auto(GStrv) fields = NULL;
+  g_autofree char *copy = NULL;
+  int nfields, rank = 9, file = 0;
+  const char *s;
+
+  g_return_val_if_fail (pos != NULL, FALSE);
+  g_return_val_if_fail (fen != NULL, FALSE);
+
+  xq_position_clear (&p);
+  copy = g_strdup (fen);
+  fields = g_strsplit_set (g_strstrip (copy), " \t", -1);
+  /* Collapse runs of blanks: drop empty fields. */
+  nfields = 0;
+  for (int i = 0; fields[i] != NULL; i++)
+    if (fields[i][0] != '\0')
+      fields[nfields++] = fields[i];
+  for (int i = nfields; fields[i] != NULL; i++)
+    fields[i] = (g_free (fields[i]), NULL);
+
+  if (nfields == 0)
+    {
+      g_set_error (error, XQ_POSITION_ERROR, XQ_POSITION_ERROR_SYNTAX, _("The FEN is empty"));
+      return FALSE;
+    }
+
+  for (s = fields[0]; *s != '\0'; s++)
+    {
+      int column = (int) (s - fields[0]) + 1;
+
+      if (*s == '/')
+        {
+          if (file != 9)
+            {
+              g_set_error (error, XQ_POSITION_ERROR, XQ_POSITION_ERROR_SYNTAX,
+                           _("FEN board field, character %d: rank %d has %d points, not 9"),
+                           column, 10 - rank, file);
+              return FALSE;
+            }
+          if (rank == 0)
+            {
+              g_set_error (error, XQ_POSITION_ERROR, XQ_POSITION_ERROR_SYNTAX,
+                           _("FEN board field, character %d: more than 10 ranks"), column);
+              return FALSE;
+            }
+          rank--;
+          file = 0;
+        }
+      else if (*s >= '1' && *s <= '9')
+        {
+          file += *s - '0';
+          if (file > 9)
+            {
+              g_set_error (error, XQ_POSITION_ERROR, XQ_POSITION_ERROR_SYNTAX,
+                           _("FEN board field, character %d: rank %d has more than 9 points"),
+                           column, 10 - rank);
+              return FALSE;
+            }
+        }
+      else
+        {
+          XqPiece piece = piece_from_letter (*s);
+          if (piece == XQ_EMPTY)
+            {
+              g_set_error (error, XQ_POSITION_ERROR, XQ_POSITION_ERROR_SYNTAX,
+                           _("FEN board field, character %d: “%c” is not a piece letter (KABNRCP, also E and H)"),
+                           column, g_ascii_isprint (*s) ? *s : '?');
+              return FALSE;
+            }
+          if (file >= 9)
+            {
+              g_set_error (error, XQ_POSITION_ERROR, XQ_POSITION_ERROR_SYNTAX,
+                           _("FEN board field, character %d: rank %d has more than 9 points"),
+                           column, 10 - rank);
+              return FALSE;
+            }
+          xq_position_put (&p, xq_sq_make (file, rank), piece);
+          file++;
+        }
+    }
+  if (rank != 0 || file != 9)
+    {
+      g_set_error (error, XQ_POSITION_ERROR, XQ_POSITION_ERROR_SYNTAX,
+                   _("FEN board field: it describes %d complete ranks, not 10"),
+                   file == 9 ? 10 - rank : 9 - rank);
+      return FALSE;
+    }
+
+  if (nfields >= 2)
+    {
+      const char *side = fields[1];
+      if (strcmp (side, "w") == 0 || strcmp (side, "r") == 0)
+        xq_position_set_side (&p, XQ_RED);
+      else if (strcmp (side, "b") == 0)
+        xq_position_set_side (&p, XQ_BLACK);
+      else
+        {
+          g_set_error (error, XQ_POSITION_ERROR, XQ_POSITION_ERROR_SYNTAX,
+                       _("FEN side-to-move field: “%s” is not w (Red) or b (Black)"), side);
+          return FALSE;
+        }
+    }
+  for (int i = 2; i < 4 && i < nfields; i++)
+    if (strcmp (fields[i], "-") != 0)
+      {
+        g_set_error (error, XQ_POSITION_ERROR, XQ_POSITION_ERROR_SYNTAX,
+                     _("FEN field %d: expected “-”, found “%s”"), i + 1, fields[i]);
+        return FALSE;
+      }
+  if (nfields >= 5 && !parse_counter (fields[4], &p.halfmove))
+    {
+      g_set_error (error, XQ_POSITION_ERROR, XQ_POSITION_ERROR_SYNTAX,
+                   _("FEN half-move field: “%s” is not a whole number"), fields[4]);
+      return FALSE;
+    }
+  if (nfields >= 6 && (!parse_counter (fields[5], &p.fullmove) || p.fullmove < 1))
+    {
+      g_set_error (error, XQ_POSITION_ERROR, XQ_POSITION_ERROR_SYNTAX,
+                   _("FEN move-number field: “%s” is not a number from 1 up"), fields[5]);
+      return FALSE;
+    }
+  if (nfields > 6)
+    {
+      g_set_error (error, XQ_POSITION_ERROR, XQ_POSITION_ERROR_SYNTAX,
+                   _("FEN has %d fields; at most 6 are allowed"), nfields);
+      return FALSE;
+    }
+
+  *pos = p;
+  return TRUE;
+}
+
+gboolean
+xq_position_set_fen (XqPosition *pos, const char *fen, GError **error)
+{
+  XqPosition p;
+
+  if (!xq_position_set_fen_unchecked (&p, fen, error))
+    return FALSE;
+  if (!xq_position_validate (&p, error))
+    return FALSE;
+  *pos = p;
+  return TRUE;
+}
+
+char *
+xq_position_to_fen (const XqPosition *pos)
+{
+  GString *s = g_string_sized_new (96);
+
+  for (int rank = 9; rank >= 0; rank--)
+    {
+      int empty = 0;
+      for (int file = 0; file < 9; file++)
+        {
+          XqPiece p = pos->board[xq_sq_make (file, rank)];
+          if (p == XQ_EMPTY)
+            {
+              empty++;
+              continue;
+            }
+          if (empty > 0)
+            g_string_append_c (s, (char) ('0' + empty));
+          empty = 0;
+          g_string_append_c (s, xq_piece_to_fen_char (p));
+        }
+      if (empty > 0)
+        g_string_append_c (s, (char) ('0' + empty));
+      if (rank > 0)
+        g_string_append_c (s, '/');
+    }
+  g_string_append_printf (s, " %c - - %d %d", pos->side == XQ_RED ? 'w' : 'b',
+                          pos->halfmove, pos->fullmove);
+  return g_string_free (s, FALSE);
+}
+
+gboolean
+xq_position_validate (const XqPosition *pos, GError **error)
+{
+  const XqTables *t = xq_tables ();
+  XqPosition scratch;
+
+  for (int c = 0; c < 2; c++)
+    {
+      int kings = pos->count[xq_piece_make (c, XQ_KING)];
+      if (kings != 1)
+        {
+          g_set_error (error, XQ_POSITION_ERROR, XQ_POSITION_ERROR_KING_COUNT,
+                       /* Translators: first %s is Red or Black */
+                       _("%s has %d generals; each side needs exactly one"),
+                       xq_color_name ((XqColor) c), kings);
+          return FALSE;
+        }
+    }
+
+  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+    {
+      XqPiece p = pos->board[sq];
+      char where[3];
+
+      if (p == XQ_EMPTY || t->can_stand[p][sq])
+        continue;
+      xq_square_to_text (sq, where);
+      switch (xq_piece_type (p))
+        {
+        case XQ_KING:
+          g_set_error (error, XQ_POSITION_ERROR, XQ_POSITION_ERROR_KING_PALACE,
+                       _("The %s general on %s is outside its palace"),
+                       xq_color_name (xq_piece_color (p)), where);
+          break;
+        case XQ_ADVISOR:
+          g_set_error (error, XQ_POSITION_ERROR, XQ_POSITION_ERROR_ADVISOR_POINT,
+                       _("The %s advisor on %s is off the palace diagonals, where no advisor can ever go"),
+                       xq_color_name (xq_piece_color (p)), where);
+          break;
+        case XQ_ELEPHANT:
+          g_set_error (error, XQ_POSITION_ERROR, XQ_POSITION_ERROR_ELEPHANT_POINT,
+                       _("The %s elephant on %s is on a point no elephant can ever reach"),
+                       xq_color_name (xq_piece_color (p)), where);
+          break;
+        case XQ_PAWN:
+          g_set_error (error, XQ_POSITION_ERROR, XQ_POSITION_ERROR_PAWN_POINT,
+                       _("The %s soldier on %s stands behind its starting point"),
+                       xq_color_name (xq_piece_color (p)), where);
+          break;
+        case XQ_NO_TYPE:
+        case XQ_HORSE:
+        case XQ_CHARIOT:
+        case XQ_CANNON:
+        default:
+          g_assert_not_reached ();
+        }
+      return FALSE;
+    }
+
+  for (int c = 0; c < 2; c++)
+    for (int type = XQ_ADVISOR; type < XQ_N_TYPES; type++)
+      {
+        int n = pos->count[xq_piece_make (c, type)];
+        if (n > max_count[type])
+          {
+            g_set_error (error, XQ_POSITION_ERROR, XQ_POSITION_ERROR_TOO_MANY,
+                         /* Translators: "Red has 3 chariot pieces; a set holds only 2" */
+                         _("%s has %d %s pieces; a set holds only %d"),
+                         xq_color_name ((XqColor) c), n, xq_piece_type_name (type), max_count[type]);
+            return FALSE;
+          }
+      }
+
+  if (xq_position_kings_facing (pos))
+    {
+      g_set_error (error, XQ_POSITION_ERROR, XQ_POSITION_ERROR_FACING_KINGS,
+                   _("The generals face each other on an open file"));
+      return FALSE;
+    }
+
+  scratch = *pos;
+  if (xq_position_in_check (&scratch, xq_color_other (pos->side)))
+    {
+      g_set_error (error, XQ_POSITION_ERROR, XQ_POSITION_ERROR_OPPONENT_IN_CHECK,
+                   _("%s is in check but it is %s’s turn: the general could be captured"),
+                   xq_color_name (xq_color_other (pos->side)), xq_color_name (pos->side));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+xq_position_is_consistent (const XqPosition *pos)
+{
+  const XqTables *t = xq_tables ();
+  guint8 count[16] = { 0 };
+  guint64 key = pos->side == XQ_BLACK ? t->zobrist_side : 0;
+  XqSquare king[2] = { XQ_NO_SQUARE, XQ_NO_SQUARE };
+
+  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+    {
+      XqPiece p = pos->board[sq];
+      if (p == XQ_EMPTY)
+        continue;
+      if ((p & 7) == 0 || p > 15)
+        return FALSE;
+      count[p]++;
+      key ^= t->zobrist[p][sq];
+      if (xq_piece_type (p) == XQ_KING)
+        king[xq_piece_color (p)] = sq;
+    }
+  return key == pos->key && memcmp (count, pos->count, sizeof count) == 0 &&
+         (count[xq_piece_make (XQ_RED, XQ_KING)] != 1 || king[0] == pos->king[0]) &&
+         (count[xq_piece_make (XQ_BLACK, XQ_KING)] != 1 || king[1] == pos->king[1]);
+}
+
+/* ---- Attacks and check --------------------------------------------------- */
+
+gboolean
+xq_position_kings_facing (const XqPosition *pos)
+{
+  XqSquare rk = pos->king[XQ_RED], bk = pos->king[XQ_BLACK];
+
+  if (rk == XQ_NO_SQUARE || bk == XQ_NO_SQUARE || xq_sq_file (rk) != xq_sq_file (bk))
+    return FALSE;
+  for (XqSquare sq = rk + 9; sq < bk; sq += 9)
+    if (pos->board[sq] != XQ_EMPTY)
+      return FALSE;
+  return TRUE;
+}
+
+/* Attacks by chariots, cannons, horses and soldiers: the only pieces that
+ * can ever reach an enemy general.  Shared by the check test (the hot path
+ * of legality) and the general attack test. */
+static inline gboolean
+attacked_by_fighters (const XqPosition *pos, const XqTables *t, XqSquare sq, XqColor by)
+{
+  const XqPiece *b = pos->board;
+  const XqPiece chariot = xq_piece_make (by, XQ_CHARIOT);
+  const XqPiece cannon = xq_piece_make (by, XQ_CANNON);
+  const XqPiece horse = xq_piece_make (by, XQ_HORSE);
+  const XqPiece pawn = xq_piece_make (by, XQ_PAWN);
+
+  /* Soldiers: one step forward from behind, or sideways once crossed. */
+  if (by == XQ_RED)
+    {
+      if (sq >= 9 && b[sq - 9] == pawn)
+        return TRUE;
+    }
+  else
+    {
+      if (sq < 81 && b[sq + 9] == pawn)
+        return TRUE;
+    }
+  if (xq_sq_file (sq) > 0 && b[sq - 1] == pawn && xq_sq_crossed (by, sq - 1))
+    return TRUE;
+  if (xq_sq_file (sq) < 8 && b[sq + 1] == pawn && xq_sq_crossed (by, sq + 1))
+    return TRUE;
+
+  for (int i = 0; t->horse_from[sq][i].to >= 0; i++)
+    if (b[t->horse_from[sq][i].to] == horse && b[t->horse_from[sq][i].block] == XQ_EMPTY)
+      return TRUE;
+
+  for (int d = 0; d < XQ_N_DIRS; d++)
+    {
+      const gint8 *ray = t->ray[sq][d];
+      int i = 0;
+
+      while (ray[i] >= 0 && b[ray[i]] == XQ_EMPTY)
+        i++;
+      if (ray[i] < 0)
+        continue;
+      if (b[ray[i]] == chariot)
+        return TRUE;
+      /* The first piece is a screen: a cannon behind it attacks. */
+      i++;
+      while (ray[i] >= 0 && b[ray[i]] == XQ_EMPTY)
+        i++;
+      if (ray[i] >= 0 && b[ray[i]] == cannon)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+xq_position_in_check (const XqPosition *pos, XqColor c)
+{
+  XqSquare k = pos->king[c];
+
+  if (k == XQ_NO_SQUARE)
+    return FALSE;
+  return attacked_by_fighters (pos, xq_tables (), k, xq_color_other (c)) ||
+         xq_position_kings_facing (pos);
+}
+
+gboolean
+xq_position_is_attacked (const XqPosition *pos, XqSquare sq, XqColor by)
+{
+  const XqTables *t = xq_tables ();
+  const XqPiece *b = pos->board;
+
+  if (attacked_by_fighters (pos, t, sq, by))
+    return TRUE;
+  for (int i = 0; t->advisor[sq][i] >= 0; i++)
+    if (b[t->advisor[sq][i]] == xq_piece_make (by, XQ_ADVISOR))
+      return TRUE;
+  for (int i = 0; t->king[sq][i] >= 0; i++)
+    if (b[t->king[sq][i]] == xq_piece_make (by, XQ_KING))
+      return TRUE;
+  /* Elephant moves are symmetric, so the eye is the same from either end. */
+  for (int i = 0; t->elephant[sq][i].to >= 0; i++)
+    if (b[t->elephant[sq][i].to] == xq_piece_make (by, XQ_ELEPHANT) &&
+        b[t->elephant[sq][i].block] == XQ_EMPTY)
+      return TRUE;
+  return FALSE;
+}
+
+/* ---- Moves --------------------------------------------------------------- */
+
+static inline int
+gen_piece (const XqPosition *pos, const XqTables *t, XqSquare from, XqMove *out, int n)
+{
+  const XqPiece *b = pos->board;
+  XqPiece p = b[from];
+  XqColor us = xq_piece_color (p);
+
+/* A target is open when empty or held by the enemy. */
+#define OPEN(sq) (b[sq] == XQ_EMPTY || xq_piece_color (b[sq]) != us)
+
+  switch (xq_piece_type (p))
+    {
+    case XQ_KING:
+      for (int i = 0; t->king[from][i] >= 0; i++)
+        if (OPEN (t->king[from][i]))
+          out[n++] = xq_move_make (from, t->king[from][i]);
+      break;
+    case XQ_ADVISOR:
+      for (int i = 0; t->advisor[from][i] >= 0; i++)
+        if (OPEN (t->advisor[from][i]))
+          out[n++] = xq_move_make (from, t->advisor[from][i]);
+      break;
+    case XQ_ELEPHANT:
+      for (int i = 0; t->elephant[from][i].to >= 0; i++)
+        if (b[t->elephant[from][i].block] == XQ_EMPTY && OPEN (t->elephant[from][i].to))
+          out[n++] = xq_move_make (from, t->elephant[from][i].to);
+      break;
+    case XQ_HORSE:
+      for (int i = 0; t->horse[from][i].to >= 0; i++)
+        if (b[t->horse[from][i].block] == XQ_EMPTY && OPEN (t->horse[from][i].to))
+          out[n++] = xq_move_make (from, t->horse[from][i].to);
+      break;
+    case XQ_CHARIOT:
+      for (int d = 0; d < XQ_N_DIRS; d++)
+        {
+          const gint8 *ray = t->ray[from][d];
+          for (int i = 0; ray[i] >= 0; i++)
+            {
+              if (b[ray[i]] == XQ_EMPTY)
+                out[n++] = xq_move_make (from, ray[i]);
+              else
+                {
+                  if (xq_piece_color (b[ray[i]]) != us)
+                    out[n++] = xq_move_make (from, ray[i]);
+                  break;
+                }
+            }
+        }
+      break;
+    case XQ_CANNON:
+      for (int d = 0; d < XQ_N_DIRS; d++)
+        {
+          const gint8 *ray = t->ray[from][d];
+          int i = 0;
+          for (; ray[i] >= 0 && b[ray[i]] == XQ_EMPTY; i++)
+            out[n++] = xq_move_make (from, ray[i]);
+          if (ray[i] < 0)
+            continue;
+          /* Jump exactly one screen, of either colour, to capture. */
+          for (i++; ray[i] >= 0; i++)
+            if (b[ray[i]] != XQ_EMPTY)
+              {
+                if (xq_piece_color (b[ray[i]]) != us)
+                  out[n++] = xq_move_make (from, ray[i]);
+                break;
+              }
+        }
+      break;
+    case XQ_PAWN:
+      for (int i = 0; t->pawn[us][from][i] >= 0; i++)
+        if (OPEN (t->pawn[us][from][i]))
+          out[n++] = xq_move_make (from, t->pawn[us][from][i]);
+      break;
+    case XQ_NO_TYPE:
+    default:
+      break;
+    }
+#undef OPEN
+  return n;
+}
+
+int
+xq_position_pseudo_moves (const XqPosition *pos, XqMove *out)
+{
+  const XqTables *t = xq_tables ();
+  int n = 0;
+
+  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+    if (pos->board[sq] != XQ_EMPTY && xq_piece_color (pos->board[sq]) == pos->side)
+      n = gen_piece (pos, t, sq, out, n);
+  return n;
+}
+
+/* Plays m on the board only (no key, no counters), tests whether the mover's
+ * general is then attacked, and takes it back.  The cheap core of legality. */
+static inline gboolean
+leaves_king_safe (XqPosition *pos, const XqTables *t, XqMove m)
+{
+  XqSquare from = xq_move_from (m), to = xq_move_to (m);
+  XqPiece moving = pos->board[from], captured = pos->board[to];
+  XqColor us = xq_piece_color (moving);
+  XqSquare saved_king = pos->king[us];
+  gboolean safe;
+
+  pos->board[to] = moving;
+  pos->board[from] = XQ_EMPTY;
+  if (xq_piece_type (moving) == XQ_KING)
+    pos->king[us] = to;
+
+  safe = !attacked_by_fighters (pos, t, pos->king[us], xq_color_other (us)) &&
+         !xq_position_kings_facing (pos);
+
+  pos->king[us] = saved_king;
+  pos->board[from] = moving;
+  pos->board[to] = captured;
+  return safe;
+}
+
+int
+xq_position_legal_moves (XqPosition *pos, XqMove *out)
+{
+  const XqTables *t = xq_tables ();
+  int n, legal = 0;
+
+  g_return_val_if_fail (pos->king[pos->side] != XQ_NO_SQUARE, 0);
+
+  n = xq_position_pseudo_moves (pos, out);
+  for (int i = 0; i < n; i++)
+    if (leaves_king_safe (pos, t, out[i]))
+      out[legal++] = out[i];
+  return legal;
+}
+
+int
+xq_position_legal_moves_from (XqPosition *pos, XqSquare from, XqMove *out)
+{
+  const XqTables *t = xq_tables ();
+  int n, legal = 0;
+
+  g_return_val_if_fail (from >= 0 && from < XQ_SQUARES, 0);
+  if (pos->board[from] == XQ_EMPTY || xq_piece_color (pos->board[from]) != pos->side ||
+      pos->king[pos->side] == XQ_NO_SQUARE)
+    return 0;
+  n = gen_piece (pos, t, from, out, 0);
+  for (int i = 0; i < n; i++)
+    if (leaves_king_safe (pos, t, out[i]))
+      out[legal++] = out[i];
+  return legal;
+}
+
+gboolean
+xq_position_is_pseudo_legal (const XqPosition *pos, XqMove m)
+{
+  XqMove moves[XQ_MAX_MOVES];
+  XqSquare from = xq_move_from (m);
+  int n;
+
+  if (m == XQ_MOVE_NONE || from >= XQ_SQUARES || xq_move_to (m) >= XQ_SQUARES)
+    return FALSE;
+  if (pos->board[from] == XQ_EMPTY || xq_piece_color (pos->board[from]) != pos->side)
+    return FALSE;
+  n = gen_piece (pos, xq_tables (), from, moves, 0);
+  for (int i = 0; i < n; i++)
+    if (moves[i] == m)
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+xq_position_is_legal (XqPosition *pos, XqMove m)
+{
+  return pos->king[pos->side] != XQ_NO_SQUARE &&
+         xq_position_is_pseudo_legal (pos, m) &&
+         leaves_king_safe (pos, xq_tables (), m);
+}
+
+gboolean
+xq_position_has_legal_move (XqPosition *pos)
+{
+  const XqTables *t = xq_tables ();
+  XqMove moves[XQ_MAX_MOVES];
+
+  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+    if (pos->board[sq] != XQ_EMPTY && xq_piece_color (pos->board[sq]) == pos->side)
+      {
+        int n = gen_piece (pos, t, sq, moves, 0);
+        for (int i = 0; i < n; i++)
+          if (leaves_king_safe (pos, t, moves[i]))
+            return TRUE;
+      }
+  return FALSE;
+}
+
+void
+xq_position_do_move (XqPosition *pos, XqMove m, XqUndo *undo)
+{
+  const XqTables *t = xq_tables ();
+  XqSquare from = xq_move_from (m), to = xq_move_to (m);
+  XqPiece moving = pos->board[from], captured = pos->board[to];
+
+  undo->captured = captured;
+  undo->halfmove = pos->halfmove;
+  undo->fullmove = pos->fullmove;
+  undo->key = pos->key;
+
+  pos->key ^= t->zobrist[moving][from] ^ t->zobrist[moving][to] ^ t->zobrist_side;
+  if (captured != XQ_EMPTY)
+    {
+      pos->key ^= t->zobrist[captured][to];
+      pos->count[captured]--;
+      pos->halfmove = 0;
+      if (xq_piece_type (captured) == XQ_KING)
+        pos->king[xq_piece_color (captured)] = XQ_NO_SQUARE;
+    }
+  else
+    pos->halfmove++;
+  pos->board[to] = moving;
+  pos->board[from] = XQ_EMPTY;
+  if (xq_piece_type (moving) == XQ_KING)
+    pos->king[xq_piece_color (moving)] = to;
+  if (pos->side == XQ_BLACK)
+    pos->fullmove++;
+  pos->side = xq_color_other (pos->side);
+}
+
+void
+xq_position_undo_move (XqPosition *pos, XqMove m, const XqUndo *undo)
+{
+  XqSquare from = xq_move_from (m), to = xq_move_to (m);
+  XqPiece moving = pos->board[to];
+
+  pos->side = xq_color_other (pos->side);
+  pos->board[from] = moving;
+  pos->board[to] = undo->captured;
+  if (xq_piece_type (moving) == XQ_KING)
+    pos->king[xq_piece_color (moving)] = from;
+  if (undo->captured != XQ_EMPTY)
+    {
+      pos->count[undo->captured]++;
+      if (xq_piece_type (undo->captured) == XQ_KING)
+        pos->king[xq_piece_color (undo->captured)] = to;
+    }
+  pos->halfmove = undo->halfmove;
+  pos->fullmove = undo->fullmove;
+  pos->key = undo->key;
+}
+
+void
+xq_position_do_null (XqPosition *pos, XqUndo *undo)
+{
+  undo->captured = XQ_EMPTY;
+  undo->halfmove = pos->halfmove;
+  undo->fullmove = pos->fullmove;
+  undo->key = pos->key;
+  pos->key ^= xq_tables ()->zobrist_side;
+  pos->side = xq_color_other (pos->side);
+}
+
+void
+xq_position_undo_null (XqPosition *pos, const XqUndo *undo)
+{
+  pos->side = xq_color_other (pos->side);
+  pos->key = undo->key;
+  pos->halfmove = undo->halfmove;
+  pos->fullmove = undo->fullmove;
+}
+
+gboolean
+xq_position_gives_check (XqPosition *pos, XqMove m)
+{
+  XqUndo u;
+  gboolean check;
+
+  xq_position_do_move (pos, m, &u);
+  check = xq_position_in_check (pos, pos->side);
+  xq_position_undo_move (pos, m, &u);
+  return check;
+}
+
+XqStatus
+xq_position_status (XqPosition *pos)
+{
+  gboolean check = xq_position_in_check (pos, pos->side);
+
+  if (xq_position_has_legal_move (pos))
+    return check ? XQ_STATUS_CHECK : XQ_STATUS_ONGOING;
+  /* In xiangqi the side that cannot move loses either way (困斃). */
+  return check ? XQ_STATUS_CHECKMATE : XQ_STATUS_STALEMATE;
+}
+
+/* ---- Perft --------------------------------------------------------------- */
+
+static guint64
+perft_rec (XqPosition *pos, const XqTables *t, int depth)
+{
+  XqMove moves[XQ_MAX_MOVES];
+  int n = xq_position_pseudo_moves (pos, moves);
+  guint64 total = 0;
+
+  /* Bulk counting: at the last ply only legality is needed, not the move. */
+  if (depth == 1)
+    {
+      for (int i = 0; i < n; i++)
+        total += leaves_king_safe (pos, t, moves[i]);
+      return total;
+    }
+  for (int i = 0; i < n; i++)
+    {
+      XqUndo u;
+      if (!leaves_king_safe (pos, t, moves[i]))
+        continue;
+      xq_position_do_move (pos, moves[i], &u);
+      total += perft_rec (pos, t, depth - 1);
+      xq_position_undo_move (pos, moves[i], &u);
+    }
+  return total;
+}
+
+guint64
+xq_position_perft (XqPosition *pos, int depth)
+{
+  if (depth <= 0)
+    return 1;
+  return perft_rec (pos, xq_tables (), depth);
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs everything Xiangqi Tutor needs to build, run and test on Debian 12.
+# Safe to run again and again: apt-get only adds what is missing.
+set -euo pipefail
+
+packages=(
+  gcc pkgconf meson ninja-build gettext python3
+  libglib2.0-dev libgtk-4-dev libadwaita-1-dev librsvg2-dev libjson-glib-dev
+  desktop-file-utils appstream xvfb xauth fonts-wqy-microhei
+)
+
+sudo=()
+if [ "$(id -u)" -ne 0 ]; then
+  sudo=(sudo)
+fi
+
+# Skip the network when every package is already there; otherwise refresh
+# the lists once and install what is missing.
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q '^install ok installed$'; then
+    missing+=("$p")
+  fi
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install-deps: installing ${missing[*]}"
+  "${sudo[@]}" apt-get update -q
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -q "${packages[@]}"
+else
+  echo "install-deps: all ${#packages[@]} packages present"
+fi

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs the dependencies, builds, and runs the whole test suite under Xvfb.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+./tools/install-deps.sh
+export LC_ALL=C.UTF-8
+
+if [ -f build/build.ninja ]; then
+  meson setup --reconfigure build >/dev/null
+else
+  meson setup build
+fi
+ninja -C build
+xvfb-run -a -s "-screen 0 1280x1024x24" meson test -C build --print-errorlogs "$@"

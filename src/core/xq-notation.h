@@ -26,7 +26,12 @@ typedef enum {
 
 /* Writes the legal move m of pos in the notation; a newly allocated string. */
 char     *xq_notation_format (XqPosition *pos, XqMove m, XqNotation notation);
-/* Reads text as a legal move of pos; XQ_MOVE_NONE and an error saying why. */
+/* Reads text as a legal move of pos; XQ_MOVE_NONE and an error saying why.
+ * Besides what format writes it accepts: WXF with '.' for '=', lower case,
+ * N/B for H/E, FSF's ordinal soldier forms (15=6) and a bare file where it
+ * is unique; Chinese in either script with the variant glyphs 俥傌砲包,
+ * full-width or ASCII digits for either side, 馬前 as well as 前馬, 二兵 for
+ * 中兵, and S0 7.5's short record without direction (炮25) when unique. */
 XqMove    xq_notation_parse  (XqPosition *pos, const char *text, XqNotation notation, GError **error);
 /* Tries every notation in turn (for PGN files and pasted text). */
 XqMove    xq_notation_parse_any (XqPosition *pos, const char *text, GError **error);

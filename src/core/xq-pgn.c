@@ -1,0 +1,925 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "xq-pgn"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "xq-pgn.h"
+
+G_DEFINE_QUARK (xq-pgn-error-quark, xq_pgn_error)
+
+struct _XqPgnRecord {
+  GPtrArray  *tag_names;     /* char*, file order */
+  GPtrArray  *tag_values;    /* char*, parallel to tag_names */
+  XqPosition  start;
+  XqPosition  end;           /* after the last move, where the next one is checked */
+  GArray     *moves;         /* XqMove */
+  GPtrArray  *before;        /* char* or NULL, one per move */
+  GPtrArray  *after;         /* char* or NULL, one per move */
+  char       *game_comment;
+  XqPgnResult result;
+};
+
+/* ---- The record ----------------------------------------------------------- */
+
+XqPgnRecord *
+xq_pgn_record_new (void)
+{
+  XqPgnRecord *rec = g_new0 (XqPgnRecord, 1);
+
+  rec->tag_names = g_ptr_array_new_with_free_func (g_free);
+  rec->tag_values = g_ptr_array_new_with_free_func (g_free);
+  xq_position_init_start (&rec->start);
+  rec->end = rec->start;
+  rec->moves = g_array_new (FALSE, FALSE, sizeof (XqMove));
+  rec->before = g_ptr_array_new_with_free_func (g_free);
+  rec->after = g_ptr_array_new_with_free_func (g_free);
+  rec->result = XQ_PGN_RESULT_UNKNOWN;
+  return rec;
+}
+
+void
+xq_pgn_record_free (XqPgnRecord *rec)
+{
+  if (rec == NULL)
+    return;
+  g_ptr_array_unref (rec->tag_names);
+  g_ptr_array_unref (rec->tag_values);
+  g_array_unref (rec->moves);
+  g_ptr_array_unref (rec->before);
+  g_ptr_array_unref (rec->after);
+  g_free (rec->game_comment);
+  g_free (rec);
+}
+
+static void
+copy_strings (GPtrArray *to, GPtrArray *from)
+{
+  for (guint i = 0; i < from->len; i++)
+    g_ptr_array_add (to, g_strdup (g_ptr_array_index (from, i)));
+}
+
+XqPgnRecord *
+xq_pgn_record_copy (const XqPgnRecord *rec)
+{
+  XqPgnRecord *copy;
+
+  g_return_val_if_fail (rec != NULL, NULL);
+
+  copy = xq_pgn_record_new ();
+  copy_strings (copy->tag_names, rec->tag_names);
+  copy_strings (copy->tag_values, rec->tag_values);
+  copy->start = rec->start;
+  copy->end = rec->end;
+  g_array_append_vals (copy->moves, rec->moves->data, rec->moves->len);
+  copy_strings (copy->before, rec->before);
+  copy_strings (copy->after, rec->after);
+  copy->game_comment = g_strdup (rec->game_comment);
+  copy->result = rec->result;
+  return copy;
+}
+
+static gboolean
+strings_equal (GPtrArray *a, GPtrArray *b)
+{
+  if (a->len != b->len)
+    return FALSE;
+  for (guint i = 0; i < a->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (a, i), g_ptr_array_index (b, i)) != 0)
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+xq_pgn_record_equal (const XqPgnRecord *a, const XqPgnRecord *b)
+{
+  g_autofree char *fen_a = NULL, *fen_b = NULL;
+
+  g_return_val_if_fail (a != NULL && b != NULL, FALSE);
+
+  fen_a = xq_position_to_fen (&a->start);
+  fen_b = xq_position_to_fen (&b->start);
+  return strings_equal (a->tag_names, b->tag_names)
+         && strings_equal (a->tag_values, b->tag_values)
+         && strcmp (fen_a, fen_b) == 0
+         && a->moves->len == b->moves->len
+         && memcmp (a->moves->data, b->moves->data, a->moves->len * sizeof (XqMove)) == 0
+         && strings_equal (a->before, b->before)
+         && strings_equal (a->after, b->after)
+         && g_strcmp0 (a->game_comment, b->game_comment) == 0
+         && a->result == b->result;
+}
+
+/* ---- Tags ------------------------------------------------------------------ */
+
+guint
+xq_pgn_record_get_n_tags (const XqPgnRecord *rec)
+{
+  g_return_val_if_fail (rec != NULL, 0);
+  return rec->tag_names->len;
+}
+
+const char *
+xq_pgn_record_get_tag_name (const XqPgnRecord *rec, guint i)
+{
+  g_return_val_if_fail (rec != NULL && i < rec->tag_names->len, NULL);
+  return g_ptr_array_index (rec->tag_names, i);
+}
+
+const char *
+xq_pgn_record_get_tag_value (const XqPgnRecord *rec, guint i)
+{
+  g_return_val_if_fail (rec != NULL && i < rec->tag_values->len, NULL);
+  return g_ptr_array_index (rec->tag_values, i);
+}
+
+static int
+find_tag (const XqPgnRecord *rec, const char *name)
+{
+  for (guint i = 0; i < rec->tag_names->len; i++)
+    if (strcmp (g_ptr_array_index (rec->tag_names, i), name) == 0)
+      return (int) i;
+  return -1;
+}
+
+const char *
+xq_pgn_record_get_tag (const XqPgnRecord *rec, const char *name)
+{
+  int i;
+
+  g_return_val_if_fail (rec != NULL && name != NULL, NULL);
+  i = find_tag (rec, name);
+  return i < 0 ? NULL : g_ptr_array_index (rec->tag_values, i);
+}
+
+static void
+store_tag (XqPgnRecord *rec, const char *name, const char *value)
+{
+  int i = find_tag (rec, name);
+
+  if (i >= 0)
+    {
+      g_free (rec->tag_values->pdata[i]);
+      rec->tag_values->pdata[i] = g_strdup (value);
+      return;
+    }
+  g_ptr_array_add (rec->tag_names, g_strdup (name));
+  g_ptr_array_add (rec->tag_values, g_strdup (value));
+}
+
+void
+xq_pgn_record_set_tag (XqPgnRecord *rec, const char *name, const char *value)
+{
+  g_return_if_fail (rec != NULL && name != NULL && value != NULL);
+  g_return_if_fail (strcmp (name, "FEN") != 0);
+  store_tag (rec, name, value);
+}
+
+gboolean
+xq_pgn_record_remove_tag (XqPgnRecord *rec, const char *name)
+{
+  int i;
+
+  g_return_val_if_fail (rec != NULL && name != NULL, FALSE);
+  g_return_val_if_fail (strcmp (name, "FEN") != 0, FALSE);
+  i = find_tag (rec, name);
+  if (i < 0)
+    return FALSE;
+  g_ptr_array_remove_index (rec->tag_names, (guint) i);
+  g_ptr_array_remove_index (rec->tag_values, (guint) i);
+  return TRUE;
+}
+
+/* ---- Start position and moves ---------------------------------------------- */
+
+gboolean
+xq_pgn_record_set_start (XqPgnRecord *rec, const char *fen, GError **error)
+{
+  XqPosition pos;
+  g_autofree char *normal = NULL;
+  int i;
+
+  g_return_val_if_fail (rec != NULL && fen != NULL, FALSE);
+  g_return_val_if_fail (rec->moves->len == 0, FALSE);
+
+  if (!xq_position_set_fen (&pos, fen, error))
+    return FALSE;
+  rec->start = rec->end = pos;
+  normal = xq_position_to_fen (&pos);
+  if (strcmp (normal, XQ_START_FEN) != 0)
+    store_tag (rec, "FEN", normal);
+  else if ((i = find_tag (rec, "FEN")) >= 0)
+    {
+      g_ptr_array_remove_index (rec->tag_names, (guint) i);
+      g_ptr_array_remove_index (rec->tag_values, (guint) i);
+    }
+  return TRUE;
+}
+
+const XqPosition *
+xq_pgn_record_get_start (const XqPgnRecord *rec)
+{
+  g_return_val_if_fail (rec != NULL, NULL);
+  return &rec->start;
+}
+
+void
+xq_pgn_record_get_position (const XqPgnRecord *rec, guint ply, XqPosition *out)
+{
+  g_return_if_fail (rec != NULL && out != NULL);
+  g_return_if_fail (ply <= rec->moves->len);
+
+  *out = rec->start;
+  for (guint i = 0; i < ply; i++)
+    {
+      XqUndo undo;
+      xq_position_do_move (out, g_array_index (rec->moves, XqMove, i), &undo);
+    }
+}
+
+guint
+xq_pgn_record_get_n_moves (const XqPgnRecord *rec)
+{
+  g_return_val_if_fail (rec != NULL, 0);
+  return rec->moves->len;
+}
+
+XqMove
+xq_pgn_record_get_move (const XqPgnRecord *rec, guint i)
+{
+  g_return_val_if_fail (rec != NULL && i < rec->moves->len, XQ_MOVE_NONE);
+  return g_array_index (rec->moves, XqMove, i);
+}
+
+gboolean
+xq_pgn_record_append_move (XqPgnRecord *rec, XqMove m, GError **error)
+{
+  XqUndo undo;
+
+  g_return_val_if_fail (rec != NULL, FALSE);
+
+  if (m == XQ_MOVE_NONE || !xq_position_is_legal (&rec->end, m))
+    {
+      char iccs[5] = "?";
+
+      if (m != XQ_MOVE_NONE)
+        xq_move_to_iccs (m, iccs);
+      g_set_error (error, XQ_PGN_ERROR, XQ_PGN_ERROR_BAD_MOVE,
+                   _("%s is not a legal move after move %u"), iccs, rec->moves->len);
+      return FALSE;
+    }
+  xq_position_do_move (&rec->end, m, &undo);
+  g_array_append_val (rec->moves, m);
+  g_ptr_array_add (rec->before, NULL);
+  g_ptr_array_add (rec->after, NULL);
+  return TRUE;
+}
+
+/* ---- Comments ---------------------------------------------------------------- */
+
+/* Comments are kept trimmed, and an empty one is no comment, so that what
+ * is written reads back the same. */
+static char *
+comment_dup (const char *text)
+{
+  char *copy;
+
+  if (text == NULL)
+    return NULL;
+  copy = g_strstrip (g_strdup (text));
+  if (*copy == '\0')
+    g_clear_pointer (&copy, g_free);
+  return copy;
+}
+
+const char *
+xq_pgn_record_get_game_comment (const XqPgnRecord *rec)
+{
+  g_return_val_if_fail (rec != NULL, NULL);
+  return rec->game_comment;
+}
+
+void
+xq_pgn_record_set_game_comment (XqPgnRecord *rec, const char *text)
+{
+  g_return_if_fail (rec != NULL);
+  g_free (rec->game_comment);
+  rec->game_comment = comment_dup (text);
+}
+
+const char *
+xq_pgn_record_get_comment_before (const XqPgnRecord *rec, guint i)
+{
+  g_return_val_if_fail (rec != NULL && i < rec->before->len, NULL);
+  return g_ptr_array_index (rec->before, i);
+}
+
+void
+xq_pgn_record_set_comment_before (XqPgnRecord *rec, guint i, const char *text)
+{
+  g_return_if_fail (rec != NULL && i < rec->before->len);
+  g_free (rec->before->pdata[i]);
+  rec->before->pdata[i] = comment_dup (text);
+}
+
+const char *
+xq_pgn_record_get_comment_after (const XqPgnRecord *rec, guint i)
+{
+  g_return_val_if_fail (rec != NULL && i < rec->after->len, NULL);
+  return g_ptr_array_index (rec->after, i);
+}
+
+void
+xq_pgn_record_set_comment_after (XqPgnRecord *rec, guint i, const char *text)
+{
+  g_return_if_fail (rec != NULL && i < rec->after->len);
+  g_free (rec->after->pdata[i]);
+  rec->after->pdata[i] = comment_dup (text);
+}
+
+/* Adds text to a comment slot; two comments in one place are joined. */
+static void
+comment_append (char **slot, const char *text)
+{
+  g_autofree char *clean = comment_dup (text);
+
+  if (clean == NULL)
+    return;
+  if (*slot == NULL)
+    *slot = g_steal_pointer (&clean);
+  else
+    {
+      char *joined = g_strconcat (*slot, " ", clean, NULL);
+      g_free (*slot);
+      *slot = joined;
+    }
+}
+
+/* ---- Result ------------------------------------------------------------------ */
+
+static const char *const result_tokens[] = { "*", "1-0", "0-1", "1/2-1/2" };
+
+XqPgnResult
+xq_pgn_record_get_result (const XqPgnRecord *rec)
+{
+  g_return_val_if_fail (rec != NULL, XQ_PGN_RESULT_UNKNOWN);
+  return rec->result;
+}
+
+void
+xq_pgn_record_set_result (XqPgnRecord *rec, XqPgnResult result)
+{
+  g_return_if_fail (rec != NULL);
+  g_return_if_fail ((size_t) result < G_N_ELEMENTS (result_tokens));
+  rec->result = result;
+}
+
+const char *
+xq_pgn_result_to_string (XqPgnResult result)
+{
+  g_return_val_if_fail ((size_t) result < G_N_ELEMENTS (result_tokens), NULL);
+  return result_tokens[result];
+}
+
+gboolean
+xq_pgn_result_from_string (const char *text, XqPgnResult *out)
+{
+  g_return_val_if_fail (text != NULL, FALSE);
+  for (size_t i = 0; i < G_N_ELEMENTS (result_tokens); i++)
+    if (strcmp (text, result_tokens[i]) == 0)
+      {
+        if (out != NULL)
+          *out = (XqPgnResult) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+/* ---- Reading ------------------------------------------------------------------ */
+
+typedef struct {
+  const char  *p;
+  int          line;
+  int          col;
+  XqPgnRecord *rec;
+  gboolean     in_moves;        /* the movetext has begun: no more tags */
+  gboolean     after_number;    /* a move number was read, its move not yet */
+  gboolean     finished;        /* the result token was read */
+  char        *pending_before;  /* a comment waiting for the move it precedes */
+} Reader;
+
+/* Moves one character on, counting lines and columns (in characters). */
+static void
+reader_advance (Reader *r)
+{
+  if (*r->p == '\0')
+    return;
+  if (*r->p == '\n')
+    {
+      r->line++;
+      r->col = 1;
+    }
+  else
+    r->col++;
+  r->p = g_utf8_next_char (r->p);
+}
+
+static gboolean
+is_space_at (const char *p)
+{
+  gunichar ch = g_utf8_get_char (p);
+  /* The byte-order mark some editors put first is treated as space. */
+  return *p != '\0' && (g_unichar_isspace (ch) || ch == 0xFEFF);
+}
+
+static void
+skip_space (Reader *r)
+{
+  while (is_space_at (r->p))
+    reader_advance (r);
+}
+
+static gboolean G_GNUC_PRINTF (5, 6)
+fail_at (GError **error, XqPgnError code, int line, int col, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *msg = NULL;
+
+  va_start (args, format);
+  msg = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, XQ_PGN_ERROR, code, "%d:%d: %s", line, col, msg);
+  return FALSE;
+}
+
+static void
+add_comment (Reader *r, const char *text)
+{
+  XqPgnRecord *rec = r->rec;
+
+  /* A comment between a move number and its move is about that move;
+   * any other belongs to the move it follows, or to the game. */
+  if (r->after_number)
+    comment_append (&r->pending_before, text);
+  else if (rec->moves->len > 0)
+    comment_append ((char **) &rec->after->pdata[rec->moves->len - 1], text);
+  else
+    comment_append (&rec->game_comment, text);
+}
+
+static gboolean
+read_brace_comment (Reader *r, GError **error)
+{
+  int line = r->line, col = r->col;
+  const char *start;
+
+  reader_advance (r);
+  start = r->p;
+  while (*r->p != '\0' && *r->p != '}')
+    reader_advance (r);
+  if (*r->p == '\0')
+    return fail_at (error, XQ_PGN_ERROR_SYNTAX, line, col, _("This comment is never closed with “}”"));
+  {
+    g_autofree char *text = g_strndup (start, (gsize) (r->p - start));
+    add_comment (r, text);
+  }
+  reader_advance (r);
+  return TRUE;
+}
+
+static void
+read_line_comment (Reader *r)
+{
+  const char *start;
+  g_autofree char *text = NULL;
+
+  reader_advance (r);
+  start = r->p;
+  while (*r->p != '\0' && *r->p != '\n')
+    reader_advance (r);
+  text = g_strndup (start, (gsize) (r->p - start));
+  add_comment (r, text);
+}
+
+/* Variations are not part of the record: skip them, nested ones and
+ * comments inside included. */
+static gboolean
+skip_variation (Reader *r, GError **error)
+{
+  int line = r->line, col = r->col, depth = 0;
+
+  do
+    {
+      if (*r->p == '\0')
+        return fail_at (error, XQ_PGN_ERROR_SYNTAX, line, col, _("This variation is never closed with “)”"));
+      if (*r->p == '(')
+        depth++;
+      else if (*r->p == ')')
+        depth--;
+      else if (*r->p == '{')
+        {
+          int cline = r->line, ccol = r->col;
+          while (*r->p != '\0' && *r->p != '}')
+            reader_advance (r);
+          if (*r->p == '\0')
+            return fail_at (error, XQ_PGN_ERROR_SYNTAX, cline, ccol, _("This comment is never closed with “}”"));
+        }
+      reader_advance (r);
+    }
+  while (depth > 0);
+  return TRUE;
+}
+
+static gboolean
+read_tag (Reader *r, GError **error)
+{
+  int line = r->line, col = r->col, vline, vcol;
+  const char *start;
+  g_autofree char *name = NULL;
+  g_autoptr(GString) value = g_string_new (NULL);
+
+  if (r->in_moves)
+    return fail_at (error, r->finished ? XQ_PGN_ERROR_TRAILING : XQ_PGN_ERROR_SYNTAX, line, col,
+                    _("A tag after the moves: only one game per file can be read"));
+  reader_advance (r);
+  skip_space (r);
+  start = r->p;
+  while (g_ascii_isalnum (*r->p) || *r->p == '_')
+    reader_advance (r);
+  if (r->p == start)
+    return fail_at (error, XQ_PGN_ERROR_SYNTAX, r->line, r->col, _("A tag needs a name after “[”"));
+  name = g_strndup (start, (gsize) (r->p - start));
+  skip_space (r);
+  if (*r->p != '"')
+    return fail_at (error, XQ_PGN_ERROR_SYNTAX, r->line, r->col,
+                    _("The value of tag %s should be in double quotes"), name);
+  vline = r->line;
+  vcol = r->col;
+  reader_advance (r);
+  while (*r->p != '"')
+    {
+      if (*r->p == '\0' || *r->p == '\n')
+        return fail_at (error, XQ_PGN_ERROR_SYNTAX, vline, vcol,
+                        _("The value of tag %s is never closed with a double quote"), name);
+      if (*r->p == '\\' && (r->p[1] == '"' || r->p[1] == '\\'))
+        reader_advance (r);
+      g_string_append_len (value, r->p, g_utf8_next_char (r->p) - r->p);
+      reader_advance (r);
+    }
+  reader_advance (r);
+  skip_space (r);
+  if (*r->p != ']')
+    return fail_at (error, XQ_PGN_ERROR_SYNTAX, r->line, r->col,
+                    _("Tag %s should end with “]”"), name);
+  reader_advance (r);
+
+  if (strcmp (name, "FEN") == 0)
+    {
+      g_autoptr(GError) local = NULL;
+
+      if (!xq_position_set_fen (&r->rec->start, value->str, &local))
+        return fail_at (error, XQ_PGN_ERROR_BAD_FEN, vline, vcol,
+                        _("The FEN tag is not a valid position: %s"), local->message);
+      r->rec->end = r->rec->start;
+    }
+  store_tag (r->rec, name, value->str);
+  return TRUE;
+}
+
+/* "12." or "12..." alone, or glued to its move ("1.C2.5")?  Returns the
+ * length of the number part, 0 if the token is not a move number.  A
+ * digit after the dots means a WXF soldier move such as "33.4" instead. */
+static size_t
+move_number_length (const char *token)
+{
+  size_t i = 0, digits;
+
+  while (g_ascii_isdigit (token[i]))
+    i++;
+  digits = i;
+  if (digits == 0 || token[i] != '.')
+    return 0;
+  while (token[i] == '.')
+    i++;
+  if (token[i] == '\0' || !g_ascii_isdigit (token[i]))
+    return i;
+  return 0;
+}
+
+static gboolean
+is_delimiter (const char *p)
+{
+  return *p == '\0' || is_space_at (p) || strchr ("{};()[]$", *p) != NULL;
+}
+
+static gboolean
+read_move (Reader *r, const char *text, int line, int col, GError **error)
+{
+  g_autoptr(GError) local = NULL;
+  g_autofree char *clean = g_strdup (text);
+  size_t len = strlen (clean);
+  XqMove m;
+
+  /* Annotation marks "!", "?", "!?" are not part of the move. */
+  while (len > 0 && (clean[len - 1] == '!' || clean[len - 1] == '?'))
+    clean[--len] = '\0';
+  m = xq_notation_parse_any (&r->rec->end, clean, &local);
+  if (m == XQ_MOVE_NONE)
+    return fail_at (error, XQ_PGN_ERROR_BAD_MOVE, line, col, "%s", local->message);
+  if (!xq_pgn_record_append_move (r->rec, m, error))
+    return FALSE;
+  r->rec->before->pdata[r->rec->moves->len - 1] = g_steal_pointer (&r->pending_before);
+  r->after_number = FALSE;
+  return TRUE;
+}
+
+static gboolean
+read_token (Reader *r, GError **error)
+{
+  int line = r->line, col = r->col;
+  const char *start = r->p;
+  g_autofree char *token = NULL;
+  XqPgnResult result;
+  size_t number;
+
+  while (!is_delimiter (r->p))
+    reader_advance (r);
+  token = g_strndup (start, (gsize) (r->p - start));
+  if (r->finished)
+    return fail_at (error, XQ_PGN_ERROR_TRAILING, line, col,
+                    _("“%s” after the result: only one game per file can be read"), token);
+  r->in_moves = TRUE;
+
+  if (xq_pgn_result_from_string (token, &result))
+    {
+      r->rec->result = result;
+      r->finished = TRUE;
+      return TRUE;
+    }
+  /* A bare "..." marks Black's move after a comment, like "12...". */
+  if (strspn (token, ".") == strlen (token))
+    {
+      r->after_number = TRUE;
+      return TRUE;
+    }
+  number = move_number_length (token);
+  if (number > 0)
+    {
+      r->after_number = TRUE;
+      if (token[number] == '\0')
+        return TRUE;
+      return read_move (r, token + number, line, col + (int) number, error);
+    }
+  return read_move (r, token, line, col, error);
+}
+
+/* Where the first byte that is not UTF-8 is, for the error message. */
+static void
+locate_offset (const char *text, const char *at, int *line, int *col)
+{
+  *line = 1;
+  *col = 1;
+  for (const char *p = text; p < at; p++)
+    {
+      if (*p == '\n')
+        {
+          (*line)++;
+          *col = 1;
+        }
+      else if ((*p & 0xC0) != 0x80)
+        (*col)++;
+    }
+}
+
+XqPgnRecord *
+xq_pgn_read_string (const char *text, GError **error)
+{
+  g_autoptr(XqPgnRecord) rec = NULL;
+  const char *bad;
+  Reader r = { 0 };
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (text != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!g_utf8_validate (text, -1, &bad))
+    {
+      int line, col;
+      locate_offset (text, bad, &line, &col);
+      fail_at (error, XQ_PGN_ERROR_SYNTAX, line, col, _("The text is not valid UTF-8 here"));
+      return NULL;
+    }
+
+  rec = xq_pgn_record_new ();
+  r.p = text;
+  r.line = r.col = 1;
+  r.rec = rec;
+  while (ok)
+    {
+      skip_space (&r);
+      if (*r.p == '\0')
+        break;
+      switch (*r.p)
+        {
+        case '[':
+          ok = read_tag (&r, error);
+          break;
+        case '{':
+          ok = read_brace_comment (&r, error);
+          break;
+        case ';':
+          read_line_comment (&r);
+          break;
+        case '(':
+          ok = skip_variation (&r, error);
+          break;
+        case ')':
+        case ']':
+        case '}':
+          ok = fail_at (error, XQ_PGN_ERROR_SYNTAX, r.line, r.col,
+                        _("“%c” without a matching opening bracket"), *r.p);
+          break;
+        case '$':
+          /* A numeric annotation glyph: not kept. */
+          reader_advance (&r);
+          while (g_ascii_isdigit (*r.p))
+            reader_advance (&r);
+          break;
+        case '%':
+          /* PGN's escape mechanism: the whole line is for other programs. */
+          if (r.col == 1)
+            {
+              while (*r.p != '\0' && *r.p != '\n')
+                reader_advance (&r);
+              break;
+            }
+          G_GNUC_FALLTHROUGH;
+        default:
+          ok = read_token (&r, error);
+          break;
+        }
+    }
+  if (ok && r.pending_before != NULL)
+    {
+      /* A move number with a comment but no move: keep the comment. */
+      r.after_number = FALSE;
+      add_comment (&r, r.pending_before);
+    }
+  g_free (r.pending_before);
+  if (!ok)
+    return NULL;
+  if (!r.finished)
+    {
+      const char *tag = xq_pgn_record_get_tag (rec, "Result");
+      if (tag == NULL || !xq_pgn_result_from_string (tag, &rec->result))
+        rec->result = XQ_PGN_RESULT_UNKNOWN;
+    }
+  return g_steal_pointer (&rec);
+}
+
+XqPgnRecord *
+xq_pgn_read_file (const char *path, GError **error)
+{
+  g_autofree char *text = NULL;
+  XqPgnRecord *rec;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (!g_file_get_contents (path, &text, NULL, error))
+    return NULL;
+  rec = xq_pgn_read_string (text, error);
+  if (rec == NULL)
+    g_prefix_error (error, "%s:", path);
+  return rec;
+}
+
+/* ---- Writing ------------------------------------------------------------------ */
+
+const char *
+xq_pgn_format_tag_value (XqNotation notation)
+{
+  switch (notation)
+    {
+    case XQ_NOTATION_ICCS:
+      return "ICCS";
+    case XQ_NOTATION_WXF:
+      return "WXF";
+    case XQ_NOTATION_ZH_HANS:
+    case XQ_NOTATION_ZH_HANT:
+      return "Chinese";
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+static void
+write_comment (GString *out, const char *text)
+{
+  /* A "}" cannot appear in a brace comment; a one-line comment can carry
+   * it to the end of the line instead. */
+  if (strchr (text, '}') == NULL)
+    g_string_append_printf (out, "{%s}", text);
+  else if (strchr (text, '\n') == NULL)
+    g_string_append_printf (out, "; %s\n", text);
+  else
+    {
+      g_autofree char *copy = g_strdup (text);
+      g_strdelimit (copy, "}", ')');
+      g_string_append_printf (out, "{%s}", copy);
+    }
+}
+
+/* Separates tokens: a space, unless a line comment already ended the line. */
+static void
+write_space (GString *out)
+{
+  if (out->len > 0 && out->str[out->len - 1] != '\n' && out->str[out->len - 1] != ' ')
+    g_string_append_c (out, ' ');
+}
+
+char *
+xq_pgn_write (const XqPgnRecord *rec, XqNotation notation)
+{
+  GString *out;
+  XqPosition pos;
+
+  g_return_val_if_fail (rec != NULL, NULL);
+
+  out = g_string_new (NULL);
+  for (guint i = 0; i < rec->tag_names->len; i++)
+    {
+      const char *name = g_ptr_array_index (rec->tag_names, i);
+      const char *value = g_ptr_array_index (rec->tag_values, i);
+
+      g_string_append_printf (out, "[%s \"", name);
+      for (const char *p = value; *p != '\0'; p++)
+        {
+          if (*p == '"' || *p == '\\')
+            g_string_append_c (out, '\\');
+          g_string_append_c (out, *p);
+        }
+      g_string_append (out, "\"]\n");
+    }
+  if (rec->tag_names->len > 0)
+    g_string_append_c (out, '\n');
+  if (rec->game_comment != NULL)
+    {
+      write_comment (out, rec->game_comment);
+      g_string_append_c (out, '\n');
+    }
+
+  pos = rec->start;
+  for (guint i = 0; i < rec->moves->len; i++)
+    {
+      XqMove m = g_array_index (rec->moves, XqMove, i);
+      const char *before = g_ptr_array_index (rec->before, i);
+      const char *after = g_ptr_array_index (rec->after, i);
+      g_autofree char *text = xq_notation_format (&pos, m, notation);
+      XqUndo undo;
+
+      if (pos.side == XQ_RED)
+        {
+          if (i > 0 && out->str[out->len - 1] != '\n')
+            g_string_append_c (out, '\n');
+          g_string_append_printf (out, "%d.", pos.fullmove);
+        }
+      else if (i == 0 || before != NULL || g_ptr_array_index (rec->after, i - 1) != NULL)
+        {
+          /* Black's move needs its number again when something came
+           * between it and Red's, and for a comment to sit before it. */
+          write_space (out);
+          g_string_append_printf (out, "%d...", pos.fullmove);
+        }
+      if (before != NULL)
+        {
+          write_space (out);
+          write_comment (out, before);
+        }
+      write_space (out);
+      g_string_append (out, text);
+      if (after != NULL)
+        {
+          write_space (out);
+          write_comment (out, after);
+        }
+      xq_position_do_move (&pos, m, &undo);
+    }
+  if (rec->moves->len > 0 && out->str[out->len - 1] != '\n')
+    g_string_append_c (out, '\n');
+  g_string_append (out, result_tokens[rec->result]);
+  g_string_append_c (out, '\n');
+  return g_string_free (out, FALSE);
+}
+
+gboolean
+xq_pgn_write_file (const XqPgnRecord *rec, const char *path, XqNotation notation, GError **error)
+{
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (rec != NULL && path != NULL, FALSE);
+
+  text = xq_pgn_write (rec, notation);
+  return g_file_set_contents (path, text, -1, error);
+}

@@ -1,0 +1,193 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* XqRenderCache: rasterise the board and each piece once, compose frames. */
+#define G_LOG_DOMAIN "xq-render"
+
+#include "config.h"
+
+#include <math.h>
+
+#include "xq-render-private.h"
+
+/* Resizing a window walks through many sizes; keep only a few of them. */
+#define MAX_BOARDS 4
+#define MAX_PIECES (14 * 6)
+
+struct _XqRenderCache {
+  GHashTable *boards;   /* "w h theme set flags" -> cairo_surface_t */
+  GHashTable *pieces;   /* packed guint64 key -> cairo_surface_t */
+};
+
+XqRenderCache *
+xq_render_cache_new (void)
+{
+  XqRenderCache *cache = g_new0 (XqRenderCache, 1);
+
+  cache->boards = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                         (GDestroyNotify) cairo_surface_destroy);
+  cache->pieces = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
+                                         (GDestroyNotify) cairo_surface_destroy);
+  return cache;
+}
+
+void
+xq_render_cache_free (XqRenderCache *cache)
+{
+  if (cache == NULL)
+    return;
+  g_hash_table_unref (cache->boards);
+  g_hash_table_unref (cache->pieces);
+  g_free (cache);
+}
+
+void
+xq_render_cache_clear (XqRenderCache *cache)
+{
+  g_return_if_fail (cache != NULL);
+  g_hash_table_remove_all (cache->boards);
+  g_hash_table_remove_all (cache->pieces);
+}
+
+/* Rasterising failed (should not happen with our own SVG): a transparent
+ * surface of the right size keeps the caller's drawing code simple. */
+static cairo_surface_t *
+rasterize_or_blank (const char *svg, int w, int h)
+{
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *s = xq_render_rasterize_svg (svg, w, h, &error);
+
+  if (s == NULL)
+    {
+      g_warning ("rasterising failed: %s", error->message);
+      s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, MAX (w, 1), MAX (h, 1));
+    }
+  return s;
+}
+
+cairo_surface_t *
+xq_render_cache_get_board (XqRenderCache *cache, const XqRenderStyle *style, int width, int height)
+{
+  g_autofree char *key = NULL;
+  g_autofree char *svg = NULL;
+  cairo_surface_t *surface;
+
+  g_return_val_if_fail (cache != NULL && style != NULL, NULL);
+  g_return_val_if_fail (width > 0 && height > 0, NULL);
+  key = g_strdup_printf ("%d %d %d %d %d %d %d", width, height, style->theme, style->pieces,
+                         !!style->flipped, !!style->coordinates, !!style->hide_file_numbers);
+  surface = g_hash_table_lookup (cache->boards, key);
+  if (surface != NULL)
+    return surface;
+  if (g_hash_table_size (cache->boards) >= MAX_BOARDS)
+    g_hash_table_remove_all (cache->boards);
+  svg = xq_render_board_svg (style, width, height);
+  surface = rasterize_or_blank (svg, width, height);
+  g_hash_table_insert (cache->boards, g_steal_pointer (&key), surface);
+  return surface;
+}
+
+/* Side of the square surface a piece is rasterised into. */
+static int
+piece_side (const XqBoardGeometry *geom)
+{
+  return (int) ceil (2 * xq_board_geometry_piece_radius (geom) * XQ_PIECE_BOX_SCALE);
+}
+
+void
+xq_render_cache_piece_origin (const XqBoardGeometry *geom, double cx, double cy, double *x, double *y)
+{
+  int side = piece_side (geom);
+
+  /* Whole pixels, so cairo copies the surface instead of resampling it. */
+  *x = floor (cx - side / 2.0 + 0.5);
+  *y = floor (cy - side / 2.0 + 0.5);
+}
+
+cairo_surface_t *
+xq_render_cache_get_piece (XqRenderCache *cache, XqPiece piece, const XqRenderStyle *style,
+                           const XqBoardGeometry *geom)
+{
+  gint64 key, *key_copy;
+  cairo_surface_t *surface;
+  int side;
+
+  g_return_val_if_fail (cache != NULL && style != NULL && geom != NULL, NULL);
+  g_return_val_if_fail (xq_piece_type (piece) != XQ_NO_TYPE, NULL);
+  side = piece_side (geom);
+  if (side < 1)
+    side = 1;
+  /* The radius is a function of the side only for our geometry, but keep
+   * the exact radius in the key: two geometries may round to one side. */
+  key = ((gint64) (xq_board_geometry_piece_radius (geom) * 64) << 16) |
+        ((gint64) style->pieces << 8) | ((gint64) style->theme << 5) | piece;
+  surface = g_hash_table_lookup (cache->pieces, &key);
+  if (surface != NULL)
+    return surface;
+  if (g_hash_table_size (cache->pieces) >= MAX_PIECES)
+    g_hash_table_remove_all (cache->pieces);
+  {
+    GString *svg = g_string_sized_new (4096);
+    XqPainter p = { 0 };
+    p.svg = svg;
+    xq_svg_begin (svg, side, side);
+    xq_draw_piece (&p, piece, style, side / 2.0, side / 2.0, xq_board_geometry_piece_radius (geom));
+    xq_svg_end (svg);
+    surface = rasterize_or_blank (svg->str, side, side);
+    g_string_free (svg, TRUE);
+  }
+  key_copy = g_new (gint64, 1);
+  *key_copy = key;
+  g_hash_table_insert (cache->pieces, key_copy, surface);
+  return surface;
+}
+
+void
+xq_render_cache_draw (XqRenderCache *cache, cairo_t *cr, const XqPosition *pos,
+                      const XqRenderStyle *style, const XqAnnotations *annots,
+                      int width, int height)
+{
+  XqBoardGeometry geom;
+  XqRenderStyle def;
+
+  g_return_if_fail (cache != NULL && cr != NULL);
+  if (width <= 0 || height <= 0)
+    return;
+  if (style == NULL)
+    {
+      xq_render_style_init (&def);
+      style = &def;
+    }
+  xq_board_geometry_init (&geom, width, height, style->flipped);
+  cairo_save (cr);
+  cairo_set_source_surface (cr, xq_render_cache_get_board (cache, style, width, height), 0, 0);
+  cairo_paint (cr);
+  xq_render_paint_annotations (cr, &geom, style, annots, pos, 0);
+  if (pos != NULL)
+    for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+      if (pos->board[sq] != XQ_EMPTY)
+        {
+          double cx, cy, x, y;
+          xq_board_geometry_center (&geom, sq, &cx, &cy);
+          xq_render_cache_piece_origin (&geom, cx, cy, &x, &y);
+          cairo_set_source_surface (cr, xq_render_cache_get_piece (cache, pos->board[sq], style, &geom), x, y);
+          cairo_paint (cr);
+        }
+  xq_render_paint_annotations (cr, &geom, style, annots, pos, 1);
+  cairo_restore (cr);
+}
+
+cairo_surface_t *
+xq_render_cache_compose (XqRenderCache *cache, const XqPosition *pos, const XqRenderStyle *style,
+                         const XqAnnotations *annots, int width, int height)
+{
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  g_return_val_if_fail (cache != NULL, NULL);
+  g_return_val_if_fail (width > 0 && height > 0, NULL);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cr = cairo_create (surface);
+  xq_render_cache_draw (cache, cr, pos, style, annots, width, height);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}

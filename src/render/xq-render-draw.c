@@ -1,0 +1,570 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* What the board, the pieces and the marks look like, in painter calls. */
+#define G_LOG_DOMAIN "xq-render"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "xq-render-private.h"
+
+/* ---- Palettes ------------------------------------------------------------------- */
+
+static const XqPalette palettes[] = {
+  [XQ_THEME_WOOD] = {
+    .board = 0xf6d9a0ff, .margin = 0xc98b45ff,
+    .line = 0x5b3411ff, .river_text = 0x7a4518c0, .numbers = 0x4a2a0eff, .coords = 0x6e4a26ff,
+    .shadow = 0x3a1e0060, .face = 0.9,
+    .red_rim = 0xd9a866ff, .red_face = 0xfcecccff, .red_ring = 0xc3262eff, .red_ink = 0xc3262eff,
+    .black_rim = 0x7b5a36ff, .black_face = 0x2d2622ff, .black_ring = 0xeedcb8ff, .black_ink = 0xfaf0dcff,
+    .roles = {
+      [XQ_ROLE_SELECTION] = 0x2a8be6ff, [XQ_ROLE_HINT] = 0x8a4fd8ff, [XQ_ROLE_GOOD] = 0x23a04aff,
+      [XQ_ROLE_BAD] = 0xdd3026ff, [XQ_ROLE_WARNING] = 0xf08a00ff, [XQ_ROLE_LAST_MOVE] = 0x1f6fc8ff,
+      [XQ_ROLE_NEUTRAL] = 0x3b2614ff,
+    },
+  },
+  [XQ_THEME_CONTRAST] = {
+    .board = 0xfffbe8ff, .margin = 0x202020ff,
+    .line = 0x000000ff, .river_text = 0x000000ff, .numbers = 0xffffffff, .coords = 0xffe070ff,
+    .shadow = 0x00000080, .face = 0.9,
+    .red_rim = 0xb00000ff, .red_face = 0xffffffff, .red_ring = 0xd00000ff, .red_ink = 0xd00000ff,
+    .black_rim = 0x000000ff, .black_face = 0x000000ff, .black_ring = 0xffffffff, .black_ink = 0xffffffff,
+    .roles = {
+      [XQ_ROLE_SELECTION] = 0x0060ffff, [XQ_ROLE_HINT] = 0x8000ffff, [XQ_ROLE_GOOD] = 0x008a00ff,
+      [XQ_ROLE_BAD] = 0xff0000ff, [XQ_ROLE_WARNING] = 0xff8000ff, [XQ_ROLE_LAST_MOVE] = 0x0060ffff,
+      [XQ_ROLE_NEUTRAL] = 0x000000ff,
+    },
+  },
+  /* Print: black ink on white paper only.  Red pieces are white with black
+   * characters and a double ring, Black pieces are solid black with white
+   * characters (陽文 / 陰文, as printed diagrams do it). */
+  [XQ_THEME_PRINT] = {
+    .board = 0xffffffff, .margin = 0xffffffff,
+    .line = 0x000000ff, .river_text = 0x000000ff, .numbers = 0x000000ff, .coords = 0x404040ff,
+    .shadow = XQ_NO_PAINT, .face = 0.95,
+    .red_rim = 0x000000ff, .red_face = 0xffffffff, .red_ring = 0x000000ff, .red_ink = 0x000000ff,
+    .black_rim = 0x000000ff, .black_face = 0x000000ff, .black_ring = 0xffffffff, .black_ink = 0xffffffff,
+    .roles = {
+      [XQ_ROLE_SELECTION] = 0x000000ff, [XQ_ROLE_HINT] = 0x000000ff, [XQ_ROLE_GOOD] = 0x000000ff,
+      [XQ_ROLE_BAD] = 0x000000ff, [XQ_ROLE_WARNING] = 0x000000ff, [XQ_ROLE_LAST_MOVE] = 0x000000ff,
+      [XQ_ROLE_NEUTRAL] = 0x000000ff,
+    },
+  },
+};
+
+const XqPalette *
+xq_palette_get (XqTheme theme)
+{
+  g_return_val_if_fail ((guint) theme < G_N_ELEMENTS (palettes), &palettes[0]);
+  return &palettes[theme];
+}
+
+static XqRgba
+with_alpha (XqRgba c, guint alpha)
+{
+  return (c & 0xffffff00u) | (alpha & 0xff);
+}
+
+/* ---- Board ----------------------------------------------------------------------- */
+
+/* Screen position of a crossing by column 0..8 and row 0..9. */
+#define CX(g, col) ((g)->left + (col) * (g)->cell)
+#define CY(g, row) ((g)->top + (row) * (g)->cell)
+
+/* The little corner brackets that mark the cannon and soldier points. */
+static void
+draw_point_marks (XqPainter *p, const XqBoardGeometry *g, int col, int row, XqRgba ink, double width)
+{
+  double gap = 0.08 * g->cell, len = 0.2 * g->cell;
+  double x = CX (g, col), y = CY (g, row);
+
+  for (int dx = -1; dx <= 1; dx += 2)
+    {
+      /* No brackets outside the edge files. */
+      if ((col == 0 && dx < 0) || (col == 8 && dx > 0))
+        continue;
+      for (int dy = -1; dy <= 1; dy += 2)
+        {
+          double pts[6] = {
+            x + dx * gap, y + dy * (gap + len),
+            x + dx * gap, y + dy * gap,
+            x + dx * (gap + len), y + dy * gap,
+          };
+          xq_painter_polyline (p, pts, 3, FALSE, XQ_NO_PAINT, ink, width);
+        }
+    }
+}
+
+static void
+draw_glyph_text (XqPainter *p, int face, const char *ch, double cx, double cy, double size, XqRgba ink)
+{
+  const XqGlyph *glyph = xq_glyph_lookup (face, ch);
+
+  g_return_if_fail (glyph != NULL);
+  xq_painter_glyph (p, glyph, cx, cy, size, ink);
+}
+
+/* One character from a fixed string of UTF-8 characters. */
+static void
+nth_char (const char *chars, int n, char out[8])
+{
+  const char *s = g_utf8_offset_to_pointer (chars, n);
+  const char *e = g_utf8_next_char (s);
+
+  memcpy (out, s, (gsize) (e - s));
+  out[e - s] = '\0';
+}
+
+void
+xq_draw_board (XqPainter *p, const XqBoardGeometry *g, const XqRenderStyle *style)
+{
+  const XqPalette *pal = xq_palette_get (style->theme);
+  double c = g->cell;
+  double line_w = MAX (0.035 * c, 1.0);
+  double frame_off = 0.5 * c;
+  gboolean simplified = style->pieces == XQ_PIECE_SET_SIMPLIFIED;
+  int river_face = simplified ? XQ_FACE_SANS_SC : XQ_FACE_SERIF_TC;
+  const char *river = simplified ? "楚河汉界" : "楚河漢界";
+  char ch[8];
+
+  /* The plate, then the lighter playing field inside the frame. */
+  xq_painter_rect (p, g->board_x, g->board_y, g->board_w, g->board_h, 0.28 * c,
+                   pal->margin, XQ_NO_PAINT, 0);
+  /* Flat colour on purpose: a gradient over the whole field costs librsvg
+   * (pixman) about 5 ms at 900 px, a quarter of the frame budget. */
+  xq_painter_rect (p, g->left - frame_off, g->top - frame_off, 8 * c + 2 * frame_off,
+                   9 * c + 2 * frame_off, 0.12 * c, pal->board, pal->line, 0.075 * c);
+
+  /* Ranks: ten horizontal lines across the board. */
+  for (int row = 0; row < 10; row++)
+    xq_painter_line (p, CX (g, 0), CY (g, row), CX (g, 8), CY (g, row), pal->line, line_w);
+  /* Files: the edge files run through, the inner ones stop at the river. */
+  for (int col = 0; col < 9; col++)
+    {
+      if (col == 0 || col == 8)
+        xq_painter_line (p, CX (g, col), CY (g, 0), CX (g, col), CY (g, 9), pal->line, line_w);
+      else
+        {
+          xq_painter_line (p, CX (g, col), CY (g, 0), CX (g, col), CY (g, 4), pal->line, line_w);
+          xq_painter_line (p, CX (g, col), CY (g, 5), CX (g, col), CY (g, 9), pal->line, line_w);
+        }
+    }
+  /* Palace diagonals, top and bottom. */
+  for (int top_row = 0; top_row <= 7; top_row += 7)
+    {
+      xq_painter_line (p, CX (g, 3), CY (g, top_row), CX (g, 5), CY (g, top_row + 2), pal->line, line_w);
+      xq_painter_line (p, CX (g, 5), CY (g, top_row), CX (g, 3), CY (g, top_row + 2), pal->line, line_w);
+    }
+  /* Cannon points (rows 2 and 7) and soldier points (rows 3 and 6); the
+   * board is symmetric, so flipping does not move them. */
+  for (int row = 2; row <= 7; row += 5)
+    for (int col = 1; col <= 7; col += 6)
+      draw_point_marks (p, g, col, row, pal->line, line_w);
+  for (int row = 3; row <= 6; row += 3)
+    for (int col = 0; col <= 8; col += 2)
+      draw_point_marks (p, g, col, row, pal->line, line_w);
+
+  /* The river: 楚河 on the left, 漢界 on the right. */
+  for (int i = 0; i < 4; i++)
+    {
+      double col = i < 2 ? 1.5 + i : 3.5 + i;
+      nth_char (river, i, ch);
+      draw_glyph_text (p, river_face, ch, CX (g, col), CY (g, 4.5), 0.62 * c, pal->river_text);
+    }
+
+  /* File numbers: each side numbers the files from its own right, Red with
+   * 一…九 and Black with 1…9, printed along that side's edge. */
+  if (!style->hide_file_numbers)
+    {
+      double num_off = style->coordinates ? 0.74 * c : 0.82 * c;
+      double num_scale = style->coordinates ? 0.8 : 1.0;
+      for (int col = 0; col < 9; col++)
+        {
+          int file_bottom = g->flipped ? 8 - col : col;
+          /* Bottom edge: Red's when not flipped. */
+          for (int side = 0; side < 2; side++)
+            {
+              gboolean bottom = side == 0;
+              XqColor who = bottom != !!g->flipped ? XQ_RED : XQ_BLACK;
+              double y = bottom ? CY (g, 9) + num_off : CY (g, 0) - num_off;
+              int file = file_bottom;   /* same screen column, same file */
+              if (who == XQ_RED)
+                {
+                  nth_char ("一二三四五六七八九", 8 - file, ch);
+                  draw_glyph_text (p, XQ_FACE_SERIF_TC, ch, CX (g, col), y, 0.4 * c * num_scale, pal->numbers);
+                }
+              else
+                {
+                  ch[0] = (char) ('1' + file);
+                  ch[1] = '\0';
+                  draw_glyph_text (p, XQ_FACE_LATIN, ch, CX (g, col), y, 0.42 * c * num_scale, pal->numbers);
+                }
+            }
+        }
+    }
+
+  /* ICCS coordinates: file letters below the board, rank digits on the left. */
+  if (style->coordinates)
+    {
+      double y = CY (g, 9) + (style->hide_file_numbers ? 0.8 : 1.04) * c;
+      for (int col = 0; col < 9; col++)
+        {
+          int file = g->flipped ? 8 - col : col;
+          ch[0] = (char) ('a' + file);
+          ch[1] = '\0';
+          draw_glyph_text (p, XQ_FACE_LATIN, ch, CX (g, col), y, 0.26 * c, pal->coords);
+        }
+      for (int row = 0; row < 10; row++)
+        {
+          int rank = g->flipped ? row : 9 - row;
+          ch[0] = (char) ('0' + rank);
+          ch[1] = '\0';
+          draw_glyph_text (p, XQ_FACE_LATIN, ch, g->left - 0.7 * c, CY (g, row), 0.3 * c, pal->coords);
+        }
+    }
+}
+
+/* ---- Pieces ------------------------------------------------------------------------- */
+
+static const char *const traditional_chars[2][XQ_N_TYPES] = {
+  [XQ_RED]   = { NULL, "帥", "仕", "相", "傌", "俥", "炮", "兵" },
+  [XQ_BLACK] = { NULL, "將", "士", "象", "馬", "車", "砲", "卒" },
+};
+static const char *const simplified_chars[2][XQ_N_TYPES] = {
+  [XQ_RED]   = { NULL, "帅", "仕", "相", "马", "车", "炮", "兵" },
+  [XQ_BLACK] = { NULL, "将", "士", "象", "马", "车", "炮", "卒" },
+};
+
+/* Pictograms are drawn in a box from -50 to 50 around the piece centre;
+ * `u` is the size of one such unit in pixels. */
+#define PX(v) (cx + (v) * u)
+#define PY(v) (cy + (v) * u)
+
+static void
+pict_polygon (XqPainter *p, double cx, double cy, double u, const double *pts, int n, XqRgba fill)
+{
+  double buf[32];
+
+  g_assert (n <= 16);
+  for (int i = 0; i < n; i++)
+    {
+      buf[2 * i] = PX (pts[2 * i]);
+      buf[2 * i + 1] = PY (pts[2 * i + 1]);
+    }
+  xq_painter_polyline (p, buf, n, TRUE, fill, fill, 2 * u);
+}
+
+static void
+draw_pictogram (XqPainter *p, XqPieceType type, double cx, double cy, double u, XqRgba ink, XqRgba face)
+{
+  switch (type)
+    {
+    case XQ_KING:
+      {
+        /* A crown. */
+        static const double crown[] = { -34, 14, -40, -22, -19, -4, 0, -32, 19, -4, 40, -22, 34, 14 };
+        pict_polygon (p, cx, cy, u, crown, 7, ink);
+        xq_painter_rect (p, PX (-34), PY (19), 68 * u, 13 * u, 3 * u, ink, XQ_NO_PAINT, 0);
+        xq_painter_circle (p, PX (0), PY (-36), 6 * u, ink, XQ_NO_PAINT, 0);
+        xq_painter_circle (p, PX (-40), PY (-26), 5 * u, ink, XQ_NO_PAINT, 0);
+        xq_painter_circle (p, PX (40), PY (-26), 5 * u, ink, XQ_NO_PAINT, 0);
+        xq_painter_circle (p, PX (0), PY (2), 6 * u, face, XQ_NO_PAINT, 0);
+        break;
+      }
+    case XQ_ADVISOR:
+      /* A shield with a cross: the general's guard. */
+      xq_painter_path (p, "M0 -40C14 -32 26 -32 36 -34L36 -2C36 18 20 32 0 42"
+                          "C-20 32 -36 18 -36 -2L-36 -34C-26 -32 -14 -32 0 -40Z",
+                       cx, cy, u, ink, XQ_NO_PAINT, 0);
+      xq_painter_rect (p, PX (-5), PY (-26), 10 * u, 56 * u, 2 * u, face, XQ_NO_PAINT, 0);
+      xq_painter_rect (p, PX (-24), PY (-8), 48 * u, 10 * u, 2 * u, face, XQ_NO_PAINT, 0);
+      break;
+    case XQ_ELEPHANT:
+      /* An elephant seen from the side, trunk down. */
+      xq_painter_rect (p, PX (-42), PY (-20), 60 * u, 36 * u, 16 * u, ink, XQ_NO_PAINT, 0);
+      xq_painter_rect (p, PX (-36), PY (6), 13 * u, 26 * u, 3 * u, ink, XQ_NO_PAINT, 0);
+      xq_painter_rect (p, PX (-4), PY (6), 13 * u, 26 * u, 3 * u, ink, XQ_NO_PAINT, 0);
+      xq_painter_circle (p, PX (22), PY (-14), 17 * u, ink, XQ_NO_PAINT, 0);
+      xq_painter_path (p, "M30 -8C42 -4 44 10 42 22C41 30 44 34 48 34L48 40C38 42 32 34 33 24"
+                          "C34 14 32 8 24 4Z", cx, cy, u, ink, ink, 2 * u);
+      xq_painter_path (p, "M8 -24C2 -22 0 -10 4 -2C8 4 16 2 18 -4Z", cx, cy, u, face, XQ_NO_PAINT, 0);
+      xq_painter_circle (p, PX (27), PY (-20), 3.2 * u, face, XQ_NO_PAINT, 0);
+      xq_painter_path (p, "M26 6C30 12 36 14 40 12", cx, cy, u, XQ_NO_PAINT, face, 3 * u);
+      break;
+    case XQ_HORSE:
+      /* A horse's head. */
+      xq_painter_path (p, "M-22 42L-24 10C-25 -10 -14 -28 2 -36L0 -48L12 -38L18 -44L20 -33"
+                          "C32 -26 42 -12 46 2C48 10 42 16 34 13L18 6C12 16 10 28 16 42Z",
+                       cx, cy, u, ink, XQ_NO_PAINT, 0);
+      xq_painter_circle (p, PX (16), PY (-18), 4 * u, face, XQ_NO_PAINT, 0);
+      xq_painter_path (p, "M-12 -22C-18 -10 -18 6 -14 30", cx, cy, u, XQ_NO_PAINT, face, 3 * u);
+      xq_painter_circle (p, PX (38), PY (4), 2.5 * u, face, XQ_NO_PAINT, 0);
+      break;
+    case XQ_CHARIOT:
+      /* A war cart with a canopy and two big wheels. */
+      xq_painter_rect (p, PX (-40), PY (-10), 80 * u, 22 * u, 4 * u, ink, XQ_NO_PAINT, 0);
+      xq_painter_path (p, "M-30 -12C-26 -34 26 -34 30 -12Z", cx, cy, u, ink, XQ_NO_PAINT, 0);
+      xq_painter_line (p, PX (0), PY (-30), PX (0), PY (-44), ink, 4 * u);
+      xq_painter_circle (p, PX (-22), PY (22), 15 * u, face, ink, 6 * u);
+      xq_painter_circle (p, PX (22), PY (22), 15 * u, face, ink, 6 * u);
+      xq_painter_circle (p, PX (-22), PY (22), 4 * u, ink, XQ_NO_PAINT, 0);
+      xq_painter_circle (p, PX (22), PY (22), 4 * u, ink, XQ_NO_PAINT, 0);
+      break;
+    case XQ_CANNON:
+      {
+        /* A cannon on its wheel, with cannonballs. */
+        static const double barrel[] = { -40, 4, 30, -32, 38, -18, -32, 18 };
+        pict_polygon (p, cx, cy, u, barrel, 4, ink);
+        xq_painter_circle (p, PX (34), PY (-25), 8 * u, ink, XQ_NO_PAINT, 0);
+        xq_painter_circle (p, PX (-6), PY (16), 17 * u, ink, XQ_NO_PAINT, 0);
+        xq_painter_circle (p, PX (-6), PY (16), 6 * u, face, XQ_NO_PAINT, 0);
+        xq_painter_circle (p, PX (26), PY (30), 8 * u, ink, XQ_NO_PAINT, 0);
+        xq_painter_circle (p, PX (40), PY (18), 6 * u, ink, XQ_NO_PAINT, 0);
+        break;
+      }
+    case XQ_PAWN:
+      {
+        /* A soldier in a helmet, holding a spear. */
+        static const double tip[] = { 28, -48, 21, -32, 35, -32 };
+        xq_painter_path (p, "M-26 38L-21 2C-19 -8 -12 -11 -4 -11C4 -11 11 -8 13 2L18 38Z",
+                         cx, cy, u, ink, XQ_NO_PAINT, 0);
+        xq_painter_circle (p, PX (-4), PY (-22), 11 * u, ink, XQ_NO_PAINT, 0);
+        xq_painter_path (p, "M-19 -25C-19 -44 11 -44 11 -25Z", cx, cy, u, ink, face, 2.5 * u);
+        xq_painter_circle (p, PX (-4), PY (-43), 3.5 * u, ink, XQ_NO_PAINT, 0);
+        xq_painter_line (p, PX (28), PY (-34), PX (28), PY (40), ink, 5 * u);
+        pict_polygon (p, cx, cy, u, tip, 3, ink);
+        xq_painter_line (p, PX (6), PY (2), PX (26), PY (-6), ink, 7 * u);
+        xq_painter_line (p, PX (-3), PY (4), PX (-3), PY (36), face, 2.5 * u);
+        break;
+      }
+    default:
+      g_warn_if_reached ();
+    }
+}
+
+void
+xq_draw_piece (XqPainter *p, XqPiece piece, const XqRenderStyle *style,
+               double cx, double cy, double r)
+{
+  const XqPalette *pal = xq_palette_get (style->theme);
+  XqColor color = xq_piece_color (piece);
+  XqPieceType type = xq_piece_type (piece);
+  gboolean red = color == XQ_RED;
+  XqRgba rim = red ? pal->red_rim : pal->black_rim;
+  XqRgba face = red ? pal->red_face : pal->black_face;
+  XqRgba ring = red ? pal->red_ring : pal->black_ring;
+  XqRgba ink = red ? pal->red_ink : pal->black_ink;
+
+  g_return_if_fail (type != XQ_NO_TYPE && color <= XQ_BLACK);
+
+  if (pal->shadow != XQ_NO_PAINT)
+    xq_painter_circle (p, cx + 0.04 * r, cy + 0.09 * r, r, pal->shadow, XQ_NO_PAINT, 0);
+  xq_painter_circle (p, cx, cy, r, rim, XQ_NO_PAINT, 0);
+  /* The face sits a little high on the rim: the disc looks thick. */
+  cy -= (1 - pal->face) * 0.3 * r;
+  xq_painter_circle (p, cx, cy, pal->face * r, face, XQ_NO_PAINT, 0);
+  /* Red gets a double ring so it stays recognisable without colour. */
+  xq_painter_circle (p, cx, cy, 0.77 * r, XQ_NO_PAINT, ring, 0.07 * r);
+  if (red)
+    xq_painter_circle (p, cx, cy, 0.67 * r, XQ_NO_PAINT, ring, 0.035 * r);
+
+  switch (style->pieces)
+    {
+    case XQ_PIECE_SET_PICTOGRAM:
+      draw_pictogram (p, type, cx, cy, 0.66 * r / 50.0, ink, face);
+      break;
+    case XQ_PIECE_SET_SIMPLIFIED:
+      draw_glyph_text (p, XQ_FACE_SANS_SC, simplified_chars[color][type], cx, cy, 1.0 * r, ink);
+      break;
+    case XQ_PIECE_SET_TRADITIONAL:
+    default:
+      draw_glyph_text (p, XQ_FACE_SERIF_TC, traditional_chars[color][type], cx, cy, 1.08 * r, ink);
+      break;
+    }
+}
+
+/* ---- Annotations ------------------------------------------------------------------------ */
+
+static XqColorRole
+default_role (XqMarkKind kind)
+{
+  switch (kind)
+    {
+    case XQ_MARK_HIGHLIGHT: return XQ_ROLE_SELECTION;
+    case XQ_MARK_DOT:       return XQ_ROLE_GOOD;
+    case XQ_MARK_LAST_MOVE: return XQ_ROLE_LAST_MOVE;
+    case XQ_MARK_CHECK:     return XQ_ROLE_BAD;
+    case XQ_MARK_ARROW:
+    case XQ_MARK_STAR:
+    case XQ_MARK_LABEL:
+    case XQ_MARK_CIRCLE:
+    default:                return XQ_ROLE_HINT;
+    }
+}
+
+static gboolean
+mark_is_below_pieces (XqMarkKind kind)
+{
+  return kind == XQ_MARK_HIGHLIGHT || kind == XQ_MARK_LAST_MOVE;
+}
+
+static void
+draw_arrow (XqPainter *p, const XqBoardGeometry *g, XqSquare from, XqSquare to, XqRgba color)
+{
+  double x0, y0, x1, y1, dx, dy, len, ux, uy, c = g->cell;
+  double shaft = 0.09 * c, head_w = 0.26 * c, head_l = 0.42 * c;
+
+  xq_board_geometry_center (g, from, &x0, &y0);
+  xq_board_geometry_center (g, to, &x1, &y1);
+  dx = x1 - x0;
+  dy = y1 - y0;
+  len = sqrt (dx * dx + dy * dy);
+  ux = dx / len;
+  uy = dy / len;
+  /* Start a little off the piece centre so its character stays readable,
+   * and stop the tip just short of the target point. */
+  x0 += ux * 0.22 * c;
+  y0 += uy * 0.22 * c;
+  x1 -= ux * 0.12 * c;
+  y1 -= uy * 0.12 * c;
+  {
+    double bx = x1 - ux * head_l, by = y1 - uy * head_l;   /* base of the head */
+    double nx = -uy, ny = ux;                               /* normal */
+    double pts[14] = {
+      x0 + nx * shaft, y0 + ny * shaft,
+      bx + nx * shaft, by + ny * shaft,
+      bx + nx * head_w, by + ny * head_w,
+      x1, y1,
+      bx - nx * head_w, by - ny * head_w,
+      bx - nx * shaft, by - ny * shaft,
+      x0 - nx * shaft, y0 - ny * shaft,
+    };
+    xq_painter_polyline (p, pts, 7, TRUE, with_alpha (color, 0xd0), XQ_NO_PAINT, 0);
+  }
+}
+
+static void
+draw_star (XqPainter *p, double cx, double cy, double r, XqRgba fill, XqRgba outline)
+{
+  double pts[20];
+
+  for (int i = 0; i < 10; i++)
+    {
+      double a = -G_PI / 2 + i * G_PI / 5;
+      double rr = i % 2 == 0 ? r : r * 0.42;
+      pts[2 * i] = cx + rr * cos (a);
+      pts[2 * i + 1] = cy + rr * sin (a);
+    }
+  xq_painter_polyline (p, pts, 10, TRUE, fill, outline, 0.12 * r);
+}
+
+static void
+draw_label (XqPainter *p, const XqBoardGeometry *g, const XqMark *m, gboolean occupied,
+            XqRgba color, XqRgba text)
+{
+  double cx, cy, r = 0.2 * g->cell;
+  glong n = g_utf8_strlen (m->label, -1);
+  const char *s = m->label;
+
+  xq_board_geometry_center (g, m->sq, &cx, &cy);
+  /* On an empty point the marker sits on it; on a piece it becomes a badge
+   * at the upper right so the piece stays visible. */
+  if (occupied)
+    {
+      cx += 0.33 * g->cell;
+      cy -= 0.33 * g->cell;
+    }
+  else
+    r = 0.25 * g->cell;
+  xq_painter_circle (p, cx, cy, r, color, 0xffffffff, 0.12 * r);
+  for (glong i = 0; i < n && i < 2; i++, s = g_utf8_next_char (s))
+    {
+      char ch[8];
+      const XqGlyph *glyph;
+      double size = n == 1 ? 1.25 * r : 0.95 * r;
+      double x = n == 1 ? cx : cx + (i == 0 ? -0.36 : 0.36) * r;
+
+      nth_char (s, 0, ch);
+      glyph = xq_glyph_lookup (XQ_FACE_LATIN, ch);
+      if (glyph != NULL)
+        xq_painter_glyph (p, glyph, x, cy, size, text);
+    }
+}
+
+void
+xq_draw_annotations (XqPainter *p, const XqBoardGeometry *g, const XqRenderStyle *style,
+                     const XqAnnotations *annots, const XqPosition *pos, int layer)
+{
+  const XqPalette *pal = xq_palette_get (style->theme);
+  double c = g->cell, r = xq_board_geometry_piece_radius (g);
+
+  if (annots == NULL)
+    return;
+  for (int i = 0; i < annots->n_marks; i++)
+    {
+      const XqMark *m = &annots->marks[i];
+      XqColorRole role = m->role == XQ_ROLE_DEFAULT ? default_role (m->kind) : m->role;
+      XqRgba color = pal->roles[role];
+      gboolean occupied = pos != NULL && pos->board[m->sq] != XQ_EMPTY;
+      gboolean print = style->theme == XQ_THEME_PRINT;
+      double x, y;
+
+      if ((mark_is_below_pieces (m->kind) ? 0 : 1) != layer)
+        continue;
+      if (m->sq < 0 || m->sq >= XQ_SQUARES)
+        continue;
+      xq_board_geometry_center (g, m->sq, &x, &y);
+      switch (m->kind)
+        {
+        case XQ_MARK_HIGHLIGHT:
+          xq_painter_rect (p, x - 0.48 * c, y - 0.48 * c, 0.96 * c, 0.96 * c, 0.16 * c,
+                           with_alpha (color, print ? 0x40 : 0x70), XQ_NO_PAINT, 0);
+          break;
+        case XQ_MARK_LAST_MOVE:
+          {
+            double e = 0.5 * c, l = 0.2 * c;
+            for (int dx = -1; dx <= 1; dx += 2)
+              for (int dy = -1; dy <= 1; dy += 2)
+                {
+                  double pts[6] = { x + dx * e, y + dy * (e - l), x + dx * e, y + dy * e,
+                                    x + dx * (e - l), y + dy * e };
+                  xq_painter_polyline (p, pts, 3, FALSE, XQ_NO_PAINT, color, 0.07 * c);
+                }
+            break;
+          }
+        case XQ_MARK_DOT:
+          /* A dot on an empty point; a ring around a piece that can be taken. */
+          if (occupied)
+            xq_painter_circle (p, x, y, r + 0.02 * c, XQ_NO_PAINT, with_alpha (color, 0xd8), 0.08 * c);
+          else
+            xq_painter_circle (p, x, y, 0.13 * c, with_alpha (color, 0xd0), 0xffffff90, 0.025 * c);
+          break;
+        case XQ_MARK_ARROW:
+          if (m->to >= 0 && m->to < XQ_SQUARES && m->to != m->sq)
+            draw_arrow (p, g, m->sq, m->to, color);
+          break;
+        case XQ_MARK_STAR:
+          /* On a piece (a target to capture) the star moves to the upper
+           * left corner, clear of the character and of label badges. */
+          if (occupied)
+            draw_star (p, x - 0.33 * c, y - 0.33 * c, 0.22 * c, print ? 0xffffffff : 0xffc62aff, color);
+          else
+            draw_star (p, x, y, 0.34 * c, print ? 0xffffffff : 0xffc62aff, color);
+          break;
+        case XQ_MARK_LABEL:
+          draw_label (p, g, m, occupied, color, 0xffffffff);
+          break;
+        case XQ_MARK_CHECK:
+          /* A soft halo plus a solid ring: visible on any piece colour. */
+          xq_painter_circle (p, x, y, r + 0.05 * c, XQ_NO_PAINT, with_alpha (color, 0x60), 0.16 * c);
+          xq_painter_circle (p, x, y, r + (print ? 0.08 : 0.02) * c, XQ_NO_PAINT, color, 0.06 * c);
+          break;
+        case XQ_MARK_CIRCLE:
+          xq_painter_circle (p, x, y, 0.54 * c, XQ_NO_PAINT, color, 0.06 * c);
+          break;
+        default:
+          break;
+        }
+    }
+}

@@ -1,0 +1,94 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-render-private.h: what the renderer's files share and nobody else needs.
+ *
+ * Everything is drawn through XqPainter, which writes either SVG elements or
+ * cairo calls from the same drawing code.  The board and the pieces are only
+ * ever written as SVG (then rasterised by librsvg); annotations go both ways,
+ * so a cached frame shows exactly the marks the SVG export shows.
+ */
+#pragma once
+
+#include "xq-render.h"
+
+G_BEGIN_DECLS
+
+/* ---- Glyph outlines (data/glyphs/xq-glyph-data.h) ------------------------ */
+
+typedef struct {
+  const char *text;      /* one UTF-8 character */
+  int         face;      /* XQ_GLYPH_* */
+  int         advance;   /* in 1/1000 em */
+  int         box[4];    /* ink x0, y0, x1, y1 in 1/1000 em, y down from the em top */
+  const char *d;         /* absolute M/L/C/Z path data in the same units */
+} XqGlyph;
+
+/* Faces: see tools/extract-glyphs.py. */
+enum {
+  XQ_FACE_SERIF_TC = 0,
+  XQ_FACE_SANS_SC  = 1,
+  XQ_FACE_LATIN    = 2,
+};
+
+/* The outline of one character from a face, or NULL if not extracted. */
+const XqGlyph *xq_glyph_lookup (int face, const char *utf8_char);
+
+/* ---- Colours --------------------------------------------------------------- */
+
+typedef guint32 XqRgba;   /* 0xRRGGBBAA */
+
+typedef struct {
+  XqRgba board;                     /* the playing field */
+  XqRgba margin;                    /* the board plate outside the frame */
+  XqRgba line, river_text, numbers, coords;
+  XqRgba shadow;
+  double face;                      /* radius of the piece face / disc radius; the rest is rim */
+  XqRgba red_rim, red_face, red_ring, red_ink;
+  XqRgba black_rim, black_face, black_ring, black_ink;
+  XqRgba roles[8];                  /* XqColorRole -> colour; [0] unused */
+} XqPalette;
+
+const XqPalette *xq_palette_get (XqTheme theme);
+
+/* ---- Painter ----------------------------------------------------------------- */
+
+typedef struct {
+  GString *svg;      /* SVG backend when set */
+  cairo_t *cr;       /* cairo backend otherwise */
+} XqPainter;
+
+#define XQ_NO_PAINT ((XqRgba) 0)
+
+void xq_painter_circle   (XqPainter *p, double cx, double cy, double r,
+                          XqRgba fill, XqRgba stroke, double stroke_width);
+void xq_painter_rect     (XqPainter *p, double x, double y, double w, double h, double radius,
+                          XqRgba fill, XqRgba stroke, double stroke_width);
+void xq_painter_line     (XqPainter *p, double x0, double y0, double x1, double y1,
+                          XqRgba stroke, double width);
+/* pts holds n (x, y) pairs. */
+void xq_painter_polyline (XqPainter *p, const double *pts, int n, gboolean closed,
+                          XqRgba fill, XqRgba stroke, double stroke_width);
+/* Path data (absolute M/L/C/Z, also Q and A-free H/V are NOT supported)
+ * in units that are scaled by `scale` and then moved by (x, y). */
+void xq_painter_path     (XqPainter *p, const char *d, double x, double y, double scale,
+                          XqRgba fill, XqRgba stroke, double stroke_width);
+/* Draws a glyph with its em box (or, for Latin, its ink box) centred on
+ * (cx, cy), em size `size` px. */
+void xq_painter_glyph    (XqPainter *p, const XqGlyph *glyph, double cx, double cy, double size,
+                          XqRgba fill);
+
+/* ---- Drawing --------------------------------------------------------------- */
+
+void xq_draw_board       (XqPainter *p, const XqBoardGeometry *geom, const XqRenderStyle *style);
+void xq_draw_piece       (XqPainter *p, XqPiece piece, const XqRenderStyle *style,
+                          double cx, double cy, double radius);
+void xq_draw_annotations (XqPainter *p, const XqBoardGeometry *geom, const XqRenderStyle *style,
+                          const XqAnnotations *annots, const XqPosition *pos, int layer);
+
+/* The SVG document head and tail around painter output. */
+void xq_svg_begin        (GString *svg, double width, double height);
+void xq_svg_end          (GString *svg);
+
+/* Room around a piece disc in its own SVG and cached surface, for the shadow. */
+#define XQ_PIECE_BOX_SCALE 1.16
+
+G_END_DECLS

@@ -1,0 +1,222 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-render.h: the board as SVG, its one pixel geometry, rasterising and a
+ * surface cache for the board widget.
+ *
+ * Pure cairo + librsvg (+ pango for worksheet text, see xq-worksheet.h); no
+ * GTK, so everything here runs without a display.  The board widget wraps the
+ * cairo image surfaces it gets from XqRenderCache in GdkTextures.
+ *
+ * Coordinates: squares are the core's (sq = rank * 9 + file, see
+ * xq-types.h).  Pixel coordinates have their origin at the top-left corner of
+ * the drawing area, x to the right, y downwards.  XqBoardGeometry is the ONE
+ * transform between the two: the SVG writer, the cache, the annotations and
+ * the widget's hit-testing all go through it.
+ */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+
+#include "xq-position.h"
+#include "xq-types.h"
+
+G_BEGIN_DECLS
+
+#define XQ_RENDER_ERROR (xq_render_error_quark ())
+GQuark xq_render_error_quark (void);
+
+typedef enum {
+  XQ_RENDER_ERROR_SVG,        /* librsvg refused or failed to draw an SVG */
+  XQ_RENDER_ERROR_FORMAT,     /* unknown output file type */
+  XQ_RENDER_ERROR_IO,         /* the output file could not be written */
+  XQ_RENDER_ERROR_FONT,       /* no font covers the text (worksheets) */
+  XQ_RENDER_ERROR_INPUT,      /* malformed worksheet input, with its line number */
+  XQ_RENDER_ERROR_SIZE,       /* a size that is zero, negative or absurdly large */
+} XqRenderError;
+
+/* ---- Style --------------------------------------------------------------- */
+
+typedef enum {
+  XQ_PIECE_SET_TRADITIONAL,   /* 帥仕相俥傌炮兵 / 將士象車馬砲卒 */
+  XQ_PIECE_SET_SIMPLIFIED,    /* 帅仕相车马炮兵 / 将士象车马炮卒 */
+  XQ_PIECE_SET_PICTOGRAM,     /* drawn pictures, for children who cannot read yet */
+} XqPieceSet;
+
+typedef enum {
+  XQ_THEME_WOOD,              /* warm wood, red and black pieces */
+  XQ_THEME_CONTRAST,          /* high contrast for low vision */
+  XQ_THEME_PRINT,             /* black on white; Red and Black differ in greyscale */
+} XqTheme;
+
+typedef struct {
+  XqPieceSet pieces;
+  XqTheme    theme;
+  gboolean   flipped;          /* Black at the bottom */
+  gboolean   coordinates;      /* ICCS letters a..i and digits 0..9 in the margin */
+  gboolean   hide_file_numbers;/* the 一…九 / 1…9 file numbers are shown unless set */
+} XqRenderStyle;
+
+/* Default style: traditional pieces, wood, Red at the bottom, no ICCS
+ * coordinates, file numbers shown.  A zero-filled struct is the same. */
+void        xq_render_style_init        (XqRenderStyle *style);
+gboolean    xq_render_style_equal       (const XqRenderStyle *a, const XqRenderStyle *b);
+
+/* Names used on the command line and in settings ("traditional", "wood").
+ * The parsers return FALSE for an unknown name and leave *out alone. */
+const char *xq_piece_set_to_string      (XqPieceSet set);
+gboolean    xq_piece_set_from_string    (const char *name, XqPieceSet *out);
+const char *xq_theme_to_string          (XqTheme theme);
+gboolean    xq_theme_from_string        (const char *name, XqTheme *out);
+
+/* ---- Annotations --------------------------------------------------------- */
+
+typedef enum {
+  XQ_MARK_HIGHLIGHT,   /* a tinted square behind the point (selection, a hint) */
+  XQ_MARK_DOT,         /* a legal-move dot (drawn as a ring when a piece stands there) */
+  XQ_MARK_LAST_MOVE,   /* corner brackets around a point of the last move */
+  XQ_MARK_ARROW,       /* an arrow from sq to `to` */
+  XQ_MARK_STAR,        /* a star: "go here" target */
+  XQ_MARK_LABEL,       /* a numbered or lettered disc ("1", "A"), above pieces */
+  XQ_MARK_CHECK,       /* a warning ring around a general in check */
+  XQ_MARK_CIRCLE,      /* a plain ring around a point */
+} XqMarkKind;
+
+/* What a mark means; the theme turns the role into a colour, so a lesson
+ * says "good" and gets green on wood and a bold black in print. */
+typedef enum {
+  XQ_ROLE_DEFAULT,     /* the kind's own colour (dots grey-green, check red, ...) */
+  XQ_ROLE_SELECTION,   /* the piece the learner picked up */
+  XQ_ROLE_HINT,        /* a teacher's pointer */
+  XQ_ROLE_GOOD,        /* right answer, safe point */
+  XQ_ROLE_BAD,         /* wrong answer, attacked point */
+  XQ_ROLE_WARNING,     /* danger: check, a hanging piece */
+  XQ_ROLE_LAST_MOVE,   /* the move just played */
+  XQ_ROLE_NEUTRAL,     /* plain ink */
+} XqColorRole;
+
+#define XQ_MARK_LABEL_MAX 8   /* bytes of UTF-8 including the NUL; labels are 1-2 characters */
+
+typedef struct {
+  XqMarkKind  kind;
+  XqColorRole role;
+  XqSquare    sq;
+  XqSquare    to;                        /* XQ_MARK_ARROW only, else XQ_NO_SQUARE */
+  char        label[XQ_MARK_LABEL_MAX];  /* XQ_MARK_LABEL only: digits, A-Z, a-z */
+} XqMark;
+
+/* Enough for a dot on every point plus the usual marks. */
+#define XQ_MAX_MARKS 160
+
+/* A plain value: put it on the stack, clear it, add marks.  Drawn in order
+ * within each layer (highlights and frames below the pieces; arrows, stars,
+ * labels and check rings above them). */
+typedef struct {
+  int    n_marks;
+  XqMark marks[XQ_MAX_MARKS];
+} XqAnnotations;
+
+void     xq_annotations_clear     (XqAnnotations *annots);
+/* Each returns FALSE (and adds nothing) when the list is full or a square is
+ * invalid. */
+gboolean xq_annotations_add       (XqAnnotations *annots, XqMarkKind kind, XqColorRole role, XqSquare sq);
+gboolean xq_annotations_add_arrow (XqAnnotations *annots, XqColorRole role, XqSquare from, XqSquare to);
+gboolean xq_annotations_add_label (XqAnnotations *annots, XqColorRole role, XqSquare sq, const char *label);
+/* Adds the warning ring (XQ_MARK_CHECK, role WARNING) on the general of
+ * the side to move when it is in check; returns TRUE if it added one. */
+gboolean xq_annotations_add_check (XqAnnotations *annots, const XqPosition *pos);
+gboolean xq_annotations_equal     (const XqAnnotations *a, const XqAnnotations *b);
+
+/* ---- Geometry: THE transform between squares and pixels ------------------- */
+
+typedef struct {
+  double   width, height;  /* the drawing area */
+  double   cell;           /* distance between two neighbouring lines */
+  double   left, top;      /* pixel position of the top-left board line crossing */
+  double   board_x, board_y, board_w, board_h;  /* the board incl. margins, centred in the area */
+  gboolean flipped;
+} XqBoardGeometry;
+
+/* The board keeps its proportions and is centred in width x height. */
+void     xq_board_geometry_init   (XqBoardGeometry *geom, double width, double height, gboolean flipped);
+/* Width / height of the board with its margins (a bit under 1). */
+double   xq_board_aspect_ratio    (void);
+/* Centre of the point sq. */
+void     xq_board_geometry_center (const XqBoardGeometry *geom, XqSquare sq, double *x, double *y);
+/* The point under (x, y): the nearest crossing if (x, y) lies within half a
+ * cell of it, else XQ_NO_SQUARE (so clicks in the margin hit nothing). */
+XqSquare xq_board_geometry_pick   (const XqBoardGeometry *geom, double x, double y);
+/* Radius of a piece disc in pixels. */
+double   xq_board_geometry_piece_radius (const XqBoardGeometry *geom);
+
+/* ---- SVG ----------------------------------------------------------------- */
+
+/* The whole board (lines, river, marks, numbers, pieces, annotations) as a
+ * standalone SVG document, size_px wide and size_px / aspect tall.  pos and
+ * annots may be NULL (an empty board, no marks). */
+char *xq_render_svg        (const XqPosition *pos, const XqRenderStyle *style,
+                            const XqAnnotations *annots, double size_px);
+/* Only the board background (no pieces, no annotations). */
+char *xq_render_board_svg  (const XqRenderStyle *style, double width, double height);
+/* One piece alone, centred in a square SVG of diameter_px (the disc fills it
+ * but for a shadow margin). */
+char *xq_render_piece_svg  (XqPiece piece, const XqRenderStyle *style, double diameter_px);
+
+/* ---- Rasterising and export ---------------------------------------------- */
+
+/* Draws svg with librsvg into a new ARGB32 image surface of width x height
+ * (the SVG is scaled to fit, keeping proportions).  NULL + error on failure. */
+cairo_surface_t *xq_render_rasterize_svg (const char *svg, int width, int height, GError **error);
+/* xq_render_svg + xq_render_rasterize_svg at width x height. */
+cairo_surface_t *xq_render_to_surface    (const XqPosition *pos, const XqRenderStyle *style,
+                                          const XqAnnotations *annots, int width, int height,
+                                          GError **error);
+/* Writes the board to filename; the type comes from the extension: .svg,
+ * .png or .pdf.  size_px is the width in pixels (points for PDF). */
+gboolean xq_render_export (const XqPosition *pos, const XqRenderStyle *style,
+                           const XqAnnotations *annots, double size_px,
+                           const char *filename, GError **error);
+
+/* Draws annotations straight onto cr with cairo, in pixel coordinates of
+ * geom; layer 0 = below pieces, 1 = above pieces.  The cache uses this so a
+ * frame never re-parses SVG; it looks the same as the SVG marks. */
+void xq_render_paint_annotations (cairo_t *cr, const XqBoardGeometry *geom,
+                                  const XqRenderStyle *style, const XqAnnotations *annots,
+                                  const XqPosition *pos, int layer);
+
+/* ---- Cache ----------------------------------------------------------------- */
+
+/* Board backgrounds per (size, style) and pieces per (diameter, piece, set,
+ * theme), rasterised once with librsvg and then only composed with cairo. */
+typedef struct _XqRenderCache XqRenderCache;
+
+XqRenderCache   *xq_render_cache_new       (void);
+void             xq_render_cache_free      (XqRenderCache *cache);
+/* Drops every surface (e.g. after a theme change, to free memory). */
+void             xq_render_cache_clear     (XqRenderCache *cache);
+/* Borrowed ARGB32 surfaces.  A later get_* call may evict old sizes (a
+ * resize walks through many), so take a cairo_surface_reference to keep one
+ * beyond the current frame.  The board surface is width x height (the board
+ * centred in it, transparent around); the piece surface is a square a bit
+ * larger than the disc (room for its shadow): draw it at the point given by
+ * xq_render_cache_piece_origin. */
+cairo_surface_t *xq_render_cache_get_board (XqRenderCache *cache, const XqRenderStyle *style,
+                                            int width, int height);
+cairo_surface_t *xq_render_cache_get_piece (XqRenderCache *cache, XqPiece piece,
+                                            const XqRenderStyle *style, const XqBoardGeometry *geom);
+/* Where to put the top-left corner of the piece surface so the disc is
+ * centred on the point (cx, cy). */
+void             xq_render_cache_piece_origin (const XqBoardGeometry *geom, double cx, double cy,
+                                               double *x, double *y);
+/* Composes a full frame (board, lower marks, pieces, upper marks) onto cr,
+ * which must be in pixel coordinates of a width x height area. */
+void             xq_render_cache_draw      (XqRenderCache *cache, cairo_t *cr, const XqPosition *pos,
+                                            const XqRenderStyle *style, const XqAnnotations *annots,
+                                            int width, int height);
+/* The same into a new ARGB32 image surface (full reference, caller unrefs). */
+cairo_surface_t *xq_render_cache_compose   (XqRenderCache *cache, const XqPosition *pos,
+                                            const XqRenderStyle *style, const XqAnnotations *annots,
+                                            int width, int height);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqRenderCache, xq_render_cache_free)
+
+G_END_DECLS

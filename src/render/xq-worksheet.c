@@ -1,0 +1,493 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Printable worksheets: layout, pango text and the PDF. */
+#define G_LOG_DOMAIN "xq-worksheet"
+
+#include "config.h"
+
+#include <cairo-pdf.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <librsvg/rsvg.h>
+#include <pango/pangocairo.h>
+#include <string.h>
+
+#include "xq-worksheet.h"
+
+#define MARGIN       42.0
+#define HEADER_H     30.0
+#define FOOTER_H     18.0
+#define COLUMN_GAP   24.0
+#define TEXT_H       46.0
+#define TEXT_GAP      6.0
+#define FONT_FAMILY  "Noto Sans CJK SC, WenQuanYi Micro Hei, sans-serif"
+#define PROMPT_FONT  FONT_FAMILY " 10.5"
+#define TITLE_FONT   FONT_FAMILY " Bold 15"
+#define SMALL_FONT   FONT_FAMILY " 8"
+
+typedef struct {
+  XqPosition     pos;
+  char          *prompt;
+  char          *answer;
+  XqAnnotations *annots;   /* NULL when there are none */
+} Exercise;
+
+struct _XqWorksheet {
+  char          *title;
+  XqRenderStyle  style;
+  GPtrArray     *exercises;   /* Exercise* */
+};
+
+static void
+exercise_free (gpointer data)
+{
+  Exercise *ex = data;
+
+  g_free (ex->prompt);
+  g_free (ex->answer);
+  g_free (ex->annots);
+  g_free (ex);
+}
+
+XqWorksheet *
+xq_worksheet_new (void)
+{
+  XqWorksheet *sheet = g_new0 (XqWorksheet, 1);
+
+  xq_render_style_init (&sheet->style);
+  sheet->style.theme = XQ_THEME_PRINT;
+  sheet->exercises = g_ptr_array_new_with_free_func (exercise_free);
+  return sheet;
+}
+
+void
+xq_worksheet_free (XqWorksheet *sheet)
+{
+  if (sheet == NULL)
+    return;
+  g_free (sheet->title);
+  g_ptr_array_unref (sheet->exercises);
+  g_free (sheet);
+}
+
+void
+xq_worksheet_set_title (XqWorksheet *sheet, const char *title)
+{
+  g_return_if_fail (sheet != NULL);
+  g_free (sheet->title);
+  sheet->title = g_strdup (title);
+}
+
+void
+xq_worksheet_set_style (XqWorksheet *sheet, const XqRenderStyle *style)
+{
+  g_return_if_fail (sheet != NULL && style != NULL);
+  sheet->style = *style;
+}
+
+void
+xq_worksheet_add (XqWorksheet *sheet, const XqPosition *pos, const char *prompt,
+                  const char *answer, const XqAnnotations *annots)
+{
+  Exercise *ex;
+
+  g_return_if_fail (sheet != NULL && pos != NULL);
+  ex = g_new0 (Exercise, 1);
+  ex->pos = *pos;
+  ex->prompt = g_strdup (prompt ? prompt : "");
+  ex->answer = answer && *answer ? g_strdup (answer) : NULL;
+  if (annots != NULL && annots->n_marks > 0)
+    ex->annots = g_memdup2 (annots, sizeof *annots);
+  g_ptr_array_add (sheet->exercises, ex);
+}
+
+guint
+xq_worksheet_get_n_exercises (const XqWorksheet *sheet)
+{
+  g_return_val_if_fail (sheet != NULL, 0);
+  return sheet->exercises->len;
+}
+
+gboolean
+xq_worksheet_parse_text (XqWorksheet *sheet, const char *text, GError **error)
+{
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GPtrArray) parsed = NULL;
+
+  g_return_val_if_fail (sheet != NULL && text != NULL, FALSE);
+  if (!g_utf8_validate (text, -1, NULL))
+    {
+      g_set_error (error, XQ_RENDER_ERROR, XQ_RENDER_ERROR_INPUT, _("the input is not UTF-8 text"));
+      return FALSE;
+    }
+  lines = g_strsplit (text, "\n", -1);
+  parsed = g_ptr_array_new_with_free_func (exercise_free);
+  for (int i = 0; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) fields = NULL;
+      g_autoptr(GError) fen_error = NULL;
+      char *line = g_strstrip (lines[i]);
+      Exercise *ex;
+      guint n;
+
+      if (*line == '\0' || *line == '#')
+        continue;
+      fields = g_strsplit (line, "|", 3);
+      n = g_strv_length (fields);
+      for (guint f = 0; f < n; f++)
+        g_strstrip (fields[f]);
+      if (n < 2)
+        {
+          g_set_error (error, XQ_RENDER_ERROR, XQ_RENDER_ERROR_INPUT,
+                       _("line %d: expected “FEN | prompt” or “FEN | prompt | answer”"), i + 1);
+          return FALSE;
+        }
+      ex = g_new0 (Exercise, 1);
+      g_ptr_array_add (parsed, ex);
+      if (!xq_position_set_fen (&ex->pos, fields[0], &fen_error))
+        {
+          g_set_error (error, XQ_RENDER_ERROR, XQ_RENDER_ERROR_INPUT,
+                       _("line %d: invalid FEN: %s"), i + 1, fen_error->message);
+          return FALSE;
+        }
+      ex->prompt = g_strdup (fields[1]);
+      ex->answer = n > 2 && *fields[2] ? g_strdup (fields[2]) : NULL;
+    }
+  for (guint i = 0; i < parsed->len; i++)
+    g_ptr_array_add (sheet->exercises, g_ptr_array_steal_index (parsed, i--));
+  return TRUE;
+}
+
+/* ---- Layout ------------------------------------------------------------------- */
+
+int
+xq_worksheet_layout (const XqWorksheet *sheet, XqWorksheetSlot *slots)
+{
+  const int per_page = XQ_WORKSHEET_COLUMNS * XQ_WORKSHEET_ROWS;
+  double area_w = XQ_WORKSHEET_PAGE_WIDTH - 2 * MARGIN;
+  double area_h = XQ_WORKSHEET_PAGE_HEIGHT - 2 * MARGIN - HEADER_H - FOOTER_H;
+  double cell_w = (area_w - (XQ_WORKSHEET_COLUMNS - 1) * COLUMN_GAP) / XQ_WORKSHEET_COLUMNS;
+  double cell_h = area_h / XQ_WORKSHEET_ROWS;
+  double board_h = cell_h - TEXT_H - 2 * TEXT_GAP;
+  double board_w = board_h * xq_board_aspect_ratio ();
+  guint n;
+
+  g_return_val_if_fail (sheet != NULL, 0);
+  n = sheet->exercises->len;
+  if (board_w > cell_w)
+    {
+      board_w = cell_w;
+      board_h = board_w / xq_board_aspect_ratio ();
+    }
+  for (guint i = 0; slots != NULL && i < n; i++)
+    {
+      int on_page = (int) (i % per_page);
+      int col = on_page % XQ_WORKSHEET_COLUMNS, row = on_page / XQ_WORKSHEET_COLUMNS;
+      double cell_x = MARGIN + col * (cell_w + COLUMN_GAP);
+      double cell_y = MARGIN + HEADER_H + row * cell_h;
+
+      slots[i].page = (int) (i / per_page);
+      slots[i].board_x = cell_x + (cell_w - board_w) / 2;
+      slots[i].board_y = cell_y;
+      slots[i].board_w = board_w;
+      slots[i].board_h = board_h;
+      slots[i].text_x = cell_x;
+      slots[i].text_y = cell_y + board_h + TEXT_GAP;
+      slots[i].text_w = cell_w;
+      slots[i].text_h = TEXT_H;
+    }
+  return n == 0 ? 1 : (int) ((n + per_page - 1) / per_page);
+}
+
+static gboolean
+has_answers (const XqWorksheet *sheet)
+{
+  for (guint i = 0; i < sheet->exercises->len; i++)
+    if (((Exercise *) sheet->exercises->pdata[i])->answer != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* A pango layout for text in points, without a cairo surface behind it. */
+static PangoLayout *
+new_layout (PangoContext *ctx, const char *font, double width)
+{
+  PangoLayout *layout = pango_layout_new (ctx);
+  PangoFontDescription *desc = pango_font_description_from_string (font);
+
+  pango_layout_set_font_description (layout, desc);
+  pango_font_description_free (desc);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  if (width > 0)
+    pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+  return layout;
+}
+
+/* One context for measuring and drawing, so the page count computed before
+ * drawing is the one the drawing produces. */
+static PangoContext *
+new_context (void)
+{
+  PangoContext *ctx;
+  cairo_font_options_t *options;
+
+  ctx = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+  /* Metrics must not depend on the screen: no hinting, points as units. */
+  options = cairo_font_options_create ();
+  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+  pango_cairo_context_set_font_options (ctx, options);
+  cairo_font_options_destroy (options);
+  pango_cairo_context_set_resolution (ctx, 72);
+  return ctx;
+}
+
+static char *
+answer_markup (guint index, const char *answer)
+{
+  g_autofree char *escaped = g_markup_escape_text (answer ? answer : "—", -1);
+
+  return g_strdup_printf ("<b>%u.</b>  %s", index + 1, escaped);
+}
+
+/* Where each answer of the key goes: page offset from the first key page and
+ * y; returns the number of key pages. */
+static int
+layout_answers (XqWorksheet *sheet, PangoContext *ctx, int *pages, double *ys)
+{
+  double top = MARGIN + HEADER_H + 28, bottom = XQ_WORKSHEET_PAGE_HEIGHT - MARGIN - FOOTER_H;
+  double y = top;
+  int page = 0;
+
+  for (guint i = 0; i < sheet->exercises->len; i++)
+    {
+      Exercise *ex = sheet->exercises->pdata[i];
+      g_autoptr(PangoLayout) layout = new_layout (ctx, PROMPT_FONT, XQ_WORKSHEET_PAGE_WIDTH - 2 * MARGIN);
+      g_autofree char *markup = answer_markup (i, ex->answer);
+      int w, h;
+
+      pango_layout_set_markup (layout, markup, -1);
+      pango_layout_get_size (layout, &w, &h);
+      if (y + (double) h / PANGO_SCALE > bottom && y > top)
+        {
+          page++;
+          y = MARGIN + HEADER_H;
+        }
+      pages[i] = page;
+      ys[i] = y;
+      y += (double) h / PANGO_SCALE + 5;
+    }
+  return page + 1;
+}
+
+int
+xq_worksheet_count_pages (XqWorksheet *sheet)
+{
+  int n_pages;
+
+  g_return_val_if_fail (sheet != NULL, 0);
+  n_pages = xq_worksheet_layout (sheet, NULL);
+  if (has_answers (sheet))
+    {
+      PangoContext *ctx = new_context ();
+      g_autofree int *pages = g_new0 (int, sheet->exercises->len);
+      g_autofree double *ys = g_new0 (double, sheet->exercises->len);
+      n_pages += layout_answers (sheet, ctx, pages, ys);
+      g_object_unref (ctx);
+    }
+  return n_pages;
+}
+
+/* ---- Drawing ------------------------------------------------------------------- */
+
+/* Shows a layout at (x, y), refusing text the fonts cannot show: a child
+ * should never get a worksheet with boxes instead of characters. */
+static gboolean
+show_layout (cairo_t *cr, PangoLayout *layout, double x, double y, GError **error)
+{
+  if (pango_layout_get_unknown_glyphs_count (layout) > 0)
+    {
+      g_set_error (error, XQ_RENDER_ERROR, XQ_RENDER_ERROR_FONT,
+                   _("no installed font can show “%s” (install fonts-wqy-microhei)"),
+                   pango_layout_get_text (layout));
+      return FALSE;
+    }
+  cairo_move_to (cr, x, y);
+  pango_cairo_show_layout (cr, layout);
+  return TRUE;
+}
+
+static gboolean
+draw_text (cairo_t *cr, PangoContext *ctx, const char *font, const char *markup,
+           double x, double y, double width, PangoAlignment align, GError **error)
+{
+  g_autoptr(PangoLayout) layout = new_layout (ctx, font, width);
+
+  pango_layout_set_alignment (layout, align);
+  pango_layout_set_markup (layout, markup, -1);
+  return show_layout (cr, layout, x, y, error);
+}
+
+static gboolean
+draw_frame (XqWorksheet *sheet, cairo_t *cr, PangoContext *ctx, int page, int n_pages,
+            const char *heading, GError **error)
+{
+  g_autofree char *footer = NULL;
+
+  cairo_set_source_rgb (cr, 0, 0, 0);
+  if (heading != NULL && *heading)
+    {
+      g_autofree char *escaped = g_markup_escape_text (heading, -1);
+      if (!draw_text (cr, ctx, TITLE_FONT, escaped, MARGIN, MARGIN, XQ_WORKSHEET_PAGE_WIDTH - 2 * MARGIN,
+                      PANGO_ALIGN_LEFT, error))
+        return FALSE;
+    }
+  cairo_set_line_width (cr, 0.6);
+  cairo_move_to (cr, MARGIN, MARGIN + HEADER_H - 6);
+  cairo_line_to (cr, XQ_WORKSHEET_PAGE_WIDTH - MARGIN, MARGIN + HEADER_H - 6);
+  cairo_stroke (cr);
+  /* Translators: page footer of a printed worksheet, "page 2 of 4". */
+  footer = g_strdup_printf (_("page %d of %d"), page + 1, n_pages);
+  return draw_text (cr, ctx, SMALL_FONT, footer, MARGIN,
+                    XQ_WORKSHEET_PAGE_HEIGHT - MARGIN - FOOTER_H + 6,
+                    XQ_WORKSHEET_PAGE_WIDTH - 2 * MARGIN, PANGO_ALIGN_CENTER, error);
+}
+
+static gboolean
+draw_board (XqWorksheet *sheet, cairo_t *cr, const Exercise *ex, const XqWorksheetSlot *slot,
+            GError **error)
+{
+  g_autofree char *svg = xq_render_svg (&ex->pos, &sheet->style, ex->annots, slot->board_w);
+  RsvgRectangle viewport = { slot->board_x, slot->board_y, slot->board_w, slot->board_h };
+  RsvgHandle *handle;
+  gboolean ok;
+
+  /* Drawn as vectors straight into the PDF: crisp at any printer resolution. */
+  handle = rsvg_handle_new_from_data ((const guint8 *) svg, strlen (svg), error);
+  if (handle == NULL)
+    return FALSE;
+  ok = rsvg_handle_render_document (handle, cr, &viewport, error);
+  g_object_unref (handle);
+  return ok;
+}
+
+static gboolean
+draw_page (XqWorksheet *sheet, cairo_t *cr, PangoContext *ctx, int page, int n_pages, GError **error)
+{
+  g_autofree XqWorksheetSlot *slots = NULL;
+  int n_ex_pages;
+  guint n = sheet->exercises->len;
+
+  slots = g_new0 (XqWorksheetSlot, MAX (n, 1));
+  n_ex_pages = xq_worksheet_layout (sheet, slots);
+
+  if (page < n_ex_pages)
+    {
+      if (!draw_frame (sheet, cr, ctx, page, n_pages, sheet->title, error))
+        return FALSE;
+      for (guint i = 0; i < n; i++)
+        {
+          Exercise *ex = sheet->exercises->pdata[i];
+          g_autofree char *escaped = NULL;
+          g_autofree char *markup = NULL;
+          g_autoptr(PangoLayout) layout = NULL;
+
+          if (slots[i].page != page)
+            continue;
+          if (!draw_board (sheet, cr, ex, &slots[i], error))
+            return FALSE;
+          escaped = g_markup_escape_text (ex->prompt, -1);
+          markup = g_strdup_printf ("<b>%u.</b>  %s", i + 1, escaped);
+          layout = new_layout (ctx, PROMPT_FONT, slots[i].text_w);
+          pango_layout_set_markup (layout, markup, -1);
+          /* Keep long prompts inside their box: at most three lines. */
+          pango_layout_set_height (layout, -3);
+          pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+          cairo_set_source_rgb (cr, 0, 0, 0);
+          if (!show_layout (cr, layout, slots[i].text_x, slots[i].text_y, error))
+            return FALSE;
+        }
+      return TRUE;
+    }
+  else
+    {
+      g_autofree int *pages = g_new0 (int, MAX (n, 1));
+      g_autofree double *ys = g_new0 (double, MAX (n, 1));
+      int key_page = page - n_ex_pages;
+
+      layout_answers (sheet, ctx, pages, ys);
+      if (!draw_frame (sheet, cr, ctx, page, n_pages, sheet->title, error))
+        return FALSE;
+      if (key_page == 0)
+        {
+          g_autofree char *heading = g_strdup_printf ("<b>%s</b>", _("Answers"));
+          if (!draw_text (cr, ctx, FONT_FAMILY " 13", heading, MARGIN, MARGIN + HEADER_H,
+                          XQ_WORKSHEET_PAGE_WIDTH - 2 * MARGIN, PANGO_ALIGN_LEFT, error))
+            return FALSE;
+        }
+      for (guint i = 0; i < n; i++)
+        {
+          Exercise *ex = sheet->exercises->pdata[i];
+          g_autofree char *markup = NULL;
+
+          if (pages[i] != key_page)
+            continue;
+          markup = answer_markup (i, ex->answer);
+          if (!draw_text (cr, ctx, PROMPT_FONT, markup, MARGIN, ys[i],
+                          XQ_WORKSHEET_PAGE_WIDTH - 2 * MARGIN, PANGO_ALIGN_LEFT, error))
+            return FALSE;
+        }
+      return TRUE;
+    }
+}
+
+gboolean
+xq_worksheet_draw_page (XqWorksheet *sheet, cairo_t *cr, int page, GError **error)
+{
+  PangoContext *ctx;
+  int n_pages;
+  gboolean ok;
+
+  g_return_val_if_fail (sheet != NULL && cr != NULL, FALSE);
+  n_pages = xq_worksheet_count_pages (sheet);
+  g_return_val_if_fail (page >= 0 && page < n_pages, FALSE);
+  ctx = new_context ();
+  ok = draw_page (sheet, cr, ctx, page, n_pages, error);
+  g_object_unref (ctx);
+  return ok;
+}
+
+gboolean
+xq_worksheet_write_pdf (XqWorksheet *sheet, const char *filename, GError **error)
+{
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  cairo_status_t status;
+  gboolean ok = TRUE;
+  int n_pages;
+
+  g_return_val_if_fail (sheet != NULL && filename != NULL, FALSE);
+  n_pages = xq_worksheet_count_pages (sheet);
+  surface = cairo_pdf_surface_create (filename, XQ_WORKSHEET_PAGE_WIDTH, XQ_WORKSHEET_PAGE_HEIGHT);
+  if (sheet->title != NULL)
+    cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, sheet->title);
+  cr = cairo_create (surface);
+  for (int page = 0; ok && page < n_pages; page++)
+    {
+      cairo_save (cr);
+      ok = xq_worksheet_draw_page (sheet, cr, page, error);
+      cairo_restore (cr);
+      cairo_show_page (cr);
+    }
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  if (ok && status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, XQ_RENDER_ERROR, XQ_RENDER_ERROR_IO, "%s: %s", filename,
+                   cairo_status_to_string (status));
+      ok = FALSE;
+    }
+  if (!ok)
+    g_unlink (filename);
+  return ok;
+}

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-worksheet.h: printable A4 worksheets of numbered board exercises with an
+ * answer key at the end.
+ *
+ * Exercises come either from a text file (`FEN | prompt [| answer]` per
+ * line) or straight from code (the lesson engine adds positions, prompts and
+ * marks).  The layout is computed separately from drawing, so tests and a
+ * print preview can ask where each board goes without producing a PDF.
+ */
+#pragma once
+
+#include "xq-render.h"
+
+G_BEGIN_DECLS
+
+/* A4 in PostScript points. */
+#define XQ_WORKSHEET_PAGE_WIDTH   595.276
+#define XQ_WORKSHEET_PAGE_HEIGHT  841.890
+/* Exercises per page: two columns of three. */
+#define XQ_WORKSHEET_COLUMNS 2
+#define XQ_WORKSHEET_ROWS    3
+
+typedef struct _XqWorksheet XqWorksheet;
+
+/* Where one exercise goes, in points from the page's top-left corner. */
+typedef struct {
+  int    page;                                   /* 0-based */
+  double board_x, board_y, board_w, board_h;     /* the board diagram */
+  double text_x, text_y, text_w, text_h;         /* number + prompt, below the board */
+} XqWorksheetSlot;
+
+XqWorksheet *xq_worksheet_new          (void);
+void         xq_worksheet_free         (XqWorksheet *sheet);
+/* Heading on the first page (default: none). */
+void         xq_worksheet_set_title    (XqWorksheet *sheet, const char *title);
+/* Board style for every diagram (default: traditional pieces, print theme). */
+void         xq_worksheet_set_style    (XqWorksheet *sheet, const XqRenderStyle *style);
+/* Appends an exercise.  answer and annots may be NULL. */
+void         xq_worksheet_add          (XqWorksheet *sheet, const XqPosition *pos, const char *prompt,
+                                        const char *answer, const XqAnnotations *annots);
+guint        xq_worksheet_get_n_exercises (const XqWorksheet *sheet);
+/* Adds the exercises of a text: one `FEN | prompt` or `FEN | prompt | answer`
+ * per line; blank lines and lines starting with '#' are skipped.  On an
+ * error (XQ_RENDER_ERROR_INPUT, message with the line number) nothing is
+ * added. */
+gboolean     xq_worksheet_parse_text   (XqWorksheet *sheet, const char *text, GError **error);
+
+/* Fills slots (n_exercises entries, may be NULL) and returns the number of
+ * exercise pages. */
+int          xq_worksheet_layout       (const XqWorksheet *sheet, XqWorksheetSlot *slots);
+/* Total pages the PDF will have: exercise pages plus the answer key (which
+ * is left out when no exercise has an answer). */
+int          xq_worksheet_count_pages  (XqWorksheet *sheet);
+/* Writes the worksheet as an A4 PDF.  Fails with XQ_RENDER_ERROR_FONT when
+ * no installed font covers the prompt text (it would print as boxes). */
+gboolean     xq_worksheet_write_pdf    (XqWorksheet *sheet, const char *filename, GError **error);
+/* Draws page `page` (0-based) onto cr in points; the PDF writer and a print
+ * dialog share it. */
+gboolean     xq_worksheet_draw_page    (XqWorksheet *sheet, cairo_t *cr, int page, GError **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqWorksheet, xq_worksheet_free)
+
+G_END_DECLS

@@ -1,0 +1,742 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Renderer tests: geometry, pixels of rendered boards, SVG validity, export,
+ * the surface cache and worksheet layout. */
+#define G_LOG_DOMAIN "test-render"
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <librsvg/rsvg.h>
+#include <locale.h>
+#include <math.h>
+#include <pango/pangocairo.h>
+#include <string.h>
+
+#include "xq-render.h"
+#include "xq-worksheet.h"
+
+/* A middle-game position with every piece type of both colours and empty
+ * points all over, so the pixel checks see pieces and bare lines. */
+#define MIDGAME_FEN "r1bakab2/9/1cn3nc1/p1p1p3p/6p2/2P6/P3P1P1P/1C2C1N2/9/RNBAKAB1R w - - 0 1"
+
+/* ---- Pixel helpers -------------------------------------------------------------- */
+
+typedef struct {
+  guint8 r, g, b, a;
+} Pixel;
+
+static Pixel
+pixel_at (cairo_surface_t *s, double x, double y)
+{
+  int ix = (int) floor (x), iy = (int) floor (y);
+  guint32 v;
+  Pixel p;
+
+  cairo_surface_flush (s);
+  g_assert_cmpint (ix, >=, 0);
+  g_assert_cmpint (iy, >=, 0);
+  g_assert_cmpint (ix, <, cairo_image_surface_get_width (s));
+  g_assert_cmpint (iy, <, cairo_image_surface_get_height (s));
+  v = *(guint32 *) (cairo_image_surface_get_data (s) + iy * cairo_image_surface_get_stride (s) + ix * 4);
+  p.a = v >> 24;
+  p.r = (v >> 16) & 0xff;
+  p.g = (v >> 8) & 0xff;
+  p.b = v & 0xff;
+  return p;
+}
+
+static double
+luminance (Pixel p)
+{
+  return 0.299 * p.r + 0.587 * p.g + 0.114 * p.b;
+}
+
+static gboolean
+is_reddish (Pixel p)
+{
+  return p.r > 150 && p.g < 90 && p.b < 90;
+}
+
+/* The ring is under two pixels wide at test sizes: take the pixel along
+ * the radius (0.70 r to 0.84 r, leftwards) that shows it best. */
+static Pixel
+ring_pixel (cairo_surface_t *s, double cx, double cy, double r, XqColor color, XqTheme theme)
+{
+  Pixel best = pixel_at (s, cx - 0.77 * r, cy);
+
+  for (double f = 0.70; f <= 0.84; f += 0.01)
+    {
+      Pixel p = pixel_at (s, cx - f * r, cy);
+      if (color == XQ_RED && theme != XQ_THEME_PRINT ? p.r - p.g > best.r - best.g
+          : color == XQ_RED ? luminance (p) < luminance (best)
+          : luminance (p) > luminance (best))
+        best = p;
+    }
+  return best;
+}
+
+/* ---- Geometry ----------------------------------------------------------------------- */
+
+static void
+test_geometry_roundtrip (void)
+{
+  static const double sizes[][2] = { { 540, 635 }, { 300, 900 }, { 1200, 700 }, { 97, 113 } };
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    for (int flip = 0; flip < 2; flip++)
+      {
+        XqBoardGeometry g;
+        xq_board_geometry_init (&g, sizes[s][0], sizes[s][1], flip);
+        g_assert_cmpfloat (g.board_w, <=, sizes[s][0] + 1e-9);
+        g_assert_cmpfloat (g.board_h, <=, sizes[s][1] + 1e-9);
+        g_assert_cmpfloat (fabs (g.board_w / g.board_h - xq_board_aspect_ratio ()), <, 1e-9);
+        for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+          {
+            double x, y;
+            xq_board_geometry_center (&g, sq, &x, &y);
+            g_assert_cmpint (xq_board_geometry_pick (&g, x, y), ==, sq);
+            /* Anywhere within 0.45 cell still picks the same point. */
+            g_assert_cmpint (xq_board_geometry_pick (&g, x + 0.45 * g.cell, y - 0.45 * g.cell), ==, sq);
+          }
+        /* The corners of the area are margin, not a point. */
+        g_assert_cmpint (xq_board_geometry_pick (&g, 1, 1), ==, XQ_NO_SQUARE);
+        g_assert_cmpint (xq_board_geometry_pick (&g, sizes[s][0] - 1, sizes[s][1] - 1), ==, XQ_NO_SQUARE);
+      }
+}
+
+static void
+test_geometry_orientation (void)
+{
+  XqBoardGeometry g;
+  double x, y, x2, y2;
+
+  /* Red at the bottom: a0 (Red's left corner) is bottom-left. */
+  xq_board_geometry_init (&g, 540, 635, FALSE);
+  xq_board_geometry_center (&g, xq_square_from_text ("a0"), &x, &y);
+  g_assert_cmpfloat (x, <, 270);
+  g_assert_cmpfloat (y, >, 317);
+  xq_board_geometry_center (&g, xq_square_from_text ("i9"), &x2, &y2);
+  g_assert_cmpfloat (x2, >, 270);
+  g_assert_cmpfloat (y2, <, 317);
+  /* Black at the bottom: the same board turned round. */
+  xq_board_geometry_init (&g, 540, 635, TRUE);
+  xq_board_geometry_center (&g, xq_square_from_text ("i9"), &x2, &y2);
+  g_assert_cmpfloat (fabs (x2 - x), <, 1e-9);
+  g_assert_cmpfloat (fabs (y2 - y), <, 1e-9);
+  /* Neighbouring files are one cell apart. */
+  xq_board_geometry_center (&g, xq_square_from_text ("e4"), &x, &y);
+  xq_board_geometry_center (&g, xq_square_from_text ("f4"), &x2, &y2);
+  g_assert_cmpfloat (fabs (fabs (x2 - x) - g.cell), <, 1e-9);
+}
+
+/* ---- Pixels: every piece and the bare lines, per set and orientation ------------------- */
+
+typedef struct {
+  XqPieceSet set;
+  XqTheme    theme;
+  gboolean   flipped;
+  gboolean   use_cache;   /* compose from XqRenderCache instead of librsvg on the SVG */
+} PixelCase;
+
+static const PixelCase pixel_cases[] = {
+  { XQ_PIECE_SET_TRADITIONAL, XQ_THEME_WOOD, FALSE, FALSE },
+  { XQ_PIECE_SET_TRADITIONAL, XQ_THEME_WOOD, TRUE, FALSE },
+  { XQ_PIECE_SET_SIMPLIFIED, XQ_THEME_WOOD, FALSE, FALSE },
+  { XQ_PIECE_SET_SIMPLIFIED, XQ_THEME_WOOD, TRUE, FALSE },
+  { XQ_PIECE_SET_PICTOGRAM, XQ_THEME_WOOD, FALSE, FALSE },
+  { XQ_PIECE_SET_PICTOGRAM, XQ_THEME_WOOD, TRUE, FALSE },
+  { XQ_PIECE_SET_TRADITIONAL, XQ_THEME_PRINT, FALSE, FALSE },
+  { XQ_PIECE_SET_PICTOGRAM, XQ_THEME_CONTRAST, TRUE, FALSE },
+  { XQ_PIECE_SET_TRADITIONAL, XQ_THEME_WOOD, FALSE, TRUE },
+  { XQ_PIECE_SET_PICTOGRAM, XQ_THEME_WOOD, TRUE, TRUE },
+  { XQ_PIECE_SET_SIMPLIFIED, XQ_THEME_PRINT, TRUE, TRUE },
+};
+
+static void
+test_pixels (gconstpointer data)
+{
+  const PixelCase *pc = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(XqRenderCache) cache = xq_render_cache_new ();
+  XqRenderStyle style;
+  XqPosition pos;
+  XqBoardGeometry g;
+  cairo_surface_t *s;
+  const int w = 540, h = 640;
+  double r;
+  int n_pieces = 0, n_empty = 0;
+
+  g_assert_true (xq_position_set_fen (&pos, MIDGAME_FEN, &error));
+  g_assert_no_error (error);
+  xq_render_style_init (&style);
+  style.pieces = pc->set;
+  style.theme = pc->theme;
+  style.flipped = pc->flipped;
+  if (pc->use_cache)
+    s = xq_render_cache_compose (cache, &pos, &style, NULL, w, h);
+  else
+    s = xq_render_to_surface (&pos, &style, NULL, w, h, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (s);
+  xq_board_geometry_init (&g, w, h, pc->flipped);
+  r = xq_board_geometry_piece_radius (&g);
+
+  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+    {
+      double cx, cy;
+      XqPiece piece = pos.board[sq];
+
+      xq_board_geometry_center (&g, sq, &cx, &cy);
+      if (piece != XQ_EMPTY)
+        {
+          /* The face just inside the rim and the outer ring on its left:
+           * Red is a light disc with a red (or, in print, black) ring, Black
+           * a dark disc with a light ring, in every set and theme. */
+          Pixel centre = pixel_at (s, cx, cy);
+          Pixel face = pixel_at (s, cx - 0.85 * r, cy - 0.03 * r);
+          Pixel ring = ring_pixel (s, cx, cy - 0.03 * r, r, xq_piece_color (piece), pc->theme);
+
+          g_assert_cmpint (centre.a, ==, 255);
+          if (xq_piece_color (piece) == XQ_RED)
+            {
+              g_assert_cmpfloat (luminance (face), >, 200);
+              if (pc->theme == XQ_THEME_PRINT)
+                g_assert_cmpfloat (luminance (ring), <, 60);
+              else
+                g_assert_true (is_reddish (ring));
+            }
+          else
+            {
+              g_assert_cmpfloat (luminance (face), <, 60);
+              g_assert_cmpfloat (luminance (ring), >, 180);
+            }
+          n_pieces++;
+        }
+      else
+        {
+          /* A bare crossing is line ink, dark in every theme. */
+          Pixel cross = pixel_at (s, cx, cy);
+
+          g_assert_cmpfloat (luminance (cross), <, 110);
+          g_assert_cmpint (cross.a, ==, 255);
+          n_empty++;
+        }
+    }
+  g_assert_cmpint (n_pieces, ==, 31);
+  g_assert_cmpint (n_empty, ==, 59);
+
+  /* Between two bare points on rank 8 the line runs; in the middle of a
+   * square there is board colour, lighter than the lines. */
+  {
+    double x0, y0, x1, y1;
+    Pixel line, field;
+
+    xq_board_geometry_center (&g, xq_square_from_text ("a8"), &x0, &y0);
+    xq_board_geometry_center (&g, xq_square_from_text ("b8"), &x1, &y1);
+    line = pixel_at (s, (x0 + x1) / 2, y0);
+    xq_board_geometry_center (&g, xq_square_from_text ("b7"), &x1, &y1);
+    field = pixel_at (s, (x0 + x1) / 2, (y0 + y1) / 2);
+    g_assert_cmpfloat (luminance (line), <, 110);
+    g_assert_cmpfloat (luminance (field), >, 190);
+  }
+  cairo_surface_destroy (s);
+}
+
+/* ---- SVG validity ------------------------------------------------------------------- */
+
+static void
+fill_all_marks (XqAnnotations *a)
+{
+  xq_annotations_clear (a);
+  g_assert_true (xq_annotations_add (a, XQ_MARK_HIGHLIGHT, XQ_ROLE_SELECTION, xq_square_from_text ("h2")));
+  g_assert_true (xq_annotations_add (a, XQ_MARK_DOT, XQ_ROLE_DEFAULT, xq_square_from_text ("h3")));
+  g_assert_true (xq_annotations_add (a, XQ_MARK_DOT, XQ_ROLE_DEFAULT, xq_square_from_text ("h9")));
+  g_assert_true (xq_annotations_add (a, XQ_MARK_LAST_MOVE, XQ_ROLE_DEFAULT, xq_square_from_text ("b9")));
+  g_assert_true (xq_annotations_add_arrow (a, XQ_ROLE_HINT, xq_square_from_text ("h2"), xq_square_from_text ("e2")));
+  g_assert_true (xq_annotations_add (a, XQ_MARK_STAR, XQ_ROLE_GOOD, xq_square_from_text ("e5")));
+  g_assert_true (xq_annotations_add_label (a, XQ_ROLE_HINT, xq_square_from_text ("c5"), "1"));
+  g_assert_true (xq_annotations_add_label (a, XQ_ROLE_BAD, xq_square_from_text ("a3"), "AB"));
+  g_assert_true (xq_annotations_add (a, XQ_MARK_CHECK, XQ_ROLE_WARNING, xq_square_from_text ("e9")));
+  g_assert_true (xq_annotations_add (a, XQ_MARK_CIRCLE, XQ_ROLE_NEUTRAL, xq_square_from_text ("a0")));
+}
+
+static void
+assert_svg_parses (const char *svg, double expect_w)
+{
+  g_autoptr(GError) error = NULL;
+  RsvgHandle *handle = rsvg_handle_new_from_data ((const guint8 *) svg, strlen (svg), &error);
+  gdouble w = 0, h = 0;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (handle);
+  g_assert_true (rsvg_handle_get_intrinsic_size_in_pixels (handle, &w, &h));
+  g_assert_cmpfloat (fabs (w - expect_w), <, 0.01);
+  g_assert_cmpfloat (h, >, 0);
+  g_object_unref (handle);
+}
+
+static void
+test_svg_parses (void)
+{
+  XqPosition pos;
+  XqAnnotations a;
+
+  xq_position_init_start (&pos);
+  fill_all_marks (&a);
+  for (int set = 0; set < 3; set++)
+    for (int theme = 0; theme < 3; theme++)
+      for (int flags = 0; flags < 8; flags++)
+        {
+          XqRenderStyle style;
+          g_autofree char *svg = NULL;
+          g_autofree char *board = NULL;
+
+          xq_render_style_init (&style);
+          style.pieces = (XqPieceSet) set;
+          style.theme = (XqTheme) theme;
+          style.flipped = flags & 1;
+          style.coordinates = (flags >> 1) & 1;
+          style.hide_file_numbers = (flags >> 2) & 1;
+          svg = xq_render_svg (&pos, &style, &a, 450);
+          assert_svg_parses (svg, 450);
+          board = xq_render_board_svg (&style, 300, 400);
+          assert_svg_parses (board, 300);
+          for (int c = 0; c < 2; c++)
+            for (int t = XQ_KING; t <= XQ_PAWN; t++)
+              {
+                g_autofree char *piece = xq_render_piece_svg (xq_piece_make (c, t), &style, 64);
+                assert_svg_parses (piece, 64);
+              }
+        }
+  /* An empty board with no marks is a valid picture too. */
+  {
+    g_autofree char *svg = xq_render_svg (NULL, NULL, NULL, 200);
+    assert_svg_parses (svg, 200);
+  }
+}
+
+/* ---- Annotations --------------------------------------------------------------------- */
+
+static void
+test_annotations_limits (void)
+{
+  XqAnnotations a, b;
+
+  xq_annotations_clear (&a);
+  g_assert_false (xq_annotations_add (&a, XQ_MARK_DOT, XQ_ROLE_DEFAULT, 90));
+  g_assert_false (xq_annotations_add (&a, XQ_MARK_DOT, XQ_ROLE_DEFAULT, XQ_NO_SQUARE));
+  g_assert_false (xq_annotations_add_arrow (&a, XQ_ROLE_DEFAULT, 4, 4));
+  g_assert_false (xq_annotations_add_label (&a, XQ_ROLE_DEFAULT, 4, ""));
+  g_assert_false (xq_annotations_add_label (&a, XQ_ROLE_DEFAULT, 4, "12345678"));
+  g_assert_cmpint (a.n_marks, ==, 0);
+  for (int i = 0; i < XQ_MAX_MARKS; i++)
+    g_assert_true (xq_annotations_add (&a, XQ_MARK_DOT, XQ_ROLE_DEFAULT, i % XQ_SQUARES));
+  g_assert_false (xq_annotations_add (&a, XQ_MARK_DOT, XQ_ROLE_DEFAULT, 0));
+  g_assert_cmpint (a.n_marks, ==, XQ_MAX_MARKS);
+
+  /* The check ring goes on the general of the side to move, only in check.
+   * Red chariot e1 checks the Black general e9 on the open file. */
+  {
+    XqPosition pos;
+    g_assert_true (xq_position_set_fen (&pos, "4k4/9/9/9/9/9/9/9/4R4/3K5 b - - 0 1", NULL));
+    xq_annotations_clear (&a);
+    g_assert_true (xq_annotations_add_check (&a, &pos));
+    g_assert_cmpint (a.n_marks, ==, 1);
+    g_assert_cmpint (a.marks[0].kind, ==, XQ_MARK_CHECK);
+    g_assert_cmpint (a.marks[0].sq, ==, xq_square_from_text ("e9"));
+    xq_position_init_start (&pos);
+    g_assert_false (xq_annotations_add_check (&a, &pos));
+    g_assert_cmpint (a.n_marks, ==, 1);
+  }
+
+  fill_all_marks (&a);
+  fill_all_marks (&b);
+  g_assert_true (xq_annotations_equal (&a, &b));
+  b.marks[3].role = XQ_ROLE_BAD;
+  g_assert_false (xq_annotations_equal (&a, &b));
+  xq_annotations_clear (&b);
+  g_assert_true (xq_annotations_equal (NULL, &b));
+}
+
+/* The marks land where the geometry says, in the SVG and in cached frames. */
+static void
+test_annotation_pixels (void)
+{
+  XqPosition pos;
+  XqAnnotations a;
+  XqRenderStyle style;
+  XqBoardGeometry g;
+  g_autoptr(XqRenderCache) cache = xq_render_cache_new ();
+  g_autoptr(GError) error = NULL;
+  const int w = 540, h = 640;
+
+  xq_position_init_start (&pos);
+  xq_render_style_init (&style);
+  xq_board_geometry_init (&g, w, h, FALSE);
+  xq_annotations_clear (&a);
+  /* e4 is an empty point in the start position; a green dot covers its
+   * crossing.  A highlight under b5 tints the corner of that square blue. */
+  xq_annotations_add (&a, XQ_MARK_DOT, XQ_ROLE_GOOD, xq_square_from_text ("e4"));
+  xq_annotations_add (&a, XQ_MARK_HIGHLIGHT, XQ_ROLE_SELECTION, xq_square_from_text ("b5"));
+  for (int pass = 0; pass < 2; pass++)
+    {
+      cairo_surface_t *s = pass == 0 ? xq_render_to_surface (&pos, &style, &a, w, h, &error)
+                                     : xq_render_cache_compose (cache, &pos, &style, &a, w, h);
+      double x, y;
+      Pixel dot, hl, plain;
+
+      g_assert_no_error (error);
+      xq_board_geometry_center (&g, xq_square_from_text ("e4"), &x, &y);
+      dot = pixel_at (s, x, y);
+      g_assert_cmpint (dot.g, >, dot.r + 40);
+      g_assert_cmpint (dot.g, >, dot.b + 40);
+      xq_board_geometry_center (&g, xq_square_from_text ("b5"), &x, &y);
+      hl = pixel_at (s, x - 0.3 * g.cell, y - 0.3 * g.cell);
+      xq_board_geometry_center (&g, xq_square_from_text ("d5"), &x, &y);
+      plain = pixel_at (s, x - 0.3 * g.cell, y - 0.3 * g.cell);
+      /* Blue tint: less red than the plain board, more blue relative to red. */
+      g_assert_cmpint (hl.r + 40, <, plain.r);
+      g_assert_cmpint (hl.b - hl.r, >, plain.b - plain.r + 40);
+      cairo_surface_destroy (s);
+    }
+}
+
+/* The cached frame and librsvg's rendering of the SVG agree, piece by piece. */
+static void
+test_cache_matches_svg (void)
+{
+  XqPosition pos;
+  XqRenderStyle style;
+  XqBoardGeometry g;
+  g_autoptr(XqRenderCache) cache = xq_render_cache_new ();
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *a, *b, *again;
+  const int w = 450, h = 530;
+  int differ = 0, total = 0;
+
+  xq_position_init_start (&pos);
+  xq_render_style_init (&style);
+  xq_board_geometry_init (&g, w, h, FALSE);
+  a = xq_render_to_surface (&pos, &style, NULL, w, h, &error);
+  g_assert_no_error (error);
+  b = xq_render_cache_compose (cache, &pos, &style, NULL, w, h);
+  /* Same cached board and piece surfaces the second time. */
+  g_assert_true (xq_render_cache_get_board (cache, &style, w, h) == xq_render_cache_get_board (cache, &style, w, h));
+  again = xq_render_cache_compose (cache, &pos, &style, NULL, w, h);
+  /* Compare 6x6 block averages: the cache snaps pieces to whole pixels,
+   * which moves anti-aliased edges but not the picture. */
+  for (int by = 0; by + 6 <= h; by += 6)
+    for (int bx = 0; bx + 6 <= w; bx += 6)
+      {
+        double la = 0, lb = 0;
+        for (int y = by; y < by + 6; y++)
+          for (int x = bx; x < bx + 6; x++)
+            {
+              Pixel p = pixel_at (a, x, y), q = pixel_at (b, x, y), r = pixel_at (again, x, y);
+              g_assert_cmpmem (&q, sizeof q, &r, sizeof r);
+              la += luminance (p);
+              lb += luminance (q);
+            }
+        if (fabs (la - lb) / 36 > 20)
+          differ++;
+        total++;
+      }
+  /* Measured: 0 of 6600 blocks differ.  A wrong transform or a missing
+   * piece would differ on a quarter of them (pieces cover that much). */
+  g_test_message ("%d of %d blocks differ", differ, total);
+  g_assert_cmpfloat ((double) differ / total, <, 0.02);
+  cairo_surface_destroy (a);
+  cairo_surface_destroy (b);
+  cairo_surface_destroy (again);
+}
+
+/* ---- Export --------------------------------------------------------------------------- */
+
+static int
+count_pdf_pages (const char *path)
+{
+  g_autofree char *data = NULL;
+  gsize len;
+  int n = 0;
+
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  g_assert_true (len > 5 && memcmp (data, "%PDF-", 5) == 0);
+  /* Each page object says "/Type /Page"; the page tree says "/Type /Pages". */
+  /* The file is binary (compressed streams hold NUL bytes): no str* here. */
+  for (gsize i = 0; i + 12 <= len; i++)
+    if (memcmp (data + i, "/Type /Page", 11) == 0 && data[i + 11] != 's')
+      n++;
+  return n;
+}
+
+static void
+test_export_files (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("xq-render-XXXXXX", NULL);
+  g_autofree char *svg_path = g_build_filename (dir, "b.svg", NULL);
+  g_autofree char *png_path = g_build_filename (dir, "b.png", NULL);
+  g_autofree char *pdf_path = g_build_filename (dir, "b.pdf", NULL);
+  g_autofree char *bad_path = g_build_filename (dir, "b.gif", NULL);
+  g_autofree char *svg = NULL;
+  g_autoptr(GError) error = NULL;
+  XqPosition pos;
+  XqAnnotations a;
+  cairo_surface_t *png;
+
+  xq_position_init_start (&pos);
+  fill_all_marks (&a);
+  g_assert_true (xq_render_export (&pos, NULL, &a, 400, svg_path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (svg_path, &svg, NULL, NULL));
+  assert_svg_parses (svg, 400);
+
+  g_assert_true (xq_render_export (&pos, NULL, &a, 400, png_path, &error));
+  g_assert_no_error (error);
+  png = cairo_image_surface_create_from_png (png_path);
+  g_assert_cmpint (cairo_surface_status (png), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (png), ==, 400);
+  g_assert_cmpint (cairo_image_surface_get_height (png), ==, (int) ceil (400 / xq_board_aspect_ratio ()));
+  cairo_surface_destroy (png);
+
+  g_assert_true (xq_render_export (&pos, NULL, &a, 400, pdf_path, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (count_pdf_pages (pdf_path), ==, 1);
+
+  g_assert_false (xq_render_export (&pos, NULL, NULL, 400, bad_path, &error));
+  g_assert_error (error, XQ_RENDER_ERROR, XQ_RENDER_ERROR_FORMAT);
+  g_clear_error (&error);
+  g_assert_false (xq_render_export (&pos, NULL, NULL, 0, svg_path, &error));
+  g_assert_error (error, XQ_RENDER_ERROR, XQ_RENDER_ERROR_SIZE);
+
+  g_unlink (svg_path);
+  g_unlink (png_path);
+  g_unlink (pdf_path);
+  g_rmdir (dir);
+}
+
+/* ---- Worksheets ------------------------------------------------------------------------- */
+
+static void
+test_worksheet_layout (void)
+{
+  g_autoptr(XqWorksheet) sheet = xq_worksheet_new ();
+  g_autofree char *dir = g_dir_make_tmp ("xq-sheet-XXXXXX", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "sheet.pdf", NULL);
+  g_autoptr(GString) text = g_string_new ("# thirteen exercises\n\n");
+  g_autoptr(GError) error = NULL;
+  XqWorksheetSlot slots[13];
+
+  for (int i = 0; i < 13; i++)
+    g_string_append_printf (text, "%s | %s %d | %s\n", XQ_START_FEN,
+                            i % 2 ? "红先走，找出将死的一步。" : "Find the move that wins the chariot.",
+                            i + 1, i == 5 ? "" : "炮二平五");
+  g_assert_true (xq_worksheet_parse_text (sheet, text->str, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (xq_worksheet_get_n_exercises (sheet), ==, 13);
+
+  /* Six per page: 13 exercises fill two pages and one more on a third. */
+  g_assert_cmpint (xq_worksheet_layout (sheet, slots), ==, 3);
+  for (int i = 0; i < 13; i++)
+    {
+      const XqWorksheetSlot *s = &slots[i];
+      g_assert_cmpint (s->page, ==, i / 6);
+      /* Same place on every page. */
+      g_assert_cmpfloat (fabs (s->board_x - slots[i % 6].board_x), <, 1e-9);
+      g_assert_cmpfloat (fabs (s->board_y - slots[i % 6].board_y), <, 1e-9);
+      /* Inside the page margins, the text under its board, the board with
+       * its own proportions. */
+      g_assert_cmpfloat (s->board_x, >=, 30);
+      g_assert_cmpfloat (s->text_x + s->text_w, <=, XQ_WORKSHEET_PAGE_WIDTH - 30);
+      g_assert_cmpfloat (s->text_y + s->text_h, <=, XQ_WORKSHEET_PAGE_HEIGHT - 30);
+      g_assert_cmpfloat (s->text_y, >=, s->board_y + s->board_h);
+      g_assert_cmpfloat (fabs (s->board_w / s->board_h - xq_board_aspect_ratio ()), <, 1e-9);
+      g_assert_cmpfloat (s->board_w, >, 140);
+    }
+  /* Reading order: left to right, then down. */
+  g_assert_cmpfloat (slots[1].board_x, >, slots[0].board_x + slots[0].board_w);
+  g_assert_cmpfloat (fabs (slots[1].board_y - slots[0].board_y), <, 1e-9);
+  g_assert_cmpfloat (slots[2].board_y, >=, slots[0].text_y + slots[0].text_h);
+  g_assert_cmpfloat (slots[4].board_y, >=, slots[2].text_y + slots[2].text_h);
+
+  /* Three exercise pages plus one page of answers. */
+  g_assert_cmpint (xq_worksheet_count_pages (sheet), ==, 4);
+  g_assert_true (xq_worksheet_write_pdf (sheet, pdf, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (count_pdf_pages (pdf), ==, 4);
+  g_unlink (pdf);
+  g_rmdir (dir);
+}
+
+static void
+test_worksheet_no_answers (void)
+{
+  g_autoptr(XqWorksheet) sheet = xq_worksheet_new ();
+  XqPosition pos;
+
+  xq_position_init_start (&pos);
+  for (int i = 0; i < 7; i++)
+    xq_worksheet_add (sheet, &pos, "Where can the horse go?", NULL, NULL);
+  /* Two exercise pages and no answer key. */
+  g_assert_cmpint (xq_worksheet_layout (sheet, NULL), ==, 2);
+  g_assert_cmpint (xq_worksheet_count_pages (sheet), ==, 2);
+}
+
+static void
+test_worksheet_bad_input (void)
+{
+  static const struct { const char *text; const char *line; } cases[] = {
+    { XQ_START_FEN " | ok\nnot a fen at all | prompt\n", "line 2" },
+    { "\n\n" XQ_START_FEN "\n", "line 3" },
+    { "rnbakabnr/9/9/9/9/9/9/9/9/RNBAKABNR w | missing kings? no, facing\n", "line 1" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(XqWorksheet) sheet = xq_worksheet_new ();
+      g_autoptr(GError) error = NULL;
+
+      g_assert_false (xq_worksheet_parse_text (sheet, cases[i].text, &error));
+      g_assert_error (error, XQ_RENDER_ERROR, XQ_RENDER_ERROR_INPUT);
+      g_assert_nonnull (strstr (error->message, cases[i].line));
+      /* All or nothing. */
+      g_assert_cmpuint (xq_worksheet_get_n_exercises (sheet), ==, 0);
+    }
+}
+
+/* Trap 5 of the toolchain notes: without a CJK font pango draws boxes and
+ * pixel checks still pass, so ask pango directly. */
+static void
+test_cjk_font_present (void)
+{
+  PangoFontMap *map = pango_cairo_font_map_get_default ();
+  PangoContext *ctx = pango_font_map_create_context (map);
+  PangoLayout *layout = pango_layout_new (ctx);
+  PangoFontDescription *desc = pango_font_description_from_string ("Noto Sans CJK SC, WenQuanYi Micro Hei, sans-serif 12");
+
+  pango_layout_set_font_description (layout, desc);
+  pango_layout_set_text (layout, "红先走，找出将死的一步。帥將俥傌炮", -1);
+  g_assert_cmpint (pango_layout_get_unknown_glyphs_count (layout), ==, 0);
+  pango_font_description_free (desc);
+  g_object_unref (layout);
+  g_object_unref (ctx);
+}
+
+/* ---- Style names ------------------------------------------------------------------------- */
+
+static void
+test_style_names (void)
+{
+  XqPieceSet set = XQ_PIECE_SET_TRADITIONAL;
+  XqTheme theme = XQ_THEME_WOOD;
+  XqRenderStyle a, b;
+
+  for (int i = 0; i < 3; i++)
+    {
+      g_assert_true (xq_piece_set_from_string (xq_piece_set_to_string (i), &set));
+      g_assert_cmpint (set, ==, i);
+      g_assert_true (xq_theme_from_string (xq_theme_to_string (i), &theme));
+      g_assert_cmpint (theme, ==, i);
+    }
+  g_assert_false (xq_piece_set_from_string ("cartoon", &set));
+  g_assert_cmpint (set, ==, 2);
+  g_assert_false (xq_theme_from_string (NULL, &theme));
+  xq_render_style_init (&a);
+  b = a;
+  g_assert_true (xq_render_style_equal (&a, &b));
+  b.flipped = TRUE;
+  g_assert_false (xq_render_style_equal (&a, &b));
+}
+
+/* ---- xqtool ------------------------------------------------------------------------------- */
+
+static int
+run_xqtool (const char *const *args, char **err_out)
+{
+  const char *tool = g_getenv ("XQTOOL");
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  int status = -1;
+
+  g_assert_nonnull (tool);
+  g_ptr_array_add (argv, (char *) tool);
+  for (int i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (char *) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
+                               NULL, err_out, &status, &error));
+  g_assert_no_error (error);
+  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
+}
+
+static void
+test_xqtool_render (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("xq-tool-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "x.png", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "w.pdf", NULL);
+  g_autofree char *input = g_build_filename (dir, "w.txt", NULL);
+  g_autofree char *err = NULL;
+  const char *ok_args[] = { "render", XQ_START_FEN, "--out", png, "--size", "200", "--pieces", "pictogram",
+                            "--theme", "contrast", "--flip", "--coords", "--highlight", "e3,e4",
+                            "--arrow", "h2e2", "--dots", "e3", NULL };
+  const char *bad_square[] = { "render", XQ_START_FEN, "--out", png, "--dots", "k3", NULL };
+  const char *bad_fen[] = { "render", "rnbakabnr/9/9", "--out", png, NULL };
+  const char *bad_theme[] = { "render", "start", "--out", png, "--theme", "neon", NULL };
+  const char *sheet_args[] = { "worksheet", input, "--out", pdf, NULL };
+  cairo_surface_t *s;
+
+  g_assert_cmpint (run_xqtool (ok_args, NULL), ==, 0);
+  s = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_image_surface_get_width (s), ==, 200);
+  cairo_surface_destroy (s);
+
+  /* Bad input: one line on stderr and a non-zero exit, never a crash. */
+  g_assert_cmpint (run_xqtool (bad_square, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "k3"));
+  g_assert_cmpint (strchr (err, '\n') - err, ==, (long) strlen (err) - 1);
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_xqtool (bad_fen, NULL), ==, 1);
+  g_assert_cmpint (run_xqtool (bad_theme, NULL), ==, 1);
+
+  g_assert_true (g_file_set_contents (input, XQ_START_FEN " | 红先 | h2e2\n" XQ_START_FEN " | Black? |\n", -1, NULL));
+  g_assert_cmpint (run_xqtool (sheet_args, NULL), ==, 0);
+  g_assert_cmpint (count_pdf_pages (pdf), ==, 2);
+
+  g_unlink (png);
+  g_unlink (pdf);
+  g_unlink (input);
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/render/geometry/roundtrip", test_geometry_roundtrip);
+  g_test_add_func ("/render/geometry/orientation", test_geometry_orientation);
+  for (guint i = 0; i < G_N_ELEMENTS (pixel_cases); i++)
+    {
+      const PixelCase *pc = &pixel_cases[i];
+      g_autofree char *path = g_strdup_printf ("/render/pixels/%s/%s/%s%s",
+                                               xq_piece_set_to_string (pc->set),
+                                               xq_theme_to_string (pc->theme),
+                                               pc->flipped ? "flipped" : "upright",
+                                               pc->use_cache ? "/cache" : "");
+      g_test_add_data_func (path, pc, test_pixels);
+    }
+  g_test_add_func ("/render/svg/parses", test_svg_parses);
+  g_test_add_func ("/render/annotations/limits", test_annotations_limits);
+  g_test_add_func ("/render/annotations/pixels", test_annotation_pixels);
+  g_test_add_func ("/render/cache/matches-svg", test_cache_matches_svg);
+  g_test_add_func ("/render/export/files", test_export_files);
+  g_test_add_func ("/render/style/names", test_style_names);
+  g_test_add_func ("/render/worksheet/font", test_cjk_font_present);
+  g_test_add_func ("/render/worksheet/layout-13", test_worksheet_layout);
+  g_test_add_func ("/render/worksheet/no-answers", test_worksheet_no_answers);
+  g_test_add_func ("/render/worksheet/bad-input", test_worksheet_bad_input);
+  g_test_add_func ("/render/xqtool/render", test_xqtool_render);
+
+  return g_test_run ();
+}

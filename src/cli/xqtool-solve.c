@@ -1,0 +1,536 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xqtool commands of the mate solver and the computer opponent:
+ * solve, puzzle-gen, bestmove, and the solve bench. */
+#define G_LOG_DOMAIN "xqtool"
+
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xq-engine.h"
+#include "xq-solver.h"
+#include "xq-tables.h"
+#include "xqtool.h"
+
+#define DEFAULT_MAX_MATE 7
+
+static gboolean
+load_fen (const char *fen, XqPosition *pos)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!xq_position_set_fen (pos, fen, &error))
+    {
+      xqtool_fail ("invalid FEN: %s", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_int (const char *text, int lo, int hi, int *out)
+{
+  char *end = NULL;
+  long v;
+
+  if (text == NULL)
+    return FALSE;
+  v = strtol (text, &end, 10);
+  if (end == text || *end != '\0' || v < lo || v > hi)
+    return FALSE;
+  *out = (int) v;
+  return TRUE;
+}
+
+/* "mate N k1 k2 ..." or "none", as `xqtool solve` prints it. */
+static char *
+format_solution (XqSolveResult r, const XqSolution *sol)
+{
+  GString *s;
+
+  if (r != XQ_SOLVE_MATE)
+    return g_strdup ("none");
+  s = g_string_new (NULL);
+  g_string_append_printf (s, "mate %d", sol->mate);
+  for (int i = 0; i < sol->n_keys; i++)
+    {
+      char text[5];
+      xq_move_to_iccs (sol->keys[i], text);
+      g_string_append_printf (s, " %s", text);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static int
+cmd_solve (int argc, char **argv)
+{
+  static const XqToolCommand self = { "solve", "FEN [--max N]" };
+  g_autoptr(XqSolver) solver = NULL;
+  g_autofree char *text = NULL;
+  XqPosition pos;
+  XqSolution sol;
+  XqSolveResult r;
+  int max_n = DEFAULT_MAX_MATE;
+
+  if (argc == 4 && strcmp (argv[2], "--max") == 0)
+    {
+      if (!parse_int (argv[3], 1, XQ_SOLVER_MAX_MATE, &max_n))
+        return xqtool_fail ("--max must be a whole number from 1 to %d, not “%s”",
+                            XQ_SOLVER_MAX_MATE, argv[3]);
+    }
+  else if (argc != 2)
+    return xqtool_usage (&self);
+  if (!load_fen (argv[1], &pos))
+    return 1;
+  solver = xq_solver_new ();
+  r = xq_solver_solve (solver, &pos, max_n, &sol);
+  text = format_solution (r, &sol);
+  printf ("%s\n", text);
+  return 0;
+}
+
+/* ---- puzzle-gen ---------------------------------------------------------- */
+
+typedef struct {
+  char attack[16];    /* FEN letters of Red's extra pieces */
+  char defence[16];   /* FEN letters of Black's extra pieces */
+} PieceSpec;
+
+static gboolean
+parse_spec (const char *text, PieceSpec *spec)
+{
+  const char *colon = strchr (text, ':');
+  size_t na = colon ? (size_t) (colon - text) : strlen (text);
+  const char *def = colon ? colon + 1 : "";
+
+  if (na == 0 || na >= sizeof spec->attack || strlen (def) >= sizeof spec->defence)
+    return FALSE;
+  memset (spec, 0, sizeof *spec);
+  for (size_t i = 0; i < na; i++)
+    {
+      char c = g_ascii_toupper (text[i]);
+      if (c == 'H')
+        c = 'N';
+      if (!strchr ("RNCPAB", c))
+        return FALSE;
+      spec->attack[i] = c;
+    }
+  for (size_t i = 0; def[i]; i++)
+    {
+      char c = g_ascii_tolower (def[i]);
+      if (c == 'h')
+        c = 'n';
+      if (!strchr ("rncpab", c))
+        return FALSE;
+      spec->defence[i] = c;
+    }
+  return TRUE;
+}
+
+/* A random spec of the kind found in endgame kill books. */
+static void
+random_spec (GRand *rng, PieceSpec *spec)
+{
+  static const char attackers[] = "RRNNCCP";
+  static const char defenders[] = "aabbp";
+  int na = g_rand_int_range (rng, 2, 4), nd = g_rand_int_range (rng, 0, 4);
+
+  memset (spec, 0, sizeof *spec);
+  for (int i = 0; i < na; i++)
+    spec->attack[i] = attackers[g_rand_int_range (rng, 0, (int) strlen (attackers))];
+  for (int i = 0; i < nd; i++)
+    spec->defence[i] = defenders[g_rand_int_range (rng, 0, (int) strlen (defenders))];
+}
+
+static XqPieceType
+type_from_letter (char c)
+{
+  switch (g_ascii_toupper (c))
+    {
+    case 'R': return XQ_CHARIOT;
+    case 'N': return XQ_HORSE;
+    case 'C': return XQ_CANNON;
+    case 'P': return XQ_PAWN;
+    case 'A': return XQ_ADVISOR;
+    case 'B': return XQ_ELEPHANT;
+    default:  return XQ_KING;
+    }
+}
+
+/* Puts a piece on a random free point it may stand on.  Red soldiers are
+ * put across the river, where they matter for a kill. */
+static gboolean
+place_random (GRand *rng, XqPosition *pos, XqPiece piece)
+{
+  const XqTables *t = xq_tables ();
+
+  for (int tries = 0; tries < 200; tries++)
+    {
+      XqSquare sq = g_rand_int_range (rng, 0, XQ_SQUARES);
+
+      if (pos->board[sq] != XQ_EMPTY || !t->can_stand[piece][sq])
+        continue;
+      if (piece == xq_piece_make (XQ_RED, XQ_PAWN) && !xq_sq_crossed (XQ_RED, sq))
+        continue;
+      xq_position_put (pos, sq, piece);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+random_position (GRand *rng, const PieceSpec *spec, XqPosition *pos)
+{
+  xq_position_clear (pos);
+  if (!place_random (rng, pos, xq_piece_make (XQ_RED, XQ_KING)) ||
+      !place_random (rng, pos, xq_piece_make (XQ_BLACK, XQ_KING)))
+    return FALSE;
+  for (const char *c = spec->attack; *c; c++)
+    if (!place_random (rng, pos, xq_piece_make (XQ_RED, type_from_letter (*c))))
+      return FALSE;
+  for (const char *c = spec->defence; *c; c++)
+    if (!place_random (rng, pos, xq_piece_make (XQ_BLACK, type_from_letter (*c))))
+      return FALSE;
+  xq_position_set_side (pos, XQ_RED);
+  if (!xq_position_validate (pos, NULL))
+    return FALSE;
+  /* A defender who cannot move now has lost already: no puzzle. */
+  xq_position_set_side (pos, XQ_BLACK);
+  if (!xq_position_has_legal_move (pos))
+    return FALSE;
+  xq_position_set_side (pos, XQ_RED);
+  return TRUE;
+}
+
+static const char *
+pattern_label (XqMatePattern p)
+{
+  static const char *const hanzi[] = {
+    "-", "困斃", "重炮", "馬後炮", "悶宮", "臥槽馬", "掛角馬", "雙車錯", "白臉將",
+  };
+
+  return (guint) p < G_N_ELEMENTS (hanzi) ? hanzi[p] : "-";
+}
+
+static int
+cmd_puzzle_gen (int argc, char **argv)
+{
+  static const XqToolCommand self = {
+    "puzzle-gen", "[--seed S] [--count N] [--mate K] [--pieces RNC:ab] [--tries T] "
+    "[--quiet] [--pattern ID]"
+  };
+  g_autoptr(XqSolver) solver = NULL;
+  GRand *rng;
+  PieceSpec spec;
+  gboolean fixed_spec = FALSE, quiet_only = FALSE;
+  const char *want_pattern = NULL;
+  int seed = 1, count = 5, mate = 3, tries = 20000, found = 0;
+
+  for (int i = 1; i < argc; i++)
+    {
+      const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+
+      if (strcmp (argv[i], "--seed") == 0 && parse_int (val, 0, G_MAXINT, &seed))
+        i++;
+      else if (strcmp (argv[i], "--count") == 0 && parse_int (val, 1, 10000, &count))
+        i++;
+      else if (strcmp (argv[i], "--mate") == 0 && parse_int (val, 1, 9, &mate))
+        i++;
+      else if (strcmp (argv[i], "--tries") == 0 && parse_int (val, 1, G_MAXINT, &tries))
+        i++;
+      else if (strcmp (argv[i], "--quiet") == 0)
+        quiet_only = TRUE;
+      else if (strcmp (argv[i], "--pattern") == 0 && val != NULL)
+        {
+          gboolean known = FALSE;
+
+          for (XqMatePattern p = XQ_MATE_PATTERN_NONE; p <= XQ_MATE_PATTERN_FACING_GENERAL; p++)
+            known |= strcmp (val, xq_mate_pattern_id (p)) == 0;
+          if (!known)
+            return xqtool_fail ("unknown --pattern “%s”", val);
+          want_pattern = val;
+          i++;
+        }
+      else if (strcmp (argv[i], "--pieces") == 0 && val != NULL)
+        {
+          if (!parse_spec (val, &spec))
+            return xqtool_fail ("bad --pieces “%s”: expected attacker letters from RNCPAB, "
+                                "optionally “:” and defender letters (e.g. RC:ab)", val);
+          fixed_spec = TRUE;
+          i++;
+        }
+      else
+        return xqtool_usage (&self);
+    }
+
+  rng = g_rand_new_with_seed ((guint32) seed);
+  solver = xq_solver_new ();
+  /* Positions that need a huge proof are skipped, not waited for. */
+  xq_solver_set_node_limit (solver, 400000);
+  for (int t = 0; t < tries && found < count; t++)
+    {
+      XqPosition pos;
+      XqSolution sol;
+      XqMove line[2 * 9];
+      int len;
+
+      if (!fixed_spec)
+        random_spec (rng, &spec);
+      if (!random_position (rng, &spec, &pos))
+        continue;
+      xq_solver_clear (solver);
+      if (xq_solver_solve (solver, &pos, mate, &sol) != XQ_SOLVE_MATE ||
+          sol.mate != mate || sol.n_keys != 1)
+        continue;
+      /* A quiet key (no check) is the harder, more instructive kind. */
+      if (quiet_only && xq_position_gives_check (&pos, sol.keys[0]))
+        continue;
+      if (xq_solver_main_line (solver, &pos, mate, line, &len) != XQ_SOLVE_MATE)
+        continue;
+      {
+        g_autofree char *fen = xq_position_to_fen (&pos);
+        XqPosition end = pos;
+        XqMatePattern pattern;
+        char key[5];
+
+        for (int i = 0; i < len; i++)
+          {
+            XqUndo u;
+            xq_position_do_move (&end, line[i], &u);
+          }
+        pattern = xq_mate_pattern_classify (&end);
+        if (want_pattern != NULL && strcmp (want_pattern, xq_mate_pattern_id (pattern)) != 0)
+          continue;
+        xq_move_to_iccs (sol.keys[0], key);
+        printf ("%s | mate %d | %s | %s %s\n", fen, sol.mate, key,
+                pattern_label (pattern), xq_mate_pattern_id (pattern));
+        fflush (stdout);
+        found++;
+      }
+    }
+  g_rand_free (rng);
+  if (found < count)
+    fprintf (stderr, "xqtool: found %d of %d puzzles in %d tries\n", found, count, tries);
+  return 0;
+}
+
+/* ---- bestmove ------------------------------------------------------------ */
+
+static int
+cmd_bestmove (int argc, char **argv)
+{
+  static const XqToolCommand self = {
+    "bestmove", "FEN [--level L] [--movetime MS] [--seed S]"
+  };
+  g_autoptr(XqEngine) engine = NULL;
+  XqPosition pos;
+  XqMove m;
+  char text[5];
+  int level = XQ_ENGINE_MAX_LEVEL, movetime = 0, seed = 1;
+
+  if (argc < 2)
+    return xqtool_usage (&self);
+  for (int i = 2; i < argc; i++)
+    {
+      const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+
+      if (strcmp (argv[i], "--level") == 0)
+        {
+          if (!parse_int (val, 1, XQ_ENGINE_MAX_LEVEL, &level))
+            return xqtool_fail ("--level must be from 1 to %d", XQ_ENGINE_MAX_LEVEL);
+        }
+      else if (strcmp (argv[i], "--movetime") == 0)
+        {
+          if (!parse_int (val, 1, 3600000, &movetime))
+            return xqtool_fail ("--movetime must be a number of milliseconds");
+        }
+      else if (strcmp (argv[i], "--seed") == 0)
+        {
+          if (!parse_int (val, 0, G_MAXINT, &seed))
+            return xqtool_fail ("--seed must be a non-negative whole number");
+        }
+      else
+        return xqtool_usage (&self);
+      i++;
+    }
+  if (!load_fen (argv[1], &pos))
+    return 1;
+  if (!xq_position_has_legal_move (&pos))
+    return xqtool_fail ("the side to move has no legal move");
+  engine = xq_engine_new ((guint32) seed);
+  xq_engine_set_level (engine, level);
+  if (movetime > 0)
+    xq_engine_set_movetime (engine, movetime);
+  m = xq_engine_best_move (engine, &pos, NULL);
+  xq_move_to_iccs (m, text);
+  printf ("%s\n", text);
+  return 0;
+}
+
+/* ---- bench solve --------------------------------------------------------- */
+
+/* The positions of tests/test-solver.c (mate in 1 to 7, quiet keys and
+ * stalemate wins), each with the depth it is solved to. */
+static const char *const bench_positions[] = {
+  "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1 | mate 1",
+  "5k3/9/9/3N5/2N6/9/9/9/9/3K5 w - - 0 1 | mate 1",
+  "4k4/9/9/4C4/9/9/8R/9/9/4K4 w - - 0 1 | mate 2",
+  "3P5/4k4/9/9/6N2/9/9/9/9/3K5 w - - 0 1 | mate 2",
+  "9/3k5/8b/9/2CC5/8R/9/9/3K5/9 w - - 0 1 | mate 3",
+  "9/1N2k4/3a1a3/9/9/2N6/9/3K5/9/9 w - - 0 1 | mate 3",
+  "9/5k3/9/9/r8/5cc2/9/B8/5K3/9 b - - 0 1 | mate 3",
+  "4kC3/9/bN7/9/9/9/9/9/3K5/R4p3 w - - 0 1 | mate 4",
+  "9/9/4bk3/9/2b6/9/1RC6/9/9/2C1Kp3 w - - 0 1 | mate 4",
+  "6b2/9/3N1k3/9/9/9/9/4K4/9/5N3 w - - 0 1 | mate 5",
+  "9/9/3k5/9/1C7/3p5/7R1/3K5/9/9 w - - 0 1 | mate 5",
+  "9/5k3/4b4/9/9/9/9/8p/3KN4/8R w - - 0 1 | mate 6",
+  "2ba2P2/1N3k3/4b4/9/9/9/9/3K5/8N/9 w - - 0 1 | mate 6",
+  "5a3/9/5k3/9/9/4N4/9/9/3K5/1N7 w - - 0 1 | mate 7",
+  NULL,
+};
+
+static double
+percentile (double *v, int n, double q)
+{
+  int idx;
+
+  xqtool_median (v, n); /* sorts */
+  idx = (int) (q * (n - 1) + 0.5);
+  return v[CLAMP (idx, 0, n - 1)];
+}
+
+static int
+bench_solve (int argc, char **argv)
+{
+  static const XqToolCommand self = { "solve", "[FILE] [--runs N]" };
+  g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) replies = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(XqSolver) solver = xq_solver_new ();
+  const char *file = NULL;
+  int runs = 3;
+  double total = 0;
+
+  for (int i = 1; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--runs") == 0)
+        {
+          if (!parse_int (i + 1 < argc ? argv[i + 1] : NULL, 1, 64, &runs))
+            return xqtool_fail ("--runs must be from 1 to 64");
+          i++;
+        }
+      else if (file == NULL && argv[i][0] != '-')
+        file = argv[i];
+      else
+        return xqtool_usage (&self);
+    }
+  if (file != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *contents = NULL;
+      g_auto(GStrv) split = NULL;
+
+      if (!g_file_get_contents (file, &contents, NULL, &error))
+        return xqtool_fail ("%s", error->message);
+      split = g_strsplit (contents, "\n", -1);
+      for (int i = 0; split[i]; i++)
+        {
+          g_strstrip (split[i]);
+          if (split[i][0] != '\0' && split[i][0] != '#')
+            g_ptr_array_add (lines, g_strdup (split[i]));
+        }
+    }
+  else
+    for (int i = 0; bench_positions[i]; i++)
+      g_ptr_array_add (lines, g_strdup (bench_positions[i]));
+
+  for (guint l = 0; l < lines->len; l++)
+    {
+      g_auto(GStrv) fields = g_strsplit (lines->pdata[l], "|", -1);
+      g_autofree char *answer = NULL;
+      double times[64], med;
+      int max_n = DEFAULT_MAX_MATE;
+      XqPosition pos;
+      XqSolution sol;
+      XqSolveResult r = XQ_SOLVE_NONE;
+
+      g_strstrip (fields[0]);
+      if (!load_fen (fields[0], &pos))
+        return 1;
+      for (int f = 1; fields[f]; f++)
+        if (sscanf (fields[f], " mate %d", &max_n) == 1)
+          max_n = CLAMP (max_n, 1, XQ_SOLVER_MAX_MATE);
+
+      for (int run = 0; run < runs; run++)
+        {
+          gint64 start = g_get_monotonic_time ();
+
+          xq_solver_clear (solver);
+          r = xq_solver_solve (solver, &pos, max_n, &sol);
+          times[run] = (double) (g_get_monotonic_time () - start) / 1000.0;
+        }
+      med = xqtool_median (times, runs);
+      total += med;
+      answer = format_solution (r, &sol);
+      printf ("%9.2f ms  %8" G_GUINT64_FORMAT " nodes  %-28s %s\n", med, sol.nodes, answer,
+              fields[0]);
+
+      /* The drill's reply time: after each attacker move of the main line
+       * the drill checks the move (still winning?) and answers with the
+       * longest defence, on a table that has seen only the first solve. */
+      if (r == XQ_SOLVE_MATE)
+        {
+          g_autoptr(XqSolver) liner = xq_solver_new ();
+          XqPosition p = pos;
+          XqMove line[2 * XQ_SOLVER_MAX_MATE];
+          int len;
+
+          if (xq_solver_main_line (liner, &pos, max_n, line, &len) != XQ_SOLVE_MATE)
+            return xqtool_fail ("main line failed for %s", fields[0]);
+          xq_solver_clear (solver);
+          xq_solver_solve (solver, &pos, max_n, &sol);
+          for (int i = 0; i < len; i++)
+            {
+              XqUndo u;
+
+              if (i % 2 == 0)
+                {
+                  XqMove reply;
+                  int dist, left = sol.mate - i / 2;
+                  gint64 start = g_get_monotonic_time ();
+                  double ms;
+
+                  xq_solver_move_wins_within (solver, &p, line[i], left);
+                  xq_position_do_move (&p, line[i], &u);
+                  xq_solver_longest_defence (solver, &p, MAX (left - 1, 1), &reply, &dist);
+                  ms = (double) (g_get_monotonic_time () - start) / 1000.0;
+                  g_array_append_val (replies, ms);
+                }
+              else
+                xq_position_do_move (&p, line[i], &u);
+            }
+        }
+    }
+  printf ("total (sum of medians): %.2f ms for %u positions, %d runs each\n", total, lines->len,
+          runs);
+  if (replies->len > 0)
+    printf ("longest-defence reply: p99 %.3f ms over %u replies\n",
+            percentile ((double *) (void *) replies->data, (int) replies->len, 0.99),
+            replies->len);
+  return 0;
+}
+
+const XqToolCommand xqtool_solve_commands[] = {
+  { "solve", "FEN [--max N]", cmd_solve },
+  { "puzzle-gen", "[--seed S] [--count N] [--mate K] [--pieces RNC:ab] [--tries T] [--quiet] "
+                  "[--pattern ID]",
+    cmd_puzzle_gen },
+  { "bestmove", "FEN [--level L] [--movetime MS] [--seed S]", cmd_bestmove },
+  { NULL, NULL, NULL },
+};
+
+const XqToolCommand xqtool_solve_bench[] = {
+  { "solve", "[FILE] [--runs N]", bench_solve },
+  { NULL, NULL, NULL },
+};

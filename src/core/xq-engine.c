@@ -1,0 +1,507 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-engine.c: the computer opponent (alpha-beta, quiescence, TT, levels). */
+#define G_LOG_DOMAIN "xq-engine"
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "xq-engine.h"
+
+#define TT_BITS      18
+#define TT_SIZE      (1u << TT_BITS)
+#define MAX_PLY      64
+#define INF          (XQ_ENGINE_MATE + 1000)
+#define MATE_BOUND   (XQ_ENGINE_MATE - MAX_PLY * 2)
+
+enum { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER };
+
+typedef struct {
+  guint64 key;
+  gint16  score;
+  gint8   depth;
+  guint8  bound;
+  XqMove  move;
+} TTEntry;
+
+/* What each level is allowed: depth, thinking time and how much random
+ * noise (in hundredths of a soldier) is added to the root moves' scores,
+ * which is how the low levels blunder like a child does. */
+typedef struct {
+  int depth;
+  int movetime_ms;
+  int noise;
+} Level;
+
+static const Level levels[XQ_ENGINE_MAX_LEVEL] = {
+  { 1,    200, 250 },
+  { 2,    500, 60 },
+  { 3,   1000, 25 },
+  { 5,   2000, 0 },
+  { MAX_PLY - 4, 3000, 0 },
+};
+
+struct _XqEngine {
+  GRand   *rng;
+  TTEntry *tt;
+  int      level;
+  int      movetime_ms;
+  guint64  node_limit;
+
+  /* Per search. */
+  XqPosition pos;
+  guint64  nodes;
+  gint64   deadline;
+  gboolean stopped;
+  gint     stop_request;   /* atomic */
+  XqMove   root_best;
+  guint64  path[MAX_PLY + 8];
+  XqMove   killer[MAX_PLY][2];
+  int      history[XQ_SQUARES][XQ_SQUARES];
+};
+
+/* ---- Evaluation ---------------------------------------------------------- */
+
+/* Seed values from the children's table (soldier 1 ... chariot 9). */
+static const int piece_value[XQ_N_TYPES] = { 0, 0, 200, 200, 400, 900, 450, 100 };
+
+static int
+value_of (XqPiece p, XqSquare sq)
+{
+  XqPieceType t = xq_piece_type (p);
+
+  if (t == XQ_PAWN && xq_sq_crossed (xq_piece_color (p), sq))
+    return 200;
+  return piece_value[t];
+}
+
+/* Piece-square bonus from the owner's side of the board. */
+static int
+placement (XqPiece p, XqSquare sq)
+{
+  XqColor c = xq_piece_color (p);
+  int file = xq_sq_file (sq);
+  int rank = c == XQ_RED ? xq_sq_rank (sq) : 9 - xq_sq_rank (sq);
+  int centre = 4 - abs (file - 4);
+
+  switch (xq_piece_type (p))
+    {
+    case XQ_PAWN:
+      if (rank < 5)
+        return 0;
+      /* A soldier near the palace threatens; one on the last rank is spent. */
+      if (rank == 9)
+        return -20;
+      return 6 * (rank - 5) + (file >= 3 && file <= 5 ? 15 : 0);
+    case XQ_HORSE:
+      return 4 * centre + 3 * MIN (rank, 7) - (rank == 0 ? 15 : 0);
+    case XQ_CHARIOT:
+      return 2 * MIN (rank, 7) + centre;
+    case XQ_CANNON:
+      return (file == 4 && rank <= 4 ? 12 : 0) + centre;
+    case XQ_KING:
+      return rank == 0 ? 6 : 0;
+    default:
+      return 0;
+    }
+}
+
+int
+xq_engine_evaluate (const XqPosition *pos)
+{
+  int score[2] = { 0, 0 };
+
+  g_return_val_if_fail (pos != NULL, 0);
+  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+    {
+      XqPiece p = pos->board[sq];
+
+      if (p != XQ_EMPTY)
+        score[xq_piece_color (p)] += value_of (p, sq) + placement (p, sq);
+    }
+  return score[pos->side] - score[xq_color_other (pos->side)];
+}
+
+/* ---- Setup --------------------------------------------------------------- */
+
+XqEngine *
+xq_engine_new (guint32 seed)
+{
+  XqEngine *e = g_new0 (XqEngine, 1);
+
+  e->rng = g_rand_new_with_seed (seed);
+  e->tt = g_new0 (TTEntry, TT_SIZE);
+  e->level = XQ_ENGINE_MAX_LEVEL;
+  return e;
+}
+
+void
+xq_engine_free (XqEngine *engine)
+{
+  if (engine == NULL)
+    return;
+  g_rand_free (engine->rng);
+  g_free (engine->tt);
+  g_free (engine);
+}
+
+void
+xq_engine_set_level (XqEngine *engine, int level)
+{
+  g_return_if_fail (engine != NULL);
+  g_return_if_fail (level >= 1 && level <= XQ_ENGINE_MAX_LEVEL);
+  engine->level = level;
+}
+
+int
+xq_engine_get_level (const XqEngine *engine)
+{
+  g_return_val_if_fail (engine != NULL, 0);
+  return engine->level;
+}
+
+void
+xq_engine_set_movetime (XqEngine *engine, int ms)
+{
+  g_return_if_fail (engine != NULL && ms >= 0);
+  engine->movetime_ms = ms;
+}
+
+void
+xq_engine_set_node_limit (XqEngine *engine, guint64 nodes)
+{
+  g_return_if_fail (engine != NULL);
+  engine->node_limit = nodes;
+}
+
+void
+xq_engine_stop (XqEngine *engine)
+{
+  g_return_if_fail (engine != NULL);
+  g_atomic_int_set (&engine->stop_request, 1);
+}
+
+/* ---- Search -------------------------------------------------------------- */
+
+static gboolean
+should_stop (XqEngine *e)
+{
+  if (e->stopped)
+    return TRUE;
+  if ((e->nodes & 1023) == 0)
+    {
+      if (g_atomic_int_get (&e->stop_request) ||
+          (e->deadline != 0 && g_get_monotonic_time () >= e->deadline))
+        e->stopped = TRUE;
+    }
+  if (e->node_limit != 0 && e->nodes >= e->node_limit)
+    e->stopped = TRUE;
+  return e->stopped;
+}
+
+/* Mate scores are stored relative to the node, so they stay right when
+ * the same position is met at another distance from the root. */
+static int
+score_to_tt (int s, int ply)
+{
+  return s > MATE_BOUND ? s + ply : s < -MATE_BOUND ? s - ply : s;
+}
+
+static int
+score_from_tt (int s, int ply)
+{
+  return s > MATE_BOUND ? s - ply : s < -MATE_BOUND ? s + ply : s;
+}
+
+typedef struct {
+  XqMove move;
+  int    score;
+} Scored;
+
+static int
+compare_scored (const void *a, const void *b)
+{
+  const Scored *x = a, *y = b;
+
+  if (x->score != y->score)
+    return y->score - x->score;
+  return (int) x->move - (int) y->move;
+}
+
+static int
+order_moves (XqEngine *e, const XqMove *moves, int n, XqMove tt_move, int ply, Scored *out)
+{
+  const XqPiece *b = e->pos.board;
+
+  for (int i = 0; i < n; i++)
+    {
+      XqMove m = moves[i];
+      XqPiece victim = b[xq_move_to (m)];
+      int s;
+
+      if (m == tt_move)
+        s = 1 << 30;
+      else if (victim != XQ_EMPTY)
+        s = (1 << 24) + 16 * piece_value[xq_piece_type (victim)] -
+            piece_value[xq_piece_type (b[xq_move_from (m)])] / 10;
+      else if (ply < MAX_PLY && m == e->killer[ply][0])
+        s = (1 << 23);
+      else if (ply < MAX_PLY && m == e->killer[ply][1])
+        s = (1 << 22);
+      else
+        s = MIN (e->history[xq_move_from (m)][xq_move_to (m)], (1 << 21));
+      out[i].move = m;
+      out[i].score = s;
+    }
+  qsort (out, (size_t) n, sizeof *out, compare_scored);
+  return n;
+}
+
+/* Captures only (all moves while in check), to settle exchanges. */
+static int
+quiesce (XqEngine *e, int alpha, int beta, int ply)
+{
+  XqMove moves[XQ_MAX_MOVES];
+  Scored order[XQ_MAX_MOVES];
+  gboolean in_check;
+  int n, stand;
+
+  e->nodes++;
+  if (should_stop (e))
+    return 0;
+  n = xq_position_legal_moves (&e->pos, moves);
+  if (n == 0)
+    return -XQ_ENGINE_MATE + ply;   /* mated or stalemated: both lose */
+  if (ply >= MAX_PLY)
+    return xq_engine_evaluate (&e->pos);
+
+  in_check = xq_position_in_check (&e->pos, e->pos.side);
+  if (!in_check)
+    {
+      int k = 0;
+
+      stand = xq_engine_evaluate (&e->pos);
+      if (stand >= beta)
+        return stand;
+      if (stand > alpha)
+        alpha = stand;
+      for (int i = 0; i < n; i++)
+        if (e->pos.board[xq_move_to (moves[i])] != XQ_EMPTY)
+          moves[k++] = moves[i];
+      n = k;
+    }
+  order_moves (e, moves, n, XQ_MOVE_NONE, MAX_PLY, order);
+  for (int i = 0; i < n; i++)
+    {
+      XqUndo u;
+      int s;
+
+      xq_position_do_move (&e->pos, order[i].move, &u);
+      s = -quiesce (e, -beta, -alpha, ply + 1);
+      xq_position_undo_move (&e->pos, order[i].move, &u);
+      if (e->stopped)
+        return 0;
+      if (s >= beta)
+        return s;
+      if (s > alpha)
+        alpha = s;
+    }
+  return alpha;
+}
+
+static int
+search (XqEngine *e, int depth, int alpha, int beta, int ply)
+{
+  XqMove moves[XQ_MAX_MOVES];
+  Scored order[XQ_MAX_MOVES];
+  TTEntry *slot;
+  XqMove tt_move = XQ_MOVE_NONE, best_move = XQ_MOVE_NONE;
+  int n, best = -INF, orig_alpha = alpha;
+  gboolean in_check;
+
+  if (depth <= 0)
+    return quiesce (e, alpha, beta, ply);
+  e->nodes++;
+  if (should_stop (e))
+    return 0;
+
+  /* A position already on the path: the game would go round in circles,
+   * score it as a draw rather than let the search chase its tail. */
+  e->path[ply] = e->pos.key;
+  for (int i = ply - 2; i >= 0; i -= 2)
+    if (e->path[i] == e->pos.key)
+      return 0;
+
+  slot = &e->tt[e->pos.key & (TT_SIZE - 1)];
+  if (slot->key == e->pos.key)
+    {
+      int s = score_from_tt (slot->score, ply);
+
+      tt_move = slot->move;
+      if (slot->depth >= depth && ply > 0)
+        {
+          if (slot->bound == BOUND_EXACT ||
+              (slot->bound == BOUND_LOWER && s >= beta) ||
+              (slot->bound == BOUND_UPPER && s <= alpha))
+            return s;
+        }
+    }
+
+  n = xq_position_legal_moves (&e->pos, moves);
+  if (n == 0)
+    return -XQ_ENGINE_MATE + ply;
+  in_check = xq_position_in_check (&e->pos, e->pos.side);
+  if (in_check && ply < MAX_PLY / 2)
+    depth++;
+
+  order_moves (e, moves, n, tt_move, ply, order);
+  for (int i = 0; i < n; i++)
+    {
+      XqMove m = order[i].move;
+      XqUndo u;
+      int s;
+
+      xq_position_do_move (&e->pos, m, &u);
+      if (i == 0)
+        s = -search (e, depth - 1, -beta, -alpha, ply + 1);
+      else
+        {
+          s = -search (e, depth - 1, -alpha - 1, -alpha, ply + 1);
+          if (s > alpha && s < beta)
+            s = -search (e, depth - 1, -beta, -alpha, ply + 1);
+        }
+      xq_position_undo_move (&e->pos, m, &u);
+      if (e->stopped)
+        return 0;
+      if (s > best)
+        {
+          best = s;
+          best_move = m;
+          if (ply == 0)
+            e->root_best = m;
+        }
+      if (s > alpha)
+        alpha = s;
+      if (alpha >= beta)
+        {
+          if (u.captured == XQ_EMPTY && ply < MAX_PLY)
+            {
+              if (e->killer[ply][0] != m)
+                {
+                  e->killer[ply][1] = e->killer[ply][0];
+                  e->killer[ply][0] = m;
+                }
+              e->history[xq_move_from (m)][xq_move_to (m)] += depth * depth;
+            }
+          break;
+        }
+    }
+
+  slot->key = e->pos.key;
+  slot->move = best_move;
+  slot->depth = (gint8) MIN (depth, 127);
+  slot->score = (gint16) score_to_tt (best, ply);
+  slot->bound = best >= beta ? BOUND_LOWER : best <= orig_alpha ? BOUND_UPPER : BOUND_EXACT;
+  return best;
+}
+
+/* Every root move scored exactly at `depth`, for the noisy low levels. */
+static XqMove
+noisy_root (XqEngine *e, const XqMove *moves, int n, int depth, int noise, int *score)
+{
+  XqMove best = moves[0];
+  int best_noisy = -INF * 2;
+
+  *score = -INF;
+  for (int i = 0; i < n; i++)
+    {
+      XqUndo u;
+      int s, r;
+
+      xq_position_do_move (&e->pos, moves[i], &u);
+      s = -search (e, depth - 1, -INF, INF, 1);
+      xq_position_undo_move (&e->pos, moves[i], &u);
+      /* The noise is drawn for every move, whatever its score, so the
+       * choice depends only on the seed and the position. */
+      r = g_rand_int_range (e->rng, 0, noise + 1);
+      if (e->stopped)
+        break;
+      /* Even a child takes the quickest mate it sees, and no noise may
+       * make a slower mate look better. */
+      if (s > MATE_BOUND || s < -MATE_BOUND)
+        r = 0;
+      if (s + r > best_noisy)
+        {
+          best_noisy = s + r;
+          best = moves[i];
+          *score = s;
+        }
+    }
+  return best;
+}
+
+XqMove
+xq_engine_best_move (XqEngine *engine, const XqPosition *pos, XqEngineInfo *info)
+{
+  const Level *lv;
+  XqMove moves[XQ_MAX_MOVES];
+  XqMove best;
+  int n, best_score = 0, done_depth = 0, ms;
+
+  g_return_val_if_fail (engine != NULL && pos != NULL, XQ_MOVE_NONE);
+
+  lv = &levels[engine->level - 1];
+  engine->pos = *pos;
+  engine->nodes = 0;
+  engine->stopped = FALSE;
+  g_atomic_int_set (&engine->stop_request, 0);
+  memset (engine->killer, 0, sizeof engine->killer);
+  memset (engine->history, 0, sizeof engine->history);
+  ms = engine->movetime_ms > 0 ? engine->movetime_ms : lv->movetime_ms;
+  engine->deadline = g_get_monotonic_time () + (gint64) ms * 1000;
+
+  n = xq_position_legal_moves (&engine->pos, moves);
+  if (info != NULL)
+    memset (info, 0, sizeof *info);
+  if (n == 0)
+    return XQ_MOVE_NONE;
+  best = moves[0];
+  engine->path[0] = engine->pos.key;
+
+  if (lv->noise > 0)
+    {
+      /* Shallow levels: a complete (not time-limited) look at every move,
+       * so the answer depends only on the seed. */
+      engine->deadline = 0;
+      best = noisy_root (engine, moves, n, lv->depth, lv->noise, &best_score);
+      done_depth = lv->depth;
+    }
+  else
+    {
+      for (int d = 1; d <= lv->depth; d++)
+        {
+          int s;
+
+          engine->root_best = XQ_MOVE_NONE;
+          s = search (engine, d, -INF, INF, 0);
+          if (engine->stopped)
+            break;
+          if (engine->root_best != XQ_MOVE_NONE)
+            best = engine->root_best;
+          best_score = s;
+          done_depth = d;
+          /* A forced mate found: deeper search cannot improve on it. */
+          if (s > MATE_BOUND)
+            break;
+        }
+    }
+
+  if (info != NULL)
+    {
+      info->score = best_score;
+      info->depth = done_depth;
+      info->nodes = engine->nodes;
+    }
+  return best;
+}

@@ -1,0 +1,780 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-solver.c: exact forced-win search (mate or stalemate) for puzzles.
+ *
+ * The search is boolean: attack(n) asks "can the side to move force a win
+ * within n of its own moves", defend(n) asks the same with the defender to
+ * move.  Both are monotonic in n, so the transposition table keeps, per
+ * Zobrist key, the smallest n proven to win and the largest n proven not
+ * to win; a probe answers any n outside that gap, which is the depth part
+ * of the key and also gives mate-distance pruning for free: once iterative
+ * deepening has proven "no win within n-1", a node is never searched again
+ * for less.
+ *
+ * Repetitions need no special case: every call has a strictly smaller
+ * budget than its parent, so cycles end, and a line that returns to an
+ * earlier position can never be shorter than the one that does not.
+ */
+#define G_LOG_DOMAIN "xq-solver"
+
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "xq-solver.h"
+#include "xq-tables.h"
+
+#define TT_BITS   20
+#define TT_SIZE   (1u << TT_BITS)
+#define UNKNOWN_WIN   127
+#define UNKNOWN_NOWIN (-1)
+#define MAX_PLY   (2 * XQ_SOLVER_MAX_MATE + 4)
+
+/* Mixed into every key while Black attacks, so one table never confuses
+ * "Red to move and attacking" with "Red to move and defending". */
+#define BLACK_ATTACKS_SALT G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)
+
+/* An all-zero entry is empty (used == 0), so clearing is one memset. */
+typedef struct {
+  guint64 key;
+  gint8   win;     /* smallest n proven to win, UNKNOWN_WIN if none */
+  gint8   nowin;   /* largest n proven not to win, UNKNOWN_NOWIN if none */
+  XqMove  best;    /* the winning move, or the defender's refutation */
+  guint8  used;
+} TTEntry;
+
+struct _XqSolver {
+  TTEntry *tt;
+  guint64  salt;
+  guint64  nodes;
+  guint64  limit;
+  gboolean aborted;
+  XqMove   killer[MAX_PLY];
+};
+
+/* Rough values only for ordering captures. */
+static const int order_value[XQ_N_TYPES] = { 0, 0, 2, 2, 4, 9, 5, 1 };
+
+XqSolver *
+xq_solver_new (void)
+{
+  XqSolver *s = g_new0 (XqSolver, 1);
+
+  s->tt = g_new0 (TTEntry, TT_SIZE);
+  xq_solver_clear (s);
+  return s;
+}
+
+void
+xq_solver_free (XqSolver *solver)
+{
+  if (solver == NULL)
+    return;
+  g_free (solver->tt);
+  g_free (solver);
+}
+
+void
+xq_solver_set_node_limit (XqSolver *solver, guint64 nodes)
+{
+  g_return_if_fail (solver != NULL);
+  solver->limit = nodes;
+}
+
+void
+xq_solver_clear (XqSolver *solver)
+{
+  g_return_if_fail (solver != NULL);
+  memset (solver->tt, 0, sizeof (TTEntry) * TT_SIZE);
+  memset (solver->killer, 0, sizeof solver->killer);
+}
+
+static inline guint64
+node_key (const XqSolver *s, const XqPosition *pos)
+{
+  return pos->key ^ s->salt;
+}
+
+/* The entry for this position, or NULL when the slot holds another one. */
+static inline const TTEntry *
+tt_probe (const XqSolver *s, const XqPosition *pos)
+{
+  guint64 k = node_key (s, pos);
+  const TTEntry *e = &s->tt[k & (TT_SIZE - 1)];
+
+  return e->used && e->key == k ? e : NULL;
+}
+
+static inline TTEntry *
+tt_slot (XqSolver *s, const XqPosition *pos)
+{
+  guint64 k = node_key (s, pos);
+  TTEntry *e = &s->tt[k & (TT_SIZE - 1)];
+
+  if (!e->used || e->key != k)
+    {
+      e->used = 1;
+      e->key = k;
+      e->win = UNKNOWN_WIN;
+      e->nowin = UNKNOWN_NOWIN;
+      e->best = XQ_MOVE_NONE;
+    }
+  return e;
+}
+
+static void
+tt_store_win (XqSolver *s, const XqPosition *pos, int n, XqMove best)
+{
+  TTEntry *e = tt_slot (s, pos);
+
+  if (n < e->win)
+    e->win = (gint8) n;
+  e->best = best;
+}
+
+static void
+tt_store_nowin (XqSolver *s, const XqPosition *pos, int n, XqMove best)
+{
+  TTEntry *e = tt_slot (s, pos);
+
+  if (n > e->nowin)
+    e->nowin = (gint8) n;
+  if (best != XQ_MOVE_NONE)
+    e->best = best;
+}
+
+static inline gboolean
+count_node (XqSolver *s)
+{
+  s->nodes++;
+  if (s->limit != 0 && s->nodes > s->limit)
+    s->aborted = TRUE;
+  return !s->aborted;
+}
+
+typedef struct {
+  XqMove move;
+  int    score;
+} Scored;
+
+static int
+compare_scored (const void *a, const void *b)
+{
+  const Scored *x = a, *y = b;
+
+  if (x->score != y->score)
+    return y->score - x->score;
+  return (int) x->move - (int) y->move;
+}
+
+static gboolean defend (XqSolver *s, XqPosition *pos, int n, int ply);
+
+/* Can the side to move force a win within n (>= 1) of its moves? */
+static gboolean
+attack (XqSolver *s, XqPosition *pos, int n, int ply)
+{
+  const TTEntry *e;
+  XqMove moves[XQ_MAX_MOVES], replies[XQ_MAX_MOVES];
+  Scored order[XQ_MAX_MOVES];
+  XqMove hint = XQ_MOVE_NONE;
+  int count;
+
+  if (!count_node (s))
+    return FALSE;
+  e = tt_probe (s, pos);
+  if (e != NULL)
+    {
+      if (e->win <= n)
+        return TRUE;
+      if (e->nowin >= n)
+        return FALSE;
+      hint = e->best;
+    }
+
+  count = xq_position_legal_moves (pos, moves);
+
+  if (n == 1)
+    {
+      /* Only a move that leaves the defender without any move wins now;
+       * that includes quiet stalemating moves, so every move is tried. */
+      for (int i = -1; i < count; i++)
+        {
+          XqMove m = i < 0 ? hint : moves[i];
+          XqUndo u;
+          gboolean stuck;
+
+          if (m == XQ_MOVE_NONE || (i >= 0 && m == hint))
+            continue;
+          if (i < 0 && !xq_position_is_legal (pos, m))
+            continue;
+          xq_position_do_move (pos, m, &u);
+          stuck = !xq_position_has_legal_move (pos);
+          xq_position_undo_move (pos, m, &u);
+          if (stuck)
+            {
+              tt_store_win (s, pos, 1, m);
+              return TRUE;
+            }
+        }
+      tt_store_nowin (s, pos, 1, XQ_MOVE_NONE);
+      return FALSE;
+    }
+
+  /* Order: the move that won before, checks, then moves that leave the
+   * defender the fewest replies, then captures.  Quiet moves stay in the
+   * list: key moves are often quiet. */
+  for (int i = 0; i < count; i++)
+    {
+      XqMove m = moves[i];
+      XqUndo u;
+      int score = 0, n_replies;
+
+      xq_position_do_move (pos, m, &u);
+      n_replies = xq_position_legal_moves (pos, replies);
+      if (n_replies == 0)
+        {
+          xq_position_undo_move (pos, m, &u);
+          tt_store_win (s, pos, 1, m);
+          return TRUE;
+        }
+      if (xq_position_in_check (pos, pos->side))
+        score += 1000;
+      score -= 10 * n_replies;
+      if (u.captured != XQ_EMPTY)
+        score += 5 * order_value[xq_piece_type (u.captured)];
+      xq_position_undo_move (pos, m, &u);
+      if (m == hint)
+        score += 100000;
+      order[i].move = m;
+      order[i].score = score;
+    }
+  qsort (order, (size_t) count, sizeof *order, compare_scored);
+
+  for (int i = 0; i < count; i++)
+    {
+      XqMove m = order[i].move;
+      XqUndo u;
+      gboolean wins;
+
+      xq_position_do_move (pos, m, &u);
+      wins = defend (s, pos, n - 1, ply + 1);
+      xq_position_undo_move (pos, m, &u);
+      if (s->aborted)
+        return FALSE;
+      if (wins)
+        {
+          tt_store_win (s, pos, n, m);
+          return TRUE;
+        }
+    }
+  tt_store_nowin (s, pos, n, XQ_MOVE_NONE);
+  return FALSE;
+}
+
+/* With the defender to move: does the attacker force a win within n more
+ * attacker moves?  Every legal reply is examined. */
+static gboolean
+defend (XqSolver *s, XqPosition *pos, int n, int ply)
+{
+  const TTEntry *e;
+  XqMove moves[XQ_MAX_MOVES];
+  Scored order[XQ_MAX_MOVES];
+  XqMove hint = XQ_MOVE_NONE;
+  int count;
+
+  if (!count_node (s))
+    return FALSE;
+  e = tt_probe (s, pos);
+  if (e != NULL)
+    {
+      if (e->win <= n)
+        return TRUE;
+      if (e->nowin >= n)
+        return FALSE;
+      hint = e->best;
+    }
+
+  count = xq_position_legal_moves (pos, moves);
+  if (count == 0)
+    {
+      /* Checkmated or stalemated: either way the defender has lost. */
+      tt_store_win (s, pos, 0, XQ_MOVE_NONE);
+      return TRUE;
+    }
+  if (n == 0)
+    {
+      tt_store_nowin (s, pos, 0, moves[0]);
+      return FALSE;
+    }
+
+  /* Refutations first: one already known to hold, the last refutation at
+   * this ply, then captures and general moves. */
+  for (int i = 0; i < count; i++)
+    {
+      XqMove m = moves[i];
+      XqUndo u;
+      const TTEntry *c;
+      int score = 0;
+
+      xq_position_do_move (pos, m, &u);
+      c = tt_probe (s, pos);
+      if (c != NULL && c->nowin >= n)
+        {
+          xq_position_undo_move (pos, m, &u);
+          s->killer[ply] = m;
+          tt_store_nowin (s, pos, n, m);
+          return FALSE;
+        }
+      if (c != NULL && c->win <= n)
+        score -= 10000;
+      if (u.captured != XQ_EMPTY)
+        score += 100 + 10 * order_value[xq_piece_type (u.captured)];
+      if (xq_piece_type (pos->board[xq_move_to (m)]) == XQ_KING)
+        score += 50;
+      xq_position_undo_move (pos, m, &u);
+      if (m == hint)
+        score += 100000;
+      else if (m == s->killer[ply])
+        score += 50000;
+      order[i].move = m;
+      order[i].score = score;
+    }
+  qsort (order, (size_t) count, sizeof *order, compare_scored);
+
+  for (int i = 0; i < count; i++)
+    {
+      XqMove m = order[i].move;
+      XqUndo u;
+      gboolean lost;
+
+      xq_position_do_move (pos, m, &u);
+      lost = attack (s, pos, n, ply + 1);
+      xq_position_undo_move (pos, m, &u);
+      if (s->aborted)
+        return FALSE;
+      if (!lost)
+        {
+          s->killer[ply] = m;
+          tt_store_nowin (s, pos, n, m);
+          return FALSE;
+        }
+    }
+  tt_store_win (s, pos, n, XQ_MOVE_NONE);
+  return TRUE;
+}
+
+/* Prepares a search with `attacker` as the attacking side. */
+static void
+begin (XqSolver *s, XqColor attacker)
+{
+  guint64 salt = attacker == XQ_BLACK ? BLACK_ATTACKS_SALT : 0;
+
+  /* The table entries of one attacker are valid for the other only under
+   * the salt, so no clearing is needed when the attacker changes. */
+  s->salt = salt;
+  s->nodes = 0;
+  s->aborted = FALSE;
+}
+
+static int
+compare_iccs_moves (const void *a, const void *b)
+{
+  char x[5], y[5];
+
+  xq_move_to_iccs (*(const XqMove *) a, x);
+  xq_move_to_iccs (*(const XqMove *) b, y);
+  return strcmp (x, y);
+}
+
+XqSolveResult
+xq_solver_solve (XqSolver *solver, const XqPosition *pos, int max_n, XqSolution *out)
+{
+  XqPosition p;
+  XqMove moves[XQ_MAX_MOVES];
+  int count;
+
+  g_return_val_if_fail (solver != NULL, XQ_SOLVE_ABORTED);
+  g_return_val_if_fail (pos != NULL && out != NULL, XQ_SOLVE_ABORTED);
+  g_return_val_if_fail (max_n >= 1 && max_n <= XQ_SOLVER_MAX_MATE, XQ_SOLVE_ABORTED);
+  g_return_val_if_fail (pos->king[0] != XQ_NO_SQUARE && pos->king[1] != XQ_NO_SQUARE,
+                        XQ_SOLVE_ABORTED);
+
+  memset (out, 0, sizeof *out);
+  p = *pos;
+  begin (solver, p.side);
+  count = xq_position_legal_moves (&p, moves);
+  qsort (moves, (size_t) count, sizeof *moves, compare_iccs_moves);
+
+  for (int n = 1; n <= max_n; n++)
+    {
+      for (int i = 0; i < count; i++)
+        {
+          XqUndo u;
+          gboolean wins;
+
+          xq_position_do_move (&p, moves[i], &u);
+          wins = defend (solver, &p, n - 1, 1);
+          xq_position_undo_move (&p, moves[i], &u);
+          if (solver->aborted)
+            {
+              out->nodes = solver->nodes;
+              out->n_keys = 0;
+              return XQ_SOLVE_ABORTED;
+            }
+          if (wins)
+            out->keys[out->n_keys++] = moves[i];
+        }
+      if (out->n_keys > 0)
+        {
+          out->mate = n;
+          out->nodes = solver->nodes;
+          tt_store_win (solver, &p, n, out->keys[0]);
+          return XQ_SOLVE_MATE;
+        }
+      tt_store_nowin (solver, &p, n, XQ_MOVE_NONE);
+    }
+  out->nodes = solver->nodes;
+  return XQ_SOLVE_NONE;
+}
+
+/* Iterative deepening up to n for the side to move in p. */
+static XqSolveResult
+attack_deepening (XqSolver *s, XqPosition *p, int n)
+{
+  for (int i = 1; i <= n; i++)
+    {
+      gboolean wins = attack (s, p, i, 0);
+
+      if (s->aborted)
+        return XQ_SOLVE_ABORTED;
+      if (wins)
+        return XQ_SOLVE_MATE;
+    }
+  return XQ_SOLVE_NONE;
+}
+
+XqSolveResult
+xq_solver_wins_within (XqSolver *solver, const XqPosition *pos, int n)
+{
+  XqPosition p;
+
+  g_return_val_if_fail (solver != NULL && pos != NULL, XQ_SOLVE_ABORTED);
+  g_return_val_if_fail (n >= 1 && n <= XQ_SOLVER_MAX_MATE, XQ_SOLVE_ABORTED);
+
+  p = *pos;
+  begin (solver, p.side);
+  return attack_deepening (solver, &p, n);
+}
+
+XqSolveResult
+xq_solver_move_wins_within (XqSolver *solver, const XqPosition *pos, XqMove m, int k)
+{
+  XqPosition p;
+  XqUndo u;
+
+  g_return_val_if_fail (solver != NULL && pos != NULL, XQ_SOLVE_ABORTED);
+  g_return_val_if_fail (k >= 1 && k <= XQ_SOLVER_MAX_MATE, XQ_SOLVE_ABORTED);
+
+  p = *pos;
+  if (!xq_position_is_legal (&p, m))
+    return XQ_SOLVE_NONE;
+  begin (solver, p.side);
+  xq_position_do_move (&p, m, &u);
+  for (int i = 0; i < k; i++)
+    {
+      gboolean wins = defend (solver, &p, i, 1);
+
+      if (solver->aborted)
+        return XQ_SOLVE_ABORTED;
+      if (wins)
+        return XQ_SOLVE_MATE;
+    }
+  return XQ_SOLVE_NONE;
+}
+
+XqSolveResult
+xq_solver_longest_defence (XqSolver *solver, const XqPosition *pos, int max_k,
+                           XqMove *move, int *distance)
+{
+  XqPosition p;
+  XqMove moves[XQ_MAX_MOVES];
+  int count, best_distance = -1;
+  XqMove best = XQ_MOVE_NONE;
+
+  g_return_val_if_fail (solver != NULL && pos != NULL, XQ_SOLVE_ABORTED);
+  g_return_val_if_fail (move != NULL && distance != NULL, XQ_SOLVE_ABORTED);
+  g_return_val_if_fail (max_k >= 1 && max_k <= XQ_SOLVER_MAX_MATE, XQ_SOLVE_ABORTED);
+
+  *move = XQ_MOVE_NONE;
+  *distance = 0;
+  p = *pos;
+  begin (solver, xq_color_other (p.side));
+  count = xq_position_legal_moves (&p, moves);
+  if (count == 0)
+    return XQ_SOLVE_MATE;
+  /* ICCS order makes the choice among equally stubborn replies stable. */
+  qsort (moves, (size_t) count, sizeof *moves, compare_iccs_moves);
+
+  for (int i = 0; i < count; i++)
+    {
+      XqUndo u;
+      int d = 0;
+
+      xq_position_do_move (&p, moves[i], &u);
+      for (int n = MAX (1, best_distance); n <= max_k && d == 0; n++)
+        {
+          gboolean wins = attack (solver, &p, n, 1);
+
+          if (solver->aborted)
+            return XQ_SOLVE_ABORTED;
+          if (wins)
+            d = n;
+        }
+      xq_position_undo_move (&p, moves[i], &u);
+      if (d == 0)
+        {
+          *move = moves[i];
+          *distance = 0;
+          return XQ_SOLVE_NONE;
+        }
+      if (d > best_distance)
+        {
+          best_distance = d;
+          best = moves[i];
+        }
+    }
+  *move = best;
+  *distance = best_distance;
+  return XQ_SOLVE_MATE;
+}
+
+/* The attacker's moves that still win within exactly `n` from p. */
+static XqMove
+fastest_attack (XqSolver *s, XqPosition *p, int n)
+{
+  XqMove moves[XQ_MAX_MOVES];
+  int count = xq_position_legal_moves (p, moves);
+
+  qsort (moves, (size_t) count, sizeof *moves, compare_iccs_moves);
+  for (int i = 0; i < count; i++)
+    {
+      XqUndo u;
+      gboolean wins;
+
+      xq_position_do_move (p, moves[i], &u);
+      wins = defend (s, p, n - 1, 1);
+      xq_position_undo_move (p, moves[i], &u);
+      if (s->aborted)
+        return XQ_MOVE_NONE;
+      if (wins)
+        return moves[i];
+    }
+  return XQ_MOVE_NONE;
+}
+
+XqSolveResult
+xq_solver_main_line (XqSolver *solver, const XqPosition *pos, int max_n,
+                     XqMove *line, int *length)
+{
+  XqSolution sol;
+  XqSolveResult r;
+  XqPosition p;
+  int n;
+
+  g_return_val_if_fail (line != NULL && length != NULL, XQ_SOLVE_ABORTED);
+
+  *length = 0;
+  r = xq_solver_solve (solver, pos, max_n, &sol);
+  if (r != XQ_SOLVE_MATE)
+    return r;
+  p = *pos;
+  n = sol.mate;
+  for (;;)
+    {
+      XqMove m = *length == 0 ? sol.keys[0] : fastest_attack (solver, &p, n);
+      XqMove reply;
+      XqUndo u;
+      int d;
+
+      if (solver->aborted)
+        return XQ_SOLVE_ABORTED;
+      g_assert (m != XQ_MOVE_NONE);
+      xq_position_do_move (&p, m, &u);
+      line[(*length)++] = m;
+      r = xq_solver_longest_defence (solver, &p, MAX (n - 1, 1), &reply, &d);
+      if (r == XQ_SOLVE_ABORTED)
+        return r;
+      if (reply == XQ_MOVE_NONE)
+        return XQ_SOLVE_MATE;
+      /* The defence cannot escape: the line was proven. */
+      g_assert (r == XQ_SOLVE_MATE && d <= n - 1);
+      xq_position_do_move (&p, reply, &u);
+      line[(*length)++] = reply;
+      begin (solver, p.side);
+      n = d;
+    }
+}
+
+/* ---- Kill patterns ------------------------------------------------------- */
+
+/* The first piece on a ray from sq, and the one behind it. */
+static void
+ray_pieces (const XqPosition *pos, XqSquare sq, int dir, XqSquare *first, XqSquare *second)
+{
+  const gint8 *ray = xq_tables ()->ray[sq][dir];
+  int i = 0;
+
+  *first = *second = XQ_NO_SQUARE;
+  while (ray[i] >= 0 && pos->board[ray[i]] == XQ_EMPTY)
+    i++;
+  if (ray[i] < 0)
+    return;
+  *first = ray[i++];
+  while (ray[i] >= 0 && pos->board[ray[i]] == XQ_EMPTY)
+    i++;
+  if (ray[i] >= 0)
+    *second = ray[i];
+}
+
+static gboolean
+is_piece (const XqPosition *pos, XqSquare sq, XqColor c, XqPieceType t)
+{
+  return sq != XQ_NO_SQUARE && pos->board[sq] == xq_piece_make (c, t);
+}
+
+/* Does an attacking horse on `from` give check to the general on k? */
+static gboolean
+horse_checks (const XqPosition *pos, XqSquare from, XqSquare k)
+{
+  const XqTables *t = xq_tables ();
+
+  for (int i = 0; t->horse_from[k][i].to >= 0; i++)
+    if (t->horse_from[k][i].to == from && pos->board[t->horse_from[k][i].block] == XQ_EMPTY)
+      return TRUE;
+  return FALSE;
+}
+
+XqMatePattern
+xq_mate_pattern_classify (const XqPosition *pos)
+{
+  const XqTables *t = xq_tables ();
+  XqColor def, att;
+  XqSquare k, ak;
+  XqPosition p;
+
+  g_return_val_if_fail (pos != NULL, XQ_MATE_PATTERN_NONE);
+  def = pos->side;
+  att = xq_color_other (def);
+  k = pos->king[def];
+  ak = pos->king[att];
+  if (k == XQ_NO_SQUARE || ak == XQ_NO_SQUARE)
+    return XQ_MATE_PATTERN_NONE;
+  p = *pos;
+  if (xq_position_has_legal_move (&p))
+    return XQ_MATE_PATTERN_NONE;
+  if (!xq_position_in_check (pos, def))
+    return XQ_MATE_PATTERN_STALEMATE;
+
+  /* Cannon checks along each line, by the kind of screen. */
+  for (int d = 0; d < XQ_N_DIRS; d++)
+    {
+      XqSquare screen, gun;
+
+      ray_pieces (pos, k, d, &screen, &gun);
+      if (!is_piece (pos, gun, att, XQ_CANNON))
+        continue;
+      if (is_piece (pos, screen, att, XQ_CANNON))
+        return XQ_MATE_PATTERN_DOUBLE_CANNON;
+      if (is_piece (pos, screen, att, XQ_HORSE))
+        return XQ_MATE_PATTERN_HORSE_CANNON;
+      {
+        /* Every flight point off the line of fire holds one of the
+         * general's own pieces. */
+        int own = 0, other = 0;
+
+        for (int i = 0; t->king[k][i] >= 0; i++)
+          {
+            XqSquare step = t->king[k][i];
+            XqPiece q = pos->board[step];
+
+            if (step == t->ray[k][d][0])
+              continue;
+            if (q != XQ_EMPTY && xq_piece_color (q) == def)
+              own++;
+            else
+              other++;
+          }
+        if (own > 0 && other == 0)
+          return XQ_MATE_PATTERN_SMOTHERED;
+      }
+    }
+
+  /* Horse checks, by where the horse stands relative to the palace. */
+  for (int i = 0; t->horse_from[k][i].to >= 0; i++)
+    {
+      XqSquare h = t->horse_from[k][i].to;
+      int f = xq_sq_file (h), r = xq_sq_rank (h);
+      int back = def == XQ_RED ? 0 : 9;
+      int depth = abs (r - back);
+
+      if (!is_piece (pos, h, att, XQ_HORSE) || !horse_checks (pos, h, k))
+        continue;
+      /* 臥槽: the point in front of the elephant's home, on the second rank. */
+      if ((f == 2 || f == 6) && depth == 1)
+        return XQ_MATE_PATTERN_WOCAO_HORSE;
+      if ((f == 3 || f == 5) && (depth == 0 || depth == 2))
+        return XQ_MATE_PATTERN_CORNER_HORSE;
+    }
+
+  /* A chariot checks and the other guards the neighbouring line. */
+  for (int d = 0; d < XQ_N_DIRS; d++)
+    {
+      XqSquare first, second;
+
+      ray_pieces (pos, k, d, &first, &second);
+      if (!is_piece (pos, first, att, XQ_CHARIOT))
+        continue;
+      for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+        {
+          gboolean along_rank = d == XQ_DIR_E || d == XQ_DIR_W;
+
+          if (sq == first || !is_piece (pos, sq, att, XQ_CHARIOT))
+            continue;
+          if (along_rank ? abs (xq_sq_rank (sq) - xq_sq_rank (k)) == 1
+                         : abs (xq_sq_file (sq) - xq_sq_file (k)) == 1)
+            return XQ_MATE_PATTERN_TWO_CHARIOTS;
+        }
+    }
+
+  /* The attacking general holds a file the defending one would step onto. */
+  if (xq_sq_file (ak) != xq_sq_file (k))
+    for (int i = 0; t->king[k][i] >= 0; i++)
+      {
+        XqSquare step = t->king[k][i];
+        gboolean open = TRUE;
+        int lo, hi;
+
+        if (xq_sq_file (step) != xq_sq_file (ak) || pos->board[step] != XQ_EMPTY)
+          continue;
+        lo = MIN (step, ak);
+        hi = MAX (step, ak);
+        for (XqSquare sq = lo + 9; sq < hi; sq += 9)
+          if (pos->board[sq] != XQ_EMPTY)
+            open = FALSE;
+        if (open)
+          return XQ_MATE_PATTERN_FACING_GENERAL;
+      }
+  return XQ_MATE_PATTERN_NONE;
+}
+
+const char *
+xq_mate_pattern_id (XqMatePattern pattern)
+{
+  static const char *const ids[] = {
+    "none", "stalemate", "double-cannon", "horse-cannon", "smothered",
+    "wocao-horse", "corner-horse", "two-chariots", "facing-general",
+  };
+
+  g_return_val_if_fail ((guint) pattern < G_N_ELEMENTS (ids), "none");
+  return ids[pattern];
+}

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-solver.h: the exact mate solver behind puzzles and the puzzle drill.
+ *
+ * "Mate in N" counts the attacker's moves.  The win is checkmate or
+ * stalemate (困斃) of the defender: in xiangqi the side that cannot move
+ * loses.  Every answer is proven by exhaustive search (all attacker moves,
+ * quiet ones included, against all defender replies); nothing is guessed.
+ * A node limit can stop a search early, and then the answer says so
+ * instead of guessing.  A solver is not thread-safe: use one per thread
+ * (a UI runs it in a worker thread; it is quick enough for one puzzle).
+ */
+#pragma once
+
+#include "xq-position.h"
+
+G_BEGIN_DECLS
+
+/* Longest mate the solver accepts; deeper searches are not practical. */
+#define XQ_SOLVER_MAX_MATE 15
+
+typedef enum {
+  XQ_SOLVE_NONE,     /* proven: no forced win within the limit */
+  XQ_SOLVE_MATE,     /* proven forced win */
+  XQ_SOLVE_ABORTED,  /* the node limit stopped the search: nothing proven */
+} XqSolveResult;
+
+typedef struct {
+  int     mate;                 /* minimal N, 0 when there is none */
+  int     n_keys;               /* every first move that wins in exactly N */
+  XqMove  keys[XQ_MAX_MOVES];   /* in ICCS order */
+  guint64 nodes;                /* positions visited by this call */
+} XqSolution;
+
+typedef struct _XqSolver XqSolver;
+
+/* A solver owns its transposition table (about 16 MiB); reuse one for the
+ * questions of a single puzzle so later answers are nearly free. */
+XqSolver     *xq_solver_new            (void);
+void          xq_solver_free           (XqSolver *solver);
+/* 0 = no limit (the default).  The limit applies to each call. */
+void          xq_solver_set_node_limit (XqSolver *solver, guint64 nodes);
+/* Forgets everything learned (the table is also reset by itself whenever
+ * the attacking side changes). */
+void          xq_solver_clear          (XqSolver *solver);
+
+/* The side to move attacks: the minimal N <= max_n and all key moves. */
+XqSolveResult xq_solver_solve          (XqSolver *solver, const XqPosition *pos, int max_n,
+                                        XqSolution *out);
+
+/* The side to move attacks: does it have a forced win within n moves? */
+XqSolveResult xq_solver_wins_within    (XqSolver *solver, const XqPosition *pos, int n);
+
+/* The side to move attacks and plays m: does it still force a win within
+ * k moves, m included?  Any such move is a correct answer in the drill,
+ * even when it is not the fastest.  An illegal m is XQ_SOLVE_NONE. */
+XqSolveResult xq_solver_move_wins_within (XqSolver *solver, const XqPosition *pos, XqMove m,
+                                          int k);
+
+/* The side to move defends.  Finds the reply that delays the attacker's
+ * win longest.  XQ_SOLVE_MATE: every reply loses within max_k; *move is
+ * the most stubborn one and *distance the attacker moves still needed
+ * after it (0 with XQ_MOVE_NONE when the defender has no move at all:
+ * it has already lost).  XQ_SOLVE_NONE: *move escapes a win within max_k
+ * (the attacker's previous move was not a forced win). */
+XqSolveResult xq_solver_longest_defence (XqSolver *solver, const XqPosition *pos, int max_k,
+                                          XqMove *move, int *distance);
+
+/* The side to move attacks: a main line of the fastest win within max_n
+ * (first key, most stubborn defence, a fastest attacker move, ...) ending
+ * in the position where the defender cannot move.  line must hold
+ * 2 * max_n moves; *length gets the number of moves (plies). */
+XqSolveResult xq_solver_main_line       (XqSolver *solver, const XqPosition *pos, int max_n,
+                                          XqMove *line, int *length);
+
+/* Well-known kill patterns, recognised by simple geometry on the final
+ * position (the defender to move and unable to move). */
+typedef enum {
+  XQ_MATE_PATTERN_NONE,            /* not recognised */
+  XQ_MATE_PATTERN_STALEMATE,       /* 困斃: no move, not in check */
+  XQ_MATE_PATTERN_DOUBLE_CANNON,   /* 重炮: a cannon checks over its own cannon */
+  XQ_MATE_PATTERN_HORSE_CANNON,    /* 馬後炮: a cannon checks over its own horse */
+  XQ_MATE_PATTERN_SMOTHERED,       /* 悶宮: the general's own pieces fill its palace steps */
+  XQ_MATE_PATTERN_WOCAO_HORSE,     /* 臥槽馬: horse check from c8/g8 (Black's side), or c1/g1 */
+  XQ_MATE_PATTERN_CORNER_HORSE,    /* 掛角馬: horse check from a palace corner */
+  XQ_MATE_PATTERN_TWO_CHARIOTS,    /* 雙車錯: chariots on neighbouring lines, one checking */
+  XQ_MATE_PATTERN_FACING_GENERAL,  /* 白臉將: the attacking general takes away a file */
+} XqMatePattern;
+
+XqMatePattern xq_mate_pattern_classify  (const XqPosition *pos);
+/* Stable ASCII identifier ("double-cannon") for files and tools. */
+const char   *xq_mate_pattern_id        (XqMatePattern pattern);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqSolver, xq_solver_free)
+
+G_END_DECLS

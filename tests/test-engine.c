@@ -1,0 +1,237 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Tests of the computer opponent: legal moves at every level, free
+ * material taken, mate in 1 found, reproducible from a seed.
+ * The top level is given a node limit so that no test depends on time. */
+#define G_LOG_DOMAIN "test-engine"
+
+#include "config.h"
+
+#include "xq-engine.h"
+
+#define TOP_LEVEL_NODES 60000
+
+static void
+load (XqPosition *pos, const char *fen)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (xq_position_set_fen (pos, fen, &error));
+  g_assert_no_error (error);
+}
+
+static XqEngine *
+engine_at (int level, guint32 seed)
+{
+  XqEngine *e = xq_engine_new (seed);
+
+  xq_engine_set_level (e, level);
+  if (level == XQ_ENGINE_MAX_LEVEL)
+    xq_engine_set_node_limit (e, TOP_LEVEL_NODES);
+  return e;
+}
+
+static const char *const game_starts[] = {
+  XQ_START_FEN,
+  /* A middlegame with Black to move. */
+  "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1CN1C1N2/9/R1BAKAB1R b - - 0 1",
+  /* Red in check from a horse. */
+  "3k5/9/9/9/9/9/9/5n3/9/4K4 w - - 0 1",
+  /* A thin endgame. */
+  "4k4/4a4/9/9/2P6/9/9/9/4A4/3K1C3 w - - 0 1",
+};
+
+/* Engine against engine for a few moves: every move is legal. */
+static void
+test_legal (gconstpointer data)
+{
+  int level = GPOINTER_TO_INT (data);
+
+  for (guint g = 0; g < G_N_ELEMENTS (game_starts); g++)
+    {
+      g_autoptr(XqEngine) engine = engine_at (level, 7 + g);
+      XqPosition pos;
+
+      load (&pos, game_starts[g]);
+      for (int ply = 0; ply < 8 && xq_position_has_legal_move (&pos); ply++)
+        {
+          XqEngineInfo info;
+          XqMove m = xq_engine_best_move (engine, &pos, &info);
+          XqUndo u;
+
+          g_assert_true (xq_position_is_legal (&pos, m));
+          g_assert_cmpint (info.depth, >=, 1);
+          xq_position_do_move (&pos, m, &u);
+        }
+    }
+}
+
+/* A black chariot stands on c4 where the c3 soldier takes it for free
+ * (nothing defends c4); the same position turned round for Black. */
+static void
+test_free_chariot (gconstpointer data)
+{
+  int level = GPOINTER_TO_INT (data);
+  g_autoptr(XqEngine) engine = engine_at (level, 3);
+  XqPosition pos;
+
+  load (&pos, "1nbakabnr/9/1c5c1/p1p1p1p1p/9/2r6/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+  g_assert_cmpint (xq_engine_best_move (engine, &pos, NULL), ==, xq_move_from_iccs ("c3c4"));
+  load (&pos, "rnbakabnr/9/1c5c1/p1p1p1p1p/6R2/9/P1P1P1P1P/1C5C1/9/RNBAKABN1 b - - 0 1");
+  g_assert_cmpint (xq_engine_best_move (engine, &pos, NULL), ==, xq_move_from_iccs ("g6g5"));
+}
+
+static const char *const mate_in_one[] = {
+  /* e1d1 mates, e1e8 stalemates: both end the game. */
+  "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1",
+  /* Only c5d7 wins, by stalemate. */
+  "5k3/9/9/3N5/2N6/9/9/9/9/3K5 w - - 0 1",
+  /* Double cannon (found by xqtool puzzle-gen; fsf: mate 1 e5f5). */
+  "5k3/9/3a5/7C1/4R4/9/9/9/4K4/6C2 w - - 0 1",
+};
+
+/* Every level takes a win in one move: the defender is left without a move. */
+static void
+test_mate_in_one (gconstpointer data)
+{
+  int level = GPOINTER_TO_INT (data);
+
+  for (guint i = 0; i < G_N_ELEMENTS (mate_in_one); i++)
+    {
+      g_autoptr(XqEngine) engine = engine_at (level, 11);
+      XqEngineInfo info;
+      XqPosition pos;
+      XqMove m;
+      XqUndo u;
+
+      load (&pos, mate_in_one[i]);
+      m = xq_engine_best_move (engine, &pos, &info);
+      g_assert_true (xq_position_is_legal (&pos, m));
+      xq_position_do_move (&pos, m, &u);
+      g_assert_false (xq_position_has_legal_move (&pos));
+      g_assert_cmpint (info.score, >, XQ_ENGINE_MATE - 100);
+    }
+}
+
+static void
+play_line (int level, guint32 seed, XqMove *line, int n)
+{
+  g_autoptr(XqEngine) engine = engine_at (level, seed);
+  XqPosition pos;
+
+  xq_position_init_start (&pos);
+  for (int i = 0; i < n; i++)
+    {
+      XqUndo u;
+
+      line[i] = xq_engine_best_move (engine, &pos, NULL);
+      g_assert_true (xq_position_is_legal (&pos, line[i]));
+      xq_position_do_move (&pos, line[i], &u);
+    }
+}
+
+/* The same seed gives the same game; the top level too, under a node limit. */
+static void
+test_deterministic (gconstpointer data)
+{
+  int level = GPOINTER_TO_INT (data);
+  XqMove a[6], b[6];
+
+  play_line (level, 42, a, G_N_ELEMENTS (a));
+  play_line (level, 42, b, G_N_ELEMENTS (b));
+  for (guint i = 0; i < G_N_ELEMENTS (a); i++)
+    g_assert_cmpint (a[i], ==, b[i]);
+}
+
+/* Level 1 varies its play with the seed: seeds 1..6 gave b0c2 b2c2 g0e2
+ * b2b6 c0a2 f0e1 from the start position when this test was written. */
+static void
+test_level1_varies (void)
+{
+  XqMove seen[6];
+  int distinct = 0;
+
+  for (guint32 seed = 1; seed <= 6; seed++)
+    {
+      g_autoptr(XqEngine) engine = engine_at (1, seed);
+      XqPosition pos;
+      XqMove m;
+      gboolean is_new = TRUE;
+
+      xq_position_init_start (&pos);
+      m = xq_engine_best_move (engine, &pos, NULL);
+      g_assert_true (xq_position_is_legal (&pos, m));
+      for (int i = 0; i < distinct; i++)
+        if (seen[i] == m)
+          is_new = FALSE;
+      if (is_new)
+        seen[distinct++] = m;
+    }
+  g_assert_cmpint (distinct, >=, 3);
+}
+
+static void
+test_no_move (void)
+{
+  g_autoptr(XqEngine) engine = engine_at (3, 1);
+  XqPosition pos;
+
+  /* Black, stalemated by the two horses, has nothing to play. */
+  load (&pos, "5k3/9/3N5/3N5/9/9/9/9/9/3K5 b - - 0 1");
+  g_assert_cmpint (xq_engine_best_move (engine, &pos, NULL), ==, XQ_MOVE_NONE);
+}
+
+/* Even a search cut off at once answers with a legal move. */
+static void
+test_node_limit (void)
+{
+  g_autoptr(XqEngine) engine = xq_engine_new (5);
+  XqPosition pos;
+  XqMove m;
+
+  xq_engine_set_level (engine, XQ_ENGINE_MAX_LEVEL);
+  xq_engine_set_node_limit (engine, 1);
+  xq_position_init_start (&pos);
+  m = xq_engine_best_move (engine, &pos, NULL);
+  g_assert_true (xq_position_is_legal (&pos, m));
+}
+
+static void
+test_evaluate (void)
+{
+  XqPosition pos;
+
+  xq_position_init_start (&pos);
+  g_assert_cmpint (xq_engine_evaluate (&pos), ==, 0);
+  /* Red a chariot up, seen from either side. */
+  load (&pos, "1nbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+  g_assert_cmpint (xq_engine_evaluate (&pos), >, 800);
+  xq_position_set_side (&pos, XQ_BLACK);
+  g_assert_cmpint (xq_engine_evaluate (&pos), <, -800);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  for (int level = 1; level <= XQ_ENGINE_MAX_LEVEL; level++)
+    {
+      g_autofree char *legal = g_strdup_printf ("/core/engine/legal/level%d", level);
+      g_autofree char *mate = g_strdup_printf ("/core/engine/mate-in-one/level%d", level);
+      g_autofree char *det = g_strdup_printf ("/core/engine/deterministic/level%d", level);
+
+      g_test_add_data_func (legal, GINT_TO_POINTER (level), test_legal);
+      g_test_add_data_func (mate, GINT_TO_POINTER (level), test_mate_in_one);
+      g_test_add_data_func (det, GINT_TO_POINTER (level), test_deterministic);
+      if (level >= 2)
+        {
+          g_autofree char *free = g_strdup_printf ("/core/engine/free-chariot/level%d", level);
+          g_test_add_data_func (free, GINT_TO_POINTER (level), test_free_chariot);
+        }
+    }
+  g_test_add_func ("/core/engine/level1-varies", test_level1_varies);
+  g_test_add_func ("/core/engine/no-move", test_no_move);
+  g_test_add_func ("/core/engine/node-limit", test_node_limit);
+  g_test_add_func ("/core/engine/evaluate", test_evaluate);
+  return g_test_run ();
+}

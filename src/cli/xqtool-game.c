@@ -1,0 +1,219 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xqtool commands on games: judge a move sequence, classify a move (棋例). */
+#define G_LOG_DOMAIN "xqtool"
+
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xq-game.h"
+#include "xq-repetition.h"
+#include "xqtool.h"
+
+/* Reads the options shared by the game commands, removing them from argv.
+ * Returns FALSE (after one line on stderr) on a bad option. */
+static gboolean
+parse_game_options (int *argc, char **argv, XqGameOptions *opts, gboolean *explain)
+{
+  int out = 1;
+
+  xq_game_options_init (opts);
+  for (int i = 1; i < *argc; i++)
+    {
+      const char *a = argv[i];
+
+      if (strcmp (a, "--rules") == 0 || strcmp (a, "--move-limit") == 0)
+        {
+          const char *v = i + 1 < *argc ? argv[i + 1] : NULL;
+
+          if (v == NULL)
+            {
+              xqtool_fail ("%s needs a value", a);
+              return FALSE;
+            }
+          i++;
+          if (strcmp (a, "--rules") == 0)
+            {
+              if (strcmp (v, "china") == 0)
+                opts->rules = XQ_RULES_CHINA;
+              else if (strcmp (v, "axf") == 0)
+                opts->rules = XQ_RULES_AXF;
+              else
+                {
+                  xqtool_fail ("unknown rule set “%s” (china or axf)", v);
+                  return FALSE;
+                }
+            }
+          else
+            {
+              char *end = NULL;
+              long n = strtol (v, &end, 10);
+              if (end == v || *end != '\0' || n < 0 || n > 1000)
+                {
+                  xqtool_fail ("bad move limit “%s” (0..1000 rounds, 0 = off)", v);
+                  return FALSE;
+                }
+              opts->move_limit = (int) n;
+            }
+        }
+      else if (strcmp (a, "--warn") == 0)
+        opts->cycles = XQ_CYCLES_WARN_THEN_FORFEIT;
+      else if (strcmp (a, "--no-bare-material") == 0)
+        opts->bare_material = FALSE;
+      else if (explain != NULL && strcmp (a, "--explain") == 0)
+        *explain = TRUE;
+      else if (a[0] == '-' && a[1] == '-')
+        {
+          xqtool_fail ("unknown option “%s”", a);
+          return FALSE;
+        }
+      else
+        argv[out++] = argv[i];
+    }
+  *argc = out;
+  return TRUE;
+}
+
+static gboolean
+load_fen (const char *fen, XqPosition *pos)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!xq_position_set_fen (pos, fen, &error))
+    {
+      xqtool_fail ("invalid FEN: %s", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static int
+cmd_judge (int argc, char **argv)
+{
+  static const XqToolCommand self = {
+    "judge", "[--rules china|axf] [--warn] [--move-limit N] [--no-bare-material] [--explain] FEN [MOVE...]"
+  };
+  XqGameOptions opts;
+  gboolean explain = FALSE;
+  XqPosition start;
+  g_autoptr(XqGame) game = NULL;
+  XqResult result;
+  XqWarning warning;
+
+  if (!parse_game_options (&argc, argv, &opts, &explain))
+    return 1;
+  if (argc < 2)
+    return xqtool_usage (&self);
+  if (!load_fen (argv[1], &start))
+    return 1;
+
+  game = xq_game_new_full (&start, &opts);
+  for (int i = 2; i < argc; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      if (!xq_game_play_iccs (game, argv[i], &error))
+        return xqtool_fail ("%s", error->message);
+    }
+
+  result = xq_game_get_result (game);
+  if (result.winner == XQ_WINNER_NONE)
+    printf ("ongoing\n");
+  else
+    printf ("%s %s\n", xq_winner_to_code (result.winner), xq_reason_to_code (result.reason));
+  if (explain)
+    {
+      g_autofree char *text = xq_result_explain (&result);
+      if (result.winner != XQ_WINNER_NONE)
+        printf ("rule: %s\nply: %d\n", xq_reason_rule (result.reason, opts.rules), result.ply);
+      printf ("%s\n", text);
+      if (xq_game_get_warning (game, &warning))
+        {
+          g_autofree char *w = xq_warning_explain (&warning);
+          printf ("warning: %s (ply %d)\n", w, warning.ply);
+        }
+    }
+  return 0;
+}
+
+static int
+cmd_classify (int argc, char **argv)
+{
+  static const XqToolCommand self = { "classify", "[--rules china|axf] FEN MOVE" };
+  XqGameOptions opts;
+  XqPosition pos;
+  XqMove m;
+  gboolean chased[XQ_SQUARES];
+  XqMoveClass klass;
+
+  if (!parse_game_options (&argc, argv, &opts, NULL))
+    return 1;
+  if (argc != 3)
+    return xqtool_usage (&self);
+  if (!load_fen (argv[1], &pos))
+    return 1;
+  m = xq_move_from_iccs (argv[2]);
+  if (m == XQ_MOVE_NONE || !xq_position_is_legal (&pos, m))
+    return xqtool_fail ("ply 1: %s is not a legal move", argv[2]);
+
+  klass = xq_repetition_classify_move (&pos, m, opts.rules, FALSE, chased);
+  printf ("%s", xq_move_class_to_code (klass));
+  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+    if (chased[sq])
+      {
+        char text[3];
+        xq_square_to_text (sq, text);
+        printf (" %s", text);
+      }
+  printf ("\n");
+  return 0;
+}
+
+/* Times the adjudication of a long chase cycle (the FSF "direct chase by
+ * cannon" case played for 3 occurrences). */
+static int
+bench_judge (int argc, char **argv)
+{
+  static const char *fen = "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1";
+  static const char *moves[] = { "c2a2", "a7b7", "a2b2", "b7a7", "b2a2", "a7b7", "a2b2", "b7a7", "b2a2" };
+  int runs = 20;
+  g_autofree double *samples = NULL;
+  XqPosition start;
+
+  if (argc == 3 && strcmp (argv[1], "--runs") == 0)
+    runs = atoi (argv[2]);
+  else if (argc != 1)
+    {
+      fprintf (stderr, "usage: xqtool bench judge [--runs N]\n");
+      return 2;
+    }
+  if (runs < 1 || runs > 10000)
+    return xqtool_fail ("bad run count");
+  xq_position_set_fen (&start, fen, NULL);
+  samples = g_new (double, runs);
+  for (int r = 0; r < runs; r++)
+    {
+      gint64 t0 = g_get_monotonic_time ();
+      g_autoptr(XqGame) game = xq_game_new (&start);
+      for (size_t i = 0; i < G_N_ELEMENTS (moves); i++)
+        xq_game_play_iccs (game, moves[i], NULL);
+      samples[r] = (g_get_monotonic_time () - t0) / 1000.0;
+      if (xq_game_get_result (game).reason != XQ_REASON_PERPETUAL_CHASE)
+        return xqtool_fail ("bench position no longer rules perpetual-chase");
+    }
+  printf ("judge: median %.3f ms per 9-ply game with one adjudication (%d runs)\n",
+          xqtool_median (samples, runs), runs);
+  return 0;
+}
+
+const XqToolCommand xqtool_game_commands[] = {
+  { "judge", "[--rules china|axf] [--warn] [--move-limit N] [--no-bare-material] [--explain] FEN [MOVE...]", cmd_judge },
+  { "classify", "[--rules china|axf] FEN MOVE", cmd_classify },
+  { NULL, NULL, NULL },
+};
+
+const XqToolCommand xqtool_game_bench[] = {
+  { "judge", "[--runs N]", bench_judge },
+  { NULL, NULL, NULL },
+};

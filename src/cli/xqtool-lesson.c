@@ -1,0 +1,233 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xqtool commands on lessons and puzzle packs: validate, lesson-stats and
+ * the curriculum loading bench. */
+#define G_LOG_DOMAIN "xqtool"
+
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xqtool.h"
+#include "xq-lesson.h"
+
+static int
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* Every *.json file under dir, subfolders (lessons/puzzles) included. */
+static void
+collect_dir (const char *dir, GPtrArray *out)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  if (d == NULL)
+    return;
+  while ((name = g_dir_read_name (d)) != NULL)
+    g_ptr_array_add (found, g_build_filename (dir, name, NULL));
+  g_ptr_array_sort (found, compare_names);
+  for (guint i = 0; i < found->len; i++)
+    {
+      const char *path = g_ptr_array_index (found, i);
+      if (g_file_test (path, G_FILE_TEST_IS_DIR))
+        collect_dir (path, out);
+      else if (g_str_has_suffix (path, ".json"))
+        g_ptr_array_add (out, g_strdup (path));
+    }
+}
+
+/* The files named on the command line; FALSE (after the message) if a path
+ * does not exist. */
+static gboolean
+collect_paths (int argc, char **argv, GPtrArray *out)
+{
+  for (int i = 1; i < argc; i++)
+    {
+      if (g_file_test (argv[i], G_FILE_TEST_IS_DIR))
+        collect_dir (argv[i], out);
+      else if (g_file_test (argv[i], G_FILE_TEST_EXISTS))
+        g_ptr_array_add (out, g_strdup (argv[i]));
+      else
+        {
+          xqtool_fail ("%s: no such file or directory", argv[i]);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static GPtrArray *
+load_all (GPtrArray *paths, GPtrArray *problems)
+{
+  GPtrArray *files = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_file_free);
+
+  for (guint i = 0; i < paths->len; i++)
+    {
+      XqLessonFile *f = xq_lesson_load_file (g_ptr_array_index (paths, i), problems);
+      if (f != NULL)
+        g_ptr_array_add (files, f);
+    }
+  return files;
+}
+
+static void
+print_problems (GPtrArray *problems, FILE *out)
+{
+  for (guint i = 0; i < problems->len; i++)
+    {
+      g_autofree char *line = xq_lesson_problem_format (g_ptr_array_index (problems, i));
+      /* One problem, one line, whatever the JSON parser's message held. */
+      g_strdelimit (line, "\n", ' ');
+      fprintf (out, "%s\n", line);
+    }
+}
+
+static int
+cmd_validate (int argc, char **argv)
+{
+  static const XqToolCommand self = { "validate", "PATH..." };
+  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+  g_autoptr(GPtrArray) files = NULL;
+
+  if (argc < 2)
+    return xqtool_usage (&self);
+  if (!collect_paths (argc, argv, paths))
+    return 1;
+  if (paths->len == 0)
+    return xqtool_fail ("no lesson files (*.json) found");
+  files = load_all (paths, problems);
+  print_problems (problems, stdout);
+  return problems->len > 0 ? 1 : 0;
+}
+
+static int
+cmd_lesson_stats (int argc, char **argv)
+{
+  static const XqToolCommand self = { "lesson-stats", "PATH..." };
+  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+  g_autoptr(GPtrArray) files = NULL;
+  g_autoptr(GHashTable) patterns = g_hash_table_new (g_str_hash, g_str_equal);
+  int units = 0, exercises = 0, packs = 0, puzzles = 0;
+  int kinds[XQ_N_EXERCISE_KINDS] = { 0 };
+  int mates[XQ_SOLVER_MAX_MATE + 1] = { 0 };
+
+  if (argc < 2)
+    return xqtool_usage (&self);
+  if (!collect_paths (argc, argv, paths))
+    return 1;
+  if (paths->len == 0)
+    return xqtool_fail ("no lesson files (*.json) found");
+  files = load_all (paths, problems);
+  if (problems->len > 0)
+    {
+      print_problems (problems, stderr);
+      return 1;
+    }
+  for (guint i = 0; i < files->len; i++)
+    {
+      XqLessonFile *f = g_ptr_array_index (files, i);
+      if (f->unit != NULL)
+        {
+          units++;
+          exercises += f->unit->exercises->len;
+          for (guint j = 0; j < f->unit->exercises->len; j++)
+            kinds[((XqExercise *) g_ptr_array_index (f->unit->exercises, j))->kind]++;
+        }
+      else
+        {
+          packs++;
+          puzzles += f->pack->puzzles->len;
+          for (guint j = 0; j < f->pack->puzzles->len; j++)
+            {
+              XqPuzzle *pz = g_ptr_array_index (f->pack->puzzles, j);
+              mates[pz->mate_in]++;
+              if (pz->pattern != NULL)
+                g_hash_table_add (patterns, pz->pattern);
+            }
+        }
+    }
+  if (units > 0 || packs == 0)
+    {
+      printf ("units %d\nexercises %d\n", units, exercises);
+      for (int k = 0; k < XQ_N_EXERCISE_KINDS; k++)
+        printf ("%s %d\n", xq_exercise_kind_name (k), kinds[k]);
+    }
+  if (packs > 0)
+    {
+      printf ("packs %d\npuzzles %d\npatterns %u\n", packs, puzzles, g_hash_table_size (patterns));
+      for (int k = 1; k <= XQ_SOLVER_MAX_MATE; k++)
+        if (mates[k] > 0)
+          printf ("mate-in-%d %d\n", k, mates[k]);
+    }
+  return 0;
+}
+
+static int
+bench_lessons (int argc, char **argv)
+{
+  static const XqToolCommand self = { "lessons", "[--runs N] [DIR]" };
+  const char *dir = xq_lesson_default_dir ();
+  double ms[64];
+  int runs = 9, n_files = 0, n_exercises = 0;
+
+  for (int i = 1; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--runs") == 0 && i + 1 < argc)
+        runs = atoi (argv[++i]);
+      else if (argv[i][0] != '-')
+        dir = argv[i];
+      else
+        return xqtool_usage (&self);
+    }
+  if (runs < 1 || runs > 64)
+    return xqtool_fail ("--runs must be from 1 to 64");
+
+  for (int r = 0; r < runs; r++)
+    {
+      g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+      g_autoptr(GPtrArray) files = NULL;
+      gint64 start, end;
+
+      start = g_get_monotonic_time ();
+      collect_dir (dir, paths);
+      files = load_all (paths, problems);
+      end = g_get_monotonic_time ();
+      if (problems->len > 0)
+        {
+          print_problems (problems, stderr);
+          return xqtool_fail ("the curriculum in %s does not validate", dir);
+        }
+      if (paths->len == 0)
+        return xqtool_fail ("no lesson files in %s", dir);
+      ms[r] = (double) (end - start) / 1000.0;
+      n_files = files->len;
+      n_exercises = 0;
+      for (guint i = 0; i < files->len; i++)
+        {
+          XqLessonFile *f = g_ptr_array_index (files, i);
+          n_exercises += f->unit ? f->unit->exercises->len : f->pack->puzzles->len;
+        }
+    }
+  printf ("lessons: load + validate %d files (%d exercises and puzzles) from %s: median %.2f ms (%d runs; target < 100 ms)\n",
+          n_files, n_exercises, dir, xqtool_median (ms, runs), runs);
+  return 0;
+}
+
+const XqToolCommand xqtool_lesson_commands[] = {
+  { "validate", "PATH...", cmd_validate },
+  { "lesson-stats", "PATH...", cmd_lesson_stats },
+  { NULL, NULL, NULL },
+};
+
+const XqToolCommand xqtool_lesson_bench[] = {
+  { "lessons", "[--runs N] [DIR]", bench_lessons },
+  { NULL, NULL, NULL },
+};

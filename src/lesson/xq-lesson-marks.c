@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "xq-lesson-marks"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "xq-lesson-marks.h"
+
+static const char *const role_names[XQ_LESSON_N_ROLES] = {
+  [XQ_LESSON_ROLE_HIGHLIGHT] = "highlight",
+  [XQ_LESSON_ROLE_TARGET]    = "target",
+  [XQ_LESSON_ROLE_MOVE]      = "move",
+  [XQ_LESSON_ROLE_CORRECT]   = "correct",
+  [XQ_LESSON_ROLE_WRONG]     = "wrong",
+  [XQ_LESSON_ROLE_MISSING]   = "missing",
+  [XQ_LESSON_ROLE_BLOCKER]   = "blocker",
+  [XQ_LESSON_ROLE_SCREEN]    = "screen",
+  [XQ_LESSON_ROLE_ATTACK]    = "attack",
+  [XQ_LESSON_ROLE_STAR]      = "star",
+};
+
+void
+xq_lesson_marks_clear (XqLessonMarks *marks)
+{
+  g_return_if_fail (marks != NULL);
+  marks->n_marks = 0;
+}
+
+gboolean
+xq_lesson_marks_has (const XqLessonMarks *marks, XqLessonMarkKind kind,
+                     XqLessonMarkRole role, XqSquare sq, XqSquare to)
+{
+  g_return_val_if_fail (marks != NULL, FALSE);
+  for (int i = 0; i < marks->n_marks; i++)
+    {
+      const XqLessonMark *m = &marks->marks[i];
+      if (m->kind == kind && m->role == role && m->sq == sq &&
+          (kind != XQ_LESSON_MARK_ARROW || m->to == to))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+add_mark (XqLessonMarks *marks, XqLessonMarkKind kind, XqLessonMarkRole role,
+          XqSquare sq, XqSquare to)
+{
+  XqLessonMark *m;
+
+  if (sq < 0 || sq >= XQ_SQUARES || marks->n_marks >= XQ_LESSON_MAX_MARKS)
+    return FALSE;
+  if (kind == XQ_LESSON_MARK_ARROW && (to < 0 || to >= XQ_SQUARES))
+    return FALSE;
+  /* Feedback is often built from overlapping reasons; one mark is enough. */
+  if (xq_lesson_marks_has (marks, kind, role, sq, to))
+    return TRUE;
+  m = &marks->marks[marks->n_marks++];
+  m->kind = kind;
+  m->role = role;
+  m->sq = sq;
+  m->to = kind == XQ_LESSON_MARK_ARROW ? to : XQ_NO_SQUARE;
+  return TRUE;
+}
+
+gboolean
+xq_lesson_marks_add (XqLessonMarks *marks, XqLessonMarkKind kind,
+                     XqLessonMarkRole role, XqSquare sq)
+{
+  g_return_val_if_fail (marks != NULL, FALSE);
+  g_return_val_if_fail (kind != XQ_LESSON_MARK_ARROW, FALSE);
+  return add_mark (marks, kind, role, sq, XQ_NO_SQUARE);
+}
+
+gboolean
+xq_lesson_marks_add_arrow (XqLessonMarks *marks, XqLessonMarkRole role,
+                           XqSquare from, XqSquare to)
+{
+  g_return_val_if_fail (marks != NULL, FALSE);
+  return add_mark (marks, XQ_LESSON_MARK_ARROW, role, from, to);
+}
+
+const char *
+xq_lesson_mark_role_name (XqLessonMarkRole role)
+{
+  g_return_val_if_fail ((int) role >= 0 && role < XQ_LESSON_N_ROLES, NULL);
+  return role_names[role];
+}
+
+int
+xq_lesson_mark_role_from_name (const char *name)
+{
+  g_return_val_if_fail (name != NULL, -1);
+  for (int i = 0; i < XQ_LESSON_N_ROLES; i++)
+    if (strcmp (role_names[i], name) == 0)
+      return i;
+  return -1;
+}

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-lesson-marks.h: the plain annotation list a lesson page or a checker
+ * verdict carries.  It says what a mark *means* (the blocked horse leg, the
+ * cannon's screen, the attacking line); the interface maps each role onto the
+ * renderer's mark kinds and colours.  Kept free of the renderer so the
+ * lesson layer depends on the core only. */
+#pragma once
+
+#include "xq-types.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  XQ_LESSON_MARK_POINT,   /* a highlighted point */
+  XQ_LESSON_MARK_ARROW,   /* an arrow from `sq` to `to` */
+  XQ_LESSON_MARK_CROSS,   /* a cross on a point: "not here" */
+  XQ_LESSON_MARK_STAR,    /* a star to collect */
+} XqLessonMarkKind;
+
+typedef enum {
+  XQ_LESSON_ROLE_HIGHLIGHT,  /* look here (a teacher's pointer) */
+  XQ_LESSON_ROLE_TARGET,     /* the piece or point the exercise is about */
+  XQ_LESSON_ROLE_MOVE,       /* a move being shown */
+  XQ_LESSON_ROLE_CORRECT,    /* a right answer */
+  XQ_LESSON_ROLE_WRONG,      /* a wrong answer */
+  XQ_LESSON_ROLE_MISSING,    /* a right answer the learner did not give */
+  XQ_LESSON_ROLE_BLOCKER,    /* a horse leg or elephant eye that is blocked, a piece in the way */
+  XQ_LESSON_ROLE_SCREEN,     /* the cannon's screen (炮架) */
+  XQ_LESSON_ROLE_ATTACK,     /* an attacking line: check, a threatened piece */
+  XQ_LESSON_ROLE_STAR,       /* a star still to collect */
+} XqLessonMarkRole;
+
+#define XQ_LESSON_N_ROLES 10
+
+typedef struct {
+  XqLessonMarkKind kind;
+  XqLessonMarkRole role;
+  XqSquare         sq;
+  XqSquare         to;   /* arrows only, else XQ_NO_SQUARE */
+} XqLessonMark;
+
+/* Enough for every point of the board plus a few arrows. */
+#define XQ_LESSON_MAX_MARKS 128
+
+/* A plain value: put it on the stack or in a struct, clear it, add marks. */
+typedef struct {
+  int          n_marks;
+  XqLessonMark marks[XQ_LESSON_MAX_MARKS];
+} XqLessonMarks;
+
+void     xq_lesson_marks_clear     (XqLessonMarks *marks);
+/* Each returns FALSE (adding nothing) when the list is full or a square is
+ * invalid.  An identical mark already present is not added twice. */
+gboolean xq_lesson_marks_add       (XqLessonMarks *marks, XqLessonMarkKind kind,
+                                    XqLessonMarkRole role, XqSquare sq);
+gboolean xq_lesson_marks_add_arrow (XqLessonMarks *marks, XqLessonMarkRole role,
+                                    XqSquare from, XqSquare to);
+/* Does the list hold a mark of this kind and role on sq (to ignored for points)? */
+gboolean xq_lesson_marks_has       (const XqLessonMarks *marks, XqLessonMarkKind kind,
+                                    XqLessonMarkRole role, XqSquare sq, XqSquare to);
+
+/* Role names as written in lesson files ("blocker"); -1 if unknown. */
+const char *xq_lesson_mark_role_name      (XqLessonMarkRole role);
+int         xq_lesson_mark_role_from_name (const char *name);
+
+G_END_DECLS

@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-lesson-rules.h: the questions a lesson asks, answered by the rules core.
+ * The validator and the checker both call these, so an exercise can never
+ * disagree with the rules the learner is being taught. */
+#pragma once
+
+#include "xq-position.h"
+#include "xq-solver.h"
+#include "xq-lesson-marks.h"
+
+G_BEGIN_DECLS
+
+/* The children's class value table (seed 003, 第六周) in tenths of a point:
+ * soldier 1 (2 once across the river), advisor 2, elephant 2, horse 4,
+ * cannon 4.5, chariot 9.  The general has no value (0): it is never traded. */
+int      xq_lesson_piece_value     (XqPiece piece, XqSquare sq);
+/* Sum of the values of all pieces of colour c. */
+int      xq_lesson_material        (const XqPosition *pos, XqColor c);
+
+/* Every point the piece on `from` can move to (legal moves, as if it were
+ * its side's turn).  out holds XQ_SQUARES entries; returns the count. */
+int      xq_lesson_reach           (const XqPosition *pos, XqSquare from, XqSquare *out);
+/* Every enemy piece that attacks the piece on `target`. */
+int      xq_lesson_attackers       (const XqPosition *pos, XqSquare target, XqSquare *out);
+/* Every piece of colour c (general included) that the other side attacks. */
+int      xq_lesson_in_danger       (const XqPosition *pos, XqColor c, XqSquare *out);
+/* The occupied horse legs or elephant eyes that stop the piece on `from`
+ * (0 for other pieces). */
+int      xq_lesson_blockers        (const XqPosition *pos, XqSquare from, XqSquare *out);
+/* Geography: the nine palace points, the bank of the river on a side, a
+ * file counted the way that side counts (Red 一..九 and Black 1..9, both
+ * from the player's own right). */
+int      xq_lesson_palace          (XqColor side, XqSquare *out);
+int      xq_lesson_river_bank      (XqColor side, XqSquare *out);
+int      xq_lesson_file            (XqColor side, int number, XqSquare *out);
+
+/* The fewest moves in which the piece on `from` collects every star, the
+ * other side never moving; stars must be empty points.  -1 when some star
+ * cannot be reached.  At most XQ_LESSON_MAX_STARS stars. */
+#define XQ_LESSON_MAX_STARS 8
+int      xq_lesson_star_optimum    (const XqPosition *pos, XqSquare from,
+                                    const XqSquare *stars, int n_stars);
+/* One step of a star walk: the moves the piece on `from` has when only its
+ * own side moves (captures excluded).  out holds XQ_SQUARES entries. */
+int      xq_lesson_star_steps      (const XqPosition *pos, XqSquare from, XqSquare *out);
+
+/* Captures where no enemy piece can take back on the capture point. */
+gboolean xq_lesson_is_safe_capture (XqPosition *pos, XqMove m);
+/* The value of the piece m captures (0 for a quiet move). */
+int      xq_lesson_capture_value   (const XqPosition *pos, XqMove m);
+/* The highest capture_value over all legal moves (0 if there is no capture). */
+int      xq_lesson_best_capture    (XqPosition *pos);
+
+/* Plays a sequence of moves from pos and returns what the side to move at
+ * the start gained minus what it lost, in tenths.  FALSE (with *index of
+ * the bad move) if a move is illegal. */
+gboolean xq_lesson_trade_balance   (const XqPosition *pos, const XqMove *moves, int n,
+                                    int *balance, int *bad_index);
+
+/* Who wins under the rules, as a choice id: "red", "black", "draw" or
+ * "none" (the game goes on).  The side with no legal move loses; sixty
+ * moves each without a capture draw; so do two armies that have no
+ * attacking piece left. */
+const char *xq_lesson_winner       (XqPosition *pos);
+/* "check", "checkmate", "stalemate" or "none" for the side to move. */
+const char *xq_lesson_status_id    (XqPosition *pos);
+
+/* Does the side to move force a win (the defender left without a move) in
+ * at most n of its own moves, starting with m (or with any move when m is
+ * XQ_MOVE_NONE)?  Asks the core's mate solver, with a node limit so a
+ * malformed puzzle cannot hang the loader. */
+#define XQ_LESSON_SOLVER_NODES 20000000
+XqSolveResult xq_lesson_mate_within (const XqPosition *pos, XqMove m, int n);
+
+/* The defender's most stubborn reply (XQ_MOVE_NONE when it has no move),
+ * for the puzzle player to answer the learner with. */
+XqMove   xq_lesson_longest_defence (const XqPosition *pos, int max_k);
+
+/* Why a move is not legal, as a translated sentence, with marks that show
+ * it on the board (the blocked leg, the missing screen, the attacking line).
+ * NULL if the move is legal. */
+char    *xq_lesson_explain_illegal (XqPosition *pos, XqMove m, XqLessonMarks *marks);
+/* Arrows from every piece giving check to the general of the side to move,
+ * with the cannon screens marked. */
+void     xq_lesson_mark_checks     (const XqPosition *pos, XqLessonMarks *marks);
+
+G_END_DECLS

@@ -1,0 +1,1385 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "xq-lesson"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
+#include <math.h>
+#include <string.h>
+
+#include "xq-lesson.h"
+#include "xq-lesson-rules.h"
+
+#define EMPTY_BOARD_FEN "9/9/9/9/9/9/9/9/9/9 w - - 0 1"
+
+G_DEFINE_QUARK (xq-lesson-error-quark, xq_lesson_error)
+
+/* ---- Problems -------------------------------------------------------------- */
+
+void
+xq_lesson_problem_free (XqLessonProblem *problem)
+{
+  if (problem == NULL)
+    return;
+  g_free (problem->file);
+  g_free (problem->path);
+  g_free (problem->message);
+  g_free (problem);
+}
+
+char *
+xq_lesson_problem_format (const XqLessonProblem *problem)
+{
+  g_return_val_if_fail (problem != NULL, NULL);
+  return g_strdup_printf ("%s: %s: %s", problem->file, problem->path, problem->message);
+}
+
+/* The loading context: which file, where problems go. */
+typedef struct {
+  const char *file;
+  GPtrArray  *problems;
+  guint       n_start;
+} Ctx;
+
+static void problem (Ctx *ctx, XqLessonError code, const char *path, const char *format, ...) G_GNUC_PRINTF (4, 5);
+
+static void
+problem (Ctx *ctx, XqLessonError code, const char *path, const char *format, ...)
+{
+  XqLessonProblem *p = g_new0 (XqLessonProblem, 1);
+  va_list args;
+
+  va_start (args, format);
+  p->message = g_strdup_vprintf (format, args);
+  va_end (args);
+  p->file = g_strdup (ctx->file);
+  p->path = g_strdup (path);
+  p->code = code;
+  g_ptr_array_add (ctx->problems, p);
+}
+
+static gboolean
+had_problems (Ctx *ctx)
+{
+  return ctx->problems->len > ctx->n_start;
+}
+
+static char *
+member_path (const char *path, const char *key)
+{
+  return g_strdup_printf ("%s.%s", path, key);
+}
+
+static char *
+index_path (const char *path, guint i)
+{
+  return g_strdup_printf ("%s[%u]", path, i);
+}
+
+/* ---- Typed readers --------------------------------------------------------- */
+
+/* Each reader reports its own problems, so callers only branch on the result.
+ * json-glib's typed getters g_critical on a type mismatch, so every node is
+ * inspected before it is read. */
+
+static gboolean
+check_keys (Ctx *ctx, JsonObject *obj, const char *path, const char *const *allowed)
+{
+  g_autoptr(GList) members = json_object_get_members (obj);
+  gboolean ok = TRUE;
+
+  for (GList *l = members; l != NULL; l = l->next)
+    {
+      const char *key = l->data;
+      if (!g_strv_contains (allowed, key))
+        {
+          g_autofree char *p = member_path (path, key);
+          problem (ctx, XQ_LESSON_ERROR_UNKNOWN_FIELD, p, _("unknown key “%s”"), key);
+          ok = FALSE;
+        }
+    }
+  return ok;
+}
+
+static JsonNode *
+get_member (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required)
+{
+  JsonNode *node = json_object_get_member (obj, key);
+
+  if (node == NULL && required)
+    problem (ctx, XQ_LESSON_ERROR_MISSING_FIELD, path, _("missing required key “%s”"), key);
+  return node;
+}
+
+static const char *
+get_string (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required)
+{
+  JsonNode *node = get_member (ctx, obj, path, key, required);
+  const char *s;
+
+  if (node == NULL)
+    return NULL;
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    {
+      g_autofree char *p = member_path (path, key);
+      problem (ctx, XQ_LESSON_ERROR_TYPE, p, _("expected a string"));
+      return NULL;
+    }
+  s = json_node_get_string (node);
+  if (*s == '\0')
+    {
+      g_autofree char *p = member_path (path, key);
+      problem (ctx, XQ_LESSON_ERROR_VALUE, p, _("the text must not be empty"));
+      return NULL;
+    }
+  return s;
+}
+
+/* Reads an integer in [min, max]; *out keeps its value when the key is absent. */
+static gboolean
+get_int (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required,
+         int min, int max, int *out)
+{
+  JsonNode *node = get_member (ctx, obj, path, key, required);
+  gint64 v;
+
+  if (node == NULL)
+    return !required;
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64)
+    {
+      g_autofree char *p = member_path (path, key);
+      problem (ctx, XQ_LESSON_ERROR_TYPE, p, _("expected an integer"));
+      return FALSE;
+    }
+  v = json_node_get_int (node);
+  if (v < min || v > max)
+    {
+      g_autofree char *p = member_path (path, key);
+      g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, v);
+      problem (ctx, XQ_LESSON_ERROR_VALUE, p, _("%s is out of range (%d to %d)"), number, min, max);
+      return FALSE;
+    }
+  *out = (int) v;
+  return TRUE;
+}
+
+static JsonArray *
+get_array (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required,
+           gboolean non_empty)
+{
+  JsonNode *node = get_member (ctx, obj, path, key, required);
+  JsonArray *array;
+
+  if (node == NULL)
+    return NULL;
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    {
+      g_autofree char *p = member_path (path, key);
+      problem (ctx, XQ_LESSON_ERROR_TYPE, p, _("expected an array"));
+      return NULL;
+    }
+  array = json_node_get_array (node);
+  if (non_empty && json_array_get_length (array) == 0)
+    {
+      g_autofree char *p = member_path (path, key);
+      problem (ctx, XQ_LESSON_ERROR_VALUE, p, _("the list must not be empty"));
+      return NULL;
+    }
+  return array;
+}
+
+static JsonObject *
+element_object (Ctx *ctx, JsonArray *array, guint i, const char *path)
+{
+  JsonNode *node = json_array_get_element (array, i);
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      problem (ctx, XQ_LESSON_ERROR_TYPE, path, _("expected an object"));
+      return NULL;
+    }
+  return json_node_get_object (node);
+}
+
+static const char *
+element_string (Ctx *ctx, JsonArray *array, guint i, const char *path)
+{
+  JsonNode *node = json_array_get_element (array, i);
+
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING ||
+      *json_node_get_string (node) == '\0')
+    {
+      problem (ctx, XQ_LESSON_ERROR_TYPE, path, _("expected a non-empty string"));
+      return NULL;
+    }
+  return json_node_get_string (node);
+}
+
+/* A string from a fixed vocabulary; returns its index or -1. */
+static int
+get_enum (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required,
+          const char *const *names, int fallback)
+{
+  const char *s = get_string (ctx, obj, path, key, required);
+
+  if (s == NULL)
+    return json_object_has_member (obj, key) ? -1 : fallback;
+  for (int i = 0; names[i] != NULL; i++)
+    if (strcmp (names[i], s) == 0)
+      return i;
+  {
+    g_autofree char *p = member_path (path, key);
+    g_autofree char *list = g_strjoinv (", ", (char **) names);
+    problem (ctx, XQ_LESSON_ERROR_VALUE, p, _("“%s” is not one of: %s"), s, list);
+  }
+  return -1;
+}
+
+static char *
+translate (const char *s)
+{
+  return s ? g_strdup (g_dgettext (GETTEXT_PACKAGE, s)) : NULL;
+}
+
+static gboolean
+valid_id (const char *id)
+{
+  if (id == NULL || *id == '\0')
+    return FALSE;
+  for (const char *c = id; *c; c++)
+    if (!(g_ascii_islower (*c) || g_ascii_isdigit (*c) || *c == '-'))
+      return FALSE;
+  return TRUE;
+}
+
+static char *
+get_id (Ctx *ctx, JsonObject *obj, const char *path)
+{
+  const char *id = get_string (ctx, obj, path, "id", TRUE);
+
+  if (id == NULL)
+    return NULL;
+  if (!valid_id (id))
+    {
+      g_autofree char *p = member_path (path, "id");
+      problem (ctx, XQ_LESSON_ERROR_VALUE, p,
+               _("“%s” is not a valid id (use lower-case letters, digits and “-”)"), id);
+      return NULL;
+    }
+  return g_strdup (id);
+}
+
+static XqSquare
+parse_square (Ctx *ctx, const char *text, const char *path)
+{
+  XqSquare sq = strlen (text) == 2 ? xq_square_from_text (text) : XQ_NO_SQUARE;
+
+  if (sq == XQ_NO_SQUARE)
+    problem (ctx, XQ_LESSON_ERROR_BAD_SQUARE, path,
+             _("“%s” is not a point (write a file a–i and a rank 0–9, like e4)"), text);
+  return sq;
+}
+
+static XqSquare
+get_square (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required)
+{
+  const char *s = get_string (ctx, obj, path, key, required);
+  g_autofree char *p = member_path (path, key);
+
+  return s ? parse_square (ctx, s, p) : XQ_NO_SQUARE;
+}
+
+static XqMove
+parse_move (Ctx *ctx, const char *text, const char *path)
+{
+  XqMove m = strlen (text) == 4 ? xq_move_from_iccs (text) : XQ_MOVE_NONE;
+
+  if (m == XQ_MOVE_NONE)
+    problem (ctx, XQ_LESSON_ERROR_BAD_MOVE, path,
+             _("“%s” is not a move in ICCS notation (like h2e2)"), text);
+  return m;
+}
+
+/* A FEN for a playable position (validated by the rules core). */
+static char *
+get_fen (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required,
+         const char *fallback, gboolean checked, XqPosition *pos)
+{
+  const char *fen = get_string (ctx, obj, path, key, required);
+  g_autoptr(GError) error = NULL;
+  gboolean ok;
+
+  if (fen == NULL)
+    {
+      if (json_object_has_member (obj, key) || fallback == NULL)
+        return NULL;
+      fen = fallback;
+    }
+  ok = checked ? xq_position_set_fen (pos, fen, &error)
+               : xq_position_set_fen_unchecked (pos, fen, &error);
+  if (!ok)
+    {
+      g_autofree char *p = member_path (path, key);
+      problem (ctx, XQ_LESSON_ERROR_INVALID_FEN, p, _("invalid FEN: %s"), error->message);
+      return NULL;
+    }
+  return g_strdup (fen);
+}
+
+static GPtrArray *
+get_texts (Ctx *ctx, JsonObject *obj, const char *path, const char *key)
+{
+  g_autofree char *p = member_path (path, key);
+  JsonArray *array = get_array (ctx, obj, path, key, FALSE, TRUE);
+  GPtrArray *texts = g_ptr_array_new_with_free_func (g_free);
+
+  if (array == NULL)
+    return texts;
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      g_autofree char *ip = index_path (p, i);
+      const char *s = element_string (ctx, array, i, ip);
+      if (s != NULL)
+        g_ptr_array_add (texts, translate (s));
+    }
+  return texts;
+}
+
+/* The squares of an array of point names; duplicates are problems. */
+static int
+get_squares (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required,
+             XqSquare *out, int max)
+{
+  g_autofree char *p = member_path (path, key);
+  JsonArray *array = get_array (ctx, obj, path, key, required, TRUE);
+  int n = 0;
+
+  if (array == NULL)
+    return 0;
+  if (json_array_get_length (array) > (guint) max)
+    {
+      problem (ctx, XQ_LESSON_ERROR_VALUE, p, _("at most %d points are allowed here"), max);
+      return 0;
+    }
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      g_autofree char *ip = index_path (p, i);
+      const char *s = element_string (ctx, array, i, ip);
+      XqSquare sq = s ? parse_square (ctx, s, ip) : XQ_NO_SQUARE;
+      gboolean dup = FALSE;
+
+      if (sq == XQ_NO_SQUARE)
+        continue;
+      for (int j = 0; j < n; j++)
+        dup |= out[j] == sq;
+      if (dup)
+        {
+          problem (ctx, XQ_LESSON_ERROR_BAD_SQUARE, ip, _("the point %s is listed twice"), s);
+          continue;
+        }
+      out[n++] = sq;
+    }
+  return n;
+}
+
+static GArray *
+get_moves (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required)
+{
+  g_autofree char *p = member_path (path, key);
+  JsonArray *array = get_array (ctx, obj, path, key, required, TRUE);
+  GArray *moves = g_array_new (FALSE, FALSE, sizeof (XqMove));
+
+  if (array == NULL)
+    return moves;
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      g_autofree char *ip = index_path (p, i);
+      const char *s = element_string (ctx, array, i, ip);
+      XqMove m = s ? parse_move (ctx, s, ip) : XQ_MOVE_NONE;
+      if (m != XQ_MOVE_NONE)
+        g_array_append_val (moves, m);
+    }
+  return moves;
+}
+
+static const char *const mark_keys[] = { "point", "arrow", "cross", "star", "role", NULL };
+
+static void
+get_marks (Ctx *ctx, JsonObject *obj, const char *path, XqLessonMarks *marks)
+{
+  g_autofree char *p = member_path (path, "marks");
+  JsonArray *array = get_array (ctx, obj, path, "marks", FALSE, TRUE);
+  static const char *const kinds[] = { "point", "arrow", "cross", "star" };
+  static const XqLessonMarkKind kind_values[] = {
+    XQ_LESSON_MARK_POINT, XQ_LESSON_MARK_ARROW, XQ_LESSON_MARK_CROSS, XQ_LESSON_MARK_STAR,
+  };
+
+  xq_lesson_marks_clear (marks);
+  if (array == NULL)
+    return;
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      g_autofree char *ip = index_path (p, i);
+      JsonObject *m = element_object (ctx, array, i, ip);
+      const char *role_name;
+      int role = XQ_LESSON_ROLE_HIGHLIGHT, kind = -1;
+
+      if (m == NULL || !check_keys (ctx, m, ip, mark_keys))
+        continue;
+      for (int k = 0; k < 4; k++)
+        if (json_object_has_member (m, kinds[k]))
+          {
+            if (kind >= 0)
+              {
+                problem (ctx, XQ_LESSON_ERROR_VALUE, ip,
+                         _("a mark has exactly one of “point”, “arrow”, “cross” or “star”"));
+                kind = -2;
+                break;
+              }
+            kind = k;
+          }
+      if (kind == -1)
+        problem (ctx, XQ_LESSON_ERROR_MISSING_FIELD, ip,
+                 _("a mark has exactly one of “point”, “arrow”, “cross” or “star”"));
+      if (kind < 0)
+        continue;
+      role_name = get_string (ctx, m, ip, "role", FALSE);
+      if (role_name != NULL && (role = xq_lesson_mark_role_from_name (role_name)) < 0)
+        {
+          g_autofree char *rp = member_path (ip, "role");
+          problem (ctx, XQ_LESSON_ERROR_VALUE, rp, _("unknown mark role “%s”"), role_name);
+          continue;
+        }
+      if (kind_values[kind] == XQ_LESSON_MARK_ARROW)
+        {
+          const char *s = get_string (ctx, m, ip, "arrow", TRUE);
+          g_autofree char *ap = member_path (ip, "arrow");
+          XqMove mv = s ? parse_move (ctx, s, ap) : XQ_MOVE_NONE;
+          if (mv != XQ_MOVE_NONE)
+            xq_lesson_marks_add_arrow (marks, role, xq_move_from (mv), xq_move_to (mv));
+        }
+      else
+        {
+          XqSquare sq = get_square (ctx, m, ip, kinds[kind], TRUE);
+          if (sq != XQ_NO_SQUARE)
+            xq_lesson_marks_add (marks, kind_values[kind], role, sq);
+        }
+    }
+}
+
+/* ---- Pages ----------------------------------------------------------------- */
+
+static void
+page_free (XqLessonPage *page)
+{
+  if (page == NULL)
+    return;
+  g_free (page->text);
+  g_free (page->fen);
+  g_free (page);
+}
+
+static const char *const page_keys[] = { "text", "fen", "marks", NULL };
+
+static GPtrArray *
+get_pages (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required)
+{
+  g_autofree char *p = member_path (path, key);
+  JsonArray *array = get_array (ctx, obj, path, key, required, TRUE);
+  GPtrArray *pages = g_ptr_array_new_with_free_func ((GDestroyNotify) page_free);
+
+  if (array == NULL)
+    return pages;
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      g_autofree char *ip = index_path (p, i);
+      JsonObject *o = element_object (ctx, array, i, ip);
+      XqLessonPage *page;
+
+      if (o == NULL)
+        continue;
+      check_keys (ctx, o, ip, page_keys);
+      page = g_new0 (XqLessonPage, 1);
+      page->text = translate (get_string (ctx, o, ip, "text", TRUE));
+      page->fen = get_fen (ctx, o, ip, "fen", FALSE, NULL, TRUE, &page->position);
+      get_marks (ctx, o, ip, &page->marks);
+      g_ptr_array_add (pages, page);
+    }
+  return pages;
+}
+
+/* ---- Exercises ------------------------------------------------------------- */
+
+static const char *const kind_names[] = { "tap", "move", "stars", "setup", "choose", "mate", NULL };
+static const char *const tap_rule_names[] = {
+  "points", "reach", "attackers", "in-danger", "blockers", "palace", "river-bank", "file", NULL
+};
+static const char *const goal_names[] = {
+  "given", "piece", "capture", "capture-best", "safe-capture", "escape-check", "check", "checkmate", NULL
+};
+static const char *const choose_rule_names[] = {
+  "fixed", "status", "trade", "winner", "legal", "material", NULL
+};
+static const char *const side_names[] = { "red", "black", NULL };
+static const char *const select_names[] = { "all", "one", NULL };
+
+/* The keys each exercise kind may use, besides the common ones. */
+static const char *const common_keys[] = { "id", "kind", "prompt", "fen", "hints", "marks" };
+static const char *const *const kind_keys[] = {
+  [XQ_EXERCISE_TAP]    = (const char *const[]) { "rule", "select", "points", "square", "side", "number", NULL },
+  [XQ_EXERCISE_MOVE]   = (const char *const[]) { "goal", "moves", "square", NULL },
+  [XQ_EXERCISE_STARS]  = (const char *const[]) { "square", "stars", NULL },
+  [XQ_EXERCISE_SETUP]  = (const char *const[]) { "target", NULL },
+  [XQ_EXERCISE_CHOOSE] = (const char *const[]) { "rule", "choices", "answer", "moves", "side", NULL },
+  [XQ_EXERCISE_MATE]   = (const char *const[]) { "mate-in", NULL },
+};
+
+const char *
+xq_exercise_kind_name (XqExerciseKind kind)
+{
+  g_return_val_if_fail ((int) kind >= 0 && kind < XQ_N_EXERCISE_KINDS, NULL);
+  return kind_names[kind];
+}
+
+static void
+choice_free (XqChoice *choice)
+{
+  if (choice == NULL)
+    return;
+  g_free (choice->id);
+  g_free (choice->text);
+  g_free (choice);
+}
+
+static void
+exercise_free (XqExercise *ex)
+{
+  if (ex == NULL)
+    return;
+  g_free (ex->id);
+  g_free (ex->prompt);
+  g_free (ex->fen);
+  g_clear_pointer (&ex->hints, g_ptr_array_unref);
+  g_clear_pointer (&ex->moves, g_array_unref);
+  g_free (ex->target_fen);
+  g_clear_pointer (&ex->choices, g_ptr_array_unref);
+  g_free (ex->answer);
+  g_free (ex);
+}
+
+/* The square must hold a piece (of colour `side` unless side < 0). */
+static gboolean
+require_piece (Ctx *ctx, const XqExercise *ex, const char *path, int side)
+{
+  g_autofree char *p = member_path (path, "square");
+  char name[3];
+
+  if (ex->square == XQ_NO_SQUARE)
+    return FALSE;
+  xq_square_to_text (ex->square, name);
+  if (ex->position.board[ex->square] == XQ_EMPTY)
+    {
+      problem (ctx, XQ_LESSON_ERROR_BAD_SQUARE, p, _("there is no piece on %s"), name);
+      return FALSE;
+    }
+  if (side >= 0 && xq_piece_color (ex->position.board[ex->square]) != (XqColor) side)
+    {
+      problem (ctx, XQ_LESSON_ERROR_BAD_SQUARE, p, _("the piece on %s does not belong to the side to move"), name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+load_tap (Ctx *ctx, JsonObject *o, const char *path, XqExercise *ex)
+{
+  XqSquare pts[XQ_SQUARES];
+  int rule, select, n = 0, side;
+
+  rule = get_enum (ctx, o, path, "rule", FALSE, tap_rule_names, XQ_TAP_POINTS);
+  select = get_enum (ctx, o, path, "select", FALSE, select_names, 0);
+  if (rule < 0 || select < 0)
+    return;
+  ex->tap_rule = rule;
+  ex->tap_all = select == 0;
+
+  switch (ex->tap_rule)
+    {
+    case XQ_TAP_POINTS:
+      n = get_squares (ctx, o, path, "points", TRUE, pts, XQ_SQUARES);
+      break;
+    case XQ_TAP_REACH:
+    case XQ_TAP_ATTACKERS:
+    case XQ_TAP_BLOCKERS:
+      ex->square = get_square (ctx, o, path, "square", TRUE);
+      if (!require_piece (ctx, ex, path, -1))
+        return;
+      if (ex->tap_rule == XQ_TAP_REACH)
+        n = xq_lesson_reach (&ex->position, ex->square, pts);
+      else if (ex->tap_rule == XQ_TAP_ATTACKERS)
+        n = xq_lesson_attackers (&ex->position, ex->square, pts);
+      else
+        n = xq_lesson_blockers (&ex->position, ex->square, pts);
+      break;
+    case XQ_TAP_IN_DANGER:
+    case XQ_TAP_PALACE:
+    case XQ_TAP_RIVER_BANK:
+    case XQ_TAP_FILE:
+      side = get_enum (ctx, o, path, "side", TRUE, side_names, -1);
+      if (side < 0)
+        return;
+      ex->side = side;
+      if (ex->tap_rule == XQ_TAP_IN_DANGER)
+        n = xq_lesson_in_danger (&ex->position, ex->side, pts);
+      else if (ex->tap_rule == XQ_TAP_PALACE)
+        n = xq_lesson_palace (ex->side, pts);
+      else if (ex->tap_rule == XQ_TAP_RIVER_BANK)
+        n = xq_lesson_river_bank (ex->side, pts);
+      else if (get_int (ctx, o, path, "number", TRUE, 1, 9, &ex->number))
+        n = xq_lesson_file (ex->side, ex->number, pts);
+      else
+        return;
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  if (had_problems (ctx))
+    return;
+  if (n == 0)
+    {
+      problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, path, _("the rules give no point to tap here"));
+      return;
+    }
+  for (int i = 0; i < n; i++)
+    ex->answer_points[pts[i]] = TRUE;
+  ex->n_answer_points = n;
+}
+
+/* Does any legal move of the side to move satisfy the goal? */
+static gboolean
+goal_reachable (XqExercise *ex)
+{
+  XqMove moves[XQ_MAX_MOVES];
+  XqPosition *pos = &ex->position;
+  int n = xq_position_legal_moves (pos, moves);
+
+  if (ex->goal == XQ_GOAL_CAPTURE_BEST)
+    return xq_lesson_best_capture (pos) > 0;
+  for (int i = 0; i < n; i++)
+    {
+      XqMove m = moves[i];
+      gboolean capture = pos->board[xq_move_to (m)] != XQ_EMPTY;
+      XqUndo undo;
+      gboolean mate;
+
+      switch (ex->goal)
+        {
+        case XQ_GOAL_CAPTURE:
+          if (capture)
+            return TRUE;
+          break;
+        case XQ_GOAL_SAFE_CAPTURE:
+          if (xq_lesson_is_safe_capture (pos, m))
+            return TRUE;
+          break;
+        case XQ_GOAL_CHECK:
+          if (xq_position_gives_check (pos, m))
+            return TRUE;
+          break;
+        case XQ_GOAL_CHECKMATE:
+          xq_position_do_move (pos, m, &undo);
+          mate = xq_position_status (pos) == XQ_STATUS_CHECKMATE;
+          xq_position_undo_move (pos, m, &undo);
+          if (mate)
+            return TRUE;
+          break;
+        case XQ_GOAL_GIVEN:
+        case XQ_GOAL_PIECE:
+        case XQ_GOAL_ESCAPE_CHECK:
+        case XQ_GOAL_CAPTURE_BEST:
+        default:
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static void
+load_move (Ctx *ctx, JsonObject *o, const char *path, XqExercise *ex)
+{
+  int goal = get_enum (ctx, o, path, "goal", TRUE, goal_names, -1);
+  g_autofree char *mp = member_path (path, "moves");
+
+  if (goal < 0)
+    return;
+  ex->goal = goal;
+  if (!xq_position_has_legal_move (&ex->position))
+    {
+      g_autofree char *fp = member_path (path, "fen");
+      problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, fp, _("the side to move has no legal move"));
+      return;
+    }
+  if (ex->goal == XQ_GOAL_GIVEN)
+    {
+      ex->moves = get_moves (ctx, o, path, "moves", TRUE);
+      for (guint i = 0; i < ex->moves->len; i++)
+        {
+          XqMove m = g_array_index (ex->moves, XqMove, i);
+          if (!xq_position_is_legal (&ex->position, m))
+            {
+              g_autofree char *ip = index_path (mp, i);
+              XqLessonMarks marks;
+              g_autofree char *why = NULL;
+              char text[5];
+              xq_lesson_marks_clear (&marks);
+              why = xq_lesson_explain_illegal (&ex->position, m, &marks);
+              xq_move_to_iccs (m, text);
+              problem (ctx, XQ_LESSON_ERROR_BAD_MOVE, ip, _("the move %s is not legal here: %s"), text, why);
+            }
+        }
+      return;
+    }
+  if (json_object_has_member (o, "moves"))
+    {
+      problem (ctx, XQ_LESSON_ERROR_UNKNOWN_FIELD, mp, _("“moves” belongs only to the goal “given”"));
+      return;
+    }
+  if (ex->goal == XQ_GOAL_PIECE)
+    {
+      XqSquare to[XQ_SQUARES];
+      ex->square = get_square (ctx, o, path, "square", TRUE);
+      if (!require_piece (ctx, ex, path, ex->position.side))
+        return;
+      if (xq_lesson_reach (&ex->position, ex->square, to) == 0)
+        problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, path, _("that piece has no legal move"));
+      return;
+    }
+  if (json_object_has_member (o, "square"))
+    {
+      g_autofree char *sp = member_path (path, "square");
+      problem (ctx, XQ_LESSON_ERROR_UNKNOWN_FIELD, sp, _("“square” belongs only to the goal “piece”"));
+      return;
+    }
+  if (ex->goal == XQ_GOAL_ESCAPE_CHECK && !xq_position_in_check (&ex->position, ex->position.side))
+    {
+      g_autofree char *fp = member_path (path, "fen");
+      problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, fp, _("the side to move is not in check"));
+      return;
+    }
+  if (!goal_reachable (ex))
+    problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, path, _("no legal move reaches the goal “%s”"),
+             goal_names[ex->goal]);
+}
+
+static void
+load_stars (Ctx *ctx, JsonObject *o, const char *path, XqExercise *ex)
+{
+  g_autofree char *sp = member_path (path, "stars");
+
+  ex->square = get_square (ctx, o, path, "square", TRUE);
+  ex->n_stars = get_squares (ctx, o, path, "stars", TRUE, ex->stars, XQ_LESSON_MAX_STARS);
+  if (had_problems (ctx) || !require_piece (ctx, ex, path, -1))
+    return;
+  for (int i = 0; i < ex->n_stars; i++)
+    if (ex->position.board[ex->stars[i]] != XQ_EMPTY)
+      {
+        g_autofree char *ip = index_path (sp, i);
+        char name[3];
+        xq_square_to_text (ex->stars[i], name);
+        problem (ctx, XQ_LESSON_ERROR_BAD_SQUARE, ip, _("a star must be on an empty point, and %s is taken"), name);
+        return;
+      }
+  ex->optimum = xq_lesson_star_optimum (&ex->position, ex->square, ex->stars, ex->n_stars);
+  if (ex->optimum < 0)
+    problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, sp, _("the piece cannot reach every star"));
+}
+
+static void
+load_setup (Ctx *ctx, JsonObject *o, const char *path, XqExercise *ex)
+{
+  ex->target_fen = get_fen (ctx, o, path, "target", FALSE, XQ_START_FEN, TRUE, &ex->target);
+  if (ex->target_fen == NULL)
+    return;
+  if (memcmp (ex->target.board, ex->position.board, sizeof ex->target.board) == 0)
+    problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, path, _("the board already shows the target position"));
+}
+
+/* Choice ids a computed rule may use. */
+static const char *const *
+rule_vocabulary (XqChooseRule rule)
+{
+  static const char *const status[] = { "check", "checkmate", "stalemate", "none", NULL };
+  static const char *const trade[] = { "good", "even", "bad", NULL };
+  static const char *const winner[] = { "red", "black", "draw", "none", NULL };
+  static const char *const legal[] = { "yes", "no", NULL };
+
+  switch (rule)
+    {
+    case XQ_CHOOSE_STATUS: return status;
+    case XQ_CHOOSE_TRADE:  return trade;
+    case XQ_CHOOSE_WINNER: return winner;
+    case XQ_CHOOSE_LEGAL:  return legal;
+    case XQ_CHOOSE_FIXED:
+    case XQ_CHOOSE_MATERIAL:
+    default:               return NULL;
+    }
+}
+
+/* A material choice id ("12", "4.5") in tenths, or -1. */
+static int
+parse_tenths (const char *s)
+{
+  char *end = NULL;
+  double v = g_ascii_strtod (s, &end);
+
+  if (end == s || *end != '\0' || v < 0 || v > 1000)
+    return -1;
+  return (int) lround (v * 10);
+}
+
+static void
+load_choose (Ctx *ctx, JsonObject *o, const char *path, XqExercise *ex)
+{
+  static const char *const choice_keys[] = { "id", "text", NULL };
+  g_autofree char *cp = member_path (path, "choices");
+  g_autofree char *ap = member_path (path, "answer");
+  JsonArray *array;
+  const char *answer;
+  const char *const *vocab;
+  g_autofree char *computed = NULL;
+  int rule = get_enum (ctx, o, path, "rule", FALSE, choose_rule_names, XQ_CHOOSE_FIXED);
+
+  ex->choices = g_ptr_array_new_with_free_func ((GDestroyNotify) choice_free);
+  array = get_array (ctx, o, path, "choices", TRUE, TRUE);
+  answer = get_string (ctx, o, path, "answer", rule == XQ_CHOOSE_FIXED);
+  if (rule < 0 || array == NULL)
+    return;
+  ex->choose_rule = rule;
+  vocab = rule_vocabulary (ex->choose_rule);
+  if (json_array_get_length (array) < 2)
+    {
+      problem (ctx, XQ_LESSON_ERROR_VALUE, cp, _("a question needs at least two choices"));
+      return;
+    }
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      g_autofree char *ip = index_path (cp, i);
+      JsonObject *c = element_object (ctx, array, i, ip);
+      g_autofree char *idp = NULL;
+      const char *id, *text;
+      XqChoice *choice;
+
+      if (c == NULL)
+        continue;
+      check_keys (ctx, c, ip, choice_keys);
+      id = get_string (ctx, c, ip, "id", TRUE);
+      text = get_string (ctx, c, ip, "text", TRUE);
+      if (id == NULL || text == NULL)
+        continue;
+      idp = member_path (ip, "id");
+      if (vocab != NULL && !g_strv_contains (vocab, id))
+        {
+          g_autofree char *list = g_strjoinv (", ", (char **) vocab);
+          problem (ctx, XQ_LESSON_ERROR_VALUE, idp, _("“%s” is not one of: %s"), id, list);
+          continue;
+        }
+      if (ex->choose_rule == XQ_CHOOSE_MATERIAL && parse_tenths (id) < 0)
+        {
+          problem (ctx, XQ_LESSON_ERROR_VALUE, idp, _("a material choice id must be a number, not “%s”"), id);
+          continue;
+        }
+      for (guint j = 0; j < ex->choices->len; j++)
+        if (strcmp (((XqChoice *) g_ptr_array_index (ex->choices, j))->id, id) == 0)
+          {
+            problem (ctx, XQ_LESSON_ERROR_DUPLICATE_ID, idp, _("duplicate id “%s”"), id);
+            id = NULL;
+            break;
+          }
+      if (id == NULL)
+        continue;
+      choice = g_new0 (XqChoice, 1);
+      choice->id = g_strdup (id);
+      choice->text = translate (text);
+      g_ptr_array_add (ex->choices, choice);
+    }
+
+  if (ex->choose_rule == XQ_CHOOSE_TRADE || ex->choose_rule == XQ_CHOOSE_LEGAL)
+    {
+      g_autofree char *mp = member_path (path, "moves");
+      ex->moves = get_moves (ctx, o, path, "moves", TRUE);
+      if (ex->choose_rule == XQ_CHOOSE_LEGAL && ex->moves->len != 1 && !had_problems (ctx))
+        problem (ctx, XQ_LESSON_ERROR_VALUE, mp, _("a legality question asks about exactly one move"));
+    }
+  else if (json_object_has_member (o, "moves"))
+    {
+      g_autofree char *mp = member_path (path, "moves");
+      problem (ctx, XQ_LESSON_ERROR_UNKNOWN_FIELD, mp, _("“moves” belongs only to the rules “trade” and “legal”"));
+    }
+  if (ex->choose_rule == XQ_CHOOSE_MATERIAL)
+    {
+      int side = get_enum (ctx, o, path, "side", TRUE, side_names, -1);
+      if (side >= 0)
+        ex->side = side;
+    }
+  if (had_problems (ctx))
+    return;
+
+  switch (ex->choose_rule)
+    {
+    case XQ_CHOOSE_FIXED:
+      break;
+    case XQ_CHOOSE_STATUS:
+      computed = g_strdup (xq_lesson_status_id (&ex->position));
+      break;
+    case XQ_CHOOSE_WINNER:
+      computed = g_strdup (xq_lesson_winner (&ex->position));
+      break;
+    case XQ_CHOOSE_LEGAL:
+      computed = g_strdup (xq_position_is_legal (&ex->position, g_array_index (ex->moves, XqMove, 0)) ? "yes" : "no");
+      break;
+    case XQ_CHOOSE_TRADE:
+      {
+        int balance = 0, bad = 0;
+        if (!xq_lesson_trade_balance (&ex->position, (XqMove *) ex->moves->data, ex->moves->len, &balance, &bad))
+          {
+            g_autofree char *mp = member_path (path, "moves");
+            g_autofree char *ip = index_path (mp, bad);
+            problem (ctx, XQ_LESSON_ERROR_BAD_MOVE, ip, _("this move of the trade is not legal"));
+            return;
+          }
+        computed = g_strdup (balance > 0 ? "good" : balance < 0 ? "bad" : "even");
+      }
+      break;
+    case XQ_CHOOSE_MATERIAL:
+      {
+        int want = xq_lesson_material (&ex->position, ex->side);
+        for (guint i = 0; i < ex->choices->len; i++)
+          {
+            XqChoice *c = g_ptr_array_index (ex->choices, i);
+            if (parse_tenths (c->id) == want)
+              computed = g_strdup (c->id);
+          }
+        if (computed == NULL)
+          {
+            problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, cp, _("the right answer “%g” is not among the choices"),
+                     want / 10.0);
+            return;
+          }
+      }
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+
+  if (computed != NULL)
+    {
+      gboolean offered = FALSE;
+      for (guint i = 0; i < ex->choices->len; i++)
+        offered |= strcmp (((XqChoice *) g_ptr_array_index (ex->choices, i))->id, computed) == 0;
+      if (!offered)
+        {
+          problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, cp, _("the right answer “%s” is not among the choices"), computed);
+          return;
+        }
+      if (answer != NULL && strcmp (answer, computed) != 0)
+        {
+          problem (ctx, XQ_LESSON_ERROR_WRONG_ANSWER, ap,
+                   _("the answer “%s” disagrees with the rules, which say “%s”"), answer, computed);
+          return;
+        }
+      ex->answer = g_steal_pointer (&computed);
+      return;
+    }
+  for (guint i = 0; i < ex->choices->len; i++)
+    if (strcmp (((XqChoice *) g_ptr_array_index (ex->choices, i))->id, answer) == 0)
+      {
+        ex->answer = g_strdup (answer);
+        return;
+      }
+  problem (ctx, XQ_LESSON_ERROR_VALUE, ap, _("the answer “%s” is not one of the choices"), answer);
+}
+
+static void
+check_mate (Ctx *ctx, XqPosition *pos, int n, const char *path)
+{
+  if (!xq_position_has_legal_move (pos))
+    {
+      problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, path, _("the game is already over in this position"));
+      return;
+    }
+  switch (xq_lesson_mate_within (pos, XQ_MOVE_NONE, n))
+    {
+    case XQ_SOLVE_MATE:
+      break;
+    case XQ_SOLVE_NONE:
+      problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, path, _("the side to move has no mate in %d"), n);
+      break;
+    case XQ_SOLVE_ABORTED:
+    default:
+      problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, path,
+               _("the mate in %d could not be proven within the solver's limit"), n);
+      break;
+    }
+}
+
+static void
+load_mate (Ctx *ctx, JsonObject *o, const char *path, XqExercise *ex)
+{
+  if (!get_int (ctx, o, path, "mate-in", TRUE, 1, XQ_SOLVER_MAX_MATE, &ex->mate_in))
+    return;
+  check_mate (ctx, &ex->position, ex->mate_in, path);
+}
+
+static XqExercise *
+load_exercise (Ctx *ctx, JsonObject *o, const char *path)
+{
+  XqExercise *ex = g_new0 (XqExercise, 1);
+  g_autoptr(GPtrArray) allowed = g_ptr_array_new ();
+  Ctx sub = { ctx->file, ctx->problems, ctx->problems->len };
+  int kind;
+
+  ex->square = XQ_NO_SQUARE;
+  ex->id = get_id (&sub, o, path);
+  kind = get_enum (&sub, o, path, "kind", TRUE, kind_names, -1);
+  if (kind < 0)
+    {
+      exercise_free (ex);
+      return NULL;
+    }
+  ex->kind = kind;
+  for (size_t i = 0; i < G_N_ELEMENTS (common_keys); i++)
+    g_ptr_array_add (allowed, (gpointer) common_keys[i]);
+  for (const char *const *k = kind_keys[kind]; *k; k++)
+    g_ptr_array_add (allowed, (gpointer) *k);
+  g_ptr_array_add (allowed, NULL);
+  check_keys (&sub, o, path, (const char *const *) allowed->pdata);
+
+  ex->prompt = translate (get_string (&sub, o, path, "prompt", TRUE));
+  ex->hints = get_texts (&sub, o, path, "hints");
+  get_marks (&sub, o, path, &ex->marks);
+  /* A set-up exercise starts from a half-built board, so only the target
+   * has to be a legal position. */
+  if (ex->kind == XQ_EXERCISE_SETUP)
+    ex->fen = get_fen (&sub, o, path, "fen", FALSE, EMPTY_BOARD_FEN, FALSE, &ex->position);
+  else
+    ex->fen = get_fen (&sub, o, path, "fen", FALSE, XQ_START_FEN, TRUE, &ex->position);
+
+  /* The rule computations need a sound position and well-formed fields. */
+  if (!had_problems (&sub))
+    switch (ex->kind)
+      {
+      case XQ_EXERCISE_TAP:    load_tap (&sub, o, path, ex); break;
+      case XQ_EXERCISE_MOVE:   load_move (&sub, o, path, ex); break;
+      case XQ_EXERCISE_STARS:  load_stars (&sub, o, path, ex); break;
+      case XQ_EXERCISE_SETUP:  load_setup (&sub, o, path, ex); break;
+      case XQ_EXERCISE_CHOOSE: load_choose (&sub, o, path, ex); break;
+      case XQ_EXERCISE_MATE:   load_mate (&sub, o, path, ex); break;
+      default:                 g_assert_not_reached ();
+      }
+  if (had_problems (&sub))
+    {
+      exercise_free (ex);
+      return NULL;
+    }
+  return ex;
+}
+
+/* ---- Units and packs ------------------------------------------------------- */
+
+void
+xq_unit_free (XqUnit *unit)
+{
+  if (unit == NULL)
+    return;
+  g_free (unit->file);
+  g_free (unit->id);
+  g_free (unit->title);
+  g_clear_pointer (&unit->pages, g_ptr_array_unref);
+  g_clear_pointer (&unit->exercises, g_ptr_array_unref);
+  g_clear_pointer (&unit->closing, g_ptr_array_unref);
+  g_free (unit);
+}
+
+static void
+puzzle_free (XqPuzzle *puzzle)
+{
+  if (puzzle == NULL)
+    return;
+  g_free (puzzle->id);
+  g_free (puzzle->title);
+  g_free (puzzle->fen);
+  g_free (puzzle->pattern);
+  g_clear_pointer (&puzzle->hints, g_ptr_array_unref);
+  g_free (puzzle);
+}
+
+void
+xq_puzzle_pack_free (XqPuzzlePack *pack)
+{
+  if (pack == NULL)
+    return;
+  g_free (pack->file);
+  g_free (pack->id);
+  g_free (pack->title);
+  g_clear_pointer (&pack->puzzles, g_ptr_array_unref);
+  g_free (pack);
+}
+
+void
+xq_lesson_file_free (XqLessonFile *file)
+{
+  if (file == NULL)
+    return;
+  g_clear_pointer (&file->unit, xq_unit_free);
+  g_clear_pointer (&file->pack, xq_puzzle_pack_free);
+  g_free (file);
+}
+
+static gboolean
+check_unique (Ctx *ctx, GHashTable *seen, const char *id, const char *path)
+{
+  g_autofree char *p = member_path (path, "id");
+
+  if (id == NULL)
+    return TRUE;
+  if (g_hash_table_contains (seen, id))
+    {
+      problem (ctx, XQ_LESSON_ERROR_DUPLICATE_ID, p, _("duplicate id “%s”"), id);
+      return FALSE;
+    }
+  g_hash_table_add (seen, (gpointer) id);
+  return TRUE;
+}
+
+static const char *const unit_keys[] = {
+  "format", "type", "id", "number", "title", "pages", "exercises", "closing", NULL
+};
+
+static XqUnit *
+load_unit (Ctx *ctx, JsonObject *root)
+{
+  g_autoptr(XqUnit) unit = g_new0 (XqUnit, 1);
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  JsonArray *array;
+
+  check_keys (ctx, root, "$", unit_keys);
+  unit->file = g_strdup (ctx->file);
+  unit->id = get_id (ctx, root, "$");
+  get_int (ctx, root, "$", "number", TRUE, 1, 99, &unit->number);
+  unit->title = translate (get_string (ctx, root, "$", "title", TRUE));
+  unit->pages = get_pages (ctx, root, "$", "pages", TRUE);
+  unit->closing = get_pages (ctx, root, "$", "closing", FALSE);
+  unit->exercises = g_ptr_array_new_with_free_func ((GDestroyNotify) exercise_free);
+  array = get_array (ctx, root, "$", "exercises", TRUE, TRUE);
+  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
+    {
+      g_autofree char *ip = index_path ("$.exercises", i);
+      JsonObject *o = element_object (ctx, array, i, ip);
+      XqExercise *ex = o ? load_exercise (ctx, o, ip) : NULL;
+      if (ex == NULL)
+        continue;
+      g_ptr_array_add (unit->exercises, ex);
+      check_unique (ctx, seen, ex->id, ip);
+    }
+  return had_problems (ctx) ? NULL : g_steal_pointer (&unit);
+}
+
+static const char *const pack_keys[] = { "format", "type", "id", "title", "puzzles", NULL };
+static const char *const puzzle_keys[] = {
+  "id", "title", "fen", "mate-in", "pattern", "difficulty", "hints", NULL
+};
+
+static XqPuzzle *
+load_puzzle (Ctx *ctx, JsonObject *o, const char *path)
+{
+  g_autoptr(GPtrArray) keep = NULL;
+  XqPuzzle *pz = g_new0 (XqPuzzle, 1);
+  Ctx sub = { ctx->file, ctx->problems, ctx->problems->len };
+
+  check_keys (&sub, o, path, puzzle_keys);
+  pz->id = get_id (&sub, o, path);
+  pz->title = translate (get_string (&sub, o, path, "title", TRUE));
+  pz->pattern = translate (get_string (&sub, o, path, "pattern", FALSE));
+  pz->hints = get_texts (&sub, o, path, "hints");
+  pz->difficulty = 1;
+  get_int (&sub, o, path, "difficulty", FALSE, 1, 5, &pz->difficulty);
+  get_int (&sub, o, path, "mate-in", TRUE, 1, XQ_SOLVER_MAX_MATE, &pz->mate_in);
+  pz->fen = get_fen (&sub, o, path, "fen", TRUE, NULL, TRUE, &pz->position);
+  if (!had_problems (&sub))
+    check_mate (&sub, &pz->position, pz->mate_in, path);
+  if (had_problems (&sub))
+    {
+      puzzle_free (pz);
+      return NULL;
+    }
+  return pz;
+}
+
+static XqPuzzlePack *
+load_pack (Ctx *ctx, JsonObject *root)
+{
+  g_autoptr(XqPuzzlePack) pack = g_new0 (XqPuzzlePack, 1);
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  JsonArray *array;
+
+  check_keys (ctx, root, "$", pack_keys);
+  pack->file = g_strdup (ctx->file);
+  pack->id = get_id (ctx, root, "$");
+  pack->title = translate (get_string (ctx, root, "$", "title", TRUE));
+  pack->puzzles = g_ptr_array_new_with_free_func ((GDestroyNotify) puzzle_free);
+  array = get_array (ctx, root, "$", "puzzles", TRUE, TRUE);
+  for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
+    {
+      g_autofree char *ip = index_path ("$.puzzles", i);
+      JsonObject *o = element_object (ctx, array, i, ip);
+      XqPuzzle *pz = o ? load_puzzle (ctx, o, ip) : NULL;
+      if (pz == NULL)
+        continue;
+      g_ptr_array_add (pack->puzzles, pz);
+      check_unique (ctx, seen, pz->id, ip);
+    }
+  return had_problems (ctx) ? NULL : g_steal_pointer (&pack);
+}
+
+XqLessonFile *
+xq_lesson_load_data (const char *data, gssize length, const char *file_name, GPtrArray *problems)
+{
+  static const char *const type_names[] = { "unit", "pack", NULL };
+  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr(GError) error = NULL;
+  Ctx ctx = { file_name, problems, problems->len };
+  JsonNode *root;
+  JsonObject *obj;
+  XqLessonFile *file;
+  int format = 0, type;
+
+  g_return_val_if_fail (data != NULL, NULL);
+  g_return_val_if_fail (file_name != NULL, NULL);
+  g_return_val_if_fail (problems != NULL, NULL);
+
+  if (!json_parser_load_from_data (parser, data, length, &error))
+    {
+      problem (&ctx, XQ_LESSON_ERROR_SYNTAX, "$", _("not valid JSON: %s"), error->message);
+      return NULL;
+    }
+  /* json-glib accepts an empty document, with no root at all. */
+  root = json_parser_get_root (parser);
+  if (root == NULL)
+    {
+      problem (&ctx, XQ_LESSON_ERROR_SYNTAX, "$", _("the file is empty"));
+      return NULL;
+    }
+  if (!JSON_NODE_HOLDS_OBJECT (root))
+    {
+      problem (&ctx, XQ_LESSON_ERROR_TYPE, "$", _("the document must be a JSON object"));
+      return NULL;
+    }
+  obj = json_node_get_object (root);
+  if (!get_int (&ctx, obj, "$", "format", TRUE, 1, G_MAXINT, &format))
+    return NULL;
+  if (format != 1)
+    {
+      problem (&ctx, XQ_LESSON_ERROR_VALUE, "$.format",
+               _("format %d is newer than this program understands (1)"), format);
+      return NULL;
+    }
+  type = get_enum (&ctx, obj, "$", "type", TRUE, type_names, -1);
+  if (type < 0)
+    return NULL;
+
+  file = g_new0 (XqLessonFile, 1);
+  file->type = type;
+  if (type == XQ_LESSON_FILE_UNIT)
+    file->unit = load_unit (&ctx, obj);
+  else
+    file->pack = load_pack (&ctx, obj);
+  if (file->unit == NULL && file->pack == NULL)
+    {
+      xq_lesson_file_free (file);
+      return NULL;
+    }
+  return file;
+}
+
+XqLessonFile *
+xq_lesson_load_file (const char *path, GPtrArray *problems)
+{
+  g_autofree char *data = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize length;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (problems != NULL, NULL);
+
+  if (!g_file_get_contents (path, &data, &length, &error))
+    {
+      Ctx ctx = { path, problems, problems->len };
+      problem (&ctx, XQ_LESSON_ERROR_IO, "$", "%s", error->message);
+      return NULL;
+    }
+  return xq_lesson_load_data (data, (gssize) length, path, problems);
+}
+
+XqLessonFile *
+xq_lesson_load_file_simple (const char *path, GError **error)
+{
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+  XqLessonFile *file = xq_lesson_load_file (path, problems);
+
+  if (file == NULL)
+    {
+      XqLessonProblem *p = g_ptr_array_index (problems, 0);
+      g_autofree char *line = xq_lesson_problem_format (p);
+      g_set_error_literal (error, XQ_LESSON_ERROR, p->code, line);
+    }
+  return file;
+}
+
+static int
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+GPtrArray *
+xq_lesson_load_dir (const char *dir, GPtrArray *problems)
+{
+  GPtrArray *files = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_file_free);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GDir) d = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *name;
+
+  g_return_val_if_fail (dir != NULL, files);
+  d = g_dir_open (dir, 0, &error);
+  if (d == NULL)
+    {
+      Ctx ctx = { dir, problems, problems->len };
+      problem (&ctx, XQ_LESSON_ERROR_IO, "$", "%s", error->message);
+      return files;
+    }
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_suffix (name, ".json"))
+      g_ptr_array_add (names, g_build_filename (dir, name, NULL));
+  g_ptr_array_sort (names, compare_names);
+  for (guint i = 0; i < names->len; i++)
+    {
+      XqLessonFile *file = xq_lesson_load_file (g_ptr_array_index (names, i), problems);
+      if (file != NULL)
+        g_ptr_array_add (files, file);
+    }
+  return files;
+}
+
+const char *
+xq_lesson_default_dir (void)
+{
+  const char *env = g_getenv ("XQ_LESSONS_DIR");
+
+  if (env != NULL && *env != '\0')
+    return env;
+  if (g_file_test (SOURCE_LESSONS_DIR, G_FILE_TEST_IS_DIR))
+    return SOURCE_LESSONS_DIR;
+  return PKGDATADIR "/lessons";
+}

@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-lesson.h: curriculum units and puzzle packs, loaded from JSON and
+ * validated against the rules core (see docs/lesson-format.md).
+ *
+ * Loading is strict: every problem is reported with the file, the JSON path
+ * ("$.exercises[3].fen") and a sentence; unknown keys are problems too.  The
+ * validator then runs each exercise's own rule computation (the points a
+ * piece reaches, the fewest moves for the stars, the status of a position,
+ * a mate) so an author's answer that disagrees with the rules fails.  Text
+ * fields are passed through g_dgettext() while loading. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "xq-position.h"
+#include "xq-lesson-marks.h"
+#include "xq-lesson-rules.h"
+
+G_BEGIN_DECLS
+
+#define XQ_LESSON_ERROR (xq_lesson_error_quark ())
+GQuark xq_lesson_error_quark (void);
+
+typedef enum {
+  XQ_LESSON_ERROR_IO,            /* the file could not be read */
+  XQ_LESSON_ERROR_SYNTAX,        /* not JSON, or empty */
+  XQ_LESSON_ERROR_UNKNOWN_FIELD, /* a key the format does not define */
+  XQ_LESSON_ERROR_MISSING_FIELD, /* a required key is absent */
+  XQ_LESSON_ERROR_TYPE,          /* a value of the wrong JSON type */
+  XQ_LESSON_ERROR_VALUE,         /* a value out of its range or vocabulary */
+  XQ_LESSON_ERROR_INVALID_FEN,   /* a FEN the rules core refuses */
+  XQ_LESSON_ERROR_BAD_SQUARE,    /* a point name that is not a point, or a point that does not fit */
+  XQ_LESSON_ERROR_BAD_MOVE,      /* a move that is malformed or illegal */
+  XQ_LESSON_ERROR_DUPLICATE_ID,  /* two exercises or puzzles with one id */
+  XQ_LESSON_ERROR_UNSOLVABLE,    /* the goal cannot be reached in the position */
+  XQ_LESSON_ERROR_WRONG_ANSWER,  /* the author's answer disagrees with the rules */
+} XqLessonError;
+
+/* One located problem in a lesson file. */
+typedef struct {
+  char *file;     /* as given to the loader */
+  char *path;     /* JSON path, "$" for the whole document */
+  char *message;  /* translated sentence */
+  XqLessonError code;
+} XqLessonProblem;
+
+void  xq_lesson_problem_free   (XqLessonProblem *problem);
+/* "file: path: message", the line xqtool validate prints. */
+char *xq_lesson_problem_format (const XqLessonProblem *problem);
+
+typedef enum {
+  XQ_EXERCISE_TAP,
+  XQ_EXERCISE_MOVE,
+  XQ_EXERCISE_STARS,
+  XQ_EXERCISE_SETUP,
+  XQ_EXERCISE_CHOOSE,
+  XQ_EXERCISE_MATE,
+} XqExerciseKind;
+
+#define XQ_N_EXERCISE_KINDS 6
+
+/* Which points a tap exercise wants: listed by the author (pure geography)
+ * or computed by the rules core. */
+typedef enum {
+  XQ_TAP_POINTS,      /* "points": the author's list */
+  XQ_TAP_REACH,       /* every point the piece on "square" can reach */
+  XQ_TAP_ATTACKERS,   /* every piece that attacks the piece on "square" */
+  XQ_TAP_IN_DANGER,   /* every piece of "side" the other side attacks */
+  XQ_TAP_BLOCKERS,    /* the pieces blocking the horse's legs / elephant's eyes on "square" */
+  XQ_TAP_PALACE,      /* the palace of "side" */
+  XQ_TAP_RIVER_BANK,  /* the river bank of "side" */
+  XQ_TAP_FILE,        /* file "number" of "side", counted from that side's right */
+} XqTapRule;
+
+typedef enum {
+  XQ_GOAL_GIVEN,         /* one of "moves" */
+  XQ_GOAL_PIECE,         /* any legal move of the piece on "square" */
+  XQ_GOAL_CAPTURE,       /* any capture */
+  XQ_GOAL_CAPTURE_BEST,  /* a capture of the most valuable piece on offer */
+  XQ_GOAL_SAFE_CAPTURE,  /* a capture that cannot be taken back */
+  XQ_GOAL_ESCAPE_CHECK,  /* any legal move (the side to move is in check) */
+  XQ_GOAL_CHECK,         /* a move that gives check */
+  XQ_GOAL_CHECKMATE,     /* a move that mates */
+} XqMoveGoal;
+
+typedef enum {
+  XQ_CHOOSE_FIXED,     /* the author's "answer" (knowledge questions) */
+  XQ_CHOOSE_STATUS,    /* check / checkmate / stalemate / none */
+  XQ_CHOOSE_TRADE,     /* is the trade in "moves" good / even / bad for the side to move */
+  XQ_CHOOSE_WINNER,    /* red / black / draw / none under the rules */
+  XQ_CHOOSE_LEGAL,     /* yes / no: is "moves"[0] legal */
+  XQ_CHOOSE_MATERIAL,  /* the material of "side", options are numbers */
+} XqChooseRule;
+
+typedef struct {
+  char *id;
+  char *text;   /* translated */
+} XqChoice;
+
+/* An introduction page: text, optionally a board with marks. */
+typedef struct {
+  char         *text;      /* translated */
+  char         *fen;       /* NULL: no board */
+  XqPosition    position;
+  XqLessonMarks marks;
+} XqLessonPage;
+
+typedef struct {
+  char          *id;
+  XqExerciseKind kind;
+  char          *prompt;      /* translated */
+  char          *fen;
+  XqPosition     position;
+  GPtrArray     *hints;       /* translated strings: the hint ladder, gentlest first */
+  XqLessonMarks  marks;       /* shown with the prompt */
+
+  /* tap */
+  XqTapRule      tap_rule;
+  gboolean       tap_all;     /* tap every answer point (else any one of them) */
+  XqSquare       square;      /* tap REACH/ATTACKERS/BLOCKERS, move PIECE, stars */
+  XqColor        side;        /* tap IN_DANGER/PALACE/RIVER_BANK/FILE, choose MATERIAL */
+  int            number;      /* tap FILE */
+  gboolean       answer_points[XQ_SQUARES];  /* computed (or listed) answer */
+  int            n_answer_points;
+
+  /* move, choose TRADE/LEGAL */
+  XqMoveGoal     goal;
+  GArray        *moves;       /* XqMove */
+
+  /* stars */
+  XqSquare       stars[XQ_LESSON_MAX_STARS];
+  int            n_stars;
+  int            optimum;     /* computed fewest moves */
+
+  /* setup */
+  char          *target_fen;
+  XqPosition     target;
+
+  /* choose */
+  XqChooseRule   choose_rule;
+  GPtrArray     *choices;     /* XqChoice* */
+  char          *answer;      /* id of the right choice, computed when the rule allows */
+
+  /* mate */
+  int            mate_in;
+} XqExercise;
+
+typedef struct {
+  char      *file;
+  char      *id;
+  int        number;
+  char      *title;      /* translated */
+  GPtrArray *pages;      /* XqLessonPage*: the introduction */
+  GPtrArray *exercises;  /* XqExercise* */
+  GPtrArray *closing;    /* XqLessonPage*: closing cards (the rhyme) */
+} XqUnit;
+
+typedef struct {
+  char      *id;
+  char      *title;      /* translated */
+  char      *fen;
+  XqPosition position;
+  int        mate_in;
+  char      *pattern;    /* the kill pattern (殺法) name, translated */
+  int        difficulty; /* 1..5 */
+  GPtrArray *hints;      /* translated strings */
+} XqPuzzle;
+
+typedef struct {
+  char      *file;
+  char      *id;
+  char      *title;
+  GPtrArray *puzzles;    /* XqPuzzle* */
+} XqPuzzlePack;
+
+typedef enum {
+  XQ_LESSON_FILE_UNIT,
+  XQ_LESSON_FILE_PACK,
+} XqLessonFileType;
+
+/* What one file held: a unit or a puzzle pack. */
+typedef struct {
+  XqLessonFileType type;
+  XqUnit          *unit;
+  XqPuzzlePack    *pack;
+} XqLessonFile;
+
+void          xq_unit_free          (XqUnit *unit);
+void          xq_puzzle_pack_free   (XqPuzzlePack *pack);
+void          xq_lesson_file_free   (XqLessonFile *file);
+const char   *xq_exercise_kind_name (XqExerciseKind kind);
+
+/* Parses and validates one document.  Every problem found is appended to
+ * problems (XqLessonProblem*, owned by the array, which should have
+ * xq_lesson_problem_free as its free func); the result is NULL if there was
+ * any.  file_name only labels the problems. */
+XqLessonFile *xq_lesson_load_data   (const char *data, gssize length, const char *file_name,
+                                     GPtrArray *problems);
+XqLessonFile *xq_lesson_load_file   (const char *path, GPtrArray *problems);
+/* The first problem as a GError (code XqLessonError, message
+ * "file: path: message"). */
+XqLessonFile *xq_lesson_load_file_simple (const char *path, GError **error);
+
+/* Loads every *.json file directly in dir (sorted by name); a bad file adds
+ * its problems and is skipped, the others still load.  Returns
+ * XqLessonFile* (owned). */
+GPtrArray    *xq_lesson_load_dir    (const char *dir, GPtrArray *problems);
+
+/* The curriculum shipped with the program (the source tree's lessons/ when
+ * XQ_LESSONS_DIR is unset and it exists, else the installed copy). */
+const char   *xq_lesson_default_dir (void);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqUnit, xq_unit_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqPuzzlePack, xq_puzzle_pack_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqLessonFile, xq_lesson_file_free)
+
+G_END_DECLS

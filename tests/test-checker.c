@@ -1,0 +1,479 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The answer checker: every exercise kind with right and wrong answers, and
+ * the board feedback that explains the verdict. */
+#define G_LOG_DOMAIN "test-checker"
+
+#include "config.h"
+
+#include <locale.h>
+#include <string.h>
+
+#include "xq-checker.h"
+#include "xq-lesson-rules.h"
+
+static XqSquare
+sq (const char *name)
+{
+  XqSquare s = xq_square_from_text (name);
+  g_assert_cmpint (s, !=, XQ_NO_SQUARE);
+  return s;
+}
+
+static XqMove
+mv (const char *iccs)
+{
+  XqMove m = xq_move_from_iccs (iccs);
+  g_assert_cmpint (m, !=, XQ_MOVE_NONE);
+  return m;
+}
+
+/* Loads a one-exercise unit around the given exercise JSON. */
+static XqLessonFile *
+load_exercise (const char *exercise_json)
+{
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+  g_autofree char *doc = g_strdup_printf (
+    "{ \"format\": 1, \"type\": \"unit\", \"id\": \"t\", \"number\": 1, \"title\": \"T\","
+    "  \"pages\": [ { \"text\": \"P\" } ], \"exercises\": [ %s ] }", exercise_json);
+  XqLessonFile *file = xq_lesson_load_data (doc, -1, "test.json", problems);
+
+  for (guint i = 0; i < problems->len; i++)
+    {
+      g_autofree char *line = xq_lesson_problem_format (g_ptr_array_index (problems, i));
+      g_test_message ("%s", line);
+    }
+  g_assert_cmpuint (problems->len, ==, 0);
+  g_assert_nonnull (file);
+  return file;
+}
+
+static XqExercise *
+first (XqLessonFile *file)
+{
+  return g_ptr_array_index (file->unit->exercises, 0);
+}
+
+/* ---- Tap ------------------------------------------------------------------- */
+
+static void
+test_tap_reach (void)
+{
+  /* The horse on e4 with its north leg blocked by a soldier on e5. */
+  g_autoptr(XqLessonFile) file = load_exercise (
+    "{ \"id\": \"a\", \"kind\": \"tap\", \"prompt\": \"P\", \"rule\": \"reach\", \"square\": \"e4\","
+    "  \"fen\": \"5k3/9/9/9/4p4/4N4/9/9/9/3K5 w - - 0 1\" }");
+  XqExercise *ex = first (file);
+  XqSquare right[] = { sq ("d2"), sq ("f2"), sq ("c3"), sq ("g3"), sq ("c5"), sq ("g5") };
+  XqSquare some[] = { sq ("d2"), sq ("c5") };
+  XqSquare wrong[] = { sq ("d2"), sq ("d6") };
+  g_autoptr(XqVerdict) all = NULL;
+  g_autoptr(XqVerdict) part = NULL;
+  g_autoptr(XqVerdict) bad = NULL;
+
+  g_assert_cmpint (ex->n_answer_points, ==, 6);
+  all = xq_check_tap (ex, right, G_N_ELEMENTS (right));
+  g_assert_cmpint (all->kind, ==, XQ_VERDICT_CORRECT);
+  g_assert_cmpint (all->stars, ==, 3);
+  part = xq_check_tap (ex, some, G_N_ELEMENTS (some));
+  g_assert_cmpint (part->kind, ==, XQ_VERDICT_INCOMPLETE);
+  bad = xq_check_tap (ex, wrong, G_N_ELEMENTS (wrong));
+  g_assert_cmpint (bad->kind, ==, XQ_VERDICT_WRONG);
+  /* d6 is crossed out and the blocked leg on e5 is shown as the reason. */
+  g_assert_true (xq_lesson_marks_has (&bad->marks, XQ_LESSON_MARK_CROSS, XQ_LESSON_ROLE_WRONG, sq ("d6"), XQ_NO_SQUARE));
+  g_assert_true (xq_lesson_marks_has (&bad->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_BLOCKER, sq ("e5"), XQ_NO_SQUARE));
+  g_assert_true (xq_lesson_marks_has (&bad->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_MISSING, sq ("g5"), XQ_NO_SQUARE));
+}
+
+static void
+test_tap_attackers (void)
+{
+  /* Chariot a4, horse d6 and cannon e8 (over the soldier on e6) attack e4. */
+  g_autoptr(XqLessonFile) file = load_exercise (
+    "{ \"id\": \"a\", \"kind\": \"tap\", \"prompt\": \"P\", \"rule\": \"attackers\", \"square\": \"e4\","
+    "  \"fen\": \"5k3/4c4/9/3np4/9/r3R4/9/9/9/3K5 w - - 0 1\" }");
+  XqExercise *ex = first (file);
+  XqSquare right[] = { sq ("a4"), sq ("d6"), sq ("e8") };
+  XqSquare wrong[] = { sq ("e6") };
+  g_autoptr(XqVerdict) ok = xq_check_tap (ex, right, 3);
+  g_autoptr(XqVerdict) bad = xq_check_tap (ex, wrong, 1);
+
+  g_assert_cmpint (ex->n_answer_points, ==, 3);
+  g_assert_cmpint (ok->kind, ==, XQ_VERDICT_CORRECT);
+  g_assert_true (xq_lesson_marks_has (&ok->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_ATTACK, sq ("e8"), sq ("e4")));
+  g_assert_cmpint (bad->kind, ==, XQ_VERDICT_WRONG);
+  /* The attacking lines the learner missed are drawn. */
+  g_assert_true (xq_lesson_marks_has (&bad->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_ATTACK, sq ("a4"), sq ("e4")));
+}
+
+static void
+test_tap_points_one (void)
+{
+  g_autoptr(XqLessonFile) file = load_exercise (
+    "{ \"id\": \"a\", \"kind\": \"tap\", \"prompt\": \"P\", \"select\": \"one\", \"points\": [ \"a0\", \"i9\" ] }");
+  XqSquare corner = sq ("i9"), middle = sq ("e4");
+  g_autoptr(XqVerdict) ok = xq_check_tap (first (file), &corner, 1);
+  g_autoptr(XqVerdict) bad = xq_check_tap (first (file), &middle, 1);
+
+  g_assert_cmpint (ok->kind, ==, XQ_VERDICT_CORRECT);
+  g_assert_cmpint (bad->kind, ==, XQ_VERDICT_WRONG);
+}
+
+/* ---- Move ------------------------------------------------------------------ */
+
+typedef struct {
+  const char *name;
+  const char *fen;
+  const char *goal;
+  const char *extra;     /* more JSON members, or "" */
+  const char *right;
+  const char *wrong;     /* a legal move that misses the goal (NULL: none exists) */
+  XqVerdictKind wrong_kind;
+} MoveCase;
+
+static const MoveCase move_cases[] = {
+  { "given", XQ_START_FEN, "given", ", \"moves\": [ \"h2e2\", \"b2e2\" ]", "b2e2", "h0g2", XQ_VERDICT_WRONG },
+  { "piece", XQ_START_FEN, "piece", ", \"square\": \"h0\"", "h0i2", "b0c2", XQ_VERDICT_WRONG },
+  { "capture", XQ_START_FEN, "capture", "", "h2h9", "h2h3", XQ_VERDICT_WRONG },
+  /* Chariot e4: soldier e6 (1) or chariot a4 (9). */
+  { "capture-best", "5k3/9/9/4p4/9/r3R4/9/9/9/3K5 w - - 0 1", "capture-best", "", "e4a4", "e4e6", XQ_VERDICT_WRONG },
+  /* Chariot a4: the cannon on a7 is guarded by the horse on b9; the horse on f4 is not. */
+  { "safe-capture", "1n2k4/9/c8/9/9/R4n3/9/9/9/3K5 w - - 0 1", "safe-capture", "", "a4f4", "a4a7", XQ_VERDICT_WRONG },
+  { "escape-check", "5k3/9/9/9/4r4/9/9/9/9/4K4 w - - 0 1", "escape-check", "", "e0d0", NULL, XQ_VERDICT_WRONG },
+  { "check", "4k4/9/9/9/R8/9/9/9/9/3K5 w - - 0 1", "check", "", "a5a9", "a5a6", XQ_VERDICT_WRONG },
+  /* Two chariots: b1-b9 mates; a8-a9 only checks. */
+  { "checkmate", "4k4/R8/9/9/9/9/9/9/1R7/3K5 w - - 0 1", "checkmate", "", "b1b9", "a8a9", XQ_VERDICT_WRONG },
+};
+
+static void
+test_move (gconstpointer data)
+{
+  const MoveCase *c = data;
+  g_autofree char *json = g_strdup_printf (
+    "{ \"id\": \"m\", \"kind\": \"move\", \"prompt\": \"P\", \"goal\": \"%s\", \"fen\": \"%s\" %s }",
+    c->goal, c->fen, c->extra);
+  g_autoptr(XqLessonFile) file = load_exercise (json);
+  XqExercise *ex = first (file);
+  g_autoptr(XqVerdict) right = xq_check_move (ex, mv (c->right));
+
+  g_assert_cmpint (right->kind, ==, XQ_VERDICT_CORRECT);
+  g_assert_nonnull (right->message);
+  g_assert_true (xq_lesson_marks_has (&right->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_CORRECT,
+                                      xq_move_from (mv (c->right)), xq_move_to (mv (c->right))));
+  if (c->wrong != NULL)
+    {
+      g_autoptr(XqVerdict) wrong = xq_check_move (ex, mv (c->wrong));
+      g_assert_cmpint (wrong->kind, ==, c->wrong_kind);
+      g_assert_nonnull (wrong->message);
+    }
+}
+
+static void
+test_move_illegal (void)
+{
+  g_autoptr(XqLessonFile) file = load_exercise (
+    "{ \"id\": \"m\", \"kind\": \"move\", \"prompt\": \"P\", \"goal\": \"capture\" }");
+  XqExercise *ex = first (file);
+  g_autoptr(XqVerdict) leg = xq_check_move (ex, mv ("b0d1"));
+  g_autoptr(XqVerdict) two = xq_check_move (ex, mv ("b2b8"));
+  g_autoptr(XqVerdict) back = NULL;
+  g_autoptr(XqLessonFile) file2 = load_exercise (
+    "{ \"id\": \"m\", \"kind\": \"move\", \"prompt\": \"P\", \"goal\": \"capture\","
+    "  \"fen\": \"5k3/9/9/3np4/4P4/9/9/9/9/3K5 w - - 0 1\" }");
+
+  g_assert_cmpint (leg->kind, ==, XQ_VERDICT_ILLEGAL);
+  g_assert_true (xq_lesson_marks_has (&leg->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_BLOCKER, sq ("c0"), XQ_NO_SQUARE));
+  g_assert_cmpint (two->kind, ==, XQ_VERDICT_ILLEGAL);
+  g_assert_true (xq_lesson_marks_has (&two->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_BLOCKER, sq ("b7"), XQ_NO_SQUARE));
+  back = xq_check_move (first (file2), mv ("e5e4"));
+  g_assert_cmpint (back->kind, ==, XQ_VERDICT_ILLEGAL);
+  g_assert_cmpstr (back->message, ==, "A soldier never moves backwards.");
+}
+
+static void
+test_move_recapture_feedback (void)
+{
+  g_autoptr(XqLessonFile) file = load_exercise (
+    "{ \"id\": \"m\", \"kind\": \"move\", \"prompt\": \"P\", \"goal\": \"safe-capture\","
+    "  \"fen\": \"1n2k4/9/c8/9/9/R4n3/9/9/9/3K5 w - - 0 1\" }");
+  g_autoptr(XqVerdict) v = xq_check_move (first (file), mv ("a4a7"));
+
+  g_assert_cmpint (v->kind, ==, XQ_VERDICT_WRONG);
+  /* The horse that would take back is shown with its line of attack. */
+  g_assert_true (xq_lesson_marks_has (&v->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_ATTACK, sq ("b9"), sq ("a7")));
+}
+
+static void
+test_move_check_feedback (void)
+{
+  /* A cannon check over a screen shows the screen. */
+  g_autoptr(XqLessonFile) file = load_exercise (
+    "{ \"id\": \"m\", \"kind\": \"move\", \"prompt\": \"P\", \"goal\": \"check\","
+    "  \"fen\": \"4k4/9/9/9/4N4/9/9/9/C8/3K5 w - - 0 1\" }");
+  g_autoptr(XqVerdict) v = xq_check_move (first (file), mv ("a1e1"));
+
+  g_assert_cmpint (v->kind, ==, XQ_VERDICT_CORRECT);
+  g_assert_true (xq_lesson_marks_has (&v->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_ATTACK, sq ("e1"), sq ("e9")));
+  g_assert_true (xq_lesson_marks_has (&v->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_SCREEN, sq ("e5"), XQ_NO_SQUARE));
+}
+
+/* ---- Stars ----------------------------------------------------------------- */
+
+static void
+test_stars (void)
+{
+  /* A chariot on a0, stars on a7 and g7; a soldier on a3 is in the way, so
+   * the best walk is four moves (computed: a0-b0-b7-a7-g7 or similar). */
+  g_autoptr(XqLessonFile) file = load_exercise (
+    "{ \"id\": \"s\", \"kind\": \"stars\", \"prompt\": \"P\", \"square\": \"a0\", \"stars\": [ \"a7\", \"g7\" ],"
+    "  \"fen\": \"3k5/9/9/9/9/9/P8/9/9/R3K4 w - - 0 1\" }");
+  XqExercise *ex = first (file);
+  XqMove best[] = { mv ("a0b0"), mv ("b0b7"), mv ("b7a7"), mv ("a7g7") };
+  XqMove slow[] = { mv ("a0b0"), mv ("b0b7"), mv ("b7a7"), mv ("a7a8"), mv ("a8a7"), mv ("a7g7") };
+  XqMove slower[] = { mv ("a0b0"), mv ("b0b7"), mv ("b7a7"), mv ("a7a8"), mv ("a8a7"), mv ("a7a8"), mv ("a8a7"), mv ("a7g7") };
+  XqMove jump[] = { mv ("a0a7") };
+  XqMove other[] = { mv ("e0e1") };
+  g_autoptr(XqVerdict) v3 = NULL;
+  g_autoptr(XqVerdict) v2 = NULL;
+  g_autoptr(XqVerdict) v1 = NULL;
+  g_autoptr(XqVerdict) partial = NULL;
+  g_autoptr(XqVerdict) illegal = NULL;
+  g_autoptr(XqVerdict) wrong_piece = NULL;
+
+  g_assert_cmpint (ex->optimum, ==, 4);
+  v3 = xq_check_stars (ex, best, 4);
+  g_assert_cmpint (v3->kind, ==, XQ_VERDICT_CORRECT);
+  g_assert_cmpint (v3->stars, ==, 3);
+  v2 = xq_check_stars (ex, slow, 6);
+  g_assert_cmpint (v2->kind, ==, XQ_VERDICT_CORRECT);
+  g_assert_cmpint (v2->stars, ==, 2);
+  v1 = xq_check_stars (ex, slower, 8);
+  g_assert_cmpint (v1->stars, ==, 1);
+  partial = xq_check_stars (ex, best, 3);
+  g_assert_cmpint (partial->kind, ==, XQ_VERDICT_INCOMPLETE);
+  /* Only the star on g7 is left to collect. */
+  g_assert_cmpint (partial->marks.n_marks, ==, 1);
+  g_assert_true (xq_lesson_marks_has (&partial->marks, XQ_LESSON_MARK_STAR, XQ_LESSON_ROLE_STAR, sq ("g7"), XQ_NO_SQUARE));
+  illegal = xq_check_stars (ex, jump, 1);
+  g_assert_cmpint (illegal->kind, ==, XQ_VERDICT_ILLEGAL);
+  g_assert_true (xq_lesson_marks_has (&illegal->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_BLOCKER, sq ("a3"), XQ_NO_SQUARE));
+  wrong_piece = xq_check_stars (ex, other, 1);
+  g_assert_cmpint (wrong_piece->kind, ==, XQ_VERDICT_ILLEGAL);
+}
+
+/* ---- Set up ---------------------------------------------------------------- */
+
+static void
+test_setup (void)
+{
+  /* The start position with the red horses missing. */
+  g_autoptr(XqLessonFile) file = load_exercise (
+    "{ \"id\": \"u\", \"kind\": \"setup\", \"prompt\": \"P\","
+    "  \"fen\": \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R1BAKAB1R w - - 0 1\" }");
+  XqExercise *ex = first (file);
+  XqPiece board[XQ_SQUARES];
+  XqPiece horse = xq_piece_make (XQ_RED, XQ_HORSE);
+  g_autoptr(XqVerdict) missing = NULL;
+  g_autoptr(XqVerdict) wrong = NULL;
+  g_autoptr(XqVerdict) done = NULL;
+  g_autoptr(XqVerdict) piece_ok = NULL;
+  g_autoptr(XqVerdict) piece_bad = NULL;
+
+  memcpy (board, ex->position.board, sizeof board);
+  missing = xq_check_setup (ex, board);
+  g_assert_cmpint (missing->kind, ==, XQ_VERDICT_INCOMPLETE);
+  g_assert_true (xq_lesson_marks_has (&missing->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_MISSING, sq ("b0"), XQ_NO_SQUARE));
+
+  board[sq ("b1")] = horse;
+  wrong = xq_check_setup (ex, board);
+  g_assert_cmpint (wrong->kind, ==, XQ_VERDICT_WRONG);
+  g_assert_true (xq_lesson_marks_has (&wrong->marks, XQ_LESSON_MARK_CROSS, XQ_LESSON_ROLE_WRONG, sq ("b1"), XQ_NO_SQUARE));
+
+  board[sq ("b1")] = XQ_EMPTY;
+  board[sq ("b0")] = horse;
+  board[sq ("h0")] = horse;
+  done = xq_check_setup (ex, board);
+  g_assert_cmpint (done->kind, ==, XQ_VERDICT_CORRECT);
+
+  piece_ok = xq_check_setup_piece (ex, sq ("h0"), horse);
+  g_assert_cmpint (piece_ok->kind, ==, XQ_VERDICT_CORRECT);
+  piece_bad = xq_check_setup_piece (ex, sq ("c0"), horse);
+  g_assert_cmpint (piece_bad->kind, ==, XQ_VERDICT_WRONG);
+  /* Per-piece feedback points at both homes of the horse. */
+  g_assert_true (xq_lesson_marks_has (&piece_bad->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_MISSING, sq ("b0"), XQ_NO_SQUARE));
+  g_assert_true (xq_lesson_marks_has (&piece_bad->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_MISSING, sq ("h0"), XQ_NO_SQUARE));
+}
+
+/* ---- Choose ---------------------------------------------------------------- */
+
+typedef struct {
+  const char *name;
+  const char *json;   /* rule, fen, moves, choices */
+  const char *right;
+  const char *wrong;
+} ChooseCase;
+
+#define STATUS_CHOICES "\"choices\": [ {\"id\":\"check\",\"text\":\"a\"}, {\"id\":\"checkmate\",\"text\":\"b\"}, {\"id\":\"stalemate\",\"text\":\"c\"}, {\"id\":\"none\",\"text\":\"d\"} ]"
+#define WINNER_CHOICES "\"choices\": [ {\"id\":\"red\",\"text\":\"a\"}, {\"id\":\"black\",\"text\":\"b\"}, {\"id\":\"draw\",\"text\":\"c\"}, {\"id\":\"none\",\"text\":\"d\"} ]"
+#define TRADE_CHOICES "\"choices\": [ {\"id\":\"good\",\"text\":\"a\"}, {\"id\":\"even\",\"text\":\"b\"}, {\"id\":\"bad\",\"text\":\"c\"} ]"
+#define LEGAL_CHOICES "\"choices\": [ {\"id\":\"yes\",\"text\":\"a\"}, {\"id\":\"no\",\"text\":\"b\"} ]"
+
+static const ChooseCase choose_cases[] = {
+  { "fixed", "\"answer\": \"b\", \"choices\": [ {\"id\":\"a\",\"text\":\"A\"}, {\"id\":\"b\",\"text\":\"B\"} ]", "b", "a" },
+  { "status-check", "\"rule\": \"status\", \"fen\": \"5k3/9/9/9/4r4/9/9/9/9/4K4 w - - 0 1\", " STATUS_CHOICES, "check", "checkmate" },
+  { "status-mate", "\"rule\": \"status\", \"fen\": \"5k3/9/4r4/9/3r5/9/9/9/9/3K5 w - - 0 1\", " STATUS_CHOICES, "checkmate", "check" },
+  { "status-stalemate", "\"rule\": \"status\", \"fen\": \"5k3/9/4r4/9/9/9/9/9/r8/3K5 w - - 0 1\", " STATUS_CHOICES, "stalemate", "none" },
+  { "status-none", "\"rule\": \"status\", " STATUS_CHOICES, "none", "stalemate" },
+  { "winner-stalemate", "\"rule\": \"winner\", \"fen\": \"5k3/9/4r4/9/9/9/9/9/r8/3K5 w - - 0 1\", " WINNER_CHOICES, "black", "draw" },
+  { "winner-sixty", "\"rule\": \"winner\", \"fen\": \"3k4r/9/9/9/9/9/9/9/9/R3K4 w - - 120 80\", " WINNER_CHOICES, "draw", "none" },
+  { "winner-none", "\"rule\": \"winner\", " WINNER_CHOICES, "none", "red" },
+  { "trade-bad", "\"rule\": \"trade\", \"fen\": \"1n2k4/9/c8/9/R8/9/9/9/9/3K5 w - - 0 1\", \"moves\": [\"a5a7\", \"b9a7\"], " TRADE_CHOICES, "bad", "good" },
+  { "trade-good", "\"rule\": \"trade\", \"fen\": \"5k3/1r7/9/2n6/1N7/9/9/1C7/9/3K5 w - - 0 1\", \"moves\": [\"b2b8\", \"c6b8\"], " TRADE_CHOICES, "good", "even" },
+  { "legal-no", "\"rule\": \"legal\", \"moves\": [\"b0d1\"], " LEGAL_CHOICES, "no", "yes" },
+  { "legal-yes", "\"rule\": \"legal\", \"moves\": [\"b0c2\"], " LEGAL_CHOICES, "yes", "no" },
+  { "material", "\"rule\": \"material\", \"side\": \"red\", \"choices\": [ {\"id\":\"48\",\"text\":\"48\"}, {\"id\":\"45.5\",\"text\":\"45.5\"} ]", "48", "45.5" },
+};
+
+static void
+test_choose (gconstpointer data)
+{
+  const ChooseCase *c = data;
+  g_autofree char *json = g_strdup_printf ("{ \"id\": \"c\", \"kind\": \"choose\", \"prompt\": \"P\", %s }", c->json);
+  g_autoptr(XqLessonFile) file = load_exercise (json);
+  XqExercise *ex = first (file);
+  g_autoptr(XqVerdict) right = xq_check_choose (ex, c->right);
+  g_autoptr(XqVerdict) wrong = xq_check_choose (ex, c->wrong);
+
+  g_assert_cmpstr (ex->answer, ==, c->right);
+  g_assert_cmpint (right->kind, ==, XQ_VERDICT_CORRECT);
+  g_assert_nonnull (right->message);
+  g_assert_cmpint (wrong->kind, ==, XQ_VERDICT_WRONG);
+}
+
+static void
+test_choose_explains (void)
+{
+  g_autoptr(XqLessonFile) file = load_exercise (
+    "{ \"id\": \"c\", \"kind\": \"choose\", \"prompt\": \"P\", \"rule\": \"trade\","
+    "  \"fen\": \"1n2k4/9/c8/9/R8/9/9/9/9/3K5 w - - 0 1\", \"moves\": [\"a5a7\", \"b9a7\"], " TRADE_CHOICES " }");
+  g_autoptr(XqVerdict) v = xq_check_choose (first (file), "bad");
+
+  g_assert_cmpstr (v->message, ==, "You come out 4.5 points behind: a bad trade.");
+  g_assert_true (xq_lesson_marks_has (&v->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_MOVE, sq ("a5"), sq ("a7")));
+  g_assert_true (xq_lesson_marks_has (&v->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_ATTACK, sq ("b9"), sq ("a7")));
+}
+
+/* ---- Mate ------------------------------------------------------------------ */
+
+static void
+test_mate_in_one (void)
+{
+  /* Horse on e8 with the cannon coming to the e-file behind it: 馬後炮. */
+  g_autoptr(XqLessonFile) file = load_exercise (
+    "{ \"id\": \"k\", \"kind\": \"mate\", \"prompt\": \"P\", \"mate-in\": 1,"
+    "  \"fen\": \"4k4/9/4N4/9/9/9/9/C8/9/3K5 w - - 0 1\" }");
+  XqExercise *ex = first (file);
+  XqMove right = mv ("a2e2"), wrong = mv ("a2a9"), illegal = mv ("e7e5");
+  g_autoptr(XqVerdict) ok = xq_check_exercise_mate (ex, &right, 1);
+  g_autoptr(XqVerdict) bad = xq_check_exercise_mate (ex, &wrong, 1);
+  g_autoptr(XqVerdict) ill = xq_check_exercise_mate (ex, &illegal, 1);
+
+  g_assert_cmpint (ok->kind, ==, XQ_VERDICT_CORRECT);
+  g_assert_true (xq_lesson_marks_has (&ok->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_ATTACK, sq ("e2"), sq ("e9")));
+  g_assert_true (xq_lesson_marks_has (&ok->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_SCREEN, sq ("e7"), XQ_NO_SQUARE));
+  g_assert_cmpint (bad->kind, ==, XQ_VERDICT_WRONG);
+  g_assert_cmpint (ill->kind, ==, XQ_VERDICT_ILLEGAL);
+}
+
+static void
+test_mate_in_two (void)
+{
+  /* Two chariots need two moves; the checker follows the line move by
+   * move and answers with the defender's most stubborn reply. */
+  XqPosition pos;
+  XqMove line[3];
+  g_autoptr(XqVerdict) step = NULL;
+  g_autoptr(XqVerdict) done = NULL;
+  g_autoptr(XqVerdict) bad = NULL;
+  XqMove first_move = XQ_MOVE_NONE;
+  XqSolution sol;
+  g_autoptr(XqSolver) solver = xq_solver_new ();
+
+  g_assert_true (xq_position_set_fen (&pos, "4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1", NULL));
+  g_assert_cmpint (xq_solver_solve (solver, &pos, 2, &sol), ==, XQ_SOLVE_MATE);
+  g_assert_cmpint (sol.mate, ==, 2);
+  first_move = sol.keys[0];
+
+  line[0] = first_move;
+  step = xq_check_mate (&pos, 2, line, 1);
+  g_assert_cmpint (step->kind, ==, XQ_VERDICT_INCOMPLETE);
+  g_assert_cmpint (step->reply, !=, XQ_MOVE_NONE);
+  line[1] = step->reply;
+  {
+    /* Find the mating second move by trying them all. */
+    XqPosition after = pos;
+    XqUndo u1, u2;
+    XqMove moves[XQ_MAX_MOVES];
+    int n;
+    xq_position_do_move (&after, line[0], &u1);
+    xq_position_do_move (&after, line[1], &u2);
+    n = xq_position_legal_moves (&after, moves);
+    line[2] = XQ_MOVE_NONE;
+    for (int i = 0; i < n && line[2] == XQ_MOVE_NONE; i++)
+      {
+        XqUndo u3;
+        xq_position_do_move (&after, moves[i], &u3);
+        if (!xq_position_has_legal_move (&after))
+          line[2] = moves[i];
+        xq_position_undo_move (&after, moves[i], &u3);
+      }
+  }
+  g_assert_cmpint (line[2], !=, XQ_MOVE_NONE);
+  done = xq_check_mate (&pos, 2, line, 3);
+  g_assert_cmpint (done->kind, ==, XQ_VERDICT_CORRECT);
+
+  /* A quiet first move that lets the general breathe is wrong. */
+  line[0] = mv ("d0d1");
+  bad = xq_check_mate (&pos, 2, line, 1);
+  g_assert_cmpint (bad->kind, ==, XQ_VERDICT_WRONG);
+}
+
+static void
+test_stars_for (void)
+{
+  g_assert_cmpint (xq_lesson_stars_for (0, 0), ==, 3);
+  g_assert_cmpint (xq_lesson_stars_for (1, 0), ==, 2);
+  g_assert_cmpint (xq_lesson_stars_for (0, 1), ==, 2);
+  g_assert_cmpint (xq_lesson_stars_for (5, 3), ==, 1);
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "");
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/lesson/checker/tap/reach", test_tap_reach);
+  g_test_add_func ("/lesson/checker/tap/attackers", test_tap_attackers);
+  g_test_add_func ("/lesson/checker/tap/points-one", test_tap_points_one);
+  for (size_t i = 0; i < G_N_ELEMENTS (move_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/lesson/checker/move/%s", move_cases[i].name);
+      g_test_add_data_func (path, &move_cases[i], test_move);
+    }
+  g_test_add_func ("/lesson/checker/move/illegal", test_move_illegal);
+  g_test_add_func ("/lesson/checker/move/recapture-feedback", test_move_recapture_feedback);
+  g_test_add_func ("/lesson/checker/move/check-feedback", test_move_check_feedback);
+  g_test_add_func ("/lesson/checker/stars", test_stars);
+  g_test_add_func ("/lesson/checker/setup", test_setup);
+  for (size_t i = 0; i < G_N_ELEMENTS (choose_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/lesson/checker/choose/%s", choose_cases[i].name);
+      g_test_add_data_func (path, &choose_cases[i], test_choose);
+    }
+  g_test_add_func ("/lesson/checker/choose/explains", test_choose_explains);
+  g_test_add_func ("/lesson/checker/mate/in-one", test_mate_in_one);
+  g_test_add_func ("/lesson/checker/mate/in-two", test_mate_in_two);
+  g_test_add_func ("/lesson/checker/stars-for", test_stars_for);
+
+  return g_test_run ();
+}

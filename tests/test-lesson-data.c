@@ -1,0 +1,235 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The shipped curriculum: every unit loads and validates, the seven units of
+ * CURRICULUM.md are all there with enough exercises, and the checker accepts
+ * the answer the rules core computes for every exercise. */
+#define G_LOG_DOMAIN "test-lesson-data"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <locale.h>
+#include <string.h>
+
+#include "xq-checker.h"
+#include "xq-lesson-rules.h"
+
+static GPtrArray *curriculum;
+
+static const char *
+lessons_dir (void)
+{
+  const char *src = g_getenv ("XQ_SOURCE_DIR");
+  static char *dir;
+
+  if (dir == NULL)
+    dir = src ? g_build_filename (src, "lessons", NULL) : g_strdup (SOURCE_LESSONS_DIR);
+  return dir;
+}
+
+static void
+test_validates (void)
+{
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+
+  curriculum = xq_lesson_load_dir (lessons_dir (), problems);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      g_autofree char *line = xq_lesson_problem_format (g_ptr_array_index (problems, i));
+      g_test_message ("%s", line);
+    }
+  g_assert_cmpuint (problems->len, ==, 0);
+}
+
+static void
+test_seven_units (void)
+{
+  gboolean seen[8] = { FALSE };
+  guint total = 0;
+  g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
+
+  g_assert_nonnull (curriculum);
+  g_assert_cmpuint (curriculum->len, ==, 7);
+  for (guint i = 0; i < curriculum->len; i++)
+    {
+      XqLessonFile *f = g_ptr_array_index (curriculum, i);
+      g_assert_nonnull (f->unit);
+      g_assert_cmpint (f->unit->number, >=, 1);
+      g_assert_cmpint (f->unit->number, <=, 7);
+      g_assert_false (seen[f->unit->number]);
+      seen[f->unit->number] = TRUE;
+      g_assert_false (g_hash_table_contains (ids, f->unit->id));
+      g_hash_table_add (ids, f->unit->id);
+      g_assert_cmpuint (f->unit->pages->len, >=, 1);
+      g_assert_cmpuint (f->unit->exercises->len, >=, 10);
+      total += f->unit->exercises->len;
+    }
+  g_assert_cmpuint (total, >=, 80);
+}
+
+/* A legal move that meets a move exercise's goal, found by trying them all
+ * through the checker itself. */
+static XqMove
+find_good_move (XqExercise *ex)
+{
+  XqPosition pos = ex->position;
+  XqMove moves[XQ_MAX_MOVES];
+  int n = xq_position_legal_moves (&pos, moves);
+
+  for (int i = 0; i < n; i++)
+    {
+      g_autoptr(XqVerdict) v = xq_check_move (ex, moves[i]);
+      if (v->kind == XQ_VERDICT_CORRECT)
+        return moves[i];
+    }
+  return XQ_MOVE_NONE;
+}
+
+static void
+test_answers_accepted (void)
+{
+  g_assert_nonnull (curriculum);
+  for (guint i = 0; i < curriculum->len; i++)
+    {
+      XqUnit *unit = ((XqLessonFile *) g_ptr_array_index (curriculum, i))->unit;
+      for (guint j = 0; j < unit->exercises->len; j++)
+        {
+          XqExercise *ex = g_ptr_array_index (unit->exercises, j);
+          g_autoptr(XqVerdict) v = NULL;
+
+          g_test_message ("%s/%s", unit->id, ex->id);
+          g_assert_nonnull (ex->prompt);
+          switch (ex->kind)
+            {
+            case XQ_EXERCISE_TAP:
+              {
+                XqSquare pts[XQ_SQUARES];
+                int n = 0;
+                for (XqSquare s = 0; s < XQ_SQUARES; s++)
+                  if (ex->answer_points[s])
+                    pts[n++] = s;
+                v = xq_check_tap (ex, pts, n);
+              }
+              break;
+            case XQ_EXERCISE_MOVE:
+              {
+                XqMove m = find_good_move (ex);
+                g_assert_cmpint (m, !=, XQ_MOVE_NONE);
+                v = xq_check_move (ex, m);
+              }
+              break;
+            case XQ_EXERCISE_STARS:
+              g_assert_cmpint (ex->optimum, >=, 1);
+              /* Not collecting anything is never a win. */
+              v = xq_check_stars (ex, NULL, 0);
+              g_assert_cmpint (v->kind, ==, XQ_VERDICT_INCOMPLETE);
+              g_clear_pointer (&v, xq_verdict_free);
+              continue;
+            case XQ_EXERCISE_SETUP:
+              v = xq_check_setup (ex, ex->target.board);
+              break;
+            case XQ_EXERCISE_CHOOSE:
+              g_assert_nonnull (ex->answer);
+              v = xq_check_choose (ex, ex->answer);
+              break;
+            case XQ_EXERCISE_MATE:
+              {
+                XqSolution sol;
+                g_autoptr(XqSolver) solver = xq_solver_new ();
+                g_assert_cmpint (xq_solver_solve (solver, &ex->position, ex->mate_in, &sol), ==, XQ_SOLVE_MATE);
+                if (sol.mate > 1)
+                  continue;
+                v = xq_check_exercise_mate (ex, &sol.keys[0], 1);
+              }
+              break;
+            default:
+              g_assert_not_reached ();
+            }
+          g_assert_cmpint (v->kind, ==, XQ_VERDICT_CORRECT);
+        }
+    }
+}
+
+/* Lesson text goes through gettext: with the lesson catalogues compiled from
+ * po/extra, unit 1 and a loader message come out in Chinese, in the right
+ * script for each locale. */
+typedef struct {
+  const char *lang;
+  const char *title;     /* unit 1's title */
+  const char *message;   /* a loader problem */
+} Translation;
+
+static const Translation translations[] = {
+  { "zh_CN", "认识棋盘", "$.author: 未知的键“author”" },
+  { "zh_TW", "認識棋盤", "$.author: 未知的鍵「author」" },
+};
+
+static void
+test_translated (gconstpointer data)
+{
+  const Translation *tr = data;
+  g_autofree char *root = g_dir_make_tmp ("xq-lesson-mo-XXXXXX", NULL);
+  g_autofree char *dir = g_build_filename (root, tr->lang, "LC_MESSAGES", NULL);
+  g_autofree char *mo = g_build_filename (dir, GETTEXT_PACKAGE ".mo", NULL);
+  g_autofree char *built_name = g_strdup_printf ("lesson-%s.mo", tr->lang);
+  g_autofree char *built = g_build_filename (XQ_LESSON_MO_DIR, built_name, NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *lesson = g_build_filename (lessons_dir (), "unit1-board.json", NULL);
+  g_autofree char *src = g_getenv ("XQ_SOURCE_DIR") ? g_strdup (g_getenv ("XQ_SOURCE_DIR")) : g_build_filename (SOURCE_LESSONS_DIR, "..", NULL);
+  g_autofree char *bad = g_build_filename (src, "tests", "data", "bad-lessons", "08-unknown-key.json", NULL);
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+  g_autoptr(XqLessonFile) unit = NULL;
+  g_autoptr(XqLessonFile) none = NULL;
+  g_autofree char *line = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (built, &contents, &length, NULL));
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (mo, contents, length, NULL));
+
+  /* gettext honours LANGUAGE under C.UTF-8 (not under C); setting the
+   * locale again makes it drop the catalogue of the previous language. */
+  g_setenv ("LANGUAGE", tr->lang, TRUE);
+  setlocale (LC_ALL, "C.UTF-8");
+  bindtextdomain (GETTEXT_PACKAGE, root);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+
+  unit = xq_lesson_load_file (lesson, problems);
+  g_assert_nonnull (unit);
+  g_assert_cmpstr (unit->unit->title, ==, tr->title);
+  none = xq_lesson_load_file (bad, problems);
+  g_assert_null (none);
+  g_assert_cmpuint (problems->len, ==, 1);
+  line = g_strdup_printf ("%s: %s", ((XqLessonProblem *) g_ptr_array_index (problems, 0))->path,
+                          ((XqLessonProblem *) g_ptr_array_index (problems, 0))->message);
+  g_assert_cmpstr (line, ==, tr->message);
+
+  g_unsetenv ("LANGUAGE");
+  g_unlink (mo);
+  g_rmdir (dir);
+  {
+    g_autofree char *lang_dir = g_build_filename (root, tr->lang, NULL);
+    g_rmdir (lang_dir);
+  }
+  g_rmdir (root);
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  setlocale (LC_ALL, "");
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/data/lessons/validates", test_validates);
+  g_test_add_func ("/data/lessons/seven-units", test_seven_units);
+  g_test_add_func ("/data/lessons/answers-accepted", test_answers_accepted);
+  for (size_t i = 0; i < G_N_ELEMENTS (translations); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/data/lessons/translated/%s", translations[i].lang);
+      g_test_add_data_func (path, &translations[i], test_translated);
+    }
+  status = g_test_run ();
+  g_clear_pointer (&curriculum, g_ptr_array_unref);
+  return status;
+}

@@ -11,19 +11,6 @@
 #include "xq-position.h"
 #include "xqtool.h"
 
-static gboolean
-load_fen (const char *fen, XqPosition *pos)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (!xq_position_set_fen (pos, fen, &error))
-    {
-      xqtool_fail ("invalid FEN: %s", error->message);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 static int
 compare_iccs (const void *a, const void *b)
 {
@@ -42,7 +29,7 @@ cmd_moves (int argc, char **argv)
 
   if (argc != 2)
     return xqtool_usage (&self);
-  if (!load_fen (argv[1], &pos))
+  if (!xqtool_load_fen (argv[1], &pos))
     return 1;
   n = xq_position_legal_moves (&pos, moves);
   for (int i = 0; i < n; i++)
@@ -80,7 +67,7 @@ cmd_perft (int argc, char **argv)
     divide = TRUE;
   else if (argc != 3)
     return xqtool_usage (&self);
-  if (!load_fen (argv[1], &pos))
+  if (!xqtool_load_fen (argv[1], &pos))
     return 1;
   if (!parse_depth (argv[2], &depth))
     return xqtool_fail ("depth must be a whole number from 0 to 12, not “%s”", argv[2]);
@@ -126,7 +113,7 @@ cmd_status (int argc, char **argv)
 
   if (argc != 2)
     return xqtool_usage (&self);
-  if (!load_fen (argv[1], &pos))
+  if (!xqtool_load_fen (argv[1], &pos))
     return 1;
   switch (xq_position_status (&pos))
     {

@@ -76,19 +76,6 @@ parse_game_options (int *argc, char **argv, XqGameOptions *opts, gboolean *expla
   return TRUE;
 }
 
-static gboolean
-load_fen (const char *fen, XqPosition *pos)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (!xq_position_set_fen (pos, fen, &error))
-    {
-      xqtool_fail ("invalid FEN: %s", error->message);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 static int
 cmd_judge (int argc, char **argv)
 {
@@ -106,7 +93,7 @@ cmd_judge (int argc, char **argv)
     return 1;
   if (argc < 2)
     return xqtool_usage (&self);
-  if (!load_fen (argv[1], &start))
+  if (!xqtool_load_fen (argv[1], &start))
     return 1;
 
   game = xq_game_new_full (&start, &opts);
@@ -151,7 +138,7 @@ cmd_classify (int argc, char **argv)
     return 1;
   if (argc != 3)
     return xqtool_usage (&self);
-  if (!load_fen (argv[1], &pos))
+  if (!xqtool_load_fen (argv[1], &pos))
     return 1;
   m = xq_move_from_iccs (argv[2]);
   if (m == XQ_MOVE_NONE || !xq_position_is_legal (&pos, m))

@@ -17,19 +17,6 @@
 #define DEFAULT_MAX_MATE 7
 
 static gboolean
-load_fen (const char *fen, XqPosition *pos)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (!xq_position_set_fen (pos, fen, &error))
-    {
-      xqtool_fail ("invalid FEN: %s", error->message);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
 parse_int (const char *text, int lo, int hi, int *out)
 {
   char *end = NULL;
@@ -82,7 +69,7 @@ cmd_solve (int argc, char **argv)
     }
   else if (argc != 2)
     return xqtool_usage (&self);
-  if (!load_fen (argv[1], &pos))
+  if (!xqtool_load_fen (argv[1], &pos))
     return 1;
   solver = xq_solver_new ();
   r = xq_solver_solve (solver, &pos, max_n, &sol);
@@ -355,7 +342,7 @@ cmd_bestmove (int argc, char **argv)
         return xqtool_usage (&self);
       i++;
     }
-  if (!load_fen (argv[1], &pos))
+  if (!xqtool_load_fen (argv[1], &pos))
     return 1;
   if (!xq_position_has_legal_move (&pos))
     return xqtool_fail ("the side to move has no legal move");
@@ -456,7 +443,7 @@ bench_solve (int argc, char **argv)
       XqSolveResult r = XQ_SOLVE_NONE;
 
       g_strstrip (fields[0]);
-      if (!load_fen (fields[0], &pos))
+      if (!xqtool_load_fen (fields[0], &pos))
         return 1;
       for (int f = 1; fields[f]; f++)
         if (sscanf (fields[f], " mate %d", &max_n) == 1)

@@ -15,11 +15,23 @@
 /* Every command table the tool knows; a new command file adds its table here. */
 static const XqToolCommand *const command_tables[] = {
   xqtool_core_commands,
+  xqtool_game_commands,
+  xqtool_lesson_commands,
+  xqtool_notation_commands,
+  xqtool_pack_commands,
+  xqtool_puzzles_commands,
+  xqtool_render_commands,
+  xqtool_solve_commands,
 };
 
 /* Every `xqtool bench NAME` table. */
 static const XqToolCommand *const bench_tables[] = {
   xqtool_core_bench,
+  xqtool_game_bench,
+  xqtool_lesson_bench,
+  xqtool_notation_bench,
+  xqtool_render_bench,
+  xqtool_solve_bench,
 };
 
 int
@@ -42,6 +54,19 @@ xqtool_usage (const XqToolCommand *cmd)
 {
   fprintf (stderr, "usage: xqtool %s %s\n", cmd->name, cmd->usage);
   return 2;
+}
+
+gboolean
+xqtool_load_fen (const char *fen, XqPosition *pos)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!xq_position_set_fen (pos, fen, &error))
+    {
+      xqtool_fail ("invalid FEN: %s", error->message);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static int

@@ -4,6 +4,8 @@
 
 #include <glib.h>
 
+#include "xq-position.h"
+
 G_BEGIN_DECLS
 
 /* A command gets its own arguments (argv[0] is the command name) and
@@ -21,11 +23,27 @@ int xqtool_fail (const char *format, ...) G_GNUC_PRINTF (1, 2);
 /* Prints "usage: xqtool …" on stderr and returns 2. */
 int xqtool_usage (const XqToolCommand *cmd);
 
+/* Parses and validates a FEN argument; on failure prints the one-line
+ * error ("invalid FEN: …") and returns FALSE. */
+gboolean xqtool_load_fen (const char *fen, XqPosition *pos);
+
 /* Median of n samples (sorts the array). */
 double xqtool_median (double *samples, int n);
 
 /* Each command file exports its table, NULL-name terminated. */
 extern const XqToolCommand xqtool_core_commands[];
 extern const XqToolCommand xqtool_core_bench[];
+extern const XqToolCommand xqtool_game_commands[];
+extern const XqToolCommand xqtool_game_bench[];
+extern const XqToolCommand xqtool_lesson_commands[];
+extern const XqToolCommand xqtool_notation_commands[];
+extern const XqToolCommand xqtool_notation_bench[];
+extern const XqToolCommand xqtool_pack_commands[];
+extern const XqToolCommand xqtool_lesson_bench[];
+extern const XqToolCommand xqtool_puzzles_commands[];
+extern const XqToolCommand xqtool_render_commands[];
+extern const XqToolCommand xqtool_render_bench[];
+extern const XqToolCommand xqtool_solve_commands[];
+extern const XqToolCommand xqtool_solve_bench[];
 
 G_END_DECLS

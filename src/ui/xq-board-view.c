@@ -1,0 +1,1206 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "xq-board-view"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "xq-board-view.h"
+
+/* A played move slides for this long: long enough to see which piece moved,
+ * short enough not to hold up the next click. */
+#define ANIMATION_USEC (160 * 1000)
+
+struct _XqBoardView
+{
+  GtkWidget parent_instance;
+
+  /* Owned */
+  XqBoardModel    *model;
+  gulong           model_changed_id;
+  XqRenderCache   *cache;
+  XqRenderStyle    style;
+  GdkTexture      *frame;          /* board + marks + resting pieces */
+  int              frame_w, frame_h;
+  guint            resize_timeout; /* recompose once a live resize pauses */
+  GdkTexture      *piece_tex[16];  /* for the one piece that moves freely */
+  int              piece_w, piece_h;
+  char            *announcement;
+
+  XqSquare         cursor;
+  gboolean         cursor_shown;   /* only after the keyboard was used */
+
+  /* Drag state: start point and the pointer, in widget coordinates. */
+  gboolean         drag_active;
+  gboolean         drag_pending;
+  XqSquare         drag_from;
+  double           drag_start_x, drag_start_y;
+  double           drag_x, drag_y;
+  gboolean         pending_deselect;
+  gboolean         suppress_animation;
+
+  /* Move animation */
+  gboolean         animate;
+  gboolean         sounds;
+  XqMove           anim_move;
+  XqPiece          anim_piece;
+  gint64           anim_start;
+  guint            anim_tick;
+  XqMove           shown_last_move;
+  XqPiece          shown_board[XQ_SQUARES];
+
+  /* --measure */
+  GArray          *measure_ms;
+  int              measure_frames;
+  gint64           measure_paint_start;
+  guint            measure_tick;
+  gulong           measure_before_id, measure_after_id;
+  XqBoardViewMeasureFunc measure_done;
+  gpointer         measure_data;
+};
+
+G_DEFINE_FINAL_TYPE (XqBoardView, xq_board_view, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_MODEL,
+  N_PROPS
+};
+
+static GParamSpec *properties [N_PROPS];
+
+enum {
+  MOVE,
+  N_SIGNALS
+};
+
+static guint signals [N_SIGNALS];
+
+/* ---- Textures -------------------------------------------------------------- */
+
+/* Wraps an ARGB32 image surface without copying; the texture keeps the
+ * surface alive.  GDK_MEMORY_DEFAULT is cairo's ARGB32 layout. */
+static GdkTexture *
+texture_for_surface (cairo_surface_t *surface)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  int width, height, stride;
+
+  cairo_surface_flush (surface);
+  width = cairo_image_surface_get_width (surface);
+  height = cairo_image_surface_get_height (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
+                                      (gsize) stride * height,
+                                      (GDestroyNotify) cairo_surface_destroy,
+                                      cairo_surface_reference (surface));
+  return gdk_memory_texture_new (width, height, GDK_MEMORY_DEFAULT, bytes, stride);
+}
+
+static void
+invalidate_frame (XqBoardView *self)
+{
+  g_clear_object (&self->frame);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+invalidate_all (XqBoardView *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (self->piece_tex); i++)
+    g_clear_object (&self->piece_tex[i]);
+  xq_render_cache_clear (self->cache);
+  invalidate_frame (self);
+}
+
+static int
+scale_factor (XqBoardView *self)
+{
+  return MAX (1, gtk_widget_get_scale_factor (GTK_WIDGET (self)));
+}
+
+/* Geometry in device pixels, for drawing. */
+static void
+device_geometry (XqBoardView     *self,
+                 XqBoardGeometry *geom)
+{
+  int scale = scale_factor (self);
+
+  xq_board_geometry_init (geom,
+                          gtk_widget_get_width (GTK_WIDGET (self)) * scale,
+                          gtk_widget_get_height (GTK_WIDGET (self)) * scale,
+                          self->style.flipped);
+}
+
+/* Geometry in widget coordinates, for input.  Both come from the renderer's
+ * one transform, so what is drawn is what is hit. */
+static void
+widget_geometry (XqBoardView     *self,
+                 XqBoardGeometry *geom)
+{
+  xq_board_geometry_init (geom,
+                          gtk_widget_get_width (GTK_WIDGET (self)),
+                          gtk_widget_get_height (GTK_WIDGET (self)),
+                          self->style.flipped);
+}
+
+/* The square whose piece is drawn on its own (dragged or sliding), if any. */
+static XqSquare
+floating_square (XqBoardView *self)
+{
+  if (self->drag_active)
+    return self->drag_from;
+  if (self->anim_move != XQ_MOVE_NONE)
+    return xq_move_to (self->anim_move);
+  return XQ_NO_SQUARE;
+}
+
+static void
+build_annotations (XqBoardView   *self,
+                   XqAnnotations *annots)
+{
+  XqSquare targets[XQ_MAX_MOVES];
+  XqMove last;
+  XqSquare sel, check;
+  int n;
+
+  xq_annotations_clear (annots);
+  if (self->model == NULL)
+    return;
+
+  last = xq_board_model_get_last_move (self->model);
+  if (last != XQ_MOVE_NONE)
+    {
+      xq_annotations_add (annots, XQ_MARK_LAST_MOVE, XQ_ROLE_LAST_MOVE, xq_move_from (last));
+      xq_annotations_add (annots, XQ_MARK_LAST_MOVE, XQ_ROLE_LAST_MOVE, xq_move_to (last));
+    }
+  sel = xq_board_model_get_selected (self->model);
+  if (sel != XQ_NO_SQUARE)
+    {
+      xq_annotations_add (annots, XQ_MARK_HIGHLIGHT, XQ_ROLE_SELECTION, sel);
+      n = xq_board_model_get_targets (self->model, targets);
+      for (int i = 0; i < n; i++)
+        xq_annotations_add (annots, XQ_MARK_DOT, XQ_ROLE_DEFAULT, targets[i]);
+    }
+  check = xq_board_model_get_check_square (self->model);
+  if (check != XQ_NO_SQUARE)
+    xq_annotations_add (annots, XQ_MARK_CHECK, XQ_ROLE_WARNING, check);
+}
+
+/* Composes the resting picture once per change; frames during a drag or an
+ * animation then only add one piece texture on top of it. */
+static void
+ensure_frame (XqBoardView *self,
+              int          width,
+              int          height)
+{
+  XqAnnotations annots;
+  XqPosition pos;
+  XqSquare floating;
+  cairo_surface_t *surface;
+
+  if (self->frame != NULL && self->frame_w == width && self->frame_h == height)
+    return;
+  g_clear_object (&self->frame);
+
+  if (self->model != NULL)
+    pos = *xq_board_model_get_position (self->model);
+  else
+    xq_position_clear (&pos);
+  floating = floating_square (self);
+  if (floating != XQ_NO_SQUARE)
+    pos.board[floating] = XQ_EMPTY;  /* only drawn, never played on */
+
+  build_annotations (self, &annots);
+  surface = xq_render_cache_compose (self->cache, &pos, &self->style, &annots, width, height);
+  self->frame = texture_for_surface (surface);
+  self->frame_w = width;
+  self->frame_h = height;
+  cairo_surface_destroy (surface);
+}
+
+static GdkTexture *
+piece_texture (XqBoardView           *self,
+               XqPiece                piece,
+               const XqBoardGeometry *geom)
+{
+  cairo_surface_t *surface;
+
+  if (self->piece_w != (int) geom->width || self->piece_h != (int) geom->height)
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (self->piece_tex); i++)
+        g_clear_object (&self->piece_tex[i]);
+      self->piece_w = geom->width;
+      self->piece_h = geom->height;
+    }
+  if (self->piece_tex[piece & 15] == NULL)
+    {
+      surface = xq_render_cache_get_piece (self->cache, piece, &self->style, geom);
+      if (surface == NULL)
+        return NULL;
+      self->piece_tex[piece & 15] = texture_for_surface (surface);
+    }
+  return self->piece_tex[piece & 15];
+}
+
+static void
+append_piece (XqBoardView           *self,
+              GtkSnapshot           *snapshot,
+              XqPiece                piece,
+              const XqBoardGeometry *geom,
+              double                 cx,
+              double                 cy)
+{
+  GdkTexture *tex = piece_texture (self, piece, geom);
+  double x, y;
+
+  if (tex == NULL)
+    return;
+  xq_render_cache_piece_origin (geom, cx, cy, &x, &y);
+  gtk_snapshot_append_texture (snapshot, tex,
+                               &GRAPHENE_RECT_INIT (x, y,
+                                                    gdk_texture_get_width (tex),
+                                                    gdk_texture_get_height (tex)));
+}
+
+static double
+ease_out_cubic (double t)
+{
+  double p = t - 1.0;
+  return p * p * p + 1.0;
+}
+
+static gboolean
+resize_done_cb (gpointer user_data)
+{
+  XqBoardView *self = user_data;
+
+  self->resize_timeout = 0;
+  invalidate_frame (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* While the window is being resized, the last frame is drawn scaled (a
+ * texture scale costs nothing) and the board is rasterised again only when
+ * the size has stayed put for a moment: a new size costs ~8 ms of librsvg. */
+static gboolean
+snapshot_scaled_frame (XqBoardView *self,
+                       GtkSnapshot *snapshot,
+                       int          width,
+                       int          height)
+{
+  XqBoardGeometry old_geom, new_geom;
+  double k;
+
+  if (self->frame == NULL || (self->frame_w == width && self->frame_h == height) ||
+      self->drag_active || self->anim_move != XQ_MOVE_NONE)
+    return FALSE;
+
+  if (self->resize_timeout != 0)
+    g_source_remove (self->resize_timeout);
+  self->resize_timeout = g_timeout_add (120, resize_done_cb, self);
+
+  xq_board_geometry_init (&old_geom, self->frame_w, self->frame_h, self->style.flipped);
+  xq_board_geometry_init (&new_geom, width, height, self->style.flipped);
+  k = new_geom.cell / old_geom.cell;
+  gtk_snapshot_append_texture (snapshot, self->frame,
+                               &GRAPHENE_RECT_INIT (new_geom.board_x - old_geom.board_x * k,
+                                                    new_geom.board_y - old_geom.board_y * k,
+                                                    self->frame_w * k, self->frame_h * k));
+  return TRUE;
+}
+
+static void
+xq_board_view_snapshot (GtkWidget   *widget,
+                        GtkSnapshot *snapshot)
+{
+  XqBoardView *self = XQ_BOARD_VIEW (widget);
+  XqBoardGeometry geom;
+  const XqPosition *pos;
+  int scale = scale_factor (self);
+  int width = gtk_widget_get_width (widget) * scale;
+  int height = gtk_widget_get_height (widget) * scale;
+
+  if (width <= 0 || height <= 0 || self->model == NULL)
+    return;
+
+  device_geometry (self, &geom);
+  pos = xq_board_model_get_position (self->model);
+
+  gtk_snapshot_save (snapshot);
+  if (scale != 1)
+    gtk_snapshot_scale (snapshot, 1.0 / scale, 1.0 / scale);
+
+  if (snapshot_scaled_frame (self, snapshot, width, height))
+    {
+      gtk_snapshot_restore (snapshot);
+      return;
+    }
+  ensure_frame (self, width, height);
+
+  gtk_snapshot_append_texture (snapshot, self->frame,
+                               &GRAPHENE_RECT_INIT (0, 0, width, height));
+
+  if (self->drag_active && pos->board[self->drag_from] != XQ_EMPTY)
+    {
+      append_piece (self, snapshot, pos->board[self->drag_from], &geom,
+                    self->drag_x * scale, self->drag_y * scale);
+    }
+  else if (self->anim_move != XQ_MOVE_NONE)
+    {
+      double fx, fy, tx, ty, t;
+
+      t = (double) (g_get_monotonic_time () - self->anim_start) / ANIMATION_USEC;
+      t = ease_out_cubic (CLAMP (t, 0.0, 1.0));
+      xq_board_geometry_center (&geom, xq_move_from (self->anim_move), &fx, &fy);
+      xq_board_geometry_center (&geom, xq_move_to (self->anim_move), &tx, &ty);
+      append_piece (self, snapshot, self->anim_piece, &geom,
+                    fx + (tx - fx) * t, fy + (ty - fy) * t);
+    }
+
+  if (self->cursor_shown && gtk_widget_has_focus (widget) && self->cursor != XQ_NO_SQUARE)
+    {
+      GskRoundedRect ring;
+      GdkRGBA accent;
+      double cx, cy, r;
+
+      xq_board_geometry_center (&geom, self->cursor, &cx, &cy);
+      r = xq_board_geometry_piece_radius (&geom) + 3 * scale;
+      gdk_rgba_parse (&accent, "#3584e4");
+      gsk_rounded_rect_init_from_rect (&ring, &GRAPHENE_RECT_INIT (cx - r, cy - r, 2 * r, 2 * r), r);
+      gtk_snapshot_append_border (snapshot, &ring,
+                                  (float[4]) { 3 * scale, 3 * scale, 3 * scale, 3 * scale },
+                                  (GdkRGBA[4]) { accent, accent, accent, accent });
+    }
+
+  gtk_snapshot_restore (snapshot);
+}
+
+static GtkSizeRequestMode
+xq_board_view_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_CONSTANT_SIZE;
+}
+
+static void
+xq_board_view_measure (GtkWidget      *widget,
+                       GtkOrientation  orientation,
+                       int             for_size,
+                       int            *minimum,
+                       int            *natural,
+                       int            *minimum_baseline,
+                       int            *natural_baseline)
+{
+  /* Small enough for a phone-sized window; the board then scales with the
+   * window, keeping its shape (the renderer centres it). */
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      *minimum = 240;
+      *natural = 540;
+    }
+  else
+    {
+      *minimum = (int) (240 / xq_board_aspect_ratio ());
+      *natural = (int) (540 / xq_board_aspect_ratio ());
+    }
+}
+
+/* ---- Accessibility --------------------------------------------------------- */
+
+static const char *
+piece_name (XqPiece piece)
+{
+  /* One string per piece so translators can use their own word order. */
+  static const char *const names[16] = {
+    [XQ_RED << 3 | XQ_KING]       = N_("Red general"),
+    [XQ_RED << 3 | XQ_ADVISOR]    = N_("Red advisor"),
+    [XQ_RED << 3 | XQ_ELEPHANT]   = N_("Red elephant"),
+    [XQ_RED << 3 | XQ_HORSE]      = N_("Red horse"),
+    [XQ_RED << 3 | XQ_CHARIOT]    = N_("Red chariot"),
+    [XQ_RED << 3 | XQ_CANNON]     = N_("Red cannon"),
+    [XQ_RED << 3 | XQ_PAWN]       = N_("Red soldier"),
+    [XQ_BLACK << 3 | XQ_KING]     = N_("Black general"),
+    [XQ_BLACK << 3 | XQ_ADVISOR]  = N_("Black advisor"),
+    [XQ_BLACK << 3 | XQ_ELEPHANT] = N_("Black elephant"),
+    [XQ_BLACK << 3 | XQ_HORSE]    = N_("Black horse"),
+    [XQ_BLACK << 3 | XQ_CHARIOT]  = N_("Black chariot"),
+    [XQ_BLACK << 3 | XQ_CANNON]   = N_("Black cannon"),
+    [XQ_BLACK << 3 | XQ_PAWN]     = N_("Black soldier"),
+  };
+
+  return names[piece & 15] ? _(names[piece & 15]) : NULL;
+}
+
+char *
+xq_board_view_describe_point (XqBoardView *self,
+                              XqSquare     sq)
+{
+  static const char *const red_files[9] = { "九", "八", "七", "六", "五", "四", "三", "二", "一" };
+  const XqPosition *pos;
+  XqPiece piece;
+  XqColor side;
+  char file[8];
+  int rank;
+
+  g_return_val_if_fail (XQ_IS_BOARD_VIEW (self), NULL);
+  g_return_val_if_fail (sq >= 0 && sq < XQ_SQUARES, NULL);
+
+  pos = self->model ? xq_board_model_get_position (self->model) : NULL;
+  piece = pos ? pos->board[sq] : XQ_EMPTY;
+  /* Files and ranks count from the owner's side, as players say them:
+   * Red's files are 一..九 from its right, Black's 1..9 from its right. */
+  side = piece != XQ_EMPTY ? xq_piece_color (piece) : (pos ? pos->side : XQ_RED);
+  if (side == XQ_RED)
+    {
+      g_strlcpy (file, red_files[xq_sq_file (sq)], sizeof file);
+      rank = xq_sq_rank (sq) + 1;
+    }
+  else
+    {
+      g_snprintf (file, sizeof file, "%d", xq_sq_file (sq) + 1);
+      rank = XQ_RANKS - xq_sq_rank (sq);
+    }
+
+  if (piece == XQ_EMPTY)
+    /* Translators: an empty point of the board for a screen reader; %s is a
+     * file number (一..九 or 1..9), %d the rank counted from the player's side */
+    return g_strdup_printf (_("Empty point, file %s, rank %d"), file, rank);
+  /* Translators: a piece on the board for a screen reader, e.g.
+   * "Red horse, file 八, rank 1" */
+  return g_strdup_printf (_("%s, file %s, rank %d"), piece_name (piece), file, rank);
+}
+
+static void
+update_accessible_label (XqBoardView *self)
+{
+  g_autofree char *text = NULL;
+
+  if (self->cursor == XQ_NO_SQUARE)
+    return;
+  text = xq_board_view_describe_point (self, self->cursor);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, text,
+                                  -1);
+}
+
+void
+xq_board_view_announce (XqBoardView *self,
+                        const char  *text)
+{
+  g_return_if_fail (XQ_IS_BOARD_VIEW (self));
+
+  g_free (self->announcement);
+  self->announcement = g_strdup (text);
+  /* GTK 4.8 has no announce call: a changed description is what screen
+   * readers pick up on the focused widget. */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text ? text : "",
+                                  -1);
+}
+
+const char *
+xq_board_view_get_announcement (XqBoardView *self)
+{
+  g_return_val_if_fail (XQ_IS_BOARD_VIEW (self), NULL);
+  return self->announcement;
+}
+
+/* ---- Moves ----------------------------------------------------------------- */
+
+/* Tries from -> to: emits ::move if it is legal, else refuses it.  Returns
+ * whether the move went out. */
+static gboolean
+try_move (XqBoardView *self,
+          XqSquare     from,
+          XqSquare     to,
+          gboolean     animate)
+{
+  if (!xq_board_model_is_legal (self->model, from, to))
+    {
+      if (self->sounds)
+        gtk_widget_error_bell (GTK_WIDGET (self));
+      return FALSE;
+    }
+  self->suppress_animation = !animate;
+  g_signal_emit (self, signals[MOVE], 0, from, to);
+  self->suppress_animation = FALSE;
+  return TRUE;
+}
+
+/* A press or Enter on sq: pick up, put down, or change the picked piece. */
+static void
+activate_square (XqBoardView *self,
+                 XqSquare     sq,
+                 gboolean     from_pointer)
+{
+  XqSquare sel;
+  const XqPosition *pos;
+
+  if (self->model == NULL || !xq_board_model_get_interactive (self->model) || sq == XQ_NO_SQUARE)
+    return;
+
+  pos = xq_board_model_get_position (self->model);
+  sel = xq_board_model_get_selected (self->model);
+  if (sel == sq)
+    {
+      /* Pressing the picked piece again puts it back, but only on release so
+       * a drag can start from it. */
+      if (from_pointer)
+        self->pending_deselect = TRUE;
+      else
+        xq_board_model_select (self->model, XQ_NO_SQUARE);
+      return;
+    }
+  if (pos->board[sq] != XQ_EMPTY && xq_piece_color (pos->board[sq]) == pos->side)
+    {
+      xq_board_model_select (self->model, sq);
+      return;
+    }
+  if (sel != XQ_NO_SQUARE)
+    {
+      if (!try_move (self, sel, sq, TRUE))
+        xq_board_model_select (self->model, XQ_NO_SQUARE);
+    }
+}
+
+static void
+click_pressed_cb (XqBoardView     *self,
+                  int              n_press,
+                  double           x,
+                  double           y,
+                  GtkGestureClick *gesture)
+{
+  self->pending_deselect = FALSE;
+  if (gtk_widget_get_focusable (GTK_WIDGET (self)))
+    gtk_widget_grab_focus (GTK_WIDGET (self));
+  self->cursor_shown = FALSE;
+  activate_square (self, xq_board_view_pick (self, x, y), TRUE);
+}
+
+static void
+click_released_cb (XqBoardView     *self,
+                   int              n_press,
+                   double           x,
+                   double           y,
+                   GtkGestureClick *gesture)
+{
+  if (self->pending_deselect && !self->drag_active)
+    xq_board_model_select (self->model, XQ_NO_SQUARE);
+  self->pending_deselect = FALSE;
+}
+
+static void
+drag_begin_cb (XqBoardView    *self,
+               double          x,
+               double          y,
+               GtkGestureDrag *gesture)
+{
+  self->drag_start_x = x;
+  self->drag_start_y = y;
+  self->drag_active = FALSE;
+  self->drag_pending = TRUE;
+  self->drag_from = xq_board_view_pick (self, x, y);
+}
+
+static void
+drag_update_cb (XqBoardView    *self,
+                double          dx,
+                double          dy,
+                GtkGestureDrag *gesture)
+{
+  const XqPosition *pos;
+
+  if (self->model == NULL)
+    return;
+
+  if (self->drag_pending)
+    {
+      if (!gtk_drag_check_threshold (GTK_WIDGET (self), 0, 0, (int) dx, (int) dy))
+        return;
+      self->drag_pending = FALSE;
+      pos = xq_board_model_get_position (self->model);
+      /* Only the side to move's pieces can be dragged; anything else is left
+       * to other gestures (e.g. scrolling on a touch screen). */
+      if (!xq_board_model_get_interactive (self->model) || self->drag_from == XQ_NO_SQUARE ||
+          pos->board[self->drag_from] == XQ_EMPTY ||
+          xq_piece_color (pos->board[self->drag_from]) != pos->side)
+        {
+          gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+          return;
+        }
+      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+      self->pending_deselect = FALSE;
+      xq_board_model_select (self->model, self->drag_from);
+      self->drag_active = TRUE;
+      invalidate_frame (self);
+    }
+  if (self->drag_active)
+    {
+      self->drag_x = self->drag_start_x + dx;
+      self->drag_y = self->drag_start_y + dy;
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+    }
+}
+
+static void
+drag_end_cb (XqBoardView    *self,
+             double          dx,
+             double          dy,
+             GtkGestureDrag *gesture)
+{
+  XqSquare to;
+
+  self->drag_pending = FALSE;
+  if (!self->drag_active)
+    return;
+  self->drag_active = FALSE;
+  to = xq_board_view_pick (self, self->drag_start_x + dx, self->drag_start_y + dy);
+  /* Dropped where it was lifted: it stays picked up for a click-click move.
+   * Dropped on an illegal point: it goes back. */
+  if (to != self->drag_from && to != XQ_NO_SQUARE)
+    {
+      if (!try_move (self, self->drag_from, to, FALSE))
+        xq_board_model_select (self->model, XQ_NO_SQUARE);
+    }
+  invalidate_frame (self);
+}
+
+/* ---- Animation ------------------------------------------------------------- */
+
+static void
+stop_animation (XqBoardView *self)
+{
+  if (self->anim_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->anim_tick);
+  self->anim_tick = 0;
+  if (self->anim_move != XQ_MOVE_NONE)
+    {
+      self->anim_move = XQ_MOVE_NONE;
+      invalidate_frame (self);
+    }
+}
+
+static gboolean
+animation_tick_cb (GtkWidget     *widget,
+                   GdkFrameClock *clock,
+                   gpointer       user_data)
+{
+  XqBoardView *self = XQ_BOARD_VIEW (widget);
+
+  if (g_get_monotonic_time () - self->anim_start >= ANIMATION_USEC)
+    {
+      self->anim_tick = 0;
+      self->anim_move = XQ_MOVE_NONE;
+      invalidate_frame (self);
+      return G_SOURCE_REMOVE;
+    }
+  gtk_widget_queue_draw (widget);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+model_changed_cb (XqBoardView  *self,
+                  XqBoardModel *model)
+{
+  XqMove last = xq_board_model_get_last_move (model);
+  const XqPosition *pos = xq_board_model_get_position (model);
+  gboolean flipped = xq_board_model_get_flipped (model);
+
+  if (flipped != self->style.flipped)
+    {
+      self->style.flipped = flipped;
+      invalidate_all (self);
+    }
+
+  if (last != self->shown_last_move)
+    {
+      /* Slide only a move played forward from the picture shown so far; an
+       * undo or a jump in the record just changes the picture. */
+      gboolean forward = last != XQ_MOVE_NONE &&
+                         self->shown_board[xq_move_from (last)] != XQ_EMPTY &&
+                         self->shown_board[xq_move_from (last)] == pos->board[xq_move_to (last)] &&
+                         pos->board[xq_move_from (last)] == XQ_EMPTY;
+
+      stop_animation (self);
+      self->shown_last_move = last;
+      if (forward && self->animate && !self->suppress_animation &&
+          gtk_widget_get_mapped (GTK_WIDGET (self)))
+        {
+          self->anim_move = last;
+          self->anim_piece = pos->board[xq_move_to (last)];
+          self->anim_start = g_get_monotonic_time ();
+          self->anim_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), animation_tick_cb,
+                                                          NULL, NULL);
+        }
+    }
+  memcpy (self->shown_board, pos->board, sizeof self->shown_board);
+  update_accessible_label (self);
+  invalidate_frame (self);
+}
+
+/* ---- Keyboard -------------------------------------------------------------- */
+
+static gboolean
+move_cursor_cb (GtkWidget *widget,
+                GVariant  *args,
+                gpointer   user_data)
+{
+  XqBoardView *self = XQ_BOARD_VIEW (widget);
+  int dfile, drank, file, rank;
+
+  g_variant_get (args, "(ii)", &dfile, &drank);
+  /* Arrows follow the screen: on a flipped board "up" goes towards Red. */
+  if (self->style.flipped)
+    {
+      dfile = -dfile;
+      drank = -drank;
+    }
+  if (self->cursor == XQ_NO_SQUARE)
+    self->cursor = xq_sq_make (4, 0);
+  file = CLAMP (xq_sq_file (self->cursor) + dfile, 0, XQ_FILES - 1);
+  rank = CLAMP (xq_sq_rank (self->cursor) + drank, 0, XQ_RANKS - 1);
+  xq_board_view_set_cursor (self, xq_sq_make (file, rank));
+  self->cursor_shown = TRUE;
+  gtk_widget_queue_draw (widget);
+  return TRUE;
+}
+
+static gboolean
+activate_cursor_cb (GtkWidget *widget,
+                    GVariant  *args,
+                    gpointer   user_data)
+{
+  XqBoardView *self = XQ_BOARD_VIEW (widget);
+
+  if (!self->cursor_shown)
+    {
+      /* The first key press only shows where the cursor is. */
+      self->cursor_shown = TRUE;
+      gtk_widget_queue_draw (widget);
+      return TRUE;
+    }
+  activate_square (self, self->cursor, FALSE);
+  return TRUE;
+}
+
+static gboolean
+cancel_cb (GtkWidget *widget,
+           GVariant  *args,
+           gpointer   user_data)
+{
+  XqBoardView *self = XQ_BOARD_VIEW (widget);
+
+  if (self->model == NULL || xq_board_model_get_selected (self->model) == XQ_NO_SQUARE)
+    return FALSE;
+  xq_board_model_select (self->model, XQ_NO_SQUARE);
+  return TRUE;
+}
+
+XqSquare
+xq_board_view_get_cursor (XqBoardView *self)
+{
+  g_return_val_if_fail (XQ_IS_BOARD_VIEW (self), XQ_NO_SQUARE);
+  return self->cursor;
+}
+
+void
+xq_board_view_set_cursor (XqBoardView *self,
+                          XqSquare     sq)
+{
+  g_return_if_fail (XQ_IS_BOARD_VIEW (self));
+  g_return_if_fail (sq >= 0 && sq < XQ_SQUARES);
+
+  if (self->cursor == sq)
+    return;
+  self->cursor = sq;
+  update_accessible_label (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* ---- Measuring ------------------------------------------------------------- */
+
+static void
+measure_before_paint_cb (XqBoardView   *self,
+                         GdkFrameClock *clock)
+{
+  self->measure_paint_start = g_get_monotonic_time ();
+}
+
+static void
+measure_after_paint_cb (XqBoardView   *self,
+                        GdkFrameClock *clock)
+{
+  double ms;
+
+  if (self->measure_paint_start == 0 || self->measure_ms == NULL)
+    return;
+  ms = (g_get_monotonic_time () - self->measure_paint_start) / 1000.0;
+  self->measure_paint_start = 0;
+  if (self->drag_active)
+    g_array_append_val (self->measure_ms, ms);
+}
+
+static void
+measure_finish (XqBoardView *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+  g_autoptr(GArray) times = g_steal_pointer (&self->measure_ms);
+
+  g_clear_signal_handler (&self->measure_before_id, clock);
+  g_clear_signal_handler (&self->measure_after_id, clock);
+  self->measure_tick = 0;
+  self->drag_active = FALSE;
+  xq_board_model_select (self->model, XQ_NO_SQUARE);
+  invalidate_frame (self);
+  if (self->measure_done)
+    self->measure_done (self, times, self->measure_data);
+}
+
+/* Moves the "pointer" along a circle over the board, one step per frame, as
+ * a real drag would: only drag_x/drag_y change and a redraw is queued. */
+static gboolean
+measure_tick_cb (GtkWidget     *widget,
+                 GdkFrameClock *clock,
+                 gpointer       user_data)
+{
+  XqBoardView *self = XQ_BOARD_VIEW (widget);
+  double w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
+  double a;
+
+  if ((int) self->measure_ms->len >= self->measure_frames)
+    {
+      measure_finish (self);
+      return G_SOURCE_REMOVE;
+    }
+  a = self->measure_ms->len * 0.15;
+  self->drag_x = w / 2 + cos (a) * w / 4;
+  self->drag_y = h / 2 + sin (a) * h / 4;
+  gtk_widget_queue_draw (widget);
+  return G_SOURCE_CONTINUE;
+}
+
+void
+xq_board_view_measure_drag (XqBoardView            *self,
+                            int                     n_frames,
+                            XqBoardViewMeasureFunc  done,
+                            gpointer                user_data)
+{
+  GdkFrameClock *clock;
+  const XqPosition *pos;
+
+  g_return_if_fail (XQ_IS_BOARD_VIEW (self));
+  g_return_if_fail (self->model != NULL);
+  g_return_if_fail (gtk_widget_get_realized (GTK_WIDGET (self)));
+
+  pos = xq_board_model_get_position (self->model);
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
+  self->measure_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  self->measure_frames = n_frames;
+  self->measure_done = done;
+  self->measure_data = user_data;
+  self->measure_before_id = g_signal_connect_swapped (clock, "before-paint",
+                                                      G_CALLBACK (measure_before_paint_cb), self);
+  self->measure_after_id = g_signal_connect_swapped (clock, "after-paint",
+                                                     G_CALLBACK (measure_after_paint_cb), self);
+  /* Lift the side to move's general, which every position has. */
+  self->drag_from = pos->king[pos->side] != XQ_NO_SQUARE ? pos->king[pos->side] : 0;
+  xq_board_model_select (self->model, self->drag_from);
+  self->drag_active = TRUE;
+  invalidate_frame (self);
+  self->measure_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), measure_tick_cb, NULL, NULL);
+}
+
+/* ---- GObject ----------------------------------------------------------------- */
+
+static void
+xq_board_view_dispose (GObject *object)
+{
+  XqBoardView *self = XQ_BOARD_VIEW (object);
+
+  xq_board_view_set_model (self, NULL);
+  g_clear_handle_id (&self->resize_timeout, g_source_remove);
+  g_clear_pointer (&self->measure_ms, g_array_unref);
+
+  G_OBJECT_CLASS (xq_board_view_parent_class)->dispose (object);
+}
+
+static void
+xq_board_view_finalize (GObject *object)
+{
+  XqBoardView *self = XQ_BOARD_VIEW (object);
+
+  g_clear_object (&self->frame);
+  for (guint i = 0; i < G_N_ELEMENTS (self->piece_tex); i++)
+    g_clear_object (&self->piece_tex[i]);
+  g_clear_pointer (&self->cache, xq_render_cache_free);
+  g_clear_pointer (&self->announcement, g_free);
+
+  G_OBJECT_CLASS (xq_board_view_parent_class)->finalize (object);
+}
+
+static void
+xq_board_view_get_property (GObject    *object,
+                            guint       prop_id,
+                            GValue     *value,
+                            GParamSpec *pspec)
+{
+  XqBoardView *self = XQ_BOARD_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_MODEL:
+      g_value_set_object (value, self->model);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+xq_board_view_set_property (GObject      *object,
+                            guint         prop_id,
+                            const GValue *value,
+                            GParamSpec   *pspec)
+{
+  XqBoardView *self = XQ_BOARD_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_MODEL:
+      xq_board_view_set_model (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+scale_factor_changed_cb (XqBoardView *self)
+{
+  invalidate_all (self);
+}
+
+static void
+add_arrow_bindings (GtkWidgetClass *widget_class,
+                    guint           keyval,
+                    guint           kp_keyval,
+                    int             dfile,
+                    int             drank)
+{
+  gtk_widget_class_add_binding (widget_class, keyval, 0, move_cursor_cb, "(ii)", dfile, drank);
+  gtk_widget_class_add_binding (widget_class, kp_keyval, 0, move_cursor_cb, "(ii)", dfile, drank);
+}
+
+static void
+xq_board_view_class_init (XqBoardViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = xq_board_view_dispose;
+  object_class->finalize = xq_board_view_finalize;
+  object_class->get_property = xq_board_view_get_property;
+  object_class->set_property = xq_board_view_set_property;
+
+  widget_class->snapshot = xq_board_view_snapshot;
+  widget_class->measure = xq_board_view_measure;
+  widget_class->get_request_mode = xq_board_view_get_request_mode;
+
+  properties [PROP_MODEL] =
+    g_param_spec_object ("model", NULL, NULL, XQ_TYPE_BOARD_MODEL,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
+   * XqBoardView::move:
+   * @from: the square the piece left
+   * @to: the square it went to
+   *
+   * The learner made a legal move in the model's position.  The view does
+   * not change the model: the handler plays the move and updates it.
+   */
+  signals [MOVE] =
+    g_signal_new ("move", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_INT);
+
+  add_arrow_bindings (widget_class, GDK_KEY_Up, GDK_KEY_KP_Up, 0, 1);
+  add_arrow_bindings (widget_class, GDK_KEY_Down, GDK_KEY_KP_Down, 0, -1);
+  add_arrow_bindings (widget_class, GDK_KEY_Left, GDK_KEY_KP_Left, -1, 0);
+  add_arrow_bindings (widget_class, GDK_KEY_Right, GDK_KEY_KP_Right, 1, 0);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Return, 0, activate_cursor_cb, NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Enter, 0, activate_cursor_cb, NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_space, 0, activate_cursor_cb, NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Space, 0, activate_cursor_cb, NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, cancel_cb, NULL);
+
+  gtk_widget_class_set_css_name (widget_class, "xq-board");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_WIDGET);
+}
+
+static void
+xq_board_view_init (XqBoardView *self)
+{
+  GtkGesture *click, *drag;
+
+  self->cache = xq_render_cache_new ();
+  xq_render_style_init (&self->style);
+  self->cursor = xq_sq_make (4, 0);
+  self->drag_from = XQ_NO_SQUARE;
+  self->animate = TRUE;
+  self->sounds = TRUE;
+
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+
+  click = gtk_gesture_click_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
+  g_signal_connect_swapped (click, "pressed", G_CALLBACK (click_pressed_cb), self);
+  g_signal_connect_swapped (click, "released", G_CALLBACK (click_released_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+
+  drag = gtk_gesture_drag_new ();
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
+  g_signal_connect_swapped (drag, "drag-begin", G_CALLBACK (drag_begin_cb), self);
+  g_signal_connect_swapped (drag, "drag-update", G_CALLBACK (drag_update_cb), self);
+  g_signal_connect_swapped (drag, "drag-end", G_CALLBACK (drag_end_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+
+  g_signal_connect (self, "notify::scale-factor", G_CALLBACK (scale_factor_changed_cb), NULL);
+}
+
+GtkWidget *
+xq_board_view_new (void)
+{
+  return g_object_new (XQ_TYPE_BOARD_VIEW, NULL);
+}
+
+void
+xq_board_view_set_model (XqBoardView  *self,
+                         XqBoardModel *model)
+{
+  g_return_if_fail (XQ_IS_BOARD_VIEW (self));
+  g_return_if_fail (model == NULL || XQ_IS_BOARD_MODEL (model));
+
+  if (self->model == model)
+    return;
+  if (self->model != NULL)
+    {
+      g_clear_signal_handler (&self->model_changed_id, self->model);
+      g_clear_object (&self->model);
+    }
+  stop_animation (self);
+  self->drag_active = FALSE;
+  if (model != NULL)
+    {
+      self->model = g_object_ref (model);
+      self->model_changed_id = g_signal_connect_swapped (model, "changed",
+                                                         G_CALLBACK (model_changed_cb), self);
+      self->shown_last_move = xq_board_model_get_last_move (model);
+      memcpy (self->shown_board, xq_board_model_get_position (model)->board, sizeof self->shown_board);
+      self->style.flipped = xq_board_model_get_flipped (model);
+      update_accessible_label (self);
+    }
+  invalidate_all (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_MODEL]);
+}
+
+XqBoardModel *
+xq_board_view_get_model (XqBoardView *self)
+{
+  g_return_val_if_fail (XQ_IS_BOARD_VIEW (self), NULL);
+  return self->model;
+}
+
+void
+xq_board_view_set_piece_set (XqBoardView *self,
+                             XqPieceSet   set)
+{
+  g_return_if_fail (XQ_IS_BOARD_VIEW (self));
+
+  if (self->style.pieces == set)
+    return;
+  self->style.pieces = set;
+  invalidate_all (self);
+}
+
+void
+xq_board_view_set_theme (XqBoardView *self,
+                         XqTheme      theme)
+{
+  g_return_if_fail (XQ_IS_BOARD_VIEW (self));
+
+  if (self->style.theme == theme)
+    return;
+  self->style.theme = theme;
+  invalidate_all (self);
+}
+
+void
+xq_board_view_set_show_coordinates (XqBoardView *self,
+                                    gboolean     show)
+{
+  g_return_if_fail (XQ_IS_BOARD_VIEW (self));
+
+  show = !!show;
+  if (self->style.coordinates == show)
+    return;
+  self->style.coordinates = show;
+  invalidate_all (self);
+}
+
+void
+xq_board_view_set_animate (XqBoardView *self,
+                           gboolean     animate)
+{
+  g_return_if_fail (XQ_IS_BOARD_VIEW (self));
+
+  self->animate = !!animate;
+  if (!self->animate)
+    stop_animation (self);
+}
+
+XqSquare
+xq_board_view_pick (XqBoardView *self,
+                    double       x,
+                    double       y)
+{
+  XqBoardGeometry geom;
+
+  g_return_val_if_fail (XQ_IS_BOARD_VIEW (self), XQ_NO_SQUARE);
+
+  widget_geometry (self, &geom);
+  return xq_board_geometry_pick (&geom, x, y);
+}
+
+void
+xq_board_view_get_point (XqBoardView *self,
+                         XqSquare     sq,
+                         double      *x,
+                         double      *y)
+{
+  XqBoardGeometry geom;
+
+  g_return_if_fail (XQ_IS_BOARD_VIEW (self));
+  g_return_if_fail (sq >= 0 && sq < XQ_SQUARES);
+
+  widget_geometry (self, &geom);
+  xq_board_geometry_center (&geom, sq, x, y);
+}
+
+void
+xq_board_view_set_sounds (XqBoardView *self,
+                          gboolean     sounds)
+{
+  g_return_if_fail (XQ_IS_BOARD_VIEW (self));
+  self->sounds = !!sounds;
+}
+
+gboolean
+xq_board_view_get_animating (XqBoardView *self)
+{
+  g_return_val_if_fail (XQ_IS_BOARD_VIEW (self), FALSE);
+  return self->anim_move != XQ_MOVE_NONE;
+}

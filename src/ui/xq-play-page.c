@@ -1,0 +1,722 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "xq-play-page"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "xq-clock.h"
+#include "xq-pgn.h"
+#include "xq-play-page.h"
+
+struct _XqPlayPage
+{
+  AdwBin parent_instance;
+
+  /* Template widgets (the layout box is the AdwBin child: AdwBin disposes it) */
+  GtkWidget   *side_panel;
+  XqBoardView *board_view;
+  GtkLabel    *turn_label;
+  GtkLabel    *status_label;
+  GtkLabel    *rule_label;
+  GtkListBox  *move_list;
+  GtkWidget   *clock_box;
+  GtkLabel    *red_clock_label;
+  GtkLabel    *black_clock_label;
+
+  /* Owned */
+  XqGame       *game;
+  XqBoardModel *model;
+  XqNotation    notation;
+  char         *status_text;
+
+  /* The clock: NULL when playing without one. */
+  XqClock      *clock;
+  int           clock_minutes;
+  guint         clock_tick;
+  XqPlayPageTimeFunc time_func;
+};
+
+G_DEFINE_FINAL_TYPE (XqPlayPage, xq_play_page, ADW_TYPE_BIN)
+
+/* One line per full move: "12. 炮二平五 马8进7" (Black alone when the game
+ * started with Black to move). */
+static char *
+format_row (XqPlayPage *self,
+            int         first_ply,
+            int        *next_ply)
+{
+  GString *row = g_string_new (NULL);
+  int n = xq_game_get_n_plies (self->game);
+  int ply = first_ply;
+  const XqPosition *pos = xq_game_get_position_at (self->game, ply - 1);
+
+  g_string_append_printf (row, "%d.", pos->fullmove);
+  if (pos->side == XQ_BLACK)
+    g_string_append (row, " …");
+  do
+    {
+      XqPosition scratch = *xq_game_get_position_at (self->game, ply - 1);
+      g_autofree char *text = xq_notation_format (&scratch, xq_game_get_move (self->game, ply),
+                                                  self->notation);
+
+      g_string_append_c (row, ' ');
+      g_string_append (row, text ? text : "?");
+      ply++;
+    }
+  while (ply <= n && xq_game_get_position_at (self->game, ply - 1)->side == XQ_BLACK);
+
+  *next_ply = ply;
+  return g_string_free (row, FALSE);
+}
+
+static void
+update_move_list (XqPlayPage *self)
+{
+  GtkWidget *child;
+  int n = xq_game_get_n_plies (self->game);
+  int current = xq_game_get_ply (self->game);
+  GtkListBoxRow *current_row = NULL;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->move_list))) != NULL)
+    gtk_list_box_remove (self->move_list, child);
+
+  for (int ply = 1; ply <= n;)
+    {
+      int first = ply;
+      g_autofree char *text = format_row (self, first, &ply);
+      GtkWidget *label = gtk_label_new (text);
+      GtkWidget *row = gtk_list_box_row_new ();
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), label);
+      /* Activating a row goes to the position after its last move. */
+      g_object_set_data (G_OBJECT (row), "ply", GINT_TO_POINTER (ply - 1));
+      if (current >= first && current < ply)
+        current_row = GTK_LIST_BOX_ROW (row);
+      if (current < n && ply - 1 > current)
+        gtk_widget_add_css_class (label, "dim-label");
+      gtk_list_box_append (self->move_list, row);
+    }
+
+  if (current_row != NULL)
+    gtk_list_box_select_row (self->move_list, current_row);
+}
+
+static void
+update_status (XqPlayPage *self)
+{
+  const XqPosition *pos = xq_game_get_position (self->game);
+  XqResult result = xq_game_get_result (self->game);
+  XqWarning warning;
+  g_autofree char *explain = NULL;
+  g_autofree char *rule = NULL;
+  const char *turn;
+
+  if (result.winner != XQ_WINNER_NONE)
+    {
+      XqGameOptions opts;
+
+      xq_game_get_options (self->game, &opts);
+      turn = _("Game over");
+      explain = xq_result_explain (&result);
+      /* Translators: %s names the clause of the rules, e.g. "第26條 26.1" */
+      rule = g_strdup_printf (_("Rule: %s"), xq_reason_rule (result.reason, opts.rules));
+    }
+  else
+    {
+      gboolean check = xq_position_in_check (pos, pos->side);
+
+      if (pos->side == XQ_RED)
+        turn = check ? _("Red to move — in check!") : _("Red to move");
+      else
+        turn = check ? _("Black to move — in check!") : _("Black to move");
+      if (xq_game_get_warning (self->game, &warning))
+        explain = xq_warning_explain (&warning);
+    }
+
+  gtk_label_set_label (self->turn_label, turn);
+  gtk_label_set_label (self->status_label, explain ? explain : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->status_label), explain != NULL);
+  gtk_label_set_label (self->rule_label, rule ? rule : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->rule_label), rule != NULL);
+
+  g_free (self->status_text);
+  self->status_text = explain ? g_strdup_printf ("%s %s", turn, explain) : g_strdup (turn);
+}
+
+static gint64
+now_ms (XqPlayPage *self)
+{
+  return self->time_func ? self->time_func () : g_get_monotonic_time () / 1000;
+}
+
+static void
+format_clock (GtkLabel   *label,
+              const char *side,
+              gint64      ms,
+              gboolean    running)
+{
+  /* Round up, so 0:00 shows only when the time is really gone. */
+  gint64 s = (ms + 999) / 1000;
+  g_autofree char *text = g_strdup_printf ("%s %d:%02d", side, (int) (s / 60), (int) (s % 60));
+
+  gtk_label_set_label (label, text);
+  if (running)
+    gtk_widget_add_css_class (GTK_WIDGET (label), "accent");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (label), "accent");
+}
+
+static void
+update_clock_labels (XqPlayPage *self)
+{
+  gint64 now = now_ms (self);
+  gboolean running;
+
+  gtk_widget_set_visible (self->clock_box, self->clock != NULL);
+  if (self->clock == NULL)
+    return;
+  running = xq_clock_get_state (self->clock) == XQ_CLOCK_RUNNING;
+  format_clock (self->red_clock_label, _("Red"),
+                xq_clock_get_remaining (self->clock, XQ_RED, now),
+                running && xq_clock_get_side (self->clock) == XQ_RED);
+  format_clock (self->black_clock_label, _("Black"),
+                xq_clock_get_remaining (self->clock, XQ_BLACK, now),
+                running && xq_clock_get_side (self->clock) == XQ_BLACK);
+}
+
+static void sync_page (XqPlayPage *self);
+
+/* A fallen flag ends the game on time (4.1.4). */
+static void
+check_flag (XqPlayPage *self)
+{
+  XqColor loser;
+
+  if (self->clock == NULL || xq_clock_get_state (self->clock) != XQ_CLOCK_RUNNING)
+    return;
+  if (xq_clock_check_flag (self->clock, now_ms (self), &loser))
+    {
+      xq_game_flag_fall (self->game, loser);
+      sync_page (self);
+    }
+}
+
+static gboolean
+clock_tick_cb (gpointer user_data)
+{
+  XqPlayPage *self = user_data;
+
+  check_flag (self);
+  update_clock_labels (self);
+  return G_SOURCE_CONTINUE;
+}
+
+/* A fresh clock for a fresh game; it starts with Red's first move. */
+static void
+reset_clock (XqPlayPage *self)
+{
+  XqTimeControl tc;
+
+  g_clear_pointer (&self->clock, xq_clock_free);
+  g_clear_handle_id (&self->clock_tick, g_source_remove);
+  if (self->clock_minutes > 0)
+    {
+      xq_time_control_init_sudden_death (&tc, self->clock_minutes, 0);
+      self->clock = xq_clock_new (&tc);
+      /* Four updates a second keep the seconds honest without busy redraws. */
+      self->clock_tick = g_timeout_add (250, clock_tick_cb, self);
+    }
+  update_clock_labels (self);
+}
+
+/* After a move: the mover's face stops and the other one runs. */
+static void
+press_clock (XqPlayPage *self,
+             XqColor     mover)
+{
+  gint64 now = now_ms (self);
+
+  if (self->clock == NULL)
+    return;
+  switch (xq_clock_get_state (self->clock))
+    {
+    case XQ_CLOCK_STOPPED:
+      if (xq_game_get_n_plies (self->game) == 1)
+        xq_clock_start (self->clock, xq_color_other (mover), now);
+      break;
+    case XQ_CLOCK_RUNNING:
+      if (!xq_clock_press (self->clock, now))
+        check_flag (self);
+      break;
+    case XQ_CLOCK_FLAGGED:
+    default:
+      break;
+    }
+  update_clock_labels (self);
+}
+
+/* Taking moves back or jumping in the record makes times meaningless:
+ * the clock stops for the rest of this game. */
+static void
+pause_clock (XqPlayPage *self)
+{
+  if (self->clock != NULL && xq_clock_get_state (self->clock) == XQ_CLOCK_RUNNING)
+    xq_clock_pause (self->clock, now_ms (self));
+  update_clock_labels (self);
+}
+
+static void
+sync_page (XqPlayPage *self)
+{
+  xq_board_model_set_position (self->model, xq_game_get_position (self->game),
+                               xq_game_get_last_move (self->game));
+  xq_board_model_set_interactive (self->model, !xq_game_is_over (self->game));
+  update_move_list (self);
+  update_status (self);
+}
+
+static void
+announce_move (XqPlayPage *self,
+               XqMove      move)
+{
+  int ply = xq_game_get_ply (self->game);
+  XqPosition before = *xq_game_get_position_at (self->game, ply - 1);
+  g_autofree char *text = xq_notation_format (&before, move, self->notation);
+  g_autofree char *sentence = NULL;
+
+  if (before.side == XQ_RED)
+    /* Translators: announced to screen readers; %s is a move like 炮二平五 */
+    sentence = g_strdup_printf (_("Red played %s."), text);
+  else
+    sentence = g_strdup_printf (_("Black played %s."), text);
+  if (self->status_text != NULL)
+    {
+      g_autofree char *full = g_strdup_printf ("%s %s", sentence, self->status_text);
+      xq_board_view_announce (self->board_view, full);
+    }
+  else
+    xq_board_view_announce (self->board_view, sentence);
+}
+
+gboolean
+xq_play_page_play (XqPlayPage  *self,
+                   XqMove       move,
+                   GError     **error)
+{
+  XqColor mover;
+
+  g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), FALSE);
+
+  mover = xq_game_get_position (self->game)->side;
+  if (!xq_game_play (self->game, move, error))
+    return FALSE;
+  press_clock (self, mover);
+  sync_page (self);
+  announce_move (self, move);
+  return TRUE;
+}
+
+static void
+board_move_cb (XqPlayPage  *self,
+               int          from,
+               int          to,
+               XqBoardView *view)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!xq_play_page_play (self, xq_move_make (from, to), &error))
+    g_warning ("The board offered a move the game refused: %s", error->message);
+}
+
+static void
+move_row_activated_cb (XqPlayPage    *self,
+                       GtkListBoxRow *row,
+                       GtkListBox    *box)
+{
+  int ply = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "ply"));
+
+  if (ply != xq_game_get_ply (self->game) && xq_game_go_to_ply (self->game, ply))
+    {
+      pause_clock (self);
+      sync_page (self);
+    }
+}
+
+/* Side panel to the right of the board in a wide window, below it in a
+ * narrow one (a phone, half a laptop screen).  The page lays out its child
+ * itself: AdwBin's layout manager would never let it change orientation. */
+static GtkOrientation
+wanted_orientation (XqPlayPage *self,
+                    int         width,
+                    int         height)
+{
+  int min_horizontal;
+
+  /* What the side-by-side layout needs, measured without switching. */
+  gtk_widget_measure (GTK_WIDGET (self->board_view), GTK_ORIENTATION_HORIZONTAL, -1,
+                      &min_horizontal, NULL, NULL, NULL);
+  min_horizontal += 220 + 18 + 24;
+  return width < MAX (min_horizontal, 640) && height > width ? GTK_ORIENTATION_VERTICAL
+                                                             : GTK_ORIENTATION_HORIZONTAL;
+}
+
+static void
+set_orientation (XqPlayPage     *self,
+                 GtkOrientation  orientation)
+{
+  gboolean horizontal = orientation == GTK_ORIENTATION_HORIZONTAL;
+
+  if (gtk_orientable_get_orientation (GTK_ORIENTABLE (adw_bin_get_child (ADW_BIN (self)))) == orientation)
+    return;
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (adw_bin_get_child (ADW_BIN (self))), orientation);
+  gtk_widget_set_size_request (self->side_panel, horizontal ? 220 : -1, horizontal ? -1 : 200);
+}
+
+static void
+xq_play_page_measure (GtkWidget      *widget,
+                      GtkOrientation  orientation,
+                      int             for_size,
+                      int            *minimum,
+                      int            *natural,
+                      int            *minimum_baseline,
+                      int            *natural_baseline)
+{
+  XqPlayPage *self = XQ_PLAY_PAGE (widget);
+  int board_min;
+
+  gtk_widget_measure (GTK_WIDGET (adw_bin_get_child (ADW_BIN (self))), orientation, for_size,
+                      minimum, natural, NULL, NULL);
+  /* Narrower than side by side is fine: the panel then moves below. */
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      gtk_widget_measure (GTK_WIDGET (self->board_view), orientation, -1, &board_min, NULL, NULL, NULL);
+      *minimum = MIN (*minimum, board_min + 24);
+    }
+}
+
+static void
+xq_play_page_size_allocate (GtkWidget *widget,
+                            int        width,
+                            int        height,
+                            int        baseline)
+{
+  XqPlayPage *self = XQ_PLAY_PAGE (widget);
+
+  set_orientation (self, wanted_orientation (self, width, height));
+  gtk_widget_allocate (GTK_WIDGET (adw_bin_get_child (ADW_BIN (self))), width, height, baseline, NULL);
+}
+
+static void
+xq_play_page_dispose (GObject *object)
+{
+  XqPlayPage *self = XQ_PLAY_PAGE (object);
+
+  g_clear_handle_id (&self->clock_tick, g_source_remove);
+  gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_PLAY_PAGE);
+
+  G_OBJECT_CLASS (xq_play_page_parent_class)->dispose (object);
+}
+
+static void
+xq_play_page_finalize (GObject *object)
+{
+  XqPlayPage *self = XQ_PLAY_PAGE (object);
+
+  g_clear_pointer (&self->game, xq_game_free);
+  g_clear_pointer (&self->clock, xq_clock_free);
+  g_clear_object (&self->model);
+  g_clear_pointer (&self->status_text, g_free);
+
+  G_OBJECT_CLASS (xq_play_page_parent_class)->finalize (object);
+}
+
+static void
+xq_play_page_class_init (XqPlayPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = xq_play_page_dispose;
+  object_class->finalize = xq_play_page_finalize;
+  widget_class->measure = xq_play_page_measure;
+  widget_class->size_allocate = xq_play_page_size_allocate;
+
+  g_type_ensure (XQ_TYPE_BOARD_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-play-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, XqPlayPage, side_panel);
+  gtk_widget_class_bind_template_child (widget_class, XqPlayPage, board_view);
+  gtk_widget_class_bind_template_child (widget_class, XqPlayPage, turn_label);
+  gtk_widget_class_bind_template_child (widget_class, XqPlayPage, status_label);
+  gtk_widget_class_bind_template_child (widget_class, XqPlayPage, rule_label);
+  gtk_widget_class_bind_template_child (widget_class, XqPlayPage, move_list);
+  gtk_widget_class_bind_template_child (widget_class, XqPlayPage, clock_box);
+  gtk_widget_class_bind_template_child (widget_class, XqPlayPage, red_clock_label);
+  gtk_widget_class_bind_template_child (widget_class, XqPlayPage, black_clock_label);
+  gtk_widget_class_bind_template_callback (widget_class, board_move_cb);
+  gtk_widget_class_bind_template_callback (widget_class, move_row_activated_cb);
+}
+
+static void
+xq_play_page_init (XqPlayPage *self)
+{
+  gtk_widget_set_layout_manager (GTK_WIDGET (self), NULL);
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->notation = XQ_NOTATION_WXF;
+  self->game = xq_game_new (NULL);
+  self->model = xq_board_model_new ();
+  xq_board_view_set_model (self->board_view, self->model);
+  update_clock_labels (self);
+  sync_page (self);
+}
+
+XqBoardView *
+xq_play_page_get_board_view (XqPlayPage *self)
+{
+  g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), NULL);
+  return self->board_view;
+}
+
+XqBoardModel *
+xq_play_page_get_board_model (XqPlayPage *self)
+{
+  g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), NULL);
+  return self->model;
+}
+
+const XqGame *
+xq_play_page_get_game (XqPlayPage *self)
+{
+  g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), NULL);
+  return self->game;
+}
+
+void
+xq_play_page_new_game (XqPlayPage *self)
+{
+  g_return_if_fail (XQ_IS_PLAY_PAGE (self));
+
+  g_clear_pointer (&self->game, xq_game_free);
+  self->game = xq_game_new (NULL);
+  reset_clock (self);
+  sync_page (self);
+  xq_board_view_announce (self->board_view, _("A new game. Red moves first."));
+}
+
+gboolean
+xq_play_page_undo (XqPlayPage *self)
+{
+  g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), FALSE);
+
+  if (!xq_game_undo (self->game))
+    return FALSE;
+  pause_clock (self);
+  sync_page (self);
+  xq_board_view_announce (self->board_view, _("Move taken back."));
+  return TRUE;
+}
+
+gboolean
+xq_play_page_redo (XqPlayPage *self)
+{
+  g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), FALSE);
+
+  if (!xq_game_redo (self->game))
+    return FALSE;
+  pause_clock (self);
+  sync_page (self);
+  announce_move (self, xq_game_get_last_move (self->game));
+  return TRUE;
+}
+
+void
+xq_play_page_flip (XqPlayPage *self)
+{
+  g_return_if_fail (XQ_IS_PLAY_PAGE (self));
+
+  xq_board_model_set_flipped (self->model, !xq_board_model_get_flipped (self->model));
+}
+
+char *
+xq_play_page_get_fen (XqPlayPage *self)
+{
+  g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), NULL);
+  return xq_position_to_fen (xq_game_get_position (self->game));
+}
+
+gboolean
+xq_play_page_load_fen (XqPlayPage  *self,
+                       const char  *fen,
+                       GError     **error)
+{
+  XqPosition pos;
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), FALSE);
+  g_return_val_if_fail (fen != NULL, FALSE);
+
+  /* Pasted text often carries a trailing newline or spaces. */
+  text = g_strstrip (g_strdup (fen));
+  if (!xq_position_set_fen (&pos, text, error))
+    return FALSE;
+  g_clear_pointer (&self->game, xq_game_free);
+  self->game = xq_game_new (&pos);
+  reset_clock (self);
+  sync_page (self);
+  return TRUE;
+}
+
+void
+xq_play_page_set_notation (XqPlayPage *self,
+                           XqNotation  notation)
+{
+  g_return_if_fail (XQ_IS_PLAY_PAGE (self));
+
+  if (self->notation == notation)
+    return;
+  self->notation = notation;
+  update_move_list (self);
+}
+
+char *
+xq_play_page_get_move_list_text (XqPlayPage *self)
+{
+  GString *text;
+  GtkWidget *row;
+
+  g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), NULL);
+
+  text = g_string_new (NULL);
+  for (row = gtk_widget_get_first_child (GTK_WIDGET (self->move_list));
+       row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *label = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row));
+
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      g_string_append (text, gtk_label_get_label (GTK_LABEL (label)));
+    }
+  return g_string_free (text, FALSE);
+}
+
+const char *
+xq_play_page_get_status_text (XqPlayPage *self)
+{
+  g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), NULL);
+  return self->status_text;
+}
+
+/* Replays a PGN game into a new record; the current game is only replaced
+ * when every move of the file is legal. */
+gboolean
+xq_play_page_load_pgn (XqPlayPage  *self,
+                       const char  *path,
+                       GError     **error)
+{
+  g_autoptr(XqPgnRecord) rec = NULL;
+  g_autoptr(XqGame) game = NULL;
+
+  g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  rec = xq_pgn_read_file (path, error);
+  if (rec == NULL)
+    return FALSE;
+  game = xq_game_new (xq_pgn_record_get_start (rec));
+  for (guint i = 0; i < xq_pgn_record_get_n_moves (rec); i++)
+    if (!xq_game_play (game, xq_pgn_record_get_move (rec, i), error))
+      return FALSE;
+
+  g_clear_pointer (&self->game, xq_game_free);
+  self->game = g_steal_pointer (&game);
+  reset_clock (self);
+  sync_page (self);
+  return TRUE;
+}
+
+gboolean
+xq_play_page_save_pgn (XqPlayPage  *self,
+                       const char  *path,
+                       GError     **error)
+{
+  g_autoptr(XqPgnRecord) rec = xq_pgn_record_new ();
+  g_autofree char *start = NULL;
+  XqResult result;
+  int n;
+
+  g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  start = xq_position_to_fen (xq_game_get_start (self->game));
+  if (!xq_pgn_record_set_start (rec, start, error))
+    return FALSE;
+  /* Saved as far as the game was played, not only up to the shown ply. */
+  n = xq_game_get_n_plies (self->game);
+  for (int ply = 1; ply <= n; ply++)
+    if (!xq_pgn_record_append_move (rec, xq_game_get_move (self->game, ply), error))
+      return FALSE;
+  result = xq_game_get_result_at (self->game, n);
+  switch (result.winner)
+    {
+    case XQ_WINNER_RED:
+      xq_pgn_record_set_result (rec, XQ_PGN_RESULT_RED_WINS);
+      break;
+    case XQ_WINNER_BLACK:
+      xq_pgn_record_set_result (rec, XQ_PGN_RESULT_BLACK_WINS);
+      break;
+    case XQ_WINNER_DRAW:
+      xq_pgn_record_set_result (rec, XQ_PGN_RESULT_DRAW);
+      break;
+    case XQ_WINNER_NONE:
+    default:
+      xq_pgn_record_set_result (rec, XQ_PGN_RESULT_UNKNOWN);
+      break;
+    }
+  return xq_pgn_write_file (rec, path, XQ_NOTATION_WXF, error);
+}
+
+void
+xq_play_page_set_clock_minutes (XqPlayPage *self,
+                                int         minutes)
+{
+  g_return_if_fail (XQ_IS_PLAY_PAGE (self));
+  g_return_if_fail (minutes >= 0);
+
+  if (self->clock_minutes == minutes)
+    return;
+  self->clock_minutes = minutes;
+  /* A changed time control applies from the next game, unless this one
+   * has not started yet. */
+  if (xq_game_get_n_plies (self->game) == 0)
+    reset_clock (self);
+}
+
+void
+xq_play_page_set_time_func (XqPlayPage         *self,
+                            XqPlayPageTimeFunc  func)
+{
+  g_return_if_fail (XQ_IS_PLAY_PAGE (self));
+  self->time_func = func;
+}
+
+void
+xq_play_page_update_clock (XqPlayPage *self)
+{
+  g_return_if_fail (XQ_IS_PLAY_PAGE (self));
+  check_flag (self);
+  update_clock_labels (self);
+}
+
+char *
+xq_play_page_get_clock_text (XqPlayPage *self)
+{
+  g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), NULL);
+
+  if (self->clock == NULL)
+    return NULL;
+  return g_strdup_printf ("%s | %s", gtk_label_get_label (self->red_clock_label),
+                          gtk_label_get_label (self->black_clock_label));
+}

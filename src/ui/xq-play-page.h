@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-play-page.h: two players on one computer — the board, the move list,
+ * undo/redo, the result in plain words, FEN copy and paste. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "xq-board-view.h"
+#include "xq-game.h"
+#include "xq-notation.h"
+
+G_BEGIN_DECLS
+
+#define XQ_TYPE_PLAY_PAGE (xq_play_page_get_type ())
+G_DECLARE_FINAL_TYPE (XqPlayPage, xq_play_page, XQ, PLAY_PAGE, AdwBin)
+
+XqBoardView  *xq_play_page_get_board_view (XqPlayPage *self);
+XqBoardModel *xq_play_page_get_board_model (XqPlayPage *self);
+const XqGame *xq_play_page_get_game       (XqPlayPage *self);
+
+void          xq_play_page_new_game       (XqPlayPage *self);
+gboolean      xq_play_page_undo           (XqPlayPage *self);
+gboolean      xq_play_page_redo           (XqPlayPage *self);
+void          xq_play_page_flip           (XqPlayPage *self);
+/* Plays from -> to as the side to move; what the board's ::move does. */
+gboolean      xq_play_page_play           (XqPlayPage *self, XqMove move, GError **error);
+
+/* The current position as FEN (free it). */
+char         *xq_play_page_get_fen        (XqPlayPage *self);
+/* Starts a new game from fen; on a bad FEN the game is kept as it was and
+ * error says why (the rules core's message). */
+gboolean      xq_play_page_load_fen       (XqPlayPage *self, const char *fen, GError **error);
+
+/* Opens a PGN game (WXF, ICCS or Chinese moves); on error the game in
+ * progress is kept.  Saving writes the whole record in WXF. */
+gboolean      xq_play_page_load_pgn       (XqPlayPage *self, const char *path, GError **error);
+gboolean      xq_play_page_save_pgn       (XqPlayPage *self, const char *path, GError **error);
+
+void          xq_play_page_set_notation   (XqPlayPage *self, XqNotation notation);
+/* Move list rows as shown, for tests: "1. 炮二平五 马8进7". */
+char         *xq_play_page_get_move_list_text (XqPlayPage *self);
+/* The sentence under the board: whose turn, or who won and why. */
+const char   *xq_play_page_get_status_text (XqPlayPage *self);
+
+/* The clock: minutes per side for the whole game, 0 = no clock.  It
+ * starts with Red's first move and stops when a move is taken back. */
+void          xq_play_page_set_clock_minutes (XqPlayPage *self, int minutes);
+/* For tests: where the page reads the time (ms); NULL = the real clock. */
+typedef gint64 (*XqPlayPageTimeFunc) (void);
+void          xq_play_page_set_time_func  (XqPlayPage *self, XqPlayPageTimeFunc func);
+/* Checks the flags and refreshes the faces now (the page does it 4x a second). */
+void          xq_play_page_update_clock   (XqPlayPage *self);
+/* "Red 9:58 | Black 10:00", or NULL without a clock. */
+char         *xq_play_page_get_clock_text (XqPlayPage *self);
+
+G_END_DECLS

@@ -1,0 +1,201 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "xq-window-actions"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "xq-window-private.h"
+
+static void
+new_game_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  XqWindow *self = XQ_WINDOW (widget);
+
+  xq_play_page_new_game (self->play_page);
+  xq_window_show_page (self, "play");
+}
+
+static void
+undo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  xq_play_page_undo (XQ_WINDOW (widget)->play_page);
+}
+
+static void
+redo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  xq_play_page_redo (XQ_WINDOW (widget)->play_page);
+}
+
+static void
+flip_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  XqWindow *self = XQ_WINDOW (widget);
+
+  xq_play_page_flip (self->play_page);
+  g_settings_set_boolean (self->settings, "flip-board",
+                          xq_board_model_get_flipped (xq_play_page_get_board_model (self->play_page)));
+}
+
+static void
+copy_fen_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *param)
+{
+  XqWindow *self = XQ_WINDOW (widget);
+  g_autofree char *fen = xq_play_page_get_fen (self->play_page);
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), fen);
+  xq_window_toast (self, _("Position copied"));
+}
+
+static void
+paste_fen_ready_cb (GObject      *source,
+                    GAsyncResult *result,
+                    gpointer      user_data)
+{
+  g_autoptr(XqWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
+
+  if (text == NULL)
+    {
+      xq_window_toast (self, _("The clipboard holds no text"));
+      return;
+    }
+  if (!xq_play_page_load_fen (self->play_page, text, &error))
+    {
+      /* Translators: %s is the reason from the rules engine */
+      g_autofree char *message = g_strdup_printf (_("Not a position this game can use: %s"),
+                                                  error->message);
+      xq_window_toast (self, message);
+      return;
+    }
+  xq_window_show_page (self, "play");
+  xq_window_toast (self, _("Position pasted"));
+}
+
+static void
+paste_fen_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *param)
+{
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (widget), NULL,
+                                 paste_fen_ready_cb, g_object_ref (widget));
+}
+
+static GtkFileFilter *
+pgn_filter (void)
+{
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Xiangqi games (PGN)"));
+  gtk_file_filter_add_pattern (filter, "*.pgn");
+  gtk_file_filter_add_pattern (filter, "*.PGN");
+  return filter;
+}
+
+static void
+open_response_cb (XqWindow             *self,
+                  int                   response,
+                  GtkFileChooserNative *chooser)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      path = file ? g_file_get_path (file) : NULL;
+      if (path == NULL || !xq_play_page_load_pgn (self->play_page, path, &error))
+        {
+          /* Translators: %s says what is wrong with the game file */
+          g_autofree char *message = g_strdup_printf (_("Could not open the game: %s"),
+                                                      error ? error->message : _("not a local file"));
+          xq_window_toast (self, message);
+        }
+      else
+        xq_window_show_page (self, "play");
+    }
+  g_object_unref (chooser);
+}
+
+static void
+open_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  GtkFileChooserNative *chooser;
+
+  chooser = gtk_file_chooser_native_new (_("Open Game"), GTK_WINDOW (widget),
+                                         GTK_FILE_CHOOSER_ACTION_OPEN, NULL, NULL);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), pgn_filter ());
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect_swapped (chooser, "response", G_CALLBACK (open_response_cb), widget);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+save_response_cb (XqWindow             *self,
+                  int                   response,
+                  GtkFileChooserNative *chooser)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      path = file ? g_file_get_path (file) : NULL;
+      if (path == NULL || !xq_play_page_save_pgn (self->play_page, path, &error))
+        {
+          g_autofree char *message = g_strdup_printf (_("Could not save the game: %s"),
+                                                      error ? error->message : _("not a local file"));
+          xq_window_toast (self, message);
+        }
+      else
+        xq_window_toast (self, _("Game saved"));
+    }
+  g_object_unref (chooser);
+}
+
+static void
+save_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *param)
+{
+  GtkFileChooserNative *chooser;
+
+  chooser = gtk_file_chooser_native_new (_("Save Game"), GTK_WINDOW (widget),
+                                         GTK_FILE_CHOOSER_ACTION_SAVE, NULL, NULL);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), pgn_filter ());
+  /* Translators: the suggested file name for a saved game */
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _("game.pgn"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect_swapped (chooser, "response", G_CALLBACK (save_response_cb), widget);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+void
+_xq_window_class_install_actions (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
+  gtk_widget_class_install_action (widget_class, "win.flip", NULL, flip_action);
+  gtk_widget_class_install_action (widget_class, "win.copy-fen", NULL, copy_fen_action);
+  gtk_widget_class_install_action (widget_class, "win.paste-fen", NULL, paste_fen_action);
+  gtk_widget_class_install_action (widget_class, "win.open", NULL, open_action);
+  gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
+}

@@ -1,0 +1,889 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "test-ui"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <locale.h>
+
+#include "xq-board-view.h"
+#include "xq-play-page.h"
+#include "xq-preferences-window.h"
+#include "xq-window.h"
+
+/* ---- Helpers --------------------------------------------------------------- */
+
+typedef struct {
+  GtkWidget    *window;
+  XqBoardView  *view;
+  XqBoardModel *model;
+  GArray       *moves;   /* XqMove emitted by ::move */
+} BoardFixture;
+
+static void
+record_move_cb (XqBoardView *view,
+                int          from,
+                int          to,
+                GArray      *moves)
+{
+  XqMove m = xq_move_make (from, to);
+  g_array_append_val (moves, m);
+}
+
+static void
+board_setup (BoardFixture  *f,
+             gconstpointer  data)
+{
+  f->window = gtk_window_new ();
+  f->view = XQ_BOARD_VIEW (xq_board_view_new ());
+  f->model = xq_board_model_new ();
+  f->moves = g_array_new (FALSE, FALSE, sizeof (XqMove));
+  xq_board_view_set_model (f->view, f->model);
+  xq_board_view_set_animate (f->view, FALSE);
+  g_signal_connect (f->view, "move", G_CALLBACK (record_move_cb), f->moves);
+  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->view));
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 450, 500);
+  gtk_window_present (GTK_WINDOW (f->window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (f->view));
+}
+
+static void
+board_teardown (BoardFixture  *f,
+                gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  g_array_unref (f->moves);
+  g_assert_finalize_object (f->model);
+}
+
+static GtkEventController *
+find_controller (GtkWidget *widget,
+                 GType      type)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+      if (G_TYPE_CHECK_INSTANCE_TYPE (c, type))
+        return GTK_EVENT_CONTROLLER (c);  /* the widget keeps it alive */
+    }
+  g_assert_not_reached ();
+}
+
+/* GTK 4.8 cannot synthesise input events; emitting the gesture signals runs
+ * the widget's own handlers (toolchain §6.2). */
+static void
+click_square (BoardFixture *f,
+              const char   *square)
+{
+  GtkEventController *click = find_controller (GTK_WIDGET (f->view), GTK_TYPE_GESTURE_CLICK);
+  double x, y;
+
+  xq_board_view_get_point (f->view, xq_square_from_text (square), &x, &y);
+  g_signal_emit_by_name (click, "pressed", 1, x, y);
+  g_signal_emit_by_name (click, "released", 1, x, y);
+}
+
+static void
+drag_square (BoardFixture *f,
+             const char   *from,
+             const char   *to)
+{
+  GtkEventController *click = find_controller (GTK_WIDGET (f->view), GTK_TYPE_GESTURE_CLICK);
+  GtkEventController *drag = find_controller (GTK_WIDGET (f->view), GTK_TYPE_GESTURE_DRAG);
+  double x0, y0, x1, y1;
+
+  xq_board_view_get_point (f->view, xq_square_from_text (from), &x0, &y0);
+  xq_board_view_get_point (f->view, xq_square_from_text (to), &x1, &y1);
+  /* A real press starts both gestures; moving past the threshold then
+   * cancels the click, so no "released" follows. */
+  g_signal_emit_by_name (click, "pressed", 1, x0, y0);
+  g_signal_emit_by_name (drag, "drag-begin", x0, y0);
+  g_signal_emit_by_name (drag, "drag-update", (x1 - x0) / 2, (y1 - y0) / 2);
+  g_signal_emit_by_name (drag, "drag-update", x1 - x0, y1 - y0);
+  g_signal_emit_by_name (drag, "drag-end", x1 - x0, y1 - y0);
+}
+
+/* Runs the widget's key binding for keyval, as a key press would. */
+static void
+press_key (GtkWidget *widget,
+           guint      keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (c))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (c)); j++)
+        {
+          g_autoptr(GtkShortcut) s = g_list_model_get_item (G_LIST_MODEL (c), j);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (s);
+
+          if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
+              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
+              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == 0)
+            {
+              g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (s),
+                                                           GTK_SHORTCUT_ACTION_EXCLUSIVE,
+                                                           widget, gtk_shortcut_get_arguments (s)));
+              return;
+            }
+        }
+    }
+  g_assert_not_reached ();
+}
+
+static XqMove
+iccs (const char *text)
+{
+  return xq_move_from_iccs (text);
+}
+
+/* ---- Board view ------------------------------------------------------------ */
+
+/* Every point's centre picks that point, flipped or not, and the margin
+ * picks nothing: the one transform works both ways. */
+static void
+test_board_pick (BoardFixture  *f,
+                 gconstpointer  data)
+{
+  for (int flipped = 0; flipped < 2; flipped++)
+    {
+      xq_board_model_set_flipped (f->model, flipped);
+      for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+        {
+          double x, y;
+
+          xq_board_view_get_point (f->view, sq, &x, &y);
+          g_assert_cmpint (xq_board_view_pick (f->view, x, y), ==, sq);
+          g_assert_cmpint (xq_board_view_pick (f->view, x + 3, y - 3), ==, sq);
+        }
+    }
+  g_assert_cmpint (xq_board_view_pick (f->view, 1, 1), ==, XQ_NO_SQUARE);
+  g_assert_cmpint (xq_board_view_pick (f->view, -50, 100), ==, XQ_NO_SQUARE);
+
+  /* Flipped, Red's a0 rook is at the top right. */
+  {
+    double x, y;
+    xq_board_view_get_point (f->view, xq_square_from_text ("a0"), &x, &y);
+    g_assert_cmpfloat (x, >, gtk_widget_get_width (GTK_WIDGET (f->view)) / 2.0);
+    g_assert_cmpfloat (y, <, gtk_widget_get_height (GTK_WIDGET (f->view)) / 2.0);
+  }
+}
+
+static void
+test_board_click_click (BoardFixture  *f,
+                        gconstpointer  data)
+{
+  click_square (f, "h2");
+  g_assert_cmpint (xq_board_model_get_selected (f->model), ==, xq_square_from_text ("h2"));
+  g_assert_cmpuint (f->moves->len, ==, 0);
+  click_square (f, "e2");
+  g_assert_cmpuint (f->moves->len, ==, 1);
+  g_assert_cmpuint (g_array_index (f->moves, XqMove, 0), ==, iccs ("h2e2"));
+}
+
+static void
+test_board_click_illegal (BoardFixture  *f,
+                          gconstpointer  data)
+{
+  /* A cannon cannot step diagonally: refused, and the piece goes back. */
+  click_square (f, "h2");
+  click_square (f, "g4");
+  g_assert_cmpuint (f->moves->len, ==, 0);
+  g_assert_cmpint (xq_board_model_get_selected (f->model), ==, XQ_NO_SQUARE);
+
+  /* Black's pieces cannot be picked up while Red is to move. */
+  click_square (f, "h7");
+  g_assert_cmpint (xq_board_model_get_selected (f->model), ==, XQ_NO_SQUARE);
+
+  /* Clicking the picked piece again puts it down. */
+  click_square (f, "b0");
+  g_assert_cmpint (xq_board_model_get_selected (f->model), ==, xq_square_from_text ("b0"));
+  click_square (f, "b0");
+  g_assert_cmpint (xq_board_model_get_selected (f->model), ==, XQ_NO_SQUARE);
+
+  /* Nothing moves once the game is over. */
+  xq_board_model_set_interactive (f->model, FALSE);
+  click_square (f, "h2");
+  click_square (f, "e2");
+  g_assert_cmpuint (f->moves->len, ==, 0);
+}
+
+static void
+test_board_drag (BoardFixture  *f,
+                 gconstpointer  data)
+{
+  drag_square (f, "b0", "c2");
+  g_assert_cmpuint (f->moves->len, ==, 1);
+  g_assert_cmpuint (g_array_index (f->moves, XqMove, 0), ==, iccs ("b0c2"));
+
+  /* A horse cannot go straight ahead: dropped back, no move. */
+  drag_square (f, "h0", "h2");
+  g_assert_cmpuint (f->moves->len, ==, 1);
+  g_assert_cmpint (xq_board_model_get_selected (f->model), ==, XQ_NO_SQUARE);
+
+  /* Dragging an opponent's piece starts nothing. */
+  drag_square (f, "b9", "c7");
+  g_assert_cmpuint (f->moves->len, ==, 1);
+}
+
+static void
+test_board_keyboard (BoardFixture  *f,
+                     gconstpointer  data)
+{
+  GtkWidget *w = GTK_WIDGET (f->view);
+  g_autofree char *label = NULL;
+
+  xq_board_view_set_cursor (f->view, xq_square_from_text ("e0"));
+  for (int i = 0; i < 3; i++)
+    press_key (w, GDK_KEY_Right);
+  press_key (w, GDK_KEY_Up);
+  press_key (w, GDK_KEY_Up);
+  g_assert_cmpint (xq_board_view_get_cursor (f->view), ==, xq_square_from_text ("h2"));
+  press_key (w, GDK_KEY_Return);
+  g_assert_cmpint (xq_board_model_get_selected (f->model), ==, xq_square_from_text ("h2"));
+  for (int i = 0; i < 3; i++)
+    press_key (w, GDK_KEY_Left);
+  press_key (w, GDK_KEY_space);
+  g_assert_cmpuint (f->moves->len, ==, 1);
+  g_assert_cmpuint (g_array_index (f->moves, XqMove, 0), ==, iccs ("h2e2"));
+
+  /* The cursor stops at the edge. */
+  for (int i = 0; i < 12; i++)
+    press_key (w, GDK_KEY_Down);
+  g_assert_cmpint (xq_sq_rank (xq_board_view_get_cursor (f->view)), ==, 0);
+
+  /* Escape puts a picked piece back. */
+  xq_board_view_set_cursor (f->view, xq_square_from_text ("b0"));
+  press_key (w, GDK_KEY_Return);
+  g_assert_cmpint (xq_board_model_get_selected (f->model), ==, xq_square_from_text ("b0"));
+  press_key (w, GDK_KEY_Escape);
+  g_assert_cmpint (xq_board_model_get_selected (f->model), ==, XQ_NO_SQUARE);
+
+  /* Flipped, "up" goes towards Red. */
+  xq_board_model_set_flipped (f->model, TRUE);
+  xq_board_view_set_cursor (f->view, xq_square_from_text ("e5"));
+  press_key (w, GDK_KEY_Up);
+  press_key (w, GDK_KEY_Right);
+  g_assert_cmpint (xq_board_view_get_cursor (f->view), ==, xq_square_from_text ("d4"));
+}
+
+/* The widget's pixels: its snapshot, rendered by the window's own renderer. */
+static GBytes *
+render_pixels (BoardFixture *f)
+{
+  GtkWidget *w = GTK_WIDGET (f->view);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  int width = gtk_widget_get_width (w), height = gtk_widget_get_height (w);
+  guchar *data = g_malloc ((gsize) width * height * 4);
+
+  GTK_WIDGET_GET_CLASS (w)->snapshot (w, snapshot);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (f->window)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  gdk_texture_download (texture, data, (gsize) width * 4);
+  return g_bytes_new_take (data, (gsize) width * height * 4);
+}
+
+static guint32
+pixel_at (GBytes *pixels,
+          int     width,
+          double  x,
+          double  y)
+{
+  const guint32 *p = g_bytes_get_data (pixels, NULL);
+  return p[(int) y * width + (int) x];
+}
+
+/* Picking a piece up changes the picture (highlight and legal-move dots),
+ * putting it down restores it exactly; a dragged piece leaves its point. */
+static void
+test_board_draw (BoardFixture  *f,
+                 gconstpointer  data)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (f->view));
+  g_autoptr(GBytes) start = render_pixels (f);
+  g_autoptr(GBytes) picked = NULL;
+  g_autoptr(GBytes) again = NULL;
+  g_autoptr(GBytes) moved = NULL;
+  double hx, hy, ex, ey;
+
+  xq_board_model_select (f->model, xq_square_from_text ("h2"));
+  picked = render_pixels (f);
+  g_assert_false (g_bytes_equal (start, picked));
+  /* An empty target point gets a dot. */
+  xq_board_view_get_point (f->view, xq_square_from_text ("h5"), &hx, &hy);
+  g_assert_cmphex (pixel_at (start, width, hx, hy), !=, pixel_at (picked, width, hx, hy));
+
+  xq_board_model_select (f->model, XQ_NO_SQUARE);
+  again = render_pixels (f);
+  g_assert_true (g_bytes_equal (start, again));
+
+  /* After the move h2e2 is shown, h2 is empty and e2 holds a piece. */
+  {
+    XqPosition pos;
+    XqUndo undo;
+
+    xq_position_init_start (&pos);
+    xq_position_do_move (&pos, iccs ("h2e2"), &undo);
+    xq_board_model_set_position (f->model, &pos, iccs ("h2e2"));
+  }
+  moved = render_pixels (f);
+  xq_board_view_get_point (f->view, xq_square_from_text ("h2"), &hx, &hy);
+  xq_board_view_get_point (f->view, xq_square_from_text ("e2"), &ex, &ey);
+  g_assert_cmphex (pixel_at (start, width, hx, hy), !=, pixel_at (moved, width, hx, hy));
+  g_assert_cmphex (pixel_at (start, width, ex, ey), !=, pixel_at (moved, width, ex, ey));
+}
+
+/* A move played forward slides; taking it back does not. */
+static void
+test_board_animation (BoardFixture  *f,
+                      gconstpointer  data)
+{
+  XqPosition start, after;
+  XqUndo undo;
+
+  xq_board_view_set_animate (f->view, TRUE);
+  xq_position_init_start (&start);
+  after = start;
+  xq_position_do_move (&after, iccs ("h2e2"), &undo);
+
+  xq_board_model_set_position (f->model, &after, iccs ("h2e2"));
+  g_assert_true (xq_board_view_get_animating (f->view));
+  /* The animation ends by itself within a few frames. */
+  while (xq_board_view_get_animating (f->view))
+    g_main_context_iteration (NULL, TRUE);
+
+  xq_board_model_set_position (f->model, &start, XQ_MOVE_NONE);
+  g_assert_false (xq_board_view_get_animating (f->view));
+  xq_board_model_set_position (f->model, &after, iccs ("h2e2"));
+  g_assert_true (xq_board_view_get_animating (f->view));
+  xq_board_view_set_animate (f->view, FALSE);
+  g_assert_false (xq_board_view_get_animating (f->view));
+}
+
+static void
+test_board_describe (BoardFixture  *f,
+                     gconstpointer  data)
+{
+  g_autofree char *horse = xq_board_view_describe_point (f->view, xq_square_from_text ("b0"));
+  g_autofree char *black = xq_board_view_describe_point (f->view, xq_square_from_text ("b9"));
+  g_autofree char *empty = xq_board_view_describe_point (f->view, xq_square_from_text ("e4"));
+
+  g_assert_cmpstr (horse, ==, "Red horse, file 八, rank 1");
+  g_assert_cmpstr (black, ==, "Black horse, file 2, rank 1");
+  g_assert_cmpstr (empty, ==, "Empty point, file 五, rank 5");
+
+  xq_board_view_announce (f->view, "Red played C2=5.");
+  g_assert_cmpstr (xq_board_view_get_announcement (f->view), ==, "Red played C2=5.");
+}
+
+static void
+count_cb (GObject    *object,
+          GParamSpec *pspec,
+          int        *count)
+{
+  (*count)++;
+}
+
+/* The view-model notifies only on a real change, and picking up is only
+ * allowed for the side to move. */
+static void
+test_board_model (void)
+{
+  XqBoardModel *model = xq_board_model_new ();
+  int flipped = 0, interactive = 0;
+
+  g_signal_connect (model, "notify::flipped", G_CALLBACK (count_cb), &flipped);
+  g_signal_connect (model, "notify::interactive", G_CALLBACK (count_cb), &interactive);
+  xq_board_model_set_flipped (model, TRUE);
+  xq_board_model_set_flipped (model, TRUE);
+  g_object_set (model, "flipped", FALSE, NULL);
+  g_assert_cmpint (flipped, ==, 2);
+  xq_board_model_set_interactive (model, TRUE);
+  g_assert_cmpint (interactive, ==, 0);
+
+  g_assert_true (xq_board_model_select (model, xq_square_from_text ("b0")));
+  g_assert_false (xq_board_model_select (model, xq_square_from_text ("b9")));
+  g_assert_cmpint (xq_board_model_get_selected (model), ==, XQ_NO_SQUARE);
+  g_assert_false (xq_board_model_select (model, xq_square_from_text ("e4")));
+  g_assert_true (xq_board_model_is_legal (model, xq_square_from_text ("b0"), xq_square_from_text ("c2")));
+  g_assert_false (xq_board_model_is_legal (model, xq_square_from_text ("b0"), xq_square_from_text ("b2")));
+
+  xq_board_model_set_interactive (model, FALSE);
+  g_assert_cmpint (interactive, ==, 1);
+  g_assert_false (xq_board_model_select (model, xq_square_from_text ("b0")));
+  g_assert_false (xq_board_model_is_legal (model, xq_square_from_text ("b0"), xq_square_from_text ("c2")));
+  g_assert_finalize_object (model);
+}
+
+/* ---- Window and play page -------------------------------------------------- */
+
+typedef struct {
+  XqWindow   *window;
+  XqPlayPage *page;
+} WindowFixture;
+
+static void
+window_setup (WindowFixture *f,
+              gconstpointer  data)
+{
+  f->window = xq_window_new (NULL);
+  f->page = xq_window_get_play_page (f->window);
+  xq_board_view_set_animate (xq_play_page_get_board_view (f->page), FALSE);
+  gtk_window_present (GTK_WINDOW (f->window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (f->window));
+}
+
+static void
+window_teardown (WindowFixture *f,
+                 gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+}
+
+static void
+test_play_two_players (WindowFixture *f,
+                       gconstpointer  data)
+{
+  XqBoardView *view = xq_play_page_get_board_view (f->page);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *list = NULL;
+  g_autofree char *list_zh = NULL;
+  int before;
+
+  /* The board's ::move reaches the game: Red, then Black. */
+  g_signal_emit_by_name (view, "move", xq_square_from_text ("h2"), xq_square_from_text ("e2"));
+  g_assert_cmpint (xq_game_get_n_plies (xq_play_page_get_game (f->page)), ==, 1);
+  g_assert_nonnull (strstr (xq_play_page_get_status_text (f->page), "Black to move"));
+  g_assert_true (xq_play_page_play (f->page, iccs ("h9g7"), &error));
+  g_assert_no_error (error);
+
+  xq_play_page_set_notation (f->page, XQ_NOTATION_WXF);
+  list = xq_play_page_get_move_list_text (f->page);
+  g_assert_cmpstr (list, ==, "1. C2=5 H8+7");
+  xq_play_page_set_notation (f->page, XQ_NOTATION_ZH_HANS);
+  list_zh = xq_play_page_get_move_list_text (f->page);
+  g_assert_cmpstr (list_zh, ==, "1. 炮二平五 马8进7");
+  g_assert_nonnull (strstr (xq_board_view_get_announcement (view), "Black played H8+7."));
+
+  /* Undo and redo walk the record; a new move after undo replaces the tail. */
+  g_assert_true (xq_play_page_undo (f->page));
+  g_assert_cmpint (xq_game_get_ply (xq_play_page_get_game (f->page)), ==, 1);
+  g_assert_true (xq_play_page_redo (f->page));
+  g_assert_false (xq_play_page_redo (f->page));
+  g_assert_true (xq_play_page_undo (f->page));
+  g_assert_true (xq_play_page_undo (f->page));
+  g_assert_false (xq_play_page_undo (f->page));
+  before = xq_game_get_n_plies (xq_play_page_get_game (f->page));
+  g_assert_cmpint (before, ==, 2);
+  g_assert_true (xq_play_page_play (f->page, iccs ("b0c2"), NULL));
+  g_assert_cmpint (xq_game_get_n_plies (xq_play_page_get_game (f->page)), ==, 1);
+
+  /* An illegal move is refused by the game, with a reason. */
+  g_assert_false (xq_play_page_play (f->page, iccs ("a9a5"), &error));
+  g_assert_error (error, XQ_GAME_ERROR, XQ_GAME_ERROR_ILLEGAL_MOVE);
+
+  xq_play_page_new_game (f->page);
+  g_assert_cmpint (xq_game_get_n_plies (xq_play_page_get_game (f->page)), ==, 0);
+}
+
+static void
+test_play_fen (WindowFixture *f,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *loaded = NULL;
+  const char *fen = "3k5/9/9/9/9/9/9/9/4A4/3AK4 w - - 0 1";
+
+  g_assert_true (xq_play_page_play (f->page, iccs ("h2e2"), NULL));
+  before = xq_play_page_get_fen (f->page);
+
+  /* A bad FEN says why, and the game in progress is kept. */
+  g_assert_false (xq_play_page_load_fen (f->page, "rnbakabnr/9/9 w", &error));
+  g_assert_nonnull (error);
+  g_assert_true (error->domain == XQ_POSITION_ERROR);
+  g_assert_cmpstr (error->message, !=, "");
+  after = xq_play_page_get_fen (f->page);
+  g_assert_cmpstr (before, ==, after);
+  g_assert_cmpint (xq_game_get_n_plies (xq_play_page_get_game (f->page)), ==, 1);
+  g_clear_error (&error);
+
+  /* Two generals only: the core refuses nothing, pasting starts a game. */
+  g_assert_true (xq_play_page_load_fen (f->page, "  3k5/9/9/9/9/9/9/9/4A4/3AK4 w - - 0 1\n", &error));
+  g_assert_no_error (error);
+  loaded = xq_play_page_get_fen (f->page);
+  g_assert_cmpstr (loaded, ==, fen);
+  g_assert_cmpint (xq_game_get_n_plies (xq_play_page_get_game (f->page)), ==, 0);
+}
+
+typedef struct {
+  char     *text;
+  gboolean  done;
+} ClipboardRead;
+
+static void
+read_text_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      data)
+{
+  ClipboardRead *read = data;
+
+  read->text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
+  read->done = TRUE;
+}
+
+/* Reads the clipboard and waits for the answer.  Reads are answered in
+ * order, so once ours is back, a paste started before it has been handled. */
+static char *
+read_clipboard (GdkClipboard *clipboard)
+{
+  ClipboardRead read = { NULL, FALSE };
+
+  gdk_clipboard_read_text_async (clipboard, NULL, read_text_cb, &read);
+  while (!read.done)
+    g_main_context_iteration (NULL, TRUE);
+  return read.text;
+}
+
+/* Copy and Paste Position go through the real clipboard; pasting junk
+ * keeps the game, pasting a position starts a game from it. */
+static void
+test_play_clipboard (WindowFixture *f,
+                     gconstpointer  data)
+{
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (f->window));
+  const char *fen = "3k5/9/9/9/9/9/9/9/4A4/3AK4 w - - 0 1";
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *pasted = NULL;
+  g_autofree char *copied = NULL;
+
+  g_assert_true (xq_play_page_play (f->page, iccs ("h2e2"), NULL));
+  before = xq_play_page_get_fen (f->page);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.copy-fen", NULL));
+  copied = read_clipboard (clipboard);
+  g_assert_cmpstr (copied, ==, before);
+
+  gdk_clipboard_set_text (clipboard, "this is not a position");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.paste-fen", NULL));
+  g_free (read_clipboard (clipboard));
+  after = xq_play_page_get_fen (f->page);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpint (xq_game_get_n_plies (xq_play_page_get_game (f->page)), ==, 1);
+
+  gdk_clipboard_set_text (clipboard, fen);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.paste-fen", NULL));
+  g_free (read_clipboard (clipboard));
+  pasted = xq_play_page_get_fen (f->page);
+  g_assert_cmpstr (pasted, ==, fen);
+}
+
+/* A mate in one: the result and its reason reach the page in plain words,
+ * and the board stops taking moves. */
+static void
+test_play_result (WindowFixture *f,
+                  gconstpointer  data)
+{
+  XqBoardModel *model = xq_play_page_get_board_model (f->page);
+  XqResult result;
+  g_autofree char *explain = NULL;
+
+  /* Red chariots on a8 and b7 (a "ladder" mate): b7 -> b9 mates, a8 guards rank 8. */
+  g_assert_true (xq_play_page_load_fen (f->page, "4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1", NULL));
+  g_assert_true (xq_board_model_get_interactive (model));
+  g_assert_true (xq_play_page_play (f->page, iccs ("b7b9"), NULL));
+  result = xq_game_get_result (xq_play_page_get_game (f->page));
+  g_assert_cmpint (result.winner, ==, XQ_WINNER_RED);
+  g_assert_cmpint (result.reason, ==, XQ_REASON_CHECKMATE);
+  explain = xq_result_explain (&result);
+  g_assert_nonnull (strstr (xq_play_page_get_status_text (f->page), explain));
+  g_assert_false (xq_board_model_get_interactive (model));
+}
+
+static void
+test_window_actions (WindowFixture *f,
+                     gconstpointer  data)
+{
+  XqBoardModel *model = xq_play_page_get_board_model (f->page);
+  gboolean flipped = xq_board_model_get_flipped (model);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.flip", NULL));
+  g_assert_cmpint (xq_board_model_get_flipped (model), !=, flipped);
+  g_assert_true (xq_play_page_play (f->page, iccs ("h2e2"), NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL));
+  g_assert_cmpint (xq_game_get_ply (xq_play_page_get_game (f->page)), ==, 0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.redo", NULL));
+  g_assert_cmpint (xq_game_get_ply (xq_play_page_get_game (f->page)), ==, 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.new-game", NULL));
+  g_assert_cmpint (xq_game_get_n_plies (xq_play_page_get_game (f->page)), ==, 0);
+}
+
+/* The preferences window writes GSettings, and the window follows. */
+static void
+test_preferences (WindowFixture *f,
+                  gconstpointer  data)
+{
+  g_autoptr(GSettings) settings = g_settings_new (XQ_SETTINGS_SCHEMA);
+  XqPreferencesWindow *prefs = xq_preferences_window_new (GTK_WINDOW (f->window));
+  g_autofree char *list = NULL;
+
+  gtk_window_present (GTK_WINDOW (prefs));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (prefs));
+
+  g_settings_set_string (settings, "notation", "chinese-traditional");
+  g_assert_true (xq_play_page_play (f->page, iccs ("h2e2"), NULL));
+  g_assert_true (xq_play_page_play (f->page, iccs ("h9g7"), NULL));
+  list = xq_play_page_get_move_list_text (f->page);
+  g_assert_cmpstr (list, ==, "1. 炮二平五 馬8進7");
+  g_settings_reset (settings, "notation");
+  gtk_window_destroy (GTK_WINDOW (prefs));
+}
+
+static gint64 fake_now_ms;
+
+static gint64
+fake_time (void)
+{
+  return fake_now_ms;
+}
+
+/* Ten-second steps of a fake clock: the flag falls exactly when the time is
+ * used up, and the game then ends on time with the right winner. */
+static void
+test_play_clock (WindowFixture *f,
+                 gconstpointer  data)
+{
+  g_autofree char *start = NULL;
+  g_autofree char *running = NULL;
+  XqResult result;
+
+  g_assert_null (xq_play_page_get_clock_text (f->page));
+  fake_now_ms = 1000000;
+  xq_play_page_set_time_func (f->page, fake_time);
+  xq_play_page_set_clock_minutes (f->page, 1);
+  start = xq_play_page_get_clock_text (f->page);
+  g_assert_cmpstr (start, ==, "Red 1:00 | Black 1:00");
+
+  /* Red's first move starts Black's face. */
+  g_assert_true (xq_play_page_play (f->page, iccs ("h2e2"), NULL));
+  fake_now_ms += 20500;
+  xq_play_page_update_clock (f->page);
+  running = xq_play_page_get_clock_text (f->page);
+  g_assert_cmpstr (running, ==, "Red 1:00 | Black 0:40");
+
+  g_assert_true (xq_play_page_play (f->page, iccs ("h9g7"), NULL));
+  fake_now_ms += 59999;
+  xq_play_page_update_clock (f->page);
+  g_assert_false (xq_game_is_over (xq_play_page_get_game (f->page)));
+  fake_now_ms += 2;
+  xq_play_page_update_clock (f->page);
+  result = xq_game_get_result (xq_play_page_get_game (f->page));
+  g_assert_cmpint (result.winner, ==, XQ_WINNER_BLACK);
+  g_assert_cmpint (result.reason, ==, XQ_REASON_TIME);
+  g_assert_false (xq_board_model_get_interactive (xq_play_page_get_board_model (f->page)));
+
+  xq_play_page_set_time_func (f->page, NULL);
+}
+
+/* A saved game opens again move for move; a broken file changes nothing. */
+static void
+test_play_pgn (WindowFixture *f,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("xq-test-ui-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "game.pgn", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad.pgn", NULL);
+  g_autofree char *saved = NULL;
+  g_autofree char *loaded = NULL;
+  g_autofree char *kept = NULL;
+  const char *moves[] = { "h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    g_assert_true (xq_play_page_play (f->page, iccs (moves[i]), NULL));
+  saved = xq_play_page_get_move_list_text (f->page);
+  g_assert_true (xq_play_page_save_pgn (f->page, path, &error));
+  g_assert_no_error (error);
+
+  xq_play_page_new_game (f->page);
+  g_assert_true (xq_play_page_load_pgn (f->page, path, &error));
+  g_assert_no_error (error);
+  loaded = xq_play_page_get_move_list_text (f->page);
+  g_assert_cmpstr (loaded, ==, saved);
+  g_assert_cmpint (xq_game_get_n_plies (xq_play_page_get_game (f->page)), ==, 6);
+
+  g_assert_true (g_file_set_contents (bad, "[Event \"x\"]\n1. C2=5 Q9+9 *\n", -1, NULL));
+  g_assert_false (xq_play_page_load_pgn (f->page, bad, &error));
+  g_assert_nonnull (error);
+  kept = xq_play_page_get_move_list_text (f->page);
+  g_assert_cmpstr (kept, ==, saved);
+
+  g_unlink (path);
+  g_unlink (bad);
+  g_rmdir (dir);
+}
+
+/* In a narrow, tall window the side panel goes below the board; in a wide
+ * one it stands to the right. */
+static void
+test_play_layout (void)
+{
+  struct { int width, height; gboolean below; } cases[] = {
+    { 1000, 700, FALSE },
+    { 440, 820, TRUE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      XqWindow *window = xq_window_new (NULL);
+      XqPlayPage *page = xq_window_get_play_page (window);
+      GtkWidget *board = GTK_WIDGET (xq_play_page_get_board_view (page));
+      GtkWidget *panel = gtk_widget_get_next_sibling (board);
+      graphene_rect_t b, p;
+
+      gtk_window_set_default_size (GTK_WINDOW (window), cases[i].width, cases[i].height);
+      gtk_window_present (GTK_WINDOW (window));
+      gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+      g_assert_true (gtk_widget_compute_bounds (board, GTK_WIDGET (page), &b));
+      g_assert_true (gtk_widget_compute_bounds (panel, GTK_WIDGET (page), &p));
+      g_test_message ("%dx%d: board %gx%g+%g+%g panel %gx%g+%g+%g", cases[i].width, cases[i].height,
+                      b.size.width, b.size.height, b.origin.x, b.origin.y,
+                      p.size.width, p.size.height, p.origin.x, p.origin.y);
+      if (cases[i].below)
+        g_assert_cmpfloat (p.origin.y, >=, b.origin.y + b.size.height);
+      else
+        g_assert_cmpfloat (p.origin.x, >=, b.origin.x + b.size.width);
+      g_assert_cmpfloat (b.size.width, >=, 240);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+}
+
+/* Closing the window remembers its size; the next window opens with it. */
+static void
+test_window_size (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (XQ_SETTINGS_SCHEMA);
+  XqWindow *window = xq_window_new (NULL);
+  int width, height;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 812, 645);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  gtk_window_close (GTK_WINDOW (window));
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 812);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 645);
+
+  window = xq_window_new (NULL);
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_assert_cmpint (width, ==, 812);
+  g_assert_cmpint (height, ==, 645);
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  g_settings_reset (settings, "window-width");
+  g_settings_reset (settings, "window-height");
+  g_settings_reset (settings, "window-maximized");
+}
+
+/* The resources the application loads by name exist and build. */
+static void
+test_resources (void)
+{
+  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource (APP_PATH "/gtk/help-overlay.ui");
+  g_autoptr(GBytes) css = g_resources_lookup_data (APP_PATH "/style.css", 0, NULL);
+  GtkWidget *help = GTK_WIDGET (gtk_builder_get_object (builder, "help_overlay"));
+
+  g_assert_true (GTK_IS_SHORTCUTS_WINDOW (help));
+  g_assert_nonnull (css);
+  gtk_window_destroy (GTK_WINDOW (help));
+}
+
+/* Runs once per interface language (see tests/meson.build): the window's
+ * visible texts follow LANGUAGE. */
+static void
+test_window_i18n (WindowFixture *f,
+                  gconstpointer  data)
+{
+  const char *lang = g_getenv ("LANGUAGE");
+  const char *title = gtk_window_get_title (GTK_WINDOW (f->window));
+  const char *expect_title = "Xiangqi Tutor", *expect_turn = "Red to move";
+  const char *expect_move = "1. C2=5";
+  g_autofree char *list = NULL;
+
+  if (g_strcmp0 (lang, "zh_CN") == 0)
+    {
+      expect_title = "象棋小老师";
+      expect_turn = "红方走棋";
+      expect_move = "1. 炮二平五";
+    }
+  else if (g_strcmp0 (lang, "zh_TW") == 0)
+    {
+      expect_title = "象棋小老師";
+      expect_turn = "紅方走棋";
+      expect_move = "1. 炮二平五";
+    }
+  g_test_message ("LANGUAGE=%s title=%s", lang ? lang : "(unset)", title);
+  g_assert_cmpstr (title, ==, expect_title);
+  g_assert_cmpstr (xq_play_page_get_status_text (f->page), ==, expect_turn);
+  /* "Automatic" notation follows the language. */
+  g_assert_true (xq_play_page_play (f->page, iccs ("h2e2"), NULL));
+  list = xq_play_page_get_move_list_text (f->page);
+  g_assert_cmpstr (list, ==, expect_move);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  /* --lang=zh_CN runs the tests in that interface language. */
+  for (int i = 1; i < argc; i++)
+    if (g_str_has_prefix (argv[i], "--lang="))
+      {
+        g_setenv ("LANGUAGE", argv[i] + strlen ("--lang="), TRUE);
+        argv[i] = (char *) "";
+      }
+  g_setenv ("GSETTINGS_SCHEMA_DIR", XQ_BUILD_SCHEMADIR, FALSE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, XQ_BUILD_LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/ui/board/model", test_board_model);
+  g_test_add ("/ui/board/pick", BoardFixture, NULL, board_setup, test_board_pick, board_teardown);
+  g_test_add ("/ui/board/click-click", BoardFixture, NULL, board_setup, test_board_click_click, board_teardown);
+  g_test_add ("/ui/board/click-illegal", BoardFixture, NULL, board_setup, test_board_click_illegal, board_teardown);
+  g_test_add ("/ui/board/drag", BoardFixture, NULL, board_setup, test_board_drag, board_teardown);
+  g_test_add ("/ui/board/keyboard", BoardFixture, NULL, board_setup, test_board_keyboard, board_teardown);
+  g_test_add ("/ui/board/draw", BoardFixture, NULL, board_setup, test_board_draw, board_teardown);
+  g_test_add ("/ui/board/animation", BoardFixture, NULL, board_setup, test_board_animation, board_teardown);
+  g_test_add ("/ui/board/describe", BoardFixture, NULL, board_setup, test_board_describe, board_teardown);
+  g_test_add ("/ui/play/two-players", WindowFixture, NULL, window_setup, test_play_two_players, window_teardown);
+  g_test_add ("/ui/play/fen", WindowFixture, NULL, window_setup, test_play_fen, window_teardown);
+  g_test_add ("/ui/play/clipboard", WindowFixture, NULL, window_setup, test_play_clipboard, window_teardown);
+  g_test_add ("/ui/play/result", WindowFixture, NULL, window_setup, test_play_result, window_teardown);
+  g_test_add ("/ui/window/actions", WindowFixture, NULL, window_setup, test_window_actions, window_teardown);
+  g_test_add ("/ui/window/preferences", WindowFixture, NULL, window_setup, test_preferences, window_teardown);
+  g_test_add ("/ui/play/clock", WindowFixture, NULL, window_setup, test_play_clock, window_teardown);
+  g_test_add ("/ui/play/pgn", WindowFixture, NULL, window_setup, test_play_pgn, window_teardown);
+  g_test_add_func ("/ui/window/resources", test_resources);
+  g_test_add_func ("/ui/play/layout", test_play_layout);
+  g_test_add_func ("/ui/window/size", test_window_size);
+  g_test_add ("/ui/window/i18n", WindowFixture, NULL, window_setup, test_window_i18n, window_teardown);
+
+  return g_test_run ();
+}

@@ -11,7 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "xq-checker.h"
+#include "xq-lesson.h"
+#include "xq-notation.h"
 #include "xq-render.h"
+#include "xq-solver.h"
 #include "xq-worksheet.h"
 #include "xqtool.h"
 
@@ -220,6 +224,212 @@ cmd_render (int argc, char **argv)
   return 0;
 }
 
+/* ---- Worksheets from lesson files ------------------------------------------------- */
+
+/* Lesson marks onto the renderer's marks, as the lesson board draws them
+ * (crosses become red rings: print has no cross). */
+static void
+lesson_marks_to_annotations (const XqLessonMarks *marks, const XqPosition *pos, XqAnnotations *annots)
+{
+  for (int i = 0; i < marks->n_marks; i++)
+    {
+      const XqLessonMark *m = &marks->marks[i];
+      XqColorRole role = XQ_ROLE_HINT;
+
+      if (m->role == XQ_LESSON_ROLE_WRONG || m->role == XQ_LESSON_ROLE_BLOCKER)
+        role = XQ_ROLE_BAD;
+      else if (m->role == XQ_LESSON_ROLE_ATTACK || m->role == XQ_LESSON_ROLE_SCREEN)
+        role = XQ_ROLE_WARNING;
+      else if (m->role == XQ_LESSON_ROLE_CORRECT)
+        role = XQ_ROLE_GOOD;
+      else if (m->role == XQ_LESSON_ROLE_TARGET)
+        role = XQ_ROLE_SELECTION;
+      if (m->kind == XQ_LESSON_MARK_ARROW)
+        xq_annotations_add_arrow (annots, role, m->sq, m->to);
+      else if (m->kind == XQ_LESSON_MARK_STAR)
+        xq_annotations_add (annots, XQ_MARK_STAR, XQ_ROLE_DEFAULT, m->sq);
+      else if (m->kind == XQ_LESSON_MARK_CROSS)
+        xq_annotations_add (annots, XQ_MARK_CIRCLE, XQ_ROLE_BAD, m->sq);
+      else
+        xq_annotations_add (annots, pos->board[m->sq] != XQ_EMPTY ? XQ_MARK_CIRCLE : XQ_MARK_HIGHLIGHT,
+                            role, m->sq);
+    }
+}
+
+static XqNotation
+answer_notation (void)
+{
+  XqNotation notation = XQ_NOTATION_WXF;
+
+  /* The same choice the window makes for "Automatic": Chinese notation in a
+   * Chinese locale. */
+  xq_notation_from_name (C_("notation-default", "wxf"), &notation);
+  return notation;
+}
+
+static void
+append_move (GString *out, XqPosition *pos, XqMove m)
+{
+  g_autofree char *text = xq_notation_format (pos, m, answer_notation ());
+
+  if (out->len > 0)
+    g_string_append (out, " ");
+  g_string_append (out, text ? text : "?");
+}
+
+/* The fastest winning line, learner and defender alternating. */
+static char *
+mate_line (const XqPosition *start, int mate_in)
+{
+  g_autoptr(XqSolver) solver = xq_solver_new ();
+  g_autoptr(GString) out = g_string_new (NULL);
+  XqMove line[2 * XQ_SOLVER_MAX_MATE];
+  XqPosition pos = *start;
+  int n = 0;
+
+  xq_solver_set_node_limit (solver, XQ_LESSON_SOLVER_NODES);
+  if (mate_in < 1 || mate_in > XQ_SOLVER_MAX_MATE ||
+      xq_solver_main_line (solver, start, mate_in, line, &n) != XQ_SOLVE_MATE)
+    return NULL;
+  for (int i = 0; i < n; i++)
+    {
+      XqUndo undo;
+      append_move (out, &pos, line[i]);
+      xq_position_do_move (&pos, line[i], &undo);
+    }
+  return g_strdup (out->str);
+}
+
+/* The answer the rules core computes for an exercise, as worksheet text. */
+static char *
+exercise_answer (const XqExercise *ex)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  XqPosition pos = ex->position;
+
+  switch (ex->kind)
+    {
+    case XQ_EXERCISE_TAP:
+      for (int sq = 0; sq < XQ_SQUARES; sq++)
+        if (ex->answer_points[sq])
+          {
+            char name[3];
+            xq_square_to_text (sq, name);
+            g_string_append_printf (out, "%s%s", out->len ? ", " : "", name);
+          }
+      break;
+    case XQ_EXERCISE_MOVE:
+      {
+        XqMove moves[XQ_MAX_MOVES];
+        int n = xq_position_legal_moves (&pos, moves), shown = 0;
+
+        for (int i = 0; i < n && shown < 4; i++)
+          {
+            g_autoptr(XqVerdict) v = xq_check_move (ex, moves[i]);
+            if (v->kind != XQ_VERDICT_CORRECT)
+              continue;
+            if (shown++ > 0)
+              g_string_append (out, " /");
+            append_move (out, &pos, moves[i]);
+          }
+        break;
+      }
+    case XQ_EXERCISE_STARS:
+      g_string_printf (out, g_dngettext (GETTEXT_PACKAGE, "%d move", "%d moves", ex->optimum),
+                       ex->optimum);
+      break;
+    case XQ_EXERCISE_SETUP:
+      for (int sq = 0; sq < XQ_SQUARES; sq++)
+        if (ex->target.board[sq] != ex->position.board[sq] && ex->target.board[sq] != XQ_EMPTY)
+          {
+            char name[3];
+            xq_square_to_text (sq, name);
+            g_string_append_printf (out, "%s%c%s", out->len ? ", " : "",
+                                    xq_piece_to_fen_char (ex->target.board[sq]), name);
+          }
+      break;
+    case XQ_EXERCISE_CHOOSE:
+      for (guint i = 0; ex->answer && ex->choices && i < ex->choices->len; i++)
+        {
+          const XqChoice *c = g_ptr_array_index (ex->choices, i);
+          if (g_strcmp0 (c->id, ex->answer) == 0)
+            g_string_printf (out, "%c) %s", 'A' + i, c->text);
+        }
+      break;
+    case XQ_EXERCISE_MATE:
+      {
+        g_autofree char *line = mate_line (&ex->position, ex->mate_in);
+        g_string_assign (out, line ? line : "");
+        break;
+      }
+    default:
+      break;
+    }
+  return out->len > 0 ? g_strdup (out->str) : NULL;
+}
+
+/* Adds every exercise of a unit, or every puzzle of a pack, with its
+ * prompt, its marks and the answer the rules core computes.  With
+ * print_answers the answers also go to stdout, one per line. */
+static gboolean
+add_lesson_file (XqWorksheet *sheet, const char *path, const char **title, gboolean print_answers,
+                 GError **error)
+{
+  g_autoptr(XqLessonFile) file = xq_lesson_load_file_simple (path, error);
+  static char *title_buf;
+
+  if (file == NULL)
+    return FALSE;
+  if (file->type == XQ_LESSON_FILE_UNIT)
+    {
+      const XqUnit *unit = file->unit;
+
+      for (guint i = 0; i < unit->exercises->len; i++)
+        {
+          const XqExercise *ex = g_ptr_array_index (unit->exercises, i);
+          g_autofree char *answer = exercise_answer (ex);
+          g_autoptr(GString) prompt = g_string_new (ex->prompt);
+          XqAnnotations annots;
+
+          xq_annotations_clear (&annots);
+          lesson_marks_to_annotations (&ex->marks, &ex->position, &annots);
+          for (int s = 0; ex->kind == XQ_EXERCISE_STARS && s < ex->n_stars; s++)
+            xq_annotations_add (&annots, XQ_MARK_STAR, XQ_ROLE_DEFAULT, ex->stars[s]);
+          for (guint c = 0; ex->kind == XQ_EXERCISE_CHOOSE && ex->choices && c < ex->choices->len; c++)
+            g_string_append_printf (prompt, "%s%c) %s", c == 0 ? "  " : "   ", 'A' + c,
+                                    ((XqChoice *) g_ptr_array_index (ex->choices, c))->text);
+          xq_worksheet_add (sheet, &ex->position, prompt->str, answer, &annots);
+          if (print_answers)
+            printf ("%u. %s: %s\n", i + 1, ex->id, answer ? answer : "-");
+        }
+      g_free (title_buf);
+      title_buf = g_strdup (unit->title);
+    }
+  else
+    {
+      const XqPuzzlePack *pack = file->pack;
+
+      for (guint i = 0; i < pack->puzzles->len; i++)
+        {
+          const XqPuzzle *pz = g_ptr_array_index (pack->puzzles, i);
+          g_autofree char *answer = mate_line (&pz->position, pz->mate_in);
+          g_autofree char *prompt = NULL;
+
+          prompt = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: mate in %d", "%s: mate in %d",
+                                                 pz->mate_in),
+                                    pz->title, pz->mate_in);
+          xq_worksheet_add (sheet, &pz->position, prompt, answer, NULL);
+          if (print_answers)
+            printf ("%u. %s: %s\n", i + 1, pz->id, answer ? answer : "-");
+        }
+      g_free (title_buf);
+      title_buf = g_strdup (pack->title);
+    }
+  if (*title == NULL)
+    *title = title_buf;
+  return TRUE;
+}
+
 static int
 cmd_worksheet (int argc, char **argv)
 {
@@ -229,6 +439,7 @@ cmd_worksheet (int argc, char **argv)
   g_autoptr(XqWorksheet) sheet = xq_worksheet_new ();
   g_autofree char *text = NULL;
   const char *input = NULL, *out = NULL, *title = NULL;
+  gboolean print_answers = FALSE;
   XqRenderStyle style;
 
   xq_render_style_init (&style);
@@ -249,6 +460,11 @@ cmd_worksheet (int argc, char **argv)
           input = opt;
           continue;
         }
+      if (strcmp (opt, "--answers") == 0)
+        {
+          print_answers = TRUE;
+          continue;
+        }
       if (i + 1 >= argc)
         return xqtool_fail (_("%s needs a value"), opt);
       i++;
@@ -261,10 +477,19 @@ cmd_worksheet (int argc, char **argv)
     }
   if (input == NULL || out == NULL)
     return xqtool_usage (self);
-  if (!g_file_get_contents (input, &text, NULL, &error))
-    return xqtool_fail ("%s", error->message);
-  if (!xq_worksheet_parse_text (sheet, text, &error))
-    return xqtool_fail ("%s: %s", input, error->message);
+  if (g_str_has_suffix (input, ".json"))
+    {
+      /* A unit or a puzzle pack: its exercises with computed answers. */
+      if (!add_lesson_file (sheet, input, &title, print_answers, &error))
+        return xqtool_fail ("%s", error->message);
+    }
+  else
+    {
+      if (!g_file_get_contents (input, &text, NULL, &error))
+        return xqtool_fail ("%s", error->message);
+      if (!xq_worksheet_parse_text (sheet, text, &error))
+        return xqtool_fail ("%s: %s", input, error->message);
+    }
   if (xq_worksheet_get_n_exercises (sheet) == 0)
     return xqtool_fail (_("%s: no exercises"), input);
   xq_worksheet_set_style (sheet, &style);
@@ -281,7 +506,8 @@ const XqToolCommand xqtool_render_commands[] = {
               "[--highlight SQ,..] [--arrow MOVE,..] [--dots SQ,..] [--last SQ,..] [--stars SQ,..] "
               "[--circles SQ,..] [--check SQ] [--labels SQ=TEXT,..]", cmd_render },
   { "worksheet", "INPUT --out SHEET.pdf [--title TEXT] [--pieces SET] [--theme THEME] [--flip] [--coords]"
-                 " (INPUT: lines of `FEN | prompt [| answer]`)", cmd_worksheet },
+                 " [--answers] (INPUT: lines of `FEN | prompt [| answer]`, or a lesson unit or puzzle pack .json)",
+                 cmd_worksheet },
   { NULL, NULL, NULL },
 };
 

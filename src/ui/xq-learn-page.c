@@ -1,0 +1,426 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "xq-learn-page"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n-lib.h>
+
+#include "xq-learn-page.h"
+
+/* The learner chosen last, beside the profiles (not a .json, so the store
+ * does not take it for one). */
+#define CURRENT_FILE "current-learner"
+
+struct _XqLearnPage
+{
+  GtkWidget parent_instance;
+
+  GtkWidget        *stack;
+  GtkWidget        *greeting;
+  GtkWidget        *learner_button;
+  XqLearnerChooser *chooser;
+  XqUnitMap        *map;
+  XqLessonPlayer   *player;
+  GtkWidget        *error_page;
+
+  gboolean          loaded;
+  GPtrArray        *units;      /* XqUnit* (owned) */
+  XqProgressStore  *store;
+  XqProgress       *progress;
+  XqPieceSet        piece_set;
+  XqTheme           theme;
+};
+
+G_DEFINE_FINAL_TYPE (XqLearnPage, xq_learn_page, GTK_TYPE_WIDGET)
+
+static const char style_css[] =
+  ".xq-unit-card { min-width: 230px; border-radius: 18px; }\n"
+  ".xq-current-unit { box-shadow: 0 0 0 4px @accent_bg_color; }\n"
+  ".xq-unit-number { background: @accent_bg_color; color: @accent_fg_color;"
+  "  border-radius: 999px; min-width: 56px; min-height: 56px; }\n"
+  ".xq-stars { color: #e5a50a; }\n"
+  ".xq-big-button { min-height: 44px; padding-left: 18px; padding-right: 18px; font-size: 1.1em; }\n"
+  ".xq-choice { min-height: 52px; font-size: 1.2em; }\n"
+  ".xq-tray-piece { padding: 4px 8px; }\n"
+  ".xq-tray-piece:checked { background: alpha(@accent_bg_color, 0.35); }\n"
+  ".xq-summary-stars { font-size: 64px; }\n";
+
+static void
+ensure_css (void)
+{
+  static gboolean done;
+  g_autoptr(GtkCssProvider) provider = NULL;
+  GdkDisplay *display = gdk_display_get_default ();
+
+  if (done || display == NULL)
+    return;
+  done = TRUE;
+  provider = gtk_css_provider_new ();
+  gtk_css_provider_load_from_data (provider, style_css, -1);
+  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+}
+
+static void
+update_greeting (XqLearnPage *self)
+{
+  g_autofree char *text = NULL;
+
+  /* Translators: the Learn page's greeting; %s is the learner's name */
+  text = g_strdup_printf (_("Hello, %s!"), self->progress ? self->progress->name : "");
+  gtk_label_set_text (GTK_LABEL (self->greeting), text);
+  gtk_menu_button_set_label (GTK_MENU_BUTTON (self->learner_button),
+                             self->progress ? self->progress->name : "");
+}
+
+void
+xq_learn_page_set_learner (XqLearnPage *self,
+                           const char  *learner)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) known = NULL;
+  g_autofree char *path = NULL;
+  gboolean saved = FALSE;
+  XqProgress *progress;
+
+  g_return_if_fail (XQ_IS_LEARN_PAGE (self));
+  g_return_if_fail (self->store != NULL);
+
+  progress = xq_progress_store_load (self->store, learner, &error);
+  if (progress == NULL)
+    {
+      g_warning ("Could not load learner %s: %s", learner, error->message);
+      return;
+    }
+  known = xq_progress_store_list (self->store);
+  for (guint i = 0; i < known->len; i++)
+    saved |= g_strcmp0 (g_ptr_array_index (known, i), learner) == 0;
+  if (!saved && g_strcmp0 (progress->name, learner) == 0 && g_strcmp0 (learner, "learner") == 0)
+    {
+      g_free (progress->name);
+      progress->name = g_strdup (_("Learner"));
+    }
+
+  if (self->progress != NULL)
+    xq_progress_free (self->progress);
+  self->progress = progress;
+
+  path = g_build_filename (xq_progress_store_get_dir (self->store), CURRENT_FILE, NULL);
+  if (saved && !g_file_set_contents (path, learner, -1, &error))
+    g_debug ("Could not remember the learner: %s", error->message);
+
+  xq_learner_chooser_set_current (self->chooser, learner);
+  xq_unit_map_set_progress (self->map, self->progress);
+  update_greeting (self);
+  if (xq_learn_page_is_playing (self))
+    xq_learn_page_show_map (self);
+}
+
+static int
+compare_units (gconstpointer a,
+               gconstpointer b)
+{
+  const XqUnit *ua = *(XqUnit * const *) a;
+  const XqUnit *ub = *(XqUnit * const *) b;
+
+  return ua->number - ub->number;
+}
+
+void
+xq_learn_page_load (XqLearnPage *self,
+                    const char  *dir,
+                    const char  *store_dir)
+{
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+  g_autoptr(GPtrArray) files = NULL;
+  g_autoptr(GPtrArray) ids = NULL;
+  g_autofree char *current = NULL;
+  g_autofree char *path = NULL;
+
+  g_return_if_fail (XQ_IS_LEARN_PAGE (self));
+
+  self->loaded = TRUE;
+  g_clear_pointer (&self->units, g_ptr_array_unref);
+  self->units = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_unit_free);
+  files = xq_lesson_load_dir (dir ? dir : xq_lesson_default_dir (), problems);
+  for (guint i = 0; i < files->len; i++)
+    {
+      XqLessonFile *file = g_ptr_array_index (files, i);
+      if (file->type == XQ_LESSON_FILE_UNIT && file->unit != NULL)
+        g_ptr_array_add (self->units, g_steal_pointer (&file->unit));
+    }
+  g_ptr_array_sort (self->units, compare_units);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      g_autofree char *line = xq_lesson_problem_format (g_ptr_array_index (problems, i));
+      g_warning ("%s", line);
+    }
+
+  g_clear_pointer (&self->store, xq_progress_store_free);
+  self->store = xq_progress_store_new (store_dir);
+  xq_learner_chooser_set_store (self->chooser, self->store);
+  xq_unit_map_set_units (self->map, self->units);
+
+  path = g_build_filename (xq_progress_store_get_dir (self->store), CURRENT_FILE, NULL);
+  ids = xq_progress_store_list (self->store);
+  if (!g_file_get_contents (path, &current, NULL, NULL) || !xq_progress_learner_id_valid (g_strstrip (current)))
+    {
+      g_clear_pointer (&current, g_free);
+      if (ids->len > 0)
+        current = g_strdup (g_ptr_array_index (ids, 0));
+    }
+  xq_learn_page_set_learner (self, current ? current : "learner");
+
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), self->units->len > 0 ? "map" : "error");
+}
+
+static void
+unit_activated_cb (XqLearnPage *self,
+                   guint        index,
+                   XqUnitMap   *map)
+{
+  xq_learn_page_open_unit (self, index);
+}
+
+static void
+player_closed_cb (XqLearnPage    *self,
+                  XqLessonPlayer *player)
+{
+  xq_learn_page_show_map (self);
+}
+
+static void
+progress_changed_cb (XqLearnPage    *self,
+                     XqLessonPlayer *player)
+{
+  /* The first saved star makes a new learner appear in the chooser. */
+  xq_learner_chooser_reload (self->chooser);
+}
+
+static void
+learner_chosen_cb (XqLearnPage      *self,
+                   const char       *learner,
+                   XqLearnerChooser *chooser)
+{
+  GtkPopover *popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (self->learner_button));
+
+  if (popover != NULL)
+    gtk_popover_popdown (popover);
+  xq_learn_page_set_learner (self, learner);
+}
+
+static void
+learner_changed_cb (XqLearnPage      *self,
+                    const char       *learner,
+                    XqLearnerChooser *chooser)
+{
+  if (self->progress != NULL && g_strcmp0 (learner, self->progress->learner) == 0)
+    xq_learn_page_set_learner (self, learner);
+}
+
+static void
+xq_learn_page_map (GtkWidget *widget)
+{
+  XqLearnPage *self = XQ_LEARN_PAGE (widget);
+
+  GTK_WIDGET_CLASS (xq_learn_page_parent_class)->map (widget);
+  /* Loading waits until the page is first shown, so starting the program
+   * on another page costs nothing. */
+  if (!self->loaded)
+    xq_learn_page_load (self, NULL, NULL);
+}
+
+static void
+xq_learn_page_dispose (GObject *object)
+{
+  XqLearnPage *self = XQ_LEARN_PAGE (object);
+
+  g_clear_pointer (&self->stack, gtk_widget_unparent);
+  G_OBJECT_CLASS (xq_learn_page_parent_class)->dispose (object);
+}
+
+static void
+xq_learn_page_finalize (GObject *object)
+{
+  XqLearnPage *self = XQ_LEARN_PAGE (object);
+
+  g_clear_pointer (&self->progress, xq_progress_free);
+  g_clear_pointer (&self->store, xq_progress_store_free);
+  g_clear_pointer (&self->units, g_ptr_array_unref);
+  G_OBJECT_CLASS (xq_learn_page_parent_class)->finalize (object);
+}
+
+static void
+xq_learn_page_class_init (XqLearnPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = xq_learn_page_dispose;
+  object_class->finalize = xq_learn_page_finalize;
+  widget_class->map = xq_learn_page_map;
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "xq-learn-page");
+}
+
+static void
+xq_learn_page_init (XqLearnPage *self)
+{
+  GtkWidget *map_page, *top, *texts, *subtitle, *popover, *frame;
+
+  ensure_css ();
+  /* A layout-manager widget does not pass its child's expand flags on. */
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+
+  self->stack = gtk_stack_new ();
+  gtk_stack_set_transition_type (GTK_STACK (self->stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE);
+  gtk_widget_set_parent (self->stack, GTK_WIDGET (self));
+
+  /* The map: a greeting, who is learning, and the units. */
+  map_page = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_widget_set_margin_start (top, 24);
+  gtk_widget_set_margin_end (top, 24);
+  gtk_widget_set_margin_top (top, 18);
+  texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  gtk_widget_set_hexpand (texts, TRUE);
+  self->greeting = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->greeting, "title-1");
+  gtk_label_set_xalign (GTK_LABEL (self->greeting), 0);
+  subtitle = gtk_label_new (_("Pick a unit to play. Every exercise can earn three stars."));
+  gtk_widget_add_css_class (subtitle, "dim-label");
+  gtk_label_set_wrap (GTK_LABEL (subtitle), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
+  gtk_box_append (GTK_BOX (texts), self->greeting);
+  gtk_box_append (GTK_BOX (texts), subtitle);
+
+  self->chooser = XQ_LEARNER_CHOOSER (xq_learner_chooser_new ());
+  popover = gtk_popover_new ();
+  frame = GTK_WIDGET (self->chooser);
+  gtk_widget_set_margin_start (frame, 6);
+  gtk_widget_set_margin_end (frame, 6);
+  gtk_widget_set_margin_top (frame, 6);
+  gtk_widget_set_margin_bottom (frame, 6);
+  gtk_popover_set_child (GTK_POPOVER (popover), frame);
+  self->learner_button = gtk_menu_button_new ();
+  gtk_menu_button_set_popover (GTK_MENU_BUTTON (self->learner_button), popover);
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (self->learner_button), "avatar-default-symbolic");
+  gtk_widget_set_tooltip_text (self->learner_button, _("Learners"));
+  gtk_widget_set_valign (self->learner_button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (self->learner_button, "pill");
+  g_signal_connect_swapped (self->chooser, "learner-chosen", G_CALLBACK (learner_chosen_cb), self);
+  g_signal_connect_swapped (self->chooser, "learner-changed", G_CALLBACK (learner_changed_cb), self);
+
+  gtk_box_append (GTK_BOX (top), texts);
+  gtk_box_append (GTK_BOX (top), self->learner_button);
+  gtk_box_append (GTK_BOX (map_page), top);
+
+  self->map = XQ_UNIT_MAP (xq_unit_map_new ());
+  g_signal_connect_swapped (self->map, "unit-activated", G_CALLBACK (unit_activated_cb), self);
+  gtk_box_append (GTK_BOX (map_page), GTK_WIDGET (self->map));
+  gtk_stack_add_named (GTK_STACK (self->stack), map_page, "map");
+
+  self->player = XQ_LESSON_PLAYER (xq_lesson_player_new ());
+  g_signal_connect_swapped (self->player, "closed", G_CALLBACK (player_closed_cb), self);
+  g_signal_connect_swapped (self->player, "progress-changed", G_CALLBACK (progress_changed_cb), self);
+  gtk_stack_add_named (GTK_STACK (self->stack), GTK_WIDGET (self->player), "player");
+
+  self->error_page = adw_status_page_new ();
+  adw_status_page_set_icon_name (ADW_STATUS_PAGE (self->error_page), "dialog-warning-symbolic");
+  adw_status_page_set_title (ADW_STATUS_PAGE (self->error_page), _("No Lessons Found"));
+  adw_status_page_set_description (ADW_STATUS_PAGE (self->error_page),
+                                   _("The lesson files are missing. Reinstalling the program should bring them back."));
+  gtk_stack_add_named (GTK_STACK (self->stack), self->error_page, "error");
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "map");
+}
+
+GtkWidget *
+xq_learn_page_new (void)
+{
+  return g_object_new (XQ_TYPE_LEARN_PAGE, NULL);
+}
+
+GPtrArray *
+xq_learn_page_get_units (XqLearnPage *self)
+{
+  g_return_val_if_fail (XQ_IS_LEARN_PAGE (self), NULL);
+  return self->units;
+}
+
+const XqProgress *
+xq_learn_page_get_progress (XqLearnPage *self)
+{
+  g_return_val_if_fail (XQ_IS_LEARN_PAGE (self), NULL);
+  return self->progress;
+}
+
+void
+xq_learn_page_open_unit (XqLearnPage *self,
+                         guint        index)
+{
+  g_return_if_fail (XQ_IS_LEARN_PAGE (self));
+  g_return_if_fail (self->units != NULL && index < self->units->len);
+
+  xq_lesson_player_set_style (self->player, self->piece_set, self->theme);
+  xq_lesson_player_start (self->player, g_ptr_array_index (self->units, index),
+                          self->store, self->progress);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "player");
+  gtk_widget_grab_focus (xq_lesson_player_get_button (self->player, "next"));
+}
+
+void
+xq_learn_page_show_map (XqLearnPage *self)
+{
+  int current;
+
+  g_return_if_fail (XQ_IS_LEARN_PAGE (self));
+
+  xq_unit_map_refresh (self->map);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "map");
+  current = xq_unit_map_get_current (self->map);
+  if (current >= 0)
+    gtk_widget_grab_focus (xq_unit_map_get_card (self->map, current));
+}
+
+gboolean
+xq_learn_page_is_playing (XqLearnPage *self)
+{
+  g_return_val_if_fail (XQ_IS_LEARN_PAGE (self), FALSE);
+  return g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (self->stack)), "player") == 0;
+}
+
+void
+xq_learn_page_set_style (XqLearnPage *self,
+                         XqPieceSet   set,
+                         XqTheme      theme)
+{
+  g_return_if_fail (XQ_IS_LEARN_PAGE (self));
+
+  self->piece_set = set;
+  self->theme = theme;
+  xq_lesson_player_set_style (self->player, set, theme);
+}
+
+XqUnitMap *
+xq_learn_page_get_unit_map (XqLearnPage *self)
+{
+  g_return_val_if_fail (XQ_IS_LEARN_PAGE (self), NULL);
+  return self->map;
+}
+
+XqLessonPlayer *
+xq_learn_page_get_player (XqLearnPage *self)
+{
+  g_return_val_if_fail (XQ_IS_LEARN_PAGE (self), NULL);
+  return self->player;
+}
+
+XqLearnerChooser *
+xq_learn_page_get_chooser (XqLearnPage *self)
+{
+  g_return_val_if_fail (XQ_IS_LEARN_PAGE (self), NULL);
+  return self->chooser;
+}

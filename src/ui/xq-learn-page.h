@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-learn-page.h: the Learn page — who is learning, the unit map with
+ * their stars, and the lesson player for the unit they open. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "xq-learner-chooser.h"
+#include "xq-lesson-player.h"
+#include "xq-unit-map.h"
+
+G_BEGIN_DECLS
+
+#define XQ_TYPE_LEARN_PAGE (xq_learn_page_get_type ())
+G_DECLARE_FINAL_TYPE (XqLearnPage, xq_learn_page, XQ, LEARN_PAGE, GtkWidget)
+
+GtkWidget        *xq_learn_page_new           (void);
+
+/* Loads the curriculum from dir (NULL: xq_lesson_default_dir ()) and the
+ * learners from store_dir (NULL: the XDG data directory).  Called once on
+ * first show unless called before. */
+void              xq_learn_page_load          (XqLearnPage *self, const char *dir, const char *store_dir);
+/* The units (XqUnit*, in order). */
+GPtrArray        *xq_learn_page_get_units     (XqLearnPage *self);
+
+void              xq_learn_page_set_learner   (XqLearnPage *self, const char *learner);
+const XqProgress *xq_learn_page_get_progress  (XqLearnPage *self);
+
+/* Opens unit index in the player; shows the map again. */
+void              xq_learn_page_open_unit     (XqLearnPage *self, guint index);
+void              xq_learn_page_show_map      (XqLearnPage *self);
+gboolean          xq_learn_page_is_playing    (XqLearnPage *self);
+
+void              xq_learn_page_set_style     (XqLearnPage *self, XqPieceSet set, XqTheme theme);
+
+XqUnitMap        *xq_learn_page_get_unit_map  (XqLearnPage *self);
+XqLessonPlayer   *xq_learn_page_get_player    (XqLearnPage *self);
+XqLearnerChooser *xq_learn_page_get_chooser   (XqLearnPage *self);
+
+G_END_DECLS

@@ -1,0 +1,43 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-lesson-board.h: the board of a lesson — an XqBoardView with the
+ * lesson's marks drawn over it (the blocked leg, the screen, the stars, the
+ * crosses) and, for tap and set-up exercises, taps on points instead of
+ * moves.  Marks come as XqLessonMarks (what they mean) and are drawn with
+ * the renderer's annotation painter, in the board view's own geometry. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "xq-board-view.h"
+#include "xq-lesson-marks.h"
+
+G_BEGIN_DECLS
+
+#define XQ_TYPE_LESSON_BOARD (xq_lesson_board_get_type ())
+G_DECLARE_FINAL_TYPE (XqLessonBoard, xq_lesson_board, XQ, LESSON_BOARD, GtkWidget)
+
+GtkWidget    *xq_lesson_board_new            (void);
+
+XqBoardView  *xq_lesson_board_get_view       (XqLessonBoard *self);
+XqBoardModel *xq_lesson_board_get_model      (XqLessonBoard *self);
+
+/* Shows pos (copied) with no marks; moves are offered when interactive. */
+void          xq_lesson_board_set_position   (XqLessonBoard *self, const XqPosition *pos,
+                                              XqMove last_move, gboolean interactive);
+/* Replaces the marks drawn over the board (NULL: none). */
+void          xq_lesson_board_set_marks      (XqLessonBoard *self, const XqLessonMarks *marks);
+const XqLessonMarks *xq_lesson_board_get_marks (XqLessonBoard *self);
+
+/* In tap mode a press on a point emits ::tap instead of picking up a piece. */
+void          xq_lesson_board_set_tap_mode   (XqLessonBoard *self, gboolean tap_mode);
+gboolean      xq_lesson_board_get_tap_mode   (XqLessonBoard *self);
+/* What a press on sq does in tap mode (the gesture calls this too). */
+void          xq_lesson_board_tap            (XqLessonBoard *self, XqSquare sq);
+
+void          xq_lesson_board_set_style      (XqLessonBoard *self, XqPieceSet set, XqTheme theme);
+
+/* Lesson roles onto renderer kinds and colours (also used for print). */
+void          xq_lesson_board_marks_to_annotations (const XqLessonMarks *marks, const XqPosition *pos,
+                                              XqAnnotations *annots);
+
+G_END_DECLS

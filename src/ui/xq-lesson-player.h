@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-lesson-player.h: plays one unit — its introduction pages, each
+ * exercise (prompt, board, hint ladder, feedback from the checker, retry,
+ * next) and the closing cards — and saves the learner's stars after every
+ * exercise. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "xq-lesson.h"
+#include "xq-progress.h"
+#include "xq-lesson-board.h"
+
+G_BEGIN_DECLS
+
+#define XQ_TYPE_LESSON_PLAYER (xq_lesson_player_get_type ())
+G_DECLARE_FINAL_TYPE (XqLessonPlayer, xq_lesson_player, XQ, LESSON_PLAYER, GtkWidget)
+
+GtkWidget     *xq_lesson_player_new          (void);
+
+/* Starts unit at its first page.  unit, store and progress are borrowed and
+ * must outlive the player's use of them (the learn page owns them). */
+void           xq_lesson_player_start        (XqLessonPlayer *self, const XqUnit *unit,
+                                              XqProgressStore *store, XqProgress *progress);
+/* Jumps to a step: pages, then exercises, then closing cards, then the
+ * summary. */
+void           xq_lesson_player_go_to        (XqLessonPlayer *self, guint step);
+guint          xq_lesson_player_get_step     (XqLessonPlayer *self);
+guint          xq_lesson_player_get_n_steps  (XqLessonPlayer *self);
+/* The exercise on show, or NULL on a page or card. */
+const XqExercise *xq_lesson_player_get_exercise (XqLessonPlayer *self);
+gboolean       xq_lesson_player_is_solved    (XqLessonPlayer *self);
+/* Stars earned on the exercise on show (0 until solved). */
+int            xq_lesson_player_get_stars    (XqLessonPlayer *self);
+const char    *xq_lesson_player_get_feedback (XqLessonPlayer *self);
+/* Whether the computer's reply in a mate exercise is still to come. */
+gboolean       xq_lesson_player_is_busy      (XqLessonPlayer *self);
+
+XqLessonBoard *xq_lesson_player_get_board    (XqLessonPlayer *self);
+/* "next", "back", "hint", "retry", "check", "units": the player's buttons,
+ * for keyboard shortcuts and tests. */
+GtkWidget     *xq_lesson_player_get_button   (XqLessonPlayer *self, const char *name);
+/* The button of a choice, or the tray button of a piece (set-up). */
+GtkWidget     *xq_lesson_player_get_choice_button (XqLessonPlayer *self, const char *choice_id);
+GtkWidget     *xq_lesson_player_get_tray_button   (XqLessonPlayer *self, XqPiece piece);
+
+void           xq_lesson_player_set_style    (XqLessonPlayer *self, XqPieceSet set, XqTheme theme);
+/* How long the computer waits before its reply (ms; 0 in tests). */
+void           xq_lesson_player_set_reply_delay (XqLessonPlayer *self, guint ms);
+
+G_END_DECLS

@@ -1,0 +1,299 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "xq-unit-map"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "xq-unit-map.h"
+
+struct _XqUnitMap
+{
+  GtkWidget parent_instance;
+
+  GtkWidget        *scroller;
+  GtkWidget        *flow;
+  GPtrArray        *cards;     /* GtkWidget* (borrowed), one per unit */
+  GPtrArray        *units;     /* XqUnit* (borrowed) */
+  const XqProgress *progress;
+};
+
+G_DEFINE_FINAL_TYPE (XqUnitMap, xq_unit_map, GTK_TYPE_WIDGET)
+
+enum {
+  UNIT_ACTIVATED,
+  N_SIGNALS
+};
+
+static guint signals [N_SIGNALS];
+
+static int
+unit_stars (XqUnitMap *self,
+            guint      index,
+            int       *n_done,
+            int       *max_stars)
+{
+  const XqUnit *unit = g_ptr_array_index (self->units, index);
+  int done = 0, stars = 0;
+
+  if (self->progress != NULL)
+    stars = xq_progress_unit_stars (self->progress, unit->id, &done);
+  if (n_done)
+    *n_done = done;
+  if (max_stars)
+    *max_stars = 3 * (int) unit->exercises->len;
+  return stars;
+}
+
+int
+xq_unit_map_get_current (XqUnitMap *self)
+{
+  g_return_val_if_fail (XQ_IS_UNIT_MAP (self), -1);
+
+  if (self->units == NULL || self->units->len == 0)
+    return -1;
+  for (guint i = 0; i < self->units->len; i++)
+    {
+      const XqUnit *unit = g_ptr_array_index (self->units, i);
+      int done;
+
+      unit_stars (self, i, &done, NULL);
+      if (done < (int) unit->exercises->len)
+        return (int) i;
+    }
+  return (int) self->units->len - 1;
+}
+
+static void
+card_clicked_cb (GtkButton *button,
+                 XqUnitMap *self)
+{
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "unit-index"));
+
+  g_signal_emit (self, signals[UNIT_ACTIVATED], 0, index);
+}
+
+static GtkWidget *
+make_card (XqUnitMap *self,
+           guint      index,
+           gboolean   current)
+{
+  const XqUnit *unit = g_ptr_array_index (self->units, index);
+  GtkWidget *button, *box, *top, *number, *title, *stars_label, *status;
+  g_autofree char *num = NULL;
+  g_autofree char *count = NULL;
+  g_autofree char *a11y = NULL;
+  GString *stars_row = g_string_new (NULL);
+  int done, max, stars = unit_stars (self, index, &done, &max);
+  int n_ex = (int) unit->exercises->len;
+  /* The card's three stars are the unit's average, rounded up once any
+   * exercise has been done, so a first success shows at once. */
+  int shown = n_ex > 0 ? (stars + n_ex - 1) / n_ex : 0;
+
+  button = gtk_button_new ();
+  gtk_widget_add_css_class (button, "card");
+  gtk_widget_add_css_class (button, "xq-unit-card");
+  if (current)
+    gtk_widget_add_css_class (button, "xq-current-unit");
+  g_object_set_data (G_OBJECT (button), "unit-index", GUINT_TO_POINTER (index));
+  g_signal_connect (button, "clicked", G_CALLBACK (card_clicked_cb), self);
+
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+  gtk_widget_set_margin_start (box, 16);
+  gtk_widget_set_margin_end (box, 16);
+  gtk_widget_set_margin_top (box, 14);
+  gtk_widget_set_margin_bottom (box, 14);
+
+  top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  num = g_strdup_printf ("%d", unit->number);
+  number = gtk_label_new (num);
+  gtk_widget_add_css_class (number, "xq-unit-number");
+  gtk_widget_add_css_class (number, "title-1");
+  gtk_widget_set_valign (number, GTK_ALIGN_CENTER);
+  title = gtk_label_new (unit->title);
+  gtk_widget_add_css_class (title, "title-4");
+  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_label_set_lines (GTK_LABEL (title), 3);
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_label_set_max_width_chars (GTK_LABEL (title), 18);
+  gtk_label_set_width_chars (GTK_LABEL (title), 18);
+  gtk_widget_set_hexpand (title, TRUE);
+  gtk_box_append (GTK_BOX (top), number);
+  gtk_box_append (GTK_BOX (top), title);
+  gtk_box_append (GTK_BOX (box), top);
+
+  for (int i = 0; i < 3; i++)
+    g_string_append (stars_row, i < shown ? "★" : "☆");
+  stars_label = gtk_label_new (stars_row->str);
+  gtk_widget_add_css_class (stars_label, "xq-stars");
+  gtk_widget_add_css_class (stars_label, "title-2");
+  gtk_label_set_xalign (GTK_LABEL (stars_label), 0);
+  gtk_box_append (GTK_BOX (box), stars_label);
+
+  if (current)
+    /* Translators: on the unit card the child should open next */
+    status = gtk_label_new (done == 0 ? _("Start here!") : _("Keep going!"));
+  else if (done >= n_ex && n_ex > 0)
+    status = gtk_label_new (_("Done!"));
+  else
+    {
+      /* Translators: exercises done in a unit, e.g. "3 of 14 done" */
+      count = g_strdup_printf (_("%d of %d done"), done, n_ex);
+      status = gtk_label_new (count);
+    }
+  gtk_widget_add_css_class (status, current ? "accent" : "dim-label");
+  gtk_widget_add_css_class (status, "heading");
+  gtk_label_set_xalign (GTK_LABEL (status), 0);
+  gtk_box_append (GTK_BOX (box), status);
+
+  gtk_button_set_child (GTK_BUTTON (button), box);
+  /* Translators: what a screen reader says for a unit card: number, title,
+   * stars earned, stars possible */
+  a11y = g_strdup_printf (_("Unit %d, %s: %d of %d stars"), unit->number, unit->title, stars, max);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
+  g_string_free (stars_row, TRUE);
+  return button;
+}
+
+void
+xq_unit_map_refresh (XqUnitMap *self)
+{
+  GtkWidget *child;
+  int current;
+
+  g_return_if_fail (XQ_IS_UNIT_MAP (self));
+
+  while ((child = gtk_widget_get_first_child (self->flow)) != NULL)
+    gtk_flow_box_remove (GTK_FLOW_BOX (self->flow), child);
+  g_ptr_array_set_size (self->cards, 0);
+  if (self->units == NULL)
+    return;
+
+  current = xq_unit_map_get_current (self);
+  for (guint i = 0; i < self->units->len; i++)
+    {
+      GtkWidget *card = make_card (self, i, (int) i == current);
+      gtk_flow_box_append (GTK_FLOW_BOX (self->flow), card);
+      g_ptr_array_add (self->cards, card);
+    }
+}
+
+static void
+xq_unit_map_dispose (GObject *object)
+{
+  XqUnitMap *self = XQ_UNIT_MAP (object);
+
+  g_clear_pointer (&self->scroller, gtk_widget_unparent);
+  G_OBJECT_CLASS (xq_unit_map_parent_class)->dispose (object);
+}
+
+static void
+xq_unit_map_finalize (GObject *object)
+{
+  XqUnitMap *self = XQ_UNIT_MAP (object);
+
+  g_clear_pointer (&self->cards, g_ptr_array_unref);
+  G_OBJECT_CLASS (xq_unit_map_parent_class)->finalize (object);
+}
+
+static void
+xq_unit_map_class_init (XqUnitMapClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = xq_unit_map_dispose;
+  object_class->finalize = xq_unit_map_finalize;
+
+  /**
+   * XqUnitMap::unit-activated:
+   * @index: the unit's place in the list
+   *
+   * The learner opened a unit.
+   */
+  signals [UNIT_ACTIVATED] =
+    g_signal_new ("unit-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "xq-unit-map");
+}
+
+static void
+xq_unit_map_init (XqUnitMap *self)
+{
+  GtkWidget *clamp;
+
+  self->cards = g_ptr_array_new ();
+  /* A layout-manager widget does not pass its child's expand flags on. */
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+
+  self->scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller),
+                                  GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
+  gtk_widget_set_vexpand (self->scroller, TRUE);
+
+  self->flow = gtk_flow_box_new ();
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->flow), GTK_SELECTION_NONE);
+  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (self->flow), FALSE);
+  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (self->flow), 1);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->flow), 4);
+  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (self->flow), 18);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (self->flow), 18);
+  gtk_widget_set_valign (self->flow, GTK_ALIGN_START);
+  gtk_widget_set_margin_start (self->flow, 24);
+  gtk_widget_set_margin_end (self->flow, 24);
+  gtk_widget_set_margin_top (self->flow, 12);
+  gtk_widget_set_margin_bottom (self->flow, 24);
+
+  clamp = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_box_append (GTK_BOX (clamp), self->flow);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), clamp);
+}
+
+GtkWidget *
+xq_unit_map_new (void)
+{
+  return g_object_new (XQ_TYPE_UNIT_MAP, NULL);
+}
+
+void
+xq_unit_map_set_units (XqUnitMap *self,
+                       GPtrArray *units)
+{
+  g_return_if_fail (XQ_IS_UNIT_MAP (self));
+
+  self->units = units;
+  xq_unit_map_refresh (self);
+}
+
+void
+xq_unit_map_set_progress (XqUnitMap        *self,
+                          const XqProgress *progress)
+{
+  g_return_if_fail (XQ_IS_UNIT_MAP (self));
+
+  self->progress = progress;
+  xq_unit_map_refresh (self);
+}
+
+GtkWidget *
+xq_unit_map_get_card (XqUnitMap *self,
+                      guint      index)
+{
+  g_return_val_if_fail (XQ_IS_UNIT_MAP (self), NULL);
+  g_return_val_if_fail (index < self->cards->len, NULL);
+  return g_ptr_array_index (self->cards, index);
+}
+
+int
+xq_unit_map_get_stars (XqUnitMap *self,
+                       guint      index,
+                       int       *max_stars)
+{
+  g_return_val_if_fail (XQ_IS_UNIT_MAP (self), 0);
+  g_return_val_if_fail (self->units != NULL && index < self->units->len, 0);
+  return unit_stars (self, index, NULL, max_stars);
+}

@@ -1,0 +1,845 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "test-learn"
+
+#include "config.h"
+
+/* The Learn page under Xvfb: the unit map, a whole unit played by simulated
+ * input with its stars saved, feedback and hints, set-up, mate in N,
+ * learner profiles, and `xqtool worksheet` on lesson files. */
+
+#include <adwaita.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <locale.h>
+#include <string.h>
+
+#include "xq-checker.h"
+#include "xq-learn-page.h"
+
+typedef struct {
+  GtkWidget      *window;
+  XqLearnPage    *page;
+  XqLessonPlayer *player;
+  XqLessonBoard  *board;
+  char           *store_dir;
+} Fixture;
+
+static char *data_home;
+
+/* ---- Helpers --------------------------------------------------------------- */
+
+static void
+fixture_setup (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("xq-learners-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  f->store_dir = g_steal_pointer (&dir);
+  f->window = gtk_window_new ();
+  f->page = XQ_LEARN_PAGE (xq_learn_page_new ());
+  /* Loaded before showing, so the page never looks at the real data dir. */
+  xq_learn_page_load (f->page, NULL, f->store_dir);
+  f->player = xq_learn_page_get_player (f->page);
+  f->board = xq_lesson_player_get_board (f->player);
+  xq_lesson_player_set_reply_delay (f->player, 0);
+  xq_board_view_set_animate (xq_lesson_board_get_view (f->board), FALSE);
+  xq_board_view_set_sounds (xq_lesson_board_get_view (f->board), FALSE);
+  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->page));
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1000, 700);
+  gtk_window_present (GTK_WINDOW (f->window));
+  gtk_test_widget_wait_for_draw (f->window);
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      g_remove (child);
+    }
+  g_rmdir (path);
+}
+
+static void
+fixture_teardown (Fixture       *f,
+                  gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  remove_tree (f->store_dir);
+  g_free (f->store_dir);
+}
+
+static GtkEventController *
+find_controller (GtkWidget  *widget,
+                 GType       type,
+                 GtkPropagationPhase phase)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+      if (G_TYPE_CHECK_INSTANCE_TYPE (c, type) &&
+          gtk_event_controller_get_propagation_phase (GTK_EVENT_CONTROLLER (c)) == phase)
+        return GTK_EVENT_CONTROLLER (c);
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_descendant (GtkWidget *widget,
+                 GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_descendant (c, type);
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+wait_idle (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* A press on a point, the way the pointer gives it: the lesson board's
+ * capture gesture first, then the widget under the pointer (the marks layer
+ * in tap mode, else the board view).  GTK 4.8 cannot synthesise events, so
+ * the gesture signals are emitted (toolchain §6.2). */
+static void
+press_point (Fixture  *f,
+             XqSquare  sq)
+{
+  XqBoardView *view = xq_lesson_board_get_view (f->board);
+  GtkEventController *capture, *click;
+  GtkWidget *target;
+  double x, y;
+
+  xq_board_view_get_point (view, sq, &x, &y);
+  capture = find_controller (GTK_WIDGET (f->board), GTK_TYPE_GESTURE_CLICK, GTK_PHASE_CAPTURE);
+  g_assert_nonnull (capture);
+  g_signal_emit_by_name (capture, "pressed", 1, x, y);
+
+  if (xq_lesson_board_get_tap_mode (f->board))
+    target = find_descendant (GTK_WIDGET (f->board), GTK_TYPE_DRAWING_AREA);
+  else
+    target = GTK_WIDGET (view);
+  g_assert_nonnull (target);
+  g_assert_true (gtk_widget_get_can_target (target));
+  click = find_controller (target, GTK_TYPE_GESTURE_CLICK, GTK_PHASE_BUBBLE);
+  g_assert_nonnull (click);
+  g_signal_emit_by_name (click, "pressed", 1, x, y);
+  g_signal_emit_by_name (click, "released", 1, x, y);
+  wait_idle ();
+}
+
+static void
+play_move (Fixture *f,
+           XqMove   m)
+{
+  press_point (f, xq_move_from (m));
+  press_point (f, xq_move_to (m));
+}
+
+static void
+click (GtkWidget *button)
+{
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_get_visible (button));
+  g_assert_true (gtk_widget_is_sensitive (button));
+  g_signal_emit_by_name (button, "clicked");
+  wait_idle ();
+}
+
+static guint
+unit_index (Fixture    *f,
+            const char *id)
+{
+  GPtrArray *units = xq_learn_page_get_units (f->page);
+
+  for (guint i = 0; i < units->len; i++)
+    if (g_strcmp0 (((XqUnit *) g_ptr_array_index (units, i))->id, id) == 0)
+      return i;
+  g_assert_not_reached ();
+}
+
+static const XqUnit *
+open_unit (Fixture    *f,
+           const char *id)
+{
+  guint index = unit_index (f, id);
+
+  /* Through the card, as a child would. */
+  click (xq_unit_map_get_card (xq_learn_page_get_unit_map (f->page), index));
+  g_assert_true (xq_learn_page_is_playing (f->page));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (f->player));
+  return g_ptr_array_index (xq_learn_page_get_units (f->page), index);
+}
+
+static guint
+first_exercise (Fixture          *f,
+                const XqUnit     *unit,
+                XqExerciseKind    kind)
+{
+  for (guint i = 0; i < unit->exercises->len; i++)
+    if (((XqExercise *) g_ptr_array_index (unit->exercises, i))->kind == kind)
+      {
+        xq_lesson_player_go_to (f->player, unit->pages->len + i);
+        gtk_test_widget_wait_for_draw (GTK_WIDGET (f->player));
+        return i;
+      }
+  g_assert_not_reached ();
+}
+
+static int
+stars_on_disk (Fixture    *f,
+               const char *unit,
+               const char *exercise)
+{
+  g_autoptr(XqProgressStore) store = xq_progress_store_new (f->store_dir);
+  g_autoptr(XqProgress) progress = NULL;
+  g_autoptr(GError) error = NULL;
+  const XqProgress *current = xq_learn_page_get_progress (f->page);
+
+  progress = xq_progress_store_load (store, current->learner, &error);
+  g_assert_no_error (error);
+  return xq_progress_get_stars (progress, unit, exercise);
+}
+
+static XqMove
+a_correct_move (const XqExercise *ex)
+{
+  XqPosition pos = ex->position;
+  XqMove moves[XQ_MAX_MOVES];
+  int n = xq_position_legal_moves (&pos, moves);
+
+  for (int i = 0; i < n; i++)
+    {
+      g_autoptr(XqVerdict) v = xq_check_move (ex, moves[i]);
+      if (v->kind == XQ_VERDICT_CORRECT)
+        return moves[i];
+    }
+  g_assert_not_reached ();
+}
+
+/* The fewest-moves star walk, by breadth-first search over (point, stars
+ * taken): the test's own answer, independent of the player. */
+static int
+star_walk (const XqExercise *ex,
+           XqMove           *out)
+{
+  enum { MAXS = XQ_SQUARES << XQ_LESSON_MAX_STARS };
+  g_autofree int *prev = g_new (int, MAXS);
+  g_autofree int *queue = g_new (int, MAXS);
+  guint full = (1u << ex->n_stars) - 1;
+  XqPiece piece = ex->position.board[ex->square];
+  int head = 0, tail = 0, goal = -1, n = 0;
+
+  for (int i = 0; i < MAXS; i++)
+    prev[i] = -2;
+  prev[ex->square] = -1;
+  queue[tail++] = ex->square;
+  while (head < tail && goal < 0)
+    {
+      int state = queue[head++], at = state % XQ_SQUARES;
+      guint mask = (guint) state / XQ_SQUARES;
+      XqPosition pos = ex->position;
+      XqSquare steps[XQ_SQUARES];
+      int k;
+
+      xq_position_put (&pos, ex->square, XQ_EMPTY);
+      xq_position_put (&pos, at, piece);
+      xq_position_set_side (&pos, xq_piece_color (piece));
+      k = xq_lesson_star_steps (&pos, at, steps);
+      for (int i = 0; i < k; i++)
+        {
+          guint m2 = mask;
+          int next;
+          for (int s = 0; s < ex->n_stars; s++)
+            if (ex->stars[s] == steps[i])
+              m2 |= 1u << s;
+          next = (int) m2 * XQ_SQUARES + steps[i];
+          if (prev[next] != -2)
+            continue;
+          prev[next] = state;
+          queue[tail++] = next;
+          if (m2 == full)
+            {
+              goal = next;
+              break;
+            }
+        }
+    }
+  g_assert_cmpint (goal, >=, 0);
+  for (int s = goal; prev[s] >= 0; s = prev[s])
+    n++;
+  for (int s = goal, i = n - 1; prev[s] >= 0; s = prev[s], i--)
+    out[i] = xq_move_make (prev[s] % XQ_SQUARES, s % XQ_SQUARES);
+  return n;
+}
+
+static void
+deselect_tray (Fixture *f)
+{
+  for (XqPiece p = 0; p < 16; p++)
+    {
+      GtkWidget *button = xq_lesson_player_get_tray_button (f->player, p);
+      if (button != NULL && gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)))
+        {
+          click (button);
+          return;
+        }
+    }
+}
+
+/* Solves the exercise on show by simulated input, the right way first time. */
+static void
+solve_exercise (Fixture          *f,
+                const XqExercise *ex)
+{
+  switch (ex->kind)
+    {
+    case XQ_EXERCISE_TAP:
+      for (int sq = 0; sq < XQ_SQUARES; sq++)
+        if (ex->answer_points[sq])
+          {
+            press_point (f, sq);
+            if (!ex->tap_all)
+              break;
+          }
+      if (ex->tap_all)
+        click (xq_lesson_player_get_button (f->player, "check"));
+      break;
+    case XQ_EXERCISE_MOVE:
+      play_move (f, a_correct_move (ex));
+      break;
+    case XQ_EXERCISE_STARS:
+      {
+        XqMove walk[64];
+        int n = star_walk (ex, walk);
+
+        g_assert_cmpint (n, ==, ex->optimum);
+        for (int i = 0; i < n; i++)
+          {
+            g_assert_false (xq_lesson_player_is_solved (f->player));
+            play_move (f, walk[i]);
+          }
+        break;
+      }
+    case XQ_EXERCISE_CHOOSE:
+      g_assert_nonnull (ex->answer);
+      click (xq_lesson_player_get_choice_button (f->player, ex->answer));
+      break;
+    case XQ_EXERCISE_SETUP:
+      /* Lift every misplaced piece back into the tray, then place. */
+      for (int sq = 0; sq < XQ_SQUARES; sq++)
+        if (ex->position.board[sq] != XQ_EMPTY && ex->position.board[sq] != ex->target.board[sq])
+          {
+            deselect_tray (f);
+            press_point (f, sq);
+          }
+      for (int sq = 0; sq < XQ_SQUARES; sq++)
+        {
+          XqPiece want = ex->target.board[sq];
+          GtkWidget *button;
+
+          if (want == XQ_EMPTY || want == ex->position.board[sq])
+            continue;
+          button = xq_lesson_player_get_tray_button (f->player, want);
+          g_assert_true (GTK_IS_TOGGLE_BUTTON (button));
+          if (!gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)))
+            click (button);
+          press_point (f, sq);
+        }
+      break;
+    case XQ_EXERCISE_MATE:
+      {
+        g_autoptr(XqSolver) solver = xq_solver_new ();
+
+        for (int turn = 0; turn < ex->mate_in && !xq_lesson_player_is_solved (f->player); turn++)
+          {
+            const XqPosition *shown = xq_board_model_get_position (xq_lesson_board_get_model (f->board));
+            XqSolution sol;
+
+            g_assert_cmpint (xq_solver_solve (solver, shown, ex->mate_in - turn, &sol), ==, XQ_SOLVE_MATE);
+            play_move (f, sol.keys[0]);
+            while (xq_lesson_player_is_busy (f->player))
+              g_main_context_iteration (NULL, TRUE);
+          }
+        break;
+      }
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* ---- Tests ----------------------------------------------------------------- */
+
+static void
+test_unit_map (Fixture       *f,
+               gconstpointer  data)
+{
+  XqUnitMap *map = xq_learn_page_get_unit_map (f->page);
+  GPtrArray *units = xq_learn_page_get_units (f->page);
+  XqProgress *progress = (XqProgress *) xq_learn_page_get_progress (f->page);
+  const XqUnit *first;
+  int max;
+
+  g_assert_cmpuint (units->len, ==, 7);
+  for (guint i = 0; i < units->len; i++)
+    {
+      g_assert_cmpint (((XqUnit *) g_ptr_array_index (units, i))->number, ==, (int) i + 1);
+      g_assert_true (GTK_IS_BUTTON (xq_unit_map_get_card (map, i)));
+      g_assert_cmpint (xq_unit_map_get_stars (map, i, &max), ==, 0);
+      g_assert_cmpint (max, >, 0);
+    }
+  g_assert_cmpint (xq_unit_map_get_current (map), ==, 0);
+  g_assert_true (gtk_widget_has_css_class (xq_unit_map_get_card (map, 0), "xq-current-unit"));
+  g_assert_false (gtk_widget_has_css_class (xq_unit_map_get_card (map, 1), "xq-current-unit"));
+
+  /* Every exercise of unit 1 done: unit 2 becomes the current one. */
+  first = g_ptr_array_index (units, 0);
+  for (guint i = 0; i < first->exercises->len; i++)
+    xq_progress_record (progress, first->id, ((XqExercise *) g_ptr_array_index (first->exercises, i))->id, 2);
+  xq_unit_map_refresh (map);
+  g_assert_cmpint (xq_unit_map_get_current (map), ==, 1);
+  g_assert_cmpint (xq_unit_map_get_stars (map, 0, &max), ==, 2 * (int) first->exercises->len);
+  g_assert_true (gtk_widget_has_css_class (xq_unit_map_get_card (map, 1), "xq-current-unit"));
+}
+
+/* The whole of unit 3 (pages, taps, stars, choices, a move) by simulated
+ * input; every exercise earns three stars, saved at once. */
+static void
+test_play_unit (Fixture       *f,
+                gconstpointer  data)
+{
+  const XqUnit *unit = open_unit (f, "moves-1");
+  guint n_steps = xq_lesson_player_get_n_steps (f->player);
+  int kinds_seen = 0, total;
+  int done = 0;
+
+  g_assert_cmpuint (n_steps, ==, unit->pages->len + unit->exercises->len + unit->closing->len + 1);
+  for (guint step = 0; step + 1 < n_steps; step++)
+    {
+      const XqExercise *ex = xq_lesson_player_get_exercise (f->player);
+
+      g_assert_cmpuint (xq_lesson_player_get_step (f->player), ==, step);
+      if (ex != NULL)
+        {
+          /* Next waits for the answer. */
+          g_assert_false (gtk_widget_is_sensitive (xq_lesson_player_get_button (f->player, "next")));
+          solve_exercise (f, ex);
+          g_assert_true (xq_lesson_player_is_solved (f->player));
+          g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 3);
+          g_assert_cmpstr (xq_lesson_player_get_feedback (f->player), !=, "");
+          /* Saved before the child even presses Next. */
+          g_assert_cmpint (stars_on_disk (f, unit->id, ex->id), ==, 3);
+          kinds_seen |= 1 << ex->kind;
+        }
+      click (xq_lesson_player_get_button (f->player, "next"));
+    }
+  g_assert_cmpint (kinds_seen, ==, (1 << XQ_EXERCISE_TAP) | (1 << XQ_EXERCISE_MOVE) |
+                                   (1 << XQ_EXERCISE_STARS) | (1 << XQ_EXERCISE_CHOOSE));
+
+  total = xq_progress_unit_stars (xq_learn_page_get_progress (f->page), unit->id, &done);
+  g_assert_cmpint (done, ==, (int) unit->exercises->len);
+  g_assert_cmpint (total, ==, 3 * (int) unit->exercises->len);
+
+  /* The summary card leads back to the map, which shows the stars. */
+  click (xq_lesson_player_get_button (f->player, "next"));
+  g_assert_false (xq_learn_page_is_playing (f->page));
+  g_assert_cmpint (xq_unit_map_get_stars (xq_learn_page_get_unit_map (f->page),
+                                          unit_index (f, "moves-1"), NULL), ==, total);
+}
+
+static gboolean
+marks_have_role (Fixture          *f,
+                 XqLessonMarkKind  kind,
+                 XqLessonMarkRole  role)
+{
+  const XqLessonMarks *marks = xq_lesson_board_get_marks (f->board);
+
+  for (int i = 0; i < marks->n_marks; i++)
+    if (marks->marks[i].kind == kind && marks->marks[i].role == role)
+      return TRUE;
+  return FALSE;
+}
+
+/* A refused move is explained with the board, a wrong tap is crossed, and
+ * each slip costs a star. */
+static void
+test_feedback (Fixture       *f,
+               gconstpointer  data)
+{
+  const XqUnit *unit = open_unit (f, "moves-2");
+  const XqExercise *ex;
+  XqSquare wrong = XQ_NO_SQUARE;
+  guint index;
+
+  /* Tap: every point the piece reaches; first a point it cannot reach. */
+  index = first_exercise (f, unit, XQ_EXERCISE_TAP);
+  ex = g_ptr_array_index (unit->exercises, index);
+  for (int sq = 0; sq < XQ_SQUARES && wrong == XQ_NO_SQUARE; sq++)
+    if (!ex->answer_points[sq] && sq != ex->square)
+      wrong = sq;
+  press_point (f, wrong);
+  if (ex->tap_all)
+    click (xq_lesson_player_get_button (f->player, "check"));
+  g_assert_true (marks_have_role (f, XQ_LESSON_MARK_CROSS, XQ_LESSON_ROLE_WRONG));
+  g_assert_cmpstr (xq_lesson_player_get_feedback (f->player), !=, "");
+  g_assert_false (xq_lesson_player_is_solved (f->player));
+  solve_exercise (f, ex);
+  g_assert_true (xq_lesson_player_is_solved (f->player));
+  g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 2);
+  g_assert_cmpint (stars_on_disk (f, unit->id, ex->id), ==, 2);
+
+  /* Stars: a horse whose leg is blocked; the refused move is explained. */
+  {
+    gboolean explained = FALSE;
+
+    index = first_exercise (f, unit, XQ_EXERCISE_STARS);
+    ex = g_ptr_array_index (unit->exercises, index);
+    for (int to = 0; to < XQ_SQUARES && !explained; to++)
+      {
+        XqPosition pos = ex->position;
+        XqLessonMarks marks;
+        g_autofree char *why = NULL;
+
+        xq_position_set_side (&pos, xq_piece_color (pos.board[ex->square]));
+        xq_lesson_marks_clear (&marks);
+        if (to == ex->square || pos.board[to] != XQ_EMPTY)
+          continue;
+        why = xq_lesson_explain_illegal (&pos, xq_move_make (ex->square, to), &marks);
+        if (why == NULL || marks.n_marks == 0)
+          continue;
+        play_move (f, xq_move_make (ex->square, to));
+        g_assert_cmpstr (xq_lesson_player_get_feedback (f->player), ==, why);
+        g_assert_cmpint (xq_lesson_board_get_marks (f->board)->n_marks, >, 0);
+        g_assert_false (xq_lesson_player_is_solved (f->player));
+        explained = TRUE;
+      }
+    g_assert_true (explained);
+    /* Retry puts everything back. */
+    click (xq_lesson_player_get_button (f->player, "retry"));
+    g_assert_cmpstr (xq_lesson_player_get_feedback (f->player), ==, "");
+    solve_exercise (f, ex);
+    g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 3);
+  }
+}
+
+/* The hint ladder: the piece, then the target, then the answer as an arrow. */
+static void
+test_hints (Fixture       *f,
+            gconstpointer  data)
+{
+  const XqUnit *unit = open_unit (f, "capturing");
+  const XqExercise *ex = g_ptr_array_index (unit->exercises, first_exercise (f, unit, XQ_EXERCISE_MOVE));
+  GtkWidget *hint = xq_lesson_player_get_button (f->player, "hint");
+
+  click (hint);
+  g_assert_true (marks_have_role (f, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_TARGET));
+  g_assert_false (marks_have_role (f, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_MOVE));
+  click (hint);
+  g_assert_true (marks_have_role (f, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_HIGHLIGHT));
+  click (hint);
+  g_assert_true (marks_have_role (f, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_MOVE));
+  g_assert_false (gtk_widget_is_sensitive (hint));
+  {
+    /* The arrow shows a move the checker accepts. */
+    const XqLessonMarks *marks = xq_lesson_board_get_marks (f->board);
+    XqMove shown = XQ_MOVE_NONE;
+    for (int i = 0; i < marks->n_marks; i++)
+      if (marks->marks[i].kind == XQ_LESSON_MARK_ARROW && marks->marks[i].role == XQ_LESSON_ROLE_MOVE)
+        shown = xq_move_make (marks->marks[i].sq, marks->marks[i].to);
+    play_move (f, shown);
+  }
+  g_assert_true (xq_lesson_player_is_solved (f->player));
+  /* Three hints used: the lowest result, but still a star. */
+  g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 1);
+  g_assert_cmpint (stars_on_disk (f, unit->id, ex->id), ==, 1);
+}
+
+/* Set up from the tray, with per-piece feedback. */
+static void
+test_setup (Fixture       *f,
+            gconstpointer  data)
+{
+  const XqUnit *unit = open_unit (f, "setup");
+  const XqExercise *ex = g_ptr_array_index (unit->exercises, first_exercise (f, unit, XQ_EXERCISE_SETUP));
+  XqPiece piece = XQ_EMPTY;
+  XqSquare wrong = XQ_NO_SQUARE;
+
+  /* A tray piece on a point where it does not belong is refused. */
+  for (int sq = 0; sq < XQ_SQUARES && piece == XQ_EMPTY; sq++)
+    if (ex->target.board[sq] != XQ_EMPTY && ex->position.board[sq] == XQ_EMPTY)
+      piece = ex->target.board[sq];
+  g_assert_cmpint (piece, !=, XQ_EMPTY);
+  for (int sq = 0; sq < XQ_SQUARES && wrong == XQ_NO_SQUARE; sq++)
+    if (ex->target.board[sq] == XQ_EMPTY && ex->position.board[sq] == XQ_EMPTY)
+      wrong = sq;
+  click (xq_lesson_player_get_tray_button (f->player, piece));
+  press_point (f, wrong);
+  g_assert_true (marks_have_role (f, XQ_LESSON_MARK_CROSS, XQ_LESSON_ROLE_WRONG));
+  g_assert_true (marks_have_role (f, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_MISSING));
+  g_assert_cmpint (xq_board_model_get_position (xq_lesson_board_get_model (f->board))->board[wrong], ==, XQ_EMPTY);
+
+  solve_exercise (f, ex);
+  g_assert_true (xq_lesson_player_is_solved (f->player));
+  g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 2);
+  g_assert_cmpint (stars_on_disk (f, unit->id, ex->id), ==, 2);
+}
+
+/* Mate in N: the learner plays, the computer defends. */
+static void
+test_mate (Fixture       *f,
+           gconstpointer  data)
+{
+  const XqUnit *unit = open_unit (f, "results");
+  const XqExercise *ex = NULL;
+
+  for (guint i = 0; i < unit->exercises->len; i++)
+    {
+      const XqExercise *e = g_ptr_array_index (unit->exercises, i);
+      if (e->kind == XQ_EXERCISE_MATE && (ex == NULL || e->mate_in > ex->mate_in))
+        {
+          ex = e;
+          xq_lesson_player_go_to (f->player, unit->pages->len + i);
+        }
+    }
+  g_assert_nonnull (ex);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (f->player));
+  solve_exercise (f, ex);
+  g_assert_true (xq_lesson_player_is_solved (f->player));
+  g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 3);
+  g_assert_cmpint (stars_on_disk (f, unit->id, ex->id), ==, 3);
+  /* The learner's last move mated: the defender has no move left. */
+  {
+    XqPosition pos = *xq_board_model_get_position (xq_lesson_board_get_model (f->board));
+    g_assert_false (xq_position_has_legal_move (&pos));
+  }
+}
+
+static void
+test_learners (Fixture       *f,
+               gconstpointer  data)
+{
+  XqLearnerChooser *chooser = xq_learn_page_get_chooser (f->page);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *mei = NULL;
+  g_autofree char *second = NULL;
+  g_autofree char *han = NULL;
+  const XqUnit *unit;
+  const XqExercise *ex;
+
+  mei = xq_learner_chooser_add (chooser, "  Mei Ling ", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (mei, ==, "mei-ling");
+  g_assert_cmpstr (xq_learn_page_get_progress (f->page)->learner, ==, "mei-ling");
+  g_assert_cmpstr (xq_learn_page_get_progress (f->page)->name, ==, "Mei Ling");
+  second = xq_learner_chooser_add (chooser, "Mei-Ling", &error);
+  g_assert_cmpstr (second, ==, "mei-ling-2");
+  han = xq_learner_chooser_add (chooser, "小明", &error);
+  g_assert_cmpstr (han, ==, "learner");
+  g_assert_null (xq_learner_chooser_add (chooser, "   ", &error));
+  g_assert_error (error, XQ_PROGRESS_ERROR, XQ_PROGRESS_ERROR_BAD_LEARNER);
+  g_clear_error (&error);
+
+  /* Mei earns a star; 小明 does not see it. */
+  g_assert_true (xq_learner_chooser_choose (chooser, "mei-ling"));
+  unit = open_unit (f, "board");
+  ex = g_ptr_array_index (unit->exercises, first_exercise (f, unit, XQ_EXERCISE_TAP));
+  solve_exercise (f, ex);
+  g_assert_cmpint (stars_on_disk (f, unit->id, ex->id), ==, 3);
+  g_assert_true (xq_learner_chooser_choose (chooser, "learner"));
+  g_assert_false (xq_learn_page_is_playing (f->page));
+  g_assert_cmpint (xq_progress_get_stars (xq_learn_page_get_progress (f->page), unit->id, ex->id), ==, 0);
+
+  /* Renaming keeps the stars; resetting forgets them. */
+  g_assert_true (xq_learner_chooser_choose (chooser, "mei-ling"));
+  g_assert_true (xq_learner_chooser_rename (chooser, "mei-ling", "Mei", &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (xq_learn_page_get_progress (f->page)->name, ==, "Mei");
+  g_assert_cmpint (xq_progress_get_stars (xq_learn_page_get_progress (f->page), unit->id, ex->id), ==, 3);
+  g_assert_true (xq_learner_chooser_reset (chooser, "mei-ling", &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (xq_progress_get_stars (xq_learn_page_get_progress (f->page), unit->id, ex->id), ==, 0);
+  g_assert_cmpint (stars_on_disk (f, unit->id, ex->id), ==, 0);
+  g_assert_cmpstr (xq_learn_page_get_progress (f->page)->name, ==, "Mei");
+}
+
+/* Tap exercises work from the keyboard: arrows move the board's cursor,
+ * Enter taps the point under it. */
+static void
+test_keyboard_tap (Fixture       *f,
+                   gconstpointer  data)
+{
+  const XqUnit *unit = open_unit (f, "moves-1");
+  const XqExercise *ex = g_ptr_array_index (unit->exercises, first_exercise (f, unit, XQ_EXERCISE_TAP));
+  XqBoardView *view = xq_lesson_board_get_view (f->board);
+  GtkEventController *key = find_controller (GTK_WIDGET (f->board), GTK_TYPE_EVENT_CONTROLLER_KEY,
+                                             GTK_PHASE_CAPTURE);
+  gboolean handled = FALSE;
+
+  g_assert_nonnull (key);
+  for (int sq = 0; sq < XQ_SQUARES; sq++)
+    if (ex->answer_points[sq])
+      {
+        xq_board_view_set_cursor (view, sq);
+        g_signal_emit_by_name (key, "key-pressed", GDK_KEY_Return, 0, 0, &handled);
+        g_assert_true (handled);
+      }
+  if (ex->tap_all)
+    click (xq_lesson_player_get_button (f->player, "check"));
+  g_assert_true (xq_lesson_player_is_solved (f->player));
+  g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 3);
+}
+
+/* A new page over the same store starts with the learner chosen last. */
+static void
+test_remembers_learner (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autofree char *id = xq_learner_chooser_add (xq_learn_page_get_chooser (f->page), "Ana", NULL);
+  XqLearnPage *again = XQ_LEARN_PAGE (g_object_ref_sink (xq_learn_page_new ()));
+
+  xq_learn_page_load (again, NULL, f->store_dir);
+  g_assert_cmpstr (xq_learn_page_get_progress (again)->learner, ==, "ana");
+  g_assert_cmpstr (xq_learn_page_get_progress (again)->name, ==, "Ana");
+  g_object_unref (again);
+}
+
+/* Every shipped unit can be played to the end by input alone, with three
+ * stars for every exercise answered right first time. */
+static void
+test_every_unit (Fixture       *f,
+                 gconstpointer  data)
+{
+  GPtrArray *units = xq_learn_page_get_units (f->page);
+
+  for (guint u = 0; u < units->len; u++)
+    {
+      const XqUnit *unit = g_ptr_array_index (units, u);
+      int done = 0;
+
+      open_unit (f, unit->id);
+      for (guint i = 0; i < unit->exercises->len; i++)
+        {
+          const XqExercise *ex = g_ptr_array_index (unit->exercises, i);
+
+          xq_lesson_player_go_to (f->player, unit->pages->len + i);
+          gtk_test_widget_wait_for_draw (GTK_WIDGET (f->player));
+          g_test_message ("%s/%s", unit->id, ex->id);
+          solve_exercise (f, ex);
+          g_assert_true (xq_lesson_player_is_solved (f->player));
+          g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 3);
+        }
+      g_assert_cmpint (xq_progress_unit_stars (xq_learn_page_get_progress (f->page), unit->id, &done),
+                       ==, 3 * (int) unit->exercises->len);
+      g_assert_cmpint (done, ==, (int) unit->exercises->len);
+      click (xq_lesson_player_get_button (f->player, "units"));
+      g_assert_false (xq_learn_page_is_playing (f->page));
+    }
+  g_assert_cmpint (xq_unit_map_get_current (xq_learn_page_get_unit_map (f->page)), ==, (int) units->len - 1);
+}
+
+/* `xqtool worksheet` on a unit: one diagram per exercise and the answers
+ * the rules core computes (a horse on e4 reaches eight points, six when a
+ * soldier stands on its leg at e5). */
+static void
+test_worksheet (void)
+{
+  const char *xqtool = g_getenv ("XQTOOL");
+  const char *src = g_getenv ("XQ_SOURCE_DIR");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("xq-sheet-XXXXXX", &error);
+  g_autofree char *pdf = g_build_filename (dir, "unit4.pdf", NULL);
+  g_autofree char *bad = g_build_filename (dir, "bad.json", NULL);
+  g_autofree char *unit = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autofree char *head = NULL;
+  int status;
+
+  g_assert_nonnull (xqtool);
+  g_assert_nonnull (src);
+  unit = g_build_filename (src, "lessons", "unit4-moves-2.json", NULL);
+  {
+    const char *argv[] = { xqtool, "worksheet", unit, "--out", pdf, "--answers", NULL };
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                                 &out, &err, &status, &error));
+  }
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_nonnull (strstr (out, "3. horse-reach: d2, f2, c3, g3, c5, g5, d6, f6\n"));
+  g_assert_nonnull (strstr (out, "5. horse-blocked-reach: d2, f2, c3, g3, c5, g5\n"));
+  g_assert_nonnull (strstr (out, "4. horse-legs: d4, e5\n"));
+  g_assert_nonnull (strstr (out, ": 14 exercises, "));
+  g_assert_true (g_file_get_contents (pdf, &head, NULL, &error));
+  g_assert_true (g_str_has_prefix (head, "%PDF"));
+
+  /* A broken lesson file: one line on stderr and a failing exit. */
+  g_assert_true (g_file_set_contents (bad, "{\"format\": 1, \"type\": \"unit\"", -1, &error));
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&err, g_free);
+  {
+    const char *argv[] = { xqtool, "worksheet", bad, "--out", pdf, NULL };
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                                 &out, &err, &status, &error));
+  }
+  g_assert_false (g_spawn_check_wait_status (status, NULL));
+  g_assert_true (g_str_has_prefix (err, "xqtool: "));
+  g_assert_cmpint (strchr (err, '\n') - err, ==, (int) strlen (err) - 1);
+
+  g_remove (pdf);
+  g_remove (bad);
+  g_rmdir (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GError) error = NULL;
+  int result;
+
+  /* The default progress store lives under a throwaway data dir. */
+  data_home = g_dir_make_tmp ("xq-learn-data-XXXXXX", &error);
+  g_assert_no_error (error);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+
+  setlocale (LC_ALL, "");
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+#define ADD(path, func) \
+  g_test_add ("/ui/learn/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+  ADD ("unit-map", test_unit_map);
+  ADD ("play-unit", test_play_unit);
+  ADD ("feedback", test_feedback);
+  ADD ("hints", test_hints);
+  ADD ("setup", test_setup);
+  ADD ("mate", test_mate);
+  ADD ("learners", test_learners);
+  ADD ("remembers-learner", test_remembers_learner);
+  ADD ("every-unit", test_every_unit);
+  ADD ("keyboard-tap", test_keyboard_tap);
+#undef ADD
+  g_test_add_func ("/ui/learn/worksheet", test_worksheet);
+
+  result = g_test_run ();
+  remove_tree (data_home);
+  g_free (data_home);
+  return result;
+}

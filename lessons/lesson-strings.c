@@ -3,6 +3,288 @@
  * and run tools/lesson-strings.py. */
 #define N_(s) s
 static const char *const lesson_strings[] = {
+  /* Lesson puzzles/00-first-mates.json $.title */
+  /* xgettext:no-c-format */
+  N_("First checkmates"),
+  /* Lesson puzzles/00-first-mates.json $.puzzles[0].title, puzzles/00-first-mates.json $.puzzles[3].title, puzzles/00-first-mates.json $.puzzles[6].title and 12 more */
+  /* xgettext:no-c-format */
+  N_("Catch the general!"),
+  /* Lesson puzzles/00-first-mates.json $.puzzles[0].hints[0], puzzles/00-first-mates.json $.puzzles[1].hints[0], puzzles/00-first-mates.json $.puzzles[2].hints[0] and 42 more */
+  /* xgettext:no-c-format */
+  N_("Find a check the general cannot escape."),
+  /* Lesson puzzles/00-first-mates.json $.puzzles[0].hints[1], puzzles/00-first-mates.json $.puzzles[1].hints[1], puzzles/00-first-mates.json $.puzzles[2].hints[1] and 98 more */
+  /* xgettext:no-c-format */
+  N_("Move your chariot."),
+  /* Lesson puzzles/00-first-mates.json $.puzzles[1].title, puzzles/00-first-mates.json $.puzzles[4].title, puzzles/00-first-mates.json $.puzzles[7].title and 12 more */
+  /* xgettext:no-c-format */
+  N_("One move to win"),
+  /* Lesson puzzles/00-first-mates.json $.puzzles[2].title, puzzles/00-first-mates.json $.puzzles[5].title, puzzles/00-first-mates.json $.puzzles[8].title and 12 more */
+  /* xgettext:no-c-format */
+  N_("Checkmate in one"),
+  /* Lesson puzzles/00-first-mates.json $.puzzles[2].pattern, puzzles/00-first-mates.json $.puzzles[8].pattern, puzzles/00-first-mates.json $.puzzles[14].pattern and 19 more */
+  /* xgettext:no-c-format */
+  N_("Two chariots in turn (雙車錯)"),
+  /* Lesson puzzles/00-first-mates.json $.puzzles[3].pattern, puzzles/00-first-mates.json $.puzzles[21].pattern, puzzles/00-first-mates.json $.puzzles[33].pattern and 14 more */
+  /* xgettext:no-c-format */
+  N_("Iron door bolt (鐵門栓)"),
+  /* Lesson puzzles/00-first-mates.json $.puzzles[4].pattern, puzzles/00-first-mates.json $.puzzles[10].pattern, puzzles/00-first-mates.json $.puzzles[16].pattern and 18 more */
+  /* xgettext:no-c-format */
+  N_("Double cannon (重炮)"),
+  /* Lesson puzzles/00-first-mates.json $.puzzles[4].hints[1], puzzles/00-first-mates.json $.puzzles[5].hints[1], puzzles/00-first-mates.json $.puzzles[10].hints[1] and 45 more */
+  /* xgettext:no-c-format */
+  N_("Move your cannon."),
+  /* Lesson puzzles/00-first-mates.json $.puzzles[5].pattern, puzzles/00-first-mates.json $.puzzles[11].pattern, puzzles/00-first-mates.json $.puzzles[17].pattern and 21 more */
+  /* xgettext:no-c-format */
+  N_("Cannon behind the horse (馬後炮)"),
+  /* Lesson puzzles/00-first-mates.json $.puzzles[23].hints[1], puzzles/01-facing-general.json $.puzzles[3].hints[1], puzzles/01-facing-general.json $.puzzles[9].hints[1] and 90 more */
+  /* xgettext:no-c-format */
+  N_("Move your horse."),
+  /* Lesson puzzles/00-first-mates.json $.puzzles[27].pattern, puzzles/00-first-mates.json $.puzzles[39].pattern, puzzles/08-sea-moon.json $.title and 11 more */
+  /* xgettext:no-c-format */
+  N_("Fishing the moon from the sea (海底撈月)"),
+  /* Lesson puzzles/01-facing-general.json $.title, puzzles/01-facing-general.json $.puzzles[0].pattern, puzzles/01-facing-general.json $.puzzles[1].pattern and 13 more */
+  /* xgettext:no-c-format */
+  N_("Facing generals (白臉將)"),
+  /* Lesson puzzles/01-facing-general.json $.puzzles[0].title, puzzles/01-facing-general.json $.puzzles[2].title, puzzles/01-facing-general.json $.puzzles[4].title and 5 more */
+  /* xgettext:no-c-format */
+  N_("My general helps"),
+  /* Lesson puzzles/01-facing-general.json $.puzzles[0].hints[0], puzzles/01-facing-general.json $.puzzles[1].hints[0], puzzles/01-facing-general.json $.puzzles[2].hints[0] and 12 more */
+  /* xgettext:no-c-format */
+  N_("Your own general guards its whole file: the generals may not face each other."),
+  /* Lesson puzzles/01-facing-general.json $.puzzles[0].hints[1], puzzles/01-facing-general.json $.puzzles[1].hints[1], puzzles/01-facing-general.json $.puzzles[5].hints[1] and 32 more */
+  /* xgettext:no-c-format */
+  N_("Move your soldier."),
+  /* Lesson puzzles/01-facing-general.json $.puzzles[1].title, puzzles/01-facing-general.json $.puzzles[3].title, puzzles/01-facing-general.json $.puzzles[5].title and 4 more */
+  /* xgettext:no-c-format */
+  N_("Face to face"),
+  /* Lesson puzzles/01-facing-general.json $.puzzles[7].hints[1], puzzles/01-facing-general.json $.puzzles[8].hints[1], puzzles/01-facing-general.json $.puzzles[11].hints[1] and 37 more */
+  /* xgettext:no-c-format */
+  N_("Move your general."),
+  /* Lesson puzzles/02-two-chariots.json $.puzzles[0].title, puzzles/02-two-chariots.json $.puzzles[2].title, puzzles/02-two-chariots.json $.puzzles[4].title and 4 more */
+  /* xgettext:no-c-format */
+  N_("Two chariots take turns"),
+  /* Lesson puzzles/02-two-chariots.json $.puzzles[0].hints[0], puzzles/02-two-chariots.json $.puzzles[1].hints[0], puzzles/02-two-chariots.json $.puzzles[2].hints[0] and 10 more */
+  /* xgettext:no-c-format */
+  N_("One chariot checks, the other guards the next line."),
+  /* Lesson puzzles/02-two-chariots.json $.puzzles[1].title, puzzles/02-two-chariots.json $.puzzles[3].title, puzzles/02-two-chariots.json $.puzzles[5].title and 3 more */
+  /* xgettext:no-c-format */
+  N_("Chariot ladder"),
+  /* Lesson puzzles/03-double-cannon.json $.puzzles[0].title, puzzles/03-double-cannon.json $.puzzles[2].title, puzzles/03-double-cannon.json $.puzzles[4].title and 4 more */
+  /* xgettext:no-c-format */
+  N_("Two cannons in a row"),
+  /* Lesson puzzles/03-double-cannon.json $.puzzles[0].hints[0], puzzles/03-double-cannon.json $.puzzles[1].hints[0], puzzles/03-double-cannon.json $.puzzles[2].hints[0] and 10 more */
+  /* xgettext:no-c-format */
+  N_("One cannon can be the screen for the other."),
+  /* Lesson puzzles/03-double-cannon.json $.puzzles[1].title, puzzles/03-double-cannon.json $.puzzles[3].title, puzzles/03-double-cannon.json $.puzzles[5].title and 3 more */
+  /* xgettext:no-c-format */
+  N_("Cannon on cannon"),
+  /* Lesson puzzles/04-horse-cannon.json $.puzzles[0].title, puzzles/04-horse-cannon.json $.puzzles[2].title, puzzles/04-horse-cannon.json $.puzzles[4].title and 5 more */
+  /* xgettext:no-c-format */
+  N_("Horse and cannon team up"),
+  /* Lesson puzzles/04-horse-cannon.json $.puzzles[0].hints[0], puzzles/04-horse-cannon.json $.puzzles[1].hints[0], puzzles/04-horse-cannon.json $.puzzles[2].hints[0] and 13 more */
+  /* xgettext:no-c-format */
+  N_("Put the horse in front of the general and the cannon behind it."),
+  /* Lesson puzzles/04-horse-cannon.json $.puzzles[1].title, puzzles/04-horse-cannon.json $.puzzles[3].title, puzzles/04-horse-cannon.json $.puzzles[5].title and 5 more */
+  /* xgettext:no-c-format */
+  N_("The horse is the screen"),
+  /* Lesson puzzles/05-corner-horse.json $.title, puzzles/05-corner-horse.json $.puzzles[0].pattern, puzzles/05-corner-horse.json $.puzzles[1].pattern and 12 more */
+  /* xgettext:no-c-format */
+  N_("Horse on the corner (掛角馬)"),
+  /* Lesson puzzles/05-corner-horse.json $.puzzles[0].title, puzzles/05-corner-horse.json $.puzzles[2].title, puzzles/05-corner-horse.json $.puzzles[4].title and 4 more */
+  /* xgettext:no-c-format */
+  N_("Corner check"),
+  /* Lesson puzzles/05-corner-horse.json $.puzzles[0].hints[0], puzzles/05-corner-horse.json $.puzzles[1].hints[0], puzzles/05-corner-horse.json $.puzzles[2].hints[0] and 11 more */
+  /* xgettext:no-c-format */
+  N_("The horse checks from a corner of the palace."),
+  /* Lesson puzzles/05-corner-horse.json $.puzzles[1].title, puzzles/05-corner-horse.json $.puzzles[3].title, puzzles/05-corner-horse.json $.puzzles[5].title and 4 more */
+  /* xgettext:no-c-format */
+  N_("A horse on the corner"),
+  /* Lesson puzzles/06-wocao-horse.json $.title, puzzles/06-wocao-horse.json $.puzzles[0].pattern, puzzles/06-wocao-horse.json $.puzzles[1].pattern and 11 more */
+  /* xgettext:no-c-format */
+  N_("Horse in the trough (臥槽馬)"),
+  /* Lesson puzzles/06-wocao-horse.json $.puzzles[0].title, puzzles/06-wocao-horse.json $.puzzles[2].title, puzzles/06-wocao-horse.json $.puzzles[4].title and 4 more */
+  /* xgettext:no-c-format */
+  N_("Horse at the trough"),
+  /* Lesson puzzles/06-wocao-horse.json $.puzzles[0].hints[0], puzzles/06-wocao-horse.json $.puzzles[1].hints[0], puzzles/06-wocao-horse.json $.puzzles[2].hints[0] and 10 more */
+  /* xgettext:no-c-format */
+  N_("The horse checks from the point in front of the elephant's home."),
+  /* Lesson puzzles/06-wocao-horse.json $.puzzles[1].title, puzzles/06-wocao-horse.json $.puzzles[3].title, puzzles/06-wocao-horse.json $.puzzles[5].title and 3 more */
+  /* xgettext:no-c-format */
+  N_("Jump to the trough"),
+  /* Lesson puzzles/07-iron-bolt.json $.puzzles[0].title, puzzles/07-iron-bolt.json $.puzzles[2].title, puzzles/07-iron-bolt.json $.puzzles[4].title and 4 more */
+  /* xgettext:no-c-format */
+  N_("Lock the door"),
+  /* Lesson puzzles/07-iron-bolt.json $.puzzles[0].hints[0], puzzles/07-iron-bolt.json $.puzzles[1].hints[0], puzzles/07-iron-bolt.json $.puzzles[2].hints[0] and 10 more */
+  /* xgettext:no-c-format */
+  N_("Hold the middle file with a cannon or your general, then check on the back rank."),
+  /* Lesson puzzles/07-iron-bolt.json $.puzzles[1].title, puzzles/07-iron-bolt.json $.puzzles[3].title, puzzles/07-iron-bolt.json $.puzzles[5].title and 3 more */
+  /* xgettext:no-c-format */
+  N_("Bolt the palace"),
+  /* Lesson puzzles/08-sea-moon.json $.puzzles[0].title, puzzles/08-sea-moon.json $.puzzles[2].title, puzzles/08-sea-moon.json $.puzzles[4].title and 3 more */
+  /* xgettext:no-c-format */
+  N_("Reach under the sea"),
+  /* Lesson puzzles/08-sea-moon.json $.puzzles[0].hints[0], puzzles/08-sea-moon.json $.puzzles[1].hints[0], puzzles/08-sea-moon.json $.puzzles[2].hints[0] and 8 more */
+  /* xgettext:no-c-format */
+  N_("Send the chariot to the bottom line and check from behind the general."),
+  /* Lesson puzzles/08-sea-moon.json $.puzzles[1].title, puzzles/08-sea-moon.json $.puzzles[3].title, puzzles/08-sea-moon.json $.puzzles[5].title and 2 more */
+  /* xgettext:no-c-format */
+  N_("Check from below"),
+  /* Lesson puzzles/09-smothered.json $.title, puzzles/09-smothered.json $.puzzles[0].pattern, puzzles/09-smothered.json $.puzzles[1].pattern and 11 more */
+  /* xgettext:no-c-format */
+  N_("Stuffed palace (悶宮)"),
+  /* Lesson puzzles/09-smothered.json $.puzzles[0].title, puzzles/09-smothered.json $.puzzles[2].title, puzzles/09-smothered.json $.puzzles[4].title and 4 more */
+  /* xgettext:no-c-format */
+  N_("A crowded palace"),
+  /* Lesson puzzles/09-smothered.json $.puzzles[0].hints[0], puzzles/09-smothered.json $.puzzles[1].hints[0], puzzles/09-smothered.json $.puzzles[2].hints[0] and 10 more */
+  /* xgettext:no-c-format */
+  N_("The general's own advisors block the way out. Check with a cannon."),
+  /* Lesson puzzles/09-smothered.json $.puzzles[1].title, puzzles/09-smothered.json $.puzzles[3].title, puzzles/09-smothered.json $.puzzles[5].title and 3 more */
+  /* xgettext:no-c-format */
+  N_("Blocked by friends"),
+  /* Lesson puzzles/10-smother.json $.title, puzzles/10-smother.json $.puzzles[0].pattern, puzzles/10-smother.json $.puzzles[1].pattern and 10 more */
+  /* xgettext:no-c-format */
+  N_("Smothered general (悶殺)"),
+  /* Lesson puzzles/10-smother.json $.puzzles[0].title, puzzles/10-smother.json $.puzzles[2].title, puzzles/10-smother.json $.puzzles[4].title and 3 more */
+  /* xgettext:no-c-format */
+  N_("No room to move"),
+  /* Lesson puzzles/10-smother.json $.puzzles[0].hints[0], puzzles/10-smother.json $.puzzles[1].hints[0], puzzles/10-smother.json $.puzzles[2].hints[0] and 9 more */
+  /* xgettext:no-c-format */
+  N_("Every step of the general is taken by its own pieces."),
+  /* Lesson puzzles/10-smother.json $.puzzles[1].title, puzzles/10-smother.json $.puzzles[3].title, puzzles/10-smother.json $.puzzles[5].title and 3 more */
+  /* xgettext:no-c-format */
+  N_("Stuck at home"),
+  /* Lesson puzzles/11-stalemate.json $.title, puzzles/11-stalemate.json $.puzzles[0].pattern, puzzles/11-stalemate.json $.puzzles[1].pattern and 14 more */
+  /* xgettext:no-c-format */
+  N_("No moves left (困斃)"),
+  /* Lesson puzzles/11-stalemate.json $.puzzles[0].title, puzzles/11-stalemate.json $.puzzles[2].title, puzzles/11-stalemate.json $.puzzles[4].title and 5 more */
+  /* xgettext:no-c-format */
+  N_("Nowhere to go"),
+  /* Lesson puzzles/11-stalemate.json $.puzzles[0].hints[0], puzzles/11-stalemate.json $.puzzles[1].hints[0], puzzles/11-stalemate.json $.puzzles[2].hints[0] and 13 more */
+  /* xgettext:no-c-format */
+  N_("No check needed: leave the other side without a single move."),
+  /* Lesson puzzles/11-stalemate.json $.puzzles[1].title, puzzles/11-stalemate.json $.puzzles[3].title, puzzles/11-stalemate.json $.puzzles[5].title and 5 more */
+  /* xgettext:no-c-format */
+  N_("Not one move left"),
+  /* Lesson puzzles/12-bold-heart.json $.title, puzzles/12-bold-heart.json $.puzzles[0].pattern, puzzles/12-bold-heart.json $.puzzles[1].pattern and 11 more */
+  /* xgettext:no-c-format */
+  N_("Bold strike to the heart (大膽穿心)"),
+  /* Lesson puzzles/12-bold-heart.json $.puzzles[0].title, puzzles/12-bold-heart.json $.puzzles[2].title, puzzles/12-bold-heart.json $.puzzles[4].title and 4 more */
+  /* xgettext:no-c-format */
+  N_("Into the heart"),
+  /* Lesson puzzles/12-bold-heart.json $.puzzles[0].hints[0], puzzles/12-bold-heart.json $.puzzles[1].hints[0], puzzles/12-bold-heart.json $.puzzles[2].hints[0] and 10 more */
+  /* xgettext:no-c-format */
+  N_("Be brave: your chariot may take the piece in the middle of the palace."),
+  /* Lesson puzzles/12-bold-heart.json $.puzzles[1].title, puzzles/12-bold-heart.json $.puzzles[3].title, puzzles/12-bold-heart.json $.puzzles[5].title and 3 more */
+  /* xgettext:no-c-format */
+  N_("A brave chariot"),
+  /* Lesson puzzles/13-two-ghosts.json $.title, puzzles/13-two-ghosts.json $.puzzles[0].pattern, puzzles/13-two-ghosts.json $.puzzles[1].pattern and 8 more */
+  /* xgettext:no-c-format */
+  N_("Two ghosts knock at the door (二鬼拍門)"),
+  /* Lesson puzzles/13-two-ghosts.json $.puzzles[0].title, puzzles/13-two-ghosts.json $.puzzles[2].title, puzzles/13-two-ghosts.json $.puzzles[4].title and 2 more */
+  /* xgettext:no-c-format */
+  N_("Knock, knock!"),
+  /* Lesson puzzles/13-two-ghosts.json $.puzzles[0].hints[0], puzzles/13-two-ghosts.json $.puzzles[1].hints[0], puzzles/13-two-ghosts.json $.puzzles[2].hints[0] and 7 more */
+  /* xgettext:no-c-format */
+  N_("Bring both soldiers to the two sides of the palace."),
+  /* Lesson puzzles/13-two-ghosts.json $.puzzles[1].title, puzzles/13-two-ghosts.json $.puzzles[3].title, puzzles/13-two-ghosts.json $.puzzles[5].title and 2 more */
+  /* xgettext:no-c-format */
+  N_("Two soldiers at the door"),
+  /* Lesson puzzles/14-fishing-horse.json $.title, puzzles/14-fishing-horse.json $.puzzles[0].pattern, puzzles/14-fishing-horse.json $.puzzles[1].pattern and 12 more */
+  /* xgettext:no-c-format */
+  N_("Fishing horse (釣魚馬)"),
+  /* Lesson puzzles/14-fishing-horse.json $.puzzles[0].title, puzzles/14-fishing-horse.json $.puzzles[2].title, puzzles/14-fishing-horse.json $.puzzles[4].title and 4 more */
+  /* xgettext:no-c-format */
+  N_("Go fishing"),
+  /* Lesson puzzles/14-fishing-horse.json $.puzzles[0].hints[0], puzzles/14-fishing-horse.json $.puzzles[1].hints[0], puzzles/14-fishing-horse.json $.puzzles[2].hints[0] and 11 more */
+  /* xgettext:no-c-format */
+  N_("A horse beside the palace guards the exits; another piece checks."),
+  /* Lesson puzzles/14-fishing-horse.json $.puzzles[1].title, puzzles/14-fishing-horse.json $.puzzles[3].title, puzzles/14-fishing-horse.json $.puzzles[5].title and 4 more */
+  /* xgettext:no-c-format */
+  N_("The horse casts its line"),
+  /* Lesson puzzles/15-high-horse.json $.title, puzzles/15-high-horse.json $.puzzles[0].pattern, puzzles/15-high-horse.json $.puzzles[1].pattern and 13 more */
+  /* xgettext:no-c-format */
+  N_("High fishing horse (高釣馬)"),
+  /* Lesson puzzles/15-high-horse.json $.puzzles[0].title, puzzles/15-high-horse.json $.puzzles[2].title, puzzles/15-high-horse.json $.puzzles[4].title and 5 more */
+  /* xgettext:no-c-format */
+  N_("A horse up high"),
+  /* Lesson puzzles/15-high-horse.json $.puzzles[0].hints[0], puzzles/15-high-horse.json $.puzzles[1].hints[0], puzzles/15-high-horse.json $.puzzles[2].hints[0] and 12 more */
+  /* xgettext:no-c-format */
+  N_("A horse a little further away still guards the palace."),
+  /* Lesson puzzles/15-high-horse.json $.puzzles[1].title, puzzles/15-high-horse.json $.puzzles[3].title, puzzles/15-high-horse.json $.puzzles[5].title and 4 more */
+  /* xgettext:no-c-format */
+  N_("Watch from above"),
+  /* Lesson puzzles/16-eight-corner.json $.title, puzzles/16-eight-corner.json $.puzzles[0].pattern, puzzles/16-eight-corner.json $.puzzles[1].pattern and 10 more */
+  /* xgettext:no-c-format */
+  N_("Eight-corner horse (八角馬)"),
+  /* Lesson puzzles/16-eight-corner.json $.puzzles[0].title, puzzles/16-eight-corner.json $.puzzles[2].title, puzzles/16-eight-corner.json $.puzzles[4].title and 3 more */
+  /* xgettext:no-c-format */
+  N_("The diagonal horse"),
+  /* Lesson puzzles/16-eight-corner.json $.puzzles[0].hints[0], puzzles/16-eight-corner.json $.puzzles[1].hints[0], puzzles/16-eight-corner.json $.puzzles[2].hints[0] and 9 more */
+  /* xgettext:no-c-format */
+  N_("A horse diagonally next to the general guards two of its steps."),
+  /* Lesson puzzles/16-eight-corner.json $.puzzles[1].title, puzzles/16-eight-corner.json $.puzzles[3].title, puzzles/16-eight-corner.json $.puzzles[5].title and 3 more */
+  /* xgettext:no-c-format */
+  N_("Horse at the corner of the square"),
+  /* Lesson puzzles/17-side-tiger.json $.title, puzzles/17-side-tiger.json $.puzzles[0].pattern, puzzles/17-side-tiger.json $.puzzles[1].pattern and 7 more */
+  /* xgettext:no-c-format */
+  N_("Tiger on the side (側面虎)"),
+  /* Lesson puzzles/17-side-tiger.json $.puzzles[0].title, puzzles/17-side-tiger.json $.puzzles[2].title, puzzles/17-side-tiger.json $.puzzles[4].title and 2 more */
+  /* xgettext:no-c-format */
+  N_("Pounce from the side"),
+  /* Lesson puzzles/17-side-tiger.json $.puzzles[0].hints[0], puzzles/17-side-tiger.json $.puzzles[1].hints[0], puzzles/17-side-tiger.json $.puzzles[2].hints[0] and 6 more */
+  /* xgettext:no-c-format */
+  N_("A high horse guards the palace; a chariot or soldier checks along the rank."),
+  /* Lesson puzzles/17-side-tiger.json $.puzzles[1].title, puzzles/17-side-tiger.json $.puzzles[3].title, puzzles/17-side-tiger.json $.puzzles[5].title and 1 more */
+  /* xgettext:no-c-format */
+  N_("A tiger waits"),
+  /* Lesson puzzles/18-twin-horses.json $.title, puzzles/18-twin-horses.json $.puzzles[0].pattern, puzzles/18-twin-horses.json $.puzzles[1].pattern and 13 more */
+  /* xgettext:no-c-format */
+  N_("Two horses drink at the spring (雙馬飲泉)"),
+  /* Lesson puzzles/18-twin-horses.json $.puzzles[0].title, puzzles/18-twin-horses.json $.puzzles[2].title, puzzles/18-twin-horses.json $.puzzles[4].title and 5 more */
+  /* xgettext:no-c-format */
+  N_("Two horses together"),
+  /* Lesson puzzles/18-twin-horses.json $.puzzles[0].hints[0], puzzles/18-twin-horses.json $.puzzles[1].hints[0], puzzles/18-twin-horses.json $.puzzles[2].hints[0] and 12 more */
+  /* xgettext:no-c-format */
+  N_("One horse checks while the other blocks the way out."),
+  /* Lesson puzzles/18-twin-horses.json $.puzzles[1].title, puzzles/18-twin-horses.json $.puzzles[3].title, puzzles/18-twin-horses.json $.puzzles[5].title and 4 more */
+  /* xgettext:no-c-format */
+  N_("Horses at the spring"),
+  /* Lesson puzzles/19-heaven-earth.json $.title, puzzles/19-heaven-earth.json $.puzzles[0].pattern, puzzles/19-heaven-earth.json $.puzzles[1].pattern and 10 more */
+  /* xgettext:no-c-format */
+  N_("Heaven and earth cannons (天地炮)"),
+  /* Lesson puzzles/19-heaven-earth.json $.puzzles[0].title, puzzles/19-heaven-earth.json $.puzzles[2].title, puzzles/19-heaven-earth.json $.puzzles[4].title and 3 more */
+  /* xgettext:no-c-format */
+  N_("Sky and ground"),
+  /* Lesson puzzles/19-heaven-earth.json $.puzzles[0].hints[0], puzzles/19-heaven-earth.json $.puzzles[1].hints[0], puzzles/19-heaven-earth.json $.puzzles[2].hints[0] and 9 more */
+  /* xgettext:no-c-format */
+  N_("One cannon on the middle file, one on the bottom line."),
+  /* Lesson puzzles/19-heaven-earth.json $.puzzles[1].title, puzzles/19-heaven-earth.json $.puzzles[3].title, puzzles/19-heaven-earth.json $.puzzles[5].title and 3 more */
+  /* xgettext:no-c-format */
+  N_("Cannons high and low"),
+  /* Lesson puzzles/20-cinnabar.json $.title, puzzles/20-cinnabar.json $.puzzles[0].pattern, puzzles/20-cinnabar.json $.puzzles[1].pattern and 11 more */
+  /* xgettext:no-c-format */
+  N_("Cannon sweeps the back rank (炮輾丹砂)"),
+  /* Lesson puzzles/20-cinnabar.json $.puzzles[0].title, puzzles/20-cinnabar.json $.puzzles[2].title, puzzles/20-cinnabar.json $.puzzles[4].title and 4 more */
+  /* xgettext:no-c-format */
+  N_("Sweep the back rank"),
+  /* Lesson puzzles/20-cinnabar.json $.puzzles[0].hints[0], puzzles/20-cinnabar.json $.puzzles[1].hints[0], puzzles/20-cinnabar.json $.puzzles[2].hints[0] and 10 more */
+  /* xgettext:no-c-format */
+  N_("Your cannon may eat the advisors and elephants on the bottom line."),
+  /* Lesson puzzles/20-cinnabar.json $.puzzles[1].title, puzzles/20-cinnabar.json $.puzzles[3].title, puzzles/20-cinnabar.json $.puzzles[5].title and 3 more */
+  /* xgettext:no-c-format */
+  N_("Cannon clean-up"),
+  /* Lesson puzzles/21-buddha.json $.title, puzzles/21-buddha.json $.puzzles[0].pattern, puzzles/21-buddha.json $.puzzles[1].pattern and 8 more */
+  /* xgettext:no-c-format */
+  N_("Sending the general home (送佛歸殿)"),
+  /* Lesson puzzles/21-buddha.json $.puzzles[0].title, puzzles/21-buddha.json $.puzzles[2].title, puzzles/21-buddha.json $.puzzles[4].title and 2 more */
+  /* xgettext:no-c-format */
+  N_("Time to go home"),
+  /* Lesson puzzles/21-buddha.json $.puzzles[0].hints[0], puzzles/21-buddha.json $.puzzles[1].hints[0], puzzles/21-buddha.json $.puzzles[2].hints[0] and 7 more */
+  /* xgettext:no-c-format */
+  N_("Push the general back to its home line, then finish it there."),
+  /* Lesson puzzles/21-buddha.json $.puzzles[1].title, puzzles/21-buddha.json $.puzzles[3].title, puzzles/21-buddha.json $.puzzles[5].title and 2 more */
+  /* xgettext:no-c-format */
+  N_("Back to the palace"),
   /* Lesson unit1-board.json $.title */
   /* xgettext:no-c-format */
   N_("The board"),

@@ -388,6 +388,21 @@ xq_lesson_mate_within (const XqPosition *pos, XqMove m, int n)
   return r;
 }
 
+XqSolveResult
+xq_lesson_mate_solve (const XqPosition *pos, int max_n, XqSolution *out)
+{
+  XqSolveResult r;
+
+  g_return_val_if_fail (max_n >= 1, XQ_SOLVE_NONE);
+  G_LOCK (shared_solver);
+  if (shared_solver == NULL)
+    shared_solver = xq_solver_new ();
+  xq_solver_set_node_limit (shared_solver, XQ_LESSON_SOLVER_NODES);
+  r = xq_solver_solve (shared_solver, pos, max_n, out);
+  G_UNLOCK (shared_solver);
+  return r;
+}
+
 XqMove
 xq_lesson_longest_defence (const XqPosition *pos, int max_k)
 {

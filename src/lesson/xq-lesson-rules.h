@@ -71,6 +71,8 @@ const char *xq_lesson_status_id    (XqPosition *pos);
  * malformed puzzle cannot hang the loader. */
 #define XQ_LESSON_SOLVER_NODES 20000000
 XqSolveResult xq_lesson_mate_within (const XqPosition *pos, XqMove m, int n);
+/* The shortest win within max_n and every key move of it (puzzle proofs). */
+XqSolveResult xq_lesson_mate_solve  (const XqPosition *pos, int max_n, XqSolution *out);
 
 /* The defender's most stubborn reply (XQ_MOVE_NONE when it has no move),
  * for the puzzle player to answer the learner with. */

@@ -1111,6 +1111,7 @@ puzzle_free (XqPuzzle *puzzle)
   g_free (puzzle->fen);
   g_free (puzzle->pattern);
   g_clear_pointer (&puzzle->hints, g_ptr_array_unref);
+  g_clear_pointer (&puzzle->keys, g_array_unref);
   g_free (puzzle);
 }
 
@@ -1187,13 +1188,69 @@ load_unit (Ctx *ctx, JsonObject *root)
 
 static const char *const pack_keys[] = { "format", "type", "id", "title", "puzzles", NULL };
 static const char *const puzzle_keys[] = {
-  "id", "title", "fen", "mate-in", "pattern", "difficulty", "hints", NULL
+  "id", "title", "fen", "mate-in", "pattern", "difficulty", "hints", "keys", NULL
 };
+
+/* A puzzle's N is exact (no faster win) and its key is unique, unless the
+ * author lists every key in "keys". */
+static void
+check_puzzle_keys (Ctx *ctx, XqPuzzle *pz, GArray *listed, const char *path)
+{
+  g_autofree char *kp = member_path (path, "keys");
+  XqSolution sol;
+
+  if (xq_lesson_mate_solve (&pz->position, pz->mate_in, &sol) != XQ_SOLVE_MATE)
+    {
+      problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, path,
+               _("the mate in %d could not be proven within the solver's limit"), pz->mate_in);
+      return;
+    }
+  if (sol.mate < pz->mate_in)
+    {
+      problem (ctx, XQ_LESSON_ERROR_WRONG_ANSWER, path,
+               _("there is a faster win: mate in %d, not %d"), sol.mate, pz->mate_in);
+      return;
+    }
+  g_array_append_vals (pz->keys, sol.keys, (guint) sol.n_keys);
+  if (listed->len == 0)
+    {
+      if (sol.n_keys > 1)
+        problem (ctx, XQ_LESSON_ERROR_WRONG_ANSWER, path,
+                 _("the mate has %d key moves: list them all in “keys”"), sol.n_keys);
+      return;
+    }
+  for (guint i = 0; i < listed->len; i++)
+    {
+      XqMove m = g_array_index (listed, XqMove, i);
+      gboolean found = FALSE;
+      char text[5];
+
+      for (int k = 0; k < sol.n_keys; k++)
+        found |= sol.keys[k] == m;
+      xq_move_to_iccs (m, text);
+      if (!found)
+        problem (ctx, XQ_LESSON_ERROR_WRONG_ANSWER, kp,
+                 _("%s is not a key move of the mate in %d"), text, pz->mate_in);
+    }
+  for (int k = 0; k < sol.n_keys; k++)
+    {
+      gboolean found = FALSE;
+      char text[5];
+
+      for (guint i = 0; i < listed->len; i++)
+        found |= g_array_index (listed, XqMove, i) == sol.keys[k];
+      xq_move_to_iccs (sol.keys[k], text);
+      if (!found)
+        problem (ctx, XQ_LESSON_ERROR_WRONG_ANSWER, kp,
+                 _("the key move %s is missing from “keys”"), text);
+    }
+}
 
 static XqPuzzle *
 load_puzzle (Ctx *ctx, JsonObject *o, const char *path)
 {
   g_autoptr(GPtrArray) keep = NULL;
+  g_autoptr(GArray) listed = NULL;
   XqPuzzle *pz = g_new0 (XqPuzzle, 1);
   Ctx sub = { ctx->file, ctx->problems, ctx->problems->len };
 
@@ -1206,8 +1263,12 @@ load_puzzle (Ctx *ctx, JsonObject *o, const char *path)
   get_int (&sub, o, path, "difficulty", FALSE, 1, 5, &pz->difficulty);
   get_int (&sub, o, path, "mate-in", TRUE, 1, XQ_SOLVER_MAX_MATE, &pz->mate_in);
   pz->fen = get_fen (&sub, o, path, "fen", TRUE, NULL, TRUE, &pz->position);
+  pz->keys = g_array_new (FALSE, FALSE, sizeof (XqMove));
+  listed = get_moves (&sub, o, path, "keys", FALSE);
   if (!had_problems (&sub))
     check_mate (&sub, &pz->position, pz->mate_in, path);
+  if (!had_problems (&sub))
+    check_puzzle_keys (&sub, pz, listed, path);
   if (had_problems (&sub))
     {
       puzzle_free (pz);

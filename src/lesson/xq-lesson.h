@@ -164,6 +164,7 @@ typedef struct {
   char      *pattern;    /* the kill pattern (殺法) name, translated */
   int        difficulty; /* 1..5 */
   GPtrArray *hints;      /* translated strings */
+  GArray    *keys;       /* XqMove: every first move that wins in exactly mate_in (proved) */
 } XqPuzzle;
 
 typedef struct {

@@ -1,0 +1,364 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xqtool commands of the puzzle collection: puzzle-mine (seeded search for
+ * kill puzzles of one named pattern, used by tools/gen-puzzles.py) and
+ * puzzle-kill (names the patterns of a given puzzle).  Both print
+ *   FEN | mate N | keys | pattern ids | main line | nodes | check or quiet */
+#define G_LOG_DOMAIN "xqtool"
+
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "xq-patterns.h"
+#include "xq-solver.h"
+#include "xq-tables.h"
+#include "xqtool.h"
+
+static gboolean
+parse_num (const char *text, int lo, int hi, int *out)
+{
+  char *end = NULL;
+  long v;
+
+  if (text == NULL)
+    return FALSE;
+  v = strtol (text, &end, 10);
+  if (end == text || *end != '\0' || v < lo || v > hi)
+    return FALSE;
+  *out = (int) v;
+  return TRUE;
+}
+
+static XqPieceType
+letter_type (char c)
+{
+  switch (g_ascii_toupper (c))
+    {
+    case 'R': return XQ_CHARIOT;
+    case 'N': case 'H': return XQ_HORSE;
+    case 'C': return XQ_CANNON;
+    case 'P': return XQ_PAWN;
+    case 'A': return XQ_ADVISOR;
+    case 'B': case 'E': return XQ_ELEPHANT;
+    default:  return XQ_NO_TYPE;
+    }
+}
+
+/* Red attacks upwards.  Attackers stand where kill books put them: in
+ * Black's half or near it (horses and soldiers close to the palace), so
+ * the positions look like endgames. */
+static gboolean
+allowed (XqPiece piece, XqSquare sq, gboolean raised)
+{
+  int r = xq_sq_rank (sq), f = xq_sq_file (sq);
+
+  if (!xq_tables ()->can_stand[piece][sq])
+    return FALSE;
+  switch (piece)
+    {
+    case XQ_RED << 3 | XQ_CHARIOT: return r >= 3;
+    case XQ_RED << 3 | XQ_HORSE:   return r >= 5 && f >= 1 && f <= 7;
+    case XQ_RED << 3 | XQ_CANNON:  return r >= 2;
+    case XQ_RED << 3 | XQ_PAWN:    return r >= 6 && f >= 2 && f <= 6;
+    case XQ_BLACK << 3 | XQ_KING:  return !raised || r <= 8;
+    case XQ_BLACK << 3 | XQ_CHARIOT:
+    case XQ_BLACK << 3 | XQ_HORSE:
+    case XQ_BLACK << 3 | XQ_CANNON: return r >= 5;
+    default: return TRUE;
+    }
+}
+
+static gboolean
+place (GRand *rng, XqPosition *pos, XqPiece piece, gboolean raised)
+{
+  for (int tries = 0; tries < 300; tries++)
+    {
+      XqSquare sq = g_rand_int_range (rng, 0, XQ_SQUARES);
+
+      if (pos->board[sq] == XQ_EMPTY && allowed (piece, sq, raised))
+        {
+          xq_position_put (pos, sq, piece);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+static gboolean
+make_position (GRand *rng, const char *attack, const char *defence, gboolean raised,
+               XqPosition *pos)
+{
+  xq_position_clear (pos);
+  if (!place (rng, pos, xq_piece_make (XQ_RED, XQ_KING), FALSE) ||
+      !place (rng, pos, xq_piece_make (XQ_BLACK, XQ_KING), raised))
+    return FALSE;
+  for (const char *c = attack; *c; c++)
+    if (!place (rng, pos, xq_piece_make (XQ_RED, letter_type (*c)), FALSE))
+      return FALSE;
+  for (const char *c = defence; *c; c++)
+    if (!place (rng, pos, xq_piece_make (XQ_BLACK, letter_type (*c)), FALSE))
+      return FALSE;
+  xq_position_set_side (pos, XQ_RED);
+  if (!xq_position_validate (pos, NULL) || xq_position_in_check (pos, XQ_RED))
+    return FALSE;
+  xq_position_set_side (pos, XQ_BLACK);
+  if (!xq_position_has_legal_move (pos))
+    return FALSE;
+  xq_position_set_side (pos, XQ_RED);
+  return TRUE;
+}
+
+/* Every attacking piece must matter: without any one of them there is no
+ * win within n.  Kill books call a puzzle with an idle piece unsound. */
+static gboolean
+economical (XqSolver *solver, const XqPosition *pos, int n)
+{
+  for (XqSquare s = 0; s < XQ_SQUARES; s++)
+    {
+      XqPiece p = pos->board[s];
+      XqPosition q;
+
+      if (p == XQ_EMPTY || xq_piece_color (p) != XQ_RED || xq_piece_type (p) == XQ_KING)
+        continue;
+      q = *pos;
+      xq_position_put (&q, s, XQ_EMPTY);
+      if (!xq_position_validate (&q, NULL))
+        continue;  /* the piece was blocking the generals: it matters */
+      xq_solver_clear (solver);
+      if (xq_solver_wins_within (solver, &q, n) != XQ_SOLVE_NONE)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The main line the puzzle is filed under: the key, then the longest
+ * defence and a winning attacker move in turn.  Several final blows often
+ * win; the one showing the wanted pattern (else a checkmate rather than a
+ * stalemate) is taken, so the pack shows the kill it is named after. */
+static gboolean
+build_line (XqSolver *solver, const XqPosition *start, XqMove key, int mate, int want,
+            XqMove *line, int *len, XqKillSet *kills)
+{
+  XqPosition p = *start;
+  XqUndo u;
+  int n = 0;
+
+  line[n++] = key;
+  xq_position_do_move (&p, key, &u);
+  for (int left = mate - 1; left > 0; left--)
+    {
+      XqMove moves[XQ_MAX_MOVES], reply, best = XQ_MOVE_NONE;
+      XqKillSet best_kills = 0;
+      int dist, nm, best_score = -1;
+
+      if (xq_solver_longest_defence (solver, &p, left, &reply, &dist) != XQ_SOLVE_MATE ||
+          reply == XQ_MOVE_NONE)
+        return FALSE;
+      line[n++] = reply;
+      xq_position_do_move (&p, reply, &u);
+      nm = xq_position_legal_moves (&p, moves);
+      for (int i = 0; i < nm; i++)
+        {
+          int score;
+          XqKillSet k = 0;
+
+          if (xq_solver_move_wins_within (solver, &p, moves[i], left) != XQ_SOLVE_MATE)
+            continue;
+          if (left > 1)
+            {
+              best = moves[i];
+              break;
+            }
+          line[n] = moves[i];
+          k = xq_kill_recognise (start, line, n + 1);
+          score = (want >= 0 && (k & (1u << want)) ? 2 : 0) +
+                  !(k & (1u << XQ_KILL_STALEMATE));
+          if (score > best_score)
+            {
+              best_score = score;
+              best = moves[i];
+              best_kills = k;
+            }
+        }
+      if (best == XQ_MOVE_NONE)
+        return FALSE;
+      line[n++] = best;
+      xq_position_do_move (&p, best, &u);
+      if (left == 1)
+        *kills = best_kills;
+    }
+  if (mate == 1)
+    *kills = xq_kill_recognise (start, line, 1);
+  *len = n;
+  return TRUE;
+}
+
+static void
+print_puzzle (const XqPosition *pos, const XqSolution *sol, XqKillSet kills,
+              const XqMove *line, int len, guint64 nodes)
+{
+  XqPosition tmp = *pos;
+  gboolean check = xq_position_gives_check (&tmp, sol->keys[0]);
+  g_autofree char *fen = xq_position_to_fen (pos);
+  GString *ids = g_string_new (NULL);
+  GString *moves = g_string_new (NULL);
+  GString *keys = g_string_new (NULL);
+
+  for (int k = 0; k < XQ_N_KILLS; k++)
+    if (kills & (1u << k))
+      g_string_append_printf (ids, "%s%s", ids->len ? "," : "", xq_kill_id (k));
+  for (int i = 0; i < len; i++)
+    {
+      char text[5];
+
+      xq_move_to_iccs (line[i], text);
+      g_string_append_printf (moves, "%s%s", i ? " " : "", text);
+    }
+  for (int i = 0; i < sol->n_keys; i++)
+    {
+      char text[5];
+
+      xq_move_to_iccs (sol->keys[i], text);
+      g_string_append_printf (keys, "%s%s", i ? " " : "", text);
+    }
+  printf ("%s | mate %d | %s | %s | %s | %" G_GUINT64_FORMAT " | %s\n", fen, sol->mate, keys->str,
+          ids->len ? ids->str : "none", moves->str, nodes, check ? "check" : "quiet");
+  fflush (stdout);
+  g_string_free (ids, TRUE);
+  g_string_free (moves, TRUE);
+  g_string_free (keys, TRUE);
+}
+
+static int
+cmd_puzzle_mine (int argc, char **argv)
+{
+  static const XqToolCommand self = {
+    "puzzle-mine", "--pieces RNC:ab [--pattern ID] [--mate K] [--seed S] [--count N] "
+    "[--tries T] [--nodes L] [--raised] [--check | --quiet] [--economy]"
+  };
+  g_autoptr(XqSolver) solver = xq_solver_new ();
+  g_autofree char *attack = NULL, *defence = NULL;
+  int want = -1, mate = 2, seed = 1, count = 1, tries = 100000, nodes = 300000, found = 0;
+  gboolean raised = FALSE, check_only = FALSE, quiet_only = FALSE, economy = FALSE;
+  GRand *rng;
+
+  for (int i = 1; i < argc; i++)
+    {
+      const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+
+      if (strcmp (argv[i], "--mate") == 0 && parse_num (val, 1, XQ_SOLVER_MAX_MATE, &mate))
+        i++;
+      else if (strcmp (argv[i], "--seed") == 0 && parse_num (val, 0, G_MAXINT, &seed))
+        i++;
+      else if (strcmp (argv[i], "--count") == 0 && parse_num (val, 1, 100000, &count))
+        i++;
+      else if (strcmp (argv[i], "--tries") == 0 && parse_num (val, 1, G_MAXINT, &tries))
+        i++;
+      else if (strcmp (argv[i], "--nodes") == 0 && parse_num (val, 1000, G_MAXINT, &nodes))
+        i++;
+      else if (strcmp (argv[i], "--raised") == 0)
+        raised = TRUE;
+      else if (strcmp (argv[i], "--check") == 0)
+        check_only = TRUE;
+      else if (strcmp (argv[i], "--quiet") == 0)
+        quiet_only = TRUE;
+      else if (strcmp (argv[i], "--economy") == 0)
+        economy = TRUE;
+      else if (strcmp (argv[i], "--pattern") == 0 && val != NULL)
+        {
+          if (strcmp (val, "any") != 0 && (want = xq_kill_from_id (val)) < 0)
+            return xqtool_fail ("unknown --pattern “%s”", val);
+          i++;
+        }
+      else if (strcmp (argv[i], "--pieces") == 0 && val != NULL)
+        {
+          const char *colon = strchr (val, ':');
+
+          attack = colon ? g_strndup (val, (gsize) (colon - val)) : g_strdup (val);
+          defence = g_strdup (colon ? colon + 1 : "");
+          for (const char *c = attack; *c; c++)
+            if (!g_ascii_isupper (*c) || letter_type (*c) == XQ_NO_TYPE)
+              return xqtool_fail ("bad --pieces “%s”: attackers are upper-case RNCPAB", val);
+          for (const char *c = defence; *c; c++)
+            if (!g_ascii_islower (*c) || (letter_type (*c) == XQ_NO_TYPE))
+              return xqtool_fail ("bad --pieces “%s”: defenders are lower-case rncpab", val);
+          i++;
+        }
+      else
+        return xqtool_usage (&self);
+    }
+  if (attack == NULL || attack[0] == '\0')
+    return xqtool_usage (&self);
+
+  rng = g_rand_new_with_seed ((guint32) seed);
+  xq_solver_set_node_limit (solver, (guint64) nodes);
+  for (int t = 0; t < tries && found < count; t++)
+    {
+      XqPosition pos;
+      XqSolution sol;
+      XqMove line[2 * XQ_SOLVER_MAX_MATE];
+      XqKillSet kills;
+      int len;
+      gboolean check;
+
+      if (!make_position (rng, attack, defence, raised, &pos))
+        continue;
+      xq_solver_clear (solver);
+      /* A cheap first filter: most random positions have no win at all. */
+      if (xq_solver_wins_within (solver, &pos, mate) != XQ_SOLVE_MATE)
+        continue;
+      if (xq_solver_solve (solver, &pos, mate, &sol) != XQ_SOLVE_MATE ||
+          sol.mate != mate || sol.n_keys != 1)
+        continue;
+      check = xq_position_gives_check (&pos, sol.keys[0]);
+      if ((check_only && !check) || (quiet_only && check))
+        continue;
+      if (!build_line (solver, &pos, sol.keys[0], mate, want, line, &len, &kills))
+        continue;
+      if (want >= 0 && !(kills & (1u << want)))
+        continue;
+      if (economy && !economical (solver, &pos, mate))
+        continue;
+      print_puzzle (&pos, &sol, kills, line, len, sol.nodes);
+      found++;
+    }
+  g_rand_free (rng);
+  if (found < count)
+    fprintf (stderr, "xqtool: found %d of %d puzzles\n", found, count);
+  return 0;
+}
+
+static int
+cmd_puzzle_kill (int argc, char **argv)
+{
+  static const XqToolCommand self = { "puzzle-kill", "FEN [--max N]" };
+  g_autoptr(XqSolver) solver = xq_solver_new ();
+  g_autoptr(GError) error = NULL;
+  XqMove line[2 * XQ_SOLVER_MAX_MATE];
+  XqPosition pos;
+  XqSolution sol;
+  XqKillSet kills = 0;
+  int max_n = 7, len;
+
+  if (argc != 2 && !(argc == 4 && strcmp (argv[2], "--max") == 0 &&
+                     parse_num (argv[3], 1, XQ_SOLVER_MAX_MATE, &max_n)))
+    return xqtool_usage (&self);
+  if (!xq_position_set_fen (&pos, argv[1], &error))
+    return xqtool_fail ("invalid FEN: %s", error->message);
+  if (xq_solver_solve (solver, &pos, max_n, &sol) != XQ_SOLVE_MATE)
+    return xqtool_fail ("no mate within %d", max_n);
+  if (!build_line (solver, &pos, sol.keys[0], sol.mate, -1, line, &len, &kills))
+    return xqtool_fail ("no main line");
+  print_puzzle (&pos, &sol, kills, line, len, sol.nodes);
+  return 0;
+}
+
+const XqToolCommand xqtool_puzzles_commands[] = {
+  { "puzzle-mine", "--pieces RNC:ab [--pattern ID] [--mate K] [--seed S] [--count N] "
+                   "[--tries T] [--nodes L] [--raised] [--check | --quiet] [--economy]",
+    cmd_puzzle_mine },
+  { "puzzle-kill", "FEN [--max N]", cmd_puzzle_kill },
+  { NULL, NULL, NULL },
+};

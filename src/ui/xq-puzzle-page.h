@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-puzzle-page.h: the Puzzles page — the packs by kill pattern and
+ * difficulty, and the drill: the learner plays the attacker, the computer
+ * answers with the longest defence, a wrong move is refuted on the board,
+ * hints come in three steps (the piece, the point, the move). */
+#pragma once
+
+#include <adwaita.h>
+
+#include "xq-lesson.h"
+#include "xq-lesson-board.h"
+
+G_BEGIN_DECLS
+
+#define XQ_TYPE_PUZZLE_PAGE (xq_puzzle_page_get_type ())
+G_DECLARE_FINAL_TYPE (XqPuzzlePage, xq_puzzle_page, XQ, PUZZLE_PAGE, AdwBin)
+
+GtkWidget     *xq_puzzle_page_new             (void);
+
+/* Loads the packs from dir (NULL: the shipped lessons/puzzles) and the
+ * learners from store_dir (NULL: the XDG data directory); the learner is
+ * the one the Learn page chose last.  Called on first show unless before. */
+void           xq_puzzle_page_load            (XqPuzzlePage *self, const char *dir, const char *store_dir);
+guint          xq_puzzle_page_get_n_packs     (XqPuzzlePage *self);
+const XqPuzzlePack *xq_puzzle_page_get_pack   (XqPuzzlePage *self, guint index);
+
+/* Shows the drill on one puzzle; back to the list of packs. */
+void           xq_puzzle_page_open            (XqPuzzlePage *self, guint pack, guint puzzle);
+void           xq_puzzle_page_show_packs      (XqPuzzlePage *self);
+const XqPuzzle *xq_puzzle_page_get_puzzle     (XqPuzzlePage *self);
+
+/* The learner's move, as the board reports it. */
+void           xq_puzzle_page_play            (XqPuzzlePage *self, XqMove move);
+/* The next rung of the hint ladder (1 the piece, 2 the point, 3 the move). */
+int            xq_puzzle_page_hint            (XqPuzzlePage *self);
+void           xq_puzzle_page_retry           (XqPuzzlePage *self);
+/* After a refuted move: back to the position before it. */
+void           xq_puzzle_page_take_back       (XqPuzzlePage *self);
+
+gboolean       xq_puzzle_page_is_solved       (XqPuzzlePage *self);
+/* Waiting for the computer's reply or showing a refutation. */
+gboolean       xq_puzzle_page_is_busy         (XqPuzzlePage *self);
+const char    *xq_puzzle_page_get_feedback    (XqPuzzlePage *self);
+int            xq_puzzle_page_get_solved_count (XqPuzzlePage *self);
+int            xq_puzzle_page_get_streak      (XqPuzzlePage *self);
+XqLessonBoard *xq_puzzle_page_get_board       (XqPuzzlePage *self);
+/* ms before the computer answers (0: at once, for tests). */
+void           xq_puzzle_page_set_reply_delay (XqPuzzlePage *self, guint ms);
+void           xq_puzzle_page_set_style       (XqPuzzlePage *self, XqPieceSet set, XqTheme theme);
+
+G_END_DECLS

@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The puzzle drill, driven by simulated input: moves reach the page through
+ * the board widget's ::move signal (GTK 4.8 cannot synthesise events), the
+ * computer answers at once (reply delay 0), and the results are saved for
+ * the current learner in a temporary store. */
+#define G_LOG_DOMAIN "test-puzzle-page"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <locale.h>
+#include <string.h>
+
+#include "xq-progress.h"
+#include "xq-puzzle-page.h"
+
+typedef struct {
+  GtkWidget    *window;
+  XqPuzzlePage *page;
+  char         *store_dir;
+  char         *packs_dir;
+} Fixture;
+
+/* A mate in 1 (key e1d1 or e1e8: two keys, listed) and a mate in 2 whose
+ * key is a quiet chariot move (c5c7), from the generated collection. */
+static const char pack_json[] =
+  "{ \"format\": 1, \"type\": \"pack\", \"id\": \"test\", \"title\": \"Test pack\",\n"
+  "  \"puzzles\": [\n"
+  "    { \"id\": \"one\", \"title\": \"One\", \"fen\": \"3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1\",\n"
+  "      \"mate-in\": 1, \"difficulty\": 1, \"keys\": [\"e1d1\", \"e1e8\"] },\n"
+  "    { \"id\": \"two\", \"title\": \"Two\", \"fen\": \"9/8R/b2ak4/9/2R6/9/9/9/3K5/9 w - - 0 1\",\n"
+  "      \"mate-in\": 2, \"difficulty\": 2, \"hints\": [\"Two chariots.\"] }\n"
+  "  ] }\n";
+
+static void
+fixture_set_up (Fixture *f, gconstpointer data)
+{
+  g_autofree char *pack = NULL;
+  g_autofree char *current = NULL;
+
+  f->store_dir = g_dir_make_tmp ("xq-puzzle-store-XXXXXX", NULL);
+  f->packs_dir = g_dir_make_tmp ("xq-puzzle-packs-XXXXXX", NULL);
+  pack = g_build_filename (f->packs_dir, "test.json", NULL);
+  g_assert_true (g_file_set_contents (pack, pack_json, -1, NULL));
+  /* The learner the Learn page chose last. */
+  current = g_build_filename (f->store_dir, "current-learner", NULL);
+  g_assert_true (g_file_set_contents (current, "mei\n", -1, NULL));
+
+  f->window = gtk_window_new ();
+  f->page = XQ_PUZZLE_PAGE (xq_puzzle_page_new ());
+  xq_puzzle_page_set_reply_delay (f->page, 0);
+  xq_puzzle_page_load (f->page, f->packs_dir, f->store_dir);
+  xq_board_view_set_animate (xq_lesson_board_get_view (xq_puzzle_page_get_board (f->page)), FALSE);
+  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->page));
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 800, 600);
+  gtk_window_present (GTK_WINDOW (f->window));
+  g_assert_cmpuint (xq_puzzle_page_get_n_packs (f->page), ==, 1);
+}
+
+static void
+remove_dir (const char *dir)
+{
+  GDir *d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_remove (path);
+    }
+  if (d)
+    g_dir_close (d);
+  g_rmdir (dir);
+}
+
+static void
+fixture_tear_down (Fixture *f, gconstpointer data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  remove_dir (f->store_dir);
+  remove_dir (f->packs_dir);
+  g_free (f->store_dir);
+  g_free (f->packs_dir);
+}
+
+/* The learner's move, as the board widget reports a click-click or a drag. */
+static void
+learner_moves (Fixture *f, const char *iccs)
+{
+  XqBoardView *view = xq_lesson_board_get_view (xq_puzzle_page_get_board (f->page));
+  XqMove m = xq_move_from_iccs (iccs);
+
+  g_signal_emit_by_name (view, "move", (int) xq_move_from (m), (int) xq_move_to (m));
+}
+
+static const XqPosition *
+shown (Fixture *f)
+{
+  return xq_board_model_get_position (xq_lesson_board_get_model (xq_puzzle_page_get_board (f->page)));
+}
+
+/* The drill through to the end: a wrong first move is played and refuted,
+ * taken back; the key; the computer's longest defence; the mate.  The
+ * result is saved for the learner. */
+static void
+test_drill_to_the_end (Fixture *f, gconstpointer data)
+{
+  g_autoptr(XqProgressStore) store = NULL;
+  g_autoptr(XqProgress) progress = NULL;
+  XqPosition start;
+
+  xq_puzzle_page_open (f->page, 0, 1);
+  start = *shown (f);
+  g_assert_cmpstr (xq_puzzle_page_get_feedback (f->page), ==, "Two chariots.");
+
+  /* Wrong: a check the general walks out of.  The refutation is shown. */
+  learner_moves (f, "i8i7");
+  g_assert_true (xq_puzzle_page_is_busy (f->page));
+  g_assert_false (xq_puzzle_page_is_solved (f->page));
+  g_assert_cmpint (xq_board_model_get_last_move (xq_lesson_board_get_model (xq_puzzle_page_get_board (f->page))),
+                   !=, xq_move_from_iccs ("i8i7"));
+  g_assert_cmpint (xq_puzzle_page_get_streak (f->page), ==, 0);
+  xq_puzzle_page_take_back (f->page);
+  g_assert_false (xq_puzzle_page_is_busy (f->page));
+  g_assert_cmpuint (shown (f)->key, ==, start.key);
+
+  /* The hint ladder: the piece, then the point, then the move. */
+  g_assert_cmpint (xq_puzzle_page_hint (f->page), ==, 1);
+  g_assert_cmpint (xq_puzzle_page_hint (f->page), ==, 2);
+  g_assert_cmpint (xq_puzzle_page_hint (f->page), ==, 3);
+  g_assert_true (xq_lesson_marks_has (xq_lesson_board_get_marks (xq_puzzle_page_get_board (f->page)),
+                                      XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_MOVE,
+                                      xq_square_from_text ("c5"), xq_square_from_text ("c7")));
+
+  /* The key, then the computer's reply comes at once (delay 0). */
+  learner_moves (f, "c5c7");
+  g_assert_false (xq_puzzle_page_is_busy (f->page));
+  g_assert_false (xq_puzzle_page_is_solved (f->page));
+  g_assert_cmpint (shown (f)->side, ==, XQ_RED);
+
+  /* Any mate counts on the last move. */
+  {
+    XqPosition p = *shown (f);
+    XqMove moves[XQ_MAX_MOVES], mate = XQ_MOVE_NONE;
+    int n = xq_position_legal_moves (&p, moves);
+    char text[5];
+
+    for (int i = 0; i < n && mate == XQ_MOVE_NONE; i++)
+      {
+        XqUndo u;
+
+        xq_position_do_move (&p, moves[i], &u);
+        if (!xq_position_has_legal_move (&p))
+          mate = moves[i];
+        xq_position_undo_move (&p, moves[i], &u);
+      }
+    g_assert_cmpint (mate, !=, XQ_MOVE_NONE);
+    xq_move_to_iccs (mate, text);
+    learner_moves (f, text);
+  }
+  g_assert_true (xq_puzzle_page_is_solved (f->page));
+  g_assert_cmpint (xq_puzzle_page_get_solved_count (f->page), ==, 1);
+
+  /* Saved like lesson progress: one star after a wrong move and three hints. */
+  store = xq_progress_store_new (f->store_dir);
+  progress = xq_progress_store_load (store, "mei", NULL);
+  g_assert_nonnull (progress);
+  g_assert_cmpint (xq_progress_get_stars (progress, "puzzles", "two"), ==, 1);
+}
+
+/* A clean solve raises the streak; a retry starts the puzzle again. */
+static void
+test_streak_and_retry (Fixture *f, gconstpointer data)
+{
+  xq_puzzle_page_open (f->page, 0, 0);
+  learner_moves (f, "e1e8");  /* the second listed key mates too */
+  g_assert_true (xq_puzzle_page_is_solved (f->page));
+  g_assert_cmpint (xq_puzzle_page_get_streak (f->page), ==, 1);
+  xq_puzzle_page_retry (f->page);
+  g_assert_false (xq_puzzle_page_is_solved (f->page));
+  learner_moves (f, "e1e2");  /* not mate: refuted, the streak is gone */
+  g_assert_false (xq_puzzle_page_is_solved (f->page));
+  g_assert_cmpint (xq_puzzle_page_get_streak (f->page), ==, 0);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  setlocale (LC_ALL, "");
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add ("/ui/puzzles/drill-to-the-end", Fixture, NULL, fixture_set_up,
+              test_drill_to_the_end, fixture_tear_down);
+  g_test_add ("/ui/puzzles/streak-and-retry", Fixture, NULL, fixture_set_up,
+              test_streak_and_retry, fixture_tear_down);
+  return g_test_run ();
+}

@@ -1,0 +1,357 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "xq-editor-board"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "xq-editor-board.h"
+
+struct _XqEditorBoard
+{
+  GtkWidget parent_instance;
+
+  /* Owned */
+  XqRenderCache *cache;
+  XqPosition     pos;
+  XqRenderStyle  style;
+  XqAnnotations  annots;
+  gboolean       editable;
+
+  /* The drag in progress */
+  XqSquare       drag_from;
+  guint          drag_button;
+  gboolean       drag_moved;
+  double         start_x, start_y, pointer_x, pointer_y;
+};
+
+G_DEFINE_FINAL_TYPE (XqEditorBoard, xq_editor_board, GTK_TYPE_WIDGET)
+
+enum {
+  SIGNAL_CHANGED,
+  SIGNAL_POINT_ACTIVATED,
+  SIGNAL_ARROW,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+geometry (XqEditorBoard *self, XqBoardGeometry *geom)
+{
+  xq_board_geometry_init (geom, gtk_widget_get_width (GTK_WIDGET (self)),
+                          gtk_widget_get_height (GTK_WIDGET (self)), self->style.flipped);
+}
+
+XqSquare
+xq_editor_board_pick (XqEditorBoard *self, double x, double y)
+{
+  XqBoardGeometry geom;
+
+  g_return_val_if_fail (XQ_IS_EDITOR_BOARD (self), XQ_NO_SQUARE);
+  geometry (self, &geom);
+  return xq_board_geometry_pick (&geom, x, y);
+}
+
+/* ---- Drawing ---------------------------------------------------------------- */
+
+static void
+xq_editor_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  XqEditorBoard *self = XQ_EDITOR_BOARD (widget);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  gboolean lifted = self->drag_moved && self->drag_button == GDK_BUTTON_PRIMARY &&
+                    self->drag_from != XQ_NO_SQUARE && self->pos.board[self->drag_from] != XQ_EMPTY;
+  XqPosition shown = self->pos;
+  cairo_t *cr;
+
+  if (width < 8 || height < 8)
+    return;
+  /* The lifted piece follows the pointer instead of standing on its point. */
+  if (lifted)
+    xq_position_put (&shown, self->drag_from, XQ_EMPTY);
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  xq_render_cache_draw (self->cache, cr, &shown, &self->style, &self->annots, width, height);
+  if (lifted)
+    {
+      XqBoardGeometry geom;
+      cairo_surface_t *piece;
+      double x, y;
+
+      geometry (self, &geom);
+      piece = xq_render_cache_get_piece (self->cache, self->pos.board[self->drag_from], &self->style, &geom);
+      xq_render_cache_piece_origin (&geom, self->pointer_x, self->pointer_y, &x, &y);
+      cairo_set_source_surface (cr, piece, x, y);
+      cairo_paint (cr);
+    }
+  cairo_destroy (cr);
+}
+
+static void
+xq_editor_board_measure (GtkWidget      *widget,
+                         GtkOrientation  orientation,
+                         int             for_size,
+                         int            *minimum,
+                         int            *natural,
+                         int            *minimum_baseline,
+                         int            *natural_baseline)
+{
+  *minimum = 180;
+  *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 420 : 470;
+}
+
+/* ---- Editing ---------------------------------------------------------------- */
+
+void
+xq_editor_board_put (XqEditorBoard *self, XqSquare sq, XqPiece piece)
+{
+  g_return_if_fail (XQ_IS_EDITOR_BOARD (self));
+  g_return_if_fail (sq >= 0 && sq < XQ_SQUARES);
+
+  xq_position_put (&self->pos, sq, piece);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+}
+
+void
+xq_editor_board_drag_piece (XqEditorBoard *self, XqSquare from, XqSquare to)
+{
+  XqPiece piece;
+
+  g_return_if_fail (XQ_IS_EDITOR_BOARD (self));
+  g_return_if_fail (from >= 0 && from < XQ_SQUARES);
+
+  piece = self->pos.board[from];
+  if (piece == XQ_EMPTY || from == to)
+    return;
+  xq_position_put (&self->pos, from, XQ_EMPTY);
+  if (to != XQ_NO_SQUARE)
+    xq_position_put (&self->pos, to, piece);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+}
+
+static void
+drag_begin_cb (XqEditorBoard  *self,
+               double          x,
+               double          y,
+               GtkGestureDrag *gesture)
+{
+  self->drag_button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
+  self->drag_from = xq_editor_board_pick (self, x, y);
+  self->drag_moved = FALSE;
+  self->start_x = self->pointer_x = x;
+  self->start_y = self->pointer_y = y;
+  if (self->drag_from == XQ_NO_SQUARE)
+    gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
+  else
+    gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+}
+
+static void
+drag_update_cb (XqEditorBoard  *self,
+                double          dx,
+                double          dy,
+                GtkGestureDrag *gesture)
+{
+  self->pointer_x = self->start_x + dx;
+  self->pointer_y = self->start_y + dy;
+  if (!self->drag_moved &&
+      gtk_drag_check_threshold (GTK_WIDGET (self), 0, 0, (int) dx, (int) dy))
+    self->drag_moved = TRUE;
+  if (self->drag_moved)
+    gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+drag_end_cb (XqEditorBoard  *self,
+             double          dx,
+             double          dy,
+             GtkGestureDrag *gesture)
+{
+  XqSquare from = self->drag_from;
+  XqSquare to = xq_editor_board_pick (self, self->start_x + dx, self->start_y + dy);
+  gboolean moved = self->drag_moved;
+
+  self->drag_from = XQ_NO_SQUARE;
+  self->drag_moved = FALSE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  if (from == XQ_NO_SQUARE)
+    return;
+  /* A press that hardly moved is a click on its point. */
+  if (!moved)
+    {
+      g_signal_emit (self, signals[SIGNAL_POINT_ACTIVATED], 0, from, self->drag_button);
+      return;
+    }
+  if (self->drag_button == GDK_BUTTON_PRIMARY && self->editable)
+    xq_editor_board_drag_piece (self, from, to);
+  else if (self->drag_button == GDK_BUTTON_SECONDARY && to != XQ_NO_SQUARE && to != from)
+    g_signal_emit (self, signals[SIGNAL_ARROW], 0, from, to);
+}
+
+static gboolean
+drop_cb (XqEditorBoard *self,
+         const GValue  *value,
+         double         x,
+         double         y,
+         GtkDropTarget *target)
+{
+  XqSquare sq = xq_editor_board_pick (self, x, y);
+  int piece = g_value_get_int (value);
+
+  if (!self->editable || sq == XQ_NO_SQUARE || piece <= 0 || piece > 15 || (piece & 7) == 0)
+    return FALSE;
+  xq_editor_board_put (self, sq, (XqPiece) piece);
+  return TRUE;
+}
+
+/* ---- API ---------------------------------------------------------------------- */
+
+GtkWidget *
+xq_editor_board_new (void)
+{
+  return g_object_new (XQ_TYPE_EDITOR_BOARD, NULL);
+}
+
+void
+xq_editor_board_set_position (XqEditorBoard *self, const XqPosition *pos)
+{
+  g_return_if_fail (XQ_IS_EDITOR_BOARD (self));
+  g_return_if_fail (pos != NULL);
+
+  self->pos = *pos;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+const XqPosition *
+xq_editor_board_get_position (XqEditorBoard *self)
+{
+  g_return_val_if_fail (XQ_IS_EDITOR_BOARD (self), NULL);
+  return &self->pos;
+}
+
+void
+xq_editor_board_set_editable (XqEditorBoard *self, gboolean editable)
+{
+  g_return_if_fail (XQ_IS_EDITOR_BOARD (self));
+  self->editable = !!editable;
+}
+
+void
+xq_editor_board_set_flipped (XqEditorBoard *self, gboolean flipped)
+{
+  g_return_if_fail (XQ_IS_EDITOR_BOARD (self));
+  self->style.flipped = !!flipped;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+gboolean
+xq_editor_board_get_flipped (XqEditorBoard *self)
+{
+  g_return_val_if_fail (XQ_IS_EDITOR_BOARD (self), FALSE);
+  return self->style.flipped;
+}
+
+void
+xq_editor_board_set_style (XqEditorBoard *self, XqPieceSet set, XqTheme theme)
+{
+  g_return_if_fail (XQ_IS_EDITOR_BOARD (self));
+  self->style.pieces = set;
+  self->style.theme = theme;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+xq_editor_board_set_annotations (XqEditorBoard *self, const XqAnnotations *annots)
+{
+  g_return_if_fail (XQ_IS_EDITOR_BOARD (self));
+  if (annots != NULL)
+    self->annots = *annots;
+  else
+    xq_annotations_clear (&self->annots);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* ---- GObject ------------------------------------------------------------------ */
+
+static void
+xq_editor_board_finalize (GObject *object)
+{
+  XqEditorBoard *self = XQ_EDITOR_BOARD (object);
+
+  g_clear_pointer (&self->cache, xq_render_cache_free);
+  G_OBJECT_CLASS (xq_editor_board_parent_class)->finalize (object);
+}
+
+static void
+xq_editor_board_class_init (XqEditorBoardClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->finalize = xq_editor_board_finalize;
+  widget_class->snapshot = xq_editor_board_snapshot;
+  widget_class->measure = xq_editor_board_measure;
+
+  /**
+   * XqEditorBoard::changed:
+   *
+   * The pieces changed through a drag, a drop or xq_editor_board_put().
+   */
+  signals[SIGNAL_CHANGED] =
+    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /**
+   * XqEditorBoard::point-activated:
+   * @sq: the point
+   * @button: the mouse button (1 primary, 3 secondary)
+   *
+   * A click on a point.
+   */
+  signals[SIGNAL_POINT_ACTIVATED] =
+    g_signal_new ("point-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_UINT);
+  /**
+   * XqEditorBoard::arrow:
+   * @from: where the right-drag started
+   * @to: where it ended
+   *
+   * A right-drag between two points.
+   */
+  signals[SIGNAL_ARROW] =
+    g_signal_new ("arrow", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_INT);
+
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+  gtk_widget_class_set_css_name (widget_class, "xq-editor-board");
+}
+
+static void
+xq_editor_board_init (XqEditorBoard *self)
+{
+  GtkGesture *drag = gtk_gesture_drag_new ();
+  GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_INT, GDK_ACTION_COPY);
+
+  self->cache = xq_render_cache_new ();
+  xq_render_style_init (&self->style);
+  xq_annotations_clear (&self->annots);
+  xq_position_clear (&self->pos);
+  self->editable = TRUE;
+  self->drag_from = XQ_NO_SQUARE;
+
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), 0);
+  g_signal_connect_swapped (drag, "drag-begin", G_CALLBACK (drag_begin_cb), self);
+  g_signal_connect_swapped (drag, "drag-update", G_CALLBACK (drag_update_cb), self);
+  g_signal_connect_swapped (drag, "drag-end", G_CALLBACK (drag_end_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+
+  g_signal_connect_swapped (drop, "drop", G_CALLBACK (drop_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Board editor"), -1);
+}

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-editor-board.h: a board for teachers.  Unlike XqBoardView it holds any
+ * arrangement of pieces, legal or not: pieces are dragged between points,
+ * dragged off the board to remove them, and dropped from a palette (a
+ * GtkDragSource offering the piece as an int).  A click on a point, a
+ * right-click and a right-drag are reported as signals, so the owner decides
+ * whether they mark stars, targets, circles or arrows. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "xq-position.h"
+#include "xq-render.h"
+
+G_BEGIN_DECLS
+
+#define XQ_TYPE_EDITOR_BOARD (xq_editor_board_get_type ())
+G_DECLARE_FINAL_TYPE (XqEditorBoard, xq_editor_board, XQ, EDITOR_BOARD, GtkWidget)
+
+GtkWidget        *xq_editor_board_new             (void);
+
+/* The shown position (copied, not validated).  Emits nothing. */
+void              xq_editor_board_set_position    (XqEditorBoard *self, const XqPosition *pos);
+const XqPosition *xq_editor_board_get_position    (XqEditorBoard *self);
+/* Puts piece (XQ_EMPTY: removes) on sq and emits ::changed, as a drop does. */
+void              xq_editor_board_put             (XqEditorBoard *self, XqSquare sq, XqPiece piece);
+/* Moves the piece on from to to (replacing what stood there), as a drag
+ * does; to = XQ_NO_SQUARE removes it.  Emits ::changed. */
+void              xq_editor_board_drag_piece      (XqEditorBoard *self, XqSquare from, XqSquare to);
+
+/* Whether pieces can be dragged and dropped. */
+void              xq_editor_board_set_editable    (XqEditorBoard *self, gboolean editable);
+void              xq_editor_board_set_flipped     (XqEditorBoard *self, gboolean flipped);
+gboolean          xq_editor_board_get_flipped     (XqEditorBoard *self);
+void              xq_editor_board_set_style       (XqEditorBoard *self, XqPieceSet set, XqTheme theme);
+/* Marks drawn over the board (copied; NULL clears). */
+void              xq_editor_board_set_annotations (XqEditorBoard *self, const XqAnnotations *annots);
+
+/* The point under widget coordinates, or XQ_NO_SQUARE. */
+XqSquare          xq_editor_board_pick            (XqEditorBoard *self, double x, double y);
+
+G_END_DECLS

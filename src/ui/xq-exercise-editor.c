@@ -1,0 +1,708 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "xq-exercise-editor"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "xq-exercise-editor.h"
+#include "xq-solver.h"
+
+/* The file format's words, in the order of the drop-downs. */
+static const char *const kind_ids[] = { "tap", "move", "stars", "setup", "choose", "mate", NULL };
+static const char *const rule_ids[] = { "points", "reach", "attackers", "in-danger", "palace", "river-bank", NULL };
+static const char *const goal_ids[] = {
+  "checkmate", "check", "capture", "capture-best", "safe-capture", "escape-check", "piece", NULL
+};
+static const char *const side_ids[] = { "red", "black", NULL };
+/* A status question's choices: the core computes which is right. */
+static const char *const status_ids[] = { "check", "checkmate", "stalemate", "none", NULL };
+static const char *const status_texts[] = { "Check", "Checkmate", "Stalemate", "None of these", NULL };
+
+#define VALIDATE_DELAY_MS 300
+
+struct _XqExerciseEditor
+{
+  GtkBox parent_instance;
+
+  /* Child widgets */
+  XqPositionEditor *position;
+  GtkEntry         *id;
+  GtkDropDown      *kind;
+  GtkEntry         *prompt;
+  GtkTextView      *hints;
+  GtkDropDown      *rule;
+  GtkDropDown      *goal;
+  GtkDropDown      *side;
+  GtkSpinButton    *mate_in;
+  GtkDropDown      *click_mode;
+  GtkLabel         *problems_label;
+  GtkWidget        *rule_row, *goal_row, *side_row, *mate_row;
+
+  /* Owned */
+  XqSquare          square;
+  gboolean          targets[XQ_SQUARES];
+  GPtrArray        *problems;   /* XqLessonProblem* */
+  guint             validate_id;
+  gboolean          loading;
+};
+
+G_DEFINE_FINAL_TYPE (XqExerciseEditor, xq_exercise_editor, GTK_TYPE_BOX)
+
+enum {
+  SIGNAL_VALIDATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static int
+index_of (const char *const *ids, const char *id)
+{
+  for (int i = 0; ids[i] != NULL; i++)
+    if (g_strcmp0 (ids[i], id) == 0)
+      return i;
+  return -1;
+}
+
+static const char *
+selected_id (GtkDropDown *dd, const char *const *ids)
+{
+  guint i = gtk_drop_down_get_selected (dd);
+  return i < g_strv_length ((char **) ids) ? ids[i] : ids[0];
+}
+
+static const char *
+kind_id (XqExerciseEditor *self)
+{
+  return selected_id (self->kind, kind_ids);
+}
+
+/* ---- Building the JSON -------------------------------------------------------- */
+
+static void
+add_points (JsonBuilder *b, const char *key, const gboolean *points)
+{
+  json_builder_set_member_name (b, key);
+  json_builder_begin_array (b);
+  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+    if (points[sq])
+      {
+        char name[3];
+        xq_square_to_text (sq, name);
+        json_builder_add_string_value (b, name);
+      }
+  json_builder_end_array (b);
+}
+
+static void
+add_square (JsonBuilder *b, XqSquare sq)
+{
+  char name[3];
+
+  if (sq == XQ_NO_SQUARE)
+    return;
+  xq_square_to_text (sq, name);
+  json_builder_set_member_name (b, "square");
+  json_builder_add_string_value (b, name);
+}
+
+static JsonNode *
+build_node (XqExerciseEditor *self)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autofree char *fen = xq_position_editor_get_fen (self->position);
+  const char *kind = kind_id (self);
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->hints);
+  GtkTextIter start, end;
+  g_autofree char *hints = NULL;
+  g_auto(GStrv) lines = NULL;
+  const char *rule;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  hints = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  lines = g_strsplit (hints, "\n", -1);
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "id");
+  json_builder_add_string_value (b, gtk_editable_get_text (GTK_EDITABLE (self->id)));
+  json_builder_set_member_name (b, "kind");
+  json_builder_add_string_value (b, kind);
+  json_builder_set_member_name (b, "prompt");
+  json_builder_add_string_value (b, gtk_editable_get_text (GTK_EDITABLE (self->prompt)));
+  /* A set-up exercise starts from an empty board and asks for the one on
+   * the editor; every other kind shows the editor's board. */
+  json_builder_set_member_name (b, strcmp (kind, "setup") == 0 ? "target" : "fen");
+  json_builder_add_string_value (b, fen);
+
+  if (g_strv_length (lines) > 0)
+    {
+      gboolean any = FALSE;
+      for (int i = 0; lines[i] != NULL; i++)
+        any |= *g_strstrip (lines[i]) != '\0';
+      if (any)
+        {
+          json_builder_set_member_name (b, "hints");
+          json_builder_begin_array (b);
+          for (int i = 0; lines[i] != NULL; i++)
+            if (*lines[i] != '\0')
+              json_builder_add_string_value (b, lines[i]);
+          json_builder_end_array (b);
+        }
+    }
+
+  if (strcmp (kind, "tap") == 0)
+    {
+      rule = selected_id (self->rule, rule_ids);
+      json_builder_set_member_name (b, "rule");
+      json_builder_add_string_value (b, rule);
+      if (strcmp (rule, "points") == 0)
+        add_points (b, "points", self->targets);
+      else if (strcmp (rule, "reach") == 0 || strcmp (rule, "attackers") == 0)
+        add_square (b, self->square);
+      else
+        {
+          json_builder_set_member_name (b, "side");
+          json_builder_add_string_value (b, selected_id (self->side, side_ids));
+        }
+    }
+  else if (strcmp (kind, "move") == 0)
+    {
+      const char *goal = selected_id (self->goal, goal_ids);
+      json_builder_set_member_name (b, "goal");
+      json_builder_add_string_value (b, goal);
+      if (strcmp (goal, "piece") == 0)
+        add_square (b, self->square);
+    }
+  else if (strcmp (kind, "stars") == 0)
+    {
+      add_square (b, self->square);
+      add_points (b, "stars", self->targets);
+    }
+  else if (strcmp (kind, "choose") == 0)
+    {
+      json_builder_set_member_name (b, "rule");
+      json_builder_add_string_value (b, "status");
+      json_builder_set_member_name (b, "choices");
+      json_builder_begin_array (b);
+      for (int i = 0; status_ids[i] != NULL; i++)
+        {
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "id");
+          json_builder_add_string_value (b, status_ids[i]);
+          json_builder_set_member_name (b, "text");
+          json_builder_add_string_value (b, status_texts[i]);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+    }
+  else if (strcmp (kind, "mate") == 0)
+    {
+      json_builder_set_member_name (b, "mate-in");
+      json_builder_add_int_value (b, gtk_spin_button_get_value_as_int (self->mate_in));
+    }
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+char *
+xq_exercise_editor_to_json (XqExerciseEditor *self)
+{
+  g_autoptr(JsonNode) node = NULL;
+
+  g_return_val_if_fail (XQ_IS_EXERCISE_EDITOR (self), NULL);
+  node = build_node (self);
+  return json_to_string (node, TRUE);
+}
+
+char *
+xq_exercise_editor_unit_json (const char *unit_id, const char *title, GPtrArray *exercises)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *text = NULL;
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "format");
+  json_builder_add_int_value (b, 1);
+  json_builder_set_member_name (b, "type");
+  json_builder_add_string_value (b, "unit");
+  json_builder_set_member_name (b, "id");
+  json_builder_add_string_value (b, unit_id);
+  json_builder_set_member_name (b, "number");
+  json_builder_add_int_value (b, 90);
+  json_builder_set_member_name (b, "title");
+  json_builder_add_string_value (b, title);
+  json_builder_set_member_name (b, "pages");
+  json_builder_begin_array (b);
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "text");
+  json_builder_add_string_value (b, title);
+  json_builder_end_object (b);
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "exercises");
+  json_builder_begin_array (b);
+  for (guint i = 0; exercises != NULL && i < exercises->len; i++)
+    {
+      JsonNode *node = json_from_string (g_ptr_array_index (exercises, i), NULL);
+      if (node != NULL)
+        json_builder_add_value (b, node);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  text = json_to_string (root, TRUE);
+  return g_strconcat (text, "\n", NULL);
+}
+
+/* ---- Validating --------------------------------------------------------------- */
+
+static void
+show_marks (XqExerciseEditor *self)
+{
+  XqAnnotations annots;
+  gboolean stars = strcmp (kind_id (self), "stars") == 0;
+
+  xq_annotations_clear (&annots);
+  if (self->square != XQ_NO_SQUARE)
+    xq_annotations_add (&annots, XQ_MARK_HIGHLIGHT, XQ_ROLE_HINT, self->square);
+  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+    if (self->targets[sq])
+      xq_annotations_add (&annots, stars ? XQ_MARK_STAR : XQ_MARK_CIRCLE, XQ_ROLE_GOOD, sq);
+  xq_editor_board_set_annotations (xq_position_editor_get_board (self->position), &annots);
+}
+
+gboolean
+xq_exercise_editor_validate (XqExerciseEditor *self)
+{
+  g_autoptr(GPtrArray) exercises = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+  g_autoptr(XqLessonFile) file = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *unit = NULL;
+
+  g_return_val_if_fail (XQ_IS_EXERCISE_EDITOR (self), FALSE);
+  g_clear_handle_id (&self->validate_id, g_source_remove);
+
+  g_ptr_array_add (exercises, xq_exercise_editor_to_json (self));
+  unit = xq_exercise_editor_unit_json ("draft", "Draft", exercises);
+  file = xq_lesson_load_data (unit, -1, "exercise", found);
+
+  g_ptr_array_set_size (self->problems, 0);
+  for (guint i = 0; i < found->len; i++)
+    {
+      XqLessonProblem *p = g_ptr_array_index (found, i);
+      /* Paths relative to the exercise, as the teacher sees it. */
+      if (g_str_has_prefix (p->path, "$.exercises[0]"))
+        {
+          char *rel = g_strconcat ("$", p->path + strlen ("$.exercises[0]"), NULL);
+          g_free (p->path);
+          p->path = rel;
+        }
+      g_string_append_printf (text, "%s%s: %s", text->len > 0 ? "\n" : "",
+                              strcmp (p->path, "$") == 0 ? _("exercise") : p->path + 2, p->message);
+      g_ptr_array_add (self->problems, g_steal_pointer (&g_ptr_array_index (found, i)));
+    }
+  g_ptr_array_set_free_func (found, NULL);
+  g_ptr_array_set_size (found, 0);
+  g_ptr_array_set_free_func (found, (GDestroyNotify) xq_lesson_problem_free);
+
+  if (self->problems->len == 0)
+    {
+      gtk_label_set_text (self->problems_label, _("The exercise is valid."));
+      gtk_widget_remove_css_class (GTK_WIDGET (self->problems_label), "error");
+      gtk_widget_add_css_class (GTK_WIDGET (self->problems_label), "success");
+    }
+  else
+    {
+      gtk_label_set_text (self->problems_label, text->str);
+      gtk_widget_remove_css_class (GTK_WIDGET (self->problems_label), "success");
+      gtk_widget_add_css_class (GTK_WIDGET (self->problems_label), "error");
+    }
+  show_marks (self);
+  g_signal_emit (self, signals[SIGNAL_VALIDATED], 0);
+  return self->problems->len == 0;
+}
+
+static gboolean
+validate_timeout_cb (gpointer data)
+{
+  XqExerciseEditor *self = data;
+
+  self->validate_id = 0;
+  xq_exercise_editor_validate (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Validation waits for a pause in the typing: a mate proof is not free. */
+static void
+schedule_validate (XqExerciseEditor *self)
+{
+  if (self->loading)
+    return;
+  g_clear_handle_id (&self->validate_id, g_source_remove);
+  self->validate_id = g_timeout_add (VALIDATE_DELAY_MS, validate_timeout_cb, self);
+  show_marks (self);
+}
+
+static void
+update_rows (XqExerciseEditor *self)
+{
+  const char *kind = kind_id (self);
+  const char *rule = selected_id (self->rule, rule_ids);
+  gboolean tap = strcmp (kind, "tap") == 0;
+
+  gtk_widget_set_visible (self->rule_row, tap);
+  gtk_widget_set_visible (self->side_row, tap && index_of (rule_ids, rule) >= 3);
+  gtk_widget_set_visible (self->goal_row, strcmp (kind, "move") == 0);
+  gtk_widget_set_visible (self->mate_row, strcmp (kind, "mate") == 0);
+}
+
+static void
+form_changed_cb (XqExerciseEditor *self)
+{
+  update_rows (self);
+  schedule_validate (self);
+}
+
+static void
+point_activated_cb (XqExerciseEditor *self, int sq, guint button, XqEditorBoard *board)
+{
+  switch ((XqEditorClickMode) gtk_drop_down_get_selected (self->click_mode))
+    {
+    case XQ_EDITOR_CLICK_PIECE:
+      self->square = self->square == sq ? XQ_NO_SQUARE : sq;
+      break;
+    case XQ_EDITOR_CLICK_TARGETS:
+      self->targets[sq] = !self->targets[sq];
+      break;
+    case XQ_EDITOR_CLICK_PIECES:
+    default:
+      return;
+    }
+  schedule_validate (self);
+}
+
+static void
+click_mode_cb (XqExerciseEditor *self)
+{
+  /* Marking points and placing pieces share the click. */
+  if (gtk_drop_down_get_selected (self->click_mode) != XQ_EDITOR_CLICK_PIECES)
+    xq_position_editor_set_brush (self->position, XQ_EMPTY);
+}
+
+/* ---- Loading ------------------------------------------------------------------ */
+
+static const char *
+member_string (JsonObject *o, const char *key)
+{
+  JsonNode *n = json_object_get_member (o, key);
+
+  if (n == NULL || !JSON_NODE_HOLDS_VALUE (n) || json_node_get_value_type (n) != G_TYPE_STRING)
+    return NULL;
+  return json_node_get_string (n);
+}
+
+static void
+select_id (GtkDropDown *dd, const char *const *ids, const char *id)
+{
+  int i = index_of (ids, id);
+
+  if (i >= 0)
+    gtk_drop_down_set_selected (dd, (guint) i);
+}
+
+gboolean
+xq_exercise_editor_load_json (XqExerciseEditor *self, const char *json, GError **error)
+{
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(GString) hints = g_string_new (NULL);
+  JsonObject *o;
+  JsonNode *n;
+  const char *s;
+
+  g_return_val_if_fail (XQ_IS_EXERCISE_EDITOR (self), FALSE);
+  root = json_from_string (json, error);
+  if (root == NULL)
+    return FALSE;
+  if (!JSON_NODE_HOLDS_OBJECT (root))
+    {
+      g_set_error (error, JSON_PARSER_ERROR, JSON_PARSER_ERROR_INVALID_DATA,
+                   _("An exercise must be a JSON object."));
+      return FALSE;
+    }
+  o = json_node_get_object (root);
+
+  xq_exercise_editor_reset (self);
+  self->loading = TRUE;
+  gtk_editable_set_text (GTK_EDITABLE (self->id), (s = member_string (o, "id")) ? s : "");
+  gtk_editable_set_text (GTK_EDITABLE (self->prompt), (s = member_string (o, "prompt")) ? s : "");
+  select_id (self->kind, kind_ids, member_string (o, "kind"));
+  s = member_string (o, strcmp (kind_id (self), "setup") == 0 ? "target" : "fen");
+  if (s != NULL)
+    xq_position_editor_set_fen (self->position, s, NULL);
+  if ((n = json_object_get_member (o, "hints")) != NULL && JSON_NODE_HOLDS_ARRAY (n))
+    for (guint i = 0; i < json_array_get_length (json_node_get_array (n)); i++)
+      {
+        JsonNode *h = json_array_get_element (json_node_get_array (n), i);
+        if (JSON_NODE_HOLDS_VALUE (h) && json_node_get_value_type (h) == G_TYPE_STRING)
+          g_string_append_printf (hints, "%s%s", hints->len ? "\n" : "", json_node_get_string (h));
+      }
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->hints), hints->str, -1);
+  if ((s = member_string (o, "square")) != NULL)
+    self->square = xq_square_from_text (s);
+  for (const char *const *key = (const char *const[]) { "points", "stars", NULL }; *key; key++)
+    if ((n = json_object_get_member (o, *key)) != NULL && JSON_NODE_HOLDS_ARRAY (n))
+      for (guint i = 0; i < json_array_get_length (json_node_get_array (n)); i++)
+        {
+          JsonNode *p = json_array_get_element (json_node_get_array (n), i);
+          if (JSON_NODE_HOLDS_VALUE (p) && json_node_get_value_type (p) == G_TYPE_STRING)
+            {
+              XqSquare sq = xq_square_from_text (json_node_get_string (p));
+              if (sq != XQ_NO_SQUARE)
+                self->targets[sq] = TRUE;
+            }
+        }
+  if (strcmp (kind_id (self), "tap") == 0)
+    select_id (self->rule, rule_ids, member_string (o, "rule"));
+  select_id (self->goal, goal_ids, member_string (o, "goal"));
+  select_id (self->side, side_ids, member_string (o, "side"));
+  if ((n = json_object_get_member (o, "mate-in")) != NULL && JSON_NODE_HOLDS_VALUE (n) &&
+      json_node_get_value_type (n) == G_TYPE_INT64)
+    gtk_spin_button_set_value (self->mate_in, (double) json_node_get_int (n));
+  self->loading = FALSE;
+  update_rows (self);
+  xq_exercise_editor_validate (self);
+  return TRUE;
+}
+
+void
+xq_exercise_editor_reset (XqExerciseEditor *self)
+{
+  g_return_if_fail (XQ_IS_EXERCISE_EDITOR (self));
+  self->loading = TRUE;
+  gtk_editable_set_text (GTK_EDITABLE (self->id), "");
+  gtk_editable_set_text (GTK_EDITABLE (self->prompt), "");
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->hints), "", -1);
+  gtk_drop_down_set_selected (self->kind, 0);
+  gtk_drop_down_set_selected (self->rule, 0);
+  gtk_drop_down_set_selected (self->goal, 0);
+  gtk_drop_down_set_selected (self->side, 0);
+  gtk_spin_button_set_value (self->mate_in, 1);
+  self->square = XQ_NO_SQUARE;
+  memset (self->targets, 0, sizeof self->targets);
+  self->loading = FALSE;
+  update_rows (self);
+  schedule_validate (self);
+}
+
+/* ---- API ---------------------------------------------------------------------- */
+
+GtkWidget *
+xq_exercise_editor_new (void)
+{
+  return g_object_new (XQ_TYPE_EXERCISE_EDITOR, NULL);
+}
+
+XqPositionEditor *
+xq_exercise_editor_get_position_editor (XqExerciseEditor *self)
+{
+  g_return_val_if_fail (XQ_IS_EXERCISE_EDITOR (self), NULL);
+  return self->position;
+}
+
+GtkWidget *
+xq_exercise_editor_get_widget (XqExerciseEditor *self, const char *name)
+{
+  const struct { const char *name; gpointer widget; } table[] = {
+    { "id", self->id }, { "kind", self->kind }, { "prompt", self->prompt }, { "hints", self->hints },
+    { "goal", self->goal }, { "rule", self->rule }, { "side", self->side }, { "mate-in", self->mate_in },
+    { "click-mode", self->click_mode }, { "problems", self->problems_label },
+  };
+
+  g_return_val_if_fail (XQ_IS_EXERCISE_EDITOR (self), NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (table); i++)
+    if (g_strcmp0 (table[i].name, name) == 0)
+      return GTK_WIDGET (table[i].widget);
+  return NULL;
+}
+
+void
+xq_exercise_editor_set_click_mode (XqExerciseEditor *self, XqEditorClickMode mode)
+{
+  g_return_if_fail (XQ_IS_EXERCISE_EDITOR (self));
+  gtk_drop_down_set_selected (self->click_mode, mode);
+}
+
+GPtrArray *
+xq_exercise_editor_get_problems (XqExerciseEditor *self)
+{
+  g_return_val_if_fail (XQ_IS_EXERCISE_EDITOR (self), NULL);
+  return self->problems;
+}
+
+gboolean
+xq_exercise_editor_is_valid (XqExerciseEditor *self)
+{
+  g_return_val_if_fail (XQ_IS_EXERCISE_EDITOR (self), FALSE);
+  if (self->validate_id != 0)
+    return xq_exercise_editor_validate (self);
+  return self->problems->len == 0;
+}
+
+const char *
+xq_exercise_editor_get_id (XqExerciseEditor *self)
+{
+  g_return_val_if_fail (XQ_IS_EXERCISE_EDITOR (self), NULL);
+  return gtk_editable_get_text (GTK_EDITABLE (self->id));
+}
+
+/* ---- GObject ------------------------------------------------------------------ */
+
+static void
+xq_exercise_editor_dispose (GObject *object)
+{
+  XqExerciseEditor *self = XQ_EXERCISE_EDITOR (object);
+
+  g_clear_handle_id (&self->validate_id, g_source_remove);
+  G_OBJECT_CLASS (xq_exercise_editor_parent_class)->dispose (object);
+}
+
+static void
+xq_exercise_editor_finalize (GObject *object)
+{
+  XqExerciseEditor *self = XQ_EXERCISE_EDITOR (object);
+
+  g_clear_pointer (&self->problems, g_ptr_array_unref);
+  G_OBJECT_CLASS (xq_exercise_editor_parent_class)->finalize (object);
+}
+
+static void
+xq_exercise_editor_class_init (XqExerciseEditorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = xq_exercise_editor_dispose;
+  object_class->finalize = xq_exercise_editor_finalize;
+
+  /**
+   * XqExerciseEditor::validated:
+   *
+   * The validator has run; the problems list is up to date.
+   */
+  signals[SIGNAL_VALIDATED] =
+    g_signal_new ("validated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+/* A labelled row in the form grid. */
+static GtkWidget *
+form_row (GtkGrid *grid, int row, const char *label, GtkWidget *widget)
+{
+  GtkWidget *l = gtk_label_new_with_mnemonic (label);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+
+  gtk_label_set_xalign (GTK_LABEL (l), 0);
+  gtk_label_set_mnemonic_widget (GTK_LABEL (l), widget);
+  gtk_widget_set_size_request (l, 120, -1);
+  gtk_widget_set_hexpand (widget, TRUE);
+  gtk_box_append (GTK_BOX (box), l);
+  gtk_box_append (GTK_BOX (box), widget);
+  gtk_grid_attach (grid, box, 0, row, 1, 1);
+  return box;
+}
+
+static GtkDropDown *
+drop_down (const char *const *labels)
+{
+  return GTK_DROP_DOWN (gtk_drop_down_new_from_strings (labels));
+}
+
+static void
+xq_exercise_editor_init (XqExerciseEditor *self)
+{
+  const char *const kinds[] = { _("Tap points"), _("Make a move"), _("Collect the stars"),
+                                _("Set up a position"), _("Multiple choice: check or mate?"),
+                                _("Mate in N"), NULL };
+  const char *const rules[] = { _("The points I mark"), _("Where the marked piece can go"),
+                                _("Pieces attacking the marked piece"), _("Pieces in danger"),
+                                _("The palace"), _("The river bank"), NULL };
+  const char *const goals[] = { _("Checkmate"), _("Give check"), _("Capture"),
+                                _("Capture the most valuable piece"), _("Capture safely"),
+                                _("Get out of check"), _("Move the marked piece"), NULL };
+  const char *const sides[] = { _("Red"), _("Black"), NULL };
+  const char *const clicks[] = { _("Place pieces from the palette"), _("Mark the exercise’s piece"),
+                                 _("Mark stars or target points"), NULL };
+  GtkWidget *form = gtk_grid_new ();
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+  GtkWidget *right = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  int row = 0;
+
+  self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+  self->square = XQ_NO_SQUARE;
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_HORIZONTAL);
+  gtk_box_set_spacing (GTK_BOX (self), 18);
+
+  self->position = XQ_POSITION_EDITOR (xq_position_editor_new ());
+  gtk_widget_set_hexpand (GTK_WIDGET (self->position), TRUE);
+  gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->position));
+  g_signal_connect_swapped (self->position, "changed", G_CALLBACK (form_changed_cb), self);
+  g_signal_connect_swapped (xq_position_editor_get_board (self->position), "point-activated",
+                            G_CALLBACK (point_activated_cb), self);
+
+  gtk_grid_set_row_spacing (GTK_GRID (form), 6);
+  self->id = GTK_ENTRY (gtk_entry_new ());
+  gtk_entry_set_placeholder_text (self->id, _("lower-case letters, digits and -"));
+  form_row (GTK_GRID (form), row++, _("_Id"), GTK_WIDGET (self->id));
+  self->kind = drop_down (kinds);
+  form_row (GTK_GRID (form), row++, _("_Kind"), GTK_WIDGET (self->kind));
+  self->prompt = GTK_ENTRY (gtk_entry_new ());
+  gtk_entry_set_placeholder_text (self->prompt, _("What the learner is asked"));
+  form_row (GTK_GRID (form), row++, _("_Prompt"), GTK_WIDGET (self->prompt));
+  self->hints = GTK_TEXT_VIEW (gtk_text_view_new ());
+  gtk_text_view_set_wrap_mode (self->hints, GTK_WRAP_WORD_CHAR);
+  gtk_widget_set_size_request (GTK_WIDGET (self->hints), -1, 72);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->hints), _("One hint per line, gentlest first"));
+  form_row (GTK_GRID (form), row++, _("_Hints"), GTK_WIDGET (self->hints));
+  self->rule = drop_down (rules);
+  self->rule_row = form_row (GTK_GRID (form), row++, _("_Answer"), GTK_WIDGET (self->rule));
+  self->side = drop_down (sides);
+  self->side_row = form_row (GTK_GRID (form), row++, _("_Side"), GTK_WIDGET (self->side));
+  self->goal = drop_down (goals);
+  self->goal_row = form_row (GTK_GRID (form), row++, _("_Goal"), GTK_WIDGET (self->goal));
+  self->mate_in = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, XQ_SOLVER_MAX_MATE, 1));
+  self->mate_row = form_row (GTK_GRID (form), row++, _("_Mate in"), GTK_WIDGET (self->mate_in));
+  self->click_mode = drop_down (clicks);
+  form_row (GTK_GRID (form), row++, _("_Board clicks"), GTK_WIDGET (self->click_mode));
+
+  self->problems_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->problems_label, TRUE);
+  gtk_label_set_xalign (self->problems_label, 0);
+  gtk_label_set_yalign (self->problems_label, 0);
+  gtk_label_set_selectable (self->problems_label, TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->problems_label), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Problems"), -1);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->problems_label));
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (scroller, TRUE);
+
+  gtk_box_append (GTK_BOX (right), form);
+  gtk_box_append (GTK_BOX (right), scroller);
+  gtk_widget_set_size_request (right, 320, -1);
+  gtk_box_append (GTK_BOX (self), right);
+
+  g_signal_connect_swapped (self->id, "changed", G_CALLBACK (form_changed_cb), self);
+  g_signal_connect_swapped (self->prompt, "changed", G_CALLBACK (form_changed_cb), self);
+  g_signal_connect_swapped (gtk_text_view_get_buffer (self->hints), "changed", G_CALLBACK (form_changed_cb), self);
+  g_signal_connect_swapped (self->kind, "notify::selected", G_CALLBACK (form_changed_cb), self);
+  g_signal_connect_swapped (self->rule, "notify::selected", G_CALLBACK (form_changed_cb), self);
+  g_signal_connect_swapped (self->goal, "notify::selected", G_CALLBACK (form_changed_cb), self);
+  g_signal_connect_swapped (self->side, "notify::selected", G_CALLBACK (form_changed_cb), self);
+  g_signal_connect_swapped (self->mate_in, "value-changed", G_CALLBACK (form_changed_cb), self);
+  g_signal_connect_swapped (self->click_mode, "notify::selected", G_CALLBACK (click_mode_cb), self);
+
+  update_rows (self);
+  xq_exercise_editor_validate (self);
+}

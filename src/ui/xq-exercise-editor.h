@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-exercise-editor.h: a teacher writes one exercise — its kind, the board
+ * (an XqPositionEditor), the piece and the stars or target points marked on
+ * the board, the prompt and the hint ladder.  After every change the
+ * exercise goes through the lesson loader's validator, and every problem it
+ * finds is listed under the form.  The exercise is kept as the JSON object
+ * of docs/lesson-format.md. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "xq-lesson.h"
+#include "xq-position-editor.h"
+
+G_BEGIN_DECLS
+
+#define XQ_TYPE_EXERCISE_EDITOR (xq_exercise_editor_get_type ())
+G_DECLARE_FINAL_TYPE (XqExerciseEditor, xq_exercise_editor, XQ, EXERCISE_EDITOR, GtkBox)
+
+/* What a click on the board does. */
+typedef enum {
+  XQ_EDITOR_CLICK_PIECES,   /* put down the palette's piece */
+  XQ_EDITOR_CLICK_PIECE,    /* choose the exercise's piece ("square") */
+  XQ_EDITOR_CLICK_TARGETS,  /* toggle a star / target point */
+} XqEditorClickMode;
+
+GtkWidget         *xq_exercise_editor_new            (void);
+
+XqPositionEditor  *xq_exercise_editor_get_position_editor (XqExerciseEditor *self);
+/* The form's widgets by name, for keyboard focus and tests: "id", "kind",
+ * "prompt", "hints", "goal", "rule", "side", "mate-in", "click-mode",
+ * "problems". */
+GtkWidget         *xq_exercise_editor_get_widget     (XqExerciseEditor *self, const char *name);
+
+void               xq_exercise_editor_set_click_mode (XqExerciseEditor *self, XqEditorClickMode mode);
+
+/* Runs the validator now (it otherwise runs shortly after each change).
+ * Returns TRUE if the exercise has no problem. */
+gboolean           xq_exercise_editor_validate       (XqExerciseEditor *self);
+/* The problems of the last validation (XqLessonProblem*, paths relative to
+ * the exercise: "$.prompt"). */
+GPtrArray         *xq_exercise_editor_get_problems   (XqExerciseEditor *self);
+gboolean           xq_exercise_editor_is_valid       (XqExerciseEditor *self);
+const char        *xq_exercise_editor_get_id         (XqExerciseEditor *self);
+
+/* The exercise as a JSON object text, whether it validates or not. */
+char              *xq_exercise_editor_to_json        (XqExerciseEditor *self);
+/* Fills the form from an exercise object (a draft or a published one). */
+gboolean           xq_exercise_editor_load_json      (XqExerciseEditor *self, const char *json, GError **error);
+/* Resets the form to a new, empty exercise. */
+void               xq_exercise_editor_reset          (XqExerciseEditor *self);
+
+/* Wraps exercise objects (JSON texts) into a unit document. */
+char              *xq_exercise_editor_unit_json      (const char *unit_id, const char *title,
+                                                      GPtrArray *exercises);
+
+G_END_DECLS

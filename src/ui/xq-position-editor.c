@@ -1,0 +1,550 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "xq-position-editor"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "xq-pgn.h"
+#include "xq-position-editor.h"
+
+struct _XqPositionEditor
+{
+  GtkBox parent_instance;
+
+  /* Child widgets */
+  XqEditorBoard  *board;
+  GtkDropDown    *side;
+  GtkEntry       *fen_entry;
+  GtkLabel       *verdict;
+  GtkSpinButton  *ply_spin;
+  GtkWidget      *palette_buttons[16];
+  GHashTable     *buttons;   /* name -> GtkWidget (borrowed) */
+
+  /* Owned */
+  XqPgnRecord    *game;
+  XqPiece         brush;
+  gboolean        updating;
+};
+
+G_DEFINE_FINAL_TYPE (XqPositionEditor, xq_position_editor, GTK_TYPE_BOX)
+
+enum {
+  SIGNAL_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* ---- Showing the verdict ------------------------------------------------------ */
+
+/* Brings the FEN entry, the side selector and the verdict in line with the
+ * board, then tells the owner. */
+static void
+refresh (XqPositionEditor *self)
+{
+  const XqPosition *pos = xq_editor_board_get_position (self->board);
+  g_autofree char *fen = xq_position_to_fen (pos);
+  g_autoptr(GError) error = NULL;
+
+  self->updating = TRUE;
+  gtk_editable_set_text (GTK_EDITABLE (self->fen_entry), fen);
+  gtk_drop_down_set_selected (self->side, pos->side == XQ_RED ? 0 : 1);
+  self->updating = FALSE;
+
+  if (xq_position_validate (pos, &error))
+    {
+      gtk_label_set_text (self->verdict, _("A legal position."));
+      gtk_widget_remove_css_class (GTK_WIDGET (self->verdict), "error");
+      gtk_widget_add_css_class (GTK_WIDGET (self->verdict), "success");
+    }
+  else
+    {
+      g_autofree char *text = g_strdup_printf (_("Not a legal position: %s"), error->message);
+      gtk_label_set_text (self->verdict, text);
+      gtk_widget_remove_css_class (GTK_WIDGET (self->verdict), "success");
+      gtk_widget_add_css_class (GTK_WIDGET (self->verdict), "error");
+    }
+  g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
+}
+
+static void
+show_problem (XqPositionEditor *self, const char *message)
+{
+  gtk_label_set_text (self->verdict, message);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->verdict), "success");
+  gtk_widget_add_css_class (GTK_WIDGET (self->verdict), "error");
+}
+
+/* ---- Callbacks ---------------------------------------------------------------- */
+
+static void
+board_changed_cb (XqPositionEditor *self, XqEditorBoard *board)
+{
+  refresh (self);
+}
+
+static void
+point_activated_cb (XqPositionEditor *self, int sq, guint button, XqEditorBoard *board)
+{
+  if (self->brush == XQ_EMPTY)
+    return;
+  if (button == GDK_BUTTON_SECONDARY)
+    xq_editor_board_put (board, sq, XQ_EMPTY);
+  else if (button == GDK_BUTTON_PRIMARY)
+    xq_editor_board_put (board, sq, self->brush);
+}
+
+static void
+clear_cb (XqPositionEditor *self)
+{
+  XqPosition pos;
+
+  xq_position_clear (&pos);
+  xq_position_editor_set_position (self, &pos);
+}
+
+static void
+start_cb (XqPositionEditor *self)
+{
+  XqPosition pos;
+
+  xq_position_init_start (&pos);
+  xq_position_editor_set_position (self, &pos);
+}
+
+static void
+flip_cb (XqPositionEditor *self)
+{
+  xq_editor_board_set_flipped (self->board, !xq_editor_board_get_flipped (self->board));
+}
+
+static void
+side_cb (XqPositionEditor *self)
+{
+  XqPosition pos;
+
+  if (self->updating)
+    return;
+  pos = *xq_editor_board_get_position (self->board);
+  xq_position_set_side (&pos, gtk_drop_down_get_selected (self->side) == 0 ? XQ_RED : XQ_BLACK);
+  xq_editor_board_set_position (self->board, &pos);
+  refresh (self);
+}
+
+static void
+fen_activate_cb (XqPositionEditor *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  xq_position_editor_set_fen (self, gtk_editable_get_text (GTK_EDITABLE (self->fen_entry)), &error);
+}
+
+static void
+copy_cb (XqPositionEditor *self)
+{
+  g_autofree char *fen = xq_position_editor_get_fen (self);
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), fen);
+}
+
+static void
+paste_done_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr(XqPositionEditor) self = user_data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, &error);
+
+  if (text == NULL)
+    {
+      show_problem (self, _("The clipboard holds no text."));
+      return;
+    }
+  g_strstrip (text);
+  xq_position_editor_set_fen (self, text, NULL);
+}
+
+static void
+paste_cb (XqPositionEditor *self)
+{
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (self)), NULL,
+                                 paste_done_cb, g_object_ref (self));
+}
+
+static void
+ply_cb (XqPositionEditor *self)
+{
+  if (self->updating || self->game == NULL)
+    return;
+  xq_position_editor_set_ply (self, (guint) gtk_spin_button_get_value_as_int (self->ply_spin));
+}
+
+static void
+pgn_chosen_cb (XqPositionEditor *self, int response, GtkNativeDialog *dialog)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *contents = NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (file == NULL || !g_file_load_contents (file, NULL, &contents, NULL, NULL, &error) ||
+          !xq_position_editor_load_pgn (self, contents, 0, &error))
+        show_problem (self, error != NULL ? error->message : _("No file was chosen."));
+    }
+  g_object_unref (dialog);
+}
+
+static void
+open_pgn_cb (XqPositionEditor *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkFileChooserNative *dialog;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  dialog = gtk_file_chooser_native_new (_("Take a Position From a Game"),
+                                        GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"), _("_Cancel"));
+  gtk_file_filter_set_name (filter, _("PGN games"));
+  gtk_file_filter_add_pattern (filter, "*.pgn");
+  gtk_file_filter_add_pattern (filter, "*.PGN");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (dialog), filter);
+  g_signal_connect_swapped (dialog, "response", G_CALLBACK (pgn_chosen_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+palette_clicked_cb (GtkButton *button, XqPositionEditor *self)
+{
+  XqPiece piece = (XqPiece) GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "piece"));
+
+  xq_position_editor_set_brush (self, self->brush == piece ? XQ_EMPTY : piece);
+}
+
+static GdkContentProvider *
+palette_prepare_cb (GtkDragSource *source, double x, double y, gpointer piece)
+{
+  return gdk_content_provider_new_typed (G_TYPE_INT, GPOINTER_TO_INT (piece));
+}
+
+/* ---- Building ----------------------------------------------------------------- */
+
+static GdkTexture *
+piece_texture (XqPiece piece, int size)
+{
+  XqRenderStyle style;
+  g_autofree char *svg = NULL;
+  cairo_surface_t *surface;
+  g_autoptr(GBytes) bytes = NULL;
+  GdkTexture *texture;
+
+  xq_render_style_init (&style);
+  svg = xq_render_piece_svg (piece, &style, size);
+  surface = xq_render_rasterize_svg (svg, size, size, NULL);
+  if (surface == NULL)
+    return NULL;
+  cairo_surface_flush (surface);
+  bytes = g_bytes_new (cairo_image_surface_get_data (surface),
+                       (gsize) cairo_image_surface_get_stride (surface) * size);
+  texture = gdk_memory_texture_new (size, size, GDK_MEMORY_DEFAULT, bytes,
+                                    (gsize) cairo_image_surface_get_stride (surface));
+  cairo_surface_destroy (surface);
+  return texture;
+}
+
+static const char *
+piece_label (XqPiece piece)
+{
+  static const char *const red[] = { NULL, N_("Red general"), N_("Red advisor"), N_("Red elephant"),
+                                     N_("Red horse"), N_("Red chariot"), N_("Red cannon"), N_("Red soldier") };
+  static const char *const black[] = { NULL, N_("Black general"), N_("Black advisor"), N_("Black elephant"),
+                                       N_("Black horse"), N_("Black chariot"), N_("Black cannon"),
+                                       N_("Black soldier") };
+  return _((xq_piece_color (piece) == XQ_RED ? red : black)[xq_piece_type (piece)]);
+}
+
+static GtkWidget *
+build_palette (XqPositionEditor *self)
+{
+  GtkWidget *grid = gtk_grid_new ();
+
+  gtk_grid_set_row_spacing (GTK_GRID (grid), 4);
+  gtk_grid_set_column_spacing (GTK_GRID (grid), 4);
+  gtk_widget_set_valign (grid, GTK_ALIGN_CENTER);
+  for (int c = XQ_RED; c <= XQ_BLACK; c++)
+    for (int t = XQ_KING; t <= XQ_PAWN; t++)
+      {
+        XqPiece piece = xq_piece_make (c, t);
+        g_autoptr(GdkTexture) tex = piece_texture (piece, 40);
+        GtkWidget *button = gtk_toggle_button_new ();
+        GtkDragSource *source = gtk_drag_source_new ();
+
+        if (tex != NULL)
+          {
+            GtkWidget *picture = gtk_picture_new_for_paintable (GDK_PAINTABLE (tex));
+            gtk_widget_set_size_request (picture, 40, 40);
+            gtk_button_set_child (GTK_BUTTON (button), picture);
+          }
+        else
+          {
+            char text[2] = { xq_piece_to_fen_char (piece), '\0' };
+            gtk_button_set_label (GTK_BUTTON (button), text);
+          }
+        gtk_widget_set_tooltip_text (button, piece_label (piece));
+        gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                        piece_label (piece), -1);
+        gtk_widget_add_css_class (button, "flat");
+        g_object_set_data (G_OBJECT (button), "piece", GINT_TO_POINTER (piece));
+        g_signal_connect (button, "clicked", G_CALLBACK (palette_clicked_cb), self);
+        gtk_drag_source_set_actions (source, GDK_ACTION_COPY);
+        g_signal_connect (source, "prepare", G_CALLBACK (palette_prepare_cb), GINT_TO_POINTER (piece));
+        gtk_widget_add_controller (button, GTK_EVENT_CONTROLLER (source));
+        gtk_grid_attach (GTK_GRID (grid), button, c, t - 1, 1, 1);
+        self->palette_buttons[piece & 15] = button;
+      }
+  return grid;
+}
+
+static GtkWidget *
+tool_button (XqPositionEditor *self, const char *name, const char *icon, const char *label, GCallback cb)
+{
+  GtkWidget *button = gtk_button_new_from_icon_name (icon);
+
+  g_hash_table_insert (self->buttons, (gpointer) name, button);
+  gtk_widget_set_tooltip_text (button, label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  g_signal_connect_swapped (button, "clicked", cb, self);
+  return button;
+}
+
+/* ---- API ---------------------------------------------------------------------- */
+
+GtkWidget *
+xq_position_editor_new (void)
+{
+  return g_object_new (XQ_TYPE_POSITION_EDITOR, NULL);
+}
+
+XqEditorBoard *
+xq_position_editor_get_board (XqPositionEditor *self)
+{
+  g_return_val_if_fail (XQ_IS_POSITION_EDITOR (self), NULL);
+  return self->board;
+}
+
+const XqPosition *
+xq_position_editor_get_position (XqPositionEditor *self)
+{
+  g_return_val_if_fail (XQ_IS_POSITION_EDITOR (self), NULL);
+  return xq_editor_board_get_position (self->board);
+}
+
+void
+xq_position_editor_set_position (XqPositionEditor *self, const XqPosition *pos)
+{
+  g_return_if_fail (XQ_IS_POSITION_EDITOR (self));
+  xq_editor_board_set_position (self->board, pos);
+  refresh (self);
+}
+
+gboolean
+xq_position_editor_set_fen (XqPositionEditor *self, const char *fen, GError **error)
+{
+  g_autoptr(GError) local = NULL;
+  XqPosition pos;
+
+  g_return_val_if_fail (XQ_IS_POSITION_EDITOR (self), FALSE);
+  if (!xq_position_set_fen_unchecked (&pos, fen, &local))
+    {
+      g_autofree char *text = g_strdup_printf (_("Not a FEN: %s"), local->message);
+      show_problem (self, text);
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+  xq_position_editor_set_position (self, &pos);
+  return TRUE;
+}
+
+char *
+xq_position_editor_get_fen (XqPositionEditor *self)
+{
+  g_return_val_if_fail (XQ_IS_POSITION_EDITOR (self), NULL);
+  return xq_position_to_fen (xq_editor_board_get_position (self->board));
+}
+
+gboolean
+xq_position_editor_validate (XqPositionEditor *self, GError **error)
+{
+  g_return_val_if_fail (XQ_IS_POSITION_EDITOR (self), FALSE);
+  return xq_position_validate (xq_editor_board_get_position (self->board), error);
+}
+
+void
+xq_position_editor_set_brush (XqPositionEditor *self, XqPiece piece)
+{
+  g_return_if_fail (XQ_IS_POSITION_EDITOR (self));
+  self->brush = piece;
+  for (int i = 0; i < 16; i++)
+    if (self->palette_buttons[i] != NULL)
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->palette_buttons[i]),
+                                    piece != XQ_EMPTY && i == (piece & 15));
+}
+
+XqPiece
+xq_position_editor_get_brush (XqPositionEditor *self)
+{
+  g_return_val_if_fail (XQ_IS_POSITION_EDITOR (self), XQ_EMPTY);
+  return self->brush;
+}
+
+gboolean
+xq_position_editor_load_pgn (XqPositionEditor *self, const char *text, guint ply, GError **error)
+{
+  XqPgnRecord *game;
+
+  g_return_val_if_fail (XQ_IS_POSITION_EDITOR (self), FALSE);
+  game = xq_pgn_read_string (text, error);
+  if (game == NULL)
+    return FALSE;
+  g_clear_pointer (&self->game, xq_pgn_record_free);
+  self->game = game;
+  self->updating = TRUE;
+  gtk_spin_button_set_range (self->ply_spin, 0, xq_pgn_record_get_n_moves (game));
+  self->updating = FALSE;
+  gtk_widget_set_sensitive (GTK_WIDGET (self->ply_spin), TRUE);
+  xq_position_editor_set_ply (self, ply);
+  return TRUE;
+}
+
+void
+xq_position_editor_set_ply (XqPositionEditor *self, guint ply)
+{
+  XqPosition pos;
+
+  g_return_if_fail (XQ_IS_POSITION_EDITOR (self));
+  if (self->game == NULL)
+    return;
+  ply = MIN (ply, xq_pgn_record_get_n_moves (self->game));
+  self->updating = TRUE;
+  gtk_spin_button_set_value (self->ply_spin, ply);
+  self->updating = FALSE;
+  xq_pgn_record_get_position (self->game, ply, &pos);
+  xq_position_editor_set_position (self, &pos);
+}
+
+GtkWidget *
+xq_position_editor_get_button (XqPositionEditor *self, const char *name)
+{
+  g_return_val_if_fail (XQ_IS_POSITION_EDITOR (self), NULL);
+  return g_hash_table_lookup (self->buttons, name);
+}
+
+GtkWidget *
+xq_position_editor_get_palette_button (XqPositionEditor *self, XqPiece piece)
+{
+  g_return_val_if_fail (XQ_IS_POSITION_EDITOR (self), NULL);
+  return self->palette_buttons[piece & 15];
+}
+
+GtkWidget *
+xq_position_editor_get_side_selector (XqPositionEditor *self)
+{
+  g_return_val_if_fail (XQ_IS_POSITION_EDITOR (self), NULL);
+  return GTK_WIDGET (self->side);
+}
+
+GtkWidget *
+xq_position_editor_get_fen_entry (XqPositionEditor *self)
+{
+  g_return_val_if_fail (XQ_IS_POSITION_EDITOR (self), NULL);
+  return GTK_WIDGET (self->fen_entry);
+}
+
+/* ---- GObject ------------------------------------------------------------------ */
+
+static void
+xq_position_editor_finalize (GObject *object)
+{
+  XqPositionEditor *self = XQ_POSITION_EDITOR (object);
+
+  g_clear_pointer (&self->game, xq_pgn_record_free);
+  g_clear_pointer (&self->buttons, g_hash_table_unref);
+  G_OBJECT_CLASS (xq_position_editor_parent_class)->finalize (object);
+}
+
+static void
+xq_position_editor_class_init (XqPositionEditorClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = xq_position_editor_finalize;
+
+  /**
+   * XqPositionEditor::changed:
+   *
+   * The position changed in any way.
+   */
+  signals[SIGNAL_CHANGED] =
+    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+xq_position_editor_init (XqPositionEditor *self)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *tools = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *fen_row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *label;
+  const char *const sides[] = { _("Red to move"), _("Black to move"), NULL };
+
+  self->buttons = g_hash_table_new (g_str_hash, g_str_equal);
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
+  gtk_box_set_spacing (GTK_BOX (self), 6);
+
+  self->board = XQ_EDITOR_BOARD (xq_editor_board_new ());
+  gtk_box_append (GTK_BOX (row), build_palette (self));
+  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->board));
+  gtk_box_append (GTK_BOX (self), row);
+  g_signal_connect_swapped (self->board, "changed", G_CALLBACK (board_changed_cb), self);
+  g_signal_connect_swapped (self->board, "point-activated", G_CALLBACK (point_activated_cb), self);
+
+  self->verdict = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->verdict, TRUE);
+  gtk_label_set_xalign (self->verdict, 0);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->verdict), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Position check"), -1);
+  gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->verdict));
+
+  gtk_box_append (GTK_BOX (tools), tool_button (self, "clear", "edit-clear-all-symbolic", _("Clear the board"),
+                                                G_CALLBACK (clear_cb)));
+  gtk_box_append (GTK_BOX (tools), tool_button (self, "start", "view-refresh-symbolic", _("Start position"),
+                                                G_CALLBACK (start_cb)));
+  gtk_box_append (GTK_BOX (tools), tool_button (self, "flip", "object-flip-vertical-symbolic", _("Flip the board"),
+                                                G_CALLBACK (flip_cb)));
+  self->side = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (sides));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->side), _("Side to move"));
+  g_signal_connect_swapped (self->side, "notify::selected", G_CALLBACK (side_cb), self);
+  gtk_box_append (GTK_BOX (tools), GTK_WIDGET (self->side));
+  gtk_box_append (GTK_BOX (tools), tool_button (self, "pgn", "document-open-symbolic", _("Take a position from a game"),
+                                                G_CALLBACK (open_pgn_cb)));
+  label = gtk_label_new (_("Ply"));
+  gtk_box_append (GTK_BOX (tools), label);
+  self->ply_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0, 0, 1));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->ply_spin), FALSE);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->ply_spin), _("Half-moves played from the game"));
+  g_signal_connect_swapped (self->ply_spin, "value-changed", G_CALLBACK (ply_cb), self);
+  gtk_box_append (GTK_BOX (tools), GTK_WIDGET (self->ply_spin));
+  gtk_box_append (GTK_BOX (self), tools);
+
+  self->fen_entry = GTK_ENTRY (gtk_entry_new ());
+  gtk_widget_set_hexpand (GTK_WIDGET (self->fen_entry), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->fen_entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("FEN"), -1);
+  g_signal_connect_swapped (self->fen_entry, "activate", G_CALLBACK (fen_activate_cb), self);
+  gtk_box_append (GTK_BOX (fen_row), GTK_WIDGET (self->fen_entry));
+  gtk_box_append (GTK_BOX (fen_row), tool_button (self, "copy", "edit-copy-symbolic", _("Copy the FEN"),
+                                                  G_CALLBACK (copy_cb)));
+  gtk_box_append (GTK_BOX (fen_row), tool_button (self, "paste", "edit-paste-symbolic", _("Paste a FEN"),
+                                                  G_CALLBACK (paste_cb)));
+  gtk_box_append (GTK_BOX (self), fen_row);
+
+  start_cb (self);
+}

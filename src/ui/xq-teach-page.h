@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-teach-page.h: the Teach page — the teacher's own unit (kept in
+ * g_get_user_data_dir()/xiangqi-tutor/units/), the exercise editor, drafts,
+ * publishing a valid exercise into the unit, the projector, printing
+ * worksheets and answer keys, PDF export, and lesson packs to share. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "xq-exercise-editor.h"
+#include "xq-projector-window.h"
+
+G_BEGIN_DECLS
+
+#define XQ_TYPE_TEACH_PAGE (xq_teach_page_get_type ())
+G_DECLARE_FINAL_TYPE (XqTeachPage, xq_teach_page, XQ, TEACH_PAGE, GtkBox)
+
+GtkWidget        *xq_teach_page_new                 (void);
+
+XqExerciseEditor *xq_teach_page_get_exercise_editor (XqTeachPage *self);
+/* Where units are read and written (default: the user data dir); loads
+ * the current unit from there if it exists. */
+void              xq_teach_page_set_units_dir       (XqTeachPage *self, const char *dir);
+const char       *xq_teach_page_get_units_dir       (XqTeachPage *self);
+/* Switches to the unit with this id (loading it if saved before). */
+void              xq_teach_page_set_unit            (XqTeachPage *self, const char *id, const char *title);
+/* The unit file: <units dir>/<unit id>.json */
+char             *xq_teach_page_get_unit_path       (XqTeachPage *self);
+guint             xq_teach_page_get_n_exercises     (XqTeachPage *self);
+
+/* Adds (or replaces, by id) the editor's exercise in the unit and saves
+ * the unit.  Refused while the exercise has problems: drafts only. */
+gboolean          xq_teach_page_publish             (XqTeachPage *self, GError **error);
+/* Saves the editor's exercise, valid or not, under <units dir>/drafts/.
+ * Returns the file written. */
+char             *xq_teach_page_save_draft          (XqTeachPage *self, GError **error);
+/* Puts a saved draft (or any exercise object file) back into the editor. */
+gboolean          xq_teach_page_open_draft          (XqTeachPage *self, const char *path, GError **error);
+
+/* The unit's exercises as a worksheet with an answer key. */
+gboolean          xq_teach_page_export_pdf          (XqTeachPage *self, const char *path, GError **error);
+/* Every unit in the units dir as one lesson pack. */
+gboolean          xq_teach_page_export_pack         (XqTeachPage *self, const char *path, GError **error);
+gboolean          xq_teach_page_import_pack         (XqTeachPage *self, const char *path, GError **error);
+
+/* Opens the projector on the editor's position and prompt. */
+XqProjectorWindow *xq_teach_page_open_projector     (XqTeachPage *self);
+
+G_END_DECLS

@@ -747,12 +747,15 @@ test_play_layout (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      XqWindow *window = xq_window_new (NULL);
-      XqPlayPage *page = xq_window_get_play_page (window);
+      /* The page on its own: the main window's minimum also depends on
+       * the other pages. */
+      GtkWidget *window = gtk_window_new ();
+      XqPlayPage *page = g_object_new (XQ_TYPE_PLAY_PAGE, NULL);
       GtkWidget *board = GTK_WIDGET (xq_play_page_get_board_view (page));
       GtkWidget *panel = gtk_widget_get_next_sibling (board);
       graphene_rect_t b, p;
 
+      gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (page));
       gtk_window_set_default_size (GTK_WINDOW (window), cases[i].width, cases[i].height);
       gtk_window_present (GTK_WINDOW (window));
       gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
@@ -778,17 +781,17 @@ test_window_size (void)
   XqWindow *window = xq_window_new (NULL);
   int width, height;
 
-  gtk_window_set_default_size (GTK_WINDOW (window), 812, 645);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 900);
   gtk_window_present (GTK_WINDOW (window));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   gtk_window_close (GTK_WINDOW (window));
-  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 812);
-  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 645);
+  g_assert_cmpint (g_settings_get_int (settings, "window-width"), ==, 1200);
+  g_assert_cmpint (g_settings_get_int (settings, "window-height"), ==, 900);
 
   window = xq_window_new (NULL);
   gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
-  g_assert_cmpint (width, ==, 812);
-  g_assert_cmpint (height, ==, 645);
+  g_assert_cmpint (width, ==, 1200);
+  g_assert_cmpint (height, ==, 900);
   gtk_window_destroy (GTK_WINDOW (window));
 
   g_settings_reset (settings, "window-width");

@@ -3,6 +3,7 @@
  * xq-window-actions.c. */
 #pragma once
 
+#include "xq-learn-page.h"
 #include "xq-window.h"
 
 G_BEGIN_DECLS
@@ -15,6 +16,7 @@ struct _XqWindow
   AdwToastOverlay *toast_overlay;
   AdwViewStack    *stack;
   XqPlayPage      *play_page;
+  XqLearnPage     *learn_page;
 
   /* Owned */
   GSettings       *settings;

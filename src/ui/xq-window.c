@@ -5,6 +5,8 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "xq-puzzle-page.h"
+#include "xq-teach-page.h"
 #include "xq-window-private.h"
 
 G_DEFINE_FINAL_TYPE (XqWindow, xq_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -47,6 +49,7 @@ apply_settings (XqWindow   *self,
   xq_board_view_set_sounds (view, g_settings_get_boolean (self->settings, "sounds"));
   xq_play_page_set_notation (self->play_page, xq_window_notation_from_setting (notation));
   xq_play_page_set_clock_minutes (self->play_page, g_settings_get_int (self->settings, "clock-minutes"));
+  xq_learn_page_set_style (self->learn_page, set, th);
 }
 
 static void
@@ -98,10 +101,14 @@ xq_window_class_init (XqWindowClass *klass)
   GTK_WINDOW_CLASS (klass)->close_request = xq_window_close_request;
 
   g_type_ensure (XQ_TYPE_PLAY_PAGE);
+  g_type_ensure (XQ_TYPE_LEARN_PAGE);
+  g_type_ensure (XQ_TYPE_PUZZLE_PAGE);
+  g_type_ensure (XQ_TYPE_TEACH_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-window.ui");
   gtk_widget_class_bind_template_child (widget_class, XqWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, XqWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, XqWindow, play_page);
+  gtk_widget_class_bind_template_child (widget_class, XqWindow, learn_page);
 
   _xq_window_class_install_actions (widget_class);
 }

@@ -131,10 +131,8 @@ xq_window_init (XqWindow *self)
                               g_settings_get_boolean (self->settings, "flip-board"));
   apply_settings (self, NULL);
 
-  /* Until the other pages are filled, a new learner starts where there is
-   * something to do. */
-  adw_view_stack_set_visible_child_name (self->stack, "play");
-  gtk_widget_grab_focus (GTK_WIDGET (xq_play_page_get_board_view (self->play_page)));
+  /* A tutor opens on its lessons: the unit map is where a child starts. */
+  adw_view_stack_set_visible_child_name (self->stack, "learn");
 
   if (g_str_has_suffix (APP_ID, ".Devel"))
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");

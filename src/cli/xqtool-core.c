@@ -43,18 +43,6 @@ cmd_moves (int argc, char **argv)
   return 0;
 }
 
-static gboolean
-parse_depth (const char *text, int *depth)
-{
-  char *end = NULL;
-  long v = strtol (text, &end, 10);
-
-  if (end == text || *end != '\0' || v < 0 || v > 12)
-    return FALSE;
-  *depth = (int) v;
-  return TRUE;
-}
-
 static int
 cmd_perft (int argc, char **argv)
 {
@@ -69,7 +57,7 @@ cmd_perft (int argc, char **argv)
     return xqtool_usage (&self);
   if (!xqtool_load_fen (argv[1], &pos))
     return 1;
-  if (!parse_depth (argv[2], &depth))
+  if (!xqtool_parse_int (argv[2], 0, 12, &depth))
     return xqtool_fail ("depth must be a whole number from 0 to 12, not “%s”", argv[2]);
 
   if (!divide || depth == 0)
@@ -146,18 +134,18 @@ bench_perft (int argc, char **argv)
   for (int i = 1; i < argc; i++)
     {
       if (strcmp (argv[i], "--runs") == 0 && i + 1 < argc)
-        runs = atoi (argv[++i]);
+        {
+          if (!xqtool_parse_int (argv[++i], 1, 64, &runs))
+            return xqtool_fail ("--runs must be from 1 to 64, not “%s”", argv[i]);
+        }
       else if (strcmp (argv[i], "--depth") == 0 && i + 1 < argc)
         {
-          if (!parse_depth (argv[++i], &depth) || depth < 1)
+          if (!xqtool_parse_int (argv[++i], 1, 12, &depth))
             return xqtool_fail ("bad depth “%s”", argv[i]);
         }
       else
         return xqtool_usage (&self);
     }
-  if (runs < 1 || runs > 64)
-    return xqtool_fail ("--runs must be from 1 to 64");
-
   for (int r = 0; r < runs; r++)
     {
       XqPosition pos;

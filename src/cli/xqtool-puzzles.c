@@ -16,21 +16,6 @@
 #include "xq-tables.h"
 #include "xqtool.h"
 
-static gboolean
-parse_num (const char *text, int lo, int hi, int *out)
-{
-  char *end = NULL;
-  long v;
-
-  if (text == NULL)
-    return FALSE;
-  v = strtol (text, &end, 10);
-  if (end == text || *end != '\0' || v < lo || v > hi)
-    return FALSE;
-  *out = (int) v;
-  return TRUE;
-}
-
 static XqPieceType
 letter_type (char c)
 {
@@ -248,15 +233,15 @@ cmd_puzzle_mine (int argc, char **argv)
     {
       const char *val = i + 1 < argc ? argv[i + 1] : NULL;
 
-      if (strcmp (argv[i], "--mate") == 0 && parse_num (val, 1, XQ_SOLVER_MAX_MATE, &mate))
+      if (strcmp (argv[i], "--mate") == 0 && xqtool_parse_int (val, 1, XQ_SOLVER_MAX_MATE, &mate))
         i++;
-      else if (strcmp (argv[i], "--seed") == 0 && parse_num (val, 0, G_MAXINT, &seed))
+      else if (strcmp (argv[i], "--seed") == 0 && xqtool_parse_int (val, 0, G_MAXINT, &seed))
         i++;
-      else if (strcmp (argv[i], "--count") == 0 && parse_num (val, 1, 100000, &count))
+      else if (strcmp (argv[i], "--count") == 0 && xqtool_parse_int (val, 1, 100000, &count))
         i++;
-      else if (strcmp (argv[i], "--tries") == 0 && parse_num (val, 1, G_MAXINT, &tries))
+      else if (strcmp (argv[i], "--tries") == 0 && xqtool_parse_int (val, 1, G_MAXINT, &tries))
         i++;
-      else if (strcmp (argv[i], "--nodes") == 0 && parse_num (val, 1000, G_MAXINT, &nodes))
+      else if (strcmp (argv[i], "--nodes") == 0 && xqtool_parse_int (val, 1000, G_MAXINT, &nodes))
         i++;
       else if (strcmp (argv[i], "--raised") == 0)
         raised = TRUE;
@@ -343,7 +328,7 @@ cmd_puzzle_kill (int argc, char **argv)
   int max_n = 7, len;
 
   if (argc != 2 && !(argc == 4 && strcmp (argv[2], "--max") == 0 &&
-                     parse_num (argv[3], 1, XQ_SOLVER_MAX_MATE, &max_n)))
+                     xqtool_parse_int (argv[3], 1, XQ_SOLVER_MAX_MATE, &max_n)))
     return xqtool_usage (&self);
   if (!xq_position_set_fen (&pos, argv[1], &error))
     return xqtool_fail ("invalid FEN: %s", error->message);

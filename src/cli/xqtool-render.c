@@ -20,6 +20,28 @@
 #include "xqtool.h"
 
 /* "e3,e4" -> marks of one kind; FALSE (with the message printed) on a bad square. */
+/* The options that mark a list of points, and the mark each draws. */
+static gboolean
+square_mark_option (const char *opt, XqMarkKind *kind)
+{
+  static const struct { const char *name; XqMarkKind kind; } options[] = {
+    { "--highlight", XQ_MARK_HIGHLIGHT },
+    { "--dots", XQ_MARK_DOT },
+    { "--last", XQ_MARK_LAST_MOVE },
+    { "--stars", XQ_MARK_STAR },
+    { "--circles", XQ_MARK_CIRCLE },
+    { "--check", XQ_MARK_CHECK },
+  };
+
+  for (gsize i = 0; i < G_N_ELEMENTS (options); i++)
+    if (strcmp (opt, options[i].name) == 0)
+      {
+        *kind = options[i].kind;
+        return TRUE;
+      }
+  return FALSE;
+}
+
 static gboolean
 add_squares (XqAnnotations *annots, XqMarkKind kind, const char *list)
 {
@@ -147,6 +169,7 @@ cmd_render (int argc, char **argv)
   for (int i = 1; i < argc; i++)
     {
       const char *opt = argv[i];
+      XqMarkKind kind;
       int r = parse_style_option (&style, argc, argv, &i);
 
       if (r < 0)
@@ -170,34 +193,9 @@ cmd_render (int argc, char **argv)
           if (!parse_size (argv[i], &size))
             return 1;
         }
-      else if (strcmp (opt, "--highlight") == 0)
+      else if (square_mark_option (opt, &kind))
         {
-          if (!add_squares (&annots, XQ_MARK_HIGHLIGHT, argv[i]))
-            return 1;
-        }
-      else if (strcmp (opt, "--dots") == 0)
-        {
-          if (!add_squares (&annots, XQ_MARK_DOT, argv[i]))
-            return 1;
-        }
-      else if (strcmp (opt, "--last") == 0)
-        {
-          if (!add_squares (&annots, XQ_MARK_LAST_MOVE, argv[i]))
-            return 1;
-        }
-      else if (strcmp (opt, "--stars") == 0)
-        {
-          if (!add_squares (&annots, XQ_MARK_STAR, argv[i]))
-            return 1;
-        }
-      else if (strcmp (opt, "--circles") == 0)
-        {
-          if (!add_squares (&annots, XQ_MARK_CIRCLE, argv[i]))
-            return 1;
-        }
-      else if (strcmp (opt, "--check") == 0)
-        {
-          if (!add_squares (&annots, XQ_MARK_CHECK, argv[i]))
+          if (!add_squares (&annots, kind, argv[i]))
             return 1;
         }
       else if (strcmp (opt, "--labels") == 0)

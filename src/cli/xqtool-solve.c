@@ -16,21 +16,6 @@
 
 #define DEFAULT_MAX_MATE 7
 
-static gboolean
-parse_int (const char *text, int lo, int hi, int *out)
-{
-  char *end = NULL;
-  long v;
-
-  if (text == NULL)
-    return FALSE;
-  v = strtol (text, &end, 10);
-  if (end == text || *end != '\0' || v < lo || v > hi)
-    return FALSE;
-  *out = (int) v;
-  return TRUE;
-}
-
 /* "mate N k1 k2 ..." or "none", as `xqtool solve` prints it. */
 static char *
 format_solution (XqSolveResult r, const XqSolution *sol)
@@ -63,7 +48,7 @@ cmd_solve (int argc, char **argv)
 
   if (argc == 4 && strcmp (argv[2], "--max") == 0)
     {
-      if (!parse_int (argv[3], 1, XQ_SOLVER_MAX_MATE, &max_n))
+      if (!xqtool_parse_int (argv[3], 1, XQ_SOLVER_MAX_MATE, &max_n))
         return xqtool_fail ("--max must be a whole number from 1 to %d, not “%s”",
                             XQ_SOLVER_MAX_MATE, argv[3]);
     }
@@ -219,13 +204,13 @@ cmd_puzzle_gen (int argc, char **argv)
     {
       const char *val = i + 1 < argc ? argv[i + 1] : NULL;
 
-      if (strcmp (argv[i], "--seed") == 0 && parse_int (val, 0, G_MAXINT, &seed))
+      if (strcmp (argv[i], "--seed") == 0 && xqtool_parse_int (val, 0, G_MAXINT, &seed))
         i++;
-      else if (strcmp (argv[i], "--count") == 0 && parse_int (val, 1, 10000, &count))
+      else if (strcmp (argv[i], "--count") == 0 && xqtool_parse_int (val, 1, 10000, &count))
         i++;
-      else if (strcmp (argv[i], "--mate") == 0 && parse_int (val, 1, 9, &mate))
+      else if (strcmp (argv[i], "--mate") == 0 && xqtool_parse_int (val, 1, 9, &mate))
         i++;
-      else if (strcmp (argv[i], "--tries") == 0 && parse_int (val, 1, G_MAXINT, &tries))
+      else if (strcmp (argv[i], "--tries") == 0 && xqtool_parse_int (val, 1, G_MAXINT, &tries))
         i++;
       else if (strcmp (argv[i], "--quiet") == 0)
         quiet_only = TRUE;
@@ -325,17 +310,17 @@ cmd_bestmove (int argc, char **argv)
 
       if (strcmp (argv[i], "--level") == 0)
         {
-          if (!parse_int (val, 1, XQ_ENGINE_MAX_LEVEL, &level))
+          if (!xqtool_parse_int (val, 1, XQ_ENGINE_MAX_LEVEL, &level))
             return xqtool_fail ("--level must be from 1 to %d", XQ_ENGINE_MAX_LEVEL);
         }
       else if (strcmp (argv[i], "--movetime") == 0)
         {
-          if (!parse_int (val, 1, 3600000, &movetime))
+          if (!xqtool_parse_int (val, 1, 3600000, &movetime))
             return xqtool_fail ("--movetime must be a number of milliseconds");
         }
       else if (strcmp (argv[i], "--seed") == 0)
         {
-          if (!parse_int (val, 0, G_MAXINT, &seed))
+          if (!xqtool_parse_int (val, 0, G_MAXINT, &seed))
             return xqtool_fail ("--seed must be a non-negative whole number");
         }
       else
@@ -403,7 +388,7 @@ bench_solve (int argc, char **argv)
     {
       if (strcmp (argv[i], "--runs") == 0)
         {
-          if (!parse_int (i + 1 < argc ? argv[i + 1] : NULL, 1, 64, &runs))
+          if (!xqtool_parse_int (i + 1 < argc ? argv[i + 1] : NULL, 1, 64, &runs))
             return xqtool_fail ("--runs must be from 1 to 64");
           i++;
         }

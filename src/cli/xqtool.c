@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <errno.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,6 +67,22 @@ xqtool_load_fen (const char *fen, XqPosition *pos)
       xqtool_fail ("invalid FEN: %s", error->message);
       return FALSE;
     }
+  return TRUE;
+}
+
+gboolean
+xqtool_parse_int (const char *text, int lo, int hi, int *out)
+{
+  char *end = NULL;
+  long v;
+
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  errno = 0;
+  v = strtol (text, &end, 10);
+  if (errno != 0 || *end != '\0' || v < lo || v > hi)
+    return FALSE;
+  *out = (int) v;
   return TRUE;
 }
 

@@ -27,6 +27,10 @@ int xqtool_usage (const XqToolCommand *cmd);
  * error ("invalid FEN: …") and returns FALSE. */
 gboolean xqtool_load_fen (const char *fen, XqPosition *pos);
 
+/* Reads a whole decimal number from lo to hi; FALSE for anything else
+ * (NULL, trailing characters, out of range). */
+gboolean xqtool_parse_int (const char *text, int lo, int hi, int *out);
+
 /* Median of n samples (sorts the array). */
 double xqtool_median (double *samples, int n);
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "xq-engine.h"
+#include "xq-scored-move.h"
 
 #define TT_BITS      18
 #define TT_SIZE      (1u << TT_BITS)
@@ -214,23 +215,8 @@ score_from_tt (int s, int ply)
   return s > MATE_BOUND ? s - ply : s < -MATE_BOUND ? s + ply : s;
 }
 
-typedef struct {
-  XqMove move;
-  int    score;
-} Scored;
-
 static int
-compare_scored (const void *a, const void *b)
-{
-  const Scored *x = a, *y = b;
-
-  if (x->score != y->score)
-    return y->score - x->score;
-  return (int) x->move - (int) y->move;
-}
-
-static int
-order_moves (XqEngine *e, const XqMove *moves, int n, XqMove tt_move, int ply, Scored *out)
+order_moves (XqEngine *e, const XqMove *moves, int n, XqMove tt_move, int ply, XqScoredMove *out)
 {
   const XqPiece *b = e->pos.board;
 
@@ -254,7 +240,7 @@ order_moves (XqEngine *e, const XqMove *moves, int n, XqMove tt_move, int ply, S
       out[i].move = m;
       out[i].score = s;
     }
-  qsort (out, (size_t) n, sizeof *out, compare_scored);
+  qsort (out, (size_t) n, sizeof *out, xq_scored_move_compare);
   return n;
 }
 
@@ -263,7 +249,7 @@ static int
 quiesce (XqEngine *e, int alpha, int beta, int ply)
 {
   XqMove moves[XQ_MAX_MOVES];
-  Scored order[XQ_MAX_MOVES];
+  XqScoredMove order[XQ_MAX_MOVES];
   gboolean in_check;
   int n, stand;
 
@@ -314,7 +300,7 @@ static int
 search (XqEngine *e, int depth, int alpha, int beta, int ply)
 {
   XqMove moves[XQ_MAX_MOVES];
-  Scored order[XQ_MAX_MOVES];
+  XqScoredMove order[XQ_MAX_MOVES];
   TTEntry *slot;
   XqMove tt_move = XQ_MOVE_NONE, best_move = XQ_MOVE_NONE;
   int n, best = -INF, orig_alpha = alpha;

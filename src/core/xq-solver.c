@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "xq-solver.h"
+#include "xq-scored-move.h"
 #include "xq-tables.h"
 
 #define TT_BITS   20
@@ -152,21 +153,6 @@ count_node (XqSolver *s)
   return !s->aborted;
 }
 
-typedef struct {
-  XqMove move;
-  int    score;
-} Scored;
-
-static int
-compare_scored (const void *a, const void *b)
-{
-  const Scored *x = a, *y = b;
-
-  if (x->score != y->score)
-    return y->score - x->score;
-  return (int) x->move - (int) y->move;
-}
-
 static gboolean defend (XqSolver *s, XqPosition *pos, int n, int ply);
 
 /* Can the side to move force a win within n (>= 1) of its moves? */
@@ -175,7 +161,7 @@ attack (XqSolver *s, XqPosition *pos, int n, int ply)
 {
   const TTEntry *e;
   XqMove moves[XQ_MAX_MOVES], replies[XQ_MAX_MOVES];
-  Scored order[XQ_MAX_MOVES];
+  XqScoredMove order[XQ_MAX_MOVES];
   XqMove hint = XQ_MOVE_NONE;
   int count;
 
@@ -248,7 +234,7 @@ attack (XqSolver *s, XqPosition *pos, int n, int ply)
       order[i].move = m;
       order[i].score = score;
     }
-  qsort (order, (size_t) count, sizeof *order, compare_scored);
+  qsort (order, (size_t) count, sizeof *order, xq_scored_move_compare);
 
   for (int i = 0; i < count; i++)
     {
@@ -278,7 +264,7 @@ defend (XqSolver *s, XqPosition *pos, int n, int ply)
 {
   const TTEntry *e;
   XqMove moves[XQ_MAX_MOVES];
-  Scored order[XQ_MAX_MOVES];
+  XqScoredMove order[XQ_MAX_MOVES];
   XqMove hint = XQ_MOVE_NONE;
   int count;
 
@@ -339,7 +325,7 @@ defend (XqSolver *s, XqPosition *pos, int n, int ply)
       order[i].move = m;
       order[i].score = score;
     }
-  qsort (order, (size_t) count, sizeof *order, compare_scored);
+  qsort (order, (size_t) count, sizeof *order, xq_scored_move_compare);
 
   for (int i = 0; i < count; i++)
     {

@@ -4,8 +4,9 @@
 #include "config.h"
 
 /* The Learn page under Xvfb: the unit map, a whole unit played by simulated
- * input with its stars saved, feedback and hints, set-up, mate in N,
- * learner profiles, and `xqtool worksheet` on lesson files. */
+ * input with its stars saved, feedback and hints, set-up (by taps and by
+ * drag and drop), mate in N, learner profiles, and `xqtool worksheet` on
+ * lesson files. */
 
 #include <adwaita.h>
 #include <glib/gi18n-lib.h>
@@ -601,6 +602,250 @@ test_setup (Fixture       *f,
   g_assert_cmpint (stars_on_disk (f, unit->id, ex->id), ==, 2);
 }
 
+/* ---- Set-up by drag and drop --------------------------------------------- */
+
+/* GTK 4.8 cannot start a real drag in a test, so the drag source's ::prepare
+ * is emitted where the press would be, and the content it offers is handed
+ * to the drop target's ::drop, as GTK does for a drag inside the app. */
+static GdkContentProvider *
+prepare_drag (GtkWidget *widget,
+              double     x,
+              double     y)
+{
+  GtkEventController *source = find_controller (widget, GTK_TYPE_DRAG_SOURCE, GTK_PHASE_BUBBLE);
+  GdkContentProvider *content = NULL;
+
+  g_assert_nonnull (source);
+  g_signal_emit_by_name (source, "prepare", x, y, &content);
+  return content;
+}
+
+static void
+drop_content (GtkWidget          *widget,
+              GdkContentProvider *content,
+              double              x,
+              double              y)
+{
+  GtkEventController *target = find_controller (widget, GTK_TYPE_DROP_TARGET, GTK_PHASE_BUBBLE);
+  g_auto(GValue) value = G_VALUE_INIT;
+  g_autoptr(GError) error = NULL;
+  gboolean handled = FALSE;
+
+  g_assert_nonnull (target);
+  g_assert_nonnull (content);
+  g_value_init (&value, gtk_drop_target_get_gtypes (GTK_DROP_TARGET (target), NULL)[0]);
+  g_assert_true (gdk_content_provider_get_value (content, &value, &error));
+  g_assert_no_error (error);
+  g_signal_emit_by_name (target, "drop", &value, x, y, &handled);
+  g_assert_true (handled);
+  wait_idle ();
+}
+
+/* Drags the tray's piece onto sq. */
+static void
+drag_from_tray (Fixture  *f,
+                XqPiece   piece,
+                XqSquare  sq)
+{
+  g_autoptr(GdkContentProvider) content = NULL;
+  GtkWidget *button = xq_lesson_player_get_tray_button (f->player, piece);
+  double x, y;
+
+  g_assert_true (GTK_IS_TOGGLE_BUTTON (button));
+  content = prepare_drag (button, 10, 10);
+  xq_board_view_get_point (xq_lesson_board_get_view (f->board), sq, &x, &y);
+  drop_content (GTK_WIDGET (f->board), content, x, y);
+}
+
+static XqPiece
+shown_piece (Fixture  *f,
+             XqSquare  sq)
+{
+  return xq_board_model_get_position (xq_lesson_board_get_model (f->board))->board[sq];
+}
+
+static int
+tray_count (Fixture *f)
+{
+  int n = 0;
+
+  for (XqPiece p = 1; p < 16; p++)
+    n += xq_lesson_player_get_tray_button (f->player, p) != NULL;
+  return n;
+}
+
+/* Opens the set-up exercise of unit that best fits: with the most pieces
+ * to place, or else with the most pieces to take off. */
+static const XqExercise *
+open_setup (Fixture      *f,
+            const XqUnit *unit,
+            gboolean      misplaced)
+{
+  int best = -1, best_n = 0;
+
+  for (guint i = 0; i < unit->exercises->len; i++)
+    {
+      const XqExercise *ex = g_ptr_array_index (unit->exercises, i);
+      int n = 0;
+
+      if (ex->kind != XQ_EXERCISE_SETUP)
+        continue;
+      for (int sq = 0; sq < XQ_SQUARES; sq++)
+        if (misplaced ? ex->position.board[sq] != XQ_EMPTY && ex->position.board[sq] != ex->target.board[sq]
+                      : ex->target.board[sq] != XQ_EMPTY && ex->position.board[sq] == XQ_EMPTY)
+          n++;
+      if (n > best_n)
+        best = i, best_n = n;
+    }
+  g_assert_cmpint (best, >=, 0);
+  xq_lesson_player_go_to (f->player, unit->pages->len + best);
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (f->player));
+  return g_ptr_array_index (unit->exercises, best);
+}
+
+/* Misplaced pieces dragged off the board, then each missing piece dragged
+ * from the tray to its point. */
+static void
+solve_setup_by_drags (Fixture          *f,
+                      const XqExercise *ex)
+{
+  XqBoardView *view = xq_lesson_board_get_view (f->board);
+  double x, y;
+
+  for (int sq = 0; sq < XQ_SQUARES; sq++)
+    if (shown_piece (f, sq) != XQ_EMPTY && shown_piece (f, sq) != ex->target.board[sq])
+      {
+        g_autoptr(GdkContentProvider) content = NULL;
+
+        xq_board_view_get_point (view, sq, &x, &y);
+        content = prepare_drag (GTK_WIDGET (f->board), x, y);
+        drop_content (GTK_WIDGET (f->player), content, 1, 1);
+        g_assert_cmpint (shown_piece (f, sq), ==, XQ_EMPTY);
+      }
+  for (int sq = 0; sq < XQ_SQUARES; sq++)
+    if (ex->target.board[sq] != XQ_EMPTY && shown_piece (f, sq) == XQ_EMPTY)
+      {
+        g_assert_false (xq_lesson_player_is_solved (f->player));
+        drag_from_tray (f, ex->target.board[sq], sq);
+        g_assert_cmpint (shown_piece (f, sq), ==, ex->target.board[sq]);
+      }
+  g_assert_true (xq_lesson_player_is_solved (f->player));
+  g_assert_cmpint (tray_count (f), ==, 0);
+}
+
+/* Pieces dragged from the tray, across the board and off it; the exercise
+ * is then finished by drags alone. */
+static void
+test_setup_drag (Fixture       *f,
+                 gconstpointer  data)
+{
+  const XqUnit *unit = open_unit (f, "setup");
+  const XqExercise *ex = open_setup (f, unit, FALSE);
+  XqBoardView *view = xq_lesson_board_get_view (f->board);
+  GtkEventController *source;
+  XqSquare home = XQ_NO_SQUARE, wrong = XQ_NO_SQUARE;
+  XqPiece piece;
+  gboolean cancelled = TRUE;
+  double x, y;
+
+  g_assert_true (xq_lesson_board_get_drag_pieces (f->board));
+  for (int sq = 0; sq < XQ_SQUARES && home == XQ_NO_SQUARE; sq++)
+    if (ex->target.board[sq] != XQ_EMPTY && ex->position.board[sq] == XQ_EMPTY)
+      home = sq;
+  for (int sq = 0; sq < XQ_SQUARES && wrong == XQ_NO_SQUARE; sq++)
+    if (ex->target.board[sq] == XQ_EMPTY && ex->position.board[sq] == XQ_EMPTY)
+      wrong = sq;
+  g_assert_cmpint (home, !=, XQ_NO_SQUARE);
+  g_assert_cmpint (wrong, !=, XQ_NO_SQUARE);
+  piece = ex->target.board[home];
+
+  /* An empty point offers nothing to drag. */
+  xq_board_view_get_point (view, wrong, &x, &y);
+  g_assert_null (prepare_drag (GTK_WIDGET (f->board), x, y));
+
+  /* From the tray onto its point: placed, with the checker's praise. */
+  drag_from_tray (f, piece, home);
+  g_assert_cmpint (shown_piece (f, home), ==, piece);
+  g_assert_true (marks_have_role (f, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_CORRECT));
+
+  /* Across the board to a point where it does not belong: refused, crossed,
+   * and back in the tray. */
+  {
+    g_autoptr(GdkContentProvider) content = NULL;
+    double wx, wy;
+
+    xq_board_view_get_point (view, home, &x, &y);
+    content = prepare_drag (GTK_WIDGET (f->board), x, y);
+    g_assert_nonnull (content);
+    xq_board_view_get_point (view, wrong, &wx, &wy);
+    drop_content (GTK_WIDGET (f->board), content, wx, wy);
+    g_assert_cmpint (shown_piece (f, home), ==, XQ_EMPTY);
+    g_assert_cmpint (shown_piece (f, wrong), ==, XQ_EMPTY);
+    g_assert_true (marks_have_role (f, XQ_LESSON_MARK_CROSS, XQ_LESSON_ROLE_WRONG));
+    g_assert_nonnull (xq_lesson_player_get_tray_button (f->player, piece));
+  }
+
+  /* Off the board, three ways: into the margin, onto the words beside the
+   * board, and let go outside the window.  Each puts it back in the tray. */
+  drag_from_tray (f, piece, home);
+  g_assert_cmpint (shown_piece (f, home), ==, piece);
+  {
+    g_autoptr(GdkContentProvider) content = NULL;
+
+    xq_board_view_get_point (view, home, &x, &y);
+    content = prepare_drag (GTK_WIDGET (f->board), x, y);
+    drop_content (GTK_WIDGET (f->board), content, 1, 1);
+    g_assert_cmpint (shown_piece (f, home), ==, XQ_EMPTY);
+  }
+  drag_from_tray (f, piece, home);
+  {
+    g_autoptr(GdkContentProvider) content = NULL;
+
+    xq_board_view_get_point (view, home, &x, &y);
+    content = prepare_drag (GTK_WIDGET (f->board), x, y);
+    drop_content (GTK_WIDGET (f->player), content, 1, 1);
+    g_assert_cmpint (shown_piece (f, home), ==, XQ_EMPTY);
+    g_assert_nonnull (xq_lesson_player_get_tray_button (f->player, piece));
+  }
+  drag_from_tray (f, piece, home);
+  xq_board_view_get_point (view, home, &x, &y);
+  g_assert_nonnull (prepare_drag (GTK_WIDGET (f->board), x, y));
+  source = find_controller (GTK_WIDGET (f->board), GTK_TYPE_DRAG_SOURCE, GTK_PHASE_BUBBLE);
+  /* While in the hand the piece has left its point; Escape would put it
+   * back, letting go beside the window takes it off. */
+  g_signal_emit_by_name (source, "drag-begin", NULL);
+  g_assert_cmpint (shown_piece (f, home), ==, XQ_EMPTY);
+  g_signal_emit_by_name (source, "drag-cancel", NULL, GDK_DRAG_CANCEL_NO_TARGET, &cancelled);
+  g_signal_emit_by_name (source, "drag-end", NULL, FALSE);
+  wait_idle ();
+  g_assert_cmpint (shown_piece (f, home), ==, XQ_EMPTY);
+  g_assert_nonnull (xq_lesson_player_get_tray_button (f->player, piece));
+
+  /* Escape: the piece is back on its point, with its praise. */
+  drag_from_tray (f, piece, home);
+  g_assert_true (marks_have_role (f, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_CORRECT));
+  g_assert_nonnull (prepare_drag (GTK_WIDGET (f->board), x, y));
+  g_signal_emit_by_name (source, "drag-begin", NULL);
+  g_assert_cmpint (shown_piece (f, home), ==, XQ_EMPTY);
+  g_assert_false (marks_have_role (f, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_CORRECT));
+  g_signal_emit_by_name (source, "drag-cancel", NULL, GDK_DRAG_CANCEL_USER_CANCELLED, &cancelled);
+  g_signal_emit_by_name (source, "drag-end", NULL, FALSE);
+  g_assert_cmpint (shown_piece (f, home), ==, piece);
+  g_assert_true (marks_have_role (f, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_CORRECT));
+
+  solve_setup_by_drags (f, ex);
+  /* One wrong drop cost a star. */
+  g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 2);
+  g_assert_cmpint (stars_on_disk (f, unit->id, ex->id), ==, 2);
+  g_assert_false (xq_lesson_board_get_drag_pieces (f->board));
+
+  /* A position with a piece in the wrong place, put right by drags. */
+  ex = open_setup (f, unit, TRUE);
+  g_assert_false (xq_lesson_player_is_solved (f->player));
+  solve_setup_by_drags (f, ex);
+  g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 3);
+}
+
 /* Mate in N: the learner plays, the computer defends. */
 static void
 test_mate (Fixture       *f,
@@ -830,6 +1075,7 @@ main (int   argc,
   ADD ("feedback", test_feedback);
   ADD ("hints", test_hints);
   ADD ("setup", test_setup);
+  ADD ("setup-drag", test_setup_drag);
   ADD ("mate", test_mate);
   ADD ("learners", test_learners);
   ADD ("remembers-learner", test_remembers_learner);

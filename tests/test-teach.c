@@ -411,6 +411,303 @@ test_share (Fixture *f, gconstpointer data)
   }
 }
 
+/* Runs the widget's key binding for keyval, as a key press would. */
+static void
+press_key (GtkWidget *widget, guint keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (c))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (c)); j++)
+        {
+          g_autoptr(GtkShortcut) sc = g_list_model_get_item (G_LIST_MODEL (c), j);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (sc);
+
+          if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
+              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
+              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == 0)
+            {
+              gtk_shortcut_action_activate (gtk_shortcut_get_action (sc), GTK_SHORTCUT_ACTION_EXCLUSIVE,
+                                            widget, gtk_shortcut_get_arguments (sc));
+              return;
+            }
+        }
+    }
+  g_assert_not_reached ();
+}
+
+static void
+select_item (XqExerciseEditor *editor, const char *name, guint item)
+{
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (xq_exercise_editor_get_widget (editor, name)), item);
+}
+
+static void
+set_text (XqExerciseEditor *editor, const char *name, const char *text)
+{
+  GtkWidget *w = xq_exercise_editor_get_widget (editor, name);
+
+  if (GTK_IS_TEXT_VIEW (w))
+    gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (w)), text, -1);
+  else
+    gtk_editable_set_text (GTK_EDITABLE (w), text);
+}
+
+/* Red: general e0, horse a0, cannon c5; Black: general d9, chariot a5.
+ * The chariot attacks the horse (down file a) and the cannon (along rank 5). */
+static void
+author_danger_board (XqExerciseEditor *editor)
+{
+  XqPositionEditor *pe = xq_exercise_editor_get_position_editor (editor);
+
+  click (xq_position_editor_get_button (pe, "clear"));
+  put_from_palette (pe, XQ_RED, XQ_KING, "e0");
+  put_from_palette (pe, XQ_RED, XQ_HORSE, "a0");
+  put_from_palette (pe, XQ_RED, XQ_CANNON, "c5");
+  put_from_palette (pe, XQ_BLACK, XQ_KING, "d9");
+  put_from_palette (pe, XQ_BLACK, XQ_CHARIOT, "a5");
+  click (xq_position_editor_get_palette_button (pe, xq_piece_make (XQ_BLACK, XQ_CHARIOT)));
+  g_assert_true (xq_position_editor_validate (pe, NULL));
+}
+
+static const XqExercise *
+find_exercise (XqLessonFile *file, const char *id)
+{
+  for (guint i = 0; i < file->unit->exercises->len; i++)
+    {
+      const XqExercise *ex = g_ptr_array_index (file->unit->exercises, i);
+      if (strcmp (ex->id, id) == 0)
+        return ex;
+    }
+  g_assert_not_reached ();
+}
+
+/* Tap and move exercises whose answers the rules compute: the editor only
+ * states the goal and its inputs. */
+static void
+test_computed_tap (Fixture *f, gconstpointer data)
+{
+  XqExerciseEditor *editor = xq_teach_page_get_exercise_editor (f->page);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(XqLessonFile) file = NULL;
+  g_autofree char *path = xq_teach_page_get_unit_path (f->page);
+  const XqExercise *ex;
+
+  author_danger_board (editor);
+  select_item (editor, "kind", 0);   /* tap */
+  select_item (editor, "rule", 4);   /* in-danger */
+  g_assert_true (gtk_widget_get_visible (gtk_widget_get_parent (xq_exercise_editor_get_widget (editor, "side"))));
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_parent (xq_exercise_editor_get_widget (editor, "number"))));
+  select_item (editor, "side", 0);   /* red */
+  set_text (editor, "id", "in-danger");
+  set_text (editor, "prompt", "Tap every red piece in danger.");
+  g_assert_true (xq_exercise_editor_validate (editor));
+  g_assert_true (xq_teach_page_publish (f->page, &error));
+  g_assert_no_error (error);
+
+  /* The file rule needs a number; Black's 1 is file a, any point is right. */
+  select_item (editor, "rule", 7);
+  g_assert_true (gtk_widget_get_visible (gtk_widget_get_parent (xq_exercise_editor_get_widget (editor, "number"))));
+  select_item (editor, "side", 1);
+  select_item (editor, "select", 1); /* one */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (xq_exercise_editor_get_widget (editor, "number")), 1);
+  set_text (editor, "id", "black-file-one");
+  set_text (editor, "prompt", "Tap a point on Black’s file 1.");
+  g_assert_true (xq_exercise_editor_validate (editor));
+  g_assert_true (xq_teach_page_publish (f->page, &error));
+  g_assert_no_error (error);
+
+  /* A move goal with listed moves: the validator re-checks each one. */
+  select_item (editor, "kind", 1);   /* move */
+  select_item (editor, "goal", 7);   /* given */
+  set_text (editor, "id", "horse-out");
+  set_text (editor, "prompt", "Bring the horse out.");
+  set_text (editor, "moves", "a0b3");
+  g_assert_false (xq_exercise_editor_validate (editor));
+  g_assert_true (has_problem_at (editor, "$.moves[0]"));
+  set_text (editor, "moves", "a0b2");
+  g_assert_true (xq_exercise_editor_validate (editor));
+  g_assert_true (xq_teach_page_publish (f->page, &error));
+  g_assert_no_error (error);
+
+  file = xq_lesson_load_file_simple (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (file->unit->exercises->len, ==, 3);
+  ex = find_exercise (file, "in-danger");
+  g_assert_cmpint (ex->tap_rule, ==, XQ_TAP_IN_DANGER);
+  g_assert_cmpint (ex->side, ==, XQ_RED);
+  g_assert_true (ex->tap_all);
+  g_assert_cmpint (ex->n_answer_points, ==, 2);
+  g_assert_true (ex->answer_points[xq_square_from_text ("a0")]);
+  g_assert_true (ex->answer_points[xq_square_from_text ("c5")]);
+  ex = find_exercise (file, "black-file-one");
+  g_assert_cmpint (ex->tap_rule, ==, XQ_TAP_FILE);
+  g_assert_cmpint (ex->side, ==, XQ_BLACK);
+  g_assert_cmpint (ex->number, ==, 1);
+  g_assert_false (ex->tap_all);
+  g_assert_cmpint (ex->n_answer_points, ==, 10);
+  g_assert_true (ex->answer_points[xq_square_from_text ("a9")]);
+  g_assert_false (ex->answer_points[xq_square_from_text ("i9")]);
+  ex = find_exercise (file, "horse-out");
+  g_assert_cmpint (ex->goal, ==, XQ_GOAL_GIVEN);
+  g_assert_cmpuint (ex->moves->len, ==, 1);
+}
+
+/* Multiple choice: the author's own answer, and questions the rules answer. */
+static void
+test_computed_choose (Fixture *f, gconstpointer data)
+{
+  XqExerciseEditor *editor = xq_teach_page_get_exercise_editor (f->page);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(XqLessonFile) file = NULL;
+  g_autofree char *path = xq_teach_page_get_unit_path (f->page);
+  g_autofree char *json = NULL;
+  g_autofree char *again = NULL;
+  const XqExercise *ex;
+
+  author_danger_board (editor);
+  select_item (editor, "kind", 4);         /* choose */
+  select_item (editor, "choose-rule", 0);  /* fixed */
+  set_text (editor, "id", "strongest");
+  set_text (editor, "prompt", "Which piece is worth most?");
+  set_text (editor, "options", "Horse\nChariot\nCannon");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (xq_exercise_editor_get_widget (editor, "answer")), 2);
+  g_assert_true (xq_exercise_editor_validate (editor));
+  g_assert_true (xq_teach_page_publish (f->page, &error));
+  g_assert_no_error (error);
+
+  /* Red has a horse (4) and a cannon (4.5). */
+  select_item (editor, "choose-rule", 5);  /* material */
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_parent (xq_exercise_editor_get_widget (editor, "answer"))));
+  select_item (editor, "side", 0);
+  set_text (editor, "id", "red-material");
+  set_text (editor, "prompt", "How much material has Red?");
+  set_text (editor, "options", "4.5\n13");
+  g_assert_false (xq_exercise_editor_validate (editor));
+  g_assert_true (has_problem_at (editor, "$.choices"));
+  set_text (editor, "options", "4.5\n8.5\n13");
+  g_assert_true (xq_exercise_editor_validate (editor));
+  g_assert_true (xq_teach_page_publish (f->page, &error));
+  g_assert_no_error (error);
+
+  /* The editor reads its own exercise back unchanged. */
+  json = xq_exercise_editor_to_json (editor);
+  xq_exercise_editor_reset (editor);
+  g_assert_true (xq_exercise_editor_load_json (editor, json, &error));
+  g_assert_no_error (error);
+  again = xq_exercise_editor_to_json (editor);
+  g_assert_cmpstr (again, ==, json);
+
+  /* Legality: the options are the rule's own. */
+  select_item (editor, "choose-rule", 4);
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_parent (xq_exercise_editor_get_widget (editor, "options"))));
+  set_text (editor, "id", "horse-legal");
+  set_text (editor, "prompt", "May the horse go to b2?");
+  set_text (editor, "moves", "a0b2");
+  g_assert_true (xq_exercise_editor_validate (editor));
+  g_assert_true (xq_teach_page_publish (f->page, &error));
+  g_assert_no_error (error);
+
+  file = xq_lesson_load_file_simple (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (file->unit->exercises->len, ==, 3);
+  ex = find_exercise (file, "strongest");
+  g_assert_cmpint (ex->choose_rule, ==, XQ_CHOOSE_FIXED);
+  g_assert_cmpuint (ex->choices->len, ==, 3);
+  g_assert_cmpstr (ex->answer, ==, "b");
+  ex = find_exercise (file, "red-material");
+  g_assert_cmpint (ex->choose_rule, ==, XQ_CHOOSE_MATERIAL);
+  g_assert_cmpint (ex->side, ==, XQ_RED);
+  g_assert_cmpstr (ex->answer, ==, "8.5");
+  ex = find_exercise (file, "horse-legal");
+  g_assert_cmpint (ex->choose_rule, ==, XQ_CHOOSE_LEGAL);
+  g_assert_cmpstr (ex->answer, ==, "yes");
+}
+
+/* Arrows move the focus point; Enter lifts a piece and puts it down, or
+ * activates an empty point; while marking, Enter marks. */
+static void
+test_keyboard (Fixture *f, gconstpointer data)
+{
+  XqExerciseEditor *editor = xq_teach_page_get_exercise_editor (f->page);
+  XqPositionEditor *pe = xq_exercise_editor_get_position_editor (editor);
+  XqEditorBoard *board = xq_position_editor_get_board (pe);
+  GtkWidget *w = GTK_WIDGET (board);
+  const XqPosition *pos = xq_position_editor_get_position (pe);
+  XqPiece red_king = xq_piece_make (XQ_RED, XQ_KING);
+  g_autofree char *json = NULL;
+
+  click (xq_position_editor_get_button (pe, "clear"));
+  g_assert_true (gtk_widget_get_focusable (w));
+  gtk_widget_grab_focus (w);
+  g_assert_true (gtk_widget_has_focus (w));
+
+  /* With a palette piece chosen, Enter on an empty point puts it there.
+   * The first key only shows the focus point (e0). */
+  click (xq_position_editor_get_palette_button (pe, red_king));
+  press_key (w, GDK_KEY_Return);
+  g_assert_cmpint (pos->board[xq_square_from_text ("e0")], ==, XQ_EMPTY);
+  press_key (w, GDK_KEY_Return);
+  g_assert_cmpint (pos->board[xq_square_from_text ("e0")], ==, red_king);
+  click (xq_position_editor_get_palette_button (pe, red_king));
+
+  /* Lift the general, walk right and up, put it down on f1. */
+  press_key (w, GDK_KEY_space);
+  g_assert_cmpint (xq_editor_board_get_held (board), ==, xq_square_from_text ("e0"));
+  press_key (w, GDK_KEY_Right);
+  press_key (w, GDK_KEY_Up);
+  g_assert_cmpint (xq_editor_board_get_cursor (board), ==, xq_square_from_text ("f1"));
+  press_key (w, GDK_KEY_Return);
+  g_assert_cmpint (xq_editor_board_get_held (board), ==, XQ_NO_SQUARE);
+  g_assert_cmpint (pos->board[xq_square_from_text ("e0")], ==, XQ_EMPTY);
+  g_assert_cmpint (pos->board[xq_square_from_text ("f1")], ==, red_king);
+
+  /* Escape drops a lifted piece back where it was. */
+  press_key (w, GDK_KEY_Return);
+  press_key (w, GDK_KEY_Left);
+  press_key (w, GDK_KEY_Escape);
+  g_assert_cmpint (xq_editor_board_get_held (board), ==, XQ_NO_SQUARE);
+  g_assert_cmpint (pos->board[xq_square_from_text ("f1")], ==, red_king);
+
+  /* The edge stops the point. */
+  for (int i = 0; i < 12; i++)
+    press_key (w, GDK_KEY_Down);
+  g_assert_cmpint (xq_editor_board_get_cursor (board), ==, xq_square_from_text ("e0"));
+
+  /* Marking: Enter on the general marks its point instead of lifting it. */
+  select_item (editor, "kind", 0);
+  select_item (editor, "rule", 0);
+  xq_exercise_editor_set_click_mode (editor, XQ_EDITOR_CLICK_TARGETS);
+  press_key (w, GDK_KEY_Up);
+  press_key (w, GDK_KEY_Right);
+  press_key (w, GDK_KEY_Return);
+  g_assert_cmpint (xq_editor_board_get_held (board), ==, XQ_NO_SQUARE);
+  json = xq_exercise_editor_to_json (editor);
+  g_assert_nonnull (strstr (json, "\"f1\""));
+
+  /* Delete removes the piece under the point. */
+  xq_exercise_editor_set_click_mode (editor, XQ_EDITOR_CLICK_PIECES);
+  press_key (w, GDK_KEY_Delete);
+  g_assert_cmpint (pos->board[xq_square_from_text ("f1")], ==, XQ_EMPTY);
+}
+
+/* At 1024×768 (a projector) and at the default 1000 px the page needs no
+ * sideways scrolling. */
+static void
+test_width (Fixture *f, gconstpointer data)
+{
+  int min = 0;
+
+  gtk_widget_measure (GTK_WIDGET (f->page), GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  g_assert_cmpint (min, <=, 1000);
+  g_assert_nonnull (g_object_get_data (G_OBJECT (f->page), "share-menu"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -424,5 +721,9 @@ main (int argc, char *argv[])
   g_test_add ("/ui/teach/position-editor", Fixture, NULL, setup, test_position_editor, teardown);
   g_test_add ("/ui/teach/projector", Fixture, NULL, setup, test_projector, teardown);
   g_test_add ("/ui/teach/share", Fixture, NULL, setup, test_share, teardown);
+  g_test_add ("/ui/teach/computed-tap", Fixture, NULL, setup, test_computed_tap, teardown);
+  g_test_add ("/ui/teach/computed-choose", Fixture, NULL, setup, test_computed_choose, teardown);
+  g_test_add ("/ui/teach/keyboard", Fixture, NULL, setup, test_keyboard, teardown);
+  g_test_add ("/ui/teach/width", Fixture, NULL, setup, test_width, teardown);
   return g_test_run ();
 }

@@ -697,6 +697,241 @@ test_play_clock (WindowFixture *f,
   xq_play_page_set_time_func (f->page, NULL);
 }
 
+/* ---- Against the computer --------------------------------------------------- */
+
+static gboolean
+timeout_cb (gpointer user_data)
+{
+  gboolean *timed_out = user_data;
+
+  *timed_out = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop until the game has n plies; FALSE after 30 s, which a
+ * level-1 answer (one ply deep) never needs. */
+static gboolean
+wait_for_plies (XqPlayPage *page,
+                int         n)
+{
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add_seconds (30, timeout_cb, &timed_out);
+
+  while (!timed_out && (xq_game_get_n_plies (xq_play_page_get_game (page)) < n
+                        || xq_play_page_is_computer_thinking (page)))
+    g_main_context_iteration (NULL, TRUE);
+  if (!timed_out)
+    g_source_remove (id);
+  return !timed_out;
+}
+
+static void
+reset_opponent (GSettings *settings)
+{
+  g_settings_reset (settings, "opponent");
+  g_settings_reset (settings, "computer-level");
+  g_settings_reset (settings, "player-color");
+}
+
+/* The computer answers the child's move with a legal move, off the main
+ * thread; undo then takes back both plies, redo brings both back. */
+static void
+test_play_computer (WindowFixture *f,
+                    gconstpointer  data)
+{
+  g_autoptr(GSettings) settings = g_settings_new (XQ_SETTINGS_SCHEMA);
+  const XqGame *game;
+  XqBoardModel *model = xq_play_page_get_board_model (f->page);
+  XqPosition before;
+  XqMove reply;
+
+  xq_play_page_set_computer_delay (f->page, 0);
+  xq_play_page_set_seed (f->page, 7);
+  g_settings_set_enum (settings, "opponent", 1);
+  g_settings_set_int (settings, "computer-level", 2);
+  g_assert_cmpint (xq_play_page_get_computer_level (f->page), ==, 2);
+  g_assert_true (xq_board_model_get_interactive (model));
+
+  g_assert_true (xq_play_page_play (f->page, iccs ("h2e2"), NULL));
+  /* While the computer thinks the child cannot move its pieces. */
+  g_assert_true (xq_play_page_is_computer_thinking (f->page));
+  g_assert_false (xq_board_model_get_interactive (model));
+  g_assert_true (wait_for_plies (f->page, 2));
+
+  game = xq_play_page_get_game (f->page);
+  g_assert_cmpint (xq_game_get_n_plies (game), ==, 2);
+  before = *xq_game_get_position_at (game, 1);
+  reply = xq_game_get_move (game, 2);
+  g_assert_cmpint (before.side, ==, XQ_BLACK);
+  g_assert_true (xq_position_is_legal (&before, reply));
+  g_assert_cmpint (xq_game_get_position (game)->side, ==, XQ_RED);
+  g_assert_true (xq_board_model_get_interactive (model));
+
+  /* Undo: the child's move and the reply; redo: both again. */
+  g_assert_true (xq_play_page_undo (f->page));
+  g_assert_cmpint (xq_game_get_ply (xq_play_page_get_game (f->page)), ==, 0);
+  g_assert_false (xq_play_page_undo (f->page));
+  g_assert_true (xq_play_page_redo (f->page));
+  game = xq_play_page_get_game (f->page);
+  g_assert_cmpint (xq_game_get_ply (game), ==, 2);
+  g_assert_cmpuint (xq_game_get_move (game, 2), ==, reply);
+
+  /* Undo while the computer still thinks takes back the child's move only,
+   * and the abandoned answer never lands. */
+  xq_play_page_set_computer_delay (f->page, 60000);
+  g_assert_true (xq_play_page_play (f->page, iccs ("b0c2"), NULL));
+  g_assert_true (xq_play_page_is_computer_thinking (f->page));
+  g_assert_true (xq_play_page_undo (f->page));
+  g_assert_false (xq_play_page_is_computer_thinking (f->page));
+  g_assert_cmpint (xq_game_get_ply (xq_play_page_get_game (f->page)), ==, 2);
+
+  /* Back to two players: undo is one ply again. */
+  reset_opponent (settings);
+  g_assert_cmpint (xq_play_page_get_computer_level (f->page), ==, 0);
+  g_assert_true (xq_play_page_undo (f->page));
+  g_assert_cmpint (xq_game_get_ply (xq_play_page_get_game (f->page)), ==, 1);
+}
+
+/* Playing Black: the computer opens a new game, and there is no move of the
+ * child's to take back yet. */
+static void
+test_play_computer_black (WindowFixture *f,
+                          gconstpointer  data)
+{
+  g_autoptr(GSettings) settings = g_settings_new (XQ_SETTINGS_SCHEMA);
+  const XqGame *game;
+  XqPosition start;
+
+  xq_play_page_set_computer_delay (f->page, 0);
+  xq_play_page_set_seed (f->page, 11);
+  g_settings_set_int (settings, "computer-level", 1);
+  g_settings_set_enum (settings, "player-color", 1);
+  g_settings_set_enum (settings, "opponent", 1);
+  xq_play_page_new_game (f->page);
+  g_assert_true (wait_for_plies (f->page, 1));
+
+  game = xq_play_page_get_game (f->page);
+  g_assert_cmpint (xq_game_get_n_plies (game), ==, 1);
+  start = *xq_game_get_start (game);
+  g_assert_true (xq_position_is_legal (&start, xq_game_get_move (game, 1)));
+  g_assert_false (xq_play_page_undo (f->page));
+  g_assert_cmpint (xq_game_get_ply (game), ==, 1);
+  reset_opponent (settings);
+}
+
+/* The "clock" setting picks the time control: the seed's period control
+ * 6.3 (40 moves in 10 min, S0 第6條) shows its moves to go, and a flag that
+ * falls under 6.4 (30 moves in 5 min) ends the game on time. */
+static void
+test_play_clock_preset (WindowFixture *f,
+                        gconstpointer  data)
+{
+  g_autoptr(GSettings) settings = g_settings_new (XQ_SETTINGS_SCHEMA);
+  g_autofree char *rapid = NULL;
+  g_autofree char *moved = NULL;
+  XqResult result;
+
+  g_assert_null (xq_play_page_get_clock_text (f->page));
+  fake_now_ms = 5000000;
+  xq_play_page_set_time_func (f->page, fake_time);
+
+  g_settings_set_string (settings, "clock", "s0-6.3");
+  rapid = xq_play_page_get_clock_text (f->page);
+  g_assert_cmpstr (rapid, ==, "Red 10:00 (40) | Black 10:00 (40)");
+
+  g_settings_set_string (settings, "clock", "s0-6.4");
+  g_assert_true (xq_play_page_play (f->page, iccs ("h2e2"), NULL));
+  fake_now_ms += 1000;
+  xq_play_page_update_clock (f->page);
+  moved = xq_play_page_get_clock_text (f->page);
+  g_assert_cmpstr (moved, ==, "Red 5:00 (29) | Black 4:59 (30)");
+  /* A setting changed during a game waits for the next one. */
+  g_settings_set_string (settings, "clock", "none");
+  g_assert_nonnull (xq_play_page_get_clock_text (f->page));
+
+  fake_now_ms += 5 * 60 * 1000;
+  xq_play_page_update_clock (f->page);
+  result = xq_game_get_result (xq_play_page_get_game (f->page));
+  g_assert_cmpint (result.winner, ==, XQ_WINNER_RED);
+  g_assert_cmpint (result.reason, ==, XQ_REASON_TIME);
+
+  xq_play_page_new_game (f->page);
+  g_assert_null (xq_play_page_get_clock_text (f->page));
+  g_settings_reset (settings, "clock");
+  xq_play_page_set_time_func (f->page, NULL);
+}
+
+static AdwComboRow *
+find_combo_row (GtkWidget *widget,
+                guint      n_items)
+{
+  if (ADW_IS_COMBO_ROW (widget) && adw_combo_row_get_model (ADW_COMBO_ROW (widget)) != NULL
+      && g_list_model_get_n_items (adw_combo_row_get_model (ADW_COMBO_ROW (widget))) == n_items)
+    return ADW_COMBO_ROW (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      AdwComboRow *found = find_combo_row (child, n_items);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The computer's flag can fall while it thinks: the game ends on time and
+ * the abandoned answer is dropped. */
+static void
+test_play_computer_flag (WindowFixture *f,
+                         gconstpointer  data)
+{
+  g_autoptr(GSettings) settings = g_settings_new (XQ_SETTINGS_SCHEMA);
+  XqResult result;
+
+  fake_now_ms = 9000000;
+  xq_play_page_set_time_func (f->page, fake_time);
+  g_settings_set_string (settings, "clock", "sudden-5");
+  g_settings_set_enum (settings, "opponent", 1);
+  xq_play_page_set_computer_delay (f->page, 60000);
+
+  g_assert_true (xq_play_page_play (f->page, iccs ("h2e2"), NULL));
+  g_assert_true (xq_play_page_is_computer_thinking (f->page));
+  fake_now_ms += 5 * 60 * 1000 + 1;
+  xq_play_page_update_clock (f->page);
+  result = xq_game_get_result (xq_play_page_get_game (f->page));
+  g_assert_cmpint (result.winner, ==, XQ_WINNER_RED);
+  g_assert_cmpint (result.reason, ==, XQ_REASON_TIME);
+  g_assert_false (xq_play_page_is_computer_thinking (f->page));
+
+  reset_opponent (settings);
+  g_settings_reset (settings, "clock");
+  xq_play_page_set_time_func (f->page, NULL);
+}
+
+/* The preferences offer the seed's controls and write the "clock" key. */
+static void
+test_preferences_clock (WindowFixture *f,
+                        gconstpointer  data)
+{
+  g_autoptr(GSettings) settings = g_settings_new (XQ_SETTINGS_SCHEMA);
+  XqPreferencesWindow *prefs = xq_preferences_window_new (GTK_WINDOW (f->window));
+  AdwComboRow *row = NULL;
+  g_autofree char *stored = NULL;
+
+  gtk_window_present (GTK_WINDOW (prefs));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (prefs));
+  /* The clock row is the combo row with the nine time controls. */
+  row = find_combo_row (GTK_WIDGET (prefs), 9);
+  g_assert_nonnull (row);
+  g_settings_set_string (settings, "clock", "s0-6.1");
+  g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 5);
+  adw_combo_row_set_selected (row, 8);
+  stored = g_settings_get_string (settings, "clock");
+  g_assert_cmpstr (stored, ==, "s0-6.4");
+  g_settings_reset (settings, "clock");
+  gtk_window_destroy (GTK_WINDOW (prefs));
+}
+
 /* A saved game opens again move for move; a broken file changes nothing. */
 static void
 test_play_pgn (WindowFixture *f,
@@ -883,6 +1118,11 @@ main (int   argc,
   g_test_add ("/ui/window/preferences", WindowFixture, NULL, window_setup, test_preferences, window_teardown);
   g_test_add ("/ui/play/clock", WindowFixture, NULL, window_setup, test_play_clock, window_teardown);
   g_test_add ("/ui/play/pgn", WindowFixture, NULL, window_setup, test_play_pgn, window_teardown);
+  g_test_add ("/ui/play/computer", WindowFixture, NULL, window_setup, test_play_computer, window_teardown);
+  g_test_add ("/ui/play/computer-black", WindowFixture, NULL, window_setup, test_play_computer_black, window_teardown);
+  g_test_add ("/ui/play/computer-flag", WindowFixture, NULL, window_setup, test_play_computer_flag, window_teardown);
+  g_test_add ("/ui/play/clock-preset", WindowFixture, NULL, window_setup, test_play_clock_preset, window_teardown);
+  g_test_add ("/ui/window/preferences-clock", WindowFixture, NULL, window_setup, test_preferences_clock, window_teardown);
   g_test_add_func ("/ui/window/resources", test_resources);
   g_test_add_func ("/ui/play/layout", test_play_layout);
   g_test_add_func ("/ui/window/size", test_window_size);

@@ -54,13 +54,26 @@ measure_done_cb (XqBoardView *view,
 }
 
 static gboolean
-start_measure_drag_cb (gpointer user_data)
+run_measure_drag_cb (gpointer user_data)
 {
   XqApplication *self = user_data;
   XqWindow *window = XQ_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (self)));
 
   xq_board_view_measure_drag (xq_play_page_get_board_view (xq_window_get_play_page (window)),
                               MEASURE_FRAMES, measure_done_cb, self);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+start_measure_drag_cb (gpointer user_data)
+{
+  XqApplication *self = user_data;
+  XqWindow *window = XQ_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (self)));
+
+  /* The window opens on Learn; the drag is measured on the Play board, which
+   * must be shown (and so realized and laid out) first. */
+  xq_window_show_page (window, "play");
+  g_timeout_add (300, run_measure_drag_cb, self);
   return G_SOURCE_REMOVE;
 }
 

@@ -17,6 +17,12 @@ struct _XqEditorBoard
   XqRenderStyle  style;
   XqAnnotations  annots;
   gboolean       editable;
+  gboolean       lift_pieces;
+
+  /* The keyboard's focus point and the piece it lifted */
+  XqSquare       cursor;
+  gboolean       cursor_shown;  /* only after the keyboard was used */
+  XqSquare       held;
 
   /* The drag in progress */
   XqSquare       drag_from;
@@ -85,6 +91,29 @@ xq_editor_board_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
       cairo_set_source_surface (cr, piece, x, y);
       cairo_paint (cr);
     }
+  /* The keyboard's point: a blue ring, dashed while it carries a piece. */
+  if (self->cursor_shown && gtk_widget_has_focus (widget))
+    {
+      XqBoardGeometry geom;
+      double cx, cy, r;
+
+      geometry (self, &geom);
+      r = xq_board_geometry_piece_radius (&geom) + 3;
+      cairo_set_source_rgb (cr, 0x35 / 255.0, 0x84 / 255.0, 0xe4 / 255.0);
+      cairo_set_line_width (cr, 3);
+      if (self->held != XQ_NO_SQUARE)
+        {
+          xq_board_geometry_center (&geom, self->held, &cx, &cy);
+          cairo_new_sub_path (cr);
+          cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
+          cairo_stroke (cr);
+          cairo_set_dash (cr, (double[]) { 6, 4 }, 2, 0);
+        }
+      xq_board_geometry_center (&geom, self->cursor, &cx, &cy);
+      cairo_new_sub_path (cr);
+      cairo_arc (cr, cx, cy, r, 0, 2 * G_PI);
+      cairo_stroke (cr);
+    }
   cairo_destroy (cr);
 }
 
@@ -139,6 +168,7 @@ drag_begin_cb (XqEditorBoard  *self,
                GtkGestureDrag *gesture)
 {
   self->drag_button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
+  gtk_widget_grab_focus (GTK_WIDGET (self));
   self->drag_from = xq_editor_board_pick (self, x, y);
   self->drag_moved = FALSE;
   self->start_x = self->pointer_x = x;
@@ -207,7 +237,160 @@ drop_cb (XqEditorBoard *self,
   return TRUE;
 }
 
+/* ---- Keyboard ---------------------------------------------------------------- */
+
+static void
+update_cursor_label (XqEditorBoard *self)
+{
+  char name[3];
+  g_autofree char *label = NULL;
+
+  xq_square_to_text (self->cursor, name);
+  if (self->held != XQ_NO_SQUARE)
+    {
+      char from[3];
+      xq_square_to_text (self->held, from);
+      /* TRANSLATORS: the board editor's keyboard point while it carries a piece: "e3, moving the piece from e0" */
+      label = g_strdup_printf (_("Board editor, point %s, moving the piece from %s"), name, from);
+    }
+  else
+    label = g_strdup_printf (_("Board editor, point %s"), name);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+static gboolean
+move_cursor_cb (GtkWidget *widget,
+                GVariant  *args,
+                gpointer   user_data)
+{
+  XqEditorBoard *self = XQ_EDITOR_BOARD (widget);
+  int dfile, drank;
+
+  g_variant_get (args, "(ii)", &dfile, &drank);
+  /* Arrows follow the screen: up is away from the viewer's side. */
+  if (self->style.flipped)
+    {
+      dfile = -dfile;
+      drank = -drank;
+    }
+  if (self->cursor_shown)
+    self->cursor = xq_sq_make (CLAMP (xq_sq_file (self->cursor) + dfile, 0, XQ_FILES - 1),
+                               CLAMP (xq_sq_rank (self->cursor) + drank, 0, XQ_RANKS - 1));
+  self->cursor_shown = TRUE;
+  update_cursor_label (self);
+  gtk_widget_queue_draw (widget);
+  return TRUE;
+}
+
+static gboolean
+activate_cursor_cb (GtkWidget *widget,
+                    GVariant  *args,
+                    gpointer   user_data)
+{
+  XqEditorBoard *self = XQ_EDITOR_BOARD (widget);
+  XqSquare from = self->held;
+
+  if (!self->cursor_shown)
+    {
+      /* The first key press only shows where the point is. */
+      self->cursor_shown = TRUE;
+      update_cursor_label (self);
+      gtk_widget_queue_draw (widget);
+      return TRUE;
+    }
+  self->held = XQ_NO_SQUARE;
+  if (from != XQ_NO_SQUARE)
+    {
+      /* Enter on the lifted piece's own point puts it back. */
+      if (from != self->cursor && self->editable)
+        xq_editor_board_drag_piece (self, from, self->cursor);
+    }
+  else if (self->editable && self->lift_pieces && self->pos.board[self->cursor] != XQ_EMPTY)
+    self->held = self->cursor;
+  else
+    g_signal_emit (self, signals[SIGNAL_POINT_ACTIVATED], 0, self->cursor, GDK_BUTTON_PRIMARY);
+  update_cursor_label (self);
+  gtk_widget_queue_draw (widget);
+  return TRUE;
+}
+
+static gboolean
+remove_cb (GtkWidget *widget,
+           GVariant  *args,
+           gpointer   user_data)
+{
+  XqEditorBoard *self = XQ_EDITOR_BOARD (widget);
+
+  if (!self->cursor_shown || !self->editable || self->pos.board[self->cursor] == XQ_EMPTY)
+    return FALSE;
+  if (self->held == self->cursor)
+    self->held = XQ_NO_SQUARE;
+  xq_editor_board_put (self, self->cursor, XQ_EMPTY);
+  return TRUE;
+}
+
+static gboolean
+cancel_cb (GtkWidget *widget,
+           GVariant  *args,
+           gpointer   user_data)
+{
+  XqEditorBoard *self = XQ_EDITOR_BOARD (widget);
+
+  if (self->held == XQ_NO_SQUARE)
+    return FALSE;
+  self->held = XQ_NO_SQUARE;
+  update_cursor_label (self);
+  gtk_widget_queue_draw (widget);
+  return TRUE;
+}
+
+static void
+add_arrow_bindings (GtkWidgetClass *widget_class,
+                    guint           keyval,
+                    guint           kp_keyval,
+                    int             dfile,
+                    int             drank)
+{
+  gtk_widget_class_add_binding (widget_class, keyval, 0, move_cursor_cb, "(ii)", dfile, drank);
+  gtk_widget_class_add_binding (widget_class, kp_keyval, 0, move_cursor_cb, "(ii)", dfile, drank);
+}
+
 /* ---- API ---------------------------------------------------------------------- */
+
+XqSquare
+xq_editor_board_get_cursor (XqEditorBoard *self)
+{
+  g_return_val_if_fail (XQ_IS_EDITOR_BOARD (self), XQ_NO_SQUARE);
+  return self->cursor;
+}
+
+void
+xq_editor_board_set_cursor (XqEditorBoard *self, XqSquare sq)
+{
+  g_return_if_fail (XQ_IS_EDITOR_BOARD (self));
+  g_return_if_fail (sq >= 0 && sq < XQ_SQUARES);
+  self->cursor = sq;
+  self->cursor_shown = TRUE;
+  update_cursor_label (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+XqSquare
+xq_editor_board_get_held (XqEditorBoard *self)
+{
+  g_return_val_if_fail (XQ_IS_EDITOR_BOARD (self), XQ_NO_SQUARE);
+  return self->held;
+}
+
+void
+xq_editor_board_set_lift_pieces (XqEditorBoard *self, gboolean lift)
+{
+  g_return_if_fail (XQ_IS_EDITOR_BOARD (self));
+  self->lift_pieces = !!lift;
+  if (!lift)
+    self->held = XQ_NO_SQUARE;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
 
 GtkWidget *
 xq_editor_board_new (void)
@@ -222,6 +405,7 @@ xq_editor_board_set_position (XqEditorBoard *self, const XqPosition *pos)
   g_return_if_fail (pos != NULL);
 
   self->pos = *pos;
+  self->held = XQ_NO_SQUARE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -324,6 +508,19 @@ xq_editor_board_class_init (XqEditorBoardClass *klass)
     g_signal_new ("arrow", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_INT);
 
+  /* The same keys as XqBoardView. */
+  add_arrow_bindings (widget_class, GDK_KEY_Up, GDK_KEY_KP_Up, 0, 1);
+  add_arrow_bindings (widget_class, GDK_KEY_Down, GDK_KEY_KP_Down, 0, -1);
+  add_arrow_bindings (widget_class, GDK_KEY_Left, GDK_KEY_KP_Left, -1, 0);
+  add_arrow_bindings (widget_class, GDK_KEY_Right, GDK_KEY_KP_Right, 1, 0);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Return, 0, activate_cursor_cb, NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Enter, 0, activate_cursor_cb, NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_space, 0, activate_cursor_cb, NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Space, 0, activate_cursor_cb, NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Delete, 0, remove_cb, NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_BackSpace, 0, remove_cb, NULL);
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, cancel_cb, NULL);
+
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
   gtk_widget_class_set_css_name (widget_class, "xq-editor-board");
 }
@@ -333,6 +530,7 @@ xq_editor_board_init (XqEditorBoard *self)
 {
   GtkGesture *drag = gtk_gesture_drag_new ();
   GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_INT, GDK_ACTION_COPY);
+  GtkEventController *focus;
 
   self->cache = xq_render_cache_new ();
   xq_render_style_init (&self->style);
@@ -340,6 +538,14 @@ xq_editor_board_init (XqEditorBoard *self)
   xq_position_clear (&self->pos);
   self->editable = TRUE;
   self->drag_from = XQ_NO_SQUARE;
+  self->lift_pieces = TRUE;
+  self->cursor = xq_sq_make (4, 0);
+  self->held = XQ_NO_SQUARE;
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  focus = gtk_event_controller_focus_new ();
+  g_signal_connect_swapped (focus, "enter", G_CALLBACK (gtk_widget_queue_draw), self);
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (gtk_widget_queue_draw), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), focus);
 
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), 0);
   g_signal_connect_swapped (drag, "drag-begin", G_CALLBACK (drag_begin_cb), self);

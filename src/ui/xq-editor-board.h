@@ -36,6 +36,17 @@ void              xq_editor_board_set_style       (XqEditorBoard *self, XqPieceS
 /* Marks drawn over the board (copied; NULL clears). */
 void              xq_editor_board_set_annotations (XqEditorBoard *self, const XqAnnotations *annots);
 
+/* The keyboard: arrows move a focus point (the cursor), Enter or Space
+ * lifts the piece there and puts it down on the next point chosen (or
+ * activates the point, as a click does, when it is empty or lifting is
+ * off), Delete removes the piece, Escape drops the lifted one back. */
+XqSquare          xq_editor_board_get_cursor      (XqEditorBoard *self);
+void              xq_editor_board_set_cursor      (XqEditorBoard *self, XqSquare sq);
+/* The point whose piece the keyboard lifted, or XQ_NO_SQUARE. */
+XqSquare          xq_editor_board_get_held        (XqEditorBoard *self);
+/* Whether Enter on a piece lifts it (default) or activates its point. */
+void              xq_editor_board_set_lift_pieces (XqEditorBoard *self, gboolean lift);
+
 /* The point under widget coordinates, or XQ_NO_SQUARE. */
 XqSquare          xq_editor_board_pick            (XqEditorBoard *self, double x, double y);
 

@@ -12,16 +12,45 @@
 
 /* The file format's words, in the order of the drop-downs. */
 static const char *const kind_ids[] = { "tap", "move", "stars", "setup", "choose", "mate", NULL };
-static const char *const rule_ids[] = { "points", "reach", "attackers", "in-danger", "palace", "river-bank", NULL };
+static const char *const rule_ids[] = {
+  "points", "reach", "attackers", "blockers", "in-danger", "palace", "river-bank", "file", NULL
+};
 static const char *const goal_ids[] = {
-  "checkmate", "check", "capture", "capture-best", "safe-capture", "escape-check", "piece", NULL
+  "checkmate", "check", "capture", "capture-best", "safe-capture", "escape-check", "piece", "given", NULL
 };
 static const char *const side_ids[] = { "red", "black", NULL };
-/* A status question's choices: the core computes which is right. */
-static const char *const status_ids[] = { "check", "checkmate", "stalemate", "none", NULL };
-static const char *const status_texts[] = { "Check", "Checkmate", "Stalemate", "None of these", NULL };
+static const char *const select_ids[] = { "all", "one", NULL };
+static const char *const choose_ids[] = { "fixed", "status", "trade", "winner", "legal", "material", NULL };
+
+/* The choices of the computed questions: their ids are the format's
+ * vocabulary (the loader computes which is right); the texts are lesson
+ * source text, translated by the loader like any other. */
+typedef struct {
+  const char *id;
+  const char *text;
+} ChoiceText;
+
+static const ChoiceText status_choices[] = {
+  { "check", "Check" }, { "checkmate", "Checkmate" }, { "stalemate", "Stalemate" }, { "none", "None of these" }, { NULL, NULL }
+};
+static const ChoiceText trade_choices[] = {
+  { "good", "Good for the side to move" }, { "even", "Even" }, { "bad", "Bad for the side to move" }, { NULL, NULL }
+};
+static const ChoiceText winner_choices[] = {
+  { "red", "Red wins" }, { "black", "Black wins" }, { "draw", "Draw" }, { "none", "Nobody yet" }, { NULL, NULL }
+};
+static const ChoiceText legal_choices[] = { { "yes", "Yes" }, { "no", "No" }, { NULL, NULL } };
+
+/* Indexed by the position in choose_ids; NULL: the teacher writes the options. */
+static const ChoiceText *const choose_vocab[] = {
+  NULL, status_choices, trade_choices, winner_choices, legal_choices, NULL
+};
 
 #define VALIDATE_DELAY_MS 300
+/* The board and the form share a row only while the board keeps at least
+ * this width; a narrower editor puts the form under the board. */
+#define WIDE_BOARD_MIN 400
+#define COLUMN_SPACING 18
 
 struct _XqExerciseEditor
 {
@@ -38,8 +67,15 @@ struct _XqExerciseEditor
   GtkDropDown      *side;
   GtkSpinButton    *mate_in;
   GtkDropDown      *click_mode;
+  GtkDropDown      *select;
+  GtkSpinButton    *number;
+  GtkDropDown      *choose;
+  GtkTextView      *options;
+  GtkSpinButton    *answer;
+  GtkEntry         *moves;
   GtkLabel         *problems_label;
   GtkWidget        *rule_row, *goal_row, *side_row, *mate_row;
+  GtkWidget        *select_row, *number_row, *choose_row, *options_row, *answer_row, *moves_row;
 
   /* Owned */
   XqSquare          square;
@@ -109,6 +145,101 @@ add_square (JsonBuilder *b, XqSquare sq)
   json_builder_add_string_value (b, name);
 }
 
+/* The non-blank lines of a text view, stripped. */
+static GStrv
+text_lines (GtkTextView *view)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
+  g_autoptr(GStrvBuilder) out = g_strv_builder_new ();
+  g_autofree char *text = NULL;
+  g_auto(GStrv) lines = NULL;
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  lines = g_strsplit (text, "\n", -1);
+  for (int i = 0; lines[i] != NULL; i++)
+    if (*g_strstrip (lines[i]) != '\0')
+      g_strv_builder_add (out, lines[i]);
+  return g_strv_builder_end (out);
+}
+
+/* "moves": the entry's words (ICCS moves, separated by spaces or commas);
+ * the loader says which of them are malformed or illegal. */
+static void
+add_moves (JsonBuilder *b, GtkEntry *entry)
+{
+  g_auto(GStrv) words = g_strsplit_set (gtk_editable_get_text (GTK_EDITABLE (entry)), " ,;\t", -1);
+
+  json_builder_set_member_name (b, "moves");
+  json_builder_begin_array (b);
+  for (int i = 0; words[i] != NULL; i++)
+    if (*words[i] != '\0')
+      json_builder_add_string_value (b, words[i]);
+  json_builder_end_array (b);
+}
+
+static void
+add_choice (JsonBuilder *b, const char *id, const char *text)
+{
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "id");
+  json_builder_add_string_value (b, id);
+  json_builder_set_member_name (b, "text");
+  json_builder_add_string_value (b, text);
+  json_builder_end_object (b);
+}
+
+/* A fixed question's options get the ids a, b, c, ... in order. */
+static void
+option_id (guint i, char id[3])
+{
+  id[0] = (char) ('a' + i % 26);
+  id[1] = i >= 26 ? (char) ('a' + i / 26 - 1) : '\0';
+  id[2] = '\0';
+}
+
+static void
+add_choose (XqExerciseEditor *self, JsonBuilder *b)
+{
+  guint rule = gtk_drop_down_get_selected (self->choose);
+  const char *rule_id = selected_id (self->choose, choose_ids);
+
+  json_builder_set_member_name (b, "rule");
+  json_builder_add_string_value (b, rule_id);
+  json_builder_set_member_name (b, "choices");
+  json_builder_begin_array (b);
+  if (rule < G_N_ELEMENTS (choose_vocab) && choose_vocab[rule] != NULL)
+    for (const ChoiceText *c = choose_vocab[rule]; c->id != NULL; c++)
+      add_choice (b, c->id, c->text);
+  else
+    {
+      g_auto(GStrv) lines = text_lines (self->options);
+      for (guint i = 0; lines[i] != NULL; i++)
+        {
+          char id[3];
+          option_id (i, id);
+          /* A material option is a number, and is its own id. */
+          add_choice (b, strcmp (rule_id, "material") == 0 ? lines[i] : id, lines[i]);
+        }
+    }
+  json_builder_end_array (b);
+  if (strcmp (rule_id, "fixed") == 0)
+    {
+      char id[3];
+      option_id ((guint) gtk_spin_button_get_value_as_int (self->answer) - 1, id);
+      json_builder_set_member_name (b, "answer");
+      json_builder_add_string_value (b, id);
+    }
+  else if (strcmp (rule_id, "trade") == 0 || strcmp (rule_id, "legal") == 0)
+    add_moves (b, self->moves);
+  else if (strcmp (rule_id, "material") == 0)
+    {
+      json_builder_set_member_name (b, "side");
+      json_builder_add_string_value (b, selected_id (self->side, side_ids));
+    }
+}
+
 static JsonNode *
 build_node (XqExerciseEditor *self)
 {
@@ -158,14 +289,21 @@ build_node (XqExerciseEditor *self)
       rule = selected_id (self->rule, rule_ids);
       json_builder_set_member_name (b, "rule");
       json_builder_add_string_value (b, rule);
+      json_builder_set_member_name (b, "select");
+      json_builder_add_string_value (b, selected_id (self->select, select_ids));
       if (strcmp (rule, "points") == 0)
         add_points (b, "points", self->targets);
-      else if (strcmp (rule, "reach") == 0 || strcmp (rule, "attackers") == 0)
+      else if (index_of (rule_ids, rule) <= index_of (rule_ids, "blockers"))
         add_square (b, self->square);
       else
         {
           json_builder_set_member_name (b, "side");
           json_builder_add_string_value (b, selected_id (self->side, side_ids));
+          if (strcmp (rule, "file") == 0)
+            {
+              json_builder_set_member_name (b, "number");
+              json_builder_add_int_value (b, gtk_spin_button_get_value_as_int (self->number));
+            }
         }
     }
   else if (strcmp (kind, "move") == 0)
@@ -175,6 +313,8 @@ build_node (XqExerciseEditor *self)
       json_builder_add_string_value (b, goal);
       if (strcmp (goal, "piece") == 0)
         add_square (b, self->square);
+      else if (strcmp (goal, "given") == 0)
+        add_moves (b, self->moves);
     }
   else if (strcmp (kind, "stars") == 0)
     {
@@ -182,22 +322,7 @@ build_node (XqExerciseEditor *self)
       add_points (b, "stars", self->targets);
     }
   else if (strcmp (kind, "choose") == 0)
-    {
-      json_builder_set_member_name (b, "rule");
-      json_builder_add_string_value (b, "status");
-      json_builder_set_member_name (b, "choices");
-      json_builder_begin_array (b);
-      for (int i = 0; status_ids[i] != NULL; i++)
-        {
-          json_builder_begin_object (b);
-          json_builder_set_member_name (b, "id");
-          json_builder_add_string_value (b, status_ids[i]);
-          json_builder_set_member_name (b, "text");
-          json_builder_add_string_value (b, status_texts[i]);
-          json_builder_end_object (b);
-        }
-      json_builder_end_array (b);
-    }
+    add_choose (self, b);
   else if (strcmp (kind, "mate") == 0)
     {
       json_builder_set_member_name (b, "mate-in");
@@ -352,12 +477,28 @@ update_rows (XqExerciseEditor *self)
 {
   const char *kind = kind_id (self);
   const char *rule = selected_id (self->rule, rule_ids);
+  const char *goal = selected_id (self->goal, goal_ids);
+  const char *question = selected_id (self->choose, choose_ids);
   gboolean tap = strcmp (kind, "tap") == 0;
+  gboolean move = strcmp (kind, "move") == 0;
+  gboolean choose = strcmp (kind, "choose") == 0;
+  gboolean written = choose && (strcmp (question, "fixed") == 0 || strcmp (question, "material") == 0);
+  g_auto(GStrv) options = text_lines (self->options);
 
   gtk_widget_set_visible (self->rule_row, tap);
-  gtk_widget_set_visible (self->side_row, tap && index_of (rule_ids, rule) >= 3);
-  gtk_widget_set_visible (self->goal_row, strcmp (kind, "move") == 0);
+  gtk_widget_set_visible (self->select_row, tap);
+  gtk_widget_set_visible (self->side_row, (tap && index_of (rule_ids, rule) > index_of (rule_ids, "blockers")) ||
+                                          (choose && strcmp (question, "material") == 0));
+  gtk_widget_set_visible (self->number_row, tap && strcmp (rule, "file") == 0);
+  gtk_widget_set_visible (self->goal_row, move);
+  gtk_widget_set_visible (self->choose_row, choose);
+  gtk_widget_set_visible (self->options_row, written);
+  gtk_widget_set_visible (self->answer_row, choose && strcmp (question, "fixed") == 0);
+  gtk_widget_set_visible (self->moves_row, (move && strcmp (goal, "given") == 0) ||
+                                           (choose && (strcmp (question, "trade") == 0 ||
+                                                       strcmp (question, "legal") == 0)));
   gtk_widget_set_visible (self->mate_row, strcmp (kind, "mate") == 0);
+  gtk_spin_button_set_range (self->answer, 1, MAX (2, g_strv_length (options)));
 }
 
 static void
@@ -389,8 +530,12 @@ static void
 click_mode_cb (XqExerciseEditor *self)
 {
   /* Marking points and placing pieces share the click. */
-  if (gtk_drop_down_get_selected (self->click_mode) != XQ_EDITOR_CLICK_PIECES)
+  gboolean pieces = gtk_drop_down_get_selected (self->click_mode) == XQ_EDITOR_CLICK_PIECES;
+
+  if (!pieces)
     xq_position_editor_set_brush (self->position, XQ_EMPTY);
+  /* While marking, Enter on a piece marks it instead of lifting it. */
+  xq_editor_board_set_lift_pieces (xq_position_editor_get_board (self->position), pieces);
 }
 
 /* ---- Loading ------------------------------------------------------------------ */
@@ -412,6 +557,39 @@ select_id (GtkDropDown *dd, const char *const *ids, const char *id)
 
   if (i >= 0)
     gtk_drop_down_set_selected (dd, (guint) i);
+}
+
+/* A question's rule, its written options and which of them is right. */
+static void
+load_choose (XqExerciseEditor *self, JsonObject *o)
+{
+  const char *rule = member_string (o, "rule");
+  const char *answer = member_string (o, "answer");
+  g_autoptr(GString) options = g_string_new (NULL);
+  JsonNode *n = json_object_get_member (o, "choices");
+  guint right = 0;
+
+  select_id (self->choose, choose_ids, rule != NULL ? rule : "fixed");
+  if (n != NULL && JSON_NODE_HOLDS_ARRAY (n))
+    for (guint i = 0; i < json_array_get_length (json_node_get_array (n)); i++)
+      {
+        JsonNode *c = json_array_get_element (json_node_get_array (n), i);
+        const char *id, *text;
+
+        if (!JSON_NODE_HOLDS_OBJECT (c))
+          continue;
+        id = member_string (json_node_get_object (c), "id");
+        text = member_string (json_node_get_object (c), "text");
+        g_string_append_printf (options, "%s%s", options->len ? "\n" : "", text != NULL ? text : "");
+        if (answer != NULL && g_strcmp0 (id, answer) == 0)
+          right = i + 1;
+      }
+  /* The computed questions write their own options. */
+  if (choose_vocab[gtk_drop_down_get_selected (self->choose)] == NULL)
+    gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->options), options->str, -1);
+  update_rows (self);
+  if (right > 0)
+    gtk_spin_button_set_value (self->answer, right);
 }
 
 gboolean
@@ -466,7 +644,26 @@ xq_exercise_editor_load_json (XqExerciseEditor *self, const char *json, GError *
             }
         }
   if (strcmp (kind_id (self), "tap") == 0)
-    select_id (self->rule, rule_ids, member_string (o, "rule"));
+    {
+      select_id (self->rule, rule_ids, member_string (o, "rule"));
+      select_id (self->select, select_ids, member_string (o, "select"));
+      if ((n = json_object_get_member (o, "number")) != NULL && JSON_NODE_HOLDS_VALUE (n) &&
+          json_node_get_value_type (n) == G_TYPE_INT64)
+        gtk_spin_button_set_value (self->number, (double) json_node_get_int (n));
+    }
+  if (strcmp (kind_id (self), "choose") == 0)
+    load_choose (self, o);
+  if ((n = json_object_get_member (o, "moves")) != NULL && JSON_NODE_HOLDS_ARRAY (n))
+    {
+      g_autoptr(GString) moves = g_string_new (NULL);
+      for (guint i = 0; i < json_array_get_length (json_node_get_array (n)); i++)
+        {
+          JsonNode *m = json_array_get_element (json_node_get_array (n), i);
+          if (JSON_NODE_HOLDS_VALUE (m) && json_node_get_value_type (m) == G_TYPE_STRING)
+            g_string_append_printf (moves, "%s%s", moves->len ? " " : "", json_node_get_string (m));
+        }
+      gtk_editable_set_text (GTK_EDITABLE (self->moves), moves->str);
+    }
   select_id (self->goal, goal_ids, member_string (o, "goal"));
   select_id (self->side, side_ids, member_string (o, "side"));
   if ((n = json_object_get_member (o, "mate-in")) != NULL && JSON_NODE_HOLDS_VALUE (n) &&
@@ -490,6 +687,12 @@ xq_exercise_editor_reset (XqExerciseEditor *self)
   gtk_drop_down_set_selected (self->rule, 0);
   gtk_drop_down_set_selected (self->goal, 0);
   gtk_drop_down_set_selected (self->side, 0);
+  gtk_drop_down_set_selected (self->select, 0);
+  gtk_drop_down_set_selected (self->choose, 0);
+  gtk_spin_button_set_value (self->number, 1);
+  gtk_spin_button_set_value (self->answer, 1);
+  gtk_editable_set_text (GTK_EDITABLE (self->moves), "");
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->options), "", -1);
   gtk_spin_button_set_value (self->mate_in, 1);
   self->square = XQ_NO_SQUARE;
   memset (self->targets, 0, sizeof self->targets);
@@ -520,6 +723,8 @@ xq_exercise_editor_get_widget (XqExerciseEditor *self, const char *name)
     { "id", self->id }, { "kind", self->kind }, { "prompt", self->prompt }, { "hints", self->hints },
     { "goal", self->goal }, { "rule", self->rule }, { "side", self->side }, { "mate-in", self->mate_in },
     { "click-mode", self->click_mode }, { "problems", self->problems_label },
+    { "select", self->select }, { "number", self->number }, { "choose-rule", self->choose },
+    { "options", self->options }, { "answer", self->answer }, { "moves", self->moves },
   };
 
   g_return_val_if_fail (XQ_IS_EXERCISE_EDITOR (self), NULL);
@@ -597,16 +802,113 @@ xq_exercise_editor_class_init (XqExerciseEditorClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
+/* ---- Layout -------------------------------------------------------------------- */
+
+static gboolean
+layout_is_wide (GtkWidget *board, GtkWidget *form, int width)
+{
+  int board_min, form_min;
+
+  gtk_widget_measure (board, GTK_ORIENTATION_HORIZONTAL, -1, &board_min, NULL, NULL, NULL);
+  gtk_widget_measure (form, GTK_ORIENTATION_HORIZONTAL, -1, &form_min, NULL, NULL, NULL);
+  return width < 0 || width >= MAX (board_min, WIDE_BOARD_MIN) + COLUMN_SPACING + form_min;
+}
+
+static GtkSizeRequestMode
+layout_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void
+layout_measure (GtkWidget      *widget,
+                GtkOrientation  orientation,
+                int             for_size,
+                int            *minimum,
+                int            *natural,
+                int            *minimum_baseline,
+                int            *natural_baseline)
+{
+  GtkWidget *board = gtk_widget_get_first_child (widget);
+  GtkWidget *form = gtk_widget_get_last_child (widget);
+  int bmin, bnat, fmin, fnat;
+
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      gtk_widget_measure (board, orientation, -1, &bmin, &bnat, NULL, NULL);
+      gtk_widget_measure (form, orientation, -1, &fmin, &fnat, NULL, NULL);
+      /* Stacked, the editor is as narrow as its wider part. */
+      *minimum = MAX (bmin, fmin);
+      *natural = bnat + COLUMN_SPACING + fnat;
+      return;
+    }
+  if (layout_is_wide (board, form, for_size))
+    {
+      int fwidth = -1, bwidth = -1;
+      if (for_size >= 0)
+        {
+          gtk_widget_measure (form, GTK_ORIENTATION_HORIZONTAL, -1, &fwidth, NULL, NULL, NULL);
+          bwidth = for_size - COLUMN_SPACING - fwidth;
+        }
+      gtk_widget_measure (board, orientation, bwidth, &bmin, &bnat, NULL, NULL);
+      gtk_widget_measure (form, orientation, fwidth, &fmin, &fnat, NULL, NULL);
+      *minimum = MAX (bmin, fmin);
+      *natural = MAX (bnat, fnat);
+    }
+  else
+    {
+      gtk_widget_measure (board, orientation, for_size, &bmin, &bnat, NULL, NULL);
+      gtk_widget_measure (form, orientation, for_size, &fmin, &fnat, NULL, NULL);
+      *minimum = bmin + COLUMN_SPACING + fmin;
+      *natural = bnat + COLUMN_SPACING + fnat;
+    }
+}
+
+static void
+layout_allocate (GtkWidget *widget,
+                 int        width,
+                 int        height,
+                 int        baseline)
+{
+  GtkWidget *board = gtk_widget_get_first_child (widget);
+  GtkWidget *form = gtk_widget_get_last_child (widget);
+
+  if (layout_is_wide (board, form, width))
+    {
+      int fmin, fnat, bwant, fwidth;
+
+      gtk_widget_measure (form, GTK_ORIENTATION_HORIZONTAL, -1, &fmin, &fnat, NULL, NULL);
+      gtk_widget_measure (board, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &bwant, NULL, NULL);
+      /* The board takes what it likes first; the form gets the rest of its natural width. */
+      fwidth = CLAMP (width - COLUMN_SPACING - bwant, fmin, MAX (fmin, fnat));
+      gtk_widget_size_allocate (board, &(GtkAllocation) { 0, 0, width - COLUMN_SPACING - fwidth, height }, -1);
+      gtk_widget_size_allocate (form, &(GtkAllocation) { width - fwidth, 0, fwidth, height }, -1);
+    }
+  else
+    {
+      int bmin, bnat, fmin, bheight;
+
+      gtk_widget_measure (board, GTK_ORIENTATION_VERTICAL, width, &bmin, &bnat, NULL, NULL);
+      gtk_widget_measure (form, GTK_ORIENTATION_VERTICAL, width, &fmin, NULL, NULL, NULL);
+      bheight = CLAMP (height - COLUMN_SPACING - fmin, bmin, MAX (bmin, bnat));
+      gtk_widget_size_allocate (board, &(GtkAllocation) { 0, 0, width, bheight }, -1);
+      gtk_widget_size_allocate (form, &(GtkAllocation) { 0, bheight + COLUMN_SPACING, width,
+                                                         MAX (fmin, height - bheight - COLUMN_SPACING) }, -1);
+    }
+}
+
 /* A labelled row in the form grid. */
 static GtkWidget *
 form_row (GtkGrid *grid, int row, const char *label, GtkWidget *widget)
 {
   GtkWidget *l = gtk_label_new_with_mnemonic (label);
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  /* The label above its field keeps the form narrow enough to stay beside
+   * the board in a 1000-pixel window. */
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 3);
 
   gtk_label_set_xalign (GTK_LABEL (l), 0);
   gtk_label_set_mnemonic_widget (GTK_LABEL (l), widget);
-  gtk_widget_set_size_request (l, 120, -1);
+  gtk_widget_add_css_class (l, "caption-heading");
   gtk_widget_set_hexpand (widget, TRUE);
   gtk_box_append (GTK_BOX (box), l);
   gtk_box_append (GTK_BOX (box), widget);
@@ -624,14 +926,21 @@ static void
 xq_exercise_editor_init (XqExerciseEditor *self)
 {
   const char *const kinds[] = { _("Tap points"), _("Make a move"), _("Collect the stars"),
-                                _("Set up a position"), _("Multiple choice: check or mate?"),
+                                _("Set up a position"), _("Multiple choice"),
                                 _("Mate in N"), NULL };
   const char *const rules[] = { _("The points I mark"), _("Where the marked piece can go"),
-                                _("Pieces attacking the marked piece"), _("Pieces in danger"),
-                                _("The palace"), _("The river bank"), NULL };
+                                _("Pieces attacking the marked piece"),
+                                _("Pieces blocking the marked horse or elephant"), _("Pieces in danger"),
+                                _("The palace"), _("The river bank"), _("A file, counted from the side’s right"),
+                                NULL };
   const char *const goals[] = { _("Checkmate"), _("Give check"), _("Capture"),
                                 _("Capture the most valuable piece"), _("Capture safely"),
-                                _("Get out of check"), _("Move the marked piece"), NULL };
+                                _("Get out of check"), _("Move the marked piece"),
+                                _("One of the moves I list"), NULL };
+  const char *const selects[] = { _("Every right point"), _("Any one right point"), NULL };
+  const char *const questions[] = { _("My own answer"), _("Check, mate or stalemate?"),
+                                    _("Is the trade good?"), _("Who wins?"), _("Is the move legal?"),
+                                    _("How much material?"), NULL };
   const char *const sides[] = { _("Red"), _("Black"), NULL };
   const char *const clicks[] = { _("Place pieces from the palette"), _("Mark the exercise’s piece"),
                                  _("Mark stars or target points"), NULL };
@@ -642,8 +951,10 @@ xq_exercise_editor_init (XqExerciseEditor *self)
 
   self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
   self->square = XQ_NO_SQUARE;
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_HORIZONTAL);
-  gtk_box_set_spacing (GTK_BOX (self), 18);
+  /* Side by side when there is room, the form under the board when not:
+   * a projector's 1024×768 must not need sideways scrolling. */
+  gtk_widget_set_layout_manager (GTK_WIDGET (self),
+                                 gtk_custom_layout_new (layout_request_mode, layout_measure, layout_allocate));
 
   self->position = XQ_POSITION_EDITOR (xq_position_editor_new ());
   gtk_widget_set_hexpand (GTK_WIDGET (self->position), TRUE);
@@ -668,10 +979,28 @@ xq_exercise_editor_init (XqExerciseEditor *self)
   form_row (GTK_GRID (form), row++, _("_Hints"), GTK_WIDGET (self->hints));
   self->rule = drop_down (rules);
   self->rule_row = form_row (GTK_GRID (form), row++, _("_Answer"), GTK_WIDGET (self->rule));
+  self->select = drop_down (selects);
+  self->select_row = form_row (GTK_GRID (form), row++, _("_Learner taps"), GTK_WIDGET (self->select));
+  self->choose = drop_down (questions);
+  self->choose_row = form_row (GTK_GRID (form), row++, _("_Question"), GTK_WIDGET (self->choose));
+  self->options = GTK_TEXT_VIEW (gtk_text_view_new ());
+  gtk_text_view_set_wrap_mode (self->options, GTK_WRAP_WORD_CHAR);
+  gtk_widget_set_size_request (GTK_WIDGET (self->options), -1, 72);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->options),
+                               _("One option per line; for material, numbers such as 18.5"));
+  self->options_row = form_row (GTK_GRID (form), row++, _("_Options"), GTK_WIDGET (self->options));
+  self->answer = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, 2, 1));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->answer), _("The number of the right option"));
+  self->answer_row = form_row (GTK_GRID (form), row++, _("Right o_ption"), GTK_WIDGET (self->answer));
   self->side = drop_down (sides);
   self->side_row = form_row (GTK_GRID (form), row++, _("_Side"), GTK_WIDGET (self->side));
+  self->number = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, 9, 1));
+  self->number_row = form_row (GTK_GRID (form), row++, _("_File number"), GTK_WIDGET (self->number));
   self->goal = drop_down (goals);
   self->goal_row = form_row (GTK_GRID (form), row++, _("_Goal"), GTK_WIDGET (self->goal));
+  self->moves = GTK_ENTRY (gtk_entry_new ());
+  gtk_entry_set_placeholder_text (self->moves, _("ICCS moves, such as h2e2 h9g7"));
+  self->moves_row = form_row (GTK_GRID (form), row++, _("Mo_ves"), GTK_WIDGET (self->moves));
   self->mate_in = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, XQ_SOLVER_MAX_MATE, 1));
   self->mate_row = form_row (GTK_GRID (form), row++, _("_Mate in"), GTK_WIDGET (self->mate_in));
   self->click_mode = drop_down (clicks);
@@ -701,6 +1030,13 @@ xq_exercise_editor_init (XqExerciseEditor *self)
   g_signal_connect_swapped (self->goal, "notify::selected", G_CALLBACK (form_changed_cb), self);
   g_signal_connect_swapped (self->side, "notify::selected", G_CALLBACK (form_changed_cb), self);
   g_signal_connect_swapped (self->mate_in, "value-changed", G_CALLBACK (form_changed_cb), self);
+  g_signal_connect_swapped (self->select, "notify::selected", G_CALLBACK (form_changed_cb), self);
+  g_signal_connect_swapped (self->choose, "notify::selected", G_CALLBACK (form_changed_cb), self);
+  g_signal_connect_swapped (self->number, "value-changed", G_CALLBACK (form_changed_cb), self);
+  g_signal_connect_swapped (self->answer, "value-changed", G_CALLBACK (form_changed_cb), self);
+  g_signal_connect_swapped (self->moves, "changed", G_CALLBACK (form_changed_cb), self);
+  g_signal_connect_swapped (gtk_text_view_get_buffer (self->options), "changed",
+                            G_CALLBACK (form_changed_cb), self);
   g_signal_connect_swapped (self->click_mode, "notify::selected", G_CALLBACK (click_mode_cb), self);
 
   update_rows (self);

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* xq-exercise-editor.h: a teacher writes one exercise — its kind, the board
  * (an XqPositionEditor), the piece and the stars or target points marked on
- * the board, the prompt and the hint ladder.  After every change the
+ * the board, the tap rule, move goal or question with the inputs it needs
+ * (side, file number, moves, options), the prompt and the hint ladder; the
+ * loader computes the answers.  After every change the
  * exercise goes through the lesson loader's validator, and every problem it
  * finds is listed under the form.  The exercise is kept as the JSON object
  * of docs/lesson-format.md. */
@@ -28,8 +30,11 @@ GtkWidget         *xq_exercise_editor_new            (void);
 
 XqPositionEditor  *xq_exercise_editor_get_position_editor (XqExerciseEditor *self);
 /* The form's widgets by name, for keyboard focus and tests: "id", "kind",
- * "prompt", "hints", "goal", "rule", "side", "mate-in", "click-mode",
- * "problems". */
+ * "prompt", "hints", "goal", "rule" (a tap's), "select", "side", "number"
+ * (a tap's file), "choose-rule", "options" (one per line: a fixed question's
+ * texts, a material question's numbers), "answer" (the right option's
+ * number, 1-based), "moves" (ICCS, space-separated), "mate-in",
+ * "click-mode", "problems". */
 GtkWidget         *xq_exercise_editor_get_widget     (XqExerciseEditor *self, const char *name);
 
 void               xq_exercise_editor_set_click_mode (XqExerciseEditor *self, XqEditorClickMode mode);

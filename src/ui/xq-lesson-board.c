@@ -18,6 +18,18 @@ struct _XqLessonBoard
   XqLessonMarks  marks;
   XqRenderStyle  style;
   gboolean       tap_mode;
+
+  /* Set-up drags */
+  gboolean       drag_pieces;
+  XqSquare       drag_from;     /* the point a dragged piece was lifted from */
+  XqPiece        drag_piece;
+  gboolean       lifted;        /* the model shows drag_from emptied by us */
+  gboolean       lifting;
+  XqPosition     before_lift;
+  XqMove         before_lift_move;
+  XqLessonMarks  marks_before_lift;
+  GdkTexture    *piece_tex[16];
+  int            piece_tex_size;
 };
 
 G_DEFINE_FINAL_TYPE (XqLessonBoard, xq_lesson_board, GTK_TYPE_WIDGET)
@@ -25,6 +37,7 @@ G_DEFINE_FINAL_TYPE (XqLessonBoard, xq_lesson_board, GTK_TYPE_WIDGET)
 enum {
   TAP,
   REFUSED,
+  PIECE_DROPPED,
   N_SIGNALS
 };
 
@@ -144,12 +157,14 @@ draw_marks (GtkDrawingArea *area,
     }
 }
 
+/* The tap comes on release: when a press turns into a drag of a placed
+ * piece, the drag source claims the sequence and no tap happens. */
 static void
-tap_pressed_cb (XqLessonBoard   *self,
-                int              n_press,
-                double           x,
-                double           y,
-                GtkGestureClick *gesture)
+tap_released_cb (XqLessonBoard   *self,
+                 int              n_press,
+                 double           x,
+                 double           y,
+                 GtkGestureClick *gesture)
 {
   XqSquare sq = xq_board_view_pick (self->view, x, y);
 
@@ -209,7 +224,214 @@ key_pressed_cb (XqLessonBoard         *self,
 static void
 model_changed_cb (XqLessonBoard *self)
 {
+  /* Whoever sets a new position also decides where the lifted piece went. */
+  if (!self->lifting)
+    self->lifted = FALSE;
   gtk_widget_queue_draw (self->marks_area);
+}
+
+/* ---- Set-up drags ---------------------------------------------------------- */
+
+/* A drag carries piece | (from + 1) << 4 as a guint: nothing outside the
+ * app offers that type, so only piece drags are accepted. */
+GdkContentProvider *
+xq_lesson_board_drag_content (XqPiece  piece,
+                              XqSquare from)
+{
+  g_return_val_if_fail (piece != XQ_EMPTY && (piece & ~15) == 0, NULL);
+  g_return_val_if_fail (from == XQ_NO_SQUARE || (from >= 0 && from < XQ_SQUARES), NULL);
+
+  return gdk_content_provider_new_typed (G_TYPE_UINT, (guint) (piece | (from + 1) << 4));
+}
+
+gboolean
+xq_lesson_board_parse_drag (const GValue *value,
+                            XqPiece      *piece,
+                            XqSquare     *from)
+{
+  guint token;
+  XqSquare sq;
+
+  if (value == NULL || !G_VALUE_HOLDS_UINT (value))
+    return FALSE;
+  token = g_value_get_uint (value);
+  sq = (XqSquare) (token >> 4) - 1;
+  if ((token & 15) == 0 || sq < XQ_NO_SQUARE || sq >= XQ_SQUARES)
+    return FALSE;
+  *piece = token & 15;
+  *from = sq;
+  return TRUE;
+}
+
+static void
+board_geometry (XqLessonBoard   *self,
+                XqBoardGeometry *geom)
+{
+  xq_board_geometry_init (geom, gtk_widget_get_width (GTK_WIDGET (self->view)),
+                          gtk_widget_get_height (GTK_WIDGET (self->view)),
+                          xq_board_model_get_flipped (self->model));
+}
+
+GdkPaintable *
+xq_lesson_board_get_piece_paintable (XqLessonBoard *self,
+                                     XqPiece        piece)
+{
+  XqBoardGeometry geom;
+  int size, scale;
+
+  g_return_val_if_fail (XQ_IS_LESSON_BOARD (self), NULL);
+  g_return_val_if_fail (piece != XQ_EMPTY && (piece & ~15) == 0, NULL);
+
+  /* The icon has the size the piece has on the board, so a dragged piece
+   * does not change size on its way from the tray; before the first layout
+   * a tray-sized piece will do. */
+  board_geometry (self, &geom);
+  scale = MAX (1, gtk_widget_get_scale_factor (GTK_WIDGET (self)));
+  size = (int) ceil (2 * xq_board_geometry_piece_radius (&geom));
+  if (size < 24)
+    size = 48;
+  size *= scale;
+  if (size != self->piece_tex_size)
+    {
+      for (int i = 0; i < 16; i++)
+        g_clear_object (&self->piece_tex[i]);
+      self->piece_tex_size = size;
+    }
+  if (self->piece_tex[piece] == NULL)
+    {
+      g_autofree char *svg = xq_render_piece_svg (piece, &self->style, size);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GBytes) bytes = NULL;
+      cairo_surface_t *surface = xq_render_rasterize_svg (svg, size, size, &error);
+      int stride;
+
+      if (surface == NULL)
+        {
+          g_warning ("drag icon: %s", error->message);
+          return NULL;
+        }
+      cairo_surface_flush (surface);
+      stride = cairo_image_surface_get_stride (surface);
+      bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
+                                          (gsize) stride * size,
+                                          (GDestroyNotify) cairo_surface_destroy, surface);
+      self->piece_tex[piece] = gdk_memory_texture_new (size, size, GDK_MEMORY_DEFAULT, bytes, stride);
+    }
+  return GDK_PAINTABLE (self->piece_tex[piece]);
+}
+
+static XqSquare
+pick_from_board (XqLessonBoard *self,
+                 double         x,
+                 double         y)
+{
+  double vx, vy;
+
+  if (!gtk_widget_translate_coordinates (GTK_WIDGET (self), GTK_WIDGET (self->view), x, y, &vx, &vy))
+    return XQ_NO_SQUARE;
+  return xq_board_view_pick (self->view, vx, vy);
+}
+
+static GdkContentProvider *
+drag_prepare_cb (XqLessonBoard *self,
+                 double         x,
+                 double         y,
+                 GtkDragSource *source)
+{
+  const XqPosition *pos = xq_board_model_get_position (self->model);
+  XqSquare sq;
+
+  if (!self->drag_pieces || !self->tap_mode)
+    return NULL;
+  sq = pick_from_board (self, x, y);
+  if (sq == XQ_NO_SQUARE || pos->board[sq] == XQ_EMPTY)
+    return NULL;
+  self->drag_from = sq;
+  self->drag_piece = pos->board[sq];
+  return xq_lesson_board_drag_content (self->drag_piece, sq);
+}
+
+static void
+drag_begin_cb (XqLessonBoard *self,
+               GdkDrag       *drag,
+               GtkDragSource *source)
+{
+  GdkPaintable *icon = xq_lesson_board_get_piece_paintable (self, self->drag_piece);
+  int scale = MAX (1, gtk_widget_get_scale_factor (GTK_WIDGET (self)));
+  XqPosition lifted;
+
+  if (icon != NULL)
+    gtk_drag_source_set_icon (source, icon, gdk_paintable_get_intrinsic_width (icon) / (2 * scale),
+                              gdk_paintable_get_intrinsic_height (icon) / (2 * scale));
+
+  /* The piece leaves its point while it is in the hand. */
+  self->before_lift = *xq_board_model_get_position (self->model);
+  self->before_lift_move = xq_board_model_get_last_move (self->model);
+  lifted = self->before_lift;
+  xq_position_put (&lifted, self->drag_from, XQ_EMPTY);
+  /* Nor does praise for it stay on the empty point. */
+  self->marks_before_lift = self->marks;
+  xq_lesson_marks_clear (&self->marks);
+  for (int i = 0; i < self->marks_before_lift.n_marks; i++)
+    {
+      const XqLessonMark *m = &self->marks_before_lift.marks[i];
+
+      if (m->sq != self->drag_from || m->kind == XQ_LESSON_MARK_ARROW)
+        self->marks.marks[self->marks.n_marks++] = *m;
+    }
+  self->lifting = TRUE;
+  xq_board_model_set_position (self->model, &lifted, self->before_lift_move);
+  self->lifting = FALSE;
+  self->lifted = TRUE;
+}
+
+/* Let go outside any drop target (beside the window, say): off the board,
+ * back to the tray.  Escape puts the piece back where it was. */
+static gboolean
+drag_cancel_cb (XqLessonBoard       *self,
+                GdkDrag             *drag,
+                GdkDragCancelReason  reason,
+                GtkDragSource       *source)
+{
+  if (reason != GDK_DRAG_CANCEL_USER_CANCELLED && self->drag_from != XQ_NO_SQUARE)
+    g_signal_emit (self, signals[PIECE_DROPPED], 0, self->drag_piece, self->drag_from, XQ_NO_SQUARE);
+  return FALSE;
+}
+
+static void
+drag_end_cb (XqLessonBoard *self,
+             GdkDrag       *drag,
+             gboolean       delete_data,
+             GtkDragSource *source)
+{
+  if (self->lifted)
+    {
+      self->lifting = TRUE;
+      xq_board_model_set_position (self->model, &self->before_lift, self->before_lift_move);
+      self->lifting = FALSE;
+      self->lifted = FALSE;
+      self->marks = self->marks_before_lift;
+      gtk_widget_queue_draw (self->marks_area);
+    }
+  self->drag_from = XQ_NO_SQUARE;
+  self->drag_piece = XQ_EMPTY;
+}
+
+static gboolean
+drop_cb (XqLessonBoard *self,
+         const GValue  *value,
+         double         x,
+         double         y,
+         GtkDropTarget *target)
+{
+  XqPiece piece;
+  XqSquare from;
+
+  if (!self->drag_pieces || !xq_lesson_board_parse_drag (value, &piece, &from))
+    return FALSE;
+  /* A drop in the margin is off the board, like one beside it. */
+  g_signal_emit (self, signals[PIECE_DROPPED], 0, piece, from, pick_from_board (self, x, y));
+  return TRUE;
 }
 
 static void
@@ -217,6 +439,8 @@ xq_lesson_board_dispose (GObject *object)
 {
   XqLessonBoard *self = XQ_LESSON_BOARD (object);
 
+  for (int i = 0; i < 16; i++)
+    g_clear_object (&self->piece_tex[i]);
   g_clear_pointer (&self->overlay, gtk_widget_unparent);
   g_clear_object (&self->model);
 
@@ -252,6 +476,18 @@ xq_lesson_board_class_init (XqLessonBoardClass *klass)
     g_signal_new ("refused", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_INT);
 
+  /**
+   * XqLessonBoard::piece-dropped:
+   * @piece: the dragged piece
+   * @from: where it was lifted from, or XQ_NO_SQUARE (the tray)
+   * @to: where it was let go, or XQ_NO_SQUARE (off the board)
+   *
+   * With drag_pieces on, a piece was dragged onto, across or off the board.
+   */
+  signals [PIECE_DROPPED] =
+    g_signal_new ("piece-dropped", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 3, G_TYPE_INT, G_TYPE_INT, G_TYPE_INT);
+
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "xq-lesson-board");
 }
@@ -261,6 +497,8 @@ xq_lesson_board_init (XqLessonBoard *self)
 {
   GtkGesture *click;
   GtkEventController *key;
+  GtkDragSource *source;
+  GtkDropTarget *drop;
 
   xq_render_style_init (&self->style);
   xq_lesson_marks_clear (&self->marks);
@@ -283,7 +521,7 @@ xq_lesson_board_init (XqLessonBoard *self)
 
   click = gtk_gesture_click_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
-  g_signal_connect_swapped (click, "pressed", G_CALLBACK (tap_pressed_cb), self);
+  g_signal_connect_swapped (click, "released", G_CALLBACK (tap_released_cb), self);
   gtk_widget_add_controller (self->marks_area, GTK_EVENT_CONTROLLER (click));
 
   click = gtk_gesture_click_new ();
@@ -297,6 +535,21 @@ xq_lesson_board_init (XqLessonBoard *self)
   gtk_event_controller_set_propagation_phase (key, GTK_PHASE_CAPTURE);
   g_signal_connect_swapped (key, "key-pressed", G_CALLBACK (key_pressed_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), key);
+
+  self->drag_from = XQ_NO_SQUARE;
+  source = gtk_drag_source_new ();
+  gtk_drag_source_set_actions (source, GDK_ACTION_MOVE);
+  gtk_event_controller_set_name (GTK_EVENT_CONTROLLER (source), "xq-lesson-drag");
+  g_signal_connect_swapped (source, "prepare", G_CALLBACK (drag_prepare_cb), self);
+  g_signal_connect_swapped (source, "drag-begin", G_CALLBACK (drag_begin_cb), self);
+  g_signal_connect_swapped (source, "drag-cancel", G_CALLBACK (drag_cancel_cb), self);
+  g_signal_connect_swapped (source, "drag-end", G_CALLBACK (drag_end_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (source));
+
+  drop = gtk_drop_target_new (G_TYPE_UINT, GDK_ACTION_MOVE | GDK_ACTION_COPY);
+  gtk_event_controller_set_name (GTK_EVENT_CONTROLLER (drop), "xq-lesson-drop");
+  g_signal_connect_swapped (drop, "drop", G_CALLBACK (drop_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
@@ -399,7 +652,24 @@ xq_lesson_board_set_style (XqLessonBoard *self,
 
   self->style.pieces = set;
   self->style.theme = theme;
+  for (int i = 0; i < 16; i++)
+    g_clear_object (&self->piece_tex[i]);
   xq_board_view_set_piece_set (self->view, set);
   xq_board_view_set_theme (self->view, theme);
   gtk_widget_queue_draw (self->marks_area);
+}
+
+void
+xq_lesson_board_set_drag_pieces (XqLessonBoard *self,
+                                 gboolean       drag_pieces)
+{
+  g_return_if_fail (XQ_IS_LESSON_BOARD (self));
+  self->drag_pieces = !!drag_pieces;
+}
+
+gboolean
+xq_lesson_board_get_drag_pieces (XqLessonBoard *self)
+{
+  g_return_val_if_fail (XQ_IS_LESSON_BOARD (self), FALSE);
+  return self->drag_pieces;
 }

@@ -36,6 +36,19 @@ void          xq_lesson_board_tap            (XqLessonBoard *self, XqSquare sq);
 
 void          xq_lesson_board_set_style      (XqLessonBoard *self, XqPieceSet set, XqTheme theme);
 
+/* Set-up exercises: pieces are dragged from a tray onto the board, and a
+ * placed piece to another point or off the board.  Every drop is reported
+ * with ::piece-dropped (piece, from, to): from is XQ_NO_SQUARE for a piece
+ * from the tray, to is XQ_NO_SQUARE for a piece dropped off the board. */
+void          xq_lesson_board_set_drag_pieces (XqLessonBoard *self, gboolean drag_pieces);
+gboolean      xq_lesson_board_get_drag_pieces (XqLessonBoard *self);
+/* What a piece drag carries (a guint), for drag sources outside the board. */
+GdkContentProvider *xq_lesson_board_drag_content (XqPiece piece, XqSquare from);
+/* Decodes a dragged value; FALSE when it is not a piece drag. */
+gboolean      xq_lesson_board_parse_drag     (const GValue *value, XqPiece *piece, XqSquare *from);
+/* The piece drawn at the board's present size: the drag icon. */
+GdkPaintable *xq_lesson_board_get_piece_paintable (XqLessonBoard *self, XqPiece piece);
+
 /* Lesson roles onto renderer kinds and colours (also used for print). */
 void          xq_lesson_board_marks_to_annotations (const XqLessonMarks *marks, const XqPosition *pos,
                                               XqAnnotations *annots);

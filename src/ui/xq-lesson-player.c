@@ -269,6 +269,7 @@ exercise_solved (XqLessonPlayer *self,
   gtk_widget_set_sensitive (self->check_button, FALSE);
   xq_board_model_set_interactive (xq_lesson_board_get_model (self->board), FALSE);
   xq_lesson_board_set_tap_mode (self->board, FALSE);
+  xq_lesson_board_set_drag_pieces (self->board, FALSE);
 
   /* Saved at once: a crash or a closed window never costs a child a star. */
   if (self->progress != NULL)
@@ -366,6 +367,36 @@ tray_clicked_cb (GtkButton      *button,
     set_feedback (self, _("Now tap the point where it belongs."), NULL);
 }
 
+static GdkContentProvider *
+tray_drag_prepare_cb (GtkDragSource  *source,
+                      double          x,
+                      double          y,
+                      XqLessonPlayer *self)
+{
+  GtkWidget *button = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (source));
+  XqPiece piece = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "piece"));
+
+  if (self->solved || self->tray[piece] <= 0)
+    return NULL;
+  return xq_lesson_board_drag_content (piece, XQ_NO_SQUARE);
+}
+
+static void
+tray_drag_begin_cb (GtkDragSource  *source,
+                    GdkDrag        *drag,
+                    XqLessonPlayer *self)
+{
+  GtkWidget *button = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (source));
+  XqPiece piece = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "piece"));
+  GdkPaintable *icon = xq_lesson_board_get_piece_paintable (self->board, piece);
+  int scale = MAX (1, gtk_widget_get_scale_factor (button));
+
+  /* Held by its centre, as a piece taken off the board is. */
+  if (icon != NULL)
+    gtk_drag_source_set_icon (source, icon, gdk_paintable_get_intrinsic_width (icon) / (2 * scale),
+                              gdk_paintable_get_intrinsic_height (icon) / (2 * scale));
+}
+
 static void
 show_setup (XqLessonPlayer *self,
             gboolean        keep_marks)
@@ -410,6 +441,16 @@ show_setup (XqLessonPlayer *self,
         gtk_widget_add_css_class (button, "xq-tray-piece");
         g_object_set_data (G_OBJECT (button), "piece", GINT_TO_POINTER (piece));
         g_signal_connect (button, "clicked", G_CALLBACK (tray_clicked_cb), self);
+        {
+          /* Small hands and keyboards keep click-then-tap; a drag is the
+           * quicker way for the rest. */
+          GtkDragSource *source = gtk_drag_source_new ();
+
+          gtk_drag_source_set_actions (source, GDK_ACTION_MOVE);
+          g_signal_connect (source, "prepare", G_CALLBACK (tray_drag_prepare_cb), self);
+          g_signal_connect (source, "drag-begin", G_CALLBACK (tray_drag_begin_cb), self);
+          gtk_widget_add_controller (button, GTK_EVENT_CONTROLLER (source));
+        }
         /* A grid rather than a flow box: GTK 4.8's flow box measures wrongly
          * inside a centred box. */
         gtk_grid_attach (GTK_GRID (self->tray_box), button, cell % 4, cell / 4, 1, 1);
@@ -429,6 +470,32 @@ check_setup (XqLessonPlayer *self)
     exercise_solved (self, v->stars);
   else if (v->kind == XQ_VERDICT_WRONG)
     self->wrong++;
+}
+
+/* Puts a piece from the tray on the empty point sq, if it belongs there. */
+static void
+place_piece (XqLessonPlayer *self,
+             XqPiece         piece,
+             XqSquare        sq)
+{
+  g_autoptr(XqVerdict) v = xq_check_setup_piece (self->ex, sq, piece);
+
+  if (v->kind != XQ_VERDICT_CORRECT)
+    {
+      self->wrong++;
+      show_verdict (self, v);
+      return;
+    }
+  self->setup[sq] = piece;
+  if (--self->tray[piece] <= 0 && self->tray_selected == piece)
+    self->tray_selected = XQ_EMPTY;
+  show_setup (self, TRUE);
+  show_verdict (self, v);
+
+  for (int i = 0; i < 16; i++)
+    if (self->tray[i] > 0)
+      return;
+  check_setup (self);
 }
 
 static void
@@ -457,27 +524,71 @@ tap_setup (XqLessonPlayer *self,
       set_feedback (self, _("Another piece already stands there."), "accent");
       return;
     }
+  place_piece (self, piece, sq);
+}
 
-  {
-    g_autoptr(XqVerdict) v = xq_check_setup_piece (self->ex, sq, piece);
-
-    if (v->kind != XQ_VERDICT_CORRECT)
-      {
-        self->wrong++;
-        show_verdict (self, v);
+/* A piece dragged from the tray (from: XQ_NO_SQUARE) or across the board,
+ * let go on a point or off the board (to: XQ_NO_SQUARE). */
+static void
+piece_dropped_cb (XqLessonPlayer *self,
+                  int             piece,
+                  int             from,
+                  int             to,
+                  XqLessonBoard  *board)
+{
+  if (self->kind != STEP_EXERCISE || self->solved || self->ex->kind != XQ_EXERCISE_SETUP)
+    return;
+  if (from == XQ_NO_SQUARE)
+    {
+      if (to == XQ_NO_SQUARE || self->tray[piece] <= 0)
         return;
-      }
-    self->setup[sq] = piece;
-    if (--self->tray[piece] <= 0)
-      self->tray_selected = XQ_EMPTY;
-    show_setup (self, TRUE);
-    show_verdict (self, v);
-  }
-
-  for (int i = 0; i < 16; i++)
-    if (self->tray[i] > 0)
+      if (self->setup[to] != XQ_EMPTY)
+        {
+          set_feedback (self, _("Another piece already stands there."), "accent");
+          return;
+        }
+      place_piece (self, piece, to);
       return;
-  check_setup (self);
+    }
+
+  if (self->setup[from] != piece || to == from)
+    {
+      show_setup (self, TRUE);
+      return;
+    }
+  if (to != XQ_NO_SQUARE && self->setup[to] != XQ_EMPTY)
+    {
+      show_setup (self, TRUE);
+      set_feedback (self, _("Another piece already stands there."), "accent");
+      return;
+    }
+  /* Lifted first, so a wrong point leaves it in the tray, as a tap would. */
+  self->tray[piece]++;
+  self->setup[from] = XQ_EMPTY;
+  show_setup (self, FALSE);
+  if (to == XQ_NO_SQUARE)
+    set_feedback (self, _("The piece is back in the tray."), NULL);
+  else
+    place_piece (self, piece, to);
+}
+
+/* Anywhere beside the board (the tray, the words) takes a dragged piece off
+ * it; the board's own drop target is nearer the pointer and wins there. */
+static gboolean
+player_drop_cb (GtkDropTarget  *target,
+                const GValue   *value,
+                double          x,
+                double          y,
+                XqLessonPlayer *self)
+{
+  XqPiece piece;
+  XqSquare from;
+
+  if (!xq_lesson_board_parse_drag (value, &piece, &from))
+    return FALSE;
+  if (from != XQ_NO_SQUARE)
+    piece_dropped_cb (self, piece, from, XQ_NO_SQUARE, self->board);
+  return TRUE;
 }
 
 static void
@@ -885,6 +996,7 @@ reset_exercise (XqLessonPlayer *self)
   set_feedback (self, NULL, NULL);
 
   xq_lesson_board_set_tap_mode (self->board, ex->kind == XQ_EXERCISE_TAP || ex->kind == XQ_EXERCISE_SETUP);
+  xq_lesson_board_set_drag_pieces (self->board, ex->kind == XQ_EXERCISE_SETUP);
   switch (ex->kind)
     {
     case XQ_EXERCISE_STARS:
@@ -958,6 +1070,7 @@ show_page (XqLessonPlayer     *self,
       xq_lesson_board_set_marks (self->board, &page->marks);
     }
   xq_lesson_board_set_tap_mode (self->board, FALSE);
+  xq_lesson_board_set_drag_pieces (self->board, FALSE);
   gtk_widget_set_sensitive (self->next_button, TRUE);
   gtk_widget_add_css_class (self->next_button, "suggested-action");
 }
@@ -1280,6 +1393,14 @@ xq_lesson_player_init (XqLessonPlayer *self)
   gtk_box_append (GTK_BOX (main), self->board_frame);
   g_signal_connect_swapped (self->board, "tap", G_CALLBACK (board_tap_cb), self);
   g_signal_connect_swapped (self->board, "refused", G_CALLBACK (refused_cb), self);
+  g_signal_connect_swapped (self->board, "piece-dropped", G_CALLBACK (piece_dropped_cb), self);
+  {
+    GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_UINT, GDK_ACTION_MOVE);
+
+    gtk_event_controller_set_name (GTK_EVENT_CONTROLLER (drop), "xq-lesson-take-back");
+    g_signal_connect (drop, "drop", G_CALLBACK (player_drop_cb), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
+  }
   g_signal_connect_swapped (xq_lesson_board_get_view (self->board), "move", G_CALLBACK (move_cb), self);
 
   /* The words, the choices and the buttons beside the board. */

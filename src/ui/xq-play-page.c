@@ -6,8 +6,14 @@
 #include <glib/gi18n-lib.h>
 
 #include "xq-clock.h"
+#include "xq-engine.h"
 #include "xq-pgn.h"
 #include "xq-play-page.h"
+#include "xq-window.h"
+
+/* A pause before the computer answers, so a child sees their own move land
+ * and can follow the reply. */
+#define COMPUTER_DELAY_MS 700
 
 struct _XqPlayPage
 {
@@ -23,6 +29,8 @@ struct _XqPlayPage
   GtkWidget   *clock_box;
   GtkLabel    *red_clock_label;
   GtkLabel    *black_clock_label;
+  GtkDropDown *opponent_dropdown;
+  GtkDropDown *color_dropdown;
 
   /* Owned */
   XqGame       *game;
@@ -32,10 +40,26 @@ struct _XqPlayPage
 
   /* The clock: NULL when playing without one. */
   XqClock      *clock;
-  int           clock_minutes;
+  char         *clock_preset;   /* a name of the "clock" setting */
+  int           clock_minutes;  /* > 0 overrides the preset (tests, old callers) */
   guint         clock_tick;
   XqPlayPageTimeFunc time_func;
+
+  /* The computer opponent (XQ_PLAY_PAGE_TWO_PLAYERS: none). */
+  GSettings    *settings;
+  gboolean      syncing_dropdowns;
+  int           computer_level;   /* 0 = two players */
+  XqColor       player_color;     /* the child's colour against the computer */
+  guint32       seed;
+  guint         computer_delay_ms;
+  guint         computer_delay_id;
+  GTask        *think_task;       /* the search running in a thread, or NULL */
 };
+
+typedef struct {
+  XqPosition pos;
+  XqEngine  *engine;
+} ThinkData;
 
 G_DEFINE_FINAL_TYPE (XqPlayPage, xq_play_page, ADW_TYPE_BIN)
 
@@ -155,11 +179,19 @@ static void
 format_clock (GtkLabel   *label,
               const char *side,
               gint64      ms,
+              int         moves_to_go,
               gboolean    running)
 {
   /* Round up, so 0:00 shows only when the time is really gone. */
   gint64 s = (ms + 999) / 1000;
-  g_autofree char *text = g_strdup_printf ("%s %d:%02d", side, (int) (s / 60), (int) (s % 60));
+  g_autofree char *text = NULL;
+
+  if (moves_to_go > 0)
+    /* Translators: a clock face: side, minutes:seconds, and in brackets the
+     * moves still to make in this period, e.g. "Red 9:58 (39)" */
+    text = g_strdup_printf (_("%s %d:%02d (%d)"), side, (int) (s / 60), (int) (s % 60), moves_to_go);
+  else
+    text = g_strdup_printf ("%s %d:%02d", side, (int) (s / 60), (int) (s % 60));
 
   gtk_label_set_label (label, text);
   if (running)
@@ -180,13 +212,16 @@ update_clock_labels (XqPlayPage *self)
   running = xq_clock_get_state (self->clock) == XQ_CLOCK_RUNNING;
   format_clock (self->red_clock_label, _("Red"),
                 xq_clock_get_remaining (self->clock, XQ_RED, now),
+                xq_clock_get_moves_to_go (self->clock, XQ_RED),
                 running && xq_clock_get_side (self->clock) == XQ_RED);
   format_clock (self->black_clock_label, _("Black"),
                 xq_clock_get_remaining (self->clock, XQ_BLACK, now),
+                xq_clock_get_moves_to_go (self->clock, XQ_BLACK),
                 running && xq_clock_get_side (self->clock) == XQ_BLACK);
 }
 
 static void sync_page (XqPlayPage *self);
+static void cancel_computer (XqPlayPage *self);
 
 /* A fallen flag ends the game on time (4.1.4). */
 static void
@@ -199,6 +234,7 @@ check_flag (XqPlayPage *self)
   if (xq_clock_check_flag (self->clock, now_ms (self), &loser))
     {
       xq_game_flag_fall (self->game, loser);
+      cancel_computer (self);
       sync_page (self);
     }
 }
@@ -213,17 +249,56 @@ clock_tick_cb (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
+/* The time control named by the "clock" setting; FALSE for no clock. */
+static gboolean
+time_control_from_preset (const char    *name,
+                          XqTimeControl *tc)
+{
+  static const struct {
+    const char *name;
+    int minutes;                /* sudden death, or 0 for a period preset */
+    XqTimeControlPreset preset;
+  } presets[] = {
+    { "sudden-5", 5, 0 },
+    { "sudden-10", 10, 0 },
+    { "sudden-20", 20, 0 },
+    { "sudden-30", 30, 0 },
+    { "s0-6.1", 0, XQ_TIME_CONTROL_S0_6_1 },
+    { "s0-6.2", 0, XQ_TIME_CONTROL_S0_6_2 },
+    { "s0-6.3", 0, XQ_TIME_CONTROL_S0_6_3 },
+    { "s0-6.4", 0, XQ_TIME_CONTROL_S0_6_4 },
+  };
+
+  for (guint i = 0; name != NULL && i < G_N_ELEMENTS (presets); i++)
+    if (g_str_equal (presets[i].name, name))
+      {
+        if (presets[i].minutes > 0)
+          xq_time_control_init_sudden_death (tc, presets[i].minutes, 0);
+        else
+          xq_time_control_init_preset (tc, presets[i].preset);
+        return TRUE;
+      }
+  return FALSE;
+}
+
 /* A fresh clock for a fresh game; it starts with Red's first move. */
 static void
 reset_clock (XqPlayPage *self)
 {
   XqTimeControl tc;
+  gboolean with_clock;
 
   g_clear_pointer (&self->clock, xq_clock_free);
   g_clear_handle_id (&self->clock_tick, g_source_remove);
   if (self->clock_minutes > 0)
     {
       xq_time_control_init_sudden_death (&tc, self->clock_minutes, 0);
+      with_clock = TRUE;
+    }
+  else
+    with_clock = time_control_from_preset (self->clock_preset, &tc);
+  if (with_clock)
+    {
       self->clock = xq_clock_new (&tc);
       /* Four updates a second keep the seconds honest without busy redraws. */
       self->clock_tick = g_timeout_add (250, clock_tick_cb, self);
@@ -243,8 +318,12 @@ press_clock (XqPlayPage *self,
   switch (xq_clock_get_state (self->clock))
     {
     case XQ_CLOCK_STOPPED:
+      /* The first move costs no time but counts towards the period. */
       if (xq_game_get_n_plies (self->game) == 1)
-        xq_clock_start (self->clock, xq_color_other (mover), now);
+        {
+          xq_clock_start (self->clock, mover, now);
+          xq_clock_press (self->clock, now);
+        }
       break;
     case XQ_CLOCK_RUNNING:
       if (!xq_clock_press (self->clock, now))
@@ -267,12 +346,112 @@ pause_clock (XqPlayPage *self)
   update_clock_labels (self);
 }
 
+/* ---- The computer opponent ------------------------------------------------ */
+
+static gboolean
+computer_to_move (XqPlayPage *self)
+{
+  return self->computer_level > 0 && xq_game_get_position (self->game)->side != self->player_color;
+}
+
+/* Forgets a pending or running answer (undo, a new game, leaving computer
+ * mode): its move would belong to a position no longer on the board. */
+static void
+cancel_computer (XqPlayPage *self)
+{
+  g_clear_handle_id (&self->computer_delay_id, g_source_remove);
+  if (self->think_task != NULL)
+    {
+      ThinkData *data = g_task_get_task_data (self->think_task);
+
+      g_cancellable_cancel (g_task_get_cancellable (self->think_task));
+      xq_engine_stop (data->engine);
+      g_clear_object (&self->think_task);
+    }
+}
+
+static void
+think_data_free (gpointer user_data)
+{
+  ThinkData *data = user_data;
+
+  xq_engine_free (data->engine);
+  g_free (data);
+}
+
+static void
+think_thread (GTask        *task,
+              gpointer      source_object,
+              gpointer      task_data,
+              GCancellable *cancellable)
+{
+  ThinkData *data = task_data;
+  XqMove move = xq_engine_best_move (data->engine, &data->pos, NULL);
+
+  g_task_return_int (task, move);
+}
+
+static gboolean play_move (XqPlayPage *self, XqMove move, GError **error);
+
+static void
+think_done_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  XqPlayPage *self = XQ_PLAY_PAGE (source);
+  GTask *task = G_TASK (result);
+  g_autoptr(GError) error = NULL;
+  XqMove move;
+
+  /* A cancelled search finishes after the page has moved on. */
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
+    return;
+  move = (XqMove) g_task_propagate_int (task, &error);
+  g_clear_object (&self->think_task);
+  if (error != NULL || move == XQ_MOVE_NONE || xq_game_is_over (self->game))
+    return;
+  if (!play_move (self, move, &error))
+    g_warning ("The computer chose a move the game refused: %s", error->message);
+}
+
+static gboolean
+computer_delay_cb (gpointer user_data)
+{
+  XqPlayPage *self = user_data;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  ThinkData *data = g_new0 (ThinkData, 1);
+
+  self->computer_delay_id = 0;
+  data->pos = *xq_game_get_position (self->game);
+  /* Each ply gets its own seed, so a replayed game is answered the same way. */
+  data->engine = xq_engine_new (self->seed + (guint32) xq_game_get_ply (self->game));
+  xq_engine_set_level (data->engine, self->computer_level);
+  self->think_task = g_task_new (self, cancellable, think_done_cb, NULL);
+  g_task_set_source_tag (self->think_task, computer_delay_cb);
+  g_task_set_task_data (self->think_task, data, think_data_free);
+  g_task_run_in_thread (self->think_task, think_thread);
+  return G_SOURCE_REMOVE;
+}
+
+/* Starts the computer's answer if it is its turn at the end of the record;
+ * browsing back in the record never plays over the moves ahead. */
+static void
+maybe_start_computer (XqPlayPage *self)
+{
+  if (!computer_to_move (self) || xq_game_is_over (self->game)
+      || self->computer_delay_id != 0 || self->think_task != NULL
+      || xq_game_get_ply (self->game) != xq_game_get_n_plies (self->game))
+    return;
+  self->computer_delay_id = g_timeout_add (self->computer_delay_ms, computer_delay_cb, self);
+}
+
 static void
 sync_page (XqPlayPage *self)
 {
   xq_board_model_set_position (self->model, xq_game_get_position (self->game),
                                xq_game_get_last_move (self->game));
-  xq_board_model_set_interactive (self->model, !xq_game_is_over (self->game));
+  xq_board_model_set_interactive (self->model,
+                                  !xq_game_is_over (self->game) && !computer_to_move (self));
   update_move_list (self);
   update_status (self);
 }
@@ -300,22 +479,32 @@ announce_move (XqPlayPage *self,
     xq_board_view_announce (self->board_view, sentence);
 }
 
-gboolean
-xq_play_page_play (XqPlayPage  *self,
-                   XqMove       move,
-                   GError     **error)
+static gboolean
+play_move (XqPlayPage  *self,
+           XqMove       move,
+           GError     **error)
 {
-  XqColor mover;
+  XqColor mover = xq_game_get_position (self->game)->side;
 
-  g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), FALSE);
-
-  mover = xq_game_get_position (self->game)->side;
   if (!xq_game_play (self->game, move, error))
     return FALSE;
   press_clock (self, mover);
   sync_page (self);
   announce_move (self, move);
+  maybe_start_computer (self);
   return TRUE;
+}
+
+gboolean
+xq_play_page_play (XqPlayPage  *self,
+                   XqMove       move,
+                   GError     **error)
+{
+  g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), FALSE);
+
+  /* A move made for the side to move replaces an answer being thought of. */
+  cancel_computer (self);
+  return play_move (self, move, error);
 }
 
 static void
@@ -339,8 +528,10 @@ move_row_activated_cb (XqPlayPage    *self,
 
   if (ply != xq_game_get_ply (self->game) && xq_game_go_to_ply (self->game, ply))
     {
+      cancel_computer (self);
       pause_clock (self);
       sync_page (self);
+      maybe_start_computer (self);
     }
 }
 
@@ -408,12 +599,88 @@ xq_play_page_size_allocate (GtkWidget *widget,
   gtk_widget_allocate (GTK_WIDGET (adw_bin_get_child (ADW_BIN (self))), width, height, baseline, NULL);
 }
 
+/* ---- Settings: the opponent and the clock ---------------------------------- */
+
+/* The opponent drop-down: "Two players", then the computer's levels 1 to 5. */
+static void
+sync_dropdowns (XqPlayPage *self)
+{
+  self->syncing_dropdowns = TRUE;
+  gtk_drop_down_set_selected (self->opponent_dropdown, (guint) self->computer_level);
+  gtk_drop_down_set_selected (self->color_dropdown, self->player_color == XQ_BLACK ? 1 : 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->color_dropdown), self->computer_level > 0);
+  self->syncing_dropdowns = FALSE;
+}
+
+static void
+set_opponent (XqPlayPage *self,
+              int         level,
+              XqColor     player)
+{
+  if (level == self->computer_level && player == self->player_color)
+    return;
+  cancel_computer (self);
+  self->computer_level = level;
+  self->player_color = player;
+  sync_dropdowns (self);
+  sync_page (self);
+  maybe_start_computer (self);
+}
+
+static void
+apply_settings (XqPlayPage *self)
+{
+  g_autofree char *preset = g_settings_get_string (self->settings, "clock");
+  gboolean computer = g_settings_get_enum (self->settings, "opponent") == 1;
+  int level = g_settings_get_int (self->settings, "computer-level");
+  XqColor player = g_settings_get_enum (self->settings, "player-color") == 1 ? XQ_BLACK : XQ_RED;
+
+  if (g_strcmp0 (preset, self->clock_preset) != 0)
+    {
+      g_free (self->clock_preset);
+      self->clock_preset = g_steal_pointer (&preset);
+      /* A changed time control applies from the next game, unless this one
+       * has not started yet. */
+      if (xq_game_get_n_plies (self->game) == 0)
+        reset_clock (self);
+    }
+  set_opponent (self, computer ? CLAMP (level, 1, XQ_ENGINE_MAX_LEVEL) : 0, player);
+  sync_dropdowns (self);
+}
+
+static void
+settings_changed_cb (XqPlayPage *self,
+                     const char *key,
+                     GSettings  *settings)
+{
+  apply_settings (self);
+}
+
+static void
+opponent_selected_cb (XqPlayPage *self)
+{
+  guint level = gtk_drop_down_get_selected (self->opponent_dropdown);
+  guint color = gtk_drop_down_get_selected (self->color_dropdown);
+
+  if (self->syncing_dropdowns || level == GTK_INVALID_LIST_POSITION || color == GTK_INVALID_LIST_POSITION)
+    return;
+  /* The settings remember the choice; their ::changed applies it. */
+  g_settings_delay (self->settings);
+  g_settings_set_enum (self->settings, "opponent", level > 0 ? 1 : 0);
+  if (level > 0)
+    g_settings_set_int (self->settings, "computer-level", (int) level);
+  g_settings_set_enum (self->settings, "player-color", (int) color);
+  g_settings_apply (self->settings);
+}
+
 static void
 xq_play_page_dispose (GObject *object)
 {
   XqPlayPage *self = XQ_PLAY_PAGE (object);
 
   g_clear_handle_id (&self->clock_tick, g_source_remove);
+  cancel_computer (self);
+  g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_PLAY_PAGE);
 
   G_OBJECT_CLASS (xq_play_page_parent_class)->dispose (object);
@@ -428,6 +695,7 @@ xq_play_page_finalize (GObject *object)
   g_clear_pointer (&self->clock, xq_clock_free);
   g_clear_object (&self->model);
   g_clear_pointer (&self->status_text, g_free);
+  g_clear_pointer (&self->clock_preset, g_free);
 
   G_OBJECT_CLASS (xq_play_page_parent_class)->finalize (object);
 }
@@ -454,8 +722,11 @@ xq_play_page_class_init (XqPlayPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, clock_box);
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, red_clock_label);
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, black_clock_label);
+  gtk_widget_class_bind_template_child (widget_class, XqPlayPage, opponent_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, XqPlayPage, color_dropdown);
   gtk_widget_class_bind_template_callback (widget_class, board_move_cb);
   gtk_widget_class_bind_template_callback (widget_class, move_row_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, opponent_selected_cb);
 }
 
 static void
@@ -468,6 +739,12 @@ xq_play_page_init (XqPlayPage *self)
   self->game = xq_game_new (NULL);
   self->model = xq_board_model_new ();
   xq_board_view_set_model (self->board_view, self->model);
+  self->seed = g_random_int ();
+  self->computer_delay_ms = COMPUTER_DELAY_MS;
+  self->settings = g_settings_new (XQ_SETTINGS_SCHEMA);
+  g_signal_connect_object (self->settings, "changed", G_CALLBACK (settings_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  apply_settings (self);
   update_clock_labels (self);
   sync_page (self);
 }
@@ -498,11 +775,13 @@ xq_play_page_new_game (XqPlayPage *self)
 {
   g_return_if_fail (XQ_IS_PLAY_PAGE (self));
 
+  cancel_computer (self);
   g_clear_pointer (&self->game, xq_game_free);
   self->game = xq_game_new (NULL);
   reset_clock (self);
   sync_page (self);
   xq_board_view_announce (self->board_view, _("A new game. Red moves first."));
+  maybe_start_computer (self);
 }
 
 gboolean
@@ -510,7 +789,28 @@ xq_play_page_undo (XqPlayPage *self)
 {
   g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), FALSE);
 
-  if (!xq_game_undo (self->game))
+  if (self->computer_level > 0)
+    {
+      int ply = xq_game_get_ply (self->game);
+      const XqPosition *pos;
+
+      /* Back to the child's turn: their last move and the computer's reply
+       * (only their move while the reply is still being thought of).  At
+       * the start, with the computer to move first, there is nothing of
+       * theirs to take back. */
+      do
+        ply--;
+      while (ply > 0 && xq_game_get_position_at (self->game, ply)->side != self->player_color);
+      if (ply < 0)
+        return FALSE;
+      pos = xq_game_get_position_at (self->game, ply);
+      if (pos->side != self->player_color)
+        return FALSE;
+      cancel_computer (self);
+      if (!xq_game_go_to_ply (self->game, ply))
+        return FALSE;
+    }
+  else if (!xq_game_undo (self->game))
     return FALSE;
   pause_clock (self);
   sync_page (self);
@@ -525,9 +825,13 @@ xq_play_page_redo (XqPlayPage *self)
 
   if (!xq_game_redo (self->game))
     return FALSE;
+  /* Against the computer its recorded reply comes back with the move. */
+  if (computer_to_move (self))
+    xq_game_redo (self->game);
   pause_clock (self);
   sync_page (self);
   announce_move (self, xq_game_get_last_move (self->game));
+  maybe_start_computer (self);
   return TRUE;
 }
 
@@ -561,10 +865,12 @@ xq_play_page_load_fen (XqPlayPage  *self,
   text = g_strstrip (g_strdup (fen));
   if (!xq_position_set_fen (&pos, text, error))
     return FALSE;
+  cancel_computer (self);
   g_clear_pointer (&self->game, xq_game_free);
   self->game = xq_game_new (&pos);
   reset_clock (self);
   sync_page (self);
+  maybe_start_computer (self);
   return TRUE;
 }
 
@@ -630,10 +936,12 @@ xq_play_page_load_pgn (XqPlayPage  *self,
     if (!xq_game_play (game, xq_pgn_record_get_move (rec, i), error))
       return FALSE;
 
+  cancel_computer (self);
   g_clear_pointer (&self->game, xq_game_free);
   self->game = g_steal_pointer (&game);
   reset_clock (self);
   sync_page (self);
+  maybe_start_computer (self);
   return TRUE;
 }
 
@@ -719,4 +1027,34 @@ xq_play_page_get_clock_text (XqPlayPage *self)
     return NULL;
   return g_strdup_printf ("%s | %s", gtk_label_get_label (self->red_clock_label),
                           gtk_label_get_label (self->black_clock_label));
+}
+
+void
+xq_play_page_set_computer_delay (XqPlayPage *self,
+                                 guint       ms)
+{
+  g_return_if_fail (XQ_IS_PLAY_PAGE (self));
+  self->computer_delay_ms = ms;
+}
+
+void
+xq_play_page_set_seed (XqPlayPage *self,
+                       guint32     seed)
+{
+  g_return_if_fail (XQ_IS_PLAY_PAGE (self));
+  self->seed = seed;
+}
+
+int
+xq_play_page_get_computer_level (XqPlayPage *self)
+{
+  g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), 0);
+  return self->computer_level;
+}
+
+gboolean
+xq_play_page_is_computer_thinking (XqPlayPage *self)
+{
+  g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), FALSE);
+  return self->computer_delay_id != 0 || self->think_task != NULL;
 }

@@ -1,6 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* xq-play-page.h: two players on one computer — the board, the move list,
- * undo/redo, the result in plain words, FEN copy and paste. */
+/* xq-play-page.h: two players on one computer, or a child against the
+ * computer — the board, the move list, undo/redo, the result in plain
+ * words, FEN copy and paste, the clock.
+ *
+ * The page follows GSettings itself: "opponent", "computer-level" and
+ * "player-color" choose the opponent (also offered in the page), "clock"
+ * the time control of a new game. */
 #pragma once
 
 #include <adwaita.h>
@@ -42,8 +47,10 @@ char         *xq_play_page_get_move_list_text (XqPlayPage *self);
 /* The sentence under the board: whose turn, or who won and why. */
 const char   *xq_play_page_get_status_text (XqPlayPage *self);
 
-/* The clock: minutes per side for the whole game, 0 = no clock.  It
- * starts with Red's first move and stops when a move is taken back. */
+/* The clock starts with Red's first move and stops when a move is taken
+ * back; a fallen flag ends the game on time.  Its time control comes from
+ * the "clock" setting; minutes > 0 here overrides that with the whole game
+ * in so many minutes (tests, older callers), 0 goes back to the setting. */
 void          xq_play_page_set_clock_minutes (XqPlayPage *self, int minutes);
 /* For tests: where the page reads the time (ms); NULL = the real clock. */
 typedef gint64 (*XqPlayPageTimeFunc) (void);
@@ -52,5 +59,15 @@ void          xq_play_page_set_time_func  (XqPlayPage *self, XqPlayPageTimeFunc 
 void          xq_play_page_update_clock   (XqPlayPage *self);
 /* "Red 9:58 | Black 10:00", or NULL without a clock. */
 char         *xq_play_page_get_clock_text (XqPlayPage *self);
+
+/* Against the computer: undo takes back the child's last move together with
+ * the computer's reply.  The answer is searched in a thread after a short
+ * pause (ms; tests set 0) with a seeded engine. */
+void          xq_play_page_set_computer_delay (XqPlayPage *self, guint ms);
+void          xq_play_page_set_seed       (XqPlayPage *self, guint32 seed);
+/* 0 when two players share the computer, else the computer's level 1–5. */
+int           xq_play_page_get_computer_level (XqPlayPage *self);
+/* Is the computer about to answer, or thinking? */
+gboolean      xq_play_page_is_computer_thinking (XqPlayPage *self);
 
 G_END_DECLS

@@ -30,6 +30,8 @@ G_DEFINE_FINAL_TYPE (XqPreferencesWindow, xq_preferences_window, ADW_TYPE_PREFER
 static const char *const piece_set_names[] = { "traditional", "simplified", "pictogram", NULL };
 static const char *const theme_names[] = { "wood", "contrast", "print", NULL };
 static const char *const notation_names[] = { "chinese-traditional", "chinese-simplified", "wxf", "auto", NULL };
+static const char *const clock_names[] = { "none", "sudden-5", "sudden-10", "sudden-20", "sudden-30",
+                                           "s0-6.1", "s0-6.2", "s0-6.3", "s0-6.4", NULL };
 
 static gboolean
 name_to_index (GValue   *value,
@@ -61,37 +63,6 @@ index_to_name (const GValue       *value,
   if (index >= g_strv_length ((char **) names))
     return NULL;
   return g_variant_new_string (names[index]);
-}
-
-/* The clock row's items, in minutes. */
-static const int clock_minutes[] = { 0, 5, 10, 20, 30 };
-
-static gboolean
-minutes_to_index (GValue   *value,
-                  GVariant *variant,
-                  gpointer  user_data)
-{
-  int minutes = g_variant_get_int32 (variant);
-  guint best = 0;
-
-  /* A value set elsewhere (gsettings) shows as the nearest item. */
-  for (guint i = 1; i < G_N_ELEMENTS (clock_minutes); i++)
-    if (ABS (clock_minutes[i] - minutes) < ABS (clock_minutes[best] - minutes))
-      best = i;
-  g_value_set_uint (value, best);
-  return TRUE;
-}
-
-static GVariant *
-index_to_minutes (const GValue       *value,
-                  const GVariantType *expected_type,
-                  gpointer            user_data)
-{
-  guint index = g_value_get_uint (value);
-
-  if (index >= G_N_ELEMENTS (clock_minutes))
-    return NULL;
-  return g_variant_new_int32 (clock_minutes[index]);
 }
 
 static void
@@ -141,8 +112,7 @@ xq_preferences_window_init (XqPreferencesWindow *self)
   bind_combo (self, "piece-set", self->piece_set_row, piece_set_names);
   bind_combo (self, "board-theme", self->theme_row, theme_names);
   bind_combo (self, "notation", self->notation_row, notation_names);
-  g_settings_bind_with_mapping (self->settings, "clock-minutes", self->clock_row, "selected",
-                                G_SETTINGS_BIND_DEFAULT, minutes_to_index, index_to_minutes, NULL, NULL);
+  bind_combo (self, "clock", self->clock_row, clock_names);
   g_settings_bind (self->settings, "show-coordinates", self->coordinates_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "sounds", self->sounds_switch, "active", G_SETTINGS_BIND_DEFAULT);

@@ -700,6 +700,27 @@ button (XqTeachPage *self, const char *label, const char *tooltip, GCallback cb)
 }
 
 static void
+menu_item_clicked_cb (GtkWidget *item)
+{
+  GtkWidget *popover = gtk_widget_get_ancestor (item, GTK_TYPE_POPOVER);
+
+  if (popover != NULL)
+    gtk_popover_popdown (GTK_POPOVER (popover));
+}
+
+/* A flat button in the Print and Share popover. */
+static void
+menu_item (XqTeachPage *self, GtkWidget *menu, const char *label, const char *tooltip, GCallback cb)
+{
+  GtkWidget *b = button (self, label, tooltip, cb);
+
+  gtk_widget_add_css_class (b, "flat");
+  gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (b))), 0);
+  g_signal_connect (b, "clicked", G_CALLBACK (menu_item_clicked_cb), NULL);
+  gtk_box_append (GTK_BOX (menu), b);
+}
+
+static void
 xq_teach_page_init (XqTeachPage *self)
 {
   GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
@@ -709,6 +730,9 @@ xq_teach_page_init (XqTeachPage *self)
   GtkWidget *scroller = gtk_scrolled_window_new ();
   GtkWidget *outer = gtk_scrolled_window_new ();
   GtkWidget *inner = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  GtkWidget *popover = gtk_popover_new ();
+  GtkWidget *menu = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *share;
   GtkWidget *label;
 
   self->exercises = g_ptr_array_new_with_free_func (g_free);
@@ -739,12 +763,21 @@ xq_teach_page_init (XqTeachPage *self)
   gtk_box_append (GTK_BOX (bar), label);
   gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->unit_title));
   gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->unit_id));
-  gtk_box_append (GTK_BOX (bar), button (self, _("_Print…"), _("Print the unit as a worksheet with an answer key"),
-                                         G_CALLBACK (print_cb)));
-  gtk_box_append (GTK_BOX (bar), button (self, _("Export P_DF…"), NULL, G_CALLBACK (pdf_cb)));
-  gtk_box_append (GTK_BOX (bar), button (self, _("_Export Pack…"), _("Share every unit of yours as one file"),
-                                         G_CALLBACK (export_pack_cb)));
-  gtk_box_append (GTK_BOX (bar), button (self, _("_Import Pack…"), NULL, G_CALLBACK (import_pack_cb)));
+  /* Printing and sharing go into one menu so that the bar fits a
+   * 1000-pixel window. */
+  share = gtk_menu_button_new ();
+  gtk_menu_button_set_label (GTK_MENU_BUTTON (share), _("_Print and Share"));
+  gtk_menu_button_set_use_underline (GTK_MENU_BUTTON (share), TRUE);
+  gtk_menu_button_set_popover (GTK_MENU_BUTTON (share), popover);
+  gtk_popover_set_child (GTK_POPOVER (popover), menu);
+  menu_item (self, menu, _("_Print…"), _("Print the unit as a worksheet with an answer key"),
+             G_CALLBACK (print_cb));
+  menu_item (self, menu, _("Export P_DF…"), NULL, G_CALLBACK (pdf_cb));
+  menu_item (self, menu, _("_Export Pack…"), _("Share every unit of yours as one file"),
+             G_CALLBACK (export_pack_cb));
+  menu_item (self, menu, _("_Import Pack…"), NULL, G_CALLBACK (import_pack_cb));
+  g_object_set_data (G_OBJECT (self), "share-menu", share);
+  gtk_box_append (GTK_BOX (bar), share);
   gtk_box_append (GTK_BOX (inner), bar);
 
   self->list = GTK_LIST_BOX (gtk_list_box_new ());

@@ -48,7 +48,6 @@ apply_settings (XqWindow   *self,
   xq_board_view_set_show_coordinates (view, g_settings_get_boolean (self->settings, "show-coordinates"));
   xq_board_view_set_sounds (view, g_settings_get_boolean (self->settings, "sounds"));
   xq_play_page_set_notation (self->play_page, xq_window_notation_from_setting (notation));
-  xq_play_page_set_clock_minutes (self->play_page, g_settings_get_int (self->settings, "clock-minutes"));
   xq_learn_page_set_style (self->learn_page, set, th);
 }
 

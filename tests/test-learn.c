@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include "xq-pack.h"
+
 /* The Learn page under Xvfb: the unit map, a whole unit played by simulated
  * input with its stars saved, feedback and hints, set-up (by taps and by
  * drag and drop), mate in N, learner profiles, and `xqtool worksheet` on
@@ -1052,6 +1054,53 @@ test_worksheet (void)
   g_rmdir (dir);
 }
 
+/* A teacher's own units (from the Teach page) appear after the curriculum
+ * in their own section; a broken file is named on the map with its reason
+ * and does not stop the others. */
+static void
+test_own_units (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autofree char *own_dir = xq_pack_user_units_dir ();
+  g_autofree char *source = g_build_filename (g_getenv ("XQ_SOURCE_DIR"), "lessons", "unit1-board.json", NULL);
+  g_autofree char *good = g_build_filename (own_dir, "my-board.json", NULL);
+  g_autofree char *bad = g_build_filename (own_dir, "broken.json", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GString) mine = NULL;
+  g_autoptr(GError) error = NULL;
+  XqLearnPage *page;
+  XqUnitMap *map;
+  GPtrArray *units;
+  const char *shown;
+
+  g_assert_cmpint (g_mkdir_with_parents (own_dir, 0755), ==, 0);
+  g_assert_true (g_file_get_contents (source, &text, NULL, &error));
+  g_assert_no_error (error);
+  mine = g_string_new (text);
+  g_assert_cmpint (g_string_replace (mine, "\"id\": \"board\"", "\"id\": \"my-board\"", 1), ==, 1);
+  g_assert_true (g_file_set_contents (good, mine->str, -1, &error));
+  g_assert_true (g_file_set_contents (bad, "{ \"format\": 1, \"type\": \"unit\" }", -1, &error));
+  g_assert_no_error (error);
+
+  page = g_object_ref_sink (XQ_LEARN_PAGE (xq_learn_page_new ()));
+  xq_learn_page_load (page, NULL, f->store_dir);
+  units = xq_learn_page_get_units (page);
+  map = xq_learn_page_get_unit_map (page);
+  g_assert_cmpuint (units->len, ==, 8);
+  g_assert_cmpstr (((XqUnit *) g_ptr_array_index (units, 7))->id, ==, "my-board");
+  g_assert_true (gtk_widget_get_visible (xq_unit_map_get_own_heading (map)));
+  g_assert_true (gtk_widget_get_visible (xq_unit_map_get_problems_label (map)));
+  shown = gtk_label_get_text (GTK_LABEL (xq_unit_map_get_problems_label (map)));
+  g_assert_nonnull (strstr (shown, "broken.json"));
+
+  /* The fixture's page, loaded before the files existed, shows no section. */
+  g_assert_false (gtk_widget_get_visible (xq_unit_map_get_own_heading (xq_learn_page_get_unit_map (f->page))));
+
+  g_object_unref (page);
+  g_assert_cmpint (g_remove (good), ==, 0);
+  g_assert_cmpint (g_remove (bad), ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1081,6 +1130,7 @@ main (int   argc,
   ADD ("remembers-learner", test_remembers_learner);
   ADD ("every-unit", test_every_unit);
   ADD ("keyboard-tap", test_keyboard_tap);
+  ADD ("own-units", test_own_units);
 #undef ADD
   g_test_add_func ("/ui/learn/worksheet", test_worksheet);
 

@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "xq-learn-page.h"
+#include "xq-pack.h"
 
 /* The learner chosen last, beside the profiles (not a .json, so the store
  * does not take it for one). */
@@ -127,40 +128,76 @@ compare_units (gconstpointer a,
   return ua->number - ub->number;
 }
 
+/* Appends the units of every lesson file in dir, in unit-number order;
+ * a file that fails adds its problems and is skipped. */
+static void
+add_units (GPtrArray  *units,
+           const char *dir,
+           GPtrArray  *problems)
+{
+  g_autoptr(GPtrArray) files = xq_lesson_load_dir (dir, problems);
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+
+  for (guint i = 0; i < files->len; i++)
+    {
+      XqLessonFile *file = g_ptr_array_index (files, i);
+      if (file->type == XQ_LESSON_FILE_UNIT && file->unit != NULL)
+        g_ptr_array_add (found, g_steal_pointer (&file->unit));
+    }
+  g_ptr_array_sort (found, compare_units);
+  for (guint i = 0; i < found->len; i++)
+    g_ptr_array_add (units, g_ptr_array_index (found, i));
+}
+
 void
 xq_learn_page_load (XqLearnPage *self,
                     const char  *dir,
                     const char  *store_dir)
 {
   g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
-  g_autoptr(GPtrArray) files = NULL;
   g_autoptr(GPtrArray) ids = NULL;
   g_autofree char *current = NULL;
   g_autofree char *path = NULL;
+  g_autoptr(GString) report = g_string_new (NULL);
+  guint n_builtin;
 
   g_return_if_fail (XQ_IS_LEARN_PAGE (self));
 
   self->loaded = TRUE;
   g_clear_pointer (&self->units, g_ptr_array_unref);
   self->units = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_unit_free);
-  files = xq_lesson_load_dir (dir ? dir : xq_lesson_default_dir (), problems);
-  for (guint i = 0; i < files->len; i++)
+  add_units (self->units, dir ? dir : xq_lesson_default_dir (), problems);
+  n_builtin = self->units->len;
+  /* A teacher's own units (written by the Teach page) follow the built-in
+   * curriculum, in their own section.  Only with the default curriculum:
+   * a caller naming a directory wants exactly that directory. */
+  if (dir == NULL)
     {
-      XqLessonFile *file = g_ptr_array_index (files, i);
-      if (file->type == XQ_LESSON_FILE_UNIT && file->unit != NULL)
-        g_ptr_array_add (self->units, g_steal_pointer (&file->unit));
+      g_autofree char *own_dir = xq_pack_user_units_dir ();
+      if (g_file_test (own_dir, G_FILE_TEST_IS_DIR))
+        add_units (self->units, own_dir, problems);
     }
-  g_ptr_array_sort (self->units, compare_units);
+  /* A broken unit must not hide the others, and the teacher must see which
+   * one failed and why. */
   for (guint i = 0; i < problems->len; i++)
     {
       g_autofree char *line = xq_lesson_problem_format (g_ptr_array_index (problems, i));
-      g_warning ("%s", line);
+      g_string_append_printf (report, "%s%s", report->len > 0 ? "\n" : "", line);
+      g_message ("%s", line);
     }
 
   g_clear_pointer (&self->store, xq_progress_store_free);
   self->store = xq_progress_store_new (store_dir);
   xq_learner_chooser_set_store (self->chooser, self->store);
+  xq_unit_map_set_builtin_count (self->map, n_builtin);
   xq_unit_map_set_units (self->map, self->units);
+  if (report->len > 0)
+    {
+      g_autofree char *text = g_strdup_printf ("%s\n%s", _("Some lesson files could not be loaded:"), report->str);
+      xq_unit_map_set_problems (self->map, text);
+    }
+  else
+    xq_unit_map_set_problems (self->map, NULL);
 
   path = g_build_filename (xq_progress_store_get_dir (self->store), CURRENT_FILE, NULL);
   ids = xq_progress_store_list (self->store);

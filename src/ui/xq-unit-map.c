@@ -13,6 +13,10 @@ struct _XqUnitMap
 
   GtkWidget        *scroller;
   GtkWidget        *flow;
+  GtkWidget        *own_heading;   /* "Your teacher’s units" */
+  GtkWidget        *own_flow;      /* cards of units past n_builtin */
+  GtkWidget        *problems;      /* lesson files that failed to load */
+  guint             n_builtin;
   GPtrArray        *cards;     /* GtkWidget* (borrowed), one per unit */
   GPtrArray        *units;     /* XqUnit* (borrowed) */
   const XqProgress *progress;
@@ -165,7 +169,11 @@ xq_unit_map_refresh (XqUnitMap *self)
 
   while ((child = gtk_widget_get_first_child (self->flow)) != NULL)
     gtk_flow_box_remove (GTK_FLOW_BOX (self->flow), child);
+  while ((child = gtk_widget_get_first_child (self->own_flow)) != NULL)
+    gtk_flow_box_remove (GTK_FLOW_BOX (self->own_flow), child);
   g_ptr_array_set_size (self->cards, 0);
+  gtk_widget_set_visible (self->own_heading, FALSE);
+  gtk_widget_set_visible (self->own_flow, FALSE);
   if (self->units == NULL)
     return;
 
@@ -173,9 +181,50 @@ xq_unit_map_refresh (XqUnitMap *self)
   for (guint i = 0; i < self->units->len; i++)
     {
       GtkWidget *card = make_card (self, i, (int) i == current);
-      gtk_flow_box_append (GTK_FLOW_BOX (self->flow), card);
+      gboolean own = i >= self->n_builtin;
+
+      gtk_flow_box_append (GTK_FLOW_BOX (own ? self->own_flow : self->flow), card);
       g_ptr_array_add (self->cards, card);
+      if (own)
+        {
+          gtk_widget_set_visible (self->own_heading, TRUE);
+          gtk_widget_set_visible (self->own_flow, TRUE);
+        }
     }
+}
+
+void
+xq_unit_map_set_builtin_count (XqUnitMap *self,
+                               guint      n)
+{
+  g_return_if_fail (XQ_IS_UNIT_MAP (self));
+
+  self->n_builtin = n;
+  xq_unit_map_refresh (self);
+}
+
+void
+xq_unit_map_set_problems (XqUnitMap  *self,
+                          const char *text)
+{
+  g_return_if_fail (XQ_IS_UNIT_MAP (self));
+
+  gtk_label_set_text (GTK_LABEL (self->problems), text ? text : "");
+  gtk_widget_set_visible (self->problems, text != NULL && *text != '\0');
+}
+
+GtkWidget *
+xq_unit_map_get_own_heading (XqUnitMap *self)
+{
+  g_return_val_if_fail (XQ_IS_UNIT_MAP (self), NULL);
+  return self->own_heading;
+}
+
+GtkWidget *
+xq_unit_map_get_problems_label (XqUnitMap *self)
+{
+  g_return_val_if_fail (XQ_IS_UNIT_MAP (self), NULL);
+  return self->problems;
 }
 
 static void
@@ -225,6 +274,7 @@ xq_unit_map_init (XqUnitMap *self)
   GtkWidget *clamp;
 
   self->cards = g_ptr_array_new ();
+  self->n_builtin = G_MAXUINT;
   /* A layout-manager widget does not pass its child's expand flags on. */
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
@@ -248,8 +298,38 @@ xq_unit_map_init (XqUnitMap *self)
   gtk_widget_set_margin_top (self->flow, 12);
   gtk_widget_set_margin_bottom (self->flow, 24);
 
+  self->own_flow = gtk_flow_box_new ();
+  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (self->own_flow), GTK_SELECTION_NONE);
+  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (self->own_flow), 1);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (self->own_flow), 4);
+  gtk_flow_box_set_row_spacing (GTK_FLOW_BOX (self->own_flow), 18);
+  gtk_flow_box_set_column_spacing (GTK_FLOW_BOX (self->own_flow), 18);
+  gtk_widget_set_valign (self->own_flow, GTK_ALIGN_START);
+  gtk_widget_set_margin_start (self->own_flow, 24);
+  gtk_widget_set_margin_end (self->own_flow, 24);
+  gtk_widget_set_margin_bottom (self->own_flow, 24);
+
+  /* Translators: heading above the units a teacher wrote in the Teach page */
+  self->own_heading = gtk_label_new (_("Your teacher’s units"));
+  gtk_widget_add_css_class (self->own_heading, "title-3");
+  gtk_label_set_xalign (GTK_LABEL (self->own_heading), 0);
+  gtk_widget_set_margin_start (self->own_heading, 24);
+  gtk_widget_set_margin_bottom (self->own_heading, 6);
+
+  self->problems = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->problems, "error");
+  gtk_label_set_wrap (GTK_LABEL (self->problems), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (self->problems), 0);
+  gtk_label_set_selectable (GTK_LABEL (self->problems), TRUE);
+  gtk_widget_set_margin_start (self->problems, 24);
+  gtk_widget_set_margin_end (self->problems, 24);
+  gtk_widget_set_visible (self->problems, FALSE);
+
   clamp = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_box_append (GTK_BOX (clamp), self->problems);
   gtk_box_append (GTK_BOX (clamp), self->flow);
+  gtk_box_append (GTK_BOX (clamp), self->own_heading);
+  gtk_box_append (GTK_BOX (clamp), self->own_flow);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), clamp);
 }
 

@@ -17,6 +17,15 @@ GtkWidget *xq_unit_map_new          (void);
 /* units: XqUnit*, in order; borrowed, like progress (NULL: no stars yet). */
 void       xq_unit_map_set_units    (XqUnitMap *self, GPtrArray *units);
 void       xq_unit_map_set_progress (XqUnitMap *self, const XqProgress *progress);
+/* The first n units are the built-in curriculum; the rest are a teacher's
+ * own units, shown in their own section.  Default: all built in. */
+void       xq_unit_map_set_builtin_count (XqUnitMap *self, guint n);
+/* Lesson files that failed to load ("file: path: message" lines), shown
+ * above the units so a teacher sees which unit failed and why; NULL hides it. */
+void       xq_unit_map_set_problems (XqUnitMap *self, const char *text);
+/* For tests: the section heading of the teacher's units, and the problems label. */
+GtkWidget *xq_unit_map_get_own_heading (XqUnitMap *self);
+GtkWidget *xq_unit_map_get_problems_label (XqUnitMap *self);
 /* Redraws the stars after the progress changed. */
 void       xq_unit_map_refresh      (XqUnitMap *self);
 /* The unit to do next: the first one with an exercise still unsolved

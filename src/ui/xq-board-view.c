@@ -7,6 +7,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "xq-board-paint.h"
 #include "xq-board-view.h"
 
 /* A played move slides for this long: long enough to see which piece moved,
@@ -80,25 +81,6 @@ static guint signals [N_SIGNALS];
 
 /* ---- Textures -------------------------------------------------------------- */
 
-/* Wraps an ARGB32 image surface without copying; the texture keeps the
- * surface alive.  GDK_MEMORY_DEFAULT is cairo's ARGB32 layout. */
-static GdkTexture *
-texture_for_surface (cairo_surface_t *surface)
-{
-  g_autoptr(GBytes) bytes = NULL;
-  int width, height, stride;
-
-  cairo_surface_flush (surface);
-  width = cairo_image_surface_get_width (surface);
-  height = cairo_image_surface_get_height (surface);
-  stride = cairo_image_surface_get_stride (surface);
-  bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
-                                      (gsize) stride * height,
-                                      (GDestroyNotify) cairo_surface_destroy,
-                                      cairo_surface_reference (surface));
-  return gdk_memory_texture_new (width, height, GDK_MEMORY_DEFAULT, bytes, stride);
-}
-
 static void
 invalidate_frame (XqBoardView *self)
 {
@@ -126,24 +108,15 @@ static void
 device_geometry (XqBoardView     *self,
                  XqBoardGeometry *geom)
 {
-  int scale = scale_factor (self);
-
-  xq_board_geometry_init (geom,
-                          gtk_widget_get_width (GTK_WIDGET (self)) * scale,
-                          gtk_widget_get_height (GTK_WIDGET (self)) * scale,
-                          self->style.flipped);
+  xq_board_paint_geometry (GTK_WIDGET (self), self->style.flipped, scale_factor (self), geom);
 }
 
-/* Geometry in widget coordinates, for input.  Both come from the renderer's
- * one transform, so what is drawn is what is hit. */
+/* Geometry in widget coordinates, for input. */
 static void
 widget_geometry (XqBoardView     *self,
                  XqBoardGeometry *geom)
 {
-  xq_board_geometry_init (geom,
-                          gtk_widget_get_width (GTK_WIDGET (self)),
-                          gtk_widget_get_height (GTK_WIDGET (self)),
-                          self->style.flipped);
+  xq_board_paint_geometry (GTK_WIDGET (self), self->style.flipped, 1, geom);
 }
 
 /* The square whose piece is drawn on its own (dragged or sliding), if any. */
@@ -215,7 +188,7 @@ ensure_frame (XqBoardView *self,
 
   build_annotations (self, &annots);
   surface = xq_render_cache_compose (self->cache, &pos, &self->style, &annots, width, height);
-  self->frame = texture_for_surface (surface);
+  self->frame = xq_board_paint_texture_for_surface (surface);
   self->frame_w = width;
   self->frame_h = height;
   cairo_surface_destroy (surface);
@@ -240,7 +213,7 @@ piece_texture (XqBoardView           *self,
       surface = xq_render_cache_get_piece (self->cache, piece, &self->style, geom);
       if (surface == NULL)
         return NULL;
-      self->piece_tex[piece & 15] = texture_for_surface (surface);
+      self->piece_tex[piece & 15] = xq_board_paint_texture_for_surface (surface);
     }
   return self->piece_tex[piece & 15];
 }
@@ -743,34 +716,23 @@ model_changed_cb (XqBoardView  *self,
 /* ---- Keyboard -------------------------------------------------------------- */
 
 static gboolean
-move_cursor_cb (GtkWidget *widget,
-                GVariant  *args,
-                gpointer   user_data)
+key_move (GtkWidget *widget,
+          int        dfile,
+          int        drank)
 {
   XqBoardView *self = XQ_BOARD_VIEW (widget);
-  int dfile, drank, file, rank;
 
-  g_variant_get (args, "(ii)", &dfile, &drank);
-  /* Arrows follow the screen: on a flipped board "up" goes towards Red. */
-  if (self->style.flipped)
-    {
-      dfile = -dfile;
-      drank = -drank;
-    }
   if (self->cursor == XQ_NO_SQUARE)
     self->cursor = xq_sq_make (4, 0);
-  file = CLAMP (xq_sq_file (self->cursor) + dfile, 0, XQ_FILES - 1);
-  rank = CLAMP (xq_sq_rank (self->cursor) + drank, 0, XQ_RANKS - 1);
-  xq_board_view_set_cursor (self, xq_sq_make (file, rank));
+  xq_board_view_set_cursor (self, xq_board_keys_step (self->cursor, dfile, drank,
+                                                      self->style.flipped));
   self->cursor_shown = TRUE;
   gtk_widget_queue_draw (widget);
   return TRUE;
 }
 
 static gboolean
-activate_cursor_cb (GtkWidget *widget,
-                    GVariant  *args,
-                    gpointer   user_data)
+key_activate (GtkWidget *widget)
 {
   XqBoardView *self = XQ_BOARD_VIEW (widget);
 
@@ -786,9 +748,7 @@ activate_cursor_cb (GtkWidget *widget,
 }
 
 static gboolean
-cancel_cb (GtkWidget *widget,
-           GVariant  *args,
-           gpointer   user_data)
+key_cancel (GtkWidget *widget)
 {
   XqBoardView *self = XQ_BOARD_VIEW (widget);
 
@@ -797,6 +757,12 @@ cancel_cb (GtkWidget *widget,
   xq_board_model_select (self->model, XQ_NO_SQUARE);
   return TRUE;
 }
+
+static const XqBoardKeys board_keys = {
+  .move_cursor = key_move,
+  .activate = key_activate,
+  .cancel = key_cancel,
+};
 
 XqSquare
 xq_board_view_get_cursor (XqBoardView *self)
@@ -983,17 +949,6 @@ scale_factor_changed_cb (XqBoardView *self)
 }
 
 static void
-add_arrow_bindings (GtkWidgetClass *widget_class,
-                    guint           keyval,
-                    guint           kp_keyval,
-                    int             dfile,
-                    int             drank)
-{
-  gtk_widget_class_add_binding (widget_class, keyval, 0, move_cursor_cb, "(ii)", dfile, drank);
-  gtk_widget_class_add_binding (widget_class, kp_keyval, 0, move_cursor_cb, "(ii)", dfile, drank);
-}
-
-static void
 xq_board_view_class_init (XqBoardViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -1025,15 +980,7 @@ xq_board_view_class_init (XqBoardViewClass *klass)
     g_signal_new ("move", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_INT);
 
-  add_arrow_bindings (widget_class, GDK_KEY_Up, GDK_KEY_KP_Up, 0, 1);
-  add_arrow_bindings (widget_class, GDK_KEY_Down, GDK_KEY_KP_Down, 0, -1);
-  add_arrow_bindings (widget_class, GDK_KEY_Left, GDK_KEY_KP_Left, -1, 0);
-  add_arrow_bindings (widget_class, GDK_KEY_Right, GDK_KEY_KP_Right, 1, 0);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_Return, 0, activate_cursor_cb, NULL);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Enter, 0, activate_cursor_cb, NULL);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_space, 0, activate_cursor_cb, NULL);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Space, 0, activate_cursor_cb, NULL);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, cancel_cb, NULL);
+  xq_board_keys_install (widget_class, &board_keys);
 
   gtk_widget_class_set_css_name (widget_class, "xq-board");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_WIDGET);
@@ -1042,7 +989,7 @@ xq_board_view_class_init (XqBoardViewClass *klass)
 static void
 xq_board_view_init (XqBoardView *self)
 {
-  GtkGesture *click, *drag;
+  GtkGesture *click;
 
   self->cache = xq_render_cache_new ();
   xq_render_style_init (&self->style);
@@ -1061,12 +1008,8 @@ xq_board_view_init (XqBoardView *self)
   g_signal_connect_swapped (click, "released", G_CALLBACK (click_released_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
 
-  drag = gtk_gesture_drag_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
-  g_signal_connect_swapped (drag, "drag-begin", G_CALLBACK (drag_begin_cb), self);
-  g_signal_connect_swapped (drag, "drag-update", G_CALLBACK (drag_update_cb), self);
-  g_signal_connect_swapped (drag, "drag-end", G_CALLBACK (drag_end_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+  xq_board_drag_install (GTK_WIDGET (self), GDK_BUTTON_PRIMARY, G_CALLBACK (drag_begin_cb),
+                         G_CALLBACK (drag_update_cb), G_CALLBACK (drag_end_cb));
 
   g_signal_connect (self, "notify::scale-factor", G_CALLBACK (scale_factor_changed_cb), NULL);
 }

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "xq-board-paint.h"
 #include "xq-editor-board.h"
 
 struct _XqEditorBoard
@@ -45,8 +46,7 @@ static guint signals[N_SIGNALS];
 static void
 geometry (XqEditorBoard *self, XqBoardGeometry *geom)
 {
-  xq_board_geometry_init (geom, gtk_widget_get_width (GTK_WIDGET (self)),
-                          gtk_widget_get_height (GTK_WIDGET (self)), self->style.flipped);
+  xq_board_paint_geometry (GTK_WIDGET (self), self->style.flipped, 1, geom);
 }
 
 XqSquare
@@ -259,23 +259,15 @@ update_cursor_label (XqEditorBoard *self)
 }
 
 static gboolean
-move_cursor_cb (GtkWidget *widget,
-                GVariant  *args,
-                gpointer   user_data)
+key_move (GtkWidget *widget,
+          int        dfile,
+          int        drank)
 {
   XqEditorBoard *self = XQ_EDITOR_BOARD (widget);
-  int dfile, drank;
 
-  g_variant_get (args, "(ii)", &dfile, &drank);
-  /* Arrows follow the screen: up is away from the viewer's side. */
-  if (self->style.flipped)
-    {
-      dfile = -dfile;
-      drank = -drank;
-    }
+  /* The first arrow only shows where the point is. */
   if (self->cursor_shown)
-    self->cursor = xq_sq_make (CLAMP (xq_sq_file (self->cursor) + dfile, 0, XQ_FILES - 1),
-                               CLAMP (xq_sq_rank (self->cursor) + drank, 0, XQ_RANKS - 1));
+    self->cursor = xq_board_keys_step (self->cursor, dfile, drank, self->style.flipped);
   self->cursor_shown = TRUE;
   update_cursor_label (self);
   gtk_widget_queue_draw (widget);
@@ -283,9 +275,7 @@ move_cursor_cb (GtkWidget *widget,
 }
 
 static gboolean
-activate_cursor_cb (GtkWidget *widget,
-                    GVariant  *args,
-                    gpointer   user_data)
+key_activate (GtkWidget *widget)
 {
   XqEditorBoard *self = XQ_EDITOR_BOARD (widget);
   XqSquare from = self->held;
@@ -315,9 +305,7 @@ activate_cursor_cb (GtkWidget *widget,
 }
 
 static gboolean
-remove_cb (GtkWidget *widget,
-           GVariant  *args,
-           gpointer   user_data)
+key_clear (GtkWidget *widget)
 {
   XqEditorBoard *self = XQ_EDITOR_BOARD (widget);
 
@@ -330,9 +318,7 @@ remove_cb (GtkWidget *widget,
 }
 
 static gboolean
-cancel_cb (GtkWidget *widget,
-           GVariant  *args,
-           gpointer   user_data)
+key_cancel (GtkWidget *widget)
 {
   XqEditorBoard *self = XQ_EDITOR_BOARD (widget);
 
@@ -344,16 +330,13 @@ cancel_cb (GtkWidget *widget,
   return TRUE;
 }
 
-static void
-add_arrow_bindings (GtkWidgetClass *widget_class,
-                    guint           keyval,
-                    guint           kp_keyval,
-                    int             dfile,
-                    int             drank)
-{
-  gtk_widget_class_add_binding (widget_class, keyval, 0, move_cursor_cb, "(ii)", dfile, drank);
-  gtk_widget_class_add_binding (widget_class, kp_keyval, 0, move_cursor_cb, "(ii)", dfile, drank);
-}
+/* The keys of XqBoardView, and Delete/BackSpace to clear a point. */
+static const XqBoardKeys editor_keys = {
+  .move_cursor = key_move,
+  .activate = key_activate,
+  .cancel = key_cancel,
+  .clear = key_clear,
+};
 
 /* ---- API ---------------------------------------------------------------------- */
 
@@ -508,18 +491,7 @@ xq_editor_board_class_init (XqEditorBoardClass *klass)
     g_signal_new ("arrow", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_INT);
 
-  /* The same keys as XqBoardView. */
-  add_arrow_bindings (widget_class, GDK_KEY_Up, GDK_KEY_KP_Up, 0, 1);
-  add_arrow_bindings (widget_class, GDK_KEY_Down, GDK_KEY_KP_Down, 0, -1);
-  add_arrow_bindings (widget_class, GDK_KEY_Left, GDK_KEY_KP_Left, -1, 0);
-  add_arrow_bindings (widget_class, GDK_KEY_Right, GDK_KEY_KP_Right, 1, 0);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_Return, 0, activate_cursor_cb, NULL);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Enter, 0, activate_cursor_cb, NULL);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_space, 0, activate_cursor_cb, NULL);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_KP_Space, 0, activate_cursor_cb, NULL);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_Delete, 0, remove_cb, NULL);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_BackSpace, 0, remove_cb, NULL);
-  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, cancel_cb, NULL);
+  xq_board_keys_install (widget_class, &editor_keys);
 
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
   gtk_widget_class_set_css_name (widget_class, "xq-editor-board");
@@ -528,7 +500,6 @@ xq_editor_board_class_init (XqEditorBoardClass *klass)
 static void
 xq_editor_board_init (XqEditorBoard *self)
 {
-  GtkGesture *drag = gtk_gesture_drag_new ();
   GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_INT, GDK_ACTION_COPY);
   GtkEventController *focus;
 
@@ -547,11 +518,9 @@ xq_editor_board_init (XqEditorBoard *self)
   g_signal_connect_swapped (focus, "leave", G_CALLBACK (gtk_widget_queue_draw), self);
   gtk_widget_add_controller (GTK_WIDGET (self), focus);
 
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), 0);
-  g_signal_connect_swapped (drag, "drag-begin", G_CALLBACK (drag_begin_cb), self);
-  g_signal_connect_swapped (drag, "drag-update", G_CALLBACK (drag_update_cb), self);
-  g_signal_connect_swapped (drag, "drag-end", G_CALLBACK (drag_end_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drag));
+  /* Button 0: a right-drag draws an arrow. */
+  xq_board_drag_install (GTK_WIDGET (self), 0, G_CALLBACK (drag_begin_cb),
+                         G_CALLBACK (drag_update_cb), G_CALLBACK (drag_end_cb));
 
   g_signal_connect_swapped (drop, "drop", G_CALLBACK (drop_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));

@@ -5,6 +5,7 @@
 
 #include <math.h>
 
+#include "xq-board-paint.h"
 #include "xq-lesson-board.h"
 
 struct _XqLessonBoard
@@ -267,9 +268,8 @@ static void
 board_geometry (XqLessonBoard   *self,
                 XqBoardGeometry *geom)
 {
-  xq_board_geometry_init (geom, gtk_widget_get_width (GTK_WIDGET (self->view)),
-                          gtk_widget_get_height (GTK_WIDGET (self->view)),
-                          xq_board_model_get_flipped (self->model));
+  xq_board_paint_geometry (GTK_WIDGET (self->view), xq_board_model_get_flipped (self->model),
+                           1, geom);
 }
 
 GdkPaintable *
@@ -301,21 +301,15 @@ xq_lesson_board_get_piece_paintable (XqLessonBoard *self,
     {
       g_autofree char *svg = xq_render_piece_svg (piece, &self->style, size);
       g_autoptr(GError) error = NULL;
-      g_autoptr(GBytes) bytes = NULL;
       cairo_surface_t *surface = xq_render_rasterize_svg (svg, size, size, &error);
-      int stride;
 
       if (surface == NULL)
         {
           g_warning ("drag icon: %s", error->message);
           return NULL;
         }
-      cairo_surface_flush (surface);
-      stride = cairo_image_surface_get_stride (surface);
-      bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
-                                          (gsize) stride * size,
-                                          (GDestroyNotify) cairo_surface_destroy, surface);
-      self->piece_tex[piece] = gdk_memory_texture_new (size, size, GDK_MEMORY_DEFAULT, bytes, stride);
+      self->piece_tex[piece] = xq_board_paint_texture_for_surface (surface);
+      cairo_surface_destroy (surface);
     }
   return GDK_PAINTABLE (self->piece_tex[piece]);
 }

@@ -1093,8 +1093,13 @@ test_own_units (Fixture       *f,
   shown = gtk_label_get_text (GTK_LABEL (xq_unit_map_get_problems_label (map)));
   g_assert_nonnull (strstr (shown, "broken.json"));
 
-  /* The fixture's page, loaded before the files existed, shows no section. */
+  /* The fixture's page, loaded before the files existed, shows no section
+   * until it is shown again (as when the teacher comes back from Teach). */
   g_assert_false (gtk_widget_get_visible (xq_unit_map_get_own_heading (xq_learn_page_get_unit_map (f->page))));
+  gtk_widget_set_visible (GTK_WIDGET (f->page), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (f->page), TRUE);
+  g_assert_cmpuint (xq_learn_page_get_units (f->page)->len, ==, 8);
+  g_assert_true (gtk_widget_get_visible (xq_unit_map_get_own_heading (xq_learn_page_get_unit_map (f->page))));
 
   g_object_unref (page);
   g_assert_cmpint (g_remove (good), ==, 0);

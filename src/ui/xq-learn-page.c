@@ -26,6 +26,8 @@ struct _XqLearnPage
   GtkWidget        *error_page;
 
   gboolean          loaded;
+  char             *load_dir;         /* the arguments of the last load, */
+  char             *load_store_dir;   /* reused when the page is shown again */
   GPtrArray        *units;      /* XqUnit* (owned) */
   XqProgressStore  *store;
   XqProgress       *progress;
@@ -163,7 +165,19 @@ xq_learn_page_load (XqLearnPage *self,
 
   g_return_if_fail (XQ_IS_LEARN_PAGE (self));
 
+  if (dir != self->load_dir)
+    {
+      g_free (self->load_dir);
+      self->load_dir = g_strdup (dir);
+    }
+  if (store_dir != self->load_store_dir)
+    {
+      g_free (self->load_store_dir);
+      self->load_store_dir = g_strdup (store_dir);
+    }
   self->loaded = TRUE;
+  /* The player borrows a unit and the progress: let go before they are freed. */
+  xq_lesson_player_stop (self->player);
   g_clear_pointer (&self->units, g_ptr_array_unref);
   self->units = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_unit_free);
   add_units (self->units, dir ? dir : xq_lesson_default_dir (), problems);
@@ -266,6 +280,10 @@ xq_learn_page_map (GtkWidget *widget)
    * on another page costs nothing. */
   if (!self->loaded)
     xq_learn_page_load (self, NULL, NULL);
+  else if (!xq_learn_page_is_playing (self))
+    /* Shown again: pick up units a teacher added in the Teach page since.
+     * Loading the whole curriculum takes about a millisecond. */
+    xq_learn_page_load (self, self->load_dir, self->load_store_dir);
 }
 
 static void
@@ -285,6 +303,8 @@ xq_learn_page_finalize (GObject *object)
   g_clear_pointer (&self->progress, xq_progress_free);
   g_clear_pointer (&self->store, xq_progress_store_free);
   g_clear_pointer (&self->units, g_ptr_array_unref);
+  g_clear_pointer (&self->load_dir, g_free);
+  g_clear_pointer (&self->load_store_dir, g_free);
   G_OBJECT_CLASS (xq_learn_page_parent_class)->finalize (object);
 }
 

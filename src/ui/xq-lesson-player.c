@@ -1497,6 +1497,21 @@ xq_lesson_player_start (XqLessonPlayer  *self,
 }
 
 void
+xq_lesson_player_stop (XqLessonPlayer *self)
+{
+  g_return_if_fail (XQ_IS_LESSON_PLAYER (self));
+
+  g_clear_handle_id (&self->reply_source, g_source_remove);
+  /* Every handler checks for STEP_EXERCISE before it touches the unit. */
+  self->kind = STEP_SUMMARY;
+  self->unit = NULL;
+  self->ex = NULL;
+  self->page = NULL;
+  self->store = NULL;
+  self->progress = NULL;
+}
+
+void
 xq_lesson_player_go_to (XqLessonPlayer *self,
                         guint           step)
 {

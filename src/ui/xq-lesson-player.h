@@ -20,6 +20,9 @@ GtkWidget     *xq_lesson_player_new          (void);
 
 /* Starts unit at its first page.  unit, store and progress are borrowed and
  * must outlive the player's use of them (the learn page owns them). */
+/* Lets go of the unit, store and progress (before they are freed, e.g. when
+ * the Learn page reloads its units); start() again to play. */
+void           xq_lesson_player_stop         (XqLessonPlayer *self);
 void           xq_lesson_player_start        (XqLessonPlayer *self, const XqUnit *unit,
                                               XqProgressStore *store, XqProgress *progress);
 /* Jumps to a step: pages, then exercises, then closing cards, then the

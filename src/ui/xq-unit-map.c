@@ -199,8 +199,9 @@ xq_unit_map_set_builtin_count (XqUnitMap *self,
 {
   g_return_if_fail (XQ_IS_UNIT_MAP (self));
 
+  /* No refresh here: the caller is usually about to hand over new units,
+   * and the old ones may already be gone. */
   self->n_builtin = n;
-  xq_unit_map_refresh (self);
 }
 
 void

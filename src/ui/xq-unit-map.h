@@ -18,7 +18,8 @@ GtkWidget *xq_unit_map_new          (void);
 void       xq_unit_map_set_units    (XqUnitMap *self, GPtrArray *units);
 void       xq_unit_map_set_progress (XqUnitMap *self, const XqProgress *progress);
 /* The first n units are the built-in curriculum; the rest are a teacher's
- * own units, shown in their own section.  Default: all built in. */
+ * own units, shown in their own section.  Default: all built in.  Takes
+ * effect at the next set_units() or refresh(). */
 void       xq_unit_map_set_builtin_count (XqUnitMap *self, guint n);
 /* Lesson files that failed to load ("file: path: message" lines), shown
  * above the units so a teacher sees which unit failed and why; NULL hides it. */

@@ -27,7 +27,7 @@ struct _XqPreferencesWindow
 G_DEFINE_FINAL_TYPE (XqPreferencesWindow, xq_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
 
 /* The order of each combo row's items, as names stored in GSettings. */
-static const char *const piece_set_names[] = { "traditional", "simplified", "pictogram", NULL };
+static const char *const piece_set_names[] = { "traditional", "simplified", "pictogram", "auto", NULL };
 static const char *const theme_names[] = { "wood", "contrast", "print", NULL };
 static const char *const notation_names[] = { "chinese-traditional", "chinese-simplified", "wxf", "auto", NULL };
 static const char *const clock_names[] = { "none", "sudden-5", "sudden-10", "sudden-20", "sudden-30",

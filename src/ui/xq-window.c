@@ -41,6 +41,15 @@ apply_settings (XqWindow   *self,
   XqPieceSet set = XQ_PIECE_SET_TRADITIONAL;
   XqTheme th = XQ_THEME_WOOD;
 
+  /* "auto" follows the interface language, as the notation does: Chinese
+   * readers get the script they read, everyone else the traditional set. */
+  if (g_strcmp0 (pieces, "auto") == 0)
+    {
+      g_free (pieces);
+      /* Translators: the piece set used when the preference is "Automatic".
+       * Write exactly one of: traditional, simplified. */
+      pieces = g_strdup (C_("piece-set-default", "traditional"));
+    }
   xq_piece_set_from_string (pieces, &set);
   xq_theme_from_string (theme, &th);
   xq_board_view_set_piece_set (view, set);

@@ -106,6 +106,25 @@ tt_probe (const XqSolver *s, const XqPosition *pos)
   return e->used && e->key == k ? e : NULL;
 }
 
+/* Does the table already settle "a win within n"?  If so *result is the
+ * answer; if not, *hint gets the entry's best move (when there is one) to
+ * try first. */
+static inline gboolean
+tt_decides (const XqSolver *s, const XqPosition *pos, int n, gboolean *result, XqMove *hint)
+{
+  const TTEntry *e = tt_probe (s, pos);
+
+  if (e == NULL)
+    return FALSE;
+  if (e->win <= n || e->nowin >= n)
+    {
+      *result = e->win <= n;
+      return TRUE;
+    }
+  *hint = e->best;
+  return FALSE;
+}
+
 static inline TTEntry *
 tt_slot (XqSolver *s, const XqPosition *pos)
 {
@@ -159,23 +178,16 @@ static gboolean defend (XqSolver *s, XqPosition *pos, int n, int ply);
 static gboolean
 attack (XqSolver *s, XqPosition *pos, int n, int ply)
 {
-  const TTEntry *e;
   XqMove moves[XQ_MAX_MOVES], replies[XQ_MAX_MOVES];
   XqScoredMove order[XQ_MAX_MOVES];
   XqMove hint = XQ_MOVE_NONE;
+  gboolean known;
   int count;
 
   if (!count_node (s))
     return FALSE;
-  e = tt_probe (s, pos);
-  if (e != NULL)
-    {
-      if (e->win <= n)
-        return TRUE;
-      if (e->nowin >= n)
-        return FALSE;
-      hint = e->best;
-    }
+  if (tt_decides (s, pos, n, &known, &hint))
+    return known;
 
   count = xq_position_legal_moves (pos, moves);
 
@@ -262,23 +274,16 @@ attack (XqSolver *s, XqPosition *pos, int n, int ply)
 static gboolean
 defend (XqSolver *s, XqPosition *pos, int n, int ply)
 {
-  const TTEntry *e;
   XqMove moves[XQ_MAX_MOVES];
   XqScoredMove order[XQ_MAX_MOVES];
   XqMove hint = XQ_MOVE_NONE;
+  gboolean known;
   int count;
 
   if (!count_node (s))
     return FALSE;
-  e = tt_probe (s, pos);
-  if (e != NULL)
-    {
-      if (e->win <= n)
-        return TRUE;
-      if (e->nowin >= n)
-        return FALSE;
-      hint = e->best;
-    }
+  if (tt_decides (s, pos, n, &known, &hint))
+    return known;
 
   count = xq_position_legal_moves (pos, moves);
   if (count == 0)

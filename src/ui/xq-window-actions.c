@@ -104,19 +104,26 @@ pgn_filter (void)
   return filter;
 }
 
+/* The chosen file as a local path; NULL for none or a non-local file. */
+static char *
+chooser_local_path (GtkFileChooserNative *chooser)
+{
+  g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+
+  return file != NULL ? g_file_get_path (file) : NULL;
+}
+
 static void
 open_response_cb (XqWindow             *self,
                   int                   response,
                   GtkFileChooserNative *chooser)
 {
-  g_autoptr(GFile) file = NULL;
   g_autofree char *path = NULL;
   g_autoptr(GError) error = NULL;
 
   if (response == GTK_RESPONSE_ACCEPT)
     {
-      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      path = file ? g_file_get_path (file) : NULL;
+      path = chooser_local_path (chooser);
       if (path == NULL || !xq_play_page_load_pgn (self->play_page, path, &error))
         {
           /* Translators: %s says what is wrong with the game file */
@@ -150,14 +157,12 @@ save_response_cb (XqWindow             *self,
                   int                   response,
                   GtkFileChooserNative *chooser)
 {
-  g_autoptr(GFile) file = NULL;
   g_autofree char *path = NULL;
   g_autoptr(GError) error = NULL;
 
   if (response == GTK_RESPONSE_ACCEPT)
     {
-      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      path = file ? g_file_get_path (file) : NULL;
+      path = chooser_local_path (chooser);
       if (path == NULL || !xq_play_page_save_pgn (self->play_page, path, &error))
         {
           g_autofree char *message = g_strdup_printf (_("Could not save the game: %s"),

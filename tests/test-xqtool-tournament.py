@@ -1,0 +1,127 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""xqtool tournament as a teacher's script uses it: a round robin and a
+Swiss event run from the terminal, withdrawals, the output formats, and
+one-line errors naming the place of bad input.  TAP output."""
+import os
+import subprocess
+import sys
+import tempfile
+
+XQTOOL = os.environ["XQTOOL"]
+results = []
+
+
+def run(*args):
+    p = subprocess.run([XQTOOL, *args], capture_output=True, text=True, timeout=120)
+    return p.returncode, p.stdout, p.stderr
+
+
+def check(name, cond, detail=""):
+    results.append((name, bool(cond), detail))
+
+
+def one_line_error(name, rc, out, err, must_contain=""):
+    check(name, rc > 0 and out == "" and len(err.strip().splitlines()) == 1 and must_contain in err,
+          f"rc={rc} out={out!r} err={err!r}")
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    names = os.path.join(tmp, "class.txt")
+    with open(names, "w", encoding="utf-8") as f:
+        f.write("王小明\n李华\n\nZhang Wei\n陳美玲\n")
+    ev = os.path.join(tmp, "rr.json")
+
+    rc, out, err = run("tournament", ev, "new", "--system", "rr", "--players", names)
+    check("new rr", rc == 0 and out == "" and os.path.exists(ev), err)
+
+    # 4 players: the Berger table 1-4 2-3 | 4-3 1-2 | 2-4 3-1.
+    rc, out, err = run("tournament", ev, "pairings", "1")
+    check("pairings 1: board, Red, Black", out == "1\t王小明\t陳美玲\n2\t李华\tZhang Wei\n", out)
+    rc, out, err = run("tournament", ev, "pairings", "2")
+    check("pairings 2", out == "1\t陳美玲\tZhang Wei\n2\t王小明\t李华\n", out)
+    rc, out, err = run("tournament", ev, "pairings", "3")
+    check("pairings 3", out == "1\t李华\t陳美玲\n2\tZhang Wei\t王小明\n", out)
+
+    for args in [("1", "1", "1-0"), ("1", "2", "1/2-1/2"), ("2", "1", "0-1"), ("2", "2", "0-1"),
+                 ("3", "1", "1/2-1/2"), ("3", "2", "1/2-1/2")]:
+        rc, out, err = run("tournament", ev, "result", *args)
+        check(f"result {' '.join(args)}", rc == 0 and out == "", err)
+    # The hand-worked example of test-tournament.c (Sonneborn-Berger decides).
+    rc, out, err = run("tournament", ev, "standings")
+    rows = [line.split("\t") for line in out.splitlines()]
+    check("standings: place name points SB wins direct fouls",
+          rows == [["1", "李华", "2", "2.75", "1", "0", "0"],
+                   ["2", "Zhang Wei", "2", "2.25", "1", "0", "0"],
+                   ["3", "王小明", "1.5", "1.5", "1", "0", "0"],
+                   ["4", "陳美玲", "0.5", "1", "0", "0", "0"]], out)
+
+    # A correction leaves an audit line.
+    rc, out, err = run("tournament", ev, "result", "1", "1", "0-1")
+    rc, out, err = run("tournament", ev, "audit")
+    check("audit line for a correction", rc == 0 and "round 1 board 1: 1-0 → 0-1" in out, out)
+
+    rc, out, err = run("tournament", ev, "export", "csv")
+    check("export csv", rc == 0 and out.startswith("place,name,points,sonneborn-berger,wins,direct,fouls\n")
+          and "1,1,王小明,陳美玲,0-1,\n" in out, out[:200])
+
+    # Swiss with five players: a bye each round, and forfeits after a withdrawal.
+    sw = os.path.join(tmp, "swiss.json")
+    rc, out, err = run("tournament", sw, "new", "--system", "swiss", "--players", names, "--rounds", "3")
+    rc, out, err = run("tournament", sw, "pairings", "1")
+    check("swiss round 1", out == "1\t王小明\t李华\n2\t陳美玲\tZhang Wei\n", out)
+    rc, out, err = run("tournament", sw, "pairings", "2")
+    one_line_error("round 2 waits for round 1", rc, out, err, "Round 1")
+    run("tournament", sw, "result", "1", "1", "1-0")
+    rc, out, err = run("tournament", sw, "withdraw", "陳美玲")
+    check("withdraw in a Swiss", rc == 0, err)
+    rc, out, err = run("tournament", sw, "export", "csv")
+    check("the open game became a forfeit", "1,2,陳美玲,Zhang Wei,-+," in out, out)
+    rc, out, err = run("tournament", sw, "pairings", "2")
+    check("round 2 without the withdrawn player", rc == 0 and "陳美玲" not in out
+          and len(out.splitlines()) == 2 and out.splitlines()[1].startswith("bye\t"), out + err)
+
+    # Knockout: byes and a bye line.
+    ko = os.path.join(tmp, "ko.json")
+    with open(os.path.join(tmp, "three.txt"), "w") as f:
+        f.write("A\nB\nC\n")
+    rc, out, err = run("tournament", ko, "new", "--system", "ko", "--players", os.path.join(tmp, "three.txt"))
+    rc, out, err = run("tournament", ko, "pairings", "1")
+    check("knockout: one game, one bye", rc == 0 and out.splitlines()[1] == "bye\tA"
+          and sorted(out.splitlines()[0].split("\t")[1:]) == ["B", "C"], out)
+
+    # Bad input: one line on stderr naming the place, non-zero status.
+    dup = os.path.join(tmp, "dup.txt")
+    with open(dup, "w") as f:
+        f.write("A\nB\nA\n")
+    rc, out, err = run("tournament", os.path.join(tmp, "x.json"), "new", "--system", "rr", "--players", dup)
+    one_line_error("duplicate name names the line", rc, out, err, "dup.txt:3:")
+    rc, out, err = run("tournament", os.path.join(tmp, "y.json"), "new", "--system", "abc", "--players", names)
+    one_line_error("unknown system", rc, out, err, "--system")
+    rc, out, err = run("tournament", ev, "new", "--system", "rr", "--players", names)
+    one_line_error("new never overwrites an event", rc, out, err, "already exists")
+    rc, out, err = run("tournament", ev, "result", "1", "9", "1-0")
+    one_line_error("no such board", rc, out, err, "board 9")
+    rc, out, err = run("tournament", ev, "result", "1", "1", "2-0")
+    one_line_error("bad result code", rc, out, err, "2-0")
+    rc, out, err = run("tournament", ev, "pairings", "7")
+    one_line_error("no such round", rc, out, err, "round 7")
+    rc, out, err = run("tournament", ev, "withdraw", "Nobody")
+    one_line_error("unknown player", rc, out, err, "Nobody")
+    bad = os.path.join(tmp, "bad.json")
+    with open(bad, "w") as f:
+        f.write('{"format": "xiangqi-tutor-tournament", "version": 1, "system": "rr", '
+                '"rounds-planned": 1, "players": [{"name": "A"}, {"name": "B"}], '
+                '"rounds": [[{"red": 0, "black": 7}]]}')
+    rc, out, err = run("tournament", bad, "standings")
+    one_line_error("damaged file names the JSON path", rc, out, err, "$.rounds[0][0]")
+    rc, out, err = run("tournament", bad, "result", "1", "1", "1-0")
+    with open(bad) as f:
+        check("a damaged file is left alone", '"black": 7' in f.read())
+
+print(f"1..{len(results)}")
+for i, (name, ok, detail) in enumerate(results, 1):
+    print(f"{'ok' if ok else 'not ok'} {i} - {name}")
+    if not ok and detail:
+        print("# " + detail.replace("\n", "\n# "))
+sys.exit(0 if all(ok for _, ok, _ in results) else 1)

@@ -719,6 +719,14 @@ test_file_bad (void)
     { "{\"format\":\"xiangqi-tutor-tournament\",\"version\":1,\"system\":\"rr\",\"rounds-planned\":3,"
       "\"players\":[{\"name\":\"A\"},{\"name\":\"B\"}],\"rounds\":[[{\"red\":0,\"black\":1,\"moves\":\"a0a5\"}]]}",
       "$.rounds[0][0]:" },
+    { "{\"format\":\"xiangqi-tutor-tournament\",\"version\":1,\"system\":\"rr\",\"rounds-planned\":3,"
+      "\"players\":[{\"name\":\"A\"},{\"name\":\"B\"},{\"name\":\"C\"}],"
+      "\"rounds\":[[{\"red\":0,\"black\":-1},{\"red\":1,\"black\":2}]]}",
+      "$.rounds[0][1]:" },
+    { "{\"format\":\"xiangqi-tutor-tournament\",\"version\":1,\"system\":\"rr\",\"rounds-planned\":3,"
+      "\"players\":[{\"name\":\"A\"},{\"name\":\"B\"},{\"name\":\"C\"}],"
+      "\"rounds\":[[{\"red\":0,\"black\":1},{\"red\":2,\"black\":1}]]}",
+      "$.rounds[0][1]:" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

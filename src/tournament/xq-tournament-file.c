@@ -387,8 +387,29 @@ xq_tournament_from_json (const char *data, gssize length, GError **error)
         for (guint k = 0; k < json_array_get_length (boards); k++)
           {
             g_autofree char *path = g_strdup_printf ("$.rounds[%u][%u]", r, k);
+            GPtrArray *loaded = g_ptr_array_index (t->rounds, r);
+            const XqPairing *p, *prev;
             if (!load_pairing (t, json_array_get_element (boards, k), path, (int) k, error))
               return NULL;
+            p = g_ptr_array_index (loaded, k);
+            prev = k > 0 ? g_ptr_array_index (loaded, k - 1) : NULL;
+            /* Board numbers count games, so byes must come last. */
+            if (prev != NULL && prev->black == XQ_BYE && p->black != XQ_BYE)
+              {
+                bad (error, path, _("a game stands after a bye"));
+                return NULL;
+              }
+            for (guint j = 0; j < k; j++)
+              {
+                const XqPairing *q = g_ptr_array_index (loaded, j);
+                if (q->replay_of < 0 && p->replay_of < 0
+                    && (q->red == p->red || q->red == p->black || (q->black != XQ_BYE
+                        && (q->black == p->red || q->black == p->black))))
+                  {
+                    bad (error, path, _("a player has two boards in one round"));
+                    return NULL;
+                  }
+              }
           }
       }
   }

@@ -10,6 +10,7 @@
 
 #include "xqtool.h"
 #include "xq-tournament.h"
+#include "xq-tournament-print.h"
 
 extern const XqToolCommand xqtool_tournament_commands[];
 #define tournament_self (xqtool_tournament_commands[0])
@@ -166,6 +167,55 @@ cmd_standings (XqTournament *t)
   return 0;
 }
 
+/* print pairings N | standings | certificates | scoresheet N BOARD, then --out FILE. */
+static int
+cmd_print (XqTournament *t, int argc, char **argv)
+{
+  const char *out = NULL, *what;
+  g_autoptr(GError) error = NULL;
+  XqNotation notation = XQ_NOTATION_ZH_HANS;
+  int places = 3, nums[2] = { 0, 0 }, n_nums = 0;
+  gboolean ok;
+
+  if (argc < 1)
+    return xqtool_usage (&tournament_self);
+  what = argv[0];
+  for (int i = 1; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--out") == 0 && i + 1 < argc)
+        out = argv[++i];
+      else if (strcmp (argv[i], "--notation") == 0 && i + 1 < argc)
+        {
+          if (!xq_notation_from_name (argv[++i], &notation))
+            return xqtool_fail ("--notation: iccs, wxf, zh-hans or zh-hant, not %s", argv[i]);
+        }
+      else if (strcmp (argv[i], "--places") == 0 && i + 1 < argc)
+        {
+          if (!xqtool_parse_int (argv[++i], 1, 200, &places))
+            return xqtool_fail ("--places: a number from 1 to 200, not %s", argv[i]);
+        }
+      else if (n_nums < 2 && xqtool_parse_int (argv[i], 1, 400, &nums[n_nums]))
+        n_nums++;
+      else
+        return xqtool_fail ("print: unknown argument %s", argv[i]);
+    }
+  if (out == NULL)
+    return xqtool_fail ("print: --out FILE is required");
+  if (strcmp (what, "pairings") == 0 && n_nums == 1)
+    ok = xq_tournament_print_pairings (t, nums[0], out, &error);
+  else if (strcmp (what, "standings") == 0 && n_nums == 0)
+    ok = xq_tournament_print_standings (t, out, &error);
+  else if (strcmp (what, "certificates") == 0 && n_nums == 0)
+    ok = xq_tournament_print_certificates (t, places, out, &error);
+  else if (strcmp (what, "scoresheet") == 0 && n_nums == 2)
+    ok = xq_tournament_print_score_sheet (t, nums[0], nums[1], notation, out, &error);
+  else
+    return xqtool_usage (&tournament_self);
+  if (!ok)
+    return xqtool_fail ("%s", error->message);
+  return 0;
+}
+
 static int
 tournament_main (int argc, char **argv)
 {
@@ -229,6 +279,8 @@ tournament_main (int argc, char **argv)
       g_autofree char *csv = xq_tournament_export_csv (t);
       fputs (csv, stdout);
     }
+  else if (strcmp (command, "print") == 0 && argc >= 4)
+    status = cmd_print (t, argc - 3, argv + 3);
   else if (strcmp (command, "audit") == 0 && argc == 3)
     {
       for (guint i = 0; i < t->audit->len; i++)
@@ -246,7 +298,8 @@ const XqToolCommand xqtool_tournament_commands[] = {
   { "tournament",
     "EVENT-FILE new --system rr|drr|swiss|ko --players NAMES-FILE [--rounds N] [--seed N] [--title TEXT]"
     " | pairings N | result N BOARD 1-0|0-1|1/2-1/2|+-|-+ | foul N BOARD red|black"
-    " | withdraw NAME | standings | export csv | audit",
+    " | withdraw NAME | standings | export csv | audit"
+    " | print pairings N|standings|certificates|scoresheet N BOARD --out FILE.pdf [--notation zh-hans|zh-hant]",
     tournament_main },
   { NULL, NULL, NULL },
 };

@@ -53,12 +53,14 @@ struct _XqTournamentPage
   XqPlayPage   *play;         /* not owned */
   int           playing_round, playing_board;
   char         *message;
+  guint         refresh_id;   /* a refresh waiting for the main loop */
 };
 
 G_DEFINE_FINAL_TYPE (XqTournamentPage, xq_tournament_page, ADW_TYPE_BIN)
 
 static void refresh_event (XqTournamentPage *self);
 static void list_events (XqTournamentPage *self);
+static void queue_refresh (XqTournamentPage *self);
 
 /* The result choices, in the order of the drop-downs. */
 static const XqOutcome outcome_choices[] = {
@@ -403,6 +405,7 @@ build_form (XqTournamentPage *self)
   gtk_box_append (form, labelled (_("_Title"), GTK_WIDGET (self->title_entry)));
 
   self->system_dropdown = string_dropdown (systems);
+  gtk_widget_set_name (GTK_WIDGET (self->system_dropdown), "event-system");
   g_signal_connect_swapped (self->system_dropdown, "notify::selected", G_CALLBACK (system_changed_cb), self);
   gtk_box_append (form, labelled (_("_System"), GTK_WIDGET (self->system_dropdown)));
 
@@ -424,6 +427,7 @@ build_form (XqTournamentPage *self)
 
   buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   learners = gtk_button_new_with_mnemonic (_("Add _Learners"));
+  gtk_widget_set_name (learners, "add-learners");
   g_signal_connect_swapped (learners, "clicked", G_CALLBACK (add_learners_cb), self);
   cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
   g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (cancel_form_cb), self);
@@ -579,7 +583,7 @@ result_changed_cb (GtkDropDown *dropdown, GParamSpec *pspec, XqTournamentPage *s
     show_message (self, error->message, TRUE);
   else if (save (self))
     show_message (self, NULL, FALSE);
-  refresh_event (self);
+  queue_refresh (self);
 }
 
 static void
@@ -598,7 +602,7 @@ foul_cb (GtkButton *button, XqTournamentPage *self)
     show_message (self, error->message, TRUE);
   else
     save (self);
-  refresh_event (self);
+  queue_refresh (self);
 }
 
 static void
@@ -869,6 +873,25 @@ refresh_event (XqTournamentPage *self)
   self->refreshing = FALSE;
 }
 
+static gboolean
+refresh_idle_cb (gpointer data)
+{
+  XqTournamentPage *self = data;
+
+  self->refresh_id = 0;
+  refresh_event (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* The rows are rebuilt from the main loop: the widget whose signal asked for
+ * it must not be destroyed while it is still emitting. */
+static void
+queue_refresh (XqTournamentPage *self)
+{
+  if (self->refresh_id == 0)
+    self->refresh_id = g_idle_add (refresh_idle_cb, self);
+}
+
 static void
 prev_cb (XqTournamentPage *self)
 {
@@ -1006,6 +1029,7 @@ build_event_view (XqTournamentPage *self)
   row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_widget_set_margin_top (row, 12);
   self->withdraw_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
+  gtk_widget_set_name (GTK_WIDGET (self->withdraw_dropdown), "withdraw-player");
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->withdraw_dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Player who withdraws"), -1);
   gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->withdraw_dropdown));
@@ -1086,6 +1110,7 @@ xq_tournament_page_dispose (GObject *object)
   if (self->play != NULL)
     g_signal_handlers_disconnect_by_data (self->play, self);
   g_clear_weak_pointer (&self->play);
+  g_clear_handle_id (&self->refresh_id, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_TOURNAMENT_PAGE);
   G_OBJECT_CLASS (xq_tournament_page_parent_class)->dispose (object);
 }

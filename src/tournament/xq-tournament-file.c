@@ -155,7 +155,11 @@ get_int (JsonObject *o, const char *path, const char *name, gint64 lo, gint64 hi
     return bad (error, path, _("“%s” must be a whole number"), name);
   *out = json_node_get_int (n);
   if (*out < lo || *out > hi)
-    return bad (error, path, _("“%s” must be from %" G_GINT64_FORMAT " to %" G_GINT64_FORMAT), name, lo, hi);
+    {
+      g_autofree char *low = g_strdup_printf ("%" G_GINT64_FORMAT, lo);
+      g_autofree char *high = g_strdup_printf ("%" G_GINT64_FORMAT, hi);
+      return bad (error, path, _("“%s” must be from %s to %s"), name, low, high);
+    }
   return TRUE;
 }
 

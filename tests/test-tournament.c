@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "xq-tournament.h"
+#include "xq-tournament-print.h"
 
 static const char *const letters[] = {
   "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T",
@@ -673,6 +674,16 @@ test_record_game (void)
   g_assert_cmpint (p->outcome, ==, XQ_OUTCOME_RED_WIN);
   g_assert_cmpint (p->reason, ==, XQ_REASON_TIME);
   g_assert_cmpstr (p->moves, ==, "h2e2 h9g7");
+
+  /* The score sheet writes them in the learner's script. */
+  {
+    g_autoptr(GPtrArray) hans = xq_tournament_score_sheet_moves (p, XQ_NOTATION_ZH_HANS);
+    g_autoptr(GPtrArray) hant = xq_tournament_score_sheet_moves (p, XQ_NOTATION_ZH_HANT);
+    g_assert_cmpuint (hans->len, ==, 2);
+    g_assert_cmpstr (g_ptr_array_index (hans, 0), ==, "炮二平五");
+    g_assert_cmpstr (g_ptr_array_index (hans, 1), ==, "马8进7");
+    g_assert_cmpstr (g_ptr_array_index (hant, 1), ==, "馬8進7");
+  }
 }
 
 /* ---- Files --------------------------------------------------------------------- */

@@ -3,7 +3,9 @@
 """xqtool tournament as a teacher's script uses it: a round robin and a
 Swiss event run from the terminal, withdrawals, the output formats, and
 one-line errors naming the place of bad input.  TAP output."""
+import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -64,6 +66,33 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, out, err = run("tournament", ev, "export", "csv")
     check("export csv", rc == 0 and out.startswith("place,name,points,sonneborn-berger,wins,direct,fouls\n")
           and "1,1,王小明,陳美玲,0-1,\n" in out, out[:200])
+
+    # Printed papers: A4 PDFs, one page a certificate for places 1-3.
+    def pages(path):
+        with open(path, "rb") as f:
+            data = f.read()
+        return data[:5] == b"%PDF-" and len(re.findall(rb"/Type\s*/Page[^s]", data))
+
+    for args, want in [(("pairings", "1"), 1), (("standings",), 1), (("certificates",), 3),
+                       (("scoresheet", "2", "1"), 1)]:
+        pdf = os.path.join(tmp, "-".join(args) + ".pdf")
+        rc, out, err = run("tournament", ev, "print", *args, "--out", pdf)
+        check(f"print {' '.join(args)}", rc == 0 and os.path.exists(pdf) and pages(pdf) == want,
+              f"rc={rc} err={err!r} pages={os.path.exists(pdf) and pages(pdf)}")
+    # A game played in the app keeps its moves; its score sheet prints them.
+    with open(ev, encoding="utf-8") as f:
+        event = json.load(f)
+    event["rounds"][0][0]["moves"] = "h2e2 h9g7 h0g2"
+    event["rounds"][0][0]["reason"] = "resignation"
+    with open(ev, "w", encoding="utf-8") as f:
+        json.dump(event, f, ensure_ascii=False)
+    pdf = os.path.join(tmp, "played.pdf")
+    rc, out, err = run("tournament", ev, "print", "scoresheet", "1", "1", "--notation", "zh-hant", "--out", pdf)
+    check("print the score sheet of a played game", rc == 0 and pages(pdf) == 1, err)
+    rc, out, err = run("tournament", ev, "print", "scoresheet", "1", "7", "--out", pdf)
+    one_line_error("score sheet of a board that does not exist", rc, out, err, "board 7")
+    rc, out, err = run("tournament", ev, "print", "standings")
+    one_line_error("print needs --out", rc, out, err, "--out")
 
     # Swiss with five players: a bye each round, and forfeits after a withdrawal.
     sw = os.path.join(tmp, "swiss.json")

@@ -392,17 +392,16 @@ xq_tournament_print_certificates (const XqTournament *t, int places, const char 
   return paper_close (&p, path, error);
 }
 
-/* The moves of a recorded game as formatted text, one per ply. */
-static GPtrArray *
-game_moves (const char *moves, XqNotation notation)
+GPtrArray *
+xq_tournament_score_sheet_moves (const XqPairing *pairing, XqNotation notation)
 {
   GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(XqGame) game = xq_game_new (NULL);
   g_auto(GStrv) list = NULL;
 
-  if (moves == NULL || *moves == '\0')
+  if (pairing->moves == NULL || *pairing->moves == '\0')
     return out;
-  list = g_strsplit (moves, " ", -1);
+  list = g_strsplit (pairing->moves, " ", -1);
   for (int i = 0; list[i] != NULL; i++)
     {
       XqPosition pos = *xq_game_get_position (game);
@@ -430,7 +429,7 @@ xq_tournament_print_score_sheet (const XqTournament *t, int round, int board, Xq
 
   if (x == NULL)
     return FALSE;
-  moves = game_moves (x->moves, notation);
+  moves = xq_tournament_score_sheet_moves (x, notation);
   if (!paper_open (&p, path, error))
     return FALSE;
   /* Translators: the score sheet's subtitle */

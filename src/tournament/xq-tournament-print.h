@@ -21,4 +21,8 @@ gboolean xq_tournament_print_certificates (const XqTournament *t, int places, co
 gboolean xq_tournament_print_score_sheet  (const XqTournament *t, int round, int board,
                                            XqNotation notation, const char *path, GError **error);
 
+/* The moves of a game played in the app as the score sheet writes them,
+ * one string a ply (empty when the game was not played in the app). */
+GPtrArray *xq_tournament_score_sheet_moves (const XqPairing *pairing, XqNotation notation);
+
 G_END_DECLS

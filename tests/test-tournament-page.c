@@ -252,6 +252,38 @@ test_swiss_next_round (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (xq_tournament_page_get_message (f->page), "closed"));
 }
 
+/* Groups, then a final: the final button starts a new round robin of the
+ * best two of each group, saved as its own event. */
+static void
+test_groups_final (Fixture *f, gconstpointer data)
+{
+  static const char *const names[] = { "A", "B", "C", "D", "E", "F" };
+  g_autoptr(GError) error = NULL;
+  const XqTournament *t;
+  g_autofree char *groups_path = NULL;
+
+  g_assert_true (xq_tournament_page_create (f->page, "Spring", XQ_SYSTEM_GROUPS, names, 6, 2,
+                                            XQ_TIME_CONTROL_S0_6_3, &error));
+  groups_path = g_strdup (xq_tournament_page_get_path (f->page));
+  t = xq_tournament_page_get_tournament (f->page);
+  g_assert_false (gtk_widget_is_sensitive (named (f, "start-final")));
+  /* Two groups of three (A D E, B C F): 3 rounds of one game and a rest each. */
+  for (int r = 1; r <= 3; r++)
+    {
+      xq_tournament_page_show_round (f->page, r);
+      choose (f, "result-1", 1);
+      choose (f, "result-2", 2);
+    }
+  g_assert_true (xq_tournament_finished (t));
+  click (f, "start-final");
+  t = xq_tournament_page_get_tournament (f->page);
+  g_assert_cmpint (t->system, ==, XQ_SYSTEM_ROUND_ROBIN);
+  g_assert_cmpuint (t->players->len, ==, 4);
+  g_assert_nonnull (strstr (t->title, "Spring"));
+  g_assert_cmpstr (xq_tournament_page_get_path (f->page), !=, groups_path);
+  g_assert_true (g_file_test (groups_path, G_FILE_TEST_EXISTS));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -276,6 +308,7 @@ main (int argc, char *argv[])
 
   g_test_add ("/ui/tournament/round-robin", Fixture, NULL, setup, test_round_robin_from_the_form, teardown);
   g_test_add ("/ui/tournament/swiss", Fixture, NULL, setup, test_swiss_next_round, teardown);
+  g_test_add ("/ui/tournament/groups", Fixture, NULL, setup, test_groups_final, teardown);
   status = g_test_run ();
   remove_tree (data_home);
   return status;

@@ -235,6 +235,78 @@ test_double_round_robin_streaks (void)
     }
 }
 
+/* Groups (分組循環): 10 seeds in 3 groups in snake order, A = 1 6 7,
+ * B = 2 5 8, C = 3 4 9 10; each group plays its own table; places count
+ * within a group; the final takes the best two of each group. */
+static void
+test_groups_and_final (void)
+{
+  static const char *const seeds[] = { "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10" };
+  static const int want_group[] = { 0, 1, 2, 2, 1, 0, 0, 1, 2, 2 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(XqTournament) t = xq_tournament_new (XQ_SYSTEM_GROUPS, seeds, 10, 3, 1, &error);
+  g_autoptr(XqTournament) final = NULL;
+  g_autoptr(GArray) st = NULL;
+  int meets[10][10] = { { 0 } };
+  g_autofree char *r1 = NULL;
+
+  g_assert_no_error (error);
+  for (int i = 0; i < 10; i++)
+    g_assert_cmpint (((XqEntrant *) g_ptr_array_index (t->players, i))->group, ==, want_group[i]);
+  /* Group C has 4 players (3 rounds), A and B have 3 (3 rounds with a rest each). */
+  g_assert_cmpint (xq_tournament_n_rounds (t), ==, 3);
+  /* Round 1: A's table 1-4 2-3 with 4 resting = s1 rests, s6-s7;
+   * B likewise: s2 rests, s5-s8; C: 1-4 2-3 = s3-s10, s4-s9.  Games first. */
+  r1 = round_text (t, 1);
+  g_assert_cmpstr (r1, ==, "s6-s7 s5-s8 s3-s10 s4-s9 bye:s1 bye:s2");
+  g_assert_false (xq_tournament_new_final (t, 2, &error) != NULL);
+  g_clear_error (&error);
+  for (int r = 1; r <= 3; r++)
+    {
+      GPtrArray *boards = xq_tournament_get_round (t, r);
+      for (guint b = 0; b < boards->len; b++)
+        {
+          const XqPairing *p = g_ptr_array_index (boards, b);
+          if (p->black == XQ_BYE)
+            continue;
+          g_assert_cmpint (want_group[p->red], ==, want_group[p->black]);
+          meets[p->red][p->black]++;
+          meets[p->black][p->red]++;
+          /* Red always wins: the lower place goes to whoever had Black more. */
+          set (t, r, (int) b + 1, "1-0");
+        }
+    }
+  for (int i = 0; i < 10; i++)
+    for (int j = 0; j < 10; j++)
+      if (i != j)
+        g_assert_cmpint (meets[i][j], ==, want_group[i] == want_group[j] ? 1 : 0);
+  st = xq_tournament_standings (t);
+  g_assert_cmpuint (st->len, ==, 10);
+  /* Every group has a first place. */
+  for (int g = 0; g < 3; g++)
+    {
+      int firsts = 0;
+      for (guint i = 0; i < st->len; i++)
+        if (g_array_index (st, XqStanding, i).group == g && g_array_index (st, XqStanding, i).place == 1)
+          firsts++;
+      g_assert_cmpint (firsts, >=, 1);
+    }
+  final = xq_tournament_new_final (t, 2, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (final->players->len, ==, 6);
+  g_assert_cmpint (final->system, ==, XQ_SYSTEM_ROUND_ROBIN);
+  /* Seeded winners of A, B, C first, then the seconds. */
+  for (int k = 0; k < 6; k++)
+    {
+      const char *name = xq_tournament_player_name (final, k);
+      int who = xq_tournament_find_player (t, name);
+      g_assert_cmpint (want_group[who], ==, k % 3);
+      for (guint i = 0; i < st->len; i++)
+        if (g_array_index (st, XqStanding, i).player == who)
+          g_assert_cmpint (g_array_index (st, XqStanding, i).place, <=, k < 3 ? 1 : 2);
+    }
+}
+
 /* ---- Swiss ----------------------------------------------------------------------- */
 
 static const char *const random_results[] = { "1-0", "0-1", "1/2-1/2" };
@@ -788,6 +860,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tournament/berger/odd-event", test_berger_odd_event);
   g_test_add_func ("/tournament/round-robin/sizes", test_round_robin_sizes);
   g_test_add_func ("/tournament/round-robin/double-streaks", test_double_round_robin_streaks);
+  g_test_add_func ("/tournament/groups", test_groups_and_final);
   g_test_add_func ("/tournament/swiss/random", test_swiss_random);
   g_test_add_func ("/tournament/swiss/equal-scores", test_swiss_equal_scores);
   g_test_add_func ("/tournament/tiebreak/sonneborn-berger", test_tiebreak_sonneborn_berger);

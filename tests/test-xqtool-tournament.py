@@ -119,6 +119,30 @@ with tempfile.TemporaryDirectory() as tmp:
     check("knockout: one game, one bye", rc == 0 and out.splitlines()[1] == "bye\tA"
           and sorted(out.splitlines()[0].split("\t")[1:]) == ["B", "C"], out)
 
+    # Groups, then a final: six players in two groups (snake order: A D E, B C F).
+    six = os.path.join(tmp, "six.txt")
+    with open(six, "w") as f:
+        f.write("A\nB\nC\nD\nE\nF\n")
+    gr = os.path.join(tmp, "groups.json")
+    rc, out, err = run("tournament", gr, "new", "--system", "groups", "--groups", "2", "--players", six)
+    check("new groups", rc == 0, err)
+    rc, out, err = run("tournament", gr, "pairings", "1")
+    check("groups: round 1 of each group", out == "1\tD\tE\n2\tC\tF\nbye\tA\nbye\tB\n", out)
+    for r in ("1", "2", "3"):
+        for b in ("1", "2"):
+            run("tournament", gr, "result", r, b, "1-0")
+    rc, out, err = run("tournament", gr, "standings")
+    groups = [line.split("\t")[-1] for line in out.splitlines()]
+    check("groups: standings end with the group", groups == ["A", "A", "A", "B", "B", "B"], out)
+    fin = os.path.join(tmp, "final.json")
+    rc, out, err = run("tournament", gr, "final", "--qualifiers", "2", "--out", fin)
+    check("final event written", rc == 0 and os.path.exists(fin), err)
+    rc, out, err = run("tournament", fin, "pairings", "1")
+    check("final: a round robin of four", rc == 0 and len(out.splitlines()) == 2, out)
+    rc, out, err = run("tournament", os.path.join(tmp, "g2.json"), "new", "--system", "rr", "--groups", "2",
+                       "--players", six)
+    one_line_error("--groups only with groups", rc, out, err, "--groups")
+
     # Bad input: one line on stderr naming the place, non-zero status.
     dup = os.path.join(tmp, "dup.txt")
     with open(dup, "w") as f:

@@ -64,7 +64,7 @@ static int
 cmd_new (const char *file, int argc, char **argv)
 {
   const char *system_code = NULL, *players = NULL, *title = NULL;
-  int rounds = 0, seed = 1;
+  int rounds = 0, seed = 1, groups = 0;
   XqSystem system;
   g_autoptr(GPtrArray) names = NULL;
   g_autoptr(XqTournament) t = NULL;
@@ -83,6 +83,11 @@ cmd_new (const char *file, int argc, char **argv)
           if (!xqtool_parse_int (argv[++i], 1, 199, &rounds))
             return xqtool_fail ("--rounds: a number from 1 to 199, not %s", argv[i]);
         }
+      else if (strcmp (argv[i], "--groups") == 0 && i + 1 < argc)
+        {
+          if (!xqtool_parse_int (argv[++i], 1, 100, &groups))
+            return xqtool_fail ("--groups: a number from 1 to 100, not %s", argv[i]);
+        }
       else if (strcmp (argv[i], "--seed") == 0 && i + 1 < argc)
         {
           if (!xqtool_parse_int (argv[++i], 0, G_MAXINT, &seed))
@@ -94,7 +99,11 @@ cmd_new (const char *file, int argc, char **argv)
   if (system_code == NULL || players == NULL)
     return xqtool_usage (&tournament_self);
   if (!xq_system_from_code (system_code, &system))
-    return xqtool_fail ("--system: rr, drr, swiss or ko, not %s", system_code);
+    return xqtool_fail ("--system: rr, drr, swiss, ko or groups, not %s", system_code);
+  if ((system == XQ_SYSTEM_GROUPS) != (groups > 0))
+    return xqtool_fail ("--groups N goes with --system groups, and only with it");
+  if (system == XQ_SYSTEM_GROUPS)
+    rounds = groups;
   if (g_file_test (file, G_FILE_TEST_EXISTS))
     return xqtool_fail ("%s already exists; choose another event file", file);
   names = read_names (players);
@@ -124,7 +133,7 @@ cmd_pairings (XqTournament *t, const char *file, const char *arg, gboolean *chan
   if (!xqtool_parse_int (arg, 1, 400, &round))
     return xqtool_fail ("pairings: a round number, not %s", arg);
   /* Asking for the round after the last one pairs it (Swiss and knockout). */
-  if (round == xq_tournament_n_rounds (t) + 1)
+  if (round == xq_tournament_n_rounds (t) + 1 && !xq_system_is_round_robin (t->system))
     {
       if (!xq_tournament_pair_next (t, &error))
         return xqtool_fail ("%s: round %d: %s", file, round, error->message);
@@ -161,6 +170,11 @@ cmd_standings (XqTournament *t)
         {
           g_autofree char *v = xq_format_points (s->tiebreak[k]);
           printf ("\t%s", v);
+        }
+      if (t->system == XQ_SYSTEM_GROUPS)
+        {
+          g_autofree char *group = xq_group_name (s->group);
+          printf ("\t%s", group);
         }
       printf ("\n");
     }
@@ -281,6 +295,19 @@ tournament_main (int argc, char **argv)
     }
   else if (strcmp (command, "print") == 0 && argc >= 4)
     status = cmd_print (t, argc - 3, argv + 3);
+  else if (strcmp (command, "final") == 0 && argc == 7 && strcmp (argv[3], "--qualifiers") == 0
+           && strcmp (argv[5], "--out") == 0)
+    {
+      int q;
+      g_autoptr(XqTournament) final = NULL;
+      if (!xqtool_parse_int (argv[4], 1, 100, &q))
+        return xqtool_fail ("--qualifiers: a number from 1 to 100, not %s", argv[4]);
+      if (g_file_test (argv[6], G_FILE_TEST_EXISTS))
+        return xqtool_fail ("%s already exists; choose another event file", argv[6]);
+      final = xq_tournament_new_final (t, q, &error);
+      if (final == NULL || !xq_tournament_save (final, argv[6], &error))
+        return xqtool_fail ("%s: %s", file, error->message);
+    }
   else if (strcmp (command, "audit") == 0 && argc == 3)
     {
       for (guint i = 0; i < t->audit->len; i++)
@@ -296,9 +323,9 @@ tournament_main (int argc, char **argv)
 
 const XqToolCommand xqtool_tournament_commands[] = {
   { "tournament",
-    "EVENT-FILE new --system rr|drr|swiss|ko --players NAMES-FILE [--rounds N] [--seed N] [--title TEXT]"
+    "EVENT-FILE new --system rr|drr|swiss|ko|groups --players NAMES-FILE [--rounds N] [--groups N] [--seed N] [--title TEXT]"
     " | pairings N | result N BOARD 1-0|0-1|1/2-1/2|+-|-+ | foul N BOARD red|black"
-    " | withdraw NAME | standings | export csv | audit"
+    " | withdraw NAME | standings | export csv | audit | final --qualifiers N --out FINAL-EVENT-FILE"
     " | print pairings N|standings|certificates|scoresheet N BOARD --out FILE.pdf [--notation zh-hans|zh-hant]",
     tournament_main },
   { NULL, NULL, NULL },

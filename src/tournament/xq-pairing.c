@@ -53,45 +53,64 @@ xq_berger_round (int n, int round, int *red, int *black)
 void
 xq_round_robin_draw (XqTournament *t)
 {
-  int n = (int) t->players->len;
-  int rounds = xq_berger_n_rounds (n);
+  int n_groups = t->system == XQ_SYSTEM_GROUPS ? t->n_groups : 1;
   int cycles = t->system == XQ_SYSTEM_DOUBLE_ROUND_ROBIN ? 2 : 1;
-  g_autofree int *red = g_new (int, n + 1);
-  g_autofree int *black = g_new (int, n + 1);
+  int np = (int) t->players->len, most = 0;
+  g_autofree int *members = g_new (int, np);
+  g_autofree int *red = g_new (int, np + 2);
+  g_autofree int *black = g_new (int, np + 2);
 
   g_ptr_array_set_size (t->rounds, 0);
-  for (int c = 0; c < cycles; c++)
-    for (int k = 1; k <= rounds; k++)
-      {
-        GPtrArray *boards = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_pairing_free);
-        int r = k, nb;
-        /* A double round robin plays the last two rounds of its first cycle
-         * the other way round, so nobody has the same colour three times
-         * running where the cycles meet (docs). */
-        if (cycles == 2 && c == 0 && rounds >= 3 && k >= rounds - 1)
-          r = k == rounds ? rounds - 1 : rounds;
-        nb = xq_berger_round (n, r, red, black);
-        XqPairing *bye = NULL;
+  for (int g = 0; g < n_groups; g++)
+    {
+      int n = 0;
+      for (int i = 0; i < np; i++)
+        if (n_groups == 1 || ((XqEntrant *) g_ptr_array_index (t->players, i))->group == g)
+          members[n++] = i;
+      if (n >= 2)
+        most = MAX (most, xq_berger_n_rounds (n) * cycles);
+    }
+  for (int k = 0; k < most; k++)
+    g_ptr_array_add (t->rounds, g_ptr_array_new_with_free_func ((GDestroyNotify) xq_pairing_free));
 
-        for (int b = 0; b < nb; b++)
-          {
-            int x = red[b] - 1, y = black[b] - 1;
-            if (c == 1)
-              {
-                int s = x;
-                x = y, y = s;
-              }
-            /* The number n+1 of an odd table is the rest round: listed last. */
-            if (x >= n)
-              bye = xq_pairing_new (y, XQ_BYE);
-            else if (y >= n)
-              bye = xq_pairing_new (x, XQ_BYE);
-            else
-              g_ptr_array_add (boards, xq_pairing_new (x, y));
-          }
-        if (bye != NULL)
-          g_ptr_array_add (boards, bye);
-        g_ptr_array_add (t->rounds, boards);
+  /* Each group plays its own table; round k of the event holds round k of
+   * every group, games first and the rest rounds after them. */
+  for (int pass = 0; pass < 2; pass++)
+    for (int g = 0; g < n_groups; g++)
+      {
+        int n = 0, rounds;
+        for (int i = 0; i < np; i++)
+          if (n_groups == 1 || ((XqEntrant *) g_ptr_array_index (t->players, i))->group == g)
+            members[n++] = i;
+        if (n < 2)
+          continue;
+        rounds = xq_berger_n_rounds (n);
+        for (int c = 0; c < cycles; c++)
+          for (int k = 1; k <= rounds; k++)
+            {
+              GPtrArray *boards = g_ptr_array_index (t->rounds, c * rounds + k - 1);
+              int r = k, nb;
+              /* A double round robin plays the last two rounds of its first
+               * cycle the other way round, so nobody has the same colour
+               * three times running where the cycles meet (docs). */
+              if (cycles == 2 && c == 0 && rounds >= 3 && k >= rounds - 1)
+                r = k == rounds ? rounds - 1 : rounds;
+              nb = xq_berger_round (n, r, red, black);
+              for (int b = 0; b < nb; b++)
+                {
+                  int x = red[b] - 1, y = black[b] - 1;
+                  if (c == 1)
+                    {
+                      int sw = x;
+                      x = y, y = sw;
+                    }
+                  /* The number n+1 of an odd table is the rest round. */
+                  if (pass == 1 && (x >= n || y >= n))
+                    g_ptr_array_add (boards, xq_pairing_new (members[x >= n ? y : x], XQ_BYE));
+                  else if (pass == 0 && x < n && y < n)
+                    g_ptr_array_add (boards, xq_pairing_new (members[x], members[y]));
+                }
+            }
       }
   t->rounds_planned = (int) t->rounds->len;
 }

@@ -23,6 +23,7 @@ xq_tournament_tiebreak_codes (const XqTournament *t)
       return ko_codes;
     case XQ_SYSTEM_ROUND_ROBIN:
     case XQ_SYSTEM_DOUBLE_ROUND_ROBIN:
+    case XQ_SYSTEM_GROUPS:
     default:
       return rr_codes;
     }
@@ -72,6 +73,9 @@ static int
 compare_rows (gconstpointer pa, gconstpointer pb)
 {
   const Row *a = pa, *b = pb;
+  /* A group event ranks each group on its own. */
+  if (a->s.group != b->s.group)
+    return a->s.group - b->s.group;
   for (int k = 0; k < a->n_key; k++)
     if (a->key[k] != b->key[k])
       return a->key[k] > b->key[k] ? -1 : 1;
@@ -81,6 +85,8 @@ compare_rows (gconstpointer pa, gconstpointer pb)
 static gboolean
 same_keys (const Row *a, const Row *b, int upto)
 {
+  if (a->s.group != b->s.group)
+    return FALSE;
   for (int k = 0; k < upto; k++)
     if (a->key[k] != b->key[k])
       return FALSE;
@@ -206,7 +212,10 @@ xq_tournament_standings (const XqTournament *t)
   Acc acc = { t, rows, points, in_group, direct };
 
   for (int i = 0; i < np; i++)
-    rows[i].s.player = i;
+    {
+      rows[i].s.player = i;
+      rows[i].s.group = ((XqEntrant *) g_ptr_array_index (t->players, i))->group;
+    }
   for_each_game (t, add_points, &acc);
   /* A Swiss bye scores a point (docs); a round-robin rest round does not. */
   if (t->system == XQ_SYSTEM_SWISS)
@@ -230,6 +239,7 @@ xq_tournament_standings (const XqTournament *t)
         {
         case XQ_SYSTEM_ROUND_ROBIN:
         case XQ_SYSTEM_DOUBLE_ROUND_ROBIN:
+        case XQ_SYSTEM_GROUPS:
           row->s.tiebreak[3] = row->s.fouls;
           /* points, SB, wins; the direct encounter and fouls come below */
           row->key[0] = row->s.points;
@@ -259,7 +269,7 @@ xq_tournament_standings (const XqTournament *t)
     }
   g_array_sort (sorted, compare_rows);
 
-  if (t->system == XQ_SYSTEM_ROUND_ROBIN || t->system == XQ_SYSTEM_DOUBLE_ROUND_ROBIN)
+  if (xq_system_is_round_robin (t->system))
     {
       /* 直勝: within each group still tied, the points scored against each other. */
       for (guint i = 0; i < sorted->len;)
@@ -287,13 +297,15 @@ xq_tournament_standings (const XqTournament *t)
       g_array_sort (sorted, compare_rows);
     }
 
-  for (guint i = 0; i < sorted->len; i++)
+  for (guint i = 0, first = 0; i < sorted->len; i++)
     {
       Row *row = &g_array_index (sorted, Row, i);
-      if (i > 0 && same_keys (row, &g_array_index (sorted, Row, i - 1), row->n_key))
+      if (i > 0 && row->s.group != g_array_index (sorted, Row, i - 1).s.group)
+        first = i;   /* places start again in each group */
+      if (i > first && same_keys (row, &g_array_index (sorted, Row, i - 1), row->n_key))
         row->s.place = g_array_index (out, XqStanding, i - 1).place;
       else
-        row->s.place = (int) i + 1;
+        row->s.place = (int) (i - first) + 1;
       g_array_append_val (out, row->s);
     }
   return out;

@@ -35,6 +35,8 @@ xq_tournament_to_json (const XqTournament *t)
   json_builder_add_string_value (b, xq_system_to_code (t->system));
   json_builder_set_member_name (b, "rounds-planned");
   json_builder_add_int_value (b, t->rounds_planned);
+  json_builder_set_member_name (b, "groups");
+  json_builder_add_int_value (b, t->n_groups);
   json_builder_set_member_name (b, "seed");
   json_builder_add_int_value (b, t->seed);
   json_builder_set_member_name (b, "clock");
@@ -51,6 +53,8 @@ xq_tournament_to_json (const XqTournament *t)
       json_builder_add_boolean_value (b, e->withdrawn);
       json_builder_set_member_name (b, "cancelled");
       json_builder_add_boolean_value (b, e->cancelled);
+      json_builder_set_member_name (b, "group");
+      json_builder_add_int_value (b, e->group);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -267,7 +271,7 @@ xq_tournament_from_json (const char *data, gssize length, GError **error)
   JsonObject *o;
   JsonNode *root, *players = NULL, *rounds = NULL, *audit = NULL;
   const char *format = NULL, *title = "", *system = NULL, *clock = "6.3";
-  gint64 version = 0, planned = 0, seed = 0;
+  gint64 version = 0, planned = 0, seed = 0, n_groups = 1;
   gboolean clock_ok = FALSE;
 
   if (!json_parser_load_from_data (parser, data, length, &local))
@@ -294,6 +298,7 @@ xq_tournament_from_json (const char *data, gssize length, GError **error)
       || !get_string (o, "$", "system", TRUE, &system, error)
       || !get_int (o, "$", "rounds-planned", 0, MAX_ROUNDS, TRUE, &planned, error)
       || !get_int (o, "$", "seed", 0, G_MAXUINT32, FALSE, &seed, error)
+      || !get_int (o, "$", "groups", 1, 100, FALSE, &n_groups, error)
       || !get_string (o, "$", "clock", FALSE, &clock, error)
       || !get_member (o, "$", "players", JSON_NODE_ARRAY, TRUE, &players, error)
       || !get_member (o, "$", "rounds", JSON_NODE_ARRAY, TRUE, &rounds, error)
@@ -309,6 +314,7 @@ xq_tournament_from_json (const char *data, gssize length, GError **error)
       return NULL;
     }
   t->rounds_planned = (int) planned;
+  t->n_groups = (int) n_groups;
   t->seed = (guint32) seed;
   for (guint i = 0; i < G_N_ELEMENTS (clock_codes); i++)
     if (strcmp (clock, clock_codes[i]) == 0)
@@ -357,9 +363,14 @@ xq_tournament_from_json (const char *data, gssize length, GError **error)
         e = g_new0 (XqEntrant, 1);
         e->name = g_strdup (name);
         g_ptr_array_add (t->players, e);
-        if (!get_bool (json_node_get_object (node), path, "withdrawn", &e->withdrawn, error)
-            || !get_bool (json_node_get_object (node), path, "cancelled", &e->cancelled, error))
-          return NULL;
+        {
+          gint64 group = 0;
+          if (!get_bool (json_node_get_object (node), path, "withdrawn", &e->withdrawn, error)
+              || !get_bool (json_node_get_object (node), path, "cancelled", &e->cancelled, error)
+              || !get_int (json_node_get_object (node), path, "group", 0, n_groups - 1, FALSE, &group, error))
+            return NULL;
+          e->group = (int) group;
+        }
       }
   }
 
@@ -526,6 +537,8 @@ xq_tournament_export_csv (const XqTournament *t)
   g_autoptr(GArray) standings = xq_tournament_standings (t);
   const char *const *codes = xq_tournament_tiebreak_codes (t);
 
+  if (t->system == XQ_SYSTEM_GROUPS)
+    csv_field (s, "group", FALSE);
   csv_field (s, "place", FALSE);
   csv_field (s, "name", FALSE);
   csv_field (s, "points", FALSE);
@@ -536,6 +549,9 @@ xq_tournament_export_csv (const XqTournament *t)
       const XqStanding *st = &g_array_index (standings, XqStanding, i);
       g_autofree char *place = g_strdup_printf ("%d", st->place);
       g_autofree char *pts = xq_format_points (st->points);
+      g_autofree char *group = xq_group_name (st->group);
+      if (t->system == XQ_SYSTEM_GROUPS)
+        csv_field (s, group, FALSE);
       csv_field (s, place, FALSE);
       csv_field (s, xq_tournament_player_name (t, st->player), FALSE);
       csv_field (s, pts, FALSE);

@@ -326,7 +326,9 @@ xq_tournament_print_standings (const XqTournament *t, const char *path, GError *
   for (guint i = 0; i < st->len; i++)
     {
       const XqStanding *s = &g_array_index (st, XqStanding, i);
-      g_autofree char *place = g_strdup_printf ("%d", s->place);
+      g_autofree char *group = xq_group_name (s->group);
+      g_autofree char *place = t->system == XQ_SYSTEM_GROUPS ? g_strdup_printf ("%s%d", group, s->place)
+                                                             : g_strdup_printf ("%d", s->place);
       g_autofree char *pts = xq_format_points (s->points);
       char *vals[4] = { NULL };
       cells[0] = place;

@@ -27,6 +27,8 @@ gboolean   xq_swiss_pair_round (XqTournament *t, GError **error);
 gboolean   xq_knockout_pair_round (XqTournament *t, GError **error);
 /* The winner of a knockout board's match, following replays; -1 if undecided. */
 int        xq_knockout_match_winner (const XqTournament *t, int round, int board);
+/* Deals the players out to t->n_groups groups in snake order. */
+void       xq_tournament_assign_groups (XqTournament *t);
 /* Draws the round-robin schedule again (all rounds). */
 void       xq_round_robin_draw (XqTournament *t);
 

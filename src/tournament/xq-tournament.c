@@ -13,7 +13,7 @@ G_DEFINE_QUARK (xq-tournament-error-quark, xq_tournament_error)
 #define MAX_PLAYERS 200
 #define MAX_NAME 100
 
-static const char *const system_codes[] = { "rr", "drr", "swiss", "ko" };
+static const char *const system_codes[] = { "rr", "drr", "swiss", "ko", "groups" };
 static const char *const outcome_codes[] = { "", "1-0", "0-1", "1/2-1/2", "+-", "-+", "x" };
 
 const char *
@@ -33,6 +33,19 @@ xq_system_from_code (const char *code, XqSystem *out)
         return TRUE;
       }
   return FALSE;
+}
+
+gboolean
+xq_system_is_round_robin (XqSystem system)
+{
+  return system == XQ_SYSTEM_ROUND_ROBIN || system == XQ_SYSTEM_DOUBLE_ROUND_ROBIN
+         || system == XQ_SYSTEM_GROUPS;
+}
+
+char *
+xq_group_name (int group)
+{
+  return group < 26 ? g_strdup_printf ("%c", 'A' + group) : g_strdup_printf ("%d", group + 1);
 }
 
 const char *
@@ -136,6 +149,7 @@ xq_tournament_alloc (void)
   t->rounds = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   t->audit = g_ptr_array_new_with_free_func (g_free);
   t->title = g_strdup ("");
+  t->n_groups = 1;
   t->clock = XQ_TIME_CONTROL_S0_6_3;
   return t;
 }
@@ -218,6 +232,7 @@ draw_start (XqTournament *t, GError **error)
     {
     case XQ_SYSTEM_ROUND_ROBIN:
     case XQ_SYSTEM_DOUBLE_ROUND_ROBIN:
+    case XQ_SYSTEM_GROUPS:
       xq_round_robin_draw (t);
       return TRUE;
     case XQ_SYSTEM_SWISS:
@@ -256,9 +271,84 @@ xq_tournament_new (XqSystem system, const char *const *names, int n_names,
         }
       t->rounds_planned = rounds > 0 ? rounds : default_swiss_rounds (n_names);
     }
+  if (system == XQ_SYSTEM_GROUPS)
+    {
+      if (rounds < 1 || n_names < 2 * rounds)
+        {
+          g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID,
+                       _("%d players make 1 to %d groups of at least two"), n_names, n_names / 2);
+          return NULL;
+        }
+      t->n_groups = rounds;
+      xq_tournament_assign_groups (t);
+    }
   if (!draw_start (t, error))
     return NULL;
   return g_steal_pointer (&t);
+}
+
+void
+xq_tournament_assign_groups (XqTournament *t)
+{
+  /* Snake order (蛇形): seeds 1..K go to groups A..K, seeds K+1..2K back
+   * from K to A, and so on, so every group gets a fair share of seeds. */
+  for (guint i = 0; i < t->players->len; i++)
+    {
+      XqEntrant *e = g_ptr_array_index (t->players, i);
+      int row = (int) i / t->n_groups, pos = (int) i % t->n_groups;
+      e->group = t->n_groups == 1 ? 0 : row % 2 == 0 ? pos : t->n_groups - 1 - pos;
+    }
+}
+
+XqTournament *
+xq_tournament_new_final (const XqTournament *groups, int qualifiers, GError **error)
+{
+  g_autoptr(GArray) st = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  XqTournament *final;
+
+  g_return_val_if_fail (groups != NULL, NULL);
+  if (groups->system != XQ_SYSTEM_GROUPS)
+    {
+      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_STATE,
+                   _("Only a group event has a final"));
+      return NULL;
+    }
+  if (!xq_tournament_finished (groups))
+    {
+      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_STATE,
+                   _("The groups have games without a result"));
+      return NULL;
+    }
+  st = xq_tournament_standings (groups);
+  /* Group winners first (A, B, …), then the seconds, and so on.  Players
+   * sharing a place are taken in ranking order; 15.6 leaves a play-off for
+   * a shared qualifying place to the teacher. */
+  for (int rank = 0; rank < qualifiers; rank++)
+    for (int g = 0; g < groups->n_groups; g++)
+      {
+        int seen = 0;
+        for (guint i = 0; i < st->len; i++)
+          {
+            const XqStanding *s = &g_array_index (st, XqStanding, i);
+            if (s->group != g)
+              continue;
+            if (seen++ == rank)
+              {
+                g_ptr_array_add (names, (gpointer) xq_tournament_player_name (groups, s->player));
+                break;
+              }
+          }
+      }
+  final = xq_tournament_new (XQ_SYSTEM_ROUND_ROBIN, (const char *const *) names->pdata, (int) names->len,
+                             0, groups->seed, error);
+  if (final == NULL)
+    return NULL;
+  g_free (final->title);
+  /* Translators: the title of a group event's final; %s is the event's title */
+  final->title = g_strdup_printf (_("%s — final"), *groups->title ? groups->title : _("Class tournament"));
+  final->clock = groups->clock;
+  return final;
 }
 
 int
@@ -389,7 +479,7 @@ xq_tournament_pair_next (XqTournament *t, GError **error)
 {
   int n = (int) t->rounds->len;
 
-  if (t->system == XQ_SYSTEM_ROUND_ROBIN || t->system == XQ_SYSTEM_DOUBLE_ROUND_ROBIN)
+  if (xq_system_is_round_robin (t->system))
     {
       g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_STATE,
                    _("A round robin is drawn whole at the start"));
@@ -624,6 +714,17 @@ xq_tournament_withdraw (XqTournament *t, const char *name, GError **error)
       g_ptr_array_add (saved, g_ptr_array_steal_index (t->players, (guint) who));
       if (t->system == XQ_SYSTEM_SWISS)
         t->rounds_planned = MIN (t->rounds_planned, (int) t->players->len - 1);
+      if (t->system == XQ_SYSTEM_GROUPS)
+        {
+          if ((int) t->players->len < 2 * t->n_groups)
+            {
+              g_ptr_array_insert (t->players, who, g_ptr_array_steal_index (saved, 0));
+              g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_STATE,
+                           _("Every group needs at least two players"));
+              return FALSE;
+            }
+          xq_tournament_assign_groups (t);
+        }
       if (!draw_start (t, error))
         return FALSE;
       audit (t, "%s withdrew before the start; the draw was made again", name);
@@ -631,7 +732,7 @@ xq_tournament_withdraw (XqTournament *t, const char *name, GError **error)
     }
 
   played = games_played (t, who, &scheduled);
-  if (t->system == XQ_SYSTEM_ROUND_ROBIN || t->system == XQ_SYSTEM_DOUBLE_ROUND_ROBIN)
+  if (xq_system_is_round_robin (t->system))
     cancel = played * 2 < scheduled;   /* fewer than half the games: all annulled */
   e->withdrawn = TRUE;
   e->cancelled = cancel;

@@ -28,6 +28,7 @@ typedef enum {
   XQ_SYSTEM_DOUBLE_ROUND_ROBIN,  /* two games a pair, colours swapped */
   XQ_SYSTEM_SWISS,               /* 積分編排制 */
   XQ_SYSTEM_KNOCKOUT,            /* 淘汰制 */
+  XQ_SYSTEM_GROUPS,              /* 分組循環: seeded groups, each a round robin, then a final */
 } XqSystem;
 
 typedef enum {
@@ -59,12 +60,14 @@ typedef struct {
   char     *name;
   gboolean  withdrawn;
   gboolean  cancelled;    /* withdrew early in a round robin: results annulled */
+  int       group;        /* 0-based group of a group event, else 0 */
 } XqEntrant;
 
 typedef struct {
   char      *title;
   XqSystem   system;
   int        rounds_planned;  /* Swiss: rounds to play; others: set by the system */
+  int        n_groups;        /* a group event: how many groups; else 1 */
   guint32    seed;            /* drawing of lots (猜先) in a knockout */
   XqTimeControlPreset clock;  /* for games played in the app */
   GPtrArray *players;         /* XqEntrant*, in seeding order */
@@ -74,6 +77,7 @@ typedef struct {
 
 typedef struct {
   int    player;
+  int    group;               /* a group event: the player's group (places count within it) */
   int    place;               /* shared by players still tied */
   double points;
   double tiebreak[4];         /* in the order of xq_tournament_tiebreak_codes () */
@@ -83,8 +87,12 @@ typedef struct {
 
 /* ---- Codes -------------------------------------------------------------- */
 
-const char *xq_system_to_code    (XqSystem system);            /* rr drr swiss ko */
+const char *xq_system_to_code    (XqSystem system);            /* rr drr swiss ko groups */
 gboolean    xq_system_from_code  (const char *code, XqSystem *out);
+/* Round robins of every kind (single, double, groups): drawn whole, ranked by 15.1. */
+gboolean    xq_system_is_round_robin (XqSystem system);
+/* "A", "B", … for group 0, 1, … */
+char       *xq_group_name        (int group);
 const char *xq_outcome_to_code   (XqOutcome outcome);          /* "1-0" … "+-"; "" for NONE; "x" cancelled */
 gboolean    xq_outcome_from_code (const char *code, XqOutcome *out);
 /* Red's and Black's points for an outcome (win 1, draw ½, loss 0; + 1, − 0). */
@@ -111,7 +119,8 @@ void        xq_knockout_order    (int size, int *out);
 
 /* A new event: `names` in seeding order (2–200, distinct, no tabs or newlines).
  * A round robin is drawn whole; a Swiss or knockout event pairs round 1.
- * rounds = 0 picks a default for a Swiss (see docs). */
+ * rounds: a Swiss's rounds (0 = a default, see docs); a group event's number
+ * of groups (each of at least 2 players; seeds are dealt out in snake order). */
 XqTournament *xq_tournament_new  (XqSystem system, const char *const *names, int n_names,
                                   int rounds, guint32 seed, GError **error);
 void          xq_tournament_free (XqTournament *t);
@@ -142,6 +151,10 @@ gboolean      xq_tournament_record_game (XqTournament *t, int round, int board,
 /* One more 犯規 for `side` of that board. */
 gboolean      xq_tournament_add_foul (XqTournament *t, int round, int board, XqColor side,
                                       GError **error);
+/* The final of a group event: a new round robin of the best `qualifiers`
+ * of every group, seeded group winners first. */
+XqTournament *xq_tournament_new_final (const XqTournament *groups, int qualifiers, GError **error);
+
 /* A player leaves the event (see docs for what happens to the results). */
 gboolean      xq_tournament_withdraw (XqTournament *t, const char *name, GError **error);
 

@@ -26,6 +26,7 @@ struct _XqTournamentPage
   GtkDropDown *system_dropdown;
   GtkDropDown *clock_dropdown;
   GtkSpinButton *rounds_spin;
+  GtkSpinButton *groups_spin;
   GtkTextView *names_view;
   GtkLabel    *form_message;
 
@@ -36,6 +37,7 @@ struct _XqTournamentPage
   GtkWidget   *prev_button;
   GtkWidget   *next_button;
   GtkWidget   *pair_button;
+  GtkWidget   *final_button;
   GtkListBox  *pairings;
   GtkLabel    *round_hint;
   GtkGrid     *standings;
@@ -70,6 +72,7 @@ static const XqOutcome outcome_choices[] = {
 
 static const XqSystem system_choices[] = {
   XQ_SYSTEM_ROUND_ROBIN, XQ_SYSTEM_DOUBLE_ROUND_ROBIN, XQ_SYSTEM_SWISS, XQ_SYSTEM_KNOCKOUT,
+  XQ_SYSTEM_GROUPS,
 };
 
 static void
@@ -96,6 +99,8 @@ system_title (XqSystem system)
       return _("Double round robin");
     case XQ_SYSTEM_SWISS:
       return _("Swiss system");
+    case XQ_SYSTEM_GROUPS:
+      return _("Groups, then a final");
     case XQ_SYSTEM_KNOCKOUT:
     default:
       return _("Knockout");
@@ -347,7 +352,9 @@ create_cb (XqTournamentPage *self)
                                   system_choices[MIN (system, G_N_ELEMENTS (system_choices) - 1)],
                                   (const char *const *) names->pdata, (int) names->len,
                                   system_choices[system] == XQ_SYSTEM_SWISS
-                                    ? gtk_spin_button_get_value_as_int (self->rounds_spin) : 0,
+                                    ? gtk_spin_button_get_value_as_int (self->rounds_spin)
+                                    : system_choices[system] == XQ_SYSTEM_GROUPS
+                                    ? gtk_spin_button_get_value_as_int (self->groups_spin) : 0,
                                   (XqTimeControlPreset) MIN (clock, 3u), &error))
     gtk_label_set_label (self->form_message, error->message);
 }
@@ -358,6 +365,8 @@ system_changed_cb (XqTournamentPage *self)
   guint system = gtk_drop_down_get_selected (self->system_dropdown);
   gtk_widget_set_sensitive (GTK_WIDGET (self->rounds_spin),
                             system < G_N_ELEMENTS (system_choices) && system_choices[system] == XQ_SYSTEM_SWISS);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->groups_spin),
+                            system < G_N_ELEMENTS (system_choices) && system_choices[system] == XQ_SYSTEM_GROUPS);
 }
 
 static GtkWidget *
@@ -385,12 +394,12 @@ static void
 build_form (XqTournamentPage *self)
 {
   GtkBox *form = GTK_BOX (self->new_form);
-  const char *systems[5], *clocks[5];
+  const char *systems[G_N_ELEMENTS (system_choices) + 1], *clocks[5];
   GtkWidget *scroller, *buttons, *learners, *create, *cancel, *heading;
 
   for (guint i = 0; i < G_N_ELEMENTS (system_choices); i++)
     systems[i] = system_title (system_choices[i]);
-  systems[4] = NULL;
+  systems[G_N_ELEMENTS (system_choices)] = NULL;
   for (int i = 0; i < 4; i++)
     clocks[i] = clock_title ((XqTimeControlPreset) i);
   clocks[4] = NULL;
@@ -412,6 +421,11 @@ build_form (XqTournamentPage *self)
   self->rounds_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, 15, 1));
   gtk_spin_button_set_value (self->rounds_spin, 5);
   gtk_box_append (form, labelled (_("_Rounds (Swiss system)"), GTK_WIDGET (self->rounds_spin)));
+
+  self->groups_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (2, 10, 1));
+  gtk_widget_set_name (GTK_WIDGET (self->groups_spin), "event-groups");
+  gtk_spin_button_set_value (self->groups_spin, 2);
+  gtk_box_append (form, labelled (_("_Groups (seeds dealt out in snake order)"), GTK_WIDGET (self->groups_spin)));
 
   self->clock_dropdown = string_dropdown (clocks);
   gtk_drop_down_set_selected (self->clock_dropdown, XQ_TIME_CONTROL_S0_6_3);
@@ -640,7 +654,7 @@ reason_text (const XqPairing *p)
       return xq_result_explain (&r);
     }
   if (xq_outcome_is_forfeit (p->outcome))
-    return g_strdup (_("Won without playing (forfeit)"));
+    return g_strdup (_("Decided without a game (forfeit)"));
   return NULL;
 }
 
@@ -765,7 +779,7 @@ refresh_standings (XqTournamentPage *self)
   const char *const *codes = xq_tournament_tiebreak_codes (self->t);
 
   clear_grid (self->standings);
-  grid_cell (self->standings, 0, 0, _("Place"), TRUE);
+  grid_cell (self->standings, 0, 0, self->t->system == XQ_SYSTEM_GROUPS ? _("Group and place") : _("Place"), TRUE);
   grid_cell (self->standings, 1, 0, _("Name"), TRUE);
   grid_cell (self->standings, 2, 0, _("Points"), TRUE);
   for (int k = 0; codes[k] != NULL; k++)
@@ -774,7 +788,9 @@ refresh_standings (XqTournamentPage *self)
     {
       const XqStanding *s = &g_array_index (st, XqStanding, i);
       const XqEntrant *e = g_ptr_array_index (self->t->players, s->player);
-      g_autofree char *place = g_strdup_printf ("%d", s->place);
+      g_autofree char *group = xq_group_name (s->group);
+      g_autofree char *place = self->t->system == XQ_SYSTEM_GROUPS ? g_strdup_printf ("%s%d", group, s->place)
+                                                                   : g_strdup_printf ("%d", s->place);
       g_autofree char *pts = xq_format_points (s->points);
       g_autofree char *name = e->withdrawn ? g_strdup_printf (_("%s (withdrew)"), e->name) : g_strdup (e->name);
       grid_cell (self->standings, 0, (int) i + 1, place, FALSE);
@@ -842,6 +858,8 @@ refresh_event (XqTournamentPage *self)
                           (t->system == XQ_SYSTEM_SWISS || t->system == XQ_SYSTEM_KNOCKOUT)
                           && self->round == xq_tournament_n_rounds (t) && !xq_tournament_finished (t));
   gtk_widget_set_sensitive (self->pair_button, complete);
+  gtk_widget_set_visible (self->final_button, t->system == XQ_SYSTEM_GROUPS);
+  gtk_widget_set_sensitive (self->final_button, xq_tournament_finished (t));
   if (xq_tournament_finished (t))
     gtk_label_set_label (self->round_hint, _("Every round has been played: the standings are final."));
   else if (!complete)
@@ -940,6 +958,29 @@ withdraw_cb (XqTournamentPage *self)
   refresh_event (self);
 }
 
+/* The final of a group event becomes an event of its own, saved beside it. */
+static void
+final_cb (XqTournamentPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  XqTournament *final = xq_tournament_new_final (self->t, 2, &error);
+
+  if (final == NULL)
+    {
+      show_message (self, error->message, TRUE);
+      return;
+    }
+  g_clear_pointer (&self->t, xq_tournament_free);
+  self->t = final;
+  g_free (self->path);
+  self->path = event_path_for (self, final->title);
+  self->round = 1;
+  if (save (self))
+    show_message (self, NULL, FALSE);
+  list_events (self);
+  refresh_event (self);
+}
+
 static GtkWidget *
 button (const char *mnemonic, const char *name, GCallback cb, XqTournamentPage *self)
 {
@@ -983,6 +1024,8 @@ build_event_view (XqTournamentPage *self)
   g_signal_connect_swapped (self->next_button, "clicked", G_CALLBACK (next_cb), self);
   self->pair_button = button (_("_Pair the Next Round"), "pair-next", G_CALLBACK (pair_cb), self);
   gtk_widget_add_css_class (self->pair_button, "suggested-action");
+  self->final_button = button (_("Start the _Final (best two of each group)"), "start-final", G_CALLBACK (final_cb), self);
+  gtk_widget_add_css_class (self->final_button, "suggested-action");
 
   print_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   gtk_box_append (GTK_BOX (print_box), button (_("Pairing _Sheet…"), "print-pairings", G_CALLBACK (print_pairings_cb), self));
@@ -1003,6 +1046,7 @@ build_event_view (XqTournamentPage *self)
   gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->round_label));
   gtk_box_append (GTK_BOX (row), self->next_button);
   gtk_box_append (GTK_BOX (row), self->pair_button);
+  gtk_box_append (GTK_BOX (row), self->final_button);
   gtk_box_append (GTK_BOX (row), print_menu);
   gtk_box_append (box, row);
 

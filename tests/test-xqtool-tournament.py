@@ -6,21 +6,9 @@ one-line errors naming the place of bad input.  TAP output."""
 import json
 import os
 import re
-import subprocess
-import sys
 import tempfile
 
-XQTOOL = os.environ["XQTOOL"]
-results = []
-
-
-def run(*args):
-    p = subprocess.run([XQTOOL, *args], capture_output=True, text=True, timeout=120)
-    return p.returncode, p.stdout, p.stderr
-
-
-def check(name, cond, detail=""):
-    results.append((name, bool(cond), detail))
+from xqtool_tap import check, finish, run
 
 
 def one_line_error(name, rc, out, err, must_contain=""):
@@ -172,9 +160,4 @@ with tempfile.TemporaryDirectory() as tmp:
     with open(bad) as f:
         check("a damaged file is left alone", '"black": 7' in f.read())
 
-print(f"1..{len(results)}")
-for i, (name, ok, detail) in enumerate(results, 1):
-    print(f"{'ok' if ok else 'not ok'} {i} - {name}")
-    if not ok and detail:
-        print("# " + detail.replace("\n", "\n# "))
-sys.exit(0 if all(ok for _, ok, _ in results) else 1)
+finish()

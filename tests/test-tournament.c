@@ -523,6 +523,82 @@ test_tiebreak_swiss (void)
   g_assert_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_STATE);
 }
 
+/* Team round robin, 4 teams of 2 boards (12.1, 13.2, 14.2, 15.3).  The
+ * table is 1-4 2-3 | 4-3 1-2 | 2-4 3-1; on board 1 the first-named team's
+ * player has Red, on board 2 Black. */
+static void
+test_team_round_robin (void)
+{
+  static const char *const teams[] = { "T1", "T2", "T3", "T4" };
+  static const char *const m1[] = { "a1", "a2", NULL }, *const m2[] = { "b1", "b2", "b3", NULL };
+  static const char *const m3[] = { "c1", "c2", NULL }, *const m4[] = { "d1", "d2", NULL };
+  static const char *const *const members[] = { m1, m2, m3, m4 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(XqTournament) t = xq_tournament_new_teams (XQ_SYSTEM_ROUND_ROBIN, teams, members, 4, 2, 0, 1, &error);
+  g_autoptr(XqTournament) back = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *json = NULL;
+  const XqPairing *p;
+
+  g_assert_no_error (error);
+  /* Round 1, match 1: T1-T4.  Board 1 a1 (Red) - d1, board 2 d2 (Red) - a2. */
+  p = xq_tournament_get_pairing (t, 1, 1, &error);
+  g_assert_cmpstr (xq_tournament_board_player (t, p, 1, XQ_RED), ==, "a1");
+  g_assert_cmpstr (xq_tournament_board_player (t, p, 1, XQ_BLACK), ==, "d1");
+  g_assert_cmpstr (xq_tournament_board_player (t, p, 2, XQ_RED), ==, "d2");
+  g_assert_cmpstr (xq_tournament_board_player (t, p, 2, XQ_BLACK), ==, "a2");
+  /* A match result comes from its games. */
+  g_assert_false (xq_tournament_set_result (t, 1, 1, XQ_OUTCOME_RED_WIN, XQ_REASON_NONE, &error));
+  g_clear_error (&error);
+
+#define GAME(r, m, b, code) do { XqOutcome o_; g_assert_true (xq_outcome_from_code (code, &o_)); \
+    g_assert_true (xq_tournament_set_game_result (t, r, m, b, o_, &error)); g_assert_no_error (error); } while (0)
+  /* Round 1: T1-T4: a1 beats d1, d2 draws a2: T1 1½-½.  T2-T3: b1 beats c1, c2 beats b2: 1-1. */
+  GAME (1, 1, 1, "1-0");
+  g_assert_cmpint (p->outcome, ==, XQ_OUTCOME_NONE);   /* one board still open */
+  GAME (1, 1, 2, "1/2-1/2");
+  g_assert_cmpint (p->outcome, ==, XQ_OUTCOME_RED_WIN);
+  GAME (1, 2, 1, "1-0");
+  GAME (1, 2, 2, "1-0");
+  /* Round 2: T4-T3: T4 wins both (d1 beats c1 on board 1, c2 loses to d2 on board 2: 0-1).
+   * T1-T2: a1 loses to b1 (0-1), b2 (Red on board 2) loses to a2 (0-1): 1-1. */
+  GAME (2, 1, 1, "1-0");
+  GAME (2, 1, 2, "0-1");
+  GAME (2, 2, 1, "0-1");
+  GAME (2, 2, 2, "0-1");
+  /* Round 3: T2-T4 forfeited by T4 (+-); T3-T1: c1 draws a1, a2 (Red on board 2) draws c2: 1-1. */
+  g_assert_true (xq_tournament_set_result (t, 3, 1, XQ_OUTCOME_RED_FORFEIT, XQ_REASON_NONE, &error));
+  GAME (3, 2, 1, "1/2-1/2");
+  GAME (3, 2, 2, "1/2-1/2");
+#undef GAME
+  /* Match points (2 a win, 1 a draw, 0 a loss; a + is 2, 21.4):
+   *   T1: 2 (T4) + 1 (T2) + 1 (T3) = 4;  T2: 1 (T3) + 1 (T1) + 2 (+ T4) = 4;
+   *   T4: 0 + 2 (T3) + 0 (−) = 2;        T3: 1 + 0 + 1 = 2.
+   * Game points: T1 1½ + 1 + 1 = 3.5; T2 1 + 1 + 2 (a forfeit counts both boards) = 4;
+   *   T3 1 + 0 + 1 = 2; T4 ½ + 2 + 0 = 2.5.
+   * So T2 ranks above T1 on game points, T4 above T3.  Games won: T1 a1 (r1), a2 (r2) = 2;
+   *   T2 b1 (r1), b1 (r2) = 2 (the forfeit is no game won); T3 c2 (r1) = 1;
+   *   T4 d1, d2 (r2) = 2.  Direct encounter: 0 outside a tie.  Fouls 0.
+   * Columns: place name match-points game-points games-won direct fouls. */
+  text = standings_text (t);
+  g_assert_cmpstr (text, ==,
+                   "1 T2 4 4 2 0 0\n"
+                   "2 T1 4 3.5 2 0 0\n"
+                   "3 T4 2 2.5 2 0 0\n"
+                   "4 T3 2 2 1 0 0\n");
+  /* The file keeps the members and every game. */
+  json = xq_tournament_to_json (t);
+  back = xq_tournament_from_json (json, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (((XqEntrant *) g_ptr_array_index (back->players, 1))->members[2], ==, "b3");
+  g_assert_cmpint (((XqPairing *) g_ptr_array_index (xq_tournament_get_round (back, 2), 0))->games[1], ==,
+                   XQ_OUTCOME_BLACK_WIN);
+  g_assert_null (xq_tournament_new_teams (XQ_SYSTEM_KNOCKOUT, teams, members, 4, 2, 0, 1, &error));
+  g_clear_error (&error);
+  g_assert_null (xq_tournament_new_teams (XQ_SYSTEM_ROUND_ROBIN, teams, members, 4, 3, 0, 1, &error));
+  g_assert_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID);
+}
+
 /* ---- Withdrawals ------------------------------------------------------------ */
 
 /* Before the start the player leaves and the draw is made again. */
@@ -861,6 +937,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tournament/round-robin/sizes", test_round_robin_sizes);
   g_test_add_func ("/tournament/round-robin/double-streaks", test_double_round_robin_streaks);
   g_test_add_func ("/tournament/groups", test_groups_and_final);
+  g_test_add_func ("/tournament/teams/round-robin", test_team_round_robin);
   g_test_add_func ("/tournament/swiss/random", test_swiss_random);
   g_test_add_func ("/tournament/swiss/equal-scores", test_swiss_equal_scores);
   g_test_add_func ("/tournament/tiebreak/sonneborn-berger", test_tiebreak_sonneborn_berger);

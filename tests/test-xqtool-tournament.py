@@ -131,6 +131,31 @@ with tempfile.TemporaryDirectory() as tmp:
                        "--players", six)
     one_line_error("--groups only with groups", rc, out, err, "--groups")
 
+    # A team event: "Team: players in board order", 2 boards; board 1 Red is
+    # the first-named team's player, board 2 the other team's (13.2).
+    teams = os.path.join(tmp, "teams.txt")
+    with open(teams, "w", encoding="utf-8") as f:
+        f.write("一班: 王一, 王二, 王三\n二班: 李一, 李二\n三班: 张一, 张二\n")
+    tm = os.path.join(tmp, "teams.json")
+    rc, out, err = run("tournament", tm, "new", "--system", "rr", "--teams", teams, "--boards", "2")
+    check("new team event", rc == 0, err)
+    rc, out, err = run("tournament", tm, "pairings", "1")
+    check("team pairings with boards", out == "1\t二班\t三班\n1.1\t李一\t张一\n1.2\t张二\t李二\nbye\t一班\n", out)
+    run("tournament", tm, "result", "1", "1.1", "1-0")
+    run("tournament", tm, "result", "1", "1.2", "1/2-1/2")
+    rc, out, err = run("tournament", tm, "standings")
+    # 二班 won 1½-½: 2 match points, 1.5 game points, 1 game won.
+    check("team standings: match points, game points, games won",
+          out.splitlines()[0].split("\t") == ["1", "二班", "2", "1.5", "1", "0", "0"], out)
+    rc, out, err = run("tournament", tm, "result", "1", "1", "1-0")
+    one_line_error("a team match is entered board by board", rc, out, err, "board by board")
+    bad_teams = os.path.join(tmp, "bad-teams.txt")
+    with open(bad_teams, "w", encoding="utf-8") as f:
+        f.write("一班: 王一\n二班 李一, 李二\n")
+    rc, out, err = run("tournament", os.path.join(tmp, "t2.json"), "new", "--system", "rr", "--teams", bad_teams,
+                       "--boards", "1")
+    one_line_error("a team line without a colon names the team", rc, out, err, "team 2")
+
     # Bad input: one line on stderr naming the place, non-zero status.
     dup = os.path.join(tmp, "dup.txt")
     with open(dup, "w") as f:

@@ -15,9 +15,10 @@
 extern const XqToolCommand xqtool_tournament_commands[];
 #define tournament_self (xqtool_tournament_commands[0])
 
-/* One name a line; blank lines are skipped.  Errors name FILE:LINE. */
+/* One name a line (a team line may hold commas); blank lines are skipped.
+ * Errors name FILE:LINE. */
 static GPtrArray *
-read_names (const char *path)
+read_names (const char *path, gboolean commas)
 {
   g_autofree char *data = NULL;
   g_autoptr(GError) error = NULL;
@@ -48,7 +49,7 @@ read_names (const char *path)
             xqtool_fail ("%s:%d: %s is already in the list", path, i + 1, name);
             return NULL;
           }
-      if (strpbrk (name, "\t,\"") != NULL || g_utf8_strlen (name, -1) > 100)
+      if (strpbrk (name, commas ? "\t\"" : "\t,\"") != NULL || g_utf8_strlen (name, -1) > (commas ? 1000 : 100))
         {
           xqtool_fail ("%s:%d: a name must be at most 100 characters without tabs, commas or quotes",
                        path, i + 1);
@@ -60,11 +61,46 @@ read_names (const char *path)
   return g_steal_pointer (&names);
 }
 
+/* "Team: player, player, …" a line, players in board order. */
+static gboolean
+read_teams (const char *path, GPtrArray **teams, GPtrArray **members)
+{
+  g_autoptr(GPtrArray) lines = read_names (path, TRUE);
+
+  if (lines == NULL)
+    return FALSE;
+  *teams = g_ptr_array_new_with_free_func (g_free);
+  *members = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  for (guint i = 0; i + 1 < lines->len; i++)
+    {
+      const char *line = g_ptr_array_index (lines, i);
+      const char *colon = strchr (line, ':');
+      g_auto(GStrv) list = NULL;
+      g_autoptr(GStrvBuilder) b = g_strv_builder_new ();
+      if (colon == NULL)
+        {
+          xqtool_fail ("%s: team %u: write the team's name, a colon, then its players separated by commas",
+                       path, i + 1);
+          g_clear_pointer (teams, g_ptr_array_unref);
+          g_clear_pointer (members, g_ptr_array_unref);
+          return FALSE;
+        }
+      g_ptr_array_add (*teams, g_strstrip (g_strndup (line, (gsize) (colon - line))));
+      list = g_strsplit (colon + 1, ",", -1);
+      for (int k = 0; list[k] != NULL; k++)
+        if (*g_strstrip (list[k]) != '\0')
+          g_strv_builder_add (b, list[k]);
+      g_ptr_array_add (*members, g_strv_builder_end (b));
+    }
+  g_ptr_array_add (*teams, NULL);
+  return TRUE;
+}
+
 static int
 cmd_new (const char *file, int argc, char **argv)
 {
-  const char *system_code = NULL, *players = NULL, *title = NULL;
-  int rounds = 0, seed = 1, groups = 0;
+  const char *system_code = NULL, *players = NULL, *title = NULL, *teams_file = NULL;
+  int rounds = 0, seed = 1, groups = 0, boards = 0;
   XqSystem system;
   g_autoptr(GPtrArray) names = NULL;
   g_autoptr(XqTournament) t = NULL;
@@ -83,6 +119,13 @@ cmd_new (const char *file, int argc, char **argv)
           if (!xqtool_parse_int (argv[++i], 1, 199, &rounds))
             return xqtool_fail ("--rounds: a number from 1 to 199, not %s", argv[i]);
         }
+      else if (strcmp (argv[i], "--teams") == 0 && i + 1 < argc)
+        teams_file = argv[++i];
+      else if (strcmp (argv[i], "--boards") == 0 && i + 1 < argc)
+        {
+          if (!xqtool_parse_int (argv[++i], 1, XQ_MAX_TEAM_BOARDS, &boards))
+            return xqtool_fail ("--boards: a number from 1 to %d, not %s", XQ_MAX_TEAM_BOARDS, argv[i]);
+        }
       else if (strcmp (argv[i], "--groups") == 0 && i + 1 < argc)
         {
           if (!xqtool_parse_int (argv[++i], 1, 100, &groups))
@@ -96,7 +139,7 @@ cmd_new (const char *file, int argc, char **argv)
       else
         return xqtool_fail ("new: unknown argument %s", argv[i]);
     }
-  if (system_code == NULL || players == NULL)
+  if (system_code == NULL || (players == NULL) == (teams_file == NULL) || (teams_file != NULL) != (boards > 0))
     return xqtool_usage (&tournament_self);
   if (!xq_system_from_code (system_code, &system))
     return xqtool_fail ("--system: rr, drr, swiss, ko or groups, not %s", system_code);
@@ -106,13 +149,28 @@ cmd_new (const char *file, int argc, char **argv)
     rounds = groups;
   if (g_file_test (file, G_FILE_TEST_EXISTS))
     return xqtool_fail ("%s already exists; choose another event file", file);
-  names = read_names (players);
-  if (names == NULL)
-    return 1;
-  t = xq_tournament_new (system, (const char *const *) names->pdata, (int) names->len - 1,
-                         rounds, (guint32) seed, &error);
-  if (t == NULL)
-    return xqtool_fail ("%s: %s", players, error->message);
+  if (teams_file != NULL)
+    {
+      g_autoptr(GPtrArray) teams = NULL;
+      g_autoptr(GPtrArray) members = NULL;
+      if (!read_teams (teams_file, &teams, &members))
+        return 1;
+      t = xq_tournament_new_teams (system, (const char *const *) teams->pdata,
+                                   (const char *const *const *) members->pdata, (int) teams->len - 1,
+                                   boards, rounds, (guint32) seed, &error);
+      if (t == NULL)
+        return xqtool_fail ("%s: %s", teams_file, error->message);
+    }
+  else
+    {
+      names = read_names (players, FALSE);
+      if (names == NULL)
+        return 1;
+      t = xq_tournament_new (system, (const char *const *) names->pdata, (int) names->len - 1,
+                             rounds, (guint32) seed, &error);
+      if (t == NULL)
+        return xqtool_fail ("%s: %s", players, error->message);
+    }
   if (title != NULL)
     {
       g_free (t->title);
@@ -151,6 +209,10 @@ cmd_pairings (XqTournament *t, const char *file, const char *arg, gboolean *chan
       else
         printf ("%u\t%s\t%s\n", b + 1, xq_tournament_player_name (t, p->red),
                 xq_tournament_player_name (t, p->black));
+      /* A team match: each board, Red first (odd boards: the first team's player). */
+      for (int k = 1; p->black != XQ_BYE && k <= t->team_size; k++)
+        printf ("%u.%d\t%s\t%s\n", b + 1, k, xq_tournament_board_player (t, p, k, XQ_RED),
+                xq_tournament_board_player (t, p, k, XQ_BLACK));
     }
   return 0;
 }
@@ -254,8 +316,17 @@ tournament_main (int argc, char **argv)
     status = cmd_pairings (t, file, argv[3], &changed);
   else if ((strcmp (command, "result") == 0 || strcmp (command, "foul") == 0) && argc == 6)
     {
-      int round, board;
-      if (!xqtool_parse_int (argv[3], 1, 400, &round) || !xqtool_parse_int (argv[4], 1, 400, &board))
+      int round, board, game = 0;
+      const char *dot = strchr (argv[4], '.');
+      /* MATCH.BOARD names one game of a team match. */
+      if (dot != NULL && strcmp (command, "result") == 0)
+        {
+          g_autofree char *match = g_strndup (argv[4], (gsize) (dot - argv[4]));
+          if (!xqtool_parse_int (argv[3], 1, 400, &round) || !xqtool_parse_int (match, 1, 400, &board)
+              || !xqtool_parse_int (dot + 1, 1, XQ_MAX_TEAM_BOARDS, &game))
+            return xqtool_fail ("result: round and MATCH.BOARD are numbers, not %s %s", argv[3], argv[4]);
+        }
+      else if (!xqtool_parse_int (argv[3], 1, 400, &round) || !xqtool_parse_int (argv[4], 1, 400, &board))
         return xqtool_fail ("%s: round and board are numbers, not %s %s", command, argv[3], argv[4]);
       if (strcmp (command, "result") == 0)
         {
@@ -263,7 +334,8 @@ tournament_main (int argc, char **argv)
           if (!xq_outcome_from_code (argv[5], &outcome) || outcome == XQ_OUTCOME_NONE
               || outcome == XQ_OUTCOME_CANCELLED)
             return xqtool_fail ("result: 1-0, 0-1, 1/2-1/2, +- or -+, not %s", argv[5]);
-          if (!xq_tournament_set_result (t, round, board, outcome, XQ_REASON_NONE, &error))
+          if (game > 0 ? !xq_tournament_set_game_result (t, round, board, game, outcome, &error)
+                       : !xq_tournament_set_result (t, round, board, outcome, XQ_REASON_NONE, &error))
             return xqtool_fail ("%s: %s", file, error->message);
         }
       else
@@ -323,8 +395,9 @@ tournament_main (int argc, char **argv)
 
 const XqToolCommand xqtool_tournament_commands[] = {
   { "tournament",
-    "EVENT-FILE new --system rr|drr|swiss|ko|groups --players NAMES-FILE [--rounds N] [--groups N] [--seed N] [--title TEXT]"
-    " | pairings N | result N BOARD 1-0|0-1|1/2-1/2|+-|-+ | foul N BOARD red|black"
+    "EVENT-FILE new --system rr|drr|swiss|ko|groups --players NAMES-FILE | --teams TEAMS-FILE --boards N"
+    " [--rounds N] [--groups N] [--seed N] [--title TEXT]"
+    " | pairings N | result N BOARD[.GAME] 1-0|0-1|1/2-1/2|+-|-+ | foul N BOARD red|black"
     " | withdraw NAME | standings | export csv | audit | final --qualifiers N --out FINAL-EVENT-FILE"
     " | print pairings N|standings|certificates|scoresheet N BOARD --out FILE.pdf [--notation zh-hans|zh-hant]",
     tournament_main },

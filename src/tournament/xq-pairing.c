@@ -226,10 +226,10 @@ xq_tournament_points_before (const XqTournament *t, int player, int upto)
           if (p->black == XQ_BYE)
             {
               if (p->red == player && t->system == XQ_SYSTEM_SWISS)
-                total += 1;
+                total += t->team_size > 0 ? 2 : 1;
               continue;
             }
-          xq_outcome_points (p->outcome, &pr, &pb);
+          xq_tournament_pairing_points (t, p, &pr, &pb);
           if (p->red == player)
             total += pr;
           else if (p->black == player)

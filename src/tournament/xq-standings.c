@@ -11,10 +11,14 @@
 static const char *const rr_codes[] = { "sonneborn-berger", "wins", "direct", "fouls", NULL };
 static const char *const swiss_codes[] = { "opponents", "wins", "fouls", NULL };
 static const char *const ko_codes[] = { "reached", "wins", "fouls", NULL };
+static const char *const team_rr_codes[] = { "game-points", "game-wins", "direct", "fouls", NULL };
+static const char *const team_swiss_codes[] = { "opponents", "game-points", "match-wins", "fouls", NULL };
 
 const char *const *
 xq_tournament_tiebreak_codes (const XqTournament *t)
 {
+  if (t->team_size > 0)
+    return t->system == XQ_SYSTEM_SWISS ? team_swiss_codes : team_rr_codes;
   switch (t->system)
     {
     case XQ_SYSTEM_SWISS:
@@ -48,6 +52,15 @@ xq_tiebreak_title (const char *code)
   if (g_strcmp0 (code, "reached") == 0)
     /* Translators: knockout: the last round a player reached */
     return _("Round reached");
+  if (g_strcmp0 (code, "game-points") == 0)
+    /* Translators: a team's total of game points, 全隊總局分 */
+    return _("Game points");
+  if (g_strcmp0 (code, "game-wins") == 0)
+    /* Translators: games won by a team's players, 全隊勝局 */
+    return _("Games won");
+  if (g_strcmp0 (code, "match-wins") == 0)
+    /* Translators: team matches won, 全隊勝場 */
+    return _("Matches won");
   return code;
 }
 
@@ -57,16 +70,46 @@ xq_format_points (double value)
   return g_strdup_printf ("%g", value);
 }
 
+/* Everything any tie-break needs, for one player or team. */
+typedef struct {
+  double points;      /* 積分, or a team's match points */
+  double sb;          /* 小分 */
+  double wins;        /* games won over the board (a team: matches won) */
+  double game_points; /* a team: game points */
+  double game_wins;   /* a team: games its players won */
+  double opponents;   /* the opponents' points */
+  double reached;     /* knockout */
+  double direct;
+  int    fouls;
+  int    played;
+} Stats;
+
 typedef struct {
   XqStanding s;
-  double     key[5];   /* ranking key: larger is better throughout */
+  double     key[6];   /* ranking key: larger is better throughout */
   int        n_key;
 } Row;
 
-static gboolean
-ranked (const XqTournament *t, int player)
+static double
+stat_value (const Stats *st, const char *code)
 {
-  return !((XqEntrant *) g_ptr_array_index (t->players, player))->cancelled;
+  if (strcmp (code, "sonneborn-berger") == 0)
+    return st->sb;
+  if (strcmp (code, "wins") == 0 || strcmp (code, "match-wins") == 0)
+    return st->wins;
+  if (strcmp (code, "direct") == 0)
+    return st->direct;
+  if (strcmp (code, "fouls") == 0)
+    return st->fouls;
+  if (strcmp (code, "opponents") == 0)
+    return st->opponents;
+  if (strcmp (code, "reached") == 0)
+    return st->reached;
+  if (strcmp (code, "game-points") == 0)
+    return st->game_points;
+  if (strcmp (code, "game-wins") == 0)
+    return st->game_wins;
+  g_return_val_if_reached (0);
 }
 
 static int
@@ -93,9 +136,10 @@ same_keys (const Row *a, const Row *b, int upto)
   return TRUE;
 }
 
-/* Calls fn for every game that counts (not cancelled, not a bye), with each
- * player's points in it. */
-typedef void (*GameFunc) (const XqPairing *p, double red_pts, double black_pts, gpointer data);
+/* Calls fn for every game or match that counts (not cancelled, not a bye),
+ * with each side's points in it. */
+typedef void (*GameFunc) (const XqTournament *t, const XqPairing *p, double red_pts, double black_pts,
+                          gpointer data);
 
 static void
 for_each_game (const XqTournament *t, GameFunc fn, gpointer data)
@@ -109,69 +153,82 @@ for_each_game (const XqTournament *t, GameFunc fn, gpointer data)
           double pr, pb;
           if (p->black == XQ_BYE || p->outcome == XQ_OUTCOME_NONE || p->outcome == XQ_OUTCOME_CANCELLED)
             continue;
-          xq_outcome_points (p->outcome, &pr, &pb);
-          fn (p, pr, pb, data);
+          xq_tournament_pairing_points (t, p, &pr, &pb);
+          fn (t, p, pr, pb, data);
         }
     }
 }
 
-typedef struct {
-  const XqTournament *t;
-  Row   *rows;        /* indexed by player */
-  double *points;     /* indexed by player */
-  gboolean *in_group; /* for the direct encounter */
-  double *direct;
-} Acc;
-
 static void
-add_points (const XqPairing *p, double pr, double pb, gpointer data)
+add_points (const XqTournament *t, const XqPairing *p, double pr, double pb, gpointer data)
 {
-  Acc *a = data;
-  Row *red = &a->rows[p->red], *black = &a->rows[p->black];
+  Stats *st = data, *red = &st[p->red], *black = &st[p->black];
 
-  a->points[p->red] += pr;
-  a->points[p->black] += pb;
-  red->s.fouls += p->fouls[0];
-  black->s.fouls += p->fouls[1];
+  red->points += pr;
+  black->points += pb;
+  red->fouls += p->fouls[0];
+  black->fouls += p->fouls[1];
+  if (t->team_size > 0)
+    {
+      double gr, gb;
+      xq_tournament_game_points (t, p, &gr, &gb);
+      red->game_points += gr;
+      black->game_points += gb;
+      for (int k = 0; k < t->team_size; k++)
+        {
+          /* Board k+1: the first team has Red on odd boards (13.2). */
+          gboolean first_red = k % 2 == 0;
+          if (p->games[k] == XQ_OUTCOME_RED_WIN)
+            (first_red ? red : black)->game_wins++;
+          else if (p->games[k] == XQ_OUTCOME_BLACK_WIN)
+            (first_red ? black : red)->game_wins++;
+        }
+      /* 全隊勝場: matches won, forfeits included. */
+      if (pr > pb)
+        red->wins++;
+      else if (pb > pr)
+        black->wins++;
+      return;
+    }
   if (!xq_outcome_is_forfeit (p->outcome))
     {
-      red->s.played++;
-      black->s.played++;
+      red->played++;
+      black->played++;
       /* 勝局 counts games won over the board (docs). */
       if (p->outcome == XQ_OUTCOME_RED_WIN)
-        red->s.tiebreak[1]++;
+        red->wins++;
       else if (p->outcome == XQ_OUTCOME_BLACK_WIN)
-        black->s.tiebreak[1]++;
+        black->wins++;
     }
 }
 
 static void
-add_opponents (const XqPairing *p, double pr, double pb, gpointer data)
+add_opponents (const XqTournament *t, const XqPairing *p, double pr, double pb, gpointer data)
 {
-  Acc *a = data;
+  Stats *st = data;
+  double red_total = st[p->red].points, black_total = st[p->black].points;
 
-  if (a->t->system == XQ_SYSTEM_SWISS)
-    {
-      a->rows[p->red].s.tiebreak[0] += a->points[p->black];
-      a->rows[p->black].s.tiebreak[0] += a->points[p->red];
-    }
-  else
-    {
-      /* Sonneborn-Berger: the opponent's score for a win, half for a draw. */
-      a->rows[p->red].s.tiebreak[0] += pr * a->points[p->black];
-      a->rows[p->black].s.tiebreak[0] += pb * a->points[p->red];
-    }
+  st[p->red].opponents += black_total;
+  st[p->black].opponents += red_total;
+  /* Sonneborn-Berger: the opponent's score for a win, half for a draw. */
+  st[p->red].sb += pr * black_total;
+  st[p->black].sb += pb * red_total;
 }
 
+typedef struct {
+  Stats    *st;
+  gboolean *in_group;
+} DirectAcc;
+
 static void
-add_direct (const XqPairing *p, double pr, double pb, gpointer data)
+add_direct (const XqTournament *t, const XqPairing *p, double pr, double pb, gpointer data)
 {
-  Acc *a = data;
+  DirectAcc *a = data;
 
   if (a->in_group[p->red] && a->in_group[p->black])
     {
-      a->direct[p->red] += pr;
-      a->direct[p->black] += pb;
+      a->st[p->red].direct += pr;
+      a->st[p->black].direct += pb;
     }
 }
 
@@ -199,25 +256,46 @@ round_reached (const XqTournament *t, int player)
   return reached;
 }
 
+/* The keys of a row from its stats: points, then each tie-break in order
+ * (fewer fouls rank higher); a knockout ranks by the round reached alone. */
+static void
+set_keys (const XqTournament *t, Row *row, const Stats *st)
+{
+  const char *const *codes = xq_tournament_tiebreak_codes (t);
+
+  if (t->system == XQ_SYSTEM_KNOCKOUT)
+    {
+      row->key[0] = st->reached;
+      row->n_key = 1;
+      return;
+    }
+  row->key[0] = st->points;
+  row->n_key = 1;
+  for (int k = 0; codes[k] != NULL; k++)
+    {
+      double v = stat_value (st, codes[k]);
+      row->key[row->n_key++] = strcmp (codes[k], "fouls") == 0 ? -v : v;
+    }
+}
+
 GArray *
 xq_tournament_standings (const XqTournament *t)
 {
   int np = (int) t->players->len;
-  g_autofree Row *rows = g_new0 (Row, np);
-  g_autofree double *points = g_new0 (double, np);
+  const char *const *codes = xq_tournament_tiebreak_codes (t);
+  g_autofree Stats *st = g_new0 (Stats, np);
   g_autofree gboolean *in_group = g_new0 (gboolean, np);
-  g_autofree double *direct = g_new0 (double, np);
   g_autoptr(GArray) sorted = g_array_new (FALSE, TRUE, sizeof (Row));
   GArray *out = g_array_new (FALSE, TRUE, sizeof (XqStanding));
-  Acc acc = { t, rows, points, in_group, direct };
+  DirectAcc direct_acc = { st, in_group };
+  int direct = -1;
 
-  for (int i = 0; i < np; i++)
-    {
-      rows[i].s.player = i;
-      rows[i].s.group = ((XqEntrant *) g_ptr_array_index (t->players, i))->group;
-    }
-  for_each_game (t, add_points, &acc);
-  /* A Swiss bye scores a point (docs); a round-robin rest round does not. */
+  for (int k = 0; codes[k] != NULL; k++)
+    if (strcmp (codes[k], "direct") == 0)
+      direct = k;
+
+  for_each_game (t, add_points, st);
+  /* A Swiss bye scores as a win (docs); a round-robin rest round scores nothing. */
   if (t->system == XQ_SYSTEM_SWISS)
     for (guint r = 0; r < t->rounds->len; r++)
       {
@@ -226,71 +304,46 @@ xq_tournament_standings (const XqTournament *t)
           {
             const XqPairing *p = g_ptr_array_index (boards, b);
             if (p->black == XQ_BYE)
-              points[p->red] += 1;
+              st[p->red].points += t->team_size > 0 ? 2 : 1;
           }
       }
-  for_each_game (t, add_opponents, &acc);
+  for_each_game (t, add_opponents, st);
+  if (t->system == XQ_SYSTEM_KNOCKOUT)
+    for (int i = 0; i < np; i++)
+      st[i].reached = round_reached (t, i);
 
   for (int i = 0; i < np; i++)
     {
-      Row *row = &rows[i];
-      row->s.points = points[i];
-      switch (t->system)
-        {
-        case XQ_SYSTEM_ROUND_ROBIN:
-        case XQ_SYSTEM_DOUBLE_ROUND_ROBIN:
-        case XQ_SYSTEM_GROUPS:
-          row->s.tiebreak[3] = row->s.fouls;
-          /* points, SB, wins; the direct encounter and fouls come below */
-          row->key[0] = row->s.points;
-          row->key[1] = row->s.tiebreak[0];
-          row->key[2] = row->s.tiebreak[1];
-          row->n_key = 3;
-          break;
-        case XQ_SYSTEM_SWISS:
-          row->s.tiebreak[2] = row->s.fouls;
-          row->key[0] = row->s.points;
-          row->key[1] = row->s.tiebreak[0];
-          row->key[2] = row->s.tiebreak[1];
-          row->key[3] = -row->s.fouls;
-          row->n_key = 4;
-          break;
-        case XQ_SYSTEM_KNOCKOUT:
-        default:
-          /* Columns: reached, wins, fouls; the rank is by round reached alone. */
-          row->s.tiebreak[0] = round_reached (t, i);
-          row->s.tiebreak[2] = row->s.fouls;
-          row->key[0] = row->s.tiebreak[0];
-          row->n_key = 1;
-          break;
-        }
-      if (ranked (t, i))
-        g_array_append_val (sorted, *row);
+      const XqEntrant *e = g_ptr_array_index (t->players, i);
+      Row row = { { 0 } };
+      if (e->cancelled)
+        continue;   /* 20.3: every result annulled, not ranked */
+      row.s.player = i;
+      row.s.group = e->group;
+      set_keys (t, &row, &st[i]);
+      g_array_append_val (sorted, row);
     }
   g_array_sort (sorted, compare_rows);
 
-  if (xq_system_is_round_robin (t->system))
+  if (direct >= 0)
     {
-      /* 直勝: within each group still tied, the points scored against each other. */
+      /* 直勝: within each group still tied on everything before it, the
+       * points scored against each other. */
       for (guint i = 0; i < sorted->len;)
         {
           guint j = i + 1;
-          Row *first = &g_array_index (sorted, Row, i);
-          while (j < sorted->len && same_keys (first, &g_array_index (sorted, Row, j), 3))
+          while (j < sorted->len && same_keys (&g_array_index (sorted, Row, i), &g_array_index (sorted, Row, j),
+                                               direct + 1))
             j++;
           memset (in_group, 0, sizeof (gboolean) * (size_t) np);
-          memset (direct, 0, sizeof (double) * (size_t) np);
           for (guint k = i; k < j; k++)
             in_group[g_array_index (sorted, Row, k).s.player] = TRUE;
           if (j - i > 1)
-            for_each_game (t, add_direct, &acc);
+            for_each_game (t, add_direct, &direct_acc);
           for (guint k = i; k < j; k++)
             {
               Row *row = &g_array_index (sorted, Row, k);
-              row->s.tiebreak[2] = direct[row->s.player];
-              row->key[3] = row->s.tiebreak[2];
-              row->key[4] = -row->s.fouls;
-              row->n_key = 5;
+              set_keys (t, row, &st[row->s.player]);
             }
           i = j;
         }
@@ -300,12 +353,18 @@ xq_tournament_standings (const XqTournament *t)
   for (guint i = 0, first = 0; i < sorted->len; i++)
     {
       Row *row = &g_array_index (sorted, Row, i);
+      const Stats *s = &st[row->s.player];
       if (i > 0 && row->s.group != g_array_index (sorted, Row, i - 1).s.group)
         first = i;   /* places start again in each group */
       if (i > first && same_keys (row, &g_array_index (sorted, Row, i - 1), row->n_key))
         row->s.place = g_array_index (out, XqStanding, i - 1).place;
       else
         row->s.place = (int) (i - first) + 1;
+      row->s.points = s->points;
+      row->s.fouls = s->fouls;
+      row->s.played = s->played;
+      for (int k = 0; codes[k] != NULL; k++)
+        row->s.tiebreak[k] = stat_value (s, codes[k]);
       g_array_append_val (out, row->s);
     }
   return out;

@@ -37,6 +37,8 @@ xq_tournament_to_json (const XqTournament *t)
   json_builder_add_int_value (b, t->rounds_planned);
   json_builder_set_member_name (b, "groups");
   json_builder_add_int_value (b, t->n_groups);
+  json_builder_set_member_name (b, "team-boards");
+  json_builder_add_int_value (b, t->team_size);
   json_builder_set_member_name (b, "seed");
   json_builder_add_int_value (b, t->seed);
   json_builder_set_member_name (b, "clock");
@@ -55,6 +57,14 @@ xq_tournament_to_json (const XqTournament *t)
       json_builder_add_boolean_value (b, e->cancelled);
       json_builder_set_member_name (b, "group");
       json_builder_add_int_value (b, e->group);
+      if (e->members != NULL)
+        {
+          json_builder_set_member_name (b, "members");
+          json_builder_begin_array (b);
+          for (int k = 0; e->members[k] != NULL; k++)
+            json_builder_add_string_value (b, e->members[k]);
+          json_builder_end_array (b);
+        }
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -85,6 +95,14 @@ xq_tournament_to_json (const XqTournament *t)
             {
               json_builder_set_member_name (b, "moves");
               json_builder_add_string_value (b, p->moves);
+            }
+          if (t->team_size > 0)
+            {
+              json_builder_set_member_name (b, "games");
+              json_builder_begin_array (b);
+              for (int g = 0; g < t->team_size; g++)
+                json_builder_add_string_value (b, xq_outcome_to_code (p->games[g]));
+              json_builder_end_array (b);
             }
           if (p->replay_of >= 0)
             {
@@ -204,7 +222,7 @@ load_pairing (XqTournament *t, JsonNode *node, const char *path, int n_boards, G
   JsonObject *o;
   gint64 red = 0, black = 0, replay = -1, slot = -1;
   const char *result = "", *reason = "", *moves = NULL;
-  JsonNode *fouls = NULL;
+  JsonNode *fouls = NULL, *games = NULL;
   XqPairing *p;
   int np = (int) t->players->len;
 
@@ -218,7 +236,8 @@ load_pairing (XqTournament *t, JsonNode *node, const char *path, int n_boards, G
       || !get_string (o, path, "moves", FALSE, &moves, error)
       || !get_int (o, path, "replay-of", -1, n_boards - 1, FALSE, &replay, error)
       || !get_int (o, path, "slot", -1, 1 << 20, FALSE, &slot, error)
-      || !get_member (o, path, "fouls", JSON_NODE_ARRAY, FALSE, &fouls, error))
+      || !get_member (o, path, "fouls", JSON_NODE_ARRAY, FALSE, &fouls, error)
+      || !get_member (o, path, "games", JSON_NODE_ARRAY, FALSE, &games, error))
     return FALSE;
   if (red == black)
     return bad (error, path, _("a player cannot meet themselves"));
@@ -243,6 +262,19 @@ load_pairing (XqTournament *t, JsonNode *node, const char *path, int n_boards, G
           g_autoptr(GError) local = NULL;
           if (i >= 2000 || !xq_game_play_iccs (g, list[i], &local))
             return bad (error, path, _("move %d “%s” cannot be played"), i + 1, list[i]);
+        }
+    }
+  if (games != NULL)
+    {
+      JsonArray *a = json_node_get_array (games);
+      if ((int) json_array_get_length (a) != t->team_size)
+        return bad (error, path, _("“games” must hold one result a board"));
+      for (guint i = 0; i < json_array_get_length (a); i++)
+        {
+          JsonNode *g = json_array_get_element (a, i);
+          if (!JSON_NODE_HOLDS_VALUE (g) || json_node_get_value_type (g) != G_TYPE_STRING
+              || !xq_outcome_from_code (json_node_get_string (g), &p->games[i]))
+            return bad (error, path, _("“games” must hold one result a board"));
         }
     }
   if (fouls != NULL)
@@ -271,7 +303,7 @@ xq_tournament_from_json (const char *data, gssize length, GError **error)
   JsonObject *o;
   JsonNode *root, *players = NULL, *rounds = NULL, *audit = NULL;
   const char *format = NULL, *title = "", *system = NULL, *clock = "6.3";
-  gint64 version = 0, planned = 0, seed = 0, n_groups = 1;
+  gint64 version = 0, planned = 0, seed = 0, n_groups = 1, team_size = 0;
   gboolean clock_ok = FALSE;
 
   if (!json_parser_load_from_data (parser, data, length, &local))
@@ -299,6 +331,7 @@ xq_tournament_from_json (const char *data, gssize length, GError **error)
       || !get_int (o, "$", "rounds-planned", 0, MAX_ROUNDS, TRUE, &planned, error)
       || !get_int (o, "$", "seed", 0, G_MAXUINT32, FALSE, &seed, error)
       || !get_int (o, "$", "groups", 1, 100, FALSE, &n_groups, error)
+      || !get_int (o, "$", "team-boards", 0, XQ_MAX_TEAM_BOARDS, FALSE, &team_size, error)
       || !get_string (o, "$", "clock", FALSE, &clock, error)
       || !get_member (o, "$", "players", JSON_NODE_ARRAY, TRUE, &players, error)
       || !get_member (o, "$", "rounds", JSON_NODE_ARRAY, TRUE, &rounds, error)
@@ -315,6 +348,7 @@ xq_tournament_from_json (const char *data, gssize length, GError **error)
     }
   t->rounds_planned = (int) planned;
   t->n_groups = (int) n_groups;
+  t->team_size = (int) team_size;
   t->seed = (guint32) seed;
   for (guint i = 0; i < G_N_ELEMENTS (clock_codes); i++)
     if (strcmp (clock, clock_codes[i]) == 0)
@@ -371,6 +405,32 @@ xq_tournament_from_json (const char *data, gssize length, GError **error)
             return NULL;
           e->group = (int) group;
         }
+        if (t->team_size > 0)
+          {
+            JsonNode *members = NULL;
+            JsonArray *list;
+            if (!get_member (json_node_get_object (node), path, "members", JSON_NODE_ARRAY, TRUE, &members, error))
+              return NULL;
+            list = json_node_get_array (members);
+            if ((int) json_array_get_length (list) < t->team_size || json_array_get_length (list) > 100)
+              {
+                bad (error, path, _("a team needs a player for every board"));
+                return NULL;
+              }
+            e->members = g_new0 (char *, json_array_get_length (list) + 1);
+            for (guint k = 0; k < json_array_get_length (list); k++)
+              {
+                JsonNode *m = json_array_get_element (list, k);
+                g_autoptr(GError) bad_name = NULL;
+                if (!JSON_NODE_HOLDS_VALUE (m) || json_node_get_value_type (m) != G_TYPE_STRING
+                    || !xq_tournament_check_name (json_node_get_string (m), &bad_name))
+                  {
+                    bad (error, path, _("a team member must be a name"));
+                    return NULL;
+                  }
+                e->members[k] = g_strdup (json_node_get_string (m));
+              }
+          }
       }
   }
 

@@ -8,6 +8,7 @@
 
 #include "xq-game.h"
 #include "xq-tournament-print.h"
+#include "xq-tournament-private.h"
 
 #define PAGE_W 595.0   /* A4 in points */
 #define PAGE_H 842.0
@@ -240,9 +241,12 @@ cross_cell (const XqTournament *t, int a, int b)
               g_string_append (s, won ? "+" : "−");
               continue;
             }
-          xq_outcome_points (x->outcome, &pr, &pb);
+          xq_tournament_pairing_points (t, x, &pr, &pb);
           mine = red ? pr : pb;
-          g_string_append (s, mine == 1 ? "1" : mine == 0 ? "0" : "½");
+          if (t->team_size > 0)
+            g_string_append_printf (s, "%g", mine);   /* match points */
+          else
+            g_string_append (s, mine == 1 ? "1" : mine == 0 ? "0" : "½");
         }
     }
   return g_string_free (s, FALSE);

@@ -14,6 +14,11 @@ gboolean   xq_tournament_check_name (const char *name, GError **error);
 XqPairing *xq_pairing_new  (int red, int black);
 void       xq_pairing_free (XqPairing *p);
 
+/* What a game or match scores for each side: 1/½/0 for a game, match
+ * points 2/1/0 for a team match (14.2, 21.4). */
+void       xq_tournament_pairing_points (const XqTournament *t, const XqPairing *p,
+                                         double *red, double *black);
+
 /* Player `p`'s record so far: points (byes counted by the system's rule),
  * colours (+1 Red, -1 Black) and opponents, over every round before `upto`
  * (1-based, exclusive). */

@@ -11,6 +11,9 @@
 G_DEFINE_QUARK (xq-tournament-error-quark, xq_tournament_error)
 
 #define MAX_PLAYERS 200
+
+static void audit (XqTournament *t, const char *format, ...) G_GNUC_PRINTF (2, 3);
+static gboolean round_is_settled (const XqTournament *t, int round);
 #define MAX_NAME 100
 
 static const char *const system_codes[] = { "rr", "drr", "swiss", "ko", "groups" };
@@ -91,6 +94,38 @@ xq_outcome_points (XqOutcome outcome, double *red, double *black)
     }
 }
 
+void
+xq_tournament_game_points (const XqTournament *t, const XqPairing *p, double *red, double *black)
+{
+  *red = *black = 0;
+  if (p->outcome == XQ_OUTCOME_RED_FORFEIT || p->outcome == XQ_OUTCOME_BLACK_FORFEIT)
+    {
+      /* A match not played counts every board to the team present. */
+      *(p->outcome == XQ_OUTCOME_RED_FORFEIT ? red : black) = t->team_size;
+      return;
+    }
+  for (int k = 0; k < t->team_size; k++)
+    {
+      double r, b;
+      xq_outcome_points (p->games[k], &r, &b);
+      /* The first team has Red on odd boards (board k+1), Black on even ones. */
+      *red += k % 2 == 0 ? r : b;
+      *black += k % 2 == 0 ? b : r;
+    }
+}
+
+void
+xq_tournament_pairing_points (const XqTournament *t, const XqPairing *p, double *red, double *black)
+{
+  xq_outcome_points (p->outcome, red, black);
+  if (t->team_size > 0)
+    {
+      /* Match points: a won match 2, a drawn one 1 (14.2); a forfeit + is 2 (21.4). */
+      *red *= 2;
+      *black *= 2;
+    }
+}
+
 gboolean
 xq_outcome_is_forfeit (XqOutcome outcome)
 {
@@ -137,6 +172,7 @@ xq_pairing_free (XqPairing *p)
 static void
 entrant_free (XqEntrant *e)
 {
+  g_strfreev (e->members);
   g_free (e->name);
   g_free (e);
 }
@@ -298,6 +334,118 @@ xq_tournament_assign_groups (XqTournament *t)
       int row = (int) i / t->n_groups, pos = (int) i % t->n_groups;
       e->group = t->n_groups == 1 ? 0 : row % 2 == 0 ? pos : t->n_groups - 1 - pos;
     }
+}
+
+XqTournament *
+xq_tournament_new_teams (XqSystem system, const char *const *teams, const char *const *const *members,
+                         int n_teams, int boards, int rounds, guint32 seed, GError **error)
+{
+  g_autoptr(XqTournament) t = NULL;
+  g_autoptr(GPtrArray) all = g_ptr_array_new ();
+
+  if (system != XQ_SYSTEM_ROUND_ROBIN && system != XQ_SYSTEM_DOUBLE_ROUND_ROBIN && system != XQ_SYSTEM_SWISS)
+    {
+      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID,
+                   _("A team event is a round robin or a Swiss event"));
+      return NULL;
+    }
+  if (boards < 1 || boards > XQ_MAX_TEAM_BOARDS)
+    {
+      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID,
+                   _("A team match has 1 to %d boards"), XQ_MAX_TEAM_BOARDS);
+      return NULL;
+    }
+  for (int i = 0; i < n_teams; i++)
+    {
+      int n = 0;
+      while (members[i] != NULL && members[i][n] != NULL)
+        {
+          g_autoptr(GError) local = NULL;
+          if (!xq_tournament_check_name (members[i][n], &local))
+            {
+              g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID,
+                           _("team %d: %s"), i + 1, local->message);
+              return NULL;
+            }
+          for (guint k = 0; k < all->len; k++)
+            if (strcmp (g_ptr_array_index (all, k), members[i][n]) == 0)
+              {
+                g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID,
+                             _("team %d: %s plays for two teams"), i + 1, members[i][n]);
+                return NULL;
+              }
+          g_ptr_array_add (all, (gpointer) members[i][n]);
+          n++;
+        }
+      if (n < boards)
+        {
+          g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID,
+                       _("team %d: %d players for %d boards"), i + 1, n, boards);
+          return NULL;
+        }
+    }
+  t = xq_tournament_new (system, teams, n_teams, rounds, seed, error);
+  if (t == NULL)
+    return NULL;
+  t->team_size = boards;
+  for (int i = 0; i < n_teams; i++)
+    ((XqEntrant *) g_ptr_array_index (t->players, i))->members = g_strdupv ((char **) members[i]);
+  return g_steal_pointer (&t);
+}
+
+const char *
+xq_tournament_board_player (const XqTournament *t, const XqPairing *match, int board, XqColor side)
+{
+  gboolean first = (board % 2 == 1) == (side == XQ_RED);
+  const XqEntrant *team;
+
+  g_return_val_if_fail (t->team_size > 0 && board >= 1 && board <= t->team_size, "");
+  team = g_ptr_array_index (t->players, first ? match->red : match->black);
+  return team->members[board - 1];
+}
+
+gboolean
+xq_tournament_set_game_result (XqTournament *t, int round, int match, int board,
+                               XqOutcome outcome, GError **error)
+{
+  XqPairing *p = xq_tournament_get_pairing (t, round, match, error);
+  double red = 0, black = 0;
+  XqOutcome before_match;
+
+  if (p == NULL)
+    return FALSE;
+  if (t->team_size == 0 || board < 1 || board > t->team_size)
+    {
+      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID,
+                   _("Round %d match %d has no board %d"), round, match, board);
+      return FALSE;
+    }
+  if (outcome != XQ_OUTCOME_NONE && outcome != XQ_OUTCOME_RED_WIN && outcome != XQ_OUTCOME_BLACK_WIN
+      && outcome != XQ_OUTCOME_DRAW && !xq_outcome_is_forfeit (outcome))
+    {
+      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID, _("Only a withdrawal cancels a game"));
+      return FALSE;
+    }
+  if (p->outcome == XQ_OUTCOME_CANCELLED || (round_is_settled (t, round) && p->outcome != XQ_OUTCOME_NONE))
+    {
+      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_STATE,
+                   _("Round %d is closed: round %d was paired from its results"), round, round + 1);
+      return FALSE;
+    }
+  if (p->games[board - 1] != XQ_OUTCOME_NONE && p->games[board - 1] != outcome)
+    audit (t, "round %d match %d board %d: %s → %s", round, match, board,
+           xq_outcome_to_code (p->games[board - 1]), outcome == XQ_OUTCOME_NONE ? "none" : xq_outcome_to_code (outcome));
+  p->games[board - 1] = outcome;
+  before_match = p->outcome;
+  /* The match result follows from the games once every board is in. */
+  p->outcome = XQ_OUTCOME_NONE;
+  for (int k = 0; k < t->team_size; k++)
+    if (p->games[k] == XQ_OUTCOME_NONE)
+      return TRUE;
+  xq_tournament_game_points (t, p, &red, &black);
+  p->outcome = red > black ? XQ_OUTCOME_RED_WIN : black > red ? XQ_OUTCOME_BLACK_WIN : XQ_OUTCOME_DRAW;
+  (void) before_match;
+  return TRUE;
 }
 
 XqTournament *
@@ -502,8 +650,6 @@ xq_tournament_pair_next (XqTournament *t, GError **error)
   return xq_knockout_pair_round (t, error);
 }
 
-static void
-audit (XqTournament *t, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
 static void
 audit (XqTournament *t, const char *format, ...)
@@ -559,6 +705,12 @@ xq_tournament_set_result (XqTournament *t, int round, int board,
     {
       g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID,
                    _("Only a withdrawal cancels a game"));
+      return FALSE;
+    }
+  if (t->team_size > 0 && outcome != XQ_OUTCOME_NONE && !xq_outcome_is_forfeit (outcome))
+    {
+      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID,
+                   _("A team match is entered board by board (or as a forfeit, +- or -+)"));
       return FALSE;
     }
   before = p->outcome;

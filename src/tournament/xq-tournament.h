@@ -45,6 +45,9 @@ typedef enum {
  * numbers 1..n are the games and a bye has no board of its own. */
 #define XQ_BYE (-1)
 
+/* Boards of a team match, at most. */
+#define XQ_MAX_TEAM_BOARDS 8
+
 typedef struct {
   int       red;          /* player index */
   int       black;        /* player index, or XQ_BYE */
@@ -54,6 +57,10 @@ typedef struct {
   char     *moves;        /* ICCS moves of a game played in the app, or NULL */
   int       replay_of;    /* knockout: the board (0-based) whose drawn game this replays, else -1 */
   int       slot;         /* knockout: the match's place in the bracket, else -1 */
+  /* A team match: the game on each board.  On odd boards (1, 3, …) the
+   * first-named team's player has Red, on even boards Black (13.2, 13.3);
+   * `outcome` is then the match result, set when every game is in. */
+  XqOutcome games[XQ_MAX_TEAM_BOARDS];
 } XqPairing;
 
 typedef struct {
@@ -61,6 +68,7 @@ typedef struct {
   gboolean  withdrawn;
   gboolean  cancelled;    /* withdrew early in a round robin: results annulled */
   int       group;        /* 0-based group of a group event, else 0 */
+  char    **members;      /* a team: its players in board order (12.1), else NULL */
 } XqEntrant;
 
 typedef struct {
@@ -68,6 +76,7 @@ typedef struct {
   XqSystem   system;
   int        rounds_planned;  /* Swiss: rounds to play; others: set by the system */
   int        n_groups;        /* a group event: how many groups; else 1 */
+  int        team_size;       /* a team event: boards per match (12.1); 0 for players */
   guint32    seed;            /* drawing of lots (猜先) in a knockout */
   XqTimeControlPreset clock;  /* for games played in the app */
   GPtrArray *players;         /* XqEntrant*, in seeding order */
@@ -151,6 +160,22 @@ gboolean      xq_tournament_record_game (XqTournament *t, int round, int board,
 /* One more 犯規 for `side` of that board. */
 gboolean      xq_tournament_add_foul (XqTournament *t, int round, int board, XqColor side,
                                       GError **error);
+/* A team event (第12條 12.1, board order fixed): `teams` and their members
+ * (NULL-terminated, strongest first; the first `boards` of each play).
+ * Round robin or Swiss only.  Match points 2/1/0 from the game points (14.2). */
+XqTournament *xq_tournament_new_teams (XqSystem system, const char *const *teams,
+                                       const char *const *const *members, int n_teams,
+                                       int boards, int rounds, guint32 seed, GError **error);
+/* A game of a team match (1-based round, match and board). */
+gboolean      xq_tournament_set_game_result (XqTournament *t, int round, int match, int board,
+                                             XqOutcome outcome, GError **error);
+/* Who plays `side` on board `board` (1-based) of a team match. */
+const char   *xq_tournament_board_player (const XqTournament *t, const XqPairing *match, int board,
+                                          XqColor side);
+/* Each side's game points in a team match (a forfeited match: all boards). */
+void          xq_tournament_game_points (const XqTournament *t, const XqPairing *p,
+                                         double *red, double *black);
+
 /* The final of a group event: a new round robin of the best `qualifiers`
  * of every group, seeded group winners first. */
 XqTournament *xq_tournament_new_final (const XqTournament *groups, int qualifiers, GError **error);

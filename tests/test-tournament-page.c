@@ -284,6 +284,42 @@ test_groups_final (Fixture *f, gconstpointer data)
   g_assert_true (g_file_test (groups_path, G_FILE_TEST_EXISTS));
 }
 
+/* A team event (made with xqtool or the library) opens from the list; each
+ * board's game is chosen on its own and the match result follows. */
+static void
+test_team_match (Fixture *f, gconstpointer data)
+{
+  static const char *const teams[] = { "Red Team", "Blue Team" };
+  static const char *const a[] = { "a1", "a2", NULL }, *const b[] = { "b1", "b2", NULL };
+  static const char *const *const members[] = { a, b };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(XqTournament) event = xq_tournament_new_teams (XQ_SYSTEM_ROUND_ROBIN, teams, members, 2, 2, 0, 1, &error);
+  g_autofree char *dir = g_build_filename (data_home, "xiangqi-tutor", "tournaments", NULL);
+  g_autofree char *path = g_build_filename (dir, "teams.json", NULL);
+  GtkListBox *list;
+  const XqTournament *t;
+  const XqPairing *p;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (xq_tournament_save (event, path, &error));
+  xq_tournament_page_set_dir (f->page, NULL);
+  list = GTK_LIST_BOX (find_type (GTK_WIDGET (f->page), GTK_TYPE_LIST_BOX));
+  gtk_list_box_select_row (list, gtk_list_box_get_row_at_index (list, 0));
+  settle ();
+  t = xq_tournament_page_get_tournament (f->page);
+  g_assert_nonnull (t);
+  g_assert_cmpint (t->team_size, ==, 2);
+  /* Board 1: a1 beats b1; board 2 (b2 Red): drawn.  Red Team wins 1½-½. */
+  choose (f, "game-1-1", 1);
+  p = pairing (f, 1, 1);
+  g_assert_cmpint (p->outcome, ==, XQ_OUTCOME_NONE);
+  choose (f, "game-1-2", 3);
+  p = pairing (f, 1, 1);
+  g_assert_cmpint (p->outcome, ==, XQ_OUTCOME_RED_WIN);
+  g_assert_false (gtk_widget_get_visible (named (f, "play-1")));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -309,6 +345,7 @@ main (int argc, char *argv[])
   g_test_add ("/ui/tournament/round-robin", Fixture, NULL, setup, test_round_robin_from_the_form, teardown);
   g_test_add ("/ui/tournament/swiss", Fixture, NULL, setup, test_swiss_next_round, teardown);
   g_test_add ("/ui/tournament/groups", Fixture, NULL, setup, test_groups_final, teardown);
+  g_test_add ("/ui/tournament/teams", Fixture, NULL, setup, test_team_match, teardown);
   status = g_test_run ();
   remove_tree (data_home);
   return status;

@@ -599,6 +599,66 @@ test_team_round_robin (void)
   g_assert_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID);
 }
 
+/* Team Swiss: 9 teams of 3 over 5 rounds with seeded random games; no
+ * rematch, one bye at most, the bye worth a won match (2); ranked by
+ * match points, then 團體對手分 (15.4). */
+static void
+test_team_swiss (void)
+{
+  static const char *const teams[] = { "T1", "T2", "T3", "T4", "T5", "T6", "T7", "T8", "T9" };
+  const char *const *members[9];
+  char *storage[9][4];
+  g_autoptr(GError) error = NULL;
+  g_autoptr(XqTournament) t = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (9);
+  g_autoptr(GArray) st = NULL;
+  int met[9][9] = { { 0 } }, byes[9] = { 0 };
+  double total = 0;
+
+  for (int i = 0; i < 9; i++)
+    {
+      for (int k = 0; k < 3; k++)
+        storage[i][k] = g_strdup_printf ("p%d.%d", i + 1, k + 1);
+      storage[i][3] = NULL;
+      members[i] = (const char *const *) storage[i];
+    }
+  t = xq_tournament_new_teams (XQ_SYSTEM_SWISS, teams, members, 9, 3, 5, 3, &error);
+  g_assert_no_error (error);
+  for (int r = 1; r <= 5; r++)
+    {
+      GPtrArray *boards;
+      if (r > 1)
+        g_assert_true (xq_tournament_pair_next (t, &error));
+      boards = xq_tournament_get_round (t, r);
+      for (guint b = 0; b < boards->len; b++)
+        {
+          const XqPairing *p = g_ptr_array_index (boards, b);
+          if (p->black == XQ_BYE)
+            {
+              g_assert_cmpint (++byes[p->red], ==, 1);
+              continue;
+            }
+          g_assert_cmpint (met[p->red][p->black]++, ==, 0);
+          met[p->black][p->red]++;
+          for (int k = 1; k <= 3; k++)
+            g_assert_true (xq_tournament_set_game_result (t, r, (int) b + 1, k,
+                                                          (XqOutcome) g_rand_int_range (rand, 1, 4), &error));
+          g_assert_cmpint (p->outcome, !=, XQ_OUTCOME_NONE);   /* three boards: a result */
+        }
+    }
+  st = xq_tournament_standings (t);
+  /* Every match hands out 2 match points, every bye 2: 4 matches and a bye a round. */
+  for (guint i = 0; i < st->len; i++)
+    total += g_array_index (st, XqStanding, i).points;
+  g_assert_cmpfloat (total, ==, 5 * (4 * 2 + 2));
+  g_assert_cmpstr (xq_tournament_tiebreak_codes (t)[0], ==, "opponents");
+  for (guint i = 1; i < st->len; i++)
+    g_assert_cmpfloat (g_array_index (st, XqStanding, i - 1).points, >=, g_array_index (st, XqStanding, i).points);
+  for (int i = 0; i < 9; i++)
+    for (int k = 0; k < 3; k++)
+      g_free (storage[i][k]);
+}
+
 /* ---- Withdrawals ------------------------------------------------------------ */
 
 /* Before the start the player leaves and the draw is made again. */
@@ -938,6 +998,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tournament/round-robin/double-streaks", test_double_round_robin_streaks);
   g_test_add_func ("/tournament/groups", test_groups_and_final);
   g_test_add_func ("/tournament/teams/round-robin", test_team_round_robin);
+  g_test_add_func ("/tournament/teams/swiss", test_team_swiss);
   g_test_add_func ("/tournament/swiss/random", test_swiss_random);
   g_test_add_func ("/tournament/swiss/equal-scores", test_swiss_equal_scores);
   g_test_add_func ("/tournament/tiebreak/sonneborn-berger", test_tiebreak_sonneborn_berger);

@@ -600,6 +600,24 @@ result_changed_cb (GtkDropDown *dropdown, GParamSpec *pspec, XqTournamentPage *s
   queue_refresh (self);
 }
 
+/* One game of a team match. */
+static void
+game_changed_cb (GtkDropDown *dropdown, GParamSpec *pspec, XqTournamentPage *self)
+{
+  guint i = gtk_drop_down_get_selected (dropdown);
+  int game = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dropdown), "game"));
+  g_autoptr(GError) error = NULL;
+
+  if (self->refreshing || i >= G_N_ELEMENTS (outcome_choices))
+    return;
+  if (!xq_tournament_set_game_result (self->t, self->round, widget_board (GTK_WIDGET (dropdown)), game,
+                                      outcome_choices[i], &error))
+    show_message (self, error->message, TRUE);
+  else if (save (self))
+    show_message (self, NULL, FALSE);
+  queue_refresh (self);
+}
+
 static void
 play_cb (GtkButton *button, XqTournamentPage *self)
 {
@@ -658,18 +676,26 @@ reason_text (const XqPairing *p)
   return NULL;
 }
 
+/* The result drop-down's items, in the order of outcome_choices. */
+static const char *const *
+results_choices (void)
+{
+  static const char *const results[] = { "—", "1-0", "0-1", "½-½", "+ −", "− +", NULL };
+  return results;
+}
+
 static GtkWidget *
 pairing_row (XqTournamentPage *self, const XqPairing *p, int board)
 {
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *names = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  g_autofree char *number = g_strdup_printf (_("Board %d"), board);
+  g_autofree char *number = self->t->team_size > 0 ? g_strdup_printf (_("Match %d"), board)
+                                                    : g_strdup_printf (_("Board %d"), board);
   g_autofree char *who = NULL;
   g_autofree char *why = reason_text (p);
   g_autofree char *fouls = NULL;
   GtkWidget *label, *menu, *popover, *pbox;
   GtkDropDown *result;
-  static const char *const results[] = { "—", "1-0", "0-1", "½-½", "+ −", "− +", NULL };
   gboolean cancelled = p->outcome == XQ_OUTCOME_CANCELLED;
 
   gtk_widget_set_margin_top (row, 6);
@@ -708,10 +734,35 @@ pairing_row (XqTournamentPage *self, const XqPairing *p, int board)
       gtk_widget_add_css_class (label, "dim-label");
       gtk_box_append (GTK_BOX (names), label);
     }
+  /* A team match: every board with its players, Red first, and its result. */
+  for (int k = 1; k <= self->t->team_size; k++)
+    {
+      GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      g_autofree char *text = g_strdup_printf (_("Board %d.%d: %s (Red) – %s (Black)"), board, k,
+                                               xq_tournament_board_player (self->t, p, k, XQ_RED),
+                                               xq_tournament_board_player (self->t, p, k, XQ_BLACK));
+      g_autofree char *id = g_strdup_printf ("game-%d-%d", board, k);
+      GtkDropDown *game = string_dropdown (results_choices ());
+      GtkWidget *game_label = gtk_label_new (text);
+      gtk_label_set_xalign (GTK_LABEL (game_label), 0);
+      gtk_widget_set_hexpand (game_label, TRUE);
+      gtk_widget_set_name (GTK_WIDGET (game), id);
+      for (guint i = 0; i < G_N_ELEMENTS (outcome_choices); i++)
+        if (outcome_choices[i] == p->games[k - 1])
+          gtk_drop_down_set_selected (game, i);
+      g_object_set_data (G_OBJECT (game), "board", GINT_TO_POINTER (board));
+      g_object_set_data (G_OBJECT (game), "game", GINT_TO_POINTER (k));
+      gtk_widget_set_sensitive (GTK_WIDGET (game), !cancelled && !xq_outcome_is_forfeit (p->outcome));
+      g_signal_connect (game, "notify::selected", G_CALLBACK (game_changed_cb), self);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (game), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+      gtk_box_append (GTK_BOX (line), game_label);
+      gtk_box_append (GTK_BOX (line), GTK_WIDGET (game));
+      gtk_box_append (GTK_BOX (names), line);
+    }
   gtk_widget_set_hexpand (names, TRUE);
   gtk_box_append (GTK_BOX (row), names);
 
-  result = string_dropdown (results);
+  result = string_dropdown (results_choices ());
   {
     g_autofree char *id = g_strdup_printf ("result-%d", board);
     gtk_widget_set_name (GTK_WIDGET (result), id);
@@ -730,6 +781,7 @@ pairing_row (XqTournamentPage *self, const XqPairing *p, int board)
   gtk_widget_remove_css_class (label, "flat");
   gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
   gtk_widget_set_sensitive (label, self->play != NULL && p->outcome == XQ_OUTCOME_NONE);
+  gtk_widget_set_visible (label, self->t->team_size == 0);
   gtk_widget_set_tooltip_text (label, _("Play this game on this computer with the event's clock"));
   gtk_box_append (GTK_BOX (row), label);
 
@@ -820,9 +872,14 @@ refresh_event (XqTournamentPage *self)
     return;
   self->refreshing = TRUE;
   gtk_label_set_label (self->title_label, *t->title ? t->title : _("Class tournament"));
-  info = g_strdup_printf (ngettext ("%s · %d player · clock %s", "%s · %d players · clock %s",
-                                    (int) t->players->len),
-                          system_title (t->system), (int) t->players->len, clock_title (t->clock));
+  if (t->team_size > 0)
+    info = g_strdup_printf (ngettext ("%s · %d team of %d boards · clock %s", "%s · %d teams of %d boards · clock %s",
+                                      (int) t->players->len),
+                            system_title (t->system), (int) t->players->len, t->team_size, clock_title (t->clock));
+  else
+    info = g_strdup_printf (ngettext ("%s · %d player · clock %s", "%s · %d players · clock %s",
+                                      (int) t->players->len),
+                            system_title (t->system), (int) t->players->len, clock_title (t->clock));
   gtk_label_set_label (self->info_label, info);
 
   self->round = CLAMP (self->round, 1, MAX (1, xq_tournament_n_rounds (t)));

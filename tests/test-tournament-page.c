@@ -320,6 +320,31 @@ test_team_match (Fixture *f, gconstpointer data)
   g_assert_false (gtk_widget_get_visible (named (f, "play-1")));
 }
 
+/* 15.6: when the event ends with first place shared, the play-off button
+ * starts a round robin of the players sharing it. */
+static void
+test_playoff (Fixture *f, gconstpointer data)
+{
+  static const char *const names[] = { "Ann", "Ben", "Cai" };
+  g_autoptr(GError) error = NULL;
+  const XqTournament *t;
+
+  g_assert_true (xq_tournament_page_create (f->page, "Draws", XQ_SYSTEM_ROUND_ROBIN, names, 3, 0,
+                                            XQ_TIME_CONTROL_S0_6_3, &error));
+  g_assert_false (gtk_widget_get_visible (named (f, "start-playoff")));
+  for (int r = 1; r <= 3; r++)
+    {
+      xq_tournament_page_show_round (f->page, r);
+      choose (f, "result-1", 3);   /* every game drawn */
+    }
+  g_assert_true (gtk_widget_get_visible (named (f, "start-playoff")));
+  click (f, "start-playoff");
+  t = xq_tournament_page_get_tournament (f->page);
+  g_assert_cmpuint (t->players->len, ==, 3);
+  g_assert_nonnull (strstr (t->title, "Draws"));
+  g_assert_false (xq_tournament_started (t));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -346,6 +371,7 @@ main (int argc, char *argv[])
   g_test_add ("/ui/tournament/swiss", Fixture, NULL, setup, test_swiss_next_round, teardown);
   g_test_add ("/ui/tournament/groups", Fixture, NULL, setup, test_groups_final, teardown);
   g_test_add ("/ui/tournament/teams", Fixture, NULL, setup, test_team_match, teardown);
+  g_test_add ("/ui/tournament/playoff", Fixture, NULL, setup, test_playoff, teardown);
   status = g_test_run ();
   remove_tree (data_home);
   return status;

@@ -483,6 +483,29 @@ test_tiebreak_fouls_and_shared (void)
                    "4 D 1.5 2.25 0 1.5 1\n");
 }
 
+/* 15.6: the three players sharing first place (all draws, see above) play
+ * a round robin of their own; a place held alone has no play-off. */
+static void
+test_playoff (void)
+{
+  g_autoptr(XqTournament) t = make (XQ_SYSTEM_ROUND_ROBIN, 4, 0, 0);
+  g_autoptr(XqTournament) playoff = NULL;
+  g_autoptr(GError) error = NULL;
+
+  for (int r = 1; r <= 3; r++)
+    for (int b = 1; b <= 2; b++)
+      set (t, r, b, "1/2-1/2");
+  g_assert_true (xq_tournament_add_foul (t, 1, board_of (t, 1, "A", "D"), XQ_BLACK, &error));
+  playoff = xq_tournament_new_playoff (t, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (playoff->players->len, ==, 3);
+  g_assert_cmpstr (xq_tournament_player_name (playoff, 0), ==, "A");
+  g_assert_cmpstr (xq_tournament_player_name (playoff, 2), ==, "C");
+  g_assert_nonnull (strstr (playoff->title, "play-off for place 1"));
+  g_assert_null (xq_tournament_new_playoff (t, 4, &error));
+  g_assert_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_STATE);
+}
+
 /* Swiss: points, then 對手分 (the opponents' scores), wins, fouls. */
 static void
 test_tiebreak_swiss (void)
@@ -1005,6 +1028,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tournament/tiebreak/direct", test_tiebreak_direct_encounter);
   g_test_add_func ("/tournament/tiebreak/fouls-shared", test_tiebreak_fouls_and_shared);
   g_test_add_func ("/tournament/tiebreak/swiss", test_tiebreak_swiss);
+  g_test_add_func ("/tournament/tiebreak/playoff", test_playoff);
   g_test_add_func ("/tournament/withdraw/before-start", test_withdraw_before_start);
   g_test_add_func ("/tournament/withdraw/round-robin", test_withdraw_round_robin);
   g_test_add_func ("/tournament/withdraw/swiss", test_withdraw_swiss);

@@ -156,6 +156,22 @@ with tempfile.TemporaryDirectory() as tmp:
                        "--boards", "1")
     one_line_error("a team line without a colon names the team", rc, out, err, "team 2")
 
+    # 15.6: a play-off for a shared place.  All draws: all four share first place.
+    po = os.path.join(tmp, "drawn.json")
+    run("tournament", po, "new", "--system", "rr", "--players", names)
+    for r in ("1", "2", "3"):
+        for bd in ("1", "2"):
+            run("tournament", po, "result", r, bd, "1/2-1/2")
+    rc, out, err = run("tournament", po, "standings")
+    check("all draws: every place shared", [line.split("\t")[0] for line in out.splitlines()] == ["1"] * 4, out)
+    pof = os.path.join(tmp, "playoff.json")
+    rc, out, err = run("tournament", po, "playoff", "--place", "1", "--out", pof)
+    check("play-off event written", rc == 0 and os.path.exists(pof), err)
+    rc, out, err = run("tournament", pof, "pairings", "1")
+    check("play-off: the four tied players", rc == 0 and len(out.splitlines()) == 2, out)
+    rc, out, err = run("tournament", ev, "playoff", "--place", "1", "--out", os.path.join(tmp, "none.json"))
+    one_line_error("no play-off for a place held alone", rc, out, err, "not shared")
+
     # Bad input: one line on stderr naming the place, non-zero status.
     dup = os.path.join(tmp, "dup.txt")
     with open(dup, "w") as f:

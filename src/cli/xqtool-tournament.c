@@ -380,6 +380,19 @@ tournament_main (int argc, char **argv)
       if (final == NULL || !xq_tournament_save (final, argv[6], &error))
         return xqtool_fail ("%s: %s", file, error->message);
     }
+  else if (strcmp (command, "playoff") == 0 && argc == 7 && strcmp (argv[3], "--place") == 0
+           && strcmp (argv[5], "--out") == 0)
+    {
+      int place;
+      g_autoptr(XqTournament) playoff = NULL;
+      if (!xqtool_parse_int (argv[4], 1, 200, &place))
+        return xqtool_fail ("--place: a number from 1 to 200, not %s", argv[4]);
+      if (g_file_test (argv[6], G_FILE_TEST_EXISTS))
+        return xqtool_fail ("%s already exists; choose another event file", argv[6]);
+      playoff = xq_tournament_new_playoff (t, place, &error);
+      if (playoff == NULL || !xq_tournament_save (playoff, argv[6], &error))
+        return xqtool_fail ("%s: %s", file, error->message);
+    }
   else if (strcmp (command, "audit") == 0 && argc == 3)
     {
       for (guint i = 0; i < t->audit->len; i++)
@@ -399,6 +412,7 @@ const XqToolCommand xqtool_tournament_commands[] = {
     " [--rounds N] [--groups N] [--seed N] [--title TEXT]"
     " | pairings N | result N BOARD[.GAME] 1-0|0-1|1/2-1/2|+-|-+ | foul N BOARD red|black"
     " | withdraw NAME | standings | export csv | audit | final --qualifiers N --out FINAL-EVENT-FILE"
+    " | playoff --place N --out PLAYOFF-EVENT-FILE"
     " | print pairings N|standings|certificates|scoresheet N BOARD --out FILE.pdf [--notation zh-hans|zh-hant]",
     tournament_main },
   { NULL, NULL, NULL },

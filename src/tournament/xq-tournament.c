@@ -449,6 +449,52 @@ xq_tournament_set_game_result (XqTournament *t, int round, int match, int board,
 }
 
 XqTournament *
+xq_tournament_new_playoff (const XqTournament *t, int place, GError **error)
+{
+  g_autoptr(GArray) st = xq_tournament_standings (t);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autoptr(GPtrArray) members = g_ptr_array_new ();
+  XqTournament *playoff;
+
+  if (t->system == XQ_SYSTEM_GROUPS)
+    {
+      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_STATE,
+                   _("A group event goes on to its final instead"));
+      return NULL;
+    }
+  for (guint i = 0; i < st->len; i++)
+    {
+      const XqStanding *s = &g_array_index (st, XqStanding, i);
+      const XqEntrant *e = g_ptr_array_index (t->players, s->player);
+      if (s->place != place)
+        continue;
+      g_ptr_array_add (names, e->name);
+      g_ptr_array_add (members, e->members);
+    }
+  if (names->len < 2)
+    {
+      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_STATE,
+                   _("Place %d is not shared: there is nothing to play off"), place);
+      return NULL;
+    }
+  if (t->team_size > 0)
+    playoff = xq_tournament_new_teams (XQ_SYSTEM_ROUND_ROBIN, (const char *const *) names->pdata,
+                                       (const char *const *const *) members->pdata, (int) names->len,
+                                       t->team_size, 0, t->seed, error);
+  else
+    playoff = xq_tournament_new (XQ_SYSTEM_ROUND_ROBIN, (const char *const *) names->pdata, (int) names->len,
+                                 0, t->seed, error);
+  if (playoff == NULL)
+    return NULL;
+  g_free (playoff->title);
+  /* Translators: the title of a play-off: the event's title and the place played for */
+  playoff->title = g_strdup_printf (_("%s — play-off for place %d"),
+                                    *t->title ? t->title : _("Class tournament"), place);
+  playoff->clock = t->clock;
+  return playoff;
+}
+
+XqTournament *
 xq_tournament_new_final (const XqTournament *groups, int qualifiers, GError **error)
 {
   g_autoptr(GArray) st = NULL;

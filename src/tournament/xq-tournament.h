@@ -180,6 +180,10 @@ void          xq_tournament_game_points (const XqTournament *t, const XqPairing 
  * of every group, seeded group winners first. */
 XqTournament *xq_tournament_new_final (const XqTournament *groups, int qualifiers, GError **error);
 
+/* 15.6: a play-off for a place that players still share — a new round
+ * robin of those players (or teams), in ranking order.  Not for groups. */
+XqTournament *xq_tournament_new_playoff (const XqTournament *t, int place, GError **error);
+
 /* A player leaves the event (see docs for what happens to the results). */
 gboolean      xq_tournament_withdraw (XqTournament *t, const char *name, GError **error);
 

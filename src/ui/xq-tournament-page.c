@@ -38,6 +38,7 @@ struct _XqTournamentPage
   GtkWidget   *next_button;
   GtkWidget   *pair_button;
   GtkWidget   *final_button;
+  GtkWidget   *playoff_button;
   GtkListBox  *pairings;
   GtkLabel    *round_hint;
   GtkGrid     *standings;
@@ -916,6 +917,12 @@ refresh_event (XqTournamentPage *self)
                           && self->round == xq_tournament_n_rounds (t) && !xq_tournament_finished (t));
   gtk_widget_set_sensitive (self->pair_button, complete);
   gtk_widget_set_visible (self->final_button, t->system == XQ_SYSTEM_GROUPS);
+  {
+    g_autoptr(GArray) st = xq_tournament_standings (t);
+    gboolean shared = st->len > 1 && g_array_index (st, XqStanding, 1).place == 1;
+    gtk_widget_set_visible (self->playoff_button,
+                            t->system != XQ_SYSTEM_GROUPS && shared && xq_tournament_finished (t));
+  }
   gtk_widget_set_sensitive (self->final_button, xq_tournament_finished (t));
   if (xq_tournament_finished (t))
     gtk_label_set_label (self->round_hint, _("Every round has been played: the standings are final."));
@@ -1015,13 +1022,11 @@ withdraw_cb (XqTournamentPage *self)
   refresh_event (self);
 }
 
-/* The final of a group event becomes an event of its own, saved beside it. */
+/* A follow-on event (a final, a play-off) becomes an event of its own,
+ * saved beside the first, and is shown. */
 static void
-final_cb (XqTournamentPage *self)
+open_follow_on (XqTournamentPage *self, XqTournament *final, GError *error)
 {
-  g_autoptr(GError) error = NULL;
-  XqTournament *final = xq_tournament_new_final (self->t, 2, &error);
-
   if (final == NULL)
     {
       show_message (self, error->message, TRUE);
@@ -1036,6 +1041,22 @@ final_cb (XqTournamentPage *self)
     show_message (self, NULL, FALSE);
   list_events (self);
   refresh_event (self);
+}
+
+static void
+final_cb (XqTournamentPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  XqTournament *final = xq_tournament_new_final (self->t, 2, &error);
+  open_follow_on (self, final, error);
+}
+
+static void
+playoff_cb (XqTournamentPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  XqTournament *playoff = xq_tournament_new_playoff (self->t, 1, &error);
+  open_follow_on (self, playoff, error);
 }
 
 static GtkWidget *
@@ -1083,6 +1104,7 @@ build_event_view (XqTournamentPage *self)
   gtk_widget_add_css_class (self->pair_button, "suggested-action");
   self->final_button = button (_("Start the _Final (best two of each group)"), "start-final", G_CALLBACK (final_cb), self);
   gtk_widget_add_css_class (self->final_button, "suggested-action");
+  self->playoff_button = button (_("_Play-off for First Place"), "start-playoff", G_CALLBACK (playoff_cb), self);
 
   print_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   gtk_box_append (GTK_BOX (print_box), button (_("Pairing _Sheet…"), "print-pairings", G_CALLBACK (print_pairings_cb), self));
@@ -1104,6 +1126,7 @@ build_event_view (XqTournamentPage *self)
   gtk_box_append (GTK_BOX (row), self->next_button);
   gtk_box_append (GTK_BOX (row), self->pair_button);
   gtk_box_append (GTK_BOX (row), self->final_button);
+  gtk_box_append (GTK_BOX (row), self->playoff_button);
   gtk_box_append (GTK_BOX (row), print_menu);
   gtk_box_append (box, row);
 

@@ -123,22 +123,30 @@ heading (Paper *p, const XqTournament *t, const char *subtitle)
   p->y += text_at (p, MARGIN, p->y + 2, PAGE_W - 2 * MARGIN, subtitle, 13, FALSE, PANGO_ALIGN_LEFT) + 14;
 }
 
-/* A table row of cells of the given widths; returns the row height. */
+/* A table row of cells of the given widths; returns the row height.  Bit i
+ * of `left` sets column i flush left (names), the others are centred. */
 static double
-row (Paper *p, const double *widths, const char *const *cells, int n, gboolean bold, double size)
+row_aligned (Paper *p, const double *widths, const char *const *cells, int n, gboolean bold, double size,
+             guint left)
 {
   double x = MARGIN, h = 0;
 
   for (int i = 0; i < n; i++)
     {
       h = MAX (h, text_at (p, x + 3, p->y + 3, widths[i] - 6, cells[i] ? cells[i] : "", size, bold,
-                           i == 1 ? PANGO_ALIGN_LEFT : PANGO_ALIGN_CENTER));
+                           left & (1u << i) ? PANGO_ALIGN_LEFT : PANGO_ALIGN_CENTER));
       x += widths[i];
     }
   h += 6;
   line (p, MARGIN, p->y + h, x, p->y + h, bold ? 1.0 : 0.4);
   p->y += h;
   return h;
+}
+
+static double
+row (Paper *p, const double *widths, const char *const *cells, int n, gboolean bold, double size)
+{
+  return row_aligned (p, widths, cells, n, bold, size, 1u << 1);
 }
 
 static const char *
@@ -186,7 +194,7 @@ xq_tournament_print_pairings (const XqTournament *t, int round, const char *path
   heading (&p, t, sub);
   {
     const char *cells[] = { _("Board"), _("Red"), _("Black"), _("Result") };
-    row (&p, widths, cells, 4, TRUE, 12);
+    row_aligned (&p, widths, cells, 4, TRUE, 12, 6);
   }
   for (guint b = 0; b < boards->len; b++)
     {
@@ -195,15 +203,23 @@ xq_tournament_print_pairings (const XqTournament *t, int round, const char *path
       if (x->black == XQ_BYE)
         {
           const char *cells[] = { _("Bye"), xq_tournament_player_name (t, x->red), "", "" };
-          row (&p, widths, cells, 4, FALSE, 12);
+          row_aligned (&p, widths, cells, 4, FALSE, 12, 6);
           continue;
         }
       num = g_strdup_printf ("%d", ++n);
       {
         const char *cells[] = { num, xq_tournament_player_name (t, x->red),
                                 xq_tournament_player_name (t, x->black), result_text (x->outcome) };
-        row (&p, widths, cells, 4, FALSE, 12);
+        row_aligned (&p, widths, cells, 4, FALSE, 12, 6);
       }
+      /* A team match: each board's players, Red first, and its game. */
+      for (int k = 1; k <= t->team_size; k++)
+        {
+          g_autofree char *game = g_strdup_printf ("%d.%d", n, k);
+          const char *cells[] = { game, xq_tournament_board_player (t, x, k, XQ_RED),
+                                  xq_tournament_board_player (t, x, k, XQ_BLACK), result_text (x->games[k - 1]) };
+          row_aligned (&p, widths, cells, 4, FALSE, 10, 6);
+        }
       if (p.y > PAGE_H - MARGIN - 30)
         paper_new_page (&p);
     }

@@ -340,8 +340,14 @@ parse_json (Salvage *s, const char *file)
       return NULL;
     }
   if (json_parser_load_from_data (parser, s->data, (gssize) s->length, &local))
-    return json_parser_get_root (parser) ? json_node_copy (json_parser_get_root (parser)) : NULL;
-  problem (s, file, "%s", local->message);
+    {
+      if (json_parser_get_root (parser) != NULL)
+        return json_node_copy (json_parser_get_root (parser));
+      problem (s, file, "empty");
+      return NULL;
+    }
+  /* json-glib calls the text "<data>"; the file has a name. */
+  problem (s, file, "%s", g_str_has_prefix (local->message, "<data>:") ? local->message + 7 : local->message);
   {
     g_autofree char *closed = close_truncated (s->data, s->length);
     g_autoptr(JsonParser) again = json_parser_new_immutable ();
@@ -687,6 +693,24 @@ replace_with_backup (const char *path, const Salvage *old, const Salvage *old_ba
   return backup_there || write_file (backup, data, error);
 }
 
+/* Writes a repaired file and makes it the backup too: it holds all the
+ * backup held.  A damaged backup is set aside first. */
+static void
+write_repaired (const char *path, const Salvage *old_backup, const char *data)
+{
+  g_autofree char *backup = g_strconcat (path, ".bak", NULL);
+  g_autoptr(GError) error = NULL;
+
+  if (old_backup->state == FILE_DAMAGED)
+    {
+      g_autofree char *moved = set_aside (backup);
+      if (moved == NULL)
+        return;
+    }
+  if (!write_file (path, data, &error) || !write_file (backup, data, &error))
+    g_warning ("Could not write the repaired %s: %s", path, error->message);
+}
+
 /* ---- Store ----------------------------------------------------------------- */
 
 XqProgressStore *
@@ -888,12 +912,8 @@ xq_progress_store_load (XqProgressStore *store, const char *learner, GError **er
    * is given once.  Left in place if it could not be moved. */
   if (moved != NULL)
     {
-      Salvage none = { .state = FILE_MISSING };
-      g_autoptr(GError) local = NULL;
-
       data = serialize (result);
-      if (!replace_with_backup (path, &none, &back, data, &local))
-        g_warning ("Could not write the repaired %s: %s", path, local->message);
+      write_repaired (path, &back, data);
     }
   emit_notice (store, notice);
 
@@ -1017,14 +1037,11 @@ xq_progress_store_load_streak (XqProgressStore *store, const char *learner,
   notice->set_aside = g_strdup (moved);
   if (moved != NULL)
     {
-      Salvage none = { .state = FILE_MISSING };
       g_autofree char *data = serialize_streak (s, b);
-      g_autoptr(GError) local = NULL;
 
       if (bad == &back)
         back.state = FILE_MISSING;
-      if (!replace_with_backup (path, &none, &back, data, &local))
-        g_warning ("Could not write the repaired %s: %s", path, local->message);
+      write_repaired (path, &back, data);
     }
   emit_notice (store, notice);
   *streak = s;

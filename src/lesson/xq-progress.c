@@ -114,6 +114,34 @@ xq_progress_notice_free (XqProgressNotice *notice)
   g_free (notice);
 }
 
+/* Sentence after sentence, as the language writes them. */
+static void
+add_sentence (GString *text, const char *sentence)
+{
+  g_autofree char *joined = NULL;
+
+  if (text->len == 0)
+    {
+      g_string_append (text, sentence);
+      return;
+    }
+  /* Translators: two sentences one after the other (Chinese needs no space) */
+  joined = g_strdup_printf (_("%s %s"), text->str, sentence);
+  g_string_assign (text, joined);
+}
+
+G_GNUC_PRINTF (2, 3) static void
+add_sentencef (GString *text, const char *format, ...)
+{
+  g_autofree char *sentence = NULL;
+  va_list args;
+
+  va_start (args, format);
+  sentence = g_strdup_vprintf (format, args);
+  va_end (args);
+  add_sentence (text, sentence);
+}
+
 char *
 xq_progress_notice_describe (const XqProgressNotice *notice)
 {
@@ -125,48 +153,40 @@ xq_progress_notice_describe (const XqProgressNotice *notice)
   if (notice->kind == XQ_PROGRESS_FILE_STARS)
     {
       /* Translators: %s is a learner's name */
-      g_string_append_printf (text, _("%s’s saved stars were damaged."), who);
-      g_string_append_c (text, ' ');
+      add_sentencef (text, _("%s’s saved stars were damaged."), who);
       if (notice->name_kept)
-        g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                                   "The name and %u result were kept.",
-                                                   "The name and %u results were kept.",
-                                                   notice->kept), notice->kept);
+        add_sentencef (text, g_dngettext (GETTEXT_PACKAGE,
+                                          "The name and %u result were kept.",
+                                          "The name and %u results were kept.",
+                                          notice->kept), notice->kept);
       else
-        g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                                   "%u result was kept; the name was lost.",
-                                                   "%u results were kept; the name was lost.",
-                                                   notice->kept), notice->kept);
+        add_sentencef (text, g_dngettext (GETTEXT_PACKAGE,
+                                          "%u result was kept; the name was lost.",
+                                          "%u results were kept; the name was lost.",
+                                          notice->kept), notice->kept);
       if (notice->dropped > 0)
-        {
-          g_string_append_c (text, ' ');
-          g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                                     "%u result could not be read.",
-                                                     "%u results could not be read.",
-                                                     notice->dropped), notice->dropped);
-        }
+        add_sentencef (text, g_dngettext (GETTEXT_PACKAGE,
+                                          "%u result could not be read.",
+                                          "%u results could not be read.",
+                                          notice->dropped), notice->dropped);
     }
   else
     {
-      g_string_append_printf (text, _("%s’s puzzle streak was damaged."), who);
-      g_string_append_c (text, ' ');
+      /* Translators: %s is a learner's name */
+      add_sentencef (text, _("%s’s puzzle streak was damaged."), who);
       /* Translators: the first %d is the streak, the second the best streak */
-      g_string_append_printf (text, _("Kept: streak %d, best %d."), notice->streak, notice->best_streak);
+      add_sentencef (text, _("Kept: streak %d, best %d."), notice->streak, notice->best_streak);
     }
   if (notice->from_backup)
-    {
-      g_string_append_c (text, ' ');
-      g_string_append (text, _("The backup copy filled in what was missing."));
-    }
-  g_string_append_c (text, ' ');
+    add_sentence (text, _("The backup copy filled in what was missing."));
   if (notice->set_aside != NULL)
     {
       g_autofree char *base = g_path_get_basename (notice->set_aside);
       /* Translators: %s is a file name */
-      g_string_append_printf (text, _("The damaged file was kept as “%s”."), base);
+      add_sentencef (text, _("The damaged file was kept as “%s”."), base);
     }
   else
-    g_string_append (text, _("The damaged file could not be moved aside; it is left as it was."));
+    add_sentence (text, _("The damaged file could not be moved aside; it is left as it was."));
   return g_string_free (text, FALSE);
 }
 

@@ -13,11 +13,62 @@ struct _XqNoticeBar
 
   GtkWidget *revealer;
   GtkWidget *label;
-  GString   *text;
-  GString   *detail;
+  char      *text;
 };
 
 G_DEFINE_FINAL_TYPE (XqNoticeBar, xq_notice_bar, GTK_TYPE_WIDGET)
+
+/* Every bar shows the same notices: a damaged file found by one page (the
+ * Learn page loads the learner at start-up) must still be seen on the page
+ * the person is looking at.  Dismissed on one, gone from all. */
+static GtkStringList *
+shared_texts (void)
+{
+  static GtkStringList *texts;
+
+  if (texts == NULL)
+    texts = gtk_string_list_new (NULL);
+  return texts;
+}
+
+static GtkStringList *
+shared_details (void)
+{
+  static GtkStringList *details;
+
+  if (details == NULL)
+    details = gtk_string_list_new (NULL);
+  return details;
+}
+
+static char *
+join (GtkStringList *list)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (list));
+
+  for (guint i = 0; i < n; i++)
+    {
+      const char *item = gtk_string_list_get_string (list, i);
+      if (*item == '\0')
+        continue;
+      g_string_append_printf (out, "%s%s", out->len > 0 ? "\n" : "", item);
+    }
+  return out->len > 0 ? g_strdup (out->str) : NULL;
+}
+
+static void
+sync_cb (XqNoticeBar *self)
+{
+  g_autofree char *details = join (shared_details ());
+
+  g_clear_pointer (&self->text, g_free);
+  self->text = join (shared_texts ());
+  gtk_label_set_text (GTK_LABEL (self->label), self->text ? self->text : "");
+  gtk_widget_set_tooltip_text (self->label, details);
+  gtk_widget_set_visible (GTK_WIDGET (self), self->text != NULL);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->revealer), self->text != NULL);
+}
 
 static const char style_css[] =
   ".xq-notice { background: alpha(@warning_color, 0.2); border-radius: 12px;"
@@ -45,15 +96,9 @@ xq_notice_bar_add (XqNoticeBar *self, const char *text, const char *detail)
   g_return_if_fail (XQ_IS_NOTICE_BAR (self));
   g_return_if_fail (text != NULL);
 
-  if (self->text->len > 0)
-    g_string_append_c (self->text, '\n');
-  g_string_append (self->text, text);
-  if (detail != NULL)
-    g_string_append_printf (self->detail, "%s%s", self->detail->len > 0 ? "\n" : "", detail);
-  gtk_label_set_text (GTK_LABEL (self->label), self->text->str);
-  gtk_widget_set_tooltip_text (self->label, self->detail->len > 0 ? self->detail->str : NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self), TRUE);
-  gtk_revealer_set_reveal_child (GTK_REVEALER (self->revealer), TRUE);
+  /* Details first: the texts' change redraws every bar. */
+  gtk_string_list_append (shared_details (), detail ? detail : "");
+  gtk_string_list_append (shared_texts (), text);
 }
 
 static void
@@ -76,17 +121,15 @@ void
 xq_notice_bar_dismiss (XqNoticeBar *self)
 {
   g_return_if_fail (XQ_IS_NOTICE_BAR (self));
-  g_string_truncate (self->text, 0);
-  g_string_truncate (self->detail, 0);
-  gtk_revealer_set_reveal_child (GTK_REVEALER (self->revealer), FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+  gtk_string_list_splice (shared_details (), 0, g_list_model_get_n_items (G_LIST_MODEL (shared_details ())), NULL);
+  gtk_string_list_splice (shared_texts (), 0, g_list_model_get_n_items (G_LIST_MODEL (shared_texts ())), NULL);
 }
 
 const char *
 xq_notice_bar_get_text (XqNoticeBar *self)
 {
   g_return_val_if_fail (XQ_IS_NOTICE_BAR (self), NULL);
-  return self->text->len > 0 ? self->text->str : NULL;
+  return self->text;
 }
 
 static void
@@ -103,8 +146,7 @@ xq_notice_bar_finalize (GObject *object)
 {
   XqNoticeBar *self = XQ_NOTICE_BAR (object);
 
-  g_string_free (self->text, TRUE);
-  g_string_free (self->detail, TRUE);
+  g_free (self->text);
   G_OBJECT_CLASS (xq_notice_bar_parent_class)->finalize (object);
 }
 
@@ -127,8 +169,6 @@ xq_notice_bar_init (XqNoticeBar *self)
   GtkWidget *box, *icon, *button;
 
   ensure_css ();
-  self->text = g_string_new (NULL);
-  self->detail = g_string_new (NULL);
   self->revealer = gtk_revealer_new ();
   gtk_widget_set_parent (self->revealer, GTK_WIDGET (self));
   box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
@@ -147,7 +187,8 @@ xq_notice_bar_init (XqNoticeBar *self)
   gtk_box_append (GTK_BOX (box), self->label);
   gtk_box_append (GTK_BOX (box), button);
   gtk_revealer_set_child (GTK_REVEALER (self->revealer), box);
-  gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+  g_signal_connect_object (shared_texts (), "items-changed", G_CALLBACK (sync_cb), self, G_CONNECT_SWAPPED);
+  sync_cb (self);
 }
 
 GtkWidget *

@@ -14,11 +14,13 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (XqNoticeBar, xq_notice_bar, XQ, NOTICE_BAR, GtkWidget)
 
 GtkWidget  *xq_notice_bar_new        (void);
-/* Shows text (below what is already shown); detail is the tooltip. */
+/* Shows text (below what is already shown) on every bar; detail is the
+ * tooltip. */
 void        xq_notice_bar_add        (XqNoticeBar *self, const char *text, const char *detail);
 /* Shows every notice the store gives from now on (the store is borrowed
  * and must not outlive the bar). */
 void        xq_notice_bar_watch      (XqNoticeBar *self, XqProgressStore *store);
+/* Hides every bar's notices. */
 void        xq_notice_bar_dismiss    (XqNoticeBar *self);
 /* The text shown, NULL when the bar is hidden. */
 const char *xq_notice_bar_get_text   (XqNoticeBar *self);

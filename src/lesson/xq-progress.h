@@ -11,7 +11,8 @@
  * untouched ("<file>.damaged-<time>") and the store tells its notice
  * function (XqProgressNotice) so the window can say what happened.
  * Saving adds to the stars on disk rather than replacing them, so two
- * pages holding the same learner cannot undo each other's results. */
+ * pages holding the same learner cannot undo each other's results.
+ * The rules in full: docs/lesson-format.md, "Learner progress". */
 #pragma once
 
 #include <glib.h>

@@ -337,6 +337,18 @@ test_huge (Fixture *f, gconstpointer data)
   check_unreadable (f, big, len, "more than the");
 }
 
+/* Nested a million deep: refused before json-glib's recursive parser
+ * sees it. */
+static void
+test_deep (Fixture *f, gconstpointer data)
+{
+  gsize len = 1000000;
+  g_autofree char *deep = g_malloc (len);
+
+  memset (deep, '[', len);
+  check_unreadable (f, deep, len, "nested deeper than 16");
+}
+
 /* Only the backup is there (the profile deleted by hand): it comes back. */
 static void
 test_backup_only (Fixture *f, gconstpointer data)
@@ -703,6 +715,7 @@ main (int argc, char **argv)
   ADD ("damaged/empty", test_empty);
   ADD ("damaged/garbage", test_garbage);
   ADD ("damaged/huge", test_huge);
+  ADD ("damaged/deep", test_deep);
   ADD ("damaged/backup-only", test_backup_only);
   ADD ("damaged/before-save", test_damaged_before_save);
   ADD ("damaged/streak", test_streak);

@@ -279,18 +279,24 @@ read_bytes (const char *path, Salvage *s, GError **error)
   return FALSE;
 }
 
-/* A file cut short (a full disk, a copy that stopped) is a good prefix:
- * end it after its last complete member and close what is open, so the
- * members before the cut can still be read. */
+/* Deeper than any progress file (which nests two levels): json-glib's
+ * parser recurses, so deeper input is refused before it gets there. */
+#define MAX_DEPTH 16
+
+/* One pass over JSON text, aware of strings: how deep it nests and, for a
+ * file cut short (a full disk, a copy that stopped), the text ended after
+ * its last complete member with what is open closed, so the members
+ * before the cut can still be read (NULL if the text is not cut short). */
 static char *
-close_truncated (const char *data, gsize len)
+scan_json (const char *data, gsize len, int *deepest)
 {
   g_autoptr(GString) stack = g_string_new (NULL);
   g_autofree char *cut_stack = NULL;
   gsize cut = 0;
-  gboolean in_string = FALSE, escaped = FALSE;
+  gboolean in_string = FALSE, escaped = FALSE, closed = FALSE;
   GString *out;
 
+  *deepest = 0;
   for (gsize i = 0; i < len; i++)
     {
       char c = data[i];
@@ -313,17 +319,18 @@ close_truncated (const char *data, gsize len)
         case '{':
         case '[':
           g_string_append_c (stack, c);
+          *deepest = MAX (*deepest, (int) stack->len);
+          if (stack->len > MAX_DEPTH)
+            return NULL;
           cut = i + 1;
           g_free (cut_stack);
           cut_stack = g_strdup (stack->str);
           break;
         case '}':
         case ']':
-          if (stack->len == 0)
-            return NULL;
-          g_string_truncate (stack, stack->len - 1);
-          if (stack->len == 0)
-            return NULL;   /* complete: damaged some other way */
+          if (stack->len > 0)
+            g_string_truncate (stack, stack->len - 1);
+          closed |= stack->len == 0;
           break;
         case ',':
           if (stack->len > 0)
@@ -337,7 +344,8 @@ close_truncated (const char *data, gsize len)
           break;
         }
     }
-  if (cut_stack == NULL)
+  /* A root that was closed is damaged some other way. */
+  if (closed || cut_stack == NULL || stack->len == 0)
     return NULL;
   out = g_string_new_len (data, cut);
   for (gsize j = strlen (cut_stack); j-- > 0;)
@@ -352,11 +360,19 @@ parse_json (Salvage *s, const char *file)
 {
   g_autoptr(JsonParser) parser = json_parser_new_immutable ();
   g_autoptr(GError) local = NULL;
+  g_autofree char *closed = NULL;
   const char *bad = NULL;
+  int depth;
 
   if (!g_utf8_validate (s->data, (gssize) s->length, &bad))
     {
       problem (s, file, "byte %" G_GSIZE_FORMAT ": not UTF-8 text", (gsize) (bad - s->data));
+      return NULL;
+    }
+  closed = scan_json (s->data, s->length, &depth);
+  if (depth > MAX_DEPTH)
+    {
+      problem (s, file, "nested deeper than %d", MAX_DEPTH);
       return NULL;
     }
   if (json_parser_load_from_data (parser, s->data, (gssize) s->length, &local))
@@ -368,14 +384,13 @@ parse_json (Salvage *s, const char *file)
     }
   /* json-glib calls the text "<data>"; the file has a name. */
   problem (s, file, "%s", g_str_has_prefix (local->message, "<data>:") ? local->message + 7 : local->message);
-  {
-    g_autofree char *closed = close_truncated (s->data, s->length);
-    g_autoptr(JsonParser) again = json_parser_new_immutable ();
+  if (closed != NULL)
+    {
+      g_autoptr(JsonParser) again = json_parser_new_immutable ();
 
-    if (closed != NULL && json_parser_load_from_data (again, closed, -1, NULL) &&
-        json_parser_get_root (again) != NULL)
-      return json_node_copy (json_parser_get_root (again));
-  }
+      if (json_parser_load_from_data (again, closed, -1, NULL) && json_parser_get_root (again) != NULL)
+        return json_node_copy (json_parser_get_root (again));
+    }
   return NULL;
 }
 

@@ -70,26 +70,6 @@ sync_cb (XqNoticeBar *self)
   gtk_revealer_set_reveal_child (GTK_REVEALER (self->revealer), self->text != NULL);
 }
 
-static const char style_css[] =
-  ".xq-notice { background: alpha(@warning_color, 0.2); border-radius: 12px;"
-  "  padding: 10px 14px; margin: 12px 24px 0 24px; }\n";
-
-static void
-ensure_css (void)
-{
-  static gboolean done;
-  g_autoptr(GtkCssProvider) provider = NULL;
-  GdkDisplay *display = gdk_display_get_default ();
-
-  if (done || display == NULL)
-    return;
-  done = TRUE;
-  provider = gtk_css_provider_new ();
-  gtk_css_provider_load_from_data (provider, style_css, -1);
-  gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
-                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
-}
-
 void
 xq_notice_bar_add (XqNoticeBar *self, const char *text, const char *detail)
 {
@@ -168,7 +148,6 @@ xq_notice_bar_init (XqNoticeBar *self)
 {
   GtkWidget *box, *icon, *button;
 
-  ensure_css ();
   self->revealer = gtk_revealer_new ();
   gtk_widget_set_parent (self->revealer, GTK_WIDGET (self));
   box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);

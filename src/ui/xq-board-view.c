@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "xq-board-paint.h"
+#include "xq-board-settings.h"
 #include "xq-board-view.h"
 
 /* A played move slides for this long: long enough to see which piece moved,
@@ -67,6 +68,9 @@ G_DEFINE_FINAL_TYPE (XqBoardView, xq_board_view, GTK_TYPE_WIDGET)
 enum {
   PROP_0,
   PROP_MODEL,
+  PROP_PIECE_SET,
+  PROP_THEME,
+  PROP_SHOW_COORDINATES,
   N_PROPS
 };
 
@@ -919,6 +923,15 @@ xq_board_view_get_property (GObject    *object,
     case PROP_MODEL:
       g_value_set_object (value, self->model);
       break;
+    case PROP_PIECE_SET:
+      g_value_set_enum (value, self->style.pieces);
+      break;
+    case PROP_THEME:
+      g_value_set_enum (value, self->style.theme);
+      break;
+    case PROP_SHOW_COORDINATES:
+      g_value_set_boolean (value, self->style.coordinates);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -936,6 +949,15 @@ xq_board_view_set_property (GObject      *object,
     {
     case PROP_MODEL:
       xq_board_view_set_model (self, g_value_get_object (value));
+      break;
+    case PROP_PIECE_SET:
+      xq_board_view_set_piece_set (self, g_value_get_enum (value));
+      break;
+    case PROP_THEME:
+      xq_board_view_set_theme (self, g_value_get_enum (value));
+      break;
+    case PROP_SHOW_COORDINATES:
+      xq_board_view_set_show_coordinates (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -966,6 +988,15 @@ xq_board_view_class_init (XqBoardViewClass *klass)
   properties [PROP_MODEL] =
     g_param_spec_object ("model", NULL, NULL, XQ_TYPE_BOARD_MODEL,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties [PROP_PIECE_SET] =
+    g_param_spec_enum ("piece-set", NULL, NULL, XQ_TYPE_PIECE_SET, XQ_PIECE_SET_TRADITIONAL,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties [PROP_THEME] =
+    g_param_spec_enum ("theme", NULL, NULL, XQ_TYPE_THEME, XQ_THEME_WOOD,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties [PROP_SHOW_COORDINATES] =
+    g_param_spec_boolean ("show-coordinates", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -1012,6 +1043,7 @@ xq_board_view_init (XqBoardView *self)
                          G_CALLBACK (drag_update_cb), G_CALLBACK (drag_end_cb));
 
   g_signal_connect (self, "notify::scale-factor", G_CALLBACK (scale_factor_changed_cb), NULL);
+  xq_board_settings_bind (xq_board_settings_get_default (), self);
 }
 
 GtkWidget *
@@ -1067,6 +1099,7 @@ xq_board_view_set_piece_set (XqBoardView *self,
     return;
   self->style.pieces = set;
   invalidate_all (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_PIECE_SET]);
 }
 
 void
@@ -1079,6 +1112,7 @@ xq_board_view_set_theme (XqBoardView *self,
     return;
   self->style.theme = theme;
   invalidate_all (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_THEME]);
 }
 
 void
@@ -1092,6 +1126,7 @@ xq_board_view_set_show_coordinates (XqBoardView *self,
     return;
   self->style.coordinates = show;
   invalidate_all (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_SHOW_COORDINATES]);
 }
 
 void

@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "xq-board-paint.h"
+#include "xq-board-settings.h"
 #include "xq-editor-board.h"
 
 struct _XqEditorBoard
@@ -42,6 +43,17 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
+
+enum {
+  PROP_0,
+  PROP_PIECE_SET,
+  PROP_THEME,
+  PROP_SHOW_COORDINATES,
+  PROP_FLIPPED,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static void
 geometry (XqEditorBoard *self, XqBoardGeometry *geom)
@@ -410,8 +422,11 @@ void
 xq_editor_board_set_flipped (XqEditorBoard *self, gboolean flipped)
 {
   g_return_if_fail (XQ_IS_EDITOR_BOARD (self));
+  if (self->style.flipped == !!flipped)
+    return;
   self->style.flipped = !!flipped;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FLIPPED]);
 }
 
 gboolean
@@ -421,14 +436,6 @@ xq_editor_board_get_flipped (XqEditorBoard *self)
   return self->style.flipped;
 }
 
-void
-xq_editor_board_set_style (XqEditorBoard *self, XqPieceSet set, XqTheme theme)
-{
-  g_return_if_fail (XQ_IS_EDITOR_BOARD (self));
-  self->style.pieces = set;
-  self->style.theme = theme;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
 
 void
 xq_editor_board_set_annotations (XqEditorBoard *self, const XqAnnotations *annots)
@@ -442,6 +449,60 @@ xq_editor_board_set_annotations (XqEditorBoard *self, const XqAnnotations *annot
 }
 
 /* ---- GObject ------------------------------------------------------------------ */
+
+static void
+xq_editor_board_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  XqEditorBoard *self = XQ_EDITOR_BOARD (object);
+
+  switch (prop_id)
+    {
+    case PROP_PIECE_SET:
+      g_value_set_enum (value, self->style.pieces);
+      break;
+    case PROP_THEME:
+      g_value_set_enum (value, self->style.theme);
+      break;
+    case PROP_SHOW_COORDINATES:
+      g_value_set_boolean (value, self->style.coordinates);
+      break;
+    case PROP_FLIPPED:
+      g_value_set_boolean (value, self->style.flipped);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+xq_editor_board_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  XqEditorBoard *self = XQ_EDITOR_BOARD (object);
+  XqRenderStyle old = self->style;
+
+  switch (prop_id)
+    {
+    case PROP_PIECE_SET:
+      self->style.pieces = g_value_get_enum (value);
+      break;
+    case PROP_THEME:
+      self->style.theme = g_value_get_enum (value);
+      break;
+    case PROP_SHOW_COORDINATES:
+      self->style.coordinates = g_value_get_boolean (value);
+      break;
+    case PROP_FLIPPED:
+      xq_editor_board_set_flipped (self, g_value_get_boolean (value));
+      return;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      return;
+    }
+  if (xq_render_style_equal (&old, &self->style))
+    return;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (object, pspec);
+}
 
 static void
 xq_editor_board_finalize (GObject *object)
@@ -459,6 +520,8 @@ xq_editor_board_class_init (XqEditorBoardClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->finalize = xq_editor_board_finalize;
+  object_class->get_property = xq_editor_board_get_property;
+  object_class->set_property = xq_editor_board_set_property;
   widget_class->snapshot = xq_editor_board_snapshot;
   widget_class->measure = xq_editor_board_measure;
 
@@ -490,6 +553,22 @@ xq_editor_board_class_init (XqEditorBoardClass *klass)
   signals[SIGNAL_ARROW] =
     g_signal_new ("arrow", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_INT);
+
+  /* The first three follow the preferences (xq-board-settings.h). */
+  properties[PROP_PIECE_SET] =
+    g_param_spec_enum ("piece-set", NULL, NULL, XQ_TYPE_PIECE_SET, XQ_PIECE_SET_TRADITIONAL,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_THEME] =
+    g_param_spec_enum ("theme", NULL, NULL, XQ_TYPE_THEME, XQ_THEME_WOOD,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_COORDINATES] =
+    g_param_spec_boolean ("show-coordinates", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Black at the bottom: each editor's own, as its Flip button sets it. */
+  properties[PROP_FLIPPED] =
+    g_param_spec_boolean ("flipped", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   xq_board_keys_install (widget_class, &editor_keys);
 
@@ -529,4 +608,5 @@ xq_editor_board_init (XqEditorBoard *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Board editor"), -1);
+  xq_board_settings_bind (xq_board_settings_get_default (), self);
 }

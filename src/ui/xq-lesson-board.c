@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "xq-board-paint.h"
+#include "xq-board-settings.h"
 #include "xq-lesson-board.h"
 
 struct _XqLessonBoard
@@ -34,6 +35,16 @@ struct _XqLessonBoard
 };
 
 G_DEFINE_FINAL_TYPE (XqLessonBoard, xq_lesson_board, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_PIECE_SET,
+  PROP_THEME,
+  PROP_SHOW_COORDINATES,
+  N_PROPS
+};
+
+static GParamSpec *properties [N_PROPS];
 
 enum {
   TAP,
@@ -442,12 +453,83 @@ xq_lesson_board_dispose (GObject *object)
 }
 
 static void
+xq_lesson_board_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  XqLessonBoard *self = XQ_LESSON_BOARD (object);
+
+  switch (prop_id)
+    {
+    case PROP_PIECE_SET:
+      g_value_set_enum (value, self->style.pieces);
+      break;
+    case PROP_THEME:
+      g_value_set_enum (value, self->style.theme);
+      break;
+    case PROP_SHOW_COORDINATES:
+      g_value_set_boolean (value, self->style.coordinates);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+xq_lesson_board_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  XqLessonBoard *self = XQ_LESSON_BOARD (object);
+  XqRenderStyle old = self->style;
+
+  switch (prop_id)
+    {
+    case PROP_PIECE_SET:
+      self->style.pieces = g_value_get_enum (value);
+      break;
+    case PROP_THEME:
+      self->style.theme = g_value_get_enum (value);
+      break;
+    case PROP_SHOW_COORDINATES:
+      self->style.coordinates = g_value_get_boolean (value);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      return;
+    }
+  if (xq_render_style_equal (&old, &self->style))
+    return;
+  for (int i = 0; i < 16; i++)
+    g_clear_object (&self->piece_tex[i]);
+  gtk_widget_queue_draw (self->marks_area);
+  g_object_notify_by_pspec (object, pspec);
+}
+
+static void
 xq_lesson_board_class_init (XqLessonBoardClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = xq_lesson_board_dispose;
+  object_class->get_property = xq_lesson_board_get_property;
+  object_class->set_property = xq_lesson_board_set_property;
+
+  /* The style of the view inside, which follows the preferences
+   * (xq-board-settings.h); the tray's and the drag icon's pieces use it. */
+  properties [PROP_PIECE_SET] =
+    g_param_spec_enum ("piece-set", NULL, NULL, XQ_TYPE_PIECE_SET, XQ_PIECE_SET_TRADITIONAL,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties [PROP_THEME] =
+    g_param_spec_enum ("theme", NULL, NULL, XQ_TYPE_THEME, XQ_THEME_WOOD,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties [PROP_SHOW_COORDINATES] =
+    g_param_spec_boolean ("show-coordinates", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * XqLessonBoard::tap:
@@ -507,6 +589,11 @@ xq_lesson_board_init (XqLessonBoard *self)
   self->view = XQ_BOARD_VIEW (xq_board_view_new ());
   xq_board_view_set_model (self->view, self->model);
   gtk_overlay_set_child (GTK_OVERLAY (self->overlay), GTK_WIDGET (self->view));
+  /* One style for the board and the pieces around it: the view's. */
+  for (guint i = PROP_PIECE_SET; i < N_PROPS; i++)
+    g_object_bind_property (self->view, g_param_spec_get_name (properties [i]),
+                            self, g_param_spec_get_name (properties [i]),
+                            G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
 
   self->marks_area = gtk_drawing_area_new ();
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->marks_area), draw_marks, self, NULL);
@@ -635,22 +722,6 @@ xq_lesson_board_tap (XqLessonBoard *self,
   if (!self->tap_mode)
     return;
   g_signal_emit (self, signals[TAP], 0, sq);
-}
-
-void
-xq_lesson_board_set_style (XqLessonBoard *self,
-                           XqPieceSet     set,
-                           XqTheme        theme)
-{
-  g_return_if_fail (XQ_IS_LESSON_BOARD (self));
-
-  self->style.pieces = set;
-  self->style.theme = theme;
-  for (int i = 0; i < 16; i++)
-    g_clear_object (&self->piece_tex[i]);
-  xq_board_view_set_piece_set (self->view, set);
-  xq_board_view_set_theme (self->view, theme);
-  gtk_widget_queue_draw (self->marks_area);
 }
 
 void

@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "xq-board-settings"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "xq-board-settings.h"
+#include "xq-window.h"
+
+GType
+xq_piece_set_get_type (void)
+{
+  static gsize type = 0;
+
+  if (g_once_init_enter (&type))
+    {
+      static const GEnumValue values[] = {
+        { XQ_PIECE_SET_TRADITIONAL, "XQ_PIECE_SET_TRADITIONAL", "traditional" },
+        { XQ_PIECE_SET_SIMPLIFIED, "XQ_PIECE_SET_SIMPLIFIED", "simplified" },
+        { XQ_PIECE_SET_PICTOGRAM, "XQ_PIECE_SET_PICTOGRAM", "pictogram" },
+        { 0, NULL, NULL }
+      };
+      g_once_init_leave (&type, g_enum_register_static ("XqPieceSet", values));
+    }
+  return type;
+}
+
+GType
+xq_theme_get_type (void)
+{
+  static gsize type = 0;
+
+  if (g_once_init_enter (&type))
+    {
+      static const GEnumValue values[] = {
+        { XQ_THEME_WOOD, "XQ_THEME_WOOD", "wood" },
+        { XQ_THEME_CONTRAST, "XQ_THEME_CONTRAST", "contrast" },
+        { XQ_THEME_PRINT, "XQ_THEME_PRINT", "print" },
+        { 0, NULL, NULL }
+      };
+      g_once_init_leave (&type, g_enum_register_static ("XqTheme", values));
+    }
+  return type;
+}
+
+GSettings *
+xq_board_settings_get_default (void)
+{
+  static GSettings *settings = NULL;
+  static gsize looked_up = 0;
+
+  if (g_once_init_enter (&looked_up))
+    {
+      GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+      g_autoptr(GSettingsSchema) schema = NULL;
+      GSettings *found = NULL;
+
+      if (source != NULL)
+        schema = g_settings_schema_source_lookup (source, XQ_SETTINGS_SCHEMA, TRUE);
+      if (schema != NULL)
+        found = g_settings_new_full (schema, NULL, NULL);
+      /* Kept for the life of the process: every board holds bindings on it. */
+      settings = found;
+      g_once_init_leave (&looked_up, 1);
+    }
+  return settings;
+}
+
+XqPieceSet
+xq_board_settings_piece_set (const char *value)
+{
+  XqPieceSet set = XQ_PIECE_SET_TRADITIONAL;
+
+  /* "auto" follows the interface language, as the notation does: Chinese
+   * readers get the script they read, everyone else the traditional set. */
+  if (g_strcmp0 (value, "auto") == 0)
+    /* Translators: the piece set used when the preference is "Automatic".
+     * Write exactly one of: traditional, simplified. */
+    value = C_("piece-set-default", "traditional");
+  if (!xq_piece_set_from_string (value, &set))
+    set = XQ_PIECE_SET_TRADITIONAL;
+  return set;
+}
+
+static gboolean
+piece_set_mapping (GValue   *value,
+                   GVariant *variant,
+                   gpointer  user_data)
+{
+  g_value_set_enum (value, xq_board_settings_piece_set (g_variant_get_string (variant, NULL)));
+  return TRUE;
+}
+
+static gboolean
+theme_mapping (GValue   *value,
+               GVariant *variant,
+               gpointer  user_data)
+{
+  XqTheme theme = XQ_THEME_WOOD;
+
+  if (!xq_theme_from_string (g_variant_get_string (variant, NULL), &theme))
+    theme = XQ_THEME_WOOD;
+  g_value_set_enum (value, theme);
+  return TRUE;
+}
+
+void
+xq_board_settings_bind (GSettings *settings,
+                        gpointer   board)
+{
+  g_return_if_fail (settings == NULL || G_IS_SETTINGS (settings));
+  g_return_if_fail (G_IS_OBJECT (board));
+
+  if (settings == NULL)
+    return;
+  g_settings_bind_with_mapping (settings, "piece-set", board, "piece-set", G_SETTINGS_BIND_GET,
+                                piece_set_mapping, NULL, NULL, NULL);
+  g_settings_bind_with_mapping (settings, "board-theme", board, "theme", G_SETTINGS_BIND_GET,
+                                theme_mapping, NULL, NULL, NULL);
+  g_settings_bind (settings, "show-coordinates", board, "show-coordinates", G_SETTINGS_BIND_GET);
+}

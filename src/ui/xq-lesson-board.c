@@ -589,16 +589,16 @@ xq_lesson_board_init (XqLessonBoard *self)
   self->view = XQ_BOARD_VIEW (xq_board_view_new ());
   xq_board_view_set_model (self->view, self->model);
   gtk_overlay_set_child (GTK_OVERLAY (self->overlay), GTK_WIDGET (self->view));
-  /* One style for the board and the pieces around it: the view's. */
-  for (guint i = PROP_PIECE_SET; i < N_PROPS; i++)
-    g_object_bind_property (self->view, g_param_spec_get_name (properties [i]),
-                            self, g_param_spec_get_name (properties [i]),
-                            G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
 
   self->marks_area = gtk_drawing_area_new ();
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->marks_area), draw_marks, self, NULL);
   gtk_widget_set_can_target (self->marks_area, FALSE);
   gtk_overlay_add_overlay (GTK_OVERLAY (self->overlay), self->marks_area);
+  /* One style for the board and the pieces around it: the view's. */
+  for (guint i = PROP_PIECE_SET; i < N_PROPS; i++)
+    g_object_bind_property (self->view, g_param_spec_get_name (properties [i]),
+                            self, g_param_spec_get_name (properties [i]),
+                            G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
 
   click = gtk_gesture_click_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);

@@ -44,6 +44,70 @@ xq_theme_get_type (void)
   return type;
 }
 
+void
+xq_board_settings_style_pspecs (GParamSpec **pspecs)
+{
+  GParamFlags flags = G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
+
+  g_return_if_fail (pspecs != NULL);
+  pspecs[XQ_BOARD_STYLE_PIECE_SET] =
+    g_param_spec_enum ("piece-set", NULL, NULL, XQ_TYPE_PIECE_SET, XQ_PIECE_SET_TRADITIONAL, flags);
+  pspecs[XQ_BOARD_STYLE_THEME] =
+    g_param_spec_enum ("theme", NULL, NULL, XQ_TYPE_THEME, XQ_THEME_WOOD, flags);
+  pspecs[XQ_BOARD_STYLE_SHOW_COORDINATES] =
+    g_param_spec_boolean ("show-coordinates", NULL, NULL, FALSE, flags);
+}
+
+void
+xq_board_settings_get_style (const XqRenderStyle *style,
+                             XqBoardStyleProp     which,
+                             GValue              *value)
+{
+  g_return_if_fail (style != NULL);
+
+  switch (which)
+    {
+    case XQ_BOARD_STYLE_PIECE_SET:
+      g_value_set_enum (value, style->pieces);
+      break;
+    case XQ_BOARD_STYLE_THEME:
+      g_value_set_enum (value, style->theme);
+      break;
+    case XQ_BOARD_STYLE_SHOW_COORDINATES:
+      g_value_set_boolean (value, style->coordinates);
+      break;
+    default:
+      g_return_if_reached ();
+    }
+}
+
+gboolean
+xq_board_settings_set_style (XqRenderStyle    *style,
+                             XqBoardStyleProp  which,
+                             const GValue     *value)
+{
+  XqRenderStyle old;
+
+  g_return_val_if_fail (style != NULL, FALSE);
+
+  old = *style;
+  switch (which)
+    {
+    case XQ_BOARD_STYLE_PIECE_SET:
+      style->pieces = g_value_get_enum (value);
+      break;
+    case XQ_BOARD_STYLE_THEME:
+      style->theme = g_value_get_enum (value);
+      break;
+    case XQ_BOARD_STYLE_SHOW_COORDINATES:
+      style->coordinates = g_value_get_boolean (value);
+      break;
+    default:
+      g_return_val_if_reached (FALSE);
+    }
+  return !xq_render_style_equal (&old, style);
+}
+
 GSettings *
 xq_board_settings_get_default (void)
 {

@@ -20,6 +20,28 @@ G_BEGIN_DECLS
 GType       xq_piece_set_get_type          (void) G_GNUC_CONST;
 GType       xq_theme_get_type              (void) G_GNUC_CONST;
 
+/* The three style properties, in this order from a widget's first style
+ * property id on. */
+typedef enum
+{
+  XQ_BOARD_STYLE_PIECE_SET,
+  XQ_BOARD_STYLE_THEME,
+  XQ_BOARD_STYLE_SHOW_COORDINATES,
+  XQ_BOARD_STYLE_N_PROPS
+} XqBoardStyleProp;
+
+/* Fills pspecs[0 .. XQ_BOARD_STYLE_N_PROPS - 1] with the style properties,
+ * ready for g_object_class_install_properties(). */
+void        xq_board_settings_style_pspecs (GParamSpec          **pspecs);
+/* A board's get_property and set_property for one style property; set
+ * returns whether style changed (then the board redraws and notifies). */
+void        xq_board_settings_get_style    (const XqRenderStyle  *style,
+                                            XqBoardStyleProp      which,
+                                            GValue               *value);
+gboolean    xq_board_settings_set_style    (XqRenderStyle        *style,
+                                            XqBoardStyleProp      which,
+                                            const GValue         *value);
+
 /* The application's settings, shared by every board; NULL where the schema
  * is not installed (a test run without the compiled schema), and the boards
  * then keep their defaults.  Not a new reference. */

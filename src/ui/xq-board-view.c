@@ -68,10 +68,8 @@ G_DEFINE_FINAL_TYPE (XqBoardView, xq_board_view, GTK_TYPE_WIDGET)
 enum {
   PROP_0,
   PROP_MODEL,
-  PROP_PIECE_SET,
-  PROP_THEME,
-  PROP_SHOW_COORDINATES,
-  N_PROPS
+  PROP_STYLE,   /* the XQ_BOARD_STYLE_N_PROPS style properties from here */
+  N_PROPS = PROP_STYLE + XQ_BOARD_STYLE_N_PROPS
 };
 
 static GParamSpec *properties [N_PROPS];
@@ -918,19 +916,15 @@ xq_board_view_get_property (GObject    *object,
 {
   XqBoardView *self = XQ_BOARD_VIEW (object);
 
+  if (prop_id >= PROP_STYLE && prop_id < N_PROPS)
+    {
+      xq_board_settings_get_style (&self->style, prop_id - PROP_STYLE, value);
+      return;
+    }
   switch (prop_id)
     {
     case PROP_MODEL:
       g_value_set_object (value, self->model);
-      break;
-    case PROP_PIECE_SET:
-      g_value_set_enum (value, self->style.pieces);
-      break;
-    case PROP_THEME:
-      g_value_set_enum (value, self->style.theme);
-      break;
-    case PROP_SHOW_COORDINATES:
-      g_value_set_boolean (value, self->style.coordinates);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -945,19 +939,19 @@ xq_board_view_set_property (GObject      *object,
 {
   XqBoardView *self = XQ_BOARD_VIEW (object);
 
+  if (prop_id >= PROP_STYLE && prop_id < N_PROPS)
+    {
+      if (xq_board_settings_set_style (&self->style, prop_id - PROP_STYLE, value))
+        {
+          invalidate_all (self);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      return;
+    }
   switch (prop_id)
     {
     case PROP_MODEL:
       xq_board_view_set_model (self, g_value_get_object (value));
-      break;
-    case PROP_PIECE_SET:
-      xq_board_view_set_piece_set (self, g_value_get_enum (value));
-      break;
-    case PROP_THEME:
-      xq_board_view_set_theme (self, g_value_get_enum (value));
-      break;
-    case PROP_SHOW_COORDINATES:
-      xq_board_view_set_show_coordinates (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -988,15 +982,8 @@ xq_board_view_class_init (XqBoardViewClass *klass)
   properties [PROP_MODEL] =
     g_param_spec_object ("model", NULL, NULL, XQ_TYPE_BOARD_MODEL,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties [PROP_PIECE_SET] =
-    g_param_spec_enum ("piece-set", NULL, NULL, XQ_TYPE_PIECE_SET, XQ_PIECE_SET_TRADITIONAL,
-                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties [PROP_THEME] =
-    g_param_spec_enum ("theme", NULL, NULL, XQ_TYPE_THEME, XQ_THEME_WOOD,
-                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties [PROP_SHOW_COORDINATES] =
-    g_param_spec_boolean ("show-coordinates", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* They follow the preferences (xq-board-settings.h). */
+  xq_board_settings_style_pspecs (&properties [PROP_STYLE]);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -1087,46 +1074,6 @@ xq_board_view_get_model (XqBoardView *self)
 {
   g_return_val_if_fail (XQ_IS_BOARD_VIEW (self), NULL);
   return self->model;
-}
-
-void
-xq_board_view_set_piece_set (XqBoardView *self,
-                             XqPieceSet   set)
-{
-  g_return_if_fail (XQ_IS_BOARD_VIEW (self));
-
-  if (self->style.pieces == set)
-    return;
-  self->style.pieces = set;
-  invalidate_all (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_PIECE_SET]);
-}
-
-void
-xq_board_view_set_theme (XqBoardView *self,
-                         XqTheme      theme)
-{
-  g_return_if_fail (XQ_IS_BOARD_VIEW (self));
-
-  if (self->style.theme == theme)
-    return;
-  self->style.theme = theme;
-  invalidate_all (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_THEME]);
-}
-
-void
-xq_board_view_set_show_coordinates (XqBoardView *self,
-                                    gboolean     show)
-{
-  g_return_if_fail (XQ_IS_BOARD_VIEW (self));
-
-  show = !!show;
-  if (self->style.coordinates == show)
-    return;
-  self->style.coordinates = show;
-  invalidate_all (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_SHOW_COORDINATES]);
 }
 
 void

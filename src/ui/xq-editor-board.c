@@ -46,11 +46,9 @@ static guint signals[N_SIGNALS];
 
 enum {
   PROP_0,
-  PROP_PIECE_SET,
-  PROP_THEME,
-  PROP_SHOW_COORDINATES,
   PROP_FLIPPED,
-  N_PROPS
+  PROP_STYLE,   /* the XQ_BOARD_STYLE_N_PROPS style properties from here */
+  N_PROPS = PROP_STYLE + XQ_BOARD_STYLE_N_PROPS
 };
 
 static GParamSpec *properties[N_PROPS];
@@ -455,17 +453,13 @@ xq_editor_board_get_property (GObject *object, guint prop_id, GValue *value, GPa
 {
   XqEditorBoard *self = XQ_EDITOR_BOARD (object);
 
+  if (prop_id >= PROP_STYLE && prop_id < N_PROPS)
+    {
+      xq_board_settings_get_style (&self->style, prop_id - PROP_STYLE, value);
+      return;
+    }
   switch (prop_id)
     {
-    case PROP_PIECE_SET:
-      g_value_set_enum (value, self->style.pieces);
-      break;
-    case PROP_THEME:
-      g_value_set_enum (value, self->style.theme);
-      break;
-    case PROP_SHOW_COORDINATES:
-      g_value_set_boolean (value, self->style.coordinates);
-      break;
     case PROP_FLIPPED:
       g_value_set_boolean (value, self->style.flipped);
       break;
@@ -478,30 +472,24 @@ static void
 xq_editor_board_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
 {
   XqEditorBoard *self = XQ_EDITOR_BOARD (object);
-  XqRenderStyle old = self->style;
 
-  switch (prop_id)
+  if (prop_id >= PROP_STYLE && prop_id < N_PROPS)
     {
-    case PROP_PIECE_SET:
-      self->style.pieces = g_value_get_enum (value);
-      break;
-    case PROP_THEME:
-      self->style.theme = g_value_get_enum (value);
-      break;
-    case PROP_SHOW_COORDINATES:
-      self->style.coordinates = g_value_get_boolean (value);
-      break;
-    case PROP_FLIPPED:
-      xq_editor_board_set_flipped (self, g_value_get_boolean (value));
-      return;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      if (xq_board_settings_set_style (&self->style, prop_id - PROP_STYLE, value))
+        {
+          gtk_widget_queue_draw (GTK_WIDGET (self));
+          g_object_notify_by_pspec (object, pspec);
+        }
       return;
     }
-  if (xq_render_style_equal (&old, &self->style))
-    return;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-  g_object_notify_by_pspec (object, pspec);
+  switch (prop_id)
+    {
+    case PROP_FLIPPED:
+      xq_editor_board_set_flipped (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -554,17 +542,9 @@ xq_editor_board_class_init (XqEditorBoardClass *klass)
     g_signal_new ("arrow", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_INT);
 
-  /* The first three follow the preferences (xq-board-settings.h). */
-  properties[PROP_PIECE_SET] =
-    g_param_spec_enum ("piece-set", NULL, NULL, XQ_TYPE_PIECE_SET, XQ_PIECE_SET_TRADITIONAL,
-                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_THEME] =
-    g_param_spec_enum ("theme", NULL, NULL, XQ_TYPE_THEME, XQ_THEME_WOOD,
-                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties[PROP_SHOW_COORDINATES] =
-    g_param_spec_boolean ("show-coordinates", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  /* Black at the bottom: each editor's own, as its Flip button sets it. */
+  /* The style follows the preferences (xq-board-settings.h); flipped is
+   * each editor's own, as its Flip button sets it. */
+  xq_board_settings_style_pspecs (&properties[PROP_STYLE]);
   properties[PROP_FLIPPED] =
     g_param_spec_boolean ("flipped", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);

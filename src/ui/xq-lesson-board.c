@@ -38,10 +38,8 @@ G_DEFINE_FINAL_TYPE (XqLessonBoard, xq_lesson_board, GTK_TYPE_WIDGET)
 
 enum {
   PROP_0,
-  PROP_PIECE_SET,
-  PROP_THEME,
-  PROP_SHOW_COORDINATES,
-  N_PROPS
+  PROP_STYLE,   /* the XQ_BOARD_STYLE_N_PROPS style properties from here */
+  N_PROPS = PROP_STYLE + XQ_BOARD_STYLE_N_PROPS
 };
 
 static GParamSpec *properties [N_PROPS];
@@ -460,20 +458,10 @@ xq_lesson_board_get_property (GObject    *object,
 {
   XqLessonBoard *self = XQ_LESSON_BOARD (object);
 
-  switch (prop_id)
-    {
-    case PROP_PIECE_SET:
-      g_value_set_enum (value, self->style.pieces);
-      break;
-    case PROP_THEME:
-      g_value_set_enum (value, self->style.theme);
-      break;
-    case PROP_SHOW_COORDINATES:
-      g_value_set_boolean (value, self->style.coordinates);
-      break;
-    default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
-    }
+  if (prop_id >= PROP_STYLE && prop_id < N_PROPS)
+    xq_board_settings_get_style (&self->style, prop_id - PROP_STYLE, value);
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
 }
 
 static void
@@ -483,24 +471,13 @@ xq_lesson_board_set_property (GObject      *object,
                               GParamSpec   *pspec)
 {
   XqLessonBoard *self = XQ_LESSON_BOARD (object);
-  XqRenderStyle old = self->style;
 
-  switch (prop_id)
+  if (prop_id < PROP_STYLE || prop_id >= N_PROPS)
     {
-    case PROP_PIECE_SET:
-      self->style.pieces = g_value_get_enum (value);
-      break;
-    case PROP_THEME:
-      self->style.theme = g_value_get_enum (value);
-      break;
-    case PROP_SHOW_COORDINATES:
-      self->style.coordinates = g_value_get_boolean (value);
-      break;
-    default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
       return;
     }
-  if (xq_render_style_equal (&old, &self->style))
+  if (!xq_board_settings_set_style (&self->style, prop_id - PROP_STYLE, value))
     return;
   for (int i = 0; i < 16; i++)
     g_clear_object (&self->piece_tex[i]);
@@ -520,15 +497,7 @@ xq_lesson_board_class_init (XqLessonBoardClass *klass)
 
   /* The style of the view inside, which follows the preferences
    * (xq-board-settings.h); the tray's and the drag icon's pieces use it. */
-  properties [PROP_PIECE_SET] =
-    g_param_spec_enum ("piece-set", NULL, NULL, XQ_TYPE_PIECE_SET, XQ_PIECE_SET_TRADITIONAL,
-                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties [PROP_THEME] =
-    g_param_spec_enum ("theme", NULL, NULL, XQ_TYPE_THEME, XQ_THEME_WOOD,
-                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
-  properties [PROP_SHOW_COORDINATES] =
-    g_param_spec_boolean ("show-coordinates", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  xq_board_settings_style_pspecs (&properties [PROP_STYLE]);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -595,7 +564,7 @@ xq_lesson_board_init (XqLessonBoard *self)
   gtk_widget_set_can_target (self->marks_area, FALSE);
   gtk_overlay_add_overlay (GTK_OVERLAY (self->overlay), self->marks_area);
   /* One style for the board and the pieces around it: the view's. */
-  for (guint i = PROP_PIECE_SET; i < N_PROPS; i++)
+  for (guint i = PROP_STYLE; i < N_PROPS; i++)
     g_object_bind_property (self->view, g_param_spec_get_name (properties [i]),
                             self, g_param_spec_get_name (properties [i]),
                             G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);

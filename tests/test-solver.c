@@ -326,6 +326,9 @@ test_main_line (gconstpointer data)
   int len;
 
   load (&pos, c->fen);
+  /* The line of the mate in 6 costs more than one proof's budget; this
+   * checks the line, test_budget the budget. */
+  xq_solver_set_work_limit (solver, 0);
   g_assert_cmpint (xq_solver_main_line (solver, &pos, c->max, line, &len), ==, XQ_SOLVE_MATE);
   g_assert_cmpint (len, ==, 2 * c->mate - 1);
   for (int i = 0; i < len; i++)
@@ -356,6 +359,43 @@ test_node_limit (void)
   xq_solver_set_node_limit (solver, 0);
   g_assert_cmpint (xq_solver_solve (solver, &pos, 5, &sol), ==, XQ_SOLVE_MATE);
   g_assert_cmpint (sol.mate, ==, 5);
+}
+
+/* The work budget stops a search that would take many seconds (a mate in
+ * 15 from the opening position) just past the budget, at the same count
+ * every time, and leaves nothing half-proven behind. */
+static void
+test_budget (void)
+{
+  g_autoptr(XqSolver) solver = xq_solver_new ();
+  XqPosition pos;
+  XqSolution sol;
+  guint64 first;
+
+  xq_position_init_start (&pos);
+  g_assert_cmpint (xq_solver_solve (solver, &pos, XQ_SOLVER_MAX_MATE, &sol), ==, XQ_SOLVE_ABORTED);
+  g_assert_cmpint (sol.n_keys, ==, 0);
+  g_assert_cmpuint (sol.work, >, XQ_SOLVER_BUDGET);
+  /* A charge is at most one generation's worth past the line. */
+  g_assert_cmpuint (sol.work, <, XQ_SOLVER_BUDGET + 1000);
+  g_assert_cmpuint (xq_solver_get_work (solver), ==, sol.work);
+  first = sol.work;
+  xq_solver_clear (solver);
+  g_assert_cmpint (xq_solver_solve (solver, &pos, XQ_SOLVER_MAX_MATE, &sol), ==, XQ_SOLVE_ABORTED);
+  g_assert_cmpuint (sol.work, ==, first);
+  g_assert_cmpint (xq_solver_wins_within (solver, &pos, XQ_SOLVER_MAX_MATE), ==, XQ_SOLVE_ABORTED);
+
+  /* A tiny budget stops even a short proof; a larger one then finds it. */
+  load (&pos, "9/9/3k5/9/1C7/3p5/7R1/3K5/9/9 w - - 0 1");
+  xq_solver_set_work_limit (solver, 1000);
+  g_assert_cmpint (xq_solver_solve (solver, &pos, 5, &sol), ==, XQ_SOLVE_ABORTED);
+  g_assert_cmpint (xq_solver_main_line (solver, &pos, 5, (XqMove[2 * XQ_SOLVER_MAX_MATE]) { 0 },
+                                        &(int) { 0 }), ==, XQ_SOLVE_ABORTED);
+  xq_solver_set_work_limit (solver, XQ_SOLVER_BUDGET);
+  g_assert_cmpint (xq_solver_solve (solver, &pos, 5, &sol), ==, XQ_SOLVE_MATE);
+  g_assert_cmpint (sol.mate, ==, 5);
+  g_assert_cmpuint (sol.work, >, 1000);
+  g_assert_cmpuint (sol.work, <=, XQ_SOLVER_BUDGET);
 }
 
 typedef struct {
@@ -568,6 +608,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/solver/defence-edge-cases", test_defence_edge_cases);
   g_test_add_func ("/core/solver/still-winning", test_still_winning);
   g_test_add_func ("/core/solver/node-limit", test_node_limit);
+  g_test_add_func ("/core/solver/budget", test_budget);
   g_test_add_func ("/core/solver/cli/solve", test_cli_solve);
   g_test_add_func ("/core/solver/cli/errors", test_cli_errors);
   g_test_add_func ("/core/solver/cli/puzzle-gen", test_cli_puzzle_gen);

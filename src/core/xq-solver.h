@@ -31,7 +31,7 @@ typedef enum {
  * opening position) stops in well under a second on the development
  * machine, while every shipped puzzle and exercise proves with room to
  * spare.  Counted, not timed: the verdict does not depend on machine load. */
-#define XQ_SOLVER_BUDGET G_GUINT64_CONSTANT (40000000)
+#define XQ_SOLVER_BUDGET G_GUINT64_CONSTANT (32000000)
 
 typedef struct {
   int     mate;                 /* minimal N, 0 when there is none */

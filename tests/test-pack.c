@@ -530,7 +530,7 @@ test_refused_long_string (void)
                           "[{\"name\":\"a.json\",\"document\":%s}]}", doc->str);
   path = write_temp (json, -1);
   check_refused (path, FALSE, XQ_PACK_ERROR_TOO_LARGE, "$.entries[0].document.pages[0].text",
-                 "longer than 4096 bytes");
+                 "longer than 8192 bytes");
   g_unlink (path);
 }
 

@@ -35,8 +35,8 @@ CASES = {
     # Sound files whose mate costs more than the solver's budget.
     "F4-lesson-mate11-sound.json": (("$.exercises[0]", "the mate in 11 is " + TOO_DEEP), NOT_A_PACK),
     "F4-slow-puzzle-mate15.json": (("$.puzzles[0]", "the mate in 15 is " + TOO_DEEP), NOT_A_PACK),
-    "F5-worksheet-title-100kb.json": (("$.title", "the text is longer than 4096 bytes"),
-                                      ("$.title", "the text is longer than 4096 bytes")),
+    "F5-worksheet-title-100kb.json": (("$.title", "the text is longer than 8192 bytes"),
+                                      ("$.title", "the text is longer than 8192 bytes")),
 }
 
 

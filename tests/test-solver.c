@@ -71,6 +71,18 @@ static const SolveCase solve_cases[] = {
   { "none-bare", "4k4/9/9/9/9/9/9/9/4A4/3K5 w - - 0 1", 3, 0, NULL },
 };
 
+/* These tests check the answers, so they search without the work budget
+ * (the deepest cases need more than one proof's budget); test_budget
+ * checks the budget. */
+static XqSolver *
+exact_solver (void)
+{
+  XqSolver *solver = xq_solver_new ();
+
+  xq_solver_set_work_limit (solver, 0);
+  return solver;
+}
+
 static void
 load (XqPosition *pos, const char *fen)
 {
@@ -100,7 +112,7 @@ static void
 test_solve (gconstpointer data)
 {
   const SolveCase *c = data;
-  g_autoptr(XqSolver) solver = xq_solver_new ();
+  g_autoptr(XqSolver) solver = exact_solver ();
   g_autofree char *keys = NULL;
   XqPosition pos;
   XqSolution sol;
@@ -127,7 +139,7 @@ static void
 test_minimal (gconstpointer data)
 {
   const SolveCase *c = data;
-  g_autoptr(XqSolver) solver = xq_solver_new ();
+  g_autoptr(XqSolver) solver = exact_solver ();
   XqPosition pos;
 
   load (&pos, c->fen);
@@ -155,7 +167,7 @@ test_quiet_keys (void)
       if (strcmp (solve_cases[j].name, names[i]) == 0)
         {
           const SolveCase *c = &solve_cases[j];
-          g_autoptr(XqSolver) solver = xq_solver_new ();
+          g_autoptr(XqSolver) solver = exact_solver ();
           XqPosition pos;
           XqSolution sol;
 
@@ -213,8 +225,8 @@ static void
 test_longest_defence (gconstpointer data)
 {
   const DefenceCase *c = data;
-  g_autoptr(XqSolver) solver = xq_solver_new ();
-  g_autoptr(XqSolver) judge = xq_solver_new ();
+  g_autoptr(XqSolver) solver = exact_solver ();
+  g_autoptr(XqSolver) judge = exact_solver ();
   XqPosition pos;
   XqMove replies[XQ_MAX_MOVES], reply;
   XqUndo u;
@@ -248,7 +260,7 @@ test_longest_defence (gconstpointer data)
 static void
 test_defence_edge_cases (void)
 {
-  g_autoptr(XqSolver) solver = xq_solver_new ();
+  g_autoptr(XqSolver) solver = exact_solver ();
   XqPosition pos;
   XqMove reply;
   XqUndo u;
@@ -280,7 +292,7 @@ test_defence_edge_cases (void)
 static void
 test_still_winning (void)
 {
-  g_autoptr(XqSolver) solver = xq_solver_new ();
+  g_autoptr(XqSolver) solver = exact_solver ();
   XqPosition pos;
   XqMove moves[XQ_MAX_MOVES];
   int n, within[6] = { 0 };
@@ -319,16 +331,13 @@ static void
 test_main_line (gconstpointer data)
 {
   const SolveCase *c = data;
-  g_autoptr(XqSolver) solver = xq_solver_new ();
-  g_autoptr(XqSolver) judge = xq_solver_new ();
+  g_autoptr(XqSolver) solver = exact_solver ();
+  g_autoptr(XqSolver) judge = exact_solver ();
   XqMove line[2 * XQ_SOLVER_MAX_MATE];
   XqPosition pos;
   int len;
 
   load (&pos, c->fen);
-  /* The line of the mate in 6 costs more than one proof's budget; this
-   * checks the line, test_budget the budget. */
-  xq_solver_set_work_limit (solver, 0);
   g_assert_cmpint (xq_solver_main_line (solver, &pos, c->max, line, &len), ==, XQ_SOLVE_MATE);
   g_assert_cmpint (len, ==, 2 * c->mate - 1);
   for (int i = 0; i < len; i++)
@@ -347,7 +356,7 @@ test_main_line (gconstpointer data)
 static void
 test_node_limit (void)
 {
-  g_autoptr(XqSolver) solver = xq_solver_new ();
+  g_autoptr(XqSolver) solver = exact_solver ();
   XqPosition pos;
   XqSolution sol;
 
@@ -516,7 +525,7 @@ test_cli_puzzle_gen (void)
   const char *args[] = { "puzzle-gen", "--seed", "5", "--count", "3", "--mate", "2", NULL };
   g_autofree char *out = NULL, *err = NULL;
   g_auto(GStrv) lines = NULL;
-  g_autoptr(XqSolver) solver = xq_solver_new ();
+  g_autoptr(XqSolver) solver = exact_solver ();
   int n = 0;
 
   g_assert_cmpint (run_xqtool (args, &out, &err), ==, 0);

@@ -456,8 +456,8 @@ get_array (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolea
   if (json_array_get_length (array) > max)
     {
       g_autofree char *p = member_path (path, key);
-      problem (ctx, XQ_LESSON_ERROR_TOO_LARGE, p, _("%u entries, more than the limit of %u"),
-               json_array_get_length (array), max);
+      problem (ctx, XQ_LESSON_ERROR_TOO_LARGE, p, _("%u entries, more than the limit of %d"),
+               json_array_get_length (array), (int) max);
       return NULL;
     }
   return array;

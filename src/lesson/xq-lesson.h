@@ -46,7 +46,7 @@ typedef enum {
  * is used. */
 #define XQ_LESSON_MAX_BYTES   (1024 * 1024)  /* a unit or puzzle pack file */
 #define XQ_LESSON_MAX_DEPTH   32             /* nesting of JSON arrays and objects */
-#define XQ_LESSON_MAX_STRING  4096           /* bytes in any JSON string or key */
+#define XQ_LESSON_MAX_STRING  8192           /* bytes in any JSON string or key: 2000 characters of CJK text fit */
 #define XQ_LESSON_MAX_ITEMS   200            /* exercises in a unit, puzzles in a pack */
 #define XQ_LESSON_MAX_LIST    32             /* pages, hints, choices, points, moves, keys */
 #define XQ_LESSON_MAX_TITLE   200            /* unit, puzzle pack and puzzle titles */

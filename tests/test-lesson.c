@@ -301,6 +301,19 @@ unit_with (const char *title, const char *exercise)
 static const char *mate15 =
   "{ \"id\": \"m\", \"kind\": \"mate\", \"prompt\": \"Mate\", \"mate-in\": 15 }";
 
+/* The only problem of a failed load: its code, its path and part of its text. */
+static void
+assert_one_problem (GPtrArray *problems, XqLessonError code, const char *path, const char *part)
+{
+  XqLessonProblem *p;
+
+  g_assert_cmpuint (problems->len, ==, 1);
+  p = g_ptr_array_index (problems, 0);
+  g_assert_cmpint (p->code, ==, code);
+  g_assert_cmpstr (p->path, ==, path);
+  g_assert_nonnull (strstr (p->message, part));
+}
+
 /* A field at its maximum loads; one character more is a located problem. */
 static void
 test_limits_text (void)
@@ -313,16 +326,12 @@ test_limits_text (void)
   g_autoptr(GPtrArray) problems2 = new_problems ();
   g_autoptr(XqLessonFile) good = xq_lesson_load_data (ok_doc, -1, "at.json", problems);
   g_autoptr(XqLessonFile) bad = xq_lesson_load_data (bad_doc, -1, "over.json", problems2);
-  XqLessonProblem *p;
 
   g_assert_cmpuint (problems->len, ==, 0);
   g_assert_nonnull (good);
   g_assert_cmpint (g_utf8_strlen (good->unit->title, -1), ==, XQ_LESSON_MAX_TITLE);
   g_assert_null (bad);
-  g_assert_cmpuint (problems2->len, ==, 1);
-  p = g_ptr_array_index (problems2, 0);
-  g_assert_cmpint (p->code, ==, XQ_LESSON_ERROR_TOO_LARGE);
-  g_assert_cmpstr (p->path, ==, "$.title");
+  assert_one_problem (problems2, XQ_LESSON_ERROR_TOO_LARGE, "$.title", "longer than 200 characters");
 }
 
 /* Nesting is located in member names and indices alike, before parsing. */
@@ -353,7 +362,6 @@ test_limits_file_size (void)
   g_autofree char *path = g_build_filename (dir, "huge.json", NULL);
   g_autoptr(GPtrArray) problems = new_problems ();
   g_autoptr(XqLessonFile) file = NULL;
-  XqLessonProblem *p;
   FILE *f = fopen (path, "w");
 
   /* Sparse: a hundred megabytes that take no room. */
@@ -363,11 +371,7 @@ test_limits_file_size (void)
   fclose (f);
   file = xq_lesson_load_file (path, problems);
   g_assert_null (file);
-  g_assert_cmpuint (problems->len, ==, 1);
-  p = g_ptr_array_index (problems, 0);
-  g_assert_cmpint (p->code, ==, XQ_LESSON_ERROR_TOO_LARGE);
-  g_assert_cmpstr (p->path, ==, "$");
-  g_assert_nonnull (strstr (p->message, "more than the limit"));
+  assert_one_problem (problems, XQ_LESSON_ERROR_TOO_LARGE, "$", "more than the limit");
   g_unlink (path);
   g_rmdir (dir);
 }
@@ -389,19 +393,11 @@ test_limits_proofs (void)
   g_autoptr(XqLessonFile) bad = xq_lesson_load_data (broken, -1, "bad.json", problems2);
   g_autoptr(XqLessonFile) shape = xq_lesson_load_data_full (sound, -1, "shape.json",
                                                             XQ_LESSON_LOAD_NO_PROOFS, problems3);
-  XqLessonProblem *p;
 
   g_assert_null (deep);
-  g_assert_cmpuint (problems->len, ==, 1);
-  p = g_ptr_array_index (problems, 0);
-  g_assert_cmpint (p->code, ==, XQ_LESSON_ERROR_TOO_DEEP);
-  g_assert_cmpstr (p->path, ==, "$.exercises[0]");
-  g_assert_nonnull (strstr (p->message, "too deep to prove here"));
-
+  assert_one_problem (problems, XQ_LESSON_ERROR_TOO_DEEP, "$.exercises[0]", "too deep to prove here");
   g_assert_null (bad);
-  g_assert_cmpuint (problems2->len, ==, 1);
-  p = g_ptr_array_index (problems2, 0);
-  g_assert_cmpint (p->code, ==, XQ_LESSON_ERROR_UNKNOWN_FIELD);
+  assert_one_problem (problems2, XQ_LESSON_ERROR_UNKNOWN_FIELD, "$.colour", "unknown key");
 
   g_assert_cmpuint (problems3->len, ==, 0);
   g_assert_nonnull (shape);

@@ -8,12 +8,15 @@ tools/check-repro.sh, not here.  TAP output."""
 import os
 import subprocess
 import sys
+
+from taplib import Tap
 import tempfile
 
 XQTOOL = os.environ["XQTOOL"]
 SOURCE = os.environ.get("XQ_SOURCE_DIR", os.path.join(os.path.dirname(__file__), ".."))
 REPRO = os.path.join(SOURCE, "tests", "data", "repro")
-results = []
+tap = Tap()
+check = tap.check
 
 DEEP_ARRAY = "$" + "[0]" * 32
 DEEP_OBJECT = "$.x" + ".a" * 31
@@ -43,10 +46,6 @@ CASES = {
 def run(*args):
     p = subprocess.run([XQTOOL, *args], capture_output=True, text=True, timeout=120)
     return p.returncode, p.stdout, p.stderr
-
-
-def check(name, cond, detail=""):
-    results.append((name, bool(cond), detail))
 
 
 def located(lines, prefix, path, message):
@@ -98,9 +97,4 @@ check("solve --budget 0: no limit", rc == 0 and out == "mate 1 e1d1 e1e8\n", out
 rc, out, err = run("solve", START, "--budget", "lots")
 check("solve --budget: bad number refused", rc == 1 and out == "" and len(err.splitlines()) == 1, err)
 
-print(f"1..{len(results)}")
-for i, (name, ok, detail) in enumerate(results, 1):
-    print(f"{'ok' if ok else 'not ok'} {i} - {name}")
-    if not ok and detail:
-        print("# " + detail.replace("\n", "\n# "))
-sys.exit(0 if all(ok for _, ok, _ in results) else 1)
+tap.finish()

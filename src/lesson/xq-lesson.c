@@ -41,6 +41,7 @@ typedef struct {
   GPtrArray        *problems;
   guint             n_start;
   XqLessonLoadFlags flags;
+  guint64           proof_work;  /* the solver's work spent on this file's proofs */
 } Ctx;
 
 static void problem (Ctx *ctx, XqLessonError code, const char *path, const char *format, ...) G_GNUC_PRINTF (4, 5);
@@ -1284,12 +1285,25 @@ load_choose (Ctx *ctx, JsonObject *o, const char *path, XqExercise *ex)
 static gboolean
 prove_mate (Ctx *ctx, XqPosition *pos, int n, const char *path, XqSolution *sol)
 {
+  XqSolveResult r;
+
   if (!xq_position_has_legal_move (pos))
     {
       problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, path, _("the game is already over in this position"));
       return FALSE;
     }
-  switch (xq_lesson_mate_solve (pos, n, sol))
+  /* Each proof has its budget; the file has one too, or two hundred
+   * expensive mates would each take their full share. */
+  if (ctx->proof_work >= XQ_LESSON_FILE_PROOF_BUDGET)
+    {
+      problem (ctx, XQ_LESSON_ERROR_TOO_DEEP, path,
+               _("too many hard mates in one file to prove them all here (the file's budget ran out)"));
+      return FALSE;
+    }
+  memset (sol, 0, sizeof *sol);
+  r = xq_lesson_mate_solve (pos, n, sol);
+  ctx->proof_work += sol->work;
+  switch (r)
     {
     case XQ_SOLVE_MATE:
       return TRUE;

@@ -55,6 +55,10 @@ typedef enum {
 #define XQ_LESSON_MAX_LABEL   200            /* a choice's text, a kill pattern's name */
 #define XQ_LESSON_MAX_FEN     128            /* "fen", "target" */
 #define XQ_LESSON_MAX_WORD    64             /* ids and every other string */
+/* The solver's work one file's proofs may take together, on top of each
+ * proof's own budget (XQ_SOLVER_BUDGET); the costliest shipped pack needs
+ * 68 million. */
+#define XQ_LESSON_FILE_PROOF_BUDGET (4 * XQ_SOLVER_BUDGET)
 
 /* One located problem in a lesson file. */
 typedef struct {

@@ -155,6 +155,41 @@ levels_path (const char *data, const Level *levels, int n)
   return g_string_free (path, FALSE);
 }
 
+char
+xq_lesson_json_step (const char *data, gsize length, gsize *pos, gsize *start, gsize *stop)
+{
+  g_return_val_if_fail (data != NULL && pos != NULL && start != NULL && stop != NULL, '\0');
+
+  for (gsize i = *pos; i < length; i++)
+    switch (data[i])
+      {
+      case '"':
+        {
+          gboolean escaped = FALSE;
+          gsize j = i + 1;
+
+          for (; j < length && (escaped || data[j] != '"'); j++)
+            escaped = !escaped && data[j] == '\\';
+          *start = i + 1;
+          *stop = j;
+          *pos = MIN (j + 1, length);
+          return '"';
+        }
+      case '{':
+      case '[':
+      case '}':
+      case ']':
+      case ',':
+        *start = *stop = i;
+        *pos = i + 1;
+        return data[i];
+      default:
+        break;
+      }
+  *pos = *start = *stop = length;
+  return '\0';
+}
+
 /* The JSON path of the first array or object nested deeper than
  * XQ_LESSON_MAX_DEPTH, found without parsing (json-glib's parser recurses,
  * so "[[[[…" must be caught before it gets there); NULL if there is none. */
@@ -162,38 +197,23 @@ static char *
 too_deep_at (const char *data, gsize length)
 {
   Level levels[XQ_LESSON_MAX_DEPTH];
-  gboolean in_string = FALSE, escaped = FALSE;
-  gsize start = 0;
+  gsize pos = 0, start, stop;
   int depth = 0;
+  char c;
 
-  for (gsize i = 0; i < length; i++)
+  while ((c = xq_lesson_json_step (data, length, &pos, &start, &stop)) != '\0')
     {
-      char c = data[i];
       Level *top = depth > 0 ? &levels[depth - 1] : NULL;
 
-      if (in_string)
-        {
-          if (escaped)
-            escaped = FALSE;
-          else if (c == '\\')
-            escaped = TRUE;
-          else if (c == '"')
-            {
-              in_string = FALSE;
-              if (top != NULL && top->object && top->want_key)
-                {
-                  top->key = start;
-                  top->key_length = i - start;
-                  top->want_key = FALSE;
-                }
-            }
-          continue;
-        }
       switch (c)
         {
         case '"':
-          in_string = TRUE;
-          start = i + 1;
+          if (top != NULL && top->object && top->want_key)
+            {
+              top->key = start;
+              top->key_length = stop - start;
+              top->want_key = FALSE;
+            }
           break;
         case '[':
         case '{':

@@ -73,6 +73,13 @@ typedef struct {
  * neither file nor place: callers locate it. */
 gboolean    xq_lesson_read_bounded (const char *path, gsize max_bytes, char **data,
                                     gsize *length, GError **error);
+/* Steps through JSON text without parsing it, for checks that must come
+ * before json-glib's recursive parser: from *pos, the next "{", "[", "]",
+ * "}" or "," (returned, at offset *start) or string (returned as '"', its
+ * contents from *start to *stop, escapes and all), skipping everything
+ * else; '\0' at the end.  *pos moves past what was returned. */
+char        xq_lesson_json_step    (const char *data, gsize length, gsize *pos, gsize *start,
+                                    gsize *stop);
 /* Parses untrusted JSON text: more than max_bytes, arrays and objects
  * nested deeper than XQ_LESSON_MAX_DEPTH (counted before json-glib, whose
  * parser recurses, sees the text), not JSON, empty, or a string or key over

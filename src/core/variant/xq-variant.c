@@ -710,6 +710,13 @@ xq_variant_in_check (const XqVariantState *st, const XqVariantOptions *opts, XqC
   return FALSE;
 }
 
+gboolean
+xq_variant_side_in_check (const XqVariantState *st, const XqVariantOptions *opts)
+{
+  g_return_val_if_fail (st != NULL && opts != NULL, FALSE);
+  return xq_variant_in_check (st, opts, st->side);
+}
+
 /* The board after moving from → to, for check tests only (no reveal). */
 static void
 scratch_move (const XqVariantState *st, int from, int to, XqVariantState *out)

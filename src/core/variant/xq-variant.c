@@ -1209,7 +1209,7 @@ refusal_sentence (XqRefusal r)
     case XQ_REFUSE_OWN_PIECE:       return _("You cannot capture your own piece.");
     case XQ_REFUSE_CAPTURE_HIDDEN:  return _("A face-down piece cannot be captured. Only pieces that are face up can be taken.");
     case XQ_REFUSE_TOO_SMALL:       return _("A smaller piece cannot capture a larger one.");
-    case XQ_REFUSE_GENERAL_SOLDIER: return _("The general may not capture a soldier. Soldiers are the only pieces that can capture the general.");
+    case XQ_REFUSE_GENERAL_SOLDIER: return _("The general may not capture a soldier, even though a soldier may capture the general.");
     case XQ_REFUSE_CANNON_SCREEN:   return _("The cannon captures only by jumping over exactly one piece.");
     case XQ_REFUSE_IN_CHECK:        return _("That move would leave your general in check.");
     case XQ_REFUSE_FACING_GENERALS: return _("The two generals may not face each other on an open file.");

@@ -6,6 +6,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
+#include <locale.h>
 #include <string.h>
 
 #include "xq-position.h"
@@ -992,10 +994,47 @@ test_text_round_trip (void)
   }
 }
 
+/* The sentences a child reads come in the interface language. */
+static void
+test_translated (void)
+{
+  static const struct { const char *lang, *refusal, *result, *name; } cases[] = {
+    { "zh_CN", "帅（将）不能吃兵（卒）", "红方胜", "翻翻棋" },
+    { "zh_TW", "帥（將）不能吃兵（卒）", "紅方勝", "翻翻棋" },
+  };
+  XqVariantOptions o;
+  XqVariantState st;
+
+  xq_variant_options_init (&o, XQ_VARIANT_BANQI);
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      XqVariantAction a;
+      XqVariantResult r = { XQ_WINNER_RED, XQ_VREASON_ALL_CAPTURED, 3, XQ_REASON_NONE };
+      g_autofree char *sentence = NULL, *result = NULL;
+
+      g_setenv ("LANGUAGE", cases[c].lang, TRUE);
+      setlocale (LC_ALL, "");
+      load (&st, XQ_VARIANT_BANQI, NULL, "8/8/8/Kp6 w");
+      g_assert_true (xq_variant_action_from_text (&st, "a1b1", &a, NULL));
+      g_assert_cmpint (xq_variant_explain_refusal (&st, &o, &a, &sentence), ==, XQ_REFUSE_GENERAL_SOLDIER);
+      g_assert_nonnull (strstr (sentence, cases[c].refusal));
+      result = xq_variant_result_explain (&r, XQ_VARIANT_BANQI);
+      g_assert_nonnull (strstr (result, cases[c].result));
+      g_assert_cmpstr (xq_variant_kind_name (XQ_VARIANT_BANQI), ==, cases[c].name);
+    }
+  g_unsetenv ("LANGUAGE");
+  setlocale (LC_ALL, "");
+}
+
 int
 main (int argc, char **argv)
 {
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, XQ_BUILD_LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/variant/translated", test_translated);
   g_test_add_func ("/variant/banqi/start", test_banqi_start);
   g_test_add_func ("/variant/banqi/first-flip-colour", test_banqi_first_flip_colour);
   g_test_add_func ("/variant/banqi/ranks", test_banqi_ranks);

@@ -34,6 +34,7 @@ static const XqToolCommand *const bench_tables[] = {
   xqtool_notation_bench,
   xqtool_render_bench,
   xqtool_solve_bench,
+  xqtool_variant_bench,
 };
 
 int

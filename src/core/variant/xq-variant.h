@@ -119,7 +119,7 @@ typedef struct {
   gboolean    cube_turned[2];
 
   int       ply;             /* actions played since the start */
-  int       quiet;           /* plies since the last capture (and flip/drop/reveal on the half board) */
+  int       quiet;           /* plies since the last capture, flip, reveal or drop */
   guint64   key;             /* hash of everything above that matters for repetition */
 } XqVariantState;
 
@@ -147,7 +147,8 @@ XqPieceType xq_variant_cube_opposite  (XqPieceType face);
  * (`w` red, `b` black, `-` before the colours are known).  Full board: a
  * xiangqi FEN whose face-down pieces are `X` (red) / `x` (black), then extra
  * fields documented in docs/variants.md (cube faces, hands, pool).  Parsing
- * returns a view unless the text names the hidden identities. */
+ * always gives a view: which piece is under each face-down one is never
+ * written, only the pool they are drawn from. */
 gboolean  xq_variant_state_from_text  (XqVariantState *st, XqVariantKind kind,
                                        const XqVariantOptions *opts,
                                        const char *text, GError **error);

@@ -108,7 +108,10 @@ typedef struct {
 
   XqColor   side;            /* colour to move (meaningless while !colors_known) */
   gboolean  colors_known;    /* FALSE in 翻翻棋 / 暗棋 until the first reveal */
-  XqColor   first_color;     /* colour of the player who moved first (once known) */
+  XqColor   first_color;     /* colour of the player who moved first (once known).  In
+                              * 暗棋 the board is kept with Red's home at ranks 0–4: when
+                              * the first player turns out Black, apply turns the board
+                              * round (draw it from first_color's side) */
 
   guint8    pool[16];        /* face-down identities still unrevealed, by XqPiece (public) */
   guint8    hand[16];        /* 落棋: pieces in hand, by XqPiece */

@@ -19,6 +19,7 @@
 
 #include "xq-position.h"
 #include "xq-types.h"
+#include "xq-variant.h"
 
 G_BEGIN_DECLS
 
@@ -224,6 +225,14 @@ void     xq_scene_set_position  (XqScene *scene, const XqPosition *pos);
 /* 90 or 32. */
 int      xq_scene_n_points      (const XqScene *scene);
 gboolean xq_token_equal         (const XqToken *a, const XqToken *b);
+
+/* A scene of a Game Day state (src/core/variant/xq-variant.h), which
+ * should be a view: face-down cells become backs (with their colour only
+ * where it is public), 國際中國象棋 gets chess figures, a 超然象棋 general
+ * shows its cube face. */
+void     xq_scene_set_variant   (XqScene *scene, const XqVariantState *state);
+/* The token of a face-up piece of that game (captured pieces, hands). */
+XqToken  xq_token_for_variant_piece (XqVariantKind kind, XqPiece piece);
 
 /* The scene as a standalone SVG, size_px wide (height from the shape). */
 char    *xq_render_scene_svg    (const XqScene *scene, const XqRenderStyle *style,

@@ -211,13 +211,45 @@ actions_from (XqVariantPlay *self, int cell, XqVariantAction *out)
   return xq_variant_legal_actions_from (&st, &self->opts, cell, out);
 }
 
+/* Does the picked piece have an action onto cell (of this kind)? */
+static gboolean
+is_target (XqVariantPlay *self, int from, int cell, XqActionKind kind)
+{
+  g_autofree XqVariantAction *acts = g_new (XqVariantAction, XQ_VARIANT_MAX_ACTIONS);
+  int n = actions_from (self, from, acts);
+
+  for (int i = 0; i < n; i++)
+    if (acts[i].kind == kind && acts[i].from == from && acts[i].to == cell)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+can_pick (XqVariantPlay *self, int cell)
+{
+  g_autofree XqVariantAction *acts = g_new (XqVariantAction, XQ_VARIANT_MAX_ACTIONS);
+  int n = actions_from (self, cell, acts);
+
+  for (int i = 0; i < n; i++)
+    if (acts[i].kind == XQ_ACTION_MOVE || acts[i].kind == XQ_ACTION_DOUBLE ||
+        acts[i].kind == XQ_ACTION_EXCHANGE)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+pick (XqVariantPlay *self, int cell)
+{
+  self->selected = cell;
+  set_message (self, NULL);
+  update (self, -1);
+}
+
 void
 xq_variant_play_click (XqVariantPlay *self, int cell)
 {
   XqVariantState st;
-  const XqVariantCell *c;
-  g_autofree XqVariantAction *acts = NULL;
-  int n;
+  gboolean doubling;
 
   g_return_if_fail (XQ_IS_VARIANT_PLAY (self));
   if (self->game == NULL)
@@ -230,71 +262,19 @@ xq_variant_play_click (XqVariantPlay *self, int cell)
       set_message (self, _("Wait: the computer is thinking."));
       return;
     }
-  c = &st.cell[cell];
-
   if (game_over (self))
     {
       XqVariantAction a = make_action (XQ_ACTION_MOVE, cell, cell);
       explain (self, &a);
       return;
     }
+  doubling = gtk_check_button_get_active (self->double_check);
 
   /* 落棋: a piece chosen from the hand goes on the clicked cell. */
   if (self->drop_type != XQ_NO_TYPE && self->selected < 0)
     {
       XqVariantAction a = make_action (XQ_ACTION_DROP, -1, cell);
       a.type = self->drop_type;
-      play_action (self, &a, NULL);
-      return;
-    }
-
-  acts = g_new (XqVariantAction, XQ_VARIANT_MAX_ACTIONS);
-  if (self->selected >= 0 && cell != self->selected)
-    {
-      XqVariantAction a;
-      gboolean own_piece = FALSE;
-
-      /* Another piece of the mover's that can act: pick that one instead. */
-      n = actions_from (self, cell, acts);
-      for (int i = 0; i < n; i++)
-        if (acts[i].kind == XQ_ACTION_MOVE || acts[i].kind == XQ_ACTION_DOUBLE)
-          own_piece = TRUE;
-      if (own_piece && (c->face == XQ_FACE_UP || c->face == XQ_FACE_DOWN) &&
-          (c->face == XQ_FACE_DOWN || xq_piece_color (c->piece) == st.side))
-        {
-          gboolean target = FALSE;
-          int m = actions_from (self, self->selected, acts);
-          for (int i = 0; i < m; i++)
-            if (acts[i].to == cell)
-              target = TRUE;
-          if (!target)
-            {
-              self->selected = cell;
-              set_message (self, NULL);
-              update (self, -1);
-              return;
-            }
-        }
-
-      if (gtk_check_button_get_active (self->double_check))
-        {
-          if (self->first_from < 0)
-            {
-              /* The first of the two steps is only remembered; the turn is
-               * played as one action when the second is chosen. */
-              self->first_from = self->selected;
-              self->first_to = cell;
-              self->selected = -1;
-              set_message (self, _("Now choose the second soldier step."));
-              update (self, -1);
-              return;
-            }
-          a = make_action (XQ_ACTION_DOUBLE, self->first_from, self->first_to);
-          a.from2 = self->selected;
-          a.to2 = cell;
-        }
-      else
-        a = make_action (XQ_ACTION_MOVE, self->selected, cell);
       play_action (self, &a, NULL);
       return;
     }
@@ -305,24 +285,65 @@ xq_variant_play_click (XqVariantPlay *self, int cell)
       return;
     }
 
+  if (self->selected >= 0 && doubling)
+    {
+      XqVariantAction a;
+
+      if (self->first_from < 0)
+        {
+          if (!is_target (self, self->selected, cell, XQ_ACTION_DOUBLE) && can_pick (self, cell))
+            {
+              pick (self, cell);
+              return;
+            }
+          /* The first of the two steps is only remembered; the turn is
+           * played as one action once the second is chosen. */
+          self->first_from = self->selected;
+          self->first_to = cell;
+          self->selected = -1;
+          set_message (self, _("Now choose the second soldier step."));
+          update (self, -1);
+          return;
+        }
+      a = make_action (XQ_ACTION_DOUBLE, self->first_from, self->first_to);
+      a.from2 = self->selected;
+      a.to2 = cell;
+      play_action (self, &a, NULL);
+      return;
+    }
+  if (self->selected >= 0 && is_target (self, self->selected, cell, XQ_ACTION_MOVE))
+    {
+      XqVariantAction a = make_action (XQ_ACTION_MOVE, self->selected, cell);
+      play_action (self, &a, NULL);
+      return;
+    }
+
   /* The half-board games turn a face-down piece over where it lies. */
-  if (c->face == XQ_FACE_DOWN && xq_variant_kind_is_half (self->opts.kind))
+  if (st.cell[cell].face == XQ_FACE_DOWN && xq_variant_kind_is_half (self->opts.kind))
     {
       XqVariantAction a = make_action (XQ_ACTION_FLIP, cell, cell);
       play_action (self, &a, NULL);
       return;
     }
-  n = actions_from (self, cell, acts);
-  if (n == 0)
+  /* 五虎棋: the soldier that moved in the first step steps again from
+   * where it now stands. */
+  if (can_pick (self, cell) || (doubling && cell == self->first_to))
     {
-      /* Nothing this piece (or this empty point) can do: say why. */
-      XqVariantAction a = make_action (c->face == XQ_FACE_EMPTY ? XQ_ACTION_MOVE : XQ_ACTION_MOVE, cell, cell);
-      explain (self, &a);
+      pick (self, cell);
       return;
     }
-  self->selected = cell;
-  set_message (self, NULL);
-  update (self, -1);
+  if (self->selected >= 0)
+    {
+      /* Not a move of the picked piece: play it anyway, so the rules say why not. */
+      XqVariantAction a = make_action (XQ_ACTION_MOVE, self->selected, cell);
+      play_action (self, &a, NULL);
+      return;
+    }
+  {
+    /* Nothing this piece (or this empty point) can do: say why. */
+    XqVariantAction a = make_action (XQ_ACTION_MOVE, cell, cell);
+    explain (self, &a);
+  }
 }
 
 gboolean
@@ -846,6 +867,24 @@ xq_variant_play_undo (XqVariantPlay *self)
   return any;
 }
 
+void
+xq_variant_play_resign (XqVariantPlay *self)
+{
+  XqVariantState st;
+
+  g_return_if_fail (XQ_IS_VARIANT_PLAY (self));
+  if (self->game == NULL || game_over (self))
+    return;
+  cancel_computer (self);
+  view (self, &st);
+  /* Against the computer it is always the person who gives up. */
+  if (self->level > 0 && !first_player_to_move (&st))
+    st.side = xq_color_other (st.side);
+  xq_variant_game_resign (self->game, st.colors_known ? st.side : XQ_RED);
+  self->selected = -1;
+  update (self, -1);
+}
+
 const XqVariantGame *
 xq_variant_play_get_game (XqVariantPlay *self)
 {
@@ -1083,6 +1122,7 @@ xq_variant_play_init (XqVariantPlay *self)
   gtk_flow_box_append (GTK_FLOW_BOX (buttons), button (_("_New Game"), G_CALLBACK (xq_variant_play_new_game), self));
   w = button (_("_Take Back"), G_CALLBACK (xq_variant_play_undo), self);
   gtk_flow_box_append (GTK_FLOW_BOX (buttons), w);
+  gtk_flow_box_append (GTK_FLOW_BOX (buttons), button (_("_Resign"), G_CALLBACK (xq_variant_play_resign), self));
   gtk_flow_box_append (GTK_FLOW_BOX (buttons), button (_("_Save…"), G_CALLBACK (save_clicked_cb), self));
   gtk_flow_box_append (GTK_FLOW_BOX (buttons), button (_("_Open…"), G_CALLBACK (open_clicked_cb), self));
   gtk_box_append (GTK_BOX (side), buttons);

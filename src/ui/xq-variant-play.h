@@ -25,6 +25,8 @@ void            xq_variant_play_start         (XqVariantPlay *self, const XqVari
 /* The same game and opponent again with a fresh seed. */
 void            xq_variant_play_new_game      (XqVariantPlay *self);
 gboolean        xq_variant_play_undo          (XqVariantPlay *self);
+/* The side to move gives up (against the computer: the person). */
+void            xq_variant_play_resign        (XqVariantPlay *self);
 
 /* What a click on a point or cell does (the board's ::cell-clicked). */
 void            xq_variant_play_click         (XqVariantPlay *self, int cell);

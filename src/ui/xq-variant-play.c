@@ -514,8 +514,8 @@ update_turn (XqVariantPlay *self, const XqVariantState *st)
   if (game_over (self))
     text = g_strdup (_("Game over"));
   else if (!st->colors_known)
-    text = g_strdup (first_player_to_move (st) ? _("First player: turn a piece over.")
-                                               : _("Second player: turn a piece over."));
+    text = g_strdup (first_player_to_move (st) ? _("First player to move")
+                                               : _("Second player to move"));
   else
     {
       if (self->level > 0)

@@ -147,7 +147,10 @@ clear_box (GtkWidget *box)
   GtkWidget *child;
 
   while ((child = gtk_widget_get_first_child (box)) != NULL)
-    gtk_widget_unparent (child);
+    if (GTK_IS_FLOW_BOX (box))
+      gtk_flow_box_remove (GTK_FLOW_BOX (box), child);
+    else
+      gtk_box_remove (GTK_BOX (box), child);
 }
 
 /* ---- Playing ------------------------------------------------------------------ */
@@ -165,7 +168,14 @@ play_action (XqVariantPlay *self, const XqVariantAction *a, GError **error)
     flip_cell = a->kind == XQ_ACTION_FLIP ? a->from : a->to;
   if (!xq_variant_game_play (self->game, a, &local))
     {
-      set_message (self, local->message);
+      XqVariantState st;
+      g_autofree char *sentence = NULL;
+
+      /* The child gets the rules' one sentence, not the record's
+       * "ply 3: a0a5: …" form of it. */
+      view (self, &st);
+      xq_variant_explain_refusal (&st, &self->opts, a, &sentence);
+      set_message (self, sentence ? sentence : local->message);
       self->selected = -1;
       self->first_from = self->first_to = -1;
       update (self, -1);

@@ -162,6 +162,13 @@ xq_window_get_play_page (XqWindow *self)
   return self->play_page;
 }
 
+XqGameDayPage *
+xq_window_get_game_day_page (XqWindow *self)
+{
+  g_return_val_if_fail (XQ_IS_WINDOW (self), NULL);
+  return self->game_day_page;
+}
+
 void
 xq_window_show_page (XqWindow   *self,
                      const char *name)

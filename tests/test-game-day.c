@@ -381,6 +381,32 @@ test_lost_pieces (Fixture *f, gconstpointer data)
   g_assert_cmpint (shown, ==, lost);
 }
 
+/* 五虎棋: two soldier steps make one turn, picked in either order. */
+static void
+test_double_step (Fixture *f, gconstpointer data)
+{
+  int e3 = 3 * 9 + 4, e4 = 4 * 9 + 4, c3 = 3 * 9 + 2, c4 = 4 * 9 + 2;
+
+  for (int order = 0; order < 2; order++)
+    {
+      const XqVariantAction *a;
+
+      xq_game_day_page_open_rules (f->page, XQ_VARIANT_WUHU);
+      xq_game_day_page_play (f->page, 0, 8);
+      xq_variant_play_set_double_step (f->play, TRUE);
+      xq_variant_board_click (board (f), order ? c3 : e3);
+      xq_variant_board_click (board (f), order ? c4 : e4);
+      g_assert_cmpint (ply (f), ==, 0);
+      xq_variant_board_click (board (f), order ? e3 : c3);
+      xq_variant_board_click (board (f), order ? e4 : c4);
+      g_assert_cmpint (ply (f), ==, 1);
+      a = xq_variant_game_get_action (xq_variant_play_get_game (f->play), 1);
+      g_assert_cmpint (a->kind, ==, XQ_ACTION_DOUBLE);
+      g_assert_true ((a->from == e3 && a->to == e4 && a->from2 == c3 && a->to2 == c4) ||
+                     (a->from == c3 && a->to == c4 && a->from2 == e3 && a->to2 == e4));
+    }
+}
+
 /* The result and its reason. */
 static void
 test_result (Fixture *f, gconstpointer data)
@@ -439,6 +465,7 @@ main (int argc, char *argv[])
   g_test_add ("/game-day/computer", Fixture, NULL, fixture_set_up, test_computer, fixture_tear_down);
   g_test_add ("/game-day/save-load", Fixture, NULL, fixture_set_up, test_save_load, fixture_tear_down);
   g_test_add ("/game-day/lost-pieces", Fixture, NULL, fixture_set_up, test_lost_pieces, fixture_tear_down);
+  g_test_add ("/game-day/double-step", Fixture, NULL, fixture_set_up, test_double_step, fixture_tear_down);
   g_test_add ("/game-day/result", Fixture, NULL, fixture_set_up, test_result, fixture_tear_down);
   g_test_add ("/game-day/i18n", Fixture, NULL, fixture_set_up, test_i18n, fixture_tear_down);
   return g_test_run ();

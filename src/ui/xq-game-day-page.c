@@ -94,6 +94,7 @@ add_legend (XqGameDayPage *self, XqToken token, const char *text)
     }
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_set_hexpand (label, TRUE);
   gtk_box_append (GTK_BOX (row), label);
   gtk_box_append (GTK_BOX (self->legend_box), row);
 }
@@ -318,6 +319,13 @@ build_list (XqGameDayPage *self)
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), xq_variant_kind_name (kind));
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), xq_game_day_summary (kind));
+      /* A reader of the English page still meets the game's own name. */
+      if (g_str_is_ascii (xq_variant_kind_name (kind)))
+        {
+          GtkWidget *original = gtk_label_new (xq_game_day_original_name (kind));
+          gtk_widget_add_css_class (original, "dim-label");
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), original);
+        }
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), arrow);
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
       g_object_set_data (G_OBJECT (row), "kind", GINT_TO_POINTER (kind));

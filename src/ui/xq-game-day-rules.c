@@ -13,6 +13,19 @@ const XqVariantKind xq_game_day_kinds[XQ_VARIANT_N_KINDS] = {
 };
 
 const char *
+xq_game_day_original_name (XqVariantKind kind)
+{
+  static const char *const names[XQ_VARIANT_N_KINDS] = {
+    [XQ_VARIANT_BANQI] = "翻翻棋", [XQ_VARIANT_JIEQI] = "揭棋", [XQ_VARIANT_ANQI] = "全盤暗棋",
+    [XQ_VARIANT_LUOQI] = "落棋", [XQ_VARIANT_WUHU] = "五虎棋", [XQ_VARIANT_CUBE] = "超然象棋",
+    [XQ_VARIANT_MIXED] = "國際中國象棋",
+  };
+
+  g_return_val_if_fail ((guint) kind < XQ_VARIANT_N_KINDS, NULL);
+  return names[kind];
+}
+
+const char *
 xq_game_day_summary (XqVariantKind kind)
 {
   switch (kind)

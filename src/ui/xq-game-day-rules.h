@@ -14,6 +14,8 @@ G_BEGIN_DECLS
 /* The games the page offers, in its order. */
 extern const XqVariantKind xq_game_day_kinds[XQ_VARIANT_N_KINDS];
 
+/* The name the seed pages use (Chinese, whatever the interface language). */
+const char *xq_game_day_original_name (XqVariantKind kind);
 /* One line under the game's name in the list. */
 const char *xq_game_day_summary    (XqVariantKind kind);
 /* The rules page text: a few short paragraphs separated by blank lines,

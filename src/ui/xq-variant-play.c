@@ -318,6 +318,16 @@ xq_variant_play_click (XqVariantPlay *self, int cell)
       a = make_action (XQ_ACTION_DOUBLE, self->first_from, self->first_to);
       a.from2 = self->selected;
       a.to2 = cell;
+      /* Two different soldiers once each: the order does not matter, and
+       * the rules list each such pair only one way round. */
+      if (!xq_variant_is_legal (&st, &self->opts, &a) && a.from2 != a.to)
+        {
+          XqVariantAction b = make_action (XQ_ACTION_DOUBLE, a.from2, a.to2);
+          b.from2 = a.from;
+          b.to2 = a.to;
+          if (xq_variant_is_legal (&st, &self->opts, &b))
+            a = b;
+        }
       play_action (self, &a, NULL);
       return;
     }
@@ -378,6 +388,13 @@ xq_variant_play_choose_drop (XqVariantPlay *self, XqPieceType type)
   self->selected = -1;
   set_message (self, type != XQ_NO_TYPE ? _("Now click an empty square to put the piece there.") : NULL);
   update (self, -1);
+}
+
+void
+xq_variant_play_set_double_step (XqVariantPlay *self, gboolean on)
+{
+  g_return_if_fail (XQ_IS_VARIANT_PLAY (self));
+  gtk_check_button_set_active (self->double_check, on);
 }
 
 void

@@ -35,6 +35,8 @@ void            xq_variant_play_click         (XqVariantPlay *self, int cell);
 gboolean        xq_variant_play_play_text     (XqVariantPlay *self, const char *text, GError **error);
 /* 落棋: picks the piece type the next click on an empty cell drops. */
 void            xq_variant_play_choose_drop   (XqVariantPlay *self, XqPieceType type);
+/* 五虎棋: whether the next two soldier steps make one turn (the check box). */
+void            xq_variant_play_set_double_step (XqVariantPlay *self, gboolean on);
 /* 超然象棋: turns the mover's cube so `face` is on top. */
 void            xq_variant_play_turn_cube     (XqVariantPlay *self, XqPieceType face);
 

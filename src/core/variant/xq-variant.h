@@ -174,12 +174,16 @@ typedef struct {
   XqPiece     reveal;  /* the identity the action reveals (FLIP, or a face-down
                         * piece's MOVE): filled in by apply on a real state,
                         * given by the caller on a view; 0 if nothing is revealed */
+  XqPiece     captured; /* the identity of a face-down piece the move captures
+                         * (揭棋, 暗棋: it is shown when taken); filled in and
+                         * given like `reveal` */
 } XqVariantAction;
 
 /* Everything apply destroys, so undo is exact. */
 typedef struct {
   XqVariantState before;
   XqPiece        revealed;   /* the identity the action revealed, 0 if none */
+  XqPiece        captured;   /* the piece the action captured, 0 if none */
 } XqVariantUndo;
 
 #define XQ_VARIANT_MAX_ACTIONS 512
@@ -190,9 +194,10 @@ int       xq_variant_legal_actions   (const XqVariantState *st, const XqVariantO
                                       XqVariantAction *out);
 gboolean  xq_variant_is_legal        (const XqVariantState *st, const XqVariantOptions *opts,
                                       const XqVariantAction *a);
-/* Plays a legal action.  On a real state a->reveal is ignored and the real
- * identity is revealed (and written to undo->revealed); on a view a->reveal
- * must name a piece in the pool when the action reveals one. */
+/* Plays a legal action.  On a real state a->reveal and a->captured are
+ * ignored and the real identities are used (and written to undo); on a view
+ * they must name pieces in the pool when the action reveals or takes a
+ * face-down piece. */
 void      xq_variant_apply           (XqVariantState *st, const XqVariantOptions *opts,
                                       const XqVariantAction *a, XqVariantUndo *undo);
 void      xq_variant_undo            (XqVariantState *st, const XqVariantUndo *undo);
@@ -258,12 +263,14 @@ typedef enum {
   XQ_VREASON_QUIET_LIMIT,      /* the move limit without capture/flip: a draw */
   XQ_VREASON_AGREEMENT,        /* set by the interface */
   XQ_VREASON_RESIGNATION,      /* set by the interface */
+  XQ_VREASON_FORBIDDEN_CYCLE,  /* xiangqi-like games: a repetition ruled by 棋例 (長將, 長捉, ...) */
 } XqVariantReason;
 
 typedef struct {
   XqWinner        winner;
   XqVariantReason reason;
   int             ply;       /* ply at which it was decided, -1 while going on */
+  XqReason        cycle;     /* FORBIDDEN_CYCLE: the 棋例 ruling (XQ_REASON_PERPETUAL_CHECK, ...) */
 } XqVariantResult;
 
 /* The result that st itself shows (no piece left, no action, mate, general
@@ -285,6 +292,8 @@ const XqVariantOptions *xq_variant_game_get_options (const XqVariantGame *game);
 /* The real state at the current ply (the UI shows only what
  * xq_variant_state_view gives; the real one is for the referee). */
 const XqVariantState *xq_variant_game_get_state (const XqVariantGame *game);
+/* The real state at `ply` (0..n_plies). */
+const XqVariantState *xq_variant_game_get_state_at (const XqVariantGame *game, int ply);
 /* The view at the current ply, what both players (and the computer) see. */
 void           xq_variant_game_get_view (const XqVariantGame *game, XqVariantState *out);
 
@@ -321,6 +330,8 @@ typedef struct _XqVariantEngine XqVariantEngine;
 
 XqVariantEngine *xq_variant_engine_new       (guint32 seed);
 void             xq_variant_engine_free      (XqVariantEngine *engine);
+/* Restarts the engine's random numbers (the low levels' noise). */
+void             xq_variant_engine_reseed    (XqVariantEngine *engine, guint32 seed);
 /* 1 (a beginner) .. XQ_VARIANT_ENGINE_MAX_LEVEL. */
 void             xq_variant_engine_set_level (XqVariantEngine *engine, int level);
 /* Thread-safe: makes a running search return soon. */

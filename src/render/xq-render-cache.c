@@ -111,6 +111,23 @@ xq_render_cache_get_board (XqRenderCache *cache, const XqRenderStyle *style, int
   return get_board (cache, XQ_BOARD_SHAPE_FULL, style, width, height);
 }
 
+/* One piece or token centred in a side x side surface. */
+static cairo_surface_t *
+rasterize_token (const XqToken *t, const XqRenderStyle *style, int side, double radius)
+{
+  GString *svg = g_string_sized_new (4096);
+  XqPainter p = { 0 };
+  cairo_surface_t *surface;
+
+  p.svg = svg;
+  xq_svg_begin (svg, side, side);
+  xq_draw_token (&p, t, style, side / 2.0, side / 2.0, radius);
+  xq_svg_end (svg);
+  surface = rasterize_or_blank (svg->str, side, side);
+  g_string_free (svg, TRUE);
+  return surface;
+}
+
 /* Side of the square surface a piece is rasterised into. */
 static int
 piece_side (const XqBoardGeometry *geom)
@@ -151,14 +168,8 @@ xq_render_cache_get_piece (XqRenderCache *cache, XqPiece piece, const XqRenderSt
   if (g_hash_table_size (cache->pieces) >= MAX_PIECES)
     g_hash_table_remove_all (cache->pieces);
   {
-    GString *svg = g_string_sized_new (4096);
-    XqPainter p = { 0 };
-    p.svg = svg;
-    xq_svg_begin (svg, side, side);
-    xq_draw_piece (&p, piece, style, side / 2.0, side / 2.0, xq_board_geometry_piece_radius (geom));
-    xq_svg_end (svg);
-    surface = rasterize_or_blank (svg->str, side, side);
-    g_string_free (svg, TRUE);
+    XqToken t = { .kind = XQ_TOKEN_FACE_UP, .color = xq_piece_color (piece), .figure = xq_piece_type (piece) };
+    surface = rasterize_token (&t, style, side, xq_board_geometry_piece_radius (geom));
   }
   key_copy = g_new (gint64, 1);
   *key_copy = key;
@@ -250,16 +261,7 @@ xq_render_cache_get_token (XqRenderCache *cache, const XqToken *token, const XqR
     return surface;
   if (g_hash_table_size (cache->tokens) >= MAX_PIECES)
     g_hash_table_remove_all (cache->tokens);
-  {
-    GString *svg = g_string_sized_new (4096);
-    XqPainter p = { 0 };
-    p.svg = svg;
-    xq_svg_begin (svg, side, side);
-    xq_draw_token (&p, &t, style, side / 2.0, side / 2.0, xq_board_geometry_piece_radius (geom));
-    xq_svg_end (svg);
-    surface = rasterize_or_blank (svg->str, side, side);
-    g_string_free (svg, TRUE);
-  }
+  surface = rasterize_token (&t, style, side, xq_board_geometry_piece_radius (geom));
   key_copy = g_new (gint64, 1);
   *key_copy = key;
   g_hash_table_insert (cache->tokens, key_copy, surface);

@@ -177,13 +177,16 @@ xq_board_aspect_ratio (void)
   return (8 + 2 * MARGIN_X) / (9 + 2 * MARGIN_Y);
 }
 
-void
-xq_board_geometry_init (XqBoardGeometry *geom, double width, double height, gboolean flipped)
+/* A grid of grid_w x grid_h cells with margins around it, as large as fits
+ * and centred in width x height. */
+static void
+init_geometry (XqBoardGeometry *geom, XqBoardShape shape, double width, double height, gboolean flipped,
+               double grid_w, double grid_h, double margin_x, double margin_y)
 {
-  double units_w = 8 + 2 * MARGIN_X, units_h = 9 + 2 * MARGIN_Y;
+  double units_w = grid_w + 2 * margin_x, units_h = grid_h + 2 * margin_y;
 
-  g_return_if_fail (geom != NULL);
   memset (geom, 0, sizeof *geom);
+  geom->shape = shape;
   geom->width = MAX (width, 0);
   geom->height = MAX (height, 0);
   geom->flipped = !!flipped;
@@ -192,8 +195,15 @@ xq_board_geometry_init (XqBoardGeometry *geom, double width, double height, gboo
   geom->board_h = geom->cell * units_h;
   geom->board_x = (geom->width - geom->board_w) / 2;
   geom->board_y = (geom->height - geom->board_h) / 2;
-  geom->left = geom->board_x + MARGIN_X * geom->cell;
-  geom->top = geom->board_y + MARGIN_Y * geom->cell;
+  geom->left = geom->board_x + margin_x * geom->cell;
+  geom->top = geom->board_y + margin_y * geom->cell;
+}
+
+void
+xq_board_geometry_init (XqBoardGeometry *geom, double width, double height, gboolean flipped)
+{
+  g_return_if_fail (geom != NULL);
+  init_geometry (geom, XQ_BOARD_SHAPE_FULL, width, height, flipped, 8, 9, MARGIN_X, MARGIN_Y);
 }
 
 /* Column and row on screen, 0..8 left to right and 0..9 top to bottom. */
@@ -268,21 +278,9 @@ xq_half_board_aspect_ratio (void)
 void
 xq_half_board_geometry_init (XqBoardGeometry *geom, double width, double height, gboolean flipped)
 {
-  double units_w = XQ_HALF_FILES + 2 * HALF_MARGIN, units_h = XQ_HALF_RANKS + 2 * HALF_MARGIN;
-
   g_return_if_fail (geom != NULL);
-  memset (geom, 0, sizeof *geom);
-  geom->shape = XQ_BOARD_SHAPE_HALF;
-  geom->width = MAX (width, 0);
-  geom->height = MAX (height, 0);
-  geom->flipped = !!flipped;
-  geom->cell = MIN (geom->width / units_w, geom->height / units_h);
-  geom->board_w = geom->cell * units_w;
-  geom->board_h = geom->cell * units_h;
-  geom->board_x = (geom->width - geom->board_w) / 2;
-  geom->board_y = (geom->height - geom->board_h) / 2;
-  geom->left = geom->board_x + HALF_MARGIN * geom->cell;
-  geom->top = geom->board_y + HALF_MARGIN * geom->cell;
+  init_geometry (geom, XQ_BOARD_SHAPE_HALF, width, height, flipped, XQ_HALF_FILES, XQ_HALF_RANKS,
+                 HALF_MARGIN, HALF_MARGIN);
 }
 
 void

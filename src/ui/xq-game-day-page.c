@@ -239,6 +239,18 @@ update_rules (XqGameDayPage *self)
   gtk_label_set_label (self->rules_label, self->rules_text);
 }
 
+/* The rules page of self->opts. */
+static void
+show_rules (XqGameDayPage *self)
+{
+  gtk_label_set_label (self->rules_title, xq_variant_kind_name (self->opts.kind));
+  update_rules (self);
+  build_options (self);
+  update_picture (self);
+  update_legend (self);
+  gtk_stack_set_visible_child_name (self->stack, "rules");
+}
+
 /* ---- Navigation ------------------------------------------------------------------- */
 
 void
@@ -254,12 +266,7 @@ xq_game_day_page_open_rules (XqGameDayPage *self, XqVariantKind kind)
   g_return_if_fail (XQ_IS_GAME_DAY_PAGE (self));
   g_return_if_fail ((guint) kind < XQ_VARIANT_N_KINDS);
   xq_variant_options_init (&self->opts, kind);
-  gtk_label_set_label (self->rules_title, xq_variant_kind_name (kind));
-  update_rules (self);
-  build_options (self);
-  update_picture (self);
-  update_legend (self);
-  gtk_stack_set_visible_child_name (self->stack, "rules");
+  show_rules (self);
 }
 
 void
@@ -292,12 +299,7 @@ play_back_cb (XqGameDayPage *self)
    * from a file). */
   if (game != NULL)
     self->opts = *xq_variant_game_get_options (game);
-  gtk_label_set_label (self->rules_title, xq_variant_kind_name (self->opts.kind));
-  update_rules (self);
-  build_options (self);
-  update_picture (self);
-  update_legend (self);
-  gtk_stack_set_visible_child_name (self->stack, "rules");
+  show_rules (self);
 }
 
 static void

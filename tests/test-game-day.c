@@ -381,6 +381,38 @@ test_lost_pieces (Fixture *f, gconstpointer data)
   g_assert_cmpint (shown, ==, lost);
 }
 
+/* Full-board 暗棋: when the first player's first piece is Black the rules
+ * turn the board round; the widget turns it back, so that player stays at
+ * the bottom, and the piece that turned over is the one animated. */
+static void
+test_anqi_black_first (Fixture *f, gconstpointer data)
+{
+  int a3 = 3 * 9, a4 = 4 * 9;
+  guint32 seed;
+  const XqVariantState *st = NULL;
+
+  for (seed = 1; seed < 200; seed++)
+    {
+      xq_game_day_page_open_rules (f->page, XQ_VARIANT_ANQI);
+      xq_game_day_page_play (f->page, 0, seed);
+      gtk_test_widget_wait_for_draw (GTK_WIDGET (board (f)));
+      xq_variant_board_set_animate (board (f), TRUE);
+      xq_variant_board_click (board (f), a3);
+      xq_variant_board_click (board (f), a4);
+      g_assert_cmpint (ply (f), ==, 1);
+      st = xq_variant_game_get_state (xq_variant_play_get_game (f->play));
+      if (st->first_color == XQ_BLACK)
+        break;
+      g_assert_false (xq_variant_board_get_flipped (board (f)));
+    }
+  g_test_message ("seed %u: the first piece is Black", seed);
+  g_assert_cmpint (st->first_color, ==, XQ_BLACK);
+  g_assert_true (xq_variant_board_get_flipped (board (f)));
+  g_assert_true (xq_variant_board_get_animating (board (f)));
+  g_assert_cmpint (xq_variant_board_get_scene (board (f))->tokens[xq_sq_flip (a4)].kind, ==, XQ_TOKEN_FACE_UP);
+  g_assert_cmpint (xq_variant_board_get_scene (board (f))->tokens[xq_sq_flip (a4)].color, ==, XQ_BLACK);
+}
+
 /* 五虎棋: two soldier steps make one turn, picked in either order. */
 static void
 test_double_step (Fixture *f, gconstpointer data)
@@ -465,6 +497,7 @@ main (int argc, char *argv[])
   g_test_add ("/game-day/computer", Fixture, NULL, fixture_set_up, test_computer, fixture_tear_down);
   g_test_add ("/game-day/save-load", Fixture, NULL, fixture_set_up, test_save_load, fixture_tear_down);
   g_test_add ("/game-day/lost-pieces", Fixture, NULL, fixture_set_up, test_lost_pieces, fixture_tear_down);
+  g_test_add ("/game-day/anqi-black-first", Fixture, NULL, fixture_set_up, test_anqi_black_first, fixture_tear_down);
   g_test_add ("/game-day/double-step", Fixture, NULL, fixture_set_up, test_double_step, fixture_tear_down);
   g_test_add ("/game-day/result", Fixture, NULL, fixture_set_up, test_result, fixture_tear_down);
   g_test_add ("/game-day/i18n", Fixture, NULL, fixture_set_up, test_i18n, fixture_tear_down);

@@ -142,8 +142,9 @@ rules_body (XqVariantKind kind)
                "A face-down piece moves like the piece that normally starts on its point and "
                "turns face up with that move. The colour of the first piece the first player "
                "reveals is that player's colour.\n\n"
-               "Advisors and elephants may go anywhere; a soldier may move sideways only after "
-               "crossing the river, and never backwards. Whoever captures the enemy general wins.");
+               "Once face up, the general, the advisors and the elephants may go anywhere on the "
+               "board; a soldier may move sideways only after crossing the river, and never "
+               "backwards. Whoever captures the enemy general wins.");
     case XQ_VARIANT_LUOQI:
       return _("Played on half a board that starts empty. Each player holds a hand of pieces.\n\n"
                "On your turn you either put a piece from your hand on an empty square, or move one "

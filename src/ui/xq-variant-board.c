@@ -338,8 +338,17 @@ void
 xq_variant_board_set_flipped (XqVariantBoard *self, gboolean flipped)
 {
   g_return_if_fail (XQ_IS_VARIANT_BOARD (self));
+  if (self->style.flipped == !!flipped)
+    return;
   self->style.flipped = !!flipped;
   invalidate_frame (self);
+}
+
+gboolean
+xq_variant_board_get_flipped (XqVariantBoard *self)
+{
+  g_return_val_if_fail (XQ_IS_VARIANT_BOARD (self), FALSE);
+  return self->style.flipped;
 }
 
 void

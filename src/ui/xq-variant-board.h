@@ -29,6 +29,7 @@ void           xq_variant_board_set_marks    (XqVariantBoard *self, int selected
 
 void           xq_variant_board_set_style    (XqVariantBoard *self, XqPieceSet set, XqTheme theme);
 void           xq_variant_board_set_flipped  (XqVariantBoard *self, gboolean flipped);
+gboolean       xq_variant_board_get_flipped  (XqVariantBoard *self);
 /* Whether a flip is animated (off in tests). */
 void           xq_variant_board_set_animate  (XqVariantBoard *self, gboolean animate);
 gboolean       xq_variant_board_get_animating (XqVariantBoard *self);

@@ -164,6 +164,8 @@ play_action (XqVariantPlay *self, const XqVariantAction *a, GError **error)
   int flip_cell = -1;
   g_autoptr(GError) local = NULL;
 
+  gboolean colors_were_known = real->colors_known;
+
   if (reveals)
     flip_cell = a->kind == XQ_ACTION_FLIP ? a->from : a->to;
   if (!xq_variant_game_play (self->game, a, &local))
@@ -183,6 +185,12 @@ play_action (XqVariantPlay *self, const XqVariantAction *a, GError **error)
         *error = g_steal_pointer (&local);
       return FALSE;
     }
+  real = xq_variant_game_get_state (self->game);
+  /* Full-board 暗棋 turns the board round when the first player turns out
+   * to be Black: the piece that turned over is now on the other side. */
+  if (flip_cell >= 0 && !colors_were_known && real->kind == XQ_VARIANT_ANQI &&
+      real->colors_known && real->first_color == XQ_BLACK)
+    flip_cell = xq_sq_flip (flip_cell);
   self->selected = -1;
   self->drop_type = XQ_NO_TYPE;
   self->first_from = self->first_to = -1;
@@ -682,6 +690,9 @@ update (XqVariantPlay *self, int flip_cell)
     return;
   view (self, &st);
   xq_scene_set_variant (&scene, &st);
+  /* The first player sits at the bottom, whichever colour it drew. */
+  xq_variant_board_set_flipped (self->board, st.colors_known && st.first_color == XQ_BLACK &&
+                                             st.kind == XQ_VARIANT_ANQI);
   xq_variant_board_set_scene (self->board, &scene, flip_cell);
 
   if (self->selected >= 0)
@@ -714,6 +725,13 @@ update (XqVariantPlay *self, int flip_cell)
       const XqVariantAction *a = xq_variant_game_get_action (self->game, ply);
       last_from = a->kind == XQ_ACTION_DOUBLE ? a->from2 : a->from;
       last_to = a->kind == XQ_ACTION_DOUBLE ? a->to2 : a->to;
+      /* 暗棋's first move (every piece starts face down, so it reveals) was
+       * made before the board was turned round for a Black first player. */
+      if (st.kind == XQ_VARIANT_ANQI && ply == 1 && st.first_color == XQ_BLACK)
+        {
+          last_from = xq_sq_flip (last_from);
+          last_to = xq_sq_flip (last_to);
+        }
     }
   xq_variant_board_set_marks (self->board, self->selected, targets, n_targets, last_from, last_to);
 

@@ -13,6 +13,7 @@
  * the page does not change under a reader. */
 #define PICTURE_SEED 1
 #define PICTURE_WIDTH 520
+#define PICTURE_PLIES 8
 #define LEGEND_PX 40
 
 struct _XqGameDayPage
@@ -26,6 +27,7 @@ struct _XqGameDayPage
   GtkButton     *rules_back_button;
   GtkLabel      *rules_title;
   GtkPicture    *rules_picture;
+  GtkPicture    *later_picture;
   GtkWidget     *legend_box;
   GtkLabel      *rules_label;
   GtkWidget     *options_box;
@@ -53,27 +55,46 @@ surface_texture (cairo_surface_t *surface)
 }
 
 static void
-update_picture (XqGameDayPage *self)
+set_picture (XqGameDayPage *self, GtkPicture *picture, const XqVariantState *st, int width)
 {
   g_autoptr(XqRenderCache) cache = xq_render_cache_new ();
   g_autoptr(GdkTexture) texture = NULL;
-  XqVariantState st, v;
+  XqVariantState v;
   XqScene scene;
   int scale = MAX (1, gtk_widget_get_scale_factor (GTK_WIDGET (self)));
-  int w, h;
+  int h;
 
-  xq_variant_state_init_start (&st, &self->opts, PICTURE_SEED);
-  xq_variant_state_view (&st, XQ_RED, &v);
+  /* Pictures show what a player sees: backs stay backs. */
+  xq_variant_state_view (st, XQ_RED, &v);
   xq_scene_set_variant (&scene, &v);
-  w = PICTURE_WIDTH;
-  /* The half board is wide and low; the full board a little narrower. */
-  if (scene.shape == XQ_BOARD_SHAPE_FULL)
-    w = PICTURE_WIDTH * 3 / 4;
-  h = (int) (w / xq_scene_aspect_ratio (scene.shape));
+  h = (int) (width / xq_scene_aspect_ratio (scene.shape));
   texture = surface_texture (xq_render_cache_compose_scene (cache, &scene, &self->style, NULL,
-                                                            w * scale, h * scale));
-  gtk_picture_set_paintable (self->rules_picture, GDK_PAINTABLE (texture));
-  gtk_widget_set_size_request (GTK_WIDGET (self->rules_picture), w, h);
+                                                            width * scale, h * scale));
+  gtk_picture_set_paintable (picture, GDK_PAINTABLE (texture));
+  gtk_widget_set_size_request (GTK_WIDGET (picture), width, h);
+}
+
+/* The start, and the same game a few actions in (the same actions every
+ * time, so the page does not change under a reader). */
+static void
+update_picture (XqGameDayPage *self)
+{
+  g_autoptr(XqVariantGame) game = xq_variant_game_new (&self->opts, PICTURE_SEED);
+  g_autofree XqVariantAction *acts = g_new (XqVariantAction, XQ_VARIANT_MAX_ACTIONS);
+  int width = xq_variant_kind_is_half (self->opts.kind) ? PICTURE_WIDTH : PICTURE_WIDTH * 3 / 4;
+
+  set_picture (self, self->rules_picture, xq_variant_game_get_state (game), width);
+  for (guint i = 0; i < PICTURE_PLIES; i++)
+    {
+      XqVariantState v;
+      int n;
+
+      xq_variant_game_get_view (game, &v);
+      n = xq_variant_legal_actions (&v, &self->opts, acts);
+      if (n == 0 || !xq_variant_game_play (game, &acts[(i * 7 + 3) % (guint) n], NULL))
+        break;
+    }
+  set_picture (self, self->later_picture, xq_variant_game_get_state (game), width * 2 / 3);
 }
 
 static void
@@ -422,6 +443,7 @@ xq_game_day_page_class_init (XqGameDayPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, XqGameDayPage, rules_back_button);
   gtk_widget_class_bind_template_child (widget_class, XqGameDayPage, rules_title);
   gtk_widget_class_bind_template_child (widget_class, XqGameDayPage, rules_picture);
+  gtk_widget_class_bind_template_child (widget_class, XqGameDayPage, later_picture);
   gtk_widget_class_bind_template_child (widget_class, XqGameDayPage, legend_box);
   gtk_widget_class_bind_template_child (widget_class, XqGameDayPage, rules_label);
   gtk_widget_class_bind_template_child (widget_class, XqGameDayPage, options_box);

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <locale.h>
+#include <math.h>
 #include <string.h>
 
 #include "xq-game-day-page.h"
@@ -146,6 +147,18 @@ test_rules_pages (Fixture *f, gconstpointer data)
       /* The rules in force end the page: the options line is there. */
       g_assert_cmpuint (strlen (text), >, 200);
       g_assert_true (g_str_has_suffix (text, options));
+      /* Two board pictures from the renderer, shaped like the game's board. */
+      for (int k = 0; k < 2; k++)
+        {
+          GdkPaintable *pic = xq_game_day_page_get_picture (f->page, k);
+          double aspect;
+
+          g_assert_nonnull (pic);
+          aspect = (double) gdk_paintable_get_intrinsic_width (pic) / gdk_paintable_get_intrinsic_height (pic);
+          g_assert_cmpfloat (fabs (aspect - xq_scene_aspect_ratio (xq_variant_kind_is_half (kind)
+                                                                    ? XQ_BOARD_SHAPE_HALF
+                                                                    : XQ_BOARD_SHAPE_FULL)), <, 0.02);
+        }
     }
   /* Choosing an option changes what the page says. */
   {

@@ -379,6 +379,13 @@ xq_game_day_page_get_options (XqGameDayPage *self)
   return &self->opts;
 }
 
+GdkPaintable *
+xq_game_day_page_get_picture (XqGameDayPage *self, int index)
+{
+  g_return_val_if_fail (XQ_IS_GAME_DAY_PAGE (self), NULL);
+  return gtk_picture_get_paintable (index == 0 ? self->rules_picture : self->later_picture);
+}
+
 int
 xq_game_day_page_get_n_games (XqGameDayPage *self)
 {

@@ -24,6 +24,8 @@ const char    *xq_game_day_page_get_view    (XqGameDayPage *self);
 /* The rules page's text as shown, and the options it plays with. */
 const char    *xq_game_day_page_get_rules_text (XqGameDayPage *self);
 const XqVariantOptions *xq_game_day_page_get_options (XqGameDayPage *self);
+/* The rules page's board pictures: 0 the start, 1 a few moves in. */
+GdkPaintable  *xq_game_day_page_get_picture (XqGameDayPage *self, int index);
 /* Rows in the list of games. */
 int            xq_game_day_page_get_n_games (XqGameDayPage *self);
 const char    *xq_game_day_page_get_note    (XqGameDayPage *self);

@@ -148,7 +148,7 @@ apply_demo_env (XqApplication *self,
     g_action_group_activate_action (G_ACTION_GROUP (self), "preferences", NULL);
   else if (page != NULL && *page != '\0')
     xq_window_show_page (window, page);
-  if (g_getenv ("XQ_DEMO_GAME_DAY") != NULL)
+  if (g_getenv ("XQ_DEMO_GAME_DAY") != NULL && *g_getenv ("XQ_DEMO_GAME_DAY") != '\0')
     apply_demo_game_day (window, g_getenv ("XQ_DEMO_GAME_DAY"));
 }
 

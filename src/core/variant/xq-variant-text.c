@@ -287,6 +287,11 @@ xq_variant_state_from_text (XqVariantState *st, XqVariantKind kind, const XqVari
 
   tok = g_strsplit_set (text, " \t", -1);
   ntok = (int) g_strv_length (tok);
+  if (ntok == 0 || tok[0][0] == '\0')
+    {
+      g_set_error (error, XQ_VARIANT_ERROR, XQ_VARIANT_ERROR_SYNTAX, "board column 1: the board is missing");
+      return FALSE;
+    }
   b = tok[0];
   r = s.ranks - 1;
   f = 0;

@@ -710,6 +710,13 @@ xq_variant_in_check (const XqVariantState *st, const XqVariantOptions *opts, XqC
   return FALSE;
 }
 
+gboolean
+xq_variant_side_in_check (const XqVariantState *st, const XqVariantOptions *opts)
+{
+  g_return_val_if_fail (st != NULL && opts != NULL, FALSE);
+  return xq_variant_in_check (st, opts, st->side);
+}
+
 /* The board after moving from → to, for check tests only (no reveal). */
 static void
 scratch_move (const XqVariantState *st, int from, int to, XqVariantState *out)
@@ -1128,49 +1135,39 @@ xq_variant_reason_to_code (XqVariantReason r)
 char *
 xq_variant_result_explain (const XqVariantResult *r, XqVariantKind kind)
 {
-  gboolean red = r->winner == XQ_WINNER_RED;
+  gboolean red;
+  XqResult x = { XQ_WINNER_NONE, XQ_REASON_NONE, -1 };
 
   g_return_val_if_fail (r != NULL, NULL);
-  if (r->winner == XQ_WINNER_NONE)
-    return g_strdup (_("The game is still going on."));
-  if (r->winner == XQ_WINNER_DRAW)
-    switch (r->reason)
-      {
-      case XQ_VREASON_REPETITION:
-        return g_strdup (_("Draw: the same position came back three times."));
-      case XQ_VREASON_QUIET_LIMIT:
-        return g_strdup (xq_variant_kind_is_half (kind)
-                         ? _("Draw: many moves went by without a flip or a capture.")
-                         : _("Draw: many moves went by without any capture."));
-      case XQ_VREASON_AGREEMENT:
-        return g_strdup (_("Draw: both players agreed to share the point."));
-      default:
-        return g_strdup (_("Draw."));
-      }
+  red = r->winner == XQ_WINNER_RED;
+  x.winner = r->winner;
+  x.ply = r->ply;
+  /* Only what xiangqi has no sentence for is said here. */
   switch (r->reason)
     {
+    case XQ_VREASON_REPETITION:
+      if (r->winner == XQ_WINNER_DRAW)
+        return g_strdup (_("Draw: the same position came back three times."));
+      break;
+    case XQ_VREASON_QUIET_LIMIT:
+      if (xq_variant_kind_is_half (kind))
+        return g_strdup (_("Draw: many moves went by without a flip or a capture."));
+      x.reason = XQ_REASON_MOVE_LIMIT;
+      break;
     case XQ_VREASON_ALL_CAPTURED:
       return g_strdup (red ? _("Red wins: every black piece has been captured.")
                            : _("Black wins: every red piece has been captured."));
-    case XQ_VREASON_NO_ACTION:
-      return g_strdup (red ? _("Red wins: Black cannot make any move, and a player who cannot move loses.")
-                           : _("Black wins: Red cannot make any move, and a player who cannot move loses."));
-    case XQ_VREASON_CHECKMATE:
-      return g_strdup (red ? _("Red wins: the black general is in check and cannot escape. Checkmate!")
-                           : _("Black wins: the red general is in check and cannot escape. Checkmate!"));
     case XQ_VREASON_GENERAL_CAPTURED:
       return g_strdup (red ? _("Red wins: the black general has been captured.")
                            : _("Black wins: the red general has been captured."));
-    case XQ_VREASON_RESIGNATION:
-      return g_strdup (red ? _("Red wins: Black resigned.") : _("Black wins: Red resigned."));
-    case XQ_VREASON_FORBIDDEN_CYCLE:
-      {
-        XqResult x = { r->winner, r->cycle, r->ply };
-        return xq_result_explain (&x);
-      }
-    default:
-      return g_strdup (red ? _("Red wins.") : _("Black wins."));
+    case XQ_VREASON_NO_ACTION:       x.reason = XQ_REASON_STALEMATE; break;
+    case XQ_VREASON_CHECKMATE:       x.reason = XQ_REASON_CHECKMATE; break;
+    case XQ_VREASON_AGREEMENT:       x.reason = XQ_REASON_AGREEMENT; break;
+    case XQ_VREASON_RESIGNATION:     x.reason = XQ_REASON_RESIGNATION; break;
+    case XQ_VREASON_FORBIDDEN_CYCLE: x.reason = r->cycle; break;
+    default:                         break;
     }
+  return xq_result_explain (&x);
 }
 
 /* ---- Why an action is refused ---------------------------------------------- */
@@ -1202,7 +1199,7 @@ refusal_sentence (XqRefusal r)
     case XQ_REFUSE_OWN_PIECE:       return _("You cannot capture your own piece.");
     case XQ_REFUSE_CAPTURE_HIDDEN:  return _("A face-down piece cannot be captured. Only pieces that are face up can be taken.");
     case XQ_REFUSE_TOO_SMALL:       return _("A smaller piece cannot capture a larger one.");
-    case XQ_REFUSE_GENERAL_SOLDIER: return _("The general may not capture a soldier. Soldiers are the only pieces that can capture the general.");
+    case XQ_REFUSE_GENERAL_SOLDIER: return _("The general may not capture a soldier, even though a soldier may capture the general.");
     case XQ_REFUSE_CANNON_SCREEN:   return _("The cannon captures only by jumping over exactly one piece.");
     case XQ_REFUSE_IN_CHECK:        return _("That move would leave your general in check.");
     case XQ_REFUSE_FACING_GENERALS: return _("The two generals may not face each other on an open file.");

@@ -205,6 +205,9 @@ void      xq_variant_undo            (XqVariantState *st, const XqVariantUndo *u
  * turns whose first step starts there), for highlighting targets. */
 int       xq_variant_legal_actions_from (const XqVariantState *st, const XqVariantOptions *opts,
                                          int from, XqVariantAction *out);
+/* Is the side to move in check (the xiangqi-like games; always FALSE in
+ * 翻翻棋, 落棋 and 暗棋, which have no check)? */
+gboolean  xq_variant_side_in_check   (const XqVariantState *st, const XqVariantOptions *opts);
 /* Does the action reveal a piece (a flip or a face-down piece's move)? */
 gboolean  xq_variant_action_reveals  (const XqVariantState *st, const XqVariantAction *a);
 

@@ -127,7 +127,8 @@ rules_body (XqVariantKind kind)
                "The first piece the first player turns over gives that player its colour.\n\n"
                "A piece captures pieces of its own rank or lower, never higher. The general cannot "
                "capture soldiers, but soldiers can capture the general. The cannon captures by "
-               "jumping over exactly one piece in a straight line.\n\n"
+               "jumping over exactly one piece, face up or down, in a straight line, and then it "
+               "may take any piece whatever its rank. A face-down piece cannot be captured.\n\n"
                "You lose when all your pieces are captured or when you cannot act.");
     case XQ_VARIANT_JIEQI:
       return _("Played on the whole board. The generals stand face up on their points; all the "
@@ -140,23 +141,28 @@ rules_body (XqVariantKind kind)
       return _("Played on the whole board with every piece face down, both colours shuffled "
                "together onto the 32 starting points.\n\n"
                "A face-down piece moves like the piece that normally starts on its point and "
-               "turns face up with that move. The colour of the first piece the first player "
-               "reveals is that player's colour.\n\n"
+               "turns face up with that move. You move the face-down pieces on your own half and "
+               "the face-up pieces of your colour. The colour of the first piece the first player "
+               "reveals is that player's colour; a piece that turns out to be the other colour "
+               "belongs to the other player from then on.\n\n"
                "Once face up, the general, the advisors and the elephants may go anywhere on the "
                "board; a soldier may move sideways only after crossing the river, and never "
-               "backwards. Whoever captures the enemy general wins.");
+               "backwards. There is no check: whoever captures the enemy general wins.");
     case XQ_VARIANT_LUOQI:
-      return _("Played on half a board that starts empty. Each player holds a hand of pieces.\n\n"
+      return _("Played on half a board that starts empty. Each player holds the 16 pieces of one "
+               "colour in the hand; Red begins.\n\n"
                "On your turn you either put a piece from your hand on an empty square, or move one "
                "of your pieces one square up, down, left or right, or capture an enemy piece.\n\n"
                "Captures follow the same ranks as in flip chess: a piece captures its own rank or "
                "lower, the general cannot capture soldiers and soldiers can capture the general.\n\n"
-               "You lose when all your pieces are captured or when you cannot act.");
+               "You lose when you have nothing left, on the board or in your hand, or when you "
+               "cannot act.");
     case XQ_VARIANT_WUHU:
       return _("Red plays without chariots, horses and cannons: a general, two advisors, two "
                "elephants and the five soldiers — the five tigers.\n\n"
                "On Red's turn Red may move one soldier twice, or two soldiers once each, instead "
-               "of an ordinary move. Black plays ordinary xiangqi moves.\n\n"
+               "of an ordinary move. Each step must be a legal move, and a first step that gives "
+               "check is the whole turn. Black plays ordinary xiangqi moves.\n\n"
                "Everything else is xiangqi: check, checkmate, and a player who cannot move loses.");
     case XQ_VARIANT_CUBE:
       return _("Each general is a cube with six faces: general, soldier, horse, cannon, advisor "
@@ -167,9 +173,11 @@ rules_body (XqVariantKind kind)
                "face on top gives your pieces a power:\n"
                "horse — your horses cannot be blocked;\n"
                "elephant — your elephants cannot be blocked;\n"
-               "advisor — your advisors may go one or two diagonal steps;\n"
+               "advisor — your advisors may go one or two diagonal steps in the palace;\n"
                "cannon — your cannons may also jump over one piece to an empty point;\n"
-               "soldier — your soldiers may move sideways before crossing the river.\n\n"
+               "soldier — your soldiers may move sideways before crossing the river;\n"
+               "general — the enemy general may not face yours on an open file (with neither "
+               "general face on top, the generals may face each other).\n\n"
                "Everything else is xiangqi.");
     case XQ_VARIANT_MIXED:
     case XQ_VARIANT_N_KINDS:

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The game-day pictures: the half board, the backs of face-down pieces, the
- * chess figures and the cube general (docs/game-day.md). */
+ * chess figures and the cube general (docs/variants.md). */
 #define G_LOG_DOMAIN "xq-render"
 
 #include "config.h"

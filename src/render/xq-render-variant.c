@@ -9,7 +9,7 @@
 
 /* 國際中國象棋 plays xiangqi with chess figures standing in for the pieces:
  * chess pawns for the advisors and soldiers, the queen for the one cannon
- * (docs/game-day.md). */
+ * (docs/variants.md). */
 static XqFigure
 mixed_figure (XqPieceType type)
 {

@@ -100,7 +100,8 @@ window_mapped_cb (GtkWidget     *window,
 /* For tools/screenshot.sh: XQ_DEMO_FEN sets up a position, XQ_DEMO_MOVES
  * ="h2e2 h9g7" plays moves, and XQ_DEMO_PAGE names a page to show or
  * "preferences".  XQ_DEMO_GAME_DAY="jieqi" opens that game's rules on the
- * Game Day page, "jieqi SEED [ACTION...]" plays it from SEED. */
+ * Game Day page, "jieqi SEED [ACTION...]" plays it from SEED (an action
+ * "resign" gives up for the side to move). */
 static void
 apply_demo_game_day (XqWindow   *window,
                      const char *spec)
@@ -120,7 +121,9 @@ apply_demo_game_day (XqWindow   *window,
     return;
   xq_game_day_page_play (page, 0, (guint32) g_ascii_strtoull (words[1], NULL, 10));
   for (guint i = 2; words[i] != NULL; i++)
-    if (*words[i] != '\0' && !xq_variant_play_play_text (xq_game_day_page_get_play (page), words[i], NULL))
+    if (g_str_equal (words[i], "resign"))
+      xq_variant_play_resign (xq_game_day_page_get_play (page));
+    else if (*words[i] != '\0' && !xq_variant_play_play_text (xq_game_day_page_get_play (page), words[i], NULL))
       g_printerr ("XQ_DEMO_GAME_DAY: %s is not legal here\n", words[i]);
 }
 

@@ -141,8 +141,11 @@ update_legend (XqGameDayPage *self)
     {
     case XQ_VARIANT_BANQI:
     case XQ_VARIANT_ANQI:
-    case XQ_VARIANT_LUOQI:
       add_legend (self, plain, _("A face-down piece: nobody knows what it is or whose it is."));
+      break;
+    case XQ_VARIANT_LUOQI:
+      add_legend (self, up (XQ_RED, XQ_HORSE, 0),
+                  _("Every piece comes from a hand, face up, onto any empty square."));
       break;
     case XQ_VARIANT_JIEQI:
       add_legend (self, red_back, _("A face-down red piece: its red band says whose it is."));

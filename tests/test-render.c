@@ -987,6 +987,53 @@ test_flip_squeeze (void)
   cairo_surface_destroy (s);
 }
 
+/* Scenes from the games' views: backs where the view hides, colour only
+ * where it is public, chess figures for 國際中國象棋, the cube's face. */
+static void
+test_scene_from_variant (void)
+{
+  XqVariantOptions opts;
+  XqVariantState st, v;
+  XqScene scene;
+  XqSquare e0 = xq_sq_make (4, 0), b2 = xq_sq_make (1, 2), a0 = xq_sq_make (0, 0), h7 = xq_sq_make (7, 7);
+
+  xq_variant_options_init (&opts, XQ_VARIANT_BANQI);
+  xq_variant_state_init_start (&st, &opts, 5);
+  xq_variant_state_view (&st, XQ_RED, &v);
+  xq_scene_set_variant (&scene, &v);
+  g_assert_cmpint (scene.shape, ==, XQ_BOARD_SHAPE_HALF);
+  for (int c = 0; c < XQ_HALF_CELLS; c++)
+    g_assert_cmpint (scene.tokens[c].kind, ==, XQ_TOKEN_FACE_DOWN_PLAIN);
+
+  xq_variant_options_init (&opts, XQ_VARIANT_JIEQI);
+  xq_variant_state_init_start (&st, &opts, 5);
+  xq_variant_state_view (&st, XQ_RED, &v);
+  xq_scene_set_variant (&scene, &v);
+  g_assert_cmpint (scene.shape, ==, XQ_BOARD_SHAPE_FULL);
+  g_assert_cmpint (scene.tokens[e0].kind, ==, XQ_TOKEN_FACE_UP);
+  g_assert_cmpint (scene.tokens[e0].figure, ==, XQ_KING);
+  g_assert_cmpint (scene.tokens[a0].kind, ==, XQ_TOKEN_FACE_DOWN);
+  g_assert_cmpint (scene.tokens[a0].color, ==, XQ_RED);
+  g_assert_cmpint (scene.tokens[a0].figure, ==, XQ_FIGURE_NONE);
+  g_assert_cmpint (scene.tokens[h7].kind, ==, XQ_TOKEN_FACE_DOWN);
+  g_assert_cmpint (scene.tokens[h7].color, ==, XQ_BLACK);
+
+  xq_variant_options_init (&opts, XQ_VARIANT_MIXED);
+  xq_variant_state_init_start (&st, &opts, 5);
+  xq_scene_set_variant (&scene, &st);
+  g_assert_cmpint (scene.tokens[b2].figure, ==, XQ_FIGURE_CHESS_QUEEN);
+  g_assert_cmpint (scene.tokens[a0].figure, ==, XQ_FIGURE_CHESS_ROOK);
+  g_assert_cmpint (scene.tokens[e0].figure, ==, XQ_FIGURE_CHESS_KING);
+
+  xq_variant_options_init (&opts, XQ_VARIANT_CUBE);
+  xq_variant_state_init_start (&st, &opts, 5);
+  st.cube_face[XQ_RED] = XQ_HORSE;
+  xq_scene_set_variant (&scene, &st);
+  g_assert_cmpint (scene.tokens[e0].figure, ==, XQ_KING);
+  g_assert_cmpint (scene.tokens[e0].cube, ==, XQ_HORSE);
+  g_assert_cmpint (scene.tokens[a0].cube, ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1022,6 +1069,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/tokens/chess-figures", test_chess_figures);
   g_test_add_func ("/render/tokens/cube-general", test_cube_general);
   g_test_add_func ("/render/tokens/flip-squeeze", test_flip_squeeze);
+  g_test_add_func ("/render/scene/from-variant", test_scene_from_variant);
 
   return g_test_run ();
 }

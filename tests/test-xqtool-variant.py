@@ -1,28 +1,18 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """`xqtool variant` as outside tools use it (docs/variants.md): the sorted
-action lists, refusals, whole seeded computer games at every level for every
-game, saved games that replay identically, and one-line errors.  TAP output."""
+action lists, refusals, whole seeded computer games, saved games that replay
+identically, and one-line errors.  With --soak: every game at every level to
+the end (suite soak, too slow for the sanitizer build).  TAP output."""
 import os
-import subprocess
 import sys
 import tempfile
 
-XQTOOL = os.environ["XQTOOL"]
+from xqtool_tap import check, finish, run
+
 START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 JIEQI = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w"
 GAMES = ["banqi", "jieqi", "anqi", "luoqi", "wuhu", "cube", "mixed"]
-results = []
-
-
-def run(*args, timeout=600):
-    p = subprocess.run([XQTOOL, *args], capture_output=True, text=True, timeout=timeout)
-    return p.returncode, p.stdout, p.stderr
-
-
-def check(name, cond, detail=""):
-    results.append((name, bool(cond), detail))
-
 
 # moves: sorted, one per line.
 rc, out, err = run("variant", "moves", "banqi", "xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx -")
@@ -63,9 +53,10 @@ for state, action, code in [
     check(f"explain {code}", rc == 0 and out.split()[0] == code and (code == "legal" or len(out) > 20), out)
 
 # play: every game, every level, to the end; save and replay identically.
+LEVELS = (1, 2, 3) if "--soak" in sys.argv else (1,)
 with tempfile.TemporaryDirectory() as tmp:
     for game in GAMES:
-        for level in (1, 2, 3):
+        for level in LEVELS:
             path = os.path.join(tmp, f"{game}-{level}.txt")
             # The half-board games have no move limit of their own: the soak sets one.
             extra = ["--option", "quiet-limit=100"] if game in ("banqi", "luoqi") else []
@@ -99,10 +90,4 @@ for args in bad:
     rc, out, err = run(*args)
     check("bad input: " + " ".join(args[1:])[:50], rc != 0 and out == "" and len(err.strip().splitlines()) == 1, err)
 
-print(f"1..{len(results)}")
-for i, (name, ok, detail) in enumerate(results, 1):
-    print(f"{'ok' if ok else 'not ok'} {i} - {name}")
-    if not ok and detail:
-        for line in str(detail).splitlines()[:5]:
-            print(f"# {line}")
-sys.exit(0)
+finish()

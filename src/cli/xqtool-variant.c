@@ -132,6 +132,62 @@ compare_strings (gconstpointer a, gconstpointer b)
 
 static int cmd_variant (int argc, char **argv);
 
+/* The computer's thinking time: the median and the slowest of its first
+ * N moves in a seeded game of each variant, at each level. */
+static int
+bench_variant (int argc, char **argv)
+{
+  int plies = 20;
+
+  if (argc == 3 && strcmp (argv[1], "--plies") == 0)
+    {
+      if (!xqtool_parse_int (argv[2], 1, 1000, &plies))
+        return xqtool_fail ("bad ply count “%s” (1..1000)", argv[2]);
+    }
+  else if (argc != 1)
+    {
+      fprintf (stderr, "usage: xqtool bench variant [--plies N]\n");
+      return 2;
+    }
+  for (int k = 0; k < XQ_VARIANT_N_KINDS; k++)
+    for (int level = 1; level <= XQ_VARIANT_ENGINE_MAX_LEVEL; level++)
+      {
+        XqVariantOptions opts;
+        g_autoptr (XqVariantGame) game = NULL;
+        g_autoptr (XqVariantEngine) engine = xq_variant_engine_new (1);
+        g_autofree double *samples = g_new (double, plies);
+        double worst = 0;
+        int n = 0;
+
+        xq_variant_options_init (&opts, (XqVariantKind) k);
+        game = xq_variant_game_new (&opts, 1);
+        xq_variant_engine_set_level (engine, level);
+        while (n < plies && xq_variant_game_get_result (game).winner == XQ_WINNER_NONE)
+          {
+            XqVariantState view;
+            XqVariantAction a;
+            gint64 t0 = g_get_monotonic_time ();
+            xq_variant_game_get_view (game, &view);
+            if (!xq_variant_engine_choose (engine, &view, &opts, &a))
+              break;
+            samples[n] = (g_get_monotonic_time () - t0) / 1000.0;
+            worst = MAX (worst, samples[n]);
+            n++;
+            if (!xq_variant_game_play (game, &a, NULL))
+              return xqtool_fail ("the computer's action was refused");
+          }
+        if (n > 0)
+          printf ("variant %s level %d: median %.1f ms, slowest %.1f ms per move (%d moves)\n",
+                  xq_variant_kind_to_code ((XqVariantKind) k), level, xqtool_median (samples, n), worst, n);
+      }
+  return 0;
+}
+
+const XqToolCommand xqtool_variant_bench[] = {
+  { "variant", "[--plies N]", bench_variant },
+  { NULL, NULL, NULL },
+};
+
 const XqToolCommand xqtool_variant_commands[] = {
   { "variant", "moves GAME STATE | explain GAME STATE ACTION | play GAME --seed S [--level L] | replay FILE  [--option TEXT]", cmd_variant },
   { NULL, NULL, NULL },

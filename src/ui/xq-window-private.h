@@ -5,6 +5,7 @@
 
 #include "xq-game-day-page.h"
 #include "xq-learn-page.h"
+#include "xq-tournament-page.h"
 #include "xq-window.h"
 
 G_BEGIN_DECLS
@@ -19,6 +20,7 @@ struct _XqWindow
   XqPlayPage      *play_page;
   XqLearnPage     *learn_page;
   XqGameDayPage   *game_day_page;
+  XqTournamentPage *tournament_page;
 
   /* Owned */
   GSettings       *settings;

@@ -500,7 +500,7 @@ in_palace (XqColor c, int f, int r)
 {
   if (f < 3 || f > 5)
     return FALSE;
-  return c == XQ_RED ? r <= 2 : r >= 7;
+  return c == XQ_RED ? r >= 0 && r <= 2 : r >= 7 && r <= 9;
 }
 
 static gboolean

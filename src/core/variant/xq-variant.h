@@ -108,7 +108,10 @@ typedef struct {
 
   XqColor   side;            /* colour to move (meaningless while !colors_known) */
   gboolean  colors_known;    /* FALSE in 翻翻棋 / 暗棋 until the first reveal */
-  XqColor   first_color;     /* colour of the player who moved first (once known) */
+  XqColor   first_color;     /* colour of the player who moved first (once known).  In
+                              * 暗棋 the board is kept with Red's home at ranks 0–4: when
+                              * the first player turns out Black, apply turns the board
+                              * round (draw it from first_color's side) */
 
   guint8    pool[16];        /* face-down identities still unrevealed, by XqPiece (public) */
   guint8    hand[16];        /* 落棋: pieces in hand, by XqPiece */
@@ -119,7 +122,7 @@ typedef struct {
   gboolean    cube_turned[2];
 
   int       ply;             /* actions played since the start */
-  int       quiet;           /* plies since the last capture (and flip/drop/reveal on the half board) */
+  int       quiet;           /* plies since the last capture, flip, reveal or drop */
   guint64   key;             /* hash of everything above that matters for repetition */
 } XqVariantState;
 
@@ -147,7 +150,8 @@ XqPieceType xq_variant_cube_opposite  (XqPieceType face);
  * (`w` red, `b` black, `-` before the colours are known).  Full board: a
  * xiangqi FEN whose face-down pieces are `X` (red) / `x` (black), then extra
  * fields documented in docs/variants.md (cube faces, hands, pool).  Parsing
- * returns a view unless the text names the hidden identities. */
+ * always gives a view: which piece is under each face-down one is never
+ * written, only the pool they are drawn from. */
 gboolean  xq_variant_state_from_text  (XqVariantState *st, XqVariantKind kind,
                                        const XqVariantOptions *opts,
                                        const char *text, GError **error);

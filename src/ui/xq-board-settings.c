@@ -156,16 +156,22 @@ piece_set_mapping (GValue   *value,
   return TRUE;
 }
 
+XqTheme
+xq_board_settings_theme (const char *value)
+{
+  XqTheme theme = XQ_THEME_WOOD;
+
+  if (!xq_theme_from_string (value, &theme))
+    theme = XQ_THEME_WOOD;
+  return theme;
+}
+
 static gboolean
 theme_mapping (GValue   *value,
                GVariant *variant,
                gpointer  user_data)
 {
-  XqTheme theme = XQ_THEME_WOOD;
-
-  if (!xq_theme_from_string (g_variant_get_string (variant, NULL), &theme))
-    theme = XQ_THEME_WOOD;
-  g_value_set_enum (value, theme);
+  g_value_set_enum (value, xq_board_settings_theme (g_variant_get_string (variant, NULL)));
   return TRUE;
 }
 

@@ -56,5 +56,7 @@ void        xq_board_settings_bind         (GSettings  *settings,
 /* The piece set a "piece-set" value names: "auto" gives the set of the
  * interface language's script, an unknown name the traditional set. */
 XqPieceSet  xq_board_settings_piece_set    (const char *value);
+/* The theme a "board-theme" value names; an unknown name gives wood. */
+XqTheme     xq_board_settings_theme        (const char *value);
 
 G_END_DECLS

@@ -6,8 +6,10 @@
 #
 #   tools/fuzz.sh [SECONDS] [HARNESS...]
 #
-# Environment: FUZZ_BUILD_DIR (default build-fuzz), FUZZ_NO_BUILD=1 (run the
-# harnesses already built, build nothing).
+# Environment: FUZZ_SOURCE_DIR (default: the checkout holding this script),
+# FUZZ_BUILD_DIR (default build-fuzz), FUZZ_NO_BUILD=1 (run the
+# harnesses already built, build nothing), FUZZ_RUNS=N (stop a harness after
+# N inputs, or at SECONDS, whichever comes first).
 #
 # Findings are left in build-fuzz/fuzz-findings/NAME/ (crash-*, leak-*,
 # timeout-*, oom-*); copy a reproducer into tests/data/repro/ and add a test.
@@ -17,7 +19,7 @@ set -uo pipefail
 
 seconds=${1:-60}
 shift || true
-src=$(cd "$(dirname "$0")/.." && pwd)
+src=${FUZZ_SOURCE_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
 build=${FUZZ_BUILD_DIR:-$src/build-fuzz}
 all=(fen iccs wxf zh-hans zh-hant pgn lesson pack pack-install worksheet)
 if [ $# -gt 0 ]; then harnesses=("$@"); else harnesses=("${all[@]}"); fi
@@ -58,6 +60,7 @@ for h in "${harnesses[@]}"; do
   mkdir -p "$corpus" "$findings"
   args=(-max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048
         -detect_leaks=1 -print_final_stats=1 -artifact_prefix="$findings/")
+  [ -n "${FUZZ_RUNS:-}" ] && args+=(-runs="$FUZZ_RUNS")
   dict=$src/tests/fuzz/$h.dict
   [ -f "$dict" ] || dict=$src/tests/fuzz/$(case $h in zh-*) echo zh ;; pack*) echo lesson ;; *) echo "$h" ;; esac).dict
   [ -f "$dict" ] && args+=(-dict="$dict")

@@ -151,6 +151,26 @@ test_inline_forms (void)
   assert_round_trip (rec);
 }
 
+/* Plays a random legal move from pos and appends it to rec; FALSE when
+ * there is none. */
+static gboolean
+append_random_move (XqPgnRecord *rec, XqPosition *pos, GRand *rand)
+{
+  g_autoptr(GError) error = NULL;
+  XqMove moves[XQ_MAX_MOVES];
+  int n = xq_position_legal_moves (pos, moves);
+  XqMove m;
+  XqUndo undo;
+
+  if (n == 0)
+    return FALSE;
+  m = moves[g_rand_int_range (rand, 0, n)];
+  g_assert_true (xq_pgn_record_append_move (rec, m, &error));
+  g_assert_no_error (error);
+  xq_position_do_move (pos, m, &undo);
+  return TRUE;
+}
+
 /* Random games with comments in every place a comment can be, from the
  * start and from a position with Black to move. */
 static void
@@ -180,16 +200,10 @@ test_round_trip_random (void)
       pos = *xq_pgn_record_get_start (rec);
       for (int ply = 0; ply < plies; ply++)
         {
-          XqMove moves[XQ_MAX_MOVES];
-          int n = xq_position_legal_moves (&pos, moves);
-          XqMove m;
-          XqUndo undo;
           guint i;
 
-          if (n == 0)
+          if (!append_random_move (rec, &pos, rand))
             break;
-          m = moves[g_rand_int_range (rand, 0, n)];
-          g_assert_true (xq_pgn_record_append_move (rec, m, &error));
           i = xq_pgn_record_get_n_moves (rec) - 1;
           switch (g_rand_int_range (rand, 0, 8))
             {
@@ -209,7 +223,6 @@ test_round_trip_random (void)
             default:
               break;
             }
-          xq_position_do_move (&pos, m, &undo);
         }
       xq_pgn_record_set_result (rec, (XqPgnResult) g_rand_int_range (rand, 0, 4));
       assert_round_trip (rec);
@@ -230,28 +243,16 @@ test_round_trip_random_comments (void)
   for (int game = 0; game < 40; game++)
     {
       g_autoptr(XqPgnRecord) rec = xq_pgn_record_new ();
-      g_autoptr(GError) error = NULL;
       XqPosition pos;
       int plies = g_rand_int_range (rand, 0, 12);
 
       xq_position_init_start (&pos);
       for (int ply = 0; ply < plies; ply++)
-        {
-          XqMove moves[XQ_MAX_MOVES];
-          int n = xq_position_legal_moves (&pos, moves);
-          XqUndo undo;
-
-          XqMove m;
-
-          if (n == 0)
-            {
-              plies = ply;
-              break;
-            }
-          m = moves[g_rand_int_range (rand, 0, n)];
-          g_assert_true (xq_pgn_record_append_move (rec, m, &error));
-          xq_position_do_move (&pos, m, &undo);
-        }
+        if (!append_random_move (rec, &pos, rand))
+          {
+            plies = ply;
+            break;
+          }
       /* Slot -1 is the game comment; 2i and 2i+1 the comments before and
        * after move i. */
       for (int slot = -1; slot < 2 * plies; slot++)

@@ -24,14 +24,21 @@ static const char fixture_moves[] =
   "a6b6 e6e4 b6b7 f3f2 f0e1 e4e1 d0e0 e1g1 b7c7 g1g5 i2g4 g5e5 e0d0 f2f1 d0d1 e3d3 "
   "d1d0 f1e1 c7b7 e5d5";
 
+/* tests/data/DIR/NAME in the source tree. */
 static char *
-data_path (const char *name)
+data_file (const char *dir, const char *name)
 {
   const char *srcdir = g_getenv ("XQ_SOURCE_DIR");
 
   if (srcdir != NULL)
-    return g_build_filename (srcdir, "tests", "data", "pgn", name, NULL);
-  return g_test_build_filename (G_TEST_DIST, "data", "pgn", name, NULL);
+    return g_build_filename (srcdir, "tests", "data", dir, name, NULL);
+  return g_test_build_filename (G_TEST_DIST, "data", dir, name, NULL);
+}
+
+static char *
+data_path (const char *name)
+{
+  return data_file ("pgn", name);
 }
 
 static XqPgnRecord *
@@ -287,11 +294,7 @@ test_round_trip_random_comments (void)
 static char *
 repro_path (const char *name)
 {
-  const char *srcdir = g_getenv ("XQ_SOURCE_DIR");
-
-  if (srcdir != NULL)
-    return g_build_filename (srcdir, "tests", "data", "repro", name, NULL);
-  return g_test_build_filename (G_TEST_DIST, "data", "repro", name, NULL);
+  return data_file ("repro", name);
 }
 
 static void

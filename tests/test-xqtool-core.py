@@ -135,6 +135,28 @@ for args, shown in [
     check(f"non-UTF-8 argument {args[-1]!r}: escaped in a one-line UTF-8 error",
           rc != 0 and text is not None and shown in text and len(text.strip().splitlines()) == 1
           and "\x1b" not in text, f"rc={rc} err={err!r}")
+# What the fuzzers found (docs/fuzzing.md): input that is not UTF-8 quoted
+# raw in error messages.  Each must give one UTF-8 line.
+with open(repro("fuzz-fen-not-utf8.txt"), "rb") as f:
+    fen_bytes = f.read()
+with open(repro("fuzz-iccs-not-utf8.bin"), "rb") as f:
+    move_bytes = f.read()[1:]    # the harness's first byte picks the position
+for name, args in [
+    ("status, FEN not UTF-8", (b"status", fen_bytes)),
+    ("notation, move not UTF-8", (b"notation", START.encode(), move_bytes, b"--from", b"iccs")),
+    ("notation (any), move not UTF-8", (b"notation", START.encode(), move_bytes)),
+    ("validate, json-glib cuts a character", (b"validate", repro("fuzz-lesson-json-error-cuts-utf8.json").encode())),
+]:
+    rc, out, err = run_bytes(*args)
+    # validate lists its problems on stdout, the others fail on stderr.
+    shown = out if args[0] == b"validate" else err
+    try:
+        text = shown.decode("utf-8")
+    except UnicodeDecodeError:
+        text = None
+    check(f"fuzz repro {name}: one-line UTF-8 error", rc == 1 and text is not None
+          and len(text.strip().splitlines()) == 1, f"rc={rc} out={out!r} err={err!r}")
+
 # Valid UTF-8 is shown as it is.
 rc, out, err = run("frobnicate中文")
 check("UTF-8 argument shown as it is", rc == 1 and "“frobnicate中文”" in err, err)

@@ -4,21 +4,11 @@
 statuses, and one-line errors (never a crash) on bad input.  TAP output."""
 import os
 import subprocess
-import sys
 import tempfile
 
-XQTOOL = os.environ["XQTOOL"]
+from xqtool_tap import XQTOOL, check, finish, run
+
 START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
-results = []
-
-
-def run(*args):
-    p = subprocess.run([XQTOOL, *args], capture_output=True, text=True, timeout=120)
-    return p.returncode, p.stdout, p.stderr
-
-
-def check(name, cond, detail=""):
-    results.append((name, bool(cond), detail))
 
 
 # moves: sorted ICCS, one per line.
@@ -172,9 +162,4 @@ for fen, want in [
     rc, out, err = run("judge", fen)
     check(f"judge {fen}: {want}", rc == 0 and out.strip() == want, f"rc={rc} {out!r} {err!r}")
 
-print(f"1..{len(results)}")
-for i, (name, ok, detail) in enumerate(results, 1):
-    print(f"{'ok' if ok else 'not ok'} {i} - {name}")
-    if not ok and detail:
-        print("# " + detail.replace("\n", "\n# "))
-sys.exit(0 if all(ok for _, ok, _ in results) else 1)
+finish()

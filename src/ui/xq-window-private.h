@@ -4,6 +4,7 @@
 #pragma once
 
 #include "xq-learn-page.h"
+#include "xq-tournament-page.h"
 #include "xq-window.h"
 
 G_BEGIN_DECLS
@@ -17,6 +18,7 @@ struct _XqWindow
   AdwViewStack    *stack;
   XqPlayPage      *play_page;
   XqLearnPage     *learn_page;
+  XqTournamentPage *tournament_page;
 
   /* Owned */
   GSettings       *settings;

@@ -1,0 +1,27 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""What the xqtool test scripts share: running xqtool, collecting checks,
+and printing them as TAP."""
+import os
+import subprocess
+import sys
+
+XQTOOL = os.environ["XQTOOL"]
+results = []
+
+
+def run(*args):
+    p = subprocess.run([XQTOOL, *args], capture_output=True, text=True, timeout=120)
+    return p.returncode, p.stdout, p.stderr
+
+
+def check(name, cond, detail=""):
+    results.append((name, bool(cond), detail))
+
+
+def finish():
+    print(f"1..{len(results)}")
+    for i, (name, ok, detail) in enumerate(results, 1):
+        print(f"{'ok' if ok else 'not ok'} {i} - {name}")
+        if not ok and detail:
+            print("# " + detail.replace("\n", "\n# "))
+    sys.exit(0 if all(ok for _, ok, _ in results) else 1)

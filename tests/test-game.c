@@ -271,6 +271,18 @@ static const BareCase bare_cases[] = {
   { "3k5/9/9/9/9/9/9/9/9/2N1K4 w - - 0 1", FALSE },             /* K+N v K */
   { "3k5/9/9/9/9/9/4P4/9/9/4K4 w - - 0 1", FALSE },             /* K+P v K */
   { "3k5/9/9/9/9/9/9/9/9/2C1KC3 w - - 0 1", FALSE },            /* two cannons */
+  /* A soldier on the enemy's back rank, alone or with defenders. */
+  { "P2k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", TRUE },               /* K+P(back) v K */
+  { "4k4/9/9/9/9/9/9/9/9/p2K5 b - - 0 1", TRUE },               /* colours reversed */
+  { "P1b1ka3/9/4b4/9/9/9/9/9/9/2BAKAB2 w - - 0 1", TRUE },       /* + all defenders v K+A+2B */
+  { "P2k5/9/9/9/9/9/9/9/9/p3K4 w - - 0 1", TRUE },              /* one each side */
+  /* Near cases that play on. */
+  { "3k5/P8/9/9/9/9/9/9/9/4K4 w - - 0 1", FALSE },              /* one rank short */
+  { "P2k5/9/9/9/9/9/9/9/9/p2AKA3 w - - 0 1", FALSE },           /* black's soldier v K+2A */
+  { "3ak1P2/4a4/9/9/9/9/9/9/9/4K4 w - - 0 1", FALSE },          /* v K+2A: can stalemate */
+  { "P2k4P/9/9/9/9/9/9/9/9/4K4 w - - 0 1", FALSE },             /* two back-rank soldiers */
+  { "P2k5/9/9/9/9/9/9/9/9/2C1K4 w - - 0 1", FALSE },            /* + a cannon: a screen */
+  { "P2k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1", FALSE },             /* + a chariot */
 };
 
 static void
@@ -284,6 +296,141 @@ test_bare_material (gconstpointer data)
   g_assert_cmpint (xq_material_is_bare_draw (&pos), ==, c->drawn);
   game = xq_game_new (&pos);
   assert_result (game, c->drawn ? "draw bare-material" : "ongoing");
+}
+
+/* The proof of the back-rank soldier sets (docs/bare-material.md), run
+ * again on the small sets: every legal placement, either side to move, is
+ * counted; a set declared drawn must have no placement without a legal
+ * move, and the near set K+P v K+2A must have one (that is why it plays on). */
+typedef struct {
+  XqPiece  piece;
+  XqSquare squares[9];
+  int      n;
+} Slot;
+
+typedef struct {
+  const Slot *slots;
+  int         n_slots;
+  XqPosition  pos;
+  int         placements;
+  int         declared;   /* placements xq_material_is_bare_draw calls drawn */
+  int         no_move;    /* placements whose side to move has no legal move */
+} Enumeration;
+
+static void
+enumerate (Enumeration *e, int i)
+{
+  if (i == e->n_slots)
+    {
+      if (xq_position_kings_facing (&e->pos))
+        return;
+      for (int side = XQ_RED; side <= XQ_BLACK; side++)
+        {
+          xq_position_set_side (&e->pos, (XqColor) side);
+          if (xq_position_in_check (&e->pos, xq_color_other ((XqColor) side)))
+            continue;
+          e->placements++;
+          e->declared += xq_material_is_bare_draw (&e->pos);
+          e->no_move += !xq_position_has_legal_move (&e->pos);
+        }
+      return;
+    }
+  for (int k = 0; k < e->slots[i].n; k++)
+    {
+      XqSquare sq = e->slots[i].squares[k];
+
+      /* Two advisors of one side: each pair once. */
+      if (i > 0 && e->slots[i].piece == e->slots[i - 1].piece && e->pos.board[sq] == XQ_EMPTY)
+        {
+          gboolean before = FALSE;
+          for (int j = k + 1; j < e->slots[i].n; j++)
+            before |= e->pos.board[e->slots[i].squares[j]] == e->slots[i].piece;
+          if (before)
+            continue;
+        }
+      if (e->pos.board[sq] != XQ_EMPTY)
+        continue;
+      xq_position_put (&e->pos, sq, e->slots[i].piece);
+      enumerate (e, i + 1);
+      xq_position_put (&e->pos, sq, XQ_EMPTY);
+    }
+}
+
+static Slot
+slot_palace (XqColor c, XqPieceType t)
+{
+  Slot s = { xq_piece_make (c, t), { 0 }, 0 };
+  int base = c == XQ_RED ? 0 : 7;
+
+  if (t == XQ_KING)
+    for (int f = 3; f <= 5; f++)
+      for (int r = base; r < base + 3; r++)
+        s.squares[s.n++] = xq_sq_make (f, r);
+  else
+    {
+      static const int adv[5][2] = { { 3, 0 }, { 5, 0 }, { 4, 1 }, { 3, 2 }, { 5, 2 } };
+      for (int k = 0; k < 5; k++)
+        s.squares[s.n++] = xq_sq_make (adv[k][0], c == XQ_RED ? adv[k][1] : 9 - adv[k][1]);
+    }
+  return s;
+}
+
+static Slot
+slot_back_rank_soldier (XqColor c)
+{
+  Slot s = { xq_piece_make (c, XQ_PAWN), { 0 }, 0 };
+
+  for (int f = 0; f < XQ_FILES; f++)
+    s.squares[s.n++] = xq_sq_make (f, c == XQ_RED ? 9 : 0);
+  return s;
+}
+
+static void
+test_bare_material_enumerate (void)
+{
+  struct {
+    const char *name;
+    int         black_advisors;
+    gboolean    black_soldier;
+    gboolean    drawn;
+  } sets[] = {
+    { "K+P v K", 0, FALSE, TRUE },
+    { "K+P v K+A", 1, FALSE, TRUE },
+    { "K+P v K+P", 0, TRUE, TRUE },
+    { "K+P v K+A+P", 1, TRUE, TRUE },
+    { "K+P v K+2A", 2, FALSE, FALSE },
+  };
+
+  for (size_t i = 0; i < G_N_ELEMENTS (sets); i++)
+    {
+      Slot slots[5];
+      Enumeration e = { 0 };
+
+      e.slots = slots;
+
+      slots[e.n_slots++] = slot_palace (XQ_RED, XQ_KING);
+      slots[e.n_slots++] = slot_palace (XQ_BLACK, XQ_KING);
+      slots[e.n_slots++] = slot_back_rank_soldier (XQ_RED);
+      for (int a = 0; a < sets[i].black_advisors; a++)
+        slots[e.n_slots++] = slot_palace (XQ_BLACK, XQ_ADVISOR);
+      if (sets[i].black_soldier)
+        slots[e.n_slots++] = slot_back_rank_soldier (XQ_BLACK);
+      xq_position_clear (&e.pos);
+      enumerate (&e, 0);
+      g_test_message ("%s: %d placements, %d declared drawn, %d without a legal move",
+                      sets[i].name, e.placements, e.declared, e.no_move);
+      g_assert_cmpint (e.placements, >, 500);
+      if (sets[i].drawn)
+        {
+          g_assert_cmpint (e.declared, ==, e.placements);
+          g_assert_cmpint (e.no_move, ==, 0);
+        }
+      else
+        {
+          g_assert_cmpint (e.declared, ==, 0);
+          g_assert_cmpint (e.no_move, >, 0);
+        }
+    }
 }
 
 /* The capture that leaves bare material ends the game on that ply: the
@@ -539,6 +686,7 @@ main (int argc, char *argv[])
       g_test_add_data_func (path, &bare_cases[i], test_bare_material);
     }
   g_test_add_func ("/core/game/bare-material/after-capture", test_bare_material_after_capture);
+  g_test_add_func ("/core/game/bare-material/enumerate-back-rank", test_bare_material_enumerate);
   g_test_add_func ("/core/game/declared-results", test_declared_results);
   g_test_add_func ("/core/game/codes", test_codes);
   g_test_add_func ("/core/game/warn-then-forfeit", test_warn_then_forfeit);

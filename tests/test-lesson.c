@@ -737,6 +737,37 @@ test_progress_bad_learner (Fixture *f, gconstpointer data)
   g_assert_true (xq_progress_learner_id_valid ("mei_2"));
 }
 
+/* What the lesson fuzzer found (docs/fuzzing.md): json-glib's messages cut
+ * characters in half, and a "\ud800" key becomes bytes that are not UTF-8
+ * in the JSON path.  Every problem's path and message must be UTF-8. */
+static void
+test_load_problems_utf8 (void)
+{
+  static const char *const files[] = {
+    "fuzz-lesson-json-error-cuts-utf8.json",
+    "fuzz-lesson-surrogate-key.json",
+  };
+
+  for (size_t i = 0; i < G_N_ELEMENTS (files); i++)
+    {
+      g_autofree char *path = g_build_filename (source_dir (), "tests", "data", "repro", files[i], NULL);
+      g_autoptr(GPtrArray) problems = new_problems ();
+      g_autoptr(XqLessonFile) file = xq_lesson_load_file (path, problems);
+
+      g_assert_null (file);
+      g_assert_cmpuint (problems->len, >, 0);
+      for (guint k = 0; k < problems->len; k++)
+        {
+          XqLessonProblem *problem = g_ptr_array_index (problems, k);
+          g_autofree char *line = xq_lesson_problem_format (problem);
+
+          g_assert_true (g_utf8_validate (problem->path, -1, NULL));
+          g_assert_true (g_utf8_validate (problem->message, -1, NULL));
+          g_assert_true (g_utf8_validate (line, -1, NULL));
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -753,6 +784,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson/load/simple-error", test_load_simple_error);
   g_test_add_func ("/lesson/load/dir-continues", test_load_dir_continues);
   g_test_add_func ("/lesson/load/pack", test_load_pack);
+  g_test_add_func ("/lesson/load/problems-utf8", test_load_problems_utf8);
 
   bad_dir = g_build_filename (source_dir (), "tests", "data", "bad-lessons", NULL);
   d = g_dir_open (bad_dir, 0, NULL);

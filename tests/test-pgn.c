@@ -24,14 +24,21 @@ static const char fixture_moves[] =
   "a6b6 e6e4 b6b7 f3f2 f0e1 e4e1 d0e0 e1g1 b7c7 g1g5 i2g4 g5e5 e0d0 f2f1 d0d1 e3d3 "
   "d1d0 f1e1 c7b7 e5d5";
 
+/* tests/data/DIR/NAME in the source tree. */
 static char *
-data_path (const char *name)
+data_file (const char *dir, const char *name)
 {
   const char *srcdir = g_getenv ("XQ_SOURCE_DIR");
 
   if (srcdir != NULL)
-    return g_build_filename (srcdir, "tests", "data", "pgn", name, NULL);
-  return g_test_build_filename (G_TEST_DIST, "data", "pgn", name, NULL);
+    return g_build_filename (srcdir, "tests", "data", dir, name, NULL);
+  return g_test_build_filename (G_TEST_DIST, "data", dir, name, NULL);
+}
+
+static char *
+data_path (const char *name)
+{
+  return data_file ("pgn", name);
 }
 
 static XqPgnRecord *
@@ -151,6 +158,26 @@ test_inline_forms (void)
   assert_round_trip (rec);
 }
 
+/* Plays a random legal move from pos and appends it to rec; FALSE when
+ * there is none. */
+static gboolean
+append_random_move (XqPgnRecord *rec, XqPosition *pos, GRand *rand)
+{
+  g_autoptr(GError) error = NULL;
+  XqMove moves[XQ_MAX_MOVES];
+  int n = xq_position_legal_moves (pos, moves);
+  XqMove m;
+  XqUndo undo;
+
+  if (n == 0)
+    return FALSE;
+  m = moves[g_rand_int_range (rand, 0, n)];
+  g_assert_true (xq_pgn_record_append_move (rec, m, &error));
+  g_assert_no_error (error);
+  xq_position_do_move (pos, m, &undo);
+  return TRUE;
+}
+
 /* Random games with comments in every place a comment can be, from the
  * start and from a position with Black to move. */
 static void
@@ -180,16 +207,10 @@ test_round_trip_random (void)
       pos = *xq_pgn_record_get_start (rec);
       for (int ply = 0; ply < plies; ply++)
         {
-          XqMove moves[XQ_MAX_MOVES];
-          int n = xq_position_legal_moves (&pos, moves);
-          XqMove m;
-          XqUndo undo;
           guint i;
 
-          if (n == 0)
+          if (!append_random_move (rec, &pos, rand))
             break;
-          m = moves[g_rand_int_range (rand, 0, n)];
-          g_assert_true (xq_pgn_record_append_move (rec, m, &error));
           i = xq_pgn_record_get_n_moves (rec) - 1;
           switch (g_rand_int_range (rand, 0, 8))
             {
@@ -209,11 +230,113 @@ test_round_trip_random (void)
             default:
               break;
             }
-          xq_position_do_move (&pos, m, &undo);
         }
       xq_pgn_record_set_result (rec, (XqPgnResult) g_rand_int_range (rand, 0, 4));
       assert_round_trip (rec);
     }
+}
+
+/* Any comment text, in any slot, reads back exactly (docs/pgn.md): random
+ * texts drawn from the characters that mean something to a PGN reader. */
+static void
+test_round_trip_random_comments (void)
+{
+  static const char *const pieces[] = {
+    "}", "{", "\n", " ", "  ", ";", "; ", "\r", "\t", "%", "(", ")", "[", "]", "\"", "\\",
+    "a", "note", "中文", "1.", "1...", "*", "1-0", "$1", "\n;", "\n; ", "} {", "\n\n",
+  };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+
+  for (int game = 0; game < 40; game++)
+    {
+      g_autoptr(XqPgnRecord) rec = xq_pgn_record_new ();
+      XqPosition pos;
+      int plies = g_rand_int_range (rand, 0, 12);
+
+      xq_position_init_start (&pos);
+      for (int ply = 0; ply < plies; ply++)
+        if (!append_random_move (rec, &pos, rand))
+          {
+            plies = ply;
+            break;
+          }
+      /* Slot -1 is the game comment; 2i and 2i+1 the comments before and
+       * after move i. */
+      for (int slot = -1; slot < 2 * plies; slot++)
+        {
+          g_autoptr(GString) text = g_string_new (NULL);
+          int len = g_rand_int_range (rand, 0, 12);
+          const char *stored;
+
+          for (int k = 0; k < len; k++)
+            g_string_append (text, pieces[g_rand_int_range (rand, 0, G_N_ELEMENTS (pieces))]);
+          if (slot < 0)
+            xq_pgn_record_set_game_comment (rec, text->str);
+          else if (slot % 2 == 0)
+            xq_pgn_record_set_comment_before (rec, (guint) slot / 2, text->str);
+          else
+            xq_pgn_record_set_comment_after (rec, (guint) slot / 2, text->str);
+          stored = slot < 0 ? xq_pgn_record_get_game_comment (rec)
+                 : slot % 2 == 0 ? xq_pgn_record_get_comment_before (rec, (guint) slot / 2)
+                 : xq_pgn_record_get_comment_after (rec, (guint) slot / 2);
+          /* Stored trimmed; an all-blank text is no comment. */
+          g_strstrip (text->str);
+          if (text->str[0] == '\0')
+            g_assert_null (stored);
+          else
+            g_assert_cmpstr (stored, ==, text->str);
+        }
+      assert_round_trip (rec);
+    }
+}
+
+/* The reproducers of docs/pgn.md's encoding and of two old crashes. */
+static char *
+repro_path (const char *name)
+{
+  return data_file ("repro", name);
+}
+
+static void
+test_repro_files (void)
+{
+  g_autofree char *f6 = repro_path ("F6-pgn-comment-roundtrip-min.pgn");
+  g_autofree char *f2 = repro_path ("F2-pgn-empty.pgn");
+  g_autofree char *f1 = repro_path ("F1-pgn-fen-doublespace.pgn");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(XqPgnRecord) rec = xq_pgn_read_file (f6, &error);
+  g_autoptr(XqPgnRecord) empty = NULL;
+  g_autoptr(XqPgnRecord) copy = NULL;
+  g_autoptr(XqPgnRecord) line_run = NULL;
+
+  /* A brace comment and a line comment after one move are joined. */
+  g_assert_no_error (error);
+  g_assert_cmpstr (xq_pgn_record_get_comment_after (rec, 0), ==, "a\nb c } d");
+  assert_round_trip (rec);
+
+  /* No moves and no tags: equal to its copy (no memcmp on missing data). */
+  empty = xq_pgn_read_file (f2, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (xq_pgn_record_get_n_moves (empty), ==, 0);
+  copy = xq_pgn_record_copy (empty);
+  g_assert_true (xq_pgn_record_equal (empty, copy));
+  assert_round_trip (empty);
+
+  /* A FEN tag with two blanks in a row is read (these generals face each
+   * other, so the position is refused, with the place). */
+  g_assert_null (xq_pgn_read_file (f1, &error));
+  g_assert_error (error, XQ_PGN_ERROR, XQ_PGN_ERROR_BAD_FEN);
+  g_assert_nonnull (strstr (error->message, "face each other"));
+  g_clear_error (&error);
+  g_clear_pointer (&copy, xq_pgn_record_free);
+  copy = xq_pgn_read_string ("[FEN \"4k4/9/9/9/9/9/9/9/9/3K5  w  -  - 0 1\"]\n*\n", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (xq_pgn_record_get_start (copy)->side, ==, XQ_RED);
+
+  /* Line comments on consecutive lines are one comment, one per line. */
+  line_run = xq_pgn_read_string ("1. h2e2 ; first } line\n;second\n;\n;  indented\n*\n", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (xq_pgn_record_get_comment_after (line_run, 0), ==, "first } line\nsecond\n\n indented");
 }
 
 static void
@@ -429,6 +552,8 @@ main (int argc, char **argv)
   g_test_add_func ("/core/pgn/fixture/comments", test_fixture_comments);
   g_test_add_func ("/core/pgn/inline-forms", test_inline_forms);
   g_test_add_func ("/core/pgn/round-trip/random", test_round_trip_random);
+  g_test_add_func ("/core/pgn/round-trip/random-comments", test_round_trip_random_comments);
+  g_test_add_func ("/core/pgn/repro", test_repro_files);
   g_test_add_func ("/core/pgn/record-api", test_record_api);
   g_test_add_func ("/core/pgn/write-layout", test_write_layout);
   for (size_t i = 0; i < G_N_ELEMENTS (bad_files); i++)

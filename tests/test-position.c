@@ -313,6 +313,44 @@ test_iccs_text (void)
   g_assert_true (xq_move_from_iccs ("") == XQ_MOVE_NONE);
 }
 
+/* Issue 11, F1: runs of blanks between the fields once freed one field
+ * twice.  Any run of spaces and tabs separates fields; blanks before and
+ * after are ignored. */
+static void
+test_fen_blank_runs (void)
+{
+  static const char *const spellings[] = {
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w  - - 0 1",
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR  w - -  0  1",
+    "  rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR\t\tw \t-   -\t0 1  ",
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w      ",
+    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR    ",
+  };
+  XqPosition start;
+
+  xq_position_init_start (&start);
+  for (size_t i = 0; i < G_N_ELEMENTS (spellings); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *fen = NULL;
+      XqPosition pos;
+
+      g_assert_true (xq_position_set_fen (&pos, spellings[i], &error));
+      g_assert_no_error (error);
+      fen = xq_position_to_fen (&pos);
+      g_assert_cmpstr (fen, ==, XQ_START_FEN);
+      g_assert_cmpuint (pos.key, ==, start.key);
+    }
+  /* Blanks still separate: seven fields are still too many. */
+  {
+    g_autoptr(GError) error = NULL;
+    XqPosition pos;
+
+    g_assert_false (xq_position_set_fen (&pos, "4k4/9/9/9/9/9/9/9/9/3K5  w  -  -  0  1  x", &error));
+    g_assert_error (error, XQ_POSITION_ERROR, XQ_POSITION_ERROR_SYNTAX);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -321,6 +359,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/core/fen/roundtrip", test_fen_roundtrip);
   g_test_add_func ("/core/fen/aliases", test_fen_aliases);
+  g_test_add_func ("/core/fen/blank-runs", test_fen_blank_runs);
   for (gsize i = 0; i < G_N_ELEMENTS (reject_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/core/fen/reject/%" G_GSIZE_FORMAT, i);

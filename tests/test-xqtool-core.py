@@ -2,7 +2,11 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """xqtool's core commands as outside tools use them: output formats, exit
 statuses, and one-line errors (never a crash) on bad input.  TAP output."""
-from xqtool_tap import check, finish, run
+import os
+import subprocess
+import tempfile
+
+from xqtool_tap import XQTOOL, check, finish, run
 
 START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 
@@ -53,5 +57,109 @@ for args in bad:
     rc, out, err = run(*args)
     check(f"bad input {' '.join(args)[:50]!r}: one-line error",
           rc not in (0,) and rc > 0 and out == "" and len(err.strip().splitlines()) == 1, f"rc={rc} err={err!r}")
+
+# Issue 11, F1: two blanks in a row in a FEN used to double-free (abort) in
+# every command that reads one.  Extra blanks are harmless now.
+REPRO = os.path.join(os.environ["XQ_SOURCE_DIR"], "tests", "data", "repro")
+
+
+def repro(name):
+    return os.path.join(REPRO, name)
+
+
+def one_line_error(rc, out, err):
+    return rc == 1 and out == "" and len(err.strip().splitlines()) == 1
+
+
+rc, out, err = run("status", START.replace(" w ", " w  ").replace(" - ", "  -   "))
+check("status: blanks in a row are harmless", rc == 0 and out.strip() == "ongoing", f"rc={rc} {out!r} {err!r}")
+with open(repro("F1-fen-double-space.txt"), encoding="utf-8") as f:
+    rc, out, err = run("status", f.read().strip("\n"))
+check("status F1 repro: one-line error, no crash", one_line_error(rc, out, err) and "points" in err, f"rc={rc} {err!r}")
+rc, out, err = run("validate", repro("F1-lesson-fen-doublespace.json"))
+check("validate F1 lesson repro: accepted", rc == 0 and err == "", f"rc={rc} {err!r}")
+rc, out, err = run("pgn", repro("F1-pgn-fen-doublespace.pgn"))
+check("pgn F1 repro: one-line error naming the place", one_line_error(rc, out, err) and ":1:6:" in err, f"rc={rc} {err!r}")
+rc, out, err = run("worksheet", repro("F1-worksheet-doublespace.txt"), "--out", "/dev/null")
+check("worksheet F1 repro: one-line error naming the line", one_line_error(rc, out, err) and "line 1" in err, f"rc={rc} {err!r}")
+rc, out, err = run("pack", "validate", repro("F1-pack-fen-doublespace.xqpack"))
+check("pack validate F1 repro: accepted", rc == 0 and "1 units (2 exercises)" in out, f"rc={rc} {out!r} {err!r}")
+with tempfile.TemporaryDirectory() as tmp:
+    units = os.path.join(tmp, "units")
+    rc, out, err = run("pack", "import", repro("F1-pack-fen-doublespace.xqpack"), "--into", units)
+    check("pack import F1 repro: installed", rc == 0 and sorted(os.listdir(units)) == ["palace-drill.json", "teacher-mates.json"],
+          f"rc={rc} {out!r} {err!r}")
+    sheet = os.path.join(tmp, "sheet.txt")
+    with open(sheet, "w", encoding="utf-8") as f:
+        f.write(START.replace(" w ", "  w  ") + " | Open the game\n")
+    rc, out, err = run("worksheet", sheet, "--out", os.path.join(tmp, "sheet.pdf"))
+    check("worksheet: a FEN with blanks in a row is read", rc == 0 and "1 exercises" in out, f"rc={rc} {out!r} {err!r}")
+    game = os.path.join(tmp, "game.pgn")
+    with open(game, "w", encoding="utf-8") as f:
+        f.write('[FEN "' + START.replace(" ", "  ") + '"]\n\n1. h2e2 *\n')
+    rc, out, err = run("pgn", game)
+    check("pgn: a FEN tag with blanks in a row is read", rc == 0 and out == "h2e2\n", f"rc={rc} {out!r} {err!r}")
+rc, out, err = run("pgn", repro("F2-pgn-empty.pgn"))
+check("pgn F2 repro (empty file): no moves, no error", rc == 0 and out == "" and err == "", f"rc={rc} {err!r}")
+rc, out, err = run("pgn", repro("F6-pgn-comment-roundtrip-min.pgn"))
+check("pgn F6 repro: reads", rc == 0 and out == "h2e2\n", f"rc={rc} {out!r} {err!r}")
+
+
+# Arguments that are not UTF-8 are escaped, never echoed raw.
+def run_bytes(*args):
+    p = subprocess.run([XQTOOL.encode(), *args], capture_output=True, timeout=120)
+    return p.returncode, p.stdout, p.stderr
+
+
+for args, shown in [
+    ((b"frob\xffnicate",), "frob\\xFFnicate"),
+    ((b"validate", b"/nonexistent/\xc3\x28\x1b[31m"), "/nonexistent/\\xC3(\\x1B[31m"),
+    ((b"notation", START.encode(), b"h2e2", b"--to", b"\xe4\xb8"), "\\xE4\\xB8"),
+    ((b"pack", b"validate", b"/nonexistent/\xfe.xqpack"), "\\xFE"),
+]:
+    rc, out, err = run_bytes(*args)
+    try:
+        text = err.decode("utf-8")
+    except UnicodeDecodeError:
+        text = None
+    check(f"non-UTF-8 argument {args[-1]!r}: escaped in a one-line UTF-8 error",
+          rc != 0 and text is not None and shown in text and len(text.strip().splitlines()) == 1
+          and "\x1b" not in text, f"rc={rc} err={err!r}")
+# What the fuzzers found (docs/fuzzing.md): input that is not UTF-8 quoted
+# raw in error messages.  Each must give one UTF-8 line.
+with open(repro("fuzz-fen-not-utf8.txt"), "rb") as f:
+    fen_bytes = f.read()
+with open(repro("fuzz-iccs-not-utf8.bin"), "rb") as f:
+    move_bytes = f.read()[1:]    # the harness's first byte picks the position
+for name, args in [
+    ("status, FEN not UTF-8", (b"status", fen_bytes)),
+    ("notation, move not UTF-8", (b"notation", START.encode(), move_bytes, b"--from", b"iccs")),
+    ("notation (any), move not UTF-8", (b"notation", START.encode(), move_bytes)),
+    ("validate, json-glib cuts a character", (b"validate", repro("fuzz-lesson-json-error-cuts-utf8.json").encode())),
+]:
+    rc, out, err = run_bytes(*args)
+    # validate lists its problems on stdout, the others fail on stderr.
+    shown = out if args[0] == b"validate" else err
+    try:
+        text = shown.decode("utf-8")
+    except UnicodeDecodeError:
+        text = None
+    check(f"fuzz repro {name}: one-line UTF-8 error", rc == 1 and text is not None
+          and len(text.strip().splitlines()) == 1, f"rc={rc} out={out!r} err={err!r}")
+
+# Valid UTF-8 is shown as it is.
+rc, out, err = run("frobnicate中文")
+check("UTF-8 argument shown as it is", rc == 1 and "“frobnicate中文”" in err, err)
+
+# Issue 11, rule 4.2.1: a soldier on the enemy's back rank can never mate
+# or stalemate with only its general (docs/bare-material.md).
+for fen, want in [
+    ("P2k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "draw bare-material"),
+    ("4k4/9/9/9/9/9/9/9/9/p2K5 b - - 0 1", "draw bare-material"),
+    ("3k5/P8/9/9/9/9/9/9/9/4K4 w - - 0 1", "ongoing"),
+    ("3ak1P2/4a4/9/9/9/9/9/9/9/4K4 w - - 0 1", "ongoing"),
+]:
+    rc, out, err = run("judge", fen)
+    check(f"judge {fen}: {want}", rc == 0 and out.strip() == want, f"rc={rc} {out!r} {err!r}")
 
 finish()

@@ -7,13 +7,12 @@
 #
 #   tools/check-repro.sh [BUILD_DIR]      (default: build)
 #
-# Set XQ_REPRO_SKIP to a glob of file names to leave out (default: F1-*,
-# the FEN double-blank crash, until its fix is merged; XQ_REPRO_SKIP= runs all).
+# Set XQ_REPRO_SKIP to a glob of file names to leave out (default: none).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
 xqtool="$build/src/cli/xqtool"
-skip=${XQ_REPRO_SKIP-F1-*}
+skip=${XQ_REPRO_SKIP-}
 max_s=1.0
 max_kb=$((200 * 1024))
 

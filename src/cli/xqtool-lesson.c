@@ -82,8 +82,7 @@ print_problems (GPtrArray *problems, FILE *out)
     {
       g_autofree char *line = xq_lesson_problem_format (g_ptr_array_index (problems, i));
       /* One problem, one line, whatever the JSON parser's message held. */
-      g_strdelimit (line, "\n", ' ');
-      fprintf (out, "%s\n", line);
+      xqtool_print_line (out, line);
     }
 }
 

@@ -118,7 +118,10 @@ pack_export (int argc, char **argv)
   if (!xq_pack_save (pack, out, &error))
     return xqtool_fail ("%s", error->message);
   line = summary (pack);
-  printf ("%s: %s\n", out, line);
+  {
+    g_autofree char *echo = g_strdup_printf ("%s: %s", out, line);
+    xqtool_print_line (stdout, echo);
+  }
   return 0;
 }
 
@@ -135,8 +138,12 @@ pack_validate (int argc, char **argv)
   if (pack == NULL)
     return fail_problems (problems);
   line = summary (pack);
-  printf ("%s: “%s”%s%s: %s\n", argv[1], pack->title,
-          pack->author != NULL ? " by " : "", pack->author != NULL ? pack->author : "", line);
+  {
+    g_autofree char *echo = g_strdup_printf ("%s: “%s”%s%s: %s", argv[1], pack->title,
+                                             pack->author != NULL ? " by " : "",
+                                             pack->author != NULL ? pack->author : "", line);
+    xqtool_print_line (stdout, echo);
+  }
   for (guint i = 0; i < pack->entries->len; i++)
     {
       const XqPackEntry *e = g_ptr_array_index (pack->entries, i);
@@ -175,7 +182,7 @@ pack_import (int argc, char **argv)
     {
       const XqPackEntry *e = g_ptr_array_index (pack->entries, i);
       g_autofree char *path = g_build_filename (dir, e->name, NULL);
-      printf ("%s\n", path);
+      xqtool_print_line (stdout, path);
     }
   return 0;
 }

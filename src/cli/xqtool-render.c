@@ -497,8 +497,12 @@ cmd_worksheet (int argc, char **argv)
   xq_worksheet_set_title (sheet, title ? title : _("Xiangqi worksheet"));
   if (!xq_worksheet_write_pdf (sheet, out, &error))
     return xqtool_fail ("%s", error->message);
-  printf ("%s: %u exercises, %d pages\n", out, xq_worksheet_get_n_exercises (sheet),
-          xq_worksheet_count_pages (sheet));
+  {
+    g_autofree char *echo = g_strdup_printf ("%s: %u exercises, %d pages", out,
+                                             xq_worksheet_get_n_exercises (sheet),
+                                             xq_worksheet_count_pages (sheet));
+    xqtool_print_line (stdout, echo);
+  }
   return 0;
 }
 

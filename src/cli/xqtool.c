@@ -38,18 +38,60 @@ static const XqToolCommand *const bench_tables[] = {
   xqtool_variant_bench,
 };
 
+char *
+xqtool_escape (const char *text)
+{
+  GString *out = g_string_new (NULL);
+  const char *p = text, *end = text + strlen (text);
+
+  while (p < end)
+    {
+      gunichar ch = g_utf8_get_char_validated (p, end - p);
+
+      if (ch == (gunichar) -1 || ch == (gunichar) -2)
+        {
+          g_string_append_printf (out, "\\x%02X", (guchar) *p);
+          p++;
+          continue;
+        }
+      if (ch == '\n')
+        g_string_append (out, "\\n");
+      else if (ch == '\t')
+        g_string_append (out, "\\t");
+      else if (ch == '\r')
+        g_string_append (out, "\\r");
+      else if (ch < 0x20 || ch == 0x7F)
+        g_string_append_printf (out, "\\x%02X", ch);
+      else if (ch >= 0x80 && ch < 0xA0)
+        g_string_append_printf (out, "\\u%04X", ch);
+      else
+        g_string_append_len (out, p, g_utf8_next_char (p) - p);
+      p = g_utf8_next_char (p);
+    }
+  return g_string_free (out, FALSE);
+}
+
+void
+xqtool_print_line (FILE *out, const char *text)
+{
+  g_autofree char *folded = g_strdelimit (g_strdup (text), "\n", ' ');
+  g_autofree char *safe = xqtool_escape (folded);
+
+  fprintf (out, "%s\n", safe);
+}
+
 int
 xqtool_fail (const char *format, ...)
 {
   va_list args;
   g_autofree char *msg = NULL;
+  g_autofree char *line = NULL;
 
   va_start (args, format);
   msg = g_strdup_vprintf (format, args);
   va_end (args);
-  /* One line: fold any newline a message might carry. */
-  g_strdelimit (msg, "\n", ' ');
-  fprintf (stderr, "xqtool: %s\n", msg);
+  line = g_strconcat ("xqtool: ", msg, NULL);
+  xqtool_print_line (stderr, line);
   return 1;
 }
 

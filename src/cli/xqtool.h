@@ -3,6 +3,7 @@
 #pragma once
 
 #include <glib.h>
+#include <stdio.h>
 
 #include "xq-position.h"
 
@@ -18,7 +19,17 @@ typedef struct {
   XqToolFunc  func;
 } XqToolCommand;
 
-/* Prints "xqtool: message" on stderr and returns 1, for `return xqtool_fail (…)`. */
+/* Text from outside (arguments, file names, file contents) made safe to
+ * echo on a terminal: valid UTF-8 is kept, every byte that is not shows as
+ * \xNN, and control characters as \n, \t, \r or \xNN, so the result is
+ * one printable line.  Newly allocated. */
+char *xqtool_escape (const char *text);
+/* Writes text and a newline to out, newlines folded to spaces (so one
+ * message stays one line) and the rest escaped as by xqtool_escape. */
+void xqtool_print_line (FILE *out, const char *text);
+
+/* Prints "xqtool: message" on stderr (through xqtool_print_line) and returns
+ * 1, for `return xqtool_fail (…)`. */
 int xqtool_fail (const char *format, ...) G_GNUC_PRINTF (1, 2);
 /* Prints "usage: xqtool …" on stderr and returns 2. */
 int xqtool_usage (const XqToolCommand *cmd);

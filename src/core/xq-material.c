@@ -80,16 +80,24 @@ count_type (const XqPosition *pos, XqPieceType type)
   return pos->count[xq_piece_make (XQ_RED, type)] + pos->count[xq_piece_make (XQ_BLACK, type)];
 }
 
-/* The material sets treated as drawn at once (S0 4.2.1, rules reference §10).
- * In xiangqi a side also loses when it cannot move (困斃), so "nobody can
- * win" means "no reachable position leaves the side to move without a legal
- * move".  Captures only shrink a set, and every set below is closed under
- * removing pieces, so it is enough that no *placement* of the set has a
- * side to move without a move.  That was checked by enumerating every legal
- * placement (both sides to move, kings not facing, the side not to move not
- * in check) of each set with this core's own move generator during
- * development; the counts of placements without a legal move were 0 for
- * every set listed, e.g. K+2A+2B against K+2A+2B: 3 361 500 placements.
+/* A soldier on the enemy's back rank (底兵, "old soldier"): from there it
+ * can only step sideways along that rank for the rest of the game. */
+static gboolean
+is_back_rank_soldier (XqPiece p, XqSquare sq)
+{
+  return xq_piece_type (p) == XQ_PAWN
+         && xq_sq_rank (sq) == (xq_piece_color (p) == XQ_RED ? XQ_RANKS - 1 : 0);
+}
+
+/* The material sets treated as drawn at once (docs/bare-material.md has the
+ * rule, the proof method and the numbers).  In xiangqi a side also loses
+ * when it cannot move (困斃), so "nobody can win" means "no reachable
+ * position leaves the side to move without a legal move".  Captures only
+ * shrink a set, and every family below is closed under removing pieces, so
+ * it is enough that no *placement* of a set has a side to move without a
+ * move; that was checked by enumerating every legal placement (either side
+ * to move, generals not facing, the side not to move not in check) with
+ * this core's own move generator.
  *
  * 1. Only generals, advisors and elephants (any numbers, 81 sets).  Nothing
  *    can ever cross the river, and a general always keeps a move.
@@ -100,25 +108,63 @@ count_type (const XqPosition *pos, XqPieceType type)
  *      - the defender has no advisor (elephants on both sides free).
  *    A cannon needs a screen, and these sets never give it one that closes
  *    the last flight point of the general.
+ * 3. Set 1 plus, for either side or both, one soldier on the enemy's back
+ *    rank, where a side facing such a soldier has at most one advisor.  The
+ *    soldier can only check along the back rank, and neither it nor its
+ *    general can ever cover the general's step forward.  With two advisors
+ *    the defender can stalemate itself: 3ak1P2/4a4/9/9/9/9/9/9/9/4K4 b has
+ *    no legal move, so that set plays on.
  *
  * Sets that look as dead but are not, and so are left to play on (or to the
  * natural limit): the same enumeration finds mates or stalemates for K+C+A
  * against a bare K (36 placements, e.g. 3k5/9/9/9/9/9/9/3A5/9/3CK4 b), K+C
- * against K+2A (228), K+C+B against K+A (12), and any horse, chariot or
- * soldier can mate with help.  Theoretical draws such as a lone chariot
+ * against K+2A (228), K+C+B against K+A (12), a back-rank soldier against
+ * K+2A (above), and any horse, chariot or soldier that has not reached the
+ * back rank can mate with help.  Theoretical draws such as a lone chariot
  * against a full set of defenders are an arbiter's judgement and are not
  * declared here. */
 gboolean
 xq_material_is_bare_draw (const XqPosition *pos)
 {
   int heavy, cannons;
+  int back_rank[2] = { 0, 0 };
 
   g_return_val_if_fail (pos != NULL, FALSE);
 
-  heavy = count_type (pos, XQ_CHARIOT) + count_type (pos, XQ_HORSE) + count_type (pos, XQ_PAWN);
+  heavy = count_type (pos, XQ_CHARIOT) + count_type (pos, XQ_HORSE);
+  if (count_type (pos, XQ_PAWN) > 0)
+    for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+      {
+        XqPiece p = pos->board[sq];
+
+        if (xq_piece_type (p) != XQ_PAWN)
+          continue;
+        if (is_back_rank_soldier (p, sq))
+          back_rank[xq_piece_color (p)]++;
+        else
+          heavy++;
+      }
   cannons = count_type (pos, XQ_CANNON);
   if (heavy != 0 || cannons > 1)
     return FALSE;
+
+  if (back_rank[XQ_RED] + back_rank[XQ_BLACK] > 0)
+    {
+      /* Set 3: no cannon, at most one back-rank soldier a side, and at most
+       * one advisor for a side that faces one. */
+      if (cannons > 0)
+        return FALSE;
+      for (int c = XQ_RED; c <= XQ_BLACK; c++)
+        {
+          XqColor them = xq_color_other ((XqColor) c);
+
+          if (back_rank[c] > 1)
+            return FALSE;
+          if (back_rank[c] == 1 && pos->count[xq_piece_make (them, XQ_ADVISOR)] > 1)
+            return FALSE;
+        }
+      return TRUE;
+    }
   if (cannons == 0)
     return TRUE;
 

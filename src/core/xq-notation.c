@@ -109,7 +109,9 @@ designate (const XqPosition *pos, XqSquare sq, Designator *d)
 static void
 forms_add (Forms *forms, char a, char b)
 {
-  g_assert (forms->n < MAX_FORMS);
+  /* A real bound, not an assertion: release builds drop assertions, and the
+   * arrays below must never be overrun. */
+  g_return_if_fail (forms->n < MAX_FORMS);
   forms->form[forms->n][0] = a;
   forms->form[forms->n][1] = b;
   forms->form[forms->n][2] = '\0';
@@ -549,7 +551,8 @@ move_matches (const XqPosition *pos, XqMove m, gboolean chinese, const char *wan
   int n;
 
   move_tokens (pos, m, chinese, tokens, &n);
-  for (int i = 0; i < (canonical_only ? 1 : n); i++)
+  n = CLAMP (n, 0, canonical_only ? 1 : MAX_FORMS);
+  for (int i = 0; i < n; i++)
     {
       if (strlen (want) == 3)
         {
@@ -671,6 +674,13 @@ xq_notation_parse (XqPosition *pos, const char *text, XqNotation notation, GErro
   g_return_val_if_fail (text != NULL, XQ_MOVE_NONE);
   g_return_val_if_fail (error == NULL || *error == NULL, XQ_MOVE_NONE);
 
+  /* Every message below quotes the text, so it must be UTF-8 first. */
+  if (!g_utf8_validate (text, -1, NULL))
+    {
+      g_set_error (error, XQ_NOTATION_ERROR, XQ_NOTATION_ERROR_SYNTAX,
+                   _("The move is not UTF-8 text"));
+      return XQ_MOVE_NONE;
+    }
   switch (notation)
     {
     case XQ_NOTATION_ICCS:
@@ -693,6 +703,8 @@ xq_notation_parse_any (XqPosition *pos, const char *text, GError **error)
   g_return_val_if_fail (pos != NULL, XQ_MOVE_NONE);
   g_return_val_if_fail (text != NULL, XQ_MOVE_NONE);
 
+  if (!g_utf8_validate (text, -1, NULL))
+    return xq_notation_parse (pos, text, XQ_NOTATION_ICCS, error);
   for (size_t i = 0; i < G_N_ELEMENTS (order); i++)
     {
       g_autoptr(GError) local = NULL;

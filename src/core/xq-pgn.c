@@ -105,7 +105,10 @@ xq_pgn_record_equal (const XqPgnRecord *a, const XqPgnRecord *b)
          && strings_equal (a->tag_values, b->tag_values)
          && strcmp (fen_a, fen_b) == 0
          && a->moves->len == b->moves->len
-         && memcmp (a->moves->data, b->moves->data, a->moves->len * sizeof (XqMove)) == 0
+         /* An empty GArray may have no data at all, and memcmp wants real
+          * pointers even for a length of 0. */
+         && (a->moves->len == 0
+             || memcmp (a->moves->data, b->moves->data, a->moves->len * sizeof (XqMove)) == 0)
          && strings_equal (a->before, b->before)
          && strings_equal (a->after, b->after)
          && g_strcmp0 (a->game_comment, b->game_comment) == 0
@@ -288,7 +291,8 @@ comment_dup (const char *text)
 
   if (text == NULL)
     return NULL;
-  copy = g_strstrip (g_strdup (text));
+  /* Only UTF-8 can be written and read back (the reader refuses the rest). */
+  copy = g_strstrip (g_utf8_make_valid (text, -1));
   if (*copy == '\0')
     g_clear_pointer (&copy, g_free);
   return copy;
@@ -489,18 +493,31 @@ read_brace_comment (Reader *r, GError **error)
   return TRUE;
 }
 
+/* A run of line comments on consecutive lines, each ";" in the first
+ * column after the first, is one comment whose lines are joined with "\n";
+ * one space after each ";" is the writer's and is dropped (docs/pgn.md). */
 static void
 read_line_comment (Reader *r)
 {
-  const char *start;
-  g_autofree char *text = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
 
-  reader_advance (r);
-  start = r->p;
-  while (*r->p != '\0' && *r->p != '\n')
-    reader_advance (r);
-  text = g_strndup (start, (gsize) (r->p - start));
-  add_comment (r, text);
+  for (;;)
+    {
+      const char *start;
+
+      reader_advance (r);
+      if (*r->p == ' ')
+        reader_advance (r);
+      start = r->p;
+      while (*r->p != '\0' && *r->p != '\n')
+        reader_advance (r);
+      g_string_append_len (text, start, r->p - start);
+      if (r->p[0] != '\n' || r->p[1] != ';')
+        break;
+      reader_advance (r);
+      g_string_append_c (text, '\n');
+    }
+  add_comment (r, text->str);
 }
 
 /* Variations are not part of the record: skip them, nested ones and
@@ -817,17 +834,18 @@ xq_pgn_format_tag_value (XqNotation notation)
 static void
 write_comment (GString *out, const char *text)
 {
-  /* A "}" cannot appear in a brace comment; a one-line comment can carry
-   * it to the end of the line instead. */
+  /* A "}" cannot appear in a brace comment: such a text goes out as a run
+   * of line comments, one per line, which the reader joins again
+   * (docs/pgn.md).  Either way the text reads back unchanged. */
   if (strchr (text, '}') == NULL)
     g_string_append_printf (out, "{%s}", text);
-  else if (strchr (text, '\n') == NULL)
-    g_string_append_printf (out, "; %s\n", text);
   else
     {
-      g_autofree char *copy = g_strdup (text);
-      g_strdelimit (copy, "}", ')');
-      g_string_append_printf (out, "{%s}", copy);
+      g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+
+      /* Each line ends with its newline, so the next ";" is in column 1. */
+      for (int i = 0; lines[i] != NULL; i++)
+        g_string_append_printf (out, lines[i][0] != '\0' ? "; %s\n" : ";\n", lines[i]);
     }
 }
 

@@ -152,8 +152,10 @@ xq_position_set_side (XqPosition *pos, XqColor side)
 void
 xq_position_init_start (XqPosition *pos)
 {
-  gboolean ok = xq_position_set_fen (pos, XQ_START_FEN, NULL);
-  g_assert (ok);
+  /* The start FEN is a constant: failing to read it is a programmer error,
+   * checked in release builds too (where g_assert is compiled out). */
+  if (!xq_position_set_fen (pos, XQ_START_FEN, NULL))
+    g_error ("the built-in start position does not parse");
 }
 
 static XqPiece
@@ -204,15 +206,29 @@ xq_position_set_fen_unchecked (XqPosition *pos, const char *fen, GError **error)
   g_return_val_if_fail (fen != NULL, FALSE);
 
   xq_position_clear (&p);
+  /* A FEN is ASCII; refusing other bytes here keeps every message below,
+   * which quotes the fields, valid UTF-8. */
+  if (!g_utf8_validate (fen, -1, NULL))
+    {
+      g_set_error (error, XQ_POSITION_ERROR, XQ_POSITION_ERROR_SYNTAX, _("The FEN is not UTF-8 text"));
+      return FALSE;
+    }
   copy = g_strdup (fen);
   fields = g_strsplit_set (g_strstrip (copy), " \t", -1);
-  /* Collapse runs of blanks: drop empty fields. */
+  /* Runs of blanks split into empty fields; drop them so that extra blanks
+   * are harmless.  Each string is either kept (moved down) or freed, exactly
+   * once, and the vector stays NULL-terminated for g_strfreev. */
   nfields = 0;
   for (int i = 0; fields[i] != NULL; i++)
-    if (fields[i][0] != '\0')
-      fields[nfields++] = fields[i];
-  for (int i = nfields; fields[i] != NULL; i++)
-    fields[i] = (g_free (fields[i]), NULL);
+    {
+      char *f = fields[i];
+
+      fields[i] = NULL;
+      if (f[0] != '\0')
+        fields[nfields++] = f;
+      else
+        g_free (f);
+    }
 
   if (nfields == 0)
     {

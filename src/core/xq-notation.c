@@ -549,7 +549,8 @@ move_matches (const XqPosition *pos, XqMove m, gboolean chinese, const char *wan
   int n;
 
   move_tokens (pos, m, chinese, tokens, &n);
-  for (int i = 0; i < (canonical_only ? 1 : n); i++)
+  n = CLAMP (n, 0, canonical_only ? 1 : MAX_FORMS);
+  for (int i = 0; i < n; i++)
     {
       if (strlen (want) == 3)
         {

@@ -1094,7 +1094,7 @@ main (int   argc,
   g_setenv ("GSETTINGS_SCHEMA_DIR", XQ_BUILD_SCHEMADIR, FALSE);
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, XQ_BUILD_LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, XQ_BUILD_ROOT "/po");
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 

@@ -17,6 +17,7 @@ struct _XqWindow
   AdwViewStack    *stack;
   XqPlayPage      *play_page;
   XqLearnPage     *learn_page;
+  XqPuzzlePage    *puzzles_page;
 
   /* Owned */
   GSettings       *settings;

@@ -450,7 +450,7 @@ int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
-  g_test_init (&argc, &argv, NULL);
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   g_test_add_func ("/lesson/checker/tap/reach", test_tap_reach);
   g_test_add_func ("/lesson/checker/tap/attackers", test_tap_attackers);

@@ -213,7 +213,7 @@ test_pause (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   g_test_add_func ("/core/clock/presets", test_presets);
   g_test_add_func ("/core/clock/validity", test_validity);

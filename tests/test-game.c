@@ -521,7 +521,7 @@ test_xqtool_judge (void)
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, NULL);
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   g_test_add_func ("/core/game/undo-redo", test_undo_redo);
   g_test_add_func ("/core/game/illegal-move", test_illegal_move);

@@ -630,7 +630,7 @@ main (int argc, char **argv)
   const char *name;
 
   setlocale (LC_ALL, "");
-  g_test_init (&argc, &argv, NULL);
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   g_test_add_func ("/lesson/load/good", test_load_good);
   g_test_add_func ("/lesson/load/collects-problems", test_load_collects_problems);

@@ -511,7 +511,7 @@ test_xqtool (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   for (size_t i = 0; i < G_N_ELEMENTS (examples); i++)
     {

@@ -728,7 +728,7 @@ test_export_cli_refused (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   for (guint i = 0; i < G_N_ELEMENTS (name_cases); i++)
     {

@@ -102,7 +102,7 @@ int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
-  g_test_init (&argc, &argv, NULL);
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
     {

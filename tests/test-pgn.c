@@ -421,7 +421,7 @@ test_xqtool_pgn (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   g_test_add_data_func ("/core/pgn/fixture/wxf", "game-wxf.pgn", test_fixture);
   g_test_add_data_func ("/core/pgn/fixture/chinese", "game-zh.pgn", test_fixture);

@@ -275,7 +275,7 @@ main (int argc, char **argv)
   g_autoptr(GPtrArray) loaded = NULL;
   int ret;
 
-  g_test_init (&argc, &argv, NULL);
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
   solver = xq_solver_new ();
 
   g_test_add_func ("/data/puzzles/load", test_load);

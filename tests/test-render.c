@@ -712,7 +712,7 @@ int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
-  g_test_init (&argc, &argv, NULL);
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   g_test_add_func ("/render/geometry/roundtrip", test_geometry_roundtrip);
   g_test_add_func ("/render/geometry/orientation", test_geometry_orientation);

@@ -305,7 +305,7 @@ test_classify (gconstpointer data)
 int
 main (int argc, char *argv[])
 {
-  g_test_init (&argc, &argv, NULL);
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)
     {

@@ -539,7 +539,7 @@ test_cli_bench (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, NULL);
+  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
 
   for (guint i = 0; i < G_N_ELEMENTS (solve_cases); i++)
     {

@@ -5,14 +5,23 @@ statuses, and one-line errors (never a crash) on bad input.  TAP output."""
 import os
 import subprocess
 import sys
+import tempfile
 
 XQTOOL = os.environ["XQTOOL"]
 START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 results = []
 
+# A throwaway HOME and XDG dirs: xqtool must never see the real user's files.
+HOME = tempfile.TemporaryDirectory(prefix="xq-test-home-")
+ENV = dict(os.environ)
+for var, sub in (("HOME", "home"), ("XDG_DATA_HOME", "data"), ("XDG_CONFIG_HOME", "config"),
+                 ("XDG_CACHE_HOME", "cache"), ("XDG_STATE_HOME", "state")):
+    ENV[var] = os.path.join(HOME.name, sub)
+    os.mkdir(ENV[var])
+
 
 def run(*args):
-    p = subprocess.run([XQTOOL, *args], capture_output=True, text=True, timeout=120)
+    p = subprocess.run([XQTOOL, *args], capture_output=True, text=True, timeout=120, env=ENV)
     return p.returncode, p.stdout, p.stderr
 
 

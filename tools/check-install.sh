@@ -83,7 +83,7 @@ run_installed() {
     GSK_RENDERER=cairo GDK_BACKEND=x11 "$@"
 }
 report_app() {
-  run_installed xvfb-run -a -s "-screen 0 1280x1024x24" timeout 120 \
+  run_installed ./tools/with-xvfb.sh timeout 120 \
     "$prefix/bin/xiangqi-tutor" --report-content 2>/dev/null
 }
 

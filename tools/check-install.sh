@@ -116,7 +116,7 @@ fi
 got=$(report_app)
 if [ -n "$want_units" ] &&
    grep -qx "units $want_units" <<<"$got" && grep -qx "packs $want_packs" <<<"$got" &&
-   grep -qx "puzzles $want_puzzles" <<<"$got" && ! grep -q '^problems' <<<"$got" &&
+   grep -qx "puzzles $want_puzzles" <<<"$got" && ! grep -q '^problem ' <<<"$got" &&
    [ "$(grep -c '^unit ' <<<"$got")" -eq "$want_units" ]; then
   ok "installed app, source tree gone: $want_units units, $want_packs packs, $want_puzzles puzzles, no problems"
 else

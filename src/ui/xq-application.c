@@ -125,7 +125,12 @@ report_content_cb (gpointer user_data)
     n_puzzles += xq_puzzle_page_get_pack (puzzles, i)->puzzles->len;
   g_print ("packs %u\npuzzles %u\n", n_packs, n_puzzles);
   if (gtk_widget_get_visible (problems))
-    g_print ("problems %s\n", gtk_label_get_text (GTK_LABEL (problems)));
+    {
+      g_auto(GStrv) lines = g_strsplit (gtk_label_get_text (GTK_LABEL (problems)), "\n", -1);
+
+      for (guint i = 0; lines[i] != NULL; i++)
+        g_print ("problem %s\n", lines[i]);
+    }
   g_application_quit (G_APPLICATION (self));
   return G_SOURCE_REMOVE;
 }

@@ -966,6 +966,61 @@ test_remembers_learner (Fixture       *f,
   g_object_unref (again);
 }
 
+/* A learner whose file went bad: the page shows the valid stars and says
+ * in the window who was affected, what was kept, and where the damaged
+ * file is. */
+static void
+test_damaged_learner (Fixture       *f,
+                      gconstpointer  data)
+{
+  XqUnit *first = g_ptr_array_index (xq_learn_page_get_units (f->page), 0);
+  /* Copies: loading again frees the units. */
+  g_autofree char *unit = g_strdup (first->id);
+  g_autofree char *ex = g_strdup (((XqExercise *) g_ptr_array_index (first->exercises, 0))->id);
+  XqNoticeBar *bar = xq_learn_page_get_notices (f->page);
+  g_autofree char *path = g_build_filename (f->store_dir, "mei.json", NULL);
+  g_autofree char *current = g_build_filename (f->store_dir, "current-learner", NULL);
+  g_autofree char *text = g_strdup_printf ("{ \"format\": 1, \"learner\": \"mei\", \"name\": \"Mei Ling\",\n"
+                                           "  \"stars\": { \"%s/%s\": 3, \"%s/other\": 4 } }\n",
+                                           unit, ex, unit);
+  g_autofree char *kept = NULL;
+  g_autoptr(GDir) dir = NULL;
+  const char *name, *shown;
+  gboolean found = FALSE;
+
+  g_assert_null (xq_notice_bar_get_text (bar));
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  g_assert_true (g_file_set_contents (current, "mei", -1, NULL));
+  xq_learn_page_load (f->page, NULL, f->store_dir);
+  gtk_test_widget_wait_for_draw (f->window);
+
+  g_assert_cmpstr (xq_learn_page_get_progress (f->page)->name, ==, "Mei Ling");
+  g_assert_cmpint (xq_progress_get_stars (xq_learn_page_get_progress (f->page), unit, ex), ==, 3);
+  shown = xq_notice_bar_get_text (bar);
+  g_assert_nonnull (shown);
+  g_assert_nonnull (strstr (shown, "Mei Ling’s saved stars were damaged. The name and 1 result were kept. "
+                                   "1 result could not be read. The damaged file was kept as “mei.json.damaged-"));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (bar)));
+  /* The damaged file is there, as it was. */
+  dir = g_dir_open (f->store_dir, 0, NULL);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_prefix (name, "mei.json.damaged-"))
+      {
+        g_autofree char *p = g_build_filename (f->store_dir, name, NULL);
+        g_assert_true (g_file_get_contents (p, &kept, NULL, NULL));
+        g_assert_cmpstr (kept, ==, text);
+        found = TRUE;
+      }
+  g_assert_true (found);
+  /* Shown again (the page reloads): repaired, so no second notice. */
+  xq_learn_page_load (f->page, NULL, f->store_dir);
+  g_assert_cmpstr (xq_notice_bar_get_text (bar), ==, shown);
+  xq_notice_bar_dismiss (bar);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  xq_learn_page_load (f->page, NULL, f->store_dir);
+  g_assert_null (xq_notice_bar_get_text (bar));
+}
+
 /* Every shipped unit can be played to the end by input alone, with three
  * stars for every exercise answered right first time. */
 static void
@@ -1125,6 +1180,7 @@ main (int   argc,
   ADD ("mate", test_mate);
   ADD ("learners", test_learners);
   ADD ("remembers-learner", test_remembers_learner);
+  ADD ("damaged-learner", test_damaged_learner);
   ADD ("every-unit", test_every_unit);
   ADD ("keyboard-tap", test_keyboard_tap);
   ADD ("own-units", test_own_units);

@@ -185,6 +185,79 @@ test_streak_and_retry (Fixture *f, gconstpointer data)
   g_assert_cmpint (xq_puzzle_page_get_streak (f->page), ==, 0);
 }
 
+/* The Dismiss button at the end of a notice bar. */
+static GtkWidget *
+dismiss_button (XqNoticeBar *bar)
+{
+  GtkWidget *revealer = gtk_widget_get_first_child (GTK_WIDGET (bar));
+  GtkWidget *box = gtk_revealer_get_child (GTK_REVEALER (revealer));
+
+  return gtk_widget_get_last_child (box);
+}
+
+/* A damaged streak file: the page keeps what is valid and says so in the
+ * window, until dismissed. */
+static void
+test_damaged_streak (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->store_dir, "mei.puzzles", NULL);
+  g_autofree char *profile = g_build_filename (f->store_dir, "mei.json", NULL);
+  XqNoticeBar *bar = xq_puzzle_page_get_notices (f->page);
+  const char *text;
+
+  g_assert_null (xq_notice_bar_get_text (bar));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  g_assert_true (g_file_set_contents (profile,
+    "{ \"format\": 1, \"learner\": \"mei\", \"name\": \"Mei\", \"stars\": { \"puzzles/one\": 3 } }", -1, NULL));
+  g_assert_true (g_file_set_contents (path, "[puzzles]\nstreak=2\nbest-streak=\x01\x02\n", -1, NULL));
+  xq_puzzle_page_load (f->page, f->packs_dir, f->store_dir);
+  g_assert_cmpint (xq_puzzle_page_get_streak (f->page), ==, 2);
+  g_assert_cmpint (xq_puzzle_page_get_solved_count (f->page), ==, 1);
+  text = xq_notice_bar_get_text (bar);
+  g_assert_nonnull (text);
+  g_assert_nonnull (strstr (text, "Mei’s puzzle streak was damaged. Kept: streak 2, best 2."));
+  g_assert_nonnull (strstr (text, "“mei.puzzles.damaged-"));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  gtk_test_widget_wait_for_draw (f->window);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (bar)));
+  /* The bar of another page (the Learn page) says the same. */
+  {
+    XqNoticeBar *other = XQ_NOTICE_BAR (g_object_ref_sink (xq_notice_bar_new ()));
+
+    g_assert_cmpstr (xq_notice_bar_get_text (other), ==, text);
+    g_signal_emit_by_name (dismiss_button (bar), "clicked");
+    g_assert_null (xq_notice_bar_get_text (bar));
+    g_assert_null (xq_notice_bar_get_text (other));
+    g_object_unref (other);
+  }
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
+}
+
+/* Resetting the learner (on the Learn page) resets the puzzles too: the
+ * page reads the learner again when it is shown. */
+static void
+test_reset_learner (Fixture *f, gconstpointer data)
+{
+  g_autoptr(XqProgressStore) store = xq_progress_store_new (f->store_dir);
+  g_autoptr(GError) error = NULL;
+  int streak = -1, best = -1;
+
+  xq_puzzle_page_open (f->page, 0, 0);
+  learner_moves (f, "e1e8");
+  g_assert_true (xq_puzzle_page_is_solved (f->page));
+  g_assert_cmpint (xq_puzzle_page_get_streak (f->page), ==, 1);
+  xq_puzzle_page_show_packs (f->page);
+  gtk_widget_set_visible (GTK_WIDGET (f->page), FALSE);
+  g_assert_true (xq_progress_store_reset (store, "mei", &error));
+  g_assert_no_error (error);
+  g_assert_true (xq_progress_store_load_streak (store, "mei", &streak, &best, &error));
+  g_assert_cmpint (best, ==, 0);
+  gtk_widget_set_visible (GTK_WIDGET (f->page), TRUE);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (f->page)));
+  g_assert_cmpint (xq_puzzle_page_get_solved_count (f->page), ==, 0);
+  g_assert_cmpint (xq_puzzle_page_get_streak (f->page), ==, 0);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -196,5 +269,9 @@ main (int argc, char *argv[])
               test_drill_to_the_end, fixture_tear_down);
   g_test_add ("/ui/puzzles/streak-and-retry", Fixture, NULL, fixture_set_up,
               test_streak_and_retry, fixture_tear_down);
+  g_test_add ("/ui/puzzles/damaged-streak", Fixture, NULL, fixture_set_up,
+              test_damaged_streak, fixture_tear_down);
+  g_test_add ("/ui/puzzles/reset-learner", Fixture, NULL, fixture_set_up,
+              test_reset_learner, fixture_tear_down);
   return g_test_run ();
 }

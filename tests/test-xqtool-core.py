@@ -2,31 +2,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """xqtool's core commands as outside tools use them: output formats, exit
 statuses, and one-line errors (never a crash) on bad input.  TAP output."""
-import os
-import subprocess
-import sys
-import tempfile
+from xqtool_tap import check, finish, run
 
-XQTOOL = os.environ["XQTOOL"]
 START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
-results = []
-
-# A throwaway HOME and XDG dirs: xqtool must never see the real user's files.
-HOME = tempfile.TemporaryDirectory(prefix="xq-test-home-")
-ENV = dict(os.environ)
-for var, sub in (("HOME", "home"), ("XDG_DATA_HOME", "data"), ("XDG_CONFIG_HOME", "config"),
-                 ("XDG_CACHE_HOME", "cache"), ("XDG_STATE_HOME", "state")):
-    ENV[var] = os.path.join(HOME.name, sub)
-    os.mkdir(ENV[var])
-
-
-def run(*args):
-    p = subprocess.run([XQTOOL, *args], capture_output=True, text=True, timeout=120, env=ENV)
-    return p.returncode, p.stdout, p.stderr
-
-
-def check(name, cond, detail=""):
-    results.append((name, bool(cond), detail))
 
 
 # moves: sorted ICCS, one per line.
@@ -76,9 +54,4 @@ for args in bad:
     check(f"bad input {' '.join(args)[:50]!r}: one-line error",
           rc not in (0,) and rc > 0 and out == "" and len(err.strip().splitlines()) == 1, f"rc={rc} err={err!r}")
 
-print(f"1..{len(results)}")
-for i, (name, ok, detail) in enumerate(results, 1):
-    print(f"{'ok' if ok else 'not ok'} {i} - {name}")
-    if not ok and detail:
-        print("# " + detail.replace("\n", "\n# "))
-sys.exit(0 if all(ok for _, ok, _ in results) else 1)
+finish()

@@ -24,6 +24,7 @@ static const XqToolCommand *const command_tables[] = {
   xqtool_puzzles_commands,
   xqtool_render_commands,
   xqtool_solve_commands,
+  xqtool_tournament_commands,
 };
 
 /* Every `xqtool bench NAME` table. */

@@ -49,5 +49,6 @@ extern const XqToolCommand xqtool_render_commands[];
 extern const XqToolCommand xqtool_render_bench[];
 extern const XqToolCommand xqtool_solve_commands[];
 extern const XqToolCommand xqtool_solve_bench[];
+extern const XqToolCommand xqtool_tournament_commands[];
 
 G_END_DECLS

@@ -1,12 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* xq-progress.h: learner profiles and their stars, one small JSON file per
- * learner under the XDG data directory.
+ * learner under the XDG data directory ("<learner>.json"), and the puzzle
+ * streak beside it ("<learner>.puzzles").
  *
- * Saving never loses what was there: each write goes to a temporary file
- * that is renamed over the old one (g_file_set_contents), and the previous
- * good file is kept as "<learner>.json.bak".  A crash at any moment leaves
- * either the old or the new file whole; a file damaged some other way is
- * replaced by its backup on load. */
+ * Nothing a learner did is lost.  Every file is written through
+ * xq-safe-file.h (a temporary file renamed over the old one), and the
+ * previous good copy is kept as "<file>.bak" from the first save on.  A
+ * file damaged some other way is read entry by entry: what is valid is
+ * kept, filled in from the backup, the damaged file is set aside
+ * untouched ("<file>.damaged-<time>") and the store tells its notice
+ * function (XqProgressNotice) so the window can say what happened.
+ * Saving adds to the stars on disk rather than replacing them, so two
+ * pages holding the same learner cannot undo each other's results.
+ * The rules in full: docs/lesson-format.md, "Learner progress". */
 #pragma once
 
 #include <glib.h>
@@ -18,7 +24,6 @@ GQuark xq_progress_error_quark (void);
 
 typedef enum {
   XQ_PROGRESS_ERROR_BAD_LEARNER,  /* a learner id that is not a safe file name */
-  XQ_PROGRESS_ERROR_CORRUPT,      /* neither the file nor its backup can be read */
   XQ_PROGRESS_ERROR_IO,           /* the directory or a file could not be written */
 } XqProgressError;
 
@@ -36,6 +41,37 @@ gboolean    xq_progress_record      (XqProgress *progress, const char *unit, con
 /* Stars summed over a unit's exercises, and how many exercises have any. */
 int         xq_progress_unit_stars  (const XqProgress *progress, const char *unit, int *n_done);
 
+typedef enum {
+  XQ_PROGRESS_FILE_STARS,   /* the profile: name and stars */
+  XQ_PROGRESS_FILE_STREAK,  /* the puzzle streak */
+} XqProgressFileKind;
+
+/* A damaged learner file that was repaired. */
+typedef struct {
+  XqProgressFileKind kind;
+  char     *learner;
+  char     *name;         /* the learner's name, as far as it is known */
+  char     *path;         /* the damaged file */
+  char     *set_aside;    /* where it is now; NULL if it could not be moved */
+  char     *problem;      /* the first problem found: file and JSON path or line */
+  guint     n_problems;
+  gboolean  unreadable;   /* nothing in the file itself could be used */
+  gboolean  from_backup;  /* the backup copy filled something in */
+  /* XQ_PROGRESS_FILE_STARS */
+  gboolean  name_kept;
+  guint     kept;         /* exercises whose stars were kept */
+  guint     dropped;      /* results that were found but could not be used */
+  /* XQ_PROGRESS_FILE_STREAK */
+  int       streak;
+  int       best_streak;
+} XqProgressNotice;
+
+void  xq_progress_notice_free     (XqProgressNotice *notice);
+/* What happened, for the learner or the teacher, translated. */
+char *xq_progress_notice_describe (const XqProgressNotice *notice);
+
+typedef void (*XqProgressNoticeFunc) (const XqProgressNotice *notice, gpointer user_data);
+
 typedef struct _XqProgressStore XqProgressStore;
 
 /* dir NULL: $XDG_DATA_HOME/xiangqi-tutor/learners.  Nothing is created
@@ -44,18 +80,38 @@ XqProgressStore *xq_progress_store_new      (const char *dir);
 void             xq_progress_store_free     (XqProgressStore *store);
 const char      *xq_progress_store_get_dir  (XqProgressStore *store);
 gboolean         xq_progress_learner_id_valid (const char *learner);
+/* Called for every damaged file the store repairs (else only logged). */
+void             xq_progress_store_set_notice_func (XqProgressStore     *store,
+                                                    XqProgressNoticeFunc func,
+                                                    gpointer             user_data);
 
 /* Learner ids with a saved profile, sorted. */
 GPtrArray  *xq_progress_store_list      (XqProgressStore *store);
-/* A learner never saved gets an empty profile named after the id. */
+/* A learner never saved gets an empty profile named after the id; a
+ * damaged file gives what could be saved from it (see above).  Fails only
+ * for a bad id or a file that cannot be read at all (permissions). */
 XqProgress *xq_progress_store_load      (XqProgressStore *store, const char *learner, GError **error);
+/* Keeps the best stars of progress and of the file it replaces. */
 gboolean    xq_progress_store_save      (XqProgressStore *store, const XqProgress *progress, GError **error);
-/* Forgets every result of one learner (the name stays), backup included. */
+/* Forgets every result of one learner (the name stays): stars, puzzle
+ * streak, backups and damaged copies. */
 gboolean    xq_progress_store_reset     (XqProgressStore *store, const char *learner, GError **error);
-/* Deletes the learner's profile altogether. */
+/* Deletes every file of the learner. */
 gboolean    xq_progress_store_remove    (XqProgressStore *store, const char *learner, GError **error);
+
+/* The puzzle streak: puzzles solved in a row without a mistake, and the
+ * best such run.  A learner never saved has 0 and 0. */
+gboolean    xq_progress_store_load_streak (XqProgressStore *store, const char *learner,
+                                           int *streak, int *best_streak, GError **error);
+gboolean    xq_progress_store_save_streak (XqProgressStore *store, const char *learner,
+                                           int streak, int best_streak, GError **error);
+
+/* The learner chosen last (NULL if none or not a valid id). */
+char       *xq_progress_store_get_current (XqProgressStore *store);
+gboolean    xq_progress_store_set_current (XqProgressStore *store, const char *learner, GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqProgress, xq_progress_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqProgressStore, xq_progress_store_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqProgressNotice, xq_progress_notice_free)
 
 G_END_DECLS

@@ -7,11 +7,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "xq-learn-page.h"
+#include "xq-notice-bar.h"
 #include "xq-pack.h"
-
-/* The learner chosen last, beside the profiles (not a .json, so the store
- * does not take it for one). */
-#define CURRENT_FILE "current-learner"
 
 struct _XqLearnPage
 {
@@ -22,6 +19,7 @@ struct _XqLearnPage
   GtkWidget        *learner_button;
   XqLearnerChooser *chooser;
   XqUnitMap        *map;
+  XqNoticeBar      *notices;   /* damaged learner files, what was kept */
   XqLessonPlayer   *player;
   GtkWidget        *error_page;
 
@@ -83,7 +81,6 @@ xq_learn_page_set_learner (XqLearnPage *self,
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) known = NULL;
-  g_autofree char *path = NULL;
   gboolean saved = FALSE;
   XqProgress *progress;
 
@@ -109,8 +106,7 @@ xq_learn_page_set_learner (XqLearnPage *self,
     xq_progress_free (self->progress);
   self->progress = progress;
 
-  path = g_build_filename (xq_progress_store_get_dir (self->store), CURRENT_FILE, NULL);
-  if (saved && !g_file_set_contents (path, learner, -1, &error))
+  if (saved && !xq_progress_store_set_current (self->store, learner, &error))
     g_debug ("Could not remember the learner: %s", error->message);
 
   xq_learner_chooser_set_current (self->chooser, learner);
@@ -159,7 +155,6 @@ xq_learn_page_load (XqLearnPage *self,
   g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
   g_autoptr(GPtrArray) ids = NULL;
   g_autofree char *current = NULL;
-  g_autofree char *path = NULL;
   g_autoptr(GString) report = g_string_new (NULL);
   guint n_builtin;
 
@@ -202,6 +197,7 @@ xq_learn_page_load (XqLearnPage *self,
 
   g_clear_pointer (&self->store, xq_progress_store_free);
   self->store = xq_progress_store_new (store_dir);
+  xq_notice_bar_watch (self->notices, self->store);
   xq_learner_chooser_set_store (self->chooser, self->store);
   xq_unit_map_set_builtin_count (self->map, n_builtin);
   xq_unit_map_set_units (self->map, self->units);
@@ -213,11 +209,10 @@ xq_learn_page_load (XqLearnPage *self,
   else
     xq_unit_map_set_problems (self->map, NULL);
 
-  path = g_build_filename (xq_progress_store_get_dir (self->store), CURRENT_FILE, NULL);
   ids = xq_progress_store_list (self->store);
-  if (!g_file_get_contents (path, &current, NULL, NULL) || !xq_progress_learner_id_valid (g_strstrip (current)))
+  current = xq_progress_store_get_current (self->store);
+  if (current == NULL)
     {
-      g_clear_pointer (&current, g_free);
       if (ids->len > 0)
         current = g_strdup (g_ptr_array_index (ids, 0));
     }
@@ -374,6 +369,8 @@ xq_learn_page_init (XqLearnPage *self)
   gtk_box_append (GTK_BOX (top), texts);
   gtk_box_append (GTK_BOX (top), self->learner_button);
   gtk_box_append (GTK_BOX (map_page), top);
+  self->notices = XQ_NOTICE_BAR (xq_notice_bar_new ());
+  gtk_box_append (GTK_BOX (map_page), GTK_WIDGET (self->notices));
 
   self->map = XQ_UNIT_MAP (xq_unit_map_new ());
   g_signal_connect_swapped (self->map, "unit-activated", G_CALLBACK (unit_activated_cb), self);
@@ -480,4 +477,11 @@ xq_learn_page_get_chooser (XqLearnPage *self)
 {
   g_return_val_if_fail (XQ_IS_LEARN_PAGE (self), NULL);
   return self->chooser;
+}
+
+XqNoticeBar *
+xq_learn_page_get_notices (XqLearnPage *self)
+{
+  g_return_val_if_fail (XQ_IS_LEARN_PAGE (self), NULL);
+  return self->notices;
 }

@@ -7,6 +7,7 @@
 
 #include "xq-learner-chooser.h"
 #include "xq-lesson-player.h"
+#include "xq-notice-bar.h"
 #include "xq-unit-map.h"
 
 G_BEGIN_DECLS
@@ -36,5 +37,7 @@ void              xq_learn_page_set_style     (XqLearnPage *self, XqPieceSet set
 XqUnitMap        *xq_learn_page_get_unit_map  (XqLearnPage *self);
 XqLessonPlayer   *xq_learn_page_get_player    (XqLearnPage *self);
 XqLearnerChooser *xq_learn_page_get_chooser   (XqLearnPage *self);
+/* Says what was done about damaged learner files. */
+XqNoticeBar      *xq_learn_page_get_notices   (XqLearnPage *self);
 
 G_END_DECLS

@@ -54,7 +54,22 @@ struct _XqPlayPage
   guint         computer_delay_ms;
   guint         computer_delay_id;
   GTask        *think_task;       /* the search running in a thread, or NULL */
+
+  /* A tournament game (xq_play_page_start_match). */
+  gboolean      in_match;
+  gboolean      match_reported;   /* ::match-finished has been emitted */
+  XqTimeControl match_tc;
+  gboolean      match_has_clock;
+  GtkWidget    *match_box;
+  GtkLabel     *match_label;
 };
+
+enum {
+  SIGNAL_MATCH_FINISHED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
 
 typedef struct {
   XqPosition pos;
@@ -290,7 +305,12 @@ reset_clock (XqPlayPage *self)
 
   g_clear_pointer (&self->clock, xq_clock_free);
   g_clear_handle_id (&self->clock_tick, g_source_remove);
-  if (self->clock_minutes > 0)
+  if (self->in_match)
+    {
+      tc = self->match_tc;
+      with_clock = self->match_has_clock;
+    }
+  else if (self->clock_minutes > 0)
     {
       xq_time_control_init_sudden_death (&tc, self->clock_minutes, 0);
       with_clock = TRUE;
@@ -454,6 +474,13 @@ sync_page (XqPlayPage *self)
                                   !xq_game_is_over (self->game) && !computer_to_move (self));
   update_move_list (self);
   update_status (self);
+  if (self->match_box != NULL)
+    gtk_widget_set_sensitive (self->match_box, self->in_match && !xq_game_is_over (self->game));
+  if (self->in_match && !self->match_reported && xq_game_is_over (self->game))
+    {
+      self->match_reported = TRUE;
+      g_signal_emit (self, signals[SIGNAL_MATCH_FINISHED], 0);
+    }
 }
 
 static void
@@ -644,7 +671,9 @@ apply_settings (XqPlayPage *self)
       if (xq_game_get_n_plies (self->game) == 0)
         reset_clock (self);
     }
-  set_opponent (self, computer ? CLAMP (level, 1, XQ_ENGINE_MAX_LEVEL) : 0, player);
+  /* A tournament game is always between the two players at the board. */
+  if (!self->in_match)
+    set_opponent (self, computer ? CLAMP (level, 1, XQ_ENGINE_MAX_LEVEL) : 0, player);
   sync_dropdowns (self);
 }
 
@@ -727,6 +756,51 @@ xq_play_page_class_init (XqPlayPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, board_move_cb);
   gtk_widget_class_bind_template_callback (widget_class, move_row_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, opponent_selected_cb);
+
+  signals[SIGNAL_MATCH_FINISHED] =
+    g_signal_new ("match-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+}
+
+static void
+resign_red_cb (XqPlayPage *self)
+{
+  xq_play_page_resign (self, XQ_RED);
+}
+
+static void
+resign_black_cb (XqPlayPage *self)
+{
+  xq_play_page_resign (self, XQ_BLACK);
+}
+
+/* The players' own declarations in a tournament game, above the board's side panel. */
+static void
+build_match_box (XqPlayPage *self)
+{
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *red = gtk_button_new_with_label (_("Red resigns"));
+  GtkWidget *black = gtk_button_new_with_label (_("Black resigns"));
+  GtkWidget *draw = gtk_button_new_with_label (_("Draw agreed"));
+
+  self->match_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  self->match_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_wrap (self->match_label, TRUE);
+  gtk_label_set_xalign (self->match_label, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (self->match_label), "heading");
+  gtk_box_append (GTK_BOX (self->match_box), GTK_WIDGET (self->match_label));
+  gtk_box_append (GTK_BOX (buttons), red);
+  gtk_box_append (GTK_BOX (buttons), black);
+  gtk_box_append (GTK_BOX (buttons), draw);
+  gtk_box_append (GTK_BOX (self->match_box), buttons);
+  gtk_widget_set_name (red, "resign-red");
+  gtk_widget_set_name (black, "resign-black");
+  gtk_widget_set_name (draw, "agree-draw");
+  g_signal_connect_swapped (red, "clicked", G_CALLBACK (resign_red_cb), self);
+  g_signal_connect_swapped (black, "clicked", G_CALLBACK (resign_black_cb), self);
+  g_signal_connect_swapped (draw, "clicked", G_CALLBACK (xq_play_page_agree_draw), self);
+  gtk_widget_set_visible (self->match_box, FALSE);
+  gtk_box_prepend (GTK_BOX (self->side_panel), self->match_box);
 }
 
 static void
@@ -744,6 +818,7 @@ xq_play_page_init (XqPlayPage *self)
   self->settings = g_settings_new (XQ_SETTINGS_SCHEMA);
   g_signal_connect_object (self->settings, "changed", G_CALLBACK (settings_changed_cb), self,
                            G_CONNECT_SWAPPED);
+  build_match_box (self);
   apply_settings (self);
   update_clock_labels (self);
   sync_page (self);
@@ -770,11 +845,11 @@ xq_play_page_get_game (XqPlayPage *self)
   return self->game;
 }
 
-void
-xq_play_page_new_game (XqPlayPage *self)
-{
-  g_return_if_fail (XQ_IS_PLAY_PAGE (self));
+static void leave_match (XqPlayPage *self);
 
+static void
+restart_game (XqPlayPage *self)
+{
   cancel_computer (self);
   g_clear_pointer (&self->game, xq_game_free);
   self->game = xq_game_new (NULL);
@@ -782,6 +857,17 @@ xq_play_page_new_game (XqPlayPage *self)
   sync_page (self);
   xq_board_view_announce (self->board_view, _("A new game. Red moves first."));
   maybe_start_computer (self);
+}
+
+void
+xq_play_page_new_game (XqPlayPage *self)
+{
+  g_return_if_fail (XQ_IS_PLAY_PAGE (self));
+
+  /* A new game after a finished tournament game is free play again. */
+  if (self->in_match && self->match_reported)
+    leave_match (self);
+  restart_game (self);
 }
 
 gboolean
@@ -1057,4 +1143,81 @@ xq_play_page_is_computer_thinking (XqPlayPage *self)
 {
   g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), FALSE);
   return self->computer_delay_id != 0 || self->think_task != NULL;
+}
+
+void
+xq_play_page_start_match (XqPlayPage          *self,
+                          const char          *caption,
+                          const char          *red,
+                          const char          *black,
+                          const XqTimeControl *tc)
+{
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (XQ_IS_PLAY_PAGE (self));
+  g_return_if_fail (red != NULL && black != NULL);
+
+  cancel_computer (self);
+  self->in_match = TRUE;
+  self->match_reported = FALSE;
+  self->match_has_clock = tc != NULL;
+  if (tc != NULL)
+    self->match_tc = *tc;
+  set_opponent (self, 0, XQ_RED);
+  gtk_widget_set_visible (GTK_WIDGET (self->opponent_dropdown), FALSE);
+  /* Translators: a tournament game: "Round 2, board 1" then Red's and Black's names */
+  text = g_strdup_printf (_("%s\nRed: %s — Black: %s"), caption ? caption : "", red, black);
+  gtk_label_set_label (self->match_label, text);
+  gtk_widget_set_visible (self->match_box, TRUE);
+  restart_game (self);
+}
+
+gboolean
+xq_play_page_in_match (XqPlayPage *self)
+{
+  g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), FALSE);
+  return self->in_match;
+}
+
+static void
+leave_match (XqPlayPage *self)
+{
+  self->in_match = FALSE;
+  gtk_widget_set_visible (self->match_box, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->opponent_dropdown), TRUE);
+  apply_settings (self);
+}
+
+void
+xq_play_page_end_match (XqPlayPage *self)
+{
+  g_return_if_fail (XQ_IS_PLAY_PAGE (self));
+  if (!self->in_match)
+    return;
+  leave_match (self);
+  restart_game (self);
+}
+
+void
+xq_play_page_resign (XqPlayPage *self, XqColor loser)
+{
+  g_return_if_fail (XQ_IS_PLAY_PAGE (self));
+  if (xq_game_is_over (self->game))
+    return;
+  cancel_computer (self);
+  xq_game_resign (self->game, loser);
+  pause_clock (self);
+  sync_page (self);
+}
+
+void
+xq_play_page_agree_draw (XqPlayPage *self)
+{
+  g_return_if_fail (XQ_IS_PLAY_PAGE (self));
+  if (xq_game_is_over (self->game))
+    return;
+  cancel_computer (self);
+  xq_game_agree_draw (self->game);
+  pause_clock (self);
+  sync_page (self);
 }

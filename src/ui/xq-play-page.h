@@ -11,6 +11,7 @@
 #include <adwaita.h>
 
 #include "xq-board-view.h"
+#include "xq-clock.h"
 #include "xq-game.h"
 #include "xq-notation.h"
 
@@ -69,5 +70,20 @@ void          xq_play_page_set_seed       (XqPlayPage *self, guint32 seed);
 int           xq_play_page_get_computer_level (XqPlayPage *self);
 /* Is the computer about to answer, or thinking? */
 gboolean      xq_play_page_is_computer_thinking (XqPlayPage *self);
+
+/* A game between two named players (a tournament pairing): two players on
+ * this computer whatever the opponent setting, the given time control (NULL
+ * = none), and buttons to resign or agree a draw.  ::match-finished is
+ * emitted once when the game has a result (checkmate, 困斃, time, a 棋例
+ * ruling, resignation, agreement); read it with xq_play_page_get_game. */
+void          xq_play_page_start_match    (XqPlayPage *self, const char *caption,
+                                           const char *red, const char *black,
+                                           const XqTimeControl *tc);
+gboolean      xq_play_page_in_match       (XqPlayPage *self);
+/* Back to free play (the opponent setting applies again). */
+void          xq_play_page_end_match      (XqPlayPage *self);
+/* Results the players declare: resignation, or a draw both agreed. */
+void          xq_play_page_resign         (XqPlayPage *self, XqColor loser);
+void          xq_play_page_agree_draw     (XqPlayPage *self);
 
 G_END_DECLS

@@ -18,20 +18,20 @@
 #include <glib/gi18n-lib.h>
 
 #include "xq-checker.h"
+#include "xq-notice-bar.h"
 #include "xq-progress.h"
 #include "xq-puzzle-page.h"
 #include "xq-solver.h"
 
 #define APP_PATH "/io/github/xiangqi_tutor/XiangqiTutor"
-/* The Learn page's choice of learner, beside the profiles. */
-#define CURRENT_FILE "current-learner"
 #define PROGRESS_UNIT "puzzles"
 
 struct _XqPuzzlePage
 {
   AdwBin         parent_instance;
 
-  GtkStack      *stack;          /* the AdwBin child */
+  GtkStack      *stack;          /* below the notices, in the AdwBin child */
+  XqNoticeBar   *notices;        /* damaged learner files, what was kept */
   GtkDropDown   *level_drop;
   GtkListBox    *packs_list;
   XqLessonBoard *board;
@@ -71,47 +71,32 @@ G_DEFINE_FINAL_TYPE (XqPuzzlePage, xq_puzzle_page, ADW_TYPE_BIN)
 
 /* ---- Progress ------------------------------------------------------------ */
 
-static char *
-streak_path (XqPuzzlePage *self)
-{
-  g_autofree char *name = g_strconcat (self->progress->learner, ".puzzles", NULL);
-
-  return g_build_filename (xq_progress_store_get_dir (self->store), name, NULL);
-}
-
 static void
 load_streak (XqPuzzlePage *self)
 {
-  g_autoptr(GKeyFile) kf = g_key_file_new ();
-  g_autofree char *path = streak_path (self);
+  g_autoptr(GError) error = NULL;
 
-  self->streak = self->best_streak = 0;
-  if (!g_key_file_load_from_file (kf, path, G_KEY_FILE_NONE, NULL))
-    return;
-  self->streak = MAX (0, g_key_file_get_integer (kf, "puzzles", "streak", NULL));
-  self->best_streak = MAX (self->streak, g_key_file_get_integer (kf, "puzzles", "best-streak", NULL));
+  if (!xq_progress_store_load_streak (self->store, self->progress->learner,
+                                      &self->streak, &self->best_streak, &error))
+    g_warning ("Could not load the puzzle streak: %s", error->message);
 }
 
-/* Saved like the stars: the profile through the store (temporary file and
- * rename, with a backup), the streak beside it through g_file_set_contents. */
+/* The profile and the streak, each through the store (temporary file and
+ * rename, with a backup). */
 static void
 save_progress (XqPuzzlePage *self)
 {
-  g_autoptr(GKeyFile) kf = g_key_file_new ();
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = NULL;
 
   if (self->store == NULL || self->progress == NULL)
     return;
   if (!xq_progress_store_save (self->store, self->progress, &error))
     {
       g_warning ("Could not save the puzzle progress: %s", error->message);
-      return;
+      g_clear_error (&error);
     }
-  g_key_file_set_integer (kf, "puzzles", "streak", self->streak);
-  g_key_file_set_integer (kf, "puzzles", "best-streak", self->best_streak);
-  path = streak_path (self);
-  if (!g_key_file_save_to_file (kf, path, &error))
+  if (!xq_progress_store_save_streak (self->store, self->progress->learner,
+                                      self->streak, self->best_streak, &error))
     g_warning ("Could not save the puzzle streak: %s", error->message);
 }
 
@@ -568,26 +553,26 @@ default_puzzles_dir (void)
   return g_build_filename (xq_lesson_default_dir (), "puzzles", NULL);
 }
 
-/* Follows the learner the Learn page chose last (it may change between
- * visits to this page). */
+/* Follows the learner the Learn page chose last, read again on every
+ * visit: the learner may have changed, or been reset, since. */
 static void
 sync_learner (XqPuzzlePage *self)
 {
   g_autofree char *current = NULL;
-  g_autofree char *path = NULL;
   g_autoptr(GError) error = NULL;
   const char *learner = "learner";
 
-  path = g_build_filename (xq_progress_store_get_dir (self->store), CURRENT_FILE, NULL);
-  if (g_file_get_contents (path, &current, NULL, NULL) &&
-      xq_progress_learner_id_valid (g_strstrip (current)))
+  current = xq_progress_store_get_current (self->store);
+  if (current != NULL)
     learner = current;
-  if (self->progress != NULL && g_strcmp0 (self->progress->learner, learner) == 0)
+  /* In the middle of a puzzle the streak in memory is newer than the file. */
+  if (self->puzzle != NULL && self->progress != NULL && g_strcmp0 (self->progress->learner, learner) == 0)
     return;
   g_clear_pointer (&self->progress, xq_progress_free);
   self->progress = xq_progress_store_load (self->store, learner, &error);
   if (self->progress == NULL)
     {
+      /* Saving cannot replace an unreadable file: it is set aside first. */
       g_warning ("Could not load the learner %s: %s", learner, error->message);
       self->progress = xq_progress_new (learner, learner);
     }
@@ -624,6 +609,7 @@ xq_puzzle_page_load (XqPuzzlePage *self, const char *dir, const char *store_dir)
   g_clear_pointer (&self->progress, xq_progress_free);
   g_clear_pointer (&self->store, xq_progress_store_free);
   self->store = xq_progress_store_new (store_dir);
+  xq_notice_bar_watch (self->notices, self->store);
   sync_learner (self);
 }
 
@@ -668,6 +654,13 @@ xq_puzzle_page_get_feedback (XqPuzzlePage *self)
 {
   g_return_val_if_fail (XQ_IS_PUZZLE_PAGE (self), NULL);
   return self->feedback;
+}
+
+XqNoticeBar *
+xq_puzzle_page_get_notices (XqPuzzlePage *self)
+{
+  g_return_val_if_fail (XQ_IS_PUZZLE_PAGE (self), NULL);
+  return self->notices;
 }
 
 XqLessonBoard *
@@ -764,10 +757,20 @@ xq_puzzle_page_class_init (XqPuzzlePageClass *klass)
 static void
 xq_puzzle_page_init (XqPuzzlePage *self)
 {
+  GtkWidget *box;
+
   gtk_widget_init_template (GTK_WIDGET (self));
-  /* The stack is the AdwBin child, not a bound template child: AdwBin
-   * unparents it on dispose and a second unparent would be an error. */
-  self->stack = GTK_STACK (adw_bin_get_child (ADW_BIN (self)));
+  /* The stack is the template's AdwBin child, not a bound template child:
+   * AdwBin unparents its child on dispose and a second unparent would be an
+   * error.  It moves into a box below the notices. */
+  self->stack = GTK_STACK (g_object_ref (adw_bin_get_child (ADW_BIN (self))));
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  adw_bin_set_child (ADW_BIN (self), box);
+  self->notices = XQ_NOTICE_BAR (xq_notice_bar_new ());
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->notices));
+  gtk_widget_set_vexpand (GTK_WIDGET (self->stack), TRUE);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->stack));
+  g_object_unref (self->stack);
   self->line = g_array_new (FALSE, FALSE, sizeof (XqMove));
   self->solver = xq_solver_new ();
   self->reply_delay = 500;

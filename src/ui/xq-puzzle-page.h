@@ -9,6 +9,7 @@
 
 #include "xq-lesson.h"
 #include "xq-lesson-board.h"
+#include "xq-notice-bar.h"
 
 G_BEGIN_DECLS
 
@@ -44,6 +45,8 @@ const char    *xq_puzzle_page_get_feedback    (XqPuzzlePage *self);
 int            xq_puzzle_page_get_solved_count (XqPuzzlePage *self);
 int            xq_puzzle_page_get_streak      (XqPuzzlePage *self);
 XqLessonBoard *xq_puzzle_page_get_board       (XqPuzzlePage *self);
+/* Says what was done about damaged learner files. */
+XqNoticeBar   *xq_puzzle_page_get_notices     (XqPuzzlePage *self);
 /* ms before the computer answers (0: at once, for tests). */
 void           xq_puzzle_page_set_reply_delay (XqPuzzlePage *self, guint ms);
 void           xq_puzzle_page_set_style       (XqPuzzlePage *self, XqPieceSet set, XqTheme theme);

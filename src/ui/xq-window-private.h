@@ -4,6 +4,7 @@
 #pragma once
 
 #include "xq-learn-page.h"
+#include "xq-tournament-page.h"
 #include "xq-window.h"
 
 G_BEGIN_DECLS
@@ -18,6 +19,7 @@ struct _XqWindow
   XqPlayPage      *play_page;
   XqLearnPage     *learn_page;
   XqPuzzlePage    *puzzles_page;
+  XqTournamentPage *tournament_page;
 
   /* Owned */
   GSettings       *settings;

@@ -7,6 +7,7 @@
 
 #include "xq-puzzle-page.h"
 #include "xq-teach-page.h"
+#include "xq-tournament-page.h"
 #include "xq-window-private.h"
 
 G_DEFINE_FINAL_TYPE (XqWindow, xq_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -112,12 +113,14 @@ xq_window_class_init (XqWindowClass *klass)
   g_type_ensure (XQ_TYPE_LEARN_PAGE);
   g_type_ensure (XQ_TYPE_PUZZLE_PAGE);
   g_type_ensure (XQ_TYPE_TEACH_PAGE);
+  g_type_ensure (XQ_TYPE_TOURNAMENT_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-window.ui");
   gtk_widget_class_bind_template_child (widget_class, XqWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, XqWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, XqWindow, play_page);
   gtk_widget_class_bind_template_child (widget_class, XqWindow, learn_page);
   gtk_widget_class_bind_template_child (widget_class, XqWindow, puzzles_page);
+  gtk_widget_class_bind_template_child (widget_class, XqWindow, tournament_page);
 
   _xq_window_class_install_actions (widget_class);
 }
@@ -139,6 +142,8 @@ xq_window_init (XqWindow *self)
   xq_board_model_set_flipped (xq_play_page_get_board_model (self->play_page),
                               g_settings_get_boolean (self->settings, "flip-board"));
   apply_settings (self, NULL);
+  /* A tournament pairing is played on the Play page. */
+  xq_tournament_page_set_play_page (self->tournament_page, self->play_page);
 
   /* A tutor opens on its lessons: the unit map is where a child starts. */
   adw_view_stack_set_visible_child_name (self->stack, "learn");

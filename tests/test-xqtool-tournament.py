@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""xqtool tournament as a teacher's script uses it: a round robin and a
+Swiss event run from the terminal, withdrawals, the output formats, and
+one-line errors naming the place of bad input.  TAP output."""
+import json
+import os
+import re
+import tempfile
+
+from xqtool_tap import check, finish, run
+
+
+def one_line_error(name, rc, out, err, must_contain=""):
+    check(name, rc > 0 and out == "" and len(err.strip().splitlines()) == 1 and must_contain in err,
+          f"rc={rc} out={out!r} err={err!r}")
+
+
+with tempfile.TemporaryDirectory() as tmp:
+    names = os.path.join(tmp, "class.txt")
+    with open(names, "w", encoding="utf-8") as f:
+        f.write("王小明\n李华\n\nZhang Wei\n陳美玲\n")
+    ev = os.path.join(tmp, "rr.json")
+
+    rc, out, err = run("tournament", ev, "new", "--system", "rr", "--players", names)
+    check("new rr", rc == 0 and out == "" and os.path.exists(ev), err)
+
+    # 4 players: the Berger table 1-4 2-3 | 4-3 1-2 | 2-4 3-1.
+    rc, out, err = run("tournament", ev, "pairings", "1")
+    check("pairings 1: board, Red, Black", out == "1\t王小明\t陳美玲\n2\t李华\tZhang Wei\n", out)
+    rc, out, err = run("tournament", ev, "pairings", "2")
+    check("pairings 2", out == "1\t陳美玲\tZhang Wei\n2\t王小明\t李华\n", out)
+    rc, out, err = run("tournament", ev, "pairings", "3")
+    check("pairings 3", out == "1\t李华\t陳美玲\n2\tZhang Wei\t王小明\n", out)
+
+    for args in [("1", "1", "1-0"), ("1", "2", "1/2-1/2"), ("2", "1", "0-1"), ("2", "2", "0-1"),
+                 ("3", "1", "1/2-1/2"), ("3", "2", "1/2-1/2")]:
+        rc, out, err = run("tournament", ev, "result", *args)
+        check(f"result {' '.join(args)}", rc == 0 and out == "", err)
+    # The hand-worked example of test-tournament.c (Sonneborn-Berger decides).
+    rc, out, err = run("tournament", ev, "standings")
+    rows = [line.split("\t") for line in out.splitlines()]
+    check("standings: place name points SB wins direct fouls",
+          rows == [["1", "李华", "2", "2.75", "1", "0", "0"],
+                   ["2", "Zhang Wei", "2", "2.25", "1", "0", "0"],
+                   ["3", "王小明", "1.5", "1.5", "1", "0", "0"],
+                   ["4", "陳美玲", "0.5", "1", "0", "0", "0"]], out)
+
+    # A correction leaves an audit line.
+    rc, out, err = run("tournament", ev, "result", "1", "1", "0-1")
+    rc, out, err = run("tournament", ev, "audit")
+    check("audit line for a correction", rc == 0 and "round 1 board 1: 1-0 → 0-1" in out, out)
+
+    rc, out, err = run("tournament", ev, "export", "csv")
+    check("export csv", rc == 0 and out.startswith("place,name,points,sonneborn-berger,wins,direct,fouls\n")
+          and "1,1,王小明,陳美玲,0-1,\n" in out, out[:200])
+
+    # Printed papers: A4 PDFs, one page a certificate for places 1-3.
+    def pages(path):
+        with open(path, "rb") as f:
+            data = f.read()
+        return data[:5] == b"%PDF-" and len(re.findall(rb"/Type\s*/Page[^s]", data))
+
+    for args, want in [(("pairings", "1"), 1), (("standings",), 1), (("certificates",), 3),
+                       (("scoresheet", "2", "1"), 1)]:
+        pdf = os.path.join(tmp, "-".join(args) + ".pdf")
+        rc, out, err = run("tournament", ev, "print", *args, "--out", pdf)
+        check(f"print {' '.join(args)}", rc == 0 and os.path.exists(pdf) and pages(pdf) == want,
+              f"rc={rc} err={err!r} pages={os.path.exists(pdf) and pages(pdf)}")
+    # A game played in the app keeps its moves; its score sheet prints them.
+    with open(ev, encoding="utf-8") as f:
+        event = json.load(f)
+    event["rounds"][0][0]["moves"] = "h2e2 h9g7 h0g2"
+    event["rounds"][0][0]["reason"] = "resignation"
+    with open(ev, "w", encoding="utf-8") as f:
+        json.dump(event, f, ensure_ascii=False)
+    pdf = os.path.join(tmp, "played.pdf")
+    rc, out, err = run("tournament", ev, "print", "scoresheet", "1", "1", "--notation", "zh-hant", "--out", pdf)
+    check("print the score sheet of a played game", rc == 0 and pages(pdf) == 1, err)
+    rc, out, err = run("tournament", ev, "print", "scoresheet", "1", "7", "--out", pdf)
+    one_line_error("score sheet of a board that does not exist", rc, out, err, "board 7")
+    rc, out, err = run("tournament", ev, "print", "standings")
+    one_line_error("print needs --out", rc, out, err, "--out")
+
+    # Swiss with five players: a bye each round, and forfeits after a withdrawal.
+    sw = os.path.join(tmp, "swiss.json")
+    rc, out, err = run("tournament", sw, "new", "--system", "swiss", "--players", names, "--rounds", "3")
+    rc, out, err = run("tournament", sw, "pairings", "1")
+    check("swiss round 1", out == "1\t王小明\t李华\n2\t陳美玲\tZhang Wei\n", out)
+    rc, out, err = run("tournament", sw, "pairings", "2")
+    one_line_error("round 2 waits for round 1", rc, out, err, "Round 1")
+    run("tournament", sw, "result", "1", "1", "1-0")
+    rc, out, err = run("tournament", sw, "withdraw", "陳美玲")
+    check("withdraw in a Swiss", rc == 0, err)
+    rc, out, err = run("tournament", sw, "export", "csv")
+    check("the open game became a forfeit", "1,2,陳美玲,Zhang Wei,-+," in out, out)
+    rc, out, err = run("tournament", sw, "pairings", "2")
+    check("round 2 without the withdrawn player", rc == 0 and "陳美玲" not in out
+          and len(out.splitlines()) == 2 and out.splitlines()[1].startswith("bye\t"), out + err)
+
+    # Knockout: byes and a bye line.
+    ko = os.path.join(tmp, "ko.json")
+    with open(os.path.join(tmp, "three.txt"), "w") as f:
+        f.write("A\nB\nC\n")
+    rc, out, err = run("tournament", ko, "new", "--system", "ko", "--players", os.path.join(tmp, "three.txt"))
+    rc, out, err = run("tournament", ko, "pairings", "1")
+    check("knockout: one game, one bye", rc == 0 and out.splitlines()[1] == "bye\tA"
+          and sorted(out.splitlines()[0].split("\t")[1:]) == ["B", "C"], out)
+
+    # Groups, then a final: six players in two groups (snake order: A D E, B C F).
+    six = os.path.join(tmp, "six.txt")
+    with open(six, "w") as f:
+        f.write("A\nB\nC\nD\nE\nF\n")
+    gr = os.path.join(tmp, "groups.json")
+    rc, out, err = run("tournament", gr, "new", "--system", "groups", "--groups", "2", "--players", six)
+    check("new groups", rc == 0, err)
+    rc, out, err = run("tournament", gr, "pairings", "1")
+    check("groups: round 1 of each group", out == "1\tD\tE\n2\tC\tF\nbye\tA\nbye\tB\n", out)
+    for r in ("1", "2", "3"):
+        for b in ("1", "2"):
+            run("tournament", gr, "result", r, b, "1-0")
+    rc, out, err = run("tournament", gr, "standings")
+    groups = [line.split("\t")[-1] for line in out.splitlines()]
+    check("groups: standings end with the group", groups == ["A", "A", "A", "B", "B", "B"], out)
+    fin = os.path.join(tmp, "final.json")
+    rc, out, err = run("tournament", gr, "final", "--qualifiers", "2", "--out", fin)
+    check("final event written", rc == 0 and os.path.exists(fin), err)
+    rc, out, err = run("tournament", fin, "pairings", "1")
+    check("final: a round robin of four", rc == 0 and len(out.splitlines()) == 2, out)
+    rc, out, err = run("tournament", os.path.join(tmp, "g2.json"), "new", "--system", "rr", "--groups", "2",
+                       "--players", six)
+    one_line_error("--groups only with groups", rc, out, err, "--groups")
+
+    # A team event: "Team: players in board order", 2 boards; board 1 Red is
+    # the first-named team's player, board 2 the other team's (13.2).
+    teams = os.path.join(tmp, "teams.txt")
+    with open(teams, "w", encoding="utf-8") as f:
+        f.write("一班: 王一, 王二, 王三\n二班: 李一, 李二\n三班: 张一, 张二\n")
+    tm = os.path.join(tmp, "teams.json")
+    rc, out, err = run("tournament", tm, "new", "--system", "rr", "--teams", teams, "--boards", "2")
+    check("new team event", rc == 0, err)
+    rc, out, err = run("tournament", tm, "pairings", "1")
+    check("team pairings with boards", out == "1\t二班\t三班\n1.1\t李一\t张一\n1.2\t张二\t李二\nbye\t一班\n", out)
+    run("tournament", tm, "result", "1", "1.1", "1-0")
+    run("tournament", tm, "result", "1", "1.2", "1/2-1/2")
+    rc, out, err = run("tournament", tm, "standings")
+    # 二班 won 1½-½: 2 match points, 1.5 game points, 1 game won.
+    check("team standings: match points, game points, games won",
+          out.splitlines()[0].split("\t") == ["1", "二班", "2", "1.5", "1", "0", "0"], out)
+    rc, out, err = run("tournament", tm, "result", "1", "1", "1-0")
+    one_line_error("a team match is entered board by board", rc, out, err, "board by board")
+    bad_teams = os.path.join(tmp, "bad-teams.txt")
+    with open(bad_teams, "w", encoding="utf-8") as f:
+        f.write("一班: 王一\n二班 李一, 李二\n")
+    rc, out, err = run("tournament", os.path.join(tmp, "t2.json"), "new", "--system", "rr", "--teams", bad_teams,
+                       "--boards", "1")
+    one_line_error("a team line without a colon names the team", rc, out, err, "team 2")
+
+    # 15.6: a play-off for a shared place.  All draws: all four share first place.
+    po = os.path.join(tmp, "drawn.json")
+    run("tournament", po, "new", "--system", "rr", "--players", names)
+    for r in ("1", "2", "3"):
+        for bd in ("1", "2"):
+            run("tournament", po, "result", r, bd, "1/2-1/2")
+    rc, out, err = run("tournament", po, "standings")
+    check("all draws: every place shared", [line.split("\t")[0] for line in out.splitlines()] == ["1"] * 4, out)
+    pof = os.path.join(tmp, "playoff.json")
+    rc, out, err = run("tournament", po, "playoff", "--place", "1", "--out", pof)
+    check("play-off event written", rc == 0 and os.path.exists(pof), err)
+    rc, out, err = run("tournament", pof, "pairings", "1")
+    check("play-off: the four tied players", rc == 0 and len(out.splitlines()) == 2, out)
+    rc, out, err = run("tournament", ev, "playoff", "--place", "1", "--out", os.path.join(tmp, "none.json"))
+    one_line_error("no play-off for a place held alone", rc, out, err, "not shared")
+
+    # Bad input: one line on stderr naming the place, non-zero status.
+    dup = os.path.join(tmp, "dup.txt")
+    with open(dup, "w") as f:
+        f.write("A\nB\nA\n")
+    rc, out, err = run("tournament", os.path.join(tmp, "x.json"), "new", "--system", "rr", "--players", dup)
+    one_line_error("duplicate name names the line", rc, out, err, "dup.txt:3:")
+    rc, out, err = run("tournament", os.path.join(tmp, "y.json"), "new", "--system", "abc", "--players", names)
+    one_line_error("unknown system", rc, out, err, "--system")
+    rc, out, err = run("tournament", ev, "new", "--system", "rr", "--players", names)
+    one_line_error("new never overwrites an event", rc, out, err, "already exists")
+    rc, out, err = run("tournament", ev, "result", "1", "9", "1-0")
+    one_line_error("no such board", rc, out, err, "board 9")
+    rc, out, err = run("tournament", ev, "result", "1", "1", "2-0")
+    one_line_error("bad result code", rc, out, err, "2-0")
+    rc, out, err = run("tournament", ev, "pairings", "7")
+    one_line_error("no such round", rc, out, err, "round 7")
+    rc, out, err = run("tournament", ev, "withdraw", "Nobody")
+    one_line_error("unknown player", rc, out, err, "Nobody")
+    bad = os.path.join(tmp, "bad.json")
+    with open(bad, "w") as f:
+        f.write('{"format": "xiangqi-tutor-tournament", "version": 1, "system": "rr", '
+                '"rounds-planned": 1, "players": [{"name": "A"}, {"name": "B"}], '
+                '"rounds": [[{"red": 0, "black": 7}]]}')
+    rc, out, err = run("tournament", bad, "standings")
+    one_line_error("damaged file names the JSON path", rc, out, err, "$.rounds[0][0]")
+    rc, out, err = run("tournament", bad, "result", "1", "1", "1-0")
+    with open(bad) as f:
+        check("a damaged file is left alone", '"black": 7' in f.read())
+
+finish()

@@ -7,6 +7,7 @@
 #include <glib/gstdio.h>
 #include <locale.h>
 #include <sys/wait.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "xq-lesson.h"
@@ -292,6 +293,122 @@ test_xqtool_stats (void)
    * the source tree's (an installed one is checked by tools/check-install.sh). */
   g_assert_cmpint (run_xqtool (args_shipped, &out3, &err3), ==, 0);
   g_assert_cmpstr (out3, ==, out2);
+}
+
+/* ---- Limits ---------------------------------------------------------------- */
+
+static char *
+unit_with (const char *title, const char *exercise)
+{
+  return g_strdup_printf ("{ \"format\": 1, \"type\": \"unit\", \"id\": \"u\", \"number\": 1,"
+                          "  \"title\": \"%s\", \"pages\": [ { \"text\": \"P\" } ],"
+                          "  \"exercises\": [ %s ] }", title, exercise);
+}
+
+static const char *mate15 =
+  "{ \"id\": \"m\", \"kind\": \"mate\", \"prompt\": \"Mate\", \"mate-in\": 15 }";
+
+/* The only problem of a failed load: its code, its path and part of its text. */
+static void
+assert_one_problem (GPtrArray *problems, XqLessonError code, const char *path, const char *part)
+{
+  XqLessonProblem *p;
+
+  g_assert_cmpuint (problems->len, ==, 1);
+  p = g_ptr_array_index (problems, 0);
+  g_assert_cmpint (p->code, ==, code);
+  g_assert_cmpstr (p->path, ==, path);
+  g_assert_nonnull (strstr (p->message, part));
+}
+
+/* A field at its maximum loads; one character more is a located problem. */
+static void
+test_limits_text (void)
+{
+  g_autofree char *at = g_strnfill (XQ_LESSON_MAX_TITLE, 't');
+  g_autofree char *over = g_strnfill (XQ_LESSON_MAX_TITLE + 1, 't');
+  g_autofree char *ok_doc = unit_with (at, "{ \"id\": \"a\", \"kind\": \"setup\", \"prompt\": \"P\" }");
+  g_autofree char *bad_doc = unit_with (over, "{ \"id\": \"a\", \"kind\": \"setup\", \"prompt\": \"P\" }");
+  g_autoptr(GPtrArray) problems = new_problems ();
+  g_autoptr(GPtrArray) problems2 = new_problems ();
+  g_autoptr(XqLessonFile) good = xq_lesson_load_data (ok_doc, -1, "at.json", problems);
+  g_autoptr(XqLessonFile) bad = xq_lesson_load_data (bad_doc, -1, "over.json", problems2);
+
+  g_assert_cmpuint (problems->len, ==, 0);
+  g_assert_nonnull (good);
+  g_assert_cmpint (g_utf8_strlen (good->unit->title, -1), ==, XQ_LESSON_MAX_TITLE);
+  g_assert_null (bad);
+  assert_one_problem (problems2, XQ_LESSON_ERROR_TOO_LARGE, "$.title", "longer than 200 characters");
+}
+
+/* Nesting is located in member names and indices alike, before parsing. */
+static void
+test_limits_nesting (void)
+{
+  g_autoptr(GString) doc = g_string_new ("{ \"a\": [ 1, { \"b\\\"c\": 2, \"deep\": ");
+  g_autoptr(GString) want = g_string_new ("$.a[1].deep");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *where = NULL;
+  g_autoptr(JsonParser) parser = NULL;
+
+  for (int i = 3; i <= XQ_LESSON_MAX_DEPTH + 5; i++)
+    g_string_append (doc, "[ \"]\", ");
+  for (int i = 3; i < XQ_LESSON_MAX_DEPTH; i++)
+    g_string_append (want, "[1]");
+  parser = xq_lesson_parse_bounded (doc->str, doc->len, XQ_LESSON_MAX_BYTES, &where, &error);
+  g_assert_null (parser);
+  g_assert_error (error, XQ_LESSON_ERROR, XQ_LESSON_ERROR_TOO_LARGE);
+  g_assert_cmpstr (where, ==, want->str);
+}
+
+/* A file over the size limit is refused without being read. */
+static void
+test_limits_file_size (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("xq-limits-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "huge.json", NULL);
+  g_autoptr(GPtrArray) problems = new_problems ();
+  g_autoptr(XqLessonFile) file = NULL;
+  FILE *f = fopen (path, "w");
+
+  /* Sparse: a hundred megabytes that take no room. */
+  g_assert_nonnull (f);
+  g_assert_cmpint (fseek (f, 100 * 1024 * 1024, SEEK_SET), ==, 0);
+  fputc ('{', f);
+  fclose (f);
+  file = xq_lesson_load_file (path, problems);
+  g_assert_null (file);
+  assert_one_problem (problems, XQ_LESSON_ERROR_TOO_LARGE, "$", "more than the limit");
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
+/* No proof in a file with another problem, none with NO_PROOFS; otherwise
+ * a mate over the solver's budget is "too deep to prove here". */
+static void
+test_limits_proofs (void)
+{
+  g_autofree char *sound = unit_with ("T", mate15);
+  g_autofree char *broken = g_strdup_printf ("{ \"format\": 1, \"type\": \"unit\", \"id\": \"u\","
+                                             "  \"number\": 1, \"title\": \"T\", \"colour\": 1,"
+                                             "  \"pages\": [ { \"text\": \"P\" } ],"
+                                             "  \"exercises\": [ %s ] }", mate15);
+  g_autoptr(GPtrArray) problems = new_problems ();
+  g_autoptr(GPtrArray) problems2 = new_problems ();
+  g_autoptr(GPtrArray) problems3 = new_problems ();
+  g_autoptr(XqLessonFile) deep = xq_lesson_load_data (sound, -1, "deep.json", problems);
+  g_autoptr(XqLessonFile) bad = xq_lesson_load_data (broken, -1, "bad.json", problems2);
+  g_autoptr(XqLessonFile) shape = xq_lesson_load_data_full (sound, -1, "shape.json",
+                                                            XQ_LESSON_LOAD_NO_PROOFS, problems3);
+
+  g_assert_null (deep);
+  assert_one_problem (problems, XQ_LESSON_ERROR_TOO_DEEP, "$.exercises[0]", "too deep to prove here");
+  g_assert_null (bad);
+  assert_one_problem (problems2, XQ_LESSON_ERROR_UNKNOWN_FIELD, "$.colour", "unknown key");
+
+  g_assert_cmpuint (problems3->len, ==, 0);
+  g_assert_nonnull (shape);
+  g_assert_cmpint (((XqExercise *) g_ptr_array_index (shape->unit->exercises, 0))->mate_in, ==, 15);
 }
 
 /* ---- Rules ----------------------------------------------------------------- */
@@ -660,6 +777,10 @@ main (int argc, char **argv)
     }
   g_test_add_data_func ("/lesson/bad/at-least-30", GUINT_TO_POINTER (bad->len), test_bad_lessons_count);
 
+  g_test_add_func ("/lesson/limits/text", test_limits_text);
+  g_test_add_func ("/lesson/limits/nesting", test_limits_nesting);
+  g_test_add_func ("/lesson/limits/file-size", test_limits_file_size);
+  g_test_add_func ("/lesson/limits/proofs", test_limits_proofs);
   g_test_add_func ("/lesson/xqtool/validate", test_xqtool_validate);
   g_test_add_func ("/lesson/xqtool/stats", test_xqtool_stats);
   g_test_add_func ("/lesson/rules/values", test_rules_values);

@@ -603,6 +603,82 @@ test_worksheet_bad_input (void)
     }
 }
 
+/* Over-long prompts and inputs are refused before any layout work. */
+static void
+test_worksheet_limits (void)
+{
+  g_autoptr(XqWorksheet) sheet = xq_worksheet_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) error2 = NULL;
+  g_autofree char *prompt = g_strnfill (XQ_WORKSHEET_MAX_TEXT + 1, 'p');
+  g_autofree char *line = g_strdup_printf (XQ_START_FEN " | ok\n" XQ_START_FEN " | %s\n", prompt);
+  g_autofree char *huge = g_strnfill (XQ_WORKSHEET_MAX_INPUT + 1, '#');
+
+  g_assert_false (xq_worksheet_parse_text (sheet, line, &error));
+  g_assert_error (error, XQ_RENDER_ERROR, XQ_RENDER_ERROR_INPUT);
+  g_assert_nonnull (strstr (error->message, "line 2"));
+  g_assert_false (xq_worksheet_parse_text (sheet, huge, &error2));
+  g_assert_error (error2, XQ_RENDER_ERROR, XQ_RENDER_ERROR_INPUT);
+  g_assert_cmpuint (xq_worksheet_get_n_exercises (sheet), ==, 0);
+}
+
+/* A very long title stays on one line inside the heading: nothing is drawn
+ * between the heading's rule and the first row of boards, and the page
+ * count does not change. */
+static void
+test_worksheet_long_title (void)
+{
+  g_autoptr(XqWorksheet) sheet = xq_worksheet_new ();
+  g_autoptr(GString) title = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  XqWorksheetSlot slots[8];
+  cairo_surface_t *img;
+  cairo_t *cr;
+  XqPosition pos;
+  int dark = 0, top, bottom;
+
+  xq_position_init_start (&pos);
+  for (int i = 0; i < 2000; i++)
+    g_string_append (title, "一个很长的标题 a long title ");
+  xq_worksheet_set_title (sheet, title->str);
+  for (int i = 0; i < 8; i++)
+    xq_worksheet_add (sheet, &pos, "Find the move", "h2e2", NULL);
+  g_assert_cmpint (xq_worksheet_count_pages (sheet), ==, 3);
+  xq_worksheet_layout (sheet, slots);
+  /* The rule is drawn 6 points above the first board's cell; look between. */
+  bottom = (int) slots[0].board_y - 1;
+  top = bottom - 4;
+
+  img = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) XQ_WORKSHEET_PAGE_WIDTH,
+                                    (int) XQ_WORKSHEET_PAGE_HEIGHT);
+  cr = cairo_create (img);
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  g_assert_true (xq_worksheet_draw_page (sheet, cr, 2, &error));
+  g_assert_no_error (error);
+  cairo_surface_flush (img);
+  for (int y = top; y <= bottom; y++)
+    {
+      const guint32 *row = (const guint32 *) (cairo_image_surface_get_data (img) +
+                                              y * cairo_image_surface_get_stride (img));
+      for (int x = 0; x < cairo_image_surface_get_width (img); x++)
+        dark += (row[x] & 0xff) < 128;
+    }
+  g_assert_cmpint (dark, ==, 0);
+  /* The heading itself was drawn. */
+  dark = 0;
+  for (int y = 42; y < top - 8; y++)
+    {
+      const guint32 *row = (const guint32 *) (cairo_image_surface_get_data (img) +
+                                              y * cairo_image_surface_get_stride (img));
+      for (int x = 0; x < cairo_image_surface_get_width (img); x++)
+        dark += (row[x] & 0xff) < 128;
+    }
+  g_assert_cmpint (dark, >, 100);
+  cairo_destroy (cr);
+  cairo_surface_destroy (img);
+}
+
 /* Trap 5 of the toolchain notes: without a CJK font pango draws boxes and
  * pixel checks still pass, so ask pango directly. */
 static void
@@ -736,6 +812,8 @@ main (int argc, char **argv)
   g_test_add_func ("/render/worksheet/layout-13", test_worksheet_layout);
   g_test_add_func ("/render/worksheet/no-answers", test_worksheet_no_answers);
   g_test_add_func ("/render/worksheet/bad-input", test_worksheet_bad_input);
+  g_test_add_func ("/render/worksheet/limits", test_worksheet_limits);
+  g_test_add_func ("/render/worksheet/long-title", test_worksheet_long_title);
   g_test_add_func ("/render/xqtool/render", test_xqtool_render);
 
   return g_test_run ();

@@ -71,6 +71,18 @@ static const SolveCase solve_cases[] = {
   { "none-bare", "4k4/9/9/9/9/9/9/9/4A4/3K5 w - - 0 1", 3, 0, NULL },
 };
 
+/* These tests check the answers, so they search without the work budget
+ * (the deepest cases need more than one proof's budget); test_budget
+ * checks the budget. */
+static XqSolver *
+exact_solver (void)
+{
+  XqSolver *solver = xq_solver_new ();
+
+  xq_solver_set_work_limit (solver, 0);
+  return solver;
+}
+
 static void
 load (XqPosition *pos, const char *fen)
 {
@@ -100,7 +112,7 @@ static void
 test_solve (gconstpointer data)
 {
   const SolveCase *c = data;
-  g_autoptr(XqSolver) solver = xq_solver_new ();
+  g_autoptr(XqSolver) solver = exact_solver ();
   g_autofree char *keys = NULL;
   XqPosition pos;
   XqSolution sol;
@@ -127,7 +139,7 @@ static void
 test_minimal (gconstpointer data)
 {
   const SolveCase *c = data;
-  g_autoptr(XqSolver) solver = xq_solver_new ();
+  g_autoptr(XqSolver) solver = exact_solver ();
   XqPosition pos;
 
   load (&pos, c->fen);
@@ -155,7 +167,7 @@ test_quiet_keys (void)
       if (strcmp (solve_cases[j].name, names[i]) == 0)
         {
           const SolveCase *c = &solve_cases[j];
-          g_autoptr(XqSolver) solver = xq_solver_new ();
+          g_autoptr(XqSolver) solver = exact_solver ();
           XqPosition pos;
           XqSolution sol;
 
@@ -213,8 +225,8 @@ static void
 test_longest_defence (gconstpointer data)
 {
   const DefenceCase *c = data;
-  g_autoptr(XqSolver) solver = xq_solver_new ();
-  g_autoptr(XqSolver) judge = xq_solver_new ();
+  g_autoptr(XqSolver) solver = exact_solver ();
+  g_autoptr(XqSolver) judge = exact_solver ();
   XqPosition pos;
   XqMove replies[XQ_MAX_MOVES], reply;
   XqUndo u;
@@ -248,7 +260,7 @@ test_longest_defence (gconstpointer data)
 static void
 test_defence_edge_cases (void)
 {
-  g_autoptr(XqSolver) solver = xq_solver_new ();
+  g_autoptr(XqSolver) solver = exact_solver ();
   XqPosition pos;
   XqMove reply;
   XqUndo u;
@@ -280,7 +292,7 @@ test_defence_edge_cases (void)
 static void
 test_still_winning (void)
 {
-  g_autoptr(XqSolver) solver = xq_solver_new ();
+  g_autoptr(XqSolver) solver = exact_solver ();
   XqPosition pos;
   XqMove moves[XQ_MAX_MOVES];
   int n, within[6] = { 0 };
@@ -319,8 +331,8 @@ static void
 test_main_line (gconstpointer data)
 {
   const SolveCase *c = data;
-  g_autoptr(XqSolver) solver = xq_solver_new ();
-  g_autoptr(XqSolver) judge = xq_solver_new ();
+  g_autoptr(XqSolver) solver = exact_solver ();
+  g_autoptr(XqSolver) judge = exact_solver ();
   XqMove line[2 * XQ_SOLVER_MAX_MATE];
   XqPosition pos;
   int len;
@@ -344,7 +356,7 @@ test_main_line (gconstpointer data)
 static void
 test_node_limit (void)
 {
-  g_autoptr(XqSolver) solver = xq_solver_new ();
+  g_autoptr(XqSolver) solver = exact_solver ();
   XqPosition pos;
   XqSolution sol;
 
@@ -356,6 +368,43 @@ test_node_limit (void)
   xq_solver_set_node_limit (solver, 0);
   g_assert_cmpint (xq_solver_solve (solver, &pos, 5, &sol), ==, XQ_SOLVE_MATE);
   g_assert_cmpint (sol.mate, ==, 5);
+}
+
+/* The work budget stops a search that would take many seconds (a mate in
+ * 15 from the opening position) just past the budget, at the same count
+ * every time, and leaves nothing half-proven behind. */
+static void
+test_budget (void)
+{
+  g_autoptr(XqSolver) solver = xq_solver_new ();
+  XqPosition pos;
+  XqSolution sol;
+  guint64 first;
+
+  xq_position_init_start (&pos);
+  g_assert_cmpint (xq_solver_solve (solver, &pos, XQ_SOLVER_MAX_MATE, &sol), ==, XQ_SOLVE_ABORTED);
+  g_assert_cmpint (sol.n_keys, ==, 0);
+  g_assert_cmpuint (sol.work, >, XQ_SOLVER_BUDGET);
+  /* A charge is at most one generation's worth past the line. */
+  g_assert_cmpuint (sol.work, <, XQ_SOLVER_BUDGET + 1000);
+  g_assert_cmpuint (xq_solver_get_work (solver), ==, sol.work);
+  first = sol.work;
+  xq_solver_clear (solver);
+  g_assert_cmpint (xq_solver_solve (solver, &pos, XQ_SOLVER_MAX_MATE, &sol), ==, XQ_SOLVE_ABORTED);
+  g_assert_cmpuint (sol.work, ==, first);
+  g_assert_cmpint (xq_solver_wins_within (solver, &pos, XQ_SOLVER_MAX_MATE), ==, XQ_SOLVE_ABORTED);
+
+  /* A tiny budget stops even a short proof; a larger one then finds it. */
+  load (&pos, "9/9/3k5/9/1C7/3p5/7R1/3K5/9/9 w - - 0 1");
+  xq_solver_set_work_limit (solver, 1000);
+  g_assert_cmpint (xq_solver_solve (solver, &pos, 5, &sol), ==, XQ_SOLVE_ABORTED);
+  g_assert_cmpint (xq_solver_main_line (solver, &pos, 5, (XqMove[2 * XQ_SOLVER_MAX_MATE]) { 0 },
+                                        &(int) { 0 }), ==, XQ_SOLVE_ABORTED);
+  xq_solver_set_work_limit (solver, XQ_SOLVER_BUDGET);
+  g_assert_cmpint (xq_solver_solve (solver, &pos, 5, &sol), ==, XQ_SOLVE_MATE);
+  g_assert_cmpint (sol.mate, ==, 5);
+  g_assert_cmpuint (sol.work, >, 1000);
+  g_assert_cmpuint (sol.work, <=, XQ_SOLVER_BUDGET);
 }
 
 typedef struct {
@@ -476,7 +525,7 @@ test_cli_puzzle_gen (void)
   const char *args[] = { "puzzle-gen", "--seed", "5", "--count", "3", "--mate", "2", NULL };
   g_autofree char *out = NULL, *err = NULL;
   g_auto(GStrv) lines = NULL;
-  g_autoptr(XqSolver) solver = xq_solver_new ();
+  g_autoptr(XqSolver) solver = exact_solver ();
   int n = 0;
 
   g_assert_cmpint (run_xqtool (args, &out, &err), ==, 0);
@@ -568,6 +617,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/solver/defence-edge-cases", test_defence_edge_cases);
   g_test_add_func ("/core/solver/still-winning", test_still_winning);
   g_test_add_func ("/core/solver/node-limit", test_node_limit);
+  g_test_add_func ("/core/solver/budget", test_budget);
   g_test_add_func ("/core/solver/cli/solve", test_cli_solve);
   g_test_add_func ("/core/solver/cli/errors", test_cli_errors);
   g_test_add_func ("/core/solver/cli/puzzle-gen", test_cli_puzzle_gen);

@@ -7,7 +7,7 @@ packages=(
   gcc pkgconf meson ninja-build gettext python3
   libglib2.0-dev libgtk-4-dev libadwaita-1-dev librsvg2-dev libjson-glib-dev
   desktop-file-utils appstream xvfb xauth fonts-wqy-microhei
-  imagemagick
+  imagemagick time
 )
 
 sudo=()

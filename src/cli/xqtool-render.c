@@ -483,8 +483,11 @@ cmd_worksheet (int argc, char **argv)
     }
   else
     {
-      if (!g_file_get_contents (input, &text, NULL, &error))
-        return xqtool_fail ("%s", error->message);
+      gsize length;
+
+      /* Refused before reading when it is larger than a worksheet takes. */
+      if (!xq_lesson_read_bounded (input, XQ_WORKSHEET_MAX_INPUT, &text, &length, &error))
+        return xqtool_fail ("%s: %s", input, error->message);
       if (!xq_worksheet_parse_text (sheet, text, &error))
         return xqtool_fail ("%s: %s", input, error->message);
     }

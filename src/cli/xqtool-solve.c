@@ -16,12 +16,16 @@
 
 #define DEFAULT_MAX_MATE 7
 
-/* "mate N k1 k2 ..." or "none", as `xqtool solve` prints it. */
+/* "mate N k1 k2 ...", "none" (proved: no win within the limit) or
+ * "too-deep" (the solver's budget ran out: nothing proved), as `xqtool
+ * solve` prints it. */
 static char *
 format_solution (XqSolveResult r, const XqSolution *sol)
 {
   GString *s;
 
+  if (r == XQ_SOLVE_ABORTED)
+    return g_strdup ("too-deep");
   if (r != XQ_SOLVE_MATE)
     return g_strdup ("none");
   s = g_string_new (NULL);
@@ -38,28 +42,48 @@ format_solution (XqSolveResult r, const XqSolution *sol)
 static int
 cmd_solve (int argc, char **argv)
 {
-  static const XqToolCommand self = { "solve", "FEN [--max N]" };
+  static const XqToolCommand self = { "solve", "FEN [--max N] [--budget UNITS] [--work]" };
   g_autoptr(XqSolver) solver = NULL;
   g_autofree char *text = NULL;
   XqPosition pos;
   XqSolution sol;
   XqSolveResult r;
   int max_n = DEFAULT_MAX_MATE;
+  guint64 budget = XQ_SOLVER_BUDGET;
+  gboolean show_work = FALSE;
 
-  if (argc == 4 && strcmp (argv[2], "--max") == 0)
-    {
-      if (!xqtool_parse_int (argv[3], 1, XQ_SOLVER_MAX_MATE, &max_n))
-        return xqtool_fail ("--max must be a whole number from 1 to %d, not “%s”",
-                            XQ_SOLVER_MAX_MATE, argv[3]);
-    }
-  else if (argc != 2)
+  if (argc < 2 || argv[1][0] == '-')
     return xqtool_usage (&self);
+  for (int i = 2; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--max") == 0 && i + 1 < argc)
+        {
+          if (!xqtool_parse_int (argv[++i], 1, XQ_SOLVER_MAX_MATE, &max_n))
+            return xqtool_fail ("--max must be a whole number from 1 to %d, not “%s”",
+                                XQ_SOLVER_MAX_MATE, argv[i]);
+        }
+      else if (strcmp (argv[i], "--budget") == 0 && i + 1 < argc)
+        {
+          if (!g_ascii_string_to_unsigned (argv[++i], 10, 0, G_MAXUINT64, &budget, NULL))
+            return xqtool_fail ("--budget must be a whole number of work units (0: none), not “%s”",
+                                argv[i]);
+        }
+      else if (strcmp (argv[i], "--work") == 0)
+        show_work = TRUE;
+      else
+        return xqtool_usage (&self);
+    }
   if (!xqtool_load_fen (argv[1], &pos))
     return 1;
   solver = xq_solver_new ();
+  xq_solver_set_work_limit (solver, budget);
   r = xq_solver_solve (solver, &pos, max_n, &sol);
   text = format_solution (r, &sol);
-  printf ("%s\n", text);
+  if (show_work)
+    printf ("%s (%" G_GUINT64_FORMAT " work units of %" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT
+            " nodes)\n", text, sol.work, budget, sol.nodes);
+  else
+    printf ("%s\n", text);
   return 0;
 }
 
@@ -384,6 +408,9 @@ bench_solve (int argc, char **argv)
   int runs = 3;
   double total = 0;
 
+  /* The bench measures the search itself, so it runs without the budget
+   * and the "work" column shows what each proof would cost against it. */
+  xq_solver_set_work_limit (solver, 0);
   for (int i = 1; i < argc; i++)
     {
       if (strcmp (argv[i], "--runs") == 0)
@@ -445,8 +472,8 @@ bench_solve (int argc, char **argv)
       med = xqtool_median (times, runs);
       total += med;
       answer = format_solution (r, &sol);
-      printf ("%9.2f ms  %8" G_GUINT64_FORMAT " nodes  %-28s %s\n", med, sol.nodes, answer,
-              fields[0]);
+      printf ("%9.2f ms  %8" G_GUINT64_FORMAT " nodes  %10" G_GUINT64_FORMAT " work  %-28s %s\n",
+              med, sol.nodes, sol.work, answer, fields[0]);
 
       /* The drill's reply time: after each attacker move of the main line
        * the drill checks the move (still winning?) and answers with the
@@ -455,6 +482,8 @@ bench_solve (int argc, char **argv)
         {
           g_autoptr(XqSolver) liner = xq_solver_new ();
           XqPosition p = pos;
+
+          xq_solver_set_work_limit (liner, 0);
           XqMove line[2 * XQ_SOLVER_MAX_MATE];
           int len;
 
@@ -494,7 +523,7 @@ bench_solve (int argc, char **argv)
 }
 
 const XqToolCommand xqtool_solve_commands[] = {
-  { "solve", "FEN [--max N]", cmd_solve },
+  { "solve", "FEN [--max N] [--budget UNITS] [--work]", cmd_solve },
   { "puzzle-gen", "[--seed S] [--count N] [--mate K] [--pieces RNC:ab] [--tries T] [--quiet] "
                   "[--pattern ID]",
     cmd_puzzle_gen },

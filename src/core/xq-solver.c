@@ -35,13 +35,16 @@
  * "Red to move and attacking" with "Red to move and defending". */
 #define BLACK_ATTACKS_SALT G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)
 
-/* An all-zero entry is empty (used == 0), so clearing is one memset. */
+/* An entry counts only while its generation is the solver's: clearing is
+ * one increment (and a memset when the counter wraps), so a caller that
+ * wants every proof to start from nothing, and so to cost the same work
+ * whatever was asked before, pays nothing for it. */
 typedef struct {
   guint64 key;
   gint8   win;     /* smallest n proven to win, UNKNOWN_WIN if none */
   gint8   nowin;   /* largest n proven not to win, UNKNOWN_NOWIN if none */
   XqMove  best;    /* the winning move, or the defender's refutation */
-  guint8  used;
+  guint8  gen;     /* 0: never used */
 } TTEntry;
 
 struct _XqSolver {
@@ -49,7 +52,11 @@ struct _XqSolver {
   guint64  salt;
   guint64  nodes;
   guint64  limit;
+  guint64  work;        /* work units spent by the current call (see charge ()) */
+  guint64  work_limit;  /* 0: none */
+  gboolean in_line;     /* inside xq_solver_main_line: one budget for the whole line */
   gboolean aborted;
+  guint8   gen;         /* the generation of the live entries, never 0 */
   XqMove   killer[MAX_PLY];
 };
 
@@ -62,6 +69,7 @@ xq_solver_new (void)
   XqSolver *s = g_new0 (XqSolver, 1);
 
   s->tt = g_new0 (TTEntry, TT_SIZE);
+  s->work_limit = XQ_SOLVER_BUDGET;
   xq_solver_clear (s);
   return s;
 }
@@ -83,10 +91,28 @@ xq_solver_set_node_limit (XqSolver *solver, guint64 nodes)
 }
 
 void
+xq_solver_set_work_limit (XqSolver *solver, guint64 units)
+{
+  g_return_if_fail (solver != NULL);
+  solver->work_limit = units;
+}
+
+guint64
+xq_solver_get_work (const XqSolver *solver)
+{
+  g_return_val_if_fail (solver != NULL, 0);
+  return solver->work;
+}
+
+void
 xq_solver_clear (XqSolver *solver)
 {
   g_return_if_fail (solver != NULL);
-  memset (solver->tt, 0, sizeof (TTEntry) * TT_SIZE);
+  if (++solver->gen == 0)
+    {
+      memset (solver->tt, 0, sizeof (TTEntry) * TT_SIZE);
+      solver->gen = 1;
+    }
   memset (solver->killer, 0, sizeof solver->killer);
 }
 
@@ -103,7 +129,7 @@ tt_probe (const XqSolver *s, const XqPosition *pos)
   guint64 k = node_key (s, pos);
   const TTEntry *e = &s->tt[k & (TT_SIZE - 1)];
 
-  return e->used && e->key == k ? e : NULL;
+  return e->gen == s->gen && e->key == k ? e : NULL;
 }
 
 /* Does the table already settle "a win within n"?  If so *result is the
@@ -131,9 +157,9 @@ tt_slot (XqSolver *s, const XqPosition *pos)
   guint64 k = node_key (s, pos);
   TTEntry *e = &s->tt[k & (TT_SIZE - 1)];
 
-  if (!e->used || e->key != k)
+  if (e->gen != s->gen || e->key != k)
     {
-      e->used = 1;
+      e->gen = s->gen;
       e->key = k;
       e->win = UNKNOWN_WIN;
       e->nowin = UNKNOWN_NOWIN;
@@ -163,13 +189,59 @@ tt_store_nowin (XqSolver *s, const XqPosition *pos, int n, XqMove best)
     e->best = best;
 }
 
+/* Work units of the budget, measured against the CPU time of sparse and crowded searches. */
+#define NODE_COST 40
+/* A generator or leaf test walks all 90 points to find the mover's pieces. */
+#define SCAN_COST 8
+
+/* Charges work where it is spent: the node limit alone does not bound the
+ * time, because one node of attack() generates the replies to each of its
+ * forty-odd moves.  A unit is roughly one legal move produced or one
+ * legality or leaf test; the budget is counted, not timed, so a verdict is
+ * the same on a loaded machine as on an idle one. */
+static inline gboolean
+charge (XqSolver *s, guint64 units)
+{
+  s->work += units;
+  if (s->work_limit != 0 && s->work > s->work_limit)
+    s->aborted = TRUE;
+  return !s->aborted;
+}
+
 static inline gboolean
 count_node (XqSolver *s)
 {
   s->nodes++;
   if (s->limit != 0 && s->nodes > s->limit)
     s->aborted = TRUE;
-  return !s->aborted;
+  /* Entering a node: a table probe and a store, usually cache misses, and
+   * bookkeeping; in sparse endings this, not move generation, is the cost. */
+  return charge (s, NODE_COST);
+}
+
+/* The pieces of the side to move: the generator tries every pseudo-legal
+ * move of each for legality, so a side in check pays for them although
+ * few of its moves survive. */
+static inline guint64
+mover_pieces (const XqPosition *pos)
+{
+  guint64 n = 0;
+
+  for (int t = XQ_KING; t <= XQ_PAWN; t++)
+    n += pos->count[xq_piece_make (pos->side, t)];
+  return n;
+}
+
+
+/* The legal moves, charged one unit per move produced, two per piece tried
+ * and the walk over the board. */
+static inline int
+legal_moves (XqSolver *s, XqPosition *pos, XqMove *out)
+{
+  int count = xq_position_legal_moves (pos, out);
+
+  charge (s, (guint64) count + 2 * mover_pieces (pos) + SCAN_COST);
+  return count;
 }
 
 static gboolean defend (XqSolver *s, XqPosition *pos, int n, int ply);
@@ -189,7 +261,9 @@ attack (XqSolver *s, XqPosition *pos, int n, int ply)
   if (tt_decides (s, pos, n, &known, &hint))
     return known;
 
-  count = xq_position_legal_moves (pos, moves);
+  count = legal_moves (s, pos, moves);
+  if (s->aborted)
+    return FALSE;
 
   if (n == 1)
     {
@@ -206,6 +280,12 @@ attack (XqSolver *s, XqPosition *pos, int n, int ply)
           if (i < 0 && !xq_position_is_legal (pos, m))
             continue;
           xq_position_do_move (pos, m, &u);
+          /* A leaf test: it tries the defender's pieces until one can move. */
+          if (!charge (s, SCAN_COST + mover_pieces (pos)))
+            {
+              xq_position_undo_move (pos, m, &u);
+              return FALSE;
+            }
           stuck = !xq_position_has_legal_move (pos);
           xq_position_undo_move (pos, m, &u);
           if (stuck)
@@ -228,7 +308,13 @@ attack (XqSolver *s, XqPosition *pos, int n, int ply)
       int score = 0, n_replies;
 
       xq_position_do_move (pos, m, &u);
-      n_replies = xq_position_legal_moves (pos, replies);
+      charge (s, 2);  /* the move, the check test and the take-back */
+      n_replies = legal_moves (s, pos, replies);
+      if (s->aborted)
+        {
+          xq_position_undo_move (pos, m, &u);
+          return FALSE;
+        }
       if (n_replies == 0)
         {
           xq_position_undo_move (pos, m, &u);
@@ -246,6 +332,9 @@ attack (XqSolver *s, XqPosition *pos, int n, int ply)
       order[i].move = m;
       order[i].score = score;
     }
+  /* Sorting costs about a comparison per move per halving. */
+  if (!charge (s, 4 * (guint64) count))
+    return FALSE;
   qsort (order, (size_t) count, sizeof *order, xq_scored_move_compare);
 
   for (int i = 0; i < count; i++)
@@ -285,7 +374,9 @@ defend (XqSolver *s, XqPosition *pos, int n, int ply)
   if (tt_decides (s, pos, n, &known, &hint))
     return known;
 
-  count = xq_position_legal_moves (pos, moves);
+  count = legal_moves (s, pos, moves);
+  if (s->aborted)
+    return FALSE;
   if (count == 0)
     {
       /* Checkmated or stalemated: either way the defender has lost. */
@@ -307,6 +398,9 @@ defend (XqSolver *s, XqPosition *pos, int n, int ply)
       const TTEntry *c;
       int score = 0;
 
+      /* The move, a table probe of the child (a likely cache miss), the take-back. */
+      if (!charge (s, 3))
+        return FALSE;
       xq_position_do_move (pos, m, &u);
       c = tt_probe (s, pos);
       if (c != NULL && c->nowin >= n)
@@ -330,6 +424,9 @@ defend (XqSolver *s, XqPosition *pos, int n, int ply)
       order[i].move = m;
       order[i].score = score;
     }
+  /* Sorting costs about a comparison per move per halving. */
+  if (!charge (s, 4 * (guint64) count))
+    return FALSE;
   qsort (order, (size_t) count, sizeof *order, xq_scored_move_compare);
 
   for (int i = 0; i < count; i++)
@@ -363,7 +460,10 @@ begin (XqSolver *s, XqColor attacker)
   /* The table entries of one attacker are valid for the other only under
    * the salt, so no clearing is needed when the attacker changes. */
   s->salt = salt;
+  if (s->in_line)
+    return;
   s->nodes = 0;
+  s->work = 0;
   s->aborted = FALSE;
 }
 
@@ -393,7 +493,7 @@ xq_solver_solve (XqSolver *solver, const XqPosition *pos, int max_n, XqSolution 
   memset (out, 0, sizeof *out);
   p = *pos;
   begin (solver, p.side);
-  count = xq_position_legal_moves (&p, moves);
+  count = legal_moves (solver, &p, moves);
   qsort (moves, (size_t) count, sizeof *moves, compare_iccs_moves);
 
   for (int n = 1; n <= max_n; n++)
@@ -409,6 +509,7 @@ xq_solver_solve (XqSolver *solver, const XqPosition *pos, int max_n, XqSolution 
           if (solver->aborted)
             {
               out->nodes = solver->nodes;
+              out->work = solver->work;
               out->n_keys = 0;
               return XQ_SOLVE_ABORTED;
             }
@@ -419,12 +520,14 @@ xq_solver_solve (XqSolver *solver, const XqPosition *pos, int max_n, XqSolution 
         {
           out->mate = n;
           out->nodes = solver->nodes;
+          out->work = solver->work;
           tt_store_win (solver, &p, n, out->keys[0]);
           return XQ_SOLVE_MATE;
         }
       tt_store_nowin (solver, &p, n, XQ_MOVE_NONE);
     }
   out->nodes = solver->nodes;
+  out->work = solver->work;
   return XQ_SOLVE_NONE;
 }
 
@@ -500,7 +603,7 @@ xq_solver_longest_defence (XqSolver *solver, const XqPosition *pos, int max_k,
   *distance = 0;
   p = *pos;
   begin (solver, xq_color_other (p.side));
-  count = xq_position_legal_moves (&p, moves);
+  count = legal_moves (solver, &p, moves);
   if (count == 0)
     return XQ_SOLVE_MATE;
   /* ICCS order makes the choice among equally stubborn replies stable. */
@@ -544,7 +647,7 @@ static XqMove
 fastest_attack (XqSolver *s, XqPosition *p, int n)
 {
   XqMove moves[XQ_MAX_MOVES];
-  int count = xq_position_legal_moves (p, moves);
+  int count = legal_moves (s, p, moves);
 
   qsort (moves, (size_t) count, sizeof *moves, compare_iccs_moves);
   for (int i = 0; i < count; i++)
@@ -563,18 +666,14 @@ fastest_attack (XqSolver *s, XqPosition *p, int n)
   return XQ_MOVE_NONE;
 }
 
-XqSolveResult
-xq_solver_main_line (XqSolver *solver, const XqPosition *pos, int max_n,
-                     XqMove *line, int *length)
+static XqSolveResult
+main_line (XqSolver *solver, const XqPosition *pos, int max_n, XqMove *line, int *length)
 {
   XqSolution sol;
   XqSolveResult r;
   XqPosition p;
   int n;
 
-  g_return_val_if_fail (line != NULL && length != NULL, XQ_SOLVE_ABORTED);
-
-  *length = 0;
   r = xq_solver_solve (solver, pos, max_n, &sol);
   if (r != XQ_SOLVE_MATE)
     return r;
@@ -604,6 +703,26 @@ xq_solver_main_line (XqSolver *solver, const XqPosition *pos, int max_n,
       begin (solver, p.side);
       n = d;
     }
+}
+
+XqSolveResult
+xq_solver_main_line (XqSolver *solver, const XqPosition *pos, int max_n,
+                     XqMove *line, int *length)
+{
+  XqSolveResult r;
+
+  g_return_val_if_fail (solver != NULL && pos != NULL, XQ_SOLVE_ABORTED);
+  g_return_val_if_fail (line != NULL && length != NULL, XQ_SOLVE_ABORTED);
+
+  *length = 0;
+  /* The solve and every reply after it share one budget: a line is one
+   * proof, and its cost must stay bounded as a whole. */
+  solver->in_line = FALSE;
+  begin (solver, pos->side);
+  solver->in_line = TRUE;
+  r = main_line (solver, pos, max_n, line, length);
+  solver->in_line = FALSE;
+  return r;
 }
 
 /* ---- Kill patterns ------------------------------------------------------- */

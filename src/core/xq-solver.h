@@ -5,7 +5,8 @@
  * stalemate (困斃) of the defender: in xiangqi the side that cannot move
  * loses.  Every answer is proven by exhaustive search (all attacker moves,
  * quiet ones included, against all defender replies); nothing is guessed.
- * A node limit can stop a search early, and then the answer says so
+ * A work budget (and optionally a node limit) can stop a search early, and
+ * then the answer says so (XQ_SOLVE_ABORTED: "too deep to prove here")
  * instead of guessing.  A solver is not thread-safe: use one per thread
  * (a UI runs it in a worker thread; it is quick enough for one puzzle).
  */
@@ -21,14 +22,23 @@ G_BEGIN_DECLS
 typedef enum {
   XQ_SOLVE_NONE,     /* proven: no forced win within the limit */
   XQ_SOLVE_MATE,     /* proven forced win */
-  XQ_SOLVE_ABORTED,  /* the node limit stopped the search: nothing proven */
+  XQ_SOLVE_ABORTED,  /* the work budget or node limit ran out: nothing proven */
 } XqSolveResult;
+
+/* The work budget every new solver starts with, in work units (one unit is
+ * about one legal move produced or one leaf test; docs/lesson-format.md).
+ * Calibrated so the most expensive single question (a mate in 15 from the
+ * opening position) stops in well under a second on the development
+ * machine, while every shipped puzzle and exercise proves with room to
+ * spare.  Counted, not timed: the verdict does not depend on machine load. */
+#define XQ_SOLVER_BUDGET G_GUINT64_CONSTANT (32000000)
 
 typedef struct {
   int     mate;                 /* minimal N, 0 when there is none */
   int     n_keys;               /* every first move that wins in exactly N */
   XqMove  keys[XQ_MAX_MOVES];   /* in ICCS order */
   guint64 nodes;                /* positions visited by this call */
+  guint64 work;                 /* work units spent by this call */
 } XqSolution;
 
 typedef struct _XqSolver XqSolver;
@@ -39,6 +49,12 @@ XqSolver     *xq_solver_new            (void);
 void          xq_solver_free           (XqSolver *solver);
 /* 0 = no limit (the default).  The limit applies to each call. */
 void          xq_solver_set_node_limit (XqSolver *solver, guint64 nodes);
+/* Work units each call may spend (XQ_SOLVER_BUDGET by default; 0 = no
+ * limit, for offline tools only).  xq_solver_main_line counts its whole
+ * line as one call. */
+void          xq_solver_set_work_limit (XqSolver *solver, guint64 units);
+/* The work spent by the last call. */
+guint64       xq_solver_get_work       (const XqSolver *solver);
 /* Forgets everything learned (the table is also reset by itself whenever
  * the attacking side changes). */
 void          xq_solver_clear          (XqSolver *solver);

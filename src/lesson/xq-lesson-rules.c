@@ -398,6 +398,7 @@ xq_lesson_mate_solve (const XqPosition *pos, int max_n, XqSolution *out)
   if (shared_solver == NULL)
     shared_solver = xq_solver_new ();
   xq_solver_set_node_limit (shared_solver, XQ_LESSON_SOLVER_NODES);
+  xq_solver_clear (shared_solver);
   r = xq_solver_solve (shared_solver, pos, max_n, out);
   G_UNLOCK (shared_solver);
   return r;

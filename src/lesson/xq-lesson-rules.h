@@ -67,11 +67,14 @@ const char *xq_lesson_status_id    (XqPosition *pos);
 
 /* Does the side to move force a win (the defender left without a move) in
  * at most n of its own moves, starting with m (or with any move when m is
- * XQ_MOVE_NONE)?  Asks the core's mate solver, with a node limit so a
- * malformed puzzle cannot hang the loader. */
+ * XQ_MOVE_NONE)?  Asks the core's mate solver, whose work budget
+ * (XQ_SOLVER_BUDGET) bounds the time: XQ_SOLVE_ABORTED is "too deep to
+ * prove here".  The node limit is a second, older bound. */
 #define XQ_LESSON_SOLVER_NODES 20000000
 XqSolveResult xq_lesson_mate_within (const XqPosition *pos, XqMove m, int n);
-/* The shortest win within max_n and every key move of it (puzzle proofs). */
+/* The shortest win within max_n and every key move of it (the loader's
+ * proofs).  Each starts from an empty table, so its verdict depends only on
+ * the position, never on what was proved before. */
 XqSolveResult xq_lesson_mate_solve  (const XqPosition *pos, int max_n, XqSolution *out);
 
 /* The defender's most stubborn reply (XQ_MOVE_NONE when it has no move),

@@ -38,9 +38,11 @@ xq_lesson_problem_format (const XqLessonProblem *problem)
 
 /* The loading context: which file, where problems go. */
 typedef struct {
-  const char *file;
-  GPtrArray  *problems;
-  guint       n_start;
+  const char       *file;
+  GPtrArray        *problems;
+  guint             n_start;
+  XqLessonLoadFlags flags;
+  guint64           proof_work;  /* the solver's work spent on this file's proofs */
 } Ctx;
 
 static void problem (Ctx *ctx, XqLessonError code, const char *path, const char *format, ...) G_GNUC_PRINTF (4, 5);
@@ -78,6 +80,277 @@ index_path (const char *path, guint i)
   return g_strdup_printf ("%s[%u]", path, i);
 }
 
+/* ---- Bounded reading and parsing ------------------------------------------ */
+
+static gboolean
+refuse_size (gsize length, gsize max_bytes, GError **error)
+{
+  g_autofree char *size = NULL;
+  g_autofree char *limit = NULL;
+
+  if (length <= max_bytes)
+    return TRUE;
+  size = g_format_size (length);
+  limit = g_format_size (max_bytes);
+  g_set_error (error, XQ_LESSON_ERROR, XQ_LESSON_ERROR_TOO_LARGE,
+               _("the file is %s, more than the limit of %s"), size, limit);
+  return FALSE;
+}
+
+gboolean
+xq_lesson_read_bounded (const char *path, gsize max_bytes, char **data, gsize *length,
+                        GError **error)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GFileInputStream) in = NULL;
+  g_autoptr(GFileInfo) info = NULL;
+  g_autofree char *buffer = NULL;
+  gsize got = 0;
+
+  g_return_val_if_fail (path != NULL && data != NULL && length != NULL, FALSE);
+
+  file = g_file_new_for_path (path);
+  in = g_file_read (file, NULL, error);
+  if (in == NULL)
+    return FALSE;
+  info = g_file_input_stream_query_info (in, G_FILE_ATTRIBUTE_STANDARD_SIZE, NULL, error);
+  if (info == NULL || !refuse_size ((gsize) g_file_info_get_size (info), max_bytes, error))
+    return FALSE;
+  /* Read one byte past the limit, so a file that grew meanwhile is caught. */
+  buffer = g_malloc (max_bytes + 2);
+  if (!g_input_stream_read_all (G_INPUT_STREAM (in), buffer, max_bytes + 1, &got, NULL, error))
+    return FALSE;
+  if (!refuse_size (got, max_bytes, error))
+    return FALSE;
+  buffer[got] = '\0';
+  *data = g_realloc (g_steal_pointer (&buffer), got + 1);
+  *length = got;
+  return TRUE;
+}
+
+/* One open array or object while the nesting is counted. */
+typedef struct {
+  gboolean object;
+  gboolean want_key;   /* objects: the next string is a member name */
+  guint    index;      /* arrays: the element being read */
+  gsize    key;        /* objects: the member being read, as an offset and length */
+  gsize    key_length;
+} Level;
+
+/* "$.a[3].b" for the open levels; member names are cut short so a hostile
+ * name cannot make the message huge. */
+static char *
+levels_path (const char *data, const Level *levels, int n)
+{
+  GString *path = g_string_new ("$");
+
+  for (int i = 0; i < n; i++)
+    if (!levels[i].object)
+      g_string_append_printf (path, "[%u]", levels[i].index);
+    else
+      {
+        g_autofree char *key = g_utf8_make_valid (data + levels[i].key,
+                                                  (gssize) MIN (levels[i].key_length, 32));
+        g_string_append_printf (path, ".%s%s", key, levels[i].key_length > 32 ? "…" : "");
+      }
+  return g_string_free (path, FALSE);
+}
+
+char
+xq_lesson_json_step (const char *data, gsize length, gsize *pos, gsize *start, gsize *stop)
+{
+  g_return_val_if_fail (data != NULL && pos != NULL && start != NULL && stop != NULL, '\0');
+
+  for (gsize i = *pos; i < length; i++)
+    switch (data[i])
+      {
+      case '"':
+        {
+          gboolean escaped = FALSE;
+          gsize j = i + 1;
+
+          for (; j < length && (escaped || data[j] != '"'); j++)
+            escaped = !escaped && data[j] == '\\';
+          *start = i + 1;
+          *stop = j;
+          *pos = MIN (j + 1, length);
+          return '"';
+        }
+      case '{':
+      case '[':
+      case '}':
+      case ']':
+      case ',':
+        *start = *stop = i;
+        *pos = i + 1;
+        return data[i];
+      default:
+        break;
+      }
+  *pos = *start = *stop = length;
+  return '\0';
+}
+
+/* The JSON path of the first array or object nested deeper than
+ * XQ_LESSON_MAX_DEPTH, found without parsing (json-glib's parser recurses,
+ * so "[[[[…" must be caught before it gets there); NULL if there is none. */
+static char *
+too_deep_at (const char *data, gsize length)
+{
+  Level levels[XQ_LESSON_MAX_DEPTH];
+  gsize pos = 0, start, stop;
+  int depth = 0;
+  char c;
+
+  while ((c = xq_lesson_json_step (data, length, &pos, &start, &stop)) != '\0')
+    {
+      Level *top = depth > 0 ? &levels[depth - 1] : NULL;
+
+      switch (c)
+        {
+        case '"':
+          if (top != NULL && top->object && top->want_key)
+            {
+              top->key = start;
+              top->key_length = stop - start;
+              top->want_key = FALSE;
+            }
+          break;
+        case '[':
+        case '{':
+          if (depth == XQ_LESSON_MAX_DEPTH)
+            return levels_path (data, levels, depth);
+          levels[depth++] = (Level) { .object = c == '{', .want_key = c == '{' };
+          break;
+        case ']':
+        case '}':
+          if (depth > 0)
+            depth--;
+          break;
+        case ',':
+          if (top != NULL && top->object)
+            top->want_key = TRUE;
+          else if (top != NULL)
+            top->index++;
+          break;
+        default:
+          break;
+        }
+    }
+  return NULL;
+}
+
+/* The path of the first string or member name over XQ_LESSON_MAX_STRING
+ * bytes, or NULL.  The nesting was bounded before parsing, so the
+ * recursion is too. */
+static char *
+long_string_at (JsonNode *node, const char *path, gboolean *is_key)
+{
+  switch (JSON_NODE_TYPE (node))
+    {
+    case JSON_NODE_OBJECT:
+      {
+        JsonObject *obj = json_node_get_object (node);
+        g_autoptr(GList) members = json_object_get_members (obj);
+
+        for (GList *l = members; l != NULL; l = l->next)
+          {
+            const char *key = l->data;
+            g_autofree char *p = NULL;
+            char *found;
+
+            if (strlen (key) > XQ_LESSON_MAX_STRING)
+              {
+                *is_key = TRUE;
+                return g_strdup (path);
+              }
+            p = member_path (path, key);
+            if ((found = long_string_at (json_object_get_member (obj, key), p, is_key)) != NULL)
+              return found;
+          }
+        return NULL;
+      }
+    case JSON_NODE_ARRAY:
+      {
+        JsonArray *array = json_node_get_array (node);
+
+        for (guint i = 0; i < json_array_get_length (array); i++)
+          {
+            g_autofree char *p = index_path (path, i);
+            char *found = long_string_at (json_array_get_element (array, i), p, is_key);
+
+            if (found != NULL)
+              return found;
+          }
+        return NULL;
+      }
+    case JSON_NODE_VALUE:
+      if (json_node_get_value_type (node) == G_TYPE_STRING &&
+          strlen (json_node_get_string (node)) > XQ_LESSON_MAX_STRING)
+        {
+          *is_key = FALSE;
+          return g_strdup (path);
+        }
+      return NULL;
+    case JSON_NODE_NULL:
+    default:
+      return NULL;
+    }
+}
+
+JsonParser *
+xq_lesson_parse_bounded (const char *data, gsize length, gsize max_bytes, char **where,
+                         GError **error)
+{
+  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(GError) local = NULL;
+  char *path;
+  gboolean is_key = FALSE;
+
+  g_return_val_if_fail (data != NULL && where != NULL, NULL);
+
+  *where = NULL;
+  if (!refuse_size (length, max_bytes, error))
+    {
+      *where = g_strdup ("$");
+      return NULL;
+    }
+  if ((path = too_deep_at (data, length)) != NULL)
+    {
+      *where = path;
+      g_set_error (error, XQ_LESSON_ERROR, XQ_LESSON_ERROR_TOO_LARGE,
+                   _("arrays and objects are nested more than %d deep"), XQ_LESSON_MAX_DEPTH);
+      return NULL;
+    }
+  parser = json_parser_new_immutable ();
+  if (!json_parser_load_from_data (parser, data, (gssize) length, &local))
+    {
+      *where = g_strdup ("$");
+      g_set_error (error, XQ_LESSON_ERROR, XQ_LESSON_ERROR_SYNTAX, _("not valid JSON: %s"),
+                   local->message);
+      return NULL;
+    }
+  /* json-glib accepts an empty document, with no root at all. */
+  if (json_parser_get_root (parser) == NULL)
+    {
+      *where = g_strdup ("$");
+      g_set_error (error, XQ_LESSON_ERROR, XQ_LESSON_ERROR_SYNTAX, _("the file is empty"));
+      return NULL;
+    }
+  if ((path = long_string_at (json_parser_get_root (parser), "$", &is_key)) != NULL)
+    {
+      *where = path;
+      if (is_key)
+        g_set_error (error, XQ_LESSON_ERROR, XQ_LESSON_ERROR_TOO_LARGE,
+                     _("a key is longer than %d bytes"), XQ_LESSON_MAX_STRING);
+      else
+        g_set_error (error, XQ_LESSON_ERROR, XQ_LESSON_ERROR_TOO_LARGE,
+                     _("the text is longer than %d bytes"), XQ_LESSON_MAX_STRING);
+      return NULL;
+    }
+  return g_steal_pointer (&parser);
+}
+
 /* ---- Typed readers --------------------------------------------------------- */
 
 /* Each reader reports its own problems, so callers only branch on the result.
@@ -113,8 +386,10 @@ get_member (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboole
   return node;
 }
 
+/* A non-empty string of at most max characters. */
 static const char *
-get_string (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required)
+get_text (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required,
+          int max)
 {
   JsonNode *node = get_member (ctx, obj, path, key, required);
   const char *s;
@@ -134,7 +409,20 @@ get_string (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboole
       problem (ctx, XQ_LESSON_ERROR_VALUE, p, _("the text must not be empty"));
       return NULL;
     }
+  if (g_utf8_strlen (s, -1) > max)
+    {
+      g_autofree char *p = member_path (path, key);
+      problem (ctx, XQ_LESSON_ERROR_TOO_LARGE, p, _("the text is longer than %d characters"), max);
+      return NULL;
+    }
   return s;
+}
+
+/* Ids, names from a vocabulary, points and moves: short words. */
+static const char *
+get_string (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required)
+{
+  return get_text (ctx, obj, path, key, required, XQ_LESSON_MAX_WORD);
 }
 
 /* Reads an integer in [min, max]; *out keeps its value when the key is absent. */
@@ -167,7 +455,7 @@ get_int (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean 
 
 static JsonArray *
 get_array (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required,
-           gboolean non_empty)
+           gboolean non_empty, guint max)
 {
   JsonNode *node = get_member (ctx, obj, path, key, required);
   JsonArray *array;
@@ -187,6 +475,13 @@ get_array (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolea
       problem (ctx, XQ_LESSON_ERROR_VALUE, p, _("the list must not be empty"));
       return NULL;
     }
+  if (json_array_get_length (array) > max)
+    {
+      g_autofree char *p = member_path (path, key);
+      problem (ctx, XQ_LESSON_ERROR_TOO_LARGE, p, _("%u entries, more than the limit of %d"),
+               json_array_get_length (array), (int) max);
+      return NULL;
+    }
   return array;
 }
 
@@ -204,7 +499,7 @@ element_object (Ctx *ctx, JsonArray *array, guint i, const char *path)
 }
 
 static const char *
-element_string (Ctx *ctx, JsonArray *array, guint i, const char *path)
+element_string (Ctx *ctx, JsonArray *array, guint i, const char *path, int max)
 {
   JsonNode *node = json_array_get_element (array, i);
 
@@ -212,6 +507,11 @@ element_string (Ctx *ctx, JsonArray *array, guint i, const char *path)
       *json_node_get_string (node) == '\0')
     {
       problem (ctx, XQ_LESSON_ERROR_TYPE, path, _("expected a non-empty string"));
+      return NULL;
+    }
+  if (g_utf8_strlen (json_node_get_string (node), -1) > max)
+    {
+      problem (ctx, XQ_LESSON_ERROR_TOO_LARGE, path, _("the text is longer than %d characters"), max);
       return NULL;
     }
   return json_node_get_string (node);
@@ -307,7 +607,7 @@ static char *
 get_fen (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required,
          const char *fallback, gboolean checked, XqPosition *pos)
 {
-  const char *fen = get_string (ctx, obj, path, key, required);
+  const char *fen = get_text (ctx, obj, path, key, required, XQ_LESSON_MAX_FEN);
   g_autoptr(GError) error = NULL;
   gboolean ok;
 
@@ -332,7 +632,7 @@ static GPtrArray *
 get_texts (Ctx *ctx, JsonObject *obj, const char *path, const char *key)
 {
   g_autofree char *p = member_path (path, key);
-  JsonArray *array = get_array (ctx, obj, path, key, FALSE, TRUE);
+  JsonArray *array = get_array (ctx, obj, path, key, FALSE, TRUE, XQ_LESSON_MAX_LIST);
   GPtrArray *texts = g_ptr_array_new_with_free_func (g_free);
 
   if (array == NULL)
@@ -340,7 +640,7 @@ get_texts (Ctx *ctx, JsonObject *obj, const char *path, const char *key)
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
       g_autofree char *ip = index_path (p, i);
-      const char *s = element_string (ctx, array, i, ip);
+      const char *s = element_string (ctx, array, i, ip, XQ_LESSON_MAX_PROMPT);
       if (s != NULL)
         g_ptr_array_add (texts, translate (s));
     }
@@ -353,7 +653,7 @@ get_squares (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gbool
              XqSquare *out, int max)
 {
   g_autofree char *p = member_path (path, key);
-  JsonArray *array = get_array (ctx, obj, path, key, required, TRUE);
+  JsonArray *array = get_array (ctx, obj, path, key, required, TRUE, XQ_SQUARES);
   int n = 0;
 
   if (array == NULL)
@@ -366,7 +666,7 @@ get_squares (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gbool
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
       g_autofree char *ip = index_path (p, i);
-      const char *s = element_string (ctx, array, i, ip);
+      const char *s = element_string (ctx, array, i, ip, XQ_LESSON_MAX_WORD);
       XqSquare sq = s ? parse_square (ctx, s, ip) : XQ_NO_SQUARE;
       gboolean dup = FALSE;
 
@@ -388,7 +688,7 @@ static GArray *
 get_moves (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required)
 {
   g_autofree char *p = member_path (path, key);
-  JsonArray *array = get_array (ctx, obj, path, key, required, TRUE);
+  JsonArray *array = get_array (ctx, obj, path, key, required, TRUE, XQ_LESSON_MAX_LIST);
   GArray *moves = g_array_new (FALSE, FALSE, sizeof (XqMove));
 
   if (array == NULL)
@@ -396,7 +696,7 @@ get_moves (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolea
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
       g_autofree char *ip = index_path (p, i);
-      const char *s = element_string (ctx, array, i, ip);
+      const char *s = element_string (ctx, array, i, ip, XQ_LESSON_MAX_WORD);
       XqMove m = s ? parse_move (ctx, s, ip) : XQ_MOVE_NONE;
       if (m != XQ_MOVE_NONE)
         g_array_append_val (moves, m);
@@ -410,7 +710,7 @@ static void
 get_marks (Ctx *ctx, JsonObject *obj, const char *path, XqLessonMarks *marks)
 {
   g_autofree char *p = member_path (path, "marks");
-  JsonArray *array = get_array (ctx, obj, path, "marks", FALSE, TRUE);
+  JsonArray *array = get_array (ctx, obj, path, "marks", FALSE, TRUE, XQ_LESSON_MAX_MARKS);
   static const char *const kinds[] = { "point", "arrow", "cross", "star" };
   static const XqLessonMarkKind kind_values[] = {
     XQ_LESSON_MARK_POINT, XQ_LESSON_MARK_ARROW, XQ_LESSON_MARK_CROSS, XQ_LESSON_MARK_STAR,
@@ -487,7 +787,7 @@ static GPtrArray *
 get_pages (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required)
 {
   g_autofree char *p = member_path (path, key);
-  JsonArray *array = get_array (ctx, obj, path, key, required, TRUE);
+  JsonArray *array = get_array (ctx, obj, path, key, required, TRUE, XQ_LESSON_MAX_LIST);
   GPtrArray *pages = g_ptr_array_new_with_free_func ((GDestroyNotify) page_free);
 
   if (array == NULL)
@@ -502,7 +802,7 @@ get_pages (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolea
         continue;
       check_keys (ctx, o, ip, page_keys);
       page = g_new0 (XqLessonPage, 1);
-      page->text = translate (get_string (ctx, o, ip, "text", TRUE));
+      page->text = translate (get_text (ctx, o, ip, "text", TRUE, XQ_LESSON_MAX_TEXT));
       page->fen = get_fen (ctx, o, ip, "fen", FALSE, NULL, TRUE, &page->position);
       get_marks (ctx, o, ip, &page->marks);
       g_ptr_array_add (pages, page);
@@ -852,7 +1152,7 @@ load_choose (Ctx *ctx, JsonObject *o, const char *path, XqExercise *ex)
   int rule = get_enum (ctx, o, path, "rule", FALSE, choose_rule_names, XQ_CHOOSE_FIXED);
 
   ex->choices = g_ptr_array_new_with_free_func ((GDestroyNotify) choice_free);
-  array = get_array (ctx, o, path, "choices", TRUE, TRUE);
+  array = get_array (ctx, o, path, "choices", TRUE, TRUE, XQ_LESSON_MAX_LIST);
   answer = get_string (ctx, o, path, "answer", rule == XQ_CHOOSE_FIXED);
   if (rule < 0 || array == NULL)
     return;
@@ -875,7 +1175,7 @@ load_choose (Ctx *ctx, JsonObject *o, const char *path, XqExercise *ex)
         continue;
       check_keys (ctx, c, ip, choice_keys);
       id = get_string (ctx, c, ip, "id", TRUE);
-      text = get_string (ctx, c, ip, "text", TRUE);
+      text = get_text (ctx, c, ip, "text", TRUE, XQ_LESSON_MAX_LABEL);
       if (id == NULL || text == NULL)
         continue;
       idp = member_path (ip, "id");
@@ -1001,35 +1301,57 @@ load_choose (Ctx *ctx, JsonObject *o, const char *path, XqExercise *ex)
   problem (ctx, XQ_LESSON_ERROR_VALUE, ap, _("the answer “%s” is not one of the choices"), answer);
 }
 
-static void
-check_mate (Ctx *ctx, XqPosition *pos, int n, const char *path)
+/* Proves a mate in at most n, within the solver's budget; TRUE if it
+ * holds.  *sol gets the shortest mate and its keys. */
+static gboolean
+prove_mate (Ctx *ctx, XqPosition *pos, int n, const char *path, XqSolution *sol)
 {
+  XqSolveResult r;
+
   if (!xq_position_has_legal_move (pos))
     {
       problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, path, _("the game is already over in this position"));
-      return;
+      return FALSE;
     }
-  switch (xq_lesson_mate_within (pos, XQ_MOVE_NONE, n))
+  /* Each proof has its budget; the file has one too, or two hundred
+   * expensive mates would each take their full share. */
+  if (ctx->proof_work >= XQ_LESSON_FILE_PROOF_BUDGET)
+    {
+      problem (ctx, XQ_LESSON_ERROR_TOO_DEEP, path,
+               _("too many hard mates in one file to prove them all here (the file's budget ran out)"));
+      return FALSE;
+    }
+  memset (sol, 0, sizeof *sol);
+  r = xq_lesson_mate_solve (pos, n, sol);
+  ctx->proof_work += sol->work;
+  switch (r)
     {
     case XQ_SOLVE_MATE:
-      break;
+      return TRUE;
     case XQ_SOLVE_NONE:
       problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, path, _("the side to move has no mate in %d"), n);
-      break;
+      return FALSE;
     case XQ_SOLVE_ABORTED:
     default:
-      problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, path,
-               _("the mate in %d could not be proven within the solver's limit"), n);
-      break;
+      problem (ctx, XQ_LESSON_ERROR_TOO_DEEP, path,
+               _("the mate in %d is too deep to prove here (the solver's budget ran out)"), n);
+      return FALSE;
     }
 }
 
+/* The mate itself is proved by load_unit, once the whole file is sound. */
 static void
 load_mate (Ctx *ctx, JsonObject *o, const char *path, XqExercise *ex)
 {
-  if (!get_int (ctx, o, path, "mate-in", TRUE, 1, XQ_SOLVER_MAX_MATE, &ex->mate_in))
-    return;
-  check_mate (ctx, &ex->position, ex->mate_in, path);
+  get_int (ctx, o, path, "mate-in", TRUE, 1, XQ_SOLVER_MAX_MATE, &ex->mate_in);
+}
+
+/* Proofs cost up to the solver's budget each, so none is tried while the
+ * file has any other problem, nor in a first pass (XQ_LESSON_LOAD_NO_PROOFS). */
+static gboolean
+may_prove (Ctx *ctx)
+{
+  return !had_problems (ctx) && !(ctx->flags & XQ_LESSON_LOAD_NO_PROOFS);
 }
 
 static XqExercise *
@@ -1037,7 +1359,7 @@ load_exercise (Ctx *ctx, JsonObject *o, const char *path)
 {
   XqExercise *ex = g_new0 (XqExercise, 1);
   g_autoptr(GPtrArray) allowed = g_ptr_array_new ();
-  Ctx sub = { ctx->file, ctx->problems, ctx->problems->len };
+  Ctx sub = { ctx->file, ctx->problems, ctx->problems->len, ctx->flags };
   int kind;
 
   ex->square = XQ_NO_SQUARE;
@@ -1056,7 +1378,7 @@ load_exercise (Ctx *ctx, JsonObject *o, const char *path)
   g_ptr_array_add (allowed, NULL);
   check_keys (&sub, o, path, (const char *const *) allowed->pdata);
 
-  ex->prompt = translate (get_string (&sub, o, path, "prompt", TRUE));
+  ex->prompt = translate (get_text (&sub, o, path, "prompt", TRUE, XQ_LESSON_MAX_PROMPT));
   ex->hints = get_texts (&sub, o, path, "hints");
   get_marks (&sub, o, path, &ex->marks);
   /* A set-up exercise starts from a half-built board, so only the target
@@ -1169,11 +1491,11 @@ load_unit (Ctx *ctx, JsonObject *root)
   unit->file = g_strdup (ctx->file);
   unit->id = get_id (ctx, root, "$");
   get_int (ctx, root, "$", "number", TRUE, 1, 99, &unit->number);
-  unit->title = translate (get_string (ctx, root, "$", "title", TRUE));
+  unit->title = translate (get_text (ctx, root, "$", "title", TRUE, XQ_LESSON_MAX_TITLE));
   unit->pages = get_pages (ctx, root, "$", "pages", TRUE);
   unit->closing = get_pages (ctx, root, "$", "closing", FALSE);
   unit->exercises = g_ptr_array_new_with_free_func ((GDestroyNotify) exercise_free);
-  array = get_array (ctx, root, "$", "exercises", TRUE, TRUE);
+  array = get_array (ctx, root, "$", "exercises", TRUE, TRUE, XQ_LESSON_MAX_ITEMS);
   for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
     {
       g_autofree char *ip = index_path ("$.exercises", i);
@@ -1183,6 +1505,16 @@ load_unit (Ctx *ctx, JsonObject *root)
         continue;
       g_ptr_array_add (unit->exercises, ex);
       check_unique (ctx, seen, ex->id, ip);
+    }
+  /* Every exercise loaded (else there was a problem), so i is its index. */
+  for (guint i = 0; may_prove (ctx) && i < unit->exercises->len; i++)
+    {
+      XqExercise *ex = g_ptr_array_index (unit->exercises, i);
+      g_autofree char *ip = index_path ("$.exercises", i);
+      XqSolution sol;
+
+      if (ex->kind == XQ_EXERCISE_MATE)
+        prove_mate (ctx, &ex->position, ex->mate_in, ip, &sol);
     }
   return had_problems (ctx) ? NULL : g_steal_pointer (&unit);
 }
@@ -1200,12 +1532,8 @@ check_puzzle_keys (Ctx *ctx, XqPuzzle *pz, GArray *listed, const char *path)
   g_autofree char *kp = member_path (path, "keys");
   XqSolution sol;
 
-  if (xq_lesson_mate_solve (&pz->position, pz->mate_in, &sol) != XQ_SOLVE_MATE)
-    {
-      problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, path,
-               _("the mate in %d could not be proven within the solver's limit"), pz->mate_in);
-      return;
-    }
+  if (!prove_mate (ctx, &pz->position, pz->mate_in, path, &sol))
+    return;
   if (sol.mate < pz->mate_in)
     {
       problem (ctx, XQ_LESSON_ERROR_WRONG_ANSWER, path,
@@ -1247,18 +1575,18 @@ check_puzzle_keys (Ctx *ctx, XqPuzzle *pz, GArray *listed, const char *path)
     }
 }
 
+/* A puzzle, with the keys its author listed in *listed; proved later. */
 static XqPuzzle *
-load_puzzle (Ctx *ctx, JsonObject *o, const char *path)
+load_puzzle (Ctx *ctx, JsonObject *o, const char *path, GArray **listed_out)
 {
-  g_autoptr(GPtrArray) keep = NULL;
   g_autoptr(GArray) listed = NULL;
   XqPuzzle *pz = g_new0 (XqPuzzle, 1);
-  Ctx sub = { ctx->file, ctx->problems, ctx->problems->len };
+  Ctx sub = { ctx->file, ctx->problems, ctx->problems->len, ctx->flags };
 
   check_keys (&sub, o, path, puzzle_keys);
   pz->id = get_id (&sub, o, path);
-  pz->title = translate (get_string (&sub, o, path, "title", TRUE));
-  pz->pattern = translate (get_string (&sub, o, path, "pattern", FALSE));
+  pz->title = translate (get_text (&sub, o, path, "title", TRUE, XQ_LESSON_MAX_TITLE));
+  pz->pattern = translate (get_text (&sub, o, path, "pattern", FALSE, XQ_LESSON_MAX_LABEL));
   pz->hints = get_texts (&sub, o, path, "hints");
   pz->difficulty = 1;
   get_int (&sub, o, path, "difficulty", FALSE, 1, 5, &pz->difficulty);
@@ -1266,15 +1594,12 @@ load_puzzle (Ctx *ctx, JsonObject *o, const char *path)
   pz->fen = get_fen (&sub, o, path, "fen", TRUE, NULL, TRUE, &pz->position);
   pz->keys = g_array_new (FALSE, FALSE, sizeof (XqMove));
   listed = get_moves (&sub, o, path, "keys", FALSE);
-  if (!had_problems (&sub))
-    check_mate (&sub, &pz->position, pz->mate_in, path);
-  if (!had_problems (&sub))
-    check_puzzle_keys (&sub, pz, listed, path);
   if (had_problems (&sub))
     {
       puzzle_free (pz);
       return NULL;
     }
+  *listed_out = g_steal_pointer (&listed);
   return pz;
 }
 
@@ -1283,34 +1608,46 @@ load_pack (Ctx *ctx, JsonObject *root)
 {
   g_autoptr(XqPuzzlePack) pack = g_new0 (XqPuzzlePack, 1);
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GPtrArray) listed = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   JsonArray *array;
 
   check_keys (ctx, root, "$", pack_keys);
   pack->file = g_strdup (ctx->file);
   pack->id = get_id (ctx, root, "$");
-  pack->title = translate (get_string (ctx, root, "$", "title", TRUE));
+  pack->title = translate (get_text (ctx, root, "$", "title", TRUE, XQ_LESSON_MAX_TITLE));
   pack->puzzles = g_ptr_array_new_with_free_func ((GDestroyNotify) puzzle_free);
-  array = get_array (ctx, root, "$", "puzzles", TRUE, TRUE);
+  array = get_array (ctx, root, "$", "puzzles", TRUE, TRUE, XQ_LESSON_MAX_ITEMS);
   for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
     {
       g_autofree char *ip = index_path ("$.puzzles", i);
       JsonObject *o = element_object (ctx, array, i, ip);
-      XqPuzzle *pz = o ? load_puzzle (ctx, o, ip) : NULL;
+      GArray *keys = NULL;
+      XqPuzzle *pz = o ? load_puzzle (ctx, o, ip, &keys) : NULL;
       if (pz == NULL)
         continue;
       g_ptr_array_add (pack->puzzles, pz);
+      g_ptr_array_add (listed, keys);
       check_unique (ctx, seen, pz->id, ip);
+    }
+  /* Every puzzle loaded (else there was a problem), so i is its index. */
+  for (guint i = 0; may_prove (ctx) && i < pack->puzzles->len; i++)
+    {
+      g_autofree char *ip = index_path ("$.puzzles", i);
+
+      check_puzzle_keys (ctx, g_ptr_array_index (pack->puzzles, i), g_ptr_array_index (listed, i), ip);
     }
   return had_problems (ctx) ? NULL : g_steal_pointer (&pack);
 }
 
 XqLessonFile *
-xq_lesson_load_data (const char *data, gssize length, const char *file_name, GPtrArray *problems)
+xq_lesson_load_data_full (const char *data, gssize length, const char *file_name,
+                          XqLessonLoadFlags flags, GPtrArray *problems)
 {
   static const char *const type_names[] = { "unit", "pack", NULL };
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr(JsonParser) parser = NULL;
   g_autoptr(GError) error = NULL;
-  Ctx ctx = { file_name, problems, problems->len };
+  g_autofree char *where = NULL;
+  Ctx ctx = { file_name, problems, 0, flags };
   JsonNode *root;
   JsonObject *obj;
   XqLessonFile *file;
@@ -1319,19 +1656,16 @@ xq_lesson_load_data (const char *data, gssize length, const char *file_name, GPt
   g_return_val_if_fail (data != NULL, NULL);
   g_return_val_if_fail (file_name != NULL, NULL);
   g_return_val_if_fail (problems != NULL, NULL);
+  ctx.n_start = problems->len;
 
-  if (!json_parser_load_from_data (parser, data, length, &error))
+  parser = xq_lesson_parse_bounded (data, length < 0 ? strlen (data) : (gsize) length,
+                                    XQ_LESSON_MAX_BYTES, &where, &error);
+  if (parser == NULL)
     {
-      problem (&ctx, XQ_LESSON_ERROR_SYNTAX, "$", _("not valid JSON: %s"), error->message);
+      problem (&ctx, error->code, where, "%s", error->message);
       return NULL;
     }
-  /* json-glib accepts an empty document, with no root at all. */
   root = json_parser_get_root (parser);
-  if (root == NULL)
-    {
-      problem (&ctx, XQ_LESSON_ERROR_SYNTAX, "$", _("the file is empty"));
-      return NULL;
-    }
   if (!JSON_NODE_HOLDS_OBJECT (root))
     {
       problem (&ctx, XQ_LESSON_ERROR_TYPE, "$", _("the document must be a JSON object"));
@@ -1365,6 +1699,12 @@ xq_lesson_load_data (const char *data, gssize length, const char *file_name, GPt
 }
 
 XqLessonFile *
+xq_lesson_load_data (const char *data, gssize length, const char *file_name, GPtrArray *problems)
+{
+  return xq_lesson_load_data_full (data, length, file_name, XQ_LESSON_LOAD_DEFAULT, problems);
+}
+
+XqLessonFile *
 xq_lesson_load_file (const char *path, GPtrArray *problems)
 {
   g_autofree char *data = NULL;
@@ -1374,10 +1714,11 @@ xq_lesson_load_file (const char *path, GPtrArray *problems)
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (problems != NULL, NULL);
 
-  if (!g_file_get_contents (path, &data, &length, &error))
+  if (!xq_lesson_read_bounded (path, XQ_LESSON_MAX_BYTES, &data, &length, &error))
     {
-      Ctx ctx = { path, problems, problems->len };
-      problem (&ctx, XQ_LESSON_ERROR_IO, "$", "%s", error->message);
+      Ctx ctx = { path, problems, problems->len, XQ_LESSON_LOAD_DEFAULT };
+      problem (&ctx, error->domain == XQ_LESSON_ERROR ? error->code : XQ_LESSON_ERROR_IO, "$",
+               "%s", error->message);
       return NULL;
     }
   return xq_lesson_load_data (data, (gssize) length, path, problems);
@@ -1417,7 +1758,7 @@ xq_lesson_load_dir (const char *dir, GPtrArray *problems)
   d = g_dir_open (dir, 0, &error);
   if (d == NULL)
     {
-      Ctx ctx = { dir, problems, problems->len };
+      Ctx ctx = { dir, problems, problems->len, XQ_LESSON_LOAD_DEFAULT };
       problem (&ctx, XQ_LESSON_ERROR_IO, "$", "%s", error->message);
       return files;
     }

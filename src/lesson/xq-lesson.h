@@ -11,6 +11,7 @@
 #pragma once
 
 #include <gio/gio.h>
+#include <json-glib/json-glib.h>
 
 #include "xq-position.h"
 #include "xq-lesson-marks.h"
@@ -34,7 +35,30 @@ typedef enum {
   XQ_LESSON_ERROR_DUPLICATE_ID,  /* two exercises or puzzles with one id */
   XQ_LESSON_ERROR_UNSOLVABLE,    /* the goal cannot be reached in the position */
   XQ_LESSON_ERROR_WRONG_ANSWER,  /* the author's answer disagrees with the rules */
+  XQ_LESSON_ERROR_TOO_LARGE,     /* over one of the limits below */
+  XQ_LESSON_ERROR_TOO_DEEP,      /* a mate too deep to prove within the solver's budget */
 } XqLessonError;
+
+/* Limits on every lesson file (docs/lesson-format.md, "Limits"), checked
+ * before the expensive work: the size before reading, the nesting before
+ * json-glib's recursive parser sees the text, every string before the
+ * fields are read, and each field's own maximum (in characters) before it
+ * is used. */
+#define XQ_LESSON_MAX_BYTES   (1024 * 1024)  /* a unit or puzzle pack file */
+#define XQ_LESSON_MAX_DEPTH   32             /* nesting of JSON arrays and objects */
+#define XQ_LESSON_MAX_STRING  8192           /* bytes in any JSON string or key: 2000 characters of CJK text fit */
+#define XQ_LESSON_MAX_ITEMS   200            /* exercises in a unit, puzzles in a pack */
+#define XQ_LESSON_MAX_LIST    32             /* pages, hints, choices, points, moves, keys */
+#define XQ_LESSON_MAX_TITLE   200            /* unit, puzzle pack and puzzle titles */
+#define XQ_LESSON_MAX_TEXT    2000           /* a page's text */
+#define XQ_LESSON_MAX_PROMPT  500            /* an exercise's prompt, one hint */
+#define XQ_LESSON_MAX_LABEL   200            /* a choice's text, a kill pattern's name */
+#define XQ_LESSON_MAX_FEN     128            /* "fen", "target" */
+#define XQ_LESSON_MAX_WORD    64             /* ids and every other string */
+/* The solver's work one file's proofs may take together, on top of each
+ * proof's own budget (XQ_SOLVER_BUDGET); the costliest shipped pack needs
+ * 68 million. */
+#define XQ_LESSON_FILE_PROOF_BUDGET (4 * XQ_SOLVER_BUDGET)
 
 /* One located problem in a lesson file. */
 typedef struct {
@@ -43,6 +67,27 @@ typedef struct {
   char *message;  /* translated sentence */
   XqLessonError code;
 } XqLessonProblem;
+
+/* Reads a whole untrusted file of at most max_bytes, refusing a larger
+ * one (XQ_LESSON_ERROR_TOO_LARGE) before reading it.  The message names
+ * neither file nor place: callers locate it. */
+gboolean    xq_lesson_read_bounded (const char *path, gsize max_bytes, char **data,
+                                    gsize *length, GError **error);
+/* Steps through JSON text without parsing it, for checks that must come
+ * before json-glib's recursive parser: from *pos, the next "{", "[", "]",
+ * "}" or "," (returned, at offset *start) or string (returned as '"', its
+ * contents from *start to *stop, escapes and all), skipping everything
+ * else; '\0' at the end.  *pos moves past what was returned. */
+char        xq_lesson_json_step    (const char *data, gsize length, gsize *pos, gsize *start,
+                                    gsize *stop);
+/* Parses untrusted JSON text: more than max_bytes, arrays and objects
+ * nested deeper than XQ_LESSON_MAX_DEPTH (counted before json-glib, whose
+ * parser recurses, sees the text), not JSON, empty, or a string or key over
+ * XQ_LESSON_MAX_STRING bytes are refused with NULL, an error in
+ * XQ_LESSON_ERROR (TOO_LARGE or SYNTAX) and *where set to the JSON path of
+ * the place ("$.exercises[0].marks[2]"; free it). */
+JsonParser *xq_lesson_parse_bounded (const char *data, gsize length, gsize max_bytes,
+                                     char **where, GError **error);
 
 void  xq_lesson_problem_free   (XqLessonProblem *problem);
 /* "file: path: message", the line xqtool validate prints. */
@@ -197,6 +242,19 @@ const char   *xq_exercise_kind_name (XqExerciseKind kind);
  * any.  file_name only labels the problems. */
 XqLessonFile *xq_lesson_load_data   (const char *data, gssize length, const char *file_name,
                                      GPtrArray *problems);
+
+typedef enum {
+  XQ_LESSON_LOAD_DEFAULT   = 0,
+  /* Check everything but the mates (for a first pass over many documents). */
+  XQ_LESSON_LOAD_NO_PROOFS = 1 << 0,
+} XqLessonLoadFlags;
+
+/* The same with flags.  Mates are proved only once the whole document is
+ * free of other problems, each within the solver's budget
+ * (XQ_SOLVER_BUDGET); a mate that needs more is XQ_LESSON_ERROR_TOO_DEEP. */
+XqLessonFile *xq_lesson_load_data_full (const char *data, gssize length, const char *file_name,
+                                        XqLessonLoadFlags flags, GPtrArray *problems);
+/* Refuses files over XQ_LESSON_MAX_BYTES before reading them. */
 XqLessonFile *xq_lesson_load_file   (const char *path, GPtrArray *problems);
 /* The first problem as a GError (code XqLessonError, message
  * "file: path: message"). */

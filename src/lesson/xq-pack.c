@@ -205,44 +205,6 @@ xq_pack_sanitize_name (const char *name, GError **error)
 
 /* ---- Limits ---------------------------------------------------------------- */
 
-/* The deepest nesting of arrays and objects in data, counted without
- * parsing: json-glib's parser recurses, so a hostile "[[[[…" must be caught
- * before it gets there.  Stops counting once past the limit. */
-static int
-nesting_depth (const char *data, gsize length)
-{
-  gboolean in_string = FALSE, escaped = FALSE;
-  int depth = 0, deepest = 0;
-
-  for (gsize i = 0; i < length; i++)
-    {
-      char c = data[i];
-      if (in_string)
-        {
-          if (escaped)
-            escaped = FALSE;
-          else if (c == '\\')
-            escaped = TRUE;
-          else if (c == '"')
-            in_string = FALSE;
-          continue;
-        }
-      if (c == '"')
-        in_string = TRUE;
-      else if (c == '[' || c == '{')
-        {
-          depth++;
-          if (depth > deepest)
-            deepest = depth;
-          if (deepest > XQ_PACK_MAX_DEPTH)
-            break;
-        }
-      else if ((c == ']' || c == '}') && depth > 0)
-        depth--;
-    }
-  return deepest;
-}
-
 static gboolean
 check_size (Ctx *ctx, gsize length, const char *path)
 {
@@ -257,84 +219,20 @@ check_size (Ctx *ctx, gsize length, const char *path)
   return TRUE;
 }
 
-/* Every string, keys included, within XQ_PACK_MAX_STRING bytes.  The
- * nesting was bounded before parsing, so the recursion is too. */
-static void
-check_strings (Ctx *ctx, JsonNode *node, const char *path)
-{
-  switch (JSON_NODE_TYPE (node))
-    {
-    case JSON_NODE_OBJECT:
-      {
-        JsonObject *obj = json_node_get_object (node);
-        g_autoptr(GList) members = json_object_get_members (obj);
-        for (GList *l = members; l != NULL; l = l->next)
-          {
-            const char *key = l->data;
-            g_autofree char *p = NULL;
-            if (strlen (key) > XQ_PACK_MAX_STRING)
-              {
-                pack_problem (ctx, XQ_PACK_ERROR_TOO_LARGE, path,
-                              _("a key is longer than %d bytes"), XQ_PACK_MAX_STRING);
-                continue;
-              }
-            p = g_strdup_printf ("%s.%s", path, key);
-            check_strings (ctx, json_object_get_member (obj, key), p);
-          }
-        break;
-      }
-    case JSON_NODE_ARRAY:
-      {
-        JsonArray *array = json_node_get_array (node);
-        for (guint i = 0; i < json_array_get_length (array); i++)
-          {
-            g_autofree char *p = g_strdup_printf ("%s[%u]", path, i);
-            check_strings (ctx, json_array_get_element (array, i), p);
-          }
-        break;
-      }
-    case JSON_NODE_VALUE:
-      if (json_node_get_value_type (node) == G_TYPE_STRING &&
-          strlen (json_node_get_string (node)) > XQ_PACK_MAX_STRING)
-        pack_problem (ctx, XQ_PACK_ERROR_TOO_LARGE, path,
-                      _("the text is longer than %d bytes"), XQ_PACK_MAX_STRING);
-      break;
-    case JSON_NODE_NULL:
-    default:
-      break;
-    }
-}
-
-/* Parses data after the size and nesting checks; NULL after a problem. */
+/* The lesson loader's bounded parse (size, nesting, string lengths), its
+ * problem located in the pack's own terms; NULL after a problem. */
 static JsonParser *
 parse_bounded (Ctx *ctx, const char *data, gsize length)
 {
-  g_autoptr(JsonParser) parser = NULL;
   g_autoptr(GError) error = NULL;
+  g_autofree char *where = NULL;
+  JsonParser *parser = xq_lesson_parse_bounded (data, length, XQ_PACK_MAX_BYTES, &where, &error);
 
-  if (!check_size (ctx, length, "$"))
-    return NULL;
-  if (nesting_depth (data, length) > XQ_PACK_MAX_DEPTH)
-    {
-      pack_problem (ctx, XQ_PACK_ERROR_TOO_LARGE, "$",
-                    _("arrays and objects are nested more than %d deep"), XQ_PACK_MAX_DEPTH);
-      return NULL;
-    }
-  parser = json_parser_new_immutable ();
-  if (!json_parser_load_from_data (parser, data, (gssize) length, &error))
-    {
-      pack_problem (ctx, XQ_PACK_ERROR_SYNTAX, "$", _("not valid JSON: %s"), error->message);
-      return NULL;
-    }
-  if (json_parser_get_root (parser) == NULL)
-    {
-      pack_problem (ctx, XQ_PACK_ERROR_SYNTAX, "$", _("the file is empty"));
-      return NULL;
-    }
-  check_strings (ctx, json_parser_get_root (parser), "$");
-  if (had_problems (ctx))
-    return NULL;
-  return g_steal_pointer (&parser);
+  if (parser == NULL)
+    pack_problem (ctx, error->code == XQ_LESSON_ERROR_SYNTAX ? XQ_PACK_ERROR_SYNTAX
+                                                              : XQ_PACK_ERROR_TOO_LARGE,
+                  where, "%s", error->message);
+  return parser;
 }
 
 /* The number of exercises or puzzles a document declares, read before the
@@ -379,10 +277,10 @@ node_to_json (JsonNode *node, gboolean pretty)
 /* Runs the lesson loader on one embedded document and moves its problems
  * under prefix.  Returns the loaded file, or NULL after problems. */
 static XqLessonFile *
-load_document (Ctx *ctx, const char *json, const char *prefix)
+load_document (Ctx *ctx, const char *json, const char *prefix, XqLessonLoadFlags flags)
 {
   g_autoptr(GPtrArray) sub = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
-  XqLessonFile *file = xq_lesson_load_data (json, -1, ctx->file, sub);
+  XqLessonFile *file = xq_lesson_load_data_full (json, -1, ctx->file, flags, sub);
 
   for (guint i = 0; i < sub->len; i++)
     {
@@ -489,7 +387,7 @@ xq_pack_add_data (XqPack *pack, const char *name, const char *data, gssize lengt
     }
 
   json = node_to_json (root, FALSE);
-  file = load_document (&ctx, json, "$");
+  file = load_document (&ctx, json, "$", XQ_LESSON_LOAD_DEFAULT);
   if (file == NULL)
     return FALSE;
 
@@ -868,12 +766,23 @@ xq_pack_load_data (const char *data, gssize length, const char *file_name, GPtrA
   if (had_problems (&ctx))
     return NULL;
 
+  /* Every document's structure first, then the mates: no proof is tried
+   * in a pack that has any other problem. */
+  for (guint i = 0; i < docs->len; i++)
+    {
+      g_autofree char *prefix = g_strdup_printf ("$.entries[%u].document", i);
+      g_autofree char *json = node_to_json (g_ptr_array_index (docs, i), FALSE);
+      g_autoptr(XqLessonFile) file = load_document (&ctx, json, prefix, XQ_LESSON_LOAD_NO_PROOFS);
+    }
+  if (had_problems (&ctx))
+    return NULL;
+
   for (guint i = 0; i < docs->len; i++)
     {
       g_autofree char *prefix = g_strdup_printf ("$.entries[%u].document", i);
       JsonNode *doc = g_ptr_array_index (docs, i);
       g_autofree char *json = node_to_json (doc, FALSE);
-      g_autoptr(XqLessonFile) file = load_document (&ctx, json, prefix);
+      g_autoptr(XqLessonFile) file = load_document (&ctx, json, prefix, XQ_LESSON_LOAD_DEFAULT);
       const XqPackEntry *other;
       XqPackEntry *entry;
 
@@ -944,16 +853,15 @@ xq_pack_load_file (const char *path, GPtrArray *problems)
 static gboolean
 peek_id (const char *path, XqLessonFileType *type, char **id)
 {
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr(JsonParser) parser = NULL;
   g_autofree char *data = NULL;
+  g_autofree char *where = NULL;
   gsize length;
   JsonObject *obj;
   const char *t, *s;
 
-  if (!g_file_get_contents (path, &data, &length, NULL) || length > XQ_PACK_MAX_BYTES ||
-      nesting_depth (data, length) > XQ_PACK_MAX_DEPTH ||
-      !json_parser_load_from_data (parser, data, (gssize) length, NULL) ||
-      json_parser_get_root (parser) == NULL ||
+  if (!xq_lesson_read_bounded (path, XQ_PACK_MAX_BYTES, &data, &length, NULL) ||
+      (parser = xq_lesson_parse_bounded (data, length, XQ_PACK_MAX_BYTES, &where, NULL)) == NULL ||
       !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     return FALSE;
   obj = json_node_get_object (json_parser_get_root (parser));

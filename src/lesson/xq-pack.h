@@ -54,12 +54,12 @@ typedef enum {
 /* Limits on a pack, so a hostile file cannot exhaust memory, the stack or
  * the mate solver's time. */
 #define XQ_PACK_MAX_BYTES        (4 * 1024 * 1024)
-#define XQ_PACK_MAX_DEPTH        32     /* nesting of JSON arrays and objects */
+#define XQ_PACK_MAX_DEPTH        XQ_LESSON_MAX_DEPTH  /* nesting of JSON arrays and objects */
 #define XQ_PACK_MAX_ENTRIES      64
-#define XQ_PACK_MAX_ITEMS        200    /* exercises in one unit, puzzles in one puzzle pack */
+#define XQ_PACK_MAX_ITEMS        XQ_LESSON_MAX_ITEMS  /* exercises in one unit, puzzles in one pack */
 #define XQ_PACK_MAX_TOTAL_ITEMS  1000   /* summed over the whole pack */
-#define XQ_PACK_MAX_STRING       4096   /* bytes in any one JSON string */
-#define XQ_PACK_MAX_TITLE        200    /* characters in the pack's title and author */
+#define XQ_PACK_MAX_STRING       XQ_LESSON_MAX_STRING /* bytes in any one JSON string */
+#define XQ_PACK_MAX_TITLE        XQ_LESSON_MAX_TITLE  /* characters in the pack's title and author */
 #define XQ_PACK_MAX_NAME         64     /* bytes in an entry's file name */
 
 /* One located problem.  Problems inside an embedded document keep the

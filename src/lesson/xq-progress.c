@@ -9,6 +9,7 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
+#include "xq-lesson.h"
 #include "xq-progress.h"
 #include "xq-safe-file.h"
 
@@ -292,58 +293,42 @@ scan_json (const char *data, gsize len, int *deepest)
 {
   g_autoptr(GString) stack = g_string_new (NULL);
   g_autofree char *cut_stack = NULL;
-  gsize cut = 0;
-  gboolean in_string = FALSE, escaped = FALSE, closed = FALSE;
+  gsize cut = 0, pos = 0, at, stop;
+  gboolean closed = FALSE;
   GString *out;
+  char c;
 
   *deepest = 0;
-  for (gsize i = 0; i < len; i++)
-    {
-      char c = data[i];
-
-      if (in_string)
-        {
-          if (escaped)
-            escaped = FALSE;
-          else if (c == '\\')
-            escaped = TRUE;
-          else if (c == '"')
-            in_string = FALSE;
-          continue;
-        }
-      switch (c)
-        {
-        case '"':
-          in_string = TRUE;
-          break;
-        case '{':
-        case '[':
-          g_string_append_c (stack, c);
-          *deepest = MAX (*deepest, (int) stack->len);
-          if (stack->len > MAX_DEPTH)
-            return NULL;
-          cut = i + 1;
-          g_free (cut_stack);
-          cut_stack = g_strdup (stack->str);
-          break;
-        case '}':
-        case ']':
-          if (stack->len > 0)
-            g_string_truncate (stack, stack->len - 1);
-          closed |= stack->len == 0;
-          break;
-        case ',':
-          if (stack->len > 0)
-            {
-              cut = i;
-              g_free (cut_stack);
-              cut_stack = g_strdup (stack->str);
-            }
-          break;
-        default:
-          break;
-        }
-    }
+  while ((c = xq_lesson_json_step (data, len, &pos, &at, &stop)) != '\0')
+    switch (c)
+      {
+      case '{':
+      case '[':
+        g_string_append_c (stack, c);
+        *deepest = MAX (*deepest, (int) stack->len);
+        if (stack->len > MAX_DEPTH)
+          return NULL;
+        cut = at + 1;
+        g_free (cut_stack);
+        cut_stack = g_strdup (stack->str);
+        break;
+      case '}':
+      case ']':
+        if (stack->len > 0)
+          g_string_truncate (stack, stack->len - 1);
+        closed |= stack->len == 0;
+        break;
+      case ',':
+        if (stack->len > 0)
+          {
+            cut = at;
+            g_free (cut_stack);
+            cut_stack = g_strdup (stack->str);
+          }
+        break;
+      default:
+        break;
+      }
   /* A root that was closed is damaged some other way. */
   if (closed || cut_stack == NULL || stack->len == 0)
     return NULL;

@@ -74,7 +74,10 @@ xq_worksheet_set_title (XqWorksheet *sheet, const char *title)
 {
   g_return_if_fail (sheet != NULL);
   g_free (sheet->title);
-  sheet->title = g_strdup (title);
+  /* Only one line of it fits the heading anyway. */
+  sheet->title = title != NULL && g_utf8_strlen (title, -1) > XQ_WORKSHEET_MAX_TITLE
+                 ? g_utf8_substring (title, 0, XQ_WORKSHEET_MAX_TITLE)
+                 : g_strdup (title);
 }
 
 void
@@ -114,6 +117,12 @@ xq_worksheet_parse_text (XqWorksheet *sheet, const char *text, GError **error)
   g_autoptr(GPtrArray) parsed = NULL;
 
   g_return_val_if_fail (sheet != NULL && text != NULL, FALSE);
+  if (strlen (text) > XQ_WORKSHEET_MAX_INPUT)
+    {
+      g_set_error (error, XQ_RENDER_ERROR, XQ_RENDER_ERROR_INPUT,
+                   _("the input is longer than %d bytes"), XQ_WORKSHEET_MAX_INPUT);
+      return FALSE;
+    }
   if (!g_utf8_validate (text, -1, NULL))
     {
       g_set_error (error, XQ_RENDER_ERROR, XQ_RENDER_ERROR_INPUT, _("the input is not UTF-8 text"));
@@ -147,6 +156,14 @@ xq_worksheet_parse_text (XqWorksheet *sheet, const char *text, GError **error)
         {
           g_set_error (error, XQ_RENDER_ERROR, XQ_RENDER_ERROR_INPUT,
                        _("line %d: invalid FEN: %s"), i + 1, fen_error->message);
+          return FALSE;
+        }
+      if (g_utf8_strlen (fields[1], -1) > XQ_WORKSHEET_MAX_TEXT ||
+          (n > 2 && g_utf8_strlen (fields[2], -1) > XQ_WORKSHEET_MAX_TEXT))
+        {
+          g_set_error (error, XQ_RENDER_ERROR, XQ_RENDER_ERROR_INPUT,
+                       _("line %d: a prompt or answer is longer than %d characters"), i + 1,
+                       XQ_WORKSHEET_MAX_TEXT);
           return FALSE;
         }
       ex->prompt = g_strdup (fields[1]);
@@ -278,21 +295,66 @@ layout_answers (XqWorksheet *sheet, PangoContext *ctx, int *pages, double *ys)
   return page + 1;
 }
 
+/* Everything measured once per worksheet: the page count, where each
+ * exercise and answer goes, and the heading.  Drawing a page only reads it,
+ * so a worksheet of many pages lays out its title and answers once, not on
+ * every page. */
+typedef struct {
+  PangoContext    *ctx;
+  PangoLayout     *title;       /* one line, ellipsized; NULL without a title */
+  XqWorksheetSlot *slots;
+  int             *key_pages;   /* answers: page offset from the first key page */
+  double          *key_ys;
+  int              n_ex_pages;
+  int              n_pages;
+} Plan;
+
+static void
+plan_init (Plan *plan, XqWorksheet *sheet)
+{
+  guint n = MAX (sheet->exercises->len, 1);
+
+  plan->ctx = new_context ();
+  plan->slots = g_new0 (XqWorksheetSlot, n);
+  plan->key_pages = g_new0 (int, n);
+  plan->key_ys = g_new0 (double, n);
+  plan->n_ex_pages = xq_worksheet_layout (sheet, plan->slots);
+  plan->n_pages = plan->n_ex_pages;
+  if (has_answers (sheet))
+    plan->n_pages += layout_answers (sheet, plan->ctx, plan->key_pages, plan->key_ys);
+  plan->title = NULL;
+  if (sheet->title != NULL && *sheet->title)
+    {
+      /* Never past its box: one line, cut with an ellipsis. */
+      g_autofree char *escaped = g_markup_escape_text (sheet->title, -1);
+      plan->title = new_layout (plan->ctx, TITLE_FONT, XQ_WORKSHEET_PAGE_WIDTH - 2 * MARGIN);
+      pango_layout_set_single_paragraph_mode (plan->title, TRUE);
+      pango_layout_set_ellipsize (plan->title, PANGO_ELLIPSIZE_END);
+      pango_layout_set_height (plan->title, -1);
+      pango_layout_set_markup (plan->title, escaped, -1);
+    }
+}
+
+static void
+plan_clear (Plan *plan)
+{
+  g_clear_object (&plan->title);
+  g_clear_object (&plan->ctx);
+  g_clear_pointer (&plan->slots, g_free);
+  g_clear_pointer (&plan->key_pages, g_free);
+  g_clear_pointer (&plan->key_ys, g_free);
+}
+
 int
 xq_worksheet_count_pages (XqWorksheet *sheet)
 {
+  Plan plan;
   int n_pages;
 
   g_return_val_if_fail (sheet != NULL, 0);
-  n_pages = xq_worksheet_layout (sheet, NULL);
-  if (has_answers (sheet))
-    {
-      PangoContext *ctx = new_context ();
-      g_autofree int *pages = g_new0 (int, sheet->exercises->len);
-      g_autofree double *ys = g_new0 (double, sheet->exercises->len);
-      n_pages += layout_answers (sheet, ctx, pages, ys);
-      g_object_unref (ctx);
-    }
+  plan_init (&plan, sheet);
+  n_pages = plan.n_pages;
+  plan_clear (&plan);
   return n_pages;
 }
 
@@ -327,19 +389,15 @@ draw_text (cairo_t *cr, PangoContext *ctx, const char *font, const char *markup,
 }
 
 static gboolean
-draw_frame (XqWorksheet *sheet, cairo_t *cr, PangoContext *ctx, int page, int n_pages,
-            const char *heading, GError **error)
+draw_frame (const Plan *plan, cairo_t *cr, int page, GError **error)
 {
+  PangoContext *ctx = plan->ctx;
+  int n_pages = plan->n_pages;
   g_autofree char *footer = NULL;
 
   cairo_set_source_rgb (cr, 0, 0, 0);
-  if (heading != NULL && *heading)
-    {
-      g_autofree char *escaped = g_markup_escape_text (heading, -1);
-      if (!draw_text (cr, ctx, TITLE_FONT, escaped, MARGIN, MARGIN, XQ_WORKSHEET_PAGE_WIDTH - 2 * MARGIN,
-                      PANGO_ALIGN_LEFT, error))
-        return FALSE;
-    }
+  if (plan->title != NULL && !show_layout (cr, plan->title, MARGIN, MARGIN, error))
+    return FALSE;
   cairo_set_line_width (cr, 0.6);
   cairo_move_to (cr, MARGIN, MARGIN + HEADER_H - 6);
   cairo_line_to (cr, XQ_WORKSHEET_PAGE_WIDTH - MARGIN, MARGIN + HEADER_H - 6);
@@ -370,52 +428,44 @@ draw_board (XqWorksheet *sheet, cairo_t *cr, const Exercise *ex, const XqWorkshe
 }
 
 static gboolean
-draw_page (XqWorksheet *sheet, cairo_t *cr, PangoContext *ctx, int page, int n_pages, GError **error)
+draw_page (XqWorksheet *sheet, cairo_t *cr, const Plan *plan, int page, GError **error)
 {
-  g_autofree XqWorksheetSlot *slots = NULL;
-  int n_ex_pages;
+  PangoContext *ctx = plan->ctx;
   guint n = sheet->exercises->len;
 
-  slots = g_new0 (XqWorksheetSlot, MAX (n, 1));
-  n_ex_pages = xq_worksheet_layout (sheet, slots);
-
-  if (page < n_ex_pages)
+  if (!draw_frame (plan, cr, page, error))
+    return FALSE;
+  if (page < plan->n_ex_pages)
     {
-      if (!draw_frame (sheet, cr, ctx, page, n_pages, sheet->title, error))
-        return FALSE;
       for (guint i = 0; i < n; i++)
         {
           Exercise *ex = sheet->exercises->pdata[i];
+          const XqWorksheetSlot *slot = &plan->slots[i];
           g_autofree char *escaped = NULL;
           g_autofree char *markup = NULL;
           g_autoptr(PangoLayout) layout = NULL;
 
-          if (slots[i].page != page)
+          if (slot->page != page)
             continue;
-          if (!draw_board (sheet, cr, ex, &slots[i], error))
+          if (!draw_board (sheet, cr, ex, slot, error))
             return FALSE;
           escaped = g_markup_escape_text (ex->prompt, -1);
           markup = g_strdup_printf ("<b>%u.</b>  %s", i + 1, escaped);
-          layout = new_layout (ctx, PROMPT_FONT, slots[i].text_w);
+          layout = new_layout (ctx, PROMPT_FONT, slot->text_w);
           pango_layout_set_markup (layout, markup, -1);
           /* Keep long prompts inside their box: at most three lines. */
           pango_layout_set_height (layout, -3);
           pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
           cairo_set_source_rgb (cr, 0, 0, 0);
-          if (!show_layout (cr, layout, slots[i].text_x, slots[i].text_y, error))
+          if (!show_layout (cr, layout, slot->text_x, slot->text_y, error))
             return FALSE;
         }
       return TRUE;
     }
   else
     {
-      g_autofree int *pages = g_new0 (int, MAX (n, 1));
-      g_autofree double *ys = g_new0 (double, MAX (n, 1));
-      int key_page = page - n_ex_pages;
+      int key_page = page - plan->n_ex_pages;
 
-      layout_answers (sheet, ctx, pages, ys);
-      if (!draw_frame (sheet, cr, ctx, page, n_pages, sheet->title, error))
-        return FALSE;
       if (key_page == 0)
         {
           g_autofree char *heading = g_strdup_printf ("<b>%s</b>", _("Answers"));
@@ -428,10 +478,10 @@ draw_page (XqWorksheet *sheet, cairo_t *cr, PangoContext *ctx, int page, int n_p
           Exercise *ex = sheet->exercises->pdata[i];
           g_autofree char *markup = NULL;
 
-          if (pages[i] != key_page)
+          if (plan->key_pages[i] != key_page)
             continue;
           markup = answer_markup (i, ex->answer);
-          if (!draw_text (cr, ctx, PROMPT_FONT, markup, MARGIN, ys[i],
+          if (!draw_text (cr, ctx, PROMPT_FONT, markup, MARGIN, plan->key_ys[i],
                           XQ_WORKSHEET_PAGE_WIDTH - 2 * MARGIN, PANGO_ALIGN_LEFT, error))
             return FALSE;
         }
@@ -442,16 +492,18 @@ draw_page (XqWorksheet *sheet, cairo_t *cr, PangoContext *ctx, int page, int n_p
 gboolean
 xq_worksheet_draw_page (XqWorksheet *sheet, cairo_t *cr, int page, GError **error)
 {
-  PangoContext *ctx;
-  int n_pages;
+  Plan plan;
   gboolean ok;
 
   g_return_val_if_fail (sheet != NULL && cr != NULL, FALSE);
-  n_pages = xq_worksheet_count_pages (sheet);
-  g_return_val_if_fail (page >= 0 && page < n_pages, FALSE);
-  ctx = new_context ();
-  ok = draw_page (sheet, cr, ctx, page, n_pages, error);
-  g_object_unref (ctx);
+  plan_init (&plan, sheet);
+  if (page < 0 || page >= plan.n_pages)
+    {
+      plan_clear (&plan);
+      g_return_val_if_reached (FALSE);
+    }
+  ok = draw_page (sheet, cr, &plan, page, error);
+  plan_clear (&plan);
   return ok;
 }
 
@@ -462,21 +514,22 @@ xq_worksheet_write_pdf (XqWorksheet *sheet, const char *filename, GError **error
   cairo_t *cr;
   cairo_status_t status;
   gboolean ok = TRUE;
-  int n_pages;
+  Plan plan;
 
   g_return_val_if_fail (sheet != NULL && filename != NULL, FALSE);
-  n_pages = xq_worksheet_count_pages (sheet);
+  plan_init (&plan, sheet);
   surface = cairo_pdf_surface_create (filename, XQ_WORKSHEET_PAGE_WIDTH, XQ_WORKSHEET_PAGE_HEIGHT);
   if (sheet->title != NULL)
     cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, sheet->title);
   cr = cairo_create (surface);
-  for (int page = 0; ok && page < n_pages; page++)
+  for (int page = 0; ok && page < plan.n_pages; page++)
     {
       cairo_save (cr);
-      ok = xq_worksheet_draw_page (sheet, cr, page, error);
+      ok = draw_page (sheet, cr, &plan, page, error);
       cairo_restore (cr);
       cairo_show_page (cr);
     }
+  plan_clear (&plan);
   cairo_destroy (cr);
   cairo_surface_finish (surface);
   status = cairo_surface_status (surface);

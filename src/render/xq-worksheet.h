@@ -20,6 +20,14 @@ G_BEGIN_DECLS
 #define XQ_WORKSHEET_COLUMNS 2
 #define XQ_WORKSHEET_ROWS    3
 
+/* Limits on what a worksheet shows: the heading is one line, cut with an
+ * ellipsis, and never longer than XQ_WORKSHEET_MAX_TITLE characters; a
+ * text input is at most XQ_WORKSHEET_MAX_INPUT bytes, each of its prompts
+ * and answers at most XQ_WORKSHEET_MAX_TEXT characters. */
+#define XQ_WORKSHEET_MAX_TITLE  200
+#define XQ_WORKSHEET_MAX_INPUT  (1024 * 1024)
+#define XQ_WORKSHEET_MAX_TEXT   500
+
 typedef struct _XqWorksheet XqWorksheet;
 
 /* Where one exercise goes, in points from the page's top-left corner. */
@@ -31,7 +39,8 @@ typedef struct {
 
 XqWorksheet *xq_worksheet_new          (void);
 void         xq_worksheet_free         (XqWorksheet *sheet);
-/* Heading on the first page (default: none). */
+/* Heading on every page (default: none); cut to XQ_WORKSHEET_MAX_TITLE
+ * characters. */
 void         xq_worksheet_set_title    (XqWorksheet *sheet, const char *title);
 /* Board style for every diagram (default: traditional pieces, print theme). */
 void         xq_worksheet_set_style    (XqWorksheet *sheet, const XqRenderStyle *style);

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "xq-engine.h"
+#include "xq-test-dirs.h"
 
 #define TOP_LEVEL_NODES 60000
 
@@ -216,7 +217,8 @@ test_evaluate (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  xq_test_isolate_dirs ();
+  g_test_init (&argc, &argv, NULL);
 
   for (int level = 1; level <= XQ_ENGINE_MAX_LEVEL; level++)
     {

@@ -55,25 +55,11 @@ fixture_setup (Fixture       *f,
 }
 
 static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-      g_remove (child);
-    }
-  g_rmdir (path);
-}
-
-static void
 fixture_teardown (Fixture       *f,
                   gconstpointer  data)
 {
   gtk_window_destroy (GTK_WINDOW (f->window));
-  remove_tree (f->store_dir);
+  xq_test_remove_tree (f->store_dir);
   g_free (f->store_dir);
 }
 

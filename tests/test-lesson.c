@@ -13,6 +13,7 @@
 #include "xq-lesson.h"
 #include "xq-lesson-rules.h"
 #include "xq-progress.h"
+#include "xq-test-dirs.h"
 
 static const char *
 source_dir (void)
@@ -753,7 +754,8 @@ main (int argc, char **argv)
   const char *name;
 
   setlocale (LC_ALL, "");
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  xq_test_isolate_dirs ();
+  g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/lesson/load/good", test_load_good);
   g_test_add_func ("/lesson/load/collects-problems", test_load_collects_problems);

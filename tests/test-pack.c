@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "xq-pack.h"
+#include "xq-test-dirs.h"
 
 /* ---- Helpers --------------------------------------------------------------- */
 
@@ -733,7 +734,8 @@ test_export_cli_refused (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  xq_test_isolate_dirs ();
+  g_test_init (&argc, &argv, NULL);
 
   for (guint i = 0; i < G_N_ELEMENTS (name_cases); i++)
     {

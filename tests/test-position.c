@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "xq-position.h"
+#include "xq-test-dirs.h"
 
 /* ---- helpers ------------------------------------------------------------- */
 
@@ -317,7 +318,8 @@ int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  xq_test_isolate_dirs ();
+  g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/core/fen/roundtrip", test_fen_roundtrip);
   g_test_add_func ("/core/fen/aliases", test_fen_aliases);

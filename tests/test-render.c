@@ -14,6 +14,7 @@
 
 #include "xq-render.h"
 #include "xq-worksheet.h"
+#include "xq-test-dirs.h"
 
 /* A middle-game position with every piece type of both colours and empty
  * points all over, so the pixel checks see pieces and bare lines. */
@@ -788,7 +789,8 @@ int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  xq_test_isolate_dirs ();
+  g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/render/geometry/roundtrip", test_geometry_roundtrip);
   g_test_add_func ("/render/geometry/orientation", test_geometry_orientation);

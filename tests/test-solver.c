@@ -23,6 +23,7 @@
 #include <sys/wait.h>
 
 #include "xq-solver.h"
+#include "xq-test-dirs.h"
 
 typedef struct {
   const char *name;
@@ -588,7 +589,8 @@ test_cli_bench (void)
 int
 main (int argc, char **argv)
 {
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  xq_test_isolate_dirs ();
+  g_test_init (&argc, &argv, NULL);
 
   for (guint i = 0; i < G_N_ELEMENTS (solve_cases); i++)
     {

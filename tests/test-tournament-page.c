@@ -97,30 +97,10 @@ click (Fixture *f, const char *name)
 }
 
 static void
-remove_tree (const char *path)
-{
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    {
-      GDir *d = g_dir_open (path, 0, NULL);
-      const char *name;
-      while (d && (name = g_dir_read_name (d)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-          remove_tree (child);
-        }
-      if (d)
-        g_dir_close (d);
-      g_rmdir (path);
-    }
-  else
-    g_remove (path);
-}
-
-static void
 setup (Fixture *f, gconstpointer data)
 {
   g_autofree char *events = g_build_filename (data_home, "xiangqi-tutor", "tournaments", NULL);
-  remove_tree (events);
+  xq_test_remove_tree (events);
   f->window = xq_window_new (NULL);
   f->page = XQ_TOURNAMENT_PAGE (find_type (GTK_WIDGET (f->window), XQ_TYPE_TOURNAMENT_PAGE));
   f->play = xq_window_get_play_page (f->window);

@@ -12,6 +12,7 @@
 
 #include "xq-position.h"
 #include "xq-variant.h"
+#include "xq-test-dirs.h"
 
 static void
 load (XqVariantState *st, XqVariantKind kind, const XqVariantOptions *opts, const char *text)
@@ -1033,7 +1034,8 @@ main (int argc, char **argv)
   bindtextdomain (GETTEXT_PACKAGE, XQ_BUILD_LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  xq_test_isolate_dirs ();
+  g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/variant/translated", test_translated);
   g_test_add_func ("/variant/banqi/start", test_banqi_start);
   g_test_add_func ("/variant/banqi/first-flip-colour", test_banqi_first_flip_colour);

@@ -8,6 +8,7 @@ packages=(
   libglib2.0-dev libgtk-4-dev libadwaita-1-dev librsvg2-dev libjson-glib-dev
   desktop-file-utils appstream xvfb xauth fonts-wqy-microhei
   imagemagick time
+  git  # tools/check-install.sh copies the working tree with git ls-files
 )
 
 sudo=()

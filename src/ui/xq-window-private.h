@@ -3,6 +3,7 @@
  * xq-window-actions.c. */
 #pragma once
 
+#include "xq-game-day-page.h"
 #include "xq-learn-page.h"
 #include "xq-tournament-page.h"
 #include "xq-window.h"
@@ -19,6 +20,7 @@ struct _XqWindow
   XqPlayPage      *play_page;
   XqLearnPage     *learn_page;
   XqPuzzlePage    *puzzles_page;
+  XqGameDayPage   *game_day_page;
   XqTournamentPage *tournament_page;
 
   /* Owned */

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "xq-board-settings.h"
 #include "xq-puzzle-page.h"
 #include "xq-teach-page.h"
 #include "xq-tournament-page.h"
@@ -36,29 +37,17 @@ apply_settings (XqWindow   *self,
                 const char *key)
 {
   XqBoardView *view = xq_play_page_get_board_view (self->play_page);
+  g_autofree char *notation = g_settings_get_string (self->settings, "notation");
   g_autofree char *pieces = g_settings_get_string (self->settings, "piece-set");
   g_autofree char *theme = g_settings_get_string (self->settings, "board-theme");
-  g_autofree char *notation = g_settings_get_string (self->settings, "notation");
-  XqPieceSet set = XQ_PIECE_SET_TRADITIONAL;
-  XqTheme th = XQ_THEME_WOOD;
 
-  /* "auto" follows the interface language, as the notation does: Chinese
-   * readers get the script they read, everyone else the traditional set. */
-  if (g_strcmp0 (pieces, "auto") == 0)
-    {
-      g_free (pieces);
-      /* Translators: the piece set used when the preference is "Automatic".
-       * Write exactly one of: traditional, simplified. */
-      pieces = g_strdup (C_("piece-set-default", "traditional"));
-    }
-  xq_piece_set_from_string (pieces, &set);
-  xq_theme_from_string (theme, &th);
-  xq_board_view_set_piece_set (view, set);
-  xq_board_view_set_theme (view, th);
-  xq_board_view_set_show_coordinates (view, g_settings_get_boolean (self->settings, "show-coordinates"));
+  /* The pieces, the theme and the coordinates every board binds itself
+   * (xq-board-settings.h); the Game Day page draws its own boards and is
+   * handed the style, read by the same rules. */
   xq_board_view_set_sounds (view, g_settings_get_boolean (self->settings, "sounds"));
   xq_play_page_set_notation (self->play_page, xq_window_notation_from_setting (notation));
-  xq_learn_page_set_style (self->learn_page, set, th);
+  xq_game_day_page_set_style (self->game_day_page, xq_board_settings_piece_set (pieces),
+                              xq_board_settings_theme (theme));
 }
 
 static void
@@ -113,6 +102,7 @@ xq_window_class_init (XqWindowClass *klass)
   g_type_ensure (XQ_TYPE_LEARN_PAGE);
   g_type_ensure (XQ_TYPE_PUZZLE_PAGE);
   g_type_ensure (XQ_TYPE_TEACH_PAGE);
+  g_type_ensure (XQ_TYPE_GAME_DAY_PAGE);
   g_type_ensure (XQ_TYPE_TOURNAMENT_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-window.ui");
   gtk_widget_class_bind_template_child (widget_class, XqWindow, toast_overlay);
@@ -120,6 +110,7 @@ xq_window_class_init (XqWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, XqWindow, play_page);
   gtk_widget_class_bind_template_child (widget_class, XqWindow, learn_page);
   gtk_widget_class_bind_template_child (widget_class, XqWindow, puzzles_page);
+  gtk_widget_class_bind_template_child (widget_class, XqWindow, game_day_page);
   gtk_widget_class_bind_template_child (widget_class, XqWindow, tournament_page);
 
   _xq_window_class_install_actions (widget_class);
@@ -177,6 +168,13 @@ xq_window_get_puzzle_page (XqWindow *self)
 {
   g_return_val_if_fail (XQ_IS_WINDOW (self), NULL);
   return self->puzzles_page;
+}
+
+XqGameDayPage *
+xq_window_get_game_day_page (XqWindow *self)
+{
+  g_return_val_if_fail (XQ_IS_WINDOW (self), NULL);
+  return self->game_day_page;
 }
 
 void

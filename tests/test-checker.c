@@ -10,6 +10,7 @@
 
 #include "xq-checker.h"
 #include "xq-lesson-rules.h"
+#include "xq-test-dirs.h"
 
 static XqSquare
 sq (const char *name)
@@ -450,6 +451,7 @@ int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
+  xq_test_isolate_dirs ();
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/lesson/checker/tap/reach", test_tap_reach);

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "xq-clock.h"
+#include "xq-test-dirs.h"
 
 #define SEC ((gint64) 1000)
 #define MINUTE (60 * SEC)
@@ -213,6 +214,7 @@ test_pause (void)
 int
 main (int argc, char **argv)
 {
+  xq_test_isolate_dirs ();
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/core/clock/presets", test_presets);

@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include "xq-engine.h"
+#include "xq-test-dirs.h"
 
 #define TOP_LEVEL_NODES 60000
 
@@ -118,6 +119,10 @@ play_line (int level, guint32 seed, XqMove *line, int n)
   g_autoptr(XqEngine) engine = engine_at (level, seed);
   XqPosition pos;
 
+  /* Only the depth and a node limit may end the search, never the clock: a
+   * sanitizer build searches many times slower and would stop earlier. */
+  xq_engine_set_movetime (engine, 10 * 60 * 1000);
+  xq_engine_set_node_limit (engine, TOP_LEVEL_NODES);
   xq_position_init_start (&pos);
   for (int i = 0; i < n; i++)
     {
@@ -212,6 +217,7 @@ test_evaluate (void)
 int
 main (int argc, char **argv)
 {
+  xq_test_isolate_dirs ();
   g_test_init (&argc, &argv, NULL);
 
   for (int level = 1; level <= XQ_ENGINE_MAX_LEVEL; level++)

@@ -16,6 +16,7 @@
 
 #include "xq-game-day-page.h"
 #include "xq-game-day-rules.h"
+#include "xq-test-gtk.h"
 
 typedef struct {
   GtkWidget     *window;
@@ -495,11 +496,10 @@ main (int argc, char *argv[])
         argv[i] = (char *) "";
       }
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, XQ_BUILD_LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, XQ_BUILD_ROOT "/po");
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  xq_test_gtk_init (&argc, &argv);
 
   g_test_add ("/game-day/list", Fixture, NULL, fixture_set_up, test_list, fixture_tear_down);
   g_test_add ("/game-day/rules", Fixture, NULL, fixture_set_up, test_rules_pages, fixture_tear_down);

@@ -11,6 +11,7 @@
 
 #include "xq-game.h"
 #include "xq-material.h"
+#include "xq-test-dirs.h"
 
 static XqGame *
 game_from (const char *fen, const XqGameOptions *opts)
@@ -668,6 +669,7 @@ test_xqtool_judge (void)
 int
 main (int argc, char *argv[])
 {
+  xq_test_isolate_dirs ();
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/core/game/undo-redo", test_undo_redo);

@@ -18,6 +18,7 @@
 
 #include "xq-checker.h"
 #include "xq-learn-page.h"
+#include "xq-test-gtk.h"
 
 typedef struct {
   GtkWidget      *window;
@@ -26,8 +27,6 @@ typedef struct {
   XqLessonBoard  *board;
   char           *store_dir;
 } Fixture;
-
-static char *data_home;
 
 /* ---- Helpers --------------------------------------------------------------- */
 
@@ -56,25 +55,11 @@ fixture_setup (Fixture       *f,
 }
 
 static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-      g_remove (child);
-    }
-  g_rmdir (path);
-}
-
-static void
 fixture_teardown (Fixture       *f,
                   gconstpointer  data)
 {
   gtk_window_destroy (GTK_WINDOW (f->window));
-  remove_tree (f->store_dir);
+  xq_test_remove_tree (f->store_dir);
   g_free (f->store_dir);
 }
 
@@ -1165,17 +1150,10 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autoptr(GError) error = NULL;
-  int result;
-
-  /* The default progress store lives under a throwaway data dir. */
-  data_home = g_dir_make_tmp ("xq-learn-data-XXXXXX", &error);
-  g_assert_no_error (error);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-
+  /* The default progress store and a teacher's own units live in the
+   * throwaway XDG data dir xq_test_gtk_init () makes. */
   setlocale (LC_ALL, "");
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  xq_test_gtk_init (&argc, &argv);
 
 #define ADD(path, func) \
   g_test_add ("/ui/learn/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
@@ -1195,8 +1173,5 @@ main (int   argc,
 #undef ADD
   g_test_add_func ("/ui/learn/worksheet", test_worksheet);
 
-  result = g_test_run ();
-  remove_tree (data_home);
-  g_free (data_home);
-  return result;
+  return g_test_run ();
 }

@@ -13,6 +13,7 @@
 
 #include "xq-checker.h"
 #include "xq-lesson-rules.h"
+#include "xq-test-dirs.h"
 
 static GPtrArray *curriculum;
 
@@ -220,6 +221,7 @@ main (int argc, char **argv)
   int status;
 
   setlocale (LC_ALL, "");
+  xq_test_isolate_dirs ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/data/lessons/validates", test_validates);
   g_test_add_func ("/data/lessons/seven-units", test_seven_units);

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 
 #include "xq-notation.h"
+#include "xq-test-dirs.h"
 
 #define TANDEM_FEN "rnbakabnr/9/1c5c1/p1p1p1p1p/4P4/1NB6/P1P1P3P/1C1A3C1/9/RNBAK4 w - - 0 1"
 #define THREE_PAWNS_FEN "rnbakabnr/9/1c5c1/p1p1P1p1p/4P4/9/P3P3P/1C5C1/9/RNBAKABNR w - - 0 1"
@@ -511,6 +512,7 @@ test_xqtool (void)
 int
 main (int argc, char **argv)
 {
+  xq_test_isolate_dirs ();
   g_test_init (&argc, &argv, NULL);
 
   for (size_t i = 0; i < G_N_ELEMENTS (examples); i++)

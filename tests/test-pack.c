@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "xq-pack.h"
+#include "xq-test-dirs.h"
 
 /* ---- Helpers --------------------------------------------------------------- */
 
@@ -733,6 +734,7 @@ test_export_cli_refused (void)
 int
 main (int argc, char **argv)
 {
+  xq_test_isolate_dirs ();
   g_test_init (&argc, &argv, NULL);
 
   for (guint i = 0; i < G_N_ELEMENTS (name_cases); i++)

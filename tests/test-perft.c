@@ -9,6 +9,7 @@
 #include <locale.h>
 
 #include "xq-position.h"
+#include "xq-test-dirs.h"
 
 typedef struct {
   const char *name;
@@ -102,6 +103,7 @@ int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
+  xq_test_isolate_dirs ();
   g_test_init (&argc, &argv, NULL);
 
   for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)

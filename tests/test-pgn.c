@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 
 #include "xq-pgn.h"
+#include "xq-test-dirs.h"
 
 /* The fixture game: Fairy-Stockfish 11.1 (Debian) against itself at depth 7
  * from the start position, in UCCI mode so that ranks are 0-9; it ends with
@@ -544,6 +545,7 @@ test_xqtool_pgn (void)
 int
 main (int argc, char **argv)
 {
+  xq_test_isolate_dirs ();
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_data_func ("/core/pgn/fixture/wxf", "game-wxf.pgn", test_fixture);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "xq-position.h"
+#include "xq-test-dirs.h"
 
 /* ---- helpers ------------------------------------------------------------- */
 
@@ -355,6 +356,7 @@ int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
+  xq_test_isolate_dirs ();
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/core/fen/roundtrip", test_fen_roundtrip);

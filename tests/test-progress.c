@@ -19,6 +19,7 @@
 
 #include "xq-progress.h"
 #include "xq-safe-file.h"
+#include "xq-test-dirs.h"
 
 typedef struct {
   XqProgressStore *store;
@@ -50,11 +51,12 @@ collect_notice (const XqProgressNotice *notice, gpointer user_data)
 static void
 fixture_set_up (Fixture *f, gconstpointer data)
 {
-  /* Every test has its own XDG dirs (G_TEST_OPTION_ISOLATE_DIRS): the
-   * default store lies in a throwaway data dir. */
+  /* The program has its own XDG dirs (xq_test_isolate_dirs ()): the
+   * default store lies in a throwaway data dir, emptied for every test. */
   f->store = xq_progress_store_new (NULL);
   f->dir = xq_progress_store_get_dir (f->store);
   g_assert_true (g_str_has_prefix (f->dir, g_get_user_data_dir ()));
+  xq_test_remove_tree (f->dir);
   g_assert_cmpint (g_mkdir_with_parents (f->dir, 0700), ==, 0);
   f->notices = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_progress_notice_free);
   xq_progress_store_set_notice_func (f->store, collect_notice, f);
@@ -706,7 +708,8 @@ int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  xq_test_isolate_dirs ();
+  g_test_init (&argc, &argv, NULL);
 
 #define ADD(path, func) g_test_add ("/progress/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
   ADD ("damaged/bad-star", test_bad_star);

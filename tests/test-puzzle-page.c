@@ -14,6 +14,7 @@
 
 #include "xq-progress.h"
 #include "xq-puzzle-page.h"
+#include "xq-test-gtk.h"
 
 typedef struct {
   GtkWidget    *window;
@@ -262,8 +263,7 @@ main (int argc, char *argv[])
 {
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   setlocale (LC_ALL, "");
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  xq_test_gtk_init (&argc, &argv);
 
   g_test_add ("/ui/puzzles/drill-to-the-end", Fixture, NULL, fixture_set_up,
               test_drill_to_the_end, fixture_tear_down);

@@ -21,6 +21,7 @@
 #include "xq-lesson.h"
 #include "xq-patterns.h"
 #include "xq-solver.h"
+#include "xq-test-dirs.h"
 
 static GPtrArray *packs;   /* XqLessonFile* */
 static XqSolver *solver;
@@ -275,6 +276,7 @@ main (int argc, char **argv)
   g_autoptr(GPtrArray) loaded = NULL;
   int ret;
 
+  xq_test_isolate_dirs ();
   g_test_init (&argc, &argv, NULL);
   solver = xq_solver_new ();
 

@@ -14,6 +14,7 @@
 
 #include "xq-render.h"
 #include "xq-worksheet.h"
+#include "xq-test-dirs.h"
 
 /* A middle-game position with every piece type of both colours and empty
  * points all over, so the pixel checks see pieces and bare lines. */
@@ -1114,6 +1115,7 @@ int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
+  xq_test_isolate_dirs ();
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/render/geometry/roundtrip", test_geometry_roundtrip);

@@ -16,6 +16,7 @@
 
 #include "xq-game.h"
 #include "xq-repetition.h"
+#include "xq-test-dirs.h"
 
 typedef struct {
   const char *name;
@@ -305,6 +306,7 @@ test_classify (gconstpointer data)
 int
 main (int argc, char *argv[])
 {
+  xq_test_isolate_dirs ();
   g_test_init (&argc, &argv, NULL);
 
   for (size_t i = 0; i < G_N_ELEMENTS (cases); i++)

@@ -9,7 +9,7 @@ import os
 import subprocess
 import sys
 
-from xqtool_tap import check, finish
+from xqtool_tap import ENV, check, finish
 import tempfile
 
 XQTOOL = os.environ["XQTOOL"]
@@ -42,7 +42,7 @@ CASES = {
 
 
 def run(*args):
-    p = subprocess.run([XQTOOL, *args], capture_output=True, text=True, timeout=120)
+    p = subprocess.run([XQTOOL, *args], capture_output=True, text=True, timeout=120, env=ENV)
     return p.returncode, p.stdout, p.stderr
 
 

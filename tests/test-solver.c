@@ -23,6 +23,7 @@
 #include <sys/wait.h>
 
 #include "xq-solver.h"
+#include "xq-test-dirs.h"
 
 typedef struct {
   const char *name;
@@ -588,6 +589,7 @@ test_cli_bench (void)
 int
 main (int argc, char **argv)
 {
+  xq_test_isolate_dirs ();
   g_test_init (&argc, &argv, NULL);
 
   for (guint i = 0; i < G_N_ELEMENTS (solve_cases); i++)

@@ -14,6 +14,7 @@
 
 #include "xq-pack.h"
 #include "xq-teach-page.h"
+#include "xq-test-gtk.h"
 
 typedef struct {
   GtkWindow   *window;
@@ -713,8 +714,7 @@ main (int argc, char *argv[])
 {
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   setlocale (LC_ALL, "");
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  xq_test_gtk_init (&argc, &argv);
 
   g_test_add ("/ui/teach/author", Fixture, NULL, setup, test_author, teardown);
   g_test_add ("/ui/teach/stars", Fixture, NULL, setup, test_stars, teardown);

@@ -15,6 +15,7 @@
 #include "xq-progress.h"
 #include "xq-tournament-page.h"
 #include "xq-window.h"
+#include "xq-test-gtk.h"
 
 typedef struct {
   XqWindow         *window;
@@ -96,30 +97,10 @@ click (Fixture *f, const char *name)
 }
 
 static void
-remove_tree (const char *path)
-{
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    {
-      GDir *d = g_dir_open (path, 0, NULL);
-      const char *name;
-      while (d && (name = g_dir_read_name (d)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-          remove_tree (child);
-        }
-      if (d)
-        g_dir_close (d);
-      g_rmdir (path);
-    }
-  else
-    g_remove (path);
-}
-
-static void
 setup (Fixture *f, gconstpointer data)
 {
   g_autofree char *events = g_build_filename (data_home, "xiangqi-tutor", "tournaments", NULL);
-  remove_tree (events);
+  xq_test_remove_tree (events);
   f->window = xq_window_new (NULL);
   f->page = XQ_TOURNAMENT_PAGE (find_type (GTK_WIDGET (f->window), XQ_TYPE_TOURNAMENT_PAGE));
   f->play = xq_window_get_play_page (f->window);
@@ -353,14 +334,13 @@ main (int argc, char *argv[])
   g_autoptr(XqProgress) mei = NULL;
   int status;
 
-  /* Our own data dir before GLib reads it, with one learner profile. */
-  data_home = g_dir_make_tmp ("xq-tournament-page-XXXXXX", NULL);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   g_setenv ("GSETTINGS_SCHEMA_DIR", XQ_BUILD_SCHEMADIR, FALSE);
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   setlocale (LC_ALL, "");
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  /* Our own temporary home and data dir (removed at exit), with one
+   * learner profile. */
+  xq_test_gtk_init (&argc, &argv);
+  data_home = g_strdup (g_get_user_data_dir ());
 
   learners = g_build_filename (data_home, "xiangqi-tutor", "learners", NULL);
   store = xq_progress_store_new (learners);
@@ -373,6 +353,6 @@ main (int argc, char *argv[])
   g_test_add ("/ui/tournament/teams", Fixture, NULL, setup, test_team_match, teardown);
   g_test_add ("/ui/tournament/playoff", Fixture, NULL, setup, test_playoff, teardown);
   status = g_test_run ();
-  remove_tree (data_home);
+  g_free (data_home);
   return status;
 }

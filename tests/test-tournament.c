@@ -10,6 +10,7 @@
 
 #include "xq-tournament.h"
 #include "xq-tournament-print.h"
+#include "xq-test-dirs.h"
 
 static const char *const letters[] = {
   "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R", "S", "T",
@@ -1014,6 +1015,7 @@ test_file_save (void)
 int
 main (int argc, char **argv)
 {
+  xq_test_isolate_dirs ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/tournament/berger/published", test_berger_published);
   g_test_add_func ("/tournament/berger/odd-event", test_berger_odd_event);

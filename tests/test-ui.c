@@ -21,6 +21,7 @@
 #include "xq-puzzle-page.h"
 #include "xq-teach-page.h"
 #include "xq-window.h"
+#include "xq-test-gtk.h"
 
 /* ---- Helpers --------------------------------------------------------------- */
 
@@ -839,6 +840,7 @@ test_play_clock_preset (WindowFixture *f,
   g_autoptr(GSettings) settings = g_settings_new (XQ_SETTINGS_SCHEMA);
   g_autofree char *rapid = NULL;
   g_autofree char *moved = NULL;
+  g_autofree char *waiting = NULL;
   XqResult result;
 
   g_assert_null (xq_play_page_get_clock_text (f->page));
@@ -857,7 +859,8 @@ test_play_clock_preset (WindowFixture *f,
   g_assert_cmpstr (moved, ==, "Red 5:00 (29) | Black 4:59 (30)");
   /* A setting changed during a game waits for the next one. */
   g_settings_set_string (settings, "clock", "none");
-  g_assert_nonnull (xq_play_page_get_clock_text (f->page));
+  waiting = xq_play_page_get_clock_text (f->page);
+  g_assert_cmpstr (waiting, ==, moved);
 
   fake_now_ms += 5 * 60 * 1000;
   xq_play_page_update_clock (f->page);
@@ -1336,12 +1339,11 @@ main (int   argc,
   g_setenv ("GSETTINGS_SCHEMA_DIR", XQ_BUILD_SCHEMADIR, FALSE);
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, XQ_BUILD_LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, XQ_BUILD_ROOT "/po");
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
+  xq_test_gtk_init (&argc, &argv);
 
   g_test_add_func ("/ui/board/model", test_board_model);
   g_test_add ("/ui/board/pick", BoardFixture, NULL, board_setup, test_board_pick, board_teardown);

@@ -12,6 +12,7 @@
 
 #include "xq-position.h"
 #include "xq-variant.h"
+#include "xq-test-dirs.h"
 
 static void
 load (XqVariantState *st, XqVariantKind kind, const XqVariantOptions *opts, const char *text)
@@ -1033,6 +1034,7 @@ main (int argc, char **argv)
   bindtextdomain (GETTEXT_PACKAGE, XQ_BUILD_LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+  xq_test_isolate_dirs ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/variant/translated", test_translated);
   g_test_add_func ("/variant/banqi/start", test_banqi_start);

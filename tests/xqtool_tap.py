@@ -4,13 +4,22 @@ and printing them as TAP."""
 import os
 import subprocess
 import sys
+import tempfile
 
 XQTOOL = os.environ["XQTOOL"]
 results = []
 
+# A throwaway HOME and XDG dirs: xqtool must never see the real user's files.
+_HOME = tempfile.TemporaryDirectory(prefix="xq-test-home-")
+ENV = dict(os.environ)
+for _var, _sub in (("HOME", "home"), ("XDG_DATA_HOME", "data"), ("XDG_CONFIG_HOME", "config"),
+                   ("XDG_CACHE_HOME", "cache"), ("XDG_STATE_HOME", "state")):
+    ENV[_var] = os.path.join(_HOME.name, _sub)
+    os.mkdir(ENV[_var])
+
 
 def run(*args):
-    p = subprocess.run([XQTOOL, *args], capture_output=True, text=True, timeout=120)
+    p = subprocess.run([XQTOOL, *args], capture_output=True, text=True, timeout=120, env=ENV)
     return p.returncode, p.stdout, p.stderr
 
 

@@ -9,6 +9,7 @@ packages=(
   desktop-file-utils appstream xvfb xauth fonts-wqy-microhei
   imagemagick time
   clang libclang-rt-14-dev
+  git  # tools/check-install.sh copies the working tree with git ls-files
 )
 
 sudo=()

@@ -12,4 +12,4 @@ else
   meson setup build
 fi
 ninja -C build
-xvfb-run -a -s "-screen 0 1280x1024x24" meson test -C build --print-errorlogs "$@"
+./tools/with-xvfb.sh meson test -C build --print-errorlogs "$@"

@@ -108,7 +108,8 @@ cmd_validate (int argc, char **argv)
 static int
 cmd_lesson_stats (int argc, char **argv)
 {
-  static const XqToolCommand self = { "lesson-stats", "PATH..." };
+  static const XqToolCommand self = { "lesson-stats", "[PATH...]" };
+  const char *shipped[] = { argv[0], xq_lesson_default_dir () };
   g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
   g_autoptr(GPtrArray) files = NULL;
@@ -117,9 +118,10 @@ cmd_lesson_stats (int argc, char **argv)
   int kinds[XQ_N_EXERCISE_KINDS] = { 0 };
   int mates[XQ_SOLVER_MAX_MATE + 1] = { 0 };
 
-  if (argc < 2)
+  if (argc > 1 && argv[1][0] == '-')
     return xqtool_usage (&self);
-  if (!collect_paths (argc, argv, paths))
+  /* No path: the curriculum this program ships (installed or not). */
+  if (!collect_paths (argc > 1 ? argc : 2, argc > 1 ? argv : (char **) shipped, paths))
     return 1;
   if (paths->len == 0)
     return xqtool_fail ("no lesson files (*.json) found");
@@ -222,7 +224,7 @@ bench_lessons (int argc, char **argv)
 
 const XqToolCommand xqtool_lesson_commands[] = {
   { "validate", "PATH...", cmd_validate },
-  { "lesson-stats", "PATH...", cmd_lesson_stats },
+  { "lesson-stats", "[PATH...]", cmd_lesson_stats },
   { NULL, NULL, NULL },
 };
 

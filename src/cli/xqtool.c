@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "xq-data-dirs.h"
 #include "xqtool.h"
 
 /* Every command table the tool knows; a new command file adds its table here. */
@@ -175,7 +176,7 @@ main (int argc, char **argv)
   const XqToolCommand *cmd;
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, xq_data_locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 

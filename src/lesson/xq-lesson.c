@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "xq-data-dirs.h"
 #include "xq-lesson.h"
 #include "xq-lesson-rules.h"
 
@@ -1786,7 +1787,10 @@ xq_lesson_default_dir (void)
 
   if (env != NULL && *env != '\0')
     return env;
-  if (g_file_test (SOURCE_LESSONS_DIR, G_FILE_TEST_IS_DIR))
+  /* Only a program running from its build tree reads the source tree; an
+   * installed one reads only its installed copy, even when the source tree
+   * it was built from is still there. */
+  if (xq_data_running_uninstalled ())
     return SOURCE_LESSONS_DIR;
   return PKGDATADIR "/lessons";
 }

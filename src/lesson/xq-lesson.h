@@ -265,8 +265,9 @@ XqLessonFile *xq_lesson_load_file_simple (const char *path, GError **error);
  * XqLessonFile* (owned). */
 GPtrArray    *xq_lesson_load_dir    (const char *dir, GPtrArray *problems);
 
-/* The curriculum shipped with the program (the source tree's lessons/ when
- * XQ_LESSONS_DIR is unset and it exists, else the installed copy). */
+/* The curriculum shipped with the program: XQ_LESSONS_DIR if set, else the
+ * source tree's lessons/ when running uninstalled from the build tree
+ * (xq_data_running_uninstalled ()), else the installed PKGDATADIR/lessons. */
 const char   *xq_lesson_default_dir (void);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqUnit, xq_unit_free)

@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "xq-application.h"
+#include "xq-lesson.h"
 #include "xq-game-day-page.h"
 #include "xq-preferences-window.h"
 #include "xq-window.h"
@@ -19,6 +20,7 @@ struct _XqApplication
 
   gint64   launch_usec;
   gboolean measure;
+  gboolean report;
   gulong   first_frame_id;
   double   first_frame_ms;
 };
@@ -97,6 +99,63 @@ window_mapped_cb (GtkWidget     *window,
   self->first_frame_id = g_signal_connect (clock, "after-paint", G_CALLBACK (first_frame_cb), self);
 }
 
+/* ---- --report-content --------------------------------------------------------- */
+
+/* What the Learn and Puzzles pages loaded, printed once both have been shown
+ * the way a person opens them.  tools/check-install.sh runs the installed
+ * program with it to prove the installed curriculum is found. */
+static gboolean
+report_content_cb (gpointer user_data)
+{
+  XqApplication *self = user_data;
+  XqWindow *window = XQ_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (self)));
+  XqLearnPage *learn = xq_window_get_learn_page (window);
+  XqPuzzlePage *puzzles = xq_window_get_puzzle_page (window);
+  GPtrArray *units = xq_learn_page_get_units (learn);
+  GtkWidget *problems = xq_unit_map_get_problems_label (xq_learn_page_get_unit_map (learn));
+  guint n_units = units ? units->len : 0, n_packs = xq_puzzle_page_get_n_packs (puzzles), n_puzzles = 0;
+
+  g_print ("lessons-dir %s\n", xq_lesson_default_dir ());
+  g_print ("units %u\n", n_units);
+  for (guint i = 0; i < n_units; i++)
+    {
+      const XqUnit *unit = g_ptr_array_index (units, i);
+      g_print ("unit %s %s\n", unit->id, unit->title);
+    }
+  for (guint i = 0; i < n_packs; i++)
+    n_puzzles += xq_puzzle_page_get_pack (puzzles, i)->puzzles->len;
+  g_print ("packs %u\npuzzles %u\n", n_packs, n_puzzles);
+  if (gtk_widget_get_visible (problems))
+    {
+      g_auto(GStrv) lines = g_strsplit (gtk_label_get_text (GTK_LABEL (problems)), "\n", -1);
+
+      for (guint i = 0; lines[i] != NULL; i++)
+        g_print ("problem %s\n", lines[i]);
+    }
+  g_application_quit (G_APPLICATION (self));
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+report_show_puzzles_cb (gpointer user_data)
+{
+  XqApplication *self = user_data;
+  XqWindow *window = XQ_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (self)));
+
+  /* The Puzzles page loads its packs when first shown. */
+  xq_window_show_page (window, "puzzles");
+  g_idle_add (report_content_cb, self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+report_window_mapped_cb (GtkWidget     *window,
+                         XqApplication *self)
+{
+  /* The window opens on Learn, so the curriculum is loaded by now. */
+  g_idle_add (report_show_puzzles_cb, self);
+}
+
 /* For tools/screenshot.sh: XQ_DEMO_FEN sets up a position, XQ_DEMO_MOVES
  * ="h2e2 h9g7" plays moves, and XQ_DEMO_PAGE names a page to show or
  * "preferences".  XQ_DEMO_GAME_DAY="jieqi" opens that game's rules on the
@@ -166,6 +225,8 @@ xq_application_activate (GApplication *app)
       window = GTK_WINDOW (xq_window_new (ADW_APPLICATION (app)));
       if (self->measure)
         g_signal_connect (window, "map", G_CALLBACK (window_mapped_cb), self);
+      else if (self->report)
+        g_signal_connect (window, "map", G_CALLBACK (report_window_mapped_cb), self);
       gtk_window_present (window);
       apply_demo_env (self, XQ_WINDOW (window));
       return;
@@ -183,6 +244,11 @@ xq_application_handle_local_options (GApplication *app,
     {
       self->measure = TRUE;
       /* A second instance would hand over to the first and measure nothing. */
+      g_application_set_flags (app, g_application_get_flags (app) | G_APPLICATION_NON_UNIQUE);
+    }
+  else if (g_variant_dict_contains (options, "report-content"))
+    {
+      self->report = TRUE;
       g_application_set_flags (app, g_application_get_flags (app) | G_APPLICATION_NON_UNIQUE);
     }
   return -1;
@@ -282,6 +348,10 @@ xq_application_init (XqApplication *self)
   g_application_add_main_option (G_APPLICATION (self), "measure", 0, G_OPTION_FLAG_NONE,
                                  G_OPTION_ARG_NONE,
                                  _("Print the time to the first frame and per-frame times of a drag, then quit"),
+                                 NULL);
+  g_application_add_main_option (G_APPLICATION (self), "report-content", 0, G_OPTION_FLAG_NONE,
+                                 G_OPTION_ARG_NONE,
+                                 _("Print the lesson units and puzzle packs that were loaded, then quit"),
                                  NULL);
 }
 

@@ -19,6 +19,7 @@ struct _XqWindow
   AdwViewStack    *stack;
   XqPlayPage      *play_page;
   XqLearnPage     *learn_page;
+  XqPuzzlePage    *puzzles_page;
   XqGameDayPage   *game_day_page;
   XqTournamentPage *tournament_page;
 

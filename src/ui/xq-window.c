@@ -109,6 +109,7 @@ xq_window_class_init (XqWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, XqWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, XqWindow, play_page);
   gtk_widget_class_bind_template_child (widget_class, XqWindow, learn_page);
+  gtk_widget_class_bind_template_child (widget_class, XqWindow, puzzles_page);
   gtk_widget_class_bind_template_child (widget_class, XqWindow, game_day_page);
   gtk_widget_class_bind_template_child (widget_class, XqWindow, tournament_page);
 
@@ -153,6 +154,20 @@ xq_window_get_play_page (XqWindow *self)
 {
   g_return_val_if_fail (XQ_IS_WINDOW (self), NULL);
   return self->play_page;
+}
+
+XqLearnPage *
+xq_window_get_learn_page (XqWindow *self)
+{
+  g_return_val_if_fail (XQ_IS_WINDOW (self), NULL);
+  return self->learn_page;
+}
+
+XqPuzzlePage *
+xq_window_get_puzzle_page (XqWindow *self)
+{
+  g_return_val_if_fail (XQ_IS_WINDOW (self), NULL);
+  return self->puzzles_page;
 }
 
 XqGameDayPage *

@@ -4,8 +4,10 @@
 
 #include <adwaita.h>
 
+#include "xq-learn-page.h"
 #include "xq-game-day-page.h"
 #include "xq-play-page.h"
+#include "xq-puzzle-page.h"
 
 G_BEGIN_DECLS
 
@@ -17,6 +19,8 @@ G_DECLARE_FINAL_TYPE (XqWindow, xq_window, XQ, WINDOW, AdwApplicationWindow)
 
 XqWindow   *xq_window_new           (AdwApplication *app);
 XqPlayPage *xq_window_get_play_page (XqWindow *self);
+XqLearnPage  *xq_window_get_learn_page   (XqWindow *self);
+XqPuzzlePage *xq_window_get_puzzle_page  (XqWindow *self);
 XqGameDayPage *xq_window_get_game_day_page (XqWindow *self);
 /* Shows the named page: "learn", "puzzles", "play" or "teach". */
 void        xq_window_show_page     (XqWindow *self, const char *name);

@@ -784,6 +784,332 @@ test_xqtool_render (void)
   g_rmdir (dir);
 }
 
+
+/* ---- Game-day scenes: the half board, backs, chess figures, the cube -------------- */
+
+static void
+test_half_geometry (void)
+{
+  static const double sizes[][2] = { { 900, 460 }, { 400, 400 }, { 97, 60 } };
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    for (int flip = 0; flip < 2; flip++)
+      {
+        XqBoardGeometry g;
+        double x, y, x2, y2;
+
+        xq_scene_geometry_init (&g, XQ_BOARD_SHAPE_HALF, sizes[s][0], sizes[s][1], flip);
+        g_assert_cmpint (g.shape, ==, XQ_BOARD_SHAPE_HALF);
+        g_assert_cmpfloat (fabs (g.board_w / g.board_h - xq_half_board_aspect_ratio ()), <, 1e-9);
+        g_assert_cmpfloat (g.board_w, <=, sizes[s][0] + 1e-9);
+        for (int cell = 0; cell < XQ_HALF_CELLS; cell++)
+          {
+            xq_half_board_cell_center (&g, cell, &x, &y);
+            /* The generic transform goes through the half-board one. */
+            xq_board_geometry_center (&g, cell, &x2, &y2);
+            g_assert_cmpfloat (x, ==, x2);
+            g_assert_cmpfloat (y, ==, y2);
+            g_assert_cmpint (xq_half_board_pick (&g, x, y), ==, cell);
+            g_assert_cmpint (xq_board_geometry_pick (&g, x, y), ==, cell);
+            /* The whole cell belongs to it, up to its lines. */
+            g_assert_cmpint (xq_half_board_pick (&g, x - 0.45 * g.cell, y + 0.45 * g.cell), ==, cell);
+            g_assert_cmpint (xq_half_board_pick (&g, x + 0.45 * g.cell, y - 0.45 * g.cell), ==, cell);
+          }
+        /* Cell a1 is the first player's bottom-left, or top-right turned round. */
+        xq_half_board_cell_center (&g, xq_half_cell_make (0, 0), &x, &y);
+        g_assert_true (flip ? x > sizes[s][0] / 2 : x < sizes[s][0] / 2);
+        g_assert_true (flip ? y < sizes[s][1] / 2 : y > sizes[s][1] / 2);
+        /* Neighbouring cells are one cell apart, and the margin is nothing. */
+        xq_half_board_cell_center (&g, xq_half_cell_make (1, 0), &x2, &y2);
+        g_assert_cmpfloat (fabs (fabs (x2 - x) - g.cell), <, 1e-9);
+        g_assert_cmpint (xq_half_board_pick (&g, g.left - 0.1 * g.cell, y), ==, XQ_NO_SQUARE);
+        g_assert_cmpint (xq_half_board_pick (&g, x, g.top - 0.1 * g.cell), ==, XQ_NO_SQUARE);
+        g_assert_cmpint (xq_half_board_pick (&g, g.left + 8.05 * g.cell, y), ==, XQ_NO_SQUARE);
+      }
+}
+
+static XqToken
+token (XqTokenKind kind, XqColor color, int figure, int cube)
+{
+  XqToken t = { .kind = kind, .color = color, .figure = figure, .cube = cube };
+  return t;
+}
+
+/* The centre of the face of a disc of radius r centred at cy: on wood the
+ * face is 0.9 r and sits 0.3 of the rim above the centre. */
+static double
+face_y (double cy, double r)
+{
+  return cy - (1 - 0.9) * 0.3 * r;
+}
+
+static gboolean
+is_teal (Pixel p)
+{
+  return p.g > p.r + 40 && p.b > p.r + 20;
+}
+
+static gboolean
+is_cream (Pixel p)
+{
+  return p.r > 220 && p.g > 200 && p.b > 150 && p.b < p.r;
+}
+
+/* A half board with a plain back, a face-up chariot and an empty cell,
+ * from the cache and from the SVG. */
+static void
+test_half_pixels (void)
+{
+  g_autoptr(XqRenderCache) cache = xq_render_cache_new ();
+  g_autoptr(GError) error = NULL;
+  XqScene scene;
+  XqRenderStyle style;
+  XqBoardGeometry g;
+  const int w = 720, h = 380;
+  int back = xq_half_cell_make (0, 0), rook = xq_half_cell_make (1, 1), empty = xq_half_cell_make (2, 2);
+
+  xq_render_style_init (&style);
+  xq_scene_init (&scene, XQ_BOARD_SHAPE_HALF);
+  scene.tokens[back] = token (XQ_TOKEN_FACE_DOWN_PLAIN, 0, 0, 0);
+  scene.tokens[rook] = token (XQ_TOKEN_FACE_UP, XQ_RED, XQ_CHARIOT, 0);
+  xq_scene_geometry_init (&g, XQ_BOARD_SHAPE_HALF, w, h, FALSE);
+
+  for (int from_svg = 0; from_svg < 2; from_svg++)
+    {
+      cairo_surface_t *s;
+      double cx, cy, r = xq_board_geometry_piece_radius (&g), fy;
+
+      if (from_svg)
+        {
+          g_autofree char *svg = xq_render_scene_svg (&scene, &style, NULL, w);
+          s = xq_render_rasterize_svg (svg, w, h, &error);
+          g_assert_no_error (error);
+        }
+      else
+        s = xq_render_cache_compose_scene (cache, &scene, &style, NULL, w, h);
+
+      /* The back: dark centre, cream petals, a teal field between them. */
+      xq_half_board_cell_center (&g, back, &cx, &cy);
+      fy = face_y (cy, r);
+      g_assert_true (is_teal (pixel_at (s, cx, fy)));
+      g_assert_true (is_cream (pixel_at (s, cx + 0.3 * r, fy)));
+      g_assert_true (is_cream (pixel_at (s, cx - 0.3 * r, fy)));
+      g_assert_true (is_teal (pixel_at (s, cx + 0.55 * r, fy)));
+      /* The chariot: red ring on a light face, as on the full board. */
+      xq_half_board_cell_center (&g, rook, &cx, &cy);
+      g_assert_true (is_reddish (ring_pixel (s, cx, face_y (cy, r), r, XQ_RED, XQ_THEME_WOOD)));
+      /* An empty cell shows the light field; between cells runs a dark line. */
+      xq_half_board_cell_center (&g, empty, &cx, &cy);
+      g_assert_cmpfloat (luminance (pixel_at (s, cx, cy)), >, 180);
+      g_assert_cmpfloat (luminance (pixel_at (s, cx + 0.5 * g.cell, cy + 0.25 * g.cell)), <, 140);
+      cairo_surface_destroy (s);
+    }
+}
+
+/* Backs carry nothing of what they hide: two plain backs over different
+ * pieces are one surface.  揭棋 backs show their side on the rim. */
+static void
+test_backs (void)
+{
+  g_autoptr(XqRenderCache) cache = xq_render_cache_new ();
+  XqRenderStyle style;
+  XqBoardGeometry g;
+  XqToken a = token (XQ_TOKEN_FACE_DOWN_PLAIN, XQ_RED, XQ_CHARIOT, 0);
+  XqToken b = token (XQ_TOKEN_FACE_DOWN_PLAIN, XQ_BLACK, XQ_PAWN, 0);
+  const int w = 450, h = 530;
+
+  xq_render_style_init (&style);
+  xq_board_geometry_init (&g, w, h, FALSE);
+  g_assert_true (xq_render_cache_get_token (cache, &a, &style, &g) ==
+                 xq_render_cache_get_token (cache, &b, &style, &g));
+
+  for (XqColor c = XQ_RED; c <= XQ_BLACK; c++)
+    {
+      XqToken t = token (XQ_TOKEN_FACE_DOWN, c, 0, 0);
+      XqToken up = token (XQ_TOKEN_FACE_UP, c, XQ_CHARIOT, 0);
+      cairo_surface_t *s = xq_render_cache_get_token (cache, &t, &style, &g);
+      double mid = cairo_image_surface_get_width (s) / 2.0, r = xq_board_geometry_piece_radius (&g);
+      Pixel band = pixel_at (s, mid - 0.86 * r, face_y (mid, r));
+
+      g_assert_true (s != xq_render_cache_get_token (cache, &a, &style, &g));
+      g_assert_true (s != xq_render_cache_get_token (cache, &up, &style, &g));
+      if (c == XQ_RED)
+        g_assert_true (is_reddish (band));
+      else
+        g_assert_cmpfloat (luminance (band), <, 70);
+      /* Inside the band it is still a back. */
+      g_assert_true (is_cream (pixel_at (s, mid + 0.3 * r, face_y (mid, r))));
+    }
+}
+
+/* Each chess figure stands on its plinth, in its side's ink, and no two
+ * look alike. */
+static void
+test_chess_figures (void)
+{
+  g_autoptr(GError) error = NULL;
+  XqRenderStyle style;
+  cairo_surface_t *s[XQ_N_FIGURES] = { NULL };
+  const double d = 116, r = d / 2 / 1.16, u = 0.7 * r / 50.0;
+  /* A point inside each silhouette, in the figures' -50..50 units. */
+  static const double inside[][2] = {
+    [XQ_FIGURE_CHESS_KING] = { 0, 0 },   [XQ_FIGURE_CHESS_QUEEN] = { 0, 8 },
+    [XQ_FIGURE_CHESS_ROOK] = { 0, 10 },  [XQ_FIGURE_CHESS_BISHOP] = { 0, -10 },
+    [XQ_FIGURE_CHESS_KNIGHT] = { -4, 20 }, [XQ_FIGURE_CHESS_PAWN] = { 0, 12 },
+  };
+
+  xq_render_style_init (&style);
+  for (XqColor c = XQ_RED; c <= XQ_BLACK; c++)
+    for (int f = XQ_FIGURE_CHESS_KING; f < XQ_N_FIGURES; f++)
+      {
+        XqToken t = token (XQ_TOKEN_FACE_UP, c, f, 0);
+        g_autofree char *svg = xq_render_token_svg (&t, &style, d);
+        double fy = face_y (d / 2, r);
+        Pixel in, plinth;
+
+        s[f] = xq_render_rasterize_svg (svg, (int) d, (int) d, &error);
+        g_assert_no_error (error);
+        in = pixel_at (s[f], d / 2 + inside[f][0] * u, fy + inside[f][1] * u);
+        plinth = pixel_at (s[f], d / 2, fy + 34 * u);
+        if (c == XQ_RED)
+          {
+            g_assert_true (is_reddish (in));
+            g_assert_true (is_reddish (plinth));
+          }
+        else
+          {
+            g_assert_cmpfloat (luminance (in), >, 200);
+            g_assert_cmpfloat (luminance (plinth), >, 200);
+          }
+        /* Outside the figure, beside the plinth's end: the bare face. */
+        g_assert_cmpfloat (fabs (luminance (pixel_at (s[f], d / 2 - 44 * u, fy + 20 * u)) -
+                                 luminance (pixel_at (s[f], d / 2 + 44 * u, fy + 20 * u))), <, 30);
+      }
+    /* Only the last colour's surfaces are kept: compare them pairwise. */
+  for (int f = XQ_FIGURE_CHESS_KING; f < XQ_N_FIGURES; f++)
+    for (int f2 = f + 1; f2 < XQ_N_FIGURES; f2++)
+      {
+        int differ = 0;
+        for (int y = 0; y < (int) d; y += 2)
+          for (int x = 0; x < (int) d; x += 2)
+            if (fabs (luminance (pixel_at (s[f], x, y)) - luminance (pixel_at (s[f2], x, y))) > 60)
+              differ++;
+        g_test_message ("figures %d and %d differ on %d samples", f, f2, differ);
+        g_assert_cmpint (differ, >, 40);
+      }
+  for (int f = XQ_FIGURE_CHESS_KING; f < XQ_N_FIGURES; f++)
+    cairo_surface_destroy (s[f]);
+}
+
+/* The cube general: its face's character and a gold cube at the upper right. */
+static void
+test_cube_general (void)
+{
+  g_autoptr(XqRenderCache) cache = xq_render_cache_new ();
+  XqRenderStyle style;
+  XqBoardGeometry g;
+  XqToken cube = token (XQ_TOKEN_FACE_UP, XQ_RED, XQ_KING, XQ_HORSE);
+  XqToken king = token (XQ_TOKEN_FACE_UP, XQ_RED, XQ_KING, 0);
+  XqToken cube_king = token (XQ_TOKEN_FACE_UP, XQ_RED, XQ_KING, XQ_KING);
+  cairo_surface_t *a, *b, *k;
+  double mid, r, s;
+  Pixel top;
+  int differ = 0;
+
+  xq_render_style_init (&style);
+  xq_board_geometry_init (&g, 450, 530, FALSE);
+  a = xq_render_cache_get_token (cache, &cube, &style, &g);
+  b = xq_render_cache_get_token (cache, &cube_king, &style, &g);
+  k = xq_render_cache_get_token (cache, &king, &style, &g);
+  g_assert_true (a != b && b != k);
+  mid = cairo_image_surface_get_width (a) / 2.0;
+  r = xq_board_geometry_piece_radius (&g);
+  s = 0.3 * r;
+  /* The top face of the marker is pale gold, its right face darker gold. */
+  top = pixel_at (a, mid + 0.62 * r, mid - 0.62 * r - 0.5 * s);
+  g_assert_true (top.r > 220 && top.g > 180 && top.b < 160);
+  g_assert_true (pixel_at (b, mid + 0.62 * r, mid - 0.62 * r - 0.5 * s).b < 160);
+  g_assert_cmpfloat (luminance (pixel_at (k, mid + 0.62 * r, mid - 0.62 * r - 0.5 * s)), !=,
+                     luminance (top));
+  /* The horse face and the king face differ inside the disc. */
+  for (int y = (int) (mid - 0.5 * r); y < mid + 0.5 * r; y++)
+    for (int x = (int) (mid - 0.5 * r); x < mid + 0.5 * r; x++)
+      if (fabs (luminance (pixel_at (a, x, y)) - luminance (pixel_at (b, x, y))) > 60)
+        differ++;
+  g_assert_cmpint (differ, >, 30);
+}
+
+/* Flipping draws the token squeezed: at x_scale 0.3 the left edge of the
+ * disc has moved in, the centre is still the piece. */
+static void
+test_flip_squeeze (void)
+{
+  g_autoptr(XqRenderCache) cache = xq_render_cache_new ();
+  XqRenderStyle style;
+  XqBoardGeometry g;
+  XqToken t = token (XQ_TOKEN_FACE_DOWN_PLAIN, 0, 0, 0);
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 200, 200);
+  cairo_t *cr = cairo_create (s);
+  double r;
+
+  xq_render_style_init (&style);
+  xq_board_geometry_init (&g, 450, 530, FALSE);
+  r = xq_board_geometry_piece_radius (&g);
+  xq_render_cache_draw_token (cache, cr, &t, &style, &g, 100, 100, 0.3);
+  cairo_destroy (cr);
+  g_assert_cmpint (pixel_at (s, 100, 100).a, ==, 255);
+  g_assert_cmpint (pixel_at (s, 100 - 0.6 * r, 100).a, ==, 0);
+  g_assert_cmpint (pixel_at (s, 100, 100 - 0.6 * r).a, ==, 255);
+  cairo_surface_destroy (s);
+}
+
+/* Scenes from the games' views: backs where the view hides, colour only
+ * where it is public, chess figures for 國際中國象棋, the cube's face. */
+static void
+test_scene_from_variant (void)
+{
+  XqVariantOptions opts;
+  XqVariantState st, v;
+  XqScene scene;
+  XqSquare e0 = xq_sq_make (4, 0), b2 = xq_sq_make (1, 2), a0 = xq_sq_make (0, 0), h7 = xq_sq_make (7, 7);
+
+  xq_variant_options_init (&opts, XQ_VARIANT_BANQI);
+  xq_variant_state_init_start (&st, &opts, 5);
+  xq_variant_state_view (&st, XQ_RED, &v);
+  xq_scene_set_variant (&scene, &v);
+  g_assert_cmpint (scene.shape, ==, XQ_BOARD_SHAPE_HALF);
+  for (int c = 0; c < XQ_HALF_CELLS; c++)
+    g_assert_cmpint (scene.tokens[c].kind, ==, XQ_TOKEN_FACE_DOWN_PLAIN);
+
+  xq_variant_options_init (&opts, XQ_VARIANT_JIEQI);
+  xq_variant_state_init_start (&st, &opts, 5);
+  xq_variant_state_view (&st, XQ_RED, &v);
+  xq_scene_set_variant (&scene, &v);
+  g_assert_cmpint (scene.shape, ==, XQ_BOARD_SHAPE_FULL);
+  g_assert_cmpint (scene.tokens[e0].kind, ==, XQ_TOKEN_FACE_UP);
+  g_assert_cmpint (scene.tokens[e0].figure, ==, XQ_KING);
+  g_assert_cmpint (scene.tokens[a0].kind, ==, XQ_TOKEN_FACE_DOWN);
+  g_assert_cmpint (scene.tokens[a0].color, ==, XQ_RED);
+  g_assert_cmpint (scene.tokens[a0].figure, ==, XQ_FIGURE_NONE);
+  g_assert_cmpint (scene.tokens[h7].kind, ==, XQ_TOKEN_FACE_DOWN);
+  g_assert_cmpint (scene.tokens[h7].color, ==, XQ_BLACK);
+
+  xq_variant_options_init (&opts, XQ_VARIANT_MIXED);
+  xq_variant_state_init_start (&st, &opts, 5);
+  xq_scene_set_variant (&scene, &st);
+  g_assert_cmpint (scene.tokens[b2].figure, ==, XQ_FIGURE_CHESS_QUEEN);
+  g_assert_cmpint (scene.tokens[a0].figure, ==, XQ_FIGURE_CHESS_ROOK);
+  g_assert_cmpint (scene.tokens[e0].figure, ==, XQ_FIGURE_CHESS_KING);
+
+  xq_variant_options_init (&opts, XQ_VARIANT_CUBE);
+  xq_variant_state_init_start (&st, &opts, 5);
+  st.cube_face[XQ_RED] = XQ_HORSE;
+  xq_scene_set_variant (&scene, &st);
+  g_assert_cmpint (scene.tokens[e0].figure, ==, XQ_KING);
+  g_assert_cmpint (scene.tokens[e0].cube, ==, XQ_HORSE);
+  g_assert_cmpint (scene.tokens[a0].cube, ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -815,6 +1141,13 @@ main (int argc, char **argv)
   g_test_add_func ("/render/worksheet/limits", test_worksheet_limits);
   g_test_add_func ("/render/worksheet/long-title", test_worksheet_long_title);
   g_test_add_func ("/render/xqtool/render", test_xqtool_render);
+  g_test_add_func ("/render/half/geometry", test_half_geometry);
+  g_test_add_func ("/render/half/pixels", test_half_pixels);
+  g_test_add_func ("/render/tokens/backs", test_backs);
+  g_test_add_func ("/render/tokens/chess-figures", test_chess_figures);
+  g_test_add_func ("/render/tokens/cube-general", test_cube_general);
+  g_test_add_func ("/render/tokens/flip-squeeze", test_flip_squeeze);
+  g_test_add_func ("/render/scene/from-variant", test_scene_from_variant);
 
   return g_test_run ();
 }

@@ -1034,6 +1034,54 @@ test_window_size (void)
   g_settings_reset (settings, "window-maximized");
 }
 
+static AdwViewStack *
+find_view_stack (GtkWidget *widget)
+{
+  if (ADW_IS_VIEW_STACK (widget))
+    return ADW_VIEW_STACK (widget);
+  for (GtkWidget *w = gtk_widget_get_first_child (widget); w != NULL; w = gtk_widget_get_next_sibling (w))
+    {
+      AdwViewStack *stack = find_view_stack (w);
+      if (stack != NULL)
+        return stack;
+    }
+  return NULL;
+}
+
+/* The window fits a 1000 px wide screen (a classroom's old projector, a small
+ * laptop) whatever page is showing: AdwViewStack is as wide as its widest
+ * page, so each page's minimum width counts. */
+static void
+test_window_min_width (void)
+{
+  XqWindow *window = xq_window_new (NULL);
+  GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
+  AdwViewStack *stack;
+  g_autoptr(GListModel) pages = NULL;
+  int min = 0;
+
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  stack = find_view_stack (content);
+  g_assert_nonnull (stack);
+  pages = G_LIST_MODEL (adw_view_stack_get_pages (stack));
+  g_assert_cmpuint (g_list_model_get_n_items (pages), >=, 6);
+  for (guint i = 0; i < g_list_model_get_n_items (pages); i++)
+    {
+      g_autoptr(AdwViewStackPage) page = g_list_model_get_item (pages, i);
+      int page_min = 0;
+
+      gtk_widget_measure (adw_view_stack_page_get_child (page), GTK_ORIENTATION_HORIZONTAL,
+                          -1, &page_min, NULL, NULL, NULL);
+      g_test_message ("page %s needs %d px", adw_view_stack_page_get_name (page), page_min);
+      g_assert_cmpint (page_min, <=, 1000);
+    }
+  gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  g_test_message ("window content needs %d px", min);
+  g_assert_cmpint (min, <=, 1000);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The resources the application loads by name exist and build. */
 static void
 test_resources (void)
@@ -1126,6 +1174,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/resources", test_resources);
   g_test_add_func ("/ui/play/layout", test_play_layout);
   g_test_add_func ("/ui/window/size", test_window_size);
+  g_test_add_func ("/ui/window/min-width", test_window_min_width);
   g_test_add ("/ui/window/i18n", WindowFixture, NULL, window_setup, test_window_i18n, window_teardown);
 
   return g_test_run ();

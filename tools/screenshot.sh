@@ -20,10 +20,11 @@ trap 'kill $xvfb 2>/dev/null || true' EXIT
 sleep 1
 export DISPLAY=$display
 
-# name, language, moves, page [, FEN]
+# name, language, moves, page [, FEN [, Game Day game: "banqi SEED ACTION..."]]
 shot () {
-  local name=$1 lang=$2 moves=$3 page=$4 fen=${5:-}
+  local name=$1 lang=$2 moves=$3 page=$4 fen=${5:-} game_day=${6:-}
   LC_ALL=C.UTF-8 LANGUAGE=$lang XQ_DEMO_MOVES=$moves XQ_DEMO_PAGE=$page XQ_DEMO_FEN=$fen \
+    XQ_DEMO_GAME_DAY=$game_day \
     "$build/src/ui/xiangqi-tutor" >/dev/null 2>&1 &
   local app=$!
   sleep 3
@@ -41,3 +42,6 @@ shot preferences "" "" preferences
 shot learn zh_CN "" learn
 # A finished game: the result and the rule that decided it.
 shot checkmate "" "b7b9" play "4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1"
+# Game Day: flip chess a few turns in, and reveal chess in Chinese.
+shot game-day-banqi "" "" "" "" "banqi 7 +a1 +b2 +c3 +d4 +e1 +f2 +g3 +h4"
+shot game-day-jieqi-zh_CN zh_CN "" "" "" "jieqi 11 h2e2 h7e7 b0c2 b9c7 e2e6"

@@ -23,6 +23,7 @@ static const XqToolCommand *const command_tables[] = {
   xqtool_puzzles_commands,
   xqtool_render_commands,
   xqtool_solve_commands,
+  xqtool_variant_commands,
   xqtool_tournament_commands,
 };
 
@@ -34,6 +35,7 @@ static const XqToolCommand *const bench_tables[] = {
   xqtool_notation_bench,
   xqtool_render_bench,
   xqtool_solve_bench,
+  xqtool_variant_bench,
 };
 
 int

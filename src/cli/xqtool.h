@@ -49,6 +49,8 @@ extern const XqToolCommand xqtool_render_commands[];
 extern const XqToolCommand xqtool_render_bench[];
 extern const XqToolCommand xqtool_solve_commands[];
 extern const XqToolCommand xqtool_solve_bench[];
+extern const XqToolCommand xqtool_variant_commands[];
+extern const XqToolCommand xqtool_variant_bench[];
 extern const XqToolCommand xqtool_tournament_commands[];
 
 G_END_DECLS

@@ -15,6 +15,7 @@
 struct _XqRenderCache {
   GHashTable *boards;   /* "w h theme set flags" -> cairo_surface_t */
   GHashTable *pieces;   /* packed guint64 key -> cairo_surface_t */
+  GHashTable *tokens;   /* backs, figures, cubes: packed guint64 key -> cairo_surface_t */
 };
 
 XqRenderCache *
@@ -26,6 +27,8 @@ xq_render_cache_new (void)
                                          (GDestroyNotify) cairo_surface_destroy);
   cache->pieces = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
                                          (GDestroyNotify) cairo_surface_destroy);
+  cache->tokens = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
+                                         (GDestroyNotify) cairo_surface_destroy);
   return cache;
 }
 
@@ -36,6 +39,7 @@ xq_render_cache_free (XqRenderCache *cache)
     return;
   g_hash_table_unref (cache->boards);
   g_hash_table_unref (cache->pieces);
+  g_hash_table_unref (cache->tokens);
   g_free (cache);
 }
 
@@ -45,6 +49,7 @@ xq_render_cache_clear (XqRenderCache *cache)
   g_return_if_fail (cache != NULL);
   g_hash_table_remove_all (cache->boards);
   g_hash_table_remove_all (cache->pieces);
+  g_hash_table_remove_all (cache->tokens);
 }
 
 /* Rasterising failed (should not happen with our own SVG): a transparent
@@ -63,25 +68,63 @@ rasterize_or_blank (const char *svg, int w, int h)
   return s;
 }
 
-cairo_surface_t *
-xq_render_cache_get_board (XqRenderCache *cache, const XqRenderStyle *style, int width, int height)
+static char *
+scene_board_svg (XqBoardShape shape, const XqRenderStyle *style, double width, double height)
+{
+  XqBoardGeometry geom;
+  GString *svg = g_string_sized_new (16 * 1024);
+  XqPainter p = { 0 };
+
+  xq_scene_geometry_init (&geom, shape, width, height, style->flipped);
+  p.svg = svg;
+  xq_svg_begin (svg, width, height);
+  xq_draw_scene_board (&p, &geom, style);
+  xq_svg_end (svg);
+  return g_string_free (svg, FALSE);
+}
+
+static cairo_surface_t *
+get_board (XqRenderCache *cache, XqBoardShape shape, const XqRenderStyle *style, int width, int height)
 {
   g_autofree char *key = NULL;
   g_autofree char *svg = NULL;
   cairo_surface_t *surface;
 
-  g_return_val_if_fail (cache != NULL && style != NULL, NULL);
-  g_return_val_if_fail (width > 0 && height > 0, NULL);
-  key = g_strdup_printf ("%d %d %d %d %d %d %d", width, height, style->theme, style->pieces,
-                         !!style->flipped, !!style->coordinates, !!style->hide_file_numbers);
+  key = g_strdup_printf ("%d %d %d %d %d %d %d %d", width, height, style->theme, style->pieces,
+                         !!style->flipped, !!style->coordinates, !!style->hide_file_numbers, shape);
   surface = g_hash_table_lookup (cache->boards, key);
   if (surface != NULL)
     return surface;
   if (g_hash_table_size (cache->boards) >= MAX_BOARDS)
     g_hash_table_remove_all (cache->boards);
-  svg = xq_render_board_svg (style, width, height);
+  svg = scene_board_svg (shape, style, width, height);
   surface = rasterize_or_blank (svg, width, height);
   g_hash_table_insert (cache->boards, g_steal_pointer (&key), surface);
+  return surface;
+}
+
+cairo_surface_t *
+xq_render_cache_get_board (XqRenderCache *cache, const XqRenderStyle *style, int width, int height)
+{
+  g_return_val_if_fail (cache != NULL && style != NULL, NULL);
+  g_return_val_if_fail (width > 0 && height > 0, NULL);
+  return get_board (cache, XQ_BOARD_SHAPE_FULL, style, width, height);
+}
+
+/* One piece or token centred in a side x side surface. */
+static cairo_surface_t *
+rasterize_token (const XqToken *t, const XqRenderStyle *style, int side, double radius)
+{
+  GString *svg = g_string_sized_new (4096);
+  XqPainter p = { 0 };
+  cairo_surface_t *surface;
+
+  p.svg = svg;
+  xq_svg_begin (svg, side, side);
+  xq_draw_token (&p, t, style, side / 2.0, side / 2.0, radius);
+  xq_svg_end (svg);
+  surface = rasterize_or_blank (svg->str, side, side);
+  g_string_free (svg, TRUE);
   return surface;
 }
 
@@ -125,14 +168,8 @@ xq_render_cache_get_piece (XqRenderCache *cache, XqPiece piece, const XqRenderSt
   if (g_hash_table_size (cache->pieces) >= MAX_PIECES)
     g_hash_table_remove_all (cache->pieces);
   {
-    GString *svg = g_string_sized_new (4096);
-    XqPainter p = { 0 };
-    p.svg = svg;
-    xq_svg_begin (svg, side, side);
-    xq_draw_piece (&p, piece, style, side / 2.0, side / 2.0, xq_board_geometry_piece_radius (geom));
-    xq_svg_end (svg);
-    surface = rasterize_or_blank (svg->str, side, side);
-    g_string_free (svg, TRUE);
+    XqToken t = { .kind = XQ_TOKEN_FACE_UP, .color = xq_piece_color (piece), .figure = xq_piece_type (piece) };
+    surface = rasterize_token (&t, style, side, xq_board_geometry_piece_radius (geom));
   }
   key_copy = g_new (gint64, 1);
   *key_copy = key;
@@ -187,6 +224,130 @@ xq_render_cache_compose (XqRenderCache *cache, const XqPosition *pos, const XqRe
   surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
   cr = cairo_create (surface);
   xq_render_cache_draw (cache, cr, pos, style, annots, width, height);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+/* ---- Scenes ------------------------------------------------------------------------- */
+
+cairo_surface_t *
+xq_render_cache_get_token (XqRenderCache *cache, const XqToken *token, const XqRenderStyle *style,
+                           const XqBoardGeometry *geom)
+{
+  gint64 key, *key_copy;
+  cairo_surface_t *surface;
+  XqToken t = *token;
+  int side;
+
+  g_return_val_if_fail (cache != NULL && token != NULL && style != NULL && geom != NULL, NULL);
+  g_return_val_if_fail (token->kind != XQ_TOKEN_EMPTY, NULL);
+  /* Ordinary face-up pieces share the piece cache with the plain board. */
+  if (t.kind == XQ_TOKEN_FACE_UP && t.cube == XQ_NO_TYPE && t.figure > XQ_FIGURE_NONE &&
+      t.figure < XQ_N_TYPES)
+    return xq_render_cache_get_piece (cache, xq_piece_make (t.color, t.figure), style, geom);
+  /* What a plain back hides must not make two backs differ. */
+  if (t.kind != XQ_TOKEN_FACE_UP)
+    t.figure = t.cube = 0;
+  if (t.kind == XQ_TOKEN_FACE_DOWN_PLAIN)
+    t.color = 0;
+  side = MAX (1, piece_side (geom));
+  key = ((gint64) (xq_board_geometry_piece_radius (geom) * 64) << 24) |
+        ((gint64) style->pieces << 22) | ((gint64) style->theme << 20) |
+        ((gint64) t.kind << 16) | ((gint64) (t.color & 1) << 15) | ((gint64) t.figure << 4) |
+        (gint64) (t.cube & 0xf);
+  surface = g_hash_table_lookup (cache->tokens, &key);
+  if (surface != NULL)
+    return surface;
+  if (g_hash_table_size (cache->tokens) >= MAX_PIECES)
+    g_hash_table_remove_all (cache->tokens);
+  surface = rasterize_token (&t, style, side, xq_board_geometry_piece_radius (geom));
+  key_copy = g_new (gint64, 1);
+  *key_copy = key;
+  g_hash_table_insert (cache->tokens, key_copy, surface);
+  return surface;
+}
+
+void
+xq_render_cache_draw_token (XqRenderCache *cache, cairo_t *cr, const XqToken *token,
+                            const XqRenderStyle *style, const XqBoardGeometry *geom,
+                            double cx, double cy, double x_scale)
+{
+  cairo_surface_t *surface;
+  double x, y;
+
+  g_return_if_fail (cache != NULL && cr != NULL && token != NULL);
+  if (token->kind == XQ_TOKEN_EMPTY || x_scale <= 0)
+    return;
+  surface = xq_render_cache_get_token (cache, token, style, geom);
+  cairo_save (cr);
+  if (x_scale < 1)
+    {
+      int side = cairo_image_surface_get_width (surface);
+      cairo_translate (cr, cx, cy);
+      cairo_scale (cr, x_scale, 1);
+      cairo_set_source_surface (cr, surface, -side / 2.0, -side / 2.0);
+    }
+  else
+    {
+      xq_render_cache_piece_origin (geom, cx, cy, &x, &y);
+      cairo_set_source_surface (cr, surface, x, y);
+    }
+  cairo_paint (cr);
+  cairo_restore (cr);
+}
+
+void
+xq_render_cache_draw_scene (XqRenderCache *cache, cairo_t *cr, const XqScene *scene,
+                            const XqRenderStyle *style, const XqAnnotations *annots,
+                            int width, int height)
+{
+  XqBoardGeometry geom;
+  XqRenderStyle def;
+  XqPainter p = { 0 };
+  guint8 occ[XQ_SQUARES];
+  const guint8 *occupied;
+
+  g_return_if_fail (cache != NULL && cr != NULL && scene != NULL);
+  if (width <= 0 || height <= 0)
+    return;
+  if (style == NULL)
+    {
+      xq_render_style_init (&def);
+      style = &def;
+    }
+  occupied = xq_occupied_from_scene (scene, occ);
+  xq_scene_geometry_init (&geom, scene->shape, width, height, style->flipped);
+  p.cr = cr;
+  cairo_save (cr);
+  cairo_set_source_surface (cr, get_board (cache, scene->shape, style, width, height), 0, 0);
+  cairo_paint (cr);
+  if (annots != NULL)
+    xq_draw_annotations (&p, &geom, style, annots, occupied, 0);
+  for (int i = 0; i < xq_scene_n_points (scene); i++)
+    if (scene->tokens[i].kind != XQ_TOKEN_EMPTY)
+      {
+        double cx, cy;
+        xq_board_geometry_center (&geom, i, &cx, &cy);
+        xq_render_cache_draw_token (cache, cr, &scene->tokens[i], style, &geom, cx, cy, 1);
+      }
+  if (annots != NULL)
+    xq_draw_annotations (&p, &geom, style, annots, occupied, 1);
+  cairo_restore (cr);
+}
+
+cairo_surface_t *
+xq_render_cache_compose_scene (XqRenderCache *cache, const XqScene *scene, const XqRenderStyle *style,
+                               const XqAnnotations *annots, int width, int height)
+{
+  cairo_surface_t *surface;
+  cairo_t *cr;
+
+  g_return_val_if_fail (cache != NULL && scene != NULL, NULL);
+  g_return_val_if_fail (width > 0 && height > 0, NULL);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cr = cairo_create (surface);
+  xq_render_cache_draw_scene (cache, cr, scene, style, annots, width, height);
   cairo_destroy (cr);
   cairo_surface_flush (surface);
   return surface;

@@ -18,6 +18,7 @@ static const XqPalette palettes[] = {
     .shadow = 0x3a1e0060, .face = 0.9,
     .red_rim = 0xd9a866ff, .red_face = 0xfcecccff, .red_ring = 0xc3262eff, .red_ink = 0xc3262eff,
     .black_rim = 0x7b5a36ff, .black_face = 0x2d2622ff, .black_ring = 0xeedcb8ff, .black_ink = 0xfaf0dcff,
+    .back_rim = 0x24685aff, .back_face = 0x3e9a84ff, .back_ink = 0xf6e7b8ff,
     .roles = {
       [XQ_ROLE_SELECTION] = 0x2a8be6ff, [XQ_ROLE_HINT] = 0x8a4fd8ff, [XQ_ROLE_GOOD] = 0x23a04aff,
       [XQ_ROLE_BAD] = 0xdd3026ff, [XQ_ROLE_WARNING] = 0xf08a00ff, [XQ_ROLE_LAST_MOVE] = 0x1f6fc8ff,
@@ -30,6 +31,7 @@ static const XqPalette palettes[] = {
     .shadow = 0x00000080, .face = 0.9,
     .red_rim = 0xb00000ff, .red_face = 0xffffffff, .red_ring = 0xd00000ff, .red_ink = 0xd00000ff,
     .black_rim = 0x000000ff, .black_face = 0x000000ff, .black_ring = 0xffffffff, .black_ink = 0xffffffff,
+    .back_rim = 0x003c8cff, .back_face = 0x0060d0ff, .back_ink = 0xffffffff,
     .roles = {
       [XQ_ROLE_SELECTION] = 0x0060ffff, [XQ_ROLE_HINT] = 0x8000ffff, [XQ_ROLE_GOOD] = 0x008a00ff,
       [XQ_ROLE_BAD] = 0xff0000ff, [XQ_ROLE_WARNING] = 0xff8000ff, [XQ_ROLE_LAST_MOVE] = 0x0060ffff,
@@ -45,6 +47,7 @@ static const XqPalette palettes[] = {
     .shadow = XQ_NO_PAINT, .face = 0.95,
     .red_rim = 0x000000ff, .red_face = 0xffffffff, .red_ring = 0x000000ff, .red_ink = 0x000000ff,
     .black_rim = 0x000000ff, .black_face = 0x000000ff, .black_ring = 0xffffffff, .black_ink = 0xffffffff,
+    .back_rim = 0x000000ff, .back_face = 0xffffffff, .back_ink = 0x000000ff,
     .roles = {
       [XQ_ROLE_SELECTION] = 0x000000ff, [XQ_ROLE_HINT] = 0x000000ff, [XQ_ROLE_GOOD] = 0x000000ff,
       [XQ_ROLE_BAD] = 0x000000ff, [XQ_ROLE_WARNING] = 0x000000ff, [XQ_ROLE_LAST_MOVE] = 0x000000ff,
@@ -96,8 +99,8 @@ draw_point_marks (XqPainter *p, const XqBoardGeometry *g, int col, int row, XqRg
     }
 }
 
-static void
-draw_glyph_text (XqPainter *p, int face, const char *ch, double cx, double cy, double size, XqRgba ink)
+void
+xq_draw_glyph_text (XqPainter *p, int face, const char *ch, double cx, double cy, double size, XqRgba ink)
 {
   const XqGlyph *glyph = xq_glyph_lookup (face, ch);
 
@@ -170,7 +173,7 @@ xq_draw_board (XqPainter *p, const XqBoardGeometry *g, const XqRenderStyle *styl
     {
       double col = i < 2 ? 1.5 + i : 3.5 + i;
       nth_char (river, i, ch);
-      draw_glyph_text (p, river_face, ch, CX (g, col), CY (g, 4.5), 0.62 * c, pal->river_text);
+      xq_draw_glyph_text (p, river_face, ch, CX (g, col), CY (g, 4.5), 0.62 * c, pal->river_text);
     }
 
   /* File numbers: each side numbers the files from its own right, Red with
@@ -192,13 +195,13 @@ xq_draw_board (XqPainter *p, const XqBoardGeometry *g, const XqRenderStyle *styl
               if (who == XQ_RED)
                 {
                   nth_char ("一二三四五六七八九", 8 - file, ch);
-                  draw_glyph_text (p, XQ_FACE_SERIF_TC, ch, CX (g, col), y, 0.4 * c * num_scale, pal->numbers);
+                  xq_draw_glyph_text (p, XQ_FACE_SERIF_TC, ch, CX (g, col), y, 0.4 * c * num_scale, pal->numbers);
                 }
               else
                 {
                   ch[0] = (char) ('1' + file);
                   ch[1] = '\0';
-                  draw_glyph_text (p, XQ_FACE_LATIN, ch, CX (g, col), y, 0.42 * c * num_scale, pal->numbers);
+                  xq_draw_glyph_text (p, XQ_FACE_LATIN, ch, CX (g, col), y, 0.42 * c * num_scale, pal->numbers);
                 }
             }
         }
@@ -213,14 +216,14 @@ xq_draw_board (XqPainter *p, const XqBoardGeometry *g, const XqRenderStyle *styl
           int file = g->flipped ? 8 - col : col;
           ch[0] = (char) ('a' + file);
           ch[1] = '\0';
-          draw_glyph_text (p, XQ_FACE_LATIN, ch, CX (g, col), y, 0.26 * c, pal->coords);
+          xq_draw_glyph_text (p, XQ_FACE_LATIN, ch, CX (g, col), y, 0.26 * c, pal->coords);
         }
       for (int row = 0; row < 10; row++)
         {
           int rank = g->flipped ? row : 9 - row;
           ch[0] = (char) ('0' + rank);
           ch[1] = '\0';
-          draw_glyph_text (p, XQ_FACE_LATIN, ch, g->left - 0.7 * c, CY (g, row), 0.3 * c, pal->coords);
+          xq_draw_glyph_text (p, XQ_FACE_LATIN, ch, g->left - 0.7 * c, CY (g, row), 0.3 * c, pal->coords);
         }
     }
 }
@@ -255,8 +258,8 @@ pict_polygon (XqPainter *p, double cx, double cy, double u, const double *pts, i
   xq_painter_polyline (p, buf, n, TRUE, fill, fill, 2 * u);
 }
 
-static void
-draw_pictogram (XqPainter *p, XqPieceType type, double cx, double cy, double u, XqRgba ink, XqRgba face)
+void
+xq_draw_pictogram (XqPainter *p, XqPieceType type, double cx, double cy, double u, XqRgba ink, XqRgba face)
 {
   switch (type)
     {
@@ -344,6 +347,46 @@ draw_pictogram (XqPainter *p, XqPieceType type, double cx, double cy, double u, 
 }
 
 void
+xq_draw_disc (XqPainter *p, XqColor color, const XqRenderStyle *style,
+              double cx, double *cy, double r)
+{
+  const XqPalette *pal = xq_palette_get (style->theme);
+  gboolean red = color == XQ_RED;
+  XqRgba rim = red ? pal->red_rim : pal->black_rim;
+  XqRgba face = red ? pal->red_face : pal->black_face;
+  XqRgba ring = red ? pal->red_ring : pal->black_ring;
+
+  if (pal->shadow != XQ_NO_PAINT)
+    xq_painter_circle (p, cx + 0.04 * r, *cy + 0.09 * r, r, pal->shadow, XQ_NO_PAINT, 0);
+  xq_painter_circle (p, cx, *cy, r, rim, XQ_NO_PAINT, 0);
+  /* The face sits a little high on the rim: the disc looks thick. */
+  *cy -= (1 - pal->face) * 0.3 * r;
+  xq_painter_circle (p, cx, *cy, pal->face * r, face, XQ_NO_PAINT, 0);
+  /* Red gets a double ring so it stays recognisable without colour. */
+  xq_painter_circle (p, cx, *cy, 0.77 * r, XQ_NO_PAINT, ring, 0.07 * r);
+  if (red)
+    xq_painter_circle (p, cx, *cy, 0.67 * r, XQ_NO_PAINT, ring, 0.035 * r);
+}
+
+const char *
+xq_piece_char (XqColor color, XqPieceType type, XqPieceSet set, int *face)
+{
+  g_return_val_if_fail (type > XQ_NO_TYPE && type < XQ_N_TYPES && color <= XQ_BLACK, NULL);
+  switch (set)
+    {
+    case XQ_PIECE_SET_PICTOGRAM:
+      return NULL;
+    case XQ_PIECE_SET_SIMPLIFIED:
+      *face = XQ_FACE_SANS_SC;
+      return simplified_chars[color][type];
+    case XQ_PIECE_SET_TRADITIONAL:
+    default:
+      *face = XQ_FACE_SERIF_TC;
+      return traditional_chars[color][type];
+    }
+}
+
+void
 xq_draw_piece (XqPainter *p, XqPiece piece, const XqRenderStyle *style,
                double cx, double cy, double r)
 {
@@ -351,37 +394,20 @@ xq_draw_piece (XqPainter *p, XqPiece piece, const XqRenderStyle *style,
   XqColor color = xq_piece_color (piece);
   XqPieceType type = xq_piece_type (piece);
   gboolean red = color == XQ_RED;
-  XqRgba rim = red ? pal->red_rim : pal->black_rim;
   XqRgba face = red ? pal->red_face : pal->black_face;
-  XqRgba ring = red ? pal->red_ring : pal->black_ring;
   XqRgba ink = red ? pal->red_ink : pal->black_ink;
+  const char *ch;
+  int glyph_face = XQ_FACE_SERIF_TC;
 
   g_return_if_fail (type != XQ_NO_TYPE && color <= XQ_BLACK);
 
-  if (pal->shadow != XQ_NO_PAINT)
-    xq_painter_circle (p, cx + 0.04 * r, cy + 0.09 * r, r, pal->shadow, XQ_NO_PAINT, 0);
-  xq_painter_circle (p, cx, cy, r, rim, XQ_NO_PAINT, 0);
-  /* The face sits a little high on the rim: the disc looks thick. */
-  cy -= (1 - pal->face) * 0.3 * r;
-  xq_painter_circle (p, cx, cy, pal->face * r, face, XQ_NO_PAINT, 0);
-  /* Red gets a double ring so it stays recognisable without colour. */
-  xq_painter_circle (p, cx, cy, 0.77 * r, XQ_NO_PAINT, ring, 0.07 * r);
-  if (red)
-    xq_painter_circle (p, cx, cy, 0.67 * r, XQ_NO_PAINT, ring, 0.035 * r);
-
-  switch (style->pieces)
-    {
-    case XQ_PIECE_SET_PICTOGRAM:
-      draw_pictogram (p, type, cx, cy, 0.66 * r / 50.0, ink, face);
-      break;
-    case XQ_PIECE_SET_SIMPLIFIED:
-      draw_glyph_text (p, XQ_FACE_SANS_SC, simplified_chars[color][type], cx, cy, 1.0 * r, ink);
-      break;
-    case XQ_PIECE_SET_TRADITIONAL:
-    default:
-      draw_glyph_text (p, XQ_FACE_SERIF_TC, traditional_chars[color][type], cx, cy, 1.08 * r, ink);
-      break;
-    }
+  xq_draw_disc (p, color, style, cx, &cy, r);
+  ch = xq_piece_char (color, type, style->pieces, &glyph_face);
+  if (ch == NULL)
+    xq_draw_pictogram (p, type, cx, cy, 0.66 * r / 50.0, ink, face);
+  else
+    xq_draw_glyph_text (p, glyph_face, ch, cx, cy,
+                        (glyph_face == XQ_FACE_SANS_SC ? 1.0 : 1.08) * r, ink);
 }
 
 /* ---- Annotations ------------------------------------------------------------------------ */
@@ -494,7 +520,7 @@ draw_label (XqPainter *p, const XqBoardGeometry *g, const XqMark *m, gboolean oc
 
 void
 xq_draw_annotations (XqPainter *p, const XqBoardGeometry *g, const XqRenderStyle *style,
-                     const XqAnnotations *annots, const XqPosition *pos, int layer)
+                     const XqAnnotations *annots, const guint8 *occupied_at, int layer)
 {
   const XqPalette *pal = xq_palette_get (style->theme);
   double c = g->cell, r = xq_board_geometry_piece_radius (g);
@@ -506,14 +532,16 @@ xq_draw_annotations (XqPainter *p, const XqBoardGeometry *g, const XqRenderStyle
       const XqMark *m = &annots->marks[i];
       XqColorRole role = m->role == XQ_ROLE_DEFAULT ? default_role (m->kind) : m->role;
       XqRgba color = pal->roles[role];
-      gboolean occupied = pos != NULL && pos->board[m->sq] != XQ_EMPTY;
+      gboolean occupied;
       gboolean print = style->theme == XQ_THEME_PRINT;
       double x, y;
 
       if ((mark_is_below_pieces (m->kind) ? 0 : 1) != layer)
         continue;
-      if (m->sq < 0 || m->sq >= XQ_SQUARES)
+      if (m->sq < 0 || m->sq >= XQ_SQUARES ||
+          (g->shape == XQ_BOARD_SHAPE_HALF && m->sq >= XQ_HALF_CELLS))
         continue;
+      occupied = occupied_at != NULL && occupied_at[m->sq];
       xq_board_geometry_center (g, m->sq, &x, &y);
       switch (m->kind)
         {

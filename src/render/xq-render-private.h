@@ -44,6 +44,7 @@ typedef struct {
   double face;                      /* radius of the piece face / disc radius; the rest is rim */
   XqRgba red_rim, red_face, red_ring, red_ink;
   XqRgba black_rim, black_face, black_ring, black_ink;
+  XqRgba back_rim, back_face, back_ink;  /* face-down pieces */
   XqRgba roles[8];                  /* XqColorRole -> colour; [0] unused */
 } XqPalette;
 
@@ -81,8 +82,32 @@ void xq_painter_glyph    (XqPainter *p, const XqGlyph *glyph, double cx, double 
 void xq_draw_board       (XqPainter *p, const XqBoardGeometry *geom, const XqRenderStyle *style);
 void xq_draw_piece       (XqPainter *p, XqPiece piece, const XqRenderStyle *style,
                           double cx, double cy, double radius);
+/* The disc every face-up piece stands on (shadow, rim, face, rings); moves
+ * *cy to the centre of the face, where the figure goes. */
+void xq_draw_disc        (XqPainter *p, XqColor color, const XqRenderStyle *style,
+                          double cx, double *cy, double r);
+void xq_draw_glyph_text  (XqPainter *p, int face, const char *ch, double cx, double cy,
+                          double size, XqRgba ink);
+/* The character of a xiangqi piece type in the style's set (NULL for the
+ * pictogram set). */
+const char *xq_piece_char (XqColor color, XqPieceType type, XqPieceSet set, int *face);
+/* A pictogram in the -50..50 box around (cx, cy), u pixels per unit. */
+void xq_draw_pictogram   (XqPainter *p, XqPieceType type, double cx, double cy, double u,
+                          XqRgba ink, XqRgba face);
+/* occupied: XQ_SQUARES flags (a piece stands there) or NULL. */
 void xq_draw_annotations (XqPainter *p, const XqBoardGeometry *geom, const XqRenderStyle *style,
-                          const XqAnnotations *annots, const XqPosition *pos, int layer);
+                          const XqAnnotations *annots, const guint8 *occupied, int layer);
+
+/* Fills occupied[XQ_SQUARES]; returns occupied, or NULL without a board. */
+const guint8 *xq_occupied_from_position (const XqPosition *pos, guint8 *occupied);
+const guint8 *xq_occupied_from_scene    (const XqScene *scene, guint8 *occupied);
+
+/* xq-render-tokens.c */
+void xq_draw_half_board  (XqPainter *p, const XqBoardGeometry *geom, const XqRenderStyle *style);
+void xq_draw_token       (XqPainter *p, const XqToken *token, const XqRenderStyle *style,
+                          double cx, double cy, double radius);
+/* Any board by the geometry's shape. */
+void xq_draw_scene_board (XqPainter *p, const XqBoardGeometry *geom, const XqRenderStyle *style);
 
 /* The SVG document head and tail around painter output. */
 void xq_svg_begin        (GString *svg, double width, double height);

@@ -177,13 +177,16 @@ xq_board_aspect_ratio (void)
   return (8 + 2 * MARGIN_X) / (9 + 2 * MARGIN_Y);
 }
 
-void
-xq_board_geometry_init (XqBoardGeometry *geom, double width, double height, gboolean flipped)
+/* A grid of grid_w x grid_h cells with margins around it, as large as fits
+ * and centred in width x height. */
+static void
+init_geometry (XqBoardGeometry *geom, XqBoardShape shape, double width, double height, gboolean flipped,
+               double grid_w, double grid_h, double margin_x, double margin_y)
 {
-  double units_w = 8 + 2 * MARGIN_X, units_h = 9 + 2 * MARGIN_Y;
+  double units_w = grid_w + 2 * margin_x, units_h = grid_h + 2 * margin_y;
 
-  g_return_if_fail (geom != NULL);
   memset (geom, 0, sizeof *geom);
+  geom->shape = shape;
   geom->width = MAX (width, 0);
   geom->height = MAX (height, 0);
   geom->flipped = !!flipped;
@@ -192,8 +195,15 @@ xq_board_geometry_init (XqBoardGeometry *geom, double width, double height, gboo
   geom->board_h = geom->cell * units_h;
   geom->board_x = (geom->width - geom->board_w) / 2;
   geom->board_y = (geom->height - geom->board_h) / 2;
-  geom->left = geom->board_x + MARGIN_X * geom->cell;
-  geom->top = geom->board_y + MARGIN_Y * geom->cell;
+  geom->left = geom->board_x + margin_x * geom->cell;
+  geom->top = geom->board_y + margin_y * geom->cell;
+}
+
+void
+xq_board_geometry_init (XqBoardGeometry *geom, double width, double height, gboolean flipped)
+{
+  g_return_if_fail (geom != NULL);
+  init_geometry (geom, XQ_BOARD_SHAPE_FULL, width, height, flipped, 8, 9, MARGIN_X, MARGIN_Y);
 }
 
 /* Column and row on screen, 0..8 left to right and 0..9 top to bottom. */
@@ -214,6 +224,11 @@ xq_board_geometry_center (const XqBoardGeometry *geom, XqSquare sq, double *x, d
   int col, row;
 
   g_return_if_fail (geom != NULL);
+  if (geom->shape == XQ_BOARD_SHAPE_HALF)
+    {
+      xq_half_board_cell_center (geom, sq, x, y);
+      return;
+    }
   g_return_if_fail (sq >= 0 && sq < XQ_SQUARES);
   square_to_cell (geom, sq, &col, &row);
   *x = geom->left + col * geom->cell;
@@ -227,6 +242,8 @@ xq_board_geometry_pick (const XqBoardGeometry *geom, double x, double y)
   int col, row;
 
   g_return_val_if_fail (geom != NULL, XQ_NO_SQUARE);
+  if (geom->shape == XQ_BOARD_SHAPE_HALF)
+    return xq_half_board_pick (geom, x, y);
   if (geom->cell <= 0)
     return XQ_NO_SQUARE;
   fx = (x - geom->left) / geom->cell;
@@ -243,5 +260,112 @@ xq_board_geometry_pick (const XqBoardGeometry *geom, double x, double y)
 double
 xq_board_geometry_piece_radius (const XqBoardGeometry *geom)
 {
-  return geom->cell * 0.46;
+  /* A cell of the half board is framed by lines on all sides: leave them visible. */
+  return geom->cell * (geom->shape == XQ_BOARD_SHAPE_HALF ? 0.42 : 0.46);
+}
+
+/* ---- The half board ---------------------------------------------------------------- */
+
+/* Margins around the grid, in cells: the frame and a strip of plate. */
+#define HALF_MARGIN 0.45
+
+double
+xq_half_board_aspect_ratio (void)
+{
+  return (XQ_HALF_FILES + 2 * HALF_MARGIN) / (XQ_HALF_RANKS + 2 * HALF_MARGIN);
+}
+
+void
+xq_half_board_geometry_init (XqBoardGeometry *geom, double width, double height, gboolean flipped)
+{
+  g_return_if_fail (geom != NULL);
+  init_geometry (geom, XQ_BOARD_SHAPE_HALF, width, height, flipped, XQ_HALF_FILES, XQ_HALF_RANKS,
+                 HALF_MARGIN, HALF_MARGIN);
+}
+
+void
+xq_half_board_cell_center (const XqBoardGeometry *geom, int cell, double *x, double *y)
+{
+  int file, rank, col, row;
+
+  g_return_if_fail (geom != NULL);
+  g_return_if_fail (cell >= 0 && cell < XQ_HALF_CELLS);
+  file = xq_half_cell_file (cell);
+  rank = xq_half_cell_rank (cell);
+  /* The first player's edge at the bottom; flipped turns the board round. */
+  col = geom->flipped ? XQ_HALF_FILES - 1 - file : file;
+  row = geom->flipped ? rank : XQ_HALF_RANKS - 1 - rank;
+  *x = geom->left + (col + 0.5) * geom->cell;
+  *y = geom->top + (row + 0.5) * geom->cell;
+}
+
+int
+xq_half_board_pick (const XqBoardGeometry *geom, double x, double y)
+{
+  double fx, fy;
+  int col, row;
+
+  g_return_val_if_fail (geom != NULL, XQ_NO_SQUARE);
+  if (geom->cell <= 0)
+    return XQ_NO_SQUARE;
+  fx = (x - geom->left) / geom->cell;
+  fy = (y - geom->top) / geom->cell;
+  if (fx < 0 || fy < 0 || fx >= XQ_HALF_FILES || fy >= XQ_HALF_RANKS)
+    return XQ_NO_SQUARE;
+  col = (int) fx;
+  row = (int) fy;
+  return geom->flipped ? xq_half_cell_make (XQ_HALF_FILES - 1 - col, row)
+                       : xq_half_cell_make (col, XQ_HALF_RANKS - 1 - row);
+}
+
+void
+xq_scene_geometry_init (XqBoardGeometry *geom, XqBoardShape shape, double width, double height,
+                        gboolean flipped)
+{
+  if (shape == XQ_BOARD_SHAPE_HALF)
+    xq_half_board_geometry_init (geom, width, height, flipped);
+  else
+    xq_board_geometry_init (geom, width, height, flipped);
+}
+
+double
+xq_scene_aspect_ratio (XqBoardShape shape)
+{
+  return shape == XQ_BOARD_SHAPE_HALF ? xq_half_board_aspect_ratio () : xq_board_aspect_ratio ();
+}
+
+/* ---- Scenes ------------------------------------------------------------------------ */
+
+void
+xq_scene_init (XqScene *scene, XqBoardShape shape)
+{
+  g_return_if_fail (scene != NULL);
+  memset (scene, 0, sizeof *scene);
+  scene->shape = shape;
+}
+
+void
+xq_scene_set_position (XqScene *scene, const XqPosition *pos)
+{
+  g_return_if_fail (scene != NULL && pos != NULL);
+  xq_scene_init (scene, XQ_BOARD_SHAPE_FULL);
+  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+    if (pos->board[sq] != XQ_EMPTY)
+      {
+        scene->tokens[sq].kind = XQ_TOKEN_FACE_UP;
+        scene->tokens[sq].color = xq_piece_color (pos->board[sq]);
+        scene->tokens[sq].figure = xq_piece_type (pos->board[sq]);
+      }
+}
+
+int
+xq_scene_n_points (const XqScene *scene)
+{
+  return scene->shape == XQ_BOARD_SHAPE_HALF ? XQ_HALF_CELLS : XQ_SQUARES;
+}
+
+gboolean
+xq_token_equal (const XqToken *a, const XqToken *b)
+{
+  return a->kind == b->kind && a->color == b->color && a->figure == b->figure && a->cube == b->cube;
 }

@@ -33,6 +33,26 @@ draw_pieces (XqPainter *p, const XqBoardGeometry *geom, const XqPosition *pos,
       }
 }
 
+const guint8 *
+xq_occupied_from_position (const XqPosition *pos, guint8 *occupied)
+{
+  if (pos == NULL)
+    return NULL;
+  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+    occupied[sq] = pos->board[sq] != XQ_EMPTY;
+  return occupied;
+}
+
+const guint8 *
+xq_occupied_from_scene (const XqScene *scene, guint8 *occupied)
+{
+  if (scene == NULL)
+    return NULL;
+  for (int i = 0; i < XQ_SQUARES; i++)
+    occupied[i] = scene->tokens[i].kind != XQ_TOKEN_EMPTY;
+  return occupied;
+}
+
 char *
 xq_render_svg (const XqPosition *pos, const XqRenderStyle *style,
                const XqAnnotations *annots, double size_px)
@@ -42,6 +62,8 @@ xq_render_svg (const XqPosition *pos, const XqRenderStyle *style,
   GString *svg;
   XqPainter p = { 0 };
   double height;
+  guint8 occ[XQ_SQUARES];
+  const guint8 *occupied = xq_occupied_from_position (pos, occ);
 
   g_return_val_if_fail (size_px > 0, NULL);
   if (style == NULL)
@@ -55,9 +77,9 @@ xq_render_svg (const XqPosition *pos, const XqRenderStyle *style,
   p.svg = svg;
   xq_svg_begin (svg, size_px, height);
   xq_draw_board (&p, &geom, style);
-  xq_draw_annotations (&p, &geom, style, annots, pos, 0);
+  xq_draw_annotations (&p, &geom, style, annots, occupied, 0);
   draw_pieces (&p, &geom, pos, style);
-  xq_draw_annotations (&p, &geom, style, annots, pos, 1);
+  xq_draw_annotations (&p, &geom, style, annots, occupied, 1);
   xq_svg_end (svg);
   return g_string_free (svg, FALSE);
 }
@@ -104,14 +126,71 @@ xq_render_paint_annotations (cairo_t *cr, const XqBoardGeometry *geom,
                              const XqPosition *pos, int layer)
 {
   XqPainter p = { 0 };
+  guint8 occ[XQ_SQUARES];
 
   g_return_if_fail (cr != NULL && geom != NULL && style != NULL);
   if (annots == NULL || annots->n_marks == 0)
     return;
   p.cr = cr;
   cairo_save (cr);
-  xq_draw_annotations (&p, geom, style, annots, pos, layer);
+  xq_draw_annotations (&p, geom, style, annots, xq_occupied_from_position (pos, occ), layer);
   cairo_restore (cr);
+}
+
+char *
+xq_render_scene_svg (const XqScene *scene, const XqRenderStyle *style,
+                     const XqAnnotations *annots, double size_px)
+{
+  XqRenderStyle def;
+  XqBoardGeometry geom;
+  GString *svg;
+  XqPainter p = { 0 };
+  double height, r;
+  guint8 occ[XQ_SQUARES];
+  const guint8 *occupied = xq_occupied_from_scene (scene, occ);
+
+  g_return_val_if_fail (scene != NULL, NULL);
+  g_return_val_if_fail (size_px > 0, NULL);
+  if (style == NULL)
+    {
+      xq_render_style_init (&def);
+      style = &def;
+    }
+  height = size_px / xq_scene_aspect_ratio (scene->shape);
+  xq_scene_geometry_init (&geom, scene->shape, size_px, height, style->flipped);
+  r = xq_board_geometry_piece_radius (&geom);
+  svg = g_string_sized_new (64 * 1024);
+  p.svg = svg;
+  xq_svg_begin (svg, size_px, height);
+  xq_draw_scene_board (&p, &geom, style);
+  xq_draw_annotations (&p, &geom, style, annots, occupied, 0);
+  for (int i = 0; i < xq_scene_n_points (scene); i++)
+    if (scene->tokens[i].kind != XQ_TOKEN_EMPTY)
+      {
+        double x, y;
+        xq_board_geometry_center (&geom, i, &x, &y);
+        xq_draw_token (&p, &scene->tokens[i], style, x, y, r);
+      }
+  xq_draw_annotations (&p, &geom, style, annots, occupied, 1);
+  xq_svg_end (svg);
+  return g_string_free (svg, FALSE);
+}
+
+char *
+xq_render_token_svg (const XqToken *token, const XqRenderStyle *style, double diameter_px)
+{
+  GString *svg;
+  XqPainter p = { 0 };
+  double half = diameter_px / 2;
+
+  g_return_val_if_fail (token != NULL && style != NULL, NULL);
+  g_return_val_if_fail (diameter_px > 0, NULL);
+  svg = g_string_sized_new (4 * 1024);
+  p.svg = svg;
+  xq_svg_begin (svg, diameter_px, diameter_px);
+  xq_draw_token (&p, token, style, half, half, half / XQ_PIECE_BOX_SCALE);
+  xq_svg_end (svg);
+  return g_string_free (svg, FALSE);
 }
 
 /* ---- Rasterising ---------------------------------------------------------------- */

@@ -19,6 +19,7 @@
 
 #include "xq-position.h"
 #include "xq-types.h"
+#include "xq-variant.h"
 
 G_BEGIN_DECLS
 
@@ -134,19 +135,110 @@ typedef struct {
   double   left, top;      /* pixel position of the top-left board line crossing */
   double   board_x, board_y, board_w, board_h;  /* the board incl. margins, centred in the area */
   gboolean flipped;
+  int      shape;          /* XqBoardShape; 0 (the full board) unless set up for a scene */
 } XqBoardGeometry;
 
 /* The board keeps its proportions and is centred in width x height. */
 void     xq_board_geometry_init   (XqBoardGeometry *geom, double width, double height, gboolean flipped);
 /* Width / height of the board with its margins (a bit under 1). */
 double   xq_board_aspect_ratio    (void);
-/* Centre of the point sq. */
+/* Centre of the point sq (on a half-board geometry: of the cell sq, see
+ * xq_half_board_cell_center). */
 void     xq_board_geometry_center (const XqBoardGeometry *geom, XqSquare sq, double *x, double *y);
 /* The point under (x, y): the nearest crossing if (x, y) lies within half a
- * cell of it, else XQ_NO_SQUARE (so clicks in the margin hit nothing). */
+ * cell of it, else XQ_NO_SQUARE (so clicks in the margin hit nothing).  On a
+ * half-board geometry: the cell under (x, y). */
 XqSquare xq_board_geometry_pick   (const XqBoardGeometry *geom, double x, double y);
 /* Radius of a piece disc in pixels. */
 double   xq_board_geometry_piece_radius (const XqBoardGeometry *geom);
+
+/* ---- Game-day boards: hidden pieces, the half board, chess figures -------- */
+
+typedef enum {
+  XQ_BOARD_SHAPE_FULL = 0,  /* 9 x 10 points, pieces on the crossings */
+  XQ_BOARD_SHAPE_HALF = 1,  /* half a board: 8 x 4 cells, pieces inside the cells (翻翻棋) */
+} XqBoardShape;
+
+/* Half-board cells: cell = rank * 8 + file, file 0..7 from the first
+ * player's left, rank 0..3 from the first player's edge. */
+#define XQ_HALF_FILES 8
+#define XQ_HALF_RANKS 4
+#define XQ_HALF_CELLS 32
+
+static inline int xq_half_cell_make (int file, int rank) { return rank * XQ_HALF_FILES + file; }
+static inline int xq_half_cell_file (int cell) { return cell % XQ_HALF_FILES; }
+static inline int xq_half_cell_rank (int cell) { return cell / XQ_HALF_FILES; }
+
+/* Width / height of the half board with its margins (about 2). */
+double   xq_half_board_aspect_ratio  (void);
+/* THE transform for the half board: drawing, annotations and the widget's
+ * hit-testing all use these (xq_board_geometry_center and _pick call them
+ * when geom->shape is XQ_BOARD_SHAPE_HALF). */
+void     xq_half_board_geometry_init (XqBoardGeometry *geom, double width, double height, gboolean flipped);
+void     xq_half_board_cell_center   (const XqBoardGeometry *geom, int cell, double *x, double *y);
+/* The cell under (x, y), or XQ_NO_SQUARE outside the grid. */
+int      xq_half_board_pick          (const XqBoardGeometry *geom, double x, double y);
+/* Either board's geometry, by shape. */
+void     xq_scene_geometry_init      (XqBoardGeometry *geom, XqBoardShape shape,
+                                      double width, double height, gboolean flipped);
+/* Width / height of either board. */
+double   xq_scene_aspect_ratio       (XqBoardShape shape);
+
+/* What stands on a point.  Xiangqi pieces use their XqPieceType (1..7);
+ * the chess figures of 國際中國象棋 follow them. */
+typedef enum {
+  XQ_FIGURE_NONE = 0,
+  XQ_FIGURE_CHESS_KING = 8,
+  XQ_FIGURE_CHESS_QUEEN,
+  XQ_FIGURE_CHESS_ROOK,
+  XQ_FIGURE_CHESS_BISHOP,
+  XQ_FIGURE_CHESS_KNIGHT,
+  XQ_FIGURE_CHESS_PAWN,
+  XQ_N_FIGURES
+} XqFigure;
+
+typedef enum {
+  XQ_TOKEN_EMPTY = 0,
+  XQ_TOKEN_FACE_UP,          /* the figure in its side's colour */
+  XQ_TOKEN_FACE_DOWN,        /* a back whose rim shows the side (揭棋: you know your own pieces) */
+  XQ_TOKEN_FACE_DOWN_PLAIN,  /* a back that shows nothing at all (暗棋: colour unknown too) */
+} XqTokenKind;
+
+typedef struct {
+  guint8 kind;    /* XqTokenKind */
+  guint8 color;   /* XqColor; not drawn for FACE_DOWN_PLAIN */
+  guint8 figure;  /* XqFigure; FACE_UP only (a back never carries what it hides) */
+  guint8 cube;    /* the XqPieceType a 超然象棋 cube general shows, drawn with a cube
+                   * marker; 0 for every ordinary piece */
+} XqToken;
+
+/* A board to draw: its shape and what stands on each point or cell
+ * (indices as XqSquare on the full board, as cells on the half board). */
+typedef struct {
+  XqBoardShape shape;
+  XqToken      tokens[XQ_SQUARES];
+} XqScene;
+
+void     xq_scene_init          (XqScene *scene, XqBoardShape shape);
+/* A full-board scene with the face-up pieces of pos. */
+void     xq_scene_set_position  (XqScene *scene, const XqPosition *pos);
+/* 90 or 32. */
+int      xq_scene_n_points      (const XqScene *scene);
+gboolean xq_token_equal         (const XqToken *a, const XqToken *b);
+
+/* A scene of a Game Day state (src/core/variant/xq-variant.h), which
+ * should be a view: face-down cells become backs (with their colour only
+ * where it is public), 國際中國象棋 gets chess figures, a 超然象棋 general
+ * shows its cube face. */
+void     xq_scene_set_variant   (XqScene *scene, const XqVariantState *state);
+/* The token of a face-up piece of that game (captured pieces, hands). */
+XqToken  xq_token_for_variant_piece (XqVariantKind kind, XqPiece piece);
+
+/* The scene as a standalone SVG, size_px wide (height from the shape). */
+char    *xq_render_scene_svg    (const XqScene *scene, const XqRenderStyle *style,
+                                 const XqAnnotations *annots, double size_px);
+/* One token alone, as xq_render_piece_svg. */
+char    *xq_render_token_svg    (const XqToken *token, const XqRenderStyle *style, double diameter_px);
 
 /* ---- SVG ----------------------------------------------------------------- */
 
@@ -216,6 +308,21 @@ void             xq_render_cache_draw      (XqRenderCache *cache, cairo_t *cr, c
 cairo_surface_t *xq_render_cache_compose   (XqRenderCache *cache, const XqPosition *pos,
                                             const XqRenderStyle *style, const XqAnnotations *annots,
                                             int width, int height);
+/* Scenes: the same for either board shape, hidden pieces and figures. */
+cairo_surface_t *xq_render_cache_get_token (XqRenderCache *cache, const XqToken *token,
+                                            const XqRenderStyle *style, const XqBoardGeometry *geom);
+void             xq_render_cache_draw_scene (XqRenderCache *cache, cairo_t *cr, const XqScene *scene,
+                                             const XqRenderStyle *style, const XqAnnotations *annots,
+                                             int width, int height);
+cairo_surface_t *xq_render_cache_compose_scene (XqRenderCache *cache, const XqScene *scene,
+                                                const XqRenderStyle *style,
+                                                const XqAnnotations *annots, int width, int height);
+/* One token centred on (cx, cy), squeezed horizontally by x_scale (0..1):
+ * a piece being turned over is drawn with x_scale going 1 -> 0 (old face)
+ * and 0 -> 1 (new face). */
+void             xq_render_cache_draw_token (XqRenderCache *cache, cairo_t *cr, const XqToken *token,
+                                             const XqRenderStyle *style, const XqBoardGeometry *geom,
+                                             double cx, double cy, double x_scale);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqRenderCache, xq_render_cache_free)
 

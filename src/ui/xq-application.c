@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "xq-application.h"
+#include "xq-game-day-page.h"
 #include "xq-preferences-window.h"
 #include "xq-window.h"
 
@@ -98,7 +99,34 @@ window_mapped_cb (GtkWidget     *window,
 
 /* For tools/screenshot.sh: XQ_DEMO_FEN sets up a position, XQ_DEMO_MOVES
  * ="h2e2 h9g7" plays moves, and XQ_DEMO_PAGE names a page to show or
- * "preferences". */
+ * "preferences".  XQ_DEMO_GAME_DAY="jieqi" opens that game's rules on the
+ * Game Day page, "jieqi SEED [ACTION...]" plays it from SEED (an action
+ * "resign" gives up for the side to move). */
+static void
+apply_demo_game_day (XqWindow   *window,
+                     const char *spec)
+{
+  XqGameDayPage *page = xq_window_get_game_day_page (window);
+  g_auto(GStrv) words = g_strsplit (spec, " ", -1);
+  XqVariantKind kind;
+
+  if (words[0] == NULL || !xq_variant_kind_from_code (words[0], &kind))
+    {
+      g_printerr ("XQ_DEMO_GAME_DAY: no game “%s”\n", spec);
+      return;
+    }
+  xq_window_show_page (window, "game-day");
+  xq_game_day_page_open_rules (page, kind);
+  if (words[1] == NULL)
+    return;
+  xq_game_day_page_play (page, 0, (guint32) g_ascii_strtoull (words[1], NULL, 10));
+  for (guint i = 2; words[i] != NULL; i++)
+    if (g_str_equal (words[i], "resign"))
+      xq_variant_play_resign (xq_game_day_page_get_play (page));
+    else if (*words[i] != '\0' && !xq_variant_play_play_text (xq_game_day_page_get_play (page), words[i], NULL))
+      g_printerr ("XQ_DEMO_GAME_DAY: %s is not legal here\n", words[i]);
+}
+
 static void
 apply_demo_env (XqApplication *self,
                 XqWindow      *window)
@@ -123,6 +151,8 @@ apply_demo_env (XqApplication *self,
     g_action_group_activate_action (G_ACTION_GROUP (self), "preferences", NULL);
   else if (page != NULL && *page != '\0')
     xq_window_show_page (window, page);
+  if (g_getenv ("XQ_DEMO_GAME_DAY") != NULL && *g_getenv ("XQ_DEMO_GAME_DAY") != '\0')
+    apply_demo_game_day (window, g_getenv ("XQ_DEMO_GAME_DAY"));
 }
 
 static void

@@ -41,6 +41,19 @@ xq_board_paint_geometry (GtkWidget       *widget,
                           flipped);
 }
 
+void
+xq_board_paint_scene_geometry (GtkWidget       *widget,
+                               XqBoardShape     shape,
+                               gboolean         flipped,
+                               int              scale,
+                               XqBoardGeometry *geom)
+{
+  xq_scene_geometry_init (geom, shape,
+                          gtk_widget_get_width (widget) * scale,
+                          gtk_widget_get_height (widget) * scale,
+                          flipped);
+}
+
 /* The shortcut plumbing (a GVariant for the arrows, user_data for the
  * table) lives here once; the boards see plain calls. */
 static gboolean

@@ -17,6 +17,13 @@ void        xq_board_paint_geometry            (GtkWidget       *widget,
                                                 int              scale,
                                                 XqBoardGeometry *geom);
 
+/* The same for a board of either shape (the Game Day board). */
+void        xq_board_paint_scene_geometry      (GtkWidget       *widget,
+                                                XqBoardShape     shape,
+                                                gboolean         flipped,
+                                                int              scale,
+                                                XqBoardGeometry *geom);
+
 /* What a board does on its keys.  Each returns whether it used the key; a
  * key it leaves goes on to the widgets around the board. */
 typedef struct

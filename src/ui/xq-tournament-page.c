@@ -1102,7 +1102,8 @@ build_event_view (XqTournamentPage *self)
   g_signal_connect_swapped (self->next_button, "clicked", G_CALLBACK (next_cb), self);
   self->pair_button = button (_("_Pair the Next Round"), "pair-next", G_CALLBACK (pair_cb), self);
   gtk_widget_add_css_class (self->pair_button, "suggested-action");
-  self->final_button = button (_("Start the _Final (best two of each group)"), "start-final", G_CALLBACK (final_cb), self);
+  self->final_button = button (_("Start the _Final"), "start-final", G_CALLBACK (final_cb), self);
+  gtk_widget_set_tooltip_text (self->final_button, _("The best two of each group play the final"));
   gtk_widget_add_css_class (self->final_button, "suggested-action");
   self->playoff_button = button (_("_Play-off for First Place"), "start-playoff", G_CALLBACK (playoff_cb), self);
 
@@ -1121,13 +1122,17 @@ build_event_view (XqTournamentPage *self)
   gtk_widget_set_hexpand (print_menu, TRUE);
   gtk_widget_set_halign (print_menu, GTK_ALIGN_END);
 
+  /* Round navigation and printing on one line, the round's actions on the
+   * next: on one line they made the page wider than a 1000 px screen. */
   gtk_box_append (GTK_BOX (row), self->prev_button);
   gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->round_label));
   gtk_box_append (GTK_BOX (row), self->next_button);
+  gtk_box_append (GTK_BOX (row), print_menu);
+  gtk_box_append (box, row);
+  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_box_append (GTK_BOX (row), self->pair_button);
   gtk_box_append (GTK_BOX (row), self->final_button);
   gtk_box_append (GTK_BOX (row), self->playoff_button);
-  gtk_box_append (GTK_BOX (row), print_menu);
   gtk_box_append (box, row);
 
   self->pairings = GTK_LIST_BOX (gtk_list_box_new ());

@@ -3,6 +3,7 @@
  * xq-window-actions.c. */
 #pragma once
 
+#include "xq-game-day-page.h"
 #include "xq-learn-page.h"
 #include "xq-tournament-page.h"
 #include "xq-window.h"
@@ -18,6 +19,7 @@ struct _XqWindow
   AdwViewStack    *stack;
   XqPlayPage      *play_page;
   XqLearnPage     *learn_page;
+  XqGameDayPage   *game_day_page;
   XqTournamentPage *tournament_page;
 
   /* Owned */

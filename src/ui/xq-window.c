@@ -59,6 +59,7 @@ apply_settings (XqWindow   *self,
   xq_board_view_set_sounds (view, g_settings_get_boolean (self->settings, "sounds"));
   xq_play_page_set_notation (self->play_page, xq_window_notation_from_setting (notation));
   xq_learn_page_set_style (self->learn_page, set, th);
+  xq_game_day_page_set_style (self->game_day_page, set, th);
 }
 
 static void
@@ -113,12 +114,14 @@ xq_window_class_init (XqWindowClass *klass)
   g_type_ensure (XQ_TYPE_LEARN_PAGE);
   g_type_ensure (XQ_TYPE_PUZZLE_PAGE);
   g_type_ensure (XQ_TYPE_TEACH_PAGE);
+  g_type_ensure (XQ_TYPE_GAME_DAY_PAGE);
   g_type_ensure (XQ_TYPE_TOURNAMENT_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-window.ui");
   gtk_widget_class_bind_template_child (widget_class, XqWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, XqWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, XqWindow, play_page);
   gtk_widget_class_bind_template_child (widget_class, XqWindow, learn_page);
+  gtk_widget_class_bind_template_child (widget_class, XqWindow, game_day_page);
   gtk_widget_class_bind_template_child (widget_class, XqWindow, tournament_page);
 
   _xq_window_class_install_actions (widget_class);
@@ -162,6 +165,13 @@ xq_window_get_play_page (XqWindow *self)
 {
   g_return_val_if_fail (XQ_IS_WINDOW (self), NULL);
   return self->play_page;
+}
+
+XqGameDayPage *
+xq_window_get_game_day_page (XqWindow *self)
+{
+  g_return_val_if_fail (XQ_IS_WINDOW (self), NULL);
+  return self->game_day_page;
 }
 
 void

@@ -4,6 +4,7 @@
 
 #include <adwaita.h>
 
+#include "xq-game-day-page.h"
 #include "xq-play-page.h"
 
 G_BEGIN_DECLS
@@ -16,6 +17,7 @@ G_DECLARE_FINAL_TYPE (XqWindow, xq_window, XQ, WINDOW, AdwApplicationWindow)
 
 XqWindow   *xq_window_new           (AdwApplication *app);
 XqPlayPage *xq_window_get_play_page (XqWindow *self);
+XqGameDayPage *xq_window_get_game_day_page (XqWindow *self);
 /* Shows the named page: "learn", "puzzles", "play" or "teach". */
 void        xq_window_show_page     (XqWindow *self, const char *name);
 void        xq_window_toast         (XqWindow *self, const char *text);

@@ -1,0 +1,378 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-variant-engine.c: the computer opponent of the Game Day games.
+ *
+ * It is given a view, never the real state: a face-down piece is only known
+ * to be one of the pieces still in the pool.  The search is alpha-beta over
+ * the side's own choices; an action that turns a piece over (a flip, a
+ * face-down piece's move, the capture of a face-down piece) is a chance
+ * node whose value is the average over every identity the pool still
+ * allows, weighted by how many such pieces are left (expectimax).  Levels
+ * differ in depth, node budget and how much noise is added at the root.
+ * Everything is reproducible from the seed: no clock is read.
+ */
+#define G_LOG_DOMAIN "xq-variant"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "xq-variant-private.h"
+
+#define INF   1000000
+#define WIN   100000
+
+typedef struct {
+  int     depth;
+  guint64 nodes;
+  int     noise;
+} Level;
+
+static const Level levels[XQ_VARIANT_ENGINE_MAX_LEVEL] = {
+  { 1,  20000, 300 },
+  { 2,  50000, 60 },
+  { 3, 150000, 0 },
+};
+
+struct _XqVariantEngine {
+  XqVariantRng     rng;
+  int              level;
+  gint             stop_request;   /* atomic */
+  guint64          nodes;
+  guint64          node_limit;
+  gboolean         aborted;
+  XqVariantOptions opts;
+};
+
+void
+xq_variant_engine_reseed (XqVariantEngine *engine, guint32 seed)
+{
+  engine->rng.s = (guint64) seed * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15) + 1;
+}
+
+XqVariantEngine *
+xq_variant_engine_new (guint32 seed)
+{
+  XqVariantEngine *e = g_new0 (XqVariantEngine, 1);
+  xq_variant_engine_reseed (e, seed);
+  e->level = 2;
+  return e;
+}
+
+void
+xq_variant_engine_free (XqVariantEngine *engine)
+{
+  g_free (engine);
+}
+
+void
+xq_variant_engine_set_level (XqVariantEngine *engine, int level)
+{
+  engine->level = CLAMP (level, 1, XQ_VARIANT_ENGINE_MAX_LEVEL);
+}
+
+void
+xq_variant_engine_stop (XqVariantEngine *engine)
+{
+  g_atomic_int_set (&engine->stop_request, 1);
+}
+
+/* ---- Evaluation ------------------------------------------------------------ */
+
+static int
+half_value (const XqVariantOptions *opts, XqPieceType t)
+{
+  int v;
+  if (t == XQ_CANNON && !opts->all_one_step)
+    return 450;   /* it takes anything it can jump to */
+  if (t == XQ_PAWN)
+    return 150;   /* the soldier takes the general */
+  v = 100 + 80 * xq_variant_banqi_rank (opts, t);
+  if (t == XQ_CHARIOT && opts->slide_chariot)
+    v += 150;
+  return v;
+}
+
+static int
+full_value (XqVariantKind kind, XqPieceType t, gboolean free_limits)
+{
+  switch (t)
+    {
+    case XQ_KING:     return kind == XQ_VARIANT_ANQI ? 3000 : 0;
+    case XQ_ADVISOR:  return free_limits ? 250 : 200;
+    case XQ_ELEPHANT: return free_limits ? 250 : 200;
+    case XQ_HORSE:    return 400;
+    case XQ_CHARIOT:  return 900;
+    case XQ_CANNON:   return 450;
+    case XQ_PAWN:     return 100;
+    default:          return 0;
+    }
+}
+
+static int
+piece_value (const XqVariantState *st, const XqVariantOptions *opts, XqPieceType t)
+{
+  if (xq_variant_kind_is_half (st->kind))
+    return half_value (opts, t);
+  return full_value (st->kind, t, st->kind == XQ_VARIANT_JIEQI || st->kind == XQ_VARIANT_ANQI);
+}
+
+/* For the side to move: material on the board, in the pool (it will come
+ * up for its colour) and in the hand, and a little for soldiers across. */
+static int
+evaluate (const XqVariantState *st, const XqVariantOptions *opts)
+{
+  int score[2] = { 0, 0 };
+  int n = st->files * st->ranks;
+
+  for (int i = 0; i < n; i++)
+    {
+      const XqVariantCell *c = &st->cell[i];
+      if (c->face != XQ_FACE_UP)
+        continue;
+      {
+        XqColor col = xq_piece_color (c->piece);
+        XqPieceType t = xq_piece_type (c->piece);
+        score[col] += piece_value (st, opts, t);
+        if (!xq_variant_kind_is_half (st->kind) && t == XQ_PAWN && xq_sq_crossed (col, i))
+          score[col] += 80;
+      }
+    }
+  for (int p = 0; p < 16; p++)
+    {
+      XqPieceType t = xq_piece_type ((XqPiece) p);
+      if (t == XQ_NO_TYPE)
+        continue;
+      score[xq_piece_color ((XqPiece) p)] += (st->pool[p] * piece_value (st, opts, t) * 9) / 10
+                                             + st->hand[p] * piece_value (st, opts, t);
+    }
+  return score[st->side] - score[xq_color_other (st->side)];
+}
+
+/* ---- Search ---------------------------------------------------------------- */
+
+static gboolean
+out_of_budget (XqVariantEngine *e)
+{
+  if (e->aborted)
+    return TRUE;
+  if (e->nodes >= e->node_limit || ((e->nodes & 1023) == 0 && g_atomic_int_get (&e->stop_request)))
+    e->aborted = TRUE;
+  return e->aborted;
+}
+
+static int search (XqVariantEngine *e, const XqVariantState *st, int depth, int alpha, int beta, int ply);
+
+/* Identities that may be under the face-down cell i, with their weights. */
+static int
+outcomes (const XqVariantState *st, int i, XqPiece *out, int *weight)
+{
+  const XqVariantCell *c = &st->cell[i];
+  int n = 0;
+  for (int p = 0; p < 16; p++)
+    {
+      if (xq_piece_type ((XqPiece) p) == XQ_NO_TYPE || st->pool[p] == 0)
+        continue;
+      if (c->color_known && xq_piece_color ((XqPiece) p) != xq_piece_color (c->piece))
+        continue;
+      out[n] = (XqPiece) p;
+      weight[n++] = st->pool[p];
+    }
+  return n;
+}
+
+/* The value of action a for the side to move, averaging over the pieces a
+ * face-down cell may hide. */
+static int
+action_value (XqVariantEngine *e, const XqVariantState *st, const XqVariantAction *a,
+              int depth, int alpha, int beta, int ply)
+{
+  XqPiece rev[16], cap[16];
+  int wr[16], wc[16], nr = 1, nc = 1;
+  gint64 sum = 0, total = 0;
+  gboolean chance;
+  int target = a->kind == XQ_ACTION_MOVE ? a->to : -1;
+
+  rev[0] = cap[0] = XQ_EMPTY;
+  wr[0] = wc[0] = 1;
+  if (xq_variant_action_reveals (st, a))
+    nr = outcomes (st, a->from, rev, wr);
+  if (target >= 0 && st->cell[target].face == XQ_FACE_DOWN)
+    nc = outcomes (st, target, cap, wc);
+  chance = nr > 1 || nc > 1 || rev[0] != XQ_EMPTY || cap[0] != XQ_EMPTY;
+
+  for (int i = 0; i < nr; i++)
+    for (int j = 0; j < nc; j++)
+      {
+        XqVariantState child = *st;
+        XqVariantAction b = *a;
+        XqVariantUndo undo;
+        int v;
+
+        if (nr > 0 && rev[i] != XQ_EMPTY)
+          b.reveal = rev[i];
+        if (nc > 0 && cap[j] != XQ_EMPTY)
+          {
+            b.captured = cap[j];
+            /* The same identity cannot be under both cells if only one is left. */
+            if (rev[i] == cap[j] && st->pool[cap[j]] < 2)
+              continue;
+          }
+        xq_variant_apply (&child, &e->opts, &b, &undo);
+        if (chance)
+          v = -search (e, &child, depth - 1, -INF, INF, ply + 1);
+        else
+          v = -search (e, &child, depth - 1, -beta, -alpha, ply + 1);
+        sum += (gint64) v * wr[i] * wc[j];
+        total += (gint64) wr[i] * wc[j];
+        if (e->aborted)
+          return 0;
+      }
+  return total ? (int) (sum / total) : 0;
+}
+
+static int
+order_key (const XqVariantState *st, const XqVariantOptions *opts, const XqVariantAction *a)
+{
+  if (a->kind == XQ_ACTION_MOVE && st->cell[a->to].face == XQ_FACE_UP)
+    return 10000 + piece_value (st, opts, xq_piece_type (st->cell[a->to].piece));
+  if (a->kind == XQ_ACTION_MOVE && st->cell[a->to].face == XQ_FACE_DOWN)
+    return 5000;
+  if (xq_variant_action_reveals (st, a))
+    return 0;
+  return 1000;
+}
+
+static void
+sort_actions (const XqVariantState *st, const XqVariantOptions *opts, XqVariantAction *acts, int n)
+{
+  int keys[XQ_VARIANT_MAX_ACTIONS];
+  for (int i = 0; i < n; i++)
+    keys[i] = order_key (st, opts, &acts[i]);
+  /* Stable insertion sort: equal keys keep the generator's order. */
+  for (int i = 1; i < n; i++)
+    {
+      XqVariantAction a = acts[i];
+      int k = keys[i], j = i - 1;
+      while (j >= 0 && keys[j] < k)
+        {
+          acts[j + 1] = acts[j];
+          keys[j + 1] = keys[j];
+          j--;
+        }
+      acts[j + 1] = a;
+      keys[j + 1] = k;
+    }
+}
+
+static gboolean
+lost_general (const XqVariantState *st, XqColor c)
+{
+  XqPiece k = xq_piece_make (c, XQ_KING);
+  if (st->pool[k] > 0)
+    return FALSE;
+  for (int i = 0; i < XQ_SQUARES; i++)
+    if (st->cell[i].face == XQ_FACE_UP && st->cell[i].piece == k)
+      return FALSE;
+  return TRUE;
+}
+
+static int
+search (XqVariantEngine *e, const XqVariantState *st, int depth, int alpha, int beta, int ply)
+{
+  XqVariantAction acts[XQ_VARIANT_MAX_ACTIONS];
+  int n, best = -INF;
+
+  e->nodes++;
+  if (out_of_budget (e))
+    return 0;
+  if (st->kind == XQ_VARIANT_ANQI && st->colors_known)
+    {
+      if (lost_general (st, st->side))
+        return -WIN + ply;
+      if (lost_general (st, xq_color_other (st->side)))
+        return WIN - ply;
+    }
+  /* Leaves are most of the tree: they are not asked whether they have a move. */
+  if (depth <= 0)
+    return evaluate (st, &e->opts);
+  n = xq_variant_legal_actions (st, &e->opts, acts);
+  if (n == 0)
+    return -WIN + ply;
+  sort_actions (st, &e->opts, acts, n);
+  for (int k = 0; k < n; k++)
+    {
+      int v = action_value (e, st, &acts[k], depth, alpha, beta, ply);
+      if (e->aborted)
+        return 0;
+      if (v > best)
+        best = v;
+      if (v > alpha)
+        alpha = v;
+      if (alpha >= beta)
+        break;
+    }
+  return best;
+}
+
+gboolean
+xq_variant_engine_choose (XqVariantEngine *engine, const XqVariantState *view,
+                          const XqVariantOptions *opts, XqVariantAction *out)
+{
+  XqVariantAction acts[XQ_VARIANT_MAX_ACTIONS];
+  int scores[XQ_VARIANT_MAX_ACTIONS];
+  const Level *lv;
+  int n, best_k = 0;
+
+  g_return_val_if_fail (engine != NULL && view != NULL && opts != NULL && out != NULL, FALSE);
+  /* The computer may only ever reason over what a player sees. */
+  g_return_val_if_fail (xq_variant_state_is_view (view), FALSE);
+
+  engine->opts = *opts;
+  g_atomic_int_set (&engine->stop_request, 0);
+  n = xq_variant_legal_actions (view, opts, acts);
+  if (n == 0)
+    return FALSE;
+  sort_actions (view, opts, acts, n);
+  lv = &levels[engine->level - 1];
+  engine->nodes = 0;
+  engine->node_limit = lv->nodes;
+
+  for (int k = 0; k < n; k++)
+    scores[k] = 0;
+  /* Iterative deepening; an iteration cut short by the budget is dropped. */
+  for (int depth = 1; depth <= lv->depth; depth++)
+    {
+      int iter[XQ_VARIANT_MAX_ACTIONS];
+      int alpha = -INF;
+      engine->aborted = FALSE;
+      for (int k = 0; k < n; k++)
+        iter[k] = -INF / 2;
+      for (int k = 0; k < n && !engine->aborted; k++)
+        {
+          /* With noise every root score must be exact; without, a bound
+           * below the best so far is enough (ties keep the earlier move). */
+          iter[k] = action_value (engine, view, &acts[k], depth, lv->noise ? -INF : alpha, INF, 0);
+          alpha = MAX (alpha, iter[k]);
+        }
+      if (engine->aborted && depth > 1)
+        break;
+      for (int k = 0; k < n; k++)
+        scores[k] = iter[k];
+      if (engine->aborted)
+        break;
+    }
+
+  for (int k = 0; k < n; k++)
+    {
+      int s = scores[k];
+      if (lv->noise > 0 && s < WIN / 2 && s > -WIN / 2)
+        s += (int) xq_variant_rng_below (&engine->rng, (guint32) lv->noise);
+      scores[k] = s;
+      if (scores[k] > scores[best_k])
+        best_k = k;
+    }
+  *out = acts[best_k];
+  out->reveal = XQ_EMPTY;
+  out->captured = XQ_EMPTY;
+  return TRUE;
+}

@@ -1,0 +1,396 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "xq-variant-board"
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "xq-board-paint.h"
+#include "xq-variant-board.h"
+
+/* A flip: the back narrows to an edge, then the face widens out of it.
+ * Short enough not to hold up play, long enough to see which piece turned. */
+#define FLIP_USEC (280 * 1000)
+
+struct _XqVariantBoard
+{
+  GtkWidget parent_instance;
+
+  XqRenderCache *cache;
+  XqRenderStyle  style;
+  XqScene        scene;
+  GdkTexture    *frame;           /* board, marks and the resting pieces */
+  int            frame_w, frame_h;
+
+  int            selected;
+  int            targets[XQ_SQUARES];
+  int            n_targets;
+  int            last_from, last_to;
+
+  gboolean       animate;
+  int            flip_cell;       /* the cell being turned over, or -1 */
+  XqToken        flip_old;        /* what it showed before */
+  gint64         flip_start;
+  guint          flip_tick;
+};
+
+G_DEFINE_FINAL_TYPE (XqVariantBoard, xq_variant_board, GTK_TYPE_WIDGET)
+
+enum {
+  CELL_CLICKED,
+  N_SIGNALS
+};
+
+static guint signals [N_SIGNALS];
+
+static void
+invalidate_frame (XqVariantBoard *self)
+{
+  g_clear_object (&self->frame);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static int
+scale_factor (XqVariantBoard *self)
+{
+  return MAX (1, gtk_widget_get_scale_factor (GTK_WIDGET (self)));
+}
+
+static void
+geometry (XqVariantBoard *self, int scale, XqBoardGeometry *geom)
+{
+  xq_board_paint_scene_geometry (GTK_WIDGET (self), self->scene.shape, self->style.flipped, scale, geom);
+}
+
+static void
+build_annotations (XqVariantBoard *self, XqAnnotations *annots)
+{
+  xq_annotations_clear (annots);
+  if (self->last_from >= 0)
+    xq_annotations_add (annots, XQ_MARK_LAST_MOVE, XQ_ROLE_LAST_MOVE, self->last_from);
+  if (self->last_to >= 0 && self->last_to != self->last_from)
+    xq_annotations_add (annots, XQ_MARK_LAST_MOVE, XQ_ROLE_LAST_MOVE, self->last_to);
+  if (self->selected >= 0)
+    xq_annotations_add (annots, XQ_MARK_HIGHLIGHT, XQ_ROLE_SELECTION, self->selected);
+  for (int i = 0; i < self->n_targets; i++)
+    xq_annotations_add (annots, XQ_MARK_DOT, XQ_ROLE_DEFAULT, self->targets[i]);
+}
+
+static void
+ensure_frame (XqVariantBoard *self, int width, int height)
+{
+  XqAnnotations annots;
+  XqScene scene = self->scene;
+  cairo_surface_t *surface;
+
+  if (self->frame != NULL && self->frame_w == width && self->frame_h == height)
+    return;
+  g_clear_object (&self->frame);
+  /* The turning piece is drawn on its own, over the frame. */
+  if (self->flip_cell >= 0)
+    scene.tokens[self->flip_cell].kind = XQ_TOKEN_EMPTY;
+  build_annotations (self, &annots);
+  surface = xq_render_cache_compose_scene (self->cache, &scene, &self->style, &annots, width, height);
+  self->frame = xq_board_paint_texture_for_surface (surface);
+  self->frame_w = width;
+  self->frame_h = height;
+  cairo_surface_destroy (surface);
+}
+
+static void
+stop_flip (XqVariantBoard *self)
+{
+  if (self->flip_tick != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->flip_tick);
+  self->flip_tick = 0;
+  if (self->flip_cell >= 0)
+    {
+      self->flip_cell = -1;
+      invalidate_frame (self);
+    }
+}
+
+static gboolean
+flip_tick_cb (GtkWidget     *widget,
+              GdkFrameClock *clock,
+              gpointer       user_data)
+{
+  XqVariantBoard *self = XQ_VARIANT_BOARD (widget);
+
+  if (gdk_frame_clock_get_frame_time (clock) - self->flip_start >= FLIP_USEC)
+    {
+      self->flip_tick = 0;
+      self->flip_cell = -1;
+      invalidate_frame (self);
+      return G_SOURCE_REMOVE;
+    }
+  gtk_widget_queue_draw (widget);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+xq_variant_board_snapshot (GtkWidget   *widget,
+                           GtkSnapshot *snapshot)
+{
+  XqVariantBoard *self = XQ_VARIANT_BOARD (widget);
+  int scale = scale_factor (self);
+  int width = gtk_widget_get_width (widget) * scale;
+  int height = gtk_widget_get_height (widget) * scale;
+
+  if (width <= 0 || height <= 0)
+    return;
+  gtk_snapshot_save (snapshot);
+  if (scale != 1)
+    gtk_snapshot_scale (snapshot, 1.0 / scale, 1.0 / scale);
+  ensure_frame (self, width, height);
+  gtk_snapshot_append_texture (snapshot, self->frame, &GRAPHENE_RECT_INIT (0, 0, width, height));
+
+  if (self->flip_cell >= 0)
+    {
+      XqBoardGeometry geom;
+      double cx, cy, t, side;
+      const XqToken *shown;
+      cairo_t *cr;
+
+      geometry (self, scale, &geom);
+      xq_board_geometry_center (&geom, self->flip_cell, &cx, &cy);
+      t = (double) (g_get_monotonic_time () - self->flip_start) / FLIP_USEC;
+      t = CLAMP (t, 0.0, 1.0);
+      shown = t < 0.5 ? &self->flip_old : &self->scene.tokens[self->flip_cell];
+      side = 2 * xq_board_geometry_piece_radius (&geom) * 1.3;
+      cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (cx - side / 2, cy - side / 2, side, side));
+      xq_render_cache_draw_token (self->cache, cr, shown, &self->style, &geom, cx, cy,
+                                  MAX (fabs (1 - 2 * t), 0.02));
+      cairo_destroy (cr);
+    }
+  gtk_snapshot_restore (snapshot);
+}
+
+static GtkSizeRequestMode
+xq_variant_board_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_CONSTANT_SIZE;
+}
+
+static void
+xq_variant_board_measure (GtkWidget      *widget,
+                          GtkOrientation  orientation,
+                          int             for_size,
+                          int            *minimum,
+                          int            *natural,
+                          int            *minimum_baseline,
+                          int            *natural_baseline)
+{
+  XqVariantBoard *self = XQ_VARIANT_BOARD (widget);
+  double aspect = xq_scene_aspect_ratio (self->scene.shape);
+
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      *minimum = 240;
+      *natural = self->scene.shape == XQ_BOARD_SHAPE_HALF ? 640 : 480;
+    }
+  else
+    {
+      *minimum = (int) (240 / aspect);
+      *natural = (int) ((self->scene.shape == XQ_BOARD_SHAPE_HALF ? 640 : 480) / aspect);
+    }
+}
+
+static void
+xq_variant_board_size_allocate (GtkWidget *widget,
+                                int        width,
+                                int        height,
+                                int        baseline)
+{
+  invalidate_frame (XQ_VARIANT_BOARD (widget));
+}
+
+static void
+released_cb (GtkGestureClick *gesture,
+             int              n_press,
+             double           x,
+             double           y,
+             XqVariantBoard  *self)
+{
+  int cell = xq_variant_board_pick (self, x, y);
+
+  if (cell != XQ_NO_SQUARE)
+    xq_variant_board_click (self, cell);
+}
+
+static void
+xq_variant_board_dispose (GObject *object)
+{
+  XqVariantBoard *self = XQ_VARIANT_BOARD (object);
+
+  stop_flip (self);
+  g_clear_object (&self->frame);
+  g_clear_pointer (&self->cache, xq_render_cache_free);
+  G_OBJECT_CLASS (xq_variant_board_parent_class)->dispose (object);
+}
+
+static void
+xq_variant_board_class_init (XqVariantBoardClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = xq_variant_board_dispose;
+  widget_class->snapshot = xq_variant_board_snapshot;
+  widget_class->get_request_mode = xq_variant_board_get_request_mode;
+  widget_class->measure = xq_variant_board_measure;
+  widget_class->size_allocate = xq_variant_board_size_allocate;
+
+  /**
+   * XqVariantBoard::cell-clicked:
+   * @cell: the point (full board) or cell (half board) clicked
+   */
+  signals[CELL_CLICKED] = g_signal_new ("cell-clicked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                        0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+  gtk_widget_class_set_css_name (widget_class, "variant-board");
+}
+
+static void
+xq_variant_board_init (XqVariantBoard *self)
+{
+  GtkGesture *click = gtk_gesture_click_new ();
+
+  self->cache = xq_render_cache_new ();
+  xq_render_style_init (&self->style);
+  xq_scene_init (&self->scene, XQ_BOARD_SHAPE_FULL);
+  self->selected = self->last_from = self->last_to = -1;
+  self->flip_cell = -1;
+  self->animate = TRUE;
+  g_signal_connect (click, "released", G_CALLBACK (released_cb), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+}
+
+GtkWidget *
+xq_variant_board_new (void)
+{
+  return g_object_new (XQ_TYPE_VARIANT_BOARD, NULL);
+}
+
+void
+xq_variant_board_set_scene (XqVariantBoard *self, const XqScene *scene, int flip_cell)
+{
+  XqToken old;
+
+  g_return_if_fail (XQ_IS_VARIANT_BOARD (self));
+  g_return_if_fail (scene != NULL);
+  stop_flip (self);
+  old = flip_cell >= 0 && flip_cell < XQ_SQUARES ? self->scene.tokens[flip_cell] : (XqToken) { 0 };
+  if (self->scene.shape != scene->shape)
+    gtk_widget_queue_resize (GTK_WIDGET (self));
+  self->scene = *scene;
+  if (flip_cell >= 0 && flip_cell < xq_scene_n_points (scene) && self->animate &&
+      gtk_widget_get_mapped (GTK_WIDGET (self)) &&
+      scene->tokens[flip_cell].kind == XQ_TOKEN_FACE_UP)
+    {
+      /* A piece that moved while face down (揭棋) had its back elsewhere:
+       * show a back of its colour turning over on the new point. */
+      if (old.kind != XQ_TOKEN_FACE_DOWN && old.kind != XQ_TOKEN_FACE_DOWN_PLAIN)
+        old = (XqToken) { .kind = XQ_TOKEN_FACE_DOWN, .color = scene->tokens[flip_cell].color };
+      self->flip_old = old;
+      self->flip_cell = flip_cell;
+      self->flip_start = g_get_monotonic_time ();
+      self->flip_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), flip_tick_cb, NULL, NULL);
+    }
+  invalidate_frame (self);
+}
+
+const XqScene *
+xq_variant_board_get_scene (XqVariantBoard *self)
+{
+  g_return_val_if_fail (XQ_IS_VARIANT_BOARD (self), NULL);
+  return &self->scene;
+}
+
+void
+xq_variant_board_set_marks (XqVariantBoard *self, int selected, const int *targets, int n_targets,
+                            int last_from, int last_to)
+{
+  g_return_if_fail (XQ_IS_VARIANT_BOARD (self));
+  self->selected = selected;
+  self->n_targets = CLAMP (n_targets, 0, XQ_SQUARES);
+  if (self->n_targets > 0)
+    memcpy (self->targets, targets, sizeof (int) * self->n_targets);
+  self->last_from = last_from;
+  self->last_to = last_to;
+  invalidate_frame (self);
+}
+
+void
+xq_variant_board_set_style (XqVariantBoard *self, XqPieceSet set, XqTheme theme)
+{
+  g_return_if_fail (XQ_IS_VARIANT_BOARD (self));
+  self->style.pieces = set;
+  self->style.theme = theme;
+  xq_render_cache_clear (self->cache);
+  invalidate_frame (self);
+}
+
+void
+xq_variant_board_set_flipped (XqVariantBoard *self, gboolean flipped)
+{
+  g_return_if_fail (XQ_IS_VARIANT_BOARD (self));
+  if (self->style.flipped == !!flipped)
+    return;
+  self->style.flipped = !!flipped;
+  invalidate_frame (self);
+}
+
+gboolean
+xq_variant_board_get_flipped (XqVariantBoard *self)
+{
+  g_return_val_if_fail (XQ_IS_VARIANT_BOARD (self), FALSE);
+  return self->style.flipped;
+}
+
+void
+xq_variant_board_set_animate (XqVariantBoard *self, gboolean animate)
+{
+  g_return_if_fail (XQ_IS_VARIANT_BOARD (self));
+  self->animate = !!animate;
+  if (!animate)
+    stop_flip (self);
+}
+
+gboolean
+xq_variant_board_get_animating (XqVariantBoard *self)
+{
+  g_return_val_if_fail (XQ_IS_VARIANT_BOARD (self), FALSE);
+  return self->flip_cell >= 0;
+}
+
+int
+xq_variant_board_pick (XqVariantBoard *self, double x, double y)
+{
+  XqBoardGeometry geom;
+
+  g_return_val_if_fail (XQ_IS_VARIANT_BOARD (self), XQ_NO_SQUARE);
+  geometry (self, 1, &geom);
+  return xq_board_geometry_pick (&geom, x, y);
+}
+
+void
+xq_variant_board_get_point (XqVariantBoard *self, int cell, double *x, double *y)
+{
+  XqBoardGeometry geom;
+
+  g_return_if_fail (XQ_IS_VARIANT_BOARD (self));
+  geometry (self, 1, &geom);
+  xq_board_geometry_center (&geom, cell, x, y);
+}
+
+void
+xq_variant_board_click (XqVariantBoard *self, int cell)
+{
+  g_return_if_fail (XQ_IS_VARIANT_BOARD (self));
+  g_return_if_fail (cell >= 0 && cell < xq_scene_n_points (&self->scene));
+  g_signal_emit (self, signals[CELL_CLICKED], 0, cell);
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-variant-board.h: the board of the Game Day games.  It draws an XqScene
+ * (either board shape, face-down backs, chess figures, the cube general) with
+ * the renderer's cache, turns a piece over with a short flip when told to,
+ * and reports clicks on points or cells with ::cell-clicked.  Like
+ * XqBoardView it holds no game: the owner decides what a click means. */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "xq-render.h"
+
+G_BEGIN_DECLS
+
+#define XQ_TYPE_VARIANT_BOARD (xq_variant_board_get_type ())
+G_DECLARE_FINAL_TYPE (XqVariantBoard, xq_variant_board, XQ, VARIANT_BOARD, GtkWidget)
+
+GtkWidget     *xq_variant_board_new          (void);
+
+/* The shown scene (copied).  flip_cell >= 0 turns that cell's piece over
+ * from a back to its new face (when animation is on). */
+void           xq_variant_board_set_scene    (XqVariantBoard *self, const XqScene *scene, int flip_cell);
+const XqScene *xq_variant_board_get_scene    (XqVariantBoard *self);
+
+/* Marks: the picked cell, where it may go, the last action's cells
+ * (-1 for none). */
+void           xq_variant_board_set_marks    (XqVariantBoard *self, int selected, const int *targets,
+                                              int n_targets, int last_from, int last_to);
+
+void           xq_variant_board_set_style    (XqVariantBoard *self, XqPieceSet set, XqTheme theme);
+void           xq_variant_board_set_flipped  (XqVariantBoard *self, gboolean flipped);
+gboolean       xq_variant_board_get_flipped  (XqVariantBoard *self);
+/* Whether a flip is animated (off in tests). */
+void           xq_variant_board_set_animate  (XqVariantBoard *self, gboolean animate);
+gboolean       xq_variant_board_get_animating (XqVariantBoard *self);
+
+/* The cell under widget coordinates, or XQ_NO_SQUARE; the renderer's one
+ * transform for the scene's shape. */
+int            xq_variant_board_pick         (XqVariantBoard *self, double x, double y);
+void           xq_variant_board_get_point    (XqVariantBoard *self, int cell, double *x, double *y);
+/* What a click on cell does (tests call this instead of synthesising one). */
+void           xq_variant_board_click        (XqVariantBoard *self, int cell);
+
+G_END_DECLS

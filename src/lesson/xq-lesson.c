@@ -43,7 +43,7 @@ typedef struct {
   guint             n_start;
   XqLessonLoadFlags flags;
   guint64           proof_work;  /* the solver's work spent on this file's proofs */
-  XqProofs         *collect;     /* with XQ_LESSON_LOAD_REPROVE: every proof made */
+  XqProofs         *made;        /* every proof this load made */
 } Ctx;
 
 static void problem (Ctx *ctx, XqLessonError code, const char *path, const char *format, ...) G_GNUC_PRINTF (4, 5);
@@ -1329,13 +1329,8 @@ prove_mate (Ctx *ctx, XqPosition *pos, int n, const char *path, XqSolution *sol)
     return TRUE;
   r = xq_lesson_mate_solve (pos, n, sol);
   ctx->proof_work += sol->work;
-  if (r == XQ_SOLVE_MATE)
-    {
-      if (ctx->collect != NULL)
-        xq_proofs_add (ctx->collect, pos, n, sol);
-      if (!(ctx->flags & XQ_LESSON_LOAD_REPROVE))
-        xq_proofs_remember (pos, n, sol);
-    }
+  if (r == XQ_SOLVE_MATE && ctx->made != NULL)
+    xq_proofs_add (ctx->made, pos, n, sol);
   switch (r)
     {
     case XQ_SOLVE_MATE:
@@ -1371,7 +1366,7 @@ load_exercise (Ctx *ctx, JsonObject *o, const char *path)
 {
   XqExercise *ex = g_new0 (XqExercise, 1);
   g_autoptr(GPtrArray) allowed = g_ptr_array_new ();
-  Ctx sub = { ctx->file, ctx->problems, ctx->problems->len, ctx->flags, 0, ctx->collect };
+  Ctx sub = { ctx->file, ctx->problems, ctx->problems->len, ctx->flags, 0, ctx->made };
   int kind;
 
   ex->square = XQ_NO_SQUARE;
@@ -1593,7 +1588,7 @@ load_puzzle (Ctx *ctx, JsonObject *o, const char *path, GArray **listed_out)
 {
   g_autoptr(GArray) listed = NULL;
   XqPuzzle *pz = g_new0 (XqPuzzle, 1);
-  Ctx sub = { ctx->file, ctx->problems, ctx->problems->len, ctx->flags, 0, ctx->collect };
+  Ctx sub = { ctx->file, ctx->problems, ctx->problems->len, ctx->flags, 0, ctx->made };
 
   check_keys (&sub, o, path, puzzle_keys);
   pz->id = get_id (&sub, o, path);
@@ -1659,7 +1654,8 @@ load_data (const char *data, gssize length, const char *file_name,
   g_autoptr(JsonParser) parser = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *where = NULL;
-  Ctx ctx = { file_name, problems, 0, flags, 0, collect };
+  g_autoptr(XqProofs) made = collect ? NULL : xq_proofs_new ();
+  Ctx ctx = { file_name, problems, 0, flags, 0, collect ? collect : made };
   JsonNode *root;
   JsonObject *obj;
   XqLessonFile *file;
@@ -1707,6 +1703,10 @@ load_data (const char *data, gssize length, const char *file_name,
       xq_lesson_file_free (file);
       return NULL;
     }
+  /* Kept only once the whole file is sound, so a file that fails (its
+   * budget spent, say) fails the same way the next time. */
+  if (!(flags & XQ_LESSON_LOAD_REPROVE))
+    xq_proofs_remember_all (made);
   return file;
 }
 

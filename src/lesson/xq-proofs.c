@@ -246,6 +246,13 @@ xq_proofs_load_file (XqProofs *proofs, const char *path, guint *n_dropped, GErro
   return TRUE;
 }
 
+static int
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* The keys, in order (called with the lock held). */
 static GPtrArray *
 sorted_keys (XqProofs *proofs)
 {
@@ -256,14 +263,10 @@ sorted_keys (XqProofs *proofs)
   g_hash_table_iter_init (&it, proofs->table);
   while (g_hash_table_iter_next (&it, &k, NULL))
     g_ptr_array_add (keys, k);
+  g_ptr_array_sort (keys, compare_strings);
   return keys;
 }
 
-static int
-compare_strings (gconstpointer a, gconstpointer b)
-{
-  return strcmp (*(const char *const *) a, *(const char *const *) b);
-}
 
 gboolean
 xq_proofs_save_file (XqProofs *proofs, const char *path, GError **error)
@@ -274,7 +277,6 @@ xq_proofs_save_file (XqProofs *proofs, const char *path, GError **error)
   g_return_val_if_fail (proofs != NULL && path != NULL, FALSE);
   g_mutex_lock (&proofs->lock);
   keys = sorted_keys (proofs);
-  g_ptr_array_sort (keys, compare_strings);
   for (guint i = 0; i < keys->len; i++)
     {
       const char *key = g_ptr_array_index (keys, i);
@@ -306,7 +308,6 @@ xq_proofs_diff (XqProofs *a, XqProofs *b, const char *a_name, const char *b_name
   g_mutex_lock (&a->lock);
   g_mutex_lock (&b->lock);
   keys = sorted_keys (a);
-  g_ptr_array_sort (keys, compare_strings);
   for (guint i = 0; i < keys->len; i++)
     {
       const char *key = g_ptr_array_index (keys, i);
@@ -375,20 +376,38 @@ xq_proofs_known (const XqPosition *pos, int n, XqSolution *out)
 }
 
 void
-xq_proofs_remember (const XqPosition *pos, int n, const XqSolution *sol)
+xq_proofs_remember_all (XqProofs *made)
 {
-  g_autofree char *path = xq_proofs_cache_path ();
-  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *path = NULL;
+  g_autofree char *dir = NULL;
   g_autoptr(GError) error = NULL;
-  guint before;
+  GHashTableIter it;
+  gpointer key, value;
+  guint added = 0;
 
+  g_return_if_fail (made != NULL);
+  if (xq_proofs_size (made) == 0)
+    return;
+  path = xq_proofs_cache_path ();
+  dir = g_path_get_dirname (path);
   G_LOCK (runtime);
   ensure_loaded ();
-  before = xq_proofs_size (cache);
-  xq_proofs_add (cache, pos, n, sol);
-  if (xq_proofs_size (cache) != before
+  g_mutex_lock (&made->lock);
+  g_hash_table_iter_init (&it, made->table);
+  while (g_hash_table_iter_next (&it, &key, &value))
+    {
+      Proof *copy;
+
+      if (g_hash_table_contains (record->table, key) || g_hash_table_contains (cache->table, key))
+        continue;
+      copy = g_memdup2 (value, sizeof *copy);
+      copy->fen = g_strdup (copy->fen);
+      added += insert (cache, g_strdup (key), copy) ? 1 : 0;
+    }
+  g_mutex_unlock (&made->lock);
+  if (added > 0
       && (g_mkdir_with_parents (dir, 0700) != 0 || !xq_proofs_save_file (cache, path, &error)))
-    g_debug ("Could not keep a proof in %s: %s", path, error ? error->message : g_strerror (errno));
+    g_debug ("Could not keep the proofs in %s: %s", path, error ? error->message : g_strerror (errno));
   G_UNLOCK (runtime);
 }
 

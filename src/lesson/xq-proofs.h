@@ -32,6 +32,7 @@ typedef struct _XqProofs XqProofs;
 
 XqProofs *xq_proofs_new       (void);
 void      xq_proofs_free      (XqProofs *proofs);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqProofs, xq_proofs_free)
 guint     xq_proofs_size      (XqProofs *proofs);
 /* The key of "mate in at most n from pos": a SHA-256 in hex. */
 char     *xq_proofs_key       (const XqPosition *pos, int n);
@@ -49,10 +50,11 @@ gboolean  xq_proofs_save_file (XqProofs *proofs, const char *path, GError **erro
 char     *xq_proofs_diff      (XqProofs *a, XqProofs *b, const char *a_name, const char *b_name);
 
 /* The process-wide proofs the lesson loader consults: the record in the
- * lessons dir, then the user's cache.  remember adds to the cache and
- * saves it (the cache file lives in g_get_user_cache_dir ()). */
-gboolean  xq_proofs_known     (const XqPosition *pos, int n, XqSolution *out);
-void      xq_proofs_remember  (const XqPosition *pos, int n, const XqSolution *sol);
+ * lessons dir, then the user's cache.  remember_all adds the proofs the
+ * record lacks to the cache and saves it once (the cache file lives in
+ * g_get_user_cache_dir ()). */
+gboolean  xq_proofs_known        (const XqPosition *pos, int n, XqSolution *out);
+void      xq_proofs_remember_all (XqProofs *made);
 /* Forgets the process-wide proofs, so the next lookup reads the files
  * again (for tests that change the dirs). */
 void      xq_proofs_reset     (void);

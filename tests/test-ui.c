@@ -7,9 +7,19 @@
 #include <glib/gstdio.h>
 #include <locale.h>
 
+#include "xq-board-settings.h"
 #include "xq-board-view.h"
+#include "xq-editor-board.h"
+#include "xq-exercise-editor.h"
+#include "xq-learn-page.h"
+#include "xq-lesson-board.h"
+#include "xq-lesson-player.h"
 #include "xq-play-page.h"
+#include "xq-position-editor.h"
 #include "xq-preferences-window.h"
+#include "xq-projector-window.h"
+#include "xq-puzzle-page.h"
+#include "xq-teach-page.h"
 #include "xq-window.h"
 
 /* ---- Helpers --------------------------------------------------------------- */
@@ -1095,6 +1105,190 @@ test_resources (void)
   gtk_window_destroy (GTK_WINDOW (help));
 }
 
+/* ---- Every board follows the settings ------------------------------------------ */
+
+static GtkWidget *
+find_descendant (GtkWidget *widget,
+                 GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_descendant (child, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+typedef struct {
+  const char *name;
+  GObject    *board;
+} NamedBoard;
+
+/* Every board of the app, each reached the way the app makes it: the pages
+ * of a real window, the projector the Teach page opens, and a lesson player
+ * as the Teach page's Preview makes one.  Returns the number filled in. */
+static guint
+collect_boards (WindowFixture      *f,
+                NamedBoard          boards[],
+                XqProjectorWindow **projector,
+                GtkWidget         **preview)
+{
+  XqLearnPage *learn = XQ_LEARN_PAGE (find_descendant (GTK_WIDGET (f->window), XQ_TYPE_LEARN_PAGE));
+  XqPuzzlePage *puzzles = XQ_PUZZLE_PAGE (find_descendant (GTK_WIDGET (f->window), XQ_TYPE_PUZZLE_PAGE));
+  XqTeachPage *teach = XQ_TEACH_PAGE (find_descendant (GTK_WIDGET (f->window), XQ_TYPE_TEACH_PAGE));
+  XqPositionEditor *pe;
+  XqLessonBoard *lb;
+  guint n = 0;
+
+  g_assert_nonnull (learn);
+  g_assert_nonnull (puzzles);
+  g_assert_nonnull (teach);
+  boards[n++] = (NamedBoard) { "play", G_OBJECT (xq_play_page_get_board_view (f->page)) };
+  lb = xq_lesson_player_get_board (xq_learn_page_get_player (learn));
+  boards[n++] = (NamedBoard) { "learn", G_OBJECT (lb) };
+  boards[n++] = (NamedBoard) { "learn view", G_OBJECT (xq_lesson_board_get_view (lb)) };
+  lb = xq_puzzle_page_get_board (puzzles);
+  boards[n++] = (NamedBoard) { "puzzles", G_OBJECT (lb) };
+  boards[n++] = (NamedBoard) { "puzzles view", G_OBJECT (xq_lesson_board_get_view (lb)) };
+  pe = xq_exercise_editor_get_position_editor (xq_teach_page_get_exercise_editor (teach));
+  boards[n++] = (NamedBoard) { "teach editor", G_OBJECT (xq_position_editor_get_board (pe)) };
+  *projector = xq_teach_page_open_projector (teach);
+  boards[n++] = (NamedBoard) { "projector", G_OBJECT (xq_projector_window_get_board (*projector)) };
+  *preview = g_object_ref_sink (xq_lesson_player_new ());
+  lb = xq_lesson_player_get_board (XQ_LESSON_PLAYER (*preview));
+  boards[n++] = (NamedBoard) { "preview", G_OBJECT (lb) };
+  boards[n++] = (NamedBoard) { "preview view", G_OBJECT (xq_lesson_board_get_view (lb)) };
+  return n;
+}
+
+static void
+assert_boards (const NamedBoard boards[],
+               guint            n,
+               XqPieceSet       set,
+               XqTheme          theme,
+               gboolean         coordinates)
+{
+  for (guint i = 0; i < n; i++)
+    {
+      XqPieceSet board_set;
+      XqTheme board_theme;
+      gboolean board_coordinates;
+
+      g_object_get (boards[i].board, "piece-set", &board_set, "theme", &board_theme,
+                    "show-coordinates", &board_coordinates, NULL);
+      g_test_message ("%s: set %d theme %d coordinates %d", boards[i].name,
+                      board_set, board_theme, board_coordinates);
+      g_assert_cmpint (board_set, ==, set);
+      g_assert_cmpint (board_theme, ==, theme);
+      g_assert_cmpint (!!board_coordinates, ==, !!coordinates);
+    }
+}
+
+static GdkPaintable *
+palette_paintable (WindowFixture *f,
+                   XqPiece        piece)
+{
+  XqTeachPage *teach = XQ_TEACH_PAGE (find_descendant (GTK_WIDGET (f->window), XQ_TYPE_TEACH_PAGE));
+  XqPositionEditor *pe = xq_exercise_editor_get_position_editor (xq_teach_page_get_exercise_editor (teach));
+  GtkWidget *child = gtk_button_get_child (GTK_BUTTON (xq_position_editor_get_palette_button (pe, piece)));
+
+  g_assert_true (GTK_IS_PICTURE (child));
+  return gtk_picture_get_paintable (GTK_PICTURE (child));
+}
+
+/* Preferences reach every open board at once, and only through the
+ * settings: nothing is passed by hand. */
+static void
+test_boards_follow_settings (WindowFixture *f,
+                             gconstpointer  data)
+{
+  g_autoptr(GSettings) settings = g_settings_new (XQ_SETTINGS_SCHEMA);
+  g_autoptr(GEnumClass) sets = g_type_class_ref (XQ_TYPE_PIECE_SET);
+  g_autoptr(GEnumClass) themes = g_type_class_ref (XQ_TYPE_THEME);
+  g_autoptr(GdkPaintable) palette_before = NULL;
+  XqProjectorWindow *projector = NULL;
+  GtkWidget *preview = NULL;
+  NamedBoard boards[16];
+  guint n;
+
+  /* The settings store the renderer's names: the enum nicks are those names. */
+  for (int i = XQ_PIECE_SET_TRADITIONAL; i <= XQ_PIECE_SET_PICTOGRAM; i++)
+    g_assert_cmpstr (g_enum_get_value (sets, i)->value_nick, ==, xq_piece_set_to_string (i));
+  for (int i = XQ_THEME_WOOD; i <= XQ_THEME_PRINT; i++)
+    g_assert_cmpstr (g_enum_get_value (themes, i)->value_nick, ==, xq_theme_to_string (i));
+
+  n = collect_boards (f, boards, &projector, &preview);
+  g_assert_cmpuint (n, ==, 9);
+  palette_before = g_object_ref (palette_paintable (f, xq_piece_make (XQ_RED, XQ_KING)));
+
+  g_settings_set_string (settings, "piece-set", "pictogram");
+  g_settings_set_string (settings, "board-theme", "contrast");
+  g_settings_set_boolean (settings, "show-coordinates", FALSE);
+  assert_boards (boards, n, XQ_PIECE_SET_PICTOGRAM, XQ_THEME_CONTRAST, FALSE);
+  /* The Teach palette draws its pieces again in the new set. */
+  g_assert_true (palette_paintable (f, xq_piece_make (XQ_RED, XQ_KING)) != palette_before);
+
+  g_settings_set_string (settings, "piece-set", "simplified");
+  g_settings_set_string (settings, "board-theme", "print");
+  g_settings_set_boolean (settings, "show-coordinates", TRUE);
+  assert_boards (boards, n, XQ_PIECE_SET_SIMPLIFIED, XQ_THEME_PRINT, TRUE);
+
+  /* A name the renderer does not know (a hand-edited setting) falls back. */
+  g_settings_set_string (settings, "piece-set", "cartoon");
+  g_settings_set_string (settings, "board-theme", "neon");
+  assert_boards (boards, n, XQ_PIECE_SET_TRADITIONAL, XQ_THEME_WOOD, TRUE);
+
+  /* A board made after the change starts in the chosen style too. */
+  g_settings_set_string (settings, "piece-set", "pictogram");
+  {
+    g_autoptr(GtkWidget) late = g_object_ref_sink (xq_editor_board_new ());
+    NamedBoard one = { "new editor board", G_OBJECT (late) };
+    assert_boards (&one, 1, XQ_PIECE_SET_PICTOGRAM, XQ_THEME_WOOD, TRUE);
+  }
+
+  /* "auto" in the C locale: the traditional set. */
+  g_settings_reset (settings, "piece-set");
+  g_settings_reset (settings, "board-theme");
+  g_settings_reset (settings, "show-coordinates");
+  assert_boards (boards, n, XQ_PIECE_SET_TRADITIONAL, XQ_THEME_WOOD, TRUE);
+
+  gtk_window_destroy (GTK_WINDOW (projector));
+  g_object_unref (preview);
+}
+
+/* Runs once per interface language: "Automatic" pieces follow the script of
+ * the language (zh_CN reads simplified characters, zh_TW and English the
+ * traditional set), on every board. */
+static void
+test_window_i18n_pieces (WindowFixture *f,
+                         gconstpointer  data)
+{
+  g_autoptr(GSettings) settings = g_settings_new (XQ_SETTINGS_SCHEMA);
+  const char *lang = g_getenv ("LANGUAGE");
+  XqPieceSet expect = g_strcmp0 (lang, "zh_CN") == 0 ? XQ_PIECE_SET_SIMPLIFIED : XQ_PIECE_SET_TRADITIONAL;
+  XqProjectorWindow *projector = NULL;
+  GtkWidget *preview = NULL;
+  NamedBoard boards[16];
+  guint n = collect_boards (f, boards, &projector, &preview);
+
+  g_autofree char *value = g_settings_get_string (settings, "piece-set");
+  g_assert_cmpstr (value, ==, "auto");
+  g_assert_cmpint (xq_board_settings_piece_set ("auto"), ==, expect);
+  assert_boards (boards, n, expect, XQ_THEME_WOOD, TRUE);
+  /* Away from "auto" and back again. */
+  g_settings_set_string (settings, "piece-set", "pictogram");
+  assert_boards (boards, n, XQ_PIECE_SET_PICTOGRAM, XQ_THEME_WOOD, TRUE);
+  g_settings_set_string (settings, "piece-set", "auto");
+  assert_boards (boards, n, expect, XQ_THEME_WOOD, TRUE);
+
+  gtk_window_destroy (GTK_WINDOW (projector));
+  g_object_unref (preview);
+}
+
 /* Runs once per interface language (see tests/meson.build): the window's
  * visible texts follow LANGUAGE. */
 static void
@@ -1175,7 +1369,11 @@ main (int   argc,
   g_test_add_func ("/ui/play/layout", test_play_layout);
   g_test_add_func ("/ui/window/size", test_window_size);
   g_test_add_func ("/ui/window/min-width", test_window_min_width);
+  g_test_add ("/ui/window/boards-follow-settings", WindowFixture, NULL, window_setup,
+              test_boards_follow_settings, window_teardown);
   g_test_add ("/ui/window/i18n", WindowFixture, NULL, window_setup, test_window_i18n, window_teardown);
+  g_test_add ("/ui/window/i18n/pieces", WindowFixture, NULL, window_setup, test_window_i18n_pieces,
+              window_teardown);
 
   return g_test_run ();
 }

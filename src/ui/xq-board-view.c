@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "xq-board-paint.h"
+#include "xq-board-settings.h"
 #include "xq-board-view.h"
 
 /* A played move slides for this long: long enough to see which piece moved,
@@ -67,7 +68,8 @@ G_DEFINE_FINAL_TYPE (XqBoardView, xq_board_view, GTK_TYPE_WIDGET)
 enum {
   PROP_0,
   PROP_MODEL,
-  N_PROPS
+  PROP_STYLE,   /* the XQ_BOARD_STYLE_N_PROPS style properties from here */
+  N_PROPS = PROP_STYLE + XQ_BOARD_STYLE_N_PROPS
 };
 
 static GParamSpec *properties [N_PROPS];
@@ -914,6 +916,11 @@ xq_board_view_get_property (GObject    *object,
 {
   XqBoardView *self = XQ_BOARD_VIEW (object);
 
+  if (prop_id >= PROP_STYLE && prop_id < N_PROPS)
+    {
+      xq_board_settings_get_style (&self->style, prop_id - PROP_STYLE, value);
+      return;
+    }
   switch (prop_id)
     {
     case PROP_MODEL:
@@ -932,6 +939,15 @@ xq_board_view_set_property (GObject      *object,
 {
   XqBoardView *self = XQ_BOARD_VIEW (object);
 
+  if (prop_id >= PROP_STYLE && prop_id < N_PROPS)
+    {
+      if (xq_board_settings_set_style (&self->style, prop_id - PROP_STYLE, value))
+        {
+          invalidate_all (self);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      return;
+    }
   switch (prop_id)
     {
     case PROP_MODEL:
@@ -966,6 +982,8 @@ xq_board_view_class_init (XqBoardViewClass *klass)
   properties [PROP_MODEL] =
     g_param_spec_object ("model", NULL, NULL, XQ_TYPE_BOARD_MODEL,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* They follow the preferences (xq-board-settings.h). */
+  xq_board_settings_style_pspecs (&properties [PROP_STYLE]);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
@@ -1012,6 +1030,7 @@ xq_board_view_init (XqBoardView *self)
                          G_CALLBACK (drag_update_cb), G_CALLBACK (drag_end_cb));
 
   g_signal_connect (self, "notify::scale-factor", G_CALLBACK (scale_factor_changed_cb), NULL);
+  xq_board_settings_bind (xq_board_settings_get_default (), self);
 }
 
 GtkWidget *
@@ -1055,43 +1074,6 @@ xq_board_view_get_model (XqBoardView *self)
 {
   g_return_val_if_fail (XQ_IS_BOARD_VIEW (self), NULL);
   return self->model;
-}
-
-void
-xq_board_view_set_piece_set (XqBoardView *self,
-                             XqPieceSet   set)
-{
-  g_return_if_fail (XQ_IS_BOARD_VIEW (self));
-
-  if (self->style.pieces == set)
-    return;
-  self->style.pieces = set;
-  invalidate_all (self);
-}
-
-void
-xq_board_view_set_theme (XqBoardView *self,
-                         XqTheme      theme)
-{
-  g_return_if_fail (XQ_IS_BOARD_VIEW (self));
-
-  if (self->style.theme == theme)
-    return;
-  self->style.theme = theme;
-  invalidate_all (self);
-}
-
-void
-xq_board_view_set_show_coordinates (XqBoardView *self,
-                                    gboolean     show)
-{
-  g_return_if_fail (XQ_IS_BOARD_VIEW (self));
-
-  show = !!show;
-  if (self->style.coordinates == show)
-    return;
-  self->style.coordinates = show;
-  invalidate_all (self);
 }
 
 void

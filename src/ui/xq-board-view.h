@@ -20,9 +20,8 @@ GtkWidget    *xq_board_view_new            (void);
 void          xq_board_view_set_model      (XqBoardView *self, XqBoardModel *model);
 XqBoardModel *xq_board_view_get_model      (XqBoardView *self);
 
-void          xq_board_view_set_piece_set  (XqBoardView *self, XqPieceSet set);
-void          xq_board_view_set_theme      (XqBoardView *self, XqTheme theme);
-void          xq_board_view_set_show_coordinates (XqBoardView *self, gboolean show);
+/* The properties "piece-set", "theme" and "show-coordinates" follow the
+ * preferences (xq-board-settings.h). */
 /* Whether a refused move rings the bell. */
 void          xq_board_view_set_sounds     (XqBoardView *self, gboolean sounds);
 /* Whether a played move slides across the board (off in tests). */

@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "xq-board-paint.h"
+#include "xq-board-settings.h"
 #include "xq-editor-board.h"
 
 struct _XqEditorBoard
@@ -42,6 +43,15 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
+
+enum {
+  PROP_0,
+  PROP_FLIPPED,
+  PROP_STYLE,   /* the XQ_BOARD_STYLE_N_PROPS style properties from here */
+  N_PROPS = PROP_STYLE + XQ_BOARD_STYLE_N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static void
 geometry (XqEditorBoard *self, XqBoardGeometry *geom)
@@ -410,8 +420,11 @@ void
 xq_editor_board_set_flipped (XqEditorBoard *self, gboolean flipped)
 {
   g_return_if_fail (XQ_IS_EDITOR_BOARD (self));
+  if (self->style.flipped == !!flipped)
+    return;
   self->style.flipped = !!flipped;
   gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FLIPPED]);
 }
 
 gboolean
@@ -421,14 +434,6 @@ xq_editor_board_get_flipped (XqEditorBoard *self)
   return self->style.flipped;
 }
 
-void
-xq_editor_board_set_style (XqEditorBoard *self, XqPieceSet set, XqTheme theme)
-{
-  g_return_if_fail (XQ_IS_EDITOR_BOARD (self));
-  self->style.pieces = set;
-  self->style.theme = theme;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
 
 void
 xq_editor_board_set_annotations (XqEditorBoard *self, const XqAnnotations *annots)
@@ -442,6 +447,50 @@ xq_editor_board_set_annotations (XqEditorBoard *self, const XqAnnotations *annot
 }
 
 /* ---- GObject ------------------------------------------------------------------ */
+
+static void
+xq_editor_board_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  XqEditorBoard *self = XQ_EDITOR_BOARD (object);
+
+  if (prop_id >= PROP_STYLE && prop_id < N_PROPS)
+    {
+      xq_board_settings_get_style (&self->style, prop_id - PROP_STYLE, value);
+      return;
+    }
+  switch (prop_id)
+    {
+    case PROP_FLIPPED:
+      g_value_set_boolean (value, self->style.flipped);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+xq_editor_board_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  XqEditorBoard *self = XQ_EDITOR_BOARD (object);
+
+  if (prop_id >= PROP_STYLE && prop_id < N_PROPS)
+    {
+      if (xq_board_settings_set_style (&self->style, prop_id - PROP_STYLE, value))
+        {
+          gtk_widget_queue_draw (GTK_WIDGET (self));
+          g_object_notify_by_pspec (object, pspec);
+        }
+      return;
+    }
+  switch (prop_id)
+    {
+    case PROP_FLIPPED:
+      xq_editor_board_set_flipped (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
 
 static void
 xq_editor_board_finalize (GObject *object)
@@ -459,6 +508,8 @@ xq_editor_board_class_init (XqEditorBoardClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->finalize = xq_editor_board_finalize;
+  object_class->get_property = xq_editor_board_get_property;
+  object_class->set_property = xq_editor_board_set_property;
   widget_class->snapshot = xq_editor_board_snapshot;
   widget_class->measure = xq_editor_board_measure;
 
@@ -490,6 +541,14 @@ xq_editor_board_class_init (XqEditorBoardClass *klass)
   signals[SIGNAL_ARROW] =
     g_signal_new ("arrow", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_INT);
+
+  /* The style follows the preferences (xq-board-settings.h); flipped is
+   * each editor's own, as its Flip button sets it. */
+  xq_board_settings_style_pspecs (&properties[PROP_STYLE]);
+  properties[PROP_FLIPPED] =
+    g_param_spec_boolean ("flipped", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   xq_board_keys_install (widget_class, &editor_keys);
 
@@ -529,4 +588,5 @@ xq_editor_board_init (XqEditorBoard *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Board editor"), -1);
+  xq_board_settings_bind (xq_board_settings_get_default (), self);
 }

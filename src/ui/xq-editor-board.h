@@ -30,9 +30,10 @@ void              xq_editor_board_drag_piece      (XqEditorBoard *self, XqSquare
 
 /* Whether pieces can be dragged and dropped. */
 void              xq_editor_board_set_editable    (XqEditorBoard *self, gboolean editable);
+/* Also the property "flipped"; "piece-set", "theme" and "show-coordinates"
+ * follow the preferences (xq-board-settings.h). */
 void              xq_editor_board_set_flipped     (XqEditorBoard *self, gboolean flipped);
 gboolean          xq_editor_board_get_flipped     (XqEditorBoard *self);
-void              xq_editor_board_set_style       (XqEditorBoard *self, XqPieceSet set, XqTheme theme);
 /* Marks drawn over the board (copied; NULL clears). */
 void              xq_editor_board_set_annotations (XqEditorBoard *self, const XqAnnotations *annots);
 

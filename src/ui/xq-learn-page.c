@@ -31,8 +31,6 @@ struct _XqLearnPage
   GPtrArray        *units;      /* XqUnit* (owned) */
   XqProgressStore  *store;
   XqProgress       *progress;
-  XqPieceSet        piece_set;
-  XqTheme           theme;
 };
 
 G_DEFINE_FINAL_TYPE (XqLearnPage, xq_learn_page, GTK_TYPE_WIDGET)
@@ -527,7 +525,6 @@ xq_learn_page_open_unit (XqLearnPage *self,
   g_return_if_fail (XQ_IS_LEARN_PAGE (self));
   g_return_if_fail (self->units != NULL && index < self->units->len);
 
-  xq_lesson_player_set_style (self->player, self->piece_set, self->theme);
   xq_lesson_player_start (self->player, g_ptr_array_index (self->units, index),
                           self->store, self->progress);
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "player");
@@ -553,18 +550,6 @@ xq_learn_page_is_playing (XqLearnPage *self)
 {
   g_return_val_if_fail (XQ_IS_LEARN_PAGE (self), FALSE);
   return g_strcmp0 (gtk_stack_get_visible_child_name (GTK_STACK (self->stack)), "player") == 0;
-}
-
-void
-xq_learn_page_set_style (XqLearnPage *self,
-                         XqPieceSet   set,
-                         XqTheme      theme)
-{
-  g_return_if_fail (XQ_IS_LEARN_PAGE (self));
-
-  self->piece_set = set;
-  self->theme = theme;
-  xq_lesson_player_set_style (self->player, set, theme);
 }
 
 XqUnitMap *

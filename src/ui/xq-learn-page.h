@@ -36,7 +36,6 @@ void              xq_learn_page_open_unit     (XqLearnPage *self, guint index);
 void              xq_learn_page_show_map      (XqLearnPage *self);
 gboolean          xq_learn_page_is_playing    (XqLearnPage *self);
 
-void              xq_learn_page_set_style     (XqLearnPage *self, XqPieceSet set, XqTheme theme);
 
 XqUnitMap        *xq_learn_page_get_unit_map  (XqLearnPage *self);
 XqLessonPlayer   *xq_learn_page_get_player    (XqLearnPage *self);

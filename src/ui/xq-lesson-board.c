@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "xq-board-paint.h"
+#include "xq-board-settings.h"
 #include "xq-lesson-board.h"
 
 struct _XqLessonBoard
@@ -34,6 +35,14 @@ struct _XqLessonBoard
 };
 
 G_DEFINE_FINAL_TYPE (XqLessonBoard, xq_lesson_board, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_STYLE,   /* the XQ_BOARD_STYLE_N_PROPS style properties from here */
+  N_PROPS = PROP_STYLE + XQ_BOARD_STYLE_N_PROPS
+};
+
+static GParamSpec *properties [N_PROPS];
 
 enum {
   TAP,
@@ -442,12 +451,54 @@ xq_lesson_board_dispose (GObject *object)
 }
 
 static void
+xq_lesson_board_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  XqLessonBoard *self = XQ_LESSON_BOARD (object);
+
+  if (prop_id >= PROP_STYLE && prop_id < N_PROPS)
+    xq_board_settings_get_style (&self->style, prop_id - PROP_STYLE, value);
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+}
+
+static void
+xq_lesson_board_set_property (GObject      *object,
+                              guint         prop_id,
+                              const GValue *value,
+                              GParamSpec   *pspec)
+{
+  XqLessonBoard *self = XQ_LESSON_BOARD (object);
+
+  if (prop_id < PROP_STYLE || prop_id >= N_PROPS)
+    {
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      return;
+    }
+  if (!xq_board_settings_set_style (&self->style, prop_id - PROP_STYLE, value))
+    return;
+  for (int i = 0; i < 16; i++)
+    g_clear_object (&self->piece_tex[i]);
+  gtk_widget_queue_draw (self->marks_area);
+  g_object_notify_by_pspec (object, pspec);
+}
+
+static void
 xq_lesson_board_class_init (XqLessonBoardClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = xq_lesson_board_dispose;
+  object_class->get_property = xq_lesson_board_get_property;
+  object_class->set_property = xq_lesson_board_set_property;
+
+  /* The style of the view inside, which follows the preferences
+   * (xq-board-settings.h); the tray's and the drag icon's pieces use it. */
+  xq_board_settings_style_pspecs (&properties [PROP_STYLE]);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /**
    * XqLessonBoard::tap:
@@ -512,6 +563,11 @@ xq_lesson_board_init (XqLessonBoard *self)
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (self->marks_area), draw_marks, self, NULL);
   gtk_widget_set_can_target (self->marks_area, FALSE);
   gtk_overlay_add_overlay (GTK_OVERLAY (self->overlay), self->marks_area);
+  /* One style for the board and the pieces around it: the view's. */
+  for (guint i = PROP_STYLE; i < N_PROPS; i++)
+    g_object_bind_property (self->view, g_param_spec_get_name (properties [i]),
+                            self, g_param_spec_get_name (properties [i]),
+                            G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
 
   click = gtk_gesture_click_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (click), GDK_BUTTON_PRIMARY);
@@ -635,22 +691,6 @@ xq_lesson_board_tap (XqLessonBoard *self,
   if (!self->tap_mode)
     return;
   g_signal_emit (self, signals[TAP], 0, sq);
-}
-
-void
-xq_lesson_board_set_style (XqLessonBoard *self,
-                           XqPieceSet     set,
-                           XqTheme        theme)
-{
-  g_return_if_fail (XQ_IS_LESSON_BOARD (self));
-
-  self->style.pieces = set;
-  self->style.theme = theme;
-  for (int i = 0; i < 16; i++)
-    g_clear_object (&self->piece_tex[i]);
-  xq_board_view_set_piece_set (self->view, set);
-  xq_board_view_set_theme (self->view, theme);
-  gtk_widget_queue_draw (self->marks_area);
 }
 
 void

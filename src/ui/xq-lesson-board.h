@@ -34,7 +34,8 @@ gboolean      xq_lesson_board_get_tap_mode   (XqLessonBoard *self);
 /* What a press on sq does in tap mode (the gesture calls this too). */
 void          xq_lesson_board_tap            (XqLessonBoard *self, XqSquare sq);
 
-void          xq_lesson_board_set_style      (XqLessonBoard *self, XqPieceSet set, XqTheme theme);
+/* The properties "piece-set", "theme" and "show-coordinates" are the view's,
+ * which follow the preferences (xq-board-settings.h). */
 
 /* Set-up exercises: pieces are dragged from a tray onto the board, and a
  * placed piece to another point or off the board.  Every drop is reported

@@ -53,9 +53,7 @@ struct _XqLessonPlayer
   GtkWidget     *next_button;
   GHashTable    *choice_buttons;   /* choice id -> GtkWidget (borrowed) */
   GtkWidget     *tray_buttons[16];
-  GdkTexture    *piece_tex[16];
-  XqPieceSet     piece_set;
-  XqTheme        theme;
+  GdkTexture    *piece_tex[16];   /* the tray's, in the board's style */
 
   /* The step on show */
   guint          step;
@@ -194,8 +192,7 @@ piece_texture (XqLessonPlayer *self,
       int stride, size = 56;
 
       xq_render_style_init (&style);
-      style.pieces = self->piece_set;
-      style.theme = self->theme;
+      g_object_get (self->board, "piece-set", &style.pieces, "theme", &style.theme, NULL);
       svg = xq_render_piece_svg (piece, &style, size);
       surface = xq_render_rasterize_svg (svg, size, size, &error);
       if (surface == NULL)
@@ -212,6 +209,18 @@ piece_texture (XqLessonPlayer *self,
                                                            bytes, stride);
     }
   return self->piece_tex[piece & 15];
+}
+
+static void show_setup (XqLessonPlayer *self, gboolean keep_marks);
+
+/* The preferences changed the board's pieces: the tray follows. */
+static void
+board_style_cb (XqLessonPlayer *self)
+{
+  for (int i = 0; i < 16; i++)
+    g_clear_object (&self->piece_tex[i]);
+  if (self->kind == STEP_EXERCISE && self->ex->kind == XQ_EXERCISE_SETUP)
+    show_setup (self, TRUE);
 }
 
 static void
@@ -1394,6 +1403,8 @@ xq_lesson_player_init (XqLessonPlayer *self)
   g_signal_connect_swapped (self->board, "tap", G_CALLBACK (board_tap_cb), self);
   g_signal_connect_swapped (self->board, "refused", G_CALLBACK (refused_cb), self);
   g_signal_connect_swapped (self->board, "piece-dropped", G_CALLBACK (piece_dropped_cb), self);
+  g_signal_connect_swapped (self->board, "notify::piece-set", G_CALLBACK (board_style_cb), self);
+  g_signal_connect_swapped (self->board, "notify::theme", G_CALLBACK (board_style_cb), self);
   {
     GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_UINT, GDK_ACTION_MOVE);
 
@@ -1613,23 +1624,6 @@ xq_lesson_player_get_tray_button (XqLessonPlayer *self,
 {
   g_return_val_if_fail (XQ_IS_LESSON_PLAYER (self), NULL);
   return self->tray_buttons[piece & 15];
-}
-
-void
-xq_lesson_player_set_style (XqLessonPlayer *self,
-                            XqPieceSet      set,
-                            XqTheme         theme)
-{
-  g_return_if_fail (XQ_IS_LESSON_PLAYER (self));
-
-  if (self->piece_set != set || self->theme != theme)
-    for (int i = 0; i < 16; i++)
-      g_clear_object (&self->piece_tex[i]);
-  self->piece_set = set;
-  self->theme = theme;
-  xq_lesson_board_set_style (self->board, set, theme);
-  if (self->kind == STEP_EXERCISE && self->ex->kind == XQ_EXERCISE_SETUP)
-    show_setup (self, TRUE);
 }
 
 void

@@ -47,7 +47,6 @@ GtkWidget     *xq_lesson_player_get_button   (XqLessonPlayer *self, const char *
 GtkWidget     *xq_lesson_player_get_choice_button (XqLessonPlayer *self, const char *choice_id);
 GtkWidget     *xq_lesson_player_get_tray_button   (XqLessonPlayer *self, XqPiece piece);
 
-void           xq_lesson_player_set_style    (XqLessonPlayer *self, XqPieceSet set, XqTheme theme);
 /* How long the computer waits before its reply (ms; 0 in tests). */
 void           xq_lesson_player_set_reply_delay (XqLessonPlayer *self, guint ms);
 

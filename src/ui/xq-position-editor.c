@@ -230,16 +230,14 @@ palette_prepare_cb (GtkDragSource *source, double x, double y, gpointer piece)
 /* ---- Building ----------------------------------------------------------------- */
 
 static GdkTexture *
-piece_texture (XqPiece piece, int size)
+piece_texture (XqPiece piece, const XqRenderStyle *style, int size)
 {
-  XqRenderStyle style;
   g_autofree char *svg = NULL;
   cairo_surface_t *surface;
   g_autoptr(GBytes) bytes = NULL;
   GdkTexture *texture;
 
-  xq_render_style_init (&style);
-  svg = xq_render_piece_svg (piece, &style, size);
+  svg = xq_render_piece_svg (piece, style, size);
   surface = xq_render_rasterize_svg (svg, size, size, NULL);
   if (surface == NULL)
     return NULL;
@@ -263,6 +261,38 @@ piece_label (XqPiece piece)
   return _((xq_piece_color (piece) == XQ_RED ? red : black)[xq_piece_type (piece)]);
 }
 
+/* The palette's pieces look like the board's, in the set the preferences chose. */
+static void
+update_palette_pictures (XqPositionEditor *self)
+{
+  XqRenderStyle style;
+
+  xq_render_style_init (&style);
+  g_object_get (self->board, "piece-set", &style.pieces, "theme", &style.theme, NULL);
+  for (int i = 0; i < 16; i++)
+    {
+      GtkWidget *button = self->palette_buttons[i];
+      XqPiece piece;
+      g_autoptr(GdkTexture) tex = NULL;
+
+      if (button == NULL)
+        continue;
+      piece = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "piece"));
+      tex = piece_texture (piece, &style, 40);
+      if (tex != NULL)
+        {
+          GtkWidget *picture = gtk_picture_new_for_paintable (GDK_PAINTABLE (tex));
+          gtk_widget_set_size_request (picture, 40, 40);
+          gtk_button_set_child (GTK_BUTTON (button), picture);
+        }
+      else
+        {
+          char text[2] = { xq_piece_to_fen_char (piece), '\0' };
+          gtk_button_set_label (GTK_BUTTON (button), text);
+        }
+    }
+}
+
 static GtkWidget *
 build_palette (XqPositionEditor *self)
 {
@@ -275,21 +305,9 @@ build_palette (XqPositionEditor *self)
     for (int t = XQ_KING; t <= XQ_PAWN; t++)
       {
         XqPiece piece = xq_piece_make (c, t);
-        g_autoptr(GdkTexture) tex = piece_texture (piece, 40);
         GtkWidget *button = gtk_toggle_button_new ();
         GtkDragSource *source = gtk_drag_source_new ();
 
-        if (tex != NULL)
-          {
-            GtkWidget *picture = gtk_picture_new_for_paintable (GDK_PAINTABLE (tex));
-            gtk_widget_set_size_request (picture, 40, 40);
-            gtk_button_set_child (GTK_BUTTON (button), picture);
-          }
-        else
-          {
-            char text[2] = { xq_piece_to_fen_char (piece), '\0' };
-            gtk_button_set_label (GTK_BUTTON (button), text);
-          }
         gtk_widget_set_tooltip_text (button, piece_label (piece));
         gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                         piece_label (piece), -1);
@@ -502,6 +520,11 @@ xq_position_editor_init (XqPositionEditor *self)
 
   self->board = XQ_EDITOR_BOARD (xq_editor_board_new ());
   gtk_box_append (GTK_BOX (row), build_palette (self));
+  update_palette_pictures (self);
+  g_signal_connect_object (self->board, "notify::piece-set", G_CALLBACK (update_palette_pictures), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->board, "notify::theme", G_CALLBACK (update_palette_pictures), self,
+                           G_CONNECT_SWAPPED);
   gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->board));
   gtk_box_append (GTK_BOX (self), row);
   g_signal_connect_swapped (self->board, "changed", G_CALLBACK (board_changed_cb), self);

@@ -90,13 +90,6 @@ xq_projector_window_get_board (XqProjectorWindow *self)
   return self->board;
 }
 
-void
-xq_projector_window_set_style (XqProjectorWindow *self, XqPieceSet set, XqTheme theme)
-{
-  g_return_if_fail (XQ_IS_PROJECTOR_WINDOW (self));
-  xq_editor_board_set_style (self->board, set, theme);
-}
-
 static void
 point_activated_cb (XqProjectorWindow *self, int sq, guint button, XqEditorBoard *board)
 {

@@ -24,6 +24,5 @@ void                 xq_projector_window_clear_drawing (XqProjectorWindow *self)
 const XqAnnotations *xq_projector_window_get_drawing  (XqProjectorWindow *self);
 /* The board, for tests. */
 XqEditorBoard       *xq_projector_window_get_board    (XqProjectorWindow *self);
-void                 xq_projector_window_set_style    (XqProjectorWindow *self, XqPieceSet set, XqTheme theme);
 
 G_END_DECLS

@@ -780,13 +780,6 @@ xq_puzzle_page_set_reply_delay (XqPuzzlePage *self, guint ms)
   self->reply_delay = ms;
 }
 
-void
-xq_puzzle_page_set_style (XqPuzzlePage *self, XqPieceSet set, XqTheme theme)
-{
-  g_return_if_fail (XQ_IS_PUZZLE_PAGE (self));
-  xq_lesson_board_set_style (self->board, set, theme);
-}
-
 /* ---- GObject --------------------------------------------------------------- */
 
 static void

@@ -53,6 +53,5 @@ XqLessonBoard *xq_puzzle_page_get_board       (XqPuzzlePage *self);
 XqNoticeBar   *xq_puzzle_page_get_notices     (XqPuzzlePage *self);
 /* ms before the computer answers (0: at once, for tests). */
 void           xq_puzzle_page_set_reply_delay (XqPuzzlePage *self, guint ms);
-void           xq_puzzle_page_set_style       (XqPuzzlePage *self, XqPieceSet set, XqTheme theme);
 
 G_END_DECLS

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "xq-board-settings.h"
 #include "xq-puzzle-page.h"
 #include "xq-teach-page.h"
 #include "xq-tournament-page.h"
@@ -36,30 +37,17 @@ apply_settings (XqWindow   *self,
                 const char *key)
 {
   XqBoardView *view = xq_play_page_get_board_view (self->play_page);
+  g_autofree char *notation = g_settings_get_string (self->settings, "notation");
   g_autofree char *pieces = g_settings_get_string (self->settings, "piece-set");
   g_autofree char *theme = g_settings_get_string (self->settings, "board-theme");
-  g_autofree char *notation = g_settings_get_string (self->settings, "notation");
-  XqPieceSet set = XQ_PIECE_SET_TRADITIONAL;
-  XqTheme th = XQ_THEME_WOOD;
 
-  /* "auto" follows the interface language, as the notation does: Chinese
-   * readers get the script they read, everyone else the traditional set. */
-  if (g_strcmp0 (pieces, "auto") == 0)
-    {
-      g_free (pieces);
-      /* Translators: the piece set used when the preference is "Automatic".
-       * Write exactly one of: traditional, simplified. */
-      pieces = g_strdup (C_("piece-set-default", "traditional"));
-    }
-  xq_piece_set_from_string (pieces, &set);
-  xq_theme_from_string (theme, &th);
-  xq_board_view_set_piece_set (view, set);
-  xq_board_view_set_theme (view, th);
-  xq_board_view_set_show_coordinates (view, g_settings_get_boolean (self->settings, "show-coordinates"));
+  /* The pieces, the theme and the coordinates every board binds itself
+   * (xq-board-settings.h); the Game Day page draws its own boards and is
+   * handed the style, read by the same rules. */
   xq_board_view_set_sounds (view, g_settings_get_boolean (self->settings, "sounds"));
   xq_play_page_set_notation (self->play_page, xq_window_notation_from_setting (notation));
-  xq_learn_page_set_style (self->learn_page, set, th);
-  xq_game_day_page_set_style (self->game_day_page, set, th);
+  xq_game_day_page_set_style (self->game_day_page, xq_board_settings_piece_set (pieces),
+                              xq_board_settings_theme (theme));
 }
 
 static void

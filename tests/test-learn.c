@@ -1138,6 +1138,10 @@ test_own_units (Fixture       *f,
   g_assert_false (gtk_widget_get_visible (xq_unit_map_get_own_heading (xq_learn_page_get_unit_map (f->page))));
   gtk_widget_set_visible (GTK_WIDGET (f->page), FALSE);
   gtk_widget_set_visible (GTK_WIDGET (f->page), TRUE);
+  /* Shown again, the page loads in a thread; the main loop delivers it. */
+  g_assert_true (xq_learn_page_is_loading (f->page));
+  while (xq_learn_page_is_loading (f->page))
+    g_main_context_iteration (NULL, TRUE);
   g_assert_cmpuint (xq_learn_page_get_units (f->page)->len, ==, 8);
   g_assert_true (gtk_widget_get_visible (xq_unit_map_get_own_heading (xq_learn_page_get_unit_map (f->page))));
 

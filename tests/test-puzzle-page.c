@@ -258,6 +258,64 @@ test_reset_learner (Fixture *f, gconstpointer data)
   g_assert_cmpint (xq_puzzle_page_get_streak (f->page), ==, 0);
 }
 
+static GtkWidget *
+find_list_box (GtkWidget *w)
+{
+  if (GTK_IS_LIST_BOX (w))
+    return w;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_list_box (c);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static guint
+count_children (GtkWidget *w)
+{
+  guint n = 0;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    n++;
+  return n;
+}
+
+/* Shown, the page loads the shipped packs in a thread: nothing is there
+ * at first, and once the main loop has delivered the task's result every
+ * pack has its row in the list. */
+static void
+test_loads_in_thread (Fixture *f, gconstpointer data)
+{
+  GtkWidget *window = gtk_window_new ();
+  XqPuzzlePage *page = XQ_PUZZLE_PAGE (xq_puzzle_page_new ());
+  g_autofree char *shipped = g_build_filename (xq_lesson_default_dir (), "puzzles", NULL);
+  g_autoptr(GDir) d = g_dir_open (shipped, 0, NULL);
+  GtkWidget *list;
+  guint n_files = 0;
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    n_files += g_str_has_suffix (name, ".json");
+  g_assert_cmpuint (n_files, >, 0);
+
+  xq_puzzle_page_load_async (page, NULL, f->store_dir);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (page));
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (xq_puzzle_page_is_loading (page));
+  g_assert_cmpuint (xq_puzzle_page_get_n_packs (page), ==, 0);
+  while (xq_puzzle_page_is_loading (page))
+    g_main_context_iteration (NULL, TRUE);
+
+  g_assert_cmpuint (xq_puzzle_page_get_n_packs (page), ==, n_files);
+  list = find_list_box (GTK_WIDGET (page));
+  g_assert_nonnull (list);
+  g_assert_true (gtk_widget_get_mapped (list));
+  g_assert_cmpuint (count_children (list), ==, n_files);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -273,5 +331,7 @@ main (int argc, char *argv[])
               test_damaged_streak, fixture_tear_down);
   g_test_add ("/ui/puzzles/reset-learner", Fixture, NULL, fixture_set_up,
               test_reset_learner, fixture_tear_down);
+  g_test_add ("/ui/puzzles/loads-in-thread", Fixture, NULL, fixture_set_up,
+              test_loads_in_thread, fixture_tear_down);
   return g_test_run ();
 }

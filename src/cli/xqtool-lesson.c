@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* xqtool commands on lessons and puzzle packs: validate, lesson-stats and
- * the curriculum loading bench. */
+/* xqtool commands on lessons and puzzle packs: validate, lesson-stats,
+ * the proof record and the curriculum loading bench. */
 #define G_LOG_DOMAIN "xqtool"
 
 #include "config.h"
@@ -11,6 +11,7 @@
 
 #include "xqtool.h"
 #include "xq-lesson.h"
+#include "xq-proofs.h"
 
 static int
 compare_names (gconstpointer a, gconstpointer b)
@@ -175,7 +176,7 @@ bench_lessons (int argc, char **argv)
 {
   static const XqToolCommand self = { "lessons", "[--runs N] [DIR]" };
   const char *dir = xq_lesson_default_dir ();
-  double ms[64];
+  double ms[64], cold;
   int runs = 9, n_files = 0, n_exercises = 0;
 
   for (int i = 1; i < argc; i++)
@@ -217,13 +218,97 @@ bench_lessons (int argc, char **argv)
           n_exercises += f->unit ? f->unit->exercises->len : f->pack->puzzles->len;
         }
     }
-  printf ("lessons: load + validate %d files (%d exercises and puzzles) from %s: median %.2f ms (%d runs; target < 100 ms)\n",
-          n_files, n_exercises, dir, xqtool_median (ms, runs), runs);
+  /* The first run is the one a person waits for: this process is fresh,
+   * so it pays for reading the proof record and every first allocation.
+   * `--runs 1` is exactly that one cold run. */
+  cold = ms[0];
+  printf ("lessons: load + validate %d files (%d exercises and puzzles) from %s: cold %.2f ms, median %.2f ms (%d runs; target < 100 ms)\n",
+          n_files, n_exercises, dir, cold, xqtool_median (ms, runs), runs);
+  return 0;
+}
+
+/* Proves every mate under dir again, trusting nothing, into *out;
+ * FALSE (after the problems) if any file fails. */
+static gboolean
+prove_all (const char *dir, XqProofs *out)
+{
+  g_autoptr(GPtrArray) paths = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+
+  collect_dir (dir, paths);
+  for (guint i = 0; i < paths->len; i++)
+    xq_lesson_file_free (xq_lesson_load_file_reproving (g_ptr_array_index (paths, i), out, problems));
+  if (problems->len > 0)
+    {
+      print_problems (problems, stderr);
+      xqtool_fail ("the content in %s does not validate", dir);
+      return FALSE;
+    }
+  if (paths->len == 0)
+    {
+      xqtool_fail ("no lesson files in %s", dir);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static int
+cmd_proofs (int argc, char **argv)
+{
+  static const XqToolCommand self = { "proofs", "write|check [DIR]" };
+  const char *dir = argc >= 3 ? argv[2] : xq_lesson_default_dir ();
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  XqProofs *fresh, *stored;
+  g_autofree char *missing = NULL;
+  g_autofree char *stale = NULL;
+  guint dropped = 0;
+
+  if (argc < 2 || argc > 3 || (strcmp (argv[1], "write") != 0 && strcmp (argv[1], "check") != 0))
+    return xqtool_usage (&self);
+  path = g_build_filename (dir, "proofs.record", NULL);
+  fresh = xq_proofs_new ();
+  if (!prove_all (dir, fresh))
+    {
+      xq_proofs_free (fresh);
+      return 1;
+    }
+  if (strcmp (argv[1], "write") == 0)
+    {
+      gboolean ok = xq_proofs_save_file (fresh, path, &error);
+
+      if (ok)
+        printf ("%s: %u proofs\n", path, xq_proofs_size (fresh));
+      xq_proofs_free (fresh);
+      return ok ? 0 : xqtool_fail ("%s", error->message);
+    }
+  stored = xq_proofs_new ();
+  if (!xq_proofs_load_file (stored, path, &dropped, &error))
+    {
+      xq_proofs_free (fresh);
+      xq_proofs_free (stored);
+      return xqtool_fail ("%s (run `xqtool proofs write %s`)", error->message, dir);
+    }
+  missing = xq_proofs_diff (fresh, stored, "the content", "the record");
+  stale = xq_proofs_diff (stored, fresh, "the record", "the content");
+  if (missing == NULL && stale == NULL && dropped == 0)
+    printf ("%s: %u proofs, all proved again and current\n", path, xq_proofs_size (stored));
+  else
+    {
+      fprintf (stderr, "%s%s", missing ? missing : "", stale ? stale : "");
+      if (dropped > 0)
+        fprintf (stderr, "%s: %u invalid entries\n", path, dropped);
+    }
+  xq_proofs_free (fresh);
+  xq_proofs_free (stored);
+  if (missing != NULL || stale != NULL || dropped > 0)
+    return xqtool_fail ("%s is stale or wrong (run `xqtool proofs write %s`)", path, dir);
   return 0;
 }
 
 const XqToolCommand xqtool_lesson_commands[] = {
   { "validate", "PATH...", cmd_validate },
+  { "proofs", "write|check [DIR]", cmd_proofs },
   { "lesson-stats", "[PATH...]", cmd_lesson_stats },
   { NULL, NULL, NULL },
 };

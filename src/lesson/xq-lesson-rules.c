@@ -388,12 +388,21 @@ xq_lesson_mate_within (const XqPosition *pos, XqMove m, int n)
   return r;
 }
 
+static guint n_mate_solves;
+
+guint
+xq_lesson_mate_solve_count (void)
+{
+  return g_atomic_int_get (&n_mate_solves);
+}
+
 XqSolveResult
 xq_lesson_mate_solve (const XqPosition *pos, int max_n, XqSolution *out)
 {
   XqSolveResult r;
 
   g_return_val_if_fail (max_n >= 1, XQ_SOLVE_NONE);
+  g_atomic_int_inc (&n_mate_solves);
   G_LOCK (shared_solver);
   if (shared_solver == NULL)
     shared_solver = xq_solver_new ();

@@ -76,6 +76,9 @@ XqSolveResult xq_lesson_mate_within (const XqPosition *pos, XqMove m, int n);
  * proofs).  Each starts from an empty table, so its verdict depends only on
  * the position, never on what was proved before. */
 XqSolveResult xq_lesson_mate_solve  (const XqPosition *pos, int max_n, XqSolution *out);
+/* How many times this process called xq_lesson_mate_solve (so a test can
+ * tell a proof made from one read from the record or the cache). */
+guint         xq_lesson_mate_solve_count (void);
 
 /* The defender's most stubborn reply (XQ_MOVE_NONE when it has no move),
  * for the puzzle player to answer the learner with. */

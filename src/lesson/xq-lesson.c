@@ -11,6 +11,7 @@
 #include "xq-data-dirs.h"
 #include "xq-lesson.h"
 #include "xq-lesson-rules.h"
+#include "xq-proofs.h"
 
 #define EMPTY_BOARD_FEN "9/9/9/9/9/9/9/9/9/9 w - - 0 1"
 
@@ -43,6 +44,7 @@ typedef struct {
   guint             n_start;
   XqLessonLoadFlags flags;
   guint64           proof_work;  /* the solver's work spent on this file's proofs */
+  XqProofs         *made;        /* every proof this load made */
 } Ctx;
 
 static void problem (Ctx *ctx, XqLessonError code, const char *path, const char *format, ...) G_GNUC_PRINTF (4, 5);
@@ -1327,8 +1329,14 @@ prove_mate (Ctx *ctx, XqPosition *pos, int n, const char *path, XqSolution *sol)
       return FALSE;
     }
   memset (sol, 0, sizeof *sol);
+  /* A proof already made (shipped in the record, or made here before and
+   * cached) is not made again; its verdict holds for any file. */
+  if (!(ctx->flags & XQ_LESSON_LOAD_REPROVE) && xq_proofs_known (pos, n, sol))
+    return TRUE;
   r = xq_lesson_mate_solve (pos, n, sol);
   ctx->proof_work += sol->work;
+  if (r == XQ_SOLVE_MATE && ctx->made != NULL)
+    xq_proofs_add (ctx->made, pos, n, sol);
   switch (r)
     {
     case XQ_SOLVE_MATE:
@@ -1364,7 +1372,7 @@ load_exercise (Ctx *ctx, JsonObject *o, const char *path)
 {
   XqExercise *ex = g_new0 (XqExercise, 1);
   g_autoptr(GPtrArray) allowed = g_ptr_array_new ();
-  Ctx sub = { ctx->file, ctx->problems, ctx->problems->len, ctx->flags };
+  Ctx sub = { ctx->file, ctx->problems, ctx->problems->len, ctx->flags, 0, ctx->made };
   int kind;
 
   ex->square = XQ_NO_SQUARE;
@@ -1586,7 +1594,7 @@ load_puzzle (Ctx *ctx, JsonObject *o, const char *path, GArray **listed_out)
 {
   g_autoptr(GArray) listed = NULL;
   XqPuzzle *pz = g_new0 (XqPuzzle, 1);
-  Ctx sub = { ctx->file, ctx->problems, ctx->problems->len, ctx->flags };
+  Ctx sub = { ctx->file, ctx->problems, ctx->problems->len, ctx->flags, 0, ctx->made };
 
   check_keys (&sub, o, path, puzzle_keys);
   pz->id = get_id (&sub, o, path);
@@ -1644,15 +1652,16 @@ load_pack (Ctx *ctx, JsonObject *root)
   return had_problems (ctx) ? NULL : g_steal_pointer (&pack);
 }
 
-XqLessonFile *
-xq_lesson_load_data_full (const char *data, gssize length, const char *file_name,
-                          XqLessonLoadFlags flags, GPtrArray *problems)
+static XqLessonFile *
+load_data (const char *data, gssize length, const char *file_name,
+           XqLessonLoadFlags flags, XqProofs *collect, GPtrArray *problems)
 {
   static const char *const type_names[] = { "unit", "pack", NULL };
   g_autoptr(JsonParser) parser = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *where = NULL;
-  Ctx ctx = { file_name, problems, 0, flags };
+  g_autoptr(XqProofs) made = collect ? NULL : xq_proofs_new ();
+  Ctx ctx = { file_name, problems, 0, flags, 0, collect ? collect : made };
   JsonNode *root;
   JsonObject *obj;
   XqLessonFile *file;
@@ -1700,7 +1709,36 @@ xq_lesson_load_data_full (const char *data, gssize length, const char *file_name
       xq_lesson_file_free (file);
       return NULL;
     }
+  /* Kept only once the whole file is sound, so a file that fails (its
+   * budget spent, say) fails the same way the next time. */
+  if (!(flags & XQ_LESSON_LOAD_REPROVE))
+    xq_proofs_remember_all (made);
   return file;
+}
+
+XqLessonFile *
+xq_lesson_load_data_full (const char *data, gssize length, const char *file_name,
+                          XqLessonLoadFlags flags, GPtrArray *problems)
+{
+  return load_data (data, length, file_name, flags, NULL, problems);
+}
+
+XqLessonFile *
+xq_lesson_load_file_reproving (const char *path, XqProofs *into, GPtrArray *problems)
+{
+  g_autofree char *data = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize length;
+
+  g_return_val_if_fail (path != NULL && into != NULL && problems != NULL, NULL);
+  if (!xq_lesson_read_bounded (path, XQ_LESSON_MAX_BYTES, &data, &length, &error))
+    {
+      Ctx ctx = { path, problems, problems->len, XQ_LESSON_LOAD_DEFAULT, 0, NULL };
+      problem (&ctx, error->domain == XQ_LESSON_ERROR ? error->code : XQ_LESSON_ERROR_IO, "$",
+               "%s", error->message);
+      return NULL;
+    }
+  return load_data (data, (gssize) length, path, XQ_LESSON_LOAD_REPROVE, into, problems);
 }
 
 XqLessonFile *

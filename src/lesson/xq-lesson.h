@@ -247,6 +247,8 @@ typedef enum {
   XQ_LESSON_LOAD_DEFAULT   = 0,
   /* Check everything but the mates (for a first pass over many documents). */
   XQ_LESSON_LOAD_NO_PROOFS = 1 << 0,
+  /* Prove every mate, trusting no record or cache (and caching nothing). */
+  XQ_LESSON_LOAD_REPROVE   = 1 << 1,
 } XqLessonLoadFlags;
 
 /* The same with flags.  Mates are proved only once the whole document is
@@ -254,6 +256,10 @@ typedef enum {
  * (XQ_SOLVER_BUDGET); a mate that needs more is XQ_LESSON_ERROR_TOO_DEEP. */
 XqLessonFile *xq_lesson_load_data_full (const char *data, gssize length, const char *file_name,
                                         XqLessonLoadFlags flags, GPtrArray *problems);
+/* Loads with XQ_LESSON_LOAD_REPROVE and adds every proof made to into
+ * (for `xqtool proofs`, which writes and checks the shipped record). */
+typedef struct _XqProofs XqProofs;
+XqLessonFile *xq_lesson_load_file_reproving (const char *path, XqProofs *into, GPtrArray *problems);
 /* Refuses files over XQ_LESSON_MAX_BYTES before reading them. */
 XqLessonFile *xq_lesson_load_file   (const char *path, GPtrArray *problems);
 /* The first problem as a GError (code XqLessonError, message

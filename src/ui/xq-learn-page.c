@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "xq-learn-page.h"
+#include "xq-loading-view.h"
 #include "xq-notice-bar.h"
 #include "xq-pack.h"
 
@@ -24,6 +25,7 @@ struct _XqLearnPage
   GtkWidget        *error_page;
 
   gboolean          loaded;
+  GCancellable     *loading;          /* while the units load in a thread */
   char             *load_dir;         /* the arguments of the last load, */
   char             *load_store_dir;   /* reused when the page is shown again */
   GPtrArray        *units;      /* XqUnit* (owned) */
@@ -145,19 +147,46 @@ add_units (GPtrArray  *units,
     g_ptr_array_add (units, g_ptr_array_index (found, i));
 }
 
-void
-xq_learn_page_load (XqLearnPage *self,
-                    const char  *dir,
-                    const char  *store_dir)
+/* What a load produced, handed from the thread to the main loop. */
+typedef struct {
+  GPtrArray *units;      /* XqUnit* (owned) */
+  guint      n_builtin;
+  GPtrArray *problems;   /* XqLessonProblem* */
+} Loaded;
+
+static void
+loaded_free (Loaded *l)
 {
-  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
-  g_autoptr(GPtrArray) ids = NULL;
-  g_autofree char *current = NULL;
-  g_autoptr(GString) report = g_string_new (NULL);
-  guint n_builtin;
+  g_clear_pointer (&l->units, g_ptr_array_unref);
+  g_clear_pointer (&l->problems, g_ptr_array_unref);
+  g_free (l);
+}
 
-  g_return_if_fail (XQ_IS_LEARN_PAGE (self));
+/* The slow part (reading and checking every unit); touches no widget. */
+static Loaded *
+load_units (const char *dir)
+{
+  Loaded *l = g_new0 (Loaded, 1);
 
+  l->units = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_unit_free);
+  l->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+  add_units (l->units, dir ? dir : xq_lesson_default_dir (), l->problems);
+  l->n_builtin = l->units->len;
+  /* A teacher's own units (written by the Teach page) follow the built-in
+   * curriculum, in their own section.  Only with the default curriculum:
+   * a caller naming a directory wants exactly that directory. */
+  if (dir == NULL)
+    {
+      g_autofree char *own_dir = xq_pack_user_units_dir ();
+      if (g_file_test (own_dir, G_FILE_TEST_IS_DIR))
+        add_units (l->units, own_dir, l->problems);
+    }
+  return l;
+}
+
+static void
+remember_args (XqLearnPage *self, const char *dir, const char *store_dir)
+{
   if (dir != self->load_dir)
     {
       g_free (self->load_dir);
@@ -168,36 +197,33 @@ xq_learn_page_load (XqLearnPage *self,
       g_free (self->load_store_dir);
       self->load_store_dir = g_strdup (store_dir);
     }
-  self->loaded = TRUE;
+}
+
+static void
+install_units (XqLearnPage *self, Loaded *l)
+{
+  g_autoptr(GPtrArray) ids = NULL;
+  g_autofree char *current = NULL;
+  g_autoptr(GString) report = g_string_new (NULL);
+
   /* The player borrows a unit and the progress: let go before they are freed. */
   xq_lesson_player_stop (self->player);
   g_clear_pointer (&self->units, g_ptr_array_unref);
-  self->units = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_unit_free);
-  add_units (self->units, dir ? dir : xq_lesson_default_dir (), problems);
-  n_builtin = self->units->len;
-  /* A teacher's own units (written by the Teach page) follow the built-in
-   * curriculum, in their own section.  Only with the default curriculum:
-   * a caller naming a directory wants exactly that directory. */
-  if (dir == NULL)
-    {
-      g_autofree char *own_dir = xq_pack_user_units_dir ();
-      if (g_file_test (own_dir, G_FILE_TEST_IS_DIR))
-        add_units (self->units, own_dir, problems);
-    }
+  self->units = g_steal_pointer (&l->units);
   /* A broken unit must not hide the others, and the teacher must see which
    * one failed and why. */
-  for (guint i = 0; i < problems->len; i++)
+  for (guint i = 0; i < l->problems->len; i++)
     {
-      g_autofree char *line = xq_lesson_problem_format (g_ptr_array_index (problems, i));
+      g_autofree char *line = xq_lesson_problem_format (g_ptr_array_index (l->problems, i));
       g_string_append_printf (report, "%s%s", report->len > 0 ? "\n" : "", line);
       g_message ("%s", line);
     }
 
   g_clear_pointer (&self->store, xq_progress_store_free);
-  self->store = xq_progress_store_new (store_dir);
+  self->store = xq_progress_store_new (self->load_store_dir);
   xq_notice_bar_watch (self->notices, self->store);
   xq_learner_chooser_set_store (self->chooser, self->store);
-  xq_unit_map_set_builtin_count (self->map, n_builtin);
+  xq_unit_map_set_builtin_count (self->map, l->n_builtin);
   xq_unit_map_set_units (self->map, self->units);
   if (report->len > 0)
     {
@@ -217,6 +243,87 @@ xq_learn_page_load (XqLearnPage *self,
   xq_learn_page_set_learner (self, current ? current : "learner");
 
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), self->units->len > 0 ? "map" : "error");
+}
+
+static void
+cancel_loading (XqLearnPage *self)
+{
+  if (self->loading != NULL)
+    g_cancellable_cancel (self->loading);
+  g_clear_object (&self->loading);
+}
+
+void
+xq_learn_page_load (XqLearnPage *self,
+                    const char  *dir,
+                    const char  *store_dir)
+{
+  Loaded *l;
+
+  g_return_if_fail (XQ_IS_LEARN_PAGE (self));
+  cancel_loading (self);
+  remember_args (self, dir, store_dir);
+  self->loaded = TRUE;
+  l = load_units (dir);
+  install_units (self, l);
+  loaded_free (l);
+}
+
+static void
+load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  g_task_return_pointer (task, load_units (data), (GDestroyNotify) loaded_free);
+}
+
+static void
+load_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  Loaded *l = g_task_propagate_pointer (G_TASK (result), NULL);
+  XqLearnPage *self;
+
+  /* Cancelled (the page went away or loaded again): the units are dropped.
+   * The task holds no reference on the page, so it is looked at only when
+   * the load was not cancelled. */
+  if (l == NULL || g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    {
+      if (l != NULL)
+        loaded_free (l);
+      return;
+    }
+  self = XQ_LEARN_PAGE (user_data);
+  g_clear_object (&self->loading);
+  /* The learner opened a unit of the old list meanwhile: keep playing it. */
+  if (!xq_learn_page_is_playing (self))
+    install_units (self, l);
+  loaded_free (l);
+}
+
+void
+xq_learn_page_load_async (XqLearnPage *self,
+                          const char  *dir,
+                          const char  *store_dir)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (XQ_IS_LEARN_PAGE (self));
+  cancel_loading (self);
+  remember_args (self, dir, store_dir);
+  self->loaded = TRUE;
+  self->loading = g_cancellable_new ();
+  /* Loaded again on a later show: the old map stays until the new one is in. */
+  if (self->units == NULL)
+    gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "loading");
+  task = g_task_new (NULL, self->loading, load_done, self);
+  g_task_set_source_tag (task, xq_learn_page_load_async);
+  g_task_set_task_data (task, g_strdup (dir), g_free);
+  g_task_run_in_thread (task, load_thread);
+}
+
+gboolean
+xq_learn_page_is_loading (XqLearnPage *self)
+{
+  g_return_val_if_fail (XQ_IS_LEARN_PAGE (self), FALSE);
+  return self->loading != NULL;
 }
 
 static void
@@ -272,11 +379,11 @@ xq_learn_page_map (GtkWidget *widget)
   /* Loading waits until the page is first shown, so starting the program
    * on another page costs nothing. */
   if (!self->loaded)
-    xq_learn_page_load (self, NULL, NULL);
+    xq_learn_page_load_async (self, NULL, NULL);
   else if (!xq_learn_page_is_playing (self))
-    /* Shown again: pick up units a teacher added in the Teach page since.
-     * Loading the whole curriculum takes about a millisecond. */
-    xq_learn_page_load (self, self->load_dir, self->load_store_dir);
+    /* Shown again: pick up units a teacher added in the Teach page since
+     * (their mates may need proving, so this too runs in a thread). */
+    xq_learn_page_load_async (self, self->load_dir, self->load_store_dir);
 }
 
 static void
@@ -284,6 +391,7 @@ xq_learn_page_dispose (GObject *object)
 {
   XqLearnPage *self = XQ_LEARN_PAGE (object);
 
+  cancel_loading (self);
   g_clear_pointer (&self->stack, gtk_widget_unparent);
   G_OBJECT_CLASS (xq_learn_page_parent_class)->dispose (object);
 }
@@ -386,6 +494,7 @@ xq_learn_page_init (XqLearnPage *self)
   adw_status_page_set_description (ADW_STATUS_PAGE (self->error_page),
                                    _("The lesson files are missing. Reinstalling the program should bring them back."));
   gtk_stack_add_named (GTK_STACK (self->stack), self->error_page, "error");
+  gtk_stack_add_named (GTK_STACK (self->stack), xq_loading_view_new (_("Loading lessons…")), "loading");
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "map");
 }
 

@@ -21,6 +21,10 @@ GtkWidget        *xq_learn_page_new           (void);
  * learners from store_dir (NULL: the XDG data directory).  Called once on
  * first show unless called before. */
 void              xq_learn_page_load          (XqLearnPage *self, const char *dir, const char *store_dir);
+/* The same in a thread (what the page does when shown): a spinner until
+ * the first units are in; a later load or disposal cancels it. */
+void              xq_learn_page_load_async    (XqLearnPage *self, const char *dir, const char *store_dir);
+gboolean          xq_learn_page_is_loading    (XqLearnPage *self);
 /* The units (XqUnit*, in order). */
 GPtrArray        *xq_learn_page_get_units     (XqLearnPage *self);
 

@@ -22,6 +22,10 @@ GtkWidget     *xq_puzzle_page_new             (void);
  * learners from store_dir (NULL: the XDG data directory); the learner is
  * the one the Learn page chose last.  Called on first show unless before. */
 void           xq_puzzle_page_load            (XqPuzzlePage *self, const char *dir, const char *store_dir);
+/* The same in a thread (what the page does on first show): a spinner until
+ * the packs are in, a later load or disposal cancels it. */
+void           xq_puzzle_page_load_async      (XqPuzzlePage *self, const char *dir, const char *store_dir);
+gboolean       xq_puzzle_page_is_loading      (XqPuzzlePage *self);
 guint          xq_puzzle_page_get_n_packs     (XqPuzzlePage *self);
 const XqPuzzlePack *xq_puzzle_page_get_pack   (XqPuzzlePage *self, guint index);
 

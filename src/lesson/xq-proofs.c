@@ -1,0 +1,421 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "xq-proofs"
+
+#include "config.h"
+
+#include <json-glib/json-glib.h>
+#include <errno.h>
+#include <string.h>
+
+#include "xq-proofs.h"
+#include "xq-lesson.h"
+#include "xq-safe-file.h"
+
+typedef struct {
+  char  *fen;
+  int    n;
+  int    mate;
+  int    n_keys;
+  XqMove keys[XQ_MAX_MOVES];
+} Proof;
+
+struct _XqProofs {
+  GMutex      lock;
+  GHashTable *table;   /* key → Proof */
+};
+
+static void
+proof_free (Proof *p)
+{
+  g_free (p->fen);
+  g_free (p);
+}
+
+XqProofs *
+xq_proofs_new (void)
+{
+  XqProofs *proofs = g_new0 (XqProofs, 1);
+
+  g_mutex_init (&proofs->lock);
+  proofs->table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) proof_free);
+  return proofs;
+}
+
+void
+xq_proofs_free (XqProofs *proofs)
+{
+  if (proofs == NULL)
+    return;
+  g_hash_table_unref (proofs->table);
+  g_mutex_clear (&proofs->lock);
+  g_free (proofs);
+}
+
+guint
+xq_proofs_size (XqProofs *proofs)
+{
+  guint n;
+
+  g_return_val_if_fail (proofs != NULL, 0);
+  g_mutex_lock (&proofs->lock);
+  n = g_hash_table_size (proofs->table);
+  g_mutex_unlock (&proofs->lock);
+  return n;
+}
+
+static char *
+key_for_fen (const char *fen, int n)
+{
+  g_autofree char *text = g_strdup_printf ("mate-in %d\n%s", n, fen);
+
+  return g_compute_checksum_for_string (G_CHECKSUM_SHA256, text, -1);
+}
+
+char *
+xq_proofs_key (const XqPosition *pos, int n)
+{
+  g_autofree char *fen = NULL;
+
+  g_return_val_if_fail (pos != NULL, NULL);
+  fen = xq_position_to_fen (pos);
+  return key_for_fen (fen, n);
+}
+
+gboolean
+xq_proofs_lookup (XqProofs *proofs, const XqPosition *pos, int n, XqSolution *out)
+{
+  g_autofree char *key = NULL;
+  Proof *p;
+  gboolean found = FALSE;
+
+  g_return_val_if_fail (proofs != NULL && pos != NULL && out != NULL, FALSE);
+  key = xq_proofs_key (pos, n);
+  g_mutex_lock (&proofs->lock);
+  p = g_hash_table_lookup (proofs->table, key);
+  if (p != NULL)
+    {
+      memset (out, 0, sizeof *out);
+      out->mate = p->mate;
+      out->n_keys = p->n_keys;
+      memcpy (out->keys, p->keys, sizeof (XqMove) * (gsize) p->n_keys);
+      found = TRUE;
+    }
+  g_mutex_unlock (&proofs->lock);
+  return found;
+}
+
+static gboolean
+insert (XqProofs *proofs, char *key, Proof *p)
+{
+  gboolean added = TRUE;
+
+  g_mutex_lock (&proofs->lock);
+  if (g_hash_table_size (proofs->table) >= XQ_PROOFS_MAX_ENTRIES
+      && !g_hash_table_contains (proofs->table, key))
+    added = FALSE;
+  else
+    g_hash_table_replace (proofs->table, key, p);
+  g_mutex_unlock (&proofs->lock);
+  if (!added)
+    {
+      g_free (key);
+      proof_free (p);
+    }
+  return added;
+}
+
+void
+xq_proofs_add (XqProofs *proofs, const XqPosition *pos, int n, const XqSolution *sol)
+{
+  Proof *p;
+
+  g_return_if_fail (proofs != NULL && pos != NULL && sol != NULL);
+  if (sol->mate < 1 || sol->mate > n || sol->n_keys < 1 || sol->n_keys > XQ_MAX_MOVES)
+    return;
+  p = g_new0 (Proof, 1);
+  p->fen = xq_position_to_fen (pos);
+  p->n = n;
+  p->mate = sol->mate;
+  p->n_keys = sol->n_keys;
+  memcpy (p->keys, sol->keys, sizeof (XqMove) * (gsize) sol->n_keys);
+  insert (proofs, key_for_fen (p->fen, n), p);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Proof, proof_free)
+
+/* An entry is used only if everything in it holds together: the key is
+ * the one its FEN and goal give, the position is legal, the mate is within
+ * the goal and every key is a legal move, listed once. */
+static Proof *
+read_entry (JsonNode *node, char **key_out)
+{
+  g_autoptr(Proof) p = NULL;
+  JsonObject *o;
+  JsonArray *keys;
+  XqPosition pos;
+  const char *key, *fen;
+  g_autofree char *want = NULL;
+  g_autofree char *canonical = NULL;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return NULL;
+  o = json_node_get_object (node);
+  key = json_object_get_string_member_with_default (o, "key", NULL);
+  fen = json_object_get_string_member_with_default (o, "fen", NULL);
+  if (key == NULL || fen == NULL || strlen (fen) > 128
+      || !json_object_has_member (o, "keys")
+      || !JSON_NODE_HOLDS_ARRAY (json_object_get_member (o, "keys")))
+    return NULL;
+  p = g_new0 (Proof, 1);
+  p->n = (int) json_object_get_int_member_with_default (o, "mate-in", 0);
+  p->mate = (int) json_object_get_int_member_with_default (o, "mate", 0);
+  if (p->n < 1 || p->n > XQ_SOLVER_MAX_MATE || p->mate < 1 || p->mate > p->n)
+    return NULL;
+  if (!xq_position_set_fen (&pos, fen, NULL))
+    return NULL;
+  canonical = xq_position_to_fen (&pos);
+  want = key_for_fen (canonical, p->n);
+  if (strcmp (want, key) != 0)
+    return NULL;
+  keys = json_object_get_array_member (o, "keys");
+  if (json_array_get_length (keys) < 1 || json_array_get_length (keys) > XQ_MAX_MOVES)
+    return NULL;
+  for (guint i = 0; i < json_array_get_length (keys); i++)
+    {
+      JsonNode *k = json_array_get_element (keys, i);
+      XqMove m;
+
+      if (!JSON_NODE_HOLDS_VALUE (k) || json_node_get_value_type (k) != G_TYPE_STRING)
+        return NULL;
+      m = xq_move_from_iccs (json_node_get_string (k));
+      if (m == XQ_MOVE_NONE || !xq_position_is_legal (&pos, m))
+        return NULL;
+      for (int j = 0; j < p->n_keys; j++)
+        if (p->keys[j] == m)
+          return NULL;
+      p->keys[p->n_keys++] = m;
+    }
+  p->fen = g_steal_pointer (&canonical);
+  *key_out = g_steal_pointer (&want);
+  return g_steal_pointer (&p);
+}
+
+gboolean
+xq_proofs_load_file (XqProofs *proofs, const char *path, guint *n_dropped, GError **error)
+{
+  g_autofree char *data = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonNode *root;
+  JsonObject *obj;
+  JsonArray *entries;
+  gsize length;
+  guint dropped = 0;
+
+  g_return_val_if_fail (proofs != NULL && path != NULL, FALSE);
+  if (!xq_safe_file_read (path, XQ_PROOFS_MAX_BYTES, &data, &length, error))
+    return FALSE;
+  if (!json_parser_load_from_data (parser, data, (gssize) length, error))
+    return FALSE;
+  root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root)
+      || json_object_get_int_member_with_default (obj = json_node_get_object (root), "format", 0) != 1
+      || g_strcmp0 (json_object_get_string_member_with_default (obj, "type", NULL), "proofs") != 0
+      || !json_object_has_member (obj, "proofs")
+      || !JSON_NODE_HOLDS_ARRAY (json_object_get_member (obj, "proofs")))
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s: $: not a proofs document (format 1)", path);
+      return FALSE;
+    }
+  entries = json_object_get_array_member (obj, "proofs");
+  if (json_array_get_length (entries) > XQ_PROOFS_MAX_ENTRIES)
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s: $.proofs: more than %d entries",
+                   path, XQ_PROOFS_MAX_ENTRIES);
+      return FALSE;
+    }
+  for (guint i = 0; i < json_array_get_length (entries); i++)
+    {
+      char *key = NULL;
+      Proof *p = read_entry (json_array_get_element (entries, i), &key);
+
+      if (p == NULL || !insert (proofs, key, p))
+        dropped++;
+    }
+  if (n_dropped != NULL)
+    *n_dropped = dropped;
+  return TRUE;
+}
+
+static int
+compare_strings (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* The keys, in order (called with the lock held). */
+static GPtrArray *
+sorted_keys (XqProofs *proofs)
+{
+  GPtrArray *keys = g_ptr_array_new ();
+  GHashTableIter it;
+  gpointer k;
+
+  g_hash_table_iter_init (&it, proofs->table);
+  while (g_hash_table_iter_next (&it, &k, NULL))
+    g_ptr_array_add (keys, k);
+  g_ptr_array_sort (keys, compare_strings);
+  return keys;
+}
+
+
+gboolean
+xq_proofs_save_file (XqProofs *proofs, const char *path, GError **error)
+{
+  g_autoptr(GString) out = g_string_new ("{\n  \"format\": 1,\n  \"type\": \"proofs\",\n  \"proofs\": [");
+  g_autoptr(GPtrArray) keys = NULL;
+
+  g_return_val_if_fail (proofs != NULL && path != NULL, FALSE);
+  g_mutex_lock (&proofs->lock);
+  keys = sorted_keys (proofs);
+  for (guint i = 0; i < keys->len; i++)
+    {
+      const char *key = g_ptr_array_index (keys, i);
+      Proof *p = g_hash_table_lookup (proofs->table, key);
+
+      g_string_append_printf (out, "%s\n    { \"key\": \"%s\", \"fen\": \"%s\", \"mate-in\": %d, \"mate\": %d, \"keys\": [",
+                              i > 0 ? "," : "", key, p->fen, p->n, p->mate);
+      for (int k = 0; k < p->n_keys; k++)
+        {
+          char text[5];
+
+          xq_move_to_iccs (p->keys[k], text);
+          g_string_append_printf (out, "%s\"%s\"", k > 0 ? ", " : "", text);
+        }
+      g_string_append (out, "] }");
+    }
+  g_mutex_unlock (&proofs->lock);
+  g_string_append (out, "\n  ]\n}\n");
+  return xq_safe_file_write (path, out->str, (gssize) out->len, error);
+}
+
+char *
+xq_proofs_diff (XqProofs *a, XqProofs *b, const char *a_name, const char *b_name)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  g_autoptr(GPtrArray) keys = NULL;
+
+  g_return_val_if_fail (a != NULL && b != NULL && a != b, NULL);
+  g_mutex_lock (&a->lock);
+  g_mutex_lock (&b->lock);
+  keys = sorted_keys (a);
+  for (guint i = 0; i < keys->len; i++)
+    {
+      const char *key = g_ptr_array_index (keys, i);
+      Proof *p = g_hash_table_lookup (a->table, key);
+      Proof *q = g_hash_table_lookup (b->table, key);
+
+      if (q == NULL)
+        g_string_append_printf (out, "%s: mate in %d from %s is in %s, not in %s\n",
+                                key, p->n, p->fen, a_name, b_name);
+      else if (p->mate != q->mate || p->n_keys != q->n_keys
+               || memcmp (p->keys, q->keys, sizeof (XqMove) * (gsize) p->n_keys) != 0)
+        g_string_append_printf (out, "%s: mate in %d from %s: %s and %s disagree (mate %d vs %d, %d vs %d keys)\n",
+                                key, p->n, p->fen, a_name, b_name, p->mate, q->mate, p->n_keys, q->n_keys);
+    }
+  g_mutex_unlock (&b->lock);
+  g_mutex_unlock (&a->lock);
+  return out->len > 0 ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;
+}
+
+/* ---- The process-wide proofs -------------------------------------------- */
+
+static XqProofs *record;   /* shipped, proved by the data suite */
+static XqProofs *cache;    /* proved here, for content the record lacks */
+G_LOCK_DEFINE_STATIC (runtime);
+
+char *
+xq_proofs_cache_path (void)
+{
+  return g_build_filename (g_get_user_cache_dir (), "xiangqi-tutor", "proofs.json", NULL);
+}
+
+static void
+ensure_loaded (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *record_path = NULL;
+  g_autofree char *cache_path = NULL;
+
+  if (record != NULL)
+    return;
+  record = xq_proofs_new ();
+  record_path = g_build_filename (xq_lesson_default_dir (), "proofs.record", NULL);
+  if (!xq_proofs_load_file (record, record_path, NULL, &error))
+    g_debug ("No proof record: %s", error->message);
+  g_clear_error (&error);
+  cache = xq_proofs_new ();
+  cache_path = xq_proofs_cache_path ();
+  /* A damaged cache costs only time: its proofs are made again. */
+  if (!xq_proofs_load_file (cache, cache_path, NULL, &error))
+    {
+      g_clear_pointer (&cache, xq_proofs_free);
+      cache = xq_proofs_new ();
+    }
+}
+
+gboolean
+xq_proofs_known (const XqPosition *pos, int n, XqSolution *out)
+{
+  gboolean found;
+
+  G_LOCK (runtime);
+  ensure_loaded ();
+  found = xq_proofs_lookup (record, pos, n, out) || xq_proofs_lookup (cache, pos, n, out);
+  G_UNLOCK (runtime);
+  return found;
+}
+
+void
+xq_proofs_remember_all (XqProofs *made)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *dir = NULL;
+  g_autoptr(GError) error = NULL;
+  GHashTableIter it;
+  gpointer key, value;
+  guint added = 0;
+
+  g_return_if_fail (made != NULL);
+  if (xq_proofs_size (made) == 0)
+    return;
+  path = xq_proofs_cache_path ();
+  dir = g_path_get_dirname (path);
+  G_LOCK (runtime);
+  ensure_loaded ();
+  g_mutex_lock (&made->lock);
+  g_hash_table_iter_init (&it, made->table);
+  while (g_hash_table_iter_next (&it, &key, &value))
+    {
+      Proof *copy;
+
+      if (g_hash_table_contains (record->table, key) || g_hash_table_contains (cache->table, key))
+        continue;
+      copy = g_memdup2 (value, sizeof *copy);
+      copy->fen = g_strdup (copy->fen);
+      added += insert (cache, g_strdup (key), copy) ? 1 : 0;
+    }
+  g_mutex_unlock (&made->lock);
+  if (added > 0
+      && (g_mkdir_with_parents (dir, 0700) != 0 || !xq_proofs_save_file (cache, path, &error)))
+    g_debug ("Could not keep the proofs in %s: %s", path, error ? error->message : g_strerror (errno));
+  G_UNLOCK (runtime);
+}
+
+void
+xq_proofs_reset (void)
+{
+  G_LOCK (runtime);
+  g_clear_pointer (&record, xq_proofs_free);
+  g_clear_pointer (&cache, xq_proofs_free);
+  G_UNLOCK (runtime);
+}

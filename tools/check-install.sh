@@ -56,8 +56,9 @@ source_units=$(ls "$src"/lessons/*.json | wc -l)
 source_packs=$(ls "$src"/lessons/puzzles/*.json | wc -l)
 if [ -x "$prefix/bin/xqtool" ] && [ -x "$prefix/bin/xiangqi-tutor" ] &&
    [ "$installed_units" -eq "$source_units" ] && [ "$installed_packs" -eq "$source_packs" ] &&
-   [ "$installed_units" -gt 0 ] && [ "$installed_packs" -gt 0 ]; then
-  ok "meson install: both programs, $installed_units unit files and $installed_packs packs under share/xiangqi-tutor/lessons"
+   [ "$installed_units" -gt 0 ] && [ "$installed_packs" -gt 0 ] &&
+   cmp -s "$lessons/proofs.record" "$src/lessons/proofs.record"; then
+  ok "meson install: both programs, $installed_units unit files, $installed_packs packs and the proof record under share/xiangqi-tutor/lessons"
 else
   not_ok "meson install: programs and lessons in the prefix" \
     "units $installed_units of $source_units, packs $installed_packs of $source_packs

@@ -11,6 +11,7 @@
 #include "xq-lesson.h"
 #include "xq-lesson-rules.h"
 #include "xq-proofs.h"
+#include "xq-test-dirs.h"
 
 static const char *
 source_dir (void)
@@ -160,6 +161,8 @@ test_cache_teacher_mate (void)
   xq_proofs_reset ();
   cache = xq_proofs_cache_path ();
   g_assert_true (g_str_has_prefix (cache, g_get_user_cache_dir ()));
+  /* The program's temporary home is shared by its tests: start with no cache. */
+  g_remove (cache);
   g_assert_false (g_file_test (cache, G_FILE_TEST_EXISTS));
 
   before = xq_lesson_mate_solve_count ();
@@ -228,7 +231,8 @@ int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
-  g_test_init (&argc, &argv, G_TEST_OPTION_ISOLATE_DIRS, NULL);
+  xq_test_isolate_dirs ();
+  g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/proofs/record/current", test_record_current);
   g_test_add_func ("/proofs/record/stale", test_record_stale);

@@ -968,6 +968,7 @@ test_chess_figures (void)
         double fy = face_y (d / 2, r);
         Pixel in, plinth;
 
+        g_clear_pointer (&s[f], cairo_surface_destroy);
         s[f] = xq_render_rasterize_svg (svg, (int) d, (int) d, &error);
         g_assert_no_error (error);
         in = pixel_at (s[f], d / 2 + inside[f][0] * u, fy + inside[f][1] * u);

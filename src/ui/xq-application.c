@@ -111,10 +111,17 @@ report_content_cb (gpointer user_data)
   XqWindow *window = XQ_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (self)));
   XqLearnPage *learn = xq_window_get_learn_page (window);
   XqPuzzlePage *puzzles = xq_window_get_puzzle_page (window);
-  GPtrArray *units = xq_learn_page_get_units (learn);
+  GPtrArray *units;
   GtkWidget *problems = xq_unit_map_get_problems_label (xq_learn_page_get_unit_map (learn));
-  guint n_units = units ? units->len : 0, n_packs = xq_puzzle_page_get_n_packs (puzzles), n_puzzles = 0;
+  guint n_units, n_packs, n_puzzles = 0;
 
+  /* Both pages load in a thread: report what they loaded, not what they
+   * have loaded so far. */
+  if (xq_learn_page_is_loading (learn) || xq_puzzle_page_is_loading (puzzles))
+    return G_SOURCE_CONTINUE;
+  units = xq_learn_page_get_units (learn);
+  n_units = units ? units->len : 0;
+  n_packs = xq_puzzle_page_get_n_packs (puzzles);
   g_print ("lessons-dir %s\n", xq_lesson_default_dir ());
   g_print ("units %u\n", n_units);
   for (guint i = 0; i < n_units; i++)
@@ -144,7 +151,7 @@ report_show_puzzles_cb (gpointer user_data)
 
   /* The Puzzles page loads its packs when first shown. */
   xq_window_show_page (window, "puzzles");
-  g_idle_add (report_content_cb, self);
+  g_timeout_add (50, report_content_cb, self);
   return G_SOURCE_REMOVE;
 }
 

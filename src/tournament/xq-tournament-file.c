@@ -8,6 +8,7 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
+#include "xq-safe-file.h"
 #include "xq-tournament-private.h"
 
 #define FORMAT_NAME "xiangqi-tutor-tournament"
@@ -515,15 +516,14 @@ xq_tournament_load (const char *path, GError **error)
   g_autoptr(GError) local = NULL;
   XqTournament *t;
 
-  if (!g_file_get_contents (path, &data, &length, &local))
+  /* The size is checked before anything is read. */
+  if (!xq_safe_file_read (path, MAX_FILE_BYTES, &data, &length, &local))
     {
-      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_IO, "%s", local->message);
-      return NULL;
-    }
-  if (length > MAX_FILE_BYTES)
-    {
-      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_FILE,
-                   _("%s: the file is too large"), path);
+      if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_FAILED))
+        g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_FILE,
+                     _("%s: the file is too large"), path);
+      else
+        g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_IO, "%s", local->message);
       return NULL;
     }
   t = xq_tournament_from_json (data, (gssize) length, &local);
@@ -537,9 +537,7 @@ write_file (const char *path, const char *data, GError **error)
 {
   g_autoptr(GError) local = NULL;
 
-  if (g_file_set_contents_full (path, data, -1,
-                                G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                0600, &local))
+  if (xq_safe_file_write (path, data, -1, &local))
     return TRUE;
   g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_IO, "%s", local->message);
   return FALSE;
@@ -550,9 +548,19 @@ xq_tournament_save (const XqTournament *t, const char *path, GError **error)
 {
   g_autofree char *data = xq_tournament_to_json (t);
   g_autofree char *old = NULL;
+  g_autoptr(GError) local = NULL;
   gsize length = 0;
 
-  if (g_file_get_contents (path, &old, &length, NULL))
+  xq_safe_file_clean_temps (path);
+  if (!xq_safe_file_read (path, MAX_FILE_BYTES, &old, &length, &local) &&
+      !g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+    {
+      /* Too large or unreadable: never replaced by a save. */
+      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_FILE,
+                   _("%s cannot be read, so it is not overwritten"), path);
+      return FALSE;
+    }
+  if (old != NULL)
     {
       g_autoptr(XqTournament) previous = xq_tournament_from_json (old, (gssize) length, NULL);
       g_autofree char *backup = g_strconcat (path, ".bak", NULL);

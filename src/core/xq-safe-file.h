@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* xq-safe-file.h: the storage every per-learner file goes through.
+/* xq-safe-file.h: the storage every saved file goes through (learners'
+ * progress, tournaments).
  *
  * A file is replaced, never rewritten in place: the new bytes go to a
  * temporary sibling with a name of its own ("<file>.tmp-<pid>-XXXXXX"),
@@ -19,7 +20,7 @@ G_BEGIN_DECLS
 
 /* Larger per-learner files are refused without being read: the biggest a
  * real profile gets (every exercise and every puzzle solved) is a few
- * hundred kilobytes. */
+ * hundred kilobytes.  Other callers pass their own bound. */
 #define XQ_SAFE_FILE_MAX_SIZE (4 * 1024 * 1024)
 
 /* Reads at most max bytes.  A missing file gives G_FILE_ERROR_NOENT, a

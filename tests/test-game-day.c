@@ -9,6 +9,7 @@
 
 #include "config.h"
 
+#include <glib/gstdio.h>
 #include <glib/gi18n-lib.h>
 #include <locale.h>
 #include <math.h>
@@ -363,6 +364,25 @@ test_save_load (Fixture *f, gconstpointer data)
     g_assert_false (xq_variant_play_load_text (f->play, "[Game \"Xiangqi Tutor variant\"]\n[Variant \"nonsense\"]\n", &error));
     g_assert_nonnull (error);
     g_assert_cmpint (ply (f), ==, n);
+  }
+  /* A saved game on disk round-trips through the file reader; a file far
+   * larger than any saved game is refused unread, the game kept. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autofree char *saved = xq_variant_play_save_text (f->play);
+    g_autofree char *path = g_build_filename (g_get_user_data_dir (), "game-day.txt", NULL);
+    g_autofree char *huge = g_strnfill (2 * 1024 * 1024, ' ');
+    int n = ply (f);
+
+    g_assert_true (g_file_set_contents (path, saved, -1, NULL));
+    g_assert_true (xq_variant_play_load_file (f->play, path, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (ply (f), ==, n);
+    g_assert_true (g_file_set_contents (path, huge, -1, NULL));
+    g_assert_false (xq_variant_play_load_file (f->play, path, &error));
+    g_assert_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED);
+    g_assert_cmpint (ply (f), ==, n);
+    g_remove (path);
   }
 }
 

@@ -56,7 +56,7 @@ xq_safe_file_read (const char *path, gsize max, char **contents, gsize *length, 
     {
       close (fd);
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
-                   "%s: %" G_GUINT64_FORMAT " bytes, more than the %" G_GSIZE_FORMAT " a learner file may have",
+                   "%s: %" G_GUINT64_FORMAT " bytes, more than the %" G_GSIZE_FORMAT " such a file may have",
                    path, (guint64) st.st_size, max);
       return FALSE;
     }

@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "xq-board-paint.h"
+#include "xq-safe-file.h"
 #include "xq-variant-play.h"
 
 /* As on the Play page: a pause so a child sees their own action land. */
@@ -781,23 +782,32 @@ save_response_cb (XqVariantPlay        *self,
   g_object_unref (chooser);
 }
 
+/* A saved game is a few kilobytes; a huge file is refused unread. */
+#define MAX_SAVED_GAME (1024 * 1024)
+
+gboolean
+xq_variant_play_load_file (XqVariantPlay *self, const char *path, GError **error)
+{
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (XQ_IS_VARIANT_PLAY (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  return xq_safe_file_read (path, MAX_SAVED_GAME, &text, NULL, error) &&
+         xq_variant_play_load_text (self, text, error);
+}
+
 static void
 open_response_cb (XqVariantPlay        *self,
                   int                   response,
                   GtkFileChooserNative *chooser)
 {
   g_autofree char *path = response == GTK_RESPONSE_ACCEPT ? chooser_path (chooser) : NULL;
-  g_autofree char *text = NULL;
   g_autoptr(GError) error = NULL;
 
-  if (path != NULL)
+  if (path != NULL && !xq_variant_play_load_file (self, path, &error))
     {
-      if (!g_file_get_contents (path, &text, NULL, &error) ||
-          !xq_variant_play_load_text (self, text, &error))
-        {
-          g_autofree char *line = g_strdup_printf ("%s: %s", path, error->message);
-          set_message (self, line);
-        }
+      g_autofree char *line = g_strdup_printf ("%s: %s", path, error->message);
+      set_message (self, line);
     }
   g_object_unref (chooser);
 }

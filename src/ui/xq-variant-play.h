@@ -44,6 +44,8 @@ void            xq_variant_play_turn_cube     (XqVariantPlay *self, XqPieceType 
  * on error). */
 char           *xq_variant_play_save_text     (XqVariantPlay *self);
 gboolean        xq_variant_play_load_text     (XqVariantPlay *self, const char *text, GError **error);
+/* Reads a saved game (at most 1 MiB, refused unread when larger) and loads it. */
+gboolean        xq_variant_play_load_file     (XqVariantPlay *self, const char *path, GError **error);
 
 const XqVariantGame *xq_variant_play_get_game (XqVariantPlay *self);
 XqVariantBoard *xq_variant_play_get_board     (XqVariantPlay *self);

@@ -447,6 +447,10 @@ import_record (Import *im, const char *file, guint file_index, guint record, con
       xq_pgn_record_get_position (rec, ply, &pos);
     }
 
+  /* A puzzle starts afresh, whatever the move counters were in the game. */
+  pos.halfmove = 0;
+  pos.fullmove = 1;
+
   /* The loader proves "mate in at most N" with N the shortest: what it
    * will spend is this proof's work. */
   if (im->proof_work >= XQ_LESSON_FILE_PROOF_BUDGET)

@@ -138,7 +138,10 @@ set_text_tag (XqPgnRecord *rec, const char *tag, const Field *f)
     return;
   text = field_text (f->value, f->length);
   /* Tags are one line. */
-  g_strdelimit (text, "\n\t", ' ');
+  for (char *p = text; *p != '\0'; p++)
+    if ((guchar) *p < 0x20 || *p == 0x7F)
+      *p = ' ';
+  g_strstrip (text);
   if (*text != '\0')
     xq_pgn_record_set_tag (rec, tag, text);
 }
@@ -241,7 +244,7 @@ read_binit (Cursor *c, const Field *f, XqPosition *pos, GError **error)
                       _("binit should be 64 digits, and this is not a digit"));
   if (f->length != 64)
     return fail_at (error, c, XQ_DHTMLXQ_ERROR_BINIT, f->value,
-                    _("binit should be 64 digits, not %" G_GSIZE_FORMAT), f->length);
+                    _("binit should be 64 digits, not %lu"), (unsigned long) f->length);
   for (int i = 0; i < 32; i++)
     {
       int x = f->value[2 * i] - '0', y = f->value[2 * i + 1] - '0';
@@ -272,8 +275,8 @@ read_moves (Cursor *c, const Field *f, GArray *moves, GError **error)
                       _("movelist should hold only digits, four for each move"));
   if (f->length % 4 != 0)
     return fail_at (error, c, XQ_DHTMLXQ_ERROR_MOVELIST, f->value + f->length - f->length % 4,
-                    _("movelist should have four digits for each move, and %" G_GSIZE_FORMAT
-                      " are left over"), f->length % 4);
+                    _("movelist should have four digits for each move, and %lu are left over"),
+                    (unsigned long) (f->length % 4));
   if (f->length / 4 > XQ_DHTMLXQ_MAX_MOVES)
     return fail_at (error, c, XQ_DHTMLXQ_ERROR_TOO_LARGE, f->value,
                     _("more than %d moves"), XQ_DHTMLXQ_MAX_MOVES);
@@ -285,7 +288,7 @@ read_moves (Cursor *c, const Field *f, GArray *moves, GError **error)
 
       if (x1 > 8 || x2 > 8)
         return fail_at (error, c, XQ_DHTMLXQ_ERROR_BAD_MOVE, d,
-                        _("move %" G_GSIZE_FORMAT " leads off the board"), i / 4 + 1);
+                        _("move %lu leads off the board"), (unsigned long) (i / 4 + 1));
       m = xq_move_make (xq_sq_make (x1, 9 - y1), xq_sq_make (x2, 9 - y2));
       g_array_append_val (moves, m);
     }

@@ -39,7 +39,7 @@ fail (GError **error, XqXqfError code, gsize offset, const char *format, ...)
   va_start (args, format);
   msg = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error (error, XQ_XQF_ERROR, code, _("byte %" G_GSIZE_FORMAT ": %s"), offset, msg);
+  g_set_error (error, XQ_XQF_ERROR, code, _("byte %lu: %s"), (unsigned long) offset, msg);
   return FALSE;
 }
 
@@ -128,6 +128,10 @@ read_header_text (Xqf *f, XqPgnRecord *rec, gsize offset, gsize size, const char
     }
   if (text != NULL)
     {
+      /* A tag is one line of text. */
+      for (char *p = text; *p != '\0'; p++)
+        if ((guchar) *p < 0x20 || *p == 0x7F)
+          *p = ' ';
       g_strstrip (text);
       if (*text != '\0')
         xq_pgn_record_set_tag (rec, tag, text);
@@ -206,11 +210,11 @@ read_record (Xqf *f, guint8 *from, guint8 *to, gboolean *more, char **comment, G
   len -= f->comment_off;
   if (len < 0 || len > XQ_XQF_MAX_COMMENT)
     return fail (error, len < 0 ? XQ_XQF_ERROR_TRUNCATED : XQ_XQF_ERROR_TOO_LARGE, f->at - 4,
-                 _("a comment length of %" G_GINT64_FORMAT " bytes (at most %d)"), len,
+                 _("a comment length of %lld bytes (at most %d)"), (long long) len,
                  XQ_XQF_MAX_COMMENT);
   if ((gsize) len > f->length - f->at)
     return fail (error, XQ_XQF_ERROR_TRUNCATED, f->at - 4,
-                 _("a comment of %" G_GINT64_FORMAT " bytes runs past the end of the file"), len);
+                 _("a comment of %lld bytes runs past the end of the file"), (long long) len);
   if (len > 0)
     {
       g_autofree guint8 *bytes = g_malloc ((gsize) len);

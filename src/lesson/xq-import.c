@@ -83,8 +83,8 @@ read_records (const char *path, GError **error)
   if (memchr (data, '\0', length) != NULL)
     {
       g_set_error (error, XQ_PGN_ERROR, XQ_PGN_ERROR_SYNTAX,
-                   _("byte %" G_GSIZE_FORMAT ": a NUL byte: this is neither an XQF file nor text"),
-                   (gsize) ((char *) memchr (data, '\0', length) - data));
+                   _("byte %lu: a NUL byte: this is neither an XQF file nor text"),
+                   (unsigned long) ((char *) memchr (data, '\0', length) - data));
       return NULL;
     }
   text = data;

@@ -341,23 +341,24 @@ read_block (Cursor *c, const char *body, const char *end, GError **error)
       g_array_unref (b.comments);
       return NULL;
     }
+  pos = *xq_pgn_record_get_start (rec);
   for (guint i = 0; i < moves->len; i++)
     {
       XqMove m = g_array_index (moves, XqMove, i);
-      XqPosition now;
+      XqUndo undo;
       char iccs[5];
 
       xq_move_to_iccs (m, iccs);
-      xq_pgn_record_get_position (rec, i, &now);
-      if (now.board[xq_move_from (m)] == XQ_EMPTY || !xq_pgn_record_append_move (rec, m, NULL))
+      if (pos.board[xq_move_from (m)] == XQ_EMPTY || !xq_pgn_record_append_move (rec, m, NULL))
         {
           fail_at (error, c, XQ_DHTMLXQ_ERROR_BAD_MOVE, b.movelist.value + 4 * i,
-                   now.board[xq_move_from (m)] == XQ_EMPTY
+                   pos.board[xq_move_from (m)] == XQ_EMPTY
                    ? _("move %u (%s) starts from an empty point")
                    : _("move %u (%s) is not legal there"), i + 1, iccs);
           g_array_unref (b.comments);
           return NULL;
         }
+      xq_position_do_move (&pos, m, &undo);
     }
   set_text_tag (rec, "Title", &b.title);
   set_text_tag (rec, "Event", &b.event);

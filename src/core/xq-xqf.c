@@ -356,15 +356,16 @@ xq_xqf_read (const guint8 *data, gsize length, GError **error)
       }
   }
   xq_pgn_record_set_game_comment (rec, game_comment);
+  pos = *xq_pgn_record_get_start (rec);
   for (guint i = 0; i < moves->len; i++)
     {
       XqMove m = g_array_index (moves, XqMove, i);
-      XqPosition now;
+      XqPosition *now = &pos;
+      XqUndo undo;
       char iccs[5];
 
-      xq_pgn_record_get_position (rec, i, &now);
       xq_move_to_iccs (m, iccs);
-      if (now.board[xq_move_from (m)] == XQ_EMPTY)
+      if (now->board[xq_move_from (m)] == XQ_EMPTY)
         {
           fail (error, XQ_XQF_ERROR_BAD_MOVE, g_array_index (offsets, gsize, i),
                 _("move %u (%s) starts from an empty point"), i + 1, iccs);
@@ -377,6 +378,7 @@ xq_xqf_read (const guint8 *data, gsize length, GError **error)
           return NULL;
         }
       xq_pgn_record_set_comment_after (rec, i, g_ptr_array_index (comments, i));
+      xq_position_do_move (now, m, &undo);
     }
   return g_steal_pointer (&rec);
 }

@@ -9,14 +9,9 @@
 #include <string.h>
 
 #include "xq-dhtmlxq.h"
+#include "xq-xqf.h"
 
 G_DEFINE_QUARK (xq-dhtmlxq-error-quark, xq_dhtmlxq_error)
-
-/* The 32 pieces in the order of binit (Red's sixteen, then Black's). */
-static const XqPieceType piece_order[16] = {
-  XQ_CHARIOT, XQ_HORSE, XQ_ELEPHANT, XQ_ADVISOR, XQ_KING, XQ_ADVISOR, XQ_ELEPHANT, XQ_HORSE,
-  XQ_CHARIOT, XQ_CANNON, XQ_CANNON, XQ_PAWN, XQ_PAWN, XQ_PAWN, XQ_PAWN, XQ_PAWN,
-};
 
 /* Line and column of byte offsets, counted forward from the last one
  * asked for, so locating every field of a large text stays linear. */
@@ -259,7 +254,7 @@ read_binit (Cursor *c, const Field *f, XqPosition *pos, GError **error)
       if (pos->board[sq] != XQ_EMPTY)
         return fail_at (error, c, XQ_DHTMLXQ_ERROR_BINIT, f->value + 2 * i,
                         _("binit places two pieces on one point"));
-      xq_position_put (pos, sq, xq_piece_make (i < 16 ? XQ_RED : XQ_BLACK, piece_order[i % 16]));
+      xq_position_put (pos, sq, xq_piece_make (i < 16 ? XQ_RED : XQ_BLACK, xq_xqf_piece_order[i % 16]));
     }
   return TRUE;
 }

@@ -14,8 +14,7 @@ G_DEFINE_QUARK (xq-xqf-error-quark, xq_xqf_error)
 
 #define MOVES_START 0x400
 
-/* The 32 pieces in the order of the header's position table. */
-static const XqPieceType piece_order[16] = {
+const XqPieceType xq_xqf_piece_order[16] = {
   XQ_CHARIOT, XQ_HORSE, XQ_ELEPHANT, XQ_ADVISOR, XQ_KING, XQ_ADVISOR, XQ_ELEPHANT, XQ_HORSE,
   XQ_CHARIOT, XQ_CANNON, XQ_CANNON, XQ_PAWN, XQ_PAWN, XQ_PAWN, XQ_PAWN, XQ_PAWN,
 };
@@ -173,7 +172,7 @@ read_start (Xqf *f, XqPosition *pos, GError **error)
       if (pos->board[sq] != XQ_EMPTY)
         return fail (error, XQ_XQF_ERROR_POSITION, 0x10,
                      _("two pieces on the point %c%d"), 'a' + squares[i] / 10, squares[i] % 10);
-      xq_position_put (pos, sq, xq_piece_make (i < 16 ? XQ_RED : XQ_BLACK, piece_order[i % 16]));
+      xq_position_put (pos, sq, xq_piece_make (i < 16 ? XQ_RED : XQ_BLACK, xq_xqf_piece_order[i % 16]));
     }
   return TRUE;
 }

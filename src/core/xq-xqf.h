@@ -35,6 +35,11 @@ typedef enum {
 #define XQ_XQF_MAX_MOVES     1000
 #define XQ_XQF_MAX_COMMENT   (64 * 1024)
 
+/* The order of the 32 pieces in XQF's position table, and in DhtmlXQ's
+ * binit: Red's sixteen (車 馬 相 仕 帥 仕 相 馬 車 炮 炮 兵×5), then Black's
+ * in the same order.  Indexed by slot % 16. */
+extern const XqPieceType xq_xqf_piece_order[16];
+
 /* Reads a whole file held in memory.  Text becomes UTF-8; the tags set
  * are Title, Event, Date, Site, Red, Black, Annotator, Author and Result
  * (each only when present). */

@@ -5,7 +5,9 @@
  * loader accepts. */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -821,6 +823,27 @@ test_import_gbk_pgn (void)
 }
 
 static void
+test_import_gbk_dhtmlxq (void)
+{
+  static const char gbk[] =
+    "[DhtmlXQ][DhtmlXQ_title]" GBK_XIANGQI "[/DhtmlXQ_title]"
+    "[DhtmlXQ_binit]" BINIT_M1 "[/DhtmlXQ_binit][DhtmlXQ_movelist]4838[/DhtmlXQ_movelist]"
+    "[DhtmlXQ_comment1]" GBK_SHA "[/DhtmlXQ_comment1][/DhtmlXQ]\n";
+  g_autofree char *path = write_tmp ("gbk.ubb", gbk, strlen (gbk));
+  g_autofree char *out = g_build_filename (tmp_dir, "gbk-ubb.json", NULL);
+  const char *paths[] = { path, NULL };
+  g_autoptr(XqImportReport) report = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (g_utf8_validate (gbk, -1, NULL));
+  g_assert_true (xq_import_files (paths, XQ_IMPORT_AS_UNIT, out, NULL, NULL, NULL, &report, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (line_at (report, 0)->title, ==, "象棋");
+  g_assert_cmpint (line_at (report, 0)->mate_in, ==, 1);
+  g_assert_cmpuint (line_at (report, 0)->n_hints, ==, 3);
+}
+
+static void
 test_import_nothing (void)
 {
   static const char text[] = "[FEN \"" S0_FEN "\"]\n1... K6=5 2. R9+1 *\n";
@@ -880,6 +903,42 @@ test_import_cancel (void)
   g_assert_cmpuint (calls, ==, 1 + 6);
 }
 
+/* The hints and the report in the teacher's language: Chinese piece names,
+ * and the moves in the script of the translation. */
+static void
+test_import_translated (void)
+{
+  static const struct { const char *lang, *piece, *point, *move, *skipped; } cases[] = {
+    { "zh_CN", "先动车。", "它走到 d1。", "这一步是车五平六。", "：第 2 局：跳过：" },
+    { "zh_TW", "先動車。", "它走到 d1。", "這一步是車五平六。", "：第 2 局：略過：" },
+  };
+  static const char text[] = "[FEN \"" M1_FEN "\"]\n1. e1d1 1-0\n"
+                             "[FEN \"" S0_FEN "\"]\n1... K6=5 2. R9+1 *\n";
+  g_autofree char *path = write_tmp ("translated.pgn", text, strlen (text));
+  const char *paths[] = { path, NULL };
+
+  for (gsize c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autofree char *out = g_strdup_printf ("%s/translated-%s.json", tmp_dir, cases[c].lang);
+      g_autoptr(XqImportReport) report = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(XqLessonFile) file = NULL;
+      XqPuzzle *pz;
+
+      g_setenv ("LANGUAGE", cases[c].lang, TRUE);
+      setlocale (LC_ALL, "");
+      g_assert_true (xq_import_files (paths, XQ_IMPORT_AS_PACK, out, NULL, NULL, NULL, &report, &error));
+      g_assert_no_error (error);
+      g_test_message ("%s", line_at (report, 1)->message);
+      g_assert_nonnull (strstr (line_at (report, 1)->message, cases[c].skipped));
+      file = load_back (out);
+      pz = g_ptr_array_index (file->pack->puzzles, 0);
+      assert_hints (pz->hints, cases[c].piece, cases[c].point, cases[c].move);
+    }
+  g_unsetenv ("LANGUAGE");
+  setlocale (LC_ALL, "");
+}
+
 /* xqtool import prints one line per record and a summary. */
 static void
 test_import_cli (void)
@@ -926,11 +985,19 @@ main (int argc, char **argv)
 {
   int rc;
 
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, XQ_BUILD_LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
   xq_test_isolate_dirs ();
   g_test_init (&argc, &argv, NULL);
   tmp_dir = g_build_filename (xq_test_home, "import", NULL);
   g_assert_cmpint (g_mkdir (tmp_dir, 0700), ==, 0);
 
+  /* First (a test of /import itself runs before its sub-suites): GLib
+   * decides at its first translation whether to translate at all, and the
+   * other tests run in the C locale. */
+  g_test_add_func ("/import/translated", test_import_translated);
   g_test_add_func ("/import/xqf/v10", test_xqf_v10);
   g_test_add_func ("/import/xqf/v11", test_xqf_v11);
   g_test_add_func ("/import/xqf/v12", test_xqf_v12);
@@ -949,6 +1016,7 @@ main (int argc, char **argv)
   g_test_add_func ("/import/files/dhtmlxq", test_import_dhtmlxq);
   g_test_add_func ("/import/files/pgn", test_import_pgn);
   g_test_add_func ("/import/files/gbk-pgn", test_import_gbk_pgn);
+  g_test_add_func ("/import/files/gbk-dhtmlxq", test_import_gbk_dhtmlxq);
   g_test_add_func ("/import/files/nothing", test_import_nothing);
   g_test_add_func ("/import/files/cancel", test_import_cancel);
   g_test_add_func ("/import/xqtool", test_import_cli);

@@ -843,6 +843,34 @@ test_import_gbk_dhtmlxq (void)
   g_assert_cmpuint (line_at (report, 0)->n_hints, ==, 3);
 }
 
+/* A pack holds at most 200 puzzles: the rest are skipped, and what is
+ * written still loads. */
+static void
+test_import_too_many (void)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *path = NULL;
+  g_autofree char *out = g_build_filename (tmp_dir, "many.json", NULL);
+  g_autofree char *expect = NULL;
+  const char *paths[2] = { NULL, NULL };
+  g_autoptr(XqImportReport) report = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(XqLessonFile) file = NULL;
+
+  for (int i = 0; i < 201; i++)
+    g_string_append_printf (text, "[Event \"M%d\"]\n[FEN \"" M1_FEN "\"]\n1. e1d1 1-0\n\n", i + 1);
+  path = write_tmp ("many.pgn", text->str, text->len);
+  paths[0] = path;
+  g_assert_true (xq_import_files (paths, XQ_IMPORT_AS_PACK, out, NULL, NULL, NULL, &report, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->n_imported, ==, 200);
+  g_assert_cmpuint (report->n_skipped, ==, 1);
+  expect = g_strdup_printf ("%s: record 201: skipped: the pack already holds 200 puzzles, the most it may", path);
+  g_assert_cmpstr (line_at (report, 200)->message, ==, expect);
+  file = load_back (out);
+  g_assert_cmpuint (file->pack->puzzles->len, ==, 200);
+}
+
 static void
 test_import_nothing (void)
 {
@@ -1017,6 +1045,7 @@ main (int argc, char **argv)
   g_test_add_func ("/import/files/pgn", test_import_pgn);
   g_test_add_func ("/import/files/gbk-pgn", test_import_gbk_pgn);
   g_test_add_func ("/import/files/gbk-dhtmlxq", test_import_gbk_dhtmlxq);
+  g_test_add_func ("/import/files/too-many", test_import_too_many);
   g_test_add_func ("/import/files/nothing", test_import_nothing);
   g_test_add_func ("/import/files/cancel", test_import_cancel);
   g_test_add_func ("/import/xqtool", test_import_cli);

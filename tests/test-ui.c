@@ -7,6 +7,7 @@
 #include <glib/gstdio.h>
 #include <locale.h>
 
+#include "xq-board-paint.h"
 #include "xq-board-settings.h"
 #include "xq-board-view.h"
 #include "xq-editor-board.h"
@@ -1325,6 +1326,78 @@ test_window_i18n (WindowFixture *f,
   g_assert_cmpstr (list, ==, expect_move);
 }
 
+/* Every piece drag (a board, the Teach palette, the set-up tray) carries the
+ * one payload, and anything else is refused. */
+static void
+test_piece_drag_payload (void)
+{
+  XqPiece pieces[] = { xq_piece_make (XQ_RED, XQ_KING), xq_piece_make (XQ_BLACK, XQ_PAWN) };
+  XqSquare froms[] = { XQ_NO_SQUARE, 0, XQ_SQUARES - 1 };
+  g_auto(GValue) other = G_VALUE_INIT;
+  XqPiece piece;
+  XqSquare from;
+
+  for (guint i = 0; i < G_N_ELEMENTS (pieces); i++)
+    for (guint j = 0; j < G_N_ELEMENTS (froms); j++)
+      {
+        g_autoptr(GdkContentProvider) content = xq_board_paint_drag_content (pieces[i], froms[j]);
+        g_auto(GValue) value = G_VALUE_INIT;
+        g_autoptr(GError) error = NULL;
+
+        g_value_init (&value, XQ_TYPE_PIECE_DRAG);
+        g_assert_true (gdk_content_provider_get_value (content, &value, &error));
+        g_assert_no_error (error);
+        piece = XQ_EMPTY;
+        from = -2;
+        g_assert_true (xq_board_paint_parse_drag (&value, &piece, &from));
+        g_assert_cmpint (piece, ==, pieces[i]);
+        g_assert_cmpint (from, ==, froms[j]);
+      }
+
+  g_value_init (&other, G_TYPE_INT);
+  g_value_set_int (&other, xq_piece_make (XQ_RED, XQ_KING));
+  g_assert_false (xq_board_paint_parse_drag (&other, &piece, &from));
+  g_value_unset (&other);
+  g_value_init (&other, XQ_TYPE_PIECE_DRAG);
+  g_value_set_uint (&other, 0);                    /* no piece */
+  g_assert_false (xq_board_paint_parse_drag (&other, &piece, &from));
+  g_value_set_uint (&other, 8);                    /* a colour with no type */
+  g_assert_false (xq_board_paint_parse_drag (&other, &piece, &from));
+  g_value_set_uint (&other, 1 | (XQ_SQUARES + 1) << 4); /* past the last point */
+  g_assert_false (xq_board_paint_parse_drag (&other, &piece, &from));
+}
+
+/* One picture of a piece: the size asked for, kept while size and style
+ * stay, drawn again when either changes. */
+static void
+test_piece_textures (void)
+{
+  XqPieceTextures set = { 0 };
+  XqRenderStyle style;
+  XqPiece horse = xq_piece_make (XQ_RED, XQ_HORSE);
+  GdkTexture *a, *b;
+  g_autoptr(GdkTexture) alone = NULL;
+
+  xq_render_style_init (&style);
+  alone = xq_board_paint_piece_texture (horse, &style, 40);
+  g_assert_nonnull (alone);
+  g_assert_cmpint (gdk_texture_get_width (alone), ==, 40);
+  g_assert_cmpint (gdk_texture_get_height (alone), ==, 40);
+
+  a = xq_piece_textures_get (&set, horse, &style, 56);
+  g_assert_nonnull (a);
+  g_assert_cmpint (gdk_texture_get_width (a), ==, 56);
+  g_assert_true (xq_piece_textures_get (&set, horse, &style, 56) == a);
+  b = xq_piece_textures_get (&set, horse, &style, 48);
+  g_assert_cmpint (gdk_texture_get_width (b), ==, 48);
+  style.pieces = XQ_PIECE_SET_PICTOGRAM;
+  g_assert_true (xq_piece_textures_get (&set, horse, &style, 48) != NULL);
+  g_assert_true (set.style.pieces == XQ_PIECE_SET_PICTOGRAM);
+  xq_piece_textures_clear (&set);
+  for (guint i = 0; i < G_N_ELEMENTS (set.tex); i++)
+    g_assert_null (set.tex[i]);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1346,6 +1419,8 @@ main (int   argc,
   xq_test_gtk_init (&argc, &argv);
 
   g_test_add_func ("/ui/board/model", test_board_model);
+  g_test_add_func ("/ui/board/drag-payload", test_piece_drag_payload);
+  g_test_add_func ("/ui/board/piece-textures", test_piece_textures);
   g_test_add ("/ui/board/pick", BoardFixture, NULL, board_setup, test_board_pick, board_teardown);
   g_test_add ("/ui/board/click-click", BoardFixture, NULL, board_setup, test_board_click_click, board_teardown);
   g_test_add ("/ui/board/click-illegal", BoardFixture, NULL, board_setup, test_board_click_illegal, board_teardown);

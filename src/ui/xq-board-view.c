@@ -27,8 +27,7 @@ struct _XqBoardView
   GdkTexture      *frame;          /* board + marks + resting pieces */
   int              frame_w, frame_h;
   guint            resize_timeout; /* recompose once a live resize pauses */
-  GdkTexture      *piece_tex[16];  /* for the one piece that moves freely */
-  int              piece_w, piece_h;
+  XqPieceTextures  moving;         /* for the one piece that moves freely */
   char            *announcement;
 
   XqSquare         cursor;
@@ -93,8 +92,7 @@ invalidate_frame (XqBoardView *self)
 static void
 invalidate_all (XqBoardView *self)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (self->piece_tex); i++)
-    g_clear_object (&self->piece_tex[i]);
+  xq_piece_textures_clear (&self->moving);
   xq_render_cache_clear (self->cache);
   invalidate_frame (self);
 }
@@ -196,30 +194,6 @@ ensure_frame (XqBoardView *self,
   cairo_surface_destroy (surface);
 }
 
-static GdkTexture *
-piece_texture (XqBoardView           *self,
-               XqPiece                piece,
-               const XqBoardGeometry *geom)
-{
-  cairo_surface_t *surface;
-
-  if (self->piece_w != (int) geom->width || self->piece_h != (int) geom->height)
-    {
-      for (guint i = 0; i < G_N_ELEMENTS (self->piece_tex); i++)
-        g_clear_object (&self->piece_tex[i]);
-      self->piece_w = geom->width;
-      self->piece_h = geom->height;
-    }
-  if (self->piece_tex[piece & 15] == NULL)
-    {
-      surface = xq_render_cache_get_piece (self->cache, piece, &self->style, geom);
-      if (surface == NULL)
-        return NULL;
-      self->piece_tex[piece & 15] = xq_board_paint_texture_for_surface (surface);
-    }
-  return self->piece_tex[piece & 15];
-}
-
 static void
 append_piece (XqBoardView           *self,
               GtkSnapshot           *snapshot,
@@ -228,7 +202,7 @@ append_piece (XqBoardView           *self,
               double                 cx,
               double                 cy)
 {
-  GdkTexture *tex = piece_texture (self, piece, geom);
+  GdkTexture *tex = xq_piece_textures_get_from_cache (&self->moving, self->cache, piece, &self->style, geom);
   double x, y;
 
   if (tex == NULL)
@@ -900,8 +874,7 @@ xq_board_view_finalize (GObject *object)
   XqBoardView *self = XQ_BOARD_VIEW (object);
 
   g_clear_object (&self->frame);
-  for (guint i = 0; i < G_N_ELEMENTS (self->piece_tex); i++)
-    g_clear_object (&self->piece_tex[i]);
+  xq_piece_textures_clear (&self->moving);
   g_clear_pointer (&self->cache, xq_render_cache_free);
   g_clear_pointer (&self->announcement, g_free);
 

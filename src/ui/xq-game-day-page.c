@@ -101,14 +101,12 @@ static void
 add_legend (XqGameDayPage *self, XqToken token, const char *text)
 {
   int scale = MAX (1, gtk_widget_get_scale_factor (GTK_WIDGET (self)));
-  g_autofree char *svg = xq_render_token_svg (&token, &self->style, LEGEND_PX * scale);
-  cairo_surface_t *surface = xq_render_rasterize_svg (svg, LEGEND_PX * scale, LEGEND_PX * scale, NULL);
+  g_autoptr(GdkTexture) texture = xq_board_paint_token_texture (&token, &self->style, LEGEND_PX * scale);
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *label = gtk_label_new (text);
 
-  if (surface != NULL)
+  if (texture != NULL)
     {
-      g_autoptr(GdkTexture) texture = surface_texture (surface);
       GtkWidget *picture = gtk_picture_new_for_paintable (GDK_PAINTABLE (texture));
       gtk_widget_set_size_request (picture, LEGEND_PX, LEGEND_PX);
       gtk_box_append (GTK_BOX (row), picture);

@@ -110,24 +110,11 @@ static GdkTexture *
 token_texture (XqVariantPlay *self, const XqToken *token, int px)
 {
   XqRenderStyle style;
-  g_autofree char *svg = NULL;
-  g_autoptr(GError) error = NULL;
-  cairo_surface_t *surface;
-  GdkTexture *texture;
 
   xq_render_style_init (&style);
   style.pieces = self->piece_set;
   style.theme = self->theme;
-  svg = xq_render_token_svg (token, &style, px);
-  surface = xq_render_rasterize_svg (svg, px, px, &error);
-  if (surface == NULL)
-    {
-      g_warning ("%s", error->message);
-      return NULL;
-    }
-  texture = xq_board_paint_texture_for_surface (surface);
-  cairo_surface_destroy (surface);
-  return texture;
+  return xq_board_paint_token_texture (token, &style, px);
 }
 
 static GtkWidget *

@@ -12,6 +12,7 @@
 #include "xq-board-view.h"
 #include "xq-editor-board.h"
 #include "xq-exercise-editor.h"
+#include "xq-game-day-page.h"
 #include "xq-learn-page.h"
 #include "xq-lesson-board.h"
 #include "xq-lesson-player.h"
@@ -21,6 +22,8 @@
 #include "xq-projector-window.h"
 #include "xq-puzzle-page.h"
 #include "xq-teach-page.h"
+#include "xq-variant-board.h"
+#include "xq-variant-play.h"
 #include "xq-window.h"
 #include "xq-test-gtk.h"
 
@@ -1144,6 +1147,7 @@ collect_boards (WindowFixture      *f,
   XqLearnPage *learn = XQ_LEARN_PAGE (find_descendant (GTK_WIDGET (f->window), XQ_TYPE_LEARN_PAGE));
   XqPuzzlePage *puzzles = XQ_PUZZLE_PAGE (find_descendant (GTK_WIDGET (f->window), XQ_TYPE_PUZZLE_PAGE));
   XqTeachPage *teach = XQ_TEACH_PAGE (find_descendant (GTK_WIDGET (f->window), XQ_TYPE_TEACH_PAGE));
+  XqGameDayPage *gd;
   XqPositionEditor *pe;
   XqLessonBoard *lb;
   guint n = 0;
@@ -1166,6 +1170,9 @@ collect_boards (WindowFixture      *f,
   lb = xq_lesson_player_get_board (XQ_LESSON_PLAYER (*preview));
   boards[n++] = (NamedBoard) { "preview", G_OBJECT (lb) };
   boards[n++] = (NamedBoard) { "preview view", G_OBJECT (xq_lesson_board_get_view (lb)) };
+  gd = XQ_GAME_DAY_PAGE (find_descendant (GTK_WIDGET (f->window), XQ_TYPE_GAME_DAY_PAGE));
+  g_assert_nonnull (gd);
+  boards[n++] = (NamedBoard) { "game day", G_OBJECT (xq_variant_play_get_board (xq_game_day_page_get_play (gd))) };
   return n;
 }
 
@@ -1226,7 +1233,7 @@ test_boards_follow_settings (WindowFixture *f,
     g_assert_cmpstr (g_enum_get_value (themes, i)->value_nick, ==, xq_theme_to_string (i));
 
   n = collect_boards (f, boards, &projector, &preview);
-  g_assert_cmpuint (n, ==, 9);
+  g_assert_cmpuint (n, ==, 10);
   palette_before = g_object_ref (palette_paintable (f, xq_piece_make (XQ_RED, XQ_KING)));
 
   g_settings_set_string (settings, "piece-set", "pictogram");
@@ -1250,8 +1257,10 @@ test_boards_follow_settings (WindowFixture *f,
   g_settings_set_string (settings, "piece-set", "pictogram");
   {
     g_autoptr(GtkWidget) late = g_object_ref_sink (xq_editor_board_new ());
-    NamedBoard one = { "new editor board", G_OBJECT (late) };
-    assert_boards (&one, 1, XQ_PIECE_SET_PICTOGRAM, XQ_THEME_WOOD, TRUE);
+    g_autoptr(GtkWidget) late_gd = g_object_ref_sink (xq_variant_board_new ());
+    NamedBoard late_boards[] = { { "new editor board", G_OBJECT (late) },
+                                 { "new game day board", G_OBJECT (late_gd) } };
+    assert_boards (late_boards, G_N_ELEMENTS (late_boards), XQ_PIECE_SET_PICTOGRAM, XQ_THEME_WOOD, TRUE);
   }
 
   /* "auto" in the C locale: the traditional set. */

@@ -43,8 +43,6 @@ struct _XqVariantPlay
   char           *message;
   char           *turn_text;
   char           *result_text;
-  XqPieceSet      piece_set;
-  XqTheme         theme;
 
   /* The computer */
   guint           computer_delay_ms;
@@ -111,9 +109,9 @@ token_texture (XqVariantPlay *self, const XqToken *token, int px)
 {
   XqRenderStyle style;
 
+  /* The pieces beside the board look like those on it. */
   xq_render_style_init (&style);
-  style.pieces = self->piece_set;
-  style.theme = self->theme;
+  g_object_get (self->board, "piece-set", &style.pieces, "theme", &style.theme, NULL);
   return xq_board_paint_token_texture (token, &style, px);
 }
 
@@ -977,16 +975,6 @@ xq_variant_play_get_n_lost_shown (XqVariantPlay *self, XqColor color)
 }
 
 void
-xq_variant_play_set_style (XqVariantPlay *self, XqPieceSet set, XqTheme theme)
-{
-  g_return_if_fail (XQ_IS_VARIANT_PLAY (self));
-  self->piece_set = set;
-  self->theme = theme;
-  xq_variant_board_set_style (self->board, set, theme);
-  update (self, -1);
-}
-
-void
 xq_variant_play_set_computer_delay (XqVariantPlay *self, guint ms)
 {
   g_return_if_fail (XQ_IS_VARIANT_PLAY (self));
@@ -1001,6 +989,14 @@ xq_variant_play_get_thinking (XqVariantPlay *self)
 }
 
 /* ---- GObject ------------------------------------------------------------------------- */
+
+/* Preferences changed the board's style: the lost pieces, the hand and the
+ * cube beside it are drawn again in it. */
+static void
+board_style_cb (XqVariantPlay *self)
+{
+  update (self, -1);
+}
 
 static void
 cell_clicked_cb (XqVariantBoard *board,
@@ -1096,6 +1092,8 @@ xq_variant_play_init (XqVariantPlay *self)
 
   self->board = XQ_VARIANT_BOARD (xq_variant_board_new ());
   g_signal_connect (self->board, "cell-clicked", G_CALLBACK (cell_clicked_cb), self);
+  g_signal_connect_swapped (self->board, "notify::piece-set", G_CALLBACK (board_style_cb), self);
+  g_signal_connect_swapped (self->board, "notify::theme", G_CALLBACK (board_style_cb), self);
   gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->board));
 
   side = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);

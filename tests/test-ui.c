@@ -22,6 +22,7 @@
 #include "xq-projector-window.h"
 #include "xq-puzzle-page.h"
 #include "xq-teach-page.h"
+#include "xq-thinker.h"
 #include "xq-variant-board.h"
 #include "xq-variant-play.h"
 #include "xq-window.h"
@@ -1407,6 +1408,137 @@ test_piece_textures (void)
     g_assert_null (set.tex[i]);
 }
 
+/* ---- The computer's turn (xq-thinker) ------------------------------------- */
+
+typedef struct
+{
+  int       prepared, done, found, freed, stopped;
+  gboolean  block;                /* search waits until it is stopped */
+  gboolean  done_on_main;
+  int       answer;
+} ThinkCounts;
+
+typedef struct
+{
+  ThinkCounts *counts;
+  gint         stop;
+  int          answer;
+} ThinkJob;
+
+static ThinkCounts think_counts;
+
+static gpointer
+test_think_prepare (gpointer owner)
+{
+  ThinkJob *job = g_new0 (ThinkJob, 1);
+
+  job->counts = &think_counts;
+  think_counts.prepared++;
+  return job;
+}
+
+static gboolean
+test_think_search (gpointer data)
+{
+  ThinkJob *job = data;
+
+  while (job->counts->block && !g_atomic_int_get (&job->stop))
+    g_usleep (1000);
+  if (g_atomic_int_get (&job->stop))
+    return FALSE;
+  job->answer = 42;
+  return TRUE;
+}
+
+static void
+test_think_stop (gpointer data)
+{
+  ThinkJob *job = data;
+
+  job->counts->stopped++;
+  g_atomic_int_set (&job->stop, 1);
+}
+
+static void
+test_think_done (gpointer owner, gpointer data, gboolean found)
+{
+  ThinkJob *job = data;
+
+  job->counts->done++;
+  job->counts->found += found;
+  job->counts->answer = job->answer;
+  job->counts->done_on_main = g_main_context_is_owner (g_main_context_default ());
+}
+
+static void
+test_think_free (gpointer data)
+{
+  ThinkJob *job = data;
+
+  job->counts->freed++;
+  g_free (job);
+}
+
+static const XqThinkerFuncs test_think_funcs = {
+  test_think_prepare, test_think_search, test_think_stop, test_think_done, test_think_free,
+};
+
+/* The answer arrives on the main loop; a cancelled search (in its pause or
+ * while it runs) never delivers one, and its job is still freed. */
+static void
+test_thinker (void)
+{
+  g_autoptr(GObject) owner = g_object_new (G_TYPE_OBJECT, NULL);
+  XqThinker *thinker = xq_thinker_new (owner, &test_think_funcs);
+
+  memset (&think_counts, 0, sizeof think_counts);
+  g_assert_false (xq_thinker_is_busy (thinker));
+  xq_thinker_start (thinker, 0);
+  g_assert_true (xq_thinker_is_busy (thinker));
+  g_assert_false (xq_thinker_is_searching (thinker));
+  while (xq_thinker_is_busy (thinker))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (think_counts.prepared, ==, 1);
+  g_assert_cmpint (think_counts.done, ==, 1);
+  g_assert_cmpint (think_counts.found, ==, 1);
+  g_assert_cmpint (think_counts.answer, ==, 42);
+  g_assert_true (think_counts.done_on_main);
+  while (think_counts.freed < 1)
+    g_main_context_iteration (NULL, TRUE);
+
+  /* Cancelled in the pause: nothing is even prepared. */
+  memset (&think_counts, 0, sizeof think_counts);
+  xq_thinker_start (thinker, 60 * 1000);
+  xq_thinker_cancel (thinker);
+  g_assert_false (xq_thinker_is_busy (thinker));
+  g_assert_cmpint (think_counts.prepared, ==, 0);
+
+  /* Cancelled while searching: stopped, freed, never delivered. */
+  memset (&think_counts, 0, sizeof think_counts);
+  think_counts.block = TRUE;
+  xq_thinker_start (thinker, 0);
+  while (!xq_thinker_is_searching (thinker))
+    g_main_context_iteration (NULL, TRUE);
+  xq_thinker_cancel (thinker);
+  g_assert_cmpint (think_counts.stopped, ==, 1);
+  g_assert_false (xq_thinker_is_busy (thinker));
+  while (think_counts.freed < 1)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (think_counts.done, ==, 0);
+
+  /* Freed while searching (the page closes): the same. */
+  memset (&think_counts, 0, sizeof think_counts);
+  think_counts.block = TRUE;
+  xq_thinker_start (thinker, 0);
+  while (!xq_thinker_is_searching (thinker))
+    g_main_context_iteration (NULL, TRUE);
+  xq_thinker_free (thinker);
+  while (think_counts.freed < 1)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (think_counts.stopped, ==, 1);
+  g_assert_cmpint (think_counts.done, ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1430,6 +1562,7 @@ main (int   argc,
   g_test_add_func ("/ui/board/model", test_board_model);
   g_test_add_func ("/ui/board/drag-payload", test_piece_drag_payload);
   g_test_add_func ("/ui/board/piece-textures", test_piece_textures);
+  g_test_add_func ("/ui/thinker", test_thinker);
   g_test_add ("/ui/board/pick", BoardFixture, NULL, board_setup, test_board_pick, board_teardown);
   g_test_add ("/ui/board/click-click", BoardFixture, NULL, board_setup, test_board_click_click, board_teardown);
   g_test_add ("/ui/board/click-illegal", BoardFixture, NULL, board_setup, test_board_click_illegal, board_teardown);

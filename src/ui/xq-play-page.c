@@ -9,6 +9,7 @@
 #include "xq-engine.h"
 #include "xq-pgn.h"
 #include "xq-play-page.h"
+#include "xq-thinker.h"
 #include "xq-window.h"
 
 /* A pause before the computer answers, so a child sees their own move land
@@ -52,8 +53,7 @@ struct _XqPlayPage
   XqColor       player_color;     /* the child's colour against the computer */
   guint32       seed;
   guint         computer_delay_ms;
-  guint         computer_delay_id;
-  GTask        *think_task;       /* the search running in a thread, or NULL */
+  XqThinker    *thinker;
 
   /* A tournament game (xq_play_page_start_match). */
   gboolean      in_match;
@@ -74,6 +74,7 @@ static guint signals[N_SIGNALS];
 typedef struct {
   XqPosition pos;
   XqEngine  *engine;
+  XqMove     move;
 } ThinkData;
 
 G_DEFINE_FINAL_TYPE (XqPlayPage, xq_play_page, ADW_TYPE_BIN)
@@ -379,79 +380,71 @@ computer_to_move (XqPlayPage *self)
 static void
 cancel_computer (XqPlayPage *self)
 {
-  g_clear_handle_id (&self->computer_delay_id, g_source_remove);
-  if (self->think_task != NULL)
-    {
-      ThinkData *data = g_task_get_task_data (self->think_task);
+  xq_thinker_cancel (self->thinker);
+}
 
-      g_cancellable_cancel (g_task_get_cancellable (self->think_task));
-      xq_engine_stop (data->engine);
-      g_clear_object (&self->think_task);
-    }
+static gpointer
+think_prepare (gpointer owner)
+{
+  XqPlayPage *self = owner;
+  ThinkData *data = g_new0 (ThinkData, 1);
+
+  data->pos = *xq_game_get_position (self->game);
+  /* Each ply gets its own seed, so a replayed game is answered the same way. */
+  data->engine = xq_engine_new (self->seed + (guint32) xq_game_get_ply (self->game));
+  xq_engine_set_level (data->engine, self->computer_level);
+  data->move = XQ_MOVE_NONE;
+  return data;
+}
+
+static gboolean
+think_search (gpointer job)
+{
+  ThinkData *data = job;
+
+  data->move = xq_engine_best_move (data->engine, &data->pos, NULL);
+  return data->move != XQ_MOVE_NONE;
 }
 
 static void
-think_data_free (gpointer user_data)
+think_stop (gpointer job)
 {
-  ThinkData *data = user_data;
+  xq_engine_stop (((ThinkData *) job)->engine);
+}
+
+static void
+think_data_free (gpointer job)
+{
+  ThinkData *data = job;
 
   xq_engine_free (data->engine);
   g_free (data);
 }
 
-static void
-think_thread (GTask        *task,
-              gpointer      source_object,
-              gpointer      task_data,
-              GCancellable *cancellable)
-{
-  ThinkData *data = task_data;
-  XqMove move = xq_engine_best_move (data->engine, &data->pos, NULL);
-
-  g_task_return_int (task, move);
-}
-
 static gboolean play_move (XqPlayPage *self, XqMove move, GError **error);
 
 static void
-think_done_cb (GObject      *source,
-               GAsyncResult *result,
-               gpointer      user_data)
+think_done (gpointer owner,
+            gpointer job,
+            gboolean found)
 {
-  XqPlayPage *self = XQ_PLAY_PAGE (source);
-  GTask *task = G_TASK (result);
+  XqPlayPage *self = owner;
+  ThinkData *data = job;
   g_autoptr(GError) error = NULL;
-  XqMove move;
 
-  /* A cancelled search finishes after the page has moved on. */
-  if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
+  if (!found || xq_game_is_over (self->game))
     return;
-  move = (XqMove) g_task_propagate_int (task, &error);
-  g_clear_object (&self->think_task);
-  if (error != NULL || move == XQ_MOVE_NONE || xq_game_is_over (self->game))
-    return;
-  if (!play_move (self, move, &error))
+  if (!play_move (self, data->move, &error))
     g_warning ("The computer chose a move the game refused: %s", error->message);
 }
 
-static gboolean
-computer_delay_cb (gpointer user_data)
-{
-  XqPlayPage *self = user_data;
-  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-  ThinkData *data = g_new0 (ThinkData, 1);
-
-  self->computer_delay_id = 0;
-  data->pos = *xq_game_get_position (self->game);
-  /* Each ply gets its own seed, so a replayed game is answered the same way. */
-  data->engine = xq_engine_new (self->seed + (guint32) xq_game_get_ply (self->game));
-  xq_engine_set_level (data->engine, self->computer_level);
-  self->think_task = g_task_new (self, cancellable, think_done_cb, NULL);
-  g_task_set_source_tag (self->think_task, computer_delay_cb);
-  g_task_set_task_data (self->think_task, data, think_data_free);
-  g_task_run_in_thread (self->think_task, think_thread);
-  return G_SOURCE_REMOVE;
-}
+static const XqThinkerFuncs think_funcs = {
+  .prepare = think_prepare,
+  .search = think_search,
+  .stop = think_stop,
+  .done = think_done,
+  .free_job = think_data_free,
+};
 
 /* Starts the computer's answer if it is its turn at the end of the record;
  * browsing back in the record never plays over the moves ahead. */
@@ -459,10 +452,10 @@ static void
 maybe_start_computer (XqPlayPage *self)
 {
   if (!computer_to_move (self) || xq_game_is_over (self->game)
-      || self->computer_delay_id != 0 || self->think_task != NULL
+      || xq_thinker_is_busy (self->thinker)
       || xq_game_get_ply (self->game) != xq_game_get_n_plies (self->game))
     return;
-  self->computer_delay_id = g_timeout_add (self->computer_delay_ms, computer_delay_cb, self);
+  xq_thinker_start (self->thinker, self->computer_delay_ms);
 }
 
 static void
@@ -720,6 +713,7 @@ xq_play_page_finalize (GObject *object)
 {
   XqPlayPage *self = XQ_PLAY_PAGE (object);
 
+  g_clear_pointer (&self->thinker, xq_thinker_free);
   g_clear_pointer (&self->game, xq_game_free);
   g_clear_pointer (&self->clock, xq_clock_free);
   g_clear_object (&self->model);
@@ -807,6 +801,7 @@ static void
 xq_play_page_init (XqPlayPage *self)
 {
   gtk_widget_set_layout_manager (GTK_WIDGET (self), NULL);
+  self->thinker = xq_thinker_new (self, &think_funcs);
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->notation = XQ_NOTATION_WXF;
@@ -1142,7 +1137,7 @@ gboolean
 xq_play_page_is_computer_thinking (XqPlayPage *self)
 {
   g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), FALSE);
-  return self->computer_delay_id != 0 || self->think_task != NULL;
+  return xq_thinker_is_busy (self->thinker);
 }
 
 void

@@ -7,6 +7,7 @@
 
 #include "xq-board-paint.h"
 #include "xq-safe-file.h"
+#include "xq-thinker.h"
 #include "xq-variant-play.h"
 
 /* As on the Play page: a pause so a child sees their own action land. */
@@ -46,8 +47,7 @@ struct _XqVariantPlay
 
   /* The computer */
   guint           computer_delay_ms;
-  guint           computer_delay_id;
-  GTask          *think_task;
+  XqThinker      *thinker;
 };
 
 typedef struct {
@@ -261,7 +261,7 @@ xq_variant_play_click (XqVariantPlay *self, int cell)
   view (self, &st);
   if (cell < 0 || cell >= st.files * st.ranks)
     return;
-  if (computer_to_move (self) || self->think_task != NULL)
+  if (computer_to_move (self) || xq_thinker_is_searching (self->thinker))
     {
       set_message (self, _("Wait: the computer is thinking."));
       return;
@@ -416,57 +416,59 @@ exchange_clicked_cb (XqVariantPlay *self)
 static void
 cancel_computer (XqVariantPlay *self)
 {
-  g_clear_handle_id (&self->computer_delay_id, g_source_remove);
-  if (self->think_task != NULL)
-    {
-      ThinkData *data = g_task_get_task_data (self->think_task);
+  xq_thinker_cancel (self->thinker);
+}
 
-      g_cancellable_cancel (g_task_get_cancellable (self->think_task));
-      xq_variant_engine_stop (data->engine);
-      g_clear_object (&self->think_task);
-    }
+static gpointer
+think_prepare (gpointer owner)
+{
+  XqVariantPlay *self = owner;
+  ThinkData *data = g_new0 (ThinkData, 1);
+
+  /* Only the public view goes to the computer: it never sees a hidden piece. */
+  view (self, &data->view);
+  data->opts = self->opts;
+  data->ply = xq_variant_game_get_ply (self->game);
+  /* Each ply its own seed, so a replayed game is answered the same way. */
+  data->engine = xq_variant_engine_new (xq_variant_game_get_seed (self->game) + (guint32) data->ply);
+  xq_variant_engine_set_level (data->engine, self->level);
+  return data;
+}
+
+static gboolean
+think_search (gpointer job)
+{
+  ThinkData *data = job;
+
+  return xq_variant_engine_choose (data->engine, &data->view, &data->opts, &data->action);
 }
 
 static void
-think_data_free (gpointer user_data)
+think_stop (gpointer job)
 {
-  ThinkData *data = user_data;
+  xq_variant_engine_stop (((ThinkData *) job)->engine);
+}
+
+static void
+think_data_free (gpointer job)
+{
+  ThinkData *data = job;
 
   xq_variant_engine_free (data->engine);
   g_free (data);
 }
 
 static void
-think_thread (GTask        *task,
-              gpointer      source_object,
-              gpointer      task_data,
-              GCancellable *cancellable)
+think_done (gpointer owner,
+            gpointer job,
+            gboolean found)
 {
-  ThinkData *data = task_data;
-
-  g_task_return_boolean (task, xq_variant_engine_choose (data->engine, &data->view, &data->opts,
-                                                         &data->action));
-}
-
-static void
-think_done_cb (GObject      *source,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  XqVariantPlay *self = XQ_VARIANT_PLAY (source);
-  GTask *task = G_TASK (result);
-  ThinkData *data = g_task_get_task_data (task);
-  XqVariantAction action;
+  XqVariantPlay *self = owner;
+  ThinkData *data = job;
+  XqVariantAction action = data->action;
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
-  gboolean found;
 
-  /* A cancelled search finishes after the game has moved on. */
-  if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
-    return;
-  found = g_task_propagate_boolean (task, &error);
-  action = data->action;
-  g_clear_object (&self->think_task);
   if (!found || game_over (self) || xq_variant_game_get_ply (self->game) != data->ply)
     {
       update (self, -1);
@@ -486,35 +488,20 @@ think_done_cb (GObject      *source,
   }
 }
 
-static gboolean
-computer_delay_cb (gpointer user_data)
-{
-  XqVariantPlay *self = user_data;
-  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-  ThinkData *data = g_new0 (ThinkData, 1);
-
-  self->computer_delay_id = 0;
-  /* Only the public view goes to the computer: it never sees a hidden piece. */
-  view (self, &data->view);
-  data->opts = self->opts;
-  data->ply = xq_variant_game_get_ply (self->game);
-  /* Each ply its own seed, so a replayed game is answered the same way. */
-  data->engine = xq_variant_engine_new (xq_variant_game_get_seed (self->game) + (guint32) data->ply);
-  xq_variant_engine_set_level (data->engine, self->level);
-  self->think_task = g_task_new (self, cancellable, think_done_cb, NULL);
-  g_task_set_source_tag (self->think_task, computer_delay_cb);
-  g_task_set_task_data (self->think_task, data, think_data_free);
-  g_task_run_in_thread (self->think_task, think_thread);
-  update (self, -1);
-  return G_SOURCE_REMOVE;
-}
+static const XqThinkerFuncs think_funcs = {
+  .prepare = think_prepare,
+  .search = think_search,
+  .stop = think_stop,
+  .done = think_done,
+  .free_job = think_data_free,
+};
 
 static void
 maybe_start_computer (XqVariantPlay *self)
 {
-  if (!computer_to_move (self) || self->computer_delay_id != 0 || self->think_task != NULL)
+  if (!computer_to_move (self) || xq_thinker_is_busy (self->thinker))
     return;
-  self->computer_delay_id = g_timeout_add (self->computer_delay_ms, computer_delay_cb, self);
+  xq_thinker_start (self->thinker, self->computer_delay_ms);
   update (self, -1);
 }
 
@@ -985,7 +972,7 @@ gboolean
 xq_variant_play_get_thinking (XqVariantPlay *self)
 {
   g_return_val_if_fail (XQ_IS_VARIANT_PLAY (self), FALSE);
-  return self->computer_delay_id != 0 || self->think_task != NULL;
+  return xq_thinker_is_busy (self->thinker);
 }
 
 /* ---- GObject ------------------------------------------------------------------------- */
@@ -1064,6 +1051,7 @@ xq_variant_play_finalize (GObject *object)
 {
   XqVariantPlay *self = XQ_VARIANT_PLAY (object);
 
+  g_clear_pointer (&self->thinker, xq_thinker_free);
   g_clear_pointer (&self->game, xq_variant_game_free);
   g_free (self->message);
   g_free (self->turn_text);
@@ -1087,6 +1075,7 @@ xq_variant_play_init (XqVariantPlay *self)
 
   self->selected = self->first_from = self->first_to = -1;
   self->computer_delay_ms = COMPUTER_DELAY_MS;
+  self->thinker = xq_thinker_new (self, &think_funcs);
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_HORIZONTAL);
   gtk_box_set_spacing (GTK_BOX (self), 12);
 

@@ -19,7 +19,6 @@ struct _XqTournamentPage
   GtkListBox *event_list;
   GtkStack   *content_stack;
   GtkWidget  *new_form;
-  GtkWidget  *event_box;
 
   /* The new-event form */
   GtkEntry    *title_entry;
@@ -1059,121 +1058,6 @@ playoff_cb (XqTournamentPage *self)
   open_follow_on (self, playoff, error);
 }
 
-static GtkWidget *
-button (const char *mnemonic, const char *name, GCallback cb, XqTournamentPage *self)
-{
-  GtkWidget *b = gtk_button_new_with_mnemonic (mnemonic);
-  gtk_widget_set_name (b, name);
-  g_signal_connect_swapped (b, "clicked", cb, self);
-  return b;
-}
-
-static void
-build_event_view (XqTournamentPage *self)
-{
-  GtkBox *box = GTK_BOX (self->event_box);
-  GtkWidget *row, *label, *expander, *print_menu, *print_box, *print_popover;
-
-  self->title_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_widget_add_css_class (GTK_WIDGET (self->title_label), "title-1");
-  gtk_label_set_xalign (self->title_label, 0);
-  gtk_label_set_wrap (self->title_label, TRUE);
-  gtk_box_append (box, GTK_WIDGET (self->title_label));
-  self->info_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->info_label, 0);
-  gtk_label_set_wrap (self->info_label, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->info_label), "dim-label");
-  gtk_box_append (box, GTK_WIDGET (self->info_label));
-
-  self->message_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->message_label, 0);
-  gtk_label_set_wrap (self->message_label, TRUE);
-  gtk_widget_set_visible (GTK_WIDGET (self->message_label), FALSE);
-  gtk_box_append (box, GTK_WIDGET (self->message_label));
-
-  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  self->prev_button = gtk_button_new_from_icon_name ("go-previous-symbolic");
-  gtk_widget_set_tooltip_text (self->prev_button, _("Previous round"));
-  g_signal_connect_swapped (self->prev_button, "clicked", G_CALLBACK (prev_cb), self);
-  self->round_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_widget_add_css_class (GTK_WIDGET (self->round_label), "title-3");
-  self->next_button = gtk_button_new_from_icon_name ("go-next-symbolic");
-  gtk_widget_set_tooltip_text (self->next_button, _("Next round"));
-  g_signal_connect_swapped (self->next_button, "clicked", G_CALLBACK (next_cb), self);
-  self->pair_button = button (_("_Pair the Next Round"), "pair-next", G_CALLBACK (pair_cb), self);
-  gtk_widget_add_css_class (self->pair_button, "suggested-action");
-  self->final_button = button (_("Start the _Final"), "start-final", G_CALLBACK (final_cb), self);
-  gtk_widget_set_tooltip_text (self->final_button, _("The best two of each group play the final"));
-  gtk_widget_add_css_class (self->final_button, "suggested-action");
-  self->playoff_button = button (_("_Play-off for First Place"), "start-playoff", G_CALLBACK (playoff_cb), self);
-
-  print_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  gtk_box_append (GTK_BOX (print_box), button (_("Pairing _Sheet…"), "print-pairings", G_CALLBACK (print_pairings_cb), self));
-  gtk_box_append (GTK_BOX (print_box), button (_("_Standings and Cross-Table…"), "print-standings", G_CALLBACK (print_standings_cb), self));
-  gtk_box_append (GTK_BOX (print_box), button (_("_Certificates…"), "print-certificates", G_CALLBACK (print_certificates_cb), self));
-  gtk_box_append (GTK_BOX (print_box), button (_("Export _CSV…"), "export-csv", G_CALLBACK (export_csv_cb), self));
-  for (GtkWidget *c = gtk_widget_get_first_child (print_box); c != NULL; c = gtk_widget_get_next_sibling (c))
-    gtk_widget_add_css_class (c, "flat");
-  print_popover = gtk_popover_new ();
-  gtk_popover_set_child (GTK_POPOVER (print_popover), print_box);
-  print_menu = gtk_menu_button_new ();
-  gtk_menu_button_set_label (GTK_MENU_BUTTON (print_menu), _("Print"));
-  gtk_menu_button_set_popover (GTK_MENU_BUTTON (print_menu), print_popover);
-  gtk_widget_set_hexpand (print_menu, TRUE);
-  gtk_widget_set_halign (print_menu, GTK_ALIGN_END);
-
-  /* Round navigation and printing on one line, the round's actions on the
-   * next: on one line they made the page wider than a 1000 px screen. */
-  gtk_box_append (GTK_BOX (row), self->prev_button);
-  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->round_label));
-  gtk_box_append (GTK_BOX (row), self->next_button);
-  gtk_box_append (GTK_BOX (row), print_menu);
-  gtk_box_append (box, row);
-  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_box_append (GTK_BOX (row), self->pair_button);
-  gtk_box_append (GTK_BOX (row), self->final_button);
-  gtk_box_append (GTK_BOX (row), self->playoff_button);
-  gtk_box_append (box, row);
-
-  self->pairings = GTK_LIST_BOX (gtk_list_box_new ());
-  gtk_list_box_set_selection_mode (self->pairings, GTK_SELECTION_NONE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->pairings), "boxed-list");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->pairings), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Pairings"), -1);
-  gtk_box_append (box, GTK_WIDGET (self->pairings));
-  self->round_hint = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->round_hint, 0);
-  gtk_widget_add_css_class (GTK_WIDGET (self->round_hint), "dim-label");
-  gtk_box_append (box, GTK_WIDGET (self->round_hint));
-
-  label = gtk_label_new (_("Standings"));
-  gtk_widget_add_css_class (label, "title-3");
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_box_append (box, label);
-  self->standings = GTK_GRID (gtk_grid_new ());
-  gtk_grid_set_column_spacing (self->standings, 18);
-  gtk_grid_set_row_spacing (self->standings, 4);
-  gtk_box_append (box, GTK_WIDGET (self->standings));
-
-  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_set_margin_top (row, 12);
-  self->withdraw_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
-  gtk_widget_set_name (GTK_WIDGET (self->withdraw_dropdown), "withdraw-player");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->withdraw_dropdown), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Player who withdraws"), -1);
-  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->withdraw_dropdown));
-  gtk_box_append (GTK_BOX (row), button (_("_Withdraw"), "withdraw", G_CALLBACK (withdraw_cb), self));
-  gtk_box_append (box, row);
-
-  self->audit_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->audit_label, 0);
-  gtk_label_set_wrap (self->audit_label, TRUE);
-  gtk_label_set_selectable (self->audit_label, TRUE);
-  expander = self->audit_expander = gtk_expander_new (_("Corrections and withdrawals"));
-  gtk_expander_set_child (GTK_EXPANDER (expander), GTK_WIDGET (self->audit_label));
-  gtk_box_append (box, expander);
-}
-
 /* ---- Playing a pairing ------------------------------------------------------------ */
 
 static void
@@ -1268,7 +1152,31 @@ xq_tournament_page_class_init (XqTournamentPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, XqTournamentPage, event_list);
   gtk_widget_class_bind_template_child (widget_class, XqTournamentPage, content_stack);
   gtk_widget_class_bind_template_child (widget_class, XqTournamentPage, new_form);
-  gtk_widget_class_bind_template_child (widget_class, XqTournamentPage, event_box);
+  gtk_widget_class_bind_template_child (widget_class, XqTournamentPage, title_label);
+  gtk_widget_class_bind_template_child (widget_class, XqTournamentPage, info_label);
+  gtk_widget_class_bind_template_child (widget_class, XqTournamentPage, message_label);
+  gtk_widget_class_bind_template_child (widget_class, XqTournamentPage, prev_button);
+  gtk_widget_class_bind_template_child (widget_class, XqTournamentPage, round_label);
+  gtk_widget_class_bind_template_child (widget_class, XqTournamentPage, next_button);
+  gtk_widget_class_bind_template_child (widget_class, XqTournamentPage, pair_button);
+  gtk_widget_class_bind_template_child (widget_class, XqTournamentPage, final_button);
+  gtk_widget_class_bind_template_child (widget_class, XqTournamentPage, playoff_button);
+  gtk_widget_class_bind_template_child (widget_class, XqTournamentPage, pairings);
+  gtk_widget_class_bind_template_child (widget_class, XqTournamentPage, round_hint);
+  gtk_widget_class_bind_template_child (widget_class, XqTournamentPage, standings);
+  gtk_widget_class_bind_template_child (widget_class, XqTournamentPage, withdraw_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, XqTournamentPage, audit_label);
+  gtk_widget_class_bind_template_child (widget_class, XqTournamentPage, audit_expander);
+  gtk_widget_class_bind_template_callback (widget_class, prev_cb);
+  gtk_widget_class_bind_template_callback (widget_class, next_cb);
+  gtk_widget_class_bind_template_callback (widget_class, pair_cb);
+  gtk_widget_class_bind_template_callback (widget_class, final_cb);
+  gtk_widget_class_bind_template_callback (widget_class, playoff_cb);
+  gtk_widget_class_bind_template_callback (widget_class, withdraw_cb);
+  gtk_widget_class_bind_template_callback (widget_class, print_pairings_cb);
+  gtk_widget_class_bind_template_callback (widget_class, print_standings_cb);
+  gtk_widget_class_bind_template_callback (widget_class, print_certificates_cb);
+  gtk_widget_class_bind_template_callback (widget_class, export_csv_cb);
   gtk_widget_class_bind_template_callback (widget_class, event_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, new_event_cb);
 }
@@ -1278,7 +1186,6 @@ xq_tournament_page_init (XqTournamentPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   build_form (self);
-  build_event_view (self);
   xq_tournament_page_set_dir (self, NULL);
 }
 

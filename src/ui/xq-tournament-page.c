@@ -7,7 +7,7 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 
-#include "xq-progress.h"
+#include "xq-tournament-form.h"
 #include "xq-tournament-page.h"
 #include "xq-tournament-print.h"
 
@@ -18,16 +18,7 @@ struct _XqTournamentPage
   /* Template widgets */
   GtkListBox *event_list;
   GtkStack   *content_stack;
-  GtkWidget  *new_form;
-
-  /* The new-event form */
-  GtkEntry    *title_entry;
-  GtkDropDown *system_dropdown;
-  GtkDropDown *clock_dropdown;
-  GtkSpinButton *rounds_spin;
-  GtkSpinButton *groups_spin;
-  GtkTextView *names_view;
-  GtkLabel    *form_message;
+  XqTournamentForm *new_form;
 
   /* The event view */
   GtkLabel    *title_label;
@@ -70,11 +61,6 @@ static const XqOutcome outcome_choices[] = {
   XQ_OUTCOME_RED_FORFEIT, XQ_OUTCOME_BLACK_FORFEIT,
 };
 
-static const XqSystem system_choices[] = {
-  XQ_SYSTEM_ROUND_ROBIN, XQ_SYSTEM_DOUBLE_ROUND_ROBIN, XQ_SYSTEM_SWISS, XQ_SYSTEM_KNOCKOUT,
-  XQ_SYSTEM_GROUPS,
-};
-
 static void
 show_message (XqTournamentPage *self, const char *text, gboolean error)
 {
@@ -86,42 +72,6 @@ show_message (XqTournamentPage *self, const char *text, gboolean error)
     gtk_widget_add_css_class (GTK_WIDGET (self->message_label), "error");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self->message_label), "error");
-}
-
-static const char *
-system_title (XqSystem system)
-{
-  switch (system)
-    {
-    case XQ_SYSTEM_ROUND_ROBIN:
-      return _("Round robin");
-    case XQ_SYSTEM_DOUBLE_ROUND_ROBIN:
-      return _("Double round robin");
-    case XQ_SYSTEM_SWISS:
-      return _("Swiss system");
-    case XQ_SYSTEM_GROUPS:
-      return _("Groups, then a final");
-    case XQ_SYSTEM_KNOCKOUT:
-    default:
-      return _("Knockout");
-    }
-}
-
-static const char *
-clock_title (XqTimeControlPreset preset)
-{
-  switch (preset)
-    {
-    case XQ_TIME_CONTROL_S0_6_1:
-      return _("6.1: 40 moves in 90 minutes, then 10 every 15");
-    case XQ_TIME_CONTROL_S0_6_2:
-      return _("6.2: 30 moves in 60 minutes, then 10 every 10");
-    case XQ_TIME_CONTROL_S0_6_3:
-      return _("6.3 (rapid): 40 moves in 10 minutes, then 30 every 5");
-    case XQ_TIME_CONTROL_S0_6_4:
-    default:
-      return _("6.4 (rapid): every 30 moves in 5 minutes");
-    }
 }
 
 /* ---- Saving ------------------------------------------------------------------ */
@@ -240,36 +190,8 @@ list_events (XqTournamentPage *self)
 static void
 new_event_cb (XqTournamentPage *self)
 {
-  gtk_editable_set_text (GTK_EDITABLE (self->title_entry), "");
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->names_view), "", -1);
-  gtk_label_set_label (self->form_message, "");
   gtk_stack_set_visible_child_name (self->content_stack, "new");
-  gtk_widget_grab_focus (GTK_WIDGET (self->title_entry));
-}
-
-static void
-add_learners_cb (XqTournamentPage *self)
-{
-  g_autoptr(XqProgressStore) store = xq_progress_store_new (NULL);
-  g_autoptr(GPtrArray) ids = xq_progress_store_list (store);
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->names_view);
-  GtkTextIter end;
-
-  if (ids->len == 0)
-    {
-      gtk_label_set_label (self->form_message, _("There are no learner profiles yet (see the Learn page)."));
-      return;
-    }
-  for (guint i = 0; i < ids->len; i++)
-    {
-      g_autoptr(XqProgress) p = xq_progress_store_load (store, g_ptr_array_index (ids, i), NULL);
-      g_autofree char *line = NULL;
-      if (p == NULL)
-        continue;
-      gtk_text_buffer_get_end_iter (buffer, &end);
-      line = g_strdup_printf ("%s%s", gtk_text_iter_get_offset (&end) > 0 ? "\n" : "", p->name);
-      gtk_text_buffer_insert (buffer, &end, line, -1);
-    }
+  xq_tournament_form_reset (self->new_form);
 }
 
 static void
@@ -330,138 +252,14 @@ xq_tournament_page_create (XqTournamentPage *self, const char *title, XqSystem s
 static void
 create_cb (XqTournamentPage *self)
 {
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->names_view);
-  GtkTextIter start, end;
-  g_autofree char *text = NULL;
-  g_auto(GStrv) lines = NULL;
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  XqTournamentFormValues v = { 0 };
   g_autoptr(GError) error = NULL;
-  guint system = gtk_drop_down_get_selected (self->system_dropdown);
-  guint clock = gtk_drop_down_get_selected (self->clock_dropdown);
 
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
-  lines = g_strsplit (text, "\n", -1);
-  for (int i = 0; lines[i] != NULL; i++)
-    {
-      g_strstrip (lines[i]);
-      if (*lines[i] != '\0')
-        g_ptr_array_add (names, lines[i]);
-    }
-  if (!xq_tournament_page_create (self, gtk_editable_get_text (GTK_EDITABLE (self->title_entry)),
-                                  system_choices[MIN (system, G_N_ELEMENTS (system_choices) - 1)],
-                                  (const char *const *) names->pdata, (int) names->len,
-                                  system_choices[system] == XQ_SYSTEM_SWISS
-                                    ? gtk_spin_button_get_value_as_int (self->rounds_spin)
-                                    : system_choices[system] == XQ_SYSTEM_GROUPS
-                                    ? gtk_spin_button_get_value_as_int (self->groups_spin) : 0,
-                                  (XqTimeControlPreset) MIN (clock, 3u), &error))
-    gtk_label_set_label (self->form_message, error->message);
-}
-
-static void
-system_changed_cb (XqTournamentPage *self)
-{
-  guint system = gtk_drop_down_get_selected (self->system_dropdown);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->rounds_spin),
-                            system < G_N_ELEMENTS (system_choices) && system_choices[system] == XQ_SYSTEM_SWISS);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->groups_spin),
-                            system < G_N_ELEMENTS (system_choices) && system_choices[system] == XQ_SYSTEM_GROUPS);
-}
-
-static GtkWidget *
-labelled (const char *text, GtkWidget *widget)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  GtkWidget *label = gtk_label_new_with_mnemonic (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (label), widget);
-  gtk_widget_add_css_class (label, "heading");
-  gtk_box_append (GTK_BOX (box), label);
-  gtk_box_append (GTK_BOX (box), widget);
-  gtk_accessible_update_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
-  return box;
-}
-
-static GtkDropDown *
-string_dropdown (const char *const *items)
-{
-  return GTK_DROP_DOWN (gtk_drop_down_new_from_strings (items));
-}
-
-static void
-build_form (XqTournamentPage *self)
-{
-  GtkBox *form = GTK_BOX (self->new_form);
-  const char *systems[G_N_ELEMENTS (system_choices) + 1], *clocks[5];
-  GtkWidget *scroller, *buttons, *learners, *create, *cancel, *heading;
-
-  for (guint i = 0; i < G_N_ELEMENTS (system_choices); i++)
-    systems[i] = system_title (system_choices[i]);
-  systems[G_N_ELEMENTS (system_choices)] = NULL;
-  for (int i = 0; i < 4; i++)
-    clocks[i] = clock_title ((XqTimeControlPreset) i);
-  clocks[4] = NULL;
-
-  heading = gtk_label_new (_("New Event"));
-  gtk_widget_add_css_class (heading, "title-1");
-  gtk_label_set_xalign (GTK_LABEL (heading), 0);
-  gtk_box_append (form, heading);
-
-  self->title_entry = GTK_ENTRY (gtk_entry_new ());
-  gtk_widget_set_name (GTK_WIDGET (self->title_entry), "event-title");
-  gtk_box_append (form, labelled (_("_Title"), GTK_WIDGET (self->title_entry)));
-
-  self->system_dropdown = string_dropdown (systems);
-  gtk_widget_set_name (GTK_WIDGET (self->system_dropdown), "event-system");
-  g_signal_connect_swapped (self->system_dropdown, "notify::selected", G_CALLBACK (system_changed_cb), self);
-  gtk_box_append (form, labelled (_("_System"), GTK_WIDGET (self->system_dropdown)));
-
-  self->rounds_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, 15, 1));
-  gtk_spin_button_set_value (self->rounds_spin, 5);
-  gtk_box_append (form, labelled (_("_Rounds (Swiss system)"), GTK_WIDGET (self->rounds_spin)));
-
-  self->groups_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (2, 10, 1));
-  gtk_widget_set_name (GTK_WIDGET (self->groups_spin), "event-groups");
-  gtk_spin_button_set_value (self->groups_spin, 2);
-  gtk_box_append (form, labelled (_("_Groups (seeds dealt out in snake order)"), GTK_WIDGET (self->groups_spin)));
-
-  self->clock_dropdown = string_dropdown (clocks);
-  gtk_drop_down_set_selected (self->clock_dropdown, XQ_TIME_CONTROL_S0_6_3);
-  gtk_box_append (form, labelled (_("_Clock for games played here"), GTK_WIDGET (self->clock_dropdown)));
-
-  self->names_view = GTK_TEXT_VIEW (gtk_text_view_new ());
-  gtk_widget_set_name (GTK_WIDGET (self->names_view), "event-names");
-  scroller = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->names_view));
-  gtk_widget_set_size_request (scroller, -1, 180);
-  gtk_widget_add_css_class (scroller, "card");
-  gtk_box_append (form, labelled (_("_Players, one a line, strongest first"), scroller));
-
-  buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  learners = gtk_button_new_with_mnemonic (_("Add _Learners"));
-  gtk_widget_set_name (learners, "add-learners");
-  g_signal_connect_swapped (learners, "clicked", G_CALLBACK (add_learners_cb), self);
-  cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
-  g_signal_connect_swapped (cancel, "clicked", G_CALLBACK (cancel_form_cb), self);
-  create = gtk_button_new_with_mnemonic (_("C_reate"));
-  gtk_widget_set_name (create, "create-event");
-  gtk_widget_add_css_class (create, "suggested-action");
-  gtk_widget_set_hexpand (create, TRUE);
-  gtk_widget_set_halign (create, GTK_ALIGN_END);
-  g_signal_connect_swapped (create, "clicked", G_CALLBACK (create_cb), self);
-  gtk_box_append (GTK_BOX (buttons), learners);
-  gtk_box_append (GTK_BOX (buttons), cancel);
-  gtk_box_append (GTK_BOX (buttons), create);
-  gtk_box_append (form, buttons);
-
-  self->form_message = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->form_message, TRUE);
-  gtk_label_set_xalign (self->form_message, 0);
-  gtk_widget_add_css_class (GTK_WIDGET (self->form_message), "error");
-  gtk_box_append (form, GTK_WIDGET (self->form_message));
-  system_changed_cb (self);
+  xq_tournament_form_get_values (self->new_form, &v);
+  if (!xq_tournament_page_create (self, v.title, v.system, (const char *const *) v.names->pdata,
+                                  (int) v.names->len, v.rounds, v.clock, &error))
+    xq_tournament_form_set_message (self->new_form, error->message);
+  xq_tournament_form_values_clear (&v);
 }
 
 /* ---- Files: print and export --------------------------------------------------- */
@@ -676,6 +474,12 @@ reason_text (const XqPairing *p)
   return NULL;
 }
 
+static GtkDropDown *
+string_dropdown (const char *const *items)
+{
+  return GTK_DROP_DOWN (gtk_drop_down_new_from_strings (items));
+}
+
 /* The result drop-down's items, in the order of outcome_choices. */
 static const char *const *
 results_choices (void)
@@ -875,11 +679,11 @@ refresh_event (XqTournamentPage *self)
   if (t->team_size > 0)
     info = g_strdup_printf (ngettext ("%s · %d team of %d boards · clock %s", "%s · %d teams of %d boards · clock %s",
                                       (int) t->players->len),
-                            system_title (t->system), (int) t->players->len, t->team_size, clock_title (t->clock));
+                            xq_tournament_form_system_title (t->system), (int) t->players->len, t->team_size, xq_tournament_form_clock_title (t->clock));
   else
     info = g_strdup_printf (ngettext ("%s · %d player · clock %s", "%s · %d players · clock %s",
                                       (int) t->players->len),
-                            system_title (t->system), (int) t->players->len, clock_title (t->clock));
+                            xq_tournament_form_system_title (t->system), (int) t->players->len, xq_tournament_form_clock_title (t->clock));
   gtk_label_set_label (self->info_label, info);
 
   self->round = CLAMP (self->round, 1, MAX (1, xq_tournament_n_rounds (t)));
@@ -1148,6 +952,7 @@ xq_tournament_page_class_init (XqTournamentPageClass *klass)
 
   object_class->dispose = xq_tournament_page_dispose;
   object_class->finalize = xq_tournament_page_finalize;
+  g_type_ensure (XQ_TYPE_TOURNAMENT_FORM);
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-tournament-page.ui");
   gtk_widget_class_bind_template_child (widget_class, XqTournamentPage, event_list);
   gtk_widget_class_bind_template_child (widget_class, XqTournamentPage, content_stack);
@@ -1179,13 +984,14 @@ xq_tournament_page_class_init (XqTournamentPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, export_csv_cb);
   gtk_widget_class_bind_template_callback (widget_class, event_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, new_event_cb);
+  gtk_widget_class_bind_template_callback (widget_class, create_cb);
+  gtk_widget_class_bind_template_callback (widget_class, cancel_form_cb);
 }
 
 static void
 xq_tournament_page_init (XqTournamentPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  build_form (self);
   xq_tournament_page_set_dir (self, NULL);
 }
 

@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 
+#include "xq-pairing-row.h"
 #include "xq-tournament-form.h"
 #include "xq-tournament-page.h"
 #include "xq-tournament-print.h"
@@ -55,11 +56,6 @@ static void refresh_event (XqTournamentPage *self);
 static void list_events (XqTournamentPage *self);
 static void queue_refresh (XqTournamentPage *self);
 
-/* The result choices, in the order of the drop-downs. */
-static const XqOutcome outcome_choices[] = {
-  XQ_OUTCOME_NONE, XQ_OUTCOME_RED_WIN, XQ_OUTCOME_BLACK_WIN, XQ_OUTCOME_DRAW,
-  XQ_OUTCOME_RED_FORFEIT, XQ_OUTCOME_BLACK_FORFEIT,
-};
 
 static void
 show_message (XqTournamentPage *self, const char *text, gboolean error)
@@ -376,22 +372,15 @@ export_csv_cb (XqTournamentPage *self)
 
 /* ---- The event view -------------------------------------------------------------- */
 
-static int
-widget_board (GtkWidget *w)
-{
-  return GPOINTER_TO_INT (g_object_get_data (G_OBJECT (w), "board"));
-}
-
 static void
-result_changed_cb (GtkDropDown *dropdown, GParamSpec *pspec, XqTournamentPage *self)
+result_chosen_cb (XqPairingRow *row, int outcome, XqTournamentPage *self)
 {
-  guint i = gtk_drop_down_get_selected (dropdown);
   g_autoptr(GError) error = NULL;
 
-  if (self->refreshing || i >= G_N_ELEMENTS (outcome_choices))
+  if (self->refreshing)
     return;
-  if (!xq_tournament_set_result (self->t, self->round, widget_board (GTK_WIDGET (dropdown)),
-                                 outcome_choices[i], XQ_REASON_NONE, &error))
+  if (!xq_tournament_set_result (self->t, self->round, xq_pairing_row_get_board (row),
+                                 (XqOutcome) outcome, XQ_REASON_NONE, &error))
     show_message (self, error->message, TRUE);
   else if (save (self))
     show_message (self, NULL, FALSE);
@@ -400,16 +389,14 @@ result_changed_cb (GtkDropDown *dropdown, GParamSpec *pspec, XqTournamentPage *s
 
 /* One game of a team match. */
 static void
-game_changed_cb (GtkDropDown *dropdown, GParamSpec *pspec, XqTournamentPage *self)
+game_chosen_cb (XqPairingRow *row, int game, int outcome, XqTournamentPage *self)
 {
-  guint i = gtk_drop_down_get_selected (dropdown);
-  int game = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dropdown), "game"));
   g_autoptr(GError) error = NULL;
 
-  if (self->refreshing || i >= G_N_ELEMENTS (outcome_choices))
+  if (self->refreshing)
     return;
-  if (!xq_tournament_set_game_result (self->t, self->round, widget_board (GTK_WIDGET (dropdown)), game,
-                                      outcome_choices[i], &error))
+  if (!xq_tournament_set_game_result (self->t, self->round, xq_pairing_row_get_board (row), game,
+                                      (XqOutcome) outcome, &error))
     show_message (self, error->message, TRUE);
   else if (save (self))
     show_message (self, NULL, FALSE);
@@ -417,18 +404,17 @@ game_changed_cb (GtkDropDown *dropdown, GParamSpec *pspec, XqTournamentPage *sel
 }
 
 static void
-play_cb (GtkButton *button, XqTournamentPage *self)
+play_cb (XqPairingRow *row, XqTournamentPage *self)
 {
-  xq_tournament_page_play (self, self->round, widget_board (GTK_WIDGET (button)));
+  xq_tournament_page_play (self, self->round, xq_pairing_row_get_board (row));
 }
 
 static void
-foul_cb (GtkButton *button, XqTournamentPage *self)
+foul_cb (XqPairingRow *row, int side, XqTournamentPage *self)
 {
-  XqColor side = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "side")) ? XQ_BLACK : XQ_RED;
   g_autoptr(GError) error = NULL;
 
-  if (!xq_tournament_add_foul (self->t, self->round, widget_board (GTK_WIDGET (button)), side, &error))
+  if (!xq_tournament_add_foul (self->t, self->round, xq_pairing_row_get_board (row), (XqColor) side, &error))
     show_message (self, error->message, TRUE);
   else
     save (self);
@@ -436,177 +422,25 @@ foul_cb (GtkButton *button, XqTournamentPage *self)
 }
 
 static void
-score_sheet_cb (GtkButton *button, XqTournamentPage *self)
+score_sheet_cb (XqPairingRow *row, XqTournamentPage *self)
 {
   g_autofree char *name = NULL;
 
-  self->playing_board = widget_board (GTK_WIDGET (button));
+  self->playing_board = xq_pairing_row_get_board (row);
   name = g_strdup_printf ("round-%d-board-%d.pdf", self->round, self->playing_board);
   save_as (self, _("Print a Score Sheet"), name, write_score_sheet);
 }
 
 static GtkWidget *
-flat_button (const char *label, const char *name, int board, GCallback cb, XqTournamentPage *self)
-{
-  GtkWidget *b = gtk_button_new_with_label (label);
-  g_autofree char *id = g_strdup_printf ("%s-%d", name, board);
-
-  gtk_widget_set_name (b, id);
-  gtk_widget_add_css_class (b, "flat");
-  g_object_set_data (G_OBJECT (b), "board", GINT_TO_POINTER (board));
-  g_signal_connect (b, "clicked", cb, self);
-  return b;
-}
-
-/* "1 ½" style text for a player's result in one game. */
-static char *
-reason_text (const XqPairing *p)
-{
-  if (p->reason != XQ_REASON_NONE)
-    {
-      XqResult r = { XQ_WINNER_NONE, p->reason, 0 };
-      r.winner = p->outcome == XQ_OUTCOME_RED_WIN ? XQ_WINNER_RED
-               : p->outcome == XQ_OUTCOME_BLACK_WIN ? XQ_WINNER_BLACK : XQ_WINNER_DRAW;
-      return xq_result_explain (&r);
-    }
-  if (xq_outcome_is_forfeit (p->outcome))
-    return g_strdup (_("Decided without a game (forfeit)"));
-  return NULL;
-}
-
-static GtkDropDown *
-string_dropdown (const char *const *items)
-{
-  return GTK_DROP_DOWN (gtk_drop_down_new_from_strings (items));
-}
-
-/* The result drop-down's items, in the order of outcome_choices. */
-static const char *const *
-results_choices (void)
-{
-  static const char *const results[] = { "—", "1-0", "0-1", "½-½", "+ −", "− +", NULL };
-  return results;
-}
-
-static GtkWidget *
 pairing_row (XqTournamentPage *self, const XqPairing *p, int board)
 {
-  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *names = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  g_autofree char *number = self->t->team_size > 0 ? g_strdup_printf (_("Match %d"), board)
-                                                    : g_strdup_printf (_("Board %d"), board);
-  g_autofree char *who = NULL;
-  g_autofree char *why = reason_text (p);
-  g_autofree char *fouls = NULL;
-  GtkWidget *label, *menu, *popover, *pbox;
-  GtkDropDown *result;
-  gboolean cancelled = p->outcome == XQ_OUTCOME_CANCELLED;
+  GtkWidget *row = xq_pairing_row_new (self->t, p, board, self->play != NULL);
 
-  gtk_widget_set_margin_top (row, 6);
-  gtk_widget_set_margin_bottom (row, 6);
-  gtk_widget_set_margin_start (row, 6);
-  gtk_widget_set_margin_end (row, 6);
-  label = gtk_label_new (number);
-  gtk_widget_add_css_class (label, "dim-label");
-  gtk_widget_set_size_request (label, 70, -1);
-  gtk_box_append (GTK_BOX (row), label);
-
-  /* Translators: Red's name, then Black's, on a board of a tournament round */
-  who = g_strdup_printf (_("%s (Red) – %s (Black)"), xq_tournament_player_name (self->t, p->red),
-                         xq_tournament_player_name (self->t, p->black));
-  label = gtk_label_new (who);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_box_append (GTK_BOX (names), label);
-  if (p->fouls[0] + p->fouls[1] > 0)
-    fouls = g_strdup_printf (_("Fouls: Red %d, Black %d"), p->fouls[0], p->fouls[1]);
-  if (why != NULL || fouls != NULL || cancelled || p->replay_of >= 0)
-    {
-      GString *s = g_string_new (NULL);
-      if (p->replay_of >= 0)
-        g_string_append_printf (s, _("Replay of the drawn game on board %d."), p->replay_of + 1);
-      if (cancelled)
-        g_string_append_printf (s, "%s%s", s->len ? " " : "", _("Cancelled: a player withdrew early."));
-      if (why != NULL)
-        g_string_append_printf (s, "%s%s", s->len ? " " : "", why);
-      if (fouls != NULL)
-        g_string_append_printf (s, "%s%s", s->len ? " " : "", fouls);
-      label = gtk_label_new (s->str);
-      g_string_free (s, TRUE);
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_widget_add_css_class (label, "dim-label");
-      gtk_box_append (GTK_BOX (names), label);
-    }
-  /* A team match: every board with its players, Red first, and its result. */
-  for (int k = 1; k <= self->t->team_size; k++)
-    {
-      GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-      g_autofree char *text = g_strdup_printf (_("Board %d.%d: %s (Red) – %s (Black)"), board, k,
-                                               xq_tournament_board_player (self->t, p, k, XQ_RED),
-                                               xq_tournament_board_player (self->t, p, k, XQ_BLACK));
-      g_autofree char *id = g_strdup_printf ("game-%d-%d", board, k);
-      GtkDropDown *game = string_dropdown (results_choices ());
-      GtkWidget *game_label = gtk_label_new (text);
-      gtk_label_set_xalign (GTK_LABEL (game_label), 0);
-      gtk_widget_set_hexpand (game_label, TRUE);
-      gtk_widget_set_name (GTK_WIDGET (game), id);
-      for (guint i = 0; i < G_N_ELEMENTS (outcome_choices); i++)
-        if (outcome_choices[i] == p->games[k - 1])
-          gtk_drop_down_set_selected (game, i);
-      g_object_set_data (G_OBJECT (game), "board", GINT_TO_POINTER (board));
-      g_object_set_data (G_OBJECT (game), "game", GINT_TO_POINTER (k));
-      gtk_widget_set_sensitive (GTK_WIDGET (game), !cancelled && !xq_outcome_is_forfeit (p->outcome));
-      g_signal_connect (game, "notify::selected", G_CALLBACK (game_changed_cb), self);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (game), GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
-      gtk_box_append (GTK_BOX (line), game_label);
-      gtk_box_append (GTK_BOX (line), GTK_WIDGET (game));
-      gtk_box_append (GTK_BOX (names), line);
-    }
-  gtk_widget_set_hexpand (names, TRUE);
-  gtk_box_append (GTK_BOX (row), names);
-
-  result = string_dropdown (results_choices ());
-  {
-    g_autofree char *id = g_strdup_printf ("result-%d", board);
-    gtk_widget_set_name (GTK_WIDGET (result), id);
-  }
-  for (guint i = 0; i < G_N_ELEMENTS (outcome_choices); i++)
-    if (outcome_choices[i] == p->outcome)
-      gtk_drop_down_set_selected (result, i);
-  g_object_set_data (G_OBJECT (result), "board", GINT_TO_POINTER (board));
-  gtk_widget_set_sensitive (GTK_WIDGET (result), !cancelled);
-  gtk_widget_set_valign (GTK_WIDGET (result), GTK_ALIGN_CENTER);
-  g_signal_connect (result, "notify::selected", G_CALLBACK (result_changed_cb), self);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (result), GTK_ACCESSIBLE_PROPERTY_LABEL, who, -1);
-  gtk_box_append (GTK_BOX (row), GTK_WIDGET (result));
-
-  label = flat_button (_("Play"), "play", board, G_CALLBACK (play_cb), self);
-  gtk_widget_remove_css_class (label, "flat");
-  gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
-  gtk_widget_set_sensitive (label, self->play != NULL && p->outcome == XQ_OUTCOME_NONE);
-  gtk_widget_set_visible (label, self->t->team_size == 0);
-  gtk_widget_set_tooltip_text (label, _("Play this game on this computer with the event's clock"));
-  gtk_box_append (GTK_BOX (row), label);
-
-  /* Less frequent actions in a menu: fouls and score sheets. */
-  pbox = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  label = flat_button (_("Foul by Red"), "foul-red", board, G_CALLBACK (foul_cb), self);
-  gtk_box_append (GTK_BOX (pbox), label);
-  label = flat_button (_("Foul by Black"), "foul-black", board, G_CALLBACK (foul_cb), self);
-  g_object_set_data (G_OBJECT (label), "side", GINT_TO_POINTER (1));
-  gtk_box_append (GTK_BOX (pbox), label);
-  label = flat_button (p->moves != NULL ? _("Print the Score Sheet…") : _("Print a Blank Score Sheet…"),
-                       "score-sheet", board, G_CALLBACK (score_sheet_cb), self);
-  gtk_box_append (GTK_BOX (pbox), label);
-  popover = gtk_popover_new ();
-  gtk_popover_set_child (GTK_POPOVER (popover), pbox);
-  menu = gtk_menu_button_new ();
-  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (menu), "view-more-symbolic");
-  gtk_menu_button_set_popover (GTK_MENU_BUTTON (menu), popover);
-  gtk_widget_set_valign (menu, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (menu, _("Fouls and score sheets"));
-  gtk_box_append (GTK_BOX (row), menu);
+  g_signal_connect (row, "result-chosen", G_CALLBACK (result_chosen_cb), self);
+  g_signal_connect (row, "game-chosen", G_CALLBACK (game_chosen_cb), self);
+  g_signal_connect (row, "play", G_CALLBACK (play_cb), self);
+  g_signal_connect (row, "foul", G_CALLBACK (foul_cb), self);
+  g_signal_connect (row, "score-sheet", G_CALLBACK (score_sheet_cb), self);
   return row;
 }
 

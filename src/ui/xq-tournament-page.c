@@ -8,47 +8,7 @@
 #include <glib/gstdio.h>
 
 #include "xq-pairing-row.h"
-#include "xq-tournament-form.h"
-#include "xq-tournament-page.h"
-#include "xq-tournament-print.h"
-
-struct _XqTournamentPage
-{
-  AdwBin parent_instance;
-
-  /* Template widgets */
-  GtkListBox *event_list;
-  GtkStack   *content_stack;
-  XqTournamentForm *new_form;
-
-  /* The event view */
-  GtkLabel    *title_label;
-  GtkLabel    *info_label;
-  GtkLabel    *round_label;
-  GtkWidget   *prev_button;
-  GtkWidget   *next_button;
-  GtkWidget   *pair_button;
-  GtkWidget   *final_button;
-  GtkWidget   *playoff_button;
-  GtkListBox  *pairings;
-  GtkLabel    *round_hint;
-  GtkGrid     *standings;
-  GtkDropDown *withdraw_dropdown;
-  GtkLabel    *audit_label;
-  GtkWidget   *audit_expander;
-  GtkLabel    *message_label;
-
-  /* State */
-  char         *dir;
-  char         *path;         /* the event shown */
-  XqTournament *t;
-  int           round;        /* shown, 1-based */
-  gboolean      refreshing;   /* widgets being set from the event, not by a person */
-  XqPlayPage   *play;         /* not owned */
-  int           playing_round, playing_board;
-  char         *message;
-  guint         refresh_id;   /* a refresh waiting for the main loop */
-};
+#include "xq-tournament-page-private.h"
 
 G_DEFINE_FINAL_TYPE (XqTournamentPage, xq_tournament_page, ADW_TYPE_BIN)
 
@@ -57,8 +17,8 @@ static void list_events (XqTournamentPage *self);
 static void queue_refresh (XqTournamentPage *self);
 
 
-static void
-show_message (XqTournamentPage *self, const char *text, gboolean error)
+void
+xq_tournament_page_show_message (XqTournamentPage *self, const char *text, gboolean error)
 {
   g_free (self->message);
   self->message = g_strdup (text);
@@ -84,7 +44,7 @@ save (XqTournamentPage *self)
     {
       g_autofree char *text = g_strdup_printf (_("The event could not be saved: %s"),
                                                error ? error->message : g_strerror (errno));
-      show_message (self, text, TRUE);
+      xq_tournament_page_show_message (self, text, TRUE);
       return FALSE;
     }
   return TRUE;
@@ -100,7 +60,7 @@ open_event (XqTournamentPage *self, const char *path)
 
   if (t == NULL)
     {
-      show_message (self, error->message, TRUE);
+      xq_tournament_page_show_message (self, error->message, TRUE);
       return;
     }
   g_clear_pointer (&self->t, xq_tournament_free);
@@ -115,7 +75,7 @@ open_event (XqTournamentPage *self, const char *path)
         self->round = r;
         break;
       }
-  show_message (self, NULL, FALSE);
+  xq_tournament_page_show_message (self, NULL, FALSE);
   refresh_event (self);
   gtk_stack_set_visible_child_name (self->content_stack, "event");
 }
@@ -238,7 +198,7 @@ xq_tournament_page_create (XqTournamentPage *self, const char *title, XqSystem s
   self->round = 1;
   if (!save (self))
     return TRUE;
-  show_message (self, NULL, FALSE);
+  xq_tournament_page_show_message (self, NULL, FALSE);
   list_events (self);
   refresh_event (self);
   gtk_stack_set_visible_child_name (self->content_stack, "event");
@@ -258,118 +218,6 @@ create_cb (XqTournamentPage *self)
   xq_tournament_form_values_clear (&v);
 }
 
-/* ---- Files: print and export --------------------------------------------------- */
-
-typedef gboolean (*PageFileAction) (XqTournamentPage *self, const char *path, GError **error);
-
-static void
-file_chosen_cb (GtkNativeDialog *dialog, int response, XqTournamentPage *self)
-{
-  PageFileAction action = g_object_get_data (G_OBJECT (dialog), "action");
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
-      g_autoptr(GError) error = NULL;
-
-      if (path != NULL && action (self, path, &error))
-        {
-          g_autofree char *text = g_strdup_printf (_("Saved %s"), path);
-          show_message (self, text, FALSE);
-        }
-      else if (error != NULL)
-        show_message (self, error->message, TRUE);
-    }
-  g_object_unref (dialog);
-}
-
-static void
-save_as (XqTournamentPage *self, const char *title, const char *suggested, PageFileAction action)
-{
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkFileChooserNative *dialog =
-    gtk_file_chooser_native_new (title, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
-                                 GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
-
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), suggested);
-  g_object_set_data (G_OBJECT (dialog), "action", action);
-  g_signal_connect (dialog, "response", G_CALLBACK (file_chosen_cb), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
-}
-
-static XqNotation
-learner_notation (void)
-{
-  /* Score sheets are written in the script the interface speaks. */
-  const char *const *langs = g_get_language_names ();
-  for (int i = 0; langs[i] != NULL; i++)
-    {
-      if (g_str_has_prefix (langs[i], "zh_TW") || g_str_has_prefix (langs[i], "zh_HK"))
-        return XQ_NOTATION_ZH_HANT;
-      if (g_str_has_prefix (langs[i], "zh"))
-        return XQ_NOTATION_ZH_HANS;
-    }
-  return XQ_NOTATION_ZH_HANS;
-}
-
-static gboolean
-write_pairings (XqTournamentPage *self, const char *path, GError **error)
-{
-  return xq_tournament_print_pairings (self->t, self->round, path, error);
-}
-
-static gboolean
-write_standings (XqTournamentPage *self, const char *path, GError **error)
-{
-  return xq_tournament_print_standings (self->t, path, error);
-}
-
-static gboolean
-write_certificates (XqTournamentPage *self, const char *path, GError **error)
-{
-  return xq_tournament_print_certificates (self->t, 3, path, error);
-}
-
-static gboolean
-write_csv (XqTournamentPage *self, const char *path, GError **error)
-{
-  g_autofree char *csv = xq_tournament_export_csv (self->t);
-  return g_file_set_contents (path, csv, -1, error);
-}
-
-static gboolean
-write_score_sheet (XqTournamentPage *self, const char *path, GError **error)
-{
-  return xq_tournament_print_score_sheet (self->t, self->round, self->playing_board, learner_notation (),
-                                          path, error);
-}
-
-static void
-print_pairings_cb (XqTournamentPage *self)
-{
-  g_autofree char *name = g_strdup_printf ("round-%d.pdf", self->round);
-  save_as (self, _("Print the Pairing Sheet"), name, write_pairings);
-}
-
-static void
-print_standings_cb (XqTournamentPage *self)
-{
-  save_as (self, _("Print the Standings"), "standings.pdf", write_standings);
-}
-
-static void
-print_certificates_cb (XqTournamentPage *self)
-{
-  save_as (self, _("Print Certificates"), "certificates.pdf", write_certificates);
-}
-
-static void
-export_csv_cb (XqTournamentPage *self)
-{
-  save_as (self, _("Export CSV"), "standings.csv", write_csv);
-}
-
 /* ---- The event view -------------------------------------------------------------- */
 
 static void
@@ -381,9 +229,9 @@ result_chosen_cb (XqPairingRow *row, int outcome, XqTournamentPage *self)
     return;
   if (!xq_tournament_set_result (self->t, self->round, xq_pairing_row_get_board (row),
                                  (XqOutcome) outcome, XQ_REASON_NONE, &error))
-    show_message (self, error->message, TRUE);
+    xq_tournament_page_show_message (self, error->message, TRUE);
   else if (save (self))
-    show_message (self, NULL, FALSE);
+    xq_tournament_page_show_message (self, NULL, FALSE);
   queue_refresh (self);
 }
 
@@ -397,9 +245,9 @@ game_chosen_cb (XqPairingRow *row, int game, int outcome, XqTournamentPage *self
     return;
   if (!xq_tournament_set_game_result (self->t, self->round, xq_pairing_row_get_board (row), game,
                                       (XqOutcome) outcome, &error))
-    show_message (self, error->message, TRUE);
+    xq_tournament_page_show_message (self, error->message, TRUE);
   else if (save (self))
-    show_message (self, NULL, FALSE);
+    xq_tournament_page_show_message (self, NULL, FALSE);
   queue_refresh (self);
 }
 
@@ -415,7 +263,7 @@ foul_cb (XqPairingRow *row, int side, XqTournamentPage *self)
   g_autoptr(GError) error = NULL;
 
   if (!xq_tournament_add_foul (self->t, self->round, xq_pairing_row_get_board (row), (XqColor) side, &error))
-    show_message (self, error->message, TRUE);
+    xq_tournament_page_show_message (self, error->message, TRUE);
   else
     save (self);
   queue_refresh (self);
@@ -428,7 +276,7 @@ score_sheet_cb (XqPairingRow *row, XqTournamentPage *self)
 
   self->playing_board = xq_pairing_row_get_board (row);
   name = g_strdup_printf ("round-%d-board-%d.pdf", self->round, self->playing_board);
-  save_as (self, _("Print a Score Sheet"), name, write_score_sheet);
+  xq_tournament_page_print_score_sheet (self, name);
 }
 
 static GtkWidget *
@@ -630,12 +478,12 @@ pair_cb (XqTournamentPage *self)
 
   if (!xq_tournament_pair_next (self->t, &error))
     {
-      show_message (self, error->message, TRUE);
+      xq_tournament_page_show_message (self, error->message, TRUE);
       return;
     }
   save (self);
   self->round = xq_tournament_n_rounds (self->t);
-  show_message (self, NULL, FALSE);
+  xq_tournament_page_show_message (self, NULL, FALSE);
   refresh_event (self);
 }
 
@@ -650,11 +498,11 @@ withdraw_cb (XqTournamentPage *self)
     return;
   name = g_strdup (gtk_string_object_get_string (item));
   if (!xq_tournament_withdraw (self->t, name, &error))
-    show_message (self, error->message, TRUE);
+    xq_tournament_page_show_message (self, error->message, TRUE);
   else if (save (self))
     {
       g_autofree char *text = g_strdup_printf (_("%s has withdrawn."), name);
-      show_message (self, text, FALSE);
+      xq_tournament_page_show_message (self, text, FALSE);
     }
   refresh_event (self);
 }
@@ -666,7 +514,7 @@ open_follow_on (XqTournamentPage *self, XqTournament *final, GError *error)
 {
   if (final == NULL)
     {
-      show_message (self, error->message, TRUE);
+      xq_tournament_page_show_message (self, error->message, TRUE);
       return;
     }
   g_clear_pointer (&self->t, xq_tournament_free);
@@ -675,7 +523,7 @@ open_follow_on (XqTournamentPage *self, XqTournament *final, GError *error)
   self->path = event_path_for (self, final->title);
   self->round = 1;
   if (save (self))
-    show_message (self, NULL, FALSE);
+    xq_tournament_page_show_message (self, NULL, FALSE);
   list_events (self);
   refresh_event (self);
 }
@@ -709,13 +557,13 @@ match_finished_cb (XqTournamentPage *self, XqPlayPage *play)
     return;
   self->playing_round = 0;
   if (!xq_tournament_record_game (self->t, round, board, game, &error))
-    show_message (self, error->message, TRUE);
+    xq_tournament_page_show_message (self, error->message, TRUE);
   else if (save (self))
     {
       XqResult r = xq_game_get_result (game);
       g_autofree char *why = xq_result_explain (&r);
       g_autofree char *text = g_strdup_printf (_("Round %d, board %d recorded: %s"), round, board, why);
-      show_message (self, text, FALSE);
+      xq_tournament_page_show_message (self, text, FALSE);
     }
   refresh_event (self);
 }
@@ -735,7 +583,7 @@ xq_tournament_page_play (XqTournamentPage *self, int round, int board)
   p = xq_tournament_get_pairing (self->t, round, board, &error);
   if (p == NULL)
     {
-      show_message (self, error->message, TRUE);
+      xq_tournament_page_show_message (self, error->message, TRUE);
       return;
     }
   self->playing_round = round;
@@ -812,10 +660,10 @@ xq_tournament_page_class_init (XqTournamentPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, final_cb);
   gtk_widget_class_bind_template_callback (widget_class, playoff_cb);
   gtk_widget_class_bind_template_callback (widget_class, withdraw_cb);
-  gtk_widget_class_bind_template_callback (widget_class, print_pairings_cb);
-  gtk_widget_class_bind_template_callback (widget_class, print_standings_cb);
-  gtk_widget_class_bind_template_callback (widget_class, print_certificates_cb);
-  gtk_widget_class_bind_template_callback (widget_class, export_csv_cb);
+  gtk_widget_class_bind_template_callback (widget_class, xq_tournament_page_print_pairings);
+  gtk_widget_class_bind_template_callback (widget_class, xq_tournament_page_print_standings);
+  gtk_widget_class_bind_template_callback (widget_class, xq_tournament_page_print_certificates);
+  gtk_widget_class_bind_template_callback (widget_class, xq_tournament_page_export_csv);
   gtk_widget_class_bind_template_callback (widget_class, event_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, new_event_cb);
   gtk_widget_class_bind_template_callback (widget_class, create_cb);

@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "xq-board-paint.h"
 
 /* Wraps an ARGB32 image surface without copying; the texture keeps its own
@@ -159,6 +161,30 @@ xq_board_paint_parse_drag (const GValue *value,
   *piece = token & 15;
   *from = sq;
   return TRUE;
+}
+
+const char *
+xq_board_piece_name (XqPiece piece)
+{
+  /* One string per piece so translators can use their own word order. */
+  static const char *const names[16] = {
+    [XQ_RED << 3 | XQ_KING]       = N_("Red general"),
+    [XQ_RED << 3 | XQ_ADVISOR]    = N_("Red advisor"),
+    [XQ_RED << 3 | XQ_ELEPHANT]   = N_("Red elephant"),
+    [XQ_RED << 3 | XQ_HORSE]      = N_("Red horse"),
+    [XQ_RED << 3 | XQ_CHARIOT]    = N_("Red chariot"),
+    [XQ_RED << 3 | XQ_CANNON]     = N_("Red cannon"),
+    [XQ_RED << 3 | XQ_PAWN]       = N_("Red soldier"),
+    [XQ_BLACK << 3 | XQ_KING]     = N_("Black general"),
+    [XQ_BLACK << 3 | XQ_ADVISOR]  = N_("Black advisor"),
+    [XQ_BLACK << 3 | XQ_ELEPHANT] = N_("Black elephant"),
+    [XQ_BLACK << 3 | XQ_HORSE]    = N_("Black horse"),
+    [XQ_BLACK << 3 | XQ_CHARIOT]  = N_("Black chariot"),
+    [XQ_BLACK << 3 | XQ_CANNON]   = N_("Black cannon"),
+    [XQ_BLACK << 3 | XQ_PAWN]     = N_("Black soldier"),
+  };
+
+  return names[piece & 15] ? _(names[piece & 15]) : NULL;
 }
 
 /* scale 1 gives widget coordinates (input), the scale factor device pixels

@@ -47,6 +47,10 @@ GdkTexture *xq_piece_textures_get_from_cache   (XqPieceTextures       *set,
                                                 const XqBoardGeometry *geom);
 void        xq_piece_textures_clear            (XqPieceTextures     *set);
 
+/* "Red horse": a piece's name for screen readers and tooltips; NULL for
+ * no piece. */
+const char *xq_board_piece_name                (XqPiece       piece);
+
 /* A piece carried in a drag: the one payload every board, palette and tray
  * offers and accepts (a guint: nothing outside the app offers that type).
  * from is the point it was lifted from, or XQ_NO_SQUARE off the board. */

@@ -230,17 +230,6 @@ palette_prepare_cb (GtkDragSource *source, double x, double y, gpointer piece)
 
 /* ---- Building ----------------------------------------------------------------- */
 
-static const char *
-piece_label (XqPiece piece)
-{
-  static const char *const red[] = { NULL, N_("Red general"), N_("Red advisor"), N_("Red elephant"),
-                                     N_("Red horse"), N_("Red chariot"), N_("Red cannon"), N_("Red soldier") };
-  static const char *const black[] = { NULL, N_("Black general"), N_("Black advisor"), N_("Black elephant"),
-                                       N_("Black horse"), N_("Black chariot"), N_("Black cannon"),
-                                       N_("Black soldier") };
-  return _((xq_piece_color (piece) == XQ_RED ? red : black)[xq_piece_type (piece)]);
-}
-
 /* The palette's pieces look like the board's, in the set the preferences chose. */
 static void
 update_palette_pictures (XqPositionEditor *self)
@@ -288,9 +277,9 @@ build_palette (XqPositionEditor *self)
         GtkWidget *button = gtk_toggle_button_new ();
         GtkDragSource *source = gtk_drag_source_new ();
 
-        gtk_widget_set_tooltip_text (button, piece_label (piece));
+        gtk_widget_set_tooltip_text (button, xq_board_piece_name (piece));
         gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                        piece_label (piece), -1);
+                                        xq_board_piece_name (piece), -1);
         gtk_widget_add_css_class (button, "flat");
         g_object_set_data (G_OBJECT (button), "piece", GINT_TO_POINTER (piece));
         g_signal_connect (button, "clicked", G_CALLBACK (palette_clicked_cb), self);

@@ -724,6 +724,18 @@ xq_play_page_finalize (GObject *object)
 }
 
 static void
+resign_red_cb (XqPlayPage *self)
+{
+  xq_play_page_resign (self, XQ_RED);
+}
+
+static void
+resign_black_cb (XqPlayPage *self)
+{
+  xq_play_page_resign (self, XQ_BLACK);
+}
+
+static void
 xq_play_page_class_init (XqPlayPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -745,6 +757,11 @@ xq_play_page_class_init (XqPlayPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, clock_box);
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, red_clock_label);
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, black_clock_label);
+  gtk_widget_class_bind_template_child (widget_class, XqPlayPage, match_box);
+  gtk_widget_class_bind_template_child (widget_class, XqPlayPage, match_label);
+  gtk_widget_class_bind_template_callback (widget_class, resign_red_cb);
+  gtk_widget_class_bind_template_callback (widget_class, resign_black_cb);
+  gtk_widget_class_bind_template_callback (widget_class, xq_play_page_agree_draw);
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, opponent_dropdown);
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, color_dropdown);
   gtk_widget_class_bind_template_callback (widget_class, board_move_cb);
@@ -754,47 +771,6 @@ xq_play_page_class_init (XqPlayPageClass *klass)
   signals[SIGNAL_MATCH_FINISHED] =
     g_signal_new ("match-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-}
-
-static void
-resign_red_cb (XqPlayPage *self)
-{
-  xq_play_page_resign (self, XQ_RED);
-}
-
-static void
-resign_black_cb (XqPlayPage *self)
-{
-  xq_play_page_resign (self, XQ_BLACK);
-}
-
-/* The players' own declarations in a tournament game, above the board's side panel. */
-static void
-build_match_box (XqPlayPage *self)
-{
-  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *red = gtk_button_new_with_label (_("Red resigns"));
-  GtkWidget *black = gtk_button_new_with_label (_("Black resigns"));
-  GtkWidget *draw = gtk_button_new_with_label (_("Draw agreed"));
-
-  self->match_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  self->match_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->match_label, TRUE);
-  gtk_label_set_xalign (self->match_label, 0);
-  gtk_widget_add_css_class (GTK_WIDGET (self->match_label), "heading");
-  gtk_box_append (GTK_BOX (self->match_box), GTK_WIDGET (self->match_label));
-  gtk_box_append (GTK_BOX (buttons), red);
-  gtk_box_append (GTK_BOX (buttons), black);
-  gtk_box_append (GTK_BOX (buttons), draw);
-  gtk_box_append (GTK_BOX (self->match_box), buttons);
-  gtk_widget_set_name (red, "resign-red");
-  gtk_widget_set_name (black, "resign-black");
-  gtk_widget_set_name (draw, "agree-draw");
-  g_signal_connect_swapped (red, "clicked", G_CALLBACK (resign_red_cb), self);
-  g_signal_connect_swapped (black, "clicked", G_CALLBACK (resign_black_cb), self);
-  g_signal_connect_swapped (draw, "clicked", G_CALLBACK (xq_play_page_agree_draw), self);
-  gtk_widget_set_visible (self->match_box, FALSE);
-  gtk_box_prepend (GTK_BOX (self->side_panel), self->match_box);
 }
 
 static void
@@ -813,7 +789,6 @@ xq_play_page_init (XqPlayPage *self)
   self->settings = g_settings_new (XQ_SETTINGS_SCHEMA);
   g_signal_connect_object (self->settings, "changed", G_CALLBACK (settings_changed_cb), self,
                            G_CONNECT_SWAPPED);
-  build_match_box (self);
   apply_settings (self);
   update_clock_labels (self);
   sync_page (self);

@@ -993,56 +993,13 @@ cell_clicked_cb (XqVariantBoard *board,
   xq_variant_play_click (self, cell);
 }
 
-static GtkWidget *
-heading (const char *text)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_add_css_class (label, "heading");
-  return label;
-}
-
-static GtkWidget *
-wrapped_label (const char *css)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
-  if (css)
-    gtk_widget_add_css_class (label, css);
-  return label;
-}
-
-static GtkWidget *
-flow_box (void)
-{
-  GtkWidget *box = gtk_flow_box_new ();
-
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (box), GTK_SELECTION_NONE);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (box), 8);
-  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (box), 4);
-  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (box), FALSE);
-  return box;
-}
-
-static GtkWidget *
-button (const char *label, GCallback cb, XqVariantPlay *self)
-{
-  GtkWidget *b = gtk_button_new_with_mnemonic (label);
-
-  g_signal_connect_swapped (b, "clicked", cb, self);
-  return b;
-}
-
 static void
 xq_variant_play_dispose (GObject *object)
 {
   XqVariantPlay *self = XQ_VARIANT_PLAY (object);
 
   cancel_computer (self);
+  gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_VARIANT_PLAY);
   G_OBJECT_CLASS (xq_variant_play_parent_class)->dispose (object);
 }
 
@@ -1063,98 +1020,49 @@ static void
 xq_variant_play_class_init (XqVariantPlayClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = xq_variant_play_dispose;
   object_class->finalize = xq_variant_play_finalize;
+
+  g_type_ensure (XQ_TYPE_VARIANT_BOARD);
+  gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-variant-play.ui");
+  gtk_widget_class_bind_template_child (widget_class, XqVariantPlay, board);
+  gtk_widget_class_bind_template_child (widget_class, XqVariantPlay, title_label);
+  gtk_widget_class_bind_template_child (widget_class, XqVariantPlay, turn_label);
+  gtk_widget_class_bind_template_child (widget_class, XqVariantPlay, message_label);
+  gtk_widget_class_bind_template_child (widget_class, XqVariantPlay, result_label);
+  gtk_widget_class_bind_template_child (widget_class, XqVariantPlay, seed_label);
+  gtk_widget_class_bind_template_child_full (widget_class, "red_lost_box", FALSE,
+                                             G_STRUCT_OFFSET (XqVariantPlay, lost_box[XQ_RED]));
+  gtk_widget_class_bind_template_child_full (widget_class, "black_lost_box", FALSE,
+                                             G_STRUCT_OFFSET (XqVariantPlay, lost_box[XQ_BLACK]));
+  gtk_widget_class_bind_template_child (widget_class, XqVariantPlay, hand_frame);
+  gtk_widget_class_bind_template_child_full (widget_class, "red_hand_box", FALSE,
+                                             G_STRUCT_OFFSET (XqVariantPlay, hand_box[XQ_RED]));
+  gtk_widget_class_bind_template_child_full (widget_class, "black_hand_box", FALSE,
+                                             G_STRUCT_OFFSET (XqVariantPlay, hand_box[XQ_BLACK]));
+  gtk_widget_class_bind_template_child (widget_class, XqVariantPlay, cube_frame);
+  gtk_widget_class_bind_template_child (widget_class, XqVariantPlay, cube_box);
+  gtk_widget_class_bind_template_child (widget_class, XqVariantPlay, double_check);
+  gtk_widget_class_bind_template_child (widget_class, XqVariantPlay, exchange_button);
+  gtk_widget_class_bind_template_callback (widget_class, cell_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, board_style_cb);
+  gtk_widget_class_bind_template_callback (widget_class, exchange_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, save_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, open_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, xq_variant_play_new_game);
+  gtk_widget_class_bind_template_callback (widget_class, xq_variant_play_undo);
+  gtk_widget_class_bind_template_callback (widget_class, xq_variant_play_resign);
 }
 
 static void
 xq_variant_play_init (XqVariantPlay *self)
 {
-  GtkWidget *side, *scroll, *buttons, *w;
-
   self->selected = self->first_from = self->first_to = -1;
   self->computer_delay_ms = COMPUTER_DELAY_MS;
   self->thinker = xq_thinker_new (self, &think_funcs);
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_HORIZONTAL);
-  gtk_box_set_spacing (GTK_BOX (self), 12);
-
-  self->board = XQ_VARIANT_BOARD (xq_variant_board_new ());
-  g_signal_connect (self->board, "cell-clicked", G_CALLBACK (cell_clicked_cb), self);
-  g_signal_connect_swapped (self->board, "notify::piece-set", G_CALLBACK (board_style_cb), self);
-  g_signal_connect_swapped (self->board, "notify::theme", G_CALLBACK (board_style_cb), self);
-  gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->board));
-
-  side = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  gtk_widget_set_margin_top (side, 12);
-  gtk_widget_set_margin_bottom (side, 12);
-  gtk_widget_set_margin_end (side, 12);
-  scroll = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroll), side);
-  gtk_widget_set_size_request (scroll, 300, -1);
-  gtk_box_append (GTK_BOX (self), scroll);
-
-  self->title_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_widget_add_css_class (GTK_WIDGET (self->title_label), "title-2");
-  gtk_label_set_xalign (self->title_label, 0);
-  gtk_box_append (GTK_BOX (side), GTK_WIDGET (self->title_label));
-  self->turn_label = GTK_LABEL (wrapped_label ("title-4"));
-  gtk_box_append (GTK_BOX (side), GTK_WIDGET (self->turn_label));
-  self->message_label = GTK_LABEL (wrapped_label ("warning"));
-  gtk_widget_set_visible (GTK_WIDGET (self->message_label), FALSE);
-  gtk_box_append (GTK_BOX (side), GTK_WIDGET (self->message_label));
-  self->result_label = GTK_LABEL (wrapped_label ("success"));
-  gtk_widget_add_css_class (GTK_WIDGET (self->result_label), "title-4");
-  gtk_widget_set_visible (GTK_WIDGET (self->result_label), FALSE);
-  gtk_box_append (GTK_BOX (side), GTK_WIDGET (self->result_label));
-
-  /* 超然象棋: the faces the cube can turn to. */
-  self->cube_frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  gtk_box_append (GTK_BOX (self->cube_frame), heading (_("Turn your cube")));
-  self->cube_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-  gtk_box_append (GTK_BOX (self->cube_frame), self->cube_box);
-  gtk_box_append (GTK_BOX (side), self->cube_frame);
-
-  /* 五虎棋 and 混合象棋: their special turns. */
-  self->double_check = GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_("Move _two soldier steps")));
-  gtk_box_append (GTK_BOX (side), GTK_WIDGET (self->double_check));
-  self->exchange_button = button (_("_Exchange this soldier for a cannon"), G_CALLBACK (exchange_clicked_cb), self);
-  gtk_box_append (GTK_BOX (side), self->exchange_button);
-
-  /* 落棋: the hands. */
-  self->hand_frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  for (XqColor c = XQ_RED; c <= XQ_BLACK; c++)
-    {
-      gtk_box_append (GTK_BOX (self->hand_frame), heading (c == XQ_RED ? _("Red's hand") : _("Black's hand")));
-      self->hand_box[c] = flow_box ();
-      gtk_box_append (GTK_BOX (self->hand_frame), self->hand_box[c]);
-    }
-  gtk_box_append (GTK_BOX (side), self->hand_frame);
-
-  for (XqColor c = XQ_RED; c <= XQ_BLACK; c++)
-    {
-      gtk_box_append (GTK_BOX (side), heading (c == XQ_RED ? _("Red has lost") : _("Black has lost")));
-      self->lost_box[c] = flow_box ();
-      gtk_box_append (GTK_BOX (side), self->lost_box[c]);
-    }
-
-  self->seed_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->seed_label, 0);
-  gtk_label_set_selectable (self->seed_label, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->seed_label), "dim-label");
-  gtk_box_append (GTK_BOX (side), GTK_WIDGET (self->seed_label));
-
-  buttons = gtk_flow_box_new ();
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (buttons), GTK_SELECTION_NONE);
-  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (buttons), 2);
-  gtk_flow_box_append (GTK_FLOW_BOX (buttons), button (_("_New Game"), G_CALLBACK (xq_variant_play_new_game), self));
-  w = button (_("_Take Back"), G_CALLBACK (xq_variant_play_undo), self);
-  gtk_flow_box_append (GTK_FLOW_BOX (buttons), w);
-  gtk_flow_box_append (GTK_FLOW_BOX (buttons), button (_("_Resign"), G_CALLBACK (xq_variant_play_resign), self));
-  gtk_flow_box_append (GTK_FLOW_BOX (buttons), button (_("_Save…"), G_CALLBACK (save_clicked_cb), self));
-  gtk_flow_box_append (GTK_FLOW_BOX (buttons), button (_("_Open…"), G_CALLBACK (open_clicked_cb), self));
-  gtk_box_append (GTK_BOX (side), buttons);
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 GtkWidget *

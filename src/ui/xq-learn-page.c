@@ -8,6 +8,7 @@
 
 #include "xq-learn-page.h"
 #include "xq-loading-view.h"
+#include "xq-page-loader.h"
 #include "xq-notice-bar.h"
 #include "xq-pack.h"
 
@@ -25,7 +26,7 @@ struct _XqLearnPage
   GtkWidget        *error_page;
 
   gboolean          loaded;
-  GCancellable     *loading;          /* while the units load in a thread */
+  XqPageLoader     *loader;           /* reads the units in a thread */
   char             *load_dir;         /* the arguments of the last load, */
   char             *load_store_dir;   /* reused when the page is shown again */
   GPtrArray        *units;      /* XqUnit* (owned) */
@@ -248,9 +249,7 @@ install_units (XqLearnPage *self, Loaded *l)
 static void
 cancel_loading (XqLearnPage *self)
 {
-  if (self->loading != NULL)
-    g_cancellable_cancel (self->loading);
-  g_clear_object (&self->loading);
+  xq_page_loader_cancel (self->loader);
 }
 
 void
@@ -269,33 +268,21 @@ xq_learn_page_load (XqLearnPage *self,
   loaded_free (l);
 }
 
-static void
-load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+static gpointer
+load_units_cb (const char *dir)
 {
-  g_task_return_pointer (task, load_units (data), (GDestroyNotify) loaded_free);
+  return load_units (dir);
 }
 
 static void
-load_done (GObject *source, GAsyncResult *result, gpointer user_data)
+units_loaded_cb (gpointer page, gpointer loaded)
 {
-  Loaded *l = g_task_propagate_pointer (G_TASK (result), NULL);
-  XqLearnPage *self;
+  XqLearnPage *self = XQ_LEARN_PAGE (page);
 
-  /* Cancelled (the page went away or loaded again): the units are dropped.
-   * The task holds no reference on the page, so it is looked at only when
-   * the load was not cancelled. */
-  if (l == NULL || g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
-    {
-      if (l != NULL)
-        loaded_free (l);
-      return;
-    }
-  self = XQ_LEARN_PAGE (user_data);
-  g_clear_object (&self->loading);
   /* The learner opened a unit of the old list meanwhile: keep playing it. */
   if (!xq_learn_page_is_playing (self))
-    install_units (self, l);
-  loaded_free (l);
+    install_units (self, loaded);
+  loaded_free (loaded);
 }
 
 void
@@ -303,27 +290,20 @@ xq_learn_page_load_async (XqLearnPage *self,
                           const char  *dir,
                           const char  *store_dir)
 {
-  g_autoptr(GTask) task = NULL;
-
   g_return_if_fail (XQ_IS_LEARN_PAGE (self));
-  cancel_loading (self);
   remember_args (self, dir, store_dir);
   self->loaded = TRUE;
-  self->loading = g_cancellable_new ();
   /* Loaded again on a later show: the old map stays until the new one is in. */
   if (self->units == NULL)
     gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "loading");
-  task = g_task_new (NULL, self->loading, load_done, self);
-  g_task_set_source_tag (task, xq_learn_page_load_async);
-  g_task_set_task_data (task, g_strdup (dir), g_free);
-  g_task_run_in_thread (task, load_thread);
+  xq_page_loader_start (self->loader, dir);
 }
 
 gboolean
 xq_learn_page_is_loading (XqLearnPage *self)
 {
   g_return_val_if_fail (XQ_IS_LEARN_PAGE (self), FALSE);
-  return self->loading != NULL;
+  return xq_page_loader_is_loading (self->loader);
 }
 
 static void
@@ -401,6 +381,7 @@ xq_learn_page_finalize (GObject *object)
 {
   XqLearnPage *self = XQ_LEARN_PAGE (object);
 
+  g_clear_pointer (&self->loader, xq_page_loader_free);
   g_clear_pointer (&self->progress, xq_progress_free);
   g_clear_pointer (&self->store, xq_progress_store_free);
   g_clear_pointer (&self->units, g_ptr_array_unref);
@@ -429,6 +410,7 @@ xq_learn_page_init (XqLearnPage *self)
   GtkWidget *map_page, *top, *texts, *subtitle, *popover, *frame;
 
   ensure_css ();
+  self->loader = xq_page_loader_new (self, load_units_cb, units_loaded_cb, (GDestroyNotify) loaded_free);
   /* A layout-manager widget does not pass its child's expand flags on. */
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);

@@ -19,6 +19,7 @@
 
 #include "xq-checker.h"
 #include "xq-loading-view.h"
+#include "xq-page-loader.h"
 #include "xq-notice-bar.h"
 #include "xq-progress.h"
 #include "xq-puzzle-page.h"
@@ -50,7 +51,7 @@ struct _XqPuzzlePage
   int              streak;
   int              best_streak;
   gboolean         loaded;
-  GCancellable    *loading;   /* while the packs load in a thread */
+  XqPageLoader    *loader;    /* reads the packs in a thread */
   char            *load_store_dir;
 
   guint            pack_index;
@@ -776,40 +777,26 @@ xq_puzzle_page_load (XqPuzzlePage *self, const char *dir, const char *store_dir)
   Loaded *l;
 
   g_return_if_fail (XQ_IS_PUZZLE_PAGE (self));
-  if (self->loading != NULL)
-    g_cancellable_cancel (self->loading);
-  g_clear_object (&self->loading);
+  xq_page_loader_cancel (self->loader);
   self->loaded = TRUE;
   l = load_packs (dir);
   install_packs (self, l, store_dir);
   loaded_free (l);
 }
 
-static void
-load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+static gpointer
+load_packs_cb (const char *dir)
 {
-  g_task_return_pointer (task, load_packs (data), (GDestroyNotify) loaded_free);
+  return load_packs (dir);
 }
 
 static void
-load_done (GObject *source, GAsyncResult *result, gpointer user_data)
+packs_loaded_cb (gpointer page, gpointer loaded)
 {
-  Loaded *l = g_task_propagate_pointer (G_TASK (result), NULL);
-  XqPuzzlePage *self;
-  gint64 start;
+  XqPuzzlePage *self = XQ_PUZZLE_PAGE (page);
+  Loaded *l = loaded;
+  gint64 start = g_get_monotonic_time ();
 
-  /* Cancelled (the page went away or loaded again): the packs are dropped.
-   * The task holds no reference on the page, so it is looked at only when
-   * the load was not cancelled. */
-  if (l == NULL || g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
-    {
-      if (l != NULL)
-        loaded_free (l);
-      return;
-    }
-  self = XQ_PUZZLE_PAGE (user_data);
-  g_clear_object (&self->loading);
-  start = g_get_monotonic_time ();
   install_packs (self, l, self->load_store_dir);
   /* G_MESSAGES_DEBUG=xq-puzzle-page: what the main loop paid (tools/bench-startup.sh). */
   g_debug ("packs read in %.1f ms in a thread, shown in %.1f ms on the main loop",
@@ -820,28 +807,19 @@ load_done (GObject *source, GAsyncResult *result, gpointer user_data)
 void
 xq_puzzle_page_load_async (XqPuzzlePage *self, const char *dir, const char *store_dir)
 {
-  g_autoptr(GTask) task = NULL;
-
   g_return_if_fail (XQ_IS_PUZZLE_PAGE (self));
-  if (self->loading != NULL)
-    g_cancellable_cancel (self->loading);
-  g_clear_object (&self->loading);
   self->loaded = TRUE;
-  self->loading = g_cancellable_new ();
   g_free (self->load_store_dir);
   self->load_store_dir = g_strdup (store_dir);
   gtk_stack_set_visible_child_name (self->stack, "loading");
-  task = g_task_new (NULL, self->loading, load_done, self);
-  g_task_set_source_tag (task, xq_puzzle_page_load_async);
-  g_task_set_task_data (task, g_strdup (dir), g_free);
-  g_task_run_in_thread (task, load_thread);
+  xq_page_loader_start (self->loader, dir);
 }
 
 gboolean
 xq_puzzle_page_is_loading (XqPuzzlePage *self)
 {
   g_return_val_if_fail (XQ_IS_PUZZLE_PAGE (self), FALSE);
-  return self->loading != NULL;
+  return xq_page_loader_is_loading (self->loader);
 }
 
 guint
@@ -936,9 +914,7 @@ xq_puzzle_page_dispose (GObject *object)
 
   g_clear_handle_id (&self->reply_source, g_source_remove);
   cancel_check (self);
-  if (self->loading != NULL)
-    g_cancellable_cancel (self->loading);
-  g_clear_object (&self->loading);
+  xq_page_loader_cancel (self->loader);
   gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_PUZZLE_PAGE);
   G_OBJECT_CLASS (xq_puzzle_page_parent_class)->dispose (object);
 }
@@ -949,6 +925,7 @@ xq_puzzle_page_finalize (GObject *object)
   XqPuzzlePage *self = XQ_PUZZLE_PAGE (object);
 
   self->puzzle = NULL;
+  g_clear_pointer (&self->loader, xq_page_loader_free);
   g_clear_pointer (&self->packs, g_ptr_array_unref);
   g_clear_pointer (&self->files, g_ptr_array_unref);
   g_clear_pointer (&self->progress, xq_progress_free);
@@ -994,6 +971,7 @@ xq_puzzle_page_init (XqPuzzlePage *self)
 {
   GtkWidget *box;
 
+  self->loader = xq_page_loader_new (self, load_packs_cb, packs_loaded_cb, (GDestroyNotify) loaded_free);
   gtk_widget_init_template (GTK_WIDGET (self));
   /* The stack is the template's AdwBin child, not a bound template child:
    * AdwBin unparents its child on dispose and a second unparent would be an

@@ -23,7 +23,6 @@ struct _XqLearnPage
   XqUnitMap        *map;
   XqNoticeBar      *notices;   /* damaged learner files, what was kept */
   XqLessonPlayer   *player;
-  GtkWidget        *error_page;
 
   gboolean          loaded;
   XqPageLoader     *loader;           /* reads the units in a thread */
@@ -372,7 +371,7 @@ xq_learn_page_dispose (GObject *object)
   XqLearnPage *self = XQ_LEARN_PAGE (object);
 
   cancel_loading (self);
-  g_clear_pointer (&self->stack, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_LEARN_PAGE);
   G_OBJECT_CLASS (xq_learn_page_parent_class)->dispose (object);
 }
 
@@ -402,80 +401,33 @@ xq_learn_page_class_init (XqLearnPageClass *klass)
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "xq-learn-page");
+
+  g_type_ensure (XQ_TYPE_LEARNER_CHOOSER);
+  g_type_ensure (XQ_TYPE_NOTICE_BAR);
+  g_type_ensure (XQ_TYPE_UNIT_MAP);
+  g_type_ensure (XQ_TYPE_LESSON_PLAYER);
+  gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-learn-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, XqLearnPage, stack);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnPage, greeting);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnPage, learner_button);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnPage, chooser);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnPage, notices);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnPage, map);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnPage, player);
+  gtk_widget_class_bind_template_callback (widget_class, learner_chosen_cb);
+  gtk_widget_class_bind_template_callback (widget_class, learner_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, unit_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, player_closed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, progress_changed_cb);
 }
 
 static void
 xq_learn_page_init (XqLearnPage *self)
 {
-  GtkWidget *map_page, *top, *texts, *subtitle, *popover, *frame;
-
   ensure_css ();
   self->loader = xq_page_loader_new (self, load_units_cb, units_loaded_cb, (GDestroyNotify) loaded_free);
-  /* A layout-manager widget does not pass its child's expand flags on. */
-  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
-
-  self->stack = gtk_stack_new ();
-  gtk_stack_set_transition_type (GTK_STACK (self->stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE);
-  gtk_widget_set_parent (self->stack, GTK_WIDGET (self));
-
-  /* The map: a greeting, who is learning, and the units. */
-  map_page = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  gtk_widget_set_margin_start (top, 24);
-  gtk_widget_set_margin_end (top, 24);
-  gtk_widget_set_margin_top (top, 18);
-  texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  gtk_widget_set_hexpand (texts, TRUE);
-  self->greeting = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->greeting, "title-1");
-  gtk_label_set_xalign (GTK_LABEL (self->greeting), 0);
-  subtitle = gtk_label_new (_("Pick a unit to play. Every exercise can earn three stars."));
-  gtk_widget_add_css_class (subtitle, "dim-label");
-  gtk_label_set_wrap (GTK_LABEL (subtitle), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
-  gtk_box_append (GTK_BOX (texts), self->greeting);
-  gtk_box_append (GTK_BOX (texts), subtitle);
-
-  self->chooser = XQ_LEARNER_CHOOSER (xq_learner_chooser_new ());
-  popover = gtk_popover_new ();
-  frame = GTK_WIDGET (self->chooser);
-  gtk_widget_set_margin_start (frame, 6);
-  gtk_widget_set_margin_end (frame, 6);
-  gtk_widget_set_margin_top (frame, 6);
-  gtk_widget_set_margin_bottom (frame, 6);
-  gtk_popover_set_child (GTK_POPOVER (popover), frame);
-  self->learner_button = gtk_menu_button_new ();
-  gtk_menu_button_set_popover (GTK_MENU_BUTTON (self->learner_button), popover);
-  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (self->learner_button), "avatar-default-symbolic");
-  gtk_widget_set_tooltip_text (self->learner_button, _("Learners"));
-  gtk_widget_set_valign (self->learner_button, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (self->learner_button, "pill");
-  g_signal_connect_swapped (self->chooser, "learner-chosen", G_CALLBACK (learner_chosen_cb), self);
-  g_signal_connect_swapped (self->chooser, "learner-changed", G_CALLBACK (learner_changed_cb), self);
-
-  gtk_box_append (GTK_BOX (top), texts);
-  gtk_box_append (GTK_BOX (top), self->learner_button);
-  gtk_box_append (GTK_BOX (map_page), top);
-  self->notices = XQ_NOTICE_BAR (xq_notice_bar_new ());
-  gtk_box_append (GTK_BOX (map_page), GTK_WIDGET (self->notices));
-
-  self->map = XQ_UNIT_MAP (xq_unit_map_new ());
-  g_signal_connect_swapped (self->map, "unit-activated", G_CALLBACK (unit_activated_cb), self);
-  gtk_box_append (GTK_BOX (map_page), GTK_WIDGET (self->map));
-  gtk_stack_add_named (GTK_STACK (self->stack), map_page, "map");
-
-  self->player = XQ_LESSON_PLAYER (xq_lesson_player_new ());
-  g_signal_connect_swapped (self->player, "closed", G_CALLBACK (player_closed_cb), self);
-  g_signal_connect_swapped (self->player, "progress-changed", G_CALLBACK (progress_changed_cb), self);
-  gtk_stack_add_named (GTK_STACK (self->stack), GTK_WIDGET (self->player), "player");
-
-  self->error_page = adw_status_page_new ();
-  adw_status_page_set_icon_name (ADW_STATUS_PAGE (self->error_page), "dialog-warning-symbolic");
-  adw_status_page_set_title (ADW_STATUS_PAGE (self->error_page), _("No Lessons Found"));
-  adw_status_page_set_description (ADW_STATUS_PAGE (self->error_page),
-                                   _("The lesson files are missing. Reinstalling the program should bring them back."));
-  gtk_stack_add_named (GTK_STACK (self->stack), self->error_page, "error");
+  gtk_widget_init_template (GTK_WIDGET (self));
+  /* The one loading view every page shows while its content loads. */
   gtk_stack_add_named (GTK_STACK (self->stack), xq_loading_view_new (_("Loading lessons…")), "loading");
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "map");
 }

@@ -32,7 +32,7 @@ struct _XqPuzzlePage
 {
   AdwBin         parent_instance;
 
-  GtkStack      *stack;          /* below the notices, in the AdwBin child */
+  GtkStack      *stack;          /* below the notices */
   XqNoticeBar   *notices;        /* damaged learner files, what was kept */
   GtkDropDown   *level_drop;
   GtkListBox    *packs_list;
@@ -947,7 +947,10 @@ xq_puzzle_page_class_init (XqPuzzlePageClass *klass)
   widget_class->map = xq_puzzle_page_map;
 
   g_type_ensure (XQ_TYPE_LESSON_BOARD);
+  g_type_ensure (XQ_TYPE_NOTICE_BAR);
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-puzzle-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, stack);
+  gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, notices);
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, level_drop);
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, packs_list);
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, board);
@@ -969,21 +972,9 @@ xq_puzzle_page_class_init (XqPuzzlePageClass *klass)
 static void
 xq_puzzle_page_init (XqPuzzlePage *self)
 {
-  GtkWidget *box;
-
   self->loader = xq_page_loader_new (self, load_packs_cb, packs_loaded_cb, (GDestroyNotify) loaded_free);
   gtk_widget_init_template (GTK_WIDGET (self));
-  /* The stack is the template's AdwBin child, not a bound template child:
-   * AdwBin unparents its child on dispose and a second unparent would be an
-   * error.  It moves into a box below the notices. */
-  self->stack = GTK_STACK (g_object_ref (adw_bin_get_child (ADW_BIN (self))));
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  adw_bin_set_child (ADW_BIN (self), box);
-  self->notices = XQ_NOTICE_BAR (xq_notice_bar_new ());
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->notices));
-  gtk_widget_set_vexpand (GTK_WIDGET (self->stack), TRUE);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->stack));
-  g_object_unref (self->stack);
+  /* The one loading view every page shows while its content loads. */
   gtk_stack_add_named (self->stack, xq_loading_view_new (_("Loading puzzles…")), "loading");
   self->line = g_array_new (FALSE, FALSE, sizeof (XqMove));
   self->reply_delay = 500;

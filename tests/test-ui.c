@@ -1483,6 +1483,17 @@ static const XqThinkerFuncs test_think_funcs = {
   test_think_prepare, test_think_search, test_think_stop, test_think_done, test_think_free,
 };
 
+/* A search that runs until it is stopped, under way. */
+static void
+start_blocked_search (XqThinker *thinker)
+{
+  memset (&think_counts, 0, sizeof think_counts);
+  think_counts.block = TRUE;
+  xq_thinker_start (thinker, 0);
+  while (!xq_thinker_is_searching (thinker))
+    g_main_context_iteration (NULL, TRUE);
+}
+
 /* The answer arrives on the main loop; a cancelled search (in its pause or
  * while it runs) never delivers one, and its job is still freed. */
 static void
@@ -1514,11 +1525,7 @@ test_thinker (void)
   g_assert_cmpint (think_counts.prepared, ==, 0);
 
   /* Cancelled while searching: stopped, freed, never delivered. */
-  memset (&think_counts, 0, sizeof think_counts);
-  think_counts.block = TRUE;
-  xq_thinker_start (thinker, 0);
-  while (!xq_thinker_is_searching (thinker))
-    g_main_context_iteration (NULL, TRUE);
+  start_blocked_search (thinker);
   xq_thinker_cancel (thinker);
   g_assert_cmpint (think_counts.stopped, ==, 1);
   g_assert_false (xq_thinker_is_busy (thinker));
@@ -1527,11 +1534,7 @@ test_thinker (void)
   g_assert_cmpint (think_counts.done, ==, 0);
 
   /* Freed while searching (the page closes): the same. */
-  memset (&think_counts, 0, sizeof think_counts);
-  think_counts.block = TRUE;
-  xq_thinker_start (thinker, 0);
-  while (!xq_thinker_is_searching (thinker))
-    g_main_context_iteration (NULL, TRUE);
+  start_blocked_search (thinker);
   xq_thinker_free (thinker);
   while (think_counts.freed < 1)
     g_main_context_iteration (NULL, TRUE);

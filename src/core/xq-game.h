@@ -106,6 +106,12 @@ char        *xq_warning_explain      (const XqWarning *warning);
  * either side could claim it. */
 gboolean     xq_move_limit_reached   (int plies, int checks_red, int checks_black, int limit);
 
+/* What a position decides on its own, without a game's history (so no
+ * repetition): the referee's rules (1), (3) and (4) above, in that order.
+ * The natural limit reads the position's half-move clock and counts no
+ * checks.  opts NULL = the defaults.  result.ply is 0 when decided. */
+XqResult     xq_game_judge_position  (const XqPosition *pos, const XqGameOptions *opts);
+
 /* ---- The game record ------------------------------------------------------- */
 
 /* start NULL = the standard opening position.  Options are the defaults. */

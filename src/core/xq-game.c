@@ -690,24 +690,6 @@ xq_game_get_last_move (const XqGame *game)
   return xq_game_get_move (game, game->current);
 }
 
-int
-xq_game_get_legal_moves_at (const XqGame *game, int ply, XqMove *out)
-{
-  XqPosition scratch;
-
-  g_return_val_if_fail (game != NULL && out != NULL, 0);
-  g_return_val_if_fail (ply >= 0 && ply < (int) game->plies->len, 0);
-  scratch = ply_at (game, ply)->pos;
-  return xq_position_legal_moves (&scratch, out);
-}
-
-int
-xq_game_get_legal_moves (const XqGame *game, XqMove *out)
-{
-  g_return_val_if_fail (game != NULL, 0);
-  return xq_game_get_legal_moves_at (game, game->current, out);
-}
-
 XqResult
 xq_game_get_result_at (const XqGame *game, int ply)
 {

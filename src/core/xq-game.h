@@ -144,9 +144,6 @@ const XqPosition *xq_game_get_position_at (const XqGame *game, int ply);
 XqMove       xq_game_get_move        (const XqGame *game, int ply);
 /* The move that led to the current ply, XQ_MOVE_NONE at ply 0. */
 XqMove       xq_game_get_last_move   (const XqGame *game);
-/* Legal moves at the current ply / at `ply`; out holds XQ_MAX_MOVES. */
-int          xq_game_get_legal_moves (const XqGame *game, XqMove *out);
-int          xq_game_get_legal_moves_at (const XqGame *game, int ply, XqMove *out);
 
 /* The result as of the current ply (results reached later in the tail do not count). */
 XqResult     xq_game_get_result      (const XqGame *game);

@@ -103,7 +103,7 @@ xq_winner_to_code (XqWinner winner)
 const char *
 xq_reason_rule (XqReason reason, XqRuleSet rules)
 {
-  /* The cycle rulings differ between the rule sets (reference §6.3); the
+  /* The cycle rulings differ between the rule sets (docs/rulings.md); the
    * other reasons are the same clauses in both. */
   if (rules == XQ_RULES_AXF)
     switch (reason)
@@ -364,7 +364,8 @@ count_occurrences (const XqGame *game, int i, int *first)
   return count;
 }
 
-/* The cycle rules at ply i (S0 第24條).  Returns TRUE if a result was set. */
+/* The cycle rules at ply i (the competition rules' 第24條, docs/rulings.md).
+ * Returns TRUE if a result was set. */
 static gboolean
 judge_repetition (XqGame *game, int i)
 {
@@ -415,8 +416,8 @@ judge_repetition (XqGame *game, int i)
   return FALSE;
 }
 
-/* Decides ply i from scratch (not a declared result), in the priority of
- * the rules reference §4. */
+/* Decides ply i from scratch (not a declared result), in the priority the
+ * header lists (docs/rulings.md). */
 static void
 judge_ply (XqGame *game, int i)
 {

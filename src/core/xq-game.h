@@ -2,7 +2,8 @@
 /* xq-game.h: a game record (start position + moves) with undo/redo and the
  * referee: who won and which rule decided it.
  *
- * Rules followed (S0 = seed 000_337b0bc6c3acfe8f.txt):
+ * Rules followed (the Chinese competition rules; clause numbers are theirs,
+ * docs/rulings.md has what the program relies on):
  *  - no legal move loses, in check or not (第3條, 4.1.1, 4.1.3);
  *  - forbidden repetition cycles, 棋例 第24–29條 (see xq-repetition.h);
  *  - the natural move limit, 4.2.4 and 第23條 23.3 (at most 10 checks of a
@@ -10,7 +11,8 @@
  *  - positions where neither side can ever mate, 4.2.1 (see xq-material.h);
  *  - resignation, agreed draws and flag fall, set by the interface.
  * When several apply to one ply, the order is the one above (no legal move
- * first), as the rules reference §4 recommends.
+ * first): a mate made on the move that also completes a cycle or the
+ * limit stands.
  */
 #pragma once
 
@@ -58,8 +60,8 @@ typedef struct {
 } XqResult;
 
 typedef enum {
-  XQ_RULES_CHINA,   /* the seed rules (S0), the default */
-  XQ_RULES_AXF,     /* Asian Xiangqi Federation reading, as engines implement it (reference §6.3) */
+  XQ_RULES_CHINA,   /* the Chinese competition rules, the default */
+  XQ_RULES_AXF,     /* Asian Xiangqi Federation reading, as engines implement it (docs/rulings.md) */
 } XqRuleSet;
 
 typedef enum {
@@ -93,7 +95,7 @@ const char  *xq_reason_to_code       (XqReason reason);
 gboolean     xq_reason_from_code     (const char *code, XqReason *out);
 /* "red", "black", "draw" or "ongoing". */
 const char  *xq_winner_to_code       (XqWinner winner);
-/* The clause of the seed rules (or AXF summary) deciding it, e.g. "第26條 26.1". */
+/* The clause of the Chinese competition rules (or AXF summary) deciding it, e.g. "第26條 26.1". */
 const char  *xq_reason_rule          (XqReason reason, XqRuleSet rules);
 /* A translated sentence for a child: who won and why. Free with g_free. */
 char        *xq_result_explain       (const XqResult *result);

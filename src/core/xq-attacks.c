@@ -271,22 +271,25 @@ safety_reason (XqPosition *pos, XqMove m, XqIllegal *out)
       else
         {
           /* Not in check before, so the move itself opened the attack:
-           * either it now stands between a cannon and the general, or it
-           * left a line (or a horse's leg) it was shielding. */
+           * either the piece now stands as the one screen between a cannon
+           * and its general, or it left a line (or a horse's leg) it was
+           * shielding. */
           reason = XQ_ILLEGAL_PINNED;
           for (int i = 0; i < n; i++)
             {
               XqSquare in_way[XQ_RANKS];
-              int k = xq_attacks_between (pos->board, attackers[i], out->general, in_way);
 
-              if (xq_piece_type (pos->board[attackers[i]]) == XQ_CANNON && k == 1 && in_way[0] == to)
-                reason = XQ_ILLEGAL_BECOMES_SCREEN;
+              if (xq_piece_type (pos->board[attackers[i]]) == XQ_CANNON &&
+                  xq_attacks_between (pos->board, attackers[i], out->general, in_way) == 1 &&
+                  in_way[0] == to)
+                {
+                  reason = XQ_ILLEGAL_BECOMES_SCREEN;
+                  add_point (out, attackers[i]);
+                }
             }
         }
-      for (int i = 0; i < n; i++)
-        if (reason != XQ_ILLEGAL_BECOMES_SCREEN ||
-            (xq_piece_type (pos->board[attackers[i]]) == XQ_CANNON &&
-             xq_attacks_between (pos->board, attackers[i], out->general, NULL) == 1))
+      if (reason != XQ_ILLEGAL_BECOMES_SCREEN)
+        for (int i = 0; i < n; i++)
           add_point (out, attackers[i]);
       if (n == 0)
         reason = XQ_ILLEGAL_NONE;   /* cannot happen for an illegal move */

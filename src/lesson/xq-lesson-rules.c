@@ -376,6 +376,22 @@ xq_lesson_longest_defence (const XqPosition *pos, int max_k)
 
 /* ---- Explanations ---------------------------------------------------------- */
 
+/* The arrow from an attacker to the general; a cannon also shows its
+ * screen, which is why it checks (a horse's free leg shows nothing). */
+static void
+mark_attack (const XqPiece *board, XqSquare attacker, XqSquare general, XqLessonMarks *marks)
+{
+  xq_lesson_marks_add_arrow (marks, XQ_LESSON_ROLE_ATTACK, attacker, general);
+  if (xq_piece_type (board[attacker]) == XQ_CANNON)
+    {
+      XqSquare screens[XQ_RANKS];
+      int s = xq_attacks_between (board, attacker, general, screens);
+
+      for (int j = 0; j < s; j++)
+        xq_lesson_marks_add (marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_SCREEN, screens[j]);
+    }
+}
+
 void
 xq_lesson_mark_checks (const XqPosition *pos, XqLessonMarks *marks)
 {
@@ -386,18 +402,7 @@ xq_lesson_mark_checks (const XqPosition *pos, XqLessonMarks *marks)
     return;
   n = xq_attacks_on_general (pos->board, king, xq_color_other (pos->side), attackers);
   for (int i = 0; i < n; i++)
-    {
-      xq_lesson_marks_add_arrow (marks, XQ_LESSON_ROLE_ATTACK, attackers[i], king);
-      /* A cannon's screen is why it checks; a horse's free leg shows nothing. */
-      if (xq_piece_type (pos->board[attackers[i]]) == XQ_CANNON)
-        {
-          XqSquare screens[XQ_RANKS];
-          int s = xq_attacks_between (pos->board, attackers[i], king, screens);
-
-          for (int j = 0; j < s; j++)
-            xq_lesson_marks_add (marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_SCREEN, screens[j]);
-        }
-    }
+    mark_attack (pos->board, attackers[i], king, marks);
 }
 
 /* The sentence for a reason about the piece's own way of moving. */
@@ -519,25 +524,14 @@ xq_lesson_explain_illegal (XqPosition *pos, XqMove m, XqLessonMarks *marks)
     case XQ_ILLEGAL_INTO_CHECK:
     case XQ_ILLEGAL_PINNED:
     case XQ_ILLEGAL_BECOMES_SCREEN:
-      /* Each attacker's line to the general, as it would be after the move,
-       * with a cannon's screen. */
+      /* Each attacker's line to the general, as it would be after the move. */
       {
         XqPosition after = *pos;
         XqUndo undo;
 
         xq_position_do_move (&after, m, &undo);
         for (int i = 0; i < why.n_points; i++)
-          {
-            xq_lesson_marks_add_arrow (marks, XQ_LESSON_ROLE_ATTACK, why.points[i], why.general);
-            if (xq_piece_type (after.board[why.points[i]]) == XQ_CANNON)
-              {
-                XqSquare screens[XQ_RANKS];
-                int s = xq_attacks_between (after.board, why.points[i], why.general, screens);
-
-                for (int j = 0; j < s; j++)
-                  xq_lesson_marks_add (marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_SCREEN, screens[j]);
-              }
-          }
+          mark_attack (after.board, why.points[i], why.general, marks);
       }
       return g_strdup (safety_sentence (why.reason));
     case XQ_ILLEGAL_OWN_PIECE:

@@ -464,35 +464,15 @@ movement_sentence (XqIllegalReason reason, XqPieceType type)
 static const char *
 safety_sentence (XqIllegalReason reason)
 {
-  switch (reason)
-    {
-    case XQ_ILLEGAL_GENERALS_FACE:
-      return _("The two generals may never face each other on an open file.");
-    case XQ_ILLEGAL_INTO_CHECK:
-      return _("Your general would step onto a point the other side attacks.");
-    case XQ_ILLEGAL_PINNED:
-      return _("That piece shields your general: if it moves away, the general is in check.");
-    case XQ_ILLEGAL_BECOMES_SCREEN:
-      return _("That piece would become the screen of a cannon aimed at your general.");
-    case XQ_ILLEGAL_STILL_IN_CHECK:
-    case XQ_ILLEGAL_NONE:
-    case XQ_ILLEGAL_NOT_A_MOVE:
-    case XQ_ILLEGAL_NO_PIECE:
-    case XQ_ILLEGAL_NOT_YOUR_TURN:
-    case XQ_ILLEGAL_OWN_PIECE:
-    case XQ_ILLEGAL_WRONG_WAY:
-    case XQ_ILLEGAL_OUTSIDE_PALACE:
-    case XQ_ILLEGAL_CROSSES_RIVER:
-    case XQ_ILLEGAL_HORSE_LEG:
-    case XQ_ILLEGAL_ELEPHANT_EYE:
-    case XQ_ILLEGAL_PIECES_IN_WAY:
-    case XQ_ILLEGAL_NO_SCREEN:
-    case XQ_ILLEGAL_EXTRA_SCREEN:
-    case XQ_ILLEGAL_SOLDIER_BACKWARDS:
-    case XQ_ILLEGAL_SOLDIER_SIDEWAYS:
-    default:
-      return _("That move would leave your general in check.");
-    }
+  if (reason == XQ_ILLEGAL_GENERALS_FACE)
+    return _("The two generals may never face each other on an open file.");
+  if (reason == XQ_ILLEGAL_INTO_CHECK)
+    return _("Your general would step onto a point the other side attacks.");
+  if (reason == XQ_ILLEGAL_PINNED)
+    return _("That piece shields your general: if it moves away, the general is in check.");
+  if (reason == XQ_ILLEGAL_BECOMES_SCREEN)
+    return _("That piece would become the screen of a cannon aimed at your general.");
+  return _("That move would leave your general in check.");
 }
 
 /* The role a reason's points play on the board. */
@@ -506,55 +486,35 @@ char *
 xq_lesson_explain_illegal (XqPosition *pos, XqMove m, XqLessonMarks *marks)
 {
   XqIllegal why;
-  XqPieceType type;
-  const char *sentence;
+  XqIllegalReason reason = xq_position_explain_illegal (pos, m, &why);
 
-  switch (xq_position_explain_illegal (pos, m, &why))
+  if (reason == XQ_ILLEGAL_NONE)
+    return NULL;
+  if (reason == XQ_ILLEGAL_NOT_A_MOVE)
+    return g_strdup (_("That is not a move."));
+  if (reason == XQ_ILLEGAL_NO_PIECE || reason == XQ_ILLEGAL_NOT_YOUR_TURN)
     {
-    case XQ_ILLEGAL_NONE:
-      return NULL;
-    case XQ_ILLEGAL_NOT_A_MOVE:
-      return g_strdup (_("That is not a move."));
-    case XQ_ILLEGAL_NO_PIECE:
-    case XQ_ILLEGAL_NOT_YOUR_TURN:
       xq_lesson_marks_add (marks, XQ_LESSON_MARK_CROSS, XQ_LESSON_ROLE_WRONG, why.points[0]);
       return g_strdup (_("There is none of your pieces on that point."));
-    case XQ_ILLEGAL_GENERALS_FACE:
-    case XQ_ILLEGAL_STILL_IN_CHECK:
-    case XQ_ILLEGAL_INTO_CHECK:
-    case XQ_ILLEGAL_PINNED:
-    case XQ_ILLEGAL_BECOMES_SCREEN:
-      /* Each attacker's line to the general, as it would be after the move. */
-      {
-        XqPosition after = *pos;
-        XqUndo undo;
-
-        xq_position_do_move (&after, m, &undo);
-        for (int i = 0; i < why.n_points; i++)
-          mark_attack (after.board, why.points[i], why.general, marks);
-      }
-      return g_strdup (safety_sentence (why.reason));
-    case XQ_ILLEGAL_OWN_PIECE:
-    case XQ_ILLEGAL_WRONG_WAY:
-    case XQ_ILLEGAL_OUTSIDE_PALACE:
-    case XQ_ILLEGAL_CROSSES_RIVER:
-    case XQ_ILLEGAL_HORSE_LEG:
-    case XQ_ILLEGAL_ELEPHANT_EYE:
-    case XQ_ILLEGAL_PIECES_IN_WAY:
-    case XQ_ILLEGAL_NO_SCREEN:
-    case XQ_ILLEGAL_EXTRA_SCREEN:
-    case XQ_ILLEGAL_SOLDIER_BACKWARDS:
-    case XQ_ILLEGAL_SOLDIER_SIDEWAYS:
-    default:
-      break;
     }
-  type = xq_piece_type (pos->board[xq_move_from (m)]);
-  sentence = movement_sentence (why.reason, type);
-  /* The points of the target reasons are the target itself: the cross shows it. */
-  if (why.reason != XQ_ILLEGAL_OWN_PIECE && why.reason != XQ_ILLEGAL_OUTSIDE_PALACE &&
-      why.reason != XQ_ILLEGAL_CROSSES_RIVER)
+  if (why.general != XQ_NO_SQUARE)
+    {
+      /* A reason about the general: each attacker's line to it, as it
+       * would be after the move. */
+      XqPosition after = *pos;
+      XqUndo undo;
+
+      xq_position_do_move (&after, m, &undo);
+      for (int i = 0; i < why.n_points; i++)
+        mark_attack (after.board, why.points[i], why.general, marks);
+      return g_strdup (safety_sentence (reason));
+    }
+  /* The piece's own way of moving.  The points of the target reasons are
+   * the target itself: the cross shows it. */
+  if (reason != XQ_ILLEGAL_OWN_PIECE && reason != XQ_ILLEGAL_OUTSIDE_PALACE &&
+      reason != XQ_ILLEGAL_CROSSES_RIVER)
     for (int i = 0; i < why.n_points; i++)
-      xq_lesson_marks_add (marks, XQ_LESSON_MARK_POINT, point_role (why.reason), why.points[i]);
+      xq_lesson_marks_add (marks, XQ_LESSON_MARK_POINT, point_role (reason), why.points[i]);
   xq_lesson_marks_add (marks, XQ_LESSON_MARK_CROSS, XQ_LESSON_ROLE_WRONG, xq_move_to (m));
-  return g_strdup (sentence);
+  return g_strdup (movement_sentence (reason, xq_piece_type (pos->board[xq_move_from (m)])));
 }

@@ -56,9 +56,9 @@ xq_in_palace (XqColor c, XqSquare sq)
  * free) or a soldier captures.  Only these four can ever reach the other
  * side's general; the facing generals are a separate test.  What stands on
  * sq does not matter.  With out == NULL it stops at the first and returns
- * 1: that form is the hot path of every legality test, so it is inline and
- * the stores fold away. */
-static inline int
+ * 1: that form is the hot path of every legality test, so it is always
+ * inlined and the stores fold away. */
+G_ALWAYS_INLINE static inline int
 xq_tables_fighters_on (const XqTables *t, const XqPiece *b, XqSquare sq, XqColor by,
                        XqSquare *out)
 {

@@ -9,6 +9,7 @@
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "xq-attacks.h"
 #include "xq-position.h"
@@ -560,6 +561,38 @@ test_attacks_geometry (void)
   g_assert_cmpint (xq_attacks_on_general (pos.board, xq_square_from_text ("d0"), XQ_BLACK, out), ==, 0);
 }
 
+/* xqtool why: the same reasons and points, one line, for a person. */
+static void
+test_illegal_cli (void)
+{
+  static const struct { const char *fen, *move, *out; int status; } cases[] = {
+    { XQ_START_FEN, "b0d1", "horse-leg c0\n", 0 },
+    { XQ_START_FEN, "h2e2", "none\n", 0 },
+    { "3k5/9/9/9/4r4/9/9/9/4R4/4K4 w - - 0 1", "e1d1", "pinned e5 general e0\n", 0 },
+    { XQ_START_FEN, "z9z9", "", 1 },
+  };
+  const char *tool = g_getenv ("XQTOOL");
+
+  g_assert_nonnull (tool);
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const char *argv[] = { tool, "why", cases[i].fen, cases[i].move, NULL };
+      g_autofree char *out = NULL, *err = NULL;
+      g_autoptr(GError) error = NULL;
+      int status = -1;
+
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                                   &out, &err, &status, &error));
+      g_assert_no_error (error);
+      g_assert_true (WIFEXITED (status));
+      g_assert_cmpint (WEXITSTATUS (status), ==, cases[i].status);
+      g_assert_cmpstr (out, ==, cases[i].out);
+      /* A failure says why in one line. */
+      if (cases[i].status != 0)
+        g_assert_true (strchr (err, '\n') == err + strlen (err) - 1);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -596,5 +629,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/illegal/ids", test_illegal_ids);
   g_test_add_func ("/core/illegal/random", test_illegal_random);
   g_test_add_func ("/core/attacks/geometry", test_attacks_geometry);
+  g_test_add_func ("/core/illegal/xqtool-why", test_illegal_cli);
   return g_test_run ();
 }

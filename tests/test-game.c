@@ -207,7 +207,7 @@ test_move_limit_capture_resets (void)
   assert_result (game, "draw move-limit");  /* 4 plies = 2 rounds */
 }
 
-/* A mate made on the move that completes the limit stands (reference §4, §5). */
+/* A mate made on the move that completes the limit stands (docs/rulings.md, sections 1 and 2). */
 static void
 test_move_limit_mate_stands (void)
 {

@@ -37,7 +37,8 @@ typedef struct {
   const char *wxf;
 } Example;
 
-/* Rules reference §8.1 and §8.2.  The WXF column is the WXF page's form
+/* Chinese notation (縱線記譜: piece, file, direction, destination, files
+ * counted from each player's right) and WXF notation.  The WXF column is the WXF's form
  * with '=' for a sideways move; the tandem rows are the FSF test positions
  * (their FSF output is checked as input further down). */
 static const Example examples[] = {
@@ -169,7 +170,7 @@ static const Spelling spellings[] = {
   { XQ_START_FEN, "N2+3", XQ_NOTATION_WXF, "h0g2" },
   { XQ_START_FEN, "B3+5", XQ_NOTATION_WXF, "g0e2" },
   { XQ_START_FEN, " C2 = 5 ", XQ_NOTATION_WXF, "h2e2" },
-  /* FSF's outputs from its test.py (reference §8.2). */
+  /* The Fairy-Stockfish engine's outputs, from its test.py. */
   { THREE_PAWNS_FEN, "15=6", XQ_NOTATION_WXF, "e6d6" },
   { THREE_PAWNS_FEN, "25=6", XQ_NOTATION_WXF, "e5d5" },
   { THREE_PAWNS_FEN, "35+1", XQ_NOTATION_WXF, "e3e4" },
@@ -187,7 +188,7 @@ static const Spelling spellings[] = {
   { XQ_START_FEN, "傌二進三", XQ_NOTATION_ZH_HANT, "h0g2" },
   { XQ_START_FEN, "马二進三", XQ_NOTATION_ZH_HANS, "h0g2" },
   { XQ_START_FEN, "炮2平5", XQ_NOTATION_ZH_HANS, "h2e2" },
-  { XQ_START_FEN, "炮25", XQ_NOTATION_ZH_HANT, "h2e2" },      /* S0 7.5 short record */
+  { XQ_START_FEN, "炮25", XQ_NOTATION_ZH_HANT, "h2e2" },      /* the short record of the competition rules, 7.5 */
   { PAIRS_FEN, "車前平三", XQ_NOTATION_ZH_HANT, "e5g5" },
   { PAIRS_FEN, "R+.3", XQ_NOTATION_WXF, "e5g5" },
   { PAIRS_FEN, "炮後退一", XQ_NOTATION_ZH_HANT, "b2b1" },

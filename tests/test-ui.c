@@ -84,7 +84,7 @@ find_controller (GtkWidget *widget,
 }
 
 /* GTK 4.8 cannot synthesise input events; emitting the gesture signals runs
- * the widget's own handlers (toolchain §6.2). */
+ * the widget's own handlers (docs/building.md, trap 12). */
 static void
 click_square (BoardFixture *f,
               const char   *square)
@@ -831,7 +831,7 @@ test_play_computer_black (WindowFixture *f,
 }
 
 /* The "clock" setting picks the time control: the seed's period control
- * 6.3 (40 moves in 10 min, S0 第6條) shows its moves to go, and a flag that
+ * 6.3 (40 moves in 10 min, 第6條; docs/rulings.md, section 6) shows its moves to go, and a flag that
  * falls under 6.4 (30 moves in 5 min) ends the game on time. */
 static void
 test_play_clock_preset (WindowFixture *f,

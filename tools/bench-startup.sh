@@ -64,8 +64,9 @@ launch () {
   shift
   mkdir -p "$home"
   out=$(XDG_DATA_HOME=$home/data XDG_CONFIG_HOME=$home/config XDG_CACHE_HOME=$home/cache \
-        XDG_STATE_HOME=$home/state "$tmp/first-frame" --rss-at 2 "$@" 2>/dev/null) || {
-    echo "bench-startup: $name showed no first frame within 60 s" >&2
+        XDG_STATE_HOME=$home/state "$tmp/first-frame" --rss-at 2 "$@" 2>"$tmp/log") || {
+    echo "bench-startup: no first frame from $name ($out):" >&2
+    tail -5 "$tmp/log" >&2
     exit 1
   }
   # map-ms frame-ms cpu-ms rss-kib

@@ -89,7 +89,7 @@ find_controller (GtkWidget *widget,
 }
 
 /* GTK 4.8 cannot synthesise input events; emitting the gesture signals runs
- * the widget's own handlers (toolchain §6.2). */
+ * the widget's own handlers (docs/building.md, trap 12). */
 static void
 click_square (BoardFixture *f,
               const char   *square)
@@ -836,7 +836,7 @@ test_play_computer_black (WindowFixture *f,
 }
 
 /* The "clock" setting picks the time control: the seed's period control
- * 6.3 (40 moves in 10 min, S0 第6條) shows its moves to go, and a flag that
+ * 6.3 (40 moves in 10 min, 第6條; docs/rulings.md, section 6) shows its moves to go, and a flag that
  * falls under 6.4 (30 moves in 5 min) ends the game on time. */
 static void
 test_play_clock_preset (WindowFixture *f,
@@ -1089,6 +1089,8 @@ test_window_min_width (void)
       g_autoptr(AdwViewStackPage) page = g_list_model_get_item (pages, i);
       int page_min = 0;
 
+      /* Pages are built on first use: build each one to measure it. */
+      g_assert_nonnull (xq_window_get_page (window, adw_view_stack_page_get_name (page)));
       gtk_widget_measure (adw_view_stack_page_get_child (page), GTK_ORIENTATION_HORIZONTAL,
                           -1, &page_min, NULL, NULL, NULL);
       g_test_message ("page %s needs %d px", adw_view_stack_page_get_name (page), page_min);
@@ -1097,6 +1099,42 @@ test_window_min_width (void)
   gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
   g_test_message ("window content needs %d px", min);
   g_assert_cmpint (min, <=, 1000);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Start-up builds only the page the window opens on; any other page is
+ * built when it is first shown or asked for, once. */
+static void
+test_window_pages_on_demand (void)
+{
+  static const char *const names[] = { "puzzles", "play", "game-day", "teach", "tournament" };
+  XqWindow *window = xq_window_new (NULL);
+  AdwViewStack *stack = find_view_stack (adw_application_window_get_content (ADW_APPLICATION_WINDOW (window)));
+  GtkWidget *teach;
+
+  g_assert_nonnull (stack);
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, "learn");
+  g_assert_true (XQ_IS_LEARN_PAGE (adw_bin_get_child (ADW_BIN (adw_view_stack_get_child_by_name (stack, "learn")))));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    g_assert_null (adw_bin_get_child (ADW_BIN (adw_view_stack_get_child_by_name (stack, names[i]))));
+
+  /* Shown: built before it is drawn. */
+  xq_window_show_page (window, "teach");
+  teach = adw_bin_get_child (ADW_BIN (adw_view_stack_get_child_by_name (stack, "teach")));
+  g_assert_true (XQ_IS_TEACH_PAGE (teach));
+  g_assert_true (xq_window_get_page (window, "teach") == teach);
+  g_assert_true (GTK_WIDGET (xq_window_get_teach_page (window)) == teach);
+
+  /* Asked for: built, and not shown. */
+  g_assert_true (XQ_IS_GAME_DAY_PAGE (xq_window_get_game_day_page (window)));
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, "teach");
+  g_assert_true (adw_bin_get_child (ADW_BIN (adw_view_stack_get_child_by_name (stack, "game-day")))
+                 == GTK_WIDGET (xq_window_get_game_day_page (window)));
+  /* The Tournament page plays its pairings on the Play page, so building it
+   * builds that one too. */
+  g_assert_null (adw_bin_get_child (ADW_BIN (adw_view_stack_get_child_by_name (stack, "play"))));
+  g_assert_true (XQ_IS_TOURNAMENT_PAGE (xq_window_get_page (window, "tournament")));
+  g_assert_true (XQ_IS_PLAY_PAGE (adw_bin_get_child (ADW_BIN (adw_view_stack_get_child_by_name (stack, "play")))));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -1115,22 +1153,6 @@ test_resources (void)
 
 /* ---- Every board follows the settings ------------------------------------------ */
 
-static GtkWidget *
-find_descendant (GtkWidget *widget,
-                 GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_descendant (child, type);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 typedef struct {
   const char *name;
   GObject    *board;
@@ -1145,9 +1167,9 @@ collect_boards (WindowFixture      *f,
                 XqProjectorWindow **projector,
                 GtkWidget         **preview)
 {
-  XqLearnPage *learn = XQ_LEARN_PAGE (find_descendant (GTK_WIDGET (f->window), XQ_TYPE_LEARN_PAGE));
-  XqPuzzlePage *puzzles = XQ_PUZZLE_PAGE (find_descendant (GTK_WIDGET (f->window), XQ_TYPE_PUZZLE_PAGE));
-  XqTeachPage *teach = XQ_TEACH_PAGE (find_descendant (GTK_WIDGET (f->window), XQ_TYPE_TEACH_PAGE));
+  XqLearnPage *learn = xq_window_get_learn_page (f->window);
+  XqPuzzlePage *puzzles = xq_window_get_puzzle_page (f->window);
+  XqTeachPage *teach = xq_window_get_teach_page (f->window);
   XqGameDayPage *gd;
   XqPositionEditor *pe;
   XqLessonBoard *lb;
@@ -1171,7 +1193,7 @@ collect_boards (WindowFixture      *f,
   lb = xq_lesson_player_get_board (XQ_LESSON_PLAYER (*preview));
   boards[n++] = (NamedBoard) { "preview", G_OBJECT (lb) };
   boards[n++] = (NamedBoard) { "preview view", G_OBJECT (xq_lesson_board_get_view (lb)) };
-  gd = XQ_GAME_DAY_PAGE (find_descendant (GTK_WIDGET (f->window), XQ_TYPE_GAME_DAY_PAGE));
+  gd = xq_window_get_game_day_page (f->window);
   g_assert_nonnull (gd);
   boards[n++] = (NamedBoard) { "game day", G_OBJECT (xq_variant_play_get_board (xq_game_day_page_get_play (gd))) };
   return n;
@@ -1204,7 +1226,7 @@ static GdkPaintable *
 palette_paintable (WindowFixture *f,
                    XqPiece        piece)
 {
-  XqTeachPage *teach = XQ_TEACH_PAGE (find_descendant (GTK_WIDGET (f->window), XQ_TYPE_TEACH_PAGE));
+  XqTeachPage *teach = xq_window_get_teach_page (f->window);
   XqPositionEditor *pe = xq_exercise_editor_get_position_editor (xq_teach_page_get_exercise_editor (teach));
   GtkWidget *child = gtk_button_get_child (GTK_BUTTON (xq_position_editor_get_palette_button (pe, piece)));
 
@@ -1591,6 +1613,7 @@ main (int   argc,
   g_test_add_func ("/ui/play/layout", test_play_layout);
   g_test_add_func ("/ui/window/size", test_window_size);
   g_test_add_func ("/ui/window/min-width", test_window_min_width);
+  g_test_add_func ("/ui/window/pages-on-demand", test_window_pages_on_demand);
   g_test_add ("/ui/window/boards-follow-settings", WindowFixture, NULL, window_setup,
               test_boards_follow_settings, window_teardown);
   g_test_add ("/ui/window/i18n", WindowFixture, NULL, window_setup, test_window_i18n, window_teardown);

@@ -596,7 +596,7 @@ xq_tournament_page_play (XqTournamentPage *self, int round, int board)
                             xq_tournament_player_name (self->t, p->black), &tc);
   stack = gtk_widget_get_ancestor (GTK_WIDGET (self->play), ADW_TYPE_VIEW_STACK);
   if (stack != NULL)
-    adw_view_stack_set_visible_child (ADW_VIEW_STACK (stack), GTK_WIDGET (self->play));
+    adw_view_stack_set_visible_child_name (ADW_VIEW_STACK (stack), "play");
 }
 
 /* ---- The type ------------------------------------------------------------------ */

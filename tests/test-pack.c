@@ -153,7 +153,7 @@ run_xqtool (const char *const *args, char **out, char **err)
   return WEXITSTATUS (status);
 }
 
-static XqPackProblem *
+static XqLessonProblem *
 first_problem (GPtrArray *problems)
 {
   g_assert_cmpuint (problems->len, >, 0);
@@ -419,7 +419,7 @@ check_refused (const char *file, gboolean lesson, int code, const char *path, co
   g_autofree char *parent_before = NULL, *parent_after = NULL;
   g_autofree char *parent = g_path_get_dirname (dir);
   g_autofree char *evil = g_build_filename (parent, "evil.json", NULL);
-  XqPackProblem *p;
+  XqLessonProblem *p;
 
   g_assert_null (pack);
   p = first_problem (problems);
@@ -672,7 +672,7 @@ test_add_refused (void)
   g_autoptr(XqPack) pack = xq_pack_new ("Test", NULL);
   g_autofree char *unit = data_path ("units/palace-drill.json");
   g_autofree char *bad_lesson = NULL;
-  XqPackProblem *p;
+  XqLessonProblem *p;
 
   g_assert_true (xq_pack_add_file (pack, unit, problems));
   /* The same file twice: refused, the pack keeps one entry. */

@@ -20,38 +20,21 @@ G_DEFINE_QUARK (xq-pack-error-quark, xq_pack_error)
 
 /* ---- Problems -------------------------------------------------------------- */
 
-void
-xq_pack_problem_free (XqPackProblem *problem)
-{
-  if (problem == NULL)
-    return;
-  g_free (problem->file);
-  g_free (problem->path);
-  g_free (problem->message);
-  g_free (problem);
-}
-
-char *
-xq_pack_problem_format (const XqPackProblem *problem)
-{
-  g_return_val_if_fail (problem != NULL, NULL);
-  return g_strdup_printf ("%s: %s: %s", problem->file, problem->path, problem->message);
-}
-
 GError *
-xq_pack_problem_to_error (const XqPackProblem *problem)
+xq_pack_problem_to_error (const XqLessonProblem *problem)
 {
   g_autofree char *line = NULL;
 
   g_return_val_if_fail (problem != NULL, NULL);
-  line = xq_pack_problem_format (problem);
-  return g_error_new_literal (problem->domain, problem->code, line);
+  line = xq_lesson_problem_format (problem);
+  return g_error_new_literal (problem->domain != 0 ? problem->domain : XQ_LESSON_ERROR,
+                              (int) problem->code, line);
 }
 
 GPtrArray *
 xq_pack_problems_new (void)
 {
-  return g_ptr_array_new_with_free_func ((GDestroyNotify) xq_pack_problem_free);
+  return g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
 }
 
 /* Where problems go while checking one pack or one document. */
@@ -67,7 +50,7 @@ static void add_problem (Ctx *ctx, GQuark domain, int code, const char *path,
 static void
 add_problem (Ctx *ctx, GQuark domain, int code, const char *path, const char *format, ...)
 {
-  XqPackProblem *p = g_new0 (XqPackProblem, 1);
+  XqLessonProblem *p = g_new0 (XqLessonProblem, 1);
   va_list args;
   g_autofree char *raw = NULL;
 
@@ -81,7 +64,8 @@ add_problem (Ctx *ctx, GQuark domain, int code, const char *path, const char *fo
   p->file = g_strdup (ctx->file);
   p->path = g_utf8_make_valid (path, -1);
   p->domain = domain;
-  p->code = code;
+  /* The field is typed for the lesson loader's codes; domain says whose. */
+  p->code = (XqLessonError) code;
   g_ptr_array_add (ctx->problems, p);
 }
 

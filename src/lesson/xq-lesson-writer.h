@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-lesson-writer.h: writes lesson documents (docs/lesson-format.md) the
+ * way the loader reads them.
+ *
+ * The text is pretty-printed with two-space indents and ends in a newline;
+ * the members of every object come in one fixed order (the format's keys
+ * in the order the shipped files use, then any other key by name), so a
+ * file saved twice is the same bytes and a diff shows only what changed.
+ * Nothing is added, dropped or converted: parsing what the writer wrote
+ * gives back the same JSON, and the loader reads it as it read the input. */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+/* The number a teacher's own unit gets: after the shipped curriculum. */
+#define XQ_LESSON_TEACHER_UNIT_NUMBER 90
+
+/* node (a document, an exercise, any part of one) as text, NUL-terminated;
+ * length without the NUL. */
+char       *xq_lesson_write_node       (JsonNode *node, gsize *length);
+/* The same for an object. */
+char       *xq_lesson_write_object     (JsonObject *object, gsize *length);
+
+/* A teacher's unit document: id, title, one introduction page (the title)
+ * and the exercises (JsonObject*, referenced, not copied). */
+JsonObject *xq_lesson_teacher_unit_new (const char *id, const char *title, GPtrArray *exercises);
+
+G_END_DECLS

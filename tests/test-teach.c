@@ -102,6 +102,31 @@ put_from_palette (XqPositionEditor *pe, XqColor color, XqPieceType type, const c
   g_assert_cmpint (xq_position_editor_get_position (pe)->board[xq_square_from_text (point)], ==, piece);
 }
 
+static void
+count_cb (guint *n)
+{
+  (*n)++;
+}
+
+/* Starts a validation and waits for it in the main loop: it runs in a
+ * worker, so the call itself never has the answer. */
+static gboolean
+validated (XqExerciseEditor *editor)
+{
+  guint n = 0;
+  gulong id = g_signal_connect_swapped (editor, "validated", G_CALLBACK (count_cb), &n);
+
+  xq_exercise_editor_validate (editor);
+  g_assert_true (xq_exercise_editor_is_checking (editor));
+  g_assert_false (xq_exercise_editor_is_valid (editor));
+  g_assert_cmpuint (n, ==, 0);
+  while (n == 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handler_disconnect (editor, id);
+  g_assert_false (xq_exercise_editor_is_checking (editor));
+  return xq_exercise_editor_is_valid (editor);
+}
+
 static gboolean
 has_problem_at (XqExerciseEditor *editor, const char *path)
 {
@@ -150,14 +175,14 @@ author_horse_exercise (XqExerciseEditor *editor)
   gtk_drop_down_set_selected (GTK_DROP_DOWN (xq_exercise_editor_get_widget (editor, "rule")), 1); /* reach */
 
   /* No prompt yet: reported inline. */
-  g_assert_false (xq_exercise_editor_validate (editor));
+  g_assert_false (validated (editor));
   g_assert_true (has_problem_at (editor, "$.prompt"));
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (xq_exercise_editor_get_widget (editor, "problems"))),
                             "prompt: "));
   gtk_editable_set_text (GTK_EDITABLE (xq_exercise_editor_get_widget (editor, "prompt")),
                          "Tap every point the horse can reach.");
   /* No piece chosen yet. */
-  g_assert_false (xq_exercise_editor_validate (editor));
+  g_assert_false (validated (editor));
   g_assert_true (has_problem_at (editor, "$"));
 
   gtk_drop_down_set_selected (GTK_DROP_DOWN (xq_exercise_editor_get_widget (editor, "click-mode")),
@@ -213,6 +238,12 @@ test_author (Fixture *f, gconstpointer data)
   /* Broken again: a draft can be saved, but it stays out of the unit. */
   g_assert_true (g_file_get_contents (path, &saved, NULL, NULL));
   gtk_editable_set_text (GTK_EDITABLE (xq_exercise_editor_get_widget (editor, "prompt")), "");
+  /* Not before the check of the new form has come back... */
+  g_assert_false (xq_teach_page_publish (f->page, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_PENDING);
+  g_clear_error (&error);
+  /* ...and not after, since it found a problem. */
+  g_assert_false (validated (editor));
   g_assert_false (xq_teach_page_publish (f->page, &error));
   g_assert_error (error, XQ_LESSON_ERROR, XQ_LESSON_ERROR_VALUE);
   g_clear_error (&error);
@@ -230,7 +261,7 @@ test_author (Fixture *f, gconstpointer data)
   g_assert_true (xq_teach_page_open_draft (f->page, draft, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (xq_exercise_editor_get_id (editor), ==, "horse-reach");
-  g_assert_false (xq_exercise_editor_is_valid (editor));
+  g_assert_false (validated (editor));
   g_assert_true (has_problem_at (editor, "$.prompt"));
 
   /* A fresh page on the same folder finds the published unit. */
@@ -240,6 +271,55 @@ test_author (Fixture *f, gconstpointer data)
     g_assert_cmpuint (xq_teach_page_get_n_exercises (other), ==, 1);
     g_object_unref (other);
   }
+}
+
+/* Validation runs in a worker: the form says it is checking, a newer edit
+ * cancels the older check, and only the newest result is shown. */
+static void
+test_checking (Fixture *f, gconstpointer data)
+{
+  XqExerciseEditor *editor = xq_teach_page_get_exercise_editor (f->page);
+  GtkWidget *prompt = xq_exercise_editor_get_widget (editor, "prompt");
+  GtkWidget *spinner = xq_exercise_editor_get_widget (editor, "checking");
+  GtkLabel *problems = GTK_LABEL (xq_exercise_editor_get_widget (editor, "problems"));
+  guint n = 0;
+  gulong id;
+
+  author_horse_exercise (editor);
+  g_assert_true (validated (editor));
+  g_assert_false (gtk_widget_get_visible (spinner));
+
+  id = g_signal_connect_swapped (editor, "validated", G_CALLBACK (count_cb), &n);
+  /* A broken form goes to the validator... */
+  gtk_editable_set_text (GTK_EDITABLE (prompt), "");
+  xq_exercise_editor_validate (editor);
+  g_assert_true (xq_exercise_editor_is_checking (editor));
+  g_assert_true (gtk_widget_get_visible (spinner));
+  g_assert_cmpstr (gtk_label_get_text (problems), ==, "Checking…");
+  /* ...and is mended before the answer comes: that answer is stale. */
+  gtk_editable_set_text (GTK_EDITABLE (prompt), "Tap every point the horse can reach.");
+  xq_exercise_editor_validate (editor);
+  g_assert_cmpuint (n, ==, 0);
+  while (xq_exercise_editor_is_checking (editor))
+    g_main_context_iteration (NULL, TRUE);
+  /* Let any late result of the first check arrive: it must be dropped. */
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_true (xq_exercise_editor_is_valid (editor));
+  g_assert_false (has_problem_at (editor, "$.prompt"));
+  g_assert_cmpstr (gtk_label_get_text (problems), ==, "The exercise is valid.");
+  g_assert_false (gtk_widget_get_visible (spinner));
+
+  /* Typing alone (no explicit call) checks after a pause. */
+  gtk_editable_set_text (GTK_EDITABLE (prompt), "");
+  g_assert_true (xq_exercise_editor_is_checking (editor));
+  g_assert_false (xq_exercise_editor_is_valid (editor));
+  while (xq_exercise_editor_is_checking (editor))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_true (has_problem_at (editor, "$.prompt"));
+  g_signal_handler_disconnect (editor, id);
 }
 
 static void
@@ -266,7 +346,7 @@ test_stars (Fixture *f, gconstpointer data)
   click_point (board, "g5", GDK_BUTTON_PRIMARY);
   click_point (board, "h8", GDK_BUTTON_PRIMARY);
   click_point (board, "h8", GDK_BUTTON_PRIMARY);   /* a second click takes it back */
-  g_assert_true (xq_exercise_editor_validate (editor));
+  g_assert_true (validated (editor));
   g_assert_true (xq_teach_page_publish (f->page, &error));
   g_assert_no_error (error);
 
@@ -280,7 +360,7 @@ test_stars (Fixture *f, gconstpointer data)
   /* A star the chariot cannot reach (behind its own general's file is
    * fine, but not a point held by the enemy general) is reported inline. */
   click_point (board, "d9", GDK_BUTTON_PRIMARY);
-  g_assert_false (xq_exercise_editor_validate (editor));
+  g_assert_false (validated (editor));
   g_assert_true (has_problem_at (editor, "$.stars[2]"));
 }
 
@@ -382,6 +462,7 @@ test_share (Fixture *f, gconstpointer data)
   g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
 
   author_horse_exercise (editor);
+  g_assert_true (validated (editor));
   g_assert_true (xq_teach_page_publish (f->page, &error));
   g_assert_no_error (error);
 
@@ -507,7 +588,7 @@ test_computed_tap (Fixture *f, gconstpointer data)
   select_item (editor, "side", 0);   /* red */
   set_text (editor, "id", "in-danger");
   set_text (editor, "prompt", "Tap every red piece in danger.");
-  g_assert_true (xq_exercise_editor_validate (editor));
+  g_assert_true (validated (editor));
   g_assert_true (xq_teach_page_publish (f->page, &error));
   g_assert_no_error (error);
 
@@ -519,7 +600,7 @@ test_computed_tap (Fixture *f, gconstpointer data)
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (xq_exercise_editor_get_widget (editor, "number")), 1);
   set_text (editor, "id", "black-file-one");
   set_text (editor, "prompt", "Tap a point on Black’s file 1.");
-  g_assert_true (xq_exercise_editor_validate (editor));
+  g_assert_true (validated (editor));
   g_assert_true (xq_teach_page_publish (f->page, &error));
   g_assert_no_error (error);
 
@@ -529,10 +610,10 @@ test_computed_tap (Fixture *f, gconstpointer data)
   set_text (editor, "id", "horse-out");
   set_text (editor, "prompt", "Bring the horse out.");
   set_text (editor, "moves", "a0b3");
-  g_assert_false (xq_exercise_editor_validate (editor));
+  g_assert_false (validated (editor));
   g_assert_true (has_problem_at (editor, "$.moves[0]"));
   set_text (editor, "moves", "a0b2");
-  g_assert_true (xq_exercise_editor_validate (editor));
+  g_assert_true (validated (editor));
   g_assert_true (xq_teach_page_publish (f->page, &error));
   g_assert_no_error (error);
 
@@ -578,7 +659,7 @@ test_computed_choose (Fixture *f, gconstpointer data)
   set_text (editor, "prompt", "Which piece is worth most?");
   set_text (editor, "options", "Horse\nChariot\nCannon");
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (xq_exercise_editor_get_widget (editor, "answer")), 2);
-  g_assert_true (xq_exercise_editor_validate (editor));
+  g_assert_true (validated (editor));
   g_assert_true (xq_teach_page_publish (f->page, &error));
   g_assert_no_error (error);
 
@@ -589,10 +670,10 @@ test_computed_choose (Fixture *f, gconstpointer data)
   set_text (editor, "id", "red-material");
   set_text (editor, "prompt", "How much material has Red?");
   set_text (editor, "options", "4.5\n13");
-  g_assert_false (xq_exercise_editor_validate (editor));
+  g_assert_false (validated (editor));
   g_assert_true (has_problem_at (editor, "$.choices"));
   set_text (editor, "options", "4.5\n8.5\n13");
-  g_assert_true (xq_exercise_editor_validate (editor));
+  g_assert_true (validated (editor));
   g_assert_true (xq_teach_page_publish (f->page, &error));
   g_assert_no_error (error);
 
@@ -610,7 +691,7 @@ test_computed_choose (Fixture *f, gconstpointer data)
   set_text (editor, "id", "horse-legal");
   set_text (editor, "prompt", "May the horse go to b2?");
   set_text (editor, "moves", "a0b2");
-  g_assert_true (xq_exercise_editor_validate (editor));
+  g_assert_true (validated (editor));
   g_assert_true (xq_teach_page_publish (f->page, &error));
   g_assert_no_error (error);
 
@@ -717,6 +798,7 @@ main (int argc, char *argv[])
   xq_test_gtk_init (&argc, &argv);
 
   g_test_add ("/ui/teach/author", Fixture, NULL, setup, test_author, teardown);
+  g_test_add ("/ui/teach/checking", Fixture, NULL, setup, test_checking, teardown);
   g_test_add ("/ui/teach/stars", Fixture, NULL, setup, test_stars, teardown);
   g_test_add ("/ui/teach/position-editor", Fixture, NULL, setup, test_position_editor, teardown);
   g_test_add ("/ui/teach/projector", Fixture, NULL, setup, test_projector, teardown);

@@ -8,7 +8,10 @@
 #include <string.h>
 
 #include "xq-exercise-editor.h"
+#include "xq-lesson-writer.h"
 #include "xq-solver.h"
+
+#define APP_PATH "/io/github/xiangqi_tutor/XiangqiTutor"
 
 /* The file format's words, in the order of the drop-downs. */
 static const char *const kind_ids[] = { "tap", "move", "stars", "setup", "choose", "mate", NULL };
@@ -56,7 +59,7 @@ struct _XqExerciseEditor
 {
   GtkBox parent_instance;
 
-  /* Child widgets */
+  /* Template widgets */
   XqPositionEditor *position;
   GtkEntry         *id;
   GtkDropDown      *kind;
@@ -74,6 +77,7 @@ struct _XqExerciseEditor
   GtkSpinButton    *answer;
   GtkEntry         *moves;
   GtkLabel         *problems_label;
+  GtkSpinner       *checking_spinner;
   GtkWidget        *rule_row, *goal_row, *side_row, *mate_row;
   GtkWidget        *select_row, *number_row, *choose_row, *options_row, *answer_row, *moves_row;
 
@@ -82,6 +86,9 @@ struct _XqExerciseEditor
   gboolean          targets[XQ_SQUARES];
   GPtrArray        *problems;   /* XqLessonProblem* */
   guint             validate_id;
+  GCancellable     *cancellable; /* the validation under way */
+  guint             edits;       /* bumped by every change: a result for an older edit is stale */
+  guint             checked_edit;
   gboolean          loading;
 };
 
@@ -332,6 +339,16 @@ build_node (XqExerciseEditor *self)
   return json_builder_get_root (b);
 }
 
+JsonObject *
+xq_exercise_editor_get_object (XqExerciseEditor *self)
+{
+  g_autoptr(JsonNode) node = NULL;
+
+  g_return_val_if_fail (XQ_IS_EXERCISE_EDITOR (self), NULL);
+  node = build_node (self);
+  return json_object_ref (json_node_get_object (node));
+}
+
 char *
 xq_exercise_editor_to_json (XqExerciseEditor *self)
 {
@@ -339,47 +356,7 @@ xq_exercise_editor_to_json (XqExerciseEditor *self)
 
   g_return_val_if_fail (XQ_IS_EXERCISE_EDITOR (self), NULL);
   node = build_node (self);
-  return json_to_string (node, TRUE);
-}
-
-char *
-xq_exercise_editor_unit_json (const char *unit_id, const char *title, GPtrArray *exercises)
-{
-  g_autoptr(JsonBuilder) b = json_builder_new ();
-  g_autoptr(JsonNode) root = NULL;
-  g_autofree char *text = NULL;
-
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "format");
-  json_builder_add_int_value (b, 1);
-  json_builder_set_member_name (b, "type");
-  json_builder_add_string_value (b, "unit");
-  json_builder_set_member_name (b, "id");
-  json_builder_add_string_value (b, unit_id);
-  json_builder_set_member_name (b, "number");
-  json_builder_add_int_value (b, 90);
-  json_builder_set_member_name (b, "title");
-  json_builder_add_string_value (b, title);
-  json_builder_set_member_name (b, "pages");
-  json_builder_begin_array (b);
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "text");
-  json_builder_add_string_value (b, title);
-  json_builder_end_object (b);
-  json_builder_end_array (b);
-  json_builder_set_member_name (b, "exercises");
-  json_builder_begin_array (b);
-  for (guint i = 0; exercises != NULL && i < exercises->len; i++)
-    {
-      JsonNode *node = json_from_string (g_ptr_array_index (exercises, i), NULL);
-      if (node != NULL)
-        json_builder_add_value (b, node);
-    }
-  json_builder_end_array (b);
-  json_builder_end_object (b);
-  root = json_builder_get_root (b);
-  text = json_to_string (root, TRUE);
-  return g_strconcat (text, "\n", NULL);
+  return xq_lesson_write_node (node, NULL);
 }
 
 /* ---- Validating --------------------------------------------------------------- */
@@ -399,26 +376,96 @@ show_marks (XqExerciseEditor *self)
   xq_editor_board_set_annotations (xq_position_editor_get_board (self->position), &annots);
 }
 
-gboolean
-xq_exercise_editor_validate (XqExerciseEditor *self)
+static void
+show_result (XqExerciseEditor *self, const char *text, const char *css_class)
 {
-  g_autoptr(GPtrArray) exercises = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
-  g_autoptr(XqLessonFile) file = NULL;
+  GtkWidget *label = GTK_WIDGET (self->problems_label);
+
+  gtk_label_set_text (self->problems_label, text);
+  gtk_widget_remove_css_class (label, "error");
+  gtk_widget_remove_css_class (label, "success");
+  gtk_widget_remove_css_class (label, "dim-label");
+  gtk_widget_add_css_class (label, css_class);
+}
+
+static void
+set_checking (XqExerciseEditor *self, gboolean checking)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->checking_spinner), checking);
+  gtk_spinner_set_spinning (self->checking_spinner, checking);
+  if (checking)
+    show_result (self, _("Checking…"), "dim-label");
+  g_object_notify (G_OBJECT (self), "checking");
+}
+
+/* What one run of the loader over the form found. */
+typedef struct {
+  XqLessonFile *file;      /* NULL if there were problems */
+  GPtrArray    *problems;  /* XqLessonProblem* */
+} Checked;
+
+static void
+checked_free (Checked *c)
+{
+  g_clear_pointer (&c->file, xq_lesson_file_free);
+  g_clear_pointer (&c->problems, g_ptr_array_unref);
+  g_free (c);
+}
+
+/* In a worker: the lesson loader may prove a mate. */
+static void
+check_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  const char *unit = data;
+  Checked *c = g_new0 (Checked, 1);
+
+  c->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+  c->file = xq_lesson_load_data (unit, -1, "exercise", c->problems);
+  if (g_task_return_error_if_cancelled (task))
+    checked_free (c);
+  else
+    g_task_return_pointer (task, c, (GDestroyNotify) checked_free);
+}
+
+/* A task that runs the loader over the form as it is now, as a
+ * one-exercise unit. */
+static GTask *
+check_task_new (XqExerciseEditor *self, GCancellable *cancellable, GAsyncReadyCallback callback,
+                gpointer user_data)
+{
+  g_autoptr(GPtrArray) exercises = g_ptr_array_new_with_free_func ((GDestroyNotify) json_object_unref);
+  g_autoptr(JsonObject) unit = NULL;
+  GTask *task = g_task_new (self, cancellable, callback, user_data);
+
+  g_ptr_array_add (exercises, xq_exercise_editor_get_object (self));
+  unit = xq_lesson_teacher_unit_new ("draft", "Draft", exercises);
+  g_task_set_task_data (task, xq_lesson_write_object (unit, NULL), g_free);
+  /* Cancelled, the callback comes at once; the proof finishes unheard. */
+  g_task_set_return_on_cancel (task, TRUE);
+  return task;
+}
+
+static void
+validate_done_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  XqExerciseEditor *self = XQ_EXERCISE_EDITOR (source);
+  Checked *c = g_task_propagate_pointer (G_TASK (result), NULL);
   g_autoptr(GString) text = g_string_new (NULL);
-  g_autofree char *unit = NULL;
+  guint edit = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (result), "edit"));
 
-  g_return_val_if_fail (XQ_IS_EXERCISE_EDITOR (self), FALSE);
-  g_clear_handle_id (&self->validate_id, g_source_remove);
-
-  g_ptr_array_add (exercises, xq_exercise_editor_to_json (self));
-  unit = xq_exercise_editor_unit_json ("draft", "Draft", exercises);
-  file = xq_lesson_load_data (unit, -1, "exercise", found);
-
-  g_ptr_array_set_size (self->problems, 0);
-  for (guint i = 0; i < found->len; i++)
+  /* A newer edit cancelled this one, or came after it: its result is for
+   * a form that no longer exists. */
+  if (c == NULL || edit != self->edits)
     {
-      XqLessonProblem *p = g_ptr_array_index (found, i);
+      g_clear_pointer (&c, checked_free);
+      return;
+    }
+  g_clear_object (&self->cancellable);
+  self->checked_edit = edit;
+  g_ptr_array_set_size (self->problems, 0);
+  for (guint i = 0; i < c->problems->len; i++)
+    {
+      XqLessonProblem *p = g_ptr_array_index (c->problems, i);
       /* Paths relative to the exercise, as the teacher sees it. */
       if (g_str_has_prefix (p->path, "$.exercises[0]"))
         {
@@ -428,27 +475,65 @@ xq_exercise_editor_validate (XqExerciseEditor *self)
         }
       g_string_append_printf (text, "%s%s: %s", text->len > 0 ? "\n" : "",
                               strcmp (p->path, "$") == 0 ? _("exercise") : p->path + 2, p->message);
-      g_ptr_array_add (self->problems, g_steal_pointer (&g_ptr_array_index (found, i)));
+      g_ptr_array_add (self->problems, g_steal_pointer (&g_ptr_array_index (c->problems, i)));
     }
-  g_ptr_array_set_free_func (found, NULL);
-  g_ptr_array_set_size (found, 0);
-  g_ptr_array_set_free_func (found, (GDestroyNotify) xq_lesson_problem_free);
-
+  checked_free (c);
+  set_checking (self, FALSE);
   if (self->problems->len == 0)
-    {
-      gtk_label_set_text (self->problems_label, _("The exercise is valid."));
-      gtk_widget_remove_css_class (GTK_WIDGET (self->problems_label), "error");
-      gtk_widget_add_css_class (GTK_WIDGET (self->problems_label), "success");
-    }
+    show_result (self, _("The exercise is valid."), "success");
   else
-    {
-      gtk_label_set_text (self->problems_label, text->str);
-      gtk_widget_remove_css_class (GTK_WIDGET (self->problems_label), "success");
-      gtk_widget_add_css_class (GTK_WIDGET (self->problems_label), "error");
-    }
+    show_result (self, text->str, "error");
   show_marks (self);
   g_signal_emit (self, signals[SIGNAL_VALIDATED], 0);
-  return self->problems->len == 0;
+}
+
+void
+xq_exercise_editor_validate (XqExerciseEditor *self)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (XQ_IS_EXERCISE_EDITOR (self));
+  g_clear_handle_id (&self->validate_id, g_source_remove);
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+
+  task = check_task_new (self, self->cancellable, validate_done_cb, NULL);
+  g_task_set_source_tag (task, xq_exercise_editor_validate);
+  g_object_set_data (G_OBJECT (task), "edit", GUINT_TO_POINTER (self->edits));
+  set_checking (self, TRUE);
+  g_task_run_in_thread (task, check_thread);
+}
+
+void
+xq_exercise_editor_load_async (XqExerciseEditor *self, GCancellable *cancellable,
+                               GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (XQ_IS_EXERCISE_EDITOR (self));
+  task = check_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, xq_exercise_editor_load_async);
+  g_task_run_in_thread (task, check_thread);
+}
+
+XqLessonFile *
+xq_exercise_editor_load_finish (XqExerciseEditor *self, GAsyncResult *result, GError **error)
+{
+  Checked *c;
+  XqLessonFile *file;
+
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+  c = g_task_propagate_pointer (G_TASK (result), error);
+  if (c == NULL)
+    return NULL;
+  file = g_steal_pointer (&c->file);
+  if (file == NULL)
+    g_propagate_error (error, g_error_new_literal (XQ_LESSON_ERROR, XQ_LESSON_ERROR_VALUE,
+                                                   ((XqLessonProblem *) g_ptr_array_index (c->problems, 0))->message));
+  checked_free (c);
+  return file;
 }
 
 static gboolean
@@ -461,14 +546,19 @@ validate_timeout_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Validation waits for a pause in the typing: a mate proof is not free. */
+/* Validation waits for a pause in the typing; every change makes the
+ * result under way stale. */
 static void
 schedule_validate (XqExerciseEditor *self)
 {
   if (self->loading)
     return;
+  self->edits++;
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->validate_id, g_source_remove);
   self->validate_id = g_timeout_add (VALIDATE_DELAY_MS, validate_timeout_cb, self);
+  set_checking (self, TRUE);
   show_marks (self);
 }
 
@@ -725,6 +815,7 @@ xq_exercise_editor_get_widget (XqExerciseEditor *self, const char *name)
     { "click-mode", self->click_mode }, { "problems", self->problems_label },
     { "select", self->select }, { "number", self->number }, { "choose-rule", self->choose },
     { "options", self->options }, { "answer", self->answer }, { "moves", self->moves },
+    { "checking", self->checking_spinner },
   };
 
   g_return_val_if_fail (XQ_IS_EXERCISE_EDITOR (self), NULL);
@@ -749,12 +840,18 @@ xq_exercise_editor_get_problems (XqExerciseEditor *self)
 }
 
 gboolean
+xq_exercise_editor_is_checking (XqExerciseEditor *self)
+{
+  g_return_val_if_fail (XQ_IS_EXERCISE_EDITOR (self), FALSE);
+  return self->validate_id != 0 || self->cancellable != NULL;
+}
+
+gboolean
 xq_exercise_editor_is_valid (XqExerciseEditor *self)
 {
   g_return_val_if_fail (XQ_IS_EXERCISE_EDITOR (self), FALSE);
-  if (self->validate_id != 0)
-    return xq_exercise_editor_validate (self);
-  return self->problems->len == 0;
+  return !xq_exercise_editor_is_checking (self) && self->checked_edit == self->edits &&
+         self->problems->len == 0;
 }
 
 const char *
@@ -766,12 +863,39 @@ xq_exercise_editor_get_id (XqExerciseEditor *self)
 
 /* ---- GObject ------------------------------------------------------------------ */
 
+enum {
+  PROP_0,
+  PROP_CHECKING,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+xq_exercise_editor_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  XqExerciseEditor *self = XQ_EXERCISE_EDITOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_CHECKING:
+      g_value_set_boolean (value, xq_exercise_editor_is_checking (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
 static void
 xq_exercise_editor_dispose (GObject *object)
 {
   XqExerciseEditor *self = XQ_EXERCISE_EDITOR (object);
 
   g_clear_handle_id (&self->validate_id, g_source_remove);
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_EXERCISE_EDITOR);
   G_OBJECT_CLASS (xq_exercise_editor_parent_class)->dispose (object);
 }
 
@@ -784,22 +908,49 @@ xq_exercise_editor_finalize (GObject *object)
   G_OBJECT_CLASS (xq_exercise_editor_parent_class)->finalize (object);
 }
 
+static void form_changed_cb (XqExerciseEditor *self);
+
 static void
 xq_exercise_editor_class_init (XqExerciseEditorClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->get_property = xq_exercise_editor_get_property;
   object_class->dispose = xq_exercise_editor_dispose;
   object_class->finalize = xq_exercise_editor_finalize;
 
   /**
+   * XqExerciseEditor:checking:
+   *
+   * A validation is waiting or running; the problems list is not yet up to
+   * date with the form.
+   */
+  properties[PROP_CHECKING] =
+    g_param_spec_boolean ("checking", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
    * XqExerciseEditor::validated:
    *
-   * The validator has run; the problems list is up to date.
+   * The validator has run on the form as it is; the problems list is up to
+   * date.  Emitted from the main loop, never from the call that started it.
    */
   signals[SIGNAL_VALIDATED] =
     g_signal_new ("validated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  g_type_ensure (XQ_TYPE_POSITION_EDITOR);
+  gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-exercise-editor.ui");
+#define BIND(name) gtk_widget_class_bind_template_child (widget_class, XqExerciseEditor, name)
+  BIND (position); BIND (id); BIND (kind); BIND (prompt); BIND (hints); BIND (rule); BIND (goal);
+  BIND (side); BIND (mate_in); BIND (click_mode); BIND (select); BIND (number); BIND (choose);
+  BIND (options); BIND (answer); BIND (moves); BIND (problems_label); BIND (checking_spinner);
+  BIND (rule_row); BIND (goal_row); BIND (side_row); BIND (mate_row); BIND (select_row);
+  BIND (number_row); BIND (choose_row); BIND (options_row); BIND (answer_row); BIND (moves_row);
+#undef BIND
+  gtk_widget_class_bind_template_callback (widget_class, form_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, click_mode_cb);
 }
 
 /* ---- Layout -------------------------------------------------------------------- */
@@ -897,147 +1048,21 @@ layout_allocate (GtkWidget *widget,
     }
 }
 
-/* A labelled row in the form grid. */
-static GtkWidget *
-form_row (GtkGrid *grid, int row, const char *label, GtkWidget *widget)
-{
-  GtkWidget *l = gtk_label_new_with_mnemonic (label);
-  /* The label above its field keeps the form narrow enough to stay beside
-   * the board in a 1000-pixel window. */
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 3);
-
-  gtk_label_set_xalign (GTK_LABEL (l), 0);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (l), widget);
-  gtk_widget_add_css_class (l, "caption-heading");
-  gtk_widget_set_hexpand (widget, TRUE);
-  gtk_box_append (GTK_BOX (box), l);
-  gtk_box_append (GTK_BOX (box), widget);
-  gtk_grid_attach (grid, box, 0, row, 1, 1);
-  return box;
-}
-
-static GtkDropDown *
-drop_down (const char *const *labels)
-{
-  return GTK_DROP_DOWN (gtk_drop_down_new_from_strings (labels));
-}
-
 static void
 xq_exercise_editor_init (XqExerciseEditor *self)
 {
-  const char *const kinds[] = { _("Tap points"), _("Make a move"), _("Collect the stars"),
-                                _("Set up a position"), _("Multiple choice"),
-                                _("Mate in N"), NULL };
-  const char *const rules[] = { _("The points I mark"), _("Where the marked piece can go"),
-                                _("Pieces attacking the marked piece"),
-                                _("Pieces blocking the marked horse or elephant"), _("Pieces in danger"),
-                                _("The palace"), _("The river bank"), _("A file, counted from the side’s right"),
-                                NULL };
-  const char *const goals[] = { _("Checkmate"), _("Give check"), _("Capture"),
-                                _("Capture the most valuable piece"), _("Capture safely"),
-                                _("Get out of check"), _("Move the marked piece"),
-                                _("One of the moves I list"), NULL };
-  const char *const selects[] = { _("Every right point"), _("Any one right point"), NULL };
-  const char *const questions[] = { _("My own answer"), _("Check, mate or stalemate?"),
-                                    _("Is the trade good?"), _("Who wins?"), _("Is the move legal?"),
-                                    _("How much material?"), NULL };
-  const char *const sides[] = { _("Red"), _("Black"), NULL };
-  const char *const clicks[] = { _("Place pieces from the palette"), _("Mark the exercise’s piece"),
-                                 _("Mark stars or target points"), NULL };
-  GtkWidget *form = gtk_grid_new ();
-  GtkWidget *scroller = gtk_scrolled_window_new ();
-  GtkWidget *right = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  int row = 0;
-
   self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
   self->square = XQ_NO_SQUARE;
+  self->loading = TRUE;
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->loading = FALSE;
   /* Side by side when there is room, the form under the board when not:
    * a projector's 1024×768 must not need sideways scrolling. */
   gtk_widget_set_layout_manager (GTK_WIDGET (self),
                                  gtk_custom_layout_new (layout_request_mode, layout_measure, layout_allocate));
-
-  self->position = XQ_POSITION_EDITOR (xq_position_editor_new ());
-  gtk_widget_set_hexpand (GTK_WIDGET (self->position), TRUE);
-  gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->position));
-  g_signal_connect_swapped (self->position, "changed", G_CALLBACK (form_changed_cb), self);
+  gtk_spin_button_set_range (self->mate_in, 1, XQ_SOLVER_MAX_MATE);
   g_signal_connect_swapped (xq_position_editor_get_board (self->position), "point-activated",
                             G_CALLBACK (point_activated_cb), self);
-
-  gtk_grid_set_row_spacing (GTK_GRID (form), 6);
-  self->id = GTK_ENTRY (gtk_entry_new ());
-  gtk_entry_set_placeholder_text (self->id, _("lower-case letters, digits and -"));
-  form_row (GTK_GRID (form), row++, _("_Id"), GTK_WIDGET (self->id));
-  self->kind = drop_down (kinds);
-  form_row (GTK_GRID (form), row++, _("_Kind"), GTK_WIDGET (self->kind));
-  self->prompt = GTK_ENTRY (gtk_entry_new ());
-  gtk_entry_set_placeholder_text (self->prompt, _("What the learner is asked"));
-  form_row (GTK_GRID (form), row++, _("_Prompt"), GTK_WIDGET (self->prompt));
-  self->hints = GTK_TEXT_VIEW (gtk_text_view_new ());
-  gtk_text_view_set_wrap_mode (self->hints, GTK_WRAP_WORD_CHAR);
-  gtk_widget_set_size_request (GTK_WIDGET (self->hints), -1, 72);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->hints), _("One hint per line, gentlest first"));
-  form_row (GTK_GRID (form), row++, _("_Hints"), GTK_WIDGET (self->hints));
-  self->rule = drop_down (rules);
-  self->rule_row = form_row (GTK_GRID (form), row++, _("_Answer"), GTK_WIDGET (self->rule));
-  self->select = drop_down (selects);
-  self->select_row = form_row (GTK_GRID (form), row++, _("_Learner taps"), GTK_WIDGET (self->select));
-  self->choose = drop_down (questions);
-  self->choose_row = form_row (GTK_GRID (form), row++, _("_Question"), GTK_WIDGET (self->choose));
-  self->options = GTK_TEXT_VIEW (gtk_text_view_new ());
-  gtk_text_view_set_wrap_mode (self->options, GTK_WRAP_WORD_CHAR);
-  gtk_widget_set_size_request (GTK_WIDGET (self->options), -1, 72);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->options),
-                               _("One option per line; for material, numbers such as 18.5"));
-  self->options_row = form_row (GTK_GRID (form), row++, _("_Options"), GTK_WIDGET (self->options));
-  self->answer = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, 2, 1));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->answer), _("The number of the right option"));
-  self->answer_row = form_row (GTK_GRID (form), row++, _("Right o_ption"), GTK_WIDGET (self->answer));
-  self->side = drop_down (sides);
-  self->side_row = form_row (GTK_GRID (form), row++, _("_Side"), GTK_WIDGET (self->side));
-  self->number = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, 9, 1));
-  self->number_row = form_row (GTK_GRID (form), row++, _("_File number"), GTK_WIDGET (self->number));
-  self->goal = drop_down (goals);
-  self->goal_row = form_row (GTK_GRID (form), row++, _("_Goal"), GTK_WIDGET (self->goal));
-  self->moves = GTK_ENTRY (gtk_entry_new ());
-  gtk_entry_set_placeholder_text (self->moves, _("ICCS moves, such as h2e2 h9g7"));
-  self->moves_row = form_row (GTK_GRID (form), row++, _("Mo_ves"), GTK_WIDGET (self->moves));
-  self->mate_in = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, XQ_SOLVER_MAX_MATE, 1));
-  self->mate_row = form_row (GTK_GRID (form), row++, _("_Mate in"), GTK_WIDGET (self->mate_in));
-  self->click_mode = drop_down (clicks);
-  form_row (GTK_GRID (form), row++, _("_Board clicks"), GTK_WIDGET (self->click_mode));
-
-  self->problems_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->problems_label, TRUE);
-  gtk_label_set_xalign (self->problems_label, 0);
-  gtk_label_set_yalign (self->problems_label, 0);
-  gtk_label_set_selectable (self->problems_label, TRUE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->problems_label), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Problems"), -1);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->problems_label));
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (scroller, TRUE);
-
-  gtk_box_append (GTK_BOX (right), form);
-  gtk_box_append (GTK_BOX (right), scroller);
-  gtk_widget_set_size_request (right, 320, -1);
-  gtk_box_append (GTK_BOX (self), right);
-
-  g_signal_connect_swapped (self->id, "changed", G_CALLBACK (form_changed_cb), self);
-  g_signal_connect_swapped (self->prompt, "changed", G_CALLBACK (form_changed_cb), self);
-  g_signal_connect_swapped (gtk_text_view_get_buffer (self->hints), "changed", G_CALLBACK (form_changed_cb), self);
-  g_signal_connect_swapped (self->kind, "notify::selected", G_CALLBACK (form_changed_cb), self);
-  g_signal_connect_swapped (self->rule, "notify::selected", G_CALLBACK (form_changed_cb), self);
-  g_signal_connect_swapped (self->goal, "notify::selected", G_CALLBACK (form_changed_cb), self);
-  g_signal_connect_swapped (self->side, "notify::selected", G_CALLBACK (form_changed_cb), self);
-  g_signal_connect_swapped (self->mate_in, "value-changed", G_CALLBACK (form_changed_cb), self);
-  g_signal_connect_swapped (self->select, "notify::selected", G_CALLBACK (form_changed_cb), self);
-  g_signal_connect_swapped (self->choose, "notify::selected", G_CALLBACK (form_changed_cb), self);
-  g_signal_connect_swapped (self->number, "value-changed", G_CALLBACK (form_changed_cb), self);
-  g_signal_connect_swapped (self->answer, "value-changed", G_CALLBACK (form_changed_cb), self);
-  g_signal_connect_swapped (self->moves, "changed", G_CALLBACK (form_changed_cb), self);
-  g_signal_connect_swapped (gtk_text_view_get_buffer (self->options), "changed",
-                            G_CALLBACK (form_changed_cb), self);
-  g_signal_connect_swapped (self->click_mode, "notify::selected", G_CALLBACK (click_mode_cb), self);
 
   update_rows (self);
   xq_exercise_editor_validate (self);

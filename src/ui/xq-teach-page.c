@@ -11,6 +11,7 @@
 
 #include "xq-lesson-board.h"
 #include "xq-lesson-player.h"
+#include "xq-lesson-writer.h"
 #include "xq-pack.h"
 #include "xq-teach-page.h"
 #include "xq-worksheet.h"
@@ -32,7 +33,7 @@ struct _XqTeachPage
   /* Owned */
   char             *units_dir;
   char             *id;
-  GPtrArray        *exercises;   /* JSON texts of the unit's exercise objects */
+  GPtrArray        *exercises;   /* JsonObject*: the unit's exercises */
 };
 
 G_DEFINE_FINAL_TYPE (XqTeachPage, xq_teach_page, GTK_TYPE_BOX)
@@ -48,17 +49,9 @@ set_status (XqTeachPage *self, const char *text, gboolean error)
 }
 
 static const char *
-exercise_id (const char *json)
+exercise_id (JsonObject *exercise)
 {
-  /* Only for labels and matching: a parse per call is fine at this size. */
-  static char buf[128];
-  g_autoptr(JsonNode) node = json_from_string (json, NULL);
-
-  buf[0] = '\0';
-  if (node != NULL && JSON_NODE_HOLDS_OBJECT (node))
-    g_strlcpy (buf, json_object_get_string_member_with_default (json_node_get_object (node), "id", ""),
-               sizeof buf);
-  return buf;
+  return json_object_get_string_member_with_default (exercise, "id", "");
 }
 
 static void
@@ -111,8 +104,11 @@ load_unit (XqTeachPage *self)
       list = json_object_get_member (obj, "exercises");
       if (list != NULL && JSON_NODE_HOLDS_ARRAY (list))
         for (guint i = 0; i < json_array_get_length (json_node_get_array (list)); i++)
-          g_ptr_array_add (self->exercises,
-                           json_to_string (json_array_get_element (json_node_get_array (list), i), TRUE));
+          {
+            JsonNode *e = json_array_get_element (json_node_get_array (list), i);
+            if (JSON_NODE_HOLDS_OBJECT (e))
+              g_ptr_array_add (self->exercises, json_object_ref (json_node_get_object (e)));
+          }
     }
   refresh_list (self);
 }
@@ -128,10 +124,11 @@ unit_title (XqTeachPage *self)
 gboolean
 xq_teach_page_publish (XqTeachPage *self, GError **error)
 {
-  g_autoptr(GPtrArray) next = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) next = g_ptr_array_new_with_free_func ((GDestroyNotify) json_object_unref);
   g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
   g_autoptr(XqLessonFile) file = NULL;
-  g_autofree char *json = NULL;
+  g_autoptr(JsonObject) exercise = NULL;
+  g_autoptr(JsonObject) unit_object = NULL;
   g_autofree char *unit = NULL;
   g_autofree char *path = NULL;
   const char *id;
@@ -139,37 +136,44 @@ xq_teach_page_publish (XqTeachPage *self, GError **error)
 
   g_return_val_if_fail (XQ_IS_TEACH_PAGE (self), FALSE);
 
+  if (xq_exercise_editor_is_checking (self->editor))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PENDING,
+                   _("The exercise is still being checked. Try again in a moment."));
+      return FALSE;
+    }
   if (!xq_exercise_editor_is_valid (self->editor))
     {
       g_set_error (error, XQ_LESSON_ERROR, XQ_LESSON_ERROR_VALUE,
                    _("The exercise has problems. Fix them, or save it as a draft."));
       return FALSE;
     }
-  json = xq_exercise_editor_to_json (self->editor);
+  exercise = xq_exercise_editor_get_object (self->editor);
   id = xq_exercise_editor_get_id (self->editor);
   for (guint i = 0; i < self->exercises->len; i++)
     {
-      const char *e = g_ptr_array_index (self->exercises, i);
+      JsonObject *e = g_ptr_array_index (self->exercises, i);
       if (strcmp (exercise_id (e), id) == 0)
         {
-          g_ptr_array_add (next, g_strdup (json));
+          g_ptr_array_add (next, json_object_ref (exercise));
           replaced = TRUE;
         }
       else
-        g_ptr_array_add (next, g_strdup (e));
+        g_ptr_array_add (next, json_object_ref (e));
     }
   if (!replaced)
-    g_ptr_array_add (next, g_strdup (json));
+    g_ptr_array_add (next, json_object_ref (exercise));
 
-  /* The whole unit must still load before it replaces the saved one. */
-  unit = xq_exercise_editor_unit_json (self->id, unit_title (self), next);
+  /* The whole unit must still load before it replaces the saved one.  The
+   * validation proved this exercise's mate in its worker and the others'
+   * were proved when they were added, so nothing slow runs here. */
+  unit_object = xq_lesson_teacher_unit_new (self->id, unit_title (self), next);
+  unit = xq_lesson_write_object (unit_object, NULL);
   path = xq_teach_page_get_unit_path (self);
-  file = xq_lesson_load_data (unit, -1, path, problems);
+  file = xq_lesson_load_data_full (unit, -1, path, XQ_LESSON_LOAD_NO_PROOFS, problems);
   if (file == NULL)
     {
-      g_autofree char *line = xq_lesson_problem_format (g_ptr_array_index (problems, 0));
-      g_set_error_literal (error, XQ_LESSON_ERROR, ((XqLessonProblem *) g_ptr_array_index (problems, 0))->code,
-                           line);
+      g_propagate_error (error, xq_pack_problem_to_error (g_ptr_array_index (problems, 0)));
       return FALSE;
     }
   if (g_mkdir_with_parents (self->units_dir, 0755) != 0)
@@ -450,6 +454,14 @@ new_cb (XqTeachPage *self)
   set_status (self, "", FALSE);
 }
 
+static gboolean
+load_exercise (XqTeachPage *self, JsonObject *exercise, GError **error)
+{
+  g_autofree char *text = xq_lesson_write_object (exercise, NULL);
+
+  return xq_exercise_editor_load_json (self->editor, text, error);
+}
+
 static void
 row_activated_cb (XqTeachPage *self, GtkListBoxRow *row)
 {
@@ -457,7 +469,7 @@ row_activated_cb (XqTeachPage *self, GtkListBoxRow *row)
   g_autoptr(GError) error = NULL;
 
   if (i >= 0 && (guint) i < self->exercises->len &&
-      !xq_exercise_editor_load_json (self->editor, g_ptr_array_index (self->exercises, i), &error))
+      !load_exercise (self, g_ptr_array_index (self->exercises, i), &error))
     set_status (self, error->message, TRUE);
 }
 
@@ -556,28 +568,25 @@ projector_cb (XqTeachPage *self)
 }
 
 static void
-preview_cb (XqTeachPage *self)
+preview_loaded_cb (GObject *source, GAsyncResult *result, gpointer data)
 {
-  g_autoptr(GPtrArray) one = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
-  g_autofree char *unit = NULL;
+  g_autoptr(XqTeachPage) self = data;
+  g_autoptr(GError) error = NULL;
+  XqLessonFile *file = xq_exercise_editor_load_finish (XQ_EXERCISE_EDITOR (source), result, &error);
   g_autofree char *store_dir = NULL;
-  XqLessonFile *file;
   XqProgressStore *store;
   XqProgress *progress;
-  GtkWidget *window, *player;
+  GtkWidget *window, *player, *box;
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
 
-  if (!xq_exercise_editor_is_valid (self->editor))
+  if (file == NULL)
     {
-      set_status (self, _("The exercise has problems. Fix them to preview it."), TRUE);
+      set_status (self, error->message, TRUE);
       return;
     }
-  g_ptr_array_add (one, xq_exercise_editor_to_json (self->editor));
-  unit = xq_exercise_editor_unit_json ("preview", unit_title (self), one);
-  file = xq_lesson_load_data (unit, -1, "preview", problems);
-  if (file == NULL)
-    return;
+  set_status (self, "", FALSE);
+  g_free (file->unit->title);
+  file->unit->title = g_strdup (unit_title (self));
   /* Stars earned in a preview must not count for any learner. */
   store_dir = g_build_filename (g_get_user_cache_dir (), "xiangqi-tutor", "preview", NULL);
   store = xq_progress_store_new (store_dir);
@@ -591,15 +600,27 @@ preview_cb (XqTeachPage *self)
   g_object_set_data_full (G_OBJECT (window), "file", file, (GDestroyNotify) xq_lesson_file_free);
   g_object_set_data_full (G_OBJECT (window), "store", store, (GDestroyNotify) xq_progress_store_free);
   g_object_set_data_full (G_OBJECT (window), "progress", progress, (GDestroyNotify) xq_progress_free);
-  {
-    GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-    gtk_box_append (GTK_BOX (box), adw_header_bar_new ());
-    gtk_widget_set_vexpand (player, TRUE);
-    gtk_box_append (GTK_BOX (box), player);
-    adw_window_set_content (ADW_WINDOW (window), box);
-  }
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_box_append (GTK_BOX (box), adw_header_bar_new ());
+  gtk_widget_set_vexpand (player, TRUE);
+  gtk_box_append (GTK_BOX (box), player);
+  adw_window_set_content (ADW_WINDOW (window), box);
   xq_lesson_player_start (XQ_LESSON_PLAYER (player), file->unit, store, progress);
   gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+preview_cb (XqTeachPage *self)
+{
+  if (!xq_exercise_editor_is_valid (self->editor))
+    {
+      set_status (self, xq_exercise_editor_is_checking (self->editor)
+                          ? _("The exercise is still being checked. Try again in a moment.")
+                          : _("The exercise has problems. Fix them to preview it."), TRUE);
+      return;
+    }
+  set_status (self, _("Opening the preview…"), FALSE);
+  xq_exercise_editor_load_async (self->editor, NULL, preview_loaded_cb, g_object_ref (self));
 }
 
 /* ---- API ------------------------------------------------------------------------ */
@@ -735,7 +756,7 @@ xq_teach_page_init (XqTeachPage *self)
   GtkWidget *share;
   GtkWidget *label;
 
-  self->exercises = g_ptr_array_new_with_free_func (g_free);
+  self->exercises = g_ptr_array_new_with_free_func ((GDestroyNotify) json_object_unref);
   self->id = g_strdup (DEFAULT_UNIT_ID);
   self->units_dir = xq_pack_user_units_dir ();
 
@@ -797,7 +818,8 @@ xq_teach_page_init (XqTeachPage *self)
   self->editor = XQ_EXERCISE_EDITOR (xq_exercise_editor_new ());
   gtk_widget_set_hexpand (GTK_WIDGET (self->editor), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self->editor), TRUE);
-  g_signal_connect_swapped (self->editor, "validated", G_CALLBACK (validated_cb), self);
+  g_signal_connect_object (self->editor, "validated", G_CALLBACK (validated_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->editor, "notify::checking", G_CALLBACK (validated_cb), self, G_CONNECT_SWAPPED);
   gtk_box_append (GTK_BOX (body), GTK_WIDGET (self->editor));
   gtk_box_append (GTK_BOX (inner), body);
 

@@ -444,6 +444,68 @@ test_projector (Fixture *f, gconstpointer data)
 }
 
 static void
+job_done_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  GAsyncResult **out = data;
+
+  *out = g_object_ref (result);
+}
+
+/* Runs a job and waits for it in the main loop: the call itself must come
+ * back before the job is done. */
+static gboolean
+run_job (XqTeachPage *page, XqTeachJob job, const char *path, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+
+  xq_teach_page_run_job_async (page, job, path, cancellable, job_done_cb, &result);
+  g_assert_null (result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return xq_teach_page_run_job_finish (page, result, error);
+}
+
+/* Exports and imports run in a worker; a stopped import installs nothing. */
+static void
+test_jobs (Fixture *f, gconstpointer data)
+{
+  XqExerciseEditor *editor = xq_teach_page_get_exercise_editor (f->page);
+  g_autofree char *pack_path = g_build_filename (f->dir, "class.xqpack", NULL);
+  g_autofree char *pdf = g_build_filename (f->dir, "sheet.pdf", NULL);
+  g_autofree char *other_dir = g_build_filename (f->dir, "elsewhere", NULL);
+  g_autoptr(GCancellable) stopped = g_cancellable_new ();
+  g_autoptr(XqTeachPage) other = XQ_TEACH_PAGE (g_object_ref_sink (xq_teach_page_new ()));
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+
+  author_horse_exercise (editor);
+  g_assert_true (validated (editor));
+  g_assert_true (xq_teach_page_publish (f->page, &error));
+  g_assert_true (run_job (f->page, XQ_TEACH_JOB_EXPORT_PDF, pdf, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (pdf, &contents, NULL, NULL));
+  g_assert_true (g_str_has_prefix (contents, "%PDF-"));
+  g_assert_true (run_job (f->page, XQ_TEACH_JOB_EXPORT_PACK, pack_path, NULL, &error));
+  g_assert_no_error (error);
+
+  g_assert_cmpint (g_mkdir (other_dir, 0755), ==, 0);
+  xq_teach_page_set_units_dir (other, other_dir);
+  g_cancellable_cancel (stopped);
+  g_assert_false (run_job (other, XQ_TEACH_JOB_IMPORT_PACK, pack_path, stopped, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&error);
+  g_assert_cmpuint (xq_teach_page_get_n_exercises (other), ==, 0);
+  {
+    g_autoptr(GDir) dir = g_dir_open (other_dir, 0, NULL);
+    g_assert_null (g_dir_read_name (dir));
+  }
+  /* Finished, the page shows the imported unit at once. */
+  g_assert_true (run_job (other, XQ_TEACH_JOB_IMPORT_PACK, pack_path, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (xq_teach_page_get_n_exercises (other), ==, 1);
+}
+
+static void
 test_share (Fixture *f, gconstpointer data)
 {
   XqExerciseEditor *editor = xq_teach_page_get_exercise_editor (f->page);
@@ -799,6 +861,7 @@ main (int argc, char *argv[])
 
   g_test_add ("/ui/teach/author", Fixture, NULL, setup, test_author, teardown);
   g_test_add ("/ui/teach/checking", Fixture, NULL, setup, test_checking, teardown);
+  g_test_add ("/ui/teach/jobs", Fixture, NULL, setup, test_jobs, teardown);
   g_test_add ("/ui/teach/stars", Fixture, NULL, setup, test_stars, teardown);
   g_test_add ("/ui/teach/position-editor", Fixture, NULL, setup, test_position_editor, teardown);
   g_test_add ("/ui/teach/projector", Fixture, NULL, setup, test_projector, teardown);

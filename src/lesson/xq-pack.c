@@ -1107,3 +1107,62 @@ out:
     }
   return ok;
 }
+
+/* ---- A teacher's units folder ------------------------------------------------ */
+
+gboolean
+xq_pack_export_dir (const char *dir, const char *title, const char *author, const char *path,
+                    GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GPtrArray) problems = xq_pack_problems_new ();
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(XqPack) pack = NULL;
+  g_autoptr(GDir) d = NULL;
+  const char *name;
+
+  g_return_val_if_fail (dir != NULL && title != NULL && path != NULL, FALSE);
+  d = g_dir_open (dir, 0, error);
+  if (d == NULL)
+    return FALSE;
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_suffix (name, ".json"))
+      g_ptr_array_add (names, g_build_filename (dir, name, NULL));
+  g_ptr_array_sort (names, (GCompareFunc) g_strcmp0);
+  pack = xq_pack_new (title, author);
+  /* Each unit goes through the loader, which may prove mates: look for a
+   * cancel between them. */
+  for (guint i = 0; i < names->len; i++)
+    {
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      xq_pack_add_file (pack, g_ptr_array_index (names, i), problems);
+    }
+  if (problems->len > 0)
+    {
+      g_propagate_error (error, xq_pack_problem_to_error (g_ptr_array_index (problems, 0)));
+      return FALSE;
+    }
+  if (pack->entries->len == 0)
+    {
+      g_set_error (error, XQ_PACK_ERROR, XQ_PACK_ERROR_VALUE, _("There is no unit to export yet."));
+      return FALSE;
+    }
+  return !g_cancellable_set_error_if_cancelled (cancellable, error) && xq_pack_save (pack, path, error);
+}
+
+gboolean
+xq_pack_import_file (const char *path, const char *dir, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GPtrArray) problems = xq_pack_problems_new ();
+  g_autoptr(XqPack) pack = NULL;
+
+  g_return_val_if_fail (path != NULL && dir != NULL, FALSE);
+  pack = xq_pack_load_file (path, problems);
+  if (pack == NULL)
+    {
+      g_propagate_error (error, xq_pack_problem_to_error (g_ptr_array_index (problems, 0)));
+      return FALSE;
+    }
+  /* The last moment a cancel leaves dir as it was. */
+  return !g_cancellable_set_error_if_cancelled (cancellable, error) && xq_pack_install (pack, dir, error);
+}

@@ -7,6 +7,7 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
+#include "xq-beside-layout.h"
 #include "xq-exercise-editor.h"
 #include "xq-lesson-writer.h"
 #include "xq-solver.h"
@@ -50,10 +51,6 @@ static const ChoiceText *const choose_vocab[] = {
 };
 
 #define VALIDATE_DELAY_MS 300
-/* The board and the form share a row only while the board keeps at least
- * this width; a narrower editor puts the form under the board. */
-#define WIDE_BOARD_MIN 400
-#define COLUMN_SPACING 18
 
 struct _XqExerciseEditor
 {
@@ -941,6 +938,7 @@ xq_exercise_editor_class_init (XqExerciseEditorClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   g_type_ensure (XQ_TYPE_POSITION_EDITOR);
+  g_type_ensure (XQ_TYPE_BESIDE_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-exercise-editor.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, XqExerciseEditor, name)
   BIND (position); BIND (id); BIND (kind); BIND (prompt); BIND (hints); BIND (rule); BIND (goal);
@@ -953,101 +951,6 @@ xq_exercise_editor_class_init (XqExerciseEditorClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, click_mode_cb);
 }
 
-/* ---- Layout -------------------------------------------------------------------- */
-
-static gboolean
-layout_is_wide (GtkWidget *board, GtkWidget *form, int width)
-{
-  int board_min, form_min;
-
-  gtk_widget_measure (board, GTK_ORIENTATION_HORIZONTAL, -1, &board_min, NULL, NULL, NULL);
-  gtk_widget_measure (form, GTK_ORIENTATION_HORIZONTAL, -1, &form_min, NULL, NULL, NULL);
-  return width < 0 || width >= MAX (board_min, WIDE_BOARD_MIN) + COLUMN_SPACING + form_min;
-}
-
-static GtkSizeRequestMode
-layout_request_mode (GtkWidget *widget)
-{
-  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
-}
-
-static void
-layout_measure (GtkWidget      *widget,
-                GtkOrientation  orientation,
-                int             for_size,
-                int            *minimum,
-                int            *natural,
-                int            *minimum_baseline,
-                int            *natural_baseline)
-{
-  GtkWidget *board = gtk_widget_get_first_child (widget);
-  GtkWidget *form = gtk_widget_get_last_child (widget);
-  int bmin, bnat, fmin, fnat;
-
-  if (orientation == GTK_ORIENTATION_HORIZONTAL)
-    {
-      gtk_widget_measure (board, orientation, -1, &bmin, &bnat, NULL, NULL);
-      gtk_widget_measure (form, orientation, -1, &fmin, &fnat, NULL, NULL);
-      /* Stacked, the editor is as narrow as its wider part. */
-      *minimum = MAX (bmin, fmin);
-      *natural = bnat + COLUMN_SPACING + fnat;
-      return;
-    }
-  if (layout_is_wide (board, form, for_size))
-    {
-      int fwidth = -1, bwidth = -1;
-      if (for_size >= 0)
-        {
-          gtk_widget_measure (form, GTK_ORIENTATION_HORIZONTAL, -1, &fwidth, NULL, NULL, NULL);
-          bwidth = for_size - COLUMN_SPACING - fwidth;
-        }
-      gtk_widget_measure (board, orientation, bwidth, &bmin, &bnat, NULL, NULL);
-      gtk_widget_measure (form, orientation, fwidth, &fmin, &fnat, NULL, NULL);
-      *minimum = MAX (bmin, fmin);
-      *natural = MAX (bnat, fnat);
-    }
-  else
-    {
-      gtk_widget_measure (board, orientation, for_size, &bmin, &bnat, NULL, NULL);
-      gtk_widget_measure (form, orientation, for_size, &fmin, &fnat, NULL, NULL);
-      *minimum = bmin + COLUMN_SPACING + fmin;
-      *natural = bnat + COLUMN_SPACING + fnat;
-    }
-}
-
-static void
-layout_allocate (GtkWidget *widget,
-                 int        width,
-                 int        height,
-                 int        baseline)
-{
-  GtkWidget *board = gtk_widget_get_first_child (widget);
-  GtkWidget *form = gtk_widget_get_last_child (widget);
-
-  if (layout_is_wide (board, form, width))
-    {
-      int fmin, fnat, bwant, fwidth;
-
-      gtk_widget_measure (form, GTK_ORIENTATION_HORIZONTAL, -1, &fmin, &fnat, NULL, NULL);
-      gtk_widget_measure (board, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &bwant, NULL, NULL);
-      /* The board takes what it likes first; the form gets the rest of its natural width. */
-      fwidth = CLAMP (width - COLUMN_SPACING - bwant, fmin, MAX (fmin, fnat));
-      gtk_widget_size_allocate (board, &(GtkAllocation) { 0, 0, width - COLUMN_SPACING - fwidth, height }, -1);
-      gtk_widget_size_allocate (form, &(GtkAllocation) { width - fwidth, 0, fwidth, height }, -1);
-    }
-  else
-    {
-      int bmin, bnat, fmin, bheight;
-
-      gtk_widget_measure (board, GTK_ORIENTATION_VERTICAL, width, &bmin, &bnat, NULL, NULL);
-      gtk_widget_measure (form, GTK_ORIENTATION_VERTICAL, width, &fmin, NULL, NULL, NULL);
-      bheight = CLAMP (height - COLUMN_SPACING - fmin, bmin, MAX (bmin, bnat));
-      gtk_widget_size_allocate (board, &(GtkAllocation) { 0, 0, width, bheight }, -1);
-      gtk_widget_size_allocate (form, &(GtkAllocation) { 0, bheight + COLUMN_SPACING, width,
-                                                         MAX (fmin, height - bheight - COLUMN_SPACING) }, -1);
-    }
-}
-
 static void
 xq_exercise_editor_init (XqExerciseEditor *self)
 {
@@ -1056,10 +959,6 @@ xq_exercise_editor_init (XqExerciseEditor *self)
   self->loading = TRUE;
   gtk_widget_init_template (GTK_WIDGET (self));
   self->loading = FALSE;
-  /* Side by side when there is room, the form under the board when not:
-   * a projector's 1024×768 must not need sideways scrolling. */
-  gtk_widget_set_layout_manager (GTK_WIDGET (self),
-                                 gtk_custom_layout_new (layout_request_mode, layout_measure, layout_allocate));
   gtk_spin_button_set_range (self->mate_in, 1, XQ_SOLVER_MAX_MATE);
   g_signal_connect_swapped (xq_position_editor_get_board (self->position), "point-activated",
                             G_CALLBACK (point_activated_cb), self);

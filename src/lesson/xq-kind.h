@@ -312,6 +312,14 @@ void        xq_hint_free           (XqHint *hint);
 void        xq_hint_for_move       (XqMove key, int level, XqHint *out);
 
 
+/* For answer keys: m in the notation a worksheet uses (Chinese in a
+ * Chinese locale, else WXF), appended to out after a space. */
+void        xq_kind_append_move    (GString *out, XqPosition *pos, XqMove m);
+/* The fastest win from start in that notation, learner and defender
+ * alternating (mate exercises' and puzzles' answer keys); NULL if the
+ * solver finds none within its limit. */
+char       *xq_kind_mate_line      (const XqPosition *start, int mate_in);
+
 /* Judges one answer value against the exercise, without an attempt. */
 XqVerdict  *xq_exercise_check      (const XqExercise *ex, const XqAnswer *answer);
 /* The answer the rules computed (see XqKind.answer). */

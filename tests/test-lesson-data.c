@@ -11,7 +11,7 @@
 #include <locale.h>
 #include <string.h>
 
-#include "xq-checker.h"
+#include "xq-kind.h"
 #include "xq-lesson-rules.h"
 #include "xq-test-dirs.h"
 
@@ -79,7 +79,8 @@ find_good_move (XqExercise *ex)
 
   for (int i = 0; i < n; i++)
     {
-      g_autoptr(XqVerdict) v = xq_check_move (ex, moves[i]);
+      XqAnswer answer = { .moves = &moves[i], .n_moves = 1 };
+      g_autoptr(XqVerdict) v = xq_exercise_check (ex, &answer);
       if (v->kind == XQ_VERDICT_CORRECT)
         return moves[i];
     }
@@ -97,55 +98,46 @@ test_answers_accepted (void)
         {
           XqExercise *ex = g_ptr_array_index (unit->exercises, j);
           g_autoptr(XqVerdict) v = NULL;
+          XqAnswer answer;
 
           g_test_message ("%s/%s", unit->id, ex->id);
           g_assert_nonnull (ex->prompt);
-          switch (ex->kind)
+          xq_exercise_answer (ex, &answer);
+          if (xq_exercise_is (ex, "tap") || xq_exercise_is (ex, "setup") || xq_exercise_is (ex, "choose"))
             {
-            case XQ_EXERCISE_TAP:
-              {
-                XqSquare pts[XQ_SQUARES];
-                int n = 0;
-                for (XqSquare s = 0; s < XQ_SQUARES; s++)
-                  if (ex->answer_points[s])
-                    pts[n++] = s;
-                v = xq_check_tap (ex, pts, n);
-              }
-              break;
-            case XQ_EXERCISE_MOVE:
-              {
-                XqMove m = find_good_move (ex);
-                g_assert_cmpint (m, !=, XQ_MOVE_NONE);
-                v = xq_check_move (ex, m);
-              }
-              break;
-            case XQ_EXERCISE_STARS:
-              g_assert_cmpint (ex->optimum, >=, 1);
+              /* The answer the rules computed is accepted. */
+              g_assert_true (answer.n_points > 0 || answer.board != NULL || answer.choice != NULL);
+              v = xq_exercise_check (ex, &answer);
+            }
+          else if (xq_exercise_is (ex, "move"))
+            {
+              XqMove m = find_good_move (ex);
+              XqAnswer one = { .moves = &m, .n_moves = 1 };
+              g_assert_cmpint (m, !=, XQ_MOVE_NONE);
+              v = xq_exercise_check (ex, &one);
+            }
+          else if (xq_exercise_is (ex, "stars"))
+            {
+              XqAnswer none = { 0 };
+              g_assert_cmpint (answer.count, >=, 1);
               /* Not collecting anything is never a win. */
-              v = xq_check_stars (ex, NULL, 0);
+              v = xq_exercise_check (ex, &none);
               g_assert_cmpint (v->kind, ==, XQ_VERDICT_INCOMPLETE);
               g_clear_pointer (&v, xq_verdict_free);
               continue;
-            case XQ_EXERCISE_SETUP:
-              v = xq_check_setup (ex, ex->target.board);
-              break;
-            case XQ_EXERCISE_CHOOSE:
-              g_assert_nonnull (ex->answer);
-              v = xq_check_choose (ex, ex->answer);
-              break;
-            case XQ_EXERCISE_MATE:
-              {
-                XqSolution sol;
-                g_autoptr(XqSolver) solver = xq_solver_new ();
-                g_assert_cmpint (xq_solver_solve (solver, &ex->position, ex->mate_in, &sol), ==, XQ_SOLVE_MATE);
-                if (sol.mate > 1)
-                  continue;
-                v = xq_check_exercise_mate (ex, &sol.keys[0], 1);
-              }
-              break;
-            default:
-              g_assert_not_reached ();
             }
+          else if (xq_exercise_is (ex, "mate"))
+            {
+              XqSolution sol;
+              g_autoptr(XqSolver) solver = xq_solver_new ();
+              XqAnswer key = { .moves = &sol.keys[0], .n_moves = 1 };
+              g_assert_cmpint (xq_solver_solve (solver, &ex->position, answer.count, &sol), ==, XQ_SOLVE_MATE);
+              if (sol.mate > 1)
+                continue;
+              v = xq_exercise_check (ex, &key);
+            }
+          else
+            g_assert_not_reached ();
           g_assert_cmpint (v->kind, ==, XQ_VERDICT_CORRECT);
         }
     }

@@ -9,6 +9,7 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
+#include "xq-kind.h"
 #include "xq-lesson.h"
 #include "xq-lesson-writer.h"
 
@@ -136,7 +137,11 @@ test_teacher_unit (void)
   g_assert_cmpint (file->unit->number, ==, XQ_LESSON_TEACHER_UNIT_NUMBER);
   g_assert_cmpuint (file->unit->exercises->len, ==, 1);
   /* The horse on e1 reaches c0, g0, c2, g2, d3 and f3. */
-  g_assert_cmpint (((XqExercise *) g_ptr_array_index (file->unit->exercises, 0))->n_answer_points, ==, 6);
+  {
+    XqAnswer answer;
+    xq_exercise_answer (g_ptr_array_index (file->unit->exercises, 0), &answer);
+    g_assert_cmpint (answer.n_points, ==, 6);
+  }
 }
 
 int

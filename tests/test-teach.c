@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "xq-pack.h"
+#include "xq-kind.h"
 #include "xq-teach-page.h"
 #include "xq-test-gtk.h"
 
@@ -192,6 +193,27 @@ author_horse_exercise (XqExerciseEditor *editor)
                             "A horse moves one point straight, then one diagonally.\n\nLook for its legs.", -1);
 }
 
+/* What the kind computed, through the generic interface (xq-kind.h). */
+static XqAnswer
+answer_of (const XqExercise *ex)
+{
+  XqAnswer answer;
+
+  xq_exercise_answer (ex, &answer);
+  return answer;
+}
+
+static gboolean
+is_answer_point (const XqExercise *ex, XqSquare sq)
+{
+  XqAnswer answer = answer_of (ex);
+
+  for (int i = 0; i < answer.n_points; i++)
+    if (answer.points[i] == sq)
+      return TRUE;
+  return FALSE;
+}
+
 static void
 test_author (Fixture *f, gconstpointer data)
 {
@@ -225,13 +247,13 @@ test_author (Fixture *f, gconstpointer data)
   g_assert_cmpuint (file->unit->exercises->len, ==, 1);
   ex = g_ptr_array_index (file->unit->exercises, 0);
   g_assert_cmpstr (ex->id, ==, "horse-reach");
-  g_assert_cmpint (ex->kind, ==, XQ_EXERCISE_TAP);
-  g_assert_cmpint (ex->tap_rule, ==, XQ_TAP_REACH);
-  g_assert_cmpint (ex->square, ==, xq_square_from_text ("b0"));
-  g_assert_cmpint (ex->n_answer_points, ==, 3);
-  g_assert_true (ex->answer_points[xq_square_from_text ("a2")]);
-  g_assert_true (ex->answer_points[xq_square_from_text ("c2")]);
-  g_assert_true (ex->answer_points[xq_square_from_text ("d1")]);
+  g_assert_true (xq_exercise_is (ex, "tap"));
+  g_assert_cmpstr (xq_exercise_get_field (ex, "rule"), ==, "reach");
+  g_assert_cmpstr (xq_exercise_get_field (ex, "square"), ==, "b0");
+  g_assert_cmpint (answer_of (ex).n_points, ==, 3);
+  g_assert_true (is_answer_point (ex, xq_square_from_text ("a2")));
+  g_assert_true (is_answer_point (ex, xq_square_from_text ("c2")));
+  g_assert_true (is_answer_point (ex, xq_square_from_text ("d1")));
   g_assert_cmpstr (ex->prompt, ==, "Tap every point the horse can reach.");
   g_assert_cmpuint (ex->hints->len, ==, 2);
 
@@ -353,9 +375,9 @@ test_stars (Fixture *f, gconstpointer data)
   file = xq_lesson_load_file_simple (path, &error);
   g_assert_no_error (error);
   ex = g_ptr_array_index (file->unit->exercises, 0);
-  g_assert_cmpint (ex->kind, ==, XQ_EXERCISE_STARS);
-  g_assert_cmpint (ex->n_stars, ==, 2);
-  g_assert_cmpint (ex->optimum, ==, 2);
+  g_assert_true (xq_exercise_is (ex, "stars"));
+  g_assert_cmpint (answer_of (ex).n_points, ==, 2);
+  g_assert_cmpint (answer_of (ex).count, ==, 2);
 
   /* A star the chariot cannot reach (behind its own general's file is
    * fine, but not a point held by the enemy general) is reported inline. */
@@ -683,23 +705,23 @@ test_computed_tap (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
   g_assert_cmpuint (file->unit->exercises->len, ==, 3);
   ex = find_exercise (file, "in-danger");
-  g_assert_cmpint (ex->tap_rule, ==, XQ_TAP_IN_DANGER);
-  g_assert_cmpint (ex->side, ==, XQ_RED);
-  g_assert_true (ex->tap_all);
-  g_assert_cmpint (ex->n_answer_points, ==, 2);
-  g_assert_true (ex->answer_points[xq_square_from_text ("a0")]);
-  g_assert_true (ex->answer_points[xq_square_from_text ("c5")]);
+  g_assert_cmpstr (xq_exercise_get_field (ex, "rule"), ==, "in-danger");
+  g_assert_cmpstr (xq_exercise_get_field (ex, "side"), ==, "red");
+  g_assert_cmpstr (xq_exercise_get_field (ex, "select"), ==, "all");
+  g_assert_cmpint (answer_of (ex).n_points, ==, 2);
+  g_assert_true (is_answer_point (ex, xq_square_from_text ("a0")));
+  g_assert_true (is_answer_point (ex, xq_square_from_text ("c5")));
   ex = find_exercise (file, "black-file-one");
-  g_assert_cmpint (ex->tap_rule, ==, XQ_TAP_FILE);
-  g_assert_cmpint (ex->side, ==, XQ_BLACK);
-  g_assert_cmpint (ex->number, ==, 1);
-  g_assert_false (ex->tap_all);
-  g_assert_cmpint (ex->n_answer_points, ==, 10);
-  g_assert_true (ex->answer_points[xq_square_from_text ("a9")]);
-  g_assert_false (ex->answer_points[xq_square_from_text ("i9")]);
+  g_assert_cmpstr (xq_exercise_get_field (ex, "rule"), ==, "file");
+  g_assert_cmpstr (xq_exercise_get_field (ex, "side"), ==, "black");
+  g_assert_cmpstr (xq_exercise_get_field (ex, "number"), ==, "1");
+  g_assert_cmpstr (xq_exercise_get_field (ex, "select"), ==, "one");
+  g_assert_cmpint (answer_of (ex).n_points, ==, 10);
+  g_assert_true (is_answer_point (ex, xq_square_from_text ("a9")));
+  g_assert_false (is_answer_point (ex, xq_square_from_text ("i9")));
   ex = find_exercise (file, "horse-out");
-  g_assert_cmpint (ex->goal, ==, XQ_GOAL_GIVEN);
-  g_assert_cmpuint (ex->moves->len, ==, 1);
+  g_assert_cmpstr (xq_exercise_get_field (ex, "goal"), ==, "given");
+  g_assert_cmpint (answer_of (ex).n_moves, ==, 1);
 }
 
 /* Multiple choice: the author's own answer, and questions the rules answer. */
@@ -761,16 +783,16 @@ test_computed_choose (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
   g_assert_cmpuint (file->unit->exercises->len, ==, 3);
   ex = find_exercise (file, "strongest");
-  g_assert_cmpint (ex->choose_rule, ==, XQ_CHOOSE_FIXED);
-  g_assert_cmpuint (ex->choices->len, ==, 3);
-  g_assert_cmpstr (ex->answer, ==, "b");
+  g_assert_cmpstr (xq_exercise_get_field (ex, "rule"), ==, "fixed");
+  g_assert_cmpuint (xq_exercise_choices (ex)->len, ==, 3);
+  g_assert_cmpstr (answer_of (ex).choice, ==, "b");
   ex = find_exercise (file, "red-material");
-  g_assert_cmpint (ex->choose_rule, ==, XQ_CHOOSE_MATERIAL);
-  g_assert_cmpint (ex->side, ==, XQ_RED);
-  g_assert_cmpstr (ex->answer, ==, "8.5");
+  g_assert_cmpstr (xq_exercise_get_field (ex, "rule"), ==, "material");
+  g_assert_cmpstr (xq_exercise_get_field (ex, "side"), ==, "red");
+  g_assert_cmpstr (answer_of (ex).choice, ==, "8.5");
   ex = find_exercise (file, "horse-legal");
-  g_assert_cmpint (ex->choose_rule, ==, XQ_CHOOSE_LEGAL);
-  g_assert_cmpstr (ex->answer, ==, "yes");
+  g_assert_cmpstr (xq_exercise_get_field (ex, "rule"), ==, "legal");
+  g_assert_cmpstr (answer_of (ex).choice, ==, "yes");
 }
 
 /* Arrows move the focus point; Enter lifts a piece and puts it down, or

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "xqtool.h"
+#include "xq-kind.h"
 #include "xq-lesson.h"
 #include "xq-proofs.h"
 
@@ -116,7 +117,9 @@ cmd_lesson_stats (int argc, char **argv)
   g_autoptr(GPtrArray) files = NULL;
   g_autoptr(GHashTable) patterns = g_hash_table_new (g_str_hash, g_str_equal);
   int units = 0, exercises = 0, packs = 0, puzzles = 0;
-  int kinds[XQ_N_EXERCISE_KINDS] = { 0 };
+  guint n_kinds;
+  const XqKind *const *kinds = xq_kinds (&n_kinds);
+  g_autofree int *counts = g_new0 (int, n_kinds);
   int mates[XQ_SOLVER_MAX_MATE + 1] = { 0 };
 
   if (argc > 1 && argv[1][0] == '-')
@@ -140,7 +143,8 @@ cmd_lesson_stats (int argc, char **argv)
           units++;
           exercises += f->unit->exercises->len;
           for (guint j = 0; j < f->unit->exercises->len; j++)
-            kinds[((XqExercise *) g_ptr_array_index (f->unit->exercises, j))->kind]++;
+            for (guint k = 0; k < n_kinds; k++)
+              counts[k] += ((XqExercise *) g_ptr_array_index (f->unit->exercises, j))->kind == kinds[k];
         }
       else
         {
@@ -158,8 +162,8 @@ cmd_lesson_stats (int argc, char **argv)
   if (units > 0 || packs == 0)
     {
       printf ("units %d\nexercises %d\n", units, exercises);
-      for (int k = 0; k < XQ_N_EXERCISE_KINDS; k++)
-        printf ("%s %d\n", xq_exercise_kind_name (k), kinds[k]);
+      for (guint k = 0; k < n_kinds; k++)
+        printf ("%s %d\n", kinds[k]->name, counts[k]);
     }
   if (packs > 0)
     {

@@ -252,45 +252,6 @@ xq_teach_page_open_draft (XqTeachPage *self, const char *path, GError **error)
 
 /* ---- Worksheets ----------------------------------------------------------------- */
 
-static char *
-answer_text (const XqExercise *ex)
-{
-  g_autoptr(GString) s = g_string_new (NULL);
-
-  switch (ex->kind)
-    {
-    case XQ_EXERCISE_TAP:
-      for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
-        if (ex->answer_points[sq])
-          {
-            char name[3];
-            xq_square_to_text (sq, name);
-            g_string_append_printf (s, "%s%s", s->len ? " " : "", name);
-          }
-      break;
-    case XQ_EXERCISE_STARS:
-      g_string_printf (s, g_dngettext (GETTEXT_PACKAGE, "%d move", "%d moves", ex->optimum), ex->optimum);
-      break;
-    case XQ_EXERCISE_CHOOSE:
-      for (guint i = 0; ex->choices != NULL && i < ex->choices->len; i++)
-        {
-          XqChoice *c = g_ptr_array_index (ex->choices, i);
-          if (g_strcmp0 (c->id, ex->answer) == 0)
-            g_string_assign (s, c->text);
-        }
-      break;
-    case XQ_EXERCISE_MATE:
-      g_string_printf (s, g_dngettext (GETTEXT_PACKAGE, "Mate in %d move", "Mate in %d moves", ex->mate_in),
-                       ex->mate_in);
-      break;
-    case XQ_EXERCISE_MOVE:
-    case XQ_EXERCISE_SETUP:
-    default:
-      return NULL;
-    }
-  return s->len > 0 ? g_string_free (g_steal_pointer (&s), FALSE) : NULL;
-}
-
 /* Everything a job needs, copied from the page: it runs in a worker. */
 typedef struct {
   XqTeachJob   kind;
@@ -340,14 +301,13 @@ build_worksheet (const char *unit_path, GError **error)
   for (guint i = 0; i < file->unit->exercises->len; i++)
     {
       const XqExercise *ex = g_ptr_array_index (file->unit->exercises, i);
-      const XqPosition *pos = ex->kind == XQ_EXERCISE_SETUP ? &ex->target : &ex->position;
-      g_autofree char *answer = answer_text (ex);
+      g_autofree char *answer = xq_exercise_answer_key (ex);
+      XqLessonMarks marks;
+      const XqPosition *pos = xq_exercise_picture (ex, &marks);
       XqAnnotations annots;
 
       xq_annotations_clear (&annots);
-      xq_lesson_board_marks_to_annotations (&ex->marks, pos, &annots);
-      for (int s = 0; ex->kind == XQ_EXERCISE_STARS && s < ex->n_stars; s++)
-        xq_annotations_add (&annots, XQ_MARK_STAR, XQ_ROLE_GOOD, ex->stars[s]);
+      xq_lesson_board_marks_to_annotations (&marks, pos, &annots);
       xq_worksheet_add (sheet, pos, ex->prompt, answer, &annots);
     }
   return sheet;

@@ -83,6 +83,88 @@ test_shipped (void)
   g_assert_cmpuint (n, >=, 20);
 }
 
+/* Every kind field of every shipped exercise, as the editor's text and
+ * back, is the same JSON: the form loses nothing. */
+static void
+check_fields (JsonObject *exercise, guint *n_checked)
+{
+  const XqKind *kind = xq_kind_by_name (json_object_get_string_member_with_default (exercise, "kind", ""));
+  const XqKindField *rule_field = NULL;
+  const char *rule;
+
+  g_assert_nonnull (kind);
+  for (guint i = 0; i < kind->n_fields; i++)
+    if (kind->fields[i].type == XQ_FIELD_ENUM && rule_field == NULL)
+      rule_field = &kind->fields[i];
+  rule = rule_field != NULL ? json_object_get_string_member_with_default (exercise, rule_field->key, NULL) : NULL;
+  for (guint i = 0; i < kind->n_fields; i++)
+    {
+      const XqKindField *f = &kind->fields[i];
+      g_autofree char *text = xq_lesson_field_get_text (f, exercise);
+      g_autoptr(JsonObject) back = json_object_new ();
+      gboolean fixed = FALSE;
+
+      if (text == NULL)
+        {
+          g_assert_false (json_object_has_member (exercise, f->key));
+          continue;
+        }
+      for (const XqKindChoiceSet *c = f->choices; c != NULL && c->rule != NULL; c++)
+        fixed |= g_strcmp0 (c->rule, rule) == 0;
+      xq_lesson_field_set_text (f, rule, text, back);
+      if (fixed)
+        {
+          /* The format's own choices: the same ids, in the same order. */
+          JsonArray *a = json_object_get_array_member (exercise, f->key);
+          JsonArray *b = json_object_get_array_member (back, f->key);
+          g_assert_cmpuint (json_array_get_length (a), ==, json_array_get_length (b));
+          for (guint c = 0; c < json_array_get_length (a); c++)
+            g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (a, c), "id"), ==,
+                             json_object_get_string_member (json_array_get_object_element (b, c), "id"));
+        }
+      else if (!json_node_equal (json_object_get_member (exercise, f->key), json_object_get_member (back, f->key)))
+        g_error ("%s.%s: \"%s\" does not come back the same", json_object_get_string_member (exercise, "id"),
+                 f->key, text);
+      (*n_checked)++;
+    }
+}
+
+static void
+test_fields (void)
+{
+  const char *src = g_getenv ("XQ_SOURCE_DIR");
+  g_autofree char *dir_path = g_build_filename (src, "lessons", NULL);
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  const char *name;
+  guint n = 0;
+  const XqKindField empty = { "moves", "Moves", XQ_FIELD_MOVES };
+  g_autoptr(JsonObject) o = json_object_new ();
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, ".json"))
+      {
+        g_autofree char *path = g_build_filename (dir_path, name, NULL);
+        g_autofree char *contents = NULL;
+        g_autoptr(JsonNode) root = NULL;
+        JsonArray *exercises;
+
+        g_assert_true (g_file_get_contents (path, &contents, NULL, NULL));
+        root = parse (contents);
+        exercises = json_object_get_array_member (json_node_get_object (root), "exercises");
+        for (guint i = 0; i < json_array_get_length (exercises); i++)
+          check_fields (json_array_get_object_element (exercises, i), &n);
+      }
+  /* Every kind's fields, many times over. */
+  g_assert_cmpuint (n, >=, 100);
+
+  /* Empty text removes the member, so the loader names what is missing. */
+  xq_lesson_field_set_text (&empty, NULL, "h2e2, h9g7", o);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (o, "moves")), ==, 2);
+  xq_lesson_field_set_text (&empty, NULL, "  ", o);
+  g_assert_false (json_object_has_member (o, "moves"));
+}
+
 static void
 test_order (void)
 {
@@ -150,6 +232,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/lesson/writer/shipped", test_shipped);
   g_test_add_func ("/lesson/writer/order", test_order);
+  g_test_add_func ("/lesson/writer/fields", test_fields);
   g_test_add_func ("/lesson/writer/teacher-unit", test_teacher_unit);
   return g_test_run ();
 }

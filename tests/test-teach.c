@@ -139,6 +139,43 @@ has_problem_at (XqExerciseEditor *editor, const char *path)
   return FALSE;
 }
 
+/* Chooses the exercise kind by its name in the file format. */
+static void
+select_kind (XqExerciseEditor *editor, const char *name)
+{
+  guint n;
+  const XqKind *const *kinds = xq_kinds (&n);
+
+  for (guint i = 0; i < n; i++)
+    if (strcmp (kinds[i]->name, name) == 0)
+      {
+        gtk_drop_down_set_selected (GTK_DROP_DOWN (xq_exercise_editor_get_widget (editor, "kind")), i);
+        return;
+      }
+  g_assert_not_reached ();
+}
+
+/* Chooses a word of the current kind's field name by the word itself:
+ * the drop-down follows the field's descriptor. */
+static void
+select_value (XqExerciseEditor *editor, const char *name, const char *value)
+{
+  guint n;
+  const XqKind *const *kinds = xq_kinds (&n);
+  guint k = gtk_drop_down_get_selected (GTK_DROP_DOWN (xq_exercise_editor_get_widget (editor, "kind")));
+  const XqKindField *field = xq_kind_find_field (kinds[k], name);
+
+  g_assert_nonnull (field);
+  g_assert_nonnull (field->values);
+  for (guint i = 0; field->values[i].value != NULL; i++)
+    if (strcmp (field->values[i].value, value) == 0)
+      {
+        gtk_drop_down_set_selected (GTK_DROP_DOWN (xq_exercise_editor_get_widget (editor, name)), i);
+        return;
+      }
+  g_assert_not_reached ();
+}
+
 /* Lays out the horse exercise: both generals and a red horse on b0. */
 static void
 author_horse_exercise (XqExerciseEditor *editor)
@@ -172,8 +209,8 @@ author_horse_exercise (XqExerciseEditor *editor)
   g_assert_true (xq_position_editor_validate (pe, NULL));
 
   gtk_editable_set_text (GTK_EDITABLE (xq_exercise_editor_get_widget (editor, "id")), "horse-reach");
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (xq_exercise_editor_get_widget (editor, "kind")), 0); /* tap */
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (xq_exercise_editor_get_widget (editor, "rule")), 1); /* reach */
+  select_kind (editor, "tap");
+  select_value (editor, "rule", "reach");
 
   /* No prompt yet: reported inline. */
   g_assert_false (validated (editor));
@@ -358,7 +395,7 @@ test_stars (Fixture *f, gconstpointer data)
   /* A chariot collecting two stars. */
   g_assert_true (xq_position_editor_set_fen (pe, "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", &error));
   gtk_editable_set_text (GTK_EDITABLE (xq_exercise_editor_get_widget (editor, "id")), "chariot-stars");
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (xq_exercise_editor_get_widget (editor, "kind")), 2);
+  select_kind (editor, "stars");
   gtk_editable_set_text (GTK_EDITABLE (xq_exercise_editor_get_widget (editor, "prompt")),
                          "Collect the stars with the chariot.");
   xq_exercise_editor_set_click_mode (editor, XQ_EDITOR_CLICK_PIECE);
@@ -607,11 +644,6 @@ press_key (GtkWidget *widget, guint keyval)
   g_assert_not_reached ();
 }
 
-static void
-select_item (XqExerciseEditor *editor, const char *name, guint item)
-{
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (xq_exercise_editor_get_widget (editor, name)), item);
-}
 
 static void
 set_text (XqExerciseEditor *editor, const char *name, const char *text)
@@ -665,11 +697,11 @@ test_computed_tap (Fixture *f, gconstpointer data)
   const XqExercise *ex;
 
   author_danger_board (editor);
-  select_item (editor, "kind", 0);   /* tap */
-  select_item (editor, "rule", 4);   /* in-danger */
+  select_kind (editor, "tap");
+  select_value (editor, "rule", "in-danger");
   g_assert_true (gtk_widget_get_visible (gtk_widget_get_parent (xq_exercise_editor_get_widget (editor, "side"))));
   g_assert_false (gtk_widget_get_visible (gtk_widget_get_parent (xq_exercise_editor_get_widget (editor, "number"))));
-  select_item (editor, "side", 0);   /* red */
+  select_value (editor, "side", "red");
   set_text (editor, "id", "in-danger");
   set_text (editor, "prompt", "Tap every red piece in danger.");
   g_assert_true (validated (editor));
@@ -677,10 +709,10 @@ test_computed_tap (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
 
   /* The file rule needs a number; Black's 1 is file a, any point is right. */
-  select_item (editor, "rule", 7);
+  select_value (editor, "rule", "file");
   g_assert_true (gtk_widget_get_visible (gtk_widget_get_parent (xq_exercise_editor_get_widget (editor, "number"))));
-  select_item (editor, "side", 1);
-  select_item (editor, "select", 1); /* one */
+  select_value (editor, "side", "black");
+  select_value (editor, "select", "one");
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (xq_exercise_editor_get_widget (editor, "number")), 1);
   set_text (editor, "id", "black-file-one");
   set_text (editor, "prompt", "Tap a point on Black’s file 1.");
@@ -689,8 +721,8 @@ test_computed_tap (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
 
   /* A move goal with listed moves: the validator re-checks each one. */
-  select_item (editor, "kind", 1);   /* move */
-  select_item (editor, "goal", 7);   /* given */
+  select_kind (editor, "move");
+  select_value (editor, "goal", "given");
   set_text (editor, "id", "horse-out");
   set_text (editor, "prompt", "Bring the horse out.");
   set_text (editor, "moves", "a0b3");
@@ -737,26 +769,36 @@ test_computed_choose (Fixture *f, gconstpointer data)
   const XqExercise *ex;
 
   author_danger_board (editor);
-  select_item (editor, "kind", 4);         /* choose */
-  select_item (editor, "choose-rule", 0);  /* fixed */
+  select_kind (editor, "choose");
+  select_value (editor, "rule", "fixed");
   set_text (editor, "id", "strongest");
   set_text (editor, "prompt", "Which piece is worth most?");
-  set_text (editor, "options", "Horse\nChariot\nCannon");
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (xq_exercise_editor_get_widget (editor, "answer")), 2);
+  set_text (editor, "choices", "Horse\nChariot\nCannon");
+  /* The options got the ids a, b, c: the editor says so under them. */
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (gtk_widget_get_last_child (
+    gtk_widget_get_parent (xq_exercise_editor_get_widget (editor, "choices"))))), "b = Chariot"));
+  /* A fixed question needs the answer. */
+  g_assert_cmpstr (gtk_entry_get_placeholder_text (GTK_ENTRY (xq_exercise_editor_get_widget (editor, "answer"))),
+                   !=, "Optional");
+  set_text (editor, "answer", "b");
   g_assert_true (validated (editor));
   g_assert_true (xq_teach_page_publish (f->page, &error));
   g_assert_no_error (error);
 
   /* Red has a horse (4) and a cannon (4.5). */
-  select_item (editor, "choose-rule", 5);  /* material */
-  g_assert_false (gtk_widget_get_visible (gtk_widget_get_parent (xq_exercise_editor_get_widget (editor, "answer"))));
-  select_item (editor, "side", 0);
+  select_value (editor, "rule", "material");
+  /* The rules compute the answer: the author may still state it (the
+   * validator checks it), but need not. */
+  g_assert_cmpstr (gtk_entry_get_placeholder_text (GTK_ENTRY (xq_exercise_editor_get_widget (editor, "answer"))),
+                   ==, "Optional");
+  set_text (editor, "answer", "");
+  select_value (editor, "side", "red");
   set_text (editor, "id", "red-material");
   set_text (editor, "prompt", "How much material has Red?");
-  set_text (editor, "options", "4.5\n13");
+  set_text (editor, "choices", "4.5\n13");
   g_assert_false (validated (editor));
   g_assert_true (has_problem_at (editor, "$.choices"));
-  set_text (editor, "options", "4.5\n8.5\n13");
+  set_text (editor, "choices", "4.5\n8.5\n13");
   g_assert_true (validated (editor));
   g_assert_true (xq_teach_page_publish (f->page, &error));
   g_assert_no_error (error);
@@ -770,8 +812,8 @@ test_computed_choose (Fixture *f, gconstpointer data)
   g_assert_cmpstr (again, ==, json);
 
   /* Legality: the options are the rule's own. */
-  select_item (editor, "choose-rule", 4);
-  g_assert_false (gtk_widget_get_visible (gtk_widget_get_parent (xq_exercise_editor_get_widget (editor, "options"))));
+  select_value (editor, "rule", "legal");
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_parent (xq_exercise_editor_get_widget (editor, "choices"))));
   set_text (editor, "id", "horse-legal");
   set_text (editor, "prompt", "May the horse go to b2?");
   set_text (editor, "moves", "a0b2");
@@ -846,8 +888,8 @@ test_keyboard (Fixture *f, gconstpointer data)
   g_assert_cmpint (xq_editor_board_get_cursor (board), ==, xq_square_from_text ("e0"));
 
   /* Marking: Enter on the general marks its point instead of lifting it. */
-  select_item (editor, "kind", 0);
-  select_item (editor, "rule", 0);
+  select_kind (editor, "tap");
+  select_value (editor, "rule", "points");
   xq_exercise_editor_set_click_mode (editor, XQ_EDITOR_CLICK_TARGETS);
   press_key (w, GDK_KEY_Up);
   press_key (w, GDK_KEY_Right);

@@ -153,3 +153,175 @@ xq_lesson_teacher_unit_new (const char *id, const char *title, GPtrArray *exerci
   json_object_set_array_member (unit, "exercises", list);
   return unit;
 }
+
+/* ---- Kind fields as text ------------------------------------------------------ */
+
+static gboolean
+is_number (const char *s)
+{
+  char *end;
+
+  g_ascii_strtod (s, &end);
+  return end != s && *end == '\0';
+}
+
+/* The id an option line gets without writing one. */
+static char *
+default_option_id (const char *text, guint i)
+{
+  return is_number (text) ? g_strdup (text) : g_strdup_printf ("%c", 'a' + (int) (i % 26));
+}
+
+/* "id: text" when the id is a short word, else the whole line is text. */
+static void
+split_option (const char *line, guint i, char **id, char **text)
+{
+  const char *colon = strchr (line, ':');
+  gsize n = colon != NULL ? (gsize) (colon - line) : 0;
+
+  if (colon != NULL && n > 0 && n <= 16 && strspn (line, "abcdefghijklmnopqrstuvwxyz0123456789-.") == n)
+    {
+      *id = g_strndup (line, n);
+      *text = g_strstrip (g_strdup (colon + 1));
+    }
+  else
+    {
+      *id = default_option_id (line, i);
+      *text = g_strdup (line);
+    }
+}
+
+static const XqFieldValue *
+fixed_choices (const XqKindField *field, const char *rule_value)
+{
+  for (const XqKindChoiceSet *c = field->choices; c != NULL && c->rule != NULL; c++)
+    if (g_strcmp0 (c->rule, rule_value) == 0)
+      return c->choices;
+  return NULL;
+}
+
+char *
+xq_lesson_field_get_text (const XqKindField *field, JsonObject *o)
+{
+  JsonNode *n;
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  g_return_val_if_fail (field != NULL && o != NULL, NULL);
+  n = json_object_get_member (o, field->key);
+  if (n == NULL)
+    return NULL;
+  if (JSON_NODE_HOLDS_VALUE (n))
+    {
+      if (json_node_get_value_type (n) == G_TYPE_STRING)
+        return g_strdup (json_node_get_string (n));
+      if (json_node_get_value_type (n) == G_TYPE_INT64)
+        return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (n));
+      return NULL;
+    }
+  if (!JSON_NODE_HOLDS_ARRAY (n))
+    return NULL;
+  for (guint i = 0; i < json_array_get_length (json_node_get_array (n)); i++)
+    {
+      JsonNode *e = json_array_get_element (json_node_get_array (n), i);
+
+      if (field->type == XQ_FIELD_CHOICES && JSON_NODE_HOLDS_OBJECT (e))
+        {
+          JsonObject *c = json_node_get_object (e);
+          const char *id = json_object_get_string_member_with_default (c, "id", "");
+          const char *text = json_object_get_string_member_with_default (c, "text", "");
+          g_autofree char *given = default_option_id (text, i);
+
+          if (strcmp (id, given) == 0 && strchr (text, ':') == NULL)
+            g_string_append_printf (out, "%s%s", out->len ? "\n" : "", text);
+          else
+            g_string_append_printf (out, "%s%s: %s", out->len ? "\n" : "", id, text);
+        }
+      else if (JSON_NODE_HOLDS_VALUE (e) && json_node_get_value_type (e) == G_TYPE_STRING)
+        g_string_append_printf (out, "%s%s", out->len ? (field->type == XQ_FIELD_TEXTS ? "\n" : " ") : "",
+                                json_node_get_string (e));
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+static JsonArray *
+choices_array (const XqFieldValue *fixed, const char *text)
+{
+  JsonArray *a = json_array_new ();
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  guint n = 0;
+
+  for (guint i = 0; fixed != NULL ? fixed[i].value != NULL : lines[i] != NULL; i++)
+    {
+      JsonObject *c;
+      g_autofree char *id = NULL;
+      g_autofree char *option = NULL;
+
+      /* The fixed texts are lesson source text: the loader translates them. */
+      if (fixed != NULL)
+        {
+          id = g_strdup (fixed[i].value);
+          option = g_strdup (fixed[i].label);
+        }
+      else if (*g_strstrip (lines[i]) != '\0')
+        split_option (lines[i], n++, &id, &option);
+      else
+        continue;
+      c = json_object_new ();
+      json_object_set_string_member (c, "id", id);
+      json_object_set_string_member (c, "text", option);
+      json_array_add_object_element (a, c);
+    }
+  return a;
+}
+
+void
+xq_lesson_field_set_text (const XqKindField *field, const char *rule_value, const char *text, JsonObject *o)
+{
+  const XqFieldValue *fixed;
+  g_autofree char *stripped = NULL;
+
+  g_return_if_fail (field != NULL && o != NULL);
+  fixed = field->type == XQ_FIELD_CHOICES ? fixed_choices (field, rule_value) : NULL;
+  stripped = g_strstrip (g_strdup (text != NULL ? text : ""));
+  json_object_remove_member (o, field->key);
+  if (*stripped == '\0' && fixed == NULL)
+    return;
+  switch (field->type)
+    {
+    case XQ_FIELD_NUMBER:
+      {
+        char *end;
+        gint64 v = g_ascii_strtoll (stripped, &end, 10);
+        if (*end == '\0')
+          json_object_set_int_member (o, field->key, v);
+        else
+          json_object_set_string_member (o, field->key, stripped);
+      }
+      break;
+    case XQ_FIELD_TEXT:
+    case XQ_FIELD_POINT:
+    case XQ_FIELD_SIDE:
+    case XQ_FIELD_FEN:
+    case XQ_FIELD_ENUM:
+      json_object_set_string_member (o, field->key, stripped);
+      break;
+    case XQ_FIELD_MOVES:
+    case XQ_FIELD_POINTS:
+    case XQ_FIELD_TEXTS:
+      {
+        /* Moves and points separated by spaces or commas, texts by lines. */
+        g_auto(GStrv) words = field->type == XQ_FIELD_TEXTS ? g_strsplit (stripped, "\n", -1)
+                                                             : g_strsplit_set (stripped, " ,;\t\n", -1);
+        JsonArray *a = json_array_new ();
+
+        for (int i = 0; words[i] != NULL; i++)
+          if (*g_strstrip (words[i]) != '\0')
+            json_array_add_string_element (a, words[i]);
+        json_object_set_array_member (o, field->key, a);
+      }
+      break;
+    case XQ_FIELD_CHOICES:
+      json_object_set_array_member (o, field->key, choices_array (fixed, stripped));
+      break;
+    }
+}

@@ -12,6 +12,8 @@
 
 #include <json-glib/json-glib.h>
 
+#include "xq-kind.h"
+
 G_BEGIN_DECLS
 
 /* The number a teacher's own unit gets: after the shipped curriculum. */
@@ -26,5 +28,21 @@ char       *xq_lesson_write_object     (JsonObject *object, gsize *length);
 /* A teacher's unit document: id, title, one introduction page (the title)
  * and the exercises (JsonObject*, referenced, not copied). */
 JsonObject *xq_lesson_teacher_unit_new (const char *id, const char *title, GPtrArray *exercises);
+
+/* One kind field (xq-kind.h) as a line of text, the way a form shows it:
+ * a word or a sentence as it is, a number in digits, a point "e4", points
+ * and moves separated by spaces, choices one per line as their text, or
+ * "id: text" when the id is not the one the text would get back (a number
+ * is its own id, other options get a, b, c… in order).  NULL when o has no
+ * such member. */
+char       *xq_lesson_field_get_text   (const XqKindField *field, JsonObject *o);
+/* The opposite: sets field's member of o from text, or removes it when the
+ * text is empty (so the loader names a missing required field).  A choices
+ * field whose rule value (rule_value, the kind's rule field) fixes the
+ * choices gets those, whatever the text.  The loader is the judge of the
+ * value: text that is no number for a number field is written as a string
+ * for it to refuse. */
+void        xq_lesson_field_set_text   (const XqKindField *field, const char *rule_value, const char *text,
+                                        JsonObject *o);
 
 G_END_DECLS

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* xq-exercise-editor.h: a teacher writes one exercise — its kind, the board
- * (an XqPositionEditor), the piece and the stars or target points marked on
- * the board, the tap rule, move goal or question with the inputs it needs
- * (side, file number, moves, options), the prompt and the hint ladder; the
- * loader computes the answers.  After every change (and a pause in the
+ * (an XqPositionEditor), the prompt, the hint ladder and the kind's own
+ * fields, built from the kind's descriptors (xq-kind.h): the piece and the
+ * stars or target points are marked on the board; the loader computes the
+ * answers.  After every change (and a pause in the
  * typing) the exercise goes through the lesson loader's validator in a
  * worker thread, since it may prove a mate: the form stays live, shows that
  * it is checking, and a newer edit cancels the older check.  Every problem
@@ -32,12 +32,11 @@ GtkWidget         *xq_exercise_editor_new            (void);
 
 XqPositionEditor  *xq_exercise_editor_get_position_editor (XqExerciseEditor *self);
 /* The form's widgets by name, for keyboard focus and tests: "id", "kind",
- * "prompt", "hints", "goal", "rule" (a tap's), "select", "side", "number"
- * (a tap's file), "choose-rule", "options" (one per line: a fixed question's
- * texts, a material question's numbers), "answer" (the right option's
- * number, 1-based), "moves" (ICCS, space-separated), "mate-in",
- * "click-mode", "problems", "checking" (the spinner shown while the
- * validator runs). */
+ * "prompt", "hints", "click-mode", "problems", "checking" (the spinner
+ * shown while the validator runs), and the current kind's fields by their
+ * JSON key ("rule", "goal", "side", "number", "moves", "choices",
+ * "answer", "mate-in"…: xq-kind.h's descriptors).  A field's row is the
+ * widget's parent. */
 GtkWidget         *xq_exercise_editor_get_widget     (XqExerciseEditor *self, const char *name);
 
 void               xq_exercise_editor_set_click_mode (XqExerciseEditor *self, XqEditorClickMode mode);
@@ -52,12 +51,6 @@ gboolean           xq_exercise_editor_is_checking    (XqExerciseEditor *self);
 GPtrArray         *xq_exercise_editor_get_problems   (XqExerciseEditor *self);
 /* The last validation is of the form as it is now, and found no problem. */
 gboolean           xq_exercise_editor_is_valid       (XqExerciseEditor *self);
-/* Loads the exercise as a one-exercise unit (for a preview) in a worker
- * thread; the error is the first problem. */
-void               xq_exercise_editor_load_async     (XqExerciseEditor *self, GCancellable *cancellable,
-                                                      GAsyncReadyCallback callback, gpointer user_data);
-XqLessonFile      *xq_exercise_editor_load_finish    (XqExerciseEditor *self, GAsyncResult *result,
-                                                      GError **error);
 const char        *xq_exercise_editor_get_id         (XqExerciseEditor *self);
 
 /* The exercise as a JSON object (a new reference), whether it validates

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "xq-lesson-board.h"
+#include "xq-lesson-draft.h"
 #include "xq-lesson-player.h"
 #include "xq-lesson-writer.h"
 #include "xq-pack.h"
@@ -676,7 +677,8 @@ preview_loaded_cb (GObject *source, GAsyncResult *result, gpointer data)
 {
   g_autoptr(XqTeachPage) self = data;
   g_autoptr(GError) error = NULL;
-  XqLessonFile *file = xq_exercise_editor_load_finish (XQ_EXERCISE_EDITOR (source), result, &error);
+  g_autoptr(GPtrArray) problems = NULL;
+  XqLessonFile *file = xq_lesson_draft_check_finish (result, &problems, &error);
   g_autofree char *store_dir = NULL;
   XqProgressStore *store;
   XqProgress *progress;
@@ -685,6 +687,8 @@ preview_loaded_cb (GObject *source, GAsyncResult *result, gpointer data)
 
   if (file == NULL)
     {
+      if (error == NULL)
+        error = xq_pack_problem_to_error (g_ptr_array_index (problems, 0));
       set_status (self, error->message, TRUE);
       return;
     }
@@ -716,6 +720,8 @@ preview_loaded_cb (GObject *source, GAsyncResult *result, gpointer data)
 static void
 preview_cb (XqTeachPage *self)
 {
+  g_autoptr(JsonObject) exercise = NULL;
+
   if (!xq_exercise_editor_is_valid (self->editor))
     {
       set_status (self, xq_exercise_editor_is_checking (self->editor)
@@ -724,7 +730,8 @@ preview_cb (XqTeachPage *self)
       return;
     }
   set_status (self, _("Opening the preview…"), FALSE);
-  xq_exercise_editor_load_async (self->editor, NULL, preview_loaded_cb, g_object_ref (self));
+  exercise = xq_exercise_editor_get_object (self->editor);
+  xq_lesson_draft_check_async (exercise, NULL, preview_loaded_cb, g_object_ref (self));
 }
 
 /* ---- API ------------------------------------------------------------------------ */

@@ -49,8 +49,8 @@ check_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancell
 }
 
 void
-xq_lesson_draft_check_async (JsonObject *exercise, GCancellable *cancellable, GAsyncReadyCallback callback,
-                             gpointer user_data)
+xq_lesson_draft_check_async (JsonObject *exercise, const char *title, GCancellable *cancellable,
+                             GAsyncReadyCallback callback, gpointer user_data)
 {
   g_autoptr(GPtrArray) exercises = g_ptr_array_new ();
   g_autoptr(JsonObject) unit = NULL;
@@ -58,7 +58,7 @@ xq_lesson_draft_check_async (JsonObject *exercise, GCancellable *cancellable, GA
 
   g_return_if_fail (exercise != NULL);
   g_ptr_array_add (exercises, exercise);
-  unit = xq_lesson_teacher_unit_new ("draft", "Draft", exercises);
+  unit = xq_lesson_teacher_unit_new ("draft", title != NULL ? title : "Draft", exercises);
   task = g_task_new (NULL, cancellable, callback, user_data);
   g_task_set_source_tag (task, xq_lesson_draft_check_async);
   g_task_set_task_data (task, xq_lesson_write_object (unit, NULL), g_free);

@@ -13,9 +13,10 @@
 G_BEGIN_DECLS
 
 /* exercise is written out before this returns: it may change afterwards.
+ * title: the unit's (and its introduction page's); NULL for "Draft".
  * Cancelled, the callback comes at once (with G_IO_ERROR_CANCELLED) and the
  * loader's late result is dropped. */
-void          xq_lesson_draft_check_async  (JsonObject *exercise, GCancellable *cancellable,
+void          xq_lesson_draft_check_async  (JsonObject *exercise, const char *title, GCancellable *cancellable,
                                             GAsyncReadyCallback callback, gpointer user_data);
 /* The loaded one-exercise unit, or NULL if there was any problem (or the
  * check was cancelled: then error is set).  *problems (optional) gets

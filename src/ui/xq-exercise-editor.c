@@ -381,7 +381,7 @@ xq_exercise_editor_validate (XqExerciseEditor *self)
   pending = g_new (Pending, 1);
   pending->self = g_object_ref (self);
   pending->edit = self->edits;
-  xq_lesson_draft_check_async (exercise, self->cancellable, validate_done_cb, pending);
+  xq_lesson_draft_check_async (exercise, NULL, self->cancellable, validate_done_cb, pending);
 }
 
 static gboolean

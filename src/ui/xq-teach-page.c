@@ -693,8 +693,6 @@ preview_loaded_cb (GObject *source, GAsyncResult *result, gpointer data)
       return;
     }
   set_status (self, "", FALSE);
-  g_free (file->unit->title);
-  file->unit->title = g_strdup (unit_title (self));
   /* Stars earned in a preview must not count for any learner. */
   store_dir = g_build_filename (g_get_user_cache_dir (), "xiangqi-tutor", "preview", NULL);
   store = xq_progress_store_new (store_dir);
@@ -731,7 +729,7 @@ preview_cb (XqTeachPage *self)
     }
   set_status (self, _("Opening the preview…"), FALSE);
   exercise = xq_exercise_editor_get_object (self->editor);
-  xq_lesson_draft_check_async (exercise, NULL, preview_loaded_cb, g_object_ref (self));
+  xq_lesson_draft_check_async (exercise, unit_title (self), NULL, preview_loaded_cb, g_object_ref (self));
 }
 
 /* ---- API ------------------------------------------------------------------------ */

@@ -102,15 +102,13 @@ check_fields (JsonObject *exercise, guint *n_checked)
       const XqKindField *f = &kind->fields[i];
       g_autofree char *text = xq_lesson_field_get_text (f, exercise);
       g_autoptr(JsonObject) back = json_object_new ();
-      gboolean fixed = FALSE;
+      gboolean fixed = xq_lesson_field_fixed_choices (f, rule) != NULL;
 
       if (text == NULL)
         {
           g_assert_false (json_object_has_member (exercise, f->key));
           continue;
         }
-      for (const XqKindChoiceSet *c = f->choices; c != NULL && c->rule != NULL; c++)
-        fixed |= g_strcmp0 (c->rule, rule) == 0;
       xq_lesson_field_set_text (f, rule, text, back);
       if (fixed)
         {

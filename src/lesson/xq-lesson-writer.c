@@ -191,9 +191,10 @@ split_option (const char *line, guint i, char **id, char **text)
     }
 }
 
-static const XqFieldValue *
-fixed_choices (const XqKindField *field, const char *rule_value)
+const XqFieldValue *
+xq_lesson_field_fixed_choices (const XqKindField *field, const char *rule_value)
 {
+  g_return_val_if_fail (field != NULL, NULL);
   for (const XqKindChoiceSet *c = field->choices; c != NULL && c->rule != NULL; c++)
     if (g_strcmp0 (c->rule, rule_value) == 0)
       return c->choices;
@@ -281,7 +282,7 @@ xq_lesson_field_set_text (const XqKindField *field, const char *rule_value, cons
   g_autofree char *stripped = NULL;
 
   g_return_if_fail (field != NULL && o != NULL);
-  fixed = field->type == XQ_FIELD_CHOICES ? fixed_choices (field, rule_value) : NULL;
+  fixed = field->type == XQ_FIELD_CHOICES ? xq_lesson_field_fixed_choices (field, rule_value) : NULL;
   stripped = g_strstrip (g_strdup (text != NULL ? text : ""));
   json_object_remove_member (o, field->key);
   if (*stripped == '\0' && fixed == NULL)

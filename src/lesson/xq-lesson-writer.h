@@ -36,6 +36,10 @@ JsonObject *xq_lesson_teacher_unit_new (const char *id, const char *title, GPtrA
  * is its own id, other options get a, b, c… in order).  NULL when o has no
  * such member. */
 char       *xq_lesson_field_get_text   (const XqKindField *field, JsonObject *o);
+/* The choices the format fixes for a choices field when the kind's rule
+ * field holds rule_value (a computed question's), or NULL where the author
+ * writes them. */
+const XqFieldValue *xq_lesson_field_fixed_choices (const XqKindField *field, const char *rule_value);
 /* The opposite: sets field's member of o from text, or removes it when the
  * text is empty (so the loader names a missing required field).  A choices
  * field whose rule value (rule_value, the kind's rule field) fixes the

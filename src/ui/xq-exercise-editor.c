@@ -106,16 +106,6 @@ rule_value (XqExerciseEditor *self, const XqKindField *field)
   return rule != NULL ? enum_value (rule) : NULL;
 }
 
-/* The fixed choices the format gives a computed question, or NULL. */
-static const XqFieldValue *
-choice_set (const XqKindField *field, const char *rule)
-{
-  for (const XqKindChoiceSet *c = field->choices; c != NULL && c->rule != NULL; c++)
-    if (g_strcmp0 (c->rule, rule) == 0)
-      return c->choices;
-  return NULL;
-}
-
 /* A fixed-choices field's rule is the kind's one vocabulary field. */
 static const char *
 kind_rule (XqExerciseEditor *self)
@@ -451,7 +441,7 @@ update_rows (XqExerciseEditor *self)
             JsonArray *a;
 
             /* The computed questions write their own options. */
-            applies &= choice_set (f->field, rule) == NULL;
+            applies &= xq_lesson_field_fixed_choices (f->field, rule) == NULL;
             xq_lesson_field_set_text (f->field, rule, text, o);
             a = json_object_has_member (o, f->field->key) ? json_object_get_array_member (o, f->field->key) : NULL;
             for (guint c = 0; a != NULL && c < json_array_get_length (a); c++)
@@ -666,7 +656,8 @@ xq_exercise_editor_load_json (XqExerciseEditor *self, const char *json, GError *
       g_autofree char *text = xq_lesson_field_get_text (f->field, o);
 
       /* The computed questions' choices are the format's, not the form's. */
-      if (text != NULL && (f->field->type != XQ_FIELD_CHOICES || choice_set (f->field, kind_rule (self)) == NULL))
+      if (text != NULL &&
+          (f->field->type != XQ_FIELD_CHOICES || xq_lesson_field_fixed_choices (f->field, kind_rule (self)) == NULL))
         set_field_text (self, f, text);
     }
   self->loading = FALSE;

@@ -274,8 +274,6 @@ job_free (Job *job)
   g_free (job);
 }
 
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (Job, job_free)
-
 static Job *
 job_new (XqTeachPage *self, XqTeachJob kind, const char *path)
 {
@@ -370,38 +368,6 @@ xq_teach_page_run_job_finish (XqTeachPage *self, GAsyncResult *result, GError **
   if (job->kind == XQ_TEACH_JOB_IMPORT_PACK)
     load_unit (self);
   return TRUE;
-}
-
-static gboolean
-run_job_now (XqTeachPage *self, XqTeachJob kind, const char *path, GError **error)
-{
-  g_autoptr(Job) job = NULL;
-
-  g_return_val_if_fail (XQ_IS_TEACH_PAGE (self), FALSE);
-  job = job_new (self, kind, path);
-  if (!run_job (job, NULL, error))
-    return FALSE;
-  if (kind == XQ_TEACH_JOB_IMPORT_PACK)
-    load_unit (self);
-  return TRUE;
-}
-
-gboolean
-xq_teach_page_export_pdf (XqTeachPage *self, const char *path, GError **error)
-{
-  return run_job_now (self, XQ_TEACH_JOB_EXPORT_PDF, path, error);
-}
-
-gboolean
-xq_teach_page_export_pack (XqTeachPage *self, const char *path, GError **error)
-{
-  return run_job_now (self, XQ_TEACH_JOB_EXPORT_PACK, path, error);
-}
-
-gboolean
-xq_teach_page_import_pack (XqTeachPage *self, const char *path, GError **error)
-{
-  return run_job_now (self, XQ_TEACH_JOB_IMPORT_PACK, path, error);
 }
 
 /* ---- Jobs from the buttons --------------------------------------------------- */

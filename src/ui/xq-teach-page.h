@@ -55,13 +55,6 @@ void              xq_teach_page_run_job_async       (XqTeachPage *self, XqTeachJ
 /* After an import, the current unit is read again. */
 gboolean          xq_teach_page_run_job_finish      (XqTeachPage *self, GAsyncResult *result, GError **error);
 
-/* The same jobs in the calling thread (xqtool, tests). */
-/* The unit's exercises as a worksheet with an answer key. */
-gboolean          xq_teach_page_export_pdf          (XqTeachPage *self, const char *path, GError **error);
-/* Every unit in the units dir as one lesson pack. */
-gboolean          xq_teach_page_export_pack         (XqTeachPage *self, const char *path, GError **error);
-gboolean          xq_teach_page_import_pack         (XqTeachPage *self, const char *path, GError **error);
-
 /* Opens the projector on the editor's position and prompt. */
 XqProjectorWindow *xq_teach_page_open_projector     (XqTeachPage *self);
 

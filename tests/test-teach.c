@@ -332,6 +332,46 @@ test_author (Fixture *f, gconstpointer data)
   }
 }
 
+/* The form is built from each kind's field descriptors: a row per field,
+ * labelled as the descriptor says, and nothing of another kind's. */
+static void
+test_kind_forms (Fixture *f, gconstpointer data)
+{
+  XqExerciseEditor *editor = xq_teach_page_get_exercise_editor (f->page);
+  guint n;
+  const XqKind *const *kinds = xq_kinds (&n);
+
+  g_assert_cmpuint (n, >=, 6);
+  for (guint k = 0; k < n; k++)
+    {
+      g_autoptr(JsonObject) o = NULL;
+
+      select_kind (editor, kinds[k]->name);
+      for (guint i = 0; i < kinds[k]->n_fields; i++)
+        {
+          const XqKindField *field = &kinds[k]->fields[i];
+          GtkWidget *input = xq_exercise_editor_get_widget (editor, field->key);
+          GtkWidget *label;
+
+          g_assert_nonnull (input);
+          label = gtk_widget_get_first_child (gtk_widget_get_parent (input));
+          g_assert_true (GTK_IS_LABEL (label));
+          g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (label)), ==, field->label);
+        }
+      /* Every key written is a common one or the kind's own. */
+      o = xq_exercise_editor_get_object (editor);
+      g_assert_cmpstr (json_object_get_string_member (o, "kind"), ==, kinds[k]->name);
+      {
+        g_autoptr(GList) keys = json_object_get_members (o);
+        for (GList *l = keys; l != NULL; l = l->next)
+          if (!g_strv_contains ((const char *const[]) { "id", "kind", "prompt", "fen", "hints", NULL }, l->data))
+            g_assert_nonnull (xq_kind_find_field (kinds[k], l->data));
+      }
+    }
+  /* A key no kind has is no widget. */
+  g_assert_null (xq_exercise_editor_get_widget (editor, "no-such-field"));
+}
+
 /* Validation runs in a worker: the form says it is checking, a newer edit
  * cancels the older check, and only the newest result is shown. */
 static void
@@ -893,6 +933,7 @@ main (int argc, char *argv[])
   xq_test_gtk_init (&argc, &argv);
 
   g_test_add ("/ui/teach/author", Fixture, NULL, setup, test_author, teardown);
+  g_test_add ("/ui/teach/kind-forms", Fixture, NULL, setup, test_kind_forms, teardown);
   g_test_add ("/ui/teach/checking", Fixture, NULL, setup, test_checking, teardown);
   g_test_add ("/ui/teach/stars", Fixture, NULL, setup, test_stars, teardown);
   g_test_add ("/ui/teach/position-editor", Fixture, NULL, setup, test_position_editor, teardown);

@@ -11,15 +11,16 @@
 #include "xq-notation.h"
 
 /* ---- The table ----------------------------------------------------------------
- * One line per kind (docs/exercise-kinds.md): the order is the file
- * format's list of kinds. */
+ * One line per kind (docs/exercise-kinds.md), in the order of the file
+ * format's list of kinds; a new kind is one more line above the last. */
 #define XQ_KIND_LIST(K) \
   K (tap)               \
   K (move)              \
   K (stars)             \
   K (setup)             \
   K (choose)            \
-  K (mate)
+  K (mate)              \
+  /* the end of the table */
 
 #define DECLARE_KIND(name) extern const XqKind xq_kind_##name;
 XQ_KIND_LIST (DECLARE_KIND)

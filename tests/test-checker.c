@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "xq-kind.h"
+#include "xq-test-kinds.h"
 #include "xq-lesson-rules.h"
 #include "xq-test-dirs.h"
 
@@ -88,14 +89,6 @@ check_choose (const XqExercise *ex, const char *id)
 {
   XqAnswer answer = { .choice = id };
   return xq_exercise_check (ex, &answer);
-}
-
-static XqAnswer
-answer_of (const XqExercise *ex)
-{
-  XqAnswer answer;
-  xq_exercise_answer (ex, &answer);
-  return answer;
 }
 
 /* ---- Tap ------------------------------------------------------------------- */

@@ -19,6 +19,7 @@
 #include "xq-checker.h"
 #include "xq-learn-page.h"
 #include "xq-test-gtk.h"
+#include "xq-test-kinds.h"
 
 typedef struct {
   GtkWidget      *window;
@@ -188,27 +189,6 @@ kind_index (const XqExercise *ex)
     if (xq_exercise_is (ex, names[i]))
       return (int) i;
   g_assert_not_reached ();
-}
-
-/* What the kind computed, through the generic interface (xq-kind.h). */
-static XqAnswer
-answer_of (const XqExercise *ex)
-{
-  XqAnswer answer;
-
-  xq_exercise_answer (ex, &answer);
-  return answer;
-}
-
-static gboolean
-is_answer_point (const XqExercise *ex, XqSquare sq)
-{
-  XqAnswer answer = answer_of (ex);
-
-  for (int i = 0; i < answer.n_points; i++)
-    if (answer.points[i] == sq)
-      return TRUE;
-  return FALSE;
 }
 
 /* The exercise's piece ("square"), or XQ_NO_SQUARE. */

@@ -207,6 +207,109 @@ test_translated (gconstpointer data)
   g_rmdir (root);
 }
 
+/* Every rung of every shipped exercise's hint ladder says something, and a
+ * sentence about marks comes with marks; the last rung shows the answer. */
+static void
+test_hints_are_real (void)
+{
+  const char *about_marks[] = { _("Look at the marked piece."), _("Look at the marked point."),
+                                _("Look at the marks on the board.") };
+
+  g_assert_nonnull (curriculum);
+  for (guint i = 0; i < curriculum->len; i++)
+    {
+      XqUnit *unit = ((XqLessonFile *) g_ptr_array_index (curriculum, i))->unit;
+
+      for (guint j = 0; j < unit->exercises->len; j++)
+        {
+          XqExercise *ex = g_ptr_array_index (unit->exercises, j);
+          XqAttempt a;
+
+          g_test_message ("%s/%s", unit->id, ex->id);
+          xq_attempt_init (&a, ex);
+          for (int level = 1; level <= XQ_HINT_LEVELS; level++)
+            {
+              g_autoptr(XqHint) hint = xq_attempt_hint (&a, level);
+              gboolean says_marks = FALSE;
+
+              g_assert_nonnull (hint->text);
+              g_assert_cmpstr (hint->text, !=, "");
+              for (guint k = 0; k < G_N_ELEMENTS (about_marks); k++)
+                says_marks |= strcmp (hint->text, about_marks[k]) == 0;
+              if (says_marks)
+                g_assert_cmpint (hint->marks.n_marks, >, 0);
+              if (level == XQ_HINT_LEVELS)
+                g_assert_true (hint->marks.n_marks > 0 || hint->choice != NULL);
+            }
+          xq_attempt_clear (&a);
+        }
+    }
+}
+
+/* The kind table is whole: every kind has what the loader, the player and
+ * the editor call, and its fields' rule references hold. */
+static void
+test_kind_table (void)
+{
+  guint n_kinds, n_common;
+  const XqKind *const *kinds = xq_kinds (&n_kinds);
+  const XqKindField *common = xq_kind_common_fields (&n_common);
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+  g_autoptr(GString) names = g_string_new (NULL);
+  g_autoptr(XqLessonFile) file = NULL;
+  g_autofree char *expected = NULL;
+
+  g_assert_cmpuint (n_kinds, >=, 6);
+  for (guint k = 0; k < n_kinds; k++)
+    {
+      const XqKind *kind = kinds[k];
+
+      g_string_append_printf (names, "%s%s", k ? ", " : "", kind->name);
+      g_assert_true (xq_kind_by_name (kind->name) == kind);
+      g_assert_nonnull (kind->label);
+      g_assert_cmpint (kind->input, !=, 0);
+      g_assert_true (kind->read && kind->answer && kind->check && kind->input_cb && kind->hint);
+      for (guint i = 0; i < kind->n_fields; i++)
+        {
+          const XqKindField *f = &kind->fields[i];
+
+          g_assert_nonnull (f->label);
+          for (guint c = 0; c < n_common; c++)
+            g_assert_cmpstr (f->key, !=, common[c].key);
+          for (guint j = 0; j < i; j++)
+            g_assert_cmpstr (f->key, !=, kind->fields[j].key);
+          if (f->type == XQ_FIELD_ENUM || f->type == XQ_FIELD_SIDE)
+            g_assert_nonnull (f->values);
+          if (f->rule_key != NULL)
+            {
+              const XqKindField *rule = xq_kind_find_field (kind, f->rule_key);
+
+              g_assert_nonnull (rule);
+              g_assert_cmpint (rule->type, ==, XQ_FIELD_ENUM);
+              for (const char *const *v = f->applies; v && *v; v++)
+                {
+                  gboolean known = FALSE;
+                  for (const XqFieldValue *r = rule->values; r->value; r++)
+                    known |= strcmp (r->value, *v) == 0;
+                  g_assert_true (known);
+                }
+              for (const char *const *v = f->required_for; v && *v; v++)
+                g_assert_true (xq_kind_field_applies (f, *v));
+            }
+        }
+    }
+  /* The loader knows exactly the table's kinds. */
+  file = xq_lesson_load_data ("{ \"format\": 1, \"type\": \"unit\", \"id\": \"u\", \"number\": 1, \"title\": \"T\","
+                              "  \"pages\": [ { \"text\": \"p\" } ],"
+                              "  \"exercises\": [ { \"id\": \"a\", \"kind\": \"juggle\", \"prompt\": \"P\" } ] }",
+                              -1, "t.json", problems);
+  g_assert_null (file);
+  g_assert_cmpuint (problems->len, ==, 1);
+  expected = g_strdup_printf ("“juggle” is not one of: %s", names->str);
+  g_assert_cmpstr (((XqLessonProblem *) g_ptr_array_index (problems, 0))->message, ==, expected);
+  g_assert_cmpstr (((XqLessonProblem *) g_ptr_array_index (problems, 0))->path, ==, "$.exercises[0].kind");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -218,6 +321,8 @@ main (int argc, char **argv)
   g_test_add_func ("/data/lessons/validates", test_validates);
   g_test_add_func ("/data/lessons/seven-units", test_seven_units);
   g_test_add_func ("/data/lessons/answers-accepted", test_answers_accepted);
+  g_test_add_func ("/data/lessons/hints-are-real", test_hints_are_real);
+  g_test_add_func ("/data/lessons/kind-table", test_kind_table);
   for (size_t i = 0; i < G_N_ELEMENTS (translations); i++)
     {
       g_autofree char *path = g_strdup_printf ("/data/lessons/translated/%s", translations[i].lang);

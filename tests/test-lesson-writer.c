@@ -9,9 +9,9 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
-#include "xq-kind.h"
 #include "xq-lesson.h"
 #include "xq-lesson-writer.h"
+#include "xq-test-kinds.h"
 
 static JsonNode *
 parse (const char *text)
@@ -217,11 +217,7 @@ test_teacher_unit (void)
   g_assert_cmpint (file->unit->number, ==, XQ_LESSON_TEACHER_UNIT_NUMBER);
   g_assert_cmpuint (file->unit->exercises->len, ==, 1);
   /* The horse on e1 reaches c0, g0, c2, g2, d3 and f3. */
-  {
-    XqAnswer answer;
-    xq_exercise_answer (g_ptr_array_index (file->unit->exercises, 0), &answer);
-    g_assert_cmpint (answer.n_points, ==, 6);
-  }
+  g_assert_cmpint (answer_of (g_ptr_array_index (file->unit->exercises, 0)).n_points, ==, 6);
 }
 
 int

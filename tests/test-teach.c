@@ -14,6 +14,7 @@
 
 #include "xq-pack.h"
 #include "xq-kind.h"
+#include "xq-test-kinds.h"
 #include "xq-teach-page.h"
 #include "xq-test-gtk.h"
 
@@ -228,27 +229,6 @@ author_horse_exercise (XqExerciseEditor *editor)
   click_point (board, "b0", GDK_BUTTON_PRIMARY);
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (xq_exercise_editor_get_widget (editor, "hints"))),
                             "A horse moves one point straight, then one diagonally.\n\nLook for its legs.", -1);
-}
-
-/* What the kind computed, through the generic interface (xq-kind.h). */
-static XqAnswer
-answer_of (const XqExercise *ex)
-{
-  XqAnswer answer;
-
-  xq_exercise_answer (ex, &answer);
-  return answer;
-}
-
-static gboolean
-is_answer_point (const XqExercise *ex, XqSquare sq)
-{
-  XqAnswer answer = answer_of (ex);
-
-  for (int i = 0; i < answer.n_points; i++)
-    if (answer.points[i] == sq)
-      return TRUE;
-  return FALSE;
 }
 
 static void

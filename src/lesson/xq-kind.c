@@ -11,15 +11,16 @@
 #include "xq-notation.h"
 
 /* ---- The table ----------------------------------------------------------------
- * One line per kind (docs/exercise-kinds.md): the order is the file
- * format's list of kinds. */
+ * One line per kind (docs/exercise-kinds.md), in the order of the file
+ * format's list of kinds; a new kind is one more line above the last. */
 #define XQ_KIND_LIST(K) \
   K (tap)               \
   K (move)              \
   K (stars)             \
   K (setup)             \
   K (choose)            \
-  K (mate)
+  K (mate)              \
+  /* the end of the table */
 
 #define DECLARE_KIND(name) extern const XqKind xq_kind_##name;
 XQ_KIND_LIST (DECLARE_KIND)
@@ -267,6 +268,21 @@ xq_attempt_wants_check (const XqAttempt *a)
   g_return_val_if_fail (a != NULL && a->ex != NULL, FALSE);
   return (a->ex->kind->input & XQ_KIND_INPUT_CHECK) &&
          (a->ex->kind->wants_check == NULL || a->ex->kind->wants_check (a));
+}
+
+void
+xq_kind_add_marks (XqLessonMarks *into, const XqLessonMarks *from)
+{
+  g_return_if_fail (into != NULL && from != NULL);
+  for (int i = 0; i < from->n_marks; i++)
+    {
+      const XqLessonMark *m = &from->marks[i];
+
+      if (m->kind == XQ_LESSON_MARK_ARROW)
+        xq_lesson_marks_add_arrow (into, m->role, m->sq, m->to);
+      else
+        xq_lesson_marks_add (into, m->kind, m->role, m->sq);
+    }
 }
 
 /* ---- Hints -------------------------------------------------------------------- */

@@ -296,6 +296,9 @@ void        xq_attempt_restart    (XqAttempt *a);
  * sets a->stars.  NULL when there is nothing to say. */
 XqVerdict  *xq_attempt_input      (XqAttempt *a, const XqInput *in);
 gboolean    xq_attempt_wants_check (const XqAttempt *a);
+/* Adds every mark of from to into (the lasting marks and a verdict's or a
+ * hint's, on one board). */
+void        xq_kind_add_marks      (XqLessonMarks *into, const XqLessonMarks *from);
 
 /* The next rung of the ladder for a (the author's sentence when there is
  * one, the kind's otherwise), computed in a worker thread; the board stays

@@ -81,22 +81,14 @@ static void show_step (XqLessonPlayer *self);
 
 /* ---- Small helpers ---------------------------------------------------------------- */
 
+/* Pages, exercises and closing cards; returns their sum. */
 static guint
-n_pages (XqLessonPlayer *self)
+n_steps (XqLessonPlayer *self, guint *np, guint *ne, guint *nc)
 {
-  return self->unit ? self->unit->pages->len : 0;
-}
-
-static guint
-n_exercises (XqLessonPlayer *self)
-{
-  return self->unit ? self->unit->exercises->len : 0;
-}
-
-static guint
-n_closing (XqLessonPlayer *self)
-{
-  return self->unit && self->unit->closing ? self->unit->closing->len : 0;
+  *np = self->unit ? self->unit->pages->len : 0;
+  *ne = self->unit ? self->unit->exercises->len : 0;
+  *nc = self->unit && self->unit->closing ? self->unit->closing->len : 0;
+  return *np + *ne + *nc;
 }
 
 static gboolean
@@ -133,20 +125,6 @@ set_feedback (XqLessonPlayer *self,
   xq_board_view_announce (xq_lesson_board_get_view (self->board), self->feedback);
 }
 
-static void
-add_marks (XqLessonMarks *to, const XqLessonMarks *from)
-{
-  for (int i = 0; i < from->n_marks; i++)
-    {
-      const XqLessonMark *m = &from->marks[i];
-
-      if (m->kind == XQ_LESSON_MARK_ARROW)
-        xq_lesson_marks_add_arrow (to, m->role, m->sq, m->to);
-      else
-        xq_lesson_marks_add (to, m->kind, m->role, m->sq);
-    }
-}
-
 /* The attempt's board and its lasting marks (plus extra ones, if any). */
 static void
 show_attempt (XqLessonPlayer *self,
@@ -158,7 +136,7 @@ show_attempt (XqLessonPlayer *self,
 
   xq_lesson_board_set_position (self->board, &self->attempt.shown, self->attempt.last, moves);
   if (extra != NULL)
-    add_marks (&marks, extra);
+    xq_kind_add_marks (&marks, extra);
   xq_lesson_board_set_marks (self->board, &marks);
   if (takes (self, XQ_KIND_INPUT_TRAY))
     xq_setup_tray_show (self->tray, &self->attempt, TRUE);
@@ -169,20 +147,9 @@ static void
 show_verdict (XqLessonPlayer  *self,
               const XqVerdict *v)
 {
-  switch (v->kind)
-    {
-    case XQ_VERDICT_CORRECT:
-      set_feedback (self, v->message, "success");
-      break;
-    case XQ_VERDICT_INCOMPLETE:
-      set_feedback (self, v->message, v->message ? "accent" : NULL);
-      break;
-    case XQ_VERDICT_WRONG:
-    case XQ_VERDICT_ILLEGAL:
-    default:
-      set_feedback (self, v->message, "warning");
-      break;
-    }
+  set_feedback (self, v->message,
+                v->kind == XQ_VERDICT_CORRECT ? "success" :
+                v->kind != XQ_VERDICT_INCOMPLETE ? "warning" : v->message ? "accent" : NULL);
   show_attempt (self, &v->marks);
 }
 
@@ -236,12 +203,16 @@ board_style_cb (XqLessonPlayer *self)
     xq_setup_tray_show (self->tray, &self->attempt, TRUE);
 }
 
+/* A hint not shown yet is not counted: it costs no star. */
 static void
 cancel_hint (XqLessonPlayer *self)
 {
-  if (self->hint_cancel != NULL)
-    g_cancellable_cancel (self->hint_cancel);
+  if (self->hint_cancel == NULL)
+    return;
+  g_cancellable_cancel (self->hint_cancel);
   g_clear_object (&self->hint_cancel);
+  self->attempt.hints--;
+  gtk_widget_set_sensitive (self->hint_button, TRUE);
 }
 
 /* ---- Progress -------------------------------------------------------------------- */
@@ -259,7 +230,6 @@ exercise_solved (XqLessonPlayer *self)
   gtk_widget_add_css_class (self->next_button, "suggested-action");
   gtk_widget_set_sensitive (self->hint_button, FALSE);
   gtk_widget_set_sensitive (self->check_button, FALSE);
-  xq_board_model_set_interactive (xq_lesson_board_get_model (self->board), FALSE);
   xq_lesson_board_set_tap_mode (self->board, FALSE);
   xq_lesson_board_set_drag_pieces (self->board, FALSE);
 
@@ -335,8 +305,6 @@ board_tap_cb (XqLessonPlayer *self,
 {
   XqInput in = { .type = XQ_INPUT_TAP, .sq = sq, .move = XQ_MOVE_NONE };
 
-  if (self->kind != STEP_EXERCISE || self->attempt.solved)
-    return;
   if (takes (self, XQ_KIND_INPUT_TRAY))
     xq_setup_tray_tap (self->tray, sq);
   else if (takes (self, XQ_KIND_INPUT_TAP))
@@ -355,48 +323,19 @@ move_cb (XqLessonPlayer *self,
     handle (self, &in);
 }
 
-/* A piece dragged from the tray (from: XQ_NO_SQUARE) or across the board,
- * let go on a point or off the board (to: XQ_NO_SQUARE). */
-static void
-piece_dropped_cb (XqLessonPlayer *self,
-                  int             piece,
-                  int             from,
-                  int             to,
-                  XqLessonBoard  *board)
-{
-  if (!takes (self, XQ_KIND_INPUT_TRAY) || self->attempt.solved)
-    return;
-  xq_setup_tray_drop (self->tray, piece, from, to);
-  /* A drop the tray refused leaves the piece where it stood. */
-  if (from != XQ_NO_SQUARE && self->attempt.board[from] == piece)
-    show_attempt (self, xq_lesson_board_get_marks (self->board));
-}
-
-/* Anywhere beside the board (the tray, the words) takes a dragged piece off
- * it; the board's own drop target is nearer the pointer and wins there. */
-static gboolean
-player_drop_cb (GtkDropTarget  *target,
-                const GValue   *value,
-                double          x,
-                double          y,
-                XqLessonPlayer *self)
-{
-  XqPiece piece;
-  XqSquare from;
-
-  if (!xq_lesson_board_parse_drag (value, &piece, &from))
-    return FALSE;
-  if (from != XQ_NO_SQUARE)
-    piece_dropped_cb (self, piece, from, XQ_NO_SQUARE, self->board);
-  return TRUE;
-}
-
 static void
 tray_input_cb (XqLessonPlayer *self,
                const XqInput  *in,
                XqSetupTray    *tray)
 {
   handle (self, in);
+}
+
+static void
+tray_refresh_cb (XqLessonPlayer *self,
+                 XqSetupTray    *tray)
+{
+  show_attempt (self, xq_lesson_board_get_marks (self->board));
 }
 
 static void
@@ -465,7 +404,7 @@ hint_ready_cb (GObject      *source,
   if (hint->choice != NULL && (button = g_hash_table_lookup (self->choice_buttons, hint->choice)) != NULL)
     gtk_widget_add_css_class (button, "suggested-action");
   marks = *xq_lesson_board_get_marks (self->board);
-  add_marks (&marks, &hint->marks);
+  xq_kind_add_marks (&marks, &hint->marks);
   xq_lesson_board_set_marks (self->board, &marks);
   set_feedback (self, hint->text, "accent");
 }
@@ -512,21 +451,14 @@ static void
 reset_exercise (XqLessonPlayer *self)
 {
   const XqExercise *ex = self->ex;
-  int wrong = self->attempt.wrong, hints = self->attempt.hints;
 
   g_clear_handle_id (&self->reply_source, g_source_remove);
   cancel_hint (self);
   /* A fresh start keeps the count of slips and hints: the stars stay honest. */
-  if (self->attempt.ex != ex)
-    {
-      xq_attempt_clear (&self->attempt);
-      xq_attempt_init (&self->attempt, ex);
-      wrong = hints = 0;
-    }
-  else
+  if (self->attempt.ex == ex)
     xq_attempt_restart (&self->attempt);
-  self->attempt.wrong = wrong;
-  self->attempt.hints = hints;
+  else
+    xq_attempt_init (&self->attempt, ex);
   /* A layout-manager widget does not pass its child's expand flags on. */
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
@@ -534,14 +466,13 @@ reset_exercise (XqLessonPlayer *self)
   gtk_widget_set_visible (self->stars_label, FALSE);
   gtk_widget_set_sensitive (self->next_button, FALSE);
   gtk_widget_remove_css_class (self->next_button, "suggested-action");
-  gtk_widget_set_sensitive (self->hint_button, hints < XQ_HINT_LEVELS);
+  gtk_widget_set_sensitive (self->hint_button, self->attempt.hints < XQ_HINT_LEVELS);
   gtk_widget_set_visible (self->hint_button, TRUE);
   gtk_widget_set_visible (self->retry_button, TRUE);
   gtk_widget_set_visible (self->check_button, xq_attempt_wants_check (&self->attempt));
   gtk_widget_set_sensitive (self->check_button, TRUE);
   gtk_widget_set_visible (self->board_frame, !takes (self, XQ_KIND_INPUT_CHOICES) || ex->fen != NULL);
   gtk_widget_set_visible (self->choices_box, takes (self, XQ_KIND_INPUT_CHOICES));
-  gtk_widget_set_visible (GTK_WIDGET (self->tray), FALSE);
   gtk_label_set_text (GTK_LABEL (self->prompt_label), ex->prompt);
   set_feedback (self, NULL, NULL);
 
@@ -574,13 +505,13 @@ show_page (XqLessonPlayer     *self,
 static void
 show_summary (XqLessonPlayer *self)
 {
-  int done = 0, stars = 0;
+  int done = 0, stars = 0, ne = (int) self->unit->exercises->len;
   g_autofree char *line = NULL;
   g_autofree char *text = NULL;
 
   if (self->progress != NULL)
     stars = xq_progress_unit_stars (self->progress, self->unit->id, &done);
-  line = stars_text (MIN (3, (stars + (int) n_exercises (self) - 1) / MAX (1, (int) n_exercises (self))), 3);
+  line = stars_text (MIN (3, (stars + ne - 1) / MAX (1, ne)), 3);
   text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                        "You finished “%s” and earned %d star!",
                                        "You finished “%s” and earned %d stars!", stars),
@@ -597,22 +528,21 @@ show_summary (XqLessonPlayer *self)
 static void
 show_step (XqLessonPlayer *self)
 {
-  guint np = n_pages (self), ne = n_exercises (self), nc = n_closing (self);
-  guint step = self->step;
+  guint np, ne, nc, step = self->step;
+  GtkWidget *exercise_only[] = { self->hint_button, self->retry_button, self->check_button,
+                                 self->choices_box, GTK_WIDGET (self->tray), self->stars_label };
   g_autofree char *step_text = NULL;
 
+  n_steps (self, &np, &ne, &nc);
   g_clear_handle_id (&self->reply_source, g_source_remove);
   cancel_hint (self);
   xq_attempt_clear (&self->attempt);
   self->ex = NULL;
   self->page = NULL;
 
-  gtk_widget_set_visible (self->hint_button, FALSE);
-  gtk_widget_set_visible (self->retry_button, FALSE);
-  gtk_widget_set_visible (self->check_button, FALSE);
-  gtk_widget_set_visible (self->choices_box, FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->tray), FALSE);
-  gtk_widget_set_visible (self->stars_label, FALSE);
+  for (guint i = 0; i < G_N_ELEMENTS (exercise_only); i++)
+    gtk_widget_set_visible (exercise_only[i], FALSE);
+  xq_setup_tray_show (self->tray, NULL, FALSE);
   gtk_widget_set_sensitive (self->back_button, step > 0);
   gtk_button_set_label (GTK_BUTTON (self->next_button), _("Next"));
   set_feedback (self, NULL, NULL);
@@ -710,15 +640,10 @@ relayout_cb (gpointer user_data)
   gtk_box_remove (GTK_BOX (gtk_widget_get_parent (self->back_button)), self->back_button);
   gtk_box_remove (GTK_BOX (gtk_widget_get_parent (self->next_button)), self->next_button);
   if (narrow)
-    {
-      gtk_box_append (GTK_BOX (self->nav_row), self->back_button);
-      gtk_box_append (GTK_BOX (self->nav_row), self->next_button);
-    }
+    gtk_box_append (GTK_BOX (self->nav_row), self->back_button);
   else
-    {
-      gtk_box_prepend (GTK_BOX (self->buttons), self->back_button);
-      gtk_box_append (GTK_BOX (self->buttons), self->next_button);
-    }
+    gtk_box_prepend (GTK_BOX (self->buttons), self->back_button);
+  gtk_box_append (GTK_BOX (narrow ? self->nav_row : self->buttons), self->next_button);
   gtk_widget_set_hexpand (self->next_button, narrow);
   gtk_widget_set_halign (self->next_button, narrow ? GTK_ALIGN_END : GTK_ALIGN_FILL);
   gtk_widget_set_visible (self->nav_row, narrow);
@@ -776,19 +701,11 @@ xq_lesson_player_class_init (XqLessonPlayerClass *klass)
   object_class->dispose = xq_lesson_player_dispose;
   object_class->finalize = xq_lesson_player_finalize;
 
-  /**
-   * XqLessonPlayer::closed:
-   *
-   * The learner left the unit (the units button or the summary card).
-   */
+  /* ::closed: the learner left the unit (the units button or the summary card). */
   signals [CLOSED] =
     g_signal_new ("closed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  /**
-   * XqLessonPlayer::progress-changed:
-   *
-   * An exercise was solved and its stars saved.
-   */
+  /* ::progress-changed: an exercise was solved and its stars saved. */
   signals [PROGRESS_CHANGED] =
     g_signal_new ("progress-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
@@ -803,18 +720,12 @@ xq_lesson_player_class_init (XqLessonPlayerClass *klass)
   BIND (stars_label); BIND (buttons); BIND (nav_row); BIND (back_button); BIND (hint_button);
   BIND (retry_button); BIND (check_button); BIND (next_button);
 #undef BIND
-  gtk_widget_class_bind_template_callback (widget_class, units_clicked_cb);
-  gtk_widget_class_bind_template_callback (widget_class, board_tap_cb);
-  gtk_widget_class_bind_template_callback (widget_class, refused_cb);
-  gtk_widget_class_bind_template_callback (widget_class, piece_dropped_cb);
-  gtk_widget_class_bind_template_callback (widget_class, board_style_cb);
-  gtk_widget_class_bind_template_callback (widget_class, tray_input_cb);
-  gtk_widget_class_bind_template_callback (widget_class, tray_say_cb);
-  gtk_widget_class_bind_template_callback (widget_class, back_clicked_cb);
-  gtk_widget_class_bind_template_callback (widget_class, hint_clicked_cb);
-  gtk_widget_class_bind_template_callback (widget_class, retry_clicked_cb);
-  gtk_widget_class_bind_template_callback (widget_class, check_clicked_cb);
-  gtk_widget_class_bind_template_callback (widget_class, next_clicked_cb);
+#define CALLBACK(name) gtk_widget_class_bind_template_callback (widget_class, name)
+  CALLBACK (units_clicked_cb); CALLBACK (board_tap_cb); CALLBACK (refused_cb);
+  CALLBACK (board_style_cb); CALLBACK (tray_input_cb);
+  CALLBACK (tray_say_cb); CALLBACK (tray_refresh_cb); CALLBACK (back_clicked_cb); CALLBACK (hint_clicked_cb);
+  CALLBACK (retry_clicked_cb); CALLBACK (check_clicked_cb); CALLBACK (next_clicked_cb);
+#undef CALLBACK
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "xq-lesson-player");
@@ -823,19 +734,14 @@ xq_lesson_player_class_init (XqLessonPlayerClass *klass)
 static void
 xq_lesson_player_init (XqLessonPlayer *self)
 {
-  GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_UINT, GDK_ACTION_MOVE);
-
   gtk_widget_init_template (GTK_WIDGET (self));
   self->choice_buttons = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->reply_delay = 600;
   xq_setup_tray_set_picture_func (self->tray, tray_picture, self);
-  xq_setup_tray_set_board (self->tray, self->board);
+  xq_setup_tray_set_board (self->tray, self->board, GTK_WIDGET (self));
   g_signal_connect_swapped (xq_lesson_board_get_view (self->board), "move", G_CALLBACK (move_cb), self);
   g_signal_connect_object (gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller)),
                            "notify::page-size", G_CALLBACK (width_changed_cb), self, G_CONNECT_SWAPPED);
-  gtk_event_controller_set_name (GTK_EVENT_CONTROLLER (drop), "xq-lesson-take-back");
-  g_signal_connect (drop, "drop", G_CALLBACK (player_drop_cb), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
 }
 
 GtkWidget *
@@ -872,6 +778,7 @@ xq_lesson_player_stop (XqLessonPlayer *self)
   g_clear_handle_id (&self->reply_source, g_source_remove);
   cancel_hint (self);
   xq_attempt_clear (&self->attempt);
+  xq_setup_tray_show (self->tray, NULL, FALSE);
   /* Every handler checks for STEP_EXERCISE before it touches the unit. */
   self->kind = STEP_SUMMARY;
   self->unit = NULL;
@@ -885,10 +792,11 @@ void
 xq_lesson_player_go_to (XqLessonPlayer *self,
                         guint           step)
 {
+  guint np, ne, nc;
+
   g_return_if_fail (XQ_IS_LESSON_PLAYER (self));
   g_return_if_fail (self->unit != NULL);
-
-  self->step = MIN (step, n_pages (self) + n_exercises (self) + n_closing (self));
+  self->step = MIN (step, n_steps (self, &np, &ne, &nc));
   show_step (self);
 }
 
@@ -902,8 +810,10 @@ xq_lesson_player_get_step (XqLessonPlayer *self)
 guint
 xq_lesson_player_get_n_steps (XqLessonPlayer *self)
 {
+  guint np, ne, nc;
+
   g_return_val_if_fail (XQ_IS_LESSON_PLAYER (self), 0);
-  return n_pages (self) + n_exercises (self) + n_closing (self) + 1;
+  return n_steps (self, &np, &ne, &nc) + 1;
 }
 
 const XqExercise *
@@ -954,18 +864,13 @@ xq_lesson_player_get_button (XqLessonPlayer *self,
 {
   g_return_val_if_fail (XQ_IS_LESSON_PLAYER (self), NULL);
 
-  if (g_strcmp0 (name, "next") == 0)
-    return self->next_button;
-  if (g_strcmp0 (name, "back") == 0)
-    return self->back_button;
-  if (g_strcmp0 (name, "hint") == 0)
-    return self->hint_button;
-  if (g_strcmp0 (name, "retry") == 0)
-    return self->retry_button;
-  if (g_strcmp0 (name, "check") == 0)
-    return self->check_button;
-  if (g_strcmp0 (name, "units") == 0)
-    return self->units_button;
+  GtkWidget *buttons[] = { self->next_button, self->back_button, self->hint_button,
+                           self->retry_button, self->check_button, self->units_button };
+  const char *names[] = { "next", "back", "hint", "retry", "check", "units" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_strcmp0 (name, names[i]) == 0)
+      return buttons[i];
   g_return_val_if_reached (NULL);
 }
 

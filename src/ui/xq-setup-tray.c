@@ -26,6 +26,7 @@ G_DEFINE_FINAL_TYPE (XqSetupTray, xq_setup_tray, GTK_TYPE_WIDGET)
 enum {
   INPUT,
   SAY,
+  REFRESH,
   N_SIGNALS
 };
 
@@ -224,12 +225,15 @@ xq_setup_tray_drop (XqSetupTray *self, XqPiece piece, XqSquare from, XqSquare to
         emit_input (self, XQ_INPUT_PLACE, to, piece);
       return;
     }
-  /* Otherwise the board, shown again by its owner, puts the piece back
-   * where it stood. */
+  /* A refused drop: the board shows the piece back where it stood. */
   if (a->board[from] != piece || to == from)
-    return;
+    {
+      g_signal_emit (self, signals[REFRESH], 0);
+      return;
+    }
   if (to != XQ_NO_SQUARE && a->board[to] != XQ_EMPTY)
     {
+      g_signal_emit (self, signals[REFRESH], 0);
       say (self, _("Another piece already stands there."), "accent");
       return;
     }
@@ -257,11 +261,39 @@ xq_setup_tray_set_picture_func (XqSetupTray *self, XqSetupTrayPictureFunc func, 
   rebuild (self);
 }
 
-void
-xq_setup_tray_set_board (XqSetupTray *self, XqLessonBoard *board)
+static void
+piece_dropped_cb (XqSetupTray *self, int piece, int from, int to, XqLessonBoard *board)
 {
+  xq_setup_tray_drop (self, piece, from, to);
+}
+
+/* Anywhere beside the board takes a dragged piece off it; the board's own
+ * drop target is nearer the pointer and wins there. */
+static gboolean
+take_back_cb (GtkDropTarget *target, const GValue *value, double x, double y, XqSetupTray *self)
+{
+  XqPiece piece;
+  XqSquare from;
+
+  if (!xq_lesson_board_parse_drag (value, &piece, &from))
+    return FALSE;
+  if (from != XQ_NO_SQUARE)
+    xq_setup_tray_drop (self, piece, from, XQ_NO_SQUARE);
+  return TRUE;
+}
+
+void
+xq_setup_tray_set_board (XqSetupTray *self, XqLessonBoard *board, GtkWidget *take_back)
+{
+  GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_UINT, GDK_ACTION_MOVE);
+
   g_return_if_fail (XQ_IS_SETUP_TRAY (self));
+  g_return_if_fail (self->board == NULL);
   self->board = board;
+  g_signal_connect_object (board, "piece-dropped", G_CALLBACK (piece_dropped_cb), self, G_CONNECT_SWAPPED);
+  gtk_event_controller_set_name (GTK_EVENT_CONTROLLER (drop), "xq-lesson-take-back");
+  g_signal_connect_object (drop, "drop", G_CALLBACK (take_back_cb), self, 0);
+  gtk_widget_add_controller (take_back, GTK_EVENT_CONTROLLER (drop));
 }
 
 static void
@@ -286,6 +318,9 @@ xq_setup_tray_class_init (XqSetupTrayClass *klass)
   /* ::say (text, css class or NULL): a word to the learner. */
   signals[SAY] = g_signal_new ("say", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                                NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_STRING);
+  /* ::refresh: the board should show the attempt again. */
+  signals[REFRESH] = g_signal_new ("refresh", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                                   NULL, NULL, NULL, G_TYPE_NONE, 0);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "xq-setup-tray");
 }

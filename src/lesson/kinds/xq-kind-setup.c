@@ -204,32 +204,35 @@ setup_input (XqAttempt *a, const XqInput *in)
     }
 }
 
-/* The misplaced pieces and the next piece to place, then that piece's
- * points, then every point still empty. */
+/* The misplaced pieces and the next piece to place (picked in the tray),
+ * then where that piece goes, then every point still wrong or empty. */
 static void
 setup_hint (const XqAttempt *a, int level, XqHint *out)
 {
   const Setup *d = a->ex->data;
+  XqPiece piece = XQ_EMPTY;
   gboolean misplaced = FALSE;
 
-  out->piece = XQ_EMPTY;
   for (int i = 0; i < 16 && out->piece == XQ_EMPTY; i++)
     if (a->tray[i] > 0)
-      out->piece = (XqPiece) i;
-  for (XqSquare sq = 0; sq < XQ_SQUARES && level == 1; sq++)
+      out->piece = piece = (XqPiece) i;
+  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
     if (a->board[sq] != XQ_EMPTY && a->board[sq] != d->target.board[sq])
       {
         xq_lesson_marks_add (&out->marks, XQ_LESSON_MARK_CROSS, XQ_LESSON_ROLE_WRONG, sq);
+        if (!misplaced && piece == XQ_EMPTY)
+          piece = a->board[sq];
         misplaced = TRUE;
       }
   for (XqSquare sq = 0; sq < XQ_SQUARES && level >= 2; sq++)
-    if (d->target.board[sq] != XQ_EMPTY && a->board[sq] == XQ_EMPTY &&
-        (level >= 3 || d->target.board[sq] == out->piece))
+    if (d->target.board[sq] != XQ_EMPTY && a->board[sq] != d->target.board[sq] &&
+        (level >= 3 || d->target.board[sq] == piece))
       xq_lesson_marks_add (&out->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_MISSING, sq);
   if (level >= 3)
     out->text = g_strdup (_("Here is the answer. Now you try!"));
   else if (level == 2)
-    out->text = g_strdup (_("The marked points are where the chosen piece goes."));
+    out->text = g_strdup (out->piece != XQ_EMPTY ? _("The marked points are where the chosen piece goes.")
+                                                 : _("Look at the marked point."));
   else if (misplaced)
     out->text = g_strdup (_("Some pieces are on the wrong points: look at the crosses."));
   else

@@ -312,6 +312,51 @@ test_author (Fixture *f, gconstpointer data)
   }
 }
 
+/* The button under root whose label is label, or NULL. */
+static GtkWidget *
+find_button (GtkWidget *root, const char *label)
+{
+  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_button (c, label);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Preview loads the exercise in a worker and then opens it in a player
+ * window over the page's. */
+static void
+test_preview (Fixture *f, gconstpointer data)
+{
+  XqExerciseEditor *editor = xq_teach_page_get_exercise_editor (f->page);
+  GtkWidget *preview = find_button (GTK_WIDGET (f->page), "Pre_view");
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  guint before = g_list_model_get_n_items (toplevels);
+  GtkWindow *window = NULL;
+
+  g_assert_nonnull (preview);
+  author_horse_exercise (editor);
+  g_assert_true (validated (editor));
+  click (preview);
+  /* The click only starts the load. */
+  g_assert_cmpuint (g_list_model_get_n_items (toplevels), ==, before);
+  while (g_list_model_get_n_items (toplevels) == before)
+    g_main_context_iteration (NULL, TRUE);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+      if (g_strcmp0 (gtk_window_get_title (w), "Preview") == 0)
+        window = w;
+    }
+  g_assert_nonnull (window);
+  g_assert_true (gtk_window_get_transient_for (window) == f->window);
+  gtk_window_destroy (window);
+}
+
 /* The form is built from each kind's field descriptors: a row per field,
  * labelled as the descriptor says, and nothing of another kind's. */
 static void
@@ -913,6 +958,7 @@ main (int argc, char *argv[])
   xq_test_gtk_init (&argc, &argv);
 
   g_test_add ("/ui/teach/author", Fixture, NULL, setup, test_author, teardown);
+  g_test_add ("/ui/teach/preview", Fixture, NULL, setup, test_preview, teardown);
   g_test_add ("/ui/teach/kind-forms", Fixture, NULL, setup, test_kind_forms, teardown);
   g_test_add ("/ui/teach/checking", Fixture, NULL, setup, test_checking, teardown);
   g_test_add ("/ui/teach/stars", Fixture, NULL, setup, test_stars, teardown);

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Checks the Flatpak manifest offline (flatpak-builder only warns on most
-mistakes, see toolchain trap 10): app id, runtime, command, sandbox holes.
+mistakes, see docs/building.md, trap 15): app id, runtime, command, sandbox holes.
 
 usage: check-flatpak-manifest.py MANIFEST APP_ID COMMAND
 Prints TAP, exits non-zero on the first failure."""

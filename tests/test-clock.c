@@ -24,7 +24,7 @@ play (XqClock *clock, int moves, gint64 per_move, gint64 *now)
 static void
 test_presets (void)
 {
-  /* S0 第6條 6.1–6.4, as (first moves, first minutes, repeat moves, repeat minutes). */
+  /* 第6條 6.1–6.4 (docs/rulings.md, section 6), as (first moves, first minutes, repeat moves, repeat minutes). */
   static const int want[][4] = {
     { 40, 90, 10, 15 }, { 30, 60, 10, 10 }, { 40, 10, 30, 5 }, { 30, 5, 30, 5 },
   };
@@ -100,7 +100,7 @@ test_periods_carry_over (void)
   g_assert_cmpint (xq_clock_get_remaining (clock, XQ_BLACK, now + 13 * MINUTE), ==, 0);
 }
 
-/* Game-site style (S1 五): each period starts afresh. */
+/* Game-site style (docs/rulings.md, section 6): each period starts afresh. */
 static void
 test_periods_fresh (void)
 {

@@ -60,11 +60,13 @@ test_undo_redo (void)
   g_autoptr(XqGame) game = xq_game_new (NULL);
   g_autofree char *fen1 = NULL;
   XqMove moves[XQ_MAX_MOVES];
+  XqPosition scratch;
 
   g_assert_cmpint (xq_game_get_ply (game), ==, 0);
   g_assert_cmpint (xq_game_get_n_plies (game), ==, 0);
   g_assert_cmpint (xq_game_get_last_move (game), ==, XQ_MOVE_NONE);
-  g_assert_cmpint (xq_game_get_legal_moves (game, moves), ==, 44);
+  scratch = *xq_game_get_position (game);
+  g_assert_cmpint (xq_position_legal_moves (&scratch, moves), ==, 44);
   g_assert_false (xq_game_undo (game));
 
   play_all (game, "h2e2 h9g7 h0g2 i9h9");
@@ -97,7 +99,8 @@ test_undo_redo (void)
   g_assert_cmpint (xq_game_get_move (game, 2), ==, xq_move_from_iccs ("b9c7"));
   g_assert_false (xq_game_redo (game));
   g_assert_cmpint (xq_game_get_move (game, 3), ==, XQ_MOVE_NONE);
-  g_assert_cmpint (xq_game_get_legal_moves_at (game, 0, moves), ==, 44);
+  scratch = *xq_game_get_position_at (game, 0);
+  g_assert_cmpint (xq_position_legal_moves (&scratch, moves), ==, 44);
 }
 
 static void
@@ -207,7 +210,7 @@ test_move_limit_capture_resets (void)
   assert_result (game, "draw move-limit");  /* 4 plies = 2 rounds */
 }
 
-/* A mate made on the move that completes the limit stands (reference §4, §5). */
+/* A mate made on the move that completes the limit stands (docs/rulings.md). */
 static void
 test_move_limit_mate_stands (void)
 {
@@ -666,6 +669,60 @@ test_xqtool_judge (void)
   g_clear_pointer (&err, g_free);
 }
 
+
+/* ---- One position on its own ------------------------------------------------ */
+
+typedef struct {
+  const char *fen;
+  int         move_limit;   /* the option, 60 by default */
+  const char *result;       /* as result_text writes it */
+} JudgeCase;
+
+static const JudgeCase judge_cases[] = {
+  { XQ_START_FEN, 60, "ongoing" },
+  /* Double cannon: Black is in check and cannot move. */
+  { "3k5/9/9/9/9/9/3C5/3C5/9/4K4 b - - 0 1", 60, "red checkmate" },
+  /* Two horses take every step of the black general, no check. */
+  { "5k3/9/3N5/3N5/9/9/9/9/9/3K5 b - - 0 1", 60, "red stalemate" },
+  /* Sixty moves each without a capture, read from the half-move clock. */
+  { "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 120 80", 60, "draw move-limit" },
+  { "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 119 80", 60, "ongoing" },
+  { "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 120 80", 0, "ongoing" },
+  /* Generals alone can never mate. */
+  { "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", 60, "draw bare-material" },
+};
+
+/* xq_game_judge_position is the rule a game applies at its first ply, and
+ * the lesson layer's winner question asks it too. */
+static void
+test_judge_position (gconstpointer data)
+{
+  const JudgeCase *c = data;
+  XqGameOptions opts;
+  g_autoptr(XqGame) game = NULL;
+  g_autofree char *text = NULL;
+  XqPosition pos;
+  XqResult r;
+
+  xq_game_options_init (&opts);
+  opts.move_limit = c->move_limit;
+  g_assert_true (xq_position_set_fen (&pos, c->fen, NULL));
+  r = xq_game_judge_position (&pos, &opts);
+  text = r.winner == XQ_WINNER_NONE
+           ? g_strdup ("ongoing")
+           : g_strdup_printf ("%s %s", xq_winner_to_code (r.winner), xq_reason_to_code (r.reason));
+  g_assert_cmpstr (text, ==, c->result);
+  g_assert_cmpint (r.ply, ==, r.winner == XQ_WINNER_NONE ? -1 : 0);
+  game = game_from (c->fen, &opts);
+  assert_result (game, c->result);
+  if (c->move_limit == 60)
+    {
+      XqResult d = xq_game_judge_position (&pos, NULL);
+      g_assert_cmpint (d.winner, ==, r.winner);
+      g_assert_cmpint (d.reason, ==, r.reason);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -695,5 +752,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/game/warn-mode-perpetual-check", test_warn_mode_perpetual_check);
   g_test_add_func ("/core/game/idle-repetition", test_idle_repetition);
   g_test_add_func ("/core/game/xqtool-judge", test_xqtool_judge);
+  for (gsize i = 0; i < G_N_ELEMENTS (judge_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/core/game/judge-position/%" G_GSIZE_FORMAT, i);
+      g_test_add_data_func (path, &judge_cases[i], test_judge_position);
+    }
   return g_test_run ();
 }

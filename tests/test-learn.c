@@ -106,7 +106,7 @@ wait_idle (void)
 /* A press on a point, the way the pointer gives it: the lesson board's
  * capture gesture first, then the widget under the pointer (the marks layer
  * in tap mode, else the board view).  GTK 4.8 cannot synthesise events, so
- * the gesture signals are emitted (toolchain §6.2). */
+ * the gesture signals are emitted (docs/building.md, trap 12). */
 static void
 press_point (Fixture  *f,
              XqSquare  sq)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The shipped curriculum: every unit loads and validates, the seven units of
- * CURRICULUM.md are all there with enough exercises, and the checker accepts
+ * the curriculum are all there with enough exercises, and the checker accepts
  * the answer the rules core computes for every exercise. */
 #define G_LOG_DOMAIN "test-lesson-data"
 

@@ -37,7 +37,7 @@ typedef struct {
   const char *wxf;
 } Example;
 
-/* Rules reference §8.1 and §8.2.  The WXF column is the WXF page's form
+/* The Chinese and WXF move notations of xq-notation.h.  The WXF column is the WXF page's form
  * with '=' for a sideways move; the tandem rows are the FSF test positions
  * (their FSF output is checked as input further down). */
 static const Example examples[] = {
@@ -75,7 +75,7 @@ static const Example examples[] = {
   { TWO_FILES_FEN, "f5e5", "後四平五", "后四平五", "4-=5" },
   { TWO_FILES_FEN, "d7e7", "前六平五", "前六平五", "6+=5" },
   { TWO_FILES_FEN, "h6h7", "兵二進一", "兵二进一", "P2+1" },
-  /* §8.1/8.2 text: 後車平四, 車前平三 = R+.3, 炮後退一 = C--1. */
+  /* The textbook examples: 後車平四, 車前平三 = R+.3, 炮後退一 = C--1. */
   { PAIRS_FEN, "e2f2", "後車平四", "后车平四", "R-=4" },
   { PAIRS_FEN, "e5g5", "前車平三", "前车平三", "R+=3" },
   { PAIRS_FEN, "b2b1", "後炮退一", "后炮退一", "C--1" },
@@ -169,7 +169,7 @@ static const Spelling spellings[] = {
   { XQ_START_FEN, "N2+3", XQ_NOTATION_WXF, "h0g2" },
   { XQ_START_FEN, "B3+5", XQ_NOTATION_WXF, "g0e2" },
   { XQ_START_FEN, " C2 = 5 ", XQ_NOTATION_WXF, "h2e2" },
-  /* FSF's outputs from its test.py (reference §8.2). */
+  /* FSF's outputs from its test.py (its notation tests). */
   { THREE_PAWNS_FEN, "15=6", XQ_NOTATION_WXF, "e6d6" },
   { THREE_PAWNS_FEN, "25=6", XQ_NOTATION_WXF, "e5d5" },
   { THREE_PAWNS_FEN, "35+1", XQ_NOTATION_WXF, "e3e4" },
@@ -187,7 +187,7 @@ static const Spelling spellings[] = {
   { XQ_START_FEN, "傌二進三", XQ_NOTATION_ZH_HANT, "h0g2" },
   { XQ_START_FEN, "马二進三", XQ_NOTATION_ZH_HANS, "h0g2" },
   { XQ_START_FEN, "炮2平5", XQ_NOTATION_ZH_HANS, "h2e2" },
-  { XQ_START_FEN, "炮25", XQ_NOTATION_ZH_HANT, "h2e2" },      /* S0 7.5 short record */
+  { XQ_START_FEN, "炮25", XQ_NOTATION_ZH_HANT, "h2e2" },      /* the rules' 7.5 short record */
   { PAIRS_FEN, "車前平三", XQ_NOTATION_ZH_HANT, "e5g5" },
   { PAIRS_FEN, "R+.3", XQ_NOTATION_WXF, "e5g5" },
   { PAIRS_FEN, "炮後退一", XQ_NOTATION_ZH_HANT, "b2b1" },

@@ -21,8 +21,8 @@ typedef struct {
 /* "FSF 11.1" = Debian's fairy-stockfish 11.1-1+b1, UCI_Variant xiangqi,
  * `go perft D`, run on 2026-11-29 on this project's machine. */
 static const PerftCase cases[] = {
-  /* Published: Fairy-Stockfish tests/perft.sh (depth 4); d1-d3 from
-   * rules-reference.md §9, also reproduced with FSF 11.1. */
+  /* Published: Fairy-Stockfish tests/perft.sh (depth 4); d1-d3 are the
+   * well-known counts, also reproduced with FSF 11.1. */
   { "start-d1", XQ_START_FEN, 1, 44 },
   { "start-d2", XQ_START_FEN, 2, 1920 },
   { "start-d3", XQ_START_FEN, 3, 79666 },
@@ -30,7 +30,7 @@ static const PerftCase cases[] = {
   /* Published: Fairy-Stockfish tests/perft.sh (depth 4). */
   { "midgame-d4", "1rbaka2R/5r3/6n2/2p1p1p2/4P1bP1/PpC3Bc1/1nPR2P2/2N2AN2/1c2K1p2/2BAC4 w - - 0 1", 4, 4485547 },
   { "endgame-d4", "4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1", 4, 92741 },
-  /* rules-reference.md §9 (computed), reproduced here with FSF 11.1. */
+  /* Computed, and reproduced here with FSF 11.1. */
   { "endgame-d5", "4kcP1N/8n/3rb4/9/9/9/9/3p1A3/4K4/5CB2 w - - 0 1", 5, 1452406 },
 
   /* Our own positions, one rule each; every count from FSF 11.1. */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Positions: FEN in and out, every rejection with its reason, each piece's
- * movement restrictions, check, checkmate and stalemate. */
+ * movement restrictions, check, checkmate and stalemate, and every reason
+ * the core gives for an illegal move, with its points. */
 #define G_LOG_DOMAIN "test-position"
 
 #include "config.h"
@@ -8,7 +9,9 @@
 #include <locale.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
+#include "xq-attacks.h"
 #include "xq-position.h"
 #include "xq-test-dirs.h"
 
@@ -352,6 +355,244 @@ test_fen_blank_runs (void)
   }
 }
 
+
+/* ---- Why a move is illegal ------------------------------------------------ */
+
+typedef struct {
+  const char     *fen;
+  const char     *move;     /* two squares, "a0a0" allowed */
+  XqIllegalReason reason;
+  const char     *points;   /* the reason's points, sorted, space-separated */
+  const char     *general;  /* where the mover's general stands after, or NULL */
+} IllegalCase;
+
+static const IllegalCase illegal_cases[] = {
+  { XQ_START_FEN, "b0c2", XQ_ILLEGAL_NONE, "", NULL },
+  { XQ_START_FEN, "a0a0", XQ_ILLEGAL_NOT_A_MOVE, "", NULL },
+  { XQ_START_FEN, "a1a2", XQ_ILLEGAL_NO_PIECE, "a1", NULL },
+  { XQ_START_FEN, "a9a8", XQ_ILLEGAL_NOT_YOUR_TURN, "a9", NULL },
+  /* The chariot onto its own horse. */
+  { XQ_START_FEN, "a0b0", XQ_ILLEGAL_OWN_PIECE, "b0", NULL },
+  { XQ_START_FEN, "b0b1", XQ_ILLEGAL_WRONG_WAY, "", NULL },
+  { XQ_START_FEN, "a0b1", XQ_ILLEGAL_WRONG_WAY, "", NULL },
+  { XQ_START_FEN, "e3e5", XQ_ILLEGAL_WRONG_WAY, "", NULL },
+  /* The general steps off the palace; the advisor leaves it diagonally. */
+  { "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", "d0c0", XQ_ILLEGAL_OUTSIDE_PALACE, "c0", NULL },
+  { "3k5/9/9/9/9/9/9/9/9/3AK4 w - - 0 1", "d0c1", XQ_ILLEGAL_OUTSIDE_PALACE, "c1", NULL },
+  { "3k5/9/9/9/9/2B6/9/9/9/4K4 w - - 0 1", "c4e6", XQ_ILLEGAL_CROSSES_RIVER, "e6", NULL },
+  /* A horse on d1 sits on the eye of c0-e2. */
+  { "3k5/9/9/9/9/9/9/9/3N5/2B1K4 w - - 0 1", "c0e2", XQ_ILLEGAL_ELEPHANT_EYE, "d1", NULL },
+  /* b0-d1: the elephant on c0 is the leg. */
+  { XQ_START_FEN, "b0d1", XQ_ILLEGAL_HORSE_LEG, "c0", NULL },
+  { XQ_START_FEN, "a0a4", XQ_ILLEGAL_PIECES_IN_WAY, "a3", NULL },
+  /* The cannon passes the black cannon on b7 and takes nothing. */
+  { XQ_START_FEN, "b2b8", XQ_ILLEGAL_PIECES_IN_WAY, "b7", NULL },
+  { "3k5/9/9/9/9/9/r8/9/9/C3K4 w - - 0 1", "a0a3", XQ_ILLEGAL_NO_SCREEN, "", NULL },
+  { "3k5/9/9/9/9/9/r8/N8/N8/C3K4 w - - 0 1", "a0a3", XQ_ILLEGAL_EXTRA_SCREEN, "a1 a2", NULL },
+  { "3k5/9/9/9/4P4/9/9/9/9/4K4 w - - 0 1", "e5e4", XQ_ILLEGAL_SOLDIER_BACKWARDS, "", NULL },
+  { XQ_START_FEN, "e3d3", XQ_ILLEGAL_SOLDIER_SIDEWAYS, "", NULL },
+  /* The horse was the only piece between the generals. */
+  { "4k4/9/9/9/9/9/9/9/4N4/4K4 w - - 0 1", "e1c2", XQ_ILLEGAL_GENERALS_FACE, "e9", "e0" },
+  /* The chariot on e5 checks, and a horse move does nothing about it. */
+  { "3k5/9/9/9/4r4/9/9/9/9/4K1N2 w - - 0 1", "g0h2", XQ_ILLEGAL_STILL_IN_CHECK, "e5", "e0" },
+  { "3k5/9/9/9/5r3/9/9/9/9/4K4 w - - 0 1", "e0f0", XQ_ILLEGAL_INTO_CHECK, "f5", "f0" },
+  /* The chariot on e1 shields its general from the chariot on e5 ... */
+  { "3k5/9/9/9/4r4/9/9/9/4R4/4K4 w - - 0 1", "e1d1", XQ_ILLEGAL_PINNED, "e5", "e0" },
+  /* ... and the horse on f1 is the leg of the black horse on f2. */
+  { "3k5/9/9/9/9/9/9/5n3/5N3/4K4 w - - 0 1", "f1h2", XQ_ILLEGAL_PINNED, "f2", "e0" },
+  /* The chariot would stand between the cannon on e5 and its general. */
+  { "3k5/9/9/9/4c4/9/9/R8/9/4K4 w - - 0 1", "a2e2", XQ_ILLEGAL_BECOMES_SCREEN, "e5", "e0" },
+};
+
+static char *
+sorted_points (const XqSquare *points, int n)
+{
+  char names[XQ_ATTACKS_MAX_POINTS][3];
+  const char *sorted[XQ_ATTACKS_MAX_POINTS + 1];
+
+  for (int i = 0; i < n; i++)
+    {
+      xq_square_to_text (points[i], names[i]);
+      sorted[i] = names[i];
+    }
+  qsort (sorted, (size_t) n, sizeof *sorted, compare_str);
+  sorted[n] = NULL;
+  return g_strjoinv (" ", (char **) sorted);
+}
+
+static void
+test_illegal_reason (gconstpointer data)
+{
+  const IllegalCase *c = data;
+  char from[3] = { c->move[0], c->move[1], '\0' }, to[3] = { c->move[2], c->move[3], '\0' };
+  XqMove m = xq_move_make (xq_square_from_text (from), xq_square_from_text (to));
+  g_autofree char *before = NULL, *after = NULL, *points = NULL;
+  XqPosition pos;
+  XqIllegal why;
+
+  load (&pos, c->fen);
+  before = xq_position_to_fen (&pos);
+  g_assert_cmpstr (xq_illegal_reason_id (xq_position_explain_illegal (&pos, m, &why)), ==,
+                   xq_illegal_reason_id (c->reason));
+  g_assert_cmpint (why.reason, ==, c->reason);
+  points = sorted_points (why.points, why.n_points);
+  g_assert_cmpstr (points, ==, c->points);
+  if (c->general != NULL)
+    g_assert_cmpint (why.general, ==, xq_square_from_text (c->general));
+  else
+    g_assert_cmpint (why.general, ==, XQ_NO_SQUARE);
+  /* The answer agrees with the legality test, and pos is restored. */
+  if (m != XQ_MOVE_NONE)
+    g_assert_cmpint (c->reason == XQ_ILLEGAL_NONE, ==, xq_position_is_legal (&pos, m));
+  after = xq_position_to_fen (&pos);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_true (xq_position_is_consistent (&pos));
+}
+
+/* Every reason has its own id, and every one is exercised above. */
+static void
+test_illegal_ids (void)
+{
+  for (int r = XQ_ILLEGAL_NONE; r <= XQ_ILLEGAL_BECOMES_SCREEN; r++)
+    {
+      gboolean tested = FALSE;
+
+      g_assert_cmpstr (xq_illegal_reason_id ((XqIllegalReason) r), !=, "unknown");
+      for (int q = XQ_ILLEGAL_NONE; q < r; q++)
+        g_assert_cmpstr (xq_illegal_reason_id ((XqIllegalReason) r), !=,
+                         xq_illegal_reason_id ((XqIllegalReason) q));
+      for (gsize i = 0; i < G_N_ELEMENTS (illegal_cases); i++)
+        tested |= illegal_cases[i].reason == (XqIllegalReason) r;
+      g_assert_true (tested);
+    }
+}
+
+/* Over random games, for every move of a piece of the side to move onto
+ * every point: the explanation is NONE exactly for the legal moves, and a
+ * reason about the general only for moves the piece itself may make. */
+static void
+test_illegal_random (void)
+{
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20261201);
+
+  for (int game = 0; game < 6; game++)
+    {
+      XqPosition pos;
+
+      xq_position_init_start (&pos);
+      for (int ply = 0; ply < 60; ply++)
+        {
+          XqMove legal[XQ_MAX_MOVES];
+          int nl = xq_position_legal_moves (&pos, legal);
+
+          if (nl == 0)
+            break;
+          for (XqSquare from = 0; from < XQ_SQUARES; from++)
+            {
+              if (pos.board[from] == XQ_EMPTY || xq_piece_color (pos.board[from]) != pos.side)
+                continue;
+              for (XqSquare to = 0; to < XQ_SQUARES; to++)
+                {
+                  XqMove m = xq_move_make (from, to);
+                  XqIllegal why;
+                  XqIllegalReason r;
+
+                  if (from == to)
+                    continue;
+                  r = xq_position_explain_illegal (&pos, m, &why);
+                  g_assert_cmpint (r == XQ_ILLEGAL_NONE, ==, xq_position_is_legal (&pos, m));
+                  if (r >= XQ_ILLEGAL_GENERALS_FACE)
+                    {
+                      g_assert_true (xq_position_is_pseudo_legal (&pos, m));
+                      g_assert_cmpint (why.n_points, >, 0);
+                    }
+                  else if (r != XQ_ILLEGAL_NONE)
+                    g_assert_false (xq_position_is_pseudo_legal (&pos, m));
+                }
+            }
+          {
+            XqUndo u;
+            xq_position_do_move (&pos, legal[g_rand_int_range (rand, 0, nl)], &u);
+          }
+        }
+    }
+}
+
+/* The attack geometry the reasons are built on. */
+static void
+test_attacks_geometry (void)
+{
+  XqPosition pos;
+  XqSquare out[XQ_ATTACKS_MAX_POINTS];
+  g_autofree char *legs = NULL, *eyes = NULL, *checkers = NULL, *way = NULL;
+  int n;
+
+  load (&pos, XQ_START_FEN);
+  /* a0 to a9: the soldiers on a3 and a6. */
+  n = xq_attacks_between (pos.board, xq_square_from_text ("a0"), xq_square_from_text ("a9"), out);
+  way = sorted_points (out, n);
+  g_assert_cmpstr (way, ==, "a3 a6");
+  g_assert_cmpint (xq_attacks_between (pos.board, xq_square_from_text ("a0"), xq_square_from_text ("b1"), NULL), ==, -1);
+  g_assert_cmpint (xq_attacks_between (pos.board, xq_square_from_text ("a0"), xq_square_from_text ("a0"), NULL), ==, -1);
+  /* The horse on b0 has one occupied leg (c0); b1 is free.  The elephant
+   * on c0 has both eyes free. */
+  n = xq_attacks_blockers (pos.board, xq_square_from_text ("b0"), out);
+  legs = sorted_points (out, n);
+  g_assert_cmpstr (legs, ==, "c0");
+  g_assert_cmpint (xq_attacks_blockers (pos.board, xq_square_from_text ("c0"), out), ==, 0);
+  g_assert_cmpint (xq_attacks_blockers (pos.board, xq_square_from_text ("a0"), out), ==, 0);
+  load (&pos, "3k5/9/9/9/9/9/9/9/3N5/2B1K4 w - - 0 1");
+  n = xq_attacks_blockers (pos.board, xq_square_from_text ("c0"), out);
+  eyes = sorted_points (out, n);
+  g_assert_cmpstr (eyes, ==, "d1");
+
+  /* A general on e9: the cannon on e2 over the soldier on e8, that soldier,
+   * and the horse on f7 (its leg f8 free); on d9 only the red general,
+   * which faces it along the open d file. */
+  g_assert_true (xq_position_set_fen_unchecked (&pos, "4k4/4P4/5N3/9/9/9/9/4C4/9/3K5 w - - 0 1", NULL));
+  n = xq_attacks_on_general (pos.board, xq_square_from_text ("e9"), XQ_RED, out);
+  checkers = sorted_points (out, n);
+  g_assert_cmpstr (checkers, ==, "e2 e8 f7");
+  g_clear_pointer (&checkers, g_free);
+  n = xq_attacks_on_general (pos.board, xq_square_from_text ("d9"), XQ_RED, out);
+  checkers = sorted_points (out, n);
+  g_assert_cmpstr (checkers, ==, "d0");
+  /* Black's pieces strike nothing of Red's here. */
+  g_assert_cmpint (xq_attacks_on_general (pos.board, xq_square_from_text ("d0"), XQ_BLACK, out), ==, 0);
+}
+
+/* xqtool why: the same reasons and points, one line, for a person. */
+static void
+test_illegal_cli (void)
+{
+  static const struct { const char *fen, *move, *out; int status; } cases[] = {
+    { XQ_START_FEN, "b0d1", "horse-leg c0\n", 0 },
+    { XQ_START_FEN, "h2e2", "none\n", 0 },
+    { "3k5/9/9/9/4r4/9/9/9/4R4/4K4 w - - 0 1", "e1d1", "pinned e5 general e0\n", 0 },
+    { XQ_START_FEN, "z9z9", "", 1 },
+  };
+  const char *tool = g_getenv ("XQTOOL");
+
+  g_assert_nonnull (tool);
+  for (gsize i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const char *argv[] = { tool, "why", cases[i].fen, cases[i].move, NULL };
+      g_autofree char *out = NULL, *err = NULL;
+      g_autoptr(GError) error = NULL;
+      int status = -1;
+
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                                   &out, &err, &status, &error));
+      g_assert_no_error (error);
+      g_assert_true (WIFEXITED (status));
+      g_assert_cmpint (WEXITSTATUS (status), ==, cases[i].status);
+      g_assert_cmpstr (out, ==, cases[i].out);
+      /* A failure says why in one line. */
+      if (cases[i].status != 0)
+        g_assert_true (strchr (err, '\n') == err + strlen (err) - 1);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -379,5 +620,15 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/core/position/random-play", test_random_play);
   g_test_add_func ("/core/position/iccs-text", test_iccs_text);
+  for (gsize i = 0; i < G_N_ELEMENTS (illegal_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/core/illegal/%s/%" G_GSIZE_FORMAT,
+                                               xq_illegal_reason_id (illegal_cases[i].reason), i);
+      g_test_add_data_func (path, &illegal_cases[i], test_illegal_reason);
+    }
+  g_test_add_func ("/core/illegal/ids", test_illegal_ids);
+  g_test_add_func ("/core/illegal/random", test_illegal_random);
+  g_test_add_func ("/core/attacks/geometry", test_attacks_geometry);
+  g_test_add_func ("/core/illegal/xqtool-why", test_illegal_cli);
   return g_test_run ();
 }

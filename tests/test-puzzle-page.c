@@ -85,6 +85,15 @@ fixture_tear_down (Fixture *f, gconstpointer data)
   g_free (f->packs_dir);
 }
 
+/* The checker and the hint's search run in a thread: the main loop turns
+ * until their answer is on the page. */
+static void
+wait_for_checks (Fixture *f)
+{
+  while (xq_puzzle_page_is_checking (f->page))
+    g_main_context_iteration (NULL, TRUE);
+}
+
 /* The learner's move, as the board widget reports a click-click or a drag. */
 static void
 learner_moves (Fixture *f, const char *iccs)
@@ -93,6 +102,7 @@ learner_moves (Fixture *f, const char *iccs)
   XqMove m = xq_move_from_iccs (iccs);
 
   g_signal_emit_by_name (view, "move", (int) xq_move_from (m), (int) xq_move_to (m));
+  wait_for_checks (f);
 }
 
 static const XqPosition *
@@ -112,6 +122,7 @@ test_drill_to_the_end (Fixture *f, gconstpointer data)
   XqPosition start;
 
   xq_puzzle_page_open (f->page, 0, 1);
+  wait_for_checks (f);
   start = *shown (f);
   g_assert_cmpstr (xq_puzzle_page_get_feedback (f->page), ==, "Two chariots.");
 
@@ -233,6 +244,59 @@ test_damaged_streak (Fixture *f, gconstpointer data)
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
 }
 
+/* The checker works in a thread: while it judges a move the move stands on
+ * the board and the page waits; the hint for the next position is worked
+ * out there too, and it is a move that wins. */
+static void
+test_checks_in_thread (Fixture *f, gconstpointer data)
+{
+  XqLessonBoard *board = xq_puzzle_page_get_board (f->page);
+  XqBoardView *view = xq_lesson_board_get_view (board);
+  XqMove key = xq_move_from_iccs ("c5c7");
+  const XqLessonMarks *marks;
+  XqSquare from = XQ_NO_SQUARE, to = XQ_NO_SQUARE;
+  char iccs[5];
+
+  xq_puzzle_page_open (f->page, 0, 1);
+  wait_for_checks (f);
+  g_signal_emit_by_name (view, "move", (int) xq_move_from (key), (int) xq_move_to (key));
+  g_assert_true (xq_puzzle_page_is_checking (f->page));
+  g_assert_true (xq_puzzle_page_is_busy (f->page));
+  g_assert_false (xq_board_model_get_interactive (xq_lesson_board_get_model (board)));
+  g_assert_cmpint (shown (f)->side, ==, XQ_BLACK);
+  /* Nothing to hint while the move is judged. */
+  g_assert_cmpint (xq_puzzle_page_hint (f->page), ==, 0);
+  wait_for_checks (f);
+  g_assert_false (xq_puzzle_page_is_busy (f->page));
+  g_assert_cmpint (shown (f)->side, ==, XQ_RED);
+  g_assert_cmpstr (xq_puzzle_page_get_feedback (f->page), ==, "Your move: mate now!");
+
+  /* The third hint shows the whole move; played, it mates. */
+  g_assert_cmpint (xq_puzzle_page_hint (f->page), ==, 1);
+  g_assert_cmpint (xq_puzzle_page_hint (f->page), ==, 2);
+  g_assert_cmpint (xq_puzzle_page_hint (f->page), ==, 3);
+  marks = xq_lesson_board_get_marks (board);
+  for (int i = 0; i < marks->n_marks; i++)
+    if (marks->marks[i].kind == XQ_LESSON_MARK_ARROW && marks->marks[i].role == XQ_LESSON_ROLE_MOVE)
+      {
+        from = marks->marks[i].sq;
+        to = marks->marks[i].to;
+      }
+  g_assert_cmpint (from, !=, XQ_NO_SQUARE);
+  xq_move_to_iccs (xq_move_make (from, to), iccs);
+  learner_moves (f, iccs);
+  g_assert_true (xq_puzzle_page_is_solved (f->page));
+
+  /* A new puzzle drops what the thread was doing for the old one. */
+  xq_puzzle_page_open (f->page, 0, 1);
+  g_signal_emit_by_name (view, "move", (int) xq_move_from (key), (int) xq_move_to (key));
+  xq_puzzle_page_open (f->page, 0, 0);
+  g_assert_false (xq_puzzle_page_is_checking (f->page));
+  g_assert_false (xq_puzzle_page_is_busy (f->page));
+  learner_moves (f, "e1e8");
+  g_assert_true (xq_puzzle_page_is_solved (f->page));
+}
+
 /* Resetting the learner (on the Learn page) resets the puzzles too: the
  * page reads the learner again when it is shown. */
 static void
@@ -325,6 +389,8 @@ main (int argc, char *argv[])
 
   g_test_add ("/ui/puzzles/drill-to-the-end", Fixture, NULL, fixture_set_up,
               test_drill_to_the_end, fixture_tear_down);
+  g_test_add ("/ui/puzzles/checks-in-thread", Fixture, NULL, fixture_set_up,
+              test_checks_in_thread, fixture_tear_down);
   g_test_add ("/ui/puzzles/streak-and-retry", Fixture, NULL, fixture_set_up,
               test_streak_and_retry, fixture_tear_down);
   g_test_add ("/ui/puzzles/damaged-streak", Fixture, NULL, fixture_set_up,

@@ -680,7 +680,7 @@ test_worksheet_long_title (void)
   cairo_surface_destroy (img);
 }
 
-/* Trap 5 of the toolchain notes: without a CJK font pango draws boxes and
+/* docs/building.md, trap 7: without a CJK font pango draws boxes and
  * pixel checks still pass, so ask pango directly. */
 static void
 test_cjk_font_present (void)

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* 棋例: repetition cycles played through XqGame and ruled as S0 第24–29條
+/* 棋例: repetition cycles played through XqGame and ruled as the competition rules' 第24–29條 (docs/rulings.md)
  * (XQ_RULES_CHINA) or the AXF reading (XQ_RULES_AXF) would rule them.
  *
- * The "fsf" cases are the regression positions of the rules reference §6.6,
- * from fairy-stockfish/Fairy-Stockfish:test.py (AXF rulings).  The Debian
+ * The "fsf" cases are the repetition regression positions of
+ * fairy-stockfish/Fairy-Stockfish:test.py (AXF rulings).  The Debian
  * fairy-stockfish 11.1 installed here predates FSF's chasing rules (it
  * scored the first case's final b2a2 as "cp 0"), so it could not rule on
  * chases; the composed chase cases were instead checked move by move with
@@ -36,7 +36,7 @@ static const Case cases[] = {
   /* Red's chariot checks on every move (a9, a8, a9...): 長將 alone loses (26.1, 24.1). */
   { "perpetual-check", XQ_RULES_CHINA, "R2k5/9/9/9/9/9/9/9/9/5K3 b - - 0 1",
     "d9d8 a9a8 d8d9 a8a9", 2, "black perpetual-check" },
-  /* Both sides check on every move: mutual 長將 is a draw (S1 四, S4; 26.1 forbids only one-sided). */
+  /* Both sides check on every move: mutual 長將 is a draw (26.1 forbids only one-sided; docs/rulings.md). */
   { "mutual-check", XQ_RULES_CHINA, "9/4c4/3k5/3r5/9/9/4C4/9/4K4/3R5 w - - 0 1",
     "e3d3 d6e6 d3e3 e6d6", 2, "draw repetition" },
   /* The chariot attacks the lone, unprotected cannon on b5/b4 every move: 長捉 (25.2, 28.12) against
@@ -50,10 +50,10 @@ static const Case cases[] = {
   { "chasing-protected-piece", XQ_RULES_CHINA, "1r1k5/9/9/9/1c7/9/9/9/9/R4K3 w - - 0 1",
     "a0a5 b5b4 a5a4 b4b5 a4a5 b5b4 a5a4 b4b5 a4a5", 1, "draw repetition" },
   /* Red checks (g9, g8) and chases the i-file cannon (g5, g6) in turn: 一將一捉 is forbidden by
-   * 25.2 in the seed rules, so Red loses (26.4)... */
+   * 25.2 in the Chinese rules, so Red loses (26.4)... */
   { "one-check-one-chase", XQ_RULES_CHINA, "3k5/9/9/6R2/8c/9/9/9/9/4K4 w - - 0 1",
     "g6g9 d9d8 g9g5 i5i6 g5g8 d8d9 g8g6 i6i5", 2, "black perpetual-mixed" },
-  /* ...while the AXF rules draw "one check one chase" (Asia rule 12, reference §6.3). */
+  /* ...while the AXF rules draw "one check one chase" (Asia rule 12). */
   { "one-check-one-chase-axf", XQ_RULES_AXF, "3k5/9/9/6R2/8c/9/9/9/9/4K4 w - - 0 1",
     "g6g9 d9d8 g9g5 i5i6 g5g8 d8d9 g8g6 i6i5", 2, "draw repetition" },
   /* Black's general keeps attacking the unprotected red cannon (e7/d7): the general's own attacks
@@ -99,11 +99,11 @@ static const Case cases[] = {
   /* Under AXF the victims differ (chariot, advisor): allowed, draw. */
   { "chase-through-check-axf", XQ_RULES_AXF, "5aN2/9/3k5/9/9/6r2/9/9/5K3/9 w - - 0 1",
     "g9f7 f9e8 f7g9 e8f9", 2, "draw repetition" },
-  /* Only two occurrences: no ruling yet (trigger at the 3rd, reference §6.5). */
+  /* Only two occurrences: no ruling yet (the ruling comes at the 3rd, docs/rulings.md). */
   { "second-occurrence", XQ_RULES_CHINA, "R2k5/9/9/9/9/9/9/9/9/5K3 b - - 0 1",
     "d9d8 a9a8 d8d9 a8a9", 1, "ongoing" },
 
-  /* ---- §6.6 regression positions, FSF's AXF rulings ---- */
+  /* ---- FSF's repetition regression positions, AXF rulings ---- */
 
   /* Direct chase by cannon. */
   { "fsf-direct-chase-by-cannon", XQ_RULES_AXF, FSF1,
@@ -142,7 +142,7 @@ static const Case cases[] = {
   /* D106: the chariot's attack on the cannon does not change (29.2: not new). */
   { "fsf-d106", XQ_RULES_AXF, "3k2b2/4P4/4b4/9/8p/6Bc1/6P1P/3AB4/4pp3/1p1K3R1 w - - 0 1",
     "h0h1 h4h3 h1h0 h3h4", 2, "draw repetition" },
-  /* D39, which FSF's test file itself calls controversial, and the one §6.6 case where this
+  /* D39, which FSF's test file itself calls controversial, and the one FSF case where this
    * referee differs from FSF (FSF: Black wins).  Red's b8/b9 chariot (with the a8 cannon) chases
    * the f8 chariot on every move, and Black's f9/e8 advisor move, by blocking the a8 cannon's
    * x-ray root of the g8 horse, lets the f8 chariot win that horse on every move: a chase by

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "xq-patterns.h"
 #include "xq-solver.h"
 #include "xq-test-dirs.h"
 
@@ -190,7 +191,7 @@ test_stalemate_win (void)
   load (&pos, "5k3/9/9/3N5/2N6/9/9/9/9/3K5 w - - 0 1");
   xq_position_do_move (&pos, m, &u);
   g_assert_cmpint (xq_position_status (&pos), ==, XQ_STATUS_STALEMATE);
-  g_assert_cmpint (xq_mate_pattern_classify (&pos), ==, XQ_MATE_PATTERN_STALEMATE);
+  g_assert_cmpuint (xq_kill_recognise_final (&pos), ==, 1u << XQ_KILL_STALEMATE);
 }
 
 /* Distance of the attacker's fastest win from p (attacker to move). */
@@ -409,30 +410,30 @@ test_budget (void)
 }
 
 typedef struct {
-  const char   *fen;    /* a final position, the loser to move */
-  XqMatePattern pattern;
+  const char *fen;    /* a final position, the loser to move */
+  int         kill;   /* an XqKill the final position shows, -1 for none at all */
 } PatternCase;
 
 static const PatternCase pattern_cases[] = {
   /* Cannon d2 checks over cannon d3; e9 and e8 would face the red general. */
-  { "3k5/9/9/9/9/9/3C5/3C5/9/4K4 b - - 0 1", XQ_MATE_PATTERN_DOUBLE_CANNON },
+  { "3k5/9/9/9/9/9/3C5/3C5/9/4K4 b - - 0 1", XQ_KILL_DOUBLE_CANNON },
   /* Cannon d1 checks over horse d7, which holds e9. */
-  { "3k5/9/3N5/9/9/9/9/9/3C5/4K4 b - - 0 1", XQ_MATE_PATTERN_HORSE_CANNON },
+  { "3k5/9/3N5/9/9/9/9/9/3C5/4K4 b - - 0 1", XQ_KILL_HORSE_CANNON },
   /* Cannon e2 over the soldier on e8; the advisors fill d9 and f9, and
    * taking the soldier with an advisor leaves the advisor as the screen. */
-  { "3aka3/3PP4/9/9/9/9/9/4C4/9/3K5 b - - 0 1", XQ_MATE_PATTERN_SMOTHERED },
+  { "3aka3/3PP4/9/9/9/9/9/4C4/9/3K5 b - - 0 1", XQ_KILL_SMOTHERED },
   /* Horse g8 checks e9; d9 faces the red general, f9 is the chariot's. */
-  { "4k4/4a1N2/9/9/9/9/9/9/9/3K1R3 b - - 0 1", XQ_MATE_PATTERN_WOCAO_HORSE },
+  { "4k4/4a1N2/9/9/9/9/9/9/9/3K1R3 b - - 0 1", XQ_KILL_WOCAO_HORSE },
   /* Horse on the palace corner d7 and chariot a9 both check. */
-  { "R3k4/4a4/3N5/9/9/9/9/9/9/5K3 b - - 0 1", XQ_MATE_PATTERN_CORNER_HORSE },
+  { "R3k4/4a4/3N5/9/9/9/9/9/9/5K3 b - - 0 1", XQ_KILL_CORNER_HORSE },
   /* Chariot a9 checks along rank 9, chariot b8 holds rank 8. */
-  { "R3k4/1R7/9/9/9/9/9/9/9/3K5 b - - 0 1", XQ_MATE_PATTERN_TWO_CHARIOTS },
+  { "R3k4/1R7/9/9/9/9/9/9/9/3K5 b - - 0 1", XQ_KILL_TWO_CHARIOTS },
   /* A soldier checks; e9 faces the red general, the chariot holds rank 8. */
-  { "2Pk5/7R1/9/9/9/9/9/9/9/4K4 b - - 0 1", XQ_MATE_PATTERN_FACING_GENERAL },
+  { "2Pk5/7R1/9/9/9/9/9/9/9/4K4 b - - 0 1", XQ_KILL_FACING_GENERAL },
   /* The stalemate of mate1-stalemate-only. */
-  { "5k3/9/3N5/3N5/9/9/9/9/9/3K5 b - - 0 1", XQ_MATE_PATTERN_STALEMATE },
+  { "5k3/9/3N5/3N5/9/9/9/9/9/3K5 b - - 0 1", XQ_KILL_STALEMATE },
   /* Not a final position at all. */
-  { "4k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1", XQ_MATE_PATTERN_NONE },
+  { "4k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1", -1 },
 };
 
 static void
@@ -441,9 +442,17 @@ test_pattern (gconstpointer data)
   const PatternCase *c = data;
   XqPosition pos;
 
+  XqKillSet set;
+
   load (&pos, c->fen);
-  g_assert_cmpstr (xq_mate_pattern_id (xq_mate_pattern_classify (&pos)), ==,
-                   xq_mate_pattern_id (c->pattern));
+  set = xq_kill_recognise_final (&pos);
+  if (c->kill < 0)
+    g_assert_cmpuint (set, ==, 0);
+  else
+    g_assert_true (set & (1u << c->kill));
+  /* A stalemate is no check, so it never shares a set with a check pattern. */
+  if (set & (1u << XQ_KILL_STALEMATE))
+    g_assert_cmpuint (set & ~((1u << XQ_KILL_STALEMATE) | (1u << XQ_KILL_TWIN_HORSES)), ==, 0);
 }
 
 /* ---- xqtool solve / puzzle-gen ------------------------------------------ */

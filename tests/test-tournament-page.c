@@ -102,7 +102,7 @@ setup (Fixture *f, gconstpointer data)
   g_autofree char *events = g_build_filename (data_home, "xiangqi-tutor", "tournaments", NULL);
   xq_test_remove_tree (events);
   f->window = xq_window_new (NULL);
-  f->page = XQ_TOURNAMENT_PAGE (find_type (GTK_WIDGET (f->window), XQ_TYPE_TOURNAMENT_PAGE));
+  f->page = xq_window_get_tournament_page (f->window);
   f->play = xq_window_get_play_page (f->window);
   g_assert_nonnull (f->page);
   xq_play_page_set_time_func (f->play, fake_time);
@@ -164,7 +164,7 @@ test_round_robin_from_the_form (Fixture *f, gconstpointer data)
   click (f, "play-2");
   g_assert_true (xq_play_page_in_match (f->play));
   stack = gtk_widget_get_ancestor (GTK_WIDGET (f->play), ADW_TYPE_VIEW_STACK);
-  g_assert_true (adw_view_stack_get_visible_child (ADW_VIEW_STACK (stack)) == GTK_WIDGET (f->play));
+  g_assert_true (gtk_widget_is_ancestor (GTK_WIDGET (f->play), adw_view_stack_get_visible_child (ADW_VIEW_STACK (stack))));
   clock = xq_play_page_get_clock_text (f->play);
   g_assert_nonnull (strstr (clock, "10:00"));   /* 6.3: 10 minutes */
   g_assert_true (xq_play_page_play (f->play, xq_move_from_iccs ("h2e2"), &error));

@@ -7,10 +7,12 @@
 #include <glib/gstdio.h>
 #include <locale.h>
 
+#include "xq-board-paint.h"
 #include "xq-board-settings.h"
 #include "xq-board-view.h"
 #include "xq-editor-board.h"
 #include "xq-exercise-editor.h"
+#include "xq-game-day-page.h"
 #include "xq-learn-page.h"
 #include "xq-lesson-board.h"
 #include "xq-lesson-player.h"
@@ -20,6 +22,9 @@
 #include "xq-projector-window.h"
 #include "xq-puzzle-page.h"
 #include "xq-teach-page.h"
+#include "xq-thinker.h"
+#include "xq-variant-board.h"
+#include "xq-variant-play.h"
 #include "xq-window.h"
 #include "xq-test-gtk.h"
 
@@ -84,7 +89,7 @@ find_controller (GtkWidget *widget,
 }
 
 /* GTK 4.8 cannot synthesise input events; emitting the gesture signals runs
- * the widget's own handlers (toolchain §6.2). */
+ * the widget's own handlers (docs/building.md, trap 12). */
 static void
 click_square (BoardFixture *f,
               const char   *square)
@@ -831,7 +836,7 @@ test_play_computer_black (WindowFixture *f,
 }
 
 /* The "clock" setting picks the time control: the seed's period control
- * 6.3 (40 moves in 10 min, S0 第6條) shows its moves to go, and a flag that
+ * 6.3 (40 moves in 10 min, 第6條; docs/rulings.md, section 6) shows its moves to go, and a flag that
  * falls under 6.4 (30 moves in 5 min) ends the game on time. */
 static void
 test_play_clock_preset (WindowFixture *f,
@@ -1084,6 +1089,8 @@ test_window_min_width (void)
       g_autoptr(AdwViewStackPage) page = g_list_model_get_item (pages, i);
       int page_min = 0;
 
+      /* Pages are built on first use: build each one to measure it. */
+      g_assert_nonnull (xq_window_get_page (window, adw_view_stack_page_get_name (page)));
       gtk_widget_measure (adw_view_stack_page_get_child (page), GTK_ORIENTATION_HORIZONTAL,
                           -1, &page_min, NULL, NULL, NULL);
       g_test_message ("page %s needs %d px", adw_view_stack_page_get_name (page), page_min);
@@ -1092,6 +1099,42 @@ test_window_min_width (void)
   gtk_widget_measure (content, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
   g_test_message ("window content needs %d px", min);
   g_assert_cmpint (min, <=, 1000);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Start-up builds only the page the window opens on; any other page is
+ * built when it is first shown or asked for, once. */
+static void
+test_window_pages_on_demand (void)
+{
+  static const char *const names[] = { "puzzles", "play", "game-day", "teach", "tournament" };
+  XqWindow *window = xq_window_new (NULL);
+  AdwViewStack *stack = find_view_stack (adw_application_window_get_content (ADW_APPLICATION_WINDOW (window)));
+  GtkWidget *teach;
+
+  g_assert_nonnull (stack);
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, "learn");
+  g_assert_true (XQ_IS_LEARN_PAGE (adw_bin_get_child (ADW_BIN (adw_view_stack_get_child_by_name (stack, "learn")))));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    g_assert_null (adw_bin_get_child (ADW_BIN (adw_view_stack_get_child_by_name (stack, names[i]))));
+
+  /* Shown: built before it is drawn. */
+  xq_window_show_page (window, "teach");
+  teach = adw_bin_get_child (ADW_BIN (adw_view_stack_get_child_by_name (stack, "teach")));
+  g_assert_true (XQ_IS_TEACH_PAGE (teach));
+  g_assert_true (xq_window_get_page (window, "teach") == teach);
+  g_assert_true (GTK_WIDGET (xq_window_get_teach_page (window)) == teach);
+
+  /* Asked for: built, and not shown. */
+  g_assert_true (XQ_IS_GAME_DAY_PAGE (xq_window_get_game_day_page (window)));
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, "teach");
+  g_assert_true (adw_bin_get_child (ADW_BIN (adw_view_stack_get_child_by_name (stack, "game-day")))
+                 == GTK_WIDGET (xq_window_get_game_day_page (window)));
+  /* The Tournament page plays its pairings on the Play page, so building it
+   * builds that one too. */
+  g_assert_null (adw_bin_get_child (ADW_BIN (adw_view_stack_get_child_by_name (stack, "play"))));
+  g_assert_true (XQ_IS_TOURNAMENT_PAGE (xq_window_get_page (window, "tournament")));
+  g_assert_true (XQ_IS_PLAY_PAGE (adw_bin_get_child (ADW_BIN (adw_view_stack_get_child_by_name (stack, "play")))));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -1110,22 +1153,6 @@ test_resources (void)
 
 /* ---- Every board follows the settings ------------------------------------------ */
 
-static GtkWidget *
-find_descendant (GtkWidget *widget,
-                 GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_descendant (child, type);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 typedef struct {
   const char *name;
   GObject    *board;
@@ -1140,9 +1167,10 @@ collect_boards (WindowFixture      *f,
                 XqProjectorWindow **projector,
                 GtkWidget         **preview)
 {
-  XqLearnPage *learn = XQ_LEARN_PAGE (find_descendant (GTK_WIDGET (f->window), XQ_TYPE_LEARN_PAGE));
-  XqPuzzlePage *puzzles = XQ_PUZZLE_PAGE (find_descendant (GTK_WIDGET (f->window), XQ_TYPE_PUZZLE_PAGE));
-  XqTeachPage *teach = XQ_TEACH_PAGE (find_descendant (GTK_WIDGET (f->window), XQ_TYPE_TEACH_PAGE));
+  XqLearnPage *learn = xq_window_get_learn_page (f->window);
+  XqPuzzlePage *puzzles = xq_window_get_puzzle_page (f->window);
+  XqTeachPage *teach = xq_window_get_teach_page (f->window);
+  XqGameDayPage *gd;
   XqPositionEditor *pe;
   XqLessonBoard *lb;
   guint n = 0;
@@ -1165,6 +1193,9 @@ collect_boards (WindowFixture      *f,
   lb = xq_lesson_player_get_board (XQ_LESSON_PLAYER (*preview));
   boards[n++] = (NamedBoard) { "preview", G_OBJECT (lb) };
   boards[n++] = (NamedBoard) { "preview view", G_OBJECT (xq_lesson_board_get_view (lb)) };
+  gd = xq_window_get_game_day_page (f->window);
+  g_assert_nonnull (gd);
+  boards[n++] = (NamedBoard) { "game day", G_OBJECT (xq_variant_play_get_board (xq_game_day_page_get_play (gd))) };
   return n;
 }
 
@@ -1195,7 +1226,7 @@ static GdkPaintable *
 palette_paintable (WindowFixture *f,
                    XqPiece        piece)
 {
-  XqTeachPage *teach = XQ_TEACH_PAGE (find_descendant (GTK_WIDGET (f->window), XQ_TYPE_TEACH_PAGE));
+  XqTeachPage *teach = xq_window_get_teach_page (f->window);
   XqPositionEditor *pe = xq_exercise_editor_get_position_editor (xq_teach_page_get_exercise_editor (teach));
   GtkWidget *child = gtk_button_get_child (GTK_BUTTON (xq_position_editor_get_palette_button (pe, piece)));
 
@@ -1225,7 +1256,7 @@ test_boards_follow_settings (WindowFixture *f,
     g_assert_cmpstr (g_enum_get_value (themes, i)->value_nick, ==, xq_theme_to_string (i));
 
   n = collect_boards (f, boards, &projector, &preview);
-  g_assert_cmpuint (n, ==, 9);
+  g_assert_cmpuint (n, ==, 10);
   palette_before = g_object_ref (palette_paintable (f, xq_piece_make (XQ_RED, XQ_KING)));
 
   g_settings_set_string (settings, "piece-set", "pictogram");
@@ -1249,8 +1280,10 @@ test_boards_follow_settings (WindowFixture *f,
   g_settings_set_string (settings, "piece-set", "pictogram");
   {
     g_autoptr(GtkWidget) late = g_object_ref_sink (xq_editor_board_new ());
-    NamedBoard one = { "new editor board", G_OBJECT (late) };
-    assert_boards (&one, 1, XQ_PIECE_SET_PICTOGRAM, XQ_THEME_WOOD, TRUE);
+    g_autoptr(GtkWidget) late_gd = g_object_ref_sink (xq_variant_board_new ());
+    NamedBoard late_boards[] = { { "new editor board", G_OBJECT (late) },
+                                 { "new game day board", G_OBJECT (late_gd) } };
+    assert_boards (late_boards, G_N_ELEMENTS (late_boards), XQ_PIECE_SET_PICTOGRAM, XQ_THEME_WOOD, TRUE);
   }
 
   /* "auto" in the C locale: the traditional set. */
@@ -1325,6 +1358,212 @@ test_window_i18n (WindowFixture *f,
   g_assert_cmpstr (list, ==, expect_move);
 }
 
+/* Every piece drag (a board, the Teach palette, the set-up tray) carries the
+ * one payload, and anything else is refused. */
+static void
+test_piece_drag_payload (void)
+{
+  XqPiece pieces[] = { xq_piece_make (XQ_RED, XQ_KING), xq_piece_make (XQ_BLACK, XQ_PAWN) };
+  XqSquare froms[] = { XQ_NO_SQUARE, 0, XQ_SQUARES - 1 };
+  g_auto(GValue) other = G_VALUE_INIT;
+  XqPiece piece;
+  XqSquare from;
+
+  for (guint i = 0; i < G_N_ELEMENTS (pieces); i++)
+    for (guint j = 0; j < G_N_ELEMENTS (froms); j++)
+      {
+        g_autoptr(GdkContentProvider) content = xq_board_paint_drag_content (pieces[i], froms[j]);
+        g_auto(GValue) value = G_VALUE_INIT;
+        g_autoptr(GError) error = NULL;
+
+        g_value_init (&value, XQ_TYPE_PIECE_DRAG);
+        g_assert_true (gdk_content_provider_get_value (content, &value, &error));
+        g_assert_no_error (error);
+        piece = XQ_EMPTY;
+        from = -2;
+        g_assert_true (xq_board_paint_parse_drag (&value, &piece, &from));
+        g_assert_cmpint (piece, ==, pieces[i]);
+        g_assert_cmpint (from, ==, froms[j]);
+      }
+
+  g_value_init (&other, G_TYPE_INT);
+  g_value_set_int (&other, xq_piece_make (XQ_RED, XQ_KING));
+  g_assert_false (xq_board_paint_parse_drag (&other, &piece, &from));
+  g_value_unset (&other);
+  g_value_init (&other, XQ_TYPE_PIECE_DRAG);
+  g_value_set_uint (&other, 0);                    /* no piece */
+  g_assert_false (xq_board_paint_parse_drag (&other, &piece, &from));
+  g_value_set_uint (&other, 8);                    /* a colour with no type */
+  g_assert_false (xq_board_paint_parse_drag (&other, &piece, &from));
+  g_value_set_uint (&other, 1 | (XQ_SQUARES + 1) << 4); /* past the last point */
+  g_assert_false (xq_board_paint_parse_drag (&other, &piece, &from));
+}
+
+/* One picture of a piece: the size asked for, kept while size and style
+ * stay, drawn again when either changes. */
+static void
+test_piece_textures (void)
+{
+  XqPieceTextures set = { 0 };
+  XqRenderStyle style;
+  XqPiece horse = xq_piece_make (XQ_RED, XQ_HORSE);
+  GdkTexture *a, *b;
+  g_autoptr(GdkTexture) alone = NULL;
+
+  xq_render_style_init (&style);
+  alone = xq_board_paint_piece_texture (horse, &style, 40);
+  g_assert_nonnull (alone);
+  g_assert_cmpint (gdk_texture_get_width (alone), ==, 40);
+  g_assert_cmpint (gdk_texture_get_height (alone), ==, 40);
+
+  a = xq_piece_textures_get (&set, horse, &style, 56);
+  g_assert_nonnull (a);
+  g_assert_cmpint (gdk_texture_get_width (a), ==, 56);
+  g_assert_true (xq_piece_textures_get (&set, horse, &style, 56) == a);
+  b = xq_piece_textures_get (&set, horse, &style, 48);
+  g_assert_cmpint (gdk_texture_get_width (b), ==, 48);
+  style.pieces = XQ_PIECE_SET_PICTOGRAM;
+  g_assert_true (xq_piece_textures_get (&set, horse, &style, 48) != NULL);
+  g_assert_true (set.style.pieces == XQ_PIECE_SET_PICTOGRAM);
+  xq_piece_textures_clear (&set);
+  for (guint i = 0; i < G_N_ELEMENTS (set.tex); i++)
+    g_assert_null (set.tex[i]);
+}
+
+/* ---- The computer's turn (xq-thinker) ------------------------------------- */
+
+typedef struct
+{
+  int       prepared, done, found, freed, stopped;
+  gboolean  block;                /* search waits until it is stopped */
+  gboolean  done_on_main;
+  int       answer;
+} ThinkCounts;
+
+typedef struct
+{
+  ThinkCounts *counts;
+  gint         stop;
+  int          answer;
+} ThinkJob;
+
+static ThinkCounts think_counts;
+
+static gpointer
+test_think_prepare (gpointer owner)
+{
+  ThinkJob *job = g_new0 (ThinkJob, 1);
+
+  job->counts = &think_counts;
+  think_counts.prepared++;
+  return job;
+}
+
+static gboolean
+test_think_search (gpointer data)
+{
+  ThinkJob *job = data;
+
+  while (job->counts->block && !g_atomic_int_get (&job->stop))
+    g_usleep (1000);
+  if (g_atomic_int_get (&job->stop))
+    return FALSE;
+  job->answer = 42;
+  return TRUE;
+}
+
+static void
+test_think_stop (gpointer data)
+{
+  ThinkJob *job = data;
+
+  job->counts->stopped++;
+  g_atomic_int_set (&job->stop, 1);
+}
+
+static void
+test_think_done (gpointer owner, gpointer data, gboolean found)
+{
+  ThinkJob *job = data;
+
+  job->counts->done++;
+  job->counts->found += found;
+  job->counts->answer = job->answer;
+  job->counts->done_on_main = g_main_context_is_owner (g_main_context_default ());
+}
+
+static void
+test_think_free (gpointer data)
+{
+  ThinkJob *job = data;
+
+  job->counts->freed++;
+  g_free (job);
+}
+
+static const XqThinkerFuncs test_think_funcs = {
+  test_think_prepare, test_think_search, test_think_stop, test_think_done, test_think_free,
+};
+
+/* A search that runs until it is stopped, under way. */
+static void
+start_blocked_search (XqThinker *thinker)
+{
+  memset (&think_counts, 0, sizeof think_counts);
+  think_counts.block = TRUE;
+  xq_thinker_start (thinker, 0);
+  while (!xq_thinker_is_searching (thinker))
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* The answer arrives on the main loop; a cancelled search (in its pause or
+ * while it runs) never delivers one, and its job is still freed. */
+static void
+test_thinker (void)
+{
+  g_autoptr(GObject) owner = g_object_new (G_TYPE_OBJECT, NULL);
+  XqThinker *thinker = xq_thinker_new (owner, &test_think_funcs);
+
+  memset (&think_counts, 0, sizeof think_counts);
+  g_assert_false (xq_thinker_is_busy (thinker));
+  xq_thinker_start (thinker, 0);
+  g_assert_true (xq_thinker_is_busy (thinker));
+  g_assert_false (xq_thinker_is_searching (thinker));
+  while (xq_thinker_is_busy (thinker))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (think_counts.prepared, ==, 1);
+  g_assert_cmpint (think_counts.done, ==, 1);
+  g_assert_cmpint (think_counts.found, ==, 1);
+  g_assert_cmpint (think_counts.answer, ==, 42);
+  g_assert_true (think_counts.done_on_main);
+  while (think_counts.freed < 1)
+    g_main_context_iteration (NULL, TRUE);
+
+  /* Cancelled in the pause: nothing is even prepared. */
+  memset (&think_counts, 0, sizeof think_counts);
+  xq_thinker_start (thinker, 60 * 1000);
+  xq_thinker_cancel (thinker);
+  g_assert_false (xq_thinker_is_busy (thinker));
+  g_assert_cmpint (think_counts.prepared, ==, 0);
+
+  /* Cancelled while searching: stopped, freed, never delivered. */
+  start_blocked_search (thinker);
+  xq_thinker_cancel (thinker);
+  g_assert_cmpint (think_counts.stopped, ==, 1);
+  g_assert_false (xq_thinker_is_busy (thinker));
+  while (think_counts.freed < 1)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (think_counts.done, ==, 0);
+
+  /* Freed while searching (the page closes): the same. */
+  start_blocked_search (thinker);
+  xq_thinker_free (thinker);
+  while (think_counts.freed < 1)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (think_counts.stopped, ==, 1);
+  g_assert_cmpint (think_counts.done, ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1346,6 +1585,9 @@ main (int   argc,
   xq_test_gtk_init (&argc, &argv);
 
   g_test_add_func ("/ui/board/model", test_board_model);
+  g_test_add_func ("/ui/board/drag-payload", test_piece_drag_payload);
+  g_test_add_func ("/ui/board/piece-textures", test_piece_textures);
+  g_test_add_func ("/ui/thinker", test_thinker);
   g_test_add ("/ui/board/pick", BoardFixture, NULL, board_setup, test_board_pick, board_teardown);
   g_test_add ("/ui/board/click-click", BoardFixture, NULL, board_setup, test_board_click_click, board_teardown);
   g_test_add ("/ui/board/click-illegal", BoardFixture, NULL, board_setup, test_board_click_illegal, board_teardown);
@@ -1371,6 +1613,7 @@ main (int   argc,
   g_test_add_func ("/ui/play/layout", test_play_layout);
   g_test_add_func ("/ui/window/size", test_window_size);
   g_test_add_func ("/ui/window/min-width", test_window_min_width);
+  g_test_add_func ("/ui/window/pages-on-demand", test_window_pages_on_demand);
   g_test_add ("/ui/window/boards-follow-settings", WindowFixture, NULL, window_setup,
               test_boards_follow_settings, window_teardown);
   g_test_add ("/ui/window/i18n", WindowFixture, NULL, window_setup, test_window_i18n, window_teardown);

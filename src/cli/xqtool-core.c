@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* xqtool commands on positions: moves, perft, status, and the perft bench. */
+/* xqtool commands on positions: moves, perft, status, why (a move is
+ * illegal), and the perft bench. */
 #define G_LOG_DOMAIN "xqtool"
 
 #include "config.h"
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "xq-attacks.h"
 #include "xq-position.h"
 #include "xqtool.h"
 
@@ -123,6 +125,42 @@ cmd_status (int argc, char **argv)
   return 0;
 }
 
+/* The core's reason for an illegal move and its points, one line:
+ * "horse-leg c0", "pinned e5 general e0", or "none" for a legal move. */
+static int
+cmd_why (int argc, char **argv)
+{
+  static const XqToolCommand self = { "why", "FEN MOVE" };
+  XqPosition pos;
+  XqIllegal why;
+  XqMove m;
+
+  if (argc != 3)
+    return xqtool_usage (&self);
+  if (!xqtool_load_fen (argv[1], &pos))
+    return 1;
+  m = xq_move_from_iccs (argv[2]);
+  if (m == XQ_MOVE_NONE)
+    return xqtool_fail ("“%s” is not a move in ICCS form (e.g. h2e2)", argv[2]);
+  printf ("%s", xq_illegal_reason_id (xq_position_explain_illegal (&pos, m, &why)));
+  for (int i = 0; i < why.n_points; i++)
+    {
+      char sq[3];
+
+      xq_square_to_text (why.points[i], sq);
+      printf (" %s", sq);
+    }
+  if (why.general != XQ_NO_SQUARE)
+    {
+      char sq[3];
+
+      xq_square_to_text (why.general, sq);
+      printf (" general %s", sq);
+    }
+  printf ("\n");
+  return 0;
+}
+
 static int
 bench_perft (int argc, char **argv)
 {
@@ -171,6 +209,7 @@ const XqToolCommand xqtool_core_commands[] = {
   { "moves", "FEN", cmd_moves },
   { "perft", "FEN DEPTH [--divide]", cmd_perft },
   { "status", "FEN", cmd_status },
+  { "why", "FEN MOVE", cmd_why },
   { NULL, NULL, NULL },
 };
 

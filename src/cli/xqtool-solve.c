@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "xq-engine.h"
+#include "xq-patterns.h"
 #include "xq-solver.h"
 #include "xq-tables.h"
 #include "xqtool.h"
@@ -200,14 +201,32 @@ random_position (GRand *rng, const PieceSpec *spec, XqPosition *pos)
   return TRUE;
 }
 
-static const char *
-pattern_label (XqMatePattern p)
+/* "重炮,馬後炮 double-cannon,horse-cannon", or "- none" for no pattern. */
+static char *
+kills_label (XqKillSet set)
 {
-  static const char *const hanzi[] = {
-    "-", "困斃", "重炮", "馬後炮", "悶宮", "臥槽馬", "掛角馬", "雙車錯", "白臉將",
-  };
+  GString *hanzi = g_string_new (NULL), *ids = g_string_new (NULL);
 
-  return (guint) p < G_N_ELEMENTS (hanzi) ? hanzi[p] : "-";
+  for (int k = 0; k < XQ_N_KILLS; k++)
+    if (set & (1u << k))
+      {
+        if (ids->len > 0)
+          {
+            g_string_append_c (hanzi, ',');
+            g_string_append_c (ids, ',');
+          }
+        g_string_append (hanzi, xq_kill_hanzi ((XqKill) k));
+        g_string_append (ids, xq_kill_id ((XqKill) k));
+      }
+  if (ids->len == 0)
+    {
+      g_string_append (hanzi, "-");
+      g_string_append (ids, "none");
+    }
+  g_string_append_c (hanzi, ' ');
+  g_string_append (hanzi, ids->str);
+  g_string_free (ids, TRUE);
+  return g_string_free (hanzi, FALSE);
 }
 
 static int
@@ -240,11 +259,7 @@ cmd_puzzle_gen (int argc, char **argv)
         quiet_only = TRUE;
       else if (strcmp (argv[i], "--pattern") == 0 && val != NULL)
         {
-          gboolean known = FALSE;
-
-          for (XqMatePattern p = XQ_MATE_PATTERN_NONE; p <= XQ_MATE_PATTERN_FACING_GENERAL; p++)
-            known |= strcmp (val, xq_mate_pattern_id (p)) == 0;
-          if (!known)
+          if (strcmp (val, "none") != 0 && xq_kill_from_id (val) < 0)
             return xqtool_fail ("unknown --pattern “%s”", val);
           want_pattern = val;
           i++;
@@ -287,21 +302,17 @@ cmd_puzzle_gen (int argc, char **argv)
         continue;
       {
         g_autofree char *fen = xq_position_to_fen (&pos);
-        XqPosition end = pos;
-        XqMatePattern pattern;
+        g_autofree char *label = NULL;
+        XqKillSet kills = xq_kill_recognise (&pos, line, len);
         char key[5];
 
-        for (int i = 0; i < len; i++)
-          {
-            XqUndo u;
-            xq_position_do_move (&end, line[i], &u);
-          }
-        pattern = xq_mate_pattern_classify (&end);
-        if (want_pattern != NULL && strcmp (want_pattern, xq_mate_pattern_id (pattern)) != 0)
+        if (want_pattern != NULL &&
+            (strcmp (want_pattern, "none") == 0 ? kills != 0
+                                                : !(kills & (1u << xq_kill_from_id (want_pattern)))))
           continue;
+        label = kills_label (kills);
         xq_move_to_iccs (sol.keys[0], key);
-        printf ("%s | mate %d | %s | %s %s\n", fen, sol.mate, key,
-                pattern_label (pattern), xq_mate_pattern_id (pattern));
+        printf ("%s | mate %d | %s | %s\n", fen, sol.mate, key, label);
         fflush (stdout);
         found++;
       }

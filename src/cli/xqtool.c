@@ -18,6 +18,7 @@
 static const XqToolCommand *const command_tables[] = {
   xqtool_core_commands,
   xqtool_game_commands,
+  xqtool_import_commands,
   xqtool_lesson_commands,
   xqtool_notation_commands,
   xqtool_pack_commands,

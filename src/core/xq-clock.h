@@ -3,12 +3,12 @@
  * current time (in milliseconds, from any monotonic source) into every
  * call, so the logic never reads a real clock and tests are exact.
  *
- * Time controls follow the seeds: S0 (000_337b0bc6c3acfe8f.txt) 第6條 —
- * a first period of N moves in M minutes, then repeating periods of N'
- * moves in M' minutes (6.1–6.4), or all moves in a fixed time (6.5); S1
- * (001_83e738d8c0d27ea6.txt) 五 — the same two periods, the second one
- * repeating.  A side that has not completed its moves when the time of its
- * period runs out loses (S0 4.1.4). */
+ * Time controls follow the Chinese competition rules (第6條): a first
+ * period of N moves in M minutes, then repeating periods of N' moves in M'
+ * minutes (6.1–6.4, the presets below), or all moves in a fixed time (6.5).
+ * Game sites use the same two periods with the second one repeating, each
+ * period starting afresh.  A side that has not completed its moves when the
+ * time of its period runs out loses (4.1.4). */
 #pragma once
 
 #include "xq-types.h"
@@ -25,11 +25,13 @@ typedef struct {
   XqClockPeriod repeat;      /* every period after the first; unused if first.moves == 0 */
   gint64        increment_ms;  /* added after each completed move (0 = none) */
   /* TRUE: time left at the end of a period is kept (a mechanical clock);
-   * FALSE: each period starts afresh with its own time (game sites, S1 五). */
+   * FALSE: each period starts afresh with its own time (game sites). */
   gboolean      carry_over;
 } XqTimeControl;
 
-/* S0 第6條 6.1 … 6.5 (6.5 with the given total time). */
+/* The competition rules' time controls 6.1 … 6.4 (6.5, a fixed total
+ * time, is xq_time_control_init_sudden_death).  The names keep the clause
+ * numbers. */
 typedef enum {
   XQ_TIME_CONTROL_S0_6_1,   /* 40 moves in 90 min, then 10 in 15 min */
   XQ_TIME_CONTROL_S0_6_2,   /* 30 moves in 60 min, then 10 in 10 min */
@@ -41,7 +43,7 @@ void     xq_time_control_init_preset  (XqTimeControl *tc, XqTimeControlPreset pr
 /* N moves in M minutes, then N' moves in M' minutes, repeating. */
 void     xq_time_control_init_periods (XqTimeControl *tc, int moves, int minutes,
                                        int repeat_moves, int repeat_minutes);
-/* The whole game in a fixed time (S0 6.5), with an optional increment. */
+/* The whole game in a fixed time (6.5), with an optional increment. */
 void     xq_time_control_init_sudden_death (XqTimeControl *tc, int minutes, int increment_seconds);
 /* Does every period have time, and a period requiring moves a next one? */
 gboolean xq_time_control_is_valid     (const XqTimeControl *tc);

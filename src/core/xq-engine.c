@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "xq-engine.h"
+#include "xq-material.h"
 #include "xq-scored-move.h"
 
 #define TT_BITS      18
@@ -64,17 +65,13 @@ struct _XqEngine {
 
 /* ---- Evaluation ---------------------------------------------------------- */
 
-/* Seed values from the children's table (soldier 1 ... chariot 9). */
-static const int piece_value[XQ_N_TYPES] = { 0, 0, 200, 200, 400, 900, 450, 100 };
-
+/* Material is the children's table (xq-material.h), scaled from tenths of
+ * a point to the engine's hundredths of a soldier; only the piece-square
+ * bonus below is the engine's own. */
 static int
 value_of (XqPiece p, XqSquare sq)
 {
-  XqPieceType t = xq_piece_type (p);
-
-  if (t == XQ_PAWN && xq_sq_crossed (xq_piece_color (p), sq))
-    return 200;
-  return piece_value[t];
+  return 10 * xq_material_type_value (xq_piece_type (p), xq_sq_crossed (xq_piece_color (p), sq));
 }
 
 /* Piece-square bonus from the owner's side of the board. */
@@ -103,6 +100,9 @@ placement (XqPiece p, XqSquare sq)
       return (file == 4 && rank <= 4 ? 12 : 0) + centre;
     case XQ_KING:
       return rank == 0 ? 6 : 0;
+    case XQ_NO_TYPE:
+    case XQ_ADVISOR:
+    case XQ_ELEPHANT:
     default:
       return 0;
     }
@@ -153,13 +153,6 @@ xq_engine_set_level (XqEngine *engine, int level)
   g_return_if_fail (engine != NULL);
   g_return_if_fail (level >= 1 && level <= XQ_ENGINE_MAX_LEVEL);
   engine->level = level;
-}
-
-int
-xq_engine_get_level (const XqEngine *engine)
-{
-  g_return_val_if_fail (engine != NULL, 0);
-  return engine->level;
 }
 
 void
@@ -229,8 +222,8 @@ order_moves (XqEngine *e, const XqMove *moves, int n, XqMove tt_move, int ply, X
       if (m == tt_move)
         s = 1 << 30;
       else if (victim != XQ_EMPTY)
-        s = (1 << 24) + 16 * piece_value[xq_piece_type (victim)] -
-            piece_value[xq_piece_type (b[xq_move_from (m)])] / 10;
+        s = (1 << 24) + 160 * xq_material_type_value (xq_piece_type (victim), FALSE) -
+            xq_material_type_value (xq_piece_type (b[xq_move_from (m)]), FALSE);
       else if (ply < MAX_PLY && m == e->killer[ply][0])
         s = (1 << 23);
       else if (ply < MAX_PLY && m == e->killer[ply][1])

@@ -35,7 +35,6 @@ typedef struct _XqEngine XqEngine;
 XqEngine *xq_engine_new           (guint32 seed);
 void      xq_engine_free          (XqEngine *engine);
 void      xq_engine_set_level     (XqEngine *engine, int level);
-int       xq_engine_get_level     (const XqEngine *engine);
 /* Overrides the level's thinking time (milliseconds, 0 = the level's own). */
 void      xq_engine_set_movetime  (XqEngine *engine, int ms);
 /* Stops each search after this many nodes (0 = no limit). */

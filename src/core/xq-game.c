@@ -103,7 +103,7 @@ xq_winner_to_code (XqWinner winner)
 const char *
 xq_reason_rule (XqReason reason, XqRuleSet rules)
 {
-  /* The cycle rulings differ between the rule sets (reference §6.3); the
+  /* The cycle rulings differ between the rule sets (docs/rulings.md); the
    * other reasons are the same clauses in both. */
   if (rules == XQ_RULES_AXF)
     switch (reason)
@@ -111,6 +111,17 @@ xq_reason_rule (XqReason reason, XqRuleSet rules)
       case XQ_REASON_PERPETUAL_CHECK: return "AXF: perpetual check loses";
       case XQ_REASON_PERPETUAL_CHASE: return "AXF: perpetual chase of one piece loses";
       case XQ_REASON_REPETITION:      return "AXF: other repetitions are drawn";
+      case XQ_REASON_NONE:
+      case XQ_REASON_CHECKMATE:
+      case XQ_REASON_STALEMATE:
+      case XQ_REASON_RESIGNATION:
+      case XQ_REASON_AGREEMENT:
+      case XQ_REASON_MOVE_LIMIT:
+      case XQ_REASON_PERPETUAL_MATE_THREAT:
+      case XQ_REASON_PERPETUAL_MIXED:
+      case XQ_REASON_BARE_MATERIAL:
+      case XQ_REASON_TIME:
+      case XQ_REASON_ILLEGAL_MOVE:
       default: break;
       }
   switch (reason)
@@ -154,6 +165,16 @@ xq_result_explain (const XqResult *result)
         return g_strdup (_("Draw: the same moves came back three times and neither side broke a rule."));
       case XQ_REASON_BARE_MATERIAL:
         return g_strdup (_("Draw: the pieces left can never checkmate, so nobody can win."));
+      case XQ_REASON_NONE:
+      case XQ_REASON_CHECKMATE:
+      case XQ_REASON_STALEMATE:
+      case XQ_REASON_RESIGNATION:
+      case XQ_REASON_PERPETUAL_CHECK:
+      case XQ_REASON_PERPETUAL_CHASE:
+      case XQ_REASON_PERPETUAL_MATE_THREAT:
+      case XQ_REASON_PERPETUAL_MIXED:
+      case XQ_REASON_TIME:
+      case XQ_REASON_ILLEGAL_MOVE:
       default:
         return g_strdup (_("Draw."));
       }
@@ -186,6 +207,11 @@ xq_result_explain (const XqResult *result)
     case XQ_REASON_ILLEGAL_MOVE:
       return g_strdup (red ? _("Red wins: Black made a move that is against the rules.")
                            : _("Black wins: Red made a move that is against the rules."));
+    case XQ_REASON_NONE:
+    case XQ_REASON_AGREEMENT:
+    case XQ_REASON_MOVE_LIMIT:
+    case XQ_REASON_REPETITION:
+    case XQ_REASON_BARE_MATERIAL:
     default:
       return g_strdup (red ? _("Red wins.") : _("Black wins."));
     }
@@ -207,6 +233,17 @@ xq_warning_explain (const XqWarning *warning)
                        ? _("Red has attacked on every move of the same cycle three times. Red must play something else, or Red loses.")
                        : _("Black has attacked on every move of the same cycle three times. Black must play something else, or Black loses."));
     case XQ_REASON_PERPETUAL_CHASE:
+    case XQ_REASON_NONE:
+    case XQ_REASON_CHECKMATE:
+    case XQ_REASON_STALEMATE:
+    case XQ_REASON_RESIGNATION:
+    case XQ_REASON_AGREEMENT:
+    case XQ_REASON_MOVE_LIMIT:
+    case XQ_REASON_PERPETUAL_CHECK:
+    case XQ_REASON_REPETITION:
+    case XQ_REASON_BARE_MATERIAL:
+    case XQ_REASON_TIME:
+    case XQ_REASON_ILLEGAL_MOVE:
     default:
       return g_strdup (warning->offender == XQ_RED
                        ? _("Red has chased the same way three times. Red must play something else, or Red loses.")
@@ -255,6 +292,58 @@ winner_of (XqColor c)
   return c == XQ_RED ? XQ_WINNER_RED : XQ_WINNER_BLACK;
 }
 
+/* The loss the position itself shows: the side to move has no legal move,
+ * in check (checkmate) or not (stalemate, also a loss in xiangqi). */
+static gboolean
+judge_no_move (XqPosition *pos, XqResult *result, int ply)
+{
+  if (xq_position_has_legal_move (pos))
+    return FALSE;
+  result->winner = winner_of (xq_color_other (pos->side));
+  result->reason = xq_position_in_check (pos, pos->side) ? XQ_REASON_CHECKMATE : XQ_REASON_STALEMATE;
+  result->ply = ply;
+  return TRUE;
+}
+
+/* The draws the position shows: the natural move limit (with the checks
+ * each side gave since the last capture) and material that can never mate. */
+static gboolean
+judge_draw (const XqPosition *pos, int checks_red, int checks_black,
+            const XqGameOptions *opts, XqResult *result, int ply)
+{
+  XqReason reason;
+
+  if (xq_move_limit_reached (pos->halfmove, checks_red, checks_black, opts->move_limit))
+    reason = XQ_REASON_MOVE_LIMIT;
+  else if (opts->bare_material && xq_material_is_bare_draw (pos))
+    reason = XQ_REASON_BARE_MATERIAL;
+  else
+    return FALSE;
+  result->winner = XQ_WINNER_DRAW;
+  result->reason = reason;
+  result->ply = ply;
+  return TRUE;
+}
+
+XqResult
+xq_game_judge_position (const XqPosition *pos, const XqGameOptions *opts)
+{
+  XqResult result = { XQ_WINNER_NONE, XQ_REASON_NONE, -1 };
+  XqGameOptions defaults;
+  XqPosition scratch;
+
+  g_return_val_if_fail (pos != NULL, result);
+  if (opts == NULL)
+    {
+      xq_game_options_init (&defaults);
+      opts = &defaults;
+    }
+  scratch = *pos;
+  if (!judge_no_move (&scratch, &result, 0))
+    judge_draw (pos, 0, 0, opts, &result, 0);
+  return result;
+}
+
 /* Looks for the repetition at ply i: returns the number of occurrences of
  * its position (this one included) since the last capture, and the ply of
  * the earliest. */
@@ -275,7 +364,8 @@ count_occurrences (const XqGame *game, int i, int *first)
   return count;
 }
 
-/* The cycle rules at ply i (S0 第24條).  Returns TRUE if a result was set. */
+/* The cycle rules at ply i (the competition rules' 第24條, docs/rulings.md).
+ * Returns TRUE if a result was set. */
 static gboolean
 judge_repetition (XqGame *game, int i)
 {
@@ -326,8 +416,8 @@ judge_repetition (XqGame *game, int i)
   return FALSE;
 }
 
-/* Decides ply i from scratch (not a declared result), in the priority of
- * the rules reference §4. */
+/* Decides ply i from scratch (not a declared result), in the priority the
+ * header lists (docs/rulings.md). */
 static void
 judge_ply (XqGame *game, int i)
 {
@@ -349,27 +439,14 @@ judge_ply (XqGame *game, int i)
   else
     p->warned = FALSE;
 
-  /* (1) No legal move loses, in check or not (4.1.1, 4.1.3). */
-  if (!xq_position_has_legal_move (&scratch))
-    {
-      gboolean check = xq_position_in_check (&scratch, scratch.side);
-      set_result (p, winner_of (xq_color_other (scratch.side)),
-                  check ? XQ_REASON_CHECKMATE : XQ_REASON_STALEMATE, i);
-      return;
-    }
+  /* (1) No legal move loses, in check or not. */
+  if (judge_no_move (&scratch, &p->result, i))
+    return;
   /* (2) Repetition. */
   if (judge_repetition (game, i))
     return;
-  /* (3) The natural limit. */
-  if (xq_move_limit_reached (p->pos.halfmove, p->checks[XQ_RED], p->checks[XQ_BLACK],
-                             game->opts.move_limit))
-    {
-      set_result (p, XQ_WINNER_DRAW, XQ_REASON_MOVE_LIMIT, i);
-      return;
-    }
-  /* (4) Nobody can ever mate. */
-  if (game->opts.bare_material && xq_material_is_bare_draw (&p->pos))
-    set_result (p, XQ_WINNER_DRAW, XQ_REASON_BARE_MATERIAL, i);
+  /* (3) The natural limit and (4) nobody can ever mate. */
+  judge_draw (&p->pos, p->checks[XQ_RED], p->checks[XQ_BLACK], &game->opts, &p->result, i);
 }
 
 /* ---- The game record ------------------------------------------------------- */
@@ -612,24 +689,6 @@ xq_game_get_last_move (const XqGame *game)
 {
   g_return_val_if_fail (game != NULL, XQ_MOVE_NONE);
   return xq_game_get_move (game, game->current);
-}
-
-int
-xq_game_get_legal_moves_at (const XqGame *game, int ply, XqMove *out)
-{
-  XqPosition scratch;
-
-  g_return_val_if_fail (game != NULL && out != NULL, 0);
-  g_return_val_if_fail (ply >= 0 && ply < (int) game->plies->len, 0);
-  scratch = ply_at (game, ply)->pos;
-  return xq_position_legal_moves (&scratch, out);
-}
-
-int
-xq_game_get_legal_moves (const XqGame *game, XqMove *out)
-{
-  g_return_val_if_fail (game != NULL, 0);
-  return xq_game_get_legal_moves_at (game, game->current, out);
 }
 
 XqResult

@@ -2,7 +2,8 @@
 /* xq-game.h: a game record (start position + moves) with undo/redo and the
  * referee: who won and which rule decided it.
  *
- * Rules followed (S0 = seed 000_337b0bc6c3acfe8f.txt):
+ * Rules followed (the Chinese competition rules; clause numbers are theirs,
+ * docs/rulings.md has what the program relies on):
  *  - no legal move loses, in check or not (第3條, 4.1.1, 4.1.3);
  *  - forbidden repetition cycles, 棋例 第24–29條 (see xq-repetition.h);
  *  - the natural move limit, 4.2.4 and 第23條 23.3 (at most 10 checks of a
@@ -10,7 +11,8 @@
  *  - positions where neither side can ever mate, 4.2.1 (see xq-material.h);
  *  - resignation, agreed draws and flag fall, set by the interface.
  * When several apply to one ply, the order is the one above (no legal move
- * first), as the rules reference §4 recommends.
+ * first): a mate made on the move that also completes a cycle or the
+ * limit stands.
  */
 #pragma once
 
@@ -58,8 +60,8 @@ typedef struct {
 } XqResult;
 
 typedef enum {
-  XQ_RULES_CHINA,   /* the seed rules (S0), the default */
-  XQ_RULES_AXF,     /* Asian Xiangqi Federation reading, as engines implement it (reference §6.3) */
+  XQ_RULES_CHINA,   /* the Chinese competition rules, the default */
+  XQ_RULES_AXF,     /* Asian Xiangqi Federation reading, as engines implement it (docs/rulings.md) */
 } XqRuleSet;
 
 typedef enum {
@@ -93,7 +95,7 @@ const char  *xq_reason_to_code       (XqReason reason);
 gboolean     xq_reason_from_code     (const char *code, XqReason *out);
 /* "red", "black", "draw" or "ongoing". */
 const char  *xq_winner_to_code       (XqWinner winner);
-/* The clause of the seed rules (or AXF summary) deciding it, e.g. "第26條 26.1". */
+/* The clause of the Chinese competition rules (or AXF summary) deciding it, e.g. "第26條 26.1". */
 const char  *xq_reason_rule          (XqReason reason, XqRuleSet rules);
 /* A translated sentence for a child: who won and why. Free with g_free. */
 char        *xq_result_explain       (const XqResult *result);
@@ -105,6 +107,12 @@ char        *xq_warning_explain      (const XqWarning *warning);
  * beyond 10 are not counted, nor the replies to them (23.3); the draw is due if
  * either side could claim it. */
 gboolean     xq_move_limit_reached   (int plies, int checks_red, int checks_black, int limit);
+
+/* What a position decides on its own, without a game's history (so no
+ * repetition): the referee's rules (1), (3) and (4) above, in that order.
+ * The natural limit reads the position's half-move clock and counts no
+ * checks.  opts NULL = the defaults.  result.ply is 0 when decided. */
+XqResult     xq_game_judge_position  (const XqPosition *pos, const XqGameOptions *opts);
 
 /* ---- The game record ------------------------------------------------------- */
 
@@ -138,9 +146,6 @@ const XqPosition *xq_game_get_position_at (const XqGame *game, int ply);
 XqMove       xq_game_get_move        (const XqGame *game, int ply);
 /* The move that led to the current ply, XQ_MOVE_NONE at ply 0. */
 XqMove       xq_game_get_last_move   (const XqGame *game);
-/* Legal moves at the current ply / at `ply`; out holds XQ_MAX_MOVES. */
-int          xq_game_get_legal_moves (const XqGame *game, XqMove *out);
-int          xq_game_get_legal_moves_at (const XqGame *game, int ply, XqMove *out);
 
 /* The result as of the current ply (results reached later in the tail do not count). */
 XqResult     xq_game_get_result      (const XqGame *game);

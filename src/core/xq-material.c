@@ -6,26 +6,10 @@
 #include "xq-material.h"
 
 int
-xq_material_teaching_value_x2 (XqPieceType type, gboolean crossed)
+xq_material_value (XqPiece piece, XqSquare sq)
 {
-  switch (type)
-    {
-    case XQ_PAWN:     return crossed ? 4 : 2;
-    case XQ_ADVISOR:  return 4;
-    case XQ_ELEPHANT: return 4;
-    case XQ_HORSE:    return 8;
-    case XQ_CANNON:   return 9;
-    case XQ_CHARIOT:  return 18;
-    case XQ_KING:
-    case XQ_NO_TYPE:
-    default:          return 0;
-    }
-}
-
-double
-xq_material_teaching_value (XqPieceType type, gboolean crossed)
-{
-  return xq_material_teaching_value_x2 (type, crossed) / 2.0;
+  g_return_val_if_fail (sq >= 0 && sq < XQ_SQUARES, 0);
+  return xq_material_type_value (xq_piece_type (piece), xq_sq_crossed (xq_piece_color (piece), sq));
 }
 
 int
@@ -44,7 +28,7 @@ xq_material_rule_value (const XqPosition *pos, XqSquare sq)
     case XQ_CANNON:   return 4;
     case XQ_ADVISOR:  return 2;
     case XQ_ELEPHANT: return 2;
-    /* 25.3 lets a crossed soldier's value float; 2 (= an advisor) keeps
+    /* The rules let a crossed soldier's value float; 2 (= an advisor) keeps
      * "one soldier for several pieces" from ever looking like a gain. */
     case XQ_PAWN:     return xq_sq_crossed (xq_piece_color (p), sq) ? 2 : 0;
     case XQ_KING:
@@ -60,7 +44,7 @@ xq_material_is_rule_material (const XqPosition *pos, XqSquare sq)
 }
 
 int
-xq_material_side_total_x2 (const XqPosition *pos, XqColor side)
+xq_material_side_total (const XqPosition *pos, XqColor side)
 {
   int total = 0;
 
@@ -69,7 +53,7 @@ xq_material_side_total_x2 (const XqPosition *pos, XqColor side)
     {
       XqPiece p = pos->board[sq];
       if (p != XQ_EMPTY && xq_piece_color (p) == side)
-        total += xq_material_teaching_value_x2 (xq_piece_type (p), xq_sq_crossed (side, sq));
+        total += xq_material_value (p, sq);
     }
   return total;
 }

@@ -390,7 +390,7 @@ is_dir_token (char c)
 }
 
 /* Is tokens shaped like a move: four tokens, or three for the short
- * record without a direction (S0 7.5: 炮25)? */
+ * record without a direction (the competition rules' 7.5 allow 炮25 when only one cannon can go there)? */
 static gboolean
 tokens_shaped (const char *tokens, gboolean chinese)
 {

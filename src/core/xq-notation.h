@@ -31,7 +31,8 @@ char     *xq_notation_format (XqPosition *pos, XqMove m, XqNotation notation);
  * N/B for H/E, FSF's ordinal soldier forms (15=6) and a bare file where it
  * is unique; Chinese in either script with the variant glyphs 俥傌砲包,
  * full-width or ASCII digits for either side, 馬前 as well as 前馬, 二兵 for
- * 中兵, and S0 7.5's short record without direction (炮25) when unique. */
+ * 中兵, and the competition rules' short record without direction (炮25, 7.5) when
+ * only one such piece can make the move. */
 XqMove    xq_notation_parse  (XqPosition *pos, const char *text, XqNotation notation, GError **error);
 /* Tries every notation in turn (for PGN files and pasted text). */
 XqMove    xq_notation_parse_any (XqPosition *pos, const char *text, GError **error);

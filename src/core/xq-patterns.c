@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "xq-patterns.h"
+#include "xq-attacks.h"
 #include "xq-tables.h"
 
 static const struct {
@@ -91,70 +92,24 @@ is_a (const XqPiece *board, XqSquare sq, XqColor c, XqPieceType t)
 static int
 between (const XqPiece *board, XqSquare a, XqSquare b)
 {
-  int step, n = 0;
-
-  if (a == b)
-    return -1;
-  if (xq_sq_rank (a) == xq_sq_rank (b))
-    step = b > a ? 1 : -1;
-  else if (xq_sq_file (a) == xq_sq_file (b))
-    step = b > a ? 9 : -9;
-  else
-    return -1;
-  for (XqSquare s = a + step; s != b; s += step)
-    n += board[s] != XQ_EMPTY;
-  return n;
+  return xq_attacks_between (board, a, b, NULL);
 }
 
-/* Does the piece on from strike the point to (whatever stands there)? */
+/* Would a general on `to` be attacked by the piece on from (so the piece
+ * checks it there, or holds that flight point)? */
 static gboolean
 strikes (const XqPiece *board, XqSquare from, XqSquare to)
 {
-  const XqTables *t = xq_tables ();
-  XqPiece p = board[from];
-  XqColor c = xq_piece_color (p);
+  XqSquare who[XQ_ATTACKS_MAX_POINTS];
+  int n;
 
-  if (p == XQ_EMPTY || from == to)
+  if (board[from] == XQ_EMPTY || from == to)
     return FALSE;
-  switch (xq_piece_type (p))
-    {
-    case XQ_CHARIOT:
-      return between (board, from, to) == 0;
-    case XQ_CANNON:
-      return between (board, from, to) == 1;
-    case XQ_HORSE:
-      for (int i = 0; t->horse_from[to][i].to >= 0; i++)
-        if (t->horse_from[to][i].to == from && board[t->horse_from[to][i].block] == XQ_EMPTY)
-          return TRUE;
-      return FALSE;
-    case XQ_PAWN:
-      for (int i = 0; t->pawn[c][from][i] >= 0; i++)
-        if (t->pawn[c][from][i] == to)
-          return TRUE;
-      return FALSE;
-    case XQ_KING:
-      /* The flying general: a file it looks down is closed to the other. */
-      if (xq_sq_file (from) == xq_sq_file (to) && between (board, from, to) == 0 &&
-          !xq_in_palace (c, to))
-        return TRUE;
-      for (int i = 0; t->king[from][i] >= 0; i++)
-        if (t->king[from][i] == to)
-          return TRUE;
-      return FALSE;
-    case XQ_ADVISOR:
-      for (int i = 0; t->advisor[from][i] >= 0; i++)
-        if (t->advisor[from][i] == to)
-          return TRUE;
-      return FALSE;
-    case XQ_ELEPHANT:
-      for (int i = 0; t->elephant[from][i].to >= 0; i++)
-        if (t->elephant[from][i].to == to && board[t->elephant[from][i].block] == XQ_EMPTY)
-          return TRUE;
-      return FALSE;
-    case XQ_NO_TYPE:
-    default:
-      return FALSE;
-    }
+  n = xq_attacks_on_general (board, to, xq_piece_color (board[from]), who);
+  for (int i = 0; i < n; i++)
+    if (who[i] == from)
+      return TRUE;
+  return FALSE;
 }
 
 typedef struct {
@@ -436,41 +391,64 @@ line_patterns (const XqPosition *start, const XqMove *line, int length, const Sc
   return set;
 }
 
+/* Sets up the scene of a finished kill; FALSE when the side to move in end
+ * can still move (or a general is missing). */
+static gboolean
+scene_init (Scene *sc, const XqPosition *end)
+{
+  const XqTables *t = xq_tables ();
+  XqSquare who[XQ_ATTACKS_MAX_POINTS];
+  int n;
+
+  sc->end = *end;
+  sc->def = sc->end.side;
+  sc->att = xq_color_other (sc->def);
+  sc->k = sc->end.king[sc->def];
+  if (sc->k == XQ_NO_SQUARE || sc->end.king[sc->att] == XQ_NO_SQUARE ||
+      xq_position_has_legal_move (&sc->end))
+    return FALSE;
+
+  memcpy (sc->flight_board, sc->end.board, sizeof sc->flight_board);
+  sc->flight_board[sc->k] = XQ_EMPTY;
+  n = xq_attacks_on_general (sc->end.board, sc->k, sc->att, who);
+  sc->n_checkers = MIN (n, (int) G_N_ELEMENTS (sc->checkers));
+  memcpy (sc->checkers, who, sizeof (XqSquare) * sc->n_checkers);
+  sc->n_steps = 0;
+  for (int i = 0; t->king[sc->k][i] >= 0; i++)
+    sc->steps[sc->n_steps++] = t->king[sc->k][i];
+  return TRUE;
+}
+
+XqKillSet
+xq_kill_recognise_final (const XqPosition *end)
+{
+  Scene sc;
+
+  g_return_val_if_fail (end != NULL, 0);
+  if (!scene_init (&sc, end))
+    return 0;
+  return final_patterns (&sc);
+}
+
 XqKillSet
 xq_kill_recognise (const XqPosition *start, const XqMove *line, int length)
 {
-  const XqTables *t = xq_tables ();
+  XqPosition end;
   Scene sc;
 
   g_return_val_if_fail (start != NULL, 0);
   g_return_val_if_fail (length >= 0 && (length == 0 || line != NULL), 0);
 
-  sc.end = *start;
+  end = *start;
   for (int i = 0; i < length; i++)
     {
       XqUndo u;
 
-      if (!xq_position_is_legal (&sc.end, line[i]))
+      if (!xq_position_is_legal (&end, line[i]))
         return 0;
-      xq_position_do_move (&sc.end, line[i], &u);
+      xq_position_do_move (&end, line[i], &u);
     }
-  sc.def = sc.end.side;
-  sc.att = xq_color_other (sc.def);
-  sc.k = sc.end.king[sc.def];
-  if (sc.k == XQ_NO_SQUARE || sc.end.king[sc.att] == XQ_NO_SQUARE ||
-      start->side != sc.att || xq_position_has_legal_move (&sc.end))
+  if (start->side == end.side || !scene_init (&sc, &end))
     return 0;
-
-  memcpy (sc.flight_board, sc.end.board, sizeof sc.flight_board);
-  sc.flight_board[sc.k] = XQ_EMPTY;
-  sc.n_checkers = 0;
-  for (XqSquare s = 0; s < XQ_SQUARES; s++)
-    if (sc.end.board[s] != XQ_EMPTY && xq_piece_color (sc.end.board[s]) == sc.att &&
-        strikes (sc.end.board, s, sc.k) && sc.n_checkers < (int) G_N_ELEMENTS (sc.checkers))
-      sc.checkers[sc.n_checkers++] = s;
-  sc.n_steps = 0;
-  for (int i = 0; t->king[sc.k][i] >= 0; i++)
-    sc.steps[sc.n_steps++] = t->king[sc.k][i];
-
   return final_patterns (&sc) | line_patterns (start, line, length, &sc);
 }

@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* xq-patterns.h: the named kill patterns (殺法) of the puzzle collection.
  *
- * xq_mate_pattern_classify() in xq-solver.h names the final position only;
- * many classical kills are defined by the idea on the way there (a chariot
- * sacrificed in the palace centre, a cannon sweeping the back rank, the
- * general driven home).  These recognisers look at the start position, the
- * main line and the final position together, and report every pattern that
- * fits (a kill can be a double-cannon and a heaven-and-earth at once).
+ * The one list of kill patterns of the program.  Many classical kills are
+ * defined by the idea on the way there (a chariot sacrificed in the palace
+ * centre, a cannon sweeping the back rank, the general driven home), so the
+ * full recogniser looks at the start position, the main line and the final
+ * position together; the final position alone shows the rest.  Every
+ * pattern that fits is reported (a kill can be a double-cannon and a
+ * heaven-and-earth at once).
  *
  * "Depth" below is a point's distance from the defender's back rank, so
  * the same geometry serves either colour. */
@@ -47,6 +48,9 @@ typedef guint32 XqKillSet;   /* bit (1u << XqKill) */
  * main line (length plies) ending with the defender unable to move.
  * Returns 0 when the line does not end in a win. */
 XqKillSet    xq_kill_recognise (const XqPosition *start, const XqMove *line, int length);
+/* The patterns the final position alone shows (end: the defender to move
+ * and without a move); 0 when the side to move in end can still move. */
+XqKillSet    xq_kill_recognise_final (const XqPosition *end);
 
 /* Stable ASCII id ("iron-bolt"), the traditional name in traditional
  * characters, and the English name used in puzzle files. */

@@ -710,90 +710,193 @@ locate_offset (const char *text, const char *at, int *line, int *col)
     }
 }
 
-XqPgnRecord *
-xq_pgn_read_string (const char *text, GError **error)
+/* Reads the tags, moves and comments of one game from r->p.  multi: stop
+ * before the next game (a tag once the moves have begun, or a move after
+ * the result) instead of calling it an error. */
+static gboolean
+read_game (Reader *r, gboolean multi, GError **error)
 {
-  g_autoptr(XqPgnRecord) rec = NULL;
-  const char *bad;
-  Reader r = { 0 };
   gboolean ok = TRUE;
 
-  g_return_val_if_fail (text != NULL, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+  while (ok)
+    {
+      skip_space (r);
+      if (*r->p == '\0')
+        break;
+      if (multi && ((r->in_moves && *r->p == '[')
+                    || (r->finished && *r->p != '{' && *r->p != ';')))
+        break;
+      switch (*r->p)
+        {
+        case '[':
+          ok = read_tag (r, error);
+          break;
+        case '{':
+          ok = read_brace_comment (r, error);
+          break;
+        case ';':
+          read_line_comment (r);
+          break;
+        case '(':
+          ok = skip_variation (r, error);
+          break;
+        case ')':
+        case ']':
+        case '}':
+          ok = fail_at (error, XQ_PGN_ERROR_SYNTAX, r->line, r->col,
+                        _("“%c” without a matching opening bracket"), *r->p);
+          break;
+        case '$':
+          /* A numeric annotation glyph: not kept. */
+          reader_advance (r);
+          while (g_ascii_isdigit (*r->p))
+            reader_advance (r);
+          break;
+        case '%':
+          /* PGN's escape mechanism: the whole line is for other programs. */
+          if (r->col == 1)
+            {
+              while (*r->p != '\0' && *r->p != '\n')
+                reader_advance (r);
+              break;
+            }
+          G_GNUC_FALLTHROUGH;
+        default:
+          ok = read_token (r, error);
+          break;
+        }
+    }
+  if (ok && r->pending_before != NULL)
+    {
+      /* A move number with a comment but no move: keep the comment. */
+      r->after_number = FALSE;
+      add_comment (r, r->pending_before);
+    }
+  g_clear_pointer (&r->pending_before, g_free);
+  if (!ok)
+    return FALSE;
+  if (!r->finished)
+    {
+      const char *tag = xq_pgn_record_get_tag (r->rec, "Result");
+      if (tag == NULL || !xq_pgn_result_from_string (tag, &r->rec->result))
+        r->rec->result = XQ_PGN_RESULT_UNKNOWN;
+    }
+  return TRUE;
+}
+
+static gboolean
+check_utf8 (const char *text, GError **error)
+{
+  const char *bad;
 
   if (!g_utf8_validate (text, -1, &bad))
     {
       int line, col;
       locate_offset (text, bad, &line, &col);
-      fail_at (error, XQ_PGN_ERROR_SYNTAX, line, col, _("The text is not valid UTF-8 here"));
-      return NULL;
+      return fail_at (error, XQ_PGN_ERROR_SYNTAX, line, col, _("The text is not valid UTF-8 here"));
     }
+  return TRUE;
+}
 
+XqPgnRecord *
+xq_pgn_read_string (const char *text, GError **error)
+{
+  g_autoptr(XqPgnRecord) rec = NULL;
+  Reader r = { 0 };
+
+  g_return_val_if_fail (text != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (!check_utf8 (text, error))
+    return NULL;
   rec = xq_pgn_record_new ();
   r.p = text;
   r.line = r.col = 1;
   r.rec = rec;
-  while (ok)
+  if (!read_game (&r, FALSE, error))
+    return NULL;
+  return g_steal_pointer (&rec);
+}
+
+void
+xq_pgn_game_free (XqPgnGame *game)
+{
+  if (game == NULL)
+    return;
+  xq_pgn_record_free (game->record);
+  g_clear_error (&game->error);
+  g_free (game);
+}
+
+/* After a game that could not be read: on to the next line that starts
+ * with "[" once a line of moves has been passed (the broken game's own
+ * later tags are not a new game). */
+static void
+skip_broken_game (Reader *r)
+{
+  gboolean seen_moves = r->in_moves;
+
+  for (;;)
     {
+      const char *q;
+
+      while (*r->p != '\0' && *r->p != '\n')
+        reader_advance (r);
+      if (*r->p == '\0')
+        return;
+      reader_advance (r);
+      q = r->p;
+      while (*q == ' ' || *q == '\t' || *q == '\r')
+        q++;
+      if (*q == '[' && seen_moves)
+        return;
+      if (*q != '\0' && *q != '\n' && *q != '[')
+        seen_moves = TRUE;
+    }
+}
+
+GPtrArray *
+xq_pgn_read_games (const char *text, guint max_games, GError **error)
+{
+  g_autoptr(GPtrArray) games = NULL;
+  Reader r = { 0 };
+
+  g_return_val_if_fail (text != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (max_games == 0)
+    max_games = XQ_PGN_MAX_GAMES;
+  if (!check_utf8 (text, error))
+    return NULL;
+  games = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_pgn_game_free);
+  r.p = text;
+  r.line = r.col = 1;
+  for (;;)
+    {
+      g_autoptr(XqPgnRecord) rec = NULL;
+      XqPgnGame *game;
+
       skip_space (&r);
       if (*r.p == '\0')
         break;
-      switch (*r.p)
+      if (games->len >= max_games)
         {
-        case '[':
-          ok = read_tag (&r, error);
-          break;
-        case '{':
-          ok = read_brace_comment (&r, error);
-          break;
-        case ';':
-          read_line_comment (&r);
-          break;
-        case '(':
-          ok = skip_variation (&r, error);
-          break;
-        case ')':
-        case ']':
-        case '}':
-          ok = fail_at (error, XQ_PGN_ERROR_SYNTAX, r.line, r.col,
-                        _("“%c” without a matching opening bracket"), *r.p);
-          break;
-        case '$':
-          /* A numeric annotation glyph: not kept. */
-          reader_advance (&r);
-          while (g_ascii_isdigit (*r.p))
-            reader_advance (&r);
-          break;
-        case '%':
-          /* PGN's escape mechanism: the whole line is for other programs. */
-          if (r.col == 1)
-            {
-              while (*r.p != '\0' && *r.p != '\n')
-                reader_advance (&r);
-              break;
-            }
-          G_GNUC_FALLTHROUGH;
-        default:
-          ok = read_token (&r, error);
-          break;
+          fail_at (error, XQ_PGN_ERROR_TRAILING, r.line, r.col,
+                   _("More than %u games in one file"), max_games);
+          return NULL;
         }
+      rec = xq_pgn_record_new ();
+      game = g_new0 (XqPgnGame, 1);
+      game->line = r.line;
+      r.rec = rec;
+      r.in_moves = r.after_number = r.finished = FALSE;
+      if (read_game (&r, TRUE, &game->error))
+        game->record = g_steal_pointer (&rec);
+      else
+        skip_broken_game (&r);
+      g_ptr_array_add (games, game);
     }
-  if (ok && r.pending_before != NULL)
-    {
-      /* A move number with a comment but no move: keep the comment. */
-      r.after_number = FALSE;
-      add_comment (&r, r.pending_before);
-    }
-  g_free (r.pending_before);
-  if (!ok)
-    return NULL;
-  if (!r.finished)
-    {
-      const char *tag = xq_pgn_record_get_tag (rec, "Result");
-      if (tag == NULL || !xq_pgn_result_from_string (tag, &rec->result))
-        rec->result = XQ_PGN_RESULT_UNKNOWN;
-    }
-  return g_steal_pointer (&rec);
+  return g_steal_pointer (&games);
 }
 
 XqPgnRecord *

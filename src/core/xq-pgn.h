@@ -93,6 +93,27 @@ XqPgnRecord *xq_pgn_read_file    (const char *path, GError **error);
 char        *xq_pgn_write        (const XqPgnRecord *rec, XqNotation notation);
 gboolean     xq_pgn_write_file   (const XqPgnRecord *rec, const char *path,
                                   XqNotation notation, GError **error);
+/* ---- Files of many games ------------------------------------------------- */
+
+/* One game of a file that holds many. */
+typedef struct {
+  XqPgnRecord *record;  /* NULL when the game could not be read */
+  GError      *error;   /* why not (XQ_PGN_ERROR, "LINE:COLUMN: …"), else NULL */
+  int          line;    /* the line the game begins on */
+} XqPgnGame;
+
+/* More games than this in one text are refused (XQ_PGN_ERROR_TRAILING). */
+#define XQ_PGN_MAX_GAMES 1000
+
+void         xq_pgn_game_free    (XqPgnGame *game);
+/* Reads every game of a text: a game ends with its result token or where
+ * the next game's tags begin.  A game that cannot be read is kept with its
+ * error, and reading goes on at the next line starting with "[" after its
+ * moves, so one bad game costs only itself.  Returns XqPgnGame* (owned),
+ * or NULL with error for text that is not UTF-8 or holds more than
+ * max_games games (0: XQ_PGN_MAX_GAMES). */
+GPtrArray   *xq_pgn_read_games   (const char *text, guint max_games, GError **error);
+
 /* "ICCS", "WXF" or "Chinese", the customary values of the Format tag. */
 const char  *xq_pgn_format_tag_value (XqNotation notation);
 

@@ -517,57 +517,12 @@ xq_position_kings_facing (const XqPosition *pos)
   return TRUE;
 }
 
-/* Attacks by chariots, cannons, horses and soldiers: the only pieces that
- * can ever reach an enemy general.  Shared by the check test (the hot path
- * of legality) and the general attack test. */
+/* Is sq struck by a chariot, cannon, horse or soldier of `by`?  The check
+ * test of legality; the geometry is xq_tables_fighters_on's. */
 static inline gboolean
 attacked_by_fighters (const XqPosition *pos, const XqTables *t, XqSquare sq, XqColor by)
 {
-  const XqPiece *b = pos->board;
-  const XqPiece chariot = xq_piece_make (by, XQ_CHARIOT);
-  const XqPiece cannon = xq_piece_make (by, XQ_CANNON);
-  const XqPiece horse = xq_piece_make (by, XQ_HORSE);
-  const XqPiece pawn = xq_piece_make (by, XQ_PAWN);
-
-  /* Soldiers: one step forward from behind, or sideways once crossed. */
-  if (by == XQ_RED)
-    {
-      if (sq >= 9 && b[sq - 9] == pawn)
-        return TRUE;
-    }
-  else
-    {
-      if (sq < 81 && b[sq + 9] == pawn)
-        return TRUE;
-    }
-  if (xq_sq_file (sq) > 0 && b[sq - 1] == pawn && xq_sq_crossed (by, sq - 1))
-    return TRUE;
-  if (xq_sq_file (sq) < 8 && b[sq + 1] == pawn && xq_sq_crossed (by, sq + 1))
-    return TRUE;
-
-  for (int i = 0; t->horse_from[sq][i].to >= 0; i++)
-    if (b[t->horse_from[sq][i].to] == horse && b[t->horse_from[sq][i].block] == XQ_EMPTY)
-      return TRUE;
-
-  for (int d = 0; d < XQ_N_DIRS; d++)
-    {
-      const gint8 *ray = t->ray[sq][d];
-      int i = 0;
-
-      while (ray[i] >= 0 && b[ray[i]] == XQ_EMPTY)
-        i++;
-      if (ray[i] < 0)
-        continue;
-      if (b[ray[i]] == chariot)
-        return TRUE;
-      /* The first piece is a screen: a cannon behind it attacks. */
-      i++;
-      while (ray[i] >= 0 && b[ray[i]] == XQ_EMPTY)
-        i++;
-      if (ray[i] >= 0 && b[ray[i]] == cannon)
-        return TRUE;
-    }
-  return FALSE;
+  return xq_tables_fighters_on (t, pos->board, sq, by, NULL) > 0;
 }
 
 gboolean
@@ -579,28 +534,6 @@ xq_position_in_check (const XqPosition *pos, XqColor c)
     return FALSE;
   return attacked_by_fighters (pos, xq_tables (), k, xq_color_other (c)) ||
          xq_position_kings_facing (pos);
-}
-
-gboolean
-xq_position_is_attacked (const XqPosition *pos, XqSquare sq, XqColor by)
-{
-  const XqTables *t = xq_tables ();
-  const XqPiece *b = pos->board;
-
-  if (attacked_by_fighters (pos, t, sq, by))
-    return TRUE;
-  for (int i = 0; t->advisor[sq][i] >= 0; i++)
-    if (b[t->advisor[sq][i]] == xq_piece_make (by, XQ_ADVISOR))
-      return TRUE;
-  for (int i = 0; t->king[sq][i] >= 0; i++)
-    if (b[t->king[sq][i]] == xq_piece_make (by, XQ_KING))
-      return TRUE;
-  /* Elephant moves are symmetric, so the eye is the same from either end. */
-  for (int i = 0; t->elephant[sq][i].to >= 0; i++)
-    if (b[t->elephant[sq][i].to] == xq_piece_make (by, XQ_ELEPHANT) &&
-        b[t->elephant[sq][i].block] == XQ_EMPTY)
-      return TRUE;
-  return FALSE;
 }
 
 /* ---- Moves --------------------------------------------------------------- */

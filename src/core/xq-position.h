@@ -68,9 +68,6 @@ gboolean  xq_position_is_consistent (const XqPosition *pos);
 
 /* ---- Attacks and check --------------------------------------------------- */
 
-/* Is sq attacked by a piece of colour `by` (every piece type, the general's
- * one-step move included; the facing-generals rule is not an attack here). */
-gboolean  xq_position_is_attacked  (const XqPosition *pos, XqSquare sq, XqColor by);
 /* Is the general of colour c attacked, counting the facing-generals rule. */
 gboolean  xq_position_in_check     (const XqPosition *pos, XqColor c);
 gboolean  xq_position_kings_facing (const XqPosition *pos);

@@ -450,7 +450,7 @@ xq_repetition_judge (const XqPosition *first,
     perpetual[s] = all_checks (c, (XqColor) s);
 
   /* 24.1 / 26.1: perpetual check on its own loses, whatever the other
-   * side does; perpetual check by both is a draw (S1 四, S4). */
+   * side does; perpetual check by both is a draw (docs/rulings.md). */
   if (perpetual[XQ_RED] || perpetual[XQ_BLACK])
     {
       for (int s = 0; s < 2; s++)

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* xq-repetition.h: 棋例 — classifying the moves of a repeated cycle and
- * ruling on it (S0 第24–29條, rules reference §6).
+ * ruling on it (the competition rules' 第24–29條; docs/rulings.md has the
+ * decisions this program makes where they leave room).
  *
  * Each move of each side in the cycle is 將 (check), 殺 (mate threat),
  * 捉 (chase) or 閑 (idle), the heaviest effect winning (27.4).  A chase

@@ -22,8 +22,8 @@
 #include <string.h>
 
 #include "xq-solver.h"
+#include "xq-material.h"
 #include "xq-scored-move.h"
-#include "xq-tables.h"
 
 #define TT_BITS   20
 #define TT_SIZE   (1u << TT_BITS)
@@ -60,8 +60,15 @@ struct _XqSolver {
   XqMove   killer[MAX_PLY];
 };
 
-/* Rough values only for ordering captures. */
-static const int order_value[XQ_N_TYPES] = { 0, 0, 2, 2, 4, 9, 5, 1 };
+/* Captures are ordered by the children's table (xq-material.h) in whole
+ * points, the cannon's 4.5 rounded up: soldier 1, advisor and elephant 2,
+ * horse 4, cannon 5, chariot 9.  Whole points keep the ordering, and so the
+ * work every proof costs, what it was when the budget was calibrated. */
+static inline int
+order_value (XqPieceType type)
+{
+  return (xq_material_type_value (type, FALSE) + XQ_VALUE_POINT / 2) / XQ_VALUE_POINT;
+}
 
 XqSolver *
 xq_solver_new (void)
@@ -325,7 +332,7 @@ attack (XqSolver *s, XqPosition *pos, int n, int ply)
         score += 1000;
       score -= 10 * n_replies;
       if (u.captured != XQ_EMPTY)
-        score += 5 * order_value[xq_piece_type (u.captured)];
+        score += 5 * order_value (xq_piece_type (u.captured));
       xq_position_undo_move (pos, m, &u);
       if (m == hint)
         score += 100000;
@@ -413,7 +420,7 @@ defend (XqSolver *s, XqPosition *pos, int n, int ply)
       if (c != NULL && c->win <= n)
         score -= 10000;
       if (u.captured != XQ_EMPTY)
-        score += 100 + 10 * order_value[xq_piece_type (u.captured)];
+        score += 100 + 10 * order_value (xq_piece_type (u.captured));
       if (xq_piece_type (pos->board[xq_move_to (m)]) == XQ_KING)
         score += 50;
       xq_position_undo_move (pos, m, &u);
@@ -688,7 +695,14 @@ main_line (XqSolver *solver, const XqPosition *pos, int max_n, XqMove *line, int
 
       if (solver->aborted)
         return XQ_SOLVE_ABORTED;
-      g_assert (m != XQ_MOVE_NONE);
+      /* A proven line always has a winning attacker move; checked in
+       * release builds too, where g_assert is compiled out, so a broken
+       * proof can never play XQ_MOVE_NONE on the board. */
+      if (m == XQ_MOVE_NONE)
+        {
+          g_critical ("solver: no winning move in a line proven to win in %d", n);
+          return XQ_SOLVE_ABORTED;
+        }
       xq_position_do_move (&p, m, &u);
       line[(*length)++] = m;
       r = xq_solver_longest_defence (solver, &p, MAX (n - 1, 1), &reply, &d);
@@ -696,8 +710,13 @@ main_line (XqSolver *solver, const XqPosition *pos, int max_n, XqMove *line, int
         return r;
       if (reply == XQ_MOVE_NONE)
         return XQ_SOLVE_MATE;
-      /* The defence cannot escape: the line was proven. */
-      g_assert (r == XQ_SOLVE_MATE && d <= n - 1);
+      /* The defence cannot escape: the line was proven.  Checked in release
+       * builds too: a reply that escapes would make the line a lie. */
+      if (r != XQ_SOLVE_MATE || d > n - 1)
+        {
+          g_critical ("solver: the defence escapes a line proven to win in %d", n);
+          return XQ_SOLVE_ABORTED;
+        }
       xq_position_do_move (&p, reply, &u);
       line[(*length)++] = reply;
       begin (solver, p.side);
@@ -723,168 +742,4 @@ xq_solver_main_line (XqSolver *solver, const XqPosition *pos, int max_n,
   r = main_line (solver, pos, max_n, line, length);
   solver->in_line = FALSE;
   return r;
-}
-
-/* ---- Kill patterns ------------------------------------------------------- */
-
-/* The first piece on a ray from sq, and the one behind it. */
-static void
-ray_pieces (const XqPosition *pos, XqSquare sq, int dir, XqSquare *first, XqSquare *second)
-{
-  const gint8 *ray = xq_tables ()->ray[sq][dir];
-  int i = 0;
-
-  *first = *second = XQ_NO_SQUARE;
-  while (ray[i] >= 0 && pos->board[ray[i]] == XQ_EMPTY)
-    i++;
-  if (ray[i] < 0)
-    return;
-  *first = ray[i++];
-  while (ray[i] >= 0 && pos->board[ray[i]] == XQ_EMPTY)
-    i++;
-  if (ray[i] >= 0)
-    *second = ray[i];
-}
-
-static gboolean
-is_piece (const XqPosition *pos, XqSquare sq, XqColor c, XqPieceType t)
-{
-  return sq != XQ_NO_SQUARE && pos->board[sq] == xq_piece_make (c, t);
-}
-
-/* Does an attacking horse on `from` give check to the general on k? */
-static gboolean
-horse_checks (const XqPosition *pos, XqSquare from, XqSquare k)
-{
-  const XqTables *t = xq_tables ();
-
-  for (int i = 0; t->horse_from[k][i].to >= 0; i++)
-    if (t->horse_from[k][i].to == from && pos->board[t->horse_from[k][i].block] == XQ_EMPTY)
-      return TRUE;
-  return FALSE;
-}
-
-XqMatePattern
-xq_mate_pattern_classify (const XqPosition *pos)
-{
-  const XqTables *t = xq_tables ();
-  XqColor def, att;
-  XqSquare k, ak;
-  XqPosition p;
-
-  g_return_val_if_fail (pos != NULL, XQ_MATE_PATTERN_NONE);
-  def = pos->side;
-  att = xq_color_other (def);
-  k = pos->king[def];
-  ak = pos->king[att];
-  if (k == XQ_NO_SQUARE || ak == XQ_NO_SQUARE)
-    return XQ_MATE_PATTERN_NONE;
-  p = *pos;
-  if (xq_position_has_legal_move (&p))
-    return XQ_MATE_PATTERN_NONE;
-  if (!xq_position_in_check (pos, def))
-    return XQ_MATE_PATTERN_STALEMATE;
-
-  /* Cannon checks along each line, by the kind of screen. */
-  for (int d = 0; d < XQ_N_DIRS; d++)
-    {
-      XqSquare screen, gun;
-
-      ray_pieces (pos, k, d, &screen, &gun);
-      if (!is_piece (pos, gun, att, XQ_CANNON))
-        continue;
-      if (is_piece (pos, screen, att, XQ_CANNON))
-        return XQ_MATE_PATTERN_DOUBLE_CANNON;
-      if (is_piece (pos, screen, att, XQ_HORSE))
-        return XQ_MATE_PATTERN_HORSE_CANNON;
-      {
-        /* Every flight point off the line of fire holds one of the
-         * general's own pieces. */
-        int own = 0, other = 0;
-
-        for (int i = 0; t->king[k][i] >= 0; i++)
-          {
-            XqSquare step = t->king[k][i];
-            XqPiece q = pos->board[step];
-
-            if (step == t->ray[k][d][0])
-              continue;
-            if (q != XQ_EMPTY && xq_piece_color (q) == def)
-              own++;
-            else
-              other++;
-          }
-        if (own > 0 && other == 0)
-          return XQ_MATE_PATTERN_SMOTHERED;
-      }
-    }
-
-  /* Horse checks, by where the horse stands relative to the palace. */
-  for (int i = 0; t->horse_from[k][i].to >= 0; i++)
-    {
-      XqSquare h = t->horse_from[k][i].to;
-      int f = xq_sq_file (h), r = xq_sq_rank (h);
-      int back = def == XQ_RED ? 0 : 9;
-      int depth = abs (r - back);
-
-      if (!is_piece (pos, h, att, XQ_HORSE) || !horse_checks (pos, h, k))
-        continue;
-      /* 臥槽: the point in front of the elephant's home, on the second rank. */
-      if ((f == 2 || f == 6) && depth == 1)
-        return XQ_MATE_PATTERN_WOCAO_HORSE;
-      if ((f == 3 || f == 5) && (depth == 0 || depth == 2))
-        return XQ_MATE_PATTERN_CORNER_HORSE;
-    }
-
-  /* A chariot checks and the other guards the neighbouring line. */
-  for (int d = 0; d < XQ_N_DIRS; d++)
-    {
-      XqSquare first, second;
-
-      ray_pieces (pos, k, d, &first, &second);
-      if (!is_piece (pos, first, att, XQ_CHARIOT))
-        continue;
-      for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
-        {
-          gboolean along_rank = d == XQ_DIR_E || d == XQ_DIR_W;
-
-          if (sq == first || !is_piece (pos, sq, att, XQ_CHARIOT))
-            continue;
-          if (along_rank ? abs (xq_sq_rank (sq) - xq_sq_rank (k)) == 1
-                         : abs (xq_sq_file (sq) - xq_sq_file (k)) == 1)
-            return XQ_MATE_PATTERN_TWO_CHARIOTS;
-        }
-    }
-
-  /* The attacking general holds a file the defending one would step onto. */
-  if (xq_sq_file (ak) != xq_sq_file (k))
-    for (int i = 0; t->king[k][i] >= 0; i++)
-      {
-        XqSquare step = t->king[k][i];
-        gboolean open = TRUE;
-        int lo, hi;
-
-        if (xq_sq_file (step) != xq_sq_file (ak) || pos->board[step] != XQ_EMPTY)
-          continue;
-        lo = MIN (step, ak);
-        hi = MAX (step, ak);
-        for (XqSquare sq = lo + 9; sq < hi; sq += 9)
-          if (pos->board[sq] != XQ_EMPTY)
-            open = FALSE;
-        if (open)
-          return XQ_MATE_PATTERN_FACING_GENERAL;
-      }
-  return XQ_MATE_PATTERN_NONE;
-}
-
-const char *
-xq_mate_pattern_id (XqMatePattern pattern)
-{
-  static const char *const ids[] = {
-    "none", "stalemate", "double-cannon", "horse-cannon", "smothered",
-    "wocao-horse", "corner-horse", "two-chariots", "facing-general",
-  };
-
-  g_return_val_if_fail ((guint) pattern < G_N_ELEMENTS (ids), "none");
-  return ids[pattern];
 }

@@ -55,8 +55,9 @@ void          xq_solver_set_node_limit (XqSolver *solver, guint64 nodes);
 void          xq_solver_set_work_limit (XqSolver *solver, guint64 units);
 /* The work spent by the last call. */
 guint64       xq_solver_get_work       (const XqSolver *solver);
-/* Forgets everything learned (the table is also reset by itself whenever
- * the attacking side changes). */
+/* Forgets everything learned.  Changing the attacking side needs no
+ * clearing: the entries of each attacker are kept apart by a salt in the
+ * key, so one solver can answer both sides' questions. */
 void          xq_solver_clear          (XqSolver *solver);
 
 /* The side to move attacks: the minimal N <= max_n and all key moves. */
@@ -87,24 +88,6 @@ XqSolveResult xq_solver_longest_defence (XqSolver *solver, const XqPosition *pos
  * 2 * max_n moves; *length gets the number of moves (plies). */
 XqSolveResult xq_solver_main_line       (XqSolver *solver, const XqPosition *pos, int max_n,
                                           XqMove *line, int *length);
-
-/* Well-known kill patterns, recognised by simple geometry on the final
- * position (the defender to move and unable to move). */
-typedef enum {
-  XQ_MATE_PATTERN_NONE,            /* not recognised */
-  XQ_MATE_PATTERN_STALEMATE,       /* 困斃: no move, not in check */
-  XQ_MATE_PATTERN_DOUBLE_CANNON,   /* 重炮: a cannon checks over its own cannon */
-  XQ_MATE_PATTERN_HORSE_CANNON,    /* 馬後炮: a cannon checks over its own horse */
-  XQ_MATE_PATTERN_SMOTHERED,       /* 悶宮: the general's own pieces fill its palace steps */
-  XQ_MATE_PATTERN_WOCAO_HORSE,     /* 臥槽馬: horse check from c8/g8 (Black's side), or c1/g1 */
-  XQ_MATE_PATTERN_CORNER_HORSE,    /* 掛角馬: horse check from a palace corner */
-  XQ_MATE_PATTERN_TWO_CHARIOTS,    /* 雙車錯: chariots on neighbouring lines, one checking */
-  XQ_MATE_PATTERN_FACING_GENERAL,  /* 白臉將: the attacking general takes away a file */
-} XqMatePattern;
-
-XqMatePattern xq_mate_pattern_classify  (const XqPosition *pos);
-/* Stable ASCII identifier ("double-cannon") for files and tools. */
-const char   *xq_mate_pattern_id        (XqMatePattern pattern);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqSolver, xq_solver_free)
 

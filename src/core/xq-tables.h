@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* xq-tables.h: precomputed geometry for move generation (core-internal). */
+/* xq-tables.h: precomputed geometry for move generation and attacks
+ * (core-internal; docs/attacks.md). */
 #pragma once
 
 #include "xq-types.h"
@@ -43,6 +44,72 @@ xq_in_palace (XqColor c, XqSquare sq)
   if (f < 3 || f > 5)
     return FALSE;
   return c == XQ_RED ? r <= 2 : r >= 7;
+}
+
+/* The most pieces that can strike one point at once, even on a board no
+ * game can reach (eight horses, three soldiers, a chariot and a cannon on
+ * each line, a general). */
+#define XQ_ATTACKS_MAX 24
+
+/* The one attack test of the program: the pieces of colour `by` that strike
+ * sq the way a chariot, a cannon (over exactly one screen), a horse (leg
+ * free) or a soldier captures.  Only these four can ever reach the other
+ * side's general; the facing generals are a separate test.  What stands on
+ * sq does not matter.  With out == NULL it stops at the first and returns
+ * 1: that form is the hot path of every legality test, so it is always
+ * inlined and the stores fold away. */
+G_ALWAYS_INLINE static inline int
+xq_tables_fighters_on (const XqTables *t, const XqPiece *b, XqSquare sq, XqColor by,
+                       XqSquare *out)
+{
+  const XqPiece chariot = xq_piece_make (by, XQ_CHARIOT);
+  const XqPiece cannon = xq_piece_make (by, XQ_CANNON);
+  const XqPiece horse = xq_piece_make (by, XQ_HORSE);
+  const XqPiece pawn = xq_piece_make (by, XQ_PAWN);
+  int n = 0;
+
+#define XQ_FOUND(s) G_STMT_START { if (out == NULL) return 1; out[n++] = (s); } G_STMT_END
+  /* Soldiers: one step forward from behind, or sideways once crossed. */
+  if (by == XQ_RED)
+    {
+      if (sq >= 9 && b[sq - 9] == pawn)
+        XQ_FOUND (sq - 9);
+    }
+  else
+    {
+      if (sq < 81 && b[sq + 9] == pawn)
+        XQ_FOUND (sq + 9);
+    }
+  if (xq_sq_file (sq) > 0 && b[sq - 1] == pawn && xq_sq_crossed (by, sq - 1))
+    XQ_FOUND (sq - 1);
+  if (xq_sq_file (sq) < 8 && b[sq + 1] == pawn && xq_sq_crossed (by, sq + 1))
+    XQ_FOUND (sq + 1);
+
+  /* Horses, by the reverse table: the leg is the one next to the horse. */
+  for (int i = 0; t->horse_from[sq][i].to >= 0; i++)
+    if (b[t->horse_from[sq][i].to] == horse && b[t->horse_from[sq][i].block] == XQ_EMPTY)
+      XQ_FOUND (t->horse_from[sq][i].to);
+
+  for (int d = 0; d < XQ_N_DIRS; d++)
+    {
+      const gint8 *ray = t->ray[sq][d];
+      int i = 0;
+
+      while (ray[i] >= 0 && b[ray[i]] == XQ_EMPTY)
+        i++;
+      if (ray[i] < 0)
+        continue;
+      if (b[ray[i]] == chariot)
+        XQ_FOUND (ray[i]);
+      /* The first piece is a screen: a cannon behind it strikes. */
+      i++;
+      while (ray[i] >= 0 && b[ray[i]] == XQ_EMPTY)
+        i++;
+      if (ray[i] >= 0 && b[ray[i]] == cannon)
+        XQ_FOUND (ray[i]);
+    }
+#undef XQ_FOUND
+  return n;
 }
 
 G_END_DECLS

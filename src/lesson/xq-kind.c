@@ -354,6 +354,7 @@ typedef struct {
 static void
 hint_task_free (HintTask *t)
 {
+  xq_exercise_unref ((XqExercise *) t->attempt->ex);
   xq_attempt_free (t->attempt);
   g_free (t);
 }
@@ -378,7 +379,9 @@ xq_attempt_hint_async (const XqAttempt *a, int level, GCancellable *cancellable,
   g_task_set_source_tag (task, xq_attempt_hint_async);
   g_task_set_return_on_cancel (task, TRUE);
   t = g_new0 (HintTask, 1);
+  /* The exercise too: the unit may be reloaded while the hint is worked out. */
   t->attempt = xq_attempt_copy (a);
+  xq_exercise_ref ((XqExercise *) a->ex);
   t->level = level;
   g_task_set_task_data (task, t, (GDestroyNotify) hint_task_free);
   g_task_run_in_thread (task, hint_thread);

@@ -3,7 +3,7 @@
  *
  * Every kind ("tap", "move", "stars", "setup", "choose", "mate") lives in
  * its own file in src/lesson/kinds/ and is one `const XqKind` listed in the
- * table xq_kinds (xq-kind-table.c).  The loader, the checker, the lesson
+ * table in xq-kind.c (xq_kinds ()).  The loader, the checker, the lesson
  * player, the exercise editor, the worksheet's answer key and xqtool know
  * nothing about any kind: they go through this interface.
  *
@@ -285,6 +285,7 @@ const XqKind        *xq_kind_by_name  (const char *name);
 
 /* ---- Generic operations, dispatched to the kind ------------------------- */
 
+/* Starts a fresh attempt at ex (a is not yet initialised, or cleared). */
 void        xq_attempt_init       (XqAttempt *a, const XqExercise *ex);
 void        xq_attempt_clear      (XqAttempt *a);
 /* A deep copy, for a worker thread. */

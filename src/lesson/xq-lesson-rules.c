@@ -8,36 +8,22 @@
 #include <string.h>
 
 #include "xq-lesson-rules.h"
-#include "xq-tables.h"
+#include "xq-attacks.h"
+#include "xq-game.h"
+#include "xq-material.h"
 
 /* ---- Values ---------------------------------------------------------------- */
 
 int
 xq_lesson_piece_value (XqPiece piece, XqSquare sq)
 {
-  switch (xq_piece_type (piece))
-    {
-    case XQ_PAWN:     return xq_sq_crossed (xq_piece_color (piece), sq) ? 20 : 10;
-    case XQ_ADVISOR:  return 20;
-    case XQ_ELEPHANT: return 20;
-    case XQ_HORSE:    return 40;
-    case XQ_CANNON:   return 45;
-    case XQ_CHARIOT:  return 90;
-    case XQ_KING:
-    case XQ_NO_TYPE:
-    default:          return 0;
-    }
+  return xq_material_value (piece, sq);
 }
 
 int
 xq_lesson_material (const XqPosition *pos, XqColor c)
 {
-  int sum = 0;
-
-  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
-    if (pos->board[sq] != XQ_EMPTY && xq_piece_color (pos->board[sq]) == c)
-      sum += xq_lesson_piece_value (pos->board[sq], sq);
-  return sum;
+  return xq_material_side_total (pos, c);
 }
 
 /* ---- Points ---------------------------------------------------------------- */
@@ -105,38 +91,8 @@ xq_lesson_in_danger (const XqPosition *pos, XqColor c, XqSquare *out)
 int
 xq_lesson_blockers (const XqPosition *pos, XqSquare from, XqSquare *out)
 {
-  int f = xq_sq_file (from), r = xq_sq_rank (from), count = 0;
-  XqPiece p = pos->board[from];
-
-  if (xq_piece_type (p) == XQ_HORSE)
-    {
-      static const int legs[4][2] = { { 0, 1 }, { 0, -1 }, { 1, 0 }, { -1, 0 } };
-      for (int i = 0; i < 4; i++)
-        {
-          int lf = f + legs[i][0], lr = r + legs[i][1];
-          /* A leg only matters if some target behind it is on the board. */
-          int tf = f + 2 * legs[i][0] + legs[i][1], tr = r + 2 * legs[i][1] + legs[i][0];
-          int uf = f + 2 * legs[i][0] - legs[i][1], ur = r + 2 * legs[i][1] - legs[i][0];
-          if (xq_sq_valid (lf, lr) && pos->board[xq_sq_make (lf, lr)] != XQ_EMPTY &&
-              (xq_sq_valid (tf, tr) || xq_sq_valid (uf, ur)))
-            out[count++] = xq_sq_make (lf, lr);
-        }
-    }
-  else if (xq_piece_type (p) == XQ_ELEPHANT)
-    {
-      for (int df = -1; df <= 1; df += 2)
-        for (int dr = -1; dr <= 1; dr += 2)
-          {
-            int tf = f + 2 * df, tr = r + 2 * dr;
-            XqSquare eye;
-            if (!xq_sq_valid (tf, tr) || xq_sq_crossed (xq_piece_color (p), xq_sq_make (tf, tr)))
-              continue;
-            eye = xq_sq_make (f + df, r + dr);
-            if (pos->board[eye] != XQ_EMPTY)
-              out[count++] = eye;
-          }
-    }
-  return count;
+  g_return_val_if_fail (from >= 0 && from < XQ_SQUARES, 0);
+  return xq_attacks_blockers (pos->board, from, out);
 }
 
 int
@@ -332,24 +288,13 @@ xq_lesson_trade_balance (const XqPosition *pos, const XqMove *moves, int n,
 
 /* ---- Results --------------------------------------------------------------- */
 
-static gboolean
-has_attacker (const XqPosition *pos, XqColor c)
-{
-  return pos->count[xq_piece_make (c, XQ_CHARIOT)] + pos->count[xq_piece_make (c, XQ_HORSE)] +
-         pos->count[xq_piece_make (c, XQ_CANNON)] + pos->count[xq_piece_make (c, XQ_PAWN)] > 0;
-}
-
 const char *
 xq_lesson_winner (XqPosition *pos)
 {
-  if (!xq_position_has_legal_move (pos))
-    return pos->side == XQ_RED ? "black" : "red";
-  /* Sixty moves by each side: 120 plies without a capture. */
-  if (pos->halfmove >= 120)
-    return "draw";
-  if (!has_attacker (pos, XQ_RED) && !has_attacker (pos, XQ_BLACK))
-    return "draw";
-  return "none";
+  XqResult result = xq_game_judge_position (pos, NULL);
+
+  /* The referee's codes, except that a game that goes on is "none". */
+  return result.winner == XQ_WINNER_NONE ? "none" : xq_winner_to_code (result.winner);
 }
 
 const char *
@@ -431,199 +376,145 @@ xq_lesson_longest_defence (const XqPosition *pos, int max_k)
 
 /* ---- Explanations ---------------------------------------------------------- */
 
-static int
-sign (int x)
+/* The arrow from an attacker to the general; a cannon also shows its
+ * screen, which is why it checks (a horse's free leg shows nothing). */
+static void
+mark_attack (const XqPiece *board, XqSquare attacker, XqSquare general, XqLessonMarks *marks)
 {
-  return (x > 0) - (x < 0);
-}
-
-/* The occupied points strictly between two points on one line. */
-static int
-between (const XqPosition *pos, XqSquare a, XqSquare b, XqSquare *out)
-{
-  int df = sign (xq_sq_file (b) - xq_sq_file (a)), dr = sign (xq_sq_rank (b) - xq_sq_rank (a));
-  int f = xq_sq_file (a) + df, r = xq_sq_rank (a) + dr, count = 0;
-
-  while (xq_sq_make (f, r) != b)
+  xq_lesson_marks_add_arrow (marks, XQ_LESSON_ROLE_ATTACK, attacker, general);
+  if (xq_piece_type (board[attacker]) == XQ_CANNON)
     {
-      if (pos->board[xq_sq_make (f, r)] != XQ_EMPTY)
-        out[count++] = xq_sq_make (f, r);
-      f += df;
-      r += dr;
+      XqSquare screens[XQ_RANKS];
+      int s = xq_attacks_between (board, attacker, general, screens);
+
+      for (int j = 0; j < s; j++)
+        xq_lesson_marks_add (marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_SCREEN, screens[j]);
     }
-  return count;
 }
 
 void
 xq_lesson_mark_checks (const XqPosition *pos, XqLessonMarks *marks)
 {
-  XqSquare king = pos->king[pos->side], attackers[XQ_SQUARES], other;
+  XqSquare king = pos->king[pos->side], attackers[XQ_ATTACKS_MAX_POINTS];
   int n;
 
   if (king == XQ_NO_SQUARE)
     return;
-  n = xq_lesson_attackers (pos, king, attackers);
+  n = xq_attacks_on_general (pos->board, king, xq_color_other (pos->side), attackers);
   for (int i = 0; i < n; i++)
-    {
-      xq_lesson_marks_add_arrow (marks, XQ_LESSON_ROLE_ATTACK, attackers[i], king);
-      if (xq_piece_type (pos->board[attackers[i]]) == XQ_CANNON)
-        {
-          XqSquare screens[XQ_RANKS];
-          int s = between (pos, attackers[i], king, screens);
-          for (int j = 0; j < s; j++)
-            xq_lesson_marks_add (marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_SCREEN, screens[j]);
-        }
-      else if (xq_piece_type (pos->board[attackers[i]]) == XQ_HORSE)
-        {
-          /* No leg to show: the leg is free, which is why it checks. */
-        }
-    }
-  other = pos->king[xq_color_other (pos->side)];
-  if (other != XQ_NO_SQUARE && xq_position_kings_facing (pos))
-    xq_lesson_marks_add_arrow (marks, XQ_LESSON_ROLE_ATTACK, other, king);
+    mark_attack (pos->board, attackers[i], king, marks);
 }
 
-/* Why the piece on `from` cannot make this step, ignoring the general's
- * safety; NULL if its movement allows it. */
-static char *
-explain_movement (const XqPosition *pos, XqMove m, XqLessonMarks *marks)
+/* The sentence for a reason about the piece's own way of moving. */
+static const char *
+movement_sentence (XqIllegalReason reason, XqPieceType type)
 {
-  XqSquare from = xq_move_from (m), to = xq_move_to (m);
-  XqPiece p = pos->board[from];
-  XqColor c = xq_piece_color (p);
-  int df = xq_sq_file (to) - xq_sq_file (from), dr = xq_sq_rank (to) - xq_sq_rank (from);
-  int adf = abs (df), adr = abs (dr);
-  int forward = c == XQ_RED ? dr : -dr;
-  XqSquare in_way[XQ_RANKS];
-  int n;
-
-  if (pos->board[to] != XQ_EMPTY && xq_piece_color (pos->board[to]) == c)
+  switch (reason)
     {
-      xq_lesson_marks_add (marks, XQ_LESSON_MARK_CROSS, XQ_LESSON_ROLE_WRONG, to);
-      return g_strdup (_("You cannot capture your own piece."));
-    }
-
-  switch (xq_piece_type (p))
-    {
-    case XQ_KING:
-      if (adf + adr != 1)
-        return g_strdup (_("The general moves one step along a line."));
-      if (!xq_in_palace (c, to))
-        return g_strdup (_("The general must stay inside the palace."));
-      return NULL;
-
-    case XQ_ADVISOR:
-      if (adf != 1 || adr != 1)
-        return g_strdup (_("The advisor moves one step along a diagonal."));
-      if (!xq_in_palace (c, to))
-        return g_strdup (_("The advisor must stay inside the palace."));
-      return NULL;
-
-    case XQ_ELEPHANT:
-      if (adf != 2 || adr != 2)
-        return g_strdup (_("The elephant moves two points diagonally, corner to corner of a square."));
-      if (xq_sq_crossed (c, to))
-        return g_strdup (_("The elephant cannot cross the river."));
-      {
-        XqSquare eye = xq_sq_make (xq_sq_file (from) + df / 2, xq_sq_rank (from) + dr / 2);
-        if (pos->board[eye] != XQ_EMPTY)
-          {
-            xq_lesson_marks_add (marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_BLOCKER, eye);
-            return g_strdup (_("A piece sits on the elephant's eye, so it cannot fly there."));
-          }
-      }
-      return NULL;
-
-    case XQ_HORSE:
-      if (!((adf == 1 && adr == 2) || (adf == 2 && adr == 1)))
-        return g_strdup (_("The horse moves one point straight, then one point diagonally."));
-      {
-        XqSquare leg = adr == 2 ? xq_sq_make (xq_sq_file (from), xq_sq_rank (from) + dr / 2)
-                                : xq_sq_make (xq_sq_file (from) + df / 2, xq_sq_rank (from));
-        if (pos->board[leg] != XQ_EMPTY)
-          {
-            xq_lesson_marks_add (marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_BLOCKER, leg);
-            return g_strdup (_("The horse's leg is blocked: a piece stands right next to it on that side."));
-          }
-      }
-      return NULL;
-
-    case XQ_CHARIOT:
-      if (df != 0 && dr != 0)
-        return g_strdup (_("The chariot moves along a straight line."));
-      n = between (pos, from, to, in_way);
-      if (n > 0)
+    case XQ_ILLEGAL_OWN_PIECE:
+      return _("You cannot capture your own piece.");
+    case XQ_ILLEGAL_WRONG_WAY:
+      switch (type)
         {
-          for (int i = 0; i < n; i++)
-            xq_lesson_marks_add (marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_BLOCKER, in_way[i]);
-          return g_strdup (_("The chariot cannot jump over pieces."));
+        case XQ_KING:     return _("The general moves one step along a line.");
+        case XQ_ADVISOR:  return _("The advisor moves one step along a diagonal.");
+        case XQ_ELEPHANT: return _("The elephant moves two points diagonally, corner to corner of a square.");
+        case XQ_HORSE:    return _("The horse moves one point straight, then one point diagonally.");
+        case XQ_CHARIOT:  return _("The chariot moves along a straight line.");
+        case XQ_CANNON:   return _("The cannon moves along a straight line.");
+        case XQ_PAWN:     return _("A soldier moves one step at a time.");
+        case XQ_NO_TYPE:
+        default:          return _("That is not a move.");
         }
-      return NULL;
-
-    case XQ_CANNON:
-      if (df != 0 && dr != 0)
-        return g_strdup (_("The cannon moves along a straight line."));
-      n = between (pos, from, to, in_way);
-      if (pos->board[to] == XQ_EMPTY)
-        {
-          if (n == 0)
-            return NULL;
-          for (int i = 0; i < n; i++)
-            xq_lesson_marks_add (marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_BLOCKER, in_way[i]);
-          return g_strdup (_("A cannon only jumps when it captures."));
-        }
-      if (n == 1)
-        return NULL;
-      for (int i = 0; i < n; i++)
-        xq_lesson_marks_add (marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_SCREEN, in_way[i]);
-      if (n == 0)
-        return g_strdup (_("To capture, a cannon must jump over exactly one piece, its screen."));
-      return g_strdup (_("A cannon can jump over only one piece, and here there are more."));
-
-    case XQ_PAWN:
-      if (forward < 0)
-        return g_strdup (_("A soldier never moves backwards."));
-      if (adf + adr != 1)
-        return g_strdup (_("A soldier moves one step at a time."));
-      if (dr == 0 && !xq_sq_crossed (c, from))
-        return g_strdup (_("A soldier may only step sideways after crossing the river."));
-      return NULL;
-
-    case XQ_NO_TYPE:
+    case XQ_ILLEGAL_OUTSIDE_PALACE:
+      return type == XQ_KING ? _("The general must stay inside the palace.")
+                             : _("The advisor must stay inside the palace.");
+    case XQ_ILLEGAL_CROSSES_RIVER:
+      return _("The elephant cannot cross the river.");
+    case XQ_ILLEGAL_ELEPHANT_EYE:
+      return _("A piece sits on the elephant's eye, so it cannot fly there.");
+    case XQ_ILLEGAL_HORSE_LEG:
+      return _("The horse's leg is blocked: a piece stands right next to it on that side.");
+    case XQ_ILLEGAL_PIECES_IN_WAY:
+      return type == XQ_CHARIOT ? _("The chariot cannot jump over pieces.")
+                                : _("A cannon only jumps when it captures.");
+    case XQ_ILLEGAL_NO_SCREEN:
+      return _("To capture, a cannon must jump over exactly one piece, its screen.");
+    case XQ_ILLEGAL_EXTRA_SCREEN:
+      return _("A cannon can jump over only one piece, and here there are more.");
+    case XQ_ILLEGAL_SOLDIER_BACKWARDS:
+      return _("A soldier never moves backwards.");
+    case XQ_ILLEGAL_SOLDIER_SIDEWAYS:
+      return _("A soldier may only step sideways after crossing the river.");
+    case XQ_ILLEGAL_NONE:
+    case XQ_ILLEGAL_NOT_A_MOVE:
+    case XQ_ILLEGAL_NO_PIECE:
+    case XQ_ILLEGAL_NOT_YOUR_TURN:
+    case XQ_ILLEGAL_GENERALS_FACE:
+    case XQ_ILLEGAL_STILL_IN_CHECK:
+    case XQ_ILLEGAL_INTO_CHECK:
+    case XQ_ILLEGAL_PINNED:
+    case XQ_ILLEGAL_BECOMES_SCREEN:
     default:
       return NULL;
     }
 }
 
+/* The sentence for a reason about the mover's general. */
+static const char *
+safety_sentence (XqIllegalReason reason)
+{
+  if (reason == XQ_ILLEGAL_GENERALS_FACE)
+    return _("The two generals may never face each other on an open file.");
+  if (reason == XQ_ILLEGAL_INTO_CHECK)
+    return _("Your general would step onto a point the other side attacks.");
+  if (reason == XQ_ILLEGAL_PINNED)
+    return _("That piece shields your general: if it moves away, the general is in check.");
+  if (reason == XQ_ILLEGAL_BECOMES_SCREEN)
+    return _("That piece would become the screen of a cannon aimed at your general.");
+  return _("That move would leave your general in check.");
+}
+
+/* The role a reason's points play on the board. */
+static XqLessonMarkRole
+point_role (XqIllegalReason reason)
+{
+  return reason == XQ_ILLEGAL_EXTRA_SCREEN ? XQ_LESSON_ROLE_SCREEN : XQ_LESSON_ROLE_BLOCKER;
+}
+
 char *
 xq_lesson_explain_illegal (XqPosition *pos, XqMove m, XqLessonMarks *marks)
 {
-  XqSquare from = xq_move_from (m), to = xq_move_to (m);
-  XqPosition after;
-  XqUndo undo;
-  char *why;
+  XqIllegal why;
+  XqIllegalReason reason = xq_position_explain_illegal (pos, m, &why);
 
-  if (from >= XQ_SQUARES || to >= XQ_SQUARES || from == to)
+  if (reason == XQ_ILLEGAL_NONE)
+    return NULL;
+  if (reason == XQ_ILLEGAL_NOT_A_MOVE)
     return g_strdup (_("That is not a move."));
-  if (pos->board[from] == XQ_EMPTY || xq_piece_color (pos->board[from]) != pos->side)
+  if (reason == XQ_ILLEGAL_NO_PIECE || reason == XQ_ILLEGAL_NOT_YOUR_TURN)
     {
-      xq_lesson_marks_add (marks, XQ_LESSON_MARK_CROSS, XQ_LESSON_ROLE_WRONG, from);
+      xq_lesson_marks_add (marks, XQ_LESSON_MARK_CROSS, XQ_LESSON_ROLE_WRONG, why.points[0]);
       return g_strdup (_("There is none of your pieces on that point."));
     }
-  if (xq_position_is_legal (pos, m))
-    return NULL;
-  why = explain_movement (pos, m, marks);
-  if (why != NULL)
+  if (why.general != XQ_NO_SQUARE)
     {
-      xq_lesson_marks_add (marks, XQ_LESSON_MARK_CROSS, XQ_LESSON_ROLE_WRONG, to);
-      return why;
+      /* A reason about the general: each attacker's line to it, as it
+       * would be after the move. */
+      XqPosition after = *pos;
+      XqUndo undo;
+
+      xq_position_do_move (&after, m, &undo);
+      for (int i = 0; i < why.n_points; i++)
+        mark_attack (after.board, why.points[i], why.general, marks);
+      return g_strdup (safety_sentence (reason));
     }
-  /* The piece may go there, so the move must expose its own general. */
-  after = *pos;
-  xq_position_do_move (&after, m, &undo);
-  xq_position_set_side (&after, pos->side);
-  xq_lesson_mark_checks (&after, marks);
-  if (xq_position_kings_facing (&after))
-    return g_strdup (_("The two generals may never face each other on an open file."));
-  return g_strdup (_("That move would leave your general in check."));
+  /* The piece's own way of moving.  The points of the target reasons are
+   * the target itself: the cross shows it. */
+  if (reason != XQ_ILLEGAL_OWN_PIECE && reason != XQ_ILLEGAL_OUTSIDE_PALACE &&
+      reason != XQ_ILLEGAL_CROSSES_RIVER)
+    for (int i = 0; i < why.n_points; i++)
+      xq_lesson_marks_add (marks, XQ_LESSON_MARK_POINT, point_role (reason), why.points[i]);
+  xq_lesson_marks_add (marks, XQ_LESSON_MARK_CROSS, XQ_LESSON_ROLE_WRONG, xq_move_to (m));
+  return g_strdup (movement_sentence (reason, xq_piece_type (pos->board[xq_move_from (m)])));
 }

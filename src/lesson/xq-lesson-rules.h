@@ -10,9 +10,9 @@
 
 G_BEGIN_DECLS
 
-/* The children's class value table (seed 003, 第六周) in tenths of a point:
- * soldier 1 (2 once across the river), advisor 2, elephant 2, horse 4,
- * cannon 4.5, chariot 9.  The general has no value (0): it is never traded. */
+/* The children's value table of the core (xq_material_value, in tenths of
+ * a point; docs/piece-values.md): soldier 1 (2 once across the river),
+ * advisor 2, elephant 2, horse 4, cannon 4.5, chariot 9, the general 0. */
 int      xq_lesson_piece_value     (XqPiece piece, XqSquare sq);
 /* Sum of the values of all pieces of colour c. */
 int      xq_lesson_material        (const XqPosition *pos, XqColor c);
@@ -25,7 +25,7 @@ int      xq_lesson_attackers       (const XqPosition *pos, XqSquare target, XqSq
 /* Every piece of colour c (general included) that the other side attacks. */
 int      xq_lesson_in_danger       (const XqPosition *pos, XqColor c, XqSquare *out);
 /* The occupied horse legs or elephant eyes that stop the piece on `from`
- * (0 for other pieces). */
+ * (0 for other pieces): xq_attacks_blockers. */
 int      xq_lesson_blockers        (const XqPosition *pos, XqSquare from, XqSquare *out);
 /* Geography: the nine palace points, the bank of the river on a side, a
  * file counted the way that side counts (Red 一..九 and Black 1..9, both
@@ -57,10 +57,11 @@ int      xq_lesson_best_capture    (XqPosition *pos);
 gboolean xq_lesson_trade_balance   (const XqPosition *pos, const XqMove *moves, int n,
                                     int *balance, int *bad_index);
 
-/* Who wins under the rules, as a choice id: "red", "black", "draw" or
+/* Who wins under the referee's rules for one position
+ * (xq_game_judge_position), as a choice id: "red", "black", "draw" or
  * "none" (the game goes on).  The side with no legal move loses; sixty
- * moves each without a capture draw; so do two armies that have no
- * attacking piece left. */
+ * moves each without a capture draw; so does material that can never mate
+ * (docs/bare-material.md). */
 const char *xq_lesson_winner       (XqPosition *pos);
 /* "check", "checkmate", "stalemate" or "none" for the side to move. */
 const char *xq_lesson_status_id    (XqPosition *pos);
@@ -84,9 +85,9 @@ guint         xq_lesson_mate_solve_count (void);
  * for the puzzle player to answer the learner with. */
 XqMove   xq_lesson_longest_defence (const XqPosition *pos, int max_k);
 
-/* Why a move is not legal, as a translated sentence, with marks that show
- * it on the board (the blocked leg, the missing screen, the attacking line).
- * NULL if the move is legal. */
+/* Why a move is not legal (the core's xq_position_explain_illegal), as a
+ * translated sentence, with marks that show it on the board (the blocked
+ * leg, the missing screen, the attacking line).  NULL if the move is legal. */
 char    *xq_lesson_explain_illegal (XqPosition *pos, XqMove m, XqLessonMarks *marks);
 /* Arrows from every piece giving check to the general of the side to move,
  * with the cannon screens marked. */

@@ -955,10 +955,18 @@ xq_kind_refuse_key (XqKindReader *r, JsonObject *o, const char *path, const char
 /* The keys every exercise may use; its kind adds its own (XqKind.fields). */
 static const char *const common_keys[] = { "id", "kind", "prompt", "fen", "hints", "marks" };
 
-static void
-exercise_free (XqExercise *ex)
+XqExercise *
+xq_exercise_ref (XqExercise *ex)
 {
-  if (ex == NULL)
+  g_return_val_if_fail (ex != NULL, NULL);
+  g_atomic_ref_count_inc (&ex->ref_count);
+  return ex;
+}
+
+void
+xq_exercise_unref (XqExercise *ex)
+{
+  if (ex == NULL || !g_atomic_ref_count_dec (&ex->ref_count))
     return;
   if (ex->data != NULL && ex->kind != NULL && ex->kind->free_data != NULL)
     ex->kind->free_data (ex->data);
@@ -1096,6 +1104,7 @@ load_exercise (Ctx *ctx, JsonObject *o, const char *path)
   guint n_kinds;
   int kind;
 
+  g_atomic_ref_count_init (&ex->ref_count);
   ex->id = get_id (&sub, o, path);
   kinds = xq_kinds (&n_kinds);
   for (guint i = 0; i < n_kinds; i++)
@@ -1104,7 +1113,7 @@ load_exercise (Ctx *ctx, JsonObject *o, const char *path)
   kind = get_enum (&sub, o, path, "kind", TRUE, (const char *const *) names->pdata, -1);
   if (kind < 0)
     {
-      exercise_free (ex);
+      xq_exercise_unref (ex);
       return NULL;
     }
   ex->kind = kinds[kind];
@@ -1127,7 +1136,7 @@ load_exercise (Ctx *ctx, JsonObject *o, const char *path)
     ex->data = ex->kind->read (&sub, o, path, ex);
   if (had_problems (&sub) || ex->data == NULL)
     {
-      exercise_free (ex);
+      xq_exercise_unref (ex);
       return NULL;
     }
   keep_fields (ex, o);
@@ -1220,7 +1229,7 @@ load_unit (Ctx *ctx, JsonObject *root)
   unit->title = translate (get_text (ctx, root, "$", "title", TRUE, XQ_LESSON_MAX_TITLE));
   unit->pages = get_pages (ctx, root, "$", "pages", TRUE);
   unit->closing = get_pages (ctx, root, "$", "closing", FALSE);
-  unit->exercises = g_ptr_array_new_with_free_func ((GDestroyNotify) exercise_free);
+  unit->exercises = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_exercise_unref);
   array = get_array (ctx, root, "$", "exercises", TRUE, TRUE, XQ_LESSON_MAX_ITEMS);
   for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
     {

@@ -123,7 +123,11 @@ typedef struct {
   XqLessonMarks  marks;       /* shown with the prompt */
   gpointer       data;        /* the kind's own */
   GHashTable    *fields;      /* kind field key -> its value as text (xq_exercise_get_field) */
+  gatomicrefcount ref_count;  /* the unit holds one; a hint being computed another */
 } XqExercise;
+
+XqExercise   *xq_exercise_ref       (XqExercise *ex);
+void          xq_exercise_unref     (XqExercise *ex);
 
 typedef struct {
   char      *file;
@@ -210,6 +214,7 @@ GPtrArray    *xq_lesson_load_dir    (const char *dir, GPtrArray *problems);
  * (xq_data_running_uninstalled ()), else the installed PKGDATADIR/lessons. */
 const char   *xq_lesson_default_dir (void);
 
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqExercise, xq_exercise_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqUnit, xq_unit_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqPuzzlePack, xq_puzzle_pack_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqLessonFile, xq_lesson_file_free)

@@ -341,6 +341,7 @@ xq_draw_pictogram (XqPainter *p, XqPieceType type, double cx, double cy, double 
         xq_painter_line (p, PX (-3), PY (4), PX (-3), PY (36), face, 2.5 * u);
         break;
       }
+    case XQ_NO_TYPE:
     default:
       g_warn_if_reached ();
     }

@@ -160,6 +160,8 @@ draw_chess_figure (XqPainter *p, XqFigure figure, double cx, double cy, double u
       xq_painter_path (p, "M-11 -4L11 -4C13 10 22 20 27 28L-27 28C-22 20 -13 10 -11 -4Z",
                        cx, cy, u, ink, XQ_NO_PAINT, 0);
       break;
+    case XQ_FIGURE_NONE:
+    case XQ_N_FIGURES:
     default:
       g_warn_if_reached ();
     }

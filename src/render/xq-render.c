@@ -215,7 +215,7 @@ render_svg_to_cairo (const char *svg, cairo_t *cr, double width, double height, 
   RsvgRectangle viewport = { 0, 0, width, height };
   gboolean ok;
 
-  /* librsvg 2.54 has no g_autoptr for RsvgHandle (toolchain trap 6). */
+  /* librsvg 2.54 has no g_autoptr for RsvgHandle (docs/building.md, trap 5). */
   handle = rsvg_handle_new_from_data ((const guint8 *) svg, strlen (svg), error);
   if (handle == NULL)
     {

@@ -3,6 +3,8 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
+
 #include "xq-board-paint.h"
 
 /* Wraps an ARGB32 image surface without copying; the texture keeps its own
@@ -24,6 +26,165 @@ xq_board_paint_texture_for_surface (cairo_surface_t *surface)
                                       (GDestroyNotify) cairo_surface_destroy,
                                       cairo_surface_reference (surface));
   return gdk_memory_texture_new (width, height, GDK_MEMORY_DEFAULT, bytes, stride);
+}
+
+static GdkTexture *
+texture_for_svg (char *svg, int size)
+{
+  g_autofree char *owned = svg;
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *surface = xq_render_rasterize_svg (owned, size, size, &error);
+  GdkTexture *texture;
+
+  if (surface == NULL)
+    {
+      g_warning ("piece picture: %s", error->message);
+      return NULL;
+    }
+  texture = xq_board_paint_texture_for_surface (surface);
+  cairo_surface_destroy (surface);
+  return texture;
+}
+
+GdkTexture *
+xq_board_paint_piece_texture (XqPiece              piece,
+                              const XqRenderStyle *style,
+                              int                  size)
+{
+  g_return_val_if_fail (style != NULL, NULL);
+  g_return_val_if_fail (xq_piece_type (piece) != XQ_NO_TYPE, NULL);
+  g_return_val_if_fail (size > 0, NULL);
+
+  return texture_for_svg (xq_render_piece_svg (piece, style, size), size);
+}
+
+GdkTexture *
+xq_board_paint_token_texture (const XqToken       *token,
+                              const XqRenderStyle *style,
+                              int                  size)
+{
+  g_return_val_if_fail (token != NULL && style != NULL, NULL);
+  g_return_val_if_fail (size > 0, NULL);
+
+  return texture_for_svg (xq_render_token_svg (token, style, size), size);
+}
+
+/* Drops the set's pictures unless they were drawn at this size, in this
+ * style and from the same source. */
+static void
+piece_textures_key (XqPieceTextures     *set,
+                    const XqRenderStyle *style,
+                    int                  size,
+                    gboolean             from_cache)
+{
+  if (set->size == size && set->from_cache == from_cache && xq_render_style_equal (&set->style, style))
+    return;
+  xq_piece_textures_clear (set);
+  set->size = size;
+  set->style = *style;
+  set->from_cache = from_cache;
+}
+
+GdkTexture *
+xq_piece_textures_get (XqPieceTextures     *set,
+                       XqPiece              piece,
+                       const XqRenderStyle *style,
+                       int                  size)
+{
+  g_return_val_if_fail (set != NULL && style != NULL, NULL);
+  g_return_val_if_fail (piece != XQ_EMPTY && (piece & ~15) == 0, NULL);
+
+  piece_textures_key (set, style, size, FALSE);
+  if (set->tex[piece] == NULL)
+    set->tex[piece] = xq_board_paint_piece_texture (piece, style, size);
+  return set->tex[piece];
+}
+
+GdkTexture *
+xq_piece_textures_get_from_cache (XqPieceTextures       *set,
+                                  XqRenderCache         *cache,
+                                  XqPiece                piece,
+                                  const XqRenderStyle   *style,
+                                  const XqBoardGeometry *geom)
+{
+  g_return_val_if_fail (set != NULL && cache != NULL && style != NULL && geom != NULL, NULL);
+  g_return_val_if_fail (piece != XQ_EMPTY && (piece & ~15) == 0, NULL);
+
+  /* The disc's radius decides the surface; 64ths of a pixel tell sizes apart. */
+  piece_textures_key (set, style, (int) (xq_board_geometry_piece_radius (geom) * 64), TRUE);
+  if (set->tex[piece] == NULL)
+    {
+      cairo_surface_t *surface = xq_render_cache_get_piece (cache, piece, style, geom);
+
+      if (surface == NULL)
+        return NULL;
+      set->tex[piece] = xq_board_paint_texture_for_surface (surface);
+    }
+  return set->tex[piece];
+}
+
+void
+xq_piece_textures_clear (XqPieceTextures *set)
+{
+  g_return_if_fail (set != NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (set->tex); i++)
+    g_clear_object (&set->tex[i]);
+  set->size = 0;
+}
+
+/* piece | (from + 1) << 4: from + 1 keeps XQ_NO_SQUARE (-1) at zero. */
+GdkContentProvider *
+xq_board_paint_drag_content (XqPiece  piece,
+                             XqSquare from)
+{
+  g_return_val_if_fail (piece != XQ_EMPTY && (piece & ~15) == 0, NULL);
+  g_return_val_if_fail (from == XQ_NO_SQUARE || (from >= 0 && from < XQ_SQUARES), NULL);
+
+  return gdk_content_provider_new_typed (XQ_TYPE_PIECE_DRAG, (guint) (piece | (from + 1) << 4));
+}
+
+gboolean
+xq_board_paint_parse_drag (const GValue *value,
+                           XqPiece      *piece,
+                           XqSquare     *from)
+{
+  guint token;
+  XqSquare sq;
+
+  if (value == NULL || !G_VALUE_HOLDS (value, XQ_TYPE_PIECE_DRAG))
+    return FALSE;
+  token = g_value_get_uint (value);
+  sq = (XqSquare) (token >> 4) - 1;
+  if ((token & 15) == 0 || (token & 7) == 0 || sq < XQ_NO_SQUARE || sq >= XQ_SQUARES)
+    return FALSE;
+  *piece = token & 15;
+  *from = sq;
+  return TRUE;
+}
+
+const char *
+xq_board_piece_name (XqPiece piece)
+{
+  /* One string per piece so translators can use their own word order. */
+  static const char *const names[16] = {
+    [XQ_RED << 3 | XQ_KING]       = N_("Red general"),
+    [XQ_RED << 3 | XQ_ADVISOR]    = N_("Red advisor"),
+    [XQ_RED << 3 | XQ_ELEPHANT]   = N_("Red elephant"),
+    [XQ_RED << 3 | XQ_HORSE]      = N_("Red horse"),
+    [XQ_RED << 3 | XQ_CHARIOT]    = N_("Red chariot"),
+    [XQ_RED << 3 | XQ_CANNON]     = N_("Red cannon"),
+    [XQ_RED << 3 | XQ_PAWN]       = N_("Red soldier"),
+    [XQ_BLACK << 3 | XQ_KING]     = N_("Black general"),
+    [XQ_BLACK << 3 | XQ_ADVISOR]  = N_("Black advisor"),
+    [XQ_BLACK << 3 | XQ_ELEPHANT] = N_("Black elephant"),
+    [XQ_BLACK << 3 | XQ_HORSE]    = N_("Black horse"),
+    [XQ_BLACK << 3 | XQ_CHARIOT]  = N_("Black chariot"),
+    [XQ_BLACK << 3 | XQ_CANNON]   = N_("Black cannon"),
+    [XQ_BLACK << 3 | XQ_PAWN]     = N_("Black soldier"),
+  };
+
+  return names[piece & 15] ? _(names[piece & 15]) : NULL;
 }
 
 /* scale 1 gives widget coordinates (input), the scale factor device pixels

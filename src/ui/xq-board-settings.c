@@ -76,6 +76,7 @@ xq_board_settings_get_style (const XqRenderStyle *style,
     case XQ_BOARD_STYLE_SHOW_COORDINATES:
       g_value_set_boolean (value, style->coordinates);
       break;
+    case XQ_BOARD_STYLE_N_PROPS:
     default:
       g_return_if_reached ();
     }
@@ -102,6 +103,7 @@ xq_board_settings_set_style (XqRenderStyle    *style,
     case XQ_BOARD_STYLE_SHOW_COORDINATES:
       style->coordinates = g_value_get_boolean (value);
       break;
+    case XQ_BOARD_STYLE_N_PROPS:
     default:
       g_return_val_if_reached (FALSE);
     }

@@ -9,59 +9,12 @@
 
 #include "xq-board-paint.h"
 #include "xq-board-settings.h"
-#include "xq-board-view.h"
+#include "xq-board-view-private.h"
 
 /* A played move slides for this long: long enough to see which piece moved,
  * short enough not to hold up the next click. */
 #define ANIMATION_USEC (160 * 1000)
 
-struct _XqBoardView
-{
-  GtkWidget parent_instance;
-
-  /* Owned */
-  XqBoardModel    *model;
-  gulong           model_changed_id;
-  XqRenderCache   *cache;
-  XqRenderStyle    style;
-  GdkTexture      *frame;          /* board + marks + resting pieces */
-  int              frame_w, frame_h;
-  guint            resize_timeout; /* recompose once a live resize pauses */
-  GdkTexture      *piece_tex[16];  /* for the one piece that moves freely */
-  int              piece_w, piece_h;
-  char            *announcement;
-
-  XqSquare         cursor;
-  gboolean         cursor_shown;   /* only after the keyboard was used */
-
-  /* Drag state: start point and the pointer, in widget coordinates. */
-  gboolean         drag_active;
-  gboolean         drag_pending;
-  XqSquare         drag_from;
-  double           drag_start_x, drag_start_y;
-  double           drag_x, drag_y;
-  gboolean         pending_deselect;
-  gboolean         suppress_animation;
-
-  /* Move animation */
-  gboolean         animate;
-  gboolean         sounds;
-  XqMove           anim_move;
-  XqPiece          anim_piece;
-  gint64           anim_start;
-  guint            anim_tick;
-  XqMove           shown_last_move;
-  XqPiece          shown_board[XQ_SQUARES];
-
-  /* --measure */
-  GArray          *measure_ms;
-  int              measure_frames;
-  gint64           measure_paint_start;
-  guint            measure_tick;
-  gulong           measure_before_id, measure_after_id;
-  XqBoardViewMeasureFunc measure_done;
-  gpointer         measure_data;
-};
 
 G_DEFINE_FINAL_TYPE (XqBoardView, xq_board_view, GTK_TYPE_WIDGET)
 
@@ -83,8 +36,8 @@ static guint signals [N_SIGNALS];
 
 /* ---- Textures -------------------------------------------------------------- */
 
-static void
-invalidate_frame (XqBoardView *self)
+void
+xq_board_view_invalidate_frame (XqBoardView *self)
 {
   g_clear_object (&self->frame);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -93,10 +46,9 @@ invalidate_frame (XqBoardView *self)
 static void
 invalidate_all (XqBoardView *self)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (self->piece_tex); i++)
-    g_clear_object (&self->piece_tex[i]);
+  xq_piece_textures_clear (&self->moving);
   xq_render_cache_clear (self->cache);
-  invalidate_frame (self);
+  xq_board_view_invalidate_frame (self);
 }
 
 static int
@@ -196,30 +148,6 @@ ensure_frame (XqBoardView *self,
   cairo_surface_destroy (surface);
 }
 
-static GdkTexture *
-piece_texture (XqBoardView           *self,
-               XqPiece                piece,
-               const XqBoardGeometry *geom)
-{
-  cairo_surface_t *surface;
-
-  if (self->piece_w != (int) geom->width || self->piece_h != (int) geom->height)
-    {
-      for (guint i = 0; i < G_N_ELEMENTS (self->piece_tex); i++)
-        g_clear_object (&self->piece_tex[i]);
-      self->piece_w = geom->width;
-      self->piece_h = geom->height;
-    }
-  if (self->piece_tex[piece & 15] == NULL)
-    {
-      surface = xq_render_cache_get_piece (self->cache, piece, &self->style, geom);
-      if (surface == NULL)
-        return NULL;
-      self->piece_tex[piece & 15] = xq_board_paint_texture_for_surface (surface);
-    }
-  return self->piece_tex[piece & 15];
-}
-
 static void
 append_piece (XqBoardView           *self,
               GtkSnapshot           *snapshot,
@@ -228,7 +156,7 @@ append_piece (XqBoardView           *self,
               double                 cx,
               double                 cy)
 {
-  GdkTexture *tex = piece_texture (self, piece, geom);
+  GdkTexture *tex = xq_piece_textures_get_from_cache (&self->moving, self->cache, piece, &self->style, geom);
   double x, y;
 
   if (tex == NULL)
@@ -253,7 +181,7 @@ resize_done_cb (gpointer user_data)
   XqBoardView *self = user_data;
 
   self->resize_timeout = 0;
-  invalidate_frame (self);
+  xq_board_view_invalidate_frame (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -382,106 +310,6 @@ xq_board_view_measure (GtkWidget      *widget,
     }
 }
 
-/* ---- Accessibility --------------------------------------------------------- */
-
-static const char *
-piece_name (XqPiece piece)
-{
-  /* One string per piece so translators can use their own word order. */
-  static const char *const names[16] = {
-    [XQ_RED << 3 | XQ_KING]       = N_("Red general"),
-    [XQ_RED << 3 | XQ_ADVISOR]    = N_("Red advisor"),
-    [XQ_RED << 3 | XQ_ELEPHANT]   = N_("Red elephant"),
-    [XQ_RED << 3 | XQ_HORSE]      = N_("Red horse"),
-    [XQ_RED << 3 | XQ_CHARIOT]    = N_("Red chariot"),
-    [XQ_RED << 3 | XQ_CANNON]     = N_("Red cannon"),
-    [XQ_RED << 3 | XQ_PAWN]       = N_("Red soldier"),
-    [XQ_BLACK << 3 | XQ_KING]     = N_("Black general"),
-    [XQ_BLACK << 3 | XQ_ADVISOR]  = N_("Black advisor"),
-    [XQ_BLACK << 3 | XQ_ELEPHANT] = N_("Black elephant"),
-    [XQ_BLACK << 3 | XQ_HORSE]    = N_("Black horse"),
-    [XQ_BLACK << 3 | XQ_CHARIOT]  = N_("Black chariot"),
-    [XQ_BLACK << 3 | XQ_CANNON]   = N_("Black cannon"),
-    [XQ_BLACK << 3 | XQ_PAWN]     = N_("Black soldier"),
-  };
-
-  return names[piece & 15] ? _(names[piece & 15]) : NULL;
-}
-
-char *
-xq_board_view_describe_point (XqBoardView *self,
-                              XqSquare     sq)
-{
-  static const char *const red_files[9] = { "九", "八", "七", "六", "五", "四", "三", "二", "一" };
-  const XqPosition *pos;
-  XqPiece piece;
-  XqColor side;
-  char file[8];
-  int rank;
-
-  g_return_val_if_fail (XQ_IS_BOARD_VIEW (self), NULL);
-  g_return_val_if_fail (sq >= 0 && sq < XQ_SQUARES, NULL);
-
-  pos = self->model ? xq_board_model_get_position (self->model) : NULL;
-  piece = pos ? pos->board[sq] : XQ_EMPTY;
-  /* Files and ranks count from the owner's side, as players say them:
-   * Red's files are 一..九 from its right, Black's 1..9 from its right. */
-  side = piece != XQ_EMPTY ? xq_piece_color (piece) : (pos ? pos->side : XQ_RED);
-  if (side == XQ_RED)
-    {
-      g_strlcpy (file, red_files[xq_sq_file (sq)], sizeof file);
-      rank = xq_sq_rank (sq) + 1;
-    }
-  else
-    {
-      g_snprintf (file, sizeof file, "%d", xq_sq_file (sq) + 1);
-      rank = XQ_RANKS - xq_sq_rank (sq);
-    }
-
-  if (piece == XQ_EMPTY)
-    /* Translators: an empty point of the board for a screen reader; %s is a
-     * file number (一..九 or 1..9), %d the rank counted from the player's side */
-    return g_strdup_printf (_("Empty point, file %s, rank %d"), file, rank);
-  /* Translators: a piece on the board for a screen reader, e.g.
-   * "Red horse, file 八, rank 1" */
-  return g_strdup_printf (_("%s, file %s, rank %d"), piece_name (piece), file, rank);
-}
-
-static void
-update_accessible_label (XqBoardView *self)
-{
-  g_autofree char *text = NULL;
-
-  if (self->cursor == XQ_NO_SQUARE)
-    return;
-  text = xq_board_view_describe_point (self, self->cursor);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, text,
-                                  -1);
-}
-
-void
-xq_board_view_announce (XqBoardView *self,
-                        const char  *text)
-{
-  g_return_if_fail (XQ_IS_BOARD_VIEW (self));
-
-  g_free (self->announcement);
-  self->announcement = g_strdup (text);
-  /* GTK 4.8 has no announce call: a changed description is what screen
-   * readers pick up on the focused widget. */
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text ? text : "",
-                                  -1);
-}
-
-const char *
-xq_board_view_get_announcement (XqBoardView *self)
-{
-  g_return_val_if_fail (XQ_IS_BOARD_VIEW (self), NULL);
-  return self->announcement;
-}
-
 /* ---- Moves ----------------------------------------------------------------- */
 
 /* Tries from -> to: emits ::move if it is legal, else refuses it.  Returns
@@ -505,8 +333,8 @@ try_move (XqBoardView *self,
 }
 
 /* A press or Enter on sq: pick up, put down, or change the picked piece. */
-static void
-activate_square (XqBoardView *self,
+void
+xq_board_view_activate_square (XqBoardView *self,
                  XqSquare     sq,
                  gboolean     from_pointer)
 {
@@ -551,7 +379,7 @@ click_pressed_cb (XqBoardView     *self,
   if (gtk_widget_get_focusable (GTK_WIDGET (self)))
     gtk_widget_grab_focus (GTK_WIDGET (self));
   self->cursor_shown = FALSE;
-  activate_square (self, xq_board_view_pick (self, x, y), TRUE);
+  xq_board_view_activate_square (self, xq_board_view_pick (self, x, y), TRUE);
 }
 
 static void
@@ -609,7 +437,7 @@ drag_update_cb (XqBoardView    *self,
       self->pending_deselect = FALSE;
       xq_board_model_select (self->model, self->drag_from);
       self->drag_active = TRUE;
-      invalidate_frame (self);
+      xq_board_view_invalidate_frame (self);
     }
   if (self->drag_active)
     {
@@ -639,7 +467,7 @@ drag_end_cb (XqBoardView    *self,
       if (!try_move (self, self->drag_from, to, FALSE))
         xq_board_model_select (self->model, XQ_NO_SQUARE);
     }
-  invalidate_frame (self);
+  xq_board_view_invalidate_frame (self);
 }
 
 /* ---- Animation ------------------------------------------------------------- */
@@ -653,7 +481,7 @@ stop_animation (XqBoardView *self)
   if (self->anim_move != XQ_MOVE_NONE)
     {
       self->anim_move = XQ_MOVE_NONE;
-      invalidate_frame (self);
+      xq_board_view_invalidate_frame (self);
     }
 }
 
@@ -668,7 +496,7 @@ animation_tick_cb (GtkWidget     *widget,
     {
       self->anim_tick = 0;
       self->anim_move = XQ_MOVE_NONE;
-      invalidate_frame (self);
+      xq_board_view_invalidate_frame (self);
       return G_SOURCE_REMOVE;
     }
   gtk_widget_queue_draw (widget);
@@ -711,173 +539,8 @@ model_changed_cb (XqBoardView  *self,
         }
     }
   memcpy (self->shown_board, pos->board, sizeof self->shown_board);
-  update_accessible_label (self);
-  invalidate_frame (self);
-}
-
-/* ---- Keyboard -------------------------------------------------------------- */
-
-static gboolean
-key_move (GtkWidget *widget,
-          int        dfile,
-          int        drank)
-{
-  XqBoardView *self = XQ_BOARD_VIEW (widget);
-
-  if (self->cursor == XQ_NO_SQUARE)
-    self->cursor = xq_sq_make (4, 0);
-  xq_board_view_set_cursor (self, xq_board_keys_step (self->cursor, dfile, drank,
-                                                      self->style.flipped));
-  self->cursor_shown = TRUE;
-  gtk_widget_queue_draw (widget);
-  return TRUE;
-}
-
-static gboolean
-key_activate (GtkWidget *widget)
-{
-  XqBoardView *self = XQ_BOARD_VIEW (widget);
-
-  if (!self->cursor_shown)
-    {
-      /* The first key press only shows where the cursor is. */
-      self->cursor_shown = TRUE;
-      gtk_widget_queue_draw (widget);
-      return TRUE;
-    }
-  activate_square (self, self->cursor, FALSE);
-  return TRUE;
-}
-
-static gboolean
-key_cancel (GtkWidget *widget)
-{
-  XqBoardView *self = XQ_BOARD_VIEW (widget);
-
-  if (self->model == NULL || xq_board_model_get_selected (self->model) == XQ_NO_SQUARE)
-    return FALSE;
-  xq_board_model_select (self->model, XQ_NO_SQUARE);
-  return TRUE;
-}
-
-static const XqBoardKeys board_keys = {
-  .move_cursor = key_move,
-  .activate = key_activate,
-  .cancel = key_cancel,
-};
-
-XqSquare
-xq_board_view_get_cursor (XqBoardView *self)
-{
-  g_return_val_if_fail (XQ_IS_BOARD_VIEW (self), XQ_NO_SQUARE);
-  return self->cursor;
-}
-
-void
-xq_board_view_set_cursor (XqBoardView *self,
-                          XqSquare     sq)
-{
-  g_return_if_fail (XQ_IS_BOARD_VIEW (self));
-  g_return_if_fail (sq >= 0 && sq < XQ_SQUARES);
-
-  if (self->cursor == sq)
-    return;
-  self->cursor = sq;
-  update_accessible_label (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-/* ---- Measuring ------------------------------------------------------------- */
-
-static void
-measure_before_paint_cb (XqBoardView   *self,
-                         GdkFrameClock *clock)
-{
-  self->measure_paint_start = g_get_monotonic_time ();
-}
-
-static void
-measure_after_paint_cb (XqBoardView   *self,
-                        GdkFrameClock *clock)
-{
-  double ms;
-
-  if (self->measure_paint_start == 0 || self->measure_ms == NULL)
-    return;
-  ms = (g_get_monotonic_time () - self->measure_paint_start) / 1000.0;
-  self->measure_paint_start = 0;
-  if (self->drag_active)
-    g_array_append_val (self->measure_ms, ms);
-}
-
-static void
-measure_finish (XqBoardView *self)
-{
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
-  g_autoptr(GArray) times = g_steal_pointer (&self->measure_ms);
-
-  g_clear_signal_handler (&self->measure_before_id, clock);
-  g_clear_signal_handler (&self->measure_after_id, clock);
-  self->measure_tick = 0;
-  self->drag_active = FALSE;
-  xq_board_model_select (self->model, XQ_NO_SQUARE);
-  invalidate_frame (self);
-  if (self->measure_done)
-    self->measure_done (self, times, self->measure_data);
-}
-
-/* Moves the "pointer" along a circle over the board, one step per frame, as
- * a real drag would: only drag_x/drag_y change and a redraw is queued. */
-static gboolean
-measure_tick_cb (GtkWidget     *widget,
-                 GdkFrameClock *clock,
-                 gpointer       user_data)
-{
-  XqBoardView *self = XQ_BOARD_VIEW (widget);
-  double w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
-  double a;
-
-  if ((int) self->measure_ms->len >= self->measure_frames)
-    {
-      measure_finish (self);
-      return G_SOURCE_REMOVE;
-    }
-  a = self->measure_ms->len * 0.15;
-  self->drag_x = w / 2 + cos (a) * w / 4;
-  self->drag_y = h / 2 + sin (a) * h / 4;
-  gtk_widget_queue_draw (widget);
-  return G_SOURCE_CONTINUE;
-}
-
-void
-xq_board_view_measure_drag (XqBoardView            *self,
-                            int                     n_frames,
-                            XqBoardViewMeasureFunc  done,
-                            gpointer                user_data)
-{
-  GdkFrameClock *clock;
-  const XqPosition *pos;
-
-  g_return_if_fail (XQ_IS_BOARD_VIEW (self));
-  g_return_if_fail (self->model != NULL);
-  g_return_if_fail (gtk_widget_get_realized (GTK_WIDGET (self)));
-
-  pos = xq_board_model_get_position (self->model);
-  clock = gtk_widget_get_frame_clock (GTK_WIDGET (self));
-  self->measure_ms = g_array_new (FALSE, FALSE, sizeof (double));
-  self->measure_frames = n_frames;
-  self->measure_done = done;
-  self->measure_data = user_data;
-  self->measure_before_id = g_signal_connect_swapped (clock, "before-paint",
-                                                      G_CALLBACK (measure_before_paint_cb), self);
-  self->measure_after_id = g_signal_connect_swapped (clock, "after-paint",
-                                                     G_CALLBACK (measure_after_paint_cb), self);
-  /* Lift the side to move's general, which every position has. */
-  self->drag_from = pos->king[pos->side] != XQ_NO_SQUARE ? pos->king[pos->side] : 0;
-  xq_board_model_select (self->model, self->drag_from);
-  self->drag_active = TRUE;
-  invalidate_frame (self);
-  self->measure_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), measure_tick_cb, NULL, NULL);
+  xq_board_view_update_accessible_label (self);
+  xq_board_view_invalidate_frame (self);
 }
 
 /* ---- GObject ----------------------------------------------------------------- */
@@ -900,8 +563,7 @@ xq_board_view_finalize (GObject *object)
   XqBoardView *self = XQ_BOARD_VIEW (object);
 
   g_clear_object (&self->frame);
-  for (guint i = 0; i < G_N_ELEMENTS (self->piece_tex); i++)
-    g_clear_object (&self->piece_tex[i]);
+  xq_piece_textures_clear (&self->moving);
   g_clear_pointer (&self->cache, xq_render_cache_free);
   g_clear_pointer (&self->announcement, g_free);
 
@@ -998,7 +660,7 @@ xq_board_view_class_init (XqBoardViewClass *klass)
     g_signal_new ("move", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_INT);
 
-  xq_board_keys_install (widget_class, &board_keys);
+  xq_board_keys_install (widget_class, &xq_board_view_keys);
 
   gtk_widget_class_set_css_name (widget_class, "xq-board");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_WIDGET);
@@ -1063,7 +725,7 @@ xq_board_view_set_model (XqBoardView  *self,
       self->shown_last_move = xq_board_model_get_last_move (model);
       memcpy (self->shown_board, xq_board_model_get_position (model)->board, sizeof self->shown_board);
       self->style.flipped = xq_board_model_get_flipped (model);
-      update_accessible_label (self);
+      xq_board_view_update_accessible_label (self);
     }
   invalidate_all (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_MODEL]);

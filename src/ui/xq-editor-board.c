@@ -239,11 +239,12 @@ drop_cb (XqEditorBoard *self,
          GtkDropTarget *target)
 {
   XqSquare sq = xq_editor_board_pick (self, x, y);
-  int piece = g_value_get_int (value);
+  XqPiece piece;
+  XqSquare from;
 
-  if (!self->editable || sq == XQ_NO_SQUARE || piece <= 0 || piece > 15 || (piece & 7) == 0)
+  if (!self->editable || sq == XQ_NO_SQUARE || !xq_board_paint_parse_drag (value, &piece, &from))
     return FALSE;
-  xq_editor_board_put (self, sq, (XqPiece) piece);
+  xq_editor_board_put (self, sq, piece);
   return TRUE;
 }
 
@@ -559,7 +560,7 @@ xq_editor_board_class_init (XqEditorBoardClass *klass)
 static void
 xq_editor_board_init (XqEditorBoard *self)
 {
-  GtkDropTarget *drop = gtk_drop_target_new (G_TYPE_INT, GDK_ACTION_COPY);
+  GtkDropTarget *drop = gtk_drop_target_new (XQ_TYPE_PIECE_DRAG, GDK_ACTION_COPY);
   GtkEventController *focus;
 
   self->cache = xq_render_cache_new ();

@@ -101,14 +101,12 @@ static void
 add_legend (XqGameDayPage *self, XqToken token, const char *text)
 {
   int scale = MAX (1, gtk_widget_get_scale_factor (GTK_WIDGET (self)));
-  g_autofree char *svg = xq_render_token_svg (&token, &self->style, LEGEND_PX * scale);
-  cairo_surface_t *surface = xq_render_rasterize_svg (svg, LEGEND_PX * scale, LEGEND_PX * scale, NULL);
+  g_autoptr(GdkTexture) texture = xq_board_paint_token_texture (&token, &self->style, LEGEND_PX * scale);
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   GtkWidget *label = gtk_label_new (text);
 
-  if (surface != NULL)
+  if (texture != NULL)
     {
-      g_autoptr(GdkTexture) texture = surface_texture (surface);
       GtkWidget *picture = gtk_picture_new_for_paintable (GDK_PAINTABLE (texture));
       gtk_widget_set_size_request (picture, LEGEND_PX, LEGEND_PX);
       gtk_box_append (GTK_BOX (row), picture);
@@ -415,13 +413,21 @@ xq_game_day_page_get_play (XqGameDayPage *self)
   return self->play;
 }
 
+/* The page draws in its board's style, which follows Preferences by itself
+ * (xq-board-settings.h); what a caller hands in changes nothing. */
 void
 xq_game_day_page_set_style (XqGameDayPage *self, XqPieceSet set, XqTheme theme)
 {
   g_return_if_fail (XQ_IS_GAME_DAY_PAGE (self));
-  self->style.pieces = set;
-  self->style.theme = theme;
-  xq_variant_play_set_style (self->play, set, theme);
+}
+
+/* The rules pictures and the legend show the pieces as the board does. */
+static void
+board_style_cb (XqGameDayPage *self)
+{
+  XqVariantBoard *board = xq_variant_play_get_board (self->play);
+
+  g_object_get (board, "piece-set", &self->style.pieces, "theme", &self->style.theme, NULL);
   update_picture (self);
   update_legend (self);
 }
@@ -468,6 +474,8 @@ xq_game_day_page_init (XqGameDayPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   xq_render_style_init (&self->style);
+  g_object_get (xq_variant_play_get_board (self->play), "piece-set", &self->style.pieces,
+                "theme", &self->style.theme, NULL);
   xq_variant_options_init (&self->opts, XQ_VARIANT_BANQI);
   gtk_label_set_label (self->note_label, xq_game_day_missing_note ());
   build_list (self);
@@ -475,4 +483,8 @@ xq_game_day_page_init (XqGameDayPage *self)
   g_signal_connect_swapped (self->rules_back_button, "clicked", G_CALLBACK (rules_back_cb), self);
   g_signal_connect_swapped (self->play_back_button, "clicked", G_CALLBACK (play_back_cb), self);
   g_signal_connect_swapped (self->play_button, "clicked", G_CALLBACK (play_clicked_cb), self);
+  g_signal_connect_swapped (xq_variant_play_get_board (self->play), "notify::piece-set",
+                            G_CALLBACK (board_style_cb), self);
+  g_signal_connect_swapped (xq_variant_play_get_board (self->play), "notify::theme",
+                            G_CALLBACK (board_style_cb), self);
 }

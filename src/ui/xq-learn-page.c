@@ -8,6 +8,7 @@
 
 #include "xq-learn-page.h"
 #include "xq-loading-view.h"
+#include "xq-page-loader.h"
 #include "xq-notice-bar.h"
 #include "xq-pack.h"
 
@@ -22,10 +23,9 @@ struct _XqLearnPage
   XqUnitMap        *map;
   XqNoticeBar      *notices;   /* damaged learner files, what was kept */
   XqLessonPlayer   *player;
-  GtkWidget        *error_page;
 
   gboolean          loaded;
-  GCancellable     *loading;          /* while the units load in a thread */
+  XqPageLoader     *loader;           /* reads the units in a thread */
   char             *load_dir;         /* the arguments of the last load, */
   char             *load_store_dir;   /* reused when the page is shown again */
   GPtrArray        *units;      /* XqUnit* (owned) */
@@ -248,9 +248,7 @@ install_units (XqLearnPage *self, Loaded *l)
 static void
 cancel_loading (XqLearnPage *self)
 {
-  if (self->loading != NULL)
-    g_cancellable_cancel (self->loading);
-  g_clear_object (&self->loading);
+  xq_page_loader_cancel (self->loader);
 }
 
 void
@@ -269,33 +267,21 @@ xq_learn_page_load (XqLearnPage *self,
   loaded_free (l);
 }
 
-static void
-load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+static gpointer
+load_units_cb (const char *dir)
 {
-  g_task_return_pointer (task, load_units (data), (GDestroyNotify) loaded_free);
+  return load_units (dir);
 }
 
 static void
-load_done (GObject *source, GAsyncResult *result, gpointer user_data)
+units_loaded_cb (gpointer page, gpointer loaded)
 {
-  Loaded *l = g_task_propagate_pointer (G_TASK (result), NULL);
-  XqLearnPage *self;
+  XqLearnPage *self = XQ_LEARN_PAGE (page);
 
-  /* Cancelled (the page went away or loaded again): the units are dropped.
-   * The task holds no reference on the page, so it is looked at only when
-   * the load was not cancelled. */
-  if (l == NULL || g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
-    {
-      if (l != NULL)
-        loaded_free (l);
-      return;
-    }
-  self = XQ_LEARN_PAGE (user_data);
-  g_clear_object (&self->loading);
   /* The learner opened a unit of the old list meanwhile: keep playing it. */
   if (!xq_learn_page_is_playing (self))
-    install_units (self, l);
-  loaded_free (l);
+    install_units (self, loaded);
+  loaded_free (loaded);
 }
 
 void
@@ -303,27 +289,20 @@ xq_learn_page_load_async (XqLearnPage *self,
                           const char  *dir,
                           const char  *store_dir)
 {
-  g_autoptr(GTask) task = NULL;
-
   g_return_if_fail (XQ_IS_LEARN_PAGE (self));
-  cancel_loading (self);
   remember_args (self, dir, store_dir);
   self->loaded = TRUE;
-  self->loading = g_cancellable_new ();
   /* Loaded again on a later show: the old map stays until the new one is in. */
   if (self->units == NULL)
     gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "loading");
-  task = g_task_new (NULL, self->loading, load_done, self);
-  g_task_set_source_tag (task, xq_learn_page_load_async);
-  g_task_set_task_data (task, g_strdup (dir), g_free);
-  g_task_run_in_thread (task, load_thread);
+  xq_page_loader_start (self->loader, dir);
 }
 
 gboolean
 xq_learn_page_is_loading (XqLearnPage *self)
 {
   g_return_val_if_fail (XQ_IS_LEARN_PAGE (self), FALSE);
-  return self->loading != NULL;
+  return xq_page_loader_is_loading (self->loader);
 }
 
 static void
@@ -392,7 +371,7 @@ xq_learn_page_dispose (GObject *object)
   XqLearnPage *self = XQ_LEARN_PAGE (object);
 
   cancel_loading (self);
-  g_clear_pointer (&self->stack, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_LEARN_PAGE);
   G_OBJECT_CLASS (xq_learn_page_parent_class)->dispose (object);
 }
 
@@ -401,6 +380,7 @@ xq_learn_page_finalize (GObject *object)
 {
   XqLearnPage *self = XQ_LEARN_PAGE (object);
 
+  g_clear_pointer (&self->loader, xq_page_loader_free);
   g_clear_pointer (&self->progress, xq_progress_free);
   g_clear_pointer (&self->store, xq_progress_store_free);
   g_clear_pointer (&self->units, g_ptr_array_unref);
@@ -421,79 +401,33 @@ xq_learn_page_class_init (XqLearnPageClass *klass)
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "xq-learn-page");
+
+  g_type_ensure (XQ_TYPE_LEARNER_CHOOSER);
+  g_type_ensure (XQ_TYPE_NOTICE_BAR);
+  g_type_ensure (XQ_TYPE_UNIT_MAP);
+  g_type_ensure (XQ_TYPE_LESSON_PLAYER);
+  gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-learn-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, XqLearnPage, stack);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnPage, greeting);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnPage, learner_button);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnPage, chooser);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnPage, notices);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnPage, map);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnPage, player);
+  gtk_widget_class_bind_template_callback (widget_class, learner_chosen_cb);
+  gtk_widget_class_bind_template_callback (widget_class, learner_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, unit_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, player_closed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, progress_changed_cb);
 }
 
 static void
 xq_learn_page_init (XqLearnPage *self)
 {
-  GtkWidget *map_page, *top, *texts, *subtitle, *popover, *frame;
-
   ensure_css ();
-  /* A layout-manager widget does not pass its child's expand flags on. */
-  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
-  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
-
-  self->stack = gtk_stack_new ();
-  gtk_stack_set_transition_type (GTK_STACK (self->stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE);
-  gtk_widget_set_parent (self->stack, GTK_WIDGET (self));
-
-  /* The map: a greeting, who is learning, and the units. */
-  map_page = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  gtk_widget_set_margin_start (top, 24);
-  gtk_widget_set_margin_end (top, 24);
-  gtk_widget_set_margin_top (top, 18);
-  texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  gtk_widget_set_hexpand (texts, TRUE);
-  self->greeting = gtk_label_new (NULL);
-  gtk_widget_add_css_class (self->greeting, "title-1");
-  gtk_label_set_xalign (GTK_LABEL (self->greeting), 0);
-  subtitle = gtk_label_new (_("Pick a unit to play. Every exercise can earn three stars."));
-  gtk_widget_add_css_class (subtitle, "dim-label");
-  gtk_label_set_wrap (GTK_LABEL (subtitle), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
-  gtk_box_append (GTK_BOX (texts), self->greeting);
-  gtk_box_append (GTK_BOX (texts), subtitle);
-
-  self->chooser = XQ_LEARNER_CHOOSER (xq_learner_chooser_new ());
-  popover = gtk_popover_new ();
-  frame = GTK_WIDGET (self->chooser);
-  gtk_widget_set_margin_start (frame, 6);
-  gtk_widget_set_margin_end (frame, 6);
-  gtk_widget_set_margin_top (frame, 6);
-  gtk_widget_set_margin_bottom (frame, 6);
-  gtk_popover_set_child (GTK_POPOVER (popover), frame);
-  self->learner_button = gtk_menu_button_new ();
-  gtk_menu_button_set_popover (GTK_MENU_BUTTON (self->learner_button), popover);
-  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (self->learner_button), "avatar-default-symbolic");
-  gtk_widget_set_tooltip_text (self->learner_button, _("Learners"));
-  gtk_widget_set_valign (self->learner_button, GTK_ALIGN_CENTER);
-  gtk_widget_add_css_class (self->learner_button, "pill");
-  g_signal_connect_swapped (self->chooser, "learner-chosen", G_CALLBACK (learner_chosen_cb), self);
-  g_signal_connect_swapped (self->chooser, "learner-changed", G_CALLBACK (learner_changed_cb), self);
-
-  gtk_box_append (GTK_BOX (top), texts);
-  gtk_box_append (GTK_BOX (top), self->learner_button);
-  gtk_box_append (GTK_BOX (map_page), top);
-  self->notices = XQ_NOTICE_BAR (xq_notice_bar_new ());
-  gtk_box_append (GTK_BOX (map_page), GTK_WIDGET (self->notices));
-
-  self->map = XQ_UNIT_MAP (xq_unit_map_new ());
-  g_signal_connect_swapped (self->map, "unit-activated", G_CALLBACK (unit_activated_cb), self);
-  gtk_box_append (GTK_BOX (map_page), GTK_WIDGET (self->map));
-  gtk_stack_add_named (GTK_STACK (self->stack), map_page, "map");
-
-  self->player = XQ_LESSON_PLAYER (xq_lesson_player_new ());
-  g_signal_connect_swapped (self->player, "closed", G_CALLBACK (player_closed_cb), self);
-  g_signal_connect_swapped (self->player, "progress-changed", G_CALLBACK (progress_changed_cb), self);
-  gtk_stack_add_named (GTK_STACK (self->stack), GTK_WIDGET (self->player), "player");
-
-  self->error_page = adw_status_page_new ();
-  adw_status_page_set_icon_name (ADW_STATUS_PAGE (self->error_page), "dialog-warning-symbolic");
-  adw_status_page_set_title (ADW_STATUS_PAGE (self->error_page), _("No Lessons Found"));
-  adw_status_page_set_description (ADW_STATUS_PAGE (self->error_page),
-                                   _("The lesson files are missing. Reinstalling the program should bring them back."));
-  gtk_stack_add_named (GTK_STACK (self->stack), self->error_page, "error");
+  self->loader = xq_page_loader_new (self, load_units_cb, units_loaded_cb, (GDestroyNotify) loaded_free);
+  gtk_widget_init_template (GTK_WIDGET (self));
+  /* The one loading view every page shows while its content loads. */
   gtk_stack_add_named (GTK_STACK (self->stack), xq_loading_view_new (_("Loading lessons…")), "loading");
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "map");
 }

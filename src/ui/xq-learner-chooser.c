@@ -297,9 +297,7 @@ reset_clicked_cb (XqLearnerChooser *self)
 static void
 xq_learner_chooser_dispose (GObject *object)
 {
-  XqLearnerChooser *self = XQ_LEARNER_CHOOSER (object);
-
-  g_clear_pointer (&self->box, gtk_widget_unparent);
+  gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_LEARNER_CHOOSER);
   G_OBJECT_CLASS (xq_learner_chooser_parent_class)->dispose (object);
 }
 
@@ -342,64 +340,25 @@ xq_learner_chooser_class_init (XqLearnerChooserClass *klass)
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "xq-learner-chooser");
+
+  gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-learner-chooser.ui");
+  gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, box);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, list);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, add_entry);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, add_button);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, rename_entry);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, rename_button);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, reset_button);
+  gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, add_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, rename_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, reset_clicked_cb);
 }
 
 static void
 xq_learner_chooser_init (XqLearnerChooser *self)
 {
-  GtkWidget *heading, *row, *label;
-
-  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 10);
-  gtk_widget_set_parent (self->box, GTK_WIDGET (self));
-  gtk_widget_set_size_request (self->box, 280, -1);
-
-  heading = gtk_label_new (_("Who Is Learning?"));
-  gtk_widget_add_css_class (heading, "heading");
-  gtk_label_set_xalign (GTK_LABEL (heading), 0);
-  gtk_box_append (GTK_BOX (self->box), heading);
-
-  self->list = gtk_list_box_new ();
-  gtk_widget_add_css_class (self->list, "boxed-list");
-  gtk_list_box_set_selection_mode (GTK_LIST_BOX (self->list), GTK_SELECTION_NONE);
-  g_signal_connect_swapped (self->list, "row-activated", G_CALLBACK (row_activated_cb), self);
-  gtk_box_append (GTK_BOX (self->box), self->list);
-
-  label = gtk_label_new (_("New Learner"));
-  gtk_widget_add_css_class (label, "heading");
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_box_append (GTK_BOX (self->box), label);
-  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_add_css_class (row, "linked");
-  self->add_entry = gtk_entry_new ();
-  gtk_entry_set_placeholder_text (GTK_ENTRY (self->add_entry), _("Name"));
-  gtk_widget_set_hexpand (self->add_entry, TRUE);
-  g_signal_connect_swapped (self->add_entry, "activate", G_CALLBACK (add_clicked_cb), self);
-  self->add_button = gtk_button_new_with_mnemonic (_("_Add"));
-  g_signal_connect_swapped (self->add_button, "clicked", G_CALLBACK (add_clicked_cb), self);
-  gtk_box_append (GTK_BOX (row), self->add_entry);
-  gtk_box_append (GTK_BOX (row), self->add_button);
-  gtk_box_append (GTK_BOX (self->box), row);
-
-  label = gtk_label_new (_("Change the Name"));
-  gtk_widget_add_css_class (label, "heading");
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_box_append (GTK_BOX (self->box), label);
-  row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  gtk_widget_add_css_class (row, "linked");
-  self->rename_entry = gtk_entry_new ();
-  gtk_widget_set_hexpand (self->rename_entry, TRUE);
-  g_signal_connect_swapped (self->rename_entry, "activate", G_CALLBACK (rename_clicked_cb), self);
-  self->rename_button = gtk_button_new_with_mnemonic (_("Re_name"));
-  g_signal_connect_swapped (self->rename_button, "clicked", G_CALLBACK (rename_clicked_cb), self);
-  gtk_box_append (GTK_BOX (row), self->rename_entry);
-  gtk_box_append (GTK_BOX (row), self->rename_button);
-  gtk_box_append (GTK_BOX (self->box), row);
-
-  self->reset_button = gtk_button_new_with_mnemonic (_("_Reset Stars…"));
-  gtk_widget_add_css_class (self->reset_button, "destructive-action");
-  g_signal_connect_swapped (self->reset_button, "clicked", G_CALLBACK (reset_clicked_cb), self);
-  gtk_box_append (GTK_BOX (self->box), self->reset_button);
-
+  gtk_widget_init_template (GTK_WIDGET (self));
   update_current_widgets (self);
 }
 

@@ -242,37 +242,6 @@ model_changed_cb (XqLessonBoard *self)
 
 /* ---- Set-up drags ---------------------------------------------------------- */
 
-/* A drag carries piece | (from + 1) << 4 as a guint: nothing outside the
- * app offers that type, so only piece drags are accepted. */
-GdkContentProvider *
-xq_lesson_board_drag_content (XqPiece  piece,
-                              XqSquare from)
-{
-  g_return_val_if_fail (piece != XQ_EMPTY && (piece & ~15) == 0, NULL);
-  g_return_val_if_fail (from == XQ_NO_SQUARE || (from >= 0 && from < XQ_SQUARES), NULL);
-
-  return gdk_content_provider_new_typed (G_TYPE_UINT, (guint) (piece | (from + 1) << 4));
-}
-
-gboolean
-xq_lesson_board_parse_drag (const GValue *value,
-                            XqPiece      *piece,
-                            XqSquare     *from)
-{
-  guint token;
-  XqSquare sq;
-
-  if (value == NULL || !G_VALUE_HOLDS_UINT (value))
-    return FALSE;
-  token = g_value_get_uint (value);
-  sq = (XqSquare) (token >> 4) - 1;
-  if ((token & 15) == 0 || sq < XQ_NO_SQUARE || sq >= XQ_SQUARES)
-    return FALSE;
-  *piece = token & 15;
-  *from = sq;
-  return TRUE;
-}
-
 static void
 board_geometry (XqLessonBoard   *self,
                 XqBoardGeometry *geom)
@@ -307,19 +276,7 @@ xq_lesson_board_get_piece_paintable (XqLessonBoard *self,
       self->piece_tex_size = size;
     }
   if (self->piece_tex[piece] == NULL)
-    {
-      g_autofree char *svg = xq_render_piece_svg (piece, &self->style, size);
-      g_autoptr(GError) error = NULL;
-      cairo_surface_t *surface = xq_render_rasterize_svg (svg, size, size, &error);
-
-      if (surface == NULL)
-        {
-          g_warning ("drag icon: %s", error->message);
-          return NULL;
-        }
-      self->piece_tex[piece] = xq_board_paint_texture_for_surface (surface);
-      cairo_surface_destroy (surface);
-    }
+    self->piece_tex[piece] = xq_board_paint_piece_texture (piece, &self->style, size);
   return GDK_PAINTABLE (self->piece_tex[piece]);
 }
 
@@ -351,7 +308,7 @@ drag_prepare_cb (XqLessonBoard *self,
     return NULL;
   self->drag_from = sq;
   self->drag_piece = pos->board[sq];
-  return xq_lesson_board_drag_content (self->drag_piece, sq);
+  return xq_board_paint_drag_content (self->drag_piece, sq);
 }
 
 static void
@@ -430,7 +387,7 @@ drop_cb (XqLessonBoard *self,
   XqPiece piece;
   XqSquare from;
 
-  if (!self->drag_pieces || !xq_lesson_board_parse_drag (value, &piece, &from))
+  if (!self->drag_pieces || !xq_board_paint_parse_drag (value, &piece, &from))
     return FALSE;
   /* A drop in the margin is off the board, like one beside it. */
   g_signal_emit (self, signals[PIECE_DROPPED], 0, piece, from, pick_from_board (self, x, y));
@@ -596,7 +553,7 @@ xq_lesson_board_init (XqLessonBoard *self)
   g_signal_connect_swapped (source, "drag-end", G_CALLBACK (drag_end_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (source));
 
-  drop = gtk_drop_target_new (G_TYPE_UINT, GDK_ACTION_MOVE | GDK_ACTION_COPY);
+  drop = gtk_drop_target_new (XQ_TYPE_PIECE_DRAG, GDK_ACTION_MOVE | GDK_ACTION_COPY);
   gtk_event_controller_set_name (GTK_EVENT_CONTROLLER (drop), "xq-lesson-drop");
   g_signal_connect_swapped (drop, "drop", G_CALLBACK (drop_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));

@@ -43,10 +43,7 @@ void          xq_lesson_board_tap            (XqLessonBoard *self, XqSquare sq);
  * from the tray, to is XQ_NO_SQUARE for a piece dropped off the board. */
 void          xq_lesson_board_set_drag_pieces (XqLessonBoard *self, gboolean drag_pieces);
 gboolean      xq_lesson_board_get_drag_pieces (XqLessonBoard *self);
-/* What a piece drag carries (a guint), for drag sources outside the board. */
-GdkContentProvider *xq_lesson_board_drag_content (XqPiece piece, XqSquare from);
-/* Decodes a dragged value; FALSE when it is not a piece drag. */
-gboolean      xq_lesson_board_parse_drag     (const GValue *value, XqPiece *piece, XqSquare *from);
+/* A drag carries xq_board_paint_drag_content() (xq-board-paint.h). */
 /* The piece drawn at the board's present size: the drag icon. */
 GdkPaintable *xq_lesson_board_get_piece_paintable (XqLessonBoard *self, XqPiece piece);
 

@@ -6,6 +6,7 @@
 #include <adwaita.h>
 #include <glib/gi18n-lib.h>
 
+#include "xq-board-paint.h"
 #include "xq-lesson-player.h"
 #include "xq-setup-tray.h"
 
@@ -160,28 +161,10 @@ piece_texture (XqLessonPlayer *self,
   if (self->piece_tex[piece & 15] == NULL)
     {
       XqRenderStyle style;
-      g_autofree char *svg = NULL;
-      g_autoptr(GError) error = NULL;
-      cairo_surface_t *surface;
-      g_autoptr(GBytes) bytes = NULL;
-      int stride, size = 56;
 
       xq_render_style_init (&style);
       g_object_get (self->board, "piece-set", &style.pieces, "theme", &style.theme, NULL);
-      svg = xq_render_piece_svg (piece, &style, size);
-      surface = xq_render_rasterize_svg (svg, size, size, &error);
-      if (surface == NULL)
-        {
-          g_warning ("piece picture: %s", error->message);
-          return NULL;
-        }
-      cairo_surface_flush (surface);
-      stride = cairo_image_surface_get_stride (surface);
-      bytes = g_bytes_new_with_free_func (cairo_image_surface_get_data (surface),
-                                          (gsize) stride * size,
-                                          (GDestroyNotify) cairo_surface_destroy, surface);
-      self->piece_tex[piece & 15] = gdk_memory_texture_new (size, size, GDK_MEMORY_DEFAULT,
-                                                           bytes, stride);
+      self->piece_tex[piece & 15] = xq_board_paint_piece_texture (piece, &style, 56);
     }
   return self->piece_tex[piece & 15];
 }

@@ -5,64 +5,15 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "xq-clock.h"
 #include "xq-engine.h"
 #include "xq-pgn.h"
-#include "xq-play-page.h"
+#include "xq-play-page-private.h"
 #include "xq-window.h"
 
 /* A pause before the computer answers, so a child sees their own move land
  * and can follow the reply. */
 #define COMPUTER_DELAY_MS 700
 
-struct _XqPlayPage
-{
-  AdwBin parent_instance;
-
-  /* Template widgets (the layout box is the AdwBin child: AdwBin disposes it) */
-  GtkWidget   *side_panel;
-  XqBoardView *board_view;
-  GtkLabel    *turn_label;
-  GtkLabel    *status_label;
-  GtkLabel    *rule_label;
-  GtkListBox  *move_list;
-  GtkWidget   *clock_box;
-  GtkLabel    *red_clock_label;
-  GtkLabel    *black_clock_label;
-  GtkDropDown *opponent_dropdown;
-  GtkDropDown *color_dropdown;
-
-  /* Owned */
-  XqGame       *game;
-  XqBoardModel *model;
-  XqNotation    notation;
-  char         *status_text;
-
-  /* The clock: NULL when playing without one. */
-  XqClock      *clock;
-  char         *clock_preset;   /* a name of the "clock" setting */
-  int           clock_minutes;  /* > 0 overrides the preset (tests, old callers) */
-  guint         clock_tick;
-  XqPlayPageTimeFunc time_func;
-
-  /* The computer opponent (XQ_PLAY_PAGE_TWO_PLAYERS: none). */
-  GSettings    *settings;
-  gboolean      syncing_dropdowns;
-  int           computer_level;   /* 0 = two players */
-  XqColor       player_color;     /* the child's colour against the computer */
-  guint32       seed;
-  guint         computer_delay_ms;
-  guint         computer_delay_id;
-  GTask        *think_task;       /* the search running in a thread, or NULL */
-
-  /* A tournament game (xq_play_page_start_match). */
-  gboolean      in_match;
-  gboolean      match_reported;   /* ::match-finished has been emitted */
-  XqTimeControl match_tc;
-  gboolean      match_has_clock;
-  GtkWidget    *match_box;
-  GtkLabel     *match_label;
-};
 
 enum {
   SIGNAL_MATCH_FINISHED,
@@ -74,6 +25,7 @@ static guint signals[N_SIGNALS];
 typedef struct {
   XqPosition pos;
   XqEngine  *engine;
+  XqMove     move;
 } ThinkData;
 
 G_DEFINE_FINAL_TYPE (XqPlayPage, xq_play_page, ADW_TYPE_BIN)
@@ -184,188 +136,6 @@ update_status (XqPlayPage *self)
   self->status_text = explain ? g_strdup_printf ("%s %s", turn, explain) : g_strdup (turn);
 }
 
-static gint64
-now_ms (XqPlayPage *self)
-{
-  return self->time_func ? self->time_func () : g_get_monotonic_time () / 1000;
-}
-
-static void
-format_clock (GtkLabel   *label,
-              const char *side,
-              gint64      ms,
-              int         moves_to_go,
-              gboolean    running)
-{
-  /* Round up, so 0:00 shows only when the time is really gone. */
-  gint64 s = (ms + 999) / 1000;
-  g_autofree char *text = NULL;
-
-  if (moves_to_go > 0)
-    /* Translators: a clock face: side, minutes:seconds, and in brackets the
-     * moves still to make in this period, e.g. "Red 9:58 (39)" */
-    text = g_strdup_printf (_("%s %d:%02d (%d)"), side, (int) (s / 60), (int) (s % 60), moves_to_go);
-  else
-    text = g_strdup_printf ("%s %d:%02d", side, (int) (s / 60), (int) (s % 60));
-
-  gtk_label_set_label (label, text);
-  if (running)
-    gtk_widget_add_css_class (GTK_WIDGET (label), "accent");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (label), "accent");
-}
-
-static void
-update_clock_labels (XqPlayPage *self)
-{
-  gint64 now = now_ms (self);
-  gboolean running;
-
-  gtk_widget_set_visible (self->clock_box, self->clock != NULL);
-  if (self->clock == NULL)
-    return;
-  running = xq_clock_get_state (self->clock) == XQ_CLOCK_RUNNING;
-  format_clock (self->red_clock_label, _("Red"),
-                xq_clock_get_remaining (self->clock, XQ_RED, now),
-                xq_clock_get_moves_to_go (self->clock, XQ_RED),
-                running && xq_clock_get_side (self->clock) == XQ_RED);
-  format_clock (self->black_clock_label, _("Black"),
-                xq_clock_get_remaining (self->clock, XQ_BLACK, now),
-                xq_clock_get_moves_to_go (self->clock, XQ_BLACK),
-                running && xq_clock_get_side (self->clock) == XQ_BLACK);
-}
-
-static void sync_page (XqPlayPage *self);
-static void cancel_computer (XqPlayPage *self);
-
-/* A fallen flag ends the game on time (4.1.4). */
-static void
-check_flag (XqPlayPage *self)
-{
-  XqColor loser;
-
-  if (self->clock == NULL || xq_clock_get_state (self->clock) != XQ_CLOCK_RUNNING)
-    return;
-  if (xq_clock_check_flag (self->clock, now_ms (self), &loser))
-    {
-      xq_game_flag_fall (self->game, loser);
-      cancel_computer (self);
-      sync_page (self);
-    }
-}
-
-static gboolean
-clock_tick_cb (gpointer user_data)
-{
-  XqPlayPage *self = user_data;
-
-  check_flag (self);
-  update_clock_labels (self);
-  return G_SOURCE_CONTINUE;
-}
-
-/* The time control named by the "clock" setting; FALSE for no clock. */
-static gboolean
-time_control_from_preset (const char    *name,
-                          XqTimeControl *tc)
-{
-  static const struct {
-    const char *name;
-    int minutes;                /* sudden death, or 0 for a period preset */
-    XqTimeControlPreset preset;
-  } presets[] = {
-    { "sudden-5", 5, 0 },
-    { "sudden-10", 10, 0 },
-    { "sudden-20", 20, 0 },
-    { "sudden-30", 30, 0 },
-    { "s0-6.1", 0, XQ_TIME_CONTROL_S0_6_1 },
-    { "s0-6.2", 0, XQ_TIME_CONTROL_S0_6_2 },
-    { "s0-6.3", 0, XQ_TIME_CONTROL_S0_6_3 },
-    { "s0-6.4", 0, XQ_TIME_CONTROL_S0_6_4 },
-  };
-
-  for (guint i = 0; name != NULL && i < G_N_ELEMENTS (presets); i++)
-    if (g_str_equal (presets[i].name, name))
-      {
-        if (presets[i].minutes > 0)
-          xq_time_control_init_sudden_death (tc, presets[i].minutes, 0);
-        else
-          xq_time_control_init_preset (tc, presets[i].preset);
-        return TRUE;
-      }
-  return FALSE;
-}
-
-/* A fresh clock for a fresh game; it starts with Red's first move. */
-static void
-reset_clock (XqPlayPage *self)
-{
-  XqTimeControl tc;
-  gboolean with_clock;
-
-  g_clear_pointer (&self->clock, xq_clock_free);
-  g_clear_handle_id (&self->clock_tick, g_source_remove);
-  if (self->in_match)
-    {
-      tc = self->match_tc;
-      with_clock = self->match_has_clock;
-    }
-  else if (self->clock_minutes > 0)
-    {
-      xq_time_control_init_sudden_death (&tc, self->clock_minutes, 0);
-      with_clock = TRUE;
-    }
-  else
-    with_clock = time_control_from_preset (self->clock_preset, &tc);
-  if (with_clock)
-    {
-      self->clock = xq_clock_new (&tc);
-      /* Four updates a second keep the seconds honest without busy redraws. */
-      self->clock_tick = g_timeout_add (250, clock_tick_cb, self);
-    }
-  update_clock_labels (self);
-}
-
-/* After a move: the mover's face stops and the other one runs. */
-static void
-press_clock (XqPlayPage *self,
-             XqColor     mover)
-{
-  gint64 now = now_ms (self);
-
-  if (self->clock == NULL)
-    return;
-  switch (xq_clock_get_state (self->clock))
-    {
-    case XQ_CLOCK_STOPPED:
-      /* The first move costs no time but counts towards the period. */
-      if (xq_game_get_n_plies (self->game) == 1)
-        {
-          xq_clock_start (self->clock, mover, now);
-          xq_clock_press (self->clock, now);
-        }
-      break;
-    case XQ_CLOCK_RUNNING:
-      if (!xq_clock_press (self->clock, now))
-        check_flag (self);
-      break;
-    case XQ_CLOCK_FLAGGED:
-    default:
-      break;
-    }
-  update_clock_labels (self);
-}
-
-/* Taking moves back or jumping in the record makes times meaningless:
- * the clock stops for the rest of this game. */
-static void
-pause_clock (XqPlayPage *self)
-{
-  if (self->clock != NULL && xq_clock_get_state (self->clock) == XQ_CLOCK_RUNNING)
-    xq_clock_pause (self->clock, now_ms (self));
-  update_clock_labels (self);
-}
-
 /* ---- The computer opponent ------------------------------------------------ */
 
 static gboolean
@@ -376,82 +146,74 @@ computer_to_move (XqPlayPage *self)
 
 /* Forgets a pending or running answer (undo, a new game, leaving computer
  * mode): its move would belong to a position no longer on the board. */
-static void
-cancel_computer (XqPlayPage *self)
+void
+xq_play_page_cancel_computer (XqPlayPage *self)
 {
-  g_clear_handle_id (&self->computer_delay_id, g_source_remove);
-  if (self->think_task != NULL)
-    {
-      ThinkData *data = g_task_get_task_data (self->think_task);
+  xq_thinker_cancel (self->thinker);
+}
 
-      g_cancellable_cancel (g_task_get_cancellable (self->think_task));
-      xq_engine_stop (data->engine);
-      g_clear_object (&self->think_task);
-    }
+static gpointer
+think_prepare (gpointer owner)
+{
+  XqPlayPage *self = owner;
+  ThinkData *data = g_new0 (ThinkData, 1);
+
+  data->pos = *xq_game_get_position (self->game);
+  /* Each ply gets its own seed, so a replayed game is answered the same way. */
+  data->engine = xq_engine_new (self->seed + (guint32) xq_game_get_ply (self->game));
+  xq_engine_set_level (data->engine, self->computer_level);
+  data->move = XQ_MOVE_NONE;
+  return data;
+}
+
+static gboolean
+think_search (gpointer job)
+{
+  ThinkData *data = job;
+
+  data->move = xq_engine_best_move (data->engine, &data->pos, NULL);
+  return data->move != XQ_MOVE_NONE;
 }
 
 static void
-think_data_free (gpointer user_data)
+think_stop (gpointer job)
 {
-  ThinkData *data = user_data;
+  xq_engine_stop (((ThinkData *) job)->engine);
+}
+
+static void
+think_data_free (gpointer job)
+{
+  ThinkData *data = job;
 
   xq_engine_free (data->engine);
   g_free (data);
 }
 
-static void
-think_thread (GTask        *task,
-              gpointer      source_object,
-              gpointer      task_data,
-              GCancellable *cancellable)
-{
-  ThinkData *data = task_data;
-  XqMove move = xq_engine_best_move (data->engine, &data->pos, NULL);
-
-  g_task_return_int (task, move);
-}
-
 static gboolean play_move (XqPlayPage *self, XqMove move, GError **error);
 
 static void
-think_done_cb (GObject      *source,
-               GAsyncResult *result,
-               gpointer      user_data)
+think_done (gpointer owner,
+            gpointer job,
+            gboolean found)
 {
-  XqPlayPage *self = XQ_PLAY_PAGE (source);
-  GTask *task = G_TASK (result);
+  XqPlayPage *self = owner;
+  ThinkData *data = job;
   g_autoptr(GError) error = NULL;
-  XqMove move;
 
-  /* A cancelled search finishes after the page has moved on. */
-  if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
+  if (!found || xq_game_is_over (self->game))
     return;
-  move = (XqMove) g_task_propagate_int (task, &error);
-  g_clear_object (&self->think_task);
-  if (error != NULL || move == XQ_MOVE_NONE || xq_game_is_over (self->game))
-    return;
-  if (!play_move (self, move, &error))
+  if (!play_move (self, data->move, &error))
     g_warning ("The computer chose a move the game refused: %s", error->message);
 }
 
-static gboolean
-computer_delay_cb (gpointer user_data)
-{
-  XqPlayPage *self = user_data;
-  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-  ThinkData *data = g_new0 (ThinkData, 1);
-
-  self->computer_delay_id = 0;
-  data->pos = *xq_game_get_position (self->game);
-  /* Each ply gets its own seed, so a replayed game is answered the same way. */
-  data->engine = xq_engine_new (self->seed + (guint32) xq_game_get_ply (self->game));
-  xq_engine_set_level (data->engine, self->computer_level);
-  self->think_task = g_task_new (self, cancellable, think_done_cb, NULL);
-  g_task_set_source_tag (self->think_task, computer_delay_cb);
-  g_task_set_task_data (self->think_task, data, think_data_free);
-  g_task_run_in_thread (self->think_task, think_thread);
-  return G_SOURCE_REMOVE;
-}
+static const XqThinkerFuncs think_funcs = {
+  .prepare = think_prepare,
+  .search = think_search,
+  .stop = think_stop,
+  .done = think_done,
+  .free_job = think_data_free,
+};
 
 /* Starts the computer's answer if it is its turn at the end of the record;
  * browsing back in the record never plays over the moves ahead. */
@@ -459,14 +221,14 @@ static void
 maybe_start_computer (XqPlayPage *self)
 {
   if (!computer_to_move (self) || xq_game_is_over (self->game)
-      || self->computer_delay_id != 0 || self->think_task != NULL
+      || xq_thinker_is_busy (self->thinker)
       || xq_game_get_ply (self->game) != xq_game_get_n_plies (self->game))
     return;
-  self->computer_delay_id = g_timeout_add (self->computer_delay_ms, computer_delay_cb, self);
+  xq_thinker_start (self->thinker, self->computer_delay_ms);
 }
 
-static void
-sync_page (XqPlayPage *self)
+void
+xq_play_page_sync_page (XqPlayPage *self)
 {
   xq_board_model_set_position (self->model, xq_game_get_position (self->game),
                                xq_game_get_last_move (self->game));
@@ -515,8 +277,8 @@ play_move (XqPlayPage  *self,
 
   if (!xq_game_play (self->game, move, error))
     return FALSE;
-  press_clock (self, mover);
-  sync_page (self);
+  xq_play_page_press_clock (self, mover);
+  xq_play_page_sync_page (self);
   announce_move (self, move);
   maybe_start_computer (self);
   return TRUE;
@@ -530,7 +292,7 @@ xq_play_page_play (XqPlayPage  *self,
   g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), FALSE);
 
   /* A move made for the side to move replaces an answer being thought of. */
-  cancel_computer (self);
+  xq_play_page_cancel_computer (self);
   return play_move (self, move, error);
 }
 
@@ -555,9 +317,9 @@ move_row_activated_cb (XqPlayPage    *self,
 
   if (ply != xq_game_get_ply (self->game) && xq_game_go_to_ply (self->game, ply))
     {
-      cancel_computer (self);
-      pause_clock (self);
-      sync_page (self);
+      xq_play_page_cancel_computer (self);
+      xq_play_page_pause_clock (self);
+      xq_play_page_sync_page (self);
       maybe_start_computer (self);
     }
 }
@@ -639,23 +401,23 @@ sync_dropdowns (XqPlayPage *self)
   self->syncing_dropdowns = FALSE;
 }
 
-static void
-set_opponent (XqPlayPage *self,
+void
+xq_play_page_set_opponent (XqPlayPage *self,
               int         level,
               XqColor     player)
 {
   if (level == self->computer_level && player == self->player_color)
     return;
-  cancel_computer (self);
+  xq_play_page_cancel_computer (self);
   self->computer_level = level;
   self->player_color = player;
   sync_dropdowns (self);
-  sync_page (self);
+  xq_play_page_sync_page (self);
   maybe_start_computer (self);
 }
 
-static void
-apply_settings (XqPlayPage *self)
+void
+xq_play_page_apply_settings (XqPlayPage *self)
 {
   g_autofree char *preset = g_settings_get_string (self->settings, "clock");
   gboolean computer = g_settings_get_enum (self->settings, "opponent") == 1;
@@ -669,11 +431,11 @@ apply_settings (XqPlayPage *self)
       /* A changed time control applies from the next game, unless this one
        * has not started yet. */
       if (xq_game_get_n_plies (self->game) == 0)
-        reset_clock (self);
+        xq_play_page_reset_clock (self);
     }
   /* A tournament game is always between the two players at the board. */
   if (!self->in_match)
-    set_opponent (self, computer ? CLAMP (level, 1, XQ_ENGINE_MAX_LEVEL) : 0, player);
+    xq_play_page_set_opponent (self, computer ? CLAMP (level, 1, XQ_ENGINE_MAX_LEVEL) : 0, player);
   sync_dropdowns (self);
 }
 
@@ -682,7 +444,7 @@ settings_changed_cb (XqPlayPage *self,
                      const char *key,
                      GSettings  *settings)
 {
-  apply_settings (self);
+  xq_play_page_apply_settings (self);
 }
 
 static void
@@ -708,7 +470,7 @@ xq_play_page_dispose (GObject *object)
   XqPlayPage *self = XQ_PLAY_PAGE (object);
 
   g_clear_handle_id (&self->clock_tick, g_source_remove);
-  cancel_computer (self);
+  xq_play_page_cancel_computer (self);
   g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_PLAY_PAGE);
 
@@ -720,6 +482,7 @@ xq_play_page_finalize (GObject *object)
 {
   XqPlayPage *self = XQ_PLAY_PAGE (object);
 
+  g_clear_pointer (&self->thinker, xq_thinker_free);
   g_clear_pointer (&self->game, xq_game_free);
   g_clear_pointer (&self->clock, xq_clock_free);
   g_clear_object (&self->model);
@@ -727,6 +490,18 @@ xq_play_page_finalize (GObject *object)
   g_clear_pointer (&self->clock_preset, g_free);
 
   G_OBJECT_CLASS (xq_play_page_parent_class)->finalize (object);
+}
+
+static void
+resign_red_cb (XqPlayPage *self)
+{
+  xq_play_page_resign (self, XQ_RED);
+}
+
+static void
+resign_black_cb (XqPlayPage *self)
+{
+  xq_play_page_resign (self, XQ_BLACK);
 }
 
 static void
@@ -751,6 +526,11 @@ xq_play_page_class_init (XqPlayPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, clock_box);
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, red_clock_label);
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, black_clock_label);
+  gtk_widget_class_bind_template_child (widget_class, XqPlayPage, match_box);
+  gtk_widget_class_bind_template_child (widget_class, XqPlayPage, match_label);
+  gtk_widget_class_bind_template_callback (widget_class, resign_red_cb);
+  gtk_widget_class_bind_template_callback (widget_class, resign_black_cb);
+  gtk_widget_class_bind_template_callback (widget_class, xq_play_page_agree_draw);
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, opponent_dropdown);
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, color_dropdown);
   gtk_widget_class_bind_template_callback (widget_class, board_move_cb);
@@ -763,50 +543,10 @@ xq_play_page_class_init (XqPlayPageClass *klass)
 }
 
 static void
-resign_red_cb (XqPlayPage *self)
-{
-  xq_play_page_resign (self, XQ_RED);
-}
-
-static void
-resign_black_cb (XqPlayPage *self)
-{
-  xq_play_page_resign (self, XQ_BLACK);
-}
-
-/* The players' own declarations in a tournament game, above the board's side panel. */
-static void
-build_match_box (XqPlayPage *self)
-{
-  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *red = gtk_button_new_with_label (_("Red resigns"));
-  GtkWidget *black = gtk_button_new_with_label (_("Black resigns"));
-  GtkWidget *draw = gtk_button_new_with_label (_("Draw agreed"));
-
-  self->match_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  self->match_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->match_label, TRUE);
-  gtk_label_set_xalign (self->match_label, 0);
-  gtk_widget_add_css_class (GTK_WIDGET (self->match_label), "heading");
-  gtk_box_append (GTK_BOX (self->match_box), GTK_WIDGET (self->match_label));
-  gtk_box_append (GTK_BOX (buttons), red);
-  gtk_box_append (GTK_BOX (buttons), black);
-  gtk_box_append (GTK_BOX (buttons), draw);
-  gtk_box_append (GTK_BOX (self->match_box), buttons);
-  gtk_widget_set_name (red, "resign-red");
-  gtk_widget_set_name (black, "resign-black");
-  gtk_widget_set_name (draw, "agree-draw");
-  g_signal_connect_swapped (red, "clicked", G_CALLBACK (resign_red_cb), self);
-  g_signal_connect_swapped (black, "clicked", G_CALLBACK (resign_black_cb), self);
-  g_signal_connect_swapped (draw, "clicked", G_CALLBACK (xq_play_page_agree_draw), self);
-  gtk_widget_set_visible (self->match_box, FALSE);
-  gtk_box_prepend (GTK_BOX (self->side_panel), self->match_box);
-}
-
-static void
 xq_play_page_init (XqPlayPage *self)
 {
   gtk_widget_set_layout_manager (GTK_WIDGET (self), NULL);
+  self->thinker = xq_thinker_new (self, &think_funcs);
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->notation = XQ_NOTATION_WXF;
@@ -818,10 +558,9 @@ xq_play_page_init (XqPlayPage *self)
   self->settings = g_settings_new (XQ_SETTINGS_SCHEMA);
   g_signal_connect_object (self->settings, "changed", G_CALLBACK (settings_changed_cb), self,
                            G_CONNECT_SWAPPED);
-  build_match_box (self);
-  apply_settings (self);
-  update_clock_labels (self);
-  sync_page (self);
+  xq_play_page_apply_settings (self);
+  xq_play_page_update_clock_labels (self);
+  xq_play_page_sync_page (self);
 }
 
 XqBoardView *
@@ -845,16 +584,15 @@ xq_play_page_get_game (XqPlayPage *self)
   return self->game;
 }
 
-static void leave_match (XqPlayPage *self);
 
-static void
-restart_game (XqPlayPage *self)
+void
+xq_play_page_restart_game (XqPlayPage *self)
 {
-  cancel_computer (self);
+  xq_play_page_cancel_computer (self);
   g_clear_pointer (&self->game, xq_game_free);
   self->game = xq_game_new (NULL);
-  reset_clock (self);
-  sync_page (self);
+  xq_play_page_reset_clock (self);
+  xq_play_page_sync_page (self);
   xq_board_view_announce (self->board_view, _("A new game. Red moves first."));
   maybe_start_computer (self);
 }
@@ -866,8 +604,8 @@ xq_play_page_new_game (XqPlayPage *self)
 
   /* A new game after a finished tournament game is free play again. */
   if (self->in_match && self->match_reported)
-    leave_match (self);
-  restart_game (self);
+    xq_play_page_leave_match (self);
+  xq_play_page_restart_game (self);
 }
 
 gboolean
@@ -892,14 +630,14 @@ xq_play_page_undo (XqPlayPage *self)
       pos = xq_game_get_position_at (self->game, ply);
       if (pos->side != self->player_color)
         return FALSE;
-      cancel_computer (self);
+      xq_play_page_cancel_computer (self);
       if (!xq_game_go_to_ply (self->game, ply))
         return FALSE;
     }
   else if (!xq_game_undo (self->game))
     return FALSE;
-  pause_clock (self);
-  sync_page (self);
+  xq_play_page_pause_clock (self);
+  xq_play_page_sync_page (self);
   xq_board_view_announce (self->board_view, _("Move taken back."));
   return TRUE;
 }
@@ -914,8 +652,8 @@ xq_play_page_redo (XqPlayPage *self)
   /* Against the computer its recorded reply comes back with the move. */
   if (computer_to_move (self))
     xq_game_redo (self->game);
-  pause_clock (self);
-  sync_page (self);
+  xq_play_page_pause_clock (self);
+  xq_play_page_sync_page (self);
   announce_move (self, xq_game_get_last_move (self->game));
   maybe_start_computer (self);
   return TRUE;
@@ -951,11 +689,11 @@ xq_play_page_load_fen (XqPlayPage  *self,
   text = g_strstrip (g_strdup (fen));
   if (!xq_position_set_fen (&pos, text, error))
     return FALSE;
-  cancel_computer (self);
+  xq_play_page_cancel_computer (self);
   g_clear_pointer (&self->game, xq_game_free);
   self->game = xq_game_new (&pos);
-  reset_clock (self);
-  sync_page (self);
+  xq_play_page_reset_clock (self);
+  xq_play_page_sync_page (self);
   maybe_start_computer (self);
   return TRUE;
 }
@@ -1022,11 +760,11 @@ xq_play_page_load_pgn (XqPlayPage  *self,
     if (!xq_game_play (game, xq_pgn_record_get_move (rec, i), error))
       return FALSE;
 
-  cancel_computer (self);
+  xq_play_page_cancel_computer (self);
   g_clear_pointer (&self->game, xq_game_free);
   self->game = g_steal_pointer (&game);
-  reset_clock (self);
-  sync_page (self);
+  xq_play_page_reset_clock (self);
+  xq_play_page_sync_page (self);
   maybe_start_computer (self);
   return TRUE;
 }
@@ -1073,49 +811,6 @@ xq_play_page_save_pgn (XqPlayPage  *self,
 }
 
 void
-xq_play_page_set_clock_minutes (XqPlayPage *self,
-                                int         minutes)
-{
-  g_return_if_fail (XQ_IS_PLAY_PAGE (self));
-  g_return_if_fail (minutes >= 0);
-
-  if (self->clock_minutes == minutes)
-    return;
-  self->clock_minutes = minutes;
-  /* A changed time control applies from the next game, unless this one
-   * has not started yet. */
-  if (xq_game_get_n_plies (self->game) == 0)
-    reset_clock (self);
-}
-
-void
-xq_play_page_set_time_func (XqPlayPage         *self,
-                            XqPlayPageTimeFunc  func)
-{
-  g_return_if_fail (XQ_IS_PLAY_PAGE (self));
-  self->time_func = func;
-}
-
-void
-xq_play_page_update_clock (XqPlayPage *self)
-{
-  g_return_if_fail (XQ_IS_PLAY_PAGE (self));
-  check_flag (self);
-  update_clock_labels (self);
-}
-
-char *
-xq_play_page_get_clock_text (XqPlayPage *self)
-{
-  g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), NULL);
-
-  if (self->clock == NULL)
-    return NULL;
-  return g_strdup_printf ("%s | %s", gtk_label_get_label (self->red_clock_label),
-                          gtk_label_get_label (self->black_clock_label));
-}
-
-void
 xq_play_page_set_computer_delay (XqPlayPage *self,
                                  guint       ms)
 {
@@ -1142,82 +837,6 @@ gboolean
 xq_play_page_is_computer_thinking (XqPlayPage *self)
 {
   g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), FALSE);
-  return self->computer_delay_id != 0 || self->think_task != NULL;
+  return xq_thinker_is_busy (self->thinker);
 }
 
-void
-xq_play_page_start_match (XqPlayPage          *self,
-                          const char          *caption,
-                          const char          *red,
-                          const char          *black,
-                          const XqTimeControl *tc)
-{
-  g_autofree char *text = NULL;
-
-  g_return_if_fail (XQ_IS_PLAY_PAGE (self));
-  g_return_if_fail (red != NULL && black != NULL);
-
-  cancel_computer (self);
-  self->in_match = TRUE;
-  self->match_reported = FALSE;
-  self->match_has_clock = tc != NULL;
-  if (tc != NULL)
-    self->match_tc = *tc;
-  set_opponent (self, 0, XQ_RED);
-  gtk_widget_set_visible (GTK_WIDGET (self->opponent_dropdown), FALSE);
-  /* Translators: a tournament game: "Round 2, board 1" then Red's and Black's names */
-  text = g_strdup_printf (_("%s\nRed: %s — Black: %s"), caption ? caption : "", red, black);
-  gtk_label_set_label (self->match_label, text);
-  gtk_widget_set_visible (self->match_box, TRUE);
-  restart_game (self);
-}
-
-gboolean
-xq_play_page_in_match (XqPlayPage *self)
-{
-  g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), FALSE);
-  return self->in_match;
-}
-
-static void
-leave_match (XqPlayPage *self)
-{
-  self->in_match = FALSE;
-  gtk_widget_set_visible (self->match_box, FALSE);
-  gtk_widget_set_visible (GTK_WIDGET (self->opponent_dropdown), TRUE);
-  apply_settings (self);
-}
-
-void
-xq_play_page_end_match (XqPlayPage *self)
-{
-  g_return_if_fail (XQ_IS_PLAY_PAGE (self));
-  if (!self->in_match)
-    return;
-  leave_match (self);
-  restart_game (self);
-}
-
-void
-xq_play_page_resign (XqPlayPage *self, XqColor loser)
-{
-  g_return_if_fail (XQ_IS_PLAY_PAGE (self));
-  if (xq_game_is_over (self->game))
-    return;
-  cancel_computer (self);
-  xq_game_resign (self->game, loser);
-  pause_clock (self);
-  sync_page (self);
-}
-
-void
-xq_play_page_agree_draw (XqPlayPage *self)
-{
-  g_return_if_fail (XQ_IS_PLAY_PAGE (self));
-  if (xq_game_is_over (self->game))
-    return;
-  cancel_computer (self);
-  xq_game_agree_draw (self->game);
-  pause_clock (self);
-  sync_page (self);
-}

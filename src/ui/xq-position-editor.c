@@ -5,6 +5,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "xq-board-paint.h"
 #include "xq-pgn.h"
 #include "xq-position-editor.h"
 
@@ -224,42 +225,10 @@ palette_clicked_cb (GtkButton *button, XqPositionEditor *self)
 static GdkContentProvider *
 palette_prepare_cb (GtkDragSource *source, double x, double y, gpointer piece)
 {
-  return gdk_content_provider_new_typed (G_TYPE_INT, GPOINTER_TO_INT (piece));
+  return xq_board_paint_drag_content ((XqPiece) GPOINTER_TO_INT (piece), XQ_NO_SQUARE);
 }
 
 /* ---- Building ----------------------------------------------------------------- */
-
-static GdkTexture *
-piece_texture (XqPiece piece, const XqRenderStyle *style, int size)
-{
-  g_autofree char *svg = NULL;
-  cairo_surface_t *surface;
-  g_autoptr(GBytes) bytes = NULL;
-  GdkTexture *texture;
-
-  svg = xq_render_piece_svg (piece, style, size);
-  surface = xq_render_rasterize_svg (svg, size, size, NULL);
-  if (surface == NULL)
-    return NULL;
-  cairo_surface_flush (surface);
-  bytes = g_bytes_new (cairo_image_surface_get_data (surface),
-                       (gsize) cairo_image_surface_get_stride (surface) * size);
-  texture = gdk_memory_texture_new (size, size, GDK_MEMORY_DEFAULT, bytes,
-                                    (gsize) cairo_image_surface_get_stride (surface));
-  cairo_surface_destroy (surface);
-  return texture;
-}
-
-static const char *
-piece_label (XqPiece piece)
-{
-  static const char *const red[] = { NULL, N_("Red general"), N_("Red advisor"), N_("Red elephant"),
-                                     N_("Red horse"), N_("Red chariot"), N_("Red cannon"), N_("Red soldier") };
-  static const char *const black[] = { NULL, N_("Black general"), N_("Black advisor"), N_("Black elephant"),
-                                       N_("Black horse"), N_("Black chariot"), N_("Black cannon"),
-                                       N_("Black soldier") };
-  return _((xq_piece_color (piece) == XQ_RED ? red : black)[xq_piece_type (piece)]);
-}
 
 /* The palette's pieces look like the board's, in the set the preferences chose. */
 static void
@@ -278,7 +247,7 @@ update_palette_pictures (XqPositionEditor *self)
       if (button == NULL)
         continue;
       piece = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "piece"));
-      tex = piece_texture (piece, &style, 40);
+      tex = xq_board_paint_piece_texture (piece, &style, 40);
       if (tex != NULL)
         {
           GtkWidget *picture = gtk_picture_new_for_paintable (GDK_PAINTABLE (tex));
@@ -308,9 +277,9 @@ build_palette (XqPositionEditor *self)
         GtkWidget *button = gtk_toggle_button_new ();
         GtkDragSource *source = gtk_drag_source_new ();
 
-        gtk_widget_set_tooltip_text (button, piece_label (piece));
+        gtk_widget_set_tooltip_text (button, xq_board_piece_name (piece));
         gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                        piece_label (piece), -1);
+                                        xq_board_piece_name (piece), -1);
         gtk_widget_add_css_class (button, "flat");
         g_object_set_data (G_OBJECT (button), "piece", GINT_TO_POINTER (piece));
         g_signal_connect (button, "clicked", G_CALLBACK (palette_clicked_cb), self);

@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* xq-puzzle-page.c: the puzzle drill.
  *
- * Every verdict comes from the exact mate solver: a move is right when it
+ * Every verdict comes from the lesson layer's mate checker (xq_check_mate,
+ * the one the Learn page's mate exercises use): a move is right when it
  * keeps a forced win within the moves that are left (not only the book
  * key), and on the last move any mate counts.  The computer defends with
  * the reply that delays the mate longest.  A wrong move is not just
  * refused: it is played, and the defence that refutes it is played after
- * it, so the learner sees why; then the position goes back.  The solver
- * answers a puzzle's questions in well under a millisecond at the 99th
- * percentile (`xqtool bench solve tools/puzzles.bench`), so it runs on the
- * main loop. */
+ * it, so the learner sees why; then the position goes back.  The checker
+ * and the hint's search run in a thread (a hard position can take the
+ * solver's whole budget); the board waits meanwhile. */
 #define G_LOG_DOMAIN "xq-puzzle-page"
 
 #include "config.h"
@@ -19,10 +19,11 @@
 
 #include "xq-checker.h"
 #include "xq-loading-view.h"
+#include "xq-page-loader.h"
 #include "xq-notice-bar.h"
 #include "xq-progress.h"
 #include "xq-puzzle-page.h"
-#include "xq-solver.h"
+#include "xq-lesson-rules.h"
 
 #define APP_PATH "/io/github/xiangqi_tutor/XiangqiTutor"
 #define PROGRESS_UNIT "puzzles"
@@ -31,7 +32,7 @@ struct _XqPuzzlePage
 {
   AdwBin         parent_instance;
 
-  GtkStack      *stack;          /* below the notices, in the AdwBin child */
+  GtkStack      *stack;          /* below the notices */
   XqNoticeBar   *notices;        /* damaged learner files, what was kept */
   GtkDropDown   *level_drop;
   GtkListBox    *packs_list;
@@ -50,7 +51,7 @@ struct _XqPuzzlePage
   int              streak;
   int              best_streak;
   gboolean         loaded;
-  GCancellable    *loading;   /* while the packs load in a thread */
+  XqPageLoader    *loader;    /* reads the packs in a thread */
   char            *load_store_dir;
 
   guint            pack_index;
@@ -59,7 +60,10 @@ struct _XqPuzzlePage
   XqPosition       shown;
   XqPosition       before_wrong;
   GArray          *line;      /* XqMove: learner and computer alternating */
-  XqSolver        *solver;
+  GCancellable    *checking;  /* a move or a hint being worked out in a thread */
+  XqMove           hint;      /* the hint's move for the shown position, or none */
+  gboolean         hint_asked; /* Hint was pressed while it was worked out */
+  gboolean         judging;   /* the thread is judging the learner's move */
   int              hints;
   int              wrong;
   gboolean         solved;
@@ -332,12 +336,158 @@ schedule_reply (XqPuzzlePage *self, XqMove reply)
     self->reply_source = g_timeout_add (self->reply_delay, reply_cb, self);
 }
 
+/* What a thread works out for the page: the verdict on the learner's move
+ * and the reply to show, and the hint for the position the learner sees
+ * next.  Everything it reads is copied in. */
+typedef struct
+{
+  XqPosition  start;
+  int         mate_in;
+  GArray     *moves;        /* from the start, ending with the learner's move; NULL: a hint only */
+  XqPosition  after;        /* the shown position with the learner's move played */
+  int         left;         /* the learner's moves left, counting this one */
+  XqPosition  hint_pos;
+  int         hint_n;       /* > 0: find a hint for hint_pos within this many moves */
+  /* Results */
+  XqVerdictKind kind;
+  XqMove      reply;
+  XqMove      hint;
+} Check;
+
+static void
+check_free (gpointer data)
+{
+  Check *c = data;
+
+  g_clear_pointer (&c->moves, g_array_unref);
+  g_free (c);
+}
+
+static void
+check_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  Check *c = data;
+  XqSolution sol;
+
+  c->reply = c->hint = XQ_MOVE_NONE;
+  if (c->moves != NULL)
+    {
+      g_autoptr(XqVerdict) v = xq_check_mate (&c->start, c->mate_in, (const XqMove *) c->moves->data,
+                                              (int) c->moves->len);
+      c->kind = v->kind;
+      if (v->kind == XQ_VERDICT_INCOMPLETE && v->reply != XQ_MOVE_NONE)
+        {
+          XqUndo u;
+
+          c->reply = v->reply;
+          c->hint_pos = c->after;
+          xq_position_do_move (&c->hint_pos, v->reply, &u);
+          c->hint_n = c->left - 1;
+        }
+      else if (v->kind != XQ_VERDICT_CORRECT && v->kind != XQ_VERDICT_INCOMPLETE)
+        c->reply = xq_lesson_longest_defence (&c->after, MAX (c->left - 1, 1));
+    }
+  if (c->hint_n > 0 && !g_cancellable_is_cancelled (cancellable) &&
+      xq_lesson_mate_solve (&c->hint_pos, c->hint_n, &sol) == XQ_SOLVE_MATE && sol.n_keys > 0)
+    c->hint = sol.keys[0];
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+cancel_check (XqPuzzlePage *self)
+{
+  if (self->checking != NULL)
+    g_cancellable_cancel (self->checking);
+  g_clear_object (&self->checking);
+  self->judging = FALSE;
+}
+
+static void
+check_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  XqPuzzlePage *self = user_data;
+  Check *c = g_task_get_task_data (G_TASK (result));
+  XqMove m;
+
+  /* A cancelled check belongs to a position no longer shown (and the page
+   * may be gone). */
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    return;
+  g_clear_object (&self->checking);
+  self->judging = FALSE;
+  if (c->moves == NULL || c->kind == XQ_VERDICT_INCOMPLETE)
+    self->hint = c->hint;
+  if (c->moves == NULL)
+    {
+      if (self->hint_asked)
+        xq_puzzle_page_hint (self);
+      self->hint_asked = FALSE;
+      return;
+    }
+  m = g_array_index (c->moves, XqMove, c->moves->len - 1);
+  if (c->kind == XQ_VERDICT_INCOMPLETE)
+    {
+      g_array_append_val (self->line, m);
+      set_feedback (self, _("Good move! Now the computer answers…"), "accent");
+      schedule_reply (self, c->reply);
+    }
+  else if (c->kind == XQ_VERDICT_CORRECT)
+    {
+      g_array_append_val (self->line, m);
+      solved (self, !xq_position_in_check (&self->shown, self->shown.side));
+    }
+  else
+    {
+      /* Wrong: played, then the defence that refutes it. */
+      self->wrong++;
+      self->streak = 0;
+      update_score (self);
+      self->refuting = TRUE;
+      set_feedback (self, c->left == 1 ? _("That is not mate yet. Watch the reply…")
+                                       : _("That move lets the general escape. Watch…"), "error");
+      schedule_reply (self, c->reply);
+    }
+  self->hint_asked = FALSE;
+}
+
+static void
+start_check (XqPuzzlePage *self, Check *c)
+{
+  g_autoptr(GTask) task = NULL;
+
+  cancel_check (self);
+  self->checking = g_cancellable_new ();
+  task = g_task_new (NULL, self->checking, check_done, self);
+  g_task_set_source_tag (task, start_check);
+  g_task_set_task_data (task, c, check_free);
+  g_task_run_in_thread (task, check_thread);
+}
+
+/* The hint for the position the learner faces: the book key at the start,
+ * else a fastest win, worked out in the thread. */
+static void
+find_hint (XqPuzzlePage *self)
+{
+  Check *c;
+
+  self->hint = XQ_MOVE_NONE;
+  if (self->line->len == 0 && self->puzzle->keys && self->puzzle->keys->len > 0)
+    {
+      self->hint = g_array_index (self->puzzle->keys, XqMove, 0);
+      return;
+    }
+  c = g_new0 (Check, 1);
+  c->hint_pos = self->shown;
+  c->hint_n = moves_left (self);
+  start_check (self, c);
+}
+
 void
 xq_puzzle_page_play (XqPuzzlePage *self, XqMove m)
 {
   XqPosition after;
   XqUndo u;
-  int left;
+  Check *c;
 
   g_return_if_fail (XQ_IS_PUZZLE_PAGE (self));
   if (self->puzzle == NULL || self->solved || xq_puzzle_page_is_busy (self))
@@ -347,7 +497,6 @@ xq_puzzle_page_play (XqPuzzlePage *self, XqMove m)
       set_feedback (self, _("That move is not allowed."), "error");
       return;
     }
-  left = moves_left (self);
   after = self->shown;
   xq_position_do_move (&after, m, &u);
   xq_lesson_board_set_marks (self->board, NULL);
@@ -355,43 +504,27 @@ xq_puzzle_page_play (XqPuzzlePage *self, XqMove m)
   /* Any move that leaves the defender without a move wins, key or not. */
   if (!xq_position_has_legal_move (&after))
     {
+      cancel_check (self);
       self->shown = after;
       g_array_append_val (self->line, m);
       show_position (self, m, FALSE);
       solved (self, !xq_position_in_check (&after, after.side));
       return;
     }
-  if (left > 1 && xq_solver_move_wins_within (self->solver, &self->shown, m, left) == XQ_SOLVE_MATE)
-    {
-      XqMove reply = XQ_MOVE_NONE;
-      int dist = 0;
 
-      self->shown = after;
-      g_array_append_val (self->line, m);
-      show_position (self, m, FALSE);
-      xq_solver_longest_defence (self->solver, &self->shown, left - 1, &reply, &dist);
-      set_feedback (self, _("Good move! Now the computer answers…"), "accent");
-      schedule_reply (self, reply);
-      return;
-    }
-
-  /* Wrong: play it, then the defence that refutes it. */
-  {
-    XqMove reply = XQ_MOVE_NONE;
-    int dist = 0;
-
-    self->wrong++;
-    self->streak = 0;
-    update_score (self);
-    self->before_wrong = self->shown;
-    self->shown = after;
-    show_position (self, m, FALSE);
-    xq_solver_longest_defence (self->solver, &self->shown, MAX (left - 1, 1), &reply, &dist);
-    self->refuting = TRUE;
-    set_feedback (self, left == 1 ? _("That is not mate yet. Watch the reply…")
-                                  : _("That move lets the general escape. Watch…"), "error");
-    schedule_reply (self, reply);
-  }
+  /* The move stands on the board while the checker judges it. */
+  c = g_new0 (Check, 1);
+  c->start = self->puzzle->position;
+  c->mate_in = self->puzzle->mate_in;
+  c->moves = g_array_copy (self->line);
+  g_array_append_val (c->moves, m);
+  c->after = after;
+  c->left = moves_left (self);
+  self->before_wrong = self->shown;
+  self->shown = after;
+  show_position (self, m, FALSE);
+  start_check (self, c);
+  self->judging = TRUE;
 }
 
 void
@@ -407,20 +540,8 @@ xq_puzzle_page_take_back (XqPuzzlePage *self)
                                        : XQ_MOVE_NONE, TRUE);
   gtk_widget_set_visible (GTK_WIDGET (self->take_back_button), FALSE);
   set_feedback (self, _("Try another move."), "accent");
-}
-
-/* A fastest winning move from the shown position: the hint's answer. */
-static XqMove
-hint_move (XqPuzzlePage *self)
-{
-  XqSolution sol;
-
-  if (self->line->len == 0 && self->puzzle->keys && self->puzzle->keys->len > 0)
-    return g_array_index (self->puzzle->keys, XqMove, 0);
-  if (xq_solver_solve (self->solver, &self->shown, moves_left (self), &sol) == XQ_SOLVE_MATE &&
-      sol.n_keys > 0)
-    return sol.keys[0];
-  return XQ_MOVE_NONE;
+  if (self->hint == XQ_MOVE_NONE && self->checking == NULL)
+    find_hint (self);
 }
 
 int
@@ -432,7 +553,13 @@ xq_puzzle_page_hint (XqPuzzlePage *self)
   g_return_val_if_fail (XQ_IS_PUZZLE_PAGE (self), 0);
   if (self->puzzle == NULL || self->solved || xq_puzzle_page_is_busy (self))
     return self->hints;
-  m = hint_move (self);
+  if (self->checking != NULL)
+    {
+      /* Shown as soon as the thread has it. */
+      self->hint_asked = TRUE;
+      return self->hints;
+    }
+  m = self->hint;
   if (m == XQ_MOVE_NONE)
     return self->hints;
   self->hints = MIN (self->hints + 1, 3);
@@ -460,7 +587,6 @@ start_puzzle (XqPuzzlePage *self)
   self->hints = self->wrong = 0;
   self->solved = self->refuting = FALSE;
   self->pending = XQ_MOVE_NONE;
-  xq_solver_clear (self->solver);
   xq_lesson_board_set_marks (self->board, NULL);
   show_position (self, XQ_MOVE_NONE, TRUE);
   gtk_label_set_text (self->title_label, self->puzzle->title);
@@ -474,6 +600,9 @@ start_puzzle (XqPuzzlePage *self)
                         ? g_ptr_array_index (self->puzzle->hints, 0)
                         : _("Red to move and win."), NULL);
   update_score (self);
+  cancel_check (self);
+  self->hint_asked = FALSE;
+  find_hint (self);
 }
 
 void
@@ -648,40 +777,26 @@ xq_puzzle_page_load (XqPuzzlePage *self, const char *dir, const char *store_dir)
   Loaded *l;
 
   g_return_if_fail (XQ_IS_PUZZLE_PAGE (self));
-  if (self->loading != NULL)
-    g_cancellable_cancel (self->loading);
-  g_clear_object (&self->loading);
+  xq_page_loader_cancel (self->loader);
   self->loaded = TRUE;
   l = load_packs (dir);
   install_packs (self, l, store_dir);
   loaded_free (l);
 }
 
-static void
-load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+static gpointer
+load_packs_cb (const char *dir)
 {
-  g_task_return_pointer (task, load_packs (data), (GDestroyNotify) loaded_free);
+  return load_packs (dir);
 }
 
 static void
-load_done (GObject *source, GAsyncResult *result, gpointer user_data)
+packs_loaded_cb (gpointer page, gpointer loaded)
 {
-  Loaded *l = g_task_propagate_pointer (G_TASK (result), NULL);
-  XqPuzzlePage *self;
-  gint64 start;
+  XqPuzzlePage *self = XQ_PUZZLE_PAGE (page);
+  Loaded *l = loaded;
+  gint64 start = g_get_monotonic_time ();
 
-  /* Cancelled (the page went away or loaded again): the packs are dropped.
-   * The task holds no reference on the page, so it is looked at only when
-   * the load was not cancelled. */
-  if (l == NULL || g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
-    {
-      if (l != NULL)
-        loaded_free (l);
-      return;
-    }
-  self = XQ_PUZZLE_PAGE (user_data);
-  g_clear_object (&self->loading);
-  start = g_get_monotonic_time ();
   install_packs (self, l, self->load_store_dir);
   /* G_MESSAGES_DEBUG=xq-puzzle-page: what the main loop paid (tools/bench-startup.sh). */
   g_debug ("packs read in %.1f ms in a thread, shown in %.1f ms on the main loop",
@@ -692,28 +807,19 @@ load_done (GObject *source, GAsyncResult *result, gpointer user_data)
 void
 xq_puzzle_page_load_async (XqPuzzlePage *self, const char *dir, const char *store_dir)
 {
-  g_autoptr(GTask) task = NULL;
-
   g_return_if_fail (XQ_IS_PUZZLE_PAGE (self));
-  if (self->loading != NULL)
-    g_cancellable_cancel (self->loading);
-  g_clear_object (&self->loading);
   self->loaded = TRUE;
-  self->loading = g_cancellable_new ();
   g_free (self->load_store_dir);
   self->load_store_dir = g_strdup (store_dir);
   gtk_stack_set_visible_child_name (self->stack, "loading");
-  task = g_task_new (NULL, self->loading, load_done, self);
-  g_task_set_source_tag (task, xq_puzzle_page_load_async);
-  g_task_set_task_data (task, g_strdup (dir), g_free);
-  g_task_run_in_thread (task, load_thread);
+  xq_page_loader_start (self->loader, dir);
 }
 
 gboolean
 xq_puzzle_page_is_loading (XqPuzzlePage *self)
 {
   g_return_val_if_fail (XQ_IS_PUZZLE_PAGE (self), FALSE);
-  return self->loading != NULL;
+  return xq_page_loader_is_loading (self->loader);
 }
 
 guint
@@ -749,7 +855,14 @@ gboolean
 xq_puzzle_page_is_busy (XqPuzzlePage *self)
 {
   g_return_val_if_fail (XQ_IS_PUZZLE_PAGE (self), FALSE);
-  return self->reply_source != 0 || self->refuting;
+  return self->reply_source != 0 || self->refuting || self->judging;
+}
+
+gboolean
+xq_puzzle_page_is_checking (XqPuzzlePage *self)
+{
+  g_return_val_if_fail (XQ_IS_PUZZLE_PAGE (self), FALSE);
+  return self->checking != NULL;
 }
 
 const char *
@@ -800,9 +913,8 @@ xq_puzzle_page_dispose (GObject *object)
   XqPuzzlePage *self = XQ_PUZZLE_PAGE (object);
 
   g_clear_handle_id (&self->reply_source, g_source_remove);
-  if (self->loading != NULL)
-    g_cancellable_cancel (self->loading);
-  g_clear_object (&self->loading);
+  cancel_check (self);
+  xq_page_loader_cancel (self->loader);
   gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_PUZZLE_PAGE);
   G_OBJECT_CLASS (xq_puzzle_page_parent_class)->dispose (object);
 }
@@ -813,12 +925,12 @@ xq_puzzle_page_finalize (GObject *object)
   XqPuzzlePage *self = XQ_PUZZLE_PAGE (object);
 
   self->puzzle = NULL;
+  g_clear_pointer (&self->loader, xq_page_loader_free);
   g_clear_pointer (&self->packs, g_ptr_array_unref);
   g_clear_pointer (&self->files, g_ptr_array_unref);
   g_clear_pointer (&self->progress, xq_progress_free);
   g_clear_pointer (&self->store, xq_progress_store_free);
   g_clear_pointer (&self->line, g_array_unref);
-  g_clear_pointer (&self->solver, xq_solver_free);
   g_free (self->feedback);
   g_free (self->load_store_dir);
   G_OBJECT_CLASS (xq_puzzle_page_parent_class)->finalize (object);
@@ -835,7 +947,10 @@ xq_puzzle_page_class_init (XqPuzzlePageClass *klass)
   widget_class->map = xq_puzzle_page_map;
 
   g_type_ensure (XQ_TYPE_LESSON_BOARD);
+  g_type_ensure (XQ_TYPE_NOTICE_BAR);
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-puzzle-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, stack);
+  gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, notices);
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, level_drop);
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, packs_list);
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, board);
@@ -857,23 +972,11 @@ xq_puzzle_page_class_init (XqPuzzlePageClass *klass)
 static void
 xq_puzzle_page_init (XqPuzzlePage *self)
 {
-  GtkWidget *box;
-
+  self->loader = xq_page_loader_new (self, load_packs_cb, packs_loaded_cb, (GDestroyNotify) loaded_free);
   gtk_widget_init_template (GTK_WIDGET (self));
-  /* The stack is the template's AdwBin child, not a bound template child:
-   * AdwBin unparents its child on dispose and a second unparent would be an
-   * error.  It moves into a box below the notices. */
-  self->stack = GTK_STACK (g_object_ref (adw_bin_get_child (ADW_BIN (self))));
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  adw_bin_set_child (ADW_BIN (self), box);
-  self->notices = XQ_NOTICE_BAR (xq_notice_bar_new ());
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->notices));
-  gtk_widget_set_vexpand (GTK_WIDGET (self->stack), TRUE);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->stack));
-  g_object_unref (self->stack);
+  /* The one loading view every page shows while its content loads. */
   gtk_stack_add_named (self->stack, xq_loading_view_new (_("Loading puzzles…")), "loading");
   self->line = g_array_new (FALSE, FALSE, sizeof (XqMove));
-  self->solver = xq_solver_new ();
   self->reply_delay = 500;
   g_signal_connect_swapped (xq_lesson_board_get_view (self->board), "move",
                             G_CALLBACK (board_move_cb), self);

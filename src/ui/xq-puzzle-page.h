@@ -43,8 +43,10 @@ void           xq_puzzle_page_retry           (XqPuzzlePage *self);
 void           xq_puzzle_page_take_back       (XqPuzzlePage *self);
 
 gboolean       xq_puzzle_page_is_solved       (XqPuzzlePage *self);
-/* Waiting for the computer's reply or showing a refutation. */
+/* Judging a move, waiting for the computer's reply or showing a refutation. */
 gboolean       xq_puzzle_page_is_busy         (XqPuzzlePage *self);
+/* A move or the next hint is being worked out in a thread. */
+gboolean       xq_puzzle_page_is_checking     (XqPuzzlePage *self);
 const char    *xq_puzzle_page_get_feedback    (XqPuzzlePage *self);
 int            xq_puzzle_page_get_solved_count (XqPuzzlePage *self);
 int            xq_puzzle_page_get_streak      (XqPuzzlePage *self);

@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "xq-board-paint.h"
 #include "xq-setup-tray.h"
 
 struct _XqSetupTray
@@ -75,7 +76,7 @@ drag_prepare_cb (GtkDragSource *source, double x, double y, XqSetupTray *self)
 
   if (locked (self) || self->attempt->tray[piece] <= 0)
     return NULL;
-  return xq_lesson_board_drag_content (piece, XQ_NO_SQUARE);
+  return xq_board_paint_drag_content (piece, XQ_NO_SQUARE);
 }
 
 static void
@@ -275,7 +276,7 @@ take_back_cb (GtkDropTarget *target, const GValue *value, double x, double y, Xq
   XqPiece piece;
   XqSquare from;
 
-  if (!xq_lesson_board_parse_drag (value, &piece, &from))
+  if (!xq_board_paint_parse_drag (value, &piece, &from))
     return FALSE;
   if (from != XQ_NO_SQUARE)
     xq_setup_tray_drop (self, piece, from, XQ_NO_SQUARE);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "xq-board-paint.h"
+#include "xq-board-settings.h"
 #include "xq-variant-board.h"
 
 /* A flip: the back narrows to an edge, then the face widens out of it.
@@ -43,6 +44,14 @@ enum {
 };
 
 static guint signals [N_SIGNALS];
+
+enum {
+  PROP_0,
+  PROP_STYLE,   /* the XQ_BOARD_STYLE_N_PROPS style properties from here */
+  N_PROPS = PROP_STYLE + XQ_BOARD_STYLE_N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static void
 invalidate_frame (XqVariantBoard *self)
@@ -220,6 +229,35 @@ released_cb (GtkGestureClick *gesture,
 }
 
 static void
+xq_variant_board_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  XqVariantBoard *self = XQ_VARIANT_BOARD (object);
+
+  if (prop_id >= PROP_STYLE && prop_id < N_PROPS)
+    xq_board_settings_get_style (&self->style, prop_id - PROP_STYLE, value);
+  else
+    G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+}
+
+static void
+xq_variant_board_set_property (GObject *object, guint prop_id, const GValue *value, GParamSpec *pspec)
+{
+  XqVariantBoard *self = XQ_VARIANT_BOARD (object);
+
+  if (prop_id >= PROP_STYLE && prop_id < N_PROPS)
+    {
+      if (xq_board_settings_set_style (&self->style, prop_id - PROP_STYLE, value))
+        {
+          xq_render_cache_clear (self->cache);
+          invalidate_frame (self);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      return;
+    }
+  G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+}
+
+static void
 xq_variant_board_dispose (GObject *object)
 {
   XqVariantBoard *self = XQ_VARIANT_BOARD (object);
@@ -237,6 +275,8 @@ xq_variant_board_class_init (XqVariantBoardClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = xq_variant_board_dispose;
+  object_class->get_property = xq_variant_board_get_property;
+  object_class->set_property = xq_variant_board_set_property;
   widget_class->snapshot = xq_variant_board_snapshot;
   widget_class->get_request_mode = xq_variant_board_get_request_mode;
   widget_class->measure = xq_variant_board_measure;
@@ -248,6 +288,8 @@ xq_variant_board_class_init (XqVariantBoardClass *klass)
    */
   signals[CELL_CLICKED] = g_signal_new ("cell-clicked", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                         0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+  xq_board_settings_style_pspecs (&properties[PROP_STYLE]);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
   gtk_widget_class_set_css_name (widget_class, "variant-board");
 }
@@ -267,6 +309,7 @@ xq_variant_board_init (XqVariantBoard *self)
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  xq_board_settings_bind (xq_board_settings_get_default (), self);
 }
 
 GtkWidget *
@@ -321,16 +364,6 @@ xq_variant_board_set_marks (XqVariantBoard *self, int selected, const int *targe
     memcpy (self->targets, targets, sizeof (int) * self->n_targets);
   self->last_from = last_from;
   self->last_to = last_to;
-  invalidate_frame (self);
-}
-
-void
-xq_variant_board_set_style (XqVariantBoard *self, XqPieceSet set, XqTheme theme)
-{
-  g_return_if_fail (XQ_IS_VARIANT_BOARD (self));
-  self->style.pieces = set;
-  self->style.theme = theme;
-  xq_render_cache_clear (self->cache);
   invalidate_frame (self);
 }
 

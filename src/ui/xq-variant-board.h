@@ -3,7 +3,9 @@
  * (either board shape, face-down backs, chess figures, the cube general) with
  * the renderer's cache, turns a piece over with a short flip when told to,
  * and reports clicks on points or cells with ::cell-clicked.  Like
- * XqBoardView it holds no game: the owner decides what a click means. */
+ * XqBoardView it holds no game: the owner decides what a click means.
+ * Its "piece-set", "theme" and "show-coordinates" follow Preferences
+ * (xq-board-settings.h). */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -27,7 +29,6 @@ const XqScene *xq_variant_board_get_scene    (XqVariantBoard *self);
 void           xq_variant_board_set_marks    (XqVariantBoard *self, int selected, const int *targets,
                                               int n_targets, int last_from, int last_to);
 
-void           xq_variant_board_set_style    (XqVariantBoard *self, XqPieceSet set, XqTheme theme);
 void           xq_variant_board_set_flipped  (XqVariantBoard *self, gboolean flipped);
 gboolean       xq_variant_board_get_flipped  (XqVariantBoard *self);
 /* Whether a flip is animated (off in tests). */

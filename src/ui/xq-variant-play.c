@@ -5,52 +5,12 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "xq-board-paint.h"
 #include "xq-safe-file.h"
-#include "xq-variant-play.h"
+#include "xq-variant-play-private.h"
 
 /* As on the Play page: a pause so a child sees their own action land. */
 #define COMPUTER_DELAY_MS 600
-/* Lost pieces and hand pieces beside the board, in pixels. */
-#define TOKEN_PX 30
 
-struct _XqVariantPlay
-{
-  GtkBox parent_instance;
-
-  /* Widgets */
-  XqVariantBoard *board;
-  GtkLabel       *title_label;
-  GtkLabel       *turn_label;
-  GtkLabel       *message_label;
-  GtkLabel       *result_label;
-  GtkLabel       *seed_label;
-  GtkWidget      *lost_box[2];
-  GtkWidget      *hand_frame;
-  GtkWidget      *hand_box[2];
-  GtkWidget      *cube_frame;
-  GtkWidget      *cube_box;
-  GtkCheckButton *double_check;
-  GtkWidget      *exchange_button;
-
-  /* The game */
-  XqVariantGame  *game;
-  XqVariantOptions opts;
-  int             level;          /* 0 = two players */
-  int             selected;       /* picked cell, or -1 */
-  XqPieceType     drop_type;      /* 落棋: chosen from the hand, or 0 */
-  int             first_from, first_to;   /* 五虎棋: the first of two soldier steps */
-  char           *message;
-  char           *turn_text;
-  char           *result_text;
-  XqPieceSet      piece_set;
-  XqTheme         theme;
-
-  /* The computer */
-  guint           computer_delay_ms;
-  guint           computer_delay_id;
-  GTask          *think_task;
-};
 
 typedef struct {
   XqVariantState   view;
@@ -62,7 +22,6 @@ typedef struct {
 
 G_DEFINE_FINAL_TYPE (XqVariantPlay, xq_variant_play, GTK_TYPE_BOX)
 
-static void update (XqVariantPlay *self, int flip_cell);
 static void maybe_start_computer (XqVariantPlay *self);
 
 /* ---- Small helpers ---------------------------------------------------------- */
@@ -76,82 +35,34 @@ set_message (XqVariantPlay *self, const char *text)
   gtk_widget_set_visible (GTK_WIDGET (self->message_label), *self->message != '\0');
 }
 
-static void
-view (XqVariantPlay *self, XqVariantState *out)
+void
+xq_variant_play_view (XqVariantPlay *self, XqVariantState *out)
 {
   xq_variant_game_get_view (self->game, out);
 }
 
-static gboolean
-game_over (XqVariantPlay *self)
+gboolean
+xq_variant_play_game_over (XqVariantPlay *self)
 {
   return xq_variant_game_get_result (self->game).winner != XQ_WINNER_NONE;
 }
 
 /* The person at the computer plays first; the computer answers. */
-static gboolean
-first_player_to_move (const XqVariantState *st)
+gboolean
+xq_variant_play_first_player_to_move (const XqVariantState *st)
 {
   return st->colors_known ? st->side == st->first_color : st->ply % 2 == 0;
 }
 
-static gboolean
-computer_to_move (XqVariantPlay *self)
+gboolean
+xq_variant_play_computer_to_move (XqVariantPlay *self)
 {
   XqVariantState st;
 
-  if (self->level <= 0 || self->game == NULL || game_over (self))
+  if (self->level <= 0 || self->game == NULL || xq_variant_play_game_over (self))
     return FALSE;
-  view (self, &st);
-  return !first_player_to_move (&st);
-}
-
-static GdkTexture *
-token_texture (XqVariantPlay *self, const XqToken *token, int px)
-{
-  XqRenderStyle style;
-  g_autofree char *svg = NULL;
-  g_autoptr(GError) error = NULL;
-  cairo_surface_t *surface;
-  GdkTexture *texture;
-
-  xq_render_style_init (&style);
-  style.pieces = self->piece_set;
-  style.theme = self->theme;
-  svg = xq_render_token_svg (token, &style, px);
-  surface = xq_render_rasterize_svg (svg, px, px, &error);
-  if (surface == NULL)
-    {
-      g_warning ("%s", error->message);
-      return NULL;
-    }
-  texture = xq_board_paint_texture_for_surface (surface);
-  cairo_surface_destroy (surface);
-  return texture;
-}
-
-static GtkWidget *
-token_picture (XqVariantPlay *self, const XqToken *token)
-{
-  int scale = MAX (1, gtk_widget_get_scale_factor (GTK_WIDGET (self)));
-  g_autoptr(GdkTexture) texture = token_texture (self, token, TOKEN_PX * scale);
-  GtkWidget *picture = gtk_picture_new_for_paintable (GDK_PAINTABLE (texture));
-
-  gtk_widget_set_size_request (picture, TOKEN_PX, TOKEN_PX);
-  gtk_picture_set_can_shrink (GTK_PICTURE (picture), TRUE);
-  return picture;
-}
-
-static void
-clear_box (GtkWidget *box)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (box)) != NULL)
-    if (GTK_IS_FLOW_BOX (box))
-      gtk_flow_box_remove (GTK_FLOW_BOX (box), child);
-    else
-      gtk_box_remove (GTK_BOX (box), child);
+  xq_variant_play_view (self, &st);
+  return !xq_variant_play_first_player_to_move (&st);
 }
 
 /* ---- Playing ------------------------------------------------------------------ */
@@ -176,12 +87,12 @@ play_action (XqVariantPlay *self, const XqVariantAction *a, GError **error)
 
       /* The child gets the rules' one sentence, not the record's
        * "ply 3: a0a5: …" form of it. */
-      view (self, &st);
+      xq_variant_play_view (self, &st);
       xq_variant_explain_refusal (&st, &self->opts, a, &sentence);
       set_message (self, sentence ? sentence : local->message);
       self->selected = -1;
       self->first_from = self->first_to = -1;
-      update (self, -1);
+      xq_variant_play_update (self, -1);
       if (error != NULL)
         *error = g_steal_pointer (&local);
       return FALSE;
@@ -197,7 +108,7 @@ play_action (XqVariantPlay *self, const XqVariantAction *a, GError **error)
   self->first_from = self->first_to = -1;
   gtk_check_button_set_active (self->double_check, FALSE);
   set_message (self, NULL);
-  update (self, flip_cell);
+  xq_variant_play_update (self, flip_cell);
   maybe_start_computer (self);
   return TRUE;
 }
@@ -216,17 +127,17 @@ explain (XqVariantPlay *self, const XqVariantAction *a)
   XqVariantState st;
   g_autofree char *sentence = NULL;
 
-  view (self, &st);
+  xq_variant_play_view (self, &st);
   xq_variant_explain_refusal (&st, &self->opts, a, &sentence);
   set_message (self, sentence);
 }
 
-static int
-actions_from (XqVariantPlay *self, int cell, XqVariantAction *out)
+int
+xq_variant_play_actions_from (XqVariantPlay *self, int cell, XqVariantAction *out)
 {
   XqVariantState st;
 
-  view (self, &st);
+  xq_variant_play_view (self, &st);
   return xq_variant_legal_actions_from (&st, &self->opts, cell, out);
 }
 
@@ -235,7 +146,7 @@ static gboolean
 is_target (XqVariantPlay *self, int from, int cell, XqActionKind kind)
 {
   g_autofree XqVariantAction *acts = g_new (XqVariantAction, XQ_VARIANT_MAX_ACTIONS);
-  int n = actions_from (self, from, acts);
+  int n = xq_variant_play_actions_from (self, from, acts);
 
   for (int i = 0; i < n; i++)
     if (acts[i].kind == kind && acts[i].from == from && acts[i].to == cell)
@@ -247,7 +158,7 @@ static gboolean
 can_pick (XqVariantPlay *self, int cell)
 {
   g_autofree XqVariantAction *acts = g_new (XqVariantAction, XQ_VARIANT_MAX_ACTIONS);
-  int n = actions_from (self, cell, acts);
+  int n = xq_variant_play_actions_from (self, cell, acts);
 
   for (int i = 0; i < n; i++)
     if (acts[i].kind == XQ_ACTION_MOVE || acts[i].kind == XQ_ACTION_DOUBLE ||
@@ -261,7 +172,7 @@ pick (XqVariantPlay *self, int cell)
 {
   self->selected = cell;
   set_message (self, NULL);
-  update (self, -1);
+  xq_variant_play_update (self, -1);
 }
 
 void
@@ -273,15 +184,15 @@ xq_variant_play_click (XqVariantPlay *self, int cell)
   g_return_if_fail (XQ_IS_VARIANT_PLAY (self));
   if (self->game == NULL)
     return;
-  view (self, &st);
+  xq_variant_play_view (self, &st);
   if (cell < 0 || cell >= st.files * st.ranks)
     return;
-  if (computer_to_move (self) || self->think_task != NULL)
+  if (xq_variant_play_computer_to_move (self) || xq_thinker_is_searching (self->thinker))
     {
       set_message (self, _("Wait: the computer is thinking."));
       return;
     }
-  if (game_over (self))
+  if (xq_variant_play_game_over (self))
     {
       XqVariantAction a = make_action (XQ_ACTION_MOVE, cell, cell);
       explain (self, &a);
@@ -300,7 +211,7 @@ xq_variant_play_click (XqVariantPlay *self, int cell)
   if (cell == self->selected)
     {
       self->selected = -1;
-      update (self, -1);
+      xq_variant_play_update (self, -1);
       return;
     }
 
@@ -321,7 +232,7 @@ xq_variant_play_click (XqVariantPlay *self, int cell)
           self->first_to = cell;
           self->selected = -1;
           set_message (self, _("Now choose the second soldier step."));
-          update (self, -1);
+          xq_variant_play_update (self, -1);
           return;
         }
       a = make_action (XQ_ACTION_DOUBLE, self->first_from, self->first_to);
@@ -383,7 +294,7 @@ xq_variant_play_play_text (XqVariantPlay *self, const char *text, GError **error
 
   g_return_val_if_fail (XQ_IS_VARIANT_PLAY (self), FALSE);
   g_return_val_if_fail (self->game != NULL, FALSE);
-  view (self, &st);
+  xq_variant_play_view (self, &st);
   if (!xq_variant_action_from_text (&st, text, &a, error))
     return FALSE;
   return play_action (self, &a, error);
@@ -396,7 +307,7 @@ xq_variant_play_choose_drop (XqVariantPlay *self, XqPieceType type)
   self->drop_type = type;
   self->selected = -1;
   set_message (self, type != XQ_NO_TYPE ? _("Now click an empty square to put the piece there.") : NULL);
-  update (self, -1);
+  xq_variant_play_update (self, -1);
 }
 
 void
@@ -412,7 +323,7 @@ xq_variant_play_turn_cube (XqVariantPlay *self, XqPieceType face)
   XqVariantAction a = make_action (XQ_ACTION_CUBE, -1, -1);
 
   g_return_if_fail (XQ_IS_VARIANT_PLAY (self));
-  if (self->game == NULL || computer_to_move (self))
+  if (self->game == NULL || xq_variant_play_computer_to_move (self))
     return;
   a.type = face;
   play_action (self, &a, NULL);
@@ -431,60 +342,62 @@ exchange_clicked_cb (XqVariantPlay *self)
 static void
 cancel_computer (XqVariantPlay *self)
 {
-  g_clear_handle_id (&self->computer_delay_id, g_source_remove);
-  if (self->think_task != NULL)
-    {
-      ThinkData *data = g_task_get_task_data (self->think_task);
+  xq_thinker_cancel (self->thinker);
+}
 
-      g_cancellable_cancel (g_task_get_cancellable (self->think_task));
-      xq_variant_engine_stop (data->engine);
-      g_clear_object (&self->think_task);
-    }
+static gpointer
+think_prepare (gpointer owner)
+{
+  XqVariantPlay *self = owner;
+  ThinkData *data = g_new0 (ThinkData, 1);
+
+  /* Only the public view goes to the computer: it never sees a hidden piece. */
+  xq_variant_play_view (self, &data->view);
+  data->opts = self->opts;
+  data->ply = xq_variant_game_get_ply (self->game);
+  /* Each ply its own seed, so a replayed game is answered the same way. */
+  data->engine = xq_variant_engine_new (xq_variant_game_get_seed (self->game) + (guint32) data->ply);
+  xq_variant_engine_set_level (data->engine, self->level);
+  return data;
+}
+
+static gboolean
+think_search (gpointer job)
+{
+  ThinkData *data = job;
+
+  return xq_variant_engine_choose (data->engine, &data->view, &data->opts, &data->action);
 }
 
 static void
-think_data_free (gpointer user_data)
+think_stop (gpointer job)
 {
-  ThinkData *data = user_data;
+  xq_variant_engine_stop (((ThinkData *) job)->engine);
+}
+
+static void
+think_data_free (gpointer job)
+{
+  ThinkData *data = job;
 
   xq_variant_engine_free (data->engine);
   g_free (data);
 }
 
 static void
-think_thread (GTask        *task,
-              gpointer      source_object,
-              gpointer      task_data,
-              GCancellable *cancellable)
+think_done (gpointer owner,
+            gpointer job,
+            gboolean found)
 {
-  ThinkData *data = task_data;
-
-  g_task_return_boolean (task, xq_variant_engine_choose (data->engine, &data->view, &data->opts,
-                                                         &data->action));
-}
-
-static void
-think_done_cb (GObject      *source,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  XqVariantPlay *self = XQ_VARIANT_PLAY (source);
-  GTask *task = G_TASK (result);
-  ThinkData *data = g_task_get_task_data (task);
-  XqVariantAction action;
+  XqVariantPlay *self = owner;
+  ThinkData *data = job;
+  XqVariantAction action = data->action;
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
-  gboolean found;
 
-  /* A cancelled search finishes after the game has moved on. */
-  if (g_cancellable_is_cancelled (g_task_get_cancellable (task)))
-    return;
-  found = g_task_propagate_boolean (task, &error);
-  action = data->action;
-  g_clear_object (&self->think_task);
-  if (!found || game_over (self) || xq_variant_game_get_ply (self->game) != data->ply)
+  if (!found || xq_variant_play_game_over (self) || xq_variant_game_get_ply (self->game) != data->ply)
     {
-      update (self, -1);
+      xq_variant_play_update (self, -1);
       return;
     }
   text = xq_variant_action_to_text (&data->view, &action);
@@ -501,256 +414,21 @@ think_done_cb (GObject      *source,
   }
 }
 
-static gboolean
-computer_delay_cb (gpointer user_data)
-{
-  XqVariantPlay *self = user_data;
-  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
-  ThinkData *data = g_new0 (ThinkData, 1);
-
-  self->computer_delay_id = 0;
-  /* Only the public view goes to the computer: it never sees a hidden piece. */
-  view (self, &data->view);
-  data->opts = self->opts;
-  data->ply = xq_variant_game_get_ply (self->game);
-  /* Each ply its own seed, so a replayed game is answered the same way. */
-  data->engine = xq_variant_engine_new (xq_variant_game_get_seed (self->game) + (guint32) data->ply);
-  xq_variant_engine_set_level (data->engine, self->level);
-  self->think_task = g_task_new (self, cancellable, think_done_cb, NULL);
-  g_task_set_source_tag (self->think_task, computer_delay_cb);
-  g_task_set_task_data (self->think_task, data, think_data_free);
-  g_task_run_in_thread (self->think_task, think_thread);
-  update (self, -1);
-  return G_SOURCE_REMOVE;
-}
+static const XqThinkerFuncs think_funcs = {
+  .prepare = think_prepare,
+  .search = think_search,
+  .stop = think_stop,
+  .done = think_done,
+  .free_job = think_data_free,
+};
 
 static void
 maybe_start_computer (XqVariantPlay *self)
 {
-  if (!computer_to_move (self) || self->computer_delay_id != 0 || self->think_task != NULL)
+  if (!xq_variant_play_computer_to_move (self) || xq_thinker_is_busy (self->thinker))
     return;
-  self->computer_delay_id = g_timeout_add (self->computer_delay_ms, computer_delay_cb, self);
-  update (self, -1);
-}
-
-/* ---- Showing the game ------------------------------------------------------------- */
-
-static const char *
-color_name (XqColor c)
-{
-  return c == XQ_RED ? _("Red") : _("Black");
-}
-
-static void
-update_turn (XqVariantPlay *self, const XqVariantState *st)
-{
-  const char *who;
-  g_autofree char *text = NULL;
-
-  if (game_over (self))
-    text = g_strdup (_("Game over"));
-  else if (!st->colors_known)
-    text = g_strdup (first_player_to_move (st) ? _("First player to move")
-                                               : _("Second player to move"));
-  else
-    {
-      if (self->level > 0)
-        who = computer_to_move (self) ? _("the computer is thinking…") : _("your turn");
-      else
-        who = NULL;
-      /* Translators: "Red to move" / "Black to move" */
-      text = who ? g_strdup_printf (_("%s to move — %s"), color_name (st->side), who)
-                 : g_strdup_printf (_("%s to move"), color_name (st->side));
-    }
-  g_free (self->turn_text);
-  self->turn_text = g_steal_pointer (&text);
-  gtk_label_set_label (self->turn_label, self->turn_text);
-}
-
-static void
-update_result (XqVariantPlay *self)
-{
-  XqVariantResult r = xq_variant_game_get_result (self->game);
-
-  g_free (self->result_text);
-  self->result_text = r.winner != XQ_WINNER_NONE ? xq_variant_result_explain (&r, self->opts.kind)
-                                                 : g_strdup ("");
-  gtk_label_set_label (self->result_label, self->result_text);
-  gtk_widget_set_visible (GTK_WIDGET (self->result_label), *self->result_text != '\0');
-}
-
-static void
-update_lost (XqVariantPlay *self, const XqVariantState *st)
-{
-  guint8 captured[16];
-
-  xq_variant_state_captured (st, captured);
-  for (XqColor c = XQ_RED; c <= XQ_BLACK; c++)
-    {
-      int shown = 0;
-
-      clear_box (self->lost_box[c]);
-      for (int type = XQ_KING; type < XQ_N_TYPES; type++)
-        {
-          XqPiece piece = xq_piece_make (c, type);
-          XqToken token = xq_token_for_variant_piece (self->opts.kind, piece);
-
-          for (int k = 0; k < captured[piece]; k++, shown++)
-            gtk_flow_box_append (GTK_FLOW_BOX (self->lost_box[c]), token_picture (self, &token));
-        }
-      g_object_set_data (G_OBJECT (self->lost_box[c]), "n-shown", GINT_TO_POINTER (shown));
-      if (shown == 0)
-        gtk_flow_box_append (GTK_FLOW_BOX (self->lost_box[c]), gtk_label_new (_("none yet")));
-    }
-}
-
-static void
-drop_clicked_cb (GtkButton     *button,
-                 XqVariantPlay *self)
-{
-  xq_variant_play_choose_drop (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "type")));
-}
-
-static void
-update_hands (XqVariantPlay *self, const XqVariantState *st)
-{
-  gboolean any = FALSE;
-
-  for (XqColor c = XQ_RED; c <= XQ_BLACK; c++)
-    {
-      clear_box (self->hand_box[c]);
-      for (int type = XQ_KING; type < XQ_N_TYPES; type++)
-        {
-          XqPiece piece = xq_piece_make (c, type);
-          XqToken token;
-          GtkWidget *button, *box;
-          g_autofree char *count = NULL;
-
-          if (st->hand[piece] == 0)
-            continue;
-          any = TRUE;
-          token = xq_token_for_variant_piece (self->opts.kind, piece);
-          box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
-          gtk_box_append (GTK_BOX (box), token_picture (self, &token));
-          count = g_strdup_printf ("×%d", st->hand[piece]);
-          gtk_box_append (GTK_BOX (box), gtk_label_new (count));
-          button = gtk_toggle_button_new ();
-          gtk_button_set_child (GTK_BUTTON (button), box);
-          gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button),
-                                        st->colors_known && c == st->side && (int) self->drop_type == type);
-          gtk_widget_set_sensitive (button, !st->colors_known || c == st->side);
-          g_object_set_data (G_OBJECT (button), "type", GINT_TO_POINTER (type));
-          g_signal_connect (button, "clicked", G_CALLBACK (drop_clicked_cb), self);
-          gtk_flow_box_append (GTK_FLOW_BOX (self->hand_box[c]), button);
-        }
-    }
-  gtk_widget_set_visible (self->hand_frame, self->opts.kind == XQ_VARIANT_LUOQI || any);
-}
-
-static void
-cube_clicked_cb (GtkButton     *button,
-                 XqVariantPlay *self)
-{
-  xq_variant_play_turn_cube (self, GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "face")));
-}
-
-static void
-update_cube (XqVariantPlay *self, const XqVariantState *st)
-{
-  static const XqPieceType faces[] = { XQ_KING, XQ_PAWN, XQ_HORSE, XQ_CANNON, XQ_ADVISOR, XQ_ELEPHANT };
-
-  gtk_widget_set_visible (self->cube_frame, self->opts.kind == XQ_VARIANT_CUBE);
-  if (self->opts.kind != XQ_VARIANT_CUBE)
-    return;
-  clear_box (self->cube_box);
-  for (guint i = 0; i < G_N_ELEMENTS (faces); i++)
-    {
-      XqToken token = { .kind = XQ_TOKEN_FACE_UP, .color = st->side, .figure = XQ_KING, .cube = faces[i] };
-      GtkWidget *button;
-
-      if (faces[i] == st->cube_face[st->side])
-        continue;
-      button = gtk_button_new ();
-      gtk_button_set_child (GTK_BUTTON (button), token_picture (self, &token));
-      g_object_set_data (G_OBJECT (button), "face", GINT_TO_POINTER (faces[i]));
-      g_signal_connect (button, "clicked", G_CALLBACK (cube_clicked_cb), self);
-      gtk_box_append (GTK_BOX (self->cube_box), button);
-    }
-}
-
-static void
-update (XqVariantPlay *self, int flip_cell)
-{
-  XqVariantState st;
-  XqScene scene;
-  int targets[XQ_SQUARES], n_targets = 0, last_from = -1, last_to = -1;
-  int ply;
-  gboolean can_exchange = FALSE;
-
-  if (self->game == NULL)
-    return;
-  view (self, &st);
-  xq_scene_set_variant (&scene, &st);
-  /* The first player sits at the bottom, whichever colour it drew. */
-  xq_variant_board_set_flipped (self->board, st.colors_known && st.first_color == XQ_BLACK &&
-                                             st.kind == XQ_VARIANT_ANQI);
-  xq_variant_board_set_scene (self->board, &scene, flip_cell);
-
-  if (self->selected >= 0)
-    {
-      g_autofree XqVariantAction *acts = g_new (XqVariantAction, XQ_VARIANT_MAX_ACTIONS);
-      int n = actions_from (self, self->selected, acts);
-
-      for (int i = 0; i < n && n_targets < XQ_SQUARES; i++)
-        {
-          if (acts[i].kind == XQ_ACTION_EXCHANGE)
-            can_exchange = TRUE;
-          else if (acts[i].to >= 0 && acts[i].to != self->selected)
-            {
-              gboolean dup = FALSE;
-              for (int k = 0; k < n_targets; k++)
-                dup = dup || targets[k] == acts[i].to;
-              if (!dup)
-                targets[n_targets++] = acts[i].to;
-            }
-        }
-    }
-  ply = xq_variant_game_get_ply (self->game);
-  if (self->first_from >= 0)
-    {
-      last_from = self->first_from;
-      last_to = self->first_to;
-    }
-  else if (ply > 0)
-    {
-      const XqVariantAction *a = xq_variant_game_get_action (self->game, ply);
-      last_from = a->kind == XQ_ACTION_DOUBLE ? a->from2 : a->from;
-      last_to = a->kind == XQ_ACTION_DOUBLE ? a->to2 : a->to;
-      /* 暗棋's first move (every piece starts face down, so it reveals) was
-       * made before the board was turned round for a Black first player. */
-      if (st.kind == XQ_VARIANT_ANQI && ply == 1 && st.first_color == XQ_BLACK)
-        {
-          last_from = xq_sq_flip (last_from);
-          last_to = xq_sq_flip (last_to);
-        }
-    }
-  xq_variant_board_set_marks (self->board, self->selected, targets, n_targets, last_from, last_to);
-
-  update_turn (self, &st);
-  update_result (self);
-  update_lost (self, &st);
-  update_hands (self, &st);
-  update_cube (self, &st);
-  gtk_widget_set_visible (GTK_WIDGET (self->double_check),
-                          self->opts.kind == XQ_VARIANT_WUHU && st.side == XQ_RED && !game_over (self));
-  gtk_widget_set_visible (self->exchange_button, self->opts.kind == XQ_VARIANT_MIXED);
-  gtk_widget_set_sensitive (self->exchange_button, can_exchange);
-  {
-    /* Translators: %u is the number the shuffle was drawn from */
-    g_autofree char *seed = g_strdup_printf (_("Seed: %u"), xq_variant_game_get_seed (self->game));
-    gtk_label_set_label (self->seed_label, seed);
-  }
-  gtk_label_set_label (self->title_label, xq_variant_kind_name (self->opts.kind));
+  xq_thinker_start (self->thinker, self->computer_delay_ms);
+  xq_variant_play_update (self, -1);
 }
 
 /* ---- Save and open ------------------------------------------------------------------ */
@@ -868,7 +546,7 @@ xq_variant_play_load_text (XqVariantPlay *self, const char *text, GError **error
   self->first_from = self->first_to = -1;
   set_message (self, NULL);
   gtk_widget_queue_resize (GTK_WIDGET (self->board));
-  update (self, -1);
+  xq_variant_play_update (self, -1);
   maybe_start_computer (self);
   return TRUE;
 }
@@ -890,7 +568,7 @@ xq_variant_play_start (XqVariantPlay *self, const XqVariantOptions *opts, int le
   self->first_from = self->first_to = -1;
   gtk_check_button_set_active (self->double_check, FALSE);
   set_message (self, NULL);
-  update (self, -1);
+  xq_variant_play_update (self, -1);
   maybe_start_computer (self);
 }
 
@@ -912,12 +590,12 @@ xq_variant_play_undo (XqVariantPlay *self)
   cancel_computer (self);
   any = xq_variant_game_undo (self->game);
   /* Against the computer, take back its answer and your own action. */
-  while (any && self->level > 0 && computer_to_move (self) && xq_variant_game_undo (self->game))
+  while (any && self->level > 0 && xq_variant_play_computer_to_move (self) && xq_variant_game_undo (self->game))
     ;
   self->selected = -1;
   self->first_from = self->first_to = -1;
   set_message (self, NULL);
-  update (self, -1);
+  xq_variant_play_update (self, -1);
   maybe_start_computer (self);
   return any;
 }
@@ -928,16 +606,16 @@ xq_variant_play_resign (XqVariantPlay *self)
   XqVariantState st;
 
   g_return_if_fail (XQ_IS_VARIANT_PLAY (self));
-  if (self->game == NULL || game_over (self))
+  if (self->game == NULL || xq_variant_play_game_over (self))
     return;
   cancel_computer (self);
-  view (self, &st);
+  xq_variant_play_view (self, &st);
   /* Against the computer it is always the person who gives up. */
-  if (self->level > 0 && !first_player_to_move (&st))
+  if (self->level > 0 && !xq_variant_play_first_player_to_move (&st))
     st.side = xq_color_other (st.side);
   xq_variant_game_resign (self->game, st.colors_known ? st.side : XQ_RED);
   self->selected = -1;
-  update (self, -1);
+  xq_variant_play_update (self, -1);
 }
 
 const XqVariantGame *
@@ -990,16 +668,6 @@ xq_variant_play_get_n_lost_shown (XqVariantPlay *self, XqColor color)
 }
 
 void
-xq_variant_play_set_style (XqVariantPlay *self, XqPieceSet set, XqTheme theme)
-{
-  g_return_if_fail (XQ_IS_VARIANT_PLAY (self));
-  self->piece_set = set;
-  self->theme = theme;
-  xq_variant_board_set_style (self->board, set, theme);
-  update (self, -1);
-}
-
-void
 xq_variant_play_set_computer_delay (XqVariantPlay *self, guint ms)
 {
   g_return_if_fail (XQ_IS_VARIANT_PLAY (self));
@@ -1010,10 +678,18 @@ gboolean
 xq_variant_play_get_thinking (XqVariantPlay *self)
 {
   g_return_val_if_fail (XQ_IS_VARIANT_PLAY (self), FALSE);
-  return self->computer_delay_id != 0 || self->think_task != NULL;
+  return xq_thinker_is_busy (self->thinker);
 }
 
 /* ---- GObject ------------------------------------------------------------------------- */
+
+/* Preferences changed the board's style: the lost pieces, the hand and the
+ * cube beside it are drawn again in it. */
+static void
+board_style_cb (XqVariantPlay *self)
+{
+  xq_variant_play_update (self, -1);
+}
 
 static void
 cell_clicked_cb (XqVariantBoard *board,
@@ -1023,56 +699,13 @@ cell_clicked_cb (XqVariantBoard *board,
   xq_variant_play_click (self, cell);
 }
 
-static GtkWidget *
-heading (const char *text)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_widget_add_css_class (label, "heading");
-  return label;
-}
-
-static GtkWidget *
-wrapped_label (const char *css)
-{
-  GtkWidget *label = gtk_label_new (NULL);
-
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 30);
-  if (css)
-    gtk_widget_add_css_class (label, css);
-  return label;
-}
-
-static GtkWidget *
-flow_box (void)
-{
-  GtkWidget *box = gtk_flow_box_new ();
-
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (box), GTK_SELECTION_NONE);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (box), 8);
-  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (box), 4);
-  gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (box), FALSE);
-  return box;
-}
-
-static GtkWidget *
-button (const char *label, GCallback cb, XqVariantPlay *self)
-{
-  GtkWidget *b = gtk_button_new_with_mnemonic (label);
-
-  g_signal_connect_swapped (b, "clicked", cb, self);
-  return b;
-}
-
 static void
 xq_variant_play_dispose (GObject *object)
 {
   XqVariantPlay *self = XQ_VARIANT_PLAY (object);
 
   cancel_computer (self);
+  gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_VARIANT_PLAY);
   G_OBJECT_CLASS (xq_variant_play_parent_class)->dispose (object);
 }
 
@@ -1081,6 +714,7 @@ xq_variant_play_finalize (GObject *object)
 {
   XqVariantPlay *self = XQ_VARIANT_PLAY (object);
 
+  g_clear_pointer (&self->thinker, xq_thinker_free);
   g_clear_pointer (&self->game, xq_variant_game_free);
   g_free (self->message);
   g_free (self->turn_text);
@@ -1092,95 +726,49 @@ static void
 xq_variant_play_class_init (XqVariantPlayClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = xq_variant_play_dispose;
   object_class->finalize = xq_variant_play_finalize;
+
+  g_type_ensure (XQ_TYPE_VARIANT_BOARD);
+  gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-variant-play.ui");
+  gtk_widget_class_bind_template_child (widget_class, XqVariantPlay, board);
+  gtk_widget_class_bind_template_child (widget_class, XqVariantPlay, title_label);
+  gtk_widget_class_bind_template_child (widget_class, XqVariantPlay, turn_label);
+  gtk_widget_class_bind_template_child (widget_class, XqVariantPlay, message_label);
+  gtk_widget_class_bind_template_child (widget_class, XqVariantPlay, result_label);
+  gtk_widget_class_bind_template_child (widget_class, XqVariantPlay, seed_label);
+  gtk_widget_class_bind_template_child_full (widget_class, "red_lost_box", FALSE,
+                                             G_STRUCT_OFFSET (XqVariantPlay, lost_box[XQ_RED]));
+  gtk_widget_class_bind_template_child_full (widget_class, "black_lost_box", FALSE,
+                                             G_STRUCT_OFFSET (XqVariantPlay, lost_box[XQ_BLACK]));
+  gtk_widget_class_bind_template_child (widget_class, XqVariantPlay, hand_frame);
+  gtk_widget_class_bind_template_child_full (widget_class, "red_hand_box", FALSE,
+                                             G_STRUCT_OFFSET (XqVariantPlay, hand_box[XQ_RED]));
+  gtk_widget_class_bind_template_child_full (widget_class, "black_hand_box", FALSE,
+                                             G_STRUCT_OFFSET (XqVariantPlay, hand_box[XQ_BLACK]));
+  gtk_widget_class_bind_template_child (widget_class, XqVariantPlay, cube_frame);
+  gtk_widget_class_bind_template_child (widget_class, XqVariantPlay, cube_box);
+  gtk_widget_class_bind_template_child (widget_class, XqVariantPlay, double_check);
+  gtk_widget_class_bind_template_child (widget_class, XqVariantPlay, exchange_button);
+  gtk_widget_class_bind_template_callback (widget_class, cell_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, board_style_cb);
+  gtk_widget_class_bind_template_callback (widget_class, exchange_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, save_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, open_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, xq_variant_play_new_game);
+  gtk_widget_class_bind_template_callback (widget_class, xq_variant_play_undo);
+  gtk_widget_class_bind_template_callback (widget_class, xq_variant_play_resign);
 }
 
 static void
 xq_variant_play_init (XqVariantPlay *self)
 {
-  GtkWidget *side, *scroll, *buttons, *w;
-
   self->selected = self->first_from = self->first_to = -1;
   self->computer_delay_ms = COMPUTER_DELAY_MS;
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_HORIZONTAL);
-  gtk_box_set_spacing (GTK_BOX (self), 12);
-
-  self->board = XQ_VARIANT_BOARD (xq_variant_board_new ());
-  g_signal_connect (self->board, "cell-clicked", G_CALLBACK (cell_clicked_cb), self);
-  gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->board));
-
-  side = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  gtk_widget_set_margin_top (side, 12);
-  gtk_widget_set_margin_bottom (side, 12);
-  gtk_widget_set_margin_end (side, 12);
-  scroll = gtk_scrolled_window_new ();
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroll), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroll), side);
-  gtk_widget_set_size_request (scroll, 300, -1);
-  gtk_box_append (GTK_BOX (self), scroll);
-
-  self->title_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_widget_add_css_class (GTK_WIDGET (self->title_label), "title-2");
-  gtk_label_set_xalign (self->title_label, 0);
-  gtk_box_append (GTK_BOX (side), GTK_WIDGET (self->title_label));
-  self->turn_label = GTK_LABEL (wrapped_label ("title-4"));
-  gtk_box_append (GTK_BOX (side), GTK_WIDGET (self->turn_label));
-  self->message_label = GTK_LABEL (wrapped_label ("warning"));
-  gtk_widget_set_visible (GTK_WIDGET (self->message_label), FALSE);
-  gtk_box_append (GTK_BOX (side), GTK_WIDGET (self->message_label));
-  self->result_label = GTK_LABEL (wrapped_label ("success"));
-  gtk_widget_add_css_class (GTK_WIDGET (self->result_label), "title-4");
-  gtk_widget_set_visible (GTK_WIDGET (self->result_label), FALSE);
-  gtk_box_append (GTK_BOX (side), GTK_WIDGET (self->result_label));
-
-  /* 超然象棋: the faces the cube can turn to. */
-  self->cube_frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  gtk_box_append (GTK_BOX (self->cube_frame), heading (_("Turn your cube")));
-  self->cube_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
-  gtk_box_append (GTK_BOX (self->cube_frame), self->cube_box);
-  gtk_box_append (GTK_BOX (side), self->cube_frame);
-
-  /* 五虎棋 and 混合象棋: their special turns. */
-  self->double_check = GTK_CHECK_BUTTON (gtk_check_button_new_with_mnemonic (_("Move _two soldier steps")));
-  gtk_box_append (GTK_BOX (side), GTK_WIDGET (self->double_check));
-  self->exchange_button = button (_("_Exchange this soldier for a cannon"), G_CALLBACK (exchange_clicked_cb), self);
-  gtk_box_append (GTK_BOX (side), self->exchange_button);
-
-  /* 落棋: the hands. */
-  self->hand_frame = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  for (XqColor c = XQ_RED; c <= XQ_BLACK; c++)
-    {
-      gtk_box_append (GTK_BOX (self->hand_frame), heading (c == XQ_RED ? _("Red's hand") : _("Black's hand")));
-      self->hand_box[c] = flow_box ();
-      gtk_box_append (GTK_BOX (self->hand_frame), self->hand_box[c]);
-    }
-  gtk_box_append (GTK_BOX (side), self->hand_frame);
-
-  for (XqColor c = XQ_RED; c <= XQ_BLACK; c++)
-    {
-      gtk_box_append (GTK_BOX (side), heading (c == XQ_RED ? _("Red has lost") : _("Black has lost")));
-      self->lost_box[c] = flow_box ();
-      gtk_box_append (GTK_BOX (side), self->lost_box[c]);
-    }
-
-  self->seed_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->seed_label, 0);
-  gtk_label_set_selectable (self->seed_label, TRUE);
-  gtk_widget_add_css_class (GTK_WIDGET (self->seed_label), "dim-label");
-  gtk_box_append (GTK_BOX (side), GTK_WIDGET (self->seed_label));
-
-  buttons = gtk_flow_box_new ();
-  gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (buttons), GTK_SELECTION_NONE);
-  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (buttons), 2);
-  gtk_flow_box_append (GTK_FLOW_BOX (buttons), button (_("_New Game"), G_CALLBACK (xq_variant_play_new_game), self));
-  w = button (_("_Take Back"), G_CALLBACK (xq_variant_play_undo), self);
-  gtk_flow_box_append (GTK_FLOW_BOX (buttons), w);
-  gtk_flow_box_append (GTK_FLOW_BOX (buttons), button (_("_Resign"), G_CALLBACK (xq_variant_play_resign), self));
-  gtk_flow_box_append (GTK_FLOW_BOX (buttons), button (_("_Save…"), G_CALLBACK (save_clicked_cb), self));
-  gtk_flow_box_append (GTK_FLOW_BOX (buttons), button (_("_Open…"), G_CALLBACK (open_clicked_cb), self));
-  gtk_box_append (GTK_BOX (side), buttons);
+  self->thinker = xq_thinker_new (self, &think_funcs);
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 GtkWidget *

@@ -58,7 +58,6 @@ const char     *xq_variant_play_get_result_text (XqVariantPlay *self);
 /* How many lost pieces of `color` are shown beside the board. */
 int             xq_variant_play_get_n_lost_shown (XqVariantPlay *self, XqColor color);
 
-void            xq_variant_play_set_style     (XqVariantPlay *self, XqPieceSet set, XqTheme theme);
 /* The pause before the computer answers (0 in tests). */
 void            xq_variant_play_set_computer_delay (XqVariantPlay *self, guint ms);
 /* Is the computer waiting to answer or thinking? */

@@ -14,7 +14,7 @@ new_game_action (GtkWidget  *widget,
 {
   XqWindow *self = XQ_WINDOW (widget);
 
-  xq_play_page_new_game (self->play_page);
+  xq_play_page_new_game (xq_window_get_play_page (self));
   xq_window_show_page (self, "play");
 }
 
@@ -23,7 +23,11 @@ undo_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *param)
 {
-  xq_play_page_undo (XQ_WINDOW (widget)->play_page);
+  XqWindow *self = XQ_WINDOW (widget);
+
+  /* A Play page not built yet has no game to take back. */
+  if (self->play_page != NULL)
+    xq_play_page_undo (self->play_page);
 }
 
 static void
@@ -31,7 +35,10 @@ redo_action (GtkWidget  *widget,
              const char *action_name,
              GVariant   *param)
 {
-  xq_play_page_redo (XQ_WINDOW (widget)->play_page);
+  XqWindow *self = XQ_WINDOW (widget);
+
+  if (self->play_page != NULL)
+    xq_play_page_redo (self->play_page);
 }
 
 static void
@@ -41,9 +48,9 @@ flip_action (GtkWidget  *widget,
 {
   XqWindow *self = XQ_WINDOW (widget);
 
-  xq_play_page_flip (self->play_page);
+  xq_play_page_flip (xq_window_get_play_page (self));
   g_settings_set_boolean (self->settings, "flip-board",
-                          xq_board_model_get_flipped (xq_play_page_get_board_model (self->play_page)));
+                          xq_board_model_get_flipped (xq_play_page_get_board_model (xq_window_get_play_page (self))));
 }
 
 static void
@@ -52,7 +59,7 @@ copy_fen_action (GtkWidget  *widget,
                  GVariant   *param)
 {
   XqWindow *self = XQ_WINDOW (widget);
-  g_autofree char *fen = xq_play_page_get_fen (self->play_page);
+  g_autofree char *fen = xq_play_page_get_fen (xq_window_get_play_page (self));
 
   gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), fen);
   xq_window_toast (self, _("Position copied"));
@@ -72,7 +79,7 @@ paste_fen_ready_cb (GObject      *source,
       xq_window_toast (self, _("The clipboard holds no text"));
       return;
     }
-  if (!xq_play_page_load_fen (self->play_page, text, &error))
+  if (!xq_play_page_load_fen (xq_window_get_play_page (self), text, &error))
     {
       /* Translators: %s is the reason from the rules engine */
       g_autofree char *message = g_strdup_printf (_("Not a position this game can use: %s"),
@@ -124,7 +131,7 @@ open_response_cb (XqWindow             *self,
   if (response == GTK_RESPONSE_ACCEPT)
     {
       path = chooser_local_path (chooser);
-      if (path == NULL || !xq_play_page_load_pgn (self->play_page, path, &error))
+      if (path == NULL || !xq_play_page_load_pgn (xq_window_get_play_page (self), path, &error))
         {
           /* Translators: %s says what is wrong with the game file */
           g_autofree char *message = g_strdup_printf (_("Could not open the game: %s"),
@@ -163,7 +170,7 @@ save_response_cb (XqWindow             *self,
   if (response == GTK_RESPONSE_ACCEPT)
     {
       path = chooser_local_path (chooser);
-      if (path == NULL || !xq_play_page_save_pgn (self->play_page, path, &error))
+      if (path == NULL || !xq_play_page_save_pgn (xq_window_get_play_page (self), path, &error))
         {
           g_autofree char *message = g_strdup_printf (_("Could not save the game: %s"),
                                                       error ? error->message : _("not a local file"));

@@ -5,6 +5,7 @@
 
 #include "xq-game-day-page.h"
 #include "xq-learn-page.h"
+#include "xq-teach-page.h"
 #include "xq-tournament-page.h"
 #include "xq-window.h"
 
@@ -17,9 +18,13 @@ struct _XqWindow
   /* Template widgets */
   AdwToastOverlay *toast_overlay;
   AdwViewStack    *stack;
+
+  /* The pages, NULL until first shown or asked for (xq_window_get_page):
+   * read them through the getters, which build them. */
   XqPlayPage      *play_page;
   XqLearnPage     *learn_page;
   XqPuzzlePage    *puzzles_page;
+  XqTeachPage     *teach_page;
   XqGameDayPage   *game_day_page;
   XqTournamentPage *tournament_page;
 

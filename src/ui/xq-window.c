@@ -36,18 +36,28 @@ static void
 apply_settings (XqWindow   *self,
                 const char *key)
 {
-  XqBoardView *view = xq_play_page_get_board_view (self->play_page);
-  g_autofree char *notation = g_settings_get_string (self->settings, "notation");
-  g_autofree char *pieces = g_settings_get_string (self->settings, "piece-set");
-  g_autofree char *theme = g_settings_get_string (self->settings, "board-theme");
+  g_autofree char *pieces = NULL;
+  g_autofree char *theme = NULL;
 
   /* The pieces, the theme and the coordinates every board binds itself
    * (xq-board-settings.h); the Game Day page draws its own boards and is
-   * handed the style, read by the same rules. */
-  xq_board_view_set_sounds (view, g_settings_get_boolean (self->settings, "sounds"));
-  xq_play_page_set_notation (self->play_page, xq_window_notation_from_setting (notation));
-  xq_game_day_page_set_style (self->game_day_page, xq_board_settings_piece_set (pieces),
-                              xq_board_settings_theme (theme));
+   * handed the style, read by the same rules.  A page not built yet reads
+   * the settings when it is built. */
+  if (self->play_page != NULL)
+    {
+      g_autofree char *notation = g_settings_get_string (self->settings, "notation");
+
+      xq_board_view_set_sounds (xq_play_page_get_board_view (self->play_page),
+                                g_settings_get_boolean (self->settings, "sounds"));
+      xq_play_page_set_notation (self->play_page, xq_window_notation_from_setting (notation));
+    }
+  if (self->game_day_page != NULL)
+    {
+      pieces = g_settings_get_string (self->settings, "piece-set");
+      theme = g_settings_get_string (self->settings, "board-theme");
+      xq_game_day_page_set_style (self->game_day_page, xq_board_settings_piece_set (pieces),
+                                  xq_board_settings_theme (theme));
+    }
 }
 
 static void
@@ -56,6 +66,95 @@ settings_changed_cb (XqWindow   *self,
                      GSettings  *settings)
 {
   apply_settings (self, key);
+}
+
+/* ---- Pages, built on first use ------------------------------------------------- */
+
+/* Each page of the stack starts as an empty AdwBin (xq-window.ui) and is
+ * built the first time it is shown or asked for.  Building all six up front
+ * made the first window wait for widgets nobody had looked at yet: their
+ * templates, their files (the Teach unit, the tournaments) and, worst, the
+ * measuring of every page, since AdwViewStack is as large as its largest
+ * page. */
+
+/* Connects a freshly built page to the rest of the window. */
+static void
+page_built (XqWindow   *self,
+            const char *name)
+{
+  if (g_str_equal (name, "play"))
+    {
+      xq_board_model_set_flipped (xq_play_page_get_board_model (self->play_page),
+                                  g_settings_get_boolean (self->settings, "flip-board"));
+      apply_settings (self, NULL);
+    }
+  else if (g_str_equal (name, "game-day"))
+    apply_settings (self, NULL);
+  else if (g_str_equal (name, "tournament"))
+    /* A tournament pairing is played on the Play page. */
+    xq_tournament_page_set_play_page (self->tournament_page, xq_window_get_play_page (self));
+}
+
+static gpointer *
+page_field (XqWindow   *self,
+            const char *name,
+            GType      *type)
+{
+  static const struct {
+    const char *name;
+    GType     (*get_type) (void);
+    gsize       offset;
+  } pages[] = {
+    { "learn", xq_learn_page_get_type, G_STRUCT_OFFSET (XqWindow, learn_page) },
+    { "puzzles", xq_puzzle_page_get_type, G_STRUCT_OFFSET (XqWindow, puzzles_page) },
+    { "play", xq_play_page_get_type, G_STRUCT_OFFSET (XqWindow, play_page) },
+    { "game-day", xq_game_day_page_get_type, G_STRUCT_OFFSET (XqWindow, game_day_page) },
+    { "teach", xq_teach_page_get_type, G_STRUCT_OFFSET (XqWindow, teach_page) },
+    { "tournament", xq_tournament_page_get_type, G_STRUCT_OFFSET (XqWindow, tournament_page) },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    if (g_str_equal (pages[i].name, name))
+      {
+        *type = pages[i].get_type ();
+        return G_STRUCT_MEMBER_P (self, pages[i].offset);
+      }
+  return NULL;
+}
+
+GtkWidget *
+xq_window_get_page (XqWindow   *self,
+                    const char *name)
+{
+  GType type = G_TYPE_INVALID;
+  gpointer *field;
+  GtkWidget *slot;
+
+  g_return_val_if_fail (XQ_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  field = page_field (self, name, &type);
+  slot = adw_view_stack_get_child_by_name (self->stack, name);
+  g_return_val_if_fail (field != NULL && ADW_IS_BIN (slot), NULL);
+  if (*field == NULL)
+    {
+      *field = g_object_new (type, NULL);
+      adw_bin_set_child (ADW_BIN (slot), *field);
+      page_built (self, name);
+    }
+  return *field;
+}
+
+static void
+visible_page_cb (XqWindow     *self,
+                 GParamSpec   *pspec,
+                 AdwViewStack *stack)
+{
+  const char *name = adw_view_stack_get_visible_child_name (stack);
+
+  /* Built before the frame that shows it is drawn. */
+  if (name != NULL)
+    xq_window_get_page (self, name);
 }
 
 /* ---- GObject ----------------------------------------------------------------- */
@@ -83,6 +182,8 @@ xq_window_dispose (GObject *object)
 
   if (self->settings != NULL)
     g_signal_handlers_disconnect_by_data (self->settings, self);
+  if (self->stack != NULL)
+    g_signal_handlers_disconnect_by_data (self->stack, self);
   g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_WINDOW);
 
@@ -98,20 +199,9 @@ xq_window_class_init (XqWindowClass *klass)
   object_class->dispose = xq_window_dispose;
   GTK_WINDOW_CLASS (klass)->close_request = xq_window_close_request;
 
-  g_type_ensure (XQ_TYPE_PLAY_PAGE);
-  g_type_ensure (XQ_TYPE_LEARN_PAGE);
-  g_type_ensure (XQ_TYPE_PUZZLE_PAGE);
-  g_type_ensure (XQ_TYPE_TEACH_PAGE);
-  g_type_ensure (XQ_TYPE_GAME_DAY_PAGE);
-  g_type_ensure (XQ_TYPE_TOURNAMENT_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-window.ui");
   gtk_widget_class_bind_template_child (widget_class, XqWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, XqWindow, stack);
-  gtk_widget_class_bind_template_child (widget_class, XqWindow, play_page);
-  gtk_widget_class_bind_template_child (widget_class, XqWindow, learn_page);
-  gtk_widget_class_bind_template_child (widget_class, XqWindow, puzzles_page);
-  gtk_widget_class_bind_template_child (widget_class, XqWindow, game_day_page);
-  gtk_widget_class_bind_template_child (widget_class, XqWindow, tournament_page);
 
   _xq_window_class_install_actions (widget_class);
 }
@@ -130,14 +220,12 @@ xq_window_init (XqWindow *self)
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
   g_signal_connect_swapped (self->settings, "changed", G_CALLBACK (settings_changed_cb), self);
-  xq_board_model_set_flipped (xq_play_page_get_board_model (self->play_page),
-                              g_settings_get_boolean (self->settings, "flip-board"));
-  apply_settings (self, NULL);
-  /* A tournament pairing is played on the Play page. */
-  xq_tournament_page_set_play_page (self->tournament_page, self->play_page);
 
-  /* A tutor opens on its lessons: the unit map is where a child starts. */
+  g_signal_connect_swapped (self->stack, "notify::visible-child-name", G_CALLBACK (visible_page_cb), self);
+  /* A tutor opens on its lessons: the unit map is where a child starts.  The
+   * stack showed the first page before the handler was connected. */
   adw_view_stack_set_visible_child_name (self->stack, "learn");
+  xq_window_get_page (self, "learn");
 
   if (g_str_has_suffix (APP_ID, ".Devel"))
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");
@@ -152,29 +240,37 @@ xq_window_new (AdwApplication *app)
 XqPlayPage *
 xq_window_get_play_page (XqWindow *self)
 {
-  g_return_val_if_fail (XQ_IS_WINDOW (self), NULL);
-  return self->play_page;
+  return XQ_PLAY_PAGE (xq_window_get_page (self, "play"));
 }
 
 XqLearnPage *
 xq_window_get_learn_page (XqWindow *self)
 {
-  g_return_val_if_fail (XQ_IS_WINDOW (self), NULL);
-  return self->learn_page;
+  return XQ_LEARN_PAGE (xq_window_get_page (self, "learn"));
 }
 
 XqPuzzlePage *
 xq_window_get_puzzle_page (XqWindow *self)
 {
-  g_return_val_if_fail (XQ_IS_WINDOW (self), NULL);
-  return self->puzzles_page;
+  return XQ_PUZZLE_PAGE (xq_window_get_page (self, "puzzles"));
 }
 
 XqGameDayPage *
 xq_window_get_game_day_page (XqWindow *self)
 {
-  g_return_val_if_fail (XQ_IS_WINDOW (self), NULL);
-  return self->game_day_page;
+  return XQ_GAME_DAY_PAGE (xq_window_get_page (self, "game-day"));
+}
+
+XqTeachPage *
+xq_window_get_teach_page (XqWindow *self)
+{
+  return XQ_TEACH_PAGE (xq_window_get_page (self, "teach"));
+}
+
+XqTournamentPage *
+xq_window_get_tournament_page (XqWindow *self)
+{
+  return XQ_TOURNAMENT_PAGE (xq_window_get_page (self, "tournament"));
 }
 
 void

@@ -104,6 +104,7 @@ full_value (XqVariantKind kind, XqPieceType t, gboolean free_limits)
     case XQ_CHARIOT:  return 900;
     case XQ_CANNON:   return 450;
     case XQ_PAWN:     return 100;
+    case XQ_NO_TYPE:
     default:          return 0;
     }
 }

@@ -327,6 +327,7 @@ result_tag (XqWinner w)
     case XQ_WINNER_RED:   return "1-0";
     case XQ_WINNER_BLACK: return "0-1";
     case XQ_WINNER_DRAW:  return "1/2-1/2";
+    case XQ_WINNER_NONE:
     default:              return "*";
     }
 }

@@ -108,6 +108,8 @@ xq_variant_cube_opposite (XqPieceType face)
     case XQ_ELEPHANT: return XQ_HORSE;
     case XQ_CANNON:   return XQ_ADVISOR;
     case XQ_ADVISOR:  return XQ_CANNON;
+    case XQ_CHARIOT:  /* not one of the cube's six faces */
+    case XQ_NO_TYPE:
     default:          return XQ_NO_TYPE;
     }
 }
@@ -312,6 +314,7 @@ xq_variant_state_init_start (XqVariantState *st, const XqVariantOptions *opts, g
       put_up (st, xq_sq_make (1, 7), xq_piece_make (XQ_BLACK, XQ_PAWN));
       break;
 
+    case XQ_VARIANT_N_KINDS:
     default:
       g_return_if_reached ();
     }
@@ -625,6 +628,7 @@ full_gen_piece (const XqVariantState *st, int from, XqColor c, Gen *g)
       }
       break;
 
+    case XQ_NO_TYPE:
     default:
       break;
     }
@@ -669,6 +673,7 @@ may_reach (const XqVariantState *st, int from, XqSquare target)
     case XQ_ADVISOR:  return df == dr && df <= 2;
     case XQ_PAWN:
     case XQ_KING:     return df + dr == 1;
+    case XQ_NO_TYPE:
     default:          return FALSE;
     }
 }
@@ -1165,6 +1170,7 @@ xq_variant_result_explain (const XqVariantResult *r, XqVariantKind kind)
     case XQ_VREASON_AGREEMENT:       x.reason = XQ_REASON_AGREEMENT; break;
     case XQ_VREASON_RESIGNATION:     x.reason = XQ_REASON_RESIGNATION; break;
     case XQ_VREASON_FORBIDDEN_CYCLE: x.reason = r->cycle; break;
+    case XQ_VREASON_NONE:
     default:                         break;
     }
   return xq_result_explain (&x);
@@ -1210,6 +1216,7 @@ refusal_sentence (XqRefusal r)
     case XQ_REFUSE_CELL_TAKEN:      return _("A piece can only be put on an empty square.");
     case XQ_REFUSE_NOT_IN_HAND:     return _("You have no such piece left in your hand.");
     case XQ_REFUSE_WRONG_KIND:      return _("That kind of move does not exist in this game.");
+    case XQ_REFUSE_NONE:
     default:                        return NULL;
     }
 }

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xqtool import: game files (XQF, DhtmlXQ, PGN) into a unit of mate
+ * exercises or a puzzle pack (docs/import.md). */
+#define G_LOG_DOMAIN "xqtool"
+
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "xq-import.h"
+#include "xqtool.h"
+
+static int
+cmd_import (int argc, char **argv)
+{
+  static const XqToolCommand self = { "import", "FILE... --out UNIT-OR-PACK.json [--as unit|pack]", NULL };
+  g_autoptr(GPtrArray) files = g_ptr_array_new ();
+  g_autoptr(XqImportReport) report = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *out = NULL;
+  XqImportAs as = XQ_IMPORT_AS_UNIT;
+  gboolean ok;
+
+  for (int i = 1; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--out") == 0 && i + 1 < argc)
+        out = argv[++i];
+      else if (strcmp (argv[i], "--as") == 0 && i + 1 < argc)
+        {
+          if (!xq_import_as_from_name (argv[++i], &as))
+            return xqtool_fail ("--as: unit or pack, not “%s”", argv[i]);
+        }
+      else if (strncmp (argv[i], "--", 2) == 0)
+        return xqtool_usage (&self);
+      else
+        g_ptr_array_add (files, argv[i]);
+    }
+  if (files->len == 0 || out == NULL)
+    return xqtool_usage (&self);
+  g_ptr_array_add (files, NULL);
+
+  ok = xq_import_files ((const char *const *) files->pdata, as, out, NULL, NULL, NULL, &report, &error);
+  for (guint i = 0; i < report->lines->len; i++)
+    xqtool_print_line (stdout, ((XqImportLine *) g_ptr_array_index (report->lines, i))->message);
+  if (!ok)
+    return xqtool_fail ("%s", error->message);
+  {
+    g_autofree char *summary = g_strdup_printf ("%s: %u imported, %u skipped", out,
+                                                report->n_imported, report->n_skipped);
+    xqtool_print_line (stdout, summary);
+  }
+  return 0;
+}
+
+const XqToolCommand xqtool_import_commands[] = {
+  { "import", "FILE... --out UNIT-OR-PACK.json [--as unit|pack]", cmd_import },
+  { NULL, NULL, NULL },
+};

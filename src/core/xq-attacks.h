@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-attacks.h: which pieces strike a point, what stands in a piece's way,
+ * and why a move is illegal (docs/attacks.md).
+ *
+ * The one home of attack geometry: the legality test of xq-position, the
+ * kill-pattern recognisers and the lesson layer's explanations all ask
+ * these functions (which read the move tables of xq-tables), so no layer
+ * above the core works out a horse's leg or a cannon's screen itself. */
+#pragma once
+
+#include "xq-position.h"
+
+G_BEGIN_DECLS
+
+/* Room enough for every answer of the functions below. */
+#define XQ_ATTACKS_MAX_POINTS 24
+
+/* The occupied points strictly between a and b on one rank or file, in
+ * order from a, into out (XQ_RANKS entries; may be NULL to count only).
+ * Returns their number, or -1 when a and b are equal or not on one line. */
+int      xq_attacks_between     (const XqPiece *board, XqSquare a, XqSquare b, XqSquare *out);
+
+/* Every piece of colour `by` that would attack a general standing on sq:
+ * chariots, cannons over exactly one screen, horses with a free leg,
+ * soldiers, and the general of `by` when the file between is open (the
+ * facing rule; sq must lie in the other half).  What stands on sq does not
+ * matter, so this also tells which pieces hold a flight point.  out holds
+ * XQ_ATTACKS_MAX_POINTS entries; returns the count. */
+int      xq_attacks_on_general  (const XqPiece *board, XqSquare sq, XqColor by, XqSquare *out);
+
+/* The occupied horse legs or elephant eyes that stop some move of the piece
+ * on `from` (0 for other pieces).  out holds 8 entries. */
+int      xq_attacks_blockers    (const XqPiece *board, XqSquare from, XqSquare *out);
+
+/* Why a move is not legal.  The points each reason comes with are listed
+ * here and in docs/attacks.md. */
+typedef enum {
+  XQ_ILLEGAL_NONE,              /* the move is legal; no points */
+  XQ_ILLEGAL_NOT_A_MOVE,        /* a point off the board, or from == to; no points */
+  XQ_ILLEGAL_NO_PIECE,          /* nothing stands on from; points: from */
+  XQ_ILLEGAL_NOT_YOUR_TURN,     /* the piece on from is the other side's; points: from */
+  XQ_ILLEGAL_OWN_PIECE,         /* the mover's own piece stands on to; points: to */
+  XQ_ILLEGAL_WRONG_WAY,         /* not the piece's way of moving (shape, length, direction); no points */
+  XQ_ILLEGAL_OUTSIDE_PALACE,    /* a general or advisor would leave its palace; points: to */
+  XQ_ILLEGAL_CROSSES_RIVER,     /* an elephant would cross the river; points: to */
+  XQ_ILLEGAL_HORSE_LEG,         /* the horse's leg is occupied; points: the leg */
+  XQ_ILLEGAL_ELEPHANT_EYE,      /* the elephant's eye is occupied; points: the eye */
+  XQ_ILLEGAL_PIECES_IN_WAY,     /* a chariot, or a cannon not capturing, would pass pieces; points: them */
+  XQ_ILLEGAL_NO_SCREEN,         /* a cannon would capture with nothing to jump; no points */
+  XQ_ILLEGAL_EXTRA_SCREEN,      /* a cannon would capture over more than one piece; points: them */
+  XQ_ILLEGAL_SOLDIER_BACKWARDS, /* a soldier would step back; no points */
+  XQ_ILLEGAL_SOLDIER_SIDEWAYS,  /* a soldier would step sideways before crossing the river; no points */
+  XQ_ILLEGAL_GENERALS_FACE,     /* the generals would face on an open file; points: the other general */
+  XQ_ILLEGAL_STILL_IN_CHECK,    /* the mover was in check and still is; points: the checking pieces */
+  XQ_ILLEGAL_INTO_CHECK,        /* the general would step onto an attacked point; points: the attackers */
+  XQ_ILLEGAL_PINNED,            /* the piece shields its general and leaves the line; points: the attackers */
+  XQ_ILLEGAL_BECOMES_SCREEN,    /* the piece would be the screen of a cannon aimed at its general; points: the cannons */
+} XqIllegalReason;
+
+typedef struct {
+  XqIllegalReason reason;
+  /* The reasons about check: where the mover's general stands after the
+   * move (else XQ_NO_SQUARE). */
+  XqSquare        general;
+  int             n_points;
+  XqSquare        points[XQ_ATTACKS_MAX_POINTS];
+} XqIllegal;
+
+/* Fills *out and returns out->reason (XQ_ILLEGAL_NONE for a legal move).
+ * The first reason that applies, in the order of the enum: the piece's
+ * own movement before its general's safety.  pos is used as scratch and
+ * restored. */
+XqIllegalReason xq_position_explain_illegal (XqPosition *pos, XqMove m, XqIllegal *out);
+
+/* Stable ASCII id of a reason ("horse-leg"), for tools and tests. */
+const char     *xq_illegal_reason_id        (XqIllegalReason reason);
+
+G_END_DECLS

@@ -1,0 +1,689 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Game files into mate exercises and puzzles; the rules are in
+ * docs/import.md. */
+#define G_LOG_DOMAIN "xq-import"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "xq-dhtmlxq.h"
+#include "xq-import.h"
+#include "xq-lesson.h"
+#include "xq-lesson-rules.h"
+#include "xq-notation.h"
+#include "xq-pgn.h"
+#include "xq-safe-file.h"
+#include "xq-xqf.h"
+
+G_DEFINE_QUARK (xq-import-error-quark, xq_import_error)
+
+/* The number teachers' own units take on the unit map (as the exercise
+ * editor's). */
+#define IMPORT_UNIT_NUMBER 90
+
+static void
+import_line_free (XqImportLine *line)
+{
+  g_free (line->file);
+  g_free (line->id);
+  g_free (line->keys);
+  g_free (line->title);
+  g_free (line->message);
+  g_free (line);
+}
+
+void
+xq_import_report_free (XqImportReport *report)
+{
+  if (report == NULL)
+    return;
+  g_ptr_array_unref (report->lines);
+  g_free (report);
+}
+
+gboolean
+xq_import_as_from_name (const char *name, XqImportAs *out)
+{
+  g_return_val_if_fail (name != NULL && out != NULL, FALSE);
+  if (strcmp (name, "unit") == 0)
+    *out = XQ_IMPORT_AS_UNIT;
+  else if (strcmp (name, "pack") == 0)
+    *out = XQ_IMPORT_AS_PACK;
+  else
+    return FALSE;
+  return TRUE;
+}
+
+/* ---- Reading the files ------------------------------------------------------- */
+
+/* The records of one file, or why the file as a whole cannot be read. */
+static GPtrArray *
+read_records (const char *path, GError **error)
+{
+  g_autofree char *data = NULL;
+  g_autofree char *utf8 = NULL;
+  GPtrArray *games;
+  gsize length = 0;
+  const char *text;
+
+  if (!xq_safe_file_read (path, XQ_IMPORT_MAX_TEXT_BYTES, &data, &length, error))
+    return NULL;
+  if (length >= 3 && data[0] == 'X' && data[1] == 'Q' && (guint8) data[2] >= 10 && (guint8) data[2] <= 18)
+    {
+      XqPgnGame *game = g_new0 (XqPgnGame, 1);
+
+      games = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_pgn_game_free);
+      game->record = xq_xqf_read ((const guint8 *) data, length, &game->error);
+      game->line = 1;
+      g_ptr_array_add (games, game);
+      return games;
+    }
+  if (memchr (data, '\0', length) != NULL)
+    {
+      g_set_error (error, XQ_PGN_ERROR, XQ_PGN_ERROR_SYNTAX,
+                   _("byte %lu: a NUL byte: this is neither an XQF file nor text"),
+                   (unsigned long) ((char *) memchr (data, '\0', length) - data));
+      return NULL;
+    }
+  text = data;
+  if (!g_utf8_validate (data, (gssize) length, NULL))
+    {
+      g_autoptr(GError) local = NULL;
+      gsize read = 0;
+
+      /* Chinese game files that are not UTF-8 are GBK, of which GB18030
+       * is the superset. */
+      utf8 = g_convert (data, (gssize) length, "UTF-8", "GB18030", &read, NULL, &local);
+      if (utf8 == NULL)
+        {
+          int line = 1, col = 1;
+
+          for (gsize i = 0; i < read && i < length; i++)
+            {
+              if (data[i] == '\n')
+                {
+                  line++;
+                  col = 1;
+                }
+              else
+                col++;
+            }
+          g_set_error (error, XQ_PGN_ERROR, XQ_PGN_ERROR_SYNTAX,
+                       _("%d:%d: the text is neither UTF-8 nor GBK"), line, col);
+          return NULL;
+        }
+      text = utf8;
+    }
+  if (xq_dhtmlxq_detect (text))
+    games = xq_dhtmlxq_read_string (text, 0, error);
+  else
+    games = xq_pgn_read_games (text, 0, error);
+  if (games != NULL && games->len == 0)
+    {
+      g_set_error (error, XQ_PGN_ERROR, XQ_PGN_ERROR_SYNTAX, _("the file holds no game"));
+      g_clear_pointer (&games, g_ptr_array_unref);
+    }
+  return games;
+}
+
+/* ---- Titles and hints -------------------------------------------------------------- */
+
+static char *
+truncate_chars (const char *text, glong max)
+{
+  if (g_utf8_strlen (text, -1) <= max)
+    return g_strdup (text);
+  return g_utf8_substring (text, 0, max);
+}
+
+static char *
+record_title (const XqPgnRecord *rec, const char *file, guint record)
+{
+  const char *title = xq_pgn_record_get_tag (rec, "Title");
+  const char *red = xq_pgn_record_get_tag (rec, "Red");
+  const char *black = xq_pgn_record_get_tag (rec, "Black");
+  const char *event = xq_pgn_record_get_tag (rec, "Event");
+  g_autofree char *base = g_path_get_basename (file);
+
+  if (title != NULL && *title != '\0')
+    return g_strdup (title);
+  if (red != NULL && black != NULL && *red != '\0' && *black != '\0')
+    return g_strdup_printf ("%s–%s", red, black);
+  if (event != NULL && *event != '\0' && strcmp (event, "?") != 0)
+    return g_strdup (event);
+  /* TRANSLATORS: a title for a game without one: the file name and the
+   * number of the game in it. */
+  return g_strdup_printf (_("%s, game %u"), base, record);
+}
+
+static char *
+finish_title (const XqPgnRecord *rec, const char *file, guint record)
+{
+  const char *red = xq_pgn_record_get_tag (rec, "Red");
+  const char *black = xq_pgn_record_get_tag (rec, "Black");
+  g_autofree char *name = NULL;
+
+  if (red != NULL && black != NULL && *red != '\0' && *black != '\0')
+    name = g_strdup_printf ("%s–%s", red, black);
+  else
+    name = record_title (rec, file, record);
+  /* TRANSLATORS: the title of a puzzle taken from the end of a game:
+   * "柳大华–吕钦, the finish". */
+  return g_strdup_printf (_("%s, the finish"), name);
+}
+
+static const char *
+piece_name (XqPiece p)
+{
+  static const char *const red[XQ_N_TYPES] = {
+    NULL, NC_("red piece", "general"), NC_("red piece", "advisor"), NC_("red piece", "elephant"),
+    NC_("red piece", "horse"), NC_("red piece", "chariot"), NC_("red piece", "cannon"),
+    NC_("red piece", "soldier"),
+  };
+  static const char *const black[XQ_N_TYPES] = {
+    NULL, NC_("black piece", "general"), NC_("black piece", "advisor"), NC_("black piece", "elephant"),
+    NC_("black piece", "horse"), NC_("black piece", "chariot"), NC_("black piece", "cannon"),
+    NC_("black piece", "soldier"),
+  };
+
+  if (xq_piece_color (p) == XQ_RED)
+    return g_dpgettext2 (GETTEXT_PACKAGE, "red piece", red[xq_piece_type (p)]);
+  return g_dpgettext2 (GETTEXT_PACKAGE, "black piece", black[xq_piece_type (p)]);
+}
+
+/* The hint ladder from the recorded move: which piece, where it goes,
+ * the move itself. */
+static GPtrArray *
+hint_ladder (XqPosition *pos, XqMove m)
+{
+  GPtrArray *hints = g_ptr_array_new_with_free_func (g_free);
+  /* TRANSLATORS: which Chinese script the hints write moves in: "zh-hans"
+   * (simplified) or "zh-hant" (traditional).  Not shown. */
+  const char *script = C_("hint notation", "zh-hans");
+  XqNotation notation = XQ_NOTATION_ZH_HANS;
+  g_autofree char *move = NULL;
+  char point[3];
+
+  if (!xq_notation_from_name (script, &notation)
+      || (notation != XQ_NOTATION_ZH_HANS && notation != XQ_NOTATION_ZH_HANT))
+    notation = XQ_NOTATION_ZH_HANS;
+  move = xq_notation_format (pos, m, notation);
+  xq_square_to_text (xq_move_to (m), point);
+  g_ptr_array_add (hints, g_strdup_printf (_("Start with the %s."), piece_name (pos->board[xq_move_from (m)])));
+  g_ptr_array_add (hints, g_strdup_printf (_("It goes to %s."), point));
+  g_ptr_array_add (hints, g_strdup_printf (_("The move is %s."), move));
+  return hints;
+}
+
+static char *
+keys_text (const XqSolution *sol)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (int i = 0; i < sol->n_keys; i++)
+    {
+      char iccs[5];
+
+      xq_move_to_iccs (sol->keys[i], iccs);
+      g_string_append_printf (out, "%s%s", i > 0 ? ", " : "", iccs);
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* ---- Deciding what a record becomes ---------------------------------------------- */
+
+typedef struct {
+  XqImportAs    as;
+  gboolean      several_files;
+  GPtrArray    *items;          /* JsonNode* */
+  guint64       proof_work;     /* what the loader will spend proving them */
+  GHashTable   *start_verdicts; /* FEN -> verdict of "mate within the maximum" */
+  XqImportReport *report;
+} Import;
+
+typedef struct {
+  XqSolveResult result;
+  XqSolution    sol;
+} Verdict;
+
+/* The shortest forced mate within the format's maximum from pos, asked once
+ * per position (many games share the standard start). */
+static XqSolveResult
+start_verdict (Import *im, const XqPosition *pos, XqSolution *sol)
+{
+  g_autofree char *fen = xq_position_to_fen (pos);
+  Verdict *v = g_hash_table_lookup (im->start_verdicts, fen);
+
+  if (v == NULL)
+    {
+      XqPosition copy = *pos;
+
+      v = g_new0 (Verdict, 1);
+      v->result = xq_position_has_legal_move (&copy)
+                  ? xq_lesson_mate_solve (pos, XQ_SOLVER_MAX_MATE, &v->sol) : XQ_SOLVE_NONE;
+      g_hash_table_insert (im->start_verdicts, g_steal_pointer (&fen), v);
+    }
+  *sol = v->sol;
+  return v->result;
+}
+
+/* Walking back from a game's mating move: the earliest position of the
+ * winner's from which the solver still proves a forced mate, and at most
+ * the format's maximum.  FALSE if the game does not end in mate. */
+static gboolean
+find_finish (const XqPgnRecord *rec, guint *ply, XqSolution *best)
+{
+  guint n = xq_pgn_record_get_n_moves (rec);
+  XqPosition end;
+  gboolean found = FALSE;
+  XqStatus status;
+
+  if (n == 0)
+    return FALSE;
+  xq_pgn_record_get_position (rec, n, &end);
+  status = xq_position_status (&end);
+  if (status != XQ_STATUS_CHECKMATE && status != XQ_STATUS_STALEMATE)
+    return FALSE;
+  for (guint k = 1; k <= XQ_SOLVER_MAX_MATE && 2 * k - 1 <= n; k++)
+    {
+      guint p = n - (2 * k - 1);
+      XqPosition pos;
+      XqSolution sol;
+
+      xq_pgn_record_get_position (rec, p, &pos);
+      if (xq_lesson_mate_solve (&pos, (int) k, &sol) != XQ_SOLVE_MATE)
+        break;
+      *ply = p;
+      *best = sol;
+      found = TRUE;
+    }
+  return found;
+}
+
+static void
+add_line (Import *im, const char *file, guint record, gboolean imported, char *message)
+{
+  XqImportLine *line = g_new0 (XqImportLine, 1);
+
+  line->file = g_strdup (file);
+  line->record = record;
+  line->imported = imported;
+  line->message = message;
+  g_ptr_array_add (im->report->lines, line);
+  if (imported)
+    im->report->n_imported++;
+  else
+    im->report->n_skipped++;
+}
+
+static void
+skip (Import *im, const char *file, guint record, const char *reason)
+{
+  add_line (im, file, record, FALSE,
+            record > 0
+            /* TRANSLATORS: FILE: record N: skipped: REASON */
+            ? g_strdup_printf (_("%s: record %u: skipped: %s"), file, record, reason)
+            /* TRANSLATORS: FILE: skipped: REASON (the whole file) */
+            : g_strdup_printf (_("%s: skipped: %s"), file, reason));
+}
+
+static JsonNode *
+item_node (Import *im, const char *id, const char *title, const XqPosition *pos,
+           const XqSolution *sol, GPtrArray *hints)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autofree char *fen = xq_position_to_fen (pos);
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "id");
+  json_builder_add_string_value (b, id);
+  if (im->as == XQ_IMPORT_AS_PACK)
+    {
+      json_builder_set_member_name (b, "title");
+      json_builder_add_string_value (b, title);
+    }
+  else
+    {
+      g_autofree char *prompt = NULL;
+
+      json_builder_set_member_name (b, "kind");
+      json_builder_add_string_value (b, "mate");
+      prompt = pos->side == XQ_RED
+               /* TRANSLATORS: an imported exercise's prompt: its title, then the task. */
+               ? g_strdup_printf (_("%s: Red to move and mate in %d."), title, sol->mate)
+               : g_strdup_printf (_("%s: Black to move and mate in %d."), title, sol->mate);
+      json_builder_set_member_name (b, "prompt");
+      json_builder_add_string_value (b, prompt);
+    }
+  json_builder_set_member_name (b, "fen");
+  json_builder_add_string_value (b, fen);
+  json_builder_set_member_name (b, "mate-in");
+  json_builder_add_int_value (b, sol->mate);
+  if (im->as == XQ_IMPORT_AS_PACK)
+    {
+      json_builder_set_member_name (b, "difficulty");
+      json_builder_add_int_value (b, CLAMP ((sol->mate + 1) / 2, 1, 5));
+      json_builder_set_member_name (b, "keys");
+      json_builder_begin_array (b);
+      for (int i = 0; i < sol->n_keys; i++)
+        {
+          char iccs[5];
+
+          xq_move_to_iccs (sol->keys[i], iccs);
+          json_builder_add_string_value (b, iccs);
+        }
+      json_builder_end_array (b);
+    }
+  if (hints != NULL && hints->len > 0)
+    {
+      json_builder_set_member_name (b, "hints");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < hints->len; i++)
+        json_builder_add_string_value (b, g_ptr_array_index (hints, i));
+      json_builder_end_array (b);
+    }
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+static void
+import_record (Import *im, const char *file, guint file_index, guint record, const XqPgnRecord *rec)
+{
+  g_autofree char *id = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *keys = NULL;
+  g_autoptr(GPtrArray) hints = NULL;
+  g_autofree char *no_hints = NULL;
+  XqImportLine *line;
+  XqSolution sol, proof;
+  XqSolveResult start;
+  XqPosition pos;
+  gboolean finish = FALSE;
+  guint ply = 0, n = xq_pgn_record_get_n_moves (rec);
+
+  if (im->items->len >= XQ_LESSON_MAX_ITEMS)
+    {
+      g_autofree char *why = g_strdup_printf (im->as == XQ_IMPORT_AS_UNIT
+                                              ? _("the unit already holds %d exercises, the most it may")
+                                              : _("the pack already holds %d puzzles, the most it may"),
+                                              XQ_LESSON_MAX_ITEMS);
+      skip (im, file, record, why);
+      return;
+    }
+  if (n > XQ_IMPORT_MAX_PLIES)
+    {
+      g_autofree char *why = g_strdup_printf (_("more than %d moves"), XQ_IMPORT_MAX_PLIES);
+      skip (im, file, record, why);
+      return;
+    }
+
+  pos = *xq_pgn_record_get_start (rec);
+  start = start_verdict (im, &pos, &sol);
+  if (start != XQ_SOLVE_MATE)
+    {
+      finish = find_finish (rec, &ply, &sol);
+      if (!finish)
+        {
+          g_autofree char *why = NULL;
+          XqPosition end;
+          XqStatus status;
+
+          xq_pgn_record_get_position (rec, n, &end);
+          status = xq_position_status (&end);
+          if (start == XQ_SOLVE_ABORTED)
+            why = g_strdup_printf (_("the solver cannot tell within its budget whether the start is a forced mate within %d moves, and the game does not end in mate"),
+                                   XQ_SOLVER_MAX_MATE);
+          else if (status == XQ_STATUS_CHECKMATE || status == XQ_STATUS_STALEMATE)
+            why = g_strdup_printf (_("the start is not a forced mate within %d moves, and the game's mate is not forced"),
+                                   XQ_SOLVER_MAX_MATE);
+          else
+            why = g_strdup_printf (_("the start is not a forced mate within %d moves and the game does not end in mate"),
+                                   XQ_SOLVER_MAX_MATE);
+          skip (im, file, record, why);
+          return;
+        }
+      xq_pgn_record_get_position (rec, ply, &pos);
+    }
+
+  /* A puzzle starts afresh, whatever the move counters were in the game. */
+  pos.halfmove = 0;
+  pos.fullmove = 1;
+
+  /* The loader proves "mate in at most N" with N the shortest: what it
+   * will spend is this proof's work. */
+  if (im->proof_work >= XQ_LESSON_FILE_PROOF_BUDGET)
+    {
+      skip (im, file, record,
+            _("the file's proof budget is spent on the mates before this one; import it into another file"));
+      return;
+    }
+  if (xq_lesson_mate_solve (&pos, sol.mate, &proof) != XQ_SOLVE_MATE)
+    {
+      skip (im, file, record, _("the mate is too deep to prove again within the solver's budget"));
+      return;
+    }
+  if (im->as == XQ_IMPORT_AS_PACK && proof.n_keys > XQ_LESSON_MAX_LIST)
+    {
+      g_autofree char *why = g_strdup_printf (_("the mate has %d key moves, more than the %d a puzzle can list"),
+                                              proof.n_keys, XQ_LESSON_MAX_LIST);
+      skip (im, file, record, why);
+      return;
+    }
+  im->proof_work += proof.work;
+
+  if (ply < n)
+    {
+      XqMove m = xq_pgn_record_get_move (rec, ply);
+      char iccs[5];
+
+      if (xq_lesson_mate_within (&pos, m, proof.mate) == XQ_SOLVE_MATE)
+        hints = hint_ladder (&pos, m);
+      else
+        {
+          xq_move_to_iccs (m, iccs);
+          /* TRANSLATORS: appended to an imported line: why the exercise has no hints. */
+          no_hints = g_strdup_printf (_("; no hints: the recorded move %s is not a win in %d"), iccs, proof.mate);
+        }
+    }
+  else
+    /* TRANSLATORS: appended to an imported line. */
+    no_hints = g_strdup (_("; no hints: the record has no moves"));
+
+  id = im->several_files ? g_strdup_printf ("file%u-record-%u", file_index + 1, record)
+                         : g_strdup_printf ("record-%u", record);
+  {
+    g_autofree char *full = finish ? finish_title (rec, file, record) : record_title (rec, file, record);
+    g_strdelimit (full, "\n\t\r", ' ');
+    title = truncate_chars (full, XQ_LESSON_MAX_TITLE);
+  }
+  keys = keys_text (&proof);
+  g_ptr_array_add (im->items, item_node (im, id, title, &pos, &proof, hints));
+
+  add_line (im, file, record, TRUE,
+            finish
+            /* TRANSLATORS: FILE: record N: imported …: ply P, mate in N, keys, title */
+            ? g_strdup_printf (_("%s: record %u: imported the finish from ply %u as a mate in %d (keys %s): “%s”%s"),
+                               file, record, ply, proof.mate, keys, title, no_hints ? no_hints : "")
+            : g_strdup_printf (_("%s: record %u: imported the start as a mate in %d (keys %s): “%s”%s"),
+                               file, record, proof.mate, keys, title, no_hints ? no_hints : ""));
+  line = g_ptr_array_index (im->report->lines, im->report->lines->len - 1);
+  line->id = g_steal_pointer (&id);
+  line->mate_in = proof.mate;
+  line->ply = ply;
+  line->keys = g_steal_pointer (&keys);
+  line->title = g_steal_pointer (&title);
+  line->n_hints = hints != NULL ? hints->len : 0;
+}
+
+/* ---- The document ---------------------------------------------------------------- */
+
+/* An id from the output file's name: "Endgames 2.json" -> "endgames-2". */
+static char *
+document_id (const char *out_path)
+{
+  g_autofree char *base = g_path_get_basename (out_path);
+  g_autoptr(GString) id = g_string_new (NULL);
+  char *dot = strrchr (base, '.');
+
+  if (dot != NULL && dot != base)
+    *dot = '\0';
+  for (const char *p = base; *p != '\0' && id->len < XQ_LESSON_MAX_WORD; p++)
+    {
+      if (g_ascii_isalnum (*p))
+        g_string_append_c (id, g_ascii_tolower (*p));
+      else if (id->len > 0 && id->str[id->len - 1] != '-')
+        g_string_append_c (id, '-');
+    }
+  while (id->len > 0 && id->str[id->len - 1] == '-')
+    g_string_truncate (id, id->len - 1);
+  if (id->len == 0)
+    g_string_append (id, "imported");
+  return g_string_free (g_steal_pointer (&id), FALSE);
+}
+
+static char *
+document_title (const char *const *paths)
+{
+  g_autofree char *base = g_path_get_basename (paths[0]);
+  guint n = g_strv_length ((char **) paths);
+  g_autofree char *full = NULL;
+
+  if (n == 1)
+    /* TRANSLATORS: the title of an imported unit or pack: the file name. */
+    full = g_strdup_printf (_("Imported from %s"), base);
+  else
+    full = g_strdup_printf (ngettext ("Imported from %s and %u more file",
+                                      "Imported from %s and %u more files", n - 1), base, n - 1);
+  return truncate_chars (full, XQ_LESSON_MAX_TITLE);
+}
+
+static char *
+document_json (Import *im, const char *const *paths, const char *out_path, gsize *length)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *id = document_id (out_path);
+  g_autofree char *title = document_title (paths);
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "format");
+  json_builder_add_int_value (b, 1);
+  json_builder_set_member_name (b, "type");
+  json_builder_add_string_value (b, im->as == XQ_IMPORT_AS_UNIT ? "unit" : "pack");
+  json_builder_set_member_name (b, "id");
+  json_builder_add_string_value (b, id);
+  if (im->as == XQ_IMPORT_AS_UNIT)
+    {
+      json_builder_set_member_name (b, "number");
+      json_builder_add_int_value (b, IMPORT_UNIT_NUMBER);
+    }
+  json_builder_set_member_name (b, "title");
+  json_builder_add_string_value (b, title);
+  if (im->as == XQ_IMPORT_AS_UNIT)
+    {
+      g_autofree char *text = g_strdup_printf (ngettext ("%u mate taken from the games in these files.",
+                                                         "%u mates taken from the games in these files.",
+                                                         im->items->len), im->items->len);
+      json_builder_set_member_name (b, "pages");
+      json_builder_begin_array (b);
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "text");
+      json_builder_add_string_value (b, text);
+      json_builder_end_object (b);
+      json_builder_end_array (b);
+    }
+  json_builder_set_member_name (b, im->as == XQ_IMPORT_AS_UNIT ? "exercises" : "puzzles");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < im->items->len; i++)
+    json_builder_add_value (b, json_node_copy (g_ptr_array_index (im->items, i)));
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+
+  root = json_builder_get_root (b);
+  json_generator_set_root (gen, root);
+  json_generator_set_pretty (gen, TRUE);
+  return json_generator_to_data (gen, length);
+}
+
+gboolean
+xq_import_files (const char *const *paths, XqImportAs as, const char *out_path,
+                 XqImportProgress progress, gpointer user_data,
+                 GCancellable *cancellable, XqImportReport **report, GError **error)
+{
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
+  g_autoptr(GHashTable) verdicts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+  g_autoptr(XqLessonFile) check = NULL;
+  g_autofree char *data = NULL;
+  guint n_files;
+  gsize length = 0;
+  Import im = { 0 };
+
+  g_return_val_if_fail (paths != NULL && paths[0] != NULL, FALSE);
+  g_return_val_if_fail (out_path != NULL && report != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  *report = g_new0 (XqImportReport, 1);
+  (*report)->lines = g_ptr_array_new_with_free_func ((GDestroyNotify) import_line_free);
+  n_files = g_strv_length ((char **) paths);
+  im.as = as;
+  im.several_files = n_files > 1;
+  im.items = items;
+  im.start_verdicts = verdicts;
+  im.report = *report;
+
+  for (guint f = 0; f < n_files; f++)
+    {
+      g_autoptr(GError) local = NULL;
+      g_autoptr(GPtrArray) games = NULL;
+
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      if (progress != NULL)
+        progress (paths[f], f, n_files, 0, user_data);
+      games = read_records (paths[f], &local);
+      if (games == NULL)
+        {
+          skip (&im, paths[f], 0, local->message);
+          continue;
+        }
+      for (guint r = 0; r < games->len; r++)
+        {
+          XqPgnGame *game = g_ptr_array_index (games, r);
+
+          if (g_cancellable_set_error_if_cancelled (cancellable, error))
+            return FALSE;
+          if (progress != NULL)
+            progress (paths[f], f, n_files, r + 1, user_data);
+          if (game->record == NULL)
+            skip (&im, paths[f], r + 1, game->error->message);
+          else
+            import_record (&im, paths[f], f, r + 1, game->record);
+        }
+    }
+
+  if (items->len == 0)
+    {
+      g_set_error (error, XQ_IMPORT_ERROR, XQ_IMPORT_ERROR_NOTHING,
+                   _("No record became an exercise or a puzzle, so nothing was written"));
+      return FALSE;
+    }
+  data = document_json (&im, paths, out_path, &length);
+  /* What is written must load: the structure is checked here (the proofs
+   * were made above and are the loader's own). */
+  check = xq_lesson_load_data_full (data, (gssize) length, out_path, XQ_LESSON_LOAD_NO_PROOFS, problems);
+  if (check == NULL)
+    {
+      g_autofree char *first = problems->len > 0
+                               ? xq_lesson_problem_format (g_ptr_array_index (problems, 0)) : g_strdup ("?");
+      g_set_error (error, XQ_IMPORT_ERROR, XQ_IMPORT_ERROR_INTERNAL,
+                   _("The imported document does not load: %s"), first);
+      return FALSE;
+    }
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+  return xq_safe_file_write (out_path, data, (gssize) length, error);
+}

@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-play-page-private.h: what the files of XqPlayPage share —
+ * xq-play-page.c (the game, the record, the computer, the settings),
+ * xq-play-page-clock.c (the game clock) and xq-play-page-match.c
+ * (a tournament game). */
+#pragma once
+
+#include "xq-clock.h"
+#include "xq-play-page.h"
+#include "xq-thinker.h"
+
+G_BEGIN_DECLS
+
+struct _XqPlayPage
+{
+  AdwBin parent_instance;
+
+  /* Template widgets (the layout box is the AdwBin child: AdwBin disposes it) */
+  GtkWidget   *side_panel;
+  XqBoardView *board_view;
+  GtkLabel    *turn_label;
+  GtkLabel    *status_label;
+  GtkLabel    *rule_label;
+  GtkListBox  *move_list;
+  GtkWidget   *clock_box;
+  GtkLabel    *red_clock_label;
+  GtkLabel    *black_clock_label;
+  GtkDropDown *opponent_dropdown;
+  GtkDropDown *color_dropdown;
+
+  /* Owned */
+  XqGame       *game;
+  XqBoardModel *model;
+  XqNotation    notation;
+  char         *status_text;
+
+  /* The clock: NULL when playing without one. */
+  XqClock      *clock;
+  char         *clock_preset;   /* a name of the "clock" setting */
+  int           clock_minutes;  /* > 0 overrides the preset (tests, old callers) */
+  guint         clock_tick;
+  XqPlayPageTimeFunc time_func;
+
+  /* The computer opponent (XQ_PLAY_PAGE_TWO_PLAYERS: none). */
+  GSettings    *settings;
+  gboolean      syncing_dropdowns;
+  int           computer_level;   /* 0 = two players */
+  XqColor       player_color;     /* the child's colour against the computer */
+  guint32       seed;
+  guint         computer_delay_ms;
+  XqThinker    *thinker;
+
+  /* A tournament game (xq_play_page_start_match). */
+  gboolean      in_match;
+  gboolean      match_reported;   /* ::match-finished has been emitted */
+  XqTimeControl match_tc;
+  gboolean      match_has_clock;
+  GtkWidget    *match_box;
+  GtkLabel     *match_label;
+};
+
+/* xq-play-page.c */
+/* The board, the record, the status and the match box from the game. */
+void     xq_play_page_sync_page           (XqPlayPage *self);
+void     xq_play_page_cancel_computer     (XqPlayPage *self);
+/* A fresh game with a fresh clock (the computer answers if Red is its). */
+void     xq_play_page_restart_game        (XqPlayPage *self);
+void     xq_play_page_set_opponent        (XqPlayPage *self,
+                                           int         level,
+                                           XqColor     player);
+/* The opponent and the clock from the settings. */
+void     xq_play_page_apply_settings      (XqPlayPage *self);
+
+/* xq-play-page-clock.c */
+void     xq_play_page_reset_clock         (XqPlayPage *self);
+void     xq_play_page_press_clock         (XqPlayPage *self,
+                                           XqColor     mover);
+void     xq_play_page_pause_clock         (XqPlayPage *self);
+void     xq_play_page_update_clock_labels (XqPlayPage *self);
+void     xq_play_page_check_flag          (XqPlayPage *self);
+
+/* xq-play-page-match.c */
+void     xq_play_page_leave_match         (XqPlayPage *self);
+
+G_END_DECLS

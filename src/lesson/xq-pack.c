@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "xq-lesson-writer.h"
 #include "xq-pack.h"
 
 #define PACK_TYPE "lesson-pack"
@@ -246,20 +247,17 @@ count_items (JsonNode *doc)
 
 /* ---- Documents ------------------------------------------------------------- */
 
+/* Pretty text is what lands in files: the lesson writer's; compact text
+ * is what the loader is handed. */
 static char *
 node_to_json (JsonNode *node, gboolean pretty)
 {
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonGenerator) gen = NULL;
 
-  json_generator_set_pretty (gen, pretty);
-  json_generator_set_indent (gen, 2);
-  json_generator_set_root (gen, node);
   if (pretty)
-    {
-      /* Pretty text is what lands in files: end it like a text file. */
-      g_autofree char *text = json_generator_to_data (gen, NULL);
-      return g_strconcat (text, "\n", NULL);
-    }
+    return xq_lesson_write_node (node, NULL);
+  gen = json_generator_new ();
+  json_generator_set_root (gen, node);
   return json_generator_to_data (gen, NULL);
 }
 
@@ -442,7 +440,6 @@ xq_pack_to_data (const XqPack *pack, gsize *length)
 {
   g_autoptr(JsonBuilder) b = json_builder_new_immutable ();
   g_autoptr(JsonNode) root = NULL;
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
 
   g_return_val_if_fail (pack != NULL, NULL);
 
@@ -477,16 +474,7 @@ xq_pack_to_data (const XqPack *pack, gsize *length)
   json_builder_end_object (b);
 
   root = json_builder_get_root (b);
-  json_generator_set_pretty (gen, TRUE);
-  json_generator_set_indent (gen, 2);
-  json_generator_set_root (gen, root);
-  {
-    g_autofree char *text = json_generator_to_data (gen, NULL);
-    char *data = g_strconcat (text, "\n", NULL);
-    if (length != NULL)
-      *length = strlen (data);
-    return data;
-  }
+  return xq_lesson_write_node (root, length);
 }
 
 gboolean

@@ -950,6 +950,66 @@ test_width (Fixture *f, gconstpointer data)
   g_assert_nonnull (g_object_get_data (G_OBJECT (f->page), "share-menu"));
 }
 
+/* Games a teacher already has become a new unit of mates in a worker: the
+ * solver decides (a mate-in-1 start is imported, a game that is no puzzle
+ * is skipped with its reason), the page says both, and a second import of
+ * the same file makes a second unit instead of replacing the first. */
+static void
+test_import_games (Fixture *f, gconstpointer data)
+{
+  g_autofree char *pgn = g_build_filename (f->dir, "club games.pgn", NULL);
+  g_autofree char *units = g_build_filename (f->dir, "imported-units", NULL);
+  g_autofree char *first = g_build_filename (units, "import-club-games.json", NULL);
+  g_autofree char *second = g_build_filename (units, "import-club-games-2.json", NULL);
+  g_autoptr(GError) error = NULL;
+  XqTeachPage *page = XQ_TEACH_PAGE (g_object_ref_sink (xq_teach_page_new ()));
+  const char *text =
+    "[Event \"Mate\"]\n[FEN \"3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1\"]\n\n1. e1e8 *\n\n"
+    "[Event \"Opening\"]\n\n1. h2e2 h9g7 *\n";
+
+  g_assert_true (g_file_set_contents (pgn, text, -1, NULL));
+  xq_teach_page_set_units_dir (page, units);
+  g_assert_true (run_job (page, XQ_TEACH_JOB_IMPORT_GAMES, pgn, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (first, G_FILE_TEST_IS_REGULAR));
+  {
+    g_autoptr(XqLessonFile) file = xq_lesson_load_file_simple (first, &error);
+    const XqExercise *ex;
+    XqAnswer answer;
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (file->unit->exercises->len, ==, 1);
+    ex = g_ptr_array_index (file->unit->exercises, 0);
+    g_assert_true (xq_exercise_is (ex, "mate"));
+    xq_exercise_answer (ex, &answer);
+    g_assert_cmpint (answer.count, ==, 1);
+  }
+  g_assert_true (run_job (page, XQ_TEACH_JOB_IMPORT_GAMES, pgn, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (second, G_FILE_TEST_IS_REGULAR));
+
+  /* What the teacher reads: the count, then the skipped game's own line. */
+  {
+    const char *paths[] = { pgn, NULL };
+    g_autofree char *out = g_build_filename (f->dir, "direct.json", NULL);
+    g_autoptr(XqImportReport) report = NULL;
+    g_autofree char *said = NULL;
+    const XqImportLine *skipped;
+
+    g_assert_true (xq_import_files (paths, XQ_IMPORT_AS_UNIT, out, NULL, NULL, NULL, &report, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (report->n_imported, ==, 1);
+    g_assert_cmpuint (report->n_skipped, ==, 1);
+    skipped = g_ptr_array_index (report->lines, 1);
+    g_assert_false (skipped->imported);
+    g_assert_nonnull (strstr (skipped->message, "record 2"));
+    said = xq_teach_page_describe_import (report, NULL);
+    g_assert_true (g_str_has_prefix (said, "Imported 1 exercise into a new unit.\n"));
+    g_assert_true (g_str_has_suffix (said, skipped->message));
+  }
+  g_object_unref (page);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -965,6 +1025,7 @@ main (int argc, char *argv[])
   g_test_add ("/ui/teach/position-editor", Fixture, NULL, setup, test_position_editor, teardown);
   g_test_add ("/ui/teach/projector", Fixture, NULL, setup, test_projector, teardown);
   g_test_add ("/ui/teach/share", Fixture, NULL, setup, test_share, teardown);
+  g_test_add ("/ui/teach/import-games", Fixture, NULL, setup, test_import_games, teardown);
   g_test_add ("/ui/teach/computed-tap", Fixture, NULL, setup, test_computed_tap, teardown);
   g_test_add ("/ui/teach/computed-choose", Fixture, NULL, setup, test_computed_choose, teardown);
   g_test_add ("/ui/teach/keyboard", Fixture, NULL, setup, test_keyboard, teardown);

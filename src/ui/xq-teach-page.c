@@ -261,6 +261,8 @@ typedef struct {
   char        *title;
   char        *path;
   XqWorksheet *sheet;      /* XQ_TEACH_JOB_WORKSHEET's result */
+  XqImportReport *report;  /* XQ_TEACH_JOB_IMPORT_GAMES's, even when it failed */
+  char        *out_path;   /* the unit it wrote */
 } Job;
 
 static void
@@ -271,6 +273,8 @@ job_free (Job *job)
   g_free (job->title);
   g_free (job->path);
   g_clear_pointer (&job->sheet, xq_worksheet_free);
+  g_clear_pointer (&job->report, xq_import_report_free);
+  g_free (job->out_path);
   g_free (job);
 }
 
@@ -312,6 +316,65 @@ build_worksheet (const char *unit_path, GError **error)
   return sheet;
 }
 
+/* A file name in dir for a unit imported from source: the source's name
+ * made safe, numbered when taken, so an import never replaces a unit. */
+static char *
+import_unit_path (const char *dir, const char *source)
+{
+  g_autofree char *base = g_path_get_basename (source);
+  g_autofree char *stem = NULL;
+  g_autofree char *safe = NULL;
+  char *dot;
+
+  dot = strrchr (base, '.');
+  if (dot != NULL && dot != base)
+    *dot = '\0';
+  stem = g_strconcat ("import-", base, NULL);
+  safe = xq_pack_sanitize_name (stem, NULL);
+  if (safe == NULL)
+    safe = g_strdup ("import-games.json");
+  for (guint n = 1; n < 1000; n++)
+    {
+      g_autofree char *name = NULL;
+      g_autofree char *path = NULL;
+
+      if (n == 1)
+        name = g_strdup (safe);
+      else
+        {
+          g_autofree char *s = g_strndup (safe, strlen (safe) - strlen (".json"));
+          name = g_strdup_printf ("%s-%u.json", s, n);
+        }
+      path = g_build_filename (dir, name, NULL);
+      if (!g_file_test (path, G_FILE_TEST_EXISTS | G_FILE_TEST_IS_SYMLINK))
+        return g_steal_pointer (&path);
+    }
+  return NULL;
+}
+
+static gboolean
+import_games (Job *job, GCancellable *cancellable, GError **error)
+{
+  const char *paths[] = { job->path, NULL };
+
+  if (g_mkdir_with_parents (job->units_dir, 0700) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s", job->units_dir,
+                   g_strerror (saved));
+      return FALSE;
+    }
+  job->out_path = import_unit_path (job->units_dir, job->path);
+  if (job->out_path == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS, _("%s: no free file name for the unit"),
+                   job->units_dir);
+      return FALSE;
+    }
+  return xq_import_files (paths, XQ_IMPORT_AS_UNIT, job->out_path, NULL, NULL, cancellable,
+                          &job->report, error);
+}
+
 static gboolean
 run_job (Job *job, GCancellable *cancellable, GError **error)
 {
@@ -327,6 +390,8 @@ run_job (Job *job, GCancellable *cancellable, GError **error)
       return xq_pack_export_dir (job->units_dir, job->title, g_get_real_name (), job->path, cancellable, error);
     case XQ_TEACH_JOB_IMPORT_PACK:
       return xq_pack_import_file (job->path, job->units_dir, cancellable, error);
+    case XQ_TEACH_JOB_IMPORT_GAMES:
+      return import_games (job, cancellable, error);
     }
   g_return_val_if_reached (FALSE);
 }
@@ -368,6 +433,31 @@ xq_teach_page_run_job_finish (XqTeachPage *self, GAsyncResult *result, GError **
   if (job->kind == XQ_TEACH_JOB_IMPORT_PACK)
     load_unit (self);
   return TRUE;
+}
+
+/* What a teacher reads after an import: how many records became exercises,
+ * and every skipped record's own line (which file, which record, why). */
+char *
+xq_teach_page_describe_import (const XqImportReport *report, const GError *error)
+{
+  GString *text = g_string_new (NULL);
+
+  g_return_val_if_fail (report != NULL, NULL);
+  if (error != NULL)
+    g_string_append (text, error->message);
+  else
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "Imported %u exercise into a new unit.",
+                                               "Imported %u exercises into a new unit.",
+                                               report->n_imported),
+                            report->n_imported);
+  for (guint i = 0; i < report->lines->len; i++)
+    {
+      const XqImportLine *line = g_ptr_array_index (report->lines, i);
+
+      if (!line->imported)
+        g_string_append_printf (text, "\n%s", line->message);
+    }
+  return g_string_free (text, FALSE);
 }
 
 /* ---- Jobs from the buttons --------------------------------------------------- */
@@ -430,14 +520,22 @@ job_done_cb (GObject *source, GAsyncResult *result, gpointer data)
 
   g_clear_object (&self->job);
   set_busy (self, NULL);
-  if (!xq_teach_page_run_job_finish (self, result, &error))
+  if (!xq_teach_page_run_job_finish (self, result, &error) &&
+      !(job->kind == XQ_TEACH_JOB_IMPORT_GAMES && job->report != NULL &&
+        !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED)))
     {
       set_status (self, g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED)
                           ? _("Stopped; nothing was changed.") : error->message,
                   !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED));
       return;
     }
-  if (job->kind == XQ_TEACH_JOB_WORKSHEET)
+  if (job->kind == XQ_TEACH_JOB_IMPORT_GAMES)
+    {
+      g_autofree char *text = xq_teach_page_describe_import (job->report, error);
+
+      set_status (self, text, error != NULL);
+    }
+  else if (job->kind == XQ_TEACH_JOB_WORKSHEET)
     {
       set_status (self, "", FALSE);
       print_sheet (self, g_steal_pointer (&job->sheet));
@@ -458,6 +556,9 @@ start_job (XqTeachPage *self, XqTeachJob kind, const char *path)
     {
     case XQ_TEACH_JOB_IMPORT_PACK:
       busy = _("Importing and checking the pack…");
+      break;
+    case XQ_TEACH_JOB_IMPORT_GAMES:
+      busy = _("Reading the games and proving their mates…");
       break;
     case XQ_TEACH_JOB_EXPORT_PACK:
       busy = _("Checking and exporting your units…");
@@ -618,6 +719,13 @@ export_pack_cb (XqTeachPage *self)
 {
   g_autofree char *name = g_strconcat (self->id, ".xqpack", NULL);
   choose_file (self, _("Export a Lesson Pack"), TRUE, name, XQ_TEACH_JOB_EXPORT_PACK);
+}
+
+static void
+import_games_cb (XqTeachPage *self)
+{
+  choose_file (self, _("Import Games or Puzzles (XQF, DhtmlXQ, PGN)"), FALSE, NULL,
+               XQ_TEACH_JOB_IMPORT_GAMES);
 }
 
 static void
@@ -807,7 +915,7 @@ xq_teach_page_class_init (XqTeachPageClass *klass)
 #undef BIND
 #define CALLBACK(name) gtk_widget_class_bind_template_callback (widget_class, name)
   CALLBACK (unit_id_cb); CALLBACK (print_cb); CALLBACK (pdf_cb); CALLBACK (export_pack_cb);
-  CALLBACK (import_pack_cb); CALLBACK (row_activated_cb); CALLBACK (new_cb); CALLBACK (open_draft_cb);
+  CALLBACK (import_pack_cb); CALLBACK (import_games_cb); CALLBACK (row_activated_cb); CALLBACK (new_cb); CALLBACK (open_draft_cb);
   CALLBACK (job_cancel_cb); CALLBACK (projector_cb); CALLBACK (preview_cb); CALLBACK (draft_cb);
   CALLBACK (publish_cb);
 #undef CALLBACK

@@ -27,6 +27,7 @@ struct _XqLearnPage
   gboolean          loaded;
   guint             load_idle;    /* the first load, once the first frame is drawn */
   guint             spinner_timeout;  /* the loading view, only for a slow load */
+  gboolean          stale;        /* shown again while playing: reload on the way back to the map */
   XqPageLoader     *loader;           /* reads the units in a thread */
   char             *load_dir;         /* the arguments of the last load, */
   char             *load_store_dir;   /* reused when the page is shown again */
@@ -398,6 +399,8 @@ xq_learn_page_map (GtkWidget *widget)
     /* Shown again: pick up units a teacher added in the Teach page since
      * (their mates may need proving, so this too runs in a thread). */
     xq_learn_page_load_async (self, self->load_dir, self->load_store_dir);
+  else
+    self->stale = TRUE;
 }
 
 static void
@@ -523,6 +526,11 @@ xq_learn_page_show_map (XqLearnPage *self)
 
   xq_unit_map_refresh (self->map);
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "map");
+  if (self->stale)
+    {
+      self->stale = FALSE;
+      xq_learn_page_load_async (self, self->load_dir, self->load_store_dir);
+    }
   current = xq_unit_map_get_current (self->map);
   if (current >= 0)
     gtk_widget_grab_focus (xq_unit_map_get_card (self->map, current));

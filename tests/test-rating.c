@@ -381,6 +381,93 @@ test_too_large (void)
   xq_test_remove_tree (dir);
 }
 
+/* ---- xqtool puzzles next / daily ------------------------------------------------ */
+
+static const char cli_pack[] =
+  "{ \"format\": 1, \"type\": \"pack\", \"id\": \"test\", \"title\": \"Test pack\",\n"
+  "  \"puzzles\": [\n"
+  "    { \"id\": \"one\", \"title\": \"One\", \"fen\": \"3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1\",\n"
+  "      \"mate-in\": 1, \"difficulty\": 1, \"keys\": [\"e1d1\", \"e1e8\"] },\n"
+  "    { \"id\": \"two\", \"title\": \"Two\", \"fen\": \"9/8R/b2ak4/9/2R6/9/9/9/3K5/9 w - - 0 1\",\n"
+  "      \"mate-in\": 2, \"difficulty\": 2 }\n"
+  "  ] }\n";
+
+static char *
+run_xqtool (int *status, const char *const *args)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  char *out = NULL;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("XQTOOL"));
+  for (; *args; args++)
+    g_ptr_array_add (argv, (gpointer) *args);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDERR_TO_DEV_NULL,
+                               NULL, NULL, &out, NULL, status, &error));
+  g_assert_no_error (error);
+  return out;
+}
+
+/* The command the teacher runs gives the puzzle the page would open. */
+static void
+test_xqtool_next (void)
+{
+  g_autofree char *store = fresh_dir (), *packs = fresh_dir ();
+  g_autofree char *pack = g_build_filename (packs, "test.json", NULL);
+  g_autofree char *out = NULL, *profile = NULL;
+  g_autoptr(XqRatings) r = xq_ratings_new ("mei");
+  XqPuzzle *two = fake_puzzle ("two", 2, 2);
+  int status;
+
+  /* meson test sets it (tests/meson.build). */
+  g_assert_nonnull (g_getenv ("XQTOOL"));
+  g_assert_true (g_file_set_contents (pack, cli_pack, -1, NULL));
+  /* Fresh learner at 1200: "two" (1150) is nearer than "one" (900). */
+  out = run_xqtool (&status, (const char *[]) { "puzzles", "next", "--learner", "mei", "--dir", store,
+                                                "--packs", packs, NULL });
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_nonnull (strstr (out, "learner mei rating 1200 deviation 350 attempts 0\n"));
+  g_assert_nonnull (strstr (out, "test two mate 2 rating 1150 | Two\n"));
+  g_clear_pointer (&out, g_free);
+
+  /* "two" solved and the learner fell: "one" is next. */
+  profile = g_build_filename (store, "mei.json", NULL);
+  g_assert_true (g_file_set_contents (profile,
+    "{ \"format\": 1, \"learner\": \"mei\", \"name\": \"Mei\", \"stars\": { \"puzzles/two\": 1 } }", -1, NULL));
+  for (int i = 0; i < 3; i++)
+    xq_ratings_record (r, two, 0.0);
+  g_assert_true (xq_ratings_save (r, store, NULL));
+  out = run_xqtool (&status, (const char *[]) { "puzzles", "next", "--learner", "mei", "--dir", store,
+                                                "--packs", packs, NULL });
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_nonnull (strstr (out, "attempts 3\n"));
+  g_assert_nonnull (strstr (out, "test one mate 1 rating 900 | One\n"));
+  g_clear_pointer (&out, g_free);
+
+  /* The daily puzzle is one of them, the same twice. */
+  out = run_xqtool (&status, (const char *[]) { "puzzles", "daily", "--date", "2027-03-01",
+                                                "--packs", packs, NULL });
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  g_assert_true (g_str_has_prefix (out, "test one ") || g_str_has_prefix (out, "test two "));
+  {
+    g_autofree char *again = run_xqtool (&status, (const char *[]) { "puzzles", "daily", "--date", "2027-03-01",
+                                                                     "--packs", packs, NULL });
+    g_assert_cmpstr (again, ==, out);
+  }
+  g_clear_pointer (&out, g_free);
+
+  /* Bad input: one line, exit 1 or 2. */
+  out = run_xqtool (&status, (const char *[]) { "puzzles", "daily", "--date", "2027-02-30", NULL });
+  g_assert_false (g_spawn_check_wait_status (status, NULL));
+  g_clear_pointer (&out, g_free);
+  out = run_xqtool (&status, (const char *[]) { "puzzles", "next", "--learner", "../etc", NULL });
+  g_assert_false (g_spawn_check_wait_status (status, NULL));
+  fake_puzzle_free (two);
+  xq_test_remove_tree (store);
+  xq_test_remove_tree (packs);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -396,5 +483,6 @@ main (int argc, char **argv)
   g_test_add_func ("/rating/round-trip", test_round_trip);
   g_test_add_func ("/rating/damaged", test_damaged);
   g_test_add_func ("/rating/too-large", test_too_large);
+  g_test_add_func ("/rating/xqtool-next", test_xqtool_next);
   return g_test_run ();
 }

@@ -112,6 +112,29 @@ shown (Fixture *f)
   return xq_board_model_get_position (xq_lesson_board_get_model (xq_puzzle_page_get_board (f->page)));
 }
 
+/* The learner's last move of a puzzle: any mate counts. */
+static void
+learner_mates (Fixture *f)
+{
+  XqPosition p = *shown (f);
+  XqMove moves[XQ_MAX_MOVES], mate = XQ_MOVE_NONE;
+  int n = xq_position_legal_moves (&p, moves);
+  char text[5];
+
+  for (int i = 0; i < n && mate == XQ_MOVE_NONE; i++)
+    {
+      XqUndo u;
+
+      xq_position_do_move (&p, moves[i], &u);
+      if (!xq_position_has_legal_move (&p))
+        mate = moves[i];
+      xq_position_undo_move (&p, moves[i], &u);
+    }
+  g_assert_cmpint (mate, !=, XQ_MOVE_NONE);
+  xq_move_to_iccs (mate, text);
+  learner_moves (f, text);
+}
+
 /* The drill through to the end: a wrong first move is played and refuted,
  * taken back; the key; the computer's longest defence; the mate.  The
  * result is saved for the learner. */
@@ -153,25 +176,7 @@ test_drill_to_the_end (Fixture *f, gconstpointer data)
   g_assert_cmpint (shown (f)->side, ==, XQ_RED);
 
   /* Any mate counts on the last move. */
-  {
-    XqPosition p = *shown (f);
-    XqMove moves[XQ_MAX_MOVES], mate = XQ_MOVE_NONE;
-    int n = xq_position_legal_moves (&p, moves);
-    char text[5];
-
-    for (int i = 0; i < n && mate == XQ_MOVE_NONE; i++)
-      {
-        XqUndo u;
-
-        xq_position_do_move (&p, moves[i], &u);
-        if (!xq_position_has_legal_move (&p))
-          mate = moves[i];
-        xq_position_undo_move (&p, moves[i], &u);
-      }
-    g_assert_cmpint (mate, !=, XQ_MOVE_NONE);
-    xq_move_to_iccs (mate, text);
-    learner_moves (f, text);
-  }
+  learner_mates (f);
   g_assert_true (xq_puzzle_page_is_solved (f->page));
   g_assert_cmpint (xq_puzzle_page_get_solved_count (f->page), ==, 1);
 
@@ -383,61 +388,23 @@ test_loads_in_thread (Fixture *f, gconstpointer data)
 
 /* ---- Ratings, Next for Me, the daily puzzle ----------------------------------- */
 
-/* The learner's last move of a puzzle: any mate counts. */
-static void
-learner_mates (Fixture *f)
-{
-  XqPosition p = *shown (f);
-  XqMove moves[XQ_MAX_MOVES], mate = XQ_MOVE_NONE;
-  int n = xq_position_legal_moves (&p, moves);
-  char text[5];
-
-  for (int i = 0; i < n && mate == XQ_MOVE_NONE; i++)
-    {
-      XqUndo u;
-
-      xq_position_do_move (&p, moves[i], &u);
-      if (!xq_position_has_legal_move (&p))
-        mate = moves[i];
-      xq_position_undo_move (&p, moves[i], &u);
-    }
-  g_assert_cmpint (mate, !=, XQ_MOVE_NONE);
-  xq_move_to_iccs (mate, text);
-  learner_moves (f, text);
-}
-
 static double
 learner_rating (Fixture *f)
 {
   return xq_ratings_get_learner (xq_puzzle_page_get_ratings (f->page)).rating;
 }
 
-/* Find a button by its label among the page's widgets. */
+/* The button with this label, or the label showing this text, among the
+ * page's widgets. */
 static GtkWidget *
-find_button (GtkWidget *w, const char *label)
+find_text (GtkWidget *w, const char *text)
 {
-  if (GTK_IS_BUTTON (w) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (w)), label) == 0)
+  if ((GTK_IS_BUTTON (w) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (w)), text) == 0) ||
+      (GTK_IS_LABEL (w) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (w)), text) == 0))
     return w;
   for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
     {
-      GtkWidget *found = find_button (c, label);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* A label showing exactly text, among the page's widgets (the rating
- * above the packs). */
-static GtkWidget *
-find_label (GtkWidget *w, const char *text)
-{
-  if (GTK_IS_LABEL (w) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (w)), text) == 0)
-    return w;
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_label (c, text);
+      GtkWidget *found = find_text (c, text);
 
       if (found != NULL)
         return found;
@@ -455,7 +422,7 @@ test_rating_and_next_for_me (Fixture *f, gconstpointer data)
   g_autofree char *path = g_build_filename (f->store_dir, "mei.ratings.json", NULL);
   g_autoptr(XqRatings) saved = NULL;
   g_autofree char *expect = NULL;
-  GtkWidget *button = find_button (GTK_WIDGET (f->page), "Next _for Me");
+  GtkWidget *button = find_text (GTK_WIDGET (f->page), "Next _for Me");
   const XqPuzzle *two;
   double r0, r1, r2;
 
@@ -491,10 +458,10 @@ test_rating_and_next_for_me (Fixture *f, gconstpointer data)
   g_assert_cmpfloat_with_epsilon (xq_ratings_get_learner (saved).rating, r1, 1e-6);
   expect = g_strdup_printf ("Your puzzle rating: %d (± %d)", (int) (r1 + 0.5),
                             (int) (xq_ratings_get_learner (saved).deviation + 0.5));
-  g_assert_nonnull (find_label (GTK_WIDGET (f->page), expect));
+  g_assert_nonnull (find_text (GTK_WIDGET (f->page), expect));
 
   /* Next Puzzle keeps choosing for the learner: "one" is all that is left. */
-  g_signal_emit_by_name (find_button (GTK_WIDGET (f->page), "_Next Puzzle"), "clicked");
+  g_signal_emit_by_name (find_text (GTK_WIDGET (f->page), "_Next Puzzle"), "clicked");
   wait_for_checks (f);
   g_assert_cmpstr (xq_puzzle_page_get_puzzle (f->page)->id, ==, "one");
   learner_moves (f, "e1e8");
@@ -544,7 +511,7 @@ test_daily_puzzle (Fixture *f, gconstpointer data)
     }
   /* Today's, through the button. */
   xq_puzzle_page_show_packs (f->page);
-  g_signal_emit_by_name (find_button (GTK_WIDGET (f->page), "_Daily Puzzle"), "clicked");
+  g_signal_emit_by_name (find_text (GTK_WIDGET (f->page), "_Daily Puzzle"), "clicked");
   wait_for_checks (f);
   g_assert_nonnull (xq_puzzle_page_get_puzzle (f->page));
 }

@@ -546,6 +546,52 @@ test_damaged_ratings (Fixture *f, gconstpointer data)
   g_assert_cmpfloat (learner_rating (f), >, XQ_RATING_LEARNER_START);
 }
 
+/* Streak mode: Next for Me puzzles until the first mistake; the longest
+ * run is kept in the ratings file. */
+static void
+test_streak_mode (Fixture *f, gconstpointer data)
+{
+  g_autoptr(XqRatings) saved = NULL;
+
+  g_signal_emit_by_name (find_text (GTK_WIDGET (f->page), "_Streak"), "clicked");
+  wait_for_checks (f);
+  g_assert_true (xq_puzzle_page_in_streak (f->page));
+  g_assert_cmpstr (xq_puzzle_page_get_puzzle (f->page)->id, ==, "two");
+  /* A hint is a mistake: the streak ends at 0. */
+  g_assert_cmpint (xq_puzzle_page_hint (f->page), ==, 1);
+  g_assert_false (xq_puzzle_page_in_streak (f->page));
+  g_assert_cmpint (xq_puzzle_page_get_streak_run (f->page), ==, 0);
+  g_assert_nonnull (find_text (GTK_WIDGET (f->page),
+                               "Solved: 0 · Streak: 0 · Best: 0\n"
+                               "Your puzzle rating: 1200 (± 350)\n"
+                               "Streak over: 0 in a row · Best: 0"));
+
+  /* Again: "two" is still unsolved; clean, then "one" clean: 2 in a row. */
+  g_assert_true (xq_puzzle_page_start_streak (f->page));
+  wait_for_checks (f);
+  g_assert_cmpstr (xq_puzzle_page_get_puzzle (f->page)->id, ==, "two");
+  learner_moves (f, "c5c7");
+  learner_mates (f);
+  g_assert_true (xq_puzzle_page_is_solved (f->page));
+  g_assert_true (xq_puzzle_page_in_streak (f->page));
+  g_assert_cmpint (xq_puzzle_page_get_streak_run (f->page), ==, 1);
+  g_signal_emit_by_name (find_text (GTK_WIDGET (f->page), "_Next Puzzle"), "clicked");
+  wait_for_checks (f);
+  g_assert_true (xq_puzzle_page_in_streak (f->page));
+  g_assert_cmpstr (xq_puzzle_page_get_puzzle (f->page)->id, ==, "one");
+  learner_moves (f, "e1d1");
+  g_assert_true (xq_puzzle_page_is_solved (f->page));
+  g_assert_cmpint (xq_puzzle_page_get_streak_run (f->page), ==, 2);
+  g_assert_cmpint (xq_ratings_get_best_run (xq_puzzle_page_get_ratings (f->page)), ==, 2);
+  saved = xq_ratings_load (f->store_dir, "mei", NULL, NULL);
+  g_assert_cmpint (xq_ratings_get_best_run (saved), ==, 2);
+
+  /* Nothing left to solve: the streak stops at the packs. */
+  g_assert_false (xq_puzzle_page_start_streak (f->page));
+  g_assert_false (xq_puzzle_page_in_streak (f->page));
+  g_assert_null (xq_puzzle_page_get_puzzle (f->page));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -571,5 +617,7 @@ main (int argc, char *argv[])
               test_daily_puzzle, fixture_tear_down);
   g_test_add ("/ui/puzzles/damaged-ratings", Fixture, NULL, fixture_set_up,
               test_damaged_ratings, fixture_tear_down);
+  g_test_add ("/ui/puzzles/streak-mode", Fixture, NULL, fixture_set_up,
+              test_streak_mode, fixture_tear_down);
   return g_test_run ();
 }

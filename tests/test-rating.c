@@ -259,6 +259,8 @@ test_round_trip (void)
   xq_ratings_record (r, p1, 1.0);
   xq_ratings_record (r, p2, 0.0);
   xq_ratings_record (r, p1, 2.0 / 3);
+  g_assert_true (xq_ratings_offer_run (r, 4));
+  g_assert_false (xq_ratings_offer_run (r, 3));
   g_assert_true (xq_ratings_save (r, dir, &error));
   g_assert_no_error (error);
   back = xq_ratings_load (dir, "mei", &report, &error);
@@ -270,6 +272,7 @@ test_round_trip (void)
                                   xq_ratings_get_learner (r).volatility, 1e-12);
   g_assert_cmpfloat_with_epsilon (xq_ratings_get_puzzle (back, p2).rating, xq_ratings_get_puzzle (r, p2).rating, 1e-9);
   g_assert_cmpuint (xq_ratings_get_attempts (back), ==, 3);
+  g_assert_cmpint (xq_ratings_get_best_run (back), ==, 4);
   a = xq_ratings_to_data (r);
   b = xq_ratings_to_data (back);
   g_assert_cmpstr (a, ==, b);
@@ -312,14 +315,16 @@ test_damaged (void)
     { "{ \"format\": 2, \"learner\": \"mei\", \"rating\": {}, \"puzzles\": {} }", "$.format" },
     { "{ \"format\": 1, \"learner\": \"tom\", \"rating\": {}, \"puzzles\": {} }", "$.learner" },
     { "{ \"format\": 1, \"learner\": \"mei\", \"rating\": { \"rating\": 1e308, \"deviation\": 100, "
-      "\"volatility\": 0.06, \"attempts\": 1 }, \"puzzles\": {} }", "$.rating.rating" },
+      "\"volatility\": 0.06, \"attempts\": 1 }, \"best-streak-run\": 0, \"puzzles\": {} }", "$.rating.rating" },
     { "{ \"format\": 1, \"learner\": \"mei\", \"rating\": { \"rating\": 1500, \"deviation\": 100, "
-      "\"volatility\": 0.06, \"attempts\": 1 }, \"puzzles\": { \"p\": { \"rating\": \"x\", "
+      "\"volatility\": 0.06, \"attempts\": 1 }, \"best-streak-run\": 0, \"puzzles\": { \"p\": { \"rating\": \"x\", "
       "\"deviation\": 100, \"volatility\": 0.06, \"attempts\": 1 } } }", "$.puzzles[\"p\"].rating" },
     { "{ \"format\": 1, \"learner\": \"mei\", \"rating\": { \"rating\": 1500, \"deviation\": 100, "
       "\"volatility\": 0.06, \"attempts\": -1 }, \"puzzles\": {} }", "$.rating.attempts" },
     { "{ \"format\": 1, \"learner\": \"mei\", \"rating\": { \"rating\": 1500, \"deviation\": 100, "
-      "\"volatility\": 0.06, \"attempts\": 1 }, \"puzzles\": {}, \"extra\": 1 }", "$: " },
+      "\"volatility\": 0.06, \"attempts\": 1 }, \"best-streak-run\": 0, \"puzzles\": {}, \"extra\": 1 }", "$: " },
+    { "{ \"format\": 1, \"learner\": \"mei\", \"rating\": { \"rating\": 1500, \"deviation\": 100, "
+      "\"volatility\": 0.06, \"attempts\": 1 }, \"best-streak-run\": -2, \"puzzles\": {} }", "$.best-streak-run" },
     { "", "$" },
   };
 

@@ -160,6 +160,7 @@ struct _XqRatings
 {
   char       *learner;
   Entry       self;
+  int         best_run;
   GHashTable *puzzles;   /* id -> Entry* */
 };
 
@@ -245,6 +246,21 @@ xq_ratings_record (XqRatings *ratings, const XqPuzzle *puzzle, double score)
   e->attempts = MIN (e->attempts + 1, G_MAXINT);
 }
 
+int
+xq_ratings_get_best_run (const XqRatings *ratings)
+{
+  return ratings->best_run;
+}
+
+gboolean
+xq_ratings_offer_run (XqRatings *ratings, int run)
+{
+  if (run <= ratings->best_run)
+    return FALSE;
+  ratings->best_run = run;
+  return TRUE;
+}
+
 /* ---- The file -------------------------------------------------------------- */
 
 static void
@@ -279,6 +295,8 @@ xq_ratings_to_data (const XqRatings *ratings)
   json_builder_add_string_value (b, ratings->learner);
   json_builder_set_member_name (b, "rating");
   add_entry (b, &ratings->self);
+  json_builder_set_member_name (b, "best-streak-run");
+  json_builder_add_int_value (b, ratings->best_run);
   json_builder_set_member_name (b, "puzzles");
   json_builder_begin_object (b);
   for (GList *l = keys; l != NULL; l = l->next)
@@ -379,6 +397,11 @@ xq_ratings_load_data (const char *data, gssize length, const char *learner,
     return parse_fail (error, file_name, "$.rating", _("missing")), NULL;
   if (!read_entry (node, &r->self, file_name, "$.rating", error))
     return NULL;
+  node = json_object_get_member (obj, "best-streak-run");
+  if (node == NULL || json_node_get_value_type (node) != G_TYPE_INT64 ||
+      json_node_get_int (node) < 0 || json_node_get_int (node) > G_MAXINT)
+    return parse_fail (error, file_name, "$.best-streak-run", _("not a count")), NULL;
+  r->best_run = (int) json_node_get_int (node);
   node = json_object_get_member (obj, "puzzles");
   if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
     return parse_fail (error, file_name, "$.puzzles", _("not an object")), NULL;
@@ -398,7 +421,7 @@ xq_ratings_load_data (const char *data, gssize length, const char *learner,
         return NULL;
       g_hash_table_insert (r->puzzles, g_strdup (id), g_memdup2 (&e, sizeof e));
     }
-  if (json_object_get_size (obj) != 4)
+  if (json_object_get_size (obj) != 5)
     return parse_fail (error, file_name, "$", _("a key this version does not know")), NULL;
   return g_steal_pointer (&r);
 }

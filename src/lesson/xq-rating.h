@@ -74,6 +74,11 @@ XqGlicko   xq_ratings_get_puzzle   (const XqRatings *ratings, const XqPuzzle *pu
 /* Moves learner and puzzle by one attempt (xq_rating_attempt_score). */
 void       xq_ratings_record       (XqRatings *ratings, const XqPuzzle *puzzle, double score);
 
+/* Streak mode's record: the longest run of clean solves in one streak. */
+int        xq_ratings_get_best_run (const XqRatings *ratings);
+/* Keeps the longer; TRUE if run is a new best. */
+gboolean   xq_ratings_offer_run    (XqRatings *ratings, int run);
+
 char      *xq_ratings_to_data      (const XqRatings *ratings);
 /* NULL with XQ_RATING_ERROR_PARSE naming file and JSON path on anything
  * out of bounds. */

@@ -114,9 +114,69 @@ xq_puzzle_page_open_next_for_me (XqPuzzlePage *self)
       gtk_label_set_text (self->rating_label, _("Every puzzle is solved. Well done!"));
       return FALSE;
     }
-  xq_puzzle_page_open (self, pack, puzzle);
+  {
+    gboolean streak = self->streak_mode;
+
+    xq_puzzle_page_open (self, pack, puzzle);
+    self->streak_mode = streak;
+  }
   self->for_me = TRUE;
+  xq_puzzle_page_update_score (self);
   return TRUE;
+}
+
+gboolean
+xq_puzzle_page_start_streak (XqPuzzlePage *self)
+{
+  g_return_val_if_fail (XQ_IS_PUZZLE_PAGE (self), FALSE);
+  self->streak_mode = TRUE;
+  self->run = 0;
+  if (!xq_puzzle_page_open_next_for_me (self))
+    {
+      self->streak_mode = FALSE;
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+xq_puzzle_page_in_streak (XqPuzzlePage *self)
+{
+  g_return_val_if_fail (XQ_IS_PUZZLE_PAGE (self), FALSE);
+  return self->streak_mode;
+}
+
+int
+xq_puzzle_page_get_streak_run (XqPuzzlePage *self)
+{
+  g_return_val_if_fail (XQ_IS_PUZZLE_PAGE (self), 0);
+  return self->run;
+}
+
+void
+xq_puzzle_page_streak_step (XqPuzzlePage *self, gboolean clean)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!self->streak_mode || self->solved)
+    return;
+  if (clean)
+    self->run++;
+  else
+    {
+      self->streak_mode = FALSE;
+      self->streak_over = TRUE;
+    }
+  if (self->ratings != NULL && xq_ratings_offer_run (self->ratings, self->run) &&
+      !xq_ratings_save (self->ratings, xq_progress_store_get_dir (self->store), &error))
+    g_warning ("Could not save the puzzle ratings: %s", error->message);
+  xq_puzzle_page_update_score (self);
+}
+
+void
+xq_puzzle_page_streak_cb (XqPuzzlePage *self)
+{
+  xq_puzzle_page_start_streak (self);
 }
 
 gboolean
@@ -188,6 +248,17 @@ xq_puzzle_page_update_score (XqPuzzlePage *self)
                                 (int) (g.rating + 0.5), (int) (g.deviation + 0.5));
       gtk_label_set_text (self->rating_label, rating);
       both = g_strconcat (text, "\n", rating, NULL);
+      if (self->streak_mode || self->streak_over)
+        {
+          g_autofree char *line =
+            g_strdup_printf (self->streak_mode ? _("Streak mode: %d in a row · Best: %d")
+                                               : _("Streak over: %d in a row · Best: %d"),
+                             self->run, xq_ratings_get_best_run (self->ratings));
+          char *three = g_strconcat (both, "\n", line, NULL);
+
+          g_free (both);
+          both = three;
+        }
     }
   gtk_label_set_text (self->score_label, both ? both : text);
 }

@@ -45,6 +45,9 @@ struct _XqPuzzlePage
   gboolean         rate_this; /* the shown puzzle was unsolved when opened */
   gboolean         rated;     /* this attempt has moved the ratings */
   gboolean         for_me;    /* opened by Next for Me: Next Puzzle chooses the same way */
+  gboolean         streak_mode; /* solving in a row until the first mistake */
+  gboolean         streak_over; /* the last streak just ended: say so */
+  int              run;       /* clean solves in this streak */
   XqPageLoader    *loader;    /* reads the packs in a thread */
   char            *load_store_dir;
 
@@ -91,6 +94,10 @@ void          xq_puzzle_page_pack_activated_cb (XqPuzzlePage       *self,
                                                 GtkListBoxRow      *row);
 void          xq_puzzle_page_level_changed_cb  (XqPuzzlePage       *self);
 void          xq_puzzle_page_next_for_me_cb    (XqPuzzlePage       *self);
+void          xq_puzzle_page_streak_cb         (XqPuzzlePage       *self);
+/* Streak mode after an attempt: clean adds to the run, else it ends. */
+void          xq_puzzle_page_streak_step       (XqPuzzlePage       *self,
+                                                gboolean            clean);
 void          xq_puzzle_page_daily_cb          (XqPuzzlePage       *self);
 
 G_END_DECLS

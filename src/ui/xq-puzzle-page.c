@@ -61,6 +61,7 @@ solved (XqPuzzlePage *self, gboolean stalemate)
   int stars = xq_lesson_stars_for (self->wrong, self->hints);
 
   xq_puzzle_page_rate_attempt (self, xq_rating_attempt_score (self->wrong, self->hints, TRUE));
+  xq_puzzle_page_streak_step (self, self->wrong == 0 && self->hints == 0);
   self->solved = TRUE;
   if (self->wrong == 0 && self->hints == 0)
     self->streak++;
@@ -241,6 +242,7 @@ check_done (GObject *source, GAsyncResult *result, gpointer user_data)
       self->streak = 0;
       /* Any wrong move scores 0, so the attempt is decided now. */
       xq_puzzle_page_rate_attempt (self, 0.0);
+      xq_puzzle_page_streak_step (self, FALSE);
       xq_puzzle_page_update_score (self);
       self->refuting = TRUE;
       set_feedback (self, c->left == 1 ? _("That is not mate yet. Watch the reply…")
@@ -363,6 +365,7 @@ xq_puzzle_page_hint (XqPuzzlePage *self)
   if (m == XQ_MOVE_NONE)
     return self->hints;
   self->hints = MIN (self->hints + 1, 3);
+  xq_puzzle_page_streak_step (self, FALSE);
   xq_lesson_marks_clear (&marks);
   xq_lesson_marks_add (&marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_TARGET, xq_move_from (m));
   if (self->hints >= 2)
@@ -428,7 +431,7 @@ xq_puzzle_page_open (XqPuzzlePage *self, guint pack, guint puzzle)
   self->pack_index = pack;
   self->puzzle_index = puzzle;
   self->puzzle = g_ptr_array_index (p->puzzles, puzzle);
-  self->for_me = FALSE;
+  self->for_me = self->streak_mode = self->streak_over = FALSE;
   start_puzzle (self);
   gtk_stack_set_visible_child_name (self->stack, "drill");
 }
@@ -452,6 +455,7 @@ xq_puzzle_page_show_packs (XqPuzzlePage *self)
   g_return_if_fail (XQ_IS_PUZZLE_PAGE (self));
   g_clear_handle_id (&self->reply_source, g_source_remove);
   self->puzzle = NULL;
+  self->streak_mode = FALSE;
   xq_puzzle_page_fill_packs (self);
   gtk_stack_set_visible_child_name (self->stack, "packs");
 }
@@ -632,6 +636,8 @@ xq_puzzle_page_class_init (XqPuzzlePageClass *klass)
                                                 G_CALLBACK (xq_puzzle_page_level_changed_cb));
   gtk_widget_class_bind_template_callback_full (widget_class, "next_for_me_cb",
                                                 G_CALLBACK (xq_puzzle_page_next_for_me_cb));
+  gtk_widget_class_bind_template_callback_full (widget_class, "streak_cb",
+                                                G_CALLBACK (xq_puzzle_page_streak_cb));
   gtk_widget_class_bind_template_callback_full (widget_class, "daily_cb",
                                                 G_CALLBACK (xq_puzzle_page_daily_cb));
   gtk_widget_class_bind_template_callback (widget_class, hint_clicked_cb);

@@ -39,6 +39,12 @@ const XqPuzzle *xq_puzzle_page_get_puzzle     (XqPuzzlePage *self);
  * (xq_ratings_next_puzzle); FALSE, and the packs shown, if all are solved.
  * Next Puzzle then keeps choosing this way. */
 gboolean       xq_puzzle_page_open_next_for_me (XqPuzzlePage *self);
+/* Streak mode: Next for Me puzzles one after another until the first
+ * wrong move or hint; the longest run is kept (xq_ratings_get_best_run). */
+gboolean       xq_puzzle_page_start_streak    (XqPuzzlePage *self);
+gboolean       xq_puzzle_page_in_streak       (XqPuzzlePage *self);
+/* Clean solves in the streak going on or just ended. */
+int            xq_puzzle_page_get_streak_run  (XqPuzzlePage *self);
 /* The puzzle of the day for date (NULL: today, local time). */
 gboolean       xq_puzzle_page_open_daily      (XqPuzzlePage *self, GDate *date);
 /* The learner's puzzle rating (xq-rating.h), never NULL once loaded. */

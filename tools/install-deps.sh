@@ -5,6 +5,7 @@ set -euo pipefail
 
 packages=(
   gcc pkgconf meson ninja-build gettext python3
+  python3-jsonschema  # tests/test-lesson-schema.py
   libglib2.0-dev libgtk-4-dev libadwaita-1-dev librsvg2-dev libjson-glib-dev
   desktop-file-utils appstream xvfb xauth fonts-wqy-microhei
   imagemagick time

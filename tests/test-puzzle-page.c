@@ -14,6 +14,7 @@
 
 #include "xq-progress.h"
 #include "xq-puzzle-page.h"
+#include "xq-rating.h"
 #include "xq-test-gtk.h"
 
 typedef struct {
@@ -111,6 +112,29 @@ shown (Fixture *f)
   return xq_board_model_get_position (xq_lesson_board_get_model (xq_puzzle_page_get_board (f->page)));
 }
 
+/* The learner's last move of a puzzle: any mate counts. */
+static void
+learner_mates (Fixture *f)
+{
+  XqPosition p = *shown (f);
+  XqMove moves[XQ_MAX_MOVES], mate = XQ_MOVE_NONE;
+  int n = xq_position_legal_moves (&p, moves);
+  char text[5];
+
+  for (int i = 0; i < n && mate == XQ_MOVE_NONE; i++)
+    {
+      XqUndo u;
+
+      xq_position_do_move (&p, moves[i], &u);
+      if (!xq_position_has_legal_move (&p))
+        mate = moves[i];
+      xq_position_undo_move (&p, moves[i], &u);
+    }
+  g_assert_cmpint (mate, !=, XQ_MOVE_NONE);
+  xq_move_to_iccs (mate, text);
+  learner_moves (f, text);
+}
+
 /* The drill through to the end: a wrong first move is played and refuted,
  * taken back; the key; the computer's longest defence; the mate.  The
  * result is saved for the learner. */
@@ -152,25 +176,7 @@ test_drill_to_the_end (Fixture *f, gconstpointer data)
   g_assert_cmpint (shown (f)->side, ==, XQ_RED);
 
   /* Any mate counts on the last move. */
-  {
-    XqPosition p = *shown (f);
-    XqMove moves[XQ_MAX_MOVES], mate = XQ_MOVE_NONE;
-    int n = xq_position_legal_moves (&p, moves);
-    char text[5];
-
-    for (int i = 0; i < n && mate == XQ_MOVE_NONE; i++)
-      {
-        XqUndo u;
-
-        xq_position_do_move (&p, moves[i], &u);
-        if (!xq_position_has_legal_move (&p))
-          mate = moves[i];
-        xq_position_undo_move (&p, moves[i], &u);
-      }
-    g_assert_cmpint (mate, !=, XQ_MOVE_NONE);
-    xq_move_to_iccs (mate, text);
-    learner_moves (f, text);
-  }
+  learner_mates (f);
   g_assert_true (xq_puzzle_page_is_solved (f->page));
   g_assert_cmpint (xq_puzzle_page_get_solved_count (f->page), ==, 1);
 
@@ -380,6 +386,212 @@ test_loads_in_thread (Fixture *f, gconstpointer data)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* ---- Ratings, Next for Me, the daily puzzle ----------------------------------- */
+
+static double
+learner_rating (Fixture *f)
+{
+  return xq_ratings_get_learner (xq_puzzle_page_get_ratings (f->page)).rating;
+}
+
+/* The button with this label, or the label showing this text, among the
+ * page's widgets. */
+static GtkWidget *
+find_text (GtkWidget *w, const char *text)
+{
+  if ((GTK_IS_BUTTON (w) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (w)), text) == 0) ||
+      (GTK_IS_LABEL (w) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (w)), text) == 0))
+    return w;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_text (c, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Next for Me picks the unsolved puzzle nearest the learner's rating (1200
+ * at the start: "two", seeded 1150, before "one", 900); an attempt moves
+ * the rating once, is saved in mei.ratings.json and shown; a solved puzzle
+ * is not rated again. */
+static void
+test_rating_and_next_for_me (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->store_dir, "mei.ratings.json", NULL);
+  g_autoptr(XqRatings) saved = NULL;
+  g_autofree char *expect = NULL;
+  GtkWidget *button = find_text (GTK_WIDGET (f->page), "Next _for Me");
+  const XqPuzzle *two;
+  double r0, r1, r2;
+
+  g_assert_nonnull (button);
+  r0 = learner_rating (f);
+  g_assert_cmpfloat (r0, ==, XQ_RATING_LEARNER_START);
+  g_signal_emit_by_name (button, "clicked");
+  wait_for_checks (f);
+  two = xq_puzzle_page_get_puzzle (f->page);
+  g_assert_nonnull (two);
+  g_assert_cmpstr (two->id, ==, "two");
+
+  /* Two wrong tries: the rating falls once, and the puzzle's rises. */
+  learner_moves (f, "i8i7");
+  xq_puzzle_page_take_back (f->page);
+  r1 = learner_rating (f);
+  g_assert_cmpfloat (r1, <, r0);
+  g_assert_cmpfloat (xq_ratings_get_puzzle (xq_puzzle_page_get_ratings (f->page), two).rating, >, 1150);
+  learner_moves (f, "i8i7");
+  xq_puzzle_page_take_back (f->page);
+  g_assert_cmpfloat (learner_rating (f), ==, r1);
+  g_assert_cmpuint (xq_ratings_get_attempts (xq_puzzle_page_get_ratings (f->page)), ==, 1);
+  /* Solved in the end: still that one attempt. */
+  learner_moves (f, "c5c7");
+  learner_mates (f);
+  g_assert_true (xq_puzzle_page_is_solved (f->page));
+  g_assert_cmpfloat (learner_rating (f), ==, r1);
+
+  /* Saved, and shown rounded. */
+  saved = xq_ratings_load (f->store_dir, "mei", NULL, NULL);
+  g_assert_nonnull (saved);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpfloat_with_epsilon (xq_ratings_get_learner (saved).rating, r1, 1e-6);
+  expect = g_strdup_printf ("Your puzzle rating: %d (± %d)", (int) (r1 + 0.5),
+                            (int) (xq_ratings_get_learner (saved).deviation + 0.5));
+  g_assert_nonnull (find_text (GTK_WIDGET (f->page), expect));
+
+  /* Next Puzzle keeps choosing for the learner: "one" is all that is left. */
+  g_signal_emit_by_name (find_text (GTK_WIDGET (f->page), "_Next Puzzle"), "clicked");
+  wait_for_checks (f);
+  g_assert_cmpstr (xq_puzzle_page_get_puzzle (f->page)->id, ==, "one");
+  learner_moves (f, "e1e8");
+  g_assert_true (xq_puzzle_page_is_solved (f->page));
+  r2 = learner_rating (f);
+  g_assert_cmpfloat (r2, >, r1);
+  /* A solved puzzle again: the answer is known, the rating stays. */
+  xq_puzzle_page_retry (f->page);
+  learner_moves (f, "e1e8");
+  g_assert_true (xq_puzzle_page_is_solved (f->page));
+  g_assert_cmpfloat (learner_rating (f), ==, r2);
+  g_assert_cmpuint (xq_ratings_get_attempts (xq_puzzle_page_get_ratings (f->page)), ==, 2);
+
+  /* Nothing left: the packs, and a word. */
+  g_assert_false (xq_puzzle_page_open_next_for_me (f->page));
+  g_assert_null (xq_puzzle_page_get_puzzle (f->page));
+
+  /* A new page (the app started again) reads the same rating. */
+  xq_puzzle_page_load (f->page, f->packs_dir, f->store_dir);
+  g_assert_cmpfloat_with_epsilon (learner_rating (f), r2, 1e-6);
+}
+
+/* The daily puzzle is the lesson layer's choice for the date, and the
+ * same every time on that date. */
+static void
+test_daily_puzzle (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GPtrArray) packs = g_ptr_array_new ();
+  guint p, q;
+
+  g_ptr_array_add (packs, (gpointer) xq_puzzle_page_get_pack (f->page, 0));
+  for (int d = 1; d <= 4; d++)
+    {
+      GDate *date = g_date_new_dmy ((GDateDay) d, G_DATE_MARCH, 2027);
+      const XqPuzzle *first;
+
+      g_assert_true (xq_rating_daily_puzzle (packs, date, &p, &q));
+      g_assert_true (xq_puzzle_page_open_daily (f->page, date));
+      wait_for_checks (f);
+      first = xq_puzzle_page_get_puzzle (f->page);
+      g_assert_true (first == g_ptr_array_index (xq_puzzle_page_get_pack (f->page, p)->puzzles, q));
+      xq_puzzle_page_show_packs (f->page);
+      g_assert_true (xq_puzzle_page_open_daily (f->page, date));
+      wait_for_checks (f);
+      g_assert_true (xq_puzzle_page_get_puzzle (f->page) == first);
+      g_date_free (date);
+    }
+  /* Today's, through the button. */
+  xq_puzzle_page_show_packs (f->page);
+  g_signal_emit_by_name (find_text (GTK_WIDGET (f->page), "_Daily Puzzle"), "clicked");
+  wait_for_checks (f);
+  g_assert_nonnull (xq_puzzle_page_get_puzzle (f->page));
+}
+
+/* A damaged ratings file: the learner starts from the seeds, the file is
+ * set aside and the page says so. */
+static void
+test_damaged_ratings (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->store_dir, "mei.ratings.json", NULL);
+  g_autoptr(GDir) dir = NULL;
+  const char *text, *name;
+  gboolean aside = FALSE;
+
+  g_assert_true (g_file_set_contents (path, "{ \"format\": 1, \"learner\": \"mei\", \"rating\": 7", -1, NULL));
+  g_test_expect_message ("xq-rating", G_LOG_LEVEL_WARNING, "*mei.ratings.json*");
+  xq_puzzle_page_load (f->page, f->packs_dir, f->store_dir);
+  g_test_assert_expected_messages ();
+  g_assert_cmpfloat (learner_rating (f), ==, XQ_RATING_LEARNER_START);
+  text = xq_notice_bar_get_text (xq_puzzle_page_get_notices (f->page));
+  g_assert_nonnull (text);
+  g_assert_nonnull (strstr (text, "The puzzle ratings could not be read"));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  dir = g_dir_open (f->store_dir, 0, NULL);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    aside |= g_str_has_prefix (name, "mei.ratings.json.damaged-");
+  g_assert_true (aside);
+  /* The next attempt saves a good file again. */
+  xq_puzzle_page_open (f->page, 0, 0);
+  learner_moves (f, "e1e8");
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpfloat (learner_rating (f), >, XQ_RATING_LEARNER_START);
+}
+
+/* Streak mode: Next for Me puzzles until the first mistake; the longest
+ * run is kept in the ratings file. */
+static void
+test_streak_mode (Fixture *f, gconstpointer data)
+{
+  g_autoptr(XqRatings) saved = NULL;
+
+  g_signal_emit_by_name (find_text (GTK_WIDGET (f->page), "_Streak"), "clicked");
+  wait_for_checks (f);
+  g_assert_true (xq_puzzle_page_in_streak (f->page));
+  g_assert_cmpstr (xq_puzzle_page_get_puzzle (f->page)->id, ==, "two");
+  /* A hint is a mistake: the streak ends at 0. */
+  g_assert_cmpint (xq_puzzle_page_hint (f->page), ==, 1);
+  g_assert_false (xq_puzzle_page_in_streak (f->page));
+  g_assert_cmpint (xq_puzzle_page_get_streak_run (f->page), ==, 0);
+  g_assert_nonnull (find_text (GTK_WIDGET (f->page),
+                               "Solved: 0 · Streak: 0 · Best: 0\n"
+                               "Your puzzle rating: 1200 (± 350)\n"
+                               "Streak over: 0 in a row · Best: 0"));
+
+  /* Again: "two" is still unsolved; clean, then "one" clean: 2 in a row. */
+  g_assert_true (xq_puzzle_page_start_streak (f->page));
+  wait_for_checks (f);
+  g_assert_cmpstr (xq_puzzle_page_get_puzzle (f->page)->id, ==, "two");
+  learner_moves (f, "c5c7");
+  learner_mates (f);
+  g_assert_true (xq_puzzle_page_is_solved (f->page));
+  g_assert_true (xq_puzzle_page_in_streak (f->page));
+  g_assert_cmpint (xq_puzzle_page_get_streak_run (f->page), ==, 1);
+  g_signal_emit_by_name (find_text (GTK_WIDGET (f->page), "_Next Puzzle"), "clicked");
+  wait_for_checks (f);
+  g_assert_true (xq_puzzle_page_in_streak (f->page));
+  g_assert_cmpstr (xq_puzzle_page_get_puzzle (f->page)->id, ==, "one");
+  learner_moves (f, "e1d1");
+  g_assert_true (xq_puzzle_page_is_solved (f->page));
+  g_assert_cmpint (xq_puzzle_page_get_streak_run (f->page), ==, 2);
+  g_assert_cmpint (xq_ratings_get_best_run (xq_puzzle_page_get_ratings (f->page)), ==, 2);
+  saved = xq_ratings_load (f->store_dir, "mei", NULL, NULL);
+  g_assert_cmpint (xq_ratings_get_best_run (saved), ==, 2);
+
+  /* Nothing left to solve: the streak stops at the packs. */
+  g_assert_false (xq_puzzle_page_start_streak (f->page));
+  g_assert_false (xq_puzzle_page_in_streak (f->page));
+  g_assert_null (xq_puzzle_page_get_puzzle (f->page));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -399,5 +611,13 @@ main (int argc, char *argv[])
               test_reset_learner, fixture_tear_down);
   g_test_add ("/ui/puzzles/loads-in-thread", Fixture, NULL, fixture_set_up,
               test_loads_in_thread, fixture_tear_down);
+  g_test_add ("/ui/puzzles/rating-and-next-for-me", Fixture, NULL, fixture_set_up,
+              test_rating_and_next_for_me, fixture_tear_down);
+  g_test_add ("/ui/puzzles/daily-puzzle", Fixture, NULL, fixture_set_up,
+              test_daily_puzzle, fixture_tear_down);
+  g_test_add ("/ui/puzzles/damaged-ratings", Fixture, NULL, fixture_set_up,
+              test_damaged_ratings, fixture_tear_down);
+  g_test_add ("/ui/puzzles/streak-mode", Fixture, NULL, fixture_set_up,
+              test_streak_mode, fixture_tear_down);
   return g_test_run ();
 }

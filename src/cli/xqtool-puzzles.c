@@ -2,7 +2,9 @@
 /* xqtool commands of the puzzle collection: puzzle-mine (seeded search for
  * kill puzzles of one named pattern, used by tools/gen-puzzles.py) and
  * puzzle-kill (names the patterns of a given puzzle).  Both print
- *   FEN | mate N | keys | pattern ids | main line | nodes | check or quiet */
+ *   FEN | mate N | keys | pattern ids | main line | nodes | check or quiet
+ * And `puzzles next` / `puzzles daily`: the puzzle the Puzzles page's
+ * Next for Me and Daily Puzzle buttons open (xq-rating.h). */
 #define G_LOG_DOMAIN "xqtool"
 
 #include "config.h"
@@ -10,8 +12,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
+#include "xq-lesson.h"
 #include "xq-patterns.h"
+#include "xq-progress.h"
+#include "xq-rating.h"
 #include "xq-solver.h"
 #include "xq-tables.h"
 #include "xqtool.h"
@@ -340,10 +346,154 @@ cmd_puzzle_kill (int argc, char **argv)
   return 0;
 }
 
+/* ---- puzzles next / puzzles daily ------------------------------------------ */
+
+static gboolean
+solved_in (const XqPuzzle *puzzle, gpointer progress)
+{
+  /* The unit the Puzzles page records its puzzles under. */
+  return xq_progress_get_stars (progress, "puzzles", puzzle->id) > 0;
+}
+
+/* Every puzzle pack in dir (problems go to stderr, one line each). */
+static GPtrArray *
+load_packs (const char *dir, GPtrArray **files)
+{
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+  GPtrArray *packs = g_ptr_array_new ();
+
+  *files = xq_lesson_load_dir (dir, problems);
+  for (guint i = 0; i < problems->len; i++)
+    {
+      g_autofree char *line = xq_lesson_problem_format (g_ptr_array_index (problems, i));
+      xqtool_print_line (stderr, line);
+    }
+  for (guint i = 0; *files != NULL && i < (*files)->len; i++)
+    {
+      XqLessonFile *f = g_ptr_array_index (*files, i);
+
+      if (f->type == XQ_LESSON_FILE_PACK)
+        g_ptr_array_add (packs, f->pack);
+    }
+  return packs;
+}
+
+static void
+print_choice (const XqPuzzlePack *pack, const XqPuzzle *pz, const XqRatings *ratings)
+{
+  g_autofree char *title = xqtool_escape (pz->title);
+  XqGlicko p = xq_ratings_get_puzzle (ratings, pz);
+
+  printf ("%s %s mate %d rating %.0f | %s\n", pack->id, pz->id, pz->mate_in, p.rating, title);
+}
+
+static int
+cmd_puzzles (int argc, char **argv)
+{
+  static const XqToolCommand self = {
+    "puzzles", "next --learner ID [--dir DIR] [--packs DIR] | daily [--date YYYY-MM-DD] [--packs DIR]"
+  };
+  g_autofree char *def_packs = g_build_filename (xq_lesson_default_dir (), "puzzles", NULL);
+  const char *learner = NULL, *dir = NULL, *packs_dir = def_packs, *date_text = NULL;
+  g_autoptr(GPtrArray) files = NULL;
+  g_autoptr(GPtrArray) packs = NULL;
+  gboolean next;
+  guint pi, qi;
+
+  if (argc < 2 || (strcmp (argv[1], "next") != 0 && strcmp (argv[1], "daily") != 0))
+    return xqtool_usage (&self);
+  next = strcmp (argv[1], "next") == 0;
+  for (int i = 2; i < argc; i++)
+    {
+      const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+
+      if (val == NULL)
+        return xqtool_usage (&self);
+      if (next && strcmp (argv[i], "--learner") == 0)
+        learner = val;
+      else if (next && strcmp (argv[i], "--dir") == 0)
+        dir = val;
+      else if (strcmp (argv[i], "--packs") == 0)
+        packs_dir = val;
+      else if (!next && strcmp (argv[i], "--date") == 0)
+        date_text = val;
+      else
+        return xqtool_usage (&self);
+      i++;
+    }
+  if (next && learner == NULL)
+    return xqtool_usage (&self);
+  if (next && !xq_progress_learner_id_valid (learner))
+    return xqtool_fail ("“%s” is not a learner id", learner);
+
+  packs = load_packs (packs_dir, &files);
+  if (next)
+    {
+      g_autoptr(XqProgressStore) store = xq_progress_store_new (dir);
+      g_autoptr(XqProgress) progress = NULL;
+      g_autoptr(XqRatings) ratings = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *report = NULL;
+      XqGlicko me;
+
+      progress = xq_progress_store_load (store, learner, &error);
+      if (progress == NULL)
+        return xqtool_fail ("%s", error->message);
+      ratings = xq_ratings_load (xq_progress_store_get_dir (store), learner, &report, &error);
+      if (ratings == NULL)
+        return xqtool_fail ("%s", error->message);
+      if (report != NULL)
+        xqtool_print_line (stderr, report);
+      me = xq_ratings_get_learner (ratings);
+      printf ("learner %s rating %.0f deviation %.0f attempts %u\n", learner, me.rating,
+              me.deviation, xq_ratings_get_attempts (ratings));
+      if (!xq_ratings_next_puzzle (ratings, packs, solved_in, progress, &pi, &qi))
+        {
+          printf ("every puzzle is solved\n");
+          return 0;
+        }
+      print_choice (g_ptr_array_index (packs, pi),
+                    g_ptr_array_index (((XqPuzzlePack *) g_ptr_array_index (packs, pi))->puzzles, qi),
+                    ratings);
+    }
+  else
+    {
+      g_autoptr(XqRatings) seeds = xq_ratings_new ("learner");
+      GDate *date = g_date_new ();
+      gboolean ok;
+
+      if (date_text != NULL)
+        {
+          int y, m, d;
+          char tail;
+
+          if (sscanf (date_text, "%4d-%2d-%2d%c", &y, &m, &d, &tail) != 3 ||
+              !g_date_valid_dmy ((GDateDay) d, (GDateMonth) m, (GDateYear) y))
+            {
+              g_date_free (date);
+              return xqtool_fail ("bad --date “%s”: want YYYY-MM-DD", date_text);
+            }
+          g_date_set_dmy (date, (GDateDay) d, (GDateMonth) m, (GDateYear) y);
+        }
+      else
+        g_date_set_time_t (date, time (NULL));
+      ok = xq_rating_daily_puzzle (packs, date, &pi, &qi);
+      g_date_free (date);
+      if (!ok)
+        return xqtool_fail ("no puzzles in %s", packs_dir);
+      print_choice (g_ptr_array_index (packs, pi),
+                    g_ptr_array_index (((XqPuzzlePack *) g_ptr_array_index (packs, pi))->puzzles, qi),
+                    seeds);
+    }
+  return 0;
+}
+
 const XqToolCommand xqtool_puzzles_commands[] = {
   { "puzzle-mine", "--pieces RNC:ab [--pattern ID] [--mate K] [--seed S] [--count N] "
                    "[--tries T] [--nodes L] [--raised] [--check | --quiet] [--economy]",
     cmd_puzzle_mine },
   { "puzzle-kill", "FEN [--max N]", cmd_puzzle_kill },
+  { "puzzles", "next --learner ID [--dir DIR] [--packs DIR] | daily [--date YYYY-MM-DD] [--packs DIR]",
+    cmd_puzzles },
   { NULL, NULL, NULL },
 };

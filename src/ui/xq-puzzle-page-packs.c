@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* xq-puzzle-page-packs.c: the Puzzles page's packs — read in a thread
  * (xq-page-loader), listed with the learner's count at the chosen level —
- * and the learner's record of solved puzzles and streaks. */
+ * and the learner's record of solved puzzles, streaks and puzzle rating,
+ * with the choice of the next puzzle for the learner and the daily one. */
 #define G_LOG_DOMAIN "xq-puzzle-page"
 
 #include "config.h"
@@ -47,6 +48,171 @@ is_solved_id (XqPuzzlePage *self, const char *id)
   return self->progress && xq_progress_get_stars (self->progress, PROGRESS_UNIT, id) > 0;
 }
 
+gboolean
+xq_puzzle_page_is_solved_puzzle (XqPuzzlePage *self, const XqPuzzle *puzzle)
+{
+  return is_solved_id (self, puzzle->id);
+}
+
+/* ---- Ratings --------------------------------------------------------------- */
+
+static void
+load_ratings (XqPuzzlePage *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *report = NULL;
+
+  g_clear_pointer (&self->ratings, xq_ratings_free);
+  self->ratings = xq_ratings_load (xq_progress_store_get_dir (self->store),
+                                   self->progress->learner, &report, &error);
+  if (report != NULL)
+    xq_notice_bar_add (self->notices, report, NULL);
+  if (self->ratings == NULL)
+    {
+      g_warning ("Could not load the puzzle ratings: %s", error->message);
+      self->ratings = xq_ratings_new (self->progress->learner);
+    }
+}
+
+void
+xq_puzzle_page_rate_attempt (XqPuzzlePage *self, double score)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->ratings == NULL || self->puzzle == NULL || !self->rate_this || self->rated)
+    return;
+  self->rated = TRUE;
+  xq_ratings_record (self->ratings, self->puzzle, score);
+  if (!xq_ratings_save (self->ratings, xq_progress_store_get_dir (self->store), &error))
+    g_warning ("Could not save the puzzle ratings: %s", error->message);
+  xq_puzzle_page_update_score (self);
+}
+
+const XqRatings *
+xq_puzzle_page_get_ratings (XqPuzzlePage *self)
+{
+  g_return_val_if_fail (XQ_IS_PUZZLE_PAGE (self), NULL);
+  return self->ratings;
+}
+
+static gboolean
+solved_cb (const XqPuzzle *puzzle, gpointer page)
+{
+  return is_solved_id (page, puzzle->id);
+}
+
+gboolean
+xq_puzzle_page_open_next_for_me (XqPuzzlePage *self)
+{
+  guint pack, puzzle;
+
+  g_return_val_if_fail (XQ_IS_PUZZLE_PAGE (self), FALSE);
+  if (self->packs == NULL || self->ratings == NULL ||
+      !xq_ratings_next_puzzle (self->ratings, self->packs, solved_cb, self, &pack, &puzzle))
+    {
+      xq_puzzle_page_show_packs (self);
+      gtk_label_set_text (self->rating_label, _("Every puzzle is solved. Well done!"));
+      return FALSE;
+    }
+  {
+    gboolean streak = self->streak_mode;
+
+    xq_puzzle_page_open (self, pack, puzzle);
+    self->streak_mode = streak;
+  }
+  self->for_me = TRUE;
+  xq_puzzle_page_update_score (self);
+  return TRUE;
+}
+
+gboolean
+xq_puzzle_page_start_streak (XqPuzzlePage *self)
+{
+  g_return_val_if_fail (XQ_IS_PUZZLE_PAGE (self), FALSE);
+  self->streak_mode = TRUE;
+  self->run = 0;
+  if (!xq_puzzle_page_open_next_for_me (self))
+    {
+      self->streak_mode = FALSE;
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+xq_puzzle_page_in_streak (XqPuzzlePage *self)
+{
+  g_return_val_if_fail (XQ_IS_PUZZLE_PAGE (self), FALSE);
+  return self->streak_mode;
+}
+
+int
+xq_puzzle_page_get_streak_run (XqPuzzlePage *self)
+{
+  g_return_val_if_fail (XQ_IS_PUZZLE_PAGE (self), 0);
+  return self->run;
+}
+
+void
+xq_puzzle_page_streak_step (XqPuzzlePage *self, gboolean clean)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!self->streak_mode || self->solved)
+    return;
+  if (clean)
+    self->run++;
+  else
+    {
+      self->streak_mode = FALSE;
+      self->streak_over = TRUE;
+    }
+  if (self->ratings != NULL && xq_ratings_offer_run (self->ratings, self->run) &&
+      !xq_ratings_save (self->ratings, xq_progress_store_get_dir (self->store), &error))
+    g_warning ("Could not save the puzzle ratings: %s", error->message);
+  xq_puzzle_page_update_score (self);
+}
+
+void
+xq_puzzle_page_streak_cb (XqPuzzlePage *self)
+{
+  xq_puzzle_page_start_streak (self);
+}
+
+gboolean
+xq_puzzle_page_open_daily (XqPuzzlePage *self, GDate *date)
+{
+  g_autoptr(GDateTime) now = NULL;
+  GDate today;
+  guint pack, puzzle;
+
+  g_return_val_if_fail (XQ_IS_PUZZLE_PAGE (self), FALSE);
+  if (date == NULL)
+    {
+      now = g_date_time_new_now_local ();
+      g_date_clear (&today, 1);
+      g_date_set_dmy (&today, (GDateDay) g_date_time_get_day_of_month (now),
+                      (GDateMonth) g_date_time_get_month (now), (GDateYear) g_date_time_get_year (now));
+      date = &today;
+    }
+  if (self->packs == NULL || !xq_rating_daily_puzzle (self->packs, date, &pack, &puzzle))
+    return FALSE;
+  xq_puzzle_page_open (self, pack, puzzle);
+  return TRUE;
+}
+
+void
+xq_puzzle_page_next_for_me_cb (XqPuzzlePage *self)
+{
+  xq_puzzle_page_open_next_for_me (self);
+}
+
+void
+xq_puzzle_page_daily_cb (XqPuzzlePage *self)
+{
+  xq_puzzle_page_open_daily (self, NULL);
+}
+
 int
 xq_puzzle_page_get_solved_count (XqPuzzlePage *self)
 {
@@ -71,8 +237,30 @@ xq_puzzle_page_update_score (XqPuzzlePage *self)
   g_autofree char *text =
     g_strdup_printf (_("Solved: %d · Streak: %d · Best: %d"),
                      xq_puzzle_page_get_solved_count (self), self->streak, self->best_streak);
+  g_autofree char *rating = NULL, *both = NULL;
 
-  gtk_label_set_text (self->score_label, text);
+  if (self->ratings != NULL)
+    {
+      XqGlicko g = xq_ratings_get_learner (self->ratings);
+
+      /* Rounded: a child needs the number, not its decimals. */
+      rating = g_strdup_printf (_("Your puzzle rating: %d (± %d)"),
+                                (int) (g.rating + 0.5), (int) (g.deviation + 0.5));
+      gtk_label_set_text (self->rating_label, rating);
+      both = g_strconcat (text, "\n", rating, NULL);
+      if (self->streak_mode || self->streak_over)
+        {
+          g_autofree char *line =
+            g_strdup_printf (self->streak_mode ? _("Streak mode: %d in a row · Best: %d")
+                                               : _("Streak over: %d in a row · Best: %d"),
+                             self->run, xq_ratings_get_best_run (self->ratings));
+          char *three = g_strconcat (both, "\n", line, NULL);
+
+          g_free (both);
+          both = three;
+        }
+    }
+  gtk_label_set_text (self->score_label, both ? both : text);
 }
 
 /* ---- The list of packs ----------------------------------------------------- */
@@ -195,6 +383,7 @@ xq_puzzle_page_sync_learner (XqPuzzlePage *self)
       self->progress = xq_progress_new (learner, learner);
     }
   load_streak (self);
+  load_ratings (self);
   xq_puzzle_page_fill_packs (self);
   xq_puzzle_page_update_score (self);
 }

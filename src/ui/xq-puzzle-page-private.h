@@ -11,6 +11,7 @@
 #include "xq-page-loader.h"
 #include "xq-progress.h"
 #include "xq-puzzle-page.h"
+#include "xq-rating.h"
 
 G_BEGIN_DECLS
 
@@ -31,6 +32,7 @@ struct _XqPuzzlePage
   GtkLabel      *score_label;
   GtkButton     *take_back_button;
   GtkButton     *next_button;
+  GtkLabel      *rating_label;   /* the learner's rating, above the packs */
 
   GPtrArray       *files;     /* XqLessonFile* */
   GPtrArray       *packs;     /* XqPuzzlePack*, borrowed from files */
@@ -39,6 +41,13 @@ struct _XqPuzzlePage
   int              streak;
   int              best_streak;
   gboolean         loaded;
+  XqRatings       *ratings;   /* the learner's and the puzzles' (xq-rating.h) */
+  gboolean         rate_this; /* the shown puzzle was unsolved when opened */
+  gboolean         rated;     /* this attempt has moved the ratings */
+  gboolean         for_me;    /* opened by Next for Me: Next Puzzle chooses the same way */
+  gboolean         streak_mode; /* solving in a row until the first mistake */
+  gboolean         streak_over; /* the last streak just ended: say so */
+  int              run;       /* clean solves in this streak */
   XqPageLoader    *loader;    /* reads the packs in a thread */
   char            *load_store_dir;
 
@@ -73,10 +82,22 @@ guint         xq_puzzle_page_first_open_puzzle (XqPuzzlePage       *self,
                                                 const XqPuzzlePack *pack,
                                                 guint               from);
 void          xq_puzzle_page_save_progress     (XqPuzzlePage       *self);
+gboolean      xq_puzzle_page_is_solved_puzzle  (XqPuzzlePage       *self,
+                                                const XqPuzzle     *puzzle);
+/* Once per attempt at an unsolved puzzle: moves the learner's and the
+ * puzzle's ratings by score (xq_rating_attempt_score) and saves them. */
+void          xq_puzzle_page_rate_attempt      (XqPuzzlePage       *self,
+                                                double              score);
 void          xq_puzzle_page_update_score      (XqPuzzlePage       *self);
 /* Template callbacks */
 void          xq_puzzle_page_pack_activated_cb (XqPuzzlePage       *self,
                                                 GtkListBoxRow      *row);
 void          xq_puzzle_page_level_changed_cb  (XqPuzzlePage       *self);
+void          xq_puzzle_page_next_for_me_cb    (XqPuzzlePage       *self);
+void          xq_puzzle_page_streak_cb         (XqPuzzlePage       *self);
+/* Streak mode after an attempt: clean adds to the run, else it ends. */
+void          xq_puzzle_page_streak_step       (XqPuzzlePage       *self,
+                                                gboolean            clean);
+void          xq_puzzle_page_daily_cb          (XqPuzzlePage       *self);
 
 G_END_DECLS

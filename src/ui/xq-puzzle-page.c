@@ -60,6 +60,8 @@ solved (XqPuzzlePage *self, gboolean stalemate)
 {
   int stars = xq_lesson_stars_for (self->wrong, self->hints);
 
+  xq_puzzle_page_rate_attempt (self, xq_rating_attempt_score (self->wrong, self->hints, TRUE));
+  xq_puzzle_page_streak_step (self, self->wrong == 0 && self->hints == 0);
   self->solved = TRUE;
   if (self->wrong == 0 && self->hints == 0)
     self->streak++;
@@ -238,6 +240,9 @@ check_done (GObject *source, GAsyncResult *result, gpointer user_data)
       /* Wrong: played, then the defence that refutes it. */
       self->wrong++;
       self->streak = 0;
+      /* Any wrong move scores 0, so the attempt is decided now. */
+      xq_puzzle_page_rate_attempt (self, 0.0);
+      xq_puzzle_page_streak_step (self, FALSE);
       xq_puzzle_page_update_score (self);
       self->refuting = TRUE;
       set_feedback (self, c->left == 1 ? _("That is not mate yet. Watch the reply…")
@@ -360,6 +365,7 @@ xq_puzzle_page_hint (XqPuzzlePage *self)
   if (m == XQ_MOVE_NONE)
     return self->hints;
   self->hints = MIN (self->hints + 1, 3);
+  xq_puzzle_page_streak_step (self, FALSE);
   xq_lesson_marks_clear (&marks);
   xq_lesson_marks_add (&marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_TARGET, xq_move_from (m));
   if (self->hints >= 2)
@@ -383,6 +389,9 @@ start_puzzle (XqPuzzlePage *self)
   self->shown = self->puzzle->position;
   self->hints = self->wrong = 0;
   self->solved = self->refuting = FALSE;
+  /* A puzzle already solved is not rated again: its answer is known. */
+  self->rate_this = !xq_puzzle_page_is_solved_puzzle (self, self->puzzle);
+  self->rated = FALSE;
   self->pending = XQ_MOVE_NONE;
   xq_lesson_board_set_marks (self->board, NULL);
   show_position (self, XQ_MOVE_NONE, TRUE);
@@ -422,6 +431,7 @@ xq_puzzle_page_open (XqPuzzlePage *self, guint pack, guint puzzle)
   self->pack_index = pack;
   self->puzzle_index = puzzle;
   self->puzzle = g_ptr_array_index (p->puzzles, puzzle);
+  self->for_me = self->streak_mode = self->streak_over = FALSE;
   start_puzzle (self);
   gtk_stack_set_visible_child_name (self->stack, "drill");
 }
@@ -431,6 +441,11 @@ next_cb (XqPuzzlePage *self)
 {
   const XqPuzzlePack *p = g_ptr_array_index (self->packs, self->pack_index);
 
+  if (self->for_me)
+    {
+      xq_puzzle_page_open_next_for_me (self);
+      return;
+    }
   xq_puzzle_page_open (self, self->pack_index, xq_puzzle_page_first_open_puzzle (self, p, self->puzzle_index + 1));
 }
 
@@ -440,6 +455,7 @@ xq_puzzle_page_show_packs (XqPuzzlePage *self)
   g_return_if_fail (XQ_IS_PUZZLE_PAGE (self));
   g_clear_handle_id (&self->reply_source, g_source_remove);
   self->puzzle = NULL;
+  self->streak_mode = FALSE;
   xq_puzzle_page_fill_packs (self);
   gtk_stack_set_visible_child_name (self->stack, "packs");
 }
@@ -581,6 +597,7 @@ xq_puzzle_page_finalize (GObject *object)
   g_clear_pointer (&self->packs, g_ptr_array_unref);
   g_clear_pointer (&self->files, g_ptr_array_unref);
   g_clear_pointer (&self->progress, xq_progress_free);
+  g_clear_pointer (&self->ratings, xq_ratings_free);
   g_clear_pointer (&self->store, xq_progress_store_free);
   g_clear_pointer (&self->line, g_array_unref);
   g_free (self->feedback);
@@ -612,10 +629,17 @@ xq_puzzle_page_class_init (XqPuzzlePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, score_label);
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, take_back_button);
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, next_button);
+  gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, rating_label);
   gtk_widget_class_bind_template_callback_full (widget_class, "pack_activated_cb",
                                                 G_CALLBACK (xq_puzzle_page_pack_activated_cb));
   gtk_widget_class_bind_template_callback_full (widget_class, "level_changed_cb",
                                                 G_CALLBACK (xq_puzzle_page_level_changed_cb));
+  gtk_widget_class_bind_template_callback_full (widget_class, "next_for_me_cb",
+                                                G_CALLBACK (xq_puzzle_page_next_for_me_cb));
+  gtk_widget_class_bind_template_callback_full (widget_class, "streak_cb",
+                                                G_CALLBACK (xq_puzzle_page_streak_cb));
+  gtk_widget_class_bind_template_callback_full (widget_class, "daily_cb",
+                                                G_CALLBACK (xq_puzzle_page_daily_cb));
   gtk_widget_class_bind_template_callback (widget_class, hint_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, retry_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, take_back_clicked_cb);

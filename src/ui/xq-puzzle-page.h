@@ -10,6 +10,7 @@
 #include "xq-lesson.h"
 #include "xq-lesson-board.h"
 #include "xq-notice-bar.h"
+#include "xq-rating.h"
 
 G_BEGIN_DECLS
 
@@ -33,6 +34,21 @@ const XqPuzzlePack *xq_puzzle_page_get_pack   (XqPuzzlePage *self, guint index);
 void           xq_puzzle_page_open            (XqPuzzlePage *self, guint pack, guint puzzle);
 void           xq_puzzle_page_show_packs      (XqPuzzlePage *self);
 const XqPuzzle *xq_puzzle_page_get_puzzle     (XqPuzzlePage *self);
+
+/* Across all packs, the unsolved puzzle rated nearest the learner
+ * (xq_ratings_next_puzzle); FALSE, and the packs shown, if all are solved.
+ * Next Puzzle then keeps choosing this way. */
+gboolean       xq_puzzle_page_open_next_for_me (XqPuzzlePage *self);
+/* Streak mode: Next for Me puzzles one after another until the first
+ * wrong move or hint; the longest run is kept (xq_ratings_get_best_run). */
+gboolean       xq_puzzle_page_start_streak    (XqPuzzlePage *self);
+gboolean       xq_puzzle_page_in_streak       (XqPuzzlePage *self);
+/* Clean solves in the streak going on or just ended. */
+int            xq_puzzle_page_get_streak_run  (XqPuzzlePage *self);
+/* The puzzle of the day for date (NULL: today, local time). */
+gboolean       xq_puzzle_page_open_daily      (XqPuzzlePage *self, GDate *date);
+/* The learner's puzzle rating (xq-rating.h), never NULL once loaded. */
+const XqRatings *xq_puzzle_page_get_ratings   (XqPuzzlePage *self);
 
 /* The learner's move, as the board reports it. */
 void           xq_puzzle_page_play            (XqPuzzlePage *self, XqMove move);

@@ -1,0 +1,607 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-rating.c: Glicko-2 for learner and puzzles, their file, and the
+ * choice of the next and the daily puzzle.  The steps follow docs/rating.md. */
+#define G_LOG_DOMAIN "xq-rating"
+
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
+
+#include "xq-progress.h"
+#include "xq-rating.h"
+#include "xq-safe-file.h"
+
+G_DEFINE_QUARK (xq-rating-error-quark, xq_rating_error)
+
+/* ---- Glicko-2 ---------------------------------------------------------------- */
+
+static double
+glicko_g (double phi)
+{
+  return 1.0 / sqrt (1.0 + 3.0 * phi * phi / (G_PI * G_PI));
+}
+
+static double
+glicko_e (double mu, double mu_j, double phi_j)
+{
+  return 1.0 / (1.0 + exp (-glicko_g (phi_j) * (mu - mu_j)));
+}
+
+/* Step 5: the new volatility, by the Illinois variant of regula falsi on
+ * f(x) = e^x (Δ² − φ² − v − e^x) / 2(φ² + v + e^x)² − (x − a) / τ². */
+static double
+glicko_f (double x, double delta, double phi, double v, double a)
+{
+  double ex = exp (x), d = phi * phi + v + ex;
+
+  return ex * (delta * delta - phi * phi - v - ex) / (2.0 * d * d)
+         - (x - a) / (XQ_RATING_TAU * XQ_RATING_TAU);
+}
+
+static double
+glicko_volatility (double sigma, double phi, double v, double delta)
+{
+  double a = log (sigma * sigma), A = a, B, fa, fb;
+  int guard = 0;
+
+  if (delta * delta > phi * phi + v)
+    B = log (delta * delta - phi * phi - v);
+  else
+    {
+      int k = 1;
+
+      while (glicko_f (a - k * XQ_RATING_TAU, delta, phi, v, a) < 0 && k < 1000)
+        k++;
+      B = a - k * XQ_RATING_TAU;
+    }
+  fa = glicko_f (A, delta, phi, v, a);
+  fb = glicko_f (B, delta, phi, v, a);
+  /* The iteration converges in a handful of steps; the guard only bounds
+   * the time if rounding ever stalls it. */
+  while (fabs (B - A) > XQ_RATING_EPSILON && guard++ < 200)
+    {
+      double C = A + (A - B) * fa / (fb - fa), fc = glicko_f (C, delta, phi, v, a);
+
+      if (fc * fb <= 0)
+        {
+          A = B;
+          fa = fb;
+        }
+      else
+        fa /= 2.0;
+      B = C;
+      fb = fc;
+    }
+  return exp (A / 2.0);
+}
+
+static void
+glicko_clamp (XqGlicko *p)
+{
+  if (!isfinite (p->rating))
+    p->rating = XQ_RATING_LEARNER_START;
+  if (!isfinite (p->deviation))
+    p->deviation = XQ_RATING_START_DEVIATION;
+  if (!isfinite (p->volatility) || p->volatility <= 0)
+    p->volatility = XQ_RATING_START_VOLATILITY;
+  p->rating = CLAMP (p->rating, XQ_RATING_MIN, XQ_RATING_MAX);
+  p->deviation = CLAMP (p->deviation, XQ_RATING_MIN_DEVIATION, XQ_RATING_START_DEVIATION);
+  p->volatility = MIN (p->volatility, XQ_RATING_MAX_VOLATILITY);
+}
+
+static void
+glicko_update_raw (XqGlicko *player, const XqGlicko *opponents, const double *scores, guint n)
+{
+  double mu = (player->rating - 1500.0) / XQ_RATING_SCALE;
+  double phi = player->deviation / XQ_RATING_SCALE;
+  double inv_v = 0, sum = 0, v, delta, sigma, phi_star, phi_new;
+
+  if (n == 0)
+    {
+      player->deviation = sqrt (phi * phi + player->volatility * player->volatility) * XQ_RATING_SCALE;
+      return;
+    }
+  for (guint j = 0; j < n; j++)
+    {
+      double mu_j = (opponents[j].rating - 1500.0) / XQ_RATING_SCALE;
+      double phi_j = opponents[j].deviation / XQ_RATING_SCALE;
+      double g = glicko_g (phi_j), e = glicko_e (mu, mu_j, phi_j);
+
+      inv_v += g * g * e * (1.0 - e);
+      sum += g * (scores[j] - e);
+    }
+  v = 1.0 / inv_v;
+  delta = v * sum;
+  sigma = glicko_volatility (player->volatility, phi, v, delta);
+  phi_star = sqrt (phi * phi + sigma * sigma);
+  phi_new = 1.0 / sqrt (1.0 / (phi_star * phi_star) + 1.0 / v);
+  player->rating = 1500.0 + XQ_RATING_SCALE * (mu + phi_new * phi_new * sum);
+  player->deviation = XQ_RATING_SCALE * phi_new;
+  player->volatility = sigma;
+}
+
+void
+xq_glicko_update (XqGlicko *player, const XqGlicko *opponents, const double *scores, guint n)
+{
+  g_return_if_fail (player != NULL);
+  g_return_if_fail (n == 0 || (opponents != NULL && scores != NULL));
+  glicko_update_raw (player, opponents, scores, n);
+}
+
+double
+xq_rating_attempt_score (int wrong, int hints, gboolean solved)
+{
+  if (!solved || wrong > 0)
+    return 0.0;
+  return 1.0 - CLAMP (hints, 0, 3) / 3.0;
+}
+
+double
+xq_rating_seed (int mate_in, int difficulty)
+{
+  mate_in = CLAMP (mate_in, 1, 9);
+  difficulty = CLAMP (difficulty, 1, 5);
+  return 900.0 + 150.0 * (mate_in - 1) + 100.0 * (difficulty - 1);
+}
+
+/* ---- The learner's ratings ------------------------------------------------- */
+
+typedef struct {
+  XqGlicko g;
+  guint    attempts;
+} Entry;
+
+struct _XqRatings
+{
+  char       *learner;
+  Entry       self;
+  int         best_run;
+  GHashTable *puzzles;   /* id -> Entry* */
+};
+
+XqRatings *
+xq_ratings_new (const char *learner)
+{
+  XqRatings *r = g_new0 (XqRatings, 1);
+
+  g_return_val_if_fail (learner != NULL, NULL);
+  r->learner = g_strdup (learner);
+  r->self.g = (XqGlicko) { XQ_RATING_LEARNER_START, XQ_RATING_START_DEVIATION, XQ_RATING_START_VOLATILITY };
+  r->puzzles = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  return r;
+}
+
+void
+xq_ratings_free (XqRatings *ratings)
+{
+  if (ratings == NULL)
+    return;
+  g_free (ratings->learner);
+  g_hash_table_unref (ratings->puzzles);
+  g_free (ratings);
+}
+
+const char *
+xq_ratings_get_learner_id (const XqRatings *ratings)
+{
+  g_return_val_if_fail (ratings != NULL, NULL);
+  return ratings->learner;
+}
+
+XqGlicko
+xq_ratings_get_learner (const XqRatings *ratings)
+{
+  return ratings->self.g;
+}
+
+guint
+xq_ratings_get_attempts (const XqRatings *ratings)
+{
+  return ratings->self.attempts;
+}
+
+XqGlicko
+xq_ratings_get_puzzle (const XqRatings *ratings, const XqPuzzle *puzzle)
+{
+  Entry *e = g_hash_table_lookup (ratings->puzzles, puzzle->id);
+
+  if (e != NULL)
+    return e->g;
+  return (XqGlicko) { xq_rating_seed (puzzle->mate_in, puzzle->difficulty),
+                      XQ_RATING_PUZZLE_DEVIATION, XQ_RATING_START_VOLATILITY };
+}
+
+void
+xq_ratings_record (XqRatings *ratings, const XqPuzzle *puzzle, double score)
+{
+  XqGlicko learner = ratings->self.g, pz = xq_ratings_get_puzzle (ratings, puzzle);
+  XqGlicko new_learner = learner, new_pz = pz;
+  double inverse;
+  Entry *e;
+
+  g_return_if_fail (puzzle != NULL && puzzle->id != NULL);
+  score = CLAMP (score, 0.0, 1.0);
+  inverse = 1.0 - score;
+  /* Both from the values before the attempt: one game, two sides. */
+  glicko_update_raw (&new_learner, &pz, &score, 1);
+  glicko_update_raw (&new_pz, &learner, &inverse, 1);
+  glicko_clamp (&new_learner);
+  glicko_clamp (&new_pz);
+  ratings->self.g = new_learner;
+  ratings->self.attempts = MIN (ratings->self.attempts + 1, G_MAXINT);
+  e = g_hash_table_lookup (ratings->puzzles, puzzle->id);
+  if (e == NULL)
+    {
+      if (g_hash_table_size (ratings->puzzles) >= XQ_RATING_MAX_PUZZLES)
+        return;   /* the learner's rating still moved; the file stays bounded */
+      e = g_new0 (Entry, 1);
+      g_hash_table_insert (ratings->puzzles, g_strdup (puzzle->id), e);
+    }
+  e->g = new_pz;
+  e->attempts = MIN (e->attempts + 1, G_MAXINT);
+}
+
+int
+xq_ratings_get_best_run (const XqRatings *ratings)
+{
+  return ratings->best_run;
+}
+
+gboolean
+xq_ratings_offer_run (XqRatings *ratings, int run)
+{
+  if (run <= ratings->best_run)
+    return FALSE;
+  ratings->best_run = run;
+  return TRUE;
+}
+
+/* ---- The file -------------------------------------------------------------- */
+
+static void
+add_entry (JsonBuilder *b, const Entry *e)
+{
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "rating");
+  json_builder_add_double_value (b, e->g.rating);
+  json_builder_set_member_name (b, "deviation");
+  json_builder_add_double_value (b, e->g.deviation);
+  json_builder_set_member_name (b, "volatility");
+  json_builder_add_double_value (b, e->g.volatility);
+  json_builder_set_member_name (b, "attempts");
+  json_builder_add_int_value (b, e->attempts);
+  json_builder_end_object (b);
+}
+
+char *
+xq_ratings_to_data (const XqRatings *ratings)
+{
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(GList) keys = g_hash_table_get_keys (ratings->puzzles);
+
+  /* Sorted, so the same ratings always give the same bytes. */
+  keys = g_list_sort (keys, (GCompareFunc) strcmp);
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "format");
+  json_builder_add_int_value (b, 1);
+  json_builder_set_member_name (b, "learner");
+  json_builder_add_string_value (b, ratings->learner);
+  json_builder_set_member_name (b, "rating");
+  add_entry (b, &ratings->self);
+  json_builder_set_member_name (b, "best-streak-run");
+  json_builder_add_int_value (b, ratings->best_run);
+  json_builder_set_member_name (b, "puzzles");
+  json_builder_begin_object (b);
+  for (GList *l = keys; l != NULL; l = l->next)
+    {
+      json_builder_set_member_name (b, l->data);
+      add_entry (b, g_hash_table_lookup (ratings->puzzles, l->data));
+    }
+  json_builder_end_object (b);
+  json_builder_end_object (b);
+  root = json_builder_get_root (b);
+  json_generator_set_root (gen, root);
+  json_generator_set_pretty (gen, TRUE);
+  return json_generator_to_data (gen, NULL);
+}
+
+static gboolean
+parse_fail (GError **error, const char *file, const char *path, const char *message)
+{
+  g_set_error (error, XQ_RATING_ERROR, XQ_RATING_ERROR_PARSE, "%s: %s: %s", file, path, message);
+  return FALSE;
+}
+
+static gboolean
+read_number (JsonObject *obj, const char *key, double lo, double hi, double *out,
+             const char *file, const char *path, GError **error)
+{
+  JsonNode *node = json_object_get_member (obj, key);
+  g_autofree char *where = g_strdup_printf ("%s.%s", path, key);
+  GType t;
+
+  if (node == NULL)
+    return parse_fail (error, file, where, _("missing"));
+  t = json_node_get_value_type (node);
+  if (JSON_NODE_TYPE (node) != JSON_NODE_VALUE || (t != G_TYPE_DOUBLE && t != G_TYPE_INT64))
+    return parse_fail (error, file, where, _("not a number"));
+  *out = t == G_TYPE_DOUBLE ? json_node_get_double (node) : (double) json_node_get_int (node);
+  if (!isfinite (*out) || *out < lo || *out > hi)
+    return parse_fail (error, file, where, _("out of range"));
+  return TRUE;
+}
+
+static gboolean
+read_entry (JsonNode *node, Entry *e, const char *file, const char *path, GError **error)
+{
+  JsonObject *obj;
+  double attempts;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return parse_fail (error, file, path, _("not an object"));
+  obj = json_node_get_object (node);
+  if (json_object_get_size (obj) != 4)
+    return parse_fail (error, file, path, _("wants exactly rating, deviation, volatility and attempts"));
+  return read_number (obj, "rating", XQ_RATING_MIN, XQ_RATING_MAX, &e->g.rating, file, path, error) &&
+         read_number (obj, "deviation", XQ_RATING_MIN_DEVIATION, XQ_RATING_START_DEVIATION,
+                      &e->g.deviation, file, path, error) &&
+         read_number (obj, "volatility", 1e-6, XQ_RATING_MAX_VOLATILITY, &e->g.volatility,
+                      file, path, error) &&
+         read_number (obj, "attempts", 0, G_MAXINT, &attempts, file, path, error) &&
+         (e->attempts = (guint) attempts, TRUE);
+}
+
+XqRatings *
+xq_ratings_load_data (const char *data, gssize length, const char *learner,
+                      const char *file_name, GError **error)
+{
+  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(XqRatings) r = NULL;
+  g_autofree char *where = NULL;
+  g_autoptr(GError) local = NULL;
+  g_autoptr(GList) members = NULL;
+  JsonObject *obj, *puzzles;
+  JsonNode *node;
+  gsize len = length < 0 ? strlen (data) : (gsize) length;
+
+  g_return_val_if_fail (data != NULL && learner != NULL, NULL);
+  if (file_name == NULL)
+    file_name = "<data>";
+  parser = xq_lesson_parse_bounded (data, len, XQ_RATING_MAX_FILE, &where, &local);
+  if (parser == NULL)
+    {
+      parse_fail (error, file_name, where ? where : "$", local->message);
+      return NULL;
+    }
+  node = json_parser_get_root (parser);
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return parse_fail (error, file_name, "$", _("not an object")), NULL;
+  obj = json_node_get_object (node);
+  node = json_object_get_member (obj, "format");
+  if (node == NULL || json_node_get_value_type (node) != G_TYPE_INT64 || json_node_get_int (node) != 1)
+    return parse_fail (error, file_name, "$.format", _("not format 1")), NULL;
+  node = json_object_get_member (obj, "learner");
+  if (node == NULL || json_node_get_value_type (node) != G_TYPE_STRING ||
+      strcmp (json_node_get_string (node), learner) != 0)
+    return parse_fail (error, file_name, "$.learner", _("not this learner")), NULL;
+  r = xq_ratings_new (learner);
+  node = json_object_get_member (obj, "rating");
+  if (node == NULL)
+    return parse_fail (error, file_name, "$.rating", _("missing")), NULL;
+  if (!read_entry (node, &r->self, file_name, "$.rating", error))
+    return NULL;
+  node = json_object_get_member (obj, "best-streak-run");
+  if (node == NULL || json_node_get_value_type (node) != G_TYPE_INT64 ||
+      json_node_get_int (node) < 0 || json_node_get_int (node) > G_MAXINT)
+    return parse_fail (error, file_name, "$.best-streak-run", _("not a count")), NULL;
+  r->best_run = (int) json_node_get_int (node);
+  node = json_object_get_member (obj, "puzzles");
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    return parse_fail (error, file_name, "$.puzzles", _("not an object")), NULL;
+  puzzles = json_node_get_object (node);
+  if (json_object_get_size (puzzles) > XQ_RATING_MAX_PUZZLES)
+    return parse_fail (error, file_name, "$.puzzles", _("too many puzzles")), NULL;
+  members = json_object_get_members (puzzles);
+  for (GList *l = members; l != NULL; l = l->next)
+    {
+      const char *id = l->data;
+      g_autofree char *path = g_strdup_printf ("$.puzzles[\"%s\"]", id);
+      Entry e;
+
+      if (id[0] == '\0' || strlen (id) > XQ_LESSON_MAX_STRING || !g_utf8_validate (id, -1, NULL))
+        return parse_fail (error, file_name, "$.puzzles", _("a puzzle id that is not usable")), NULL;
+      if (!read_entry (json_object_get_member (puzzles, id), &e, file_name, path, error))
+        return NULL;
+      g_hash_table_insert (r->puzzles, g_strdup (id), g_memdup2 (&e, sizeof e));
+    }
+  if (json_object_get_size (obj) != 5)
+    return parse_fail (error, file_name, "$", _("a key this version does not know")), NULL;
+  return g_steal_pointer (&r);
+}
+
+char *
+xq_ratings_path (const char *dir, const char *learner)
+{
+  g_autofree char *base = NULL;
+
+  if (dir == NULL || !xq_progress_learner_id_valid (learner))
+    return NULL;
+  base = g_strconcat (learner, ".ratings.json", NULL);
+  return g_build_filename (dir, base, NULL);
+}
+
+XqRatings *
+xq_ratings_load (const char *dir, const char *learner, char **report, GError **error)
+{
+  g_autofree char *path = xq_ratings_path (dir, learner);
+  g_autofree char *data = NULL;
+  g_autofree char *aside = NULL;
+  g_autoptr(GError) local = NULL;
+  XqRatings *r;
+  gsize len = 0;
+
+  if (report != NULL)
+    *report = NULL;
+  if (path == NULL)
+    {
+      g_set_error (error, XQ_RATING_ERROR, XQ_RATING_ERROR_BAD_LEARNER,
+                   _("“%s” is not a learner id"), learner ? learner : "");
+      return NULL;
+    }
+  xq_safe_file_clean_temps (path);
+  if (!xq_safe_file_read (path, XQ_RATING_MAX_FILE, &data, &len, &local))
+    {
+      if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        return xq_ratings_new (learner);
+      if (!g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_FAILED))
+        {
+          g_set_error (error, XQ_RATING_ERROR, XQ_RATING_ERROR_IO, "%s: %s", path, local->message);
+          return NULL;
+        }
+      /* Too large: damaged like any other unusable file. */
+      g_clear_error (&local);
+      g_set_error (&local, XQ_RATING_ERROR, XQ_RATING_ERROR_PARSE, "%s: $: %s", path, _("too large"));
+    }
+  else if ((r = xq_ratings_load_data (data, (gssize) len, learner, path, &local)) != NULL)
+    return r;
+
+  aside = xq_safe_file_set_aside (path, NULL);
+  g_warning ("%s", local->message);
+  if (report != NULL)
+    *report = aside ? g_strdup_printf (_("The puzzle ratings could not be read (%s); they start again. "
+                                         "The damaged file was kept as %s."), local->message, aside)
+                    : g_strdup_printf (_("The puzzle ratings could not be read (%s); they start again."),
+                                       local->message);
+  return xq_ratings_new (learner);
+}
+
+gboolean
+xq_ratings_save (const XqRatings *ratings, const char *dir, GError **error)
+{
+  g_autofree char *path = xq_ratings_path (dir, ratings->learner);
+  g_autofree char *data = NULL;
+
+  if (path == NULL)
+    {
+      g_set_error (error, XQ_RATING_ERROR, XQ_RATING_ERROR_BAD_LEARNER,
+                   _("“%s” is not a learner id"), ratings->learner);
+      return FALSE;
+    }
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      g_set_error (error, XQ_RATING_ERROR, XQ_RATING_ERROR_IO, "%s: %s", dir, g_strerror (errno));
+      return FALSE;
+    }
+  data = xq_ratings_to_data (ratings);
+  return xq_safe_file_write (path, data, -1, error);
+}
+
+/* ---- Choosing a puzzle ----------------------------------------------------- */
+
+gboolean
+xq_ratings_next_puzzle (const XqRatings *ratings, GPtrArray *packs,
+                        XqPuzzleSolvedFunc solved, gpointer user_data,
+                        guint *pack_index, guint *puzzle_index)
+{
+  double target = ratings->self.g.rating, best_dist = G_MAXDOUBLE, best_rating = 0;
+  const char *best_pack = NULL;
+  gboolean found = FALSE;
+
+  g_return_val_if_fail (packs != NULL, FALSE);
+  for (guint i = 0; i < packs->len; i++)
+    {
+      const XqPuzzlePack *pack = g_ptr_array_index (packs, i);
+
+      for (guint j = 0; j < pack->puzzles->len; j++)
+        {
+          const XqPuzzle *pz = g_ptr_array_index (pack->puzzles, j);
+          double r, dist;
+          gboolean better;
+
+          if (solved != NULL && solved (pz, user_data))
+            continue;
+          r = xq_ratings_get_puzzle (ratings, pz).rating;
+          dist = fabs (r - target);
+          if (!found || dist < best_dist)
+            better = TRUE;
+          else if (dist > best_dist)
+            better = FALSE;
+          else if (r != best_rating)
+            better = r < best_rating;
+          else
+            better = strcmp (pack->id, best_pack) < 0;   /* same pack: the earlier stays */
+          if (better)
+            {
+              found = TRUE;
+              best_dist = dist;
+              best_rating = r;
+              best_pack = pack->id;
+              *pack_index = i;
+              *puzzle_index = j;
+            }
+        }
+    }
+  return found;
+}
+
+gboolean
+xq_rating_daily_puzzle (GPtrArray *packs, GDate *date, guint *pack_index, guint *puzzle_index)
+{
+  g_autoptr(GPtrArray) order = g_ptr_array_new ();
+  guint total = 0, pick;
+  guint32 h;
+
+  g_return_val_if_fail (packs != NULL && date != NULL && g_date_valid (date), FALSE);
+  for (guint i = 0; i < packs->len; i++)
+    {
+      const XqPuzzlePack *pack = g_ptr_array_index (packs, i);
+
+      total += pack->puzzles->len;
+      g_ptr_array_add (order, GUINT_TO_POINTER (i));
+    }
+  if (total == 0)
+    return FALSE;
+  /* The packs in id order, so the choice does not depend on file order;
+   * the day number mixed (an integer hash) so neighbouring days differ. */
+  for (guint a = 1; a < order->len; a++)
+    for (guint b = a; b > 0; b--)
+      {
+        const XqPuzzlePack *x = g_ptr_array_index (packs, GPOINTER_TO_UINT (order->pdata[b - 1]));
+        const XqPuzzlePack *y = g_ptr_array_index (packs, GPOINTER_TO_UINT (order->pdata[b]));
+        gpointer t;
+
+        if (strcmp (x->id, y->id) <= 0)
+          break;
+        t = order->pdata[b - 1];
+        order->pdata[b - 1] = order->pdata[b];
+        order->pdata[b] = t;
+      }
+  h = g_date_get_julian (date);
+  h ^= h >> 16;
+  h *= 0x7feb352dU;
+  h ^= h >> 15;
+  h *= 0x846ca68bU;
+  h ^= h >> 16;
+  pick = h % total;
+  for (guint k = 0; k < order->len; k++)
+    {
+      guint i = GPOINTER_TO_UINT (order->pdata[k]);
+      const XqPuzzlePack *pack = g_ptr_array_index (packs, i);
+
+      if (pick < pack->puzzles->len)
+        {
+          *pack_index = i;
+          *puzzle_index = pick;
+          return TRUE;
+        }
+      pick -= pack->puzzles->len;
+    }
+  g_return_val_if_reached (FALSE);
+}

@@ -21,6 +21,7 @@ struct _XqPositionEditor
   GtkSpinButton  *ply_spin;
   GtkWidget      *palette_buttons[16];
   GHashTable     *buttons;   /* name -> GtkWidget (borrowed) */
+  GtkWidget      *board_row;
 
   /* Owned */
   XqPgnRecord    *game;
@@ -292,18 +293,6 @@ build_palette (XqPositionEditor *self)
   return grid;
 }
 
-static GtkWidget *
-tool_button (XqPositionEditor *self, const char *name, const char *icon, const char *label, GCallback cb)
-{
-  GtkWidget *button = gtk_button_new_from_icon_name (icon);
-
-  g_hash_table_insert (self->buttons, (gpointer) name, button);
-  gtk_widget_set_tooltip_text (button, label);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-  g_signal_connect_swapped (button, "clicked", cb, self);
-  return button;
-}
-
 /* ---- API ---------------------------------------------------------------------- */
 
 GtkWidget *
@@ -460,9 +449,43 @@ xq_position_editor_finalize (GObject *object)
 }
 
 static void
+xq_position_editor_dispose (GObject *object)
+{
+  gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_POSITION_EDITOR);
+  G_OBJECT_CLASS (xq_position_editor_parent_class)->dispose (object);
+}
+
+static void
 xq_position_editor_class_init (XqPositionEditorClass *klass)
 {
+  static const char *const tools[] = { "clear_button", "start_button", "flip_button", "pgn_button",
+                                       "copy_button", "paste_button" };
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = xq_position_editor_dispose;
   G_OBJECT_CLASS (klass)->finalize = xq_position_editor_finalize;
+
+  g_type_ensure (XQ_TYPE_EDITOR_BOARD);
+  gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-position-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, XqPositionEditor, board_row);
+  gtk_widget_class_bind_template_child (widget_class, XqPositionEditor, board);
+  gtk_widget_class_bind_template_child (widget_class, XqPositionEditor, verdict);
+  gtk_widget_class_bind_template_child (widget_class, XqPositionEditor, side);
+  gtk_widget_class_bind_template_child (widget_class, XqPositionEditor, ply_spin);
+  gtk_widget_class_bind_template_child (widget_class, XqPositionEditor, fen_entry);
+  for (guint i = 0; i < G_N_ELEMENTS (tools); i++)
+    gtk_widget_class_bind_template_child_full (widget_class, tools[i], FALSE, 0);
+  gtk_widget_class_bind_template_callback (widget_class, board_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, point_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, clear_cb);
+  gtk_widget_class_bind_template_callback (widget_class, start_cb);
+  gtk_widget_class_bind_template_callback (widget_class, flip_cb);
+  gtk_widget_class_bind_template_callback (widget_class, side_cb);
+  gtk_widget_class_bind_template_callback (widget_class, open_pgn_cb);
+  gtk_widget_class_bind_template_callback (widget_class, ply_cb);
+  gtk_widget_class_bind_template_callback (widget_class, fen_activate_cb);
+  gtk_widget_class_bind_template_callback (widget_class, copy_cb);
+  gtk_widget_class_bind_template_callback (widget_class, paste_cb);
 
   /**
    * XqPositionEditor::changed:
@@ -477,66 +500,22 @@ xq_position_editor_class_init (XqPositionEditorClass *klass)
 static void
 xq_position_editor_init (XqPositionEditor *self)
 {
-  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *tools = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *fen_row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *label;
-  const char *const sides[] = { _("Red to move"), _("Black to move"), NULL };
+  static const char *const names[] = { "clear", "start", "flip", "pgn", "copy", "paste" };
 
+  gtk_widget_init_template (GTK_WIDGET (self));
+  /* Tests and the exercise editor reach the tool buttons by name. */
   self->buttons = g_hash_table_new (g_str_hash, g_str_equal);
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
-  gtk_box_set_spacing (GTK_BOX (self), 6);
-
-  self->board = XQ_EDITOR_BOARD (xq_editor_board_new ());
-  gtk_box_append (GTK_BOX (row), build_palette (self));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *id = g_strconcat (names[i], "_button", NULL);
+      g_hash_table_insert (self->buttons, (gpointer) names[i],
+                           gtk_widget_get_template_child (GTK_WIDGET (self), XQ_TYPE_POSITION_EDITOR, id));
+    }
+  gtk_box_prepend (GTK_BOX (self->board_row), build_palette (self));
   update_palette_pictures (self);
   g_signal_connect_object (self->board, "notify::piece-set", G_CALLBACK (update_palette_pictures), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->board, "notify::theme", G_CALLBACK (update_palette_pictures), self,
                            G_CONNECT_SWAPPED);
-  gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->board));
-  gtk_box_append (GTK_BOX (self), row);
-  g_signal_connect_swapped (self->board, "changed", G_CALLBACK (board_changed_cb), self);
-  g_signal_connect_swapped (self->board, "point-activated", G_CALLBACK (point_activated_cb), self);
-
-  self->verdict = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->verdict, TRUE);
-  gtk_label_set_xalign (self->verdict, 0);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->verdict), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Position check"), -1);
-  gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->verdict));
-
-  gtk_box_append (GTK_BOX (tools), tool_button (self, "clear", "edit-clear-all-symbolic", _("Clear the board"),
-                                                G_CALLBACK (clear_cb)));
-  gtk_box_append (GTK_BOX (tools), tool_button (self, "start", "view-refresh-symbolic", _("Start position"),
-                                                G_CALLBACK (start_cb)));
-  gtk_box_append (GTK_BOX (tools), tool_button (self, "flip", "object-flip-vertical-symbolic", _("Flip the board"),
-                                                G_CALLBACK (flip_cb)));
-  self->side = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (sides));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->side), _("Side to move"));
-  g_signal_connect_swapped (self->side, "notify::selected", G_CALLBACK (side_cb), self);
-  gtk_box_append (GTK_BOX (tools), GTK_WIDGET (self->side));
-  gtk_box_append (GTK_BOX (tools), tool_button (self, "pgn", "document-open-symbolic", _("Take a position from a game"),
-                                                G_CALLBACK (open_pgn_cb)));
-  label = gtk_label_new (_("Ply"));
-  gtk_box_append (GTK_BOX (tools), label);
-  self->ply_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (0, 0, 1));
-  gtk_widget_set_sensitive (GTK_WIDGET (self->ply_spin), FALSE);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->ply_spin), _("Half-moves played from the game"));
-  g_signal_connect_swapped (self->ply_spin, "value-changed", G_CALLBACK (ply_cb), self);
-  gtk_box_append (GTK_BOX (tools), GTK_WIDGET (self->ply_spin));
-  gtk_box_append (GTK_BOX (self), tools);
-
-  self->fen_entry = GTK_ENTRY (gtk_entry_new ());
-  gtk_widget_set_hexpand (GTK_WIDGET (self->fen_entry), TRUE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->fen_entry), GTK_ACCESSIBLE_PROPERTY_LABEL, _("FEN"), -1);
-  g_signal_connect_swapped (self->fen_entry, "activate", G_CALLBACK (fen_activate_cb), self);
-  gtk_box_append (GTK_BOX (fen_row), GTK_WIDGET (self->fen_entry));
-  gtk_box_append (GTK_BOX (fen_row), tool_button (self, "copy", "edit-copy-symbolic", _("Copy the FEN"),
-                                                  G_CALLBACK (copy_cb)));
-  gtk_box_append (GTK_BOX (fen_row), tool_button (self, "paste", "edit-paste-symbolic", _("Paste a FEN"),
-                                                  G_CALLBACK (paste_cb)));
-  gtk_box_append (GTK_BOX (self), fen_row);
-
   start_cb (self);
 }

@@ -1,0 +1,316 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-puzzle-page-packs.c: the Puzzles page's packs — read in a thread
+ * (xq-page-loader), listed with the learner's count at the chosen level —
+ * and the learner's record of solved puzzles and streaks. */
+#define G_LOG_DOMAIN "xq-puzzle-page"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "xq-puzzle-page-private.h"
+
+/* ---- Progress ------------------------------------------------------------ */
+
+static void
+load_streak (XqPuzzlePage *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!xq_progress_store_load_streak (self->store, self->progress->learner,
+                                      &self->streak, &self->best_streak, &error))
+    g_warning ("Could not load the puzzle streak: %s", error->message);
+}
+
+/* The profile and the streak, each through the store (temporary file and
+ * rename, with a backup). */
+void
+xq_puzzle_page_save_progress (XqPuzzlePage *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->store == NULL || self->progress == NULL)
+    return;
+  if (!xq_progress_store_save (self->store, self->progress, &error))
+    {
+      g_warning ("Could not save the puzzle progress: %s", error->message);
+      g_clear_error (&error);
+    }
+  if (!xq_progress_store_save_streak (self->store, self->progress->learner,
+                                      self->streak, self->best_streak, &error))
+    g_warning ("Could not save the puzzle streak: %s", error->message);
+}
+
+static gboolean
+is_solved_id (XqPuzzlePage *self, const char *id)
+{
+  return self->progress && xq_progress_get_stars (self->progress, PROGRESS_UNIT, id) > 0;
+}
+
+int
+xq_puzzle_page_get_solved_count (XqPuzzlePage *self)
+{
+  int n = 0;
+
+  g_return_val_if_fail (XQ_IS_PUZZLE_PAGE (self), 0);
+  if (self->progress != NULL)
+    xq_progress_unit_stars (self->progress, PROGRESS_UNIT, &n);
+  return n;
+}
+
+int
+xq_puzzle_page_get_streak (XqPuzzlePage *self)
+{
+  g_return_val_if_fail (XQ_IS_PUZZLE_PAGE (self), 0);
+  return self->streak;
+}
+
+void
+xq_puzzle_page_update_score (XqPuzzlePage *self)
+{
+  g_autofree char *text =
+    g_strdup_printf (_("Solved: %d · Streak: %d · Best: %d"),
+                     xq_puzzle_page_get_solved_count (self), self->streak, self->best_streak);
+
+  gtk_label_set_text (self->score_label, text);
+}
+
+/* ---- The list of packs ----------------------------------------------------- */
+
+static int
+level_filter (XqPuzzlePage *self)
+{
+  /* Item 0 is "Any level", then levels 1 to 5. */
+  return (int) gtk_drop_down_get_selected (self->level_drop);
+}
+
+static gboolean
+puzzle_fits (XqPuzzlePage *self, const XqPuzzle *pz)
+{
+  int level = level_filter (self);
+
+  return level == 0 || pz->difficulty == level;
+}
+
+void
+xq_puzzle_page_fill_packs (XqPuzzlePage *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->packs_list))) != NULL)
+    gtk_list_box_remove (self->packs_list, child);
+  for (guint i = 0; self->packs && i < self->packs->len; i++)
+    {
+      const XqPuzzlePack *pack = g_ptr_array_index (self->packs, i);
+      GtkWidget *row = adw_action_row_new ();
+      g_autofree char *sub = NULL;
+      int total = 0, done = 0;
+
+      for (guint j = 0; j < pack->puzzles->len; j++)
+        {
+          const XqPuzzle *pz = g_ptr_array_index (pack->puzzles, j);
+
+          if (!puzzle_fits (self, pz))
+            continue;
+          total++;
+          done += is_solved_id (self, pz->id);
+        }
+      if (total == 0)
+        continue;
+      sub = g_strdup_printf (_("%d of %d solved"), done, total);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), pack->title);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), sub);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+      g_object_set_data (G_OBJECT (row), "pack-index", GUINT_TO_POINTER (i));
+      gtk_list_box_append (self->packs_list, row);
+    }
+}
+
+/* The first unsolved puzzle of the pack at the chosen level, else the first. */
+guint
+xq_puzzle_page_first_open_puzzle (XqPuzzlePage *self, const XqPuzzlePack *pack, guint from)
+{
+  guint n = pack->puzzles->len, fallback = G_MAXUINT;
+
+  for (guint k = 0; k < n; k++)
+    {
+      guint j = (from + k) % n;
+      const XqPuzzle *pz = g_ptr_array_index (pack->puzzles, j);
+
+      if (!puzzle_fits (self, pz))
+        continue;
+      if (fallback == G_MAXUINT)
+        fallback = j;
+      if (!is_solved_id (self, pz->id))
+        return j;
+    }
+  return fallback == G_MAXUINT ? from % n : fallback;
+}
+
+void
+xq_puzzle_page_pack_activated_cb (XqPuzzlePage *self, GtkListBoxRow *row)
+{
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "pack-index"));
+  const XqPuzzlePack *pack = g_ptr_array_index (self->packs, index);
+
+  xq_puzzle_page_open (self, index, xq_puzzle_page_first_open_puzzle (self, pack, 0));
+}
+
+void
+xq_puzzle_page_level_changed_cb (XqPuzzlePage *self)
+{
+  xq_puzzle_page_fill_packs (self);
+}
+
+/* ---- Loading --------------------------------------------------------------- */
+
+static char *
+default_puzzles_dir (void)
+{
+  return g_build_filename (xq_lesson_default_dir (), "puzzles", NULL);
+}
+
+/* Follows the learner the Learn page chose last, read again on every
+ * visit: the learner may have changed, or been reset, since. */
+void
+xq_puzzle_page_sync_learner (XqPuzzlePage *self)
+{
+  g_autofree char *current = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *learner = "learner";
+
+  current = xq_progress_store_get_current (self->store);
+  if (current != NULL)
+    learner = current;
+  /* In the middle of a puzzle the streak in memory is newer than the file. */
+  if (self->puzzle != NULL && self->progress != NULL && g_strcmp0 (self->progress->learner, learner) == 0)
+    return;
+  g_clear_pointer (&self->progress, xq_progress_free);
+  self->progress = xq_progress_store_load (self->store, learner, &error);
+  if (self->progress == NULL)
+    {
+      /* Saving cannot replace an unreadable file: it is set aside first. */
+      g_warning ("Could not load the learner %s: %s", learner, error->message);
+      self->progress = xq_progress_new (learner, learner);
+    }
+  load_streak (self);
+  xq_puzzle_page_fill_packs (self);
+  xq_puzzle_page_update_score (self);
+}
+
+/* What a load produced, handed from the thread to the main loop. */
+typedef struct {
+  GPtrArray *files;      /* XqLessonFile* */
+  GPtrArray *problems;   /* XqLessonProblem* */
+  gint64     usec;       /* reading and checking took this long */
+} Loaded;
+
+static void
+loaded_free (Loaded *l)
+{
+  g_clear_pointer (&l->files, g_ptr_array_unref);
+  g_clear_pointer (&l->problems, g_ptr_array_unref);
+  g_free (l);
+}
+
+/* The slow part (reading and checking every pack); touches no widget. */
+static Loaded *
+load_packs (const char *dir)
+{
+  Loaded *l = g_new0 (Loaded, 1);
+  g_autofree char *def = dir ? NULL : default_puzzles_dir ();
+  gint64 start = g_get_monotonic_time ();
+
+  l->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+  l->files = xq_lesson_load_dir (dir ? dir : def, l->problems);
+  l->usec = g_get_monotonic_time () - start;
+  return l;
+}
+
+static void
+install_packs (XqPuzzlePage *self, Loaded *l, const char *store_dir)
+{
+  for (guint i = 0; i < l->problems->len; i++)
+    {
+      g_autofree char *line = xq_lesson_problem_format (g_ptr_array_index (l->problems, i));
+      g_warning ("%s", line);
+    }
+  g_clear_pointer (&self->packs, g_ptr_array_unref);
+  g_clear_pointer (&self->files, g_ptr_array_unref);
+  self->files = g_steal_pointer (&l->files);
+  self->packs = g_ptr_array_new ();
+  for (guint i = 0; self->files && i < self->files->len; i++)
+    {
+      XqLessonFile *f = g_ptr_array_index (self->files, i);
+
+      if (f->type == XQ_LESSON_FILE_PACK)
+        g_ptr_array_add (self->packs, f->pack);
+    }
+
+  g_clear_pointer (&self->progress, xq_progress_free);
+  g_clear_pointer (&self->store, xq_progress_store_free);
+  self->store = xq_progress_store_new (store_dir);
+  xq_notice_bar_watch (self->notices, self->store);
+  xq_puzzle_page_sync_learner (self);
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "loading") == 0)
+    gtk_stack_set_visible_child_name (self->stack, "packs");
+}
+
+void
+xq_puzzle_page_load (XqPuzzlePage *self, const char *dir, const char *store_dir)
+{
+  Loaded *l;
+
+  g_return_if_fail (XQ_IS_PUZZLE_PAGE (self));
+  xq_page_loader_cancel (self->loader);
+  self->loaded = TRUE;
+  l = load_packs (dir);
+  install_packs (self, l, store_dir);
+  loaded_free (l);
+}
+
+static gpointer
+load_packs_cb (const char *dir)
+{
+  return load_packs (dir);
+}
+
+static void
+packs_loaded_cb (gpointer page, gpointer loaded)
+{
+  XqPuzzlePage *self = XQ_PUZZLE_PAGE (page);
+  Loaded *l = loaded;
+  gint64 start = g_get_monotonic_time ();
+
+  install_packs (self, l, self->load_store_dir);
+  /* G_MESSAGES_DEBUG=xq-puzzle-page: what the main loop paid (tools/bench-startup.sh). */
+  g_debug ("packs read in %.1f ms in a thread, shown in %.1f ms on the main loop",
+           l->usec / 1000.0, (g_get_monotonic_time () - start) / 1000.0);
+  loaded_free (l);
+}
+
+XqPageLoader *
+xq_puzzle_page_new_loader (XqPuzzlePage *self)
+{
+  return xq_page_loader_new (self, load_packs_cb, packs_loaded_cb, (GDestroyNotify) loaded_free);
+}
+
+void
+xq_puzzle_page_load_async (XqPuzzlePage *self, const char *dir, const char *store_dir)
+{
+  g_return_if_fail (XQ_IS_PUZZLE_PAGE (self));
+  self->loaded = TRUE;
+  g_free (self->load_store_dir);
+  self->load_store_dir = g_strdup (store_dir);
+  gtk_stack_set_visible_child_name (self->stack, "loading");
+  xq_page_loader_start (self->loader, dir);
+}
+
+gboolean
+xq_puzzle_page_is_loading (XqPuzzlePage *self)
+{
+  g_return_val_if_fail (XQ_IS_PUZZLE_PAGE (self), FALSE);
+  return xq_page_loader_is_loading (self->loader);
+}
+

@@ -1,0 +1,82 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-puzzle-page-private.h: what the files of XqPuzzlePage share —
+ * xq-puzzle-page.c (the drill: moves, the checker's thread, hints) and
+ * xq-puzzle-page-packs.c (reading the packs, their list, the learner's
+ * record). */
+#pragma once
+
+#include <adwaita.h>
+
+#include "xq-notice-bar.h"
+#include "xq-page-loader.h"
+#include "xq-progress.h"
+#include "xq-puzzle-page.h"
+
+G_BEGIN_DECLS
+
+#define PROGRESS_UNIT "puzzles"
+
+struct _XqPuzzlePage
+{
+  AdwBin         parent_instance;
+
+  GtkStack      *stack;          /* below the notices */
+  XqNoticeBar   *notices;        /* damaged learner files, what was kept */
+  GtkDropDown   *level_drop;
+  GtkListBox    *packs_list;
+  XqLessonBoard *board;
+  GtkLabel      *title_label;
+  GtkLabel      *info_label;
+  GtkLabel      *feedback_label;
+  GtkLabel      *score_label;
+  GtkButton     *take_back_button;
+  GtkButton     *next_button;
+
+  GPtrArray       *files;     /* XqLessonFile* */
+  GPtrArray       *packs;     /* XqPuzzlePack*, borrowed from files */
+  XqProgressStore *store;
+  XqProgress      *progress;
+  int              streak;
+  int              best_streak;
+  gboolean         loaded;
+  XqPageLoader    *loader;    /* reads the packs in a thread */
+  char            *load_store_dir;
+
+  guint            pack_index;
+  guint            puzzle_index;
+  const XqPuzzle  *puzzle;
+  XqPosition       shown;
+  XqPosition       before_wrong;
+  GArray          *line;      /* XqMove: learner and computer alternating */
+  GCancellable    *checking;  /* a move or a hint being worked out in a thread */
+  XqMove           hint;      /* the hint's move for the shown position, or none */
+  gboolean         hint_asked; /* Hint was pressed while it was worked out */
+  gboolean         judging;   /* the thread is judging the learner's move */
+  int              hints;
+  int              wrong;
+  gboolean         solved;
+  gboolean         refuting;  /* a wrong move and its refutation are on the board */
+  XqMove           pending;
+  guint            reply_source;
+  guint            reply_delay;
+  char            *feedback;
+};
+
+/* xq-puzzle-page-packs.c */
+XqPageLoader *xq_puzzle_page_new_loader        (XqPuzzlePage       *self);
+/* The learner the Learn page chose last, read again on every visit. */
+void          xq_puzzle_page_sync_learner      (XqPuzzlePage       *self);
+void          xq_puzzle_page_fill_packs        (XqPuzzlePage       *self);
+/* The first unsolved puzzle of pack at the chosen level from index from on,
+ * else the first there is. */
+guint         xq_puzzle_page_first_open_puzzle (XqPuzzlePage       *self,
+                                                const XqPuzzlePack *pack,
+                                                guint               from);
+void          xq_puzzle_page_save_progress     (XqPuzzlePage       *self);
+void          xq_puzzle_page_update_score      (XqPuzzlePage       *self);
+/* Template callbacks */
+void          xq_puzzle_page_pack_activated_cb (XqPuzzlePage       *self,
+                                                GtkListBoxRow      *row);
+void          xq_puzzle_page_level_changed_cb  (XqPuzzlePage       *self);
+
+G_END_DECLS

@@ -201,7 +201,6 @@ typedef struct {
   int            tray[16];           /* setup: how many of each piece are left */
   XqLessonMarks  base_marks;         /* the marks that stay (the prompt's, the stars left) */
   XqMove         pending_reply;      /* mate: the defender's answer, to play next */
-  char          *wrong_choices;      /* choose: ids already tried, "|a|b|" */
   int            wrong;              /* slips so far */
   int            hints;              /* rungs of the hint ladder climbed */
   gboolean       solved;

@@ -11,6 +11,7 @@ packages=(
   imagemagick time
   clang libclang-rt-14-dev
   git  # tools/check-install.sh copies the working tree with git ls-files
+  libx11-dev libxdamage-dev  # tools/bench-startup.sh builds tools/first-frame.c
 )
 
 sudo=()

@@ -200,7 +200,6 @@ xq_attempt_clear (XqAttempt *a)
   if (a == NULL)
     return;
   g_clear_pointer (&a->line, g_array_unref);
-  g_clear_pointer (&a->wrong_choices, g_free);
   a->ex = NULL;
 }
 
@@ -212,7 +211,6 @@ xq_attempt_copy (const XqAttempt *a)
   g_return_val_if_fail (a != NULL, NULL);
   copy = g_memdup2 (a, sizeof *a);
   copy->line = g_array_copy (a->line);
-  copy->wrong_choices = g_strdup (a->wrong_choices);
   return copy;
 }
 
@@ -236,7 +234,6 @@ xq_attempt_restart (XqAttempt *a)
   memset (a->tray, 0, sizeof a->tray);
   a->base_marks = a->ex->marks;
   a->pending_reply = XQ_MOVE_NONE;
-  g_clear_pointer (&a->wrong_choices, g_free);
   a->solved = FALSE;
   a->stars = 0;
   if (a->ex->kind->start != NULL)

@@ -27,9 +27,12 @@
  *   values     XQ_FIELD_ENUM and XQ_FIELD_SIDE: the vocabulary, ended by
  *              { NULL, NULL }; the first entry is the default when the key
  *              is left out (unless the field is required)
- *   min, max   XQ_FIELD_NUMBER: the range; XQ_FIELD_POINTS, _MOVES and
- *              _CHOICES: the least and most entries; XQ_FIELD_TEXT and
- *              _FEN: max is the most characters (min unused, 0)
+ *   min, max   XQ_FIELD_NUMBER: the range; XQ_FIELD_POINTS, _MOVES,
+ *              _CHOICES and _TEXTS: the least and most entries (a choice's
+ *              text has at most XQ_LESSON_MAX_LABEL characters, a hint
+ *              XQ_LESSON_MAX_PROMPT); XQ_FIELD_TEXT and _FEN: max is the
+ *              most characters (min unused, 0).  choose's "answer" is a
+ *              TEXT holding the id of one of its "choices".
  *   required   the loader refuses the exercise without it (where it applies)
  *   rule_key   NULL: the field always applies.  Else the key of the kind's
  *              XQ_FIELD_ENUM field that decides ("rule", "goal"), and
@@ -198,7 +201,6 @@ typedef struct {
   int            tray[16];           /* setup: how many of each piece are left */
   XqLessonMarks  base_marks;         /* the marks that stay (the prompt's, the stars left) */
   XqMove         pending_reply;      /* mate: the defender's answer, to play next */
-  char          *wrong_choices;      /* choose: ids already tried, "|a|b|" */
   int            wrong;              /* slips so far */
   int            hints;              /* rungs of the hint ladder climbed */
   gboolean       solved;
@@ -249,9 +251,9 @@ struct _XqKind {
   int       (*mate_in)     (const XqExercise *ex);
 
   /* The answer the rules computed (or the author gave), pointing into the
-   * kind's data: tap the points, move the given moves, stars the fewest
-   * moves in count, setup the target board, choose the choice id, mate N
-   * in count. */
+   * kind's data: tap the points, move the given moves (none for a
+   * computed goal), stars the stars in points and the fewest moves in
+   * count, setup the target board, choose the choice id, mate N in count. */
   void      (*answer)      (const XqExercise *ex, XqAnswer *out);
   /* Judges one answer value. */
   XqVerdict *(*check)      (const XqExercise *ex, const XqAnswer *answer);

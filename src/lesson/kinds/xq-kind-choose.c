@@ -405,12 +405,7 @@ choose_input (XqAttempt *a, const XqInput *in)
     return NULL;
   v = choose_check (a->ex, &answer);
   if (v->kind != XQ_VERDICT_CORRECT)
-    {
-      g_autofree char *old = a->wrong_choices;
-
-      a->wrong++;
-      a->wrong_choices = g_strconcat (old ? old : "|", in->choice, "|", NULL);
-    }
+    a->wrong++;
   return v;
 }
 

@@ -64,6 +64,7 @@ problem (Ctx *ctx, XqLessonError code, const char *path, const char *format, ...
    * them valid UTF-8 for whoever prints them. */
   p->message = g_utf8_make_valid (raw, -1);
   p->file = g_strdup (ctx->file);
+  p->domain = XQ_LESSON_ERROR;
   p->path = g_utf8_make_valid (path, -1);
   p->code = code;
   g_ptr_array_add (ctx->problems, p);

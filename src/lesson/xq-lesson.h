@@ -66,7 +66,7 @@ typedef struct {
   char *path;     /* JSON path, "$" for the whole document */
   char *message;  /* translated sentence */
   XqLessonError code;
-  GQuark domain;  /* whose enum code is in: XQ_LESSON_ERROR (also when 0), XQ_PACK_ERROR */
+  GQuark domain;  /* whose enum code is in: XQ_LESSON_ERROR or XQ_PACK_ERROR (0 read as XQ_LESSON_ERROR) */
 } XqLessonProblem;
 
 /* Reads a whole untrusted file of at most max_bytes, refusing a larger

@@ -1003,7 +1003,7 @@ test_import_games (Fixture *f, gconstpointer data)
     skipped = g_ptr_array_index (report->lines, 1);
     g_assert_false (skipped->imported);
     g_assert_nonnull (strstr (skipped->message, "record 2"));
-    said = xq_teach_page_describe_import (report, NULL);
+    said = xq_teach_work_describe_import (report, NULL);
     g_assert_true (g_str_has_prefix (said, "Imported 1 exercise into a new unit.\n"));
     g_assert_true (g_str_has_suffix (said, skipped->message));
   }

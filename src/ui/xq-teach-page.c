@@ -15,6 +15,7 @@
 #include "xq-lesson-writer.h"
 #include "xq-pack.h"
 #include "xq-teach-page.h"
+#include "xq-teach-work.h"
 #include "xq-worksheet.h"
 
 #define APP_PATH "/io/github/xiangqi_tutor/XiangqiTutor"
@@ -251,157 +252,14 @@ xq_teach_page_open_draft (XqTeachPage *self, const char *path, GError **error)
   return xq_exercise_editor_load_json (self->editor, contents, error);
 }
 
-/* ---- Worksheets ----------------------------------------------------------------- */
-
-/* Everything a job needs, copied from the page: it runs in a worker. */
-typedef struct {
-  XqTeachJob   kind;
-  char        *units_dir;
-  char        *unit_path;
-  char        *title;
-  char        *path;
-  XqWorksheet *sheet;      /* XQ_TEACH_JOB_WORKSHEET's result */
-  XqImportReport *report;  /* XQ_TEACH_JOB_IMPORT_GAMES's, even when it failed */
-  char        *out_path;   /* the unit it wrote */
-} Job;
-
-static void
-job_free (Job *job)
-{
-  g_free (job->units_dir);
-  g_free (job->unit_path);
-  g_free (job->title);
-  g_free (job->path);
-  g_clear_pointer (&job->sheet, xq_worksheet_free);
-  g_clear_pointer (&job->report, xq_import_report_free);
-  g_free (job->out_path);
-  g_free (job);
-}
-
-static Job *
-job_new (XqTeachPage *self, XqTeachJob kind, const char *path)
-{
-  Job *job = g_new0 (Job, 1);
-
-  job->kind = kind;
-  job->units_dir = g_strdup (self->units_dir);
-  job->unit_path = xq_teach_page_get_unit_path (self);
-  job->title = g_strdup (unit_title (self));
-  job->path = g_strdup (path);
-  return job;
-}
-
-static XqWorksheet *
-build_worksheet (const char *unit_path, GError **error)
-{
-  g_autoptr(XqLessonFile) file = xq_lesson_load_file_simple (unit_path, error);
-  XqWorksheet *sheet;
-
-  if (file == NULL)
-    return NULL;
-  sheet = xq_worksheet_new ();
-  xq_worksheet_set_title (sheet, file->unit->title);
-  for (guint i = 0; i < file->unit->exercises->len; i++)
-    {
-      const XqExercise *ex = g_ptr_array_index (file->unit->exercises, i);
-      g_autofree char *answer = xq_exercise_answer_key (ex);
-      XqLessonMarks marks;
-      const XqPosition *pos = xq_exercise_picture (ex, &marks);
-      XqAnnotations annots;
-
-      xq_annotations_clear (&annots);
-      xq_lesson_board_marks_to_annotations (&marks, pos, &annots);
-      xq_worksheet_add (sheet, pos, ex->prompt, answer, &annots);
-    }
-  return sheet;
-}
-
-/* A file name in dir for a unit imported from source: the source's name
- * made safe, numbered when taken, so an import never replaces a unit. */
-static char *
-import_unit_path (const char *dir, const char *source)
-{
-  g_autofree char *base = g_path_get_basename (source);
-  g_autofree char *stem = NULL;
-  g_autofree char *safe = NULL;
-  char *dot;
-
-  dot = strrchr (base, '.');
-  if (dot != NULL && dot != base)
-    *dot = '\0';
-  stem = g_strconcat ("import-", base, NULL);
-  safe = xq_pack_sanitize_name (stem, NULL);
-  if (safe == NULL)
-    safe = g_strdup ("import-games.json");
-  for (guint n = 1; n < 1000; n++)
-    {
-      g_autofree char *name = NULL;
-      g_autofree char *path = NULL;
-
-      if (n == 1)
-        name = g_strdup (safe);
-      else
-        {
-          g_autofree char *s = g_strndup (safe, strlen (safe) - strlen (".json"));
-          name = g_strdup_printf ("%s-%u.json", s, n);
-        }
-      path = g_build_filename (dir, name, NULL);
-      if (!g_file_test (path, G_FILE_TEST_EXISTS | G_FILE_TEST_IS_SYMLINK))
-        return g_steal_pointer (&path);
-    }
-  return NULL;
-}
-
-static gboolean
-import_games (Job *job, GCancellable *cancellable, GError **error)
-{
-  const char *paths[] = { job->path, NULL };
-
-  if (g_mkdir_with_parents (job->units_dir, 0700) != 0)
-    {
-      int saved = errno;
-      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s", job->units_dir,
-                   g_strerror (saved));
-      return FALSE;
-    }
-  job->out_path = import_unit_path (job->units_dir, job->path);
-  if (job->out_path == NULL)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS, _("%s: no free file name for the unit"),
-                   job->units_dir);
-      return FALSE;
-    }
-  return xq_import_files (paths, XQ_IMPORT_AS_UNIT, job->out_path, NULL, NULL, cancellable,
-                          &job->report, error);
-}
-
-static gboolean
-run_job (Job *job, GCancellable *cancellable, GError **error)
-{
-  switch (job->kind)
-    {
-    case XQ_TEACH_JOB_EXPORT_PDF:
-    case XQ_TEACH_JOB_WORKSHEET:
-      job->sheet = build_worksheet (job->unit_path, error);
-      if (job->sheet == NULL || g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
-      return job->kind == XQ_TEACH_JOB_WORKSHEET || xq_worksheet_write_pdf (job->sheet, job->path, error);
-    case XQ_TEACH_JOB_EXPORT_PACK:
-      return xq_pack_export_dir (job->units_dir, job->title, g_get_real_name (), job->path, cancellable, error);
-    case XQ_TEACH_JOB_IMPORT_PACK:
-      return xq_pack_import_file (job->path, job->units_dir, cancellable, error);
-    case XQ_TEACH_JOB_IMPORT_GAMES:
-      return import_games (job, cancellable, error);
-    }
-  g_return_val_if_reached (FALSE);
-}
+/* ---- Jobs in a worker ---------------------------------------------------------- */
 
 static void
 job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
   GError *error = NULL;
 
-  if (run_job (data, cancellable, &error))
+  if (xq_teach_work_run (data, cancellable, &error))
     g_task_return_boolean (task, TRUE);
   else
     g_task_return_error (task, error);
@@ -412,19 +270,22 @@ xq_teach_page_run_job_async (XqTeachPage *self, XqTeachJob kind, const char *pat
                              GAsyncReadyCallback callback, gpointer user_data)
 {
   g_autoptr(GTask) task = NULL;
+  g_autofree char *unit_path = NULL;
 
   g_return_if_fail (XQ_IS_TEACH_PAGE (self));
   g_return_if_fail (path != NULL || kind == XQ_TEACH_JOB_WORKSHEET);
+  unit_path = xq_teach_page_get_unit_path (self);
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, xq_teach_page_run_job_async);
-  g_task_set_task_data (task, job_new (self, kind, path), (GDestroyNotify) job_free);
+  g_task_set_task_data (task, xq_teach_work_new (kind, self->units_dir, unit_path, unit_title (self), path),
+                        (GDestroyNotify) xq_teach_work_free);
   g_task_run_in_thread (task, job_thread);
 }
 
 gboolean
 xq_teach_page_run_job_finish (XqTeachPage *self, GAsyncResult *result, GError **error)
 {
-  Job *job;
+  XqTeachWork *job;
 
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
   job = g_task_get_task_data (G_TASK (result));
@@ -433,31 +294,6 @@ xq_teach_page_run_job_finish (XqTeachPage *self, GAsyncResult *result, GError **
   if (job->kind == XQ_TEACH_JOB_IMPORT_PACK)
     load_unit (self);
   return TRUE;
-}
-
-/* What a teacher reads after an import: how many records became exercises,
- * and every skipped record's own line (which file, which record, why). */
-char *
-xq_teach_page_describe_import (const XqImportReport *report, const GError *error)
-{
-  GString *text = g_string_new (NULL);
-
-  g_return_val_if_fail (report != NULL, NULL);
-  if (error != NULL)
-    g_string_append (text, error->message);
-  else
-    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "Imported %u exercise into a new unit.",
-                                               "Imported %u exercises into a new unit.",
-                                               report->n_imported),
-                            report->n_imported);
-  for (guint i = 0; i < report->lines->len; i++)
-    {
-      const XqImportLine *line = g_ptr_array_index (report->lines, i);
-
-      if (!line->imported)
-        g_string_append_printf (text, "\n%s", line->message);
-    }
-  return g_string_free (text, FALSE);
 }
 
 /* ---- Jobs from the buttons --------------------------------------------------- */
@@ -515,7 +351,7 @@ static void
 job_done_cb (GObject *source, GAsyncResult *result, gpointer data)
 {
   XqTeachPage *self = XQ_TEACH_PAGE (source);
-  Job *job = g_task_get_task_data (G_TASK (result));
+  XqTeachWork *job = g_task_get_task_data (G_TASK (result));
   g_autoptr(GError) error = NULL;
 
   g_clear_object (&self->job);
@@ -531,7 +367,7 @@ job_done_cb (GObject *source, GAsyncResult *result, gpointer data)
     }
   if (job->kind == XQ_TEACH_JOB_IMPORT_GAMES)
     {
-      g_autofree char *text = xq_teach_page_describe_import (job->report, error);
+      g_autofree char *text = xq_teach_work_describe_import (job->report, error);
 
       set_status (self, text, error != NULL);
     }

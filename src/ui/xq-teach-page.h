@@ -7,7 +7,7 @@
 
 #include <gtk/gtk.h>
 
-#include "xq-import.h"
+#include "xq-teach-work.h"
 
 #include "xq-exercise-editor.h"
 #include "xq-projector-window.h"
@@ -39,16 +39,6 @@ char             *xq_teach_page_save_draft          (XqTeachPage *self, GError *
 /* Puts a saved draft (or any exercise object file) back into the editor. */
 gboolean          xq_teach_page_open_draft          (XqTeachPage *self, const char *path, GError **error);
 
-/* What the Teach page does with files, in a worker thread: each loads
- * units or packs through the lesson loader, which may prove mates. */
-typedef enum {
-  XQ_TEACH_JOB_EXPORT_PDF,   /* the unit's worksheet and answer key as a PDF at path */
-  XQ_TEACH_JOB_EXPORT_PACK,  /* every unit in the units dir as one pack at path */
-  XQ_TEACH_JOB_IMPORT_PACK,  /* the pack at path into the units dir */
-  XQ_TEACH_JOB_WORKSHEET,    /* only build the worksheet (to print it; path NULL) */
-  XQ_TEACH_JOB_IMPORT_GAMES, /* the XQF, DhtmlXQ or PGN file at path as a new unit of mates
-                              * in the units dir (docs/import.md) */
-} XqTeachJob;
 
 /* Runs a job in a worker and returns at once.  Cancelling stops it at the
  * next step and before anything is written: a stopped import installs
@@ -61,9 +51,5 @@ gboolean          xq_teach_page_run_job_finish      (XqTeachPage *self, GAsyncRe
 
 /* Opens the projector on the editor's position and prompt. */
 XqProjectorWindow *xq_teach_page_open_projector     (XqTeachPage *self);
-
-/* The status line after an import of games: the count, or the error, then
- * one line for every record skipped, with its reason. */
-char *xq_teach_page_describe_import (const XqImportReport *report, const GError *error);
 
 G_END_DECLS

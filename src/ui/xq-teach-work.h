@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-teach-work.h: what the Teach page does with files, in a worker
+ * thread.  A job is a copy of what it needs (paths, the unit's title), so
+ * the page may change meanwhile; each loads units or packs through the
+ * lesson loader, which may prove mates.  No GTK: the page runs it in a
+ * GTask and shows the result. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "xq-import.h"
+#include "xq-worksheet.h"
+
+G_BEGIN_DECLS
+
+/* What the Teach page does with files, in a worker thread: each loads
+ * units or packs through the lesson loader, which may prove mates. */
+typedef enum {
+  XQ_TEACH_JOB_EXPORT_PDF,   /* the unit's worksheet and answer key as a PDF at path */
+  XQ_TEACH_JOB_EXPORT_PACK,  /* every unit in the units dir as one pack at path */
+  XQ_TEACH_JOB_IMPORT_PACK,  /* the pack at path into the units dir */
+  XQ_TEACH_JOB_WORKSHEET,    /* only build the worksheet (to print it; path NULL) */
+  XQ_TEACH_JOB_IMPORT_GAMES, /* the XQF, DhtmlXQ or PGN file at path as a new unit of mates
+                              * in the units dir (docs/import.md) */
+} XqTeachJob;
+
+typedef struct {
+  XqTeachJob      kind;
+  char           *units_dir;
+  char           *unit_path;
+  char           *title;
+  char           *path;
+  XqWorksheet    *sheet;     /* XQ_TEACH_JOB_WORKSHEET's result */
+  XqImportReport *report;    /* XQ_TEACH_JOB_IMPORT_GAMES's, even when it failed */
+  char           *out_path;  /* the unit XQ_TEACH_JOB_IMPORT_GAMES wrote */
+} XqTeachWork;
+
+XqTeachWork *xq_teach_work_new  (XqTeachJob kind, const char *units_dir, const char *unit_path,
+                                 const char *title, const char *path);
+void         xq_teach_work_free (XqTeachWork *job);
+/* Runs in the worker thread. */
+gboolean     xq_teach_work_run  (XqTeachWork *job, GCancellable *cancellable, GError **error);
+
+/* The status line after an import of games: the count, or the error, then
+ * one line for every record skipped, with its reason. */
+char        *xq_teach_work_describe_import (const XqImportReport *report, const GError *error);
+
+G_END_DECLS

@@ -238,7 +238,7 @@ test_add_list (Fixture *f, gconstpointer data)
   static const struct { guint line; const char *name; XqClassNameStatus status; const char *learner; } want[] = {
     { 1, "Mei Ling", XQ_CLASS_NAME_ADDED, "mei-ling" },
     { 2, "Tom", XQ_CLASS_NAME_PRESENT, "tom" },
-    { 4, "王小明", XQ_CLASS_NAME_ADDED, "learner" },
+    { 4, "王小明", XQ_CLASS_NAME_ADDED, "learner-2" },
     { 5, "Mei Ling", XQ_CLASS_NAME_REPEATED, NULL },
     { 6, "Mei  Ling", XQ_CLASS_NAME_ADDED, "mei-ling-2" },
     { 7, NULL, XQ_CLASS_NAME_TOO_LONG, NULL },
@@ -262,7 +262,7 @@ test_add_list (Fixture *f, gconstpointer data)
   ids = xq_progress_store_list (f->store);
   g_assert_cmpuint (ids->len, ==, 4);
   {
-    g_autoptr(XqProgress) p = xq_progress_store_load (f->store, "learner", &error);
+    g_autoptr(XqProgress) p = xq_progress_store_load (f->store, "learner-2", &error);
     g_assert_cmpstr (p->name, ==, "王小明");
   }
   line = xq_class_list_entry_describe (g_ptr_array_index (entries, 3));

@@ -137,6 +137,8 @@ xq_class_add_list_data (XqProgressStore *store, const char *data, gsize length,
                    file_name, (gsize) (bad - data));
       return NULL;
     }
+  /* The id the program falls back on is nobody's in a class. */
+  g_ptr_array_add (taken, g_strdup ("learner"));
   text = g_strndup (data, length);
   /* A byte order mark some editors write is not part of the first name. */
   lines = g_strsplit (g_str_has_prefix (text, "\xEF\xBB\xBF") ? text + 3 : text, "\n", -1);

@@ -46,7 +46,8 @@ void  xq_class_list_entry_free (XqClassListEntry *entry);
 char *xq_class_list_entry_describe (const XqClassListEntry *entry);
 
 /* Adds a learner for every new name of a class list (UTF-8, one name a
- * line, blank lines and spaces around names ignored).  Returns one entry
+ * line, blank lines and spaces around names ignored; ids as
+ * xq_class_make_id, never the fallback id "learner").  Returns one entry
  * per name (XqClassListEntry*), or NULL with an error naming file_name
  * for text that is not a class list (too big, not UTF-8: with the byte)
  * or a store that cannot be written. */

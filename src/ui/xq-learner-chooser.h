@@ -7,6 +7,7 @@
 
 #include <gtk/gtk.h>
 
+#include "xq-class.h"
 #include "xq-progress.h"
 
 G_BEGIN_DECLS

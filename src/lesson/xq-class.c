@@ -133,8 +133,8 @@ xq_class_add_list_data (XqProgressStore *store, const char *data, gsize length,
     }
   if (!g_utf8_validate_len (data, length, &bad))
     {
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, _("%s: byte %" G_GSIZE_FORMAT ": not UTF-8 text"),
-                   file_name, (gsize) (bad - data));
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, _("%s: byte %lu: not UTF-8 text"),
+                   file_name, (unsigned long) (bad - data));
       return NULL;
     }
   /* The id the program falls back on is nobody's in a class. */

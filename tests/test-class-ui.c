@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "xq-learner-chooser.h"
+#include "test-class-files.h"
 #include "xq-test-gtk.h"
 
 typedef struct {
@@ -99,42 +100,10 @@ click (Fixture *f, const char *label, const char *tooltip)
   gtk_test_widget_wait_for_draw (f->window);
 }
 
-static GHashTable *
-snapshot (Fixture *f, const char *learner)
-{
-  GHashTable *files = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  g_autoptr(GDir) d = g_dir_open (f->dir, 0, NULL);
-  g_autofree char *prefix = g_strconcat (learner, ".", NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    if (g_str_has_prefix (name, prefix))
-      {
-        g_autofree char *path = g_build_filename (f->dir, name, NULL);
-        char *text = NULL;
-
-        g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-        g_hash_table_insert (files, g_strdup (name), text);
-      }
-  return files;
-}
-
-static void
-assert_same (GHashTable *a, GHashTable *b)
-{
-  GHashTableIter iter;
-  gpointer key, value;
-
-  g_assert_cmpuint (g_hash_table_size (a), ==, g_hash_table_size (b));
-  g_hash_table_iter_init (&iter, a);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    g_assert_cmpstr (g_hash_table_lookup (b, key), ==, value);
-}
-
 static void
 test_remove_undo (Fixture *f, gconstpointer data)
 {
-  g_autoptr(GHashTable) before = snapshot (f, "tom");
+  g_autoptr(GHashTable) before = xq_test_class_snapshot (f->dir, "tom.");
   g_autoptr(GHashTable) gone = NULL;
   g_autoptr(GHashTable) back = NULL;
 
@@ -146,13 +115,13 @@ test_remove_undo (Fixture *f, gconstpointer data)
   /* Cancel keeps everything. */
   click (f, "_Cancel", NULL);
   g_assert_null (xq_learner_chooser_get_confirm_text (f->chooser));
-  gone = snapshot (f, "tom");
-  assert_same (before, gone);
+  gone = xq_test_class_snapshot (f->dir, "tom.");
+  xq_test_class_assert_same (before, gone);
   g_clear_pointer (&gone, g_hash_table_unref);
 
   click (f, NULL, "Remove Tom…");
   click (f, "_Remove", NULL);
-  gone = snapshot (f, "tom");
+  gone = xq_test_class_snapshot (f->dir, "tom.");
   g_assert_cmpuint (g_hash_table_size (gone), ==, 0);
   g_assert_null (find_button (GTK_WIDGET (f->chooser), NULL, "Remove Tom…"));
   g_assert_nonnull (find_button (GTK_WIDGET (f->chooser), NULL, "Remove Ann…"));
@@ -161,8 +130,8 @@ test_remove_undo (Fixture *f, gconstpointer data)
   g_assert_cmpuint (f->chosen->len, ==, 0);
 
   click (f, "_Undo", NULL);
-  back = snapshot (f, "tom");
-  assert_same (before, back);
+  back = xq_test_class_snapshot (f->dir, "tom.");
+  xq_test_class_assert_same (before, back);
   g_assert_null (xq_learner_chooser_get_undo_text (f->chooser));
   g_assert_nonnull (find_button (GTK_WIDGET (f->chooser), NULL, "Remove Tom…"));
 
@@ -174,17 +143,17 @@ test_remove_undo (Fixture *f, gconstpointer data)
   g_assert_cmpstr (xq_learner_chooser_get_undo_text (f->chooser), ==, "Ann was removed.");
   click (f, "_Undo", NULL);
   g_clear_pointer (&gone, g_hash_table_unref);
-  gone = snapshot (f, "tom");
+  gone = xq_test_class_snapshot (f->dir, "tom.");
   g_assert_cmpuint (g_hash_table_size (gone), ==, 0);
   g_clear_pointer (&back, g_hash_table_unref);
-  back = snapshot (f, "ann");
+  back = xq_test_class_snapshot (f->dir, "ann.");
   g_assert_cmpuint (g_hash_table_size (back), ==, 4);
 }
 
 static void
 test_remove_current (Fixture *f, gconstpointer data)
 {
-  g_autoptr(GHashTable) before = snapshot (f, "mei");
+  g_autoptr(GHashTable) before = xq_test_class_snapshot (f->dir, "mei.");
   g_autoptr(GHashTable) back = NULL;
   g_autofree char *current = NULL;
 
@@ -205,8 +174,8 @@ test_remove_current (Fixture *f, gconstpointer data)
   g_assert_cmpuint (f->chosen->len, ==, 2);
   g_assert_cmpstr (g_ptr_array_index (f->chosen, 1), ==, "mei");
   g_assert_cmpstr (xq_learner_chooser_get_current (f->chooser), ==, "mei");
-  back = snapshot (f, "mei");
-  assert_same (before, back);
+  back = xq_test_class_snapshot (f->dir, "mei.");
+  xq_test_class_assert_same (before, back);
 }
 
 static void

@@ -15,6 +15,7 @@
 #include "xq-class-report.h"
 #include "xq-progress.h"
 #include "xq-safe-file.h"
+#include "test-class-files.h"
 #include "xq-test-dirs.h"
 
 typedef struct {
@@ -309,30 +310,6 @@ test_add_list_refused (Fixture *f, gconstpointer data)
   g_assert_cmpuint (ids->len, ==, 0);
 }
 
-static GHashTable *
-snapshot (Fixture *f)
-{
-  GHashTable *files = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  g_autoptr(GDir) d = g_dir_open (f->dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    g_hash_table_insert (files, g_strdup (name), get (f, name));
-  return files;
-}
-
-static void
-assert_same (GHashTable *a, GHashTable *b)
-{
-  GHashTableIter iter;
-  gpointer key, value;
-
-  g_assert_cmpuint (g_hash_table_size (a), ==, g_hash_table_size (b));
-  g_hash_table_iter_init (&iter, a);
-  while (g_hash_table_iter_next (&iter, &key, &value))
-    g_assert_cmpstr (g_hash_table_lookup (b, key), ==, value);
-}
-
 static void
 test_remove_restore (Fixture *f, gconstpointer data)
 {
@@ -353,14 +330,14 @@ test_remove_restore (Fixture *f, gconstpointer data)
   /* A learner whose id begins the same is someone else. */
   save_learner (f, "mei-2", "Mei Two");
   save_learner (f, "me", "Me");
-  before = snapshot (f);
+  before = xq_test_class_snapshot (f->dir, "");
   g_assert_cmpuint (g_hash_table_size (before), >=, 9);
 
   removed = xq_progress_store_remove_undoable (f->store, "mei", &error);
   g_assert_no_error (error);
   g_assert_cmpstr (xq_progress_removed_get_name (removed), ==, "Mei");
   g_assert_cmpstr (xq_progress_removed_get_learner (removed), ==, "mei");
-  after = snapshot (f);
+  after = xq_test_class_snapshot (f->dir, "");
   {
     GHashTableIter iter;
     gpointer key;
@@ -377,8 +354,8 @@ test_remove_restore (Fixture *f, gconstpointer data)
   g_assert_true (xq_progress_removed_restore (removed, &error));
   g_assert_no_error (error);
   g_clear_pointer (&after, g_hash_table_unref);
-  after = snapshot (f);
-  assert_same (before, after);
+  after = xq_test_class_snapshot (f->dir, "");
+  xq_test_class_assert_same (before, after);
 
   /* Once back (or replaced), the same removal cannot write over it. */
   g_assert_false (xq_progress_removed_restore (removed, &error));

@@ -8,7 +8,8 @@
 #include <locale.h>
 #include <string.h>
 
-#include "xq-checker.h"
+#include "xq-kind.h"
+#include "xq-test-kinds.h"
 #include "xq-lesson-rules.h"
 #include "xq-test-dirs.h"
 
@@ -54,6 +55,42 @@ first (XqLessonFile *file)
   return g_ptr_array_index (file->unit->exercises, 0);
 }
 
+/* The kinds' checks, through the generic answer value. */
+static XqVerdict *
+check_tap (const XqExercise *ex, const XqSquare *points, int n)
+{
+  XqAnswer answer = { .points = points, .n_points = n };
+  return xq_exercise_check (ex, &answer);
+}
+
+static XqVerdict *
+check_move (const XqExercise *ex, XqMove m)
+{
+  XqAnswer answer = { .moves = &m, .n_moves = 1 };
+  return xq_exercise_check (ex, &answer);
+}
+
+static XqVerdict *
+check_line (const XqExercise *ex, const XqMove *moves, int n)
+{
+  XqAnswer answer = { .moves = moves, .n_moves = n };
+  return xq_exercise_check (ex, &answer);
+}
+
+static XqVerdict *
+check_setup (const XqExercise *ex, const XqPiece *board)
+{
+  XqAnswer answer = { .board = board };
+  return xq_exercise_check (ex, &answer);
+}
+
+static XqVerdict *
+check_choose (const XqExercise *ex, const char *id)
+{
+  XqAnswer answer = { .choice = id };
+  return xq_exercise_check (ex, &answer);
+}
+
 /* ---- Tap ------------------------------------------------------------------- */
 
 static void
@@ -71,13 +108,13 @@ test_tap_reach (void)
   g_autoptr(XqVerdict) part = NULL;
   g_autoptr(XqVerdict) bad = NULL;
 
-  g_assert_cmpint (ex->n_answer_points, ==, 6);
-  all = xq_check_tap (ex, right, G_N_ELEMENTS (right));
+  g_assert_cmpint (answer_of (ex).n_points, ==, 6);
+  all = check_tap (ex, right, G_N_ELEMENTS (right));
   g_assert_cmpint (all->kind, ==, XQ_VERDICT_CORRECT);
   g_assert_cmpint (all->stars, ==, 3);
-  part = xq_check_tap (ex, some, G_N_ELEMENTS (some));
+  part = check_tap (ex, some, G_N_ELEMENTS (some));
   g_assert_cmpint (part->kind, ==, XQ_VERDICT_INCOMPLETE);
-  bad = xq_check_tap (ex, wrong, G_N_ELEMENTS (wrong));
+  bad = check_tap (ex, wrong, G_N_ELEMENTS (wrong));
   g_assert_cmpint (bad->kind, ==, XQ_VERDICT_WRONG);
   /* d6 is crossed out and the blocked leg on e5 is shown as the reason. */
   g_assert_true (xq_lesson_marks_has (&bad->marks, XQ_LESSON_MARK_CROSS, XQ_LESSON_ROLE_WRONG, sq ("d6"), XQ_NO_SQUARE));
@@ -95,10 +132,10 @@ test_tap_attackers (void)
   XqExercise *ex = first (file);
   XqSquare right[] = { sq ("a4"), sq ("d6"), sq ("e8") };
   XqSquare wrong[] = { sq ("e6") };
-  g_autoptr(XqVerdict) ok = xq_check_tap (ex, right, 3);
-  g_autoptr(XqVerdict) bad = xq_check_tap (ex, wrong, 1);
+  g_autoptr(XqVerdict) ok = check_tap (ex, right, 3);
+  g_autoptr(XqVerdict) bad = check_tap (ex, wrong, 1);
 
-  g_assert_cmpint (ex->n_answer_points, ==, 3);
+  g_assert_cmpint (answer_of (ex).n_points, ==, 3);
   g_assert_cmpint (ok->kind, ==, XQ_VERDICT_CORRECT);
   g_assert_true (xq_lesson_marks_has (&ok->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_ATTACK, sq ("e8"), sq ("e4")));
   g_assert_cmpint (bad->kind, ==, XQ_VERDICT_WRONG);
@@ -112,8 +149,8 @@ test_tap_points_one (void)
   g_autoptr(XqLessonFile) file = load_exercise (
     "{ \"id\": \"a\", \"kind\": \"tap\", \"prompt\": \"P\", \"select\": \"one\", \"points\": [ \"a0\", \"i9\" ] }");
   XqSquare corner = sq ("i9"), middle = sq ("e4");
-  g_autoptr(XqVerdict) ok = xq_check_tap (first (file), &corner, 1);
-  g_autoptr(XqVerdict) bad = xq_check_tap (first (file), &middle, 1);
+  g_autoptr(XqVerdict) ok = check_tap (first (file), &corner, 1);
+  g_autoptr(XqVerdict) bad = check_tap (first (file), &middle, 1);
 
   g_assert_cmpint (ok->kind, ==, XQ_VERDICT_CORRECT);
   g_assert_cmpint (bad->kind, ==, XQ_VERDICT_WRONG);
@@ -154,7 +191,7 @@ test_move (gconstpointer data)
     c->goal, c->fen, c->extra);
   g_autoptr(XqLessonFile) file = load_exercise (json);
   XqExercise *ex = first (file);
-  g_autoptr(XqVerdict) right = xq_check_move (ex, mv (c->right));
+  g_autoptr(XqVerdict) right = check_move (ex, mv (c->right));
 
   g_assert_cmpint (right->kind, ==, XQ_VERDICT_CORRECT);
   g_assert_nonnull (right->message);
@@ -162,7 +199,7 @@ test_move (gconstpointer data)
                                       xq_move_from (mv (c->right)), xq_move_to (mv (c->right))));
   if (c->wrong != NULL)
     {
-      g_autoptr(XqVerdict) wrong = xq_check_move (ex, mv (c->wrong));
+      g_autoptr(XqVerdict) wrong = check_move (ex, mv (c->wrong));
       g_assert_cmpint (wrong->kind, ==, c->wrong_kind);
       g_assert_nonnull (wrong->message);
     }
@@ -174,8 +211,8 @@ test_move_illegal (void)
   g_autoptr(XqLessonFile) file = load_exercise (
     "{ \"id\": \"m\", \"kind\": \"move\", \"prompt\": \"P\", \"goal\": \"capture\" }");
   XqExercise *ex = first (file);
-  g_autoptr(XqVerdict) leg = xq_check_move (ex, mv ("b0d1"));
-  g_autoptr(XqVerdict) two = xq_check_move (ex, mv ("b2b8"));
+  g_autoptr(XqVerdict) leg = check_move (ex, mv ("b0d1"));
+  g_autoptr(XqVerdict) two = check_move (ex, mv ("b2b8"));
   g_autoptr(XqVerdict) back = NULL;
   g_autoptr(XqLessonFile) file2 = load_exercise (
     "{ \"id\": \"m\", \"kind\": \"move\", \"prompt\": \"P\", \"goal\": \"capture\","
@@ -185,7 +222,7 @@ test_move_illegal (void)
   g_assert_true (xq_lesson_marks_has (&leg->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_BLOCKER, sq ("c0"), XQ_NO_SQUARE));
   g_assert_cmpint (two->kind, ==, XQ_VERDICT_ILLEGAL);
   g_assert_true (xq_lesson_marks_has (&two->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_BLOCKER, sq ("b7"), XQ_NO_SQUARE));
-  back = xq_check_move (first (file2), mv ("e5e4"));
+  back = check_move (first (file2), mv ("e5e4"));
   g_assert_cmpint (back->kind, ==, XQ_VERDICT_ILLEGAL);
   g_assert_cmpstr (back->message, ==, "A soldier never moves backwards.");
 }
@@ -196,7 +233,7 @@ test_move_recapture_feedback (void)
   g_autoptr(XqLessonFile) file = load_exercise (
     "{ \"id\": \"m\", \"kind\": \"move\", \"prompt\": \"P\", \"goal\": \"safe-capture\","
     "  \"fen\": \"1n2k4/9/c8/9/9/R4n3/9/9/9/3K5 w - - 0 1\" }");
-  g_autoptr(XqVerdict) v = xq_check_move (first (file), mv ("a4a7"));
+  g_autoptr(XqVerdict) v = check_move (first (file), mv ("a4a7"));
 
   g_assert_cmpint (v->kind, ==, XQ_VERDICT_WRONG);
   /* The horse that would take back is shown with its line of attack. */
@@ -210,7 +247,7 @@ test_move_check_feedback (void)
   g_autoptr(XqLessonFile) file = load_exercise (
     "{ \"id\": \"m\", \"kind\": \"move\", \"prompt\": \"P\", \"goal\": \"check\","
     "  \"fen\": \"4k4/9/9/9/4N4/9/9/9/C8/3K5 w - - 0 1\" }");
-  g_autoptr(XqVerdict) v = xq_check_move (first (file), mv ("a1e1"));
+  g_autoptr(XqVerdict) v = check_move (first (file), mv ("a1e1"));
 
   g_assert_cmpint (v->kind, ==, XQ_VERDICT_CORRECT);
   g_assert_true (xq_lesson_marks_has (&v->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_ATTACK, sq ("e1"), sq ("e9")));
@@ -240,24 +277,24 @@ test_stars (void)
   g_autoptr(XqVerdict) illegal = NULL;
   g_autoptr(XqVerdict) wrong_piece = NULL;
 
-  g_assert_cmpint (ex->optimum, ==, 4);
-  v3 = xq_check_stars (ex, best, 4);
+  g_assert_cmpint (answer_of (ex).count, ==, 4);
+  v3 = check_line (ex, best, 4);
   g_assert_cmpint (v3->kind, ==, XQ_VERDICT_CORRECT);
   g_assert_cmpint (v3->stars, ==, 3);
-  v2 = xq_check_stars (ex, slow, 6);
+  v2 = check_line (ex, slow, 6);
   g_assert_cmpint (v2->kind, ==, XQ_VERDICT_CORRECT);
   g_assert_cmpint (v2->stars, ==, 2);
-  v1 = xq_check_stars (ex, slower, 8);
+  v1 = check_line (ex, slower, 8);
   g_assert_cmpint (v1->stars, ==, 1);
-  partial = xq_check_stars (ex, best, 3);
+  partial = check_line (ex, best, 3);
   g_assert_cmpint (partial->kind, ==, XQ_VERDICT_INCOMPLETE);
   /* Only the star on g7 is left to collect. */
   g_assert_cmpint (partial->marks.n_marks, ==, 1);
   g_assert_true (xq_lesson_marks_has (&partial->marks, XQ_LESSON_MARK_STAR, XQ_LESSON_ROLE_STAR, sq ("g7"), XQ_NO_SQUARE));
-  illegal = xq_check_stars (ex, jump, 1);
+  illegal = check_line (ex, jump, 1);
   g_assert_cmpint (illegal->kind, ==, XQ_VERDICT_ILLEGAL);
   g_assert_true (xq_lesson_marks_has (&illegal->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_BLOCKER, sq ("a3"), XQ_NO_SQUARE));
-  wrong_piece = xq_check_stars (ex, other, 1);
+  wrong_piece = check_line (ex, other, 1);
   g_assert_cmpint (wrong_piece->kind, ==, XQ_VERDICT_ILLEGAL);
 }
 
@@ -280,28 +317,49 @@ test_setup (void)
   g_autoptr(XqVerdict) piece_bad = NULL;
 
   memcpy (board, ex->position.board, sizeof board);
-  missing = xq_check_setup (ex, board);
+  missing = check_setup (ex, board);
   g_assert_cmpint (missing->kind, ==, XQ_VERDICT_INCOMPLETE);
   g_assert_true (xq_lesson_marks_has (&missing->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_MISSING, sq ("b0"), XQ_NO_SQUARE));
 
   board[sq ("b1")] = horse;
-  wrong = xq_check_setup (ex, board);
+  wrong = check_setup (ex, board);
   g_assert_cmpint (wrong->kind, ==, XQ_VERDICT_WRONG);
   g_assert_true (xq_lesson_marks_has (&wrong->marks, XQ_LESSON_MARK_CROSS, XQ_LESSON_ROLE_WRONG, sq ("b1"), XQ_NO_SQUARE));
 
   board[sq ("b1")] = XQ_EMPTY;
   board[sq ("b0")] = horse;
   board[sq ("h0")] = horse;
-  done = xq_check_setup (ex, board);
+  done = check_setup (ex, board);
   g_assert_cmpint (done->kind, ==, XQ_VERDICT_CORRECT);
 
-  piece_ok = xq_check_setup_piece (ex, sq ("h0"), horse);
-  g_assert_cmpint (piece_ok->kind, ==, XQ_VERDICT_CORRECT);
-  piece_bad = xq_check_setup_piece (ex, sq ("c0"), horse);
-  g_assert_cmpint (piece_bad->kind, ==, XQ_VERDICT_WRONG);
-  /* Per-piece feedback points at both homes of the horse. */
-  g_assert_true (xq_lesson_marks_has (&piece_bad->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_MISSING, sq ("b0"), XQ_NO_SQUARE));
-  g_assert_true (xq_lesson_marks_has (&piece_bad->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_MISSING, sq ("h0"), XQ_NO_SQUARE));
+  /* One piece at a time, from the tray: right so far, until the last. */
+  {
+    XqAttempt a;
+    XqInput ok = { .type = XQ_INPUT_PLACE, .sq = sq ("h0"), .piece = horse };
+    XqInput bad = { .type = XQ_INPUT_PLACE, .sq = sq ("a1"), .piece = horse };
+    XqInput last = { .type = XQ_INPUT_PLACE, .sq = sq ("b0"), .piece = horse };
+    g_autoptr(XqVerdict) finished = NULL;
+
+    xq_attempt_init (&a, ex);
+    g_assert_cmpint (a.tray[horse], ==, 2);
+    piece_ok = xq_attempt_input (&a, &ok);
+    g_assert_cmpint (piece_ok->kind, ==, XQ_VERDICT_INCOMPLETE);
+    g_assert_cmpstr (piece_ok->message, ==, "Yes, that piece goes there.");
+    g_assert_true (xq_lesson_marks_has (&piece_ok->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_CORRECT, sq ("h0"), XQ_NO_SQUARE));
+    g_assert_cmpint (a.board[sq ("h0")], ==, horse);
+    piece_bad = xq_attempt_input (&a, &bad);
+    g_assert_cmpint (piece_bad->kind, ==, XQ_VERDICT_WRONG);
+    g_assert_cmpint (a.board[sq ("a1")], ==, XQ_EMPTY);
+    g_assert_cmpint (a.wrong, ==, 1);
+    /* Per-piece feedback points at both homes of the horse. */
+    g_assert_true (xq_lesson_marks_has (&piece_bad->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_MISSING, sq ("b0"), XQ_NO_SQUARE));
+    g_assert_true (xq_lesson_marks_has (&piece_bad->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_MISSING, sq ("h0"), XQ_NO_SQUARE));
+    finished = xq_attempt_input (&a, &last);
+    g_assert_cmpint (finished->kind, ==, XQ_VERDICT_CORRECT);
+    g_assert_true (a.solved);
+    g_assert_cmpint (a.stars, ==, 2);
+    xq_attempt_clear (&a);
+  }
 }
 
 /* ---- Choose ---------------------------------------------------------------- */
@@ -341,10 +399,10 @@ test_choose (gconstpointer data)
   g_autofree char *json = g_strdup_printf ("{ \"id\": \"c\", \"kind\": \"choose\", \"prompt\": \"P\", %s }", c->json);
   g_autoptr(XqLessonFile) file = load_exercise (json);
   XqExercise *ex = first (file);
-  g_autoptr(XqVerdict) right = xq_check_choose (ex, c->right);
-  g_autoptr(XqVerdict) wrong = xq_check_choose (ex, c->wrong);
+  g_autoptr(XqVerdict) right = check_choose (ex, c->right);
+  g_autoptr(XqVerdict) wrong = check_choose (ex, c->wrong);
 
-  g_assert_cmpstr (ex->answer, ==, c->right);
+  g_assert_cmpstr (answer_of (ex).choice, ==, c->right);
   g_assert_cmpint (right->kind, ==, XQ_VERDICT_CORRECT);
   g_assert_nonnull (right->message);
   g_assert_cmpint (wrong->kind, ==, XQ_VERDICT_WRONG);
@@ -356,7 +414,7 @@ test_choose_explains (void)
   g_autoptr(XqLessonFile) file = load_exercise (
     "{ \"id\": \"c\", \"kind\": \"choose\", \"prompt\": \"P\", \"rule\": \"trade\","
     "  \"fen\": \"1n2k4/9/c8/9/R8/9/9/9/9/3K5 w - - 0 1\", \"moves\": [\"a5a7\", \"b9a7\"], " TRADE_CHOICES " }");
-  g_autoptr(XqVerdict) v = xq_check_choose (first (file), "bad");
+  g_autoptr(XqVerdict) v = check_choose (first (file), "bad");
 
   g_assert_cmpstr (v->message, ==, "You come out 4.5 points behind: a bad trade.");
   g_assert_true (xq_lesson_marks_has (&v->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_MOVE, sq ("a5"), sq ("a7")));
@@ -374,9 +432,9 @@ test_mate_in_one (void)
     "  \"fen\": \"4k4/9/4N4/9/9/9/9/C8/9/3K5 w - - 0 1\" }");
   XqExercise *ex = first (file);
   XqMove right = mv ("a2e2"), wrong = mv ("a2a9"), illegal = mv ("e7e5");
-  g_autoptr(XqVerdict) ok = xq_check_exercise_mate (ex, &right, 1);
-  g_autoptr(XqVerdict) bad = xq_check_exercise_mate (ex, &wrong, 1);
-  g_autoptr(XqVerdict) ill = xq_check_exercise_mate (ex, &illegal, 1);
+  g_autoptr(XqVerdict) ok = check_line (ex, &right, 1);
+  g_autoptr(XqVerdict) bad = check_line (ex, &wrong, 1);
+  g_autoptr(XqVerdict) ill = check_line (ex, &illegal, 1);
 
   g_assert_cmpint (ok->kind, ==, XQ_VERDICT_CORRECT);
   g_assert_true (xq_lesson_marks_has (&ok->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_ATTACK, sq ("e2"), sq ("e9")));

@@ -17,6 +17,7 @@
 #include "xq-pgn.h"
 #include "xq-xqf.h"
 #include "xq-test-dirs.h"
+#include "xq-test-kinds.h"
 
 /* Positions (all proved by hand, see each use). */
 #define M1_FEN "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"      /* mate in 1: e1d1, e1e8 */
@@ -750,11 +751,11 @@ test_import_dhtmlxq (void)
   g_assert_cmpstr (file->unit->id, ==, "forum-unit");
   g_assert_cmpuint (file->unit->exercises->len, ==, 2);
   ex = g_ptr_array_index (file->unit->exercises, 0);
-  g_assert_cmpint (ex->kind, ==, XQ_EXERCISE_MATE);
-  g_assert_cmpint (ex->mate_in, ==, 1);
+  g_assert_true (xq_exercise_is (ex, "mate"));
+  g_assert_cmpint (answer_of (ex).count, ==, 1);
   g_assert_cmpstr (ex->prompt, ==, "象棋: Red to move and mate in 1.");
   ex = g_ptr_array_index (file->unit->exercises, 1);
-  g_assert_cmpint (ex->mate_in, ==, 2);
+  g_assert_cmpint (answer_of (ex).count, ==, 2);
   /* The finish starts after Black's first move: M2. */
   g_assert_cmpstr (ex->fen, ==, M2_FEN);
   g_assert_cmpstr (ex->prompt, ==, "柳大华–吕钦, the finish: Red to move and mate in 2.");

@@ -19,6 +19,7 @@
 #include "xq-checker.h"
 #include "xq-learn-page.h"
 #include "xq-test-gtk.h"
+#include "xq-test-kinds.h"
 
 typedef struct {
   GtkWidget      *window;
@@ -176,13 +177,52 @@ open_unit (Fixture    *f,
   return g_ptr_array_index (xq_learn_page_get_units (f->page), index);
 }
 
+/* The shipped kinds, for the tests that solve each its own way. */
+enum { KIND_TAP, KIND_MOVE, KIND_STARS, KIND_SETUP, KIND_CHOOSE, KIND_MATE };
+
+static int
+kind_index (const XqExercise *ex)
+{
+  static const char *const names[] = { "tap", "move", "stars", "setup", "choose", "mate" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (xq_exercise_is (ex, names[i]))
+      return (int) i;
+  g_assert_not_reached ();
+}
+
+/* The exercise's piece ("square"), or XQ_NO_SQUARE. */
+static XqSquare
+ex_square (const XqExercise *ex)
+{
+  const char *name = xq_exercise_get_field (ex, "square");
+
+  return name ? xq_square_from_text (name) : XQ_NO_SQUARE;
+}
+
+/* A tap exercise that wants every point (else any one). */
+static gboolean
+tap_all (const XqExercise *ex)
+{
+  return g_strcmp0 (xq_exercise_get_field (ex, "select"), "one") != 0;
+}
+
+static const XqPiece *
+target_board (const XqExercise *ex)
+{
+  const XqPiece *board = answer_of (ex).board;
+
+  g_assert_nonnull (board);
+  return board;
+}
+
 static guint
 first_exercise (Fixture          *f,
                 const XqUnit     *unit,
-                XqExerciseKind    kind)
+                const char       *kind)
 {
   for (guint i = 0; i < unit->exercises->len; i++)
-    if (((XqExercise *) g_ptr_array_index (unit->exercises, i))->kind == kind)
+    if (xq_exercise_is (g_ptr_array_index (unit->exercises, i), kind))
       {
         xq_lesson_player_go_to (f->player, unit->pages->len + i);
         gtk_test_widget_wait_for_draw (GTK_WIDGET (f->player));
@@ -215,7 +255,8 @@ a_correct_move (const XqExercise *ex)
 
   for (int i = 0; i < n; i++)
     {
-      g_autoptr(XqVerdict) v = xq_check_move (ex, moves[i]);
+      XqAnswer answer = { .moves = &moves[i], .n_moves = 1 };
+      g_autoptr(XqVerdict) v = xq_exercise_check (ex, &answer);
       if (v->kind == XQ_VERDICT_CORRECT)
         return moves[i];
     }
@@ -231,14 +272,14 @@ star_walk (const XqExercise *ex,
   enum { MAXS = XQ_SQUARES << XQ_LESSON_MAX_STARS };
   g_autofree int *prev = g_new (int, MAXS);
   g_autofree int *queue = g_new (int, MAXS);
-  guint full = (1u << ex->n_stars) - 1;
-  XqPiece piece = ex->position.board[ex->square];
+  guint full = (1u << answer_of (ex).n_points) - 1;
+  XqPiece piece = ex->position.board[ex_square (ex)];
   int head = 0, tail = 0, goal = -1, n = 0;
 
   for (int i = 0; i < MAXS; i++)
     prev[i] = -2;
-  prev[ex->square] = -1;
-  queue[tail++] = ex->square;
+  prev[ex_square (ex)] = -1;
+  queue[tail++] = ex_square (ex);
   while (head < tail && goal < 0)
     {
       int state = queue[head++], at = state % XQ_SQUARES;
@@ -247,7 +288,7 @@ star_walk (const XqExercise *ex,
       XqSquare steps[XQ_SQUARES];
       int k;
 
-      xq_position_put (&pos, ex->square, XQ_EMPTY);
+      xq_position_put (&pos, ex_square (ex), XQ_EMPTY);
       xq_position_put (&pos, at, piece);
       xq_position_set_side (&pos, xq_piece_color (piece));
       k = xq_lesson_star_steps (&pos, at, steps);
@@ -255,8 +296,8 @@ star_walk (const XqExercise *ex,
         {
           guint m2 = mask;
           int next;
-          for (int s = 0; s < ex->n_stars; s++)
-            if (ex->stars[s] == steps[i])
+          for (int s = 0; s < answer_of (ex).n_points; s++)
+            if (answer_of (ex).points[s] == steps[i])
               m2 |= 1u << s;
           next = (int) m2 * XQ_SQUARES + steps[i];
           if (prev[next] != -2)
@@ -297,28 +338,28 @@ static void
 solve_exercise (Fixture          *f,
                 const XqExercise *ex)
 {
-  switch (ex->kind)
+  switch (kind_index (ex))
     {
-    case XQ_EXERCISE_TAP:
+    case KIND_TAP:
       for (int sq = 0; sq < XQ_SQUARES; sq++)
-        if (ex->answer_points[sq])
+        if (is_answer_point (ex, sq))
           {
             press_point (f, sq);
-            if (!ex->tap_all)
+            if (!tap_all (ex))
               break;
           }
-      if (ex->tap_all)
+      if (tap_all (ex))
         click (xq_lesson_player_get_button (f->player, "check"));
       break;
-    case XQ_EXERCISE_MOVE:
+    case KIND_MOVE:
       play_move (f, a_correct_move (ex));
       break;
-    case XQ_EXERCISE_STARS:
+    case KIND_STARS:
       {
         XqMove walk[64];
         int n = star_walk (ex, walk);
 
-        g_assert_cmpint (n, ==, ex->optimum);
+        g_assert_cmpint (n, ==, answer_of (ex).count);
         for (int i = 0; i < n; i++)
           {
             g_assert_false (xq_lesson_player_is_solved (f->player));
@@ -326,21 +367,21 @@ solve_exercise (Fixture          *f,
           }
         break;
       }
-    case XQ_EXERCISE_CHOOSE:
-      g_assert_nonnull (ex->answer);
-      click (xq_lesson_player_get_choice_button (f->player, ex->answer));
+    case KIND_CHOOSE:
+      g_assert_nonnull (answer_of (ex).choice);
+      click (xq_lesson_player_get_choice_button (f->player, answer_of (ex).choice));
       break;
-    case XQ_EXERCISE_SETUP:
+    case KIND_SETUP:
       /* Lift every misplaced piece back into the tray, then place. */
       for (int sq = 0; sq < XQ_SQUARES; sq++)
-        if (ex->position.board[sq] != XQ_EMPTY && ex->position.board[sq] != ex->target.board[sq])
+        if (ex->position.board[sq] != XQ_EMPTY && ex->position.board[sq] != target_board (ex)[sq])
           {
             deselect_tray (f);
             press_point (f, sq);
           }
       for (int sq = 0; sq < XQ_SQUARES; sq++)
         {
-          XqPiece want = ex->target.board[sq];
+          XqPiece want = target_board (ex)[sq];
           GtkWidget *button;
 
           if (want == XQ_EMPTY || want == ex->position.board[sq])
@@ -352,16 +393,16 @@ solve_exercise (Fixture          *f,
           press_point (f, sq);
         }
       break;
-    case XQ_EXERCISE_MATE:
+    case KIND_MATE:
       {
         g_autoptr(XqSolver) solver = xq_solver_new ();
 
-        for (int turn = 0; turn < ex->mate_in && !xq_lesson_player_is_solved (f->player); turn++)
+        for (int turn = 0; turn < answer_of (ex).count && !xq_lesson_player_is_solved (f->player); turn++)
           {
             const XqPosition *shown = xq_board_model_get_position (xq_lesson_board_get_model (f->board));
             XqSolution sol;
 
-            g_assert_cmpint (xq_solver_solve (solver, shown, ex->mate_in - turn, &sol), ==, XQ_SOLVE_MATE);
+            g_assert_cmpint (xq_solver_solve (solver, shown, answer_of (ex).count - turn, &sol), ==, XQ_SOLVE_MATE);
             play_move (f, sol.keys[0]);
             while (xq_lesson_player_is_busy (f->player))
               g_main_context_iteration (NULL, TRUE);
@@ -434,12 +475,12 @@ test_play_unit (Fixture       *f,
           g_assert_cmpstr (xq_lesson_player_get_feedback (f->player), !=, "");
           /* Saved before the child even presses Next. */
           g_assert_cmpint (stars_on_disk (f, unit->id, ex->id), ==, 3);
-          kinds_seen |= 1 << ex->kind;
+          kinds_seen |= 1 << kind_index (ex);
         }
       click (xq_lesson_player_get_button (f->player, "next"));
     }
-  g_assert_cmpint (kinds_seen, ==, (1 << XQ_EXERCISE_TAP) | (1 << XQ_EXERCISE_MOVE) |
-                                   (1 << XQ_EXERCISE_STARS) | (1 << XQ_EXERCISE_CHOOSE));
+  g_assert_cmpint (kinds_seen, ==, (1 << KIND_TAP) | (1 << KIND_MOVE) |
+                                   (1 << KIND_STARS) | (1 << KIND_CHOOSE));
 
   total = xq_progress_unit_stars (xq_learn_page_get_progress (f->page), unit->id, &done);
   g_assert_cmpint (done, ==, (int) unit->exercises->len);
@@ -477,13 +518,13 @@ test_feedback (Fixture       *f,
   guint index;
 
   /* Tap: every point the piece reaches; first a point it cannot reach. */
-  index = first_exercise (f, unit, XQ_EXERCISE_TAP);
+  index = first_exercise (f, unit, "tap");
   ex = g_ptr_array_index (unit->exercises, index);
   for (int sq = 0; sq < XQ_SQUARES && wrong == XQ_NO_SQUARE; sq++)
-    if (!ex->answer_points[sq] && sq != ex->square)
+    if (!is_answer_point (ex, sq) && sq != ex_square (ex))
       wrong = sq;
   press_point (f, wrong);
-  if (ex->tap_all)
+  if (tap_all (ex))
     click (xq_lesson_player_get_button (f->player, "check"));
   g_assert_true (marks_have_role (f, XQ_LESSON_MARK_CROSS, XQ_LESSON_ROLE_WRONG));
   g_assert_cmpstr (xq_lesson_player_get_feedback (f->player), !=, "");
@@ -497,7 +538,7 @@ test_feedback (Fixture       *f,
   {
     gboolean explained = FALSE;
 
-    index = first_exercise (f, unit, XQ_EXERCISE_STARS);
+    index = first_exercise (f, unit, "stars");
     ex = g_ptr_array_index (unit->exercises, index);
     for (int to = 0; to < XQ_SQUARES && !explained; to++)
       {
@@ -505,14 +546,14 @@ test_feedback (Fixture       *f,
         XqLessonMarks marks;
         g_autofree char *why = NULL;
 
-        xq_position_set_side (&pos, xq_piece_color (pos.board[ex->square]));
+        xq_position_set_side (&pos, xq_piece_color (pos.board[ex_square (ex)]));
         xq_lesson_marks_clear (&marks);
-        if (to == ex->square || pos.board[to] != XQ_EMPTY)
+        if (to == ex_square (ex) || pos.board[to] != XQ_EMPTY)
           continue;
-        why = xq_lesson_explain_illegal (&pos, xq_move_make (ex->square, to), &marks);
+        why = xq_lesson_explain_illegal (&pos, xq_move_make (ex_square (ex), to), &marks);
         if (why == NULL || marks.n_marks == 0)
           continue;
-        play_move (f, xq_move_make (ex->square, to));
+        play_move (f, xq_move_make (ex_square (ex), to));
         g_assert_cmpstr (xq_lesson_player_get_feedback (f->player), ==, why);
         g_assert_cmpint (xq_lesson_board_get_marks (f->board)->n_marks, >, 0);
         g_assert_false (xq_lesson_player_is_solved (f->player));
@@ -527,21 +568,35 @@ test_feedback (Fixture       *f,
   }
 }
 
+/* A rung of the hint ladder, computed in a worker thread: the player is
+ * busy (and the button waits) until the main loop shows it. */
+static void
+take_hint (Fixture   *f,
+           GtkWidget *hint)
+{
+  g_assert_true (gtk_widget_is_sensitive (hint));
+  g_signal_emit_by_name (hint, "clicked");
+  g_assert_true (xq_lesson_player_is_busy (f->player));
+  g_assert_false (gtk_widget_is_sensitive (hint));
+  while (xq_lesson_player_is_busy (f->player))
+    g_main_context_iteration (NULL, TRUE);
+}
+
 /* The hint ladder: the piece, then the target, then the answer as an arrow. */
 static void
 test_hints (Fixture       *f,
             gconstpointer  data)
 {
   const XqUnit *unit = open_unit (f, "capturing");
-  const XqExercise *ex = g_ptr_array_index (unit->exercises, first_exercise (f, unit, XQ_EXERCISE_MOVE));
+  const XqExercise *ex = g_ptr_array_index (unit->exercises, first_exercise (f, unit, "move"));
   GtkWidget *hint = xq_lesson_player_get_button (f->player, "hint");
 
-  click (hint);
+  take_hint (f, hint);
   g_assert_true (marks_have_role (f, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_TARGET));
   g_assert_false (marks_have_role (f, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_MOVE));
-  click (hint);
+  take_hint (f, hint);
   g_assert_true (marks_have_role (f, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_HIGHLIGHT));
-  click (hint);
+  take_hint (f, hint);
   g_assert_true (marks_have_role (f, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_MOVE));
   g_assert_false (gtk_widget_is_sensitive (hint));
   {
@@ -565,17 +620,17 @@ test_setup (Fixture       *f,
             gconstpointer  data)
 {
   const XqUnit *unit = open_unit (f, "setup");
-  const XqExercise *ex = g_ptr_array_index (unit->exercises, first_exercise (f, unit, XQ_EXERCISE_SETUP));
+  const XqExercise *ex = g_ptr_array_index (unit->exercises, first_exercise (f, unit, "setup"));
   XqPiece piece = XQ_EMPTY;
   XqSquare wrong = XQ_NO_SQUARE;
 
   /* A tray piece on a point where it does not belong is refused. */
   for (int sq = 0; sq < XQ_SQUARES && piece == XQ_EMPTY; sq++)
-    if (ex->target.board[sq] != XQ_EMPTY && ex->position.board[sq] == XQ_EMPTY)
-      piece = ex->target.board[sq];
+    if (target_board (ex)[sq] != XQ_EMPTY && ex->position.board[sq] == XQ_EMPTY)
+      piece = target_board (ex)[sq];
   g_assert_cmpint (piece, !=, XQ_EMPTY);
   for (int sq = 0; sq < XQ_SQUARES && wrong == XQ_NO_SQUARE; sq++)
-    if (ex->target.board[sq] == XQ_EMPTY && ex->position.board[sq] == XQ_EMPTY)
+    if (target_board (ex)[sq] == XQ_EMPTY && ex->position.board[sq] == XQ_EMPTY)
       wrong = sq;
   click (xq_lesson_player_get_tray_button (f->player, piece));
   press_point (f, wrong);
@@ -675,11 +730,11 @@ open_setup (Fixture      *f,
       const XqExercise *ex = g_ptr_array_index (unit->exercises, i);
       int n = 0;
 
-      if (ex->kind != XQ_EXERCISE_SETUP)
+      if (!xq_exercise_is (ex, "setup"))
         continue;
       for (int sq = 0; sq < XQ_SQUARES; sq++)
-        if (misplaced ? ex->position.board[sq] != XQ_EMPTY && ex->position.board[sq] != ex->target.board[sq]
-                      : ex->target.board[sq] != XQ_EMPTY && ex->position.board[sq] == XQ_EMPTY)
+        if (misplaced ? ex->position.board[sq] != XQ_EMPTY && ex->position.board[sq] != target_board (ex)[sq]
+                      : target_board (ex)[sq] != XQ_EMPTY && ex->position.board[sq] == XQ_EMPTY)
           n++;
       if (n > best_n)
         best = i, best_n = n;
@@ -700,7 +755,7 @@ solve_setup_by_drags (Fixture          *f,
   double x, y;
 
   for (int sq = 0; sq < XQ_SQUARES; sq++)
-    if (shown_piece (f, sq) != XQ_EMPTY && shown_piece (f, sq) != ex->target.board[sq])
+    if (shown_piece (f, sq) != XQ_EMPTY && shown_piece (f, sq) != target_board (ex)[sq])
       {
         g_autoptr(GdkContentProvider) content = NULL;
 
@@ -710,11 +765,11 @@ solve_setup_by_drags (Fixture          *f,
         g_assert_cmpint (shown_piece (f, sq), ==, XQ_EMPTY);
       }
   for (int sq = 0; sq < XQ_SQUARES; sq++)
-    if (ex->target.board[sq] != XQ_EMPTY && shown_piece (f, sq) == XQ_EMPTY)
+    if (target_board (ex)[sq] != XQ_EMPTY && shown_piece (f, sq) == XQ_EMPTY)
       {
         g_assert_false (xq_lesson_player_is_solved (f->player));
-        drag_from_tray (f, ex->target.board[sq], sq);
-        g_assert_cmpint (shown_piece (f, sq), ==, ex->target.board[sq]);
+        drag_from_tray (f, target_board (ex)[sq], sq);
+        g_assert_cmpint (shown_piece (f, sq), ==, target_board (ex)[sq]);
       }
   g_assert_true (xq_lesson_player_is_solved (f->player));
   g_assert_cmpint (tray_count (f), ==, 0);
@@ -737,14 +792,14 @@ test_setup_drag (Fixture       *f,
 
   g_assert_true (xq_lesson_board_get_drag_pieces (f->board));
   for (int sq = 0; sq < XQ_SQUARES && home == XQ_NO_SQUARE; sq++)
-    if (ex->target.board[sq] != XQ_EMPTY && ex->position.board[sq] == XQ_EMPTY)
+    if (target_board (ex)[sq] != XQ_EMPTY && ex->position.board[sq] == XQ_EMPTY)
       home = sq;
   for (int sq = 0; sq < XQ_SQUARES && wrong == XQ_NO_SQUARE; sq++)
-    if (ex->target.board[sq] == XQ_EMPTY && ex->position.board[sq] == XQ_EMPTY)
+    if (target_board (ex)[sq] == XQ_EMPTY && ex->position.board[sq] == XQ_EMPTY)
       wrong = sq;
   g_assert_cmpint (home, !=, XQ_NO_SQUARE);
   g_assert_cmpint (wrong, !=, XQ_NO_SQUARE);
-  piece = ex->target.board[home];
+  piece = target_board (ex)[home];
 
   /* An empty point offers nothing to drag. */
   xq_board_view_get_point (view, wrong, &x, &y);
@@ -844,7 +899,7 @@ test_mate (Fixture       *f,
   for (guint i = 0; i < unit->exercises->len; i++)
     {
       const XqExercise *e = g_ptr_array_index (unit->exercises, i);
-      if (e->kind == XQ_EXERCISE_MATE && (ex == NULL || e->mate_in > ex->mate_in))
+      if (xq_exercise_is (e, "mate") && (ex == NULL || answer_of (e).count > answer_of (ex).count))
         {
           ex = e;
           xq_lesson_player_go_to (f->player, unit->pages->len + i);
@@ -891,7 +946,7 @@ test_learners (Fixture       *f,
   /* Mei earns a star; 小明 does not see it. */
   g_assert_true (xq_learner_chooser_choose (chooser, "mei-ling"));
   unit = open_unit (f, "board");
-  ex = g_ptr_array_index (unit->exercises, first_exercise (f, unit, XQ_EXERCISE_TAP));
+  ex = g_ptr_array_index (unit->exercises, first_exercise (f, unit, "tap"));
   solve_exercise (f, ex);
   g_assert_cmpint (stars_on_disk (f, unit->id, ex->id), ==, 3);
   g_assert_true (xq_learner_chooser_choose (chooser, "learner"));
@@ -918,7 +973,7 @@ test_keyboard_tap (Fixture       *f,
                    gconstpointer  data)
 {
   const XqUnit *unit = open_unit (f, "moves-1");
-  const XqExercise *ex = g_ptr_array_index (unit->exercises, first_exercise (f, unit, XQ_EXERCISE_TAP));
+  const XqExercise *ex = g_ptr_array_index (unit->exercises, first_exercise (f, unit, "tap"));
   XqBoardView *view = xq_lesson_board_get_view (f->board);
   GtkEventController *key = find_controller (GTK_WIDGET (f->board), GTK_TYPE_EVENT_CONTROLLER_KEY,
                                              GTK_PHASE_CAPTURE);
@@ -926,13 +981,13 @@ test_keyboard_tap (Fixture       *f,
 
   g_assert_nonnull (key);
   for (int sq = 0; sq < XQ_SQUARES; sq++)
-    if (ex->answer_points[sq])
+    if (is_answer_point (ex, sq))
       {
         xq_board_view_set_cursor (view, sq);
         g_signal_emit_by_name (key, "key-pressed", GDK_KEY_Return, 0, 0, &handled);
         g_assert_true (handled);
       }
-  if (ex->tap_all)
+  if (tap_all (ex))
     click (xq_lesson_player_get_button (f->player, "check"));
   g_assert_true (xq_lesson_player_is_solved (f->player));
   g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 3);

@@ -11,7 +11,7 @@
 #include <locale.h>
 #include <string.h>
 
-#include "xq-checker.h"
+#include "xq-kind.h"
 #include "xq-lesson-rules.h"
 #include "xq-test-dirs.h"
 
@@ -79,7 +79,8 @@ find_good_move (XqExercise *ex)
 
   for (int i = 0; i < n; i++)
     {
-      g_autoptr(XqVerdict) v = xq_check_move (ex, moves[i]);
+      XqAnswer answer = { .moves = &moves[i], .n_moves = 1 };
+      g_autoptr(XqVerdict) v = xq_exercise_check (ex, &answer);
       if (v->kind == XQ_VERDICT_CORRECT)
         return moves[i];
     }
@@ -97,55 +98,46 @@ test_answers_accepted (void)
         {
           XqExercise *ex = g_ptr_array_index (unit->exercises, j);
           g_autoptr(XqVerdict) v = NULL;
+          XqAnswer answer;
 
           g_test_message ("%s/%s", unit->id, ex->id);
           g_assert_nonnull (ex->prompt);
-          switch (ex->kind)
+          xq_exercise_answer (ex, &answer);
+          if (xq_exercise_is (ex, "tap") || xq_exercise_is (ex, "setup") || xq_exercise_is (ex, "choose"))
             {
-            case XQ_EXERCISE_TAP:
-              {
-                XqSquare pts[XQ_SQUARES];
-                int n = 0;
-                for (XqSquare s = 0; s < XQ_SQUARES; s++)
-                  if (ex->answer_points[s])
-                    pts[n++] = s;
-                v = xq_check_tap (ex, pts, n);
-              }
-              break;
-            case XQ_EXERCISE_MOVE:
-              {
-                XqMove m = find_good_move (ex);
-                g_assert_cmpint (m, !=, XQ_MOVE_NONE);
-                v = xq_check_move (ex, m);
-              }
-              break;
-            case XQ_EXERCISE_STARS:
-              g_assert_cmpint (ex->optimum, >=, 1);
+              /* The answer the rules computed is accepted. */
+              g_assert_true (answer.n_points > 0 || answer.board != NULL || answer.choice != NULL);
+              v = xq_exercise_check (ex, &answer);
+            }
+          else if (xq_exercise_is (ex, "move"))
+            {
+              XqMove m = find_good_move (ex);
+              XqAnswer one = { .moves = &m, .n_moves = 1 };
+              g_assert_cmpint (m, !=, XQ_MOVE_NONE);
+              v = xq_exercise_check (ex, &one);
+            }
+          else if (xq_exercise_is (ex, "stars"))
+            {
+              XqAnswer none = { 0 };
+              g_assert_cmpint (answer.count, >=, 1);
               /* Not collecting anything is never a win. */
-              v = xq_check_stars (ex, NULL, 0);
+              v = xq_exercise_check (ex, &none);
               g_assert_cmpint (v->kind, ==, XQ_VERDICT_INCOMPLETE);
               g_clear_pointer (&v, xq_verdict_free);
               continue;
-            case XQ_EXERCISE_SETUP:
-              v = xq_check_setup (ex, ex->target.board);
-              break;
-            case XQ_EXERCISE_CHOOSE:
-              g_assert_nonnull (ex->answer);
-              v = xq_check_choose (ex, ex->answer);
-              break;
-            case XQ_EXERCISE_MATE:
-              {
-                XqSolution sol;
-                g_autoptr(XqSolver) solver = xq_solver_new ();
-                g_assert_cmpint (xq_solver_solve (solver, &ex->position, ex->mate_in, &sol), ==, XQ_SOLVE_MATE);
-                if (sol.mate > 1)
-                  continue;
-                v = xq_check_exercise_mate (ex, &sol.keys[0], 1);
-              }
-              break;
-            default:
-              g_assert_not_reached ();
             }
+          else if (xq_exercise_is (ex, "mate"))
+            {
+              XqSolution sol;
+              g_autoptr(XqSolver) solver = xq_solver_new ();
+              XqAnswer key = { .moves = &sol.keys[0], .n_moves = 1 };
+              g_assert_cmpint (xq_solver_solve (solver, &ex->position, answer.count, &sol), ==, XQ_SOLVE_MATE);
+              if (sol.mate > 1)
+                continue;
+              v = xq_exercise_check (ex, &key);
+            }
+          else
+            g_assert_not_reached ();
           g_assert_cmpint (v->kind, ==, XQ_VERDICT_CORRECT);
         }
     }
@@ -215,6 +207,109 @@ test_translated (gconstpointer data)
   g_rmdir (root);
 }
 
+/* Every rung of every shipped exercise's hint ladder says something, and a
+ * sentence about marks comes with marks; the last rung shows the answer. */
+static void
+test_hints_are_real (void)
+{
+  const char *about_marks[] = { _("Look at the marked piece."), _("Look at the marked point."),
+                                _("Look at the marks on the board.") };
+
+  g_assert_nonnull (curriculum);
+  for (guint i = 0; i < curriculum->len; i++)
+    {
+      XqUnit *unit = ((XqLessonFile *) g_ptr_array_index (curriculum, i))->unit;
+
+      for (guint j = 0; j < unit->exercises->len; j++)
+        {
+          XqExercise *ex = g_ptr_array_index (unit->exercises, j);
+          XqAttempt a;
+
+          g_test_message ("%s/%s", unit->id, ex->id);
+          xq_attempt_init (&a, ex);
+          for (int level = 1; level <= XQ_HINT_LEVELS; level++)
+            {
+              g_autoptr(XqHint) hint = xq_attempt_hint (&a, level);
+              gboolean says_marks = FALSE;
+
+              g_assert_nonnull (hint->text);
+              g_assert_cmpstr (hint->text, !=, "");
+              for (guint k = 0; k < G_N_ELEMENTS (about_marks); k++)
+                says_marks |= strcmp (hint->text, about_marks[k]) == 0;
+              if (says_marks)
+                g_assert_cmpint (hint->marks.n_marks, >, 0);
+              if (level == XQ_HINT_LEVELS)
+                g_assert_true (hint->marks.n_marks > 0 || hint->choice != NULL);
+            }
+          xq_attempt_clear (&a);
+        }
+    }
+}
+
+/* The kind table is whole: every kind has what the loader, the player and
+ * the editor call, and its fields' rule references hold. */
+static void
+test_kind_table (void)
+{
+  guint n_kinds, n_common;
+  const XqKind *const *kinds = xq_kinds (&n_kinds);
+  const XqKindField *common = xq_kind_common_fields (&n_common);
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+  g_autoptr(GString) names = g_string_new (NULL);
+  g_autoptr(XqLessonFile) file = NULL;
+  g_autofree char *expected = NULL;
+
+  g_assert_cmpuint (n_kinds, >=, 6);
+  for (guint k = 0; k < n_kinds; k++)
+    {
+      const XqKind *kind = kinds[k];
+
+      g_string_append_printf (names, "%s%s", k ? ", " : "", kind->name);
+      g_assert_true (xq_kind_by_name (kind->name) == kind);
+      g_assert_nonnull (kind->label);
+      g_assert_cmpint (kind->input, !=, 0);
+      g_assert_true (kind->read && kind->answer && kind->check && kind->input_cb && kind->hint);
+      for (guint i = 0; i < kind->n_fields; i++)
+        {
+          const XqKindField *f = &kind->fields[i];
+
+          g_assert_nonnull (f->label);
+          for (guint c = 0; c < n_common; c++)
+            g_assert_cmpstr (f->key, !=, common[c].key);
+          for (guint j = 0; j < i; j++)
+            g_assert_cmpstr (f->key, !=, kind->fields[j].key);
+          if (f->type == XQ_FIELD_ENUM || f->type == XQ_FIELD_SIDE)
+            g_assert_nonnull (f->values);
+          if (f->rule_key != NULL)
+            {
+              const XqKindField *rule = xq_kind_find_field (kind, f->rule_key);
+
+              g_assert_nonnull (rule);
+              g_assert_cmpint (rule->type, ==, XQ_FIELD_ENUM);
+              for (const char *const *v = f->applies; v && *v; v++)
+                {
+                  gboolean known = FALSE;
+                  for (const XqFieldValue *r = rule->values; r->value; r++)
+                    known |= strcmp (r->value, *v) == 0;
+                  g_assert_true (known);
+                }
+              for (const char *const *v = f->required_for; v && *v; v++)
+                g_assert_true (xq_kind_field_applies (f, *v));
+            }
+        }
+    }
+  /* The loader knows exactly the table's kinds. */
+  file = xq_lesson_load_data ("{ \"format\": 1, \"type\": \"unit\", \"id\": \"u\", \"number\": 1, \"title\": \"T\","
+                              "  \"pages\": [ { \"text\": \"p\" } ],"
+                              "  \"exercises\": [ { \"id\": \"a\", \"kind\": \"juggle\", \"prompt\": \"P\" } ] }",
+                              -1, "t.json", problems);
+  g_assert_null (file);
+  g_assert_cmpuint (problems->len, ==, 1);
+  expected = g_strdup_printf ("“juggle” is not one of: %s", names->str);
+  g_assert_cmpstr (((XqLessonProblem *) g_ptr_array_index (problems, 0))->message, ==, expected);
+  g_assert_cmpstr (((XqLessonProblem *) g_ptr_array_index (problems, 0))->path, ==, "$.exercises[0].kind");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -226,6 +321,8 @@ main (int argc, char **argv)
   g_test_add_func ("/data/lessons/validates", test_validates);
   g_test_add_func ("/data/lessons/seven-units", test_seven_units);
   g_test_add_func ("/data/lessons/answers-accepted", test_answers_accepted);
+  g_test_add_func ("/data/lessons/hints-are-real", test_hints_are_real);
+  g_test_add_func ("/data/lessons/kind-table", test_kind_table);
   for (size_t i = 0; i < G_N_ELEMENTS (translations); i++)
     {
       g_autofree char *path = g_strdup_printf ("/data/lessons/translated/%s", translations[i].lang);

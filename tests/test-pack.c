@@ -153,7 +153,7 @@ run_xqtool (const char *const *args, char **out, char **err)
   return WEXITSTATUS (status);
 }
 
-static XqPackProblem *
+static XqLessonProblem *
 first_problem (GPtrArray *problems)
 {
   g_assert_cmpuint (problems->len, >, 0);
@@ -419,7 +419,7 @@ check_refused (const char *file, gboolean lesson, int code, const char *path, co
   g_autofree char *parent_before = NULL, *parent_after = NULL;
   g_autofree char *parent = g_path_get_dirname (dir);
   g_autofree char *evil = g_build_filename (parent, "evil.json", NULL);
-  XqPackProblem *p;
+  XqLessonProblem *p;
 
   g_assert_null (pack);
   p = first_problem (problems);
@@ -672,7 +672,7 @@ test_add_refused (void)
   g_autoptr(XqPack) pack = xq_pack_new ("Test", NULL);
   g_autofree char *unit = data_path ("units/palace-drill.json");
   g_autofree char *bad_lesson = NULL;
-  XqPackProblem *p;
+  XqLessonProblem *p;
 
   g_assert_true (xq_pack_add_file (pack, unit, problems));
   /* The same file twice: refused, the pack keeps one entry. */
@@ -731,6 +731,69 @@ test_export_cli_refused (void)
   rm_rf (dir);
 }
 
+/* A teacher's folder exported and imported elsewhere; and a cancel, at
+ * either end, writes nothing. */
+static void
+test_folder (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GCancellable) cancelled = g_cancellable_new ();
+  g_autofree char *from = make_destination ();
+  g_autofree char *into = make_destination ();
+  g_autofree char *tmp = g_dir_make_tmp ("xq-pack-folder-XXXXXX", NULL);
+  g_autofree char *pack_path = g_build_filename (tmp, "class.xqpack", NULL);
+  g_autofree char *empty = g_build_filename (tmp, "empty", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *installed = NULL;
+  g_autofree char *mine = g_build_filename (from, "mine.json", NULL);
+  g_autofree char *renamed = NULL;
+
+  g_cancellable_cancel (cancelled);
+  /* Cancelled: no pack file. */
+  g_assert_false (xq_pack_export_dir (from, "Class 3", "Ms Wang", pack_path, cancelled, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&error);
+  g_assert_false (g_file_test (pack_path, G_FILE_TEST_EXISTS));
+  /* A folder without units has nothing to export. */
+  g_assert_cmpint (g_mkdir (empty, 0755), ==, 0);
+  g_assert_false (xq_pack_export_dir (empty, "Class 3", NULL, pack_path, NULL, &error));
+  g_assert_error (error, XQ_PACK_ERROR, XQ_PACK_ERROR_VALUE);
+  g_clear_error (&error);
+
+  g_assert_true (xq_pack_export_dir (from, "Class 3", "Ms Wang", pack_path, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (pack_path, G_FILE_TEST_IS_REGULAR));
+
+  /* The other folder has a unit with the same id: rename it there first. */
+  renamed = g_build_filename (into, "mine.json", NULL);
+  g_assert_cmpint (g_unlink (renamed), ==, 0);
+  before = listing (into);
+  /* Cancelled: the pack is read and checked but not installed. */
+  g_assert_false (xq_pack_import_file (pack_path, into, cancelled, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_clear_error (&error);
+  after = listing (into);
+  g_assert_cmpstr (after, ==, before);
+
+  g_assert_true (xq_pack_import_file (pack_path, into, NULL, &error));
+  g_assert_no_error (error);
+  installed = g_build_filename (into, "mine.json", NULL);
+  {
+    g_autofree char *a = NULL;
+    g_autofree char *b = NULL;
+    g_assert_true (g_file_get_contents (mine, &a, NULL, NULL));
+    g_assert_true (g_file_get_contents (installed, &b, NULL, NULL));
+    g_assert_true (same_json (a, b));
+  }
+  /* Twice is refused: the id is taken now. */
+  g_assert_false (xq_pack_import_file (pack_path, into, NULL, &error));
+  g_assert_error (error, XQ_PACK_ERROR, XQ_PACK_ERROR_EXISTS);
+  rm_rf (from);
+  rm_rf (into);
+  rm_rf (tmp);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -761,5 +824,6 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson/pack/install/into-file", test_install_into_file);
   g_test_add_func ("/lesson/pack/add/refused", test_add_refused);
   g_test_add_func ("/lesson/pack/export/refused", test_export_cli_refused);
+  g_test_add_func ("/lesson/pack/folder", test_folder);
   return g_test_run ();
 }

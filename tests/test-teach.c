@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "xq-pack.h"
+#include "xq-kind.h"
+#include "xq-test-kinds.h"
 #include "xq-teach-page.h"
 #include "xq-test-gtk.h"
 
@@ -102,6 +104,31 @@ put_from_palette (XqPositionEditor *pe, XqColor color, XqPieceType type, const c
   g_assert_cmpint (xq_position_editor_get_position (pe)->board[xq_square_from_text (point)], ==, piece);
 }
 
+static void
+count_cb (guint *n)
+{
+  (*n)++;
+}
+
+/* Starts a validation and waits for it in the main loop: it runs in a
+ * worker, so the call itself never has the answer. */
+static gboolean
+validated (XqExerciseEditor *editor)
+{
+  guint n = 0;
+  gulong id = g_signal_connect_swapped (editor, "validated", G_CALLBACK (count_cb), &n);
+
+  xq_exercise_editor_validate (editor);
+  g_assert_true (xq_exercise_editor_is_checking (editor));
+  g_assert_false (xq_exercise_editor_is_valid (editor));
+  g_assert_cmpuint (n, ==, 0);
+  while (n == 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handler_disconnect (editor, id);
+  g_assert_false (xq_exercise_editor_is_checking (editor));
+  return xq_exercise_editor_is_valid (editor);
+}
+
 static gboolean
 has_problem_at (XqExerciseEditor *editor, const char *path)
 {
@@ -111,6 +138,43 @@ has_problem_at (XqExerciseEditor *editor, const char *path)
     if (strcmp (((XqLessonProblem *) g_ptr_array_index (problems, i))->path, path) == 0)
       return TRUE;
   return FALSE;
+}
+
+/* Chooses the exercise kind by its name in the file format. */
+static void
+select_kind (XqExerciseEditor *editor, const char *name)
+{
+  guint n;
+  const XqKind *const *kinds = xq_kinds (&n);
+
+  for (guint i = 0; i < n; i++)
+    if (strcmp (kinds[i]->name, name) == 0)
+      {
+        gtk_drop_down_set_selected (GTK_DROP_DOWN (xq_exercise_editor_get_widget (editor, "kind")), i);
+        return;
+      }
+  g_assert_not_reached ();
+}
+
+/* Chooses a word of the current kind's field name by the word itself:
+ * the drop-down follows the field's descriptor. */
+static void
+select_value (XqExerciseEditor *editor, const char *name, const char *value)
+{
+  guint n;
+  const XqKind *const *kinds = xq_kinds (&n);
+  guint k = gtk_drop_down_get_selected (GTK_DROP_DOWN (xq_exercise_editor_get_widget (editor, "kind")));
+  const XqKindField *field = xq_kind_find_field (kinds[k], name);
+
+  g_assert_nonnull (field);
+  g_assert_nonnull (field->values);
+  for (guint i = 0; field->values[i].value != NULL; i++)
+    if (strcmp (field->values[i].value, value) == 0)
+      {
+        gtk_drop_down_set_selected (GTK_DROP_DOWN (xq_exercise_editor_get_widget (editor, name)), i);
+        return;
+      }
+  g_assert_not_reached ();
 }
 
 /* Lays out the horse exercise: both generals and a red horse on b0. */
@@ -146,18 +210,18 @@ author_horse_exercise (XqExerciseEditor *editor)
   g_assert_true (xq_position_editor_validate (pe, NULL));
 
   gtk_editable_set_text (GTK_EDITABLE (xq_exercise_editor_get_widget (editor, "id")), "horse-reach");
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (xq_exercise_editor_get_widget (editor, "kind")), 0); /* tap */
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (xq_exercise_editor_get_widget (editor, "rule")), 1); /* reach */
+  select_kind (editor, "tap");
+  select_value (editor, "rule", "reach");
 
   /* No prompt yet: reported inline. */
-  g_assert_false (xq_exercise_editor_validate (editor));
+  g_assert_false (validated (editor));
   g_assert_true (has_problem_at (editor, "$.prompt"));
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (xq_exercise_editor_get_widget (editor, "problems"))),
                             "prompt: "));
   gtk_editable_set_text (GTK_EDITABLE (xq_exercise_editor_get_widget (editor, "prompt")),
                          "Tap every point the horse can reach.");
   /* No piece chosen yet. */
-  g_assert_false (xq_exercise_editor_validate (editor));
+  g_assert_false (validated (editor));
   g_assert_true (has_problem_at (editor, "$"));
 
   gtk_drop_down_set_selected (GTK_DROP_DOWN (xq_exercise_editor_get_widget (editor, "click-mode")),
@@ -200,19 +264,25 @@ test_author (Fixture *f, gconstpointer data)
   g_assert_cmpuint (file->unit->exercises->len, ==, 1);
   ex = g_ptr_array_index (file->unit->exercises, 0);
   g_assert_cmpstr (ex->id, ==, "horse-reach");
-  g_assert_cmpint (ex->kind, ==, XQ_EXERCISE_TAP);
-  g_assert_cmpint (ex->tap_rule, ==, XQ_TAP_REACH);
-  g_assert_cmpint (ex->square, ==, xq_square_from_text ("b0"));
-  g_assert_cmpint (ex->n_answer_points, ==, 3);
-  g_assert_true (ex->answer_points[xq_square_from_text ("a2")]);
-  g_assert_true (ex->answer_points[xq_square_from_text ("c2")]);
-  g_assert_true (ex->answer_points[xq_square_from_text ("d1")]);
+  g_assert_true (xq_exercise_is (ex, "tap"));
+  g_assert_cmpstr (xq_exercise_get_field (ex, "rule"), ==, "reach");
+  g_assert_cmpstr (xq_exercise_get_field (ex, "square"), ==, "b0");
+  g_assert_cmpint (answer_of (ex).n_points, ==, 3);
+  g_assert_true (is_answer_point (ex, xq_square_from_text ("a2")));
+  g_assert_true (is_answer_point (ex, xq_square_from_text ("c2")));
+  g_assert_true (is_answer_point (ex, xq_square_from_text ("d1")));
   g_assert_cmpstr (ex->prompt, ==, "Tap every point the horse can reach.");
   g_assert_cmpuint (ex->hints->len, ==, 2);
 
   /* Broken again: a draft can be saved, but it stays out of the unit. */
   g_assert_true (g_file_get_contents (path, &saved, NULL, NULL));
   gtk_editable_set_text (GTK_EDITABLE (xq_exercise_editor_get_widget (editor, "prompt")), "");
+  /* Not before the check of the new form has come back... */
+  g_assert_false (xq_teach_page_publish (f->page, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_PENDING);
+  g_clear_error (&error);
+  /* ...and not after, since it found a problem. */
+  g_assert_false (validated (editor));
   g_assert_false (xq_teach_page_publish (f->page, &error));
   g_assert_error (error, XQ_LESSON_ERROR, XQ_LESSON_ERROR_VALUE);
   g_clear_error (&error);
@@ -230,7 +300,7 @@ test_author (Fixture *f, gconstpointer data)
   g_assert_true (xq_teach_page_open_draft (f->page, draft, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (xq_exercise_editor_get_id (editor), ==, "horse-reach");
-  g_assert_false (xq_exercise_editor_is_valid (editor));
+  g_assert_false (validated (editor));
   g_assert_true (has_problem_at (editor, "$.prompt"));
 
   /* A fresh page on the same folder finds the published unit. */
@@ -240,6 +310,140 @@ test_author (Fixture *f, gconstpointer data)
     g_assert_cmpuint (xq_teach_page_get_n_exercises (other), ==, 1);
     g_object_unref (other);
   }
+}
+
+/* The button under root whose label is label, or NULL. */
+static GtkWidget *
+find_button (GtkWidget *root, const char *label)
+{
+  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_button (c, label);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Preview loads the exercise in a worker and then opens it in a player
+ * window over the page's. */
+static void
+test_preview (Fixture *f, gconstpointer data)
+{
+  XqExerciseEditor *editor = xq_teach_page_get_exercise_editor (f->page);
+  GtkWidget *preview = find_button (GTK_WIDGET (f->page), "Pre_view");
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  guint before = g_list_model_get_n_items (toplevels);
+  GtkWindow *window = NULL;
+
+  g_assert_nonnull (preview);
+  author_horse_exercise (editor);
+  g_assert_true (validated (editor));
+  click (preview);
+  /* The click only starts the load. */
+  g_assert_cmpuint (g_list_model_get_n_items (toplevels), ==, before);
+  while (g_list_model_get_n_items (toplevels) == before)
+    g_main_context_iteration (NULL, TRUE);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+      if (g_strcmp0 (gtk_window_get_title (w), "Preview") == 0)
+        window = w;
+    }
+  g_assert_nonnull (window);
+  g_assert_true (gtk_window_get_transient_for (window) == f->window);
+  gtk_window_destroy (window);
+}
+
+/* The form is built from each kind's field descriptors: a row per field,
+ * labelled as the descriptor says, and nothing of another kind's. */
+static void
+test_kind_forms (Fixture *f, gconstpointer data)
+{
+  XqExerciseEditor *editor = xq_teach_page_get_exercise_editor (f->page);
+  guint n;
+  const XqKind *const *kinds = xq_kinds (&n);
+
+  g_assert_cmpuint (n, >=, 6);
+  for (guint k = 0; k < n; k++)
+    {
+      g_autoptr(JsonObject) o = NULL;
+
+      select_kind (editor, kinds[k]->name);
+      for (guint i = 0; i < kinds[k]->n_fields; i++)
+        {
+          const XqKindField *field = &kinds[k]->fields[i];
+          GtkWidget *input = xq_exercise_editor_get_widget (editor, field->key);
+          GtkWidget *label;
+
+          g_assert_nonnull (input);
+          label = gtk_widget_get_first_child (gtk_widget_get_parent (input));
+          g_assert_true (GTK_IS_LABEL (label));
+          g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (label)), ==, field->label);
+        }
+      /* Every key written is a common one or the kind's own. */
+      o = xq_exercise_editor_get_object (editor);
+      g_assert_cmpstr (json_object_get_string_member (o, "kind"), ==, kinds[k]->name);
+      {
+        g_autoptr(GList) keys = json_object_get_members (o);
+        for (GList *l = keys; l != NULL; l = l->next)
+          if (!g_strv_contains ((const char *const[]) { "id", "kind", "prompt", "fen", "hints", NULL }, l->data))
+            g_assert_nonnull (xq_kind_find_field (kinds[k], l->data));
+      }
+    }
+  /* A key no kind has is no widget. */
+  g_assert_null (xq_exercise_editor_get_widget (editor, "no-such-field"));
+}
+
+/* Validation runs in a worker: the form says it is checking, a newer edit
+ * cancels the older check, and only the newest result is shown. */
+static void
+test_checking (Fixture *f, gconstpointer data)
+{
+  XqExerciseEditor *editor = xq_teach_page_get_exercise_editor (f->page);
+  GtkWidget *prompt = xq_exercise_editor_get_widget (editor, "prompt");
+  GtkWidget *spinner = xq_exercise_editor_get_widget (editor, "checking");
+  GtkLabel *problems = GTK_LABEL (xq_exercise_editor_get_widget (editor, "problems"));
+  guint n = 0;
+  gulong id;
+
+  author_horse_exercise (editor);
+  g_assert_true (validated (editor));
+  g_assert_false (gtk_widget_get_visible (spinner));
+
+  id = g_signal_connect_swapped (editor, "validated", G_CALLBACK (count_cb), &n);
+  /* A broken form goes to the validator... */
+  gtk_editable_set_text (GTK_EDITABLE (prompt), "");
+  xq_exercise_editor_validate (editor);
+  g_assert_true (xq_exercise_editor_is_checking (editor));
+  g_assert_true (gtk_widget_get_visible (spinner));
+  g_assert_cmpstr (gtk_label_get_text (problems), ==, "Checking…");
+  /* ...and is mended before the answer comes: that answer is stale. */
+  gtk_editable_set_text (GTK_EDITABLE (prompt), "Tap every point the horse can reach.");
+  xq_exercise_editor_validate (editor);
+  g_assert_cmpuint (n, ==, 0);
+  while (xq_exercise_editor_is_checking (editor))
+    g_main_context_iteration (NULL, TRUE);
+  /* Let any late result of the first check arrive: it must be dropped. */
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_true (xq_exercise_editor_is_valid (editor));
+  g_assert_false (has_problem_at (editor, "$.prompt"));
+  g_assert_cmpstr (gtk_label_get_text (problems), ==, "The exercise is valid.");
+  g_assert_false (gtk_widget_get_visible (spinner));
+
+  /* Typing alone (no explicit call) checks after a pause. */
+  gtk_editable_set_text (GTK_EDITABLE (prompt), "");
+  g_assert_true (xq_exercise_editor_is_checking (editor));
+  g_assert_false (xq_exercise_editor_is_valid (editor));
+  while (xq_exercise_editor_is_checking (editor))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_true (has_problem_at (editor, "$.prompt"));
+  g_signal_handler_disconnect (editor, id);
 }
 
 static void
@@ -256,7 +460,7 @@ test_stars (Fixture *f, gconstpointer data)
   /* A chariot collecting two stars. */
   g_assert_true (xq_position_editor_set_fen (pe, "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", &error));
   gtk_editable_set_text (GTK_EDITABLE (xq_exercise_editor_get_widget (editor, "id")), "chariot-stars");
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (xq_exercise_editor_get_widget (editor, "kind")), 2);
+  select_kind (editor, "stars");
   gtk_editable_set_text (GTK_EDITABLE (xq_exercise_editor_get_widget (editor, "prompt")),
                          "Collect the stars with the chariot.");
   xq_exercise_editor_set_click_mode (editor, XQ_EDITOR_CLICK_PIECE);
@@ -266,21 +470,21 @@ test_stars (Fixture *f, gconstpointer data)
   click_point (board, "g5", GDK_BUTTON_PRIMARY);
   click_point (board, "h8", GDK_BUTTON_PRIMARY);
   click_point (board, "h8", GDK_BUTTON_PRIMARY);   /* a second click takes it back */
-  g_assert_true (xq_exercise_editor_validate (editor));
+  g_assert_true (validated (editor));
   g_assert_true (xq_teach_page_publish (f->page, &error));
   g_assert_no_error (error);
 
   file = xq_lesson_load_file_simple (path, &error);
   g_assert_no_error (error);
   ex = g_ptr_array_index (file->unit->exercises, 0);
-  g_assert_cmpint (ex->kind, ==, XQ_EXERCISE_STARS);
-  g_assert_cmpint (ex->n_stars, ==, 2);
-  g_assert_cmpint (ex->optimum, ==, 2);
+  g_assert_true (xq_exercise_is (ex, "stars"));
+  g_assert_cmpint (answer_of (ex).n_points, ==, 2);
+  g_assert_cmpint (answer_of (ex).count, ==, 2);
 
   /* A star the chariot cannot reach (behind its own general's file is
    * fine, but not a point held by the enemy general) is reported inline. */
   click_point (board, "d9", GDK_BUTTON_PRIMARY);
-  g_assert_false (xq_exercise_editor_validate (editor));
+  g_assert_false (validated (editor));
   g_assert_true (has_problem_at (editor, "$.stars[2]"));
 }
 
@@ -364,6 +568,30 @@ test_projector (Fixture *f, gconstpointer data)
 }
 
 static void
+job_done_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  GAsyncResult **out = data;
+
+  *out = g_object_ref (result);
+}
+
+/* Runs a job and waits for it in the main loop: the call itself must come
+ * back before the job is done. */
+static gboolean
+run_job (XqTeachPage *page, XqTeachJob job, const char *path, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GAsyncResult) result = NULL;
+
+  xq_teach_page_run_job_async (page, job, path, cancellable, job_done_cb, &result);
+  g_assert_null (result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  return xq_teach_page_run_job_finish (page, result, error);
+}
+
+/* Worksheets and packs, made and read in a worker: each call comes back
+ * before its job is done, and a stopped import installs nothing. */
+static void
 test_share (Fixture *f, gconstpointer data)
 {
   XqExerciseEditor *editor = xq_teach_page_get_exercise_editor (f->page);
@@ -372,41 +600,49 @@ test_share (Fixture *f, gconstpointer data)
   g_autofree char *other_dir = g_build_filename (f->dir, "elsewhere", NULL);
   g_autofree char *contents = NULL;
   g_autoptr(GPtrArray) problems = xq_pack_problems_new ();
+  g_autoptr(GCancellable) stopped = g_cancellable_new ();
   g_autoptr(XqPack) pack = NULL;
   g_autoptr(GError) error = NULL;
   gsize length;
 
   /* Nothing published yet: nothing to print or share. */
-  g_assert_false (xq_teach_page_export_pdf (f->page, pdf, &error));
+  g_assert_false (run_job (f->page, XQ_TEACH_JOB_EXPORT_PDF, pdf, NULL, &error));
   g_clear_error (&error);
   g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
 
   author_horse_exercise (editor);
+  g_assert_true (validated (editor));
   g_assert_true (xq_teach_page_publish (f->page, &error));
   g_assert_no_error (error);
 
-  g_assert_true (xq_teach_page_export_pdf (f->page, pdf, &error));
+  g_assert_true (run_job (f->page, XQ_TEACH_JOB_EXPORT_PDF, pdf, NULL, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (pdf, &contents, &length, NULL));
   g_assert_cmpuint (length, >, 1000);
   g_assert_true (g_str_has_prefix (contents, "%PDF-"));
 
-  g_assert_true (xq_teach_page_export_pack (f->page, pack_path, &error));
+  g_assert_true (run_job (f->page, XQ_TEACH_JOB_EXPORT_PACK, pack_path, NULL, &error));
   g_assert_no_error (error);
   pack = xq_pack_load_file (pack_path, problems);
   g_assert_cmpuint (problems->len, ==, 0);
   g_assert_cmpuint (pack->entries->len, ==, 1);
   g_assert_cmpstr (((XqPackEntry *) g_ptr_array_index (pack->entries, 0))->id, ==, "my-lessons");
 
-  /* Another teacher imports it; a second import is refused. */
+  /* Another teacher imports it: stopped, nothing; then the unit, which the
+   * page shows at once; a second import is refused. */
   {
     XqTeachPage *other = XQ_TEACH_PAGE (g_object_ref_sink (xq_teach_page_new ()));
     xq_teach_page_set_units_dir (other, other_dir);
     g_assert_cmpuint (xq_teach_page_get_n_exercises (other), ==, 0);
-    g_assert_true (xq_teach_page_import_pack (other, pack_path, &error));
+    g_cancellable_cancel (stopped);
+    g_assert_false (run_job (other, XQ_TEACH_JOB_IMPORT_PACK, pack_path, stopped, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+    g_clear_error (&error);
+    g_assert_false (g_file_test (other_dir, G_FILE_TEST_EXISTS));
+    g_assert_true (run_job (other, XQ_TEACH_JOB_IMPORT_PACK, pack_path, NULL, &error));
     g_assert_no_error (error);
     g_assert_cmpuint (xq_teach_page_get_n_exercises (other), ==, 1);
-    g_assert_false (xq_teach_page_import_pack (other, pack_path, &error));
+    g_assert_false (run_job (other, XQ_TEACH_JOB_IMPORT_PACK, pack_path, NULL, &error));
     g_assert_error (error, XQ_PACK_ERROR, XQ_PACK_ERROR_EXISTS);
     g_object_unref (other);
   }
@@ -442,11 +678,6 @@ press_key (GtkWidget *widget, guint keyval)
   g_assert_not_reached ();
 }
 
-static void
-select_item (XqExerciseEditor *editor, const char *name, guint item)
-{
-  gtk_drop_down_set_selected (GTK_DROP_DOWN (xq_exercise_editor_get_widget (editor, name)), item);
-}
 
 static void
 set_text (XqExerciseEditor *editor, const char *name, const char *text)
@@ -500,39 +731,39 @@ test_computed_tap (Fixture *f, gconstpointer data)
   const XqExercise *ex;
 
   author_danger_board (editor);
-  select_item (editor, "kind", 0);   /* tap */
-  select_item (editor, "rule", 4);   /* in-danger */
+  select_kind (editor, "tap");
+  select_value (editor, "rule", "in-danger");
   g_assert_true (gtk_widget_get_visible (gtk_widget_get_parent (xq_exercise_editor_get_widget (editor, "side"))));
   g_assert_false (gtk_widget_get_visible (gtk_widget_get_parent (xq_exercise_editor_get_widget (editor, "number"))));
-  select_item (editor, "side", 0);   /* red */
+  select_value (editor, "side", "red");
   set_text (editor, "id", "in-danger");
   set_text (editor, "prompt", "Tap every red piece in danger.");
-  g_assert_true (xq_exercise_editor_validate (editor));
+  g_assert_true (validated (editor));
   g_assert_true (xq_teach_page_publish (f->page, &error));
   g_assert_no_error (error);
 
   /* The file rule needs a number; Black's 1 is file a, any point is right. */
-  select_item (editor, "rule", 7);
+  select_value (editor, "rule", "file");
   g_assert_true (gtk_widget_get_visible (gtk_widget_get_parent (xq_exercise_editor_get_widget (editor, "number"))));
-  select_item (editor, "side", 1);
-  select_item (editor, "select", 1); /* one */
+  select_value (editor, "side", "black");
+  select_value (editor, "select", "one");
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (xq_exercise_editor_get_widget (editor, "number")), 1);
   set_text (editor, "id", "black-file-one");
   set_text (editor, "prompt", "Tap a point on Black’s file 1.");
-  g_assert_true (xq_exercise_editor_validate (editor));
+  g_assert_true (validated (editor));
   g_assert_true (xq_teach_page_publish (f->page, &error));
   g_assert_no_error (error);
 
   /* A move goal with listed moves: the validator re-checks each one. */
-  select_item (editor, "kind", 1);   /* move */
-  select_item (editor, "goal", 7);   /* given */
+  select_kind (editor, "move");
+  select_value (editor, "goal", "given");
   set_text (editor, "id", "horse-out");
   set_text (editor, "prompt", "Bring the horse out.");
   set_text (editor, "moves", "a0b3");
-  g_assert_false (xq_exercise_editor_validate (editor));
+  g_assert_false (validated (editor));
   g_assert_true (has_problem_at (editor, "$.moves[0]"));
   set_text (editor, "moves", "a0b2");
-  g_assert_true (xq_exercise_editor_validate (editor));
+  g_assert_true (validated (editor));
   g_assert_true (xq_teach_page_publish (f->page, &error));
   g_assert_no_error (error);
 
@@ -540,23 +771,23 @@ test_computed_tap (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
   g_assert_cmpuint (file->unit->exercises->len, ==, 3);
   ex = find_exercise (file, "in-danger");
-  g_assert_cmpint (ex->tap_rule, ==, XQ_TAP_IN_DANGER);
-  g_assert_cmpint (ex->side, ==, XQ_RED);
-  g_assert_true (ex->tap_all);
-  g_assert_cmpint (ex->n_answer_points, ==, 2);
-  g_assert_true (ex->answer_points[xq_square_from_text ("a0")]);
-  g_assert_true (ex->answer_points[xq_square_from_text ("c5")]);
+  g_assert_cmpstr (xq_exercise_get_field (ex, "rule"), ==, "in-danger");
+  g_assert_cmpstr (xq_exercise_get_field (ex, "side"), ==, "red");
+  g_assert_cmpstr (xq_exercise_get_field (ex, "select"), ==, "all");
+  g_assert_cmpint (answer_of (ex).n_points, ==, 2);
+  g_assert_true (is_answer_point (ex, xq_square_from_text ("a0")));
+  g_assert_true (is_answer_point (ex, xq_square_from_text ("c5")));
   ex = find_exercise (file, "black-file-one");
-  g_assert_cmpint (ex->tap_rule, ==, XQ_TAP_FILE);
-  g_assert_cmpint (ex->side, ==, XQ_BLACK);
-  g_assert_cmpint (ex->number, ==, 1);
-  g_assert_false (ex->tap_all);
-  g_assert_cmpint (ex->n_answer_points, ==, 10);
-  g_assert_true (ex->answer_points[xq_square_from_text ("a9")]);
-  g_assert_false (ex->answer_points[xq_square_from_text ("i9")]);
+  g_assert_cmpstr (xq_exercise_get_field (ex, "rule"), ==, "file");
+  g_assert_cmpstr (xq_exercise_get_field (ex, "side"), ==, "black");
+  g_assert_cmpstr (xq_exercise_get_field (ex, "number"), ==, "1");
+  g_assert_cmpstr (xq_exercise_get_field (ex, "select"), ==, "one");
+  g_assert_cmpint (answer_of (ex).n_points, ==, 10);
+  g_assert_true (is_answer_point (ex, xq_square_from_text ("a9")));
+  g_assert_false (is_answer_point (ex, xq_square_from_text ("i9")));
   ex = find_exercise (file, "horse-out");
-  g_assert_cmpint (ex->goal, ==, XQ_GOAL_GIVEN);
-  g_assert_cmpuint (ex->moves->len, ==, 1);
+  g_assert_cmpstr (xq_exercise_get_field (ex, "goal"), ==, "given");
+  g_assert_cmpint (answer_of (ex).n_moves, ==, 1);
 }
 
 /* Multiple choice: the author's own answer, and questions the rules answer. */
@@ -572,27 +803,37 @@ test_computed_choose (Fixture *f, gconstpointer data)
   const XqExercise *ex;
 
   author_danger_board (editor);
-  select_item (editor, "kind", 4);         /* choose */
-  select_item (editor, "choose-rule", 0);  /* fixed */
+  select_kind (editor, "choose");
+  select_value (editor, "rule", "fixed");
   set_text (editor, "id", "strongest");
   set_text (editor, "prompt", "Which piece is worth most?");
-  set_text (editor, "options", "Horse\nChariot\nCannon");
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (xq_exercise_editor_get_widget (editor, "answer")), 2);
-  g_assert_true (xq_exercise_editor_validate (editor));
+  set_text (editor, "choices", "Horse\nChariot\nCannon");
+  /* The options got the ids a, b, c: the editor says so under them. */
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (gtk_widget_get_last_child (
+    gtk_widget_get_parent (xq_exercise_editor_get_widget (editor, "choices"))))), "b = Chariot"));
+  /* A fixed question needs the answer. */
+  g_assert_cmpstr (gtk_entry_get_placeholder_text (GTK_ENTRY (xq_exercise_editor_get_widget (editor, "answer"))),
+                   !=, "Optional");
+  set_text (editor, "answer", "b");
+  g_assert_true (validated (editor));
   g_assert_true (xq_teach_page_publish (f->page, &error));
   g_assert_no_error (error);
 
   /* Red has a horse (4) and a cannon (4.5). */
-  select_item (editor, "choose-rule", 5);  /* material */
-  g_assert_false (gtk_widget_get_visible (gtk_widget_get_parent (xq_exercise_editor_get_widget (editor, "answer"))));
-  select_item (editor, "side", 0);
+  select_value (editor, "rule", "material");
+  /* The rules compute the answer: the author may still state it (the
+   * validator checks it), but need not. */
+  g_assert_cmpstr (gtk_entry_get_placeholder_text (GTK_ENTRY (xq_exercise_editor_get_widget (editor, "answer"))),
+                   ==, "Optional");
+  set_text (editor, "answer", "");
+  select_value (editor, "side", "red");
   set_text (editor, "id", "red-material");
   set_text (editor, "prompt", "How much material has Red?");
-  set_text (editor, "options", "4.5\n13");
-  g_assert_false (xq_exercise_editor_validate (editor));
+  set_text (editor, "choices", "4.5\n13");
+  g_assert_false (validated (editor));
   g_assert_true (has_problem_at (editor, "$.choices"));
-  set_text (editor, "options", "4.5\n8.5\n13");
-  g_assert_true (xq_exercise_editor_validate (editor));
+  set_text (editor, "choices", "4.5\n8.5\n13");
+  g_assert_true (validated (editor));
   g_assert_true (xq_teach_page_publish (f->page, &error));
   g_assert_no_error (error);
 
@@ -605,12 +846,12 @@ test_computed_choose (Fixture *f, gconstpointer data)
   g_assert_cmpstr (again, ==, json);
 
   /* Legality: the options are the rule's own. */
-  select_item (editor, "choose-rule", 4);
-  g_assert_false (gtk_widget_get_visible (gtk_widget_get_parent (xq_exercise_editor_get_widget (editor, "options"))));
+  select_value (editor, "rule", "legal");
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_parent (xq_exercise_editor_get_widget (editor, "choices"))));
   set_text (editor, "id", "horse-legal");
   set_text (editor, "prompt", "May the horse go to b2?");
   set_text (editor, "moves", "a0b2");
-  g_assert_true (xq_exercise_editor_validate (editor));
+  g_assert_true (validated (editor));
   g_assert_true (xq_teach_page_publish (f->page, &error));
   g_assert_no_error (error);
 
@@ -618,16 +859,16 @@ test_computed_choose (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
   g_assert_cmpuint (file->unit->exercises->len, ==, 3);
   ex = find_exercise (file, "strongest");
-  g_assert_cmpint (ex->choose_rule, ==, XQ_CHOOSE_FIXED);
-  g_assert_cmpuint (ex->choices->len, ==, 3);
-  g_assert_cmpstr (ex->answer, ==, "b");
+  g_assert_cmpstr (xq_exercise_get_field (ex, "rule"), ==, "fixed");
+  g_assert_cmpuint (xq_exercise_choices (ex)->len, ==, 3);
+  g_assert_cmpstr (answer_of (ex).choice, ==, "b");
   ex = find_exercise (file, "red-material");
-  g_assert_cmpint (ex->choose_rule, ==, XQ_CHOOSE_MATERIAL);
-  g_assert_cmpint (ex->side, ==, XQ_RED);
-  g_assert_cmpstr (ex->answer, ==, "8.5");
+  g_assert_cmpstr (xq_exercise_get_field (ex, "rule"), ==, "material");
+  g_assert_cmpstr (xq_exercise_get_field (ex, "side"), ==, "red");
+  g_assert_cmpstr (answer_of (ex).choice, ==, "8.5");
   ex = find_exercise (file, "horse-legal");
-  g_assert_cmpint (ex->choose_rule, ==, XQ_CHOOSE_LEGAL);
-  g_assert_cmpstr (ex->answer, ==, "yes");
+  g_assert_cmpstr (xq_exercise_get_field (ex, "rule"), ==, "legal");
+  g_assert_cmpstr (answer_of (ex).choice, ==, "yes");
 }
 
 /* Arrows move the focus point; Enter lifts a piece and puts it down, or
@@ -681,8 +922,8 @@ test_keyboard (Fixture *f, gconstpointer data)
   g_assert_cmpint (xq_editor_board_get_cursor (board), ==, xq_square_from_text ("e0"));
 
   /* Marking: Enter on the general marks its point instead of lifting it. */
-  select_item (editor, "kind", 0);
-  select_item (editor, "rule", 0);
+  select_kind (editor, "tap");
+  select_value (editor, "rule", "points");
   xq_exercise_editor_set_click_mode (editor, XQ_EDITOR_CLICK_TARGETS);
   press_key (w, GDK_KEY_Up);
   press_key (w, GDK_KEY_Right);
@@ -717,6 +958,9 @@ main (int argc, char *argv[])
   xq_test_gtk_init (&argc, &argv);
 
   g_test_add ("/ui/teach/author", Fixture, NULL, setup, test_author, teardown);
+  g_test_add ("/ui/teach/preview", Fixture, NULL, setup, test_preview, teardown);
+  g_test_add ("/ui/teach/kind-forms", Fixture, NULL, setup, test_kind_forms, teardown);
+  g_test_add ("/ui/teach/checking", Fixture, NULL, setup, test_checking, teardown);
   g_test_add ("/ui/teach/stars", Fixture, NULL, setup, test_stars, teardown);
   g_test_add ("/ui/teach/position-editor", Fixture, NULL, setup, test_position_editor, teardown);
   g_test_add ("/ui/teach/projector", Fixture, NULL, setup, test_projector, teardown);

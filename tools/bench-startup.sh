@@ -48,11 +48,13 @@ trap 'kill ${xvfb:-} 2>/dev/null || true; rm -rf "$tmp"' EXIT
   exit 1
 }
 
-display=:$((110 + RANDOM % 50))
-Xvfb "$display" -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 &
+# Xvfb picks a free display itself and writes its number (other people's
+# servers may be running on this machine).
+Xvfb -displayfd 3 -screen 0 1280x1024x24 -nolisten tcp 3>"$tmp/display" >/dev/null 2>&1 &
 xvfb=$!
-export DISPLAY=$display
-for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+for _ in $(seq 100); do [ -s "$tmp/display" ] && break; sleep 0.1; done
+[ -s "$tmp/display" ] || { echo "bench-startup: Xvfb did not start" >&2; exit 1; }
+export DISPLAY=:$(head -n 1 "$tmp/display")
 
 export GSETTINGS_SCHEMA_DIR="$PWD/$build/data" GSETTINGS_BACKEND=memory
 export GDK_BACKEND=x11 GTK_A11Y=none NO_AT_BRIDGE=1 ADW_DISABLE_PORTAL=1

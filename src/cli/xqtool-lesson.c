@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* xqtool commands on lessons and puzzle packs: validate, lesson-stats,
- * the proof record and the curriculum loading bench. */
+ * the proof record, the exercise kinds and the curriculum loading bench. */
 #define G_LOG_DOMAIN "xqtool"
 
 #include "config.h"
@@ -8,8 +8,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <json-glib/json-glib.h>
 
 #include "xqtool.h"
+#include "xq-kind.h"
 #include "xq-lesson.h"
 #include "xq-proofs.h"
 
@@ -116,7 +118,9 @@ cmd_lesson_stats (int argc, char **argv)
   g_autoptr(GPtrArray) files = NULL;
   g_autoptr(GHashTable) patterns = g_hash_table_new (g_str_hash, g_str_equal);
   int units = 0, exercises = 0, packs = 0, puzzles = 0;
-  int kinds[XQ_N_EXERCISE_KINDS] = { 0 };
+  guint n_kinds;
+  const XqKind *const *kinds = xq_kinds (&n_kinds);
+  g_autofree int *counts = g_new0 (int, n_kinds);
   int mates[XQ_SOLVER_MAX_MATE + 1] = { 0 };
 
   if (argc > 1 && argv[1][0] == '-')
@@ -140,7 +144,8 @@ cmd_lesson_stats (int argc, char **argv)
           units++;
           exercises += f->unit->exercises->len;
           for (guint j = 0; j < f->unit->exercises->len; j++)
-            kinds[((XqExercise *) g_ptr_array_index (f->unit->exercises, j))->kind]++;
+            for (guint k = 0; k < n_kinds; k++)
+              counts[k] += ((XqExercise *) g_ptr_array_index (f->unit->exercises, j))->kind == kinds[k];
         }
       else
         {
@@ -158,8 +163,8 @@ cmd_lesson_stats (int argc, char **argv)
   if (units > 0 || packs == 0)
     {
       printf ("units %d\nexercises %d\n", units, exercises);
-      for (int k = 0; k < XQ_N_EXERCISE_KINDS; k++)
-        printf ("%s %d\n", xq_exercise_kind_name (k), kinds[k]);
+      for (guint k = 0; k < n_kinds; k++)
+        printf ("%s %d\n", kinds[k]->name, counts[k]);
     }
   if (packs > 0)
     {
@@ -306,10 +311,198 @@ cmd_proofs (int argc, char **argv)
   return 0;
 }
 
+/* ---- The kind table ---------------------------------------------------------- */
+
+static const char *const field_type_names[] = {
+  [XQ_FIELD_TEXT] = "text", [XQ_FIELD_POINT] = "point", [XQ_FIELD_SIDE] = "side",
+  [XQ_FIELD_NUMBER] = "number", [XQ_FIELD_FEN] = "fen", [XQ_FIELD_MOVES] = "moves",
+  [XQ_FIELD_POINTS] = "points", [XQ_FIELD_CHOICES] = "choices", [XQ_FIELD_ENUM] = "enum",
+  [XQ_FIELD_TEXTS] = "texts",
+};
+
+static void
+add_ref (JsonBuilder *b, const char *def)
+{
+  g_autofree char *ref = g_strdup_printf ("#/$defs/%s", def);
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "$ref");
+  json_builder_add_string_value (b, ref);
+  json_builder_end_object (b);
+}
+
+static void
+add_array (JsonBuilder *b, const char *item_def, int min, int max, gboolean unique)
+{
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "type");
+  json_builder_add_string_value (b, "array");
+  json_builder_set_member_name (b, "items");
+  add_ref (b, item_def);
+  json_builder_set_member_name (b, "minItems");
+  json_builder_add_int_value (b, min);
+  json_builder_set_member_name (b, "maxItems");
+  json_builder_add_int_value (b, max);
+  if (unique)
+    {
+      json_builder_set_member_name (b, "uniqueItems");
+      json_builder_add_boolean_value (b, TRUE);
+    }
+  json_builder_end_object (b);
+}
+
+/* The JSON Schema of one kind field, from its descriptor. */
+static void
+add_field_schema (JsonBuilder *b, const XqKindField *f)
+{
+  switch (f->type)
+    {
+    case XQ_FIELD_POINT:   add_ref (b, "point"); return;
+    case XQ_FIELD_SIDE:    add_ref (b, "side"); return;
+    case XQ_FIELD_FEN:     add_ref (b, "fen"); return;
+    case XQ_FIELD_TEXTS:   add_ref (b, "hints"); return;
+    case XQ_FIELD_POINTS:  add_array (b, "point", f->min, f->max, TRUE); return;
+    case XQ_FIELD_MOVES:   add_array (b, "move", f->min, f->max, FALSE); return;
+    case XQ_FIELD_CHOICES: add_array (b, "choice", f->min, f->max, FALSE); return;
+    case XQ_FIELD_ENUM:
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "enum");
+      json_builder_begin_array (b);
+      for (const XqFieldValue *v = f->values; v->value != NULL; v++)
+        json_builder_add_string_value (b, v->value);
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+      return;
+    case XQ_FIELD_NUMBER:
+    case XQ_FIELD_TEXT:
+    default:
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "type");
+      json_builder_add_string_value (b, f->type == XQ_FIELD_NUMBER ? "integer" : "string");
+      json_builder_set_member_name (b, f->type == XQ_FIELD_NUMBER ? "minimum" : "minLength");
+      json_builder_add_int_value (b, f->type == XQ_FIELD_NUMBER ? f->min : 1);
+      json_builder_set_member_name (b, f->type == XQ_FIELD_NUMBER ? "maximum" : "maxLength");
+      json_builder_add_int_value (b, f->max);
+      json_builder_end_object (b);
+      return;
+    }
+}
+
+/* "$defs.exercise" of docs/lesson.schema.json: one object shape per kind,
+ * the common keys and the kind's own.  Requirements that depend on a rule
+ * ("points" for the rule "points") are the loader's to check. */
+static JsonNode *
+exercise_schema (void)
+{
+  static const char *const common[][2] = {
+    { "id", "id" }, { "prompt", "prompt" }, { "fen", "fen" }, { "hints", "hints" }, { "marks", "marks" },
+  };
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  guint n_kinds;
+  const XqKind *const *kinds = xq_kinds (&n_kinds);
+
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "oneOf");
+  json_builder_begin_array (b);
+  for (guint k = 0; k < n_kinds; k++)
+    {
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "type");
+      json_builder_add_string_value (b, "object");
+      json_builder_set_member_name (b, "required");
+      json_builder_begin_array (b);
+      json_builder_add_string_value (b, "id");
+      json_builder_add_string_value (b, "kind");
+      json_builder_add_string_value (b, "prompt");
+      for (guint i = 0; i < kinds[k]->n_fields; i++)
+        if (kinds[k]->fields[i].required && kinds[k]->fields[i].rule_key == NULL)
+          json_builder_add_string_value (b, kinds[k]->fields[i].key);
+      json_builder_end_array (b);
+      json_builder_set_member_name (b, "additionalProperties");
+      json_builder_add_boolean_value (b, FALSE);
+      json_builder_set_member_name (b, "properties");
+      json_builder_begin_object (b);
+      for (guint i = 0; i < G_N_ELEMENTS (common); i++)
+        {
+          json_builder_set_member_name (b, common[i][0]);
+          add_ref (b, common[i][1]);
+        }
+      json_builder_set_member_name (b, "kind");
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "const");
+      json_builder_add_string_value (b, kinds[k]->name);
+      json_builder_end_object (b);
+      for (guint i = 0; i < kinds[k]->n_fields; i++)
+        {
+          json_builder_set_member_name (b, kinds[k]->fields[i].key);
+          add_field_schema (b, &kinds[k]->fields[i]);
+        }
+      json_builder_end_object (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+/* Lists the kind table: every kind with its input and its editor fields,
+ * or (--schema) the exercise part of docs/lesson.schema.json made from it. */
+static int
+cmd_kinds (int argc, char **argv)
+{
+  static const XqToolCommand self = { "kinds", "[--schema]" };
+  guint n_kinds;
+  const XqKind *const *kinds = xq_kinds (&n_kinds);
+
+  if (argc > 2 || (argc == 2 && strcmp (argv[1], "--schema") != 0))
+    return xqtool_usage (&self);
+  if (argc == 2)
+    {
+      g_autoptr(JsonNode) root = exercise_schema ();
+      g_autoptr(JsonGenerator) gen = json_generator_new ();
+      g_autofree char *text = NULL;
+
+      json_generator_set_root (gen, root);
+      json_generator_set_pretty (gen, TRUE);
+      json_generator_set_indent (gen, 2);
+      text = json_generator_to_data (gen, NULL);
+      printf ("%s\n", text);
+      return 0;
+    }
+  for (guint k = 0; k < n_kinds; k++)
+    {
+      const XqKind *kind = kinds[k];
+
+      printf ("%s:%s%s%s%s%s\n", kind->name,
+              kind->input & XQ_KIND_INPUT_TAP ? " tap" : "",
+              kind->input & XQ_KIND_INPUT_MOVE ? " move" : "",
+              kind->input & XQ_KIND_INPUT_CHOICES ? " choices" : "",
+              kind->input & XQ_KIND_INPUT_TRAY ? " tray" : "",
+              kind->input & XQ_KIND_INPUT_CHECK ? " check" : "");
+      for (guint i = 0; i < kind->n_fields; i++)
+        {
+          const XqKindField *f = &kind->fields[i];
+          g_autofree char *applies = f->applies ? g_strjoinv ("|", (char **) f->applies) : NULL;
+          g_autofree char *required = f->required_for ? g_strjoinv ("|", (char **) f->required_for) : NULL;
+
+          printf ("  %s %s", f->key, field_type_names[f->type]);
+          if (applies != NULL)
+            printf (" when %s=%s", f->rule_key, applies);
+          if (f->required && required != NULL)
+            printf (" required when %s=%s", f->rule_key, required);
+          else if (f->required)
+            printf (" required");
+          printf ("\n");
+        }
+    }
+  return 0;
+}
+
 const XqToolCommand xqtool_lesson_commands[] = {
   { "validate", "PATH...", cmd_validate },
   { "proofs", "write|check [DIR]", cmd_proofs },
   { "lesson-stats", "[PATH...]", cmd_lesson_stats },
+  { "kinds", "[--schema]", cmd_kinds },
   { NULL, NULL, NULL },
 };
 

@@ -23,7 +23,7 @@ fail_problems (GPtrArray *problems)
 {
   for (guint i = 0; i < problems->len; i++)
     {
-      g_autofree char *line = xq_pack_problem_format (g_ptr_array_index (problems, i));
+      g_autofree char *line = xq_lesson_problem_format (g_ptr_array_index (problems, i));
       xqtool_fail ("%s", line);
     }
   return 1;

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "xq-checker.h"
+#include "xq-kind.h"
 #include "xq-lesson.h"
 #include "xq-notation.h"
 #include "xq-render.h"
@@ -254,118 +254,6 @@ lesson_marks_to_annotations (const XqLessonMarks *marks, const XqPosition *pos, 
     }
 }
 
-static XqNotation
-answer_notation (void)
-{
-  XqNotation notation = XQ_NOTATION_WXF;
-
-  /* The same choice the window makes for "Automatic": Chinese notation in a
-   * Chinese locale. */
-  xq_notation_from_name (C_("notation-default", "wxf"), &notation);
-  return notation;
-}
-
-static void
-append_move (GString *out, XqPosition *pos, XqMove m)
-{
-  g_autofree char *text = xq_notation_format (pos, m, answer_notation ());
-
-  if (out->len > 0)
-    g_string_append (out, " ");
-  g_string_append (out, text ? text : "?");
-}
-
-/* The fastest winning line, learner and defender alternating. */
-static char *
-mate_line (const XqPosition *start, int mate_in)
-{
-  g_autoptr(XqSolver) solver = xq_solver_new ();
-  g_autoptr(GString) out = g_string_new (NULL);
-  XqMove line[2 * XQ_SOLVER_MAX_MATE];
-  XqPosition pos = *start;
-  int n = 0;
-
-  xq_solver_set_node_limit (solver, XQ_LESSON_SOLVER_NODES);
-  if (mate_in < 1 || mate_in > XQ_SOLVER_MAX_MATE ||
-      xq_solver_main_line (solver, start, mate_in, line, &n) != XQ_SOLVE_MATE)
-    return NULL;
-  for (int i = 0; i < n; i++)
-    {
-      XqUndo undo;
-      append_move (out, &pos, line[i]);
-      xq_position_do_move (&pos, line[i], &undo);
-    }
-  return g_strdup (out->str);
-}
-
-/* The answer the rules core computes for an exercise, as worksheet text. */
-static char *
-exercise_answer (const XqExercise *ex)
-{
-  g_autoptr(GString) out = g_string_new (NULL);
-  XqPosition pos = ex->position;
-
-  switch (ex->kind)
-    {
-    case XQ_EXERCISE_TAP:
-      for (int sq = 0; sq < XQ_SQUARES; sq++)
-        if (ex->answer_points[sq])
-          {
-            char name[3];
-            xq_square_to_text (sq, name);
-            g_string_append_printf (out, "%s%s", out->len ? ", " : "", name);
-          }
-      break;
-    case XQ_EXERCISE_MOVE:
-      {
-        XqMove moves[XQ_MAX_MOVES];
-        int n = xq_position_legal_moves (&pos, moves), shown = 0;
-
-        for (int i = 0; i < n && shown < 4; i++)
-          {
-            g_autoptr(XqVerdict) v = xq_check_move (ex, moves[i]);
-            if (v->kind != XQ_VERDICT_CORRECT)
-              continue;
-            if (shown++ > 0)
-              g_string_append (out, " /");
-            append_move (out, &pos, moves[i]);
-          }
-        break;
-      }
-    case XQ_EXERCISE_STARS:
-      g_string_printf (out, g_dngettext (GETTEXT_PACKAGE, "%d move", "%d moves", ex->optimum),
-                       ex->optimum);
-      break;
-    case XQ_EXERCISE_SETUP:
-      for (int sq = 0; sq < XQ_SQUARES; sq++)
-        if (ex->target.board[sq] != ex->position.board[sq] && ex->target.board[sq] != XQ_EMPTY)
-          {
-            char name[3];
-            xq_square_to_text (sq, name);
-            g_string_append_printf (out, "%s%c%s", out->len ? ", " : "",
-                                    xq_piece_to_fen_char (ex->target.board[sq]), name);
-          }
-      break;
-    case XQ_EXERCISE_CHOOSE:
-      for (guint i = 0; ex->answer && ex->choices && i < ex->choices->len; i++)
-        {
-          const XqChoice *c = g_ptr_array_index (ex->choices, i);
-          if (g_strcmp0 (c->id, ex->answer) == 0)
-            g_string_printf (out, "%c) %s", 'A' + i, c->text);
-        }
-      break;
-    case XQ_EXERCISE_MATE:
-      {
-        g_autofree char *line = mate_line (&ex->position, ex->mate_in);
-        g_string_assign (out, line ? line : "");
-        break;
-      }
-    default:
-      break;
-    }
-  return out->len > 0 ? g_strdup (out->str) : NULL;
-}
-
 /* Adds every exercise of a unit, or every puzzle of a pack, with its
  * prompt, its marks and the answer the rules core computes.  With
  * print_answers the answers also go to stdout, one per line. */
@@ -385,18 +273,19 @@ add_lesson_file (XqWorksheet *sheet, const char *path, const char **title, gbool
       for (guint i = 0; i < unit->exercises->len; i++)
         {
           const XqExercise *ex = g_ptr_array_index (unit->exercises, i);
-          g_autofree char *answer = exercise_answer (ex);
+          g_autofree char *answer = xq_exercise_answer_key (ex);
           g_autoptr(GString) prompt = g_string_new (ex->prompt);
+          GPtrArray *choices = xq_exercise_choices (ex);
+          XqLessonMarks marks;
+          const XqPosition *pos = xq_exercise_picture (ex, &marks);
           XqAnnotations annots;
 
           xq_annotations_clear (&annots);
-          lesson_marks_to_annotations (&ex->marks, &ex->position, &annots);
-          for (int s = 0; ex->kind == XQ_EXERCISE_STARS && s < ex->n_stars; s++)
-            xq_annotations_add (&annots, XQ_MARK_STAR, XQ_ROLE_DEFAULT, ex->stars[s]);
-          for (guint c = 0; ex->kind == XQ_EXERCISE_CHOOSE && ex->choices && c < ex->choices->len; c++)
+          lesson_marks_to_annotations (&marks, pos, &annots);
+          for (guint c = 0; choices != NULL && c < choices->len; c++)
             g_string_append_printf (prompt, "%s%c) %s", c == 0 ? "  " : "   ", 'A' + c,
-                                    ((XqChoice *) g_ptr_array_index (ex->choices, c))->text);
-          xq_worksheet_add (sheet, &ex->position, prompt->str, answer, &annots);
+                                    ((XqChoice *) g_ptr_array_index (choices, c))->text);
+          xq_worksheet_add (sheet, pos, prompt->str, answer, &annots);
           if (print_answers)
             printf ("%u. %s: %s\n", i + 1, ex->id, answer ? answer : "-");
         }
@@ -410,7 +299,7 @@ add_lesson_file (XqWorksheet *sheet, const char *path, const char **title, gbool
       for (guint i = 0; i < pack->puzzles->len; i++)
         {
           const XqPuzzle *pz = g_ptr_array_index (pack->puzzles, i);
-          g_autofree char *answer = mate_line (&pz->position, pz->mate_in);
+          g_autofree char *answer = xq_kind_mate_line (&pz->position, pz->mate_in);
           g_autofree char *prompt = NULL;
 
           prompt = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: mate in %d", "%s: mate in %d",

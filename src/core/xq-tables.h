@@ -46,16 +46,14 @@ xq_in_palace (XqColor c, XqSquare sq)
   return c == XQ_RED ? r <= 2 : r >= 7;
 }
 
-/* The most pieces that can strike one point at once, even on a board no
- * game can reach (eight horses, three soldiers, a chariot and a cannon on
- * each line, a general). */
-#define XQ_ATTACKS_MAX 24
-
 /* The one attack test of the program: the pieces of colour `by` that strike
  * sq the way a chariot, a cannon (over exactly one screen), a horse (leg
  * free) or a soldier captures.  Only these four can ever reach the other
  * side's general; the facing generals are a separate test.  What stands on
- * sq does not matter.  With out == NULL it stops at the first and returns
+ * sq does not matter.  out holds XQ_ATTACKS_MAX_POINTS entries (xq-attacks.h:
+ * enough even on a board no game can reach, with eight horses, three
+ * soldiers and a chariot and a cannon on each line).  With out == NULL it
+ * stops at the first and returns
  * 1: that form is the hot path of every legality test, so it is always
  * inlined and the stores fold away. */
 G_ALWAYS_INLINE static inline int

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* xq-checker.h: judges a learner's answer to one exercise.
  *
- * One function per exercise kind.  Each returns a verdict, a translated
- * sentence that explains it, and marks that show the reason on the board
- * (the blocked leg, the screen, the attacking line, the missing point).
- * The answer is always compared with what the rules core computes, never
- * with text the author typed, except for pure knowledge questions. */
+ * A verdict is a translated sentence that explains it and marks that show
+ * the reason on the board (the blocked leg, the screen, the attacking line,
+ * the missing point).  Each exercise kind judges its own answers
+ * (xq-kind.h: xq_exercise_check, xq_attempt_input), always against what the
+ * rules core computes, never against text the author typed, except for
+ * pure knowledge questions.  The mate check is here too, because puzzles
+ * (which are not exercises) use it. */
 #pragma once
 
 #include "xq-lesson.h"
@@ -28,25 +30,17 @@ typedef struct {
 } XqVerdict;
 
 void       xq_verdict_free  (XqVerdict *verdict);
+/* A verdict with no marks (message may be NULL: nothing to say), for the
+ * kinds. */
+XqVerdict *xq_verdict_new   (XqVerdictKind kind, const char *message);
+/* ILLEGAL, with the core's reason for m in words and marks; the message is
+ * NULL when m is legal after all. */
+XqVerdict *xq_verdict_illegal (XqPosition *pos, XqMove m);
 
-/* Tap: the points tapped so far, in order.  With select "all" the verdict is
- * INCOMPLETE while every tapped point is right and some are missing. */
-XqVerdict *xq_check_tap     (const XqExercise *ex, const XqSquare *points, int n_points);
-/* Move: one move in the exercise position. */
-XqVerdict *xq_check_move    (const XqExercise *ex, XqMove move);
-/* Stars: the walk so far; stars earned against the computed optimum. */
-XqVerdict *xq_check_stars   (const XqExercise *ex, const XqMove *moves, int n_moves);
-/* Set up: the whole board as the learner left it. */
-XqVerdict *xq_check_setup   (const XqExercise *ex, const XqPiece board[XQ_SQUARES]);
-/* Set up, one piece at a time: may `piece` stand on sq in the target? */
-XqVerdict *xq_check_setup_piece (const XqExercise *ex, XqSquare sq, XqPiece piece);
-/* Choose: the id of the choice picked. */
-XqVerdict *xq_check_choose  (const XqExercise *ex, const char *choice_id);
 /* Mate in N (exercises and puzzles): the line so far from the start
  * position, learner and defender alternating, ending with the learner's
  * latest move.  INCOMPLETE carries the defender's reply. */
 XqVerdict *xq_check_mate    (const XqPosition *start, int mate_in, const XqMove *moves, int n_moves);
-XqVerdict *xq_check_exercise_mate (const XqExercise *ex, const XqMove *moves, int n_moves);
 
 /* Stars for an exercise solved after some wrong tries and hints: three for
  * a clean answer, one less for each slip, never below one. */

@@ -5,15 +5,13 @@
 
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
-#include <math.h>
 #include <string.h>
 
 #include "xq-data-dirs.h"
+#include "xq-kind.h"
 #include "xq-lesson.h"
 #include "xq-lesson-rules.h"
 #include "xq-proofs.h"
-
-#define EMPTY_BOARD_FEN "9/9/9/9/9/9/9/9/9/9 w - - 0 1"
 
 G_DEFINE_QUARK (xq-lesson-error-quark, xq_lesson_error)
 
@@ -37,15 +35,17 @@ xq_lesson_problem_format (const XqLessonProblem *problem)
   return g_strdup_printf ("%s: %s: %s", problem->file, problem->path, problem->message);
 }
 
-/* The loading context: which file, where problems go. */
-typedef struct {
+/* The loading context: which file, where problems go (a kind's reader,
+ * XqKindReader, is the same). */
+struct _XqKindReader {
   const char       *file;
   GPtrArray        *problems;
   guint             n_start;
   XqLessonLoadFlags flags;
   guint64           proof_work;  /* the solver's work spent on this file's proofs */
   XqProofs         *made;        /* every proof this load made */
-} Ctx;
+};
+typedef struct _XqKindReader Ctx;
 
 static void problem (Ctx *ctx, XqLessonError code, const char *path, const char *format, ...) G_GNUC_PRINTF (4, 5);
 
@@ -817,495 +817,228 @@ get_pages (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolea
   return pages;
 }
 
-/* ---- Exercises ------------------------------------------------------------- */
+/* ---- The readers, for the kinds (xq-kind.h) -------------------------------- */
 
-static const char *const kind_names[] = { "tap", "move", "stars", "setup", "choose", "mate", NULL };
-static const char *const tap_rule_names[] = {
-  "points", "reach", "attackers", "in-danger", "blockers", "palace", "river-bank", "file", NULL
-};
-static const char *const goal_names[] = {
-  "given", "piece", "capture", "capture-best", "safe-capture", "escape-check", "check", "checkmate", NULL
-};
-static const char *const choose_rule_names[] = {
-  "fixed", "status", "trade", "winner", "legal", "material", NULL
-};
-static const char *const side_names[] = { "red", "black", NULL };
-static const char *const select_names[] = { "all", "one", NULL };
+void
+xq_kind_problem (XqKindReader *r, XqLessonError code, const char *path, const char *format, ...)
+{
+  va_list args;
+  g_autofree char *text = NULL;
 
-/* The keys each exercise kind may use, besides the common ones. */
-static const char *const common_keys[] = { "id", "kind", "prompt", "fen", "hints", "marks" };
-static const char *const *const kind_keys[] = {
-  [XQ_EXERCISE_TAP]    = (const char *const[]) { "rule", "select", "points", "square", "side", "number", NULL },
-  [XQ_EXERCISE_MOVE]   = (const char *const[]) { "goal", "moves", "square", NULL },
-  [XQ_EXERCISE_STARS]  = (const char *const[]) { "square", "stars", NULL },
-  [XQ_EXERCISE_SETUP]  = (const char *const[]) { "target", NULL },
-  [XQ_EXERCISE_CHOOSE] = (const char *const[]) { "rule", "choices", "answer", "moves", "side", NULL },
-  [XQ_EXERCISE_MATE]   = (const char *const[]) { "mate-in", NULL },
-};
+  va_start (args, format);
+  text = g_strdup_vprintf (format, args);
+  va_end (args);
+  problem (r, code, path, "%s", text);
+}
+
+gboolean
+xq_kind_had_problems (XqKindReader *r)
+{
+  return had_problems (r);
+}
+
+char *
+xq_kind_path (const char *path, const char *key)
+{
+  return member_path (path, key);
+}
+
+char *
+xq_kind_index_path (const char *path, guint i)
+{
+  return index_path (path, i);
+}
 
 const char *
-xq_exercise_kind_name (XqExerciseKind kind)
+xq_kind_get_string (XqKindReader *r, JsonObject *o, const char *path, const char *key,
+                    gboolean required)
 {
-  g_return_val_if_fail ((int) kind >= 0 && kind < XQ_N_EXERCISE_KINDS, NULL);
-  return kind_names[kind];
+  return get_string (r, o, path, key, required);
 }
 
-static void
-choice_free (XqChoice *choice)
+const char *
+xq_kind_get_text (XqKindReader *r, JsonObject *o, const char *path, const char *key,
+                  gboolean required, int max)
 {
-  if (choice == NULL)
-    return;
-  g_free (choice->id);
-  g_free (choice->text);
-  g_free (choice);
+  return get_text (r, o, path, key, required, max);
 }
 
-static void
-exercise_free (XqExercise *ex)
+gboolean
+xq_kind_get_int (XqKindReader *r, JsonObject *o, const char *path, const char *key,
+                 gboolean required, int min, int max, int *out)
 {
-  if (ex == NULL)
+  return get_int (r, o, path, key, required, min, max, out);
+}
+
+int
+xq_kind_get_enum (XqKindReader *r, JsonObject *o, const char *path, const XqKindField *field,
+                  int fallback)
+{
+  const char *names[XQ_LESSON_MAX_LIST + 1];
+  int n = 0;
+
+  g_return_val_if_fail (field != NULL && field->values != NULL, -1);
+  for (; field->values[n].value != NULL && n < XQ_LESSON_MAX_LIST; n++)
+    names[n] = field->values[n].value;
+  names[n] = NULL;
+  return get_enum (r, o, path, field->key, field->required, names, fallback);
+}
+
+XqSquare
+xq_kind_get_square (XqKindReader *r, JsonObject *o, const char *path, const char *key,
+                    gboolean required)
+{
+  return get_square (r, o, path, key, required);
+}
+
+int
+xq_kind_get_squares (XqKindReader *r, JsonObject *o, const char *path, const char *key,
+                     gboolean required, XqSquare *out, int max)
+{
+  return get_squares (r, o, path, key, required, out, max);
+}
+
+GArray *
+xq_kind_get_moves (XqKindReader *r, JsonObject *o, const char *path, const char *key,
+                   gboolean required)
+{
+  return get_moves (r, o, path, key, required);
+}
+
+char *
+xq_kind_get_fen (XqKindReader *r, JsonObject *o, const char *path, const char *key,
+                 gboolean required, const char *fallback, gboolean checked, XqPosition *pos)
+{
+  return get_fen (r, o, path, key, required, fallback, checked, pos);
+}
+
+JsonArray *
+xq_kind_get_array (XqKindReader *r, JsonObject *o, const char *path, const char *key,
+                   gboolean required, guint max)
+{
+  return get_array (r, o, path, key, required, TRUE, max);
+}
+
+JsonObject *
+xq_kind_element_object (XqKindReader *r, JsonArray *a, guint i, const char *path)
+{
+  return element_object (r, a, i, path);
+}
+
+void
+xq_kind_check_keys (XqKindReader *r, JsonObject *o, const char *path, const char *const *allowed)
+{
+  check_keys (r, o, path, allowed);
+}
+
+char *
+xq_kind_translate (const char *s)
+{
+  return translate (s);
+}
+
+gboolean
+xq_kind_refuse_key (XqKindReader *r, JsonObject *o, const char *path, const char *key,
+                    const char *message)
+{
+  g_autofree char *p = NULL;
+
+  if (!json_object_has_member (o, key))
+    return FALSE;
+  p = member_path (path, key);
+  problem (r, XQ_LESSON_ERROR_UNKNOWN_FIELD, p, "%s", message);
+  return TRUE;
+}
+
+/* ---- Exercises ------------------------------------------------------------- */
+
+/* The keys every exercise may use; its kind adds its own (XqKind.fields). */
+static const char *const common_keys[] = { "id", "kind", "prompt", "fen", "hints", "marks" };
+
+XqExercise *
+xq_exercise_ref (XqExercise *ex)
+{
+  g_return_val_if_fail (ex != NULL, NULL);
+  g_atomic_ref_count_inc (&ex->ref_count);
+  return ex;
+}
+
+void
+xq_exercise_unref (XqExercise *ex)
+{
+  if (ex == NULL || !g_atomic_ref_count_dec (&ex->ref_count))
     return;
+  if (ex->data != NULL && ex->kind != NULL && ex->kind->free_data != NULL)
+    ex->kind->free_data (ex->data);
   g_free (ex->id);
   g_free (ex->prompt);
   g_free (ex->fen);
   g_clear_pointer (&ex->hints, g_ptr_array_unref);
-  g_clear_pointer (&ex->moves, g_array_unref);
-  g_free (ex->target_fen);
-  g_clear_pointer (&ex->choices, g_ptr_array_unref);
-  g_free (ex->answer);
+  g_clear_pointer (&ex->fields, g_hash_table_unref);
   g_free (ex);
 }
 
-/* The square must hold a piece (of colour `side` unless side < 0). */
-static gboolean
-require_piece (Ctx *ctx, const XqExercise *ex, const char *path, int side)
+/* A kind field as text, for xq_exercise_get_field (): what the editor and
+ * the tests read back without knowing the kind's private data. */
+static char *
+field_text (JsonNode *node, const XqKindField *f)
 {
-  g_autofree char *p = member_path (path, "square");
-  char name[3];
-
-  if (ex->square == XQ_NO_SQUARE)
-    return FALSE;
-  xq_square_to_text (ex->square, name);
-  if (ex->position.board[ex->square] == XQ_EMPTY)
-    {
-      problem (ctx, XQ_LESSON_ERROR_BAD_SQUARE, p, _("there is no piece on %s"), name);
-      return FALSE;
-    }
-  if (side >= 0 && xq_piece_color (ex->position.board[ex->square]) != (XqColor) side)
-    {
-      problem (ctx, XQ_LESSON_ERROR_BAD_SQUARE, p, _("the piece on %s does not belong to the side to move"), name);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static void
-load_tap (Ctx *ctx, JsonObject *o, const char *path, XqExercise *ex)
-{
-  XqSquare pts[XQ_SQUARES];
-  int rule, select, n = 0, side;
-
-  rule = get_enum (ctx, o, path, "rule", FALSE, tap_rule_names, XQ_TAP_POINTS);
-  select = get_enum (ctx, o, path, "select", FALSE, select_names, 0);
-  if (rule < 0 || select < 0)
-    return;
-  ex->tap_rule = rule;
-  ex->tap_all = select == 0;
-
-  switch (ex->tap_rule)
-    {
-    case XQ_TAP_POINTS:
-      n = get_squares (ctx, o, path, "points", TRUE, pts, XQ_SQUARES);
-      break;
-    case XQ_TAP_REACH:
-    case XQ_TAP_ATTACKERS:
-    case XQ_TAP_BLOCKERS:
-      ex->square = get_square (ctx, o, path, "square", TRUE);
-      if (!require_piece (ctx, ex, path, -1))
-        return;
-      if (ex->tap_rule == XQ_TAP_REACH)
-        n = xq_lesson_reach (&ex->position, ex->square, pts);
-      else if (ex->tap_rule == XQ_TAP_ATTACKERS)
-        n = xq_lesson_attackers (&ex->position, ex->square, pts);
-      else
-        n = xq_lesson_blockers (&ex->position, ex->square, pts);
-      break;
-    case XQ_TAP_IN_DANGER:
-    case XQ_TAP_PALACE:
-    case XQ_TAP_RIVER_BANK:
-    case XQ_TAP_FILE:
-      side = get_enum (ctx, o, path, "side", TRUE, side_names, -1);
-      if (side < 0)
-        return;
-      ex->side = side;
-      if (ex->tap_rule == XQ_TAP_IN_DANGER)
-        n = xq_lesson_in_danger (&ex->position, ex->side, pts);
-      else if (ex->tap_rule == XQ_TAP_PALACE)
-        n = xq_lesson_palace (ex->side, pts);
-      else if (ex->tap_rule == XQ_TAP_RIVER_BANK)
-        n = xq_lesson_river_bank (ex->side, pts);
-      else if (get_int (ctx, o, path, "number", TRUE, 1, 9, &ex->number))
-        n = xq_lesson_file (ex->side, ex->number, pts);
-      else
-        return;
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-  if (had_problems (ctx))
-    return;
-  if (n == 0)
-    {
-      problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, path, _("the rules give no point to tap here"));
-      return;
-    }
-  for (int i = 0; i < n; i++)
-    ex->answer_points[pts[i]] = TRUE;
-  ex->n_answer_points = n;
-}
-
-/* Does any legal move of the side to move satisfy the goal? */
-static gboolean
-goal_reachable (XqExercise *ex)
-{
-  XqMove moves[XQ_MAX_MOVES];
-  XqPosition *pos = &ex->position;
-  int n = xq_position_legal_moves (pos, moves);
-
-  if (ex->goal == XQ_GOAL_CAPTURE_BEST)
-    return xq_lesson_best_capture (pos) > 0;
-  for (int i = 0; i < n; i++)
-    {
-      XqMove m = moves[i];
-      gboolean capture = pos->board[xq_move_to (m)] != XQ_EMPTY;
-      XqUndo undo;
-      gboolean mate;
-
-      switch (ex->goal)
-        {
-        case XQ_GOAL_CAPTURE:
-          if (capture)
-            return TRUE;
-          break;
-        case XQ_GOAL_SAFE_CAPTURE:
-          if (xq_lesson_is_safe_capture (pos, m))
-            return TRUE;
-          break;
-        case XQ_GOAL_CHECK:
-          if (xq_position_gives_check (pos, m))
-            return TRUE;
-          break;
-        case XQ_GOAL_CHECKMATE:
-          xq_position_do_move (pos, m, &undo);
-          mate = xq_position_status (pos) == XQ_STATUS_CHECKMATE;
-          xq_position_undo_move (pos, m, &undo);
-          if (mate)
-            return TRUE;
-          break;
-        case XQ_GOAL_GIVEN:
-        case XQ_GOAL_PIECE:
-        case XQ_GOAL_ESCAPE_CHECK:
-        case XQ_GOAL_CAPTURE_BEST:
-        default:
-          return TRUE;
-        }
-    }
-  return FALSE;
-}
-
-static void
-load_move (Ctx *ctx, JsonObject *o, const char *path, XqExercise *ex)
-{
-  int goal = get_enum (ctx, o, path, "goal", TRUE, goal_names, -1);
-  g_autofree char *mp = member_path (path, "moves");
-
-  if (goal < 0)
-    return;
-  ex->goal = goal;
-  if (!xq_position_has_legal_move (&ex->position))
-    {
-      g_autofree char *fp = member_path (path, "fen");
-      problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, fp, _("the side to move has no legal move"));
-      return;
-    }
-  if (ex->goal == XQ_GOAL_GIVEN)
-    {
-      ex->moves = get_moves (ctx, o, path, "moves", TRUE);
-      for (guint i = 0; i < ex->moves->len; i++)
-        {
-          XqMove m = g_array_index (ex->moves, XqMove, i);
-          if (!xq_position_is_legal (&ex->position, m))
-            {
-              g_autofree char *ip = index_path (mp, i);
-              XqLessonMarks marks;
-              g_autofree char *why = NULL;
-              char text[5];
-              xq_lesson_marks_clear (&marks);
-              why = xq_lesson_explain_illegal (&ex->position, m, &marks);
-              xq_move_to_iccs (m, text);
-              problem (ctx, XQ_LESSON_ERROR_BAD_MOVE, ip, _("the move %s is not legal here: %s"), text, why);
-            }
-        }
-      return;
-    }
-  if (json_object_has_member (o, "moves"))
-    {
-      problem (ctx, XQ_LESSON_ERROR_UNKNOWN_FIELD, mp, _("“moves” belongs only to the goal “given”"));
-      return;
-    }
-  if (ex->goal == XQ_GOAL_PIECE)
-    {
-      XqSquare to[XQ_SQUARES];
-      ex->square = get_square (ctx, o, path, "square", TRUE);
-      if (!require_piece (ctx, ex, path, ex->position.side))
-        return;
-      if (xq_lesson_reach (&ex->position, ex->square, to) == 0)
-        problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, path, _("that piece has no legal move"));
-      return;
-    }
-  if (json_object_has_member (o, "square"))
-    {
-      g_autofree char *sp = member_path (path, "square");
-      problem (ctx, XQ_LESSON_ERROR_UNKNOWN_FIELD, sp, _("“square” belongs only to the goal “piece”"));
-      return;
-    }
-  if (ex->goal == XQ_GOAL_ESCAPE_CHECK && !xq_position_in_check (&ex->position, ex->position.side))
-    {
-      g_autofree char *fp = member_path (path, "fen");
-      problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, fp, _("the side to move is not in check"));
-      return;
-    }
-  if (!goal_reachable (ex))
-    problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, path, _("no legal move reaches the goal “%s”"),
-             goal_names[ex->goal]);
-}
-
-static void
-load_stars (Ctx *ctx, JsonObject *o, const char *path, XqExercise *ex)
-{
-  g_autofree char *sp = member_path (path, "stars");
-
-  ex->square = get_square (ctx, o, path, "square", TRUE);
-  ex->n_stars = get_squares (ctx, o, path, "stars", TRUE, ex->stars, XQ_LESSON_MAX_STARS);
-  if (had_problems (ctx) || !require_piece (ctx, ex, path, -1))
-    return;
-  for (int i = 0; i < ex->n_stars; i++)
-    if (ex->position.board[ex->stars[i]] != XQ_EMPTY)
-      {
-        g_autofree char *ip = index_path (sp, i);
-        char name[3];
-        xq_square_to_text (ex->stars[i], name);
-        problem (ctx, XQ_LESSON_ERROR_BAD_SQUARE, ip, _("a star must be on an empty point, and %s is taken"), name);
-        return;
-      }
-  ex->optimum = xq_lesson_star_optimum (&ex->position, ex->square, ex->stars, ex->n_stars);
-  if (ex->optimum < 0)
-    problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, sp, _("the piece cannot reach every star"));
-}
-
-static void
-load_setup (Ctx *ctx, JsonObject *o, const char *path, XqExercise *ex)
-{
-  ex->target_fen = get_fen (ctx, o, path, "target", FALSE, XQ_START_FEN, TRUE, &ex->target);
-  if (ex->target_fen == NULL)
-    return;
-  if (memcmp (ex->target.board, ex->position.board, sizeof ex->target.board) == 0)
-    problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, path, _("the board already shows the target position"));
-}
-
-/* Choice ids a computed rule may use. */
-static const char *const *
-rule_vocabulary (XqChooseRule rule)
-{
-  static const char *const status[] = { "check", "checkmate", "stalemate", "none", NULL };
-  static const char *const trade[] = { "good", "even", "bad", NULL };
-  static const char *const winner[] = { "red", "black", "draw", "none", NULL };
-  static const char *const legal[] = { "yes", "no", NULL };
-
-  switch (rule)
-    {
-    case XQ_CHOOSE_STATUS: return status;
-    case XQ_CHOOSE_TRADE:  return trade;
-    case XQ_CHOOSE_WINNER: return winner;
-    case XQ_CHOOSE_LEGAL:  return legal;
-    case XQ_CHOOSE_FIXED:
-    case XQ_CHOOSE_MATERIAL:
-    default:               return NULL;
-    }
-}
-
-/* A material choice id ("12", "4.5") in tenths, or -1. */
-static int
-parse_tenths (const char *s)
-{
-  char *end = NULL;
-  double v = g_ascii_strtod (s, &end);
-
-  if (end == s || *end != '\0' || v < 0 || v > 1000)
-    return -1;
-  return (int) lround (v * 10);
-}
-
-static void
-load_choose (Ctx *ctx, JsonObject *o, const char *path, XqExercise *ex)
-{
-  static const char *const choice_keys[] = { "id", "text", NULL };
-  g_autofree char *cp = member_path (path, "choices");
-  g_autofree char *ap = member_path (path, "answer");
+  GString *s;
   JsonArray *array;
-  const char *answer;
-  const char *const *vocab;
-  g_autofree char *computed = NULL;
-  int rule = get_enum (ctx, o, path, "rule", FALSE, choose_rule_names, XQ_CHOOSE_FIXED);
 
-  ex->choices = g_ptr_array_new_with_free_func ((GDestroyNotify) choice_free);
-  array = get_array (ctx, o, path, "choices", TRUE, TRUE, XQ_LESSON_MAX_LIST);
-  answer = get_string (ctx, o, path, "answer", rule == XQ_CHOOSE_FIXED);
-  if (rule < 0 || array == NULL)
-    return;
-  ex->choose_rule = rule;
-  vocab = rule_vocabulary (ex->choose_rule);
-  if (json_array_get_length (array) < 2)
-    {
-      problem (ctx, XQ_LESSON_ERROR_VALUE, cp, _("a question needs at least two choices"));
-      return;
-    }
+  if (node == NULL)
+    return f->values != NULL && !f->required ? g_strdup (f->values[0].value) : NULL;
+  if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_INT64)
+    return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
+  if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
+    return g_strdup (json_node_get_string (node));
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return NULL;
+  array = json_node_get_array (node);
+  s = g_string_new (NULL);
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
-      g_autofree char *ip = index_path (cp, i);
-      JsonObject *c = element_object (ctx, array, i, ip);
-      g_autofree char *idp = NULL;
-      const char *id, *text;
-      XqChoice *choice;
+      JsonNode *e = json_array_get_element (array, i);
+      const char *word = NULL;
 
-      if (c == NULL)
+      if (JSON_NODE_HOLDS_OBJECT (e) && json_object_has_member (json_node_get_object (e), "id"))
+        word = json_object_get_string_member (json_node_get_object (e), "id");
+      else if (JSON_NODE_HOLDS_VALUE (e) && json_node_get_value_type (e) == G_TYPE_STRING)
+        word = json_node_get_string (e);
+      if (word != NULL)
+        g_string_append_printf (s, "%s%s", s->len ? " " : "", word);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static void
+keep_fields (XqExercise *ex, JsonObject *o)
+{
+  ex->fields = g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free);
+  for (guint i = 0; i < ex->kind->n_fields; i++)
+    {
+      const XqKindField *f = &ex->kind->fields[i];
+      g_autofree char *decider = NULL;
+      char *t;
+
+      if (f->rule_key != NULL)
+        {
+          const XqKindField *r = xq_kind_find_field (ex->kind, f->rule_key);
+          decider = r ? field_text (json_object_get_member (o, r->key), r) : NULL;
+        }
+      if (!xq_kind_field_applies (f, decider))
         continue;
-      check_keys (ctx, c, ip, choice_keys);
-      id = get_string (ctx, c, ip, "id", TRUE);
-      text = get_text (ctx, c, ip, "text", TRUE, XQ_LESSON_MAX_LABEL);
-      if (id == NULL || text == NULL)
-        continue;
-      idp = member_path (ip, "id");
-      if (vocab != NULL && !g_strv_contains (vocab, id))
-        {
-          g_autofree char *list = g_strjoinv (", ", (char **) vocab);
-          problem (ctx, XQ_LESSON_ERROR_VALUE, idp, _("“%s” is not one of: %s"), id, list);
-          continue;
-        }
-      if (ex->choose_rule == XQ_CHOOSE_MATERIAL && parse_tenths (id) < 0)
-        {
-          problem (ctx, XQ_LESSON_ERROR_VALUE, idp, _("a material choice id must be a number, not “%s”"), id);
-          continue;
-        }
-      for (guint j = 0; j < ex->choices->len; j++)
-        if (strcmp (((XqChoice *) g_ptr_array_index (ex->choices, j))->id, id) == 0)
-          {
-            problem (ctx, XQ_LESSON_ERROR_DUPLICATE_ID, idp, _("duplicate id “%s”"), id);
-            id = NULL;
-            break;
-          }
-      if (id == NULL)
-        continue;
-      choice = g_new0 (XqChoice, 1);
-      choice->id = g_strdup (id);
-      choice->text = translate (text);
-      g_ptr_array_add (ex->choices, choice);
+      t = field_text (json_object_get_member (o, f->key), f);
+      if (t != NULL)
+        g_hash_table_insert (ex->fields, (gpointer) f->key, t);
     }
+}
 
-  if (ex->choose_rule == XQ_CHOOSE_TRADE || ex->choose_rule == XQ_CHOOSE_LEGAL)
-    {
-      g_autofree char *mp = member_path (path, "moves");
-      ex->moves = get_moves (ctx, o, path, "moves", TRUE);
-      if (ex->choose_rule == XQ_CHOOSE_LEGAL && ex->moves->len != 1 && !had_problems (ctx))
-        problem (ctx, XQ_LESSON_ERROR_VALUE, mp, _("a legality question asks about exactly one move"));
-    }
-  else if (json_object_has_member (o, "moves"))
-    {
-      g_autofree char *mp = member_path (path, "moves");
-      problem (ctx, XQ_LESSON_ERROR_UNKNOWN_FIELD, mp, _("“moves” belongs only to the rules “trade” and “legal”"));
-    }
-  if (ex->choose_rule == XQ_CHOOSE_MATERIAL)
-    {
-      int side = get_enum (ctx, o, path, "side", TRUE, side_names, -1);
-      if (side >= 0)
-        ex->side = side;
-    }
-  if (had_problems (ctx))
-    return;
-
-  switch (ex->choose_rule)
-    {
-    case XQ_CHOOSE_FIXED:
-      break;
-    case XQ_CHOOSE_STATUS:
-      computed = g_strdup (xq_lesson_status_id (&ex->position));
-      break;
-    case XQ_CHOOSE_WINNER:
-      computed = g_strdup (xq_lesson_winner (&ex->position));
-      break;
-    case XQ_CHOOSE_LEGAL:
-      computed = g_strdup (xq_position_is_legal (&ex->position, g_array_index (ex->moves, XqMove, 0)) ? "yes" : "no");
-      break;
-    case XQ_CHOOSE_TRADE:
-      {
-        int balance = 0, bad = 0;
-        if (!xq_lesson_trade_balance (&ex->position, (XqMove *) ex->moves->data, ex->moves->len, &balance, &bad))
-          {
-            g_autofree char *mp = member_path (path, "moves");
-            g_autofree char *ip = index_path (mp, bad);
-            problem (ctx, XQ_LESSON_ERROR_BAD_MOVE, ip, _("this move of the trade is not legal"));
-            return;
-          }
-        computed = g_strdup (balance > 0 ? "good" : balance < 0 ? "bad" : "even");
-      }
-      break;
-    case XQ_CHOOSE_MATERIAL:
-      {
-        int want = xq_lesson_material (&ex->position, ex->side);
-        for (guint i = 0; i < ex->choices->len; i++)
-          {
-            XqChoice *c = g_ptr_array_index (ex->choices, i);
-            if (parse_tenths (c->id) == want)
-              computed = g_strdup (c->id);
-          }
-        if (computed == NULL)
-          {
-            problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, cp, _("the right answer “%g” is not among the choices"),
-                     want / 10.0);
-            return;
-          }
-      }
-      break;
-    default:
-      g_assert_not_reached ();
-    }
-
-  if (computed != NULL)
-    {
-      gboolean offered = FALSE;
-      for (guint i = 0; i < ex->choices->len; i++)
-        offered |= strcmp (((XqChoice *) g_ptr_array_index (ex->choices, i))->id, computed) == 0;
-      if (!offered)
-        {
-          problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, cp, _("the right answer “%s” is not among the choices"), computed);
-          return;
-        }
-      if (answer != NULL && strcmp (answer, computed) != 0)
-        {
-          problem (ctx, XQ_LESSON_ERROR_WRONG_ANSWER, ap,
-                   _("the answer “%s” disagrees with the rules, which say “%s”"), answer, computed);
-          return;
-        }
-      ex->answer = g_steal_pointer (&computed);
-      return;
-    }
-  for (guint i = 0; i < ex->choices->len; i++)
-    if (strcmp (((XqChoice *) g_ptr_array_index (ex->choices, i))->id, answer) == 0)
-      {
-        ex->answer = g_strdup (answer);
-        return;
-      }
-  problem (ctx, XQ_LESSON_ERROR_VALUE, ap, _("the answer “%s” is not one of the choices"), answer);
+const char *
+xq_exercise_get_field (const XqExercise *ex, const char *key)
+{
+  g_return_val_if_fail (ex != NULL && key != NULL, NULL);
+  return ex->fields ? g_hash_table_lookup (ex->fields, key) : NULL;
 }
 
 /* Proves a mate in at most n, within the solver's budget; TRUE if it
@@ -1352,13 +1085,6 @@ prove_mate (Ctx *ctx, XqPosition *pos, int n, const char *path, XqSolution *sol)
     }
 }
 
-/* The mate itself is proved by load_unit, once the whole file is sound. */
-static void
-load_mate (Ctx *ctx, JsonObject *o, const char *path, XqExercise *ex)
-{
-  get_int (ctx, o, path, "mate-in", TRUE, 1, XQ_SOLVER_MAX_MATE, &ex->mate_in);
-}
-
 /* Proofs cost up to the solver's budget each, so none is tried while the
  * file has any other problem, nor in a first pass (XQ_LESSON_LOAD_NO_PROOFS). */
 static gboolean
@@ -1372,52 +1098,48 @@ load_exercise (Ctx *ctx, JsonObject *o, const char *path)
 {
   XqExercise *ex = g_new0 (XqExercise, 1);
   g_autoptr(GPtrArray) allowed = g_ptr_array_new ();
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
   Ctx sub = { ctx->file, ctx->problems, ctx->problems->len, ctx->flags, 0, ctx->made };
+  const XqKind *const *kinds;
+  guint n_kinds;
   int kind;
 
-  ex->square = XQ_NO_SQUARE;
+  g_atomic_ref_count_init (&ex->ref_count);
   ex->id = get_id (&sub, o, path);
-  kind = get_enum (&sub, o, path, "kind", TRUE, kind_names, -1);
+  kinds = xq_kinds (&n_kinds);
+  for (guint i = 0; i < n_kinds; i++)
+    g_ptr_array_add (names, (gpointer) kinds[i]->name);
+  g_ptr_array_add (names, NULL);
+  kind = get_enum (&sub, o, path, "kind", TRUE, (const char *const *) names->pdata, -1);
   if (kind < 0)
     {
-      exercise_free (ex);
+      xq_exercise_unref (ex);
       return NULL;
     }
-  ex->kind = kind;
+  ex->kind = kinds[kind];
   for (size_t i = 0; i < G_N_ELEMENTS (common_keys); i++)
     g_ptr_array_add (allowed, (gpointer) common_keys[i]);
-  for (const char *const *k = kind_keys[kind]; *k; k++)
-    g_ptr_array_add (allowed, (gpointer) *k);
+  for (guint i = 0; i < ex->kind->n_fields; i++)
+    g_ptr_array_add (allowed, (gpointer) ex->kind->fields[i].key);
   g_ptr_array_add (allowed, NULL);
   check_keys (&sub, o, path, (const char *const *) allowed->pdata);
 
   ex->prompt = translate (get_text (&sub, o, path, "prompt", TRUE, XQ_LESSON_MAX_PROMPT));
   ex->hints = get_texts (&sub, o, path, "hints");
   get_marks (&sub, o, path, &ex->marks);
-  /* A set-up exercise starts from a half-built board, so only the target
-   * has to be a legal position. */
-  if (ex->kind == XQ_EXERCISE_SETUP)
-    ex->fen = get_fen (&sub, o, path, "fen", FALSE, EMPTY_BOARD_FEN, FALSE, &ex->position);
-  else
-    ex->fen = get_fen (&sub, o, path, "fen", FALSE, XQ_START_FEN, TRUE, &ex->position);
+  ex->fen = get_fen (&sub, o, path, "fen", FALSE, ex->kind->fen_default ? ex->kind->fen_default : XQ_START_FEN,
+                     ex->kind->fen_checked, &ex->position);
 
-  /* The rule computations need a sound position and well-formed fields. */
+  /* The kind's rule computations need a sound position and well-formed
+   * common fields. */
   if (!had_problems (&sub))
-    switch (ex->kind)
-      {
-      case XQ_EXERCISE_TAP:    load_tap (&sub, o, path, ex); break;
-      case XQ_EXERCISE_MOVE:   load_move (&sub, o, path, ex); break;
-      case XQ_EXERCISE_STARS:  load_stars (&sub, o, path, ex); break;
-      case XQ_EXERCISE_SETUP:  load_setup (&sub, o, path, ex); break;
-      case XQ_EXERCISE_CHOOSE: load_choose (&sub, o, path, ex); break;
-      case XQ_EXERCISE_MATE:   load_mate (&sub, o, path, ex); break;
-      default:                 g_assert_not_reached ();
-      }
-  if (had_problems (&sub))
+    ex->data = ex->kind->read (&sub, o, path, ex);
+  if (had_problems (&sub) || ex->data == NULL)
     {
-      exercise_free (ex);
+      xq_exercise_unref (ex);
       return NULL;
     }
+  keep_fields (ex, o);
   return ex;
 }
 
@@ -1507,7 +1229,7 @@ load_unit (Ctx *ctx, JsonObject *root)
   unit->title = translate (get_text (ctx, root, "$", "title", TRUE, XQ_LESSON_MAX_TITLE));
   unit->pages = get_pages (ctx, root, "$", "pages", TRUE);
   unit->closing = get_pages (ctx, root, "$", "closing", FALSE);
-  unit->exercises = g_ptr_array_new_with_free_func ((GDestroyNotify) exercise_free);
+  unit->exercises = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_exercise_unref);
   array = get_array (ctx, root, "$", "exercises", TRUE, TRUE, XQ_LESSON_MAX_ITEMS);
   for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
     {
@@ -1526,8 +1248,10 @@ load_unit (Ctx *ctx, JsonObject *root)
       g_autofree char *ip = index_path ("$.exercises", i);
       XqSolution sol;
 
-      if (ex->kind == XQ_EXERCISE_MATE)
-        prove_mate (ctx, &ex->position, ex->mate_in, ip, &sol);
+      int n = ex->kind->mate_in ? ex->kind->mate_in (ex) : 0;
+
+      if (n > 0)
+        prove_mate (ctx, &ex->position, n, ip, &sol);
     }
   return had_problems (ctx) ? NULL : g_steal_pointer (&unit);
 }

@@ -66,6 +66,7 @@ typedef struct {
   char *path;     /* JSON path, "$" for the whole document */
   char *message;  /* translated sentence */
   XqLessonError code;
+  GQuark domain;  /* whose enum code is in: XQ_LESSON_ERROR (also when 0), XQ_PACK_ERROR */
 } XqLessonProblem;
 
 /* Reads a whole untrusted file of at most max_bytes, refusing a larger
@@ -93,49 +94,9 @@ void  xq_lesson_problem_free   (XqLessonProblem *problem);
 /* "file: path: message", the line xqtool validate prints. */
 char *xq_lesson_problem_format (const XqLessonProblem *problem);
 
-typedef enum {
-  XQ_EXERCISE_TAP,
-  XQ_EXERCISE_MOVE,
-  XQ_EXERCISE_STARS,
-  XQ_EXERCISE_SETUP,
-  XQ_EXERCISE_CHOOSE,
-  XQ_EXERCISE_MATE,
-} XqExerciseKind;
-
-#define XQ_N_EXERCISE_KINDS 6
-
-/* Which points a tap exercise wants: listed by the author (pure geography)
- * or computed by the rules core. */
-typedef enum {
-  XQ_TAP_POINTS,      /* "points": the author's list */
-  XQ_TAP_REACH,       /* every point the piece on "square" can reach */
-  XQ_TAP_ATTACKERS,   /* every piece that attacks the piece on "square" */
-  XQ_TAP_IN_DANGER,   /* every piece of "side" the other side attacks */
-  XQ_TAP_BLOCKERS,    /* the pieces blocking the horse's legs / elephant's eyes on "square" */
-  XQ_TAP_PALACE,      /* the palace of "side" */
-  XQ_TAP_RIVER_BANK,  /* the river bank of "side" */
-  XQ_TAP_FILE,        /* file "number" of "side", counted from that side's right */
-} XqTapRule;
-
-typedef enum {
-  XQ_GOAL_GIVEN,         /* one of "moves" */
-  XQ_GOAL_PIECE,         /* any legal move of the piece on "square" */
-  XQ_GOAL_CAPTURE,       /* any capture */
-  XQ_GOAL_CAPTURE_BEST,  /* a capture of the most valuable piece on offer */
-  XQ_GOAL_SAFE_CAPTURE,  /* a capture that cannot be taken back */
-  XQ_GOAL_ESCAPE_CHECK,  /* any legal move (the side to move is in check) */
-  XQ_GOAL_CHECK,         /* a move that gives check */
-  XQ_GOAL_CHECKMATE,     /* a move that mates */
-} XqMoveGoal;
-
-typedef enum {
-  XQ_CHOOSE_FIXED,     /* the author's "answer" (knowledge questions) */
-  XQ_CHOOSE_STATUS,    /* check / checkmate / stalemate / none */
-  XQ_CHOOSE_TRADE,     /* is the trade in "moves" good / even / bad for the side to move */
-  XQ_CHOOSE_WINNER,    /* red / black / draw / none under the rules */
-  XQ_CHOOSE_LEGAL,     /* yes / no: is "moves"[0] legal */
-  XQ_CHOOSE_MATERIAL,  /* the material of "side", options are numbers */
-} XqChooseRule;
+/* An exercise kind ("tap", "move"...): its reading, checking, hints and
+ * editor fields, one file each (xq-kind.h, docs/exercise-kinds.md). */
+typedef struct _XqKind XqKind;
 
 typedef struct {
   char *id;
@@ -150,45 +111,23 @@ typedef struct {
   XqLessonMarks marks;
 } XqLessonPage;
 
+/* The fields every exercise has; what its kind reads lives in `data`,
+ * private to the kind's file (src/lesson/kinds/). */
 typedef struct {
   char          *id;
-  XqExerciseKind kind;
+  const XqKind  *kind;
   char          *prompt;      /* translated */
   char          *fen;
   XqPosition     position;
   GPtrArray     *hints;       /* translated strings: the hint ladder, gentlest first */
   XqLessonMarks  marks;       /* shown with the prompt */
-
-  /* tap */
-  XqTapRule      tap_rule;
-  gboolean       tap_all;     /* tap every answer point (else any one of them) */
-  XqSquare       square;      /* tap REACH/ATTACKERS/BLOCKERS, move PIECE, stars */
-  XqColor        side;        /* tap IN_DANGER/PALACE/RIVER_BANK/FILE, choose MATERIAL */
-  int            number;      /* tap FILE */
-  gboolean       answer_points[XQ_SQUARES];  /* computed (or listed) answer */
-  int            n_answer_points;
-
-  /* move, choose TRADE/LEGAL */
-  XqMoveGoal     goal;
-  GArray        *moves;       /* XqMove */
-
-  /* stars */
-  XqSquare       stars[XQ_LESSON_MAX_STARS];
-  int            n_stars;
-  int            optimum;     /* computed fewest moves */
-
-  /* setup */
-  char          *target_fen;
-  XqPosition     target;
-
-  /* choose */
-  XqChooseRule   choose_rule;
-  GPtrArray     *choices;     /* XqChoice* */
-  char          *answer;      /* id of the right choice, computed when the rule allows */
-
-  /* mate */
-  int            mate_in;
+  gpointer       data;        /* the kind's own */
+  GHashTable    *fields;      /* kind field key -> its value as text (xq_exercise_get_field) */
+  gatomicrefcount ref_count;  /* the unit holds one; a hint being computed another */
 } XqExercise;
+
+XqExercise   *xq_exercise_ref       (XqExercise *ex);
+void          xq_exercise_unref     (XqExercise *ex);
 
 typedef struct {
   char      *file;
@@ -234,7 +173,6 @@ typedef struct {
 void          xq_unit_free          (XqUnit *unit);
 void          xq_puzzle_pack_free   (XqPuzzlePack *pack);
 void          xq_lesson_file_free   (XqLessonFile *file);
-const char   *xq_exercise_kind_name (XqExerciseKind kind);
 
 /* Parses and validates one document.  Every problem found is appended to
  * problems (XqLessonProblem*, owned by the array, which should have
@@ -276,6 +214,7 @@ GPtrArray    *xq_lesson_load_dir    (const char *dir, GPtrArray *problems);
  * (xq_data_running_uninstalled ()), else the installed PKGDATADIR/lessons. */
 const char   *xq_lesson_default_dir (void);
 
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqExercise, xq_exercise_unref)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqUnit, xq_unit_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqPuzzlePack, xq_puzzle_pack_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqLessonFile, xq_lesson_file_free)

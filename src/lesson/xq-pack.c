@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "xq-lesson-writer.h"
 #include "xq-pack.h"
 
 #define PACK_TYPE "lesson-pack"
@@ -20,38 +21,21 @@ G_DEFINE_QUARK (xq-pack-error-quark, xq_pack_error)
 
 /* ---- Problems -------------------------------------------------------------- */
 
-void
-xq_pack_problem_free (XqPackProblem *problem)
-{
-  if (problem == NULL)
-    return;
-  g_free (problem->file);
-  g_free (problem->path);
-  g_free (problem->message);
-  g_free (problem);
-}
-
-char *
-xq_pack_problem_format (const XqPackProblem *problem)
-{
-  g_return_val_if_fail (problem != NULL, NULL);
-  return g_strdup_printf ("%s: %s: %s", problem->file, problem->path, problem->message);
-}
-
 GError *
-xq_pack_problem_to_error (const XqPackProblem *problem)
+xq_pack_problem_to_error (const XqLessonProblem *problem)
 {
   g_autofree char *line = NULL;
 
   g_return_val_if_fail (problem != NULL, NULL);
-  line = xq_pack_problem_format (problem);
-  return g_error_new_literal (problem->domain, problem->code, line);
+  line = xq_lesson_problem_format (problem);
+  return g_error_new_literal (problem->domain != 0 ? problem->domain : XQ_LESSON_ERROR,
+                              (int) problem->code, line);
 }
 
 GPtrArray *
 xq_pack_problems_new (void)
 {
-  return g_ptr_array_new_with_free_func ((GDestroyNotify) xq_pack_problem_free);
+  return g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
 }
 
 /* Where problems go while checking one pack or one document. */
@@ -67,7 +51,7 @@ static void add_problem (Ctx *ctx, GQuark domain, int code, const char *path,
 static void
 add_problem (Ctx *ctx, GQuark domain, int code, const char *path, const char *format, ...)
 {
-  XqPackProblem *p = g_new0 (XqPackProblem, 1);
+  XqLessonProblem *p = g_new0 (XqLessonProblem, 1);
   va_list args;
   g_autofree char *raw = NULL;
 
@@ -81,7 +65,8 @@ add_problem (Ctx *ctx, GQuark domain, int code, const char *path, const char *fo
   p->file = g_strdup (ctx->file);
   p->path = g_utf8_make_valid (path, -1);
   p->domain = domain;
-  p->code = code;
+  /* The field is typed for the lesson loader's codes; domain says whose. */
+  p->code = (XqLessonError) code;
   g_ptr_array_add (ctx->problems, p);
 }
 
@@ -262,20 +247,17 @@ count_items (JsonNode *doc)
 
 /* ---- Documents ------------------------------------------------------------- */
 
+/* Pretty text is what lands in files: the lesson writer's; compact text
+ * is what the loader is handed. */
 static char *
 node_to_json (JsonNode *node, gboolean pretty)
 {
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonGenerator) gen = NULL;
 
-  json_generator_set_pretty (gen, pretty);
-  json_generator_set_indent (gen, 2);
-  json_generator_set_root (gen, node);
   if (pretty)
-    {
-      /* Pretty text is what lands in files: end it like a text file. */
-      g_autofree char *text = json_generator_to_data (gen, NULL);
-      return g_strconcat (text, "\n", NULL);
-    }
+    return xq_lesson_write_node (node, NULL);
+  gen = json_generator_new ();
+  json_generator_set_root (gen, node);
   return json_generator_to_data (gen, NULL);
 }
 
@@ -458,7 +440,6 @@ xq_pack_to_data (const XqPack *pack, gsize *length)
 {
   g_autoptr(JsonBuilder) b = json_builder_new_immutable ();
   g_autoptr(JsonNode) root = NULL;
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
 
   g_return_val_if_fail (pack != NULL, NULL);
 
@@ -493,16 +474,7 @@ xq_pack_to_data (const XqPack *pack, gsize *length)
   json_builder_end_object (b);
 
   root = json_builder_get_root (b);
-  json_generator_set_pretty (gen, TRUE);
-  json_generator_set_indent (gen, 2);
-  json_generator_set_root (gen, root);
-  {
-    g_autofree char *text = json_generator_to_data (gen, NULL);
-    char *data = g_strconcat (text, "\n", NULL);
-    if (length != NULL)
-      *length = strlen (data);
-    return data;
-  }
+  return xq_lesson_write_node (root, length);
 }
 
 gboolean
@@ -1122,4 +1094,63 @@ out:
       g_propagate_error (error, g_steal_pointer (&local));
     }
   return ok;
+}
+
+/* ---- A teacher's units folder ------------------------------------------------ */
+
+gboolean
+xq_pack_export_dir (const char *dir, const char *title, const char *author, const char *path,
+                    GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GPtrArray) problems = xq_pack_problems_new ();
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(XqPack) pack = NULL;
+  g_autoptr(GDir) d = NULL;
+  const char *name;
+
+  g_return_val_if_fail (dir != NULL && title != NULL && path != NULL, FALSE);
+  d = g_dir_open (dir, 0, error);
+  if (d == NULL)
+    return FALSE;
+  while ((name = g_dir_read_name (d)) != NULL)
+    if (g_str_has_suffix (name, ".json"))
+      g_ptr_array_add (names, g_build_filename (dir, name, NULL));
+  g_ptr_array_sort (names, (GCompareFunc) g_strcmp0);
+  pack = xq_pack_new (title, author);
+  /* Each unit goes through the loader, which may prove mates: look for a
+   * cancel between them. */
+  for (guint i = 0; i < names->len; i++)
+    {
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      xq_pack_add_file (pack, g_ptr_array_index (names, i), problems);
+    }
+  if (problems->len > 0)
+    {
+      g_propagate_error (error, xq_pack_problem_to_error (g_ptr_array_index (problems, 0)));
+      return FALSE;
+    }
+  if (pack->entries->len == 0)
+    {
+      g_set_error (error, XQ_PACK_ERROR, XQ_PACK_ERROR_VALUE, _("There is no unit to export yet."));
+      return FALSE;
+    }
+  return !g_cancellable_set_error_if_cancelled (cancellable, error) && xq_pack_save (pack, path, error);
+}
+
+gboolean
+xq_pack_import_file (const char *path, const char *dir, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GPtrArray) problems = xq_pack_problems_new ();
+  g_autoptr(XqPack) pack = NULL;
+
+  g_return_val_if_fail (path != NULL && dir != NULL, FALSE);
+  pack = xq_pack_load_file (path, problems);
+  if (pack == NULL)
+    {
+      g_propagate_error (error, xq_pack_problem_to_error (g_ptr_array_index (problems, 0)));
+      return FALSE;
+    }
+  /* The last moment a cancel leaves dir as it was. */
+  return !g_cancellable_set_error_if_cancelled (cancellable, error) && xq_pack_install (pack, dir, error);
 }

@@ -62,23 +62,14 @@ typedef enum {
 #define XQ_PACK_MAX_TITLE        XQ_LESSON_MAX_TITLE  /* characters in the pack's title and author */
 #define XQ_PACK_MAX_NAME         64     /* bytes in an entry's file name */
 
-/* One located problem.  Problems inside an embedded document keep the
- * lesson loader's domain (XQ_LESSON_ERROR) and code; the others are
- * XQ_PACK_ERROR. */
-typedef struct {
-  char  *file;     /* the pack file, as given */
-  char  *path;     /* JSON path in the pack: "$.entries[2].document.exercises[0].fen" */
-  char  *message;  /* translated sentence */
-  GQuark domain;
-  int    code;
-} XqPackProblem;
+/* Problems are XqLessonProblem (xq-lesson.h): those inside an embedded
+ * document keep the lesson loader's domain (XQ_LESSON_ERROR) and code, the
+ * pack's own have domain XQ_PACK_ERROR and an XqPackError code; paths are
+ * JSON paths in the pack ("$.entries[2].document.exercises[0].fen"). */
 
-void      xq_pack_problem_free     (XqPackProblem *problem);
-/* "file: path: message" */
-char     *xq_pack_problem_format   (const XqPackProblem *problem);
 /* The problem as a GError with its domain, code and formatted line. */
-GError   *xq_pack_problem_to_error (const XqPackProblem *problem);
-/* A problems array with the right free func. */
+GError   *xq_pack_problem_to_error (const XqLessonProblem *problem);
+/* A problems array (XqLessonProblem*) with the right free func. */
 GPtrArray *xq_pack_problems_new    (void);
 
 typedef struct {
@@ -127,6 +118,17 @@ XqPack   *xq_pack_load_file    (const char *path, GPtrArray *problems);
  * All or nothing: on error dir is as it was. */
 gboolean  xq_pack_install      (const XqPack *pack, const char *dir, GError **error);
 
+/* Every *.json unit directly in dir (sorted by name) as one pack saved at
+ * path.  The first problem becomes the error; nothing is written after a
+ * problem or once cancellable is cancelled (checked between units, since
+ * each is loaded and proved). */
+gboolean  xq_pack_export_dir   (const char *dir, const char *title, const char *author, const char *path,
+                                GCancellable *cancellable, GError **error);
+/* Loads and checks the pack at path and installs it into dir; cancelled
+ * before the install, dir is left as it was. */
+gboolean  xq_pack_import_file  (const char *path, const char *dir, GCancellable *cancellable,
+                                GError **error);
+
 /* A safe file name for an entry: lower-case ASCII letters, digits and
  * "-", ending in ".json".  NULL (and the reason in error) if name is a path
  * or nothing usable is left. */
@@ -137,6 +139,5 @@ char     *xq_pack_sanitize_name (const char *name, GError **error);
 char     *xq_pack_user_units_dir (void);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqPack, xq_pack_free)
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqPackProblem, xq_pack_problem_free)
 
 G_END_DECLS

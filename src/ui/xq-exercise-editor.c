@@ -7,81 +7,48 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
+#include "xq-beside-layout.h"
 #include "xq-exercise-editor.h"
-#include "xq-solver.h"
+#include "xq-kind.h"
+#include "xq-lesson-draft.h"
+#include "xq-lesson-writer.h"
 
-/* The file format's words, in the order of the drop-downs. */
-static const char *const kind_ids[] = { "tap", "move", "stars", "setup", "choose", "mate", NULL };
-static const char *const rule_ids[] = {
-  "points", "reach", "attackers", "blockers", "in-danger", "palace", "river-bank", "file", NULL
-};
-static const char *const goal_ids[] = {
-  "checkmate", "check", "capture", "capture-best", "safe-capture", "escape-check", "piece", "given", NULL
-};
-static const char *const side_ids[] = { "red", "black", NULL };
-static const char *const select_ids[] = { "all", "one", NULL };
-static const char *const choose_ids[] = { "fixed", "status", "trade", "winner", "legal", "material", NULL };
-
-/* The choices of the computed questions: their ids are the format's
- * vocabulary (the loader computes which is right); the texts are lesson
- * source text, translated by the loader like any other. */
-typedef struct {
-  const char *id;
-  const char *text;
-} ChoiceText;
-
-static const ChoiceText status_choices[] = {
-  { "check", "Check" }, { "checkmate", "Checkmate" }, { "stalemate", "Stalemate" }, { "none", "None of these" }, { NULL, NULL }
-};
-static const ChoiceText trade_choices[] = {
-  { "good", "Good for the side to move" }, { "even", "Even" }, { "bad", "Bad for the side to move" }, { NULL, NULL }
-};
-static const ChoiceText winner_choices[] = {
-  { "red", "Red wins" }, { "black", "Black wins" }, { "draw", "Draw" }, { "none", "Nobody yet" }, { NULL, NULL }
-};
-static const ChoiceText legal_choices[] = { { "yes", "Yes" }, { "no", "No" }, { NULL, NULL } };
-
-/* Indexed by the position in choose_ids; NULL: the teacher writes the options. */
-static const ChoiceText *const choose_vocab[] = {
-  NULL, status_choices, trade_choices, winner_choices, legal_choices, NULL
-};
-
+#define APP_PATH "/io/github/xiangqi_tutor/XiangqiTutor"
 #define VALIDATE_DELAY_MS 300
-/* The board and the form share a row only while the board keeps at least
- * this width; a narrower editor puts the form under the board. */
-#define WIDE_BOARD_MIN 400
-#define COLUMN_SPACING 18
+
+/* One of the kind's fields in the form: its descriptor, its row (label and
+ * input) and the input. */
+typedef struct {
+  const XqKindField *field;
+  GtkWidget         *row;
+  GtkWidget         *input;
+  GtkLabel          *note;   /* points: what is marked; choices: their ids */
+} Field;
 
 struct _XqExerciseEditor
 {
   GtkBox parent_instance;
 
-  /* Child widgets */
+  /* Template widgets */
   XqPositionEditor *position;
   GtkEntry         *id;
   GtkDropDown      *kind;
   GtkEntry         *prompt;
   GtkTextView      *hints;
-  GtkDropDown      *rule;
-  GtkDropDown      *goal;
-  GtkDropDown      *side;
-  GtkSpinButton    *mate_in;
+  GtkBox           *kind_fields;
   GtkDropDown      *click_mode;
-  GtkDropDown      *select;
-  GtkSpinButton    *number;
-  GtkDropDown      *choose;
-  GtkTextView      *options;
-  GtkSpinButton    *answer;
-  GtkEntry         *moves;
   GtkLabel         *problems_label;
-  GtkWidget        *rule_row, *goal_row, *side_row, *mate_row;
-  GtkWidget        *select_row, *number_row, *choose_row, *options_row, *answer_row, *moves_row;
+  GtkSpinner       *checking_spinner;
 
   /* Owned */
+  GArray           *fields;      /* Field: the current kind's */
   XqSquare          square;
   gboolean          targets[XQ_SQUARES];
-  GPtrArray        *problems;   /* XqLessonProblem* */
+  GPtrArray        *problems;    /* XqLessonProblem* */
   guint             validate_id;
+  GCancellable     *cancellable; /* the validation under way */
+  guint             edits;       /* bumped by every change: a result for an older edit is stale */
+  guint             checked_edit;
   gboolean          loading;
 };
 
@@ -94,292 +61,220 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-static int
-index_of (const char *const *ids, const char *id)
+static void form_changed_cb (XqExerciseEditor *self);
+
+static const XqKind *
+current_kind (XqExerciseEditor *self)
 {
-  for (int i = 0; ids[i] != NULL; i++)
-    if (g_strcmp0 (ids[i], id) == 0)
-      return i;
-  return -1;
+  guint n;
+  const XqKind *const *kinds = xq_kinds (&n);
+  guint i = gtk_drop_down_get_selected (self->kind);
+
+  return kinds[i < n ? i : 0];
 }
 
+static Field *
+find_field (XqExerciseEditor *self, const char *key)
+{
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *f = &g_array_index (self->fields, Field, i);
+      if (strcmp (f->field->key, key) == 0)
+        return f;
+    }
+  return NULL;
+}
+
+/* The word a vocabulary field holds. */
 static const char *
-selected_id (GtkDropDown *dd, const char *const *ids)
+enum_value (const Field *f)
 {
-  guint i = gtk_drop_down_get_selected (dd);
-  return i < g_strv_length ((char **) ids) ? ids[i] : ids[0];
+  guint i = gtk_drop_down_get_selected (GTK_DROP_DOWN (f->input));
+  guint n = 0;
+
+  while (f->field->values[n].value != NULL)
+    n++;
+  return i < n ? f->field->values[i].value : f->field->values[0].value;
 }
 
+/* The value of the field that decides whether f applies ("rule", "goal"). */
 static const char *
-kind_id (XqExerciseEditor *self)
+rule_value (XqExerciseEditor *self, const XqKindField *field)
 {
-  return selected_id (self->kind, kind_ids);
+  Field *rule = field->rule_key != NULL ? find_field (self, field->rule_key) : NULL;
+
+  return rule != NULL ? enum_value (rule) : NULL;
 }
 
-/* ---- Building the JSON -------------------------------------------------------- */
-
-static void
-add_points (JsonBuilder *b, const char *key, const gboolean *points)
+/* A fixed-choices field's rule is the kind's one vocabulary field. */
+static const char *
+kind_rule (XqExerciseEditor *self)
 {
-  json_builder_set_member_name (b, key);
-  json_builder_begin_array (b);
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *f = &g_array_index (self->fields, Field, i);
+      if (f->field->type == XQ_FIELD_ENUM)
+        return enum_value (f);
+    }
+  return NULL;
+}
+
+/* ---- The form as JSON ---------------------------------------------------------- */
+
+static char *
+view_text (GtkTextView *view)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
+  GtkTextIter start, end;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  return gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+}
+
+static char *
+points_text (const gboolean *points)
+{
+  GString *out = g_string_new (NULL);
+
   for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
     if (points[sq])
       {
         char name[3];
         xq_square_to_text (sq, name);
-        json_builder_add_string_value (b, name);
+        g_string_append_printf (out, "%s%s", out->len ? " " : "", name);
       }
-  json_builder_end_array (b);
+  return g_string_free (out, FALSE);
 }
 
-static void
-add_square (JsonBuilder *b, XqSquare sq)
+/* What a field's widget (or, for points and positions, the board) holds,
+ * as the lesson writer's text for it. */
+static char *
+field_text (XqExerciseEditor *self, const Field *f)
 {
-  char name[3];
+  char name[3] = "";
 
-  if (sq == XQ_NO_SQUARE)
-    return;
-  xq_square_to_text (sq, name);
-  json_builder_set_member_name (b, "square");
-  json_builder_add_string_value (b, name);
-}
-
-/* The non-blank lines of a text view, stripped. */
-static GStrv
-text_lines (GtkTextView *view)
-{
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
-  g_autoptr(GStrvBuilder) out = g_strv_builder_new ();
-  g_autofree char *text = NULL;
-  g_auto(GStrv) lines = NULL;
-  GtkTextIter start, end;
-
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
-  lines = g_strsplit (text, "\n", -1);
-  for (int i = 0; lines[i] != NULL; i++)
-    if (*g_strstrip (lines[i]) != '\0')
-      g_strv_builder_add (out, lines[i]);
-  return g_strv_builder_end (out);
-}
-
-/* "moves": the entry's words (ICCS moves, separated by spaces or commas);
- * the loader says which of them are malformed or illegal. */
-static void
-add_moves (JsonBuilder *b, GtkEntry *entry)
-{
-  g_auto(GStrv) words = g_strsplit_set (gtk_editable_get_text (GTK_EDITABLE (entry)), " ,;\t", -1);
-
-  json_builder_set_member_name (b, "moves");
-  json_builder_begin_array (b);
-  for (int i = 0; words[i] != NULL; i++)
-    if (*words[i] != '\0')
-      json_builder_add_string_value (b, words[i]);
-  json_builder_end_array (b);
-}
-
-static void
-add_choice (JsonBuilder *b, const char *id, const char *text)
-{
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "id");
-  json_builder_add_string_value (b, id);
-  json_builder_set_member_name (b, "text");
-  json_builder_add_string_value (b, text);
-  json_builder_end_object (b);
-}
-
-/* A fixed question's options get the ids a, b, c, ... in order. */
-static void
-option_id (guint i, char id[3])
-{
-  id[0] = (char) ('a' + i % 26);
-  id[1] = i >= 26 ? (char) ('a' + i / 26 - 1) : '\0';
-  id[2] = '\0';
-}
-
-static void
-add_choose (XqExerciseEditor *self, JsonBuilder *b)
-{
-  guint rule = gtk_drop_down_get_selected (self->choose);
-  const char *rule_id = selected_id (self->choose, choose_ids);
-
-  json_builder_set_member_name (b, "rule");
-  json_builder_add_string_value (b, rule_id);
-  json_builder_set_member_name (b, "choices");
-  json_builder_begin_array (b);
-  if (rule < G_N_ELEMENTS (choose_vocab) && choose_vocab[rule] != NULL)
-    for (const ChoiceText *c = choose_vocab[rule]; c->id != NULL; c++)
-      add_choice (b, c->id, c->text);
-  else
+  switch (f->field->type)
     {
-      g_auto(GStrv) lines = text_lines (self->options);
-      for (guint i = 0; lines[i] != NULL; i++)
-        {
-          char id[3];
-          option_id (i, id);
-          /* A material option is a number, and is its own id. */
-          add_choice (b, strcmp (rule_id, "material") == 0 ? lines[i] : id, lines[i]);
-        }
+    case XQ_FIELD_TEXT:
+    case XQ_FIELD_MOVES:
+      return g_strdup (gtk_editable_get_text (GTK_EDITABLE (f->input)));
+    case XQ_FIELD_NUMBER:
+      return g_strdup_printf ("%d", gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (f->input)));
+    case XQ_FIELD_ENUM:
+    case XQ_FIELD_SIDE:
+      return g_strdup (enum_value (f));
+    case XQ_FIELD_POINT:
+      if (self->square != XQ_NO_SQUARE)
+        xq_square_to_text (self->square, name);
+      return g_strdup (name);
+    case XQ_FIELD_POINTS:
+      return points_text (self->targets);
+    case XQ_FIELD_FEN:
+      return xq_position_editor_get_fen (self->position);
+    case XQ_FIELD_TEXTS:
+    case XQ_FIELD_CHOICES:
+      return view_text (GTK_TEXT_VIEW (f->input));
     }
-  json_builder_end_array (b);
-  if (strcmp (rule_id, "fixed") == 0)
+  g_return_val_if_reached (NULL);
+}
+
+static void
+set_field_text (XqExerciseEditor *self, const Field *f, const char *text)
+{
+  switch (f->field->type)
     {
-      char id[3];
-      option_id ((guint) gtk_spin_button_get_value_as_int (self->answer) - 1, id);
-      json_builder_set_member_name (b, "answer");
-      json_builder_add_string_value (b, id);
-    }
-  else if (strcmp (rule_id, "trade") == 0 || strcmp (rule_id, "legal") == 0)
-    add_moves (b, self->moves);
-  else if (strcmp (rule_id, "material") == 0)
-    {
-      json_builder_set_member_name (b, "side");
-      json_builder_add_string_value (b, selected_id (self->side, side_ids));
+    case XQ_FIELD_TEXT:
+    case XQ_FIELD_MOVES:
+      gtk_editable_set_text (GTK_EDITABLE (f->input), text);
+      break;
+    case XQ_FIELD_NUMBER:
+      gtk_spin_button_set_value (GTK_SPIN_BUTTON (f->input), g_ascii_strtod (text, NULL));
+      break;
+    case XQ_FIELD_ENUM:
+    case XQ_FIELD_SIDE:
+      for (guint i = 0; f->field->values[i].value != NULL; i++)
+        if (strcmp (f->field->values[i].value, text) == 0)
+          gtk_drop_down_set_selected (GTK_DROP_DOWN (f->input), i);
+      break;
+    case XQ_FIELD_POINT:
+      self->square = xq_square_from_text (text);
+      break;
+    case XQ_FIELD_POINTS:
+      {
+        g_auto(GStrv) words = g_strsplit (text, " ", -1);
+        for (int i = 0; words[i] != NULL; i++)
+          if (xq_square_from_text (words[i]) != XQ_NO_SQUARE)
+            self->targets[xq_square_from_text (words[i])] = TRUE;
+      }
+      break;
+    case XQ_FIELD_FEN:
+      xq_position_editor_set_fen (self->position, text, NULL);
+      break;
+    case XQ_FIELD_TEXTS:
+    case XQ_FIELD_CHOICES:
+      gtk_text_buffer_set_text (gtk_text_view_get_buffer (GTK_TEXT_VIEW (f->input)), text, -1);
+      break;
     }
 }
 
-static JsonNode *
-build_node (XqExerciseEditor *self)
+/* The common field with this key (xq_kind_common_fields). */
+static const XqKindField *
+common_field (const char *key)
 {
-  g_autoptr(JsonBuilder) b = json_builder_new ();
-  g_autofree char *fen = xq_position_editor_get_fen (self->position);
-  const char *kind = kind_id (self);
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (self->hints);
-  GtkTextIter start, end;
+  guint n;
+  const XqKindField *common = xq_kind_common_fields (&n);
+
+  for (guint i = 0; i < n; i++)
+    if (strcmp (common[i].key, key) == 0)
+      return &common[i];
+  g_return_val_if_reached (NULL);
+}
+
+JsonObject *
+xq_exercise_editor_get_object (XqExerciseEditor *self)
+{
+  const XqKind *kind;
+  JsonObject *o;
+  gboolean own_fen = FALSE;
+  g_autofree char *fen = NULL;
   g_autofree char *hints = NULL;
-  g_auto(GStrv) lines = NULL;
-  const char *rule;
 
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  hints = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
-  lines = g_strsplit (hints, "\n", -1);
+  g_return_val_if_fail (XQ_IS_EXERCISE_EDITOR (self), NULL);
+  kind = current_kind (self);
+  o = json_object_new ();
+  json_object_set_string_member (o, "id", gtk_editable_get_text (GTK_EDITABLE (self->id)));
+  json_object_set_string_member (o, "kind", kind->name);
+  json_object_set_string_member (o, "prompt", gtk_editable_get_text (GTK_EDITABLE (self->prompt)));
+  for (guint i = 0; i < self->fields->len; i++)
+    own_fen |= g_array_index (self->fields, Field, i).field->type == XQ_FIELD_FEN;
+  /* A kind with a position of its own (set-up's target) takes the board;
+   * every other kind shows it. */
+  fen = own_fen ? NULL : xq_position_editor_get_fen (self->position);
+  xq_lesson_field_set_text (common_field ("fen"), NULL, fen, o);
+  hints = view_text (self->hints);
+  xq_lesson_field_set_text (common_field ("hints"), NULL, hints, o);
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *f = &g_array_index (self->fields, Field, i);
+      const char *rule = rule_value (self, f->field);
+      g_autofree char *text = NULL;
 
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "id");
-  json_builder_add_string_value (b, gtk_editable_get_text (GTK_EDITABLE (self->id)));
-  json_builder_set_member_name (b, "kind");
-  json_builder_add_string_value (b, kind);
-  json_builder_set_member_name (b, "prompt");
-  json_builder_add_string_value (b, gtk_editable_get_text (GTK_EDITABLE (self->prompt)));
-  /* A set-up exercise starts from an empty board and asks for the one on
-   * the editor; every other kind shows the editor's board. */
-  json_builder_set_member_name (b, strcmp (kind, "setup") == 0 ? "target" : "fen");
-  json_builder_add_string_value (b, fen);
-
-  if (g_strv_length (lines) > 0)
-    {
-      gboolean any = FALSE;
-      for (int i = 0; lines[i] != NULL; i++)
-        any |= *g_strstrip (lines[i]) != '\0';
-      if (any)
-        {
-          json_builder_set_member_name (b, "hints");
-          json_builder_begin_array (b);
-          for (int i = 0; lines[i] != NULL; i++)
-            if (*lines[i] != '\0')
-              json_builder_add_string_value (b, lines[i]);
-          json_builder_end_array (b);
-        }
+      if (!xq_kind_field_applies (f->field, rule))
+        continue;
+      text = field_text (self, f);
+      xq_lesson_field_set_text (f->field, f->field->choices != NULL ? kind_rule (self) : rule, text, o);
     }
-
-  if (strcmp (kind, "tap") == 0)
-    {
-      rule = selected_id (self->rule, rule_ids);
-      json_builder_set_member_name (b, "rule");
-      json_builder_add_string_value (b, rule);
-      json_builder_set_member_name (b, "select");
-      json_builder_add_string_value (b, selected_id (self->select, select_ids));
-      if (strcmp (rule, "points") == 0)
-        add_points (b, "points", self->targets);
-      else if (index_of (rule_ids, rule) <= index_of (rule_ids, "blockers"))
-        add_square (b, self->square);
-      else
-        {
-          json_builder_set_member_name (b, "side");
-          json_builder_add_string_value (b, selected_id (self->side, side_ids));
-          if (strcmp (rule, "file") == 0)
-            {
-              json_builder_set_member_name (b, "number");
-              json_builder_add_int_value (b, gtk_spin_button_get_value_as_int (self->number));
-            }
-        }
-    }
-  else if (strcmp (kind, "move") == 0)
-    {
-      const char *goal = selected_id (self->goal, goal_ids);
-      json_builder_set_member_name (b, "goal");
-      json_builder_add_string_value (b, goal);
-      if (strcmp (goal, "piece") == 0)
-        add_square (b, self->square);
-      else if (strcmp (goal, "given") == 0)
-        add_moves (b, self->moves);
-    }
-  else if (strcmp (kind, "stars") == 0)
-    {
-      add_square (b, self->square);
-      add_points (b, "stars", self->targets);
-    }
-  else if (strcmp (kind, "choose") == 0)
-    add_choose (self, b);
-  else if (strcmp (kind, "mate") == 0)
-    {
-      json_builder_set_member_name (b, "mate-in");
-      json_builder_add_int_value (b, gtk_spin_button_get_value_as_int (self->mate_in));
-    }
-  json_builder_end_object (b);
-  return json_builder_get_root (b);
+  return o;
 }
 
 char *
 xq_exercise_editor_to_json (XqExerciseEditor *self)
 {
-  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(JsonObject) o = NULL;
 
   g_return_val_if_fail (XQ_IS_EXERCISE_EDITOR (self), NULL);
-  node = build_node (self);
-  return json_to_string (node, TRUE);
-}
-
-char *
-xq_exercise_editor_unit_json (const char *unit_id, const char *title, GPtrArray *exercises)
-{
-  g_autoptr(JsonBuilder) b = json_builder_new ();
-  g_autoptr(JsonNode) root = NULL;
-  g_autofree char *text = NULL;
-
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "format");
-  json_builder_add_int_value (b, 1);
-  json_builder_set_member_name (b, "type");
-  json_builder_add_string_value (b, "unit");
-  json_builder_set_member_name (b, "id");
-  json_builder_add_string_value (b, unit_id);
-  json_builder_set_member_name (b, "number");
-  json_builder_add_int_value (b, 90);
-  json_builder_set_member_name (b, "title");
-  json_builder_add_string_value (b, title);
-  json_builder_set_member_name (b, "pages");
-  json_builder_begin_array (b);
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "text");
-  json_builder_add_string_value (b, title);
-  json_builder_end_object (b);
-  json_builder_end_array (b);
-  json_builder_set_member_name (b, "exercises");
-  json_builder_begin_array (b);
-  for (guint i = 0; exercises != NULL && i < exercises->len; i++)
-    {
-      JsonNode *node = json_from_string (g_ptr_array_index (exercises, i), NULL);
-      if (node != NULL)
-        json_builder_add_value (b, node);
-    }
-  json_builder_end_array (b);
-  json_builder_end_object (b);
-  root = json_builder_get_root (b);
-  text = json_to_string (root, TRUE);
-  return g_strconcat (text, "\n", NULL);
+  o = xq_exercise_editor_get_object (self);
+  return xq_lesson_write_object (o, NULL);
 }
 
 /* ---- Validating --------------------------------------------------------------- */
@@ -388,67 +283,95 @@ static void
 show_marks (XqExerciseEditor *self)
 {
   XqAnnotations annots;
-  gboolean stars = strcmp (kind_id (self), "stars") == 0;
 
   xq_annotations_clear (&annots);
   if (self->square != XQ_NO_SQUARE)
     xq_annotations_add (&annots, XQ_MARK_HIGHLIGHT, XQ_ROLE_HINT, self->square);
   for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
     if (self->targets[sq])
-      xq_annotations_add (&annots, stars ? XQ_MARK_STAR : XQ_MARK_CIRCLE, XQ_ROLE_GOOD, sq);
+      xq_annotations_add (&annots, XQ_MARK_CIRCLE, XQ_ROLE_GOOD, sq);
   xq_editor_board_set_annotations (xq_position_editor_get_board (self->position), &annots);
 }
 
-gboolean
-xq_exercise_editor_validate (XqExerciseEditor *self)
+static void
+show_result (XqExerciseEditor *self, const char *text, const char *css_class)
 {
-  g_autoptr(GPtrArray) exercises = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
-  g_autoptr(XqLessonFile) file = NULL;
+  GtkWidget *label = GTK_WIDGET (self->problems_label);
+
+  gtk_label_set_text (self->problems_label, text);
+  gtk_widget_remove_css_class (label, "error");
+  gtk_widget_remove_css_class (label, "success");
+  gtk_widget_remove_css_class (label, "dim-label");
+  gtk_widget_add_css_class (label, css_class);
+}
+
+static void
+set_checking (XqExerciseEditor *self, gboolean checking)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->checking_spinner), checking);
+  gtk_spinner_set_spinning (self->checking_spinner, checking);
+  if (checking)
+    show_result (self, _("Checking…"), "dim-label");
+  g_object_notify (G_OBJECT (self), "checking");
+}
+
+/* A check under way: for which editor, and which edit of its form. */
+typedef struct {
+  XqExerciseEditor *self;
+  guint             edit;
+} Pending;
+
+static void
+validate_done_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  g_autofree Pending *pending = data;
+  g_autoptr(XqExerciseEditor) self = pending->self;
+  g_autoptr(GPtrArray) found = NULL;
+  g_autoptr(XqLessonFile) file = xq_lesson_draft_check_finish (result, &found, NULL);
   g_autoptr(GString) text = g_string_new (NULL);
-  g_autofree char *unit = NULL;
+  guint edit = pending->edit;
 
-  g_return_val_if_fail (XQ_IS_EXERCISE_EDITOR (self), FALSE);
-  g_clear_handle_id (&self->validate_id, g_source_remove);
-
-  g_ptr_array_add (exercises, xq_exercise_editor_to_json (self));
-  unit = xq_exercise_editor_unit_json ("draft", "Draft", exercises);
-  file = xq_lesson_load_data (unit, -1, "exercise", found);
-
-  g_ptr_array_set_size (self->problems, 0);
-  for (guint i = 0; i < found->len; i++)
+  /* A newer edit cancelled this one, or came after it: its result is for
+   * a form that no longer exists. */
+  if (found == NULL || edit != self->edits)
+    return;
+  g_clear_object (&self->cancellable);
+  self->checked_edit = edit;
+  g_ptr_array_unref (self->problems);
+  self->problems = g_steal_pointer (&found);
+  for (guint i = 0; i < self->problems->len; i++)
     {
-      XqLessonProblem *p = g_ptr_array_index (found, i);
-      /* Paths relative to the exercise, as the teacher sees it. */
-      if (g_str_has_prefix (p->path, "$.exercises[0]"))
-        {
-          char *rel = g_strconcat ("$", p->path + strlen ("$.exercises[0]"), NULL);
-          g_free (p->path);
-          p->path = rel;
-        }
+      XqLessonProblem *p = g_ptr_array_index (self->problems, i);
       g_string_append_printf (text, "%s%s: %s", text->len > 0 ? "\n" : "",
                               strcmp (p->path, "$") == 0 ? _("exercise") : p->path + 2, p->message);
-      g_ptr_array_add (self->problems, g_steal_pointer (&g_ptr_array_index (found, i)));
     }
-  g_ptr_array_set_free_func (found, NULL);
-  g_ptr_array_set_size (found, 0);
-  g_ptr_array_set_free_func (found, (GDestroyNotify) xq_lesson_problem_free);
-
+  set_checking (self, FALSE);
   if (self->problems->len == 0)
-    {
-      gtk_label_set_text (self->problems_label, _("The exercise is valid."));
-      gtk_widget_remove_css_class (GTK_WIDGET (self->problems_label), "error");
-      gtk_widget_add_css_class (GTK_WIDGET (self->problems_label), "success");
-    }
+    show_result (self, _("The exercise is valid."), "success");
   else
-    {
-      gtk_label_set_text (self->problems_label, text->str);
-      gtk_widget_remove_css_class (GTK_WIDGET (self->problems_label), "success");
-      gtk_widget_add_css_class (GTK_WIDGET (self->problems_label), "error");
-    }
+    show_result (self, text->str, "error");
   show_marks (self);
   g_signal_emit (self, signals[SIGNAL_VALIDATED], 0);
-  return self->problems->len == 0;
+}
+
+void
+xq_exercise_editor_validate (XqExerciseEditor *self)
+{
+  g_autoptr(JsonObject) exercise = NULL;
+  Pending *pending;
+
+  g_return_if_fail (XQ_IS_EXERCISE_EDITOR (self));
+  g_clear_handle_id (&self->validate_id, g_source_remove);
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+  exercise = xq_exercise_editor_get_object (self);
+  set_checking (self, TRUE);
+  pending = g_new (Pending, 1);
+  pending->self = g_object_ref (self);
+  pending->edit = self->edits;
+  xq_lesson_draft_check_async (exercise, NULL, self->cancellable, validate_done_cb, pending);
 }
 
 static gboolean
@@ -461,49 +384,189 @@ validate_timeout_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Validation waits for a pause in the typing: a mate proof is not free. */
+/* Validation waits for a pause in the typing; every change makes the
+ * result under way stale. */
 static void
 schedule_validate (XqExerciseEditor *self)
 {
   if (self->loading)
     return;
+  self->edits++;
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
   g_clear_handle_id (&self->validate_id, g_source_remove);
   self->validate_id = g_timeout_add (VALIDATE_DELAY_MS, validate_timeout_cb, self);
+  set_checking (self, TRUE);
   show_marks (self);
 }
 
+/* ---- The kind's fields ---------------------------------------------------------- */
+
+static void
+set_note (Field *f, const char *text)
+{
+  gtk_label_set_text (f->note, text);
+  gtk_widget_set_visible (GTK_WIDGET (f->note), text != NULL && *text != '\0');
+}
+
+/* Shows the fields that apply to the rule chosen, and what the board
+ * gives the point fields. */
+/* Shows the fields that apply to the rule chosen, what the board gives
+ * the point fields, and the ids the options get. */
 static void
 update_rows (XqExerciseEditor *self)
 {
-  const char *kind = kind_id (self);
-  const char *rule = selected_id (self->rule, rule_ids);
-  const char *goal = selected_id (self->goal, goal_ids);
-  const char *question = selected_id (self->choose, choose_ids);
-  gboolean tap = strcmp (kind, "tap") == 0;
-  gboolean move = strcmp (kind, "move") == 0;
-  gboolean choose = strcmp (kind, "choose") == 0;
-  gboolean written = choose && (strcmp (question, "fixed") == 0 || strcmp (question, "material") == 0);
-  g_auto(GStrv) options = text_lines (self->options);
+  const char *rule = kind_rule (self);
 
-  gtk_widget_set_visible (self->rule_row, tap);
-  gtk_widget_set_visible (self->select_row, tap);
-  gtk_widget_set_visible (self->side_row, (tap && index_of (rule_ids, rule) > index_of (rule_ids, "blockers")) ||
-                                          (choose && strcmp (question, "material") == 0));
-  gtk_widget_set_visible (self->number_row, tap && strcmp (rule, "file") == 0);
-  gtk_widget_set_visible (self->goal_row, move);
-  gtk_widget_set_visible (self->choose_row, choose);
-  gtk_widget_set_visible (self->options_row, written);
-  gtk_widget_set_visible (self->answer_row, choose && strcmp (question, "fixed") == 0);
-  gtk_widget_set_visible (self->moves_row, (move && strcmp (goal, "given") == 0) ||
-                                           (choose && (strcmp (question, "trade") == 0 ||
-                                                       strcmp (question, "legal") == 0)));
-  gtk_widget_set_visible (self->mate_row, strcmp (kind, "mate") == 0);
-  gtk_spin_button_set_range (self->answer, 1, MAX (2, g_strv_length (options)));
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *f = &g_array_index (self->fields, Field, i);
+      gboolean applies = xq_kind_field_applies (f->field, rule_value (self, f->field));
+      g_autofree char *text = field_text (self, f);
+
+      switch (f->field->type)
+        {
+        case XQ_FIELD_POINT:
+        case XQ_FIELD_POINTS:
+          {
+            g_autofree char *marked = g_strdup_printf (_("Marked: %s"), text);
+            gtk_label_set_text (GTK_LABEL (f->input), *text != '\0' ? marked
+                                : _("Mark on the board (see Board clicks)"));
+          }
+          break;
+        case XQ_FIELD_CHOICES:
+          {
+            g_autoptr(JsonObject) o = json_object_new ();
+            g_autoptr(GString) ids = g_string_new (NULL);
+            JsonArray *a;
+
+            /* The computed questions write their own options. */
+            applies &= xq_lesson_field_fixed_choices (f->field, rule) == NULL;
+            xq_lesson_field_set_text (f->field, rule, text, o);
+            a = json_object_has_member (o, f->field->key) ? json_object_get_array_member (o, f->field->key) : NULL;
+            for (guint c = 0; a != NULL && c < json_array_get_length (a); c++)
+              {
+                JsonObject *choice = json_array_get_object_element (a, c);
+                g_string_append_printf (ids, "%s%s = %s", c ? ", " : "",
+                                        json_object_get_string_member (choice, "id"),
+                                        json_object_get_string_member (choice, "text"));
+              }
+            set_note (f, ids->str);
+          }
+          break;
+        case XQ_FIELD_TEXT:
+        case XQ_FIELD_MOVES:
+          gtk_entry_set_placeholder_text (GTK_ENTRY (f->input),
+                                          xq_kind_field_required (f->field, rule_value (self, f->field))
+                                            ? NULL : _("Optional"));
+          break;
+        case XQ_FIELD_SIDE:
+        case XQ_FIELD_NUMBER:
+        case XQ_FIELD_FEN:
+        case XQ_FIELD_ENUM:
+        case XQ_FIELD_TEXTS:
+          break;
+        }
+      gtk_widget_set_visible (f->row, applies);
+    }
+}
+
+static GtkWidget *
+field_input (XqExerciseEditor *self, const XqKindField *field)
+{
+  GtkWidget *w = NULL;
+
+  switch (field->type)
+    {
+    case XQ_FIELD_TEXT:
+      w = gtk_entry_new ();
+      gtk_entry_set_max_length (GTK_ENTRY (w), field->max);
+      g_signal_connect_swapped (w, "changed", G_CALLBACK (form_changed_cb), self);
+      break;
+    case XQ_FIELD_MOVES:
+      w = gtk_entry_new ();
+      gtk_widget_set_tooltip_text (w, _("ICCS moves, such as h2e2 h9g7"));
+      g_signal_connect_swapped (w, "changed", G_CALLBACK (form_changed_cb), self);
+      break;
+    case XQ_FIELD_NUMBER:
+      w = gtk_spin_button_new_with_range (field->min, field->max, 1);
+      g_signal_connect_swapped (w, "value-changed", G_CALLBACK (form_changed_cb), self);
+      break;
+    case XQ_FIELD_ENUM:
+    case XQ_FIELD_SIDE:
+      {
+        g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
+        for (const XqFieldValue *v = field->values; v->value != NULL; v++)
+          gtk_string_list_append (labels, g_dgettext (GETTEXT_PACKAGE, v->label));
+        w = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&labels)), NULL);
+        g_signal_connect_swapped (w, "notify::selected", G_CALLBACK (form_changed_cb), self);
+      }
+      break;
+    case XQ_FIELD_TEXTS:
+    case XQ_FIELD_CHOICES:
+      w = gtk_text_view_new ();
+      gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (w), GTK_WRAP_WORD_CHAR);
+      gtk_widget_set_size_request (w, -1, 72);
+      gtk_widget_set_tooltip_text (w, _("One option per line; write “id: text” to choose the id, "
+                                        "a number is its own id"));
+      g_signal_connect_swapped (gtk_text_view_get_buffer (GTK_TEXT_VIEW (w)), "changed",
+                                G_CALLBACK (form_changed_cb), self);
+      break;
+    case XQ_FIELD_POINT:
+    case XQ_FIELD_POINTS:
+    case XQ_FIELD_FEN:
+      /* Given on the board: the label says what is there. */
+      w = gtk_label_new (field->type == XQ_FIELD_FEN ? _("The position on the board") : NULL);
+      gtk_label_set_xalign (GTK_LABEL (w), 0);
+      gtk_label_set_wrap (GTK_LABEL (w), TRUE);
+      break;
+    }
+  return w;
+}
+
+/* Builds the rows of the kind's fields: the one part of the form that
+ * depends on the kind. */
+static void
+build_fields (XqExerciseEditor *self)
+{
+  const XqKind *kind = current_kind (self);
+  GtkWidget *child;
+
+  if (self->fields->len > 0 && g_array_index (self->fields, Field, 0).field == &kind->fields[0])
+    return;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->kind_fields))) != NULL)
+    gtk_box_remove (self->kind_fields, child);
+  g_array_set_size (self->fields, 0);
+  for (guint i = 0; i < kind->n_fields; i++)
+    {
+      Field f = { &kind->fields[i] };
+      GtkWidget *label = gtk_label_new_with_mnemonic (g_dgettext (GETTEXT_PACKAGE, f.field->label));
+
+      f.row = gtk_box_new (GTK_ORIENTATION_VERTICAL, 3);
+      f.input = field_input (self, f.field);
+      f.note = GTK_LABEL (gtk_label_new (NULL));
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_add_css_class (label, "caption-heading");
+      gtk_label_set_mnemonic_widget (GTK_LABEL (label), f.input);
+      gtk_widget_set_hexpand (f.input, TRUE);
+      gtk_label_set_xalign (f.note, 0);
+      gtk_label_set_wrap (f.note, TRUE);
+      gtk_widget_add_css_class (GTK_WIDGET (f.note), "dim-label");
+      gtk_widget_set_visible (GTK_WIDGET (f.note), FALSE);
+      gtk_box_append (GTK_BOX (f.row), label);
+      gtk_box_append (GTK_BOX (f.row), f.input);
+      gtk_box_append (GTK_BOX (f.row), GTK_WIDGET (f.note));
+      gtk_box_append (self->kind_fields, f.row);
+      g_array_append_val (self->fields, f);
+    }
 }
 
 static void
 form_changed_cb (XqExerciseEditor *self)
 {
+  if (self->fields == NULL)
+    return;  /* still building the template */
+  build_fields (self);
   update_rows (self);
   schedule_validate (self);
 }
@@ -523,6 +586,7 @@ point_activated_cb (XqExerciseEditor *self, int sq, guint button, XqEditorBoard 
     default:
       return;
     }
+  update_rows (self);
   schedule_validate (self);
 }
 
@@ -550,56 +614,16 @@ member_string (JsonObject *o, const char *key)
   return json_node_get_string (n);
 }
 
-static void
-select_id (GtkDropDown *dd, const char *const *ids, const char *id)
-{
-  int i = index_of (ids, id);
-
-  if (i >= 0)
-    gtk_drop_down_set_selected (dd, (guint) i);
-}
-
-/* A question's rule, its written options and which of them is right. */
-static void
-load_choose (XqExerciseEditor *self, JsonObject *o)
-{
-  const char *rule = member_string (o, "rule");
-  const char *answer = member_string (o, "answer");
-  g_autoptr(GString) options = g_string_new (NULL);
-  JsonNode *n = json_object_get_member (o, "choices");
-  guint right = 0;
-
-  select_id (self->choose, choose_ids, rule != NULL ? rule : "fixed");
-  if (n != NULL && JSON_NODE_HOLDS_ARRAY (n))
-    for (guint i = 0; i < json_array_get_length (json_node_get_array (n)); i++)
-      {
-        JsonNode *c = json_array_get_element (json_node_get_array (n), i);
-        const char *id, *text;
-
-        if (!JSON_NODE_HOLDS_OBJECT (c))
-          continue;
-        id = member_string (json_node_get_object (c), "id");
-        text = member_string (json_node_get_object (c), "text");
-        g_string_append_printf (options, "%s%s", options->len ? "\n" : "", text != NULL ? text : "");
-        if (answer != NULL && g_strcmp0 (id, answer) == 0)
-          right = i + 1;
-      }
-  /* The computed questions write their own options. */
-  if (choose_vocab[gtk_drop_down_get_selected (self->choose)] == NULL)
-    gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->options), options->str, -1);
-  update_rows (self);
-  if (right > 0)
-    gtk_spin_button_set_value (self->answer, right);
-}
-
 gboolean
 xq_exercise_editor_load_json (XqExerciseEditor *self, const char *json, GError **error)
 {
   g_autoptr(JsonNode) root = NULL;
-  g_autoptr(GString) hints = g_string_new (NULL);
+  g_autofree char *hints = NULL;
+  const XqKind *kind;
   JsonObject *o;
-  JsonNode *n;
   const char *s;
+  guint n;
+  const XqKind *const *kinds = xq_kinds (&n);
 
   g_return_val_if_fail (XQ_IS_EXERCISE_EDITOR (self), FALSE);
   root = json_from_string (json, error);
@@ -617,60 +641,28 @@ xq_exercise_editor_load_json (XqExerciseEditor *self, const char *json, GError *
   self->loading = TRUE;
   gtk_editable_set_text (GTK_EDITABLE (self->id), (s = member_string (o, "id")) ? s : "");
   gtk_editable_set_text (GTK_EDITABLE (self->prompt), (s = member_string (o, "prompt")) ? s : "");
-  select_id (self->kind, kind_ids, member_string (o, "kind"));
-  s = member_string (o, strcmp (kind_id (self), "setup") == 0 ? "target" : "fen");
-  if (s != NULL)
+  kind = xq_kind_by_name (member_string (o, "kind"));
+  for (guint i = 0; kind != NULL && i < n; i++)
+    if (kinds[i] == kind)
+      gtk_drop_down_set_selected (self->kind, i);
+  build_fields (self);
+  if ((s = member_string (o, "fen")) != NULL)
     xq_position_editor_set_fen (self->position, s, NULL);
-  if ((n = json_object_get_member (o, "hints")) != NULL && JSON_NODE_HOLDS_ARRAY (n))
-    for (guint i = 0; i < json_array_get_length (json_node_get_array (n)); i++)
-      {
-        JsonNode *h = json_array_get_element (json_node_get_array (n), i);
-        if (JSON_NODE_HOLDS_VALUE (h) && json_node_get_value_type (h) == G_TYPE_STRING)
-          g_string_append_printf (hints, "%s%s", hints->len ? "\n" : "", json_node_get_string (h));
-      }
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->hints), hints->str, -1);
-  if ((s = member_string (o, "square")) != NULL)
-    self->square = xq_square_from_text (s);
-  for (const char *const *key = (const char *const[]) { "points", "stars", NULL }; *key; key++)
-    if ((n = json_object_get_member (o, *key)) != NULL && JSON_NODE_HOLDS_ARRAY (n))
-      for (guint i = 0; i < json_array_get_length (json_node_get_array (n)); i++)
-        {
-          JsonNode *p = json_array_get_element (json_node_get_array (n), i);
-          if (JSON_NODE_HOLDS_VALUE (p) && json_node_get_value_type (p) == G_TYPE_STRING)
-            {
-              XqSquare sq = xq_square_from_text (json_node_get_string (p));
-              if (sq != XQ_NO_SQUARE)
-                self->targets[sq] = TRUE;
-            }
-        }
-  if (strcmp (kind_id (self), "tap") == 0)
+  hints = xq_lesson_field_get_text (common_field ("hints"), o);
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->hints), hints != NULL ? hints : "", -1);
+  for (guint i = 0; i < self->fields->len; i++)
     {
-      select_id (self->rule, rule_ids, member_string (o, "rule"));
-      select_id (self->select, select_ids, member_string (o, "select"));
-      if ((n = json_object_get_member (o, "number")) != NULL && JSON_NODE_HOLDS_VALUE (n) &&
-          json_node_get_value_type (n) == G_TYPE_INT64)
-        gtk_spin_button_set_value (self->number, (double) json_node_get_int (n));
+      Field *f = &g_array_index (self->fields, Field, i);
+      g_autofree char *text = xq_lesson_field_get_text (f->field, o);
+
+      /* The computed questions' choices are the format's, not the form's. */
+      if (text != NULL &&
+          (f->field->type != XQ_FIELD_CHOICES || xq_lesson_field_fixed_choices (f->field, kind_rule (self)) == NULL))
+        set_field_text (self, f, text);
     }
-  if (strcmp (kind_id (self), "choose") == 0)
-    load_choose (self, o);
-  if ((n = json_object_get_member (o, "moves")) != NULL && JSON_NODE_HOLDS_ARRAY (n))
-    {
-      g_autoptr(GString) moves = g_string_new (NULL);
-      for (guint i = 0; i < json_array_get_length (json_node_get_array (n)); i++)
-        {
-          JsonNode *m = json_array_get_element (json_node_get_array (n), i);
-          if (JSON_NODE_HOLDS_VALUE (m) && json_node_get_value_type (m) == G_TYPE_STRING)
-            g_string_append_printf (moves, "%s%s", moves->len ? " " : "", json_node_get_string (m));
-        }
-      gtk_editable_set_text (GTK_EDITABLE (self->moves), moves->str);
-    }
-  select_id (self->goal, goal_ids, member_string (o, "goal"));
-  select_id (self->side, side_ids, member_string (o, "side"));
-  if ((n = json_object_get_member (o, "mate-in")) != NULL && JSON_NODE_HOLDS_VALUE (n) &&
-      json_node_get_value_type (n) == G_TYPE_INT64)
-    gtk_spin_button_set_value (self->mate_in, (double) json_node_get_int (n));
   self->loading = FALSE;
   update_rows (self);
+  self->edits++;
   xq_exercise_editor_validate (self);
   return TRUE;
 }
@@ -684,16 +676,9 @@ xq_exercise_editor_reset (XqExerciseEditor *self)
   gtk_editable_set_text (GTK_EDITABLE (self->prompt), "");
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->hints), "", -1);
   gtk_drop_down_set_selected (self->kind, 0);
-  gtk_drop_down_set_selected (self->rule, 0);
-  gtk_drop_down_set_selected (self->goal, 0);
-  gtk_drop_down_set_selected (self->side, 0);
-  gtk_drop_down_set_selected (self->select, 0);
-  gtk_drop_down_set_selected (self->choose, 0);
-  gtk_spin_button_set_value (self->number, 1);
-  gtk_spin_button_set_value (self->answer, 1);
-  gtk_editable_set_text (GTK_EDITABLE (self->moves), "");
-  gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->options), "", -1);
-  gtk_spin_button_set_value (self->mate_in, 1);
+  /* Fresh rows: every field at its default. */
+  g_array_set_size (self->fields, 0);
+  build_fields (self);
   self->square = XQ_NO_SQUARE;
   memset (self->targets, 0, sizeof self->targets);
   self->loading = FALSE;
@@ -721,17 +706,17 @@ xq_exercise_editor_get_widget (XqExerciseEditor *self, const char *name)
 {
   const struct { const char *name; gpointer widget; } table[] = {
     { "id", self->id }, { "kind", self->kind }, { "prompt", self->prompt }, { "hints", self->hints },
-    { "goal", self->goal }, { "rule", self->rule }, { "side", self->side }, { "mate-in", self->mate_in },
     { "click-mode", self->click_mode }, { "problems", self->problems_label },
-    { "select", self->select }, { "number", self->number }, { "choose-rule", self->choose },
-    { "options", self->options }, { "answer", self->answer }, { "moves", self->moves },
+    { "checking", self->checking_spinner },
   };
+  Field *f;
 
   g_return_val_if_fail (XQ_IS_EXERCISE_EDITOR (self), NULL);
   for (guint i = 0; i < G_N_ELEMENTS (table); i++)
     if (g_strcmp0 (table[i].name, name) == 0)
       return GTK_WIDGET (table[i].widget);
-  return NULL;
+  f = name != NULL ? find_field (self, name) : NULL;
+  return f != NULL ? f->input : NULL;
 }
 
 void
@@ -749,12 +734,18 @@ xq_exercise_editor_get_problems (XqExerciseEditor *self)
 }
 
 gboolean
+xq_exercise_editor_is_checking (XqExerciseEditor *self)
+{
+  g_return_val_if_fail (XQ_IS_EXERCISE_EDITOR (self), FALSE);
+  return self->validate_id != 0 || self->cancellable != NULL;
+}
+
+gboolean
 xq_exercise_editor_is_valid (XqExerciseEditor *self)
 {
   g_return_val_if_fail (XQ_IS_EXERCISE_EDITOR (self), FALSE);
-  if (self->validate_id != 0)
-    return xq_exercise_editor_validate (self);
-  return self->problems->len == 0;
+  return !xq_exercise_editor_is_checking (self) && self->checked_edit == self->edits &&
+         self->problems->len == 0;
 }
 
 const char *
@@ -766,12 +757,39 @@ xq_exercise_editor_get_id (XqExerciseEditor *self)
 
 /* ---- GObject ------------------------------------------------------------------ */
 
+enum {
+  PROP_0,
+  PROP_CHECKING,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+xq_exercise_editor_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  XqExerciseEditor *self = XQ_EXERCISE_EDITOR (object);
+
+  switch (prop_id)
+    {
+    case PROP_CHECKING:
+      g_value_set_boolean (value, xq_exercise_editor_is_checking (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
 static void
 xq_exercise_editor_dispose (GObject *object)
 {
   XqExerciseEditor *self = XQ_EXERCISE_EDITOR (object);
 
   g_clear_handle_id (&self->validate_id, g_source_remove);
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_EXERCISE_EDITOR);
   G_OBJECT_CLASS (xq_exercise_editor_parent_class)->dispose (object);
 }
 
@@ -781,6 +799,7 @@ xq_exercise_editor_finalize (GObject *object)
   XqExerciseEditor *self = XQ_EXERCISE_EDITOR (object);
 
   g_clear_pointer (&self->problems, g_ptr_array_unref);
+  g_clear_pointer (&self->fields, g_array_unref);
   G_OBJECT_CLASS (xq_exercise_editor_parent_class)->finalize (object);
 }
 
@@ -788,257 +807,61 @@ static void
 xq_exercise_editor_class_init (XqExerciseEditorClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->get_property = xq_exercise_editor_get_property;
   object_class->dispose = xq_exercise_editor_dispose;
   object_class->finalize = xq_exercise_editor_finalize;
 
   /**
+   * XqExerciseEditor:checking:
+   *
+   * A validation is waiting or running; the problems list is not yet up to
+   * date with the form.
+   */
+  properties[PROP_CHECKING] =
+    g_param_spec_boolean ("checking", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /**
    * XqExerciseEditor::validated:
    *
-   * The validator has run; the problems list is up to date.
+   * The validator has run on the form as it is; the problems list is up to
+   * date.  Emitted from the main loop, never from the call that started it.
    */
   signals[SIGNAL_VALIDATED] =
     g_signal_new ("validated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-}
 
-/* ---- Layout -------------------------------------------------------------------- */
-
-static gboolean
-layout_is_wide (GtkWidget *board, GtkWidget *form, int width)
-{
-  int board_min, form_min;
-
-  gtk_widget_measure (board, GTK_ORIENTATION_HORIZONTAL, -1, &board_min, NULL, NULL, NULL);
-  gtk_widget_measure (form, GTK_ORIENTATION_HORIZONTAL, -1, &form_min, NULL, NULL, NULL);
-  return width < 0 || width >= MAX (board_min, WIDE_BOARD_MIN) + COLUMN_SPACING + form_min;
-}
-
-static GtkSizeRequestMode
-layout_request_mode (GtkWidget *widget)
-{
-  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
-}
-
-static void
-layout_measure (GtkWidget      *widget,
-                GtkOrientation  orientation,
-                int             for_size,
-                int            *minimum,
-                int            *natural,
-                int            *minimum_baseline,
-                int            *natural_baseline)
-{
-  GtkWidget *board = gtk_widget_get_first_child (widget);
-  GtkWidget *form = gtk_widget_get_last_child (widget);
-  int bmin, bnat, fmin, fnat;
-
-  if (orientation == GTK_ORIENTATION_HORIZONTAL)
-    {
-      gtk_widget_measure (board, orientation, -1, &bmin, &bnat, NULL, NULL);
-      gtk_widget_measure (form, orientation, -1, &fmin, &fnat, NULL, NULL);
-      /* Stacked, the editor is as narrow as its wider part. */
-      *minimum = MAX (bmin, fmin);
-      *natural = bnat + COLUMN_SPACING + fnat;
-      return;
-    }
-  if (layout_is_wide (board, form, for_size))
-    {
-      int fwidth = -1, bwidth = -1;
-      if (for_size >= 0)
-        {
-          gtk_widget_measure (form, GTK_ORIENTATION_HORIZONTAL, -1, &fwidth, NULL, NULL, NULL);
-          bwidth = for_size - COLUMN_SPACING - fwidth;
-        }
-      gtk_widget_measure (board, orientation, bwidth, &bmin, &bnat, NULL, NULL);
-      gtk_widget_measure (form, orientation, fwidth, &fmin, &fnat, NULL, NULL);
-      *minimum = MAX (bmin, fmin);
-      *natural = MAX (bnat, fnat);
-    }
-  else
-    {
-      gtk_widget_measure (board, orientation, for_size, &bmin, &bnat, NULL, NULL);
-      gtk_widget_measure (form, orientation, for_size, &fmin, &fnat, NULL, NULL);
-      *minimum = bmin + COLUMN_SPACING + fmin;
-      *natural = bnat + COLUMN_SPACING + fnat;
-    }
-}
-
-static void
-layout_allocate (GtkWidget *widget,
-                 int        width,
-                 int        height,
-                 int        baseline)
-{
-  GtkWidget *board = gtk_widget_get_first_child (widget);
-  GtkWidget *form = gtk_widget_get_last_child (widget);
-
-  if (layout_is_wide (board, form, width))
-    {
-      int fmin, fnat, bwant, fwidth;
-
-      gtk_widget_measure (form, GTK_ORIENTATION_HORIZONTAL, -1, &fmin, &fnat, NULL, NULL);
-      gtk_widget_measure (board, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &bwant, NULL, NULL);
-      /* The board takes what it likes first; the form gets the rest of its natural width. */
-      fwidth = CLAMP (width - COLUMN_SPACING - bwant, fmin, MAX (fmin, fnat));
-      gtk_widget_size_allocate (board, &(GtkAllocation) { 0, 0, width - COLUMN_SPACING - fwidth, height }, -1);
-      gtk_widget_size_allocate (form, &(GtkAllocation) { width - fwidth, 0, fwidth, height }, -1);
-    }
-  else
-    {
-      int bmin, bnat, fmin, bheight;
-
-      gtk_widget_measure (board, GTK_ORIENTATION_VERTICAL, width, &bmin, &bnat, NULL, NULL);
-      gtk_widget_measure (form, GTK_ORIENTATION_VERTICAL, width, &fmin, NULL, NULL, NULL);
-      bheight = CLAMP (height - COLUMN_SPACING - fmin, bmin, MAX (bmin, bnat));
-      gtk_widget_size_allocate (board, &(GtkAllocation) { 0, 0, width, bheight }, -1);
-      gtk_widget_size_allocate (form, &(GtkAllocation) { 0, bheight + COLUMN_SPACING, width,
-                                                         MAX (fmin, height - bheight - COLUMN_SPACING) }, -1);
-    }
-}
-
-/* A labelled row in the form grid. */
-static GtkWidget *
-form_row (GtkGrid *grid, int row, const char *label, GtkWidget *widget)
-{
-  GtkWidget *l = gtk_label_new_with_mnemonic (label);
-  /* The label above its field keeps the form narrow enough to stay beside
-   * the board in a 1000-pixel window. */
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 3);
-
-  gtk_label_set_xalign (GTK_LABEL (l), 0);
-  gtk_label_set_mnemonic_widget (GTK_LABEL (l), widget);
-  gtk_widget_add_css_class (l, "caption-heading");
-  gtk_widget_set_hexpand (widget, TRUE);
-  gtk_box_append (GTK_BOX (box), l);
-  gtk_box_append (GTK_BOX (box), widget);
-  gtk_grid_attach (grid, box, 0, row, 1, 1);
-  return box;
-}
-
-static GtkDropDown *
-drop_down (const char *const *labels)
-{
-  return GTK_DROP_DOWN (gtk_drop_down_new_from_strings (labels));
+  g_type_ensure (XQ_TYPE_POSITION_EDITOR);
+  g_type_ensure (XQ_TYPE_BESIDE_LAYOUT);
+  gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-exercise-editor.ui");
+#define BIND(name) gtk_widget_class_bind_template_child (widget_class, XqExerciseEditor, name)
+  BIND (position); BIND (id); BIND (kind); BIND (prompt); BIND (hints); BIND (kind_fields);
+  BIND (click_mode); BIND (problems_label); BIND (checking_spinner);
+#undef BIND
+  gtk_widget_class_bind_template_callback (widget_class, form_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, click_mode_cb);
 }
 
 static void
 xq_exercise_editor_init (XqExerciseEditor *self)
 {
-  const char *const kinds[] = { _("Tap points"), _("Make a move"), _("Collect the stars"),
-                                _("Set up a position"), _("Multiple choice"),
-                                _("Mate in N"), NULL };
-  const char *const rules[] = { _("The points I mark"), _("Where the marked piece can go"),
-                                _("Pieces attacking the marked piece"),
-                                _("Pieces blocking the marked horse or elephant"), _("Pieces in danger"),
-                                _("The palace"), _("The river bank"), _("A file, counted from the side’s right"),
-                                NULL };
-  const char *const goals[] = { _("Checkmate"), _("Give check"), _("Capture"),
-                                _("Capture the most valuable piece"), _("Capture safely"),
-                                _("Get out of check"), _("Move the marked piece"),
-                                _("One of the moves I list"), NULL };
-  const char *const selects[] = { _("Every right point"), _("Any one right point"), NULL };
-  const char *const questions[] = { _("My own answer"), _("Check, mate or stalemate?"),
-                                    _("Is the trade good?"), _("Who wins?"), _("Is the move legal?"),
-                                    _("How much material?"), NULL };
-  const char *const sides[] = { _("Red"), _("Black"), NULL };
-  const char *const clicks[] = { _("Place pieces from the palette"), _("Mark the exercise’s piece"),
-                                 _("Mark stars or target points"), NULL };
-  GtkWidget *form = gtk_grid_new ();
-  GtkWidget *scroller = gtk_scrolled_window_new ();
-  GtkWidget *right = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  int row = 0;
+  g_autoptr(GtkStringList) kind_labels = gtk_string_list_new (NULL);
+  guint n;
+  const XqKind *const *kinds = xq_kinds (&n);
 
   self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
   self->square = XQ_NO_SQUARE;
-  /* Side by side when there is room, the form under the board when not:
-   * a projector's 1024×768 must not need sideways scrolling. */
-  gtk_widget_set_layout_manager (GTK_WIDGET (self),
-                                 gtk_custom_layout_new (layout_request_mode, layout_measure, layout_allocate));
-
-  self->position = XQ_POSITION_EDITOR (xq_position_editor_new ());
-  gtk_widget_set_hexpand (GTK_WIDGET (self->position), TRUE);
-  gtk_box_append (GTK_BOX (self), GTK_WIDGET (self->position));
-  g_signal_connect_swapped (self->position, "changed", G_CALLBACK (form_changed_cb), self);
+  gtk_widget_init_template (GTK_WIDGET (self));
+  for (guint i = 0; i < n; i++)
+    gtk_string_list_append (kind_labels, g_dgettext (GETTEXT_PACKAGE, kinds[i]->label));
+  self->loading = TRUE;
+  gtk_drop_down_set_model (self->kind, G_LIST_MODEL (kind_labels));
+  self->fields = g_array_new (FALSE, TRUE, sizeof (Field));
+  self->loading = FALSE;
   g_signal_connect_swapped (xq_position_editor_get_board (self->position), "point-activated",
                             G_CALLBACK (point_activated_cb), self);
-
-  gtk_grid_set_row_spacing (GTK_GRID (form), 6);
-  self->id = GTK_ENTRY (gtk_entry_new ());
-  gtk_entry_set_placeholder_text (self->id, _("lower-case letters, digits and -"));
-  form_row (GTK_GRID (form), row++, _("_Id"), GTK_WIDGET (self->id));
-  self->kind = drop_down (kinds);
-  form_row (GTK_GRID (form), row++, _("_Kind"), GTK_WIDGET (self->kind));
-  self->prompt = GTK_ENTRY (gtk_entry_new ());
-  gtk_entry_set_placeholder_text (self->prompt, _("What the learner is asked"));
-  form_row (GTK_GRID (form), row++, _("_Prompt"), GTK_WIDGET (self->prompt));
-  self->hints = GTK_TEXT_VIEW (gtk_text_view_new ());
-  gtk_text_view_set_wrap_mode (self->hints, GTK_WRAP_WORD_CHAR);
-  gtk_widget_set_size_request (GTK_WIDGET (self->hints), -1, 72);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->hints), _("One hint per line, gentlest first"));
-  form_row (GTK_GRID (form), row++, _("_Hints"), GTK_WIDGET (self->hints));
-  self->rule = drop_down (rules);
-  self->rule_row = form_row (GTK_GRID (form), row++, _("_Answer"), GTK_WIDGET (self->rule));
-  self->select = drop_down (selects);
-  self->select_row = form_row (GTK_GRID (form), row++, _("_Learner taps"), GTK_WIDGET (self->select));
-  self->choose = drop_down (questions);
-  self->choose_row = form_row (GTK_GRID (form), row++, _("_Question"), GTK_WIDGET (self->choose));
-  self->options = GTK_TEXT_VIEW (gtk_text_view_new ());
-  gtk_text_view_set_wrap_mode (self->options, GTK_WRAP_WORD_CHAR);
-  gtk_widget_set_size_request (GTK_WIDGET (self->options), -1, 72);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->options),
-                               _("One option per line; for material, numbers such as 18.5"));
-  self->options_row = form_row (GTK_GRID (form), row++, _("_Options"), GTK_WIDGET (self->options));
-  self->answer = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, 2, 1));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->answer), _("The number of the right option"));
-  self->answer_row = form_row (GTK_GRID (form), row++, _("Right o_ption"), GTK_WIDGET (self->answer));
-  self->side = drop_down (sides);
-  self->side_row = form_row (GTK_GRID (form), row++, _("_Side"), GTK_WIDGET (self->side));
-  self->number = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, 9, 1));
-  self->number_row = form_row (GTK_GRID (form), row++, _("_File number"), GTK_WIDGET (self->number));
-  self->goal = drop_down (goals);
-  self->goal_row = form_row (GTK_GRID (form), row++, _("_Goal"), GTK_WIDGET (self->goal));
-  self->moves = GTK_ENTRY (gtk_entry_new ());
-  gtk_entry_set_placeholder_text (self->moves, _("ICCS moves, such as h2e2 h9g7"));
-  self->moves_row = form_row (GTK_GRID (form), row++, _("Mo_ves"), GTK_WIDGET (self->moves));
-  self->mate_in = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, XQ_SOLVER_MAX_MATE, 1));
-  self->mate_row = form_row (GTK_GRID (form), row++, _("_Mate in"), GTK_WIDGET (self->mate_in));
-  self->click_mode = drop_down (clicks);
-  form_row (GTK_GRID (form), row++, _("_Board clicks"), GTK_WIDGET (self->click_mode));
-
-  self->problems_label = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->problems_label, TRUE);
-  gtk_label_set_xalign (self->problems_label, 0);
-  gtk_label_set_yalign (self->problems_label, 0);
-  gtk_label_set_selectable (self->problems_label, TRUE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->problems_label), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Problems"), -1);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->problems_label));
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
-  gtk_widget_set_vexpand (scroller, TRUE);
-
-  gtk_box_append (GTK_BOX (right), form);
-  gtk_box_append (GTK_BOX (right), scroller);
-  gtk_widget_set_size_request (right, 320, -1);
-  gtk_box_append (GTK_BOX (self), right);
-
-  g_signal_connect_swapped (self->id, "changed", G_CALLBACK (form_changed_cb), self);
-  g_signal_connect_swapped (self->prompt, "changed", G_CALLBACK (form_changed_cb), self);
-  g_signal_connect_swapped (gtk_text_view_get_buffer (self->hints), "changed", G_CALLBACK (form_changed_cb), self);
-  g_signal_connect_swapped (self->kind, "notify::selected", G_CALLBACK (form_changed_cb), self);
-  g_signal_connect_swapped (self->rule, "notify::selected", G_CALLBACK (form_changed_cb), self);
-  g_signal_connect_swapped (self->goal, "notify::selected", G_CALLBACK (form_changed_cb), self);
-  g_signal_connect_swapped (self->side, "notify::selected", G_CALLBACK (form_changed_cb), self);
-  g_signal_connect_swapped (self->mate_in, "value-changed", G_CALLBACK (form_changed_cb), self);
-  g_signal_connect_swapped (self->select, "notify::selected", G_CALLBACK (form_changed_cb), self);
-  g_signal_connect_swapped (self->choose, "notify::selected", G_CALLBACK (form_changed_cb), self);
-  g_signal_connect_swapped (self->number, "value-changed", G_CALLBACK (form_changed_cb), self);
-  g_signal_connect_swapped (self->answer, "value-changed", G_CALLBACK (form_changed_cb), self);
-  g_signal_connect_swapped (self->moves, "changed", G_CALLBACK (form_changed_cb), self);
-  g_signal_connect_swapped (gtk_text_view_get_buffer (self->options), "changed",
-                            G_CALLBACK (form_changed_cb), self);
-  g_signal_connect_swapped (self->click_mode, "notify::selected", G_CALLBACK (click_mode_cb), self);
-
-  update_rows (self);
+  xq_exercise_editor_reset (self);
   xq_exercise_editor_validate (self);
 }

@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* xq-exercise-editor.h: a teacher writes one exercise — its kind, the board
- * (an XqPositionEditor), the piece and the stars or target points marked on
- * the board, the tap rule, move goal or question with the inputs it needs
- * (side, file number, moves, options), the prompt and the hint ladder; the
- * loader computes the answers.  After every change the
- * exercise goes through the lesson loader's validator, and every problem it
- * finds is listed under the form.  The exercise is kept as the JSON object
- * of docs/lesson-format.md. */
+ * (an XqPositionEditor), the prompt, the hint ladder and the kind's own
+ * fields, built from the kind's descriptors (xq-kind.h): the piece and the
+ * stars or target points are marked on the board; the loader computes the
+ * answers.  After every change (and a pause in the
+ * typing) the exercise goes through the lesson loader's validator in a
+ * worker thread, since it may prove a mate: the form stays live, shows that
+ * it is checking, and a newer edit cancels the older check.  Every problem
+ * found is listed under the form.  The exercise is kept as the JSON object
+ * of docs/lesson-format.md and written by the lesson writer. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -30,33 +32,35 @@ GtkWidget         *xq_exercise_editor_new            (void);
 
 XqPositionEditor  *xq_exercise_editor_get_position_editor (XqExerciseEditor *self);
 /* The form's widgets by name, for keyboard focus and tests: "id", "kind",
- * "prompt", "hints", "goal", "rule" (a tap's), "select", "side", "number"
- * (a tap's file), "choose-rule", "options" (one per line: a fixed question's
- * texts, a material question's numbers), "answer" (the right option's
- * number, 1-based), "moves" (ICCS, space-separated), "mate-in",
- * "click-mode", "problems". */
+ * "prompt", "hints", "click-mode", "problems", "checking" (the spinner
+ * shown while the validator runs), and the current kind's fields by their
+ * JSON key ("rule", "goal", "side", "number", "moves", "choices",
+ * "answer", "mate-in"…: xq-kind.h's descriptors).  A field's row is the
+ * widget's parent. */
 GtkWidget         *xq_exercise_editor_get_widget     (XqExerciseEditor *self, const char *name);
 
 void               xq_exercise_editor_set_click_mode (XqExerciseEditor *self, XqEditorClickMode mode);
 
-/* Runs the validator now (it otherwise runs shortly after each change).
- * Returns TRUE if the exercise has no problem. */
-gboolean           xq_exercise_editor_validate       (XqExerciseEditor *self);
+/* Starts the validator now (it otherwise starts shortly after each
+ * change) and returns at once; "validated" follows from the main loop. */
+void               xq_exercise_editor_validate       (XqExerciseEditor *self);
+/* A validation is waiting or running (the "checking" property). */
+gboolean           xq_exercise_editor_is_checking    (XqExerciseEditor *self);
 /* The problems of the last validation (XqLessonProblem*, paths relative to
  * the exercise: "$.prompt"). */
 GPtrArray         *xq_exercise_editor_get_problems   (XqExerciseEditor *self);
+/* The last validation is of the form as it is now, and found no problem. */
 gboolean           xq_exercise_editor_is_valid       (XqExerciseEditor *self);
 const char        *xq_exercise_editor_get_id         (XqExerciseEditor *self);
 
-/* The exercise as a JSON object text, whether it validates or not. */
+/* The exercise as a JSON object (a new reference), whether it validates
+ * or not. */
+JsonObject        *xq_exercise_editor_get_object     (XqExerciseEditor *self);
+/* The same as text, from the lesson writer. */
 char              *xq_exercise_editor_to_json        (XqExerciseEditor *self);
 /* Fills the form from an exercise object (a draft or a published one). */
 gboolean           xq_exercise_editor_load_json      (XqExerciseEditor *self, const char *json, GError **error);
 /* Resets the form to a new, empty exercise. */
 void               xq_exercise_editor_reset          (XqExerciseEditor *self);
-
-/* Wraps exercise objects (JSON texts) into a unit document. */
-char              *xq_exercise_editor_unit_json      (const char *unit_id, const char *title,
-                                                      GPtrArray *exercises);
 
 G_END_DECLS

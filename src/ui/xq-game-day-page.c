@@ -413,14 +413,6 @@ xq_game_day_page_get_play (XqGameDayPage *self)
   return self->play;
 }
 
-/* The page draws in its board's style, which follows Preferences by itself
- * (xq-board-settings.h); what a caller hands in changes nothing. */
-void
-xq_game_day_page_set_style (XqGameDayPage *self, XqPieceSet set, XqTheme theme)
-{
-  g_return_if_fail (XQ_IS_GAME_DAY_PAGE (self));
-}
-
 /* The rules pictures and the legend show the pieces as the board does. */
 static void
 board_style_cb (XqGameDayPage *self)

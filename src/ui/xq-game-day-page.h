@@ -31,8 +31,5 @@ int            xq_game_day_page_get_n_games (XqGameDayPage *self);
 const char    *xq_game_day_page_get_note    (XqGameDayPage *self);
 
 XqVariantPlay *xq_game_day_page_get_play    (XqGameDayPage *self);
-/* Does nothing: the page and its board follow Preferences themselves.  Kept
- * only while the window still calls it; goes with that call. */
-void           xq_game_day_page_set_style   (XqGameDayPage *self, XqPieceSet set, XqTheme theme);
 
 G_END_DECLS

@@ -22,9 +22,11 @@ struct _XqLearnPage
   XqLearnerChooser *chooser;
   XqUnitMap        *map;
   XqNoticeBar      *notices;   /* damaged learner files, what was kept */
-  XqLessonPlayer   *player;
+  XqLessonPlayer   *player;    /* built when a unit is first opened */
 
   gboolean          loaded;
+  guint             load_idle;    /* the first load, once the first frame is drawn */
+  guint             spinner_timeout;  /* the loading view, only for a slow load */
   XqPageLoader     *loader;           /* reads the units in a thread */
   char             *load_dir;         /* the arguments of the last load, */
   char             *load_store_dir;   /* reused when the page is shown again */
@@ -34,6 +36,9 @@ struct _XqLearnPage
 };
 
 G_DEFINE_FINAL_TYPE (XqLearnPage, xq_learn_page, GTK_TYPE_WIDGET)
+
+/* How long a first load may take before the loading view comes. */
+#define SPINNER_DELAY_MS 300
 
 static const char style_css[] =
   ".xq-unit-card { min-width: 230px; border-radius: 18px; }\n"
@@ -207,7 +212,8 @@ install_units (XqLearnPage *self, Loaded *l)
   g_autoptr(GString) report = g_string_new (NULL);
 
   /* The player borrows a unit and the progress: let go before they are freed. */
-  xq_lesson_player_stop (self->player);
+  if (self->player != NULL)
+    xq_lesson_player_stop (self->player);
   g_clear_pointer (&self->units, g_ptr_array_unref);
   self->units = g_steal_pointer (&l->units);
   /* A broken unit must not hide the others, and the teacher must see which
@@ -242,6 +248,7 @@ install_units (XqLearnPage *self, Loaded *l)
     }
   xq_learn_page_set_learner (self, current ? current : "learner");
 
+  g_clear_handle_id (&self->spinner_timeout, g_source_remove);
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), self->units->len > 0 ? "map" : "error");
 }
 
@@ -284,6 +291,27 @@ units_loaded_cb (gpointer page, gpointer loaded)
   loaded_free (loaded);
 }
 
+static void
+show_spinner_cb (gpointer user_data)
+{
+  XqLearnPage *self = XQ_LEARN_PAGE (user_data);
+
+  self->spinner_timeout = 0;
+  if (xq_page_loader_is_loading (self->loader))
+    gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "loading");
+}
+
+static gboolean
+first_load_cb (gpointer user_data)
+{
+  XqLearnPage *self = XQ_LEARN_PAGE (user_data);
+
+  self->load_idle = 0;
+  if (!self->loaded)
+    xq_learn_page_load_async (self, NULL, NULL);
+  return G_SOURCE_REMOVE;
+}
+
 void
 xq_learn_page_load_async (XqLearnPage *self,
                           const char  *dir,
@@ -292,9 +320,11 @@ xq_learn_page_load_async (XqLearnPage *self,
   g_return_if_fail (XQ_IS_LEARN_PAGE (self));
   remember_args (self, dir, store_dir);
   self->loaded = TRUE;
-  /* Loaded again on a later show: the old map stays until the new one is in. */
-  if (self->units == NULL)
-    gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "loading");
+  /* Loaded again on a later show: the old map stays until the new one is in.
+   * A first load usually ends within a frame or two; the spinner only comes
+   * for a slow one, so a quick start is not a flash of "Loading…". */
+  if (self->units == NULL && self->spinner_timeout == 0)
+    self->spinner_timeout = g_timeout_add_once (SPINNER_DELAY_MS, show_spinner_cb, self);
   xq_page_loader_start (self->loader, dir);
 }
 
@@ -356,9 +386,14 @@ xq_learn_page_map (GtkWidget *widget)
 
   GTK_WIDGET_CLASS (xq_learn_page_parent_class)->map (widget);
   /* Loading waits until the page is first shown, so starting the program
-   * on another page costs nothing. */
+   * on another page costs nothing, and then until the frame is drawn
+   * (below the redraw priority), so the load's thread does not compete
+   * with the first frame. */
   if (!self->loaded)
-    xq_learn_page_load_async (self, NULL, NULL);
+    {
+      if (self->load_idle == 0)
+        self->load_idle = g_idle_add_full (G_PRIORITY_LOW, first_load_cb, self, NULL);
+    }
   else if (!xq_learn_page_is_playing (self))
     /* Shown again: pick up units a teacher added in the Teach page since
      * (their mates may need proving, so this too runs in a thread). */
@@ -371,6 +406,8 @@ xq_learn_page_dispose (GObject *object)
   XqLearnPage *self = XQ_LEARN_PAGE (object);
 
   cancel_loading (self);
+  g_clear_handle_id (&self->load_idle, g_source_remove);
+  g_clear_handle_id (&self->spinner_timeout, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_LEARN_PAGE);
   G_OBJECT_CLASS (xq_learn_page_parent_class)->dispose (object);
 }
@@ -405,7 +442,6 @@ xq_learn_page_class_init (XqLearnPageClass *klass)
   g_type_ensure (XQ_TYPE_LEARNER_CHOOSER);
   g_type_ensure (XQ_TYPE_NOTICE_BAR);
   g_type_ensure (XQ_TYPE_UNIT_MAP);
-  g_type_ensure (XQ_TYPE_LESSON_PLAYER);
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-learn-page.ui");
   gtk_widget_class_bind_template_child (widget_class, XqLearnPage, stack);
   gtk_widget_class_bind_template_child (widget_class, XqLearnPage, greeting);
@@ -413,12 +449,9 @@ xq_learn_page_class_init (XqLearnPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, XqLearnPage, chooser);
   gtk_widget_class_bind_template_child (widget_class, XqLearnPage, notices);
   gtk_widget_class_bind_template_child (widget_class, XqLearnPage, map);
-  gtk_widget_class_bind_template_child (widget_class, XqLearnPage, player);
   gtk_widget_class_bind_template_callback (widget_class, learner_chosen_cb);
   gtk_widget_class_bind_template_callback (widget_class, learner_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, unit_activated_cb);
-  gtk_widget_class_bind_template_callback (widget_class, player_closed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, progress_changed_cb);
 }
 
 static void
@@ -452,6 +485,22 @@ xq_learn_page_get_progress (XqLearnPage *self)
   return self->progress;
 }
 
+/* The player is most of the page's widgets and textures; a child who only
+ * looks at the map, or a program started on another page, never pays for
+ * it. */
+static XqLessonPlayer *
+ensure_player (XqLearnPage *self)
+{
+  if (self->player == NULL)
+    {
+      self->player = XQ_LESSON_PLAYER (xq_lesson_player_new ());
+      g_signal_connect_swapped (self->player, "closed", G_CALLBACK (player_closed_cb), self);
+      g_signal_connect_swapped (self->player, "progress-changed", G_CALLBACK (progress_changed_cb), self);
+      gtk_stack_add_named (GTK_STACK (self->stack), GTK_WIDGET (self->player), "player");
+    }
+  return self->player;
+}
+
 void
 xq_learn_page_open_unit (XqLearnPage *self,
                          guint        index)
@@ -459,7 +508,7 @@ xq_learn_page_open_unit (XqLearnPage *self,
   g_return_if_fail (XQ_IS_LEARN_PAGE (self));
   g_return_if_fail (self->units != NULL && index < self->units->len);
 
-  xq_lesson_player_start (self->player, g_ptr_array_index (self->units, index),
+  xq_lesson_player_start (ensure_player (self), g_ptr_array_index (self->units, index),
                           self->store, self->progress);
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "player");
   gtk_widget_grab_focus (xq_lesson_player_get_button (self->player, "next"));
@@ -497,7 +546,7 @@ XqLessonPlayer *
 xq_learn_page_get_player (XqLearnPage *self)
 {
   g_return_val_if_fail (XQ_IS_LEARN_PAGE (self), NULL);
-  return self->player;
+  return ensure_player (self);
 }
 
 XqLearnerChooser *

@@ -1,12 +1,17 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* xq-lesson-player.h: plays one unit — its introduction pages, each
- * exercise (prompt, board, hint ladder, feedback from the checker, retry,
- * next) and the closing cards — and saves the learner's stars after every
- * exercise. */
+ * exercise (prompt, board, hint ladder, feedback, retry, next) and the
+ * closing cards — and saves the learner's stars after every exercise.  It
+ * knows no exercise kind: what the learner does goes to the kind as an
+ * XqInput (xq-kind.h), the kind judges it and keeps the state (XqAttempt),
+ * and hints are climbed by the kind in a worker thread.  The widget tree is
+ * xq-lesson-player.ui; a kind with its own input has one widget (the
+ * set-up tray, xq-setup-tray.h). */
 #pragma once
 
 #include <gtk/gtk.h>
 
+#include "xq-kind.h"
 #include "xq-lesson.h"
 #include "xq-progress.h"
 #include "xq-lesson-board.h"
@@ -20,11 +25,11 @@ GtkWidget     *xq_lesson_player_new          (void);
 
 /* Starts unit at its first page.  unit, store and progress are borrowed and
  * must outlive the player's use of them (the learn page owns them). */
+void           xq_lesson_player_start        (XqLessonPlayer *self, const XqUnit *unit,
+                                              XqProgressStore *store, XqProgress *progress);
 /* Lets go of the unit, store and progress (before they are freed, e.g. when
  * the Learn page reloads its units); start() again to play. */
 void           xq_lesson_player_stop         (XqLessonPlayer *self);
-void           xq_lesson_player_start        (XqLessonPlayer *self, const XqUnit *unit,
-                                              XqProgressStore *store, XqProgress *progress);
 /* Jumps to a step: pages, then exercises, then closing cards, then the
  * summary. */
 void           xq_lesson_player_go_to        (XqLessonPlayer *self, guint step);
@@ -36,7 +41,8 @@ gboolean       xq_lesson_player_is_solved    (XqLessonPlayer *self);
 /* Stars earned on the exercise on show (0 until solved). */
 int            xq_lesson_player_get_stars    (XqLessonPlayer *self);
 const char    *xq_lesson_player_get_feedback (XqLessonPlayer *self);
-/* Whether the computer's reply in a mate exercise is still to come. */
+/* Whether the computer's reply in a mate exercise, or a hint, is still to
+ * come. */
 gboolean       xq_lesson_player_is_busy      (XqLessonPlayer *self);
 
 XqLessonBoard *xq_lesson_player_get_board    (XqLessonPlayer *self);

@@ -10,29 +10,37 @@
 #include <string.h>
 
 #include "xq-lesson-board.h"
+#include "xq-lesson-draft.h"
 #include "xq-lesson-player.h"
+#include "xq-lesson-writer.h"
 #include "xq-pack.h"
 #include "xq-teach-page.h"
 #include "xq-worksheet.h"
 
+#define APP_PATH "/io/github/xiangqi_tutor/XiangqiTutor"
 #define DEFAULT_UNIT_ID "my-lessons"
 
 struct _XqTeachPage
 {
   GtkBox parent_instance;
 
-  /* Child widgets */
+  /* Template widgets */
   XqExerciseEditor *editor;
   GtkEntry         *unit_title;
   GtkEntry         *unit_id;
   GtkListBox       *list;
   GtkLabel         *status;
   GtkWidget        *publish_button;
+  GtkWidget        *share_menu;
+  GtkPopover       *share_popover;
+  GtkSpinner       *job_spinner;
+  GtkWidget        *job_cancel;
 
   /* Owned */
   char             *units_dir;
   char             *id;
-  GPtrArray        *exercises;   /* JSON texts of the unit's exercise objects */
+  GPtrArray        *exercises;   /* JsonObject*: the unit's exercises */
+  GCancellable     *job;         /* the import or export under way */
 };
 
 G_DEFINE_FINAL_TYPE (XqTeachPage, xq_teach_page, GTK_TYPE_BOX)
@@ -48,17 +56,9 @@ set_status (XqTeachPage *self, const char *text, gboolean error)
 }
 
 static const char *
-exercise_id (const char *json)
+exercise_id (JsonObject *exercise)
 {
-  /* Only for labels and matching: a parse per call is fine at this size. */
-  static char buf[128];
-  g_autoptr(JsonNode) node = json_from_string (json, NULL);
-
-  buf[0] = '\0';
-  if (node != NULL && JSON_NODE_HOLDS_OBJECT (node))
-    g_strlcpy (buf, json_object_get_string_member_with_default (json_node_get_object (node), "id", ""),
-               sizeof buf);
-  return buf;
+  return json_object_get_string_member_with_default (exercise, "id", "");
 }
 
 static void
@@ -111,8 +111,11 @@ load_unit (XqTeachPage *self)
       list = json_object_get_member (obj, "exercises");
       if (list != NULL && JSON_NODE_HOLDS_ARRAY (list))
         for (guint i = 0; i < json_array_get_length (json_node_get_array (list)); i++)
-          g_ptr_array_add (self->exercises,
-                           json_to_string (json_array_get_element (json_node_get_array (list), i), TRUE));
+          {
+            JsonNode *e = json_array_get_element (json_node_get_array (list), i);
+            if (JSON_NODE_HOLDS_OBJECT (e))
+              g_ptr_array_add (self->exercises, json_object_ref (json_node_get_object (e)));
+          }
     }
   refresh_list (self);
 }
@@ -128,10 +131,11 @@ unit_title (XqTeachPage *self)
 gboolean
 xq_teach_page_publish (XqTeachPage *self, GError **error)
 {
-  g_autoptr(GPtrArray) next = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) next = g_ptr_array_new_with_free_func ((GDestroyNotify) json_object_unref);
   g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
   g_autoptr(XqLessonFile) file = NULL;
-  g_autofree char *json = NULL;
+  g_autoptr(JsonObject) exercise = NULL;
+  g_autoptr(JsonObject) unit_object = NULL;
   g_autofree char *unit = NULL;
   g_autofree char *path = NULL;
   const char *id;
@@ -139,37 +143,44 @@ xq_teach_page_publish (XqTeachPage *self, GError **error)
 
   g_return_val_if_fail (XQ_IS_TEACH_PAGE (self), FALSE);
 
+  if (xq_exercise_editor_is_checking (self->editor))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_PENDING,
+                   _("The exercise is still being checked. Try again in a moment."));
+      return FALSE;
+    }
   if (!xq_exercise_editor_is_valid (self->editor))
     {
       g_set_error (error, XQ_LESSON_ERROR, XQ_LESSON_ERROR_VALUE,
                    _("The exercise has problems. Fix them, or save it as a draft."));
       return FALSE;
     }
-  json = xq_exercise_editor_to_json (self->editor);
+  exercise = xq_exercise_editor_get_object (self->editor);
   id = xq_exercise_editor_get_id (self->editor);
   for (guint i = 0; i < self->exercises->len; i++)
     {
-      const char *e = g_ptr_array_index (self->exercises, i);
+      JsonObject *e = g_ptr_array_index (self->exercises, i);
       if (strcmp (exercise_id (e), id) == 0)
         {
-          g_ptr_array_add (next, g_strdup (json));
+          g_ptr_array_add (next, json_object_ref (exercise));
           replaced = TRUE;
         }
       else
-        g_ptr_array_add (next, g_strdup (e));
+        g_ptr_array_add (next, json_object_ref (e));
     }
   if (!replaced)
-    g_ptr_array_add (next, g_strdup (json));
+    g_ptr_array_add (next, json_object_ref (exercise));
 
-  /* The whole unit must still load before it replaces the saved one. */
-  unit = xq_exercise_editor_unit_json (self->id, unit_title (self), next);
+  /* The whole unit must still load before it replaces the saved one.  The
+   * validation proved this exercise's mate in its worker and the others'
+   * were proved when they were added, so nothing slow runs here. */
+  unit_object = xq_lesson_teacher_unit_new (self->id, unit_title (self), next);
+  unit = xq_lesson_write_object (unit_object, NULL);
   path = xq_teach_page_get_unit_path (self);
-  file = xq_lesson_load_data (unit, -1, path, problems);
+  file = xq_lesson_load_data_full (unit, -1, path, XQ_LESSON_LOAD_NO_PROOFS, problems);
   if (file == NULL)
     {
-      g_autofree char *line = xq_lesson_problem_format (g_ptr_array_index (problems, 0));
-      g_set_error_literal (error, XQ_LESSON_ERROR, ((XqLessonProblem *) g_ptr_array_index (problems, 0))->code,
-                           line);
+      g_propagate_error (error, xq_pack_problem_to_error (g_ptr_array_index (problems, 0)));
       return FALSE;
     }
   if (g_mkdir_with_parents (self->units_dir, 0755) != 0)
@@ -242,50 +253,44 @@ xq_teach_page_open_draft (XqTeachPage *self, const char *path, GError **error)
 
 /* ---- Worksheets ----------------------------------------------------------------- */
 
-static char *
-answer_text (const XqExercise *ex)
-{
-  g_autoptr(GString) s = g_string_new (NULL);
+/* Everything a job needs, copied from the page: it runs in a worker. */
+typedef struct {
+  XqTeachJob   kind;
+  char        *units_dir;
+  char        *unit_path;
+  char        *title;
+  char        *path;
+  XqWorksheet *sheet;      /* XQ_TEACH_JOB_WORKSHEET's result */
+} Job;
 
-  switch (ex->kind)
-    {
-    case XQ_EXERCISE_TAP:
-      for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
-        if (ex->answer_points[sq])
-          {
-            char name[3];
-            xq_square_to_text (sq, name);
-            g_string_append_printf (s, "%s%s", s->len ? " " : "", name);
-          }
-      break;
-    case XQ_EXERCISE_STARS:
-      g_string_printf (s, g_dngettext (GETTEXT_PACKAGE, "%d move", "%d moves", ex->optimum), ex->optimum);
-      break;
-    case XQ_EXERCISE_CHOOSE:
-      for (guint i = 0; ex->choices != NULL && i < ex->choices->len; i++)
-        {
-          XqChoice *c = g_ptr_array_index (ex->choices, i);
-          if (g_strcmp0 (c->id, ex->answer) == 0)
-            g_string_assign (s, c->text);
-        }
-      break;
-    case XQ_EXERCISE_MATE:
-      g_string_printf (s, g_dngettext (GETTEXT_PACKAGE, "Mate in %d move", "Mate in %d moves", ex->mate_in),
-                       ex->mate_in);
-      break;
-    case XQ_EXERCISE_MOVE:
-    case XQ_EXERCISE_SETUP:
-    default:
-      return NULL;
-    }
-  return s->len > 0 ? g_string_free (g_steal_pointer (&s), FALSE) : NULL;
+static void
+job_free (Job *job)
+{
+  g_free (job->units_dir);
+  g_free (job->unit_path);
+  g_free (job->title);
+  g_free (job->path);
+  g_clear_pointer (&job->sheet, xq_worksheet_free);
+  g_free (job);
+}
+
+static Job *
+job_new (XqTeachPage *self, XqTeachJob kind, const char *path)
+{
+  Job *job = g_new0 (Job, 1);
+
+  job->kind = kind;
+  job->units_dir = g_strdup (self->units_dir);
+  job->unit_path = xq_teach_page_get_unit_path (self);
+  job->title = g_strdup (unit_title (self));
+  job->path = g_strdup (path);
+  return job;
 }
 
 static XqWorksheet *
-build_worksheet (XqTeachPage *self, GError **error)
+build_worksheet (const char *unit_path, GError **error)
 {
-  g_autofree char *path = xq_teach_page_get_unit_path (self);
-  g_autoptr(XqLessonFile) file = xq_lesson_load_file_simple (path, error);
+  g_autoptr(XqLessonFile) file = xq_lesson_load_file_simple (unit_path, error);
   XqWorksheet *sheet;
 
   if (file == NULL)
@@ -295,27 +300,89 @@ build_worksheet (XqTeachPage *self, GError **error)
   for (guint i = 0; i < file->unit->exercises->len; i++)
     {
       const XqExercise *ex = g_ptr_array_index (file->unit->exercises, i);
-      const XqPosition *pos = ex->kind == XQ_EXERCISE_SETUP ? &ex->target : &ex->position;
-      g_autofree char *answer = answer_text (ex);
+      g_autofree char *answer = xq_exercise_answer_key (ex);
+      XqLessonMarks marks;
+      const XqPosition *pos = xq_exercise_picture (ex, &marks);
       XqAnnotations annots;
 
       xq_annotations_clear (&annots);
-      xq_lesson_board_marks_to_annotations (&ex->marks, pos, &annots);
-      for (int s = 0; ex->kind == XQ_EXERCISE_STARS && s < ex->n_stars; s++)
-        xq_annotations_add (&annots, XQ_MARK_STAR, XQ_ROLE_GOOD, ex->stars[s]);
+      xq_lesson_board_marks_to_annotations (&marks, pos, &annots);
       xq_worksheet_add (sheet, pos, ex->prompt, answer, &annots);
     }
   return sheet;
 }
 
-gboolean
-xq_teach_page_export_pdf (XqTeachPage *self, const char *path, GError **error)
+static gboolean
+run_job (Job *job, GCancellable *cancellable, GError **error)
 {
-  g_autoptr(XqWorksheet) sheet = NULL;
+  switch (job->kind)
+    {
+    case XQ_TEACH_JOB_EXPORT_PDF:
+    case XQ_TEACH_JOB_WORKSHEET:
+      job->sheet = build_worksheet (job->unit_path, error);
+      if (job->sheet == NULL || g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+      return job->kind == XQ_TEACH_JOB_WORKSHEET || xq_worksheet_write_pdf (job->sheet, job->path, error);
+    case XQ_TEACH_JOB_EXPORT_PACK:
+      return xq_pack_export_dir (job->units_dir, job->title, g_get_real_name (), job->path, cancellable, error);
+    case XQ_TEACH_JOB_IMPORT_PACK:
+      return xq_pack_import_file (job->path, job->units_dir, cancellable, error);
+    }
+  g_return_val_if_reached (FALSE);
+}
 
-  g_return_val_if_fail (XQ_IS_TEACH_PAGE (self), FALSE);
-  sheet = build_worksheet (self, error);
-  return sheet != NULL && xq_worksheet_write_pdf (sheet, path, error);
+static void
+job_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  GError *error = NULL;
+
+  if (run_job (data, cancellable, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+xq_teach_page_run_job_async (XqTeachPage *self, XqTeachJob kind, const char *path, GCancellable *cancellable,
+                             GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (XQ_IS_TEACH_PAGE (self));
+  g_return_if_fail (path != NULL || kind == XQ_TEACH_JOB_WORKSHEET);
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, xq_teach_page_run_job_async);
+  g_task_set_task_data (task, job_new (self, kind, path), (GDestroyNotify) job_free);
+  g_task_run_in_thread (task, job_thread);
+}
+
+gboolean
+xq_teach_page_run_job_finish (XqTeachPage *self, GAsyncResult *result, GError **error)
+{
+  Job *job;
+
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+  job = g_task_get_task_data (G_TASK (result));
+  if (!g_task_propagate_boolean (G_TASK (result), error))
+    return FALSE;
+  if (job->kind == XQ_TEACH_JOB_IMPORT_PACK)
+    load_unit (self);
+  return TRUE;
+}
+
+/* ---- Jobs from the buttons --------------------------------------------------- */
+
+static void
+set_busy (XqTeachPage *self, const char *text)
+{
+  gboolean busy = text != NULL;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->job_spinner), busy);
+  gtk_spinner_set_spinning (self->job_spinner, busy);
+  gtk_widget_set_visible (self->job_cancel, busy);
+  gtk_widget_set_sensitive (self->share_menu, !busy);
+  if (busy)
+    set_status (self, text, FALSE);
 }
 
 static void
@@ -334,21 +401,14 @@ draw_page_cb (GtkPrintOperation *op, GtkPrintContext *context, int page, XqWorks
 }
 
 static void
-print_cb (XqTeachPage *self)
+print_sheet (XqTeachPage *self, XqWorksheet *sheet)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(GtkPrintOperation) op = NULL;
+  g_autoptr(GtkPrintOperation) op = gtk_print_operation_new ();
   g_autoptr(GtkPageSetup) setup = gtk_page_setup_new ();
   g_autoptr(GtkPaperSize) a4 = gtk_paper_size_new (GTK_PAPER_NAME_A4);
-  XqWorksheet *sheet = build_worksheet (self, &error);
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
 
-  if (sheet == NULL)
-    {
-      set_status (self, error->message, TRUE);
-      return;
-    }
-  op = gtk_print_operation_new ();
   gtk_page_setup_set_paper_size (setup, a4);
   gtk_print_operation_set_default_page_setup (op, setup);
   gtk_print_operation_set_n_pages (op, xq_worksheet_count_pages (sheet));
@@ -361,58 +421,67 @@ print_cb (XqTeachPage *self)
     set_status (self, error->message, TRUE);
 }
 
-/* ---- Packs ---------------------------------------------------------------------- */
-
-gboolean
-xq_teach_page_export_pack (XqTeachPage *self, const char *path, GError **error)
+static void
+job_done_cb (GObject *source, GAsyncResult *result, gpointer data)
 {
-  g_autoptr(GPtrArray) problems = xq_pack_problems_new ();
-  g_autoptr(XqPack) pack = NULL;
-  g_autoptr(GDir) dir = NULL;
-  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *name;
+  XqTeachPage *self = XQ_TEACH_PAGE (source);
+  Job *job = g_task_get_task_data (G_TASK (result));
+  g_autoptr(GError) error = NULL;
 
-  g_return_val_if_fail (XQ_IS_TEACH_PAGE (self), FALSE);
-  dir = g_dir_open (self->units_dir, 0, error);
-  if (dir == NULL)
-    return FALSE;
-  while ((name = g_dir_read_name (dir)) != NULL)
-    if (g_str_has_suffix (name, ".json"))
-      g_ptr_array_add (names, g_build_filename (self->units_dir, name, NULL));
-  g_ptr_array_sort (names, (GCompareFunc) g_strcmp0);
-  pack = xq_pack_new (unit_title (self), g_get_real_name ());
-  for (guint i = 0; i < names->len; i++)
-    xq_pack_add_file (pack, g_ptr_array_index (names, i), problems);
-  if (problems->len > 0)
+  g_clear_object (&self->job);
+  set_busy (self, NULL);
+  if (!xq_teach_page_run_job_finish (self, result, &error))
     {
-      g_propagate_error (error, xq_pack_problem_to_error (g_ptr_array_index (problems, 0)));
-      return FALSE;
+      set_status (self, g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED)
+                          ? _("Stopped; nothing was changed.") : error->message,
+                  !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED));
+      return;
     }
-  if (pack->entries->len == 0)
+  if (job->kind == XQ_TEACH_JOB_WORKSHEET)
     {
-      g_set_error (error, XQ_PACK_ERROR, XQ_PACK_ERROR_VALUE, _("There is no unit to export yet."));
-      return FALSE;
+      set_status (self, "", FALSE);
+      print_sheet (self, g_steal_pointer (&job->sheet));
     }
-  return xq_pack_save (pack, path, error);
+  else
+    {
+      g_autofree char *text = g_strdup_printf (_("Done: %s"), job->path);
+      set_status (self, text, FALSE);
+    }
 }
 
-gboolean
-xq_teach_page_import_pack (XqTeachPage *self, const char *path, GError **error)
+static void
+start_job (XqTeachPage *self, XqTeachJob kind, const char *path)
 {
-  g_autoptr(GPtrArray) problems = xq_pack_problems_new ();
-  g_autoptr(XqPack) pack = NULL;
+  const char *busy = NULL;
 
-  g_return_val_if_fail (XQ_IS_TEACH_PAGE (self), FALSE);
-  pack = xq_pack_load_file (path, problems);
-  if (pack == NULL)
+  switch (kind)
     {
-      g_propagate_error (error, xq_pack_problem_to_error (g_ptr_array_index (problems, 0)));
-      return FALSE;
+    case XQ_TEACH_JOB_IMPORT_PACK:
+      busy = _("Importing and checking the pack…");
+      break;
+    case XQ_TEACH_JOB_EXPORT_PACK:
+      busy = _("Checking and exporting your units…");
+      break;
+    case XQ_TEACH_JOB_EXPORT_PDF:
+    case XQ_TEACH_JOB_WORKSHEET:
+      busy = _("Making the worksheet…");
+      break;
     }
-  if (!xq_pack_install (pack, self->units_dir, error))
-    return FALSE;
-  load_unit (self);
-  return TRUE;
+  if (self->job != NULL)
+    return;
+  self->job = g_cancellable_new ();
+  set_busy (self, busy);
+  xq_teach_page_run_job_async (self, kind, path, self->job, job_done_cb, NULL);
+}
+
+static void
+job_cancel_cb (XqTeachPage *self)
+{
+  if (self->job != NULL)
+    {
+      g_cancellable_cancel (self->job);
+      set_status (self, _("Stopping…"), FALSE);
+    }
 }
 
 /* ---- Buttons -------------------------------------------------------------------- */
@@ -450,6 +519,14 @@ new_cb (XqTeachPage *self)
   set_status (self, "", FALSE);
 }
 
+static gboolean
+load_exercise (XqTeachPage *self, JsonObject *exercise, GError **error)
+{
+  g_autofree char *text = xq_lesson_write_object (exercise, NULL);
+
+  return xq_exercise_editor_load_json (self->editor, text, error);
+}
+
 static void
 row_activated_cb (XqTeachPage *self, GtkListBoxRow *row)
 {
@@ -457,7 +534,7 @@ row_activated_cb (XqTeachPage *self, GtkListBoxRow *row)
   g_autoptr(GError) error = NULL;
 
   if (i >= 0 && (guint) i < self->exercises->len &&
-      !xq_exercise_editor_load_json (self->editor, g_ptr_array_index (self->exercises, i), &error))
+      !load_exercise (self, g_ptr_array_index (self->exercises, i), &error))
     set_status (self, error->message, TRUE);
 }
 
@@ -483,12 +560,13 @@ validated_cb (XqTeachPage *self)
   gtk_widget_set_sensitive (self->publish_button, xq_exercise_editor_is_valid (self->editor));
 }
 
-typedef gboolean (*FileAction) (XqTeachPage *self, const char *path, GError **error);
+/* What the chosen file is for: a job, or (OPEN_DRAFT) a draft to open. */
+#define OPEN_DRAFT (-1)
 
 static void
 file_chosen_cb (GtkNativeDialog *dialog, int response, XqTeachPage *self)
 {
-  FileAction action = g_object_get_data (G_OBJECT (dialog), "action");
+  int what = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "what"));
 
   if (response == GTK_RESPONSE_ACCEPT)
     {
@@ -496,19 +574,16 @@ file_chosen_cb (GtkNativeDialog *dialog, int response, XqTeachPage *self)
       g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
       g_autoptr(GError) error = NULL;
 
-      if (path != NULL && action (self, path, &error))
-        {
-          g_autofree char *text = g_strdup_printf (_("Done: %s"), path);
-          set_status (self, text, FALSE);
-        }
-      else if (error != NULL)
+      if (path != NULL && what != OPEN_DRAFT)
+        start_job (self, (XqTeachJob) what, path);
+      else if (path != NULL && !xq_teach_page_open_draft (self, path, &error))
         set_status (self, error->message, TRUE);
     }
   g_object_unref (dialog);
 }
 
 static void
-choose_file (XqTeachPage *self, const char *title, gboolean save, const char *suggested, FileAction action)
+choose_file (XqTeachPage *self, const char *title, gboolean save, const char *suggested, int what)
 {
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   GtkFileChooserNative *dialog =
@@ -516,37 +591,45 @@ choose_file (XqTeachPage *self, const char *title, gboolean save, const char *su
                                  save ? GTK_FILE_CHOOSER_ACTION_SAVE : GTK_FILE_CHOOSER_ACTION_OPEN,
                                  save ? _("_Save") : _("_Open"), _("_Cancel"));
 
+  gtk_popover_popdown (self->share_popover);
   if (suggested != NULL)
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (dialog), suggested);
-  g_object_set_data (G_OBJECT (dialog), "action", action);
+  g_object_set_data (G_OBJECT (dialog), "what", GINT_TO_POINTER (what));
   g_signal_connect (dialog, "response", G_CALLBACK (file_chosen_cb), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+static void
+print_cb (XqTeachPage *self)
+{
+  gtk_popover_popdown (self->share_popover);
+  start_job (self, XQ_TEACH_JOB_WORKSHEET, NULL);
 }
 
 static void
 pdf_cb (XqTeachPage *self)
 {
   g_autofree char *name = g_strconcat (self->id, ".pdf", NULL);
-  choose_file (self, _("Export a Worksheet"), TRUE, name, xq_teach_page_export_pdf);
+  choose_file (self, _("Export a Worksheet"), TRUE, name, XQ_TEACH_JOB_EXPORT_PDF);
 }
 
 static void
 export_pack_cb (XqTeachPage *self)
 {
   g_autofree char *name = g_strconcat (self->id, ".xqpack", NULL);
-  choose_file (self, _("Export a Lesson Pack"), TRUE, name, xq_teach_page_export_pack);
+  choose_file (self, _("Export a Lesson Pack"), TRUE, name, XQ_TEACH_JOB_EXPORT_PACK);
 }
 
 static void
 import_pack_cb (XqTeachPage *self)
 {
-  choose_file (self, _("Import a Lesson Pack"), FALSE, NULL, xq_teach_page_import_pack);
+  choose_file (self, _("Import a Lesson Pack"), FALSE, NULL, XQ_TEACH_JOB_IMPORT_PACK);
 }
 
 static void
 open_draft_cb (XqTeachPage *self)
 {
-  choose_file (self, _("Open a Draft"), FALSE, NULL, xq_teach_page_open_draft);
+  choose_file (self, _("Open a Draft"), FALSE, NULL, OPEN_DRAFT);
 }
 
 static void
@@ -556,28 +639,26 @@ projector_cb (XqTeachPage *self)
 }
 
 static void
-preview_cb (XqTeachPage *self)
+preview_loaded_cb (GObject *source, GAsyncResult *result, gpointer data)
 {
-  g_autoptr(GPtrArray) one = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
-  g_autofree char *unit = NULL;
+  g_autoptr(XqTeachPage) self = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) problems = NULL;
+  XqLessonFile *file = xq_lesson_draft_check_finish (result, &problems, &error);
   g_autofree char *store_dir = NULL;
-  XqLessonFile *file;
   XqProgressStore *store;
   XqProgress *progress;
-  GtkWidget *window, *player;
+  GtkWidget *window, *player, *box;
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
 
-  if (!xq_exercise_editor_is_valid (self->editor))
+  if (file == NULL)
     {
-      set_status (self, _("The exercise has problems. Fix them to preview it."), TRUE);
+      if (error == NULL)
+        error = xq_pack_problem_to_error (g_ptr_array_index (problems, 0));
+      set_status (self, error->message, TRUE);
       return;
     }
-  g_ptr_array_add (one, xq_exercise_editor_to_json (self->editor));
-  unit = xq_exercise_editor_unit_json ("preview", unit_title (self), one);
-  file = xq_lesson_load_data (unit, -1, "preview", problems);
-  if (file == NULL)
-    return;
+  set_status (self, "", FALSE);
   /* Stars earned in a preview must not count for any learner. */
   store_dir = g_build_filename (g_get_user_cache_dir (), "xiangqi-tutor", "preview", NULL);
   store = xq_progress_store_new (store_dir);
@@ -591,15 +672,30 @@ preview_cb (XqTeachPage *self)
   g_object_set_data_full (G_OBJECT (window), "file", file, (GDestroyNotify) xq_lesson_file_free);
   g_object_set_data_full (G_OBJECT (window), "store", store, (GDestroyNotify) xq_progress_store_free);
   g_object_set_data_full (G_OBJECT (window), "progress", progress, (GDestroyNotify) xq_progress_free);
-  {
-    GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-    gtk_box_append (GTK_BOX (box), adw_header_bar_new ());
-    gtk_widget_set_vexpand (player, TRUE);
-    gtk_box_append (GTK_BOX (box), player);
-    adw_window_set_content (ADW_WINDOW (window), box);
-  }
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_box_append (GTK_BOX (box), adw_header_bar_new ());
+  gtk_widget_set_vexpand (player, TRUE);
+  gtk_box_append (GTK_BOX (box), player);
+  adw_window_set_content (ADW_WINDOW (window), box);
   xq_lesson_player_start (XQ_LESSON_PLAYER (player), file->unit, store, progress);
   gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+preview_cb (XqTeachPage *self)
+{
+  g_autoptr(JsonObject) exercise = NULL;
+
+  if (!xq_exercise_editor_is_valid (self->editor))
+    {
+      set_status (self, xq_exercise_editor_is_checking (self->editor)
+                          ? _("The exercise is still being checked. Try again in a moment.")
+                          : _("The exercise has problems. Fix them to preview it."), TRUE);
+      return;
+    }
+  set_status (self, _("Opening the preview…"), FALSE);
+  exercise = xq_exercise_editor_get_object (self->editor);
+  xq_lesson_draft_check_async (exercise, unit_title (self), NULL, preview_loaded_cb, g_object_ref (self));
 }
 
 /* ---- API ------------------------------------------------------------------------ */
@@ -672,6 +768,18 @@ xq_teach_page_get_n_exercises (XqTeachPage *self)
 /* ---- GObject -------------------------------------------------------------------- */
 
 static void
+xq_teach_page_dispose (GObject *object)
+{
+  XqTeachPage *self = XQ_TEACH_PAGE (object);
+
+  if (self->job != NULL)
+    g_cancellable_cancel (self->job);
+  g_clear_object (&self->job);
+  gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_TEACH_PAGE);
+  G_OBJECT_CLASS (xq_teach_page_parent_class)->dispose (object);
+}
+
+static void
 xq_teach_page_finalize (GObject *object)
 {
   XqTeachPage *self = XQ_TEACH_PAGE (object);
@@ -685,137 +793,38 @@ xq_teach_page_finalize (GObject *object)
 static void
 xq_teach_page_class_init (XqTeachPageClass *klass)
 {
-  G_OBJECT_CLASS (klass)->finalize = xq_teach_page_finalize;
-}
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
-static GtkWidget *
-button (XqTeachPage *self, const char *label, const char *tooltip, GCallback cb)
-{
-  GtkWidget *b = gtk_button_new_with_mnemonic (label);
+  object_class->dispose = xq_teach_page_dispose;
+  object_class->finalize = xq_teach_page_finalize;
 
-  if (tooltip != NULL)
-    gtk_widget_set_tooltip_text (b, tooltip);
-  g_signal_connect_swapped (b, "clicked", cb, self);
-  return b;
-}
-
-static void
-menu_item_clicked_cb (GtkWidget *item)
-{
-  GtkWidget *popover = gtk_widget_get_ancestor (item, GTK_TYPE_POPOVER);
-
-  if (popover != NULL)
-    gtk_popover_popdown (GTK_POPOVER (popover));
-}
-
-/* A flat button in the Print and Share popover. */
-static void
-menu_item (XqTeachPage *self, GtkWidget *menu, const char *label, const char *tooltip, GCallback cb)
-{
-  GtkWidget *b = button (self, label, tooltip, cb);
-
-  gtk_widget_add_css_class (b, "flat");
-  gtk_label_set_xalign (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (b))), 0);
-  g_signal_connect (b, "clicked", G_CALLBACK (menu_item_clicked_cb), NULL);
-  gtk_box_append (GTK_BOX (menu), b);
+  g_type_ensure (XQ_TYPE_EXERCISE_EDITOR);
+  gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-teach-page.ui");
+#define BIND(name) gtk_widget_class_bind_template_child (widget_class, XqTeachPage, name)
+  BIND (editor); BIND (unit_title); BIND (unit_id); BIND (list); BIND (status); BIND (publish_button);
+  BIND (share_menu); BIND (share_popover); BIND (job_spinner); BIND (job_cancel);
+#undef BIND
+#define CALLBACK(name) gtk_widget_class_bind_template_callback (widget_class, name)
+  CALLBACK (unit_id_cb); CALLBACK (print_cb); CALLBACK (pdf_cb); CALLBACK (export_pack_cb);
+  CALLBACK (import_pack_cb); CALLBACK (row_activated_cb); CALLBACK (new_cb); CALLBACK (open_draft_cb);
+  CALLBACK (job_cancel_cb); CALLBACK (projector_cb); CALLBACK (preview_cb); CALLBACK (draft_cb);
+  CALLBACK (publish_cb);
+#undef CALLBACK
 }
 
 static void
 xq_teach_page_init (XqTeachPage *self)
 {
-  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *actions = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *body = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-  GtkWidget *side = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
-  GtkWidget *scroller = gtk_scrolled_window_new ();
-  GtkWidget *outer = gtk_scrolled_window_new ();
-  GtkWidget *inner = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
-  GtkWidget *popover = gtk_popover_new ();
-  GtkWidget *menu = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  GtkWidget *share;
-  GtkWidget *label;
-
-  self->exercises = g_ptr_array_new_with_free_func (g_free);
+  self->exercises = g_ptr_array_new_with_free_func ((GDestroyNotify) json_object_unref);
   self->id = g_strdup (DEFAULT_UNIT_ID);
   self->units_dir = xq_pack_user_units_dir ();
 
-  /* The page is wide; in a small window it scrolls instead of making the
-   * whole window (and every other page) wider. */
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (self), GTK_ORIENTATION_VERTICAL);
-  gtk_widget_set_margin_start (inner, 12);
-  gtk_widget_set_margin_end (inner, 12);
-  gtk_widget_set_margin_top (inner, 12);
-  gtk_widget_set_margin_bottom (inner, 12);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (outer), inner);
-  gtk_widget_set_hexpand (outer, TRUE);
-  gtk_widget_set_vexpand (outer, TRUE);
-  gtk_box_append (GTK_BOX (self), outer);
-
-  label = gtk_label_new_with_mnemonic (_("_Unit"));
-  self->unit_title = GTK_ENTRY (gtk_entry_new ());
-  gtk_entry_set_placeholder_text (self->unit_title, _("My lessons"));
-  gtk_label_set_mnemonic_widget (GTK_LABEL (label), GTK_WIDGET (self->unit_title));
-  gtk_widget_set_hexpand (GTK_WIDGET (self->unit_title), TRUE);
-  self->unit_id = GTK_ENTRY (gtk_entry_new ());
-  gtk_editable_set_text (GTK_EDITABLE (self->unit_id), DEFAULT_UNIT_ID);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->unit_id), _("The unit’s id; press Enter to switch units"));
-  g_signal_connect_swapped (self->unit_id, "activate", G_CALLBACK (unit_id_cb), self);
-  gtk_box_append (GTK_BOX (bar), label);
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->unit_title));
-  gtk_box_append (GTK_BOX (bar), GTK_WIDGET (self->unit_id));
-  /* Printing and sharing go into one menu so that the bar fits a
-   * 1000-pixel window. */
-  share = gtk_menu_button_new ();
-  gtk_menu_button_set_label (GTK_MENU_BUTTON (share), _("_Print and Share"));
-  gtk_menu_button_set_use_underline (GTK_MENU_BUTTON (share), TRUE);
-  gtk_menu_button_set_popover (GTK_MENU_BUTTON (share), popover);
-  gtk_popover_set_child (GTK_POPOVER (popover), menu);
-  menu_item (self, menu, _("_Print…"), _("Print the unit as a worksheet with an answer key"),
-             G_CALLBACK (print_cb));
-  menu_item (self, menu, _("Export P_DF…"), NULL, G_CALLBACK (pdf_cb));
-  menu_item (self, menu, _("_Export Pack…"), _("Share every unit of yours as one file"),
-             G_CALLBACK (export_pack_cb));
-  menu_item (self, menu, _("_Import Pack…"), NULL, G_CALLBACK (import_pack_cb));
-  g_object_set_data (G_OBJECT (self), "share-menu", share);
-  gtk_box_append (GTK_BOX (bar), share);
-  gtk_box_append (GTK_BOX (inner), bar);
-
-  self->list = GTK_LIST_BOX (gtk_list_box_new ());
-  gtk_widget_add_css_class (GTK_WIDGET (self->list), "navigation-sidebar");
-  g_signal_connect_swapped (self->list, "row-activated", G_CALLBACK (row_activated_cb), self);
-  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->list));
-  gtk_widget_set_vexpand (scroller, TRUE);
-  gtk_widget_set_size_request (side, 160, -1);
-  label = gtk_label_new (_("Exercises in the unit"));
-  gtk_widget_add_css_class (label, "heading");
-  gtk_box_append (GTK_BOX (side), label);
-  gtk_box_append (GTK_BOX (side), scroller);
-  gtk_box_append (GTK_BOX (side), button (self, _("_New Exercise"), NULL, G_CALLBACK (new_cb)));
-  gtk_box_append (GTK_BOX (side), button (self, _("_Open Draft…"), NULL, G_CALLBACK (open_draft_cb)));
-  gtk_box_append (GTK_BOX (body), side);
-
-  self->editor = XQ_EXERCISE_EDITOR (xq_exercise_editor_new ());
-  gtk_widget_set_hexpand (GTK_WIDGET (self->editor), TRUE);
-  gtk_widget_set_vexpand (GTK_WIDGET (self->editor), TRUE);
-  g_signal_connect_swapped (self->editor, "validated", G_CALLBACK (validated_cb), self);
-  gtk_box_append (GTK_BOX (body), GTK_WIDGET (self->editor));
-  gtk_box_append (GTK_BOX (inner), body);
-
-  self->status = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_xalign (self->status, 0);
-  gtk_label_set_ellipsize (self->status, PANGO_ELLIPSIZE_MIDDLE);
-  gtk_widget_set_hexpand (GTK_WIDGET (self->status), TRUE);
-  gtk_box_append (GTK_BOX (actions), GTK_WIDGET (self->status));
-  gtk_box_append (GTK_BOX (actions), button (self, _("P_rojector"), _("Show the board large, without hints"),
-                                             G_CALLBACK (projector_cb)));
-  gtk_box_append (GTK_BOX (actions), button (self, _("Pre_view"), NULL, G_CALLBACK (preview_cb)));
-  gtk_box_append (GTK_BOX (actions), button (self, _("Save _Draft"), NULL, G_CALLBACK (draft_cb)));
-  self->publish_button = button (self, _("_Add to Unit"), _("Only an exercise without problems can be added"),
-                                 G_CALLBACK (publish_cb));
-  gtk_widget_add_css_class (self->publish_button, "suggested-action");
-  gtk_box_append (GTK_BOX (actions), self->publish_button);
-  gtk_box_append (GTK_BOX (inner), actions);
-
+  gtk_widget_init_template (GTK_WIDGET (self));
+  g_object_set_data (G_OBJECT (self), "share-menu", self->share_menu);
+  g_signal_connect_object (self->editor, "validated", G_CALLBACK (validated_cb), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->editor, "notify::checking", G_CALLBACK (validated_cb), self,
+                           G_CONNECT_SWAPPED);
   validated_cb (self);
   load_unit (self);
 }

@@ -37,11 +37,23 @@ char             *xq_teach_page_save_draft          (XqTeachPage *self, GError *
 /* Puts a saved draft (or any exercise object file) back into the editor. */
 gboolean          xq_teach_page_open_draft          (XqTeachPage *self, const char *path, GError **error);
 
-/* The unit's exercises as a worksheet with an answer key. */
-gboolean          xq_teach_page_export_pdf          (XqTeachPage *self, const char *path, GError **error);
-/* Every unit in the units dir as one lesson pack. */
-gboolean          xq_teach_page_export_pack         (XqTeachPage *self, const char *path, GError **error);
-gboolean          xq_teach_page_import_pack         (XqTeachPage *self, const char *path, GError **error);
+/* What the Teach page does with files, in a worker thread: each loads
+ * units or packs through the lesson loader, which may prove mates. */
+typedef enum {
+  XQ_TEACH_JOB_EXPORT_PDF,   /* the unit's worksheet and answer key as a PDF at path */
+  XQ_TEACH_JOB_EXPORT_PACK,  /* every unit in the units dir as one pack at path */
+  XQ_TEACH_JOB_IMPORT_PACK,  /* the pack at path into the units dir */
+  XQ_TEACH_JOB_WORKSHEET,    /* only build the worksheet (to print it; path NULL) */
+} XqTeachJob;
+
+/* Runs a job in a worker and returns at once.  Cancelling stops it at the
+ * next step and before anything is written: a stopped import installs
+ * nothing, a stopped export writes no file. */
+void              xq_teach_page_run_job_async       (XqTeachPage *self, XqTeachJob job, const char *path,
+                                                     GCancellable *cancellable, GAsyncReadyCallback callback,
+                                                     gpointer user_data);
+/* After an import, the current unit is read again. */
+gboolean          xq_teach_page_run_job_finish      (XqTeachPage *self, GAsyncResult *result, GError **error);
 
 /* Opens the projector on the editor's position and prompt. */
 XqProjectorWindow *xq_teach_page_open_projector     (XqTeachPage *self);

@@ -36,13 +36,9 @@ static void
 apply_settings (XqWindow   *self,
                 const char *key)
 {
-  g_autofree char *pieces = NULL;
-  g_autofree char *theme = NULL;
-
   /* The pieces, the theme and the coordinates every board binds itself
-   * (xq-board-settings.h); the Game Day page draws its own boards and is
-   * handed the style, read by the same rules.  A page not built yet reads
-   * the settings when it is built. */
+   * (xq-board-settings.h), Game Day's included.  A page not built yet
+   * reads the settings when it is built. */
   if (self->play_page != NULL)
     {
       g_autofree char *notation = g_settings_get_string (self->settings, "notation");
@@ -50,13 +46,6 @@ apply_settings (XqWindow   *self,
       xq_board_view_set_sounds (xq_play_page_get_board_view (self->play_page),
                                 g_settings_get_boolean (self->settings, "sounds"));
       xq_play_page_set_notation (self->play_page, xq_window_notation_from_setting (notation));
-    }
-  if (self->game_day_page != NULL)
-    {
-      pieces = g_settings_get_string (self->settings, "piece-set");
-      theme = g_settings_get_string (self->settings, "board-theme");
-      xq_game_day_page_set_style (self->game_day_page, xq_board_settings_piece_set (pieces),
-                                  xq_board_settings_theme (theme));
     }
 }
 

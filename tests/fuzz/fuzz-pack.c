@@ -22,7 +22,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
         abort ();
       for (guint i = 0; i < problems->len; i++)
         {
-          g_autofree char *msg = xq_pack_problem_format (problems->pdata[i]);
+          g_autofree char *msg = xq_lesson_problem_format (problems->pdata[i]);
           if (!g_utf8_validate (msg, -1, NULL))
             abort ();
         }

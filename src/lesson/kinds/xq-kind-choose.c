@@ -1,0 +1,471 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The "choose" kind: pick the right answer; the rules compute it where
+ * they can (status, trade, winner, legality, material). */
+#define G_LOG_DOMAIN "xq-kind-choose"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "xq-kind.h"
+#include "xq-lesson-rules.h"
+
+typedef enum {
+  CHOOSE_FIXED,     /* the author's "answer" (knowledge questions) */
+  CHOOSE_STATUS,    /* check / checkmate / stalemate / none */
+  CHOOSE_TRADE,     /* is the trade in "moves" good / even / bad for the side to move */
+  CHOOSE_WINNER,    /* red / black / draw / none under the rules */
+  CHOOSE_LEGAL,     /* yes / no: is "moves"[0] legal */
+  CHOOSE_MATERIAL,  /* the material of "side", options are numbers */
+} Rule;
+
+typedef struct {
+  Rule       rule;
+  GPtrArray *choices;  /* XqChoice* */
+  char      *answer;   /* the right choice's id */
+  GArray    *moves;    /* XqMove: trade, legal */
+  XqColor    side;     /* material */
+} Choose;
+
+static const XqFieldValue rules[] = {
+  { "fixed", N_("My own answer") },
+  { "status", N_("Check, mate or stalemate?") },
+  { "trade", N_("Is the trade good?") },
+  { "winner", N_("Who wins?") },
+  { "legal", N_("Is the move legal?") },
+  { "material", N_("How much material?") },
+  { NULL, NULL }
+};
+static const XqFieldValue sides[] = { { "red", N_("Red") }, { "black", N_("Black") }, { NULL, NULL } };
+
+/* The choice ids a computed rule uses, with their lesson source texts. */
+static const XqFieldValue status_choices[] = {
+  { "check", N_("Check") }, { "checkmate", N_("Checkmate") }, { "stalemate", N_("Stalemate") },
+  { "none", N_("None of these") }, { NULL, NULL }
+};
+static const XqFieldValue trade_choices[] = {
+  { "good", N_("Good for the side to move") }, { "even", N_("Even") },
+  { "bad", N_("Bad for the side to move") }, { NULL, NULL }
+};
+static const XqFieldValue winner_choices[] = {
+  { "red", N_("Red wins") }, { "black", N_("Black wins") }, { "draw", N_("Draw") },
+  { "none", N_("Nobody yet") }, { NULL, NULL }
+};
+static const XqFieldValue legal_choices[] = { { "yes", N_("Yes") }, { "no", N_("No") }, { NULL, NULL } };
+static const XqKindChoiceSet choice_sets[] = {
+  { "status", status_choices }, { "trade", trade_choices }, { "winner", winner_choices },
+  { "legal", legal_choices }, { NULL, NULL }
+};
+static const char *const with_moves[] = { "trade", "legal", NULL };
+static const char *const with_side[] = { "material", NULL };
+static const char *const with_answer[] = { "fixed", NULL };
+
+static const XqKindField fields[] = {
+  { "rule", N_("_Question"), XQ_FIELD_ENUM, rules, 0, 0, FALSE },
+  { "choices", N_("_Options"), XQ_FIELD_CHOICES, NULL, 2, XQ_LESSON_MAX_LIST, TRUE,
+    NULL, NULL, NULL, choice_sets },
+  { "answer", N_("Right o_ption"), XQ_FIELD_TEXT, NULL, 0, XQ_LESSON_MAX_WORD, TRUE,
+    "rule", NULL, with_answer },
+  { "moves", N_("Mo_ves"), XQ_FIELD_MOVES, NULL, 1, XQ_LESSON_MAX_LIST, TRUE, "rule", with_moves },
+  { "side", N_("_Side"), XQ_FIELD_SIDE, sides, 0, 0, TRUE, "rule", with_side },
+};
+
+static void
+choice_free (XqChoice *choice)
+{
+  if (choice == NULL)
+    return;
+  g_free (choice->id);
+  g_free (choice->text);
+  g_free (choice);
+}
+
+static void
+choose_free (gpointer data)
+{
+  Choose *d = data;
+
+  g_clear_pointer (&d->choices, g_ptr_array_unref);
+  g_clear_pointer (&d->moves, g_array_unref);
+  g_free (d->answer);
+  g_free (d);
+}
+
+static const char *const *
+rule_vocabulary (Rule rule)
+{
+  static const char *const status[] = { "check", "checkmate", "stalemate", "none", NULL };
+  static const char *const trade[] = { "good", "even", "bad", NULL };
+  static const char *const winner[] = { "red", "black", "draw", "none", NULL };
+  static const char *const legal[] = { "yes", "no", NULL };
+
+  switch (rule)
+    {
+    case CHOOSE_STATUS: return status;
+    case CHOOSE_TRADE:  return trade;
+    case CHOOSE_WINNER: return winner;
+    case CHOOSE_LEGAL:  return legal;
+    case CHOOSE_FIXED:
+    case CHOOSE_MATERIAL:
+    default:            return NULL;
+    }
+}
+
+/* A material choice id ("12", "4.5") in tenths, or -1. */
+static int
+parse_tenths (const char *s)
+{
+  char *end = NULL;
+  double v = g_ascii_strtod (s, &end);
+
+  if (end == s || *end != '\0' || v < 0 || v > 1000)
+    return -1;
+  return (int) lround (v * 10);
+}
+
+static gboolean
+offered (const Choose *d, const char *id)
+{
+  for (guint i = 0; i < d->choices->len; i++)
+    if (strcmp (((XqChoice *) g_ptr_array_index (d->choices, i))->id, id) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+read_choices (XqKindReader *r, JsonArray *array, const char *cp, Choose *d)
+{
+  static const char *const choice_keys[] = { "id", "text", NULL };
+  const char *const *vocab = rule_vocabulary (d->rule);
+
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      g_autofree char *ip = xq_kind_index_path (cp, i);
+      JsonObject *c = xq_kind_element_object (r, array, i, ip);
+      g_autofree char *idp = NULL;
+      const char *id, *text;
+      XqChoice *choice;
+
+      if (c == NULL)
+        continue;
+      xq_kind_check_keys (r, c, ip, choice_keys);
+      id = xq_kind_get_string (r, c, ip, "id", TRUE);
+      text = xq_kind_get_text (r, c, ip, "text", TRUE, XQ_LESSON_MAX_LABEL);
+      if (id == NULL || text == NULL)
+        continue;
+      idp = xq_kind_path (ip, "id");
+      if (vocab != NULL && !g_strv_contains (vocab, id))
+        {
+          g_autofree char *list = g_strjoinv (", ", (char **) vocab);
+          xq_kind_problem (r, XQ_LESSON_ERROR_VALUE, idp, _("“%s” is not one of: %s"), id, list);
+          continue;
+        }
+      if (d->rule == CHOOSE_MATERIAL && parse_tenths (id) < 0)
+        {
+          xq_kind_problem (r, XQ_LESSON_ERROR_VALUE, idp, _("a material choice id must be a number, not “%s”"), id);
+          continue;
+        }
+      if (offered (d, id))
+        {
+          xq_kind_problem (r, XQ_LESSON_ERROR_DUPLICATE_ID, idp, _("duplicate id “%s”"), id);
+          continue;
+        }
+      choice = g_new0 (XqChoice, 1);
+      choice->id = g_strdup (id);
+      choice->text = xq_kind_translate (text);
+      g_ptr_array_add (d->choices, choice);
+    }
+}
+
+/* The answer the rules give, or NULL for the author's own (fixed). */
+static char *
+compute (XqKindReader *r, const char *path, XqExercise *ex, Choose *d)
+{
+  g_autofree char *cp = xq_kind_path (path, "choices");
+
+  switch (d->rule)
+    {
+    case CHOOSE_FIXED:
+      return NULL;
+    case CHOOSE_STATUS:
+      return g_strdup (xq_lesson_status_id (&ex->position));
+    case CHOOSE_WINNER:
+      return g_strdup (xq_lesson_winner (&ex->position));
+    case CHOOSE_LEGAL:
+      return g_strdup (xq_position_is_legal (&ex->position, g_array_index (d->moves, XqMove, 0)) ? "yes" : "no");
+    case CHOOSE_TRADE:
+      {
+        int balance = 0, bad = 0;
+        if (!xq_lesson_trade_balance (&ex->position, (XqMove *) d->moves->data, (int) d->moves->len, &balance, &bad))
+          {
+            g_autofree char *mp = xq_kind_path (path, "moves");
+            g_autofree char *ip = xq_kind_index_path (mp, (guint) bad);
+            xq_kind_problem (r, XQ_LESSON_ERROR_BAD_MOVE, ip, _("this move of the trade is not legal"));
+            return NULL;
+          }
+        return g_strdup (balance > 0 ? "good" : balance < 0 ? "bad" : "even");
+      }
+    case CHOOSE_MATERIAL:
+      {
+        int want = xq_lesson_material (&ex->position, d->side);
+        for (guint i = 0; i < d->choices->len; i++)
+          {
+            XqChoice *c = g_ptr_array_index (d->choices, i);
+            if (parse_tenths (c->id) == want)
+              return g_strdup (c->id);
+          }
+        xq_kind_problem (r, XQ_LESSON_ERROR_UNSOLVABLE, cp, _("the right answer “%g” is not among the choices"),
+                         want / 10.0);
+        return NULL;
+      }
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+static gboolean
+read_choose (XqKindReader *r, JsonObject *o, const char *path, XqExercise *ex, Choose *d)
+{
+  g_autofree char *cp = xq_kind_path (path, "choices");
+  g_autofree char *ap = xq_kind_path (path, "answer");
+  g_autofree char *mp = xq_kind_path (path, "moves");
+  g_autofree char *computed = NULL;
+  int rule = xq_kind_get_enum (r, o, path, &fields[0], CHOOSE_FIXED);
+  JsonArray *array = xq_kind_get_array (r, o, path, "choices", TRUE, XQ_LESSON_MAX_LIST);
+  const char *answer = xq_kind_get_string (r, o, path, "answer", rule == CHOOSE_FIXED);
+
+  if (rule < 0 || array == NULL)
+    return FALSE;
+  d->rule = rule;
+  if (json_array_get_length (array) < 2)
+    {
+      xq_kind_problem (r, XQ_LESSON_ERROR_VALUE, cp, _("a question needs at least two choices"));
+      return FALSE;
+    }
+  read_choices (r, array, cp, d);
+
+  if (d->rule == CHOOSE_TRADE || d->rule == CHOOSE_LEGAL)
+    {
+      d->moves = xq_kind_get_moves (r, o, path, "moves", TRUE);
+      if (d->rule == CHOOSE_LEGAL && d->moves->len != 1 && !xq_kind_had_problems (r))
+        xq_kind_problem (r, XQ_LESSON_ERROR_VALUE, mp, _("a legality question asks about exactly one move"));
+    }
+  else
+    xq_kind_refuse_key (r, o, path, "moves", _("“moves” belongs only to the rules “trade” and “legal”"));
+  if (d->rule == CHOOSE_MATERIAL)
+    {
+      int side = xq_kind_get_enum (r, o, path, &fields[4], -1);
+      if (side >= 0)
+        d->side = side;
+    }
+  if (xq_kind_had_problems (r))
+    return FALSE;
+
+  computed = compute (r, path, ex, d);
+  if (xq_kind_had_problems (r))
+    return FALSE;
+  if (computed != NULL)
+    {
+      if (!offered (d, computed))
+        {
+          xq_kind_problem (r, XQ_LESSON_ERROR_UNSOLVABLE, cp, _("the right answer “%s” is not among the choices"), computed);
+          return FALSE;
+        }
+      if (answer != NULL && strcmp (answer, computed) != 0)
+        {
+          xq_kind_problem (r, XQ_LESSON_ERROR_WRONG_ANSWER, ap,
+                           _("the answer “%s” disagrees with the rules, which say “%s”"), answer, computed);
+          return FALSE;
+        }
+      d->answer = g_steal_pointer (&computed);
+      return TRUE;
+    }
+  if (offered (d, answer))
+    {
+      d->answer = g_strdup (answer);
+      return TRUE;
+    }
+  xq_kind_problem (r, XQ_LESSON_ERROR_VALUE, ap, _("the answer “%s” is not one of the choices"), answer);
+  return FALSE;
+}
+
+static gpointer
+choose_read (XqKindReader *r, JsonObject *o, const char *path, XqExercise *ex)
+{
+  Choose *d = g_new0 (Choose, 1);
+
+  d->choices = g_ptr_array_new_with_free_func ((GDestroyNotify) choice_free);
+  if (read_choose (r, o, path, ex, d))
+    return d;
+  choose_free (d);
+  return NULL;
+}
+
+static void
+choose_answer (const XqExercise *ex, XqAnswer *out)
+{
+  out->choice = ((const Choose *) ex->data)->answer;
+}
+
+static GPtrArray *
+choose_choices (const XqExercise *ex)
+{
+  return ((const Choose *) ex->data)->choices;
+}
+
+/* Why the right answer is right, for the rule questions. */
+static char *
+explain_choice (const XqExercise *ex, XqLessonMarks *marks)
+{
+  const Choose *d = ex->data;
+  XqPosition pos = ex->position;
+  int balance = 0;
+
+  switch (d->rule)
+    {
+    case CHOOSE_STATUS:
+    case CHOOSE_WINNER:
+      xq_lesson_mark_checks (&pos, marks);
+      if (strcmp (d->answer, "checkmate") == 0)
+        return g_strdup (_("The general is attacked and has no way out: checkmate."));
+      if (strcmp (d->answer, "check") == 0)
+        return g_strdup (_("The general is attacked, but it can still get out: check."));
+      if (strcmp (d->answer, "stalemate") == 0)
+        return g_strdup (_("Nothing attacks the general, but the side to move has no move at all: stalemate, and that loses."));
+      if (strcmp (d->answer, "draw") == 0)
+        return g_strdup (_("Under the rules this game is a draw."));
+      if (strcmp (d->answer, "red") == 0)
+        return g_strdup (_("Black cannot make any move, so Red wins."));
+      if (strcmp (d->answer, "black") == 0)
+        return g_strdup (_("Red cannot make any move, so Black wins."));
+      return g_strdup (_("Nobody has won yet: the game goes on."));
+    case CHOOSE_TRADE:
+      for (guint i = 0; i < d->moves->len; i++)
+        {
+          XqMove m = g_array_index (d->moves, XqMove, i);
+          xq_lesson_marks_add_arrow (marks, i % 2 ? XQ_LESSON_ROLE_ATTACK : XQ_LESSON_ROLE_MOVE,
+                                     xq_move_from (m), xq_move_to (m));
+        }
+      xq_lesson_trade_balance (&ex->position, (const XqMove *) d->moves->data, (int) d->moves->len,
+                               &balance, NULL);
+      if (balance > 0)
+        return g_strdup_printf (_("You come out %g points ahead: a good trade."), balance / 10.0);
+      if (balance < 0)
+        return g_strdup_printf (_("You come out %g points behind: a bad trade."), -balance / 10.0);
+      return g_strdup (_("Both sides lose the same value: an even trade."));
+    case CHOOSE_LEGAL:
+      {
+        XqMove m = g_array_index (d->moves, XqMove, 0);
+        char *why = xq_lesson_explain_illegal (&pos, m, marks);
+        xq_lesson_marks_add_arrow (marks, why ? XQ_LESSON_ROLE_WRONG : XQ_LESSON_ROLE_CORRECT,
+                                   xq_move_from (m), xq_move_to (m));
+        return why ? why : g_strdup (_("Yes, that move follows the rules."));
+      }
+    case CHOOSE_MATERIAL:
+    case CHOOSE_FIXED:
+    default:
+      return NULL;
+    }
+}
+
+static XqVerdict *
+choose_check (const XqExercise *ex, const XqAnswer *answer)
+{
+  const Choose *d = ex->data;
+  XqLessonMarks marks;
+  g_autofree char *why = NULL;
+  gboolean right;
+  XqVerdict *v;
+
+  g_return_val_if_fail (answer->choice != NULL, NULL);
+  right = strcmp (answer->choice, d->answer) == 0;
+  xq_lesson_marks_clear (&marks);
+  why = explain_choice (ex, &marks);
+  if (right)
+    v = xq_verdict_new (XQ_VERDICT_CORRECT, why ? why : _("Well done!"));
+  else
+    /* The reason is kept for after the learner's next try; a wrong pick only
+     * gets the board marks, so the answer is not given away in words. */
+    v = xq_verdict_new (XQ_VERDICT_WRONG, _("Not quite. Look at the board again."));
+  v->marks = marks;
+  if (!right && d->rule == CHOOSE_TRADE)
+    xq_lesson_marks_clear (&v->marks);
+  return v;
+}
+
+static XqVerdict *
+choose_input (XqAttempt *a, const XqInput *in)
+{
+  XqAnswer answer = { .choice = in->choice };
+  XqVerdict *v;
+
+  if (in->type != XQ_INPUT_CHOOSE || in->choice == NULL)
+    return NULL;
+  v = choose_check (a->ex, &answer);
+  if (v->kind != XQ_VERDICT_CORRECT)
+    {
+      g_autofree char *old = a->wrong_choices;
+
+      a->wrong++;
+      a->wrong_choices = g_strconcat (old ? old : "|", in->choice, "|", NULL);
+    }
+  return v;
+}
+
+/* What the board shows about the question (the checks, the move asked
+ * about), then a nudge to weigh each choice against it, then the answer. */
+static void
+choose_hint (const XqAttempt *a, int level, XqHint *out)
+{
+  const Choose *d = a->ex->data;
+  g_autofree char *why = NULL;
+
+  if (level >= 3)
+    {
+      out->choice = g_strdup (d->answer);
+      out->text = g_strdup (_("Here is the answer. Now you try!"));
+      return;
+    }
+  if (d->rule != CHOOSE_TRADE)
+    why = explain_choice (a->ex, &out->marks);
+  if (level == 1)
+    {
+      out->text = g_strdup (out->marks.n_marks > 0 ? _("Look at the marks on the board.")
+                                                   : _("Read the question again, slowly."));
+      return;
+    }
+  out->text = g_strdup (_("Think about each choice in turn: which one fits?"));
+}
+
+static char *
+choose_answer_key (const XqExercise *ex)
+{
+  const Choose *d = ex->data;
+
+  for (guint i = 0; i < d->choices->len; i++)
+    {
+      XqChoice *c = g_ptr_array_index (d->choices, i);
+      if (g_strcmp0 (c->id, d->answer) == 0)
+        return g_strdup_printf ("%c) %s", 'A' + i, c->text);
+    }
+  return NULL;
+}
+
+const XqKind xq_kind_choose = {
+  .name = "choose",
+  .label = N_("Multiple choice"),
+  .input = XQ_KIND_INPUT_CHOICES,
+  .fields = fields,
+  .n_fields = G_N_ELEMENTS (fields),
+  .read = choose_read,
+  .free_data = choose_free,
+  .fen_checked = TRUE,
+  .answer = choose_answer,
+  .check = choose_check,
+  .choices = choose_choices,
+  .input_cb = choose_input,
+  .hint = choose_hint,
+  .answer_key = choose_answer_key,
+};

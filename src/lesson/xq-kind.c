@@ -1,0 +1,395 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#define G_LOG_DOMAIN "xq-kind"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "xq-kind.h"
+#include "xq-lesson-rules.h"
+#include "xq-notation.h"
+
+/* ---- The table ----------------------------------------------------------------
+ * One line per kind (docs/exercise-kinds.md), in the order of the file
+ * format's list of kinds; a new kind is one more line above the last. */
+#define XQ_KIND_LIST(K) \
+  K (tap)               \
+  K (move)              \
+  K (stars)             \
+  K (setup)             \
+  K (choose)            \
+  K (mate)              \
+  /* the end of the table */
+
+#define DECLARE_KIND(name) extern const XqKind xq_kind_##name;
+XQ_KIND_LIST (DECLARE_KIND)
+#define KIND_ENTRY(name) &xq_kind_##name,
+static const XqKind *const kind_table[] = { XQ_KIND_LIST (KIND_ENTRY) };
+
+const XqKind *const *
+xq_kinds (guint *n_kinds)
+{
+  if (n_kinds != NULL)
+    *n_kinds = G_N_ELEMENTS (kind_table);
+  return kind_table;
+}
+
+const XqKind *
+xq_kind_by_name (const char *name)
+{
+  for (guint i = 0; name != NULL && i < G_N_ELEMENTS (kind_table); i++)
+    if (strcmp (kind_table[i]->name, name) == 0)
+      return kind_table[i];
+  return NULL;
+}
+
+/* ---- Fields ------------------------------------------------------------------- */
+
+const XqKindField *
+xq_kind_common_fields (guint *n_fields)
+{
+  static const XqKindField common[] = {
+    { "id", N_("_Id"), XQ_FIELD_TEXT, NULL, 0, XQ_LESSON_MAX_WORD, TRUE },
+    { "kind", N_("_Kind"), XQ_FIELD_ENUM, NULL, 0, 0, TRUE },
+    { "prompt", N_("_Prompt"), XQ_FIELD_TEXT, NULL, 0, XQ_LESSON_MAX_PROMPT, TRUE },
+    { "fen", N_("_Position"), XQ_FIELD_FEN, NULL, 0, XQ_LESSON_MAX_FEN, FALSE },
+    { "hints", N_("_Hints"), XQ_FIELD_TEXTS, NULL, 0, XQ_LESSON_MAX_LIST, FALSE },
+  };
+
+  if (n_fields != NULL)
+    *n_fields = G_N_ELEMENTS (common);
+  return common;
+}
+
+gboolean
+xq_kind_field_applies (const XqKindField *f, const char *rule_value)
+{
+  g_return_val_if_fail (f != NULL, FALSE);
+  if (f->rule_key == NULL || f->applies == NULL)
+    return TRUE;
+  return rule_value != NULL && g_strv_contains (f->applies, rule_value);
+}
+
+gboolean
+xq_kind_field_required (const XqKindField *f, const char *rule_value)
+{
+  g_return_val_if_fail (f != NULL, FALSE);
+  if (!f->required || !xq_kind_field_applies (f, rule_value))
+    return FALSE;
+  return f->required_for == NULL || (rule_value != NULL && g_strv_contains (f->required_for, rule_value));
+}
+
+const XqKindField *
+xq_kind_find_field (const XqKind *kind, const char *key)
+{
+  g_return_val_if_fail (kind != NULL && key != NULL, NULL);
+  for (guint i = 0; i < kind->n_fields; i++)
+    if (strcmp (kind->fields[i].key, key) == 0)
+      return &kind->fields[i];
+  return NULL;
+}
+
+/* ---- Exercises ---------------------------------------------------------------- */
+
+gboolean
+xq_exercise_is (const XqExercise *ex, const char *kind_name)
+{
+  g_return_val_if_fail (ex != NULL && kind_name != NULL, FALSE);
+  return strcmp (ex->kind->name, kind_name) == 0;
+}
+
+XqVerdict *
+xq_exercise_check (const XqExercise *ex, const XqAnswer *answer)
+{
+  g_return_val_if_fail (ex != NULL && answer != NULL, NULL);
+  return ex->kind->check (ex, answer);
+}
+
+void
+xq_exercise_answer (const XqExercise *ex, XqAnswer *out)
+{
+  g_return_if_fail (ex != NULL && out != NULL);
+  memset (out, 0, sizeof *out);
+  ex->kind->answer (ex, out);
+}
+
+char *
+xq_exercise_answer_key (const XqExercise *ex)
+{
+  g_return_val_if_fail (ex != NULL, NULL);
+  return ex->kind->answer_key ? ex->kind->answer_key (ex) : NULL;
+}
+
+const XqPosition *
+xq_exercise_picture (const XqExercise *ex, XqLessonMarks *marks)
+{
+  g_return_val_if_fail (ex != NULL && marks != NULL, NULL);
+  *marks = ex->marks;
+  return ex->kind->picture ? ex->kind->picture (ex, marks) : &ex->position;
+}
+
+GPtrArray *
+xq_exercise_choices (const XqExercise *ex)
+{
+  g_return_val_if_fail (ex != NULL, NULL);
+  return ex->kind->choices ? ex->kind->choices (ex) : NULL;
+}
+
+static XqNotation
+answer_notation (void)
+{
+  XqNotation notation = XQ_NOTATION_WXF;
+
+  /* The same choice the window makes for "Automatic": Chinese notation in a
+   * Chinese locale. */
+  xq_notation_from_name (C_("notation-default", "wxf"), &notation);
+  return notation;
+}
+
+void
+xq_kind_append_move (GString *out, XqPosition *pos, XqMove m)
+{
+  g_autofree char *text = xq_notation_format (pos, m, answer_notation ());
+
+  g_return_if_fail (out != NULL && pos != NULL);
+  if (out->len > 0)
+    g_string_append (out, " ");
+  g_string_append (out, text ? text : "?");
+}
+
+char *
+xq_kind_mate_line (const XqPosition *start, int mate_in)
+{
+  g_autoptr(XqSolver) solver = xq_solver_new ();
+  g_autoptr(GString) out = g_string_new (NULL);
+  XqMove line[2 * XQ_SOLVER_MAX_MATE];
+  XqPosition pos;
+  int n = 0;
+
+  g_return_val_if_fail (start != NULL, NULL);
+  pos = *start;
+  xq_solver_set_node_limit (solver, XQ_LESSON_SOLVER_NODES);
+  if (mate_in < 1 || mate_in > XQ_SOLVER_MAX_MATE ||
+      xq_solver_main_line (solver, start, mate_in, line, &n) != XQ_SOLVE_MATE)
+    return NULL;
+  for (int i = 0; i < n; i++)
+    {
+      XqUndo undo;
+      xq_kind_append_move (out, &pos, line[i]);
+      xq_position_do_move (&pos, line[i], &undo);
+    }
+  return g_strdup (out->str);
+}
+
+/* ---- Attempts ----------------------------------------------------------------- */
+
+void
+xq_attempt_init (XqAttempt *a, const XqExercise *ex)
+{
+  g_return_if_fail (a != NULL && ex != NULL);
+  memset (a, 0, sizeof *a);
+  a->ex = ex;
+  a->line = g_array_new (FALSE, FALSE, sizeof (XqMove));
+  xq_attempt_restart (a);
+}
+
+void
+xq_attempt_clear (XqAttempt *a)
+{
+  if (a == NULL)
+    return;
+  g_clear_pointer (&a->line, g_array_unref);
+  g_clear_pointer (&a->wrong_choices, g_free);
+  a->ex = NULL;
+}
+
+XqAttempt *
+xq_attempt_copy (const XqAttempt *a)
+{
+  XqAttempt *copy;
+
+  g_return_val_if_fail (a != NULL, NULL);
+  copy = g_memdup2 (a, sizeof *a);
+  copy->line = g_array_copy (a->line);
+  copy->wrong_choices = g_strdup (a->wrong_choices);
+  return copy;
+}
+
+void
+xq_attempt_free (XqAttempt *a)
+{
+  xq_attempt_clear (a);
+  g_free (a);
+}
+
+void
+xq_attempt_restart (XqAttempt *a)
+{
+  g_return_if_fail (a != NULL && a->ex != NULL);
+  a->n_taps = 0;
+  g_array_set_size (a->line, 0);
+  a->shown = a->ex->position;
+  a->last = XQ_MOVE_NONE;
+  a->walker = XQ_NO_SQUARE;
+  memset (a->board, 0, sizeof a->board);
+  memset (a->tray, 0, sizeof a->tray);
+  a->base_marks = a->ex->marks;
+  a->pending_reply = XQ_MOVE_NONE;
+  g_clear_pointer (&a->wrong_choices, g_free);
+  a->solved = FALSE;
+  a->stars = 0;
+  if (a->ex->kind->start != NULL)
+    a->ex->kind->start (a);
+}
+
+XqVerdict *
+xq_attempt_input (XqAttempt *a, const XqInput *in)
+{
+  XqVerdict *v;
+
+  g_return_val_if_fail (a != NULL && a->ex != NULL && in != NULL, NULL);
+  if (a->solved)
+    return NULL;
+  v = a->ex->kind->input_cb (a, in);
+  if (v != NULL && v->kind == XQ_VERDICT_CORRECT)
+    {
+      a->solved = TRUE;
+      a->stars = CLAMP (a->ex->kind->stars ? a->ex->kind->stars (a, v->stars)
+                                           : MIN (v->stars, xq_lesson_stars_for (a->wrong, a->hints)),
+                        1, 3);
+    }
+  return v;
+}
+
+gboolean
+xq_attempt_wants_check (const XqAttempt *a)
+{
+  g_return_val_if_fail (a != NULL && a->ex != NULL, FALSE);
+  return (a->ex->kind->input & XQ_KIND_INPUT_CHECK) &&
+         (a->ex->kind->wants_check == NULL || a->ex->kind->wants_check (a));
+}
+
+void
+xq_kind_add_marks (XqLessonMarks *into, const XqLessonMarks *from)
+{
+  g_return_if_fail (into != NULL && from != NULL);
+  for (int i = 0; i < from->n_marks; i++)
+    {
+      const XqLessonMark *m = &from->marks[i];
+
+      if (m->kind == XQ_LESSON_MARK_ARROW)
+        xq_lesson_marks_add_arrow (into, m->role, m->sq, m->to);
+      else
+        xq_lesson_marks_add (into, m->kind, m->role, m->sq);
+    }
+}
+
+/* ---- Hints -------------------------------------------------------------------- */
+
+void
+xq_hint_free (XqHint *hint)
+{
+  if (hint == NULL)
+    return;
+  g_free (hint->text);
+  g_free (hint->choice);
+  g_free (hint);
+}
+
+XqHint *
+xq_attempt_hint (const XqAttempt *a, int level)
+{
+  XqHint *hint;
+  const XqExercise *ex;
+
+  g_return_val_if_fail (a != NULL && a->ex != NULL, NULL);
+  g_return_val_if_fail (level >= 1 && level <= XQ_HINT_LEVELS, NULL);
+
+  ex = a->ex;
+  hint = g_new0 (XqHint, 1);
+  hint->piece = XQ_EMPTY;
+  xq_lesson_marks_clear (&hint->marks);
+  ex->kind->hint (a, level, hint);
+  /* The author's words come first; the kind's sentence matches its marks. */
+  if (ex->hints != NULL && level <= (int) ex->hints->len)
+    {
+      g_free (hint->text);
+      hint->text = g_strdup (g_ptr_array_index (ex->hints, level - 1));
+    }
+  return hint;
+}
+
+void
+xq_hint_for_move (XqMove key, int level, XqHint *out)
+{
+  g_return_if_fail (out != NULL);
+  if (key == XQ_MOVE_NONE)
+    {
+      /* Nothing to mark: say so, rather than point at marks that are not there. */
+      out->text = g_strdup (_("Think about which of your pieces can reach the goal."));
+      return;
+    }
+  xq_lesson_marks_add (&out->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_TARGET, xq_move_from (key));
+  if (level == 1)
+    out->text = g_strdup (_("Look at the marked piece."));
+  else if (level == 2)
+    {
+      xq_lesson_marks_add (&out->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_HIGHLIGHT, xq_move_to (key));
+      out->text = g_strdup (_("Look at the marked point."));
+    }
+  else
+    {
+      xq_lesson_marks_clear (&out->marks);
+      xq_lesson_marks_add_arrow (&out->marks, XQ_LESSON_ROLE_MOVE, xq_move_from (key), xq_move_to (key));
+      out->text = g_strdup (_("Here is the answer. Now you try!"));
+    }
+}
+
+typedef struct {
+  XqAttempt *attempt;
+  int        level;
+} HintTask;
+
+static void
+hint_task_free (HintTask *t)
+{
+  xq_exercise_unref ((XqExercise *) t->attempt->ex);
+  xq_attempt_free (t->attempt);
+  g_free (t);
+}
+
+static void
+hint_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  HintTask *t = data;
+
+  g_task_return_pointer (task, xq_attempt_hint (t->attempt, t->level), (GDestroyNotify) xq_hint_free);
+}
+
+void
+xq_attempt_hint_async (const XqAttempt *a, int level, GCancellable *cancellable,
+                       GAsyncReadyCallback callback, gpointer user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  HintTask *t;
+
+  g_return_if_fail (a != NULL && a->ex != NULL);
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, xq_attempt_hint_async);
+  g_task_set_return_on_cancel (task, TRUE);
+  t = g_new0 (HintTask, 1);
+  /* The exercise too: the unit may be reloaded while the hint is worked out. */
+  t->attempt = xq_attempt_copy (a);
+  xq_exercise_ref ((XqExercise *) a->ex);
+  t->level = level;
+  g_task_set_task_data (task, t, (GDestroyNotify) hint_task_free);
+  g_task_run_in_thread (task, hint_thread);
+}
+
+XqHint *
+xq_attempt_hint_finish (GAsyncResult *result, GError **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

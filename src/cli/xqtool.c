@@ -16,6 +16,7 @@
 
 /* Every command table the tool knows; a new command file adds its table here. */
 static const XqToolCommand *const command_tables[] = {
+  xqtool_class_commands,
   xqtool_core_commands,
   xqtool_game_commands,
   xqtool_import_commands,

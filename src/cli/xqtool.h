@@ -46,6 +46,7 @@ gboolean xqtool_parse_int (const char *text, int lo, int hi, int *out);
 double xqtool_median (double *samples, int n);
 
 /* Each command file exports its table, NULL-name terminated. */
+extern const XqToolCommand xqtool_class_commands[];
 extern const XqToolCommand xqtool_core_commands[];
 extern const XqToolCommand xqtool_core_bench[];
 extern const XqToolCommand xqtool_game_commands[];

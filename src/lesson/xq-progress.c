@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
@@ -41,6 +42,7 @@ xq_progress_new (const char *learner, const char *name)
   p->learner = g_strdup (learner);
   p->name = g_strdup (name ? name : learner);
   p->stars = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  p->results = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   return p;
 }
 
@@ -52,6 +54,7 @@ xq_progress_free (XqProgress *progress)
   g_free (progress->learner);
   g_free (progress->name);
   g_clear_pointer (&progress->stars, g_hash_table_unref);
+  g_clear_pointer (&progress->results, g_hash_table_unref);
   g_free (progress);
 }
 
@@ -66,6 +69,83 @@ xq_progress_get_stars (const XqProgress *progress, const char *unit, const char 
 }
 
 gboolean
+xq_progress_date_valid (const char *date)
+{
+  int y, m, d;
+
+  if (date == NULL || strlen (date) != 10 || date[4] != '-' || date[7] != '-')
+    return FALSE;
+  for (int i = 0; i < 10; i++)
+    if (i != 4 && i != 7 && !g_ascii_isdigit (date[i]))
+      return FALSE;
+  y = atoi (date);
+  m = atoi (date + 5);
+  d = atoi (date + 8);
+  return y >= 1 && m >= 1 && m <= 12 && d >= 1 && g_date_valid_dmy ((GDateDay) d, (GDateMonth) m, (GDateYear) y);
+}
+
+static XqProgressResult *
+result_new (int hints, const char *date)
+{
+  XqProgressResult *r = g_new0 (XqProgressResult, 1);
+
+  r->hints = hints;
+  if (date != NULL)
+    g_strlcpy (r->date, date, sizeof r->date);
+  return r;
+}
+
+static XqProgressResult *
+result_copy (const XqProgressResult *r)
+{
+  return r ? result_new (r->hints, r->date) : NULL;
+}
+
+/* Only what says something is kept. */
+static void
+set_result (XqProgress *progress, const char *key, XqProgressResult *r)
+{
+  if (r == NULL || (r->hints < 0 && r->date[0] == '\0'))
+    {
+      g_free (r);
+      g_hash_table_remove (progress->results, key);
+      return;
+    }
+  g_hash_table_replace (progress->results, g_strdup (key), r);
+}
+
+gboolean
+xq_progress_record_result (XqProgress *progress, const char *unit, const char *exercise,
+                           int stars, int hints, const char *date)
+{
+  g_autofree char *key = NULL;
+  g_autofree char *today = NULL;
+  const XqProgressResult *old;
+  int had;
+
+  g_return_val_if_fail (progress != NULL && unit != NULL && exercise != NULL, FALSE);
+  g_return_val_if_fail (stars >= 1 && stars <= 3, FALSE);
+  g_return_val_if_fail (hints >= -1, FALSE);
+  g_return_val_if_fail (date == NULL || xq_progress_date_valid (date), FALSE);
+
+  had = xq_progress_get_stars (progress, unit, exercise);
+  old = xq_progress_get_result (progress, unit, exercise);
+  if (had > stars)
+    return FALSE;
+  if (had == stars && (hints < 0 || (old != NULL && old->hints >= 0 && old->hints <= hints)))
+    return FALSE;
+  if (date == NULL)
+    {
+      g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+      date = today = g_date_time_format (now, "%Y-%m-%d");
+    }
+  key = g_strdup_printf ("%s/%s", unit, exercise);
+  g_hash_table_replace (progress->stars, g_strdup (key), GINT_TO_POINTER (stars));
+  set_result (progress, key, result_new (hints, date));
+  return TRUE;
+}
+
+gboolean
 xq_progress_record (XqProgress *progress, const char *unit, const char *exercise, int stars)
 {
   g_return_val_if_fail (progress != NULL && unit != NULL && exercise != NULL, FALSE);
@@ -73,9 +153,17 @@ xq_progress_record (XqProgress *progress, const char *unit, const char *exercise
 
   if (xq_progress_get_stars (progress, unit, exercise) >= stars)
     return FALSE;
-  g_hash_table_replace (progress->stars, g_strdup_printf ("%s/%s", unit, exercise),
-                        GINT_TO_POINTER (stars));
-  return TRUE;
+  return xq_progress_record_result (progress, unit, exercise, stars, -1, NULL);
+}
+
+const XqProgressResult *
+xq_progress_get_result (const XqProgress *progress, const char *unit, const char *exercise)
+{
+  g_autofree char *key = NULL;
+
+  g_return_val_if_fail (progress != NULL && unit != NULL && exercise != NULL, NULL);
+  key = g_strdup_printf ("%s/%s", unit, exercise);
+  return g_hash_table_lookup (progress->results, key);
 }
 
 int
@@ -388,6 +476,47 @@ name_usable (const char *name)
   return FALSE;
 }
 
+/* "results": { "unit/exercise": { "hints": N, "date": "YYYY-MM-DD" } }, for
+ * exercises that have stars.  A bad entry loses only itself. */
+static void
+salvage_results (Salvage *s, const char *file, JsonObject *results)
+{
+  g_autoptr(GList) members = json_object_get_members (results);
+
+  for (GList *l = members; l != NULL; l = l->next)
+    {
+      const char *key = l->data;
+      JsonNode *v = json_object_get_member (results, key);
+      JsonObject *o;
+      JsonNode *hints, *date;
+      int h = -1;
+
+      if (!g_hash_table_contains (s->p->stars, key) || !JSON_NODE_HOLDS_OBJECT (v))
+        {
+          problem (s, file, "$.results[\"%s\"]: not the result of an exercise with stars", key);
+          continue;
+        }
+      o = json_node_get_object (v);
+      hints = json_object_get_member (o, "hints");
+      date = json_object_get_member (o, "date");
+      if (hints != NULL && (json_node_get_value_type (hints) != G_TYPE_INT64 ||
+                            json_node_get_int (hints) < 0 || json_node_get_int (hints) > 1000))
+        {
+          problem (s, file, "$.results[\"%s\"].hints: not a count from 0 to 1000", key);
+          continue;
+        }
+      if (date != NULL && (json_node_get_value_type (date) != G_TYPE_STRING ||
+                           !xq_progress_date_valid (json_node_get_string (date))))
+        {
+          problem (s, file, "$.results[\"%s\"].date: not a date “YYYY-MM-DD”", key);
+          continue;
+        }
+      if (hints != NULL)
+        h = (int) json_node_get_int (hints);
+      set_result (s->p, key, result_new (h, date ? json_node_get_string (date) : NULL));
+    }
+}
+
 /* Fills s->p with every valid field of a progress file already read. */
 static void
 salvage_progress (Salvage *s, const char *path, const char *learner)
@@ -457,6 +586,12 @@ salvage_progress (Salvage *s, const char *path, const char *learner)
           g_hash_table_replace (s->p->stars, g_strdup (key), GINT_TO_POINTER ((int) n));
         }
     }
+  /* Optional: files from before hints and dates were kept have none. */
+  node = json_object_get_member (obj, "results");
+  if (node != NULL && !JSON_NODE_HOLDS_OBJECT (node))
+    problem (s, file, "$.results: not an object");
+  else if (node != NULL)
+    salvage_results (s, file, json_node_get_object (node));
   if (s->n_problems > 0)
     s->state = FILE_DAMAGED;
 }
@@ -579,6 +714,32 @@ serialize (const XqProgress *progress)
       json_builder_add_int_value (b, GPOINTER_TO_INT (g_hash_table_lookup (progress->stars, l->data)));
     }
   json_builder_end_object (b);
+  if (g_hash_table_size (progress->results) > 0)
+    {
+      json_builder_set_member_name (b, "results");
+      json_builder_begin_object (b);
+      for (GList *l = keys; l != NULL; l = l->next)
+        {
+          const XqProgressResult *r = g_hash_table_lookup (progress->results, l->data);
+
+          if (r == NULL)
+            continue;
+          json_builder_set_member_name (b, l->data);
+          json_builder_begin_object (b);
+          if (r->hints >= 0)
+            {
+              json_builder_set_member_name (b, "hints");
+              json_builder_add_int_value (b, r->hints);
+            }
+          if (r->date[0] != '\0')
+            {
+              json_builder_set_member_name (b, "date");
+              json_builder_add_string_value (b, r->date);
+            }
+          json_builder_end_object (b);
+        }
+      json_builder_end_object (b);
+    }
   json_builder_end_object (b);
   root = json_builder_get_root (b);
   json_generator_set_root (gen, root);
@@ -603,7 +764,8 @@ write_file (const char *path, const char *data, GError **error)
   return FALSE;
 }
 
-/* Adds the stars of from that beat those of into. */
+/* Adds the stars of from that beat those of into, each with its result;
+ * for equal stars a known result fills in one not known. */
 static gboolean
 merge_stars (XqProgress *into, const XqProgress *from)
 {
@@ -613,11 +775,19 @@ merge_stars (XqProgress *into, const XqProgress *from)
 
   g_hash_table_iter_init (&iter, from->stars);
   while (g_hash_table_iter_next (&iter, &key, &value))
-    if (GPOINTER_TO_INT (g_hash_table_lookup (into->stars, key)) < GPOINTER_TO_INT (value))
-      {
-        g_hash_table_replace (into->stars, g_strdup (key), value);
-        added = TRUE;
-      }
+    {
+      int have = GPOINTER_TO_INT (g_hash_table_lookup (into->stars, key));
+      const XqProgressResult *r = g_hash_table_lookup (from->results, key);
+
+      if (have < GPOINTER_TO_INT (value))
+        {
+          g_hash_table_replace (into->stars, g_strdup (key), value);
+          set_result (into, key, result_copy (r));
+          added = TRUE;
+        }
+      else if (have == GPOINTER_TO_INT (value) && r != NULL && !g_hash_table_contains (into->results, key))
+        set_result (into, key, result_copy (r));
+    }
   return added;
 }
 
@@ -1205,4 +1375,157 @@ xq_progress_store_set_current (XqProgressStore *store, const char *learner, GErr
     return FALSE;
   path = g_build_filename (store->dir, CURRENT_FILE, NULL);
   return write_file (path, learner, error);
+}
+
+/* ---- Removal that can be undone -------------------------------------------- */
+
+typedef struct {
+  char  *file;   /* base name in the store's directory */
+  char  *data;
+  gsize  length;
+} HeldFile;
+
+struct _XqProgressRemoved {
+  char   *dir;
+  char   *learner;
+  char   *name;
+  GArray *files;   /* HeldFile */
+};
+
+static void
+held_file_clear (gpointer data)
+{
+  HeldFile *h = data;
+
+  g_free (h->file);
+  g_free (h->data);
+}
+
+/* "<id>.json", "<id>.puzzles" and everything made from them (backups,
+ * damaged copies). */
+static gboolean
+belongs_to (const char *file, const char *learner)
+{
+  static const char *const kinds[] = { ".json", ".puzzles" };
+  size_t n = strlen (learner);
+
+  if (strncmp (file, learner, n) != 0)
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    if (g_str_has_prefix (file + n, kinds[i]) &&
+        (file[n + strlen (kinds[i])] == '\0' || file[n + strlen (kinds[i])] == '.'))
+      return TRUE;
+  return FALSE;
+}
+
+XqProgressRemoved *
+xq_progress_store_remove_undoable (XqProgressStore *store, const char *learner, GError **error)
+{
+  g_autoptr(XqProgressRemoved) r = NULL;
+  g_autoptr(XqProgress) p = NULL;
+  g_autoptr(GDir) d = NULL;
+  const char *file;
+
+  g_return_val_if_fail (store != NULL, NULL);
+  if (!check_learner (learner, error))
+    return NULL;
+  r = g_new0 (XqProgressRemoved, 1);
+  r->dir = g_strdup (store->dir);
+  r->learner = g_strdup (learner);
+  r->files = g_array_new (FALSE, TRUE, sizeof (HeldFile));
+  g_array_set_clear_func (r->files, held_file_clear);
+  d = g_dir_open (store->dir, 0, NULL);
+  while (d != NULL && (file = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      g_autoptr(GError) local = NULL;
+      HeldFile h = { 0 };
+
+      if (!belongs_to (file, learner))
+        continue;
+      path = g_build_filename (store->dir, file, NULL);
+      if (!xq_safe_file_read (path, XQ_SAFE_FILE_MAX_SIZE, &h.data, &h.length, &local))
+        {
+          /* Nothing deleted yet: a file that cannot be kept stops the removal. */
+          g_set_error (error, XQ_PROGRESS_ERROR, XQ_PROGRESS_ERROR_IO, "%s", local->message);
+          return NULL;
+        }
+      h.file = g_strdup (file);
+      g_array_append_val (r->files, h);
+    }
+  /* After the files were kept: loading may repair a damaged one. */
+  p = xq_progress_store_load (store, learner, NULL);
+  r->name = g_strdup (p ? p->name : learner);
+  if (!xq_progress_store_remove (store, learner, error))
+    return NULL;
+  return g_steal_pointer (&r);
+}
+
+const char *
+xq_progress_removed_get_learner (const XqProgressRemoved *removed)
+{
+  g_return_val_if_fail (removed != NULL, NULL);
+  return removed->learner;
+}
+
+const char *
+xq_progress_removed_get_name (const XqProgressRemoved *removed)
+{
+  g_return_val_if_fail (removed != NULL, NULL);
+  return removed->name;
+}
+
+gboolean
+xq_progress_removed_restore (XqProgressRemoved *removed, GError **error)
+{
+  g_autofree char *profile = NULL;
+
+  g_return_val_if_fail (removed != NULL, FALSE);
+  profile = g_strconcat (removed->learner, ".json", NULL);
+  {
+    g_autofree char *path = g_build_filename (removed->dir, profile, NULL);
+    if (g_file_test (path, G_FILE_TEST_EXISTS))
+      {
+        g_set_error (error, XQ_PROGRESS_ERROR, XQ_PROGRESS_ERROR_IO,
+                     _("%s cannot be brought back: a learner with the same id was added since"),
+                     removed->name);
+        return FALSE;
+      }
+  }
+  if (g_mkdir_with_parents (removed->dir, 0700) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, XQ_PROGRESS_ERROR, XQ_PROGRESS_ERROR_IO, "%s: %s", removed->dir, g_strerror (saved));
+      return FALSE;
+    }
+  /* The profile last: until it is back the learner is not listed. */
+  for (int pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < removed->files->len; i++)
+      {
+        HeldFile *h = &g_array_index (removed->files, HeldFile, i);
+        g_autofree char *path = NULL;
+        g_autoptr(GError) local = NULL;
+
+        if ((strcmp (h->file, profile) == 0) != (pass == 1))
+          continue;
+        path = g_build_filename (removed->dir, h->file, NULL);
+        if (!xq_safe_file_write (path, h->data, (gssize) h->length, &local))
+          {
+            g_set_error (error, XQ_PROGRESS_ERROR, XQ_PROGRESS_ERROR_IO, "%s", local->message);
+            return FALSE;
+          }
+      }
+  return TRUE;
+}
+
+void
+xq_progress_removed_free (XqProgressRemoved *removed)
+{
+  if (removed == NULL)
+    return;
+  g_free (removed->dir);
+  g_free (removed->learner);
+  g_free (removed->name);
+  g_clear_pointer (&removed->files, g_array_unref);
+  g_free (removed);
 }

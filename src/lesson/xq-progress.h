@@ -27,17 +27,35 @@ typedef enum {
   XQ_PROGRESS_ERROR_IO,           /* the directory or a file could not be written */
 } XqProgressError;
 
+/* How the best result of one exercise was reached.  Files written before
+ * this was kept have stars only: their results are "not known". */
+typedef struct {
+  int  hints;     /* hints used; -1: not known */
+  char date[11];  /* "YYYY-MM-DD", local time; "": not known */
+} XqProgressResult;
+
 typedef struct {
   char       *learner;  /* id: lower-case letters, digits, "-" and "_" */
   char       *name;     /* shown to people */
   GHashTable *stars;    /* "unit/exercise" -> GINT_TO_POINTER (1..3) */
+  GHashTable *results;  /* "unit/exercise" -> XqProgressResult *, for the best stars (may be missing) */
 } XqProgress;
 
 XqProgress *xq_progress_new         (const char *learner, const char *name);
 void        xq_progress_free        (XqProgress *progress);
 int         xq_progress_get_stars   (const XqProgress *progress, const char *unit, const char *exercise);
-/* Keeps the best result; TRUE if this one improved it. */
+/* Keeps the best result; TRUE if this one improved it.  Dated today,
+ * hints not known. */
 gboolean    xq_progress_record      (XqProgress *progress, const char *unit, const char *exercise, int stars);
+/* The same with the hints used (-1: not known) and the date ("YYYY-MM-DD";
+ * NULL: today).  Equal stars with fewer hints also count as better. */
+gboolean    xq_progress_record_result (XqProgress *progress, const char *unit, const char *exercise,
+                                       int stars, int hints, const char *date);
+/* NULL if the exercise has no stars or its result is not known. */
+const XqProgressResult *xq_progress_get_result (const XqProgress *progress, const char *unit,
+                                                const char *exercise);
+/* TRUE for a real calendar date written "YYYY-MM-DD". */
+gboolean    xq_progress_date_valid  (const char *date);
 /* Stars summed over a unit's exercises, and how many exercises have any. */
 int         xq_progress_unit_stars  (const XqProgress *progress, const char *unit, int *n_done);
 
@@ -96,8 +114,22 @@ gboolean    xq_progress_store_save      (XqProgressStore *store, const XqProgres
 /* Forgets every result of one learner (the name stays): stars, puzzle
  * streak, backups and damaged copies. */
 gboolean    xq_progress_store_reset     (XqProgressStore *store, const char *learner, GError **error);
-/* Deletes every file of the learner. */
+/* Deletes every file of the learner: profile, streak, backups, damaged copies. */
 gboolean    xq_progress_store_remove    (XqProgressStore *store, const char *learner, GError **error);
+
+/* A removal that can be undone: the learner's files, byte for byte, held
+ * in memory until freed. */
+typedef struct _XqProgressRemoved XqProgressRemoved;
+/* Like xq_progress_store_remove, keeping what it deleted.  NULL on error
+ * (nothing deleted unless the error says so). */
+XqProgressRemoved *xq_progress_store_remove_undoable (XqProgressStore *store, const char *learner,
+                                                      GError **error);
+const char *xq_progress_removed_get_learner (const XqProgressRemoved *removed);
+const char *xq_progress_removed_get_name    (const XqProgressRemoved *removed);
+/* Writes the files back exactly as they were.  Refuses if a learner with
+ * the same id was saved meanwhile. */
+gboolean    xq_progress_removed_restore     (XqProgressRemoved *removed, GError **error);
+void        xq_progress_removed_free        (XqProgressRemoved *removed);
 
 /* The puzzle streak: puzzles solved in a row without a mistake, and the
  * best such run.  A learner never saved has 0 and 0. */
@@ -113,5 +145,6 @@ gboolean    xq_progress_store_set_current (XqProgressStore *store, const char *l
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqProgress, xq_progress_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqProgressStore, xq_progress_store_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqProgressNotice, xq_progress_notice_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqProgressRemoved, xq_progress_removed_free)
 
 G_END_DECLS

@@ -6,7 +6,15 @@
 #include <adwaita.h>
 #include <glib/gi18n-lib.h>
 
+#include "xq-class.h"
 #include "xq-learner-chooser.h"
+
+/* How long a removal can be undone. */
+#define UNDO_SECONDS 10
+/* The learner shown when nobody is chosen (as the Learn page does). */
+#define DEFAULT_LEARNER "learner"
+/* Lines of a class list's outcome shown at most (the rest are counted). */
+#define MAX_REPORT_LINES 20
 
 struct _XqLearnerChooser
 {
@@ -22,6 +30,17 @@ struct _XqLearnerChooser
   GtkWidget *rename_entry;
   GtkWidget *rename_button;
   GtkWidget *reset_button;
+  GtkWidget *confirm_revealer;
+  GtkWidget *confirm_label;
+  GtkWidget *undo_revealer;
+  GtkWidget *undo_label;
+  GtkWidget *undo_button;
+
+  char              *confirm_learner;  /* asked about, not yet removed */
+  XqProgressRemoved *removed;          /* can still be undone */
+  gboolean           removed_current;
+  guint              undo_timeout;
+  GCancellable      *cancellable;      /* file work in a thread */
 };
 
 G_DEFINE_FINAL_TYPE (XqLearnerChooser, xq_learner_chooser, GTK_TYPE_WIDGET)
@@ -34,43 +53,7 @@ enum {
 
 static guint signals [N_SIGNALS];
 
-/* A file-safe id from a name people chose: "Mei Ling" -> "mei-ling".  Names
- * in other scripts give "learner"; a number keeps ids apart. */
-static char *
-make_id (XqLearnerChooser *self,
-         const char       *name)
-{
-  g_autoptr(GString) base = g_string_new (NULL);
-  g_autoptr(GPtrArray) existing = xq_progress_store_list (self->store);
-  char *id = NULL;
-
-  for (const char *p = name; *p; p++)
-    {
-      char c = g_ascii_tolower (*p);
-      if (g_ascii_isalnum (c) && !(*p & 0x80))
-        g_string_append_c (base, c);
-      else if (base->len > 0 && base->str[base->len - 1] != '-')
-        g_string_append_c (base, '-');
-      if (base->len >= 24)
-        break;
-    }
-  while (base->len > 0 && base->str[base->len - 1] == '-')
-    g_string_truncate (base, base->len - 1);
-  if (base->len == 0)
-    g_string_assign (base, "learner");
-
-  for (int n = 1; ; n++)
-    {
-      gboolean taken = FALSE;
-
-      g_free (id);
-      id = n == 1 ? g_strdup (base->str) : g_strdup_printf ("%s-%d", base->str, n);
-      for (guint i = 0; i < existing->len; i++)
-        taken |= g_strcmp0 (g_ptr_array_index (existing, i), id) == 0;
-      if (!taken)
-        return id;
-    }
-}
+static void ask_remove_clicked_cb (GtkButton *button, XqLearnerChooser *self);
 
 static void
 update_current_widgets (XqLearnerChooser *self)
@@ -108,8 +91,19 @@ xq_learner_chooser_reload (XqLearnerChooser *self)
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), progress ? progress->name : id);
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      GtkWidget *remove = gtk_button_new_from_icon_name ("user-trash-symbolic");
+      g_autofree char *tip = NULL;
+
       gtk_widget_set_visible (check, g_strcmp0 (id, self->current) == 0);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), check);
+      /* Translators: tooltip of the button beside a learner; %s is the name */
+      tip = g_strdup_printf (_("Remove %s…"), progress ? progress->name : id);
+      gtk_widget_set_tooltip_text (remove, tip);
+      gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
+      gtk_widget_add_css_class (remove, "flat");
+      g_object_set_data_full (G_OBJECT (remove), "learner", g_strdup (id), g_free);
+      g_signal_connect (remove, "clicked", G_CALLBACK (ask_remove_clicked_cb), self);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), remove);
       g_object_set_data_full (G_OBJECT (row), "learner", g_strdup (id), g_free);
       gtk_list_box_append (GTK_LIST_BOX (self->list), row);
     }
@@ -137,7 +131,7 @@ xq_learner_chooser_add (XqLearnerChooser *self,
                            _("Type a name first."));
       return NULL;
     }
-  id = make_id (self, clean);
+  id = xq_class_make_id (self->store, clean, NULL);
   progress = xq_progress_new (id, clean);
   if (!xq_progress_store_save (self->store, progress, error))
     return NULL;
@@ -294,9 +288,424 @@ reset_clicked_cb (XqLearnerChooser *self)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* ---- Removing a learner, with undo ----------------------------------------- */
+
+static char *
+name_of (XqLearnerChooser *self, const char *learner)
+{
+  g_autoptr(XqProgress) progress = self->store ? xq_progress_store_load (self->store, learner, NULL) : NULL;
+
+  return g_strdup (progress ? progress->name : learner);
+}
+
+void
+xq_learner_chooser_ask_remove (XqLearnerChooser *self,
+                               const char       *learner)
+{
+  g_autofree char *name = NULL;
+  g_autofree char *text = NULL;
+
+  g_return_if_fail (XQ_IS_LEARNER_CHOOSER (self));
+  g_return_if_fail (learner != NULL && self->store != NULL);
+
+  name = name_of (self, learner);
+  g_free (self->confirm_learner);
+  self->confirm_learner = g_strdup (learner);
+  if (g_strcmp0 (learner, self->current) == 0)
+    /* Translators: %s is a learner's name, twice */
+    text = g_strdup_printf (_("Remove %s? Their stars and puzzle streak go too. "
+                              "%s is learning now: the default profile takes over."), name, name);
+  else
+    /* Translators: %s is a learner's name */
+    text = g_strdup_printf (_("Remove %s? Their stars and puzzle streak go too."), name);
+  gtk_label_set_text (GTK_LABEL (self->confirm_label), text);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->confirm_revealer), TRUE);
+}
+
+const char *
+xq_learner_chooser_get_confirm_text (XqLearnerChooser *self)
+{
+  g_return_val_if_fail (XQ_IS_LEARNER_CHOOSER (self), NULL);
+  if (!gtk_revealer_get_reveal_child (GTK_REVEALER (self->confirm_revealer)))
+    return NULL;
+  return gtk_label_get_text (GTK_LABEL (self->confirm_label));
+}
+
+static void
+hide_confirm (XqLearnerChooser *self)
+{
+  g_clear_pointer (&self->confirm_learner, g_free);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->confirm_revealer), FALSE);
+}
+
+/* The removal becomes final: the kept files are dropped. */
+static void
+forget_removed (XqLearnerChooser *self)
+{
+  g_clear_handle_id (&self->undo_timeout, g_source_remove);
+  g_clear_pointer (&self->removed, xq_progress_removed_free);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->undo_revealer), FALSE);
+}
+
+static gboolean
+undo_timeout_cb (gpointer data)
+{
+  XqLearnerChooser *self = data;
+
+  self->undo_timeout = 0;
+  forget_removed (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* A learner-chosen handler may close the popover the chooser lives in;
+ * what happened must stay in view. */
+static void
+keep_in_view (XqLearnerChooser *self)
+{
+  GtkWidget *popover = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_POPOVER);
+
+  if (popover != NULL && gtk_widget_get_mapped (GTK_WIDGET (self)) == FALSE)
+    gtk_popover_popup (GTK_POPOVER (popover));
+}
+
+gboolean
+xq_learner_chooser_remove (XqLearnerChooser *self,
+                           const char       *learner,
+                           GError          **error)
+{
+  g_autoptr(XqProgressRemoved) removed = NULL;
+  g_autofree char *text = NULL;
+  gboolean was_current;
+
+  g_return_val_if_fail (XQ_IS_LEARNER_CHOOSER (self), FALSE);
+  g_return_val_if_fail (self->store != NULL, FALSE);
+
+  hide_confirm (self);
+  removed = xq_progress_store_remove_undoable (self->store, learner, error);
+  if (removed == NULL)
+    return FALSE;
+  forget_removed (self);
+  was_current = g_strcmp0 (learner, self->current) == 0;
+  if (was_current)
+    /* Translators: %s is a learner's name */
+    text = g_strdup_printf (_("%s was removed. The default profile is learning now."),
+                            xq_progress_removed_get_name (removed));
+  else
+    /* Translators: %s is a learner's name */
+    text = g_strdup_printf (_("%s was removed."), xq_progress_removed_get_name (removed));
+  self->removed = g_steal_pointer (&removed);
+  self->removed_current = was_current;
+  gtk_label_set_text (GTK_LABEL (self->undo_label), text);
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->undo_revealer), TRUE);
+  self->undo_timeout = g_timeout_add_seconds (UNDO_SECONDS, undo_timeout_cb, self);
+  if (was_current)
+    {
+      xq_progress_store_set_current (self->store, DEFAULT_LEARNER, NULL);
+      xq_learner_chooser_choose (self, DEFAULT_LEARNER);
+      keep_in_view (self);
+    }
+  else
+    xq_learner_chooser_reload (self);
+  return TRUE;
+}
+
+const char *
+xq_learner_chooser_get_undo_text (XqLearnerChooser *self)
+{
+  g_return_val_if_fail (XQ_IS_LEARNER_CHOOSER (self), NULL);
+  if (self->removed == NULL)
+    return NULL;
+  return gtk_label_get_text (GTK_LABEL (self->undo_label));
+}
+
+gboolean
+xq_learner_chooser_undo_remove (XqLearnerChooser *self,
+                                GError          **error)
+{
+  g_autofree char *learner = NULL;
+  gboolean was_current;
+
+  g_return_val_if_fail (XQ_IS_LEARNER_CHOOSER (self), FALSE);
+  g_return_val_if_fail (self->removed != NULL, FALSE);
+
+  if (!xq_progress_removed_restore (self->removed, error))
+    return FALSE;
+  learner = g_strdup (xq_progress_removed_get_learner (self->removed));
+  was_current = self->removed_current;
+  forget_removed (self);
+  if (was_current)
+    {
+      xq_progress_store_set_current (self->store, learner, NULL);
+      xq_learner_chooser_choose (self, learner);
+      keep_in_view (self);
+    }
+  else
+    xq_learner_chooser_reload (self);
+  return TRUE;
+}
+
+static void
+ask_remove_clicked_cb (GtkButton        *button,
+                       XqLearnerChooser *self)
+{
+  xq_learner_chooser_ask_remove (self, g_object_get_data (G_OBJECT (button), "learner"));
+}
+
+static void
+confirm_cancel_cb (XqLearnerChooser *self)
+{
+  hide_confirm (self);
+}
+
+static void
+confirm_remove_cb (XqLearnerChooser *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *learner = g_strdup (self->confirm_learner);
+
+  if (learner != NULL && !xq_learner_chooser_remove (self, learner, &error))
+    show_error (self, error);
+}
+
+static void
+undo_clicked_cb (XqLearnerChooser *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->removed != NULL && !xq_learner_chooser_undo_remove (self, &error))
+    show_error (self, error);
+}
+
+/* ---- The class: lists, results, the report --------------------------------- */
+
+typedef enum {
+  CLASS_ADD_LIST,
+  CLASS_EXPORT_CSV,
+  CLASS_REPORT,
+} ClassJob;
+
+typedef struct {
+  ClassJob   job;
+  char      *dir;    /* the store's */
+  char      *path;   /* the file chosen */
+  GPtrArray *entries;
+} ClassWork;
+
+static void
+class_work_free (ClassWork *w)
+{
+  g_free (w->dir);
+  g_free (w->path);
+  g_clear_pointer (&w->entries, g_ptr_array_unref);
+  g_free (w);
+}
+
+/* In a thread: a store of its own, so no notice reaches GTK from here. */
+static void
+class_work_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  ClassWork *w = data;
+  g_autoptr(XqProgressStore) store = xq_progress_store_new (w->dir);
+  GError *error = NULL;
+  gboolean ok = FALSE;
+
+  switch (w->job)
+    {
+    case CLASS_ADD_LIST:
+      w->entries = xq_class_add_list (store, w->path, &error);
+      ok = w->entries != NULL;
+      break;
+    case CLASS_EXPORT_CSV:
+      ok = xq_class_export_csv (store, w->path, &error);
+      break;
+    case CLASS_REPORT:
+      ok = xq_class_write_report (store, NULL, _("Class Report"), w->path, &error);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+  if (ok)
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+static void
+tell (XqLearnerChooser *self, const char *heading, const char *body)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, heading, body);
+
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+char *
+xq_learner_chooser_describe_list (GPtrArray *entries)
+{
+  GString *text = g_string_new (NULL);
+  guint added = 0, shown = 0;
+
+  g_return_val_if_fail (entries != NULL, NULL);
+  for (guint i = 0; i < entries->len; i++)
+    added += ((XqClassListEntry *) g_ptr_array_index (entries, i))->status == XQ_CLASS_NAME_ADDED;
+  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u of %u name was added.",
+                                             "%u of %u names were added.", entries->len),
+                          added, entries->len);
+  /* The names not added are what a teacher needs to see. */
+  for (guint i = 0; i < entries->len; i++)
+    {
+      const XqClassListEntry *e = g_ptr_array_index (entries, i);
+      g_autofree char *line = NULL;
+
+      if (e->status == XQ_CLASS_NAME_ADDED)
+        continue;
+      if (shown++ == MAX_REPORT_LINES)
+        {
+          g_string_append (text, "\n…");
+          break;
+        }
+      line = xq_class_list_entry_describe (e);
+      g_string_append_printf (text, "\n%s", line);
+    }
+  return g_string_free (text, FALSE);
+}
+
+static void
+class_work_done (GObject *source, GAsyncResult *result, gpointer data)
+{
+  XqLearnerChooser *self = XQ_LEARNER_CHOOSER (source);
+  ClassWork *w = g_task_get_task_data (G_TASK (result));
+  g_autoptr(GError) error = NULL;
+  g_autofree char *body = NULL;
+  g_autofree char *base = g_path_get_basename (w->path);
+
+  if (!g_task_propagate_boolean (G_TASK (result), &error))
+    {
+      if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        show_error (self, error);
+      return;
+    }
+  switch (w->job)
+    {
+    case CLASS_ADD_LIST:
+      body = xq_learner_chooser_describe_list (w->entries);
+      xq_learner_chooser_reload (self);
+      tell (self, _("Class List Added"), body);
+      break;
+    case CLASS_EXPORT_CSV:
+      /* Translators: %s is a file name */
+      body = g_strdup_printf (_("The class results were saved as “%s”."), base);
+      tell (self, _("Class Results Exported"), body);
+      break;
+    case CLASS_REPORT:
+      /* Translators: %s is a file name */
+      body = g_strdup_printf (_("The class report was saved as “%s”, ready to print."), base);
+      tell (self, _("Class Report Saved"), body);
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void
+run_class_work (XqLearnerChooser *self, ClassJob job, const char *path)
+{
+  ClassWork *w = g_new0 (ClassWork, 1);
+  g_autoptr(GTask) task = g_task_new (self, self->cancellable, class_work_done, NULL);
+
+  w->job = job;
+  w->dir = g_strdup (xq_progress_store_get_dir (self->store));
+  w->path = g_strdup (path);
+  g_task_set_task_data (task, w, (GDestroyNotify) class_work_free);
+  g_task_run_in_thread (task, class_work_thread);
+}
+
+static void
+file_chosen_cb (GtkNativeDialog *native, int response, XqLearnerChooser *self)
+{
+  ClassJob job = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (native), "job"));
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *path = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+  if (file != NULL)
+    path = g_file_get_path (file);
+  if (path != NULL && self->store != NULL)
+    run_class_work (self, job, path);
+  gtk_native_dialog_destroy (native);
+  g_object_unref (native);
+}
+
+static void
+choose_file (XqLearnerChooser *self, ClassJob job, const char *title, const char *accept,
+             const char *suggested, const char *pattern, const char *filter_name)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkFileChooserNative *native;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  if (self->store == NULL)
+    return;
+  native = gtk_file_chooser_native_new (title, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                        suggested ? GTK_FILE_CHOOSER_ACTION_SAVE : GTK_FILE_CHOOSER_ACTION_OPEN,
+                                        accept, _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  gtk_file_filter_set_name (filter, filter_name);
+  gtk_file_filter_add_pattern (filter, pattern);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+  if (suggested != NULL)
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), suggested);
+  g_object_set_data (G_OBJECT (native), "job", GINT_TO_POINTER (job));
+  g_signal_connect (native, "response", G_CALLBACK (file_chosen_cb), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+static void
+add_list_clicked_cb (XqLearnerChooser *self)
+{
+  choose_file (self, CLASS_ADD_LIST, _("Add a Class List"), _("_Add"), NULL, "*.txt",
+               _("Text files, one name a line"));
+}
+
+static void
+export_clicked_cb (XqLearnerChooser *self)
+{
+  /* Translators: the file name suggested for the class results; keep .csv */
+  choose_file (self, CLASS_EXPORT_CSV, _("Export Class Results"), _("_Export"), _("class-results.csv"),
+               "*.csv", _("CSV spreadsheets"));
+}
+
+static void
+report_clicked_cb (XqLearnerChooser *self)
+{
+  /* Translators: the file name suggested for the class report; keep .pdf */
+  choose_file (self, CLASS_REPORT, _("Save the Class Report"), _("_Save"), _("class-report.pdf"),
+               "*.pdf", _("PDF documents"));
+}
+
+gboolean
+xq_learner_chooser_add_list_file (XqLearnerChooser *self,
+                                  const char       *path)
+{
+  g_return_val_if_fail (XQ_IS_LEARNER_CHOOSER (self), FALSE);
+  if (self->store == NULL || path == NULL)
+    return FALSE;
+  run_class_work (self, CLASS_ADD_LIST, path);
+  return TRUE;
+}
+
 static void
 xq_learner_chooser_dispose (GObject *object)
 {
+  XqLearnerChooser *self = XQ_LEARNER_CHOOSER (object);
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  /* Leaving: a removal not undone by now stays. */
+  g_clear_handle_id (&self->undo_timeout, g_source_remove);
+  g_clear_pointer (&self->removed, xq_progress_removed_free);
   gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_LEARNER_CHOOSER);
   G_OBJECT_CLASS (xq_learner_chooser_parent_class)->dispose (object);
 }
@@ -307,6 +716,7 @@ xq_learner_chooser_finalize (GObject *object)
   XqLearnerChooser *self = XQ_LEARNER_CHOOSER (object);
 
   g_free (self->current);
+  g_free (self->confirm_learner);
   G_OBJECT_CLASS (xq_learner_chooser_parent_class)->finalize (object);
 }
 
@@ -353,12 +763,24 @@ xq_learner_chooser_class_init (XqLearnerChooserClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, add_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, rename_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, reset_clicked_cb);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, confirm_revealer);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, confirm_label);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, undo_revealer);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, undo_label);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, undo_button);
+  gtk_widget_class_bind_template_callback (widget_class, confirm_cancel_cb);
+  gtk_widget_class_bind_template_callback (widget_class, confirm_remove_cb);
+  gtk_widget_class_bind_template_callback (widget_class, undo_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, add_list_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, export_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, report_clicked_cb);
 }
 
 static void
 xq_learner_chooser_init (XqLearnerChooser *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->cancellable = g_cancellable_new ();
   update_current_widgets (self);
 }
 

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* xq-learner-chooser.h: the learner profiles of one computer — choose who
- * is learning, add a learner, rename one, or reset one learner's stars. */
+ * is learning, add a learner, rename one, reset one learner's stars or
+ * remove one (with undo); and the class: add a class list, export the
+ * results as CSV, save the one-page class report. */
 #pragma once
 
 #include <gtk/gtk.h>
 
+#include "xq-class.h"
 #include "xq-progress.h"
 
 G_BEGIN_DECLS
@@ -29,5 +32,23 @@ gboolean    xq_learner_chooser_rename       (XqLearnerChooser *self, const char 
                                              const char *name, GError **error);
 /* Forgets the learner's stars (after the dialog's confirmation). */
 gboolean    xq_learner_chooser_reset        (XqLearnerChooser *self, const char *learner, GError **error);
+
+/* Shows the confirmation naming the learner (what a row's Remove button
+ * does); the text shown, NULL when hidden. */
+void        xq_learner_chooser_ask_remove   (XqLearnerChooser *self, const char *learner);
+const char *xq_learner_chooser_get_confirm_text (XqLearnerChooser *self);
+/* Removes the learner and every file of theirs (after the confirmation)
+ * and shows the undo bar for a few seconds.  Removing the current learner
+ * chooses the default profile and says so. */
+gboolean    xq_learner_chooser_remove       (XqLearnerChooser *self, const char *learner, GError **error);
+/* The undo bar's text, NULL when no removal can be undone. */
+const char *xq_learner_chooser_get_undo_text (XqLearnerChooser *self);
+/* Brings the files back byte for byte (and the learner, if current). */
+gboolean    xq_learner_chooser_undo_remove  (XqLearnerChooser *self, GError **error);
+/* Adds a class list in a thread, then says which names were not added
+ * (what "Add a Class List…" does once a file is chosen). */
+gboolean    xq_learner_chooser_add_list_file (XqLearnerChooser *self, const char *path);
+/* The outcome of a class list as told to the teacher. */
+char       *xq_learner_chooser_describe_list (GPtrArray *entries);
 
 G_END_DECLS

@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-class.h: one teacher's class on one computer — every learner in a
+ * progress store at once.  Adding a class list (a text file of names),
+ * the class results as a table (and as RFC 4180 CSV), and the one-page
+ * class report.  The formats: docs/class.md. */
+#pragma once
+
+#include <glib.h>
+
+#include "xq-progress.h"
+
+G_BEGIN_DECLS
+
+/* The unit id under which the puzzles page records solved puzzles. */
+#define XQ_CLASS_PUZZLE_UNIT "puzzles"
+
+/* A class list: at most this many bytes, names of at most this many
+ * characters, and at most this many names. */
+#define XQ_CLASS_LIST_MAX_BYTES (256 * 1024)
+#define XQ_CLASS_NAME_MAX       64
+#define XQ_CLASS_LIST_MAX_NAMES 500
+
+/* A file-safe id for a name people chose ("Mei Ling" -> "mei-ling"; names
+ * in other scripts give "learner"), numbered apart from the ids in the
+ * store and in taken (may be NULL). */
+char *xq_class_make_id (XqProgressStore *store, const char *name, GPtrArray *taken);
+
+typedef enum {
+  XQ_CLASS_NAME_ADDED,
+  XQ_CLASS_NAME_REPEATED,   /* earlier in the same list */
+  XQ_CLASS_NAME_PRESENT,    /* a learner of that name is already there */
+  XQ_CLASS_NAME_TOO_LONG,   /* over XQ_CLASS_NAME_MAX characters */
+  XQ_CLASS_NAME_BAD,        /* control characters */
+  XQ_CLASS_NAME_TOO_MANY,   /* past XQ_CLASS_LIST_MAX_NAMES */
+} XqClassNameStatus;
+
+typedef struct {
+  guint              line;      /* 1-based */
+  char              *name;      /* stripped */
+  XqClassNameStatus  status;
+  char              *learner;   /* the new id (XQ_CLASS_NAME_ADDED) or the one present */
+} XqClassListEntry;
+
+void  xq_class_list_entry_free (XqClassListEntry *entry);
+/* One line for people, translated: "line 3: Mei: already in the class". */
+char *xq_class_list_entry_describe (const XqClassListEntry *entry);
+
+/* Adds a learner for every new name of a class list (UTF-8, one name a
+ * line, blank lines and spaces around names ignored; ids as
+ * xq_class_make_id, never the fallback id "learner").  Returns one entry
+ * per name (XqClassListEntry*), or NULL with an error naming file_name
+ * for text that is not a class list (too big, not UTF-8: with the byte)
+ * or a store that cannot be written. */
+GPtrArray *xq_class_add_list_data (XqProgressStore *store, const char *data, gsize length,
+                                   const char *file_name, GError **error);
+GPtrArray *xq_class_add_list      (XqProgressStore *store, const char *path, GError **error);
+
+/* One row of the class results: one exercise (or puzzle) of one learner,
+ * or a learner with no result yet (unit and exercise NULL). */
+typedef struct {
+  char *learner;
+  char *name;
+  char *unit;
+  char *exercise;
+  int   stars;
+  int   hints;           /* -1: not known */
+  char  date[11];        /* "": not known */
+  int   puzzles_solved;  /* the learner's */
+  int   streak;
+  int   best_streak;
+} XqClassRow;
+
+/* Every learner's rows, learners by id, their rows by unit then exercise
+ * id (XqClassRow*). */
+GPtrArray *xq_class_results      (XqProgressStore *store, GError **error);
+/* The results as CSV: a header row, CRLF line ends, fields quoted where
+ * RFC 4180 needs it. */
+char      *xq_class_results_csv  (GPtrArray *rows);
+gboolean   xq_class_export_csv   (XqProgressStore *store, const char *path, GError **error);
+
+/* The one-page class report (PDF, A4 landscape): learners × the units in
+ * lessons_dir (NULL: the curriculum shipped), each cell the stars and "n
+ * of N" exercises done.  title NULL: "Class Report".  Loads lessons: not
+ * for the main thread. */
+gboolean   xq_class_write_report (XqProgressStore *store, const char *lessons_dir, const char *title,
+                                  const char *path, GError **error);
+
+G_END_DECLS

@@ -192,8 +192,8 @@ test_csv (Fixture *f, gconstpointer data)
 
   g_assert_true (xq_progress_record_result (mei, "unit1-board", "files", 3, 0, "2026-11-02"));
   g_assert_true (xq_progress_record_result (mei, "unit1-board", "ranks", 2, 1, "2026-11-03"));
-  g_assert_true (xq_progress_record_result (mei, XQ_CLASS_PUZZLE_UNIT, "p1", 3, 0, "2026-11-04"));
-  g_assert_true (xq_progress_record_result (mei, XQ_CLASS_PUZZLE_UNIT, "p2", 1, 2, "2026-11-05"));
+  g_assert_true (xq_progress_record_result (mei, XQ_PROGRESS_PUZZLE_UNIT, "p1", 3, 0, "2026-11-04"));
+  g_assert_true (xq_progress_record_result (mei, XQ_PROGRESS_PUZZLE_UNIT, "p2", 1, 2, "2026-11-05"));
   g_assert_true (xq_progress_store_save (f->store, mei, &error));
   g_assert_true (xq_progress_store_save_streak (f->store, "mei", 2, 5, &error));
   save_learner (f, "zhang", "张伟\n二班");

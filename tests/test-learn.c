@@ -246,6 +246,23 @@ stars_on_disk (Fixture    *f,
   return xq_progress_get_stars (progress, unit, exercise);
 }
 
+/* The hints saved with the best result (-1: none saved). */
+static int
+hints_on_disk (Fixture    *f,
+               const char *unit,
+               const char *exercise)
+{
+  g_autoptr(XqProgressStore) store = xq_progress_store_new (f->store_dir);
+  g_autoptr(XqProgress) progress = NULL;
+  g_autoptr(GError) error = NULL;
+  const XqProgressResult *result;
+
+  progress = xq_progress_store_load (store, xq_learn_page_get_progress (f->page)->learner, &error);
+  g_assert_no_error (error);
+  result = xq_progress_get_result (progress, unit, exercise);
+  return result != NULL ? result->hints : -1;
+}
+
 static XqMove
 a_correct_move (const XqExercise *ex)
 {
@@ -612,6 +629,8 @@ test_hints (Fixture       *f,
   /* Three hints used: the lowest result, but still a star. */
   g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 1);
   g_assert_cmpint (stars_on_disk (f, unit->id, ex->id), ==, 1);
+  /* The class results show how it was reached. */
+  g_assert_cmpint (hints_on_disk (f, unit->id, ex->id), ==, 3);
 }
 
 /* Set up from the tray, with per-piece feedback. */

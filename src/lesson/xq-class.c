@@ -265,7 +265,7 @@ xq_class_results (XqProgressStore *store, GError **error)
       }
       g_ptr_array_sort (keys, compare_keys);
       for (guint k = 0; k < keys->len; k++)
-        solved += g_str_has_prefix (g_ptr_array_index (keys, k), XQ_CLASS_PUZZLE_UNIT "/");
+        solved += g_str_has_prefix (g_ptr_array_index (keys, k), XQ_PROGRESS_PUZZLE_UNIT "/");
       for (guint k = 0; k <= keys->len; k++)
         {
           XqClassRow *row;

@@ -11,9 +11,6 @@
 
 G_BEGIN_DECLS
 
-/* The unit id under which the puzzles page records solved puzzles. */
-#define XQ_CLASS_PUZZLE_UNIT "puzzles"
-
 /* A class list: at most this many bytes, names of at most this many
  * characters, and at most this many names. */
 #define XQ_CLASS_LIST_MAX_BYTES (256 * 1024)

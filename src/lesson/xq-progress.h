@@ -19,6 +19,10 @@
 
 G_BEGIN_DECLS
 
+/* The unit id under which the Puzzles page records solved puzzles, beside
+ * the curriculum's units. */
+#define XQ_PROGRESS_PUZZLE_UNIT "puzzles"
+
 #define XQ_PROGRESS_ERROR (xq_progress_error_quark ())
 GQuark xq_progress_error_quark (void);
 

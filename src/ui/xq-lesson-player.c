@@ -219,7 +219,8 @@ exercise_solved (XqLessonPlayer *self)
   /* Saved at once: a crash or a closed window never costs a child a star. */
   if (self->progress != NULL)
     {
-      xq_progress_record (self->progress, self->unit->id, self->ex->id, self->attempt.stars);
+      xq_progress_record_result (self->progress, self->unit->id, self->ex->id, self->attempt.stars,
+                                 self->attempt.hints, NULL);
       if (self->store != NULL && !xq_progress_store_save (self->store, self->progress, &error))
         g_warning ("Could not save progress: %s", error->message);
       g_signal_emit (self, signals[PROGRESS_CHANGED], 0);

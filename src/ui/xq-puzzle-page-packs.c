@@ -45,7 +45,7 @@ xq_puzzle_page_save_progress (XqPuzzlePage *self)
 static gboolean
 is_solved_id (XqPuzzlePage *self, const char *id)
 {
-  return self->progress && xq_progress_get_stars (self->progress, PROGRESS_UNIT, id) > 0;
+  return self->progress && xq_progress_get_stars (self->progress, XQ_PROGRESS_PUZZLE_UNIT, id) > 0;
 }
 
 gboolean
@@ -220,7 +220,7 @@ xq_puzzle_page_get_solved_count (XqPuzzlePage *self)
 
   g_return_val_if_fail (XQ_IS_PUZZLE_PAGE (self), 0);
   if (self->progress != NULL)
-    xq_progress_unit_stars (self->progress, PROGRESS_UNIT, &n);
+    xq_progress_unit_stars (self->progress, XQ_PROGRESS_PUZZLE_UNIT, &n);
   return n;
 }
 

@@ -15,8 +15,6 @@
 
 G_BEGIN_DECLS
 
-#define PROGRESS_UNIT "puzzles"
-
 struct _XqPuzzlePage
 {
   AdwBin         parent_instance;

@@ -69,7 +69,8 @@ solved (XqPuzzlePage *self, gboolean stalemate)
     self->streak = 0;
   self->best_streak = MAX (self->best_streak, self->streak);
   if (self->progress)
-    xq_progress_record (self->progress, PROGRESS_UNIT, self->puzzle->id, stars);
+    xq_progress_record_result (self->progress, XQ_PROGRESS_PUZZLE_UNIT, self->puzzle->id, stars,
+                               self->hints, NULL);
   xq_puzzle_page_save_progress (self);
   xq_puzzle_page_update_score (self);
   set_feedback (self, stalemate ? _("No moves left: you win! Well done.")

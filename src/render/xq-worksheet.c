@@ -516,10 +516,10 @@ draw_name_line (cairo_t *cr, PangoContext *ctx, GError **error)
   double left;
 
   /* Translators: on a printed worksheet, before a line for the date. */
-  if (!draw_blank (cr, ctx, _("Date"), XQ_WORKSHEET_PAGE_WIDTH - MARGIN, DATE_LINE_W, &left, error))
+  if (!draw_blank (cr, ctx, C_("worksheet", "Date"), XQ_WORKSHEET_PAGE_WIDTH - MARGIN, DATE_LINE_W, &left, error))
     return FALSE;
   /* Translators: on a printed worksheet, before a line for the child's name. */
-  return draw_blank (cr, ctx, _("Name"), left - 12, NAME_LINE_W, &left, error);
+  return draw_blank (cr, ctx, C_("worksheet", "Name"), left - 12, NAME_LINE_W, &left, error);
 }
 
 static gboolean

@@ -1201,6 +1201,60 @@ test_worksheet_layouts (void)
   g_rmdir (dir);
 }
 
+/* A 500-character prompt stays in its box in every layout: wrapped and
+ * ellipsized above the answer lines, nothing written between or below them. */
+static void
+test_worksheet_long_prompt (void)
+{
+  static const int per_page[] = { 1, 2, 4, 6 };
+
+  for (guint c = 0; c < G_N_ELEMENTS (per_page); c++)
+    {
+      g_autoptr(XqWorksheet) sheet = seven_exercises ();
+      g_autoptr(GError) error = NULL;
+      XqWorksheetSlot slots[7];
+      const XqWorksheetSlot *s = &slots[2];   /* the long prompt */
+      cairo_surface_t *img = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) XQ_WORKSHEET_PAGE_WIDTH,
+                                                         (int) XQ_WORKSHEET_PAGE_HEIGHT);
+      cairo_t *cr = cairo_create (img);
+      int dark_text = 0, dark_lines = 0;
+
+      xq_worksheet_set_layout (sheet, per_page[c]);
+      xq_worksheet_layout (sheet, slots);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_paint (cr);
+      g_assert_true (xq_worksheet_draw_page (sheet, cr, s->page, &error));
+      g_assert_no_error (error);
+      cairo_surface_flush (img);
+      for (int y = (int) s->text_y; y < (int) (s->text_y + s->text_h) + 4; y++)
+        {
+          const guint32 *row = (const guint32 *) (cairo_image_surface_get_data (img) +
+                                                  y * cairo_image_surface_get_stride (img));
+          /* Distance below the top answer line, and to the nearest line. */
+          double first_line = s->text_y + s->text_h - 1 - (s->n_answer_lines - 1) * s->answer_line_gap;
+          double below = y + 0.5 - first_line;
+          double from_line = fmod (below + s->answer_line_gap, s->answer_line_gap);
+          gboolean near_line = from_line < 2.5 || from_line > s->answer_line_gap - 2.5;
+
+          for (int x = (int) s->text_x + 1; x < (int) (s->text_x + s->text_w) - 1; x++)
+            {
+              gboolean dark = (row[x] & 0xff) < 230;
+
+              if (below < -2.5)
+                dark_text += dark;
+              else if (!near_line || below > (s->n_answer_lines - 1) * s->answer_line_gap + 2.5)
+                g_assert_false (dark);   /* nothing between or under the answer lines */
+              else
+                dark_lines += dark;
+            }
+        }
+      g_assert_cmpint (dark_text, >, 500);
+      g_assert_cmpint (dark_lines, >=, s->n_answer_lines * (int) (s->text_w / 2));
+      cairo_destroy (cr);
+      cairo_surface_destroy (img);
+    }
+}
+
 /* The name and date line is drawn on question pages, to the right of the
  * heading, where nothing else goes; the key pages have none. */
 static int
@@ -1389,6 +1443,7 @@ main (int argc, char **argv)
   g_test_add_func ("/render/xqtool/render", test_xqtool_render);
   g_test_add_func ("/render/worksheet/layouts", test_worksheet_layouts);
   g_test_add_func ("/render/worksheet/name-line", test_worksheet_name_line);
+  g_test_add_func ("/render/worksheet/long-prompt", test_worksheet_long_prompt);
   g_test_add_func ("/render/xqtool/worksheet-options", test_xqtool_worksheet_options);
   g_test_add_func ("/render/half/geometry", test_half_geometry);
   g_test_add_func ("/render/half/pixels", test_half_pixels);

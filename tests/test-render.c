@@ -1403,6 +1403,14 @@ test_xqtool_worksheet_options (void)
   g_assert_nonnull (strstr (err, "3"));
   g_clear_pointer (&err, g_free);
   g_assert_cmpint (run_xqtool (both, NULL), ==, 1);
+  {
+    const char *help[] = { "worksheet", "--help", NULL };
+    const char *bad_layout2[] = { "worksheet", input, "--out", pdf, "--layout", "4x", NULL };
+
+    g_assert_cmpint (run_xqtool (help, NULL), ==, 0);
+    g_assert_cmpint (run_xqtool (bad_layout2, NULL), ==, 1);
+    g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
+  }
 
   g_unlink (key);
   g_unlink (input);

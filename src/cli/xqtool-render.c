@@ -380,6 +380,11 @@ cmd_worksheet (int argc, char **argv)
           print_answers = TRUE;
           continue;
         }
+      if (strcmp (opt, "--help") == 0 || strcmp (opt, "-h") == 0)
+        {
+          printf ("usage: xqtool %s %s\n", self->name, self->usage);
+          return 0;
+        }
       if (strcmp (opt, "--no-key") == 0 || strcmp (opt, "--key-only") == 0)
         {
           *(opt[2] == 'n' ? &no_key : &key_only) = TRUE;
@@ -396,12 +401,8 @@ cmd_worksheet (int argc, char **argv)
         key_out = argv[i];
       else if (strcmp (opt, "--layout") == 0)
         {
-          char *end = NULL;
-          gint64 v = g_ascii_strtoll (argv[i], &end, 10);
-
-          if (end == argv[i] || *end != '\0' || v < 1 || v > 6 || !xq_worksheet_layout_is_valid ((int) v))
+          if (!xqtool_parse_int (argv[i], 1, 6, &per_page) || !xq_worksheet_layout_is_valid (per_page))
             return xqtool_fail (_("--layout: “%s” is not 1, 2, 4 or 6 (boards a page)"), argv[i]);
-          per_page = (int) v;
         }
       else
         return xqtool_fail (_("unknown option “%s”"), opt);

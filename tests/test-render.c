@@ -1112,6 +1112,311 @@ test_scene_from_variant (void)
   g_assert_cmpint (scene.tokens[a0].cube, ==, 0);
 }
 
+/* ---- Worksheet layouts, the key, and the text on the pages ----------------------- */
+
+/* Seven exercises, all with answers; the third has a prompt far longer than
+ * any box (500 characters, the limit of docs/lesson-format.md). */
+static XqWorksheet *
+seven_exercises (void)
+{
+  XqWorksheet *sheet = xq_worksheet_new ();
+  g_autoptr(GString) long_prompt = g_string_new (NULL);
+  XqPosition pos;
+
+  xq_position_init_start (&pos);
+  while (g_utf8_strlen (long_prompt->str, -1) < XQ_WORKSHEET_MAX_TEXT - 10)
+    g_string_append (long_prompt, "红先走，找出吃车的一步。");
+  for (int i = 0; i < 7; i++)
+    {
+      g_autofree char *prompt = g_strdup_printf ("Question %d: find the move.", i + 1);
+      g_autofree char *answer = g_strdup_printf ("answer-%d", i + 1);
+
+      xq_worksheet_add (sheet, &pos, i == 2 ? long_prompt->str : prompt, answer, NULL);
+    }
+  return sheet;
+}
+
+static void
+test_worksheet_layouts (void)
+{
+  static const struct { int per_page, question_pages; } cases[] = {
+    { 1, 7 }, { 2, 4 }, { 4, 2 }, { 6, 2 },
+  };
+  g_autofree char *dir = g_dir_make_tmp ("xq-layouts-XXXXXX", NULL);
+  double last_board_w = G_MAXDOUBLE;
+
+  g_assert_false (xq_worksheet_layout_is_valid (3));
+  g_assert_false (xq_worksheet_layout_is_valid (0));
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(XqWorksheet) sheet = seven_exercises ();
+      g_autofree char *pdf = g_build_filename (dir, "sheet.pdf", NULL);
+      g_autoptr(GError) error = NULL;
+      XqWorksheetSlot slots[7];
+
+      g_assert_true (xq_worksheet_layout_is_valid (cases[c].per_page));
+      if (cases[c].per_page != 6)
+        g_assert_cmpint (xq_worksheet_get_layout (sheet), ==, 6);   /* the default */
+      xq_worksheet_set_layout (sheet, cases[c].per_page);
+      g_assert_cmpint (xq_worksheet_layout (sheet, slots), ==, cases[c].question_pages);
+      for (int i = 0; i < 7; i++)
+        {
+          const XqWorksheetSlot *s = &slots[i];
+
+          g_assert_cmpint (s->page, ==, i / cases[c].per_page);
+          g_assert_cmpfloat (s->board_x, >=, 30);
+          g_assert_cmpfloat (s->board_x + s->board_w, <=, XQ_WORKSHEET_PAGE_WIDTH - 30);
+          g_assert_cmpfloat (s->text_x + s->text_w, <=, XQ_WORKSHEET_PAGE_WIDTH - 30);
+          g_assert_cmpfloat (s->text_y + s->text_h, <=, XQ_WORKSHEET_PAGE_HEIGHT - 30);
+          g_assert_cmpfloat (fabs (s->board_w / s->board_h - xq_board_aspect_ratio ()), <, 1e-9);
+          /* Room to write: answer lines fit in the text box under the prompt. */
+          g_assert_cmpint (s->n_answer_lines, >=, 1);
+          g_assert_cmpfloat (s->n_answer_lines * s->answer_line_gap, <, s->text_h);
+          /* The next exercise on the page starts below or beside this one. */
+          if (i + 1 < 7 && slots[i + 1].page == s->page)
+            g_assert_true (slots[i + 1].board_y >= s->text_y + s->text_h ||
+                           slots[i + 1].board_x >= s->text_x + s->text_w);
+        }
+      /* Fewer boards a page, bigger boards. */
+      g_assert_cmpfloat (slots[0].board_w, <, last_board_w);
+      last_board_w = slots[0].board_w;
+
+      /* The questions and one page of key after them. */
+      g_assert_cmpint (xq_worksheet_count_pages (sheet), ==, cases[c].question_pages + 1);
+      g_assert_true (xq_worksheet_write_pdf (sheet, pdf, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (count_pdf_pages (pdf), ==, cases[c].question_pages + 1);
+
+      xq_worksheet_set_key (sheet, XQ_WORKSHEET_KEY_NONE);
+      g_assert_cmpint (xq_worksheet_count_pages (sheet), ==, cases[c].question_pages);
+      xq_worksheet_set_key (sheet, XQ_WORKSHEET_KEY_ONLY);
+      g_assert_cmpint (xq_worksheet_count_pages (sheet), ==, 1);
+      g_assert_true (xq_worksheet_write_pdf (sheet, pdf, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (count_pdf_pages (pdf), ==, 1);
+      g_unlink (pdf);
+    }
+  /* The default layout is the original sheet's board: more than 140 points wide. */
+  g_assert_cmpfloat (last_board_w, >, 140);
+  g_rmdir (dir);
+}
+
+/* A 500-character prompt stays in its box in every layout: wrapped and
+ * ellipsized above the answer lines, nothing written between or below them. */
+static void
+test_worksheet_long_prompt (void)
+{
+  static const int per_page[] = { 1, 2, 4, 6 };
+
+  for (guint c = 0; c < G_N_ELEMENTS (per_page); c++)
+    {
+      g_autoptr(XqWorksheet) sheet = seven_exercises ();
+      g_autoptr(GError) error = NULL;
+      XqWorksheetSlot slots[7];
+      const XqWorksheetSlot *s = &slots[2];   /* the long prompt */
+      cairo_surface_t *img = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) XQ_WORKSHEET_PAGE_WIDTH,
+                                                         (int) XQ_WORKSHEET_PAGE_HEIGHT);
+      cairo_t *cr = cairo_create (img);
+      int dark_text = 0, dark_lines = 0;
+
+      xq_worksheet_set_layout (sheet, per_page[c]);
+      xq_worksheet_layout (sheet, slots);
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_paint (cr);
+      g_assert_true (xq_worksheet_draw_page (sheet, cr, s->page, &error));
+      g_assert_no_error (error);
+      cairo_surface_flush (img);
+      for (int y = (int) s->text_y; y < (int) (s->text_y + s->text_h) + 4; y++)
+        {
+          const guint32 *row = (const guint32 *) (cairo_image_surface_get_data (img) +
+                                                  y * cairo_image_surface_get_stride (img));
+          /* Distance below the top answer line, and to the nearest line. */
+          double first_line = s->text_y + s->text_h - 1 - (s->n_answer_lines - 1) * s->answer_line_gap;
+          double below = y + 0.5 - first_line;
+          double from_line = fmod (below + s->answer_line_gap, s->answer_line_gap);
+          gboolean near_line = from_line < 2.5 || from_line > s->answer_line_gap - 2.5;
+
+          for (int x = (int) s->text_x + 1; x < (int) (s->text_x + s->text_w) - 1; x++)
+            {
+              gboolean dark = (row[x] & 0xff) < 230;
+
+              if (below < -2.5)
+                dark_text += dark;
+              else if (!near_line || below > (s->n_answer_lines - 1) * s->answer_line_gap + 2.5)
+                g_assert_false (dark);   /* nothing between or under the answer lines */
+              else
+                dark_lines += dark;
+            }
+        }
+      g_assert_cmpint (dark_text, >, 500);
+      g_assert_cmpint (dark_lines, >=, s->n_answer_lines * (int) (s->text_w / 2));
+      cairo_destroy (cr);
+      cairo_surface_destroy (img);
+    }
+}
+
+/* The name and date line is drawn on question pages, to the right of the
+ * heading, where nothing else goes; the key pages have none. */
+static int
+dark_in_name_box (XqWorksheet *sheet, int page)
+{
+  g_autoptr(GError) error = NULL;
+  cairo_surface_t *img = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) XQ_WORKSHEET_PAGE_WIDTH,
+                                                     (int) XQ_WORKSHEET_PAGE_HEIGHT);
+  cairo_t *cr = cairo_create (img);
+  int dark = 0;
+
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  g_assert_true (xq_worksheet_draw_page (sheet, cr, page, &error));
+  g_assert_no_error (error);
+  cairo_surface_flush (img);
+  /* 42 is the page margin; the heading's rule is 24 points below it. */
+  for (int y = 42; y < 42 + 22; y++)
+    {
+      const guint32 *row = (const guint32 *) (cairo_image_surface_get_data (img) +
+                                              y * cairo_image_surface_get_stride (img));
+      for (int x = (int) XQ_WORKSHEET_PAGE_WIDTH - 42 - 240; x < (int) XQ_WORKSHEET_PAGE_WIDTH - 42; x++)
+        dark += (row[x] & 0xff) < 160;
+    }
+  cairo_destroy (cr);
+  cairo_surface_destroy (img);
+  return dark;
+}
+
+static void
+test_worksheet_name_line (void)
+{
+  g_autoptr(XqWorksheet) sheet = seven_exercises ();
+
+  xq_worksheet_set_layout (sheet, 4);
+  g_assert_cmpint (xq_worksheet_count_pages (sheet), ==, 3);
+  g_assert_cmpint (dark_in_name_box (sheet, 0), >, 100);
+  g_assert_cmpint (dark_in_name_box (sheet, 1), >, 100);
+  g_assert_cmpint (dark_in_name_box (sheet, 2), ==, 0);
+}
+
+/* The text of pages first..last of a PDF, through poppler's pdftotext. */
+static char *
+pdf_text (const char *pdf, int first, int last)
+{
+  g_autofree char *tool = g_find_program_in_path ("pdftotext");
+  g_autofree char *f = g_strdup_printf ("%d", first);
+  g_autofree char *l = g_strdup_printf ("%d", last);
+  g_autoptr(GError) error = NULL;
+  char *out = NULL;
+  int status = -1;
+
+  if (tool == NULL)
+    g_error ("pdftotext is needed to read the worksheets back (install poppler-utils)");
+  {
+    const char *argv[] = { tool, "-f", f, "-l", l, "-enc", "UTF-8", pdf, "-", NULL };
+
+    g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                                 &out, NULL, &status, &error));
+  }
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 0);
+  return out;
+}
+
+static void
+test_xqtool_worksheet_options (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("xq-sheet-opts-XXXXXX", NULL);
+  g_autofree char *input = g_build_filename (dir, "w.txt", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "w.pdf", NULL);
+  g_autofree char *key = g_build_filename (dir, "key.pdf", NULL);
+  g_autofree char *png = g_build_filename (dir, "w.png", NULL);
+  g_autoptr(GString) text = g_string_new (NULL);
+  const char *layout4[] = { "worksheet", input, "--out", pdf, "--layout", "4", "--title", "Horse legs", NULL };
+  const char *no_key[] = { "worksheet", input, "--out", pdf, "--layout", "4", "--no-key", NULL };
+  const char *key_only[] = { "worksheet", input, "--out", pdf, "--layout", "4", "--key-only", NULL };
+  const char *key_out[] = { "worksheet", input, "--out", pdf, "--layout", "1", "--key-out", key, NULL };
+  const char *bad_ext[] = { "worksheet", input, "--out", png, NULL };
+  const char *bad_key_ext[] = { "worksheet", input, "--out", pdf, "--key-out", png, NULL };
+  const char *bad_layout[] = { "worksheet", input, "--out", pdf, "--layout", "3", NULL };
+  const char *both[] = { "worksheet", input, "--out", pdf, "--no-key", "--key-only", NULL };
+  g_autofree char *err = NULL;
+  g_autofree char *questions = NULL, *answers = NULL, *page_text = NULL;
+
+  for (int i = 0; i < 7; i++)
+    g_string_append_printf (text, "%s | Question %d: find the move. | answer-%d\n", XQ_START_FEN, i + 1, i + 1);
+  g_assert_true (g_file_set_contents (input, text->str, -1, NULL));
+
+  /* 7 exercises at 4 a page: 2 question pages and a page of key. */
+  g_assert_cmpint (run_xqtool (layout4, NULL), ==, 0);
+  g_assert_cmpint (count_pdf_pages (pdf), ==, 3);
+  questions = pdf_text (pdf, 1, 2);
+  answers = pdf_text (pdf, 3, 3);
+  g_assert_nonnull (strstr (questions, "Horse legs"));
+  g_assert_nonnull (strstr (questions, "Name"));
+  g_assert_nonnull (strstr (questions, "Date"));
+  g_assert_nonnull (strstr (questions, "Question 1: find the move."));
+  g_assert_nonnull (strstr (questions, "Question 7: find the move."));
+  g_assert_null (strstr (questions, "answer-1"));     /* no answers among the questions */
+  g_assert_nonnull (strstr (answers, "Answers"));
+  g_assert_nonnull (strstr (answers, "answer-1"));
+  g_assert_nonnull (strstr (answers, "answer-7"));
+  g_assert_null (strstr (answers, "Name"));
+  g_clear_pointer (&questions, g_free);
+  g_clear_pointer (&answers, g_free);
+
+  g_assert_cmpint (run_xqtool (no_key, NULL), ==, 0);
+  g_assert_cmpint (count_pdf_pages (pdf), ==, 2);
+  page_text = pdf_text (pdf, 1, 2);
+  g_assert_null (strstr (page_text, "answer-"));
+  g_assert_null (strstr (page_text, "Answers"));
+  g_assert_nonnull (strstr (page_text, "Name"));
+  g_clear_pointer (&page_text, g_free);
+
+  g_assert_cmpint (run_xqtool (key_only, NULL), ==, 0);
+  g_assert_cmpint (count_pdf_pages (pdf), ==, 1);
+  page_text = pdf_text (pdf, 1, 1);
+  g_assert_nonnull (strstr (page_text, "answer-7"));
+  g_assert_null (strstr (page_text, "Question 1"));
+  g_clear_pointer (&page_text, g_free);
+
+  /* One board a page: 7 question pages, and the key in its own file. */
+  g_assert_cmpint (run_xqtool (key_out, NULL), ==, 0);
+  g_assert_cmpint (count_pdf_pages (pdf), ==, 7);
+  g_assert_cmpint (count_pdf_pages (key), ==, 1);
+  page_text = pdf_text (pdf, 1, 7);
+  g_assert_null (strstr (page_text, "answer-"));
+  g_clear_pointer (&page_text, g_free);
+  page_text = pdf_text (key, 1, 1);
+  g_assert_nonnull (strstr (page_text, "answer-1"));
+  g_clear_pointer (&page_text, g_free);
+
+  /* Refused with one line naming the file, and nothing written. */
+  g_assert_cmpint (run_xqtool (bad_ext, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "w.png"));
+  g_assert_cmpint (strchr (err, '\n') - err, ==, (long) strlen (err) - 1);
+  g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
+  g_clear_pointer (&err, g_free);
+  g_unlink (pdf);
+  g_assert_cmpint (run_xqtool (bad_key_ext, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "w.png"));
+  g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_xqtool (bad_layout, &err), ==, 1);
+  g_assert_nonnull (strstr (err, "3"));
+  g_clear_pointer (&err, g_free);
+  g_assert_cmpint (run_xqtool (both, NULL), ==, 1);
+  {
+    const char *help[] = { "worksheet", "--help", NULL };
+    const char *bad_layout2[] = { "worksheet", input, "--out", pdf, "--layout", "4x", NULL };
+
+    g_assert_cmpint (run_xqtool (help, NULL), ==, 0);
+    g_assert_cmpint (run_xqtool (bad_layout2, NULL), ==, 1);
+    g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
+  }
+
+  g_unlink (key);
+  g_unlink (input);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1144,6 +1449,10 @@ main (int argc, char **argv)
   g_test_add_func ("/render/worksheet/limits", test_worksheet_limits);
   g_test_add_func ("/render/worksheet/long-title", test_worksheet_long_title);
   g_test_add_func ("/render/xqtool/render", test_xqtool_render);
+  g_test_add_func ("/render/worksheet/layouts", test_worksheet_layouts);
+  g_test_add_func ("/render/worksheet/name-line", test_worksheet_name_line);
+  g_test_add_func ("/render/worksheet/long-prompt", test_worksheet_long_prompt);
+  g_test_add_func ("/render/xqtool/worksheet-options", test_xqtool_worksheet_options);
   g_test_add_func ("/render/half/geometry", test_half_geometry);
   g_test_add_func ("/render/half/pixels", test_half_pixels);
   g_test_add_func ("/render/tokens/backs", test_backs);

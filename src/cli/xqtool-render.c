@@ -317,6 +317,33 @@ add_lesson_file (XqWorksheet *sheet, const char *path, const char **title, gbool
   return TRUE;
 }
 
+/* Worksheets are PDF only: any other name is refused before anything is
+ * written, as render refuses a file type it cannot tell. */
+static gboolean
+check_pdf_name (const char *path)
+{
+  g_autofree char *lower = g_ascii_strdown (path, -1);
+
+  if (g_str_has_suffix (lower, ".pdf"))
+    return TRUE;
+  xqtool_fail (_("cannot tell the file type of “%s” (a worksheet is a .pdf)"), path);
+  return FALSE;
+}
+
+static gboolean
+write_sheet (XqWorksheet *sheet, XqWorksheetKey key, const char *out, GError **error)
+{
+  g_autofree char *echo = NULL;
+
+  xq_worksheet_set_key (sheet, key);
+  if (!xq_worksheet_write_pdf (sheet, out, error))
+    return FALSE;
+  echo = g_strdup_printf ("%s: %u exercises, %d pages", out, xq_worksheet_get_n_exercises (sheet),
+                          xq_worksheet_count_pages (sheet));
+  xqtool_print_line (stdout, echo);
+  return TRUE;
+}
+
 static int
 cmd_worksheet (int argc, char **argv)
 {
@@ -325,8 +352,9 @@ cmd_worksheet (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   g_autoptr(XqWorksheet) sheet = xq_worksheet_new ();
   g_autofree char *text = NULL;
-  const char *input = NULL, *out = NULL, *title = NULL;
-  gboolean print_answers = FALSE;
+  const char *input = NULL, *out = NULL, *title = NULL, *key_out = NULL;
+  gboolean print_answers = FALSE, no_key = FALSE, key_only = FALSE;
+  int per_page = XQ_WORKSHEET_COLUMNS * XQ_WORKSHEET_ROWS;
   XqRenderStyle style;
 
   xq_render_style_init (&style);
@@ -352,6 +380,16 @@ cmd_worksheet (int argc, char **argv)
           print_answers = TRUE;
           continue;
         }
+      if (strcmp (opt, "--help") == 0 || strcmp (opt, "-h") == 0)
+        {
+          printf ("usage: xqtool %s %s\n", self->name, self->usage);
+          return 0;
+        }
+      if (strcmp (opt, "--no-key") == 0 || strcmp (opt, "--key-only") == 0)
+        {
+          *(opt[2] == 'n' ? &no_key : &key_only) = TRUE;
+          continue;
+        }
       if (i + 1 >= argc)
         return xqtool_fail (_("%s needs a value"), opt);
       i++;
@@ -359,11 +397,24 @@ cmd_worksheet (int argc, char **argv)
         out = argv[i];
       else if (strcmp (opt, "--title") == 0)
         title = argv[i];
+      else if (strcmp (opt, "--key-out") == 0)
+        key_out = argv[i];
+      else if (strcmp (opt, "--layout") == 0)
+        {
+          if (!xqtool_parse_int (argv[i], 1, 6, &per_page) || !xq_worksheet_layout_is_valid (per_page))
+            return xqtool_fail (_("--layout: “%s” is not 1, 2, 4 or 6 (boards a page)"), argv[i]);
+        }
       else
         return xqtool_fail (_("unknown option “%s”"), opt);
     }
   if (input == NULL || out == NULL)
     return xqtool_usage (self);
+  if ((no_key && key_only) || (key_out != NULL && (no_key || key_only)))
+    return xqtool_fail (_("--no-key, --key-only and --key-out exclude each other"));
+  if (!check_pdf_name (out) || (key_out != NULL && !check_pdf_name (key_out)))
+    return 1;
+  if (key_out != NULL && strcmp (key_out, out) == 0)
+    return xqtool_fail (_("--key-out must name another file than --out"));
   if (g_str_has_suffix (input, ".json"))
     {
       /* A unit or a puzzle pack: its exercises with computed answers. */
@@ -384,14 +435,13 @@ cmd_worksheet (int argc, char **argv)
     return xqtool_fail (_("%s: no exercises"), input);
   xq_worksheet_set_style (sheet, &style);
   xq_worksheet_set_title (sheet, title ? title : _("Xiangqi worksheet"));
-  if (!xq_worksheet_write_pdf (sheet, out, &error))
+  xq_worksheet_set_layout (sheet, per_page);
+  if (!write_sheet (sheet,
+                    key_only ? XQ_WORKSHEET_KEY_ONLY
+                    : no_key || key_out != NULL ? XQ_WORKSHEET_KEY_NONE : XQ_WORKSHEET_KEY_AFTER,
+                    out, &error) ||
+      (key_out != NULL && !write_sheet (sheet, XQ_WORKSHEET_KEY_ONLY, key_out, &error)))
     return xqtool_fail ("%s", error->message);
-  {
-    g_autofree char *echo = g_strdup_printf ("%s: %u exercises, %d pages", out,
-                                             xq_worksheet_get_n_exercises (sheet),
-                                             xq_worksheet_count_pages (sheet));
-    xqtool_print_line (stdout, echo);
-  }
   return 0;
 }
 
@@ -399,8 +449,8 @@ const XqToolCommand xqtool_render_commands[] = {
   { "render", "FEN|start --out FILE.svg|png|pdf [--size PX] [--pieces SET] [--theme THEME] [--flip] [--coords] "
               "[--highlight SQ,..] [--arrow MOVE,..] [--dots SQ,..] [--last SQ,..] [--stars SQ,..] "
               "[--circles SQ,..] [--check SQ] [--labels SQ=TEXT,..]", cmd_render },
-  { "worksheet", "INPUT --out SHEET.pdf [--title TEXT] [--pieces SET] [--theme THEME] [--flip] [--coords]"
-                 " [--answers] (INPUT: lines of `FEN | prompt [| answer]`, or a lesson unit or puzzle pack .json)",
+  { "worksheet", "INPUT --out SHEET.pdf [--title TEXT] [--layout 1|2|4|6] [--no-key|--key-only|--key-out KEY.pdf]"
+                 " [--pieces SET] [--theme THEME] [--flip] [--coords] [--answers] (INPUT: lines of `FEN | prompt [| answer]`, or a lesson unit or puzzle pack .json)",
                  cmd_worksheet },
   { NULL, NULL, NULL },
 };

@@ -23,6 +23,38 @@
 #define PROMPT_FONT  FONT_FAMILY " 10.5"
 #define TITLE_FONT   FONT_FAMILY " Bold 15"
 #define SMALL_FONT   FONT_FAMILY " 8"
+#define NAME_FONT    FONT_FAMILY " 10"
+/* The name and date line, at the right of the heading. */
+#define NAME_W       250.0
+#define NAME_LINE_W  110.0
+#define DATE_LINE_W   70.0
+
+/* One layout: the grid, and how much text each cell holds.  text_h is
+ * prompt_lines of the prompt font plus answer_lines ruled lines; 0 puts the
+ * text beside the board, as tall as the board. */
+typedef struct {
+  int         per_page, columns, rows;
+  const char *font;
+  int         prompt_lines, answer_lines;
+  double      line_gap, text_h;
+} LayoutSpec;
+
+static const LayoutSpec layouts[] = {
+  /* 6 keeps the grid, board size and text box of the original sheet. */
+  { 6, XQ_WORKSHEET_COLUMNS, XQ_WORKSHEET_ROWS, PROMPT_FONT, 2, 1, 16, TEXT_H },
+  { 4, 2, 2, FONT_FAMILY " 11.5", 3, 2, 22, 3 * 16.7 + 2 * 22 },
+  { 2, 1, 2, FONT_FAMILY " 13", 10, 4, 28, 0 },
+  { 1, 1, 1, FONT_FAMILY " 15", 5, 4, 30, 5 * 21.8 + 4 * 30 },
+};
+
+static const LayoutSpec *
+layout_spec (int per_page)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (layouts); i++)
+    if (layouts[i].per_page == per_page)
+      return &layouts[i];
+  return NULL;
+}
 
 typedef struct {
   XqPosition     pos;
@@ -34,6 +66,8 @@ typedef struct {
 struct _XqWorksheet {
   char          *title;
   XqRenderStyle  style;
+  int            per_page;
+  XqWorksheetKey key;
   GPtrArray     *exercises;   /* Exercise* */
 };
 
@@ -55,6 +89,8 @@ xq_worksheet_new (void)
 
   xq_render_style_init (&sheet->style);
   sheet->style.theme = XQ_THEME_PRINT;
+  sheet->per_page = XQ_WORKSHEET_COLUMNS * XQ_WORKSHEET_ROWS;
+  sheet->key = XQ_WORKSHEET_KEY_AFTER;
   sheet->exercises = g_ptr_array_new_with_free_func (exercise_free);
   return sheet;
 }
@@ -85,6 +121,42 @@ xq_worksheet_set_style (XqWorksheet *sheet, const XqRenderStyle *style)
 {
   g_return_if_fail (sheet != NULL && style != NULL);
   sheet->style = *style;
+}
+
+gboolean
+xq_worksheet_layout_is_valid (int per_page)
+{
+  return layout_spec (per_page) != NULL;
+}
+
+void
+xq_worksheet_set_layout (XqWorksheet *sheet, int per_page)
+{
+  g_return_if_fail (sheet != NULL && xq_worksheet_layout_is_valid (per_page));
+  sheet->per_page = per_page;
+}
+
+int
+xq_worksheet_get_layout (const XqWorksheet *sheet)
+{
+  g_return_val_if_fail (sheet != NULL, 0);
+  return sheet->per_page;
+}
+
+void
+xq_worksheet_set_key (XqWorksheet *sheet, XqWorksheetKey key)
+{
+  g_return_if_fail (sheet != NULL);
+  switch (key)
+    {
+    case XQ_WORKSHEET_KEY_AFTER:
+    case XQ_WORKSHEET_KEY_NONE:
+    case XQ_WORKSHEET_KEY_ONLY:
+      sheet->key = key;
+      return;
+    default:
+      g_return_if_reached ();
+    }
 }
 
 void
@@ -179,38 +251,60 @@ xq_worksheet_parse_text (XqWorksheet *sheet, const char *text, GError **error)
 int
 xq_worksheet_layout (const XqWorksheet *sheet, XqWorksheetSlot *slots)
 {
-  const int per_page = XQ_WORKSHEET_COLUMNS * XQ_WORKSHEET_ROWS;
+  const LayoutSpec *spec;
   double area_w = XQ_WORKSHEET_PAGE_WIDTH - 2 * MARGIN;
   double area_h = XQ_WORKSHEET_PAGE_HEIGHT - 2 * MARGIN - HEADER_H - FOOTER_H;
-  double cell_w = (area_w - (XQ_WORKSHEET_COLUMNS - 1) * COLUMN_GAP) / XQ_WORKSHEET_COLUMNS;
-  double cell_h = area_h / XQ_WORKSHEET_ROWS;
-  double board_h = cell_h - TEXT_H - 2 * TEXT_GAP;
-  double board_w = board_h * xq_board_aspect_ratio ();
+  double cell_w, cell_h, board_w, board_h, text_h;
+  gboolean beside;
+  int per_page;
   guint n;
 
   g_return_val_if_fail (sheet != NULL, 0);
+  spec = layout_spec (sheet->per_page);
+  per_page = spec->per_page;
   n = sheet->exercises->len;
-  if (board_w > cell_w)
+  cell_w = (area_w - (spec->columns - 1) * COLUMN_GAP) / spec->columns;
+  cell_h = area_h / spec->rows;
+  beside = spec->text_h <= 0;
+  text_h = beside ? 0 : spec->text_h;
+  board_h = cell_h - text_h - 2 * TEXT_GAP;
+  board_w = board_h * xq_board_aspect_ratio ();
+  /* Beside the board the text keeps at least a third of the cell. */
+  if (board_w > (beside ? cell_w * 2 / 3 : cell_w))
     {
-      board_w = cell_w;
+      board_w = beside ? cell_w * 2 / 3 : cell_w;
       board_h = board_w / xq_board_aspect_ratio ();
     }
   for (guint i = 0; slots != NULL && i < n; i++)
     {
       int on_page = (int) (i % per_page);
-      int col = on_page % XQ_WORKSHEET_COLUMNS, row = on_page / XQ_WORKSHEET_COLUMNS;
+      int col = on_page % spec->columns, row = on_page / spec->columns;
       double cell_x = MARGIN + col * (cell_w + COLUMN_GAP);
       double cell_y = MARGIN + HEADER_H + row * cell_h;
+      XqWorksheetSlot *slot = &slots[i];
 
-      slots[i].page = (int) (i / per_page);
-      slots[i].board_x = cell_x + (cell_w - board_w) / 2;
-      slots[i].board_y = cell_y;
-      slots[i].board_w = board_w;
-      slots[i].board_h = board_h;
-      slots[i].text_x = cell_x;
-      slots[i].text_y = cell_y + board_h + TEXT_GAP;
-      slots[i].text_w = cell_w;
-      slots[i].text_h = TEXT_H;
+      slot->page = (int) (i / per_page);
+      slot->board_w = board_w;
+      slot->board_h = board_h;
+      slot->board_y = cell_y;
+      slot->n_answer_lines = spec->answer_lines;
+      slot->answer_line_gap = spec->line_gap;
+      if (beside)
+        {
+          slot->board_x = cell_x;
+          slot->text_x = cell_x + board_w + COLUMN_GAP;
+          slot->text_y = cell_y;
+          slot->text_w = cell_w - board_w - COLUMN_GAP;
+          slot->text_h = board_h;
+        }
+      else
+        {
+          slot->board_x = cell_x + (cell_w - board_w) / 2;
+          slot->text_x = cell_x;
+          slot->text_y = cell_y + board_h + TEXT_GAP;
+          slot->text_w = cell_w;
+          slot->text_h = text_h;
+        }
     }
   return n == 0 ? 1 : (int) ((n + per_page - 1) / per_page);
 }
@@ -313,21 +407,25 @@ static void
 plan_init (Plan *plan, XqWorksheet *sheet)
 {
   guint n = MAX (sheet->exercises->len, 1);
+  int n_ex_pages;
 
   plan->ctx = new_context ();
   plan->slots = g_new0 (XqWorksheetSlot, n);
   plan->key_pages = g_new0 (int, n);
   plan->key_ys = g_new0 (double, n);
-  plan->n_ex_pages = xq_worksheet_layout (sheet, plan->slots);
+  n_ex_pages = xq_worksheet_layout (sheet, plan->slots);
+  plan->n_ex_pages = sheet->key == XQ_WORKSHEET_KEY_ONLY ? 0 : n_ex_pages;
   plan->n_pages = plan->n_ex_pages;
-  if (has_answers (sheet))
+  /* Asked for alone, the key is printed even with no answer in it. */
+  if (sheet->key == XQ_WORKSHEET_KEY_ONLY ||
+      (sheet->key == XQ_WORKSHEET_KEY_AFTER && has_answers (sheet)))
     plan->n_pages += layout_answers (sheet, plan->ctx, plan->key_pages, plan->key_ys);
   plan->title = NULL;
   if (sheet->title != NULL && *sheet->title)
     {
       /* Never past its box: one line, cut with an ellipsis. */
       g_autofree char *escaped = g_markup_escape_text (sheet->title, -1);
-      plan->title = new_layout (plan->ctx, TITLE_FONT, XQ_WORKSHEET_PAGE_WIDTH - 2 * MARGIN);
+      plan->title = new_layout (plan->ctx, TITLE_FONT, XQ_WORKSHEET_PAGE_WIDTH - 2 * MARGIN - NAME_W);
       pango_layout_set_single_paragraph_mode (plan->title, TRUE);
       pango_layout_set_ellipsize (plan->title, PANGO_ELLIPSIZE_END);
       pango_layout_set_height (plan->title, -1);
@@ -388,6 +486,42 @@ draw_text (cairo_t *cr, PangoContext *ctx, const char *font, const char *markup,
   return show_layout (cr, layout, x, y, error);
 }
 
+/* A label and a ruled line after it ending at right; returns where the
+ * label starts. */
+static gboolean
+draw_blank (cairo_t *cr, PangoContext *ctx, const char *label, double right, double line_w,
+            double *left, GError **error)
+{
+  g_autoptr(PangoLayout) layout = new_layout (ctx, NAME_FONT, -1);
+  double baseline = MARGIN + 17;
+  int w, b;
+
+  pango_layout_set_text (layout, label, -1);
+  pango_layout_get_size (layout, &w, NULL);
+  b = pango_layout_get_baseline (layout);
+  *left = right - line_w - 4 - (double) w / PANGO_SCALE;
+  if (!show_layout (cr, layout, *left, baseline - (double) b / PANGO_SCALE, error))
+    return FALSE;
+  cairo_set_line_width (cr, 0.5);
+  cairo_move_to (cr, right - line_w, baseline + 1);
+  cairo_line_to (cr, right, baseline + 1);
+  cairo_stroke (cr);
+  return TRUE;
+}
+
+/* "Name ______  Date ____" at the right of the heading, for the child. */
+static gboolean
+draw_name_line (cairo_t *cr, PangoContext *ctx, GError **error)
+{
+  double left;
+
+  /* Translators: on a printed worksheet, before a line for the date. */
+  if (!draw_blank (cr, ctx, C_("worksheet", "Date"), XQ_WORKSHEET_PAGE_WIDTH - MARGIN, DATE_LINE_W, &left, error))
+    return FALSE;
+  /* Translators: on a printed worksheet, before a line for the child's name. */
+  return draw_blank (cr, ctx, C_("worksheet", "Name"), left - 12, NAME_LINE_W, &left, error);
+}
+
 static gboolean
 draw_frame (const Plan *plan, cairo_t *cr, int page, GError **error)
 {
@@ -397,6 +531,8 @@ draw_frame (const Plan *plan, cairo_t *cr, int page, GError **error)
 
   cairo_set_source_rgb (cr, 0, 0, 0);
   if (plan->title != NULL && !show_layout (cr, plan->title, MARGIN, MARGIN, error))
+    return FALSE;
+  if (page < plan->n_ex_pages && !draw_name_line (cr, ctx, error))
     return FALSE;
   cairo_set_line_width (cr, 0.6);
   cairo_move_to (cr, MARGIN, MARGIN + HEADER_H - 6);
@@ -431,6 +567,7 @@ static gboolean
 draw_page (XqWorksheet *sheet, cairo_t *cr, const Plan *plan, int page, GError **error)
 {
   PangoContext *ctx = plan->ctx;
+  const LayoutSpec *spec = layout_spec (sheet->per_page);
   guint n = sheet->exercises->len;
 
   if (!draw_frame (plan, cr, page, error))
@@ -451,14 +588,23 @@ draw_page (XqWorksheet *sheet, cairo_t *cr, const Plan *plan, int page, GError *
             return FALSE;
           escaped = g_markup_escape_text (ex->prompt, -1);
           markup = g_strdup_printf ("<b>%u.</b>  %s", i + 1, escaped);
-          layout = new_layout (ctx, PROMPT_FONT, slot->text_w);
+          layout = new_layout (ctx, spec->font, slot->text_w);
           pango_layout_set_markup (layout, markup, -1);
-          /* Keep long prompts inside their box: at most three lines. */
-          pango_layout_set_height (layout, -3);
+          /* Keep long prompts inside their box, above the answer lines. */
+          pango_layout_set_height (layout, -spec->prompt_lines);
           pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
           cairo_set_source_rgb (cr, 0, 0, 0);
           if (!show_layout (cr, layout, slot->text_x, slot->text_y, error))
             return FALSE;
+          cairo_set_line_width (cr, 0.5);
+          for (int l = 0; l < slot->n_answer_lines; l++)
+            {
+              double y = slot->text_y + slot->text_h - 1 - l * slot->answer_line_gap;
+
+              cairo_move_to (cr, slot->text_x, y);
+              cairo_line_to (cr, slot->text_x + slot->text_w, y);
+            }
+          cairo_stroke (cr);
         }
       return TRUE;
     }

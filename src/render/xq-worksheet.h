@@ -16,7 +16,7 @@ G_BEGIN_DECLS
 /* A4 in PostScript points. */
 #define XQ_WORKSHEET_PAGE_WIDTH   595.276
 #define XQ_WORKSHEET_PAGE_HEIGHT  841.890
-/* Exercises per page: two columns of three. */
+/* The default layout: two columns of three exercises a page. */
 #define XQ_WORKSHEET_COLUMNS 2
 #define XQ_WORKSHEET_ROWS    3
 
@@ -30,11 +30,22 @@ G_BEGIN_DECLS
 
 typedef struct _XqWorksheet XqWorksheet;
 
+/* Which pages a worksheet has: the questions followed by the answer key
+ * (the default; the key is left out when no exercise has an answer), the
+ * questions alone, or the key alone (a teacher's copy, or a separate file). */
+typedef enum {
+  XQ_WORKSHEET_KEY_AFTER,
+  XQ_WORKSHEET_KEY_NONE,
+  XQ_WORKSHEET_KEY_ONLY,
+} XqWorksheetKey;
+
 /* Where one exercise goes, in points from the page's top-left corner. */
 typedef struct {
   int    page;                                   /* 0-based */
   double board_x, board_y, board_w, board_h;     /* the board diagram */
-  double text_x, text_y, text_w, text_h;         /* number + prompt, below the board */
+  double text_x, text_y, text_w, text_h;         /* number + prompt + answer lines, below the board */
+  int    n_answer_lines;                         /* ruled lines at the bottom of the text box */
+  double answer_line_gap;                        /* between two answer lines */
 } XqWorksheetSlot;
 
 XqWorksheet *xq_worksheet_new          (void);
@@ -44,6 +55,13 @@ void         xq_worksheet_free         (XqWorksheet *sheet);
 void         xq_worksheet_set_title    (XqWorksheet *sheet, const char *title);
 /* Board style for every diagram (default: traditional pieces, print theme). */
 void         xq_worksheet_set_style    (XqWorksheet *sheet, const XqRenderStyle *style);
+/* Boards per page: 1, 2, 4 or 6 (the default, XQ_WORKSHEET_COLUMNS by
+ * XQ_WORKSHEET_ROWS).  Boards, prompts and answer lines scale with it. */
+gboolean     xq_worksheet_layout_is_valid (int per_page);
+void         xq_worksheet_set_layout   (XqWorksheet *sheet, int per_page);
+int          xq_worksheet_get_layout   (const XqWorksheet *sheet);
+/* Which pages the worksheet has (default: XQ_WORKSHEET_KEY_AFTER). */
+void         xq_worksheet_set_key      (XqWorksheet *sheet, XqWorksheetKey key);
 /* Appends an exercise.  answer and annots may be NULL. */
 void         xq_worksheet_add          (XqWorksheet *sheet, const XqPosition *pos, const char *prompt,
                                         const char *answer, const XqAnnotations *annots);
@@ -55,10 +73,10 @@ guint        xq_worksheet_get_n_exercises (const XqWorksheet *sheet);
 gboolean     xq_worksheet_parse_text   (XqWorksheet *sheet, const char *text, GError **error);
 
 /* Fills slots (n_exercises entries, may be NULL) and returns the number of
- * exercise pages. */
+ * exercise pages in the current layout (also when the key is printed alone). */
 int          xq_worksheet_layout       (const XqWorksheet *sheet, XqWorksheetSlot *slots);
-/* Total pages the PDF will have: exercise pages plus the answer key (which
- * is left out when no exercise has an answer). */
+/* Total pages the PDF will have: exercise pages and/or the answer key, as
+ * set by xq_worksheet_set_key (). */
 int          xq_worksheet_count_pages  (XqWorksheet *sheet);
 /* Writes the worksheet as an A4 PDF.  Fails with XQ_RENDER_ERROR_FONT when
  * no installed font covers the prompt text (it would print as boxes). */

@@ -9,6 +9,7 @@ packages=(
   libglib2.0-dev libgtk-4-dev libadwaita-1-dev librsvg2-dev libjson-glib-dev
   desktop-file-utils appstream xvfb xauth fonts-wqy-microhei
   imagemagick time
+  poppler-utils  # tests: pdftotext reads the worksheets back
   clang libclang-rt-14-dev
   git  # tools/check-install.sh copies the working tree with git ls-files
   libx11-dev libxdamage-dev  # tools/bench-startup.sh builds tools/first-frame.c

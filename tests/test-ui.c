@@ -1564,6 +1564,99 @@ test_thinker (void)
   g_assert_cmpint (think_counts.done, ==, 0);
 }
 
+/* ---- Issue 13: the Play page says why it refuses a move -------------------- */
+
+static void
+play_click (XqBoardView *view,
+            const char  *square)
+{
+  GtkEventController *click = find_controller (GTK_WIDGET (view), GTK_TYPE_GESTURE_CLICK);
+  double x, y;
+
+  xq_board_view_get_point (view, xq_square_from_text (square), &x, &y);
+  g_assert_cmpint (xq_board_view_pick (view, x, y), ==, xq_square_from_text (square));
+  g_signal_emit_by_name (click, "pressed", 1, x, y);
+  g_signal_emit_by_name (click, "released", 1, x, y);
+}
+
+static gboolean
+view_has_mark (XqBoardView *view,
+               XqMarkKind   kind,
+               XqColorRole  role,
+               const char  *sq,
+               const char  *to)
+{
+  const XqAnnotations *marks = xq_board_view_get_marks (view);
+
+  for (int i = 0; i < marks->n_marks; i++)
+    if (marks->marks[i].kind == kind && marks->marks[i].role == role &&
+        marks->marks[i].sq == xq_square_from_text (sq) &&
+        (to == NULL || marks->marks[i].to == xq_square_from_text (to)))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_play_refusal (WindowFixture *f,
+                   gconstpointer  data)
+{
+  XqBoardView *view = xq_play_page_get_board_view (f->page);
+  XqBoardModel *model = xq_play_page_get_board_model (f->page);
+  GtkEventController *click = find_controller (GTK_WIDGET (view), GTK_TYPE_GESTURE_CLICK);
+  GtkEventController *drag = find_controller (GTK_WIDGET (view), GTK_TYPE_GESTURE_DRAG);
+  double x0, y0, x1, y1;
+
+  xq_window_show_page (f->window, "play");
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (f->window));
+  /* Red: horse b0 with a chariot on its leg b1; the generals on files d and e. */
+  g_assert_true (xq_play_page_load_fen (f->page, "4k4/9/9/9/9/9/9/9/1R7/1N1K5 w - - 0 1", NULL));
+  g_assert_null (xq_play_page_get_refusal_text (f->page));
+
+  /* The blocked horse: the sentence, the leg circled, the point crossed out. */
+  play_click (view, "b0");
+  play_click (view, "c2");
+  g_assert_cmpint (xq_game_get_n_plies (xq_play_page_get_game (f->page)), ==, 0);
+  g_assert_cmpint (xq_board_model_get_selected (model), ==, XQ_NO_SQUARE);
+  g_assert_cmpstr (xq_play_page_get_refusal_text (f->page), ==,
+                   "The horse's leg is blocked: a piece stands right next to it on that side.");
+  g_assert_true (view_has_mark (view, XQ_MARK_CIRCLE, XQ_ROLE_BAD, "b1", NULL));
+  g_assert_true (view_has_mark (view, XQ_MARK_CIRCLE, XQ_ROLE_BAD, "c2", NULL));
+  g_assert_cmpstr (xq_board_view_get_announcement (view), ==,
+                   xq_play_page_get_refusal_text (f->page));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (view));
+
+  /* The next click clears it, even one that does nothing. */
+  play_click (view, "a5");
+  g_assert_null (xq_play_page_get_refusal_text (f->page));
+  g_assert_cmpint (xq_board_view_get_marks (view)->n_marks, ==, 0);
+
+  /* Generals facing: the attacking line down file e, from Black's general. */
+  play_click (view, "d0");
+  play_click (view, "e0");
+  g_assert_cmpstr (xq_play_page_get_refusal_text (f->page), ==,
+                   "The two generals may never face each other on an open file.");
+  g_assert_true (view_has_mark (view, XQ_MARK_ARROW, XQ_ROLE_WARNING, "e9", "e0"));
+  g_assert_false (view_has_mark (view, XQ_MARK_CIRCLE, XQ_ROLE_BAD, "b1", NULL));
+
+  /* A dropped piece is refused the same way (the press clears the old reason). */
+  xq_board_view_get_point (view, xq_square_from_text ("b0"), &x0, &y0);
+  xq_board_view_get_point (view, xq_square_from_text ("a2"), &x1, &y1);
+  g_signal_emit_by_name (click, "pressed", 1, x0, y0);
+  g_assert_null (xq_play_page_get_refusal_text (f->page));
+  g_signal_emit_by_name (drag, "drag-begin", x0, y0);
+  g_signal_emit_by_name (drag, "drag-update", (x1 - x0) / 2, (y1 - y0) / 2);
+  g_signal_emit_by_name (drag, "drag-update", x1 - x0, y1 - y0);
+  g_signal_emit_by_name (drag, "drag-end", x1 - x0, y1 - y0);
+  g_assert_cmpstr (xq_play_page_get_refusal_text (f->page), ==,
+                   "The horse's leg is blocked: a piece stands right next to it on that side.");
+  g_assert_true (view_has_mark (view, XQ_MARK_CIRCLE, XQ_ROLE_BAD, "a2", NULL));
+
+  /* A legal move clears it too. */
+  g_assert_true (xq_play_page_play (f->page, xq_move_from_iccs ("d0d1"), NULL));
+  g_assert_null (xq_play_page_get_refusal_text (f->page));
+  g_assert_cmpint (xq_board_view_get_marks (view)->n_marks, ==, 0);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1619,6 +1712,7 @@ main (int   argc,
   g_test_add ("/ui/window/i18n", WindowFixture, NULL, window_setup, test_window_i18n, window_teardown);
   g_test_add ("/ui/window/i18n/pieces", WindowFixture, NULL, window_setup, test_window_i18n_pieces,
               window_teardown);
+  g_test_add ("/ui/play/refusal", WindowFixture, NULL, window_setup, test_play_refusal, window_teardown);
 
   return g_test_run ();
 }

@@ -162,4 +162,28 @@ for fen, want in [
     rc, out, err = run("judge", fen)
     check(f"judge {fen}: {want}", rc == 0 and out.strip() == want, f"rc={rc} {out!r} {err!r}")
 
+# Issue 13: judge names why a move is illegal, in the lesson layer's words,
+# with the core's reason id (docs/attacks.md) for scripts.
+for fen, moves, want in [
+    ("4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", ["d0e0"],
+     "xqtool: ply 1: d0e0 is not a legal move for Red: "
+     "The two generals may never face each other on an open file. (generals-face)"),
+    ("4k4/9/9/9/9/9/9/9/1R7/1N1K5 w - - 0 1", ["b0c2"],
+     "xqtool: ply 1: b0c2 is not a legal move for Red: "
+     "The horse's leg is blocked: a piece stands right next to it on that side. (horse-leg)"),
+    (START, ["h2e2", "h9h5"],
+     "xqtool: ply 2: h9h5 is not a legal move for Black: "
+     "The horse moves one point straight, then one point diagonally. (wrong-way)"),
+]:
+    rc, out, err = run("judge", fen, *moves)
+    check(f"judge {' '.join(moves)}: the reason is named", rc == 1 and out == "" and err.strip() == want,
+          f"rc={rc} {out!r} {err!r}")
+# A move that is not even written as one keeps the game's plain message.
+rc, out, err = run("judge", START, "zz99")
+check("judge zz99: no reason made up", rc == 1 and "zz99" in err and "(" not in err, f"rc={rc} {err!r}")
+# Nor does a game already over (two bare generals) that refuses every move.
+rc, out, err = run("judge", "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", "d0e0")
+check("judge after the end: the game's own reason", rc == 1 and "already over" in err
+      and "generals" not in err, f"rc={rc} {err!r}")
+
 finish()

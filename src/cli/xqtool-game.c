@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "xq-attacks.h"
 #include "xq-game.h"
+#include "xq-lesson-rules.h"
 #include "xq-repetition.h"
 #include "xqtool.h"
 
@@ -76,6 +78,26 @@ parse_game_options (int *argc, char **argv, XqGameOptions *opts, gboolean *expla
   return TRUE;
 }
 
+/* The game's error for a move it refused, with the lesson layer's sentence
+ * for why and the core's reason id, so a script need not parse the words. */
+static int
+fail_move (const XqGame *game, const char *iccs, const GError *error)
+{
+  XqPosition pos = *xq_game_get_position (game);
+  XqMove m = xq_move_from_iccs (iccs);
+  XqIllegal why;
+  XqLessonMarks marks;
+  g_autofree char *sentence = NULL;
+
+  /* A game already over refuses every move, legal or not: its own words say why. */
+  if (xq_game_is_over (game) || m == XQ_MOVE_NONE ||
+      xq_position_explain_illegal (&pos, m, &why) == XQ_ILLEGAL_NONE)
+    return xqtool_fail ("%s", error->message);
+  xq_lesson_marks_clear (&marks);
+  sentence = xq_lesson_explain_illegal (&pos, m, &marks);
+  return xqtool_fail ("%s: %s (%s)", error->message, sentence, xq_illegal_reason_id (why.reason));
+}
+
 static int
 cmd_judge (int argc, char **argv)
 {
@@ -101,7 +123,7 @@ cmd_judge (int argc, char **argv)
     {
       g_autoptr(GError) error = NULL;
       if (!xq_game_play_iccs (game, argv[i], &error))
-        return xqtool_fail ("%s", error->message);
+        return fail_move (game, argv[i], error);
     }
 
   result = xq_game_get_result (game);

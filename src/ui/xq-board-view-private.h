@@ -23,6 +23,7 @@ struct _XqBoardView
   guint            resize_timeout; /* recompose once a live resize pauses */
   XqPieceTextures  moving;         /* for the one piece that moves freely */
   char            *announcement;
+  XqAnnotations    marks;          /* the owner's, until the next press (xq_board_view_set_marks) */
 
   XqSquare         cursor;
   gboolean         cursor_shown;   /* only after the keyboard was used */

@@ -29,6 +29,8 @@ static GParamSpec *properties [N_PROPS];
 
 enum {
   MOVE,
+  REFUSED,
+  MARKS_CLEARED,
   N_SIGNALS
 };
 
@@ -114,6 +116,8 @@ build_annotations (XqBoardView   *self,
   check = xq_board_model_get_check_square (self->model);
   if (check != XQ_NO_SQUARE)
     xq_annotations_add (annots, XQ_MARK_CHECK, XQ_ROLE_WARNING, check);
+  for (int i = 0; i < self->marks.n_marks && annots->n_marks < XQ_MAX_MARKS; i++)
+    annots->marks[annots->n_marks++] = self->marks.marks[i];
 }
 
 /* Composes the resting picture once per change; frames during a drag or an
@@ -324,6 +328,7 @@ try_move (XqBoardView *self,
     {
       if (self->sounds)
         gtk_widget_error_bell (GTK_WIDGET (self));
+      g_signal_emit (self, signals[REFUSED], 0, from, to);
       return FALSE;
     }
   self->suppress_animation = !animate;
@@ -341,7 +346,16 @@ xq_board_view_activate_square (XqBoardView *self,
   XqSquare sel;
   const XqPosition *pos;
 
-  if (self->model == NULL || !xq_board_model_get_interactive (self->model) || sq == XQ_NO_SQUARE)
+  if (self->model == NULL)
+    return;
+  /* Whatever the press does, the owner's marks were about the board as it
+   * was before it. */
+  if (self->marks.n_marks > 0)
+    {
+      xq_board_view_set_marks (self, NULL);
+      g_signal_emit (self, signals[MARKS_CLEARED], 0);
+    }
+  if (!xq_board_model_get_interactive (self->model) || sq == XQ_NO_SQUARE)
     return;
 
   pos = xq_board_model_get_position (self->model);
@@ -660,6 +674,27 @@ xq_board_view_class_init (XqBoardViewClass *klass)
     g_signal_new ("move", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_INT);
 
+  /**
+   * XqBoardView::refused:
+   * @from: the picked piece
+   * @to: the point it could not go to
+   *
+   * A move the rules forbid was tried; the piece went back.
+   */
+  signals [REFUSED] =
+    g_signal_new ("refused", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_INT, G_TYPE_INT);
+
+  /**
+   * XqBoardView::marks-cleared:
+   *
+   * A press or Enter on the board cleared the owner's marks
+   * (xq_board_view_set_marks).
+   */
+  signals [MARKS_CLEARED] =
+    g_signal_new ("marks-cleared", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
   xq_board_keys_install (widget_class, &xq_board_view_keys);
 
   gtk_widget_class_set_css_name (widget_class, "xq-board");
@@ -677,6 +712,7 @@ xq_board_view_init (XqBoardView *self)
   self->drag_from = XQ_NO_SQUARE;
   self->animate = TRUE;
   self->sounds = TRUE;
+  xq_annotations_clear (&self->marks);
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
@@ -736,6 +772,26 @@ xq_board_view_get_model (XqBoardView *self)
 {
   g_return_val_if_fail (XQ_IS_BOARD_VIEW (self), NULL);
   return self->model;
+}
+
+void
+xq_board_view_set_marks (XqBoardView         *self,
+                         const XqAnnotations *marks)
+{
+  g_return_if_fail (XQ_IS_BOARD_VIEW (self));
+
+  if (marks != NULL)
+    self->marks = *marks;
+  else
+    xq_annotations_clear (&self->marks);
+  xq_board_view_invalidate_frame (self);
+}
+
+const XqAnnotations *
+xq_board_view_get_marks (XqBoardView *self)
+{
+  g_return_val_if_fail (XQ_IS_BOARD_VIEW (self), NULL);
+  return &self->marks;
 }
 
 void

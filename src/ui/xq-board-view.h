@@ -20,6 +20,16 @@ GtkWidget    *xq_board_view_new            (void);
 void          xq_board_view_set_model      (XqBoardView *self, XqBoardModel *model);
 XqBoardModel *xq_board_view_get_model      (XqBoardView *self);
 
+/* ::refused (from, to) is emitted when a move the rules forbid is tried by
+ * click, drag or keyboard; the view rings its bell and puts the piece back,
+ * the owner may say why. */
+
+/* Marks the owner draws over the board with the view's own (a refused
+ * move's reason); NULL clears them.  They last until the next press or
+ * Enter on the board, which clears them and emits ::marks-cleared. */
+void          xq_board_view_set_marks      (XqBoardView *self, const XqAnnotations *marks);
+const XqAnnotations *xq_board_view_get_marks (XqBoardView *self);
+
 /* The properties "piece-set", "theme" and "show-coordinates" follow the
  * preferences (xq-board-settings.h). */
 /* Whether a refused move rings the bell. */

@@ -20,6 +20,7 @@ struct _XqPlayPage
   XqBoardView *board_view;
   GtkLabel    *turn_label;
   GtkLabel    *status_label;
+  GtkLabel    *refusal_label;
   GtkLabel    *rule_label;
   GtkListBox  *move_list;
   GtkWidget   *clock_box;

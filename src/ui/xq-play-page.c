@@ -6,6 +6,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "xq-engine.h"
+#include "xq-lesson-board.h"
+#include "xq-lesson-rules.h"
 #include "xq-pgn.h"
 #include "xq-play-page-private.h"
 #include "xq-window.h"
@@ -227,9 +229,51 @@ maybe_start_computer (XqPlayPage *self)
   xq_thinker_start (self->thinker, self->computer_delay_ms);
 }
 
+/* ---- A refused move: the lesson layer's reason, in words and marks --------- */
+
+static void
+clear_refusal (XqPlayPage *self)
+{
+  gtk_label_set_label (self->refusal_label, "");
+  gtk_widget_set_visible (GTK_WIDGET (self->refusal_label), FALSE);
+  xq_board_view_set_marks (self->board_view, NULL);
+}
+
+static void
+board_refused_cb (XqPlayPage  *self,
+                  int          from,
+                  int          to,
+                  XqBoardView *view)
+{
+  XqPosition pos = *xq_game_get_position (self->game);
+  XqLessonMarks marks;
+  XqAnnotations annots;
+  g_autofree char *why = NULL;
+
+  xq_lesson_marks_clear (&marks);
+  why = xq_lesson_explain_illegal (&pos, xq_move_make (from, to), &marks);
+  if (why == NULL)
+    return;
+  xq_lesson_board_marks_to_annotations (&marks, &pos, &annots);
+  xq_board_view_set_marks (self->board_view, &annots);
+  gtk_label_set_label (self->refusal_label, why);
+  gtk_widget_set_visible (GTK_WIDGET (self->refusal_label), TRUE);
+  xq_board_view_announce (self->board_view, why);
+}
+
+const char *
+xq_play_page_get_refusal_text (XqPlayPage *self)
+{
+  g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), NULL);
+  if (!gtk_widget_get_visible (GTK_WIDGET (self->refusal_label)))
+    return NULL;
+  return gtk_label_get_label (self->refusal_label);
+}
+
 void
 xq_play_page_sync_page (XqPlayPage *self)
 {
+  clear_refusal (self);
   xq_board_model_set_position (self->model, xq_game_get_position (self->game),
                                xq_game_get_last_move (self->game));
   xq_board_model_set_interactive (self->model,
@@ -521,6 +565,7 @@ xq_play_page_class_init (XqPlayPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, board_view);
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, turn_label);
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, status_label);
+  gtk_widget_class_bind_template_child (widget_class, XqPlayPage, refusal_label);
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, rule_label);
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, move_list);
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, clock_box);
@@ -534,6 +579,8 @@ xq_play_page_class_init (XqPlayPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, opponent_dropdown);
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, color_dropdown);
   gtk_widget_class_bind_template_callback (widget_class, board_move_cb);
+  gtk_widget_class_bind_template_callback (widget_class, board_refused_cb);
+  gtk_widget_class_bind_template_callback (widget_class, clear_refusal);
   gtk_widget_class_bind_template_callback (widget_class, move_row_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, opponent_selected_cb);
 

@@ -47,6 +47,10 @@ void          xq_play_page_set_notation   (XqPlayPage *self, XqNotation notation
 char         *xq_play_page_get_move_list_text (XqPlayPage *self);
 /* The sentence under the board: whose turn, or who won and why. */
 const char   *xq_play_page_get_status_text (XqPlayPage *self);
+/* Why the move just tried on the board was refused (the lesson layer's
+ * sentence, its marks on the board), or NULL once a move or a press on the
+ * board cleared it. */
+const char   *xq_play_page_get_refusal_text (XqPlayPage *self);
 
 /* The clock starts with Red's first move and stops when a move is taken
  * back; a fallen flag ends the game on time.  Its time control comes from

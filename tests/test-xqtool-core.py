@@ -80,7 +80,9 @@ rc, out, err = run("validate", repro("F1-lesson-fen-doublespace.json"))
 check("validate F1 lesson repro: accepted", rc == 0 and err == "", f"rc={rc} {err!r}")
 rc, out, err = run("pgn", repro("F1-pgn-fen-doublespace.pgn"))
 check("pgn F1 repro: one-line error naming the place", one_line_error(rc, out, err) and ":1:6:" in err, f"rc={rc} {err!r}")
-rc, out, err = run("worksheet", repro("F1-worksheet-doublespace.txt"), "--out", "/dev/null")
+with tempfile.TemporaryDirectory() as tmp:
+    # A worksheet is a .pdf: the output is named so, and the input's error is the one shown.
+    rc, out, err = run("worksheet", repro("F1-worksheet-doublespace.txt"), "--out", os.path.join(tmp, "sheet.pdf"))
 check("worksheet F1 repro: one-line error naming the line", one_line_error(rc, out, err) and "line 1" in err, f"rc={rc} {err!r}")
 rc, out, err = run("pack", "validate", repro("F1-pack-fen-doublespace.xqpack"))
 check("pack validate F1 repro: accepted", rc == 0 and "1 units (2 exercises)" in out, f"rc={rc} {out!r} {err!r}")

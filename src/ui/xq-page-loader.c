@@ -21,6 +21,7 @@ typedef struct
   XqPageLoader   *loader;
   char           *dir;
   XqPageLoadFunc  load;
+  GDestroyNotify  free_loaded;
 } Load;
 
 static void
@@ -40,7 +41,9 @@ load_thread (GTask        *task,
 {
   Load *l = data;
 
-  g_task_return_pointer (task, l->load (l->dir), NULL);
+  /* With its free function: a load cancelled meanwhile is freed by the task
+   * (g_task_propagate_pointer then gives NULL, not the content). */
+  g_task_return_pointer (task, l->load (l->dir), l->free_loaded);
 }
 
 static void
@@ -107,6 +110,7 @@ xq_page_loader_start (XqPageLoader *loader,
   l->loader = loader;
   l->dir = g_strdup (dir);
   l->load = loader->load;
+  l->free_loaded = loader->free_loaded;
   /* No source object: the task holds no reference on the page. */
   task = g_task_new (NULL, loader->cancellable, load_done, loader->free_loaded);
   g_task_set_source_tag (task, xq_page_loader_start);

@@ -333,7 +333,8 @@ gboolean
 xq_learn_page_is_loading (XqLearnPage *self)
 {
   g_return_val_if_fail (XQ_IS_LEARN_PAGE (self), FALSE);
-  return xq_page_loader_is_loading (self->loader);
+  /* A first load waiting for the first frame to be drawn counts too. */
+  return self->load_idle != 0 || xq_page_loader_is_loading (self->loader);
 }
 
 static void

@@ -224,36 +224,6 @@ cmd_render (int argc, char **argv)
 
 /* ---- Worksheets from lesson files ------------------------------------------------- */
 
-/* Lesson marks onto the renderer's marks, as the lesson board draws them
- * (crosses become red rings: print has no cross). */
-static void
-lesson_marks_to_annotations (const XqLessonMarks *marks, const XqPosition *pos, XqAnnotations *annots)
-{
-  for (int i = 0; i < marks->n_marks; i++)
-    {
-      const XqLessonMark *m = &marks->marks[i];
-      XqColorRole role = XQ_ROLE_HINT;
-
-      if (m->role == XQ_LESSON_ROLE_WRONG || m->role == XQ_LESSON_ROLE_BLOCKER)
-        role = XQ_ROLE_BAD;
-      else if (m->role == XQ_LESSON_ROLE_ATTACK || m->role == XQ_LESSON_ROLE_SCREEN)
-        role = XQ_ROLE_WARNING;
-      else if (m->role == XQ_LESSON_ROLE_CORRECT)
-        role = XQ_ROLE_GOOD;
-      else if (m->role == XQ_LESSON_ROLE_TARGET)
-        role = XQ_ROLE_SELECTION;
-      if (m->kind == XQ_LESSON_MARK_ARROW)
-        xq_annotations_add_arrow (annots, role, m->sq, m->to);
-      else if (m->kind == XQ_LESSON_MARK_STAR)
-        xq_annotations_add (annots, XQ_MARK_STAR, XQ_ROLE_DEFAULT, m->sq);
-      else if (m->kind == XQ_LESSON_MARK_CROSS)
-        xq_annotations_add (annots, XQ_MARK_CIRCLE, XQ_ROLE_BAD, m->sq);
-      else
-        xq_annotations_add (annots, pos->board[m->sq] != XQ_EMPTY ? XQ_MARK_CIRCLE : XQ_MARK_HIGHLIGHT,
-                            role, m->sq);
-    }
-}
-
 /* Adds every exercise of a unit, or every puzzle of a pack, with its
  * prompt, its marks and the answer the rules core computes.  With
  * print_answers the answers also go to stdout, one per line. */
@@ -280,8 +250,7 @@ add_lesson_file (XqWorksheet *sheet, const char *path, const char **title, gbool
           const XqPosition *pos = xq_exercise_picture (ex, &marks);
           XqAnnotations annots;
 
-          xq_annotations_clear (&annots);
-          lesson_marks_to_annotations (&marks, pos, &annots);
+          xq_lesson_marks_to_annotations (&marks, pos, &annots);
           for (guint c = 0; choices != NULL && c < choices->len; c++)
             g_string_append_printf (prompt, "%s%c) %s", c == 0 ? "  " : "   ", 'A' + c,
                                     ((XqChoice *) g_ptr_array_index (choices, c))->text);

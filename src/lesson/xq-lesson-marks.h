@@ -2,10 +2,10 @@
 /* xq-lesson-marks.h: the plain annotation list a lesson page or a checker
  * verdict carries.  It says what a mark *means* (the blocked horse leg, the
  * cannon's screen, the attacking line); the interface maps each role onto the
- * renderer's mark kinds and colours.  Kept free of the renderer so the
- * lesson layer depends on the core only. */
+ * renderer's mark kinds and colours (xq_lesson_marks_to_annotations). */
 #pragma once
 
+#include "xq-render.h"
 #include "xq-types.h"
 
 G_BEGIN_DECLS
@@ -62,5 +62,11 @@ gboolean xq_lesson_marks_has       (const XqLessonMarks *marks, XqLessonMarkKind
 /* Role names as written in lesson files ("blocker"); -1 if unknown. */
 const char *xq_lesson_mark_role_name      (XqLessonMarkRole role);
 int         xq_lesson_mark_role_from_name (const char *name);
+
+/* The marks as the renderer's annotations (annots is cleared first), for
+ * the lesson board, the Play page and worksheets; pos tells a piece from an
+ * empty point.  marks NULL: no annotations. */
+void     xq_lesson_marks_to_annotations (const XqLessonMarks *marks, const XqPosition *pos,
+                                         XqAnnotations *annots);
 
 G_END_DECLS

@@ -53,58 +53,6 @@ enum {
 
 static guint signals [N_SIGNALS];
 
-void
-xq_lesson_board_marks_to_annotations (const XqLessonMarks *marks,
-                                      const XqPosition    *pos,
-                                      XqAnnotations       *annots)
-{
-  xq_annotations_clear (annots);
-  if (marks == NULL)
-    return;
-  for (int i = 0; i < marks->n_marks; i++)
-    {
-      const XqLessonMark *m = &marks->marks[i];
-      gboolean occupied = pos != NULL && pos->board[m->sq] != XQ_EMPTY;
-      XqColorRole role;
-
-      switch (m->role)
-        {
-        case XQ_LESSON_ROLE_CORRECT:  role = XQ_ROLE_GOOD; break;
-        case XQ_LESSON_ROLE_WRONG:    role = XQ_ROLE_BAD; break;
-        case XQ_LESSON_ROLE_BLOCKER:  role = XQ_ROLE_BAD; break;
-        case XQ_LESSON_ROLE_ATTACK:   role = XQ_ROLE_WARNING; break;
-        case XQ_LESSON_ROLE_SCREEN:   role = XQ_ROLE_WARNING; break;
-        case XQ_LESSON_ROLE_MOVE:     role = XQ_ROLE_LAST_MOVE; break;
-        case XQ_LESSON_ROLE_TARGET:   role = XQ_ROLE_SELECTION; break;
-        case XQ_LESSON_ROLE_MISSING:  role = XQ_ROLE_HINT; break;
-        case XQ_LESSON_ROLE_STAR:
-        case XQ_LESSON_ROLE_HIGHLIGHT:
-        default:                      role = XQ_ROLE_HINT; break;
-        }
-
-      switch (m->kind)
-        {
-        case XQ_LESSON_MARK_ARROW:
-          xq_annotations_add_arrow (annots, role, m->sq, m->to);
-          break;
-        case XQ_LESSON_MARK_STAR:
-          xq_annotations_add (annots, XQ_MARK_STAR, XQ_ROLE_DEFAULT, m->sq);
-          break;
-        case XQ_LESSON_MARK_CROSS:
-          /* The renderer has no cross; a red ring says "not here" in print,
-           * and the lesson board draws the cross itself on top. */
-          xq_annotations_add (annots, XQ_MARK_CIRCLE, XQ_ROLE_BAD, m->sq);
-          break;
-        case XQ_LESSON_MARK_POINT:
-        default:
-          /* A ring keeps a piece's character readable; an empty point gets
-           * the tinted square. */
-          xq_annotations_add (annots, occupied ? XQ_MARK_CIRCLE : XQ_MARK_HIGHLIGHT, role, m->sq);
-          break;
-        }
-    }
-}
-
 static void
 draw_marks (GtkDrawingArea *area,
             cairo_t        *cr,
@@ -123,7 +71,7 @@ draw_marks (GtkDrawingArea *area,
   /* The board view lays its board out in its own allocation, which is the
    * overlay's: the same size as this area. */
   xq_board_geometry_init (&geom, width, height, xq_board_model_get_flipped (self->model));
-  xq_lesson_board_marks_to_annotations (&self->marks, pos, &annots);
+  xq_lesson_marks_to_annotations (&self->marks, pos, &annots);
   xq_render_paint_annotations (cr, &geom, &self->style, &annots, pos, 0);
   xq_render_paint_annotations (cr, &geom, &self->style, &annots, pos, 1);
 

@@ -47,8 +47,4 @@ gboolean      xq_lesson_board_get_drag_pieces (XqLessonBoard *self);
 /* The piece drawn at the board's present size: the drag icon. */
 GdkPaintable *xq_lesson_board_get_piece_paintable (XqLessonBoard *self, XqPiece piece);
 
-/* Lesson roles onto renderer kinds and colours (also used for print). */
-void          xq_lesson_board_marks_to_annotations (const XqLessonMarks *marks, const XqPosition *pos,
-                                              XqAnnotations *annots);
-
 G_END_DECLS

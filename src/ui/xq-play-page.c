@@ -254,7 +254,7 @@ board_refused_cb (XqPlayPage  *self,
   why = xq_lesson_explain_illegal (&pos, xq_move_make (from, to), &marks);
   if (why == NULL)
     return;
-  xq_lesson_board_marks_to_annotations (&marks, &pos, &annots);
+  xq_lesson_marks_to_annotations (&marks, &pos, &annots);
   xq_board_view_set_marks (self->board_view, &annots);
   gtk_label_set_label (self->refusal_label, why);
   gtk_widget_set_visible (GTK_WIDGET (self->refusal_label), TRUE);

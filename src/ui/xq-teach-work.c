@@ -57,8 +57,7 @@ build_worksheet (const char *unit_path, GError **error)
       const XqPosition *pos = xq_exercise_picture (ex, &marks);
       XqAnnotations annots;
 
-      xq_annotations_clear (&annots);
-      xq_lesson_board_marks_to_annotations (&marks, pos, &annots);
+      xq_lesson_marks_to_annotations (&marks, pos, &annots);
       xq_worksheet_add (sheet, pos, ex->prompt, answer, &annots);
     }
   return sheet;

@@ -145,12 +145,31 @@ xq_render_cache_piece_origin (const XqBoardGeometry *geom, double cx, double cy,
   *y = floor (cy - side / 2.0 + 0.5);
 }
 
+/* The surface under key in table, rasterized on a miss; a full table is
+ * emptied, which bounds it, and only what is drawn next comes back. */
+static cairo_surface_t *
+cached_token (GHashTable *table, gint64 key, const XqToken *t, const XqRenderStyle *style,
+              const XqBoardGeometry *geom, int side)
+{
+  cairo_surface_t *surface = g_hash_table_lookup (table, &key);
+  gint64 *key_copy;
+
+  if (surface != NULL)
+    return surface;
+  if (g_hash_table_size (table) >= MAX_PIECES)
+    g_hash_table_remove_all (table);
+  surface = rasterize_token (t, style, side, xq_board_geometry_piece_radius (geom));
+  key_copy = g_new (gint64, 1);
+  *key_copy = key;
+  g_hash_table_insert (table, key_copy, surface);
+  return surface;
+}
+
 cairo_surface_t *
 xq_render_cache_get_piece (XqRenderCache *cache, XqPiece piece, const XqRenderStyle *style,
                            const XqBoardGeometry *geom)
 {
-  gint64 key, *key_copy;
-  cairo_surface_t *surface;
+  gint64 key;
   int side;
 
   g_return_val_if_fail (cache != NULL && style != NULL && geom != NULL, NULL);
@@ -162,19 +181,10 @@ xq_render_cache_get_piece (XqRenderCache *cache, XqPiece piece, const XqRenderSt
    * the exact radius in the key: two geometries may round to one side. */
   key = ((gint64) (xq_board_geometry_piece_radius (geom) * 64) << 16) |
         ((gint64) style->pieces << 8) | ((gint64) style->theme << 5) | piece;
-  surface = g_hash_table_lookup (cache->pieces, &key);
-  if (surface != NULL)
-    return surface;
-  if (g_hash_table_size (cache->pieces) >= MAX_PIECES)
-    g_hash_table_remove_all (cache->pieces);
   {
     XqToken t = { .kind = XQ_TOKEN_FACE_UP, .color = xq_piece_color (piece), .figure = xq_piece_type (piece) };
-    surface = rasterize_token (&t, style, side, xq_board_geometry_piece_radius (geom));
+    return cached_token (cache->pieces, key, &t, style, geom, side);
   }
-  key_copy = g_new (gint64, 1);
-  *key_copy = key;
-  g_hash_table_insert (cache->pieces, key_copy, surface);
-  return surface;
 }
 
 void
@@ -235,8 +245,7 @@ cairo_surface_t *
 xq_render_cache_get_token (XqRenderCache *cache, const XqToken *token, const XqRenderStyle *style,
                            const XqBoardGeometry *geom)
 {
-  gint64 key, *key_copy;
-  cairo_surface_t *surface;
+  gint64 key;
   XqToken t = *token;
   int side;
 
@@ -256,16 +265,7 @@ xq_render_cache_get_token (XqRenderCache *cache, const XqToken *token, const XqR
         ((gint64) style->pieces << 22) | ((gint64) style->theme << 20) |
         ((gint64) t.kind << 16) | ((gint64) (t.color & 1) << 15) | ((gint64) t.figure << 4) |
         (gint64) (t.cube & 0xf);
-  surface = g_hash_table_lookup (cache->tokens, &key);
-  if (surface != NULL)
-    return surface;
-  if (g_hash_table_size (cache->tokens) >= MAX_PIECES)
-    g_hash_table_remove_all (cache->tokens);
-  surface = rasterize_token (&t, style, side, xq_board_geometry_piece_radius (geom));
-  key_copy = g_new (gint64, 1);
-  *key_copy = key;
-  g_hash_table_insert (cache->tokens, key_copy, surface);
-  return surface;
+  return cached_token (cache->tokens, key, &t, style, geom, side);
 }
 
 void

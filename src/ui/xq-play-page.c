@@ -6,7 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "xq-engine.h"
-#include "xq-lesson-board.h"
+#include "xq-lesson-marks.h"
 #include "xq-lesson-rules.h"
 #include "xq-pgn.h"
 #include "xq-play-page-private.h"

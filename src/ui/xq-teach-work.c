@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "xq-kind.h"
-#include "xq-lesson-board.h"
+#include "xq-lesson-marks.h"
 #include "xq-pack.h"
 #include "xq-teach-work.h"
 

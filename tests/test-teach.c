@@ -216,13 +216,18 @@ author_horse_exercise (XqExerciseEditor *editor)
   /* No prompt yet: reported inline. */
   g_assert_false (validated (editor));
   g_assert_true (has_problem_at (editor, "$.prompt"));
+  /* In the form's words, not the file's keys. */
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (xq_exercise_editor_get_widget (editor, "problems"))),
-                            "prompt: "));
+                            "Fill in “Prompt”."));
   gtk_editable_set_text (GTK_EDITABLE (xq_exercise_editor_get_widget (editor, "prompt")),
                          "Tap every point the horse can reach.");
-  /* No piece chosen yet. */
+  /* No piece chosen yet: said as what to do on the board. */
   g_assert_false (validated (editor));
   g_assert_true (has_problem_at (editor, "$"));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (xq_exercise_editor_get_widget (editor, "problems"))),
+                            "Mark the exercise’s piece on the board"));
+  g_assert_null (strstr (gtk_label_get_text (GTK_LABEL (xq_exercise_editor_get_widget (editor, "problems"))),
+                         "square"));
 
   gtk_drop_down_set_selected (GTK_DROP_DOWN (xq_exercise_editor_get_widget (editor, "click-mode")),
                               XQ_EDITOR_CLICK_PIECE);
@@ -249,8 +254,19 @@ test_author (Fixture *f, gconstpointer data)
   while (!xq_exercise_editor_is_valid (editor))
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpuint (xq_exercise_editor_get_problems (editor)->len, ==, 0);
+  /* What the rules decided, in words and on the board. */
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (xq_exercise_editor_get_widget (editor, "problems"))), ==,
-                   "The exercise is valid.");
+                   "The exercise is valid.\nThe rules’ answer: d1, a2, c2");
+  {
+    const XqDraftAnswer *answer = xq_exercise_editor_get_answer (editor);
+    const char *reach[] = { "a2", "c2", "d1" };
+
+    g_assert_nonnull (answer);
+    g_assert_cmpint (answer->marks.n_marks, ==, 3);
+    for (guint i = 0; i < G_N_ELEMENTS (reach); i++)
+      g_assert_true (xq_lesson_marks_has (&answer->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_CORRECT,
+                                          xq_square_from_text (reach[i]), XQ_NO_SQUARE));
+  }
 
   g_assert_true (xq_teach_page_publish (f->page, &error));
   g_assert_no_error (error);
@@ -405,20 +421,22 @@ test_checking (Fixture *f, gconstpointer data)
   XqExerciseEditor *editor = xq_teach_page_get_exercise_editor (f->page);
   GtkWidget *prompt = xq_exercise_editor_get_widget (editor, "prompt");
   GtkWidget *spinner = xq_exercise_editor_get_widget (editor, "checking");
+  /* It keeps its room while idle (the text beside it does not move): it
+   * only stops spinning. */
   GtkLabel *problems = GTK_LABEL (xq_exercise_editor_get_widget (editor, "problems"));
   guint n = 0;
   gulong id;
 
   author_horse_exercise (editor);
   g_assert_true (validated (editor));
-  g_assert_false (gtk_widget_get_visible (spinner));
+  g_assert_false (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
 
   id = g_signal_connect_swapped (editor, "validated", G_CALLBACK (count_cb), &n);
   /* A broken form goes to the validator... */
   gtk_editable_set_text (GTK_EDITABLE (prompt), "");
   xq_exercise_editor_validate (editor);
   g_assert_true (xq_exercise_editor_is_checking (editor));
-  g_assert_true (gtk_widget_get_visible (spinner));
+  g_assert_true (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
   g_assert_cmpstr (gtk_label_get_text (problems), ==, "Checking…");
   /* ...and is mended before the answer comes: that answer is stale. */
   gtk_editable_set_text (GTK_EDITABLE (prompt), "Tap every point the horse can reach.");
@@ -432,8 +450,8 @@ test_checking (Fixture *f, gconstpointer data)
   g_assert_cmpuint (n, ==, 1);
   g_assert_true (xq_exercise_editor_is_valid (editor));
   g_assert_false (has_problem_at (editor, "$.prompt"));
-  g_assert_cmpstr (gtk_label_get_text (problems), ==, "The exercise is valid.");
-  g_assert_false (gtk_widget_get_visible (spinner));
+  g_assert_cmpstr (gtk_label_get_text (problems), ==, "The exercise is valid.\nThe rules’ answer: d1, a2, c2");
+  g_assert_false (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
 
   /* Typing alone (no explicit call) checks after a pause. */
   gtk_editable_set_text (GTK_EDITABLE (prompt), "");
@@ -621,11 +639,18 @@ test_share (Fixture *f, gconstpointer data)
   g_assert_cmpuint (length, >, 1000);
   g_assert_true (g_str_has_prefix (contents, "%PDF-"));
 
+  {
+    g_autofree char *unit = xq_teach_page_get_unit_path (f->page);
+    const char *chosen[] = { unit, NULL };
+    xq_teach_page_set_export (f->page, chosen, "Ms Wang");
+  }
   g_assert_true (run_job (f->page, XQ_TEACH_JOB_EXPORT_PACK, pack_path, NULL, &error));
   g_assert_no_error (error);
   pack = xq_pack_load_file (pack_path, problems);
   g_assert_cmpuint (problems->len, ==, 0);
   g_assert_cmpuint (pack->entries->len, ==, 1);
+  /* The author the teacher typed, not the account's name. */
+  g_assert_cmpstr (pack->author, ==, "Ms Wang");
   g_assert_cmpstr (((XqPackEntry *) g_ptr_array_index (pack->entries, 0))->id, ==, "my-lessons");
 
   /* Another teacher imports it: stopped, nothing; then the unit, which the
@@ -642,8 +667,16 @@ test_share (Fixture *f, gconstpointer data)
     g_assert_true (run_job (other, XQ_TEACH_JOB_IMPORT_PACK, pack_path, NULL, &error));
     g_assert_no_error (error);
     g_assert_cmpuint (xq_teach_page_get_n_exercises (other), ==, 1);
+    /* Again: the page must ask first (it offers Replace), then replaces. */
     g_assert_false (run_job (other, XQ_TEACH_JOB_IMPORT_PACK, pack_path, NULL, &error));
-    g_assert_error (error, XQ_PACK_ERROR, XQ_PACK_ERROR_EXISTS);
+    g_assert_error (error, XQ_UNIT_STORE_ERROR, XQ_UNIT_STORE_ERROR_EXISTS);
+    g_assert_nonnull (strstr (error->message, "“My lessons”"));
+    g_clear_error (&error);
+    xq_teach_page_set_replace (other, TRUE);
+    g_assert_true (run_job (other, XQ_TEACH_JOB_IMPORT_PACK, pack_path, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (xq_teach_page_get_n_units (other), ==, 1);
+    g_assert_cmpuint (xq_teach_page_get_n_exercises (other), ==, 1);
     g_object_unref (other);
   }
 }

@@ -226,27 +226,52 @@ field_for (const XqKind *kind, const char *key)
   return f;
 }
 
+/* The field a "missing required key" problem is about: its path is the
+ * exercise's, the key only in the message, which is the loader's own
+ * sentence (in the same language) for exactly one key. */
+static const XqKindField *
+missing_field (const XqKind *kind, const XqLessonProblem *problem)
+{
+  guint n;
+  const XqKindField *common = xq_kind_common_fields (&n);
+
+  for (guint i = 0; kind != NULL && i < kind->n_fields + n; i++)
+    {
+      const XqKindField *f = i < kind->n_fields ? &kind->fields[i] : &common[i - kind->n_fields];
+      g_autofree char *said = g_strdup_printf (_("missing required key “%s”"), f->key);
+
+      if (strcmp (said, problem->message) == 0)
+        return f;
+    }
+  return NULL;
+}
+
 char *
 xq_lesson_draft_describe_problem (const XqKind *kind, const XqLessonProblem *problem)
 {
   g_autofree char *key = NULL;
   g_autofree char *label = NULL;
   g_autofree char *lower = NULL;
-  const XqKindField *f;
+  const XqKindField *f = NULL;
   const char *p;
   gsize n;
 
   g_return_val_if_fail (problem != NULL, NULL);
-  if (problem->path == NULL || !g_str_has_prefix (problem->path, "$."))
-    return g_strdup_printf (_("Exercise: %s"), problem->message);
-  p = problem->path + 2;
-  n = strcspn (p, ".[");
-  key = g_strndup (p, n);
-  f = field_for (kind, key);
+  if (problem->code == XQ_LESSON_ERROR_MISSING_FIELD)
+    f = missing_field (kind, problem);
+  if (f == NULL && problem->path != NULL && g_str_has_prefix (problem->path, "$."))
+    {
+      p = problem->path + 2;
+      n = strcspn (p, ".[");
+      key = g_strndup (p, n);
+      f = field_for (kind, key);
+    }
   if (f == NULL)
     return g_strdup_printf (_("Exercise: %s"), problem->message);
   label = plain_label (f->label);
-  if (problem->code == XQ_LESSON_ERROR_MISSING_FIELD)
+  /* An empty entry is a field not filled in, like a missing one. */
+  if (problem->code == XQ_LESSON_ERROR_MISSING_FIELD ||
+      strcmp (problem->message, _("the text must not be empty")) == 0)
     switch (f->type)
       {
       case XQ_FIELD_POINT:

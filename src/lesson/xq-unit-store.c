@@ -898,6 +898,8 @@ xq_unit_store_import_pack (const char *path, const char *dir, gboolean replace, 
           return FALSE;
         }
     }
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
   if (g_mkdir_with_parents (dir, 0755) != 0)
     {
       int saved = errno;
@@ -911,7 +913,7 @@ xq_unit_store_import_pack (const char *path, const char *dir, gboolean replace, 
       const Present *p = replaced_by (present, e);
 
       if (p != NULL)
-        g_string_append_printf (clashes, "%s%s", clashes->len > 0 ? ", " : "", e->title);
+        g_string_append_printf (clashes, "%s“%s”", clashes->len > 0 ? ", " : "", e->title);
       /* Two entries would land on one file. */
       for (guint j = 0; p != NULL && j < i; j++)
         if (replaced_by (present, g_ptr_array_index (pack->entries, j)) == p)

@@ -351,6 +351,13 @@ xq_position_editor_get_fen (XqPositionEditor *self)
   return xq_position_to_fen (xq_editor_board_get_position (self->board));
 }
 
+GtkWidget *
+xq_position_editor_get_verdict (XqPositionEditor *self)
+{
+  g_return_val_if_fail (XQ_IS_POSITION_EDITOR (self), NULL);
+  return GTK_WIDGET (self->verdict);
+}
+
 gboolean
 xq_position_editor_validate (XqPositionEditor *self, GError **error)
 {

@@ -55,6 +55,8 @@ struct _XqTeachPage
   char             *author;       /* the author of exported packs */
   char             *import_path;  /* the pack waiting for "Replace" */
   char             *fallback_title;
+  char             *undo_action;  /* the last toast's Undo, while it is on show */
+  GVariant         *undo_target;
 };
 
 G_DEFINE_FINAL_TYPE (XqTeachPage, xq_teach_page, GTK_TYPE_BOX)
@@ -160,15 +162,35 @@ refresh_units (XqTeachPage *self)
 }
 
 static void
+forget_undo (XqTeachPage *self)
+{
+  g_clear_pointer (&self->undo_action, g_free);
+  g_clear_pointer (&self->undo_target, g_variant_unref);
+}
+
+static void
+toast_dismissed_cb (AdwToast *t, XqTeachPage *self)
+{
+  if (g_strcmp0 (adw_toast_get_action_name (t), self->undo_action) == 0 &&
+      self->undo_target != NULL && adw_toast_get_action_target_value (t) != NULL &&
+      g_variant_equal (adw_toast_get_action_target_value (t), self->undo_target))
+    forget_undo (self);
+}
+
+static void
 toast (XqTeachPage *self, const char *text, const char *action, GVariant *target)
 {
   AdwToast *t = adw_toast_new (text);
 
+  forget_undo (self);
   if (action != NULL)
     {
       adw_toast_set_button_label (t, _("_Undo"));
       adw_toast_set_action_name (t, action);
       adw_toast_set_action_target_value (t, target);
+      self->undo_action = g_strdup (action);
+      self->undo_target = g_variant_ref (adw_toast_get_action_target_value (t));
+      g_signal_connect_object (t, "dismissed", G_CALLBACK (toast_dismissed_cb), self, 0);
     }
   else if (target != NULL)
     g_variant_unref (g_variant_ref_sink (target));
@@ -1260,6 +1282,20 @@ xq_teach_page_set_replace (XqTeachPage *self, gboolean replace)
   self->replace = replace;
 }
 
+gboolean
+xq_teach_page_undo (XqTeachPage *self)
+{
+  g_autofree char *action = NULL;
+  g_autoptr(GVariant) target = NULL;
+
+  g_return_val_if_fail (XQ_IS_TEACH_PAGE (self), FALSE);
+  if (self->undo_action == NULL)
+    return FALSE;
+  action = g_steal_pointer (&self->undo_action);
+  target = g_steal_pointer (&self->undo_target);
+  return gtk_widget_activate_action_variant (GTK_WIDGET (self), action, target);
+}
+
 guint
 xq_teach_page_get_n_units (XqTeachPage *self)
 {
@@ -1301,6 +1337,7 @@ xq_teach_page_finalize (GObject *object)
   g_clear_pointer (&self->author, g_free);
   g_clear_pointer (&self->import_path, g_free);
   g_clear_pointer (&self->fallback_title, g_free);
+  forget_undo (self);
   G_OBJECT_CLASS (xq_teach_page_parent_class)->finalize (object);
 }
 

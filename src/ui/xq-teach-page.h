@@ -34,6 +34,9 @@ guint             xq_teach_page_get_n_exercises     (XqTeachPage *self);
 const char       *xq_teach_page_get_unit_id         (XqTeachPage *self);
 /* The teacher's units in the list ("My units"), as on disk. */
 guint             xq_teach_page_get_n_units         (XqTeachPage *self);
+/* Undoes the last deletion (of a unit or an exercise) while its toast is
+ * on show; FALSE when there is nothing to undo. */
+gboolean          xq_teach_page_undo                (XqTeachPage *self);
 /* What the next pack export takes: the unit files (NULL: every unit) and
  * the author (NULL or "": none). */
 void              xq_teach_page_set_export          (XqTeachPage *self, const char *const *units,

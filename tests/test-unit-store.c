@@ -12,6 +12,8 @@
 #include <string.h>
 
 #include "xq-import.h"
+#include "xq-kind.h"
+#include "xq-lesson-draft.h"
 #include "xq-lesson-writer.h"
 #include "xq-pack.h"
 #include "xq-progress.h"
@@ -472,6 +474,81 @@ test_import_games_builtin (void)
   g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
 }
 
+
+/* The first exercise of a unit document made of one exercise. */
+static XqLessonFile *
+load_one (const char *exercise_json)
+{
+  g_autoptr(JsonNode) node = json_from_string (exercise_json, NULL);
+  g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func ((GDestroyNotify) json_object_unref);
+  g_autoptr(JsonObject) unit = NULL;
+  g_autoptr(GPtrArray) problems = xq_pack_problems_new ();
+  g_autofree char *text = NULL;
+  XqLessonFile *file;
+
+  g_ptr_array_add (list, json_object_ref (json_node_get_object (node)));
+  unit = xq_lesson_teacher_unit_new ("draft", "Draft", list);
+  text = xq_lesson_write_object (unit, NULL);
+  file = xq_lesson_load_data (text, -1, "draft", problems);
+  g_assert_cmpuint (problems->len, ==, 0);
+  return file;
+}
+
+static void
+test_draft_answer (void)
+{
+  g_autoptr(XqLessonFile) mate = load_one ("{\"id\": \"m\", \"kind\": \"mate\", \"prompt\": \"Mate.\", "
+                                           "\"fen\": \"4k4/9/4N4/9/9/9/9/C8/9/3K5 w - - 0 1\", \"mate-in\": 2}");
+  g_autoptr(XqLessonFile) exact = load_one ("{\"id\": \"m\", \"kind\": \"mate\", \"prompt\": \"Mate.\", "
+                                            "\"fen\": \"4k4/9/4N4/9/9/9/9/C8/9/3K5 w - - 0 1\", \"mate-in\": 1}");
+  g_autoptr(XqLessonFile) reach = load_one ("{\"id\": \"r\", \"kind\": \"tap\", \"prompt\": \"Where?\", "
+                                            "\"fen\": \"3k5/9/9/9/9/9/9/9/9/1N2K4 w - - 0 1\", "
+                                            "\"rule\": \"reach\", \"square\": \"b0\"}");
+  g_autoptr(XqDraftAnswer) a = xq_lesson_draft_answer (g_ptr_array_index (mate->unit->exercises, 0));
+  g_autoptr(XqDraftAnswer) b = xq_lesson_draft_answer (g_ptr_array_index (exact->unit->exercises, 0));
+  g_autoptr(XqDraftAnswer) c = xq_lesson_draft_answer (g_ptr_array_index (reach->unit->exercises, 0));
+
+  /* The stated N is not the distance: said, with the right one. */
+  g_assert_cmpuint (a->warnings->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (a->warnings, 0), ==,
+                   "This is a mate in 1, not 2: set the number of moves to 1.");
+  g_assert_true (xq_lesson_marks_has (&a->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_CORRECT,
+                                      xq_square_from_text ("a2"), xq_square_from_text ("e2")));
+  g_assert_nonnull (a->answer);
+  g_assert_cmpuint (b->warnings->len, ==, 0);
+  /* The reach points, in words and as marks. */
+  g_assert_cmpuint (c->warnings->len, ==, 0);
+  g_assert_cmpint (c->marks.n_marks, ==, 3);
+  g_assert_true (xq_lesson_marks_has (&c->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_CORRECT,
+                                      xq_square_from_text ("d1"), XQ_NO_SQUARE));
+  g_assert_nonnull (strstr (c->answer, "a2"));
+  g_assert_nonnull (strstr (c->answer, "c2"));
+  g_assert_nonnull (strstr (c->answer, "d1"));
+}
+
+static void
+test_describe_problem (void)
+{
+  const XqKind *tap = xq_kind_by_name ("tap");
+  XqLessonProblem missing = { .code = XQ_LESSON_ERROR_MISSING_FIELD, .path = (char *) "$",
+                              .message = (char *) "missing required key “square”" };
+  XqLessonProblem prompt = { .code = XQ_LESSON_ERROR_MISSING_FIELD, .path = (char *) "$",
+                             .message = (char *) "missing required key “prompt”" };
+  XqLessonProblem bad = { .code = XQ_LESSON_ERROR_BAD_SQUARE, .path = (char *) "$.square",
+                          .message = (char *) "there is no piece on e4" };
+  XqLessonProblem whole = { .code = XQ_LESSON_ERROR_UNSOLVABLE, .path = (char *) "$",
+                            .message = (char *) "the rules give no point to tap here" };
+  g_autofree char *m = xq_lesson_draft_describe_problem (tap, &missing);
+  g_autofree char *p = xq_lesson_draft_describe_problem (tap, &prompt);
+  g_autofree char *b = xq_lesson_draft_describe_problem (tap, &bad);
+  g_autofree char *w = xq_lesson_draft_describe_problem (tap, &whole);
+
+  g_assert_cmpstr (m, ==, "Mark the exercise’s piece on the board (Board clicks).");
+  g_assert_cmpstr (p, ==, "Fill in “Prompt”.");
+  g_assert_cmpstr (b, ==, "Piece: there is no piece on e4");
+  g_assert_cmpstr (w, ==, "Exercise: the rules give no point to tap here");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -488,5 +565,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson/unit-store/builtin-refused", test_builtin_refused);
   g_test_add_func ("/lesson/unit-store/import-games-builtin", test_import_games_builtin);
   g_test_add_func ("/lesson/unit-store/export-chosen", test_export_chosen);
+  g_test_add_func ("/lesson/draft/answer", test_draft_answer);
+  g_test_add_func ("/lesson/draft/describe-problem", test_describe_problem);
   return g_test_run ();
 }

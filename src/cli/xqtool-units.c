@@ -33,7 +33,7 @@ list_units (const char *dir)
   for (guint i = 0; i < units->len; i++)
     {
       const XqUnitInfo *u = g_ptr_array_index (units, i);
-      g_autofree char *line = g_strdup_printf ("%d\t%s\t%s\t%u exercises\t%s", u->number, u->id, u->title,
+      g_autofree char *line = g_strdup_printf ("%d | %s | %s | %u exercises | %s", u->number, u->id, u->title,
                                                u->n_exercises, u->path);
       xqtool_print_line (stdout, line);
     }
@@ -54,7 +54,7 @@ list_exercises (const char *dir, const char *id)
   for (guint i = 0; list != NULL && i < json_array_get_length (list); i++)
     {
       JsonObject *e = json_array_get_object_element (list, i);
-      g_autofree char *line = g_strdup_printf ("%u\t%s\t%s\t%s", i + 1,
+      g_autofree char *line = g_strdup_printf ("%u | %s | %s | %s", i + 1,
                                                json_object_get_string_member_with_default (e, "id", ""),
                                                json_object_get_string_member_with_default (e, "kind", ""),
                                                json_object_get_string_member_with_default (e, "prompt", ""));

@@ -207,8 +207,11 @@ plain_label (const char *label)
 {
   GString *out = g_string_new (NULL);
 
+  /* "_Piece", or a translation's "棋子(_P)": the words without the mnemonic. */
   for (const char *c = g_dgettext (GETTEXT_PACKAGE, label); *c != '\0'; c++)
-    if (*c != '_')
+    if (c[0] == '(' && c[1] == '_' && c[2] != '\0' && c[3] == ')')
+      c += 3;
+    else if (*c != '_')
       g_string_append_c (out, *c);
   return g_string_free (out, FALSE);
 }

@@ -86,7 +86,12 @@ list_row (const char *text, const char *menu_label, GMenuModel *menu)
   GtkWidget *button = gtk_menu_button_new ();
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
+  /* Two lines: a unit and its copy differ at the end of the title. */
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (GTK_LABEL (label), 2);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 1);
   gtk_widget_set_hexpand (label, TRUE);
   gtk_widget_set_tooltip_text (label, text);
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "view-more-symbolic");

@@ -196,34 +196,68 @@ xq_unit_store_next_number (const char *dir)
   return XQ_UNIT_STORE_LAST_NUMBER;
 }
 
-/* The ids of the curriculum's units and puzzle packs (each directory's
- * *.json files). */
-static gboolean
-id_in_dir (const char *dir, const char *id)
+/* What is in dir: each *.json document's type, id and path. */
+typedef struct {
+  char *path;
+  char *name;
+  char *type;
+  char *id;
+} Present;
+
+static void
+present_free (Present *p)
 {
+  g_free (p->path);
+  g_free (p->name);
+  g_free (p->type);
+  g_free (p->id);
+  g_free (p);
+}
+
+static GPtrArray *
+present_documents (const char *dir)
+{
+  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) present_free);
   g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
   const char *name;
 
   while (d != NULL && (name = g_dir_read_name (d)) != NULL)
     {
+      Present *p;
       g_autofree char *path = NULL;
       g_autofree char *data = NULL;
       g_autoptr(JsonParser) parser = NULL;
       gsize length;
       g_autofree char *where = NULL;
       JsonNode *root;
+      JsonObject *o = NULL;
 
-      if (!g_str_has_suffix (name, ".json"))
+      if (!g_str_has_suffix (name, ".json") || name[0] == '.')
         continue;
       path = g_build_filename (dir, name, NULL);
-      if (!xq_lesson_read_bounded (path, XQ_LESSON_MAX_BYTES, &data, &length, NULL) ||
-          (parser = xq_lesson_parse_bounded (data, length, XQ_LESSON_MAX_BYTES, &where, NULL)) == NULL)
-        continue;
-      root = json_parser_get_root (parser);
-      if (root != NULL && JSON_NODE_HOLDS_OBJECT (root) &&
-          g_strcmp0 (json_object_get_string_member_with_default (json_node_get_object (root), "id", NULL), id) == 0)
-        return TRUE;
+      p = g_new0 (Present, 1);
+      p->name = g_strdup (name);
+      if (xq_lesson_read_bounded (path, XQ_PACK_MAX_BYTES, &data, &length, NULL) &&
+          (parser = xq_lesson_parse_bounded (data, length, XQ_PACK_MAX_BYTES, &where, NULL)) != NULL &&
+          (root = json_parser_get_root (parser)) != NULL && JSON_NODE_HOLDS_OBJECT (root))
+        o = json_node_get_object (root);
+      p->type = g_strdup (o != NULL ? json_object_get_string_member_with_default (o, "type", "") : "");
+      p->id = g_strdup (o != NULL ? json_object_get_string_member_with_default (o, "id", "") : "");
+      p->path = g_steal_pointer (&path);
+      g_ptr_array_add (out, p);
     }
+  return out;
+}
+
+/* Does a *.json document directly in dir have this id? */
+static gboolean
+id_in_dir (const char *dir, const char *id)
+{
+  g_autoptr(GPtrArray) present = present_documents (dir);
+
+  for (guint i = 0; i < present->len; i++)
+    if (strcmp (((const Present *) g_ptr_array_index (present, i))->id, id) == 0)
+      return TRUE;
   return FALSE;
 }
 
@@ -291,13 +325,31 @@ open_unit (const char *dir, const char *id, XqUnitInfo **info_out, GError **erro
   return unit;
 }
 
+/* A teacher's unit opens with its title as its only page: a new title
+ * goes there too. */
+static void
+set_title (JsonObject *unit, const char *old_title, const char *title)
+{
+  JsonNode *pages = json_object_get_member (unit, "pages");
+
+  if (pages != NULL && JSON_NODE_HOLDS_ARRAY (pages))
+    for (guint i = 0; i < json_array_get_length (json_node_get_array (pages)); i++)
+      {
+        JsonNode *page = json_array_get_element (json_node_get_array (pages), i);
+        if (JSON_NODE_HOLDS_OBJECT (page) &&
+            g_strcmp0 (json_object_get_string_member_with_default (json_node_get_object (page), "text", NULL),
+                       old_title) == 0)
+          json_object_set_string_member (json_node_get_object (page), "text", title);
+      }
+  json_object_set_string_member (unit, "title", title);
+}
+
 gboolean
 xq_unit_store_rename (const char *dir, const char *id, const char *title, GError **error)
 {
   g_autoptr(XqUnitInfo) info = NULL;
   g_autoptr(JsonObject) unit = NULL;
   g_autofree char *clean = NULL;
-  JsonNode *pages;
 
   g_return_val_if_fail (dir != NULL && id != NULL && title != NULL, FALSE);
   clean = g_strstrip (g_strdup (title));
@@ -308,18 +360,7 @@ xq_unit_store_rename (const char *dir, const char *id, const char *title, GError
     }
   if ((unit = open_unit (dir, id, &info, error)) == NULL)
     return FALSE;
-  /* A teacher's unit opens with its title as its only page: keep them one. */
-  pages = json_object_get_member (unit, "pages");
-  if (pages != NULL && JSON_NODE_HOLDS_ARRAY (pages))
-    for (guint i = 0; i < json_array_get_length (json_node_get_array (pages)); i++)
-      {
-        JsonNode *page = json_array_get_element (json_node_get_array (pages), i);
-        if (JSON_NODE_HOLDS_OBJECT (page) &&
-            g_strcmp0 (json_object_get_string_member_with_default (json_node_get_object (page), "text", NULL),
-                       info->title) == 0)
-          json_object_set_string_member (json_node_get_object (page), "text", clean);
-      }
-  json_object_set_string_member (unit, "title", clean);
+  set_title (unit, info->title, clean);
   return xq_unit_store_write (info->path, unit, error);
 }
 
@@ -411,7 +452,6 @@ xq_unit_store_duplicate (const char *dir, const char *id, GError **error)
   g_autofree char *title = NULL;
   g_autofree char *name = NULL;
   g_autofree char *path = NULL;
-  JsonNode *pages;
 
   g_return_val_if_fail (dir != NULL && id != NULL, NULL);
   if ((unit = open_unit (dir, id, &info, error)) == NULL)
@@ -425,18 +465,8 @@ xq_unit_store_duplicate (const char *dir, const char *id, GError **error)
       return NULL;
     }
   title = copy_title (units, info->title);
-  pages = json_object_get_member (unit, "pages");
-  if (pages != NULL && JSON_NODE_HOLDS_ARRAY (pages))
-    for (guint i = 0; i < json_array_get_length (json_node_get_array (pages)); i++)
-      {
-        JsonNode *page = json_array_get_element (json_node_get_array (pages), i);
-        if (JSON_NODE_HOLDS_OBJECT (page) &&
-            g_strcmp0 (json_object_get_string_member_with_default (json_node_get_object (page), "text", NULL),
-                       info->title) == 0)
-          json_object_set_string_member (json_node_get_object (page), "text", title);
-      }
+  set_title (unit, info->title, title);
   json_object_set_string_member (unit, "id", new_id);
-  json_object_set_string_member (unit, "title", title);
   json_object_set_int_member (unit, "number", xq_unit_store_next_number (dir));
   name = g_strconcat (new_id, ".json", NULL);
   path = g_build_filename (dir, name, NULL);
@@ -773,59 +803,6 @@ xq_unit_store_forget_changed (JsonObject *old_unit, JsonObject *new_unit, XqProg
   if (!xq_progress_store_forget_exercises (learners, id, kept, &dropped, error))
     return 0;
   return dropped;
-}
-
-/* What is in dir: each *.json document's type, id and path. */
-typedef struct {
-  char *path;
-  char *name;
-  char *type;
-  char *id;
-} Present;
-
-static void
-present_free (Present *p)
-{
-  g_free (p->path);
-  g_free (p->name);
-  g_free (p->type);
-  g_free (p->id);
-  g_free (p);
-}
-
-static GPtrArray *
-present_documents (const char *dir)
-{
-  GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) present_free);
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-    {
-      Present *p;
-      g_autofree char *path = NULL;
-      g_autofree char *data = NULL;
-      g_autoptr(JsonParser) parser = NULL;
-      gsize length;
-      g_autofree char *where = NULL;
-      JsonNode *root;
-      JsonObject *o = NULL;
-
-      if (!g_str_has_suffix (name, ".json") || name[0] == '.')
-        continue;
-      path = g_build_filename (dir, name, NULL);
-      p = g_new0 (Present, 1);
-      p->name = g_strdup (name);
-      if (xq_lesson_read_bounded (path, XQ_PACK_MAX_BYTES, &data, &length, NULL) &&
-          (parser = xq_lesson_parse_bounded (data, length, XQ_PACK_MAX_BYTES, &where, NULL)) != NULL &&
-          (root = json_parser_get_root (parser)) != NULL && JSON_NODE_HOLDS_OBJECT (root))
-        o = json_node_get_object (root);
-      p->type = g_strdup (o != NULL ? json_object_get_string_member_with_default (o, "type", "") : "");
-      p->id = g_strdup (o != NULL ? json_object_get_string_member_with_default (o, "id", "") : "");
-      p->path = g_steal_pointer (&path);
-      g_ptr_array_add (out, p);
-    }
-  return out;
 }
 
 static const char *

@@ -495,8 +495,6 @@ xq_editor_board_set_property (GObject *object, guint prop_id, const GValue *valu
     {
       if (xq_board_settings_set_style (&self->style, prop_id - PROP_STYLE, value))
         {
-          /* The editor names points "e4": its board always shows those labels. */
-          self->style.coordinates = TRUE;
           gtk_widget_queue_draw (GTK_WIDGET (self));
           g_object_notify_by_pspec (object, pspec);
         }
@@ -584,7 +582,6 @@ xq_editor_board_init (XqEditorBoard *self)
 
   self->cache = xq_render_cache_new ();
   xq_render_style_init (&self->style);
-  self->style.coordinates = TRUE;
   xq_annotations_clear (&self->annots);
   xq_position_clear (&self->pos);
   self->editable = TRUE;

@@ -183,9 +183,9 @@ xq_lesson_draft_answer (const XqExercise *ex)
   if (key != NULL && *key != '\0')
     out->answer = xq_exercise_is (ex, "mate")
                   /* Translators: %s is the winning line, move by move */
-                  ? g_strdup_printf (_("The rules’ answer, the fastest mate: %s"), key)
+                  ? g_strdup_printf (_("The fastest mate: %s"), key)
                   /* Translators: %s is the answer the rules computed, as a worksheet's key prints it */
-                  : g_strdup_printf (_("The rules’ answer: %s"), key);
+                  : g_strdup_printf (_("The answer: %s"), key);
   else if (answer.n_points > 0)
     {
       g_autoptr(GString) points = g_string_new (NULL);
@@ -195,7 +195,7 @@ xq_lesson_draft_answer (const XqExercise *ex)
           xq_square_to_text (answer.points[i], name);
           g_string_append_printf (points, "%s%s", i ? " " : "", name);
         }
-      out->answer = g_strdup_printf (_("The rules’ answer: %s"), points->str);
+      out->answer = g_strdup_printf (_("The answer: %s"), points->str);
     }
   return out;
 }

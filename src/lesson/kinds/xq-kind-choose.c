@@ -491,7 +491,9 @@ judge (const XqExercise *ex, const char *picked, int wrong_before)
   if (strcmp (picked, d->answer) == 0)
     {
       why = explain_choice (ex, &marks);
-      v = xq_verdict_new (XQ_VERDICT_CORRECT, why ? why : _("Well done!"));
+      if (why == NULL)
+        why = g_strdup_printf (_("Yes, “%s” is right."), choice_text (d, picked));
+      v = xq_verdict_new (XQ_VERDICT_CORRECT, why);
     }
   else if (wrong_before + 1 < CHOOSE_TRIES)
     {

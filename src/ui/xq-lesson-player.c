@@ -458,6 +458,11 @@ show_choices (XqLessonPlayer *self)
     {
       const XqChoice *choice = g_ptr_array_index (choices, i);
       GtkWidget *button = gtk_button_new_with_label (choice->text);
+      GtkWidget *label = gtk_button_get_child (GTK_BUTTON (button));
+
+      /* A long choice wraps: the column of words keeps its width. */
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
 
       gtk_widget_add_css_class (button, "pill");
       gtk_widget_add_css_class (button, "xq-choice");
@@ -618,10 +623,6 @@ show_step (XqLessonPlayer *self)
       show_summary (self);
     }
 
-  if (self->kind == STEP_SUMMARY)
-    gtk_widget_add_css_class (self->stars_label, "xq-summary-stars");
-  else
-    gtk_widget_remove_css_class (self->stars_label, "xq-summary-stars");
 
   step_text = g_strdup_printf (_("Step %u of %u"), MIN (step + 1, np + ne + nc), np + ne + nc);
   gtk_label_set_text (GTK_LABEL (self->step_label), step_text);
@@ -748,6 +749,7 @@ units_clicked_cb (XqLessonPlayer *self)
 #define SIDE_SHARE 0.36
 #define SIDE_MIN 220
 #define SIDE_MAX 360
+#define TRAY_CELL 92
 
 static int
 side_width (double width)
@@ -766,6 +768,8 @@ relayout_cb (gpointer user_data)
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->main),
                                   narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
   gtk_widget_set_size_request (self->side_scroller, side_width (gtk_adjustment_get_page_size (adj)), -1);
+  /* The tray fits the column: a piece button is about TRAY_CELL wide. */
+  xq_setup_tray_set_columns (self->tray, narrow ? 4 : CLAMP (side_width (gtk_adjustment_get_page_size (adj)) / TRAY_CELL, 2, 4));
   /* Beside the board the words scroll in their own column, visibly; the
    * page itself only scrolls on a phone. */
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->side_scroller), GTK_POLICY_NEVER,

@@ -660,8 +660,8 @@ fill_exercise_list (XqLessonPlayer *self)
       gtk_label_set_width_chars (GTK_LABEL (number), 2);
       gtk_label_set_xalign (GTK_LABEL (number), 1);
       gtk_label_set_ellipsize (GTK_LABEL (prompt), PANGO_ELLIPSIZE_END);
-      gtk_label_set_max_width_chars (GTK_LABEL (prompt), 34);
-      gtk_label_set_width_chars (GTK_LABEL (prompt), 20);
+      gtk_label_set_max_width_chars (GTK_LABEL (prompt), 44);
+      gtk_label_set_width_chars (GTK_LABEL (prompt), 30);
       gtk_label_set_xalign (GTK_LABEL (prompt), 0);
       gtk_widget_set_hexpand (prompt, TRUE);
       gtk_widget_add_css_class (earned, "xq-stars");

@@ -28,6 +28,7 @@ static const XqToolCommand *const command_tables[] = {
   xqtool_solve_commands,
   xqtool_variant_commands,
   xqtool_tournament_commands,
+  xqtool_units_commands,
 };
 
 /* Every `xqtool bench NAME` table. */

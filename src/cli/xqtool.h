@@ -65,5 +65,6 @@ extern const XqToolCommand xqtool_solve_bench[];
 extern const XqToolCommand xqtool_variant_commands[];
 extern const XqToolCommand xqtool_variant_bench[];
 extern const XqToolCommand xqtool_tournament_commands[];
+extern const XqToolCommand xqtool_units_commands[];
 
 G_END_DECLS

@@ -1529,3 +1529,53 @@ xq_progress_removed_free (XqProgressRemoved *removed)
   g_clear_pointer (&removed->files, g_array_unref);
   g_free (removed);
 }
+
+/* ---- Forgetting the results of changed exercises ------------------------------ */
+
+gboolean
+xq_progress_store_forget_exercises (XqProgressStore *store, const char *unit, GHashTable *keep,
+                                    guint *n_dropped, GError **error)
+{
+  g_autoptr(GPtrArray) learners = NULL;
+  g_autofree char *prefix = NULL;
+  guint dropped = 0;
+
+  g_return_val_if_fail (store != NULL && unit != NULL, FALSE);
+  prefix = g_strconcat (unit, "/", NULL);
+  learners = xq_progress_store_list (store);
+  for (guint i = 0; i < learners->len; i++)
+    {
+      const char *learner = g_ptr_array_index (learners, i);
+      g_autofree char *path = main_path (store, learner);
+      g_autofree char *backup = g_strconcat (path, ".bak", NULL);
+      g_autofree char *data = NULL;
+      g_autoptr(XqProgress) p = NULL;
+      GHashTableIter iter;
+      gpointer key;
+      guint here = 0;
+
+      p = xq_progress_store_load (store, learner, error);
+      if (p == NULL)
+        return FALSE;
+      g_hash_table_iter_init (&iter, p->stars);
+      while (g_hash_table_iter_next (&iter, &key, NULL))
+        if (g_str_has_prefix (key, prefix) &&
+            (keep == NULL || !g_hash_table_contains (keep, (const char *) key + strlen (prefix))))
+          {
+            g_hash_table_remove (p->results, key);
+            g_hash_table_iter_remove (&iter);
+            here++;
+          }
+      if (here == 0)
+        continue;
+      /* Saving merges with the file (stars only grow), so the file and its
+       * backup are written whole: the results are meant to go. */
+      data = serialize (p);
+      if (!write_file (path, data, error) || !write_file (backup, data, error))
+        return FALSE;
+      dropped += here;
+    }
+  if (n_dropped != NULL)
+    *n_dropped = dropped;
+  return TRUE;
+}

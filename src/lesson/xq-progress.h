@@ -146,6 +146,13 @@ gboolean    xq_progress_store_save_streak (XqProgressStore *store, const char *l
 char       *xq_progress_store_get_current (XqProgressStore *store);
 gboolean    xq_progress_store_set_current (XqProgressStore *store, const char *learner, GError **error);
 
+/* Drops every learner's results on the exercises of unit that are not in
+ * keep (exercise ids; NULL: all of the unit's), file and backup alike:
+ * for a unit replaced by a new edition whose other exercises changed.
+ * *n_dropped (optional): how many results went. */
+gboolean    xq_progress_store_forget_exercises (XqProgressStore *store, const char *unit, GHashTable *keep,
+                                                guint *n_dropped, GError **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqProgress, xq_progress_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqProgressStore, xq_progress_store_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqProgressNotice, xq_progress_notice_free)

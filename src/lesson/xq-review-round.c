@@ -387,7 +387,8 @@ xq_review_round_new (const XqReview *review, GPtrArray *units, GPtrArray *packs,
   round = g_new0 (XqReviewRound, 1);
   round->unit = g_new0 (XqUnit, 1);
   round->unit->id = g_strdup (XQ_REVIEW_ROUND_UNIT);
-  round->unit->title = g_strdup (_("Review"));
+  /* Translators: the title of a round of review (复习), not of a game */
+  round->unit->title = g_strdup (C_("review queue", "Review"));
   round->unit->number = 0;
   round->unit->pages = g_ptr_array_new ();
   round->unit->exercises = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_exercise_unref);

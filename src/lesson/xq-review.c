@@ -607,7 +607,7 @@ xq_review_load (const char *dir, const char *learner, char **report, GError **er
       if (aside != NULL)
         {
           g_string_append_c (text, ' ');
-          g_string_append_printf (text, _("The damaged file was kept as %s."), aside);
+          g_string_append_printf (text, _("The damaged file was kept as “%s”."), aside);
         }
       *report = g_string_free (text, FALSE);
     }

@@ -95,6 +95,7 @@ struct _XqReview
 {
   char       *learner;
   GHashTable *items;   /* key -> XqReviewItem* */
+  char       *stuck;   /* a damaged file that could not be set aside: never written over */
 };
 
 static char *
@@ -144,6 +145,7 @@ xq_review_free (XqReview *review)
     return;
   g_free (review->learner);
   g_hash_table_unref (review->items);
+  g_free (review->stuck);
   g_free (review);
 }
 
@@ -592,7 +594,9 @@ xq_review_load (const char *dir, const char *learner, char **report, GError **er
   aside = xq_safe_file_set_aside (path, NULL);
   if (r == NULL)
     r = xq_review_new (learner);
-  if (aside != NULL && !write_queue (r, dir, path, &write_error))
+  if (aside == NULL)
+    r->stuck = g_strdup (path);
+  else if (!write_queue (r, dir, path, &write_error))
     g_warning ("Could not write the repaired %s: %s", path, write_error->message);
   g_message ("%s: damaged (%s); %s", path, first, aside ? aside : "left in place");
   if (report != NULL)
@@ -623,6 +627,12 @@ xq_review_save (const XqReview *review, const char *dir, GError **error)
   path = xq_review_path (dir, review->learner);
   if (path == NULL)
     return bad_learner (review->learner, error);
+  if (review->stuck != NULL && strcmp (review->stuck, path) == 0)
+    {
+      g_set_error (error, XQ_REVIEW_ERROR, XQ_REVIEW_ERROR_IO,
+                   _("The damaged %s cannot be moved aside"), path);
+      return FALSE;
+    }
   return write_queue (review, dir, path, error);
 }
 

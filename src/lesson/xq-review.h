@@ -105,6 +105,8 @@ char       *xq_review_path          (const char *dir, const char *learner);
  * only for a bad id or a file that cannot be read (permissions). */
 XqReview   *xq_review_load          (const char *dir, const char *learner, char **report,
                                      GError **error);
+/* Refuses (XQ_REVIEW_ERROR_IO) to write over a damaged file that loading
+ * could not set aside. */
 gboolean    xq_review_save          (const XqReview *review, const char *dir, GError **error);
 /* Load, record, save if it changed: what the Learn and Puzzles pages do
  * after an attempt, so two pages never overwrite each other's items. */

@@ -309,8 +309,16 @@ test_missed_enters (Fixture *f, gconstpointer data)
   g_assert_false (xq_learn_page_is_playing (f->page));
   r = queue (f);
   g_assert_nonnull (xq_review_find (r, XQ_REVIEW_EXERCISE, "u-test", "tap"));
+  g_assert_cmpint (xq_review_find (r, XQ_REVIEW_EXERCISE, "u-test", "tap")->misses, ==, 1);
   g_assert_cmpuint (xq_learn_page_get_n_due (f->page), ==, 0);
   g_assert_false (review_shown (f));
+  g_clear_pointer (&r, xq_review_free);
+
+  /* Opening the unit again does not tell the old attempt a second time. */
+  xq_learn_page_open_unit (f->page, 0);
+  r = queue (f);
+  g_assert_cmpint (xq_review_find (r, XQ_REVIEW_EXERCISE, "u-test", "tap")->misses, ==, 1);
+  g_assert_cmpint (xq_review_find (r, XQ_REVIEW_EXERCISE, "u-test", "best")->misses, ==, 1);
 }
 
 /* The next day: "3 to review", then a round of them played to the end. */

@@ -767,6 +767,8 @@ xq_lesson_player_start (XqLessonPlayer  *self,
   self->unit = unit;
   self->store = store;
   self->progress = progress;
+  /* An attempt of the unit played before was told when it was left. */
+  self->kind = STEP_SUMMARY;
   /* Translators: a unit's heading, e.g. "3 · Moves I" */
   title = unit->number > 0 ? g_strdup_printf (_("%d · %s"), unit->number, unit->title)
                            : g_strdup (unit->title);   /* a round of review has no number */

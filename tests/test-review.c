@@ -729,13 +729,13 @@ test_xqtool (void)
   g_free (out);
   out = run_xqtool (&status, (const char *[]) { "review", "due", "--learner", "mei", "--dir", dir,
                                                 "--date", "2026-12-02", NULL });
-  g_assert_cmpstr (out, ==, "mei exercise u1/a box 1 (1 days) due 2026-12-02 (due now) misses 1\n"
+  g_assert_cmpstr (out, ==, "mei exercise u1/a box 1 (1 day) due 2026-12-02 (due now) misses 1\n"
                             "mei: 1 to review on 2026-12-02\n");
   g_free (out);
   /* Every learner of the store without --learner. */
   out = run_xqtool (&status, (const char *[]) { "review", "list", "--dir", dir, "--date", "2026-12-05", NULL });
   g_assert_true (g_spawn_check_wait_status (status, NULL));
-  g_assert_cmpstr (out, ==, "mei exercise u1/a box 1 (1 days) due 2026-12-02 (due now) misses 1\n"
+  g_assert_cmpstr (out, ==, "mei exercise u1/a box 1 (1 day) due 2026-12-02 (due now) misses 1\n"
                             "mei puzzle pk/p box 2 (3 days) due 2026-12-05 (due now) misses 1\n"
                             "mei: 2 in the queue, 2 due on 2026-12-05\n");
   g_free (out);

@@ -47,10 +47,11 @@ show_learner (const char *dir, const char *learner, gboolean only_due, GDateTime
     {
       const XqReviewItem *item = g_ptr_array_index (items, i);
       gboolean is_due = xq_review_item_is_due (item, now);
-      g_autofree char *line = g_strdup_printf ("%s %s %s/%s box %d (%d days) due %s%s misses %d",
+      int days = xq_review_box_days (item->box);
+      g_autofree char *line = g_strdup_printf ("%s %s %s/%s box %d (%d %s) due %s%s misses %d",
                                                learner, xq_review_source_name (item->source),
-                                               item->unit, item->id, item->box,
-                                               xq_review_box_days (item->box), item->due,
+                                               item->unit, item->id, item->box, days,
+                                               days == 1 ? "day" : "days", item->due,
                                                is_due ? " (due now)" : "", item->misses);
 
       xqtool_print_line (stdout, line);

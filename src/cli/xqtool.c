@@ -25,6 +25,7 @@ static const XqToolCommand *const command_tables[] = {
   xqtool_pack_commands,
   xqtool_puzzles_commands,
   xqtool_render_commands,
+  xqtool_review_commands,
   xqtool_solve_commands,
   xqtool_variant_commands,
   xqtool_tournament_commands,

@@ -116,9 +116,11 @@ XqProgress *xq_progress_store_load      (XqProgressStore *store, const char *lea
 /* Keeps the best stars of progress and of the file it replaces. */
 gboolean    xq_progress_store_save      (XqProgressStore *store, const XqProgress *progress, GError **error);
 /* Forgets every result of one learner (the name stays): stars, puzzle
- * streak, backups and damaged copies. */
+ * streak, review queue, backups and damaged copies.  The puzzle ratings
+ * stay: they measure the learner, not a result. */
 gboolean    xq_progress_store_reset     (XqProgressStore *store, const char *learner, GError **error);
-/* Deletes every file of the learner: profile, streak, backups, damaged copies. */
+/* Deletes every file of the learner: profile, streak, puzzle ratings,
+ * review queue, their backups and damaged copies. */
 gboolean    xq_progress_store_remove    (XqProgressStore *store, const char *learner, GError **error);
 
 /* A removal that can be undone: the learner's files, byte for byte, held

@@ -72,7 +72,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/03-double-cannon.json $.puzzles[0].title, puzzles/03-double-cannon.json $.puzzles[2].title, puzzles/03-double-cannon.json $.puzzles[4].title and 4 more */
   /* xgettext:no-c-format */
   N_("Two cannons in a row"),
-  /* Lesson puzzles/03-double-cannon.json $.puzzles[0].hints[0], puzzles/03-double-cannon.json $.puzzles[1].hints[0], puzzles/03-double-cannon.json $.puzzles[2].hints[0] and 10 more */
+  /* Lesson puzzles/03-double-cannon.json $.puzzles[0].hints[0], puzzles/03-double-cannon.json $.puzzles[1].hints[0], puzzles/03-double-cannon.json $.puzzles[2].hints[0] and 11 more */
   /* xgettext:no-c-format */
   N_("One cannon can be the screen for the other."),
   /* Lesson puzzles/03-double-cannon.json $.puzzles[1].title, puzzles/03-double-cannon.json $.puzzles[3].title, puzzles/03-double-cannon.json $.puzzles[5].title and 3 more */
@@ -290,7 +290,7 @@ static const char *const lesson_strings[] = {
   N_("The board"),
   /* Lesson unit1-board.json $.pages[0].text */
   /* xgettext:no-c-format */
-  N_("Welcome! Xiangqi is a battle between two armies, Red and Black. Capture the other side's general and you win."),
+  N_("Welcome! Xiangqi is a battle between two armies, Red and Black. You win when the other side's general is checkmated, or when the other side has no move left at all (困斃)."),
   /* Lesson unit1-board.json $.pages[1].text */
   /* xgettext:no-c-format */
   N_("The board has 9 lines going up and 10 lines going across. The pieces stand where lines cross: 90 points in all."),
@@ -366,6 +366,90 @@ static const char *const lesson_strings[] = {
   /* Lesson unit1-board.json $.exercises[13].choices[2].text */
   /* xgettext:no-c-format */
   N_("Nothing at all"),
+  /* Lesson unit2-pieces.json $.title */
+  /* xgettext:no-c-format */
+  N_("Knowing the pieces"),
+  /* Lesson unit2-pieces.json $.pages[0].text */
+  /* xgettext:no-c-format */
+  N_("Each army has seven kinds of pieces. Some have a different character for Red and for Black, but a pair of partners moves in exactly the same way."),
+  /* Lesson unit2-pieces.json $.pages[1].text */
+  /* xgettext:no-c-format */
+  N_("The general is 帥 for Red and 將 for Black. The advisors are 仕 and 士. The elephants are 相 and 象."),
+  /* Lesson unit2-pieces.json $.pages[2].text */
+  /* xgettext:no-c-format */
+  N_("The horses are 傌 and 馬. The chariots are 俥 and 車. The cannons are 炮 and 砲. The soldiers are 兵 and 卒."),
+  /* Lesson unit2-pieces.json $.pages[3].text */
+  /* xgettext:no-c-format */
+  N_("Cannot read the characters yet? In Preferences, choose Pieces: Pictures. Each picture shows what the piece is. When you know them, come back to the characters."),
+  /* Lesson unit2-pieces.json $.exercises[0].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap the red general, 帥."),
+  /* Lesson unit2-pieces.json $.exercises[0].hints[0] */
+  /* xgettext:no-c-format */
+  N_("The general lives in the middle of the palace."),
+  /* Lesson unit2-pieces.json $.exercises[1].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap the black general, 將."),
+  /* Lesson unit2-pieces.json $.exercises[2].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap a horse. Red writes it 傌, Black writes it 馬."),
+  /* Lesson unit2-pieces.json $.exercises[3].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap a chariot: 俥 or 車."),
+  /* Lesson unit2-pieces.json $.exercises[3].hints[0] */
+  /* xgettext:no-c-format */
+  N_("The chariots stand in the corners."),
+  /* Lesson unit2-pieces.json $.exercises[4].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap a black cannon, 砲."),
+  /* Lesson unit2-pieces.json $.exercises[5].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap a red elephant, 相."),
+  /* Lesson unit2-pieces.json $.exercises[6].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap a black advisor, 士."),
+  /* Lesson unit2-pieces.json $.exercises[7].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap every black soldier, 卒."),
+  /* Lesson unit2-pieces.json $.exercises[8].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap every horse on the board, red and black."),
+  /* Lesson unit2-pieces.json $.exercises[9].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap every cannon on the board: 炮 and 砲."),
+  /* Lesson unit2-pieces.json $.exercises[10].prompt */
+  /* xgettext:no-c-format */
+  N_("Where is the red chariot, 俥? Tap it."),
+  /* Lesson unit2-pieces.json $.exercises[11].prompt */
+  /* xgettext:no-c-format */
+  N_("Where is the black horse, 馬? Tap it."),
+  /* Lesson unit2-pieces.json $.exercises[12].prompt */
+  /* xgettext:no-c-format */
+  N_("The red general 帥 is marked. Tap its black partner."),
+  /* Lesson unit2-pieces.json $.exercises[12].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Both generals stay in their own palace."),
+  /* Lesson unit2-pieces.json $.exercises[13].prompt */
+  /* xgettext:no-c-format */
+  N_("The black advisor 士 is marked. Tap a red piece that matches it."),
+  /* Lesson unit2-pieces.json $.exercises[14].prompt */
+  /* xgettext:no-c-format */
+  N_("The red elephant 相 is marked. Tap a black piece that matches it."),
+  /* Lesson unit2-pieces.json $.exercises[15].prompt */
+  /* xgettext:no-c-format */
+  N_("The red horse 傌 is marked. Tap a black piece that matches it."),
+  /* Lesson unit2-pieces.json $.exercises[16].prompt */
+  /* xgettext:no-c-format */
+  N_("The red chariot 俥 is marked. Tap the black piece that matches it."),
+  /* Lesson unit2-pieces.json $.exercises[17].prompt */
+  /* xgettext:no-c-format */
+  N_("The black cannon 砲 is marked. Tap the red piece that matches it."),
+  /* Lesson unit2-pieces.json $.exercises[18].prompt */
+  /* xgettext:no-c-format */
+  N_("The red soldier 兵 is marked. Tap a black piece that matches it."),
+  /* Lesson unit2-pieces.json $.exercises[19].prompt */
+  /* xgettext:no-c-format */
+  N_("The black soldier 卒 is marked. Tap every red piece that matches it."),
   /* Lesson unit2-setup.json $.title */
   /* xgettext:no-c-format */
   N_("Setting up the pieces"),
@@ -665,7 +749,19 @@ static const char *const lesson_strings[] = {
   N_("If the general is in check and nothing can save it, that is checkmate: the game is lost. If a side cannot make any move at all, even without check, it loses too."),
   /* Lesson unit7-results.json $.pages[2].text */
   /* xgettext:no-c-format */
-  N_("Checking forever is not allowed: the side that gives perpetual check must change, or it loses. A game is drawn by agreement, when neither side can ever win, after sixty moves each without a capture, or when the same position keeps repeating under the rules."),
+  N_("Checking forever is not allowed. The side that gives perpetual check must change its move, or it loses."),
+  /* Lesson unit7-results.json $.pages[3].text */
+  /* xgettext:no-c-format */
+  N_("A game can end in a draw. The players may agree to a draw."),
+  /* Lesson unit7-results.json $.pages[4].text */
+  /* xgettext:no-c-format */
+  N_("It is a draw when neither side can ever checkmate: here each side has only a general and one advisor."),
+  /* Lesson unit7-results.json $.pages[5].text */
+  /* xgettext:no-c-format */
+  N_("It is a draw after sixty moves each with no capture at all."),
+  /* Lesson unit7-results.json $.pages[6].text */
+  /* xgettext:no-c-format */
+  N_("It is a draw when the same position keeps coming back and neither side breaks a rule."),
   /* Lesson unit7-results.json $.exercises[0].prompt, unit7-results.json $.exercises[1].prompt, unit7-results.json $.exercises[2].prompt and 1 more */
   /* xgettext:no-c-format */
   N_("Red is to move. What is Red's situation?"),
@@ -701,7 +797,7 @@ static const char *const lesson_strings[] = {
   N_("Give check to the black general."),
   /* Lesson unit7-results.json $.exercises[10].prompt */
   /* xgettext:no-c-format */
-  N_("Checkmate the black general in one move!"),
+  N_("Win in one move: checkmate the black general, or leave Black no move at all!"),
   /* Lesson unit7-results.json $.exercises[10].hints[0] */
   /* xgettext:no-c-format */
   N_("One chariot already guards a line next to the general."),
@@ -713,7 +809,7 @@ static const char *const lesson_strings[] = {
   N_("A cannon behind its own horse makes a deadly pair."),
   /* Lesson unit7-results.json $.exercises[12].prompt */
   /* xgettext:no-c-format */
-  N_("Mate in one: your own general helps from far away."),
+  N_("Win in one move: your own general helps from far away."),
   /* Lesson unit7-results.json $.exercises[12].hints[0] */
   /* xgettext:no-c-format */
   N_("The generals may not face each other, so the black general cannot step onto your general's file."),
@@ -753,4 +849,82 @@ static const char *const lesson_strings[] = {
   /* Lesson unit7-results.json $.exercises[17].prompt */
   /* xgettext:no-c-format */
   N_("How many moves each without any capture can lead to a draw?"),
+  /* Lesson unit9-mate.json $.title */
+  /* xgettext:no-c-format */
+  N_("Checkmate in one and two"),
+  /* Lesson unit9-mate.json $.pages[0].text */
+  /* xgettext:no-c-format */
+  N_("You know every piece and every rule. Now you learn to win! Here the red chariot moves across and gives checkmate: the black general cannot escape."),
+  /* Lesson unit9-mate.json $.pages[1].text */
+  /* xgettext:no-c-format */
+  N_("Every piece can help to mate: the chariot, the horse, the cannon, the soldier, and even your own general from far away."),
+  /* Lesson unit9-mate.json $.pages[2].text */
+  /* xgettext:no-c-format */
+  N_("Mate in two: you make a strong move, Black answers, and then you finish. Black always picks the answer that holds out longest."),
+  /* Lesson unit9-mate.json $.pages[3].text */
+  /* xgettext:no-c-format */
+  N_("Remember: leaving the other side with no move at all (困斃) wins too, even without check."),
+  /* Lesson unit9-mate.json $.exercises[0].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in one with the chariot."),
+  /* Lesson unit9-mate.json $.exercises[1].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in one: the chariot and your general work together."),
+  /* Lesson unit9-mate.json $.exercises[1].hints[0] */
+  /* xgettext:no-c-format */
+  N_("The black advisor blocks its own general."),
+  /* Lesson unit9-mate.json $.exercises[2].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in one with the horse."),
+  /* Lesson unit9-mate.json $.exercises[3].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in one: the horse jumps next to the palace."),
+  /* Lesson unit9-mate.json $.exercises[4].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in one with a cannon."),
+  /* Lesson unit9-mate.json $.exercises[5].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in one: the cannon behind the horse."),
+  /* Lesson unit9-mate.json $.exercises[6].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in one with a soldier."),
+  /* Lesson unit9-mate.json $.exercises[7].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in one: a soldier and your general far away."),
+  /* Lesson unit9-mate.json $.exercises[7].hints[0] */
+  /* xgettext:no-c-format */
+  N_("The generals may not face each other on an open file."),
+  /* Lesson unit9-mate.json $.exercises[8].prompt */
+  /* xgettext:no-c-format */
+  N_("Win in one move with the horse: leave Black no move at all."),
+  /* Lesson unit9-mate.json $.exercises[9].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in two: the horse and your general far away."),
+  /* Lesson unit9-mate.json $.exercises[10].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in two with the chariot."),
+  /* Lesson unit9-mate.json $.exercises[11].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in two: chase the general with the chariot."),
+  /* Lesson unit9-mate.json $.exercises[12].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in two: the horse and the soldier."),
+  /* Lesson unit9-mate.json $.exercises[13].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in two: the cannon and the soldier."),
+  /* Lesson unit9-mate.json $.exercises[14].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in two with the two cannons."),
+  /* Lesson unit9-mate.json $.exercises[15].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in two with the two soldiers."),
+  /* Lesson unit9-mate.json $.exercises[15].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Your general can help too: it controls its whole file."),
+  /* Lesson unit9-mate.json $.exercises[16].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in two with the two chariots."),
+  /* Lesson unit9-mate.json $.exercises[17].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in two: the horse and the soldier squeeze the palace."),
 };

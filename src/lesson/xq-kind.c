@@ -20,6 +20,7 @@
   K (setup)             \
   K (choose)            \
   K (mate)              \
+  K (match)             \
   /* the end of the table */
 
 #define DECLARE_KIND(name) extern const XqKind xq_kind_##name;

@@ -16,6 +16,7 @@
 #include <locale.h>
 #include <string.h>
 
+#include "xq-board-paint.h"
 #include "xq-checker.h"
 #include "xq-learn-page.h"
 #include "xq-test-gtk.h"
@@ -572,6 +573,33 @@ test_play_new_units (Fixture       *f,
       click (xq_lesson_player_get_button (f->player, "next"));
       g_assert_false (xq_learn_page_is_playing (f->page));
     }
+
+  /* Set-up's tray buttons say which piece they hold and how many are left
+   * (the tests run without an accessibility bus, so only the tooltip is
+   * read back; the accessible label is set from the same text). */
+  {
+    const XqUnit *unit = open_unit (f, "setup");
+    const XqExercise *ex = g_ptr_array_index (unit->exercises, first_exercise (f, unit, "setup"));
+    int named = 0;
+
+    for (int sq = 0; sq < XQ_SQUARES; sq++)
+      {
+        XqPiece want = target_board (ex)[sq];
+        GtkWidget *button = want != XQ_EMPTY && want != ex->position.board[sq]
+                            ? xq_lesson_player_get_tray_button (f->player, want) : NULL;
+        const char *tip;
+
+        if (button == NULL)
+          continue;
+        tip = gtk_widget_get_tooltip_text (button);
+        g_assert_nonnull (tip);
+        g_assert_true (g_str_has_prefix (tip, xq_board_piece_name (want)));
+        g_assert_nonnull (strstr (tip, " left"));
+        named++;
+      }
+    g_assert_cmpint (named, >, 0);
+    click (xq_lesson_player_get_button (f->player, "units"));
+  }
 
   /* Again, the partner of the red horse: first its own side's horse. */
   {

@@ -780,73 +780,91 @@ static const char *const lesson_strings[] = {
   /* Lesson unit7-results.json $.exercises[2].hints[0] */
   /* xgettext:no-c-format */
   N_("Can the general step anywhere safe? Can any other red piece move?"),
-  /* Lesson unit7-results.json $.exercises[4].prompt, unit7-results.json $.exercises[5].prompt, unit7-results.json $.exercises[6].prompt and 2 more */
+  /* Lesson unit7-results.json $.exercises[4].prompt */
   /* xgettext:no-c-format */
-  N_("Your general is in check. Get out of check!"),
+  N_("Your general is in check. Get out of check by capturing the piece that gives check!"),
   /* Lesson unit7-results.json $.exercises[4].hints[0], unit7-results.json $.exercises[5].hints[0], unit7-results.json $.exercises[6].hints[0] and 2 more */
   /* xgettext:no-c-format */
   N_("Three ways out of check: capture the attacker, move the general, or put a piece in between."),
+  /* Lesson unit7-results.json $.exercises[5].prompt */
+  /* xgettext:no-c-format */
+  N_("Your general is in check. Get out of check by moving the general!"),
+  /* Lesson unit7-results.json $.exercises[6].prompt */
+  /* xgettext:no-c-format */
+  N_("Your general is in check. Get out of check by putting a piece in between!"),
+  /* Lesson unit7-results.json $.exercises[7].prompt */
+  /* xgettext:no-c-format */
+  N_("The cannon gives check. Get out of check by taking its screen away!"),
   /* Lesson unit7-results.json $.exercises[7].hints[0] */
   /* xgettext:no-c-format */
   N_("A cannon needs a screen. Can you take the screen away?"),
+  /* Lesson unit7-results.json $.exercises[8].prompt */
+  /* xgettext:no-c-format */
+  N_("The horse gives check. Get out of check by blocking its leg!"),
   /* Lesson unit7-results.json $.exercises[8].hints[0] */
   /* xgettext:no-c-format */
   N_("A horse cannot jump if its leg is blocked. Put a piece on the leg!"),
-  /* Lesson unit7-results.json $.exercises[9].prompt */
+  /* Lesson unit7-results.json $.exercises[9].prompt, unit7-results.json $.exercises[10].prompt, unit7-results.json $.exercises[11].prompt and 1 more */
+  /* xgettext:no-c-format */
+  N_("Only one way out of check works here. Find it!"),
+  /* Lesson unit7-results.json $.exercises[9].hints[0], unit7-results.json $.exercises[10].hints[0], unit7-results.json $.exercises[11].hints[0] and 1 more */
+  /* xgettext:no-c-format */
+  N_("Try each way in turn: capture, step the general away, put a piece in between."),
+  /* Lesson unit7-results.json $.exercises[13].prompt */
   /* xgettext:no-c-format */
   N_("Give check to the black general."),
-  /* Lesson unit7-results.json $.exercises[10].prompt */
-  /* xgettext:no-c-format */
-  N_("Win in one move: checkmate the black general, or leave Black no move at all!"),
-  /* Lesson unit7-results.json $.exercises[10].hints[0] */
-  /* xgettext:no-c-format */
-  N_("One chariot already guards a line next to the general."),
-  /* Lesson unit7-results.json $.exercises[11].prompt */
-  /* xgettext:no-c-format */
-  N_("Mate in one: the horse and the cannon work together."),
-  /* Lesson unit7-results.json $.exercises[11].hints[0] */
-  /* xgettext:no-c-format */
-  N_("A cannon behind its own horse makes a deadly pair."),
-  /* Lesson unit7-results.json $.exercises[12].prompt */
-  /* xgettext:no-c-format */
-  N_("Win in one move: your own general helps from far away."),
-  /* Lesson unit7-results.json $.exercises[12].hints[0] */
-  /* xgettext:no-c-format */
-  N_("The generals may not face each other, so the black general cannot step onto your general's file."),
-  /* Lesson unit7-results.json $.exercises[13].prompt, unit7-results.json $.exercises[15].prompt */
-  /* xgettext:no-c-format */
-  N_("Who wins under the rules?"),
-  /* Lesson unit7-results.json $.exercises[13].choices[0].text, unit7-results.json $.exercises[14].choices[0].text, unit7-results.json $.exercises[15].choices[0].text */
-  /* xgettext:no-c-format */
-  N_("Red wins"),
-  /* Lesson unit7-results.json $.exercises[13].choices[1].text, unit7-results.json $.exercises[14].choices[1].text, unit7-results.json $.exercises[15].choices[1].text */
-  /* xgettext:no-c-format */
-  N_("Black wins"),
-  /* Lesson unit7-results.json $.exercises[13].choices[2].text, unit7-results.json $.exercises[14].choices[2].text, unit7-results.json $.exercises[15].choices[2].text */
-  /* xgettext:no-c-format */
-  N_("A draw"),
-  /* Lesson unit7-results.json $.exercises[13].choices[3].text, unit7-results.json $.exercises[14].choices[3].text, unit7-results.json $.exercises[15].choices[3].text */
-  /* xgettext:no-c-format */
-  N_("Nobody yet: the game goes on"),
   /* Lesson unit7-results.json $.exercises[14].prompt */
   /* xgettext:no-c-format */
-  N_("Sixty moves each have been played with no capture. Who wins under the rules?"),
+  N_("Win in one move: checkmate the black general, or leave Black no move at all!"),
+  /* Lesson unit7-results.json $.exercises[14].hints[0] */
+  /* xgettext:no-c-format */
+  N_("One chariot already guards a line next to the general."),
+  /* Lesson unit7-results.json $.exercises[15].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in one: the horse and the cannon work together."),
   /* Lesson unit7-results.json $.exercises[15].hints[0] */
   /* xgettext:no-c-format */
-  N_("Can either side ever give checkmate with these pieces?"),
+  N_("A cannon behind its own horse makes a deadly pair."),
   /* Lesson unit7-results.json $.exercises[16].prompt */
   /* xgettext:no-c-format */
+  N_("Win in one move: your own general helps from far away."),
+  /* Lesson unit7-results.json $.exercises[16].hints[0] */
+  /* xgettext:no-c-format */
+  N_("The generals may not face each other, so the black general cannot step onto your general's file."),
+  /* Lesson unit7-results.json $.exercises[17].prompt, unit7-results.json $.exercises[19].prompt */
+  /* xgettext:no-c-format */
+  N_("Who wins under the rules?"),
+  /* Lesson unit7-results.json $.exercises[17].choices[0].text, unit7-results.json $.exercises[18].choices[0].text, unit7-results.json $.exercises[19].choices[0].text */
+  /* xgettext:no-c-format */
+  N_("Red wins"),
+  /* Lesson unit7-results.json $.exercises[17].choices[1].text, unit7-results.json $.exercises[18].choices[1].text, unit7-results.json $.exercises[19].choices[1].text */
+  /* xgettext:no-c-format */
+  N_("Black wins"),
+  /* Lesson unit7-results.json $.exercises[17].choices[2].text, unit7-results.json $.exercises[18].choices[2].text, unit7-results.json $.exercises[19].choices[2].text */
+  /* xgettext:no-c-format */
+  N_("A draw"),
+  /* Lesson unit7-results.json $.exercises[17].choices[3].text, unit7-results.json $.exercises[18].choices[3].text, unit7-results.json $.exercises[19].choices[3].text */
+  /* xgettext:no-c-format */
+  N_("Nobody yet: the game goes on"),
+  /* Lesson unit7-results.json $.exercises[18].prompt */
+  /* xgettext:no-c-format */
+  N_("Sixty moves each have been played with no capture. Who wins under the rules?"),
+  /* Lesson unit7-results.json $.exercises[19].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Can either side ever give checkmate with these pieces?"),
+  /* Lesson unit7-results.json $.exercises[20].prompt */
+  /* xgettext:no-c-format */
   N_("A player checks again and again and never stops. What happens?"),
-  /* Lesson unit7-results.json $.exercises[16].choices[0].text */
+  /* Lesson unit7-results.json $.exercises[20].choices[0].text */
   /* xgettext:no-c-format */
   N_("The side giving perpetual check loses"),
-  /* Lesson unit7-results.json $.exercises[16].choices[1].text */
+  /* Lesson unit7-results.json $.exercises[20].choices[1].text */
   /* xgettext:no-c-format */
   N_("It is always a draw"),
-  /* Lesson unit7-results.json $.exercises[16].choices[2].text */
+  /* Lesson unit7-results.json $.exercises[20].choices[2].text */
   /* xgettext:no-c-format */
   N_("The side giving check wins"),
-  /* Lesson unit7-results.json $.exercises[17].prompt */
+  /* Lesson unit7-results.json $.exercises[21].prompt */
   /* xgettext:no-c-format */
   N_("How many moves each without any capture can lead to a draw?"),
   /* Lesson unit9-mate.json $.title */

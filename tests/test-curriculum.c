@@ -10,6 +10,7 @@
 #include <locale.h>
 #include <string.h>
 
+#include "xq-attacks.h"
 #include "xq-kind.h"
 #include "xq-lesson-rules.h"
 #include "xq-test-dirs.h"
@@ -323,6 +324,154 @@ test_mating_unit (void)
   g_assert_cmpint (twos, >=, 6);
 }
 
+/* ---- Escaping check by one technique --------------------------------------- */
+
+static guint
+escape_of (const char *fen, const char *iccs)
+{
+  XqPosition pos;
+
+  g_assert_true (xq_position_set_fen (&pos, fen, NULL));
+  return xq_attacks_escape (&pos, mv (iccs));
+}
+
+/* The core tells how a move meets a check. */
+static void
+test_escape_core (void)
+{
+  const char *capture = "5k3/9/9/9/9/9/4r4/2N6/9/4K4 w - - 0 1";
+  const char *screen = "5k3/9/4c4/9/9/4N4/9/9/9/4K4 w - - 0 1";
+  const char *leg = "3k5/9/9/9/9/9/9/5n3/R8/4K4 w - - 0 1";
+  const char *block = "5k3/9/9/4r4/9/9/R8/9/9/4K4 w - - 0 1";
+
+  g_assert_cmpuint (escape_of (capture, "c2e3"), ==, XQ_ESCAPE_CAPTURE);
+  g_assert_cmpuint (escape_of (capture, "c2e1"), ==, XQ_ESCAPE_BLOCK);
+  g_assert_cmpuint (escape_of (capture, "e0d0"), ==, XQ_ESCAPE_STEP);
+  g_assert_cmpuint (escape_of (screen, "e4c3"), ==, XQ_ESCAPE_SCREEN);
+  g_assert_cmpuint (escape_of (screen, "e0d0"), ==, XQ_ESCAPE_STEP);
+  g_assert_cmpuint (escape_of (leg, "a1f1"), ==, XQ_ESCAPE_LEG);
+  g_assert_cmpuint (escape_of (block, "a3e3"), ==, XQ_ESCAPE_BLOCK);
+  /* The general taking its checker both steps and captures. */
+  g_assert_cmpuint (escape_of ("3k5/9/9/9/9/9/9/9/4r4/4K4 w - - 0 1", "e0e1"), ==, XQ_ESCAPE_STEP | XQ_ESCAPE_CAPTURE);
+  /* Not in check, or an illegal move: no escape at all. */
+  g_assert_cmpuint (escape_of ("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "e0e1"), ==, 0);
+  g_assert_cmpuint (escape_of (capture, "c2a3"), ==, 0);
+}
+
+/* A move exercise that asks for one way out: right, wrong with its
+ * reason, and a hint ladder that ends on a move of that way. */
+static void
+test_escape_technique (void)
+{
+  g_autoptr(XqLessonFile) file = load_exercise (
+    "{ \"id\": \"e\", \"kind\": \"move\", \"prompt\": \"P\", \"goal\": \"escape-check\","
+    "  \"technique\": \"capture\", \"fen\": \"5k3/9/9/9/9/9/4r4/2N6/9/4K4 w - - 0 1\" }", NULL);
+  XqExercise *ex = first (file);
+  g_autoptr(XqVerdict) right = play_one (ex, "c2e3");
+  g_autoptr(XqVerdict) step = play_one (ex, "e0d0");
+  g_autoptr(XqVerdict) block = play_one (ex, "c2e1");
+  g_autofree char *key = NULL;
+  XqAttempt a;
+
+  g_assert_cmpint (right->kind, ==, XQ_VERDICT_CORRECT);
+  g_assert_cmpint (step->kind, ==, XQ_VERDICT_WRONG);
+  g_assert_cmpstr (step->message, ==, "That gets out of check, but this time capture the piece that gives check.");
+  g_assert_cmpint (block->kind, ==, XQ_VERDICT_WRONG);
+  g_assert_cmpstr (xq_exercise_get_field (ex, "technique"), ==, "capture");
+  xq_attempt_init (&a, ex);
+  {
+    g_autoptr(XqHint) h3 = xq_attempt_hint (&a, 3);
+    g_assert_true (xq_lesson_marks_has (&h3->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_MOVE, sq ("c2"), sq ("e3")));
+  }
+  xq_attempt_clear (&a);
+  /* The answer key lists only the capture. */
+  key = xq_exercise_answer_key (ex);
+  g_assert_nonnull (key);
+  g_assert_null (strchr (key, '/'));
+}
+
+static void
+test_escape_refuses (void)
+{
+  struct { const char *json; const char *problem; } cases[] = {
+    { "\"goal\": \"capture\", \"technique\": \"capture\", \"fen\": \"5k3/9/9/9/9/9/4r4/2N6/9/4K4 w - - 0 1\"",
+      "$.exercises[0].technique: “technique” belongs only to the goal “escape-check”" },
+    { "\"goal\": \"escape-check\", \"technique\": \"screen\", \"fen\": \"5k3/9/9/9/9/9/4r4/2N6/9/4K4 w - - 0 1\"",
+      "$.exercises[0].technique: no legal move gets out of check the way “screen” asks" },
+    { "\"goal\": \"escape-check\", \"technique\": \"dodge\", \"fen\": \"5k3/9/9/9/9/9/4r4/2N6/9/4K4 w - - 0 1\"",
+      "$.exercises[0].technique: “dodge” is not one of" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *json = g_strdup_printf ("{ \"id\": \"x\", \"kind\": \"move\", \"prompt\": \"P\", %s }",
+                                               cases[i].json);
+      g_autofree char *problem = NULL;
+      g_autoptr(XqLessonFile) file = load_exercise (json, &problem);
+
+      g_test_message ("%s -> %s", cases[i].json, problem);
+      g_assert_null (file);
+      g_assert_nonnull (problem);
+      if (strstr (problem, cases[i].problem) == NULL)
+        g_error ("case %u: %s", i, problem);
+    }
+}
+
+/* Every shipped escape names its way out; where the prompt says only one
+ * way works, every legal move is of that way (so the way is really needed),
+ * and each of the five ways has such an exercise. */
+static void
+test_escape_shipped (void)
+{
+  const XqUnit *unit = unit_by_id ("results");
+  const char *const ways[] = { "capture", "step", "block", "screen", "leg" };
+  gboolean only[G_N_ELEMENTS (ways)] = { FALSE };
+  int escapes = 0;
+
+  for (guint i = 0; i < unit->exercises->len; i++)
+    {
+      const XqExercise *ex = g_ptr_array_index (unit->exercises, i);
+      const char *technique = xq_exercise_get_field (ex, "technique");
+      XqPosition pos = ex->position;
+      XqMove moves[XQ_MAX_MOVES];
+      guint flag = 0;
+      gboolean all = TRUE, some = FALSE;
+      int n;
+
+      if (g_strcmp0 (xq_exercise_get_field (ex, "goal"), "escape-check") != 0)
+        continue;
+      escapes++;
+      g_test_message ("%s: %s", ex->id, technique);
+      g_assert_cmpstr (technique, !=, "any");
+      for (guint w = 0; w < G_N_ELEMENTS (ways); w++)
+        if (g_strcmp0 (technique, ways[w]) == 0)
+          flag = 1u << w;
+      g_assert_cmpuint (flag, !=, 0);
+      n = xq_position_legal_moves (&pos, moves);
+      for (int k = 0; k < n; k++)
+        {
+          gboolean has = (xq_attacks_escape (&pos, moves[k]) & flag) != 0;
+          XqAnswer answer = { .moves = &moves[k], .n_moves = 1 };
+          g_autoptr(XqVerdict) v = xq_exercise_check (ex, &answer);
+
+          /* The checker agrees with the core, move by move. */
+          g_assert_cmpint (v->kind, ==, has ? XQ_VERDICT_CORRECT : XQ_VERDICT_WRONG);
+          all &= has;
+          some |= has;
+        }
+      g_assert_true (some);
+      if (strstr (ex->prompt, "Only one way") != NULL || all)
+        {
+          g_assert_true (all);
+          for (guint w = 0; w < G_N_ELEMENTS (ways); w++)
+            only[w] |= flag == 1u << w;
+        }
+    }
+  g_assert_cmpint (escapes, >=, 9);
+  for (guint w = 0; w < G_N_ELEMENTS (ways); w++)
+    g_assert_true (only[w]);
+}
+
 /* ---- The match kind -------------------------------------------------------- */
 
 #define MIXED "3akab2/9/1cn1b1n2/p1r3p1p/4c4/2P3R2/P3P3P/1C2B1N2/4A4/2B1KA1NR w - - 0 1"
@@ -586,6 +735,10 @@ main (int argc, char *argv[])
   g_test_add_func ("/data/curriculum/units-in-order", test_units_in_order);
   g_test_add_func ("/data/curriculum/mating-unit", test_mating_unit);
   g_test_add_func ("/data/curriculum/pieces-unit", test_pieces_unit);
+  g_test_add_func ("/data/curriculum/escape/core", test_escape_core);
+  g_test_add_func ("/data/curriculum/escape/technique", test_escape_technique);
+  g_test_add_func ("/data/curriculum/escape/refuses", test_escape_refuses);
+  g_test_add_func ("/data/curriculum/escape/shipped", test_escape_shipped);
   g_test_add_func ("/data/curriculum/match/name", test_match_name);
   g_test_add_func ("/data/curriculum/match/name-side-all", test_match_name_side_all);
   g_test_add_func ("/data/curriculum/match/pair", test_match_pair);

@@ -695,7 +695,7 @@ static const char *const lesson_strings[] = {
   N_("Players give each piece a value: soldier 1 (2 once it crosses the river), advisor 2, elephant 2, horse 4, cannon 4.5, chariot 9."),
   /* Lesson unit6-values.json $.pages[1].text */
   /* xgettext:no-c-format */
-  N_("A chariot is worth as much as two cannons, and more than a horse and a cannon together. The general has no price: lose it and you lose the game."),
+  N_("A chariot is worth as much as two cannons, and more than a horse and a cannon together. The general has no price: if it is checkmated, the game is lost."),
   /* Lesson unit6-values.json $.pages[2].text */
   /* xgettext:no-c-format */
   N_("In a trade, add up what you take and what you give. If you take more than you give, the trade is good."),

@@ -100,6 +100,23 @@ load_exercise (const char *exercise_json, char **problem)
   return file;
 }
 
+/* An exercise of kind with these keys does not load, and the first
+ * problem says problem. */
+static void
+assert_refused (const char *kind, const char *keys, const char *problem)
+{
+  g_autofree char *json = g_strdup_printf ("{ \"id\": \"x\", \"kind\": \"%s\", \"prompt\": \"P\", %s }",
+                                           kind, keys);
+  g_autofree char *got = NULL;
+  g_autoptr(XqLessonFile) file = load_exercise (json, &got);
+
+  g_test_message ("%s -> %s", keys, got);
+  g_assert_null (file);
+  g_assert_nonnull (got);
+  if (strstr (got, problem) == NULL)
+    g_error ("%s: %s", keys, got);
+}
+
 static XqExercise *
 first (XqLessonFile *file)
 {
@@ -225,6 +242,7 @@ test_win_condition (void)
         {
           const char *text = ((XqLessonPage *) g_ptr_array_index (file->unit->pages, i))->text;
           g_assert_null (strstr (text, "Capture the other side's general"));
+          g_assert_null (strstr (text, "lose it and you lose"));
         }
     }
 }
@@ -251,6 +269,32 @@ test_draw_rules_split (void)
     }
   for (guint r = 0; r < G_N_ELEMENTS (rules); r++)
     g_assert_cmpint (pages_of[r], ==, 1);
+}
+
+/* The pages that explain file numbers and the values show a board. */
+static void
+test_pages_with_boards (void)
+{
+  struct { const char *unit; const char *words; } pages[] = {
+    { "board", "numbers the files" }, { "values", "give each piece a value" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      const XqUnit *unit = unit_by_id (pages[i].unit);
+      gboolean found = FALSE;
+
+      for (guint k = 0; k < unit->pages->len; k++)
+        {
+          const XqLessonPage *page = g_ptr_array_index (unit->pages, k);
+          if (strstr (page->text, pages[i].words) == NULL)
+            continue;
+          found = TRUE;
+          g_assert_nonnull (page->fen);
+          g_assert_cmpint (page->marks.n_marks, >, 0);
+        }
+      g_assert_true (found);
+    }
 }
 
 /* A question about where pieces start does not show them there. */
@@ -403,18 +447,7 @@ test_escape_refuses (void)
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autofree char *json = g_strdup_printf ("{ \"id\": \"x\", \"kind\": \"move\", \"prompt\": \"P\", %s }",
-                                               cases[i].json);
-      g_autofree char *problem = NULL;
-      g_autoptr(XqLessonFile) file = load_exercise (json, &problem);
-
-      g_test_message ("%s -> %s", cases[i].json, problem);
-      g_assert_null (file);
-      g_assert_nonnull (problem);
-      if (strstr (problem, cases[i].problem) == NULL)
-        g_error ("case %u: %s", i, problem);
-    }
+    assert_refused ("move", cases[i].json, cases[i].problem);
 }
 
 /* Every shipped escape names its way out; where the prompt says only one
@@ -661,18 +694,7 @@ test_match_refuses (void)
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
-    {
-      g_autofree char *json = g_strdup_printf ("{ \"id\": \"x\", \"kind\": \"match\", \"prompt\": \"P\", %s }",
-                                               cases[i].json);
-      g_autofree char *problem = NULL;
-      g_autoptr(XqLessonFile) file = load_exercise (json, &problem);
-
-      g_test_message ("%s -> %s", cases[i].json, problem);
-      g_assert_null (file);
-      g_assert_nonnull (problem);
-      if (strstr (problem, cases[i].problem) == NULL)
-        g_error ("case %u: %s", i, problem);
-    }
+    assert_refused ("match", cases[i].json, cases[i].problem);
 }
 
 static void
@@ -732,6 +754,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/data/curriculum/text/win-condition", test_win_condition);
   g_test_add_func ("/data/curriculum/text/draw-rules-split", test_draw_rules_split);
   g_test_add_func ("/data/curriculum/start-points-empty", test_start_points_empty);
+  g_test_add_func ("/data/curriculum/text/pages-with-boards", test_pages_with_boards);
   g_test_add_func ("/data/curriculum/units-in-order", test_units_in_order);
   g_test_add_func ("/data/curriculum/mating-unit", test_mating_unit);
   g_test_add_func ("/data/curriculum/pieces-unit", test_pieces_unit);

@@ -335,7 +335,6 @@ static void
 match_hint (const XqAttempt *a, int level, XqHint *out)
 {
   const Match *m = a->ex->data;
-  int shown = 0;
 
   if (level == 1)
     {
@@ -350,35 +349,15 @@ match_hint (const XqAttempt *a, int level, XqHint *out)
         out->text = g_strdup_printf (_("Look for the character of the %s."), piece_name (m->type, m->side));
       return;
     }
-  for (int i = 0; i < m->n_answer; i++)
-    {
-      gboolean tapped = FALSE;
-
-      for (int j = 0; j < a->n_taps; j++)
-        tapped |= a->taps[j] == m->points[i];
-      if (tapped)
-        continue;
-      xq_lesson_marks_add (&out->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_MISSING, m->points[i]);
-      if (++shown == 1 && level < 3)
-        break;
-    }
-  out->text = g_strdup (level < 3 ? _("Look at the marked point.") : _("Here is the answer. Now you try!"));
+  xq_hint_for_points (m->points, m->n_answer, a->taps, a->n_taps, level, out);
 }
 
 static char *
 match_answer_key (const XqExercise *ex)
 {
   const Match *m = ex->data;
-  GString *s = g_string_new (NULL);
 
-  for (int i = 0; i < m->n_answer; i++)
-    {
-      char name[3];
-
-      xq_square_to_text (m->points[i], name);
-      g_string_append_printf (s, "%s%s", s->len ? ", " : "", name);
-    }
-  return g_string_free (s, FALSE);
+  return xq_kind_points_key (m->points, m->n_answer);
 }
 
 static const XqPosition *

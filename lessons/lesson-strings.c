@@ -815,56 +815,77 @@ static const char *const lesson_strings[] = {
   N_("Give check to the black general."),
   /* Lesson unit7-results.json $.exercises[14].prompt */
   /* xgettext:no-c-format */
-  N_("Win in one move: checkmate the black general, or leave Black no move at all!"),
+  N_("Give check with the horse."),
   /* Lesson unit7-results.json $.exercises[14].hints[0] */
   /* xgettext:no-c-format */
-  N_("One chariot already guards a line next to the general."),
+  N_("A horse gives check from two points away, if its leg is free."),
   /* Lesson unit7-results.json $.exercises[15].prompt */
   /* xgettext:no-c-format */
-  N_("Mate in one: the horse and the cannon work together."),
+  N_("Give check with the cannon: it needs a screen to jump over."),
   /* Lesson unit7-results.json $.exercises[15].hints[0] */
   /* xgettext:no-c-format */
-  N_("A cannon behind its own horse makes a deadly pair."),
+  N_("The black advisor can be the screen."),
   /* Lesson unit7-results.json $.exercises[16].prompt */
   /* xgettext:no-c-format */
-  N_("Win in one move: your own general helps from far away."),
-  /* Lesson unit7-results.json $.exercises[16].hints[0] */
+  N_("Give check with the soldier."),
+  /* Lesson unit7-results.json $.exercises[17].prompt */
   /* xgettext:no-c-format */
-  N_("The generals may not face each other, so the black general cannot step onto your general's file."),
-  /* Lesson unit7-results.json $.exercises[17].prompt, unit7-results.json $.exercises[19].prompt */
+  N_("Give check by moving the horse out of the chariot's way."),
+  /* Lesson unit7-results.json $.exercises[17].hints[0] */
   /* xgettext:no-c-format */
-  N_("Who wins under the rules?"),
-  /* Lesson unit7-results.json $.exercises[17].choices[0].text, unit7-results.json $.exercises[18].choices[0].text, unit7-results.json $.exercises[19].choices[0].text */
-  /* xgettext:no-c-format */
-  N_("Red wins"),
-  /* Lesson unit7-results.json $.exercises[17].choices[1].text, unit7-results.json $.exercises[18].choices[1].text, unit7-results.json $.exercises[19].choices[1].text */
-  /* xgettext:no-c-format */
-  N_("Black wins"),
-  /* Lesson unit7-results.json $.exercises[17].choices[2].text, unit7-results.json $.exercises[18].choices[2].text, unit7-results.json $.exercises[19].choices[2].text */
-  /* xgettext:no-c-format */
-  N_("A draw"),
-  /* Lesson unit7-results.json $.exercises[17].choices[3].text, unit7-results.json $.exercises[18].choices[3].text, unit7-results.json $.exercises[19].choices[3].text */
-  /* xgettext:no-c-format */
-  N_("Nobody yet: the game goes on"),
+  N_("When the horse jumps away, the chariot sees the general."),
   /* Lesson unit7-results.json $.exercises[18].prompt */
   /* xgettext:no-c-format */
-  N_("Sixty moves each have been played with no capture. Who wins under the rules?"),
+  N_("Win in one move: checkmate the black general, or leave Black no move at all!"),
+  /* Lesson unit7-results.json $.exercises[18].hints[0] */
+  /* xgettext:no-c-format */
+  N_("One chariot already guards a line next to the general."),
+  /* Lesson unit7-results.json $.exercises[19].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in one: the horse and the cannon work together."),
   /* Lesson unit7-results.json $.exercises[19].hints[0] */
   /* xgettext:no-c-format */
-  N_("Can either side ever give checkmate with these pieces?"),
+  N_("A cannon behind its own horse makes a deadly pair."),
   /* Lesson unit7-results.json $.exercises[20].prompt */
   /* xgettext:no-c-format */
+  N_("Win in one move: your own general helps from far away."),
+  /* Lesson unit7-results.json $.exercises[20].hints[0] */
+  /* xgettext:no-c-format */
+  N_("The generals may not face each other, so the black general cannot step onto your general's file."),
+  /* Lesson unit7-results.json $.exercises[21].prompt, unit7-results.json $.exercises[23].prompt */
+  /* xgettext:no-c-format */
+  N_("Who wins under the rules?"),
+  /* Lesson unit7-results.json $.exercises[21].choices[0].text, unit7-results.json $.exercises[22].choices[0].text, unit7-results.json $.exercises[23].choices[0].text */
+  /* xgettext:no-c-format */
+  N_("Red wins"),
+  /* Lesson unit7-results.json $.exercises[21].choices[1].text, unit7-results.json $.exercises[22].choices[1].text, unit7-results.json $.exercises[23].choices[1].text */
+  /* xgettext:no-c-format */
+  N_("Black wins"),
+  /* Lesson unit7-results.json $.exercises[21].choices[2].text, unit7-results.json $.exercises[22].choices[2].text, unit7-results.json $.exercises[23].choices[2].text */
+  /* xgettext:no-c-format */
+  N_("A draw"),
+  /* Lesson unit7-results.json $.exercises[21].choices[3].text, unit7-results.json $.exercises[22].choices[3].text, unit7-results.json $.exercises[23].choices[3].text */
+  /* xgettext:no-c-format */
+  N_("Nobody yet: the game goes on"),
+  /* Lesson unit7-results.json $.exercises[22].prompt */
+  /* xgettext:no-c-format */
+  N_("Sixty moves each have been played with no capture. Who wins under the rules?"),
+  /* Lesson unit7-results.json $.exercises[23].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Can either side ever give checkmate with these pieces?"),
+  /* Lesson unit7-results.json $.exercises[24].prompt */
+  /* xgettext:no-c-format */
   N_("A player checks again and again and never stops. What happens?"),
-  /* Lesson unit7-results.json $.exercises[20].choices[0].text */
+  /* Lesson unit7-results.json $.exercises[24].choices[0].text */
   /* xgettext:no-c-format */
   N_("The side giving perpetual check loses"),
-  /* Lesson unit7-results.json $.exercises[20].choices[1].text */
+  /* Lesson unit7-results.json $.exercises[24].choices[1].text */
   /* xgettext:no-c-format */
   N_("It is always a draw"),
-  /* Lesson unit7-results.json $.exercises[20].choices[2].text */
+  /* Lesson unit7-results.json $.exercises[24].choices[2].text */
   /* xgettext:no-c-format */
   N_("The side giving check wins"),
-  /* Lesson unit7-results.json $.exercises[21].prompt */
+  /* Lesson unit7-results.json $.exercises[25].prompt */
   /* xgettext:no-c-format */
   N_("How many moves each without any capture can lead to a draw?"),
   /* Lesson unit9-mate.json $.title */

@@ -505,6 +505,58 @@ test_escape_shipped (void)
     g_assert_true (only[w]);
 }
 
+/* Give check with each piece: in every shipped "check" exercise every move
+ * that checks is made by the piece the prompt names, and in the
+ * discovered check the chariot behind the piece that moves gives check
+ * (the horse may check too: a double check). */
+static void
+test_check_with_each_piece (void)
+{
+  struct { const char *id; XqPieceType mover; gboolean discovered; } cases[] = {
+    { "give-check", XQ_CHARIOT, FALSE }, { "check-horse", XQ_HORSE, FALSE },
+    { "check-cannon", XQ_CANNON, FALSE }, { "check-soldier", XQ_PAWN, FALSE },
+    { "check-discovered", XQ_HORSE, TRUE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const XqExercise *ex = exercise ("results", cases[i].id);
+      XqPosition pos = ex->position;
+      XqMove moves[XQ_MAX_MOVES];
+      int n = xq_position_legal_moves (&pos, moves), checks = 0;
+
+      g_test_message ("%s", ex->id);
+      g_assert_cmpstr (xq_exercise_get_field (ex, "goal"), ==, "check");
+      for (int k = 0; k < n; k++)
+        {
+          XqPosition after = pos;
+          XqUndo undo;
+          XqSquare by[XQ_ATTACKS_MAX_POINTS];
+          XqAnswer answer = { .moves = &moves[k], .n_moves = 1 };
+          g_autoptr(XqVerdict) v = xq_exercise_check (ex, &answer);
+          int n_by;
+
+          xq_position_do_move (&after, moves[k], &undo);
+          n_by = xq_attacks_on_general (after.board, after.king[after.side], pos.side, by);
+          g_assert_cmpint (v->kind, ==, n_by > 0 ? XQ_VERDICT_CORRECT : XQ_VERDICT_WRONG);
+          if (n_by == 0)
+            continue;
+          checks++;
+          g_assert_cmpint (xq_piece_type (pos.board[xq_move_from (moves[k])]), ==, cases[i].mover);
+          if (cases[i].discovered)
+            {
+              /* The chariot that stood behind checks, whatever else does. */
+              gboolean chariot = FALSE;
+
+              for (int b = 0; b < n_by; b++)
+                chariot |= xq_piece_type (after.board[by[b]]) == XQ_CHARIOT && by[b] != xq_move_to (moves[k]);
+              g_assert_true (chariot);
+            }
+        }
+      g_assert_cmpint (checks, >=, 1);
+    }
+}
+
 /* ---- The match kind -------------------------------------------------------- */
 
 #define MIXED "3akab2/9/1cn1b1n2/p1r3p1p/4c4/2P3R2/P3P3P/1C2B1N2/4A4/2B1KA1NR w - - 0 1"
@@ -762,6 +814,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/data/curriculum/escape/technique", test_escape_technique);
   g_test_add_func ("/data/curriculum/escape/refuses", test_escape_refuses);
   g_test_add_func ("/data/curriculum/escape/shipped", test_escape_shipped);
+  g_test_add_func ("/data/curriculum/check-with-each-piece", test_check_with_each_piece);
   g_test_add_func ("/data/curriculum/match/name", test_match_name);
   g_test_add_func ("/data/curriculum/match/name-side-all", test_match_name_side_all);
   g_test_add_func ("/data/curriculum/match/pair", test_match_pair);

@@ -692,50 +692,74 @@ static const char *const lesson_strings[] = {
   N_("What the pieces are worth"),
   /* Lesson unit6-values.json $.pages[0].text */
   /* xgettext:no-c-format */
-  N_("Players give each piece a value: soldier 1 (2 once it crosses the river), advisor 2, elephant 2, horse 4, cannon 4.5, chariot 9."),
+  N_("How strong is a piece? Put it in the middle of the board and count the points it can reach. The more points it controls, the more it is worth."),
   /* Lesson unit6-values.json $.pages[1].text */
   /* xgettext:no-c-format */
-  N_("A chariot is worth as much as two cannons, and more than a horse and a cannon together. The general has no price: if it is checkmated, the game is lost."),
+  N_("Players give each piece a value: soldier 1 (2 once it crosses the river), advisor 2, elephant 2, horse 4, cannon 4.5, chariot 9."),
   /* Lesson unit6-values.json $.pages[2].text */
   /* xgettext:no-c-format */
+  N_("A chariot is worth as much as two cannons, and more than a horse and a cannon together. The general has no price: if it is checkmated, the game is lost."),
+  /* Lesson unit6-values.json $.pages[3].text */
+  /* xgettext:no-c-format */
   N_("In a trade, add up what you take and what you give. If you take more than you give, the trade is good."),
-  /* Lesson unit6-values.json $.exercises[0].prompt, unit6-values.json $.exercises[1].prompt, unit6-values.json $.exercises[2].prompt and 1 more */
+  /* Lesson unit6-values.json $.exercises[0].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap every point the chariot can reach from the middle of the board. How many are there?"),
+  /* Lesson unit6-values.json $.exercises[1].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap every point the horse can reach from the middle of the board."),
+  /* Lesson unit6-values.json $.exercises[2].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap every point the advisor can reach from the middle of the palace."),
+  /* Lesson unit6-values.json $.exercises[3].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap every point the elephant can reach from the middle of its side."),
+  /* Lesson unit6-values.json $.exercises[4].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap every point the general can reach from the middle of the palace."),
+  /* Lesson unit6-values.json $.exercises[5].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap every point the soldier can reach before it crosses the river."),
+  /* Lesson unit6-values.json $.exercises[6].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap every point the soldier can reach after it has crossed the river."),
+  /* Lesson unit6-values.json $.exercises[7].prompt, unit6-values.json $.exercises[8].prompt, unit6-values.json $.exercises[9].prompt and 1 more */
   /* xgettext:no-c-format */
   N_("Red plays the first arrow, Black answers with the second. Is that trade good for Red?"),
-  /* Lesson unit6-values.json $.exercises[0].hints[0], unit6-values.json $.exercises[1].hints[0], unit6-values.json $.exercises[2].hints[0] and 8 more */
+  /* Lesson unit6-values.json $.exercises[7].hints[0], unit6-values.json $.exercises[8].hints[0], unit6-values.json $.exercises[9].hints[0] and 8 more */
   /* xgettext:no-c-format */
   N_("Values: soldier 1 (2 across the river), advisor 2, elephant 2, horse 4, cannon 4.5, chariot 9."),
-  /* Lesson unit6-values.json $.exercises[0].choices[0].text, unit6-values.json $.exercises[1].choices[0].text, unit6-values.json $.exercises[2].choices[0].text and 1 more */
+  /* Lesson unit6-values.json $.exercises[7].choices[0].text, unit6-values.json $.exercises[8].choices[0].text, unit6-values.json $.exercises[9].choices[0].text and 1 more */
   /* xgettext:no-c-format */
   N_("A good trade"),
-  /* Lesson unit6-values.json $.exercises[0].choices[1].text, unit6-values.json $.exercises[1].choices[1].text, unit6-values.json $.exercises[2].choices[1].text and 1 more */
+  /* Lesson unit6-values.json $.exercises[7].choices[1].text, unit6-values.json $.exercises[8].choices[1].text, unit6-values.json $.exercises[9].choices[1].text and 1 more */
   /* xgettext:no-c-format */
   N_("An even trade"),
-  /* Lesson unit6-values.json $.exercises[0].choices[2].text, unit6-values.json $.exercises[1].choices[2].text, unit6-values.json $.exercises[2].choices[2].text and 1 more */
+  /* Lesson unit6-values.json $.exercises[7].choices[2].text, unit6-values.json $.exercises[8].choices[2].text, unit6-values.json $.exercises[9].choices[2].text and 1 more */
   /* xgettext:no-c-format */
   N_("A bad trade"),
-  /* Lesson unit6-values.json $.exercises[3].hints[1] */
+  /* Lesson unit6-values.json $.exercises[10].hints[1] */
   /* xgettext:no-c-format */
   N_("A lesson from the classroom: trading a cannon for a horse at the very start is not worth it."),
-  /* Lesson unit6-values.json $.exercises[4].prompt, unit6-values.json $.exercises[5].prompt, unit6-values.json $.exercises[6].prompt and 1 more */
+  /* Lesson unit6-values.json $.exercises[11].prompt, unit6-values.json $.exercises[12].prompt, unit6-values.json $.exercises[13].prompt and 1 more */
   /* xgettext:no-c-format */
   N_("Capture the most valuable piece you can."),
-  /* Lesson unit6-values.json $.exercises[8].prompt */
+  /* Lesson unit6-values.json $.exercises[15].prompt */
   /* xgettext:no-c-format */
   N_("Add up the value of all the red pieces."),
-  /* Lesson unit6-values.json $.exercises[9].prompt */
+  /* Lesson unit6-values.json $.exercises[16].prompt */
   /* xgettext:no-c-format */
   N_("Add up the value of all the black pieces."),
-  /* Lesson unit6-values.json $.exercises[10].prompt */
+  /* Lesson unit6-values.json $.exercises[17].prompt */
   /* xgettext:no-c-format */
   N_("Which is worth more?"),
-  /* Lesson unit6-values.json $.exercises[10].choices[0].text */
+  /* Lesson unit6-values.json $.exercises[17].choices[0].text */
   /* xgettext:no-c-format */
   N_("One chariot"),
-  /* Lesson unit6-values.json $.exercises[10].choices[1].text */
+  /* Lesson unit6-values.json $.exercises[17].choices[1].text */
   /* xgettext:no-c-format */
   N_("A horse and a cannon together"),
-  /* Lesson unit6-values.json $.exercises[11].prompt */
+  /* Lesson unit6-values.json $.exercises[18].prompt */
   /* xgettext:no-c-format */
   N_("How much is a soldier worth once it has crossed the river?"),
   /* Lesson unit7-results.json $.title */

@@ -557,6 +557,26 @@ test_check_with_each_piece (void)
     }
 }
 
+/* The control points of docs/piece-values.md, counted on the board by the
+ * tap exercises that open the values unit. */
+static void
+test_control_points (void)
+{
+  struct { const char *id; int points; } cases[] = {
+    { "reach-chariot", 17 }, { "reach-horse", 8 }, { "reach-advisor", 4 }, { "reach-elephant", 4 },
+    { "reach-general", 4 }, { "reach-soldier", 1 }, { "reach-soldier-crossed", 3 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const XqExercise *ex = exercise ("values", cases[i].id);
+
+      g_test_message ("%s", ex->id);
+      g_assert_cmpstr (xq_exercise_get_field (ex, "rule"), ==, "reach");
+      g_assert_cmpint (answer_of (ex).n_points, ==, cases[i].points);
+    }
+}
+
 /* ---- The match kind -------------------------------------------------------- */
 
 #define MIXED "3akab2/9/1cn1b1n2/p1r3p1p/4c4/2P3R2/P3P3P/1C2B1N2/4A4/2B1KA1NR w - - 0 1"
@@ -815,6 +835,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/data/curriculum/escape/refuses", test_escape_refuses);
   g_test_add_func ("/data/curriculum/escape/shipped", test_escape_shipped);
   g_test_add_func ("/data/curriculum/check-with-each-piece", test_check_with_each_piece);
+  g_test_add_func ("/data/curriculum/control-points", test_control_points);
   g_test_add_func ("/data/curriculum/match/name", test_match_name);
   g_test_add_func ("/data/curriculum/match/name-side-all", test_match_name_side_all);
   g_test_add_func ("/data/curriculum/match/pair", test_match_pair);

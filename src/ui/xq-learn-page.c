@@ -43,8 +43,13 @@ G_DEFINE_FINAL_TYPE (XqLearnPage, xq_learn_page, GTK_TYPE_WIDGET)
 #define SPINNER_DELAY_MS 300
 
 static const char style_css[] =
-  ".xq-unit-card { min-width: 230px; border-radius: 18px; }\n"
-  ".xq-current-unit { box-shadow: 0 0 0 4px @accent_bg_color; }\n"
+  /* A line round each card, not libadwaita's blurred card shadow: drawn
+   * by a software rasteriser (llvmpipe, where a school laptop or a virtual
+   * machine has no GPU driver) the seven blurred shadows cost about 4 MB
+   * and the start-up a GL program of its own (docs/building.md, "Start-up"). */
+  ".xq-unit-card { min-width: 230px; border-radius: 18px; padding: 3px; box-shadow: none;"
+  "  border: 1px solid alpha(@card_fg_color, 0.15); }\n"
+  ".xq-current-unit { padding: 0; border: 4px solid @accent_bg_color; }\n"
   ".xq-unit-number { background: @accent_bg_color; color: @accent_fg_color;"
   "  border-radius: 999px; min-width: 56px; min-height: 56px; }\n"
   ".xq-stars { color: #e5a50a; }\n"

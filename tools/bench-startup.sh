@@ -6,10 +6,12 @@
 # (built here): it listens for the X events of the program's first window,
 # its map and its first drawing, and reports the time to that first frame,
 # the CPU time the process had used by then, VmRSS 2 s after the launch,
-# and when the window settled (its last drawing before half a second
-# without any) with the CPU time by then and VmRSS half a second later.  The settled time is the honest
-# one for a window that shows its frame first and its content a moment
-# later; for one that draws its content at once the two are the same.
+# and when the window settled (its last drawing before a second without
+# any) with the CPU time by then and VmRSS a second later.  The settled
+# time is the honest one for a window that shows its frame first and its
+# content a moment later; for one that draws its content at once the two
+# are the same.  (A second, not less: on a loaded machine an empty first
+# frame and the content's frame can be half a second apart.)
 # `xdotool search --sync` is not used: it looks only every half second, which
 # rounds every launch up to 0.5 s or 1 s and so hides any difference.
 #

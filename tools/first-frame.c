@@ -57,7 +57,7 @@
 #include <unistd.h>
 
 /* No drawing for this long after the last one: the window has settled. */
-#define QUIET_MS 500
+#define QUIET_MS 1000
 
 static double
 now_ms (void)

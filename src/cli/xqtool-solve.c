@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "xq-engine.h"
 #include "xq-patterns.h"
@@ -408,20 +409,72 @@ percentile (double *v, int n, double q)
   return v[CLAMP (idx, 0, n - 1)];
 }
 
+/* CPU time of this process in milliseconds: the machine may be shared,
+ * and a proof's cost is its CPU time, not the time it waited. */
+static double
+cpu_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double) ts.tv_sec * 1000.0 + (double) ts.tv_nsec / 1e6;
+}
+
+/* The drill's reply time: after each attacker move of the main line the
+ * drill checks the move (still winning?) and answers with the longest
+ * defence, on a table that has seen only the first solve.  Appends each
+ * reply's time to `replies`. */
+static gboolean
+bench_replies (XqSolver *solver, const XqPosition *pos, int max_n, GArray *replies)
+{
+  g_autoptr(XqSolver) liner = xq_solver_new ();
+  XqMove line[2 * XQ_SOLVER_MAX_MATE];
+  XqPosition p = *pos;
+  XqSolution sol;
+  int len;
+
+  xq_solver_set_work_limit (liner, 0);
+  if (xq_solver_main_line (liner, pos, max_n, line, &len) != XQ_SOLVE_MATE)
+    return FALSE;
+  xq_solver_clear (solver);
+  xq_solver_solve (solver, pos, max_n, &sol);
+  for (int i = 0; i < len; i++)
+    {
+      XqUndo u;
+
+      if (i % 2 == 0)
+        {
+          XqMove reply;
+          int dist, left = sol.mate - i / 2;
+          gint64 start = g_get_monotonic_time ();
+          double ms;
+
+          xq_solver_move_wins_within (solver, &p, line[i], left);
+          xq_position_do_move (&p, line[i], &u);
+          xq_solver_longest_defence (solver, &p, MAX (left - 1, 1), &reply, &dist);
+          ms = (double) (g_get_monotonic_time () - start) / 1000.0;
+          g_array_append_val (replies, ms);
+        }
+      else
+        xq_position_do_move (&p, line[i], &u);
+    }
+  return TRUE;
+}
+
 static int
 bench_solve (int argc, char **argv)
 {
-  static const XqToolCommand self = { "solve", "[FILE] [--runs N]" };
+  static const XqToolCommand self = { "solve", "[FILE] [--runs N] [--solve-only] [--budget UNITS]" };
   g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GArray) replies = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(XqSolver) solver = xq_solver_new ();
+  g_autofree char *slowest_fen = NULL;
   const char *file = NULL;
-  int runs = 3;
-  double total = 0;
+  gboolean solve_only = FALSE;
+  guint64 budget = 0, total_nodes = 0, max_work = 0;
+  int runs = 3, n_mate = 0, n_none = 0, n_aborted = 0;
+  double total = 0, total_cpu = 0, slowest = 0, slowest_wall = 0;
 
-  /* The bench measures the search itself, so it runs without the budget
-   * and the "work" column shows what each proof would cost against it. */
-  xq_solver_set_work_limit (solver, 0);
   for (int i = 1; i < argc; i++)
     {
       if (strcmp (argv[i], "--runs") == 0)
@@ -430,11 +483,23 @@ bench_solve (int argc, char **argv)
             return xqtool_fail ("--runs must be from 1 to 64");
           i++;
         }
+      else if (strcmp (argv[i], "--budget") == 0 && i + 1 < argc)
+        {
+          if (!g_ascii_string_to_unsigned (argv[++i], 10, 0, G_MAXUINT64, &budget, NULL))
+            return xqtool_fail ("--budget must be a whole number of work units (0: none), not “%s”",
+                                argv[i]);
+        }
+      else if (strcmp (argv[i], "--solve-only") == 0)
+        solve_only = TRUE;
       else if (file == NULL && argv[i][0] != '-')
         file = argv[i];
       else
         return xqtool_usage (&self);
     }
+  /* The bench measures the search itself, so by default it runs without
+   * the budget, and the "work" column shows what each proof would cost
+   * against it. */
+  xq_solver_set_work_limit (solver, budget);
   if (file != NULL)
     {
       g_autoptr(GError) error = NULL;
@@ -459,7 +524,7 @@ bench_solve (int argc, char **argv)
     {
       g_auto(GStrv) fields = g_strsplit (lines->pdata[l], "|", -1);
       g_autofree char *answer = NULL;
-      double times[64], med;
+      double times[64], cpu[64], med, med_cpu;
       int max_n = DEFAULT_MAX_MATE;
       XqPosition pos;
       XqSolution sol;
@@ -475,57 +540,45 @@ bench_solve (int argc, char **argv)
       for (int run = 0; run < runs; run++)
         {
           gint64 start = g_get_monotonic_time ();
+          double start_cpu = cpu_ms ();
 
           xq_solver_clear (solver);
           r = xq_solver_solve (solver, &pos, max_n, &sol);
+          cpu[run] = cpu_ms () - start_cpu;
           times[run] = (double) (g_get_monotonic_time () - start) / 1000.0;
         }
       med = xqtool_median (times, runs);
+      med_cpu = xqtool_median (cpu, runs);
       total += med;
-      answer = format_solution (r, &sol);
-      printf ("%9.2f ms  %8" G_GUINT64_FORMAT " nodes  %10" G_GUINT64_FORMAT " work  %-28s %s\n",
-              med, sol.nodes, sol.work, answer, fields[0]);
-
-      /* The drill's reply time: after each attacker move of the main line
-       * the drill checks the move (still winning?) and answers with the
-       * longest defence, on a table that has seen only the first solve. */
-      if (r == XQ_SOLVE_MATE)
+      total_cpu += med_cpu;
+      total_nodes += sol.nodes;
+      max_work = MAX (max_work, sol.work);
+      if (med_cpu >= slowest)
         {
-          g_autoptr(XqSolver) liner = xq_solver_new ();
-          XqPosition p = pos;
-
-          xq_solver_set_work_limit (liner, 0);
-          XqMove line[2 * XQ_SOLVER_MAX_MATE];
-          int len;
-
-          if (xq_solver_main_line (liner, &pos, max_n, line, &len) != XQ_SOLVE_MATE)
-            return xqtool_fail ("main line failed for %s", fields[0]);
-          xq_solver_clear (solver);
-          xq_solver_solve (solver, &pos, max_n, &sol);
-          for (int i = 0; i < len; i++)
-            {
-              XqUndo u;
-
-              if (i % 2 == 0)
-                {
-                  XqMove reply;
-                  int dist, left = sol.mate - i / 2;
-                  gint64 start = g_get_monotonic_time ();
-                  double ms;
-
-                  xq_solver_move_wins_within (solver, &p, line[i], left);
-                  xq_position_do_move (&p, line[i], &u);
-                  xq_solver_longest_defence (solver, &p, MAX (left - 1, 1), &reply, &dist);
-                  ms = (double) (g_get_monotonic_time () - start) / 1000.0;
-                  g_array_append_val (replies, ms);
-                }
-              else
-                xq_position_do_move (&p, line[i], &u);
-            }
+          slowest = med_cpu;
+          slowest_wall = med;
+          g_free (slowest_fen);
+          slowest_fen = g_strdup (fields[0]);
         }
+      n_mate += r == XQ_SOLVE_MATE;
+      n_none += r == XQ_SOLVE_NONE;
+      n_aborted += r == XQ_SOLVE_ABORTED;
+      answer = format_solution (r, &sol);
+      printf ("%9.2f ms %9.2f cpu-ms  %8" G_GUINT64_FORMAT " nodes  %10" G_GUINT64_FORMAT
+              " work  %-28s %s\n", med, med_cpu, sol.nodes, sol.work, answer, fields[0]);
+
+      if (r == XQ_SOLVE_MATE && !solve_only && !bench_replies (solver, &pos, max_n, replies))
+        return xqtool_fail ("main line failed for %s", fields[0]);
     }
   printf ("total (sum of medians): %.2f ms for %u positions, %d runs each\n", total, lines->len,
           runs);
+  printf ("cpu total: %.2f ms; %" G_GUINT64_FORMAT " nodes, %.0f nodes/s; "
+          "%d mate, %d none, %d too-deep; most work %" G_GUINT64_FORMAT " of budget %"
+          G_GUINT64_FORMAT "\n", total_cpu, total_nodes,
+          total_cpu > 0 ? (double) total_nodes / (total_cpu / 1000.0) : 0.0,
+          n_mate, n_none, n_aborted, max_work, (guint64) XQ_SOLVER_BUDGET);
+  if (slowest_fen != NULL)
+    printf ("slowest proof: %.2f cpu-ms (%.2f ms) %s\n", slowest, slowest_wall, slowest_fen);
   if (replies->len > 0)
     printf ("longest-defence reply: p99 %.3f ms over %u replies\n",
             percentile ((double *) (void *) replies->data, (int) replies->len, 0.99),
@@ -543,6 +596,6 @@ const XqToolCommand xqtool_solve_commands[] = {
 };
 
 const XqToolCommand xqtool_solve_bench[] = {
-  { "solve", "[FILE] [--runs N]", bench_solve },
+  { "solve", "[FILE] [--runs N] [--solve-only] [--budget UNITS]", bench_solve },
   { NULL, NULL, NULL },
 };

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "xq-position.h"
@@ -656,17 +657,71 @@ leaves_king_safe (XqPosition *pos, const XqTables *t, XqMove m)
   return safe;
 }
 
+/* Can a change on sq alter whether the general on k is attacked?  Only on
+ * the general's file or rank (chariots, cannons and the facing rule look
+ * along them) and on the four points diagonally next to it (the legs of
+ * the horses that could strike it); a soldier's strike crosses no point.
+ * docs/solver.md has the argument. */
+static inline gboolean
+guards_general (XqSquare sq, XqSquare k)
+{
+  int df = xq_sq_file (sq) - xq_sq_file (k), dr = xq_sq_rank (sq) - xq_sq_rank (k);
+
+  return df == 0 || dr == 0 || (df * df == 1 && dr * dr == 1);
+}
+
+/* leaves_king_safe for a pseudo-legal move of the side to move, `check`
+ * telling whether that side is in check now: a side not in check that
+ * moves a piece other than its general between two points off its
+ * general's lines and diagonal neighbours stays out of check, with no
+ * test at all. */
+static inline gboolean
+pseudo_is_legal (XqPosition *pos, const XqTables *t, XqMove m, gboolean check)
+{
+  XqSquare k = pos->king[pos->side];
+  XqSquare from = xq_move_from (m);
+
+  if (!check && k != XQ_NO_SQUARE && from != k && !guards_general (from, k) &&
+      !guards_general (xq_move_to (m), k))
+    return TRUE;
+  return leaves_king_safe (pos, t, m);
+}
+
+gboolean
+xq_position_pseudo_is_legal (XqPosition *pos, XqMove m, gboolean in_check)
+{
+  return pseudo_is_legal (pos, xq_tables (), m, in_check);
+}
+
+gboolean
+xq_position_move_may_check (const XqPosition *pos, XqMove m)
+{
+  XqSquare k = pos->king[xq_color_other (pos->side)];
+  XqSquare from = xq_move_from (m), to = xq_move_to (m);
+  int df, dr;
+
+  if (k == XQ_NO_SQUARE || guards_general (from, k) || guards_general (to, k))
+    return TRUE;
+  if (xq_piece_type (pos->board[from]) != XQ_HORSE)
+    return FALSE;
+  df = abs (xq_sq_file (to) - xq_sq_file (k));
+  dr = abs (xq_sq_rank (to) - xq_sq_rank (k));
+  return (df == 1 && dr == 2) || (df == 2 && dr == 1);
+}
+
 int
 xq_position_legal_moves (XqPosition *pos, XqMove *out)
 {
   const XqTables *t = xq_tables ();
   int n, legal = 0;
+  gboolean check;
 
   g_return_val_if_fail (pos->king[pos->side] != XQ_NO_SQUARE, 0);
 
   n = xq_position_pseudo_moves (pos, out);
+  check = xq_position_in_check (pos, pos->side);
   for (int i = 0; i < n; i++)
-    if (leaves_king_safe (pos, t, out[i]))
+    if (pseudo_is_legal (pos, t, out[i], check))
       out[legal++] = out[i];
   return legal;
 }
@@ -676,14 +731,16 @@ xq_position_legal_moves_from (XqPosition *pos, XqSquare from, XqMove *out)
 {
   const XqTables *t = xq_tables ();
   int n, legal = 0;
+  gboolean check;
 
   g_return_val_if_fail (from >= 0 && from < XQ_SQUARES, 0);
   if (pos->board[from] == XQ_EMPTY || xq_piece_color (pos->board[from]) != pos->side ||
       pos->king[pos->side] == XQ_NO_SQUARE)
     return 0;
   n = gen_piece (pos, t, from, out, 0);
+  check = xq_position_in_check (pos, pos->side);
   for (int i = 0; i < n; i++)
-    if (leaves_king_safe (pos, t, out[i]))
+    if (pseudo_is_legal (pos, t, out[i], check))
       out[legal++] = out[i];
   return legal;
 }
@@ -719,13 +776,21 @@ xq_position_has_legal_move (XqPosition *pos)
 {
   const XqTables *t = xq_tables ();
   XqMove moves[XQ_MAX_MOVES];
+  gboolean check = xq_position_in_check (pos, pos->side);
+  int left = 0;
 
-  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+  for (int type = XQ_KING; type <= XQ_PAWN; type++)
+    left += pos->count[xq_piece_make (pos->side, type)];
+  /* Stops at the last piece of the side: the board need not be walked to
+   * its end. */
+  for (XqSquare sq = 0; sq < XQ_SQUARES && left > 0; sq++)
     if (pos->board[sq] != XQ_EMPTY && xq_piece_color (pos->board[sq]) == pos->side)
       {
         int n = gen_piece (pos, t, sq, moves, 0);
+
+        left--;
         for (int i = 0; i < n; i++)
-          if (leaves_king_safe (pos, t, moves[i]))
+          if (pseudo_is_legal (pos, t, moves[i], check))
             return TRUE;
       }
   return FALSE;

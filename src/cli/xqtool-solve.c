@@ -324,6 +324,111 @@ cmd_puzzle_gen (int argc, char **argv)
   return 0;
 }
 
+/* ---- mate-sample --------------------------------------------------------- */
+
+/* The position turned round with the colours swapped: the same problem
+ * with Black attacking. */
+static void
+turn_round (XqPosition *pos)
+{
+  XqPosition turned;
+
+  xq_position_clear (&turned);
+  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+    if (pos->board[sq] != XQ_EMPTY)
+      xq_position_put (&turned, xq_sq_flip (sq),
+                       xq_piece_make (xq_color_other (xq_piece_color (pos->board[sq])),
+                                      xq_piece_type (pos->board[sq])));
+  xq_position_set_side (&turned, xq_color_other (pos->side));
+  *pos = turned;
+}
+
+/* Random endings for timing the solver: 2-3 attackers from the kill books'
+ * pieces, 0-3 defenders that may include a horse or a cannon that fights
+ * back. */
+static void
+sample_spec (GRand *rng, PieceSpec *spec)
+{
+  static const char attackers[] = "RRNNCCP";
+  static const char defenders[] = "aabbpnc";
+  int na = g_rand_int_range (rng, 2, 4), nd = g_rand_int_range (rng, 0, 4);
+
+  memset (spec, 0, sizeof *spec);
+  for (int i = 0; i < na; i++)
+    spec->attack[i] = attackers[g_rand_int_range (rng, 0, (int) strlen (attackers))];
+  for (int i = 0; i < nd; i++)
+    spec->defence[i] = defenders[g_rand_int_range (rng, 0, (int) strlen (defenders))];
+}
+
+static int
+cmd_mate_sample (int argc, char **argv)
+{
+  static const XqToolCommand self = {
+    "mate-sample", "[--seed S] [--count N] [--max K] [--black PERCENT] [--budget UNITS] [--tries T]"
+  };
+  g_autoptr(XqSolver) solver = xq_solver_new ();
+  guint64 budget = XQ_SOLVER_BUDGET;
+  int seed = 1, count = 400, max_n = 5, black = 30, tries = 200000;
+  int found[XQ_SOLVER_MAX_MATE + 1] = { 0 }, total = 0;
+  GRand *rng;
+
+  for (int i = 1; i < argc; i++)
+    {
+      const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+
+      if (strcmp (argv[i], "--seed") == 0 && xqtool_parse_int (val, 0, G_MAXINT, &seed))
+        i++;
+      else if (strcmp (argv[i], "--count") == 0 && xqtool_parse_int (val, 1, 100000, &count))
+        i++;
+      else if (strcmp (argv[i], "--max") == 0 && xqtool_parse_int (val, 1, 9, &max_n))
+        i++;
+      else if (strcmp (argv[i], "--black") == 0 && xqtool_parse_int (val, 0, 100, &black))
+        i++;
+      else if (strcmp (argv[i], "--tries") == 0 && xqtool_parse_int (val, 1, G_MAXINT, &tries))
+        i++;
+      else if (strcmp (argv[i], "--budget") == 0 && val != NULL &&
+               g_ascii_string_to_unsigned (val, 10, 0, G_MAXUINT64, &budget, NULL))
+        i++;
+      else
+        return xqtool_usage (&self);
+    }
+
+  /* Each distance gets an equal share, so deep mates, rare among random
+   * positions, are not drowned by mates in one. */
+  rng = g_rand_new_with_seed ((guint32) seed);
+  xq_solver_set_work_limit (solver, budget);
+  for (int t = 0; t < tries && total < count; t++)
+    {
+      int quota = (count + max_n - 1) / max_n;
+      g_autofree char *fen = NULL, *answer = NULL;
+      gboolean turned;
+      PieceSpec spec;
+      XqPosition pos;
+      XqSolution sol;
+
+      sample_spec (rng, &spec);
+      turned = g_rand_int_range (rng, 0, 100) < black;
+      if (!random_position (rng, &spec, &pos))
+        continue;
+      if (turned)
+        turn_round (&pos);
+      xq_solver_clear (solver);
+      if (xq_solver_solve (solver, &pos, max_n, &sol) != XQ_SOLVE_MATE || found[sol.mate] >= quota)
+        continue;
+      found[sol.mate]++;
+      total++;
+      fen = xq_position_to_fen (&pos);
+      answer = format_solution (XQ_SOLVE_MATE, &sol);
+      /* "mate N k1 k2": the distance, then the keys as a third field. */
+      printf ("%s | mate %d |%s\n", fen, sol.mate, answer + strlen ("mate ") + (sol.mate >= 10 ? 2 : 1));
+      fflush (stdout);
+    }
+  g_rand_free (rng);
+  if (total < count)
+    fprintf (stderr, "xqtool: found %d of %d mates in %d tries\n", total, count, tries);
+  return 0;
+}
+
 /* ---- bestmove ------------------------------------------------------------ */
 
 static int
@@ -592,6 +697,8 @@ const XqToolCommand xqtool_solve_commands[] = {
                   "[--pattern ID]",
     cmd_puzzle_gen },
   { "bestmove", "FEN [--level L] [--movetime MS] [--seed S]", cmd_bestmove },
+  { "mate-sample", "[--seed S] [--count N] [--max K] [--black PERCENT] [--budget UNITS] [--tries T]",
+    cmd_mate_sample },
   { NULL, NULL, NULL },
 };
 

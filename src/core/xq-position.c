@@ -679,11 +679,13 @@ static inline gboolean
 pseudo_is_legal (XqPosition *pos, const XqTables *t, XqMove m, gboolean check)
 {
   XqSquare k = pos->king[pos->side];
-  XqSquare from = xq_move_from (m);
+  XqSquare from = xq_move_from (m), to = xq_move_to (m);
 
-  if (!check && k != XQ_NO_SQUARE && from != k && !guards_general (from, k) &&
-      !guards_general (xq_move_to (m), k))
-    return TRUE;
+  /* In check, such a move does not change the attack either, unless it
+   * captures the attacker (a horse is the only one off those points). */
+  if (k != XQ_NO_SQUARE && from != k && !guards_general (from, k) && !guards_general (to, k) &&
+      (!check || pos->board[to] == XQ_EMPTY))
+    return !check;
   return leaves_king_safe (pos, t, m);
 }
 
@@ -781,14 +783,26 @@ xq_position_has_legal_move (XqPosition *pos)
 
   for (int type = XQ_KING; type <= XQ_PAWN; type++)
     left += pos->count[xq_piece_make (pos->side, type)];
+  /* In check the general's own steps are the likeliest way out. */
+  if (check && pos->king[pos->side] != XQ_NO_SQUARE)
+    {
+      int n = gen_piece (pos, t, pos->king[pos->side], moves, 0);
+
+      for (int i = 0; i < n; i++)
+        if (leaves_king_safe (pos, t, moves[i]))
+          return TRUE;
+    }
   /* Stops at the last piece of the side: the board need not be walked to
    * its end. */
   for (XqSquare sq = 0; sq < XQ_SQUARES && left > 0; sq++)
     if (pos->board[sq] != XQ_EMPTY && xq_piece_color (pos->board[sq]) == pos->side)
       {
-        int n = gen_piece (pos, t, sq, moves, 0);
+        int n;
 
         left--;
+        if (check && sq == pos->king[pos->side])
+          continue;
+        n = gen_piece (pos, t, sq, moves, 0);
         for (int i = 0; i < n; i++)
           if (pseudo_is_legal (pos, t, moves[i], check))
             return TRUE;

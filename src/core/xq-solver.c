@@ -561,6 +561,8 @@ attack (XqSolver *s, XqPosition *pos, int n, int ply)
       int score = 0;
 
       xq_position_do_move (pos, m, &u);
+      /* The child's slot is wanted soon, when it is searched. */
+      __builtin_prefetch (&s->tt[node_key (s, pos) & (TT_SIZE - 1)]);
       charge (s, 2);  /* the move, the check test and the take-back */
       if (may_check && xq_position_in_check (pos, pos->side))
         {

@@ -168,6 +168,13 @@ def compare(path, args, engine):
             print(line + '  ' + fen)
     count = len(rows)
     print('== %s: %d positions' % (os.path.relpath(path, ROOT), count))
+    if reference is not None:
+        ref_cpu = sum(v[1] for v in reference.values())
+        ref_nodes = sum(v[3] for v in reference.values())
+        ref_slowest = max((v[1], fen) for fen, v in reference.items())
+        print('reference: cpu %.0f ms (wall %.0f ms), %d nodes, %.0f nodes/s, slowest proof %.1f cpu-ms (%s)'
+              % (ref_cpu, sum(v[2] for v in reference.values()), ref_nodes,
+                 ref_nodes / max(ref_cpu / 1000.0, 1e-9), ref_slowest[0], ref_slowest[1]))
     print('ours: cpu %.0f ms (wall %.0f ms), %d nodes, %.0f nodes/s, slowest proof %.1f cpu-ms (%s); '
           '%d answers differ from the file%s'
           % (our_cpu, our_wall, nodes, nodes / max(our_cpu / 1000.0, 1e-9), slowest[0], slowest[1],
@@ -179,6 +186,7 @@ def compare(path, args, engine):
                  args.timeout))
         print('ratio fairy-stockfish / ours: cpu %.2f, wall %.2f'
               % (fsf_cpu / max(our_cpu, 1e-9), fsf_wall / max(our_wall, 1e-9)))
+    sys.stdout.flush()
     return bad + ref_bad
 
 

@@ -670,22 +670,108 @@ guards_general (XqSquare sq, XqSquare k)
   return df == 0 || dr == 0 || (df * df == 1 && dr * dr == 1);
 }
 
+/* Along one ray from the general on k: is the first piece an enemy
+ * chariot (or the enemy general, looking along the file), or the second an
+ * enemy cannon, once a piece has left `from` and one stands on `to`? */
+static inline gboolean
+ray_strikes (const XqPiece *b, const XqTables *t, XqSquare k, int dir, XqSquare from,
+             XqSquare to, XqColor them)
+{
+  const gint8 *ray = t->ray[k][dir];
+  int i = 0, seen = 0;
+
+  for (; ray[i] >= 0; i++)
+    {
+      XqSquare sq = ray[i];
+      XqPiece p;
+
+      if (sq == to)
+        p = (XqPiece) 0xff;   /* the mover: a piece of ours */
+      else if (sq == from)
+        continue;
+      else if ((p = b[sq]) == XQ_EMPTY)
+        continue;
+      if (seen++ == 0)
+        {
+          if (p == xq_piece_make (them, XQ_CHARIOT) ||
+              (p == xq_piece_make (them, XQ_KING) && (dir == XQ_DIR_N || dir == XQ_DIR_S)))
+            return TRUE;
+        }
+      else
+        return p == xq_piece_make (them, XQ_CANNON);
+    }
+  return FALSE;
+}
+
+static inline int
+ray_towards (XqSquare k, XqSquare sq)
+{
+  if (xq_sq_file (sq) == xq_sq_file (k))
+    return sq > k ? XQ_DIR_N : XQ_DIR_S;
+  if (xq_sq_rank (sq) == xq_sq_rank (k))
+    return sq > k ? XQ_DIR_E : XQ_DIR_W;
+  return -1;
+}
+
+/* Does moving a piece other than the general from `from` to `to` expose
+ * the general on k, not in check before?  Only the rays through the two
+ * points can open, and a horse only behind a leg that the piece leaves. */
+static inline gboolean
+exposes_general (const XqPosition *pos, const XqTables *t, XqSquare k, XqSquare from,
+                 XqSquare to)
+{
+  XqColor them = xq_color_other (xq_piece_color (pos->board[from]));
+  int df = xq_sq_file (from) - xq_sq_file (k), dr = xq_sq_rank (from) - xq_sq_rank (k);
+  int dir_from = ray_towards (k, from), dir_to = ray_towards (k, to);
+
+  if (dir_from >= 0 && ray_strikes (pos->board, t, k, dir_from, from, to, them))
+    return TRUE;
+  if (dir_to >= 0 && dir_to != dir_from && ray_strikes (pos->board, t, k, dir_to, from, to, them))
+    return TRUE;
+  if (df * df == 1 && dr * dr == 1)
+    {
+      const XqPiece horse = xq_piece_make (them, XQ_HORSE);
+      int kf = xq_sq_file (k), kr = xq_sq_rank (k);
+
+      /* The two horse points whose leg is `from`. */
+      if (xq_sq_valid (kf + 2 * df, kr + dr))
+        {
+          XqSquare h = xq_sq_make (kf + 2 * df, kr + dr);
+          if (h != to && pos->board[h] == horse)
+            return TRUE;
+        }
+      if (xq_sq_valid (kf + df, kr + 2 * dr))
+        {
+          XqSquare h = xq_sq_make (kf + df, kr + 2 * dr);
+          if (h != to && pos->board[h] == horse)
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 /* leaves_king_safe for a pseudo-legal move of the side to move, `check`
- * telling whether that side is in check now: a side not in check that
+ * telling whether that side is in check now.  A side not in check that
  * moves a piece other than its general between two points off its
  * general's lines and diagonal neighbours stays out of check, with no
- * test at all. */
+ * test at all; one that touches them is exposed only along the rays
+ * through the two points or behind a horse's leg it leaves. */
 static inline gboolean
 pseudo_is_legal (XqPosition *pos, const XqTables *t, XqMove m, gboolean check)
 {
   XqSquare k = pos->king[pos->side];
   XqSquare from = xq_move_from (m), to = xq_move_to (m);
+  gboolean near;
 
-  /* In check, such a move does not change the attack either, unless it
+  if (k == XQ_NO_SQUARE || from == k)
+    return leaves_king_safe (pos, t, m);
+  near = guards_general (from, k) || guards_general (to, k);
+  if (!check)
+    return !near || !exposes_general (pos, t, k, from, to);
+  /* In check, a far move does not change the attack either, unless it
    * captures the attacker (a horse is the only one off those points). */
-  if (k != XQ_NO_SQUARE && from != k && !guards_general (from, k) && !guards_general (to, k) &&
-      (!check || pos->board[to] == XQ_EMPTY))
-    return !check;
+  if (!near && pos->board[to] == XQ_EMPTY)
+    return FALSE;
   return leaves_king_safe (pos, t, m);
 }
 

@@ -371,22 +371,29 @@ on_segment (XqSquare sq, XqSquare a, XqSquare b, gboolean to_b)
 }
 
 /* The defender's moves that only few quiet attacker moves can take away,
- * into out; returns their number.  A move not listed may be taken away
- * by anything, so it never helps to rule a stalemate out. */
+ * into out; returns their number, or -1 when two of them are such that no
+ * single quiet move takes both away (then no quiet move stalemates).  A
+ * move not listed may be taken away by anything, so it never helps to rule
+ * a stalemate out. */
 static int
 defender_escapes (XqPosition *pos, Escape *out)
 {
   XqMove moves[XQ_MAX_MOVES];
   XqColor us = pos->side, them = xq_color_other (us);
   XqSquare k = pos->king[them];
-  int n, count = 0;
+  int n, count = 0, first_piece = -1;
 
-  /* The defender's legal moves as they stand: the attacker's move comes
+  /* The defender's moves as the board stands: the attacker's move comes
    * between, and each one listed survives it unless the move is one its
-   * entry names. */
+   * entry names.  The defender is not in check (it has just moved), so
+   * its moves off its general's lines need no legality test. */
   pos->side = them;
-  n = xq_position_legal_moves (pos, moves);
-  pos->side = us;
+  if (xq_position_in_check (pos, them))
+    {
+      pos->side = us;
+      return 0;
+    }
+  n = xq_position_pseudo_moves (pos, moves);
 
   for (int i = 0; i < n; i++)
     {
@@ -394,20 +401,14 @@ defender_escapes (XqPosition *pos, Escape *out)
       Escape *e = &out[count];
       XqPieceType type = xq_piece_type (pos->board[from]);
 
+      if (type == XQ_KING || near_lines (from, k) || near_lines (to, k))
+        continue;
+      e->kind = ESCAPE_PIECE;
       e->a = from;
       e->b = to;
       e->block = XQ_NO_SQUARE;
       e->segment = FALSE;
       e->reach_b = FALSE;
-      if (type == XQ_KING)
-        {
-          e->kind = ESCAPE_GENERAL;
-          count++;
-          continue;
-        }
-      if (near_lines (from, k) || near_lines (to, k))
-        continue;
-      e->kind = ESCAPE_PIECE;
       switch (type)
         {
         case XQ_ADVISOR:
@@ -437,8 +438,46 @@ defender_escapes (XqPosition *pos, Escape *out)
         default:
           continue;
         }
+      /* Two pieces whose moves pass no point in common (a leg or an eye
+       * is empty, so it is never the other piece's point): one quiet move
+       * cannot capture one and block the other. */
+      if (!e->segment)
+        {
+          if (first_piece < 0)
+            first_piece = count;
+          else
+            {
+              const Escape *f = &out[first_piece];
+
+              if (f->a != e->a &&
+                  (f->block == XQ_NO_SQUARE || e->block == XQ_NO_SQUARE || f->block != e->block))
+                {
+                  pos->side = us;
+                  return -1;
+                }
+              if (f->a == e->a && e->block == XQ_NO_SQUARE)
+                first_piece = count;
+            }
+        }
       count++;
     }
+
+  for (int i = 0; i < n; i++)
+    {
+      XqSquare from = xq_move_from (moves[i]);
+      Escape *e = &out[count];
+
+      if (from != k || !xq_position_pseudo_is_legal (pos, moves[i], FALSE))
+        continue;
+      e->kind = ESCAPE_GENERAL;
+      e->a = from;
+      e->b = xq_move_to (moves[i]);
+      e->block = XQ_NO_SQUARE;
+      e->segment = FALSE;
+      e->reach_b = FALSE;
+      count++;
+    }
+  pos->side = us;
   return count;
 }
 
@@ -476,7 +515,7 @@ attack_in_one (XqSolver *s, XqPosition *pos, XqMove hint)
   count = xq_position_pseudo_moves (pos, moves);
   check = xq_position_in_check (pos, pos->side);
   n_escapes = defender_escapes (pos, escapes);
-  if (!charge (s, (guint64) count + (guint64) n_escapes + 4 * mover_pieces (pos) + 2 * SCAN_COST))
+  if (!charge (s, (guint64) count + (guint64) ABS (n_escapes) + 4 * mover_pieces (pos) + 2 * SCAN_COST))
     return FALSE;
 
   /* The move that won here before goes first. */
@@ -497,6 +536,9 @@ attack_in_one (XqSolver *s, XqPosition *pos, XqMove hint)
       if (!xq_position_move_may_check (pos, m))
         {
           int j = 0;
+
+          if (n_escapes < 0)
+            continue;
 
           /* Quiet: it must take away every escape to stalemate. */
           while (j < n_escapes && may_take_away (pos, &escapes[j], m))

@@ -127,12 +127,12 @@ parse_spec (const char *text, PieceSpec *spec)
   return TRUE;
 }
 
-/* A random spec of the kind found in endgame kill books. */
+/* 2-3 attackers drawn from the kill books' pieces and 0-3 defenders drawn
+ * from `defenders` (FEN letters, repeated to weight them). */
 static void
-random_spec (GRand *rng, PieceSpec *spec)
+random_spec_from (GRand *rng, const char *defenders, PieceSpec *spec)
 {
   static const char attackers[] = "RRNNCCP";
-  static const char defenders[] = "aabbp";
   int na = g_rand_int_range (rng, 2, 4), nd = g_rand_int_range (rng, 0, 4);
 
   memset (spec, 0, sizeof *spec);
@@ -140,6 +140,13 @@ random_spec (GRand *rng, PieceSpec *spec)
     spec->attack[i] = attackers[g_rand_int_range (rng, 0, (int) strlen (attackers))];
   for (int i = 0; i < nd; i++)
     spec->defence[i] = defenders[g_rand_int_range (rng, 0, (int) strlen (defenders))];
+}
+
+/* A random spec of the kind found in endgame kill books. */
+static void
+random_spec (GRand *rng, PieceSpec *spec)
+{
+  random_spec_from (rng, "aabbp", spec);
 }
 
 static XqPieceType
@@ -343,21 +350,12 @@ turn_round (XqPosition *pos)
   *pos = turned;
 }
 
-/* Random endings for timing the solver: 2-3 attackers from the kill books'
- * pieces, 0-3 defenders that may include a horse or a cannon that fights
- * back. */
+/* Random endings for timing the solver: the defenders may include a horse
+ * or a cannon that fights back. */
 static void
 sample_spec (GRand *rng, PieceSpec *spec)
 {
-  static const char attackers[] = "RRNNCCP";
-  static const char defenders[] = "aabbpnc";
-  int na = g_rand_int_range (rng, 2, 4), nd = g_rand_int_range (rng, 0, 4);
-
-  memset (spec, 0, sizeof *spec);
-  for (int i = 0; i < na; i++)
-    spec->attack[i] = attackers[g_rand_int_range (rng, 0, (int) strlen (attackers))];
-  for (int i = 0; i < nd; i++)
-    spec->defence[i] = defenders[g_rand_int_range (rng, 0, (int) strlen (defenders))];
+  random_spec_from (rng, "aabbpnc", spec);
 }
 
 static int

@@ -4,10 +4,10 @@
 positions, side by side in one run, and checks both answers.
 
 For each FILE of "FEN | mate N [| keys...]" lines (tools/puzzles.bench,
-tools/mate-sample.fen):
-  1. `xqtool bench solve FILE --runs 1 --solve-only` proves every position
-     (the exact distance and every key, each from an empty table) and
-     reports its CPU time and nodes;
+tools/mate-sample.fen), position by position, taking turns:
+  1. `xqtool bench solve - --runs 1 --solve-only` proves the position
+     (the exact distance and every key, from an empty table) and reports
+     its CPU time and nodes;
   2. fairy-stockfish (UCI, UCI_Variant xiangqi, one thread) gets
      `position fen F` and `go mate D` with D the distance our solver
      proved, and its CPU time (from /proc) and wall time are measured;
@@ -55,6 +55,31 @@ def read_file(path):
             keys = fields[2].split() if len(fields) > 2 and fields[2] else None
             rows.append((fields[0], int(m.group(1)), keys))
     return rows
+
+
+class Ours:
+    """`xqtool bench solve -`: one position at a time, so that it takes turns
+    with fairy-stockfish and both meet the same load on the machine."""
+
+    def __init__(self, xqtool):
+        self.proc = subprocess.Popen([xqtool, 'bench', 'solve', '-', '--runs', '1', '--solve-only'],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                     bufsize=1)
+
+    def solve(self, fen, n):
+        """(answer, cpu ms, wall ms, nodes)."""
+        self.proc.stdin.write('%s | mate %d\n' % (fen, n))
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        m = LINE.match(line)
+        if m is None or m.group(6) != fen:
+            raise RuntimeError('xqtool bench solve: unexpected answer %r' % line)
+        return m.group(5), float(m.group(2)), float(m.group(1)), int(m.group(3))
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.stdout.read()
+        self.proc.wait()
 
 
 def run_ours(xqtool, path):
@@ -128,15 +153,15 @@ class Engine:
 
 def compare(path, args, engine):
     rows = read_file(path)
-    ours = run_ours(args.xqtool, path)
     reference = run_ours(args.reference, path) if args.reference else None
+    solver = Ours(args.xqtool)
     bad = ref_bad = fsf_wrong = fsf_capped = 0
     our_cpu = our_wall = fsf_cpu = fsf_wall = 0.0
     nodes = 0
     slowest = (0.0, '')
     fsf_slowest = (0.0, '')
     for fen, n, keys in rows:
-        answer, cpu, wall, nd = ours.get(fen, ('missing', 0.0, 0.0, 0))
+        answer, cpu, wall, nd = solver.solve(fen, n)
         words = answer.split()
         ok = len(words) >= 2 and words[0] == 'mate' and int(words[1]) == n and \
             (keys is None or sorted(words[2:]) == sorted(keys))
@@ -166,6 +191,7 @@ def compare(path, args, engine):
                 (' WRONG' if wrong else ''))
         if args.verbose:
             print(line + '  ' + fen)
+    solver.close()
     count = len(rows)
     print('== %s: %d positions' % (os.path.relpath(path, ROOT), count))
     if reference is not None:

@@ -564,15 +564,36 @@ bench_replies (XqSolver *solver, const XqPosition *pos, int max_n, GArray *repli
   return TRUE;
 }
 
+/* The next "FEN | mate N" line, from `in` when streaming (one answer is
+ * printed before the next line is read, so another program can take
+ * turns with this one), else from `lines`; NULL at the end. */
+static char *
+next_bench_line (FILE *in, GPtrArray *lines, guint *next)
+{
+  char buf[512];
+
+  if (in == NULL)
+    return *next < lines->len ? g_strdup (lines->pdata[(*next)++]) : NULL;
+  while (fgets (buf, sizeof buf, in) != NULL)
+    {
+      g_strstrip (buf);
+      if (buf[0] != '\0' && buf[0] != '#')
+        return g_strdup (buf);
+    }
+  return NULL;
+}
+
 static int
 bench_solve (int argc, char **argv)
 {
-  static const XqToolCommand self = { "solve", "[FILE] [--runs N] [--solve-only] [--budget UNITS]" };
+  static const XqToolCommand self = { "solve", "[FILE|-] [--runs N] [--solve-only] [--budget UNITS]" };
   g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GArray) replies = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(XqSolver) solver = xq_solver_new ();
-  g_autofree char *slowest_fen = NULL;
+  g_autofree char *slowest_fen = NULL, *text = NULL;
   const char *file = NULL;
+  FILE *in = NULL;
+  guint next = 0, n_lines = 0;
   gboolean solve_only = FALSE;
   guint64 budget = 0, total_nodes = 0, max_work = 0;
   int runs = 3, n_mate = 0, n_none = 0, n_aborted = 0;
@@ -594,7 +615,7 @@ bench_solve (int argc, char **argv)
         }
       else if (strcmp (argv[i], "--solve-only") == 0)
         solve_only = TRUE;
-      else if (file == NULL && argv[i][0] != '-')
+      else if (file == NULL && (argv[i][0] != '-' || strcmp (argv[i], "-") == 0))
         file = argv[i];
       else
         return xqtool_usage (&self);
@@ -603,7 +624,9 @@ bench_solve (int argc, char **argv)
    * the budget, and the "work" column shows what each proof would cost
    * against it. */
   xq_solver_set_work_limit (solver, budget);
-  if (file != NULL)
+  if (file != NULL && strcmp (file, "-") == 0)
+    in = stdin;
+  else if (file != NULL)
     {
       g_autoptr(GError) error = NULL;
       g_autofree char *contents = NULL;
@@ -623,9 +646,9 @@ bench_solve (int argc, char **argv)
     for (int i = 0; bench_positions[i]; i++)
       g_ptr_array_add (lines, g_strdup (bench_positions[i]));
 
-  for (guint l = 0; l < lines->len; l++)
+  while ((text = next_bench_line (in, lines, &next)) != NULL)
     {
-      g_auto(GStrv) fields = g_strsplit (lines->pdata[l], "|", -1);
+      g_auto(GStrv) fields = g_strsplit (text, "|", -1);
       g_autofree char *answer = NULL;
       double times[64], cpu[64], med, med_cpu;
       int max_n = DEFAULT_MAX_MATE;
@@ -669,11 +692,14 @@ bench_solve (int argc, char **argv)
       answer = format_solution (r, &sol);
       printf ("%9.2f ms %9.2f cpu-ms  %8" G_GUINT64_FORMAT " nodes  %10" G_GUINT64_FORMAT
               " work  %-28s %s\n", med, med_cpu, sol.nodes, sol.work, answer, fields[0]);
+      fflush (stdout);
+      n_lines++;
+      g_clear_pointer (&text, g_free);
 
       if (r == XQ_SOLVE_MATE && !solve_only && !bench_replies (solver, &pos, max_n, replies))
         return xqtool_fail ("main line failed for %s", fields[0]);
     }
-  printf ("total (sum of medians): %.2f ms for %u positions, %d runs each\n", total, lines->len,
+  printf ("total (sum of medians): %.2f ms for %u positions, %d runs each\n", total, n_lines,
           runs);
   printf ("cpu total: %.2f ms; %" G_GUINT64_FORMAT " nodes, %.0f nodes/s; "
           "%d mate, %d none, %d too-deep; most work %" G_GUINT64_FORMAT " of budget %"

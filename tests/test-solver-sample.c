@@ -132,6 +132,33 @@ plain_legal_moves (XqPosition *pos, XqMove *out)
   return legal;
 }
 
+static gboolean plain_wins (XqPosition *pos, int n);
+
+/* After the attacker's move m, does every defender reply lose within n - 1
+ * more attacker moves (with n == 1: has the defender no move at all)? */
+static gboolean
+plain_move_wins (XqPosition *pos, XqMove m, int n)
+{
+  XqMove replies[XQ_MAX_MOVES];
+  gboolean all_lose;
+  XqUndo u;
+  int nr;
+
+  xq_position_do_move (pos, m, &u);
+  nr = plain_legal_moves (pos, replies);
+  all_lose = nr == 0 || n > 1;
+  for (int j = 0; j < nr && all_lose; j++)
+    {
+      XqUndo ru;
+
+      xq_position_do_move (pos, replies[j], &ru);
+      all_lose = plain_wins (pos, n - 1);
+      xq_position_undo_move (pos, replies[j], &ru);
+    }
+  xq_position_undo_move (pos, m, &u);
+  return all_lose;
+}
+
 /* Does the side to move force a win (the defender left without a move)
  * within n of its moves? */
 static gboolean
@@ -141,31 +168,8 @@ plain_wins (XqPosition *pos, int n)
   int count = plain_legal_moves (pos, moves);
 
   for (int i = 0; i < count; i++)
-    {
-      XqMove replies[XQ_MAX_MOVES];
-      gboolean all_lose = TRUE;
-      XqUndo u;
-      int nr;
-
-      xq_position_do_move (pos, moves[i], &u);
-      nr = plain_legal_moves (pos, replies);
-      for (int j = 0; j < nr && all_lose; j++)
-        {
-          XqUndo ru;
-
-          if (n == 1)
-            {
-              all_lose = FALSE;
-              break;
-            }
-          xq_position_do_move (pos, replies[j], &ru);
-          all_lose = plain_wins (pos, n - 1);
-          xq_position_undo_move (pos, replies[j], &ru);
-        }
-      xq_position_undo_move (pos, moves[i], &u);
-      if (all_lose)
-        return TRUE;
-    }
+    if (plain_move_wins (pos, moves[i], n))
+      return TRUE;
   return FALSE;
 }
 
@@ -180,31 +184,8 @@ plain_solve (XqPosition *pos, int max, XqMove *keys, int *n_keys)
     {
       *n_keys = 0;
       for (int i = 0; i < count; i++)
-        {
-          XqMove replies[XQ_MAX_MOVES];
-          gboolean all_lose = TRUE;
-          XqUndo u;
-          int nr;
-
-          xq_position_do_move (pos, moves[i], &u);
-          nr = plain_legal_moves (pos, replies);
-          for (int j = 0; j < nr && all_lose; j++)
-            {
-              XqUndo ru;
-
-              if (n == 1)
-                all_lose = FALSE;
-              else
-                {
-                  xq_position_do_move (pos, replies[j], &ru);
-                  all_lose = plain_wins (pos, n - 1);
-                  xq_position_undo_move (pos, replies[j], &ru);
-                }
-            }
-          xq_position_undo_move (pos, moves[i], &u);
-          if (all_lose)
-            keys[(*n_keys)++] = moves[i];
-        }
+        if (plain_move_wins (pos, moves[i], n))
+          keys[(*n_keys)++] = moves[i];
       if (*n_keys > 0)
         return n;
     }

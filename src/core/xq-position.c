@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "xq-attacks.h"
 #include "xq-position.h"
 #include "xq-tables.h"
 
@@ -657,19 +658,6 @@ leaves_king_safe (XqPosition *pos, const XqTables *t, XqMove m)
   return safe;
 }
 
-/* Can a change on sq alter whether the general on k is attacked?  Only on
- * the general's file or rank (chariots, cannons and the facing rule look
- * along them) and on the four points diagonally next to it (the legs of
- * the horses that could strike it); a soldier's strike crosses no point.
- * docs/solver.md has the argument. */
-static inline gboolean
-guards_general (XqSquare sq, XqSquare k)
-{
-  int df = xq_sq_file (sq) - xq_sq_file (k), dr = xq_sq_rank (sq) - xq_sq_rank (k);
-
-  return df == 0 || dr == 0 || (df * df == 1 && dr * dr == 1);
-}
-
 /* Along one ray from the general on k: is the first piece an enemy
  * chariot (or the enemy general, looking along the file), or the second an
  * enemy cannon, once a piece has left `from` and one stands on `to`? */
@@ -765,7 +753,7 @@ pseudo_is_legal (XqPosition *pos, const XqTables *t, XqMove m, gboolean check)
 
   if (k == XQ_NO_SQUARE || from == k)
     return leaves_king_safe (pos, t, m);
-  near = guards_general (from, k) || guards_general (to, k);
+  near = xq_attacks_near_general (from, k) || xq_attacks_near_general (to, k);
   if (!check)
     return !near || !exposes_general (pos, t, k, from, to);
   /* In check, a far move does not change the attack either, unless it
@@ -786,15 +774,10 @@ xq_position_move_may_check (const XqPosition *pos, XqMove m)
 {
   XqSquare k = pos->king[xq_color_other (pos->side)];
   XqSquare from = xq_move_from (m), to = xq_move_to (m);
-  int df, dr;
 
-  if (k == XQ_NO_SQUARE || guards_general (from, k) || guards_general (to, k))
+  if (k == XQ_NO_SQUARE || xq_attacks_near_general (from, k) || xq_attacks_near_general (to, k))
     return TRUE;
-  if (xq_piece_type (pos->board[from]) != XQ_HORSE)
-    return FALSE;
-  df = abs (xq_sq_file (to) - xq_sq_file (k));
-  dr = abs (xq_sq_rank (to) - xq_sq_rank (k));
-  return (df == 1 && dr == 2) || (df == 2 && dr == 1);
+  return xq_piece_type (pos->board[from]) == XQ_HORSE && xq_attacks_horse_jump (to, k);
 }
 
 int

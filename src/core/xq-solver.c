@@ -23,6 +23,7 @@
 #include <sys/mman.h>
 
 #include "xq-solver.h"
+#include "xq-attacks.h"
 #include "xq-material.h"
 #include "xq-scored-move.h"
 #include "xq-tables.h"
@@ -333,22 +334,6 @@ typedef struct {
   gboolean   reach_b; /* with segment: b itself blocks it too (a cannon's quiet move) */
 } Escape;
 
-static inline gboolean
-near_lines (XqSquare sq, XqSquare k)
-{
-  int df = xq_sq_file (sq) - xq_sq_file (k), dr = xq_sq_rank (sq) - xq_sq_rank (k);
-
-  return df == 0 || dr == 0 || (df * df == 1 && dr * dr == 1);
-}
-
-static inline gboolean
-horse_jump (XqSquare a, XqSquare b)
-{
-  int df = abs (xq_sq_file (a) - xq_sq_file (b)), dr = abs (xq_sq_rank (a) - xq_sq_rank (b));
-
-  return (df == 1 && dr == 2) || (df == 2 && dr == 1);
-}
-
 /* Is sq strictly between a and b on their rank or file (or b itself with
  * `to_b`)? */
 static inline gboolean
@@ -401,7 +386,7 @@ defender_escapes (XqPosition *pos, Escape *out)
       Escape *e = &out[count];
       XqPieceType type = xq_piece_type (pos->board[from]);
 
-      if (type == XQ_KING || near_lines (from, k) || near_lines (to, k))
+      if (type == XQ_KING || xq_attacks_near_general (from, k) || xq_attacks_near_general (to, k))
         continue;
       e->kind = ESCAPE_PIECE;
       e->a = from;
@@ -493,8 +478,8 @@ may_take_away (const XqPosition *pos, const Escape *e, XqMove m)
       return to == e->a || to == e->block ||
              (e->segment && on_segment (to, e->a, e->b, e->reach_b));
     case ESCAPE_GENERAL:
-      return near_lines (from, e->b) || near_lines (to, e->b) ||
-             (xq_piece_type (pos->board[from]) == XQ_HORSE && horse_jump (to, e->b));
+      return xq_attacks_near_general (from, e->b) || xq_attacks_near_general (to, e->b) ||
+             (xq_piece_type (pos->board[from]) == XQ_HORSE && xq_attacks_horse_jump (to, e->b));
     default:
       return TRUE;
     }

@@ -559,6 +559,46 @@ test_cli_puzzle_gen (void)
   g_assert_cmpint (n, ==, 3);
 }
 
+/* Every sampled position is a proved mate in 1..K with the keys listed,
+ * each distance gets its share, and the same seed gives the same sample. */
+static void
+test_cli_mate_sample (void)
+{
+  const char *args[] = { "mate-sample", "--seed", "3", "--count", "6", "--max", "2", "--black", "50",
+                         NULL };
+  g_autofree char *out = NULL, *err = NULL, *again = NULL, *err2 = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(XqSolver) solver = exact_solver ();
+  int by_distance[3] = { 0 }, black = 0, n = 0;
+
+  g_assert_cmpint (run_xqtool (args, &out, &err), ==, 0);
+  g_assert_cmpstr (err, ==, "");
+  lines = g_strsplit (out, "\n", -1);
+  for (int i = 0; lines[i] && lines[i][0]; i++, n++)
+    {
+      g_auto(GStrv) f = g_strsplit (lines[i], " | ", -1);
+      g_autofree char *keys = NULL, *want = NULL;
+      XqPosition pos;
+      XqSolution sol;
+
+      g_assert_cmpuint (g_strv_length (f), ==, 3);
+      load (&pos, f[0]);
+      g_assert_cmpint (xq_solver_solve (solver, &pos, 2, &sol), ==, XQ_SOLVE_MATE);
+      want = g_strdup_printf ("mate %d", sol.mate);
+      g_assert_cmpstr (f[1], ==, want);
+      keys = keys_text (&sol);
+      g_assert_cmpstr (f[2], ==, keys);
+      by_distance[sol.mate]++;
+      black += pos.side == XQ_BLACK;
+    }
+  g_assert_cmpint (n, ==, 6);
+  g_assert_cmpint (by_distance[1], ==, 3);
+  g_assert_cmpint (by_distance[2], ==, 3);
+  g_assert_cmpint (black, >, 0);
+  g_assert_cmpint (run_xqtool (args, &again, &err2), ==, 0);
+  g_assert_cmpstr (again, ==, out);
+}
+
 static void
 test_cli_bestmove (void)
 {
@@ -591,6 +631,9 @@ test_cli_bench (void)
   g_assert_nonnull (strstr (out, " none "));
   g_assert_nonnull (strstr (out, "for 2 positions"));
   g_assert_nonnull (strstr (out, "longest-defence reply: p99"));
+  /* Totals: nodes per second of CPU time, the slowest proof (the mate 1). */
+  g_assert_nonnull (strstr (out, " nodes/s; 1 mate, 1 none, 0 too-deep;"));
+  g_assert_nonnull (strstr (out, "slowest proof: "));
   g_remove (file);
   g_rmdir (dir);
 }
@@ -632,6 +675,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/solver/cli/solve", test_cli_solve);
   g_test_add_func ("/core/solver/cli/errors", test_cli_errors);
   g_test_add_func ("/core/solver/cli/puzzle-gen", test_cli_puzzle_gen);
+  g_test_add_func ("/core/solver/cli/mate-sample", test_cli_mate_sample);
   g_test_add_func ("/core/solver/cli/bestmove", test_cli_bestmove);
   g_test_add_func ("/core/solver/cli/bench", test_cli_bench);
   return g_test_run ();

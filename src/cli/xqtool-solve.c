@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "xq-engine.h"
 #include "xq-patterns.h"
@@ -126,12 +127,12 @@ parse_spec (const char *text, PieceSpec *spec)
   return TRUE;
 }
 
-/* A random spec of the kind found in endgame kill books. */
+/* 2-3 attackers drawn from the kill books' pieces and 0-3 defenders drawn
+ * from `defenders` (FEN letters, repeated to weight them). */
 static void
-random_spec (GRand *rng, PieceSpec *spec)
+random_spec_from (GRand *rng, const char *defenders, PieceSpec *spec)
 {
   static const char attackers[] = "RRNNCCP";
-  static const char defenders[] = "aabbp";
   int na = g_rand_int_range (rng, 2, 4), nd = g_rand_int_range (rng, 0, 4);
 
   memset (spec, 0, sizeof *spec);
@@ -139,6 +140,13 @@ random_spec (GRand *rng, PieceSpec *spec)
     spec->attack[i] = attackers[g_rand_int_range (rng, 0, (int) strlen (attackers))];
   for (int i = 0; i < nd; i++)
     spec->defence[i] = defenders[g_rand_int_range (rng, 0, (int) strlen (defenders))];
+}
+
+/* A random spec of the kind found in endgame kill books. */
+static void
+random_spec (GRand *rng, PieceSpec *spec)
+{
+  random_spec_from (rng, "aabbp", spec);
 }
 
 static XqPieceType
@@ -323,6 +331,102 @@ cmd_puzzle_gen (int argc, char **argv)
   return 0;
 }
 
+/* ---- mate-sample --------------------------------------------------------- */
+
+/* The position turned round with the colours swapped: the same problem
+ * with Black attacking. */
+static void
+turn_round (XqPosition *pos)
+{
+  XqPosition turned;
+
+  xq_position_clear (&turned);
+  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+    if (pos->board[sq] != XQ_EMPTY)
+      xq_position_put (&turned, xq_sq_flip (sq),
+                       xq_piece_make (xq_color_other (xq_piece_color (pos->board[sq])),
+                                      xq_piece_type (pos->board[sq])));
+  xq_position_set_side (&turned, xq_color_other (pos->side));
+  *pos = turned;
+}
+
+/* Random endings for timing the solver: the defenders may include a horse
+ * or a cannon that fights back. */
+static void
+sample_spec (GRand *rng, PieceSpec *spec)
+{
+  random_spec_from (rng, "aabbpnc", spec);
+}
+
+static int
+cmd_mate_sample (int argc, char **argv)
+{
+  static const XqToolCommand self = {
+    "mate-sample", "[--seed S] [--count N] [--max K] [--black PERCENT] [--budget UNITS] [--tries T]"
+  };
+  g_autoptr(XqSolver) solver = xq_solver_new ();
+  guint64 budget = XQ_SOLVER_BUDGET;
+  int seed = 1, count = 400, max_n = 5, black = 30, tries = 200000;
+  int found[XQ_SOLVER_MAX_MATE + 1] = { 0 }, total = 0;
+  GRand *rng;
+
+  for (int i = 1; i < argc; i++)
+    {
+      const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+
+      if (strcmp (argv[i], "--seed") == 0 && xqtool_parse_int (val, 0, G_MAXINT, &seed))
+        i++;
+      else if (strcmp (argv[i], "--count") == 0 && xqtool_parse_int (val, 1, 100000, &count))
+        i++;
+      else if (strcmp (argv[i], "--max") == 0 && xqtool_parse_int (val, 1, 9, &max_n))
+        i++;
+      else if (strcmp (argv[i], "--black") == 0 && xqtool_parse_int (val, 0, 100, &black))
+        i++;
+      else if (strcmp (argv[i], "--tries") == 0 && xqtool_parse_int (val, 1, G_MAXINT, &tries))
+        i++;
+      else if (strcmp (argv[i], "--budget") == 0 && val != NULL &&
+               g_ascii_string_to_unsigned (val, 10, 0, G_MAXUINT64, &budget, NULL))
+        i++;
+      else
+        return xqtool_usage (&self);
+    }
+
+  /* Each distance gets an equal share, so deep mates, rare among random
+   * positions, are not drowned by mates in one. */
+  rng = g_rand_new_with_seed ((guint32) seed);
+  xq_solver_set_work_limit (solver, budget);
+  for (int t = 0; t < tries && total < count; t++)
+    {
+      int quota = (count + max_n - 1) / max_n;
+      g_autofree char *fen = NULL, *answer = NULL;
+      gboolean turned;
+      PieceSpec spec;
+      XqPosition pos;
+      XqSolution sol;
+
+      sample_spec (rng, &spec);
+      turned = g_rand_int_range (rng, 0, 100) < black;
+      if (!random_position (rng, &spec, &pos))
+        continue;
+      if (turned)
+        turn_round (&pos);
+      xq_solver_clear (solver);
+      if (xq_solver_solve (solver, &pos, max_n, &sol) != XQ_SOLVE_MATE || found[sol.mate] >= quota)
+        continue;
+      found[sol.mate]++;
+      total++;
+      fen = xq_position_to_fen (&pos);
+      answer = format_solution (XQ_SOLVE_MATE, &sol);
+      /* "mate N k1 k2": the distance, then the keys as a third field. */
+      printf ("%s | mate %d |%s\n", fen, sol.mate, answer + strlen ("mate ") + (sol.mate >= 10 ? 2 : 1));
+      fflush (stdout);
+    }
+  g_rand_free (rng);
+  if (total < count)
+    fprintf (stderr, "xqtool: found %d of %d mates in %d tries\n", total, count, tries);
+  return 0;
+}
+
 /* ---- bestmove ------------------------------------------------------------ */
 
 static int
@@ -408,20 +512,93 @@ percentile (double *v, int n, double q)
   return v[CLAMP (idx, 0, n - 1)];
 }
 
+/* CPU time of this process in milliseconds: the machine may be shared,
+ * and a proof's cost is its CPU time, not the time it waited. */
+static double
+cpu_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double) ts.tv_sec * 1000.0 + (double) ts.tv_nsec / 1e6;
+}
+
+/* The drill's reply time: after each attacker move of the main line the
+ * drill checks the move (still winning?) and answers with the longest
+ * defence, on a table that has seen only the first solve.  Appends each
+ * reply's time to `replies`. */
+static gboolean
+bench_replies (XqSolver *solver, const XqPosition *pos, int max_n, GArray *replies)
+{
+  g_autoptr(XqSolver) liner = xq_solver_new ();
+  XqMove line[2 * XQ_SOLVER_MAX_MATE];
+  XqPosition p = *pos;
+  XqSolution sol;
+  int len;
+
+  xq_solver_set_work_limit (liner, 0);
+  if (xq_solver_main_line (liner, pos, max_n, line, &len) != XQ_SOLVE_MATE)
+    return FALSE;
+  xq_solver_clear (solver);
+  xq_solver_solve (solver, pos, max_n, &sol);
+  for (int i = 0; i < len; i++)
+    {
+      XqUndo u;
+
+      if (i % 2 == 0)
+        {
+          XqMove reply;
+          int dist, left = sol.mate - i / 2;
+          gint64 start = g_get_monotonic_time ();
+          double ms;
+
+          xq_solver_move_wins_within (solver, &p, line[i], left);
+          xq_position_do_move (&p, line[i], &u);
+          xq_solver_longest_defence (solver, &p, MAX (left - 1, 1), &reply, &dist);
+          ms = (double) (g_get_monotonic_time () - start) / 1000.0;
+          g_array_append_val (replies, ms);
+        }
+      else
+        xq_position_do_move (&p, line[i], &u);
+    }
+  return TRUE;
+}
+
+/* The next "FEN | mate N" line, from `in` when streaming (one answer is
+ * printed before the next line is read, so another program can take
+ * turns with this one), else from `lines`; NULL at the end. */
+static char *
+next_bench_line (FILE *in, GPtrArray *lines, guint *next)
+{
+  char buf[512];
+
+  if (in == NULL)
+    return *next < lines->len ? g_strdup (lines->pdata[(*next)++]) : NULL;
+  while (fgets (buf, sizeof buf, in) != NULL)
+    {
+      g_strstrip (buf);
+      if (buf[0] != '\0' && buf[0] != '#')
+        return g_strdup (buf);
+    }
+  return NULL;
+}
+
 static int
 bench_solve (int argc, char **argv)
 {
-  static const XqToolCommand self = { "solve", "[FILE] [--runs N]" };
+  static const XqToolCommand self = { "solve", "[FILE|-] [--runs N] [--solve-only] [--budget UNITS]" };
   g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GArray) replies = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(XqSolver) solver = xq_solver_new ();
+  g_autofree char *slowest_fen = NULL, *text = NULL;
   const char *file = NULL;
-  int runs = 3;
-  double total = 0;
+  FILE *in = NULL;
+  guint next = 0, n_lines = 0;
+  gboolean solve_only = FALSE;
+  guint64 budget = 0, total_nodes = 0, max_work = 0;
+  int runs = 3, n_mate = 0, n_none = 0, n_aborted = 0;
+  double total = 0, total_cpu = 0, slowest = 0, slowest_wall = 0;
 
-  /* The bench measures the search itself, so it runs without the budget
-   * and the "work" column shows what each proof would cost against it. */
-  xq_solver_set_work_limit (solver, 0);
   for (int i = 1; i < argc; i++)
     {
       if (strcmp (argv[i], "--runs") == 0)
@@ -430,12 +607,26 @@ bench_solve (int argc, char **argv)
             return xqtool_fail ("--runs must be from 1 to 64");
           i++;
         }
-      else if (file == NULL && argv[i][0] != '-')
+      else if (strcmp (argv[i], "--budget") == 0 && i + 1 < argc)
+        {
+          if (!g_ascii_string_to_unsigned (argv[++i], 10, 0, G_MAXUINT64, &budget, NULL))
+            return xqtool_fail ("--budget must be a whole number of work units (0: none), not “%s”",
+                                argv[i]);
+        }
+      else if (strcmp (argv[i], "--solve-only") == 0)
+        solve_only = TRUE;
+      else if (file == NULL && (argv[i][0] != '-' || strcmp (argv[i], "-") == 0))
         file = argv[i];
       else
         return xqtool_usage (&self);
     }
-  if (file != NULL)
+  /* The bench measures the search itself, so by default it runs without
+   * the budget, and the "work" column shows what each proof would cost
+   * against it. */
+  xq_solver_set_work_limit (solver, budget);
+  if (file != NULL && strcmp (file, "-") == 0)
+    in = stdin;
+  else if (file != NULL)
     {
       g_autoptr(GError) error = NULL;
       g_autofree char *contents = NULL;
@@ -455,11 +646,11 @@ bench_solve (int argc, char **argv)
     for (int i = 0; bench_positions[i]; i++)
       g_ptr_array_add (lines, g_strdup (bench_positions[i]));
 
-  for (guint l = 0; l < lines->len; l++)
+  while ((text = next_bench_line (in, lines, &next)) != NULL)
     {
-      g_auto(GStrv) fields = g_strsplit (lines->pdata[l], "|", -1);
+      g_auto(GStrv) fields = g_strsplit (text, "|", -1);
       g_autofree char *answer = NULL;
-      double times[64], med;
+      double times[64], cpu[64], med, med_cpu;
       int max_n = DEFAULT_MAX_MATE;
       XqPosition pos;
       XqSolution sol;
@@ -475,57 +666,48 @@ bench_solve (int argc, char **argv)
       for (int run = 0; run < runs; run++)
         {
           gint64 start = g_get_monotonic_time ();
+          double start_cpu = cpu_ms ();
 
           xq_solver_clear (solver);
           r = xq_solver_solve (solver, &pos, max_n, &sol);
+          cpu[run] = cpu_ms () - start_cpu;
           times[run] = (double) (g_get_monotonic_time () - start) / 1000.0;
         }
       med = xqtool_median (times, runs);
+      med_cpu = xqtool_median (cpu, runs);
       total += med;
-      answer = format_solution (r, &sol);
-      printf ("%9.2f ms  %8" G_GUINT64_FORMAT " nodes  %10" G_GUINT64_FORMAT " work  %-28s %s\n",
-              med, sol.nodes, sol.work, answer, fields[0]);
-
-      /* The drill's reply time: after each attacker move of the main line
-       * the drill checks the move (still winning?) and answers with the
-       * longest defence, on a table that has seen only the first solve. */
-      if (r == XQ_SOLVE_MATE)
+      total_cpu += med_cpu;
+      total_nodes += sol.nodes;
+      max_work = MAX (max_work, sol.work);
+      if (med_cpu >= slowest)
         {
-          g_autoptr(XqSolver) liner = xq_solver_new ();
-          XqPosition p = pos;
-
-          xq_solver_set_work_limit (liner, 0);
-          XqMove line[2 * XQ_SOLVER_MAX_MATE];
-          int len;
-
-          if (xq_solver_main_line (liner, &pos, max_n, line, &len) != XQ_SOLVE_MATE)
-            return xqtool_fail ("main line failed for %s", fields[0]);
-          xq_solver_clear (solver);
-          xq_solver_solve (solver, &pos, max_n, &sol);
-          for (int i = 0; i < len; i++)
-            {
-              XqUndo u;
-
-              if (i % 2 == 0)
-                {
-                  XqMove reply;
-                  int dist, left = sol.mate - i / 2;
-                  gint64 start = g_get_monotonic_time ();
-                  double ms;
-
-                  xq_solver_move_wins_within (solver, &p, line[i], left);
-                  xq_position_do_move (&p, line[i], &u);
-                  xq_solver_longest_defence (solver, &p, MAX (left - 1, 1), &reply, &dist);
-                  ms = (double) (g_get_monotonic_time () - start) / 1000.0;
-                  g_array_append_val (replies, ms);
-                }
-              else
-                xq_position_do_move (&p, line[i], &u);
-            }
+          slowest = med_cpu;
+          slowest_wall = med;
+          g_free (slowest_fen);
+          slowest_fen = g_strdup (fields[0]);
         }
+      n_mate += r == XQ_SOLVE_MATE;
+      n_none += r == XQ_SOLVE_NONE;
+      n_aborted += r == XQ_SOLVE_ABORTED;
+      answer = format_solution (r, &sol);
+      printf ("%9.2f ms %9.2f cpu-ms  %8" G_GUINT64_FORMAT " nodes  %10" G_GUINT64_FORMAT
+              " work  %-28s %s\n", med, med_cpu, sol.nodes, sol.work, answer, fields[0]);
+      fflush (stdout);
+      n_lines++;
+      g_clear_pointer (&text, g_free);
+
+      if (r == XQ_SOLVE_MATE && !solve_only && !bench_replies (solver, &pos, max_n, replies))
+        return xqtool_fail ("main line failed for %s", fields[0]);
     }
-  printf ("total (sum of medians): %.2f ms for %u positions, %d runs each\n", total, lines->len,
+  printf ("total (sum of medians): %.2f ms for %u positions, %d runs each\n", total, n_lines,
           runs);
+  printf ("cpu total: %.2f ms; %" G_GUINT64_FORMAT " nodes, %.0f nodes/s; "
+          "%d mate, %d none, %d too-deep; most work %" G_GUINT64_FORMAT " of budget %"
+          G_GUINT64_FORMAT "\n", total_cpu, total_nodes,
+          total_cpu > 0 ? (double) total_nodes / (total_cpu / 1000.0) : 0.0,
+          n_mate, n_none, n_aborted, max_work, (guint64) XQ_SOLVER_BUDGET);
+  if (slowest_fen != NULL)
+    printf ("slowest proof: %.2f cpu-ms (%.2f ms) %s\n", slowest, slowest_wall, slowest_fen);
   if (replies->len > 0)
     printf ("longest-defence reply: p99 %.3f ms over %u replies\n",
             percentile ((double *) (void *) replies->data, (int) replies->len, 0.99),
@@ -539,10 +721,12 @@ const XqToolCommand xqtool_solve_commands[] = {
                   "[--pattern ID]",
     cmd_puzzle_gen },
   { "bestmove", "FEN [--level L] [--movetime MS] [--seed S]", cmd_bestmove },
+  { "mate-sample", "[--seed S] [--count N] [--max K] [--black PERCENT] [--budget UNITS] [--tries T]",
+    cmd_mate_sample },
   { NULL, NULL, NULL },
 };
 
 const XqToolCommand xqtool_solve_bench[] = {
-  { "solve", "[FILE] [--runs N]", bench_solve },
+  { "solve", "[FILE] [--runs N] [--solve-only] [--budget UNITS]", bench_solve },
   { NULL, NULL, NULL },
 };

@@ -12,6 +12,28 @@
 
 G_BEGIN_DECLS
 
+/* Can a change on sq alter whether the general on k is attacked?  Only on
+ * the general's file or rank (chariots, cannons and the facing rule look
+ * along them) and on the four points diagonally next to it (the legs of
+ * the horses that could strike it); a soldier's strike crosses no point.
+ * The shortcuts of legality and of the solver rest on it (docs/solver.md). */
+static inline gboolean
+xq_attacks_near_general (XqSquare sq, XqSquare k)
+{
+  int df = xq_sq_file (sq) - xq_sq_file (k), dr = xq_sq_rank (sq) - xq_sq_rank (k);
+
+  return df == 0 || dr == 0 || (df * df == 1 && dr * dr == 1);
+}
+
+/* Are a and b a horse's jump apart (leg aside)? */
+static inline gboolean
+xq_attacks_horse_jump (XqSquare a, XqSquare b)
+{
+  int df = xq_sq_file (a) - xq_sq_file (b), dr = xq_sq_rank (a) - xq_sq_rank (b);
+
+  return (df * df == 1 && dr * dr == 4) || (df * df == 4 && dr * dr == 1);
+}
+
 /* Room enough for every answer of the functions below. */
 #define XQ_ATTACKS_MAX_POINTS 24
 

@@ -4,8 +4,10 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "xq-attacks.h"
 #include "xq-position.h"
 #include "xq-tables.h"
 
@@ -667,17 +669,141 @@ leaves_king_safe (XqPosition *pos, const XqTables *t, XqMove m)
   return safe;
 }
 
+/* Along one ray from the general on k: is the first piece an enemy
+ * chariot (or the enemy general, looking along the file), or the second an
+ * enemy cannon, once a piece has left `from` and one stands on `to`? */
+static inline gboolean
+ray_strikes (const XqPiece *b, const XqTables *t, XqSquare k, int dir, XqSquare from,
+             XqSquare to, XqColor them)
+{
+  const gint8 *ray = t->ray[k][dir];
+  int i = 0, seen = 0;
+
+  for (; ray[i] >= 0; i++)
+    {
+      XqSquare sq = ray[i];
+      XqPiece p;
+
+      if (sq == to)
+        p = (XqPiece) 0xff;   /* the mover: a piece of ours */
+      else if (sq == from)
+        continue;
+      else if ((p = b[sq]) == XQ_EMPTY)
+        continue;
+      if (seen++ == 0)
+        {
+          if (p == xq_piece_make (them, XQ_CHARIOT) ||
+              (p == xq_piece_make (them, XQ_KING) && (dir == XQ_DIR_N || dir == XQ_DIR_S)))
+            return TRUE;
+        }
+      else
+        return p == xq_piece_make (them, XQ_CANNON);
+    }
+  return FALSE;
+}
+
+static inline int
+ray_towards (XqSquare k, XqSquare sq)
+{
+  if (xq_sq_file (sq) == xq_sq_file (k))
+    return sq > k ? XQ_DIR_N : XQ_DIR_S;
+  if (xq_sq_rank (sq) == xq_sq_rank (k))
+    return sq > k ? XQ_DIR_E : XQ_DIR_W;
+  return -1;
+}
+
+/* Does moving a piece other than the general from `from` to `to` expose
+ * the general on k, not in check before?  Only the rays through the two
+ * points can open, and a horse only behind a leg that the piece leaves. */
+static inline gboolean
+exposes_general (const XqPosition *pos, const XqTables *t, XqSquare k, XqSquare from,
+                 XqSquare to)
+{
+  XqColor them = xq_color_other (xq_piece_color (pos->board[from]));
+  int df = xq_sq_file (from) - xq_sq_file (k), dr = xq_sq_rank (from) - xq_sq_rank (k);
+  int dir_from = ray_towards (k, from), dir_to = ray_towards (k, to);
+
+  if (dir_from >= 0 && ray_strikes (pos->board, t, k, dir_from, from, to, them))
+    return TRUE;
+  if (dir_to >= 0 && dir_to != dir_from && ray_strikes (pos->board, t, k, dir_to, from, to, them))
+    return TRUE;
+  if (df * df == 1 && dr * dr == 1)
+    {
+      const XqPiece horse = xq_piece_make (them, XQ_HORSE);
+      int kf = xq_sq_file (k), kr = xq_sq_rank (k);
+
+      /* The two horse points whose leg is `from`. */
+      if (xq_sq_valid (kf + 2 * df, kr + dr))
+        {
+          XqSquare h = xq_sq_make (kf + 2 * df, kr + dr);
+          if (h != to && pos->board[h] == horse)
+            return TRUE;
+        }
+      if (xq_sq_valid (kf + df, kr + 2 * dr))
+        {
+          XqSquare h = xq_sq_make (kf + df, kr + 2 * dr);
+          if (h != to && pos->board[h] == horse)
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* leaves_king_safe for a pseudo-legal move of the side to move, `check`
+ * telling whether that side is in check now.  A side not in check that
+ * moves a piece other than its general between two points off its
+ * general's lines and diagonal neighbours stays out of check, with no
+ * test at all; one that touches them is exposed only along the rays
+ * through the two points or behind a horse's leg it leaves. */
+static inline gboolean
+pseudo_is_legal (XqPosition *pos, const XqTables *t, XqMove m, gboolean check)
+{
+  XqSquare k = pos->king[pos->side];
+  XqSquare from = xq_move_from (m), to = xq_move_to (m);
+  gboolean near;
+
+  if (k == XQ_NO_SQUARE || from == k)
+    return leaves_king_safe (pos, t, m);
+  near = xq_attacks_near_general (from, k) || xq_attacks_near_general (to, k);
+  if (!check)
+    return !near || !exposes_general (pos, t, k, from, to);
+  /* In check, a far move does not change the attack either, unless it
+   * captures the attacker (a horse is the only one off those points). */
+  if (!near && pos->board[to] == XQ_EMPTY)
+    return FALSE;
+  return leaves_king_safe (pos, t, m);
+}
+
+gboolean
+xq_position_pseudo_is_legal (XqPosition *pos, XqMove m, gboolean in_check)
+{
+  return pseudo_is_legal (pos, xq_tables (), m, in_check);
+}
+
+gboolean
+xq_position_move_may_check (const XqPosition *pos, XqMove m)
+{
+  XqSquare k = pos->king[xq_color_other (pos->side)];
+  XqSquare from = xq_move_from (m), to = xq_move_to (m);
+
+  if (k == XQ_NO_SQUARE || xq_attacks_near_general (from, k) || xq_attacks_near_general (to, k))
+    return TRUE;
+  return xq_piece_type (pos->board[from]) == XQ_HORSE && xq_attacks_horse_jump (to, k);
+}
+
 int
 xq_position_legal_moves (XqPosition *pos, XqMove *out)
 {
   const XqTables *t = xq_tables ();
   int n, legal = 0;
+  gboolean check;
 
   g_return_val_if_fail (pos->king[pos->side] != XQ_NO_SQUARE, 0);
 
   n = xq_position_pseudo_moves (pos, out);
+  check = xq_position_in_check (pos, pos->side);
   for (int i = 0; i < n; i++)
-    if (leaves_king_safe (pos, t, out[i]))
+    if (pseudo_is_legal (pos, t, out[i], check))
       out[legal++] = out[i];
   return legal;
 }
@@ -687,14 +813,16 @@ xq_position_legal_moves_from (XqPosition *pos, XqSquare from, XqMove *out)
 {
   const XqTables *t = xq_tables ();
   int n, legal = 0;
+  gboolean check;
 
   g_return_val_if_fail (from >= 0 && from < XQ_SQUARES, 0);
   if (pos->board[from] == XQ_EMPTY || xq_piece_color (pos->board[from]) != pos->side ||
       pos->king[pos->side] == XQ_NO_SQUARE)
     return 0;
   n = gen_piece (pos, t, from, out, 0);
+  check = xq_position_in_check (pos, pos->side);
   for (int i = 0; i < n; i++)
-    if (leaves_king_safe (pos, t, out[i]))
+    if (pseudo_is_legal (pos, t, out[i], check))
       out[legal++] = out[i];
   return legal;
 }
@@ -730,13 +858,33 @@ xq_position_has_legal_move (XqPosition *pos)
 {
   const XqTables *t = xq_tables ();
   XqMove moves[XQ_MAX_MOVES];
+  gboolean check = xq_position_in_check (pos, pos->side);
+  int left = 0;
 
-  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+  for (int type = XQ_KING; type <= XQ_PAWN; type++)
+    left += pos->count[xq_piece_make (pos->side, type)];
+  /* In check the general's own steps are the likeliest way out. */
+  if (check && pos->king[pos->side] != XQ_NO_SQUARE)
+    {
+      int n = gen_piece (pos, t, pos->king[pos->side], moves, 0);
+
+      for (int i = 0; i < n; i++)
+        if (leaves_king_safe (pos, t, moves[i]))
+          return TRUE;
+    }
+  /* Stops at the last piece of the side: the board need not be walked to
+   * its end. */
+  for (XqSquare sq = 0; sq < XQ_SQUARES && left > 0; sq++)
     if (pos->board[sq] != XQ_EMPTY && xq_piece_color (pos->board[sq]) == pos->side)
       {
-        int n = gen_piece (pos, t, sq, moves, 0);
+        int n;
+
+        left--;
+        if (check && sq == pos->king[pos->side])
+          continue;
+        n = gen_piece (pos, t, sq, moves, 0);
         for (int i = 0; i < n; i++)
-          if (leaves_king_safe (pos, t, moves[i]))
+          if (pseudo_is_legal (pos, t, moves[i], check))
             return TRUE;
       }
   return FALSE;

@@ -86,6 +86,14 @@ gboolean  xq_position_is_legal     (XqPosition *pos, XqMove m);
 gboolean  xq_position_has_legal_move (XqPosition *pos);
 /* Does the move put the opponent in check? */
 gboolean  xq_position_gives_check  (XqPosition *pos, XqMove m);
+/* For searches that test many moves of one position.  A pseudo-legal move
+ * m (from xq_position_pseudo_moves) is legal: in_check must be
+ * xq_position_in_check (pos, pos->side), computed once for all of them. */
+gboolean  xq_position_pseudo_is_legal (XqPosition *pos, XqMove m, gboolean in_check);
+/* FALSE when the legal move m surely gives no check: it neither leaves nor
+ * enters a line or diagonal neighbour of the other general, nor is a horse
+ * landing a horse's jump from it.  TRUE means "test it". */
+gboolean  xq_position_move_may_check (const XqPosition *pos, XqMove m);
 
 void      xq_position_do_move      (XqPosition *pos, XqMove m, XqUndo *undo);
 void      xq_position_undo_move    (XqPosition *pos, XqMove m, const XqUndo *undo);

@@ -20,10 +20,13 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "xq-solver.h"
+#include "xq-attacks.h"
 #include "xq-material.h"
 #include "xq-scored-move.h"
+#include "xq-tables.h"
 
 #define TT_BITS   20
 #define TT_SIZE   (1u << TT_BITS)
@@ -70,12 +73,30 @@ order_value (XqPieceType type)
   return (xq_material_type_value (type, FALSE) + XQ_VALUE_POINT / 2) / XQ_VALUE_POINT;
 }
 
+/* The table is probed at random, one likely cache miss per node; on huge
+ * pages (where the system offers them) those misses do not miss the
+ * address translation cache too. */
+static TTEntry *
+tt_alloc (void)
+{
+  const size_t size = sizeof (TTEntry) * TT_SIZE;
+  void *mem = NULL;
+
+  if (posix_memalign (&mem, 2 * 1024 * 1024, size) != 0)
+    g_error ("solver: out of memory for the transposition table");
+#ifdef MADV_HUGEPAGE
+  madvise (mem, size, MADV_HUGEPAGE);
+#endif
+  memset (mem, 0, size);
+  return mem;
+}
+
 XqSolver *
 xq_solver_new (void)
 {
   XqSolver *s = g_new0 (XqSolver, 1);
 
-  s->tt = g_new0 (TTEntry, TT_SIZE);
+  s->tt = tt_alloc ();
   s->work_limit = XQ_SOLVER_BUDGET;
   xq_solver_clear (s);
   return s;
@@ -86,7 +107,7 @@ xq_solver_free (XqSolver *solver)
 {
   if (solver == NULL)
     return;
-  g_free (solver->tt);
+  free (solver->tt);
   g_free (solver);
 }
 
@@ -202,10 +223,10 @@ tt_store_nowin (XqSolver *s, const XqPosition *pos, int n, XqMove best)
 #define SCAN_COST 8
 
 /* Charges work where it is spent: the node limit alone does not bound the
- * time, because one node of attack() generates the replies to each of its
- * forty-odd moves.  A unit is roughly one legal move produced or one
- * legality or leaf test; the budget is counted, not timed, so a verdict is
- * the same on a loaded machine as on an idle one. */
+ * time, because one node of attack() may test each of its forty-odd moves.
+ * A unit is roughly one move produced or one legality or leaf test; the
+ * budget is counted, not timed, so a verdict is the same on a loaded
+ * machine as on an idle one. */
 static inline gboolean
 charge (XqSolver *s, guint64 units)
 {
@@ -226,9 +247,7 @@ count_node (XqSolver *s)
   return charge (s, NODE_COST);
 }
 
-/* The pieces of the side to move: the generator tries every pseudo-legal
- * move of each for legality, so a side in check pays for them although
- * few of its moves survive. */
+/* The pieces of the side to move. */
 static inline guint64
 mover_pieces (const XqPosition *pos)
 {
@@ -239,7 +258,6 @@ mover_pieces (const XqPosition *pos)
   return n;
 }
 
-
 /* The legal moves, charged one unit per move produced, two per piece tried
  * and the walk over the board. */
 static inline int
@@ -249,6 +267,289 @@ legal_moves (XqSolver *s, XqPosition *pos, XqMove *out)
 
   charge (s, (guint64) count + 2 * mover_pieces (pos) + SCAN_COST);
   return count;
+}
+
+/* Best score first, then by move: the order, and with it every table
+ * entry a search leaves, does not depend on the generator's order.  An
+ * insertion sort: the lists are short and mostly in order already. */
+static void
+sort_moves (XqScoredMove *v, int n)
+{
+  for (int i = 1; i < n; i++)
+    {
+      XqScoredMove x = v[i];
+      int j = i;
+
+      while (j > 0 && xq_scored_move_compare (&v[j - 1], &x) > 0)
+        {
+          v[j] = v[j - 1];
+          j--;
+        }
+      v[j] = x;
+    }
+}
+
+/* The key the position gets after m, without playing it. */
+static inline guint64
+child_key (const XqSolver *s, const XqTables *t, const XqPosition *pos, XqMove m)
+{
+  XqSquare from = xq_move_from (m), to = xq_move_to (m);
+  XqPiece moving = pos->board[from], captured = pos->board[to];
+  guint64 k = pos->key ^ t->zobrist[moving][from] ^ t->zobrist[moving][to] ^ t->zobrist_side;
+
+  if (captured != XQ_EMPTY)
+    k ^= t->zobrist[captured][to];
+  return k ^ s->salt;
+}
+
+static inline const TTEntry *
+tt_probe_key (const XqSolver *s, guint64 k)
+{
+  const TTEntry *e = &s->tt[k & (TT_SIZE - 1)];
+
+  return e->gen == s->gen && e->key == k ? e : NULL;
+}
+
+/* A move of the defender, seen from the attacker's side: which quiet
+ * attacker moves (moves that give no check) could take it away.
+ * docs/solver.md has the argument behind each kind. */
+typedef enum {
+  /* A piece other than the general moves from `a` to `b` off the lines
+   * and diagonal neighbours of its general: only an attacker move landing
+   * on `a` (the capture of the piece) or on a point the move passes (the
+   * leg, the eye, a point between, or `b` itself for a cannon's quiet
+   * move) takes it away. */
+  ESCAPE_PIECE,
+  /* The general steps to `b`: only an attacker move that leaves or enters
+   * a line or diagonal neighbour of `b`, or a horse landing a horse's jump
+   * from `b`, can make `b` attacked. */
+  ESCAPE_GENERAL,
+} EscapeKind;
+
+typedef struct {
+  EscapeKind kind;
+  XqSquare   a, b;
+  XqSquare   block;   /* ESCAPE_PIECE: the leg or eye, else XQ_NO_SQUARE */
+  gboolean   segment; /* ESCAPE_PIECE: the points from a to b block it (chariot, cannon) */
+  gboolean   reach_b; /* with segment: b itself blocks it too (a cannon's quiet move) */
+} Escape;
+
+/* Is sq strictly between a and b on their rank or file (or b itself with
+ * `to_b`)? */
+static inline gboolean
+on_segment (XqSquare sq, XqSquare a, XqSquare b, gboolean to_b)
+{
+  int lo, hi;
+
+  if (sq == b)
+    return to_b;
+  if (xq_sq_rank (a) == xq_sq_rank (b))
+    {
+      if (xq_sq_rank (sq) != xq_sq_rank (a))
+        return FALSE;
+    }
+  else if (xq_sq_file (sq) != xq_sq_file (a))
+    return FALSE;
+  lo = MIN (a, b);
+  hi = MAX (a, b);
+  return sq > lo && sq < hi;
+}
+
+/* The defender's moves that only few quiet attacker moves can take away,
+ * into out; returns their number, or -1 when two of them are such that no
+ * single quiet move takes both away (then no quiet move stalemates).  A
+ * move not listed may be taken away by anything, so it never helps to rule
+ * a stalemate out. */
+static int
+defender_escapes (XqPosition *pos, Escape *out)
+{
+  XqMove moves[XQ_MAX_MOVES];
+  XqColor us = pos->side, them = xq_color_other (us);
+  XqSquare k = pos->king[them];
+  int n, count = 0, first_piece = -1;
+
+  /* The defender's moves as the board stands: the attacker's move comes
+   * between, and each one listed survives it unless the move is one its
+   * entry names.  The defender is not in check (it has just moved), so
+   * its moves off its general's lines need no legality test. */
+  pos->side = them;
+  if (xq_position_in_check (pos, them))
+    {
+      pos->side = us;
+      return 0;
+    }
+  n = xq_position_pseudo_moves (pos, moves);
+
+  for (int i = 0; i < n; i++)
+    {
+      XqSquare from = xq_move_from (moves[i]), to = xq_move_to (moves[i]);
+      Escape *e = &out[count];
+      XqPieceType type = xq_piece_type (pos->board[from]);
+
+      if (type == XQ_KING || xq_attacks_near_general (from, k) || xq_attacks_near_general (to, k))
+        continue;
+      e->kind = ESCAPE_PIECE;
+      e->a = from;
+      e->b = to;
+      e->block = XQ_NO_SQUARE;
+      e->segment = FALSE;
+      e->reach_b = FALSE;
+      switch (type)
+        {
+        case XQ_ADVISOR:
+        case XQ_PAWN:
+          break;
+        case XQ_ELEPHANT:
+          e->block = xq_sq_make ((xq_sq_file (from) + xq_sq_file (to)) / 2,
+                                 (xq_sq_rank (from) + xq_sq_rank (to)) / 2);
+          break;
+        case XQ_HORSE:
+          e->block = abs (xq_sq_rank (to) - xq_sq_rank (from)) == 2
+                       ? xq_sq_make (xq_sq_file (from), (xq_sq_rank (from) + xq_sq_rank (to)) / 2)
+                       : xq_sq_make ((xq_sq_file (from) + xq_sq_file (to)) / 2, xq_sq_rank (from));
+          break;
+        case XQ_CHARIOT:
+          e->segment = TRUE;
+          break;
+        case XQ_CANNON:
+          /* A capture hangs on its screen too: not listed. */
+          if (pos->board[to] != XQ_EMPTY)
+            continue;
+          e->segment = TRUE;
+          e->reach_b = TRUE;
+          break;
+        case XQ_NO_TYPE:
+        case XQ_KING:
+        default:
+          continue;
+        }
+      /* Two pieces whose moves pass no point in common (a leg or an eye
+       * is empty, so it is never the other piece's point): one quiet move
+       * cannot capture one and block the other. */
+      if (!e->segment)
+        {
+          if (first_piece < 0)
+            first_piece = count;
+          else
+            {
+              const Escape *f = &out[first_piece];
+
+              if (f->a != e->a &&
+                  (f->block == XQ_NO_SQUARE || e->block == XQ_NO_SQUARE || f->block != e->block))
+                {
+                  pos->side = us;
+                  return -1;
+                }
+              if (f->a == e->a && e->block == XQ_NO_SQUARE)
+                first_piece = count;
+            }
+        }
+      count++;
+    }
+
+  for (int i = 0; i < n; i++)
+    {
+      XqSquare from = xq_move_from (moves[i]);
+      Escape *e = &out[count];
+
+      if (from != k || !xq_position_pseudo_is_legal (pos, moves[i], FALSE))
+        continue;
+      e->kind = ESCAPE_GENERAL;
+      e->a = from;
+      e->b = xq_move_to (moves[i]);
+      e->block = XQ_NO_SQUARE;
+      e->segment = FALSE;
+      e->reach_b = FALSE;
+      count++;
+    }
+  pos->side = us;
+  return count;
+}
+
+/* Can the quiet (non-checking) attacker move m take away the escape? */
+static inline gboolean
+may_take_away (const XqPosition *pos, const Escape *e, XqMove m)
+{
+  XqSquare from = xq_move_from (m), to = xq_move_to (m);
+
+  switch (e->kind)
+    {
+    case ESCAPE_PIECE:
+      return to == e->a || to == e->block ||
+             (e->segment && on_segment (to, e->a, e->b, e->reach_b));
+    case ESCAPE_GENERAL:
+      return xq_attacks_near_general (from, e->b) || xq_attacks_near_general (to, e->b) ||
+             (xq_piece_type (pos->board[from]) == XQ_HORSE && xq_attacks_horse_jump (to, e->b));
+    default:
+      return TRUE;
+    }
+}
+
+/* Can the side to move win with its next move, leaving the defender
+ * without any move?  A checking move must leave no evasion; a quiet move
+ * must stalemate, which it can only do if it may take away every escape
+ * of the defender: most quiet moves are ruled out without being played. */
+static gboolean
+attack_in_one (XqSolver *s, XqPosition *pos, XqMove hint)
+{
+  XqMove moves[XQ_MAX_MOVES];
+  Escape escapes[XQ_MAX_MOVES];
+  gboolean check;
+  int count, n_escapes;
+
+  count = xq_position_pseudo_moves (pos, moves);
+  check = xq_position_in_check (pos, pos->side);
+  n_escapes = defender_escapes (pos, escapes);
+  if (!charge (s, (guint64) count + (guint64) ABS (n_escapes) + 4 * mover_pieces (pos) + 2 * SCAN_COST))
+    return FALSE;
+
+  /* The move that won here before goes first. */
+  for (int i = 1; i < count && hint != XQ_MOVE_NONE; i++)
+    if (moves[i] == hint)
+      {
+        moves[i] = moves[0];
+        moves[0] = hint;
+        break;
+      }
+
+  for (int i = 0; i < count; i++)
+    {
+      XqMove m = moves[i];
+      XqUndo u;
+      gboolean stuck;
+
+      if (!xq_position_move_may_check (pos, m))
+        {
+          int j = 0;
+
+          if (n_escapes < 0)
+            continue;
+
+          /* Quiet: it must take away every escape to stalemate. */
+          while (j < n_escapes && may_take_away (pos, &escapes[j], m))
+            j++;
+          if (j < n_escapes)
+            continue;
+        }
+      if (!xq_position_pseudo_is_legal (pos, m, check))
+        continue;
+      xq_position_do_move (pos, m, &u);
+      /* A leaf test: it tries the defender's pieces until one can move. */
+      if (!charge (s, SCAN_COST + mover_pieces (pos)))
+        {
+          xq_position_undo_move (pos, m, &u);
+          return FALSE;
+        }
+      stuck = !xq_position_has_legal_move (pos);
+      xq_position_undo_move (pos, m, &u);
+      if (stuck)
+        {
+          tt_store_win (s, pos, 1, m);
+          return TRUE;
+        }
+    }
+  tt_store_nowin (s, pos, 1, XQ_MOVE_NONE);
+  return FALSE;
 }
 
 static gboolean defend (XqSolver *s, XqPosition *pos, int n, int ply);
@@ -268,69 +569,47 @@ attack (XqSolver *s, XqPosition *pos, int n, int ply)
   if (tt_decides (s, pos, n, &known, &hint))
     return known;
 
+  if (n == 1)
+    return attack_in_one (s, pos, hint);
+
   count = legal_moves (s, pos, moves);
   if (s->aborted)
     return FALSE;
 
-  if (n == 1)
-    {
-      /* Only a move that leaves the defender without any move wins now;
-       * that includes quiet stalemating moves, so every move is tried. */
-      for (int i = -1; i < count; i++)
-        {
-          XqMove m = i < 0 ? hint : moves[i];
-          XqUndo u;
-          gboolean stuck;
-
-          if (m == XQ_MOVE_NONE || (i >= 0 && m == hint))
-            continue;
-          if (i < 0 && !xq_position_is_legal (pos, m))
-            continue;
-          xq_position_do_move (pos, m, &u);
-          /* A leaf test: it tries the defender's pieces until one can move. */
-          if (!charge (s, SCAN_COST + mover_pieces (pos)))
-            {
-              xq_position_undo_move (pos, m, &u);
-              return FALSE;
-            }
-          stuck = !xq_position_has_legal_move (pos);
-          xq_position_undo_move (pos, m, &u);
-          if (stuck)
-            {
-              tt_store_win (s, pos, 1, m);
-              return TRUE;
-            }
-        }
-      tt_store_nowin (s, pos, 1, XQ_MOVE_NONE);
-      return FALSE;
-    }
-
-  /* Order: the move that won before, checks, then moves that leave the
-   * defender the fewest replies, then captures.  Quiet moves stay in the
-   * list: key moves are often quiet. */
+  /* Order: the move that won before, checks that leave the fewest
+   * replies, then, deeper in the tree where a subtree costs far more
+   * than counting, quiet moves that leave the fewest replies; captures
+   * break ties.  Quiet moves stay in the list: key moves are often quiet. */
   for (int i = 0; i < count; i++)
     {
       XqMove m = moves[i];
+      gboolean may_check = xq_position_move_may_check (pos, m);
       XqUndo u;
-      int score = 0, n_replies;
+      int score = 0;
 
       xq_position_do_move (pos, m, &u);
+      /* The child's slot is wanted soon, when it is searched. */
+      __builtin_prefetch (&s->tt[node_key (s, pos) & (TT_SIZE - 1)]);
       charge (s, 2);  /* the move, the check test and the take-back */
-      n_replies = legal_moves (s, pos, replies);
+      if (may_check && xq_position_in_check (pos, pos->side))
+        {
+          int n_replies = legal_moves (s, pos, replies);
+
+          if (n_replies == 0)
+            {
+              xq_position_undo_move (pos, m, &u);
+              tt_store_win (s, pos, 1, m);
+              return TRUE;
+            }
+          score += 1000 - 10 * n_replies;
+        }
+      else if (n >= 3)
+        score -= 10 * legal_moves (s, pos, replies);
       if (s->aborted)
         {
           xq_position_undo_move (pos, m, &u);
           return FALSE;
         }
-      if (n_replies == 0)
-        {
-          xq_position_undo_move (pos, m, &u);
-          tt_store_win (s, pos, 1, m);
-          return TRUE;
-        }
-      if (xq_position_in_check (pos, pos->side))
-        score += 1000;
-      score -= 10 * n_replies;
       if (u.captured != XQ_EMPTY)
         score += 5 * order_value (xq_piece_type (u.captured));
       xq_position_undo_move (pos, m, &u);
@@ -339,10 +618,9 @@ attack (XqSolver *s, XqPosition *pos, int n, int ply)
       order[i].move = m;
       order[i].score = score;
     }
-  /* Sorting costs about a comparison per move per halving. */
   if (!charge (s, 4 * (guint64) count))
     return FALSE;
-  qsort (order, (size_t) count, sizeof *order, xq_scored_move_compare);
+  sort_moves (order, count);
 
   for (int i = 0; i < count; i++)
     {
@@ -370,7 +648,9 @@ attack (XqSolver *s, XqPosition *pos, int n, int ply)
 static gboolean
 defend (XqSolver *s, XqPosition *pos, int n, int ply)
 {
+  const XqTables *t = xq_tables ();
   XqMove moves[XQ_MAX_MOVES];
+  guint64 keys[XQ_MAX_MOVES];
   XqScoredMove order[XQ_MAX_MOVES];
   XqMove hint = XQ_MOVE_NONE;
   gboolean known;
@@ -396,34 +676,39 @@ defend (XqSolver *s, XqPosition *pos, int n, int ply)
       return FALSE;
     }
 
+  /* The children's table slots are fetched all at once, so their cache
+   * misses overlap instead of following one another. */
+  for (int i = 0; i < count; i++)
+    {
+      keys[i] = child_key (s, t, pos, moves[i]);
+      __builtin_prefetch (&s->tt[keys[i] & (TT_SIZE - 1)]);
+    }
+
   /* Refutations first: one already known to hold, the last refutation at
    * this ply, then captures and general moves. */
   for (int i = 0; i < count; i++)
     {
       XqMove m = moves[i];
-      XqUndo u;
+      XqSquare from = xq_move_from (m), to = xq_move_to (m);
       const TTEntry *c;
       int score = 0;
 
-      /* The move, a table probe of the child (a likely cache miss), the take-back. */
+      /* The key, a table probe of the child (a likely cache miss). */
       if (!charge (s, 3))
         return FALSE;
-      xq_position_do_move (pos, m, &u);
-      c = tt_probe (s, pos);
+      c = tt_probe_key (s, keys[i]);
       if (c != NULL && c->nowin >= n)
         {
-          xq_position_undo_move (pos, m, &u);
           s->killer[ply] = m;
           tt_store_nowin (s, pos, n, m);
           return FALSE;
         }
       if (c != NULL && c->win <= n)
         score -= 10000;
-      if (u.captured != XQ_EMPTY)
-        score += 100 + 10 * order_value (xq_piece_type (u.captured));
-      if (xq_piece_type (pos->board[xq_move_to (m)]) == XQ_KING)
+      if (pos->board[to] != XQ_EMPTY)
+        score += 100 + 10 * order_value (xq_piece_type (pos->board[to]));
+      if (xq_piece_type (pos->board[from]) == XQ_KING)
         score += 50;
-      xq_position_undo_move (pos, m, &u);
       if (m == hint)
         score += 100000;
       else if (m == s->killer[ply])
@@ -431,10 +716,9 @@ defend (XqSolver *s, XqPosition *pos, int n, int ply)
       order[i].move = m;
       order[i].score = score;
     }
-  /* Sorting costs about a comparison per move per halving. */
   if (!charge (s, 4 * (guint64) count))
     return FALSE;
-  qsort (order, (size_t) count, sizeof *order, xq_scored_move_compare);
+  sort_moves (order, count);
 
   for (int i = 0; i < count; i++)
     {

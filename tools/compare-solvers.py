@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Times this program's exact mate solver and fairy-stockfish on the same
+positions, side by side in one run, and checks both answers.
+
+For each FILE of "FEN | mate N [| keys...]" lines (tools/puzzles.bench,
+tools/mate-sample.fen), position by position, taking turns:
+  1. `xqtool bench solve - --runs 1 --solve-only` proves the position
+     (the exact distance and every key, from an empty table) and reports
+     its CPU time and nodes;
+  2. fairy-stockfish (UCI, UCI_Variant xiangqi, one thread) gets
+     `position fen F` and `go mate D` with D the distance our solver
+     proved, and its CPU time (from /proc) and wall time are measured;
+  3. both are checked: our answer against the distance (and keys) written
+     in the file, and fairy-stockfish's reported `score mate M` against
+     our distance.  `--reference XQTOOL` also runs another xqtool build
+     (the solver before a change) over the same file and demands the very
+     same answers, key for key.
+
+CPU time is the measure: the machine may be shared, and a process's CPU
+time does not count the time it waited.  Wall times are printed beside it.
+Exit status 1 when any answer of ours differs from the file or from the
+reference.  fairy-stockfish is optional (--engine none skips it); no test
+needs it.
+
+Usage: compare-solvers.py [--xqtool PATH] [--engine PATH|none] [--reference PATH]
+                          [--timeout S] [--verbose] FILE...
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+TICK = os.sysconf('SC_CLK_TCK')
+LINE = re.compile(r'^\s*([0-9.]+) ms\s+([0-9.]+) cpu-ms\s+(\d+) nodes\s+(\d+) work\s+'
+                  r'(mate \d+(?: \S{4})*|none|too-deep)\s+(\S+/\S+ [wb] - - \d+ \d+)$')
+
+
+def read_file(path):
+    """[(fen, distance, keys or None)] in file order."""
+    rows = []
+    with open(path, encoding='utf-8') as f:
+        for number, line in enumerate(f, 1):
+            line = line.strip()
+            if not line or line.startswith('#'):
+                continue
+            fields = [x.strip() for x in line.split('|')]
+            m = re.match(r'mate (\d+)$', fields[1]) if len(fields) > 1 else None
+            if m is None:
+                sys.exit('%s:%d: expected "FEN | mate N [| keys]"' % (path, number))
+            keys = fields[2].split() if len(fields) > 2 and fields[2] else None
+            rows.append((fields[0], int(m.group(1)), keys))
+    return rows
+
+
+class Ours:
+    """`xqtool bench solve -`: one position at a time, so that it takes turns
+    with fairy-stockfish and both meet the same load on the machine."""
+
+    def __init__(self, xqtool):
+        self.proc = subprocess.Popen([xqtool, 'bench', 'solve', '-', '--runs', '1', '--solve-only'],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                     bufsize=1)
+
+    def solve(self, fen, n):
+        """(answer, cpu ms, wall ms, nodes)."""
+        self.proc.stdin.write('%s | mate %d\n' % (fen, n))
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        m = LINE.match(line)
+        if m is None or m.group(6) != fen:
+            raise RuntimeError('xqtool bench solve: unexpected answer %r' % line)
+        return m.group(5), float(m.group(2)), float(m.group(1)), int(m.group(3))
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.stdout.read()
+        self.proc.wait()
+
+
+def run_ours(xqtool, path):
+    """{fen: (answer, cpu ms, wall ms, nodes)} and the bench's summary lines."""
+    out = subprocess.run([xqtool, 'bench', 'solve', path, '--runs', '1', '--solve-only'],
+                         capture_output=True, text=True, check=True).stdout
+    answers = {}
+    for line in out.splitlines():
+        m = LINE.match(line)
+        if m:
+            answers[m.group(6)] = (m.group(5), float(m.group(2)), float(m.group(1)),
+                                   int(m.group(3)))
+    return answers
+
+
+class Engine:
+    def __init__(self, path):
+        self.proc = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True, bufsize=1)
+        self.send('uci')
+        self.wait_for('uciok')
+        self.send('setoption name UCI_Variant value xiangqi')
+        self.send('setoption name Threads value 1')
+        self.send('isready')
+        self.wait_for('readyok')
+
+    def send(self, cmd):
+        self.proc.stdin.write(cmd + '\n')
+        self.proc.stdin.flush()
+
+    def wait_for(self, prefix, deadline=None):
+        lines = []
+        while True:
+            if deadline is not None and time.monotonic() > deadline:
+                self.send('stop')
+                deadline = None
+            line = self.proc.stdout.readline()
+            if not line:
+                raise RuntimeError('fairy-stockfish stopped')
+            lines.append(line)
+            if line.startswith(prefix):
+                return lines
+
+    def cpu_ms(self):
+        with open('/proc/%d/stat' % self.proc.pid) as f:
+            fields = f.read().rsplit(')', 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) * 1000.0 / TICK
+
+    def mate(self, fen, n, timeout):
+        """(reported mate distance or None, cpu ms, wall ms)."""
+        self.send('ucinewgame')
+        self.send('position fen ' + fen)
+        self.send('isready')
+        self.wait_for('readyok')
+        cpu0 = self.cpu_ms()
+        start = time.monotonic()
+        self.send('go mate %d' % n)
+        # The deadline is checked between output lines; a search that is
+        # silent past it is stopped at its next line.
+        lines = self.wait_for('bestmove', start + timeout)
+        wall = (time.monotonic() - start) * 1000.0
+        cpu = self.cpu_ms() - cpu0
+        scores = [l for l in lines if ' score mate ' in l]
+        found = int(scores[-1].split(' score mate ')[1].split()[0]) if scores else None
+        return found, cpu, wall
+
+    def close(self):
+        self.send('quit')
+        self.proc.wait()
+
+
+def compare(path, args, engine):
+    rows = read_file(path)
+    reference = run_ours(args.reference, path) if args.reference else None
+    solver = Ours(args.xqtool)
+    bad = ref_bad = fsf_wrong = fsf_capped = 0
+    our_cpu = our_wall = fsf_cpu = fsf_wall = 0.0
+    nodes = 0
+    slowest = (0.0, '')
+    fsf_slowest = (0.0, '')
+    for fen, n, keys in rows:
+        answer, cpu, wall, nd = solver.solve(fen, n)
+        words = answer.split()
+        ok = len(words) >= 2 and words[0] == 'mate' and int(words[1]) == n and \
+            (keys is None or sorted(words[2:]) == sorted(keys))
+        if not ok:
+            bad += 1
+            print('DIFF ours: %s, file: mate %d %s  %s' % (answer, n, ' '.join(keys or []), fen))
+        if reference is not None and reference.get(fen, ('missing',))[0] != answer:
+            ref_bad += 1
+            print('DIFF reference: %s, ours: %s  %s' % (reference.get(fen, ('missing',))[0],
+                                                        answer, fen))
+        our_cpu += cpu
+        our_wall += wall
+        nodes += nd
+        slowest = max(slowest, (cpu, fen))
+        line = '%9.2f cpu-ms %9.2f ms ours  %-20s' % (cpu, wall, ' '.join(words[:2]))
+        if engine is not None:
+            distance = int(words[1]) if ok else n
+            found, fcpu, fwall = engine.mate(fen, distance, args.timeout)
+            fsf_cpu += fcpu
+            fsf_wall += fwall
+            fsf_slowest = max(fsf_slowest, (fwall, fen))
+            wrong = found != distance
+            fsf_wrong += wrong
+            fsf_capped += fwall >= args.timeout * 1000.0
+            line += '  %9.2f cpu-ms %9.2f ms fsf  %-8s' % (
+                fcpu, fwall, ('mate %s' % found if found is not None else 'no mate') +
+                (' WRONG' if wrong else ''))
+        if args.verbose:
+            print(line + '  ' + fen)
+    solver.close()
+    count = len(rows)
+    print('== %s: %d positions' % (os.path.relpath(path, ROOT), count))
+    if reference is not None:
+        ref_cpu = sum(v[1] for v in reference.values())
+        ref_nodes = sum(v[3] for v in reference.values())
+        ref_slowest = max((v[1], fen) for fen, v in reference.items())
+        print('reference: cpu %.0f ms (wall %.0f ms), %d nodes, %.0f nodes/s, slowest proof %.1f cpu-ms (%s)'
+              % (ref_cpu, sum(v[2] for v in reference.values()), ref_nodes,
+                 ref_nodes / max(ref_cpu / 1000.0, 1e-9), ref_slowest[0], ref_slowest[1]))
+    print('ours: cpu %.0f ms (wall %.0f ms), %d nodes, %.0f nodes/s, slowest proof %.1f cpu-ms (%s); '
+          '%d answers differ from the file%s'
+          % (our_cpu, our_wall, nodes, nodes / max(our_cpu / 1000.0, 1e-9), slowest[0], slowest[1],
+             bad, '' if reference is None else ', %d from the reference build' % ref_bad))
+    if engine is not None:
+        print('fairy-stockfish: cpu %.0f ms (wall %.0f ms), slowest %.1f ms wall (%s); '
+              'distance wrong on %d of %d (%d stopped at %.0f s)'
+              % (fsf_cpu, fsf_wall, fsf_slowest[0], fsf_slowest[1], fsf_wrong, count, fsf_capped,
+                 args.timeout))
+        print('ratio fairy-stockfish / ours: cpu %.2f, wall %.2f'
+              % (fsf_cpu / max(our_cpu, 1e-9), fsf_wall / max(our_wall, 1e-9)))
+    sys.stdout.flush()
+    return bad + ref_bad
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    ap.add_argument('files', nargs='+', metavar='FILE')
+    ap.add_argument('--xqtool', default=os.path.join(ROOT, 'build', 'src', 'cli', 'xqtool'))
+    ap.add_argument('--engine', default='/usr/games/fairy-stockfish')
+    ap.add_argument('--reference', metavar='XQTOOL',
+                    help='another xqtool build whose answers must be the same')
+    ap.add_argument('--timeout', type=float, default=10.0,
+                    help='seconds after which fairy-stockfish is stopped (default 10)')
+    ap.add_argument('--verbose', action='store_true', help='one line per position')
+    args = ap.parse_args()
+    engine = None if args.engine == 'none' else Engine(args.engine)
+    failures = 0
+    try:
+        for path in args.files:
+            failures += compare(path, args, engine)
+    finally:
+        if engine is not None:
+            engine.close()
+    return 1 if failures else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

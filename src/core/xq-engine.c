@@ -4,6 +4,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,21 +28,30 @@ typedef struct {
   XqMove  move;
 } TTEntry;
 
-/* What each level is allowed: depth, thinking time and how much random
- * noise (in hundredths of a soldier) is added to the root moves' scores,
- * which is how the low levels blunder like a child does. */
+/* What each level is allowed (docs/engine.md has the table and the
+ * measured ladder).  A level below the top scores every root move with a
+ * complete search `depth` plies deep and picks among its `top_k` best by a
+ * softmax of temperature `temperature` (hundredths of a soldier): a higher
+ * temperature spreads the choice over moves that are nearly as good.  With
+ * probability `blind_permille` / 1000 a move is played "blind": the level
+ * looks only at where its pieces stand, not at what either side can take
+ * (docs/engine.md, "Blind moves"), which is how a beginner misses a capture
+ * or leaves a piece to be taken while still playing a sensible-looking
+ * move.  top_k 1 is an ordinary iterative-deepening search. */
 typedef struct {
   int depth;
-  int movetime_ms;
-  int noise;
+  int movetime_ms;     /* a hard cap on each move's thinking time */
+  int blind_permille;
+  int top_k;
+  int temperature;
 } Level;
 
 static const Level levels[XQ_ENGINE_MAX_LEVEL] = {
-  { 1,    200, 250 },
-  { 2,    500, 60 },
-  { 3,   1000, 25 },
-  { 5,   2000, 0 },
-  { MAX_PLY - 4, 3000, 0 },
+  { 1,       0, 550, 4, 60 },  /* Turtle */
+  { 2,       0, 300, 3, 35 },  /* Rabbit */
+  { 3,       0, 120, 2, 15 },  /* Fox */
+  { 4,    2000,  30, 1,  0 },  /* Tiger */
+  { MAX_PLY - 4, 3000, 0, 1, 0 },  /* Dragon */
 };
 
 struct _XqEngine {
@@ -385,37 +395,159 @@ search (XqEngine *e, int depth, int alpha, int beta, int ply)
   return best;
 }
 
-/* Every root move scored exactly at `depth`, for the noisy low levels. */
-static XqMove
-noisy_root (XqEngine *e, const XqMove *moves, int n, int depth, int noise, int *score)
+/* Scores every move of `moves` with a complete search `depth` plies deep
+ * (quiescence after it), sorted best first.  No deadline: the answer
+ * depends only on the position. */
+static void
+score_root (XqEngine *e, const XqMove *moves, int n, int depth, XqScoredMove *out)
 {
-  XqMove best = moves[0];
-  int best_noisy = -INF * 2;
+  gint64 deadline = e->deadline;
 
-  *score = -INF;
+  e->deadline = 0;
   for (int i = 0; i < n; i++)
     {
       XqUndo u;
-      int s, r;
 
       xq_position_do_move (&e->pos, moves[i], &u);
-      s = -search (e, depth - 1, -INF, INF, 1);
+      out[i].move = moves[i];
+      out[i].score = -search (e, depth - 1, -INF, INF, 1);
       xq_position_undo_move (&e->pos, moves[i], &u);
-      /* The noise is drawn for every move, whatever its score, so the
-       * choice depends only on the seed and the position. */
-      r = g_rand_int_range (e->rng, 0, noise + 1);
+      if (e->stopped)
+        out[i].score = -INF;
+    }
+  e->deadline = deadline;
+  qsort (out, (size_t) n, sizeof *out, xq_scored_move_compare);
+}
+
+/* A blind look at the root (docs/engine.md, "Blind moves"): each quiet
+ * move (every move when in check or when there is no quiet one) scored by
+ * where the pieces then stand, nothing taken and no reply considered.  A
+ * move that leaves the opponent without a move, capture or not, is scored
+ * as the win it is: blind or not, a mate in one is never missed.  Returns
+ * the number of scored moves. */
+static int
+score_blind (XqEngine *e, const XqMove *moves, int n, XqScoredMove *out)
+{
+  gboolean all = xq_position_in_check (&e->pos, e->pos.side);
+  int k = 0;
+
+  if (!all)
+    {
+      all = TRUE;
+      for (int i = 0; i < n && all; i++)
+        if (e->pos.board[xq_move_to (moves[i])] == XQ_EMPTY)
+          all = FALSE;
+    }
+  for (int i = 0; i < n; i++)
+    {
+      gboolean capture = e->pos.board[xq_move_to (moves[i])] != XQ_EMPTY;
+      XqUndo u;
+
+      xq_position_do_move (&e->pos, moves[i], &u);
+      if (!xq_position_has_legal_move (&e->pos))
+        out[k++] = (XqScoredMove) { moves[i], XQ_ENGINE_MATE - 1 };
+      else if (all || !capture)
+        out[k++] = (XqScoredMove) { moves[i], -xq_engine_evaluate (&e->pos) };
+      xq_position_undo_move (&e->pos, moves[i], &u);
+    }
+  qsort (out, (size_t) k, sizeof *out, xq_scored_move_compare);
+  return k;
+}
+
+/* The level's pick among scored moves (best first): a mate is always
+ * taken, the fastest first; otherwise one of the `top_k` best, each with a
+ * weight exp ((score - best) / temperature).  `draw` is a uniform number
+ * in [0, 1) drawn by the caller, so every call uses the generator alike. */
+static int
+softmax_pick (const XqScoredMove *scored, int n, int top_k, int temperature, double draw)
+{
+  double weight[XQ_MAX_MOVES];
+  double total = 0;
+  int k;
+
+  if (n <= 1 || scored[0].score > MATE_BOUND || top_k <= 1 || temperature <= 0)
+    return 0;
+  k = MIN (n, top_k);
+  /* A move that walks into a mate is never one of the candidates while
+   * another move avoids it. */
+  while (k > 1 && scored[k - 1].score < -MATE_BOUND)
+    k--;
+  for (int i = 0; i < k; i++)
+    {
+      weight[i] = exp ((double) (scored[i].score - scored[0].score) / temperature);
+      total += weight[i];
+    }
+  draw *= total;
+  for (int i = 0; i < k; i++)
+    {
+      if (draw < weight[i])
+        return i;
+      draw -= weight[i];
+    }
+  return k - 1;
+}
+
+int
+xq_engine_score_moves (XqEngine         *engine,
+                       const XqPosition *pos,
+                       int               depth,
+                       XqMove           *moves,
+                       int              *scores)
+{
+  XqMove legal[XQ_MAX_MOVES];
+  XqScoredMove scored[XQ_MAX_MOVES];
+  int n;
+
+  g_return_val_if_fail (engine != NULL && pos != NULL && moves != NULL && scores != NULL, 0);
+  g_return_val_if_fail (depth >= 1 && depth < MAX_PLY / 2, 0);
+
+  engine->pos = *pos;
+  engine->nodes = 0;
+  engine->stopped = FALSE;
+  engine->deadline = 0;
+  g_atomic_int_set (&engine->stop_request, 0);
+  memset (engine->killer, 0, sizeof engine->killer);
+  memset (engine->history, 0, sizeof engine->history);
+  engine->path[0] = engine->pos.key;
+  n = xq_position_legal_moves (&engine->pos, legal);
+  score_root (engine, legal, n, depth, scored);
+  for (int i = 0; i < n; i++)
+    {
+      moves[i] = scored[i].move;
+      scores[i] = scored[i].score;
+    }
+  return n;
+}
+
+/* The top levels' search: iterative deepening under a hard time cap.  An
+ * iteration is not begun once half the time is gone (it would hardly ever
+ * finish), and one cut off by the deadline keeps the best move it had. */
+static XqMove
+deepen (XqEngine *e, XqMove fallback, int max_depth, int ms, int *score, int *depth)
+{
+  gint64 start = g_get_monotonic_time ();
+  XqMove best = fallback;
+
+  e->deadline = start + (gint64) ms * 1000;
+  for (int d = 1; d <= max_depth; d++)
+    {
+      int s;
+
+      if (d > 1 && g_get_monotonic_time () - start > (gint64) ms * 500)
+        break;
+      e->root_best = XQ_MOVE_NONE;
+      s = search (e, d, -INF, INF, 0);
+      /* A cut-off iteration searches the previous best move first, so a
+       * different move it settled on is better still. */
+      if (e->root_best != XQ_MOVE_NONE)
+        best = e->root_best;
       if (e->stopped)
         break;
-      /* Even a child takes the quickest mate it sees, and no noise may
-       * make a slower mate look better. */
-      if (s > MATE_BOUND || s < -MATE_BOUND)
-        r = 0;
-      if (s + r > best_noisy)
-        {
-          best_noisy = s + r;
-          best = moves[i];
-          *score = s;
-        }
+      *score = s;
+      *depth = d;
+      /* A forced mate found: deeper search cannot improve on it. */
+      if (s > MATE_BOUND)
+        break;
     }
   return best;
 }
@@ -425,8 +557,11 @@ xq_engine_best_move (XqEngine *engine, const XqPosition *pos, XqEngineInfo *info
 {
   const Level *lv;
   XqMove moves[XQ_MAX_MOVES];
+  XqScoredMove scored[XQ_MAX_MOVES];
   XqMove best;
   int n, best_score = 0, done_depth = 0, ms;
+  gboolean blind;
+  double draw;
 
   g_return_val_if_fail (engine != NULL && pos != NULL, XQ_MOVE_NONE);
 
@@ -434,11 +569,11 @@ xq_engine_best_move (XqEngine *engine, const XqPosition *pos, XqEngineInfo *info
   engine->pos = *pos;
   engine->nodes = 0;
   engine->stopped = FALSE;
+  engine->deadline = 0;
   g_atomic_int_set (&engine->stop_request, 0);
   memset (engine->killer, 0, sizeof engine->killer);
   memset (engine->history, 0, sizeof engine->history);
   ms = engine->movetime_ms > 0 ? engine->movetime_ms : lv->movetime_ms;
-  engine->deadline = g_get_monotonic_time () + (gint64) ms * 1000;
 
   n = xq_position_legal_moves (&engine->pos, moves);
   if (info != NULL)
@@ -448,33 +583,32 @@ xq_engine_best_move (XqEngine *engine, const XqPosition *pos, XqEngineInfo *info
   best = moves[0];
   engine->path[0] = engine->pos.key;
 
-  if (lv->noise > 0)
+  /* Both numbers are drawn on every move, whatever the level does with
+   * them, so the choice depends only on the seed and the position. */
+  blind = g_rand_int_range (engine->rng, 0, 1000) < lv->blind_permille;
+  draw = g_rand_double (engine->rng);
+
+  if (blind)
     {
-      /* Shallow levels: a complete (not time-limited) look at every move,
-       * so the answer depends only on the seed. */
-      engine->deadline = 0;
-      best = noisy_root (engine, moves, n, lv->depth, lv->noise, &best_score);
+      int k = score_blind (engine, moves, n, scored);
+      int pick = softmax_pick (scored, k, MAX (lv->top_k, 3), MAX (lv->temperature, 30), draw);
+
+      best = scored[pick].move;
+      best_score = scored[pick].score;
+      done_depth = 1;
+    }
+  else if (lv->top_k > 1)
+    {
+      int pick;
+
+      score_root (engine, moves, n, lv->depth, scored);
+      pick = softmax_pick (scored, n, lv->top_k, lv->temperature, draw);
+      best = scored[pick].move;
+      best_score = scored[pick].score;
       done_depth = lv->depth;
     }
   else
-    {
-      for (int d = 1; d <= lv->depth; d++)
-        {
-          int s;
-
-          engine->root_best = XQ_MOVE_NONE;
-          s = search (engine, d, -INF, INF, 0);
-          if (engine->stopped)
-            break;
-          if (engine->root_best != XQ_MOVE_NONE)
-            best = engine->root_best;
-          best_score = s;
-          done_depth = d;
-          /* A forced mate found: deeper search cannot improve on it. */
-          if (s > MATE_BOUND)
-            break;
-        }
-    }
+    best = deepen (engine, best, lv->depth, ms > 0 ? ms : 3000, &best_score, &done_depth);
 
   if (info != NULL)
     {

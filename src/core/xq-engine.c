@@ -397,23 +397,39 @@ search (XqEngine *e, int depth, int alpha, int beta, int ply)
 
 /* Scores every move of `moves` with a complete search `depth` plies deep
  * (quiescence after it), sorted best first.  No deadline: the answer
- * depends only on the position. */
+ * depends only on the position.  With margin > 0 only the scores within
+ * margin of the best are exact; a move further below fails low and is
+ * scored at the bound (it could not be chosen anyway), which keeps the
+ * deeper levels quick.  margin 0: every score exact. */
 static void
-score_root (XqEngine *e, const XqMove *moves, int n, int depth, XqScoredMove *out)
+score_root (XqEngine *e, const XqMove *moves, int n, int depth, int margin, XqScoredMove *out)
 {
   gint64 deadline = e->deadline;
+  XqMove order[XQ_MAX_MOVES];
+  int best = -INF;
 
   e->deadline = 0;
+  memcpy (order, moves, sizeof (XqMove) * (gsize) n);
+  /* A shallower pass first orders the moves, so the best ones set the
+   * window early and the table holds their replies. */
+  if (margin > 0 && depth >= 3)
+    {
+      score_root (e, moves, n, depth - 1, margin, out);
+      for (int i = 0; i < n; i++)
+        order[i] = out[i].move;
+    }
   for (int i = 0; i < n; i++)
     {
+      int alpha = margin > 0 && best > -INF ? best - margin : -INF;
       XqUndo u;
 
-      xq_position_do_move (&e->pos, moves[i], &u);
-      out[i].move = moves[i];
-      out[i].score = -search (e, depth - 1, -INF, INF, 1);
-      xq_position_undo_move (&e->pos, moves[i], &u);
+      xq_position_do_move (&e->pos, order[i], &u);
+      out[i].move = order[i];
+      out[i].score = -search (e, depth - 1, -INF, -alpha, 1);
+      xq_position_undo_move (&e->pos, order[i], &u);
       if (e->stopped)
         out[i].score = -INF;
+      best = MAX (best, out[i].score);
     }
   e->deadline = deadline;
   qsort (out, (size_t) n, sizeof *out, xq_scored_move_compare);
@@ -510,7 +526,7 @@ xq_engine_score_moves (XqEngine         *engine,
   memset (engine->history, 0, sizeof engine->history);
   engine->path[0] = engine->pos.key;
   n = xq_position_legal_moves (&engine->pos, legal);
-  score_root (engine, legal, n, depth, scored);
+  score_root (engine, legal, n, depth, 0, scored);
   for (int i = 0; i < n; i++)
     {
       moves[i] = scored[i].move;
@@ -601,7 +617,7 @@ xq_engine_best_move (XqEngine *engine, const XqPosition *pos, XqEngineInfo *info
     {
       int pick;
 
-      score_root (engine, moves, n, lv->depth, scored);
+      score_root (engine, moves, n, lv->depth, 5 * lv->temperature, scored);
       pick = softmax_pick (scored, n, lv->top_k, lv->temperature, draw);
       best = scored[pick].move;
       best_score = scored[pick].score;

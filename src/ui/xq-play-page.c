@@ -280,6 +280,7 @@ xq_play_page_sync_page (XqPlayPage *self)
                                   !xq_game_is_over (self->game) && !computer_to_move (self));
   update_move_list (self);
   update_status (self);
+  xq_play_page_update_review_button (self);
   if (self->match_box != NULL)
     gtk_widget_set_sensitive (self->match_box, self->in_match && !xq_game_is_over (self->game));
   if (self->in_match && !self->match_reported && xq_game_is_over (self->game))
@@ -515,6 +516,9 @@ xq_play_page_dispose (GObject *object)
 
   g_clear_handle_id (&self->clock_tick, g_source_remove);
   xq_play_page_cancel_computer (self);
+  xq_play_page_cancel_review (self);
+  if (self->review_window != NULL)
+    gtk_window_destroy (self->review_window);
   g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_PLAY_PAGE);
 
@@ -567,6 +571,8 @@ xq_play_page_class_init (XqPlayPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, status_label);
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, refusal_label);
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, rule_label);
+  gtk_widget_class_bind_template_child (widget_class, XqPlayPage, review_button);
+  gtk_widget_class_bind_template_callback (widget_class, xq_play_page_review_game);
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, move_list);
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, clock_box);
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, red_clock_label);
@@ -636,6 +642,7 @@ void
 xq_play_page_restart_game (XqPlayPage *self)
 {
   xq_play_page_cancel_computer (self);
+  xq_play_page_cancel_review (self);
   g_clear_pointer (&self->game, xq_game_free);
   self->game = xq_game_new (NULL);
   xq_play_page_reset_clock (self);
@@ -683,6 +690,7 @@ xq_play_page_undo (XqPlayPage *self)
     }
   else if (!xq_game_undo (self->game))
     return FALSE;
+  xq_play_page_cancel_review (self);
   xq_play_page_pause_clock (self);
   xq_play_page_sync_page (self);
   xq_board_view_announce (self->board_view, _("Move taken back."));
@@ -737,6 +745,7 @@ xq_play_page_load_fen (XqPlayPage  *self,
   if (!xq_position_set_fen (&pos, text, error))
     return FALSE;
   xq_play_page_cancel_computer (self);
+  xq_play_page_cancel_review (self);
   g_clear_pointer (&self->game, xq_game_free);
   self->game = xq_game_new (&pos);
   xq_play_page_reset_clock (self);
@@ -808,6 +817,7 @@ xq_play_page_load_pgn (XqPlayPage  *self,
       return FALSE;
 
   xq_play_page_cancel_computer (self);
+  xq_play_page_cancel_review (self);
   g_clear_pointer (&self->game, xq_game_free);
   self->game = g_steal_pointer (&game);
   xq_play_page_reset_clock (self);

@@ -70,11 +70,15 @@ mistake_row (XqPlayPage *self, const XqMistake *m)
   xq_lesson_marks_to_annotations (&marks, &m->before, &annots);
   xq_board_view_set_marks (XQ_BOARD_VIEW (board), &annots);
   gtk_widget_set_size_request (board, 260, 290);
+  gtk_widget_set_hexpand (board, FALSE);
+  gtk_widget_set_halign (board, GTK_ALIGN_START);
   gtk_widget_set_name (board, "review-board");
 
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 32);
+  /* Wide enough to read as a sentence, not a column of words. */
+  gtk_label_set_width_chars (GTK_LABEL (label), 22);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
   gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
   gtk_widget_set_hexpand (label, TRUE);
   gtk_widget_set_name (label, "review-sentence");
@@ -104,7 +108,7 @@ show_review (XqPlayPage *self, const XqGameReview *review)
     gtk_window_destroy (self->review_window);
   gtk_window_set_title (GTK_WINDOW (window), _("Your Game in Review"));
   gtk_window_set_titlebar (GTK_WINDOW (window), adw_header_bar_new ());
-  gtk_window_set_default_size (GTK_WINDOW (window), 720, 780);
+  gtk_window_set_default_size (GTK_WINDOW (window), 720, 700);
   gtk_window_set_modal (GTK_WINDOW (window), TRUE);
   if (GTK_IS_WINDOW (root))
     gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (root));

@@ -149,6 +149,59 @@ test_review (Fixture *f, gconstpointer data)
   g_assert_null (xq_play_page_get_review_window (f->page));
 }
 
+static gint64 fake_now;
+
+static gint64
+fake_time (void)
+{
+  return fake_now;
+}
+
+/* When the game ends the clock stops, and the rule that decided it is named
+ * in the reader's language: "3.1" in English, 第3条 / 第3條 in Chinese. */
+static void
+test_game_end (Fixture *f, gconstpointer data)
+{
+  const char *lang = g_getenv ("LANGUAGE");
+  g_autofree char *at_end = NULL;
+  g_autofree char *later = NULL;
+  GtkWidget *rule;
+  const char *text;
+  int n = 0;
+
+  fake_now = 1000000;
+  xq_play_page_set_time_func (f->page, fake_time);
+  xq_play_page_set_clock_minutes (f->page, 5);
+  g_assert_true (xq_play_page_load_fen (f->page, START_FEN, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (moves); i++)
+    {
+      fake_now += 2000;
+      g_assert_true (xq_play_page_play (f->page, xq_move_from_iccs (moves[i]), NULL));
+    }
+  g_assert_true (xq_game_is_over (xq_play_page_get_game (f->page)));
+  xq_play_page_update_clock (f->page);
+  at_end = xq_play_page_get_clock_text (f->page);
+  fake_now += 65000;
+  xq_play_page_update_clock (f->page);
+  later = xq_play_page_get_clock_text (f->page);
+  g_assert_nonnull (at_end);
+  g_assert_cmpstr (at_end, ==, later);
+
+  rule = find_named (GTK_WIDGET (f->page), "rule", &n);
+  g_assert_nonnull (rule);
+  g_assert_true (gtk_widget_get_visible (rule));
+  text = gtk_label_get_label (GTK_LABEL (rule));
+  if (g_strcmp0 (lang, "zh_CN") == 0)
+    {
+      g_assert_nonnull (strstr (text, "第3条 3.1"));
+      g_assert_null (strstr (text, "條"));
+    }
+  else if (g_strcmp0 (lang, "zh_TW") == 0)
+    g_assert_nonnull (strstr (text, "第3條 3.1"));
+  else
+    g_assert_cmpstr (text, ==, "Rule: 3.1, 4.1.1");
+}
+
 /* A review still being computed when the game is replaced never opens. */
 static void
 test_review_cancelled (Fixture *f, gconstpointer data)
@@ -186,6 +239,7 @@ main (int argc, char *argv[])
   xq_test_gtk_init (&argc, &argv);
 
   g_test_add ("/ui/play/review", Fixture, NULL, fixture_set_up, test_review, fixture_tear_down);
+  g_test_add ("/ui/play/game-end", Fixture, NULL, fixture_set_up, test_game_end, fixture_tear_down);
   g_test_add ("/ui/play/review-cancelled", Fixture, NULL, fixture_set_up, test_review_cancelled,
               fixture_tear_down);
   return g_test_run ();

@@ -193,7 +193,7 @@ should_stop (XqEngine *e)
 {
   if (e->stopped)
     return TRUE;
-  if ((e->nodes & 1023) == 0)
+  if ((e->nodes & 255) == 0)
     {
       if (g_atomic_int_get (&e->stop_request) ||
           (e->deadline != 0 && g_get_monotonic_time () >= e->deadline))
@@ -503,6 +503,20 @@ softmax_pick (const XqScoredMove *scored, int n, int top_k, int temperature, dou
   return k - 1;
 }
 
+/* Fresh per-search state for a search from pos (the table is kept). */
+static void
+begin_search (XqEngine *engine, const XqPosition *pos)
+{
+  engine->pos = *pos;
+  engine->nodes = 0;
+  engine->stopped = FALSE;
+  engine->deadline = 0;
+  g_atomic_int_set (&engine->stop_request, 0);
+  memset (engine->killer, 0, sizeof engine->killer);
+  memset (engine->history, 0, sizeof engine->history);
+  engine->path[0] = engine->pos.key;
+}
+
 int
 xq_engine_score_moves (XqEngine         *engine,
                        const XqPosition *pos,
@@ -517,14 +531,7 @@ xq_engine_score_moves (XqEngine         *engine,
   g_return_val_if_fail (engine != NULL && pos != NULL && moves != NULL && scores != NULL, 0);
   g_return_val_if_fail (depth >= 1 && depth < MAX_PLY / 2, 0);
 
-  engine->pos = *pos;
-  engine->nodes = 0;
-  engine->stopped = FALSE;
-  engine->deadline = 0;
-  g_atomic_int_set (&engine->stop_request, 0);
-  memset (engine->killer, 0, sizeof engine->killer);
-  memset (engine->history, 0, sizeof engine->history);
-  engine->path[0] = engine->pos.key;
+  begin_search (engine, pos);
   n = xq_position_legal_moves (&engine->pos, legal);
   score_root (engine, legal, n, depth, 0, scored);
   for (int i = 0; i < n; i++)
@@ -544,7 +551,9 @@ deepen (XqEngine *e, XqMove fallback, int max_depth, int ms, int *score, int *de
   gint64 start = g_get_monotonic_time ();
   XqMove best = fallback;
 
-  e->deadline = start + (gint64) ms * 1000;
+  /* The cap is on the whole answer: the search stops a little early so
+   * that noticing the deadline (every 256 nodes) and unwinding fit in. */
+  e->deadline = start + (gint64) ms * 1000 - (gint64) MIN (ms / 20, 150) * 1000;
   for (int d = 1; d <= max_depth; d++)
     {
       int s;
@@ -582,13 +591,7 @@ xq_engine_best_move (XqEngine *engine, const XqPosition *pos, XqEngineInfo *info
   g_return_val_if_fail (engine != NULL && pos != NULL, XQ_MOVE_NONE);
 
   lv = &levels[engine->level - 1];
-  engine->pos = *pos;
-  engine->nodes = 0;
-  engine->stopped = FALSE;
-  engine->deadline = 0;
-  g_atomic_int_set (&engine->stop_request, 0);
-  memset (engine->killer, 0, sizeof engine->killer);
-  memset (engine->history, 0, sizeof engine->history);
+  begin_search (engine, pos);
   ms = engine->movetime_ms > 0 ? engine->movetime_ms : lv->movetime_ms;
 
   n = xq_position_legal_moves (&engine->pos, moves);
@@ -597,7 +600,6 @@ xq_engine_best_move (XqEngine *engine, const XqPosition *pos, XqEngineInfo *info
   if (n == 0)
     return XQ_MOVE_NONE;
   best = moves[0];
-  engine->path[0] = engine->pos.key;
 
   /* Both numbers are drawn on every move, whatever the level does with
    * them, so the choice depends only on the seed and the position. */

@@ -17,7 +17,7 @@ check("ladder: a heading line and a header row",
       len(lines) >= 2 and lines[0].startswith("ladder: seed 5, 2 games") and lines[1].startswith("pairing"),
       out)
 ROW = re.compile(r"^(?P<label>.+?)\s+(?P<games>\d+) (?P<w>\d+)/(?P<d>\d+)/(?P<l>\d+)\s+(?P<score>\d+\.\d)%"
-                 r"\s+(?P<avg>\d+\.\d)\s+(?P<max>\d+\.\d)\s+(?P<oavg>\d+\.\d)\s+(?P<omax>\d+\.\d)"
+                 r"\s+(?P<avg>\d+\.\d)\s+(?P<max>\d+\.\d)\s+(?P<cpu>-?\d+\.\d)\s+(?P<oavg>\d+\.\d)\s+(?P<omax>\d+\.\d)"
                  r"\s+(?P<target>\S+)\s+(?P<verdict>ok|MISS)\s+(?P<ends>.+)$")
 rows = {}
 for line in lines[2:]:

@@ -9,6 +9,7 @@
 #include <gio/gio.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "xq-engine.h"
 #include "xq-game.h"
@@ -54,6 +55,7 @@ typedef struct {
   int    wins, draws, losses;   /* of the first player */
   int    moves[2];
   double total_ms[2], max_ms[2];
+  double cpu_ms[2];           /* this process's CPU time, so fairy's is not in it */
   int    reasons[XQ_REASON_ILLEGAL_MOVE + 2];   /* the last slot: the ply cap */
 } Tally;
 
@@ -256,6 +258,7 @@ player_choose (Player *p, const XqGame *game, GError **error)
   switch (p->kind)
     {
     case PLAYER_ENGINE:
+      xq_engine_set_game_history (p->engine, game);
       return xq_engine_best_move (p->engine, xq_game_get_position (game), NULL);
     case PLAYER_GREEDY:
       return greedy_choose (p, xq_game_get_position (game));
@@ -267,6 +270,16 @@ player_choose (Player *p, const XqGame *game, GError **error)
 }
 
 /* ---- Games ------------------------------------------------------------------ */
+
+/* On a shared machine the wall clock says little about the work done. */
+static double
+cpu_now_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+}
 
 /* One game; seat[0] plays Red.  Tallies from the point of view of `first`
  * (0 or 1: which seat is the pairing's first player).  FALSE on an error. */
@@ -286,6 +299,7 @@ play_game (Player *seat[2], int first, const char *opening, int ply_cap, Tally *
     {
       int s = xq_game_get_position (game)->side == XQ_RED ? 0 : 1;
       int who = s == first ? 0 : 1;
+      double c0 = cpu_now_ms ();
       gint64 t0 = g_get_monotonic_time ();
       XqMove m = player_choose (seat[s], game, error);
       double ms = (g_get_monotonic_time () - t0) / 1000.0;
@@ -301,6 +315,7 @@ play_game (Player *seat[2], int first, const char *opening, int ply_cap, Tally *
       t->moves[who]++;
       t->total_ms[who] += ms;
       t->max_ms[who] = MAX (t->max_ms[who], ms);
+      t->cpu_ms[who] += cpu_now_ms () - c0;
       xq_move_to_iccs (m, iccs);
       if (!xq_game_play (game, m, error))
         return FALSE;
@@ -341,8 +356,8 @@ typedef enum {
 static void
 print_header (void)
 {
-  printf ("%-22s %5s %-9s %6s %8s %8s %8s %8s  %-14s %s\n", "pairing (first: score)", "games",
-          "W/D/L", "score", "ms avg", "ms max", "opp avg", "opp max", "target", "ends");
+  printf ("%-22s %5s %-9s %6s %8s %8s %8s %8s %8s  %-14s %s\n", "pairing (first: score)", "games",
+          "W/D/L", "score", "ms avg", "ms max", "cpu avg", "opp avg", "opp max", "target", "ends");
 }
 
 static void
@@ -377,8 +392,9 @@ print_row (const char *label, const Tally *t, TargetKind kind, int pct)
       g_string_append_printf (ends, "%s%s %d", ends->len ? ", " : "",
                               r == XQ_REASON_ILLEGAL_MOVE + 1 ? "ply-cap" : xq_reason_to_code (r),
                               t->reasons[r]);
-  printf ("%-22s %5d %-9s %5.1f%% %8.1f %8.1f %8.1f %8.1f  %-10s %-3s %s\n", label, games, wdl, score,
-          t->moves[0] ? t->total_ms[0] / t->moves[0] : 0, t->max_ms[0],
+  printf ("%-22s %5d %-9s %5.1f%% %8.1f %8.1f %8.1f %8.1f %8.1f  %-10s %-3s %s\n", label, games, wdl,
+          score, t->moves[0] ? t->total_ms[0] / t->moves[0] : 0, t->max_ms[0],
+          t->moves[0] ? t->cpu_ms[0] / t->moves[0] : 0,
           t->moves[1] ? t->total_ms[1] / t->moves[1] : 0, t->max_ms[1],
           target, met ? "ok" : "MISS", ends->str);
   fflush (stdout);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "xq-engine.h"
+#include "xq-game.h"
 #include "xq-material.h"
 #include "xq-scored-move.h"
 
@@ -17,6 +18,7 @@
 #define MAX_PLY      64
 #define INF          (XQ_ENGINE_MATE + 1000)
 #define MATE_BOUND   (XQ_ENGINE_MATE - MAX_PLY * 2)
+#define HISTORY_MAX  128
 
 enum { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER };
 
@@ -69,6 +71,11 @@ struct _XqEngine {
   gint     stop_request;   /* atomic */
   XqMove   root_best;
   guint64  path[MAX_PLY + 8];
+  gboolean null_before[MAX_PLY + 8];   /* the move into this ply was a null move */
+  gboolean prune;                      /* null moves and reductions (Tiger, Dragon) */
+  /* The game's earlier positions since the last capture (xq_engine_set_history). */
+  guint64  game_keys[HISTORY_MAX];
+  int      n_game_keys;
   XqMove   killer[MAX_PLY][2];
   int      history[XQ_SQUARES][XQ_SQUARES];
 };
@@ -177,6 +184,24 @@ xq_engine_set_node_limit (XqEngine *engine, guint64 nodes)
 {
   g_return_if_fail (engine != NULL);
   engine->node_limit = nodes;
+}
+
+void
+xq_engine_set_game_history (XqEngine *engine, const XqGame *game)
+{
+  int ply, first;
+
+  g_return_if_fail (engine != NULL);
+
+  engine->n_game_keys = 0;
+  if (game == NULL)
+    return;
+  ply = xq_game_get_ply (game);
+  /* Only positions since the last capture can come back. */
+  first = MAX (0, ply - xq_game_get_position_at (game, ply)->halfmove);
+  first = MAX (first, ply - HISTORY_MAX);
+  for (int i = first; i < ply; i++)
+    engine->game_keys[engine->n_game_keys++] = xq_game_get_position_at (game, i)->key;
 }
 
 void
@@ -299,6 +324,21 @@ quiesce (XqEngine *e, int alpha, int beta, int ply)
   return alpha;
 }
 
+static gboolean
+has_big_piece (const XqPosition *pos)
+{
+  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+    {
+      XqPiece p = pos->board[sq];
+
+      if (p != XQ_EMPTY && xq_piece_color (p) == pos->side &&
+          (xq_piece_type (p) == XQ_CHARIOT || xq_piece_type (p) == XQ_HORSE ||
+           xq_piece_type (p) == XQ_CANNON))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static int
 search (XqEngine *e, int depth, int alpha, int beta, int ply)
 {
@@ -321,6 +361,12 @@ search (XqEngine *e, int depth, int alpha, int beta, int ply)
   for (int i = ply - 2; i >= 0; i -= 2)
     if (e->path[i] == e->pos.key)
       return 0;
+  /* Going back to a position the game has already had is scored the same
+   * way, so a winning side does not walk into a repetition ruling. */
+  if (ply > 0)
+    for (int i = 0; i < e->n_game_keys; i++)
+      if (e->game_keys[i] == e->pos.key)
+        return 0;
 
   slot = &e->tt[e->pos.key & (TT_SIZE - 1)];
   if (slot->key == e->pos.key)
@@ -341,6 +387,27 @@ search (XqEngine *e, int depth, int alpha, int beta, int ply)
   if (n == 0)
     return -XQ_ENGINE_MATE + ply;
   in_check = xq_position_in_check (&e->pos, e->pos.side);
+
+  /* Null move: if passing still leaves the opponent unable to reach beta
+   * after a shallower search, a real move will too.  Not in check, not
+   * twice in a row, and not without a chariot, horse or cannon, where
+   * having to move can hurt (zugzwang). */
+  if (e->prune && !in_check && depth >= 3 && ply > 0 && !e->null_before[ply] &&
+      beta < MATE_BOUND && beta > -MATE_BOUND && has_big_piece (&e->pos))
+    {
+      XqUndo u;
+      int s;
+
+      xq_position_do_null (&e->pos, &u);
+      e->null_before[ply + 1] = TRUE;
+      s = -search (e, depth - 3, -beta, -beta + 1, ply + 1);
+      e->null_before[ply + 1] = FALSE;
+      xq_position_undo_null (&e->pos, &u);
+      if (e->stopped)
+        return 0;
+      if (s >= beta)
+        return beta;
+    }
   if (in_check && ply < MAX_PLY / 2)
     depth++;
 
@@ -356,7 +423,15 @@ search (XqEngine *e, int depth, int alpha, int beta, int ply)
         s = -search (e, depth - 1, -beta, -alpha, ply + 1);
       else
         {
-          s = -search (e, depth - 1, -alpha - 1, -alpha, ply + 1);
+          /* Late quiet moves that give no check are looked at a ply less
+           * deep first, and again at full depth only if they surprise. */
+          int r = e->prune && i >= 3 && depth >= 3 && !in_check && u.captured == XQ_EMPTY &&
+                  m != e->killer[MIN (ply, MAX_PLY - 1)][0] &&
+                  !xq_position_in_check (&e->pos, e->pos.side) ? 1 : 0;
+
+          s = -search (e, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
+          if (r > 0 && s > alpha)
+            s = -search (e, depth - 1, -alpha - 1, -alpha, ply + 1);
           if (s > alpha && s < beta)
             s = -search (e, depth - 1, -beta, -alpha, ply + 1);
         }
@@ -515,6 +590,8 @@ begin_search (XqEngine *engine, const XqPosition *pos)
   memset (engine->killer, 0, sizeof engine->killer);
   memset (engine->history, 0, sizeof engine->history);
   engine->path[0] = engine->pos.key;
+  engine->prune = FALSE;
+  memset (engine->null_before, 0, sizeof engine->null_before);
 }
 
 int
@@ -554,6 +631,7 @@ deepen (XqEngine *e, XqMove fallback, int max_depth, int ms, int *score, int *de
   /* The cap is on the whole answer: the search stops a little early so
    * that noticing the deadline (every 256 nodes) and unwinding fit in. */
   e->deadline = start + (gint64) ms * 1000 - (gint64) MIN (ms / 20, 150) * 1000;
+  e->prune = TRUE;
   for (int d = 1; d <= max_depth; d++)
     {
       int s;
@@ -574,6 +652,7 @@ deepen (XqEngine *e, XqMove fallback, int max_depth, int ms, int *score, int *de
       if (s > MATE_BOUND)
         break;
     }
+  e->prune = FALSE;
   return best;
 }
 

@@ -17,6 +17,7 @@
  */
 #pragma once
 
+#include "xq-game.h"
 #include "xq-position.h"
 
 G_BEGIN_DECLS
@@ -41,6 +42,11 @@ void      xq_engine_set_level     (XqEngine *engine, int level);
 void      xq_engine_set_movetime  (XqEngine *engine, int ms);
 /* Stops each search after this many nodes (0 = no limit). */
 void      xq_engine_set_node_limit (XqEngine *engine, guint64 nodes);
+/* The positions game went through before its current ply (since the last
+ * capture): the search scores going back to one of them as a draw, so a
+ * side that is ahead does not walk into a repetition.  Kept until set
+ * again; game NULL forgets them. */
+void      xq_engine_set_game_history (XqEngine *engine, const XqGame *game);
 /* Thread-safe: makes a running xq_engine_best_move return soon with the
  * best move found so far. */
 void      xq_engine_stop          (XqEngine *engine);

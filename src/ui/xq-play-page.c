@@ -199,6 +199,7 @@ think_prepare (gpointer owner)
   /* Each ply gets its own seed, so a replayed game is answered the same way. */
   data->engine = xq_engine_new (self->seed + (guint32) xq_game_get_ply (self->game));
   xq_engine_set_level (data->engine, self->computer_level);
+  xq_engine_set_game_history (data->engine, self->game);
   data->move = XQ_MOVE_NONE;
   return data;
 }

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "xq-engine.h"
+#include "xq-game.h"
 #include "xq-test-dirs.h"
 
 #define TOP_LEVEL_NODES 60000
@@ -167,6 +168,63 @@ test_hanging_chariot (void)
   g_test_message ("level 1 left the chariot hanging %d times of %d", left1, FREE_CHARIOT_SEEDS);
   g_assert_cmpint (left1, >, 0);
   g_assert_cmpint (left1, <, FREE_CHARIOT_SEEDS);
+}
+
+static XqMove
+reverse (XqMove m)
+{
+  return xq_move_make (xq_move_to (m), xq_move_from (m));
+}
+
+/* The top level, a chariot up, would play some quiet move m.  When the
+ * game has already been in the position m leads to (m, a black move, m
+ * back, the black move back), going there again is a draw by repetition,
+ * and the engine told the game's history plays something else. */
+static void
+test_game_history (void)
+{
+  static const char *fen = "3akab2/9/4b4/9/9/9/9/9/4A4/R3K4 w - - 0 1";
+  g_autoptr(XqEngine) first = engine_at (XQ_ENGINE_MAX_LEVEL, 9);
+  g_autoptr(XqEngine) second = engine_at (XQ_ENGINE_MAX_LEVEL, 9);
+  g_autoptr(XqGame) game = NULL;
+  XqPosition pos, after;
+  XqMove m, black[XQ_MAX_MOVES];
+  XqUndo u;
+  gboolean built = FALSE;
+  int n;
+
+  load (&pos, fen);
+  m = xq_engine_best_move (first, &pos, NULL);
+  g_assert_true (xq_position_is_legal (&pos, m));
+  g_assert_cmpint (pos.board[xq_move_to (m)], ==, XQ_EMPTY);
+  after = pos;
+  xq_position_do_move (&after, m, &u);
+  n = xq_position_legal_moves (&after, black);
+  for (int i = 0; i < n && !built; i++)
+    {
+      g_autoptr(XqGame) g = xq_game_new (&pos);
+
+      if (after.board[xq_move_to (black[i])] != XQ_EMPTY)
+        continue;
+      built = xq_game_play (g, m, NULL) && xq_game_play (g, black[i], NULL) &&
+              xq_game_play (g, reverse (m), NULL) && xq_game_play (g, reverse (black[i]), NULL) &&
+              !xq_game_is_over (g);
+      if (built)
+        game = g_steal_pointer (&g);
+    }
+  g_assert_true (built);
+  g_assert_cmpint (xq_game_get_position (game)->key, ==, pos.key);
+
+  xq_engine_set_game_history (second, game);
+  g_assert_cmpint (xq_engine_best_move (second, xq_game_get_position (game), NULL), !=, m);
+  /* Forgetting the history gives the first answer back. */
+  {
+    g_autoptr(XqEngine) third = engine_at (XQ_ENGINE_MAX_LEVEL, 9);
+
+    xq_engine_set_game_history (third, game);
+    xq_engine_set_game_history (third, NULL);
+    g_assert_cmpint (xq_engine_best_move (third, &pos, NULL), ==, m);
+  }
 }
 
 /* The analysis API: every legal move, best first, the free chariot on top. */
@@ -341,6 +399,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/engine/free-chariot-ladder", test_free_chariot_ladder);
   g_test_add_func ("/core/engine/hanging-chariot", test_hanging_chariot);
   g_test_add_func ("/core/engine/score-moves", test_score_moves);
+  g_test_add_func ("/core/engine/game-history", test_game_history);
   g_test_add_func ("/core/engine/level1-varies", test_level1_varies);
   g_test_add_func ("/core/engine/no-move", test_no_move);
   g_test_add_func ("/core/engine/node-limit", test_node_limit);

@@ -108,7 +108,7 @@ show_review (XqPlayPage *self, const XqGameReview *review)
     gtk_window_destroy (self->review_window);
   gtk_window_set_title (GTK_WINDOW (window), _("Your Game in Review"));
   gtk_window_set_titlebar (GTK_WINDOW (window), adw_header_bar_new ());
-  gtk_window_set_default_size (GTK_WINDOW (window), 720, 700);
+  gtk_window_set_default_size (GTK_WINDOW (window), 680, 660);
   gtk_window_set_modal (GTK_WINDOW (window), TRUE);
   if (GTK_IS_WINDOW (root))
     gtk_window_set_transient_for (GTK_WINDOW (window), GTK_WINDOW (root));

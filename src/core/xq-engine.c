@@ -272,26 +272,35 @@ order_moves (XqEngine *e, const XqMove *moves, int n, XqMove tt_move, int ply, X
   return n;
 }
 
-/* Captures only (all moves while in check), to settle exchanges. */
+/* Captures only (all moves while in check), to settle exchanges.  Out of
+ * check only the captures are generated and each is tested for legality
+ * as it is played: most of the search's nodes are here, and a full legal
+ * move list at each of them cost most of its time.  (A side without any
+ * legal move that is not in check is therefore only seen as lost in the
+ * main search, not here.) */
 static int
 quiesce (XqEngine *e, int alpha, int beta, int ply)
 {
   XqMove moves[XQ_MAX_MOVES];
   XqScoredMove order[XQ_MAX_MOVES];
+  XqColor side = e->pos.side;
   gboolean in_check;
   int n, stand;
 
   e->nodes++;
   if (should_stop (e))
     return 0;
-  n = xq_position_legal_moves (&e->pos, moves);
-  if (n == 0)
-    return -XQ_ENGINE_MATE + ply;   /* mated or stalemated: both lose */
   if (ply >= MAX_PLY)
     return xq_engine_evaluate (&e->pos);
 
-  in_check = xq_position_in_check (&e->pos, e->pos.side);
-  if (!in_check)
+  in_check = xq_position_in_check (&e->pos, side);
+  if (in_check)
+    {
+      n = xq_position_legal_moves (&e->pos, moves);
+      if (n == 0)
+        return -XQ_ENGINE_MATE + ply;   /* mated */
+    }
+  else
     {
       int k = 0;
 
@@ -300,6 +309,7 @@ quiesce (XqEngine *e, int alpha, int beta, int ply)
         return stand;
       if (stand > alpha)
         alpha = stand;
+      n = xq_position_pseudo_moves (&e->pos, moves);
       for (int i = 0; i < n; i++)
         if (e->pos.board[xq_move_to (moves[i])] != XQ_EMPTY)
           moves[k++] = moves[i];
@@ -312,6 +322,11 @@ quiesce (XqEngine *e, int alpha, int beta, int ply)
       int s;
 
       xq_position_do_move (&e->pos, order[i].move, &u);
+      if (!in_check && xq_position_in_check (&e->pos, side))
+        {
+          xq_position_undo_move (&e->pos, order[i].move, &u);
+          continue;
+        }
       s = -quiesce (e, -beta, -alpha, ply + 1);
       xq_position_undo_move (&e->pos, order[i].move, &u);
       if (e->stopped)

@@ -1102,6 +1102,33 @@ test_window_min_width (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The window starts loading the Learn page's units when it builds the
+ * page, before the window is shown, so that its first frame can show the
+ * unit map; the page's first showing then loads nothing again. */
+static void
+test_window_loads_learn_first (void)
+{
+  XqWindow *window = xq_window_new (NULL);
+  XqLearnPage *learn = xq_window_get_learn_page (window);
+  GPtrArray *units;
+
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (learn)));
+  g_assert_true (xq_learn_page_is_loading (learn));
+  while (xq_learn_page_is_loading (learn))
+    g_main_context_iteration (NULL, TRUE);
+  units = xq_learn_page_get_units (learn);
+  g_assert_nonnull (units);
+  g_assert_cmpuint (units->len, >, 0);
+
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (learn)));
+  /* A second load would be under way, or would have replaced the list. */
+  g_assert_false (xq_learn_page_is_loading (learn));
+  g_assert_true (xq_learn_page_get_units (learn) == units);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Start-up builds only the page the window opens on; any other page is
  * built when it is first shown or asked for, once. */
 static void
@@ -1707,6 +1734,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/size", test_window_size);
   g_test_add_func ("/ui/window/min-width", test_window_min_width);
   g_test_add_func ("/ui/window/pages-on-demand", test_window_pages_on_demand);
+  g_test_add_func ("/ui/window/loads-learn-first", test_window_loads_learn_first);
   g_test_add ("/ui/window/boards-follow-settings", WindowFixture, NULL, window_setup,
               test_boards_follow_settings, window_teardown);
   g_test_add ("/ui/window/i18n", WindowFixture, NULL, window_setup, test_window_i18n, window_teardown);

@@ -6,15 +6,21 @@
  *
  * prints one line:
  *
- *   map-ms FRAME-ms CPU-ms RSS-KiB
+ *   map-ms FRAME-ms CPU-ms RSS-KiB SETTLED-ms SETTLED-CPU-ms SETTLED-RSS-KiB
  *
  * map-ms: launch to the MapNotify of a top-level window whose _NET_WM_PID is
  * the program's; frame-ms: launch to the program's first drawing into that
  * window (a DamageNotify, that is, the first frame a person sees); CPU-ms: user and
  * system time the process had used when that frame arrived (the same work
  * whatever else the machine is doing); RSS-KiB: VmRSS from /proc/PID/status
- * SECONDS (default 2) after the launch.  The program is then killed (after
- * 60 s at the latest, with -1 for what did not come).
+ * SECONDS (default 2) after the launch; SETTLED-ms: launch to the last
+ * drawing that was followed by QUIET_MS without any, that is, when the
+ * window stopped changing (a program that shows its window first and its
+ * content a moment later has its first frame early but settles late), and
+ * SETTLED-CPU-ms the CPU time used by then, SETTLED-RSS-KiB its VmRSS
+ * QUIET_MS after that (on a loaded machine the 2 s may come before the
+ * first frame; this one always comes after).  The program is then killed
+ * (after 60 s at the latest, with -1 for what did not come).
  *
  * Mapping a window makes the X server paint its background, which reports
  * damage in the same millisecond as the map; that one is not the program's
@@ -25,10 +31,19 @@
  * half a second between looks, which rounds every launch up to 0.5 s or 1 s
  * and hides any difference between two programs.
  *
+ * With FIRST_FRAME_TRACE set in the environment it also writes to stderr the
+ * CLOCK_MONOTONIC time of the launch, the map and every drawing into the
+ * window (the first of each burst), to line them up with `perf record -k
+ * CLOCK_MONOTONIC` samples (docs/building.md, "Start-up"); with
+ * FIRST_FRAME_SHOTS=DIR it saves the window after each of those drawings as
+ * DIR/frame-N.ppm, and the settled window last, to see what each frame
+ * showed (this slows the launch).
+ *
  * Built and run by tools/bench-startup.sh (needs libx11-dev, libxdamage-dev). */
 #define _GNU_SOURCE
 #include <X11/Xatom.h>
 #include <X11/Xlib.h>
+#include <X11/Xutil.h>
 #include <X11/extensions/Xdamage.h>
 
 #include <errno.h>
@@ -40,6 +55,9 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+/* No drawing for this long after the last one: the window has settled. */
+#define QUIET_MS 1000
 
 static double
 now_ms (void)
@@ -113,6 +131,44 @@ window_pid (Display *dpy,
   return pid;
 }
 
+/* Writes WINDOW as it is now to DIR/frame-N.ppm (FIRST_FRAME_SHOTS), to
+ * look at what each frame showed.  The damage arrives when the drawing is
+ * done, so the image is that frame or, at worst, a later one. */
+static void
+save_frame (Display    *dpy,
+            Window      window,
+            const char *dir,
+            int         n)
+{
+  XWindowAttributes attrs;
+  char path[4096];
+  XImage *image;
+  FILE *f;
+
+  if (!XGetWindowAttributes (dpy, window, &attrs))
+    return;
+  image = XGetImage (dpy, window, 0, 0, attrs.width, attrs.height, AllPlanes, ZPixmap);
+  if (image == NULL)
+    return;
+  snprintf (path, sizeof path, "%s/frame-%d.ppm", dir, n);
+  f = fopen (path, "wb");
+  if (f != NULL)
+    {
+      fprintf (f, "P6\n%d %d\n255\n", image->width, image->height);
+      for (int y = 0; y < image->height; y++)
+        for (int x = 0; x < image->width; x++)
+          {
+            unsigned long pixel = XGetPixel (image, x, y);
+
+            fputc ((pixel >> 16) & 0xff, f);
+            fputc ((pixel >> 8) & 0xff, f);
+            fputc (pixel & 0xff, f);
+          }
+      fclose (f);
+    }
+  XDestroyImage (image);
+}
+
 static int
 ignore_x_error (Display     *dpy __attribute__ ((unused)),
                 XErrorEvent *event __attribute__ ((unused)))
@@ -126,8 +182,10 @@ main (int   argc,
       char *argv[])
 {
   double rss_at = 2.0, start, map_ms = -1, frame_ms = -1, frame_cpu = -1;
-  int background_painted = 0;
-  long rss = -1;
+  double last_ms = -1, last_cpu = -1;
+  int background_painted = 0, trace = getenv ("FIRST_FRAME_TRACE") != NULL, n_shots = 0;
+  const char *shots = getenv ("FIRST_FRAME_SHOTS");
+  long rss = -1, settled_rss = -1;
   int damage_event, damage_error, argi = 1, status;
   Window mapped = None;
   Display *dpy;
@@ -159,6 +217,8 @@ main (int   argc,
   XSync (dpy, False);
 
   start = now_ms ();
+  if (trace)
+    fprintf (stderr, "first-frame: launch at %.3f ms\n", start);
   pid = fork ();
   if (pid < 0)
     {
@@ -172,8 +232,10 @@ main (int   argc,
       _exit (127);
     }
 
-  /* Until the first frame and the RSS reading are both in, or 60 s. */
-  while ((frame_ms < 0 || rss < 0) && now_ms () - start < 60e3)
+  /* Until the first frame and the RSS reading are both in and the window
+   * has settled, or 60 s. */
+  while ((frame_ms < 0 || rss < 0 || now_ms () - start - last_ms < QUIET_MS)
+         && now_ms () - start < 60e3)
     {
       struct pollfd pfd = { .fd = ConnectionNumber (dpy), .events = POLLIN };
       double left = rss_at * 1000 - (now_ms () - start);
@@ -203,23 +265,44 @@ main (int   argc,
             {
               mapped = event.xmap.window;
               map_ms = now_ms () - start;
+              if (trace)
+                fprintf (stderr, "first-frame: map at +%.1f ms\n", map_ms);
             }
-          else if (event.type == damage_event + XDamageNotify && mapped != None && frame_ms < 0
+          else if (event.type == damage_event + XDamageNotify && mapped != None
                    && ((XDamageNotifyEvent *) &event)->drawable == mapped)
             {
               double t = now_ms () - start;
+              XDamageNotifyEvent *damage = (XDamageNotifyEvent *) &event;
+
+              if (trace && (frame_ms < 0 || t - last_ms > 20))
+                fprintf (stderr, "first-frame: damage %dx%d+%d+%d at +%.1f ms\n",
+                         damage->area.width, damage->area.height, damage->area.x, damage->area.y, t);
+              if (shots != NULL && (frame_ms < 0 || t - last_ms > 20))
+                save_frame (dpy, mapped, shots, n_shots++);
 
               if (!background_painted && t - map_ms <= 2)
                 background_painted = 1;
               else
                 {
-                  frame_ms = t;
-                  frame_cpu = cpu_ms (pid);
+                  last_ms = t;
+                  last_cpu = cpu_ms (pid);
+                  if (frame_ms < 0)
+                    {
+                      frame_ms = last_ms;
+                      frame_cpu = last_cpu;
+                    }
                 }
             }
         }
     }
-  printf ("%.0f %.0f %.0f %ld\n", map_ms, frame_ms, frame_cpu, rss);
+  if (shots != NULL && mapped != None)
+    save_frame (dpy, mapped, shots, n_shots++);
+  if (now_ms () - start - last_ms < QUIET_MS)
+    last_ms = last_cpu = -1;
+  else
+    settled_rss = rss_kib (pid);
+  printf ("%.0f %.0f %.0f %ld %.0f %.0f %ld\n", map_ms, frame_ms, frame_cpu, rss, last_ms, last_cpu,
+          settled_rss);
   kill (pid, SIGTERM);
   waitpid (pid, &status, 0);
   XCloseDisplay (dpy);

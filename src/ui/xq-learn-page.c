@@ -30,6 +30,7 @@ struct _XqLearnPage
   GtkWidget        *review_button;
 
   gboolean          loaded;
+  gboolean          shown;        /* mapped once: a later map is "shown again" */
   guint             load_idle;    /* the first load, once the first frame is drawn */
   guint             spinner_timeout;  /* the loading view, only for a slow load */
   gboolean          stale;        /* shown again while playing: reload on the way back to the map */
@@ -56,8 +57,13 @@ G_DEFINE_FINAL_TYPE (XqLearnPage, xq_learn_page, GTK_TYPE_WIDGET)
 #define SPINNER_DELAY_MS 300
 
 static const char style_css[] =
-  ".xq-unit-card { min-width: 230px; border-radius: 18px; }\n"
-  ".xq-current-unit { box-shadow: 0 0 0 4px @accent_bg_color; }\n"
+  /* A line round each card, not libadwaita's blurred card shadow: drawn
+   * by a software rasteriser (llvmpipe, where a school laptop or a virtual
+   * machine has no GPU driver) the seven blurred shadows cost about 4 MB
+   * and the start-up a GL program of its own (docs/building.md, "Start-up"). */
+  ".xq-unit-card { min-width: 230px; border-radius: 18px; padding: 3px; box-shadow: none;"
+  "  border: 1px solid alpha(@card_fg_color, 0.15); }\n"
+  ".xq-current-unit { padding: 0; border: 4px solid @accent_bg_color; }\n"
   ".xq-unit-number { background: @accent_bg_color; color: @accent_fg_color;"
   "  border-radius: 999px; min-width: 56px; min-height: 56px; }\n"
   ".xq-stars { color: #e5a50a; }\n"
@@ -592,7 +598,7 @@ xq_learn_page_load_async (XqLearnPage *self,
   /* Loaded again on a later show: the old map stays until the new one is in.
    * A first load usually ends within a frame or two; the spinner only comes
    * for a slow one, so a quick start is not a flash of "Loading…". */
-  if (self->units == NULL && self->spinner_timeout == 0)
+  if (self->units == NULL && self->spinner_timeout == 0 && gtk_widget_get_mapped (GTK_WIDGET (self)))
     self->spinner_timeout = g_timeout_add_once (SPINNER_DELAY_MS, show_spinner_cb, self);
   xq_page_loader_start (self->loader, dir);
 }
@@ -658,11 +664,19 @@ xq_learn_page_map (GtkWidget *widget)
   /* Loading waits until the page is first shown, so starting the program
    * on another page costs nothing, and then until the frame is drawn
    * (below the redraw priority), so the load's thread does not compete
-   * with the first frame. */
+   * with the first frame.  A window that opens on this page starts the
+   * load earlier itself (xq-window.c), and its first map is no reload. */
   if (!self->loaded)
     {
       if (self->load_idle == 0)
         self->load_idle = g_idle_add_full (G_PRIORITY_LOW, first_load_cb, self, NULL);
+    }
+  else if (!self->shown)
+    {
+      /* Loaded, or loading, before it was first shown: the spinner's delay
+       * counts from now, not from the window's set-up. */
+      if (self->units == NULL && self->spinner_timeout == 0 && xq_page_loader_is_loading (self->loader))
+        self->spinner_timeout = g_timeout_add_once (SPINNER_DELAY_MS, show_spinner_cb, self);
     }
   else if (!xq_learn_page_is_playing (self))
     /* Shown again: pick up units a teacher added in the Teach page since
@@ -670,6 +684,7 @@ xq_learn_page_map (GtkWidget *widget)
     xq_learn_page_load_async (self, self->load_dir, self->load_store_dir);
   else
     self->stale = TRUE;
+  self->shown = TRUE;
 }
 
 static void

@@ -214,7 +214,12 @@ xq_window_init (XqWindow *self)
   /* A tutor opens on its lessons: the unit map is where a child starts.  The
    * stack showed the first page before the handler was connected. */
   adw_view_stack_set_visible_child_name (self->stack, "learn");
-  xq_window_get_page (self, "learn");
+  /* Its units load in a thread on the other core while this one sets up
+   * the window's GL context, so that the first frame shows the unit map,
+   * not an empty page with the map a moment later: the load's result is
+   * delivered at the default priority, ahead of the first paint.  A page
+   * waiting for its own first map would start only after that paint. */
+  xq_learn_page_load_async (XQ_LEARN_PAGE (xq_window_get_page (self, "learn")), NULL, NULL);
 
   if (g_str_has_suffix (APP_ID, ".Devel"))
     gtk_widget_add_css_class (GTK_WIDGET (self), "devel");

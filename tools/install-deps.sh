@@ -13,6 +13,7 @@ packages=(
   clang libclang-rt-14-dev
   git  # tools/check-install.sh copies the working tree with git ls-files
   libx11-dev libxdamage-dev  # tools/bench-startup.sh builds tools/first-frame.c
+  fairy-stockfish  # xqtool bench ladder --fairy (never needed by the tests)
 )
 
 sudo=()

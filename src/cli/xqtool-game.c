@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* xqtool commands on games: judge a move sequence, classify a move (棋例). */
+/* xqtool commands on games: judge a move sequence, classify a move (棋例),
+ * review a finished game for the learner's mistakes. */
 #define G_LOG_DOMAIN "xqtool"
 
 #include "config.h"
@@ -9,7 +10,10 @@
 #include <string.h>
 
 #include "xq-attacks.h"
+#include "xq-engine.h"
 #include "xq-game.h"
+#include "xq-game-review.h"
+#include "xq-pgn.h"
 #include "xq-lesson-rules.h"
 #include "xq-repetition.h"
 #include "xqtool.h"
@@ -216,13 +220,170 @@ bench_judge (int argc, char **argv)
   return 0;
 }
 
+/* A game record from a PGN file; NULL after one line on stderr. */
+static XqGame *
+load_pgn_game (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(XqPgnRecord) rec = xq_pgn_read_file (path, &error);
+  g_autoptr(XqGame) game = NULL;
+
+  if (rec == NULL)
+    {
+      xqtool_fail ("%s", error->message);
+      return NULL;
+    }
+  game = xq_game_new (xq_pgn_record_get_start (rec));
+  for (guint i = 0; i < xq_pgn_record_get_n_moves (rec); i++)
+    if (!xq_game_play (game, xq_pgn_record_get_move (rec, i), &error))
+      {
+        g_autofree char *safe = xqtool_escape (path);
+
+        xqtool_fail ("%s: move %u: %s", safe, i + 1, error->message);
+        return NULL;
+      }
+  return g_steal_pointer (&game);
+}
+
+static void
+print_review (const XqGameReview *review, XqNotation notation)
+{
+  printf ("reviewed %d moves of %s: %d mistakes\n", review->n_moves_reviewed,
+          review->learner == XQ_RED ? "red" : "black", review->n_mistakes);
+  for (int i = 0; i < review->n_mistakes; i++)
+    {
+      const XqMistake *m = &review->mistakes[i];
+      g_autofree char *sentence = xq_mistake_explain (m, notation);
+      g_autofree char *fen = xq_position_to_fen (&m->before);
+      char played[5], better[5], sq[3];
+
+      xq_move_to_iccs (m->played, played);
+      xq_move_to_iccs (m->better, better);
+      xq_square_to_text (m->square, sq);
+      printf ("ply %d %s played %s better %s square %s loss %d\n", m->ply, xq_mistake_kind_id (m->kind),
+              played, better, sq, m->loss);
+      printf ("  %s\n  fen %s\n", sentence, fen);
+    }
+}
+
+static int
+cmd_game_review (int argc, char **argv)
+{
+  static const XqToolCommand self = {
+    "game-review", "[--side red|black] [--notation iccs|wxf|zh-hans|zh-hant] FILE.pgn"
+  };
+  XqColor side = XQ_RED;
+  XqNotation notation = XQ_NOTATION_WXF;
+  const char *path = NULL;
+  g_autoptr(XqGame) game = NULL;
+  XqGameReview review;
+
+  for (int i = 1; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--side") == 0 && i + 1 < argc)
+        {
+          const char *v = argv[++i];
+
+          if (strcmp (v, "red") == 0)
+            side = XQ_RED;
+          else if (strcmp (v, "black") == 0)
+            side = XQ_BLACK;
+          else
+            return xqtool_fail ("unknown side “%s” (red or black)", v);
+        }
+      else if (strcmp (argv[i], "--notation") == 0 && i + 1 < argc)
+        {
+          if (!xq_notation_from_name (argv[++i], &notation))
+            return xqtool_fail ("unknown notation “%s” (iccs, wxf, zh-hans or zh-hant)", argv[i]);
+        }
+      else if (argv[i][0] == '-' && argv[i][1] == '-')
+        return xqtool_usage (&self);
+      else if (path == NULL)
+        path = argv[i];
+      else
+        return xqtool_usage (&self);
+    }
+  if (path == NULL)
+    return xqtool_usage (&self);
+  game = load_pgn_game (path);
+  if (game == NULL)
+    return 1;
+  xq_game_review_analyse (game, side, &review, NULL);
+  print_review (&review, notation);
+  return 0;
+}
+
+/* A 100-ply game of two seeded low levels, the same on every run. */
+static XqGame *
+bench_game (void)
+{
+  for (guint32 seed = 1; seed < 100; seed++)
+    {
+      g_autoptr(XqGame) game = xq_game_new (NULL);
+      g_autoptr(XqEngine) red = xq_engine_new (seed);
+      g_autoptr(XqEngine) black = xq_engine_new (seed + 1000);
+
+      xq_engine_set_level (red, 1);
+      xq_engine_set_level (black, 2);
+      while (!xq_game_is_over (game) && xq_game_get_n_plies (game) < 100)
+        {
+          XqEngine *e = xq_game_get_position (game)->side == XQ_RED ? red : black;
+
+          xq_game_play (game, xq_engine_best_move (e, xq_game_get_position (game), NULL), NULL);
+        }
+      if (xq_game_get_n_plies (game) == 100)
+        return g_steal_pointer (&game);
+    }
+  return NULL;
+}
+
+/* Times the review of a 100-ply game (Turtle's moves, the learner's side). */
+static int
+bench_game_review (int argc, char **argv)
+{
+  int runs = 5;
+  g_autofree double *samples = NULL;
+  g_autoptr(XqGame) game = NULL;
+  XqGameReview review = { 0 };
+  double worst = 0;
+
+  if (argc == 3 && strcmp (argv[1], "--runs") == 0)
+    {
+      if (!xqtool_parse_int (argv[2], 1, 1000, &runs))
+        return xqtool_fail ("bad run count “%s” (1..1000)", argv[2]);
+    }
+  else if (argc != 1)
+    {
+      fprintf (stderr, "usage: xqtool bench game-review [--runs N]\n");
+      return 2;
+    }
+  game = bench_game ();
+  if (game == NULL)
+    return xqtool_fail ("no seeded game lasted 100 plies");
+  samples = g_new (double, runs);
+  for (int r = 0; r < runs; r++)
+    {
+      gint64 t0 = g_get_monotonic_time ();
+
+      xq_game_review_analyse (game, XQ_RED, &review, NULL);
+      samples[r] = (g_get_monotonic_time () - t0) / 1000.0;
+      worst = MAX (worst, samples[r]);
+    }
+  printf ("game-review: median %.1f ms, max %.1f ms for a %d-ply game (%d moves reviewed, %d mistakes, %d runs)\n",
+          xqtool_median (samples, runs), worst, xq_game_get_n_plies (game), review.n_moves_reviewed,
+          review.n_mistakes, runs);
+  return 0;
+}
+
 const XqToolCommand xqtool_game_commands[] = {
   { "judge", "[--rules china|axf] [--warn] [--move-limit N] [--no-bare-material] [--explain] FEN [MOVE...]", cmd_judge },
   { "classify", "[--rules china|axf] FEN MOVE", cmd_classify },
+  { "game-review", "[--side red|black] [--notation iccs|wxf|zh-hans|zh-hant] FILE.pgn", cmd_game_review },
   { NULL, NULL, NULL },
 };
 
 const XqToolCommand xqtool_game_bench[] = {
   { "judge", "[--runs N]", bench_judge },
+  { "game-review", "[--runs N]", bench_game_review },
   { NULL, NULL, NULL },
 };

@@ -36,6 +36,7 @@ static const XqToolCommand *const command_tables[] = {
 static const XqToolCommand *const bench_tables[] = {
   xqtool_core_bench,
   xqtool_game_bench,
+  xqtool_ladder_bench,
   xqtool_lesson_bench,
   xqtool_notation_bench,
   xqtool_render_bench,

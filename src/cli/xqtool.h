@@ -52,6 +52,7 @@ extern const XqToolCommand xqtool_core_bench[];
 extern const XqToolCommand xqtool_game_commands[];
 extern const XqToolCommand xqtool_game_bench[];
 extern const XqToolCommand xqtool_import_commands[];
+extern const XqToolCommand xqtool_ladder_bench[];
 extern const XqToolCommand xqtool_lesson_commands[];
 extern const XqToolCommand xqtool_notation_commands[];
 extern const XqToolCommand xqtool_notation_bench[];

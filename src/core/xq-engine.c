@@ -4,10 +4,12 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "xq-engine.h"
+#include "xq-game.h"
 #include "xq-material.h"
 #include "xq-scored-move.h"
 
@@ -16,6 +18,7 @@
 #define MAX_PLY      64
 #define INF          (XQ_ENGINE_MATE + 1000)
 #define MATE_BOUND   (XQ_ENGINE_MATE - MAX_PLY * 2)
+#define HISTORY_MAX  128
 
 enum { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER };
 
@@ -27,21 +30,30 @@ typedef struct {
   XqMove  move;
 } TTEntry;
 
-/* What each level is allowed: depth, thinking time and how much random
- * noise (in hundredths of a soldier) is added to the root moves' scores,
- * which is how the low levels blunder like a child does. */
+/* What each level is allowed (docs/engine.md has the table and the
+ * measured ladder).  A level below the top scores every root move with a
+ * complete search `depth` plies deep and picks among its `top_k` best by a
+ * softmax of temperature `temperature` (hundredths of a soldier): a higher
+ * temperature spreads the choice over moves that are nearly as good.  With
+ * probability `blind_permille` / 1000 a move is played "blind": the level
+ * looks only at where its pieces stand, not at what either side can take
+ * (docs/engine.md, "Blind moves"), which is how a beginner misses a capture
+ * or leaves a piece to be taken while still playing a sensible-looking
+ * move.  top_k 1 is an ordinary iterative-deepening search. */
 typedef struct {
   int depth;
-  int movetime_ms;
-  int noise;
+  int movetime_ms;     /* a hard cap on each move's thinking time */
+  int blind_permille;
+  int top_k;
+  int temperature;
 } Level;
 
 static const Level levels[XQ_ENGINE_MAX_LEVEL] = {
-  { 1,    200, 250 },
-  { 2,    500, 60 },
-  { 3,   1000, 25 },
-  { 5,   2000, 0 },
-  { MAX_PLY - 4, 3000, 0 },
+  { 1,       0, 550, 4, 60 },  /* Turtle */
+  { 2,       0, 300, 3, 35 },  /* Rabbit */
+  { 3,       0, 120, 2, 15 },  /* Fox */
+  { 4,    2000,  30, 1,  0 },  /* Tiger */
+  { MAX_PLY - 4, 3000, 0, 1, 0 },  /* Dragon */
 };
 
 struct _XqEngine {
@@ -59,6 +71,11 @@ struct _XqEngine {
   gint     stop_request;   /* atomic */
   XqMove   root_best;
   guint64  path[MAX_PLY + 8];
+  gboolean null_before[MAX_PLY + 8];   /* the move into this ply was a null move */
+  gboolean prune;                      /* null moves and reductions (Tiger, Dragon) */
+  /* The game's earlier positions since the last capture (xq_engine_set_history). */
+  guint64  game_keys[HISTORY_MAX];
+  int      n_game_keys;
   XqMove   killer[MAX_PLY][2];
   int      history[XQ_SQUARES][XQ_SQUARES];
 };
@@ -170,6 +187,24 @@ xq_engine_set_node_limit (XqEngine *engine, guint64 nodes)
 }
 
 void
+xq_engine_set_game_history (XqEngine *engine, const XqGame *game)
+{
+  int ply, first;
+
+  g_return_if_fail (engine != NULL);
+
+  engine->n_game_keys = 0;
+  if (game == NULL)
+    return;
+  ply = xq_game_get_ply (game);
+  /* Only positions since the last capture can come back. */
+  first = MAX (0, ply - xq_game_get_position_at (game, ply)->halfmove);
+  first = MAX (first, ply - HISTORY_MAX);
+  for (int i = first; i < ply; i++)
+    engine->game_keys[engine->n_game_keys++] = xq_game_get_position_at (game, i)->key;
+}
+
+void
 xq_engine_stop (XqEngine *engine)
 {
   g_return_if_fail (engine != NULL);
@@ -183,7 +218,7 @@ should_stop (XqEngine *e)
 {
   if (e->stopped)
     return TRUE;
-  if ((e->nodes & 1023) == 0)
+  if ((e->nodes & 255) == 0)
     {
       if (g_atomic_int_get (&e->stop_request) ||
           (e->deadline != 0 && g_get_monotonic_time () >= e->deadline))
@@ -237,26 +272,35 @@ order_moves (XqEngine *e, const XqMove *moves, int n, XqMove tt_move, int ply, X
   return n;
 }
 
-/* Captures only (all moves while in check), to settle exchanges. */
+/* Captures only (all moves while in check), to settle exchanges.  Out of
+ * check only the captures are generated and each is tested for legality
+ * as it is played: most of the search's nodes are here, and a full legal
+ * move list at each of them cost most of its time.  (A side without any
+ * legal move that is not in check is therefore only seen as lost in the
+ * main search, not here.) */
 static int
 quiesce (XqEngine *e, int alpha, int beta, int ply)
 {
   XqMove moves[XQ_MAX_MOVES];
   XqScoredMove order[XQ_MAX_MOVES];
+  XqColor side = e->pos.side;
   gboolean in_check;
   int n, stand;
 
   e->nodes++;
   if (should_stop (e))
     return 0;
-  n = xq_position_legal_moves (&e->pos, moves);
-  if (n == 0)
-    return -XQ_ENGINE_MATE + ply;   /* mated or stalemated: both lose */
   if (ply >= MAX_PLY)
     return xq_engine_evaluate (&e->pos);
 
-  in_check = xq_position_in_check (&e->pos, e->pos.side);
-  if (!in_check)
+  in_check = xq_position_in_check (&e->pos, side);
+  if (in_check)
+    {
+      n = xq_position_legal_moves (&e->pos, moves);
+      if (n == 0)
+        return -XQ_ENGINE_MATE + ply;   /* mated */
+    }
+  else
     {
       int k = 0;
 
@@ -265,6 +309,7 @@ quiesce (XqEngine *e, int alpha, int beta, int ply)
         return stand;
       if (stand > alpha)
         alpha = stand;
+      n = xq_position_pseudo_moves (&e->pos, moves);
       for (int i = 0; i < n; i++)
         if (e->pos.board[xq_move_to (moves[i])] != XQ_EMPTY)
           moves[k++] = moves[i];
@@ -277,6 +322,11 @@ quiesce (XqEngine *e, int alpha, int beta, int ply)
       int s;
 
       xq_position_do_move (&e->pos, order[i].move, &u);
+      if (!in_check && xq_position_in_check (&e->pos, side))
+        {
+          xq_position_undo_move (&e->pos, order[i].move, &u);
+          continue;
+        }
       s = -quiesce (e, -beta, -alpha, ply + 1);
       xq_position_undo_move (&e->pos, order[i].move, &u);
       if (e->stopped)
@@ -287,6 +337,21 @@ quiesce (XqEngine *e, int alpha, int beta, int ply)
         alpha = s;
     }
   return alpha;
+}
+
+static gboolean
+has_big_piece (const XqPosition *pos)
+{
+  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+    {
+      XqPiece p = pos->board[sq];
+
+      if (p != XQ_EMPTY && xq_piece_color (p) == pos->side &&
+          (xq_piece_type (p) == XQ_CHARIOT || xq_piece_type (p) == XQ_HORSE ||
+           xq_piece_type (p) == XQ_CANNON))
+        return TRUE;
+    }
+  return FALSE;
 }
 
 static int
@@ -311,6 +376,12 @@ search (XqEngine *e, int depth, int alpha, int beta, int ply)
   for (int i = ply - 2; i >= 0; i -= 2)
     if (e->path[i] == e->pos.key)
       return 0;
+  /* Going back to a position the game has already had is scored the same
+   * way, so a winning side does not walk into a repetition ruling. */
+  if (ply > 0)
+    for (int i = 0; i < e->n_game_keys; i++)
+      if (e->game_keys[i] == e->pos.key)
+        return 0;
 
   slot = &e->tt[e->pos.key & (TT_SIZE - 1)];
   if (slot->key == e->pos.key)
@@ -331,6 +402,27 @@ search (XqEngine *e, int depth, int alpha, int beta, int ply)
   if (n == 0)
     return -XQ_ENGINE_MATE + ply;
   in_check = xq_position_in_check (&e->pos, e->pos.side);
+
+  /* Null move: if passing still leaves the opponent unable to reach beta
+   * after a shallower search, a real move will too.  Not in check, not
+   * twice in a row, and not without a chariot, horse or cannon, where
+   * having to move can hurt (zugzwang). */
+  if (e->prune && !in_check && depth >= 3 && ply > 0 && !e->null_before[ply] &&
+      beta < MATE_BOUND && beta > -MATE_BOUND && has_big_piece (&e->pos))
+    {
+      XqUndo u;
+      int s;
+
+      xq_position_do_null (&e->pos, &u);
+      e->null_before[ply + 1] = TRUE;
+      s = -search (e, depth - 3, -beta, -beta + 1, ply + 1);
+      e->null_before[ply + 1] = FALSE;
+      xq_position_undo_null (&e->pos, &u);
+      if (e->stopped)
+        return 0;
+      if (s >= beta)
+        return beta;
+    }
   if (in_check && ply < MAX_PLY / 2)
     depth++;
 
@@ -346,7 +438,15 @@ search (XqEngine *e, int depth, int alpha, int beta, int ply)
         s = -search (e, depth - 1, -beta, -alpha, ply + 1);
       else
         {
-          s = -search (e, depth - 1, -alpha - 1, -alpha, ply + 1);
+          /* Late quiet moves that give no check are looked at a ply less
+           * deep first, and again at full depth only if they surprise. */
+          int r = e->prune && i >= 3 && depth >= 3 && !in_check && u.captured == XQ_EMPTY &&
+                  m != e->killer[MIN (ply, MAX_PLY - 1)][0] &&
+                  !xq_position_in_check (&e->pos, e->pos.side) ? 1 : 0;
+
+          s = -search (e, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
+          if (r > 0 && s > alpha)
+            s = -search (e, depth - 1, -alpha - 1, -alpha, ply + 1);
           if (s > alpha && s < beta)
             s = -search (e, depth - 1, -beta, -alpha, ply + 1);
         }
@@ -385,38 +485,189 @@ search (XqEngine *e, int depth, int alpha, int beta, int ply)
   return best;
 }
 
-/* Every root move scored exactly at `depth`, for the noisy low levels. */
-static XqMove
-noisy_root (XqEngine *e, const XqMove *moves, int n, int depth, int noise, int *score)
+/* Scores every move of `moves` with a complete search `depth` plies deep
+ * (quiescence after it), sorted best first.  No deadline: the answer
+ * depends only on the position.  With margin > 0 only the scores within
+ * margin of the best are exact; a move further below fails low and is
+ * scored at the bound (it could not be chosen anyway), which keeps the
+ * deeper levels quick.  margin 0: every score exact. */
+static void
+score_root (XqEngine *e, const XqMove *moves, int n, int depth, int margin, XqScoredMove *out)
 {
-  XqMove best = moves[0];
-  int best_noisy = -INF * 2;
+  gint64 deadline = e->deadline;
+  XqMove order[XQ_MAX_MOVES];
+  int best = -INF;
 
-  *score = -INF;
+  e->deadline = 0;
+  memcpy (order, moves, sizeof (XqMove) * (gsize) n);
+  /* A shallower pass first orders the moves, so the best ones set the
+   * window early and the table holds their replies. */
+  if (margin > 0 && depth >= 3)
+    {
+      score_root (e, moves, n, depth - 1, margin, out);
+      for (int i = 0; i < n; i++)
+        order[i] = out[i].move;
+    }
   for (int i = 0; i < n; i++)
     {
+      int alpha = margin > 0 && best > -INF ? best - margin : -INF;
       XqUndo u;
-      int s, r;
+
+      xq_position_do_move (&e->pos, order[i], &u);
+      out[i].move = order[i];
+      out[i].score = -search (e, depth - 1, -INF, -alpha, 1);
+      xq_position_undo_move (&e->pos, order[i], &u);
+      if (e->stopped)
+        out[i].score = -INF;
+      best = MAX (best, out[i].score);
+    }
+  e->deadline = deadline;
+  qsort (out, (size_t) n, sizeof *out, xq_scored_move_compare);
+}
+
+/* A blind look at the root (docs/engine.md, "Blind moves"): each quiet
+ * move (every move when in check or when there is no quiet one) scored by
+ * where the pieces then stand, nothing taken and no reply considered.  A
+ * move that leaves the opponent without a move, capture or not, is scored
+ * as the win it is: blind or not, a mate in one is never missed.  Returns
+ * the number of scored moves. */
+static int
+score_blind (XqEngine *e, const XqMove *moves, int n, XqScoredMove *out)
+{
+  gboolean all = xq_position_in_check (&e->pos, e->pos.side);
+  int k = 0;
+
+  if (!all)
+    {
+      all = TRUE;
+      for (int i = 0; i < n && all; i++)
+        if (e->pos.board[xq_move_to (moves[i])] == XQ_EMPTY)
+          all = FALSE;
+    }
+  for (int i = 0; i < n; i++)
+    {
+      gboolean capture = e->pos.board[xq_move_to (moves[i])] != XQ_EMPTY;
+      XqUndo u;
 
       xq_position_do_move (&e->pos, moves[i], &u);
-      s = -search (e, depth - 1, -INF, INF, 1);
+      if (!xq_position_has_legal_move (&e->pos))
+        out[k++] = (XqScoredMove) { moves[i], XQ_ENGINE_MATE - 1 };
+      else if (all || !capture)
+        out[k++] = (XqScoredMove) { moves[i], -xq_engine_evaluate (&e->pos) };
       xq_position_undo_move (&e->pos, moves[i], &u);
-      /* The noise is drawn for every move, whatever its score, so the
-       * choice depends only on the seed and the position. */
-      r = g_rand_int_range (e->rng, 0, noise + 1);
+    }
+  qsort (out, (size_t) k, sizeof *out, xq_scored_move_compare);
+  return k;
+}
+
+/* The level's pick among scored moves (best first): a mate is always
+ * taken, the fastest first; otherwise one of the `top_k` best, each with a
+ * weight exp ((score - best) / temperature).  `draw` is a uniform number
+ * in [0, 1) drawn by the caller, so every call uses the generator alike. */
+static int
+softmax_pick (const XqScoredMove *scored, int n, int top_k, int temperature, double draw)
+{
+  double weight[XQ_MAX_MOVES];
+  double total = 0;
+  int k;
+
+  if (n <= 1 || scored[0].score > MATE_BOUND || top_k <= 1 || temperature <= 0)
+    return 0;
+  k = MIN (n, top_k);
+  /* A move that walks into a mate is never one of the candidates while
+   * another move avoids it. */
+  while (k > 1 && scored[k - 1].score < -MATE_BOUND)
+    k--;
+  for (int i = 0; i < k; i++)
+    {
+      weight[i] = exp ((double) (scored[i].score - scored[0].score) / temperature);
+      total += weight[i];
+    }
+  draw *= total;
+  for (int i = 0; i < k; i++)
+    {
+      if (draw < weight[i])
+        return i;
+      draw -= weight[i];
+    }
+  return k - 1;
+}
+
+/* Fresh per-search state for a search from pos (the table is kept). */
+static void
+begin_search (XqEngine *engine, const XqPosition *pos)
+{
+  engine->pos = *pos;
+  engine->nodes = 0;
+  engine->stopped = FALSE;
+  engine->deadline = 0;
+  g_atomic_int_set (&engine->stop_request, 0);
+  memset (engine->killer, 0, sizeof engine->killer);
+  memset (engine->history, 0, sizeof engine->history);
+  engine->path[0] = engine->pos.key;
+  engine->prune = FALSE;
+  memset (engine->null_before, 0, sizeof engine->null_before);
+}
+
+int
+xq_engine_score_moves (XqEngine         *engine,
+                       const XqPosition *pos,
+                       int               depth,
+                       XqMove           *moves,
+                       int              *scores)
+{
+  XqMove legal[XQ_MAX_MOVES];
+  XqScoredMove scored[XQ_MAX_MOVES];
+  int n;
+
+  g_return_val_if_fail (engine != NULL && pos != NULL && moves != NULL && scores != NULL, 0);
+  g_return_val_if_fail (depth >= 1 && depth < MAX_PLY / 2, 0);
+
+  begin_search (engine, pos);
+  n = xq_position_legal_moves (&engine->pos, legal);
+  score_root (engine, legal, n, depth, 0, scored);
+  for (int i = 0; i < n; i++)
+    {
+      moves[i] = scored[i].move;
+      scores[i] = scored[i].score;
+    }
+  return n;
+}
+
+/* The top levels' search: iterative deepening under a hard time cap.  An
+ * iteration is not begun once half the time is gone (it would hardly ever
+ * finish), and one cut off by the deadline keeps the best move it had. */
+static XqMove
+deepen (XqEngine *e, XqMove fallback, int max_depth, int ms, int *score, int *depth)
+{
+  gint64 start = g_get_monotonic_time ();
+  XqMove best = fallback;
+
+  /* The cap is on the whole answer: the search stops a little early so
+   * that noticing the deadline (every 256 nodes) and unwinding fit in. */
+  e->deadline = start + (gint64) ms * 1000 - (gint64) MIN (ms / 20, 150) * 1000;
+  e->prune = TRUE;
+  for (int d = 1; d <= max_depth; d++)
+    {
+      int s;
+
+      if (d > 1 && g_get_monotonic_time () - start > (gint64) ms * 500)
+        break;
+      e->root_best = XQ_MOVE_NONE;
+      s = search (e, d, -INF, INF, 0);
+      /* A cut-off iteration searches the previous best move first, so a
+       * different move it settled on is better still. */
+      if (e->root_best != XQ_MOVE_NONE)
+        best = e->root_best;
       if (e->stopped)
         break;
-      /* Even a child takes the quickest mate it sees, and no noise may
-       * make a slower mate look better. */
-      if (s > MATE_BOUND || s < -MATE_BOUND)
-        r = 0;
-      if (s + r > best_noisy)
-        {
-          best_noisy = s + r;
-          best = moves[i];
-          *score = s;
-        }
+      *score = s;
+      *depth = d;
+      /* A forced mate found: deeper search cannot improve on it. */
+      if (s > MATE_BOUND)
+        break;
     }
+  e->prune = FALSE;
   return best;
 }
 
@@ -425,20 +676,17 @@ xq_engine_best_move (XqEngine *engine, const XqPosition *pos, XqEngineInfo *info
 {
   const Level *lv;
   XqMove moves[XQ_MAX_MOVES];
+  XqScoredMove scored[XQ_MAX_MOVES];
   XqMove best;
   int n, best_score = 0, done_depth = 0, ms;
+  gboolean blind;
+  double draw;
 
   g_return_val_if_fail (engine != NULL && pos != NULL, XQ_MOVE_NONE);
 
   lv = &levels[engine->level - 1];
-  engine->pos = *pos;
-  engine->nodes = 0;
-  engine->stopped = FALSE;
-  g_atomic_int_set (&engine->stop_request, 0);
-  memset (engine->killer, 0, sizeof engine->killer);
-  memset (engine->history, 0, sizeof engine->history);
+  begin_search (engine, pos);
   ms = engine->movetime_ms > 0 ? engine->movetime_ms : lv->movetime_ms;
-  engine->deadline = g_get_monotonic_time () + (gint64) ms * 1000;
 
   n = xq_position_legal_moves (&engine->pos, moves);
   if (info != NULL)
@@ -446,35 +694,33 @@ xq_engine_best_move (XqEngine *engine, const XqPosition *pos, XqEngineInfo *info
   if (n == 0)
     return XQ_MOVE_NONE;
   best = moves[0];
-  engine->path[0] = engine->pos.key;
 
-  if (lv->noise > 0)
+  /* Both numbers are drawn on every move, whatever the level does with
+   * them, so the choice depends only on the seed and the position. */
+  blind = g_rand_int_range (engine->rng, 0, 1000) < lv->blind_permille;
+  draw = g_rand_double (engine->rng);
+
+  if (blind)
     {
-      /* Shallow levels: a complete (not time-limited) look at every move,
-       * so the answer depends only on the seed. */
-      engine->deadline = 0;
-      best = noisy_root (engine, moves, n, lv->depth, lv->noise, &best_score);
+      int k = score_blind (engine, moves, n, scored);
+      int pick = softmax_pick (scored, k, MAX (lv->top_k, 3), MAX (lv->temperature, 30), draw);
+
+      best = scored[pick].move;
+      best_score = scored[pick].score;
+      done_depth = 1;
+    }
+  else if (lv->top_k > 1)
+    {
+      int pick;
+
+      score_root (engine, moves, n, lv->depth, 5 * lv->temperature, scored);
+      pick = softmax_pick (scored, n, lv->top_k, lv->temperature, draw);
+      best = scored[pick].move;
+      best_score = scored[pick].score;
       done_depth = lv->depth;
     }
   else
-    {
-      for (int d = 1; d <= lv->depth; d++)
-        {
-          int s;
-
-          engine->root_best = XQ_MOVE_NONE;
-          s = search (engine, d, -INF, INF, 0);
-          if (engine->stopped)
-            break;
-          if (engine->root_best != XQ_MOVE_NONE)
-            best = engine->root_best;
-          best_score = s;
-          done_depth = d;
-          /* A forced mate found: deeper search cannot improve on it. */
-          if (s > MATE_BOUND)
-            break;
-        }
-    }
+    best = deepen (engine, best, lv->depth, ms > 0 ? ms : 3000, &best_score, &done_depth);
 
   if (info != NULL)
     {

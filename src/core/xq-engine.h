@@ -3,18 +3,21 @@
  *
  * Alpha-beta with iterative deepening, a capture quiescence search, a
  * material + piece-square evaluation and a transposition table.  Levels
- * run from 1 (a beginner: shallow, with seeded randomness among moves) to
- * XQ_ENGINE_MAX_LEVEL (searches until its time runs out).  Given the same
- * seed, level and limits, every answer of a depth-limited level is
- * reproducible; the top level is reproducible under a node limit.
+ * run from 1 (Turtle, a beginner) to XQ_ENGINE_MAX_LEVEL (Dragon).  Given
+ * the same seed, level and limits, every answer of levels 1-3 is
+ * reproducible; levels 4 and 5 are reproducible under a node limit.
  *
- * Levels: 1 looks one move ahead with a lot of noise (it still never
- * misses a mate in one, and takes a free chariot most of the time);
- * 2 and 3 look 2 and 3 plies ahead with less noise; 4 searches 5 plies;
- * 5 deepens until its time (3 s, or the movetime set) runs out.
+ * Levels 1-3 score every move 1, 2 or 3 plies deep and choose among the
+ * best few by a seeded softmax; at a set rate per level they play a move
+ * "blind", looking only at where their pieces stand, so they miss
+ * captures and leave pieces to be taken the way a child does.  Level 4
+ * searches 4 plies (rarely blind); level 5 deepens until its time runs
+ * out, capped at 3 s a move.  No level ever misses a mate in one.  The
+ * rates and the measured ladder are in docs/engine.md.
  */
 #pragma once
 
+#include "xq-game.h"
 #include "xq-position.h"
 
 G_BEGIN_DECLS
@@ -39,6 +42,11 @@ void      xq_engine_set_level     (XqEngine *engine, int level);
 void      xq_engine_set_movetime  (XqEngine *engine, int ms);
 /* Stops each search after this many nodes (0 = no limit). */
 void      xq_engine_set_node_limit (XqEngine *engine, guint64 nodes);
+/* The positions game went through before its current ply (since the last
+ * capture): the search scores going back to one of them as a draw, so a
+ * side that is ahead does not walk into a repetition.  Kept until set
+ * again; game NULL forgets them. */
+void      xq_engine_set_game_history (XqEngine *engine, const XqGame *game);
 /* Thread-safe: makes a running xq_engine_best_move return soon with the
  * best move found so far. */
 void      xq_engine_stop          (XqEngine *engine);
@@ -46,6 +54,14 @@ void      xq_engine_stop          (XqEngine *engine);
 /* A legal move for the side to move, or XQ_MOVE_NONE when it has none.
  * info may be NULL. */
 XqMove    xq_engine_best_move     (XqEngine *engine, const XqPosition *pos, XqEngineInfo *info);
+
+/* Every legal move of pos scored by a complete search `depth` plies deep
+ * (1 .. 20; a capture quiescence after it), for the side to move, best
+ * first (ties in move order).  No randomness and no time limit: the same
+ * answer at every level, for analysis such as a game review.  moves and
+ * scores hold XQ_MAX_MOVES; returns how many (0: pos has no move). */
+int       xq_engine_score_moves   (XqEngine *engine, const XqPosition *pos, int depth,
+                                   XqMove *moves, int *scores);
 
 /* The static evaluation for the side to move (for tests and hints). */
 int       xq_engine_evaluate      (const XqPosition *pos);

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* xq-play-page-private.h: what the files of XqPlayPage share —
  * xq-play-page.c (the game, the record, the computer, the settings),
- * xq-play-page-clock.c (the game clock) and xq-play-page-match.c
- * (a tournament game). */
+ * xq-play-page-clock.c (the game clock), xq-play-page-match.c
+ * (a tournament game) and xq-play-page-review.c (the review after a game). */
 #pragma once
 
 #include "xq-clock.h"
@@ -22,6 +22,7 @@ struct _XqPlayPage
   GtkLabel    *status_label;
   GtkLabel    *refusal_label;
   GtkLabel    *rule_label;
+  GtkWidget   *review_button;
   GtkListBox  *move_list;
   GtkWidget   *clock_box;
   GtkLabel    *red_clock_label;
@@ -51,6 +52,11 @@ struct _XqPlayPage
   guint         computer_delay_ms;
   XqThinker    *thinker;
 
+  /* The review after a game (xq-play-page-review.c). */
+  GCancellable *review_cancel;   /* non-NULL while one is computed */
+  guint         game_serial;     /* changes whenever the game a review is for is gone */
+  GtkWindow    *review_window;
+
   /* A tournament game (xq_play_page_start_match). */
   gboolean      in_match;
   gboolean      match_reported;   /* ::match-finished has been emitted */
@@ -79,6 +85,10 @@ void     xq_play_page_press_clock         (XqPlayPage *self,
 void     xq_play_page_pause_clock         (XqPlayPage *self);
 void     xq_play_page_update_clock_labels (XqPlayPage *self);
 void     xq_play_page_check_flag          (XqPlayPage *self);
+
+/* xq-play-page-review.c */
+void     xq_play_page_update_review_button (XqPlayPage *self);
+void     xq_play_page_cancel_review        (XqPlayPage *self);
 
 /* xq-play-page-match.c */
 void     xq_play_page_leave_match         (XqPlayPage *self);

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "xq-engine.h"
 #include "xq-lesson-marks.h"
@@ -96,6 +97,38 @@ update_move_list (XqPlayPage *self)
     gtk_list_box_select_row (self->move_list, current_row);
 }
 
+/* The clauses the core names for a result ("第3條 3.1, 第4條 4.1.1") in
+ * the reader's words: "3.1, 4.1.1" in English, "第3条 3.1，第4条 4.1.1" in
+ * Chinese.  Text that is not a list of clauses (the AXF summaries) is shown
+ * as it is. */
+static char *
+rule_for_reader (const char *clauses)
+{
+  g_auto(GStrv) items = g_strsplit (clauses, ", ", -1);
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint i = 0; items[i] != NULL; i++)
+    {
+      const char *clause = strrchr (items[i], ' ');
+      g_autofree char *article = NULL;
+      const char *dot;
+
+      clause = clause != NULL ? clause + 1 : items[i];
+      dot = strchr (clause, '.');
+      if (*clause == '\0' || strspn (clause, "0123456789.") != strlen (clause) || dot == NULL || dot == clause)
+        return g_strdup (clauses);
+      article = g_strndup (clause, (gsize) (dot - clause));
+      if (i > 0)
+        /* Translators: between two clauses of the rules, "3.1, 4.1.1" */
+        g_string_append (out, C_("rule clauses", ", "));
+      /* Translators: one clause of the Chinese competition rules: %1$s is
+       * the article ("3"), %2$s the rest of the clause number (".1"), so
+       * English shows "3.1"; Chinese names the article too: "第3条 3.1". */
+      g_string_append_printf (out, C_("rule clause", "%1$s%2$s"), article, dot);
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
 static void
 update_status (XqPlayPage *self)
 {
@@ -113,8 +146,10 @@ update_status (XqPlayPage *self)
       xq_game_get_options (self->game, &opts);
       turn = _("Game over");
       explain = xq_result_explain (&result);
-      /* Translators: %s names the clause of the rules, e.g. "第26條 26.1" */
-      rule = g_strdup_printf (_("Rule: %s"), xq_reason_rule (result.reason, opts.rules));
+      g_autofree char *clauses = rule_for_reader (xq_reason_rule (result.reason, opts.rules));
+
+      /* Translators: %s names the clauses of the rules, e.g. "26.1" */
+      rule = g_strdup_printf (_("Rule: %s"), clauses);
     }
   else
     {
@@ -164,6 +199,7 @@ think_prepare (gpointer owner)
   /* Each ply gets its own seed, so a replayed game is answered the same way. */
   data->engine = xq_engine_new (self->seed + (guint32) xq_game_get_ply (self->game));
   xq_engine_set_level (data->engine, self->computer_level);
+  xq_engine_set_game_history (data->engine, self->game);
   data->move = XQ_MOVE_NONE;
   return data;
 }
@@ -280,6 +316,10 @@ xq_play_page_sync_page (XqPlayPage *self)
                                   !xq_game_is_over (self->game) && !computer_to_move (self));
   update_move_list (self);
   update_status (self);
+  xq_play_page_update_review_button (self);
+  /* A finished game's clock stops: nobody is thinking any more. */
+  if (xq_game_is_over (self->game))
+    xq_play_page_pause_clock (self);
   if (self->match_box != NULL)
     gtk_widget_set_sensitive (self->match_box, self->in_match && !xq_game_is_over (self->game));
   if (self->in_match && !self->match_reported && xq_game_is_over (self->game))
@@ -515,6 +555,9 @@ xq_play_page_dispose (GObject *object)
 
   g_clear_handle_id (&self->clock_tick, g_source_remove);
   xq_play_page_cancel_computer (self);
+  xq_play_page_cancel_review (self);
+  if (self->review_window != NULL)
+    gtk_window_destroy (self->review_window);
   g_clear_object (&self->settings);
   gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_PLAY_PAGE);
 
@@ -567,6 +610,8 @@ xq_play_page_class_init (XqPlayPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, status_label);
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, refusal_label);
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, rule_label);
+  gtk_widget_class_bind_template_child (widget_class, XqPlayPage, review_button);
+  gtk_widget_class_bind_template_callback (widget_class, xq_play_page_review_game);
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, move_list);
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, clock_box);
   gtk_widget_class_bind_template_child (widget_class, XqPlayPage, red_clock_label);
@@ -636,6 +681,7 @@ void
 xq_play_page_restart_game (XqPlayPage *self)
 {
   xq_play_page_cancel_computer (self);
+  xq_play_page_cancel_review (self);
   g_clear_pointer (&self->game, xq_game_free);
   self->game = xq_game_new (NULL);
   xq_play_page_reset_clock (self);
@@ -683,6 +729,7 @@ xq_play_page_undo (XqPlayPage *self)
     }
   else if (!xq_game_undo (self->game))
     return FALSE;
+  xq_play_page_cancel_review (self);
   xq_play_page_pause_clock (self);
   xq_play_page_sync_page (self);
   xq_board_view_announce (self->board_view, _("Move taken back."));
@@ -737,6 +784,7 @@ xq_play_page_load_fen (XqPlayPage  *self,
   if (!xq_position_set_fen (&pos, text, error))
     return FALSE;
   xq_play_page_cancel_computer (self);
+  xq_play_page_cancel_review (self);
   g_clear_pointer (&self->game, xq_game_free);
   self->game = xq_game_new (&pos);
   xq_play_page_reset_clock (self);
@@ -808,6 +856,7 @@ xq_play_page_load_pgn (XqPlayPage  *self,
       return FALSE;
 
   xq_play_page_cancel_computer (self);
+  xq_play_page_cancel_review (self);
   g_clear_pointer (&self->game, xq_game_free);
   self->game = g_steal_pointer (&game);
   xq_play_page_reset_clock (self);

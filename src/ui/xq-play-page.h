@@ -75,6 +75,16 @@ int           xq_play_page_get_computer_level (XqPlayPage *self);
 /* Is the computer about to answer, or thinking? */
 gboolean      xq_play_page_is_computer_thinking (XqPlayPage *self);
 
+/* After a game against the computer: the child's biggest mistakes, each on
+ * a board with the better move (computed in a worker thread, then shown in
+ * a window).  can_review: the game is over and was against the computer. */
+gboolean      xq_play_page_can_review     (XqPlayPage *self);
+void          xq_play_page_review_game    (XqPlayPage *self);
+/* While the review is being computed. */
+gboolean      xq_play_page_is_reviewing   (XqPlayPage *self);
+/* The review window when one is open (tests), else NULL. */
+GtkWindow    *xq_play_page_get_review_window (XqPlayPage *self);
+
 /* A game between two named players (a tournament pairing): two players on
  * this computer whatever the opponent setting, the given time control (NULL
  * = none), and buttons to resign or agree a draw.  ::match-finished is

@@ -61,6 +61,7 @@ typedef struct {
   char          *prompt;
   char          *answer;
   XqAnnotations *annots;   /* NULL when there are none */
+  gboolean       coordinates;  /* print them around this board */
 } Exercise;
 
 struct _XqWorksheet {
@@ -180,6 +181,34 @@ xq_worksheet_get_n_exercises (const XqWorksheet *sheet)
 {
   g_return_val_if_fail (sheet != NULL, 0);
   return sheet->exercises->len;
+}
+
+void
+xq_worksheet_show_coordinates (XqWorksheet *sheet, guint index)
+{
+  g_return_if_fail (sheet != NULL && index < sheet->exercises->len);
+  ((Exercise *) sheet->exercises->pdata[index])->coordinates = TRUE;
+}
+
+const char *
+xq_worksheet_get_prompt (const XqWorksheet *sheet, guint index)
+{
+  g_return_val_if_fail (sheet != NULL && index < sheet->exercises->len, NULL);
+  return ((Exercise *) sheet->exercises->pdata[index])->prompt;
+}
+
+const char *
+xq_worksheet_get_answer (const XqWorksheet *sheet, guint index)
+{
+  g_return_val_if_fail (sheet != NULL && index < sheet->exercises->len, NULL);
+  return ((Exercise *) sheet->exercises->pdata[index])->answer;
+}
+
+gboolean
+xq_worksheet_get_coordinates (const XqWorksheet *sheet, guint index)
+{
+  g_return_val_if_fail (sheet != NULL && index < sheet->exercises->len, FALSE);
+  return ((Exercise *) sheet->exercises->pdata[index])->coordinates;
 }
 
 gboolean
@@ -549,11 +578,14 @@ static gboolean
 draw_board (XqWorksheet *sheet, cairo_t *cr, const Exercise *ex, const XqWorksheetSlot *slot,
             GError **error)
 {
-  g_autofree char *svg = xq_render_svg (&ex->pos, &sheet->style, ex->annots, slot->board_w);
+  XqRenderStyle style = sheet->style;
+  g_autofree char *svg = NULL;
   RsvgRectangle viewport = { slot->board_x, slot->board_y, slot->board_w, slot->board_h };
   RsvgHandle *handle;
   gboolean ok;
 
+  style.coordinates |= ex->coordinates;
+  svg = xq_render_svg (&ex->pos, &style, ex->annots, slot->board_w);
   /* Drawn as vectors straight into the PDF: crisp at any printer resolution. */
   handle = rsvg_handle_new_from_data ((const guint8 *) svg, strlen (svg), error);
   if (handle == NULL)

@@ -363,17 +363,16 @@ tap_hint (const XqAttempt *a, int level, XqHint *out)
 }
 
 static char *
-tap_answer_key (const XqExercise *ex)
+tap_answer_key (const XqExercise *ex, XqAnswerStyle *style)
 {
   const Tap *t = ex->data;
   GString *s = g_string_new (NULL);
 
   for (int i = 0; i < t->n_answer; i++)
     {
-      char name[3];
-
-      xq_square_to_text (t->points[i], name);
-      g_string_append_printf (s, "%s%s", s->len ? ", " : "", name);
+      if (s->len > 0)
+        g_string_append (s, ", ");
+      xq_answer_append_point (s, t->points[i], style);
     }
   return g_string_free (s, FALSE);
 }

@@ -650,10 +650,12 @@ xq_teach_page_open_projector (XqTeachPage *self)
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   XqPositionEditor *pe = xq_exercise_editor_get_position_editor (self->editor);
   GtkWidget *prompt = xq_exercise_editor_get_widget (self->editor, "prompt");
-  XqProjectorWindow *window = xq_projector_window_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL);
+  XqProjectorWindow *window = xq_projector_window_get_for (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL);
+  g_autofree char *unit_path = xq_teach_page_get_unit_path (self);
 
   xq_projector_window_set_position (window, xq_position_editor_get_position (pe),
                                     gtk_editable_get_text (GTK_EDITABLE (prompt)));
+  xq_projector_window_follow_list (window, self->list, unit_path);
   gtk_window_present (GTK_WINDOW (window));
   return window;
 }

@@ -227,8 +227,15 @@ xq_exercise_question (const XqExercise *ex, XqAnswerStyle *style)
       {
         g_autoptr(GString) text = g_string_new (NULL);
 
-        xq_answer_append_line (text, &ex->position, (const XqMove *) line->data, (int) line->len, FALSE,
-                               style);
+        /* One move needs no number; a line of them does. */
+        if (line->len == 1)
+          {
+            XqPosition pos = ex->position;
+            xq_answer_append_move (text, &pos, g_array_index (line, XqMove, 0), style);
+          }
+        else
+          xq_answer_append_line (text, &ex->position, (const XqMove *) line->data, (int) line->len, FALSE,
+                                 style);
         g_string_append_printf (out, " (%s)", text->str);
       }
   }
@@ -236,7 +243,7 @@ xq_exercise_question (const XqExercise *ex, XqAnswerStyle *style)
     {
       XqChoice *c = g_ptr_array_index (choices, i);
 
-      g_string_append_printf (out, "%s%c) %s", i == 0 ? "  " : "   ", xq_answer_choice_letter (i), c->text);
+      g_string_append_printf (out, "%s%c) %s", i == 0 ? "\n" : "   ", xq_answer_choice_letter (i), c->text);
     }
   return g_string_free (g_steal_pointer (&out), FALSE);
 }

@@ -595,6 +595,51 @@ draw_board (XqWorksheet *sheet, cairo_t *cr, const Exercise *ex, const XqWorkshe
   return ok;
 }
 
+/* The prompt laid out to fit its box whole: a question is never cut short
+ * (a choice question's last choice is part of it).  A long one first gets a
+ * smaller font, then the room of its answer lines (a choice is answered by
+ * circling its letter), then a smaller font again; only past the smallest
+ * size it is cut with an ellipsis.  *n_lines is the answer lines left. */
+#define MIN_PROMPT_PT 7.0
+static PangoLayout *
+fit_prompt (PangoContext *ctx, const LayoutSpec *spec, const XqWorksheetSlot *slot, const char *markup,
+            int *n_lines)
+{
+  PangoFontDescription *desc = pango_font_description_from_string (spec->font);
+  double full = pango_font_description_get_size (desc) / (double) PANGO_SCALE;
+  PangoLayout *layout = NULL;
+
+  for (int lines = slot->n_answer_lines; lines >= 0; lines--)
+    {
+      double room = slot->text_h - lines * slot->answer_line_gap - 2;
+      double floor = lines > 0 ? MAX (full * 0.85, MIN_PROMPT_PT) : MIN_PROMPT_PT;
+
+      for (double pt = full; pt >= floor - 0.01; pt -= 0.5)
+        {
+          int h;
+
+          g_clear_object (&layout);
+          layout = new_layout (ctx, spec->font, slot->text_w);
+          pango_font_description_set_size (desc, (int) (pt * PANGO_SCALE));
+          pango_layout_set_font_description (layout, desc);
+          pango_layout_set_markup (layout, markup, -1);
+          pango_layout_get_size (layout, NULL, &h);
+          if ((double) h / PANGO_SCALE <= room)
+            {
+              *n_lines = lines;
+              pango_font_description_free (desc);
+              return layout;
+            }
+        }
+    }
+  /* Past the smallest size: keep inside the box, above nothing. */
+  pango_layout_set_height (layout, (int) (slot->text_h * PANGO_SCALE));
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  *n_lines = 0;
+  pango_font_description_free (desc);
+  return layout;
+}
+
 static gboolean
 draw_page (XqWorksheet *sheet, cairo_t *cr, const Plan *plan, int page, GError **error)
 {
@@ -613,6 +658,7 @@ draw_page (XqWorksheet *sheet, cairo_t *cr, const Plan *plan, int page, GError *
           g_autofree char *escaped = NULL;
           g_autofree char *markup = NULL;
           g_autoptr(PangoLayout) layout = NULL;
+          int n_lines;
 
           if (slot->page != page)
             continue;
@@ -620,16 +666,12 @@ draw_page (XqWorksheet *sheet, cairo_t *cr, const Plan *plan, int page, GError *
             return FALSE;
           escaped = g_markup_escape_text (ex->prompt, -1);
           markup = g_strdup_printf ("<b>%u.</b>  %s", i + 1, escaped);
-          layout = new_layout (ctx, spec->font, slot->text_w);
-          pango_layout_set_markup (layout, markup, -1);
-          /* Keep long prompts inside their box, above the answer lines. */
-          pango_layout_set_height (layout, -spec->prompt_lines);
-          pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+          layout = fit_prompt (ctx, spec, slot, markup, &n_lines);
           cairo_set_source_rgb (cr, 0, 0, 0);
           if (!show_layout (cr, layout, slot->text_x, slot->text_y, error))
             return FALSE;
           cairo_set_line_width (cr, 0.5);
-          for (int l = 0; l < slot->n_answer_lines; l++)
+          for (int l = 0; l < n_lines; l++)
             {
               double y = slot->text_y + slot->text_h - 1 - l * slot->answer_line_gap;
 

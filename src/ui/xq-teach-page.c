@@ -17,6 +17,7 @@
 #include "xq-teach-page.h"
 #include "xq-teach-work.h"
 #include "xq-worksheet.h"
+#include "xq-worksheet-dialog.h"
 
 #define APP_PATH "/io/github/xiangqi_tutor/XiangqiTutor"
 #define DEFAULT_UNIT_ID "my-lessons"
@@ -539,15 +540,16 @@ choose_file (XqTeachPage *self, const char *title, gboolean save, const char *su
 static void
 print_cb (XqTeachPage *self)
 {
+  g_autofree char *path = xq_teach_page_get_unit_path (self);
+
   gtk_popover_popdown (self->share_popover);
-  start_job (self, XQ_TEACH_JOB_WORKSHEET, NULL);
+  xq_worksheet_dialog_open (GTK_WIDGET (self), path, unit_title (self));
 }
 
 static void
 pdf_cb (XqTeachPage *self)
 {
-  g_autofree char *name = g_strconcat (self->id, ".pdf", NULL);
-  choose_file (self, _("Export a Worksheet"), TRUE, name, XQ_TEACH_JOB_EXPORT_PDF);
+  print_cb (self);
 }
 
 static void

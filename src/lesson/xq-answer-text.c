@@ -135,11 +135,21 @@ xq_answer_append_point (GString *out, XqSquare sq, XqAnswerStyle *style)
 char *
 xq_answer_piece_name (XqPiece piece)
 {
-  g_return_val_if_fail (piece != XQ_EMPTY, NULL);
-  /* Translators: a piece in a worksheet's answer key, "Red general":
-   * the side (Red, Black) and the piece's name. */
-  return g_strdup_printf (C_("answer-key", "%s %s"), xq_color_name (xq_piece_color (piece)),
-                          xq_piece_type_name (xq_piece_type (piece)));
+  /* Whole names, not a side and a piece put together: a Chinese teacher
+   * writes 红帅 and 黑将, one word each. */
+  static const char *const names[2][XQ_N_TYPES] = {
+    { NULL, NC_("answer-key", "Red general"), NC_("answer-key", "Red advisor"),
+      NC_("answer-key", "Red elephant"), NC_("answer-key", "Red horse"), NC_("answer-key", "Red chariot"),
+      NC_("answer-key", "Red cannon"), NC_("answer-key", "Red soldier") },
+    { NULL, NC_("answer-key", "Black general"), NC_("answer-key", "Black advisor"),
+      NC_("answer-key", "Black elephant"), NC_("answer-key", "Black horse"), NC_("answer-key", "Black chariot"),
+      NC_("answer-key", "Black cannon"), NC_("answer-key", "Black soldier") },
+  };
+  XqPieceType type = xq_piece_type (piece);
+
+  g_return_val_if_fail (piece != XQ_EMPTY && type > 0 && type < XQ_N_TYPES, NULL);
+  return g_strdup (g_dpgettext2 (GETTEXT_PACKAGE, "answer-key",
+                                 names[xq_piece_color (piece) == XQ_RED ? 0 : 1][type]));
 }
 
 char *

@@ -42,7 +42,7 @@ void        xq_answer_append_line      (GString *out, const XqPosition *start, c
                                         gboolean only_mover, const XqAnswerStyle *style);
 /* Appends the point's coordinates ("e4") and sets style->names_points. */
 void        xq_answer_append_point     (GString *out, XqSquare sq, XqAnswerStyle *style);
-/* "Red general" (translated), for the set-up key. */
+/* "Red general" (translated: 红帅), for the set-up key. */
 char       *xq_answer_piece_name       (XqPiece piece);
 /* The mate from start: the key move (and any other that mates as fast) and
  * the main line against the most stubborn defence, numbered; NULL when the

@@ -28,13 +28,13 @@ typedef struct {
 /* The drawing colours: a role each, which the theme turns into ink. */
 static const struct {
   XqColorRole role;
-  const char *name;   /* N_() */
+  const char *name;   /* NC_("drawing colour", …) */
   const char *rgb;    /* the swatch on the button (the wood theme's colour) */
 } colors[] = {
-  { XQ_ROLE_HINT, N_("Purple"), "#8a4fd8" },
-  { XQ_ROLE_BAD, N_("Red"), "#dd3026" },
-  { XQ_ROLE_GOOD, N_("Green"), "#23a04a" },
-  { XQ_ROLE_LAST_MOVE, N_("Blue"), "#1f6fc8" },
+  { XQ_ROLE_HINT, NC_("drawing colour", "Purple"), "#8a4fd8" },
+  { XQ_ROLE_BAD, NC_("drawing colour", "Red"), "#dd3026" },
+  { XQ_ROLE_GOOD, NC_("drawing colour", "Green"), "#23a04a" },
+  { XQ_ROLE_LAST_MOVE, NC_("drawing colour", "Blue"), "#1f6fc8" },
 };
 
 struct _XqProjectorWindow
@@ -660,7 +660,7 @@ color_box (XqProjectorWindow *self)
       GtkWidget *swatch = gtk_label_new (NULL);
       g_autofree char *markup = g_strdup_printf ("<span foreground=\"%s\" size=\"x-large\">●</span>", colors[i].rgb);
       /* Translators: tooltip of a colour button on the projector, "Draw in red". */
-      g_autofree char *tip = g_strdup_printf (_("Draw in %s"), g_dgettext (GETTEXT_PACKAGE, colors[i].name));
+      g_autofree char *tip = g_strdup_printf (_("Draw in %s"), g_dpgettext2 (GETTEXT_PACKAGE, "drawing colour", colors[i].name));
 
       gtk_label_set_markup (GTK_LABEL (swatch), markup);
       gtk_button_set_child (GTK_BUTTON (button), swatch);
@@ -710,7 +710,7 @@ xq_projector_window_init (XqProjectorWindow *self)
   adw_header_bar_pack_start (ADW_HEADER_BAR (header), steps);
 
   self->undo_button = icon_button ("edit-undo-symbolic", _("Take the move back (Ctrl+Z)"), "projector.undo");
-  self->reset_button = icon_button ("view-refresh-symbolic", _("Back to the exercise's position"),
+  self->reset_button = icon_button ("view-refresh-symbolic", _("Back to the exercise’s position"),
                                     "projector.reset");
   gtk_widget_add_css_class (demo, "linked");
   gtk_box_append (GTK_BOX (demo), self->undo_button);

@@ -112,6 +112,17 @@ test_every_kind (void)
       g_assert_true (xq_worksheet_get_coordinates (sheet, 3));
       g_assert_false (xq_worksheet_get_coordinates (sheet, 6));
     }
+  /* A choice is answered by circling its letter: no answer lines. */
+  {
+    g_autoptr(XqWorksheet) sheet = sheet_for (file, XQ_NOTATION_WXF);
+    XqWorksheetSlot slots[7];
+
+    xq_worksheet_layout (sheet, slots);
+    g_assert_cmpint (slots[0].n_answer_lines, >, 0);
+    g_assert_cmpint (slots[4].n_answer_lines, ==, 0);
+    g_assert_cmpint (slots[5].n_answer_lines, ==, 0);
+    g_assert_cmpint (slots[6].n_answer_lines, ==, slots[0].n_answer_lines);
+  }
 }
 
 /* Choice questions print every choice, lettered as the key names them, and

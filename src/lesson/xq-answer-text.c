@@ -287,6 +287,8 @@ xq_answer_add_to_worksheet (XqWorksheet *sheet, const XqLessonFile *file, XqNota
           xq_worksheet_add (sheet, pos, question, answer, &annots);
           if (style.names_points)
             xq_worksheet_show_coordinates (sheet, xq_worksheet_get_n_exercises (sheet) - 1);
+          if (xq_exercise_choices (ex) != NULL)
+            xq_worksheet_set_choice (sheet, xq_worksheet_get_n_exercises (sheet) - 1);
           if (answers != NULL)
             g_ptr_array_add (answers, g_strdup_printf ("%s: %s", ex->id, answer ? answer : "-"));
         }

@@ -62,6 +62,7 @@ typedef struct {
   char          *answer;
   XqAnnotations *annots;   /* NULL when there are none */
   gboolean       coordinates;  /* print them around this board */
+  gboolean       choice;       /* answered by circling a choice: no answer lines */
 } Exercise;
 
 struct _XqWorksheet {
@@ -190,6 +191,13 @@ xq_worksheet_show_coordinates (XqWorksheet *sheet, guint index)
   ((Exercise *) sheet->exercises->pdata[index])->coordinates = TRUE;
 }
 
+void
+xq_worksheet_set_choice (XqWorksheet *sheet, guint index)
+{
+  g_return_if_fail (sheet != NULL && index < sheet->exercises->len);
+  ((Exercise *) sheet->exercises->pdata[index])->choice = TRUE;
+}
+
 const char *
 xq_worksheet_get_prompt (const XqWorksheet *sheet, guint index)
 {
@@ -316,7 +324,7 @@ xq_worksheet_layout (const XqWorksheet *sheet, XqWorksheetSlot *slots)
       slot->board_w = board_w;
       slot->board_h = board_h;
       slot->board_y = cell_y;
-      slot->n_answer_lines = spec->answer_lines;
+      slot->n_answer_lines = ((Exercise *) sheet->exercises->pdata[i])->choice ? 0 : spec->answer_lines;
       slot->answer_line_gap = spec->line_gap;
       if (beside)
         {
@@ -595,48 +603,36 @@ draw_board (XqWorksheet *sheet, cairo_t *cr, const Exercise *ex, const XqWorkshe
   return ok;
 }
 
-/* The prompt laid out to fit its box whole: a question is never cut short
- * (a choice question's last choice is part of it).  A long one first gets a
- * smaller font, then the room of its answer lines (a choice is answered by
- * circling its letter), then a smaller font again; only past the smallest
- * size it is cut with an ellipsis.  *n_lines is the answer lines left. */
+/* The prompt laid out to fit above its answer lines whole: a question is
+ * not cut short while a smaller font (down to MIN_PROMPT_PT) can keep it;
+ * only past that is it cut with an ellipsis.  A choice question has no
+ * answer lines, so it has the whole box. */
 #define MIN_PROMPT_PT 7.0
 static PangoLayout *
-fit_prompt (PangoContext *ctx, const LayoutSpec *spec, const XqWorksheetSlot *slot, const char *markup,
-            int *n_lines)
+fit_prompt (PangoContext *ctx, const LayoutSpec *spec, const XqWorksheetSlot *slot, const char *markup)
 {
   PangoFontDescription *desc = pango_font_description_from_string (spec->font);
   double full = pango_font_description_get_size (desc) / (double) PANGO_SCALE;
+  double room = slot->text_h - slot->n_answer_lines * slot->answer_line_gap - 2;
   PangoLayout *layout = NULL;
 
-  for (int lines = slot->n_answer_lines; lines >= 0; lines--)
+  for (double pt = full; pt >= MIN_PROMPT_PT - 0.01; pt -= 0.5)
     {
-      double room = slot->text_h - lines * slot->answer_line_gap - 2;
-      double floor = lines > 0 ? MAX (full * 0.85, MIN_PROMPT_PT) : MIN_PROMPT_PT;
+      int h;
 
-      for (double pt = full; pt >= floor - 0.01; pt -= 0.5)
-        {
-          int h;
-
-          g_clear_object (&layout);
-          layout = new_layout (ctx, spec->font, slot->text_w);
-          pango_font_description_set_size (desc, (int) (pt * PANGO_SCALE));
-          pango_layout_set_font_description (layout, desc);
-          pango_layout_set_markup (layout, markup, -1);
-          pango_layout_get_size (layout, NULL, &h);
-          if ((double) h / PANGO_SCALE <= room)
-            {
-              *n_lines = lines;
-              pango_font_description_free (desc);
-              return layout;
-            }
-        }
+      g_clear_object (&layout);
+      layout = new_layout (ctx, spec->font, slot->text_w);
+      pango_font_description_set_size (desc, (int) (pt * PANGO_SCALE));
+      pango_layout_set_font_description (layout, desc);
+      pango_layout_set_markup (layout, markup, -1);
+      pango_layout_get_size (layout, NULL, &h);
+      if ((double) h / PANGO_SCALE <= room)
+        break;
     }
-  /* Past the smallest size: keep inside the box, above nothing. */
-  pango_layout_set_height (layout, (int) (slot->text_h * PANGO_SCALE));
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-  *n_lines = 0;
   pango_font_description_free (desc);
+  /* Past the smallest size: kept inside its room, above the lines. */
+  pango_layout_set_height (layout, (int) (room * PANGO_SCALE));
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
   return layout;
 }
 
@@ -658,7 +654,6 @@ draw_page (XqWorksheet *sheet, cairo_t *cr, const Plan *plan, int page, GError *
           g_autofree char *escaped = NULL;
           g_autofree char *markup = NULL;
           g_autoptr(PangoLayout) layout = NULL;
-          int n_lines;
 
           if (slot->page != page)
             continue;
@@ -666,12 +661,12 @@ draw_page (XqWorksheet *sheet, cairo_t *cr, const Plan *plan, int page, GError *
             return FALSE;
           escaped = g_markup_escape_text (ex->prompt, -1);
           markup = g_strdup_printf ("<b>%u.</b>  %s", i + 1, escaped);
-          layout = fit_prompt (ctx, spec, slot, markup, &n_lines);
+          layout = fit_prompt (ctx, spec, slot, markup);
           cairo_set_source_rgb (cr, 0, 0, 0);
           if (!show_layout (cr, layout, slot->text_x, slot->text_y, error))
             return FALSE;
           cairo_set_line_width (cr, 0.5);
-          for (int l = 0; l < n_lines; l++)
+          for (int l = 0; l < slot->n_answer_lines; l++)
             {
               double y = slot->text_y + slot->text_h - 1 - l * slot->answer_line_gap;
 

@@ -107,6 +107,16 @@ find_list (GtkWidget *widget)
   return NULL;
 }
 
+/* Selects row i of list and waits for the projector to read the unit. */
+static void
+select_exercise (GtkListBox *list, int i, XqProjectorWindow *projector)
+{
+  gtk_list_box_select_row (list, gtk_list_box_get_row_at_index (list, i));
+  while (xq_projector_window_is_loading (projector))
+    g_main_context_iteration (NULL, TRUE);
+  iterate ();
+}
+
 static XqPiece
 piece_at (XqProjectorWindow *projector, const char *point)
 {
@@ -171,14 +181,12 @@ test_follow (Fixture *f, gconstpointer data)
 
   /* Nothing selected: the exercise being written, outside the unit. */
   g_assert_cmpint (xq_projector_window_get_index (projector), ==, -1);
-  gtk_list_box_select_row (list, gtk_list_box_get_row_at_index (list, 1));
-  iterate ();
+  select_exercise (list, 1, projector);
   g_assert_cmpint (xq_projector_window_get_index (projector), ==, 1);
   g_assert_cmpuint (xq_projector_window_get_n_exercises (projector), ==, 3);
   g_assert_cmpint (piece_at (projector, "e4"), ==, horse);
   g_assert_cmpint (piece_at (projector, "h0"), ==, XQ_EMPTY);
-  gtk_list_box_select_row (list, gtk_list_box_get_row_at_index (list, 0));
-  iterate ();
+  select_exercise (list, 0, projector);
   g_assert_cmpint (xq_projector_window_get_index (projector), ==, 0);
   g_assert_cmpint (piece_at (projector, "h0"), ==, horse);
   g_assert_cmpint (piece_at (projector, "e4"), ==, XQ_EMPTY);
@@ -217,8 +225,7 @@ test_demonstrate (Fixture *f, gconstpointer data)
   XqPiece horse = xq_piece_make (XQ_RED, XQ_HORSE);
   const XqAnnotations *drawing;
 
-  gtk_list_box_select_row (list, gtk_list_box_get_row_at_index (list, 0));
-  iterate ();
+  select_exercise (list, 0, projector);
   g_assert_cmpint (xq_projector_window_get_index (projector), ==, 0);
 
   /* A horse move by two clicks. */

@@ -66,6 +66,7 @@ struct _XqProjectorWindow
   GtkListBox     *list;       /* weak: the list followed */
   char           *unit_path;
   gboolean        selecting;  /* the projector itself selects a row */
+  GCancellable   *loading;    /* the unit being read for a selection */
 };
 
 G_DEFINE_FINAL_TYPE (XqProjectorWindow, xq_projector_window, ADW_TYPE_WINDOW)
@@ -437,33 +438,96 @@ xq_projector_window_previous (XqProjectorWindow *self)
     go_to (self, self->index - 1, TRUE);
 }
 
-static void
-row_selected_cb (XqProjectorWindow *self, GtkListBoxRow *row, GtkListBox *list)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) problems = NULL;
-  g_autoptr(XqLessonFile) file = NULL;
-  g_autofree char *contents = NULL;
-  gsize length;
-  int index;
+/* What a worker reads: the unit file at the time of the selection. */
+typedef struct {
+  char *path;
+  int   index;
+} Load;
 
-  if (row == NULL || self->selecting || self->unit_path == NULL)
+static void
+load_free (Load *load)
+{
+  g_free (load->path);
+  g_free (load);
+}
+
+/* The teacher's own unit, read without proving mates (as the Teach page
+ * does before it saves), still off the main thread: a unit may be long. */
+static void
+load_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  const Load *load = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+  g_autofree char *contents = NULL;
+  XqLessonFile *file;
+  gsize length;
+
+  if (!g_file_get_contents (load->path, &contents, &length, &error))
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  file = xq_lesson_load_data_full (contents, (gssize) length, load->path, XQ_LESSON_LOAD_NO_PROOFS, problems);
+  if (file == NULL || file->type != XQ_LESSON_FILE_UNIT)
+    {
+      g_clear_pointer (&file, xq_lesson_file_free);
+      g_task_return_new_error (task, XQ_LESSON_ERROR, XQ_LESSON_ERROR_VALUE, "%s",
+                               problems->len > 0
+                                 ? ((XqLessonProblem *) g_ptr_array_index (problems, 0))->message
+                                 : _("The unit could not be read."));
+      return;
+    }
+  g_task_return_pointer (task, file, (GDestroyNotify) xq_lesson_file_free);
+}
+
+static void
+loaded_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  XqProjectorWindow *self = XQ_PROJECTOR_WINDOW (source);
+  const Load *load = g_task_get_task_data (G_TASK (result));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(XqLessonFile) file = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
-  index = gtk_list_box_row_get_index (row);
-  /* The teacher's own unit, a few exercises: read without proving mates,
-   * as the Teach page does before it saves. */
-  if (!g_file_get_contents (self->unit_path, &contents, &length, &error))
+  g_clear_object (&self->loading);
+  if (file == NULL)
     {
       set_status (self, error->message);
       return;
     }
-  problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
-  file = xq_lesson_load_data_full (contents, (gssize) length, self->unit_path, XQ_LESSON_LOAD_NO_PROOFS,
-                                   problems);
-  if (file == NULL || file->type != XQ_LESSON_FILE_UNIT || index < 0 ||
-      (guint) index >= file->unit->exercises->len)
+  if (load->index >= 0 && (guint) load->index < file->unit->exercises->len)
+    xq_projector_window_show_exercise (self, file->unit, (guint) load->index);
+}
+
+static void
+row_selected_cb (XqProjectorWindow *self, GtkListBoxRow *row, GtkListBox *list)
+{
+  g_autoptr(GTask) task = NULL;
+  Load *load;
+
+  if (row == NULL || self->selecting || self->unit_path == NULL)
     return;
-  xq_projector_window_show_exercise (self, file->unit, (guint) index);
+  if (self->loading != NULL)
+    g_cancellable_cancel (self->loading);
+  g_clear_object (&self->loading);
+  self->loading = g_cancellable_new ();
+  load = g_new0 (Load, 1);
+  load->path = g_strdup (self->unit_path);
+  load->index = gtk_list_box_row_get_index (row);
+  task = g_task_new (self, self->loading, loaded_cb, NULL);
+  g_task_set_source_tag (task, row_selected_cb);
+  g_task_set_task_data (task, load, (GDestroyNotify) load_free);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_run_in_thread (task, load_thread);
+}
+
+gboolean
+xq_projector_window_is_loading (XqProjectorWindow *self)
+{
+  g_return_val_if_fail (XQ_IS_PROJECTOR_WINDOW (self), FALSE);
+  return self->loading != NULL;
 }
 
 void
@@ -554,6 +618,9 @@ xq_projector_window_dispose (GObject *object)
 {
   XqProjectorWindow *self = XQ_PROJECTOR_WINDOW (object);
 
+  if (self->loading != NULL)
+    g_cancellable_cancel (self->loading);
+  g_clear_object (&self->loading);
   if (self->list != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->list, self);

@@ -34,10 +34,12 @@ void                 xq_projector_window_set_position (XqProjectorWindow *self, 
  * teacher steps to another exercise from the projector. */
 void                 xq_projector_window_show_exercise (XqProjectorWindow *self, const XqUnit *unit, guint index);
 /* Follows the selected row of list, row i being exercise i of the unit in
- * the file at unit_path (read again at each selection, without proving
- * mates); stepping in the projector selects the row. */
+ * the file at unit_path (read again at each selection, in a worker, without
+ * proving mates); stepping in the projector selects the row. */
 void                 xq_projector_window_follow_list  (XqProjectorWindow *self, GtkListBox *list,
                                                        const char *unit_path);
+/* Is the unit being read for a selection? */
+gboolean             xq_projector_window_is_loading   (XqProjectorWindow *self);
 int                  xq_projector_window_get_index    (XqProjectorWindow *self);  /* -1: none */
 guint                xq_projector_window_get_n_exercises (XqProjectorWindow *self);
 void                 xq_projector_window_next         (XqProjectorWindow *self);

@@ -156,6 +156,209 @@ test_tap_points_one (void)
   g_assert_cmpint (bad->kind, ==, XQ_VERDICT_WRONG);
 }
 
+
+/* The sentence the move exercises give for the piece on from going to to. */
+static char *
+move_words (const XqExercise *ex, const char *from, const char *to)
+{
+  XqPosition pos = ex->position;
+  XqLessonMarks marks;
+
+  xq_lesson_marks_clear (&marks);
+  xq_position_set_side (&pos, xq_piece_color (pos.board[sq (from)]));
+  return xq_lesson_explain_illegal (&pos, xq_move_make (sq (from), sq (to)), &marks);
+}
+
+typedef struct {
+  const char *name;
+  const char *fen;
+  const char *square;   /* the piece asked about */
+  const char *tapped;   /* a point it cannot reach */
+  const char *words;    /* what the reason must say */
+  XqLessonMarkRole role;  /* a mark of this role on... */
+  const char *mark;     /* ...this point, or NULL */
+} TapReason;
+
+static const TapReason tap_reasons[] = {
+  /* The horse's north leg e5 is blocked. */
+  { "horse-leg", "5k3/9/9/9/4p4/4N4/9/9/9/3K5 w - - 0 1", "e4", "d6", "leg is blocked", XQ_LESSON_ROLE_BLOCKER, "e5" },
+  /* The cannon on b2 sees the black horse on b7 with nothing between. */
+  { "no-screen", "3k5/9/1n7/9/9/9/9/1C7/9/4K4 w - - 0 1", "b2", "b7", "screen", XQ_LESSON_ROLE_WRONG, "b7" },
+  /* The chariot on a0 with its own soldier on a3. */
+  { "chariot-jump", "3k5/9/9/9/9/9/P8/9/9/R3K4 w - - 0 1", "a0", "a5", "cannot jump", XQ_LESSON_ROLE_BLOCKER, "a3" },
+  { "general-line", "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "e0", "d1", "along a line", XQ_LESSON_ROLE_WRONG, "d1" },
+  { "general-palace", "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", "d0", "c0", "inside the palace", XQ_LESSON_ROLE_WRONG, "c0" },
+  { "elephant-river", "3k5/9/9/9/9/2B6/9/9/9/4K4 w - - 0 1", "c4", "e6", "cross the river", XQ_LESSON_ROLE_WRONG, "e6" },
+};
+
+/* Each wrongly tapped point of a "reach" question gets the reason a move
+ * exercise gives for the same move, with the same marks. */
+static void
+test_tap_reasons (gconstpointer data)
+{
+  const TapReason *c = data;
+  g_autofree char *json = g_strdup_printf (
+    "{ \"id\": \"a\", \"kind\": \"tap\", \"prompt\": \"P\", \"rule\": \"reach\", \"square\": \"%s\", \"fen\": \"%s\" }",
+    c->square, c->fen);
+  g_autoptr(XqLessonFile) file = load_exercise (json);
+  XqExercise *ex = first (file);
+  XqSquare tapped = sq (c->tapped);
+  g_autoptr(XqVerdict) v = check_tap (ex, &tapped, 1);
+  g_autofree char *words = move_words (ex, c->square, c->tapped);
+
+  g_assert_cmpint (v->kind, ==, XQ_VERDICT_WRONG);
+  g_assert_nonnull (words);
+  g_assert_true (g_str_has_prefix (v->message, words));
+  g_assert_nonnull (strstr (v->message, c->words));
+  g_assert_true (xq_lesson_marks_has (&v->marks, XQ_LESSON_MARK_CROSS, XQ_LESSON_ROLE_WRONG, tapped, XQ_NO_SQUARE));
+  if (c->role != XQ_LESSON_ROLE_WRONG)
+    g_assert_true (xq_lesson_marks_has (&v->marks, XQ_LESSON_MARK_POINT, c->role, sq (c->mark), XQ_NO_SQUARE));
+}
+
+static XqVerdict *
+tap_and_check (XqAttempt *a, const char *const *points)
+{
+  XqInput check = { .type = XQ_INPUT_CHECK, .sq = XQ_NO_SQUARE, .move = XQ_MOVE_NONE };
+
+  for (int i = 0; points[i] != NULL; i++)
+    {
+      XqInput tap = { .type = XQ_INPUT_TAP, .sq = sq (points[i]), .move = XQ_MOVE_NONE };
+      g_autoptr(XqVerdict) v = xq_attempt_input (a, &tap);
+    }
+  return xq_attempt_input (a, &check);
+}
+
+static gboolean
+has_role (const XqLessonMarks *marks, XqLessonMarkRole role)
+{
+  for (int i = 0; i < marks->n_marks; i++)
+    if (marks->marks[i].role == role)
+      return TRUE;
+  return FALSE;
+}
+
+/* The points still to find are counted ("2 more points") at once and shown
+ * from the second try on; two wrong points with two reasons get both. */
+static void
+test_tap_missing (void)
+{
+  /* The horse on e4 (leg e5 blocked) reaches d2 f2 c3 g3 c5 g5. */
+  g_autoptr(XqLessonFile) file = load_exercise (
+    "{ \"id\": \"a\", \"kind\": \"tap\", \"prompt\": \"P\", \"rule\": \"reach\", \"square\": \"e4\","
+    "  \"fen\": \"5k3/9/9/9/4p4/4N4/9/9/9/3K5 w - - 0 1\" }");
+  const char *const first_try[] = { "d2", "f2", "c3", "g3", "d6", "e3", NULL };
+  const char *const second_try[] = { "c5", NULL };
+  const char *const third_try[] = { "g5", NULL };
+  g_autoptr(XqVerdict) one = NULL;
+  g_autoptr(XqVerdict) two = NULL;
+  g_autoptr(XqVerdict) three = NULL;
+  g_autofree char *leg = NULL;
+  XqAttempt a;
+
+  xq_attempt_init (&a, first (file));
+  one = tap_and_check (&a, first_try);
+  g_assert_cmpint (one->kind, ==, XQ_VERDICT_WRONG);
+  leg = move_words (first (file), "e4", "d6");
+  g_assert_nonnull (strstr (one->message, leg));
+  g_assert_nonnull (strstr (one->message, "The horse moves one point straight"));
+  g_assert_nonnull (strstr (one->message, "2 more points to find."));
+  g_assert_false (has_role (&one->marks, XQ_LESSON_ROLE_MISSING));
+  g_assert_cmpint (a.n_taps, ==, 4);
+
+  two = tap_and_check (&a, second_try);
+  g_assert_cmpint (two->kind, ==, XQ_VERDICT_INCOMPLETE);
+  g_assert_cmpstr (two->message, ==, "Right so far! 1 more point to find.");
+  g_assert_true (xq_lesson_marks_has (&two->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_MISSING, sq ("g5"), XQ_NO_SQUARE));
+
+  three = tap_and_check (&a, third_try);
+  g_assert_cmpint (three->kind, ==, XQ_VERDICT_CORRECT);
+  g_assert_cmpint (a.stars, ==, 2);
+  xq_attempt_clear (&a);
+}
+
+/* Unit 1's geography: each wrong point says what it is, in the words of
+ * the question's own side. */
+static void
+test_tap_geography (void)
+{
+  g_autoptr(XqLessonFile) file = load_exercise (
+    "{ \"id\": \"a\", \"kind\": \"tap\", \"prompt\": \"P\", \"rule\": \"file\", \"side\": \"red\", \"number\": 1 }");
+  g_autoptr(XqLessonFile) black = load_exercise (
+    "{ \"id\": \"a\", \"kind\": \"tap\", \"prompt\": \"P\", \"rule\": \"file\", \"side\": \"black\", \"number\": 3 }");
+  g_autoptr(XqLessonFile) palace = load_exercise (
+    "{ \"id\": \"a\", \"kind\": \"tap\", \"prompt\": \"P\", \"rule\": \"palace\", \"side\": \"red\" }");
+  g_autoptr(XqLessonFile) bank = load_exercise (
+    "{ \"id\": \"a\", \"kind\": \"tap\", \"prompt\": \"P\", \"rule\": \"river-bank\", \"side\": \"black\" }");
+  XqSquare file_a[XQ_RANKS], tap;
+  g_autoptr(XqVerdict) nine = NULL;
+  g_autoptr(XqVerdict) two = NULL;
+  g_autoptr(XqVerdict) b = NULL;
+  g_autoptr(XqVerdict) out = NULL;
+  g_autoptr(XqVerdict) other = NULL;
+  g_autoptr(XqVerdict) across = NULL;
+  g_autoptr(XqVerdict) far = NULL;
+
+  /* All ten points of Red’s file 九 (file a): one reason, ten crosses. */
+  for (int r = 0; r < XQ_RANKS; r++)
+    file_a[r] = xq_sq_make (0, r);
+  nine = check_tap (first (file), file_a, XQ_RANKS);
+  g_assert_cmpint (nine->kind, ==, XQ_VERDICT_WRONG);
+  g_assert_cmpstr (nine->message, ==, "You tapped file 九; Red’s file 一 is 8 files further to Red’s right.\n"
+                                      "10 more points to find.");
+  for (int r = 0; r < XQ_RANKS; r++)
+    g_assert_true (xq_lesson_marks_has (&nine->marks, XQ_LESSON_MARK_CROSS, XQ_LESSON_ROLE_WRONG, file_a[r], XQ_NO_SQUARE));
+  tap = sq ("h4");
+  two = check_tap (first (file), &tap, 1);
+  g_assert_true (g_str_has_prefix (two->message, "You tapped file 二; Red’s file 一 is 1 file further to Red’s right."));
+  /* Black counts from the other edge, in its own numbers. */
+  tap = sq ("a4");
+  b = check_tap (first (black), &tap, 1);
+  g_assert_true (g_str_has_prefix (b->message, "You tapped file 1; Black’s file 3 is 2 files further to Black’s left."));
+
+  tap = sq ("d3");
+  out = check_tap (first (palace), &tap, 1);
+  g_assert_nonnull (strstr (out->message, "outside the palace"));
+  tap = sq ("e8");
+  other = check_tap (first (palace), &tap, 1);
+  g_assert_nonnull (strstr (other->message, "in Black’s palace"));
+  tap = sq ("e4");
+  across = check_tap (first (bank), &tap, 1);
+  g_assert_nonnull (strstr (across->message, "on Red’s bank, across the river"));
+  tap = sq ("e7");
+  far = check_tap (first (bank), &tap, 1);
+  g_assert_nonnull (strstr (far->message, "not on the bank"));
+}
+
+/* Attackers, blockers and pieces in danger: each wrong point has the reason
+ * that piece does not count. */
+static void
+test_tap_piece_reasons (void)
+{
+  /* The red chariot e4 is attacked by the chariots a4 and i4, the horse
+   * d6 and the cannon e8 (over the soldier e6); the red soldier e3 guards. */
+  g_autoptr(XqLessonFile) file = load_exercise (
+    "{ \"id\": \"a\", \"kind\": \"tap\", \"prompt\": \"P\", \"rule\": \"attackers\", \"square\": \"e4\","
+    "  \"fen\": \"5k3/4c4/9/3np4/9/r3R3r/4P4/9/9/3K5 w - - 0 1\" }");
+  g_autoptr(XqLessonFile) danger = load_exercise (
+    "{ \"id\": \"a\", \"kind\": \"tap\", \"prompt\": \"P\", \"rule\": \"in-danger\", \"side\": \"red\","
+    "  \"fen\": \"5k3/4c4/9/3np4/9/r3R3r/4P4/9/9/3K5 w - - 0 1\" }");
+  XqSquare tap;
+  g_autoptr(XqVerdict) soldier = NULL;
+  g_autoptr(XqVerdict) friend = NULL;
+  g_autoptr(XqVerdict) black = NULL;
+
+  tap = sq ("e6");
+  soldier = check_tap (first (file), &tap, 1);
+  g_assert_cmpint (soldier->kind, ==, XQ_VERDICT_WRONG);
+  g_assert_nonnull (strstr (soldier->message, "soldier"));
+  tap = sq ("e3");
+  friend = check_tap (first (file), &tap, 1);
+  g_assert_nonnull (strstr (friend->message, "same side"));
+  tap = sq ("a4");
+  black = check_tap (first (danger), &tap, 1);
+  g_assert_nonnull (strstr (black->message, "Black piece"));
+}
+
 /* ---- Move ------------------------------------------------------------------ */
 
 typedef struct {
@@ -421,6 +624,81 @@ test_choose_explains (void)
   g_assert_true (xq_lesson_marks_has (&v->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_ATTACK, sq ("b9"), sq ("a7")));
 }
 
+
+static XqVerdict *
+pick (XqAttempt *a, const char *id)
+{
+  XqInput in = { .type = XQ_INPUT_CHOOSE, .sq = XQ_NO_SQUARE, .move = XQ_MOVE_NONE, .choice = id };
+  return xq_attempt_input (a, &in);
+}
+
+/* A wrong "Yes" on the legality question gets the rule at once, pointed at
+ * with the piece and its move in neutral marks: no red arrow, no cross, no
+ * "No" before the retry.  The right pick then gives the full reason. */
+static void
+test_choose_legal_retry (void)
+{
+  /* The horse on b0 with its leg b1 blocked by a red cannon. */
+  g_autoptr(XqLessonFile) file = load_exercise (
+    "{ \"id\": \"c\", \"kind\": \"choose\", \"prompt\": \"P\", \"rule\": \"legal\","
+    "  \"fen\": \"3k5/9/9/9/9/9/9/9/1C7/1N2K4 w - - 0 1\", \"moves\": [\"b0c2\"], " LEGAL_CHOICES " }");
+  g_autoptr(XqVerdict) wrong = NULL;
+  g_autoptr(XqVerdict) right = NULL;
+  XqAttempt a;
+
+  xq_attempt_init (&a, first (file));
+  g_assert_cmpstr (answer_of (first (file)).choice, ==, "no");
+  wrong = pick (&a, "yes");
+  g_assert_cmpint (wrong->kind, ==, XQ_VERDICT_WRONG);
+  g_assert_cmpstr (wrong->message, ==, xq_lesson_reason_rule (XQ_ILLEGAL_HORSE_LEG, XQ_HORSE));
+  g_assert_true (xq_lesson_marks_has (&wrong->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_MOVE, sq ("b0"), sq ("c2")));
+  g_assert_false (has_role (&wrong->marks, XQ_LESSON_ROLE_WRONG));
+  g_assert_false (has_role (&wrong->marks, XQ_LESSON_ROLE_CORRECT));
+  g_assert_false (has_role (&wrong->marks, XQ_LESSON_ROLE_BLOCKER));
+  right = pick (&a, "no");
+  g_assert_cmpint (right->kind, ==, XQ_VERDICT_CORRECT);
+  g_assert_nonnull (strstr (right->message, "leg is blocked"));
+  g_assert_true (xq_lesson_marks_has (&right->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_BLOCKER, sq ("b1"), XQ_NO_SQUARE));
+  g_assert_cmpint (a.stars, ==, 2);
+  xq_attempt_clear (&a);
+}
+
+/* With more choices: the first wrong pick says what the picked word means
+ * (not the answer), the last try gives the answer and its reason. */
+static void
+test_choose_last_try (void)
+{
+  g_autoptr(XqLessonFile) file = load_exercise (
+    "{ \"id\": \"c\", \"kind\": \"choose\", \"prompt\": \"P\", \"rule\": \"status\","
+    "  \"fen\": \"5k3/9/9/9/4r4/9/9/9/9/4K4 w - - 0 1\", \"choices\": [ {\"id\":\"check\",\"text\":\"Check\"},"
+    "  {\"id\":\"checkmate\",\"text\":\"Checkmate\"}, {\"id\":\"stalemate\",\"text\":\"Stalemate\"}, {\"id\":\"none\",\"text\":\"None\"} ] }");
+  g_autoptr(XqLessonFile) fixed = load_exercise (
+    "{ \"id\": \"c\", \"kind\": \"choose\", \"prompt\": \"How many?\", \"hints\": [ \"Nine times ten.\" ], \"answer\": \"90\","
+    "  \"choices\": [ {\"id\":\"81\",\"text\":\"81\"}, {\"id\":\"90\",\"text\":\"90\"}, {\"id\":\"100\",\"text\":\"100\"} ] }");
+  g_autoptr(XqVerdict) one = NULL;
+  g_autoptr(XqVerdict) two = NULL;
+  g_autoptr(XqVerdict) f1 = NULL;
+  g_autoptr(XqVerdict) f2 = NULL;
+  XqAttempt a;
+
+  xq_attempt_init (&a, first (file));
+  one = pick (&a, "checkmate");
+  g_assert_true (g_str_has_prefix (one->message, "Checkmate means"));
+  g_assert_null (strstr (one->message, "can still get out: check"));
+  /* The general and the chariot attacking it are pointed at. */
+  g_assert_true (xq_lesson_marks_has (&one->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_ATTACK, sq ("e5"), sq ("e0")));
+  two = pick (&a, "none");
+  g_assert_cmpstr (two->message, ==, "The answer is “Check”. The general is attacked, but it can still get out: check.");
+  xq_attempt_clear (&a);
+
+  xq_attempt_init (&a, first (fixed));
+  f1 = pick (&a, "81");
+  g_assert_cmpstr (f1->message, ==, "Not “81”. Nine times ten.");
+  f2 = pick (&a, "100");
+  g_assert_cmpstr (f2->message, ==, "The answer is “90”. Nine times ten.");
+  xq_attempt_clear (&a);
+}
+
 /* ---- Mate ------------------------------------------------------------------ */
 
 static void
@@ -515,6 +793,14 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson/checker/tap/reach", test_tap_reach);
   g_test_add_func ("/lesson/checker/tap/attackers", test_tap_attackers);
   g_test_add_func ("/lesson/checker/tap/points-one", test_tap_points_one);
+  for (guint i = 0; i < G_N_ELEMENTS (tap_reasons); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/lesson/checker/tap/reason/%s", tap_reasons[i].name);
+      g_test_add_data_func (path, &tap_reasons[i], test_tap_reasons);
+    }
+  g_test_add_func ("/lesson/checker/tap/missing", test_tap_missing);
+  g_test_add_func ("/lesson/checker/tap/geography", test_tap_geography);
+  g_test_add_func ("/lesson/checker/tap/piece-reasons", test_tap_piece_reasons);
   for (size_t i = 0; i < G_N_ELEMENTS (move_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/lesson/checker/move/%s", move_cases[i].name);
@@ -531,6 +817,8 @@ main (int argc, char **argv)
       g_test_add_data_func (path, &choose_cases[i], test_choose);
     }
   g_test_add_func ("/lesson/checker/choose/explains", test_choose_explains);
+  g_test_add_func ("/lesson/checker/choose/legal-retry", test_choose_legal_retry);
+  g_test_add_func ("/lesson/checker/choose/last-try", test_choose_last_try);
   g_test_add_func ("/lesson/checker/mate/in-one", test_mate_in_one);
   g_test_add_func ("/lesson/checker/mate/in-two", test_mate_in_two);
   g_test_add_func ("/lesson/checker/stars-for", test_stars_for);

@@ -18,6 +18,7 @@
 
 #include "xq-checker.h"
 #include "xq-learn-page.h"
+#include "xq-window.h"
 #include "xq-test-gtk.h"
 #include "xq-test-kinds.h"
 
@@ -1224,6 +1225,328 @@ test_own_units (Fixture       *f,
   g_assert_cmpint (g_remove (bad), ==, 0);
 }
 
+
+/* ---- The list of exercises, reopening, Next -------------------------------- */
+
+static GtkListBoxRow *
+exercise_row (Fixture *f,
+              guint    index)
+{
+  GtkListBox *list = GTK_LIST_BOX (xq_lesson_player_get_exercise_list (f->player));
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (list, (int) index);
+
+  g_assert_nonnull (row);
+  return row;
+}
+
+/* The text a row shows: its labels joined (number, prompt, stars). */
+static char *
+row_text (GtkListBoxRow *row)
+{
+  GString *text = g_string_new (NULL);
+
+  for (GtkWidget *c = gtk_widget_get_first_child (gtk_list_box_row_get_child (row)); c;
+       c = gtk_widget_get_next_sibling (c))
+    g_string_append_printf (text, "%s|", gtk_label_get_text (GTK_LABEL (c)));
+  return g_string_free (text, FALSE);
+}
+
+/* The list shows every exercise with its stars; a row jumps there, a
+ * solved exercise lets Next go on, a redo can earn more and the best is
+ * kept, and reopening the unit starts at the first unsolved exercise. */
+static void
+test_jump_list (Fixture       *f,
+                gconstpointer  data)
+{
+  const XqUnit *unit = open_unit (f, "board");
+  guint np = unit->pages->len;
+  GtkListBox *list = GTK_LIST_BOX (xq_lesson_player_get_exercise_list (f->player));
+  const XqExercise *third = g_ptr_array_index (unit->exercises, 2);
+  const XqExercise *ex;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  guint rows = 0;
+
+  /* The first time, a unit opens at its first page. */
+  g_assert_cmpuint (xq_lesson_player_get_step (f->player), ==, 0);
+  g_assert_true (gtk_widget_get_visible (xq_lesson_player_get_button (f->player, "exercises")));
+  for (GtkWidget *c = gtk_widget_get_first_child (GTK_WIDGET (list)); c; c = gtk_widget_get_next_sibling (c))
+    rows++;
+  g_assert_cmpuint (rows, ==, unit->exercises->len);
+  before = row_text (exercise_row (f, 2));
+  g_assert_nonnull (strstr (before, third->prompt));
+  g_assert_nonnull (strstr (before, "☆☆☆"));
+
+  /* Jump to the third exercise and solve it with one slip: two stars. */
+  g_signal_emit_by_name (list, "row-activated", exercise_row (f, 2));
+  wait_idle ();
+  ex = xq_lesson_player_get_exercise (f->player);
+  g_assert_true (ex == third);
+  g_assert_cmpuint (xq_lesson_player_get_step (f->player), ==, np + 2);
+  g_assert_false (gtk_widget_is_sensitive (xq_lesson_player_get_button (f->player, "next")));
+  for (int sq = 0; sq < XQ_SQUARES; sq++)
+    if (!is_answer_point (ex, sq))
+      {
+        press_point (f, sq);
+        break;
+      }
+  if (tap_all (ex))
+    click (xq_lesson_player_get_button (f->player, "check"));
+  solve_exercise (f, ex);
+  g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 2);
+  /* The praise matches the stars and says the rule. */
+  g_assert_true (g_str_has_prefix (xq_lesson_player_get_praise (f->player), "Good!"));
+  g_assert_nonnull (strstr (xq_lesson_player_get_praise (f->player), "wrong try (1)"));
+  after = row_text (exercise_row (f, 2));
+  g_assert_nonnull (strstr (after, "★★☆"));
+
+  /* Away and back: Next is open on a solved exercise. */
+  g_signal_emit_by_name (list, "row-activated", exercise_row (f, 3));
+  wait_idle ();
+  click (xq_lesson_player_get_button (f->player, "back"));
+  g_assert_true (xq_lesson_player_get_exercise (f->player) == third);
+  g_assert_false (xq_lesson_player_is_solved (f->player));
+  g_assert_true (gtk_widget_is_sensitive (xq_lesson_player_get_button (f->player, "next")));
+
+  /* A redo, clean this time, earns three; the best is kept. */
+  g_signal_emit_by_name (list, "row-activated", exercise_row (f, 2));
+  wait_idle ();
+  solve_exercise (f, third);
+  g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 3);
+  g_assert_true (g_str_has_prefix (xq_lesson_player_get_praise (f->player), "Perfect"));
+  g_assert_cmpint (stars_on_disk (f, unit->id, third->id), ==, 3);
+  /* Try Again after a solve is a fresh try, not one that keeps the slips. */
+  click (xq_lesson_player_get_button (f->player, "retry"));
+  g_assert_false (xq_lesson_player_is_solved (f->player));
+  solve_exercise (f, third);
+  g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 3);
+
+  /* Reopened, the unit starts at its first exercise still unsolved. */
+  click (xq_lesson_player_get_button (f->player, "units"));
+  open_unit (f, "board");
+  g_assert_cmpuint (xq_lesson_player_get_step (f->player), ==, np);
+  solve_exercise (f, xq_lesson_player_get_exercise (f->player));
+  click (xq_lesson_player_get_button (f->player, "units"));
+  open_unit (f, "board");
+  g_assert_cmpuint (xq_lesson_player_get_step (f->player), ==, np + 1);
+}
+
+/* After Check, the next tap selects its point at once. */
+static void
+test_tap_after_check (Fixture       *f,
+                      gconstpointer  data)
+{
+  const XqUnit *unit = open_unit (f, "board");
+  const XqExercise *ex = g_ptr_array_index (unit->exercises, 0);
+  const XqLessonMarks *marks;
+  XqSquare right = XQ_NO_SQUARE, wrong = XQ_NO_SQUARE;
+
+  xq_lesson_player_go_to (f->player, unit->pages->len);
+  g_assert_true (xq_lesson_player_get_exercise (f->player) == ex);
+  for (int sq = 0; sq < XQ_SQUARES; sq++)
+    if (is_answer_point (ex, sq) && right == XQ_NO_SQUARE)
+      right = sq;
+    else if (!is_answer_point (ex, sq) && wrong == XQ_NO_SQUARE)
+      wrong = sq;
+  press_point (f, wrong);
+  click (xq_lesson_player_get_button (f->player, "check"));
+  g_assert_nonnull (strstr (xq_lesson_player_get_feedback (f->player), "outside the palace"));
+  g_assert_nonnull (strstr (xq_lesson_player_get_feedback (f->player), "9 more points to find."));
+  press_point (f, right);
+  marks = xq_lesson_board_get_marks (f->board);
+  g_assert_true (xq_lesson_marks_has (marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_HIGHLIGHT, right, XQ_NO_SQUARE));
+}
+
+/* ---- Layout ------------------------------------------------------------------ */
+
+typedef struct {
+  int width, height;
+} WindowSize;
+
+static const WindowSize layout_sizes[] = { { 600, 700 }, { 1280, 900 } };
+
+static graphene_rect_t
+bounds_in (GtkWidget *widget,
+           GtkWidget *window)
+{
+  graphene_rect_t r;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, window, &r));
+  return r;
+}
+
+static void
+assert_inside (GtkWidget *widget,
+               GtkWidget *window,
+               const char *what)
+{
+  graphene_rect_t r = bounds_in (widget, window);
+
+  if (r.origin.x < 0 || r.origin.y < 0 ||
+      r.origin.x + r.size.width > gtk_widget_get_width (window) + 0.5 ||
+      r.origin.y + r.size.height > gtk_widget_get_height (window) + 0.5)
+    g_error ("%s lies at %.0f,%.0f %.0fx%.0f, outside the %dx%d window", what, r.origin.x, r.origin.y,
+             r.size.width, r.size.height, gtk_widget_get_width (window), gtk_widget_get_height (window));
+}
+
+/* The controls of the step on show: the player's buttons, the choices, the
+ * tray's pieces. */
+static GPtrArray *
+controls (XqLessonPlayer *player)
+{
+  static const char *const names[] = { "next", "back", "hint", "retry", "check", "units", "exercises" };
+  GPtrArray *out = g_ptr_array_new ();
+  const XqExercise *ex = xq_lesson_player_get_exercise (player);
+  GPtrArray *choices = ex ? xq_exercise_choices (ex) : NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    g_ptr_array_add (out, xq_lesson_player_get_button (player, names[i]));
+  for (guint i = 0; choices != NULL && i < choices->len; i++)
+    g_ptr_array_add (out, xq_lesson_player_get_choice_button (player, ((XqChoice *) g_ptr_array_index (choices, i))->id));
+  for (XqPiece p = 1; p < 16; p++)
+    if (xq_lesson_player_get_tray_button (player, p) != NULL)
+      g_ptr_array_add (out, xq_lesson_player_get_tray_button (player, p));
+  return out;
+}
+
+/* At 600×700 and at 1280×900, in the real window: on every step of every
+ * unit each control lies inside the window (nothing hidden below a fold),
+ * the board keeps one size and place through the unit and is the biggest
+ * thing on screen, the buttons do not move when feedback appears, and the
+ * feedback never covers the set-up tray. */
+static void
+test_layout (gconstpointer data)
+{
+  const WindowSize *size = data;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *store = g_dir_make_tmp ("xq-layout-XXXXXX", &error);
+  XqWindow *window;
+  XqLearnPage *page;
+  XqLessonPlayer *player;
+  GtkWidget *win;
+  GPtrArray *units;
+
+  g_assert_no_error (error);
+  window = xq_window_new (NULL);
+  win = GTK_WIDGET (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), size->width, size->height);
+  page = xq_window_get_learn_page (window);
+  xq_learn_page_load (page, NULL, store);
+  player = xq_learn_page_get_player (page);
+  xq_lesson_player_set_reply_delay (player, 0);
+  xq_window_show_page (window, "learn");
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (win);
+  /* The window really is that small (less its frame): nothing in it asks
+   * for more. */
+  g_assert_cmpint (gtk_widget_get_width (win), <=, size->width);
+  g_assert_cmpint (gtk_widget_get_width (win), >=, size->width - 24);
+  g_assert_cmpint (gtk_widget_get_height (win), <=, size->height);
+  g_assert_cmpint (gtk_widget_get_height (win), >=, size->height - 24);
+
+  units = xq_learn_page_get_units (page);
+  for (guint u = 0; u < units->len; u++)
+    {
+      GtkWidget *board;
+      graphene_rect_t first;
+      guint n;
+
+      xq_learn_page_open_unit (page, u);
+      gtk_test_widget_wait_for_draw (win);
+      board = GTK_WIDGET (xq_lesson_player_get_board (player));
+      n = xq_lesson_player_get_n_steps (player);
+      for (guint step = 0; step < n; step++)
+        {
+          g_autoptr(GPtrArray) all = NULL;
+          const XqExercise *ex;
+          graphene_rect_t b, next_before;
+          g_autofree char *where = NULL;
+
+          xq_lesson_player_go_to (player, step);
+          wait_idle ();
+          gtk_test_widget_wait_for_draw (win);
+          where = g_strdup_printf ("unit %u step %u at %dx%d", u + 1, step, size->width, size->height);
+          b = bounds_in (board, win);
+          if (step == 0)
+            first = b;
+          if (!graphene_rect_equal (&b, &first))
+            g_error ("%s: the board moved from %.0f,%.0f %.0fx%.0f to %.0f,%.0f %.0fx%.0f", where,
+                     first.origin.x, first.origin.y, first.size.width, first.size.height,
+                     b.origin.x, b.origin.y, b.size.width, b.size.height);
+          assert_inside (board, win, where);
+
+          all = controls (player);
+          for (guint i = 0; i < all->len; i++)
+            {
+              GtkWidget *c = g_ptr_array_index (all, i);
+              graphene_rect_t r;
+
+              if (!gtk_widget_is_visible (c))
+                continue;
+              assert_inside (c, win, where);
+              r = bounds_in (c, win);
+              g_assert_cmpfloat (r.size.width * r.size.height, <, b.size.width * b.size.height);
+            }
+
+          /* A wrong answer's feedback: the buttons stay where they were,
+           * and the words never cover the tray. */
+          ex = xq_lesson_player_get_exercise (player);
+          if (ex == NULL)
+            continue;
+          next_before = bounds_in (xq_lesson_player_get_button (player, "next"), win);
+          if (xq_exercise_is (ex, "choose"))
+            {
+              GPtrArray *choices = xq_exercise_choices (ex);
+              for (guint i = 0; i < choices->len; i++)
+                {
+                  const char *id = ((XqChoice *) g_ptr_array_index (choices, i))->id;
+                  if (g_strcmp0 (id, answer_of (ex).choice) != 0)
+                    {
+                      g_signal_emit_by_name (xq_lesson_player_get_choice_button (player, id), "clicked");
+                      break;
+                    }
+                }
+            }
+          else if (xq_exercise_is (ex, "setup") || xq_exercise_is (ex, "tap"))
+            g_signal_emit_by_name (xq_lesson_player_get_button (player, "check"), "clicked");
+          else
+            continue;
+          wait_idle ();
+          gtk_test_widget_wait_for_draw (win);
+          g_assert_cmpstr (xq_lesson_player_get_feedback (player), !=, "");
+          {
+            graphene_rect_t now = bounds_in (xq_lesson_player_get_button (player, "next"), win);
+            g_assert_true (graphene_rect_equal (&now, &next_before));
+            b = bounds_in (board, win);
+            g_assert_true (graphene_rect_equal (&b, &first));
+          }
+          for (XqPiece p = 1; p < 16; p++)
+            {
+              GtkWidget *tray = xq_lesson_player_get_tray_button (player, p);
+              GtkWidget *feedback = NULL;
+              graphene_rect_t t, fb;
+
+              if (tray == NULL || !gtk_widget_is_visible (tray))
+                continue;
+              /* The feedback label is the one that says what the player said. */
+              for (GtkWidget *w = gtk_widget_get_parent (gtk_widget_get_parent (tray)); w && !feedback;
+                   w = gtk_widget_get_parent (w))
+                for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+                  if (GTK_IS_LABEL (c) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (c)),
+                                                     xq_lesson_player_get_feedback (player)) == 0)
+                    feedback = c;
+              g_assert_nonnull (feedback);
+              t = bounds_in (tray, win);
+              fb = bounds_in (feedback, win);
+              g_assert_false (graphene_rect_intersection (&t, &fb, NULL));
+            }
+        }
+      xq_learn_page_show_map (page);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+  xq_test_remove_tree (store);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1231,6 +1554,7 @@ main (int   argc,
   /* The default progress store and a teacher's own units live in the
    * throwaway XDG data dir xq_test_gtk_init () makes. */
   setlocale (LC_ALL, "");
+  g_setenv ("GSETTINGS_SCHEMA_DIR", XQ_BUILD_SCHEMADIR, FALSE);
   xq_test_gtk_init (&argc, &argv);
 
 #define ADD(path, func) \
@@ -1248,7 +1572,14 @@ main (int   argc,
   ADD ("every-unit", test_every_unit);
   ADD ("keyboard-tap", test_keyboard_tap);
   ADD ("own-units", test_own_units);
+  ADD ("jump-list", test_jump_list);
+  ADD ("tap-after-check", test_tap_after_check);
 #undef ADD
+  for (guint i = 0; i < G_N_ELEMENTS (layout_sizes); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/ui/learn/layout/%dx%d", layout_sizes[i].width, layout_sizes[i].height);
+      g_test_add_data_func (path, &layout_sizes[i], test_layout);
+    }
   g_test_add_func ("/ui/learn/worksheet", test_worksheet);
 
   return g_test_run ();

@@ -248,6 +248,194 @@ test_hints_are_real (void)
 
 /* The kind table is whole: every kind has what the loader, the player and
  * the editor call, and its fields' rule references hold. */
+
+/* A sentence that explains something: not empty, not a generic "Not
+ * quite", and about this board (marks on it) or this question (a choice,
+ * a number or a point named). */
+static void
+assert_explains (const XqVerdict *v)
+{
+  static const char *const generic[] = { "Not quite", "Try again", "Well done", "Look again",
+                                         "Tap a point on the board.", "That is not a move." };
+  gboolean named = FALSE;
+
+  g_assert_nonnull (v);
+  g_assert_cmpint (v->kind, !=, XQ_VERDICT_CORRECT);
+  g_assert_nonnull (v->message);
+  g_test_message ("  %s", v->message);
+  g_assert_cmpstr (v->message, !=, "");
+  for (guint i = 0; i < G_N_ELEMENTS (generic); i++)
+    g_assert_false (g_str_has_prefix (v->message, generic[i]));
+  for (const char *c = v->message; *c; c++)
+    named |= g_ascii_isdigit (*c);
+  named |= strstr (v->message, "“") != NULL;
+  g_assert_true (v->marks.n_marks > 0 || named);
+}
+
+static XqVerdict *
+input (XqAttempt *a, XqInputType type, XqSquare sq, XqMove m, XqPiece piece, const char *choice)
+{
+  XqInput in = { .type = type, .sq = sq, .move = m, .piece = piece, .choice = choice };
+  return xq_attempt_input (a, &in);
+}
+
+/* Every shipped exercise, answered wrongly the way a child would (every
+ * wrong point of a tap, every wrong choice on the first and the last try,
+ * a legal move that misses, a step the walker cannot make, a piece on a
+ * wrong point, a move that lets the general go), says why. */
+static void
+test_wrong_answers_explain (void)
+{
+  g_assert_nonnull (curriculum);
+  for (guint i = 0; i < curriculum->len; i++)
+    {
+      XqUnit *unit = ((XqLessonFile *) g_ptr_array_index (curriculum, i))->unit;
+
+      for (guint j = 0; j < unit->exercises->len; j++)
+        {
+          XqExercise *ex = g_ptr_array_index (unit->exercises, j);
+          XqAnswer answer;
+          int checked = 0;
+
+          g_test_message ("%s/%s", unit->id, ex->id);
+          xq_exercise_answer (ex, &answer);
+          if (xq_exercise_is (ex, "tap"))
+            for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+              {
+                g_autoptr(XqVerdict) v = NULL;
+                gboolean right = FALSE;
+                XqAttempt a;
+
+                for (int k = 0; k < answer.n_points; k++)
+                  right |= answer.points[k] == sq;
+                if (right)
+                  continue;
+                xq_attempt_init (&a, ex);
+                v = input (&a, XQ_INPUT_TAP, sq, XQ_MOVE_NONE, XQ_EMPTY, NULL);
+                if (xq_attempt_wants_check (&a))
+                  {
+                    g_clear_pointer (&v, xq_verdict_free);
+                    v = input (&a, XQ_INPUT_CHECK, XQ_NO_SQUARE, XQ_MOVE_NONE, XQ_EMPTY, NULL);
+                  }
+                g_assert_cmpint (v->kind, ==, XQ_VERDICT_WRONG);
+                assert_explains (v);
+                checked++;
+                xq_attempt_clear (&a);
+              }
+          else if (xq_exercise_is (ex, "choose"))
+            {
+              GPtrArray *choices = xq_exercise_choices (ex);
+
+              for (guint k = 0; k < choices->len; k++)
+                {
+                  const char *id = ((XqChoice *) g_ptr_array_index (choices, k))->id;
+                  g_autoptr(XqVerdict) v = NULL;
+                  XqAttempt a;
+
+                  if (strcmp (id, answer.choice) == 0)
+                    continue;
+                  xq_attempt_init (&a, ex);
+                  v = input (&a, XQ_INPUT_CHOOSE, XQ_NO_SQUARE, XQ_MOVE_NONE, XQ_EMPTY, id);
+                  assert_explains (v);
+                  checked++;
+                  /* The last try, with another wrong choice where there is one. */
+                  for (guint l = 0; l < choices->len; l++)
+                    {
+                      const char *other = ((XqChoice *) g_ptr_array_index (choices, l))->id;
+                      g_autoptr(XqVerdict) last = NULL;
+
+                      if (l == k || strcmp (other, answer.choice) == 0)
+                        continue;
+                      last = input (&a, XQ_INPUT_CHOOSE, XQ_NO_SQUARE, XQ_MOVE_NONE, XQ_EMPTY, other);
+                      assert_explains (last);
+                      break;
+                    }
+                  xq_attempt_clear (&a);
+                }
+            }
+          else if (xq_exercise_is (ex, "move") || xq_exercise_is (ex, "mate"))
+            {
+              XqPosition pos = ex->position;
+              XqMove moves[XQ_MAX_MOVES];
+              int n = xq_position_legal_moves (&pos, moves);
+
+              for (int k = 0; k < n && checked == 0; k++)
+                {
+                  XqAnswer try = { .moves = &moves[k], .n_moves = 1 };
+                  g_autoptr(XqVerdict) v = xq_exercise_check (ex, &try);
+
+                  if (v->kind == XQ_VERDICT_CORRECT || v->kind == XQ_VERDICT_INCOMPLETE)
+                    continue;
+                  assert_explains (v);
+                  checked++;
+                }
+              /* Every legal move is right (getting out of check): a move
+               * that stays in check is the wrong answer. */
+              n = xq_position_pseudo_moves (&pos, moves);
+              for (int k = 0; k < n && checked == 0; k++)
+                {
+                  XqAnswer try = { .moves = &moves[k], .n_moves = 1 };
+                  g_autoptr(XqVerdict) v = NULL;
+
+                  if (xq_position_is_legal (&pos, moves[k]))
+                    continue;
+                  v = xq_exercise_check (ex, &try);
+                  assert_explains (v);
+                  checked++;
+                }
+            }
+          else if (xq_exercise_is (ex, "stars"))
+            {
+              XqAttempt a;
+
+              xq_attempt_init (&a, ex);
+              for (XqSquare to = 0; to < XQ_SQUARES && checked == 0; to++)
+                {
+                  XqSquare steps[XQ_SQUARES];
+                  int n = xq_lesson_star_steps (&a.shown, a.walker, steps);
+                  gboolean can = to == a.walker;
+                  g_autoptr(XqVerdict) v = NULL;
+
+                  for (int k = 0; k < n; k++)
+                    can |= steps[k] == to;
+                  if (can || a.shown.board[to] != XQ_EMPTY)
+                    continue;
+                  v = input (&a, XQ_INPUT_MOVE, XQ_NO_SQUARE, xq_move_make (a.walker, to), XQ_EMPTY, NULL);
+                  assert_explains (v);
+                  checked++;
+                }
+              xq_attempt_clear (&a);
+            }
+          else if (xq_exercise_is (ex, "setup"))
+            {
+              XqAttempt a;
+
+              xq_attempt_init (&a, ex);
+              for (XqPiece p = 0; p < 16 && checked == 0; p++)
+                for (XqSquare sq = 0; sq < XQ_SQUARES && checked == 0 && a.tray[p] > 0; sq++)
+                  {
+                    g_autoptr(XqVerdict) v = NULL;
+
+                    if (a.board[sq] != XQ_EMPTY || answer.board[sq] == p)
+                      continue;
+                    v = input (&a, XQ_INPUT_PLACE, sq, XQ_MOVE_NONE, p, NULL);
+                    assert_explains (v);
+                    checked++;
+                  }
+              /* Nothing left in the tray: the misplaced pieces are checked. */
+              if (checked == 0)
+                {
+                  g_autoptr(XqVerdict) v = input (&a, XQ_INPUT_CHECK, XQ_NO_SQUARE, XQ_MOVE_NONE, XQ_EMPTY, NULL);
+                  assert_explains (v);
+                  checked++;
+                }
+              xq_attempt_clear (&a);
+            }
+          g_assert_cmpint (checked, >, 0);
+        }
+    }
+}
+
 static void
 test_kind_table (void)
 {
@@ -322,6 +510,7 @@ main (int argc, char **argv)
   g_test_add_func ("/data/lessons/seven-units", test_seven_units);
   g_test_add_func ("/data/lessons/answers-accepted", test_answers_accepted);
   g_test_add_func ("/data/lessons/hints-are-real", test_hints_are_real);
+  g_test_add_func ("/data/lessons/wrong-answers-explain", test_wrong_answers_explain);
   g_test_add_func ("/data/lessons/kind-table", test_kind_table);
   for (size_t i = 0; i < G_N_ELEMENTS (translations); i++)
     {

@@ -203,6 +203,7 @@ typedef struct {
   XqLessonMarks  base_marks;         /* the marks that stay (the prompt's, the stars left) */
   XqMove         pending_reply;      /* mate: the defender's answer, to play next */
   int            wrong;              /* slips so far */
+  int            tries;              /* judged tries that did not solve (a slip, a Check with points missing) */
   int            hints;              /* rungs of the hint ladder climbed */
   gboolean       solved;
   int            stars;              /* once solved: 1..3 */

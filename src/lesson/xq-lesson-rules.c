@@ -129,6 +129,23 @@ xq_lesson_file (XqColor side, int number, XqSquare *out)
   return XQ_RANKS;
 }
 
+int
+xq_lesson_file_number (XqColor side, XqSquare sq)
+{
+  g_return_val_if_fail (sq >= 0 && sq < XQ_SQUARES, 0);
+  return side == XQ_RED ? 9 - xq_sq_file (sq) : xq_sq_file (sq) + 1;
+}
+
+const char *
+xq_lesson_file_name (XqColor side, int number)
+{
+  static const char *const red[] = { "一", "二", "三", "四", "五", "六", "七", "八", "九" };
+  static const char *const black[] = { "1", "2", "3", "4", "5", "6", "7", "8", "9" };
+
+  g_return_val_if_fail (number >= 1 && number <= 9, "");
+  return side == XQ_RED ? red[number - 1] : black[number - 1];
+}
+
 /* ---- Stars ----------------------------------------------------------------- */
 
 int
@@ -405,6 +422,66 @@ xq_lesson_mark_checks (const XqPosition *pos, XqLessonMarks *marks)
     mark_attack (pos->board, attackers[i], king, marks);
 }
 
+const char *
+xq_lesson_piece_rule (XqPieceType type)
+{
+  switch (type)
+    {
+    case XQ_KING:     return _("The general moves one step along a line.");
+    case XQ_ADVISOR:  return _("The advisor moves one step along a diagonal.");
+    case XQ_ELEPHANT: return _("The elephant moves two points diagonally, corner to corner of a square.");
+    case XQ_HORSE:    return _("The horse moves one point straight, then one point diagonally.");
+    case XQ_CHARIOT:  return _("The chariot moves along a straight line.");
+    case XQ_CANNON:   return _("The cannon moves along a straight line.");
+    case XQ_PAWN:     return _("A soldier moves one step at a time.");
+    case XQ_NO_TYPE:
+    default:          return _("That is not a move.");
+    }
+}
+
+const char *
+xq_lesson_reason_rule (XqIllegalReason reason, XqPieceType type)
+{
+  switch (reason)
+    {
+    case XQ_ILLEGAL_OWN_PIECE:
+      return _("A piece never captures a piece of its own side.");
+    case XQ_ILLEGAL_WRONG_WAY:
+    case XQ_ILLEGAL_NONE:
+      return xq_lesson_piece_rule (type);
+    case XQ_ILLEGAL_OUTSIDE_PALACE:
+      return type == XQ_KING ? _("The general never leaves its palace.")
+                             : _("The advisor never leaves its palace.");
+    case XQ_ILLEGAL_CROSSES_RIVER:
+      return _("The elephant stays on its own side of the river.");
+    case XQ_ILLEGAL_ELEPHANT_EYE:
+      return _("An elephant cannot fly when a piece sits on its eye, the point in the middle of its path.");
+    case XQ_ILLEGAL_HORSE_LEG:
+      return _("A horse cannot jump when a piece stands on its leg, the point right next to it on its way.");
+    case XQ_ILLEGAL_PIECES_IN_WAY:
+      return type == XQ_CHARIOT ? _("A chariot moves only as far as the line is free.")
+                                : _("A cannon moves like a chariot and only jumps to capture.");
+    case XQ_ILLEGAL_NO_SCREEN:
+    case XQ_ILLEGAL_EXTRA_SCREEN:
+      return _("A cannon captures by jumping over exactly one piece, its screen.");
+    case XQ_ILLEGAL_SOLDIER_BACKWARDS:
+    case XQ_ILLEGAL_SOLDIER_SIDEWAYS:
+      return _("A soldier steps forward; only after crossing the river may it also step sideways, never back.");
+    case XQ_ILLEGAL_GENERALS_FACE:
+      return _("The two generals may never face each other on an open file.");
+    case XQ_ILLEGAL_STILL_IN_CHECK:
+    case XQ_ILLEGAL_INTO_CHECK:
+    case XQ_ILLEGAL_PINNED:
+    case XQ_ILLEGAL_BECOMES_SCREEN:
+      return _("No move may leave your own general in check.");
+    case XQ_ILLEGAL_NOT_A_MOVE:
+    case XQ_ILLEGAL_NO_PIECE:
+    case XQ_ILLEGAL_NOT_YOUR_TURN:
+    default:
+      return NULL;
+    }
+}
+
 /* The sentence for a reason about the piece's own way of moving. */
 static const char *
 movement_sentence (XqIllegalReason reason, XqPieceType type)
@@ -414,18 +491,7 @@ movement_sentence (XqIllegalReason reason, XqPieceType type)
     case XQ_ILLEGAL_OWN_PIECE:
       return _("You cannot capture your own piece.");
     case XQ_ILLEGAL_WRONG_WAY:
-      switch (type)
-        {
-        case XQ_KING:     return _("The general moves one step along a line.");
-        case XQ_ADVISOR:  return _("The advisor moves one step along a diagonal.");
-        case XQ_ELEPHANT: return _("The elephant moves two points diagonally, corner to corner of a square.");
-        case XQ_HORSE:    return _("The horse moves one point straight, then one point diagonally.");
-        case XQ_CHARIOT:  return _("The chariot moves along a straight line.");
-        case XQ_CANNON:   return _("The cannon moves along a straight line.");
-        case XQ_PAWN:     return _("A soldier moves one step at a time.");
-        case XQ_NO_TYPE:
-        default:          return _("That is not a move.");
-        }
+      return xq_lesson_piece_rule (type);
     case XQ_ILLEGAL_OUTSIDE_PALACE:
       return type == XQ_KING ? _("The general must stay inside the palace.")
                              : _("The advisor must stay inside the palace.");

@@ -4,6 +4,7 @@
  * disagree with the rules the learner is being taught. */
 #pragma once
 
+#include "xq-attacks.h"
 #include "xq-position.h"
 #include "xq-solver.h"
 #include "xq-lesson-marks.h"
@@ -33,6 +34,10 @@ int      xq_lesson_blockers        (const XqPosition *pos, XqSquare from, XqSqua
 int      xq_lesson_palace          (XqColor side, XqSquare *out);
 int      xq_lesson_river_bank      (XqColor side, XqSquare *out);
 int      xq_lesson_file            (XqColor side, int number, XqSquare *out);
+/* The number `side` gives the file of sq (1..9, from that side's right),
+ * and how that side writes it: Red 一..九, Black 1..9 (a static string). */
+int         xq_lesson_file_number  (XqColor side, XqSquare sq);
+const char *xq_lesson_file_name    (XqColor side, int number);
 
 /* The fewest moves in which the piece on `from` collects every star, the
  * other side never moving; stars must be empty points.  -1 when some star
@@ -89,6 +94,14 @@ XqMove   xq_lesson_longest_defence (const XqPosition *pos, int max_k);
  * translated sentence, with marks that show it on the board (the blocked
  * leg, the missing screen, the attacking line).  NULL if the move is legal. */
 char    *xq_lesson_explain_illegal (XqPosition *pos, XqMove m, XqLessonMarks *marks);
+/* A piece's way of moving, as one translated sentence (the rule a
+ * "wrong way" move breaks). */
+const char *xq_lesson_piece_rule   (XqPieceType type);
+/* The reason's rule in general words, without saying whether this move
+ * breaks it ("A horse cannot move when a piece stands on its leg."), for a
+ * question whose answer must not be given away yet; NULL for the reasons
+ * that are not about the piece's own movement or its general. */
+const char *xq_lesson_reason_rule  (XqIllegalReason reason, XqPieceType type);
 /* Arrows from every piece giving check to the general of the side to move,
  * with the cannon screens marked. */
 void     xq_lesson_mark_checks     (const XqPosition *pos, XqLessonMarks *marks);

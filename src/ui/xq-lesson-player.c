@@ -32,7 +32,11 @@ struct _XqLessonPlayer
   GtkWidget     *title_label;
   GtkWidget     *step_label;
   GtkWidget     *step_bar;
+  GtkWidget     *exercises_button;
+  GtkWidget     *exercises_popover;
+  GtkWidget     *exercises_list;
   GtkWidget     *scroller;
+  GtkWidget     *side_scroller;
   GtkWidget     *main;
   GtkWidget     *board_frame;
   XqLessonBoard *board;
@@ -42,6 +46,7 @@ struct _XqLessonPlayer
   XqSetupTray   *tray;
   GtkWidget     *feedback_label;
   GtkWidget     *stars_label;
+  GtkWidget     *praise_label;
   GtkWidget     *buttons;
   GtkWidget     *nav_row;          /* back and next, below the others when narrow */
   GtkWidget     *back_button;
@@ -53,6 +58,7 @@ struct _XqLessonPlayer
   GHashTable    *choice_buttons;   /* choice id -> GtkWidget (borrowed) */
   GdkTexture    *piece_tex[16];    /* the tray's, in the board's style */
   guint          relayout_source;
+  XqPosition     empty_page;       /* what the board shows on a step without a position */
 
   /* The step on show */
   guint          step;
@@ -106,6 +112,32 @@ stars_text (int stars, int max)
   for (int i = 0; i < max; i++)
     g_string_append (s, i < stars ? "★" : "☆");
   return g_string_free (s, FALSE);
+}
+
+/* The best stars saved for exercise index i of the unit (0: not solved). */
+static int
+best_stars (XqLessonPlayer *self,
+            guint           i)
+{
+  const XqExercise *ex;
+
+  if (self->progress == NULL || self->unit == NULL || i >= self->unit->exercises->len)
+    return 0;
+  ex = g_ptr_array_index (self->unit->exercises, i);
+  return xq_progress_get_stars (self->progress, self->unit->id, ex->id);
+}
+
+/* What the stars say, with the rule that gave them, so the praise always
+ * matches the stars and a child knows how to earn more. */
+static char *
+praise_text (int stars, int wrong, int hints)
+{
+  if (stars >= 3)
+    return g_strdup (_("Perfect: no wrong try and no hint!"));
+  /* Translators: %d wrong tries, %d hints */
+  return g_strdup_printf (stars == 2 ? _("Good! Three stars, less one for each wrong try (%d) and hint (%d). Try Again to earn more.")
+                                     : _("Solved! Three stars, less one for each wrong try (%d) and hint (%d). Try Again to earn more."),
+                          wrong, hints);
 }
 
 static void
@@ -207,8 +239,13 @@ exercise_solved (XqLessonPlayer *self)
   g_autofree char *text = stars_text (self->attempt.stars, 3);
 
   cancel_hint (self);
+  g_autofree char *praise = praise_text (self->attempt.stars, self->attempt.wrong, self->attempt.hints);
+
   gtk_label_set_text (GTK_LABEL (self->stars_label), text);
+  gtk_widget_remove_css_class (self->stars_label, "dim-label");
   gtk_widget_set_visible (self->stars_label, TRUE);
+  gtk_label_set_text (GTK_LABEL (self->praise_label), praise);
+  gtk_widget_set_visible (self->praise_label, TRUE);
   gtk_widget_set_sensitive (self->next_button, TRUE);
   gtk_widget_add_css_class (self->next_button, "suggested-action");
   gtk_widget_set_sensitive (self->hint_button, FALSE);
@@ -421,6 +458,11 @@ show_choices (XqLessonPlayer *self)
     {
       const XqChoice *choice = g_ptr_array_index (choices, i);
       GtkWidget *button = gtk_button_new_with_label (choice->text);
+      GtkWidget *label = gtk_button_get_child (GTK_BUTTON (button));
+
+      /* A long choice wraps: the column of words keeps its width. */
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
 
       gtk_widget_add_css_class (button, "pill");
       gtk_widget_add_css_class (button, "xq-choice");
@@ -431,6 +473,22 @@ show_choices (XqLessonPlayer *self)
     }
 }
 
+/* The stars already earned on the exercise on show: Next goes on without
+ * solving it again. */
+static void
+show_best (XqLessonPlayer *self)
+{
+  guint np = self->unit->pages->len;
+  int best = best_stars (self, self->step - np);
+  g_autofree char *text = stars_text (best, 3);
+
+  gtk_label_set_text (GTK_LABEL (self->stars_label), text);
+  gtk_widget_add_css_class (self->stars_label, "dim-label");
+  gtk_widget_set_visible (self->stars_label, best > 0);
+  gtk_widget_set_visible (self->praise_label, FALSE);
+  gtk_widget_set_sensitive (self->next_button, best > 0);
+}
+
 static void
 reset_exercise (XqLessonPlayer *self)
 {
@@ -438,24 +496,27 @@ reset_exercise (XqLessonPlayer *self)
 
   g_clear_handle_id (&self->reply_source, g_source_remove);
   cancel_hint (self);
-  /* A fresh start keeps the count of slips and hints: the stars stay honest. */
-  if (self->attempt.ex == ex)
+  /* A fresh start keeps the count of slips and hints: the stars stay
+   * honest.  Once solved, trying again is a new try that can earn more
+   * (the best stars are kept). */
+  if (self->attempt.ex == ex && !self->attempt.solved)
     xq_attempt_restart (&self->attempt);
   else
-    xq_attempt_init (&self->attempt, ex);
+    {
+      xq_attempt_clear (&self->attempt);
+      xq_attempt_init (&self->attempt, ex);
+    }
   /* A layout-manager widget does not pass its child's expand flags on. */
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
 
-  gtk_widget_set_visible (self->stars_label, FALSE);
-  gtk_widget_set_sensitive (self->next_button, FALSE);
+  show_best (self);
   gtk_widget_remove_css_class (self->next_button, "suggested-action");
   gtk_widget_set_sensitive (self->hint_button, self->attempt.hints < XQ_HINT_LEVELS);
   gtk_widget_set_visible (self->hint_button, TRUE);
   gtk_widget_set_visible (self->retry_button, TRUE);
   gtk_widget_set_visible (self->check_button, xq_attempt_wants_check (&self->attempt));
   gtk_widget_set_sensitive (self->check_button, TRUE);
-  gtk_widget_set_visible (self->board_frame, !takes (self, XQ_KIND_INPUT_CHOICES) || ex->fen != NULL);
   gtk_widget_set_visible (self->choices_box, takes (self, XQ_KIND_INPUT_CHOICES));
   gtk_label_set_text (GTK_LABEL (self->prompt_label), ex->prompt);
   set_feedback (self, NULL, NULL);
@@ -474,12 +535,11 @@ show_page (XqLessonPlayer     *self,
            const XqLessonPage *page)
 {
   gtk_label_set_text (GTK_LABEL (self->prompt_label), page->text);
-  gtk_widget_set_visible (self->board_frame, page->fen != NULL);
-  if (page->fen != NULL)
-    {
-      xq_lesson_board_set_position (self->board, &page->position, XQ_MOVE_NONE, FALSE);
-      xq_lesson_board_set_marks (self->board, &page->marks);
-    }
+  /* The board keeps its place on every step; a page without a position
+   * shows the start position. */
+  xq_lesson_board_set_position (self->board, page->fen != NULL ? &page->position : &self->empty_page,
+                                XQ_MOVE_NONE, FALSE);
+  xq_lesson_board_set_marks (self->board, page->fen != NULL ? &page->marks : NULL);
   xq_lesson_board_set_tap_mode (self->board, FALSE);
   xq_lesson_board_set_drag_pieces (self->board, FALSE);
   gtk_widget_set_sensitive (self->next_button, TRUE);
@@ -502,8 +562,15 @@ show_summary (XqLessonPlayer *self)
                           self->unit->title, stars);
   gtk_label_set_text (GTK_LABEL (self->prompt_label), text);
   gtk_label_set_text (GTK_LABEL (self->stars_label), line);
+  gtk_widget_remove_css_class (self->stars_label, "dim-label");
   gtk_widget_set_visible (self->stars_label, TRUE);
-  gtk_widget_set_visible (self->board_frame, FALSE);
+  /* The rule, and how to earn more: the list of exercises redoes any. */
+  gtk_label_set_text (GTK_LABEL (self->praise_label),
+                      _("Every exercise gives three stars, less one for each wrong try and each hint, "
+                        "and at least one. Your best is kept: pick an exercise from the list to earn more."));
+  gtk_widget_set_visible (self->praise_label, TRUE);
+  xq_lesson_board_set_position (self->board, &self->empty_page, XQ_MOVE_NONE, FALSE);
+  xq_lesson_board_set_tap_mode (self->board, FALSE);
   gtk_button_set_label (GTK_BUTTON (self->next_button), _("Back to the Units"));
   gtk_widget_set_sensitive (self->next_button, TRUE);
   gtk_widget_add_css_class (self->next_button, "suggested-action");
@@ -514,7 +581,8 @@ show_step (XqLessonPlayer *self)
 {
   guint np, ne, nc, step = self->step;
   GtkWidget *exercise_only[] = { self->hint_button, self->retry_button, self->check_button,
-                                 self->choices_box, GTK_WIDGET (self->tray), self->stars_label };
+                                 self->choices_box, GTK_WIDGET (self->tray), self->stars_label,
+                                 self->praise_label };
   g_autofree char *step_text = NULL;
 
   n_steps (self, &np, &ne, &nc);
@@ -555,18 +623,87 @@ show_step (XqLessonPlayer *self)
       show_summary (self);
     }
 
-  /* Without a board the words stand in the middle of the page. */
-  gtk_widget_set_halign (self->side, gtk_widget_get_visible (self->board_frame) ? GTK_ALIGN_FILL
-                                                                              : GTK_ALIGN_CENTER);
-  if (self->kind == STEP_SUMMARY)
-    gtk_widget_add_css_class (self->stars_label, "xq-summary-stars");
-  else
-    gtk_widget_remove_css_class (self->stars_label, "xq-summary-stars");
 
   step_text = g_strdup_printf (_("Step %u of %u"), MIN (step + 1, np + ne + nc), np + ne + nc);
   gtk_label_set_text (GTK_LABEL (self->step_label), step_text);
   gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->step_bar),
                                  (double) MIN (step + 1, np + ne + nc) / MAX (1, np + ne + nc));
+  gtk_widget_set_visible (self->exercises_button, ne > 0);
+}
+
+/* ---- The list of exercises ------------------------------------------------------- */
+
+static void
+fill_exercise_list (XqLessonPlayer *self)
+{
+  GtkListBox *list = GTK_LIST_BOX (self->exercises_list);
+  guint np, ne, nc;
+  GtkWidget *child;
+
+  n_steps (self, &np, &ne, &nc);
+  while ((child = gtk_widget_get_first_child (self->exercises_list)) != NULL)
+    gtk_list_box_remove (list, child);
+  for (guint i = 0; i < ne; i++)
+    {
+      const XqExercise *ex = g_ptr_array_index (self->unit->exercises, i);
+      int best = best_stars (self, i);
+      g_autofree char *num = g_strdup_printf ("%u", i + 1);
+      g_autofree char *stars = stars_text (best, 3);
+      g_autofree char *a11y = NULL;
+      GtkWidget *row = gtk_list_box_row_new ();
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
+      GtkWidget *number = gtk_label_new (num);
+      GtkWidget *prompt = gtk_label_new (ex->prompt);
+      GtkWidget *earned = gtk_label_new (stars);
+
+      gtk_widget_add_css_class (number, "dim-label");
+      gtk_label_set_width_chars (GTK_LABEL (number), 2);
+      gtk_label_set_xalign (GTK_LABEL (number), 1);
+      gtk_label_set_ellipsize (GTK_LABEL (prompt), PANGO_ELLIPSIZE_END);
+      gtk_label_set_max_width_chars (GTK_LABEL (prompt), 44);
+      gtk_label_set_width_chars (GTK_LABEL (prompt), 30);
+      gtk_label_set_xalign (GTK_LABEL (prompt), 0);
+      gtk_widget_set_hexpand (prompt, TRUE);
+      gtk_widget_add_css_class (earned, "xq-stars");
+      gtk_box_append (GTK_BOX (box), number);
+      gtk_box_append (GTK_BOX (box), prompt);
+      gtk_box_append (GTK_BOX (box), earned);
+      gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
+      g_object_set_data (G_OBJECT (row), "step", GUINT_TO_POINTER (np + i));
+      /* Translators: a row of the list of a unit's exercises, for screen
+       * readers: number, prompt, stars earned */
+      a11y = g_strdup_printf (_("Exercise %u: %s, %d of 3 stars"), i + 1, ex->prompt, best);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
+      gtk_list_box_append (list, row);
+      if (self->step == np + i)
+        gtk_list_box_select_row (list, GTK_LIST_BOX_ROW (row));
+    }
+}
+
+static void
+exercises_shown_cb (XqLessonPlayer *self)
+{
+  if (self->unit != NULL)
+    fill_exercise_list (self);
+}
+
+static void
+exercise_row_cb (XqLessonPlayer *self,
+                 GtkListBoxRow  *row)
+{
+  guint step = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "step"));
+
+  gtk_popover_popdown (GTK_POPOVER (self->exercises_popover));
+  if (self->unit == NULL)
+    return;
+  /* The exercise on show, picked again, starts over: a redo. */
+  if (step == self->step && self->kind == STEP_EXERCISE)
+    {
+      xq_attempt_clear (&self->attempt);
+      show_step (self);
+      return;
+    }
+  xq_lesson_player_go_to (self, step);
 }
 
 static void
@@ -577,7 +714,8 @@ next_clicked_cb (XqLessonPlayer *self)
       g_signal_emit (self, signals[CLOSED], 0);
       return;
     }
-  if (self->kind == STEP_EXERCISE && !self->attempt.solved)
+  if (self->kind == STEP_EXERCISE && !self->attempt.solved &&
+      best_stars (self, self->step - self->unit->pages->len) == 0)
     return;
   xq_lesson_player_go_to (self, self->step + 1);
 }
@@ -604,7 +742,20 @@ units_clicked_cb (XqLessonPlayer *self)
 
 /* ---- GObject -------------------------------------------------------------------------- */
 
-#define NARROW_WIDTH 720
+/* Below this width the words go under the board; above it they stand
+ * beside it in a column of a fixed width, so the board's size depends only
+ * on the window and never on what the words say. */
+#define NARROW_WIDTH 520
+#define SIDE_SHARE 0.36
+#define SIDE_MIN 220
+#define SIDE_MAX 360
+#define TRAY_CELL 92
+
+static int
+side_width (double width)
+{
+  return width < NARROW_WIDTH ? -1 : CLAMP ((int) (width * SIDE_SHARE), SIDE_MIN, SIDE_MAX);
+}
 
 static gboolean
 relayout_cb (gpointer user_data)
@@ -616,7 +767,15 @@ relayout_cb (gpointer user_data)
   self->relayout_source = 0;
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->main),
                                   narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
-  gtk_widget_set_valign (self->side, narrow ? GTK_ALIGN_START : GTK_ALIGN_CENTER);
+  gtk_widget_set_size_request (self->side_scroller, side_width (gtk_adjustment_get_page_size (adj)), -1);
+  /* The tray fits the column: a piece button is about TRAY_CELL wide. */
+  xq_setup_tray_set_columns (self->tray, narrow ? 4 : CLAMP (side_width (gtk_adjustment_get_page_size (adj)) / TRAY_CELL, 2, 4));
+  /* Beside the board the words scroll in their own column, visibly; the
+   * page itself only scrolls on a phone. */
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->side_scroller), GTK_POLICY_NEVER,
+                                  narrow ? GTK_POLICY_NEVER : GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER,
+                                  narrow ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER);
   /* One row of five big buttons is too wide for a phone: back and next
    * then get a row of their own. */
   g_object_ref (self->back_button);
@@ -628,8 +787,8 @@ relayout_cb (gpointer user_data)
   else
     gtk_box_prepend (GTK_BOX (self->buttons), self->back_button);
   gtk_box_append (GTK_BOX (narrow ? self->nav_row : self->buttons), self->next_button);
-  gtk_widget_set_hexpand (self->next_button, narrow);
-  gtk_widget_set_halign (self->next_button, narrow ? GTK_ALIGN_END : GTK_ALIGN_FILL);
+  gtk_widget_set_hexpand (self->next_button, TRUE);
+  gtk_widget_set_halign (self->next_button, GTK_ALIGN_END);
   gtk_widget_set_visible (self->nav_row, narrow);
   g_object_unref (self->back_button);
   g_object_unref (self->next_button);
@@ -640,12 +799,15 @@ static void
 width_changed_cb (XqLessonPlayer *self)
 {
   GtkAdjustment *adj = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller));
-  gboolean narrow = gtk_adjustment_get_page_size (adj) < NARROW_WIDTH;
+  double width = gtk_adjustment_get_page_size (adj);
+  gboolean narrow = width < NARROW_WIDTH;
   gboolean vertical = gtk_orientable_get_orientation (GTK_ORIENTABLE (self->main)) == GTK_ORIENTATION_VERTICAL;
+  int side = 0, want = side_width (width);
 
+  gtk_widget_get_size_request (self->side_scroller, &side, NULL);
   /* Not during the allocation that reported the width: flipping the box
    * there would ask for another layout inside this one. */
-  if (narrow != vertical && self->relayout_source == 0)
+  if ((narrow != vertical || side != want) && self->relayout_source == 0)
     self->relayout_source = g_idle_add (relayout_cb, self);
 }
 
@@ -699,9 +861,10 @@ xq_lesson_player_class_init (XqLessonPlayerClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-lesson-player.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, XqLessonPlayer, name)
   BIND (box); BIND (units_button); BIND (title_label); BIND (step_label); BIND (step_bar);
-  BIND (scroller); BIND (main); BIND (board_frame); BIND (board); BIND (side);
+  BIND (exercises_button); BIND (exercises_popover); BIND (exercises_list);
+  BIND (scroller); BIND (side_scroller); BIND (main); BIND (board_frame); BIND (board); BIND (side);
   BIND (prompt_label); BIND (choices_box); BIND (tray); BIND (feedback_label);
-  BIND (stars_label); BIND (buttons); BIND (nav_row); BIND (back_button); BIND (hint_button);
+  BIND (stars_label); BIND (praise_label); BIND (buttons); BIND (nav_row); BIND (back_button); BIND (hint_button);
   BIND (retry_button); BIND (check_button); BIND (next_button);
 #undef BIND
 #define CALLBACK(name) gtk_widget_class_bind_template_callback (widget_class, name)
@@ -709,6 +872,7 @@ xq_lesson_player_class_init (XqLessonPlayerClass *klass)
   CALLBACK (board_style_cb); CALLBACK (tray_input_cb);
   CALLBACK (tray_say_cb); CALLBACK (tray_refresh_cb); CALLBACK (back_clicked_cb); CALLBACK (hint_clicked_cb);
   CALLBACK (retry_clicked_cb); CALLBACK (check_clicked_cb); CALLBACK (next_clicked_cb);
+  CALLBACK (exercises_shown_cb); CALLBACK (exercise_row_cb);
 #undef CALLBACK
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -721,6 +885,7 @@ xq_lesson_player_init (XqLessonPlayer *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->choice_buttons = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->reply_delay = 600;
+  xq_position_set_fen (&self->empty_page, XQ_START_FEN, NULL);
   xq_setup_tray_set_picture_func (self->tray, tray_picture, self);
   xq_setup_tray_set_board (self->tray, self->board, GTK_WIDGET (self));
   g_signal_connect_swapped (xq_lesson_board_get_view (self->board), "move", G_CALLBACK (move_cb), self);
@@ -732,6 +897,23 @@ GtkWidget *
 xq_lesson_player_new (void)
 {
   return g_object_new (XQ_TYPE_LESSON_PLAYER, NULL);
+}
+
+/* Where a unit opens: at its first page the first time, at the first
+ * exercise still unsolved once some are solved, at the start again once
+ * all of them are. */
+static guint
+first_step (XqLessonPlayer *self)
+{
+  guint np, ne, nc, solved = 0, first = G_MAXUINT;
+
+  n_steps (self, &np, &ne, &nc);
+  for (guint i = 0; i < ne; i++)
+    if (best_stars (self, i) > 0)
+      solved++;
+    else if (first == G_MAXUINT)
+      first = i;
+  return solved > 0 && first != G_MAXUINT ? np + first : 0;
 }
 
 void
@@ -751,7 +933,7 @@ xq_lesson_player_start (XqLessonPlayer  *self,
   /* Translators: a unit's heading, e.g. "3 · Moves I" */
   title = g_strdup_printf (_("%d · %s"), unit->number, unit->title);
   gtk_label_set_text (GTK_LABEL (self->title_label), title);
-  xq_lesson_player_go_to (self, 0);
+  xq_lesson_player_go_to (self, first_step (self));
 }
 
 void
@@ -849,8 +1031,9 @@ xq_lesson_player_get_button (XqLessonPlayer *self,
   g_return_val_if_fail (XQ_IS_LESSON_PLAYER (self), NULL);
 
   GtkWidget *buttons[] = { self->next_button, self->back_button, self->hint_button,
-                           self->retry_button, self->check_button, self->units_button };
-  const char *names[] = { "next", "back", "hint", "retry", "check", "units" };
+                           self->retry_button, self->check_button, self->units_button,
+                           self->exercises_button };
+  const char *names[] = { "next", "back", "hint", "retry", "check", "units", "exercises" };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     if (g_strcmp0 (name, names[i]) == 0)
@@ -880,4 +1063,20 @@ xq_lesson_player_set_reply_delay (XqLessonPlayer *self,
 {
   g_return_if_fail (XQ_IS_LESSON_PLAYER (self));
   self->reply_delay = ms;
+}
+
+GtkWidget *
+xq_lesson_player_get_exercise_list (XqLessonPlayer *self)
+{
+  g_return_val_if_fail (XQ_IS_LESSON_PLAYER (self), NULL);
+  if (self->unit != NULL)
+    fill_exercise_list (self);
+  return self->exercises_list;
+}
+
+const char *
+xq_lesson_player_get_praise (XqLessonPlayer *self)
+{
+  g_return_val_if_fail (XQ_IS_LESSON_PLAYER (self), NULL);
+  return gtk_widget_get_visible (self->praise_label) ? gtk_label_get_text (GTK_LABEL (self->praise_label)) : "";
 }

@@ -23,7 +23,8 @@ G_DECLARE_FINAL_TYPE (XqLessonPlayer, xq_lesson_player, XQ, LESSON_PLAYER, GtkWi
 
 GtkWidget     *xq_lesson_player_new          (void);
 
-/* Starts unit at its first page.  unit, store and progress are borrowed and
+/* Starts unit at its first page, or once some of its exercises are solved
+ * at the first exercise still unsolved.  unit, store and progress are borrowed and
  * must outlive the player's use of them (the learn page owns them). */
 void           xq_lesson_player_start        (XqLessonPlayer *self, const XqUnit *unit,
                                               XqProgressStore *store, XqProgress *progress);
@@ -46,7 +47,14 @@ const char    *xq_lesson_player_get_feedback (XqLessonPlayer *self);
 gboolean       xq_lesson_player_is_busy      (XqLessonPlayer *self);
 
 XqLessonBoard *xq_lesson_player_get_board    (XqLessonPlayer *self);
-/* "next", "back", "hint", "retry", "check", "units": the player's buttons,
+/* The unit's exercises, one row each with its best stars (filled afresh
+ * when asked); activating a row jumps to that exercise, or starts the one
+ * on show over. */
+GtkWidget     *xq_lesson_player_get_exercise_list (XqLessonPlayer *self);
+/* What the closing card or a solved exercise says about its stars ("" when
+ * nothing is said). */
+const char    *xq_lesson_player_get_praise   (XqLessonPlayer *self);
+/* "next", "back", "hint", "retry", "check", "units", "exercises": the player's buttons,
  * for keyboard shortcuts and tests. */
 GtkWidget     *xq_lesson_player_get_button   (XqLessonPlayer *self, const char *name);
 /* The button of a choice, or the tray button of a piece (set-up). */

@@ -20,6 +20,7 @@ struct _XqSetupTray
   XqPiece                selected;
   XqSetupTrayPictureFunc picture;
   gpointer               picture_data;
+  int                    columns;
 };
 
 G_DEFINE_FINAL_TYPE (XqSetupTray, xq_setup_tray, GTK_TYPE_WIDGET)
@@ -144,7 +145,8 @@ rebuild (XqSetupTray *self)
         self->buttons[piece & 15] = piece_button (self, piece, self->attempt->tray[piece]);
         /* A grid rather than a flow box: GTK 4.8's flow box measures wrongly
          * inside a centred box. */
-        gtk_grid_attach (GTK_GRID (self->grid), self->buttons[piece & 15], cell % 4, cell / 4, 1, 1);
+        gtk_grid_attach (GTK_GRID (self->grid), self->buttons[piece & 15], cell % self->columns,
+                         cell / self->columns, 1, 1);
         cell++;
       }
   gtk_widget_set_visible (GTK_WIDGET (self), cell > 0);
@@ -329,10 +331,23 @@ xq_setup_tray_class_init (XqSetupTrayClass *klass)
 static void
 xq_setup_tray_init (XqSetupTray *self)
 {
+  self->columns = 4;
   self->selected = XQ_EMPTY;
   self->grid = gtk_grid_new ();
   gtk_grid_set_row_spacing (GTK_GRID (self->grid), 6);
   gtk_grid_set_column_spacing (GTK_GRID (self->grid), 6);
   gtk_widget_set_parent (self->grid, GTK_WIDGET (self));
   gtk_widget_set_visible (GTK_WIDGET (self), FALSE);
+}
+
+void
+xq_setup_tray_set_columns (XqSetupTray *self, int columns)
+{
+  g_return_if_fail (XQ_IS_SETUP_TRAY (self));
+  g_return_if_fail (columns >= 1);
+
+  if (self->columns == columns)
+    return;
+  self->columns = columns;
+  rebuild (self);
 }

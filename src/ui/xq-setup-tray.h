@@ -37,6 +37,9 @@ void       xq_setup_tray_select       (XqSetupTray *self, XqPiece piece);
  * turned into inputs. */
 void       xq_setup_tray_tap          (XqSetupTray *self, XqSquare sq);
 void       xq_setup_tray_drop         (XqSetupTray *self, XqPiece piece, XqSquare from, XqSquare to);
+/* How many pieces stand in a row of the tray (4 unless told): a narrow
+ * column of words gets fewer. */
+void       xq_setup_tray_set_columns  (XqSetupTray *self, int columns);
 /* The toggle button of a piece, or NULL (tests, keyboard). */
 GtkWidget *xq_setup_tray_get_button   (XqSetupTray *self, XqPiece piece);
 

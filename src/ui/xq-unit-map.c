@@ -134,17 +134,26 @@ make_card (XqUnitMap *self,
   gtk_label_set_xalign (GTK_LABEL (stars_label), 0);
   gtk_box_append (GTK_BOX (box), stars_label);
 
-  if (current)
+  /* Every card says the same things: the stars earned of the stars
+   * possible, how many exercises are done, and where the unit stands. */
+  {
+    GtkWidget *facts;
+
+    /* Translators: on a unit card: exercises done of all, stars earned of
+     * all, e.g. "3 of 14 done · 8 of 42 ★" */
+    count = g_strdup_printf (_("%d of %d done · %d of %d ★"), done, n_ex, stars, max);
+    facts = gtk_label_new (count);
+    gtk_widget_add_css_class (facts, "dim-label");
+    gtk_label_set_xalign (GTK_LABEL (facts), 0);
+    gtk_box_append (GTK_BOX (box), facts);
+  }
+  if (done >= n_ex && n_ex > 0)
+    status = gtk_label_new (_("Done!"));
+  else if (current)
     /* Translators: on the unit card the child should open next */
     status = gtk_label_new (done == 0 ? _("Start here!") : _("Keep going!"));
-  else if (done >= n_ex && n_ex > 0)
-    status = gtk_label_new (_("Done!"));
   else
-    {
-      /* Translators: exercises done in a unit, e.g. "3 of 14 done" */
-      count = g_strdup_printf (_("%d of %d done"), done, n_ex);
-      status = gtk_label_new (count);
-    }
+    status = gtk_label_new (done == 0 ? _("Not started yet") : _("Keep going!"));
   gtk_widget_add_css_class (status, current ? "accent" : "dim-label");
   gtk_widget_add_css_class (status, "heading");
   gtk_label_set_xalign (GTK_LABEL (status), 0);

@@ -315,6 +315,51 @@ choose_choices (const XqExercise *ex)
   return ((const Choose *) ex->data)->choices;
 }
 
+/* The text of choice id, or the id itself. */
+static const char *
+choice_text (const Choose *d, const char *id)
+{
+  for (guint i = 0; i < d->choices->len; i++)
+    {
+      const XqChoice *c = g_ptr_array_index (d->choices, i);
+      if (strcmp (c->id, id) == 0)
+        return c->text;
+    }
+  return id;
+}
+
+/* The arrows of the trade asked about: the learner's side's moves, then
+ * the other side's answers. */
+static void
+mark_trade (const Choose *d, XqLessonMarks *marks)
+{
+  for (guint i = 0; i < d->moves->len; i++)
+    {
+      XqMove m = g_array_index (d->moves, XqMove, i);
+      xq_lesson_marks_add_arrow (marks, i % 2 ? XQ_LESSON_ROLE_ATTACK : XQ_LESSON_ROLE_MOVE,
+                                 xq_move_from (m), xq_move_to (m));
+    }
+}
+
+/* Every piece of `side`, pointed at. */
+static void
+mark_side (const XqPosition *pos, XqColor side, XqLessonMarks *marks)
+{
+  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+    if (pos->board[sq] != XQ_EMPTY && xq_piece_color (pos->board[sq]) == side &&
+        xq_piece_type (pos->board[sq]) != XQ_KING)
+      xq_lesson_marks_add (marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_HIGHLIGHT, sq);
+}
+
+/* The general of the side to move and whatever attacks it. */
+static void
+mark_general (const XqPosition *pos, XqLessonMarks *marks)
+{
+  if (pos->king[pos->side] != XQ_NO_SQUARE)
+    xq_lesson_marks_add (marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_TARGET, pos->king[pos->side]);
+  xq_lesson_mark_checks (pos, marks);
+}
+
 /* Why the right answer is right, for the rule questions. */
 static char *
 explain_choice (const XqExercise *ex, XqLessonMarks *marks)
@@ -342,12 +387,7 @@ explain_choice (const XqExercise *ex, XqLessonMarks *marks)
         return g_strdup (_("Red cannot make any move, so Black wins."));
       return g_strdup (_("Nobody has won yet: the game goes on."));
     case CHOOSE_TRADE:
-      for (guint i = 0; i < d->moves->len; i++)
-        {
-          XqMove m = g_array_index (d->moves, XqMove, i);
-          xq_lesson_marks_add_arrow (marks, i % 2 ? XQ_LESSON_ROLE_ATTACK : XQ_LESSON_ROLE_MOVE,
-                                     xq_move_from (m), xq_move_to (m));
-        }
+      mark_trade (d, marks);
       xq_lesson_trade_balance (&ex->position, (const XqMove *) d->moves->data, (int) d->moves->len,
                                &balance, NULL);
       if (balance > 0)
@@ -364,48 +404,136 @@ explain_choice (const XqExercise *ex, XqLessonMarks *marks)
         return why ? why : g_strdup (_("Yes, that move follows the rules."));
       }
     case CHOOSE_MATERIAL:
+      mark_side (&pos, d->side, marks);
+      return g_strdup_printf (d->side == XQ_RED ? _("Red’s pieces add up to %g points.")
+                                                : _("Black’s pieces add up to %g points."),
+                              xq_lesson_material (&pos, d->side) / 10.0);
     case CHOOSE_FIXED:
     default:
       return NULL;
     }
 }
 
+/* The rule a wrong pick has to think about, pointed at on the board,
+ * without saying which choice is right: what the picked word means, the
+ * values to add up, the piece's way of moving. */
+static char *
+explain_rule (const XqExercise *ex, const char *picked, XqLessonMarks *marks)
+{
+  const Choose *d = ex->data;
+  XqPosition pos = ex->position;
+
+  switch (d->rule)
+    {
+    case CHOOSE_STATUS:
+      mark_general (&pos, marks);
+      if (strcmp (picked, "check") == 0)
+        return g_strdup (_("Check means a piece attacks the general. Is the general attacked here, and can it still get out?"));
+      if (strcmp (picked, "checkmate") == 0)
+        return g_strdup (_("Checkmate means the general is attacked and no move at all gets it out. Try every way out."));
+      if (strcmp (picked, "stalemate") == 0)
+        return g_strdup (_("Stalemate means nothing attacks the general, yet the side to move has no move at all."));
+      return g_strdup (_("“None of these” means nothing attacks the general and the side to move still has moves."));
+    case CHOOSE_WINNER:
+      mark_general (&pos, marks);
+      if (strcmp (picked, "draw") == 0)
+        return g_strdup (_("A game is drawn after sixty moves each without a capture, or when neither side has pieces left that could ever checkmate."));
+      if (strcmp (picked, "none") == 0)
+        return g_strdup (_("The game goes on while the side to move has a move and no draw rule applies."));
+      return g_strdup (_("A side wins when the other side has no legal move, checkmated or stalemated."));
+    case CHOOSE_TRADE:
+      mark_trade (d, marks);
+      return g_strdup (_("Add up what each side captures in the marked moves: chariot 9, cannon 4.5, horse 4, advisor and elephant 2, soldier 1 (2 across the river)."));
+    case CHOOSE_LEGAL:
+      {
+        XqMove m = g_array_index (d->moves, XqMove, 0);
+        XqPieceType type = xq_piece_type (pos.board[xq_move_from (m)]);
+        XqIllegal why;
+        const char *rule;
+
+        /* The move and its piece, in neutral colours: a red arrow would
+         * give the answer away. */
+        xq_lesson_marks_add (marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_TARGET, xq_move_from (m));
+        xq_lesson_marks_add_arrow (marks, XQ_LESSON_ROLE_MOVE, xq_move_from (m), xq_move_to (m));
+        rule = xq_lesson_reason_rule (xq_position_explain_illegal (&pos, m, &why), type);
+        return g_strdup (rule ? rule : xq_lesson_piece_rule (type));
+      }
+    case CHOOSE_MATERIAL:
+      mark_side (&pos, d->side, marks);
+      return g_strdup (d->side == XQ_RED
+                       ? _("Add up the values of the marked Red pieces: chariot 9, cannon 4.5, horse 4, advisor and elephant 2, soldier 1 (2 across the river).")
+                       : _("Add up the values of the marked Black pieces: chariot 9, cannon 4.5, horse 4, advisor and elephant 2, soldier 1 (2 across the river)."));
+    case CHOOSE_FIXED:
+    default:
+      if (ex->hints != NULL && ex->hints->len > 0)
+        return g_strdup_printf (_("Not “%s”. %s"), choice_text (d, picked),
+                                (const char *) g_ptr_array_index (ex->hints, 0));
+      return g_strdup_printf (_("Not “%s”. Read the question again and think it through."),
+                              choice_text (d, picked));
+    }
+}
+
+/* Wrong picks after which the full reason, and so the answer, is given. */
+#define CHOOSE_TRIES 2
+
+/* Judges a pick after `wrong_before` wrong ones: a right pick says why it
+ * is right; a wrong one gets the rule at once and, from the last try on,
+ * the full reason with the answer. */
 static XqVerdict *
-choose_check (const XqExercise *ex, const XqAnswer *answer)
+judge (const XqExercise *ex, const char *picked, int wrong_before)
 {
   const Choose *d = ex->data;
   XqLessonMarks marks;
   g_autofree char *why = NULL;
-  gboolean right;
   XqVerdict *v;
 
-  g_return_val_if_fail (answer->choice != NULL, NULL);
-  right = strcmp (answer->choice, d->answer) == 0;
   xq_lesson_marks_clear (&marks);
-  why = explain_choice (ex, &marks);
-  if (right)
-    v = xq_verdict_new (XQ_VERDICT_CORRECT, why ? why : _("Well done!"));
+  if (strcmp (picked, d->answer) == 0)
+    {
+      why = explain_choice (ex, &marks);
+      if (why == NULL)
+        why = g_strdup_printf (_("Yes, “%s” is right."), choice_text (d, picked));
+      v = xq_verdict_new (XQ_VERDICT_CORRECT, why);
+    }
+  else if (wrong_before + 1 < CHOOSE_TRIES)
+    {
+      why = explain_rule (ex, picked, &marks);
+      v = xq_verdict_new (XQ_VERDICT_WRONG, why);
+    }
   else
-    /* The reason is kept for after the learner's next try; a wrong pick only
-     * gets the board marks, so the answer is not given away in words. */
-    v = xq_verdict_new (XQ_VERDICT_WRONG, _("Not quite. Look at the board again."));
+    {
+      g_autofree char *reason = explain_choice (ex, &marks);
+
+      if (reason == NULL && ex->hints != NULL && ex->hints->len > 0)
+        reason = g_strdup (g_ptr_array_index (ex->hints, 0));
+      why = reason ? g_strdup_printf (_("The answer is “%s”. %s"), choice_text (d, d->answer), reason)
+                   : g_strdup_printf (_("The answer is “%s”."), choice_text (d, d->answer));
+      v = xq_verdict_new (XQ_VERDICT_WRONG, why);
+    }
   v->marks = marks;
-  if (!right && d->rule == CHOOSE_TRADE)
-    xq_lesson_marks_clear (&v->marks);
   return v;
+}
+
+static XqVerdict *
+choose_check (const XqExercise *ex, const XqAnswer *answer)
+{
+  g_return_val_if_fail (answer->choice != NULL, NULL);
+  return judge (ex, answer->choice, 0);
 }
 
 static XqVerdict *
 choose_input (XqAttempt *a, const XqInput *in)
 {
-  XqAnswer answer = { .choice = in->choice };
   XqVerdict *v;
 
   if (in->type != XQ_INPUT_CHOOSE || in->choice == NULL)
     return NULL;
-  v = choose_check (a->ex, &answer);
+  v = judge (a->ex, in->choice, a->wrong);
   if (v->kind != XQ_VERDICT_CORRECT)
-    a->wrong++;
+    {
+      a->wrong++;
+      a->tries++;
+    }
   return v;
 }
 
@@ -423,8 +551,8 @@ choose_hint (const XqAttempt *a, int level, XqHint *out)
       out->text = g_strdup (_("Here is the answer. Now you try!"));
       return;
     }
-  if (d->rule != CHOOSE_TRADE)
-    why = explain_choice (a->ex, &out->marks);
+  /* The rule's marks only: the full reason's would show the answer. */
+  why = explain_rule (a->ex, d->answer, &out->marks);
   if (level == 1)
     {
       out->text = g_strdup (out->marks.n_marks > 0 ? _("Look at the marks on the board.")

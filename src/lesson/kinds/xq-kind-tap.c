@@ -158,35 +158,26 @@ tap_answer (const XqExercise *ex, XqAnswer *out)
   out->n_points = t->n_answer;
 }
 
-/* Why a point is (or is not) an answer, drawn for the rules that have a
- * reason beyond geography. */
+/* Why a point is an answer, drawn for the rules that have a reason beyond
+ * geography. */
 static void
-explain_point (const XqExercise *ex, XqSquare sq, gboolean right, XqLessonMarks *marks)
+explain_right (const XqExercise *ex, XqSquare sq, XqLessonMarks *marks)
 {
   const Tap *t = ex->data;
-  XqPosition pos = ex->position;
   XqSquare attackers[XQ_SQUARES];
   int n;
 
   switch (t->rule)
     {
-    case TAP_REACH:
-      if (!right && pos.board[t->square] != XQ_EMPTY)
-        {
-          g_autofree char *why = NULL;
-          xq_position_set_side (&pos, xq_piece_color (pos.board[t->square]));
-          why = xq_lesson_explain_illegal (&pos, xq_move_make (t->square, sq), marks);
-        }
-      break;
     case TAP_ATTACKERS:
-      if (right)
-        xq_lesson_marks_add_arrow (marks, XQ_LESSON_ROLE_ATTACK, sq, t->square);
+      xq_lesson_marks_add_arrow (marks, XQ_LESSON_ROLE_ATTACK, sq, t->square);
       break;
     case TAP_IN_DANGER:
-      n = xq_lesson_attackers (&pos, sq, attackers);
+      n = xq_lesson_attackers (&ex->position, sq, attackers);
       for (int i = 0; i < n; i++)
         xq_lesson_marks_add_arrow (marks, XQ_LESSON_ROLE_ATTACK, attackers[i], sq);
       break;
+    case TAP_REACH:
     case TAP_BLOCKERS:
     case TAP_POINTS:
     case TAP_PALACE:
@@ -197,15 +188,169 @@ explain_point (const XqExercise *ex, XqSquare sq, gboolean right, XqLessonMarks 
     }
 }
 
+/* The core's reason why the piece on `from` cannot go to `to`, with its
+ * marks but without the core's cross on `to` (the tapped point carries the
+ * cross).  NULL when the move is legal. */
+static char *
+move_reason (const XqExercise *ex, XqSquare from, XqSquare to, XqLessonMarks *marks)
+{
+  XqPosition pos = ex->position;
+  XqLessonMarks why;
+  char *text;
+
+  xq_lesson_marks_clear (&why);
+  xq_position_set_side (&pos, xq_piece_color (pos.board[from]));
+  text = xq_lesson_explain_illegal (&pos, xq_move_make (from, to), &why);
+  for (int i = 0; i < why.n_marks; i++)
+    if (why.marks[i].kind != XQ_LESSON_MARK_CROSS)
+      {
+        if (why.marks[i].kind == XQ_LESSON_MARK_ARROW)
+          xq_lesson_marks_add_arrow (marks, why.marks[i].role, why.marks[i].sq, why.marks[i].to);
+        else
+          xq_lesson_marks_add (marks, why.marks[i].kind, why.marks[i].role, why.marks[i].sq);
+      }
+  return text;
+}
+
+static gboolean
+in_list (const XqSquare *pts, int n, XqSquare sq)
+{
+  for (int i = 0; i < n; i++)
+    if (pts[i] == sq)
+      return TRUE;
+  return FALSE;
+}
+
+/* "You tapped file 九; Red's file 一 is 8 files further to Red's right." */
+static char *
+file_reason (const Tap *t, XqSquare sq)
+{
+  int tapped = xq_lesson_file_number (t->side, sq), d = ABS (tapped - t->number);
+  const char *a = xq_lesson_file_name (t->side, tapped), *b = xq_lesson_file_name (t->side, t->number);
+
+  /* Each side counts from its own right: a smaller number is further right. */
+  if (t->side == XQ_RED)
+    return g_strdup_printf (tapped > t->number
+                            ? g_dngettext (GETTEXT_PACKAGE,
+                                           "You tapped file %s; Red’s file %s is %d file further to Red’s right.",
+                                           "You tapped file %s; Red’s file %s is %d files further to Red’s right.", d)
+                            : g_dngettext (GETTEXT_PACKAGE,
+                                           "You tapped file %s; Red’s file %s is %d file further to Red’s left.",
+                                           "You tapped file %s; Red’s file %s is %d files further to Red’s left.", d),
+                            a, b, d);
+  return g_strdup_printf (tapped > t->number
+                          ? g_dngettext (GETTEXT_PACKAGE,
+                                         "You tapped file %s; Black’s file %s is %d file further to Black’s right.",
+                                         "You tapped file %s; Black’s file %s is %d files further to Black’s right.", d)
+                          : g_dngettext (GETTEXT_PACKAGE,
+                                         "You tapped file %s; Black’s file %s is %d file further to Black’s left.",
+                                         "You tapped file %s; Black’s file %s is %d files further to Black’s left.", d),
+                          a, b, d);
+}
+
+/* Why the tapped point sq is not an answer, in the words the move
+ * exercises use, with the marks that show it (the blocked leg, the pieces
+ * in the way).  The cross on sq is the caller's. */
+static char *
+wrong_reason (const XqExercise *ex, XqSquare sq, XqLessonMarks *marks)
+{
+  const Tap *t = ex->data;
+  const XqPosition *pos = &ex->position;
+  XqPiece piece = pos->board[sq], about = t->square != XQ_NO_SQUARE ? pos->board[t->square] : XQ_EMPTY;
+  XqSquare pts[XQ_SQUARES];
+  char *why;
+
+  switch (t->rule)
+    {
+    case TAP_REACH:
+      if (sq == t->square)
+        return g_strdup (_("That is where the piece stands now: tap a point it can go to."));
+      why = move_reason (ex, t->square, sq, marks);
+      return why ? why : g_strdup (_("The piece cannot go there."));
+    case TAP_ATTACKERS:
+      if (piece == XQ_EMPTY)
+        return g_strdup (_("Nothing stands on that point, so nothing attacks from there."));
+      if (sq == t->square)
+        return g_strdup (_("That is the piece under attack itself: tap the pieces that attack it."));
+      if (xq_piece_color (piece) == xq_piece_color (about))
+        return g_strdup (_("That piece is on the same side as the marked piece: it guards it and never captures it."));
+      why = move_reason (ex, sq, t->square, marks);
+      if (why != NULL)
+        xq_lesson_marks_add_arrow (marks, XQ_LESSON_ROLE_WRONG, sq, t->square);
+      return why ? why : g_strdup (_("That piece cannot reach the marked piece."));
+    case TAP_IN_DANGER:
+      if (piece == XQ_EMPTY)
+        return g_strdup (_("Nothing stands on that point."));
+      if (xq_piece_color (piece) != t->side)
+        return g_strdup (t->side == XQ_RED ? _("That is a Black piece; the question is about Red’s pieces.")
+                                           : _("That is a Red piece; the question is about Black’s pieces."));
+      return g_strdup (t->side == XQ_RED ? _("No Black piece can capture the piece on that point now.")
+                                         : _("No Red piece can capture the piece on that point now."));
+    case TAP_BLOCKERS:
+      if (piece == XQ_EMPTY)
+        return g_strdup (_("Nothing stands on that point, so it blocks nothing."));
+      if (xq_piece_type (about) == XQ_ELEPHANT)
+        return g_strdup (_("That piece is not on an eye of the elephant: an eye is the point in the middle of an elephant’s diagonal step."));
+      return g_strdup (_("That piece is not on a leg of the horse: a leg is a point right next to the horse."));
+    case TAP_PALACE:
+      if (in_list (pts, xq_lesson_palace (xq_color_other (t->side), pts), sq))
+        return g_strdup (t->side == XQ_RED ? _("That point is in Black’s palace; Red’s palace is at Red’s end of the board.")
+                                           : _("That point is in Red’s palace; Black’s palace is at Black’s end of the board."));
+      return g_strdup (t->side == XQ_RED ? _("That point is outside the palace: Red’s palace is the box with the cross at Red’s end.")
+                                         : _("That point is outside the palace: Black’s palace is the box with the cross at Black’s end."));
+    case TAP_RIVER_BANK:
+      if (in_list (pts, xq_lesson_river_bank (xq_color_other (t->side), pts), sq))
+        return g_strdup (t->side == XQ_RED ? _("That point is on Black’s bank, across the river.")
+                                           : _("That point is on Red’s bank, across the river."));
+      return g_strdup (t->side == XQ_RED ? _("That point is not on the bank: Red’s bank is the line right next to the river, on Red’s side.")
+                                         : _("That point is not on the bank: Black’s bank is the line right next to the river, on Black’s side."));
+    case TAP_FILE:
+      return file_reason (t, sq);
+    case TAP_POINTS:
+    default:
+      {
+        char name[3];
+
+        xq_square_to_text (sq, name);
+        if (ex->hints != NULL && ex->hints->len > 0)
+          return g_strdup_printf (_("Not %s. %s"), name, (const char *) g_ptr_array_index (ex->hints, 0));
+        return g_strdup_printf (_("%s is not one of the points asked for."), name);
+      }
+    }
+}
+
+static void
+add_sentence (GString *out, GPtrArray *seen, char *sentence)
+{
+  for (guint i = 0; i < seen->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (seen, i), sentence) == 0)
+      {
+        g_free (sentence);
+        return;
+      }
+  g_ptr_array_add (seen, sentence);
+  if (out->len > 0)
+    g_string_append_c (out, '\n');
+  g_string_append (out, sentence);
+}
+
+/* At most this many different reasons in one answer: more is too much to
+ * read, and the crosses show every wrong point. */
+#define MAX_REASONS 3
+
 static XqVerdict *
 tap_check (const XqExercise *ex, const XqAnswer *answer)
 {
   const Tap *t = ex->data;
   gboolean tapped[XQ_SQUARES] = { FALSE };
-  int right = 0, wrong = 0;
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GPtrArray) seen = g_ptr_array_new_with_free_func (g_free);
+  XqLessonMarks marks;
+  int right = 0, wrong = 0, missing;
   XqVerdict *v;
 
   g_return_val_if_fail (answer->n_points >= 0, NULL);
+  xq_lesson_marks_clear (&marks);
   for (int i = 0; i < answer->n_points; i++)
     {
       XqSquare sq = answer->points[i];
@@ -213,39 +358,51 @@ tap_check (const XqExercise *ex, const XqAnswer *answer)
         continue;
       tapped[sq] = TRUE;
       if (t->answer[sq])
-        right++;
-      else
-        wrong++;
+        {
+          right++;
+          xq_lesson_marks_add (&marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_CORRECT, sq);
+          explain_right (ex, sq, &marks);
+          continue;
+        }
+      wrong++;
+      xq_lesson_marks_add (&marks, XQ_LESSON_MARK_CROSS, XQ_LESSON_ROLE_WRONG, sq);
+      if (seen->len < MAX_REASONS)
+        add_sentence (text, seen, wrong_reason (ex, sq, &marks));
     }
+  missing = t->all ? t->n_answer - right : 0;
 
   if (wrong > 0)
-    v = xq_verdict_new (XQ_VERDICT_WRONG, t->rule == TAP_REACH
-                        ? _("Not that point: the piece cannot go there.")
-                        : _("Not quite: look again at the crossed point."));
+    {
+      if (missing > 0)
+        {
+          g_string_append_c (text, '\n');
+          g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d more point to find.",
+                                                     "%d more points to find.", missing), missing);
+        }
+      v = xq_verdict_new (XQ_VERDICT_WRONG, text->str);
+    }
   else if (right == 0)
     v = xq_verdict_new (XQ_VERDICT_INCOMPLETE, _("Tap a point on the board."));
-  else if (t->all && right < t->n_answer)
-    v = xq_verdict_new (XQ_VERDICT_INCOMPLETE, _("Right! There are more to find."));
+  else if (missing > 0)
+    {
+      g_autofree char *more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                            "Right so far! %d more point to find.",
+                                                            "Right so far! %d more points to find.", missing),
+                                               missing);
+      v = xq_verdict_new (XQ_VERDICT_INCOMPLETE, more);
+    }
   else
     v = xq_verdict_new (XQ_VERDICT_CORRECT, _("Well done!"));
+  v->marks = marks;
 
-  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
-    {
-      if (tapped[sq] && t->answer[sq])
-        xq_lesson_marks_add (&v->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_CORRECT, sq);
-      else if (tapped[sq])
-        xq_lesson_marks_add (&v->marks, XQ_LESSON_MARK_CROSS, XQ_LESSON_ROLE_WRONG, sq);
-      else
-        continue;
-      explain_point (ex, sq, t->answer[sq], &v->marks);
-    }
-  /* After a wrong tap, show what was missed, each point with its reason. */
-  if (v->kind == XQ_VERDICT_WRONG && t->all)
+  /* What was missed, each point with its reason; the attempt shows these
+   * only from the second try on. */
+  if (v->kind != XQ_VERDICT_CORRECT && t->all && right + wrong > 0)
     for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
       if (t->answer[sq] && !tapped[sq])
         {
           xq_lesson_marks_add (&v->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_MISSING, sq);
-          explain_point (ex, sq, TRUE, &v->marks);
+          explain_right (ex, sq, &v->marks);
         }
   return v;
 }
@@ -257,6 +414,10 @@ show_taps (XqAttempt *a)
   for (int i = 0; i < a->n_taps; i++)
     xq_lesson_marks_add (&a->base_marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_HIGHLIGHT, a->taps[i]);
 }
+
+/* From this try on, the points still missing are shown (before it they
+ * are only counted, so the learner looks again first). */
+#define SHOW_MISSING_AFTER 2
 
 static XqVerdict *
 judge_taps (XqAttempt *a)
@@ -277,9 +438,9 @@ judge_taps (XqAttempt *a)
           a->taps[k++] = a->taps[i];
       a->n_taps = k;
     }
-  /* The points still missing are the answer: that is the last rung of the
-   * hint ladder, not the feedback on a slip. */
-  if (v->kind != XQ_VERDICT_CORRECT)
+  if (v->kind == XQ_VERDICT_WRONG || (v->kind == XQ_VERDICT_INCOMPLETE && a->n_taps > 0))
+    a->tries++;
+  if (v->kind != XQ_VERDICT_CORRECT && a->tries < SHOW_MISSING_AFTER)
     {
       XqLessonMarks kept;
 

@@ -143,24 +143,6 @@ xq_exercise_choices (const XqExercise *ex)
   return ex->kind->choices ? ex->kind->choices (ex) : NULL;
 }
 
-void
-xq_kind_append_move (GString *out, XqPosition *pos, XqMove m)
-{
-  XqAnswerStyle style;
-
-  xq_answer_style_init (&style, xq_answer_default_notation ());
-  xq_answer_append_move (out, pos, m, &style);
-}
-
-char *
-xq_kind_mate_line (const XqPosition *start, int mate_in)
-{
-  XqAnswerStyle style;
-
-  xq_answer_style_init (&style, xq_answer_default_notation ());
-  return xq_answer_mate_text (start, mate_in, &style);
-}
-
 /* ---- Attempts ----------------------------------------------------------------- */
 
 void

@@ -321,11 +321,6 @@ void        xq_hint_free           (XqHint *hint);
 void        xq_hint_for_move       (XqMove key, int level, XqHint *out);
 
 
-/* xq_answer_append_move () and xq_answer_mate_text () in the default
- * notation (xq_answer_default_notation ()). */
-void        xq_kind_append_move    (GString *out, XqPosition *pos, XqMove m);
-char       *xq_kind_mate_line      (const XqPosition *start, int mate_in);
-
 /* Judges one answer value against the exercise, without an attempt. */
 XqVerdict  *xq_exercise_check      (const XqExercise *ex, const XqAnswer *answer);
 /* The answer the rules computed (see XqKind.answer). */

@@ -14,6 +14,7 @@
 #include "xq-class.h"
 #include "xq-class-report.h"
 #include "xq-progress.h"
+#include "xq-review.h"
 #include "xq-safe-file.h"
 #include "test-class-files.h"
 #include "xq-test-dirs.h"
@@ -184,6 +185,7 @@ static void
 test_csv (Fixture *f, gconstpointer data)
 {
   g_autoptr(XqProgress) mei = xq_progress_new ("mei", "Mei \"Little\" Li, Jr.");
+  g_autoptr(GDateTime) now = NULL;
   g_autoptr(GPtrArray) rows = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *csv = NULL;
@@ -200,21 +202,36 @@ test_csv (Fixture *f, gconstpointer data)
   /* A file from before hints were kept: stars only. */
   put (f, "old.json", "{ \"format\": 1, \"learner\": \"old\", \"name\": \"Old\", \"stars\": { \"unit2-setup/a\": 1 } }");
 
-  rows = xq_class_results (f->store, &error);
+  /* Two items missed on 1 December: one due the next day, one solved
+   * again cleanly on the 2nd, so not due until the 5th. */
+  {
+    g_autoptr(GDateTime) day1 = g_date_time_new_local (2026, 12, 1, 12, 0, 0);
+    g_autoptr(GDateTime) day2 = g_date_time_new_local (2026, 12, 2, 12, 0, 0);
+    const char *dir = xq_progress_store_get_dir (f->store);
+
+    g_assert_true (xq_review_record_in_dir (dir, "mei", XQ_REVIEW_EXERCISE, "unit1-board", "ranks",
+                                            XQ_REVIEW_MISSED, day1, NULL, &error));
+    g_assert_true (xq_review_record_in_dir (dir, "mei", XQ_REVIEW_PUZZLE, "pack", "p2",
+                                            XQ_REVIEW_MISSED, day1, NULL, &error));
+    g_assert_true (xq_review_record_in_dir (dir, "mei", XQ_REVIEW_PUZZLE, "pack", "p2",
+                                            XQ_REVIEW_CLEAN, day2, NULL, &error));
+  }
+  now = g_date_time_new_local (2026, 12, 2, 9, 0, 0);
+  rows = xq_class_results (f->store, now, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (rows->len, ==, 6);
   csv = xq_class_results_csv (rows);
   g_assert_cmpstr (csv, ==,
-    "learner,name,unit,exercise,stars,hints,date,puzzles_solved,streak,best_streak\r\n"
-    "mei,\"Mei \"\"Little\"\" Li, Jr.\",puzzles,p1,3,0,2026-11-04,2,2,5\r\n"
-    "mei,\"Mei \"\"Little\"\" Li, Jr.\",puzzles,p2,1,2,2026-11-05,2,2,5\r\n"
-    "mei,\"Mei \"\"Little\"\" Li, Jr.\",unit1-board,files,3,0,2026-11-02,2,2,5\r\n"
-    "mei,\"Mei \"\"Little\"\" Li, Jr.\",unit1-board,ranks,2,1,2026-11-03,2,2,5\r\n"
-    "old,Old,unit2-setup,a,1,,,0,0,0\r\n"
-    "zhang,\"张伟\n二班\",,,,,,0,0,0\r\n");
+    "learner,name,unit,exercise,stars,hints,date,puzzles_solved,streak,best_streak,review_due\r\n"
+    "mei,\"Mei \"\"Little\"\" Li, Jr.\",puzzles,p1,3,0,2026-11-04,2,2,5,1\r\n"
+    "mei,\"Mei \"\"Little\"\" Li, Jr.\",puzzles,p2,1,2,2026-11-05,2,2,5,1\r\n"
+    "mei,\"Mei \"\"Little\"\" Li, Jr.\",unit1-board,files,3,0,2026-11-02,2,2,5,1\r\n"
+    "mei,\"Mei \"\"Little\"\" Li, Jr.\",unit1-board,ranks,2,1,2026-11-03,2,2,5,1\r\n"
+    "old,Old,unit2-setup,a,1,,,0,0,0,0\r\n"
+    "zhang,\"张伟\n二班\",,,,,,0,0,0,0\r\n");
 
   out = g_build_filename (g_get_tmp_dir (), "class-test.csv", NULL);
-  g_assert_true (xq_class_export_csv (f->store, out, &error));
+  g_assert_true (xq_class_export_csv (f->store, now, out, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (out, &written, NULL, NULL));
   g_assert_cmpstr (written, ==, csv);
@@ -426,8 +443,8 @@ test_xqtool (Fixture *f, gconstpointer data)
   }
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   g_assert_true (g_file_get_contents (csv, &written, NULL, NULL));
-  g_assert_cmpstr (written, ==, "learner,name,unit,exercise,stars,hints,date,puzzles_solved,streak,best_streak\r\n"
-                                "ann,Ann,,,,,,0,0,0\r\nben,Ben,,,,,,0,0,0\r\n");
+  g_assert_cmpstr (written, ==, "learner,name,unit,exercise,stars,hints,date,puzzles_solved,streak,best_streak,"
+                                "review_due\r\nann,Ann,,,,,,0,0,0,0\r\nben,Ben,,,,,,0,0,0,0\r\n");
   {
     const char *argv[] = { xqtool, "class", "add-list", "/nonexistent/list.txt", "--dir", f->dir, NULL };
     g_clear_pointer (&out, g_free);

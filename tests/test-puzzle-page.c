@@ -15,6 +15,7 @@
 #include "xq-progress.h"
 #include "xq-puzzle-page.h"
 #include "xq-rating.h"
+#include "xq-review.h"
 #include "xq-test-gtk.h"
 
 typedef struct {
@@ -185,6 +186,21 @@ test_drill_to_the_end (Fixture *f, gconstpointer data)
   progress = xq_progress_store_load (store, "mei", NULL);
   g_assert_nonnull (progress);
   g_assert_cmpint (xq_progress_get_stars (progress, "puzzles", "two"), ==, 1);
+
+  /* Missed: the puzzle joined the learner's review queue (docs/review.md),
+   * once for the attempt, due tomorrow. */
+  {
+    g_autoptr(XqReview) review = xq_review_load (f->store_dir, "mei", NULL, NULL);
+    g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+    g_autoptr(GDateTime) tomorrow = g_date_time_add_days (now, 1);
+    g_autofree char *due = g_date_time_format (tomorrow, "%Y-%m-%d");
+    const XqReviewItem *item = xq_review_find (review, XQ_REVIEW_PUZZLE, "test", "two");
+
+    g_assert_nonnull (item);
+    g_assert_cmpint (item->box, ==, 1);
+    g_assert_cmpint (item->misses, ==, 1);
+    g_assert_cmpstr (item->due, ==, due);
+  }
 }
 
 /* A clean solve raises the streak; a retry starts the puzzle again. */
@@ -200,6 +216,13 @@ test_streak_and_retry (Fixture *f, gconstpointer data)
   learner_moves (f, "e1e2");  /* not mate: refuted, the streak is gone */
   g_assert_false (xq_puzzle_page_is_solved (f->page));
   g_assert_cmpint (xq_puzzle_page_get_streak (f->page), ==, 0);
+  /* The clean solve of a puzzle never missed left no item; the slip did. */
+  {
+    g_autoptr(XqReview) review = xq_review_load (f->store_dir, "mei", NULL, NULL);
+
+    g_assert_cmpuint (xq_review_get_n_items (review), ==, 1);
+    g_assert_nonnull (xq_review_find (review, XQ_REVIEW_PUZZLE, "test", "one"));
+  }
 }
 
 /* The Dismiss button at the end of a notice bar. */

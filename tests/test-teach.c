@@ -12,7 +12,9 @@
 #include <locale.h>
 #include <string.h>
 
+#include "xq-lesson-writer.h"
 #include "xq-pack.h"
+#include "xq-unit-store.h"
 #include "xq-kind.h"
 #include "xq-test-kinds.h"
 #include "xq-teach-page.h"
@@ -216,13 +218,18 @@ author_horse_exercise (XqExerciseEditor *editor)
   /* No prompt yet: reported inline. */
   g_assert_false (validated (editor));
   g_assert_true (has_problem_at (editor, "$.prompt"));
+  /* In the form's words, not the file's keys. */
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (xq_exercise_editor_get_widget (editor, "problems"))),
-                            "prompt: "));
+                            "Fill in “Prompt”."));
   gtk_editable_set_text (GTK_EDITABLE (xq_exercise_editor_get_widget (editor, "prompt")),
                          "Tap every point the horse can reach.");
-  /* No piece chosen yet. */
+  /* No piece chosen yet: said as what to do on the board. */
   g_assert_false (validated (editor));
   g_assert_true (has_problem_at (editor, "$"));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (xq_exercise_editor_get_widget (editor, "problems"))),
+                            "Mark the exercise’s piece on the board"));
+  g_assert_null (strstr (gtk_label_get_text (GTK_LABEL (xq_exercise_editor_get_widget (editor, "problems"))),
+                         "square"));
 
   gtk_drop_down_set_selected (GTK_DROP_DOWN (xq_exercise_editor_get_widget (editor, "click-mode")),
                               XQ_EDITOR_CLICK_PIECE);
@@ -249,8 +256,19 @@ test_author (Fixture *f, gconstpointer data)
   while (!xq_exercise_editor_is_valid (editor))
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpuint (xq_exercise_editor_get_problems (editor)->len, ==, 0);
+  /* What the rules decided, in words and on the board. */
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (xq_exercise_editor_get_widget (editor, "problems"))), ==,
-                   "The exercise is valid.");
+                   "The exercise is valid.\nThe answer: d1, a2, c2");
+  {
+    const XqDraftAnswer *answer = xq_exercise_editor_get_answer (editor);
+    const char *reach[] = { "a2", "c2", "d1" };
+
+    g_assert_nonnull (answer);
+    g_assert_cmpint (answer->marks.n_marks, ==, 3);
+    for (guint i = 0; i < G_N_ELEMENTS (reach); i++)
+      g_assert_true (xq_lesson_marks_has (&answer->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_CORRECT,
+                                          xq_square_from_text (reach[i]), XQ_NO_SQUARE));
+  }
 
   g_assert_true (xq_teach_page_publish (f->page, &error));
   g_assert_no_error (error);
@@ -405,20 +423,22 @@ test_checking (Fixture *f, gconstpointer data)
   XqExerciseEditor *editor = xq_teach_page_get_exercise_editor (f->page);
   GtkWidget *prompt = xq_exercise_editor_get_widget (editor, "prompt");
   GtkWidget *spinner = xq_exercise_editor_get_widget (editor, "checking");
+  /* It keeps its room while idle (the text beside it does not move): it
+   * only stops spinning. */
   GtkLabel *problems = GTK_LABEL (xq_exercise_editor_get_widget (editor, "problems"));
   guint n = 0;
   gulong id;
 
   author_horse_exercise (editor);
   g_assert_true (validated (editor));
-  g_assert_false (gtk_widget_get_visible (spinner));
+  g_assert_false (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
 
   id = g_signal_connect_swapped (editor, "validated", G_CALLBACK (count_cb), &n);
   /* A broken form goes to the validator... */
   gtk_editable_set_text (GTK_EDITABLE (prompt), "");
   xq_exercise_editor_validate (editor);
   g_assert_true (xq_exercise_editor_is_checking (editor));
-  g_assert_true (gtk_widget_get_visible (spinner));
+  g_assert_true (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
   g_assert_cmpstr (gtk_label_get_text (problems), ==, "Checking…");
   /* ...and is mended before the answer comes: that answer is stale. */
   gtk_editable_set_text (GTK_EDITABLE (prompt), "Tap every point the horse can reach.");
@@ -432,8 +452,8 @@ test_checking (Fixture *f, gconstpointer data)
   g_assert_cmpuint (n, ==, 1);
   g_assert_true (xq_exercise_editor_is_valid (editor));
   g_assert_false (has_problem_at (editor, "$.prompt"));
-  g_assert_cmpstr (gtk_label_get_text (problems), ==, "The exercise is valid.");
-  g_assert_false (gtk_widget_get_visible (spinner));
+  g_assert_cmpstr (gtk_label_get_text (problems), ==, "The exercise is valid.\nThe answer: d1, a2, c2");
+  g_assert_false (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
 
   /* Typing alone (no explicit call) checks after a pause. */
   gtk_editable_set_text (GTK_EDITABLE (prompt), "");
@@ -621,11 +641,18 @@ test_share (Fixture *f, gconstpointer data)
   g_assert_cmpuint (length, >, 1000);
   g_assert_true (g_str_has_prefix (contents, "%PDF-"));
 
+  {
+    g_autofree char *unit = xq_teach_page_get_unit_path (f->page);
+    const char *chosen[] = { unit, NULL };
+    xq_teach_page_set_export (f->page, chosen, "Ms Wang");
+  }
   g_assert_true (run_job (f->page, XQ_TEACH_JOB_EXPORT_PACK, pack_path, NULL, &error));
   g_assert_no_error (error);
   pack = xq_pack_load_file (pack_path, problems);
   g_assert_cmpuint (problems->len, ==, 0);
   g_assert_cmpuint (pack->entries->len, ==, 1);
+  /* The author the teacher typed, not the account's name. */
+  g_assert_cmpstr (pack->author, ==, "Ms Wang");
   g_assert_cmpstr (((XqPackEntry *) g_ptr_array_index (pack->entries, 0))->id, ==, "my-lessons");
 
   /* Another teacher imports it: stopped, nothing; then the unit, which the
@@ -642,8 +669,16 @@ test_share (Fixture *f, gconstpointer data)
     g_assert_true (run_job (other, XQ_TEACH_JOB_IMPORT_PACK, pack_path, NULL, &error));
     g_assert_no_error (error);
     g_assert_cmpuint (xq_teach_page_get_n_exercises (other), ==, 1);
+    /* Again: the page must ask first (it offers Replace), then replaces. */
     g_assert_false (run_job (other, XQ_TEACH_JOB_IMPORT_PACK, pack_path, NULL, &error));
-    g_assert_error (error, XQ_PACK_ERROR, XQ_PACK_ERROR_EXISTS);
+    g_assert_error (error, XQ_UNIT_STORE_ERROR, XQ_UNIT_STORE_ERROR_EXISTS);
+    g_assert_nonnull (strstr (error->message, "“My lessons”"));
+    g_clear_error (&error);
+    xq_teach_page_set_replace (other, TRUE);
+    g_assert_true (run_job (other, XQ_TEACH_JOB_IMPORT_PACK, pack_path, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (xq_teach_page_get_n_units (other), ==, 1);
+    g_assert_cmpuint (xq_teach_page_get_n_exercises (other), ==, 1);
     g_object_unref (other);
   }
 }
@@ -1010,6 +1045,158 @@ test_import_games (Fixture *f, gconstpointer data)
   g_object_unref (page);
 }
 
+
+/* A unit of two tap exercises written into dir as a teacher's unit. */
+static void
+write_tap_unit (const char *dir, const char *id, const char *title, int number)
+{
+  g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func ((GDestroyNotify) json_object_unref);
+  g_autoptr(JsonObject) unit = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = g_strconcat (id, ".json", NULL);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  const char *sides[] = { "red", "black" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sides); i++)
+    {
+      g_autofree char *text = g_strdup_printf ("{\"id\": \"palace-%s\", \"kind\": \"tap\", "
+                                               "\"prompt\": \"Tap the palace.\", \"rule\": \"palace\", "
+                                               "\"side\": \"%s\"}", sides[i], sides[i]);
+      g_autoptr(JsonNode) node = json_from_string (text, NULL);
+      g_ptr_array_add (list, json_object_ref (json_node_get_object (node)));
+    }
+  unit = xq_lesson_teacher_unit_new (id, title, list);
+  json_object_set_int_member (unit, "number", number);
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0755), ==, 0);
+  g_assert_true (xq_unit_store_write (path, unit, &error));
+  g_assert_no_error (error);
+}
+
+/* After a restart the page opens the teacher's units, not an empty one;
+ * the list's menus duplicate and delete, and undo brings a deletion back. */
+static void
+test_units (Fixture *f, gconstpointer data)
+{
+  g_autofree char *dir = g_build_filename (f->dir, "units", NULL);
+  g_autoptr(XqUnitInfo) copy = NULL;
+  g_autoptr(GError) error = NULL;
+
+  write_tap_unit (dir, "palaces", "Palaces", 90);
+  write_tap_unit (dir, "rivers", "Rivers", 91);
+  xq_teach_page_set_units_dir (f->page, dir);
+  g_assert_cmpuint (xq_teach_page_get_n_units (f->page), ==, 2);
+  g_assert_cmpstr (xq_teach_page_get_unit_id (f->page), ==, "palaces");
+  g_assert_cmpuint (xq_teach_page_get_n_exercises (f->page), ==, 2);
+
+  /* Duplicate: a new id, a title of its own, the next number. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "teach.unit-duplicate", "s", "palaces"));
+  g_assert_cmpuint (xq_teach_page_get_n_units (f->page), ==, 3);
+  g_assert_cmpstr (xq_teach_page_get_unit_id (f->page), ==, "palaces-copy");
+  copy = xq_unit_store_find (dir, "palaces-copy", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (copy->title, ==, "Palaces (copy)");
+  g_assert_cmpint (copy->number, ==, 92);
+
+  /* An exercise deleted, then back where it was. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "teach.exercise-delete", "u", 0));
+  g_assert_cmpuint (xq_teach_page_get_n_exercises (f->page), ==, 1);
+  g_assert_true (xq_teach_page_undo (f->page));
+  g_assert_cmpuint (xq_teach_page_get_n_exercises (f->page), ==, 2);
+  g_assert_false (xq_teach_page_undo (f->page));
+
+  /* Reordered and duplicated from the exercise menu. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "teach.exercise-down", "u", 0));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "teach.exercise-duplicate", "u", 1));
+  g_assert_cmpuint (xq_teach_page_get_n_exercises (f->page), ==, 3);
+  {
+    g_autofree char *path = xq_teach_page_get_unit_path (f->page);
+    g_autoptr(JsonObject) unit = xq_unit_store_read (path, &error);
+    JsonArray *list = json_object_get_array_member (unit, "exercises");
+
+    g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (list, 0), "id"), ==, "palace-black");
+    g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (list, 1), "id"), ==, "palace-red");
+    g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (list, 2), "id"), ==, "palace-red-2");
+  }
+
+  /* The unit deleted: the page moves to another; undo restores it. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "teach.unit-delete", "s", "palaces-copy"));
+  g_assert_cmpuint (xq_teach_page_get_n_units (f->page), ==, 2);
+  g_assert_cmpstr (xq_teach_page_get_unit_id (f->page), !=, "palaces-copy");
+  g_assert_true (xq_teach_page_undo (f->page));
+  g_assert_cmpuint (xq_teach_page_get_n_units (f->page), ==, 3);
+
+  /* Reordering units trades their numbers. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "teach.unit-up", "s", "rivers"));
+  {
+    g_autoptr(GPtrArray) units = xq_unit_store_list (dir);
+    g_assert_cmpstr (((XqUnitInfo *) g_ptr_array_index (units, 0))->id, ==, "rivers");
+  }
+}
+
+/* A mate in 1 stated as a mate in 2: valid, with a warning that says so,
+ * and the mating move on the board. */
+static void
+test_mate_warning (Fixture *f, gconstpointer data)
+{
+  XqExerciseEditor *editor = xq_teach_page_get_exercise_editor (f->page);
+  g_autoptr(GError) error = NULL;
+  GtkWidget *label = xq_exercise_editor_get_widget (editor, "problems");
+  const XqDraftAnswer *answer;
+
+  g_assert_true (xq_exercise_editor_load_json (editor,
+    "{\"id\": \"m\", \"kind\": \"mate\", \"prompt\": \"Mate.\", "
+    "\"fen\": \"4k4/9/4N4/9/9/9/9/C8/9/3K5 w - - 0 1\", \"mate-in\": 2}", &error));
+  g_assert_no_error (error);
+  g_assert_true (validated (editor));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (label)), "This is a mate in 1, not 2"));
+  g_assert_true (gtk_widget_has_css_class (label, "warning"));
+  answer = xq_exercise_editor_get_answer (editor);
+  g_assert_nonnull (answer);
+  g_assert_true (xq_lesson_marks_has (&answer->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_CORRECT,
+                                      xq_square_from_text ("a2"), xq_square_from_text ("e2")));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (label)), "fastest mate"));
+
+  /* Stated right, no warning. */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (xq_exercise_editor_get_widget (editor, "mate-in")), 1);
+  g_assert_true (validated (editor));
+  g_assert_null (strstr (gtk_label_get_text (GTK_LABEL (label)), "not 2"));
+  g_assert_true (gtk_widget_has_css_class (label, "success"));
+}
+
+/* The board editor's verdict and the exercise's problems agree: a second
+ * red general taken off again, then Black's put facing the first. */
+static void
+test_verdict_agrees (Fixture *f, gconstpointer data)
+{
+  XqExerciseEditor *editor = xq_teach_page_get_exercise_editor (f->page);
+  XqPositionEditor *pe = xq_exercise_editor_get_position_editor (editor);
+  XqEditorBoard *board = xq_position_editor_get_board (pe);
+  GtkLabel *verdict = GTK_LABEL (xq_position_editor_get_verdict (pe));
+  g_autoptr(GError) error = NULL;
+
+  click (xq_position_editor_get_button (pe, "clear"));
+  put_from_palette (pe, XQ_RED, XQ_KING, "d0");
+  /* The brush still holds the red general: a second one, then a right
+   * click takes it off. */
+  click_point (board, "f0", GDK_BUTTON_PRIMARY);
+  g_assert_false (xq_position_editor_validate (pe, NULL));
+  click_point (board, "f0", GDK_BUTTON_SECONDARY);
+  g_assert_cmpint (xq_position_editor_get_position (pe)->board[xq_square_from_text ("f0")], ==, XQ_EMPTY);
+  put_from_palette (pe, XQ_BLACK, XQ_KING, "d9");
+  g_assert_false (xq_position_editor_validate (pe, &error));
+  g_assert_error (error, XQ_POSITION_ERROR, XQ_POSITION_ERROR_FACING_KINGS);
+  g_assert_nonnull (strstr (gtk_label_get_text (verdict), "face each other"));
+  g_assert_null (strstr (gtk_label_get_text (verdict), "A legal position"));
+  g_assert_false (validated (editor));
+  g_assert_true (has_problem_at (editor, "$.fen"));
+
+  /* And legal once the black general steps aside: both say so. */
+  xq_editor_board_drag_piece (board, xq_square_from_text ("d9"), xq_square_from_text ("e9"));
+  g_assert_cmpstr (gtk_label_get_text (verdict), ==, "A legal position.");
+  g_assert_false (validated (editor));
+  g_assert_false (has_problem_at (editor, "$.fen"));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1030,5 +1217,8 @@ main (int argc, char *argv[])
   g_test_add ("/ui/teach/computed-choose", Fixture, NULL, setup, test_computed_choose, teardown);
   g_test_add ("/ui/teach/keyboard", Fixture, NULL, setup, test_keyboard, teardown);
   g_test_add ("/ui/teach/width", Fixture, NULL, setup, test_width, teardown);
+  g_test_add ("/ui/teach/units", Fixture, NULL, setup, test_units, teardown);
+  g_test_add ("/ui/teach/mate-warning", Fixture, NULL, setup, test_mate_warning, teardown);
+  g_test_add ("/ui/teach/verdict-agrees", Fixture, NULL, setup, test_verdict_agrees, teardown);
   return g_test_run ();
 }

@@ -92,8 +92,9 @@ class_main (int argc, char **argv)
   if (strcmp (argv[1], "export-csv") == 0 && a.out != NULL && a.arg == NULL)
     {
       g_autoptr(XqProgressStore) store = xq_progress_store_new (a.dir);
+      g_autoptr(GDateTime) now = g_date_time_new_now_local ();
 
-      if (!xq_class_export_csv (store, a.out, &error))
+      if (!xq_class_export_csv (store, now, a.out, &error))
         return xqtool_fail ("%s", error->message);
       return 0;
     }

@@ -25,9 +25,11 @@ static const XqToolCommand *const command_tables[] = {
   xqtool_pack_commands,
   xqtool_puzzles_commands,
   xqtool_render_commands,
+  xqtool_review_commands,
   xqtool_solve_commands,
   xqtool_variant_commands,
   xqtool_tournament_commands,
+  xqtool_units_commands,
 };
 
 /* Every `xqtool bench NAME` table. */

@@ -60,10 +60,12 @@ extern const XqToolCommand xqtool_lesson_bench[];
 extern const XqToolCommand xqtool_puzzles_commands[];
 extern const XqToolCommand xqtool_render_commands[];
 extern const XqToolCommand xqtool_render_bench[];
+extern const XqToolCommand xqtool_review_commands[];
 extern const XqToolCommand xqtool_solve_commands[];
 extern const XqToolCommand xqtool_solve_bench[];
 extern const XqToolCommand xqtool_variant_commands[];
 extern const XqToolCommand xqtool_variant_bench[];
 extern const XqToolCommand xqtool_tournament_commands[];
+extern const XqToolCommand xqtool_units_commands[];
 
 G_END_DECLS

@@ -9,6 +9,7 @@
 #include "xq-class.h"
 #include "xq-class-report.h"
 #include "xq-lesson.h"
+#include "xq-review.h"
 #include "xq-safe-file.h"
 
 /* ---- Ids --------------------------------------------------------------------- */
@@ -238,22 +239,30 @@ compare_keys (gconstpointer a, gconstpointer b)
 }
 
 GPtrArray *
-xq_class_results (XqProgressStore *store, GError **error)
+xq_class_results (XqProgressStore *store, GDateTime *now, GError **error)
 {
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) row_free);
   g_autoptr(GPtrArray) ids = NULL;
 
-  g_return_val_if_fail (store != NULL, NULL);
+  g_return_val_if_fail (store != NULL && now != NULL, NULL);
   ids = xq_progress_store_list (store);
   for (guint i = 0; i < ids->len; i++)
     {
       const char *id = g_ptr_array_index (ids, i);
       g_autoptr(XqProgress) p = xq_progress_store_load (store, id, error);
       g_autoptr(GPtrArray) keys = NULL;
+      g_autoptr(XqReview) review = NULL;
       int streak, best, solved = 0;
+      guint due;
 
       if (p == NULL || !xq_progress_store_load_streak (store, id, &streak, &best, error))
         return NULL;
+      /* A damaged queue is salvaged by loading it; only an unreadable one
+       * stops the export. */
+      review = xq_review_load (xq_progress_store_get_dir (store), id, NULL, error);
+      if (review == NULL)
+        return NULL;
+      due = xq_review_count_due (review, now);
       keys = g_ptr_array_new ();
       {
         GHashTableIter iter;
@@ -282,6 +291,7 @@ xq_class_results (XqProgressStore *store, GError **error)
           row->puzzles_solved = solved;
           row->streak = streak;
           row->best_streak = best;
+          row->review_due = (int) due;
           g_ptr_array_add (rows, row);
           if (k == keys->len)
             break;
@@ -333,13 +343,14 @@ add_int_field (GString *out, int value, gboolean known)
 char *
 xq_class_results_csv (GPtrArray *rows)
 {
-  GString *out = g_string_new ("learner,name,unit,exercise,stars,hints,date,puzzles_solved,streak,best_streak\r\n");
+  GString *out = g_string_new ("learner,name,unit,exercise,stars,hints,date,puzzles_solved,streak,"
+                                "best_streak,review_due\r\n");
 
   g_return_val_if_fail (rows != NULL, NULL);
   for (guint i = 0; i < rows->len; i++)
     {
       const XqClassRow *row = g_ptr_array_index (rows, i);
-      g_autofree char *best = g_strdup_printf ("%d", row->best_streak);
+      g_autofree char *due = g_strdup_printf ("%d", row->review_due);
 
       add_field (out, row->learner, FALSE);
       add_field (out, row->name, FALSE);
@@ -350,19 +361,20 @@ xq_class_results_csv (GPtrArray *rows)
       add_field (out, row->date, FALSE);
       add_int_field (out, row->puzzles_solved, TRUE);
       add_int_field (out, row->streak, TRUE);
-      add_field (out, best, TRUE);
+      add_int_field (out, row->best_streak, TRUE);
+      add_field (out, due, TRUE);
     }
   return g_string_free (out, FALSE);
 }
 
 gboolean
-xq_class_export_csv (XqProgressStore *store, const char *path, GError **error)
+xq_class_export_csv (XqProgressStore *store, GDateTime *now, const char *path, GError **error)
 {
   g_autoptr(GPtrArray) rows = NULL;
   g_autofree char *csv = NULL;
 
-  g_return_val_if_fail (store != NULL && path != NULL, FALSE);
-  rows = xq_class_results (store, error);
+  g_return_val_if_fail (store != NULL && now != NULL && path != NULL, FALSE);
+  rows = xq_class_results (store, now, error);
   if (rows == NULL)
     return FALSE;
   csv = xq_class_results_csv (rows);

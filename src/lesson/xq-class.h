@@ -65,15 +65,17 @@ typedef struct {
   int   puzzles_solved;  /* the learner's */
   int   streak;
   int   best_streak;
+  int   review_due;      /* the learner's review items due (xq-review.h) */
 } XqClassRow;
 
 /* Every learner's rows, learners by id, their rows by unit then exercise
- * id (XqClassRow*). */
-GPtrArray *xq_class_results      (XqProgressStore *store, GError **error);
+ * id (XqClassRow*); the review items counted due on now's day. */
+GPtrArray *xq_class_results      (XqProgressStore *store, GDateTime *now, GError **error);
 /* The results as CSV: a header row, CRLF line ends, fields quoted where
  * RFC 4180 needs it. */
 char      *xq_class_results_csv  (GPtrArray *rows);
-gboolean   xq_class_export_csv   (XqProgressStore *store, const char *path, GError **error);
+gboolean   xq_class_export_csv   (XqProgressStore *store, GDateTime *now, const char *path,
+                                  GError **error);
 
 /* The one-page class report (PDF, A4 landscape): learners × the units in
  * lessons_dir (NULL: the curriculum shipped), each cell the stars and "n

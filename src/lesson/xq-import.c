@@ -15,13 +15,13 @@
 #include "xq-notation.h"
 #include "xq-pgn.h"
 #include "xq-safe-file.h"
+#include "xq-unit-store.h"
 #include "xq-xqf.h"
 
 G_DEFINE_QUARK (xq-import-error-quark, xq_import_error)
 
 /* The number teachers' own units take on the unit map (as the exercise
  * editor's). */
-#define IMPORT_UNIT_NUMBER 90
 
 static void
 import_line_free (XqImportLine *line)
@@ -559,6 +559,20 @@ document_title (const char *const *paths)
   return truncate_chars (full, XQ_LESSON_MAX_TITLE);
 }
 
+/* The number of the unit out_path replaces, else the next free one in its
+ * folder (after the teacher's other units). */
+static int
+unit_number (const char *out_path)
+{
+  g_autoptr(JsonObject) old = xq_unit_store_read (out_path, NULL);
+  g_autofree char *dir = g_path_get_dirname (out_path);
+  JsonNode *n = old != NULL ? json_object_get_member (old, "number") : NULL;
+
+  if (n != NULL && JSON_NODE_HOLDS_VALUE (n) && json_node_get_value_type (n) == G_TYPE_INT64)
+    return (int) json_node_get_int (n);
+  return xq_unit_store_next_number (dir);
+}
+
 static char *
 document_json (Import *im, const char *const *paths, const char *out_path, gsize *length)
 {
@@ -578,7 +592,7 @@ document_json (Import *im, const char *const *paths, const char *out_path, gsize
   if (im->as == XQ_IMPORT_AS_UNIT)
     {
       json_builder_set_member_name (b, "number");
-      json_builder_add_int_value (b, IMPORT_UNIT_NUMBER);
+      json_builder_add_int_value (b, unit_number (out_path));
     }
   json_builder_set_member_name (b, "title");
   json_builder_add_string_value (b, title);
@@ -628,6 +642,19 @@ xq_import_files (const char *const *paths, XqImportAs as, const char *out_path,
 
   *report = g_new0 (XqImportReport, 1);
   (*report)->lines = g_ptr_array_new_with_free_func ((GDestroyNotify) import_line_free);
+  {
+    g_autofree char *id = document_id (out_path);
+
+    /* Mixed with the curriculum's unit of that id, the learners' stars
+     * and the Learn page's cards would be two units' at once. */
+    if (xq_unit_store_is_builtin_id (id))
+      {
+        g_set_error (error, XQ_IMPORT_ERROR, XQ_IMPORT_ERROR_BUILTIN,
+                     _("%s: “%s” is the id of a unit that comes with the program; choose another file name"),
+                     out_path, id);
+        return FALSE;
+      }
+  }
   n_files = g_strv_length ((char **) paths);
   im.as = as;
   im.several_files = n_files > 1;

@@ -27,6 +27,7 @@ GQuark xq_import_error_quark (void);
 typedef enum {
   XQ_IMPORT_ERROR_NOTHING,   /* no record of any file became an exercise or puzzle */
   XQ_IMPORT_ERROR_INTERNAL,  /* the document made does not pass the lesson loader (a bug) */
+  XQ_IMPORT_ERROR_BUILTIN,   /* out_path's name gives the id of a unit shipped with the program */
 } XqImportError;
 
 typedef enum {
@@ -70,7 +71,9 @@ typedef void (*XqImportProgress) (const char *file, guint file_index, guint n_fi
  * header, DhtmlXQ by a [DhtmlXQ] block, PGN otherwise; text that is not
  * UTF-8 is read as GB18030), converts every record it can and writes the
  * unit or pack to out_path (replacing it whole).  Its id is made from
- * out_path's name.  Slow (every proof may take up to the solver's budget):
+ * out_path's name and may not be one of the curriculum's
+ * (XQ_IMPORT_ERROR_BUILTIN); a unit keeps the number of the unit it
+ * replaces, or gets the next free one in out_path's folder.  Slow (every proof may take up to the solver's budget):
  * run it in a GTask thread.  *report (always set, even on error) lists
  * every record.  FALSE with XQ_IMPORT_ERROR_NOTHING when nothing imported,
  * G_IO_ERROR_CANCELLED when cancelled (nothing is written then), or the

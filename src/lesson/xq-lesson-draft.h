@@ -24,4 +24,27 @@ void          xq_lesson_draft_check_async  (JsonObject *exercise, const char *ti
  * ("$.prompt", "$" for the exercise as a whole). */
 XqLessonFile *xq_lesson_draft_check_finish (GAsyncResult *result, GPtrArray **problems, GError **error);
 
+/* What the rules decided for a sound exercise, for its author to see. */
+typedef struct {
+  char          *answer;    /* in words, translated ("The answer: e3, e4"); NULL: nothing to say */
+  XqLessonMarks  marks;     /* the answer on the board: its points, its moves as arrows */
+  GPtrArray     *warnings;  /* char*, translated: "This is a mate in 1, not 2." */
+} XqDraftAnswer;
+
+void           xq_draft_answer_free        (XqDraftAnswer *answer);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqDraftAnswer, xq_draft_answer_free)
+/* Computes it; a mate exercise runs the solver (a worker thread's job). */
+XqDraftAnswer *xq_lesson_draft_answer      (const XqExercise *ex);
+/* The same as xq_lesson_draft_check_finish, with *answer (optional) the
+ * loaded exercise's answer, computed in the worker (NULL after problems). */
+XqLessonFile  *xq_lesson_draft_check_finish_full (GAsyncResult *result, GPtrArray **problems,
+                                                  XqDraftAnswer **answer, GError **error);
+
+/* A problem of a draft (its path relative to the exercise) in the form's
+ * words: the field named by its label in the editor, a missing point or
+ * points as what to mark on the board ("Mark the exercise’s piece on the
+ * board."), a missing text as what to fill in.  kind: the exercise's (NULL:
+ * the common fields only).  Translated. */
+char          *xq_lesson_draft_describe_problem (const XqKind *kind, const XqLessonProblem *problem);
+
 G_END_DECLS

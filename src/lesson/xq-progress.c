@@ -12,6 +12,8 @@
 
 #include "xq-lesson.h"
 #include "xq-progress.h"
+#include "xq-rating.h"
+#include "xq-review.h"
 #include "xq-safe-file.h"
 
 G_DEFINE_QUARK (xq-progress-error-quark, xq_progress_error)
@@ -1315,6 +1317,7 @@ xq_progress_store_reset (XqProgressStore *store, const char *learner, GError **e
   g_autofree char *path = NULL;
   g_autofree char *backup = NULL;
   g_autofree char *streak = NULL;
+  g_autofree char *review = NULL;
   g_autofree char *data = NULL;
 
   g_return_val_if_fail (store != NULL, FALSE);
@@ -1333,7 +1336,8 @@ xq_progress_store_reset (XqProgressStore *store, const char *learner, GError **e
   /* Damaged copies hold old results too. */
   xq_safe_file_remove_copies (path);
   xq_safe_file_remove_copies (backup);
-  return remove_learner_file (streak, error);
+  review = xq_review_path (store->dir, learner);
+  return remove_learner_file (streak, error) && remove_learner_file (review, error);
 }
 
 gboolean
@@ -1341,14 +1345,19 @@ xq_progress_store_remove (XqProgressStore *store, const char *learner, GError **
 {
   g_autofree char *path = NULL;
   g_autofree char *streak = NULL;
+  g_autofree char *ratings = NULL;
+  g_autofree char *review = NULL;
 
   g_return_val_if_fail (store != NULL, FALSE);
   if (!check_learner (learner, error))
     return FALSE;
   path = main_path (store, learner);
   streak = streak_path (store, learner);
+  ratings = xq_ratings_path (store->dir, learner);
+  review = xq_review_path (store->dir, learner);
   /* The profile goes last: without it the learner is no longer listed. */
-  return remove_learner_file (streak, error) && remove_learner_file (path, error);
+  return remove_learner_file (streak, error) && remove_learner_file (ratings, error) &&
+         remove_learner_file (review, error) && remove_learner_file (path, error);
 }
 
 char *
@@ -1401,12 +1410,13 @@ held_file_clear (gpointer data)
   g_free (h->data);
 }
 
-/* "<id>.json", "<id>.puzzles" and everything made from them (backups,
- * damaged copies). */
+/* "<id>.json", "<id>.puzzles", "<id>.ratings.json" (xq-rating.h),
+ * "<id>.review.json" (xq-review.h) and everything made from them
+ * (backups, damaged copies, temporary files). */
 static gboolean
 belongs_to (const char *file, const char *learner)
 {
-  static const char *const kinds[] = { ".json", ".puzzles" };
+  static const char *const kinds[] = { ".json", ".puzzles", ".ratings.json", ".review.json" };
   size_t n = strlen (learner);
 
   if (strncmp (file, learner, n) != 0)
@@ -1528,4 +1538,54 @@ xq_progress_removed_free (XqProgressRemoved *removed)
   g_free (removed->name);
   g_clear_pointer (&removed->files, g_array_unref);
   g_free (removed);
+}
+
+/* ---- Forgetting the results of changed exercises ------------------------------ */
+
+gboolean
+xq_progress_store_forget_exercises (XqProgressStore *store, const char *unit, GHashTable *keep,
+                                    guint *n_dropped, GError **error)
+{
+  g_autoptr(GPtrArray) learners = NULL;
+  g_autofree char *prefix = NULL;
+  guint dropped = 0;
+
+  g_return_val_if_fail (store != NULL && unit != NULL, FALSE);
+  prefix = g_strconcat (unit, "/", NULL);
+  learners = xq_progress_store_list (store);
+  for (guint i = 0; i < learners->len; i++)
+    {
+      const char *learner = g_ptr_array_index (learners, i);
+      g_autofree char *path = main_path (store, learner);
+      g_autofree char *backup = g_strconcat (path, ".bak", NULL);
+      g_autofree char *data = NULL;
+      g_autoptr(XqProgress) p = NULL;
+      GHashTableIter iter;
+      gpointer key;
+      guint here = 0;
+
+      p = xq_progress_store_load (store, learner, error);
+      if (p == NULL)
+        return FALSE;
+      g_hash_table_iter_init (&iter, p->stars);
+      while (g_hash_table_iter_next (&iter, &key, NULL))
+        if (g_str_has_prefix (key, prefix) &&
+            (keep == NULL || !g_hash_table_contains (keep, (const char *) key + strlen (prefix))))
+          {
+            g_hash_table_remove (p->results, key);
+            g_hash_table_iter_remove (&iter);
+            here++;
+          }
+      if (here == 0)
+        continue;
+      /* Saving merges with the file (stars only grow), so the file and its
+       * backup are written whole: the results are meant to go. */
+      data = serialize (p);
+      if (!write_file (path, data, error) || !write_file (backup, data, error))
+        return FALSE;
+      dropped += here;
+    }
+  if (n_dropped != NULL)
+    *n_dropped = dropped;
+  return TRUE;
 }

@@ -116,9 +116,11 @@ XqProgress *xq_progress_store_load      (XqProgressStore *store, const char *lea
 /* Keeps the best stars of progress and of the file it replaces. */
 gboolean    xq_progress_store_save      (XqProgressStore *store, const XqProgress *progress, GError **error);
 /* Forgets every result of one learner (the name stays): stars, puzzle
- * streak, backups and damaged copies. */
+ * streak, review queue, backups and damaged copies.  The puzzle ratings
+ * stay: they measure the learner, not a result. */
 gboolean    xq_progress_store_reset     (XqProgressStore *store, const char *learner, GError **error);
-/* Deletes every file of the learner: profile, streak, backups, damaged copies. */
+/* Deletes every file of the learner: profile, streak, puzzle ratings,
+ * review queue, their backups and damaged copies. */
 gboolean    xq_progress_store_remove    (XqProgressStore *store, const char *learner, GError **error);
 
 /* A removal that can be undone: the learner's files, byte for byte, held
@@ -145,6 +147,13 @@ gboolean    xq_progress_store_save_streak (XqProgressStore *store, const char *l
 /* The learner chosen last (NULL if none or not a valid id). */
 char       *xq_progress_store_get_current (XqProgressStore *store);
 gboolean    xq_progress_store_set_current (XqProgressStore *store, const char *learner, GError **error);
+
+/* Drops every learner's results on the exercises of unit that are not in
+ * keep (exercise ids; NULL: all of the unit's), file and backup alike:
+ * for a unit replaced by a new edition whose other exercises changed.
+ * *n_dropped (optional): how many results went. */
+gboolean    xq_progress_store_forget_exercises (XqProgressStore *store, const char *unit, GHashTable *keep,
+                                                guint *n_dropped, GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqProgress, xq_progress_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqProgressStore, xq_progress_store_free)

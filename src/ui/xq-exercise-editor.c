@@ -45,6 +45,7 @@ struct _XqExerciseEditor
   XqSquare          square;
   gboolean          targets[XQ_SQUARES];
   GPtrArray        *problems;    /* XqLessonProblem* */
+  XqDraftAnswer    *answer;      /* what the rules decided, once valid */
   guint             validate_id;
   GCancellable     *cancellable; /* the validation under way */
   guint             edits;       /* bumped by every change: a result for an older edit is stale */
@@ -284,7 +285,13 @@ show_marks (XqExerciseEditor *self)
 {
   XqAnnotations annots;
 
-  xq_annotations_clear (&annots);
+  /* The answer first, the teacher's own marks over it; an answer is only
+   * shown for the form it was computed for. */
+  if (self->answer != NULL && self->checked_edit == self->edits)
+    xq_lesson_marks_to_annotations (&self->answer->marks, xq_position_editor_get_position (self->position),
+                                    &annots);
+  else
+    xq_annotations_clear (&annots);
   if (self->square != XQ_NO_SQUARE)
     xq_annotations_add (&annots, XQ_MARK_HIGHLIGHT, XQ_ROLE_HINT, self->square);
   for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
@@ -300,6 +307,7 @@ show_result (XqExerciseEditor *self, const char *text, const char *css_class)
 
   gtk_label_set_text (self->problems_label, text);
   gtk_widget_remove_css_class (label, "error");
+  gtk_widget_remove_css_class (label, "warning");
   gtk_widget_remove_css_class (label, "success");
   gtk_widget_remove_css_class (label, "dim-label");
   gtk_widget_add_css_class (label, css_class);
@@ -308,7 +316,7 @@ show_result (XqExerciseEditor *self, const char *text, const char *css_class)
 static void
 set_checking (XqExerciseEditor *self, gboolean checking)
 {
-  gtk_widget_set_visible (GTK_WIDGET (self->checking_spinner), checking);
+  /* Always there, spinning or not, so the text beside it stays put. */
   gtk_spinner_set_spinning (self->checking_spinner, checking);
   if (checking)
     show_result (self, _("Checking…"), "dim-label");
@@ -327,7 +335,8 @@ validate_done_cb (GObject *source, GAsyncResult *result, gpointer data)
   g_autofree Pending *pending = data;
   g_autoptr(XqExerciseEditor) self = pending->self;
   g_autoptr(GPtrArray) found = NULL;
-  g_autoptr(XqLessonFile) file = xq_lesson_draft_check_finish (result, &found, NULL);
+  g_autoptr(XqDraftAnswer) answer = NULL;
+  g_autoptr(XqLessonFile) file = xq_lesson_draft_check_finish_full (result, &found, &answer, NULL);
   g_autoptr(GString) text = g_string_new (NULL);
   guint edit = pending->edit;
 
@@ -339,15 +348,26 @@ validate_done_cb (GObject *source, GAsyncResult *result, gpointer data)
   self->checked_edit = edit;
   g_ptr_array_unref (self->problems);
   self->problems = g_steal_pointer (&found);
+  g_clear_pointer (&self->answer, xq_draft_answer_free);
+  self->answer = g_steal_pointer (&answer);
   for (guint i = 0; i < self->problems->len; i++)
     {
       XqLessonProblem *p = g_ptr_array_index (self->problems, i);
-      g_string_append_printf (text, "%s%s: %s", text->len > 0 ? "\n" : "",
-                              strcmp (p->path, "$") == 0 ? _("exercise") : p->path + 2, p->message);
+      g_autofree char *line = xq_lesson_draft_describe_problem (current_kind (self), p);
+
+      g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "", line);
     }
   set_checking (self, FALSE);
   if (self->problems->len == 0)
-    show_result (self, _("The exercise is valid."), "success");
+    {
+      g_string_append (text, _("The exercise is valid."));
+      for (guint i = 0; self->answer != NULL && i < self->answer->warnings->len; i++)
+        g_string_append_printf (text, "\n%s", (const char *) g_ptr_array_index (self->answer->warnings, i));
+      if (self->answer != NULL && self->answer->answer != NULL)
+        g_string_append_printf (text, "\n%s", self->answer->answer);
+      show_result (self, text->str,
+                   self->answer != NULL && self->answer->warnings->len > 0 ? "warning" : "success");
+    }
   else
     show_result (self, text->str, "error");
   show_marks (self);
@@ -726,6 +746,13 @@ xq_exercise_editor_set_click_mode (XqExerciseEditor *self, XqEditorClickMode mod
   gtk_drop_down_set_selected (self->click_mode, mode);
 }
 
+const XqDraftAnswer *
+xq_exercise_editor_get_answer (XqExerciseEditor *self)
+{
+  g_return_val_if_fail (XQ_IS_EXERCISE_EDITOR (self), NULL);
+  return xq_exercise_editor_is_valid (self) ? self->answer : NULL;
+}
+
 GPtrArray *
 xq_exercise_editor_get_problems (XqExerciseEditor *self)
 {
@@ -799,6 +826,7 @@ xq_exercise_editor_finalize (GObject *object)
   XqExerciseEditor *self = XQ_EXERCISE_EDITOR (object);
 
   g_clear_pointer (&self->problems, g_ptr_array_unref);
+  g_clear_pointer (&self->answer, xq_draft_answer_free);
   g_clear_pointer (&self->fields, g_array_unref);
   G_OBJECT_CLASS (xq_exercise_editor_parent_class)->finalize (object);
 }

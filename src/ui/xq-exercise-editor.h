@@ -14,6 +14,7 @@
 #include <gtk/gtk.h>
 
 #include "xq-lesson.h"
+#include "xq-lesson-draft.h"
 #include "xq-position-editor.h"
 
 G_BEGIN_DECLS
@@ -49,6 +50,9 @@ gboolean           xq_exercise_editor_is_checking    (XqExerciseEditor *self);
 /* The problems of the last validation (XqLessonProblem*, paths relative to
  * the exercise: "$.prompt"). */
 GPtrArray         *xq_exercise_editor_get_problems   (XqExerciseEditor *self);
+/* What the rules decided for the exercise (shown on the board and under
+ * the form), or NULL while it is not valid. */
+const XqDraftAnswer *xq_exercise_editor_get_answer   (XqExerciseEditor *self);
 /* The last validation is of the form as it is now, and found no problem. */
 gboolean           xq_exercise_editor_is_valid       (XqExerciseEditor *self);
 const char        *xq_exercise_editor_get_id         (XqExerciseEditor *self);

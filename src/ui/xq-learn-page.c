@@ -11,6 +11,8 @@
 #include "xq-page-loader.h"
 #include "xq-notice-bar.h"
 #include "xq-pack.h"
+#include "xq-review.h"
+#include "xq-review-round.h"
 
 struct _XqLearnPage
 {
@@ -23,6 +25,9 @@ struct _XqLearnPage
   XqUnitMap        *map;
   XqNoticeBar      *notices;   /* damaged learner files, what was kept */
   XqLessonPlayer   *player;    /* built when a unit is first opened */
+  GtkWidget        *review_box;
+  GtkWidget        *review_label;
+  GtkWidget        *review_button;
 
   gboolean          loaded;
   guint             load_idle;    /* the first load, once the first frame is drawn */
@@ -34,6 +39,15 @@ struct _XqLearnPage
   GPtrArray        *units;      /* XqUnit* (owned) */
   XqProgressStore  *store;
   XqProgress       *progress;
+
+  /* The review queue (xq-review.h): the unit on show, or the round */
+  const XqUnit     *playing;
+  XqReviewRound    *round;        /* on show in the player, or NULL */
+  XqProgress       *round_progress;  /* the round's stars: shown, not saved */
+  GCancellable     *round_cancel; /* a round being built */
+  XqLearnPageClock  clock;
+  gpointer          clock_data;
+  guint             n_due;
 };
 
 G_DEFINE_FINAL_TYPE (XqLearnPage, xq_learn_page, GTK_TYPE_WIDGET)
@@ -51,7 +65,8 @@ static const char style_css[] =
   ".xq-choice { min-height: 52px; font-size: 1.2em; }\n"
   ".xq-tray-piece { padding: 4px 8px; }\n"
   ".xq-tray-piece:checked { background: alpha(@accent_bg_color, 0.35); }\n"
-  ".xq-summary-stars { font-size: 64px; }\n";
+  ".xq-summary-stars { font-size: 64px; }\n"
+  ".xq-review-box { padding: 10px 14px; }\n";
 
 static void
 ensure_css (void)
@@ -68,6 +83,10 @@ ensure_css (void)
   gtk_style_context_add_provider_for_display (display, GTK_STYLE_PROVIDER (provider),
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
 }
+
+static void update_review (XqLearnPage *self);
+static void end_round (XqLearnPage *self);
+static void cancel_round (XqLearnPage *self);
 
 static void
 update_greeting (XqLearnPage *self)
@@ -108,6 +127,7 @@ xq_learn_page_set_learner (XqLearnPage *self,
       progress->name = g_strdup (_("Learner"));
     }
 
+  end_round (self);
   if (self->progress != NULL)
     xq_progress_free (self->progress);
   self->progress = progress;
@@ -120,6 +140,252 @@ xq_learn_page_set_learner (XqLearnPage *self,
   update_greeting (self);
   if (xq_learn_page_is_playing (self))
     xq_learn_page_show_map (self);
+  cancel_round (self);
+  update_review (self);
+}
+
+/* ---- The review queue --------------------------------------------------------- */
+
+static GDateTime *
+page_now (XqLearnPage *self)
+{
+  return self->clock ? self->clock (self->clock_data) : g_date_time_new_now_local ();
+}
+
+static void
+say_report (XqLearnPage *self, char *report)
+{
+  if (report != NULL)
+    xq_notice_bar_add (self->notices, report, NULL);
+  g_free (report);
+}
+
+static XqReview *
+load_review (XqLearnPage *self)
+{
+  g_autoptr(GError) error = NULL;
+  char *report = NULL;
+  XqReview *review;
+
+  if (self->store == NULL || self->progress == NULL)
+    return NULL;
+  review = xq_review_load (xq_progress_store_get_dir (self->store), self->progress->learner,
+                           &report, &error);
+  say_report (self, report);
+  if (review == NULL)
+    g_warning ("Could not read the review queue: %s", error->message);
+  return review;
+}
+
+/* "3 to review" and the Review button, hidden while nothing is due. */
+static void
+update_review (XqLearnPage *self)
+{
+  g_autoptr(XqReview) review = load_review (self);
+  g_autoptr(GDateTime) now = page_now (self);
+  g_autofree char *text = NULL;
+
+  self->n_due = review ? xq_review_count_due (review, now) : 0;
+  /* Translators: on the Learn page: exercises and puzzles due again */
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u to review", "%u to review", self->n_due),
+                          self->n_due);
+  gtk_label_set_text (GTK_LABEL (self->review_label), text);
+  gtk_widget_set_visible (self->review_box, self->n_due > 0);
+  gtk_widget_set_sensitive (self->review_button, self->round_cancel == NULL);
+}
+
+static void
+attempt_done_cb (XqLearnPage     *self,
+                 const XqAttempt *attempt,
+                 XqLessonPlayer  *player)
+{
+  g_autoptr(GDateTime) now = NULL;
+  g_autoptr(GError) error = NULL;
+  const XqUnit *unit = self->round ? self->round->unit : self->playing;
+  XqReviewOutcome outcome;
+  char *report = NULL;
+  guint i;
+
+  if (unit == NULL || self->progress == NULL || self->store == NULL || attempt->ex == NULL ||
+      !g_ptr_array_find (unit->exercises, attempt->ex, &i))
+    return;
+  outcome = attempt->solved && attempt->wrong == 0 && attempt->hints == 0 ? XQ_REVIEW_CLEAN
+                                                                          : XQ_REVIEW_MISSED;
+  now = page_now (self);
+  if (self->round != NULL)
+    {
+      const XqReviewItem *item = xq_review_round_get_item (self->round, i);
+
+      if (!xq_review_record_in_dir (xq_progress_store_get_dir (self->store), self->progress->learner,
+                                    item->source, item->unit, item->id, outcome, now, &report, &error))
+        g_warning ("Could not save the review queue: %s", error->message);
+    }
+  else if (!xq_review_record_in_dir (xq_progress_store_get_dir (self->store), self->progress->learner,
+                                     XQ_REVIEW_EXERCISE, unit->id, attempt->ex->id, outcome, now,
+                                     &report, &error))
+    g_warning ("Could not save the review queue: %s", error->message);
+  say_report (self, report);
+  update_review (self);
+}
+
+static void
+end_round (XqLearnPage *self)
+{
+  if (self->round == NULL)
+    return;
+  if (self->player != NULL)
+    xq_lesson_player_stop (self->player);
+  g_clear_pointer (&self->round, xq_review_round_free);
+  g_clear_pointer (&self->round_progress, xq_progress_free);
+}
+
+static void
+cancel_round (XqLearnPage *self)
+{
+  if (self->round_cancel == NULL)
+    return;
+  g_cancellable_cancel (self->round_cancel);
+  g_clear_object (&self->round_cancel);
+}
+
+/* What the round's thread needs, all its own or referenced. */
+typedef struct {
+  XqReview  *review;
+  GPtrArray *units;      /* the page's, referenced: a reload does not free them */
+  char      *packs_dir;  /* NULL: no puzzle is due */
+  GDateTime *now;
+} RoundJob;
+
+static void
+round_job_free (RoundJob *job)
+{
+  xq_review_free (job->review);
+  g_ptr_array_unref (job->units);
+  g_free (job->packs_dir);
+  g_date_time_unref (job->now);
+  g_free (job);
+}
+
+/* Finding the variants proves their mates, and the puzzles load: a thread. */
+static void
+round_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  RoundJob *job = data;
+  g_autoptr(GPtrArray) files = NULL;
+  g_autoptr(GPtrArray) packs = g_ptr_array_new ();
+
+  if (job->packs_dir != NULL)
+    {
+      g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+
+      files = xq_lesson_load_dir (job->packs_dir, problems);
+      for (guint i = 0; i < files->len; i++)
+        {
+          XqLessonFile *file = g_ptr_array_index (files, i);
+          if (file->type == XQ_LESSON_FILE_PACK && file->pack != NULL)
+            g_ptr_array_add (packs, file->pack);
+        }
+    }
+  g_task_return_pointer (task, xq_review_round_new (job->review, job->units, packs, job->now),
+                         (GDestroyNotify) xq_review_round_free);
+}
+
+static void
+round_ready_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  g_autoptr(XqReviewRound) round = g_task_propagate_pointer (G_TASK (result), NULL);
+  XqLearnPage *self;
+
+  if (round == NULL || g_task_had_error (G_TASK (result)))
+    return;   /* cancelled: the page may be gone */
+  self = XQ_LEARN_PAGE (source);
+  g_clear_object (&self->round_cancel);
+  update_review (self);
+  if (round->unit->exercises->len == 0 || self->progress == NULL)
+    return;
+  end_round (self);
+  self->round = g_steal_pointer (&round);
+  self->round_progress = xq_progress_new (self->progress->learner, self->progress->name);
+  self->playing = NULL;
+  xq_lesson_player_start (xq_learn_page_get_player (self), self->round->unit, NULL, self->round_progress);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "player");
+  gtk_widget_grab_focus (xq_lesson_player_get_button (self->player, "next"));
+}
+
+void
+xq_learn_page_start_review (XqLearnPage *self)
+{
+  g_autoptr(GTask) task = NULL;
+  g_autoptr(XqReview) review = NULL;
+  g_autoptr(GPtrArray) due = NULL;
+  RoundJob *job;
+  gboolean puzzles = FALSE;
+
+  g_return_if_fail (XQ_IS_LEARN_PAGE (self));
+  if (self->units == NULL || self->round_cancel != NULL || (review = load_review (self)) == NULL)
+    return;
+  job = g_new0 (RoundJob, 1);
+  job->now = page_now (self);
+  due = xq_review_due (review, job->now);
+  for (guint i = 0; i < due->len; i++)
+    puzzles |= ((XqReviewItem *) g_ptr_array_index (due, i))->source == XQ_REVIEW_PUZZLE;
+  job->review = g_steal_pointer (&review);
+  job->units = g_ptr_array_ref (self->units);
+  if (puzzles)
+    job->packs_dir = g_build_filename (self->load_dir ? self->load_dir : xq_lesson_default_dir (),
+                                       "puzzles", NULL);
+  self->round_cancel = g_cancellable_new ();
+  gtk_widget_set_sensitive (self->review_button, FALSE);
+  task = g_task_new (self, self->round_cancel, round_ready_cb, NULL);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_set_task_data (task, job, (GDestroyNotify) round_job_free);
+  g_task_run_in_thread (task, round_thread);
+}
+
+gboolean
+xq_learn_page_is_reviewing (XqLearnPage *self)
+{
+  g_return_val_if_fail (XQ_IS_LEARN_PAGE (self), FALSE);
+  return self->round != NULL && xq_learn_page_is_playing (self);
+}
+
+gboolean
+xq_learn_page_is_building_review (XqLearnPage *self)
+{
+  g_return_val_if_fail (XQ_IS_LEARN_PAGE (self), FALSE);
+  return self->round_cancel != NULL;
+}
+
+guint
+xq_learn_page_get_n_due (XqLearnPage *self)
+{
+  g_return_val_if_fail (XQ_IS_LEARN_PAGE (self), 0);
+  return self->n_due;
+}
+
+GtkWidget *
+xq_learn_page_get_review_button (XqLearnPage *self)
+{
+  g_return_val_if_fail (XQ_IS_LEARN_PAGE (self), NULL);
+  return self->review_button;
+}
+
+void
+xq_learn_page_set_clock (XqLearnPage      *self,
+                         XqLearnPageClock  clock,
+                         gpointer          user_data)
+{
+  g_return_if_fail (XQ_IS_LEARN_PAGE (self));
+  self->clock = clock;
+  self->clock_data = user_data;
+  if (self->progress != NULL)
+    update_review (self);
+}
+
+static void
+review_clicked_cb (XqLearnPage *self)
+{
+  xq_learn_page_start_review (self);
 }
 
 static int
@@ -215,6 +481,8 @@ install_units (XqLearnPage *self, Loaded *l)
   /* The player borrows a unit and the progress: let go before they are freed. */
   if (self->player != NULL)
     xq_lesson_player_stop (self->player);
+  end_round (self);
+  self->playing = NULL;
   g_clear_pointer (&self->units, g_ptr_array_unref);
   self->units = g_steal_pointer (&l->units);
   /* A broken unit must not hide the others, and the teacher must see which
@@ -410,6 +678,8 @@ xq_learn_page_dispose (GObject *object)
   XqLearnPage *self = XQ_LEARN_PAGE (object);
 
   cancel_loading (self);
+  cancel_round (self);
+  end_round (self);
   g_clear_handle_id (&self->load_idle, g_source_remove);
   g_clear_handle_id (&self->spinner_timeout, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_LEARN_PAGE);
@@ -453,6 +723,10 @@ xq_learn_page_class_init (XqLearnPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, XqLearnPage, chooser);
   gtk_widget_class_bind_template_child (widget_class, XqLearnPage, notices);
   gtk_widget_class_bind_template_child (widget_class, XqLearnPage, map);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnPage, review_box);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnPage, review_label);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnPage, review_button);
+  gtk_widget_class_bind_template_callback (widget_class, review_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, learner_chosen_cb);
   gtk_widget_class_bind_template_callback (widget_class, learner_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, unit_activated_cb);
@@ -500,6 +774,7 @@ ensure_player (XqLearnPage *self)
       self->player = XQ_LESSON_PLAYER (xq_lesson_player_new ());
       g_signal_connect_swapped (self->player, "closed", G_CALLBACK (player_closed_cb), self);
       g_signal_connect_swapped (self->player, "progress-changed", G_CALLBACK (progress_changed_cb), self);
+      g_signal_connect_swapped (self->player, "attempt-done", G_CALLBACK (attempt_done_cb), self);
       gtk_stack_add_named (GTK_STACK (self->stack), GTK_WIDGET (self->player), "player");
     }
   return self->player;
@@ -512,8 +787,9 @@ xq_learn_page_open_unit (XqLearnPage *self,
   g_return_if_fail (XQ_IS_LEARN_PAGE (self));
   g_return_if_fail (self->units != NULL && index < self->units->len);
 
-  xq_lesson_player_start (ensure_player (self), g_ptr_array_index (self->units, index),
-                          self->store, self->progress);
+  end_round (self);
+  self->playing = g_ptr_array_index (self->units, index);
+  xq_lesson_player_start (ensure_player (self), self->playing, self->store, self->progress);
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "player");
   gtk_widget_grab_focus (xq_lesson_player_get_button (self->player, "next"));
 }
@@ -525,8 +801,10 @@ xq_learn_page_show_map (XqLearnPage *self)
 
   g_return_if_fail (XQ_IS_LEARN_PAGE (self));
 
+  end_round (self);
   xq_unit_map_refresh (self->map);
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "map");
+  update_review (self);
   if (self->stale)
     {
       self->stale = FALSE;

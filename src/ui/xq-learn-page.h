@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* xq-learn-page.h: the Learn page — who is learning, the unit map with
- * their stars, and the lesson player for the unit they open. */
+ * their stars, what is due for review, and the lesson player for the unit
+ * (or the review round) they open. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -11,6 +12,10 @@
 #include "xq-unit-map.h"
 
 G_BEGIN_DECLS
+
+/* Today's date and time (a new reference); the page asks it for every
+ * review count and record, so a test can move the date. */
+typedef GDateTime *(*XqLearnPageClock) (gpointer user_data);
 
 #define XQ_TYPE_LEARN_PAGE (xq_learn_page_get_type ())
 G_DECLARE_FINAL_TYPE (XqLearnPage, xq_learn_page, XQ, LEARN_PAGE, GtkWidget)
@@ -40,6 +45,19 @@ gboolean          xq_learn_page_is_playing    (XqLearnPage *self);
 XqUnitMap        *xq_learn_page_get_unit_map  (XqLearnPage *self);
 XqLessonPlayer   *xq_learn_page_get_player    (XqLearnPage *self);
 XqLearnerChooser *xq_learn_page_get_chooser   (XqLearnPage *self);
+/* The review queue (xq-review.h): how many items are due (shown as "3 to
+ * review" with a Review button), and a round of them in the player —
+ * lesson exercises and puzzles mixed, mirrored where the kind allows
+ * (xq-review-round.h).  The round is built in a thread; the player shows
+ * it when it is ready. */
+guint             xq_learn_page_get_n_due     (XqLearnPage *self);
+GtkWidget        *xq_learn_page_get_review_button (XqLearnPage *self);
+void              xq_learn_page_start_review  (XqLearnPage *self);
+gboolean          xq_learn_page_is_building_review (XqLearnPage *self);
+gboolean          xq_learn_page_is_reviewing  (XqLearnPage *self);
+/* NULL: the local clock. */
+void              xq_learn_page_set_clock     (XqLearnPage *self, XqLearnPageClock clock,
+                                               gpointer user_data);
 /* Says what was done about damaged learner files. */
 XqNoticeBar      *xq_learn_page_get_notices   (XqLearnPage *self);
 

@@ -516,7 +516,10 @@ class_work_thread (GTask *task, gpointer source, gpointer data, GCancellable *ca
       ok = w->entries != NULL;
       break;
     case CLASS_EXPORT_CSV:
-      ok = xq_class_export_csv (store, w->path, &error);
+      {
+        g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+        ok = xq_class_export_csv (store, now, w->path, &error);
+      }
       break;
     case CLASS_REPORT:
       ok = xq_class_write_report (store, NULL, _("Class Report"), w->path, &error);

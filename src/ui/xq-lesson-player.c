@@ -79,6 +79,7 @@ G_DEFINE_FINAL_TYPE (XqLessonPlayer, xq_lesson_player, GTK_TYPE_WIDGET)
 enum {
   CLOSED,
   PROGRESS_CHANGED,
+  ATTEMPT_DONE,
   N_SIGNALS
 };
 
@@ -262,7 +263,17 @@ exercise_solved (XqLessonPlayer *self)
         g_warning ("Could not save progress: %s", error->message);
       g_signal_emit (self, signals[PROGRESS_CHANGED], 0);
     }
+  g_signal_emit (self, signals[ATTEMPT_DONE], 0, &self->attempt);
   gtk_widget_grab_focus (self->next_button);
+}
+
+/* Leaving an exercise unsolved after a slip or a hint is an attempt too. */
+static void
+leave_attempt (XqLessonPlayer *self)
+{
+  if (self->kind == STEP_EXERCISE && self->attempt.ex != NULL && !self->attempt.solved &&
+      (self->attempt.wrong > 0 || self->attempt.hints > 0))
+    g_signal_emit (self, signals[ATTEMPT_DONE], 0, &self->attempt);
 }
 
 /* ---- Input: everything the learner does goes to the kind ------------------------ */
@@ -588,6 +599,7 @@ show_step (XqLessonPlayer *self)
   n_steps (self, &np, &ne, &nc);
   g_clear_handle_id (&self->reply_source, g_source_remove);
   cancel_hint (self);
+  leave_attempt (self);
   xq_attempt_clear (&self->attempt);
   self->ex = NULL;
   self->page = NULL;
@@ -737,6 +749,7 @@ retry_clicked_cb (XqLessonPlayer *self)
 static void
 units_clicked_cb (XqLessonPlayer *self)
 {
+  leave_attempt (self);
   g_signal_emit (self, signals[CLOSED], 0);
 }
 
@@ -856,6 +869,12 @@ xq_lesson_player_class_init (XqLessonPlayerClass *klass)
     g_signal_new ("progress-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
+  /* ::attempt-done (const XqAttempt *): an exercise solved, or left unsolved
+   * after a slip or a hint; for the review queue (xq-review.h). */
+  signals [ATTEMPT_DONE] =
+    g_signal_new ("attempt-done", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_POINTER);
+
   g_type_ensure (XQ_TYPE_LESSON_BOARD);
   g_type_ensure (XQ_TYPE_SETUP_TRAY);
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-lesson-player.ui");
@@ -930,8 +949,11 @@ xq_lesson_player_start (XqLessonPlayer  *self,
   self->unit = unit;
   self->store = store;
   self->progress = progress;
+  /* An attempt of the unit played before was told when it was left. */
+  self->kind = STEP_SUMMARY;
   /* Translators: a unit's heading, e.g. "3 · Moves I" */
-  title = g_strdup_printf (_("%d · %s"), unit->number, unit->title);
+  title = unit->number > 0 ? g_strdup_printf (_("%d · %s"), unit->number, unit->title)
+                           : g_strdup (unit->title);   /* a round of review has no number */
   gtk_label_set_text (GTK_LABEL (self->title_label), title);
   xq_lesson_player_go_to (self, first_step (self));
 }

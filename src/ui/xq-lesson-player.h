@@ -6,7 +6,11 @@
  * XqInput (xq-kind.h), the kind judges it and keeps the state (XqAttempt),
  * and hints are climbed by the kind in a worker thread.  The widget tree is
  * xq-lesson-player.ui; a kind with its own input has one widget (the
- * set-up tray, xq-setup-tray.h). */
+ * set-up tray, xq-setup-tray.h).
+ *
+ * Signals: ::closed, ::progress-changed (stars saved) and ::attempt-done
+ * (const XqAttempt *: an exercise solved, or left unsolved after a slip or
+ * a hint), which the Learn page records in the review queue. */
 #pragma once
 
 #include <gtk/gtk.h>

@@ -57,6 +57,7 @@ refresh (XqPositionEditor *self)
   if (xq_position_validate (pos, &error))
     {
       gtk_label_set_text (self->verdict, _("A legal position."));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->verdict), gtk_label_get_text (self->verdict));
       gtk_widget_remove_css_class (GTK_WIDGET (self->verdict), "error");
       gtk_widget_add_css_class (GTK_WIDGET (self->verdict), "success");
     }
@@ -64,6 +65,7 @@ refresh (XqPositionEditor *self)
     {
       g_autofree char *text = g_strdup_printf (_("Not a legal position: %s"), error->message);
       gtk_label_set_text (self->verdict, text);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->verdict), gtk_label_get_text (self->verdict));
       gtk_widget_remove_css_class (GTK_WIDGET (self->verdict), "success");
       gtk_widget_add_css_class (GTK_WIDGET (self->verdict), "error");
     }
@@ -74,6 +76,7 @@ static void
 show_problem (XqPositionEditor *self, const char *message)
 {
   gtk_label_set_text (self->verdict, message);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->verdict), gtk_label_get_text (self->verdict));
   gtk_widget_remove_css_class (GTK_WIDGET (self->verdict), "success");
   gtk_widget_add_css_class (GTK_WIDGET (self->verdict), "error");
 }
@@ -346,6 +349,13 @@ xq_position_editor_get_fen (XqPositionEditor *self)
 {
   g_return_val_if_fail (XQ_IS_POSITION_EDITOR (self), NULL);
   return xq_position_to_fen (xq_editor_board_get_position (self->board));
+}
+
+GtkWidget *
+xq_position_editor_get_verdict (XqPositionEditor *self)
+{
+  g_return_val_if_fail (XQ_IS_POSITION_EDITOR (self), NULL);
+  return GTK_WIDGET (self->verdict);
 }
 
 gboolean

@@ -44,5 +44,7 @@ GtkWidget        *xq_position_editor_get_button   (XqPositionEditor *self, const
 GtkWidget        *xq_position_editor_get_palette_button (XqPositionEditor *self, XqPiece piece);
 GtkWidget        *xq_position_editor_get_side_selector (XqPositionEditor *self);
 GtkWidget        *xq_position_editor_get_fen_entry (XqPositionEditor *self);
+/* The label with the verdict on the position ("A legal position."). */
+GtkWidget        *xq_position_editor_get_verdict  (XqPositionEditor *self);
 
 G_END_DECLS

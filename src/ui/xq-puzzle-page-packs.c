@@ -10,6 +10,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "xq-puzzle-page-private.h"
+#include "xq-review.h"
 
 /* ---- Progress ------------------------------------------------------------ */
 
@@ -86,6 +87,28 @@ xq_puzzle_page_rate_attempt (XqPuzzlePage *self, double score)
   if (!xq_ratings_save (self->ratings, xq_progress_store_get_dir (self->store), &error))
     g_warning ("Could not save the puzzle ratings: %s", error->message);
   xq_puzzle_page_update_score (self);
+}
+
+void
+xq_puzzle_page_review_attempt (XqPuzzlePage *self, gboolean clean)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDateTime) now = NULL;
+  const XqPuzzlePack *pack;
+  char *report = NULL;
+
+  if (self->store == NULL || self->progress == NULL || self->puzzle == NULL || self->packs == NULL ||
+      self->pack_index >= self->packs->len)
+    return;
+  pack = g_ptr_array_index (self->packs, self->pack_index);
+  now = g_date_time_new_now_local ();
+  if (!xq_review_record_in_dir (xq_progress_store_get_dir (self->store), self->progress->learner,
+                                XQ_REVIEW_PUZZLE, pack->id, self->puzzle->id,
+                                clean ? XQ_REVIEW_CLEAN : XQ_REVIEW_MISSED, now, &report, &error))
+    g_warning ("Could not save the review queue: %s", error->message);
+  if (report != NULL)
+    xq_notice_bar_add (self->notices, report, NULL);
+  g_free (report);
 }
 
 const XqRatings *

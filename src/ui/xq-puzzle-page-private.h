@@ -87,6 +87,10 @@ gboolean      xq_puzzle_page_is_solved_puzzle  (XqPuzzlePage       *self,
 void          xq_puzzle_page_rate_attempt      (XqPuzzlePage       *self,
                                                 double              score);
 void          xq_puzzle_page_update_score      (XqPuzzlePage       *self);
+/* Once per attempt: a miss (the first wrong move, or solved with a hint)
+ * or a clean solve goes into the learner's review queue (xq-review.h). */
+void          xq_puzzle_page_review_attempt    (XqPuzzlePage       *self,
+                                                gboolean            clean);
 /* Template callbacks */
 void          xq_puzzle_page_pack_activated_cb (XqPuzzlePage       *self,
                                                 GtkListBoxRow      *row);

@@ -62,6 +62,9 @@ solved (XqPuzzlePage *self, gboolean stalemate)
 
   xq_puzzle_page_rate_attempt (self, xq_rating_attempt_score (self->wrong, self->hints, TRUE));
   xq_puzzle_page_streak_step (self, self->wrong == 0 && self->hints == 0);
+  /* A wrong move was recorded when it was made. */
+  if (self->wrong == 0)
+    xq_puzzle_page_review_attempt (self, self->hints == 0);
   self->solved = TRUE;
   if (self->wrong == 0 && self->hints == 0)
     self->streak++;
@@ -239,7 +242,8 @@ check_done (GObject *source, GAsyncResult *result, gpointer user_data)
   else
     {
       /* Wrong: played, then the defence that refutes it. */
-      self->wrong++;
+      if (self->wrong++ == 0)
+        xq_puzzle_page_review_attempt (self, FALSE);
       self->streak = 0;
       /* Any wrong move scores 0, so the attempt is decided now. */
       xq_puzzle_page_rate_attempt (self, 0.0);

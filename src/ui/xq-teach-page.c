@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <adwaita.h>
 #include <errno.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
@@ -16,6 +17,7 @@
 #include "xq-pack.h"
 #include "xq-teach-page.h"
 #include "xq-teach-work.h"
+#include "xq-unit-store.h"
 #include "xq-worksheet.h"
 #include "xq-worksheet-dialog.h"
 
@@ -37,12 +39,25 @@ struct _XqTeachPage
   GtkPopover       *share_popover;
   GtkSpinner       *job_spinner;
   GtkWidget        *job_cancel;
+  GtkListBox       *units_list;
+  GtkSpinButton    *unit_number;
+  AdwToastOverlay  *toasts;
 
   /* Owned */
   char             *units_dir;
   char             *id;
   GPtrArray        *exercises;   /* JsonObject*: the unit's exercises */
+  GPtrArray        *units;       /* XqUnitInfo*: the units on disk, as listed */
   GCancellable     *job;         /* the import or export under way */
+  gboolean          on_disk;     /* the current unit has a file */
+  gboolean          updating;    /* the page sets its own widgets */
+  gboolean          replace;     /* the next pack import may replace units */
+  char            **export_units; /* the units chosen for the next export */
+  char             *author;       /* the author of exported packs */
+  char             *import_path;  /* the pack waiting for "Replace" */
+  char             *fallback_title;
+  char             *undo_action;  /* the last toast's Undo, while it is on show */
+  GVariant         *undo_target;
 };
 
 G_DEFINE_FINAL_TYPE (XqTeachPage, xq_teach_page, GTK_TYPE_BOX)
@@ -63,6 +78,43 @@ exercise_id (JsonObject *exercise)
   return json_object_get_string_member_with_default (exercise, "id", "");
 }
 
+/* One row of a list: its text and a menu of what can be done to it. */
+static GtkWidget *
+list_row (const char *text, const char *menu_label, GMenuModel *menu)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *label = gtk_label_new (text);
+  GtkWidget *button = gtk_menu_button_new ();
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  /* Two lines: a unit and its copy differ at the end of the title. */
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (GTK_LABEL (label), 2);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 1);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_widget_set_tooltip_text (label, text);
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "view-more-symbolic");
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (button), menu);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_set_tooltip_text (button, menu_label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, menu_label, -1);
+  gtk_widget_set_margin_start (box, 6);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), button);
+  return box;
+}
+
+static void
+add_item (GMenu *menu, const char *label, const char *action, GVariant *target)
+{
+  g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
+
+  g_menu_item_set_action_and_target_value (item, action, target);
+  g_menu_append_item (menu, item);
+}
+
 static void
 refresh_list (XqTeachPage *self)
 {
@@ -72,14 +124,84 @@ refresh_list (XqTeachPage *self)
     gtk_list_box_remove (self->list, child);
   for (guint i = 0; i < self->exercises->len; i++)
     {
-      GtkWidget *label = gtk_label_new (exercise_id (g_ptr_array_index (self->exercises, i)));
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_widget_set_margin_start (label, 6);
-      gtk_widget_set_margin_end (label, 6);
-      gtk_widget_set_margin_top (label, 4);
-      gtk_widget_set_margin_bottom (label, 4);
-      gtk_list_box_append (self->list, label);
+      g_autoptr(GMenu) menu = g_menu_new ();
+      const char *id = exercise_id (g_ptr_array_index (self->exercises, i));
+      g_autofree char *what = g_strdup_printf (_("What to do with the exercise “%s”"), id);
+
+      add_item (menu, _("Move _Up"), "teach.exercise-up", g_variant_new_uint32 (i));
+      add_item (menu, _("Move _Down"), "teach.exercise-down", g_variant_new_uint32 (i));
+      add_item (menu, _("D_uplicate"), "teach.exercise-duplicate", g_variant_new_uint32 (i));
+      add_item (menu, _("_Delete"), "teach.exercise-delete", g_variant_new_uint32 (i));
+      gtk_list_box_append (self->list, list_row (id, what, G_MENU_MODEL (menu)));
     }
+}
+
+/* The units on disk, the current one selected (it may be new, not yet
+ * saved: then nothing is). */
+static void
+refresh_units (XqTeachPage *self)
+{
+  GtkWidget *child;
+
+  g_clear_pointer (&self->units, g_ptr_array_unref);
+  self->units = xq_unit_store_list (self->units_dir);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->units_list))) != NULL)
+    gtk_list_box_remove (self->units_list, child);
+  for (guint i = 0; i < self->units->len; i++)
+    {
+      const XqUnitInfo *u = g_ptr_array_index (self->units, i);
+      g_autoptr(GMenu) menu = g_menu_new ();
+      /* Translators: a unit in the Teach page's list: its number and title */
+      g_autofree char *text = g_strdup_printf (_("%d · %s"), u->number, u->title);
+      g_autofree char *what = g_strdup_printf (_("What to do with the unit “%s”"), u->title);
+      GtkListBoxRow *row;
+
+      add_item (menu, _("Move _Up"), "teach.unit-up", g_variant_new_string (u->id));
+      add_item (menu, _("Move _Down"), "teach.unit-down", g_variant_new_string (u->id));
+      add_item (menu, _("D_uplicate"), "teach.unit-duplicate", g_variant_new_string (u->id));
+      add_item (menu, _("_Delete"), "teach.unit-delete", g_variant_new_string (u->id));
+      gtk_list_box_append (self->units_list, list_row (text, what, G_MENU_MODEL (menu)));
+      row = gtk_list_box_get_row_at_index (self->units_list, (int) i);
+      if (g_strcmp0 (u->id, self->id) == 0)
+        gtk_list_box_select_row (self->units_list, row);
+    }
+}
+
+static void
+forget_undo (XqTeachPage *self)
+{
+  g_clear_pointer (&self->undo_action, g_free);
+  g_clear_pointer (&self->undo_target, g_variant_unref);
+}
+
+static void
+toast_dismissed_cb (AdwToast *t, XqTeachPage *self)
+{
+  if (g_strcmp0 (adw_toast_get_action_name (t), self->undo_action) == 0 &&
+      self->undo_target != NULL && adw_toast_get_action_target_value (t) != NULL &&
+      g_variant_equal (adw_toast_get_action_target_value (t), self->undo_target))
+    forget_undo (self);
+}
+
+static void
+toast (XqTeachPage *self, const char *text, const char *action, GVariant *target)
+{
+  AdwToast *t = adw_toast_new (text);
+
+  forget_undo (self);
+  if (action != NULL)
+    {
+      adw_toast_set_button_label (t, _("_Undo"));
+      adw_toast_set_action_name (t, action);
+      adw_toast_set_action_target_value (t, target);
+      self->undo_action = g_strdup (action);
+      self->undo_target = g_variant_ref (adw_toast_get_action_target_value (t));
+      g_signal_connect_object (t, "dismissed", G_CALLBACK (toast_dismissed_cb), self, 0);
+    }
+  else if (target != NULL)
+    g_variant_unref (g_variant_ref_sink (target));
+  adw_toast_set_timeout (t, 8);
+  adw_toast_overlay_add_toast (self->toasts, t);
 }
 
 /* ---- The unit on disk ----------------------------------------------------------- */
@@ -88,8 +210,13 @@ char *
 xq_teach_page_get_unit_path (XqTeachPage *self)
 {
   g_autofree char *name = NULL;
+  g_autoptr(XqUnitInfo) info = NULL;
 
   g_return_val_if_fail (XQ_IS_TEACH_PAGE (self), NULL);
+  /* An imported unit's file is named after its pack entry, not its id. */
+  info = xq_unit_store_find (self->units_dir, self->id, NULL);
+  if (info != NULL)
+    return g_strdup (info->path);
   name = g_strconcat (self->id, ".json", NULL);
   return g_build_filename (self->units_dir, name, NULL);
 }
@@ -98,18 +225,20 @@ static void
 load_unit (XqTeachPage *self)
 {
   g_autofree char *path = xq_teach_page_get_unit_path (self);
-  g_autofree char *contents = NULL;
-  g_autoptr(JsonNode) root = NULL;
-  JsonObject *obj;
+  g_autoptr(JsonObject) obj = NULL;
   JsonNode *list;
 
   g_ptr_array_set_size (self->exercises, 0);
-  if (g_file_get_contents (path, &contents, NULL, NULL) &&
-      (root = json_from_string (contents, NULL)) != NULL && JSON_NODE_HOLDS_OBJECT (root))
+  self->updating = TRUE;
+  obj = g_file_test (path, G_FILE_TEST_IS_REGULAR) ? xq_unit_store_read (path, NULL) : NULL;
+  self->on_disk = obj != NULL;
+  if (obj != NULL)
     {
-      obj = json_node_get_object (root);
       gtk_editable_set_text (GTK_EDITABLE (self->unit_title),
                              json_object_get_string_member_with_default (obj, "title", ""));
+      gtk_spin_button_set_value (self->unit_number,
+                                 (double) json_object_get_int_member_with_default (obj, "number",
+                                                                                   XQ_UNIT_STORE_FIRST_NUMBER));
       list = json_object_get_member (obj, "exercises");
       if (list != NULL && JSON_NODE_HOLDS_ARRAY (list))
         for (guint i = 0; i < json_array_get_length (json_node_get_array (list)); i++)
@@ -119,15 +248,38 @@ load_unit (XqTeachPage *self)
               g_ptr_array_add (self->exercises, json_object_ref (json_node_get_object (e)));
           }
     }
+  else
+    gtk_spin_button_set_value (self->unit_number, xq_unit_store_next_number (self->units_dir));
+  self->updating = FALSE;
   refresh_list (self);
+  refresh_units (self);
 }
 
+/* The title typed, or for an untitled unit one no other unit has: two
+ * units of one title would be two identical cards in Learn. */
 static const char *
 unit_title (XqTeachPage *self)
 {
   const char *title = gtk_editable_get_text (GTK_EDITABLE (self->unit_title));
 
-  return *title != '\0' ? title : _("My lessons");
+  if (*title != '\0')
+    return title;
+  for (guint n = 1; n < 1000; n++)
+    {
+      gboolean taken = FALSE;
+
+      g_free (self->fallback_title);
+      /* Translators: the title of a second, third… untitled unit */
+      self->fallback_title = n == 1 ? g_strdup (_("My lessons")) : g_strdup_printf (_("My lessons %u"), n);
+      for (guint i = 0; self->units != NULL && i < self->units->len; i++)
+        {
+          const XqUnitInfo *u = g_ptr_array_index (self->units, i);
+          taken |= strcmp (u->title, self->fallback_title) == 0 && strcmp (u->id, self->id) != 0;
+        }
+      if (!taken)
+        break;
+    }
+  return self->fallback_title;
 }
 
 gboolean
@@ -176,9 +328,22 @@ xq_teach_page_publish (XqTeachPage *self, GError **error)
   /* The whole unit must still load before it replaces the saved one.  The
    * validation proved this exercise's mate in its worker and the others'
    * were proved when they were added, so nothing slow runs here. */
-  unit_object = xq_lesson_teacher_unit_new (self->id, unit_title (self), next);
-  unit = xq_lesson_write_object (unit_object, NULL);
   path = xq_teach_page_get_unit_path (self);
+  /* A unit on disk keeps what the page does not edit (an imported unit's
+   * pages, its closing cards); a new one gets the next free number. */
+  unit_object = self->on_disk ? xq_unit_store_read (path, NULL) : NULL;
+  if (unit_object == NULL)
+    unit_object = xq_lesson_teacher_unit_new (self->id, unit_title (self), next);
+  else
+    {
+      JsonArray *list = json_array_new ();
+      for (guint i = 0; i < next->len; i++)
+        json_array_add_object_element (list, json_object_ref (g_ptr_array_index (next, i)));
+      json_object_set_array_member (unit_object, "exercises", list);
+      json_object_set_string_member (unit_object, "title", unit_title (self));
+    }
+  json_object_set_int_member (unit_object, "number", gtk_spin_button_get_value_as_int (self->unit_number));
+  unit = xq_lesson_write_object (unit_object, NULL);
   file = xq_lesson_load_data_full (unit, -1, path, XQ_LESSON_LOAD_NO_PROOFS, problems);
   if (file == NULL)
     {
@@ -197,7 +362,9 @@ xq_teach_page_publish (XqTeachPage *self, GError **error)
 
   g_ptr_array_unref (self->exercises);
   self->exercises = g_steal_pointer (&next);
+  self->on_disk = TRUE;
   refresh_list (self);
+  refresh_units (self);
   return TRUE;
 }
 
@@ -278,8 +445,16 @@ xq_teach_page_run_job_async (XqTeachPage *self, XqTeachJob kind, const char *pat
   unit_path = xq_teach_page_get_unit_path (self);
   task = g_task_new (self, cancellable, callback, user_data);
   g_task_set_source_tag (task, xq_teach_page_run_job_async);
-  g_task_set_task_data (task, xq_teach_work_new (kind, self->units_dir, unit_path, unit_title (self), path),
-                        (GDestroyNotify) xq_teach_work_free);
+  {
+    XqTeachWork *work = xq_teach_work_new (kind, self->units_dir, unit_path, unit_title (self), path);
+
+    work->units = g_strdupv (self->export_units);
+    work->author = g_strdup (self->author);
+    work->replace = self->replace;
+    g_task_set_task_data (task, work, (GDestroyNotify) xq_teach_work_free);
+  }
+  /* Asked for one import: the next one asks again. */
+  self->replace = FALSE;
   g_task_run_in_thread (task, job_thread);
 }
 
@@ -292,12 +467,13 @@ xq_teach_page_run_job_finish (XqTeachPage *self, GAsyncResult *result, GError **
   job = g_task_get_task_data (G_TASK (result));
   if (!g_task_propagate_boolean (G_TASK (result), error))
     return FALSE;
-  if (job->kind == XQ_TEACH_JOB_IMPORT_PACK)
+  if (job->kind == XQ_TEACH_JOB_IMPORT_PACK || job->kind == XQ_TEACH_JOB_IMPORT_GAMES)
     load_unit (self);
   return TRUE;
 }
 
 /* ---- Jobs from the buttons --------------------------------------------------- */
+
 
 static void
 set_busy (XqTeachPage *self, const char *text)
@@ -348,39 +524,98 @@ print_sheet (XqTeachPage *self, XqWorksheet *sheet)
     set_status (self, error->message, TRUE);
 }
 
+static void start_job (XqTeachPage *self, XqTeachJob kind, const char *path);
+
+static void
+replace_response_cb (AdwMessageDialog *dialog, const char *response, XqTeachPage *self)
+{
+  g_autofree char *path = g_steal_pointer (&self->import_path);
+
+  if (g_strcmp0 (response, "replace") != 0 || path == NULL)
+    {
+      set_status (self, _("Nothing was imported."), FALSE);
+      return;
+    }
+  self->replace = TRUE;
+  start_job (self, XQ_TEACH_JOB_IMPORT_PACK, path);
+}
+
+/* The pack has units the teacher has already: replace them, or not. */
+static void
+ask_replace (XqTeachPage *self, const char *path, const char *message)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  g_autofree char *body = g_strdup_printf ("%s\n\n%s", message,
+                                           _("Learners keep their stars on the exercises that did not change; "
+                                             "the stars of changed exercises are dropped."));
+  GtkWidget *dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                              _("Replace Your Units?"), body);
+
+  g_free (self->import_path);
+  self->import_path = g_strdup (path);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "replace", _("_Replace"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "replace",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (replace_response_cb), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 job_done_cb (GObject *source, GAsyncResult *result, gpointer data)
 {
   XqTeachPage *self = XQ_TEACH_PAGE (source);
   XqTeachWork *job = g_task_get_task_data (G_TASK (result));
   g_autoptr(GError) error = NULL;
+  gboolean ok;
 
   g_clear_object (&self->job);
   set_busy (self, NULL);
-  if (!xq_teach_page_run_job_finish (self, result, &error) &&
-      !(job->kind == XQ_TEACH_JOB_IMPORT_GAMES && job->report != NULL &&
-        !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED)))
+  ok = xq_teach_page_run_job_finish (self, result, &error);
+  if (!ok && job->kind == XQ_TEACH_JOB_IMPORT_PACK && !job->replace &&
+      g_error_matches (error, XQ_UNIT_STORE_ERROR, XQ_UNIT_STORE_ERROR_EXISTS))
+    {
+      set_status (self, error->message, FALSE);
+      ask_replace (self, job->path, error->message);
+      return;
+    }
+  if (!ok && !(job->kind == XQ_TEACH_JOB_IMPORT_GAMES && job->report != NULL &&
+               !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED)))
     {
       set_status (self, g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED)
                           ? _("Stopped; nothing was changed.") : error->message,
                   !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED));
       return;
     }
-  if (job->kind == XQ_TEACH_JOB_IMPORT_GAMES)
+  switch (job->kind)
     {
-      g_autofree char *text = xq_teach_work_describe_import (job->report, error);
-
-      set_status (self, text, error != NULL);
-    }
-  else if (job->kind == XQ_TEACH_JOB_WORKSHEET)
-    {
+    case XQ_TEACH_JOB_IMPORT_GAMES:
+      {
+        g_autofree char *text = xq_teach_work_describe_import (job->report, error);
+        set_status (self, text, error != NULL);
+      }
+      break;
+    case XQ_TEACH_JOB_WORKSHEET:
       set_status (self, "", FALSE);
       print_sheet (self, g_steal_pointer (&job->sheet));
-    }
-  else
-    {
-      g_autofree char *text = g_strdup_printf (_("Done: %s"), job->path);
-      set_status (self, text, FALSE);
+      break;
+    case XQ_TEACH_JOB_IMPORT_PACK:
+      {
+        g_autoptr(GString) text = g_string_new (NULL);
+        for (guint i = 0; job->import != NULL && i < job->import->lines->len; i++)
+          g_string_append_printf (text, "%s%s", i ? " " : "", (const char *) g_ptr_array_index (job->import->lines, i));
+        set_status (self, text->str, FALSE);
+      }
+      break;
+    case XQ_TEACH_JOB_EXPORT_PDF:
+    case XQ_TEACH_JOB_EXPORT_PACK:
+      {
+        g_autofree char *text = g_strdup_printf (_("Done: %s"), job->path);
+        set_status (self, text, FALSE);
+      }
+      break;
     }
 }
 
@@ -388,6 +623,7 @@ static void
 start_job (XqTeachPage *self, XqTeachJob kind, const char *path)
 {
   const char *busy = NULL;
+
 
   switch (kind)
     {
@@ -553,10 +789,312 @@ pdf_cb (XqTeachPage *self)
 }
 
 static void
+export_response_cb (AdwMessageDialog *dialog, const char *response, XqTeachPage *self)
+{
+  GtkWidget *checks = g_object_get_data (G_OBJECT (dialog), "checks");
+  GtkWidget *author = g_object_get_data (G_OBJECT (dialog), "author");
+  g_autoptr(GPtrArray) chosen = g_ptr_array_new ();
+  guint i = 0;
+
+  if (g_strcmp0 (response, "export") != 0)
+    return;
+  for (GtkWidget *c = gtk_widget_get_first_child (checks); c != NULL; c = gtk_widget_get_next_sibling (c), i++)
+    if (gtk_check_button_get_active (GTK_CHECK_BUTTON (c)) && i < self->units->len)
+      g_ptr_array_add (chosen, ((XqUnitInfo *) g_ptr_array_index (self->units, i))->path);
+  if (chosen->len == 0)
+    {
+      set_status (self, _("Choose at least one unit to export."), TRUE);
+      return;
+    }
+  g_ptr_array_add (chosen, NULL);
+  xq_teach_page_set_export (self, (const char *const *) chosen->pdata,
+                            gtk_editable_get_text (GTK_EDITABLE (author)));
+  {
+    g_autofree char *name = g_strconcat (self->id, ".xqpack", NULL);
+    choose_file (self, _("Export a Lesson Pack"), TRUE, name, XQ_TEACH_JOB_EXPORT_PACK);
+  }
+}
+
+/* Which units go into the pack, and whose name it carries. */
+static void
 export_pack_cb (XqTeachPage *self)
 {
-  g_autofree char *name = g_strconcat (self->id, ".xqpack", NULL);
-  choose_file (self, _("Export a Lesson Pack"), TRUE, name, XQ_TEACH_JOB_EXPORT_PACK);
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *dialog, *box, *checks, *author, *label, *scroller;
+
+  gtk_popover_popdown (self->share_popover);
+  refresh_units (self);
+  if (self->units->len == 0)
+    {
+      set_status (self, _("There is no unit to export yet."), TRUE);
+      return;
+    }
+  dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                   _("Export a Lesson Pack"), _("Choose the units to share."));
+  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  checks = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  for (guint i = 0; i < self->units->len; i++)
+    {
+      const XqUnitInfo *u = g_ptr_array_index (self->units, i);
+      g_autofree char *text = g_strdup_printf (_("%d · %s"), u->number, u->title);
+      GtkWidget *check = gtk_check_button_new_with_label (text);
+
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
+      gtk_box_append (GTK_BOX (checks), check);
+    }
+  scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller), 240);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), checks);
+  gtk_box_append (GTK_BOX (box), scroller);
+  label = gtk_label_new_with_mnemonic (_("_Author"));
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "caption-heading");
+  author = gtk_entry_new ();
+  gtk_entry_set_max_length (GTK_ENTRY (author), XQ_PACK_MAX_TITLE);
+  gtk_editable_set_text (GTK_EDITABLE (author), self->author != NULL ? self->author : g_get_real_name ());
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), author);
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), author);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
+  g_object_set_data (G_OBJECT (dialog), "checks", checks);
+  g_object_set_data (G_OBJECT (dialog), "author", author);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "export", _("_Export…"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "export", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "export");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect (dialog, "response", G_CALLBACK (export_response_cb), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* ---- My units -------------------------------------------------------------------- */
+
+static void
+unit_activated_cb (XqTeachPage *self, GtkListBoxRow *row)
+{
+  int i = gtk_list_box_row_get_index (row);
+
+  if (i >= 0 && self->units != NULL && (guint) i < self->units->len)
+    {
+      const XqUnitInfo *u = g_ptr_array_index (self->units, i);
+      g_autofree char *id = g_strdup (u->id);
+
+      xq_teach_page_set_unit (self, id, NULL);
+      set_status (self, "", FALSE);
+    }
+}
+
+static void
+new_unit_cb (XqTeachPage *self)
+{
+  g_autofree char *id = xq_unit_store_free_id (self->units_dir, DEFAULT_UNIT_ID);
+
+  if (id == NULL)
+    return;
+  xq_teach_page_set_unit (self, id, "");
+  gtk_widget_grab_focus (GTK_WIDGET (self->unit_title));
+  set_status (self, _("A new unit: give it a title; it is saved with its first exercise."), FALSE);
+}
+
+static void
+unit_title_cb (XqTeachPage *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!self->on_disk)
+    return;
+  if (xq_unit_store_rename (self->units_dir, self->id, unit_title (self), &error))
+    {
+      refresh_units (self);
+      set_status (self, _("The unit is renamed."), FALSE);
+    }
+  else
+    set_status (self, error->message, TRUE);
+}
+
+static void
+unit_number_cb (XqTeachPage *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->updating || !self->on_disk)
+    return;
+  if (xq_unit_store_renumber (self->units_dir, self->id, gtk_spin_button_get_value_as_int (self->unit_number),
+                              &error))
+    refresh_units (self);
+  else
+    set_status (self, error->message, TRUE);
+}
+
+static void
+unit_move (XqTeachPage *self, const char *id, int delta)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!xq_unit_store_move (self->units_dir, id, delta, &error) && error != NULL)
+    set_status (self, error->message, TRUE);
+  if (g_strcmp0 (id, self->id) == 0)
+    load_unit (self);
+  else
+    refresh_units (self);
+}
+
+static void
+unit_up_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  unit_move (XQ_TEACH_PAGE (widget), g_variant_get_string (param, NULL), -1);
+}
+
+static void
+unit_down_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  unit_move (XQ_TEACH_PAGE (widget), g_variant_get_string (param, NULL), 1);
+}
+
+static void
+unit_duplicate_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  XqTeachPage *self = XQ_TEACH_PAGE (widget);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *id = xq_unit_store_duplicate (self->units_dir, g_variant_get_string (param, NULL), &error);
+
+  if (id == NULL)
+    {
+      set_status (self, error->message, TRUE);
+      return;
+    }
+  xq_teach_page_set_unit (self, id, NULL);
+  set_status (self, _("This is the copy: rename it, then change it."), FALSE);
+}
+
+static void
+unit_delete_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  XqTeachPage *self = XQ_TEACH_PAGE (widget);
+  const char *id = g_variant_get_string (param, NULL);
+  g_autoptr(XqUnitInfo) info = xq_unit_store_find (self->units_dir, id, NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *trashed = NULL;
+  g_autofree char *text = NULL;
+
+  if (info == NULL)
+    return;
+  trashed = xq_unit_store_delete (self->units_dir, id, &error);
+  if (trashed == NULL)
+    {
+      set_status (self, error->message, TRUE);
+      return;
+    }
+  text = g_strdup_printf (_("The unit “%s” is deleted."), info->title);
+  toast (self, text, "teach.unit-restore", g_variant_new_string (trashed));
+  if (g_strcmp0 (id, self->id) == 0)
+    {
+      /* Another unit, or a new one: never the deleted one's leftovers. */
+      g_autoptr(GPtrArray) left = xq_unit_store_list (self->units_dir);
+      g_autofree char *next = left->len > 0 ? g_strdup (((XqUnitInfo *) g_ptr_array_index (left, 0))->id)
+                                            : xq_unit_store_free_id (self->units_dir, DEFAULT_UNIT_ID);
+      xq_exercise_editor_reset (self->editor);
+      xq_teach_page_set_unit (self, next, left->len > 0 ? NULL : "");
+    }
+  else
+    refresh_units (self);
+}
+
+static void
+unit_restore_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  XqTeachPage *self = XQ_TEACH_PAGE (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (!xq_unit_store_restore (self->units_dir, g_variant_get_string (param, NULL), &error))
+    set_status (self, error->message, TRUE);
+  else
+    set_status (self, _("The unit is back."), FALSE);
+  load_unit (self);
+}
+
+static void
+exercise_move (XqTeachPage *self, guint i, int delta)
+{
+  g_autoptr(GError) error = NULL;
+
+  if ((delta < 0 && i == 0) || i + (guint) delta >= self->exercises->len || !self->on_disk)
+    return;
+  if (!xq_unit_store_move_exercise (self->units_dir, self->id, i, i + (guint) delta, &error))
+    set_status (self, error->message, TRUE);
+  load_unit (self);
+}
+
+static void
+exercise_up_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  exercise_move (XQ_TEACH_PAGE (widget), g_variant_get_uint32 (param), -1);
+}
+
+static void
+exercise_down_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  exercise_move (XQ_TEACH_PAGE (widget), g_variant_get_uint32 (param), 1);
+}
+
+static void
+exercise_duplicate_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  XqTeachPage *self = XQ_TEACH_PAGE (widget);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *id = NULL;
+
+  if (!self->on_disk)
+    return;
+  id = xq_unit_store_duplicate_exercise (self->units_dir, self->id, g_variant_get_uint32 (param), &error);
+  if (id == NULL)
+    set_status (self, error->message, TRUE);
+  load_unit (self);
+}
+
+static void
+exercise_delete_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  XqTeachPage *self = XQ_TEACH_PAGE (widget);
+  guint i = g_variant_get_uint32 (param);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonObject) removed = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *json = NULL;
+
+  if (!self->on_disk)
+    return;
+  removed = xq_unit_store_remove_exercise (self->units_dir, self->id, i, &error);
+  if (removed == NULL)
+    {
+      set_status (self, error->message, TRUE);
+      return;
+    }
+  load_unit (self);
+  json = xq_lesson_write_object (removed, NULL);
+  text = g_strdup_printf (_("The exercise “%s” is deleted."), exercise_id (removed));
+  /* Undo needs the unit, the place and the exercise itself. */
+  toast (self, text, "teach.exercise-restore", g_variant_new ("(sus)", self->id, i, json));
+}
+
+static void
+exercise_restore_action (GtkWidget *widget, const char *name, GVariant *param)
+{
+  XqTeachPage *self = XQ_TEACH_PAGE (widget);
+  const char *unit, *json;
+  guint i;
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_variant_get (param, "(&su&s)", &unit, &i, &json);
+  node = json_from_string (json, &error);
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node) ||
+      !xq_unit_store_insert_exercise (self->units_dir, unit, i, json_node_get_object (node), &error))
+    set_status (self, error != NULL ? error->message : _("The exercise could not come back."), TRUE);
+  if (g_strcmp0 (unit, self->id) == 0)
+    load_unit (self);
 }
 
 static void
@@ -646,6 +1184,26 @@ preview_cb (XqTeachPage *self)
 
 /* ---- API ------------------------------------------------------------------------ */
 
+/* After a start: the teacher's first unit, not an empty one. */
+static void
+open_first_unit (XqTeachPage *self)
+{
+  g_autoptr(GPtrArray) units = xq_unit_store_list (self->units_dir);
+  gboolean have = FALSE;
+
+  for (guint i = 0; i < units->len; i++)
+    have |= strcmp (((XqUnitInfo *) g_ptr_array_index (units, i))->id, self->id) == 0;
+  if (!have && units->len > 0)
+    {
+      g_free (self->id);
+      self->id = g_strdup (((XqUnitInfo *) g_ptr_array_index (units, 0))->id);
+      self->updating = TRUE;
+      gtk_editable_set_text (GTK_EDITABLE (self->unit_id), self->id);
+      self->updating = FALSE;
+    }
+  load_unit (self);
+}
+
 XqProjectorWindow *
 xq_teach_page_open_projector (XqTeachPage *self)
 {
@@ -682,7 +1240,7 @@ xq_teach_page_set_units_dir (XqTeachPage *self, const char *dir)
   g_return_if_fail (dir != NULL);
   g_free (self->units_dir);
   self->units_dir = g_strdup (dir);
-  load_unit (self);
+  open_first_unit (self);
 }
 
 const char *
@@ -704,6 +1262,54 @@ xq_teach_page_set_unit (XqTeachPage *self, const char *id, const char *title)
   if (title != NULL)
     gtk_editable_set_text (GTK_EDITABLE (self->unit_title), title);
   load_unit (self);
+  /* A new id is a new unit: it never keeps the title of the one before. */
+  if (!self->on_disk && title == NULL)
+    gtk_editable_set_text (GTK_EDITABLE (self->unit_title), "");
+}
+
+const char *
+xq_teach_page_get_unit_id (XqTeachPage *self)
+{
+  g_return_val_if_fail (XQ_IS_TEACH_PAGE (self), NULL);
+  return self->id;
+}
+
+void
+xq_teach_page_set_export (XqTeachPage *self, const char *const *units, const char *author)
+{
+  g_return_if_fail (XQ_IS_TEACH_PAGE (self));
+  g_strfreev (self->export_units);
+  self->export_units = g_strdupv ((char **) units);
+  g_free (self->author);
+  self->author = author != NULL && *author != '\0' ? g_strdup (author) : NULL;
+}
+
+void
+xq_teach_page_set_replace (XqTeachPage *self, gboolean replace)
+{
+  g_return_if_fail (XQ_IS_TEACH_PAGE (self));
+  self->replace = replace;
+}
+
+gboolean
+xq_teach_page_undo (XqTeachPage *self)
+{
+  g_autofree char *action = NULL;
+  g_autoptr(GVariant) target = NULL;
+
+  g_return_val_if_fail (XQ_IS_TEACH_PAGE (self), FALSE);
+  if (self->undo_action == NULL)
+    return FALSE;
+  action = g_steal_pointer (&self->undo_action);
+  target = g_steal_pointer (&self->undo_target);
+  return gtk_widget_activate_action_variant (GTK_WIDGET (self), action, target);
+}
+
+guint
+xq_teach_page_get_n_units (XqTeachPage *self)
+{
+  g_return_val_if_fail (XQ_IS_TEACH_PAGE (self), 0);
+  return self->units != NULL ? self->units->len : 0;
 }
 
 guint
@@ -735,6 +1341,12 @@ xq_teach_page_finalize (GObject *object)
   g_clear_pointer (&self->units_dir, g_free);
   g_clear_pointer (&self->id, g_free);
   g_clear_pointer (&self->exercises, g_ptr_array_unref);
+  g_clear_pointer (&self->units, g_ptr_array_unref);
+  g_clear_pointer (&self->export_units, g_strfreev);
+  g_clear_pointer (&self->author, g_free);
+  g_clear_pointer (&self->import_path, g_free);
+  g_clear_pointer (&self->fallback_title, g_free);
+  forget_undo (self);
   G_OBJECT_CLASS (xq_teach_page_parent_class)->finalize (object);
 }
 
@@ -748,17 +1360,31 @@ xq_teach_page_class_init (XqTeachPageClass *klass)
   object_class->finalize = xq_teach_page_finalize;
 
   g_type_ensure (XQ_TYPE_EXERCISE_EDITOR);
+  g_type_ensure (ADW_TYPE_TOAST_OVERLAY);
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-teach-page.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, XqTeachPage, name)
   BIND (editor); BIND (unit_title); BIND (unit_id); BIND (list); BIND (status); BIND (publish_button);
   BIND (share_menu); BIND (share_popover); BIND (job_spinner); BIND (job_cancel);
+  BIND (units_list); BIND (unit_number); BIND (toasts);
 #undef BIND
 #define CALLBACK(name) gtk_widget_class_bind_template_callback (widget_class, name)
   CALLBACK (unit_id_cb); CALLBACK (print_cb); CALLBACK (pdf_cb); CALLBACK (export_pack_cb);
   CALLBACK (import_pack_cb); CALLBACK (import_games_cb); CALLBACK (row_activated_cb); CALLBACK (new_cb); CALLBACK (open_draft_cb);
   CALLBACK (job_cancel_cb); CALLBACK (projector_cb); CALLBACK (preview_cb); CALLBACK (draft_cb);
-  CALLBACK (publish_cb);
+  CALLBACK (publish_cb); CALLBACK (unit_activated_cb); CALLBACK (new_unit_cb); CALLBACK (unit_title_cb);
+  CALLBACK (unit_number_cb);
 #undef CALLBACK
+
+  gtk_widget_class_install_action (widget_class, "teach.unit-up", "s", unit_up_action);
+  gtk_widget_class_install_action (widget_class, "teach.unit-down", "s", unit_down_action);
+  gtk_widget_class_install_action (widget_class, "teach.unit-duplicate", "s", unit_duplicate_action);
+  gtk_widget_class_install_action (widget_class, "teach.unit-delete", "s", unit_delete_action);
+  gtk_widget_class_install_action (widget_class, "teach.unit-restore", "s", unit_restore_action);
+  gtk_widget_class_install_action (widget_class, "teach.exercise-up", "u", exercise_up_action);
+  gtk_widget_class_install_action (widget_class, "teach.exercise-down", "u", exercise_down_action);
+  gtk_widget_class_install_action (widget_class, "teach.exercise-duplicate", "u", exercise_duplicate_action);
+  gtk_widget_class_install_action (widget_class, "teach.exercise-delete", "u", exercise_delete_action);
+  gtk_widget_class_install_action (widget_class, "teach.exercise-restore", "(sus)", exercise_restore_action);
 }
 
 static void
@@ -774,5 +1400,5 @@ xq_teach_page_init (XqTeachPage *self)
   g_signal_connect_object (self->editor, "notify::checking", G_CALLBACK (validated_cb), self,
                            G_CONNECT_SWAPPED);
   validated_cb (self);
-  load_unit (self);
+  open_first_unit (self);
 }

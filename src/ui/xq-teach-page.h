@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* xq-teach-page.h: the Teach page — the teacher's own unit (kept in
  * g_get_user_data_dir()/xiangqi-tutor/units/), the exercise editor, drafts,
- * publishing a valid exercise into the unit, the projector, printing
+ * publishing a valid exercise into the unit, the list of the teacher's
+ * units (xq-unit-store.h) with their menus and undo, the projector, printing
  * worksheets and answer keys, PDF export, and lesson packs to share. */
 #pragma once
 
@@ -26,9 +27,23 @@ void              xq_teach_page_set_units_dir       (XqTeachPage *self, const ch
 const char       *xq_teach_page_get_units_dir       (XqTeachPage *self);
 /* Switches to the unit with this id (loading it if saved before). */
 void              xq_teach_page_set_unit            (XqTeachPage *self, const char *id, const char *title);
-/* The unit file: <units dir>/<unit id>.json */
+/* The unit's file: the one with its id in the units dir, else
+ * <units dir>/<unit id>.json for a unit not saved yet. */
 char             *xq_teach_page_get_unit_path       (XqTeachPage *self);
 guint             xq_teach_page_get_n_exercises     (XqTeachPage *self);
+const char       *xq_teach_page_get_unit_id         (XqTeachPage *self);
+/* The teacher's units in the list ("My units"), as on disk. */
+guint             xq_teach_page_get_n_units         (XqTeachPage *self);
+/* Undoes the last deletion (of a unit or an exercise) while its toast is
+ * on show; FALSE when there is nothing to undo. */
+gboolean          xq_teach_page_undo                (XqTeachPage *self);
+/* What the next pack export takes: the unit files (NULL: every unit) and
+ * the author (NULL or "": none). */
+void              xq_teach_page_set_export          (XqTeachPage *self, const char *const *units,
+                                                     const char *author);
+/* The next pack import replaces units of the same id (the page asks
+ * first when the teacher imports). */
+void              xq_teach_page_set_replace         (XqTeachPage *self, gboolean replace);
 
 /* Adds (or replaces, by id) the editor's exercise in the unit and saves
  * the unit.  Refused while the exercise has problems: drafts only. */

@@ -23,6 +23,10 @@ xq_teach_work_free (XqTeachWork *job)
   g_clear_pointer (&job->report, xq_import_report_free);
   g_free (job->out_path);
   g_free (job->key_path);
+  g_strfreev (job->units);
+  g_free (job->author);
+  g_free (job->learners_dir);
+  g_clear_pointer (&job->import, xq_unit_import_free);
   g_free (job);
 }
 
@@ -142,9 +146,25 @@ xq_teach_work_run (XqTeachWork *job, GCancellable *cancellable, GError **error)
         return FALSE;
       return job->kind == XQ_TEACH_JOB_WORKSHEET || write_worksheet (job, error);
     case XQ_TEACH_JOB_EXPORT_PACK:
-      return xq_pack_export_dir (job->units_dir, job->title, g_get_real_name (), job->path, cancellable, error);
+      if (job->units == NULL)
+        {
+          g_autoptr(GPtrArray) units = xq_unit_store_list (job->units_dir);
+          g_autoptr(GPtrArray) paths = g_ptr_array_new ();
+
+          for (guint i = 0; i < units->len; i++)
+            g_ptr_array_add (paths, ((XqUnitInfo *) g_ptr_array_index (units, i))->path);
+          g_ptr_array_add (paths, NULL);
+          return xq_unit_store_export ((const char *const *) paths->pdata, job->title, job->author, job->path,
+                                       cancellable, error);
+        }
+      return xq_unit_store_export ((const char *const *) job->units, job->title, job->author, job->path,
+                                   cancellable, error);
     case XQ_TEACH_JOB_IMPORT_PACK:
-      return xq_pack_import_file (job->path, job->units_dir, cancellable, error);
+      {
+        g_autoptr(XqProgressStore) learners = xq_progress_store_new (job->learners_dir);
+        return xq_unit_store_import_pack (job->path, job->units_dir, job->replace, learners, cancellable,
+                                          &job->import, error);
+      }
     case XQ_TEACH_JOB_IMPORT_GAMES:
       return import_games (job, cancellable, error);
     }

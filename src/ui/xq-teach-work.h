@@ -10,6 +10,7 @@
 
 #include "xq-import.h"
 #include "xq-notation.h"
+#include "xq-unit-store.h"
 #include "xq-worksheet.h"
 
 G_BEGIN_DECLS
@@ -18,8 +19,9 @@ G_BEGIN_DECLS
  * units or packs through the lesson loader, which may prove mates. */
 typedef enum {
   XQ_TEACH_JOB_EXPORT_PDF,   /* the unit's worksheet and answer key as a PDF at path */
-  XQ_TEACH_JOB_EXPORT_PACK,  /* every unit in the units dir as one pack at path */
-  XQ_TEACH_JOB_IMPORT_PACK,  /* the pack at path into the units dir */
+  XQ_TEACH_JOB_EXPORT_PACK,  /* the chosen units (all when none chosen) as one pack at path */
+  XQ_TEACH_JOB_IMPORT_PACK,  /* the pack at path into the units dir; replacing units only
+                              * with replace (xq_unit_store_import_pack) */
   XQ_TEACH_JOB_WORKSHEET,    /* only build the worksheet (to print it; path NULL) */
   XQ_TEACH_JOB_IMPORT_GAMES, /* the XQF, DhtmlXQ or PGN file at path as a new unit of mates
                               * in the units dir (docs/import.md) */
@@ -42,6 +44,16 @@ typedef struct {
   XqWorksheetKey  key;
   XqNotation      notation;
   char           *key_path;
+  /* XQ_TEACH_JOB_EXPORT_PACK: the units (NULL: every unit) and the author
+   * (NULL: none) */
+  char          **units;
+  char           *author;
+  /* XQ_TEACH_JOB_IMPORT_PACK: replace units of the same id, keeping the
+   * stars of the learners (in learners_dir, NULL: the default) on their
+   * unchanged exercises; what happened */
+  gboolean        replace;
+  char           *learners_dir;
+  XqUnitImport   *import;
 } XqTeachWork;
 
 XqTeachWork *xq_teach_work_new  (XqTeachJob kind, const char *units_dir, const char *unit_path,

@@ -85,6 +85,18 @@ teardown (Fixture *f, gconstpointer data)
   g_free (f->dir);
 }
 
+/* Does widget, or a widget inside it, show the text? */
+static gboolean
+shows_text (GtkWidget *widget, const char *text)
+{
+  if (GTK_IS_LABEL (widget) && strcmp (gtk_label_get_text (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (shows_text (c, text))
+      return TRUE;
+  return FALSE;
+}
+
 /* The Teach page's list of exercises: the list box whose first row names
  * the first exercise. */
 static GtkListBox *
@@ -93,9 +105,8 @@ find_list (GtkWidget *widget)
   if (GTK_IS_LIST_BOX (widget))
     {
       GtkListBoxRow *row = gtk_list_box_get_row_at_index (GTK_LIST_BOX (widget), 0);
-      GtkWidget *child = row != NULL ? gtk_list_box_row_get_child (row) : NULL;
 
-      if (GTK_IS_LABEL (child) && strcmp (gtk_label_get_text (GTK_LABEL (child)), "first-move") == 0)
+      if (row != NULL && shows_text (GTK_WIDGET (row), "first-move"))
         return GTK_LIST_BOX (widget);
     }
   for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL; c = gtk_widget_get_next_sibling (c))

@@ -72,7 +72,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/03-double-cannon.json $.puzzles[0].title, puzzles/03-double-cannon.json $.puzzles[2].title, puzzles/03-double-cannon.json $.puzzles[4].title and 4 more */
   /* xgettext:no-c-format */
   N_("Two cannons in a row"),
-  /* Lesson puzzles/03-double-cannon.json $.puzzles[0].hints[0], puzzles/03-double-cannon.json $.puzzles[1].hints[0], puzzles/03-double-cannon.json $.puzzles[2].hints[0] and 10 more */
+  /* Lesson puzzles/03-double-cannon.json $.puzzles[0].hints[0], puzzles/03-double-cannon.json $.puzzles[1].hints[0], puzzles/03-double-cannon.json $.puzzles[2].hints[0] and 11 more */
   /* xgettext:no-c-format */
   N_("One cannon can be the screen for the other."),
   /* Lesson puzzles/03-double-cannon.json $.puzzles[1].title, puzzles/03-double-cannon.json $.puzzles[3].title, puzzles/03-double-cannon.json $.puzzles[5].title and 3 more */
@@ -290,7 +290,7 @@ static const char *const lesson_strings[] = {
   N_("The board"),
   /* Lesson unit1-board.json $.pages[0].text */
   /* xgettext:no-c-format */
-  N_("Welcome! Xiangqi is a battle between two armies, Red and Black. Capture the other side's general and you win."),
+  N_("Welcome! Xiangqi is a battle between two armies, Red and Black. You win when the other side's general is checkmated, or when the other side has no move left at all (困斃)."),
   /* Lesson unit1-board.json $.pages[1].text */
   /* xgettext:no-c-format */
   N_("The board has 9 lines going up and 10 lines going across. The pieces stand where lines cross: 90 points in all."),
@@ -366,6 +366,90 @@ static const char *const lesson_strings[] = {
   /* Lesson unit1-board.json $.exercises[13].choices[2].text */
   /* xgettext:no-c-format */
   N_("Nothing at all"),
+  /* Lesson unit2-pieces.json $.title */
+  /* xgettext:no-c-format */
+  N_("Knowing the pieces"),
+  /* Lesson unit2-pieces.json $.pages[0].text */
+  /* xgettext:no-c-format */
+  N_("Each army has seven kinds of pieces. Some have a different character for Red and for Black, but a pair of partners moves in exactly the same way."),
+  /* Lesson unit2-pieces.json $.pages[1].text */
+  /* xgettext:no-c-format */
+  N_("The general is 帥 for Red and 將 for Black. The advisors are 仕 and 士. The elephants are 相 and 象."),
+  /* Lesson unit2-pieces.json $.pages[2].text */
+  /* xgettext:no-c-format */
+  N_("The horses are 傌 and 馬. The chariots are 俥 and 車. The cannons are 炮 and 砲. The soldiers are 兵 and 卒."),
+  /* Lesson unit2-pieces.json $.pages[3].text */
+  /* xgettext:no-c-format */
+  N_("Cannot read the characters yet? In Preferences, choose Pieces: Pictures. Each picture shows what the piece is. When you know them, come back to the characters."),
+  /* Lesson unit2-pieces.json $.exercises[0].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap the red general, 帥."),
+  /* Lesson unit2-pieces.json $.exercises[0].hints[0] */
+  /* xgettext:no-c-format */
+  N_("The general lives in the middle of the palace."),
+  /* Lesson unit2-pieces.json $.exercises[1].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap the black general, 將."),
+  /* Lesson unit2-pieces.json $.exercises[2].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap a horse. Red writes it 傌, Black writes it 馬."),
+  /* Lesson unit2-pieces.json $.exercises[3].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap a chariot: 俥 or 車."),
+  /* Lesson unit2-pieces.json $.exercises[3].hints[0] */
+  /* xgettext:no-c-format */
+  N_("The chariots stand in the corners."),
+  /* Lesson unit2-pieces.json $.exercises[4].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap a black cannon, 砲."),
+  /* Lesson unit2-pieces.json $.exercises[5].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap a red elephant, 相."),
+  /* Lesson unit2-pieces.json $.exercises[6].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap a black advisor, 士."),
+  /* Lesson unit2-pieces.json $.exercises[7].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap every black soldier, 卒."),
+  /* Lesson unit2-pieces.json $.exercises[8].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap every horse on the board, red and black."),
+  /* Lesson unit2-pieces.json $.exercises[9].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap every cannon on the board: 炮 and 砲."),
+  /* Lesson unit2-pieces.json $.exercises[10].prompt */
+  /* xgettext:no-c-format */
+  N_("Where is the red chariot, 俥? Tap it."),
+  /* Lesson unit2-pieces.json $.exercises[11].prompt */
+  /* xgettext:no-c-format */
+  N_("Where is the black horse, 馬? Tap it."),
+  /* Lesson unit2-pieces.json $.exercises[12].prompt */
+  /* xgettext:no-c-format */
+  N_("The red general 帥 is marked. Tap its black partner."),
+  /* Lesson unit2-pieces.json $.exercises[12].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Both generals stay in their own palace."),
+  /* Lesson unit2-pieces.json $.exercises[13].prompt */
+  /* xgettext:no-c-format */
+  N_("The black advisor 士 is marked. Tap a red piece that matches it."),
+  /* Lesson unit2-pieces.json $.exercises[14].prompt */
+  /* xgettext:no-c-format */
+  N_("The red elephant 相 is marked. Tap a black piece that matches it."),
+  /* Lesson unit2-pieces.json $.exercises[15].prompt */
+  /* xgettext:no-c-format */
+  N_("The red horse 傌 is marked. Tap a black piece that matches it."),
+  /* Lesson unit2-pieces.json $.exercises[16].prompt */
+  /* xgettext:no-c-format */
+  N_("The red chariot 俥 is marked. Tap the black piece that matches it."),
+  /* Lesson unit2-pieces.json $.exercises[17].prompt */
+  /* xgettext:no-c-format */
+  N_("The black cannon 砲 is marked. Tap the red piece that matches it."),
+  /* Lesson unit2-pieces.json $.exercises[18].prompt */
+  /* xgettext:no-c-format */
+  N_("The red soldier 兵 is marked. Tap a black piece that matches it."),
+  /* Lesson unit2-pieces.json $.exercises[19].prompt */
+  /* xgettext:no-c-format */
+  N_("The black soldier 卒 is marked. Tap every red piece that matches it."),
   /* Lesson unit2-setup.json $.title */
   /* xgettext:no-c-format */
   N_("Setting up the pieces"),
@@ -608,50 +692,74 @@ static const char *const lesson_strings[] = {
   N_("What the pieces are worth"),
   /* Lesson unit6-values.json $.pages[0].text */
   /* xgettext:no-c-format */
-  N_("Players give each piece a value: soldier 1 (2 once it crosses the river), advisor 2, elephant 2, horse 4, cannon 4.5, chariot 9."),
+  N_("How strong is a piece? Put it in the middle of the board and count the points it can reach. The more points it controls, the more it is worth."),
   /* Lesson unit6-values.json $.pages[1].text */
   /* xgettext:no-c-format */
-  N_("A chariot is worth as much as two cannons, and more than a horse and a cannon together. The general has no price: lose it and you lose the game."),
+  N_("Players give each piece a value: soldier 1 (2 once it crosses the river), advisor 2, elephant 2, horse 4, cannon 4.5, chariot 9."),
   /* Lesson unit6-values.json $.pages[2].text */
   /* xgettext:no-c-format */
+  N_("A chariot is worth as much as two cannons, and more than a horse and a cannon together. The general has no price: if it is checkmated, the game is lost."),
+  /* Lesson unit6-values.json $.pages[3].text */
+  /* xgettext:no-c-format */
   N_("In a trade, add up what you take and what you give. If you take more than you give, the trade is good."),
-  /* Lesson unit6-values.json $.exercises[0].prompt, unit6-values.json $.exercises[1].prompt, unit6-values.json $.exercises[2].prompt and 1 more */
+  /* Lesson unit6-values.json $.exercises[0].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap every point the chariot can reach from the middle of the board. How many are there?"),
+  /* Lesson unit6-values.json $.exercises[1].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap every point the horse can reach from the middle of the board."),
+  /* Lesson unit6-values.json $.exercises[2].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap every point the advisor can reach from the middle of the palace."),
+  /* Lesson unit6-values.json $.exercises[3].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap every point the elephant can reach from the middle of its side."),
+  /* Lesson unit6-values.json $.exercises[4].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap every point the general can reach from the middle of the palace."),
+  /* Lesson unit6-values.json $.exercises[5].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap every point the soldier can reach before it crosses the river."),
+  /* Lesson unit6-values.json $.exercises[6].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap every point the soldier can reach after it has crossed the river."),
+  /* Lesson unit6-values.json $.exercises[7].prompt, unit6-values.json $.exercises[8].prompt, unit6-values.json $.exercises[9].prompt and 1 more */
   /* xgettext:no-c-format */
   N_("Red plays the first arrow, Black answers with the second. Is that trade good for Red?"),
-  /* Lesson unit6-values.json $.exercises[0].hints[0], unit6-values.json $.exercises[1].hints[0], unit6-values.json $.exercises[2].hints[0] and 8 more */
+  /* Lesson unit6-values.json $.exercises[7].hints[0], unit6-values.json $.exercises[8].hints[0], unit6-values.json $.exercises[9].hints[0] and 8 more */
   /* xgettext:no-c-format */
   N_("Values: soldier 1 (2 across the river), advisor 2, elephant 2, horse 4, cannon 4.5, chariot 9."),
-  /* Lesson unit6-values.json $.exercises[0].choices[0].text, unit6-values.json $.exercises[1].choices[0].text, unit6-values.json $.exercises[2].choices[0].text and 1 more */
+  /* Lesson unit6-values.json $.exercises[7].choices[0].text, unit6-values.json $.exercises[8].choices[0].text, unit6-values.json $.exercises[9].choices[0].text and 1 more */
   /* xgettext:no-c-format */
   N_("A good trade"),
-  /* Lesson unit6-values.json $.exercises[0].choices[1].text, unit6-values.json $.exercises[1].choices[1].text, unit6-values.json $.exercises[2].choices[1].text and 1 more */
+  /* Lesson unit6-values.json $.exercises[7].choices[1].text, unit6-values.json $.exercises[8].choices[1].text, unit6-values.json $.exercises[9].choices[1].text and 1 more */
   /* xgettext:no-c-format */
   N_("An even trade"),
-  /* Lesson unit6-values.json $.exercises[0].choices[2].text, unit6-values.json $.exercises[1].choices[2].text, unit6-values.json $.exercises[2].choices[2].text and 1 more */
+  /* Lesson unit6-values.json $.exercises[7].choices[2].text, unit6-values.json $.exercises[8].choices[2].text, unit6-values.json $.exercises[9].choices[2].text and 1 more */
   /* xgettext:no-c-format */
   N_("A bad trade"),
-  /* Lesson unit6-values.json $.exercises[3].hints[1] */
+  /* Lesson unit6-values.json $.exercises[10].hints[1] */
   /* xgettext:no-c-format */
   N_("A lesson from the classroom: trading a cannon for a horse at the very start is not worth it."),
-  /* Lesson unit6-values.json $.exercises[4].prompt, unit6-values.json $.exercises[5].prompt, unit6-values.json $.exercises[6].prompt and 1 more */
+  /* Lesson unit6-values.json $.exercises[11].prompt, unit6-values.json $.exercises[12].prompt, unit6-values.json $.exercises[13].prompt and 1 more */
   /* xgettext:no-c-format */
   N_("Capture the most valuable piece you can."),
-  /* Lesson unit6-values.json $.exercises[8].prompt */
+  /* Lesson unit6-values.json $.exercises[15].prompt */
   /* xgettext:no-c-format */
   N_("Add up the value of all the red pieces."),
-  /* Lesson unit6-values.json $.exercises[9].prompt */
+  /* Lesson unit6-values.json $.exercises[16].prompt */
   /* xgettext:no-c-format */
   N_("Add up the value of all the black pieces."),
-  /* Lesson unit6-values.json $.exercises[10].prompt */
+  /* Lesson unit6-values.json $.exercises[17].prompt */
   /* xgettext:no-c-format */
   N_("Which is worth more?"),
-  /* Lesson unit6-values.json $.exercises[10].choices[0].text */
+  /* Lesson unit6-values.json $.exercises[17].choices[0].text */
   /* xgettext:no-c-format */
   N_("One chariot"),
-  /* Lesson unit6-values.json $.exercises[10].choices[1].text */
+  /* Lesson unit6-values.json $.exercises[17].choices[1].text */
   /* xgettext:no-c-format */
   N_("A horse and a cannon together"),
-  /* Lesson unit6-values.json $.exercises[11].prompt */
+  /* Lesson unit6-values.json $.exercises[18].prompt */
   /* xgettext:no-c-format */
   N_("How much is a soldier worth once it has crossed the river?"),
   /* Lesson unit7-results.json $.title */
@@ -665,7 +773,19 @@ static const char *const lesson_strings[] = {
   N_("If the general is in check and nothing can save it, that is checkmate: the game is lost. If a side cannot make any move at all, even without check, it loses too."),
   /* Lesson unit7-results.json $.pages[2].text */
   /* xgettext:no-c-format */
-  N_("Checking forever is not allowed: the side that gives perpetual check must change, or it loses. A game is drawn by agreement, when neither side can ever win, after sixty moves each without a capture, or when the same position keeps repeating under the rules."),
+  N_("Checking forever is not allowed. The side that gives perpetual check must change its move, or it loses."),
+  /* Lesson unit7-results.json $.pages[3].text */
+  /* xgettext:no-c-format */
+  N_("A game can end in a draw. The players may agree to a draw."),
+  /* Lesson unit7-results.json $.pages[4].text */
+  /* xgettext:no-c-format */
+  N_("It is a draw when neither side can ever checkmate: here each side has only a general and one advisor."),
+  /* Lesson unit7-results.json $.pages[5].text */
+  /* xgettext:no-c-format */
+  N_("It is a draw after sixty moves each with no capture at all."),
+  /* Lesson unit7-results.json $.pages[6].text */
+  /* xgettext:no-c-format */
+  N_("It is a draw when the same position keeps coming back and neither side breaks a rule."),
   /* Lesson unit7-results.json $.exercises[0].prompt, unit7-results.json $.exercises[1].prompt, unit7-results.json $.exercises[2].prompt and 1 more */
   /* xgettext:no-c-format */
   N_("Red is to move. What is Red's situation?"),
@@ -684,73 +804,190 @@ static const char *const lesson_strings[] = {
   /* Lesson unit7-results.json $.exercises[2].hints[0] */
   /* xgettext:no-c-format */
   N_("Can the general step anywhere safe? Can any other red piece move?"),
-  /* Lesson unit7-results.json $.exercises[4].prompt, unit7-results.json $.exercises[5].prompt, unit7-results.json $.exercises[6].prompt and 2 more */
+  /* Lesson unit7-results.json $.exercises[4].prompt */
   /* xgettext:no-c-format */
-  N_("Your general is in check. Get out of check!"),
+  N_("Your general is in check. Get out of check by capturing the piece that gives check!"),
   /* Lesson unit7-results.json $.exercises[4].hints[0], unit7-results.json $.exercises[5].hints[0], unit7-results.json $.exercises[6].hints[0] and 2 more */
   /* xgettext:no-c-format */
   N_("Three ways out of check: capture the attacker, move the general, or put a piece in between."),
+  /* Lesson unit7-results.json $.exercises[5].prompt */
+  /* xgettext:no-c-format */
+  N_("Your general is in check. Get out of check by moving the general!"),
+  /* Lesson unit7-results.json $.exercises[6].prompt */
+  /* xgettext:no-c-format */
+  N_("Your general is in check. Get out of check by putting a piece in between!"),
+  /* Lesson unit7-results.json $.exercises[7].prompt */
+  /* xgettext:no-c-format */
+  N_("The cannon gives check. Get out of check by taking its screen away!"),
   /* Lesson unit7-results.json $.exercises[7].hints[0] */
   /* xgettext:no-c-format */
   N_("A cannon needs a screen. Can you take the screen away?"),
+  /* Lesson unit7-results.json $.exercises[8].prompt */
+  /* xgettext:no-c-format */
+  N_("The horse gives check. Get out of check by blocking its leg!"),
   /* Lesson unit7-results.json $.exercises[8].hints[0] */
   /* xgettext:no-c-format */
   N_("A horse cannot jump if its leg is blocked. Put a piece on the leg!"),
-  /* Lesson unit7-results.json $.exercises[9].prompt */
+  /* Lesson unit7-results.json $.exercises[9].prompt, unit7-results.json $.exercises[10].prompt, unit7-results.json $.exercises[11].prompt and 1 more */
+  /* xgettext:no-c-format */
+  N_("Only one way out of check works here. Find it!"),
+  /* Lesson unit7-results.json $.exercises[9].hints[0], unit7-results.json $.exercises[10].hints[0], unit7-results.json $.exercises[11].hints[0] and 1 more */
+  /* xgettext:no-c-format */
+  N_("Try each way in turn: capture, step the general away, put a piece in between."),
+  /* Lesson unit7-results.json $.exercises[13].prompt */
   /* xgettext:no-c-format */
   N_("Give check to the black general."),
-  /* Lesson unit7-results.json $.exercises[10].prompt */
-  /* xgettext:no-c-format */
-  N_("Checkmate the black general in one move!"),
-  /* Lesson unit7-results.json $.exercises[10].hints[0] */
-  /* xgettext:no-c-format */
-  N_("One chariot already guards a line next to the general."),
-  /* Lesson unit7-results.json $.exercises[11].prompt */
-  /* xgettext:no-c-format */
-  N_("Mate in one: the horse and the cannon work together."),
-  /* Lesson unit7-results.json $.exercises[11].hints[0] */
-  /* xgettext:no-c-format */
-  N_("A cannon behind its own horse makes a deadly pair."),
-  /* Lesson unit7-results.json $.exercises[12].prompt */
-  /* xgettext:no-c-format */
-  N_("Mate in one: your own general helps from far away."),
-  /* Lesson unit7-results.json $.exercises[12].hints[0] */
-  /* xgettext:no-c-format */
-  N_("The generals may not face each other, so the black general cannot step onto your general's file."),
-  /* Lesson unit7-results.json $.exercises[13].prompt, unit7-results.json $.exercises[15].prompt */
-  /* xgettext:no-c-format */
-  N_("Who wins under the rules?"),
-  /* Lesson unit7-results.json $.exercises[13].choices[0].text, unit7-results.json $.exercises[14].choices[0].text, unit7-results.json $.exercises[15].choices[0].text */
-  /* xgettext:no-c-format */
-  N_("Red wins"),
-  /* Lesson unit7-results.json $.exercises[13].choices[1].text, unit7-results.json $.exercises[14].choices[1].text, unit7-results.json $.exercises[15].choices[1].text */
-  /* xgettext:no-c-format */
-  N_("Black wins"),
-  /* Lesson unit7-results.json $.exercises[13].choices[2].text, unit7-results.json $.exercises[14].choices[2].text, unit7-results.json $.exercises[15].choices[2].text */
-  /* xgettext:no-c-format */
-  N_("A draw"),
-  /* Lesson unit7-results.json $.exercises[13].choices[3].text, unit7-results.json $.exercises[14].choices[3].text, unit7-results.json $.exercises[15].choices[3].text */
-  /* xgettext:no-c-format */
-  N_("Nobody yet: the game goes on"),
   /* Lesson unit7-results.json $.exercises[14].prompt */
   /* xgettext:no-c-format */
-  N_("Sixty moves each have been played with no capture. Who wins under the rules?"),
+  N_("Give check with the horse."),
+  /* Lesson unit7-results.json $.exercises[14].hints[0] */
+  /* xgettext:no-c-format */
+  N_("A horse gives check from two points away, if its leg is free."),
+  /* Lesson unit7-results.json $.exercises[15].prompt */
+  /* xgettext:no-c-format */
+  N_("Give check with the cannon: it needs a screen to jump over."),
   /* Lesson unit7-results.json $.exercises[15].hints[0] */
   /* xgettext:no-c-format */
-  N_("Can either side ever give checkmate with these pieces?"),
+  N_("The black advisor can be the screen."),
   /* Lesson unit7-results.json $.exercises[16].prompt */
   /* xgettext:no-c-format */
-  N_("A player checks again and again and never stops. What happens?"),
-  /* Lesson unit7-results.json $.exercises[16].choices[0].text */
-  /* xgettext:no-c-format */
-  N_("The side giving perpetual check loses"),
-  /* Lesson unit7-results.json $.exercises[16].choices[1].text */
-  /* xgettext:no-c-format */
-  N_("It is always a draw"),
-  /* Lesson unit7-results.json $.exercises[16].choices[2].text */
-  /* xgettext:no-c-format */
-  N_("The side giving check wins"),
+  N_("Give check with the soldier."),
   /* Lesson unit7-results.json $.exercises[17].prompt */
   /* xgettext:no-c-format */
+  N_("Give check by moving the horse out of the chariot's way."),
+  /* Lesson unit7-results.json $.exercises[17].hints[0] */
+  /* xgettext:no-c-format */
+  N_("When the horse jumps away, the chariot sees the general."),
+  /* Lesson unit7-results.json $.exercises[18].prompt */
+  /* xgettext:no-c-format */
+  N_("Win in one move: checkmate the black general, or leave Black no move at all!"),
+  /* Lesson unit7-results.json $.exercises[18].hints[0] */
+  /* xgettext:no-c-format */
+  N_("One chariot already guards a line next to the general."),
+  /* Lesson unit7-results.json $.exercises[19].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in one: the horse and the cannon work together."),
+  /* Lesson unit7-results.json $.exercises[19].hints[0] */
+  /* xgettext:no-c-format */
+  N_("A cannon behind its own horse makes a deadly pair."),
+  /* Lesson unit7-results.json $.exercises[20].prompt */
+  /* xgettext:no-c-format */
+  N_("Win in one move: your own general helps from far away."),
+  /* Lesson unit7-results.json $.exercises[20].hints[0] */
+  /* xgettext:no-c-format */
+  N_("The generals may not face each other, so the black general cannot step onto your general's file."),
+  /* Lesson unit7-results.json $.exercises[21].prompt, unit7-results.json $.exercises[23].prompt */
+  /* xgettext:no-c-format */
+  N_("Who wins under the rules?"),
+  /* Lesson unit7-results.json $.exercises[21].choices[0].text, unit7-results.json $.exercises[22].choices[0].text, unit7-results.json $.exercises[23].choices[0].text */
+  /* xgettext:no-c-format */
+  N_("Red wins"),
+  /* Lesson unit7-results.json $.exercises[21].choices[1].text, unit7-results.json $.exercises[22].choices[1].text, unit7-results.json $.exercises[23].choices[1].text */
+  /* xgettext:no-c-format */
+  N_("Black wins"),
+  /* Lesson unit7-results.json $.exercises[21].choices[2].text, unit7-results.json $.exercises[22].choices[2].text, unit7-results.json $.exercises[23].choices[2].text */
+  /* xgettext:no-c-format */
+  N_("A draw"),
+  /* Lesson unit7-results.json $.exercises[21].choices[3].text, unit7-results.json $.exercises[22].choices[3].text, unit7-results.json $.exercises[23].choices[3].text */
+  /* xgettext:no-c-format */
+  N_("Nobody yet: the game goes on"),
+  /* Lesson unit7-results.json $.exercises[22].prompt */
+  /* xgettext:no-c-format */
+  N_("Sixty moves each have been played with no capture. Who wins under the rules?"),
+  /* Lesson unit7-results.json $.exercises[23].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Can either side ever give checkmate with these pieces?"),
+  /* Lesson unit7-results.json $.exercises[24].prompt */
+  /* xgettext:no-c-format */
+  N_("A player checks again and again and never stops. What happens?"),
+  /* Lesson unit7-results.json $.exercises[24].choices[0].text */
+  /* xgettext:no-c-format */
+  N_("The side giving perpetual check loses"),
+  /* Lesson unit7-results.json $.exercises[24].choices[1].text */
+  /* xgettext:no-c-format */
+  N_("It is always a draw"),
+  /* Lesson unit7-results.json $.exercises[24].choices[2].text */
+  /* xgettext:no-c-format */
+  N_("The side giving check wins"),
+  /* Lesson unit7-results.json $.exercises[25].prompt */
+  /* xgettext:no-c-format */
   N_("How many moves each without any capture can lead to a draw?"),
+  /* Lesson unit9-mate.json $.title */
+  /* xgettext:no-c-format */
+  N_("Checkmate in one and two"),
+  /* Lesson unit9-mate.json $.pages[0].text */
+  /* xgettext:no-c-format */
+  N_("You know every piece and every rule. Now you learn to win! Here the red chariot moves across and gives checkmate: the black general cannot escape."),
+  /* Lesson unit9-mate.json $.pages[1].text */
+  /* xgettext:no-c-format */
+  N_("Every piece can help to mate: the chariot, the horse, the cannon, the soldier, and even your own general from far away."),
+  /* Lesson unit9-mate.json $.pages[2].text */
+  /* xgettext:no-c-format */
+  N_("Mate in two: you make a strong move, Black answers, and then you finish. Black always picks the answer that holds out longest."),
+  /* Lesson unit9-mate.json $.pages[3].text */
+  /* xgettext:no-c-format */
+  N_("Remember: leaving the other side with no move at all (困斃) wins too, even without check."),
+  /* Lesson unit9-mate.json $.exercises[0].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in one with the chariot."),
+  /* Lesson unit9-mate.json $.exercises[1].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in one: the chariot and your general work together."),
+  /* Lesson unit9-mate.json $.exercises[1].hints[0] */
+  /* xgettext:no-c-format */
+  N_("The black advisor blocks its own general."),
+  /* Lesson unit9-mate.json $.exercises[2].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in one with the horse."),
+  /* Lesson unit9-mate.json $.exercises[3].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in one: the horse jumps next to the palace."),
+  /* Lesson unit9-mate.json $.exercises[4].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in one with a cannon."),
+  /* Lesson unit9-mate.json $.exercises[5].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in one: the cannon behind the horse."),
+  /* Lesson unit9-mate.json $.exercises[6].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in one with a soldier."),
+  /* Lesson unit9-mate.json $.exercises[7].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in one: a soldier and your general far away."),
+  /* Lesson unit9-mate.json $.exercises[7].hints[0] */
+  /* xgettext:no-c-format */
+  N_("The generals may not face each other on an open file."),
+  /* Lesson unit9-mate.json $.exercises[8].prompt */
+  /* xgettext:no-c-format */
+  N_("Win in one move with the horse: leave Black no move at all."),
+  /* Lesson unit9-mate.json $.exercises[9].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in two: the horse and your general far away."),
+  /* Lesson unit9-mate.json $.exercises[10].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in two with the chariot."),
+  /* Lesson unit9-mate.json $.exercises[11].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in two: chase the general with the chariot."),
+  /* Lesson unit9-mate.json $.exercises[12].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in two: the horse and the soldier."),
+  /* Lesson unit9-mate.json $.exercises[13].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in two: the cannon and the soldier."),
+  /* Lesson unit9-mate.json $.exercises[14].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in two with the two cannons."),
+  /* Lesson unit9-mate.json $.exercises[15].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in two with the two soldiers."),
+  /* Lesson unit9-mate.json $.exercises[15].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Your general can help too: it controls its whole file."),
+  /* Lesson unit9-mate.json $.exercises[16].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in two with the two chariots."),
+  /* Lesson unit9-mate.json $.exercises[17].prompt */
+  /* xgettext:no-c-format */
+  N_("Mate in two: the horse and the soldier squeeze the palace."),
 };

@@ -397,8 +397,9 @@ test_report (Fixture *f, gconstpointer data)
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (out, &pdf, &len, NULL));
   g_assert_true (g_str_has_prefix (pdf, "%PDF-"));
-  for (const char *p = pdf; (p = g_strstr_len (p, len - (p - pdf), "/Type /Page")) != NULL; p++)
-    pages += p[11] != 's';
+  /* Byte by byte: a compressed stream may hold NULs, where g_strstr_len stops. */
+  for (gsize i = 0; i + 12 <= len; i++)
+    pages += memcmp (pdf + i, "/Type /Page", 11) == 0 && pdf[i + 11] != 's';
   g_assert_cmpuint (pages, ==, 1);
   g_unlink (out);
 

@@ -16,6 +16,7 @@
 #include <locale.h>
 #include <string.h>
 
+#include "xq-board-paint.h"
 #include "xq-checker.h"
 #include "xq-learn-page.h"
 #include "xq-window.h"
@@ -179,12 +180,12 @@ open_unit (Fixture    *f,
 }
 
 /* The shipped kinds, for the tests that solve each its own way. */
-enum { KIND_TAP, KIND_MOVE, KIND_STARS, KIND_SETUP, KIND_CHOOSE, KIND_MATE };
+enum { KIND_TAP, KIND_MOVE, KIND_STARS, KIND_SETUP, KIND_CHOOSE, KIND_MATE, KIND_MATCH };
 
 static int
 kind_index (const XqExercise *ex)
 {
-  static const char *const names[] = { "tap", "move", "stars", "setup", "choose", "mate" };
+  static const char *const names[] = { "tap", "move", "stars", "setup", "choose", "mate", "match" };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     if (xq_exercise_is (ex, names[i]))
@@ -427,6 +428,21 @@ solve_exercise (Fixture          *f,
           }
         break;
       }
+    case KIND_MATCH:
+      {
+        gboolean all = g_strcmp0 (xq_exercise_get_field (ex, "select"), "all") == 0;
+
+        for (int sq = 0; sq < XQ_SQUARES; sq++)
+          if (is_answer_point (ex, sq))
+            {
+              press_point (f, sq);
+              if (!all)
+                break;
+            }
+        if (all)
+          click (xq_lesson_player_get_button (f->player, "check"));
+        break;
+      }
     default:
       g_assert_not_reached ();
     }
@@ -444,7 +460,7 @@ test_unit_map (Fixture       *f,
   const XqUnit *first;
   int max;
 
-  g_assert_cmpuint (units->len, ==, 7);
+  g_assert_cmpuint (units->len, ==, 9);
   for (guint i = 0; i < units->len; i++)
     {
       g_assert_cmpint (((XqUnit *) g_ptr_array_index (units, i))->number, ==, (int) i + 1);
@@ -522,6 +538,93 @@ marks_have_role (Fixture          *f,
     if (marks->marks[i].kind == kind && marks->marks[i].role == role)
       return TRUE;
   return FALSE;
+}
+
+/* The new units of issue 14, played step by step as a child would: every
+ * exercise earns three stars; in "Knowing the pieces" a wrong piece is
+ * crossed and named first. */
+static void
+test_play_new_units (Fixture       *f,
+                     gconstpointer  data)
+{
+  const char *const ids[] = { "pieces", "mating" };
+
+  for (guint u = 0; u < G_N_ELEMENTS (ids); u++)
+    {
+      const XqUnit *unit = open_unit (f, ids[u]);
+      guint n_steps = xq_lesson_player_get_n_steps (f->player);
+      int done = 0;
+
+      for (guint step = 0; step + 1 < n_steps; step++)
+        {
+          const XqExercise *ex = xq_lesson_player_get_exercise (f->player);
+
+          if (ex != NULL)
+            {
+              g_test_message ("%s/%s", unit->id, ex->id);
+              solve_exercise (f, ex);
+              g_assert_true (xq_lesson_player_is_solved (f->player));
+              g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 3);
+            }
+          click (xq_lesson_player_get_button (f->player, "next"));
+        }
+      g_assert_cmpint (xq_progress_unit_stars (xq_learn_page_get_progress (f->page), unit->id, &done),
+                       ==, 3 * (int) unit->exercises->len);
+      g_assert_cmpint (done, ==, (int) unit->exercises->len);
+      click (xq_lesson_player_get_button (f->player, "next"));
+      g_assert_false (xq_learn_page_is_playing (f->page));
+    }
+
+  /* Set-up's tray buttons say which piece they hold and how many are left
+   * (the tests run without an accessibility bus, so only the tooltip is
+   * read back; the accessible label is set from the same text). */
+  {
+    const XqUnit *unit = open_unit (f, "setup");
+    const XqExercise *ex = g_ptr_array_index (unit->exercises, first_exercise (f, unit, "setup"));
+    int named = 0;
+
+    for (int sq = 0; sq < XQ_SQUARES; sq++)
+      {
+        XqPiece want = target_board (ex)[sq];
+        GtkWidget *button = want != XQ_EMPTY && want != ex->position.board[sq]
+                            ? xq_lesson_player_get_tray_button (f->player, want) : NULL;
+        const char *tip;
+
+        if (button == NULL)
+          continue;
+        tip = gtk_widget_get_tooltip_text (button);
+        g_assert_nonnull (tip);
+        g_assert_true (g_str_has_prefix (tip, xq_board_piece_name (want)));
+        g_assert_nonnull (strstr (tip, " left"));
+        named++;
+      }
+    g_assert_cmpint (named, >, 0);
+    click (xq_lesson_player_get_button (f->player, "units"));
+  }
+
+  /* Again, the partner of the red horse: first its own side's horse. */
+  {
+    const XqUnit *unit = open_unit (f, "pieces");
+    guint i;
+    const XqExercise *ex = NULL;
+
+    for (i = 0; i < unit->exercises->len; i++)
+      if (g_strcmp0 (((XqExercise *) g_ptr_array_index (unit->exercises, i))->id, "pair-horse") == 0)
+        ex = g_ptr_array_index (unit->exercises, i);
+    g_assert_nonnull (ex);
+    for (i = 0; i < unit->exercises->len; i++)
+      if (g_ptr_array_index (unit->exercises, i) == ex)
+        xq_lesson_player_go_to (f->player, unit->pages->len + i);
+    gtk_test_widget_wait_for_draw (GTK_WIDGET (f->player));
+    press_point (f, xq_square_from_text ("g2"));
+    g_assert_false (xq_lesson_player_is_solved (f->player));
+    g_assert_cmpstr (xq_lesson_player_get_feedback (f->player), ==,
+                     "That is a red horse (傌) too, but on the same side. Look for the black horse (馬).");
+    g_assert_true (marks_have_role (f, XQ_LESSON_MARK_CROSS, XQ_LESSON_ROLE_WRONG));
+    g_assert_true (marks_have_role (f, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_TARGET));
+    press_point (f, xq_square_from_text ("c7"));
+    g_assert_true (xq_lesson_player_is_solved (f->player));
+  }
 }
 
 /* A refused move is explained with the board, a wrong tap is crossed, and
@@ -1201,8 +1304,8 @@ test_own_units (Fixture       *f,
   xq_learn_page_load (page, NULL, f->store_dir);
   units = xq_learn_page_get_units (page);
   map = xq_learn_page_get_unit_map (page);
-  g_assert_cmpuint (units->len, ==, 8);
-  g_assert_cmpstr (((XqUnit *) g_ptr_array_index (units, 7))->id, ==, "my-board");
+  g_assert_cmpuint (units->len, ==, 10);
+  g_assert_cmpstr (((XqUnit *) g_ptr_array_index (units, 9))->id, ==, "my-board");
   g_assert_true (gtk_widget_get_visible (xq_unit_map_get_own_heading (map)));
   g_assert_true (gtk_widget_get_visible (xq_unit_map_get_problems_label (map)));
   shown = gtk_label_get_text (GTK_LABEL (xq_unit_map_get_problems_label (map)));
@@ -1217,7 +1320,7 @@ test_own_units (Fixture       *f,
   g_assert_true (xq_learn_page_is_loading (f->page));
   while (xq_learn_page_is_loading (f->page))
     g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpuint (xq_learn_page_get_units (f->page)->len, ==, 8);
+  g_assert_cmpuint (xq_learn_page_get_units (f->page)->len, ==, 10);
   g_assert_true (gtk_widget_get_visible (xq_unit_map_get_own_heading (xq_learn_page_get_unit_map (f->page))));
 
   g_object_unref (page);
@@ -1570,6 +1673,7 @@ main (int   argc,
   ADD ("remembers-learner", test_remembers_learner);
   ADD ("damaged-learner", test_damaged_learner);
   ADD ("every-unit", test_every_unit);
+  ADD ("play-new-units", test_play_new_units);
   ADD ("keyboard-tap", test_keyboard_tap);
   ADD ("own-units", test_own_units);
   ADD ("jump-list", test_jump_list);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The shipped curriculum: every unit loads and validates, the seven units of
+/* The shipped curriculum: every unit loads and validates, the nine units of
  * the curriculum are all there with enough exercises, and the checker accepts
  * the answer the rules core computes for every exercise. */
 #define G_LOG_DOMAIN "test-lesson-data"
@@ -43,29 +43,29 @@ test_validates (void)
 }
 
 static void
-test_seven_units (void)
+test_nine_units (void)
 {
-  gboolean seen[8] = { FALSE };
+  gboolean seen[10] = { FALSE };
   guint total = 0;
   g_autoptr(GHashTable) ids = g_hash_table_new (g_str_hash, g_str_equal);
 
   g_assert_nonnull (curriculum);
-  g_assert_cmpuint (curriculum->len, ==, 7);
+  g_assert_cmpuint (curriculum->len, ==, 9);
   for (guint i = 0; i < curriculum->len; i++)
     {
       XqLessonFile *f = g_ptr_array_index (curriculum, i);
       g_assert_nonnull (f->unit);
       g_assert_cmpint (f->unit->number, >=, 1);
-      g_assert_cmpint (f->unit->number, <=, 7);
+      g_assert_cmpint (f->unit->number, <=, 9);
       g_assert_false (seen[f->unit->number]);
       seen[f->unit->number] = TRUE;
       g_assert_false (g_hash_table_contains (ids, f->unit->id));
       g_hash_table_add (ids, f->unit->id);
       g_assert_cmpuint (f->unit->pages->len, >=, 1);
-      g_assert_cmpuint (f->unit->exercises->len, >=, 10);
+      g_assert_cmpuint (f->unit->exercises->len, >=, 12);
       total += f->unit->exercises->len;
     }
-  g_assert_cmpuint (total, >=, 80);
+  g_assert_cmpuint (total, >=, 130);
 }
 
 /* A legal move that meets a move exercise's goal, found by trying them all
@@ -103,7 +103,8 @@ test_answers_accepted (void)
           g_test_message ("%s/%s", unit->id, ex->id);
           g_assert_nonnull (ex->prompt);
           xq_exercise_answer (ex, &answer);
-          if (xq_exercise_is (ex, "tap") || xq_exercise_is (ex, "setup") || xq_exercise_is (ex, "choose"))
+          if (xq_exercise_is (ex, "tap") || xq_exercise_is (ex, "setup") || xq_exercise_is (ex, "choose") ||
+              xq_exercise_is (ex, "match"))
             {
               /* The answer the rules computed is accepted. */
               g_assert_true (answer.n_points > 0 || answer.board != NULL || answer.choice != NULL);
@@ -353,6 +354,25 @@ test_wrong_answers_explain (void)
                   xq_attempt_clear (&a);
                 }
             }
+          else if (xq_exercise_is (ex, "match"))
+            /* A wrong piece (or an empty point) is judged at the tap. */
+            for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+              {
+                g_autoptr(XqVerdict) v = NULL;
+                gboolean right = FALSE;
+                XqAttempt a;
+
+                for (int k = 0; k < answer.n_points; k++)
+                  right |= answer.points[k] == sq;
+                if (right)
+                  continue;
+                xq_attempt_init (&a, ex);
+                v = input (&a, XQ_INPUT_TAP, sq, XQ_MOVE_NONE, XQ_EMPTY, NULL);
+                g_assert_cmpint (v->kind, ==, XQ_VERDICT_WRONG);
+                assert_explains (v);
+                checked++;
+                xq_attempt_clear (&a);
+              }
           else if (xq_exercise_is (ex, "move") || xq_exercise_is (ex, "mate"))
             {
               XqPosition pos = ex->position;
@@ -507,7 +527,7 @@ main (int argc, char **argv)
   xq_test_isolate_dirs ();
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/data/lessons/validates", test_validates);
-  g_test_add_func ("/data/lessons/seven-units", test_seven_units);
+  g_test_add_func ("/data/lessons/nine-units", test_nine_units);
   g_test_add_func ("/data/lessons/answers-accepted", test_answers_accepted);
   g_test_add_func ("/data/lessons/hints-are-real", test_hints_are_real);
   g_test_add_func ("/data/lessons/wrong-answers-explain", test_wrong_answers_explain);

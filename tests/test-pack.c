@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "xq-pack.h"
+#include "xq-unit-store.h"
 #include "xq-test-dirs.h"
 
 /* ---- Helpers --------------------------------------------------------------- */
@@ -731,8 +732,8 @@ test_export_cli_refused (void)
   rm_rf (dir);
 }
 
-/* A teacher's folder exported and imported elsewhere; and a cancel, at
- * either end, writes nothing. */
+/* A teacher's unit exported through the unit store and imported
+ * elsewhere; a cancel, at either end, writes nothing. */
 static void
 test_folder (void)
 {
@@ -742,26 +743,26 @@ test_folder (void)
   g_autofree char *into = make_destination ();
   g_autofree char *tmp = g_dir_make_tmp ("xq-pack-folder-XXXXXX", NULL);
   g_autofree char *pack_path = g_build_filename (tmp, "class.xqpack", NULL);
-  g_autofree char *empty = g_build_filename (tmp, "empty", NULL);
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
   g_autofree char *installed = NULL;
   g_autofree char *mine = g_build_filename (from, "mine.json", NULL);
   g_autofree char *renamed = NULL;
+  const char *const units[] = { mine, NULL };
+  const char *const none[] = { NULL };
 
   g_cancellable_cancel (cancelled);
   /* Cancelled: no pack file. */
-  g_assert_false (xq_pack_export_dir (from, "Class 3", "Ms Wang", pack_path, cancelled, &error));
+  g_assert_false (xq_unit_store_export (units, "Class 3", "Ms Wang", pack_path, cancelled, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_clear_error (&error);
   g_assert_false (g_file_test (pack_path, G_FILE_TEST_EXISTS));
-  /* A folder without units has nothing to export. */
-  g_assert_cmpint (g_mkdir (empty, 0755), ==, 0);
-  g_assert_false (xq_pack_export_dir (empty, "Class 3", NULL, pack_path, NULL, &error));
+  /* No unit chosen: nothing to export. */
+  g_assert_false (xq_unit_store_export (none, "Class 3", NULL, pack_path, NULL, &error));
   g_assert_error (error, XQ_PACK_ERROR, XQ_PACK_ERROR_VALUE);
   g_clear_error (&error);
 
-  g_assert_true (xq_pack_export_dir (from, "Class 3", "Ms Wang", pack_path, NULL, &error));
+  g_assert_true (xq_unit_store_export (units, "Class 3", "Ms Wang", pack_path, NULL, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_test (pack_path, G_FILE_TEST_IS_REGULAR));
 
@@ -770,13 +771,13 @@ test_folder (void)
   g_assert_cmpint (g_unlink (renamed), ==, 0);
   before = listing (into);
   /* Cancelled: the pack is read and checked but not installed. */
-  g_assert_false (xq_pack_import_file (pack_path, into, cancelled, &error));
+  g_assert_false (xq_unit_store_import_pack (pack_path, into, FALSE, NULL, cancelled, NULL, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
   g_clear_error (&error);
   after = listing (into);
   g_assert_cmpstr (after, ==, before);
 
-  g_assert_true (xq_pack_import_file (pack_path, into, NULL, &error));
+  g_assert_true (xq_unit_store_import_pack (pack_path, into, FALSE, NULL, NULL, NULL, &error));
   g_assert_no_error (error);
   installed = g_build_filename (into, "mine.json", NULL);
   {
@@ -786,9 +787,9 @@ test_folder (void)
     g_assert_true (g_file_get_contents (installed, &b, NULL, NULL));
     g_assert_true (same_json (a, b));
   }
-  /* Twice is refused: the id is taken now. */
-  g_assert_false (xq_pack_import_file (pack_path, into, NULL, &error));
-  g_assert_error (error, XQ_PACK_ERROR, XQ_PACK_ERROR_EXISTS);
+  /* Twice is refused unless replacing: the id is taken now. */
+  g_assert_false (xq_unit_store_import_pack (pack_path, into, FALSE, NULL, NULL, NULL, &error));
+  g_assert_error (error, XQ_UNIT_STORE_ERROR, XQ_UNIT_STORE_ERROR_EXISTS);
   rm_rf (from);
   rm_rf (into);
   rm_rf (tmp);

@@ -593,6 +593,33 @@ test_illegal_cli (void)
     }
 }
 
+/* An editor passes through positions with two generals of one side;
+ * taking either off must leave the other known, so that the generals
+ * facing each other is still seen. */
+static void
+test_put_second_general (void)
+{
+  XqPosition pos;
+  XqPiece rk = xq_piece_make (XQ_RED, XQ_KING);
+  XqPiece bk = xq_piece_make (XQ_BLACK, XQ_KING);
+
+  xq_position_clear (&pos);
+  xq_position_put (&pos, xq_square_from_text ("e9"), bk);
+  xq_position_put (&pos, xq_square_from_text ("d0"), rk);
+  xq_position_put (&pos, xq_square_from_text ("e0"), rk);
+  xq_position_put (&pos, xq_square_from_text ("e0"), XQ_EMPTY);
+  g_assert_cmpint (pos.king[XQ_RED], ==, xq_square_from_text ("d0"));
+  g_assert_false (xq_position_kings_facing (&pos));
+
+  xq_position_put (&pos, xq_square_from_text ("e0"), rk);
+  xq_position_put (&pos, xq_square_from_text ("d0"), XQ_EMPTY);
+  g_assert_cmpint (pos.king[XQ_RED], ==, xq_square_from_text ("e0"));
+  g_assert_true (xq_position_kings_facing (&pos));
+
+  xq_position_put (&pos, xq_square_from_text ("e0"), XQ_EMPTY);
+  g_assert_cmpint (pos.king[XQ_RED], ==, XQ_NO_SQUARE);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -620,6 +647,7 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/core/position/random-play", test_random_play);
   g_test_add_func ("/core/position/iccs-text", test_iccs_text);
+  g_test_add_func ("/core/position/put-second-general", test_put_second_general);
   for (gsize i = 0; i < G_N_ELEMENTS (illegal_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/core/illegal/%s/%" G_GSIZE_FORMAT,

@@ -101,6 +101,82 @@ xq_attacks_blockers (const XqPiece *board, XqSquare from, XqSquare *out)
   return n;
 }
 
+/* ---- Getting out of check ------------------------------------------------ */
+
+/* Is p strictly between a and b, on their rank or file? */
+static gboolean
+strictly_between (XqSquare a, XqSquare b, XqSquare p)
+{
+  int fa = xq_sq_file (a), ra = xq_sq_rank (a), fb = xq_sq_file (b), rb = xq_sq_rank (b);
+  int fp = xq_sq_file (p), rp = xq_sq_rank (p);
+
+  if (fa == fb && fp == fa)
+    return rp > MIN (ra, rb) && rp < MAX (ra, rb);
+  if (ra == rb && rp == ra)
+    return fp > MIN (fa, fb) && fp < MAX (fa, fb);
+  return FALSE;
+}
+
+guint
+xq_attacks_escape (XqPosition *pos, XqMove m)
+{
+  const XqTables *t = xq_tables ();
+  XqSquare checkers[XQ_ATTACKS_MAX_POINTS];
+  XqSquare from = xq_move_from (m), to = xq_move_to (m), king;
+  XqColor us;
+  guint how = 0;
+  int n;
+
+  g_return_val_if_fail (pos != NULL, 0);
+  us = pos->side;
+  king = pos->king[us];
+  if (king == XQ_NO_SQUARE || !xq_position_is_legal (pos, m))
+    return 0;
+  n = xq_attacks_on_general (pos->board, king, xq_color_other (us), checkers);
+  if (n == 0)
+    return 0;
+  if (from == king)
+    how |= XQ_ESCAPE_STEP;
+  for (int i = 0; i < n; i++)
+    {
+      XqSquare c = checkers[i];
+      XqSquare screens[XQ_RANKS];
+
+      if (to == c)
+        how |= XQ_ESCAPE_CAPTURE;
+      if (from == king)
+        continue;
+      switch (xq_piece_type (pos->board[c]))
+        {
+        case XQ_CHARIOT:
+        case XQ_KING:
+          if (strictly_between (c, king, to))
+            how |= XQ_ESCAPE_BLOCK;
+          break;
+        case XQ_CANNON:
+          /* A second piece on the line is a block; the one screen leaving
+           * the line takes the cannon's jump away. */
+          if (strictly_between (c, king, to))
+            how |= XQ_ESCAPE_BLOCK;
+          else if (xq_attacks_between (pos->board, c, king, screens) == 1 && screens[0] == from)
+            how |= XQ_ESCAPE_SCREEN;
+          break;
+        case XQ_HORSE:
+          for (int j = 0; t->horse[c][j].to >= 0; j++)
+            if (t->horse[c][j].to == king && t->horse[c][j].block == to)
+              how |= XQ_ESCAPE_LEG;
+          break;
+        case XQ_NO_TYPE:
+        case XQ_ADVISOR:
+        case XQ_ELEPHANT:
+        case XQ_PAWN:
+        default:
+          break;
+        }
+    }
+  return how;
+}
+
 /* ---- Why a move is illegal ----------------------------------------------- */
 
 static XqIllegalReason

@@ -32,6 +32,22 @@ int      xq_attacks_on_general  (const XqPiece *board, XqSquare sq, XqColor by, 
  * on `from` (0 for other pieces).  out holds 8 entries. */
 int      xq_attacks_blockers    (const XqPiece *board, XqSquare from, XqSquare *out);
 
+/* How a legal move gets its side out of check (docs/attacks.md), as flags:
+ * one move may do more than one (the general stepping onto the checker
+ * both steps away and captures).  The pieces giving check are the ones
+ * xq_attacks_on_general finds before the move. */
+typedef enum {
+  XQ_ESCAPE_CAPTURE = 1 << 0,  /* takes a piece that gives check */
+  XQ_ESCAPE_STEP    = 1 << 1,  /* the general moves */
+  XQ_ESCAPE_BLOCK   = 1 << 2,  /* a piece steps between the general and a chariot or cannon */
+  XQ_ESCAPE_SCREEN  = 1 << 3,  /* the screen of a checking cannon leaves its line */
+  XQ_ESCAPE_LEG     = 1 << 4,  /* a piece steps onto the leg of a checking horse */
+} XqEscape;
+
+/* The XqEscape flags of m for the side to move; 0 when that side is not in
+ * check or m is not legal.  pos is used as scratch and restored. */
+guint    xq_attacks_escape      (XqPosition *pos, XqMove m);
+
 /* Why a move is not legal.  The points each reason comes with are listed
  * here and in docs/attacks.md. */
 typedef enum {

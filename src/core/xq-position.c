@@ -129,7 +129,18 @@ xq_position_put (XqPosition *pos, XqSquare sq, XqPiece piece)
       pos->key ^= t->zobrist[old][sq];
       pos->count[old]--;
       if (xq_piece_type (old) == XQ_KING && pos->king[xq_piece_color (old)] == sq)
-        pos->king[xq_piece_color (old)] = XQ_NO_SQUARE;
+        {
+          /* An editor may hold two generals of one side for a moment;
+           * removing one must leave the other known, or the facing and
+           * check tests would look at no general at all. */
+          pos->king[xq_piece_color (old)] = XQ_NO_SQUARE;
+          for (XqSquare s = 0; s < XQ_SQUARES; s++)
+            if (s != sq && pos->board[s] == old)
+              {
+                pos->king[xq_piece_color (old)] = s;
+                break;
+              }
+        }
     }
   pos->board[sq] = piece;
   if (piece != XQ_EMPTY)

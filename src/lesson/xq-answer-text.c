@@ -132,6 +132,18 @@ xq_answer_append_point (GString *out, XqSquare sq, XqAnswerStyle *style)
   style->names_points = TRUE;
 }
 
+void
+xq_answer_append_points (GString *out, const XqSquare *points, int n_points, XqAnswerStyle *style)
+{
+  g_return_if_fail (out != NULL && (n_points == 0 || points != NULL) && style != NULL);
+  for (int i = 0; i < n_points; i++)
+    {
+      if (i > 0)
+        g_string_append (out, ", ");
+      xq_answer_append_point (out, points[i], style);
+    }
+}
+
 char *
 xq_answer_piece_name (XqPiece piece)
 {

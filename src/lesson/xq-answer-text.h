@@ -42,6 +42,8 @@ void        xq_answer_append_line      (GString *out, const XqPosition *start, c
                                         gboolean only_mover, const XqAnswerStyle *style);
 /* Appends the point's coordinates ("e4") and sets style->names_points. */
 void        xq_answer_append_point     (GString *out, XqSquare sq, XqAnswerStyle *style);
+/* Appends the points, "d2, f2, c3", and sets style->names_points. */
+void        xq_answer_append_points    (GString *out, const XqSquare *points, int n_points, XqAnswerStyle *style);
 /* "Red general" (translated: 红帅), for the set-up key. */
 char       *xq_answer_piece_name       (XqPiece piece);
 /* The mate from start: the key move (and any other that mates as fast) and

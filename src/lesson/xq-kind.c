@@ -20,6 +20,7 @@
   K (setup)             \
   K (choose)            \
   K (mate)              \
+  K (match)             \
   /* the end of the table */
 
 #define DECLARE_KIND(name) extern const XqKind xq_kind_##name;
@@ -302,6 +303,28 @@ xq_hint_for_move (XqMove key, int level, XqHint *out)
       xq_lesson_marks_add_arrow (&out->marks, XQ_LESSON_ROLE_MOVE, xq_move_from (key), xq_move_to (key));
       out->text = g_strdup (_("Here is the answer. Now you try!"));
     }
+}
+
+void
+xq_hint_for_points (const XqSquare *points, int n_points, const XqSquare *taps, int n_taps,
+                    int level, XqHint *out)
+{
+  int shown = 0;
+
+  g_return_if_fail (out != NULL && (points != NULL || n_points == 0));
+  for (int i = 0; i < n_points; i++)
+    {
+      gboolean tapped = FALSE;
+
+      for (int j = 0; j < n_taps; j++)
+        tapped |= taps[j] == points[i];
+      if (tapped)
+        continue;
+      xq_lesson_marks_add (&out->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_MISSING, points[i]);
+      if (++shown == 1 && level < 3)
+        break;
+    }
+  out->text = g_strdup (level < 3 ? _("Look at the marked point.") : _("Here is the answer. Now you try!"));
 }
 
 typedef struct {

@@ -319,6 +319,11 @@ void        xq_hint_free           (XqHint *hint);
  * found): its piece, then its point too, then the move as an arrow, each
  * with the sentence that names what is marked. */
 void        xq_hint_for_move       (XqMove key, int level, XqHint *out);
+/* Rungs 2 and 3 for a kind whose answer is a set of points (match; tap
+ * has its own copy for now): one point not yet among the taps, then every
+ * one of them, with the sentence that names what is marked. */
+void        xq_hint_for_points     (const XqSquare *points, int n_points, const XqSquare *taps,
+                                    int n_taps, int level, XqHint *out);
 
 
 /* Judges one answer value against the exercise, without an attempt. */

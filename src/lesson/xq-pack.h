@@ -118,17 +118,6 @@ XqPack   *xq_pack_load_file    (const char *path, GPtrArray *problems);
  * All or nothing: on error dir is as it was. */
 gboolean  xq_pack_install      (const XqPack *pack, const char *dir, GError **error);
 
-/* Every *.json unit directly in dir (sorted by name) as one pack saved at
- * path.  The first problem becomes the error; nothing is written after a
- * problem or once cancellable is cancelled (checked between units, since
- * each is loaded and proved). */
-gboolean  xq_pack_export_dir   (const char *dir, const char *title, const char *author, const char *path,
-                                GCancellable *cancellable, GError **error);
-/* Loads and checks the pack at path and installs it into dir; cancelled
- * before the install, dir is left as it was. */
-gboolean  xq_pack_import_file  (const char *path, const char *dir, GCancellable *cancellable,
-                                GError **error);
-
 /* A safe file name for an entry: lower-case ASCII letters, digits and
  * "-", ending in ".json".  NULL (and the reason in error) if name is a path
  * or nothing usable is left. */

@@ -142,21 +142,6 @@ xq_editor_board_measure (GtkWidget      *widget,
 
 /* ---- Editing ---------------------------------------------------------------- */
 
-/* The position keeps one square per general; taking one of two generals
- * of a side off the board leaves it none, though the other still stands,
- * and then its checks (the generals facing) would pass unseen while the
- * lesson loader, reading the FEN, finds them.  Where each general stands
- * is found again from the board after every edit. */
-static void
-refind_generals (XqPosition *pos)
-{
-  for (int c = 0; c < 2; c++)
-    if (pos->king[c] == XQ_NO_SQUARE)
-      for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
-        if (pos->board[sq] == xq_piece_make ((XqColor) c, XQ_KING))
-          pos->king[c] = sq;
-}
-
 void
 xq_editor_board_put (XqEditorBoard *self, XqSquare sq, XqPiece piece)
 {
@@ -164,7 +149,6 @@ xq_editor_board_put (XqEditorBoard *self, XqSquare sq, XqPiece piece)
   g_return_if_fail (sq >= 0 && sq < XQ_SQUARES);
 
   xq_position_put (&self->pos, sq, piece);
-  refind_generals (&self->pos);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
 }
@@ -183,7 +167,6 @@ xq_editor_board_drag_piece (XqEditorBoard *self, XqSquare from, XqSquare to)
   xq_position_put (&self->pos, from, XQ_EMPTY);
   if (to != XQ_NO_SQUARE)
     xq_position_put (&self->pos, to, piece);
-  refind_generals (&self->pos);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
 }

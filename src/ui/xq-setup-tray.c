@@ -102,6 +102,9 @@ piece_button (XqSetupTray *self, XqPiece piece, int count)
   GdkPaintable *paintable = self->picture ? self->picture (piece, self->picture_data) : NULL;
   GtkWidget *picture = gtk_picture_new_for_paintable (paintable);
   g_autofree char *n = g_strdup_printf ("×%d", count);
+  /* TRANSLATORS: a set-up tray button: a piece's name and how many are left. */
+  g_autofree char *name = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %d left", "%s, %d left", count),
+                                           xq_board_piece_name (piece), count);
   GtkDragSource *source = gtk_drag_source_new ();
 
   gtk_widget_set_size_request (picture, 44, 44);
@@ -110,6 +113,10 @@ piece_button (XqSetupTray *self, XqPiece piece, int count)
   gtk_button_set_child (GTK_BUTTON (button), box);
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), self->selected == piece);
   gtk_widget_add_css_class (button, "xq-tray-piece");
+  /* The picture alone says nothing to a screen reader or a child unsure of
+   * the characters. */
+  gtk_widget_set_tooltip_text (button, name);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
   g_object_set_data (G_OBJECT (button), "piece", GINT_TO_POINTER (piece));
   g_signal_connect (button, "clicked", G_CALLBACK (clicked_cb), self);
   /* Small hands and keyboards keep click-then-tap; a drag is the quicker

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The "mate" kind: mate in N against the most stubborn defence.  The
- * loader proves the mate once the file is sound (XqKind.mate_in). */
+/* The "mate" kind: win in N against the most stubborn defence.  A side
+ * left without a legal move loses whether or not it is in check
+ * (docs/lesson-format.md, "mate"), so the last move may checkmate or
+ * stalemate (困斃); the solver counts both, and the verdict names which.
+ * The loader proves the win once the file is sound (XqKind.mate_in). */
 #define G_LOG_DOMAIN "xq-kind-mate"
 
 #include "config.h"
@@ -40,10 +43,45 @@ mate_answer (const XqExercise *ex, XqAnswer *out)
   out->count = mate_mate_in (ex);
 }
 
+/* The position after the whole line (which the checker found legal). */
+static XqPosition
+after_line (const XqPosition *start, const XqMove *moves, int n_moves)
+{
+  XqPosition pos = *start;
+
+  for (int i = 0; i < n_moves; i++)
+    {
+      XqUndo undo;
+      xq_position_do_move (&pos, moves[i], &undo);
+    }
+  return pos;
+}
+
 static XqVerdict *
 mate_check (const XqExercise *ex, const XqAnswer *answer)
 {
-  return xq_check_mate (&ex->position, mate_mate_in (ex), answer->moves, answer->n_moves);
+  XqVerdict *v = xq_check_mate (&ex->position, mate_mate_in (ex), answer->moves, answer->n_moves);
+  XqPosition end;
+
+  if (v->kind != XQ_VERDICT_CORRECT)
+    return v;
+  end = after_line (&ex->position, answer->moves, answer->n_moves);
+  switch (xq_position_status (&end))
+    {
+    case XQ_STATUS_STALEMATE:
+      g_free (v->message);
+      v->message = g_strdup (_("Stalemate (困斃)! Your opponent is not in check but has no move left, and that loses. Well done!"));
+      break;
+    case XQ_STATUS_CHECKMATE:
+      g_free (v->message);
+      v->message = g_strdup (_("Checkmate! The general is in check and has no way out. Well done!"));
+      break;
+    case XQ_STATUS_ONGOING:
+    case XQ_STATUS_CHECK:
+    default:
+      break;
+    }
+  return v;
 }
 
 static XqVerdict *

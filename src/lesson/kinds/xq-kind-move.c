@@ -6,6 +6,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "xq-attacks.h"
 #include "xq-kind.h"
 #include "xq-lesson-rules.h"
 
@@ -20,10 +21,17 @@ typedef enum {
   GOAL_CHECKMATE,     /* a move that mates */
 } Goal;
 
+/* How the check must be met (escape-check): the values of "technique", in
+ * order, each with the core's XqEscape flag (0: any legal move). */
+static const guint technique_flags[] = {
+  0, XQ_ESCAPE_CAPTURE, XQ_ESCAPE_STEP, XQ_ESCAPE_BLOCK, XQ_ESCAPE_SCREEN, XQ_ESCAPE_LEG,
+};
+
 typedef struct {
   Goal     goal;
   XqSquare square;
-  GArray  *moves;   /* XqMove: the goal "given" */
+  GArray  *moves;      /* XqMove: the goal "given" */
+  int      technique;  /* escape-check: an index of technique_flags */
 } Move;
 
 static const XqFieldValue goals[] = {
@@ -37,13 +45,24 @@ static const XqFieldValue goals[] = {
   { "checkmate", N_("Checkmate") },
   { NULL, NULL }
 };
+static const XqFieldValue techniques[] = {
+  { "any", N_("Any way out") },
+  { "capture", N_("Capture the checking piece") },
+  { "step", N_("Move the general") },
+  { "block", N_("Put a piece in between") },
+  { "screen", N_("Take the cannon’s screen away") },
+  { "leg", N_("Block the horse’s leg") },
+  { NULL, NULL }
+};
 static const char *const with_moves[] = { "given", NULL };
 static const char *const with_square[] = { "piece", NULL };
+static const char *const with_technique[] = { "escape-check", NULL };
 
 static const XqKindField fields[] = {
   { "goal", N_("_Goal"), XQ_FIELD_ENUM, goals, 0, 0, TRUE },
   { "moves", N_("Mo_ves"), XQ_FIELD_MOVES, NULL, 1, XQ_LESSON_MAX_LIST, TRUE, "goal", with_moves },
   { "square", N_("_Piece"), XQ_FIELD_POINT, NULL, 0, 0, TRUE, "goal", with_square },
+  { "technique", N_("_Way out of check"), XQ_FIELD_ENUM, techniques, 0, 0, FALSE, "goal", with_technique },
 };
 
 static void
@@ -92,9 +111,12 @@ goal_reachable (const Move *d, XqPosition *pos)
           if (mate)
             return TRUE;
           break;
+        case GOAL_ESCAPE_CHECK:
+          if (technique_flags[d->technique] == 0 || (xq_attacks_escape (pos, m) & technique_flags[d->technique]))
+            return TRUE;
+          break;
         case GOAL_GIVEN:
         case GOAL_PIECE:
-        case GOAL_ESCAPE_CHECK:
         case GOAL_CAPTURE_BEST:
         default:
           return TRUE;
@@ -163,10 +185,26 @@ read_goal (XqKindReader *r, JsonObject *o, const char *path, XqExercise *ex, Mov
     }
   if (xq_kind_refuse_key (r, o, path, "square", _("“square” belongs only to the goal “piece”")))
     return FALSE;
+  if (d->goal != GOAL_ESCAPE_CHECK &&
+      xq_kind_refuse_key (r, o, path, "technique", _("“technique” belongs only to the goal “escape-check”")))
+    return FALSE;
+  if (d->goal == GOAL_ESCAPE_CHECK)
+    {
+      d->technique = xq_kind_get_enum (r, o, path, &fields[3], 0);
+      if (d->technique < 0)
+        return FALSE;
+    }
   if (d->goal == GOAL_ESCAPE_CHECK && !xq_position_in_check (&ex->position, ex->position.side))
     {
       g_autofree char *fp = xq_kind_path (path, "fen");
       xq_kind_problem (r, XQ_LESSON_ERROR_UNSOLVABLE, fp, _("the side to move is not in check"));
+      return FALSE;
+    }
+  if (d->goal == GOAL_ESCAPE_CHECK && !goal_reachable (d, &ex->position))
+    {
+      g_autofree char *tp = xq_kind_path (path, "technique");
+      xq_kind_problem (r, XQ_LESSON_ERROR_UNSOLVABLE, tp, _("no legal move gets out of check the way “%s” asks"),
+                       techniques[d->technique].value);
       return FALSE;
     }
   if (!goal_reachable (d, &ex->position))
@@ -219,6 +257,27 @@ mark_recaptures (XqPosition *pos, XqMove m, XqLessonMarks *marks)
   xq_position_undo_move (pos, m, &undo);
 }
 
+/* The way out asked for, when the learner found another. */
+static const char *
+technique_wrong (int technique)
+{
+  switch (technique_flags[technique])
+    {
+    case XQ_ESCAPE_CAPTURE:
+      return _("That gets out of check, but this time capture the piece that gives check.");
+    case XQ_ESCAPE_STEP:
+      return _("That gets out of check, but this time move the general itself.");
+    case XQ_ESCAPE_BLOCK:
+      return _("That gets out of check, but this time put a piece in between.");
+    case XQ_ESCAPE_SCREEN:
+      return _("That gets out of check, but this time take the cannon’s screen away.");
+    case XQ_ESCAPE_LEG:
+      return _("That gets out of check, but this time put a piece on the horse’s leg.");
+    default:
+      return NULL;
+    }
+}
+
 static XqVerdict *
 move_check (const XqExercise *ex, const XqAnswer *answer)
 {
@@ -268,8 +327,11 @@ move_check (const XqExercise *ex, const XqAnswer *answer)
                       : _("That move does not capture anything.");
       break;
     case GOAL_ESCAPE_CHECK:
-      /* Every legal move answers the check: the rules allow no other. */
-      ok = TRUE;
+      /* Every legal move answers the check (the rules allow no other); the
+       * core tells how, when one way is asked for. */
+      ok = technique_flags[d->technique] == 0 ||
+           (xq_attacks_escape (&pos, m) & technique_flags[d->technique]) != 0;
+      wrong = technique_wrong (d->technique);
       break;
     case GOAL_CHECK:
       ok = status == XQ_STATUS_CHECK || status == XQ_STATUS_CHECKMATE;

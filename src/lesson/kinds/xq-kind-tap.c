@@ -529,12 +529,7 @@ tap_answer_key (const XqExercise *ex, XqAnswerStyle *style)
   const Tap *t = ex->data;
   GString *s = g_string_new (NULL);
 
-  for (int i = 0; i < t->n_answer; i++)
-    {
-      if (s->len > 0)
-        g_string_append (s, ", ");
-      xq_answer_append_point (s, t->points[i], style);
-    }
+  xq_answer_append_points (s, t->points, t->n_answer, style);
   return g_string_free (s, FALSE);
 }
 

@@ -1,0 +1,847 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The curriculum's own checks: the mate kind names a win by stalemate as
+ * such, the match kind ("name" and "pair") judges, explains and hints, and
+ * the shipped units keep the fixes of issue 14 (the win condition, the draw
+ * rules one per page, the soldiers' points empty, the new units there). */
+#define G_LOG_DOMAIN "test-curriculum"
+
+#include "config.h"
+
+#include <locale.h>
+#include <string.h>
+
+#include "xq-attacks.h"
+#include "xq-kind.h"
+#include "xq-lesson-rules.h"
+#include "xq-test-dirs.h"
+#include "xq-test-kinds.h"
+
+static GPtrArray *curriculum;
+
+static XqSquare
+sq (const char *name)
+{
+  XqSquare s = xq_square_from_text (name);
+  g_assert_cmpint (s, !=, XQ_NO_SQUARE);
+  return s;
+}
+
+static XqMove
+mv (const char *iccs)
+{
+  XqMove m = xq_move_from_iccs (iccs);
+  g_assert_cmpint (m, !=, XQ_MOVE_NONE);
+  return m;
+}
+
+static GPtrArray *
+shipped (void)
+{
+  if (curriculum == NULL)
+    {
+      g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+      const char *src = g_getenv ("XQ_SOURCE_DIR");
+      g_autofree char *dir = src ? g_build_filename (src, "lessons", NULL) : g_strdup (SOURCE_LESSONS_DIR);
+
+      curriculum = xq_lesson_load_dir (dir, problems);
+      for (guint i = 0; i < problems->len; i++)
+        {
+          g_autofree char *line = xq_lesson_problem_format (g_ptr_array_index (problems, i));
+          g_test_message ("%s", line);
+        }
+      g_assert_cmpuint (problems->len, ==, 0);
+    }
+  return curriculum;
+}
+
+static const XqUnit *
+unit_by_id (const char *id)
+{
+  GPtrArray *files = shipped ();
+
+  for (guint i = 0; i < files->len; i++)
+    {
+      XqLessonFile *f = g_ptr_array_index (files, i);
+      if (f->unit != NULL && strcmp (f->unit->id, id) == 0)
+        return f->unit;
+    }
+  g_assert_not_reached ();
+}
+
+static const XqExercise *
+exercise (const char *unit_id, const char *id)
+{
+  const XqUnit *unit = unit_by_id (unit_id);
+
+  for (guint i = 0; i < unit->exercises->len; i++)
+    {
+      const XqExercise *ex = g_ptr_array_index (unit->exercises, i);
+      if (strcmp (ex->id, id) == 0)
+        return ex;
+    }
+  g_assert_not_reached ();
+}
+
+/* Loads a one-exercise unit around the given exercise JSON; NULL and the
+ * first problem in *problem when it does not load. */
+static XqLessonFile *
+load_exercise (const char *exercise_json, char **problem)
+{
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+  g_autofree char *doc = g_strdup_printf (
+    "{ \"format\": 1, \"type\": \"unit\", \"id\": \"t\", \"number\": 1, \"title\": \"T\","
+    "  \"pages\": [ { \"text\": \"P\" } ], \"exercises\": [ %s ] }", exercise_json);
+  XqLessonFile *file = xq_lesson_load_data (doc, -1, "test.json", problems);
+
+  if (problem != NULL)
+    *problem = problems->len ? xq_lesson_problem_format (g_ptr_array_index (problems, 0)) : NULL;
+  else
+    g_assert_cmpuint (problems->len, ==, 0);
+  return file;
+}
+
+/* An exercise of kind with these keys does not load, and the first
+ * problem says problem. */
+static void
+assert_refused (const char *kind, const char *keys, const char *problem)
+{
+  g_autofree char *json = g_strdup_printf ("{ \"id\": \"x\", \"kind\": \"%s\", \"prompt\": \"P\", %s }",
+                                           kind, keys);
+  g_autofree char *got = NULL;
+  g_autoptr(XqLessonFile) file = load_exercise (json, &got);
+
+  g_test_message ("%s -> %s", keys, got);
+  g_assert_null (file);
+  g_assert_nonnull (got);
+  if (strstr (got, problem) == NULL)
+    g_error ("%s: %s", keys, got);
+}
+
+static XqExercise *
+first (XqLessonFile *file)
+{
+  g_assert_nonnull (file);
+  return g_ptr_array_index (file->unit->exercises, 0);
+}
+
+/* ---- The mate kind: checkmate or 困斃 -------------------------------------- */
+
+static XqVerdict *
+play_one (const XqExercise *ex, const char *iccs)
+{
+  XqMove m = mv (iccs);
+  XqAnswer answer = { .moves = &m, .n_moves = 1 };
+
+  return xq_exercise_check (ex, &answer);
+}
+
+static void
+test_mate_names_the_win (void)
+{
+  const XqExercise *chariots = exercise ("results", "mate-chariots");
+  const XqExercise *facing = exercise ("results", "mate-facing");
+  const char *const stalemates[] = { "b1f1", "a8f8" };
+
+  g_assert_true (xq_exercise_is (chariots, "mate"));
+  /* Both leave the black general on e9 with no move and not in check. */
+  for (guint i = 0; i < G_N_ELEMENTS (stalemates); i++)
+    {
+      g_autoptr(XqVerdict) v = play_one (chariots, stalemates[i]);
+      g_assert_cmpint (v->kind, ==, XQ_VERDICT_CORRECT);
+      g_assert_nonnull (strstr (v->message, "Stalemate"));
+      g_assert_null (strstr (v->message, "Checkmate"));
+    }
+  {
+    g_autoptr(XqVerdict) mate = play_one (chariots, "b1b9");
+    g_autoptr(XqVerdict) check = play_one (chariots, "a8a9");
+    g_assert_cmpint (mate->kind, ==, XQ_VERDICT_CORRECT);
+    g_assert_nonnull (strstr (mate->message, "Checkmate"));
+    g_assert_cmpint (check->kind, ==, XQ_VERDICT_WRONG);
+  }
+  {
+    g_autoptr(XqVerdict) stale = play_one (facing, "h1h8");
+    g_autoptr(XqVerdict) mate = play_one (facing, "h1d1");
+    g_assert_cmpint (stale->kind, ==, XQ_VERDICT_CORRECT);
+    g_assert_nonnull (strstr (stale->message, "Stalemate"));
+    g_assert_cmpint (mate->kind, ==, XQ_VERDICT_CORRECT);
+    g_assert_nonnull (strstr (mate->message, "Checkmate"));
+  }
+}
+
+/* Every shipped win-in-one accepts every move that leaves the defender
+ * without a move, and names it by what the core says it is; no "move"
+ * exercise asks for checkmate alone where a stalemate would win too. */
+static void
+test_every_win_accepted (void)
+{
+  GPtrArray *files = shipped ();
+  int wins = 0, stalemates = 0;
+
+  for (guint f = 0; f < files->len; f++)
+    {
+      XqLessonFile *file = g_ptr_array_index (files, f);
+
+      for (guint i = 0; file->unit && i < file->unit->exercises->len; i++)
+        {
+          const XqExercise *ex = g_ptr_array_index (file->unit->exercises, i);
+          XqPosition pos = ex->position;
+          XqMove moves[XQ_MAX_MOVES];
+          int n;
+          gboolean is_mate = xq_exercise_is (ex, "mate");
+
+          if (!is_mate && !(xq_exercise_is (ex, "move") &&
+                            g_strcmp0 (xq_exercise_get_field (ex, "goal"), "checkmate") == 0))
+            continue;
+          if (is_mate && answer_of (ex).count != 1)
+            continue;
+          n = xq_position_legal_moves (&pos, moves);
+          for (int k = 0; k < n; k++)
+            {
+              XqPosition after = pos;
+              XqUndo undo;
+              XqStatus status;
+              XqAnswer answer = { .moves = &moves[k], .n_moves = 1 };
+              g_autoptr(XqVerdict) v = NULL;
+
+              xq_position_do_move (&after, moves[k], &undo);
+              status = xq_position_status (&after);
+              if (status != XQ_STATUS_CHECKMATE && status != XQ_STATUS_STALEMATE)
+                continue;
+              {
+                g_autofree char *fen = xq_position_to_fen (&after);
+                g_test_message ("%s: %s", ex->id, fen);
+              }
+              g_assert_true (is_mate || status == XQ_STATUS_CHECKMATE);
+              v = xq_exercise_check (ex, &answer);
+              g_assert_cmpint (v->kind, ==, XQ_VERDICT_CORRECT);
+              g_assert_nonnull (strstr (v->message, status == XQ_STATUS_STALEMATE ? "Stalemate" : "Checkmate"));
+              wins++;
+              stalemates += status == XQ_STATUS_STALEMATE;
+            }
+        }
+    }
+  g_assert_cmpint (wins, >=, 12);
+  g_assert_cmpint (stalemates, >=, 3);
+}
+
+/* ---- The fixed texts ------------------------------------------------------- */
+
+static void
+test_win_condition (void)
+{
+  GPtrArray *files = shipped ();
+  const XqUnit *board = unit_by_id ("board");
+  const char *welcome = ((XqLessonPage *) g_ptr_array_index (board->pages, 0))->text;
+
+  g_assert_nonnull (strstr (welcome, "checkmated"));
+  g_assert_nonnull (strstr (welcome, "no move left"));
+  for (guint f = 0; f < files->len; f++)
+    {
+      XqLessonFile *file = g_ptr_array_index (files, f);
+      for (guint i = 0; file->unit && i < file->unit->pages->len; i++)
+        {
+          const char *text = ((XqLessonPage *) g_ptr_array_index (file->unit->pages, i))->text;
+          g_assert_null (strstr (text, "Capture the other side's general"));
+          g_assert_null (strstr (text, "lose it and you lose"));
+        }
+    }
+}
+
+static void
+test_draw_rules_split (void)
+{
+  const XqUnit *results = unit_by_id ("results");
+  const char *const rules[] = { "perpetual", "agree", "neither side can ever", "sixty", "same position" };
+  int pages_of[G_N_ELEMENTS (rules)] = { 0 };
+
+  for (guint i = 0; i < results->pages->len; i++)
+    {
+      const char *text = ((XqLessonPage *) g_ptr_array_index (results->pages, i))->text;
+      int here = 0;
+
+      for (guint r = 0; r < G_N_ELEMENTS (rules); r++)
+        if (strstr (text, rules[r]) != NULL)
+          {
+            pages_of[r]++;
+            here++;
+          }
+      g_assert_cmpint (here, <=, 1);
+    }
+  for (guint r = 0; r < G_N_ELEMENTS (rules); r++)
+    g_assert_cmpint (pages_of[r], ==, 1);
+}
+
+/* The pages that explain file numbers and the values show a board. */
+static void
+test_pages_with_boards (void)
+{
+  struct { const char *unit; const char *words; } pages[] = {
+    { "board", "numbers the files" }, { "values", "give each piece a value" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      const XqUnit *unit = unit_by_id (pages[i].unit);
+      gboolean found = FALSE;
+
+      for (guint k = 0; k < unit->pages->len; k++)
+        {
+          const XqLessonPage *page = g_ptr_array_index (unit->pages, k);
+          if (strstr (page->text, pages[i].words) == NULL)
+            continue;
+          found = TRUE;
+          g_assert_nonnull (page->fen);
+          g_assert_cmpint (page->marks.n_marks, >, 0);
+        }
+      g_assert_true (found);
+    }
+}
+
+/* A question about where pieces start does not show them there. */
+static void
+test_start_points_empty (void)
+{
+  GPtrArray *files = shipped ();
+  int asked = 0;
+
+  for (guint f = 0; f < files->len; f++)
+    {
+      XqLessonFile *file = g_ptr_array_index (files, f);
+      for (guint i = 0; file->unit && i < file->unit->exercises->len; i++)
+        {
+          const XqExercise *ex = g_ptr_array_index (file->unit->exercises, i);
+          XqAnswer answer;
+
+          if (!xq_exercise_is (ex, "tap") || strstr (ex->prompt, "start") == NULL)
+            continue;
+          answer = answer_of (ex);
+          for (int k = 0; k < answer.n_points; k++)
+            g_assert_cmpint (ex->position.board[answer.points[k]], ==, XQ_EMPTY);
+          asked++;
+        }
+    }
+  g_assert_cmpint (asked, >=, 1);
+}
+
+/* The units in order: the board, then knowing the pieces before set-up,
+ * ..., and mating last; every unit at least twelve exercises. */
+static void
+test_units_in_order (void)
+{
+  const char *const order[] = { "board", "pieces", "setup", "moves-1", "moves-2", "capturing",
+                                "values", "results", "mating" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+    {
+      const XqUnit *unit = unit_by_id (order[i]);
+      g_test_message ("%s", order[i]);
+      g_assert_cmpint (unit->number, ==, (int) i + 1);
+      g_assert_cmpuint (unit->exercises->len, >=, 12);
+    }
+}
+
+/* The mate unit: mates in one with each piece, then mates in two, each
+ * proved by the loader (the unit loaded) and once more here. */
+static void
+test_mating_unit (void)
+{
+  const XqUnit *unit = unit_by_id ("mating");
+  g_autoptr(XqSolver) solver = xq_solver_new ();
+  gboolean mated_with[XQ_N_TYPES] = { FALSE };
+  int twos = 0;
+
+  for (guint i = 0; i < unit->exercises->len; i++)
+    {
+      const XqExercise *ex = g_ptr_array_index (unit->exercises, i);
+      int n = answer_of (ex).count;
+      XqSolution sol;
+
+      g_assert_true (xq_exercise_is (ex, "mate"));
+      g_assert_cmpint (xq_solver_solve (solver, &ex->position, n, &sol), ==, XQ_SOLVE_MATE);
+      g_assert_cmpint (sol.mate, ==, n);
+      if (n == 1)
+        for (int k = 0; k < sol.n_keys; k++)
+          mated_with[xq_piece_type (ex->position.board[xq_move_from (sol.keys[k])])] = TRUE;
+      twos += n == 2;
+    }
+  g_assert_true (mated_with[XQ_CHARIOT] && mated_with[XQ_HORSE] && mated_with[XQ_CANNON] && mated_with[XQ_PAWN]);
+  g_assert_cmpint (twos, >=, 6);
+}
+
+/* ---- Escaping check by one technique --------------------------------------- */
+
+static guint
+escape_of (const char *fen, const char *iccs)
+{
+  XqPosition pos;
+
+  g_assert_true (xq_position_set_fen (&pos, fen, NULL));
+  return xq_attacks_escape (&pos, mv (iccs));
+}
+
+/* The core tells how a move meets a check. */
+static void
+test_escape_core (void)
+{
+  const char *capture = "5k3/9/9/9/9/9/4r4/2N6/9/4K4 w - - 0 1";
+  const char *screen = "5k3/9/4c4/9/9/4N4/9/9/9/4K4 w - - 0 1";
+  const char *leg = "3k5/9/9/9/9/9/9/5n3/R8/4K4 w - - 0 1";
+  const char *block = "5k3/9/9/4r4/9/9/R8/9/9/4K4 w - - 0 1";
+
+  g_assert_cmpuint (escape_of (capture, "c2e3"), ==, XQ_ESCAPE_CAPTURE);
+  g_assert_cmpuint (escape_of (capture, "c2e1"), ==, XQ_ESCAPE_BLOCK);
+  g_assert_cmpuint (escape_of (capture, "e0d0"), ==, XQ_ESCAPE_STEP);
+  g_assert_cmpuint (escape_of (screen, "e4c3"), ==, XQ_ESCAPE_SCREEN);
+  g_assert_cmpuint (escape_of (screen, "e0d0"), ==, XQ_ESCAPE_STEP);
+  g_assert_cmpuint (escape_of (leg, "a1f1"), ==, XQ_ESCAPE_LEG);
+  g_assert_cmpuint (escape_of (block, "a3e3"), ==, XQ_ESCAPE_BLOCK);
+  /* The general taking its checker both steps and captures. */
+  g_assert_cmpuint (escape_of ("3k5/9/9/9/9/9/9/9/4r4/4K4 w - - 0 1", "e0e1"), ==, XQ_ESCAPE_STEP | XQ_ESCAPE_CAPTURE);
+  /* Not in check, or an illegal move: no escape at all. */
+  g_assert_cmpuint (escape_of ("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "e0e1"), ==, 0);
+  g_assert_cmpuint (escape_of (capture, "c2a3"), ==, 0);
+}
+
+/* A move exercise that asks for one way out: right, wrong with its
+ * reason, and a hint ladder that ends on a move of that way. */
+static void
+test_escape_technique (void)
+{
+  g_autoptr(XqLessonFile) file = load_exercise (
+    "{ \"id\": \"e\", \"kind\": \"move\", \"prompt\": \"P\", \"goal\": \"escape-check\","
+    "  \"technique\": \"capture\", \"fen\": \"5k3/9/9/9/9/9/4r4/2N6/9/4K4 w - - 0 1\" }", NULL);
+  XqExercise *ex = first (file);
+  g_autoptr(XqVerdict) right = play_one (ex, "c2e3");
+  g_autoptr(XqVerdict) step = play_one (ex, "e0d0");
+  g_autoptr(XqVerdict) block = play_one (ex, "c2e1");
+  g_autofree char *key = NULL;
+  XqAttempt a;
+
+  g_assert_cmpint (right->kind, ==, XQ_VERDICT_CORRECT);
+  g_assert_cmpint (step->kind, ==, XQ_VERDICT_WRONG);
+  g_assert_cmpstr (step->message, ==, "That gets out of check, but this time capture the piece that gives check.");
+  g_assert_cmpint (block->kind, ==, XQ_VERDICT_WRONG);
+  g_assert_cmpstr (xq_exercise_get_field (ex, "technique"), ==, "capture");
+  xq_attempt_init (&a, ex);
+  {
+    g_autoptr(XqHint) h3 = xq_attempt_hint (&a, 3);
+    g_assert_true (xq_lesson_marks_has (&h3->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_MOVE, sq ("c2"), sq ("e3")));
+  }
+  xq_attempt_clear (&a);
+  /* The answer key lists only the capture. */
+  key = xq_exercise_answer_key (ex, NULL);
+  g_assert_nonnull (key);
+  g_assert_null (strchr (key, '/'));
+}
+
+static void
+test_escape_refuses (void)
+{
+  struct { const char *json; const char *problem; } cases[] = {
+    { "\"goal\": \"capture\", \"technique\": \"capture\", \"fen\": \"5k3/9/9/9/9/9/4r4/2N6/9/4K4 w - - 0 1\"",
+      "$.exercises[0].technique: “technique” belongs only to the goal “escape-check”" },
+    { "\"goal\": \"escape-check\", \"technique\": \"screen\", \"fen\": \"5k3/9/9/9/9/9/4r4/2N6/9/4K4 w - - 0 1\"",
+      "$.exercises[0].technique: no legal move gets out of check the way “screen” asks" },
+    { "\"goal\": \"escape-check\", \"technique\": \"dodge\", \"fen\": \"5k3/9/9/9/9/9/4r4/2N6/9/4K4 w - - 0 1\"",
+      "$.exercises[0].technique: “dodge” is not one of" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    assert_refused ("move", cases[i].json, cases[i].problem);
+}
+
+/* Every shipped escape names its way out; where the prompt says only one
+ * way works, every legal move is of that way (so the way is really needed),
+ * and each of the five ways has such an exercise. */
+static void
+test_escape_shipped (void)
+{
+  const XqUnit *unit = unit_by_id ("results");
+  const char *const ways[] = { "capture", "step", "block", "screen", "leg" };
+  gboolean only[G_N_ELEMENTS (ways)] = { FALSE };
+  int escapes = 0;
+
+  for (guint i = 0; i < unit->exercises->len; i++)
+    {
+      const XqExercise *ex = g_ptr_array_index (unit->exercises, i);
+      const char *technique = xq_exercise_get_field (ex, "technique");
+      XqPosition pos = ex->position;
+      XqMove moves[XQ_MAX_MOVES];
+      guint flag = 0;
+      gboolean all = TRUE, some = FALSE;
+      int n;
+
+      if (g_strcmp0 (xq_exercise_get_field (ex, "goal"), "escape-check") != 0)
+        continue;
+      escapes++;
+      g_test_message ("%s: %s", ex->id, technique);
+      g_assert_cmpstr (technique, !=, "any");
+      for (guint w = 0; w < G_N_ELEMENTS (ways); w++)
+        if (g_strcmp0 (technique, ways[w]) == 0)
+          flag = 1u << w;
+      g_assert_cmpuint (flag, !=, 0);
+      n = xq_position_legal_moves (&pos, moves);
+      for (int k = 0; k < n; k++)
+        {
+          gboolean has = (xq_attacks_escape (&pos, moves[k]) & flag) != 0;
+          XqAnswer answer = { .moves = &moves[k], .n_moves = 1 };
+          g_autoptr(XqVerdict) v = xq_exercise_check (ex, &answer);
+
+          /* The checker agrees with the core, move by move. */
+          g_assert_cmpint (v->kind, ==, has ? XQ_VERDICT_CORRECT : XQ_VERDICT_WRONG);
+          all &= has;
+          some |= has;
+        }
+      g_assert_true (some);
+      if (strstr (ex->prompt, "Only one way") != NULL || all)
+        {
+          g_assert_true (all);
+          for (guint w = 0; w < G_N_ELEMENTS (ways); w++)
+            only[w] |= flag == 1u << w;
+        }
+    }
+  g_assert_cmpint (escapes, >=, 9);
+  for (guint w = 0; w < G_N_ELEMENTS (ways); w++)
+    g_assert_true (only[w]);
+}
+
+/* Give check with each piece: in every shipped "check" exercise every move
+ * that checks is made by the piece the prompt names, and in the
+ * discovered check the chariot behind the piece that moves gives check
+ * (the horse may check too: a double check). */
+static void
+test_check_with_each_piece (void)
+{
+  struct { const char *id; XqPieceType mover; gboolean discovered; } cases[] = {
+    { "give-check", XQ_CHARIOT, FALSE }, { "check-horse", XQ_HORSE, FALSE },
+    { "check-cannon", XQ_CANNON, FALSE }, { "check-soldier", XQ_PAWN, FALSE },
+    { "check-discovered", XQ_HORSE, TRUE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const XqExercise *ex = exercise ("results", cases[i].id);
+      XqPosition pos = ex->position;
+      XqMove moves[XQ_MAX_MOVES];
+      int n = xq_position_legal_moves (&pos, moves), checks = 0;
+
+      g_test_message ("%s", ex->id);
+      g_assert_cmpstr (xq_exercise_get_field (ex, "goal"), ==, "check");
+      for (int k = 0; k < n; k++)
+        {
+          XqPosition after = pos;
+          XqUndo undo;
+          XqSquare by[XQ_ATTACKS_MAX_POINTS];
+          XqAnswer answer = { .moves = &moves[k], .n_moves = 1 };
+          g_autoptr(XqVerdict) v = xq_exercise_check (ex, &answer);
+          int n_by;
+
+          xq_position_do_move (&after, moves[k], &undo);
+          n_by = xq_attacks_on_general (after.board, after.king[after.side], pos.side, by);
+          g_assert_cmpint (v->kind, ==, n_by > 0 ? XQ_VERDICT_CORRECT : XQ_VERDICT_WRONG);
+          if (n_by == 0)
+            continue;
+          checks++;
+          g_assert_cmpint (xq_piece_type (pos.board[xq_move_from (moves[k])]), ==, cases[i].mover);
+          if (cases[i].discovered)
+            {
+              /* The chariot that stood behind checks, whatever else does. */
+              gboolean chariot = FALSE;
+
+              for (int b = 0; b < n_by; b++)
+                chariot |= xq_piece_type (after.board[by[b]]) == XQ_CHARIOT && by[b] != xq_move_to (moves[k]);
+              g_assert_true (chariot);
+            }
+        }
+      g_assert_cmpint (checks, >=, 1);
+    }
+}
+
+/* The control points of docs/piece-values.md, counted on the board by the
+ * tap exercises that open the values unit. */
+static void
+test_control_points (void)
+{
+  struct { const char *id; int points; } cases[] = {
+    { "reach-chariot", 17 }, { "reach-horse", 8 }, { "reach-advisor", 4 }, { "reach-elephant", 4 },
+    { "reach-general", 4 }, { "reach-soldier", 1 }, { "reach-soldier-crossed", 3 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const XqExercise *ex = exercise ("values", cases[i].id);
+
+      g_test_message ("%s", ex->id);
+      g_assert_cmpstr (xq_exercise_get_field (ex, "rule"), ==, "reach");
+      g_assert_cmpint (answer_of (ex).n_points, ==, cases[i].points);
+    }
+}
+
+/* ---- The match kind -------------------------------------------------------- */
+
+#define MIXED "3akab2/9/1cn1b1n2/p1r3p1p/4c4/2P3R2/P3P3P/1C2B1N2/4A4/2B1KA1NR w - - 0 1"
+
+static XqVerdict *
+tap (XqAttempt *a, const char *point)
+{
+  XqInput in = { .type = XQ_INPUT_TAP, .sq = sq (point) };
+  return xq_attempt_input (a, &in);
+}
+
+static void
+test_match_name (void)
+{
+  g_autoptr(XqLessonFile) file = load_exercise (
+    "{ \"id\": \"h\", \"kind\": \"match\", \"prompt\": \"Tap a horse\", \"fen\": \"" MIXED "\","
+    "  \"rule\": \"name\", \"piece\": \"horse\" }", NULL);
+  XqExercise *ex = first (file);
+  XqAnswer answer = answer_of (ex);
+  XqAttempt a;
+  g_autoptr(XqVerdict) empty = NULL;
+  g_autoptr(XqVerdict) cannon = NULL;
+  g_autoptr(XqVerdict) right = NULL;
+  g_autofree char *key = xq_exercise_answer_key (ex, NULL);
+
+  /* Every horse, red and black, read off the board. */
+  g_assert_cmpint (answer.n_points, ==, 4);
+  g_assert_cmpstr (key, ==, "h0, g2, c7, g7");
+  g_assert_cmpstr (xq_exercise_get_field (ex, "side"), ==, "any");
+  g_assert_cmpstr (xq_exercise_get_field (ex, "select"), ==, "one");
+
+  xq_attempt_init (&a, ex);
+  g_assert_false (xq_attempt_wants_check (&a));
+  empty = tap (&a, "e4");
+  g_assert_cmpint (empty->kind, ==, XQ_VERDICT_WRONG);
+  g_assert_cmpstr (empty->message, ==, "There is no piece on that point. Look for the horse (傌, 馬).");
+  g_assert_true (xq_lesson_marks_has (&empty->marks, XQ_LESSON_MARK_CROSS, XQ_LESSON_ROLE_WRONG, sq ("e4"), XQ_NO_SQUARE));
+  /* The reason names what was tapped. */
+  cannon = tap (&a, "b2");
+  g_assert_cmpint (cannon->kind, ==, XQ_VERDICT_WRONG);
+  g_assert_cmpstr (cannon->message, ==, "That is the red cannon (炮). Look for the horse (傌, 馬).");
+  right = tap (&a, "c7");
+  g_assert_cmpint (right->kind, ==, XQ_VERDICT_CORRECT);
+  g_assert_true (xq_lesson_marks_has (&right->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_CORRECT, sq ("c7"), XQ_NO_SQUARE));
+  g_assert_true (a.solved);
+  g_assert_cmpint (a.stars, ==, 1);  /* two slips */
+  xq_attempt_clear (&a);
+
+  /* A clean answer earns three stars. */
+  xq_attempt_init (&a, ex);
+  {
+    g_autoptr(XqVerdict) v = tap (&a, "h0");
+    g_assert_cmpint (v->kind, ==, XQ_VERDICT_CORRECT);
+  }
+  g_assert_cmpint (a.stars, ==, 3);
+  xq_attempt_clear (&a);
+}
+
+static void
+test_match_name_side_all (void)
+{
+  g_autoptr(XqLessonFile) file = load_exercise (
+    "{ \"id\": \"s\", \"kind\": \"match\", \"prompt\": \"Every red soldier\", \"fen\": \"" MIXED "\","
+    "  \"rule\": \"name\", \"piece\": \"soldier\", \"side\": \"red\", \"select\": \"all\" }", NULL);
+  XqExercise *ex = first (file);
+  XqAttempt a;
+  XqInput check = { .type = XQ_INPUT_CHECK };
+  const char *const soldiers[] = { "a3", "e3", "i3", "c4" };
+
+  g_assert_cmpint (answer_of (ex).n_points, ==, 4);
+  xq_attempt_init (&a, ex);
+  g_assert_true (xq_attempt_wants_check (&a));
+  {
+    /* A black soldier is the wrong side: said at once. */
+    g_autoptr(XqVerdict) v = tap (&a, "a6");
+    g_assert_cmpint (v->kind, ==, XQ_VERDICT_WRONG);
+    g_assert_cmpstr (v->message, ==, "That is the black soldier (卒). Look for the red soldier (兵).");
+    g_assert_cmpint (a.n_taps, ==, 0);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (soldiers) - 1; i++)
+    {
+      g_autoptr(XqVerdict) v = tap (&a, soldiers[i]);
+      g_assert_cmpint (v->kind, ==, XQ_VERDICT_INCOMPLETE);
+    }
+  {
+    g_autoptr(XqVerdict) early = xq_attempt_input (&a, &check);
+    g_assert_cmpint (early->kind, ==, XQ_VERDICT_INCOMPLETE);
+    g_assert_cmpstr (early->message, ==, "Right! There are more to find.");
+  }
+  {
+    g_autoptr(XqVerdict) v = tap (&a, soldiers[3]);
+    g_autoptr(XqVerdict) done = NULL;
+    g_assert_cmpstr (v->message, ==, "Press Check when you are ready.");
+    done = xq_attempt_input (&a, &check);
+    g_assert_cmpint (done->kind, ==, XQ_VERDICT_CORRECT);
+  }
+  g_assert_cmpint (a.stars, ==, 2);
+  xq_attempt_clear (&a);
+}
+
+static void
+test_match_pair (void)
+{
+  g_autoptr(XqLessonFile) file = load_exercise (
+    "{ \"id\": \"p\", \"kind\": \"match\", \"prompt\": \"Partner\", \"fen\": \"" MIXED "\","
+    "  \"rule\": \"pair\", \"square\": \"h0\" }", NULL);
+  XqExercise *ex = first (file);
+  XqLessonMarks marks;
+  XqAttempt a;
+
+  /* The red horse's partners are the two black horses. */
+  g_assert_cmpint (answer_of (ex).n_points, ==, 2);
+  g_assert_true (is_answer_point (ex, sq ("c7")) && is_answer_point (ex, sq ("g7")));
+  /* The marked piece shows in the picture and on the board. */
+  xq_exercise_picture (ex, &marks);
+  g_assert_true (xq_lesson_marks_has (&marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_TARGET, sq ("h0"), XQ_NO_SQUARE));
+  xq_attempt_init (&a, ex);
+  g_assert_true (xq_lesson_marks_has (&a.base_marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_TARGET, sq ("h0"), XQ_NO_SQUARE));
+  {
+    g_autoptr(XqVerdict) self = tap (&a, "h0");
+    g_autoptr(XqVerdict) same = tap (&a, "g2");
+    g_autoptr(XqVerdict) other = tap (&a, "c6");
+    g_autoptr(XqVerdict) right = NULL;
+
+    g_assert_cmpint (self->kind, ==, XQ_VERDICT_WRONG);
+    g_assert_cmpstr (self->message, ==, "That is the marked piece itself. Look for the black horse (馬).");
+    g_assert_cmpint (same->kind, ==, XQ_VERDICT_WRONG);
+    g_assert_cmpstr (same->message, ==, "That is a red horse (傌) too, but on the same side. Look for the black horse (馬).");
+    g_assert_cmpint (other->kind, ==, XQ_VERDICT_WRONG);
+    g_assert_cmpstr (other->message, ==, "That is the black chariot (車). Look for the black horse (馬).");
+    g_assert_true (xq_lesson_marks_has (&other->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_TARGET, sq ("h0"), XQ_NO_SQUARE));
+    right = tap (&a, "g7");
+    g_assert_cmpint (right->kind, ==, XQ_VERDICT_CORRECT);
+  }
+  xq_attempt_clear (&a);
+}
+
+/* The ladder: the piece (the marked one, or its characters), one point,
+ * then every point. */
+static void
+test_match_hints (void)
+{
+  g_autoptr(XqLessonFile) pair_file = load_exercise (
+    "{ \"id\": \"p\", \"kind\": \"match\", \"prompt\": \"Partner\", \"fen\": \"" MIXED "\","
+    "  \"rule\": \"pair\", \"square\": \"c4\" }", NULL);
+  g_autoptr(XqLessonFile) name_file = load_exercise (
+    "{ \"id\": \"n\", \"kind\": \"match\", \"prompt\": \"Cannon\", \"fen\": \"" MIXED "\","
+    "  \"rule\": \"name\", \"piece\": \"cannon\", \"side\": \"black\" }", NULL);
+  XqAttempt a;
+
+  xq_attempt_init (&a, first (pair_file));
+  {
+    g_autoptr(XqHint) h1 = xq_attempt_hint (&a, 1);
+    g_autoptr(XqHint) h2 = xq_attempt_hint (&a, 2);
+    g_autoptr(XqHint) h3 = xq_attempt_hint (&a, 3);
+
+    g_assert_cmpstr (h1->text, ==, "Look at the marked piece. Its partner is the black soldier (卒): the same piece for the other side.");
+    g_assert_true (xq_lesson_marks_has (&h1->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_TARGET, sq ("c4"), XQ_NO_SQUARE));
+    g_assert_cmpint (h2->marks.n_marks, ==, 1);
+    g_assert_cmpint (h2->marks.marks[0].role, ==, XQ_LESSON_ROLE_MISSING);
+    g_assert_true (is_answer_point (a.ex, h2->marks.marks[0].sq));
+    g_assert_cmpint (h3->marks.n_marks, ==, 3);  /* the three black soldiers */
+    g_assert_cmpstr (h3->text, ==, "Here is the answer. Now you try!");
+  }
+  xq_attempt_clear (&a);
+
+  xq_attempt_init (&a, first (name_file));
+  {
+    g_autoptr(XqHint) h1 = xq_attempt_hint (&a, 1);
+    g_assert_cmpstr (h1->text, ==, "Look for the character of the black cannon (砲).");
+    g_assert_cmpint (h1->marks.n_marks, ==, 0);
+  }
+  xq_attempt_clear (&a);
+}
+
+static void
+test_match_refuses (void)
+{
+  struct { const char *json; const char *problem; } cases[] = {
+    { "\"rule\": \"name\"", "missing required key “piece”" },
+    { "\"rule\": \"name\", \"piece\": \"dragon\"", "$.exercises[0].piece" },
+    { "\"rule\": \"pair\"", "missing required key “square”" },
+    { "\"rule\": \"pair\", \"square\": \"e4\"", "there is no piece on e4" },
+    { "\"rule\": \"pair\", \"square\": \"e0\", \"piece\": \"horse\"", "$.exercises[0].piece" },
+    { "\"rule\": \"name\", \"piece\": \"chariot\", \"side\": \"black\", \"fen\": \"4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1\"",
+      "there is no black chariot (車) on the board" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    assert_refused ("match", cases[i].json, cases[i].problem);
+}
+
+static void
+test_match_fields (void)
+{
+  const XqKind *kind = xq_kind_by_name ("match");
+  const XqKindField *piece, *square;
+
+  g_assert_nonnull (kind);
+  g_assert_true (kind->input & XQ_KIND_INPUT_TAP);
+  piece = xq_kind_find_field (kind, "piece");
+  square = xq_kind_find_field (kind, "square");
+  g_assert_nonnull (piece);
+  g_assert_cmpint (piece->type, ==, XQ_FIELD_ENUM);
+  g_assert_true (xq_kind_field_required (piece, "name"));
+  g_assert_false (xq_kind_field_applies (piece, "pair"));
+  g_assert_nonnull (square);
+  g_assert_cmpint (square->type, ==, XQ_FIELD_POINT);
+  g_assert_true (xq_kind_field_required (square, "pair"));
+  g_assert_false (xq_kind_field_applies (square, "name"));
+}
+
+/* The shipped unit: both questions, every piece type asked about. */
+static void
+test_pieces_unit (void)
+{
+  const XqUnit *unit = unit_by_id ("pieces");
+  gboolean asked[XQ_N_TYPES] = { FALSE };
+  int pairs = 0;
+
+  for (guint i = 0; i < unit->exercises->len; i++)
+    {
+      const XqExercise *ex = g_ptr_array_index (unit->exercises, i);
+      XqAnswer answer = answer_of (ex);
+
+      g_assert_true (xq_exercise_is (ex, "match"));
+      g_assert_cmpint (answer.n_points, >=, 1);
+      asked[xq_piece_type (ex->position.board[answer.points[0]])] = TRUE;
+      pairs += g_strcmp0 (xq_exercise_get_field (ex, "rule"), "pair") == 0;
+    }
+  for (int t = XQ_KING; t < XQ_N_TYPES; t++)
+    g_assert_true (asked[t]);
+  g_assert_cmpint (pairs, >=, 7);
+}
+
+int
+main (int argc, char *argv[])
+{
+  /* The messages are compared in the source language. */
+  setlocale (LC_ALL, "C.UTF-8");
+  g_setenv ("LANGUAGE", "C", TRUE);
+  xq_test_isolate_dirs ();
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/data/curriculum/mate/names-the-win", test_mate_names_the_win);
+  g_test_add_func ("/data/curriculum/mate/every-win-accepted", test_every_win_accepted);
+  g_test_add_func ("/data/curriculum/text/win-condition", test_win_condition);
+  g_test_add_func ("/data/curriculum/text/draw-rules-split", test_draw_rules_split);
+  g_test_add_func ("/data/curriculum/start-points-empty", test_start_points_empty);
+  g_test_add_func ("/data/curriculum/text/pages-with-boards", test_pages_with_boards);
+  g_test_add_func ("/data/curriculum/units-in-order", test_units_in_order);
+  g_test_add_func ("/data/curriculum/mating-unit", test_mating_unit);
+  g_test_add_func ("/data/curriculum/pieces-unit", test_pieces_unit);
+  g_test_add_func ("/data/curriculum/escape/core", test_escape_core);
+  g_test_add_func ("/data/curriculum/escape/technique", test_escape_technique);
+  g_test_add_func ("/data/curriculum/escape/refuses", test_escape_refuses);
+  g_test_add_func ("/data/curriculum/escape/shipped", test_escape_shipped);
+  g_test_add_func ("/data/curriculum/check-with-each-piece", test_check_with_each_piece);
+  g_test_add_func ("/data/curriculum/control-points", test_control_points);
+  g_test_add_func ("/data/curriculum/match/name", test_match_name);
+  g_test_add_func ("/data/curriculum/match/name-side-all", test_match_name_side_all);
+  g_test_add_func ("/data/curriculum/match/pair", test_match_pair);
+  g_test_add_func ("/data/curriculum/match/hints", test_match_hints);
+  g_test_add_func ("/data/curriculum/match/refuses", test_match_refuses);
+  g_test_add_func ("/data/curriculum/match/fields", test_match_fields);
+
+  return g_test_run ();
+}

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "xq-answer-text.h"
 #include "xq-kind.h"
 #include "xq-lesson.h"
 #include "xq-notation.h"
@@ -225,62 +226,24 @@ cmd_render (int argc, char **argv)
 /* ---- Worksheets from lesson files ------------------------------------------------- */
 
 /* Adds every exercise of a unit, or every puzzle of a pack, with its
- * prompt, its marks and the answer the rules core computes.  With
- * print_answers the answers also go to stdout, one per line. */
+ * question, its marks and the answer the rules core computes, in
+ * notation.  With print_answers the answers also go to stdout, one per
+ * line. */
 static gboolean
-add_lesson_file (XqWorksheet *sheet, const char *path, const char **title, gboolean print_answers,
-                 GError **error)
+add_lesson_file (XqWorksheet *sheet, const char *path, XqNotation notation, const char **title,
+                 gboolean print_answers, GError **error)
 {
   g_autoptr(XqLessonFile) file = xq_lesson_load_file_simple (path, error);
+  g_autoptr(GPtrArray) answers = g_ptr_array_new_with_free_func (g_free);
   static char *title_buf;
 
   if (file == NULL)
     return FALSE;
-  if (file->type == XQ_LESSON_FILE_UNIT)
-    {
-      const XqUnit *unit = file->unit;
-
-      for (guint i = 0; i < unit->exercises->len; i++)
-        {
-          const XqExercise *ex = g_ptr_array_index (unit->exercises, i);
-          g_autofree char *answer = xq_exercise_answer_key (ex);
-          g_autoptr(GString) prompt = g_string_new (ex->prompt);
-          GPtrArray *choices = xq_exercise_choices (ex);
-          XqLessonMarks marks;
-          const XqPosition *pos = xq_exercise_picture (ex, &marks);
-          XqAnnotations annots;
-
-          xq_lesson_marks_to_annotations (&marks, pos, &annots);
-          for (guint c = 0; choices != NULL && c < choices->len; c++)
-            g_string_append_printf (prompt, "%s%c) %s", c == 0 ? "  " : "   ", 'A' + c,
-                                    ((XqChoice *) g_ptr_array_index (choices, c))->text);
-          xq_worksheet_add (sheet, pos, prompt->str, answer, &annots);
-          if (print_answers)
-            printf ("%u. %s: %s\n", i + 1, ex->id, answer ? answer : "-");
-        }
-      g_free (title_buf);
-      title_buf = g_strdup (unit->title);
-    }
-  else
-    {
-      const XqPuzzlePack *pack = file->pack;
-
-      for (guint i = 0; i < pack->puzzles->len; i++)
-        {
-          const XqPuzzle *pz = g_ptr_array_index (pack->puzzles, i);
-          g_autofree char *answer = xq_kind_mate_line (&pz->position, pz->mate_in);
-          g_autofree char *prompt = NULL;
-
-          prompt = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: mate in %d", "%s: mate in %d",
-                                                 pz->mate_in),
-                                    pz->title, pz->mate_in);
-          xq_worksheet_add (sheet, &pz->position, prompt, answer, NULL);
-          if (print_answers)
-            printf ("%u. %s: %s\n", i + 1, pz->id, answer ? answer : "-");
-        }
-      g_free (title_buf);
-      title_buf = g_strdup (pack->title);
-    }
+  xq_answer_add_to_worksheet (sheet, file, notation, answers);
+  for (guint i = 0; print_answers && i < answers->len; i++)
+    printf ("%u. %s\n", i + 1, (const char *) g_ptr_array_index (answers, i));
+  g_free (title_buf);
+  title_buf = g_strdup (file->type == XQ_LESSON_FILE_UNIT ? file->unit->title : file->pack->title);
   if (*title == NULL)
     *title = title_buf;
   return TRUE;
@@ -324,6 +287,7 @@ cmd_worksheet (int argc, char **argv)
   const char *input = NULL, *out = NULL, *title = NULL, *key_out = NULL;
   gboolean print_answers = FALSE, no_key = FALSE, key_only = FALSE;
   int per_page = XQ_WORKSHEET_COLUMNS * XQ_WORKSHEET_ROWS;
+  XqNotation notation = xq_answer_default_notation ();
   XqRenderStyle style;
 
   xq_render_style_init (&style);
@@ -368,6 +332,11 @@ cmd_worksheet (int argc, char **argv)
         title = argv[i];
       else if (strcmp (opt, "--key-out") == 0)
         key_out = argv[i];
+      else if (strcmp (opt, "--notation") == 0)
+        {
+          if (!xq_answer_notation_from_name (argv[i], &notation))
+            return xqtool_fail (_("--notation: “%s” is not iccs, wxf or chinese"), argv[i]);
+        }
       else if (strcmp (opt, "--layout") == 0)
         {
           if (!xqtool_parse_int (argv[i], 1, 6, &per_page) || !xq_worksheet_layout_is_valid (per_page))
@@ -387,7 +356,7 @@ cmd_worksheet (int argc, char **argv)
   if (g_str_has_suffix (input, ".json"))
     {
       /* A unit or a puzzle pack: its exercises with computed answers. */
-      if (!add_lesson_file (sheet, input, &title, print_answers, &error))
+      if (!add_lesson_file (sheet, input, notation, &title, print_answers, &error))
         return xqtool_fail ("%s", error->message);
     }
   else
@@ -419,7 +388,7 @@ const XqToolCommand xqtool_render_commands[] = {
               "[--highlight SQ,..] [--arrow MOVE,..] [--dots SQ,..] [--last SQ,..] [--stars SQ,..] "
               "[--circles SQ,..] [--check SQ] [--labels SQ=TEXT,..]", cmd_render },
   { "worksheet", "INPUT --out SHEET.pdf [--title TEXT] [--layout 1|2|4|6] [--no-key|--key-only|--key-out KEY.pdf]"
-                 " [--pieces SET] [--theme THEME] [--flip] [--coords] [--answers] (INPUT: lines of `FEN | prompt [| answer]`, or a lesson unit or puzzle pack .json)",
+                 " [--notation iccs|wxf|chinese] [--pieces SET] [--theme THEME] [--flip] [--coords] [--answers] (INPUT: lines of `FEN | prompt [| answer]`, or a lesson unit or puzzle pack .json)",
                  cmd_worksheet },
   { NULL, NULL, NULL },
 };

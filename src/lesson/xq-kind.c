@@ -116,10 +116,17 @@ xq_exercise_answer (const XqExercise *ex, XqAnswer *out)
 }
 
 char *
-xq_exercise_answer_key (const XqExercise *ex)
+xq_exercise_answer_key (const XqExercise *ex, XqAnswerStyle *style)
 {
+  XqAnswerStyle fallback;
+
   g_return_val_if_fail (ex != NULL, NULL);
-  return ex->kind->answer_key ? ex->kind->answer_key (ex) : NULL;
+  if (style == NULL)
+    {
+      xq_answer_style_init (&fallback, xq_answer_default_notation ());
+      style = &fallback;
+    }
+  return ex->kind->answer_key ? ex->kind->answer_key (ex, style) : NULL;
 }
 
 const XqPosition *
@@ -135,52 +142,6 @@ xq_exercise_choices (const XqExercise *ex)
 {
   g_return_val_if_fail (ex != NULL, NULL);
   return ex->kind->choices ? ex->kind->choices (ex) : NULL;
-}
-
-static XqNotation
-answer_notation (void)
-{
-  XqNotation notation = XQ_NOTATION_WXF;
-
-  /* The same choice the window makes for "Automatic": Chinese notation in a
-   * Chinese locale. */
-  xq_notation_from_name (C_("notation-default", "wxf"), &notation);
-  return notation;
-}
-
-void
-xq_kind_append_move (GString *out, XqPosition *pos, XqMove m)
-{
-  g_autofree char *text = xq_notation_format (pos, m, answer_notation ());
-
-  g_return_if_fail (out != NULL && pos != NULL);
-  if (out->len > 0)
-    g_string_append (out, " ");
-  g_string_append (out, text ? text : "?");
-}
-
-char *
-xq_kind_mate_line (const XqPosition *start, int mate_in)
-{
-  g_autoptr(XqSolver) solver = xq_solver_new ();
-  g_autoptr(GString) out = g_string_new (NULL);
-  XqMove line[2 * XQ_SOLVER_MAX_MATE];
-  XqPosition pos;
-  int n = 0;
-
-  g_return_val_if_fail (start != NULL, NULL);
-  pos = *start;
-  xq_solver_set_node_limit (solver, XQ_LESSON_SOLVER_NODES);
-  if (mate_in < 1 || mate_in > XQ_SOLVER_MAX_MATE ||
-      xq_solver_main_line (solver, start, mate_in, line, &n) != XQ_SOLVE_MATE)
-    return NULL;
-  for (int i = 0; i < n; i++)
-    {
-      XqUndo undo;
-      xq_kind_append_move (out, &pos, line[i]);
-      xq_position_do_move (&pos, line[i], &undo);
-    }
-  return g_strdup (out->str);
 }
 
 /* ---- Attempts ----------------------------------------------------------------- */
@@ -364,21 +325,6 @@ xq_hint_for_points (const XqSquare *points, int n_points, const XqSquare *taps, 
         break;
     }
   out->text = g_strdup (level < 3 ? _("Look at the marked point.") : _("Here is the answer. Now you try!"));
-}
-
-char *
-xq_kind_points_key (const XqSquare *points, int n_points)
-{
-  GString *s = g_string_new (NULL);
-
-  for (int i = 0; i < n_points; i++)
-    {
-      char name[3];
-
-      xq_square_to_text (points[i], name);
-      g_string_append_printf (s, "%s%s", s->len ? ", " : "", name);
-    }
-  return g_string_free (s, FALSE);
 }
 
 typedef struct {

@@ -50,6 +50,7 @@
  * the only judge of a field's value. */
 #pragma once
 
+#include "xq-answer-text.h"
 #include "xq-checker.h"
 #include "xq-lesson.h"
 
@@ -275,9 +276,10 @@ struct _XqKind {
   int       (*stars)       (const XqAttempt *a, int verdict_stars);
   /* Does the Check button make sense now (tap "all", set-up)? */
   gboolean  (*wants_check) (const XqAttempt *a);
-  /* The worksheet's answer key line ("e3, e4", "2 moves"); NULL: the key
-   * has nothing to say. */
-  char     *(*answer_key)  (const XqExercise *ex);
+  /* The worksheet's answer key line in style's notation, written with the
+   * helpers of xq-answer-text.h ("d2, f2", "1. 車一進一 2. 車一平四");
+   * NULL: the key has nothing to say. */
+  char     *(*answer_key)  (const XqExercise *ex, XqAnswerStyle *style);
   /* The position a thumbnail or worksheet shows (set-up: the target). */
   const XqPosition *(*picture) (const XqExercise *ex, XqLessonMarks *marks);
 };
@@ -322,17 +324,7 @@ void        xq_hint_for_move       (XqMove key, int level, XqHint *out);
  * one of them, with the sentence that names what is marked. */
 void        xq_hint_for_points     (const XqSquare *points, int n_points, const XqSquare *taps,
                                     int n_taps, int level, XqHint *out);
-/* The worksheet's answer key for a set of points: "e3, e4". */
-char       *xq_kind_points_key     (const XqSquare *points, int n_points);
 
-
-/* For answer keys: m in the notation a worksheet uses (Chinese in a
- * Chinese locale, else WXF), appended to out after a space. */
-void        xq_kind_append_move    (GString *out, XqPosition *pos, XqMove m);
-/* The fastest win from start in that notation, learner and defender
- * alternating (mate exercises' and puzzles' answer keys); NULL if the
- * solver finds none within its limit. */
-char       *xq_kind_mate_line      (const XqPosition *start, int mate_in);
 
 /* Judges one answer value against the exercise, without an attempt. */
 XqVerdict  *xq_exercise_check      (const XqExercise *ex, const XqAnswer *answer);
@@ -345,8 +337,9 @@ const char *xq_exercise_get_field  (const XqExercise *ex, const char *key);
 /* The choices of a question (XqChoice*), or NULL. */
 GPtrArray  *xq_exercise_choices    (const XqExercise *ex);
 gboolean    xq_exercise_is         (const XqExercise *ex, const char *kind_name);
-/* The answer key line for a worksheet (NULL: nothing to say). */
-char       *xq_exercise_answer_key (const XqExercise *ex);
+/* The answer key line for a worksheet (NULL: nothing to say), in style's
+ * notation (NULL: xq_answer_default_notation ()). */
+char       *xq_exercise_answer_key (const XqExercise *ex, XqAnswerStyle *style);
 /* The position to picture the exercise with, and its marks. */
 const XqPosition *xq_exercise_picture (const XqExercise *ex, XqLessonMarks *marks);
 

@@ -179,7 +179,7 @@ xq_lesson_draft_answer (const XqExercise *ex)
     for (int i = 0; i < answer.n_moves; i++)
       xq_lesson_marks_add_arrow (&out->marks, XQ_LESSON_ROLE_CORRECT, xq_move_from (answer.moves[i]),
                                  xq_move_to (answer.moves[i]));
-  key = xq_exercise_answer_key (ex);
+  key = xq_exercise_answer_key (ex, NULL);
   if (key != NULL && *key != '\0')
     out->answer = xq_exercise_is (ex, "mate")
                   /* Translators: %s is the winning line, move by move */

@@ -61,6 +61,8 @@ typedef struct {
   char          *prompt;
   char          *answer;
   XqAnnotations *annots;   /* NULL when there are none */
+  gboolean       coordinates;  /* print them around this board */
+  gboolean       choice;       /* answered by circling a choice: no answer lines */
 } Exercise;
 
 struct _XqWorksheet {
@@ -182,6 +184,41 @@ xq_worksheet_get_n_exercises (const XqWorksheet *sheet)
   return sheet->exercises->len;
 }
 
+void
+xq_worksheet_show_coordinates (XqWorksheet *sheet, guint index)
+{
+  g_return_if_fail (sheet != NULL && index < sheet->exercises->len);
+  ((Exercise *) sheet->exercises->pdata[index])->coordinates = TRUE;
+}
+
+void
+xq_worksheet_set_choice (XqWorksheet *sheet, guint index)
+{
+  g_return_if_fail (sheet != NULL && index < sheet->exercises->len);
+  ((Exercise *) sheet->exercises->pdata[index])->choice = TRUE;
+}
+
+const char *
+xq_worksheet_get_prompt (const XqWorksheet *sheet, guint index)
+{
+  g_return_val_if_fail (sheet != NULL && index < sheet->exercises->len, NULL);
+  return ((Exercise *) sheet->exercises->pdata[index])->prompt;
+}
+
+const char *
+xq_worksheet_get_answer (const XqWorksheet *sheet, guint index)
+{
+  g_return_val_if_fail (sheet != NULL && index < sheet->exercises->len, NULL);
+  return ((Exercise *) sheet->exercises->pdata[index])->answer;
+}
+
+gboolean
+xq_worksheet_get_coordinates (const XqWorksheet *sheet, guint index)
+{
+  g_return_val_if_fail (sheet != NULL && index < sheet->exercises->len, FALSE);
+  return ((Exercise *) sheet->exercises->pdata[index])->coordinates;
+}
+
 gboolean
 xq_worksheet_parse_text (XqWorksheet *sheet, const char *text, GError **error)
 {
@@ -287,7 +324,7 @@ xq_worksheet_layout (const XqWorksheet *sheet, XqWorksheetSlot *slots)
       slot->board_w = board_w;
       slot->board_h = board_h;
       slot->board_y = cell_y;
-      slot->n_answer_lines = spec->answer_lines;
+      slot->n_answer_lines = ((Exercise *) sheet->exercises->pdata[i])->choice ? 0 : spec->answer_lines;
       slot->answer_line_gap = spec->line_gap;
       if (beside)
         {
@@ -549,11 +586,14 @@ static gboolean
 draw_board (XqWorksheet *sheet, cairo_t *cr, const Exercise *ex, const XqWorksheetSlot *slot,
             GError **error)
 {
-  g_autofree char *svg = xq_render_svg (&ex->pos, &sheet->style, ex->annots, slot->board_w);
+  XqRenderStyle style = sheet->style;
+  g_autofree char *svg = NULL;
   RsvgRectangle viewport = { slot->board_x, slot->board_y, slot->board_w, slot->board_h };
   RsvgHandle *handle;
   gboolean ok;
 
+  style.coordinates |= ex->coordinates;
+  svg = xq_render_svg (&ex->pos, &style, ex->annots, slot->board_w);
   /* Drawn as vectors straight into the PDF: crisp at any printer resolution. */
   handle = rsvg_handle_new_from_data ((const guint8 *) svg, strlen (svg), error);
   if (handle == NULL)
@@ -561,6 +601,39 @@ draw_board (XqWorksheet *sheet, cairo_t *cr, const Exercise *ex, const XqWorkshe
   ok = rsvg_handle_render_document (handle, cr, &viewport, error);
   g_object_unref (handle);
   return ok;
+}
+
+/* The prompt laid out to fit above its answer lines whole: a question is
+ * not cut short while a smaller font (down to MIN_PROMPT_PT) can keep it;
+ * only past that is it cut with an ellipsis.  A choice question has no
+ * answer lines, so it has the whole box. */
+#define MIN_PROMPT_PT 7.0
+static PangoLayout *
+fit_prompt (PangoContext *ctx, const LayoutSpec *spec, const XqWorksheetSlot *slot, const char *markup)
+{
+  PangoFontDescription *desc = pango_font_description_from_string (spec->font);
+  double full = pango_font_description_get_size (desc) / (double) PANGO_SCALE;
+  double room = slot->text_h - slot->n_answer_lines * slot->answer_line_gap - 2;
+  PangoLayout *layout = NULL;
+
+  for (double pt = full; pt >= MIN_PROMPT_PT - 0.01; pt -= 0.5)
+    {
+      int h;
+
+      g_clear_object (&layout);
+      layout = new_layout (ctx, spec->font, slot->text_w);
+      pango_font_description_set_size (desc, (int) (pt * PANGO_SCALE));
+      pango_layout_set_font_description (layout, desc);
+      pango_layout_set_markup (layout, markup, -1);
+      pango_layout_get_size (layout, NULL, &h);
+      if ((double) h / PANGO_SCALE <= room)
+        break;
+    }
+  pango_font_description_free (desc);
+  /* Past the smallest size: kept inside its room, above the lines. */
+  pango_layout_set_height (layout, (int) (room * PANGO_SCALE));
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  return layout;
 }
 
 static gboolean
@@ -588,11 +661,7 @@ draw_page (XqWorksheet *sheet, cairo_t *cr, const Plan *plan, int page, GError *
             return FALSE;
           escaped = g_markup_escape_text (ex->prompt, -1);
           markup = g_strdup_printf ("<b>%u.</b>  %s", i + 1, escaped);
-          layout = new_layout (ctx, spec->font, slot->text_w);
-          pango_layout_set_markup (layout, markup, -1);
-          /* Keep long prompts inside their box, above the answer lines. */
-          pango_layout_set_height (layout, -spec->prompt_lines);
-          pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+          layout = fit_prompt (ctx, spec, slot, markup);
           cairo_set_source_rgb (cr, 0, 0, 0);
           if (!show_layout (cr, layout, slot->text_x, slot->text_y, error))
             return FALSE;

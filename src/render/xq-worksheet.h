@@ -66,6 +66,16 @@ void         xq_worksheet_set_key      (XqWorksheet *sheet, XqWorksheetKey key);
 void         xq_worksheet_add          (XqWorksheet *sheet, const XqPosition *pos, const char *prompt,
                                         const char *answer, const XqAnnotations *annots);
 guint        xq_worksheet_get_n_exercises (const XqWorksheet *sheet);
+/* Prints the ICCS coordinates around exercise index's board (its key names
+ * points by them), whatever the sheet's style says. */
+void         xq_worksheet_show_coordinates (XqWorksheet *sheet, guint index);
+/* Exercise index is answered by circling one of the choices its prompt
+ * lists: no answer lines, the question has the whole text box. */
+void         xq_worksheet_set_choice   (XqWorksheet *sheet, guint index);
+/* The prompt and the answer of exercise index, as added (answer may be NULL). */
+const char  *xq_worksheet_get_prompt   (const XqWorksheet *sheet, guint index);
+const char  *xq_worksheet_get_answer   (const XqWorksheet *sheet, guint index);
+gboolean     xq_worksheet_get_coordinates (const XqWorksheet *sheet, guint index);
 /* Adds the exercises of a text: one `FEN | prompt` or `FEN | prompt | answer`
  * per line; blank lines and lines starting with '#' are skipped.  On an
  * error (XQ_RENDER_ERROR_INPUT, message with the line number) nothing is

@@ -19,6 +19,7 @@
 #include "xq-teach-work.h"
 #include "xq-unit-store.h"
 #include "xq-worksheet.h"
+#include "xq-worksheet-dialog.h"
 
 #define APP_PATH "/io/github/xiangqi_tutor/XiangqiTutor"
 #define DEFAULT_UNIT_ID "my-lessons"
@@ -775,15 +776,16 @@ choose_file (XqTeachPage *self, const char *title, gboolean save, const char *su
 static void
 print_cb (XqTeachPage *self)
 {
+  g_autofree char *path = xq_teach_page_get_unit_path (self);
+
   gtk_popover_popdown (self->share_popover);
-  start_job (self, XQ_TEACH_JOB_WORKSHEET, NULL);
+  xq_worksheet_dialog_open (GTK_WIDGET (self), path, unit_title (self));
 }
 
 static void
 pdf_cb (XqTeachPage *self)
 {
-  g_autofree char *name = g_strconcat (self->id, ".pdf", NULL);
-  choose_file (self, _("Export a Worksheet"), TRUE, name, XQ_TEACH_JOB_EXPORT_PDF);
+  print_cb (self);
 }
 
 static void
@@ -1208,10 +1210,12 @@ xq_teach_page_open_projector (XqTeachPage *self)
   GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   XqPositionEditor *pe = xq_exercise_editor_get_position_editor (self->editor);
   GtkWidget *prompt = xq_exercise_editor_get_widget (self->editor, "prompt");
-  XqProjectorWindow *window = xq_projector_window_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL);
+  XqProjectorWindow *window = xq_projector_window_get_for (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL);
+  g_autofree char *unit_path = xq_teach_page_get_unit_path (self);
 
   xq_projector_window_set_position (window, xq_position_editor_get_position (pe),
                                     gtk_editable_get_text (GTK_EDITABLE (prompt)));
+  xq_projector_window_follow_list (window, self->list, unit_path);
   gtk_window_present (GTK_WINDOW (window));
   return window;
 }

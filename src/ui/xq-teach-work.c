@@ -7,8 +7,8 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "xq-answer-text.h"
 #include "xq-kind.h"
-#include "xq-lesson-marks.h"
 #include "xq-pack.h"
 #include "xq-teach-work.h"
 
@@ -22,6 +22,7 @@ xq_teach_work_free (XqTeachWork *job)
   g_clear_pointer (&job->sheet, xq_worksheet_free);
   g_clear_pointer (&job->report, xq_import_report_free);
   g_free (job->out_path);
+  g_free (job->key_path);
   g_strfreev (job->units);
   g_free (job->author);
   g_free (job->learners_dir);
@@ -40,31 +41,38 @@ xq_teach_work_new (XqTeachJob kind, const char *units_dir, const char *unit_path
   job->unit_path = g_strdup (unit_path);
   job->title = g_strdup (title);
   job->path = g_strdup (path);
+  job->layout = XQ_WORKSHEET_COLUMNS * XQ_WORKSHEET_ROWS;
+  job->key = XQ_WORKSHEET_KEY_AFTER;
+  job->notation = xq_answer_default_notation ();
   return job;
 }
 
 static XqWorksheet *
-build_worksheet (const char *unit_path, GError **error)
+build_worksheet (const XqTeachWork *job, GError **error)
 {
-  g_autoptr(XqLessonFile) file = xq_lesson_load_file_simple (unit_path, error);
+  g_autoptr(XqLessonFile) file = xq_lesson_load_file_simple (job->unit_path, error);
   XqWorksheet *sheet;
 
   if (file == NULL)
     return NULL;
   sheet = xq_worksheet_new ();
   xq_worksheet_set_title (sheet, file->unit->title);
-  for (guint i = 0; i < file->unit->exercises->len; i++)
-    {
-      const XqExercise *ex = g_ptr_array_index (file->unit->exercises, i);
-      g_autofree char *answer = xq_exercise_answer_key (ex);
-      XqLessonMarks marks;
-      const XqPosition *pos = xq_exercise_picture (ex, &marks);
-      XqAnnotations annots;
-
-      xq_lesson_marks_to_annotations (&marks, pos, &annots);
-      xq_worksheet_add (sheet, pos, ex->prompt, answer, &annots);
-    }
+  xq_worksheet_set_layout (sheet, job->layout);
+  xq_worksheet_set_key (sheet, job->key_path != NULL ? XQ_WORKSHEET_KEY_NONE : job->key);
+  xq_answer_add_to_worksheet (sheet, file, job->notation, NULL);
   return sheet;
+}
+
+/* The questions at path, and with key_path the key alone there. */
+static gboolean
+write_worksheet (XqTeachWork *job, GError **error)
+{
+  if (!xq_worksheet_write_pdf (job->sheet, job->path, error))
+    return FALSE;
+  if (job->key_path == NULL)
+    return TRUE;
+  xq_worksheet_set_key (job->sheet, XQ_WORKSHEET_KEY_ONLY);
+  return xq_worksheet_write_pdf (job->sheet, job->key_path, error);
 }
 
 /* A file name in dir for a unit imported from source: the source's name
@@ -133,10 +141,10 @@ xq_teach_work_run (XqTeachWork *job, GCancellable *cancellable, GError **error)
     {
     case XQ_TEACH_JOB_EXPORT_PDF:
     case XQ_TEACH_JOB_WORKSHEET:
-      job->sheet = build_worksheet (job->unit_path, error);
+      job->sheet = build_worksheet (job, error);
       if (job->sheet == NULL || g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
-      return job->kind == XQ_TEACH_JOB_WORKSHEET || xq_worksheet_write_pdf (job->sheet, job->path, error);
+      return job->kind == XQ_TEACH_JOB_WORKSHEET || write_worksheet (job, error);
     case XQ_TEACH_JOB_EXPORT_PACK:
       if (job->units == NULL)
         {

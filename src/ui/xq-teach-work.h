@@ -9,6 +9,7 @@
 #include <gio/gio.h>
 
 #include "xq-import.h"
+#include "xq-notation.h"
 #include "xq-unit-store.h"
 #include "xq-worksheet.h"
 
@@ -35,6 +36,14 @@ typedef struct {
   XqWorksheet    *sheet;     /* XQ_TEACH_JOB_WORKSHEET's result */
   XqImportReport *report;    /* XQ_TEACH_JOB_IMPORT_GAMES's, even when it failed */
   char           *out_path;  /* the unit XQ_TEACH_JOB_IMPORT_GAMES wrote */
+  /* The worksheet jobs' options (xq_teach_work_new sets the defaults: six
+   * boards a page, the key after the questions, the locale's notation);
+   * with key_path, EXPORT_PDF writes the questions at path and the key
+   * alone at key_path. */
+  int             layout;
+  XqWorksheetKey  key;
+  XqNotation      notation;
+  char           *key_path;
   /* XQ_TEACH_JOB_EXPORT_PACK: the units (NULL: every unit) and the author
    * (NULL: none) */
   char          **units;

@@ -562,8 +562,10 @@ choose_hint (const XqAttempt *a, int level, XqHint *out)
   out->text = g_strdup (_("Think about each choice in turn: which one fits?"));
 }
 
+/* The letter and text of the right choice, as the question lists them
+ * (xq_exercise_question). */
 static char *
-choose_answer_key (const XqExercise *ex)
+choose_answer_key (const XqExercise *ex, XqAnswerStyle *style)
 {
   const Choose *d = ex->data;
 
@@ -571,7 +573,7 @@ choose_answer_key (const XqExercise *ex)
     {
       XqChoice *c = g_ptr_array_index (d->choices, i);
       if (g_strcmp0 (c->id, d->answer) == 0)
-        return g_strdup_printf ("%c) %s", 'A' + i, c->text);
+        return g_strdup_printf ("%c) %s", xq_answer_choice_letter (i), c->text);
     }
   return NULL;
 }

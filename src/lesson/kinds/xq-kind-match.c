@@ -353,11 +353,13 @@ match_hint (const XqAttempt *a, int level, XqHint *out)
 }
 
 static char *
-match_answer_key (const XqExercise *ex)
+match_answer_key (const XqExercise *ex, XqAnswerStyle *style)
 {
   const Match *m = ex->data;
+  GString *s = g_string_new (NULL);
 
-  return xq_kind_points_key (m->points, m->n_answer);
+  xq_answer_append_points (s, m->points, m->n_answer, style);
+  return g_string_free (s, FALSE);
 }
 
 static const XqPosition *

@@ -135,9 +135,9 @@ mate_hint (const XqAttempt *a, int level, XqHint *out)
 }
 
 static char *
-mate_answer_key (const XqExercise *ex)
+mate_answer_key (const XqExercise *ex, XqAnswerStyle *style)
 {
-  return xq_kind_mate_line (&ex->position, mate_mate_in (ex));
+  return xq_answer_mate_text (&ex->position, mate_mate_in (ex), style);
 }
 
 const XqKind xq_kind_mate = {

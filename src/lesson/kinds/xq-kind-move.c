@@ -409,26 +409,34 @@ move_hint (const XqAttempt *a, int level, XqHint *out)
   xq_hint_for_move (key, level, out);
 }
 
-/* Up to four of the moves that are right, in the worksheet's notation. */
+/* The moves that are right, in the worksheet's notation: all of them up to
+ * six, else the first six and how many more. */
 static char *
-move_answer_key (const XqExercise *ex)
+move_answer_key (const XqExercise *ex, XqAnswerStyle *style)
 {
   g_autoptr(GString) out = g_string_new (NULL);
   XqPosition pos = ex->position;
   XqMove moves[XQ_MAX_MOVES];
-  int n = xq_position_legal_moves (&pos, moves), shown = 0;
+  int n = xq_position_legal_moves (&pos, moves), right = 0;
 
-  for (int i = 0; i < n && shown < 4; i++)
+  for (int i = 0; i < n; i++)
     {
       XqAnswer answer = { .moves = &moves[i], .n_moves = 1 };
       g_autoptr(XqVerdict) v = move_check (ex, &answer);
 
       if (v->kind != XQ_VERDICT_CORRECT)
         continue;
-      if (shown++ > 0)
+      if (right++ >= 6)
+        continue;
+      if (right > 1)
         g_string_append (out, " /");
-      xq_kind_append_move (out, &pos, moves[i]);
+      xq_answer_append_move (out, &pos, moves[i], style);
     }
+  if (right > 6)
+    /* Translators: after six right moves in an answer key, how many more
+     * are right too. */
+    g_string_append_printf (out, g_dngettext (GETTEXT_PACKAGE, " (and %d more)", " (and %d more)", right - 6),
+                            right - 6);
   return out->len > 0 ? g_strdup (out->str) : NULL;
 }
 

@@ -239,9 +239,10 @@ setup_hint (const XqAttempt *a, int level, XqHint *out)
     out->text = g_strdup (_("Start with the piece chosen in the tray."));
 }
 
-/* The pieces still to place, "Ke0, Ad0". */
+/* The pieces still to place and their points, "Red general e0, Red
+ * advisor d0". */
 static char *
-setup_answer_key (const XqExercise *ex)
+setup_answer_key (const XqExercise *ex, XqAnswerStyle *style)
 {
   const Setup *d = ex->data;
   GString *out = g_string_new (NULL);
@@ -249,10 +250,10 @@ setup_answer_key (const XqExercise *ex)
   for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
     if (d->target.board[sq] != ex->position.board[sq] && d->target.board[sq] != XQ_EMPTY)
       {
-        char name[3];
-        xq_square_to_text (sq, name);
-        g_string_append_printf (out, "%s%c%s", out->len ? ", " : "",
-                                xq_piece_to_fen_char (d->target.board[sq]), name);
+        g_autofree char *name = xq_answer_piece_name (d->target.board[sq]);
+
+        g_string_append_printf (out, "%s%s ", out->len ? ", " : "", name);
+        xq_answer_append_point (out, sq, style);
       }
   return g_string_free (out, FALSE);
 }

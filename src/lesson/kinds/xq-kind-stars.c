@@ -232,12 +232,23 @@ stars_hint (const XqAttempt *a, int level, XqHint *out)
                                                : _("The marked points are where the piece can step next."));
 }
 
-static char *
-stars_answer_key (const XqExercise *ex)
-{
-  int optimum = ((const Stars *) ex->data)->optimum;
+static GArray *stars_walk (const XqExercise *ex);
 
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d move", "%d moves", optimum), optimum);
+/* The fewest moves and one walk that takes them, numbered. */
+static char *
+stars_answer_key (const XqExercise *ex, XqAnswerStyle *style)
+{
+  const Stars *d = ex->data;
+  g_autoptr(GString) walk = g_string_new (NULL);
+  g_autoptr(GArray) moves = stars_walk (ex);
+  int n = (int) moves->len;
+
+  if (n == 0)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d move", "%d moves", d->optimum), d->optimum);
+  xq_answer_append_line (walk, &ex->position, (const XqMove *) moves->data, n, TRUE, style);
+  /* Translators: a star walk in the answer key: the fewest moves, then the
+   * numbered moves of one such walk. */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d move: %s", "%d moves: %s", n), n, walk->str);
 }
 
 static const XqPosition *
@@ -268,3 +279,61 @@ const XqKind xq_kind_stars = {
   .answer_key = stars_answer_key,
   .picture = stars_picture,
 };
+
+/* One shortest walk over every star (XqMove), found breadth first over
+ * (point, stars taken): the other pieces never move, so the point and the
+ * stars taken are the whole state.  Empty when there is none. */
+static GArray *
+stars_walk (const XqExercise *ex)
+{
+  const Stars *d = ex->data;
+  guint n_masks = 1u << d->n_stars, full = n_masks - 1;
+  guint n_states = XQ_SQUARES * n_masks, head = 0, tail = 0, goal = G_MAXUINT;
+  g_autofree guint *parent = g_new (guint, n_states);
+  g_autofree guint *queue = g_new (guint, n_states);
+  GArray *walk = g_array_new (FALSE, FALSE, sizeof (XqMove));
+  XqPiece piece = ex->position.board[d->square];
+  XqPosition empty = ex->position;
+
+  /* The walking piece is lifted: each step puts it back on its point. */
+  xq_position_put (&empty, d->square, XQ_EMPTY);
+  xq_position_set_side (&empty, xq_piece_color (piece));
+  for (guint i = 0; i < n_states; i++)
+    parent[i] = G_MAXUINT;
+  parent[d->square * n_masks] = d->square * n_masks;
+  queue[tail++] = d->square * n_masks;
+  while (head < tail && goal == G_MAXUINT)
+    {
+      guint state = queue[head++];
+      XqSquare at = (XqSquare) (state / n_masks), steps[XQ_SQUARES];
+      XqPosition pos = empty;
+      int n;
+
+      if ((state % n_masks) == full)
+        {
+          goal = state;
+          break;
+        }
+      xq_position_put (&pos, at, piece);
+      n = xq_lesson_star_steps (&pos, at, steps);
+      for (int i = 0; i < n; i++)
+        {
+          guint mask = state % n_masks, next;
+
+          for (int s = 0; s < d->n_stars; s++)
+            if (d->stars[s] == steps[i])
+              mask |= 1u << s;
+          next = (guint) steps[i] * n_masks + mask;
+          if (parent[next] != G_MAXUINT)
+            continue;
+          parent[next] = state;
+          queue[tail++] = next;
+        }
+    }
+  for (guint state = goal; goal != G_MAXUINT && parent[state] != state; state = parent[state])
+    {
+      XqMove m = xq_move_make ((XqSquare) (parent[state] / n_masks), (XqSquare) (state / n_masks));
+      g_array_prepend_val (walk, m);
+    }
+  return walk;
+}

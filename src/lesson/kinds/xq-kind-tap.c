@@ -524,18 +524,12 @@ tap_hint (const XqAttempt *a, int level, XqHint *out)
 }
 
 static char *
-tap_answer_key (const XqExercise *ex)
+tap_answer_key (const XqExercise *ex, XqAnswerStyle *style)
 {
   const Tap *t = ex->data;
   GString *s = g_string_new (NULL);
 
-  for (int i = 0; i < t->n_answer; i++)
-    {
-      char name[3];
-
-      xq_square_to_text (t->points[i], name);
-      g_string_append_printf (s, "%s%s", s->len ? ", " : "", name);
-    }
+  xq_answer_append_points (s, t->points, t->n_answer, style);
   return g_string_free (s, FALSE);
 }
 

@@ -1,0 +1,324 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Questions and answer-key lines as a worksheet prints them
+ * (xq-answer-text.h, docs/worksheets.md). */
+#define G_LOG_DOMAIN "xq-answer-text"
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "xq-answer-text.h"
+#include "xq-kind.h"
+#include "xq-lesson-marks.h"
+#include "xq-solver.h"
+
+XqNotation
+xq_answer_default_notation (void)
+{
+  XqNotation notation = XQ_NOTATION_WXF;
+
+  /* The same choice the window makes for "Automatic": the translation names
+   * the notation (and so the script) of a Chinese locale. */
+  xq_notation_from_name (C_("notation-default", "wxf"), &notation);
+  return notation;
+}
+
+/* Traditional characters where the locale asks for them, else simplified. */
+static XqNotation
+locale_chinese (void)
+{
+  const char *const *names = g_get_language_names ();
+  XqNotation def = xq_answer_default_notation ();
+
+  if (def == XQ_NOTATION_ZH_HANS || def == XQ_NOTATION_ZH_HANT)
+    return def;
+  for (int i = 0; names[i] != NULL; i++)
+    if (g_str_has_prefix (names[i], "zh_TW") || g_str_has_prefix (names[i], "zh_HK") ||
+        g_str_has_prefix (names[i], "zh_MO") || g_str_has_prefix (names[i], "zh_Hant"))
+      return XQ_NOTATION_ZH_HANT;
+  return XQ_NOTATION_ZH_HANS;
+}
+
+gboolean
+xq_answer_notation_from_name (const char *name, XqNotation *out)
+{
+  g_return_val_if_fail (out != NULL, FALSE);
+  if (g_strcmp0 (name, "chinese") == 0)
+    {
+      *out = locale_chinese ();
+      return TRUE;
+    }
+  return name != NULL && xq_notation_from_name (name, out);
+}
+
+void
+xq_answer_style_init (XqAnswerStyle *style, XqNotation notation)
+{
+  g_return_if_fail (style != NULL);
+  memset (style, 0, sizeof *style);
+  style->notation = notation;
+}
+
+char
+xq_answer_choice_letter (guint index)
+{
+  return index < 26 ? (char) ('A' + index) : '?';
+}
+
+void
+xq_answer_append_move (GString *out, XqPosition *pos, XqMove m, const XqAnswerStyle *style)
+{
+  g_autofree char *text = NULL;
+  char iccs[5];
+
+  g_return_if_fail (out != NULL && pos != NULL && style != NULL);
+  if (m != XQ_MOVE_NONE && pos->board[xq_move_from (m)] != XQ_EMPTY)
+    text = xq_notation_format (pos, m, style->notation);
+  if (text == NULL)
+    {
+      /* Never a blank in the key: the coordinates at least say which move. */
+      xq_move_to_iccs (m, iccs);
+      text = g_strdup (iccs);
+    }
+  if (out->len > 0 && out->str[out->len - 1] != ' ')
+    g_string_append_c (out, ' ');
+  g_string_append (out, text);
+}
+
+void
+xq_answer_append_line (GString *out, const XqPosition *start, const XqMove *moves, int n,
+                       gboolean only_mover, const XqAnswerStyle *style)
+{
+  XqPosition pos;
+  gboolean black_first;
+
+  g_return_if_fail (out != NULL && start != NULL && style != NULL && (n == 0 || moves != NULL));
+  pos = *start;
+  black_first = !only_mover && pos.side == XQ_BLACK;
+  for (int i = 0; i < n; i++)
+    {
+      int ply = i + (black_first ? 1 : 0);
+
+      if (only_mover || ply % 2 == 0)
+        g_string_append_printf (out, "%s%d.", out->len > 0 ? " " : "", only_mover ? i + 1 : ply / 2 + 1);
+      else if (i == 0)
+        g_string_append_printf (out, "%s1. …", out->len > 0 ? " " : "");
+      xq_answer_append_move (out, &pos, moves[i], style);
+      if (only_mover)
+        {
+          /* The other side stands still: the piece walks, nothing is taken. */
+          XqPiece piece = pos.board[xq_move_from (moves[i])];
+
+          xq_position_put (&pos, xq_move_from (moves[i]), XQ_EMPTY);
+          xq_position_put (&pos, xq_move_to (moves[i]), piece);
+        }
+      else
+        {
+          XqUndo undo;
+          xq_position_do_move (&pos, moves[i], &undo);
+        }
+    }
+}
+
+void
+xq_answer_append_point (GString *out, XqSquare sq, XqAnswerStyle *style)
+{
+  char name[3];
+
+  g_return_if_fail (out != NULL && style != NULL && sq >= 0 && sq < XQ_SQUARES);
+  xq_square_to_text (sq, name);
+  g_string_append (out, name);
+  style->names_points = TRUE;
+}
+
+void
+xq_answer_append_points (GString *out, const XqSquare *points, int n_points, XqAnswerStyle *style)
+{
+  g_return_if_fail (out != NULL && (n_points == 0 || points != NULL) && style != NULL);
+  for (int i = 0; i < n_points; i++)
+    {
+      if (i > 0)
+        g_string_append (out, ", ");
+      xq_answer_append_point (out, points[i], style);
+    }
+}
+
+char *
+xq_answer_piece_name (XqPiece piece)
+{
+  /* Whole names, not a side and a piece put together: a Chinese teacher
+   * writes 红帅 and 黑将, one word each. */
+  static const char *const names[2][XQ_N_TYPES] = {
+    { NULL, NC_("answer-key", "Red general"), NC_("answer-key", "Red advisor"),
+      NC_("answer-key", "Red elephant"), NC_("answer-key", "Red horse"), NC_("answer-key", "Red chariot"),
+      NC_("answer-key", "Red cannon"), NC_("answer-key", "Red soldier") },
+    { NULL, NC_("answer-key", "Black general"), NC_("answer-key", "Black advisor"),
+      NC_("answer-key", "Black elephant"), NC_("answer-key", "Black horse"), NC_("answer-key", "Black chariot"),
+      NC_("answer-key", "Black cannon"), NC_("answer-key", "Black soldier") },
+  };
+  XqPieceType type = xq_piece_type (piece);
+
+  g_return_val_if_fail (piece != XQ_EMPTY && type > 0 && type < XQ_N_TYPES, NULL);
+  return g_strdup (g_dpgettext2 (GETTEXT_PACKAGE, "answer-key",
+                                 names[xq_piece_color (piece) == XQ_RED ? 0 : 1][type]));
+}
+
+char *
+xq_answer_mate_text (const XqPosition *start, int mate_in, const XqAnswerStyle *style)
+{
+  g_autoptr(XqSolver) solver = NULL;
+  g_autoptr(GString) line_text = g_string_new (NULL);
+  g_autoptr(GString) others = g_string_new (NULL);
+  XqMove line[2 * XQ_SOLVER_MAX_MATE];
+  XqSolution sol = { 0 };
+  XqPosition pos;
+  int n = 0;
+
+  g_return_val_if_fail (start != NULL && style != NULL, NULL);
+  if (mate_in < 1 || mate_in > XQ_SOLVER_MAX_MATE)
+    return NULL;
+  solver = xq_solver_new ();
+  xq_solver_set_node_limit (solver, XQ_LESSON_SOLVER_NODES);
+  if (xq_solver_main_line (solver, start, mate_in, line, &n) != XQ_SOLVE_MATE || n == 0)
+    return NULL;
+  xq_answer_append_line (line_text, start, line, n, FALSE, style);
+  /* Other first moves that mate as fast are right too: name them, so a
+   * child's different answer is not marked wrong. */
+  xq_solver_clear (solver);
+  if (xq_solver_solve (solver, start, mate_in, &sol) == XQ_SOLVE_MATE)
+    for (int i = 0; i < sol.n_keys && i < 6; i++)
+      if (sol.keys[i] != line[0])
+        {
+          pos = *start;
+          if (others->len > 0)
+            g_string_append (others, ",");
+          xq_answer_append_move (others, &pos, sol.keys[i], style);
+        }
+  if (mate_in == 1)
+    {
+      if (others->len == 0)
+        return g_string_free (g_steal_pointer (&line_text), FALSE);
+      /* Translators: a mate in one in the answer key: the move, then the
+       * other moves that mate too. */
+      return g_strdup_printf (_("%s (or %s)"), line_text->str, others->str);
+    }
+  {
+    g_autoptr(GString) key = g_string_new (NULL);
+
+    pos = *start;
+    xq_answer_append_move (key, &pos, line[0], style);
+    if (others->len > 0)
+      /* Translators: the key move of a mate, then the other moves that
+       * win as fast, in the answer key. */
+      return g_strdup_printf (_("Key: %s (or %s). Main line: %s"), key->str, others->str, line_text->str);
+    /* Translators: the key move of a mate and the main line, numbered
+     * moves, in the answer key. */
+    return g_strdup_printf (_("Key: %s. Main line: %s"), key->str, line_text->str);
+  }
+}
+
+/* ---- Questions -------------------------------------------------------------- */
+
+char *
+xq_exercise_question (const XqExercise *ex, XqAnswerStyle *style)
+{
+  g_autoptr(GString) out = NULL;
+  GPtrArray *choices;
+
+  g_return_val_if_fail (ex != NULL && style != NULL, NULL);
+  out = g_string_new (ex->prompt);
+  choices = xq_exercise_choices (ex);
+  if (choices == NULL)
+    return g_string_free (g_steal_pointer (&out), FALSE);
+
+  /* The moves a choice question asks about (is it legal, is the trade
+   * good) are part of the question: the marks on the board only hint. */
+  {
+    const char *moves = xq_exercise_get_field (ex, "moves");
+    g_auto(GStrv) words = moves != NULL ? g_strsplit (moves, " ", -1) : NULL;
+    g_autoptr(GArray) line = g_array_new (FALSE, FALSE, sizeof (XqMove));
+
+    for (int i = 0; words != NULL && words[i] != NULL; i++)
+      {
+        XqMove m = xq_move_from_iccs (words[i]);
+        if (m != XQ_MOVE_NONE)
+          g_array_append_val (line, m);
+      }
+    if (line->len > 0)
+      {
+        g_autoptr(GString) text = g_string_new (NULL);
+
+        /* One move needs no number; a line of them does. */
+        if (line->len == 1)
+          {
+            XqPosition pos = ex->position;
+            xq_answer_append_move (text, &pos, g_array_index (line, XqMove, 0), style);
+          }
+        else
+          xq_answer_append_line (text, &ex->position, (const XqMove *) line->data, (int) line->len, FALSE,
+                                 style);
+        g_string_append_printf (out, " (%s)", text->str);
+      }
+  }
+  for (guint i = 0; i < choices->len; i++)
+    {
+      XqChoice *c = g_ptr_array_index (choices, i);
+
+      g_string_append_printf (out, "%s%c) %s", i == 0 ? "\n" : "   ", xq_answer_choice_letter (i), c->text);
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* ---- A lesson file on a worksheet ---------------------------------------------- */
+
+void
+xq_answer_add_to_worksheet (XqWorksheet *sheet, const XqLessonFile *file, XqNotation notation,
+                            GPtrArray *answers)
+{
+  g_return_if_fail (sheet != NULL && file != NULL);
+
+  if (file->type == XQ_LESSON_FILE_UNIT)
+    {
+      const XqUnit *unit = file->unit;
+
+      for (guint i = 0; i < unit->exercises->len; i++)
+        {
+          const XqExercise *ex = g_ptr_array_index (unit->exercises, i);
+          XqAnswerStyle style;
+          g_autofree char *answer = NULL;
+          g_autofree char *question = NULL;
+          XqLessonMarks marks;
+          const XqPosition *pos = xq_exercise_picture (ex, &marks);
+          XqAnnotations annots;
+
+          xq_answer_style_init (&style, notation);
+          answer = xq_exercise_answer_key (ex, &style);
+          question = xq_exercise_question (ex, &style);
+          xq_lesson_marks_to_annotations (&marks, pos, &annots);
+          xq_worksheet_add (sheet, pos, question, answer, &annots);
+          if (style.names_points)
+            xq_worksheet_show_coordinates (sheet, xq_worksheet_get_n_exercises (sheet) - 1);
+          if (xq_exercise_choices (ex) != NULL)
+            xq_worksheet_set_choice (sheet, xq_worksheet_get_n_exercises (sheet) - 1);
+          if (answers != NULL)
+            g_ptr_array_add (answers, g_strdup_printf ("%s: %s", ex->id, answer ? answer : "-"));
+        }
+      return;
+    }
+  for (guint i = 0; i < file->pack->puzzles->len; i++)
+    {
+      const XqPuzzle *pz = g_ptr_array_index (file->pack->puzzles, i);
+      XqAnswerStyle style;
+      g_autofree char *answer = NULL;
+      g_autofree char *prompt = NULL;
+
+      xq_answer_style_init (&style, notation);
+      answer = xq_answer_mate_text (&pz->position, pz->mate_in, &style);
+      prompt = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: mate in %d", "%s: mate in %d", pz->mate_in),
+                                pz->title, pz->mate_in);
+      xq_worksheet_add (sheet, &pz->position, prompt, answer, NULL);
+      if (answers != NULL)
+        g_ptr_array_add (answers, g_strdup_printf ("%s: %s", pz->id, answer ? answer : "-"));
+    }
+}

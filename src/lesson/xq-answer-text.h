@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-answer-text.h: an exercise as a worksheet prints it, its question in
+ * full and its answer in the teacher's notation (docs/worksheets.md).
+ *
+ * Each kind writes its own answer-key line (XqKind.answer_key) with the
+ * helpers below, so every kind names moves, lines and points the same way:
+ * moves in the chosen notation, lines with move numbers ("1. 車一平四 將6平5
+ * 2. …"), points by their ICCS coordinates, which the worksheet then prints
+ * around that board (XqAnswerStyle.names_points). */
+#pragma once
+
+#include "xq-lesson.h"
+#include "xq-notation.h"
+#include "xq-worksheet.h"
+
+G_BEGIN_DECLS
+
+/* How a key is written, and what the text it wrote needs on the page. */
+typedef struct {
+  XqNotation notation;
+  gboolean   names_points;  /* out: the text names points ("e4"); print the board's coordinates */
+} XqAnswerStyle;
+
+/* The notation a worksheet uses unless told otherwise: Chinese in a Chinese
+ * locale (in its script), else WXF; the window's "Automatic". */
+XqNotation  xq_answer_default_notation (void);
+/* "iccs", "wxf", "chinese" (the locale's script: traditional in zh_TW, zh_HK,
+ * zh_MO, else simplified) or a core name ("zh-hans", "zh-hant"); FALSE for
+ * any other word. */
+gboolean    xq_answer_notation_from_name (const char *name, XqNotation *out);
+void        xq_answer_style_init       (XqAnswerStyle *style, XqNotation notation);
+
+/* A choice's letter on the sheet: 0 -> 'A'. */
+char        xq_answer_choice_letter    (guint index);
+/* Appends the legal move m of pos, after a space when out is not empty. */
+void        xq_answer_append_move      (GString *out, XqPosition *pos, XqMove m, const XqAnswerStyle *style);
+/* Appends a line played from start with move numbers, the side to move at
+ * start first: "1. 炮二平五 馬8進7 2. 馬二進三", or "1. … 馬8進7 2. 馬二進三"
+ * when Black begins.  With only_mover, the other side never moves (a star
+ * walk): "1. 車一進一 2. 車一平四". */
+void        xq_answer_append_line      (GString *out, const XqPosition *start, const XqMove *moves, int n,
+                                        gboolean only_mover, const XqAnswerStyle *style);
+/* Appends the point's coordinates ("e4") and sets style->names_points. */
+void        xq_answer_append_point     (GString *out, XqSquare sq, XqAnswerStyle *style);
+/* Appends the points, "d2, f2, c3", and sets style->names_points. */
+void        xq_answer_append_points    (GString *out, const XqSquare *points, int n_points, XqAnswerStyle *style);
+/* "Red general" (translated: 红帅), for the set-up key. */
+char       *xq_answer_piece_name       (XqPiece piece);
+/* The mate from start: the key move (and any other that mates as fast) and
+ * the main line against the most stubborn defence, numbered; NULL when the
+ * solver finds none within its limit. */
+char       *xq_answer_mate_text        (const XqPosition *start, int mate_in, const XqAnswerStyle *style);
+
+/* The question as printed: the prompt, for a question with choices the
+ * moves it asks about (in the notation) and every choice, lettered. */
+char       *xq_exercise_question       (const XqExercise *ex, XqAnswerStyle *style);
+
+/* Adds every exercise of a unit (or puzzle of a pack) to sheet: its
+ * picture and marks, its question and its key line, with the board's
+ * coordinates where the key names points.  answers (may be NULL) gets one
+ * "id: answer" line per exercise. */
+void        xq_answer_add_to_worksheet (XqWorksheet *sheet, const XqLessonFile *file, XqNotation notation,
+                                        GPtrArray *answers);
+
+G_END_DECLS

@@ -488,42 +488,6 @@ set_busy (XqTeachPage *self, const char *text)
     set_status (self, text, FALSE);
 }
 
-static void
-draw_page_cb (GtkPrintOperation *op, GtkPrintContext *context, int page, XqWorksheet *sheet)
-{
-  cairo_t *cr = gtk_print_context_get_cairo_context (context);
-  double sx = gtk_print_context_get_width (context) / XQ_WORKSHEET_PAGE_WIDTH;
-  double sy = gtk_print_context_get_height (context) / XQ_WORKSHEET_PAGE_HEIGHT;
-  g_autoptr(GError) error = NULL;
-
-  cairo_save (cr);
-  cairo_scale (cr, MIN (sx, sy), MIN (sx, sy));
-  if (!xq_worksheet_draw_page (sheet, cr, page, &error))
-    g_warning ("worksheet page %d: %s", page, error->message);
-  cairo_restore (cr);
-}
-
-static void
-print_sheet (XqTeachPage *self, XqWorksheet *sheet)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GtkPrintOperation) op = gtk_print_operation_new ();
-  g_autoptr(GtkPageSetup) setup = gtk_page_setup_new ();
-  g_autoptr(GtkPaperSize) a4 = gtk_paper_size_new (GTK_PAPER_NAME_A4);
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-
-  gtk_page_setup_set_paper_size (setup, a4);
-  gtk_print_operation_set_default_page_setup (op, setup);
-  gtk_print_operation_set_n_pages (op, xq_worksheet_count_pages (sheet));
-  gtk_print_operation_set_job_name (op, unit_title (self));
-  g_signal_connect_data (op, "draw-page", G_CALLBACK (draw_page_cb), sheet,
-                         (GClosureNotify) (void (*) (void)) xq_worksheet_free, 0);
-  if (gtk_print_operation_run (op, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG,
-                               GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, &error) ==
-      GTK_PRINT_OPERATION_RESULT_ERROR)
-    set_status (self, error->message, TRUE);
-}
-
 static void start_job (XqTeachPage *self, XqTeachJob kind, const char *path);
 
 static void
@@ -598,8 +562,8 @@ job_done_cb (GObject *source, GAsyncResult *result, gpointer data)
       }
       break;
     case XQ_TEACH_JOB_WORKSHEET:
+      /* Printing is the worksheet dialog's (xq-worksheet-dialog.c). */
       set_status (self, "", FALSE);
-      print_sheet (self, g_steal_pointer (&job->sheet));
       break;
     case XQ_TEACH_JOB_IMPORT_PACK:
       {

@@ -175,9 +175,12 @@ xq_game_review_analyse (const XqGame *game, XqColor learner, XqGameReview *out,
   if (g_cancellable_is_cancelled (cancellable))
     return FALSE;
 
-  /* The biggest ones, then told in the order they were played. */
-  qsort (found->data, found->len, sizeof (XqMistake), compare_loss);
+  /* The biggest ones, then told in the order they were played.  An empty
+   * GArray has no data at all, which qsort and memcpy may not be given. */
   out->n_mistakes = (int) MIN (found->len, XQ_GAME_REVIEW_MAX_MISTAKES);
+  if (out->n_mistakes == 0)
+    return TRUE;
+  qsort (found->data, found->len, sizeof (XqMistake), compare_loss);
   memcpy (out->mistakes, found->data, sizeof (XqMistake) * (gsize) out->n_mistakes);
   qsort (out->mistakes, (size_t) out->n_mistakes, sizeof (XqMistake), compare_ply);
   return TRUE;

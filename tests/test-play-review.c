@@ -224,19 +224,7 @@ test_review_cancelled (Fixture *f, gconstpointer data)
 int
 main (int argc, char *argv[])
 {
-  for (int i = 1; i < argc; i++)
-    if (g_str_has_prefix (argv[i], "--lang="))
-      {
-        g_setenv ("LANGUAGE", argv[i] + strlen ("--lang="), TRUE);
-        argv[i] = (char *) "";
-      }
-  g_setenv ("GSETTINGS_SCHEMA_DIR", XQ_BUILD_SCHEMADIR, FALSE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, XQ_BUILD_ROOT "/po");
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-  xq_test_gtk_init (&argc, &argv);
+  xq_test_gtk_init_app (&argc, &argv, XQ_BUILD_SCHEMADIR, XQ_BUILD_ROOT "/po");
 
   g_test_add ("/ui/play/review", Fixture, NULL, fixture_set_up, test_review, fixture_tear_down);
   g_test_add ("/ui/play/game-end", Fixture, NULL, fixture_set_up, test_game_end, fixture_tear_down);

@@ -35,13 +35,10 @@ fixture_set_up (Fixture *f, gconstpointer data)
   g_settings_set_enum (f->settings, "opponent", 1);
   g_settings_set_int (f->settings, "computer-level", 1);
   g_settings_set_enum (f->settings, "player-color", 0);
-  f->window = gtk_window_new ();
   f->page = g_object_new (XQ_TYPE_PLAY_PAGE, NULL);
   /* The computer never answers on its own here: every move is the test's. */
   xq_play_page_set_computer_delay (f->page, 600000);
-  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->page));
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1000, 700);
-  gtk_window_present (GTK_WINDOW (f->window));
+  f->window = xq_test_present (GTK_WIDGET (f->page));
 }
 
 static void

@@ -93,6 +93,7 @@ fixture_setup (Fixture *f, gconstpointer data)
   f->player = xq_learn_page_get_player (f->page);
   f->board = xq_test_quiet_board (f->player);
   f->window = xq_test_present (GTK_WIDGET (f->page));
+  gtk_test_widget_wait_for_draw (f->window);
 }
 
 static void

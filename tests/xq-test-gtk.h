@@ -41,3 +41,16 @@ xq_test_gtk_init_app (int *argc, char ***argv, const char *schema_dir, const cha
   textdomain (GETTEXT_PACKAGE);
   xq_test_gtk_init (argc, argv);
 }
+
+/* A new window with child in it, at the size the page tests use, shown
+ * (not yet drawn: gtk_test_widget_wait_for_draw () waits for that). */
+static inline GtkWidget *
+xq_test_present (GtkWidget *child)
+{
+  GtkWidget *window = gtk_window_new ();
+
+  gtk_window_set_child (GTK_WINDOW (window), child);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
+}

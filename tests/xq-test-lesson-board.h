@@ -23,20 +23,6 @@ xq_test_quiet_board (XqLessonPlayer *player)
   return board;
 }
 
-/* A new window with child in it, at the size the Learn page's tests use,
- * shown and drawn. */
-static inline GtkWidget *
-xq_test_present (GtkWidget *child)
-{
-  GtkWidget *window = gtk_window_new ();
-
-  gtk_window_set_child (GTK_WINDOW (window), child);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
-  gtk_window_present (GTK_WINDOW (window));
-  gtk_test_widget_wait_for_draw (window);
-  return window;
-}
-
 /* Runs what is pending on the main context, without blocking. */
 static inline void
 xq_test_wait_idle (void)

@@ -180,23 +180,6 @@ hints_on_disk (Fixture    *f,
   return result != NULL ? result->hints : -1;
 }
 
-static XqMove
-a_correct_move (const XqExercise *ex)
-{
-  XqPosition pos = ex->position;
-  XqMove moves[XQ_MAX_MOVES];
-  int n = xq_position_legal_moves (&pos, moves);
-
-  for (int i = 0; i < n; i++)
-    {
-      XqAnswer answer = { .moves = &moves[i], .n_moves = 1 };
-      g_autoptr(XqVerdict) v = xq_exercise_check (ex, &answer);
-      if (v->kind == XQ_VERDICT_CORRECT)
-        return moves[i];
-    }
-  g_assert_not_reached ();
-}
-
 /* The fewest-moves star walk, by breadth-first search over (point, stars
  * taken): the test's own answer, independent of the player. */
 static int
@@ -286,7 +269,12 @@ solve_exercise (Fixture          *f,
         xq_test_click (xq_lesson_player_get_button (f->player, "check"));
       break;
     case KIND_MOVE:
-      play_move (f, a_correct_move (ex));
+      {
+        XqMove m = checked_move (ex, TRUE);
+
+        g_assert_cmpint (m, !=, XQ_MOVE_NONE);
+        play_move (f, m);
+      }
       break;
     case KIND_STARS:
       {

@@ -109,29 +109,11 @@ fixture_teardown (Fixture *f, gconstpointer data)
 static void
 play_move (Fixture *f, XqMove m)
 {
+  g_assert_cmpint (m, !=, XQ_MOVE_NONE);
   xq_test_press_point (f->board, xq_move_from (m));
   xq_test_press_point (f->board, xq_move_to (m));
   while (xq_lesson_player_is_busy (f->player))
     g_main_context_iteration (NULL, TRUE);
-}
-
-/* A legal move the exercise on show calls right (want TRUE) or wrong. */
-static XqMove
-find_move (const XqExercise *ex, gboolean want)
-{
-  XqPosition pos = ex->position;
-  XqMove moves[XQ_MAX_MOVES];
-  int n = xq_position_legal_moves (&pos, moves);
-
-  for (int i = 0; i < n; i++)
-    {
-      XqAnswer a = { .moves = &moves[i], .n_moves = 1 };
-      g_autoptr(XqVerdict) v = xq_exercise_check (ex, &a);
-
-      if ((v->kind == XQ_VERDICT_CORRECT) == want && v->kind != XQ_VERDICT_ILLEGAL)
-        return moves[i];
-    }
-  g_assert_not_reached ();
 }
 
 /* The exercise on show, solved right the first time. */
@@ -158,7 +140,7 @@ solve (Fixture *f, const XqExercise *ex)
       play_move (f, sol->keys[0]);
     }
   else
-    play_move (f, find_move (ex, TRUE));
+    play_move (f, checked_move (ex, TRUE));
   g_assert_true (xq_lesson_player_is_solved (f->player));
   g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 3);
 }
@@ -209,10 +191,10 @@ test_missed_enters (Fixture *f, gconstpointer data)
   ex = xq_lesson_player_get_exercise (f->player);
   g_assert_cmpstr (ex->id, ==, "best");
   gtk_test_widget_wait_for_draw (GTK_WIDGET (f->player));
-  play_move (f, find_move (ex, FALSE));
+  play_move (f, checked_move (ex, FALSE));
   g_assert_false (xq_lesson_player_is_solved (f->player));
   xq_test_click (xq_lesson_player_get_button (f->player, "retry"));
-  play_move (f, find_move (ex, TRUE));
+  play_move (f, checked_move (ex, TRUE));
   g_assert_true (xq_lesson_player_is_solved (f->player));
   g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 2);
 

@@ -15,24 +15,9 @@
 #include "xq-lesson-rules.h"
 #include "xq-test-dirs.h"
 #include "xq-test-kinds.h"
+#include "xq-test-squares.h"
 
 static GPtrArray *curriculum;
-
-static XqSquare
-sq (const char *name)
-{
-  XqSquare s = xq_square_from_text (name);
-  g_assert_cmpint (s, !=, XQ_NO_SQUARE);
-  return s;
-}
-
-static XqMove
-mv (const char *iccs)
-{
-  XqMove m = xq_move_from_iccs (iccs);
-  g_assert_cmpint (m, !=, XQ_MOVE_NONE);
-  return m;
-}
 
 static GPtrArray *
 shipped (void)

@@ -28,13 +28,10 @@ typedef struct {
 static void
 fixture_set_up (Fixture *f, gconstpointer data)
 {
-  f->window = gtk_window_new ();
   f->page = g_object_new (XQ_TYPE_GAME_DAY_PAGE, NULL);
   f->play = xq_game_day_page_get_play (f->page);
   xq_variant_play_set_computer_delay (f->play, 0);
-  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->page));
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1000, 700);
-  gtk_window_present (GTK_WINDOW (f->window));
+  f->window = xq_test_present (GTK_WIDGET (f->page));
 }
 
 static void

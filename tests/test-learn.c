@@ -22,6 +22,7 @@
 #include "xq-window.h"
 #include "xq-test-gtk.h"
 #include "xq-test-kinds.h"
+#include "xq-test-lesson-board.h"
 
 typedef struct {
   GtkWidget      *window;
@@ -42,18 +43,12 @@ fixture_setup (Fixture       *f,
 
   g_assert_no_error (error);
   f->store_dir = g_steal_pointer (&dir);
-  f->window = gtk_window_new ();
   f->page = XQ_LEARN_PAGE (xq_learn_page_new ());
   /* Loaded before showing, so the page never looks at the real data dir. */
   xq_learn_page_load (f->page, NULL, f->store_dir);
   f->player = xq_learn_page_get_player (f->page);
-  f->board = xq_lesson_player_get_board (f->player);
-  xq_lesson_player_set_reply_delay (f->player, 0);
-  xq_board_view_set_animate (xq_lesson_board_get_view (f->board), FALSE);
-  xq_board_view_set_sounds (xq_lesson_board_get_view (f->board), FALSE);
-  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->page));
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1000, 700);
-  gtk_window_present (GTK_WINDOW (f->window));
+  f->board = xq_test_quiet_board (f->player);
+  f->window = xq_test_present (GTK_WIDGET (f->page));
   gtk_test_widget_wait_for_draw (f->window);
 }
 
@@ -66,92 +61,12 @@ fixture_teardown (Fixture       *f,
   g_free (f->store_dir);
 }
 
-static GtkEventController *
-find_controller (GtkWidget  *widget,
-                 GType       type,
-                 GtkPropagationPhase phase)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
-      if (G_TYPE_CHECK_INSTANCE_TYPE (c, type) &&
-          gtk_event_controller_get_propagation_phase (GTK_EVENT_CONTROLLER (c)) == phase)
-        return GTK_EVENT_CONTROLLER (c);
-    }
-  return NULL;
-}
-
-static GtkWidget *
-find_descendant (GtkWidget *widget,
-                 GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_descendant (c, type);
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
-static void
-wait_idle (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-/* A press on a point, the way the pointer gives it: the lesson board's
- * capture gesture first, then the widget under the pointer (the marks layer
- * in tap mode, else the board view).  GTK 4.8 cannot synthesise events, so
- * the gesture signals are emitted (docs/building.md, trap 12). */
-static void
-press_point (Fixture  *f,
-             XqSquare  sq)
-{
-  XqBoardView *view = xq_lesson_board_get_view (f->board);
-  GtkEventController *capture, *click;
-  GtkWidget *target;
-  double x, y;
-
-  xq_board_view_get_point (view, sq, &x, &y);
-  capture = find_controller (GTK_WIDGET (f->board), GTK_TYPE_GESTURE_CLICK, GTK_PHASE_CAPTURE);
-  g_assert_nonnull (capture);
-  g_signal_emit_by_name (capture, "pressed", 1, x, y);
-
-  if (xq_lesson_board_get_tap_mode (f->board))
-    target = find_descendant (GTK_WIDGET (f->board), GTK_TYPE_DRAWING_AREA);
-  else
-    target = GTK_WIDGET (view);
-  g_assert_nonnull (target);
-  g_assert_true (gtk_widget_get_can_target (target));
-  click = find_controller (target, GTK_TYPE_GESTURE_CLICK, GTK_PHASE_BUBBLE);
-  g_assert_nonnull (click);
-  g_signal_emit_by_name (click, "pressed", 1, x, y);
-  g_signal_emit_by_name (click, "released", 1, x, y);
-  wait_idle ();
-}
-
 static void
 play_move (Fixture *f,
            XqMove   m)
 {
-  press_point (f, xq_move_from (m));
-  press_point (f, xq_move_to (m));
-}
-
-static void
-click (GtkWidget *button)
-{
-  g_assert_nonnull (button);
-  g_assert_true (gtk_widget_get_visible (button));
-  g_assert_true (gtk_widget_is_sensitive (button));
-  g_signal_emit_by_name (button, "clicked");
-  wait_idle ();
+  xq_test_press_point (f->board, xq_move_from (m));
+  xq_test_press_point (f->board, xq_move_to (m));
 }
 
 static guint
@@ -173,7 +88,7 @@ open_unit (Fixture    *f,
   guint index = unit_index (f, id);
 
   /* Through the card, as a child would. */
-  click (xq_unit_map_get_card (xq_learn_page_get_unit_map (f->page), index));
+  xq_test_click (xq_unit_map_get_card (xq_learn_page_get_unit_map (f->page), index));
   g_assert_true (xq_learn_page_is_playing (f->page));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (f->player));
   return g_ptr_array_index (xq_learn_page_get_units (f->page), index);
@@ -265,23 +180,6 @@ hints_on_disk (Fixture    *f,
   return result != NULL ? result->hints : -1;
 }
 
-static XqMove
-a_correct_move (const XqExercise *ex)
-{
-  XqPosition pos = ex->position;
-  XqMove moves[XQ_MAX_MOVES];
-  int n = xq_position_legal_moves (&pos, moves);
-
-  for (int i = 0; i < n; i++)
-    {
-      XqAnswer answer = { .moves = &moves[i], .n_moves = 1 };
-      g_autoptr(XqVerdict) v = xq_exercise_check (ex, &answer);
-      if (v->kind == XQ_VERDICT_CORRECT)
-        return moves[i];
-    }
-  g_assert_not_reached ();
-}
-
 /* The fewest-moves star walk, by breadth-first search over (point, stars
  * taken): the test's own answer, independent of the player. */
 static int
@@ -346,7 +244,7 @@ deselect_tray (Fixture *f)
       GtkWidget *button = xq_lesson_player_get_tray_button (f->player, p);
       if (button != NULL && gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)))
         {
-          click (button);
+          xq_test_click (button);
           return;
         }
     }
@@ -363,15 +261,20 @@ solve_exercise (Fixture          *f,
       for (int sq = 0; sq < XQ_SQUARES; sq++)
         if (is_answer_point (ex, sq))
           {
-            press_point (f, sq);
+            xq_test_press_point (f->board, sq);
             if (!tap_all (ex))
               break;
           }
       if (tap_all (ex))
-        click (xq_lesson_player_get_button (f->player, "check"));
+        xq_test_click (xq_lesson_player_get_button (f->player, "check"));
       break;
     case KIND_MOVE:
-      play_move (f, a_correct_move (ex));
+      {
+        XqMove m = checked_move (ex, TRUE);
+
+        g_assert_cmpint (m, !=, XQ_MOVE_NONE);
+        play_move (f, m);
+      }
       break;
     case KIND_STARS:
       {
@@ -388,7 +291,7 @@ solve_exercise (Fixture          *f,
       }
     case KIND_CHOOSE:
       g_assert_nonnull (answer_of (ex).choice);
-      click (xq_lesson_player_get_choice_button (f->player, answer_of (ex).choice));
+      xq_test_click (xq_lesson_player_get_choice_button (f->player, answer_of (ex).choice));
       break;
     case KIND_SETUP:
       /* Lift every misplaced piece back into the tray, then place. */
@@ -396,7 +299,7 @@ solve_exercise (Fixture          *f,
         if (ex->position.board[sq] != XQ_EMPTY && ex->position.board[sq] != target_board (ex)[sq])
           {
             deselect_tray (f);
-            press_point (f, sq);
+            xq_test_press_point (f->board, sq);
           }
       for (int sq = 0; sq < XQ_SQUARES; sq++)
         {
@@ -408,8 +311,8 @@ solve_exercise (Fixture          *f,
           button = xq_lesson_player_get_tray_button (f->player, want);
           g_assert_true (GTK_IS_TOGGLE_BUTTON (button));
           if (!gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)))
-            click (button);
-          press_point (f, sq);
+            xq_test_click (button);
+          xq_test_press_point (f->board, sq);
         }
       break;
     case KIND_MATE:
@@ -435,12 +338,12 @@ solve_exercise (Fixture          *f,
         for (int sq = 0; sq < XQ_SQUARES; sq++)
           if (is_answer_point (ex, sq))
             {
-              press_point (f, sq);
+              xq_test_press_point (f->board, sq);
               if (!all)
                 break;
             }
         if (all)
-          click (xq_lesson_player_get_button (f->player, "check"));
+          xq_test_click (xq_lesson_player_get_button (f->player, "check"));
         break;
       }
     default:
@@ -511,7 +414,7 @@ test_play_unit (Fixture       *f,
           g_assert_cmpint (stars_on_disk (f, unit->id, ex->id), ==, 3);
           kinds_seen |= 1 << kind_index (ex);
         }
-      click (xq_lesson_player_get_button (f->player, "next"));
+      xq_test_click (xq_lesson_player_get_button (f->player, "next"));
     }
   g_assert_cmpint (kinds_seen, ==, (1 << KIND_TAP) | (1 << KIND_MOVE) |
                                    (1 << KIND_STARS) | (1 << KIND_CHOOSE));
@@ -521,7 +424,7 @@ test_play_unit (Fixture       *f,
   g_assert_cmpint (total, ==, 3 * (int) unit->exercises->len);
 
   /* The summary card leads back to the map, which shows the stars. */
-  click (xq_lesson_player_get_button (f->player, "next"));
+  xq_test_click (xq_lesson_player_get_button (f->player, "next"));
   g_assert_false (xq_learn_page_is_playing (f->page));
   g_assert_cmpint (xq_unit_map_get_stars (xq_learn_page_get_unit_map (f->page),
                                           unit_index (f, "moves-1"), NULL), ==, total);
@@ -566,12 +469,12 @@ test_play_new_units (Fixture       *f,
               g_assert_true (xq_lesson_player_is_solved (f->player));
               g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 3);
             }
-          click (xq_lesson_player_get_button (f->player, "next"));
+          xq_test_click (xq_lesson_player_get_button (f->player, "next"));
         }
       g_assert_cmpint (xq_progress_unit_stars (xq_learn_page_get_progress (f->page), unit->id, &done),
                        ==, 3 * (int) unit->exercises->len);
       g_assert_cmpint (done, ==, (int) unit->exercises->len);
-      click (xq_lesson_player_get_button (f->player, "next"));
+      xq_test_click (xq_lesson_player_get_button (f->player, "next"));
       g_assert_false (xq_learn_page_is_playing (f->page));
     }
 
@@ -599,7 +502,7 @@ test_play_new_units (Fixture       *f,
         named++;
       }
     g_assert_cmpint (named, >, 0);
-    click (xq_lesson_player_get_button (f->player, "units"));
+    xq_test_click (xq_lesson_player_get_button (f->player, "units"));
   }
 
   /* Again, the partner of the red horse: first its own side's horse. */
@@ -616,13 +519,13 @@ test_play_new_units (Fixture       *f,
       if (g_ptr_array_index (unit->exercises, i) == ex)
         xq_lesson_player_go_to (f->player, unit->pages->len + i);
     gtk_test_widget_wait_for_draw (GTK_WIDGET (f->player));
-    press_point (f, xq_square_from_text ("g2"));
+    xq_test_press_point (f->board, xq_square_from_text ("g2"));
     g_assert_false (xq_lesson_player_is_solved (f->player));
     g_assert_cmpstr (xq_lesson_player_get_feedback (f->player), ==,
                      "That is a red horse (傌) too, but on the same side. Look for the black horse (馬).");
     g_assert_true (marks_have_role (f, XQ_LESSON_MARK_CROSS, XQ_LESSON_ROLE_WRONG));
     g_assert_true (marks_have_role (f, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_TARGET));
-    press_point (f, xq_square_from_text ("c7"));
+    xq_test_press_point (f->board, xq_square_from_text ("c7"));
     g_assert_true (xq_lesson_player_is_solved (f->player));
   }
 }
@@ -644,9 +547,9 @@ test_feedback (Fixture       *f,
   for (int sq = 0; sq < XQ_SQUARES && wrong == XQ_NO_SQUARE; sq++)
     if (!is_answer_point (ex, sq) && sq != ex_square (ex))
       wrong = sq;
-  press_point (f, wrong);
+  xq_test_press_point (f->board, wrong);
   if (tap_all (ex))
-    click (xq_lesson_player_get_button (f->player, "check"));
+    xq_test_click (xq_lesson_player_get_button (f->player, "check"));
   g_assert_true (marks_have_role (f, XQ_LESSON_MARK_CROSS, XQ_LESSON_ROLE_WRONG));
   g_assert_cmpstr (xq_lesson_player_get_feedback (f->player), !=, "");
   g_assert_false (xq_lesson_player_is_solved (f->player));
@@ -682,7 +585,7 @@ test_feedback (Fixture       *f,
       }
     g_assert_true (explained);
     /* Retry puts everything back. */
-    click (xq_lesson_player_get_button (f->player, "retry"));
+    xq_test_click (xq_lesson_player_get_button (f->player, "retry"));
     g_assert_cmpstr (xq_lesson_player_get_feedback (f->player), ==, "");
     solve_exercise (f, ex);
     g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 3);
@@ -755,8 +658,8 @@ test_setup (Fixture       *f,
   for (int sq = 0; sq < XQ_SQUARES && wrong == XQ_NO_SQUARE; sq++)
     if (target_board (ex)[sq] == XQ_EMPTY && ex->position.board[sq] == XQ_EMPTY)
       wrong = sq;
-  click (xq_lesson_player_get_tray_button (f->player, piece));
-  press_point (f, wrong);
+  xq_test_click (xq_lesson_player_get_tray_button (f->player, piece));
+  xq_test_press_point (f->board, wrong);
   g_assert_true (marks_have_role (f, XQ_LESSON_MARK_CROSS, XQ_LESSON_ROLE_WRONG));
   g_assert_true (marks_have_role (f, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_MISSING));
   g_assert_cmpint (xq_board_model_get_position (xq_lesson_board_get_model (f->board))->board[wrong], ==, XQ_EMPTY);
@@ -777,7 +680,7 @@ prepare_drag (GtkWidget *widget,
               double     x,
               double     y)
 {
-  GtkEventController *source = find_controller (widget, GTK_TYPE_DRAG_SOURCE, GTK_PHASE_BUBBLE);
+  GtkEventController *source = xq_test_find_controller (widget, GTK_TYPE_DRAG_SOURCE, GTK_PHASE_BUBBLE);
   GdkContentProvider *content = NULL;
 
   g_assert_nonnull (source);
@@ -791,7 +694,7 @@ drop_content (GtkWidget          *widget,
               double              x,
               double              y)
 {
-  GtkEventController *target = find_controller (widget, GTK_TYPE_DROP_TARGET, GTK_PHASE_BUBBLE);
+  GtkEventController *target = xq_test_find_controller (widget, GTK_TYPE_DROP_TARGET, GTK_PHASE_BUBBLE);
   g_auto(GValue) value = G_VALUE_INIT;
   g_autoptr(GError) error = NULL;
   gboolean handled = FALSE;
@@ -803,7 +706,7 @@ drop_content (GtkWidget          *widget,
   g_assert_no_error (error);
   g_signal_emit_by_name (target, "drop", &value, x, y, &handled);
   g_assert_true (handled);
-  wait_idle ();
+  xq_test_wait_idle ();
 }
 
 /* Drags the tray's piece onto sq. */
@@ -975,14 +878,14 @@ test_setup_drag (Fixture       *f,
   drag_from_tray (f, piece, home);
   xq_board_view_get_point (view, home, &x, &y);
   g_assert_nonnull (prepare_drag (GTK_WIDGET (f->board), x, y));
-  source = find_controller (GTK_WIDGET (f->board), GTK_TYPE_DRAG_SOURCE, GTK_PHASE_BUBBLE);
+  source = xq_test_find_controller (GTK_WIDGET (f->board), GTK_TYPE_DRAG_SOURCE, GTK_PHASE_BUBBLE);
   /* While in the hand the piece has left its point; Escape would put it
    * back, letting go beside the window takes it off. */
   g_signal_emit_by_name (source, "drag-begin", NULL);
   g_assert_cmpint (shown_piece (f, home), ==, XQ_EMPTY);
   g_signal_emit_by_name (source, "drag-cancel", NULL, GDK_DRAG_CANCEL_NO_TARGET, &cancelled);
   g_signal_emit_by_name (source, "drag-end", NULL, FALSE);
-  wait_idle ();
+  xq_test_wait_idle ();
   g_assert_cmpint (shown_piece (f, home), ==, XQ_EMPTY);
   g_assert_nonnull (xq_lesson_player_get_tray_button (f->player, piece));
 
@@ -1098,7 +1001,7 @@ test_keyboard_tap (Fixture       *f,
   const XqUnit *unit = open_unit (f, "moves-1");
   const XqExercise *ex = g_ptr_array_index (unit->exercises, first_exercise (f, unit, "tap"));
   XqBoardView *view = xq_lesson_board_get_view (f->board);
-  GtkEventController *key = find_controller (GTK_WIDGET (f->board), GTK_TYPE_EVENT_CONTROLLER_KEY,
+  GtkEventController *key = xq_test_find_controller (GTK_WIDGET (f->board), GTK_TYPE_EVENT_CONTROLLER_KEY,
                                              GTK_PHASE_CAPTURE);
   gboolean handled = FALSE;
 
@@ -1111,7 +1014,7 @@ test_keyboard_tap (Fixture       *f,
         g_assert_true (handled);
       }
   if (tap_all (ex))
-    click (xq_lesson_player_get_button (f->player, "check"));
+    xq_test_click (xq_lesson_player_get_button (f->player, "check"));
   g_assert_true (xq_lesson_player_is_solved (f->player));
   g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 3);
 }
@@ -1213,7 +1116,7 @@ test_every_unit (Fixture       *f,
       g_assert_cmpint (xq_progress_unit_stars (xq_learn_page_get_progress (f->page), unit->id, &done),
                        ==, 3 * (int) unit->exercises->len);
       g_assert_cmpint (done, ==, (int) unit->exercises->len);
-      click (xq_lesson_player_get_button (f->player, "units"));
+      xq_test_click (xq_lesson_player_get_button (f->player, "units"));
       g_assert_false (xq_learn_page_is_playing (f->page));
     }
   g_assert_cmpint (xq_unit_map_get_current (xq_learn_page_get_unit_map (f->page)), ==, (int) units->len - 1);
@@ -1382,7 +1285,7 @@ test_jump_list (Fixture       *f,
 
   /* Jump to the third exercise and solve it with one slip: two stars. */
   g_signal_emit_by_name (list, "row-activated", exercise_row (f, 2));
-  wait_idle ();
+  xq_test_wait_idle ();
   ex = xq_lesson_player_get_exercise (f->player);
   g_assert_true (ex == third);
   g_assert_cmpuint (xq_lesson_player_get_step (f->player), ==, np + 2);
@@ -1390,11 +1293,11 @@ test_jump_list (Fixture       *f,
   for (int sq = 0; sq < XQ_SQUARES; sq++)
     if (!is_answer_point (ex, sq))
       {
-        press_point (f, sq);
+        xq_test_press_point (f->board, sq);
         break;
       }
   if (tap_all (ex))
-    click (xq_lesson_player_get_button (f->player, "check"));
+    xq_test_click (xq_lesson_player_get_button (f->player, "check"));
   solve_exercise (f, ex);
   g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 2);
   /* The praise matches the stars and says the rule. */
@@ -1405,31 +1308,31 @@ test_jump_list (Fixture       *f,
 
   /* Away and back: Next is open on a solved exercise. */
   g_signal_emit_by_name (list, "row-activated", exercise_row (f, 3));
-  wait_idle ();
-  click (xq_lesson_player_get_button (f->player, "back"));
+  xq_test_wait_idle ();
+  xq_test_click (xq_lesson_player_get_button (f->player, "back"));
   g_assert_true (xq_lesson_player_get_exercise (f->player) == third);
   g_assert_false (xq_lesson_player_is_solved (f->player));
   g_assert_true (gtk_widget_is_sensitive (xq_lesson_player_get_button (f->player, "next")));
 
   /* A redo, clean this time, earns three; the best is kept. */
   g_signal_emit_by_name (list, "row-activated", exercise_row (f, 2));
-  wait_idle ();
+  xq_test_wait_idle ();
   solve_exercise (f, third);
   g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 3);
   g_assert_true (g_str_has_prefix (xq_lesson_player_get_praise (f->player), "Perfect"));
   g_assert_cmpint (stars_on_disk (f, unit->id, third->id), ==, 3);
   /* Try Again after a solve is a fresh try, not one that keeps the slips. */
-  click (xq_lesson_player_get_button (f->player, "retry"));
+  xq_test_click (xq_lesson_player_get_button (f->player, "retry"));
   g_assert_false (xq_lesson_player_is_solved (f->player));
   solve_exercise (f, third);
   g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 3);
 
   /* Reopened, the unit starts at its first exercise still unsolved. */
-  click (xq_lesson_player_get_button (f->player, "units"));
+  xq_test_click (xq_lesson_player_get_button (f->player, "units"));
   open_unit (f, "board");
   g_assert_cmpuint (xq_lesson_player_get_step (f->player), ==, np);
   solve_exercise (f, xq_lesson_player_get_exercise (f->player));
-  click (xq_lesson_player_get_button (f->player, "units"));
+  xq_test_click (xq_lesson_player_get_button (f->player, "units"));
   open_unit (f, "board");
   g_assert_cmpuint (xq_lesson_player_get_step (f->player), ==, np + 1);
 }
@@ -1451,11 +1354,11 @@ test_tap_after_check (Fixture       *f,
       right = sq;
     else if (!is_answer_point (ex, sq) && wrong == XQ_NO_SQUARE)
       wrong = sq;
-  press_point (f, wrong);
-  click (xq_lesson_player_get_button (f->player, "check"));
+  xq_test_press_point (f->board, wrong);
+  xq_test_click (xq_lesson_player_get_button (f->player, "check"));
   g_assert_nonnull (strstr (xq_lesson_player_get_feedback (f->player), "outside the palace"));
   g_assert_nonnull (strstr (xq_lesson_player_get_feedback (f->player), "9 more points to find."));
-  press_point (f, right);
+  xq_test_press_point (f->board, right);
   marks = xq_lesson_board_get_marks (f->board);
   g_assert_true (xq_lesson_marks_has (marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_HIGHLIGHT, right, XQ_NO_SQUARE));
 }
@@ -1586,7 +1489,7 @@ test_layout (gconstpointer data)
           g_autofree char *where = NULL;
 
           xq_lesson_player_go_to (player, step);
-          wait_idle ();
+          xq_test_wait_idle ();
           gtk_test_widget_wait_for_draw (win);
           where = g_strdup_printf ("unit %u step %u at %dx%d", u + 1, step, size->width, size->height);
           b = bounds_in (board, win);
@@ -1634,7 +1537,7 @@ test_layout (gconstpointer data)
             g_signal_emit_by_name (xq_lesson_player_get_button (player, "check"), "clicked");
           else
             continue;
-          wait_idle ();
+          xq_test_wait_idle ();
           gtk_test_widget_wait_for_draw (win);
           g_assert_cmpstr (xq_lesson_player_get_feedback (player), !=, "");
           {

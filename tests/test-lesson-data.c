@@ -14,6 +14,7 @@
 #include "xq-kind.h"
 #include "xq-lesson-rules.h"
 #include "xq-test-dirs.h"
+#include "xq-test-kinds.h"
 
 static GPtrArray *curriculum;
 
@@ -68,25 +69,6 @@ test_nine_units (void)
   g_assert_cmpuint (total, >=, 130);
 }
 
-/* A legal move that meets a move exercise's goal, found by trying them all
- * through the checker itself. */
-static XqMove
-find_good_move (XqExercise *ex)
-{
-  XqPosition pos = ex->position;
-  XqMove moves[XQ_MAX_MOVES];
-  int n = xq_position_legal_moves (&pos, moves);
-
-  for (int i = 0; i < n; i++)
-    {
-      XqAnswer answer = { .moves = &moves[i], .n_moves = 1 };
-      g_autoptr(XqVerdict) v = xq_exercise_check (ex, &answer);
-      if (v->kind == XQ_VERDICT_CORRECT)
-        return moves[i];
-    }
-  return XQ_MOVE_NONE;
-}
-
 static void
 test_answers_accepted (void)
 {
@@ -112,7 +94,7 @@ test_answers_accepted (void)
             }
           else if (xq_exercise_is (ex, "move"))
             {
-              XqMove m = find_good_move (ex);
+              XqMove m = checked_move (ex, TRUE);
               XqAnswer one = { .moves = &m, .n_moves = 1 };
               g_assert_cmpint (m, !=, XQ_MOVE_NONE);
               v = xq_exercise_check (ex, &one);

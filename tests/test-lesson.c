@@ -15,6 +15,7 @@
 #include "xq-lesson-rules.h"
 #include "xq-progress.h"
 #include "xq-test-dirs.h"
+#include "xq-test-squares.h"
 
 static const char *
 source_dir (void)
@@ -27,14 +28,6 @@ static GPtrArray *
 new_problems (void)
 {
   return g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
-}
-
-static XqSquare
-sq (const char *name)
-{
-  XqSquare s = xq_square_from_text (name);
-  g_assert_cmpint (s, !=, XQ_NO_SQUARE);
-  return s;
 }
 
 static int

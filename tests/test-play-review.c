@@ -35,13 +35,10 @@ fixture_set_up (Fixture *f, gconstpointer data)
   g_settings_set_enum (f->settings, "opponent", 1);
   g_settings_set_int (f->settings, "computer-level", 1);
   g_settings_set_enum (f->settings, "player-color", 0);
-  f->window = gtk_window_new ();
   f->page = g_object_new (XQ_TYPE_PLAY_PAGE, NULL);
   /* The computer never answers on its own here: every move is the test's. */
   xq_play_page_set_computer_delay (f->page, 600000);
-  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->page));
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1000, 700);
-  gtk_window_present (GTK_WINDOW (f->window));
+  f->window = xq_test_present (GTK_WIDGET (f->page));
 }
 
 static void
@@ -224,19 +221,7 @@ test_review_cancelled (Fixture *f, gconstpointer data)
 int
 main (int argc, char *argv[])
 {
-  for (int i = 1; i < argc; i++)
-    if (g_str_has_prefix (argv[i], "--lang="))
-      {
-        g_setenv ("LANGUAGE", argv[i] + strlen ("--lang="), TRUE);
-        argv[i] = (char *) "";
-      }
-  g_setenv ("GSETTINGS_SCHEMA_DIR", XQ_BUILD_SCHEMADIR, FALSE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, XQ_BUILD_ROOT "/po");
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-  xq_test_gtk_init (&argc, &argv);
+  xq_test_gtk_init_app (&argc, &argv, XQ_BUILD_SCHEMADIR, XQ_BUILD_ROOT "/po");
 
   g_test_add ("/ui/play/review", Fixture, NULL, fixture_set_up, test_review, fixture_tear_down);
   g_test_add ("/ui/play/game-end", Fixture, NULL, fixture_set_up, test_game_end, fixture_tear_down);

@@ -14,6 +14,7 @@
 #include "xq-rating.h"
 #include "xq-safe-file.h"
 #include "xq-test-dirs.h"
+#include "xq-test-xqtool.h"
 
 /* Glickman, "Example of the Glicko-2 system" (docs/rating.md): a player
  * 1500/200/0.06 beats 1400/30, loses to 1550/100 and to 1700/300. */
@@ -397,23 +398,6 @@ static const char cli_pack[] =
   "      \"mate-in\": 2, \"difficulty\": 2 }\n"
   "  ] }\n";
 
-static char *
-run_xqtool (int *status, const char *const *args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  char *out = NULL;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("XQTOOL"));
-  for (; *args; args++)
-    g_ptr_array_add (argv, (gpointer) *args);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDERR_TO_DEV_NULL,
-                               NULL, NULL, &out, NULL, status, &error));
-  g_assert_no_error (error);
-  return out;
-}
-
 /* The command the teacher runs gives the puzzle the page would open. */
 static void
 test_xqtool_next (void)
@@ -429,7 +413,7 @@ test_xqtool_next (void)
   g_assert_nonnull (g_getenv ("XQTOOL"));
   g_assert_true (g_file_set_contents (pack, cli_pack, -1, NULL));
   /* Fresh learner at 1200: "two" (1150) is nearer than "one" (900). */
-  out = run_xqtool (&status, (const char *[]) { "puzzles", "next", "--learner", "mei", "--dir", store,
+  out = xq_test_run_xqtool (&status, (const char *[]) { "puzzles", "next", "--learner", "mei", "--dir", store,
                                                 "--packs", packs, NULL });
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   g_assert_nonnull (strstr (out, "learner mei rating 1200 deviation 350 attempts 0\n"));
@@ -443,7 +427,7 @@ test_xqtool_next (void)
   for (int i = 0; i < 3; i++)
     xq_ratings_record (r, two, 0.0);
   g_assert_true (xq_ratings_save (r, store, NULL));
-  out = run_xqtool (&status, (const char *[]) { "puzzles", "next", "--learner", "mei", "--dir", store,
+  out = xq_test_run_xqtool (&status, (const char *[]) { "puzzles", "next", "--learner", "mei", "--dir", store,
                                                 "--packs", packs, NULL });
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   g_assert_nonnull (strstr (out, "attempts 3\n"));
@@ -451,22 +435,22 @@ test_xqtool_next (void)
   g_clear_pointer (&out, g_free);
 
   /* The daily puzzle is one of them, the same twice. */
-  out = run_xqtool (&status, (const char *[]) { "puzzles", "daily", "--date", "2027-03-01",
+  out = xq_test_run_xqtool (&status, (const char *[]) { "puzzles", "daily", "--date", "2027-03-01",
                                                 "--packs", packs, NULL });
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   g_assert_true (g_str_has_prefix (out, "test one ") || g_str_has_prefix (out, "test two "));
   {
-    g_autofree char *again = run_xqtool (&status, (const char *[]) { "puzzles", "daily", "--date", "2027-03-01",
+    g_autofree char *again = xq_test_run_xqtool (&status, (const char *[]) { "puzzles", "daily", "--date", "2027-03-01",
                                                                      "--packs", packs, NULL });
     g_assert_cmpstr (again, ==, out);
   }
   g_clear_pointer (&out, g_free);
 
   /* Bad input: one line, exit 1 or 2. */
-  out = run_xqtool (&status, (const char *[]) { "puzzles", "daily", "--date", "2027-02-30", NULL });
+  out = xq_test_run_xqtool (&status, (const char *[]) { "puzzles", "daily", "--date", "2027-02-30", NULL });
   g_assert_false (g_spawn_check_wait_status (status, NULL));
   g_clear_pointer (&out, g_free);
-  out = run_xqtool (&status, (const char *[]) { "puzzles", "next", "--learner", "../etc", NULL });
+  out = xq_test_run_xqtool (&status, (const char *[]) { "puzzles", "next", "--learner", "../etc", NULL });
   g_assert_false (g_spawn_check_wait_status (status, NULL));
   fake_puzzle_free (two);
   xq_test_remove_tree (store);

@@ -20,6 +20,7 @@
 #include "xq-solver.h"
 #include "xq-test-gtk.h"
 #include "xq-test-kinds.h"
+#include "xq-test-lesson-board.h"
 
 static const char unit_json[] =
   "{ \"format\": 1, \"type\": \"unit\", \"id\": \"u-test\", \"number\": 1, \"title\": \"Test\",\n"
@@ -86,18 +87,12 @@ fixture_setup (Fixture *f, gconstpointer data)
   write_file (f->lessons, "unit.json", unit_json);
   write_file (puzzles, "pack.json", pack_json);
 
-  f->window = gtk_window_new ();
   f->page = XQ_LEARN_PAGE (xq_learn_page_new ());
   xq_learn_page_set_clock (f->page, test_clock, f);
   xq_learn_page_load (f->page, f->lessons, f->store);
   f->player = xq_learn_page_get_player (f->page);
-  f->board = xq_lesson_player_get_board (f->player);
-  xq_lesson_player_set_reply_delay (f->player, 0);
-  xq_board_view_set_animate (xq_lesson_board_get_view (f->board), FALSE);
-  xq_board_view_set_sounds (xq_lesson_board_get_view (f->board), FALSE);
-  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->page));
-  gtk_window_set_default_size (GTK_WINDOW (f->window), 1000, 700);
-  gtk_window_present (GTK_WINDOW (f->window));
+  f->board = xq_test_quiet_board (f->player);
+  f->window = xq_test_present (GTK_WIDGET (f->page));
   gtk_test_widget_wait_for_draw (f->window);
 }
 
@@ -112,101 +107,13 @@ fixture_teardown (Fixture *f, gconstpointer data)
 }
 
 static void
-wait_idle (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
-static GtkEventController *
-find_controller (GtkWidget *widget, GType type, GtkPropagationPhase phase)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
-      if (G_TYPE_CHECK_INSTANCE_TYPE (c, type) &&
-          gtk_event_controller_get_propagation_phase (GTK_EVENT_CONTROLLER (c)) == phase)
-        return GTK_EVENT_CONTROLLER (c);
-    }
-  return NULL;
-}
-
-static GtkWidget *
-find_descendant (GtkWidget *widget, GType type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_descendant (c, type);
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
-/* A press on a point as the pointer gives it (GTK 4.8 cannot synthesise
- * events: the gesture signals are emitted, docs/building.md). */
-static void
-press_point (Fixture *f, XqSquare sq)
-{
-  XqBoardView *view = xq_lesson_board_get_view (f->board);
-  GtkEventController *capture, *press;
-  GtkWidget *target;
-  double x, y;
-
-  xq_board_view_get_point (view, sq, &x, &y);
-  capture = find_controller (GTK_WIDGET (f->board), GTK_TYPE_GESTURE_CLICK, GTK_PHASE_CAPTURE);
-  g_assert_nonnull (capture);
-  g_signal_emit_by_name (capture, "pressed", 1, x, y);
-  target = xq_lesson_board_get_tap_mode (f->board)
-             ? find_descendant (GTK_WIDGET (f->board), GTK_TYPE_DRAWING_AREA) : GTK_WIDGET (view);
-  g_assert_nonnull (target);
-  press = find_controller (target, GTK_TYPE_GESTURE_CLICK, GTK_PHASE_BUBBLE);
-  g_assert_nonnull (press);
-  g_signal_emit_by_name (press, "pressed", 1, x, y);
-  g_signal_emit_by_name (press, "released", 1, x, y);
-  wait_idle ();
-}
-
-static void
 play_move (Fixture *f, XqMove m)
 {
-  press_point (f, xq_move_from (m));
-  press_point (f, xq_move_to (m));
+  g_assert_cmpint (m, !=, XQ_MOVE_NONE);
+  xq_test_press_point (f->board, xq_move_from (m));
+  xq_test_press_point (f->board, xq_move_to (m));
   while (xq_lesson_player_is_busy (f->player))
     g_main_context_iteration (NULL, TRUE);
-}
-
-static void
-click (GtkWidget *button)
-{
-  g_assert_nonnull (button);
-  g_assert_true (gtk_widget_get_visible (button));
-  g_assert_true (gtk_widget_is_sensitive (button));
-  g_signal_emit_by_name (button, "clicked");
-  wait_idle ();
-}
-
-/* A legal move the exercise on show calls right (want TRUE) or wrong. */
-static XqMove
-find_move (const XqExercise *ex, gboolean want)
-{
-  XqPosition pos = ex->position;
-  XqMove moves[XQ_MAX_MOVES];
-  int n = xq_position_legal_moves (&pos, moves);
-
-  for (int i = 0; i < n; i++)
-    {
-      XqAnswer a = { .moves = &moves[i], .n_moves = 1 };
-      g_autoptr(XqVerdict) v = xq_exercise_check (ex, &a);
-
-      if ((v->kind == XQ_VERDICT_CORRECT) == want && v->kind != XQ_VERDICT_ILLEGAL)
-        return moves[i];
-    }
-  g_assert_not_reached ();
 }
 
 /* The exercise on show, solved right the first time. */
@@ -218,9 +125,9 @@ solve (Fixture *f, const XqExercise *ex)
       XqAnswer a = answer_of (ex);
 
       for (int i = 0; i < a.n_points; i++)
-        press_point (f, a.points[i]);
+        xq_test_press_point (f->board, a.points[i]);
       if (gtk_widget_get_visible (xq_lesson_player_get_button (f->player, "check")))
-        click (xq_lesson_player_get_button (f->player, "check"));
+        xq_test_click (xq_lesson_player_get_button (f->player, "check"));
     }
   else if (xq_exercise_is (ex, "mate"))
     {
@@ -233,7 +140,7 @@ solve (Fixture *f, const XqExercise *ex)
       play_move (f, sol->keys[0]);
     }
   else
-    play_move (f, find_move (ex, TRUE));
+    play_move (f, checked_move (ex, TRUE));
   g_assert_true (xq_lesson_player_is_solved (f->player));
   g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 3);
 }
@@ -284,10 +191,10 @@ test_missed_enters (Fixture *f, gconstpointer data)
   ex = xq_lesson_player_get_exercise (f->player);
   g_assert_cmpstr (ex->id, ==, "best");
   gtk_test_widget_wait_for_draw (GTK_WIDGET (f->player));
-  play_move (f, find_move (ex, FALSE));
+  play_move (f, checked_move (ex, FALSE));
   g_assert_false (xq_lesson_player_is_solved (f->player));
-  click (xq_lesson_player_get_button (f->player, "retry"));
-  play_move (f, find_move (ex, TRUE));
+  xq_test_click (xq_lesson_player_get_button (f->player, "retry"));
+  play_move (f, checked_move (ex, TRUE));
   g_assert_true (xq_lesson_player_is_solved (f->player));
   g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 2);
 
@@ -299,13 +206,13 @@ test_missed_enters (Fixture *f, gconstpointer data)
   g_clear_pointer (&r, xq_review_free);
 
   /* The tap exercise left after a wrong tap: a miss too. */
-  click (xq_lesson_player_get_button (f->player, "next"));
+  xq_test_click (xq_lesson_player_get_button (f->player, "next"));
   ex = xq_lesson_player_get_exercise (f->player);
   g_assert_cmpstr (ex->id, ==, "tap");
-  press_point (f, xq_square_from_text ("a0"));
-  click (xq_lesson_player_get_button (f->player, "check"));
+  xq_test_press_point (f->board, xq_square_from_text ("a0"));
+  xq_test_click (xq_lesson_player_get_button (f->player, "check"));
   g_assert_false (xq_lesson_player_is_solved (f->player));
-  click (xq_lesson_player_get_button (f->player, "units"));
+  xq_test_click (xq_lesson_player_get_button (f->player, "units"));
   g_assert_false (xq_learn_page_is_playing (f->page));
   r = queue (f);
   g_assert_nonnull (xq_review_find (r, XQ_REVIEW_EXERCISE, "u-test", "tap"));
@@ -346,7 +253,7 @@ test_round (Fixture *f, gconstpointer data)
   g_assert_true (review_shown (f));
   g_assert_cmpstr (review_text (f), ==, "3 to review");
 
-  click (xq_learn_page_get_review_button (f->page));
+  xq_test_click (xq_learn_page_get_review_button (f->page));
   while (xq_learn_page_is_building_review (f->page))
     g_main_context_iteration (NULL, TRUE);
   g_assert_true (xq_learn_page_is_reviewing (f->page));
@@ -364,12 +271,12 @@ test_round (Fixture *f, gconstpointer data)
       else
         g_assert_true (xq_exercise_is (ex, "tap"));
       solve (f, ex);
-      click (xq_lesson_player_get_button (f->player, "next"));
+      xq_test_click (xq_lesson_player_get_button (f->player, "next"));
     }
   g_assert_cmpuint (mirrored, ==, 2);
   /* The summary card; its button goes back to the map. */
   g_assert_null (xq_lesson_player_get_exercise (f->player));
-  click (xq_lesson_player_get_button (f->player, "next"));
+  xq_test_click (xq_lesson_player_get_button (f->player, "next"));
   g_assert_false (xq_learn_page_is_playing (f->page));
   g_assert_false (xq_learn_page_is_reviewing (f->page));
 

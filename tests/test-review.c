@@ -19,6 +19,7 @@
 #include "xq-safe-file.h"
 #include "xq-solver.h"
 #include "xq-test-dirs.h"
+#include "xq-test-xqtool.h"
 
 /* Noon of day n after 1 December 2026: the test's clock. */
 static GDateTime *
@@ -685,23 +686,6 @@ test_round_max (void)
 
 /* ---- xqtool review ---------------------------------------------------------------- */
 
-static char *
-run_xqtool (int *status, const char *const *args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  char *out = NULL;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("XQTOOL"));
-  for (; *args; args++)
-    g_ptr_array_add (argv, (gpointer) *args);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDERR_TO_DEV_NULL,
-                               NULL, NULL, &out, NULL, status, &error));
-  g_assert_no_error (error);
-  return out;
-}
-
 static void
 test_xqtool (void)
 {
@@ -722,27 +706,27 @@ test_xqtool (void)
   g_assert_true (xq_review_record_in_dir (dir, "mei", XQ_REVIEW_PUZZLE, "pk", "p", XQ_REVIEW_CLEAN,
                                           d1, NULL, &error));
 
-  out = run_xqtool (&status, (const char *[]) { "review", "due", "--learner", "mei", "--dir", dir,
+  out = xq_test_run_xqtool (&status, (const char *[]) { "review", "due", "--learner", "mei", "--dir", dir,
                                                 "--date", "2026-12-01", NULL });
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   g_assert_cmpstr (out, ==, "mei: 0 to review on 2026-12-01\n");
   g_free (out);
-  out = run_xqtool (&status, (const char *[]) { "review", "due", "--learner", "mei", "--dir", dir,
+  out = xq_test_run_xqtool (&status, (const char *[]) { "review", "due", "--learner", "mei", "--dir", dir,
                                                 "--date", "2026-12-02", NULL });
   g_assert_cmpstr (out, ==, "mei exercise u1/a box 1 (1 day) due 2026-12-02 (due now) misses 1\n"
                             "mei: 1 to review on 2026-12-02\n");
   g_free (out);
   /* Every learner of the store without --learner. */
-  out = run_xqtool (&status, (const char *[]) { "review", "list", "--dir", dir, "--date", "2026-12-05", NULL });
+  out = xq_test_run_xqtool (&status, (const char *[]) { "review", "list", "--dir", dir, "--date", "2026-12-05", NULL });
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   g_assert_cmpstr (out, ==, "mei exercise u1/a box 1 (1 day) due 2026-12-02 (due now) misses 1\n"
                             "mei puzzle pk/p box 2 (3 days) due 2026-12-05 (due now) misses 1\n"
                             "mei: 2 in the queue, 2 due on 2026-12-05\n");
   g_free (out);
-  out = run_xqtool (&status, (const char *[]) { "review", "due", "--date", "2026-13-01", "--dir", dir, NULL });
+  out = xq_test_run_xqtool (&status, (const char *[]) { "review", "due", "--date", "2026-13-01", "--dir", dir, NULL });
   g_assert_false (g_spawn_check_wait_status (status, NULL));
   g_free (out);
-  out = run_xqtool (&status, (const char *[]) { "review", "due", "--learner", "../x", NULL });
+  out = xq_test_run_xqtool (&status, (const char *[]) { "review", "due", "--learner", "../x", NULL });
   g_assert_false (g_spawn_check_wait_status (status, NULL));
 }
 

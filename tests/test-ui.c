@@ -1688,21 +1688,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  /* --lang=zh_CN runs the tests in that interface language. */
-  for (int i = 1; i < argc; i++)
-    if (g_str_has_prefix (argv[i], "--lang="))
-      {
-        g_setenv ("LANGUAGE", argv[i] + strlen ("--lang="), TRUE);
-        argv[i] = (char *) "";
-      }
-  g_setenv ("GSETTINGS_SCHEMA_DIR", XQ_BUILD_SCHEMADIR, FALSE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, XQ_BUILD_ROOT "/po");
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
-
-  xq_test_gtk_init (&argc, &argv);
+  xq_test_gtk_init_app (&argc, &argv, XQ_BUILD_SCHEMADIR, XQ_BUILD_ROOT "/po");
 
   g_test_add_func ("/ui/board/model", test_board_model);
   g_test_add_func ("/ui/board/drag-payload", test_piece_drag_payload);

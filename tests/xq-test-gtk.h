@@ -3,6 +3,9 @@
 #pragma once
 
 #include <adwaita.h>
+#include <glib/gi18n-lib.h>
+#include <locale.h>
+#include <string.h>
 
 #include "xq-test-dirs.h"
 
@@ -15,4 +18,39 @@ xq_test_gtk_init (int *argc, char ***argv)
   xq_test_isolate_dirs ();
   gtk_test_init (argc, argv, NULL);
   adw_init ();
+}
+
+/* xq_test_gtk_init () for the tests of the app's windows: its settings in
+ * memory, from the schemas meson compiled into schema_dir; its strings
+ * from the catalogues meson built into po_dir; and --lang=zh_CN on the
+ * command line runs the tests in that interface language. */
+static inline void
+xq_test_gtk_init_app (int *argc, char ***argv, const char *schema_dir, const char *po_dir)
+{
+  for (int i = 1; i < *argc; i++)
+    if (g_str_has_prefix ((*argv)[i], "--lang="))
+      {
+        g_setenv ("LANGUAGE", (*argv)[i] + strlen ("--lang="), TRUE);
+        (*argv)[i] = (char *) "";
+      }
+  g_setenv ("GSETTINGS_SCHEMA_DIR", schema_dir, FALSE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, po_dir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  xq_test_gtk_init (argc, argv);
+}
+
+/* A new window with child in it, at the size the page tests use, shown
+ * (not yet drawn: gtk_test_widget_wait_for_draw () waits for that). */
+static inline GtkWidget *
+xq_test_present (GtkWidget *child)
+{
+  GtkWidget *window = gtk_window_new ();
+
+  gtk_window_set_child (GTK_WINDOW (window), child);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
 }

@@ -25,3 +25,24 @@ is_answer_point (const XqExercise *ex, XqSquare sq)
       return TRUE;
   return FALSE;
 }
+
+/* The first legal move of ex's position that the checker calls right
+ * (want TRUE) or wrong (want FALSE; a wrong move, never an illegal one),
+ * found by trying them all; XQ_MOVE_NONE when there is none. */
+static inline XqMove
+checked_move (const XqExercise *ex, gboolean want)
+{
+  XqPosition pos = ex->position;
+  XqMove moves[XQ_MAX_MOVES];
+  int n = xq_position_legal_moves (&pos, moves);
+
+  for (int i = 0; i < n; i++)
+    {
+      XqAnswer a = { .moves = &moves[i], .n_moves = 1 };
+      g_autoptr(XqVerdict) v = xq_exercise_check (ex, &a);
+
+      if ((v->kind == XQ_VERDICT_CORRECT) == want && v->kind != XQ_VERDICT_ILLEGAL)
+        return moves[i];
+    }
+  return XQ_MOVE_NONE;
+}

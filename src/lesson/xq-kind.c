@@ -327,6 +327,41 @@ xq_hint_for_points (const XqSquare *points, int n_points, const XqSquare *taps, 
   out->text = g_strdup (level < 3 ? _("Look at the marked point.") : _("Here is the answer. Now you try!"));
 }
 
+gboolean
+xq_attempt_toggle_tap (XqAttempt *a, XqSquare sq)
+{
+  g_return_val_if_fail (a != NULL && sq >= 0 && sq < XQ_SQUARES, FALSE);
+  for (int i = 0; i < a->n_taps; i++)
+    if (a->taps[i] == sq)
+      {
+        a->taps[i] = a->taps[--a->n_taps];
+        return FALSE;
+      }
+  g_return_val_if_fail (a->n_taps < XQ_SQUARES, FALSE);
+  a->taps[a->n_taps++] = sq;
+  return TRUE;
+}
+
+void
+xq_attempt_keep_right_taps (XqAttempt *a, const gboolean *answer)
+{
+  int k = 0;
+
+  g_return_if_fail (a != NULL && answer != NULL);
+  for (int i = 0; i < a->n_taps; i++)
+    if (answer[a->taps[i]])
+      a->taps[k++] = a->taps[i];
+  a->n_taps = k;
+}
+
+XqVerdict *
+xq_verdict_selecting (const XqAttempt *a, gboolean added, int n_answer)
+{
+  g_return_val_if_fail (a != NULL, NULL);
+  return xq_verdict_new (XQ_VERDICT_INCOMPLETE, added && a->n_taps == n_answer
+                                                ? _("Press Check when you are ready.") : NULL);
+}
+
 typedef struct {
   XqAttempt *attempt;
   int        level;

@@ -319,11 +319,23 @@ void        xq_hint_free           (XqHint *hint);
  * found): its piece, then its point too, then the move as an arrow, each
  * with the sentence that names what is marked. */
 void        xq_hint_for_move       (XqMove key, int level, XqHint *out);
-/* Rungs 2 and 3 for a kind whose answer is a set of points (match; tap
- * has its own copy for now): one point not yet among the taps, then every
- * one of them, with the sentence that names what is marked. */
+/* Rungs 2 and 3 for a kind whose answer is a set of points (tap, match):
+ * one point not yet among the taps, then every one of them, with the
+ * sentence that names what is marked. */
 void        xq_hint_for_points     (const XqSquare *points, int n_points, const XqSquare *taps,
                                     int n_taps, int level, XqHint *out);
+
+/* The selection of a kind whose answer is a set of points (tap, match).
+ * A tap on sq takes it out of a->taps when it is there, else adds it;
+ * TRUE when it was added. */
+gboolean    xq_attempt_toggle_tap      (XqAttempt *a, XqSquare sq);
+/* After a slip: the taps that are not answers (answer: XQ_SQUARES flags)
+ * leave the selection, so one more tap is all it takes. */
+void        xq_attempt_keep_right_taps (XqAttempt *a, const gboolean *answer);
+/* The verdict on a tap that only selects: nothing to say, but "Press
+ * Check" when the tap added a point (added) and as many points are
+ * selected as the answer has (n_answer). */
+XqVerdict  *xq_verdict_selecting       (const XqAttempt *a, gboolean added, int n_answer);
 
 
 /* Judges one answer value against the exercise, without an attempt. */

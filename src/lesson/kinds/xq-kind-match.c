@@ -276,14 +276,8 @@ judge (XqAttempt *a)
 
   if (v->kind == XQ_VERDICT_WRONG)
     {
-      int k = 0;
-
       a->wrong++;
-      /* The wrong points leave the selection: one more tap is all it takes. */
-      for (int i = 0; i < a->n_taps; i++)
-        if (m->answer[a->taps[i]])
-          a->taps[k++] = a->taps[i];
-      a->n_taps = k;
+      xq_attempt_keep_right_taps (a, m->answer);
     }
   show_taps (a);
   return v;
@@ -293,6 +287,7 @@ static XqVerdict *
 match_input (XqAttempt *a, const XqInput *in)
 {
   const Match *m = a->ex->data;
+  gboolean added;
 
   if (in->type == XQ_INPUT_CHECK && m->all)
     return judge (a);
@@ -304,23 +299,12 @@ match_input (XqAttempt *a, const XqInput *in)
       a->n_taps = 1;
       return judge (a);
     }
-  for (int i = 0; i < a->n_taps; i++)
-    if (a->taps[i] == in->sq)
-      {
-        a->taps[i] = a->taps[--a->n_taps];
-        show_taps (a);
-        return xq_verdict_new (XQ_VERDICT_INCOMPLETE, NULL);
-      }
   /* A wrong piece is told at once: the reason is about that one tap. */
-  if (!m->answer[in->sq])
-    {
-      a->taps[a->n_taps++] = in->sq;
-      return judge (a);
-    }
-  a->taps[a->n_taps++] = in->sq;
+  added = xq_attempt_toggle_tap (a, in->sq);
+  if (added && !m->answer[in->sq])
+    return judge (a);
   show_taps (a);
-  return xq_verdict_new (XQ_VERDICT_INCOMPLETE, a->n_taps == m->n_answer
-                                                ? _("Press Check when you are ready.") : NULL);
+  return xq_verdict_selecting (a, added, m->n_answer);
 }
 
 static gboolean

@@ -428,15 +428,9 @@ judge_taps (XqAttempt *a)
 
   if (v->kind == XQ_VERDICT_WRONG)
     {
-      int k = 0;
-
       a->wrong++;
-      /* The crosses stay until the next tap; the wrong points leave the
-       * selection so one more tap is all it takes. */
-      for (int i = 0; i < a->n_taps; i++)
-        if (t->answer[a->taps[i]])
-          a->taps[k++] = a->taps[i];
-      a->n_taps = k;
+      /* The crosses stay until the next tap. */
+      xq_attempt_keep_right_taps (a, t->answer);
     }
   if (v->kind == XQ_VERDICT_WRONG || (v->kind == XQ_VERDICT_INCOMPLETE && a->n_taps > 0))
     a->tries++;
@@ -459,6 +453,7 @@ tap_input (XqAttempt *a, const XqInput *in)
 {
   const Tap *t = a->ex->data;
   XqVerdict *v;
+  gboolean added;
 
   if (in->type == XQ_INPUT_CHECK)
     return judge_taps (a);
@@ -475,17 +470,9 @@ tap_input (XqAttempt *a, const XqInput *in)
       show_taps (a);
       return v;
     }
-  for (int i = 0; i < a->n_taps; i++)
-    if (a->taps[i] == in->sq)
-      {
-        a->taps[i] = a->taps[--a->n_taps];
-        show_taps (a);
-        return xq_verdict_new (XQ_VERDICT_INCOMPLETE, NULL);
-      }
-  a->taps[a->n_taps++] = in->sq;
+  added = xq_attempt_toggle_tap (a, in->sq);
   show_taps (a);
-  return xq_verdict_new (XQ_VERDICT_INCOMPLETE, a->n_taps == t->n_answer
-                                                ? _("Press Check when you are ready.") : NULL);
+  return xq_verdict_selecting (a, added, t->n_answer);
 }
 
 static gboolean
@@ -500,7 +487,6 @@ static void
 tap_hint (const XqAttempt *a, int level, XqHint *out)
 {
   const Tap *t = a->ex->data;
-  int shown = 0;
 
   if (level == 1 && t->square != XQ_NO_SQUARE)
     {
@@ -508,19 +494,7 @@ tap_hint (const XqAttempt *a, int level, XqHint *out)
       out->text = g_strdup (_("Look at the marked piece."));
       return;
     }
-  for (int i = 0; i < t->n_answer; i++)
-    {
-      gboolean tapped = FALSE;
-
-      for (int j = 0; j < a->n_taps; j++)
-        tapped |= a->taps[j] == t->points[i];
-      if (tapped)
-        continue;
-      xq_lesson_marks_add (&out->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_MISSING, t->points[i]);
-      if (++shown == 1 && level < 3)
-        break;
-    }
-  out->text = g_strdup (level < 3 ? _("Look at the marked point.") : _("Here is the answer. Now you try!"));
+  xq_hint_for_points (t->points, t->n_answer, a->taps, a->n_taps, level, out);
 }
 
 static char *

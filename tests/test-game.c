@@ -519,6 +519,22 @@ test_codes (void)
   g_assert_cmpstr (xq_reason_rule (XQ_REASON_PERPETUAL_CHECK, XQ_RULES_CHINA), ==, "第24條 24.1, 第26條 26.1");
 }
 
+/* A result rebuilt from its code alone (as a tournament pairing is) does not
+ * know what the cycle was, and its sentence claims nothing about it. */
+static void
+test_rebuilt_repetition_results (void)
+{
+  XqResult draw = { XQ_WINNER_DRAW, XQ_REASON_REPETITION, 0 };
+  XqResult chase = { XQ_WINNER_BLACK, XQ_REASON_PERPETUAL_CHASE, 0 };
+  g_autofree char *draw_text = xq_result_explain (&draw);
+  g_autofree char *chase_text = xq_result_explain (&chase);
+
+  g_assert_cmpstr (draw_text, ==, "Draw: the same moves came back three times without a change, "
+                                  "and the repetition rules make it a draw.");
+  g_assert_cmpstr (chase_text, ==, "Black wins: Red kept chasing the same way again and again, "
+                                   "and chasing forever is not allowed.");
+}
+
 /* ---- 24.3: warn, then forfeit -------------------------------------------------------- */
 
 #define CHASE_FEN "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1"
@@ -808,6 +824,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/game/idle-repetition", test_idle_repetition);
   g_test_add_func ("/core/game/xqtool-judge", test_xqtool_judge);
   g_test_add_func ("/core/game/xqtool-judge-sentences", test_xqtool_judge_sentences);
+  g_test_add_func ("/core/game/rebuilt-repetition-results", test_rebuilt_repetition_results);
   for (gsize i = 0; i < G_N_ELEMENTS (judge_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/core/game/judge-position/%" G_GSIZE_FORMAT, i);

@@ -144,13 +144,16 @@ xq_reason_rule (XqReason reason, XqRuleSet rules)
     }
 }
 
-/* A repetition draw: 26.2 (both allowed) or 26.3 (both broke a rule). */
+/* A repetition draw: 26.2 (both allowed) or 26.3 (both broke a rule), or
+ * not known when the result was rebuilt from its code alone. */
 static char *
 repetition_draw_explain (XqReason both)
 {
   switch (both)
     {
     case XQ_REASON_NONE:
+      return g_strdup (_("Draw: the same moves came back three times without a change, and the repetition rules make it a draw."));
+    case XQ_REASON_REPETITION:
       return g_strdup (_("Draw: the same moves came back three times and neither side broke a rule."));
     case XQ_REASON_PERPETUAL_CHECK:
       return g_strdup (_("Draw: both sides kept checking, and when both break the same rule the game is drawn."));
@@ -164,7 +167,6 @@ repetition_draw_explain (XqReason both)
     case XQ_REASON_RESIGNATION:
     case XQ_REASON_AGREEMENT:
     case XQ_REASON_MOVE_LIMIT:
-    case XQ_REASON_REPETITION:
     case XQ_REASON_BARE_MATERIAL:
     case XQ_REASON_TIME:
     case XQ_REASON_ILLEGAL_MOVE:
@@ -236,6 +238,9 @@ xq_result_explain (const XqResult *result)
                                       : _("Black wins: Red kept chasing the %1$s with a %2$s, a piece worth less, which is a chase even though the %1$s is guarded, and chasing forever is not allowed."),
                                   piece, by);
         }
+      if (result->chase.piece == XQ_NO_TYPE)
+        return g_strdup (red ? _("Red wins: Black kept chasing the same way again and again, and chasing forever is not allowed.")
+                             : _("Black wins: Red kept chasing the same way again and again, and chasing forever is not allowed."));
       return g_strdup (red ? _("Red wins: Black kept chasing an unprotected piece again and again, and chasing forever is not allowed.")
                            : _("Black wins: Red kept chasing an unprotected piece again and again, and chasing forever is not allowed."));
     case XQ_REASON_PERPETUAL_MATE_THREAT:
@@ -336,8 +341,9 @@ set_ruling_result (Ply *p, const XqCycleRuling *ruling, int ply)
   XqReason red = ruling->side_kind[XQ_RED], black = ruling->side_kind[XQ_BLACK];
 
   set_result (p, ruling->winner, ruling->reason, ply);
-  if (ruling->winner == XQ_WINNER_DRAW && red != XQ_REASON_NONE && black != XQ_REASON_NONE)
-    p->result.both = red == black ? red : XQ_REASON_PERPETUAL_MIXED;
+  if (ruling->winner == XQ_WINNER_DRAW)
+    p->result.both = red == XQ_REASON_NONE || black == XQ_REASON_NONE ? XQ_REASON_REPETITION
+                   : red == black ? red : XQ_REASON_PERPETUAL_MIXED;
   p->result.chase = ruling->chase;
 }
 

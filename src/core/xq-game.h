@@ -64,9 +64,11 @@ typedef struct {
   XqWinner winner;
   XqReason reason;
   int      ply;     /* the ply (number of moves played) at which it was decided; -1 if none */
-  XqReason both;    /* a REPETITION draw by 26.3: the forbidden kind both sides committed
-                     * (PERPETUAL_MIXED when they differ); NONE when both were allowed (26.2) */
-  XqChase  chase;   /* reason PERPETUAL_CHASE: what the loser chased */
+  XqReason both;    /* a REPETITION draw as the game ruled it: REPETITION when both sides were
+                     * allowed (26.2), else the forbidden kind both committed (26.3;
+                     * PERPETUAL_MIXED when they differ); NONE when not known (a result
+                     * rebuilt from its code) */
+  XqChase  chase;   /* reason PERPETUAL_CHASE: what the loser chased; piece XQ_NO_TYPE if not known */
 } XqResult;
 
 typedef enum {

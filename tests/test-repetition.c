@@ -243,6 +243,10 @@ static const SentenceCase sentence_cases[] = {
   { { "unprotected", XQ_RULES_CHINA, "3k5/9/9/9/1c7/9/9/9/9/R4K3 w - - 0 1",
       "a0a5 b5b4 a5a4 b4b5 a4a5 b5b4 a5a4 b4b5 a4a5", 1, "black perpetual-chase" },
     "Black wins: Red kept chasing an unprotected piece again and again, and chasing forever is not allowed." },
+  /* The chariot is won only through a check (29.1): nothing is claimed about its guard. */
+  { { "through-check", XQ_RULES_CHINA, "5aN2/9/3k5/9/9/6r2/9/9/5K3/9 w - - 0 1",
+      "g9f7 f9e8 f7g9 e8f9", 2, "black perpetual-chase" },
+    "Black wins: Red kept chasing the same way again and again, and chasing forever is not allowed." },
   /* The same horse chase without the b9 guard: the chariot is unprotected. */
   { { "unguarded-chariot", XQ_RULES_CHINA, "3k5/9/9/1r7/9/9/2N6/9/9/5K3 w - - 0 1",
       "c3a4 b6b5 a4c3 b5b6", 2, "black perpetual-chase" },

@@ -238,7 +238,8 @@ xq_result_explain (const XqResult *result)
                                       : _("Black wins: Red kept chasing the %1$s with a %2$s, a piece worth less, which is a chase even though the %1$s is guarded, and chasing forever is not allowed."),
                                   piece, by);
         }
-      if (result->chase.piece == XQ_NO_TYPE)
+      /* Unknown, or won only through checks (29.1): no claim about its guard. */
+      if (result->chase.piece == XQ_NO_TYPE || result->chase.by == XQ_NO_TYPE)
         return g_strdup (red ? _("Red wins: Black kept chasing the same way again and again, and chasing forever is not allowed.")
                              : _("Black wins: Red kept chasing the same way again and again, and chasing forever is not allowed."));
       return g_strdup (red ? _("Red wins: Black kept chasing an unprotected piece again and again, and chasing forever is not allowed.")

@@ -519,6 +519,22 @@ test_codes (void)
   g_assert_cmpstr (xq_reason_rule (XQ_REASON_PERPETUAL_CHECK, XQ_RULES_CHINA), ==, "第24條 24.1, 第26條 26.1");
 }
 
+/* A result rebuilt from its code alone (as a tournament pairing is) does not
+ * know what the cycle was, and its sentence claims nothing about it. */
+static void
+test_rebuilt_repetition_results (void)
+{
+  XqResult draw = { XQ_WINNER_DRAW, XQ_REASON_REPETITION, 0 };
+  XqResult chase = { XQ_WINNER_BLACK, XQ_REASON_PERPETUAL_CHASE, 0 };
+  g_autofree char *draw_text = xq_result_explain (&draw);
+  g_autofree char *chase_text = xq_result_explain (&chase);
+
+  g_assert_cmpstr (draw_text, ==, "Draw: the same moves came back three times without a change, "
+                                  "and the repetition rules make it a draw.");
+  g_assert_cmpstr (chase_text, ==, "Black wins: Red kept chasing the same way again and again, "
+                                   "and chasing forever is not allowed.");
+}
+
 /* ---- 24.3: warn, then forfeit -------------------------------------------------------- */
 
 #define CHASE_FEN "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1"
@@ -670,6 +686,61 @@ test_xqtool_judge (void)
 }
 
 
+/* xqtool judge --explain ends with the sentence the game itself gives, and
+ * the sentence says what happened (docs/rulings.md, section 5). */
+typedef struct {
+  const char *fen;
+  const char *moves;
+  const char *sentence;
+} SentenceCase;
+
+static const SentenceCase sentence_cases[] = {
+  /* Both sides check on every move (26.3 via mutual 長將). */
+  { "9/4c4/3k5/3r5/9/9/4C4/9/4K4/3R5 w - - 0 1", "e3d3 d6e6 d3e3 e6d6 e3d3 d6e6 d3e3 e6d6",
+    "Draw: both sides kept checking, and when both break the same rule the game is drawn." },
+  /* The horse chases the chariot the b9 chariot guards. */
+  { "1r1k5/9/9/1r7/9/9/2N6/9/9/5K3 w - - 0 1", "c3a4 b6b5 a4c3 b5b6 c3a4 b6b5 a4c3 b5b6",
+    "Black wins: Red kept chasing the chariot with a horse, a piece worth less, which is a chase "
+    "even though the chariot is guarded, and chasing forever is not allowed." },
+  /* The chariot chases the lone cannon. */
+  { "3k5/9/9/9/1c7/9/9/9/9/R4K3 w - - 0 1", "a0a5 b5b4 a5a4 b4b5 a4a5 b5b4 a5a4 b4b5 a4a5",
+    "Black wins: Red kept chasing an unprotected piece again and again, and chasing forever is not allowed." },
+  /* Horses out and back: allowed moves on both sides (26.2). */
+  { XQ_START_FEN, "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9",
+    "Draw: the same moves came back three times and neither side broke a rule." },
+};
+
+static void
+test_xqtool_judge_sentences (void)
+{
+  for (size_t i = 0; i < G_N_ELEMENTS (sentence_cases); i++)
+    {
+      const SentenceCase *c = &sentence_cases[i];
+      g_autoptr(XqGame) game = game_from (c->fen, NULL);
+      g_auto(GStrv) moves = g_strsplit (c->moves, " ", -1);
+      g_autoptr(GPtrArray) args = g_ptr_array_new ();
+      g_autofree char *sentence = NULL, *out = NULL, *err = NULL;
+      g_auto(GStrv) lines = NULL;
+      XqResult r;
+
+      play_all (game, c->moves);
+      r = xq_game_get_result (game);
+      sentence = xq_result_explain (&r);
+      g_assert_cmpstr (sentence, ==, c->sentence);
+
+      g_ptr_array_add (args, (gpointer) "judge");
+      g_ptr_array_add (args, (gpointer) "--explain");
+      g_ptr_array_add (args, (gpointer) c->fen);
+      for (int k = 0; moves[k] != NULL; k++)
+        g_ptr_array_add (args, moves[k]);
+      g_ptr_array_add (args, NULL);
+      g_assert_cmpint (run_xqtool ((const char *const *) args->pdata, &out, &err), ==, 0);
+      lines = g_strsplit (g_strchomp (out), "\n", -1);
+      g_assert_cmpuint (g_strv_length (lines), >=, 2);
+      g_assert_cmpstr (lines[g_strv_length (lines) - 1], ==, c->sentence);
+    }
+}
+
 /* ---- One position on its own ------------------------------------------------ */
 
 typedef struct {
@@ -752,6 +823,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/core/game/warn-mode-perpetual-check", test_warn_mode_perpetual_check);
   g_test_add_func ("/core/game/idle-repetition", test_idle_repetition);
   g_test_add_func ("/core/game/xqtool-judge", test_xqtool_judge);
+  g_test_add_func ("/core/game/xqtool-judge-sentences", test_xqtool_judge_sentences);
+  g_test_add_func ("/core/game/rebuilt-repetition-results", test_rebuilt_repetition_results);
   for (gsize i = 0; i < G_N_ELEMENTS (judge_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/core/game/judge-position/%" G_GSIZE_FORMAT, i);

@@ -175,15 +175,14 @@ static const Case cases[] = {
     "e3g4 e1f1 g4e3 f1e1", 2, "red perpetual-chase" },
 };
 
-static char *
-play_case (const Case *c)
+static XqGame *
+play_game (const Case *c)
 {
   XqGameOptions opts;
   XqPosition start;
-  g_autoptr(XqGame) game = NULL;
+  XqGame *game;
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) moves = g_strsplit (c->moves, " ", -1);
-  XqResult r;
 
   g_assert_true (xq_position_set_fen (&start, c->fen, &error));
   g_assert_no_error (error);
@@ -196,7 +195,15 @@ play_case (const Case *c)
         g_assert_true (xq_game_play_iccs (game, moves[i], &error));
         g_assert_no_error (error);
       }
-  r = xq_game_get_result (game);
+  return game;
+}
+
+static char *
+play_case (const Case *c)
+{
+  g_autoptr(XqGame) game = play_game (c);
+  XqResult r = xq_game_get_result (game);
+
   if (r.winner == XQ_WINNER_NONE)
     return g_strdup ("ongoing");
   g_assert_cmpint (r.ply, ==, xq_game_get_n_plies (game));
@@ -210,6 +217,59 @@ test_case (gconstpointer data)
   g_autofree char *got = play_case (c);
 
   g_assert_cmpstr (got, ==, c->expect);
+}
+
+/* The sentence a ruling is explained with says what happened: who broke
+ * which rule, and what was chased (docs/rulings.md, section 5). */
+typedef struct {
+  Case        game;
+  const char *sentence;
+} SentenceCase;
+
+static const SentenceCase sentence_cases[] = {
+  /* Both sides check on every move: drawn by 26.3, not "neither side broke a rule". */
+  { { "both-check", XQ_RULES_CHINA, "9/4c4/3k5/3r5/9/9/4C4/9/4K4/3R5 w - - 0 1",
+      "e3d3 d6e6 d3e3 e6d6", 2, "draw repetition" },
+    "Draw: both sides kept checking, and when both break the same rule the game is drawn." },
+  /* Both sides chase (the soldier's attacks count, 27.2): drawn by 26.3. */
+  { { "both-chase", XQ_RULES_CHINA, FSF3,
+      "a4a5 a6b6 a5b5 b6a6 b5a5 a6b6 a5b5 b6a6 b5a5", 1, "draw repetition" },
+    "Draw: both sides kept chasing, and when both break the same rule the game is drawn." },
+  /* Idle moves both sides (an exchange offer, 28.5): 26.2. */
+  { { "neither", XQ_RULES_CHINA, "3k5/9/9/R8/8r/9/9/9/9/5K3 w - - 0 1",
+      "a6a5 i5i6 a5a6 i6i5", 2, "draw repetition" },
+    "Draw: the same moves came back three times and neither side broke a rule." },
+  /* The chariot chases the lone cannon: unprotected. */
+  { { "unprotected", XQ_RULES_CHINA, "3k5/9/9/9/1c7/9/9/9/9/R4K3 w - - 0 1",
+      "a0a5 b5b4 a5a4 b4b5 a4a5 b5b4 a5a4 b4b5 a4a5", 1, "black perpetual-chase" },
+    "Black wins: Red kept chasing an unprotected piece again and again, and chasing forever is not allowed." },
+  /* The chariot is won only through a check (29.1): nothing is claimed about its guard. */
+  { { "through-check", XQ_RULES_CHINA, "5aN2/9/3k5/9/9/6r2/9/9/5K3/9 w - - 0 1",
+      "g9f7 f9e8 f7g9 e8f9", 2, "black perpetual-chase" },
+    "Black wins: Red kept chasing the same way again and again, and chasing forever is not allowed." },
+  /* The same horse chase without the b9 guard: the chariot is unprotected. */
+  { { "unguarded-chariot", XQ_RULES_CHINA, "3k5/9/9/1r7/9/9/2N6/9/9/5K3 w - - 0 1",
+      "c3a4 b6b5 a4c3 b5b6", 2, "black perpetual-chase" },
+    "Black wins: Red kept chasing an unprotected piece again and again, and chasing forever is not allowed." },
+  /* Red's horse attacks the b6/b5 chariot, which the b9 chariot guards, on every move: N×R, R×N
+   * still wins material, so it is a chase (25.3, 29.1) and Red loses (26.4). */
+  { { "guarded-chariot", XQ_RULES_CHINA, "1r1k5/9/9/1r7/9/9/2N6/9/9/5K3 w - - 0 1",
+      "c3a4 b6b5 a4c3 b5b6", 2, "black perpetual-chase" },
+    "Black wins: Red kept chasing the chariot with a horse, a piece worth less, which is a chase "
+    "even though the chariot is guarded, and chasing forever is not allowed." },
+};
+
+static void
+test_sentence (gconstpointer data)
+{
+  const SentenceCase *c = data;
+  g_autoptr(XqGame) game = play_game (&c->game);
+  g_autofree char *got = play_case (&c->game);
+  XqResult r = xq_game_get_result (game);
+  g_autofree char *sentence = xq_result_explain (&r);
+
+  g_assert_cmpstr (got, ==, c->game.expect);
+  g_assert_cmpstr (sentence, ==, c->sentence);
 }
 
 /* FSF's "chase with chasing side to move": the same cycle as the direct
@@ -240,6 +300,11 @@ test_chasing_side_to_move (void)
       g_assert_cmpint (ruling.reason, ==, XQ_REASON_PERPETUAL_CHASE);
       g_assert_cmpint (ruling.side_kind[XQ_RED], ==, XQ_REASON_PERPETUAL_CHASE);
       g_assert_cmpint (ruling.side_kind[XQ_BLACK], ==, XQ_REASON_NONE);
+      /* The cannon chases the a7/b7 chariot; the e7 cannon guards it over the c7 horse, but
+       * C×R, C×C still wins material. */
+      g_assert_cmpint (ruling.chase.piece, ==, XQ_CHARIOT);
+      g_assert_cmpint (ruling.chase.by, ==, XQ_CANNON);
+      g_assert_true (ruling.chase.guarded);
     }
 }
 
@@ -318,6 +383,11 @@ main (int argc, char *argv[])
     {
       g_autofree char *path = g_strdup_printf ("/core/repetition/classify/%s", classify_cases[i].name);
       g_test_add_data_func (path, &classify_cases[i], test_classify);
+    }
+  for (size_t i = 0; i < G_N_ELEMENTS (sentence_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/core/repetition/sentence/%s", sentence_cases[i].game.name);
+      g_test_add_data_func (path, &sentence_cases[i], test_sentence);
     }
   g_test_add_func ("/core/repetition/chasing-side-to-move", test_chasing_side_to_move);
   return g_test_run ();

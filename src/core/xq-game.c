@@ -144,6 +144,37 @@ xq_reason_rule (XqReason reason, XqRuleSet rules)
     }
 }
 
+/* A repetition draw: 26.2 (both allowed) or 26.3 (both broke a rule), or
+ * not known when the result was rebuilt from its code alone. */
+static char *
+repetition_draw_explain (XqReason both)
+{
+  switch (both)
+    {
+    case XQ_REASON_NONE:
+      return g_strdup (_("Draw: the same moves came back three times without a change, and the repetition rules make it a draw."));
+    case XQ_REASON_REPETITION:
+      return g_strdup (_("Draw: the same moves came back three times and neither side broke a rule."));
+    case XQ_REASON_PERPETUAL_CHECK:
+      return g_strdup (_("Draw: both sides kept checking, and when both break the same rule the game is drawn."));
+    case XQ_REASON_PERPETUAL_CHASE:
+      return g_strdup (_("Draw: both sides kept chasing, and when both break the same rule the game is drawn."));
+    case XQ_REASON_PERPETUAL_MATE_THREAT:
+      return g_strdup (_("Draw: both sides kept threatening mate, and when both break the same rule the game is drawn."));
+    case XQ_REASON_PERPETUAL_MIXED:
+    case XQ_REASON_CHECKMATE:
+    case XQ_REASON_STALEMATE:
+    case XQ_REASON_RESIGNATION:
+    case XQ_REASON_AGREEMENT:
+    case XQ_REASON_MOVE_LIMIT:
+    case XQ_REASON_BARE_MATERIAL:
+    case XQ_REASON_TIME:
+    case XQ_REASON_ILLEGAL_MOVE:
+    default:
+      return g_strdup (_("Draw: both sides kept attacking on every move without changing, and when both break the rules the game is drawn."));
+    }
+}
+
 char *
 xq_result_explain (const XqResult *result)
 {
@@ -162,7 +193,7 @@ xq_result_explain (const XqResult *result)
       case XQ_REASON_MOVE_LIMIT:
         return g_strdup (_("Draw: many moves went by without any capture, so the game ends in a draw."));
       case XQ_REASON_REPETITION:
-        return g_strdup (_("Draw: the same moves came back three times and neither side broke a rule."));
+        return repetition_draw_explain (result->both);
       case XQ_REASON_BARE_MATERIAL:
         return g_strdup (_("Draw: the pieces left can never checkmate, so nobody can win."));
       case XQ_REASON_NONE:
@@ -196,6 +227,21 @@ xq_result_explain (const XqResult *result)
       return g_strdup (red ? _("Red wins: Black kept checking the same way again and again, and checking forever is not allowed.")
                            : _("Black wins: Red kept checking the same way again and again, and checking forever is not allowed."));
     case XQ_REASON_PERPETUAL_CHASE:
+      /* A guarded piece is chased only when taking it still wins material,
+       * so the chaser is worth less (docs/rulings.md, section 4). */
+      if (result->chase.guarded && result->chase.piece != XQ_NO_TYPE && result->chase.by != XQ_NO_TYPE)
+        {
+          const char *piece = xq_piece_type_name (result->chase.piece);
+          const char *by = xq_piece_type_name (result->chase.by);
+          /* Translators: %1$s is the piece chased ("chariot", twice), %2$s the chaser ("horse"). */
+          return g_strdup_printf (red ? _("Red wins: Black kept chasing the %1$s with a %2$s, a piece worth less, which is a chase even though the %1$s is guarded, and chasing forever is not allowed.")
+                                      : _("Black wins: Red kept chasing the %1$s with a %2$s, a piece worth less, which is a chase even though the %1$s is guarded, and chasing forever is not allowed."),
+                                  piece, by);
+        }
+      /* Unknown, or won only through checks (29.1): no claim about its guard. */
+      if (result->chase.piece == XQ_NO_TYPE || result->chase.by == XQ_NO_TYPE)
+        return g_strdup (red ? _("Red wins: Black kept chasing the same way again and again, and chasing forever is not allowed.")
+                             : _("Black wins: Red kept chasing the same way again and again, and chasing forever is not allowed."));
       return g_strdup (red ? _("Red wins: Black kept chasing an unprotected piece again and again, and chasing forever is not allowed.")
                            : _("Black wins: Red kept chasing an unprotected piece again and again, and chasing forever is not allowed."));
     case XQ_REASON_PERPETUAL_MATE_THREAT:
@@ -284,6 +330,22 @@ set_result (Ply *p, XqWinner winner, XqReason reason, int ply)
   p->result.winner = winner;
   p->result.reason = reason;
   p->result.ply = ply;
+  p->result.both = XQ_REASON_NONE;
+  p->result.chase = (XqChase) { XQ_NO_TYPE, XQ_NO_TYPE, FALSE };
+}
+
+/* A cycle ruling as the result of ply i, with what the sentence needs to
+ * say what happened: what both sides did in a 26.3 draw, what was chased. */
+static void
+set_ruling_result (Ply *p, const XqCycleRuling *ruling, int ply)
+{
+  XqReason red = ruling->side_kind[XQ_RED], black = ruling->side_kind[XQ_BLACK];
+
+  set_result (p, ruling->winner, ruling->reason, ply);
+  if (ruling->winner == XQ_WINNER_DRAW)
+    p->result.both = red == XQ_REASON_NONE || black == XQ_REASON_NONE ? XQ_REASON_REPETITION
+                   : red == black ? red : XQ_REASON_PERPETUAL_MIXED;
+  p->result.chase = ruling->chase;
 }
 
 static XqWinner
@@ -388,7 +450,7 @@ judge_repetition (XqGame *game, int i)
       game->opts.cycles == XQ_CYCLES_IMMEDIATE)
     {
       /* 24.1 (perpetual check loses at once) and 24.2 (draws) need no warning. */
-      set_result (p, ruling.winner, ruling.reason, i);
+      set_ruling_result (p, &ruling, i);
       return TRUE;
     }
 
@@ -399,7 +461,7 @@ judge_repetition (XqGame *game, int i)
        * position loses. */
       if (p->warning_key == p->pos.key && p->warning.ply < i)
         {
-          set_result (p, ruling.winner, ruling.reason, i);
+          set_ruling_result (p, &ruling, i);
           p->warned = FALSE;
           return TRUE;
         }

@@ -53,10 +53,22 @@ typedef enum {
   XQ_REASON_ILLEGAL_MOVE,          /* 4.1.2 / 4.1.6, over-the-board games only: set by the interface */
 } XqReason;
 
+/* What a chase ruling was about, so the sentence can say it (docs/rulings.md, section 4). */
+typedef struct {
+  XqPieceType piece;    /* the piece chased; XQ_NO_TYPE if not known */
+  XqPieceType by;       /* the piece that would take it; XQ_NO_TYPE if only after checks (29.1) */
+  gboolean    guarded;  /* it has a real defender: taking it still wins material because `by` is worth less */
+} XqChase;
+
 typedef struct {
   XqWinner winner;
   XqReason reason;
   int      ply;     /* the ply (number of moves played) at which it was decided; -1 if none */
+  XqReason both;    /* a REPETITION draw as the game ruled it: REPETITION when both sides were
+                     * allowed (26.2), else the forbidden kind both committed (26.3;
+                     * PERPETUAL_MIXED when they differ); NONE when not known (a result
+                     * rebuilt from its code) */
+  XqChase  chase;   /* reason PERPETUAL_CHASE: what the loser chased; piece XQ_NO_TYPE if not known */
 } XqResult;
 
 typedef enum {

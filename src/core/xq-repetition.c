@@ -145,14 +145,18 @@ can_hit_back (XqPosition *pos, XqSquare target, XqSquare from)
 }
 
 /* Per point, the gain the side to move gets by capturing there now, for
- * the captures that may count as a chase. */
+ * the captures that may count as a chase.  If by is not NULL it receives,
+ * per point, the type of the piece whose capture gains most there. */
 static void
-direct_gains (XqPosition *pos, gboolean pawns_chase, int gains[XQ_SQUARES])
+direct_gains (XqPosition *pos, gboolean pawns_chase, int gains[XQ_SQUARES],
+              XqPieceType by[XQ_SQUARES])
 {
   XqMove moves[XQ_MAX_MOVES];
   int n = xq_position_legal_moves (pos, moves);
 
   memset (gains, 0, sizeof (int) * XQ_SQUARES);
+  if (by != NULL)
+    memset (by, 0, sizeof (XqPieceType) * XQ_SQUARES);
   for (int i = 0; i < n; i++)
     {
       XqSquare from = xq_move_from (moves[i]), to = xq_move_to (moves[i]);
@@ -173,7 +177,11 @@ direct_gains (XqPosition *pos, gboolean pawns_chase, int gains[XQ_SQUARES])
         continue;
       g = capture_gain (pos, moves[i]);
       if (g > gains[to])
-        gains[to] = g;
+        {
+          gains[to] = g;
+          if (by != NULL)
+            by[to] = attacker;
+        }
     }
 }
 
@@ -194,7 +202,7 @@ threat_set (XqPosition *pos, gboolean pawns_chase, gboolean out[XQ_SQUARES])
   if (xq_position_in_check (pos, xq_color_other (pos->side)))
     return;
 
-  direct_gains (pos, pawns_chase, gains);
+  direct_gains (pos, pawns_chase, gains, NULL);
   for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
     out[sq] = gains[sq] > 0;
 
@@ -223,7 +231,7 @@ threat_set (XqPosition *pos, gboolean pawns_chase, gboolean out[XQ_SQUARES])
           gboolean any = FALSE;
 
           xq_position_do_move (pos, replies[r], &ur);
-          direct_gains (pos, pawns_chase, gains);
+          direct_gains (pos, pawns_chase, gains, NULL);
           for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
             {
               common[sq] = common[sq] && gains[sq] - lost > 0;
@@ -278,12 +286,16 @@ mate_by_checks (XqPosition *pos, int depth, int *budget)
   return FALSE;
 }
 
-XqMoveClass
-xq_repetition_classify_move (XqPosition  *before,
-                             XqMove       m,
-                             XqRuleSet    rules,
-                             gboolean     pawns_chase,
-                             gboolean     chased[XQ_SQUARES])
+/* xq_repetition_classify_move, also filling detail (if not NULL) for each
+ * newly chased point: what stands there, what would take it, and whether it
+ * is guarded (the capture gains less than its whole value). */
+static XqMoveClass
+classify_move (XqPosition  *before,
+               XqMove       m,
+               XqRuleSet    rules,
+               gboolean     pawns_chase,
+               gboolean     chased[XQ_SQUARES],
+               XqChase      detail[XQ_SQUARES])
 {
   gboolean threats_before[XQ_SQUARES], threats_after[XQ_SQUARES];
   gboolean scratch[XQ_SQUARES];
@@ -311,7 +323,7 @@ xq_repetition_classify_move (XqPosition  *before,
   if (check)
     {
       int gains[XQ_SQUARES];
-      direct_gains (before, pawns_chase, gains);
+      direct_gains (before, pawns_chase, gains, NULL);
       for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
         threats_after[sq] = gains[sq] > 0;
     }
@@ -319,6 +331,22 @@ xq_repetition_classify_move (XqPosition  *before,
     threat_set (before, pawns_chase, threats_after);
   for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
     chased[sq] = threats_after[sq] && !threats_before[sq];
+  if (detail != NULL)
+    {
+      int gains[XQ_SQUARES];
+      XqPieceType by[XQ_SQUARES];
+
+      memset (detail, 0, sizeof (XqChase) * XQ_SQUARES);
+      direct_gains (before, pawns_chase, gains, by);
+      for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+        if (chased[sq])
+          {
+            detail[sq].piece = xq_piece_type (before->board[sq]);
+            detail[sq].by = by[sq];
+            detail[sq].guarded = gains[sq] > 0 &&
+                                 gains[sq] < xq_material_rule_value (before, sq);
+          }
+    }
 
   if (check)
     klass = XQ_MOVE_CLASS_CHECK;
@@ -335,10 +363,21 @@ xq_repetition_classify_move (XqPosition  *before,
   return klass;
 }
 
+XqMoveClass
+xq_repetition_classify_move (XqPosition  *before,
+                             XqMove       m,
+                             XqRuleSet    rules,
+                             gboolean     pawns_chase,
+                             gboolean     chased[XQ_SQUARES])
+{
+  return classify_move (before, m, rules, pawns_chase, chased, NULL);
+}
+
 typedef struct {
   XqMoveClass klass[2][XQ_MAX_MOVES];
   guint32     ids[2][XQ_MAX_MOVES];
   int         n[2];
+  XqChase     chase[2][32];   /* per side and id, what that chase was: guarded if ever */
 } CycleMoves;
 
 /* Plays the cycle, classifying each move and naming the chased pieces by
@@ -358,6 +397,7 @@ classify_cycle (const XqPosition *first, const XqMove *moves, int n, XqRuleSet r
   for (int i = 0; i < n && i < 2 * XQ_MAX_MOVES; i++)
     {
       gboolean chased[XQ_SQUARES];
+      XqChase detail[XQ_SQUARES];
       XqColor us = pos.side;
       int k = out->n[us];
       guint32 ids = 0;
@@ -365,10 +405,19 @@ classify_cycle (const XqPosition *first, const XqMove *moves, int n, XqRuleSet r
 
       if (k >= XQ_MAX_MOVES)
         break;
-      out->klass[us][k] = xq_repetition_classify_move (&pos, moves[i], rules, pawns_chase, chased);
+      out->klass[us][k] = classify_move (&pos, moves[i], rules, pawns_chase, chased, detail);
       for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
         if (chased[sq] && id[sq] >= 0 && id[sq] < 32)
-          ids |= 1u << id[sq];
+          {
+            XqChase *c = &out->chase[us][id[sq]];
+
+            ids |= 1u << id[sq];
+            c->piece = detail[sq].piece;
+            /* A direct capture names the chaser; one reached after checks does not. */
+            if (c->by == XQ_NO_TYPE)
+              c->by = detail[sq].by;
+            c->guarded |= detail[sq].guarded;
+          }
       out->ids[us][k] = ids;
       out->n[us] = k + 1;
 
@@ -427,6 +476,26 @@ forbidden_kind (const CycleMoves *c, XqColor side, XqRuleSet rules)
   return XQ_REASON_PERPETUAL_MIXED;
 }
 
+/* What the chasing side's cycle chased: the piece chased on every move if
+ * there is one, else the first one chased (28.12 counts several). */
+static XqChase
+cycle_chase (const CycleMoves *c, XqColor side)
+{
+  XqChase none = { XQ_NO_TYPE, XQ_NO_TYPE, FALSE };
+  guint32 common = ~0u, any = 0;
+  guint32 pick;
+
+  for (int k = 0; k < c->n[side]; k++)
+    {
+      common &= c->ids[side][k];
+      any |= c->ids[side][k];
+    }
+  pick = c->n[side] > 0 && common != 0 ? common : any;
+  if (pick == 0)
+    return none;
+  return c->chase[side][g_bit_nth_lsf (pick, -1)];
+}
+
 void
 xq_repetition_judge (const XqPosition *first,
                      const XqMove     *moves,
@@ -443,6 +512,7 @@ xq_repetition_judge (const XqPosition *first,
   out->winner = XQ_WINNER_DRAW;
   out->reason = XQ_REASON_REPETITION;
   out->side_kind[XQ_RED] = out->side_kind[XQ_BLACK] = XQ_REASON_NONE;
+  out->chase = (XqChase) { XQ_NO_TYPE, XQ_NO_TYPE, FALSE };
 
   classify_cycle (first, moves, n, rules, FALSE, c);
 
@@ -493,4 +563,6 @@ xq_repetition_judge (const XqPosition *first,
       out->winner = XQ_WINNER_RED;
       out->reason = out->side_kind[XQ_BLACK];
     }
+  if (out->reason == XQ_REASON_PERPETUAL_CHASE)
+    out->chase = cycle_chase (c, out->winner == XQ_WINNER_RED ? XQ_BLACK : XQ_RED);
 }

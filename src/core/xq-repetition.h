@@ -33,6 +33,7 @@ typedef struct {
   XqWinner winner;          /* DRAW, or the side that wins */
   XqReason reason;          /* REPETITION (draw) or what the loser did */
   XqReason side_kind[2];    /* per colour: NONE if allowed, else PERPETUAL_CHECK/CHASE/MATE_THREAT/MIXED */
+  XqChase  chase;           /* reason PERPETUAL_CHASE: what the loser chased, else all XQ_NO_TYPE */
 } XqCycleRuling;
 
 /* Classifies the move m of the side to move in `before` (which is restored).

@@ -318,6 +318,7 @@ click (XqProjectorWindow *self, XqSquare sq)
 
     if (xq_projector_window_play (self, m))
       return;
+    xq_lesson_marks_clear (&marks);
     why = xq_lesson_explain_illegal (&self->pos, m, &marks);
     set_status (self, why != NULL ? why : _("That move is not allowed."));
     self->selected = XQ_NO_SQUARE;

@@ -12,6 +12,7 @@
 #include "xq-kind.h"
 #include "xq-lesson-draft.h"
 #include "xq-lesson-writer.h"
+#include "xq-mark-palette.h"
 
 #define APP_PATH "/io/github/xiangqi_tutor/XiangqiTutor"
 #define VALIDATE_DELAY_MS 300
@@ -39,11 +40,15 @@ struct _XqExerciseEditor
   GtkDropDown      *click_mode;
   GtkLabel         *problems_label;
   GtkSpinner       *checking_spinner;
+  GtkWidget        *marks_row;    /* the palette and Clear Marks, in the Marks mode */
+  XqMarkPalette    *palette;
+  GtkWidget        *clear_marks;
 
   /* Owned */
   GArray           *fields;      /* Field: the current kind's */
   XqSquare          square;
   gboolean          targets[XQ_SQUARES];
+  XqLessonMarks     marks;       /* the teacher's, drawn in the Marks mode */
   GPtrArray        *problems;    /* XqLessonProblem* */
   XqDraftAnswer    *answer;      /* what the rules decided, once valid */
   guint             validate_id;
@@ -254,6 +259,8 @@ xq_exercise_editor_get_object (XqExerciseEditor *self)
   xq_lesson_field_set_text (common_field ("fen"), NULL, fen, o);
   hints = view_text (self->hints);
   xq_lesson_field_set_text (common_field ("hints"), NULL, hints, o);
+  if (self->marks.n_marks > 0)
+    json_object_set_member (o, "marks", xq_lesson_marks_to_json (&self->marks));
   for (guint i = 0; i < self->fields->len; i++)
     {
       Field *f = &g_array_index (self->fields, Field, i);
@@ -283,13 +290,14 @@ xq_exercise_editor_to_json (XqExerciseEditor *self)
 static void
 show_marks (XqExerciseEditor *self)
 {
-  XqAnnotations annots;
+  XqAnnotations annots, teacher;
+  const XqPosition *pos = xq_position_editor_get_position (self->position);
 
-  /* The answer first, the teacher's own marks over it; an answer is only
+  /* The answer first, the exercise's piece and points, the teacher's
+   * marks over them (docs/lesson-format.md, "Marks"); an answer is only
    * shown for the form it was computed for. */
   if (self->answer != NULL && self->checked_edit == self->edits)
-    xq_lesson_marks_to_annotations (&self->answer->marks, xq_position_editor_get_position (self->position),
-                                    &annots);
+    xq_lesson_marks_to_annotations (&self->answer->marks, pos, &annots);
   else
     xq_annotations_clear (&annots);
   if (self->square != XQ_NO_SQUARE)
@@ -297,6 +305,9 @@ show_marks (XqExerciseEditor *self)
   for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
     if (self->targets[sq])
       xq_annotations_add (&annots, XQ_MARK_CIRCLE, XQ_ROLE_GOOD, sq);
+  xq_lesson_marks_to_annotations (&self->marks, pos, &teacher);
+  for (int i = 0; i < teacher.n_marks && annots.n_marks < XQ_MAX_MARKS; i++)
+    annots.marks[annots.n_marks++] = teacher.marks[i];
   xq_editor_board_set_annotations (xq_position_editor_get_board (self->position), &annots);
 }
 
@@ -591,6 +602,14 @@ form_changed_cb (XqExerciseEditor *self)
   schedule_validate (self);
 }
 
+/* The marks are part of the exercise: checked and saved with it. */
+static void
+marks_changed (XqExerciseEditor *self)
+{
+  gtk_widget_set_sensitive (self->clear_marks, self->marks.n_marks > 0);
+  schedule_validate (self);
+}
+
 static void
 point_activated_cb (XqExerciseEditor *self, int sq, guint button, XqEditorBoard *board)
 {
@@ -602,12 +621,27 @@ point_activated_cb (XqExerciseEditor *self, int sq, guint button, XqEditorBoard 
     case XQ_EDITOR_CLICK_TARGETS:
       self->targets[sq] = !self->targets[sq];
       break;
+    case XQ_EDITOR_CLICK_MARKS:
+      xq_lesson_marks_toggle (&self->marks,
+                              button == GDK_BUTTON_SECONDARY ? XQ_LESSON_MARK_CIRCLE : XQ_LESSON_MARK_POINT,
+                              xq_mark_palette_get_color (self->palette), sq, XQ_NO_SQUARE);
+      marks_changed (self);
+      return;
     case XQ_EDITOR_CLICK_PIECES:
     default:
       return;
     }
   update_rows (self);
   schedule_validate (self);
+}
+
+static void
+arrow_cb (XqExerciseEditor *self, int from, int to, XqEditorBoard *board)
+{
+  if (gtk_drop_down_get_selected (self->click_mode) != XQ_EDITOR_CLICK_MARKS)
+    return;
+  xq_lesson_marks_toggle (&self->marks, XQ_LESSON_MARK_ARROW, xq_mark_palette_get_color (self->palette), from, to);
+  marks_changed (self);
 }
 
 static void
@@ -618,6 +652,8 @@ click_mode_cb (XqExerciseEditor *self)
 
   if (!pieces)
     xq_position_editor_set_brush (self->position, XQ_EMPTY);
+  gtk_widget_set_visible (self->marks_row,
+                          gtk_drop_down_get_selected (self->click_mode) == XQ_EDITOR_CLICK_MARKS);
   /* While marking, Enter on a piece marks it instead of lifting it. */
   xq_editor_board_set_lift_pieces (xq_position_editor_get_board (self->position), pieces);
 }
@@ -668,6 +704,13 @@ xq_exercise_editor_load_json (XqExerciseEditor *self, const char *json, GError *
   build_fields (self);
   if ((s = member_string (o, "fen")) != NULL)
     xq_position_editor_set_fen (self->position, s, NULL);
+  if (json_object_has_member (o, "marks"))
+    {
+      g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+
+      /* What the loader would refuse is left out here; the rest is drawn. */
+      xq_lesson_marks_from_json (json_object_get_member (o, "marks"), "$", &self->marks, problems);
+    }
   hints = xq_lesson_field_get_text (common_field ("hints"), o);
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->hints), hints != NULL ? hints : "", -1);
   for (guint i = 0; i < self->fields->len; i++)
@@ -701,6 +744,8 @@ xq_exercise_editor_reset (XqExerciseEditor *self)
   build_fields (self);
   self->square = XQ_NO_SQUARE;
   memset (self->targets, 0, sizeof self->targets);
+  xq_lesson_marks_clear (&self->marks);
+  gtk_widget_set_sensitive (self->clear_marks, FALSE);
   self->loading = FALSE;
   update_rows (self);
   schedule_validate (self);
@@ -727,7 +772,8 @@ xq_exercise_editor_get_widget (XqExerciseEditor *self, const char *name)
   const struct { const char *name; gpointer widget; } table[] = {
     { "id", self->id }, { "kind", self->kind }, { "prompt", self->prompt }, { "hints", self->hints },
     { "click-mode", self->click_mode }, { "problems", self->problems_label },
-    { "checking", self->checking_spinner },
+    { "checking", self->checking_spinner }, { "marks-palette", self->palette },
+    { "clear-marks", self->clear_marks },
   };
   Field *f;
 
@@ -744,6 +790,23 @@ xq_exercise_editor_set_click_mode (XqExerciseEditor *self, XqEditorClickMode mod
 {
   g_return_if_fail (XQ_IS_EXERCISE_EDITOR (self));
   gtk_drop_down_set_selected (self->click_mode, mode);
+}
+
+const XqLessonMarks *
+xq_exercise_editor_get_marks (XqExerciseEditor *self)
+{
+  g_return_val_if_fail (XQ_IS_EXERCISE_EDITOR (self), NULL);
+  return &self->marks;
+}
+
+void
+xq_exercise_editor_clear_marks (XqExerciseEditor *self)
+{
+  g_return_if_fail (XQ_IS_EXERCISE_EDITOR (self));
+  if (self->marks.n_marks == 0)
+    return;
+  xq_lesson_marks_clear (&self->marks);
+  marks_changed (self);
 }
 
 const XqDraftAnswer *
@@ -872,6 +935,32 @@ xq_exercise_editor_class_init (XqExerciseEditorClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, click_mode_cb);
 }
 
+/* Under the click mode: the colours, how to draw, Clear Marks. */
+static void
+build_marks_row (XqExerciseEditor *self)
+{
+  GtkWidget *parent = gtk_widget_get_parent (GTK_WIDGET (self->click_mode));
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *how = gtk_label_new (_("Click a point to tint it, right-click to circle it, "
+                                    "right-drag to draw an arrow; do it again to take it away."));
+
+  self->marks_row = gtk_box_new (GTK_ORIENTATION_VERTICAL, 3);
+  self->palette = XQ_MARK_PALETTE (xq_mark_palette_new ());
+  self->clear_marks = gtk_button_new_with_mnemonic (_("C_lear Marks"));
+  gtk_widget_set_sensitive (self->clear_marks, FALSE);
+  g_signal_connect_swapped (self->clear_marks, "clicked", G_CALLBACK (xq_exercise_editor_clear_marks), self);
+  gtk_box_append (GTK_BOX (buttons), GTK_WIDGET (self->palette));
+  gtk_box_append (GTK_BOX (buttons), self->clear_marks);
+  gtk_label_set_wrap (GTK_LABEL (how), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (how), 0);
+  gtk_widget_add_css_class (how, "dim-label");
+  gtk_widget_add_css_class (how, "caption");
+  gtk_box_append (GTK_BOX (self->marks_row), buttons);
+  gtk_box_append (GTK_BOX (self->marks_row), how);
+  gtk_widget_set_visible (self->marks_row, FALSE);
+  gtk_box_append (GTK_BOX (parent), self->marks_row);
+}
+
 static void
 xq_exercise_editor_init (XqExerciseEditor *self)
 {
@@ -881,7 +970,9 @@ xq_exercise_editor_init (XqExerciseEditor *self)
 
   self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
   self->square = XQ_NO_SQUARE;
+  xq_lesson_marks_clear (&self->marks);
   gtk_widget_init_template (GTK_WIDGET (self));
+  build_marks_row (self);
   for (guint i = 0; i < n; i++)
     gtk_string_list_append (kind_labels, g_dgettext (GETTEXT_PACKAGE, kinds[i]->label));
   self->loading = TRUE;
@@ -890,6 +981,8 @@ xq_exercise_editor_init (XqExerciseEditor *self)
   self->loading = FALSE;
   g_signal_connect_swapped (xq_position_editor_get_board (self->position), "point-activated",
                             G_CALLBACK (point_activated_cb), self);
+  g_signal_connect_swapped (xq_position_editor_get_board (self->position), "arrow",
+                            G_CALLBACK (arrow_cb), self);
   xq_exercise_editor_reset (self);
   xq_exercise_editor_validate (self);
 }

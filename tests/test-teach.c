@@ -62,6 +62,10 @@ setup (Fixture *f, gconstpointer data)
     g_autofree char *units = g_build_filename (f->dir, "units", NULL);
     xq_teach_page_set_units_dir (f->page, units);
   }
+  /* The app's default: the board prints its coordinates, and messages
+   * name points by them. */
+  g_object_set (xq_position_editor_get_board (xq_exercise_editor_get_position_editor (
+                  xq_teach_page_get_exercise_editor (f->page))), "show-coordinates", TRUE, NULL);
   f->window = GTK_WINDOW (gtk_window_new ());
   gtk_window_set_default_size (f->window, 1200, 800);
   gtk_window_set_child (f->window, GTK_WIDGET (f->page));
@@ -261,6 +265,19 @@ test_author (Fixture *f, gconstpointer data)
   /* What the rules decided, in words and on the board. */
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (xq_exercise_editor_get_widget (editor, "problems"))), ==,
                    "The exercise is valid.\nThe answer: d1, a2, c2");
+  /* With the coordinates turned off the board labels its files only: the
+   * words follow, and come back when they are on again. */
+  {
+    GObject *board = G_OBJECT (xq_position_editor_get_board (xq_exercise_editor_get_position_editor (editor)));
+    GtkWidget *piece = xq_exercise_editor_get_widget (editor, "square");
+
+    g_object_set (board, "show-coordinates", FALSE, NULL);
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (xq_exercise_editor_get_widget (editor, "problems"))), ==,
+                     "The exercise is valid.\nThe answer: file 六 rank 2, file 九 rank 3, file 七 rank 3");
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (piece)), ==, "Marked: file 八 rank 1");
+    g_object_set (board, "show-coordinates", TRUE, NULL);
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (piece)), ==, "Marked: b0");
+  }
   {
     const XqDraftAnswer *answer = xq_exercise_editor_get_answer (editor);
     const char *reach[] = { "a2", "c2", "d1" };

@@ -434,6 +434,26 @@ test_teacher_marks (void)
   g_assert_cmpuint (strlen (with), >, strlen (without));
 }
 
+/* With the board's coordinates hidden, points are named by what its edge
+ * shows: Red's file number, and the rank from Red's side. */
+static void
+test_point_labels (void)
+{
+  g_autofree char *e0 = xq_answer_point_label (xq_square_from_text ("e0"), FALSE);
+  g_autofree char *a9 = xq_answer_point_label (xq_square_from_text ("a9"), FALSE);
+  g_autofree char *on = xq_answer_point_label (xq_square_from_text ("e0"), TRUE);
+  g_autofree char *text = xq_answer_relabel_points ("Piece: there is no piece on “e4”. Marked: b0 c2, h2e2 and 2c5/ stay.",
+                                                    FALSE);
+  g_autofree char *kept = xq_answer_relabel_points ("Marked: b0", TRUE);
+
+  g_assert_cmpstr (e0, ==, "file 五 rank 1");
+  g_assert_cmpstr (a9, ==, "file 九 rank 10");
+  g_assert_cmpstr (on, ==, "e0");
+  g_assert_cmpstr (text, ==, "Piece: there is no piece on “file 五 rank 5”. Marked: file 八 rank 1 file 七 rank 3, "
+                             "h2e2 and 2c5/ stay.");
+  g_assert_cmpstr (kept, ==, "Marked: b0");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -443,6 +463,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/worksheets/every-kind", test_every_kind);
   g_test_add_func ("/worksheets/teacher-marks", test_teacher_marks);
+  g_test_add_func ("/worksheets/point-labels", test_point_labels);
   g_test_add_func ("/worksheets/questions", test_questions);
   g_test_add_func ("/worksheets/mate-line", test_mate_line);
   g_test_add_func ("/worksheets/black-line", test_black_line);

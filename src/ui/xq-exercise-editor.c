@@ -9,6 +9,7 @@
 
 #include "xq-beside-layout.h"
 #include "xq-exercise-editor.h"
+#include "xq-answer-text.h"
 #include "xq-kind.h"
 #include "xq-lesson-draft.h"
 #include "xq-lesson-writer.h"
@@ -123,6 +124,39 @@ kind_rule (XqExerciseEditor *self)
         return enum_value (f);
     }
   return NULL;
+}
+
+/* Does the board print its coordinates (the preference)?  Messages name
+ * points the way the board labels them. */
+static gboolean
+board_coordinates (XqExerciseEditor *self)
+{
+  gboolean on = TRUE;
+
+  g_object_get (xq_position_editor_get_board (self->position), "show-coordinates", &on, NULL);
+  return on;
+}
+
+/* The points of a point field ("b0 c2") as the board labels them; labels
+ * with words in them are kept apart by commas. */
+static char *
+marked_points (XqExerciseEditor *self, const char *text)
+{
+  g_auto(GStrv) words = NULL;
+  g_autoptr(GString) out = NULL;
+
+  if (board_coordinates (self))
+    return g_strdup (text);
+  words = g_strsplit (text, " ", -1);
+  out = g_string_new (NULL);
+  for (int i = 0; words[i] != NULL; i++)
+    {
+      XqSquare sq = xq_square_from_text (words[i]);
+      g_autofree char *label = sq != XQ_NO_SQUARE ? xq_answer_point_label (sq, FALSE) : g_strdup (words[i]);
+
+      g_string_append_printf (out, "%s%s", out->len > 0 ? ", " : "", label);
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
 /* ---- The form as JSON ---------------------------------------------------------- */
@@ -340,6 +374,37 @@ typedef struct {
   guint             edit;
 } Pending;
 
+/* The last check's problems, or that the exercise is valid with what the
+ * rules decided, points named as the board labels them. */
+static void
+show_verdict (XqExerciseEditor *self)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *labelled = NULL;
+
+  for (guint i = 0; i < self->problems->len; i++)
+    {
+      XqLessonProblem *p = g_ptr_array_index (self->problems, i);
+      g_autofree char *line = xq_lesson_draft_describe_problem (current_kind (self), p);
+
+      g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "", line);
+    }
+  if (self->problems->len == 0)
+    {
+      g_string_append (text, _("The exercise is valid."));
+      for (guint i = 0; self->answer != NULL && i < self->answer->warnings->len; i++)
+        g_string_append_printf (text, "\n%s", (const char *) g_ptr_array_index (self->answer->warnings, i));
+      if (self->answer != NULL && self->answer->answer != NULL)
+        g_string_append_printf (text, "\n%s", self->answer->answer);
+    }
+  labelled = xq_answer_relabel_points (text->str, board_coordinates (self));
+  if (self->problems->len > 0)
+    show_result (self, labelled, "error");
+  else
+    show_result (self, labelled,
+                 self->answer != NULL && self->answer->warnings->len > 0 ? "warning" : "success");
+}
+
 static void
 validate_done_cb (GObject *source, GAsyncResult *result, gpointer data)
 {
@@ -348,7 +413,6 @@ validate_done_cb (GObject *source, GAsyncResult *result, gpointer data)
   g_autoptr(GPtrArray) found = NULL;
   g_autoptr(XqDraftAnswer) answer = NULL;
   g_autoptr(XqLessonFile) file = xq_lesson_draft_check_finish_full (result, &found, &answer, NULL);
-  g_autoptr(GString) text = g_string_new (NULL);
   guint edit = pending->edit;
 
   /* A newer edit cancelled this one, or came after it: its result is for
@@ -361,26 +425,8 @@ validate_done_cb (GObject *source, GAsyncResult *result, gpointer data)
   self->problems = g_steal_pointer (&found);
   g_clear_pointer (&self->answer, xq_draft_answer_free);
   self->answer = g_steal_pointer (&answer);
-  for (guint i = 0; i < self->problems->len; i++)
-    {
-      XqLessonProblem *p = g_ptr_array_index (self->problems, i);
-      g_autofree char *line = xq_lesson_draft_describe_problem (current_kind (self), p);
-
-      g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "", line);
-    }
   set_checking (self, FALSE);
-  if (self->problems->len == 0)
-    {
-      g_string_append (text, _("The exercise is valid."));
-      for (guint i = 0; self->answer != NULL && i < self->answer->warnings->len; i++)
-        g_string_append_printf (text, "\n%s", (const char *) g_ptr_array_index (self->answer->warnings, i));
-      if (self->answer != NULL && self->answer->answer != NULL)
-        g_string_append_printf (text, "\n%s", self->answer->answer);
-      show_result (self, text->str,
-                   self->answer != NULL && self->answer->warnings->len > 0 ? "warning" : "success");
-    }
-  else
-    show_result (self, text->str, "error");
+  show_verdict (self);
   show_marks (self);
   g_signal_emit (self, signals[SIGNAL_VALIDATED], 0);
 }
@@ -460,7 +506,8 @@ update_rows (XqExerciseEditor *self)
         case XQ_FIELD_POINT:
         case XQ_FIELD_POINTS:
           {
-            g_autofree char *marked = g_strdup_printf (_("Marked: %s"), text);
+            g_autofree char *labelled = marked_points (self, text);
+            g_autofree char *marked = g_strdup_printf (_("Marked: %s"), labelled);
             gtk_label_set_text (GTK_LABEL (f->input), *text != '\0' ? marked
                                 : _("Mark on the board (see Board clicks)"));
           }
@@ -935,6 +982,14 @@ xq_exercise_editor_class_init (XqExerciseEditorClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, click_mode_cb);
 }
 
+static void
+coordinates_changed_cb (XqExerciseEditor *self)
+{
+  update_rows (self);
+  if (!xq_exercise_editor_is_checking (self))
+    show_verdict (self);
+}
+
 /* Under the click mode: the colours, how to draw, Clear Marks. */
 static void
 build_marks_row (XqExerciseEditor *self)
@@ -983,6 +1038,8 @@ xq_exercise_editor_init (XqExerciseEditor *self)
                             G_CALLBACK (point_activated_cb), self);
   g_signal_connect_swapped (xq_position_editor_get_board (self->position), "arrow",
                             G_CALLBACK (arrow_cb), self);
+  g_signal_connect_swapped (xq_position_editor_get_board (self->position), "notify::show-coordinates",
+                            G_CALLBACK (coordinates_changed_cb), self);
   xq_exercise_editor_reset (self);
   xq_exercise_editor_validate (self);
 }

@@ -1168,6 +1168,17 @@ open_first_unit (XqTeachPage *self)
   load_unit (self);
 }
 
+/* Following goes both ways: the exercise the teacher steps to on the
+ * projector is the one the editor shows, as a click on its row would. */
+static void
+projector_stepped_cb (XqTeachPage *self, int index)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->list, index);
+
+  if (row != NULL)
+    row_activated_cb (self, row);
+}
+
 XqProjectorWindow *
 xq_teach_page_open_projector (XqTeachPage *self)
 {
@@ -1180,6 +1191,8 @@ xq_teach_page_open_projector (XqTeachPage *self)
   xq_projector_window_set_position (window, xq_position_editor_get_position (pe),
                                     gtk_editable_get_text (GTK_EDITABLE (prompt)));
   xq_projector_window_follow_list (window, self->list, unit_path);
+  g_signal_handlers_disconnect_by_func (window, projector_stepped_cb, self);
+  g_signal_connect_object (window, "exercise-changed", G_CALLBACK (projector_stepped_cb), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (window));
   return window;
 }

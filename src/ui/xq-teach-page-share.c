@@ -156,10 +156,6 @@ job_done_cb (GObject *source, GAsyncResult *result, gpointer data)
         xq_teach_page_set_status (self, text, error != NULL);
       }
       break;
-    case XQ_TEACH_JOB_WORKSHEET:
-      /* Printing is the worksheet dialog's (xq-worksheet-dialog.c). */
-      xq_teach_page_set_status (self, "", FALSE);
-      break;
     case XQ_TEACH_JOB_IMPORT_PACK:
       {
         g_autoptr(GString) text = g_string_new (NULL);
@@ -168,12 +164,16 @@ job_done_cb (GObject *source, GAsyncResult *result, gpointer data)
         xq_teach_page_set_status (self, text->str, FALSE);
       }
       break;
-    case XQ_TEACH_JOB_EXPORT_PDF:
     case XQ_TEACH_JOB_EXPORT_PACK:
       {
         g_autofree char *text = g_strdup_printf (_("Done: %s"), job->path);
         xq_teach_page_set_status (self, text, FALSE);
       }
+      break;
+    case XQ_TEACH_JOB_EXPORT_PDF:
+    case XQ_TEACH_JOB_WORKSHEET:
+      /* Only the worksheet dialog runs these (xq-worksheet-dialog.c). */
+      g_warn_if_reached ();
       break;
     }
 }
@@ -182,7 +182,6 @@ static void
 start_job (XqTeachPage *self, XqTeachJob kind, const char *path)
 {
   const char *busy = NULL;
-
 
   switch (kind)
     {
@@ -197,8 +196,8 @@ start_job (XqTeachPage *self, XqTeachJob kind, const char *path)
       break;
     case XQ_TEACH_JOB_EXPORT_PDF:
     case XQ_TEACH_JOB_WORKSHEET:
-      busy = _("Making the worksheet…");
-      break;
+      /* Only the worksheet dialog runs these (xq-worksheet-dialog.c). */
+      g_return_if_reached ();
     }
   if (self->job != NULL)
     return;

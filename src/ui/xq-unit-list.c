@@ -98,13 +98,14 @@ row_menu (const char *what, GVariant *target)
   return menu;
 }
 
+/* Only the rows: the placeholder is a child too. */
 static void
 clear_box (GtkListBox *box)
 {
-  GtkWidget *child;
+  GtkListBoxRow *row;
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
-    gtk_list_box_remove (box, child);
+  while ((row = gtk_list_box_get_row_at_index (box, 0)) != NULL)
+    gtk_list_box_remove (box, GTK_WIDGET (row));
 }
 
 static void

@@ -8,56 +8,14 @@
 #include <string.h>
 
 #include "xq-beside-layout.h"
-#include "xq-exercise-editor.h"
+#include "xq-exercise-editor-private.h"
 #include "xq-answer-text.h"
 #include "xq-kind.h"
 #include "xq-lesson-draft.h"
 #include "xq-lesson-writer.h"
-#include "xq-mark-palette.h"
 
 #define APP_PATH "/io/github/xiangqi_tutor/XiangqiTutor"
 #define VALIDATE_DELAY_MS 300
-
-/* One of the kind's fields in the form: its descriptor, its row (label and
- * input) and the input. */
-typedef struct {
-  const XqKindField *field;
-  GtkWidget         *row;
-  GtkWidget         *input;
-  GtkLabel          *note;   /* points: what is marked; choices: their ids */
-} Field;
-
-struct _XqExerciseEditor
-{
-  GtkBox parent_instance;
-
-  /* Template widgets */
-  XqPositionEditor *position;
-  GtkEntry         *id;
-  GtkDropDown      *kind;
-  GtkEntry         *prompt;
-  GtkTextView      *hints;
-  GtkBox           *kind_fields;
-  GtkDropDown      *click_mode;
-  GtkLabel         *problems_label;
-  GtkSpinner       *checking_spinner;
-  GtkWidget        *marks_row;    /* the palette and Clear Marks, in the Marks mode */
-  XqMarkPalette    *palette;
-  GtkWidget        *clear_marks;
-
-  /* Owned */
-  GArray           *fields;      /* Field: the current kind's */
-  XqSquare          square;
-  gboolean          targets[XQ_SQUARES];
-  XqLessonMarks     marks;       /* the teacher's, drawn in the Marks mode */
-  GPtrArray        *problems;    /* XqLessonProblem* */
-  XqDraftAnswer    *answer;      /* what the rules decided, once valid */
-  guint             validate_id;
-  GCancellable     *cancellable; /* the validation under way */
-  guint             edits;       /* bumped by every change: a result for an older edit is stale */
-  guint             checked_edit;
-  gboolean          loading;
-};
 
 G_DEFINE_FINAL_TYPE (XqExerciseEditor, xq_exercise_editor, GTK_TYPE_BOX)
 
@@ -124,39 +82,6 @@ kind_rule (XqExerciseEditor *self)
         return enum_value (f);
     }
   return NULL;
-}
-
-/* Does the board print its coordinates (the preference)?  Messages name
- * points the way the board labels them. */
-static gboolean
-board_coordinates (XqExerciseEditor *self)
-{
-  gboolean on = TRUE;
-
-  g_object_get (xq_position_editor_get_board (self->position), "show-coordinates", &on, NULL);
-  return on;
-}
-
-/* The points of a point field ("b0 c2") as the board labels them; labels
- * with words in them are kept apart by commas. */
-static char *
-marked_points (XqExerciseEditor *self, const char *text)
-{
-  g_auto(GStrv) words = NULL;
-  g_autoptr(GString) out = NULL;
-
-  if (board_coordinates (self))
-    return g_strdup (text);
-  words = g_strsplit (text, " ", -1);
-  out = g_string_new (NULL);
-  for (int i = 0; words[i] != NULL; i++)
-    {
-      XqSquare sq = xq_square_from_text (words[i]);
-      g_autofree char *label = sq != XQ_NO_SQUARE ? xq_answer_point_label (sq, FALSE) : g_strdup (words[i]);
-
-      g_string_append_printf (out, "%s%s", out->len > 0 ? ", " : "", label);
-    }
-  return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
 /* ---- The form as JSON ---------------------------------------------------------- */
@@ -322,30 +247,6 @@ xq_exercise_editor_to_json (XqExerciseEditor *self)
 /* ---- Validating --------------------------------------------------------------- */
 
 static void
-show_marks (XqExerciseEditor *self)
-{
-  XqAnnotations annots, teacher;
-  const XqPosition *pos = xq_position_editor_get_position (self->position);
-
-  /* The answer first, the exercise's piece and points, the teacher's
-   * marks over them (docs/lesson-format.md, "Marks"); an answer is only
-   * shown for the form it was computed for. */
-  if (self->answer != NULL && self->checked_edit == self->edits)
-    xq_lesson_marks_to_annotations (&self->answer->marks, pos, &annots);
-  else
-    xq_annotations_clear (&annots);
-  if (self->square != XQ_NO_SQUARE)
-    xq_annotations_add (&annots, XQ_MARK_HIGHLIGHT, XQ_ROLE_HINT, self->square);
-  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
-    if (self->targets[sq])
-      xq_annotations_add (&annots, XQ_MARK_CIRCLE, XQ_ROLE_GOOD, sq);
-  xq_lesson_marks_to_annotations (&self->marks, pos, &teacher);
-  for (int i = 0; i < teacher.n_marks && annots.n_marks < XQ_MAX_MARKS; i++)
-    annots.marks[annots.n_marks++] = teacher.marks[i];
-  xq_editor_board_set_annotations (xq_position_editor_get_board (self->position), &annots);
-}
-
-static void
 show_result (XqExerciseEditor *self, const char *text, const char *css_class)
 {
   GtkWidget *label = GTK_WIDGET (self->problems_label);
@@ -376,8 +277,8 @@ typedef struct {
 
 /* The last check's problems, or that the exercise is valid with what the
  * rules decided, points named as the board labels them. */
-static void
-show_verdict (XqExerciseEditor *self)
+void
+xq_exercise_editor_show_verdict (XqExerciseEditor *self)
 {
   g_autoptr(GString) text = g_string_new (NULL);
   g_autofree char *labelled = NULL;
@@ -397,7 +298,7 @@ show_verdict (XqExerciseEditor *self)
       if (self->answer != NULL && self->answer->answer != NULL)
         g_string_append_printf (text, "\n%s", self->answer->answer);
     }
-  labelled = xq_answer_relabel_points (text->str, board_coordinates (self));
+  labelled = xq_answer_relabel_points (text->str, xq_exercise_editor_board_coordinates (self));
   if (self->problems->len > 0)
     show_result (self, labelled, "error");
   else
@@ -426,8 +327,8 @@ validate_done_cb (GObject *source, GAsyncResult *result, gpointer data)
   g_clear_pointer (&self->answer, xq_draft_answer_free);
   self->answer = g_steal_pointer (&answer);
   set_checking (self, FALSE);
-  show_verdict (self);
-  show_marks (self);
+  xq_exercise_editor_show_verdict (self);
+  xq_exercise_editor_show_marks (self);
   g_signal_emit (self, signals[SIGNAL_VALIDATED], 0);
 }
 
@@ -463,8 +364,8 @@ validate_timeout_cb (gpointer data)
 
 /* Validation waits for a pause in the typing; every change makes the
  * result under way stale. */
-static void
-schedule_validate (XqExerciseEditor *self)
+void
+xq_exercise_editor_schedule_validate (XqExerciseEditor *self)
 {
   if (self->loading)
     return;
@@ -474,7 +375,7 @@ schedule_validate (XqExerciseEditor *self)
   g_clear_handle_id (&self->validate_id, g_source_remove);
   self->validate_id = g_timeout_add (VALIDATE_DELAY_MS, validate_timeout_cb, self);
   set_checking (self, TRUE);
-  show_marks (self);
+  xq_exercise_editor_show_marks (self);
 }
 
 /* ---- The kind's fields ---------------------------------------------------------- */
@@ -490,8 +391,8 @@ set_note (Field *f, const char *text)
  * gives the point fields. */
 /* Shows the fields that apply to the rule chosen, what the board gives
  * the point fields, and the ids the options get. */
-static void
-update_rows (XqExerciseEditor *self)
+void
+xq_exercise_editor_update_rows (XqExerciseEditor *self)
 {
   const char *rule = kind_rule (self);
 
@@ -506,7 +407,7 @@ update_rows (XqExerciseEditor *self)
         case XQ_FIELD_POINT:
         case XQ_FIELD_POINTS:
           {
-            g_autofree char *labelled = marked_points (self, text);
+            g_autofree char *labelled = xq_exercise_editor_marked_points (self, text);
             g_autofree char *marked = g_strdup_printf (_("Marked: %s"), labelled);
             gtk_label_set_text (GTK_LABEL (f->input), *text != '\0' ? marked
                                 : _("Mark on the board (see Board clicks)"));
@@ -645,64 +546,8 @@ form_changed_cb (XqExerciseEditor *self)
   if (self->fields == NULL)
     return;  /* still building the template */
   build_fields (self);
-  update_rows (self);
-  schedule_validate (self);
-}
-
-/* The marks are part of the exercise: checked and saved with it. */
-static void
-marks_changed (XqExerciseEditor *self)
-{
-  gtk_widget_set_sensitive (self->clear_marks, self->marks.n_marks > 0);
-  schedule_validate (self);
-}
-
-static void
-point_activated_cb (XqExerciseEditor *self, int sq, guint button, XqEditorBoard *board)
-{
-  switch ((XqEditorClickMode) gtk_drop_down_get_selected (self->click_mode))
-    {
-    case XQ_EDITOR_CLICK_PIECE:
-      self->square = self->square == sq ? XQ_NO_SQUARE : sq;
-      break;
-    case XQ_EDITOR_CLICK_TARGETS:
-      self->targets[sq] = !self->targets[sq];
-      break;
-    case XQ_EDITOR_CLICK_MARKS:
-      xq_lesson_marks_toggle (&self->marks,
-                              button == GDK_BUTTON_SECONDARY ? XQ_LESSON_MARK_CIRCLE : XQ_LESSON_MARK_POINT,
-                              xq_mark_palette_get_color (self->palette), sq, XQ_NO_SQUARE);
-      marks_changed (self);
-      return;
-    case XQ_EDITOR_CLICK_PIECES:
-    default:
-      return;
-    }
-  update_rows (self);
-  schedule_validate (self);
-}
-
-static void
-arrow_cb (XqExerciseEditor *self, int from, int to, XqEditorBoard *board)
-{
-  if (gtk_drop_down_get_selected (self->click_mode) != XQ_EDITOR_CLICK_MARKS)
-    return;
-  xq_lesson_marks_toggle (&self->marks, XQ_LESSON_MARK_ARROW, xq_mark_palette_get_color (self->palette), from, to);
-  marks_changed (self);
-}
-
-static void
-click_mode_cb (XqExerciseEditor *self)
-{
-  /* Marking points and placing pieces share the click. */
-  gboolean pieces = gtk_drop_down_get_selected (self->click_mode) == XQ_EDITOR_CLICK_PIECES;
-
-  if (!pieces)
-    xq_position_editor_set_brush (self->position, XQ_EMPTY);
-  gtk_widget_set_visible (self->marks_row,
-                          gtk_drop_down_get_selected (self->click_mode) == XQ_EDITOR_CLICK_MARKS);
-  /* While marking, Enter on a piece marks it instead of lifting it. */
-  xq_editor_board_set_lift_pieces (xq_position_editor_get_board (self->position), pieces);
+  xq_exercise_editor_update_rows (self);
+  xq_exercise_editor_schedule_validate (self);
 }
 
 /* ---- Loading ------------------------------------------------------------------ */
@@ -771,7 +616,7 @@ xq_exercise_editor_load_json (XqExerciseEditor *self, const char *json, GError *
         set_field_text (self, f, text);
     }
   self->loading = FALSE;
-  update_rows (self);
+  xq_exercise_editor_update_rows (self);
   self->edits++;
   xq_exercise_editor_validate (self);
   return TRUE;
@@ -794,8 +639,8 @@ xq_exercise_editor_reset (XqExerciseEditor *self)
   xq_lesson_marks_clear (&self->marks);
   gtk_widget_set_sensitive (self->clear_marks, FALSE);
   self->loading = FALSE;
-  update_rows (self);
-  schedule_validate (self);
+  xq_exercise_editor_update_rows (self);
+  xq_exercise_editor_schedule_validate (self);
 }
 
 /* ---- API ---------------------------------------------------------------------- */
@@ -837,23 +682,6 @@ xq_exercise_editor_set_click_mode (XqExerciseEditor *self, XqEditorClickMode mod
 {
   g_return_if_fail (XQ_IS_EXERCISE_EDITOR (self));
   gtk_drop_down_set_selected (self->click_mode, mode);
-}
-
-const XqLessonMarks *
-xq_exercise_editor_get_marks (XqExerciseEditor *self)
-{
-  g_return_val_if_fail (XQ_IS_EXERCISE_EDITOR (self), NULL);
-  return &self->marks;
-}
-
-void
-xq_exercise_editor_clear_marks (XqExerciseEditor *self)
-{
-  g_return_if_fail (XQ_IS_EXERCISE_EDITOR (self));
-  if (self->marks.n_marks == 0)
-    return;
-  xq_lesson_marks_clear (&self->marks);
-  marks_changed (self);
 }
 
 const XqDraftAnswer *
@@ -979,41 +807,8 @@ xq_exercise_editor_class_init (XqExerciseEditorClass *klass)
   BIND (click_mode); BIND (problems_label); BIND (checking_spinner);
 #undef BIND
   gtk_widget_class_bind_template_callback (widget_class, form_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, click_mode_cb);
-}
-
-static void
-coordinates_changed_cb (XqExerciseEditor *self)
-{
-  update_rows (self);
-  if (!xq_exercise_editor_is_checking (self))
-    show_verdict (self);
-}
-
-/* Under the click mode: the colours, how to draw, Clear Marks. */
-static void
-build_marks_row (XqExerciseEditor *self)
-{
-  GtkWidget *parent = gtk_widget_get_parent (GTK_WIDGET (self->click_mode));
-  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *how = gtk_label_new (_("Click a point to tint it, right-click to circle it, "
-                                    "right-drag to draw an arrow; do it again to take it away."));
-
-  self->marks_row = gtk_box_new (GTK_ORIENTATION_VERTICAL, 3);
-  self->palette = XQ_MARK_PALETTE (xq_mark_palette_new ());
-  self->clear_marks = gtk_button_new_with_mnemonic (_("C_lear Marks"));
-  gtk_widget_set_sensitive (self->clear_marks, FALSE);
-  g_signal_connect_swapped (self->clear_marks, "clicked", G_CALLBACK (xq_exercise_editor_clear_marks), self);
-  gtk_box_append (GTK_BOX (buttons), GTK_WIDGET (self->palette));
-  gtk_box_append (GTK_BOX (buttons), self->clear_marks);
-  gtk_label_set_wrap (GTK_LABEL (how), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (how), 0);
-  gtk_widget_add_css_class (how, "dim-label");
-  gtk_widget_add_css_class (how, "caption");
-  gtk_box_append (GTK_BOX (self->marks_row), buttons);
-  gtk_box_append (GTK_BOX (self->marks_row), how);
-  gtk_widget_set_visible (self->marks_row, FALSE);
-  gtk_box_append (GTK_BOX (parent), self->marks_row);
+  gtk_widget_class_bind_template_callback_full (widget_class, "click_mode_cb",
+                                                G_CALLBACK (xq_exercise_editor_click_mode_cb));
 }
 
 static void
@@ -1027,7 +822,7 @@ xq_exercise_editor_init (XqExerciseEditor *self)
   self->square = XQ_NO_SQUARE;
   xq_lesson_marks_clear (&self->marks);
   gtk_widget_init_template (GTK_WIDGET (self));
-  build_marks_row (self);
+  xq_exercise_editor_build_marks_row (self);
   for (guint i = 0; i < n; i++)
     gtk_string_list_append (kind_labels, g_dgettext (GETTEXT_PACKAGE, kinds[i]->label));
   self->loading = TRUE;
@@ -1035,11 +830,11 @@ xq_exercise_editor_init (XqExerciseEditor *self)
   self->fields = g_array_new (FALSE, TRUE, sizeof (Field));
   self->loading = FALSE;
   g_signal_connect_swapped (xq_position_editor_get_board (self->position), "point-activated",
-                            G_CALLBACK (point_activated_cb), self);
+                            G_CALLBACK (xq_exercise_editor_point_activated_cb), self);
   g_signal_connect_swapped (xq_position_editor_get_board (self->position), "arrow",
-                            G_CALLBACK (arrow_cb), self);
+                            G_CALLBACK (xq_exercise_editor_arrow_cb), self);
   g_signal_connect_swapped (xq_position_editor_get_board (self->position), "notify::show-coordinates",
-                            G_CALLBACK (coordinates_changed_cb), self);
+                            G_CALLBACK (xq_exercise_editor_coordinates_changed_cb), self);
   xq_exercise_editor_reset (self);
   xq_exercise_editor_validate (self);
 }

@@ -18,6 +18,7 @@
 #include "xq-kind.h"
 #include "xq-lesson-player.h"
 #include "xq-mark-palette.h"
+#include "xq-unit-list.h"
 #include "xq-test-kinds.h"
 #include "xq-teach-page.h"
 #include "xq-test-gtk.h"
@@ -1206,6 +1207,20 @@ write_tap_unit (const char *dir, const char *id, const char *title, int number)
   g_assert_no_error (error);
 }
 
+static void
+toast_seen_cb (GtkWidget *list, const char *text, const char *action, GVariant *target, char **out)
+{
+  g_free (*out);
+  *out = g_strdup (text);
+}
+
+static void
+toast_action_cb (GtkWidget *list, const char *text, const char *action, GVariant *target, char **out)
+{
+  g_free (*out);
+  *out = g_strdup (action);
+}
+
 /* After a restart the page opens the teacher's units, not an empty one;
  * the list's menus duplicate and delete, and undo brings a deletion back. */
 static void
@@ -1238,9 +1253,29 @@ test_units (Fixture *f, gconstpointer data)
   g_assert_cmpuint (xq_teach_page_get_n_exercises (f->page), ==, 2);
   g_assert_false (xq_teach_page_undo (f->page));
 
-  /* Reordered and duplicated from the exercise menu. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "teach.exercise-down", "u", 0));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "teach.exercise-duplicate", "u", 1));
+  /* Reordered and duplicated from the exercise menu, each said in a toast;
+   * a duplicate's Undo takes the copy away. */
+  {
+    GtkWidget *list = find_type (GTK_WIDGET (f->page), XQ_TYPE_UNIT_LIST);
+    g_autofree char *toast = NULL;
+    g_autofree char *undo = NULL;
+
+    g_assert_nonnull (list);
+    g_signal_connect (list, "toast", G_CALLBACK (toast_seen_cb), &toast);
+    g_signal_connect (list, "toast", G_CALLBACK (toast_action_cb), &undo);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "teach.exercise-down", "u", 0));
+    g_assert_cmpstr (toast, ==, "“palace-red” is now exercise 2.");
+    g_assert_null (undo);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "teach.exercise-duplicate", "u", 1));
+    g_assert_cmpstr (toast, ==, "The copy “palace-red-2” is after the exercise it copies.");
+    g_assert_cmpstr (undo, ==, "exercise-uncopy");
+    g_assert_cmpuint (xq_teach_page_get_n_exercises (f->page), ==, 3);
+    g_assert_true (xq_teach_page_undo (f->page));
+    g_assert_cmpuint (xq_teach_page_get_n_exercises (f->page), ==, 2);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "teach.exercise-duplicate", "u", 1));
+    g_signal_handlers_disconnect_by_data (list, &toast);
+    g_signal_handlers_disconnect_by_data (list, &undo);
+  }
   g_assert_cmpuint (xq_teach_page_get_n_exercises (f->page), ==, 3);
   {
     g_autofree char *path = xq_teach_page_get_unit_path (f->page);

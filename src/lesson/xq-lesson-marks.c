@@ -137,6 +137,16 @@ xq_lesson_marks_toggle (XqLessonMarks *marks, XqLessonMarkKind kind, XqLessonMar
   return FALSE;
 }
 
+/* The index of name in a table of n names (NULL entries skipped), or -1. */
+static int
+find_name (const char *const *names, int n, const char *name)
+{
+  for (int i = 0; i < n; i++)
+    if (names[i] != NULL && strcmp (names[i], name) == 0)
+      return i;
+  return -1;
+}
+
 const char *
 xq_lesson_mark_role_name (XqLessonMarkRole role)
 {
@@ -148,10 +158,7 @@ int
 xq_lesson_mark_role_from_name (const char *name)
 {
   g_return_val_if_fail (name != NULL, -1);
-  for (int i = 0; i < XQ_LESSON_N_ROLES; i++)
-    if (strcmp (role_names[i], name) == 0)
-      return i;
-  return -1;
+  return find_name (role_names, XQ_LESSON_N_ROLES, name);
 }
 
 const char *
@@ -165,10 +172,7 @@ int
 xq_lesson_mark_color_from_name (const char *name)
 {
   g_return_val_if_fail (name != NULL, -1);
-  for (int i = 0; i < XQ_LESSON_N_COLORS; i++)
-    if (color_names[i] != NULL && strcmp (color_names[i], name) == 0)
-      return i;
-  return -1;
+  return find_name (color_names, XQ_LESSON_N_COLORS, name);
 }
 
 XqColorRole

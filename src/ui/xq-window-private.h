@@ -18,6 +18,8 @@ struct _XqWindow
   /* Template widgets */
   AdwToastOverlay *toast_overlay;
   AdwViewStack    *stack;
+  AdwViewSwitcherTitle *switcher_title;
+  AdwViewSwitcherBar   *switcher_bar;
 
   /* The pages, NULL until first shown or asked for (xq_window_get_page):
    * read them through the getters, which build them. */

@@ -1129,6 +1129,44 @@ test_window_loads_learn_first (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The bottom page switcher gets the pages only when it is first revealed,
+ * in a window too narrow for the header bar's switcher; then it switches
+ * pages like the header's. */
+static void
+test_window_switcher_bar_on_demand (void)
+{
+  XqWindow *window = xq_window_new (NULL);
+  GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
+  AdwViewStack *stack = find_view_stack (content);
+  AdwViewSwitcherBar *bar = ADW_VIEW_SWITCHER_BAR (xq_test_find_descendant (content, ADW_TYPE_VIEW_SWITCHER_BAR));
+  AdwViewSwitcherTitle *title = ADW_VIEW_SWITCHER_TITLE (xq_test_find_descendant (content, ADW_TYPE_VIEW_SWITCHER_TITLE));
+  GtkWidget *button;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 640);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  g_assert_false (adw_view_switcher_title_get_title_visible (title));
+  g_assert_null (adw_view_switcher_bar_get_stack (bar));
+  g_assert_null (xq_test_find_descendant (GTK_WIDGET (bar), GTK_TYPE_TOGGLE_BUTTON));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 600, 640);
+  for (int i = 0; i < 100 && !adw_view_switcher_bar_get_reveal (bar); i++)
+    gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  g_assert_true (adw_view_switcher_title_get_title_visible (title));
+  g_assert_true (adw_view_switcher_bar_get_reveal (bar));
+  g_assert_true (adw_view_switcher_bar_get_stack (bar) == stack);
+  /* Its first button is Learn's, the second Puzzles': pressing it shows
+   * (and builds) that page. */
+  button = xq_test_find_descendant (GTK_WIDGET (bar), GTK_TYPE_TOGGLE_BUTTON);
+  g_assert_nonnull (button);
+  button = gtk_widget_get_next_sibling (button);
+  g_assert_true (GTK_IS_TOGGLE_BUTTON (button));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), TRUE);
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, "puzzles");
+  g_assert_true (XQ_IS_PUZZLE_PAGE (adw_bin_get_child (ADW_BIN (adw_view_stack_get_child_by_name (stack, "puzzles")))));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Start-up builds only the page the window opens on; any other page is
  * built when it is first shown or asked for, once. */
 static void
@@ -1720,6 +1758,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/size", test_window_size);
   g_test_add_func ("/ui/window/min-width", test_window_min_width);
   g_test_add_func ("/ui/window/pages-on-demand", test_window_pages_on_demand);
+  g_test_add_func ("/ui/window/switcher-bar-on-demand", test_window_switcher_bar_on_demand);
   g_test_add_func ("/ui/window/loads-learn-first", test_window_loads_learn_first);
   g_test_add ("/ui/window/boards-follow-settings", WindowFixture, NULL, window_setup,
               test_boards_follow_settings, window_teardown);

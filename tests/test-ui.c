@@ -1203,11 +1203,43 @@ test_window_pages_on_demand (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A window starts without its shortcuts window (GtkApplication would
+ * build one with every window); win.show-help-overlay builds it once,
+ * in front of the window, and shows the same one again after a close. */
+static void
+test_window_help_overlay_on_demand (void)
+{
+  XqWindow *window = xq_window_new (NULL);
+  g_autoptr(GList) tops = NULL;   /* the windows are not referenced */
+  GtkWindow *help = NULL;
+  guint n = 0;
+
+  g_assert_null (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+  g_assert_false (g_resources_get_info (APP_PATH "/gtk/help-overlay.ui", 0, NULL, NULL, NULL));
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  tops = gtk_window_list_toplevels ();
+  for (GList *l = tops; l != NULL; l = l->next)
+    if (GTK_IS_SHORTCUTS_WINDOW (l->data) && gtk_window_get_transient_for (l->data) == GTK_WINDOW (window))
+      {
+        help = l->data;
+        n++;
+      }
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (help)));
+  gtk_window_close (help);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (help)));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (help)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The resources the application loads by name exist and build. */
 static void
 test_resources (void)
 {
-  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource (APP_PATH "/gtk/help-overlay.ui");
+  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource (APP_PATH "/ui/xq-help-overlay.ui");
   g_autoptr(GBytes) css = g_resources_lookup_data (APP_PATH "/style.css", 0, NULL);
   GtkWidget *help = GTK_WIDGET (gtk_builder_get_object (builder, "help_overlay"));
 
@@ -1759,6 +1791,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/min-width", test_window_min_width);
   g_test_add_func ("/ui/window/pages-on-demand", test_window_pages_on_demand);
   g_test_add_func ("/ui/window/switcher-bar-on-demand", test_window_switcher_bar_on_demand);
+  g_test_add_func ("/ui/window/help-overlay-on-demand", test_window_help_overlay_on_demand);
   g_test_add_func ("/ui/window/loads-learn-first", test_window_loads_learn_first);
   g_test_add ("/ui/window/boards-follow-settings", WindowFixture, NULL, window_setup,
               test_boards_follow_settings, window_teardown);

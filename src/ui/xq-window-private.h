@@ -32,6 +32,7 @@ struct _XqWindow
 
   /* Owned */
   GSettings       *settings;
+  GtkWindow       *help_overlay;   /* the shortcuts window, once asked for */
 };
 
 /* Installs the win.* actions (xq-window-actions.c). */

@@ -190,6 +190,9 @@ xq_window_dispose (GObject *object)
   if (self->switcher_title != NULL)
     g_signal_handlers_disconnect_by_data (self->switcher_title, self);
   g_clear_object (&self->settings);
+  if (self->help_overlay != NULL)
+    gtk_window_destroy (self->help_overlay);
+  g_clear_object (&self->help_overlay);
   gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_WINDOW);
 
   G_OBJECT_CLASS (xq_window_parent_class)->dispose (object);

@@ -9,6 +9,7 @@
 #include "xq-board-paint.h"
 #include "xq-lesson-player.h"
 #include "xq-setup-tray.h"
+#include "xq-sound-player.h"
 
 typedef enum {
   STEP_PAGE,
@@ -297,6 +298,7 @@ handle (XqLessonPlayer *self,
 {
   g_autoptr(XqVerdict) v = NULL;
   GtkWidget *button;
+  XqPosition before = self->attempt.shown;
 
   if (self->kind != STEP_EXERCISE || self->attempt.solved)
     return;
@@ -304,6 +306,7 @@ handle (XqLessonPlayer *self,
   if (in->type != XQ_INPUT_REPLY)
     cancel_hint (self);
   v = xq_attempt_input (&self->attempt, in);
+  xq_sound_play (xq_sound_for_input (&before, in, v, self->attempt.solved));
   if (v == NULL)
     show_attempt (self, NULL);
   else

@@ -395,8 +395,12 @@ refused_cb (XqLessonPlayer *self,
   if (self->kind != STEP_EXERCISE || self->attempt.solved)
     return;
   v = xq_verdict_illegal (&pos, xq_move_make (from, to));
-  if (v->message != NULL)
-    show_verdict (self, v);
+  if (v->message == NULL)
+    return;
+  /* Showing the reason puts the picked piece down, so the board view never
+   * refuses this press itself: the tick is played here. */
+  xq_sound_play (XQ_SOUND_REFUSED);
+  show_verdict (self, v);
 }
 
 static void

@@ -17,7 +17,14 @@ struct _XqSoundPlayer
   /* Opened on first use, one per sound, kept to replay it: the media
    * backend is loaded only when a sound is really wanted. */
   GtkMediaStream *streams[XQ_N_SOUNDS];
+  gboolean        opening;
+  /* The sound asked for while they were being opened, and when. */
+  XqSound         pending;
+  gint64          pending_since;
 };
+
+/* A sound that comes later than this after its event is no longer news. */
+#define PENDING_US (300 * G_TIME_SPAN_MILLISECOND)
 
 G_DEFINE_FINAL_TYPE (XqSoundPlayer, xq_sound_player, G_TYPE_OBJECT)
 
@@ -48,12 +55,59 @@ open_stream (XqSound sound)
   return GTK_MEDIA_STREAM (gtk_media_file_new_for_resource (path));
 }
 
+static void
+start (XqSoundPlayer *self,
+       XqSound        sound)
+{
+  GtkMediaStream *stream = self->streams[sound];
+
+  if (stream == NULL || gtk_media_stream_get_error (stream) != NULL)
+    return;
+  /* A sound asked for again starts again: two quick captures knock twice. */
+  if (gtk_media_stream_get_playing (stream) || gtk_media_stream_get_ended (stream))
+    gtk_media_stream_seek (stream, 0);
+  gtk_media_stream_play (stream);
+}
+
+/* Opening a stream starts a GStreamer player, which waits while its own
+ * thread builds a pipeline: tens of milliseconds each, seconds the first
+ * time GStreamer builds its plugin registry.  Slow work, so all six are
+ * opened in a worker; the streams are used on the main thread only once
+ * they are handed over (their player's signals go to the main context). */
+static void
+open_thread (GTask        *task,
+             gpointer      source,
+             gpointer      data,
+             GCancellable *cancellable)
+{
+  GPtrArray *streams = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (XqSound s = XQ_SOUND_NONE + 1; s < XQ_N_SOUNDS; s++)
+    g_ptr_array_add (streams, open_stream (s));
+  g_task_return_pointer (task, streams, (GDestroyNotify) g_ptr_array_unref);
+}
+
+static void
+opened_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  XqSoundPlayer *self = XQ_SOUND_PLAYER (source);
+  g_autoptr(GPtrArray) streams = g_task_propagate_pointer (G_TASK (result), NULL);
+
+  self->opening = FALSE;
+  for (guint i = 0; streams != NULL && i < streams->len; i++)
+    g_set_object (&self->streams[XQ_SOUND_NONE + 1 + i], g_ptr_array_index (streams, i));
+  if (self->pending != XQ_SOUND_NONE && self->enabled && self->output &&
+      g_get_monotonic_time () - self->pending_since < PENDING_US)
+    start (self, self->pending);
+  self->pending = XQ_SOUND_NONE;
+}
+
 void
 xq_sound_player_play (XqSoundPlayer *self,
                       XqSound        sound)
 {
-  GtkMediaStream *stream;
-
   g_return_if_fail (XQ_IS_SOUND_PLAYER (self));
   g_return_if_fail (sound >= XQ_SOUND_NONE && sound < XQ_N_SOUNDS);
 
@@ -63,14 +117,20 @@ xq_sound_player_play (XqSoundPlayer *self,
   if (!self->output)
     return;
   if (self->streams[sound] == NULL)
-    self->streams[sound] = open_stream (sound);
-  stream = self->streams[sound];
-  if (gtk_media_stream_get_error (stream) != NULL)
-    return;
-  /* A sound asked for again starts again: two quick captures knock twice. */
-  if (gtk_media_stream_get_playing (stream) || gtk_media_stream_get_ended (stream))
-    gtk_media_stream_seek (stream, 0);
-  gtk_media_stream_play (stream);
+    {
+      self->pending = sound;
+      self->pending_since = g_get_monotonic_time ();
+      if (!self->opening)
+        {
+          g_autoptr(GTask) task = g_task_new (self, NULL, opened_cb, NULL);
+
+          self->opening = TRUE;
+          g_task_set_source_tag (task, xq_sound_player_play);
+          g_task_run_in_thread (task, open_thread);
+        }
+      return;
+    }
+  start (self, sound);
 }
 
 gboolean

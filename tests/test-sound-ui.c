@@ -3,12 +3,14 @@
  * audio at all (XQ_SOUNDS=silent, tests/meson.build): the Play page's
  * moves, captures, check, a won game and a refused move; the lesson
  * player's wrong try, refused move and solved exercise; the puzzle drill's
- * moves, wrong move and solve; and the Sounds switch in Preferences, off
+ * moves, wrong move and solve; Game Day's moves, captures and refusals;
+ * and the Sounds switch in Preferences, off
  * meaning nothing is asked for. */
 #define G_LOG_DOMAIN "test-sound-ui"
 
 #include "config.h"
 
+#include "xq-game-day-page.h"
 #include "xq-lesson.h"
 #include "xq-preferences-window.h"
 #include "xq-puzzle-page.h"
@@ -406,6 +408,43 @@ test_puzzle (PuzzleFixture *f,
   assert_heard (&f->ears, "solved");
 }
 
+/* ---- Game Day --------------------------------------------------------------------- */
+
+static void
+test_game_day (void)
+{
+  XqGameDayPage *page = g_object_new (XQ_TYPE_GAME_DAY_PAGE, NULL);
+  XqVariantPlay *play = xq_game_day_page_get_play (page);
+  GtkWidget *window = xq_test_present (GTK_WIDGET (page));
+  XqVariantOptions opts;
+  g_autoptr(GError) error = NULL;
+  Ears ears;
+
+  ears_open (&ears);
+  /* 揭棋 for two players: the face-down pieces move as the piece whose
+   * point they stand on, and turn over when they first move. */
+  xq_variant_options_init (&opts, XQ_VARIANT_JIEQI);
+  xq_variant_play_start (play, &opts, 0, 11);
+  assert_heard (&ears, "");
+  g_assert_true (xq_variant_play_play_text (play, "h2e2", NULL));
+  g_assert_true (xq_variant_play_play_text (play, "h7e7", NULL));
+  assert_heard (&ears, "move move");
+  /* Not a move the piece on a0 has: refused, with the tick. */
+  g_assert_false (xq_variant_play_play_text (play, "a0b1", &error));
+  g_assert_nonnull (error);
+  assert_heard (&ears, "refused");
+  g_assert_true (xq_variant_play_play_text (play, "b0c2", NULL));
+  g_assert_true (xq_variant_play_play_text (play, "b9c7", NULL));
+  assert_heard (&ears, "move move");
+  /* Takes the soldier on e6 and, in this seeded game, gives check as
+   * well: check is what is heard, as the rules say. */
+  g_assert_true (xq_variant_play_play_text (play, "e2e6", NULL));
+  g_assert_true (xq_variant_side_in_check (xq_variant_game_get_state (xq_variant_play_get_game (play)), &opts));
+  assert_heard (&ears, "check");
+  ears_close (&ears);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -418,5 +457,6 @@ main (int   argc,
   g_test_add ("/ui/sound/preference", WindowFixture, NULL, window_setup, test_preference, window_teardown);
   g_test_add ("/ui/sound/lesson", LessonFixture, NULL, lesson_setup, test_lesson, lesson_teardown);
   g_test_add ("/ui/sound/puzzle", PuzzleFixture, NULL, puzzle_setup, test_puzzle, puzzle_teardown);
+  g_test_add_func ("/ui/sound/game-day", test_game_day);
   return g_test_run ();
 }

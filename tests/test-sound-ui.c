@@ -18,6 +18,8 @@
 #include "xq-window.h"
 #include "xq-test-gtk.h"
 #include "xq-test-lesson-board.h"
+#include "xq-test-puzzle-pack.h"
+#include "xq-test-squares.h"
 
 /* What the player was asked to play, in order. */
 typedef struct {
@@ -66,15 +68,6 @@ heard (Ears *e)
 #define assert_heard(e, want) \
   G_STMT_START { g_autofree char *got_ = heard (e); g_assert_cmpstr (got_, ==, want); } G_STMT_END
 
-static XqMove
-iccs (const char *text)
-{
-  XqMove m = xq_move_from_iccs (text);
-
-  g_assert_cmpint (m, !=, XQ_MOVE_NONE);
-  return m;
-}
-
 /* A click on a point of the board, through the widget's own gesture
  * (GTK 4.8 cannot synthesise events). */
 static void
@@ -86,7 +79,7 @@ click_point (XqBoardView *view,
   double x, y;
 
   g_assert_nonnull (click);
-  xq_board_view_get_point (view, xq_square_from_text (square), &x, &y);
+  xq_board_view_get_point (view, sq (square), &x, &y);
   g_signal_emit_by_name (click, "pressed", 1, x, y);
   g_signal_emit_by_name (click, "released", 1, x, y);
 }
@@ -127,16 +120,16 @@ test_play_page (WindowFixture *f,
 {
   XqBoardView *view = xq_play_page_get_board_view (f->page);
 
-  g_assert_true (xq_play_page_play (f->page, iccs ("h2e2"), NULL));
-  g_assert_true (xq_play_page_play (f->page, iccs ("h9g7"), NULL));
+  g_assert_true (xq_play_page_play (f->page, mv ("h2e2"), NULL));
+  g_assert_true (xq_play_page_play (f->page, mv ("h9g7"), NULL));
   assert_heard (&f->ears, "move move");
   /* The central cannon jumps its own soldier and takes e6: no check. */
-  g_assert_true (xq_play_page_play (f->page, iccs ("e2e6"), NULL));
+  g_assert_true (xq_play_page_play (f->page, mv ("e2e6"), NULL));
   assert_heard (&f->ears, "capture");
 
   /* A move the board refuses (the chariot cannot turn a corner): the soft
    * tick, and nothing played. */
-  g_assert_true (xq_play_page_play (f->page, iccs ("c6c5"), NULL));
+  g_assert_true (xq_play_page_play (f->page, mv ("c6c5"), NULL));
   assert_heard (&f->ears, "move");
   click_point (view, "a0");
   click_point (view, "b1");
@@ -145,10 +138,10 @@ test_play_page (WindowFixture *f,
 
   /* Check that is not mate, then a mate: two players, so a person won. */
   g_assert_true (xq_play_page_load_fen (f->page, "3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1", NULL));
-  g_assert_true (xq_play_page_play (f->page, iccs ("i0i9"), NULL));
+  g_assert_true (xq_play_page_play (f->page, mv ("i0i9"), NULL));
   assert_heard (&f->ears, "check");
   g_assert_true (xq_play_page_load_fen (f->page, "3k5/R8/9/9/9/9/9/9/9/1R2K4 w - - 0 1", NULL));
-  g_assert_true (xq_play_page_play (f->page, iccs ("b0b9"), NULL));
+  g_assert_true (xq_play_page_play (f->page, mv ("b0b9"), NULL));
   g_assert_true (xq_game_is_over (xq_play_page_get_game (f->page)));
   assert_heard (&f->ears, "solved");
 
@@ -196,9 +189,9 @@ test_preference (WindowFixture *f,
   gtk_switch_set_active (GTK_SWITCH (sw), FALSE);
   g_assert_false (g_settings_get_boolean (settings, "sounds"));
   g_assert_false (xq_sound_player_get_enabled (player));
-  g_assert_true (xq_play_page_play (f->page, iccs ("h2e2"), NULL));
-  g_assert_true (xq_play_page_play (f->page, iccs ("h9g7"), NULL));
-  g_assert_true (xq_play_page_play (f->page, iccs ("e2e6"), NULL));
+  g_assert_true (xq_play_page_play (f->page, mv ("h2e2"), NULL));
+  g_assert_true (xq_play_page_play (f->page, mv ("h9g7"), NULL));
+  g_assert_true (xq_play_page_play (f->page, mv ("e2e6"), NULL));
   click_point (view, "a9");
   click_point (view, "b8");
   g_assert_nonnull (xq_play_page_get_refusal_text (f->page));
@@ -207,7 +200,7 @@ test_preference (WindowFixture *f,
   /* Back on: heard again, from the next move. */
   gtk_switch_set_active (GTK_SWITCH (sw), TRUE);
   g_assert_true (xq_sound_player_get_enabled (player));
-  g_assert_true (xq_play_page_play (f->page, iccs ("a9a8"), NULL));
+  g_assert_true (xq_play_page_play (f->page, mv ("a9a8"), NULL));
   assert_heard (&f->ears, "move");
 
   g_settings_reset (settings, "sounds");
@@ -267,7 +260,7 @@ static void
 press_move (LessonFixture *f,
             const char    *move)
 {
-  XqMove m = iccs (move);
+  XqMove m = mv (move);
 
   xq_test_press_point (f->board, xq_move_from (m));
   xq_test_press_point (f->board, xq_move_to (m));
@@ -294,16 +287,6 @@ test_lesson (LessonFixture *f,
 
 /* ---- The puzzle drill ----------------------------------------------------------- */
 
-/* A mate in 1 and a mate in 2 whose key is a quiet chariot move. */
-static const char pack_json[] =
-  "{ \"format\": 1, \"type\": \"pack\", \"id\": \"test\", \"title\": \"Test pack\",\n"
-  "  \"puzzles\": [\n"
-  "    { \"id\": \"one\", \"title\": \"One\", \"fen\": \"3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1\",\n"
-  "      \"mate-in\": 1, \"difficulty\": 1, \"keys\": [\"e1d1\", \"e1e8\"] },\n"
-  "    { \"id\": \"two\", \"title\": \"Two\", \"fen\": \"9/8R/b2ak4/9/2R6/9/9/9/3K5/9 w - - 0 1\",\n"
-  "      \"mate-in\": 2, \"difficulty\": 2, \"hints\": [\"Two chariots.\"] }\n"
-  "  ] }\n";
-
 typedef struct {
   GtkWidget    *window;
   XqPuzzlePage *page;
@@ -321,7 +304,7 @@ puzzle_setup (PuzzleFixture *f,
   f->store_dir = g_dir_make_tmp ("xq-sound-store-XXXXXX", NULL);
   f->packs_dir = g_dir_make_tmp ("xq-sound-packs-XXXXXX", NULL);
   pack = g_build_filename (f->packs_dir, "test.json", NULL);
-  g_assert_true (g_file_set_contents (pack, pack_json, -1, NULL));
+  g_assert_true (g_file_set_contents (pack, xq_test_pack_json, -1, NULL));
   f->page = XQ_PUZZLE_PAGE (xq_puzzle_page_new ());
   xq_puzzle_page_set_reply_delay (f->page, 0);
   xq_puzzle_page_load (f->page, f->packs_dir, f->store_dir);
@@ -374,14 +357,14 @@ test_puzzle (PuzzleFixture *f,
   /* Mate in 1, missed: the move knocks, then the two low notes, then the
    * refutation is played (a general's step: a knock). */
   xq_puzzle_page_open (f->page, 0, 0);
-  puzzle_move (f, iccs ("e1a1"));
+  puzzle_move (f, mv ("e1a1"));
   g_assert_false (xq_puzzle_page_is_solved (f->page));
   assert_heard (&f->ears, "move wrong move");
 
   /* Mate in 2: the quiet key knocks, the defence answers with its own
    * sound, and the mate chimes (only the chime: the game is over). */
   xq_puzzle_page_open (f->page, 0, 1);
-  puzzle_move (f, iccs ("c5c7"));
+  puzzle_move (f, mv ("c5c7"));
   g_assert_false (xq_puzzle_page_is_solved (f->page));
   {
     g_autofree char *got = heard (&f->ears);

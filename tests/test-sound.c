@@ -11,6 +11,7 @@
 
 #include "xq-sound.h"
 #include "xq-test-dirs.h"
+#include "xq-test-squares.h"
 
 static XqPosition
 position (const char *fen)
@@ -21,15 +22,6 @@ position (const char *fen)
   g_assert_true (xq_position_set_fen (&pos, fen, &error));
   g_assert_no_error (error);
   return pos;
-}
-
-static XqMove
-iccs (const char *text)
-{
-  XqMove m = xq_move_from_iccs (text);
-
-  g_assert_cmpint (m, !=, XQ_MOVE_NONE);
-  return m;
 }
 
 /* ---- Names and files -------------------------------------------------------- */
@@ -96,7 +88,7 @@ test_moves (void)
       XqPosition copy = pos;
 
       g_test_message ("%s %s", c->fen, c->move);
-      g_assert_cmpint (xq_sound_for_move (&pos, iccs (c->move)), ==, c->sound);
+      g_assert_cmpint (xq_sound_for_move (&pos, mv (c->move)), ==, c->sound);
       /* Judged on a copy: the caller's board is never touched. */
       g_assert_cmpmem (&pos, sizeof pos, &copy, sizeof copy);
     }
@@ -117,7 +109,7 @@ test_game (void)
   XqResult result;
 
   g_assert_cmpint (xq_sound_for_game_move (game, both), ==, XQ_SOUND_NONE);
-  g_assert_true (xq_game_play (game, iccs ("b0b9"), NULL));
+  g_assert_true (xq_game_play (game, mv ("b0b9"), NULL));
   result = xq_game_get_result (game);
   g_assert_cmpint (result.winner, ==, XQ_WINNER_RED);
   g_assert_cmpint (result.reason, ==, XQ_REASON_CHECKMATE);
@@ -133,10 +125,10 @@ test_game (void)
     XqPosition pos = position (XQ_START_FEN);
     g_autoptr(XqGame) g = xq_game_new (&pos);
 
-    g_assert_true (xq_game_play (g, iccs ("h2e2"), NULL));
+    g_assert_true (xq_game_play (g, mv ("h2e2"), NULL));
     g_assert_cmpint (xq_sound_for_game_move (g, both), ==, XQ_SOUND_MOVE);
-    g_assert_true (xq_game_play (g, iccs ("h9g7"), NULL));
-    g_assert_true (xq_game_play (g, iccs ("e2e6"), NULL));
+    g_assert_true (xq_game_play (g, mv ("h9g7"), NULL));
+    g_assert_true (xq_game_play (g, mv ("e2e6"), NULL));
     g_assert_cmpint (xq_sound_for_game_move (g, both), ==, XQ_SOUND_CAPTURE);
     g_assert_true (xq_game_go_to_ply (g, 1));
     g_assert_cmpint (xq_sound_for_game_move (g, both), ==, XQ_SOUND_MOVE);
@@ -150,15 +142,15 @@ test_input (void)
 {
   XqPosition start = position (XQ_START_FEN);
   XqPosition takes = position ("3k5/9/9/9/9/9/4p4/9/4R4/5K3 w - - 0 1");
-  XqInput move = { .type = XQ_INPUT_MOVE, .sq = XQ_NO_SQUARE, .move = iccs ("e1e3") };
-  XqInput quiet = { .type = XQ_INPUT_MOVE, .sq = XQ_NO_SQUARE, .move = iccs ("h2e2") };
-  XqInput tap = { .type = XQ_INPUT_TAP, .sq = xq_square_from_text ("e4"), .move = XQ_MOVE_NONE };
+  XqInput move = { .type = XQ_INPUT_MOVE, .sq = XQ_NO_SQUARE, .move = mv ("e1e3") };
+  XqInput quiet = { .type = XQ_INPUT_MOVE, .sq = XQ_NO_SQUARE, .move = mv ("h2e2") };
+  XqInput tap = { .type = XQ_INPUT_TAP, .sq = sq ("e4"), .move = XQ_MOVE_NONE };
   XqInput choose = { .type = XQ_INPUT_CHOOSE, .sq = XQ_NO_SQUARE, .choice = "yes" };
-  XqInput lift = { .type = XQ_INPUT_LIFT, .sq = xq_square_from_text ("e4") };
+  XqInput lift = { .type = XQ_INPUT_LIFT, .sq = sq ("e4") };
   g_autoptr(XqVerdict) right = xq_verdict_new (XQ_VERDICT_CORRECT, NULL);
   g_autoptr(XqVerdict) wrong = xq_verdict_new (XQ_VERDICT_WRONG, NULL);
   g_autoptr(XqVerdict) more = xq_verdict_new (XQ_VERDICT_INCOMPLETE, NULL);
-  g_autoptr(XqVerdict) illegal = xq_verdict_illegal (&start, iccs ("e0e2"));
+  g_autoptr(XqVerdict) illegal = xq_verdict_illegal (&start, mv ("e0e2"));
 
   g_assert_nonnull (illegal->message);
   /* Solved beats everything, whatever the last input was. */
@@ -177,7 +169,7 @@ test_input (void)
   g_assert_cmpint (xq_sound_for_input (&start, &tap, more, FALSE), ==, XQ_SOUND_MOVE);
   /* The defender's reply in a mate exercise, with no verdict. */
   {
-    XqInput reply = { .type = XQ_INPUT_REPLY, .sq = XQ_NO_SQUARE, .move = iccs ("e3e2") };
+    XqInput reply = { .type = XQ_INPUT_REPLY, .sq = XQ_NO_SQUARE, .move = mv ("e3e2") };
     XqPosition black = position ("3k5/9/9/9/9/9/4p4/9/4R4/5K3 b - - 0 1");
 
     g_assert_cmpint (xq_sound_for_input (&black, &reply, NULL, FALSE), ==, XQ_SOUND_MOVE);

@@ -49,9 +49,9 @@ open_stream (XqSound sound)
 {
   g_autofree char *path = g_strconcat (SOUNDS_PATH, xq_sound_name (sound), ".wav", NULL);
 
-  /* Without a media backend GTK hands back a stream in error, and one that
-   * finds no audio device reports it in its "error" too: both stay quiet
-   * (gtk_media_stream_play does nothing on a stream in error). */
+  /* Without a media backend GTK hands back a stream in error, which stays
+   * quiet (gtk_media_stream_play does nothing on it); without an audio
+   * device GStreamer plays into a silent sink.  Neither prints anything. */
   return GTK_MEDIA_STREAM (gtk_media_file_new_for_resource (path));
 }
 

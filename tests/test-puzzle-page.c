@@ -18,6 +18,7 @@
 #include "xq-review.h"
 #include "xq-teach-work.h"
 #include "xq-test-gtk.h"
+#include "xq-test-puzzle-pack.h"
 #include "xq-worksheet-dialog.h"
 
 typedef struct {
@@ -26,17 +27,6 @@ typedef struct {
   char         *store_dir;
   char         *packs_dir;
 } Fixture;
-
-/* A mate in 1 (key e1d1 or e1e8: two keys, listed) and a mate in 2 whose
- * key is a quiet chariot move (c5c7), from the generated collection. */
-static const char pack_json[] =
-  "{ \"format\": 1, \"type\": \"pack\", \"id\": \"test\", \"title\": \"Test pack\",\n"
-  "  \"puzzles\": [\n"
-  "    { \"id\": \"one\", \"title\": \"One\", \"fen\": \"3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1\",\n"
-  "      \"mate-in\": 1, \"difficulty\": 1, \"keys\": [\"e1d1\", \"e1e8\"] },\n"
-  "    { \"id\": \"two\", \"title\": \"Two\", \"fen\": \"9/8R/b2ak4/9/2R6/9/9/9/3K5/9 w - - 0 1\",\n"
-  "      \"mate-in\": 2, \"difficulty\": 2, \"hints\": [\"Two chariots.\"] }\n"
-  "  ] }\n";
 
 static void
 fixture_set_up (Fixture *f, gconstpointer data)
@@ -47,7 +37,7 @@ fixture_set_up (Fixture *f, gconstpointer data)
   f->store_dir = g_dir_make_tmp ("xq-puzzle-store-XXXXXX", NULL);
   f->packs_dir = g_dir_make_tmp ("xq-puzzle-packs-XXXXXX", NULL);
   pack = g_build_filename (f->packs_dir, "test.json", NULL);
-  g_assert_true (g_file_set_contents (pack, pack_json, -1, NULL));
+  g_assert_true (g_file_set_contents (pack, xq_test_pack_json, -1, NULL));
   /* The learner the Learn page chose last. */
   current = g_build_filename (f->store_dir, "current-learner", NULL);
   g_assert_true (g_file_set_contents (current, "mei\n", -1, NULL));

@@ -14,6 +14,7 @@ packages=(
   git  # tools/check-install.sh copies the working tree with git ls-files
   libx11-dev libxdamage-dev  # tools/bench-startup.sh builds tools/first-frame.c
   fairy-stockfish  # xqtool bench ladder --fairy (never needed by the tests)
+  libgtk-4-media-gstreamer gstreamer1.0-plugins-good  # the app's sounds: GTK's media backend, WAV (docs/sounds.md)
 )
 
 sudo=()

@@ -10,6 +10,7 @@
 #include "xq-board-paint.h"
 #include "xq-board-settings.h"
 #include "xq-board-view-private.h"
+#include "xq-sound-player.h"
 
 /* A played move slides for this long: long enough to see which piece moved,
  * short enough not to hold up the next click. */
@@ -327,7 +328,7 @@ try_move (XqBoardView *self,
   if (!xq_board_model_is_legal (self->model, from, to))
     {
       if (self->sounds)
-        gtk_widget_error_bell (GTK_WIDGET (self));
+        xq_sound_play (XQ_SOUND_REFUSED);
       g_signal_emit (self, signals[REFUSED], 0, from, to);
       return FALSE;
     }

@@ -32,7 +32,8 @@ const XqAnnotations *xq_board_view_get_marks (XqBoardView *self);
 
 /* The properties "piece-set", "theme" and "show-coordinates" follow the
  * preferences (xq-board-settings.h). */
-/* Whether a refused move rings the bell. */
+/* Whether a refused move ticks (the "refused" sound, heard only while the
+ * Sounds preference is on: xq-sound-player.h). */
 void          xq_board_view_set_sounds     (XqBoardView *self, gboolean sounds);
 /* Whether a played move slides across the board (off in tests). */
 void          xq_board_view_set_animate    (XqBoardView *self, gboolean animate);

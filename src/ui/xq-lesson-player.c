@@ -9,6 +9,7 @@
 #include "xq-board-paint.h"
 #include "xq-exercise-list.h"
 #include "xq-lesson-player-private.h"
+#include "xq-sound-player.h"
 
 G_DEFINE_FINAL_TYPE (XqLessonPlayer, xq_lesson_player, GTK_TYPE_WIDGET)
 
@@ -211,6 +212,7 @@ handle (XqLessonPlayer *self,
 {
   g_autoptr(XqVerdict) v = NULL;
   GtkWidget *button;
+  XqPosition before = self->attempt.shown;
 
   if (self->kind != STEP_EXERCISE || self->attempt.solved)
     return;
@@ -218,6 +220,7 @@ handle (XqLessonPlayer *self,
   if (in->type != XQ_INPUT_REPLY)
     xq_lesson_player_cancel_hint (self);
   v = xq_attempt_input (&self->attempt, in);
+  xq_sound_play (xq_sound_for_input (&before, in, v, self->attempt.solved));
   if (v == NULL)
     show_attempt (self, NULL);
   else
@@ -306,8 +309,12 @@ refused_cb (XqLessonPlayer *self,
   if (self->kind != STEP_EXERCISE || self->attempt.solved)
     return;
   v = xq_verdict_illegal (&pos, xq_move_make (from, to));
-  if (v->message != NULL)
-    show_verdict (self, v);
+  if (v->message == NULL)
+    return;
+  /* Showing the reason puts the picked piece down, so the board view never
+   * refuses this press itself: the tick is played here. */
+  xq_sound_play (XQ_SOUND_REFUSED);
+  show_verdict (self, v);
 }
 
 static void

@@ -11,6 +11,7 @@
 #include "xq-lesson-rules.h"
 #include "xq-pgn.h"
 #include "xq-play-page-private.h"
+#include "xq-sound-player.h"
 #include "xq-window.h"
 
 
@@ -261,6 +262,10 @@ xq_play_page_play_move (XqPlayPage  *self,
     return FALSE;
   xq_play_page_press_clock (self, mover);
   xq_play_page_sync_page (self);
+  /* The people at the board: both sides, or the one not the computer's. */
+  xq_sound_play (xq_sound_for_game_move (self->game, self->computer_level > 0
+                                                     ? 1u << self->player_color
+                                                     : 1u << XQ_RED | 1u << XQ_BLACK));
   announce_move (self, move);
   xq_play_page_maybe_start_computer (self);
   return TRUE;

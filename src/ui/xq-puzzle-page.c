@@ -21,6 +21,7 @@
 #include "xq-lesson-rules.h"
 #include "xq-loading-view.h"
 #include "xq-puzzle-page-private.h"
+#include "xq-sound-player.h"
 
 #define APP_PATH "/io/github/xiangqi_tutor/XiangqiTutor"
 
@@ -60,6 +61,7 @@ solved (XqPuzzlePage *self, gboolean stalemate)
 {
   int stars = xq_lesson_stars_for (self->wrong, self->hints);
 
+  xq_sound_play (XQ_SOUND_SOLVED);
   xq_puzzle_page_rate_attempt (self, xq_rating_attempt_score (self->wrong, self->hints, TRUE));
   xq_puzzle_page_streak_step (self, self->wrong == 0 && self->hints == 0);
   /* A wrong move was recorded when it was made. */
@@ -101,6 +103,7 @@ reply_cb (gpointer user_data)
         xq_board_model_set_interactive (xq_lesson_board_get_model (self->board), TRUE);
       return G_SOURCE_REMOVE;
     }
+  xq_sound_play (xq_sound_for_move (&self->shown, reply));
   xq_position_do_move (&self->shown, reply, &u);
   if (self->refuting)
     {
@@ -242,6 +245,7 @@ check_done (GObject *source, GAsyncResult *result, gpointer user_data)
   else
     {
       /* Wrong: played, then the defence that refutes it. */
+      xq_sound_play (XQ_SOUND_WRONG);
       if (self->wrong++ == 0)
         xq_puzzle_page_review_attempt (self, FALSE);
       self->streak = 0;
@@ -320,6 +324,7 @@ xq_puzzle_page_play (XqPuzzlePage *self, XqMove m)
     }
 
   /* The move stands on the board while the checker judges it. */
+  xq_sound_play (xq_sound_for_move (&self->shown, m));
   c = g_new0 (Check, 1);
   c->start = self->puzzle->position;
   c->mate_in = self->puzzle->mate_in;

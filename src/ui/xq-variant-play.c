@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "xq-safe-file.h"
+#include "xq-sound-player.h"
 #include "xq-variant-play-private.h"
 
 /* As on the Play page: a pause so a child sees their own action land. */
@@ -87,6 +88,7 @@ play_action (XqVariantPlay *self, const XqVariantAction *a, GError **error)
 
       /* The child gets the rules' one sentence, not the record's
        * "ply 3: a0a5: …" form of it. */
+      xq_sound_play (XQ_SOUND_REFUSED);
       xq_variant_play_view (self, &st);
       xq_variant_explain_refusal (&st, &self->opts, a, &sentence);
       set_message (self, sentence ? sentence : local->message);
@@ -97,6 +99,7 @@ play_action (XqVariantPlay *self, const XqVariantAction *a, GError **error)
         *error = g_steal_pointer (&local);
       return FALSE;
     }
+  xq_sound_play (xq_sound_for_variant_game (self->game));
   real = xq_variant_game_get_state (self->game);
   /* Full-board 暗棋 turns the board round when the first player turns out
    * to be Black: the piece that turned over is now on the other side. */

@@ -37,14 +37,13 @@ apply_settings (XqWindow   *self,
                 const char *key)
 {
   /* The pieces, the theme and the coordinates every board binds itself
-   * (xq-board-settings.h), Game Day's included.  A page not built yet
-   * reads the settings when it is built. */
+   * (xq-board-settings.h), Game Day's included, and the sound player
+   * follows the Sounds switch itself (xq-sound-player.h).  A page not
+   * built yet reads the settings when it is built. */
   if (self->play_page != NULL)
     {
       g_autofree char *notation = g_settings_get_string (self->settings, "notation");
 
-      xq_board_view_set_sounds (xq_play_page_get_board_view (self->play_page),
-                                g_settings_get_boolean (self->settings, "sounds"));
       xq_play_page_set_notation (self->play_page, xq_window_notation_from_setting (notation));
     }
 }

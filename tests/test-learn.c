@@ -363,7 +363,7 @@ test_unit_map (Fixture       *f,
   const XqUnit *first;
   int max;
 
-  g_assert_cmpuint (units->len, ==, 9);
+  g_assert_cmpuint (units->len, ==, 10);
   for (guint i = 0; i < units->len; i++)
     {
       g_assert_cmpint (((XqUnit *) g_ptr_array_index (units, i))->number, ==, (int) i + 1);
@@ -450,7 +450,7 @@ static void
 test_play_new_units (Fixture       *f,
                      gconstpointer  data)
 {
-  const char *const ids[] = { "pieces", "mating" };
+  const char *const ids[] = { "pieces", "protection", "mating" };
 
   for (guint u = 0; u < G_N_ELEMENTS (ids); u++)
     {

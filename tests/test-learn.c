@@ -527,6 +527,29 @@ test_play_new_units (Fixture       *f,
     g_assert_true (marks_have_role (f, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_TARGET));
     xq_test_press_point (f->board, xq_square_from_text ("c7"));
     g_assert_true (xq_lesson_player_is_solved (f->player));
+    xq_test_click (xq_lesson_player_get_button (f->player, "units"));
+  }
+
+  /* Protection: capturing a defended piece is refused with its defender
+   * named and drawn; the capture that wins then solves it, a star less. */
+  {
+    const XqUnit *unit = open_unit (f, "protection");
+    guint i;
+
+    for (i = 0; i < unit->exercises->len; i++)
+      if (g_strcmp0 (((XqExercise *) g_ptr_array_index (unit->exercises, i))->id, "win-trade-up") == 0)
+        break;
+    g_assert_cmpuint (i, <, unit->exercises->len);
+    xq_lesson_player_go_to (f->player, unit->pages->len + i);
+    gtk_test_widget_wait_for_draw (GTK_WIDGET (f->player));
+    play_move (f, xq_move_from_iccs ("a2a7"));
+    g_assert_false (xq_lesson_player_is_solved (f->player));
+    g_assert_cmpstr (xq_lesson_player_get_feedback (f->player), ==,
+                     "The Black horse on a7 is defended by the Black chariot on d7: it takes back, and you lose 5 points.");
+    g_assert_true (marks_have_role (f, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_ATTACK));
+    play_move (f, xq_move_from_iccs ("c5d7"));
+    g_assert_true (xq_lesson_player_is_solved (f->player));
+    g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 2);
   }
 }
 

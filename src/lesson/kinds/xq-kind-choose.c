@@ -451,6 +451,11 @@ explain_defended (const XqPosition *start, XqSquare sq, XqLessonMarks *marks)
   if (n > 0)
     {
       g_autofree char *defender = xq_lesson_piece_on (&pos, defenders[0]);
+      XqSquare takers[XQ_SQUARES];
+
+      /* The capture it answers, when there is one. */
+      if (xq_lesson_captures_on (&pos, sq, takers) > 0)
+        xq_lesson_marks_add_arrow (marks, XQ_LESSON_ROLE_ATTACK, takers[0], sq);
 
       if (n == 1)
         /* TRANSLATORS: "Yes: the Red horse on c4 defends the Red soldier on e5: it can take back on e5." */

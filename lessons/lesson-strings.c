@@ -681,10 +681,10 @@ static const char *const lesson_strings[] = {
   /* Lesson unit5-capturing.json $.exercises[11].prompt */
   /* xgettext:no-c-format */
   N_("May a piece capture a piece of its own side?"),
-  /* Lesson unit5-capturing.json $.exercises[11].choices[0].text, unit7-protection.json $.exercises[0].choices[0].text, unit7-protection.json $.exercises[1].choices[0].text and 5 more */
+  /* Lesson unit5-capturing.json $.exercises[11].choices[0].text */
   /* xgettext:no-c-format */
   N_("Yes"),
-  /* Lesson unit5-capturing.json $.exercises[11].choices[1].text, unit7-protection.json $.exercises[0].choices[1].text, unit7-protection.json $.exercises[1].choices[1].text and 5 more */
+  /* Lesson unit5-capturing.json $.exercises[11].choices[1].text */
   /* xgettext:no-c-format */
   N_("No"),
   /* Lesson unit6-values.json $.title */
@@ -786,6 +786,12 @@ static const char *const lesson_strings[] = {
   /* Lesson unit7-protection.json $.exercises[0].hints[0], unit7-protection.json $.exercises[1].hints[0] */
   /* xgettext:no-c-format */
   N_("Imagine the piece is captured. Which piece of its own side could then take back on its point?"),
+  /* Lesson unit7-protection.json $.exercises[0].choices[0].text, unit7-protection.json $.exercises[1].choices[0].text, unit7-protection.json $.exercises[2].choices[0].text and 4 more */
+  /* xgettext:no-c-format */
+  N_("Defended"),
+  /* Lesson unit7-protection.json $.exercises[0].choices[1].text, unit7-protection.json $.exercises[1].choices[1].text, unit7-protection.json $.exercises[2].choices[1].text and 4 more */
+  /* xgettext:no-c-format */
+  N_("Not defended"),
   /* Lesson unit7-protection.json $.exercises[1].prompt */
   /* xgettext:no-c-format */
   N_("Is the red horse on g4 defended?"),

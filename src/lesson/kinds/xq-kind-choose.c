@@ -57,9 +57,12 @@ static const XqFieldValue winner_choices[] = {
   { "none", N_("Nobody yet") }, { NULL, NULL }
 };
 static const XqFieldValue legal_choices[] = { { "yes", N_("Yes") }, { "no", N_("No") }, { NULL, NULL } };
+static const XqFieldValue defended_choices[] = {
+  { "yes", N_("Defended") }, { "no", N_("Not defended") }, { NULL, NULL }
+};
 static const XqKindChoiceSet choice_sets[] = {
   { "status", status_choices }, { "trade", trade_choices }, { "winner", winner_choices },
-  { "legal", legal_choices }, { "defended", legal_choices }, { NULL, NULL }
+  { "legal", legal_choices }, { "defended", defended_choices }, { NULL, NULL }
 };
 static const char *const with_moves[] = { "trade", "legal", NULL };
 static const char *const with_side[] = { "material", NULL };

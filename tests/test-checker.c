@@ -941,6 +941,36 @@ test_tap_hanging (void)
   g_assert_true (xq_lesson_marks_has (&h2->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_MISSING, sq ("a5"), XQ_NO_SQUARE));
   xq_attempt_clear (&a);
 
+  /* A first wrong try shows neither the missing pieces nor the arrows of
+   * their attackers; the second does. */
+  {
+    g_autoptr(XqLessonFile) two = load_exercise (
+      "{ \"id\": \"a\", \"kind\": \"tap\", \"prompt\": \"P\", \"rule\": \"hanging\", \"side\": \"black\","
+      "  \"fen\": \"5k3/2c6/3n5/6p2/2b3p2/3R5/5N3/2C6/9/4K4 w - - 0 1\" }");
+    XqAttempt b;
+    XqInput in = { .type = XQ_INPUT_TAP, .sq = sq ("g5") };
+    XqInput check = { .type = XQ_INPUT_CHECK };
+    g_autoptr(XqVerdict) v1 = NULL;
+    g_autoptr(XqVerdict) v2 = NULL;
+
+    xq_attempt_init (&b, first (two));
+    v1 = xq_attempt_input (&b, &in);
+    g_clear_pointer (&v1, xq_verdict_free);
+    v1 = xq_attempt_input (&b, &check);
+    g_assert_cmpint (v1->kind, ==, XQ_VERDICT_WRONG);
+    g_assert_true (g_str_has_prefix (v1->message, "That piece is attacked, but it is defended: the Black soldier on g6 takes back."));
+    g_assert_false (xq_lesson_marks_has (&v1->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_ATTACK, sq ("d4"), sq ("d7")));
+    g_assert_false (xq_lesson_marks_has (&v1->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_MISSING, sq ("d7"), XQ_NO_SQUARE));
+    g_clear_pointer (&v2, xq_verdict_free);
+    v2 = xq_attempt_input (&b, &in);
+    g_clear_pointer (&v2, xq_verdict_free);
+    v2 = xq_attempt_input (&b, &check);
+    g_assert_cmpint (v2->kind, ==, XQ_VERDICT_WRONG);
+    g_assert_true (xq_lesson_marks_has (&v2->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_ATTACK, sq ("d4"), sq ("d7")));
+    g_assert_true (xq_lesson_marks_has (&v2->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_MISSING, sq ("c8"), XQ_NO_SQUARE));
+    xq_attempt_clear (&b);
+  }
+
   /* Nothing hanging: no exercise. */
   none = load_problem ("{ \"id\": \"a\", \"kind\": \"tap\", \"prompt\": \"P\", \"rule\": \"hanging\", \"side\": \"red\" }");
   g_assert_cmpstr (none, ==, "test.json: $.exercises[0]: the rules give no point to tap here");

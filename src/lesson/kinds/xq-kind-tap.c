@@ -487,11 +487,23 @@ judge_taps (XqAttempt *a)
   if (v->kind != XQ_VERDICT_CORRECT && a->tries < SHOW_MISSING_AFTER)
     {
       XqLessonMarks kept;
+      gboolean missing[XQ_SQUARES] = { FALSE };
 
+      /* The missing points, and the arrows that explain them (the
+       * attackers of a piece in danger), would give them away. */
+      for (int i = 0; i < v->marks.n_marks; i++)
+        if (v->marks.marks[i].role == XQ_LESSON_ROLE_MISSING)
+          missing[v->marks.marks[i].sq] = TRUE;
       xq_lesson_marks_clear (&kept);
       for (int i = 0; i < v->marks.n_marks; i++)
-        if (v->marks.marks[i].role != XQ_LESSON_ROLE_MISSING)
-          kept.marks[kept.n_marks++] = v->marks.marks[i];
+        {
+          const XqLessonMark *m = &v->marks.marks[i];
+
+          if (m->role == XQ_LESSON_ROLE_MISSING ||
+              (m->kind == XQ_LESSON_MARK_ARROW && m->to >= 0 && m->to < XQ_SQUARES && missing[m->to]))
+            continue;
+          kept.marks[kept.n_marks++] = *m;
+        }
       v->marks = kept;
     }
   show_taps (a);

@@ -450,7 +450,7 @@ static void
 test_play_new_units (Fixture       *f,
                      gconstpointer  data)
 {
-  const char *const ids[] = { "pieces", "protection", "mating" };
+  const char *const ids[] = { "pieces", "mating" };
 
   for (guint u = 0; u < G_N_ELEMENTS (ids); u++)
     {
@@ -530,8 +530,9 @@ test_play_new_units (Fixture       *f,
     xq_test_click (xq_lesson_player_get_button (f->player, "units"));
   }
 
-  /* Protection: capturing a defended piece is refused with its defender
-   * named and drawn; the capture that wins then solves it, a star less. */
+  /* Protection (played through whole by every-unit): capturing a defended
+   * piece is refused with its defender named and drawn; the capture that
+   * wins then solves it, a star less. */
   {
     const XqUnit *unit = open_unit (f, "protection");
     guint i;
@@ -1230,8 +1231,8 @@ test_own_units (Fixture       *f,
   xq_learn_page_load (page, NULL, f->store_dir);
   units = xq_learn_page_get_units (page);
   map = xq_learn_page_get_unit_map (page);
-  g_assert_cmpuint (units->len, ==, 10);
-  g_assert_cmpstr (((XqUnit *) g_ptr_array_index (units, 9))->id, ==, "my-board");
+  g_assert_cmpuint (units->len, ==, 11);
+  g_assert_cmpstr (((XqUnit *) g_ptr_array_index (units, 10))->id, ==, "my-board");
   g_assert_true (gtk_widget_get_visible (xq_unit_map_get_own_heading (map)));
   g_assert_true (gtk_widget_get_visible (xq_unit_map_get_problems_label (map)));
   shown = gtk_label_get_text (GTK_LABEL (xq_unit_map_get_problems_label (map)));
@@ -1246,7 +1247,7 @@ test_own_units (Fixture       *f,
   g_assert_true (xq_learn_page_is_loading (f->page));
   while (xq_learn_page_is_loading (f->page))
     g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpuint (xq_learn_page_get_units (f->page)->len, ==, 10);
+  g_assert_cmpuint (xq_learn_page_get_units (f->page)->len, ==, 11);
   g_assert_true (gtk_widget_get_visible (xq_unit_map_get_own_heading (xq_learn_page_get_unit_map (f->page))));
 
   g_object_unref (page);

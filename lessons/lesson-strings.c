@@ -762,6 +762,132 @@ static const char *const lesson_strings[] = {
   /* Lesson unit6-values.json $.exercises[18].prompt */
   /* xgettext:no-c-format */
   N_("How much is a soldier worth once it has crossed the river?"),
+  /* Lesson unit7-protection.json $.title */
+  /* xgettext:no-c-format */
+  N_("Protection and safety"),
+  /* Lesson unit7-protection.json $.pages[0].text */
+  /* xgettext:no-c-format */
+  N_("A piece is defended (保護, it has a root: 有根) when a piece of its own side could take back on its point if it were captured. Here the black chariot attacks the red soldier, but the red horse defends it: if the chariot takes, the horse takes the chariot back."),
+  /* Lesson unit7-protection.json $.pages[1].text */
+  /* xgettext:no-c-format */
+  N_("A piece that nothing defends has no root (無根). If it is attacked, it hangs: the other side can take it for nothing. Here the black horse on c7 hangs, and the red chariot wins it."),
+  /* Lesson unit7-protection.json $.pages[2].text */
+  /* xgettext:no-c-format */
+  N_("A defender must be able to take back with a legal move. The red chariot on e2 shields its own general from the black chariot: it is pinned and may not leave the file, so it does not defend the horse on d2. The general may never step onto a file where it faces the other general, and it never leaves its palace."),
+  /* Lesson unit7-protection.json $.pages[3].text */
+  /* xgettext:no-c-format */
+  N_("A cannon defends over exactly one screen, just as it captures. Here the red cannon on b1 defends the soldier on b6 over the horse on b3. Inside the palace the general defends the points next to it."),
+  /* Lesson unit7-protection.json $.pages[4].text */
+  /* xgettext:no-c-format */
+  N_("Before you capture, ask: is the piece defended? If it is, your piece is taken back, and the capture only pays when the piece you take is worth more than the piece you take with. When your own piece is attacked, save it: move it away, defend it, put a piece in between or capture the attacker, and leave nothing else hanging. A piece attacked by a cheaper piece is in danger even when it is defended."),
+  /* Lesson unit7-protection.json $.exercises[0].prompt */
+  /* xgettext:no-c-format */
+  N_("Is the red soldier on e5 defended?"),
+  /* Lesson unit7-protection.json $.exercises[0].hints[0], unit7-protection.json $.exercises[1].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Imagine the piece is captured. Which piece of its own side could then take back on its point?"),
+  /* Lesson unit7-protection.json $.exercises[0].choices[0].text, unit7-protection.json $.exercises[1].choices[0].text, unit7-protection.json $.exercises[2].choices[0].text and 4 more */
+  /* xgettext:no-c-format */
+  N_("Defended"),
+  /* Lesson unit7-protection.json $.exercises[0].choices[1].text, unit7-protection.json $.exercises[1].choices[1].text, unit7-protection.json $.exercises[2].choices[1].text and 4 more */
+  /* xgettext:no-c-format */
+  N_("Not defended"),
+  /* Lesson unit7-protection.json $.exercises[1].prompt */
+  /* xgettext:no-c-format */
+  N_("Is the red horse on g4 defended?"),
+  /* Lesson unit7-protection.json $.exercises[2].prompt */
+  /* xgettext:no-c-format */
+  N_("Is the red soldier on b6 defended?"),
+  /* Lesson unit7-protection.json $.exercises[2].hints[0] */
+  /* xgettext:no-c-format */
+  N_("A cannon takes back over exactly one screen."),
+  /* Lesson unit7-protection.json $.exercises[3].prompt */
+  /* xgettext:no-c-format */
+  N_("Is the red horse on d2 defended?"),
+  /* Lesson unit7-protection.json $.exercises[3].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Could the chariot really leave its file? Look at the black chariot behind it."),
+  /* Lesson unit7-protection.json $.exercises[4].prompt */
+  /* xgettext:no-c-format */
+  N_("Is the red horse on e2 defended?"),
+  /* Lesson unit7-protection.json $.exercises[4].hints[0] */
+  /* xgettext:no-c-format */
+  N_("The general can take back too, inside its palace."),
+  /* Lesson unit7-protection.json $.exercises[5].prompt */
+  /* xgettext:no-c-format */
+  N_("Is the red horse on e2 defended now?"),
+  /* Lesson unit7-protection.json $.exercises[5].hints[0] */
+  /* xgettext:no-c-format */
+  N_("If the general took back on e2, what would it see at the other end of the file?"),
+  /* Lesson unit7-protection.json $.exercises[6].prompt */
+  /* xgettext:no-c-format */
+  N_("Is the red horse on d3 defended?"),
+  /* Lesson unit7-protection.json $.exercises[6].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Where may the general go?"),
+  /* Lesson unit7-protection.json $.exercises[7].prompt */
+  /* xgettext:no-c-format */
+  N_("Red to move. Tap every black piece that Red can take for nothing, then press Check."),
+  /* Lesson unit7-protection.json $.exercises[7].hints[0] */
+  /* xgettext:no-c-format */
+  N_("A cannon captures over one screen. And check who could take back."),
+  /* Lesson unit7-protection.json $.exercises[8].prompt */
+  /* xgettext:no-c-format */
+  N_("Which of your pieces is in danger? Tap every red piece that Black could take for nothing, then press Check."),
+  /* Lesson unit7-protection.json $.exercises[8].hints[0] */
+  /* xgettext:no-c-format */
+  N_("A pinned piece cannot capture. The general can take back inside its palace."),
+  /* Lesson unit7-protection.json $.exercises[9].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap every red piece that the black chariot could take for nothing, then press Check."),
+  /* Lesson unit7-protection.json $.exercises[9].hints[0] */
+  /* xgettext:no-c-format */
+  N_("If the chariot is the cannon’s screen and it moves, what is left for the cannon to jump over?"),
+  /* Lesson unit7-protection.json $.exercises[10].prompt, unit7-protection.json $.exercises[13].prompt */
+  /* xgettext:no-c-format */
+  N_("Capture the piece that nothing defends."),
+  /* Lesson unit7-protection.json $.exercises[10].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Before you capture, look for a piece that could take back."),
+  /* Lesson unit7-protection.json $.exercises[11].prompt, unit7-protection.json $.exercises[12].prompt */
+  /* xgettext:no-c-format */
+  N_("Win material with a capture."),
+  /* Lesson unit7-protection.json $.exercises[11].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Both black pieces are defended. Which capture still pays?"),
+  /* Lesson unit7-protection.json $.exercises[12].hints[0] */
+  /* xgettext:no-c-format */
+  N_("The black chariot may not leave the file of its general."),
+  /* Lesson unit7-protection.json $.exercises[13].hints[0] */
+  /* xgettext:no-c-format */
+  N_("The cannon captures over a screen."),
+  /* Lesson unit7-protection.json $.exercises[14].prompt */
+  /* xgettext:no-c-format */
+  N_("The black chariot attacks your horse. Save it: move it away or defend it."),
+  /* Lesson unit7-protection.json $.exercises[14].hints[0] */
+  /* xgettext:no-c-format */
+  N_("A chariot defends along its lines."),
+  /* Lesson unit7-protection.json $.exercises[15].prompt */
+  /* xgettext:no-c-format */
+  N_("The black cannon attacks your horse over a screen. Save the horse."),
+  /* Lesson unit7-protection.json $.exercises[15].hints[0] */
+  /* xgettext:no-c-format */
+  N_("A cannon needs exactly one screen: two pieces in between stop it."),
+  /* Lesson unit7-protection.json $.exercises[16].prompt */
+  /* xgettext:no-c-format */
+  N_("Save your horse, and leave nothing else hanging."),
+  /* Lesson unit7-protection.json $.exercises[16].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Your chariot already defends the soldier. If it leaves, who defends the soldier?"),
+  /* Lesson unit7-protection.json $.exercises[17].prompt */
+  /* xgettext:no-c-format */
+  N_("Your chariot is defended, yet it is in danger. Save it."),
+  /* Lesson unit7-protection.json $.exercises[17].hints[0] */
+  /* xgettext:no-c-format */
+  N_("The black horse is worth much less than your chariot: trading them loses for you."),
+  /* Lesson unit7-protection.json $.closing[0].text */
+  /* xgettext:no-c-format */
+  N_("Every time: before you capture, ask whether the piece is defended; after every move, look at your own pieces and ask whether one hangs."),
   /* Lesson unit7-results.json $.title */
   /* xgettext:no-c-format */
   N_("Win, lose or draw"),

@@ -768,6 +768,280 @@ test_stars_for (void)
   g_assert_cmpint (xq_lesson_stars_for (5, 3), ==, 1);
 }
 
+/* ---- Protection (tap hanging, move defend and win-material, choose
+ * defended) ---------------------------------------------------------------- */
+
+#define FEN_FREE_HORSE  "r4k3/9/4n4/9/9/c3R4/9/9/9/3K5 w - - 0 1"
+#define FEN_PINNED_ROOT "4k4/6n2/3nr4/9/2N6/9/9/4R4/9/3K5 w - - 0 1"
+#define FEN_LEAVE       "1r1kr4/9/9/4P2R1/9/1N7/9/9/9/5K3 w - - 0 1"
+#define FEN_CHEAPER     "5k3/9/2n6/9/3R5/9/4N4/9/9/4K4 w - - 0 1"
+#define FEN_SAVE        "3k5/2r6/9/9/9/2N6/9/9/9/4K2R1 w - - 0 1"
+#define FEN_HANG_RED    "3k5/3r2N2/1n7/9/R1P1c4/9/3RP4/5N3/4A4/4K4 w - - 0 1"
+
+static XqLessonFile *
+load_move (const char *goal, const char *fen, const char *extra)
+{
+  g_autofree char *json = g_strdup_printf (
+    "{ \"id\": \"m\", \"kind\": \"move\", \"prompt\": \"P\", \"goal\": \"%s\", \"fen\": \"%s\" %s }",
+    goal, fen, extra);
+  return load_exercise (json);
+}
+
+/* The first problem the loader reports for one exercise, formatted. */
+static char *
+load_problem (const char *exercise_json)
+{
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+  g_autofree char *doc = g_strdup_printf (
+    "{ \"format\": 1, \"type\": \"unit\", \"id\": \"t\", \"number\": 1, \"title\": \"T\","
+    "  \"pages\": [ { \"text\": \"P\" } ], \"exercises\": [ %s ] }", exercise_json);
+  g_autoptr(XqLessonFile) file = xq_lesson_load_data (doc, -1, "test.json", problems);
+
+  g_assert_null (file);
+  g_assert_cmpuint (problems->len, >=, 1);
+  return xq_lesson_problem_format (g_ptr_array_index (problems, 0));
+}
+
+static void
+test_win_material (void)
+{
+  g_autoptr(XqLessonFile) free_horse = load_move ("win-material", FEN_FREE_HORSE, "");
+  g_autoptr(XqLessonFile) pinned = load_move ("win-material", FEN_PINNED_ROOT, "");
+  g_autoptr(XqVerdict) right = check_move (first (free_horse), mv ("e4e7"));
+  g_autoptr(XqVerdict) lose = check_move (first (free_horse), mv ("e4a4"));
+  g_autoptr(XqVerdict) quiet = check_move (first (free_horse), mv ("e4e5"));
+  g_autoptr(XqVerdict) trade = check_move (first (pinned), mv ("e2e7"));
+  g_autoptr(XqVerdict) through_pin = check_move (first (pinned), mv ("c5d7"));
+  g_autofree char *none = NULL;
+
+  g_assert_cmpint (right->kind, ==, XQ_VERDICT_CORRECT);
+  g_assert_cmpstr (right->message, ==, "Well done! Nothing defends the Black horse on e7, so you win it for nothing.");
+  /* The wrong capture names its defender and draws it. */
+  g_assert_cmpint (lose->kind, ==, XQ_VERDICT_WRONG);
+  g_assert_cmpstr (lose->message, ==,
+                   "The Black cannon on a4 is defended by the Black chariot on a9: it takes back, and you lose 4.5 points.");
+  g_assert_true (xq_lesson_marks_has (&lose->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_ATTACK, sq ("a9"), sq ("a4")));
+  g_assert_cmpint (quiet->kind, ==, XQ_VERDICT_WRONG);
+  g_assert_cmpstr (quiet->message, ==, "That move does not capture anything.");
+  g_assert_cmpint (trade->kind, ==, XQ_VERDICT_WRONG);
+  g_assert_cmpstr (trade->message, ==,
+                   "The Black chariot on e7 is defended by the Black horse on g8: it takes back, and you have only traded.");
+  /* The black chariot e7 "defends" d7 only if it may leave its general's
+   * file: it may not, so the horse d7 is free. */
+  g_assert_cmpint (through_pin->kind, ==, XQ_VERDICT_CORRECT);
+  /* No capture that wins: the exercise does not load. */
+  none = load_problem ("{ \"id\": \"m\", \"kind\": \"move\", \"prompt\": \"P\", \"goal\": \"win-material\","
+                       "  \"fen\": \"r4k3/9/9/9/9/c3R4/9/9/9/3K5 w - - 0 1\" }");
+  g_assert_cmpstr (none, ==, "test.json: $.exercises[0]: no legal move reaches the goal “win-material”");
+}
+
+static void
+test_defend (void)
+{
+  g_autoptr(XqLessonFile) leave = load_move ("defend", FEN_LEAVE, ", \"square\": \"b4\"");
+  g_autoptr(XqLessonFile) cheaper = load_move ("defend", FEN_CHEAPER, ", \"square\": \"d5\"");
+  g_autoptr(XqLessonFile) save = load_move ("defend", FEN_SAVE, ", \"square\": \"c4\"");
+  g_autoptr(XqVerdict) leaves = check_move (first (leave), mv ("h6h4"));
+  g_autoptr(XqVerdict) runs = check_move (first (leave), mv ("b4d5"));
+  g_autoptr(XqVerdict) guarded = check_move (first (cheaper), mv ("e0d0"));
+  g_autoptr(XqVerdict) away = check_move (first (cheaper), mv ("d5d2"));
+  g_autoptr(XqVerdict) defended = check_move (first (save), mv ("h0h4"));
+  g_autoptr(XqVerdict) idle = check_move (first (save), mv ("e0e1"));
+  g_autofree char *safe = NULL, *general = NULL;
+
+  /* Defending the horse with the chariot leaves the soldier e6. */
+  g_assert_cmpint (leaves->kind, ==, XQ_VERDICT_WRONG);
+  g_assert_cmpstr (leaves->message, ==,
+                   "That saves one piece but leaves another: the Black chariot on e9 can take the Red soldier on e6 and nothing takes back.");
+  g_assert_true (xq_lesson_marks_has (&leaves->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_ATTACK, sq ("e9"), sq ("e6")));
+  g_assert_cmpint (runs->kind, ==, XQ_VERDICT_CORRECT);
+  g_assert_cmpstr (runs->message, ==, "Safe! The Red horse on d5 has moved out of reach.");
+  /* A defended chariot attacked by a horse is still in danger. */
+  g_assert_cmpint (guarded->kind, ==, XQ_VERDICT_WRONG);
+  g_assert_cmpstr (guarded->message, ==,
+                   "The Red chariot on d5 is still in danger: the Black horse on c7 is worth less and can take it.");
+  g_assert_cmpint (away->kind, ==, XQ_VERDICT_CORRECT);
+  g_assert_cmpint (defended->kind, ==, XQ_VERDICT_CORRECT);
+  g_assert_cmpstr (defended->message, ==,
+                   "Safe! The Red chariot on h4 defends the Red horse on c4 now: whatever takes it is taken back.");
+  g_assert_true (xq_lesson_marks_has (&defended->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_CORRECT, sq ("h4"), sq ("c4")));
+  g_assert_cmpint (idle->kind, ==, XQ_VERDICT_WRONG);
+  g_assert_cmpstr (idle->message, ==,
+                   "The Red horse on c4 is still in danger: the Black chariot on c8 can take it and nothing takes back.");
+
+  /* The piece to save must be in danger, and must not be the general. */
+  safe = load_problem ("{ \"id\": \"m\", \"kind\": \"move\", \"prompt\": \"P\", \"goal\": \"defend\", \"square\": \"e4\","
+                       "  \"fen\": \"5k3/9/9/9/9/4R4/9/9/9/3K5 w - - 0 1\" }");
+  g_assert_cmpstr (safe, ==, "test.json: $.exercises[0].square: the piece on e4 is not in danger: "
+                             "nothing can take it for nothing or for a cheaper piece");
+  general = load_problem ("{ \"id\": \"m\", \"kind\": \"move\", \"prompt\": \"P\", \"goal\": \"defend\", \"square\": \"d0\","
+                          "  \"fen\": \"5k3/9/9/9/9/4R4/9/9/9/3K5 w - - 0 1\" }");
+  g_assert_nonnull (strstr (general, "$.exercises[0].square: the piece to save"));
+}
+
+/* The hint ladder of a computed move goal: the piece, its point, the move. */
+static void
+test_protection_hints (void)
+{
+  g_autoptr(XqLessonFile) file = load_move ("win-material", FEN_FREE_HORSE, "");
+  XqAttempt a;
+  g_autoptr(XqHint) h1 = NULL;
+  g_autoptr(XqHint) h3 = NULL;
+
+  xq_attempt_init (&a, first (file));
+  h1 = xq_attempt_hint (&a, 1);
+  h3 = xq_attempt_hint (&a, 3);
+  g_assert_true (xq_lesson_marks_has (&h1->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_TARGET, sq ("e4"), XQ_NO_SQUARE));
+  /* The only capture that wins, not the defended cannon. */
+  g_assert_true (xq_lesson_marks_has (&h3->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_MOVE, sq ("e4"), sq ("e7")));
+  xq_attempt_clear (&a);
+}
+
+static void
+test_tap_hanging (void)
+{
+  g_autoptr(XqLessonFile) file = load_exercise (
+    "{ \"id\": \"a\", \"kind\": \"tap\", \"prompt\": \"P\", \"rule\": \"hanging\", \"side\": \"red\","
+    "  \"fen\": \"" FEN_HANG_RED "\" }");
+  XqExercise *ex = first (file);
+  XqSquare right = sq ("a5"), tap;
+  g_autoptr(XqVerdict) ok = check_tap (ex, &right, 1);
+  g_autoptr(XqVerdict) advisor = NULL;
+  g_autoptr(XqVerdict) pinned = NULL;
+  g_autoptr(XqVerdict) general = NULL;
+  g_autoptr(XqVerdict) black = NULL;
+  g_autofree char *none = NULL;
+  XqAttempt a;
+  g_autoptr(XqHint) h2 = NULL;
+
+  g_assert_cmpint (answer_of (ex).n_points, ==, 1);
+  g_assert_cmpint (ok->kind, ==, XQ_VERDICT_CORRECT);
+  g_assert_true (xq_lesson_marks_has (&ok->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_ATTACK, sq ("b7"), sq ("a5")));
+  /* The advisor e1 is attacked by the cannon, but the general takes back. */
+  tap = sq ("e1");
+  advisor = check_tap (ex, &tap, 1);
+  g_assert_cmpint (advisor->kind, ==, XQ_VERDICT_WRONG);
+  g_assert_true (g_str_has_prefix (advisor->message,
+                                   "That piece is attacked, but it is defended: the Red general on e0 takes back."));
+  g_assert_true (xq_lesson_marks_has (&advisor->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_CORRECT, sq ("e0"), sq ("e1")));
+  /* The horse g8: the chariot d8 is pinned and may not take it. */
+  tap = sq ("g8");
+  pinned = check_tap (ex, &tap, 1);
+  g_assert_true (g_str_has_prefix (pinned->message, "No Black piece can capture the piece on that point now."));
+  tap = sq ("e0");
+  general = check_tap (ex, &tap, 1);
+  g_assert_true (g_str_has_prefix (general->message, "The general is never left to be taken"));
+  tap = sq ("b7");
+  black = check_tap (ex, &tap, 1);
+  g_assert_true (g_str_has_prefix (black->message, "That is a Black piece"));
+
+  /* Hint rung 2 marks the one point. */
+  xq_attempt_init (&a, ex);
+  h2 = xq_attempt_hint (&a, 2);
+  g_assert_true (xq_lesson_marks_has (&h2->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_MISSING, sq ("a5"), XQ_NO_SQUARE));
+  xq_attempt_clear (&a);
+
+  /* A first wrong try shows neither the missing pieces nor the arrows of
+   * their attackers; the second does. */
+  {
+    g_autoptr(XqLessonFile) two = load_exercise (
+      "{ \"id\": \"a\", \"kind\": \"tap\", \"prompt\": \"P\", \"rule\": \"hanging\", \"side\": \"black\","
+      "  \"fen\": \"5k3/2c6/3n5/6p2/2b3p2/3R5/5N3/2C6/9/4K4 w - - 0 1\" }");
+    XqAttempt b;
+    XqInput in = { .type = XQ_INPUT_TAP, .sq = sq ("g5") };
+    XqInput check = { .type = XQ_INPUT_CHECK };
+    g_autoptr(XqVerdict) v1 = NULL;
+    g_autoptr(XqVerdict) v2 = NULL;
+
+    xq_attempt_init (&b, first (two));
+    v1 = xq_attempt_input (&b, &in);
+    g_clear_pointer (&v1, xq_verdict_free);
+    v1 = xq_attempt_input (&b, &check);
+    g_assert_cmpint (v1->kind, ==, XQ_VERDICT_WRONG);
+    g_assert_true (g_str_has_prefix (v1->message, "That piece is attacked, but it is defended: the Black soldier on g6 takes back."));
+    g_assert_false (xq_lesson_marks_has (&v1->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_ATTACK, sq ("d4"), sq ("d7")));
+    g_assert_false (xq_lesson_marks_has (&v1->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_MISSING, sq ("d7"), XQ_NO_SQUARE));
+    g_clear_pointer (&v2, xq_verdict_free);
+    v2 = xq_attempt_input (&b, &in);
+    g_clear_pointer (&v2, xq_verdict_free);
+    v2 = xq_attempt_input (&b, &check);
+    g_assert_cmpint (v2->kind, ==, XQ_VERDICT_WRONG);
+    g_assert_true (xq_lesson_marks_has (&v2->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_ATTACK, sq ("d4"), sq ("d7")));
+    g_assert_true (xq_lesson_marks_has (&v2->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_MISSING, sq ("c8"), XQ_NO_SQUARE));
+    xq_attempt_clear (&b);
+  }
+
+  /* Nothing hanging: no exercise. */
+  none = load_problem ("{ \"id\": \"a\", \"kind\": \"tap\", \"prompt\": \"P\", \"rule\": \"hanging\", \"side\": \"red\" }");
+  g_assert_cmpstr (none, ==, "test.json: $.exercises[0]: the rules give no point to tap here");
+}
+
+static XqLessonFile *
+load_defended (const char *fen, const char *square)
+{
+  g_autofree char *json = g_strdup_printf (
+    "{ \"id\": \"c\", \"kind\": \"choose\", \"prompt\": \"P\", \"rule\": \"defended\", \"square\": \"%s\","
+    "  \"fen\": \"%s\", \"choices\": [ { \"id\": \"yes\", \"text\": \"Yes\" }, { \"id\": \"no\", \"text\": \"No\" } ] }",
+    square, fen);
+  return load_exercise (json);
+}
+
+static void
+test_choose_defended (void)
+{
+  g_autoptr(XqLessonFile) horse = load_defended ("3k5/4r4/9/9/4P4/2N6/9/9/9/5K3 w - - 0 1", "e5");
+  g_autoptr(XqLessonFile) pinned = load_defended ("5k3/9/4r4/9/9/2n6/9/3NR4/9/4K4 w - - 0 1", "d2");
+  g_autoptr(XqLessonFile) facing = load_defended ("4k4/9/9/9/9/9/9/r3N4/4K4/9 w - - 0 1", "e2");
+  g_autoptr(XqLessonFile) general = load_defended ("3k5/9/9/9/9/9/9/r3N4/4K4/9 w - - 0 1", "e2");
+  g_autoptr(XqVerdict) yes = check_choose (first (horse), "yes");
+  g_autoptr(XqVerdict) no_pin = check_choose (first (pinned), "no");
+  g_autoptr(XqVerdict) no_face = check_choose (first (facing), "no");
+  g_autoptr(XqVerdict) yes_general = check_choose (first (general), "yes");
+  g_autoptr(XqVerdict) wrong = check_choose (first (pinned), "yes");
+  g_autofree char *author = NULL, *king = NULL;
+  XqAttempt a;
+  g_autoptr(XqHint) h1 = NULL;
+  g_autoptr(XqHint) h3 = NULL;
+
+  g_assert_cmpstr (answer_of (first (horse)).choice, ==, "yes");
+  g_assert_cmpint (yes->kind, ==, XQ_VERDICT_CORRECT);
+  g_assert_cmpstr (yes->message, ==, "Yes: the Red horse on c4 defends the Red soldier on e5: it can take back on e5.");
+  g_assert_true (xq_lesson_marks_has (&yes->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_CORRECT, sq ("c4"), sq ("e5")));
+  g_assert_cmpstr (answer_of (first (pinned)).choice, ==, "no");
+  g_assert_cmpint (no_pin->kind, ==, XQ_VERDICT_CORRECT);
+  g_assert_true (g_str_has_prefix (no_pin->message,
+                                   "No: if the Black horse on c4 takes it, the Red chariot on e2 cannot take back. "));
+  g_assert_true (xq_lesson_marks_has (&no_pin->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_WRONG, sq ("e2"), sq ("d2")));
+  g_assert_cmpstr (no_face->message, ==,
+                   "No: if the Black chariot on a2 takes it, the Red general on e1 cannot take back. "
+                   "The two generals may never face each other on an open file.");
+  g_assert_cmpstr (answer_of (first (general)).choice, ==, "yes");
+  g_assert_cmpstr (yes_general->message, ==,
+                   "Yes: the Red general on e1 defends the Red horse on e2: it can take back on e2.");
+  /* A wrong pick gets the rule and the piece, not the answer. */
+  g_assert_cmpint (wrong->kind, ==, XQ_VERDICT_WRONG);
+  g_assert_true (g_str_has_prefix (wrong->message, "A piece is defended when"));
+  g_assert_true (xq_lesson_marks_has (&wrong->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_TARGET, sq ("d2"), XQ_NO_SQUARE));
+
+  /* The ladder: the piece marked, then the answer's button. */
+  xq_attempt_init (&a, first (pinned));
+  h1 = xq_attempt_hint (&a, 1);
+  h3 = xq_attempt_hint (&a, 3);
+  g_assert_true (xq_lesson_marks_has (&h1->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_TARGET, sq ("d2"), XQ_NO_SQUARE));
+  g_assert_cmpstr (h3->choice, ==, "no");
+  xq_attempt_clear (&a);
+
+  /* The author's answer must agree with the core; the general is no question. */
+  author = load_problem ("{ \"id\": \"c\", \"kind\": \"choose\", \"prompt\": \"P\", \"rule\": \"defended\", \"square\": \"d2\","
+                         "  \"answer\": \"yes\", \"fen\": \"5k3/9/4r4/9/9/2n6/9/3NR4/9/4K4 w - - 0 1\","
+                         "  \"choices\": [ { \"id\": \"yes\", \"text\": \"Yes\" }, { \"id\": \"no\", \"text\": \"No\" } ] }");
+  g_assert_cmpstr (author, ==, "test.json: $.exercises[0].answer: the answer “yes” disagrees with the rules, which say “no”");
+  king = load_problem ("{ \"id\": \"c\", \"kind\": \"choose\", \"prompt\": \"P\", \"rule\": \"defended\", \"square\": \"e0\","
+                       "  \"fen\": \"5k3/9/4r4/9/9/2n6/9/3NR4/9/4K4 w - - 0 1\","
+                       "  \"choices\": [ { \"id\": \"yes\", \"text\": \"Yes\" }, { \"id\": \"no\", \"text\": \"No\" } ] }");
+  g_assert_nonnull (strstr (king, "$.exercises[0].square: the general on e0"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -808,5 +1082,10 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson/checker/mate/in-two", test_mate_in_two);
   g_test_add_func ("/lesson/checker/stars-for", test_stars_for);
 
+  g_test_add_func ("/lesson/checker/protection/win-material", test_win_material);
+  g_test_add_func ("/lesson/checker/protection/defend", test_defend);
+  g_test_add_func ("/lesson/checker/protection/hints", test_protection_hints);
+  g_test_add_func ("/lesson/checker/protection/tap-hanging", test_tap_hanging);
+  g_test_add_func ("/lesson/checker/protection/choose-defended", test_choose_defended);
   return g_test_run ();
 }

@@ -314,7 +314,7 @@ static void
 test_units_in_order (void)
 {
   const char *const order[] = { "board", "pieces", "setup", "moves-1", "moves-2", "capturing",
-                                "values", "results", "mating" };
+                                "values", "protection", "results", "mating" };
 
   for (guint i = 0; i < G_N_ELEMENTS (order); i++)
     {

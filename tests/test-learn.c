@@ -363,7 +363,7 @@ test_unit_map (Fixture       *f,
   const XqUnit *first;
   int max;
 
-  g_assert_cmpuint (units->len, ==, 9);
+  g_assert_cmpuint (units->len, ==, 10);
   for (guint i = 0; i < units->len; i++)
     {
       g_assert_cmpint (((XqUnit *) g_ptr_array_index (units, i))->number, ==, (int) i + 1);
@@ -527,6 +527,30 @@ test_play_new_units (Fixture       *f,
     g_assert_true (marks_have_role (f, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_TARGET));
     xq_test_press_point (f->board, xq_square_from_text ("c7"));
     g_assert_true (xq_lesson_player_is_solved (f->player));
+    xq_test_click (xq_lesson_player_get_button (f->player, "units"));
+  }
+
+  /* Protection (played through whole by every-unit): capturing a defended
+   * piece is refused with its defender named and drawn; the capture that
+   * wins then solves it, a star less. */
+  {
+    const XqUnit *unit = open_unit (f, "protection");
+    guint i;
+
+    for (i = 0; i < unit->exercises->len; i++)
+      if (g_strcmp0 (((XqExercise *) g_ptr_array_index (unit->exercises, i))->id, "win-trade-up") == 0)
+        break;
+    g_assert_cmpuint (i, <, unit->exercises->len);
+    xq_lesson_player_go_to (f->player, unit->pages->len + i);
+    gtk_test_widget_wait_for_draw (GTK_WIDGET (f->player));
+    play_move (f, xq_move_from_iccs ("a2a7"));
+    g_assert_false (xq_lesson_player_is_solved (f->player));
+    g_assert_cmpstr (xq_lesson_player_get_feedback (f->player), ==,
+                     "The Black horse on a7 is defended by the Black chariot on d7: it takes back, and you lose 5 points.");
+    g_assert_true (marks_have_role (f, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_ATTACK));
+    play_move (f, xq_move_from_iccs ("c5d7"));
+    g_assert_true (xq_lesson_player_is_solved (f->player));
+    g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 2);
   }
 }
 
@@ -1207,8 +1231,8 @@ test_own_units (Fixture       *f,
   xq_learn_page_load (page, NULL, f->store_dir);
   units = xq_learn_page_get_units (page);
   map = xq_learn_page_get_unit_map (page);
-  g_assert_cmpuint (units->len, ==, 10);
-  g_assert_cmpstr (((XqUnit *) g_ptr_array_index (units, 9))->id, ==, "my-board");
+  g_assert_cmpuint (units->len, ==, 11);
+  g_assert_cmpstr (((XqUnit *) g_ptr_array_index (units, 10))->id, ==, "my-board");
   g_assert_true (gtk_widget_get_visible (xq_unit_map_get_own_heading (map)));
   g_assert_true (gtk_widget_get_visible (xq_unit_map_get_problems_label (map)));
   shown = gtk_label_get_text (GTK_LABEL (xq_unit_map_get_problems_label (map)));
@@ -1223,7 +1247,7 @@ test_own_units (Fixture       *f,
   g_assert_true (xq_learn_page_is_loading (f->page));
   while (xq_learn_page_is_loading (f->page))
     g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpuint (xq_learn_page_get_units (f->page)->len, ==, 10);
+  g_assert_cmpuint (xq_learn_page_get_units (f->page)->len, ==, 11);
   g_assert_true (gtk_widget_get_visible (xq_unit_map_get_own_heading (xq_learn_page_get_unit_map (f->page))));
 
   g_object_unref (page);

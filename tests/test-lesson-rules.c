@@ -159,6 +159,72 @@ test_winner (void)
     }
 }
 
+/* Protection: defended, hanging and unsafe, one rule for the kinds. */
+static XqPosition
+position (const char *fen)
+{
+  XqPosition pos;
+
+  g_assert_true (xq_position_set_fen (&pos, fen, NULL));
+  return pos;
+}
+
+static void
+test_protection (void)
+{
+  XqSquare out[XQ_SQUARES], by = XQ_NO_SQUARE;
+  XqPosition pos;
+
+  /* The general defends e2 against the chariot that comes from a2: the
+   * chariot leaves its rank (asked on the board as it stands, the chariot
+   * would still hold e2 and the general could not step there). */
+  pos = position ("3k5/9/9/9/9/9/9/r3N4/4K4/9 w - - 0 1");
+  g_assert_cmpint (xq_attacks_defenders (&pos, xq_square_from_text ("e2"), XQ_NO_SQUARE, out), ==, 0);
+  g_assert_cmpint (xq_lesson_defenders (&pos, xq_square_from_text ("e2"), out), ==, 1);
+  g_assert_cmpint (out[0], ==, xq_square_from_text ("e1"));
+  g_assert_false (xq_lesson_is_hanging (&pos, xq_square_from_text ("e2"), NULL));
+  /* With the black general on e9 it would face it: hanging. */
+  pos = position ("4k4/9/9/9/9/9/9/r3N4/4K4/9 w - - 0 1");
+  g_assert_cmpint (xq_lesson_defenders (&pos, xq_square_from_text ("e2"), out), ==, 0);
+  g_assert_true (xq_lesson_is_hanging (&pos, xq_square_from_text ("e2"), &by));
+  g_assert_cmpint (by, ==, xq_square_from_text ("a2"));
+
+  /* The cannon b0 looks like a defender of b6, but its screen is the
+   * chariot that captures: b6 and b0 hang, the general never does. */
+  pos = position ("3k5/9/9/1N7/9/9/1r7/9/9/1C2K1B2 w - - 0 1");
+  g_assert_cmpint (xq_lesson_hanging (&pos, XQ_RED, out), ==, 2);
+  g_assert_cmpint (out[0], ==, xq_square_from_text ("b0"));
+  g_assert_cmpint (out[1], ==, xq_square_from_text ("b6"));
+
+  /* A pinned attacker does not capture: the horse g8 is not hanging, though
+   * the chariot d8 reaches it; the chariot a5 is (the horse b7). */
+  pos = position ("3k5/3r2N2/1n7/9/R1P1c4/9/3RP4/5N3/4A4/4K4 w - - 0 1");
+  g_assert_cmpint (xq_lesson_captures_on (&pos, xq_square_from_text ("g8"), out), ==, 0);
+  g_assert_false (xq_lesson_is_hanging (&pos, xq_square_from_text ("g8"), NULL));
+  g_assert_cmpint (xq_lesson_hanging (&pos, XQ_RED, out), ==, 1);
+  g_assert_cmpint (out[0], ==, xq_square_from_text ("a5"));
+  /* The advisor e1: the cannon e5 takes it over e3, the general takes back. */
+  g_assert_cmpint (xq_lesson_defenders (&pos, xq_square_from_text ("e1"), out), ==, 1);
+  g_assert_cmpint (out[0], ==, xq_square_from_text ("e0"));
+
+  /* Defended but attacked by a cheaper piece: not hanging, yet unsafe. */
+  pos = position ("5k3/9/2n6/9/3R5/9/4N4/9/9/4K4 w - - 0 1");
+  g_assert_false (xq_lesson_is_hanging (&pos, xq_square_from_text ("d5"), NULL));
+  g_assert_true (xq_lesson_is_unsafe (&pos, xq_square_from_text ("d5"), &by));
+  g_assert_cmpint (by, ==, xq_square_from_text ("c7"));
+
+  /* Gains by the value table: a free horse 4; a defended cannon taken by
+   * a chariot -4.5; a defended chariot taken by a horse +5. */
+  pos = position ("r4k3/9/4n4/9/9/c3R4/9/9/9/3K5 w - - 0 1");
+  g_assert_cmpint (xq_lesson_capture_gain (&pos, xq_move_from_iccs ("e4e7")), ==, 40);
+  g_assert_cmpint (xq_lesson_capture_gain (&pos, xq_move_from_iccs ("e4a4")), ==, -45);
+  g_assert_true (xq_lesson_is_safe_capture (&pos, xq_move_from_iccs ("e4e7")));
+  g_assert_false (xq_lesson_is_safe_capture (&pos, xq_move_from_iccs ("e4a4")));
+  pos = position ("2b1k4/5n3/n2r5/9/2N6/9/9/R8/9/5K3 w - - 0 1");
+  g_assert_cmpint (xq_lesson_capture_gain (&pos, xq_move_from_iccs ("c5d7")), ==, 50);
+  g_assert_cmpint (xq_lesson_capture_gain (&pos, xq_move_from_iccs ("a2a7")), ==, -50);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -175,5 +241,6 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson-rules/wording/covers-reasons", test_wording_covers_reasons);
   g_test_add_func ("/lesson-rules/values", test_values);
   g_test_add_func ("/lesson-rules/winner", test_winner);
+  g_test_add_func ("/lesson-rules/protection", test_protection);
   return g_test_run ();
 }

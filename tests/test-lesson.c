@@ -288,7 +288,7 @@ test_xqtool_stats (void)
     xq_kinds (&n_kinds);
     g_assert_cmpuint (n_kinds, ==, 7);
   }
-  g_assert_cmpstr (lines[0], ==, "units 9");
+  g_assert_cmpstr (lines[0], ==, "units 10");
   g_assert_true (g_str_has_prefix (lines[1], "exercises "));
   g_assert_true (g_str_has_prefix (lines[2], "tap "));
   g_assert_true (g_str_has_prefix (lines[7], "mate "));

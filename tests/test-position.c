@@ -593,6 +593,76 @@ test_illegal_cli (void)
     }
 }
 
+/* Defenders (docs/attacks.md, "Defenders"): legal recaptures only, asked
+ * of the board as it stands or after a real capture. */
+typedef struct {
+  const char *name;
+  const char *fen;
+  const char *sq;         /* the defended piece */
+  const char *capturer;   /* NULL: the board as it stands */
+  const char *defenders;  /* every defender, in board order, space separated */
+} DefenderCase;
+
+static const DefenderCase defender_cases[] = {
+  /* The horse c4 takes back on e5 (its leg d4 free). */
+  { "horse", "3k5/4r4/9/9/4P4/2N6/9/9/9/5K3 w - - 0 1", "e5", NULL, "c4" },
+  /* Its leg d4 taken: no defender. */
+  { "horse-leg", "3k5/4r4/9/9/4P4/2NN5/9/9/9/5K3 w - - 0 1", "e5", NULL, "" },
+  /* The cannon b1 over the screen b3 (a cannon defends as it captures). */
+  { "cannon-screen", "5k3/9/9/1P2r4/9/9/1N7/9/1C7/3K5 w - - 0 1", "b6", NULL, "b1" },
+  /* Without the screen the cannon only slides: it cannot take back. */
+  { "cannon-no-screen", "5k3/9/9/1P2r4/9/9/9/9/1C7/3K5 w - - 0 1", "b6", NULL, "" },
+  /* The black chariot b3 is the red cannon's screen: statically the
+   * cannon defends b6, but once the chariot itself takes, it is gone. */
+  { "screen-captures-static", "3k5/9/9/1N7/9/9/1r7/9/9/1C2K1B2 w - - 0 1", "b6", NULL, "b0" },
+  { "screen-captures", "3k5/9/9/1N7/9/9/1r7/9/9/1C2K1B2 w - - 0 1", "b6", "b3", "" },
+  /* The chariot e2 shields its general from the chariot e7: pinned. */
+  { "pinned", "5k3/9/4r4/9/9/2n6/9/3NR4/9/4K4 w - - 0 1", "d2", NULL, "" },
+  /* A pinned piece may take back along its pin line: the chariot e1
+   * stays between its general and the chariot that took on e3. */
+  { "pinned-on-line", "5k3/9/4r4/9/9/9/4N4/9/4R4/4K4 w - - 0 1", "e3", "e7", "e1" },
+  /* The general e1 takes back on e2 inside its palace once the chariot
+   * a2 has come to e2 and left its rank. */
+  { "general", "3k5/9/9/9/9/9/9/r3N4/4K4/9 w - - 0 1", "e2", "a2", "e1" },
+  /* The same with the black general on e9: taking back would face it. */
+  { "flying-general", "4k4/9/9/9/9/9/9/r3N4/4K4/9 w - - 0 1", "e2", "a2", "" },
+  /* The general d2 never steps out of its palace to d3. */
+  { "palace", "5k3/9/9/9/9/9/r2N5/3K5/9/9 w - - 0 1", "d3", "a3", "" },
+  /* The last piece between the generals may not leave the file: the
+   * horse e4 does not defend the soldier c5. */
+  { "last-between", "4k4/9/9/9/2P6/4N4/9/9/9/4K4 w - - 0 1", "c5", NULL, "" },
+  /* Black defends too: the horse f8 takes back on d7 (the elephant c9 cannot). */
+  { "black", "2b1k4/5n3/n2r5/9/2N6/9/9/R8/9/5K3 w - - 0 1", "d7", "c5", "f8" },
+};
+
+static void
+test_defenders (gconstpointer data)
+{
+  const DefenderCase *c = data;
+  XqPosition pos;
+  g_autoptr(GError) error = NULL;
+  XqSquare out[XQ_ATTACKS_MAX_POINTS];
+  g_autoptr(GString) got = g_string_new (NULL);
+  g_autofree char *before = NULL, *after = NULL;
+  int n;
+
+  g_assert_true (xq_position_set_fen (&pos, c->fen, &error));
+  g_assert_no_error (error);
+  before = xq_position_to_fen (&pos);
+  n = xq_attacks_defenders (&pos, xq_square_from_text (c->sq),
+                            c->capturer ? xq_square_from_text (c->capturer) : XQ_NO_SQUARE, out);
+  for (int i = 0; i < n; i++)
+    {
+      char name[3];
+      xq_square_to_text (out[i], name);
+      g_string_append_printf (got, "%s%s", i ? " " : "", name);
+    }
+  g_assert_cmpstr (got->str, ==, c->defenders);
+  /* The position asked about is left alone. */
+  after = xq_position_to_fen (&pos);
+  g_assert_cmpstr (after, ==, before);
+}
+
 /* An editor passes through positions with two generals of one side;
  * taking either off must leave the other known, so that the generals
  * facing each other is still seen. */
@@ -657,6 +727,11 @@ main (int argc, char **argv)
   g_test_add_func ("/core/illegal/ids", test_illegal_ids);
   g_test_add_func ("/core/illegal/random", test_illegal_random);
   g_test_add_func ("/core/attacks/geometry", test_attacks_geometry);
+  for (gsize i = 0; i < G_N_ELEMENTS (defender_cases); i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/core/attacks/defenders/%s", defender_cases[i].name);
+      g_test_add_data_func (path, &defender_cases[i], test_defenders);
+    }
   g_test_add_func ("/core/illegal/xqtool-why", test_illegal_cli);
   return g_test_run ();
 }

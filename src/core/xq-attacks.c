@@ -374,6 +374,52 @@ safety_reason (XqPosition *pos, XqMove m, XqIllegal *out)
   return reason;
 }
 
+void
+xq_attacks_after_capture (const XqPosition *pos, XqSquare sq, XqSquare capturer, XqPosition *out)
+{
+  XqPiece piece;
+  XqColor c;
+
+  g_return_if_fail (pos != NULL && out != NULL && sq >= 0 && sq < XQ_SQUARES);
+  *out = *pos;
+  piece = pos->board[sq];
+  g_return_if_fail (piece != XQ_EMPTY);
+  c = xq_piece_color (piece);
+  if (capturer == XQ_NO_SQUARE)
+    {
+      /* The enemy piece's kind does not matter: every move onto sq takes
+       * it off the board again. */
+      xq_position_put (out, sq, xq_piece_make (xq_color_other (c), xq_piece_type (piece)));
+      xq_position_set_side (out, c);
+    }
+  else
+    {
+      XqUndo u;
+
+      g_return_if_fail (capturer >= 0 && capturer < XQ_SQUARES && pos->board[capturer] != XQ_EMPTY &&
+                        xq_piece_color (pos->board[capturer]) != c);
+      xq_position_set_side (out, xq_color_other (c));
+      xq_position_do_move (out, xq_move_make (capturer, sq), &u);
+    }
+}
+
+int
+xq_attacks_defenders (const XqPosition *pos, XqSquare sq, XqSquare capturer, XqSquare *out)
+{
+  XqPosition p;
+  XqMove moves[XQ_MAX_MOVES];
+  int n, count = 0;
+
+  g_return_val_if_fail (pos != NULL && out != NULL && sq >= 0 && sq < XQ_SQUARES, 0);
+  g_return_val_if_fail (pos->board[sq] != XQ_EMPTY && xq_piece_type (pos->board[sq]) != XQ_KING, 0);
+  xq_attacks_after_capture (pos, sq, capturer, &p);
+  n = xq_position_legal_moves (&p, moves);
+  for (int i = 0; i < n && count < XQ_ATTACKS_MAX_POINTS; i++)
+    if (xq_move_to (moves[i]) == sq)
+      out[count++] = xq_move_from (moves[i]);
+  return count;
+}
+
 XqIllegalReason
 xq_position_explain_illegal (XqPosition *pos, XqMove m, XqIllegal *out)
 {

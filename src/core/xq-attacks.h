@@ -54,6 +54,25 @@ int      xq_attacks_on_general  (const XqPiece *board, XqSquare sq, XqColor by, 
  * on `from` (0 for other pieces).  out holds 8 entries. */
 int      xq_attacks_blockers    (const XqPiece *board, XqSquare from, XqSquare *out);
 
+/* The pieces that defend (protect, 保護) the piece on sq: every piece of
+ * its own side that could take back on sq with a legal move once an enemy
+ * piece has captured there (docs/attacks.md, "Defenders").  With capturer
+ * XQ_NO_SQUARE the question is asked of the board as it stands: an enemy
+ * piece is put on sq in its place and nothing else moves (has it a root,
+ * 有根?).  With capturer the point of an enemy piece that can capture on
+ * sq, that capture is played first, so a screen it takes away, a line it
+ * opens or a pin it ends all count.  Legal means legal: a pinned piece, a
+ * general stepping onto an attacked point or onto the other general's open
+ * file, and a piece that is the last one between the two generals do not
+ * defend; a cannon defends over exactly one screen and the general only
+ * inside its palace.  sq must hold a piece other than a general.  out
+ * holds XQ_ATTACKS_MAX_POINTS entries; returns the count. */
+int      xq_attacks_defenders   (const XqPosition *pos, XqSquare sq, XqSquare capturer, XqSquare *out);
+/* The board xq_attacks_defenders asks: sq captured by the enemy piece on
+ * capturer (or, with XQ_NO_SQUARE, an enemy piece put on sq), and the
+ * side of the captured piece to move. */
+void     xq_attacks_after_capture (const XqPosition *pos, XqSquare sq, XqSquare capturer, XqPosition *out);
+
 /* How a legal move gets its side out of check (docs/attacks.md), as flags:
  * one move may do more than one (the general stepping onto the checker
  * both steps away and captures).  The pieces giving check are the ones

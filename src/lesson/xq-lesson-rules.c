@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "xq-lesson-rules.h"
+#include "xq-answer-text.h"
 #include "xq-attacks.h"
 #include "xq-game.h"
 #include "xq-material.h"
@@ -248,21 +249,9 @@ xq_lesson_capture_value (const XqPosition *pos, XqMove m)
 gboolean
 xq_lesson_is_safe_capture (XqPosition *pos, XqMove m)
 {
-  XqMove replies[XQ_MAX_MOVES];
-  XqUndo undo;
-  XqSquare to = xq_move_to (m);
-  gboolean safe = TRUE;
-  int n;
+  XqSquare back[XQ_ATTACKS_MAX_POINTS];
 
-  if (pos->board[to] == XQ_EMPTY)
-    return FALSE;
-  xq_position_do_move (pos, m, &undo);
-  n = xq_position_legal_moves (pos, replies);
-  for (int i = 0; i < n && safe; i++)
-    if (xq_move_to (replies[i]) == to)
-      safe = FALSE;
-  xq_position_undo_move (pos, m, &undo);
-  return safe;
+  return pos->board[xq_move_to (m)] != XQ_EMPTY && xq_lesson_recapturers (pos, m, back) == 0;
 }
 
 int
@@ -274,6 +263,142 @@ xq_lesson_best_capture (XqPosition *pos)
   for (int i = 0; i < n; i++)
     best = MAX (best, xq_lesson_capture_value (pos, moves[i]));
   return best;
+}
+
+/* ---- Protection -------------------------------------------------------------- */
+
+int
+xq_lesson_defenders (const XqPosition *pos, XqSquare sq, XqSquare *out)
+{
+  XqSquare takers[XQ_SQUARES];
+  int n = xq_lesson_captures_on (pos, sq, takers), first = 0;
+
+  /* Nothing can take it: ask the board as it stands. */
+  if (n == 0)
+    return xq_attacks_defenders (pos, sq, XQ_NO_SQUARE, out);
+  /* Else ask each real capture: the attacker leaves its point (so a
+   * general may take back on a line it held) and may take a screen away. */
+  for (int i = 0; i < n; i++)
+    {
+      XqSquare back[XQ_ATTACKS_MAX_POINTS];
+      int k = xq_attacks_defenders (pos, sq, takers[i], back);
+
+      if (k == 0)
+        return 0;
+      if (i == 0)
+        {
+          memcpy (out, back, sizeof (XqSquare) * (gsize) k);
+          first = k;
+        }
+    }
+  return first;
+}
+
+int
+xq_lesson_recapturers (const XqPosition *pos, XqMove m, XqSquare *out)
+{
+  return xq_attacks_defenders (pos, xq_move_to (m), xq_move_from (m), out);
+}
+
+int
+xq_lesson_captures_on (const XqPosition *pos, XqSquare sq, XqSquare *out)
+{
+  XqPosition copy;
+  XqMove moves[XQ_MAX_MOVES];
+  int n, count = 0;
+
+  g_return_val_if_fail (sq >= 0 && sq < XQ_SQUARES, 0);
+  if (pos->board[sq] == XQ_EMPTY)
+    return 0;
+  copy = *pos;
+  xq_position_set_side (&copy, xq_color_other (xq_piece_color (pos->board[sq])));
+  n = xq_position_legal_moves (&copy, moves);
+  for (int i = 0; i < n; i++)
+    if (xq_move_to (moves[i]) == sq)
+      out[count++] = xq_move_from (moves[i]);
+  return count;
+}
+
+/* The first enemy piece that can capture on sq and either is not taken
+ * back or, with cheaper, is worth less than the piece; XQ_NO_SQUARE when
+ * none. */
+static XqSquare
+losing_capture (const XqPosition *pos, XqSquare sq, gboolean cheaper)
+{
+  XqSquare takers[XQ_SQUARES], back[XQ_ATTACKS_MAX_POINTS];
+  int n, value;
+
+  if (pos->board[sq] == XQ_EMPTY || xq_piece_type (pos->board[sq]) == XQ_KING)
+    return XQ_NO_SQUARE;
+  value = xq_lesson_piece_value (pos->board[sq], sq);
+  n = xq_lesson_captures_on (pos, sq, takers);
+  for (int i = 0; i < n; i++)
+    if (xq_attacks_defenders (pos, sq, takers[i], back) == 0)
+      return takers[i];
+  if (cheaper)
+    for (int i = 0; i < n; i++)
+      if (xq_lesson_piece_value (pos->board[takers[i]], sq) < value)
+        return takers[i];
+  return XQ_NO_SQUARE;
+}
+
+gboolean
+xq_lesson_is_hanging (const XqPosition *pos, XqSquare sq, XqSquare *capturer)
+{
+  XqSquare by = losing_capture (pos, sq, FALSE);
+
+  if (capturer != NULL)
+    *capturer = by;
+  return by != XQ_NO_SQUARE;
+}
+
+int
+xq_lesson_hanging (const XqPosition *pos, XqColor c, XqSquare *out)
+{
+  int count = 0;
+
+  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+    if (pos->board[sq] != XQ_EMPTY && xq_piece_color (pos->board[sq]) == c &&
+        xq_lesson_is_hanging (pos, sq, NULL))
+      out[count++] = sq;
+  return count;
+}
+
+gboolean
+xq_lesson_is_unsafe (const XqPosition *pos, XqSquare sq, XqSquare *capturer)
+{
+  XqSquare by = losing_capture (pos, sq, TRUE);
+
+  if (capturer != NULL)
+    *capturer = by;
+  return by != XQ_NO_SQUARE;
+}
+
+int
+xq_lesson_capture_gain (const XqPosition *pos, XqMove m)
+{
+  XqSquare from = xq_move_from (m), to = xq_move_to (m);
+  XqSquare back[XQ_ATTACKS_MAX_POINTS];
+  int gain;
+
+  if (pos->board[to] == XQ_EMPTY)
+    return 0;
+  gain = xq_lesson_piece_value (pos->board[to], to);
+  if (xq_lesson_recapturers (pos, m, back) > 0)
+    gain -= xq_lesson_piece_value (pos->board[from], to);
+  return gain;
+}
+
+char *
+xq_lesson_piece_on (const XqPosition *pos, XqSquare sq)
+{
+  g_autofree char *name = xq_answer_piece_name (pos->board[sq]);
+  char point[3];
+
+  xq_square_to_text (sq, point);
+  /* TRANSLATORS: a piece and its point, "Red horse on c2" (红马c2); it
+   * stands inside sentences such as "defended by the %s". */
+  return g_strdup_printf (_("%1$s on %2$s"), name, point);
 }
 
 gboolean

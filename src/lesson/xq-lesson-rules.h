@@ -49,12 +49,52 @@ int      xq_lesson_star_optimum    (const XqPosition *pos, XqSquare from,
  * own side moves (captures excluded).  out holds XQ_SQUARES entries. */
 int      xq_lesson_star_steps      (const XqPosition *pos, XqSquare from, XqSquare *out);
 
-/* Captures where no enemy piece can take back on the capture point. */
+/* Captures where no enemy piece can take back on the capture point
+ * (xq_lesson_recapturers finds none). */
 gboolean xq_lesson_is_safe_capture (XqPosition *pos, XqMove m);
 /* The value of the piece m captures (0 for a quiet move). */
 int      xq_lesson_capture_value   (const XqPosition *pos, XqMove m);
 /* The highest capture_value over all legal moves (0 if there is no capture). */
 int      xq_lesson_best_capture    (XqPosition *pos);
+
+/* ---- Protection (docs/attacks.md, "Defenders"; docs/lesson-format.md) ----
+ * One home for "defended", "hanging" and "unsafe": the tap, move and choose
+ * kinds all ask these, and these ask the core (xq_attacks_defenders) and
+ * the value table. */
+
+/* The pieces that defend the piece on sq (not a general), 有根: those of
+ * its side that could legally take back on sq after an enemy capture.
+ * When enemy pieces can capture it with a legal move, every such capture
+ * is played in turn (the attacker leaves its line, a screen goes): it is
+ * defended when each can be taken back, and out gets the pieces that take
+ * back the first one; 0 when one of them cannot be (it hangs).  When
+ * nothing can capture it, an enemy piece is put in its place
+ * (xq_attacks_defenders with XQ_NO_SQUARE).  out holds
+ * XQ_ATTACKS_MAX_POINTS entries. */
+int      xq_lesson_defenders       (const XqPosition *pos, XqSquare sq, XqSquare *out);
+/* The pieces that would take back on m's point after the capture m (the
+ * side to move captures): xq_attacks_defenders with m played. */
+int      xq_lesson_recapturers     (const XqPosition *pos, XqMove m, XqSquare *out);
+/* The enemy pieces that can capture the piece on sq with a legal move now,
+ * whoever is to move (the enemy is given the turn). */
+int      xq_lesson_captures_on     (const XqPosition *pos, XqSquare sq, XqSquare *out);
+/* Hanging (無根, 白吃): some enemy piece can capture the piece on sq with a
+ * legal move and after that capture no piece of its side can legally take
+ * back.  The general never hangs (an attack on it is check).  *capturer
+ * (may be NULL) gets the first such enemy piece. */
+gboolean xq_lesson_is_hanging      (const XqPosition *pos, XqSquare sq, XqSquare *capturer);
+/* Every hanging piece of colour c. */
+int      xq_lesson_hanging         (const XqPosition *pos, XqColor c, XqSquare *out);
+/* Unsafe: hanging, or some enemy piece worth less (the value table) can
+ * capture it with a legal move, so that even taking back loses material.
+ * *capturer (may be NULL) gets the enemy piece that shows it. */
+gboolean xq_lesson_is_unsafe       (const XqPosition *pos, XqSquare sq, XqSquare *capturer);
+/* What the capture m (legal, side to move) wins at once by the value
+ * table: the piece taken, less the capturer when it can be taken back. */
+int      xq_lesson_capture_gain    (const XqPosition *pos, XqMove m);
+/* "Red horse on c2", translated: how the protection sentences name a
+ * piece. */
+char    *xq_lesson_piece_on        (const XqPosition *pos, XqSquare sq);
 
 /* Plays a sequence of moves from pos and returns what the side to move at
  * the start gained minus what it lost, in tenths.  FALSE (with *index of

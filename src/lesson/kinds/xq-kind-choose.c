@@ -19,6 +19,7 @@ typedef enum {
   CHOOSE_WINNER,    /* red / black / draw / none under the rules */
   CHOOSE_LEGAL,     /* yes / no: is "moves"[0] legal */
   CHOOSE_MATERIAL,  /* the material of "side", options are numbers */
+  CHOOSE_DEFENDED,  /* yes / no: is the piece on "square" defended */
 } Rule;
 
 typedef struct {
@@ -27,6 +28,7 @@ typedef struct {
   char      *answer;   /* the right choice's id */
   GArray    *moves;    /* XqMove: trade, legal */
   XqColor    side;     /* material */
+  XqSquare   square;   /* defended */
 } Choose;
 
 static const XqFieldValue rules[] = {
@@ -36,6 +38,7 @@ static const XqFieldValue rules[] = {
   { "winner", N_("Who wins?") },
   { "legal", N_("Is the move legal?") },
   { "material", N_("How much material?") },
+  { "defended", N_("Is the piece defended?") },
   { NULL, NULL }
 };
 static const XqFieldValue sides[] = { { "red", N_("Red") }, { "black", N_("Black") }, { NULL, NULL } };
@@ -54,13 +57,17 @@ static const XqFieldValue winner_choices[] = {
   { "none", N_("Nobody yet") }, { NULL, NULL }
 };
 static const XqFieldValue legal_choices[] = { { "yes", N_("Yes") }, { "no", N_("No") }, { NULL, NULL } };
+static const XqFieldValue defended_choices[] = {
+  { "yes", N_("Defended") }, { "no", N_("Not defended") }, { NULL, NULL }
+};
 static const XqKindChoiceSet choice_sets[] = {
   { "status", status_choices }, { "trade", trade_choices }, { "winner", winner_choices },
-  { "legal", legal_choices }, { NULL, NULL }
+  { "legal", legal_choices }, { "defended", defended_choices }, { NULL, NULL }
 };
 static const char *const with_moves[] = { "trade", "legal", NULL };
 static const char *const with_side[] = { "material", NULL };
 static const char *const with_answer[] = { "fixed", NULL };
+static const char *const with_square[] = { "defended", NULL };
 
 static const XqKindField fields[] = {
   { "rule", N_("_Question"), XQ_FIELD_ENUM, rules, 0, 0, FALSE },
@@ -70,6 +77,7 @@ static const XqKindField fields[] = {
     "rule", NULL, with_answer },
   { "moves", N_("Mo_ves"), XQ_FIELD_MOVES, NULL, 1, XQ_LESSON_MAX_LIST, TRUE, "rule", with_moves },
   { "side", N_("_Side"), XQ_FIELD_SIDE, sides, 0, 0, TRUE, "rule", with_side },
+  { "square", N_("_Piece"), XQ_FIELD_POINT, NULL, 0, 0, TRUE, "rule", with_square },
 };
 
 static void
@@ -106,7 +114,8 @@ rule_vocabulary (Rule rule)
     case CHOOSE_STATUS: return status;
     case CHOOSE_TRADE:  return trade;
     case CHOOSE_WINNER: return winner;
-    case CHOOSE_LEGAL:  return legal;
+    case CHOOSE_LEGAL:
+    case CHOOSE_DEFENDED: return legal;
     case CHOOSE_FIXED:
     case CHOOSE_MATERIAL:
     default:            return NULL;
@@ -193,6 +202,11 @@ compute (XqKindReader *r, const char *path, XqExercise *ex, Choose *d)
       return g_strdup (xq_lesson_status_id (&ex->position));
     case CHOOSE_WINNER:
       return g_strdup (xq_lesson_winner (&ex->position));
+    case CHOOSE_DEFENDED:
+      {
+        XqSquare defenders[XQ_ATTACKS_MAX_POINTS];
+        return g_strdup (xq_lesson_defenders (&ex->position, d->square, defenders) > 0 ? "yes" : "no");
+      }
     case CHOOSE_LEGAL:
       return g_strdup (xq_position_is_legal (&ex->position, g_array_index (d->moves, XqMove, 0)) ? "yes" : "no");
     case CHOOSE_TRADE:
@@ -223,6 +237,24 @@ compute (XqKindReader *r, const char *path, XqExercise *ex, Choose *d)
     default:
       g_return_val_if_reached (NULL);
     }
+}
+
+/* The piece a "defended" question is about: a piece, not a general. */
+static void
+read_square (XqKindReader *r, JsonObject *o, const char *path, XqExercise *ex, Choose *d)
+{
+  g_autofree char *sp = xq_kind_path (path, "square");
+  char name[3];
+
+  d->square = xq_kind_get_square (r, o, path, "square", TRUE);
+  if (d->square == XQ_NO_SQUARE)
+    return;
+  xq_square_to_text (d->square, name);
+  if (ex->position.board[d->square] == XQ_EMPTY)
+    xq_kind_problem (r, XQ_LESSON_ERROR_BAD_SQUARE, sp, _("there is no piece on %s"), name);
+  else if (xq_piece_type (ex->position.board[d->square]) == XQ_KING)
+    xq_kind_problem (r, XQ_LESSON_ERROR_BAD_SQUARE, sp,
+                     _("the general on %s is never defended or left hanging: an attack on it is check"), name);
 }
 
 static gboolean
@@ -260,6 +292,10 @@ read_choose (XqKindReader *r, JsonObject *o, const char *path, XqExercise *ex, C
       if (side >= 0)
         d->side = side;
     }
+  if (d->rule == CHOOSE_DEFENDED)
+    read_square (r, o, path, ex, d);
+  else
+    xq_kind_refuse_key (r, o, path, "square", _("“square” belongs only to the rule “defended”"));
   if (xq_kind_had_problems (r))
     return FALSE;
 
@@ -297,6 +333,7 @@ choose_read (XqKindReader *r, JsonObject *o, const char *path, XqExercise *ex)
   Choose *d = g_new0 (Choose, 1);
 
   d->choices = g_ptr_array_new_with_free_func ((GDestroyNotify) choice_free);
+  d->square = XQ_NO_SQUARE;
   if (read_choose (r, o, path, ex, d))
     return d;
   choose_free (d);
@@ -360,6 +397,115 @@ mark_general (const XqPosition *pos, XqLessonMarks *marks)
   xq_lesson_mark_checks (pos, marks);
 }
 
+/* Would the core's reason why a piece of the defending side cannot take
+ * back tell a child something: its own way is blocked (a leg, an eye, a
+ * second screen, the palace, the river) or its general forbids it?  Not
+ * when the point simply is not on its way. */
+static gboolean
+telling_reason (XqIllegalReason reason)
+{
+  switch (reason)
+    {
+    case XQ_ILLEGAL_OUTSIDE_PALACE:
+    case XQ_ILLEGAL_CROSSES_RIVER:
+    case XQ_ILLEGAL_HORSE_LEG:
+    case XQ_ILLEGAL_ELEPHANT_EYE:
+    case XQ_ILLEGAL_EXTRA_SCREEN:
+    case XQ_ILLEGAL_GENERALS_FACE:
+    case XQ_ILLEGAL_STILL_IN_CHECK:
+    case XQ_ILLEGAL_INTO_CHECK:
+    case XQ_ILLEGAL_PINNED:
+    case XQ_ILLEGAL_BECOMES_SCREEN:
+      return TRUE;
+    case XQ_ILLEGAL_NONE:
+    case XQ_ILLEGAL_NOT_A_MOVE:
+    case XQ_ILLEGAL_NO_PIECE:
+    case XQ_ILLEGAL_NOT_YOUR_TURN:
+    case XQ_ILLEGAL_OWN_PIECE:
+    case XQ_ILLEGAL_WRONG_WAY:
+    case XQ_ILLEGAL_PIECES_IN_WAY:
+    case XQ_ILLEGAL_NO_SCREEN:
+    case XQ_ILLEGAL_SOLDIER_BACKWARDS:
+    case XQ_ILLEGAL_SOLDIER_SIDEWAYS:
+    default:
+      return FALSE;
+    }
+}
+
+/* Why the piece on sq is defended or not (xq_lesson_defenders): the
+ * defenders named and drawn; or the capture nothing answers, and a piece
+ * of its side that might seem to take back with the core's reason why it
+ * may not (pinned, the generals, the palace, a blocked leg). */
+static char *
+explain_defended (const XqPosition *start, XqSquare sq, XqLessonMarks *marks)
+{
+  XqPosition pos = *start, after;
+  XqSquare defenders[XQ_ATTACKS_MAX_POINTS], by = XQ_NO_SQUARE;
+  int n = xq_lesson_defenders (&pos, sq, defenders);
+  XqColor c = xq_piece_color (pos.board[sq]);
+  g_autofree char *piece = xq_lesson_piece_on (&pos, sq);
+  g_autofree char *taker = NULL;
+  char point[3];
+
+  xq_square_to_text (sq, point);
+  xq_lesson_marks_add (marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_TARGET, sq);
+  for (int i = 0; i < n; i++)
+    xq_lesson_marks_add_arrow (marks, XQ_LESSON_ROLE_CORRECT, defenders[i], sq);
+  if (n > 0)
+    {
+      g_autofree char *defender = xq_lesson_piece_on (&pos, defenders[0]);
+      XqSquare takers[XQ_SQUARES];
+
+      /* The capture it answers, when there is one. */
+      if (xq_lesson_captures_on (&pos, sq, takers) > 0)
+        xq_lesson_marks_add_arrow (marks, XQ_LESSON_ROLE_ATTACK, takers[0], sq);
+
+      if (n == 1)
+        /* TRANSLATORS: "Yes: the Red horse on c4 defends the Red soldier on e5: it can take back on e5." */
+        return g_strdup_printf (_("Yes: the %1$s defends the %2$s: it can take back on %3$s."), defender, piece, point);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "Yes: %1$d piece can take back on %3$s, the %2$s among them.",
+                                           "Yes: %1$d pieces can take back on %3$s, the %2$s among them.", n),
+                              n, defender, point);
+    }
+  /* The capture that nothing answers, or none at all. */
+  xq_lesson_is_hanging (&pos, sq, &by);
+  xq_attacks_after_capture (&pos, sq, by, &after);
+  if (by != XQ_NO_SQUARE)
+    {
+      taker = xq_lesson_piece_on (&pos, by);
+      xq_lesson_marks_add_arrow (marks, XQ_LESSON_ROLE_ATTACK, by, sq);
+    }
+  for (XqSquare from = 0; from < XQ_SQUARES; from++)
+    {
+      XqMove m = xq_move_make (from, sq);
+      XqIllegal illegal;
+      XqLessonMarks why;
+      g_autofree char *reason = NULL, *would = NULL;
+
+      if (from == sq || after.board[from] == XQ_EMPTY || xq_piece_color (after.board[from]) != c ||
+          !telling_reason (xq_position_explain_illegal (&after, m, &illegal)))
+        continue;
+      xq_lesson_marks_clear (&why);
+      reason = xq_lesson_explain_illegal (&after, m, &why);
+      xq_kind_add_marks (marks, &why);
+      xq_lesson_marks_add_arrow (marks, XQ_LESSON_ROLE_WRONG, from, sq);
+      would = xq_lesson_piece_on (&pos, from);
+      if (taker != NULL)
+        /* TRANSLATORS: "No: if the Black chariot on a2 takes it, the Red general on e1 cannot take back. <reason>" */
+        return g_strdup_printf (_("No: if the %1$s takes it, the %2$s cannot take back. %3$s"), taker, would, reason);
+      /* TRANSLATORS: the last %s is the rule's reason, a whole sentence. */
+      return g_strdup_printf (_("No: the %1$s cannot take back on %2$s. %3$s"), would, point, reason);
+    }
+  if (taker != NULL)
+    return g_strdup_printf (c == XQ_RED ? _("No: if the %s takes it, no Red piece can take back.")
+                                        : _("No: if the %s takes it, no Black piece can take back."),
+                            taker);
+  return g_strdup_printf (c == XQ_RED ? _("No: no Red piece could take back on %s, so that piece is not defended.")
+                                      : _("No: no Black piece could take back on %s, so that piece is not defended."),
+                          point);
+}
+
 /* Why the right answer is right, for the rule questions. */
 static char *
 explain_choice (const XqExercise *ex, XqLessonMarks *marks)
@@ -403,6 +549,8 @@ explain_choice (const XqExercise *ex, XqLessonMarks *marks)
                                    xq_move_from (m), xq_move_to (m));
         return why ? why : g_strdup (_("Yes, that move follows the rules."));
       }
+    case CHOOSE_DEFENDED:
+      return explain_defended (&pos, d->square, marks);
     case CHOOSE_MATERIAL:
       mark_side (&pos, d->side, marks);
       return g_strdup_printf (d->side == XQ_RED ? _("Red’s pieces add up to %g points.")
@@ -458,6 +606,9 @@ explain_rule (const XqExercise *ex, const char *picked, XqLessonMarks *marks)
         rule = xq_lesson_reason_rule (xq_position_explain_illegal (&pos, m, &why), type);
         return g_strdup (rule ? rule : xq_lesson_piece_rule (type));
       }
+    case CHOOSE_DEFENDED:
+      xq_lesson_marks_add (marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_TARGET, d->square);
+      return g_strdup (_("A piece is defended when a piece of its own side could take back on its point if it were captured, with a legal move. Look at each piece of its side."));
     case CHOOSE_MATERIAL:
       mark_side (&pos, d->side, marks);
       return g_strdup (d->side == XQ_RED

@@ -19,6 +19,8 @@ typedef enum {
   GOAL_ESCAPE_CHECK,  /* any legal move (the side to move is in check) */
   GOAL_CHECK,         /* a move that gives check */
   GOAL_CHECKMATE,     /* a move that mates */
+  GOAL_DEFEND,        /* the unsafe piece on "square" made safe, nothing else left unsafe */
+  GOAL_WIN_MATERIAL,  /* a capture that wins material at once */
 } Goal;
 
 /* How the check must be met (escape-check): the values of "technique", in
@@ -43,6 +45,8 @@ static const XqFieldValue goals[] = {
   { "escape-check", N_("Get out of check") },
   { "check", N_("Give check") },
   { "checkmate", N_("Checkmate") },
+  { "defend", N_("Save the attacked piece") },
+  { "win-material", N_("Capture and win material") },
   { NULL, NULL }
 };
 static const XqFieldValue techniques[] = {
@@ -55,7 +59,7 @@ static const XqFieldValue techniques[] = {
   { NULL, NULL }
 };
 static const char *const with_moves[] = { "given", NULL };
-static const char *const with_square[] = { "piece", NULL };
+static const char *const with_square[] = { "piece", "defend", NULL };
 static const char *const with_technique[] = { "escape-check", NULL };
 
 static const XqKindField fields[] = {
@@ -72,6 +76,23 @@ move_free (gpointer data)
 
   g_clear_pointer (&m->moves, g_array_unref);
   g_free (m);
+}
+
+/* After the legal move m of the side to move: the first of its pieces
+ * that is unsafe (xq_lesson_is_unsafe), or XQ_NO_SQUARE. */
+static XqSquare
+first_unsafe_after (const XqPosition *pos, XqMove m)
+{
+  XqPosition after = *pos;
+  XqColor us = pos->side;
+  XqUndo undo;
+
+  xq_position_do_move (&after, m, &undo);
+  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+    if (after.board[sq] != XQ_EMPTY && xq_piece_color (after.board[sq]) == us &&
+        xq_lesson_is_unsafe (&after, sq, NULL))
+      return sq;
+  return XQ_NO_SQUARE;
 }
 
 /* Does any legal move of the side to move satisfy the goal? */
@@ -115,6 +136,14 @@ goal_reachable (const Move *d, XqPosition *pos)
           if (technique_flags[d->technique] == 0 || (xq_attacks_escape (pos, m) & technique_flags[d->technique]))
             return TRUE;
           break;
+        case GOAL_DEFEND:
+          if (first_unsafe_after (pos, m) == XQ_NO_SQUARE)
+            return TRUE;
+          break;
+        case GOAL_WIN_MATERIAL:
+          if (capture && xq_lesson_capture_gain (pos, m) > 0)
+            return TRUE;
+          break;
         case GOAL_GIVEN:
         case GOAL_PIECE:
         case GOAL_CAPTURE_BEST:
@@ -123,6 +152,35 @@ goal_reachable (const Move *d, XqPosition *pos)
         }
     }
   return FALSE;
+}
+
+/* The piece a "defend" exercise saves: one of the side to move's, not its
+ * general, and in danger now (xq_lesson_is_unsafe). */
+static gboolean
+read_defended (XqKindReader *r, JsonObject *o, const char *path, XqExercise *ex, Move *d)
+{
+  g_autofree char *sp = xq_kind_path (path, "square");
+  XqPiece p;
+  char name[3];
+
+  d->square = xq_kind_get_square (r, o, path, "square", TRUE);
+  if (d->square == XQ_NO_SQUARE)
+    return FALSE;
+  xq_square_to_text (d->square, name);
+  p = ex->position.board[d->square];
+  if (p == XQ_EMPTY || xq_piece_color (p) != ex->position.side || xq_piece_type (p) == XQ_KING)
+    {
+      xq_kind_problem (r, XQ_LESSON_ERROR_BAD_SQUARE, sp,
+                       _("the piece to save must be one of the side to move’s, not its general, and %s is not"), name);
+      return FALSE;
+    }
+  if (!xq_lesson_is_unsafe (&ex->position, d->square, NULL))
+    {
+      xq_kind_problem (r, XQ_LESSON_ERROR_UNSOLVABLE, sp,
+                       _("the piece on %s is not in danger: nothing can take it for nothing or for a cheaper piece"), name);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -158,7 +216,12 @@ read_goal (XqKindReader *r, JsonObject *o, const char *path, XqExercise *ex, Mov
     }
   if (xq_kind_refuse_key (r, o, path, "moves", _("“moves” belongs only to the goal “given”")))
     return FALSE;
-  if (d->goal == GOAL_PIECE)
+  if (d->goal == GOAL_DEFEND)
+    {
+      if (!read_defended (r, o, path, ex, d))
+        return FALSE;
+    }
+  else if (d->goal == GOAL_PIECE)
     {
       g_autofree char *sp = xq_kind_path (path, "square");
       XqSquare to[XQ_SQUARES];
@@ -183,7 +246,7 @@ read_goal (XqKindReader *r, JsonObject *o, const char *path, XqExercise *ex, Mov
         xq_kind_problem (r, XQ_LESSON_ERROR_UNSOLVABLE, path, _("that piece has no legal move"));
       return TRUE;
     }
-  if (xq_kind_refuse_key (r, o, path, "square", _("“square” belongs only to the goal “piece”")))
+  else if (xq_kind_refuse_key (r, o, path, "square", _("“square” belongs only to the goals “piece” and “defend”")))
     return FALSE;
   if (d->goal != GOAL_ESCAPE_CHECK &&
       xq_kind_refuse_key (r, o, path, "technique", _("“technique” belongs only to the goal “escape-check”")))
@@ -257,6 +320,109 @@ mark_recaptures (XqPosition *pos, XqMove m, XqLessonMarks *marks)
   xq_position_undo_move (pos, m, &undo);
 }
 
+/* Why the capture m does not win material: the piece is defended and
+ * the capturer is worth as much or more ("The Black chariot on e7 is
+ * defended by the Black horse on c8: it takes back."), the defender and
+ * the capture drawn. */
+static char *
+taken_back (const XqPosition *pos, XqMove m, XqLessonMarks *marks)
+{
+  XqSquare back[XQ_ATTACKS_MAX_POINTS], to = xq_move_to (m);
+  int n = xq_lesson_recapturers (pos, m, back);
+  g_autofree char *victim = xq_lesson_piece_on (pos, to);
+  g_autofree char *by = NULL;
+  int gain = xq_lesson_capture_gain (pos, m);
+
+  g_return_val_if_fail (n > 0, NULL);
+  for (int i = 0; i < n; i++)
+    xq_lesson_marks_add_arrow (marks, XQ_LESSON_ROLE_ATTACK, back[i], to);
+  by = xq_lesson_piece_on (pos, back[0]);
+  if (gain == 0)
+    /* TRANSLATORS: both are a piece and its point, "Black chariot on e7". */
+    return g_strdup_printf (_("The %1$s is defended by the %2$s: it takes back, and you have only traded."),
+                            victim, by);
+  return g_strdup_printf (_("The %1$s is defended by the %2$s: it takes back, and you lose %3$g points."),
+                          victim, by, -gain / 10.0);
+}
+
+/* Why the capture m wins material. */
+static char *
+won (const XqPosition *pos, XqMove m)
+{
+  XqSquare back[XQ_ATTACKS_MAX_POINTS];
+  g_autofree char *victim = xq_lesson_piece_on (pos, xq_move_to (m));
+
+  if (xq_lesson_recapturers (pos, m, back) == 0)
+    return g_strdup_printf (_("Well done! Nothing defends the %s, so you win it for nothing."), victim);
+  return g_strdup_printf (_("Well done! The %1$s is defended, but it is worth more than your piece: you come out %2$g points ahead."),
+                          victim, xq_lesson_capture_gain (pos, m) / 10.0);
+}
+
+/* Why the move m saved the piece on d->square: it ran away, its attacker
+ * is gone, or a piece now defends it (drawn). */
+static char *
+defend_right (const Move *d, const XqPosition *pos, XqMove m, XqLessonMarks *marks)
+{
+  XqPosition after = *pos;
+  XqUndo undo;
+  XqSquare saved = xq_move_from (m) == d->square ? xq_move_to (m) : d->square;
+  XqSquare defenders[XQ_ATTACKS_MAX_POINTS], takers[XQ_SQUARES];
+  g_autofree char *piece = NULL;
+  int n;
+
+  xq_position_do_move (&after, m, &undo);
+  piece = xq_lesson_piece_on (&after, saved);
+  if (xq_lesson_captures_on (&after, saved, takers) == 0)
+    return g_strdup_printf (saved != d->square ? _("Safe! The %s has moved out of reach.")
+                                               : _("Safe! Nothing can capture the %s now."), piece);
+  n = xq_lesson_defenders (&after, saved, defenders);
+  for (int i = 0; i < n; i++)
+    xq_lesson_marks_add_arrow (marks, XQ_LESSON_ROLE_CORRECT, defenders[i], saved);
+  if (n > 0)
+    {
+      g_autofree char *by = xq_lesson_piece_on (&after, defenders[0]);
+      /* TRANSLATORS: both are a piece and its point, "Red horse on c2". */
+      return g_strdup_printf (_("Safe! The %2$s defends the %1$s now: whatever takes it is taken back."), piece, by);
+    }
+  return g_strdup_printf (_("Safe! The %s can no longer be taken for nothing."), piece);
+}
+
+/* Why the move m did not save the piece on d->square: it (followed if it
+ * moved) or another piece can still be taken for nothing or by a cheaper
+ * piece, with the capture drawn. */
+static char *
+defend_wrong (const Move *d, const XqPosition *pos, XqMove m, XqLessonMarks *marks)
+{
+  XqPosition after = *pos;
+  XqUndo undo;
+  XqSquare saved = xq_move_from (m) == d->square ? xq_move_to (m) : d->square;
+  XqSquare sq = first_unsafe_after (pos, m), by = XQ_NO_SQUARE;
+  g_autofree char *piece = NULL, *taker = NULL;
+  gboolean hanging;
+
+  xq_position_do_move (&after, m, &undo);
+  /* The saved piece first, when it is still in danger. */
+  if (xq_lesson_is_unsafe (&after, saved, NULL))
+    sq = saved;
+  hanging = xq_lesson_is_hanging (&after, sq, &by);
+  if (!hanging)
+    xq_lesson_is_unsafe (&after, sq, &by);
+  piece = xq_lesson_piece_on (&after, sq);
+  taker = xq_lesson_piece_on (&after, by);
+  xq_lesson_marks_add (marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_TARGET, sq);
+  xq_lesson_marks_add_arrow (marks, XQ_LESSON_ROLE_ATTACK, by, sq);
+  if (sq == saved)
+    return g_strdup_printf (hanging
+                            /* TRANSLATORS: both are a piece and its point, "Red horse on c2". */
+                            ? _("The %1$s is still in danger: the %2$s can take it and nothing takes back.")
+                            : _("The %1$s is still in danger: the %2$s is worth less and can take it."),
+                            piece, taker);
+  return g_strdup_printf (hanging
+                          ? _("That saves one piece but leaves another: the %2$s can take the %1$s and nothing takes back.")
+                          : _("That saves one piece but leaves another: the %2$s is worth less and can take the %1$s."),
+                          piece, taker);
+}
+
 /* The way out asked for, when the learner found another. */
 static const char *
 technique_wrong (int technique)
@@ -288,9 +454,12 @@ move_check (const XqExercise *ex, const XqAnswer *answer)
   XqVerdict *v = NULL;
   gboolean capture, ok = FALSE;
   const char *wrong = NULL;
+  g_autofree char *owned = NULL;
+  XqLessonMarks extra;
   XqMove m;
 
   g_return_val_if_fail (answer->n_moves == 1, NULL);
+  xq_lesson_marks_clear (&extra);
   m = answer->moves[0];
   pos = ex->position;
   if (!xq_position_is_legal (&pos, m))
@@ -342,18 +511,34 @@ move_check (const XqExercise *ex, const XqAnswer *answer)
       wrong = status == XQ_STATUS_CHECK ? _("Check, but the general can still get away.")
                                         : _("That move does not give check.");
       break;
+    case GOAL_DEFEND:
+      ok = first_unsafe_after (&pos, m) == XQ_NO_SQUARE;
+      if (!ok)
+        wrong = owned = defend_wrong (d, &pos, m, &extra);
+      break;
+    case GOAL_WIN_MATERIAL:
+      ok = capture && xq_lesson_capture_gain (&pos, m) > 0;
+      if (!ok && capture)
+        wrong = owned = taken_back (&pos, m, &extra);
+      else
+        wrong = _("That move does not capture anything.");
+      break;
     default:
       g_return_val_if_reached (NULL);
     }
 
   if (ok)
     {
+      if (d->goal == GOAL_DEFEND || d->goal == GOAL_WIN_MATERIAL)
+        owned = d->goal == GOAL_DEFEND ? defend_right (d, &pos, m, &extra) : won (&pos, m);
       v = xq_verdict_new (XQ_VERDICT_CORRECT,
+                          owned != NULL ? owned :
                           d->goal == GOAL_CHECKMATE ? _("Checkmate! Well done!") :
                           d->goal == GOAL_ESCAPE_CHECK ? _("Safe! Your general is out of check.") :
                           d->goal == GOAL_CHECK ? _("Check! Well done!") :
                           _("Well done!"));
       xq_lesson_marks_add_arrow (&v->marks, XQ_LESSON_ROLE_CORRECT, xq_move_from (m), xq_move_to (m));
+      xq_kind_add_marks (&v->marks, &extra);
     }
   else
     {
@@ -363,6 +548,7 @@ move_check (const XqExercise *ex, const XqAnswer *answer)
         xq_lesson_marks_add (&v->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_TARGET, d->square);
       if (d->goal == GOAL_SAFE_CAPTURE && capture)
         mark_recaptures (&pos, m, &v->marks);
+      xq_kind_add_marks (&v->marks, &extra);
     }
   /* A check given (or still standing) is worth seeing either way. */
   if (status == XQ_STATUS_CHECK || status == XQ_STATUS_CHECKMATE)

@@ -18,6 +18,7 @@ typedef enum {
   TAP_PALACE,      /* the palace of "side" */
   TAP_RIVER_BANK,  /* the river bank of "side" */
   TAP_FILE,        /* file "number" of "side", counted from that side's right */
+  TAP_HANGING,     /* every piece of "side" the other side can take for nothing */
 } TapRule;
 
 typedef struct {
@@ -40,6 +41,7 @@ static const XqFieldValue rules[] = {
   { "palace", N_("The palace") },
   { "river-bank", N_("The river bank") },
   { "file", N_("A file, counted from the side’s right") },
+  { "hanging", N_("Attacked pieces that nothing defends") },
   { NULL, NULL }
 };
 static const XqFieldValue selects[] = {
@@ -47,7 +49,7 @@ static const XqFieldValue selects[] = {
 };
 static const XqFieldValue sides[] = { { "red", N_("Red") }, { "black", N_("Black") }, { NULL, NULL } };
 static const char *const with_square[] = { "reach", "attackers", "blockers", NULL };
-static const char *const with_side[] = { "in-danger", "palace", "river-bank", "file", NULL };
+static const char *const with_side[] = { "in-danger", "palace", "river-bank", "file", "hanging", NULL };
 static const char *const with_points[] = { "points", NULL };
 static const char *const with_number[] = { "file", NULL };
 
@@ -115,12 +117,15 @@ tap_read (XqKindReader *r, JsonObject *o, const char *path, XqExercise *ex)
     case TAP_PALACE:
     case TAP_RIVER_BANK:
     case TAP_FILE:
+    case TAP_HANGING:
       side = xq_kind_get_enum (r, o, path, &fields[4], -1);
       if (side < 0)
         return NULL;
       t->side = side;
       if (t->rule == TAP_IN_DANGER)
         n = xq_lesson_in_danger (&ex->position, t->side, pts);
+      else if (t->rule == TAP_HANGING)
+        n = xq_lesson_hanging (&ex->position, t->side, pts);
       else if (t->rule == TAP_PALACE)
         n = xq_lesson_palace (t->side, pts);
       else if (t->rule == TAP_RIVER_BANK)
@@ -174,6 +179,12 @@ explain_right (const XqExercise *ex, XqSquare sq, XqLessonMarks *marks)
       break;
     case TAP_IN_DANGER:
       n = xq_lesson_attackers (&ex->position, sq, attackers);
+      for (int i = 0; i < n; i++)
+        xq_lesson_marks_add_arrow (marks, XQ_LESSON_ROLE_ATTACK, attackers[i], sq);
+      break;
+    case TAP_HANGING:
+      /* The captures that are real: legal ones. */
+      n = xq_lesson_captures_on (&ex->position, sq, attackers);
       for (int i = 0; i < n; i++)
         xq_lesson_marks_add_arrow (marks, XQ_LESSON_ROLE_ATTACK, attackers[i], sq);
       break;
@@ -248,6 +259,43 @@ file_reason (const Tap *t, XqSquare sq)
                           a, b, d);
 }
 
+/* Why the piece on sq, tapped, is not hanging: not there, not the side
+ * asked about, the general, nothing can take it, or its defender takes
+ * back (drawn). */
+static char *
+hanging_reason (const XqExercise *ex, XqSquare sq, XqLessonMarks *marks)
+{
+  const Tap *t = ex->data;
+  const XqPosition *pos = &ex->position;
+  XqPiece piece = pos->board[sq];
+  XqSquare takers[XQ_SQUARES], back[XQ_ATTACKS_MAX_POINTS];
+  int n;
+
+  if (piece == XQ_EMPTY)
+    return g_strdup (_("Nothing stands on that point."));
+  if (xq_piece_color (piece) != t->side)
+    return g_strdup (t->side == XQ_RED ? _("That is a Black piece; the question is about Red’s pieces.")
+                                       : _("That is a Red piece; the question is about Black’s pieces."));
+  if (xq_piece_type (piece) == XQ_KING)
+    return g_strdup (_("The general is never left to be taken: an attack on it is check, and it must get out."));
+  n = xq_lesson_captures_on (pos, sq, takers);
+  if (n == 0)
+    return g_strdup (t->side == XQ_RED ? _("No Black piece can capture the piece on that point now.")
+                                       : _("No Red piece can capture the piece on that point now."));
+  /* Every capture is taken back (else it would be an answer): show the
+   * first one and who takes back. */
+  xq_lesson_marks_add_arrow (marks, XQ_LESSON_ROLE_ATTACK, takers[0], sq);
+  if (xq_attacks_defenders (pos, sq, takers[0], back) > 0)
+    {
+      g_autofree char *by = xq_lesson_piece_on (pos, back[0]);
+
+      xq_lesson_marks_add_arrow (marks, XQ_LESSON_ROLE_CORRECT, back[0], sq);
+      /* TRANSLATORS: %s is a piece and its point, "Red horse on c2". */
+      return g_strdup_printf (_("That piece is attacked, but it is defended: the %s takes back."), by);
+    }
+  return g_strdup (_("That piece is attacked, but it is defended."));
+}
+
 /* Why the tapped point sq is not an answer, in the words the move
  * exercises use, with the marks that show it (the blocked leg, the pieces
  * in the way).  The cross on sq is the caller's. */
@@ -286,6 +334,8 @@ wrong_reason (const XqExercise *ex, XqSquare sq, XqLessonMarks *marks)
                                            : _("That is a Red piece; the question is about Black’s pieces."));
       return g_strdup (t->side == XQ_RED ? _("No Black piece can capture the piece on that point now.")
                                          : _("No Red piece can capture the piece on that point now."));
+    case TAP_HANGING:
+      return hanging_reason (ex, sq, marks);
     case TAP_BLOCKERS:
       if (piece == XQ_EMPTY)
         return g_strdup (_("Nothing stands on that point, so it blocks nothing."));
@@ -437,11 +487,23 @@ judge_taps (XqAttempt *a)
   if (v->kind != XQ_VERDICT_CORRECT && a->tries < SHOW_MISSING_AFTER)
     {
       XqLessonMarks kept;
+      gboolean missing[XQ_SQUARES] = { FALSE };
 
+      /* The missing points, and the arrows that explain them (the
+       * attackers of a piece in danger), would give them away. */
+      for (int i = 0; i < v->marks.n_marks; i++)
+        if (v->marks.marks[i].role == XQ_LESSON_ROLE_MISSING)
+          missing[v->marks.marks[i].sq] = TRUE;
       xq_lesson_marks_clear (&kept);
       for (int i = 0; i < v->marks.n_marks; i++)
-        if (v->marks.marks[i].role != XQ_LESSON_ROLE_MISSING)
-          kept.marks[kept.n_marks++] = v->marks.marks[i];
+        {
+          const XqLessonMark *m = &v->marks.marks[i];
+
+          if (m->role == XQ_LESSON_ROLE_MISSING ||
+              (m->kind == XQ_LESSON_MARK_ARROW && m->to >= 0 && m->to < XQ_SQUARES && missing[m->to]))
+            continue;
+          kept.marks[kept.n_marks++] = *m;
+        }
       v->marks = kept;
     }
   show_taps (a);

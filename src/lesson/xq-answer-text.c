@@ -40,6 +40,14 @@ locale_chinese (void)
   return XQ_NOTATION_ZH_HANS;
 }
 
+XqNotation
+xq_answer_learner_notation (void)
+{
+  /* The board's own choice for "Automatic" (xq-board-settings.c). */
+  return g_strcmp0 (C_("piece-set-default", "traditional"), "simplified") == 0 ? XQ_NOTATION_ZH_HANS
+                                                                               : XQ_NOTATION_ZH_HANT;
+}
+
 gboolean
 xq_answer_notation_from_name (const char *name, XqNotation *out)
 {

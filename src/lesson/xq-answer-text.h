@@ -29,6 +29,11 @@ XqNotation  xq_answer_default_notation (void);
  * any other word. */
 gboolean    xq_answer_notation_from_name (const char *name, XqNotation *out);
 void        xq_answer_style_init       (XqAnswerStyle *style, XqNotation notation);
+/* The Chinese script a learner reads a lesson's written moves in: the
+ * script of the pieces the board shows by default in this language
+ * (simplified where the translation draws simplified pieces, else
+ * traditional), so 马 on the board reads 马 in the move. */
+XqNotation  xq_answer_learner_notation (void);
 
 /* A choice's letter on the sheet: 0 -> 'A'. */
 char        xq_answer_choice_letter    (guint index);

@@ -21,6 +21,8 @@
   K (choose)            \
   K (mate)              \
   K (match)             \
+  K (read_move)         \
+  K (write_move)        \
   /* the end of the table */
 
 #define DECLARE_KIND(name) extern const XqKind xq_kind_##name;

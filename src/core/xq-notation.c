@@ -600,6 +600,15 @@ wxf_tokenize (const char *text, GString *out, char **bad)
         }
       g_string_append_c (out, c);
     }
+  /* Some books put the sign before the piece (+R for R+).  Not for
+   * soldiers: with four or five on a file P+ is the second, not the front. */
+  if (out->len >= 2 && (out->str[0] == '+' || out->str[0] == '-') && is_piece_token (out->str[1]) &&
+      out->str[1] != 'P')
+    {
+      char t = out->str[0];
+      out->str[0] = out->str[1];
+      out->str[1] = t;
+    }
   return TRUE;
 }
 

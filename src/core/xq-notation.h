@@ -28,6 +28,7 @@ typedef enum {
 char     *xq_notation_format (XqPosition *pos, XqMove m, XqNotation notation);
 /* Reads text as a legal move of pos; XQ_MOVE_NONE and an error saying why.
  * Besides what format writes it accepts: WXF with '.' for '=', lower case,
+ * the sign before the piece (+R for R+; not for soldiers),
  * N/B for H/E, FSF's ordinal soldier forms (15=6) and a bare file where it
  * is unique; Chinese in either script with the variant glyphs 俥傌砲包,
  * full-width or ASCII digits for either side, 馬前 as well as 前馬, 二兵 for

@@ -51,6 +51,10 @@ void        xq_answer_append_point     (GString *out, XqSquare sq, XqAnswerStyle
 void        xq_answer_append_points    (GString *out, const XqSquare *points, int n_points, XqAnswerStyle *style);
 /* "Red general" (translated: 红帅), for the set-up key. */
 char       *xq_answer_piece_name       (XqPiece piece);
+/* The piece's word in a sentence about a written move: "horse", in Chinese
+ * the character of the side's piece in the translation's script (Red's
+ * 兵 and 帥, Black's 卒 and 將), as the notation writes it. */
+const char *xq_answer_piece_word       (XqPiece piece);
 /* The mate from start: the key move (and any other that mates as fast) and
  * the main line against the most stubborn defence, numbered; NULL when the
  * solver finds none within its limit. */

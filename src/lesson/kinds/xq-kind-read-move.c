@@ -125,8 +125,8 @@ explain_wrong (const ReadMove *d, const XqPosition *pos, XqMove played)
 
   xq_notation_parts (pos, d->move, &want);
   xq_notation_parts (pos, played, &got);
-  want_name = xq_piece_type_name (want.type);
-  got_name = xq_piece_type_name (got.type);
+  want_name = xq_answer_piece_word (xq_piece_make (want.color, want.type));
+  got_name = xq_answer_piece_word (xq_piece_make (got.color, got.type));
 
   if (got.type != want.type)
     /* Translators: "You played 炮二平五: that moves your cannon, but 馬八進七 moves your horse." */

@@ -122,7 +122,7 @@ static char *
 reason (Wrong w, const WriteMove *d, const char *text)
 {
   const XqNotationParts *p = &d->parts;
-  const char *name = xq_piece_type_name (p->type);
+  const char *name = xq_answer_piece_word (xq_piece_make (p->color, p->type));
   g_autofree char *to = xq_notation_spell_number (CLAMP (p->to_file, 1, 9), p->color, d->notation);
   g_autofree char *steps = xq_notation_spell_number (CLAMP (p->steps, 1, 9), p->color, d->notation);
 

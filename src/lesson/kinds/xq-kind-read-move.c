@@ -47,35 +47,14 @@ static gpointer
 read_move_read (XqKindReader *r, JsonObject *o, const char *path, XqExercise *ex)
 {
   g_autofree char *mp = xq_kind_path (path, "moves");
-  g_autoptr(GArray) moves = xq_kind_get_moves (r, o, path, "moves", TRUE);
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) prompt = NULL;
   int notation = xq_kind_get_enum (r, o, path, &fields[1], 0);
+  XqMove m = xq_kind_get_legal_move (r, o, path, "moves", &ex->position);
   ReadMove *d;
-  XqMove m;
 
-  if (notation < 0 || xq_kind_had_problems (r))
+  if (notation < 0 || m == XQ_MOVE_NONE)
     return NULL;
-  if (moves->len != 1)
-    {
-      xq_kind_problem (r, XQ_LESSON_ERROR_VALUE, mp, _("a written move is exactly one move"));
-      return NULL;
-    }
-  m = g_array_index (moves, XqMove, 0);
-  if (!xq_position_is_legal (&ex->position, m))
-    {
-      g_autofree char *ip = xq_kind_index_path (mp, 0);
-      XqLessonMarks marks;
-      g_autofree char *why = NULL;
-      char text[5];
-
-      xq_lesson_marks_clear (&marks);
-      why = xq_lesson_explain_illegal (&ex->position, m, &marks);
-      xq_move_to_iccs (m, text);
-      xq_kind_problem (r, XQ_LESSON_ERROR_BAD_MOVE, ip, _("the move %s is not legal here: %s"), text,
-                       why ? why : "");
-      return NULL;
-    }
 
   d = g_new0 (ReadMove, 1);
   d->notation = notation == 0 ? xq_answer_learner_notation () : XQ_NOTATION_WXF;

@@ -226,34 +226,13 @@ static gpointer
 write_move_read (XqKindReader *r, JsonObject *o, const char *path, XqExercise *ex)
 {
   g_autofree char *mp = xq_kind_path (path, "arrow");
-  g_autoptr(GArray) moves = xq_kind_get_moves (r, o, path, "arrow", TRUE);
   g_autoptr(GError) error = NULL;
   int notation = xq_kind_get_enum (r, o, path, &fields[1], 0);
+  XqMove m = xq_kind_get_legal_move (r, o, path, "arrow", &ex->position);
   WriteMove *d;
-  XqMove m;
 
-  if (notation < 0 || xq_kind_had_problems (r))
+  if (notation < 0 || m == XQ_MOVE_NONE)
     return NULL;
-  if (moves->len != 1)
-    {
-      xq_kind_problem (r, XQ_LESSON_ERROR_VALUE, mp, _("a written move is exactly one move"));
-      return NULL;
-    }
-  m = g_array_index (moves, XqMove, 0);
-  if (!xq_position_is_legal (&ex->position, m))
-    {
-      g_autofree char *ip = xq_kind_index_path (mp, 0);
-      XqLessonMarks marks;
-      g_autofree char *why = NULL;
-      char iccs[5];
-
-      xq_lesson_marks_clear (&marks);
-      why = xq_lesson_explain_illegal (&ex->position, m, &marks);
-      xq_move_to_iccs (m, iccs);
-      xq_kind_problem (r, XQ_LESSON_ERROR_BAD_MOVE, ip, _("the move %s is not legal here: %s"), iccs,
-                       why ? why : "");
-      return NULL;
-    }
 
   d = g_new0 (WriteMove, 1);
   d->move = m;

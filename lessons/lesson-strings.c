@@ -333,7 +333,7 @@ static const char *const lesson_strings[] = {
   /* Lesson unit1-board.json $.exercises[6].hints[1] */
   /* xgettext:no-c-format */
   N_("Black sits at the top, so Black's right is your left."),
-  /* Lesson unit1-board.json $.exercises[7].prompt */
+  /* Lesson unit1-board.json $.exercises[7].prompt, unit10-notation.json $.exercises[1].prompt */
   /* xgettext:no-c-format */
   N_("Tap every point of file 3 as Black counts."),
   /* Lesson unit1-board.json $.exercises[8].prompt */
@@ -366,6 +366,57 @@ static const char *const lesson_strings[] = {
   /* Lesson unit1-board.json $.exercises[13].choices[2].text */
   /* xgettext:no-c-format */
   N_("Nothing at all"),
+  /* Lesson unit10-notation.json $.title */
+  /* xgettext:no-c-format */
+  N_("Reading and writing moves"),
+  /* Lesson unit10-notation.json $.pages[0].text */
+  /* xgettext:no-c-format */
+  N_("Players write their moves down, so a game can be played again from a book or a score sheet. A written move has four signs: the piece, the file it stands on, which way it goes, and a number. 炮二平五 says: the cannon (炮) on file 二 goes sideways (平) to file 五."),
+  /* Lesson unit10-notation.json $.pages[1].text */
+  /* xgettext:no-c-format */
+  N_("Each side counts the files from its own right-hand side. Red counts 一 to 九 from right to left as Red looks at the board, and writes Chinese numbers. Black counts 1 to 9 from Black's own right and writes ordinary digits. So Red's file 一 is Black's file 9."),
+  /* Lesson unit10-notation.json $.pages[2].text */
+  /* xgettext:no-c-format */
+  N_("The direction: 進 means forwards, towards the other side; 退 means back, towards your own side; 平 means sideways along the same rank. For the chariot, cannon, soldier and general going forwards or back, the number counts the steps: 車九進一 moves the chariot on file 九 one step forwards. With 平 the number is the file the piece stops on."),
+  /* Lesson unit10-notation.json $.pages[3].text */
+  /* xgettext:no-c-format */
+  N_("The horse, the elephant and the advisor never move straight, so their number names the file they land on, not the steps: 馬二進三 means the horse on file 二 jumps forwards onto file 三. In written moves the red horse 傌 and chariot 俥 are usually written 馬 and 車, like Black's."),
+  /* Lesson unit10-notation.json $.pages[4].text */
+  /* xgettext:no-c-format */
+  N_("Black writes the same way, with Black's own numbers: 馬8進7 means Black's horse on file 8 jumps forwards onto file 7, and 炮8平5 moves Black's cannon from file 8 to file 5."),
+  /* Lesson unit10-notation.json $.pages[5].text */
+  /* xgettext:no-c-format */
+  N_("When two pieces of a kind stand on one file, the file number is left out and 前 (front, nearer the other side) or 後 (rear) says which one moves: 前車平三 moves the front chariot to file 三, 後炮退一 moves the rear cannon one step back. With three soldiers on a file they are 前兵, 中兵 and 後兵; with more, 一兵, 二兵, 三兵… from the front."),
+  /* Lesson unit10-notation.json $.pages[6].text */
+  /* xgettext:no-c-format */
+  N_("Many books and programs outside China write moves in WXF letters: K general, A advisor, E elephant, H horse, R chariot, C cannon, P soldier; + forwards, - back, = sideways, and the same numbers in digits for both sides. 馬二進三 is H2+3, 炮8平5 is C8=5, and the front chariot is R+ (some books write +R)."),
+  /* Lesson unit10-notation.json $.exercises[0].prompt */
+  /* xgettext:no-c-format */
+  N_("Tap every point of file 七 (seven) as Red counts."),
+  /* Lesson unit10-notation.json $.exercises[2].prompt, unit10-notation.json $.exercises[4].prompt, unit10-notation.json $.exercises[6].prompt and 7 more */
+  /* xgettext:no-c-format */
+  N_("Play {move}."),
+  /* Lesson unit10-notation.json $.exercises[3].prompt, unit10-notation.json $.exercises[5].prompt, unit10-notation.json $.exercises[7].prompt and 6 more */
+  /* xgettext:no-c-format */
+  N_("How is the move the arrow shows written?"),
+  /* Lesson unit10-notation.json $.exercises[17].prompt, unit10-notation.json $.exercises[19].prompt */
+  /* xgettext:no-c-format */
+  N_("Black to move: play {move}."),
+  /* Lesson unit10-notation.json $.exercises[18].prompt, unit10-notation.json $.exercises[20].prompt */
+  /* xgettext:no-c-format */
+  N_("How does Black write the move the arrow shows?"),
+  /* Lesson unit10-notation.json $.exercises[25].prompt */
+  /* xgettext:no-c-format */
+  N_("Play {move}, written in WXF."),
+  /* Lesson unit10-notation.json $.exercises[26].prompt */
+  /* xgettext:no-c-format */
+  N_("How is Black's move the arrow shows written in WXF?"),
+  /* Lesson unit10-notation.json $.exercises[27].prompt */
+  /* xgettext:no-c-format */
+  N_("How is the move the arrow shows written in WXF?"),
+  /* Lesson unit10-notation.json $.closing[0].text */
+  /* xgettext:no-c-format */
+  N_("Now you can read a game from a book and write down your own. Try it on the Play page: the move list writes every move the same way."),
   /* Lesson unit2-pieces.json $.title */
   /* xgettext:no-c-format */
   N_("Knowing the pieces"),

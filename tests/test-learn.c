@@ -95,12 +95,14 @@ open_unit (Fixture    *f,
 }
 
 /* The shipped kinds, for the tests that solve each its own way. */
-enum { KIND_TAP, KIND_MOVE, KIND_STARS, KIND_SETUP, KIND_CHOOSE, KIND_MATE, KIND_MATCH };
+enum { KIND_TAP, KIND_MOVE, KIND_STARS, KIND_SETUP, KIND_CHOOSE, KIND_MATE, KIND_MATCH, KIND_READ_MOVE,
+       KIND_WRITE_MOVE };
 
 static int
 kind_index (const XqExercise *ex)
 {
-  static const char *const names[] = { "tap", "move", "stars", "setup", "choose", "mate", "match" };
+  static const char *const names[] = { "tap", "move", "stars", "setup", "choose", "mate", "match", "read-move",
+                                       "write-move" };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     if (xq_exercise_is (ex, names[i]))
@@ -289,7 +291,13 @@ solve_exercise (Fixture          *f,
           }
         break;
       }
+    case KIND_READ_MOVE:
+      /* The move the core reads from the written text. */
+      g_assert_cmpint (answer_of (ex).n_moves, ==, 1);
+      play_move (f, answer_of (ex).moves[0]);
+      break;
     case KIND_CHOOSE:
+    case KIND_WRITE_MOVE:
       g_assert_nonnull (answer_of (ex).choice);
       xq_test_click (xq_lesson_player_get_choice_button (f->player, answer_of (ex).choice));
       break;
@@ -363,7 +371,7 @@ test_unit_map (Fixture       *f,
   const XqUnit *first;
   int max;
 
-  g_assert_cmpuint (units->len, ==, 10);
+  g_assert_cmpuint (units->len, ==, 11);
   for (guint i = 0; i < units->len; i++)
     {
       g_assert_cmpint (((XqUnit *) g_ptr_array_index (units, i))->number, ==, (int) i + 1);
@@ -450,7 +458,7 @@ static void
 test_play_new_units (Fixture       *f,
                      gconstpointer  data)
 {
-  const char *const ids[] = { "pieces", "mating" };
+  const char *const ids[] = { "pieces", "mating", "notation" };
 
   for (guint u = 0; u < G_N_ELEMENTS (ids); u++)
     {
@@ -1231,8 +1239,8 @@ test_own_units (Fixture       *f,
   xq_learn_page_load (page, NULL, f->store_dir);
   units = xq_learn_page_get_units (page);
   map = xq_learn_page_get_unit_map (page);
-  g_assert_cmpuint (units->len, ==, 11);
-  g_assert_cmpstr (((XqUnit *) g_ptr_array_index (units, 10))->id, ==, "my-board");
+  g_assert_cmpuint (units->len, ==, 12);
+  g_assert_cmpstr (((XqUnit *) g_ptr_array_index (units, 11))->id, ==, "my-board");
   g_assert_true (gtk_widget_get_visible (xq_unit_map_get_own_heading (map)));
   g_assert_true (gtk_widget_get_visible (xq_unit_map_get_problems_label (map)));
   shown = gtk_label_get_text (GTK_LABEL (xq_unit_map_get_problems_label (map)));
@@ -1247,7 +1255,7 @@ test_own_units (Fixture       *f,
   g_assert_true (xq_learn_page_is_loading (f->page));
   while (xq_learn_page_is_loading (f->page))
     g_main_context_iteration (NULL, TRUE);
-  g_assert_cmpuint (xq_learn_page_get_units (f->page)->len, ==, 11);
+  g_assert_cmpuint (xq_learn_page_get_units (f->page)->len, ==, 12);
   g_assert_true (gtk_widget_get_visible (xq_unit_map_get_own_heading (xq_learn_page_get_unit_map (f->page))));
 
   g_object_unref (page);

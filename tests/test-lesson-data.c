@@ -103,7 +103,7 @@ test_answers_accepted (void)
           g_assert_nonnull (ex->prompt);
           xq_exercise_answer (ex, &answer);
           if (xq_exercise_is (ex, "tap") || xq_exercise_is (ex, "setup") || xq_exercise_is (ex, "choose") ||
-              xq_exercise_is (ex, "match"))
+              xq_exercise_is (ex, "match") || xq_exercise_is (ex, "write-move"))
             {
               /* The answer the rules computed is accepted. */
               g_assert_true (answer.n_points > 0 || answer.board != NULL || answer.choice != NULL);
@@ -115,6 +115,12 @@ test_answers_accepted (void)
               XqAnswer one = { .moves = &m, .n_moves = 1 };
               g_assert_cmpint (m, !=, XQ_MOVE_NONE);
               v = xq_exercise_check (ex, &one);
+            }
+          else if (xq_exercise_is (ex, "read-move"))
+            {
+              /* The move the core reads from the text on show. */
+              g_assert_cmpint (answer.n_moves, ==, 1);
+              v = xq_exercise_check (ex, &answer);
             }
           else if (xq_exercise_is (ex, "stars"))
             {
@@ -322,7 +328,7 @@ test_wrong_answers_explain (void)
                 checked++;
                 xq_attempt_clear (&a);
               }
-          else if (xq_exercise_is (ex, "choose"))
+          else if (xq_exercise_is (ex, "choose") || xq_exercise_is (ex, "write-move"))
             {
               GPtrArray *choices = xq_exercise_choices (ex);
 
@@ -372,7 +378,7 @@ test_wrong_answers_explain (void)
                 checked++;
                 xq_attempt_clear (&a);
               }
-          else if (xq_exercise_is (ex, "move") || xq_exercise_is (ex, "mate"))
+          else if (xq_exercise_is (ex, "move") || xq_exercise_is (ex, "mate") || xq_exercise_is (ex, "read-move"))
             {
               XqPosition pos = ex->position;
               XqMove moves[XQ_MAX_MOVES];

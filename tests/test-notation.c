@@ -190,6 +190,9 @@ static const Spelling spellings[] = {
   { XQ_START_FEN, "炮25", XQ_NOTATION_ZH_HANT, "h2e2" },      /* the rules' 7.5 short record */
   { PAIRS_FEN, "車前平三", XQ_NOTATION_ZH_HANT, "e5g5" },
   { PAIRS_FEN, "R+.3", XQ_NOTATION_WXF, "e5g5" },
+  /* The sign before the piece, as some books write it. */
+  { PAIRS_FEN, "+R=3", XQ_NOTATION_WXF, "e5g5" },
+  { PAIRS_FEN, "-C-1", XQ_NOTATION_WXF, "b2b1" },
   { PAIRS_FEN, "炮後退一", XQ_NOTATION_ZH_HANT, "b2b1" },
   { TANDEM_FEN, "馬前進七", XQ_NOTATION_ZH_HANT, "b4c6" },
   { TANDEM_FEN, "马前进七", XQ_NOTATION_ZH_HANS, "b4c6" },
@@ -309,7 +312,7 @@ test_names (void)
 /* ---- Round trips over many positions ------------------------------------- */
 
 /* parse(format(m)) == m for every legal move of pos in every notation, and
- * no two legal moves share a text. */
+ * no two legal moves share a text, and a move's parts spell its text. */
 static void
 check_round_trip (XqPosition *pos)
 {
@@ -332,6 +335,17 @@ check_round_trip (XqPosition *pos)
               g_error ("%s: %s in %s read back as %u (%s)", fen, text,
                        xq_notation_to_name ((XqNotation) nt), back,
                        error ? error->message : "wrong move");
+            }
+          /* A move's parts spell exactly the text the generator writes
+           * (the notation drills build their wrong choices from parts). */
+          if (nt != XQ_NOTATION_ICCS)
+            {
+              XqNotationParts parts;
+              g_autofree char *spelled = NULL;
+
+              xq_notation_parts (pos, moves[i], &parts);
+              spelled = xq_notation_spell (&parts, (XqNotation) nt);
+              g_assert_cmpstr (spelled, ==, text);
             }
           g_assert_false (g_hash_table_contains (seen, text));
           g_hash_table_add (seen, text);

@@ -26,12 +26,12 @@ G_DEFINE_QUARK (xq-notation-error-quark, xq_notation_error)
 
 /* ---- Designators --------------------------------------------------------- */
 
-typedef enum {
-  DESIG_FILE,    /* the piece and its file */
-  DESIG_TANDEM,  /* two of a kind on one file: front or rear */
-  DESIG_PAWNS,   /* three to five soldiers on one file */
-  DESIG_MULTI,   /* soldiers doubled on two or more files */
-} DesigKind;
+/* The kinds of designator are the header's XqNotationDesignator. */
+typedef XqNotationDesignator DesigKind;
+#define DESIG_FILE   XQ_NOTATION_BY_FILE    /* the piece and its file */
+#define DESIG_TANDEM XQ_NOTATION_TANDEM     /* two of a kind on one file: front or rear */
+#define DESIG_PAWNS  XQ_NOTATION_PAWNS      /* three to five soldiers on one file */
+#define DESIG_MULTI  XQ_NOTATION_MULTI      /* soldiers doubled on two or more files */
 
 typedef struct {
   XqPieceType type;
@@ -346,6 +346,128 @@ xq_notation_format (XqPosition *pos, XqMove m, XqNotation notation)
     }
 }
 
+/* ---- Parts --------------------------------------------------------------- */
+
+void
+xq_notation_parts (const XqPosition *pos, XqMove m, XqNotationParts *out)
+{
+  XqSquare from, to;
+  Designator d;
+  int forward;
+
+  g_return_if_fail (pos != NULL && out != NULL && m != XQ_MOVE_NONE);
+  from = xq_move_from (m);
+  to = xq_move_to (m);
+  g_return_if_fail (pos->board[from] != XQ_EMPTY);
+
+  designate (pos, from, &d);
+  memset (out, 0, sizeof *out);
+  out->type = d.type;
+  out->color = d.color;
+  out->designator = d.kind;
+  out->from_file = d.file;
+  out->index = d.index;
+  out->count = d.count;
+  forward = xq_sq_rank (to) - xq_sq_rank (from);
+  if (d.color == XQ_BLACK)
+    forward = -forward;
+  out->direction = forward > 0 ? XQ_NOTATION_FORWARD : forward < 0 ? XQ_NOTATION_BACK : XQ_NOTATION_ACROSS;
+  out->to_file = own_file (d.color, xq_sq_file (to));
+  out->steps = ABS (forward);
+  /* The same rule as move_tail's, which writes every move. */
+  out->names_file = forward == 0 || d.type == XQ_ADVISOR || d.type == XQ_ELEPHANT || d.type == XQ_HORSE;
+}
+
+static const char direction_tokens[] = { '+', '-', '=' };
+
+char *
+xq_notation_spell (const XqNotationParts *parts, XqNotation notation)
+{
+  gboolean chinese = notation == XQ_NOTATION_ZH_HANS || notation == XQ_NOTATION_ZH_HANT;
+  Designator d;
+  Forms forms;
+  char tokens[5];
+  int dest;
+
+  g_return_val_if_fail (parts != NULL, NULL);
+  g_return_val_if_fail (notation != XQ_NOTATION_ICCS, NULL);
+  dest = parts->names_file ? parts->to_file : parts->steps;
+  if (parts->type <= XQ_NO_TYPE || parts->type >= XQ_N_TYPES || parts->from_file < 1 || parts->from_file > 9 ||
+      dest < 1 || dest > 9 || parts->count < 1 || parts->count > XQ_RANKS || parts->index < 0 ||
+      parts->index >= parts->count || (guint) parts->direction >= G_N_ELEMENTS (direction_tokens))
+    return NULL;
+  d.type = parts->type;
+  d.color = parts->color;
+  d.kind = parts->designator;
+  d.file = parts->from_file;
+  d.index = parts->index;
+  d.count = parts->count;
+  if (chinese)
+    zh_forms (&d, &forms);
+  else
+    wxf_forms (&d, &forms);
+  tokens[0] = forms.form[0][0];
+  tokens[1] = forms.form[0][1];
+  tokens[2] = direction_tokens[parts->direction];
+  tokens[3] = (char) ('0' + dest);
+  tokens[4] = '\0';
+  if (!chinese)
+    return g_strdup (tokens);
+  return zh_spell (tokens, parts->color, notation == XQ_NOTATION_ZH_HANT);
+}
+
+char *
+xq_notation_spell_number (int n, XqColor color, XqNotation notation)
+{
+  g_return_val_if_fail (n >= 1 && n <= 9, NULL);
+  if ((notation == XQ_NOTATION_ZH_HANS || notation == XQ_NOTATION_ZH_HANT) && color == XQ_RED)
+    return g_strdup (zh_numerals[n]);
+  return g_strdup_printf ("%d", n);
+}
+
+const char *
+xq_notation_spell_direction (XqNotationDirection direction, XqNotation notation)
+{
+  gboolean chinese = notation == XQ_NOTATION_ZH_HANS || notation == XQ_NOTATION_ZH_HANT;
+
+  switch (direction)
+    {
+    case XQ_NOTATION_FORWARD:
+      return !chinese ? "+" : notation == XQ_NOTATION_ZH_HANT ? "進" : "进";
+    case XQ_NOTATION_BACK:
+      return !chinese ? "-" : "退";
+    case XQ_NOTATION_ACROSS:
+      return !chinese ? "=" : "平";
+    default:
+      g_return_val_if_reached (NULL);
+    }
+}
+
+const char *
+xq_notation_spell_piece (XqPieceType type, XqColor color, XqNotation notation)
+{
+  static const char *const wxf_words[XQ_N_TYPES] = { "?", "K", "A", "E", "H", "R", "C", "P" };
+
+  g_return_val_if_fail (type > XQ_NO_TYPE && type < XQ_N_TYPES, NULL);
+  if (notation == XQ_NOTATION_ZH_HANS || notation == XQ_NOTATION_ZH_HANT)
+    return zh_piece (type, color, notation == XQ_NOTATION_ZH_HANT);
+  return wxf_words[type];
+}
+
+const char *
+xq_notation_spell_position (int index, int count, XqNotation notation)
+{
+  gboolean chinese = notation == XQ_NOTATION_ZH_HANS || notation == XQ_NOTATION_ZH_HANT;
+
+  g_return_val_if_fail (count >= 1 && index >= 0 && index < count, NULL);
+  if (index == 0)
+    return chinese ? "前" : "+";
+  if (index == count - 1)
+    return !chinese ? "-" : notation == XQ_NOTATION_ZH_HANT ? "後" : "后";
+  /* WXF has no sign for a middle soldier: it names the file instead. */
+  return chinese ? "中" : NULL;
+}
+
 /* ---- Reading ------------------------------------------------------------- */
 
 typedef struct {
@@ -477,6 +599,15 @@ wxf_tokenize (const char *text, GString *out, char **bad)
           return FALSE;
         }
       g_string_append_c (out, c);
+    }
+  /* Some books put the sign before the piece (+R for R+).  Not for
+   * soldiers: with four or five on a file P+ is the second, not the front. */
+  if (out->len >= 2 && (out->str[0] == '+' || out->str[0] == '-') && is_piece_token (out->str[1]) &&
+      out->str[1] != 'P')
+    {
+      char t = out->str[0];
+      out->str[0] = out->str[1];
+      out->str[1] = t;
     }
   return TRUE;
 }

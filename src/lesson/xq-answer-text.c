@@ -40,6 +40,14 @@ locale_chinese (void)
   return XQ_NOTATION_ZH_HANS;
 }
 
+XqNotation
+xq_answer_learner_notation (void)
+{
+  /* The board's own choice for "Automatic" (xq-board-settings.c). */
+  return g_strcmp0 (C_("piece-set-default", "traditional"), "simplified") == 0 ? XQ_NOTATION_ZH_HANS
+                                                                               : XQ_NOTATION_ZH_HANT;
+}
+
 gboolean
 xq_answer_notation_from_name (const char *name, XqNotation *out)
 {
@@ -227,6 +235,25 @@ xq_answer_piece_name (XqPiece piece)
   g_return_val_if_fail (piece != XQ_EMPTY && type > 0 && type < XQ_N_TYPES, NULL);
   return g_strdup (g_dpgettext2 (GETTEXT_PACKAGE, "answer-key",
                                  names[xq_piece_color (piece) == XQ_RED ? 0 : 1][type]));
+}
+
+const char *
+xq_answer_piece_word (XqPiece piece)
+{
+  static const char *const red[XQ_N_TYPES] = {
+    NULL, NC_("red piece", "general"), NC_("red piece", "advisor"), NC_("red piece", "elephant"),
+    NC_("red piece", "horse"), NC_("red piece", "chariot"), NC_("red piece", "cannon"), NC_("red piece", "soldier"),
+  };
+  static const char *const black[XQ_N_TYPES] = {
+    NULL, NC_("black piece", "general"), NC_("black piece", "advisor"), NC_("black piece", "elephant"),
+    NC_("black piece", "horse"), NC_("black piece", "chariot"), NC_("black piece", "cannon"),
+    NC_("black piece", "soldier"),
+  };
+  XqPieceType type = xq_piece_type (piece);
+  gboolean is_red = xq_piece_color (piece) == XQ_RED;
+
+  g_return_val_if_fail (piece != XQ_EMPTY && type > 0 && type < XQ_N_TYPES, NULL);
+  return g_dpgettext2 (GETTEXT_PACKAGE, is_red ? "red piece" : "black piece", is_red ? red[type] : black[type]);
 }
 
 char *

@@ -29,6 +29,11 @@ XqNotation  xq_answer_default_notation (void);
  * any other word. */
 gboolean    xq_answer_notation_from_name (const char *name, XqNotation *out);
 void        xq_answer_style_init       (XqAnswerStyle *style, XqNotation notation);
+/* The Chinese script a learner reads a lesson's written moves in: the
+ * script of the pieces the board shows by default in this language
+ * (simplified where the translation draws simplified pieces, else
+ * traditional), so 马 on the board reads 马 in the move. */
+XqNotation  xq_answer_learner_notation (void);
 
 /* A choice's letter on the sheet: 0 -> 'A'. */
 char        xq_answer_choice_letter    (guint index);
@@ -54,6 +59,10 @@ char       *xq_answer_point_label      (XqSquare sq, gboolean coordinates);
 char       *xq_answer_relabel_points   (const char *text, gboolean coordinates);
 /* "Red general" (translated: 红帅), for the set-up key. */
 char       *xq_answer_piece_name       (XqPiece piece);
+/* The piece's word in a sentence about a written move: "horse", in Chinese
+ * the character of the side's piece in the translation's script (Red's
+ * 兵 and 帥, Black's 卒 and 將), as the notation writes it. */
+const char *xq_answer_piece_word       (XqPiece piece);
 /* The mate from start: the key move (and any other that mates as fast) and
  * the main line against the most stubborn defence, numbered; NULL when the
  * solver finds none within its limit. */

@@ -21,6 +21,8 @@
   K (choose)            \
   K (mate)              \
   K (match)             \
+  K (read_move)         \
+  K (write_move)        \
   /* the end of the table */
 
 #define DECLARE_KIND(name) extern const XqKind xq_kind_##name;
@@ -89,6 +91,40 @@ xq_kind_find_field (const XqKind *kind, const char *key)
     if (strcmp (kind->fields[i].key, key) == 0)
       return &kind->fields[i];
   return NULL;
+}
+
+/* ---- Readers ------------------------------------------------------------------ */
+
+XqMove
+xq_kind_get_legal_move (XqKindReader *r, JsonObject *o, const char *path, const char *key, XqPosition *pos)
+{
+  g_autofree char *mp = xq_kind_path (path, key);
+  g_autoptr(GArray) moves = xq_kind_get_moves (r, o, path, key, TRUE);
+  XqMove m;
+
+  g_return_val_if_fail (pos != NULL, XQ_MOVE_NONE);
+  if (xq_kind_had_problems (r))
+    return XQ_MOVE_NONE;
+  if (moves->len != 1)
+    {
+      xq_kind_problem (r, XQ_LESSON_ERROR_VALUE, mp, _("give exactly one move here"));
+      return XQ_MOVE_NONE;
+    }
+  m = g_array_index (moves, XqMove, 0);
+  if (!xq_position_is_legal (pos, m))
+    {
+      g_autofree char *ip = xq_kind_index_path (mp, 0);
+      XqLessonMarks marks;
+      g_autofree char *why = NULL;
+      char text[5];
+
+      xq_lesson_marks_clear (&marks);
+      why = xq_lesson_explain_illegal (pos, m, &marks);
+      xq_move_to_iccs (m, text);
+      xq_kind_problem (r, XQ_LESSON_ERROR_BAD_MOVE, ip, _("the move %s is not legal here: %s"), text, why ? why : "");
+      return XQ_MOVE_NONE;
+    }
+  return m;
 }
 
 /* ---- Exercises ---------------------------------------------------------------- */

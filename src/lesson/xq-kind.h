@@ -146,6 +146,10 @@ GArray     *xq_kind_get_moves    (XqKindReader *r, JsonObject *o, const char *pa
 char       *xq_kind_get_fen      (XqKindReader *r, JsonObject *o, const char *path,
                                   const char *key, gboolean required, const char *fallback,
                                   gboolean checked, XqPosition *pos);
+/* A list of exactly one ICCS move, legal in pos (the rules' reason when it
+ * is not); XQ_MOVE_NONE after a problem. */
+XqMove      xq_kind_get_legal_move (XqKindReader *r, JsonObject *o, const char *path,
+                                    const char *key, XqPosition *pos);
 JsonArray  *xq_kind_get_array    (XqKindReader *r, JsonObject *o, const char *path,
                                   const char *key, gboolean required, guint max);
 JsonObject *xq_kind_element_object (XqKindReader *r, JsonArray *a, guint i, const char *path);

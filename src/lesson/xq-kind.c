@@ -21,6 +21,7 @@
   K (choose)            \
   K (mate)              \
   K (match)             \
+  K (replay)            \
   /* the end of the table */
 
 #define DECLARE_KIND(name) extern const XqKind xq_kind_##name;
@@ -135,6 +136,13 @@ xq_exercise_picture (const XqExercise *ex, XqLessonMarks *marks)
   g_return_val_if_fail (ex != NULL && marks != NULL, NULL);
   *marks = ex->marks;
   return ex->kind->picture ? ex->kind->picture (ex, marks) : &ex->position;
+}
+
+const XqGame *
+xq_exercise_replay (const XqExercise *ex)
+{
+  g_return_val_if_fail (ex != NULL, NULL);
+  return ex->kind->replay ? ex->kind->replay (ex) : NULL;
 }
 
 GPtrArray *

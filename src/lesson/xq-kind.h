@@ -52,6 +52,7 @@
 
 #include "xq-answer-text.h"
 #include "xq-checker.h"
+#include "xq-game.h"
 #include "xq-lesson.h"
 
 G_BEGIN_DECLS
@@ -185,6 +186,7 @@ typedef enum {
   XQ_KIND_INPUT_CHOICES = 1 << 2,  /* a button per choice */
   XQ_KIND_INPUT_TRAY    = 1 << 3,  /* the set-up tray (XqSetupTray): pieces to place */
   XQ_KIND_INPUT_CHECK   = 1 << 4,  /* a Check button (when xq_attempt_wants_check) */
+  XQ_KIND_INPUT_REPLAY  = 1 << 5,  /* a game to watch first (XqReplayBar): xq_exercise_replay */
 } XqKindInput;
 
 /* One learner's try at one exercise: everything the player shows, kept in
@@ -261,6 +263,8 @@ struct _XqKind {
   XqVerdict *(*check)      (const XqExercise *ex, const XqAnswer *answer);
   /* XqChoice*, for kinds with XQ_KIND_INPUT_CHOICES. */
   GPtrArray *(*choices)    (const XqExercise *ex);
+  /* The game to watch, at its last ply, for kinds with XQ_KIND_INPUT_REPLAY. */
+  const XqGame *(*replay) (const XqExercise *ex);
 
   /* Sets a fresh attempt's shown position, marks, tray... */
   void      (*start)       (XqAttempt *a);
@@ -348,6 +352,8 @@ void        xq_exercise_answer     (const XqExercise *ex, XqAnswer *out);
 const char *xq_exercise_get_field  (const XqExercise *ex, const char *key);
 /* The choices of a question (XqChoice*), or NULL. */
 GPtrArray  *xq_exercise_choices    (const XqExercise *ex);
+/* The replay to watch before answering (xq-replay.h), at its last ply, or NULL. */
+const XqGame *xq_exercise_replay (const XqExercise *ex);
 gboolean    xq_exercise_is         (const XqExercise *ex, const char *kind_name);
 /* The answer key line for a worksheet (NULL: nothing to say), in style's
  * notation (NULL: xq_answer_default_notation ()). */

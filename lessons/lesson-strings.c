@@ -773,7 +773,7 @@ static const char *const lesson_strings[] = {
   N_("If the general is in check and nothing can save it, that is checkmate: the game is lost. If a side cannot make any move at all, even without check, it loses too."),
   /* Lesson unit7-results.json $.pages[2].text */
   /* xgettext:no-c-format */
-  N_("Checking forever is not allowed. Watch: Red's chariot checks on every move and the same position comes back three times. That is perpetual check (長將), and Red loses."),
+  N_("Checking forever is not allowed. Watch: Red's chariot checks on every move, again and again. That is perpetual check (長將), and Red loses."),
   /* Lesson unit7-results.json $.pages[3].text */
   /* xgettext:no-c-format */
   N_("A game can end in a draw. The players may agree to a draw."),

@@ -25,13 +25,9 @@ xq_replay_read (XqKindReader     *r,
   if (!json_object_has_member (o, key) && !required)
     return NULL;
   array = xq_kind_get_array (r, o, path, key, required, XQ_REPLAY_MAX_PLIES);
-  if (array == NULL)
+  /* An empty list is refused by the reader. */
+  if (array == NULL || json_array_get_length (array) == 0)
     return NULL;
-  if (json_array_get_length (array) == 0)
-    {
-      xq_kind_problem (r, XQ_LESSON_ERROR_VALUE, p, _("a replay needs at least one move"));
-      return NULL;
-    }
   game = xq_game_new (start);
   for (guint i = 0; i < json_array_get_length (array) && ok; i++)
     {

@@ -45,7 +45,8 @@ stop_playing (XqReplayBar *self)
 {
   g_clear_handle_id (&self->play_source, g_source_remove);
   adw_button_content_set_icon_name (ADW_BUTTON_CONTENT (self->play_content), "media-playback-start-symbolic");
-  adw_button_content_set_label (ADW_BUTTON_CONTENT (self->play_content), _("Play"));
+  /* Translators: the replay's button that plays the moves one by one */
+  adw_button_content_set_label (ADW_BUTTON_CONTENT (self->play_content), C_("replay", "Play"));
 }
 
 /* The moves, numbered, in the learner's notation; the move just played in
@@ -328,7 +329,7 @@ xq_replay_bar_play (XqReplayBar *self)
       update (self);
     }
   adw_button_content_set_icon_name (ADW_BUTTON_CONTENT (self->play_content), "media-playback-pause-symbolic");
-  adw_button_content_set_label (ADW_BUTTON_CONTENT (self->play_content), _("Pause"));
+  adw_button_content_set_label (ADW_BUTTON_CONTENT (self->play_content), C_("replay", "Pause"));
   self->play_source = g_timeout_add (self->delay, play_step_cb, self);
 }
 

@@ -282,17 +282,18 @@ test_xqtool_stats (void)
   lines = g_strsplit (out2, "\n", -1);
   /* units, exercises, then one line per kind (and the empty tail); the
    * puzzle packs under lessons/puzzles add their own lines after those. */
-  g_assert_cmpuint (g_strv_length (lines), >=, 2 + 7 + 1);
+  g_assert_cmpuint (g_strv_length (lines), >=, 2 + 8 + 1);
   {
     guint n_kinds;
     xq_kinds (&n_kinds);
-    g_assert_cmpuint (n_kinds, ==, 7);
+    g_assert_cmpuint (n_kinds, ==, 8);
   }
   g_assert_cmpstr (lines[0], ==, "units 9");
   g_assert_true (g_str_has_prefix (lines[1], "exercises "));
   g_assert_true (g_str_has_prefix (lines[2], "tap "));
   g_assert_true (g_str_has_prefix (lines[7], "mate "));
   g_assert_true (g_str_has_prefix (lines[8], "match "));
+  g_assert_true (g_str_has_prefix (lines[9], "replay "));
   /* No path: the shipped curriculum, which for this uninstalled xqtool is
    * the source tree's (an installed one is checked by tools/check-install.sh). */
   g_assert_cmpint (run_xqtool (args_shipped, &out3, &err3), ==, 0);

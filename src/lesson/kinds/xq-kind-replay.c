@@ -53,9 +53,11 @@ static const XqFieldValue allowed_choices[] = {
   { "yes", N_("Yes, it is allowed") }, { "no", N_("No, it is not allowed") }, { NULL, NULL }
 };
 static const XqFieldValue legal_choices[] = { { "yes", N_("Yes") }, { "no", N_("No") }, { NULL, NULL } };
+/* "reason" has no fixed set: the author offers the few rules worth
+ * weighing (its ids are still checked against reason_choices). */
 static const XqKindChoiceSet choice_sets[] = {
-  { "winner", winner_choices }, { "reason", reason_choices }, { "allowed", allowed_choices },
-  { "legal", legal_choices }, { NULL, NULL }
+  { "winner", winner_choices }, { "allowed", allowed_choices }, { "legal", legal_choices },
+  { NULL, NULL }
 };
 static const char *const with_try[] = { "legal", NULL };
 

@@ -342,6 +342,24 @@ void        xq_attempt_keep_right_taps (XqAttempt *a, const gboolean *answer);
 XqVerdict  *xq_verdict_selecting       (const XqAttempt *a, gboolean added, int n_answer);
 
 
+/* ---- Questions with choices (choose, replay) ----------------------------- */
+
+/* An empty list of XqChoice*, which frees them. */
+GPtrArray  *xq_choices_new             (void);
+/* Reads the array of { "id", "text" } at path into choices: a missing or
+ * duplicate id is a problem, and so is an id outside vocab (NULL: any) or
+ * one accept refuses (it reports its own problem at the id's path; NULL:
+ * every id). */
+void        xq_kind_read_choices       (XqKindReader *r, JsonArray *array, const char *path,
+                                        const char *const *vocab,
+                                        gboolean (*accept) (XqKindReader *r, const char *id, const char *id_path),
+                                        GPtrArray *choices);
+gboolean    xq_choices_offer           (const GPtrArray *choices, const char *id);
+/* The (translated) text of choice id, or the id itself. */
+const char *xq_choices_text            (const GPtrArray *choices, const char *id);
+/* "B) Black wins": the answer's letter and text as the question lists them. */
+char       *xq_choices_answer_key      (const GPtrArray *choices, const char *answer);
+
 /* Judges one answer value against the exercise, without an attempt. */
 XqVerdict  *xq_exercise_check      (const XqExercise *ex, const XqAnswer *answer);
 /* The answer the rules computed (see XqKind.answer). */

@@ -43,18 +43,12 @@ static const XqFieldValue winner_choices[] = {
   { "red", N_("Red wins") }, { "black", N_("Black wins") }, { "draw", N_("Draw") },
   { "none", N_("Nobody yet") }, { NULL, NULL }
 };
-static const XqFieldValue reason_choices[] = {
-  { "checkmate", N_("Checkmate") }, { "stalemate", N_("Stalemate (no move at all)") },
-  { "perpetual-check", N_("Perpetual check") }, { "perpetual-chase", N_("Perpetual chase") },
-  { "repetition", N_("A draw by repetition") }, { "move-limit", N_("Sixty moves without a capture") },
-  { "bare-material", N_("Nobody can ever checkmate") }, { NULL, NULL }
-};
 static const XqFieldValue allowed_choices[] = {
   { "yes", N_("Yes, it is allowed") }, { "no", N_("No, it is not allowed") }, { NULL, NULL }
 };
 static const XqFieldValue legal_choices[] = { { "yes", N_("Yes") }, { "no", N_("No") }, { NULL, NULL } };
 /* "reason" has no fixed set: the author offers the few rules worth
- * weighing (its ids are still checked against reason_choices). */
+ * weighing (its ids are still checked: vocabulary ()). */
 static const XqKindChoiceSet choice_sets[] = {
   { "winner", winner_choices }, { "allowed", allowed_choices }, { "legal", legal_choices },
   { NULL, NULL }
@@ -71,16 +65,6 @@ static const XqKindField fields[] = {
 };
 
 static void
-choice_free (XqChoice *choice)
-{
-  if (choice == NULL)
-    return;
-  g_free (choice->id);
-  g_free (choice->text);
-  g_free (choice);
-}
-
-static void
 replay_free (gpointer data)
 {
   Replay *d = data;
@@ -92,76 +76,21 @@ replay_free (gpointer data)
 }
 
 /* The ids a question's choices may have. */
-static const XqFieldValue *
+static const char *const *
 vocabulary (Question q)
 {
+  static const char *const winner[] = { "red", "black", "draw", "none", NULL };
+  static const char *const reason[] = { "checkmate", "stalemate", "perpetual-check", "perpetual-chase",
+                                        "repetition", "move-limit", "bare-material", NULL };
+  static const char *const yes_no[] = { "yes", "no", NULL };
+
   switch (q)
     {
-    case QUESTION_WINNER:  return winner_choices;
-    case QUESTION_REASON:  return reason_choices;
-    case QUESTION_ALLOWED: return allowed_choices;
-    case QUESTION_LEGAL:   return legal_choices;
+    case QUESTION_WINNER:  return winner;
+    case QUESTION_REASON:  return reason;
+    case QUESTION_ALLOWED:
+    case QUESTION_LEGAL:   return yes_no;
     default:               g_return_val_if_reached (NULL);
-    }
-}
-
-static gboolean
-in_vocabulary (Question q, const char *id)
-{
-  for (const XqFieldValue *v = vocabulary (q); v->value != NULL; v++)
-    if (strcmp (v->value, id) == 0)
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
-offered (const Replay *d, const char *id)
-{
-  for (guint i = 0; i < d->choices->len; i++)
-    if (strcmp (((XqChoice *) g_ptr_array_index (d->choices, i))->id, id) == 0)
-      return TRUE;
-  return FALSE;
-}
-
-static void
-read_choices (XqKindReader *r, JsonArray *array, const char *cp, Replay *d)
-{
-  static const char *const choice_keys[] = { "id", "text", NULL };
-
-  for (guint i = 0; i < json_array_get_length (array); i++)
-    {
-      g_autofree char *ip = xq_kind_index_path (cp, i);
-      JsonObject *c = xq_kind_element_object (r, array, i, ip);
-      g_autofree char *idp = NULL;
-      const char *id, *text;
-      XqChoice *choice;
-
-      if (c == NULL)
-        continue;
-      xq_kind_check_keys (r, c, ip, choice_keys);
-      id = xq_kind_get_string (r, c, ip, "id", TRUE);
-      text = xq_kind_get_text (r, c, ip, "text", TRUE, XQ_LESSON_MAX_LABEL);
-      if (id == NULL || text == NULL)
-        continue;
-      idp = xq_kind_path (ip, "id");
-      if (!in_vocabulary (d->question, id))
-        {
-          GString *list = g_string_new (NULL);
-          for (const XqFieldValue *v = vocabulary (d->question); v->value != NULL; v++)
-            g_string_append_printf (list, "%s%s", list->len ? ", " : "", v->value);
-          xq_kind_problem (r, XQ_LESSON_ERROR_VALUE, idp, _("“%s” is not one of: %s"), id, list->str);
-          g_string_free (list, TRUE);
-          continue;
-        }
-      if (offered (d, id))
-        {
-          xq_kind_problem (r, XQ_LESSON_ERROR_DUPLICATE_ID, idp, _("duplicate id “%s”"), id);
-          continue;
-        }
-      choice = g_new0 (XqChoice, 1);
-      choice->id = g_strdup (id);
-      choice->text = xq_kind_translate (text);
-      g_ptr_array_add (d->choices, choice);
     }
 }
 
@@ -231,7 +160,7 @@ read_replay (XqKindReader *r, JsonObject *o, const char *path, XqExercise *ex, R
       xq_kind_problem (r, XQ_LESSON_ERROR_VALUE, cp, _("a question needs at least two choices"));
       return FALSE;
     }
-  read_choices (r, array, cp, d);
+  xq_kind_read_choices (r, array, cp, vocabulary (d->question), NULL, d->choices);
   if (d->question == QUESTION_LEGAL)
     {
       g_autoptr(GArray) moves = xq_kind_get_moves (r, o, path, "try", TRUE);
@@ -250,7 +179,7 @@ read_replay (XqKindReader *r, JsonObject *o, const char *path, XqExercise *ex, R
   computed = compute (r, path, d);
   if (computed == NULL)
     return FALSE;
-  if (!offered (d, computed))
+  if (!xq_choices_offer (d->choices, computed))
     {
       xq_kind_problem (r, XQ_LESSON_ERROR_UNSOLVABLE, cp, _("the right answer “%s” is not among the choices"), computed);
       return FALSE;
@@ -270,7 +199,7 @@ replay_read (XqKindReader *r, JsonObject *o, const char *path, XqExercise *ex)
 {
   Replay *d = g_new0 (Replay, 1);
 
-  d->choices = g_ptr_array_new_with_free_func ((GDestroyNotify) choice_free);
+  d->choices = xq_choices_new ();
   d->try_move = XQ_MOVE_NONE;
   if (read_replay (r, o, path, ex, d))
     return d;
@@ -299,13 +228,7 @@ replay_game (const XqExercise *ex)
 static const char *
 choice_text (const Replay *d, const char *id)
 {
-  for (guint i = 0; i < d->choices->len; i++)
-    {
-      const XqChoice *c = g_ptr_array_index (d->choices, i);
-      if (strcmp (c->id, id) == 0)
-        return c->text;
-    }
-  return id;
+  return xq_choices_text (d->choices, id);
 }
 
 /* The last move of the replay, as an arrow. */
@@ -473,13 +396,7 @@ replay_answer_key (const XqExercise *ex, XqAnswerStyle *style)
 {
   const Replay *d = ex->data;
 
-  for (guint i = 0; i < d->choices->len; i++)
-    {
-      XqChoice *c = g_ptr_array_index (d->choices, i);
-      if (g_strcmp0 (c->id, d->answer) == 0)
-        return g_strdup_printf ("%c) %s", xq_answer_choice_letter (i), c->text);
-    }
-  return NULL;
+  return xq_choices_answer_key (d->choices, d->answer);
 }
 
 const XqKind xq_kind_replay = {

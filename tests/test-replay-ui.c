@@ -146,7 +146,7 @@ test_steps (Fixture *f, gconstpointer data)
   g_assert_cmpint (xq_replay_bar_get_ply (f->bar), ==, 0);
   g_assert_cmpstr (xq_replay_bar_get_verdict (f->bar), ==, "");
   xq_test_click (xq_replay_bar_get_button (f->bar, "play"));
-  g_assert_true (xq_replay_bar_is_playing (f->bar));
+  /* (It may be at the end already: a move every millisecond.) */
   while (xq_replay_bar_is_playing (f->bar))
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpint (xq_replay_bar_get_ply (f->bar), ==, 9);

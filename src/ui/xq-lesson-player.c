@@ -422,7 +422,7 @@ reset_exercise (XqLessonPlayer *self)
     xq_setup_tray_show (self->tray, &self->attempt, FALSE);
   show_attempt (self, NULL);
   /* A replay starts at its first board; the question waits below it. */
-  if (takes (self, XQ_KIND_INPUT_REPLAY))
+  if (xq_lesson_player_takes (self, XQ_KIND_INPUT_REPLAY))
     xq_replay_bar_show (self->replay_bar, xq_exercise_replay (ex), &self->attempt.base_marks, FALSE);
 }
 

@@ -878,8 +878,11 @@ static const char *const lesson_strings[] = {
   N_("The generals may not face each other, so the black general cannot step onto your general's file."),
   /* Lesson unit7-results.json $.exercises[21].prompt */
   /* xgettext:no-c-format */
-  N_("Watch the game to its end. The red horse guards two points, and the red general guards its open file. Who wins?"),
+  N_("Watch to the end. Who wins?"),
   /* Lesson unit7-results.json $.exercises[21].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Watch the game to its end. The red horse guards two points, and the red general guards its open file. Who wins?"),
+  /* Lesson unit7-results.json $.exercises[21].hints[1] */
   /* xgettext:no-c-format */
   N_("Can the black general step anywhere safe after the chariot's check?"),
   /* Lesson unit7-results.json $.exercises[21].choices[0].text, unit7-results.json $.exercises[23].choices[0].text, unit7-results.json $.exercises[25].choices[0].text and 7 more */
@@ -896,6 +899,9 @@ static const char *const lesson_strings[] = {
   N_("Nobody yet: the game goes on"),
   /* Lesson unit7-results.json $.exercises[22].prompt */
   /* xgettext:no-c-format */
+  N_("The generals may never face each other. At the end, may the black general step right?"),
+  /* Lesson unit7-results.json $.exercises[22].hints[0] */
+  /* xgettext:no-c-format */
   N_("The two generals may never face each other on an open file. A move that makes them face is not allowed, and over the board the player who makes it loses. At the end, may the black general step right, onto the red general's file?"),
   /* Lesson unit7-results.json $.exercises[22].choices[0].text */
   /* xgettext:no-c-format */
@@ -905,13 +911,16 @@ static const char *const lesson_strings[] = {
   N_("No, it may not"),
   /* Lesson unit7-results.json $.exercises[23].prompt */
   /* xgettext:no-c-format */
-  N_("Watch the game. At the end Black is not in check, but has no move at all (困斃). Who wins?"),
+  N_("Black cannot move at the end (困斃). Who wins?"),
   /* Lesson unit7-results.json $.exercises[23].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Watch the game. At the end Black is not in check, but has no move at all (困斃). Who wins?"),
+  /* Lesson unit7-results.json $.exercises[23].hints[1], unit7-results.json $.exercises[24].hints[0] */
   /* xgettext:no-c-format */
   N_("A side that cannot move loses, even when its general is not in check."),
   /* Lesson unit7-results.json $.exercises[24].prompt */
   /* xgettext:no-c-format */
-  N_("Watch the game again. Which rule ended it?"),
+  N_("Which rule ended this game?"),
   /* Lesson unit7-results.json $.exercises[24].choices[1].text, unit7-results.json $.exercises[35].choices[1].text */
   /* xgettext:no-c-format */
   N_("Stalemate: no move at all"),
@@ -932,11 +941,17 @@ static const char *const lesson_strings[] = {
   N_("Can either side ever give checkmate with these pieces?"),
   /* Lesson unit7-results.json $.exercises[28].prompt */
   /* xgettext:no-c-format */
-  N_("Red's chariot checks on every move and the same position keeps coming back. That is perpetual check (長將). Watch to the end: who wins?"),
+  N_("Red checks on every move (長將). Who wins?"),
   /* Lesson unit7-results.json $.exercises[28].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Red's chariot checks on every move and the same position keeps coming back. That is perpetual check (長將). Watch to the end: who wins?"),
+  /* Lesson unit7-results.json $.exercises[28].hints[1] */
   /* xgettext:no-c-format */
   N_("Checking forever is not allowed: the side that does it must change, or it loses."),
   /* Lesson unit7-results.json $.exercises[29].prompt */
+  /* xgettext:no-c-format */
+  N_("Red checks on every move. Is that allowed?"),
+  /* Lesson unit7-results.json $.exercises[29].hints[0] */
   /* xgettext:no-c-format */
   N_("Here Red checks on every move, again and again. Is that allowed?"),
   /* Lesson unit7-results.json $.exercises[29].choices[0].text, unit7-results.json $.exercises[30].choices[0].text, unit7-results.json $.exercises[33].choices[0].text */
@@ -947,38 +962,59 @@ static const char *const lesson_strings[] = {
   N_("No, it is not allowed"),
   /* Lesson unit7-results.json $.exercises[30].prompt */
   /* xgettext:no-c-format */
-  N_("Now Red checks, then makes a quiet move, then checks again: one check, one idle move (一將一閑). Watch to the end: is that allowed?"),
+  N_("Red checks, then plays a quiet move (一將一閑). Is that allowed?"),
   /* Lesson unit7-results.json $.exercises[30].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Now Red checks, then makes a quiet move, then checks again: one check, one idle move (一將一閑). Watch to the end: is that allowed?"),
+  /* Lesson unit7-results.json $.exercises[30].hints[1] */
   /* xgettext:no-c-format */
   N_("Count Red's moves: does Red check on every one of them?"),
   /* Lesson unit7-results.json $.exercises[31].prompt */
   /* xgettext:no-c-format */
+  N_("The same moves come back three times. Who wins?"),
+  /* Lesson unit7-results.json $.exercises[31].hints[0] */
+  /* xgettext:no-c-format */
   N_("The same moves come back a third time, and neither side broke a rule. Who wins?"),
   /* Lesson unit7-results.json $.exercises[32].prompt */
   /* xgettext:no-c-format */
-  N_("Red's chariot attacks the black cannon on every move. Nothing protects the cannon, so this is a chase, and chasing forever (長捉) is not allowed. Watch to the end: who wins?"),
+  N_("Red's chariot chases the lone cannon (長捉). Who wins?"),
   /* Lesson unit7-results.json $.exercises[32].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Red's chariot attacks the black cannon on every move. Nothing protects the cannon, so this is a chase, and chasing forever (長捉) is not allowed. Watch to the end: who wins?"),
+  /* Lesson unit7-results.json $.exercises[32].hints[1] */
   /* xgettext:no-c-format */
   N_("Chasing an unprotected piece again and again breaks the rule, just like checking forever."),
   /* Lesson unit7-results.json $.exercises[33].prompt */
   /* xgettext:no-c-format */
+  N_("Red keeps chasing the same cannon. Is that allowed?"),
+  /* Lesson unit7-results.json $.exercises[33].hints[0] */
+  /* xgettext:no-c-format */
   N_("Red's chariot keeps chasing the same cannon. Is that allowed?"),
   /* Lesson unit7-results.json $.exercises[34].prompt */
   /* xgettext:no-c-format */
-  N_("Both sides only move their horses out and back. The same position comes back three times. Who wins?"),
+  N_("Both sides move their horses out and back. Who wins?"),
   /* Lesson unit7-results.json $.exercises[34].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Both sides only move their horses out and back. The same position comes back three times. Who wins?"),
+  /* Lesson unit7-results.json $.exercises[34].hints[1] */
   /* xgettext:no-c-format */
   N_("Moving back and forth without attacking breaks no rule."),
   /* Lesson unit7-results.json $.exercises[35].prompt */
   /* xgettext:no-c-format */
-  N_("Fifty-five moves each have gone by without a capture already. Watch the counter under the moves: which rule ends the game?"),
+  N_("55 moves each without a capture so far. Which rule ends the game?"),
   /* Lesson unit7-results.json $.exercises[35].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Fifty-five moves each have gone by without a capture already. Watch the counter under the moves: which rule ends the game?"),
+  /* Lesson unit7-results.json $.exercises[35].hints[1] */
   /* xgettext:no-c-format */
   N_("Look at the counter: how many moves each without a capture?"),
   /* Lesson unit7-results.json $.exercises[36].prompt */
   /* xgettext:no-c-format */
-  N_("Watch the captures. What is left on the board at the end? Who wins?"),
+  N_("Watch the captures. Who wins?"),
   /* Lesson unit7-results.json $.exercises[36].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Watch the captures. What is left on the board at the end? Who wins?"),
+  /* Lesson unit7-results.json $.exercises[36].hints[1] */
   /* xgettext:no-c-format */
   N_("Can a general with one advisor ever checkmate?"),
   /* Lesson unit7-results.json $.exercises[37].prompt */

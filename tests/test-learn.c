@@ -1146,8 +1146,7 @@ test_results_replays (Fixture       *f,
           else
             {
               /* The question comes first: the sentence would give it away. */
-              g_assert_cmpstr (xq_replay_bar_get_verdict (bar), !=, verdict);
-              g_assert_cmpstr (xq_replay_bar_get_verdict (bar), !=, "");
+              g_assert_cmpstr (xq_replay_bar_get_verdict (bar), ==, "");
               xq_test_click (xq_lesson_player_get_choice_button (f->player, answer_of (ex).choice));
               g_assert_true (xq_lesson_player_is_solved (f->player));
               g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 3);

@@ -20,7 +20,8 @@ struct _XqReplayBar
   GtkWidget     *start_button;
   GtkWidget     *back_button;
   GtkWidget     *play_button;
-  GtkWidget     *play_content;
+  GtkWidget     *play_image;
+  GtkWidget     *moves_expander;
   GtkWidget     *forward_button;
   GtkWidget     *end_button;
   GtkWidget     *status_label;
@@ -44,9 +45,10 @@ static void
 stop_playing (XqReplayBar *self)
 {
   g_clear_handle_id (&self->play_source, g_source_remove);
-  adw_button_content_set_icon_name (ADW_BUTTON_CONTENT (self->play_content), "media-playback-start-symbolic");
+  gtk_image_set_from_icon_name (GTK_IMAGE (self->play_image), "media-playback-start-symbolic");
   /* Translators: the replay's button that plays the moves one by one */
-  adw_button_content_set_label (ADW_BUTTON_CONTENT (self->play_content), C_("replay", "Play"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->play_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  C_("replay", "Play"), -1);
 }
 
 /* The moves, numbered, in the learner's notation; the move just played in
@@ -101,9 +103,18 @@ update (XqReplayBar *self)
   g_autofree char *verdict = NULL;
 
   xq_game_get_options (self->game, &opts);
-  status = ply == 0 ? g_strdup (_("The start: press Play."))
-                    /* Translators: the replay's place, "Move 3 of 8" (moves of either side) */
-                    : g_strdup_printf (_("Move %d of %d"), ply, n);
+  /* Where the board is, with the move just played: the whole list folds
+   * away, so the bar fits beside the board on a small screen. */
+  if (ply == 0)
+    status = g_strdup (_("The start: press Play."));
+  else
+    {
+      XqPosition before = *xq_game_get_position_at (self->game, ply - 1);
+      g_autofree char *move = xq_notation_format (&before, xq_game_get_move (self->game, ply), self->notation);
+
+      /* Translators: the replay's place and the move just played, "Move 3 of 8: R9+1" */
+      status = g_strdup_printf (_("Move %d of %d: %s"), ply, n, move);
+    }
   gtk_label_set_text (GTK_LABEL (self->status_label), status);
   show_moves (self, ply);
 
@@ -117,11 +128,14 @@ update (XqReplayBar *self)
   gtk_label_set_text (GTK_LABEL (self->counter_label), counter ? counter : "");
   gtk_widget_set_visible (self->counter_label, counter != NULL);
 
-  if (ply == n && result.winner != XQ_WINNER_NONE)
-    verdict = self->reveal ? xq_result_explain (&result)
-                           : g_strdup (_("The game is over. What do the rules say? Answer the question."));
-  else if (ply == n)
-    verdict = g_strdup (_("That is the end of the replay."));
+  /* Before a question the end only says so: the sentence would answer it. */
+  if (ply == n && result.winner != XQ_WINNER_NONE && self->reveal)
+    verdict = xq_result_explain (&result);
+  else if (ply == n && result.winner != XQ_WINNER_NONE)
+    {
+      g_autofree char *end = g_strdup_printf ("%s %s", status, _("The game is over: answer the question."));
+      gtk_label_set_text (GTK_LABEL (self->status_label), end);
+    }
   gtk_label_set_text (GTK_LABEL (self->verdict_label), verdict ? verdict : "");
   gtk_widget_set_visible (self->verdict_label, verdict != NULL);
 
@@ -211,7 +225,7 @@ xq_replay_bar_class_init (XqReplayBarClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-replay-bar.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, XqReplayBar, name)
   BIND (box); BIND (controls); BIND (start_button); BIND (back_button); BIND (play_button);
-  BIND (play_content); BIND (forward_button); BIND (end_button); BIND (status_label);
+  BIND (play_image); BIND (moves_expander); BIND (forward_button); BIND (end_button); BIND (status_label);
   BIND (moves_label); BIND (counter_label); BIND (verdict_label);
 #undef BIND
   gtk_widget_class_bind_template_callback (widget_class, start_clicked_cb);
@@ -328,8 +342,9 @@ xq_replay_bar_play (XqReplayBar *self)
       xq_game_go_to_ply (self->game, 0);
       update (self);
     }
-  adw_button_content_set_icon_name (ADW_BUTTON_CONTENT (self->play_content), "media-playback-pause-symbolic");
-  adw_button_content_set_label (ADW_BUTTON_CONTENT (self->play_content), C_("replay", "Pause"));
+  gtk_image_set_from_icon_name (GTK_IMAGE (self->play_image), "media-playback-pause-symbolic");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->play_button), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  C_("replay", "Pause"), -1);
   self->play_source = g_timeout_add (self->delay, play_step_cb, self);
 }
 
@@ -374,6 +389,13 @@ xq_replay_bar_get_moves (XqReplayBar *self)
 {
   g_return_val_if_fail (XQ_IS_REPLAY_BAR (self), "");
   return self->moves_text ? self->moves_text : "";
+}
+
+const char *
+xq_replay_bar_get_status (XqReplayBar *self)
+{
+  g_return_val_if_fail (XQ_IS_REPLAY_BAR (self), "");
+  return gtk_label_get_text (GTK_LABEL (self->status_label));
 }
 
 const char *

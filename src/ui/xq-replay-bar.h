@@ -50,6 +50,8 @@ int         xq_replay_bar_get_n_plies  (XqReplayBar *self);
  * capture ("" when it is not shown). */
 const char *xq_replay_bar_get_verdict  (XqReplayBar *self);
 const char *xq_replay_bar_get_moves    (XqReplayBar *self);
+/* "Move 3 of 9: R9+1", and at the end of a question's replay that the game is over. */
+const char *xq_replay_bar_get_status   (XqReplayBar *self);
 const char *xq_replay_bar_get_counter  (XqReplayBar *self);
 /* "start", "back", "play", "forward", "end": for shortcuts and tests. */
 GtkWidget  *xq_replay_bar_get_button   (XqReplayBar *self, const char *name);

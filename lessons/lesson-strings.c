@@ -950,7 +950,7 @@ static const char *const lesson_strings[] = {
   N_("If the general is in check and nothing can save it, that is checkmate: the game is lost. If a side cannot make any move at all, even without check, it loses too."),
   /* Lesson unit7-results.json $.pages[2].text */
   /* xgettext:no-c-format */
-  N_("Checking forever is not allowed. The side that gives perpetual check must change its move, or it loses."),
+  N_("Checking forever is not allowed. Watch: Red's chariot checks on every move, again and again. That is perpetual check (長將), and Red loses."),
   /* Lesson unit7-results.json $.pages[3].text */
   /* xgettext:no-c-format */
   N_("A game can end in a draw. The players may agree to a draw."),
@@ -969,7 +969,7 @@ static const char *const lesson_strings[] = {
   /* Lesson unit7-results.json $.exercises[0].choices[0].text, unit7-results.json $.exercises[1].choices[0].text, unit7-results.json $.exercises[2].choices[0].text and 1 more */
   /* xgettext:no-c-format */
   N_("Check"),
-  /* Lesson unit7-results.json $.exercises[0].choices[1].text, unit7-results.json $.exercises[1].choices[1].text, unit7-results.json $.exercises[2].choices[1].text and 1 more */
+  /* Lesson unit7-results.json $.exercises[0].choices[1].text, unit7-results.json $.exercises[1].choices[1].text, unit7-results.json $.exercises[2].choices[1].text and 3 more */
   /* xgettext:no-c-format */
   N_("Checkmate"),
   /* Lesson unit7-results.json $.exercises[0].choices[2].text, unit7-results.json $.exercises[1].choices[2].text, unit7-results.json $.exercises[2].choices[2].text and 1 more */
@@ -1053,40 +1053,160 @@ static const char *const lesson_strings[] = {
   /* Lesson unit7-results.json $.exercises[20].hints[0] */
   /* xgettext:no-c-format */
   N_("The generals may not face each other, so the black general cannot step onto your general's file."),
-  /* Lesson unit7-results.json $.exercises[21].prompt, unit7-results.json $.exercises[23].prompt */
+  /* Lesson unit7-results.json $.exercises[21].prompt */
   /* xgettext:no-c-format */
-  N_("Who wins under the rules?"),
-  /* Lesson unit7-results.json $.exercises[21].choices[0].text, unit7-results.json $.exercises[22].choices[0].text, unit7-results.json $.exercises[23].choices[0].text */
+  N_("Watch to the end. Who wins?"),
+  /* Lesson unit7-results.json $.exercises[21].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Watch the game to its end. The red horse guards two points, and the red general guards its open file. Who wins?"),
+  /* Lesson unit7-results.json $.exercises[21].hints[1] */
+  /* xgettext:no-c-format */
+  N_("Can the black general step anywhere safe after the chariot's check?"),
+  /* Lesson unit7-results.json $.exercises[21].choices[0].text, unit7-results.json $.exercises[23].choices[0].text, unit7-results.json $.exercises[25].choices[0].text and 7 more */
   /* xgettext:no-c-format */
   N_("Red wins"),
-  /* Lesson unit7-results.json $.exercises[21].choices[1].text, unit7-results.json $.exercises[22].choices[1].text, unit7-results.json $.exercises[23].choices[1].text */
+  /* Lesson unit7-results.json $.exercises[21].choices[1].text, unit7-results.json $.exercises[23].choices[1].text, unit7-results.json $.exercises[25].choices[1].text and 7 more */
   /* xgettext:no-c-format */
   N_("Black wins"),
-  /* Lesson unit7-results.json $.exercises[21].choices[2].text, unit7-results.json $.exercises[22].choices[2].text, unit7-results.json $.exercises[23].choices[2].text */
+  /* Lesson unit7-results.json $.exercises[21].choices[2].text, unit7-results.json $.exercises[23].choices[2].text, unit7-results.json $.exercises[25].choices[2].text and 7 more */
   /* xgettext:no-c-format */
   N_("A draw"),
-  /* Lesson unit7-results.json $.exercises[21].choices[3].text, unit7-results.json $.exercises[22].choices[3].text, unit7-results.json $.exercises[23].choices[3].text */
+  /* Lesson unit7-results.json $.exercises[21].choices[3].text, unit7-results.json $.exercises[23].choices[3].text, unit7-results.json $.exercises[25].choices[3].text and 7 more */
   /* xgettext:no-c-format */
   N_("Nobody yet: the game goes on"),
   /* Lesson unit7-results.json $.exercises[22].prompt */
   /* xgettext:no-c-format */
-  N_("Sixty moves each have been played with no capture. Who wins under the rules?"),
+  N_("The generals may never face each other. At the end, may the black general step right?"),
+  /* Lesson unit7-results.json $.exercises[22].hints[0] */
+  /* xgettext:no-c-format */
+  N_("The two generals may never face each other on an open file. A move that makes them face is not allowed, and over the board the player who makes it loses. At the end, may the black general step right, onto the red general's file?"),
+  /* Lesson unit7-results.json $.exercises[22].choices[0].text */
+  /* xgettext:no-c-format */
+  N_("Yes, it may"),
+  /* Lesson unit7-results.json $.exercises[22].choices[1].text */
+  /* xgettext:no-c-format */
+  N_("No, it may not"),
+  /* Lesson unit7-results.json $.exercises[23].prompt */
+  /* xgettext:no-c-format */
+  N_("Black cannot move at the end (困斃). Who wins?"),
   /* Lesson unit7-results.json $.exercises[23].hints[0] */
   /* xgettext:no-c-format */
-  N_("Can either side ever give checkmate with these pieces?"),
+  N_("Watch the game. At the end Black is not in check, but has no move at all (困斃). Who wins?"),
+  /* Lesson unit7-results.json $.exercises[23].hints[1], unit7-results.json $.exercises[24].hints[0] */
+  /* xgettext:no-c-format */
+  N_("A side that cannot move loses, even when its general is not in check."),
   /* Lesson unit7-results.json $.exercises[24].prompt */
   /* xgettext:no-c-format */
+  N_("Which rule ended this game?"),
+  /* Lesson unit7-results.json $.exercises[24].choices[1].text, unit7-results.json $.exercises[35].choices[1].text */
+  /* xgettext:no-c-format */
+  N_("Stalemate: no move at all"),
+  /* Lesson unit7-results.json $.exercises[24].choices[2].text, unit7-results.json $.exercises[35].choices[2].text */
+  /* xgettext:no-c-format */
+  N_("Sixty moves without a capture"),
+  /* Lesson unit7-results.json $.exercises[24].choices[3].text, unit7-results.json $.exercises[35].choices[3].text */
+  /* xgettext:no-c-format */
+  N_("Nobody can ever checkmate"),
+  /* Lesson unit7-results.json $.exercises[25].prompt, unit7-results.json $.exercises[27].prompt */
+  /* xgettext:no-c-format */
+  N_("Who wins under the rules?"),
+  /* Lesson unit7-results.json $.exercises[26].prompt */
+  /* xgettext:no-c-format */
+  N_("Sixty moves each have been played with no capture. Who wins under the rules?"),
+  /* Lesson unit7-results.json $.exercises[27].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Can either side ever give checkmate with these pieces?"),
+  /* Lesson unit7-results.json $.exercises[28].prompt */
+  /* xgettext:no-c-format */
+  N_("Red checks on every move (長將). Who wins?"),
+  /* Lesson unit7-results.json $.exercises[28].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Red's chariot checks on every move and the same position keeps coming back. That is perpetual check (長將). Watch to the end: who wins?"),
+  /* Lesson unit7-results.json $.exercises[28].hints[1] */
+  /* xgettext:no-c-format */
+  N_("Checking forever is not allowed: the side that does it must change, or it loses."),
+  /* Lesson unit7-results.json $.exercises[29].prompt */
+  /* xgettext:no-c-format */
+  N_("Red checks on every move. Is that allowed?"),
+  /* Lesson unit7-results.json $.exercises[29].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Here Red checks on every move, again and again. Is that allowed?"),
+  /* Lesson unit7-results.json $.exercises[29].choices[0].text, unit7-results.json $.exercises[30].choices[0].text, unit7-results.json $.exercises[33].choices[0].text */
+  /* xgettext:no-c-format */
+  N_("Yes, it is allowed"),
+  /* Lesson unit7-results.json $.exercises[29].choices[1].text, unit7-results.json $.exercises[30].choices[1].text, unit7-results.json $.exercises[33].choices[1].text */
+  /* xgettext:no-c-format */
+  N_("No, it is not allowed"),
+  /* Lesson unit7-results.json $.exercises[30].prompt */
+  /* xgettext:no-c-format */
+  N_("Red checks, then plays a quiet move (一將一閑). Is that allowed?"),
+  /* Lesson unit7-results.json $.exercises[30].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Now Red checks, then makes a quiet move, then checks again: one check, one idle move (一將一閑). Watch to the end: is that allowed?"),
+  /* Lesson unit7-results.json $.exercises[30].hints[1] */
+  /* xgettext:no-c-format */
+  N_("Count Red's moves: does Red check on every one of them?"),
+  /* Lesson unit7-results.json $.exercises[31].prompt */
+  /* xgettext:no-c-format */
+  N_("The same moves come back three times. Who wins?"),
+  /* Lesson unit7-results.json $.exercises[31].hints[0] */
+  /* xgettext:no-c-format */
+  N_("The same moves come back a third time, and neither side broke a rule. Who wins?"),
+  /* Lesson unit7-results.json $.exercises[32].prompt */
+  /* xgettext:no-c-format */
+  N_("Red's chariot chases the lone cannon (長捉). Who wins?"),
+  /* Lesson unit7-results.json $.exercises[32].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Red's chariot attacks the black cannon on every move. Nothing protects the cannon, so this is a chase, and chasing forever (長捉) is not allowed. Watch to the end: who wins?"),
+  /* Lesson unit7-results.json $.exercises[32].hints[1] */
+  /* xgettext:no-c-format */
+  N_("Chasing an unprotected piece again and again breaks the rule, just like checking forever."),
+  /* Lesson unit7-results.json $.exercises[33].prompt */
+  /* xgettext:no-c-format */
+  N_("Red keeps chasing the same cannon. Is that allowed?"),
+  /* Lesson unit7-results.json $.exercises[33].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Red's chariot keeps chasing the same cannon. Is that allowed?"),
+  /* Lesson unit7-results.json $.exercises[34].prompt */
+  /* xgettext:no-c-format */
+  N_("Both sides move their horses out and back. Who wins?"),
+  /* Lesson unit7-results.json $.exercises[34].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Both sides only move their horses out and back. The same position comes back three times. Who wins?"),
+  /* Lesson unit7-results.json $.exercises[34].hints[1] */
+  /* xgettext:no-c-format */
+  N_("Moving back and forth without attacking breaks no rule."),
+  /* Lesson unit7-results.json $.exercises[35].prompt */
+  /* xgettext:no-c-format */
+  N_("55 moves each without a capture so far. Which rule ends the game?"),
+  /* Lesson unit7-results.json $.exercises[35].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Fifty-five moves each have gone by without a capture already. Watch the counter under the moves: which rule ends the game?"),
+  /* Lesson unit7-results.json $.exercises[35].hints[1] */
+  /* xgettext:no-c-format */
+  N_("Look at the counter: how many moves each without a capture?"),
+  /* Lesson unit7-results.json $.exercises[36].prompt */
+  /* xgettext:no-c-format */
+  N_("Watch the captures. Who wins?"),
+  /* Lesson unit7-results.json $.exercises[36].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Watch the captures. What is left on the board at the end? Who wins?"),
+  /* Lesson unit7-results.json $.exercises[36].hints[1] */
+  /* xgettext:no-c-format */
+  N_("Can a general with one advisor ever checkmate?"),
+  /* Lesson unit7-results.json $.exercises[37].prompt */
+  /* xgettext:no-c-format */
   N_("A player checks again and again and never stops. What happens?"),
-  /* Lesson unit7-results.json $.exercises[24].choices[0].text */
+  /* Lesson unit7-results.json $.exercises[37].choices[0].text */
   /* xgettext:no-c-format */
   N_("The side giving perpetual check loses"),
-  /* Lesson unit7-results.json $.exercises[24].choices[1].text */
+  /* Lesson unit7-results.json $.exercises[37].choices[1].text */
   /* xgettext:no-c-format */
   N_("It is always a draw"),
-  /* Lesson unit7-results.json $.exercises[24].choices[2].text */
+  /* Lesson unit7-results.json $.exercises[37].choices[2].text */
   /* xgettext:no-c-format */
   N_("The side giving check wins"),
-  /* Lesson unit7-results.json $.exercises[25].prompt */
+  /* Lesson unit7-results.json $.exercises[38].prompt */
   /* xgettext:no-c-format */
   N_("How many moves each without any capture can lead to a draw?"),
   /* Lesson unit9-mate.json $.title */

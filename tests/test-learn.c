@@ -96,13 +96,13 @@ open_unit (Fixture    *f,
 
 /* The shipped kinds, for the tests that solve each its own way. */
 enum { KIND_TAP, KIND_MOVE, KIND_STARS, KIND_SETUP, KIND_CHOOSE, KIND_MATE, KIND_MATCH, KIND_READ_MOVE,
-       KIND_WRITE_MOVE };
+       KIND_WRITE_MOVE, KIND_REPLAY };
 
 static int
 kind_index (const XqExercise *ex)
 {
   static const char *const names[] = { "tap", "move", "stars", "setup", "choose", "mate", "match", "read-move",
-                                       "write-move" };
+                                       "write-move", "replay" };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     if (xq_exercise_is (ex, names[i]))
@@ -352,6 +352,17 @@ solve_exercise (Fixture          *f,
             }
         if (all)
           xq_test_click (xq_lesson_player_get_button (f->player, "check"));
+        break;
+      }
+    case KIND_REPLAY:
+      {
+        XqReplayBar *bar = xq_lesson_player_get_replay_bar (f->player);
+
+        /* Watched to the end first, move by move, as a child would. */
+        g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
+        while (xq_replay_bar_get_ply (bar) < xq_replay_bar_get_n_plies (bar))
+          xq_test_click (xq_replay_bar_get_button (bar, "forward"));
+        xq_test_click (xq_lesson_player_get_choice_button (f->player, answer_of (ex).choice));
         break;
       }
     default:
@@ -1120,6 +1131,82 @@ test_damaged_learner (Fixture       *f,
   g_assert_null (xq_notice_bar_get_text (bar));
 }
 
+/* The results unit step by step (issue 14's win, lose and draw): the
+ * replayed page plays to the referee's sentence; before each replay
+ * question the game is watched to its end, the sentence waits for the
+ * answer, and the answer shows it; every exercise earns three stars. */
+static void
+test_results_replays (Fixture       *f,
+                      gconstpointer  data)
+{
+  const XqUnit *unit = open_unit (f, "results");
+  XqReplayBar *bar = xq_lesson_player_get_replay_bar (f->player);
+  guint n_steps = xq_lesson_player_get_n_steps (f->player);
+  int pages_replayed = 0, questions = 0;
+
+  xq_lesson_player_go_to (f->player, 0);
+  xq_replay_bar_set_delay (bar, 1);
+  for (guint step = 0; step + 1 < n_steps; step++)
+    {
+      const XqExercise *ex = xq_lesson_player_get_exercise (f->player);
+      const XqGame *game = ex != NULL ? xq_exercise_replay (ex)
+                           : step < unit->pages->len ? ((XqLessonPage *) g_ptr_array_index (unit->pages, step))->replay
+                           : NULL;
+
+      g_assert_cmpint (gtk_widget_get_visible (GTK_WIDGET (bar)), ==, game != NULL);
+      if (game != NULL)
+        {
+          XqResult result = xq_game_get_result (game);
+          g_autofree char *verdict = xq_result_explain (&result);
+
+          /* Every replay starts at its first board, with nothing said. */
+          g_assert_cmpint (xq_replay_bar_get_ply (bar), ==, 0);
+          g_assert_cmpstr (xq_replay_bar_get_verdict (bar), ==, "");
+          g_assert_true (xq_board_model_get_position (xq_lesson_board_get_model (f->board))->key ==
+                         xq_game_get_start (game)->key);
+          xq_test_click (xq_replay_bar_get_button (bar, "play"));
+          while (xq_replay_bar_is_playing (bar))
+            g_main_context_iteration (NULL, TRUE);
+          g_assert_cmpint (xq_replay_bar_get_ply (bar), ==, xq_game_get_n_plies (game));
+          g_assert_true (xq_board_model_get_position (xq_lesson_board_get_model (f->board))->key ==
+                         xq_game_get_position (game)->key);
+          if (ex == NULL)
+            {
+              g_assert_cmpstr (xq_replay_bar_get_verdict (bar), ==, verdict);
+              pages_replayed++;
+            }
+          else
+            {
+              /* The question comes first: the sentence would give it away. */
+              g_assert_cmpstr (xq_replay_bar_get_verdict (bar), ==, "");
+              xq_test_click (xq_lesson_player_get_choice_button (f->player, answer_of (ex).choice));
+              g_assert_true (xq_lesson_player_is_solved (f->player));
+              g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 3);
+              if (!g_str_equal (xq_exercise_get_field (ex, "question"), "legal"))
+                {
+                  g_assert_cmpstr (xq_replay_bar_get_verdict (bar), ==, verdict);
+                  g_assert_cmpstr (xq_lesson_player_get_feedback (f->player), ==, verdict);
+                }
+              /* A child can watch it again. */
+              xq_test_click (xq_replay_bar_get_button (bar, "start"));
+              g_assert_cmpint (xq_replay_bar_get_ply (bar), ==, 0);
+              questions++;
+            }
+        }
+      else if (ex != NULL)
+        {
+          solve_exercise (f, ex);
+          g_assert_true (xq_lesson_player_is_solved (f->player));
+          g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 3);
+        }
+      if (ex != NULL)
+        g_assert_cmpint (stars_on_disk (f, unit->id, ex->id), ==, 3);
+      xq_test_click (xq_lesson_player_get_button (f->player, "next"));
+    }
+  g_assert_cmpint (pages_replayed, >=, 1);
+  g_assert_cmpint (questions, >=, 8);
+}
+
 /* Every shipped unit can be played to the end by input alone, with three
  * stars for every exercise answered right first time. */
 static void
@@ -1628,6 +1715,7 @@ main (int   argc,
   ADD ("remembers-learner", test_remembers_learner);
   ADD ("damaged-learner", test_damaged_learner);
   ADD ("every-unit", test_every_unit);
+  ADD ("results-replays", test_results_replays);
   ADD ("play-new-units", test_play_new_units);
   ADD ("keyboard-tap", test_keyboard_tap);
   ADD ("own-units", test_own_units);

@@ -103,7 +103,8 @@ test_answers_accepted (void)
           g_assert_nonnull (ex->prompt);
           xq_exercise_answer (ex, &answer);
           if (xq_exercise_is (ex, "tap") || xq_exercise_is (ex, "setup") || xq_exercise_is (ex, "choose") ||
-              xq_exercise_is (ex, "match") || xq_exercise_is (ex, "write-move"))
+              xq_exercise_is (ex, "match") || xq_exercise_is (ex, "write-move") ||
+              xq_exercise_is (ex, "replay"))
             {
               /* The answer the rules computed is accepted. */
               g_assert_true (answer.n_points > 0 || answer.board != NULL || answer.choice != NULL);
@@ -328,7 +329,8 @@ test_wrong_answers_explain (void)
                 checked++;
                 xq_attempt_clear (&a);
               }
-          else if (xq_exercise_is (ex, "choose") || xq_exercise_is (ex, "write-move"))
+          else if (xq_exercise_is (ex, "choose") || xq_exercise_is (ex, "write-move") ||
+                   xq_exercise_is (ex, "replay"))
             {
               GPtrArray *choices = xq_exercise_choices (ex);
 

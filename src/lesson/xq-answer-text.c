@@ -325,9 +325,11 @@ xq_exercise_question (const XqExercise *ex, XqAnswerStyle *style)
     return g_string_free (g_steal_pointer (&out), FALSE);
 
   /* The moves a choice question asks about (is it legal, is the trade
-   * good) are part of the question: the marks on the board only hint. */
+   * good, the game replayed) are part of the question: the marks on the
+   * board only hint. */
   {
-    const char *moves = xq_exercise_get_field (ex, "moves");
+    const char *moves = xq_exercise_get_field (ex, "moves") ? xq_exercise_get_field (ex, "moves")
+                        : xq_exercise_get_field (ex, "replay");
     g_auto(GStrv) words = moves != NULL ? g_strsplit (moves, " ", -1) : NULL;
     g_autoptr(GArray) line = g_array_new (FALSE, FALSE, sizeof (XqMove));
 

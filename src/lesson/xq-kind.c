@@ -23,6 +23,7 @@
   K (match)             \
   K (read_move)         \
   K (write_move)        \
+  K (replay)            \
   /* the end of the table */
 
 #define DECLARE_KIND(name) extern const XqKind xq_kind_##name;
@@ -171,6 +172,13 @@ xq_exercise_picture (const XqExercise *ex, XqLessonMarks *marks)
   g_return_val_if_fail (ex != NULL && marks != NULL, NULL);
   *marks = ex->marks;
   return ex->kind->picture ? ex->kind->picture (ex, marks) : &ex->position;
+}
+
+const XqGame *
+xq_exercise_replay (const XqExercise *ex)
+{
+  g_return_val_if_fail (ex != NULL, NULL);
+  return ex->kind->replay ? ex->kind->replay (ex) : NULL;
 }
 
 GPtrArray *
@@ -436,4 +444,102 @@ xq_attempt_hint_finish (GAsyncResult *result, GError **error)
 {
   g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
   return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* ---- Questions with choices ----------------------------------------------- */
+
+static void
+choice_free (XqChoice *choice)
+{
+  if (choice == NULL)
+    return;
+  g_free (choice->id);
+  g_free (choice->text);
+  g_free (choice);
+}
+
+GPtrArray *
+xq_choices_new (void)
+{
+  return g_ptr_array_new_with_free_func ((GDestroyNotify) choice_free);
+}
+
+void
+xq_kind_read_choices (XqKindReader *r, JsonArray *array, const char *path, const char *const *vocab,
+                      gboolean (*accept) (XqKindReader *r, const char *id, const char *id_path),
+                      GPtrArray *choices)
+{
+  static const char *const choice_keys[] = { "id", "text", NULL };
+
+  g_return_if_fail (array != NULL && choices != NULL);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      g_autofree char *ip = xq_kind_index_path (path, i);
+      JsonObject *c = xq_kind_element_object (r, array, i, ip);
+      g_autofree char *idp = NULL;
+      const char *id, *text;
+      XqChoice *choice;
+
+      if (c == NULL)
+        continue;
+      xq_kind_check_keys (r, c, ip, choice_keys);
+      id = xq_kind_get_string (r, c, ip, "id", TRUE);
+      text = xq_kind_get_text (r, c, ip, "text", TRUE, XQ_LESSON_MAX_LABEL);
+      if (id == NULL || text == NULL)
+        continue;
+      idp = xq_kind_path (ip, "id");
+      if (vocab != NULL && !g_strv_contains (vocab, id))
+        {
+          g_autofree char *list = g_strjoinv (", ", (char **) vocab);
+          xq_kind_problem (r, XQ_LESSON_ERROR_VALUE, idp, _("“%s” is not one of: %s"), id, list);
+          continue;
+        }
+      if (accept != NULL && !accept (r, id, idp))
+        continue;
+      if (xq_choices_offer (choices, id))
+        {
+          xq_kind_problem (r, XQ_LESSON_ERROR_DUPLICATE_ID, idp, _("duplicate id “%s”"), id);
+          continue;
+        }
+      choice = g_new0 (XqChoice, 1);
+      choice->id = g_strdup (id);
+      choice->text = xq_kind_translate (text);
+      g_ptr_array_add (choices, choice);
+    }
+}
+
+gboolean
+xq_choices_offer (const GPtrArray *choices, const char *id)
+{
+  g_return_val_if_fail (choices != NULL, FALSE);
+  for (guint i = 0; id != NULL && i < choices->len; i++)
+    if (strcmp (((const XqChoice *) g_ptr_array_index (choices, i))->id, id) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+const char *
+xq_choices_text (const GPtrArray *choices, const char *id)
+{
+  g_return_val_if_fail (choices != NULL && id != NULL, NULL);
+  for (guint i = 0; i < choices->len; i++)
+    {
+      const XqChoice *c = g_ptr_array_index (choices, i);
+      if (strcmp (c->id, id) == 0)
+        return c->text;
+    }
+  return id;
+}
+
+char *
+xq_choices_answer_key (const GPtrArray *choices, const char *answer)
+{
+  g_return_val_if_fail (choices != NULL, NULL);
+  for (guint i = 0; i < choices->len; i++)
+    {
+      const XqChoice *c = g_ptr_array_index (choices, i);
+      if (g_strcmp0 (c->id, answer) == 0)
+        return g_strdup_printf ("%c) %s", xq_answer_choice_letter (i), c->text);
+    }
+  return NULL;
 }

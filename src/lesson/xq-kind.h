@@ -52,6 +52,7 @@
 
 #include "xq-answer-text.h"
 #include "xq-checker.h"
+#include "xq-game.h"
 #include "xq-lesson.h"
 
 G_BEGIN_DECLS
@@ -189,6 +190,7 @@ typedef enum {
   XQ_KIND_INPUT_CHOICES = 1 << 2,  /* a button per choice */
   XQ_KIND_INPUT_TRAY    = 1 << 3,  /* the set-up tray (XqSetupTray): pieces to place */
   XQ_KIND_INPUT_CHECK   = 1 << 4,  /* a Check button (when xq_attempt_wants_check) */
+  XQ_KIND_INPUT_REPLAY  = 1 << 5,  /* a game to watch first (XqReplayBar): xq_exercise_replay */
 } XqKindInput;
 
 /* One learner's try at one exercise: everything the player shows, kept in
@@ -265,6 +267,8 @@ struct _XqKind {
   XqVerdict *(*check)      (const XqExercise *ex, const XqAnswer *answer);
   /* XqChoice*, for kinds with XQ_KIND_INPUT_CHOICES. */
   GPtrArray *(*choices)    (const XqExercise *ex);
+  /* The game to watch, at its last ply, for kinds with XQ_KIND_INPUT_REPLAY. */
+  const XqGame *(*replay) (const XqExercise *ex);
 
   /* Sets a fresh attempt's shown position, marks, tray... */
   void      (*start)       (XqAttempt *a);
@@ -342,6 +346,24 @@ void        xq_attempt_keep_right_taps (XqAttempt *a, const gboolean *answer);
 XqVerdict  *xq_verdict_selecting       (const XqAttempt *a, gboolean added, int n_answer);
 
 
+/* ---- Questions with choices (choose, replay) ----------------------------- */
+
+/* An empty list of XqChoice*, which frees them. */
+GPtrArray  *xq_choices_new             (void);
+/* Reads the array of { "id", "text" } at path into choices: a missing or
+ * duplicate id is a problem, and so is an id outside vocab (NULL: any) or
+ * one accept refuses (it reports its own problem at the id's path; NULL:
+ * every id). */
+void        xq_kind_read_choices       (XqKindReader *r, JsonArray *array, const char *path,
+                                        const char *const *vocab,
+                                        gboolean (*accept) (XqKindReader *r, const char *id, const char *id_path),
+                                        GPtrArray *choices);
+gboolean    xq_choices_offer           (const GPtrArray *choices, const char *id);
+/* The (translated) text of choice id, or the id itself. */
+const char *xq_choices_text            (const GPtrArray *choices, const char *id);
+/* "B) Black wins": the answer's letter and text as the question lists them. */
+char       *xq_choices_answer_key      (const GPtrArray *choices, const char *answer);
+
 /* Judges one answer value against the exercise, without an attempt. */
 XqVerdict  *xq_exercise_check      (const XqExercise *ex, const XqAnswer *answer);
 /* The answer the rules computed (see XqKind.answer). */
@@ -352,6 +374,8 @@ void        xq_exercise_answer     (const XqExercise *ex, XqAnswer *out);
 const char *xq_exercise_get_field  (const XqExercise *ex, const char *key);
 /* The choices of a question (XqChoice*), or NULL. */
 GPtrArray  *xq_exercise_choices    (const XqExercise *ex);
+/* The replay to watch before answering (xq-replay.h), at its last ply, or NULL. */
+const XqGame *xq_exercise_replay (const XqExercise *ex);
 gboolean    xq_exercise_is         (const XqExercise *ex, const char *kind_name);
 /* The answer key line for a worksheet (NULL: nothing to say), in style's
  * notation (NULL: xq_answer_default_notation ()). */

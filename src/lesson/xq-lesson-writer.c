@@ -17,6 +17,7 @@ static const char *const document_order[] = {
 static const char *const item_order[] = {
   "id", "kind", "title", "text", "prompt", "fen", "target", "mate-in", "pattern", "difficulty",
   "hints", "rule", "goal", "select", "side", "square", "number", "points", "stars", "moves",
+  "replay", "question", "try",
   "marks", "choices", "answer", "point", "circle", "cross", "star", "arrow", "role", "color", NULL
 };
 

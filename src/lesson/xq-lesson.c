@@ -10,6 +10,7 @@
 #include "xq-data-dirs.h"
 #include "xq-kind.h"
 #include "xq-lesson.h"
+#include "xq-replay.h"
 #include "xq-lesson-rules.h"
 #include "xq-proofs.h"
 
@@ -814,10 +815,11 @@ page_free (XqLessonPage *page)
     return;
   g_free (page->text);
   g_free (page->fen);
+  g_clear_pointer (&page->replay, xq_game_free);
   g_free (page);
 }
 
-static const char *const page_keys[] = { "text", "fen", "marks", NULL };
+static const char *const page_keys[] = { "text", "fen", "marks", "replay", NULL };
 
 static GPtrArray *
 get_pages (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required)
@@ -841,6 +843,19 @@ get_pages (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolea
       page->text = translate (get_text (ctx, o, ip, "text", TRUE, XQ_LESSON_MAX_TEXT));
       page->fen = get_fen (ctx, o, ip, "fen", FALSE, NULL, TRUE, &page->position);
       get_marks (ctx, o, ip, &page->marks);
+      /* A bad FEN is reported already: no replay from it. */
+      if (json_object_has_member (o, "replay") && (page->fen != NULL || !json_object_has_member (o, "fen")))
+        {
+          XqPosition start;
+
+          /* A page without a board starts from the opening position, as
+           * the player shows it. */
+          if (page->fen != NULL)
+            start = page->position;
+          else
+            xq_position_set_fen (&start, XQ_START_FEN, NULL);
+          page->replay = xq_replay_read (ctx, o, ip, "replay", FALSE, &start);
+        }
       g_ptr_array_add (pages, page);
     }
   return pages;

@@ -13,6 +13,7 @@
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
+#include "xq-game.h"
 #include "xq-position.h"
 #include "xq-lesson-marks.h"
 #include "xq-lesson-rules.h"
@@ -112,12 +113,14 @@ typedef struct {
   char *text;   /* translated */
 } XqChoice;
 
-/* An introduction page: text, optionally a board with marks. */
+/* An introduction page: text, optionally a board with marks, and
+ * optionally a replay played from it (xq-replay.h). */
 typedef struct {
   char         *text;      /* translated */
   char         *fen;       /* NULL: no board */
   XqPosition    position;
   XqLessonMarks marks;
+  XqGame       *replay;    /* at its last ply, or NULL */
 } XqLessonPage;
 
 /* The fields every exercise has; what its kind reads lives in `data`,

@@ -10,6 +10,7 @@
 #include <adwaita.h>
 
 #include "xq-lesson-player.h"
+#include "xq-replay-bar.h"
 #include "xq-setup-tray.h"
 
 G_BEGIN_DECLS
@@ -44,6 +45,7 @@ struct _XqLessonPlayer
   XqLessonBoard *board;
   GtkWidget     *side;
   GtkWidget     *prompt_label;
+  XqReplayBar   *replay_bar;       /* a page's or an exercise's replay (hidden when none) */
   GtkWidget     *choices_box;
   XqSetupTray   *tray;
   GtkWidget     *feedback_label;

@@ -220,6 +220,14 @@ handle (XqLessonPlayer *self,
   if (in->type != XQ_INPUT_REPLY)
     xq_lesson_player_cancel_hint (self);
   v = xq_attempt_input (&self->attempt, in);
+  /* An answer is about the end of the replay: the board goes there, and
+   * once solved the referee's sentence shows too. */
+  if (v != NULL && xq_lesson_player_takes (self, XQ_KIND_INPUT_REPLAY))
+    {
+      xq_replay_bar_go_to (self->replay_bar, G_MAXINT);
+      if (self->attempt.solved)
+        xq_replay_bar_reveal (self->replay_bar);
+    }
   xq_sound_play (xq_sound_for_input (&before, in, v, self->attempt.solved));
   if (v == NULL)
     show_attempt (self, NULL);
@@ -420,6 +428,9 @@ reset_exercise (XqLessonPlayer *self)
   if (xq_lesson_player_takes (self, XQ_KIND_INPUT_TRAY))
     xq_setup_tray_show (self->tray, &self->attempt, FALSE);
   show_attempt (self, NULL);
+  /* A replay starts at its first board; the question waits below it. */
+  if (xq_lesson_player_takes (self, XQ_KIND_INPUT_REPLAY))
+    xq_replay_bar_show (self->replay_bar, xq_exercise_replay (ex), &self->attempt.base_marks, FALSE);
 }
 
 static void
@@ -432,6 +443,7 @@ show_page (XqLessonPlayer     *self,
   xq_lesson_board_set_position (self->board, page->fen != NULL ? &page->position : &self->empty_page,
                                 XQ_MOVE_NONE, FALSE);
   xq_lesson_board_set_marks (self->board, page->fen != NULL ? &page->marks : NULL);
+  xq_replay_bar_show (self->replay_bar, page->replay, &page->marks, TRUE);
   xq_lesson_board_set_tap_mode (self->board, FALSE);
   xq_lesson_board_set_drag_pieces (self->board, FALSE);
   gtk_widget_set_sensitive (self->next_button, TRUE);
@@ -488,6 +500,7 @@ show_step (XqLessonPlayer *self)
   for (guint i = 0; i < G_N_ELEMENTS (exercise_only); i++)
     gtk_widget_set_visible (exercise_only[i], FALSE);
   xq_setup_tray_show (self->tray, NULL, FALSE);
+  xq_replay_bar_show (self->replay_bar, NULL, NULL, FALSE);
   gtk_widget_set_sensitive (self->back_button, step > 0);
   gtk_button_set_label (GTK_BUTTON (self->next_button), _("Next"));
   xq_lesson_player_set_feedback (self, NULL, NULL);
@@ -631,12 +644,13 @@ xq_lesson_player_class_init (XqLessonPlayerClass *klass)
   g_type_ensure (XQ_TYPE_LESSON_BOARD);
   g_type_ensure (XQ_TYPE_SETUP_TRAY);
   g_type_ensure (XQ_TYPE_EXERCISE_LIST);
+  g_type_ensure (XQ_TYPE_REPLAY_BAR);
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-lesson-player.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, XqLessonPlayer, name)
   BIND (box); BIND (units_button); BIND (title_label); BIND (step_label); BIND (step_bar);
   BIND (exercises_button);
   BIND (scroller); BIND (side_scroller); BIND (main); BIND (board_frame); BIND (board); BIND (side);
-  BIND (prompt_label); BIND (choices_box); BIND (tray); BIND (feedback_label);
+  BIND (prompt_label); BIND (replay_bar); BIND (choices_box); BIND (tray); BIND (feedback_label);
   BIND (stars_label); BIND (praise_label); BIND (buttons); BIND (nav_row); BIND (back_button); BIND (hint_button);
   BIND (retry_button); BIND (check_button); BIND (next_button);
 #undef BIND
@@ -661,6 +675,7 @@ xq_lesson_player_init (XqLessonPlayer *self)
   xq_position_set_fen (&self->empty_page, XQ_START_FEN, NULL);
   xq_setup_tray_set_picture_func (self->tray, tray_picture, self);
   xq_setup_tray_set_board (self->tray, self->board, GTK_WIDGET (self));
+  xq_replay_bar_set_board (self->replay_bar, self->board);
   g_signal_connect_swapped (xq_lesson_board_get_view (self->board), "move", G_CALLBACK (move_cb), self);
   xq_lesson_player_init_layout (self);
 }
@@ -853,4 +868,11 @@ xq_lesson_player_get_praise (XqLessonPlayer *self)
 {
   g_return_val_if_fail (XQ_IS_LESSON_PLAYER (self), NULL);
   return gtk_widget_get_visible (self->praise_label) ? gtk_label_get_text (GTK_LABEL (self->praise_label)) : "";
+}
+
+XqReplayBar *
+xq_lesson_player_get_replay_bar (XqLessonPlayer *self)
+{
+  g_return_val_if_fail (XQ_IS_LESSON_PLAYER (self), NULL);
+  return self->replay_bar;
 }

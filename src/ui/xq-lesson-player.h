@@ -19,6 +19,7 @@
 #include "xq-lesson.h"
 #include "xq-progress.h"
 #include "xq-lesson-board.h"
+#include "xq-replay-bar.h"
 
 G_BEGIN_DECLS
 
@@ -64,6 +65,9 @@ GtkWidget     *xq_lesson_player_get_button   (XqLessonPlayer *self, const char *
 /* The button of a choice, or the tray button of a piece (set-up). */
 GtkWidget     *xq_lesson_player_get_choice_button (XqLessonPlayer *self, const char *choice_id);
 GtkWidget     *xq_lesson_player_get_tray_button   (XqLessonPlayer *self, XqPiece piece);
+
+/* The replay shown on a page or before a question (hidden when none). */
+XqReplayBar   *xq_lesson_player_get_replay_bar (XqLessonPlayer *self);
 
 /* How long the computer waits before its reply (ms; 0 in tests). */
 void           xq_lesson_player_set_reply_delay (XqLessonPlayer *self, guint ms);

@@ -81,16 +81,6 @@ static const XqKindField fields[] = {
 };
 
 static void
-choice_free (XqChoice *choice)
-{
-  if (choice == NULL)
-    return;
-  g_free (choice->id);
-  g_free (choice->text);
-  g_free (choice);
-}
-
-static void
 choose_free (gpointer data)
 {
   Choose *d = data;
@@ -137,55 +127,24 @@ parse_tenths (const char *s)
 static gboolean
 offered (const Choose *d, const char *id)
 {
-  for (guint i = 0; i < d->choices->len; i++)
-    if (strcmp (((XqChoice *) g_ptr_array_index (d->choices, i))->id, id) == 0)
-      return TRUE;
+  return xq_choices_offer (d->choices, id);
+}
+
+/* A material choice id must be a number of points. */
+static gboolean
+material_id (XqKindReader *r, const char *id, const char *id_path)
+{
+  if (parse_tenths (id) >= 0)
+    return TRUE;
+  xq_kind_problem (r, XQ_LESSON_ERROR_VALUE, id_path, _("a material choice id must be a number, not “%s”"), id);
   return FALSE;
 }
 
 static void
 read_choices (XqKindReader *r, JsonArray *array, const char *cp, Choose *d)
 {
-  static const char *const choice_keys[] = { "id", "text", NULL };
-  const char *const *vocab = rule_vocabulary (d->rule);
-
-  for (guint i = 0; i < json_array_get_length (array); i++)
-    {
-      g_autofree char *ip = xq_kind_index_path (cp, i);
-      JsonObject *c = xq_kind_element_object (r, array, i, ip);
-      g_autofree char *idp = NULL;
-      const char *id, *text;
-      XqChoice *choice;
-
-      if (c == NULL)
-        continue;
-      xq_kind_check_keys (r, c, ip, choice_keys);
-      id = xq_kind_get_string (r, c, ip, "id", TRUE);
-      text = xq_kind_get_text (r, c, ip, "text", TRUE, XQ_LESSON_MAX_LABEL);
-      if (id == NULL || text == NULL)
-        continue;
-      idp = xq_kind_path (ip, "id");
-      if (vocab != NULL && !g_strv_contains (vocab, id))
-        {
-          g_autofree char *list = g_strjoinv (", ", (char **) vocab);
-          xq_kind_problem (r, XQ_LESSON_ERROR_VALUE, idp, _("“%s” is not one of: %s"), id, list);
-          continue;
-        }
-      if (d->rule == CHOOSE_MATERIAL && parse_tenths (id) < 0)
-        {
-          xq_kind_problem (r, XQ_LESSON_ERROR_VALUE, idp, _("a material choice id must be a number, not “%s”"), id);
-          continue;
-        }
-      if (offered (d, id))
-        {
-          xq_kind_problem (r, XQ_LESSON_ERROR_DUPLICATE_ID, idp, _("duplicate id “%s”"), id);
-          continue;
-        }
-      choice = g_new0 (XqChoice, 1);
-      choice->id = g_strdup (id);
-      choice->text = xq_kind_translate (text);
-      g_ptr_array_add (d->choices, choice);
-    }
+  xq_kind_read_choices (r, array, cp, rule_vocabulary (d->rule),
+                        d->rule == CHOOSE_MATERIAL ? material_id : NULL, d->choices);
 }
 
 /* The answer the rules give, or NULL for the author's own (fixed). */
@@ -332,7 +291,7 @@ choose_read (XqKindReader *r, JsonObject *o, const char *path, XqExercise *ex)
 {
   Choose *d = g_new0 (Choose, 1);
 
-  d->choices = g_ptr_array_new_with_free_func ((GDestroyNotify) choice_free);
+  d->choices = xq_choices_new ();
   d->square = XQ_NO_SQUARE;
   if (read_choose (r, o, path, ex, d))
     return d;
@@ -356,13 +315,7 @@ choose_choices (const XqExercise *ex)
 static const char *
 choice_text (const Choose *d, const char *id)
 {
-  for (guint i = 0; i < d->choices->len; i++)
-    {
-      const XqChoice *c = g_ptr_array_index (d->choices, i);
-      if (strcmp (c->id, id) == 0)
-        return c->text;
-    }
-  return id;
+  return xq_choices_text (d->choices, id);
 }
 
 /* The arrows of the trade asked about: the learner's side's moves, then
@@ -720,13 +673,7 @@ choose_answer_key (const XqExercise *ex, XqAnswerStyle *style)
 {
   const Choose *d = ex->data;
 
-  for (guint i = 0; i < d->choices->len; i++)
-    {
-      XqChoice *c = g_ptr_array_index (d->choices, i);
-      if (g_strcmp0 (c->id, d->answer) == 0)
-        return g_strdup_printf ("%c) %s", xq_answer_choice_letter (i), c->text);
-    }
-  return NULL;
+  return xq_choices_answer_key (d->choices, d->answer);
 }
 
 const XqKind xq_kind_choose = {

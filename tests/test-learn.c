@@ -640,6 +640,65 @@ test_hints (Fixture       *f,
   g_assert_cmpint (hints_on_disk (f, unit->id, ex->id), ==, 3);
 }
 
+/* A choice question's last try gives the answer away in words: the right
+ * choice's button lights up with them, and the wrong picks stay marked. */
+static void
+test_choice_last_try (Fixture       *f,
+                      gconstpointer  data)
+{
+  GPtrArray *units = xq_learn_page_get_units (f->page);
+  gboolean found = FALSE;
+
+  for (guint u = 0; u < units->len && !found; u++)
+    {
+      const XqUnit *unit = g_ptr_array_index (units, u);
+
+      for (guint i = 0; i < unit->exercises->len && !found; i++)
+        {
+          const XqExercise *ex = g_ptr_array_index (unit->exercises, i);
+          GPtrArray *choices = xq_exercise_choices (ex);
+          const char *right, *wrong[2] = { NULL, NULL };
+          GtkWidget *right_button;
+          int n_wrong = 0;
+
+          if (!xq_exercise_is (ex, "choose") || choices->len < 3)
+            continue;
+          found = TRUE;
+          open_unit (f, unit->id);
+          xq_lesson_player_go_to (f->player, unit->pages->len + i);
+          gtk_test_widget_wait_for_draw (GTK_WIDGET (f->player));
+          right = answer_of (ex).choice;
+          for (guint k = 0; k < choices->len && n_wrong < 2; k++)
+            if (g_strcmp0 (((XqChoice *) g_ptr_array_index (choices, k))->id, right) != 0)
+              wrong[n_wrong++] = ((XqChoice *) g_ptr_array_index (choices, k))->id;
+          right_button = xq_lesson_player_get_choice_button (f->player, right);
+
+          /* The first wrong pick: the rule, and the right button not shown. */
+          xq_test_click (xq_lesson_player_get_choice_button (f->player, wrong[0]));
+          g_assert_false (gtk_widget_has_css_class (right_button, "success"));
+          /* The last try: the answer in words and on its button. */
+          xq_test_click (xq_lesson_player_get_choice_button (f->player, wrong[1]));
+          g_assert_false (xq_lesson_player_is_solved (f->player));
+          g_assert_nonnull (strstr (xq_lesson_player_get_feedback (f->player),
+                                    gtk_button_get_label (GTK_BUTTON (right_button))));
+          g_assert_true (gtk_widget_has_css_class (right_button, "success"));
+          g_assert_true (gtk_widget_is_sensitive (right_button));
+          for (int k = 0; k < 2; k++)
+            {
+              GtkWidget *button = xq_lesson_player_get_choice_button (f->player, wrong[k]);
+              g_assert_true (gtk_widget_has_css_class (button, "error"));
+              g_assert_false (gtk_widget_has_css_class (button, "success"));
+              g_assert_false (gtk_widget_is_sensitive (button));
+            }
+          /* Taking it now solves the question, with the lowest stars. */
+          xq_test_click (right_button);
+          g_assert_true (xq_lesson_player_is_solved (f->player));
+          g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 1);
+        }
+    }
+  g_assert_true (found);
+}
+
 /* Set up from the tray, with per-piece feedback. */
 static void
 test_setup (Fixture       *f,
@@ -1589,6 +1648,7 @@ main (int   argc,
   ADD ("play-unit", test_play_unit);
   ADD ("feedback", test_feedback);
   ADD ("hints", test_hints);
+  ADD ("choice-last-try", test_choice_last_try);
   ADD ("setup", test_setup);
   ADD ("setup-drag", test_setup_drag);
   ADD ("mate", test_mate);

@@ -509,6 +509,7 @@ judge (const XqExercise *ex, const char *picked, int wrong_before)
       why = reason ? g_strdup_printf (_("The answer is “%s”. %s"), choice_text (d, d->answer), reason)
                    : g_strdup_printf (_("The answer is “%s”."), choice_text (d, d->answer));
       v = xq_verdict_new (XQ_VERDICT_WRONG, why);
+      v->answer_choice = g_strdup (d->answer);
     }
   v->marks = marks;
   return v;

@@ -1184,6 +1184,64 @@ test_every_unit (Fixture       *f,
 /* `xqtool worksheet` on a unit: one diagram per exercise and the answers
  * the rules core computes (a horse on e4 reaches eight points, six when a
  * soldier stands on its leg at e5). */
+static void settle (GtkWidget *win);
+
+/* The list of a unit's exercises at 600×700, in the real window: every
+ * prompt is there whole, wrapped on two lines rather than cut with "…",
+ * and the list is no wider than the window. */
+static void
+test_exercise_list_wraps (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *store = g_dir_make_tmp ("xq-list-XXXXXX", &error);
+  XqWindow *window;
+  XqLearnPage *page;
+  XqLessonPlayer *player;
+  GtkWidget *win, *list, *popover;
+  GPtrArray *units;
+  guint checked = 0;
+
+  g_assert_no_error (error);
+  window = xq_window_new (NULL);
+  win = GTK_WIDGET (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 600, 700);
+  page = xq_window_get_learn_page (window);
+  xq_learn_page_load (page, NULL, store);
+  player = xq_learn_page_get_player (page);
+  xq_window_show_page (window, "learn");
+  gtk_window_present (GTK_WINDOW (window));
+  settle (win);
+  list = xq_lesson_player_get_exercise_list (player);
+  popover = gtk_widget_get_ancestor (list, GTK_TYPE_POPOVER);
+  g_assert_nonnull (popover);
+
+  units = xq_learn_page_get_units (page);
+  for (guint u = 0; u < units->len; u++)
+    {
+      xq_learn_page_open_unit (page, u);
+      settle (win);
+      gtk_popover_popup (GTK_POPOVER (popover));
+      for (int i = 0; i < 5; i++)
+        gtk_test_widget_wait_for_draw (popover);
+      g_assert_cmpint (gtk_widget_get_width (popover), <=, gtk_widget_get_width (win));
+      for (GtkWidget *row = gtk_widget_get_first_child (list); row; row = gtk_widget_get_next_sibling (row))
+        {
+          GtkWidget *box = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row));
+          GtkWidget *prompt = gtk_widget_get_next_sibling (gtk_widget_get_first_child (box));
+          PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (prompt));
+
+          if (pango_layout_is_ellipsized (layout) || pango_layout_get_line_count (layout) > 2)
+            g_error ("unit %u: the exercise list cuts “%s”", u + 1, gtk_label_get_text (GTK_LABEL (prompt)));
+          checked++;
+        }
+      gtk_popover_popdown (GTK_POPOVER (popover));
+      xq_learn_page_show_map (page);
+    }
+  g_assert_cmpuint (checked, >, 100);
+  gtk_window_destroy (GTK_WINDOW (window));
+  xq_test_remove_tree (store);
+}
+
 static void
 test_worksheet (void)
 {
@@ -1668,6 +1726,7 @@ main (int   argc,
       g_test_add_data_func (path, &layout_sizes[i], test_layout);
     }
   g_test_add_func ("/ui/learn/worksheet", test_worksheet);
+  g_test_add_func ("/ui/learn/exercise-list-wraps", test_exercise_list_wraps);
 
   return g_test_run ();
 }

@@ -225,6 +225,55 @@ test_streak_and_retry (Fixture *f, gconstpointer data)
   }
 }
 
+/* A puzzle left unsolved after a hint, with no wrong move, is a miss: it
+ * joins the review queue when the learner opens another, retries or goes
+ * back to the packs; one left without a hint does not. */
+static void
+test_hint_then_give_up (Fixture *f, gconstpointer data)
+{
+  /* Left without a hint or a move: nothing to review. */
+  xq_puzzle_page_open (f->page, 0, 1);
+  wait_for_checks (f);
+  xq_puzzle_page_open (f->page, 0, 0);
+  wait_for_checks (f);
+  {
+    g_autoptr(XqReview) review = xq_review_load (f->store_dir, "mei", NULL, NULL);
+    g_assert_cmpuint (xq_review_get_n_items (review), ==, 0);
+  }
+
+  /* A hint, then another puzzle. */
+  xq_puzzle_page_open (f->page, 0, 1);
+  wait_for_checks (f);
+  g_assert_cmpint (xq_puzzle_page_hint (f->page), ==, 1);
+  xq_puzzle_page_open (f->page, 0, 0);
+  wait_for_checks (f);
+  {
+    g_autoptr(XqReview) review = xq_review_load (f->store_dir, "mei", NULL, NULL);
+    const XqReviewItem *item = xq_review_find (review, XQ_REVIEW_PUZZLE, "test", "two");
+
+    g_assert_nonnull (item);
+    g_assert_cmpint (item->box, ==, 1);
+    g_assert_cmpint (item->misses, ==, 1);
+    g_assert_cmpuint (xq_review_get_n_items (review), ==, 1);
+  }
+
+  /* A hint, then Retry; a hint, then back to the packs. */
+  g_assert_cmpint (xq_puzzle_page_hint (f->page), ==, 1);
+  xq_puzzle_page_retry (f->page);
+  wait_for_checks (f);
+  {
+    g_autoptr(XqReview) review = xq_review_load (f->store_dir, "mei", NULL, NULL);
+    g_assert_nonnull (xq_review_find (review, XQ_REVIEW_PUZZLE, "test", "one"));
+  }
+  g_assert_cmpint (xq_puzzle_page_hint (f->page), ==, 1);
+  xq_puzzle_page_show_packs (f->page);
+  {
+    g_autoptr(XqReview) review = xq_review_load (f->store_dir, "mei", NULL, NULL);
+    g_assert_cmpint (xq_review_find (review, XQ_REVIEW_PUZZLE, "test", "one")->misses, ==, 2);
+    g_assert_cmpuint (xq_review_get_n_items (review), ==, 2);
+  }
+}
+
 /* The Dismiss button at the end of a notice bar. */
 static GtkWidget *
 dismiss_button (XqNoticeBar *bar)
@@ -626,6 +675,8 @@ main (int argc, char *argv[])
               test_drill_to_the_end, fixture_tear_down);
   g_test_add ("/ui/puzzles/checks-in-thread", Fixture, NULL, fixture_set_up,
               test_checks_in_thread, fixture_tear_down);
+  g_test_add ("/ui/puzzles/hint-then-give-up", Fixture, NULL, fixture_set_up,
+              test_hint_then_give_up, fixture_tear_down);
   g_test_add ("/ui/puzzles/streak-and-retry", Fixture, NULL, fixture_set_up,
               test_streak_and_retry, fixture_tear_down);
   g_test_add ("/ui/puzzles/damaged-streak", Fixture, NULL, fixture_set_up,

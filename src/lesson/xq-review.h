@@ -41,7 +41,7 @@ typedef enum {
 } XqReviewSource;
 
 typedef enum {
-  XQ_REVIEW_MISSED,    /* a wrong try, a hint, or given up after a wrong try */
+  XQ_REVIEW_MISSED,    /* a wrong try, a hint, or given up after either */
   XQ_REVIEW_CLEAN,     /* solved without a wrong try or a hint */
 } XqReviewOutcome;
 

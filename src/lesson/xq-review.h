@@ -64,6 +64,12 @@ int         xq_review_box_days      (int box);
 const char *xq_review_source_name   (XqReviewSource source);
 int         xq_review_source_from_name (const char *name);
 
+/* Today's date and time (a new reference), asked for every review count
+ * and record: the pages take one so a test can move the date. */
+typedef GDateTime *(*XqReviewClock) (gpointer user_data);
+/* clock's answer, or the local time when clock is NULL. */
+GDateTime  *xq_review_clock_now     (XqReviewClock clock, gpointer user_data);
+
 typedef struct _XqReview XqReview;
 
 XqReview   *xq_review_new           (const char *learner);

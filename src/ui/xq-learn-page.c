@@ -155,7 +155,7 @@ xq_learn_page_set_learner (XqLearnPage *self,
 static GDateTime *
 page_now (XqLearnPage *self)
 {
-  return self->clock ? self->clock (self->clock_data) : g_date_time_new_now_local ();
+  return xq_review_clock_now (self->clock, self->clock_data);
 }
 
 static void

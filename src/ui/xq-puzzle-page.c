@@ -574,6 +574,14 @@ xq_puzzle_page_get_board (XqPuzzlePage *self)
 }
 
 void
+xq_puzzle_page_set_clock (XqPuzzlePage *self, XqReviewClock clock, gpointer user_data)
+{
+  g_return_if_fail (XQ_IS_PUZZLE_PAGE (self));
+  self->clock = clock;
+  self->clock_data = user_data;
+}
+
+void
 xq_puzzle_page_set_reply_delay (XqPuzzlePage *self, guint ms)
 {
   g_return_if_fail (XQ_IS_PUZZLE_PAGE (self));

@@ -19,6 +19,7 @@
 #include "xq-board-paint.h"
 #include "xq-checker.h"
 #include "xq-learn-page.h"
+#include "xq-review.h"
 #include "xq-window.h"
 #include "xq-test-gtk.h"
 #include "xq-test-kinds.h"
@@ -1022,8 +1023,9 @@ test_learners (Fixture       *f,
   g_assert_cmpstr (xq_learn_page_get_progress (f->page)->name, ==, "Mei Ling");
   second = xq_learner_chooser_add (chooser, "Mei-Ling", &error);
   g_assert_cmpstr (second, ==, "mei-ling-2");
+  /* A name in another script does not take the default profile's id. */
   han = xq_learner_chooser_add (chooser, "小明", &error);
-  g_assert_cmpstr (han, ==, "learner");
+  g_assert_cmpstr (han, ==, "learner-2");
   g_assert_null (xq_learner_chooser_add (chooser, "   ", &error));
   g_assert_error (error, XQ_PROGRESS_ERROR, XQ_PROGRESS_ERROR_BAD_LEARNER);
   g_clear_error (&error);
@@ -1034,7 +1036,7 @@ test_learners (Fixture       *f,
   ex = g_ptr_array_index (unit->exercises, first_exercise (f, unit, "tap"));
   solve_exercise (f, ex);
   g_assert_cmpint (stars_on_disk (f, unit->id, ex->id), ==, 3);
-  g_assert_true (xq_learner_chooser_choose (chooser, "learner"));
+  g_assert_true (xq_learner_chooser_choose (chooser, "learner-2"));
   g_assert_false (xq_learn_page_is_playing (f->page));
   g_assert_cmpint (xq_progress_get_stars (xq_learn_page_get_progress (f->page), unit->id, ex->id), ==, 0);
 
@@ -1049,6 +1051,98 @@ test_learners (Fixture       *f,
   g_assert_cmpint (xq_progress_get_stars (xq_learn_page_get_progress (f->page), unit->id, ex->id), ==, 0);
   g_assert_cmpint (stars_on_disk (f, unit->id, ex->id), ==, 0);
   g_assert_cmpstr (xq_learn_page_get_progress (f->page)->name, ==, "Mei");
+}
+
+/* Whether the learner chooser lists a row for learner. */
+static gboolean
+chooser_lists (XqLearnerChooser *chooser,
+               const char       *learner)
+{
+  GtkWidget *list = NULL;
+  gboolean found = FALSE;
+
+  /* The rows are the chooser's only GtkListBox's. */
+  for (GtkWidget *w = gtk_widget_get_first_child (GTK_WIDGET (chooser)); w; )
+    {
+      if (GTK_IS_LIST_BOX (w))
+        {
+          list = w;
+          break;
+        }
+      if (gtk_widget_get_first_child (w) != NULL)
+        w = gtk_widget_get_first_child (w);
+      else
+        {
+          while (w != NULL && gtk_widget_get_next_sibling (w) == NULL && w != GTK_WIDGET (chooser))
+            w = gtk_widget_get_parent (w);
+          w = w == NULL || w == GTK_WIDGET (chooser) ? NULL : gtk_widget_get_next_sibling (w);
+        }
+    }
+  g_assert_nonnull (list);
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row; row = gtk_widget_get_next_sibling (row))
+    found |= g_strcmp0 (g_object_get_data (G_OBJECT (row), "learner"), learner) == 0;
+  return found && gtk_widget_get_visible (list);
+}
+
+/* A child learning on the default profile misses an exercise (it joins the
+ * review queue; no star, so no profile file yet), then the teacher adds the
+ * first named learners: the default profile stays in the chooser as
+ * "Learner" with its review queue, and a name in another script gets an id
+ * of its own rather than the default's. */
+static void
+test_first_learner_keeps_default (Fixture       *f,
+                                  gconstpointer  data)
+{
+  XqLearnerChooser *chooser = xq_learn_page_get_chooser (f->page);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *mei = NULL;
+  g_autofree char *han = NULL;
+  const XqUnit *unit;
+  const XqExercise *ex;
+  guint index;
+
+  g_assert_cmpstr (xq_learn_page_get_progress (f->page)->learner, ==, XQ_PROGRESS_DEFAULT_LEARNER);
+  g_assert_cmpstr (xq_learner_chooser_get_rename_text (chooser), ==, "Learner");
+  unit = open_unit (f, "board");
+  index = first_exercise (f, unit, "tap");
+  ex = g_ptr_array_index (unit->exercises, index);
+  for (int sq = 0; sq < XQ_SQUARES; sq++)
+    if (!is_answer_point (ex, sq))
+      {
+        xq_test_press_point (f->board, sq);
+        break;
+      }
+  if (tap_all (ex))
+    xq_test_click (xq_lesson_player_get_button (f->player, "check"));
+  /* Left unsolved: a miss in the default profile's queue. */
+  xq_lesson_player_go_to (f->player, unit->pages->len + index + 1);
+  {
+    g_autoptr(XqReview) review = xq_review_load (f->store_dir, XQ_PROGRESS_DEFAULT_LEARNER, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (xq_review_find (review, XQ_REVIEW_EXERCISE, unit->id, ex->id));
+  }
+  g_assert_false (chooser_lists (chooser, XQ_PROGRESS_DEFAULT_LEARNER));
+
+  mei = xq_learner_chooser_add (chooser, "Mei Ling", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (xq_learn_page_get_progress (f->page)->learner, ==, "mei-ling");
+  han = xq_learner_chooser_add (chooser, "小明", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (han, !=, XQ_PROGRESS_DEFAULT_LEARNER);
+  {
+    g_autoptr(XqReview) review = xq_review_load (f->store_dir, han, NULL, &error);
+    g_assert_cmpuint (xq_review_get_n_items (review), ==, 0);
+  }
+
+  /* Still there, under its name, with what it missed. */
+  g_assert_true (chooser_lists (chooser, XQ_PROGRESS_DEFAULT_LEARNER));
+  g_assert_true (xq_learner_chooser_choose (chooser, XQ_PROGRESS_DEFAULT_LEARNER));
+  g_assert_cmpstr (xq_learn_page_get_progress (f->page)->name, ==, "Learner");
+  {
+    g_autoptr(XqReview) review = xq_review_load (f->store_dir, XQ_PROGRESS_DEFAULT_LEARNER, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (xq_review_find (review, XQ_REVIEW_EXERCISE, unit->id, ex->id));
+  }
 }
 
 /* Tap exercises work from the keyboard: arrows move the board's cursor,
@@ -1711,6 +1805,7 @@ main (int   argc,
   ADD ("setup-drag", test_setup_drag);
   ADD ("mate", test_mate);
   ADD ("learners", test_learners);
+  ADD ("first-learner-keeps-default", test_first_learner_keeps_default);
   ADD ("remembers-learner", test_remembers_learner);
   ADD ("damaged-learner", test_damaged_learner);
   ADD ("every-unit", test_every_unit);

@@ -1133,6 +1133,44 @@ test_units (Fixture *f, gconstpointer data)
   }
 }
 
+/* The label under root that shows text, or NULL. */
+static GtkWidget *
+find_label (GtkWidget *root, const char *text)
+{
+  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_label (c, text);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A fresh profile: the empty "My units" list says what it is for; the
+ * words go once there is a unit. */
+static void
+test_units_placeholder (Fixture *f, gconstpointer data)
+{
+  g_autofree char *dir = g_build_filename (f->dir, "units", NULL);
+  GtkWidget *empty = find_label (GTK_WIDGET (f->page), "No units of your own yet");
+
+  g_assert_cmpuint (xq_teach_page_get_n_units (f->page), ==, 0);
+  g_assert_nonnull (empty);
+  g_assert_true (gtk_widget_get_mapped (empty));
+  g_assert_nonnull (find_label (GTK_WIDGET (f->page),
+                                "New Unit starts one; Import Pack, under Print and Share, "
+                                "brings in units a teacher shared."));
+
+  write_tap_unit (dir, "palaces", "Palaces", 90);
+  xq_teach_page_set_units_dir (f->page, dir);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_cmpuint (xq_teach_page_get_n_units (f->page), ==, 1);
+  g_assert_false (gtk_widget_get_mapped (empty));
+}
+
 /* A mate in 1 stated as a mate in 2: valid, with a warning that says so,
  * and the mating move on the board. */
 static void
@@ -1218,6 +1256,7 @@ main (int argc, char *argv[])
   g_test_add ("/ui/teach/keyboard", Fixture, NULL, setup, test_keyboard, teardown);
   g_test_add ("/ui/teach/width", Fixture, NULL, setup, test_width, teardown);
   g_test_add ("/ui/teach/units", Fixture, NULL, setup, test_units, teardown);
+  g_test_add ("/ui/teach/units-placeholder", Fixture, NULL, setup, test_units_placeholder, teardown);
   g_test_add ("/ui/teach/mate-warning", Fixture, NULL, setup, test_mate_warning, teardown);
   g_test_add ("/ui/teach/verdict-agrees", Fixture, NULL, setup, test_verdict_agrees, teardown);
   return g_test_run ();

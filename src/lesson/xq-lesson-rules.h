@@ -92,7 +92,9 @@ XqMove   xq_lesson_longest_defence (const XqPosition *pos, int max_k);
 
 /* Why a move is not legal (the core's xq_position_explain_illegal), as a
  * translated sentence, with marks that show it on the board (the blocked
- * leg, the missing screen, the attacking line).  NULL if the move is legal. */
+ * leg, the missing screen, the attacking line).  NULL if the move is legal.
+ * The marks are added to what marks holds, so a caller can put them beside
+ * its own; marks must be initialised (xq_lesson_marks_clear) beforehand. */
 char    *xq_lesson_explain_illegal (XqPosition *pos, XqMove m, XqLessonMarks *marks);
 /* A piece's way of moving, as one translated sentence (the rule a
  * "wrong way" move breaks). */

@@ -70,6 +70,16 @@ xq_progress_get_stars (const XqProgress *progress, const char *unit, const char 
   return GPOINTER_TO_INT (g_hash_table_lookup (progress->stars, key));
 }
 
+char *
+xq_progress_stars_text (int stars, int max)
+{
+  GString *s = g_string_new (NULL);
+
+  for (int i = 0; i < max; i++)
+    g_string_append (s, i < stars ? "★" : "☆");
+  return g_string_free (s, FALSE);
+}
+
 gboolean
 xq_progress_date_valid (const char *date)
 {

@@ -48,6 +48,8 @@ typedef struct {
 XqProgress *xq_progress_new         (const char *learner, const char *name);
 void        xq_progress_free        (XqProgress *progress);
 int         xq_progress_get_stars   (const XqProgress *progress, const char *unit, const char *exercise);
+/* Stars as a child sees them: "★★☆" for 2 of 3. */
+char       *xq_progress_stars_text  (int stars, int max);
 /* Keeps the best result; TRUE if this one improved it.  Dated today,
  * hints not known. */
 gboolean    xq_progress_record      (XqProgress *progress, const char *unit, const char *exercise, int stars);

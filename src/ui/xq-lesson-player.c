@@ -7,72 +7,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "xq-board-paint.h"
-#include "xq-lesson-player.h"
-#include "xq-setup-tray.h"
-
-typedef enum {
-  STEP_PAGE,
-  STEP_EXERCISE,
-  STEP_CLOSING,
-  STEP_SUMMARY,
-} StepKind;
-
-struct _XqLessonPlayer
-{
-  GtkWidget parent_instance;
-
-  /* Borrowed from the learn page */
-  const XqUnit    *unit;
-  XqProgressStore *store;
-  XqProgress      *progress;
-
-  /* Template widgets */
-  GtkWidget     *box;
-  GtkWidget     *units_button;
-  GtkWidget     *title_label;
-  GtkWidget     *step_label;
-  GtkWidget     *step_bar;
-  GtkWidget     *exercises_button;
-  GtkWidget     *exercises_popover;
-  GtkWidget     *exercises_list;
-  GtkWidget     *scroller;
-  GtkWidget     *side_scroller;
-  GtkWidget     *main;
-  GtkWidget     *board_frame;
-  XqLessonBoard *board;
-  GtkWidget     *side;
-  GtkWidget     *prompt_label;
-  GtkWidget     *choices_box;
-  XqSetupTray   *tray;
-  GtkWidget     *feedback_label;
-  GtkWidget     *stars_label;
-  GtkWidget     *praise_label;
-  GtkWidget     *buttons;
-  GtkWidget     *nav_row;          /* back and next, below the others when narrow */
-  GtkWidget     *back_button;
-  GtkWidget     *hint_button;
-  GtkWidget     *retry_button;
-  GtkWidget     *check_button;
-  GtkWidget     *next_button;
-
-  GHashTable    *choice_buttons;   /* choice id -> GtkWidget (borrowed) */
-  GdkTexture    *piece_tex[16];    /* the tray's, in the board's style */
-  guint          relayout_source;
-  XqPosition     empty_page;       /* what the board shows on a step without a position */
-
-  /* The step on show */
-  guint          step;
-  StepKind       kind;
-  const XqExercise *ex;
-  const XqLessonPage *page;
-  char          *feedback;
-
-  /* The learner's try at the exercise on show: all its state is the kind's */
-  XqAttempt      attempt;
-  GCancellable  *hint_cancel;      /* the hint being computed, or NULL */
-  guint          reply_source;
-  guint          reply_delay;
-};
+#include "xq-exercise-list.h"
+#include "xq-lesson-player-private.h"
 
 G_DEFINE_FINAL_TYPE (XqLessonPlayer, xq_lesson_player, GTK_TYPE_WIDGET)
 
@@ -99,20 +35,10 @@ n_steps (XqLessonPlayer *self, guint *np, guint *ne, guint *nc)
   return *np + *ne + *nc;
 }
 
-static gboolean
-takes (XqLessonPlayer *self, XqKindInput input)
+gboolean
+xq_lesson_player_takes (XqLessonPlayer *self, XqKindInput input)
 {
   return self->kind == STEP_EXERCISE && (self->ex->kind->input & input) != 0;
-}
-
-static char *
-stars_text (int stars, int max)
-{
-  GString *s = g_string_new (NULL);
-
-  for (int i = 0; i < max; i++)
-    g_string_append (s, i < stars ? "★" : "☆");
-  return g_string_free (s, FALSE);
 }
 
 /* The best stars saved for exercise index i of the unit (0: not solved). */
@@ -141,10 +67,10 @@ praise_text (int stars, int wrong, int hints)
                           wrong, hints);
 }
 
-static void
-set_feedback (XqLessonPlayer *self,
-              const char     *text,
-              const char     *css_class)
+void
+xq_lesson_player_set_feedback (XqLessonPlayer *self,
+                               const char     *text,
+                               const char     *css_class)
 {
   static const char *const classes[] = { "success", "warning", "accent", NULL };
 
@@ -165,14 +91,14 @@ show_attempt (XqLessonPlayer *self,
               const XqLessonMarks *extra)
 {
   XqLessonMarks marks = self->attempt.base_marks;
-  gboolean moves = takes (self, XQ_KIND_INPUT_MOVE) && !self->attempt.solved &&
+  gboolean moves = xq_lesson_player_takes (self, XQ_KIND_INPUT_MOVE) && !self->attempt.solved &&
                    self->attempt.pending_reply == XQ_MOVE_NONE;
 
   xq_lesson_board_set_position (self->board, &self->attempt.shown, self->attempt.last, moves);
   if (extra != NULL)
     xq_kind_add_marks (&marks, extra);
   xq_lesson_board_set_marks (self->board, &marks);
-  if (takes (self, XQ_KIND_INPUT_TRAY))
+  if (xq_lesson_player_takes (self, XQ_KIND_INPUT_TRAY))
     xq_setup_tray_show (self->tray, &self->attempt, TRUE);
 }
 
@@ -181,7 +107,7 @@ static void
 show_verdict (XqLessonPlayer  *self,
               const XqVerdict *v)
 {
-  set_feedback (self, v->message,
+  xq_lesson_player_set_feedback (self, v->message,
                 v->kind == XQ_VERDICT_CORRECT ? "success" :
                 v->kind != XQ_VERDICT_INCOMPLETE ? "warning" : v->message ? "accent" : NULL);
   show_attempt (self, &v->marks);
@@ -215,20 +141,8 @@ board_style_cb (XqLessonPlayer *self)
 {
   for (int i = 0; i < 16; i++)
     g_clear_object (&self->piece_tex[i]);
-  if (takes (self, XQ_KIND_INPUT_TRAY))
+  if (xq_lesson_player_takes (self, XQ_KIND_INPUT_TRAY))
     xq_setup_tray_show (self->tray, &self->attempt, TRUE);
-}
-
-/* A hint not shown yet is not counted: it costs no star. */
-static void
-cancel_hint (XqLessonPlayer *self)
-{
-  if (self->hint_cancel == NULL)
-    return;
-  g_cancellable_cancel (self->hint_cancel);
-  g_clear_object (&self->hint_cancel);
-  self->attempt.hints--;
-  gtk_widget_set_sensitive (self->hint_button, TRUE);
 }
 
 /* ---- Progress -------------------------------------------------------------------- */
@@ -237,9 +151,9 @@ static void
 exercise_solved (XqLessonPlayer *self)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *text = stars_text (self->attempt.stars, 3);
+  g_autofree char *text = xq_progress_stars_text (self->attempt.stars, 3);
 
-  cancel_hint (self);
+  xq_lesson_player_cancel_hint (self);
   g_autofree char *praise = praise_text (self->attempt.stars, self->attempt.wrong, self->attempt.hints);
 
   gtk_label_set_text (GTK_LABEL (self->stars_label), text);
@@ -302,7 +216,7 @@ handle (XqLessonPlayer *self,
     return;
   /* A hint computed for the board as it was would be out of date. */
   if (in->type != XQ_INPUT_REPLY)
-    cancel_hint (self);
+    xq_lesson_player_cancel_hint (self);
   v = xq_attempt_input (&self->attempt, in);
   if (v == NULL)
     show_attempt (self, NULL);
@@ -341,9 +255,9 @@ board_tap_cb (XqLessonPlayer *self,
 {
   XqInput in = { .type = XQ_INPUT_TAP, .sq = sq, .move = XQ_MOVE_NONE };
 
-  if (takes (self, XQ_KIND_INPUT_TRAY))
+  if (xq_lesson_player_takes (self, XQ_KIND_INPUT_TRAY))
     xq_setup_tray_tap (self->tray, sq);
-  else if (takes (self, XQ_KIND_INPUT_TAP))
+  else if (xq_lesson_player_takes (self, XQ_KIND_INPUT_TAP))
     handle (self, &in);
 }
 
@@ -355,7 +269,7 @@ move_cb (XqLessonPlayer *self,
 {
   XqInput in = { .type = XQ_INPUT_MOVE, .sq = XQ_NO_SQUARE, .move = xq_move_make (from, to) };
 
-  if (self->reply_source == 0 && takes (self, XQ_KIND_INPUT_MOVE))
+  if (self->reply_source == 0 && xq_lesson_player_takes (self, XQ_KIND_INPUT_MOVE))
     handle (self, &in);
 }
 
@@ -380,7 +294,7 @@ tray_say_cb (XqLessonPlayer *self,
              const char     *css_class,
              XqSetupTray    *tray)
 {
-  set_feedback (self, text, css_class);
+  xq_lesson_player_set_feedback (self, text, css_class);
 }
 
 /* The board refused a move: the core says why, in words and marks. */
@@ -418,47 +332,7 @@ check_clicked_cb (XqLessonPlayer *self)
   handle (self, &in);
 }
 
-/* ---- Hints: the kind climbs its ladder in a worker thread ------------------------- */
-
-static void
-hint_ready_cb (GObject      *source,
-               GAsyncResult *result,
-               gpointer      user_data)
-{
-  g_autoptr(XqLessonPlayer) self = user_data;
-  g_autoptr(XqHint) hint = xq_attempt_hint_finish (result, NULL);
-  XqLessonMarks marks;
-  GtkWidget *button;
-
-  /* Cancelled: the learner moved on, or the player went away. */
-  if (hint == NULL || self->hint_cancel == NULL || g_cancellable_is_cancelled (self->hint_cancel))
-    return;
-  g_clear_object (&self->hint_cancel);
-  gtk_widget_set_sensitive (self->hint_button, self->attempt.hints < XQ_HINT_LEVELS);
-  if (hint->piece != XQ_EMPTY && takes (self, XQ_KIND_INPUT_TRAY))
-    xq_setup_tray_select (self->tray, hint->piece);
-  if (hint->choice != NULL && (button = g_hash_table_lookup (self->choice_buttons, hint->choice)) != NULL)
-    gtk_widget_add_css_class (button, "suggested-action");
-  marks = *xq_lesson_board_get_marks (self->board);
-  xq_kind_add_marks (&marks, &hint->marks);
-  xq_lesson_board_set_marks (self->board, &marks);
-  set_feedback (self, hint->text, "accent");
-}
-
-static void
-hint_clicked_cb (XqLessonPlayer *self)
-{
-  if (self->kind != STEP_EXERCISE || self->attempt.solved || self->hint_cancel != NULL ||
-      self->attempt.hints >= XQ_HINT_LEVELS)
-    return;
-  self->attempt.hints++;
-  self->hint_cancel = g_cancellable_new ();
-  gtk_widget_set_sensitive (self->hint_button, FALSE);
-  xq_attempt_hint_async (&self->attempt, self->attempt.hints, self->hint_cancel,
-                         hint_ready_cb, g_object_ref (self));
-}
-
-/* ---- Steps ------------------------------------------------------------------------------ */
+ /* ---- Steps ------------------------------------------------------------------------------ */
 
 static void
 show_choices (XqLessonPlayer *self)
@@ -495,7 +369,7 @@ show_best (XqLessonPlayer *self)
 {
   guint np = self->unit->pages->len;
   int best = best_stars (self, self->step - np);
-  g_autofree char *text = stars_text (best, 3);
+  g_autofree char *text = xq_progress_stars_text (best, 3);
 
   gtk_label_set_text (GTK_LABEL (self->stars_label), text);
   gtk_widget_add_css_class (self->stars_label, "dim-label");
@@ -510,7 +384,7 @@ reset_exercise (XqLessonPlayer *self)
   const XqExercise *ex = self->ex;
 
   g_clear_handle_id (&self->reply_source, g_source_remove);
-  cancel_hint (self);
+  xq_lesson_player_cancel_hint (self);
   /* A fresh start keeps the count of slips and hints: the stars stay
    * honest.  Once solved, trying again is a new try that can earn more
    * (the best stars are kept). */
@@ -532,15 +406,15 @@ reset_exercise (XqLessonPlayer *self)
   gtk_widget_set_visible (self->retry_button, TRUE);
   gtk_widget_set_visible (self->check_button, xq_attempt_wants_check (&self->attempt));
   gtk_widget_set_sensitive (self->check_button, TRUE);
-  gtk_widget_set_visible (self->choices_box, takes (self, XQ_KIND_INPUT_CHOICES));
+  gtk_widget_set_visible (self->choices_box, xq_lesson_player_takes (self, XQ_KIND_INPUT_CHOICES));
   gtk_label_set_text (GTK_LABEL (self->prompt_label), ex->prompt);
-  set_feedback (self, NULL, NULL);
+  xq_lesson_player_set_feedback (self, NULL, NULL);
 
-  xq_lesson_board_set_tap_mode (self->board, takes (self, XQ_KIND_INPUT_TAP));
-  xq_lesson_board_set_drag_pieces (self->board, takes (self, XQ_KIND_INPUT_TRAY));
-  if (takes (self, XQ_KIND_INPUT_CHOICES))
+  xq_lesson_board_set_tap_mode (self->board, xq_lesson_player_takes (self, XQ_KIND_INPUT_TAP));
+  xq_lesson_board_set_drag_pieces (self->board, xq_lesson_player_takes (self, XQ_KIND_INPUT_TRAY));
+  if (xq_lesson_player_takes (self, XQ_KIND_INPUT_CHOICES))
     show_choices (self);
-  if (takes (self, XQ_KIND_INPUT_TRAY))
+  if (xq_lesson_player_takes (self, XQ_KIND_INPUT_TRAY))
     xq_setup_tray_show (self->tray, &self->attempt, FALSE);
   show_attempt (self, NULL);
 }
@@ -570,7 +444,7 @@ show_summary (XqLessonPlayer *self)
 
   if (self->progress != NULL)
     stars = xq_progress_unit_stars (self->progress, self->unit->id, &done);
-  line = stars_text (MIN (3, (stars + ne - 1) / MAX (1, ne)), 3);
+  line = xq_progress_stars_text (MIN (3, (stars + ne - 1) / MAX (1, ne)), 3);
   text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                        "You finished “%s” and earned %d star!",
                                        "You finished “%s” and earned %d stars!", stars),
@@ -602,7 +476,7 @@ show_step (XqLessonPlayer *self)
 
   n_steps (self, &np, &ne, &nc);
   g_clear_handle_id (&self->reply_source, g_source_remove);
-  cancel_hint (self);
+  xq_lesson_player_cancel_hint (self);
   leave_attempt (self);
   xq_attempt_clear (&self->attempt);
   self->ex = NULL;
@@ -613,7 +487,7 @@ show_step (XqLessonPlayer *self)
   xq_setup_tray_show (self->tray, NULL, FALSE);
   gtk_widget_set_sensitive (self->back_button, step > 0);
   gtk_button_set_label (GTK_BUTTON (self->next_button), _("Next"));
-  set_feedback (self, NULL, NULL);
+  xq_lesson_player_set_feedback (self, NULL, NULL);
 
   if (step < np)
     {
@@ -639,82 +513,18 @@ show_step (XqLessonPlayer *self)
       show_summary (self);
     }
 
-
   step_text = g_strdup_printf (_("Step %u of %u"), MIN (step + 1, np + ne + nc), np + ne + nc);
   gtk_label_set_text (GTK_LABEL (self->step_label), step_text);
   gtk_progress_bar_set_fraction (GTK_PROGRESS_BAR (self->step_bar),
                                  (double) MIN (step + 1, np + ne + nc) / MAX (1, np + ne + nc));
   gtk_widget_set_visible (self->exercises_button, ne > 0);
-}
-
-/* ---- The list of exercises ------------------------------------------------------- */
-
-static void
-fill_exercise_list (XqLessonPlayer *self)
-{
-  GtkListBox *list = GTK_LIST_BOX (self->exercises_list);
-  guint np, ne, nc;
-  GtkWidget *child;
-
-  n_steps (self, &np, &ne, &nc);
-  while ((child = gtk_widget_get_first_child (self->exercises_list)) != NULL)
-    gtk_list_box_remove (list, child);
-  for (guint i = 0; i < ne; i++)
-    {
-      const XqExercise *ex = g_ptr_array_index (self->unit->exercises, i);
-      int best = best_stars (self, i);
-      g_autofree char *num = g_strdup_printf ("%u", i + 1);
-      g_autofree char *stars = stars_text (best, 3);
-      g_autofree char *a11y = NULL;
-      GtkWidget *row = gtk_list_box_row_new ();
-      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
-      GtkWidget *number = gtk_label_new (num);
-      GtkWidget *prompt = gtk_label_new (ex->prompt);
-      GtkWidget *earned = gtk_label_new (stars);
-
-      gtk_widget_add_css_class (number, "dim-label");
-      gtk_label_set_width_chars (GTK_LABEL (number), 2);
-      gtk_label_set_xalign (GTK_LABEL (number), 1);
-      /* Two lines, not one cut short: at 600 px the list must still say
-       * which exercise is which, and stay inside the window. */
-      gtk_label_set_wrap (GTK_LABEL (prompt), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (prompt), PANGO_WRAP_WORD_CHAR);
-      gtk_label_set_lines (GTK_LABEL (prompt), 2);
-      gtk_label_set_ellipsize (GTK_LABEL (prompt), PANGO_ELLIPSIZE_END);
-      gtk_label_set_max_width_chars (GTK_LABEL (prompt), 48);
-      gtk_label_set_width_chars (GTK_LABEL (prompt), 46);
-      gtk_label_set_xalign (GTK_LABEL (prompt), 0);
-      gtk_widget_set_hexpand (prompt, TRUE);
-      gtk_widget_add_css_class (earned, "xq-stars");
-      gtk_box_append (GTK_BOX (box), number);
-      gtk_box_append (GTK_BOX (box), prompt);
-      gtk_box_append (GTK_BOX (box), earned);
-      gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
-      g_object_set_data (G_OBJECT (row), "step", GUINT_TO_POINTER (np + i));
-      /* Translators: a row of the list of a unit's exercises, for screen
-       * readers: number, prompt, stars earned */
-      a11y = g_strdup_printf (_("Exercise %u: %s, %d of 3 stars"), i + 1, ex->prompt, best);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
-      gtk_list_box_append (list, row);
-      if (self->step == np + i)
-        gtk_list_box_select_row (list, GTK_LIST_BOX_ROW (row));
-    }
+  xq_exercise_list_set_unit (XQ_EXERCISE_LIST (self->exercises_button), self->unit, self->progress, np, self->step);
 }
 
 static void
-exercises_shown_cb (XqLessonPlayer *self)
+exercise_chosen_cb (XqLessonPlayer *self,
+                    guint           step)
 {
-  if (self->unit != NULL)
-    fill_exercise_list (self);
-}
-
-static void
-exercise_row_cb (XqLessonPlayer *self,
-                 GtkListBoxRow  *row)
-{
-  guint step = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "step"));
-
-  gtk_popover_popdown (GTK_POPOVER (self->exercises_popover));
   if (self->unit == NULL)
     return;
   /* The exercise on show, picked again, starts over: a redo. */
@@ -764,75 +574,6 @@ units_clicked_cb (XqLessonPlayer *self)
 
 /* ---- GObject -------------------------------------------------------------------------- */
 
-/* Below this width the words go under the board; above it they stand
- * beside it in a column of a fixed width, so the board's size depends only
- * on the window and never on what the words say. */
-#define NARROW_WIDTH 520
-#define SIDE_SHARE 0.36
-#define SIDE_MIN 220
-#define SIDE_MAX 360
-#define TRAY_CELL 92
-
-static int
-side_width (double width)
-{
-  return width < NARROW_WIDTH ? -1 : CLAMP ((int) (width * SIDE_SHARE), SIDE_MIN, SIDE_MAX);
-}
-
-static gboolean
-relayout_cb (gpointer user_data)
-{
-  XqLessonPlayer *self = user_data;
-  GtkAdjustment *adj = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller));
-  gboolean narrow = gtk_adjustment_get_page_size (adj) < NARROW_WIDTH;
-
-  self->relayout_source = 0;
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->main),
-                                  narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
-  gtk_widget_set_size_request (self->side_scroller, side_width (gtk_adjustment_get_page_size (adj)), -1);
-  /* The tray fits the column: a piece button is about TRAY_CELL wide. */
-  xq_setup_tray_set_columns (self->tray, narrow ? 4 : CLAMP (side_width (gtk_adjustment_get_page_size (adj)) / TRAY_CELL, 2, 4));
-  /* Beside the board the words scroll in their own column, visibly; the
-   * page itself only scrolls on a phone. */
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->side_scroller), GTK_POLICY_NEVER,
-                                  narrow ? GTK_POLICY_NEVER : GTK_POLICY_AUTOMATIC);
-  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER,
-                                  narrow ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER);
-  /* One row of five big buttons is too wide for a phone: back and next
-   * then get a row of their own. */
-  g_object_ref (self->back_button);
-  g_object_ref (self->next_button);
-  gtk_box_remove (GTK_BOX (gtk_widget_get_parent (self->back_button)), self->back_button);
-  gtk_box_remove (GTK_BOX (gtk_widget_get_parent (self->next_button)), self->next_button);
-  if (narrow)
-    gtk_box_append (GTK_BOX (self->nav_row), self->back_button);
-  else
-    gtk_box_prepend (GTK_BOX (self->buttons), self->back_button);
-  gtk_box_append (GTK_BOX (narrow ? self->nav_row : self->buttons), self->next_button);
-  gtk_widget_set_hexpand (self->next_button, TRUE);
-  gtk_widget_set_halign (self->next_button, GTK_ALIGN_END);
-  gtk_widget_set_visible (self->nav_row, narrow);
-  g_object_unref (self->back_button);
-  g_object_unref (self->next_button);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-width_changed_cb (XqLessonPlayer *self)
-{
-  GtkAdjustment *adj = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller));
-  double width = gtk_adjustment_get_page_size (adj);
-  gboolean narrow = width < NARROW_WIDTH;
-  gboolean vertical = gtk_orientable_get_orientation (GTK_ORIENTABLE (self->main)) == GTK_ORIENTATION_VERTICAL;
-  int side = 0, want = side_width (width);
-
-  gtk_widget_get_size_request (self->side_scroller, &side, NULL);
-  /* Not during the allocation that reported the width: flipping the box
-   * there would ask for another layout inside this one. */
-  if ((narrow != vertical || side != want) && self->relayout_source == 0)
-    self->relayout_source = g_idle_add (relayout_cb, self);
-}
-
 static void
 xq_lesson_player_dispose (GObject *object)
 {
@@ -840,7 +581,7 @@ xq_lesson_player_dispose (GObject *object)
 
   g_clear_handle_id (&self->reply_source, g_source_remove);
   g_clear_handle_id (&self->relayout_source, g_source_remove);
-  cancel_hint (self);
+  xq_lesson_player_cancel_hint (self);
   for (int i = 0; i < 16; i++)
     g_clear_object (&self->piece_tex[i]);
   gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_LESSON_PLAYER);
@@ -886,10 +627,11 @@ xq_lesson_player_class_init (XqLessonPlayerClass *klass)
 
   g_type_ensure (XQ_TYPE_LESSON_BOARD);
   g_type_ensure (XQ_TYPE_SETUP_TRAY);
+  g_type_ensure (XQ_TYPE_EXERCISE_LIST);
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-lesson-player.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, XqLessonPlayer, name)
   BIND (box); BIND (units_button); BIND (title_label); BIND (step_label); BIND (step_bar);
-  BIND (exercises_button); BIND (exercises_popover); BIND (exercises_list);
+  BIND (exercises_button);
   BIND (scroller); BIND (side_scroller); BIND (main); BIND (board_frame); BIND (board); BIND (side);
   BIND (prompt_label); BIND (choices_box); BIND (tray); BIND (feedback_label);
   BIND (stars_label); BIND (praise_label); BIND (buttons); BIND (nav_row); BIND (back_button); BIND (hint_button);
@@ -898,9 +640,9 @@ xq_lesson_player_class_init (XqLessonPlayerClass *klass)
 #define CALLBACK(name) gtk_widget_class_bind_template_callback (widget_class, name)
   CALLBACK (units_clicked_cb); CALLBACK (board_tap_cb); CALLBACK (refused_cb);
   CALLBACK (board_style_cb); CALLBACK (tray_input_cb);
-  CALLBACK (tray_say_cb); CALLBACK (tray_refresh_cb); CALLBACK (back_clicked_cb); CALLBACK (hint_clicked_cb);
+  CALLBACK (tray_say_cb); CALLBACK (tray_refresh_cb); CALLBACK (back_clicked_cb); CALLBACK (xq_lesson_player_ask_hint);
   CALLBACK (retry_clicked_cb); CALLBACK (check_clicked_cb); CALLBACK (next_clicked_cb);
-  CALLBACK (exercises_shown_cb); CALLBACK (exercise_row_cb);
+  CALLBACK (exercise_chosen_cb);
 #undef CALLBACK
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -918,7 +660,7 @@ xq_lesson_player_init (XqLessonPlayer *self)
   xq_setup_tray_set_board (self->tray, self->board, GTK_WIDGET (self));
   g_signal_connect_swapped (xq_lesson_board_get_view (self->board), "move", G_CALLBACK (move_cb), self);
   g_signal_connect_object (gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller)),
-                           "notify::page-size", G_CALLBACK (width_changed_cb), self, G_CONNECT_SWAPPED);
+                           "notify::page-size", G_CALLBACK (xq_lesson_player_width_changed), self, G_CONNECT_SWAPPED);
 }
 
 GtkWidget *
@@ -973,7 +715,7 @@ xq_lesson_player_stop (XqLessonPlayer *self)
   g_return_if_fail (XQ_IS_LESSON_PLAYER (self));
 
   g_clear_handle_id (&self->reply_source, g_source_remove);
-  cancel_hint (self);
+  xq_lesson_player_cancel_hint (self);
   xq_attempt_clear (&self->attempt);
   xq_setup_tray_show (self->tray, NULL, FALSE);
   /* Every handler checks for STEP_EXERCISE before it touches the unit. */
@@ -983,6 +725,7 @@ xq_lesson_player_stop (XqLessonPlayer *self)
   self->page = NULL;
   self->store = NULL;
   self->progress = NULL;
+  xq_exercise_list_set_unit (XQ_EXERCISE_LIST (self->exercises_button), NULL, NULL, 0, 0);
 }
 
 void
@@ -1100,9 +843,7 @@ GtkWidget *
 xq_lesson_player_get_exercise_list (XqLessonPlayer *self)
 {
   g_return_val_if_fail (XQ_IS_LESSON_PLAYER (self), NULL);
-  if (self->unit != NULL)
-    fill_exercise_list (self);
-  return self->exercises_list;
+  return GTK_WIDGET (xq_exercise_list_get_box (XQ_EXERCISE_LIST (self->exercises_button)));
 }
 
 const char *

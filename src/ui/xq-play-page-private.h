@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* xq-play-page-private.h: what the files of XqPlayPage share —
- * xq-play-page.c (the game, the record, the computer, the settings),
- * xq-play-page-clock.c (the game clock), xq-play-page-match.c
- * (a tournament game) and xq-play-page-review.c (the review after a game). */
+ * xq-play-page.c (the game, the record, the settings), xq-play-page-clock.c
+ * (the game clock), xq-play-page-computer.c (the computer opponent),
+ * xq-play-page-match.c (a tournament game) and xq-play-page-review.c (the
+ * review after a game). */
 #pragma once
 
 #include "xq-clock.h"
@@ -69,7 +70,10 @@ struct _XqPlayPage
 /* xq-play-page.c */
 /* The board, the record, the status and the match box from the game. */
 void     xq_play_page_sync_page           (XqPlayPage *self);
-void     xq_play_page_cancel_computer     (XqPlayPage *self);
+/* Plays move for the side to move: the clock, the page, the computer's turn. */
+gboolean xq_play_page_play_move          (XqPlayPage  *self,
+                                           XqMove       move,
+                                           GError     **error);
 /* A fresh game with a fresh clock (the computer answers if Red is its). */
 void     xq_play_page_restart_game        (XqPlayPage *self);
 void     xq_play_page_set_opponent        (XqPlayPage *self,
@@ -77,6 +81,14 @@ void     xq_play_page_set_opponent        (XqPlayPage *self,
                                            XqColor     player);
 /* The opponent and the clock from the settings. */
 void     xq_play_page_apply_settings      (XqPlayPage *self);
+
+/* xq-play-page-computer.c */
+void     xq_play_page_init_computer       (XqPlayPage *self);
+/* The computer plays the side to move. */
+gboolean xq_play_page_computer_to_move    (XqPlayPage *self);
+/* Starts its answer when it is its turn at the end of the record. */
+void     xq_play_page_maybe_start_computer (XqPlayPage *self);
+void     xq_play_page_cancel_computer     (XqPlayPage *self);
 
 /* xq-play-page-clock.c */
 void     xq_play_page_reset_clock         (XqPlayPage *self);

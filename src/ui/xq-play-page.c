@@ -13,10 +13,6 @@
 #include "xq-play-page-private.h"
 #include "xq-window.h"
 
-/* A pause before the computer answers, so a child sees their own move land
- * and can follow the reply. */
-#define COMPUTER_DELAY_MS 700
-
 
 enum {
   SIGNAL_MATCH_FINISHED,
@@ -24,12 +20,6 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
-
-typedef struct {
-  XqPosition pos;
-  XqEngine  *engine;
-  XqMove     move;
-} ThinkData;
 
 G_DEFINE_FINAL_TYPE (XqPlayPage, xq_play_page, ADW_TYPE_BIN)
 
@@ -173,98 +163,6 @@ update_status (XqPlayPage *self)
   self->status_text = explain ? g_strdup_printf ("%s %s", turn, explain) : g_strdup (turn);
 }
 
-/* ---- The computer opponent ------------------------------------------------ */
-
-static gboolean
-computer_to_move (XqPlayPage *self)
-{
-  return self->computer_level > 0 && xq_game_get_position (self->game)->side != self->player_color;
-}
-
-/* Forgets a pending or running answer (undo, a new game, leaving computer
- * mode): its move would belong to a position no longer on the board. */
-void
-xq_play_page_cancel_computer (XqPlayPage *self)
-{
-  xq_thinker_cancel (self->thinker);
-}
-
-static gpointer
-think_prepare (gpointer owner)
-{
-  XqPlayPage *self = owner;
-  ThinkData *data = g_new0 (ThinkData, 1);
-
-  data->pos = *xq_game_get_position (self->game);
-  /* Each ply gets its own seed, so a replayed game is answered the same way. */
-  data->engine = xq_engine_new (self->seed + (guint32) xq_game_get_ply (self->game));
-  xq_engine_set_level (data->engine, self->computer_level);
-  xq_engine_set_game_history (data->engine, self->game);
-  data->move = XQ_MOVE_NONE;
-  return data;
-}
-
-static gboolean
-think_search (gpointer job)
-{
-  ThinkData *data = job;
-
-  data->move = xq_engine_best_move (data->engine, &data->pos, NULL);
-  return data->move != XQ_MOVE_NONE;
-}
-
-static void
-think_stop (gpointer job)
-{
-  xq_engine_stop (((ThinkData *) job)->engine);
-}
-
-static void
-think_data_free (gpointer job)
-{
-  ThinkData *data = job;
-
-  xq_engine_free (data->engine);
-  g_free (data);
-}
-
-static gboolean play_move (XqPlayPage *self, XqMove move, GError **error);
-
-static void
-think_done (gpointer owner,
-            gpointer job,
-            gboolean found)
-{
-  XqPlayPage *self = owner;
-  ThinkData *data = job;
-  g_autoptr(GError) error = NULL;
-
-  if (!found || xq_game_is_over (self->game))
-    return;
-  if (!play_move (self, data->move, &error))
-    g_warning ("The computer chose a move the game refused: %s", error->message);
-}
-
-static const XqThinkerFuncs think_funcs = {
-  .prepare = think_prepare,
-  .search = think_search,
-  .stop = think_stop,
-  .done = think_done,
-  .free_job = think_data_free,
-};
-
-/* Starts the computer's answer if it is its turn at the end of the record;
- * browsing back in the record never plays over the moves ahead. */
-static void
-maybe_start_computer (XqPlayPage *self)
-{
-  if (!computer_to_move (self) || xq_game_is_over (self->game)
-      || xq_thinker_is_busy (self->thinker)
-      || xq_game_get_ply (self->game) != xq_game_get_n_plies (self->game))
-    return;
-  xq_thinker_start (self->thinker, self->computer_delay_ms);
-}
-
 /* ---- A refused move: the lesson layer's reason, in words and marks --------- */
 
 static void
@@ -313,7 +211,7 @@ xq_play_page_sync_page (XqPlayPage *self)
   xq_board_model_set_position (self->model, xq_game_get_position (self->game),
                                xq_game_get_last_move (self->game));
   xq_board_model_set_interactive (self->model,
-                                  !xq_game_is_over (self->game) && !computer_to_move (self));
+                                  !xq_game_is_over (self->game) && !xq_play_page_computer_to_move (self));
   update_move_list (self);
   update_status (self);
   xq_play_page_update_review_button (self);
@@ -352,10 +250,10 @@ announce_move (XqPlayPage *self,
     xq_board_view_announce (self->board_view, sentence);
 }
 
-static gboolean
-play_move (XqPlayPage  *self,
-           XqMove       move,
-           GError     **error)
+gboolean
+xq_play_page_play_move (XqPlayPage  *self,
+                        XqMove       move,
+                        GError     **error)
 {
   XqColor mover = xq_game_get_position (self->game)->side;
 
@@ -364,7 +262,7 @@ play_move (XqPlayPage  *self,
   xq_play_page_press_clock (self, mover);
   xq_play_page_sync_page (self);
   announce_move (self, move);
-  maybe_start_computer (self);
+  xq_play_page_maybe_start_computer (self);
   return TRUE;
 }
 
@@ -377,7 +275,7 @@ xq_play_page_play (XqPlayPage  *self,
 
   /* A move made for the side to move replaces an answer being thought of. */
   xq_play_page_cancel_computer (self);
-  return play_move (self, move, error);
+  return xq_play_page_play_move (self, move, error);
 }
 
 static void
@@ -404,7 +302,7 @@ move_row_activated_cb (XqPlayPage    *self,
       xq_play_page_cancel_computer (self);
       xq_play_page_pause_clock (self);
       xq_play_page_sync_page (self);
-      maybe_start_computer (self);
+      xq_play_page_maybe_start_computer (self);
     }
 }
 
@@ -497,7 +395,7 @@ xq_play_page_set_opponent (XqPlayPage *self,
   self->player_color = player;
   sync_dropdowns (self);
   xq_play_page_sync_page (self);
-  maybe_start_computer (self);
+  xq_play_page_maybe_start_computer (self);
 }
 
 void
@@ -638,7 +536,7 @@ static void
 xq_play_page_init (XqPlayPage *self)
 {
   gtk_widget_set_layout_manager (GTK_WIDGET (self), NULL);
-  self->thinker = xq_thinker_new (self, &think_funcs);
+  xq_play_page_init_computer (self);
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->notation = XQ_NOTATION_WXF;
@@ -646,7 +544,6 @@ xq_play_page_init (XqPlayPage *self)
   self->model = xq_board_model_new ();
   xq_board_view_set_model (self->board_view, self->model);
   self->seed = g_random_int ();
-  self->computer_delay_ms = COMPUTER_DELAY_MS;
   self->settings = g_settings_new (XQ_SETTINGS_SCHEMA);
   g_signal_connect_object (self->settings, "changed", G_CALLBACK (settings_changed_cb), self,
                            G_CONNECT_SWAPPED);
@@ -687,7 +584,7 @@ xq_play_page_restart_game (XqPlayPage *self)
   xq_play_page_reset_clock (self);
   xq_play_page_sync_page (self);
   xq_board_view_announce (self->board_view, _("A new game. Red moves first."));
-  maybe_start_computer (self);
+  xq_play_page_maybe_start_computer (self);
 }
 
 void
@@ -744,12 +641,12 @@ xq_play_page_redo (XqPlayPage *self)
   if (!xq_game_redo (self->game))
     return FALSE;
   /* Against the computer its recorded reply comes back with the move. */
-  if (computer_to_move (self))
+  if (xq_play_page_computer_to_move (self))
     xq_game_redo (self->game);
   xq_play_page_pause_clock (self);
   xq_play_page_sync_page (self);
   announce_move (self, xq_game_get_last_move (self->game));
-  maybe_start_computer (self);
+  xq_play_page_maybe_start_computer (self);
   return TRUE;
 }
 
@@ -789,7 +686,7 @@ xq_play_page_load_fen (XqPlayPage  *self,
   self->game = xq_game_new (&pos);
   xq_play_page_reset_clock (self);
   xq_play_page_sync_page (self);
-  maybe_start_computer (self);
+  xq_play_page_maybe_start_computer (self);
   return TRUE;
 }
 
@@ -861,7 +758,7 @@ xq_play_page_load_pgn (XqPlayPage  *self,
   self->game = g_steal_pointer (&game);
   xq_play_page_reset_clock (self);
   xq_play_page_sync_page (self);
-  maybe_start_computer (self);
+  xq_play_page_maybe_start_computer (self);
   return TRUE;
 }
 
@@ -905,34 +802,3 @@ xq_play_page_save_pgn (XqPlayPage  *self,
     }
   return xq_pgn_write_file (rec, path, XQ_NOTATION_WXF, error);
 }
-
-void
-xq_play_page_set_computer_delay (XqPlayPage *self,
-                                 guint       ms)
-{
-  g_return_if_fail (XQ_IS_PLAY_PAGE (self));
-  self->computer_delay_ms = ms;
-}
-
-void
-xq_play_page_set_seed (XqPlayPage *self,
-                       guint32     seed)
-{
-  g_return_if_fail (XQ_IS_PLAY_PAGE (self));
-  self->seed = seed;
-}
-
-int
-xq_play_page_get_computer_level (XqPlayPage *self)
-{
-  g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), 0);
-  return self->computer_level;
-}
-
-gboolean
-xq_play_page_is_computer_thinking (XqPlayPage *self)
-{
-  g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), FALSE);
-  return xq_thinker_is_busy (self->thinker);
-}
-

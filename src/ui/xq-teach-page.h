@@ -2,8 +2,9 @@
 /* xq-teach-page.h: the Teach page — the teacher's own unit (kept in
  * g_get_user_data_dir()/xiangqi-tutor/units/), the exercise editor, drafts,
  * publishing a valid exercise into the unit, the list of the teacher's
- * units (xq-unit-store.h) with their menus and undo, the projector, printing
- * worksheets and answer keys, PDF export, and lesson packs to share. */
+ * units (xq-unit-list.h) with their menus and undo, the projector, printing
+ * worksheets and answer keys, PDF export, and lesson packs to share
+ * (xq-teach-page-share.c). */
 #pragma once
 
 #include <gtk/gtk.h>

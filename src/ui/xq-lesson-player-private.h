@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-lesson-player-private.h: what the files of XqLessonPlayer share —
+ * xq-lesson-player.c (the steps, the learner's input, hints, progress)
+ * xq-lesson-player-hints.c (hints, in a worker) and
+ * xq-lesson-player-layout.c (board and words beside each other or one
+ * above the other, by the width).  The Exercises button is its own widget
+ * (xq-exercise-list.h). */
+#pragma once
+
+#include <adwaita.h>
+
+#include "xq-lesson-player.h"
+#include "xq-setup-tray.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  STEP_PAGE,
+  STEP_EXERCISE,
+  STEP_CLOSING,
+  STEP_SUMMARY,
+} StepKind;
+
+struct _XqLessonPlayer
+{
+  GtkWidget parent_instance;
+
+  /* Borrowed from the learn page */
+  const XqUnit    *unit;
+  XqProgressStore *store;
+  XqProgress      *progress;
+
+  /* Template widgets */
+  GtkWidget     *box;
+  GtkWidget     *units_button;
+  GtkWidget     *title_label;
+  GtkWidget     *step_label;
+  GtkWidget     *step_bar;
+  GtkWidget     *exercises_button;
+  GtkWidget     *scroller;
+  GtkWidget     *side_scroller;
+  GtkWidget     *main;
+  GtkWidget     *board_frame;
+  XqLessonBoard *board;
+  GtkWidget     *side;
+  GtkWidget     *prompt_label;
+  GtkWidget     *choices_box;
+  XqSetupTray   *tray;
+  GtkWidget     *feedback_label;
+  GtkWidget     *stars_label;
+  GtkWidget     *praise_label;
+  GtkWidget     *buttons;
+  GtkWidget     *nav_row;          /* back and next, below the others when narrow */
+  GtkWidget     *back_button;
+  GtkWidget     *hint_button;
+  GtkWidget     *retry_button;
+  GtkWidget     *check_button;
+  GtkWidget     *next_button;
+
+  GHashTable    *choice_buttons;   /* choice id -> GtkWidget (borrowed) */
+  GdkTexture    *piece_tex[16];    /* the tray's, in the board's style */
+  guint          relayout_source;
+  XqPosition     empty_page;       /* what the board shows on a step without a position */
+
+  /* The step on show */
+  guint          step;
+  StepKind       kind;
+  const XqExercise *ex;
+  const XqLessonPage *page;
+  char          *feedback;
+
+  /* The learner's try at the exercise on show: all its state is the kind's */
+  XqAttempt      attempt;
+  GCancellable  *hint_cancel;      /* the hint being computed, or NULL */
+  guint          reply_source;
+  guint          reply_delay;
+};
+
+/* xq-lesson-player.c */
+/* The step on show is an exercise that takes this input. */
+gboolean xq_lesson_player_takes        (XqLessonPlayer *self, XqKindInput input);
+/* The sentence under the board (NULL: none), in a css class (NULL: plain). */
+void     xq_lesson_player_set_feedback (XqLessonPlayer *self, const char *text, const char *css_class);
+
+/* xq-lesson-player-hints.c */
+/* The Hint button: the next rung of the ladder, computed in a worker. */
+void     xq_lesson_player_ask_hint     (XqLessonPlayer *self);
+/* Drops the hint being computed; not shown, it costs no star. */
+void     xq_lesson_player_cancel_hint  (XqLessonPlayer *self);
+
+/* xq-lesson-player-layout.c */
+/* The scroller's width changed: arranges the page for it, from an idle. */
+void     xq_lesson_player_width_changed (XqLessonPlayer *self);
+
+G_END_DECLS

@@ -150,6 +150,32 @@ test_remove_undo (Fixture *f, gconstpointer data)
   g_assert_cmpuint (g_hash_table_size (back), ==, 4);
 }
 
+/* A chooser not on show (in the Learn page's closed popover) reads no
+ * learner's file: its rows are made when it is first shown, with every
+ * change made meanwhile. */
+static void
+test_rows_when_shown (Fixture *f, gconstpointer data)
+{
+  XqLearnerChooser *chooser = XQ_LEARNER_CHOOSER (xq_learner_chooser_new ());
+  GtkWidget *window = gtk_window_new ();
+
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (chooser));
+  xq_learner_chooser_set_store (chooser, f->store);
+  xq_learner_chooser_set_current (chooser, "tom");
+  g_assert_null (find_button (GTK_WIDGET (chooser), NULL, "Remove Tom…"));
+  save (f, "bo", "Bo", 1);
+  xq_learner_chooser_reload (chooser);
+  g_assert_null (find_button (GTK_WIDGET (chooser), NULL, "Remove Bo…"));
+
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (window);
+  g_assert_nonnull (find_button (GTK_WIDGET (chooser), NULL, "Remove Tom…"));
+  g_assert_nonnull (find_button (GTK_WIDGET (chooser), NULL, "Remove Bo…"));
+  g_assert_nonnull (find_button (GTK_WIDGET (chooser), NULL, "Remove Mei…"));
+  g_assert_cmpstr (xq_learner_chooser_get_current (chooser), ==, "tom");
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_remove_current (Fixture *f, gconstpointer data)
 {
@@ -221,6 +247,7 @@ main (int argc, char **argv)
 #define ADD(path, func) g_test_add ("/class-ui/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
   ADD ("remove-undo", test_remove_undo);
   ADD ("remove-current", test_remove_current);
+  ADD ("rows-when-shown", test_rows_when_shown);
   ADD ("add-list", test_add_list);
   ADD ("describe-list", test_describe_list);
 #undef ADD

@@ -1204,6 +1204,44 @@ test_window_loads_learn_first (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The bottom page switcher gets the pages only when it is first revealed,
+ * in a window too narrow for the header bar's switcher; then it switches
+ * pages like the header's. */
+static void
+test_window_switcher_bar_on_demand (void)
+{
+  XqWindow *window = xq_window_new (NULL);
+  GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
+  AdwViewStack *stack = find_view_stack (content);
+  AdwViewSwitcherBar *bar = ADW_VIEW_SWITCHER_BAR (xq_test_find_descendant (content, ADW_TYPE_VIEW_SWITCHER_BAR));
+  AdwViewSwitcherTitle *title = ADW_VIEW_SWITCHER_TITLE (xq_test_find_descendant (content, ADW_TYPE_VIEW_SWITCHER_TITLE));
+  GtkWidget *button;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 640);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  g_assert_false (adw_view_switcher_title_get_title_visible (title));
+  g_assert_null (adw_view_switcher_bar_get_stack (bar));
+  g_assert_null (xq_test_find_descendant (GTK_WIDGET (bar), GTK_TYPE_TOGGLE_BUTTON));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 600, 640);
+  for (int i = 0; i < 100 && !adw_view_switcher_bar_get_reveal (bar); i++)
+    gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  g_assert_true (adw_view_switcher_title_get_title_visible (title));
+  g_assert_true (adw_view_switcher_bar_get_reveal (bar));
+  g_assert_true (adw_view_switcher_bar_get_stack (bar) == stack);
+  /* Its first button is Learn's, the second Puzzles': pressing it shows
+   * (and builds) that page. */
+  button = xq_test_find_descendant (GTK_WIDGET (bar), GTK_TYPE_TOGGLE_BUTTON);
+  g_assert_nonnull (button);
+  button = gtk_widget_get_next_sibling (button);
+  g_assert_true (GTK_IS_TOGGLE_BUTTON (button));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), TRUE);
+  g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, "puzzles");
+  g_assert_true (XQ_IS_PUZZLE_PAGE (adw_bin_get_child (ADW_BIN (adw_view_stack_get_child_by_name (stack, "puzzles")))));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* Start-up builds only the page the window opens on; any other page is
  * built when it is first shown or asked for, once. */
 static void
@@ -1240,11 +1278,43 @@ test_window_pages_on_demand (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* A window starts without its shortcuts window (GtkApplication would
+ * build one with every window); win.show-help-overlay builds it once,
+ * in front of the window, and shows the same one again after a close. */
+static void
+test_window_help_overlay_on_demand (void)
+{
+  XqWindow *window = xq_window_new (NULL);
+  g_autoptr(GList) tops = NULL;   /* the windows are not referenced */
+  GtkWindow *help = NULL;
+  guint n = 0;
+
+  g_assert_null (gtk_application_window_get_help_overlay (GTK_APPLICATION_WINDOW (window)));
+  g_assert_false (g_resources_get_info (APP_PATH "/gtk/help-overlay.ui", 0, NULL, NULL, NULL));
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  tops = gtk_window_list_toplevels ();
+  for (GList *l = tops; l != NULL; l = l->next)
+    if (GTK_IS_SHORTCUTS_WINDOW (l->data) && gtk_window_get_transient_for (l->data) == GTK_WINDOW (window))
+      {
+        help = l->data;
+        n++;
+      }
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (help)));
+  gtk_window_close (help);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (help)));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (help)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The resources the application loads by name exist and build. */
 static void
 test_resources (void)
 {
-  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource (APP_PATH "/gtk/help-overlay.ui");
+  g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource (APP_PATH "/ui/xq-help-overlay.ui");
   g_autoptr(GBytes) css = g_resources_lookup_data (APP_PATH "/style.css", 0, NULL);
   GtkWidget *help = GTK_WIDGET (gtk_builder_get_object (builder, "help_overlay"));
 
@@ -1796,6 +1866,8 @@ main (int   argc,
   g_test_add_func ("/ui/window/size", test_window_size);
   g_test_add_func ("/ui/window/min-width", test_window_min_width);
   g_test_add_func ("/ui/window/pages-on-demand", test_window_pages_on_demand);
+  g_test_add_func ("/ui/window/switcher-bar-on-demand", test_window_switcher_bar_on_demand);
+  g_test_add_func ("/ui/window/help-overlay-on-demand", test_window_help_overlay_on_demand);
   g_test_add_func ("/ui/window/loads-learn-first", test_window_loads_learn_first);
   g_test_add ("/ui/window/boards-follow-settings", WindowFixture, NULL, window_setup,
               test_boards_follow_settings, window_teardown);

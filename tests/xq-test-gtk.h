@@ -54,3 +54,18 @@ xq_test_present (GtkWidget *child)
   gtk_window_present (GTK_WINDOW (window));
   return window;
 }
+
+/* The widget itself or its first descendant of this type, or NULL. */
+static inline GtkWidget *
+xq_test_find_descendant (GtkWidget *widget, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = xq_test_find_descendant (c, type);
+      if (found)
+        return found;
+    }
+  return NULL;
+}

@@ -9,6 +9,7 @@
 #include "xq-board-view.h"
 #include "xq-lesson-board.h"
 #include "xq-lesson-player.h"
+#include "xq-test-gtk.h"
 
 /* The player's board, made quick for a test: replies without delay, no
  * animation, no sound. */
@@ -43,21 +44,6 @@ xq_test_find_controller (GtkWidget *widget, GType type, GtkPropagationPhase phas
       if (G_TYPE_CHECK_INSTANCE_TYPE (c, type) &&
           gtk_event_controller_get_propagation_phase (GTK_EVENT_CONTROLLER (c)) == phase)
         return GTK_EVENT_CONTROLLER (c);  /* the widget keeps it alive */
-    }
-  return NULL;
-}
-
-/* The widget itself or its first descendant of this type, or NULL. */
-static inline GtkWidget *
-xq_test_find_descendant (GtkWidget *widget, GType type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = xq_test_find_descendant (c, type);
-      if (found)
-        return found;
     }
   return NULL;
 }

@@ -201,7 +201,10 @@ main (int   argc,
       fprintf (stderr, "usage: first-frame [--rss-at SECONDS] PROGRAM [ARG...]\n");
       return 2;
     }
-  dpy = XOpenDisplay (NULL);
+  /* On a loaded machine the server can refuse a connection for a moment
+   * while the last launch's client is still being torn down: try again. */
+  for (int i = 0; i < 50 && (dpy = XOpenDisplay (NULL)) == NULL; i++)
+    usleep (100 * 1000);
   if (dpy == NULL)
     {
       fprintf (stderr, "first-frame: cannot open the display\n");

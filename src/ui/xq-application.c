@@ -322,6 +322,8 @@ xq_application_startup (GApplication *app)
   } accels[] = {
     { "app.quit", { "<Control>q", NULL } },
     { "app.preferences", { "<Control>comma", NULL } },
+    /* GtkApplication sets this one only for a shortcuts window it builds itself. */
+    { "win.show-help-overlay", { "<Control>question", NULL } },
     { "win.new-game", { "<Control>n", NULL } },
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },

@@ -41,6 +41,7 @@ struct _XqLearnerChooser
   gboolean           removed_current;
   guint              undo_timeout;
   GCancellable      *cancellable;      /* file work in a thread */
+  gboolean           stale;            /* reload when next shown */
 };
 
 G_DEFINE_FINAL_TYPE (XqLearnerChooser, xq_learner_chooser, GTK_TYPE_WIDGET)
@@ -78,6 +79,12 @@ xq_learner_chooser_reload (XqLearnerChooser *self)
 
   g_return_if_fail (XQ_IS_LEARNER_CHOOSER (self));
 
+  /* Every row reads that learner's file: a class of thirty is thirty
+   * files, which a chooser in a closed popover need not read at start-up
+   * (on the main thread, before the first frame).  Read when shown. */
+  self->stale = !gtk_widget_get_mapped (GTK_WIDGET (self));
+  if (self->stale)
+    return;
   while ((child = gtk_widget_get_first_child (self->list)) != NULL)
     gtk_list_box_remove (GTK_LIST_BOX (self->list), child);
   if (self->store == NULL)
@@ -757,6 +764,16 @@ xq_learner_chooser_finalize (GObject *object)
 }
 
 static void
+xq_learner_chooser_map (GtkWidget *widget)
+{
+  XqLearnerChooser *self = XQ_LEARNER_CHOOSER (widget);
+
+  GTK_WIDGET_CLASS (xq_learner_chooser_parent_class)->map (widget);
+  if (self->stale)
+    xq_learner_chooser_reload (self);
+}
+
+static void
 xq_learner_chooser_class_init (XqLearnerChooserClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -764,6 +781,7 @@ xq_learner_chooser_class_init (XqLearnerChooserClass *klass)
 
   object_class->dispose = xq_learner_chooser_dispose;
   object_class->finalize = xq_learner_chooser_finalize;
+  widget_class->map = xq_learner_chooser_map;
 
   /**
    * XqLearnerChooser::learner-chosen:

@@ -199,9 +199,30 @@ save_action (GtkWidget  *widget,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
+/* The shortcuts window is dozens of widgets that most people never open,
+ * so it is built the first time it is asked for, not with the window. */
+static void
+show_help_overlay_action (GtkWidget  *widget,
+                          const char *action_name,
+                          GVariant   *param)
+{
+  XqWindow *self = XQ_WINDOW (widget);
+
+  if (self->help_overlay == NULL)
+    {
+      g_autoptr(GtkBuilder) builder = gtk_builder_new_from_resource (APP_PATH "/ui/xq-help-overlay.ui");
+
+      self->help_overlay = g_object_ref (GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
+      gtk_window_set_transient_for (self->help_overlay, GTK_WINDOW (self));
+      gtk_window_set_hide_on_close (self->help_overlay, TRUE);
+    }
+  gtk_window_present (self->help_overlay);
+}
+
 void
 _xq_window_class_install_actions (GtkWidgetClass *widget_class)
 {
+  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_help_overlay_action);
   gtk_widget_class_install_action (widget_class, "win.new-game", NULL, new_game_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);

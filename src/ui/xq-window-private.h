@@ -18,6 +18,8 @@ struct _XqWindow
   /* Template widgets */
   AdwToastOverlay *toast_overlay;
   AdwViewStack    *stack;
+  AdwViewSwitcherTitle *switcher_title;
+  AdwViewSwitcherBar   *switcher_bar;
 
   /* The pages, NULL until first shown or asked for (xq_window_get_page):
    * read them through the getters, which build them. */
@@ -30,6 +32,7 @@ struct _XqWindow
 
   /* Owned */
   GSettings       *settings;
+  GtkWindow       *help_overlay;   /* the shortcuts window, once asked for */
 };
 
 /* Installs the win.* actions (xq-window-actions.c). */

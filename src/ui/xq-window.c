@@ -146,6 +146,20 @@ visible_page_cb (XqWindow     *self,
     xq_window_get_page (self, name);
 }
 
+/* The bottom bar takes over the page switcher when the window is too narrow
+ * for the one in the header bar.  Until then it has no stack: with one it
+ * would build, style and measure a button, two labels and two icons for
+ * every page, in every frame, while hidden. */
+static void
+title_visible_cb (XqWindow             *self,
+                  GParamSpec           *pspec,
+                  AdwViewSwitcherTitle *title)
+{
+  if (adw_view_switcher_title_get_title_visible (title) &&
+      adw_view_switcher_bar_get_stack (self->switcher_bar) == NULL)
+    adw_view_switcher_bar_set_stack (self->switcher_bar, self->stack);
+}
+
 /* ---- GObject ----------------------------------------------------------------- */
 
 static gboolean
@@ -173,7 +187,12 @@ xq_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   if (self->stack != NULL)
     g_signal_handlers_disconnect_by_data (self->stack, self);
+  if (self->switcher_title != NULL)
+    g_signal_handlers_disconnect_by_data (self->switcher_title, self);
   g_clear_object (&self->settings);
+  if (self->help_overlay != NULL)
+    gtk_window_destroy (self->help_overlay);
+  g_clear_object (&self->help_overlay);
   gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_WINDOW);
 
   G_OBJECT_CLASS (xq_window_parent_class)->dispose (object);
@@ -191,6 +210,8 @@ xq_window_class_init (XqWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-window.ui");
   gtk_widget_class_bind_template_child (widget_class, XqWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, XqWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, XqWindow, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, XqWindow, switcher_bar);
 
   _xq_window_class_install_actions (widget_class);
 }
@@ -211,6 +232,7 @@ xq_window_init (XqWindow *self)
   g_signal_connect_swapped (self->settings, "changed", G_CALLBACK (settings_changed_cb), self);
 
   g_signal_connect_swapped (self->stack, "notify::visible-child-name", G_CALLBACK (visible_page_cb), self);
+  g_signal_connect_swapped (self->switcher_title, "notify::title-visible", G_CALLBACK (title_visible_cb), self);
   /* A tutor opens on its lessons: the unit map is where a child starts.  The
    * stack showed the first page before the handler was connected. */
   adw_view_stack_set_visible_child_name (self->stack, "learn");

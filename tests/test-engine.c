@@ -227,6 +227,38 @@ test_game_history (void)
   }
 }
 
+/* Red is lost (two black chariots threaten mate) and its only hope is
+ * checking the general to and fro.  After one round of that the game's
+ * history holds the cycle, and checking again would complete a perpetual
+ * check, which loses by the rules (not a draw): the engine told the
+ * history must not count it as one and play it. */
+static void
+test_perpetual_check_loses (void)
+{
+  static const char *fen = "3k5/7R1/9/9/9/9/9/1r7/r8/4K4 w - - 0 1";
+  static const char *cycle[] = { "h8h9", "d9d8", "h9h8", "d8d9" };
+  g_autoptr(XqGame) game = NULL;
+  XqPosition pos;
+  XqMove check = xq_move_make (xq_square_from_text ("h8"), xq_square_from_text ("h9"));
+
+  load (&pos, fen);
+  game = xq_game_new (&pos);
+  for (guint i = 0; i < G_N_ELEMENTS (cycle); i++)
+    g_assert_true (xq_game_play_iccs (game, cycle[i], NULL));
+  g_assert_false (xq_game_is_over (game));
+  g_assert_cmpint (xq_game_get_position (game)->key, ==, pos.key);
+  for (int level = 4; level <= XQ_ENGINE_MAX_LEVEL; level++)
+    {
+      g_autoptr(XqEngine) engine = engine_at (level, 9);
+      XqMove m;
+
+      xq_engine_set_game_history (engine, game);
+      m = xq_engine_best_move (engine, xq_game_get_position (game), NULL);
+      g_assert_true (xq_position_is_legal (&pos, m));
+      g_assert_cmpint (m, !=, check);
+    }
+}
+
 /* The analysis API: every legal move, best first, the free chariot on top. */
 static void
 test_score_moves (void)
@@ -400,6 +432,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/engine/hanging-chariot", test_hanging_chariot);
   g_test_add_func ("/core/engine/score-moves", test_score_moves);
   g_test_add_func ("/core/engine/game-history", test_game_history);
+  g_test_add_func ("/core/engine/perpetual-check-loses", test_perpetual_check_loses);
   g_test_add_func ("/core/engine/level1-varies", test_level1_varies);
   g_test_add_func ("/core/engine/no-move", test_no_move);
   g_test_add_func ("/core/engine/node-limit", test_node_limit);

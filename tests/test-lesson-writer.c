@@ -220,6 +220,138 @@ test_teacher_unit (void)
   g_assert_cmpint (answer_of (g_ptr_array_index (file->unit->exercises, 0)).n_points, ==, 6);
 }
 
+/* A unit of one exercise (any kind: here a move) with the given marks. */
+static char *
+unit_with_marks (const char *marks)
+{
+  return g_strdup_printf ("{\"format\":1,\"type\":\"unit\",\"id\":\"m\",\"number\":90,\"title\":\"M\","
+                          "\"pages\":[{\"text\":\"M\"}],\"exercises\":[{\"id\":\"e\",\"kind\":\"move\","
+                          "\"prompt\":\"Move the cannon.\",\"goal\":\"piece\",\"square\":\"h2\","
+                          "\"marks\":%s}]}", marks);
+}
+
+static XqLessonFile *
+load_ok (const char *text)
+{
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+  XqLessonFile *file = xq_lesson_load_data (text, -1, "m.json", problems);
+
+  if (file == NULL)
+    g_error ("%s", xq_lesson_problem_format (g_ptr_array_index (problems, 0)));
+  return file;
+}
+
+static void
+assert_same_marks (const XqLessonMarks *a, const XqLessonMarks *b)
+{
+  g_assert_cmpint (a->n_marks, ==, b->n_marks);
+  for (int i = 0; i < a->n_marks; i++)
+    {
+      g_assert_cmpint (a->marks[i].kind, ==, b->marks[i].kind);
+      g_assert_cmpint (a->marks[i].role, ==, b->marks[i].role);
+      g_assert_cmpint (a->marks[i].color, ==, b->marks[i].color);
+      g_assert_cmpint (a->marks[i].sq, ==, b->marks[i].sq);
+      g_assert_cmpint (a->marks[i].to, ==, b->marks[i].to);
+    }
+}
+
+/* A teacher's marks on an exercise: read, written by the writer, read back
+ * the same. */
+static void
+test_marks_round_trip (void)
+{
+  g_autofree char *text = unit_with_marks (
+    "[{\"point\":\"h2\",\"color\":\"red\"},{\"circle\":\"e6\",\"color\":\"green\"},"
+    "{\"arrow\":\"h2e2\",\"color\":\"blue\"},{\"circle\":\"c3\"},{\"cross\":\"a0\",\"role\":\"wrong\"}]");
+  g_autoptr(XqLessonFile) file = load_ok (text);
+  const XqExercise *ex = g_ptr_array_index (file->unit->exercises, 0);
+  g_autoptr(JsonNode) root = parse (text);
+  g_autoptr(JsonNode) written = NULL;
+  g_autoptr(XqLessonFile) again = NULL;
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+  g_autofree char *out = NULL;
+  XqLessonMarks direct;
+  JsonObject *exercise;
+
+  g_assert_cmpint (ex->marks.n_marks, ==, 5);
+  g_assert_cmpint (ex->marks.marks[0].kind, ==, XQ_LESSON_MARK_POINT);
+  g_assert_cmpint (ex->marks.marks[0].color, ==, XQ_LESSON_COLOR_RED);
+  g_assert_cmpint (ex->marks.marks[1].kind, ==, XQ_LESSON_MARK_CIRCLE);
+  g_assert_cmpint (ex->marks.marks[1].sq, ==, xq_square_from_text ("e6"));
+  g_assert_cmpint (ex->marks.marks[2].kind, ==, XQ_LESSON_MARK_ARROW);
+  g_assert_cmpint (ex->marks.marks[2].to, ==, xq_square_from_text ("e2"));
+  g_assert_cmpint (ex->marks.marks[3].color, ==, XQ_LESSON_COLOR_NONE);
+  g_assert_cmpint (ex->marks.marks[4].role, ==, XQ_LESSON_ROLE_WRONG);
+
+  /* The writer's array in place of the author's, read again. */
+  written = xq_lesson_marks_to_json (&ex->marks);
+  g_assert_nonnull (written);
+  exercise = json_array_get_object_element (json_object_get_array_member (json_node_get_object (root), "exercises"), 0);
+  json_object_set_member (exercise, "marks", json_node_copy (written));
+  out = xq_lesson_write_node (root, NULL);
+  /* Only what is not the default is written. */
+  g_assert_null (strstr (out, "\"highlight\""));
+  g_assert_nonnull (strstr (out, "\"color\" : \"blue\""));
+  again = load_ok (out);
+  assert_same_marks (&ex->marks, &((XqExercise *) g_ptr_array_index (again->unit->exercises, 0))->marks);
+  /* The editor's reader is the loader's. */
+  g_assert_true (xq_lesson_marks_from_json (written, "$", &direct, problems));
+  g_assert_cmpuint (problems->len, ==, 0);
+  assert_same_marks (&ex->marks, &direct);
+  /* The player's layers: the teacher's marks stay under a wrong answer's,
+   * which come in the verdict alone. */
+  {
+    XqAttempt attempt;
+    XqMove wrong = xq_move_from_iccs ("b2b9");
+    XqInput in = { .type = XQ_INPUT_MOVE, .move = wrong };
+    g_autoptr(XqVerdict) v = NULL;
+
+    xq_attempt_init (&attempt, ex);
+    assert_same_marks (&attempt.base_marks, &ex->marks);
+    v = xq_attempt_input (&attempt, &in);
+    g_assert_nonnull (v);
+    g_assert_cmpint (v->kind, ==, XQ_VERDICT_WRONG);
+    g_assert_true (xq_lesson_marks_has (&v->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_WRONG,
+                                        xq_move_from (wrong), xq_move_to (wrong)));
+    for (int i = 0; i < v->marks.n_marks; i++)
+      g_assert_cmpint (v->marks.marks[i].color, ==, XQ_LESSON_COLOR_NONE);
+    assert_same_marks (&attempt.base_marks, &ex->marks);
+    xq_attempt_clear (&attempt);
+  }
+  /* No marks, no key. */
+  xq_lesson_marks_clear (&direct);
+  g_assert_null (xq_lesson_marks_to_json (&direct));
+}
+
+static void
+test_marks_refused (void)
+{
+  static const struct { const char *marks; const char *path; } bad[] = {
+    { "[{\"circle\":\"e4\"},{\"circle\":\"z9\"}]", "$.exercises[0].marks[1].circle" },
+    { "[{\"arrow\":\"e4e4\"}]", "$.exercises[0].marks[0].arrow" },
+    { "[{\"arrow\":\"e4\"}]", "$.exercises[0].marks[0].arrow" },
+    { "[{\"point\":\"e4\",\"color\":\"pink\"}]", "$.exercises[0].marks[0].color" },
+    { "[{\"point\":\"e4\",\"circle\":\"e5\"}]", "$.exercises[0].marks[0]" },
+    { "[{\"color\":\"red\"}]", "$.exercises[0].marks[0]" },
+    { "[{\"circle\":\"e4\",\"size\":2}]", "$.exercises[0].marks[0].size" },
+    { "{\"circle\":\"e4\"}", "$.exercises[0].marks" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *text = unit_with_marks (bad[i].marks);
+      g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+      g_autoptr(XqLessonFile) file = xq_lesson_load_data (text, -1, "m.json", problems);
+      XqLessonProblem *p;
+
+      g_assert_null (file);
+      g_assert_cmpuint (problems->len, >=, 1);
+      p = g_ptr_array_index (problems, 0);
+      if (g_strcmp0 (p->path, bad[i].path) != 0)
+        g_error ("%s: got %s", bad[i].marks, xq_lesson_problem_format (p));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -228,5 +360,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson/writer/order", test_order);
   g_test_add_func ("/lesson/writer/fields", test_fields);
   g_test_add_func ("/lesson/writer/teacher-unit", test_teacher_unit);
+  g_test_add_func ("/lesson/writer/marks", test_marks_round_trip);
+  g_test_add_func ("/lesson/writer/marks-refused", test_marks_refused);
   return g_test_run ();
 }

@@ -16,7 +16,9 @@
 #include "xq-puzzle-page.h"
 #include "xq-rating.h"
 #include "xq-review.h"
+#include "xq-teach-work.h"
 #include "xq-test-gtk.h"
+#include "xq-worksheet-dialog.h"
 
 typedef struct {
   GtkWidget    *window;
@@ -737,6 +739,81 @@ test_streak_mode (Fixture *f, gconstpointer data)
   g_assert_null (xq_puzzle_page_get_puzzle (f->page));
 }
 
+static GtkWidget *
+find_tooltip (GtkWidget *w, const char *tip)
+{
+  if (GTK_IS_BUTTON (w) && g_strcmp0 (gtk_widget_get_tooltip_text (w), tip) == 0)
+    return w;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_tooltip (c, tip);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+exported_cb (GObject *source, GAsyncResult *result, gpointer data)
+{
+  gboolean *done = data;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (xq_worksheet_dialog_export_finish (XQ_WORKSHEET_DIALOG (source), result, &error));
+  g_assert_no_error (error);
+  *done = TRUE;
+}
+
+/* A pack printed as a worksheet from the app: the pack row's Worksheet
+ * button opens the worksheet dialog on the pack's file, whose export (in a
+ * worker) writes every puzzle with its mate line in the key. */
+static void
+test_pack_worksheet (Fixture *f, gconstpointer data)
+{
+  GtkWidget *button = find_tooltip (GTK_WIDGET (f->page), "Worksheet of “Test pack”…");
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  g_autofree char *pdf = g_build_filename (f->store_dir, "pack.pdf", NULL);
+  g_autofree char *pack = g_build_filename (f->packs_dir, "test.json", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  XqWorksheetDialog *dialog = NULL;
+  XqTeachWork *job;
+  gboolean done = FALSE;
+  gsize length = 0;
+
+  g_assert_nonnull (button);
+  g_signal_emit_by_name (button, "clicked");
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) w = g_list_model_get_item (toplevels, i);
+      if (XQ_IS_WORKSHEET_DIALOG (w))
+        dialog = XQ_WORKSHEET_DIALOG (w);
+    }
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (f->window));
+  xq_worksheet_dialog_set_options (dialog, 2, XQ_WORKSHEET_DIALOG_KEY_AFTER, XQ_NOTATION_ICCS);
+  xq_worksheet_dialog_export_async (dialog, pdf, NULL, exported_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (g_file_get_contents (pdf, &contents, &length, NULL));
+  g_assert_cmpuint (length, >, 1000);
+  g_assert_true (g_str_has_prefix (contents, "%PDF"));
+  g_remove (pdf);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* The job behind it: the pack's puzzles, titled by the pack, keyed. */
+  job = xq_teach_work_new (XQ_TEACH_JOB_WORKSHEET, NULL, pack, "Test pack", NULL);
+  job->notation = XQ_NOTATION_ICCS;
+  g_assert_true (xq_teach_work_run (job, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (xq_worksheet_get_n_exercises (job->sheet), ==, 2);
+  g_assert_cmpstr (xq_worksheet_get_prompt (job->sheet, 0), ==, "One: mate in 1");
+  g_assert_nonnull (strstr (xq_worksheet_get_answer (job->sheet, 0), "e1"));
+  g_assert_cmpstr (xq_worksheet_get_prompt (job->sheet, 1), ==, "Two: mate in 2");
+  xq_teach_work_free (job);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -744,6 +821,7 @@ main (int argc, char *argv[])
   setlocale (LC_ALL, "");
   xq_test_gtk_init (&argc, &argv);
 
+  g_test_add ("/ui/puzzles/pack-worksheet", Fixture, NULL, fixture_set_up, test_pack_worksheet, fixture_tear_down);
   g_test_add ("/ui/puzzles/drill-to-the-end", Fixture, NULL, fixture_set_up,
               test_drill_to_the_end, fixture_tear_down);
   g_test_add ("/ui/puzzles/checks-in-thread", Fixture, NULL, fixture_set_up,

@@ -209,6 +209,8 @@ test_follow (Fixture *f, gconstpointer data)
   g_assert_cmpint (changed, ==, 1);
   g_assert_cmpint (gtk_list_box_row_get_index (gtk_list_box_get_selected_row (list)), ==, 1);
   g_assert_cmpint (piece_at (projector, "e4"), ==, horse);
+  /* ... and so does the editor: the stepped-to exercise is the one being edited. */
+  g_assert_cmpstr (xq_exercise_editor_get_id (xq_teach_page_get_exercise_editor (f->page)), ==, "horse-reach");
   xq_projector_window_next (projector);
   xq_projector_window_next (projector);  /* past the last: stays */
   g_assert_cmpint (xq_projector_window_get_index (projector), ==, 2);
@@ -218,6 +220,15 @@ test_follow (Fixture *f, gconstpointer data)
   xq_projector_window_previous (projector);
   xq_projector_window_previous (projector);  /* before the first: stays */
   g_assert_cmpint (xq_projector_window_get_index (projector), ==, 0);
+  g_assert_cmpstr (xq_exercise_editor_get_id (xq_teach_page_get_exercise_editor (f->page)), ==, "first-move");
+  /* Opened again: still one handler, the editor still follows. */
+  g_assert_true (xq_teach_page_open_projector (f->page) == projector);
+  while (xq_projector_window_is_loading (projector))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (xq_projector_window_get_index (projector), ==, 0);
+  xq_projector_window_next (projector);
+  xq_projector_window_next (projector);
+  g_assert_cmpstr (xq_exercise_editor_get_id (xq_teach_page_get_exercise_editor (f->page)), ==, "cannon");
 
   /* The keys behind Next and Previous. */
   g_assert_true (has_shortcut (GTK_WIDGET (projector), GDK_KEY_Page_Down, "projector.next"));

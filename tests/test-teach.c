@@ -16,6 +16,9 @@
 #include "xq-pack.h"
 #include "xq-unit-store.h"
 #include "xq-kind.h"
+#include "xq-lesson-player.h"
+#include "xq-mark-palette.h"
+#include "xq-unit-list.h"
 #include "xq-test-kinds.h"
 #include "xq-teach-page.h"
 #include "xq-test-gtk.h"
@@ -60,6 +63,10 @@ setup (Fixture *f, gconstpointer data)
     g_autofree char *units = g_build_filename (f->dir, "units", NULL);
     xq_teach_page_set_units_dir (f->page, units);
   }
+  /* The app's default: the board prints its coordinates, and messages
+   * name points by them. */
+  g_object_set (xq_position_editor_get_board (xq_exercise_editor_get_position_editor (
+                  xq_teach_page_get_exercise_editor (f->page))), "show-coordinates", TRUE, NULL);
   f->window = GTK_WINDOW (gtk_window_new ());
   gtk_window_set_default_size (f->window, 1200, 800);
   gtk_window_set_child (f->window, GTK_WIDGET (f->page));
@@ -259,6 +266,19 @@ test_author (Fixture *f, gconstpointer data)
   /* What the rules decided, in words and on the board. */
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (xq_exercise_editor_get_widget (editor, "problems"))), ==,
                    "The exercise is valid.\nThe answer: d1, a2, c2");
+  /* With the coordinates turned off the board labels its files only: the
+   * words follow, and come back when they are on again. */
+  {
+    GObject *board = G_OBJECT (xq_position_editor_get_board (xq_exercise_editor_get_position_editor (editor)));
+    GtkWidget *piece = xq_exercise_editor_get_widget (editor, "square");
+
+    g_object_set (board, "show-coordinates", FALSE, NULL);
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (xq_exercise_editor_get_widget (editor, "problems"))), ==,
+                     "The exercise is valid.\nThe answer: file 六 rank 2, file 九 rank 3, file 七 rank 3");
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (piece)), ==, "Marked: file 八 rank 1");
+    g_object_set (board, "show-coordinates", TRUE, NULL);
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (piece)), ==, "Marked: b0");
+  }
   {
     const XqDraftAnswer *answer = xq_exercise_editor_get_answer (editor);
     const char *reach[] = { "a2", "c2", "d1" };
@@ -373,6 +393,121 @@ test_preview (Fixture *f, gconstpointer data)
   g_assert_nonnull (window);
   g_assert_true (gtk_window_get_transient_for (window) == f->window);
   gtk_window_destroy (window);
+}
+
+static GtkWidget *
+find_type (GtkWidget *root, GType type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_type (c, type);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The teacher's marks: drawn in the Marks mode (a click tints, a
+ * right-click circles, a right-drag draws an arrow, each again takes it
+ * away), in the palette's colours, kept in the exercise's JSON, loaded
+ * back, on the editor's board, in the preview's lesson board, and cleared. */
+static void
+test_marks (Fixture *f, gconstpointer data)
+{
+  XqExerciseEditor *editor = xq_teach_page_get_exercise_editor (f->page);
+  XqEditorBoard *board = xq_position_editor_get_board (xq_exercise_editor_get_position_editor (editor));
+  XqMarkPalette *palette = XQ_MARK_PALETTE (xq_exercise_editor_get_widget (editor, "marks-palette"));
+  GtkWidget *clear = xq_exercise_editor_get_widget (editor, "clear-marks");
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  guint before = g_list_model_get_n_items (toplevels);
+  XqSquare e5 = xq_square_from_text ("e5"), b0 = xq_square_from_text ("b0"), c2 = xq_square_from_text ("c2");
+  const XqLessonMarks *marks = xq_exercise_editor_get_marks (editor);
+  XqLessonBoard *shown = NULL;
+  XqLessonPlayer *player;
+  GtkWindow *window = NULL;
+  g_autofree char *json = NULL;
+
+  author_horse_exercise (editor);
+  g_assert_true (validated (editor));
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_parent (gtk_widget_get_parent (clear))));
+  /* Outside the Marks mode a right-drag draws nothing. */
+  g_signal_emit_by_name (board, "arrow", b0, c2);
+  g_assert_cmpint (marks->n_marks, ==, 0);
+
+  xq_exercise_editor_set_click_mode (editor, XQ_EDITOR_CLICK_MARKS);
+  g_assert_true (gtk_widget_get_visible (gtk_widget_get_parent (gtk_widget_get_parent (clear))));
+  g_assert_false (gtk_widget_get_sensitive (clear));
+  click (xq_mark_palette_get_button (palette, XQ_LESSON_COLOR_RED));
+  g_assert_cmpint (xq_mark_palette_get_color (palette), ==, XQ_LESSON_COLOR_RED);
+  click_point (board, "b0", GDK_BUTTON_SECONDARY);
+  click_point (board, "e5", GDK_BUTTON_PRIMARY);
+  xq_mark_palette_set_color (palette, XQ_LESSON_COLOR_BLUE);
+  g_signal_emit_by_name (board, "arrow", b0, c2);
+  g_assert_cmpint (marks->n_marks, ==, 3);
+  g_assert_true (gtk_widget_get_sensitive (clear));
+  g_assert_cmpint (marks->marks[0].kind, ==, XQ_LESSON_MARK_CIRCLE);
+  g_assert_cmpint (marks->marks[0].color, ==, XQ_LESSON_COLOR_RED);
+  g_assert_cmpint (marks->marks[1].kind, ==, XQ_LESSON_MARK_POINT);
+  g_assert_cmpint (marks->marks[1].sq, ==, e5);
+  g_assert_cmpint (marks->marks[2].kind, ==, XQ_LESSON_MARK_ARROW);
+  g_assert_cmpint (marks->marks[2].color, ==, XQ_LESSON_COLOR_BLUE);
+  /* Placing a piece is not what a click does here. */
+  g_assert_cmpint (xq_position_editor_get_position (xq_exercise_editor_get_position_editor (editor))->board[e5], ==,
+                   XQ_EMPTY);
+  /* The marks are part of the exercise, and a valid one. */
+  g_assert_true (validated (editor));
+  json = xq_exercise_editor_to_json (editor);
+  g_assert_nonnull (strstr (json, "\"circle\" : \"b0\""));
+  g_assert_nonnull (strstr (json, "\"arrow\" : \"b0c2\""));
+  g_assert_nonnull (strstr (json, "\"color\" : \"blue\""));
+
+  /* Loaded again, the same marks. */
+  xq_exercise_editor_reset (editor);
+  g_assert_cmpint (marks->n_marks, ==, 0);
+  g_assert_true (xq_exercise_editor_load_json (editor, json, NULL));
+  g_assert_cmpint (marks->n_marks, ==, 3);
+  g_assert_true (xq_lesson_marks_has (marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_HIGHLIGHT, b0, c2));
+  g_assert_true (validated (editor));
+
+  /* The preview's learner sees them with the prompt. */
+  click (find_button (GTK_WIDGET (f->page), "Pre_view"));
+  while (g_list_model_get_n_items (toplevels) == before)
+    g_main_context_iteration (NULL, TRUE);
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+      if (g_strcmp0 (gtk_window_get_title (w), "Preview") == 0)
+        window = w;
+    }
+  g_assert_nonnull (window);
+  player = XQ_LESSON_PLAYER (find_type (GTK_WIDGET (window), XQ_TYPE_LESSON_PLAYER));
+  g_assert_nonnull (player);
+  /* Past the title page, the exercise. */
+  for (guint step = 0; xq_lesson_player_get_exercise (player) == NULL; step++)
+    {
+      g_assert_cmpuint (step, <, xq_lesson_player_get_n_steps (player));
+      xq_lesson_player_go_to (player, step);
+    }
+  shown = xq_lesson_player_get_board (player);
+  g_assert_true (xq_lesson_marks_has (xq_lesson_board_get_marks (shown), XQ_LESSON_MARK_CIRCLE,
+                                      XQ_LESSON_ROLE_HIGHLIGHT, b0, XQ_NO_SQUARE));
+  g_assert_true (xq_lesson_marks_has (xq_lesson_board_get_marks (shown), XQ_LESSON_MARK_ARROW,
+                                      XQ_LESSON_ROLE_HIGHLIGHT, b0, c2));
+  gtk_window_destroy (window);
+
+  /* Again on a mark takes it away; Clear Marks takes them all. */
+  xq_exercise_editor_set_click_mode (editor, XQ_EDITOR_CLICK_MARKS);
+  click_point (board, "e5", GDK_BUTTON_PRIMARY);
+  g_assert_cmpint (marks->n_marks, ==, 2);
+  g_assert_false (xq_lesson_marks_has (marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_HIGHLIGHT, e5, XQ_NO_SQUARE));
+  click (clear);
+  g_assert_cmpint (marks->n_marks, ==, 0);
+  g_assert_false (gtk_widget_get_sensitive (clear));
+  g_free (json);
+  json = xq_exercise_editor_to_json (editor);
+  g_assert_null (strstr (json, "\"marks\""));
 }
 
 /* The form is built from each kind's field descriptors: a row per field,
@@ -1072,6 +1207,20 @@ write_tap_unit (const char *dir, const char *id, const char *title, int number)
   g_assert_no_error (error);
 }
 
+static void
+toast_seen_cb (GtkWidget *list, const char *text, const char *action, GVariant *target, char **out)
+{
+  g_free (*out);
+  *out = g_strdup (text);
+}
+
+static void
+toast_action_cb (GtkWidget *list, const char *text, const char *action, GVariant *target, char **out)
+{
+  g_free (*out);
+  *out = g_strdup (action);
+}
+
 /* After a restart the page opens the teacher's units, not an empty one;
  * the list's menus duplicate and delete, and undo brings a deletion back. */
 static void
@@ -1104,9 +1253,29 @@ test_units (Fixture *f, gconstpointer data)
   g_assert_cmpuint (xq_teach_page_get_n_exercises (f->page), ==, 2);
   g_assert_false (xq_teach_page_undo (f->page));
 
-  /* Reordered and duplicated from the exercise menu. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "teach.exercise-down", "u", 0));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "teach.exercise-duplicate", "u", 1));
+  /* Reordered and duplicated from the exercise menu, each said in a toast;
+   * a duplicate's Undo takes the copy away. */
+  {
+    GtkWidget *list = find_type (GTK_WIDGET (f->page), XQ_TYPE_UNIT_LIST);
+    g_autofree char *toast = NULL;
+    g_autofree char *undo = NULL;
+
+    g_assert_nonnull (list);
+    g_signal_connect (list, "toast", G_CALLBACK (toast_seen_cb), &toast);
+    g_signal_connect (list, "toast", G_CALLBACK (toast_action_cb), &undo);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "teach.exercise-down", "u", 0));
+    g_assert_cmpstr (toast, ==, "“palace-red” is now exercise 2.");
+    g_assert_null (undo);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "teach.exercise-duplicate", "u", 1));
+    g_assert_cmpstr (toast, ==, "The copy “palace-red-2” is after the exercise it copies.");
+    g_assert_cmpstr (undo, ==, "exercise-uncopy");
+    g_assert_cmpuint (xq_teach_page_get_n_exercises (f->page), ==, 3);
+    g_assert_true (xq_teach_page_undo (f->page));
+    g_assert_cmpuint (xq_teach_page_get_n_exercises (f->page), ==, 2);
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->page), "teach.exercise-duplicate", "u", 1));
+    g_signal_handlers_disconnect_by_data (list, &toast);
+    g_signal_handlers_disconnect_by_data (list, &undo);
+  }
   g_assert_cmpuint (xq_teach_page_get_n_exercises (f->page), ==, 3);
   {
     g_autofree char *path = xq_teach_page_get_unit_path (f->page);
@@ -1244,6 +1413,7 @@ main (int argc, char *argv[])
 
   g_test_add ("/ui/teach/author", Fixture, NULL, setup, test_author, teardown);
   g_test_add ("/ui/teach/preview", Fixture, NULL, setup, test_preview, teardown);
+  g_test_add ("/ui/teach/marks", Fixture, NULL, setup, test_marks, teardown);
   g_test_add ("/ui/teach/kind-forms", Fixture, NULL, setup, test_kind_forms, teardown);
   g_test_add ("/ui/teach/checking", Fixture, NULL, setup, test_checking, teardown);
   g_test_add ("/ui/teach/stars", Fixture, NULL, setup, test_stars, teardown);

@@ -390,6 +390,70 @@ test_xqtool_notation (void)
   g_rmdir (dir);
 }
 
+/* A teacher's marks go onto the printed board, in the teacher's colours,
+ * as the renderer draws them on screen. */
+static void
+test_teacher_marks (void)
+{
+  static const char marked_json[] =
+    "{ \"format\": 1, \"type\": \"unit\", \"id\": \"marked\", \"number\": 90, \"title\": \"Marked\",\n"
+    "  \"pages\": [ { \"text\": \"Marks.\" } ],\n"
+    "  \"exercises\": [\n"
+    "    { \"id\": \"tap\", \"kind\": \"tap\", \"prompt\": \"Where can the horse go?\",\n"
+    "      \"fen\": \"3k5/9/9/9/9/4N4/9/9/9/4K4 w - - 0 1\", \"rule\": \"reach\", \"square\": \"e4\",\n"
+    "      \"marks\": [ { \"circle\": \"e4\", \"color\": \"red\" }, { \"arrow\": \"e4f6\", \"color\": \"blue\" },\n"
+    "                 { \"point\": \"d6\" } ] } ] }\n";
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+  g_autoptr(XqLessonFile) file = xq_lesson_load_data (marked_json, -1, "marked.json", problems);
+  g_autoptr(XqWorksheet) sheet = xq_worksheet_new ();
+  const XqExercise *ex;
+  const XqAnnotations *printed;
+  XqAnnotations want;
+  XqRenderStyle style;
+  g_autofree char *with = NULL;
+  g_autofree char *without = NULL;
+
+  g_assert_nonnull (file);
+  ex = g_ptr_array_index (file->unit->exercises, 0);
+  xq_answer_add_to_worksheet (sheet, file, XQ_NOTATION_ICCS, NULL);
+  printed = xq_worksheet_get_annotations (sheet, 0);
+  g_assert_nonnull (printed);
+  xq_annotations_clear (&want);
+  /* The circle round the horse, the arrow, the empty point's tint. */
+  xq_annotations_add (&want, XQ_MARK_CIRCLE, XQ_ROLE_BAD, xq_square_from_text ("e4"));
+  xq_annotations_add_arrow (&want, XQ_ROLE_LAST_MOVE, xq_square_from_text ("e4"), xq_square_from_text ("f6"));
+  xq_annotations_add (&want, XQ_MARK_HIGHLIGHT, XQ_ROLE_HINT, xq_square_from_text ("d6"));
+  g_assert_true (xq_annotations_equal (printed, &want));
+
+  /* The printed board's SVG is the board's with those marks drawn. */
+  xq_render_style_init (&style);
+  style.theme = XQ_THEME_PRINT;
+  with = xq_render_svg (&ex->position, &style, printed, 400);
+  without = xq_render_svg (&ex->position, &style, NULL, 400);
+  g_assert_cmpstr (with, !=, without);
+  g_assert_cmpuint (strlen (with), >, strlen (without));
+}
+
+/* With the board's coordinates hidden, points are named by what its edge
+ * shows: Red's file number, and the rank from Red's side. */
+static void
+test_point_labels (void)
+{
+  g_autofree char *e0 = xq_answer_point_label (xq_square_from_text ("e0"), FALSE);
+  g_autofree char *a9 = xq_answer_point_label (xq_square_from_text ("a9"), FALSE);
+  g_autofree char *on = xq_answer_point_label (xq_square_from_text ("e0"), TRUE);
+  g_autofree char *text = xq_answer_relabel_points ("Piece: there is no piece on “e4”. Marked: b0 c2, h2e2 and 2c5/ stay.",
+                                                    FALSE);
+  g_autofree char *kept = xq_answer_relabel_points ("Marked: b0", TRUE);
+
+  g_assert_cmpstr (e0, ==, "file 五 rank 1");
+  g_assert_cmpstr (a9, ==, "file 九 rank 10");
+  g_assert_cmpstr (on, ==, "e0");
+  g_assert_cmpstr (text, ==, "Piece: there is no piece on “file 五 rank 5”. Marked: file 八 rank 1 file 七 rank 3, "
+                             "h2e2 and 2c5/ stay.");
+  g_assert_cmpstr (kept, ==, "Marked: b0");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -398,6 +462,8 @@ main (int argc, char **argv)
   g_setenv ("LANGUAGE", "C", TRUE);
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/worksheets/every-kind", test_every_kind);
+  g_test_add_func ("/worksheets/teacher-marks", test_teacher_marks);
+  g_test_add_func ("/worksheets/point-labels", test_point_labels);
   g_test_add_func ("/worksheets/questions", test_questions);
   g_test_add_func ("/worksheets/mate-line", test_mate_line);
   g_test_add_func ("/worksheets/black-line", test_black_line);

@@ -71,10 +71,12 @@ struct _XqEngine {
   gint     stop_request;   /* atomic */
   XqMove   root_best;
   guint64  path[MAX_PLY + 8];
+  gboolean path_check[MAX_PLY + 8];    /* the side to move at this ply is in check */
   gboolean null_before[MAX_PLY + 8];   /* the move into this ply was a null move */
   gboolean prune;                      /* null moves and reductions (Tiger, Dragon) */
   /* The game's earlier positions since the last capture (xq_engine_set_history). */
   guint64  game_keys[HISTORY_MAX];
+  gboolean game_check[HISTORY_MAX];    /* the side to move there was in check */
   int      n_game_keys;
   XqMove   killer[MAX_PLY][2];
   int      history[XQ_SQUARES][XQ_SQUARES];
@@ -201,7 +203,12 @@ xq_engine_set_game_history (XqEngine *engine, const XqGame *game)
   first = MAX (0, ply - xq_game_get_position_at (game, ply)->halfmove);
   first = MAX (first, ply - HISTORY_MAX);
   for (int i = first; i < ply; i++)
-    engine->game_keys[engine->n_game_keys++] = xq_game_get_position_at (game, i)->key;
+    {
+      const XqPosition *pos = xq_game_get_position_at (game, i);
+
+      engine->game_check[engine->n_game_keys] = xq_position_in_check (pos, pos->side);
+      engine->game_keys[engine->n_game_keys++] = pos->key;
+    }
 }
 
 void
@@ -354,6 +361,36 @@ has_big_piece (const XqPosition *pos)
   return FALSE;
 }
 
+/* Whether every move into the positions `from` < k <= `to` of one parity
+ * (k counted over the game's history, then the search path) gave check. */
+static gboolean
+cycle_all_checks (const XqEngine *e, int from, int to)
+{
+  for (int k = to; k > from; k -= 2)
+    if (!(k < e->n_game_keys ? e->game_check[k] : e->path_check[k - e->n_game_keys]))
+      return FALSE;
+  return TRUE;
+}
+
+/* The position at ply repeats the one at `earlier` (counted over the
+ * game's history, then the path).  A side that gave check with every move
+ * of the cycle, while the other did not, checks perpetually and loses
+ * (docs/rulings.md); any other cycle is scored a draw.  Chases are not
+ * told apart here: the search would need every move's attacks. */
+static int
+repetition_score (const XqEngine *e, int earlier, int ply)
+{
+  int now = e->n_game_keys + ply;
+  gboolean they_check = cycle_all_checks (e, earlier, now);
+  gboolean we_check = cycle_all_checks (e, earlier, now - 1);
+
+  if (they_check && !we_check)
+    return XQ_ENGINE_MATE - ply;
+  if (we_check && !they_check)
+    return -XQ_ENGINE_MATE + ply;
+  return 0;
+}
+
 static int
 search (XqEngine *e, int depth, int alpha, int beta, int ply)
 {
@@ -370,18 +407,21 @@ search (XqEngine *e, int depth, int alpha, int beta, int ply)
   if (should_stop (e))
     return 0;
 
-  /* A position already on the path: the game would go round in circles,
-   * score it as a draw rather than let the search chase its tail. */
+  /* A position already on the path: the game would go round in circles.
+   * Score it as the rules would judge the cycle rather than let the
+   * search chase its tail; going back to a position the game has already
+   * had is scored the same way, so a winning side does not walk into a
+   * repetition ruling. */
+  in_check = xq_position_in_check (&e->pos, e->pos.side);
   e->path[ply] = e->pos.key;
+  e->path_check[ply] = in_check;
   for (int i = ply - 2; i >= 0; i -= 2)
     if (e->path[i] == e->pos.key)
-      return 0;
-  /* Going back to a position the game has already had is scored the same
-   * way, so a winning side does not walk into a repetition ruling. */
+      return repetition_score (e, e->n_game_keys + i, ply);
   if (ply > 0)
     for (int i = 0; i < e->n_game_keys; i++)
       if (e->game_keys[i] == e->pos.key)
-        return 0;
+        return repetition_score (e, i, ply);
 
   slot = &e->tt[e->pos.key & (TT_SIZE - 1)];
   if (slot->key == e->pos.key)
@@ -401,7 +441,6 @@ search (XqEngine *e, int depth, int alpha, int beta, int ply)
   n = xq_position_legal_moves (&e->pos, moves);
   if (n == 0)
     return -XQ_ENGINE_MATE + ply;
-  in_check = xq_position_in_check (&e->pos, e->pos.side);
 
   /* Null move: if passing still leaves the opponent unable to reach beta
    * after a shallower search, a real move will too.  Not in check, not
@@ -605,6 +644,7 @@ begin_search (XqEngine *engine, const XqPosition *pos)
   memset (engine->killer, 0, sizeof engine->killer);
   memset (engine->history, 0, sizeof engine->history);
   engine->path[0] = engine->pos.key;
+  engine->path_check[0] = xq_position_in_check (&engine->pos, engine->pos.side);
   engine->prune = FALSE;
   memset (engine->null_before, 0, sizeof engine->null_before);
 }

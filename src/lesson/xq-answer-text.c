@@ -145,6 +145,71 @@ xq_answer_append_points (GString *out, const XqSquare *points, int n_points, XqA
 }
 
 char *
+xq_answer_point_label (XqSquare sq, gboolean coordinates)
+{
+  /* The numerals along Red's edge of the board, file a (Red's 九) first. */
+  static const char *const red_files[9] = { "九", "八", "七", "六", "五", "四", "三", "二", "一" };
+  char name[3];
+
+  g_return_val_if_fail (sq >= 0 && sq < XQ_SQUARES, NULL);
+  xq_square_to_text (sq, name);
+  if (coordinates)
+    return g_strdup (name);
+  /* Translators: a point named by the board's edge when its coordinates are
+   * hidden: %s is Red's file number as the board shows it (五), %d the rank
+   * counted from Red's edge, 1 to 10. */
+  return g_strdup_printf (_("file %s rank %d"), red_files[xq_sq_file (sq)], xq_sq_rank (sq) + 1);
+}
+
+/* May a point name begin or end next to c? Only beside spaces, quotes,
+ * brackets and punctuation, so moves, FEN text and words stay whole. */
+static gboolean
+point_boundary (const char *p, gboolean before)
+{
+  static const char *const marks[] = { "“", "”", "‘", "’", "「", "」", "（", "）", "，", "：", "。", NULL };
+  unsigned char c = (unsigned char) *p;
+
+  if (c == '\0' || g_ascii_isspace (c))
+    return TRUE;
+  if (c < 0x80)
+    return strchr (before ? "(\"'" : ",.;:)\"'!?", c) != NULL;
+  for (int i = 0; marks[i] != NULL; i++)
+    if (strncmp (p, marks[i], strlen (marks[i])) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+char *
+xq_answer_relabel_points (const char *text, gboolean coordinates)
+{
+  GString *out;
+
+  g_return_val_if_fail (text != NULL, NULL);
+  if (coordinates)
+    return g_strdup (text);
+  out = g_string_new (NULL);
+  for (const char *p = text; *p != '\0';)
+    {
+      const char *prev = p == text ? NULL : g_utf8_find_prev_char (text, p);
+      gboolean starts = prev == NULL || point_boundary (prev, TRUE);
+
+      if (starts && p[0] >= 'a' && p[0] <= 'i' && g_ascii_isdigit (p[1]) && point_boundary (p + 2, FALSE))
+        {
+          g_autofree char *label = NULL;
+          char name[3] = { p[0], p[1], '\0' };
+
+          label = xq_answer_point_label (xq_square_from_text (name), FALSE);
+          g_string_append (out, label);
+          p += 2;
+          continue;
+        }
+      g_string_append_len (out, p, g_utf8_next_char (p) - p);
+      p = g_utf8_next_char (p);
+    }
+  return g_string_free (out, FALSE);
+}
+
+char *
 xq_answer_piece_name (XqPiece piece)
 {
   /* Whole names, not a side and a piece put together: a Chinese teacher

@@ -44,6 +44,14 @@ void        xq_answer_append_line      (GString *out, const XqPosition *start, c
 void        xq_answer_append_point     (GString *out, XqSquare sq, XqAnswerStyle *style);
 /* Appends the points, "d2, f2, c3", and sets style->names_points. */
 void        xq_answer_append_points    (GString *out, const XqSquare *points, int n_points, XqAnswerStyle *style);
+/* A point as the board labels it: its ICCS coordinates ("e4") when the
+ * board prints them (coordinates), else by what the board's edge shows
+ * without them, Red's file number and the rank counted from Red's edge:
+ * "file 五 rank 5" (docs/teacher-units.md). */
+char       *xq_answer_point_label      (XqSquare sq, gboolean coordinates);
+/* text with every point name standing alone in it ("e4", "Marked: b0 c2",
+ * never the half of a move like h2e2) as xq_answer_point_label names it. */
+char       *xq_answer_relabel_points   (const char *text, gboolean coordinates);
 /* "Red general" (translated: 红帅), for the set-up key. */
 char       *xq_answer_piece_name       (XqPiece piece);
 /* The mate from start: the key move (and any other that mates as fast) and

@@ -233,15 +233,7 @@ void
 xq_kind_add_marks (XqLessonMarks *into, const XqLessonMarks *from)
 {
   g_return_if_fail (into != NULL && from != NULL);
-  for (int i = 0; i < from->n_marks; i++)
-    {
-      const XqLessonMark *m = &from->marks[i];
-
-      if (m->kind == XQ_LESSON_MARK_ARROW)
-        xq_lesson_marks_add_arrow (into, m->role, m->sq, m->to);
-      else
-        xq_lesson_marks_add (into, m->kind, m->role, m->sq);
-    }
+  xq_lesson_marks_append (into, from);
 }
 
 /* ---- Hints -------------------------------------------------------------------- */

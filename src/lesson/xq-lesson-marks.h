@@ -15,6 +15,7 @@ typedef enum {
   XQ_LESSON_MARK_ARROW,   /* an arrow from `sq` to `to` */
   XQ_LESSON_MARK_CROSS,   /* a cross on a point: "not here" */
   XQ_LESSON_MARK_STAR,    /* a star to collect */
+  XQ_LESSON_MARK_CIRCLE,  /* a ring around a point: a teacher's "look at this" */
 } XqLessonMarkKind;
 
 typedef enum {
@@ -32,11 +33,27 @@ typedef enum {
 
 #define XQ_LESSON_N_ROLES 10
 
+/* A teacher's ink: the projector's palette, which a lesson file names
+ * ("color": "red").  NONE lets the role choose the colour.  A colour is a
+ * colour, not a meaning: the renderer draws it with one of its roles'
+ * inks (xq_lesson_mark_color_role), but a red circle is never a wrong
+ * answer. */
+typedef enum {
+  XQ_LESSON_COLOR_NONE,
+  XQ_LESSON_COLOR_PURPLE,
+  XQ_LESSON_COLOR_RED,
+  XQ_LESSON_COLOR_GREEN,
+  XQ_LESSON_COLOR_BLUE,
+} XqLessonMarkColor;
+
+#define XQ_LESSON_N_COLORS 5
+
 typedef struct {
   XqLessonMarkKind kind;
   XqLessonMarkRole role;
   XqSquare         sq;
   XqSquare         to;   /* arrows only, else XQ_NO_SQUARE */
+  XqLessonMarkColor color;
 } XqLessonMark;
 
 /* Enough for every point of the board plus a few arrows. */
@@ -55,6 +72,18 @@ gboolean xq_lesson_marks_add       (XqLessonMarks *marks, XqLessonMarkKind kind,
                                     XqLessonMarkRole role, XqSquare sq);
 gboolean xq_lesson_marks_add_arrow (XqLessonMarks *marks, XqLessonMarkRole role,
                                     XqSquare from, XqSquare to);
+/* Any mark, in a colour (to: arrows only, else ignored). */
+gboolean xq_lesson_marks_add_full  (XqLessonMarks *marks, XqLessonMarkKind kind,
+                                    XqLessonMarkRole role, XqLessonMarkColor color,
+                                    XqSquare sq, XqSquare to);
+/* Appends every mark of from to into as it is (colour and all), skipping
+ * those already there; FALSE when into filled up first. */
+gboolean xq_lesson_marks_append    (XqLessonMarks *into, const XqLessonMarks *from);
+/* A teacher's click: takes away the mark of this kind on sq (an arrow: from
+ * sq to `to`), whatever its role and colour, or adds it in the colour given
+ * (role HIGHLIGHT).  Returns TRUE when it added one. */
+gboolean xq_lesson_marks_toggle    (XqLessonMarks *marks, XqLessonMarkKind kind,
+                                    XqLessonMarkColor color, XqSquare sq, XqSquare to);
 /* Does the list hold a mark of this kind and role on sq (to ignored for points)? */
 gboolean xq_lesson_marks_has       (const XqLessonMarks *marks, XqLessonMarkKind kind,
                                     XqLessonMarkRole role, XqSquare sq, XqSquare to);
@@ -62,6 +91,13 @@ gboolean xq_lesson_marks_has       (const XqLessonMarks *marks, XqLessonMarkKind
 /* Role names as written in lesson files ("blocker"); -1 if unknown. */
 const char *xq_lesson_mark_role_name      (XqLessonMarkRole role);
 int         xq_lesson_mark_role_from_name (const char *name);
+/* Colour names as written in lesson files ("red"); NULL for NONE, -1 if
+ * unknown. */
+const char *xq_lesson_mark_color_name      (XqLessonMarkColor color);
+int         xq_lesson_mark_color_from_name (const char *name);
+/* The renderer's role whose ink a colour is drawn in (the projector's
+ * swatches are these inks on the wood theme). */
+XqColorRole xq_lesson_mark_color_role      (XqLessonMarkColor color);
 
 /* The marks as the renderer's annotations (annots is cleared first), for
  * the lesson board, the Play page and worksheets; pos tells a piece from an

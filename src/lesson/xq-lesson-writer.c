@@ -17,7 +17,7 @@ static const char *const document_order[] = {
 static const char *const item_order[] = {
   "id", "kind", "title", "text", "prompt", "fen", "target", "mate-in", "pattern", "difficulty",
   "hints", "rule", "goal", "select", "side", "square", "number", "points", "stars", "moves",
-  "marks", "choices", "answer", NULL
+  "marks", "choices", "answer", "point", "circle", "cross", "star", "arrow", "role", "color", NULL
 };
 
 static JsonNode *ordered (JsonNode *node, gboolean document);
@@ -129,6 +129,47 @@ xq_lesson_write_object (JsonObject *object, gsize *length)
   g_return_val_if_fail (object != NULL, NULL);
   json_node_set_object (node, object);
   return xq_lesson_write_node (node, length);
+}
+
+JsonNode *
+xq_lesson_marks_to_json (const XqLessonMarks *marks)
+{
+  static const char *const kind_keys[] = {
+    [XQ_LESSON_MARK_POINT] = "point", [XQ_LESSON_MARK_ARROW] = "arrow", [XQ_LESSON_MARK_CROSS] = "cross",
+    [XQ_LESSON_MARK_STAR] = "star", [XQ_LESSON_MARK_CIRCLE] = "circle",
+  };
+  g_autoptr(JsonArray) array = NULL;
+  JsonNode *node;
+
+  g_return_val_if_fail (marks != NULL, NULL);
+  if (marks->n_marks == 0)
+    return NULL;
+  array = json_array_new ();
+  for (int i = 0; i < marks->n_marks; i++)
+    {
+      const XqLessonMark *m = &marks->marks[i];
+      JsonObject *o = json_object_new ();
+      char from[3], to[3];
+
+      xq_square_to_text (m->sq, from);
+      if (m->kind == XQ_LESSON_MARK_ARROW)
+        {
+          g_autofree char *move = NULL;
+          xq_square_to_text (m->to, to);
+          move = g_strconcat (from, to, NULL);
+          json_object_set_string_member (o, "arrow", move);
+        }
+      else
+        json_object_set_string_member (o, kind_keys[m->kind], from);
+      if (m->role != XQ_LESSON_ROLE_HIGHLIGHT)
+        json_object_set_string_member (o, "role", xq_lesson_mark_role_name (m->role));
+      if (m->color != XQ_LESSON_COLOR_NONE)
+        json_object_set_string_member (o, "color", xq_lesson_mark_color_name (m->color));
+      json_array_add_object_element (array, o);
+    }
+  node = json_node_new (JSON_NODE_ARRAY);
+  json_node_set_array (node, array);
+  return node;
 }
 
 JsonObject *

@@ -25,6 +25,12 @@ char       *xq_lesson_write_node       (JsonNode *node, gsize *length);
 /* The same for an object. */
 char       *xq_lesson_write_object     (JsonObject *object, gsize *length);
 
+/* Marks as the "marks" array the loader reads back
+ * (xq_lesson_marks_from_json): one object per mark, its kind's key, "role"
+ * unless it is the default highlight, "color" when it has one.  NULL for
+ * no marks (the key is then left out). */
+JsonNode   *xq_lesson_marks_to_json    (const XqLessonMarks *marks);
+
 /* A teacher's unit document: id, title, one introduction page (the title)
  * and the exercises (JsonObject*, referenced, not copied). */
 JsonObject *xq_lesson_teacher_unit_new (const char *id, const char *title, GPtrArray *exercises);

@@ -712,16 +712,17 @@ get_moves (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolea
   return moves;
 }
 
-static const char *const mark_keys[] = { "point", "arrow", "cross", "star", "role", NULL };
+static const char *const mark_keys[] = { "point", "arrow", "cross", "star", "circle", "role", "color", NULL };
 
 static void
 get_marks (Ctx *ctx, JsonObject *obj, const char *path, XqLessonMarks *marks)
 {
   g_autofree char *p = member_path (path, "marks");
   JsonArray *array = get_array (ctx, obj, path, "marks", FALSE, TRUE, XQ_LESSON_MAX_MARKS);
-  static const char *const kinds[] = { "point", "arrow", "cross", "star" };
+  static const char *const kinds[] = { "point", "arrow", "cross", "star", "circle" };
   static const XqLessonMarkKind kind_values[] = {
     XQ_LESSON_MARK_POINT, XQ_LESSON_MARK_ARROW, XQ_LESSON_MARK_CROSS, XQ_LESSON_MARK_STAR,
+    XQ_LESSON_MARK_CIRCLE,
   };
 
   xq_lesson_marks_clear (marks);
@@ -731,18 +732,18 @@ get_marks (Ctx *ctx, JsonObject *obj, const char *path, XqLessonMarks *marks)
     {
       g_autofree char *ip = index_path (p, i);
       JsonObject *m = element_object (ctx, array, i, ip);
-      const char *role_name;
-      int role = XQ_LESSON_ROLE_HIGHLIGHT, kind = -1;
+      const char *role_name, *color_name;
+      int role = XQ_LESSON_ROLE_HIGHLIGHT, kind = -1, color = XQ_LESSON_COLOR_NONE;
 
       if (m == NULL || !check_keys (ctx, m, ip, mark_keys))
         continue;
-      for (int k = 0; k < 4; k++)
+      for (int k = 0; k < (int) G_N_ELEMENTS (kinds); k++)
         if (json_object_has_member (m, kinds[k]))
           {
             if (kind >= 0)
               {
                 problem (ctx, XQ_LESSON_ERROR_VALUE, ip,
-                         _("a mark has exactly one of “point”, “arrow”, “cross” or “star”"));
+                         _("a mark has exactly one of “point”, “circle”, “arrow”, “cross” or “star”"));
                 kind = -2;
                 break;
               }
@@ -750,7 +751,7 @@ get_marks (Ctx *ctx, JsonObject *obj, const char *path, XqLessonMarks *marks)
           }
       if (kind == -1)
         problem (ctx, XQ_LESSON_ERROR_MISSING_FIELD, ip,
-                 _("a mark has exactly one of “point”, “arrow”, “cross” or “star”"));
+                 _("a mark has exactly one of “point”, “circle”, “arrow”, “cross” or “star”"));
       if (kind < 0)
         continue;
       role_name = get_string (ctx, m, ip, "role", FALSE);
@@ -760,21 +761,48 @@ get_marks (Ctx *ctx, JsonObject *obj, const char *path, XqLessonMarks *marks)
           problem (ctx, XQ_LESSON_ERROR_VALUE, rp, _("unknown mark role “%s”"), role_name);
           continue;
         }
+      color_name = get_string (ctx, m, ip, "color", FALSE);
+      if (color_name != NULL && (color = xq_lesson_mark_color_from_name (color_name)) < 0)
+        {
+          g_autofree char *cp = member_path (ip, "color");
+          problem (ctx, XQ_LESSON_ERROR_VALUE, cp,
+                   _("unknown mark colour “%s” (purple, red, green or blue)"), color_name);
+          continue;
+        }
       if (kind_values[kind] == XQ_LESSON_MARK_ARROW)
         {
           const char *s = get_string (ctx, m, ip, "arrow", TRUE);
           g_autofree char *ap = member_path (ip, "arrow");
           XqMove mv = s ? parse_move (ctx, s, ap) : XQ_MOVE_NONE;
-          if (mv != XQ_MOVE_NONE)
-            xq_lesson_marks_add_arrow (marks, role, xq_move_from (mv), xq_move_to (mv));
+
+          if (mv != XQ_MOVE_NONE && xq_move_from (mv) == xq_move_to (mv))
+            problem (ctx, XQ_LESSON_ERROR_BAD_MOVE, ap,
+                     _("an arrow goes from one point to another, not from “%.2s” to itself"), s);
+          else if (mv != XQ_MOVE_NONE)
+            xq_lesson_marks_add_full (marks, XQ_LESSON_MARK_ARROW, role, color, xq_move_from (mv),
+                                      xq_move_to (mv));
         }
       else
         {
           XqSquare sq = get_square (ctx, m, ip, kinds[kind], TRUE);
           if (sq != XQ_NO_SQUARE)
-            xq_lesson_marks_add (marks, kind_values[kind], role, sq);
+            xq_lesson_marks_add_full (marks, kind_values[kind], role, color, sq, XQ_NO_SQUARE);
         }
     }
+}
+
+gboolean
+xq_lesson_marks_from_json (JsonNode *node, const char *object_path, XqLessonMarks *marks,
+                           GPtrArray *problems)
+{
+  g_autoptr(JsonObject) holder = json_object_new ();
+  Ctx ctx = { .file = "", .problems = problems };
+
+  g_return_val_if_fail (node != NULL && object_path != NULL && marks != NULL && problems != NULL, FALSE);
+  ctx.n_start = problems->len;
+  json_object_set_member (holder, "marks", json_node_copy (node));
+  get_marks (&ctx, holder, object_path, marks);
+  return !had_problems (&ctx);
 }
 
 /* ---- Pages ----------------------------------------------------------------- */

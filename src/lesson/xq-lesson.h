@@ -91,6 +91,15 @@ JsonParser *xq_lesson_parse_bounded (const char *data, gsize length, gsize max_b
                                      char **where, GError **error);
 
 void  xq_lesson_problem_free   (XqLessonProblem *problem);
+
+/* The "marks" array of the object at object_path ("$.exercises[2]"), read
+ * and checked as the loader does (docs/lesson-format.md, "Marks"): each
+ * problem is appended to problems with its JSON path ("$.exercises[2].
+ * marks[0].arrow") and an empty file name.  The marks that are right are
+ * kept; FALSE if there was any problem.  The lesson writer's
+ * xq_lesson_marks_to_json () is the other way. */
+gboolean xq_lesson_marks_from_json (JsonNode *node, const char *object_path, XqLessonMarks *marks,
+                                    GPtrArray *problems);
 /* "file: path: message", the line xqtool validate prints. */
 char *xq_lesson_problem_format (const XqLessonProblem *problem);
 

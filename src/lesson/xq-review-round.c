@@ -281,11 +281,9 @@ xq_review_mirror_exercise (const XqExercise *ex)
     {
       const XqLessonMark *m = &ex->marks.marks[i];
 
-      if (m->kind == XQ_LESSON_MARK_ARROW)
-        xq_lesson_marks_add_arrow (&var->marks, m->role, xq_review_mirror_square (m->sq),
-                                   xq_review_mirror_square (m->to));
-      else
-        xq_lesson_marks_add (&var->marks, m->kind, m->role, xq_review_mirror_square (m->sq));
+      xq_lesson_marks_add_full (&var->marks, m->kind, m->role, m->color, xq_review_mirror_square (m->sq),
+                                m->kind == XQ_LESSON_MARK_ARROW ? xq_review_mirror_square (m->to)
+                                                                : XQ_NO_SQUARE);
     }
   return g_steal_pointer (&var);
 }

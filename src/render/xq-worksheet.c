@@ -219,6 +219,13 @@ xq_worksheet_get_coordinates (const XqWorksheet *sheet, guint index)
   return ((Exercise *) sheet->exercises->pdata[index])->coordinates;
 }
 
+const XqAnnotations *
+xq_worksheet_get_annotations (const XqWorksheet *sheet, guint index)
+{
+  g_return_val_if_fail (sheet != NULL && index < sheet->exercises->len, NULL);
+  return ((Exercise *) sheet->exercises->pdata[index])->annots;
+}
+
 gboolean
 xq_worksheet_parse_text (XqWorksheet *sheet, const char *text, GError **error)
 {

@@ -76,6 +76,9 @@ void         xq_worksheet_set_choice   (XqWorksheet *sheet, guint index);
 const char  *xq_worksheet_get_prompt   (const XqWorksheet *sheet, guint index);
 const char  *xq_worksheet_get_answer   (const XqWorksheet *sheet, guint index);
 gboolean     xq_worksheet_get_coordinates (const XqWorksheet *sheet, guint index);
+/* The marks printed on exercise index's board (what xq_render_svg gets),
+ * or NULL for none. */
+const XqAnnotations *xq_worksheet_get_annotations (const XqWorksheet *sheet, guint index);
 /* Adds the exercises of a text: one `FEN | prompt` or `FEN | prompt | answer`
  * per line; blank lines and lines starting with '#' are skipped.  On an
  * error (XQ_RENDER_ERROR_INPUT, message with the line number) nothing is

@@ -8,50 +8,14 @@
 #include <string.h>
 
 #include "xq-beside-layout.h"
-#include "xq-exercise-editor.h"
+#include "xq-exercise-editor-private.h"
+#include "xq-answer-text.h"
 #include "xq-kind.h"
 #include "xq-lesson-draft.h"
 #include "xq-lesson-writer.h"
 
 #define APP_PATH "/io/github/xiangqi_tutor/XiangqiTutor"
 #define VALIDATE_DELAY_MS 300
-
-/* One of the kind's fields in the form: its descriptor, its row (label and
- * input) and the input. */
-typedef struct {
-  const XqKindField *field;
-  GtkWidget         *row;
-  GtkWidget         *input;
-  GtkLabel          *note;   /* points: what is marked; choices: their ids */
-} Field;
-
-struct _XqExerciseEditor
-{
-  GtkBox parent_instance;
-
-  /* Template widgets */
-  XqPositionEditor *position;
-  GtkEntry         *id;
-  GtkDropDown      *kind;
-  GtkEntry         *prompt;
-  GtkTextView      *hints;
-  GtkBox           *kind_fields;
-  GtkDropDown      *click_mode;
-  GtkLabel         *problems_label;
-  GtkSpinner       *checking_spinner;
-
-  /* Owned */
-  GArray           *fields;      /* Field: the current kind's */
-  XqSquare          square;
-  gboolean          targets[XQ_SQUARES];
-  GPtrArray        *problems;    /* XqLessonProblem* */
-  XqDraftAnswer    *answer;      /* what the rules decided, once valid */
-  guint             validate_id;
-  GCancellable     *cancellable; /* the validation under way */
-  guint             edits;       /* bumped by every change: a result for an older edit is stale */
-  guint             checked_edit;
-  gboolean          loading;
-};
 
 G_DEFINE_FINAL_TYPE (XqExerciseEditor, xq_exercise_editor, GTK_TYPE_BOX)
 
@@ -254,6 +218,8 @@ xq_exercise_editor_get_object (XqExerciseEditor *self)
   xq_lesson_field_set_text (common_field ("fen"), NULL, fen, o);
   hints = view_text (self->hints);
   xq_lesson_field_set_text (common_field ("hints"), NULL, hints, o);
+  if (self->marks.n_marks > 0)
+    json_object_set_member (o, "marks", xq_lesson_marks_to_json (&self->marks));
   for (guint i = 0; i < self->fields->len; i++)
     {
       Field *f = &g_array_index (self->fields, Field, i);
@@ -279,26 +245,6 @@ xq_exercise_editor_to_json (XqExerciseEditor *self)
 }
 
 /* ---- Validating --------------------------------------------------------------- */
-
-static void
-show_marks (XqExerciseEditor *self)
-{
-  XqAnnotations annots;
-
-  /* The answer first, the teacher's own marks over it; an answer is only
-   * shown for the form it was computed for. */
-  if (self->answer != NULL && self->checked_edit == self->edits)
-    xq_lesson_marks_to_annotations (&self->answer->marks, xq_position_editor_get_position (self->position),
-                                    &annots);
-  else
-    xq_annotations_clear (&annots);
-  if (self->square != XQ_NO_SQUARE)
-    xq_annotations_add (&annots, XQ_MARK_HIGHLIGHT, XQ_ROLE_HINT, self->square);
-  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
-    if (self->targets[sq])
-      xq_annotations_add (&annots, XQ_MARK_CIRCLE, XQ_ROLE_GOOD, sq);
-  xq_editor_board_set_annotations (xq_position_editor_get_board (self->position), &annots);
-}
 
 static void
 show_result (XqExerciseEditor *self, const char *text, const char *css_class)
@@ -329,6 +275,37 @@ typedef struct {
   guint             edit;
 } Pending;
 
+/* The last check's problems, or that the exercise is valid with what the
+ * rules decided, points named as the board labels them. */
+void
+xq_exercise_editor_show_verdict (XqExerciseEditor *self)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *labelled = NULL;
+
+  for (guint i = 0; i < self->problems->len; i++)
+    {
+      XqLessonProblem *p = g_ptr_array_index (self->problems, i);
+      g_autofree char *line = xq_lesson_draft_describe_problem (current_kind (self), p);
+
+      g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "", line);
+    }
+  if (self->problems->len == 0)
+    {
+      g_string_append (text, _("The exercise is valid."));
+      for (guint i = 0; self->answer != NULL && i < self->answer->warnings->len; i++)
+        g_string_append_printf (text, "\n%s", (const char *) g_ptr_array_index (self->answer->warnings, i));
+      if (self->answer != NULL && self->answer->answer != NULL)
+        g_string_append_printf (text, "\n%s", self->answer->answer);
+    }
+  labelled = xq_answer_relabel_points (text->str, xq_exercise_editor_board_coordinates (self));
+  if (self->problems->len > 0)
+    show_result (self, labelled, "error");
+  else
+    show_result (self, labelled,
+                 self->answer != NULL && self->answer->warnings->len > 0 ? "warning" : "success");
+}
+
 static void
 validate_done_cb (GObject *source, GAsyncResult *result, gpointer data)
 {
@@ -337,7 +314,6 @@ validate_done_cb (GObject *source, GAsyncResult *result, gpointer data)
   g_autoptr(GPtrArray) found = NULL;
   g_autoptr(XqDraftAnswer) answer = NULL;
   g_autoptr(XqLessonFile) file = xq_lesson_draft_check_finish_full (result, &found, &answer, NULL);
-  g_autoptr(GString) text = g_string_new (NULL);
   guint edit = pending->edit;
 
   /* A newer edit cancelled this one, or came after it: its result is for
@@ -350,27 +326,9 @@ validate_done_cb (GObject *source, GAsyncResult *result, gpointer data)
   self->problems = g_steal_pointer (&found);
   g_clear_pointer (&self->answer, xq_draft_answer_free);
   self->answer = g_steal_pointer (&answer);
-  for (guint i = 0; i < self->problems->len; i++)
-    {
-      XqLessonProblem *p = g_ptr_array_index (self->problems, i);
-      g_autofree char *line = xq_lesson_draft_describe_problem (current_kind (self), p);
-
-      g_string_append_printf (text, "%s%s", text->len > 0 ? "\n" : "", line);
-    }
   set_checking (self, FALSE);
-  if (self->problems->len == 0)
-    {
-      g_string_append (text, _("The exercise is valid."));
-      for (guint i = 0; self->answer != NULL && i < self->answer->warnings->len; i++)
-        g_string_append_printf (text, "\n%s", (const char *) g_ptr_array_index (self->answer->warnings, i));
-      if (self->answer != NULL && self->answer->answer != NULL)
-        g_string_append_printf (text, "\n%s", self->answer->answer);
-      show_result (self, text->str,
-                   self->answer != NULL && self->answer->warnings->len > 0 ? "warning" : "success");
-    }
-  else
-    show_result (self, text->str, "error");
-  show_marks (self);
+  xq_exercise_editor_show_verdict (self);
+  xq_exercise_editor_show_marks (self);
   g_signal_emit (self, signals[SIGNAL_VALIDATED], 0);
 }
 
@@ -406,8 +364,8 @@ validate_timeout_cb (gpointer data)
 
 /* Validation waits for a pause in the typing; every change makes the
  * result under way stale. */
-static void
-schedule_validate (XqExerciseEditor *self)
+void
+xq_exercise_editor_schedule_validate (XqExerciseEditor *self)
 {
   if (self->loading)
     return;
@@ -417,7 +375,7 @@ schedule_validate (XqExerciseEditor *self)
   g_clear_handle_id (&self->validate_id, g_source_remove);
   self->validate_id = g_timeout_add (VALIDATE_DELAY_MS, validate_timeout_cb, self);
   set_checking (self, TRUE);
-  show_marks (self);
+  xq_exercise_editor_show_marks (self);
 }
 
 /* ---- The kind's fields ---------------------------------------------------------- */
@@ -433,8 +391,8 @@ set_note (Field *f, const char *text)
  * gives the point fields. */
 /* Shows the fields that apply to the rule chosen, what the board gives
  * the point fields, and the ids the options get. */
-static void
-update_rows (XqExerciseEditor *self)
+void
+xq_exercise_editor_update_rows (XqExerciseEditor *self)
 {
   const char *rule = kind_rule (self);
 
@@ -449,7 +407,8 @@ update_rows (XqExerciseEditor *self)
         case XQ_FIELD_POINT:
         case XQ_FIELD_POINTS:
           {
-            g_autofree char *marked = g_strdup_printf (_("Marked: %s"), text);
+            g_autofree char *labelled = xq_exercise_editor_marked_points (self, text);
+            g_autofree char *marked = g_strdup_printf (_("Marked: %s"), labelled);
             gtk_label_set_text (GTK_LABEL (f->input), *text != '\0' ? marked
                                 : _("Mark on the board (see Board clicks)"));
           }
@@ -587,39 +546,8 @@ form_changed_cb (XqExerciseEditor *self)
   if (self->fields == NULL)
     return;  /* still building the template */
   build_fields (self);
-  update_rows (self);
-  schedule_validate (self);
-}
-
-static void
-point_activated_cb (XqExerciseEditor *self, int sq, guint button, XqEditorBoard *board)
-{
-  switch ((XqEditorClickMode) gtk_drop_down_get_selected (self->click_mode))
-    {
-    case XQ_EDITOR_CLICK_PIECE:
-      self->square = self->square == sq ? XQ_NO_SQUARE : sq;
-      break;
-    case XQ_EDITOR_CLICK_TARGETS:
-      self->targets[sq] = !self->targets[sq];
-      break;
-    case XQ_EDITOR_CLICK_PIECES:
-    default:
-      return;
-    }
-  update_rows (self);
-  schedule_validate (self);
-}
-
-static void
-click_mode_cb (XqExerciseEditor *self)
-{
-  /* Marking points and placing pieces share the click. */
-  gboolean pieces = gtk_drop_down_get_selected (self->click_mode) == XQ_EDITOR_CLICK_PIECES;
-
-  if (!pieces)
-    xq_position_editor_set_brush (self->position, XQ_EMPTY);
-  /* While marking, Enter on a piece marks it instead of lifting it. */
-  xq_editor_board_set_lift_pieces (xq_position_editor_get_board (self->position), pieces);
+  xq_exercise_editor_update_rows (self);
+  xq_exercise_editor_schedule_validate (self);
 }
 
 /* ---- Loading ------------------------------------------------------------------ */
@@ -668,6 +596,13 @@ xq_exercise_editor_load_json (XqExerciseEditor *self, const char *json, GError *
   build_fields (self);
   if ((s = member_string (o, "fen")) != NULL)
     xq_position_editor_set_fen (self->position, s, NULL);
+  if (json_object_has_member (o, "marks"))
+    {
+      g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+
+      /* What the loader would refuse is left out here; the rest is drawn. */
+      xq_lesson_marks_from_json (json_object_get_member (o, "marks"), "$", &self->marks, problems);
+    }
   hints = xq_lesson_field_get_text (common_field ("hints"), o);
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->hints), hints != NULL ? hints : "", -1);
   for (guint i = 0; i < self->fields->len; i++)
@@ -681,7 +616,7 @@ xq_exercise_editor_load_json (XqExerciseEditor *self, const char *json, GError *
         set_field_text (self, f, text);
     }
   self->loading = FALSE;
-  update_rows (self);
+  xq_exercise_editor_update_rows (self);
   self->edits++;
   xq_exercise_editor_validate (self);
   return TRUE;
@@ -701,9 +636,11 @@ xq_exercise_editor_reset (XqExerciseEditor *self)
   build_fields (self);
   self->square = XQ_NO_SQUARE;
   memset (self->targets, 0, sizeof self->targets);
+  xq_lesson_marks_clear (&self->marks);
+  gtk_widget_set_sensitive (self->clear_marks, FALSE);
   self->loading = FALSE;
-  update_rows (self);
-  schedule_validate (self);
+  xq_exercise_editor_update_rows (self);
+  xq_exercise_editor_schedule_validate (self);
 }
 
 /* ---- API ---------------------------------------------------------------------- */
@@ -727,7 +664,8 @@ xq_exercise_editor_get_widget (XqExerciseEditor *self, const char *name)
   const struct { const char *name; gpointer widget; } table[] = {
     { "id", self->id }, { "kind", self->kind }, { "prompt", self->prompt }, { "hints", self->hints },
     { "click-mode", self->click_mode }, { "problems", self->problems_label },
-    { "checking", self->checking_spinner },
+    { "checking", self->checking_spinner }, { "marks-palette", self->palette },
+    { "clear-marks", self->clear_marks },
   };
   Field *f;
 
@@ -869,7 +807,8 @@ xq_exercise_editor_class_init (XqExerciseEditorClass *klass)
   BIND (click_mode); BIND (problems_label); BIND (checking_spinner);
 #undef BIND
   gtk_widget_class_bind_template_callback (widget_class, form_changed_cb);
-  gtk_widget_class_bind_template_callback (widget_class, click_mode_cb);
+  gtk_widget_class_bind_template_callback_full (widget_class, "click_mode_cb",
+                                                G_CALLBACK (xq_exercise_editor_click_mode_cb));
 }
 
 static void
@@ -881,7 +820,9 @@ xq_exercise_editor_init (XqExerciseEditor *self)
 
   self->problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
   self->square = XQ_NO_SQUARE;
+  xq_lesson_marks_clear (&self->marks);
   gtk_widget_init_template (GTK_WIDGET (self));
+  xq_exercise_editor_build_marks_row (self);
   for (guint i = 0; i < n; i++)
     gtk_string_list_append (kind_labels, g_dgettext (GETTEXT_PACKAGE, kinds[i]->label));
   self->loading = TRUE;
@@ -889,7 +830,11 @@ xq_exercise_editor_init (XqExerciseEditor *self)
   self->fields = g_array_new (FALSE, TRUE, sizeof (Field));
   self->loading = FALSE;
   g_signal_connect_swapped (xq_position_editor_get_board (self->position), "point-activated",
-                            G_CALLBACK (point_activated_cb), self);
+                            G_CALLBACK (xq_exercise_editor_point_activated_cb), self);
+  g_signal_connect_swapped (xq_position_editor_get_board (self->position), "arrow",
+                            G_CALLBACK (xq_exercise_editor_arrow_cb), self);
+  g_signal_connect_swapped (xq_position_editor_get_board (self->position), "notify::show-coordinates",
+                            G_CALLBACK (xq_exercise_editor_coordinates_changed_cb), self);
   xq_exercise_editor_reset (self);
   xq_exercise_editor_validate (self);
 }

@@ -27,6 +27,9 @@ typedef enum {
   XQ_EDITOR_CLICK_PIECES,   /* put down the palette's piece */
   XQ_EDITOR_CLICK_PIECE,    /* choose the exercise's piece ("square") */
   XQ_EDITOR_CLICK_TARGETS,  /* toggle a star / target point */
+  XQ_EDITOR_CLICK_MARKS,    /* the teacher's marks: a click tints a point, a
+                             * right-click circles it, a right-drag draws an
+                             * arrow (again: takes it away), in the palette's colour */
 } XqEditorClickMode;
 
 GtkWidget         *xq_exercise_editor_new            (void);
@@ -36,11 +39,17 @@ XqPositionEditor  *xq_exercise_editor_get_position_editor (XqExerciseEditor *sel
  * "prompt", "hints", "click-mode", "problems", "checking" (the spinner
  * shown while the validator runs), and the current kind's fields by their
  * JSON key ("rule", "goal", "side", "number", "moves", "choices",
- * "answer", "mate-in"…: xq-kind.h's descriptors).  A field's row is the
- * widget's parent. */
+ * "answer", "mate-in"…: xq-kind.h's descriptors), "marks-palette" (an
+ * XqMarkPalette) and "clear-marks" (shown in the Marks mode).  A field's
+ * row is the widget's parent. */
 GtkWidget         *xq_exercise_editor_get_widget     (XqExerciseEditor *self, const char *name);
 
 void               xq_exercise_editor_set_click_mode (XqExerciseEditor *self, XqEditorClickMode mode);
+
+/* The teacher's marks (the exercise's "marks", docs/lesson-format.md), as
+ * the Marks mode draws them; clearing them is the Clear Marks button. */
+const XqLessonMarks *xq_exercise_editor_get_marks    (XqExerciseEditor *self);
+void               xq_exercise_editor_clear_marks    (XqExerciseEditor *self);
 
 /* Starts the validator now (it otherwise starts shortly after each
  * change) and returns at once; "validated" follows from the main loop. */

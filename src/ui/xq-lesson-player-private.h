@@ -89,7 +89,7 @@ void     xq_lesson_player_ask_hint     (XqLessonPlayer *self);
 void     xq_lesson_player_cancel_hint  (XqLessonPlayer *self);
 
 /* xq-lesson-player-layout.c */
-/* The scroller's width changed: arranges the page for it, from an idle. */
-void     xq_lesson_player_width_changed (XqLessonPlayer *self);
+/* Follows the scroller's size: arranges the page for it, from an idle. */
+void     xq_lesson_player_init_layout  (XqLessonPlayer *self);
 
 G_END_DECLS

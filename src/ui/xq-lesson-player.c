@@ -659,8 +659,7 @@ xq_lesson_player_init (XqLessonPlayer *self)
   xq_setup_tray_set_picture_func (self->tray, tray_picture, self);
   xq_setup_tray_set_board (self->tray, self->board, GTK_WIDGET (self));
   g_signal_connect_swapped (xq_lesson_board_get_view (self->board), "move", G_CALLBACK (move_cb), self);
-  g_signal_connect_object (gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (self->scroller)),
-                           "notify::page-size", G_CALLBACK (xq_lesson_player_width_changed), self, G_CONNECT_SWAPPED);
+  xq_lesson_player_init_layout (self);
 }
 
 GtkWidget *

@@ -9,6 +9,7 @@
 #include "xq-kind.h"
 #include "xq-lesson-marks.h"
 #include "xq-lesson-rules.h"
+#include "xq-mark-palette.h"
 #include "xq-projector-window.h"
 
 #define OWNER_KEY "xq-projector-window"
@@ -25,18 +26,6 @@ typedef struct {
   XqUndo undo;
 } Played;
 
-/* The drawing colours: a role each, which the theme turns into ink. */
-static const struct {
-  XqColorRole role;
-  const char *name;   /* NC_("drawing colour", …) */
-  const char *rgb;    /* the swatch on the button (the wood theme's colour) */
-} colors[] = {
-  { XQ_ROLE_HINT, NC_("drawing colour", "Purple"), "#8a4fd8" },
-  { XQ_ROLE_BAD, NC_("drawing colour", "Red"), "#dd3026" },
-  { XQ_ROLE_GOOD, NC_("drawing colour", "Green"), "#23a04a" },
-  { XQ_ROLE_LAST_MOVE, NC_("drawing colour", "Blue"), "#1f6fc8" },
-};
-
 struct _XqProjectorWindow
 {
   AdwWindow parent_instance;
@@ -50,7 +39,7 @@ struct _XqProjectorWindow
   GtkWidget      *next_button;
   GtkWidget      *undo_button;
   GtkWidget      *reset_button;
-  GtkWidget      *color_buttons[G_N_ELEMENTS (colors)];
+  XqMarkPalette  *palette;
 
   /* Owned */
   GPtrArray      *items;      /* Item*: the unit shown, empty for a lone position */
@@ -172,10 +161,11 @@ void
 xq_projector_window_set_color (XqProjectorWindow *self, XqColorRole role)
 {
   g_return_if_fail (XQ_IS_PROJECTOR_WINDOW (self));
+  /* The palette's colour drawn in this role's ink. */
+  for (int c = XQ_LESSON_COLOR_NONE + 1; c < XQ_LESSON_N_COLORS; c++)
+    if (xq_lesson_mark_color_role (c) == role)
+      xq_mark_palette_set_color (self->palette, c);
   self->color = role;
-  for (guint i = 0; i < G_N_ELEMENTS (colors); i++)
-    if (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (self->color_buttons[i])) != (colors[i].role == role))
-      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->color_buttons[i]), colors[i].role == role);
 }
 
 XqColorRole
@@ -589,12 +579,9 @@ window_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 }
 
 static void
-color_toggled_cb (GtkToggleButton *button, XqProjectorWindow *self)
+color_changed_cb (XqProjectorWindow *self)
 {
-  guint i = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "color"));
-
-  if (gtk_toggle_button_get_active (button))
-    self->color = colors[i].role;
+  self->color = xq_lesson_mark_color_role (xq_mark_palette_get_color (self->palette));
 }
 
 /* ---- GObject -------------------------------------------------------------------- */
@@ -716,34 +703,6 @@ icon_button (const char *icon, const char *tooltip, const char *action)
   return button;
 }
 
-static GtkWidget *
-color_box (XqProjectorWindow *self)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-
-  gtk_widget_add_css_class (box, "linked");
-  for (guint i = 0; i < G_N_ELEMENTS (colors); i++)
-    {
-      GtkWidget *button = gtk_toggle_button_new ();
-      GtkWidget *swatch = gtk_label_new (NULL);
-      g_autofree char *markup = g_strdup_printf ("<span foreground=\"%s\" size=\"x-large\">●</span>", colors[i].rgb);
-      /* Translators: tooltip of a colour button on the projector, "Draw in red". */
-      g_autofree char *tip = g_strdup_printf (_("Draw in %s"), g_dpgettext2 (GETTEXT_PACKAGE, "drawing colour", colors[i].name));
-
-      gtk_label_set_markup (GTK_LABEL (swatch), markup);
-      gtk_button_set_child (GTK_BUTTON (button), swatch);
-      gtk_widget_set_tooltip_text (button, tip);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tip, -1);
-      if (i > 0)
-        gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), GTK_TOGGLE_BUTTON (self->color_buttons[0]));
-      g_object_set_data (G_OBJECT (button), "color", GUINT_TO_POINTER (i));
-      g_signal_connect (button, "toggled", G_CALLBACK (color_toggled_cb), self);
-      self->color_buttons[i] = button;
-      gtk_box_append (GTK_BOX (box), button);
-    }
-  return box;
-}
-
 static void
 xq_projector_window_init (XqProjectorWindow *self)
 {
@@ -790,7 +749,9 @@ xq_projector_window_init (XqProjectorWindow *self)
   adw_header_bar_pack_end (ADW_HEADER_BAR (header),
                            icon_button ("edit-clear-all-symbolic", _("Clear the arrows and circles (Delete)"),
                                         "projector.clear"));
-  adw_header_bar_pack_end (ADW_HEADER_BAR (header), color_box (self));
+  self->palette = XQ_MARK_PALETTE (xq_mark_palette_new ());
+  g_signal_connect_swapped (self->palette, "notify::color", G_CALLBACK (color_changed_cb), self);
+  adw_header_bar_pack_end (ADW_HEADER_BAR (header), GTK_WIDGET (self->palette));
   gtk_box_append (GTK_BOX (box), header);
 
   self->prompt = GTK_LABEL (gtk_label_new (NULL));

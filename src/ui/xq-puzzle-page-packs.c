@@ -10,6 +10,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "xq-puzzle-page-private.h"
+#include "xq-worksheet-dialog.h"
 #include "xq-review.h"
 
 /* ---- Progress ------------------------------------------------------------ */
@@ -303,6 +304,20 @@ puzzle_fits (XqPuzzlePage *self, const XqPuzzle *pz)
   return level == 0 || pz->difficulty == level;
 }
 
+/* A teacher prints a pack as a class worksheet, through the Teach page's
+ * worksheet dialog (its options, its worker thread). */
+static void
+print_pack_cb (GtkButton *button, XqPuzzlePage *self)
+{
+  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "pack-index"));
+  const XqPuzzlePack *pack;
+
+  if (self->packs == NULL || index >= self->packs->len)
+    return;
+  pack = g_ptr_array_index (self->packs, index);
+  xq_worksheet_dialog_open (GTK_WIDGET (self), pack->file, pack->title);
+}
+
 void
 xq_puzzle_page_fill_packs (XqPuzzlePage *self)
 {
@@ -332,6 +347,18 @@ xq_puzzle_page_fill_packs (XqPuzzlePage *self)
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), pack->title);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (row), sub);
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (row), TRUE);
+      {
+        GtkWidget *print = gtk_button_new_from_icon_name ("document-print-symbolic");
+        g_autofree char *tip = g_strdup_printf (_("Worksheet of “%s”…"), pack->title);
+
+        gtk_widget_set_valign (print, GTK_ALIGN_CENTER);
+        gtk_widget_add_css_class (print, "flat");
+        gtk_widget_set_tooltip_text (print, tip);
+        gtk_accessible_update_property (GTK_ACCESSIBLE (print), GTK_ACCESSIBLE_PROPERTY_LABEL, tip, -1);
+        g_object_set_data (G_OBJECT (print), "pack-index", GUINT_TO_POINTER (i));
+        g_signal_connect (print, "clicked", G_CALLBACK (print_pack_cb), self);
+        adw_action_row_add_suffix (ADW_ACTION_ROW (row), print);
+      }
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
       g_object_set_data (G_OBJECT (row), "pack-index", GUINT_TO_POINTER (i));
       gtk_list_box_append (self->packs_list, row);

@@ -520,6 +520,15 @@ open_first_unit (XqTeachPage *self)
   xq_teach_page_load_unit (self);
 }
 
+/* Following goes both ways: the exercise the teacher steps to on the
+ * projector is the one the editor shows, as a click on its row would. */
+static void
+projector_stepped_cb (XqTeachPage *self, int index)
+{
+  if (index >= 0)
+    exercise_activated_cb (self, (guint) index);
+}
+
 XqProjectorWindow *
 xq_teach_page_open_projector (XqTeachPage *self)
 {
@@ -532,6 +541,8 @@ xq_teach_page_open_projector (XqTeachPage *self)
   xq_projector_window_set_position (window, xq_position_editor_get_position (pe),
                                     gtk_editable_get_text (GTK_EDITABLE (prompt)));
   xq_projector_window_follow_list (window, xq_unit_list_get_exercise_box (self->unit_list), unit_path);
+  g_signal_handlers_disconnect_by_func (window, projector_stepped_cb, self);
+  g_signal_connect_object (window, "exercise-changed", G_CALLBACK (projector_stepped_cb), self, G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (window));
   return window;
 }

@@ -56,7 +56,8 @@ build_worksheet (const XqTeachWork *job, GError **error)
   if (file == NULL)
     return NULL;
   sheet = xq_worksheet_new ();
-  xq_worksheet_set_title (sheet, file->unit->title);
+  /* A unit's exercises, or a puzzle pack's mates. */
+  xq_worksheet_set_title (sheet, file->type == XQ_LESSON_FILE_UNIT ? file->unit->title : file->pack->title);
   xq_worksheet_set_layout (sheet, job->layout);
   xq_worksheet_set_key (sheet, job->key_path != NULL ? XQ_WORKSHEET_KEY_NONE : job->key);
   xq_answer_add_to_worksheet (sheet, file, job->notation, NULL);

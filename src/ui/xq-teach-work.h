@@ -18,7 +18,8 @@ G_BEGIN_DECLS
 /* What the Teach page does with files, in a worker thread: each loads
  * units or packs through the lesson loader, which may prove mates. */
 typedef enum {
-  XQ_TEACH_JOB_EXPORT_PDF,   /* the unit's worksheet and answer key as a PDF at path */
+  XQ_TEACH_JOB_EXPORT_PDF,   /* the worksheet and answer key of the unit (or puzzle pack) at
+                              * unit_path as a PDF at path */
   XQ_TEACH_JOB_EXPORT_PACK,  /* the chosen units (all when none chosen) as one pack at path */
   XQ_TEACH_JOB_IMPORT_PACK,  /* the pack at path into the units dir; replacing units only
                               * with replace (xq_unit_store_import_pack) */

@@ -267,13 +267,23 @@ static void
 exercise_move (XqUnitList *self, guint i, int delta)
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *id = NULL;
+  g_autofree char *text = NULL;
 
   if ((delta < 0 && i == 0) || self->exercises == NULL || i + (guint) delta >= self->exercises->len ||
       !self->on_disk)
     return;
+  id = g_strdup (exercise_id (g_ptr_array_index (self->exercises, i)));
   if (!xq_unit_store_move_exercise (self->units_dir, self->id, i, i + (guint) delta, &error))
-    status (self, error->message, TRUE);
+    {
+      status (self, error->message, TRUE);
+      g_signal_emit (self, signals[RELOAD], 0);
+      return;
+    }
   g_signal_emit (self, signals[RELOAD], 0);
+  /* Translators: a toast after an exercise's menu → Move Up or Move Down; %s is its id, %u its new place */
+  text = g_strdup_printf (_("“%s” is now exercise %u."), id, i + (guint) delta + 1);
+  g_signal_emit (self, signals[TOAST], 0, text, NULL, NULL);
 }
 
 static void
@@ -292,15 +302,50 @@ static void
 exercise_duplicate_action (GSimpleAction *action, GVariant *param, gpointer data)
 {
   XqUnitList *self = data;
+  guint i = g_variant_get_uint32 (param);
   g_autoptr(GError) error = NULL;
   g_autofree char *id = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *unit = NULL;
 
   if (!self->on_disk)
     return;
-  id = xq_unit_store_duplicate_exercise (self->units_dir, self->id, g_variant_get_uint32 (param), &error);
+  id = xq_unit_store_duplicate_exercise (self->units_dir, self->id, i, &error);
   if (id == NULL)
-    status (self, error->message, TRUE);
+    {
+      status (self, error->message, TRUE);
+      g_signal_emit (self, signals[RELOAD], 0);
+      return;
+    }
+  unit = g_strdup (self->id);
   g_signal_emit (self, signals[RELOAD], 0);
+  text = g_strdup_printf (_("The copy “%s” is after the exercise it copies."), id);
+  /* Undo takes the copy away again: the unit, its place, its id. */
+  g_signal_emit (self, signals[TOAST], 0, text, "exercise-uncopy", g_variant_new ("(sus)", unit, i + 1, id));
+}
+
+/* Undo of a duplicate: the copy goes, if it is still where it was put. */
+static void
+exercise_uncopy_action (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  XqUnitList *self = data;
+  const char *unit, *id;
+  guint i;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonObject) removed = NULL;
+
+  g_variant_get (param, "(&su&s)", &unit, &i, &id);
+  removed = xq_unit_store_remove_exercise (self->units_dir, unit, i, &error);
+  if (removed != NULL && g_strcmp0 (exercise_id (removed), id) != 0)
+    {
+      /* Moved meanwhile: put back what was there, the copy stays. */
+      xq_unit_store_insert_exercise (self->units_dir, unit, i, removed, NULL);
+      status (self, _("The copy has moved; delete it from its menu."), TRUE);
+    }
+  else if (removed == NULL)
+    status (self, error->message, TRUE);
+  if (g_strcmp0 (unit, self->id) == 0)
+    g_signal_emit (self, signals[RELOAD], 0);
 }
 
 static void
@@ -463,6 +508,7 @@ xq_unit_list_init (XqUnitList *self)
     { "exercise-up", exercise_up_action, "u", NULL, NULL, { 0 } },
     { "exercise-down", exercise_down_action, "u", NULL, NULL, { 0 } },
     { "exercise-duplicate", exercise_duplicate_action, "u", NULL, NULL, { 0 } },
+    { "exercise-uncopy", exercise_uncopy_action, "(sus)", NULL, NULL, { 0 } },
     { "exercise-delete", exercise_delete_action, "u", NULL, NULL, { 0 } },
     { "exercise-restore", exercise_restore_action, "(sus)", NULL, NULL, { 0 } },
   };

@@ -18,8 +18,9 @@ G_DECLARE_FINAL_TYPE (XqUnitList, xq_unit_list, XQ, UNIT_LIST, GtkBox)
  *     editor's exercise belonged to a unit that is gone.
  *   reload (): the current unit changed on disk.
  *   status (text, error): a line for the status bar.
- *   toast (text, action, target): a deletion to show, with action (a name
- *     in the list's action group, see below) and target to undo it.
+ *   toast (text, action, target): a change to show: a deletion or a
+ *     duplicate with action (a name in the list's action group, see
+ *     below) and target to undo it, an exercise moved with neither.
  *   new-unit (): New Unit was pressed.
  *   exercise-activated (index): the exercise to open in the editor. */
 

@@ -23,7 +23,8 @@ typedef enum {
   XQ_WORKSHEET_DIALOG_KEY_SEPARATE,
 } XqWorksheetDialogKey;
 
-/* A dialog for the unit saved at unit_path; title names the print job. */
+/* A dialog for the unit (or puzzle pack: the Puzzles page's Worksheet
+ * buttons) saved at unit_path; title names the print job. */
 XqWorksheetDialog *xq_worksheet_dialog_new          (GtkWindow *parent, const char *unit_path, const char *title);
 /* Opens it over widget's window: the Teach page's Print and Export buttons. */
 XqWorksheetDialog *xq_worksheet_dialog_open         (GtkWidget *widget, const char *unit_path, const char *title);

@@ -135,11 +135,16 @@ set_walk_side (XqAttempt *a)
 static void
 stars_left (XqAttempt *a, const XqVerdict *v)
 {
-  a->base_marks = v->marks;
+  /* The teacher's marks first, the stars still to take over them (the
+   * layers of docs/lesson-format.md, "Marks"). */
+  xq_lesson_marks_clear (&a->base_marks);
   for (int i = 0; i < a->ex->marks.n_marks; i++)
-    if (a->ex->marks.marks[i].kind != XQ_LESSON_MARK_STAR)
-      xq_lesson_marks_add (&a->base_marks, a->ex->marks.marks[i].kind,
-                           a->ex->marks.marks[i].role, a->ex->marks.marks[i].sq);
+    {
+      const XqLessonMark *m = &a->ex->marks.marks[i];
+      if (m->kind != XQ_LESSON_MARK_STAR)
+        xq_lesson_marks_add_full (&a->base_marks, m->kind, m->role, m->color, m->sq, m->to);
+    }
+  xq_lesson_marks_append (&a->base_marks, &v->marks);
 }
 
 static void

@@ -347,16 +347,37 @@ static const char *const lesson_strings[] = {
   N_("How many points does the board have?"),
   /* Lesson unit1-board.json $.exercises[10].hints[0] */
   /* xgettext:no-c-format */
+  N_("Each line up crosses each line across at one point."),
+  /* Lesson unit1-board.json $.exercises[10].hints[1] */
+  /* xgettext:no-c-format */
   N_("Nine lines up, ten lines across: 9 times 10."),
   /* Lesson unit1-board.json $.exercises[11].prompt */
   /* xgettext:no-c-format */
   N_("How many lines go up the board (files)?"),
+  /* Lesson unit1-board.json $.exercises[11].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Count the lines that run from Red’s side up to Black’s side."),
+  /* Lesson unit1-board.json $.exercises[11].hints[1] */
+  /* xgettext:no-c-format */
+  N_("Each side has a file for every piece on its back line: chariot, horse, elephant, advisor, general, advisor, elephant, horse, chariot."),
   /* Lesson unit1-board.json $.exercises[12].prompt */
   /* xgettext:no-c-format */
   N_("How many lines go across the board (ranks)?"),
+  /* Lesson unit1-board.json $.exercises[12].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Count the lines that run from left to right, from Red’s back line to Black’s."),
+  /* Lesson unit1-board.json $.exercises[12].hints[1] */
+  /* xgettext:no-c-format */
+  N_("Each side has five lines across on its half, before the river."),
   /* Lesson unit1-board.json $.exercises[13].prompt */
   /* xgettext:no-c-format */
   N_("What is written in the river?"),
+  /* Lesson unit1-board.json $.exercises[13].hints[0] */
+  /* xgettext:no-c-format */
+  N_("The river is named after two old kingdoms that fought each other."),
+  /* Lesson unit1-board.json $.exercises[13].hints[1] */
+  /* xgettext:no-c-format */
+  N_("One kingdom was Chu (楚), the other was Han (漢)."),
   /* Lesson unit1-board.json $.exercises[13].choices[0].text */
   /* xgettext:no-c-format */
   N_("Chu River, Han Border"),
@@ -570,6 +591,12 @@ static const char *const lesson_strings[] = {
   /* Lesson unit2-setup.json $.exercises[12].prompt */
   /* xgettext:no-c-format */
   N_("How many pieces are there in all, both sides together?"),
+  /* Lesson unit2-setup.json $.exercises[12].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Both sides have the same pieces: count one side, then double it."),
+  /* Lesson unit2-setup.json $.exercises[12].hints[1] */
+  /* xgettext:no-c-format */
+  N_("One side has 5 soldiers, 2 cannons, 2 chariots, 2 horses, 2 elephants, 2 advisors and 1 general."),
   /* Lesson unit2-setup.json $.exercises[13].prompt */
   /* xgettext:no-c-format */
   N_("Tap the points where the red soldiers start."),
@@ -636,6 +663,12 @@ static const char *const lesson_strings[] = {
   /* Lesson unit3-moves-1.json $.exercises[14].prompt */
   /* xgettext:no-c-format */
   N_("Where must the general always stay?"),
+  /* Lesson unit3-moves-1.json $.exercises[14].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Look at the small square with the crossed lines on each side of the board."),
+  /* Lesson unit3-moves-1.json $.exercises[14].hints[1] */
+  /* xgettext:no-c-format */
+  N_("The general and its advisors may never step out of that square."),
   /* Lesson unit3-moves-1.json $.exercises[14].choices[0].text */
   /* xgettext:no-c-format */
   N_("Inside the palace"),
@@ -684,6 +717,12 @@ static const char *const lesson_strings[] = {
   /* Lesson unit4-moves-2.json $.exercises[13].prompt */
   /* xgettext:no-c-format */
   N_("What does a cannon need in order to capture?"),
+  /* Lesson unit4-moves-2.json $.exercises[13].hints[0] */
+  /* xgettext:no-c-format */
+  N_("A cannon moves like a chariot, but it captures in a different way."),
+  /* Lesson unit4-moves-2.json $.exercises[13].hints[1] */
+  /* xgettext:no-c-format */
+  N_("To capture, the cannon jumps: how many pieces may stand between it and its target?"),
   /* Lesson unit4-moves-2.json $.exercises[13].choices[0].text */
   /* xgettext:no-c-format */
   N_("Exactly one piece to jump over"),
@@ -732,6 +771,12 @@ static const char *const lesson_strings[] = {
   /* Lesson unit5-capturing.json $.exercises[11].prompt */
   /* xgettext:no-c-format */
   N_("May a piece capture a piece of its own side?"),
+  /* Lesson unit5-capturing.json $.exercises[11].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Capturing takes a piece of the other side off the board."),
+  /* Lesson unit5-capturing.json $.exercises[11].hints[1] */
+  /* xgettext:no-c-format */
+  N_("A piece can never move onto a point where a piece of its own colour stands."),
   /* Lesson unit5-capturing.json $.exercises[11].choices[0].text */
   /* xgettext:no-c-format */
   N_("Yes"),
@@ -804,6 +849,9 @@ static const char *const lesson_strings[] = {
   /* Lesson unit6-values.json $.exercises[17].prompt */
   /* xgettext:no-c-format */
   N_("Which is worth more?"),
+  /* Lesson unit6-values.json $.exercises[17].hints[1] */
+  /* xgettext:no-c-format */
+  N_("Add the horse and the cannon: 4 and 4.5. Is that more or less than 9?"),
   /* Lesson unit6-values.json $.exercises[17].choices[0].text */
   /* xgettext:no-c-format */
   N_("One chariot"),
@@ -813,6 +861,12 @@ static const char *const lesson_strings[] = {
   /* Lesson unit6-values.json $.exercises[18].prompt */
   /* xgettext:no-c-format */
   N_("How much is a soldier worth once it has crossed the river?"),
+  /* Lesson unit6-values.json $.exercises[18].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Across the river a soldier may also step sideways, so it is stronger."),
+  /* Lesson unit6-values.json $.exercises[18].hints[1] */
+  /* xgettext:no-c-format */
+  N_("Before the river a soldier is worth 1; across it, twice as much."),
   /* Lesson unit7-protection.json $.title */
   /* xgettext:no-c-format */
   N_("Protection and safety"),
@@ -1197,6 +1251,12 @@ static const char *const lesson_strings[] = {
   /* Lesson unit7-results.json $.exercises[37].prompt */
   /* xgettext:no-c-format */
   N_("A player checks again and again and never stops. What happens?"),
+  /* Lesson unit7-results.json $.exercises[37].hints[0] */
+  /* xgettext:no-c-format */
+  N_("In xiangqi, checking for ever is not a way to escape a lost game."),
+  /* Lesson unit7-results.json $.exercises[37].hints[1] */
+  /* xgettext:no-c-format */
+  N_("The side that will not stop checking is the one the rules punish."),
   /* Lesson unit7-results.json $.exercises[37].choices[0].text */
   /* xgettext:no-c-format */
   N_("The side giving perpetual check loses"),
@@ -1209,6 +1269,12 @@ static const char *const lesson_strings[] = {
   /* Lesson unit7-results.json $.exercises[38].prompt */
   /* xgettext:no-c-format */
   N_("How many moves each without any capture can lead to a draw?"),
+  /* Lesson unit7-results.json $.exercises[38].hints[0] */
+  /* xgettext:no-c-format */
+  N_("It is more than thirty and fewer than a hundred."),
+  /* Lesson unit7-results.json $.exercises[38].hints[1] */
+  /* xgettext:no-c-format */
+  N_("It is twice thirty."),
   /* Lesson unit9-mate.json $.title */
   /* xgettext:no-c-format */
   N_("Checkmate in one and two"),

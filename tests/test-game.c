@@ -561,8 +561,12 @@ test_warn_then_forfeit (void)
   g_assert_cmpint (w.offender, ==, XQ_RED);
   g_assert_cmpint (w.reason, ==, XQ_REASON_PERPETUAL_CHASE);
   g_assert_cmpint (w.ply, ==, 9);
+  /* It names the piece chased and the chaser. */
+  g_assert_cmpint (w.chase.piece, ==, XQ_CHARIOT);
+  g_assert_cmpint (w.chase.by, ==, XQ_CANNON);
   text = xq_warning_explain (&w);
-  g_assert_nonnull (strstr (text, "Red must play something else"));
+  g_assert_cmpstr (text, ==, "Red has chased the black chariot with a cannon the same way three times. "
+                             "Red must play something else, or Red loses.");
 
   /* Other positions of the cycle come back a third time: still only the warning. */
   play_all (game, "a7b7 a2b2 b7a7");

@@ -19,6 +19,7 @@
 #include "xq-board-paint.h"
 #include "xq-checker.h"
 #include "xq-learn-page.h"
+#include "xq-review.h"
 #include "xq-window.h"
 #include "xq-test-gtk.h"
 #include "xq-test-kinds.h"
@@ -250,6 +251,22 @@ deselect_tray (Fixture *f)
           return;
         }
     }
+}
+
+/* One wrong try at the tap exercise on show: a point that is not an
+ * answer (and Check, where the exercise wants every point). */
+static void
+slip_on_tap (Fixture          *f,
+             const XqExercise *ex)
+{
+  for (int sq = 0; sq < XQ_SQUARES; sq++)
+    if (!is_answer_point (ex, sq))
+      {
+        xq_test_press_point (f->board, sq);
+        break;
+      }
+  if (tap_all (ex))
+    xq_test_click (xq_lesson_player_get_button (f->player, "check"));
 }
 
 /* Solves the exercise on show by simulated input, the right way first time. */
@@ -683,6 +700,65 @@ test_hints (Fixture       *f,
   g_assert_cmpint (hints_on_disk (f, unit->id, ex->id), ==, 3);
 }
 
+/* A choice question's last try gives the answer away in words: the right
+ * choice's button lights up with them, and the wrong picks stay marked. */
+static void
+test_choice_last_try (Fixture       *f,
+                      gconstpointer  data)
+{
+  GPtrArray *units = xq_learn_page_get_units (f->page);
+  gboolean found = FALSE;
+
+  for (guint u = 0; u < units->len && !found; u++)
+    {
+      const XqUnit *unit = g_ptr_array_index (units, u);
+
+      for (guint i = 0; i < unit->exercises->len && !found; i++)
+        {
+          const XqExercise *ex = g_ptr_array_index (unit->exercises, i);
+          GPtrArray *choices = xq_exercise_choices (ex);
+          const char *right, *wrong[2] = { NULL, NULL };
+          GtkWidget *right_button;
+          int n_wrong = 0;
+
+          if (!xq_exercise_is (ex, "choose") || choices->len < 3)
+            continue;
+          found = TRUE;
+          open_unit (f, unit->id);
+          xq_lesson_player_go_to (f->player, unit->pages->len + i);
+          gtk_test_widget_wait_for_draw (GTK_WIDGET (f->player));
+          right = answer_of (ex).choice;
+          for (guint k = 0; k < choices->len && n_wrong < 2; k++)
+            if (g_strcmp0 (((XqChoice *) g_ptr_array_index (choices, k))->id, right) != 0)
+              wrong[n_wrong++] = ((XqChoice *) g_ptr_array_index (choices, k))->id;
+          right_button = xq_lesson_player_get_choice_button (f->player, right);
+
+          /* The first wrong pick: the rule, and the right button not shown. */
+          xq_test_click (xq_lesson_player_get_choice_button (f->player, wrong[0]));
+          g_assert_false (gtk_widget_has_css_class (right_button, "success"));
+          /* The last try: the answer in words and on its button. */
+          xq_test_click (xq_lesson_player_get_choice_button (f->player, wrong[1]));
+          g_assert_false (xq_lesson_player_is_solved (f->player));
+          g_assert_nonnull (strstr (xq_lesson_player_get_feedback (f->player),
+                                    gtk_button_get_label (GTK_BUTTON (right_button))));
+          g_assert_true (gtk_widget_has_css_class (right_button, "success"));
+          g_assert_true (gtk_widget_is_sensitive (right_button));
+          for (int k = 0; k < 2; k++)
+            {
+              GtkWidget *button = xq_lesson_player_get_choice_button (f->player, wrong[k]);
+              g_assert_true (gtk_widget_has_css_class (button, "error"));
+              g_assert_false (gtk_widget_has_css_class (button, "success"));
+              g_assert_false (gtk_widget_is_sensitive (button));
+            }
+          /* Taking it now solves the question, with the lowest stars. */
+          xq_test_click (right_button);
+          g_assert_true (xq_lesson_player_is_solved (f->player));
+          g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 1);
+        }
+    }
+  g_assert_true (found);
+}
+
 /* Set up from the tray, with per-piece feedback. */
 static void
 test_setup (Fixture       *f,
@@ -1006,8 +1082,9 @@ test_learners (Fixture       *f,
   g_assert_cmpstr (xq_learn_page_get_progress (f->page)->name, ==, "Mei Ling");
   second = xq_learner_chooser_add (chooser, "Mei-Ling", &error);
   g_assert_cmpstr (second, ==, "mei-ling-2");
+  /* A name in another script does not take the default profile's id. */
   han = xq_learner_chooser_add (chooser, "小明", &error);
-  g_assert_cmpstr (han, ==, "learner");
+  g_assert_cmpstr (han, ==, "learner-2");
   g_assert_null (xq_learner_chooser_add (chooser, "   ", &error));
   g_assert_error (error, XQ_PROGRESS_ERROR, XQ_PROGRESS_ERROR_BAD_LEARNER);
   g_clear_error (&error);
@@ -1018,7 +1095,7 @@ test_learners (Fixture       *f,
   ex = g_ptr_array_index (unit->exercises, first_exercise (f, unit, "tap"));
   solve_exercise (f, ex);
   g_assert_cmpint (stars_on_disk (f, unit->id, ex->id), ==, 3);
-  g_assert_true (xq_learner_chooser_choose (chooser, "learner"));
+  g_assert_true (xq_learner_chooser_choose (chooser, "learner-2"));
   g_assert_false (xq_learn_page_is_playing (f->page));
   g_assert_cmpint (xq_progress_get_stars (xq_learn_page_get_progress (f->page), unit->id, ex->id), ==, 0);
 
@@ -1033,6 +1110,74 @@ test_learners (Fixture       *f,
   g_assert_cmpint (xq_progress_get_stars (xq_learn_page_get_progress (f->page), unit->id, ex->id), ==, 0);
   g_assert_cmpint (stars_on_disk (f, unit->id, ex->id), ==, 0);
   g_assert_cmpstr (xq_learn_page_get_progress (f->page)->name, ==, "Mei");
+}
+
+/* Whether the learner chooser lists learner: its rows are the store's
+ * saved profiles, made when the chooser is next shown. */
+static gboolean
+chooser_lists (Fixture    *f,
+               const char *learner)
+{
+  g_autoptr(XqProgressStore) store = xq_progress_store_new (f->store_dir);
+  g_autoptr(GPtrArray) ids = xq_progress_store_list (store);
+
+  for (guint i = 0; i < ids->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (ids, i), learner) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* A child learning on the default profile misses an exercise (it joins the
+ * review queue; no star, so no profile file yet), then the teacher adds the
+ * first named learners: the default profile stays in the chooser as
+ * "Learner" with its review queue, and a name in another script gets an id
+ * of its own rather than the default's. */
+static void
+test_first_learner_keeps_default (Fixture       *f,
+                                  gconstpointer  data)
+{
+  XqLearnerChooser *chooser = xq_learn_page_get_chooser (f->page);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *mei = NULL;
+  g_autofree char *han = NULL;
+  const XqUnit *unit;
+  const XqExercise *ex;
+  guint index;
+
+  g_assert_cmpstr (xq_learn_page_get_progress (f->page)->learner, ==, XQ_PROGRESS_DEFAULT_LEARNER);
+  unit = open_unit (f, "board");
+  index = first_exercise (f, unit, "tap");
+  ex = g_ptr_array_index (unit->exercises, index);
+  slip_on_tap (f, ex);
+  /* Left unsolved: a miss in the default profile's queue. */
+  xq_lesson_player_go_to (f->player, unit->pages->len + index + 1);
+  {
+    g_autoptr(XqReview) review = xq_review_load (f->store_dir, XQ_PROGRESS_DEFAULT_LEARNER, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (xq_review_find (review, XQ_REVIEW_EXERCISE, unit->id, ex->id));
+  }
+  g_assert_false (chooser_lists (f, XQ_PROGRESS_DEFAULT_LEARNER));
+
+  mei = xq_learner_chooser_add (chooser, "Mei Ling", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (xq_learn_page_get_progress (f->page)->learner, ==, "mei-ling");
+  han = xq_learner_chooser_add (chooser, "小明", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (han, !=, XQ_PROGRESS_DEFAULT_LEARNER);
+  {
+    g_autoptr(XqReview) review = xq_review_load (f->store_dir, han, NULL, &error);
+    g_assert_cmpuint (xq_review_get_n_items (review), ==, 0);
+  }
+
+  /* Still there, under its name, with what it missed. */
+  g_assert_true (chooser_lists (f, XQ_PROGRESS_DEFAULT_LEARNER));
+  g_assert_true (xq_learner_chooser_choose (chooser, XQ_PROGRESS_DEFAULT_LEARNER));
+  g_assert_cmpstr (xq_learn_page_get_progress (f->page)->name, ==, "Learner");
+  {
+    g_autoptr(XqReview) review = xq_review_load (f->store_dir, XQ_PROGRESS_DEFAULT_LEARNER, NULL, &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (xq_review_find (review, XQ_REVIEW_EXERCISE, unit->id, ex->id));
+  }
 }
 
 /* Tap exercises work from the keyboard: arrows move the board's cursor,
@@ -1244,6 +1389,64 @@ test_every_unit (Fixture       *f,
 /* `xqtool worksheet` on a unit: one diagram per exercise and the answers
  * the rules core computes (a horse on e4 reaches eight points, six when a
  * soldier stands on its leg at e5). */
+static void settle (GtkWidget *win);
+
+/* The list of a unit's exercises at 600×700, in the real window: every
+ * prompt is there whole, wrapped on two lines rather than cut with "…",
+ * and the list is no wider than the window. */
+static void
+test_exercise_list_wraps (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *store = g_dir_make_tmp ("xq-list-XXXXXX", &error);
+  XqWindow *window;
+  XqLearnPage *page;
+  XqLessonPlayer *player;
+  GtkWidget *win, *list, *popover;
+  GPtrArray *units;
+  guint checked = 0;
+
+  g_assert_no_error (error);
+  window = xq_window_new (NULL);
+  win = GTK_WIDGET (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 600, 700);
+  page = xq_window_get_learn_page (window);
+  xq_learn_page_load (page, NULL, store);
+  player = xq_learn_page_get_player (page);
+  xq_window_show_page (window, "learn");
+  gtk_window_present (GTK_WINDOW (window));
+  settle (win);
+  list = xq_lesson_player_get_exercise_list (player);
+  popover = gtk_widget_get_ancestor (list, GTK_TYPE_POPOVER);
+  g_assert_nonnull (popover);
+
+  units = xq_learn_page_get_units (page);
+  for (guint u = 0; u < units->len; u++)
+    {
+      xq_learn_page_open_unit (page, u);
+      settle (win);
+      gtk_popover_popup (GTK_POPOVER (popover));
+      for (int i = 0; i < 5; i++)
+        gtk_test_widget_wait_for_draw (popover);
+      g_assert_cmpint (gtk_widget_get_width (popover), <=, gtk_widget_get_width (win));
+      for (GtkWidget *row = gtk_widget_get_first_child (list); row; row = gtk_widget_get_next_sibling (row))
+        {
+          GtkWidget *box = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row));
+          GtkWidget *prompt = gtk_widget_get_next_sibling (gtk_widget_get_first_child (box));
+          PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (prompt));
+
+          if (pango_layout_is_ellipsized (layout) || pango_layout_get_line_count (layout) > 2)
+            g_error ("unit %u: the exercise list cuts “%s”", u + 1, gtk_label_get_text (GTK_LABEL (prompt)));
+          checked++;
+        }
+      gtk_popover_popdown (GTK_POPOVER (popover));
+      xq_learn_page_show_map (page);
+    }
+  g_assert_cmpuint (checked, >, 100);
+  gtk_window_destroy (GTK_WINDOW (window));
+  xq_test_remove_tree (store);
+}
+
 static void
 test_worksheet (void)
 {
@@ -1409,14 +1612,7 @@ test_jump_list (Fixture       *f,
   g_assert_true (ex == third);
   g_assert_cmpuint (xq_lesson_player_get_step (f->player), ==, np + 2);
   g_assert_false (gtk_widget_is_sensitive (xq_lesson_player_get_button (f->player, "next")));
-  for (int sq = 0; sq < XQ_SQUARES; sq++)
-    if (!is_answer_point (ex, sq))
-      {
-        xq_test_press_point (f->board, sq);
-        break;
-      }
-  if (tap_all (ex))
-    xq_test_click (xq_lesson_player_get_button (f->player, "check"));
+  slip_on_tap (f, ex);
   solve_exercise (f, ex);
   g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 2);
   /* The praise matches the stars and says the rule. */
@@ -1708,10 +1904,12 @@ main (int   argc,
   ADD ("play-unit", test_play_unit);
   ADD ("feedback", test_feedback);
   ADD ("hints", test_hints);
+  ADD ("choice-last-try", test_choice_last_try);
   ADD ("setup", test_setup);
   ADD ("setup-drag", test_setup_drag);
   ADD ("mate", test_mate);
   ADD ("learners", test_learners);
+  ADD ("first-learner-keeps-default", test_first_learner_keeps_default);
   ADD ("remembers-learner", test_remembers_learner);
   ADD ("damaged-learner", test_damaged_learner);
   ADD ("every-unit", test_every_unit);
@@ -1728,6 +1926,7 @@ main (int   argc,
       g_test_add_data_func (path, &layout_sizes[i], test_layout);
     }
   g_test_add_func ("/ui/learn/worksheet", test_worksheet);
+  g_test_add_func ("/ui/learn/exercise-list-wraps", test_exercise_list_wraps);
 
   return g_test_run ();
 }

@@ -214,13 +214,17 @@ test_translated (gconstpointer data)
   g_rmdir (root);
 }
 
-/* Every rung of every shipped exercise's hint ladder says something, and a
+/* Every rung of every shipped exercise's hint ladder says something about
+ * this exercise (never a fallback that would fit any question), and a
  * sentence about marks comes with marks; the last rung shows the answer. */
 static void
 test_hints_are_real (void)
 {
   const char *about_marks[] = { _("Look at the marked piece."), _("Look at the marked point."),
                                 _("Look at the marks on the board.") };
+  const char *generic[] = { _("Read the question again, slowly."),
+                            _("Think about each choice in turn: which one fits?"),
+                            _("Think about which of your pieces can reach the goal.") };
 
   g_assert_nonnull (curriculum);
   for (guint i = 0; i < curriculum->len; i++)
@@ -243,6 +247,8 @@ test_hints_are_real (void)
               g_assert_cmpstr (hint->text, !=, "");
               for (guint k = 0; k < G_N_ELEMENTS (about_marks); k++)
                 says_marks |= strcmp (hint->text, about_marks[k]) == 0;
+              for (guint k = 0; k < G_N_ELEMENTS (generic); k++)
+                g_assert_cmpstr (hint->text, !=, generic[k]);
               if (says_marks)
                 g_assert_cmpint (hint->marks.n_marks, >, 0);
               if (level == XQ_HINT_LEVELS)
@@ -338,6 +344,7 @@ test_wrong_answers_explain (void)
                 {
                   const char *id = ((XqChoice *) g_ptr_array_index (choices, k))->id;
                   g_autoptr(XqVerdict) v = NULL;
+                  g_autofree char *fallback = NULL;
                   XqAttempt a;
 
                   if (strcmp (id, answer.choice) == 0)
@@ -345,6 +352,10 @@ test_wrong_answers_explain (void)
                   xq_attempt_init (&a, ex);
                   v = input (&a, XQ_INPUT_CHOOSE, XQ_NO_SQUARE, XQ_MOVE_NONE, XQ_EMPTY, id);
                   assert_explains (v);
+                  /* An author's question says more than the sentence that fits any. */
+                  fallback = g_strdup_printf (_("Not “%s”. Read the question again and think it through."),
+                                              ((XqChoice *) g_ptr_array_index (choices, k))->text);
+                  g_assert_cmpstr (v->message, !=, fallback);
                   checked++;
                   /* The last try, with another wrong choice where there is one. */
                   for (guint l = 0; l < choices->len; l++)

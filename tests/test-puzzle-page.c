@@ -217,6 +217,128 @@ test_streak_and_retry (Fixture *f, gconstpointer data)
   }
 }
 
+/* A puzzle left unsolved after a hint, with no wrong move, is a miss: it
+ * joins the review queue when the learner opens another, retries or goes
+ * back to the packs; one left without a hint does not. */
+static void
+test_hint_then_give_up (Fixture *f, gconstpointer data)
+{
+  /* Left without a hint or a move: nothing to review. */
+  xq_puzzle_page_open (f->page, 0, 1);
+  wait_for_checks (f);
+  xq_puzzle_page_open (f->page, 0, 0);
+  wait_for_checks (f);
+  {
+    g_autoptr(XqReview) review = xq_review_load (f->store_dir, "mei", NULL, NULL);
+    g_assert_cmpuint (xq_review_get_n_items (review), ==, 0);
+  }
+
+  /* A hint, then another puzzle. */
+  xq_puzzle_page_open (f->page, 0, 1);
+  wait_for_checks (f);
+  g_assert_cmpint (xq_puzzle_page_hint (f->page), ==, 1);
+  xq_puzzle_page_open (f->page, 0, 0);
+  wait_for_checks (f);
+  {
+    g_autoptr(XqReview) review = xq_review_load (f->store_dir, "mei", NULL, NULL);
+    const XqReviewItem *item = xq_review_find (review, XQ_REVIEW_PUZZLE, "test", "two");
+
+    g_assert_nonnull (item);
+    g_assert_cmpint (item->box, ==, 1);
+    g_assert_cmpint (item->misses, ==, 1);
+    g_assert_cmpuint (xq_review_get_n_items (review), ==, 1);
+  }
+
+  /* A hint, then Retry; a hint, then back to the packs. */
+  g_assert_cmpint (xq_puzzle_page_hint (f->page), ==, 1);
+  xq_puzzle_page_retry (f->page);
+  wait_for_checks (f);
+  {
+    g_autoptr(XqReview) review = xq_review_load (f->store_dir, "mei", NULL, NULL);
+    g_assert_nonnull (xq_review_find (review, XQ_REVIEW_PUZZLE, "test", "one"));
+  }
+  g_assert_cmpint (xq_puzzle_page_hint (f->page), ==, 1);
+  xq_puzzle_page_show_packs (f->page);
+  {
+    g_autoptr(XqReview) review = xq_review_load (f->store_dir, "mei", NULL, NULL);
+    g_assert_cmpint (xq_review_find (review, XQ_REVIEW_PUZZLE, "test", "one")->misses, ==, 2);
+    g_assert_cmpuint (xq_review_get_n_items (review), ==, 2);
+  }
+}
+
+typedef struct {
+  int days;  /* after 2026-03-10, noon local time */
+} TestClock;
+
+static GDateTime *
+test_clock_now (gpointer data)
+{
+  const TestClock *c = data;
+  g_autoptr(GDateTime) start = g_date_time_new_local (2026, 3, 10, 12, 0, 0);
+
+  return g_date_time_add_days (start, c->days);
+}
+
+/* The page's records and its daily puzzle follow the clock it is given,
+ * not the computer's: a test can move the date. */
+static void
+test_clock (Fixture *f, gconstpointer data)
+{
+  TestClock clock = { 0 };
+  gboolean seen[2] = { FALSE, FALSE };
+
+  xq_puzzle_page_set_clock (f->page, test_clock_now, &clock);
+  /* A miss on the clock's day comes back on its next day. */
+  xq_puzzle_page_open (f->page, 0, 0);
+  wait_for_checks (f);
+  learner_moves (f, "e1e2");
+  {
+    g_autoptr(XqReview) review = xq_review_load (f->store_dir, "mei", NULL, NULL);
+    const XqReviewItem *item = xq_review_find (review, XQ_REVIEW_PUZZLE, "test", "one");
+    g_autoptr(GDateTime) today = test_clock_now (&clock);
+    g_autoptr(GDateTime) next = g_date_time_add_days (today, 1);
+
+    g_assert_nonnull (item);
+    g_assert_cmpstr (item->added, ==, "2026-03-10");
+    g_assert_cmpstr (item->due, ==, "2026-03-11");
+    g_assert_false (xq_review_item_is_due (item, today));
+    g_assert_true (xq_review_item_is_due (item, next));
+  }
+  /* A week on, a clean solve of the due puzzle moves it up a box, dated then. */
+  clock.days = 7;
+  xq_puzzle_page_open (f->page, 0, 0);
+  wait_for_checks (f);
+  learner_moves (f, "e1e8");
+  g_assert_true (xq_puzzle_page_is_solved (f->page));
+  {
+    g_autoptr(XqReview) review = xq_review_load (f->store_dir, "mei", NULL, NULL);
+    const XqReviewItem *item = xq_review_find (review, XQ_REVIEW_PUZZLE, "test", "one");
+
+    g_assert_cmpint (item->box, ==, 2);
+    g_assert_cmpstr (item->due, ==, "2026-03-20");
+  }
+
+  /* Today's puzzle is the clock's day's, day after day. */
+  for (clock.days = 0; clock.days < 40; clock.days++)
+    {
+      g_autoptr(GDateTime) now = test_clock_now (&clock);
+      GDate day;
+      const XqPuzzle *by_clock;
+
+      g_date_clear (&day, 1);
+      g_date_set_dmy (&day, (GDateDay) g_date_time_get_day_of_month (now),
+                      (GDateMonth) g_date_time_get_month (now), (GDateYear) g_date_time_get_year (now));
+      g_assert_true (xq_puzzle_page_open_daily (f->page, NULL));
+      by_clock = xq_puzzle_page_get_puzzle (f->page);
+      g_assert_true (xq_puzzle_page_open_daily (f->page, &day));
+      g_assert_true (xq_puzzle_page_get_puzzle (f->page) == by_clock);
+      seen[g_strcmp0 (by_clock->id, "one") == 0 ? 0 : 1] = TRUE;
+      wait_for_checks (f);
+    }
+  /* Both puzzles came up: the day really changed. */
+  g_assert_true (seen[0] && seen[1]);
+}
+
 /* The Dismiss button at the end of a notice bar. */
 static GtkWidget *
 dismiss_button (XqNoticeBar *bar)
@@ -694,6 +816,10 @@ main (int argc, char *argv[])
               test_drill_to_the_end, fixture_tear_down);
   g_test_add ("/ui/puzzles/checks-in-thread", Fixture, NULL, fixture_set_up,
               test_checks_in_thread, fixture_tear_down);
+  g_test_add ("/ui/puzzles/hint-then-give-up", Fixture, NULL, fixture_set_up,
+              test_hint_then_give_up, fixture_tear_down);
+  g_test_add ("/ui/puzzles/clock", Fixture, NULL, fixture_set_up,
+              test_clock, fixture_tear_down);
   g_test_add ("/ui/puzzles/streak-and-retry", Fixture, NULL, fixture_set_up,
               test_streak_and_retry, fixture_tear_down);
   g_test_add ("/ui/puzzles/damaged-streak", Fixture, NULL, fixture_set_up,

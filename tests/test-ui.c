@@ -950,6 +950,81 @@ test_preferences_clock (WindowFixture *f,
   gtk_window_destroy (GTK_WINDOW (prefs));
 }
 
+static GtkWidget *
+find_popover (GtkWidget *widget)
+{
+  if (GTK_IS_POPOVER (widget))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_popover (c);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Every GtkLabel shown below widget whose text is not all there, into cut:
+ * Pango cut it ("…"), or it needs more room than it was given. */
+static void
+collect_cut_labels (GtkWidget *widget,
+                    GPtrArray *cut)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget))
+    {
+      PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (widget));
+      int width, height;
+
+      pango_layout_get_pixel_size (layout, &width, &height);
+      if (pango_layout_is_ellipsized (layout) || width > gtk_widget_get_width (widget) + 1 ||
+          height > gtk_widget_get_height (widget) + 1)
+        g_ptr_array_add (cut, (gpointer) gtk_label_get_text (GTK_LABEL (widget)));
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c; c = gtk_widget_get_next_sibling (c))
+    collect_cut_labels (c, cut);
+}
+
+/* The clock's time controls are read whole, in the row and in its list:
+ * "40 moves in 90 min, then 10 in 15 min" is not cut to "40 moves in 9…". */
+static void
+test_preferences_clock_text (WindowFixture *f,
+                             gconstpointer  data)
+{
+  XqPreferencesWindow *prefs = xq_preferences_window_new (GTK_WINDOW (f->window));
+  AdwComboRow *row;
+  GtkWidget *popover = NULL;
+  GListModel *model;
+  g_autoptr(GPtrArray) cut = g_ptr_array_new ();
+
+  gtk_window_present (GTK_WINDOW (prefs));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (prefs));
+  row = find_combo_row (GTK_WIDGET (prefs), 9);
+  g_assert_nonnull (row);
+  model = adw_combo_row_get_model (row);
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      adw_combo_row_set_selected (row, i);
+      for (int k = 0; k < 3; k++)
+        gtk_test_widget_wait_for_draw (GTK_WIDGET (prefs));
+      collect_cut_labels (GTK_WIDGET (row), cut);
+      for (guint j = 0; j < cut->len; j++)
+        g_test_message ("cut in the row: %s", (const char *) g_ptr_array_index (cut, j));
+      g_assert_cmpuint (cut->len, ==, 0);
+    }
+  /* The list the row opens. */
+  g_assert_true (gtk_widget_activate (GTK_WIDGET (row)));
+  popover = find_popover (GTK_WIDGET (row));
+  g_assert_nonnull (popover);
+  for (int k = 0; k < 5; k++)
+    gtk_test_widget_wait_for_draw (popover);
+  g_assert_true (gtk_widget_get_mapped (popover));
+  collect_cut_labels (popover, cut);
+  for (guint j = 0; j < cut->len; j++)
+    g_test_message ("cut in the list: %s", (const char *) g_ptr_array_index (cut, j));
+  g_assert_cmpuint (cut->len, ==, 0);
+  gtk_window_destroy (GTK_WINDOW (prefs));
+}
+
 /* A saved game opens again move for move; a broken file changes nothing. */
 static void
 test_play_pgn (WindowFixture *f,
@@ -1785,6 +1860,7 @@ main (int   argc,
   g_test_add ("/ui/play/computer-flag", WindowFixture, NULL, window_setup, test_play_computer_flag, window_teardown);
   g_test_add ("/ui/play/clock-preset", WindowFixture, NULL, window_setup, test_play_clock_preset, window_teardown);
   g_test_add ("/ui/window/preferences-clock", WindowFixture, NULL, window_setup, test_preferences_clock, window_teardown);
+  g_test_add ("/ui/window/preferences-clock-text", WindowFixture, NULL, window_setup, test_preferences_clock_text, window_teardown);
   g_test_add_func ("/ui/window/resources", test_resources);
   g_test_add_func ("/ui/play/layout", test_play_layout);
   g_test_add_func ("/ui/window/size", test_window_size);

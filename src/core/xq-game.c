@@ -291,6 +291,20 @@ xq_warning_explain (const XqWarning *warning)
     case XQ_REASON_TIME:
     case XQ_REASON_ILLEGAL_MOVE:
     default:
+      /* Which piece and by what, so the child knows which move to change. */
+      if (warning->reason == XQ_REASON_PERPETUAL_CHASE && warning->chase.piece != XQ_NO_TYPE &&
+          warning->chase.by != XQ_NO_TYPE)
+        /* Translators: %1$s is the piece chased ("chariot"), %2$s the chaser ("cannon"). */
+        return g_strdup_printf (warning->offender == XQ_RED
+                                ? _("Red has chased the black %1$s with a %2$s the same way three times. Red must play something else, or Red loses.")
+                                : _("Black has chased the red %1$s with a %2$s the same way three times. Black must play something else, or Black loses."),
+                                xq_piece_type_name (warning->chase.piece), xq_piece_type_name (warning->chase.by));
+      if (warning->reason == XQ_REASON_PERPETUAL_CHASE && warning->chase.piece != XQ_NO_TYPE)
+        /* Translators: %s is the piece chased ("chariot"), attacked only through checks. */
+        return g_strdup_printf (warning->offender == XQ_RED
+                                ? _("Red has chased the black %s the same way three times. Red must play something else, or Red loses.")
+                                : _("Black has chased the red %s the same way three times. Black must play something else, or Black loses."),
+                                xq_piece_type_name (warning->chase.piece));
       return g_strdup (warning->offender == XQ_RED
                        ? _("Red has chased the same way three times. Red must play something else, or Red loses.")
                        : _("Black has chased the same way three times. Black must play something else, or Black loses."));
@@ -474,6 +488,7 @@ judge_repetition (XqGame *game, int i)
   p->warning.offender = offender;
   p->warning.reason = ruling.reason;
   p->warning.ply = i;
+  p->warning.chase = ruling.chase;
   p->warning_key = p->pos.key;
   return FALSE;
 }

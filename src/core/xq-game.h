@@ -93,6 +93,7 @@ typedef struct {
   XqColor  offender;
   XqReason reason;   /* PERPETUAL_CHASE, _MATE_THREAT or _MIXED */
   int      ply;      /* ply at which the warning was given */
+  XqChase  chase;    /* reason PERPETUAL_CHASE: what is chased and by what; piece XQ_NO_TYPE if not known */
 } XqWarning;
 
 typedef struct _XqGame XqGame;

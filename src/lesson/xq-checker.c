@@ -14,6 +14,7 @@ xq_verdict_free (XqVerdict *verdict)
   if (verdict == NULL)
     return;
   g_free (verdict->message);
+  g_free (verdict->answer_choice);
   g_free (verdict);
 }
 

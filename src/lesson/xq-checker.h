@@ -27,6 +27,7 @@ typedef struct {
   char         *message;  /* translated */
   XqLessonMarks marks;
   XqMove        reply;    /* mates: the defender's answer to play, else XQ_MOVE_NONE */
+  char         *answer_choice;  /* choose: the right choice's id once the message gives it away, else NULL */
 } XqVerdict;
 
 void       xq_verdict_free  (XqVerdict *verdict);

@@ -44,13 +44,15 @@ xq_class_make_id (XqProgressStore *store, const char *name, GPtrArray *taken)
   while (base->len > 0 && base->str[base->len - 1] == '-')
     g_string_truncate (base, base->len - 1);
   if (base->len == 0)
-    g_string_assign (base, "learner");
+    g_string_assign (base, XQ_PROGRESS_DEFAULT_LEARNER);
 
   for (int n = 1; ; n++)
     {
       g_autofree char *id = n == 1 ? g_strdup (base->str) : g_strdup_printf ("%s-%d", base->str, n);
 
-      if (!id_in (existing, id) && !id_in (taken, id))
+      /* The default profile's id is its own even before it is saved: a
+       * name in another script must not take over what it earned. */
+      if (!id_in (existing, id) && !id_in (taken, id) && strcmp (id, XQ_PROGRESS_DEFAULT_LEARNER) != 0)
         return g_steal_pointer (&id);
     }
 }
@@ -138,8 +140,6 @@ xq_class_add_list_data (XqProgressStore *store, const char *data, gsize length,
                    file_name, (unsigned long) (bad - data));
       return NULL;
     }
-  /* The id the program falls back on is nobody's in a class. */
-  g_ptr_array_add (taken, g_strdup ("learner"));
   text = g_strndup (data, length);
   /* A byte order mark some editors write is not part of the first name. */
   lines = g_strsplit (g_str_has_prefix (text, "\xEF\xBB\xBF") ? text + 3 : text, "\n", -1);

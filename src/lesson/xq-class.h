@@ -18,8 +18,9 @@ G_BEGIN_DECLS
 #define XQ_CLASS_LIST_MAX_NAMES 500
 
 /* A file-safe id for a name people chose ("Mei Ling" -> "mei-ling"; names
- * in other scripts give "learner"), numbered apart from the ids in the
- * store and in taken (may be NULL). */
+ * in other scripts give "learner-2"), numbered apart from the ids in the
+ * store and in taken (may be NULL), and never the default profile's
+ * (XQ_PROGRESS_DEFAULT_LEARNER). */
 char *xq_class_make_id (XqProgressStore *store, const char *name, GPtrArray *taken);
 
 typedef enum {
@@ -44,7 +45,7 @@ char *xq_class_list_entry_describe (const XqClassListEntry *entry);
 
 /* Adds a learner for every new name of a class list (UTF-8, one name a
  * line, blank lines and spaces around names ignored; ids as
- * xq_class_make_id, never the fallback id "learner").  Returns one entry
+ * xq_class_make_id).  Returns one entry
  * per name (XqClassListEntry*), or NULL with an error naming file_name
  * for text that is not a class list (too big, not UTF-8: with the byte)
  * or a store that cannot be written. */

@@ -1438,6 +1438,33 @@ belongs_to (const char *file, const char *learner)
   return FALSE;
 }
 
+void
+xq_progress_name_default (XqProgress *progress)
+{
+  g_return_if_fail (progress != NULL);
+  if (g_strcmp0 (progress->learner, XQ_PROGRESS_DEFAULT_LEARNER) != 0 ||
+      g_strcmp0 (progress->name, progress->learner) != 0)
+    return;
+  g_free (progress->name);
+  progress->name = g_strdup (_("Learner"));
+}
+
+gboolean
+xq_progress_store_has_files (XqProgressStore *store, const char *learner)
+{
+  g_autoptr(GDir) d = NULL;
+  const char *file;
+
+  g_return_val_if_fail (store != NULL, FALSE);
+  if (!xq_progress_learner_id_valid (learner))
+    return FALSE;
+  d = g_dir_open (store->dir, 0, NULL);
+  while (d != NULL && (file = g_dir_read_name (d)) != NULL)
+    if (belongs_to (file, learner))
+      return TRUE;
+  return FALSE;
+}
+
 XqProgressRemoved *
 xq_progress_store_remove_undoable (XqProgressStore *store, const char *learner, GError **error)
 {

@@ -98,6 +98,9 @@ typedef void (*XqProgressNoticeFunc) (const XqProgressNotice *notice, gpointer u
 
 typedef struct _XqProgressStore XqProgressStore;
 
+/* The profile the program uses until a learner is named: nobody else's id. */
+#define XQ_PROGRESS_DEFAULT_LEARNER "learner"
+
 /* dir NULL: $XDG_DATA_HOME/xiangqi-tutor/learners.  Nothing is created
  * until the first save. */
 XqProgressStore *xq_progress_store_new      (const char *dir);
@@ -111,6 +114,12 @@ void             xq_progress_store_set_notice_func (XqProgressStore     *store,
 
 /* Learner ids with a saved profile, sorted. */
 GPtrArray  *xq_progress_store_list      (XqProgressStore *store);
+/* The default profile, named after its id only, gets its shown name
+ * ("Learner", translated); any other profile is left as it is. */
+void        xq_progress_name_default    (XqProgress *progress);
+/* Does the store hold anything of learner's (profile, puzzle streak,
+ * ratings, review queue), saved profile or not? */
+gboolean    xq_progress_store_has_files (XqProgressStore *store, const char *learner);
 /* A learner never saved gets an empty profile named after the id; a
  * damaged file gives what could be saved from it (see above).  Fails only
  * for a bad id or a file that cannot be read at all (permissions). */

@@ -20,6 +20,12 @@ G_DEFINE_QUARK (xq-review-error-quark, xq_review_error)
 
 static const int box_days[XQ_REVIEW_N_BOXES] = { 1, 3, 7, 14, 30 };
 
+GDateTime *
+xq_review_clock_now (XqReviewClock clock, gpointer user_data)
+{
+  return clock != NULL ? clock (user_data) : g_date_time_new_now_local ();
+}
+
 int
 xq_review_box_days (int box)
 {

@@ -41,7 +41,7 @@ typedef enum {
 } XqReviewSource;
 
 typedef enum {
-  XQ_REVIEW_MISSED,    /* a wrong try, a hint, or given up after a wrong try */
+  XQ_REVIEW_MISSED,    /* a wrong try, a hint, or given up after either */
   XQ_REVIEW_CLEAN,     /* solved without a wrong try or a hint */
 } XqReviewOutcome;
 
@@ -63,6 +63,12 @@ int         xq_review_box_days      (int box);
 /* "exercise" / "puzzle", as in the file; the reverse gives -1. */
 const char *xq_review_source_name   (XqReviewSource source);
 int         xq_review_source_from_name (const char *name);
+
+/* Today's date and time (a new reference), asked for every review count
+ * and record: the pages take one so a test can move the date. */
+typedef GDateTime *(*XqReviewClock) (gpointer user_data);
+/* clock's answer, or the local time when clock is NULL. */
+GDateTime  *xq_review_clock_now     (XqReviewClock clock, gpointer user_data);
 
 typedef struct _XqReview XqReview;
 

@@ -45,9 +45,14 @@ exercise_row (const XqExercise *ex, guint i, int best)
   gtk_widget_add_css_class (number, "dim-label");
   gtk_label_set_width_chars (GTK_LABEL (number), 2);
   gtk_label_set_xalign (GTK_LABEL (number), 1);
+  /* Two lines, not one cut short: at 600 px the list must still say
+   * which exercise is which, and stay inside the window. */
+  gtk_label_set_wrap (GTK_LABEL (prompt), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (prompt), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (GTK_LABEL (prompt), 2);
   gtk_label_set_ellipsize (GTK_LABEL (prompt), PANGO_ELLIPSIZE_END);
-  gtk_label_set_max_width_chars (GTK_LABEL (prompt), 44);
-  gtk_label_set_width_chars (GTK_LABEL (prompt), 30);
+  gtk_label_set_max_width_chars (GTK_LABEL (prompt), 48);
+  gtk_label_set_width_chars (GTK_LABEL (prompt), 46);
   gtk_label_set_xalign (GTK_LABEL (prompt), 0);
   gtk_widget_set_hexpand (prompt, TRUE);
   gtk_widget_add_css_class (earned, "xq-stars");

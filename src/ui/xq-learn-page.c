@@ -127,11 +127,8 @@ xq_learn_page_set_learner (XqLearnPage *self,
   known = xq_progress_store_list (self->store);
   for (guint i = 0; i < known->len; i++)
     saved |= g_strcmp0 (g_ptr_array_index (known, i), learner) == 0;
-  if (!saved && g_strcmp0 (progress->name, learner) == 0 && g_strcmp0 (learner, "learner") == 0)
-    {
-      g_free (progress->name);
-      progress->name = g_strdup (_("Learner"));
-    }
+  if (!saved)
+    xq_progress_name_default (progress);
 
   end_round (self);
   if (self->progress != NULL)
@@ -155,7 +152,7 @@ xq_learn_page_set_learner (XqLearnPage *self,
 static GDateTime *
 page_now (XqLearnPage *self)
 {
-  return self->clock ? self->clock (self->clock_data) : g_date_time_new_now_local ();
+  return xq_review_clock_now (self->clock, self->clock_data);
 }
 
 static void

@@ -9,13 +9,13 @@
 #include "xq-learner-chooser.h"
 #include "xq-lesson-player.h"
 #include "xq-notice-bar.h"
+#include "xq-review.h"
 #include "xq-unit-map.h"
 
 G_BEGIN_DECLS
 
-/* Today's date and time (a new reference); the page asks it for every
- * review count and record, so a test can move the date. */
-typedef GDateTime *(*XqLearnPageClock) (gpointer user_data);
+/* The review queue's clock (xq-review.h). */
+typedef XqReviewClock XqLearnPageClock;
 
 #define XQ_TYPE_LEARN_PAGE (xq_learn_page_get_type ())
 G_DECLARE_FINAL_TYPE (XqLearnPage, xq_learn_page, XQ, LEARN_PAGE, GtkWidget)

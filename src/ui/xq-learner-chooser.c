@@ -12,7 +12,7 @@
 /* How long a removal can be undone. */
 #define UNDO_SECONDS 10
 /* The learner shown when nobody is chosen (as the Learn page does). */
-#define DEFAULT_LEARNER "learner"
+#define DEFAULT_LEARNER XQ_PROGRESS_DEFAULT_LEARNER
 /* Lines of a class list's outcome shown at most (the rest are counted). */
 #define MAX_REPORT_LINES 20
 
@@ -66,6 +66,8 @@ update_current_widgets (XqLearnerChooser *self)
   gtk_widget_set_sensitive (self->reset_button, self->current != NULL);
   if (self->current != NULL && self->store != NULL)
     progress = xq_progress_store_load (self->store, self->current, NULL);
+  if (progress != NULL)
+    xq_progress_name_default (progress);
   gtk_editable_set_text (GTK_EDITABLE (self->rename_entry), progress ? progress->name : "");
 }
 
@@ -118,6 +120,28 @@ xq_learner_chooser_reload (XqLearnerChooser *self)
   update_current_widgets (self);
 }
 
+/* The default profile, never saved under a name, may still hold a review
+ * queue or puzzle ratings: saved as "Learner" it stays in the list when
+ * the first named learner takes over, instead of vanishing. */
+static gboolean
+keep_default (XqLearnerChooser *self,
+              GError          **error)
+{
+  g_autoptr(GPtrArray) saved = xq_progress_store_list (self->store);
+  g_autoptr(XqProgress) progress = NULL;
+
+  for (guint i = 0; i < saved->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (saved, i), DEFAULT_LEARNER) == 0)
+      return TRUE;
+  if (!xq_progress_store_has_files (self->store, DEFAULT_LEARNER))
+    return TRUE;
+  progress = xq_progress_store_load (self->store, DEFAULT_LEARNER, error);
+  if (progress == NULL)
+    return FALSE;
+  xq_progress_name_default (progress);
+  return xq_progress_store_save (self->store, progress, error);
+}
+
 char *
 xq_learner_chooser_add (XqLearnerChooser *self,
                         const char       *name,
@@ -138,6 +162,8 @@ xq_learner_chooser_add (XqLearnerChooser *self,
                            _("Type a name first."));
       return NULL;
     }
+  if (!keep_default (self, error))
+    return NULL;
   id = xq_class_make_id (self->store, clean, NULL);
   progress = xq_progress_new (id, clean);
   if (!xq_progress_store_save (self->store, progress, error))
@@ -704,6 +730,13 @@ xq_learner_chooser_add_list_file (XqLearnerChooser *self,
     return FALSE;
   run_class_work (self, CLASS_ADD_LIST, path);
   return TRUE;
+}
+
+const char *
+xq_learner_chooser_get_rename_text (XqLearnerChooser *self)
+{
+  g_return_val_if_fail (XQ_IS_LEARNER_CHOOSER (self), NULL);
+  return gtk_editable_get_text (GTK_EDITABLE (self->rename_entry));
 }
 
 static void

@@ -43,6 +43,8 @@ const char *xq_learner_chooser_get_confirm_text (XqLearnerChooser *self);
 gboolean    xq_learner_chooser_remove       (XqLearnerChooser *self, const char *learner, GError **error);
 /* The undo bar's text, NULL when no removal can be undone. */
 const char *xq_learner_chooser_get_undo_text (XqLearnerChooser *self);
+/* The name the Change the Name entry offers: the current learner's. */
+const char *xq_learner_chooser_get_rename_text (XqLearnerChooser *self);
 /* Brings the files back byte for byte (and the learner, if current). */
 gboolean    xq_learner_chooser_undo_remove  (XqLearnerChooser *self, GError **error);
 /* Adds a class list in a thread, then says which names were not added

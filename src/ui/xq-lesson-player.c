@@ -239,6 +239,10 @@ handle (XqLessonPlayer *self,
       gtk_widget_add_css_class (button, v->kind == XQ_VERDICT_CORRECT ? "success" : "error");
       gtk_widget_set_sensitive (button, v->kind == XQ_VERDICT_CORRECT);
     }
+  /* The last try gave the answer away: the words and the button agree. */
+  if (v != NULL && v->answer_choice != NULL &&
+      (button = g_hash_table_lookup (self->choice_buttons, v->answer_choice)) != NULL)
+    gtk_widget_add_css_class (button, "success");
   if (self->attempt.solved)
     {
       exercise_solved (self);

@@ -75,6 +75,105 @@ bind_combo (XqPreferencesWindow *self,
                                 name_to_index, index_to_name, (gpointer) names, NULL);
 }
 
+/* ---- Combo rows whose items are read whole --------------------------------------
+ * libadwaita's own factory cuts an item to one line ("40 moves in 90 min,
+ * then 1…"), in the row and in its list; these labels wrap instead.  In the
+ * list a check marks the chosen item, as libadwaita's does. */
+
+static void
+whole_label_setup_cb (GtkSignalListItemFactory *factory,
+                      GtkListItem              *item,
+                      gpointer                  in_list)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  if (in_list)
+    {
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+      GtkWidget *check = gtk_image_new_from_icon_name ("object-select-symbolic");
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 32);
+      gtk_widget_set_hexpand (label, TRUE);
+      gtk_box_append (GTK_BOX (box), label);
+      gtk_box_append (GTK_BOX (box), check);
+      gtk_list_item_set_child (item, box);
+    }
+  else
+    {
+      /* The chosen item beside the row's title: a short column, right-aligned. */
+      gtk_label_set_xalign (GTK_LABEL (label), 1);
+      gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_RIGHT);
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 22);
+      gtk_list_item_set_child (item, label);
+    }
+}
+
+static void
+whole_label_show_check (GtkListItem *item)
+{
+  AdwComboRow *row = g_object_get_data (G_OBJECT (item), "xq-combo-row");
+  GtkWidget *check = gtk_widget_get_last_child (gtk_list_item_get_child (item));
+
+  gtk_widget_set_opacity (check, adw_combo_row_get_selected_item (row) == gtk_list_item_get_item (item) ? 1 : 0);
+}
+
+static void
+whole_label_bind_cb (GtkSignalListItemFactory *factory,
+                     GtkListItem              *item,
+                     AdwComboRow              *row)
+{
+  GtkWidget *child = gtk_list_item_get_child (item);
+  const char *text = gtk_string_object_get_string (gtk_list_item_get_item (item));
+
+  if (GTK_IS_LABEL (child))
+    {
+      gtk_label_set_text (GTK_LABEL (child), text);
+      return;
+    }
+  gtk_label_set_text (GTK_LABEL (gtk_widget_get_first_child (child)), text);
+  g_object_set_data (G_OBJECT (item), "xq-combo-row", row);
+  g_object_set_data (G_OBJECT (item), "xq-check-handler",
+                     GUINT_TO_POINTER (g_signal_connect_swapped (row, "notify::selected-item",
+                                                                 G_CALLBACK (whole_label_show_check), item)));
+  whole_label_show_check (item);
+}
+
+static void
+whole_label_unbind_cb (GtkSignalListItemFactory *factory,
+                       GtkListItem              *item,
+                       AdwComboRow              *row)
+{
+  gulong handler = GPOINTER_TO_UINT (g_object_steal_data (G_OBJECT (item), "xq-check-handler"));
+
+  if (handler != 0)
+    g_signal_handler_disconnect (row, handler);
+}
+
+static GtkListItemFactory *
+whole_label_factory (AdwComboRow *row,
+                     gboolean     in_list)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  g_signal_connect (factory, "setup", G_CALLBACK (whole_label_setup_cb), GINT_TO_POINTER (in_list));
+  g_signal_connect (factory, "bind", G_CALLBACK (whole_label_bind_cb), row);
+  g_signal_connect (factory, "unbind", G_CALLBACK (whole_label_unbind_cb), row);
+  return factory;
+}
+
+static void
+show_items_whole (AdwComboRow *row)
+{
+  g_autoptr(GtkListItemFactory) current = whole_label_factory (row, FALSE);
+  g_autoptr(GtkListItemFactory) list = whole_label_factory (row, TRUE);
+
+  adw_combo_row_set_factory (row, current);
+  adw_combo_row_set_list_factory (row, list);
+}
+
 static void
 xq_preferences_window_dispose (GObject *object)
 {
@@ -113,6 +212,8 @@ xq_preferences_window_init (XqPreferencesWindow *self)
   bind_combo (self, "board-theme", self->theme_row, theme_names);
   bind_combo (self, "notation", self->notation_row, notation_names);
   bind_combo (self, "clock", self->clock_row, clock_names);
+  show_items_whole (self->clock_row);
+  show_items_whole (self->notation_row);
   g_settings_bind (self->settings, "show-coordinates", self->coordinates_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "sounds", self->sounds_switch, "active", G_SETTINGS_BIND_DEFAULT);

@@ -102,7 +102,7 @@ xq_puzzle_page_review_attempt (XqPuzzlePage *self, gboolean clean)
       self->pack_index >= self->packs->len)
     return;
   pack = g_ptr_array_index (self->packs, self->pack_index);
-  now = g_date_time_new_now_local ();
+  now = xq_review_clock_now (self->clock, self->clock_data);
   if (!xq_review_record_in_dir (xq_progress_store_get_dir (self->store), self->progress->learner,
                                 XQ_REVIEW_PUZZLE, pack->id, self->puzzle->id,
                                 clean ? XQ_REVIEW_CLEAN : XQ_REVIEW_MISSED, now, &report, &error))
@@ -213,7 +213,7 @@ xq_puzzle_page_open_daily (XqPuzzlePage *self, GDate *date)
   g_return_val_if_fail (XQ_IS_PUZZLE_PAGE (self), FALSE);
   if (date == NULL)
     {
-      now = g_date_time_new_now_local ();
+      now = xq_review_clock_now (self->clock, self->clock_data);
       g_date_clear (&today, 1);
       g_date_set_dmy (&today, (GDateDay) g_date_time_get_day_of_month (now),
                       (GDateMonth) g_date_time_get_month (now), (GDateYear) g_date_time_get_year (now));

@@ -12,6 +12,7 @@
 #include "xq-progress.h"
 #include "xq-puzzle-page.h"
 #include "xq-rating.h"
+#include "xq-review.h"
 
 G_BEGIN_DECLS
 
@@ -67,6 +68,8 @@ struct _XqPuzzlePage
   guint            reply_source;
   guint            reply_delay;
   char            *feedback;
+  XqReviewClock    clock;     /* the review queue's and the daily puzzle's date; NULL: local */
+  gpointer         clock_data;
 };
 
 /* xq-puzzle-page-packs.c */

@@ -389,6 +389,15 @@ xq_puzzle_page_hint (XqPuzzlePage *self)
   return self->hints;
 }
 
+/* Leaving a puzzle unsolved after a hint is a miss too: a wrong move was
+ * recorded when it was made, a hint alone only here. */
+static void
+leave_puzzle (XqPuzzlePage *self)
+{
+  if (self->puzzle != NULL && !self->solved && self->wrong == 0 && self->hints > 0)
+    xq_puzzle_page_review_attempt (self, FALSE);
+}
+
 static void
 start_puzzle (XqPuzzlePage *self)
 {
@@ -426,7 +435,10 @@ xq_puzzle_page_retry (XqPuzzlePage *self)
 {
   g_return_if_fail (XQ_IS_PUZZLE_PAGE (self));
   if (self->puzzle != NULL)
-    start_puzzle (self);
+    {
+      leave_puzzle (self);
+      start_puzzle (self);
+    }
 }
 
 void
@@ -438,6 +450,7 @@ xq_puzzle_page_open (XqPuzzlePage *self, guint pack, guint puzzle)
   g_return_if_fail (self->packs != NULL && pack < self->packs->len);
   p = g_ptr_array_index (self->packs, pack);
   g_return_if_fail (puzzle < p->puzzles->len);
+  leave_puzzle (self);
   self->pack_index = pack;
   self->puzzle_index = puzzle;
   self->puzzle = g_ptr_array_index (p->puzzles, puzzle);
@@ -464,6 +477,7 @@ xq_puzzle_page_show_packs (XqPuzzlePage *self)
 {
   g_return_if_fail (XQ_IS_PUZZLE_PAGE (self));
   g_clear_handle_id (&self->reply_source, g_source_remove);
+  leave_puzzle (self);
   self->puzzle = NULL;
   self->streak_mode = FALSE;
   xq_puzzle_page_fill_packs (self);
@@ -562,6 +576,14 @@ xq_puzzle_page_get_board (XqPuzzlePage *self)
 {
   g_return_val_if_fail (XQ_IS_PUZZLE_PAGE (self), NULL);
   return self->board;
+}
+
+void
+xq_puzzle_page_set_clock (XqPuzzlePage *self, XqReviewClock clock, gpointer user_data)
+{
+  g_return_if_fail (XQ_IS_PUZZLE_PAGE (self));
+  self->clock = clock;
+  self->clock_data = user_data;
 }
 
 void

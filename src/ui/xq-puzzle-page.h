@@ -11,6 +11,7 @@
 #include "xq-lesson-board.h"
 #include "xq-notice-bar.h"
 #include "xq-rating.h"
+#include "xq-review.h"
 
 G_BEGIN_DECLS
 
@@ -45,7 +46,7 @@ gboolean       xq_puzzle_page_start_streak    (XqPuzzlePage *self);
 gboolean       xq_puzzle_page_in_streak       (XqPuzzlePage *self);
 /* Clean solves in the streak going on or just ended. */
 int            xq_puzzle_page_get_streak_run  (XqPuzzlePage *self);
-/* The puzzle of the day for date (NULL: today, local time). */
+/* The puzzle of the day for date (NULL: today, by the page's clock). */
 gboolean       xq_puzzle_page_open_daily      (XqPuzzlePage *self, GDate *date);
 /* The learner's puzzle rating (xq-rating.h), never NULL once loaded. */
 const XqRatings *xq_puzzle_page_get_ratings   (XqPuzzlePage *self);
@@ -69,6 +70,9 @@ int            xq_puzzle_page_get_streak      (XqPuzzlePage *self);
 XqLessonBoard *xq_puzzle_page_get_board       (XqPuzzlePage *self);
 /* Says what was done about damaged learner files. */
 XqNoticeBar   *xq_puzzle_page_get_notices     (XqPuzzlePage *self);
+/* The date of the review queue and of today's puzzle; NULL: the local
+ * clock.  The same clock as the Learn page's (xq-review.h). */
+void           xq_puzzle_page_set_clock       (XqPuzzlePage *self, XqReviewClock clock, gpointer user_data);
 /* ms before the computer answers (0: at once, for tests). */
 void           xq_puzzle_page_set_reply_delay (XqPuzzlePage *self, guint ms);
 

@@ -609,10 +609,12 @@ judge (const XqExercise *ex, const char *picked, int wrong_before)
       g_autofree char *reason = explain_choice (ex, &marks);
 
       if (reason == NULL && ex->hints != NULL && ex->hints->len > 0)
-        reason = g_strdup (g_ptr_array_index (ex->hints, 0));
+        /* The author's last hint is the one closest to the answer. */
+        reason = g_strdup (g_ptr_array_index (ex->hints, ex->hints->len - 1));
       why = reason ? g_strdup_printf (_("The answer is “%s”. %s"), choice_text (d, d->answer), reason)
                    : g_strdup_printf (_("The answer is “%s”."), choice_text (d, d->answer));
       v = xq_verdict_new (XQ_VERDICT_WRONG, why);
+      v->answer_choice = g_strdup (d->answer);
     }
   v->marks = marks;
   return v;
@@ -663,7 +665,27 @@ choose_hint (const XqAttempt *a, int level, XqHint *out)
                                                    : _("Read the question again, slowly."));
       return;
     }
-  out->text = g_strdup (_("Think about each choice in turn: which one fits?"));
+  /* The rule to weigh the choices by: the values or the piece's way of
+   * moving where it does not depend on the pick, else the questions that
+   * tell the words apart. */
+  switch (d->rule)
+    {
+    case CHOOSE_TRADE:
+    case CHOOSE_MATERIAL:
+    case CHOOSE_LEGAL:
+      out->text = g_steal_pointer (&why);
+      return;
+    case CHOOSE_STATUS:
+      out->text = g_strdup (_("Ask in turn: is the marked general attacked? Does the side to move have any move that is allowed?"));
+      return;
+    case CHOOSE_WINNER:
+      out->text = g_strdup (_("Ask in turn: can the side to move make any move at all? If it can, does a draw rule end the game?"));
+      return;
+    case CHOOSE_FIXED:
+    default:
+      out->text = g_strdup (_("Think about each choice in turn: which one fits?"));
+      return;
+    }
 }
 
 /* The letter and text of the right choice, as the question lists them

@@ -681,6 +681,9 @@ choose_hint (const XqAttempt *a, int level, XqHint *out)
     case CHOOSE_WINNER:
       out->text = g_strdup (_("Ask in turn: can the side to move make any move at all? If it can, does a draw rule end the game?"));
       return;
+    case CHOOSE_DEFENDED:
+      out->text = g_strdup (_("Imagine the piece taken: could one of its own side take back on that point with a move that is allowed?"));
+      return;
     case CHOOSE_FIXED:
     default:
       out->text = g_strdup (_("Think about each choice in turn: which one fits?"));

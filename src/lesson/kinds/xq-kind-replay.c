@@ -388,7 +388,23 @@ replay_hint (const XqAttempt *a, int level, XqHint *out)
                             : _("Play the replay again and watch the moves that come back: the arrow shows the last one."));
       return;
     }
-  out->text = g_strdup (_("Think about each choice in turn: which one fits?"));
+  /* The questions that tell the choices apart, for this kind of question. */
+  switch (d->question)
+    {
+    case QUESTION_WINNER:
+      out->text = g_strdup (_("Ask in turn: could the side to move still move at all? Did a side break a rule by repeating? If neither, did a draw rule end the game?"));
+      return;
+    case QUESTION_REASON:
+      out->text = g_strdup (_("Ask in turn: was a general attacked with no way out, or left without any move? Did the same checks or chases come back? How many moves went by without a capture?"));
+      return;
+    case QUESTION_ALLOWED:
+      out->text = g_strdup (_("Look at each side's moves in the cycle: did one side check or chase with every move, or did it play idle moves in between?"));
+      return;
+    case QUESTION_LEGAL:
+    default:
+      out->text = g_strdup (_("Ask in turn: does the piece move that way, and after the move, is its own general attacked or facing the other general?"));
+      return;
+    }
 }
 
 static char *

@@ -543,3 +543,20 @@ xq_choices_answer_key (const GPtrArray *choices, const char *answer)
     }
   return NULL;
 }
+
+XqVerdict *
+xq_attempt_pick (XqAttempt *a, const XqInput *in, XqChoiceJudge judge)
+{
+  XqVerdict *v;
+
+  g_return_val_if_fail (a != NULL && in != NULL && judge != NULL, NULL);
+  if (in->type != XQ_INPUT_CHOOSE || in->choice == NULL)
+    return NULL;
+  v = judge (a->ex, in->choice, a->wrong);
+  if (v->kind != XQ_VERDICT_CORRECT)
+    {
+      a->wrong++;
+      a->tries++;
+    }
+  return v;
+}

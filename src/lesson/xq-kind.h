@@ -363,6 +363,11 @@ gboolean    xq_choices_offer           (const GPtrArray *choices, const char *id
 const char *xq_choices_text            (const GPtrArray *choices, const char *id);
 /* "B) Black wins": the answer's letter and text as the question lists them. */
 char       *xq_choices_answer_key      (const GPtrArray *choices, const char *answer);
+/* A kind's verdict on the pick `picked`, after wrong_before wrong picks. */
+typedef XqVerdict *(*XqChoiceJudge) (const XqExercise *ex, const char *picked, int wrong_before);
+/* The input step of a question with choices: NULL for anything but a
+ * pick, else judge's verdict, a wrong pick counted as a wrong try. */
+XqVerdict  *xq_attempt_pick            (XqAttempt *a, const XqInput *in, XqChoiceJudge judge);
 
 /* Judges one answer value against the exercise, without an attempt. */
 XqVerdict  *xq_exercise_check      (const XqExercise *ex, const XqAnswer *answer);

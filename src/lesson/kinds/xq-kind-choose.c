@@ -630,17 +630,7 @@ choose_check (const XqExercise *ex, const XqAnswer *answer)
 static XqVerdict *
 choose_input (XqAttempt *a, const XqInput *in)
 {
-  XqVerdict *v;
-
-  if (in->type != XQ_INPUT_CHOOSE || in->choice == NULL)
-    return NULL;
-  v = judge (a->ex, in->choice, a->wrong);
-  if (v->kind != XQ_VERDICT_CORRECT)
-    {
-      a->wrong++;
-      a->tries++;
-    }
-  return v;
+  return xq_attempt_pick (a, in, judge);
 }
 
 /* What the board shows about the question (the checks, the move asked

@@ -355,17 +355,7 @@ replay_start (XqAttempt *a)
 static XqVerdict *
 replay_input (XqAttempt *a, const XqInput *in)
 {
-  XqVerdict *v;
-
-  if (in->type != XQ_INPUT_CHOOSE || in->choice == NULL)
-    return NULL;
-  v = judge (a->ex, in->choice, a->wrong);
-  if (v->kind != XQ_VERDICT_CORRECT)
-    {
-      a->wrong++;
-      a->tries++;
-    }
-  return v;
+  return xq_attempt_pick (a, in, judge);
 }
 
 /* The last move, then a nudge to weigh each choice, then the answer. */

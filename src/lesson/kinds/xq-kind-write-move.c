@@ -324,17 +324,7 @@ write_move_start (XqAttempt *a)
 static XqVerdict *
 write_move_input (XqAttempt *a, const XqInput *in)
 {
-  XqVerdict *v;
-
-  if (in->type != XQ_INPUT_CHOOSE || in->choice == NULL)
-    return NULL;
-  v = judge (a->ex, in->choice, a->wrong);
-  if (v->kind != XQ_VERDICT_CORRECT)
-    {
-      a->wrong++;
-      a->tries++;
-    }
-  return v;
+  return xq_attempt_pick (a, in, judge);
 }
 
 /* The piece that moved, then where it went too, then the answer. */

@@ -36,7 +36,10 @@ static char *
 only_problem (GPtrArray *problems)
 {
   for (guint i = 0; i < problems->len; i++)
-    g_test_message ("%s", xq_lesson_problem_format (g_ptr_array_index (problems, i)));
+    {
+      g_autofree char *line = xq_lesson_problem_format (g_ptr_array_index (problems, i));
+      g_test_message ("%s", line);
+    }
   g_assert_cmpuint (problems->len, ==, 1);
   return xq_lesson_problem_format (g_ptr_array_index (problems, 0));
 }

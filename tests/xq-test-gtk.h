@@ -5,9 +5,41 @@
 #include <adwaita.h>
 #include <glib/gi18n-lib.h>
 #include <locale.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
 
 #include "xq-test-dirs.h"
+
+/* GTK tries the display once and aborts the program when it cannot open
+ * it.  On this project's 2-core build machines the tests' Xvfb has, rarely,
+ * refused a connection for a moment (a CI run lost test-play-review to
+ * "cannot open display: :0" while the tests before and after it ran on the
+ * same server), so wait, up to 10 s, until the server's socket takes a
+ * connection.  Only the local ":N" displays the tests use are looked at. */
+static inline void
+xq_test_wait_for_display (void)
+{
+  const char *display = g_getenv ("DISPLAY");
+  struct sockaddr_un addr = { .sun_family = AF_UNIX };
+
+  if (display == NULL || display[0] != ':' || !g_ascii_isdigit (display[1]))
+    return;
+  g_snprintf (addr.sun_path, sizeof addr.sun_path, "/tmp/.X11-unix/X%d", atoi (display + 1));
+  for (int i = 0; i < 100; i++)
+    {
+      int fd = socket (AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+      gboolean ok = fd >= 0 && connect (fd, (struct sockaddr *) &addr, sizeof addr) == 0;
+
+      if (fd >= 0)
+        close (fd);
+      if (ok)
+        return;
+      g_usleep (100 * 1000);
+    }
+}
 
 /* gtk_test_init () and adw_init (), in this program's own temporary HOME
  * and XDG dirs (xq-test-dirs.h).  Call it first, before anything reads
@@ -16,6 +48,7 @@ static inline void
 xq_test_gtk_init (int *argc, char ***argv)
 {
   xq_test_isolate_dirs ();
+  xq_test_wait_for_display ();
   gtk_test_init (argc, argv, NULL);
   adw_init ();
 }

@@ -730,6 +730,29 @@ test_xqtool (void)
   g_assert_false (g_spawn_check_wait_status (status, NULL));
 }
 
+/* Found by the learner-files fuzzer: a bad escape ("\\2") makes json-glib
+ * quote a byte that is not UTF-8 in its parse error, and the queue's error
+ * message (shown to people, written to logs) must stay UTF-8. */
+static void
+test_bad_escape_message (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("XQ_SOURCE_DIR"), "tests", "data", "repro",
+                                            "fuzz-review-bad-escape.bin", NULL);
+  g_autofree char *data = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(XqReview) review = NULL;
+  gsize n;
+
+  g_assert_true (g_file_get_contents (path, &data, &n, NULL));
+  g_assert_cmpuint (n, >, 1);
+  /* The fuzzer's first byte picks the file kind; the rest is the file. */
+  review = xq_review_load_data (data + 1, (gssize) n - 1, "mei", "mei.review.json", NULL, NULL, &error);
+  g_assert_null (review);
+  g_assert_nonnull (error);
+  g_assert_true (g_utf8_validate (error->message, -1, NULL));
+  g_assert_nonnull (strstr (error->message, "not valid JSON"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -739,6 +762,7 @@ main (int argc, char **argv)
   g_test_add_func ("/review/intervals", test_intervals);
   g_test_add_func ("/review/due-order", test_due_order);
   g_test_add_func ("/review/file/round-trip", test_round_trip);
+  g_test_add_func ("/review/file/bad-escape-message", test_bad_escape_message);
   g_test_add_func ("/review/file/damaged", test_damaged);
   g_test_add_func ("/review/remove-learner", test_remove);
   g_test_add_func ("/review/variant/mirror", test_mirror_basics);

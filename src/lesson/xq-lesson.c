@@ -334,9 +334,12 @@ xq_lesson_parse_bounded (const char *data, gsize length, gsize max_bytes, char *
   parser = json_parser_new_immutable ();
   if (!json_parser_load_from_data (parser, data, (gssize) length, &local))
     {
+      /* json-glib quotes the text it stopped at, and an escape such as
+       * "\2" can put a byte that is not UTF-8 into the quote. */
+      g_autofree char *message = g_utf8_make_valid (local->message, -1);
+
       *where = g_strdup ("$");
-      g_set_error (error, XQ_LESSON_ERROR, XQ_LESSON_ERROR_SYNTAX, _("not valid JSON: %s"),
-                   local->message);
+      g_set_error (error, XQ_LESSON_ERROR, XQ_LESSON_ERROR_SYNTAX, _("not valid JSON: %s"), message);
       return NULL;
     }
   /* json-glib accepts an empty document, with no root at all. */

@@ -704,6 +704,33 @@ test_crash_safety (Fixture *f, gconstpointer data)
                   "0 left after the next load; every file whole", kills, k, temps_left, max_temps);
 }
 
+/* A bad escape makes json-glib quote a byte that is not UTF-8 in its parse
+ * error (the review queue's fuzzer found it, tests/data/repro); the
+ * repaired profile's notice names the problem in UTF-8 all the same. */
+static void
+test_bad_escape_problem (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("XQ_SOURCE_DIR"), "tests", "data", "repro",
+                                            "fuzz-review-bad-escape.bin", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(XqProgress) p = NULL;
+  const XqProgressNotice *n;
+  g_autofree char *said = NULL;
+  gsize len;
+
+  /* The fuzzer's input: a first byte that picks the file kind, then JSON. */
+  g_assert_true (g_file_get_contents (path, &text, &len, NULL));
+  put (f, "mei.json", text + 1, (gssize) len - 1);
+  p = xq_progress_store_load (f->store, "mei", NULL);
+  g_assert_nonnull (p);
+  g_assert_cmpuint (f->notices->len, ==, 1);
+  n = g_ptr_array_index (f->notices, 0);
+  g_assert_nonnull (n->problem);
+  g_assert_true (g_utf8_validate (n->problem, -1, NULL));
+  said = xq_progress_notice_describe (n);
+  g_assert_true (g_utf8_validate (said, -1, NULL));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -712,6 +739,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
 #define ADD(path, func) g_test_add ("/progress/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("damaged/bad-escape-problem", test_bad_escape_problem);
   ADD ("damaged/bad-star", test_bad_star);
   ADD ("damaged/wrong-types", test_wrong_types);
   ADD ("damaged/truncated", test_truncated);

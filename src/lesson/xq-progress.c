@@ -343,7 +343,11 @@ problem (Salvage *s, const char *file, const char *format, ...)
     return;
   va_start (args, format);
   {
-    g_autofree char *what = g_strdup_vprintf (format, args);
+    g_autofree char *raw = g_strdup_vprintf (format, args);
+    /* json-glib's parse errors quote the bad text, which need not be UTF-8
+     * (see xq_lesson_parse_bounded); the problem is shown to people. */
+    g_autofree char *what = g_utf8_make_valid (raw, -1);
+
     s->problem = g_strdup_printf ("%s: %s", file, what);
   }
   va_end (args);

@@ -3,7 +3,6 @@
 
 #include "config.h"
 
-#include <adwaita.h>
 #include <glib/gi18n-lib.h>
 
 #include "xq-answer-text.h"

@@ -81,6 +81,7 @@ struct _XqEngine {
   int      n_game_keys;
   XqMove   killer[MAX_PLY][2];
   int      history[XQ_SQUARES][XQ_SQUARES];
+  int      kept_history[XQ_SQUARES][XQ_SQUARES];   /* after the last deepening search */
 };
 
 /* ---- Evaluation ---------------------------------------------------------- */
@@ -667,7 +668,12 @@ search (XqEngine *e, int depth, int alpha, int beta, int ply)
         continue;
       xq_position_do_move (&e->pos, m, &u);
       gives_check = xq_position_in_check (&e->pos, e->pos.side);
-      if (futile && legal > 0 && quiet && !gives_check)
+      /* Futility, and late-move pruning: near the leaves a quiet move
+       * that gives no check, ordered after so many others that the table,
+       * the killers and the history all rated it low, is not searched. */
+      if (legal > 0 && quiet && !gives_check &&
+          (futile || (e->prune && !in_check && depth <= 3 && alpha > -MATE_BOUND &&
+                      legal >= 4 + 4 * depth * depth)))
         {
           xq_position_undo_move (&e->pos, m, &u);
           continue;
@@ -682,7 +688,7 @@ search (XqEngine *e, int depth, int alpha, int beta, int ply)
 
           if (e->prune && legal >= 3 && depth >= 3 && !in_check && quiet && !gives_check &&
               m != e->killer[MIN (ply, MAX_PLY - 1)][0])
-            r = legal >= 8 && depth >= 5 ? 2 : 1;
+            r = legal >= 16 && depth >= 7 ? 3 : legal >= 6 && depth >= 4 ? 2 : 1;
           s = -search (e, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
           if (r > 0 && s > alpha)
             s = -search (e, depth - 1, -alpha - 1, -alpha, ply + 1);
@@ -895,6 +901,12 @@ deepen (XqEngine *e, XqMove fallback, int max_depth, int ms, int *score, int *de
    * that noticing the deadline (every 256 nodes) and unwinding fit in. */
   e->deadline = start + (gint64) ms * 1000 - (gint64) MIN (ms / 20, 150) * 1000;
   e->prune = TRUE;
+  /* The history of cut-offs carries over from the game's earlier moves
+   * (begin_search cleared it), halved so the present position's counts
+   * soon outweigh it. */
+  for (int i = 0; i < XQ_SQUARES; i++)
+    for (int j = 0; j < XQ_SQUARES; j++)
+      e->history[i][j] = e->kept_history[i][j] / 2;
   for (int d = 1; d <= max_depth; d++)
     {
       int s, window = 40, alpha = -INF, beta = INF;
@@ -940,6 +952,7 @@ deepen (XqEngine *e, XqMove fallback, int max_depth, int ms, int *score, int *de
         break;
     }
   e->prune = FALSE;
+  memcpy (e->kept_history, e->history, sizeof e->history);
   return best;
 }
 

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* xq-engine.h: the computer opponent of play mode.
  *
- * Alpha-beta with iterative deepening, a capture quiescence search, a
- * material + piece-square evaluation and a transposition table.  Levels
+ * Alpha-beta with iterative deepening, a capture quiescence search, an
+ * evaluation of material, placement, mobility and the generals' safety,
+ * and a transposition table (docs/engine.md).  Levels
  * run from 1 (Turtle, a beginner) to XQ_ENGINE_MAX_LEVEL (Dragon).  Given
  * the same seed, level and limits, every answer of levels 1-3 is
  * reproducible; levels 4 and 5 are reproducible under a node limit.

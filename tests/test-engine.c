@@ -412,7 +412,7 @@ test_evaluate (void)
   g_assert_cmpint (xq_engine_evaluate (&pos), <, -800);
 }
 
-/* The engine's own terms (docs/engine.md, "Evaluation"): the same pieces
+/* Tiger's and Dragon's own terms (docs/engine.md, "Evaluation"): the same pieces
  * score less when a soldier blocks the horse's legs than when it stands
  * where it blocks nothing, and a cannon aimed at the general over an empty
  * file more than one aimed over a screen.  The soldiers stand uncrossed,
@@ -425,12 +425,12 @@ test_evaluate_terms (void)
   /* Horse c2; the soldier on c3 (its leg towards b4 and d4) or on g3. */
   load (&free_horse, "4k4/9/9/9/9/9/6P2/2N6/9/3K5 w - - 0 1");
   load (&blocked_horse, "4k4/9/9/9/9/9/2P6/2N6/9/3K5 w - - 0 1");
-  g_assert_cmpint (xq_engine_evaluate (&free_horse), >, xq_engine_evaluate (&blocked_horse));
+  g_assert_cmpint (xq_engine_evaluate_deep (&free_horse), >, xq_engine_evaluate_deep (&blocked_horse));
   /* Cannon e2 under Black's general, Black to move; the soldier on g3, or
    * on e3 between (a check). */
   load (&empty_file, "4k4/9/9/9/9/9/6P2/4C4/9/3K5 b - - 0 1");
   load (&screened, "4k4/9/9/9/9/9/4P4/4C4/9/3K5 b - - 0 1");
-  g_assert_cmpint (xq_engine_evaluate (&empty_file), <, xq_engine_evaluate (&screened));
+  g_assert_cmpint (xq_engine_evaluate_deep (&empty_file), <, xq_engine_evaluate_deep (&screened));
 }
 
 int

@@ -147,9 +147,8 @@ init_pst (void)
     }
 }
 
-/* The engine's own refinements over material and placement, for the
- * searching levels' sake (the children's table stays the one in
- * xq-material.c): a horse or chariot is worth more the more points it
+/* The engine's own refinements over material and placement, for Tiger's
+ * and Dragon's sake (the children's table stays the one in xq-material.c): a horse or chariot is worth more the more points it
  * reaches (a horse with its legs blocked is a poor piece), a cannon aimed
  * at the general threatens (most of all with nothing between, 空頭炮),
  * cannons are stronger and horses weaker while the board is full, and a
@@ -175,6 +174,19 @@ between_on_file (const XqPiece *b, XqSquare a, XqSquare c)
 
 int
 xq_engine_evaluate (const XqPosition *pos)
+{
+  int score[2] = { 0, 0 };
+
+  g_return_val_if_fail (pos != NULL, 0);
+  init_pst ();
+  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+    if (pos->board[sq] != XQ_EMPTY)
+      score[xq_piece_color (pos->board[sq])] += pst[pos->board[sq]][sq];
+  return score[pos->side] - score[xq_color_other (pos->side)];
+}
+
+int
+xq_engine_evaluate_deep (const XqPosition *pos)
 {
   const XqTables *t;
   const XqPiece *b;
@@ -335,6 +347,15 @@ xq_engine_stop (XqEngine *engine)
 
 /* ---- Search -------------------------------------------------------------- */
 
+/* The searching levels' evaluation for Tiger and Dragon; the plain one,
+ * which the children's levels were measured with and the game review
+ * compares against, for everything else (docs/engine.md, "Evaluation"). */
+static inline int
+evaluate (const XqEngine *e)
+{
+  return e->prune ? xq_engine_evaluate_deep (&e->pos) : xq_engine_evaluate (&e->pos);
+}
+
 static gboolean
 should_stop (XqEngine *e)
 {
@@ -461,7 +482,7 @@ quiesce (XqEngine *e, int alpha, int beta, int ply)
   if (should_stop (e))
     return 0;
   if (ply >= MAX_PLY)
-    return xq_engine_evaluate (&e->pos);
+    return evaluate (e);
 
   in_check = xq_position_in_check (&e->pos, side);
   if (in_check)
@@ -474,7 +495,7 @@ quiesce (XqEngine *e, int alpha, int beta, int ply)
     {
       int k = 0;
 
-      stand = xq_engine_evaluate (&e->pos);
+      stand = evaluate (e);
       if (stand >= beta)
         return stand;
       if (stand > alpha)
@@ -624,7 +645,7 @@ search (XqEngine *e, int depth, int alpha, int beta, int ply)
   if (e->prune && !in_check && depth <= 3 && ply > 0 &&
       beta < MATE_BOUND && alpha > -MATE_BOUND)
     {
-      eval = xq_engine_evaluate (&e->pos);
+      eval = evaluate (e);
       if (eval - 120 * depth >= beta)
         return eval;
       futile = eval + 150 * depth <= alpha;

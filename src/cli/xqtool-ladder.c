@@ -431,7 +431,16 @@ run_pairing (Player *a, Player *b, int games, guint32 seed, int ply_cap, gboolea
           return FALSE;
         }
       if (verbose)
-        printf ("game %d %s (%s is %s):%s\n", g + 1, label, na, first == 0 ? "red" : "black", log->str);
+        {
+          printf ("game %d %s (%s is %s):%s\n", g + 1, label, na, first == 0 ? "red" : "black", log->str);
+          /* The tally so far, so that a long match cut short still says
+           * where it stood. */
+          if (g + 1 < games)
+            {
+              printf ("after %d: ", g + 1);
+              print_row (label, &t, kind, pct);
+            }
+        }
     }
   print_row (label, &t, kind, pct);
   return TRUE;

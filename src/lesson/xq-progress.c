@@ -32,6 +32,40 @@ struct _XqProgressStore {
 #define STREAK_MAX 1000000
 #define CURRENT_FILE "current-learner"
 
+/* ---- The default learner's name -------------------------------------------- */
+
+/* How the default learner's profile keeps its name: the untranslated
+ * name, whatever language it was saved under, so that it is shown in the
+ * reader's language (docs/lesson-format.md, "The default learner"). */
+#define DEFAULT_NAME N_("Learner")
+
+/* Every name the default learner's profile has been saved under: the
+ * untranslated one and each catalogue's translation of it, kept even if a
+ * catalogue changes its word, as files keep the old one.
+ * tests/test-progress.c checks that every catalogue in po/ is here. */
+static const char *const default_names[] = { DEFAULT_NAME, "学员", "學員" };
+
+gboolean
+xq_progress_name_is_default (const char *learner, const char *name)
+{
+  if (g_strcmp0 (learner, XQ_PROGRESS_DEFAULT_LEARNER) != 0 || name == NULL)
+    return FALSE;
+  /* Named after its id: profiles saved before it had a name of its own. */
+  if (strcmp (name, learner) == 0 || strcmp (name, _(DEFAULT_NAME)) == 0)
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (default_names); i++)
+    if (strcmp (name, default_names[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The name a profile has when none is known. */
+static const char *
+unnamed (const char *learner)
+{
+  return strcmp (learner, XQ_PROGRESS_DEFAULT_LEARNER) == 0 ? _(DEFAULT_NAME) : learner;
+}
+
 /* ---- Progress -------------------------------------------------------------- */
 
 XqProgress *
@@ -42,7 +76,8 @@ xq_progress_new (const char *learner, const char *name)
   g_return_val_if_fail (learner != NULL, NULL);
   p = g_new0 (XqProgress, 1);
   p->learner = g_strdup (learner);
-  p->name = g_strdup (name ? name : learner);
+  /* The default learner's name is shown in the reader's language. */
+  p->name = g_strdup (name == NULL || xq_progress_name_is_default (learner, name) ? unnamed (learner) : name);
   p->stars = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   p->results = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   return p;
@@ -319,6 +354,7 @@ typedef struct {
   /* stars */
   XqProgress *p;        /* what could be used (never NULL after a read) */
   gboolean    name_ok;
+  gboolean    old_name; /* the default name, not kept the stable way */
   guint       dropped;
   /* streak */
   int         streak;   /* -1: not readable */
@@ -542,7 +578,7 @@ salvage_progress (Salvage *s, const char *path, const char *learner)
   JsonObject *obj;
   JsonNode *node;
 
-  s->p = xq_progress_new (learner, learner);
+  s->p = xq_progress_new (learner, NULL);
   if (s->state != FILE_PERFECT)
     return;
   root = parse_json (s, file);
@@ -565,9 +601,13 @@ salvage_progress (Salvage *s, const char *path, const char *learner)
   node = json_object_get_member (obj, "name");
   if (node != NULL && json_node_get_value_type (node) == G_TYPE_STRING && name_usable (json_node_get_string (node)))
     {
+      const char *name = json_node_get_string (node);
+
       g_free (s->p->name);
-      s->p->name = g_strdup (json_node_get_string (node));
+      s->p->name = g_strdup (xq_progress_name_is_default (learner, name) ? unnamed (learner) : name);
       s->name_ok = TRUE;
+      /* Saved translated or after the id: written again the stable way. */
+      s->old_name = xq_progress_name_is_default (learner, name) && strcmp (name, DEFAULT_NAME) != 0;
     }
   else
     problem (s, file, "$.name: not a name");
@@ -620,7 +660,7 @@ read_progress (const char *path, const char *learner, Salvage *s, GError **error
   if (s->state == FILE_PERFECT)
     salvage_progress (s, path, learner);
   else if (s->state == FILE_DAMAGED)
-    s->p = xq_progress_new (learner, learner);
+    s->p = xq_progress_new (learner, NULL);
   return TRUE;
 }
 
@@ -721,7 +761,8 @@ serialize (const XqProgress *progress)
   json_builder_set_member_name (b, "learner");
   json_builder_add_string_value (b, progress->learner);
   json_builder_set_member_name (b, "name");
-  json_builder_add_string_value (b, progress->name);
+  json_builder_add_string_value (b, xq_progress_name_is_default (progress->learner, progress->name)
+                                      ? DEFAULT_NAME : progress->name);
   json_builder_set_member_name (b, "stars");
   json_builder_begin_object (b);
   for (GList *l = keys; l != NULL; l = l->next)
@@ -813,7 +854,7 @@ merge_stars (XqProgress *into, const XqProgress *from)
 static XqProgress *
 combine_progress (const char *learner, const Salvage *main, const Salvage *backup, gboolean *from_backup)
 {
-  XqProgress *p = xq_progress_new (learner, learner);
+  XqProgress *p = xq_progress_new (learner, NULL);
 
   *from_backup = FALSE;
   if (main->p != NULL)
@@ -915,6 +956,24 @@ write_repaired (const char *path, const Salvage *old_backup, const char *data)
     }
   if (!write_file (path, data, &error) || !write_file (backup, data, &error))
     g_warning ("Could not write the repaired %s: %s", path, error->message);
+}
+
+/* Rewrites a whole profile that keeps the default learner's name
+ * translated (or as its id), the old file becoming the backup as in any
+ * save.  If it cannot be written the profile stays as it was: it still
+ * reads the same. */
+static void
+migrate_name (const char *path, const Salvage *old, const XqProgress *progress)
+{
+  g_autofree char *backup = g_strconcat (path, ".bak", NULL);
+  g_autofree char *data = serialize (progress);
+  g_autoptr(GError) error = NULL;
+  Salvage back = { 0 };
+
+  if (!read_progress (backup, progress->learner, &back, &error) ||
+      !replace_with_backup (path, old, &back, data, &error))
+    g_message ("Could not rewrite the default learner's name in %s: %s", path, error->message);
+  salvage_clear (&back);
 }
 
 /* ---- Store ----------------------------------------------------------------- */
@@ -1072,6 +1131,8 @@ xq_progress_store_load (XqProgressStore *store, const char *learner, GError **er
   if (main.state == FILE_PERFECT)
     {
       result = g_steal_pointer (&main.p);
+      if (main.old_name)
+        migrate_name (path, &main, result);
       goto out;
     }
   if (!read_progress (backup, learner, &back, error))
@@ -1080,7 +1141,7 @@ xq_progress_store_load (XqProgressStore *store, const char *learner, GError **er
     {
       if (back.state == FILE_MISSING)
         {
-          result = xq_progress_new (learner, learner);
+          result = xq_progress_new (learner, NULL);
           goto out;
         }
       /* Only the backup: the profile itself was deleted by hand.  Bring it
@@ -1440,17 +1501,6 @@ belongs_to (const char *file, const char *learner)
         (file[n + strlen (kinds[i])] == '\0' || file[n + strlen (kinds[i])] == '.'))
       return TRUE;
   return FALSE;
-}
-
-void
-xq_progress_name_default (XqProgress *progress)
-{
-  g_return_if_fail (progress != NULL);
-  if (g_strcmp0 (progress->learner, XQ_PROGRESS_DEFAULT_LEARNER) != 0 ||
-      g_strcmp0 (progress->name, progress->learner) != 0)
-    return;
-  g_free (progress->name);
-  progress->name = g_strdup (_("Learner"));
 }
 
 gboolean

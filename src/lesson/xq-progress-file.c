@@ -15,7 +15,7 @@
 /* ---- Reading: what can be used of a file ------------------------------------- */
 
 void
-salvage_clear (Salvage *s)
+xq_salvage_clear (XqSalvage *s)
 {
   g_clear_pointer (&s->data, g_free);
   g_clear_pointer (&s->problem, g_free);
@@ -23,7 +23,7 @@ salvage_clear (Salvage *s)
 }
 
 void
-problem (Salvage *s, const char *file, const char *format, ...)
+xq_salvage_problem (XqSalvage *s, const char *file, const char *format, ...)
 {
   va_list args;
 
@@ -45,25 +45,25 @@ problem (Salvage *s, const char *file, const char *format, ...)
 /* Reads path within the size limit.  FALSE only for an error that is not
  * the file's fault (it exists but cannot be opened). */
 gboolean
-read_bytes (const char *path, Salvage *s, GError **error)
+xq_salvage_read_bytes (const char *path, XqSalvage *s, GError **error)
 {
   g_autoptr(GError) local = NULL;
   g_autofree char *file = g_path_get_basename (path);
 
   if (xq_safe_file_read (path, XQ_SAFE_FILE_MAX_SIZE, &s->data, &s->length, &local))
     {
-      s->state = FILE_PERFECT;
+      s->state = XQ_SALVAGE_PERFECT;
       return TRUE;
     }
   if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
     {
-      s->state = FILE_MISSING;
+      s->state = XQ_SALVAGE_MISSING;
       return TRUE;
     }
   if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_FAILED))
     {
       /* Too big, or not a file: damage, not a reason to give up. */
-      s->state = FILE_DAMAGED;
+      s->state = XQ_SALVAGE_DAMAGED;
       s->unreadable = TRUE;
       s->n_problems++;
       s->problem = g_strdup (local->message);
@@ -134,7 +134,7 @@ scan_json (const char *data, gsize len, int *deepest)
 /* The JSON root of a progress file, from the whole text or, if it was cut
  * short, from what came before the cut. */
 static JsonNode *
-parse_json (Salvage *s, const char *file)
+parse_json (XqSalvage *s, const char *file)
 {
   g_autoptr(JsonParser) parser = json_parser_new_immutable ();
   g_autoptr(GError) local = NULL;
@@ -144,24 +144,24 @@ parse_json (Salvage *s, const char *file)
 
   if (!g_utf8_validate (s->data, (gssize) s->length, &bad))
     {
-      problem (s, file, "byte %" G_GSIZE_FORMAT ": not UTF-8 text", (gsize) (bad - s->data));
+      xq_salvage_problem (s, file, "byte %" G_GSIZE_FORMAT ": not UTF-8 text", (gsize) (bad - s->data));
       return NULL;
     }
   closed = scan_json (s->data, s->length, &depth);
   if (depth > MAX_DEPTH)
     {
-      problem (s, file, "nested deeper than %d", MAX_DEPTH);
+      xq_salvage_problem (s, file, "nested deeper than %d", MAX_DEPTH);
       return NULL;
     }
   if (json_parser_load_from_data (parser, s->data, (gssize) s->length, &local))
     {
       if (json_parser_get_root (parser) != NULL)
         return json_node_copy (json_parser_get_root (parser));
-      problem (s, file, "empty");
+      xq_salvage_problem (s, file, "empty");
       return NULL;
     }
   /* json-glib calls the text "<data>"; the file has a name. */
-  problem (s, file, "%s", g_str_has_prefix (local->message, "<data>:") ? local->message + 7 : local->message);
+  xq_salvage_problem (s, file, "%s", g_str_has_prefix (local->message, "<data>:") ? local->message + 7 : local->message);
   if (closed != NULL)
     {
       g_autoptr(JsonParser) again = json_parser_new_immutable ();
@@ -184,7 +184,7 @@ name_usable (const char *name)
 /* "results": { "unit/exercise": { "hints": N, "date": "YYYY-MM-DD" } }, for
  * exercises that have stars.  A bad entry loses only itself. */
 static void
-salvage_results (Salvage *s, const char *file, JsonObject *results)
+salvage_results (XqSalvage *s, const char *file, JsonObject *results)
 {
   g_autoptr(GList) members = json_object_get_members (results);
 
@@ -198,7 +198,7 @@ salvage_results (Salvage *s, const char *file, JsonObject *results)
 
       if (!g_hash_table_contains (s->p->stars, key) || !JSON_NODE_HOLDS_OBJECT (v))
         {
-          problem (s, file, "$.results[\"%s\"]: not the result of an exercise with stars", key);
+          xq_salvage_problem (s, file, "$.results[\"%s\"]: not the result of an exercise with stars", key);
           continue;
         }
       o = json_node_get_object (v);
@@ -207,24 +207,24 @@ salvage_results (Salvage *s, const char *file, JsonObject *results)
       if (hints != NULL && (json_node_get_value_type (hints) != G_TYPE_INT64 ||
                             json_node_get_int (hints) < 0 || json_node_get_int (hints) > 1000))
         {
-          problem (s, file, "$.results[\"%s\"].hints: not a count from 0 to 1000", key);
+          xq_salvage_problem (s, file, "$.results[\"%s\"].hints: not a count from 0 to 1000", key);
           continue;
         }
       if (date != NULL && (json_node_get_value_type (date) != G_TYPE_STRING ||
                            !xq_progress_date_valid (json_node_get_string (date))))
         {
-          problem (s, file, "$.results[\"%s\"].date: not a date “YYYY-MM-DD”", key);
+          xq_salvage_problem (s, file, "$.results[\"%s\"].date: not a date “YYYY-MM-DD”", key);
           continue;
         }
       if (hints != NULL)
         h = (int) json_node_get_int (hints);
-      set_result (s->p, key, result_new (h, date ? json_node_get_string (date) : NULL));
+      xq_progress_set_result (s->p, key, xq_progress_result_new (h, date ? json_node_get_string (date) : NULL));
     }
 }
 
 /* Fills s->p with every valid field of a progress file already read. */
 static void
-salvage_progress (Salvage *s, const char *path, const char *learner)
+salvage_progress (XqSalvage *s, const char *path, const char *learner)
 {
   g_autofree char *file = g_path_get_basename (path);
   g_autoptr(JsonNode) root = NULL;
@@ -232,41 +232,41 @@ salvage_progress (Salvage *s, const char *path, const char *learner)
   JsonNode *node;
 
   s->p = xq_progress_new (learner, NULL);
-  if (s->state != FILE_PERFECT)
+  if (s->state != XQ_SALVAGE_PERFECT)
     return;
   root = parse_json (s, file);
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     {
       if (root != NULL)
-        problem (s, file, "$: not an object");
+        xq_salvage_problem (s, file, "$: not an object");
       s->unreadable = TRUE;
-      s->state = FILE_DAMAGED;
+      s->state = XQ_SALVAGE_DAMAGED;
       return;
     }
   obj = json_node_get_object (root);
   node = json_object_get_member (obj, "format");
   if (node == NULL || json_node_get_value_type (node) != G_TYPE_INT64 || json_node_get_int (node) != 1)
-    problem (s, file, "$.format: not 1");
+    xq_salvage_problem (s, file, "$.format: not 1");
   node = json_object_get_member (obj, "learner");
   if (node == NULL || json_node_get_value_type (node) != G_TYPE_STRING ||
       strcmp (json_node_get_string (node), learner) != 0)
-    problem (s, file, "$.learner: not “%s”", learner);
+    xq_salvage_problem (s, file, "$.learner: not “%s”", learner);
   node = json_object_get_member (obj, "name");
   if (node != NULL && json_node_get_value_type (node) == G_TYPE_STRING && name_usable (json_node_get_string (node)))
     {
       const char *name = json_node_get_string (node);
 
       g_free (s->p->name);
-      s->p->name = g_strdup (xq_progress_name_is_default (learner, name) ? unnamed (learner) : name);
+      s->p->name = g_strdup (xq_progress_name_is_default (learner, name) ? xq_progress_unnamed (learner) : name);
       s->name_ok = TRUE;
       /* Saved translated or after the id: written again the stable way. */
       s->old_name = xq_progress_name_is_default (learner, name) && strcmp (name, DEFAULT_NAME) != 0;
     }
   else
-    problem (s, file, "$.name: not a name");
+    xq_salvage_problem (s, file, "$.name: not a name");
   node = json_object_get_member (obj, "stars");
   if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
-    problem (s, file, "$.stars: not an object");
+    xq_salvage_problem (s, file, "$.stars: not an object");
   else
     {
       JsonObject *stars = json_node_get_object (node);
@@ -281,14 +281,14 @@ salvage_progress (Salvage *s, const char *path, const char *learner)
 
           if (slash == NULL || slash == key || slash[1] == '\0')
             {
-              problem (s, file, "$.stars[\"%s\"]: not “unit/exercise”", key);
+              xq_salvage_problem (s, file, "$.stars[\"%s\"]: not “unit/exercise”", key);
               s->dropped++;
               continue;
             }
           if (json_node_get_value_type (v) != G_TYPE_INT64 ||
               (n = json_node_get_int (v)) < 1 || n > 3)
             {
-              problem (s, file, "$.stars[\"%s\"]: not a number of stars from 1 to 3", key);
+              xq_salvage_problem (s, file, "$.stars[\"%s\"]: not a number of stars from 1 to 3", key);
               s->dropped++;
               continue;
             }
@@ -298,21 +298,21 @@ salvage_progress (Salvage *s, const char *path, const char *learner)
   /* Optional: files from before hints and dates were kept have none. */
   node = json_object_get_member (obj, "results");
   if (node != NULL && !JSON_NODE_HOLDS_OBJECT (node))
-    problem (s, file, "$.results: not an object");
+    xq_salvage_problem (s, file, "$.results: not an object");
   else if (node != NULL)
     salvage_results (s, file, json_node_get_object (node));
   if (s->n_problems > 0)
-    s->state = FILE_DAMAGED;
+    s->state = XQ_SALVAGE_DAMAGED;
 }
 
 gboolean
-read_progress (const char *path, const char *learner, Salvage *s, GError **error)
+xq_salvage_read_progress (const char *path, const char *learner, XqSalvage *s, GError **error)
 {
-  if (!read_bytes (path, s, error))
+  if (!xq_salvage_read_bytes (path, s, error))
     return FALSE;
-  if (s->state == FILE_PERFECT)
+  if (s->state == XQ_SALVAGE_PERFECT)
     salvage_progress (s, path, learner);
-  else if (s->state == FILE_DAMAGED)
+  else if (s->state == XQ_SALVAGE_DAMAGED)
     s->p = xq_progress_new (learner, NULL);
   return TRUE;
 }
@@ -320,7 +320,7 @@ read_progress (const char *path, const char *learner, Salvage *s, GError **error
 /* ---- Writing ------------------------------------------------------------------ */
 
 char *
-serialize (const XqProgress *progress)
+xq_progress_serialize (const XqProgress *progress)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
   g_autoptr(JsonGenerator) gen = json_generator_new ();
@@ -379,7 +379,7 @@ serialize (const XqProgress *progress)
 }
 
 gboolean
-write_file (const char *path, const char *data, GError **error)
+xq_progress_write_file (const char *path, const char *data, GError **error)
 {
   g_autoptr(GError) local = NULL;
 
@@ -392,7 +392,7 @@ write_file (const char *path, const char *data, GError **error)
 /* Adds the stars of from that beat those of into, each with its result;
  * for equal stars a known result fills in one not known. */
 gboolean
-merge_stars (XqProgress *into, const XqProgress *from)
+xq_progress_merge_stars (XqProgress *into, const XqProgress *from)
 {
   GHashTableIter iter;
   gpointer key, value;
@@ -407,11 +407,11 @@ merge_stars (XqProgress *into, const XqProgress *from)
       if (have < GPOINTER_TO_INT (value))
         {
           g_hash_table_replace (into->stars, g_strdup (key), value);
-          set_result (into, key, result_copy (r));
+          xq_progress_set_result (into, key, xq_progress_result_copy (r));
           added = TRUE;
         }
       else if (have == GPOINTER_TO_INT (value) && r != NULL && !g_hash_table_contains (into->results, key))
-        set_result (into, key, result_copy (r));
+        xq_progress_set_result (into, key, xq_progress_result_copy (r));
     }
   return added;
 }
@@ -420,23 +420,23 @@ merge_stars (XqProgress *into, const XqProgress *from)
  * fields first, the backup for the rest (stars only ever grow, so the
  * better of the two is the later). */
 XqProgress *
-combine_progress (const char *learner, const Salvage *main, const Salvage *backup, gboolean *from_backup)
+xq_salvage_combine (const char *learner, const XqSalvage *main, const XqSalvage *backup, gboolean *from_backup)
 {
   XqProgress *p = xq_progress_new (learner, NULL);
 
   *from_backup = FALSE;
   if (main->p != NULL)
     {
-      merge_stars (p, main->p);
+      xq_progress_merge_stars (p, main->p);
       if (main->name_ok)
         {
           g_free (p->name);
           p->name = g_strdup (main->p->name);
         }
     }
-  if (backup->p != NULL && backup->state != FILE_MISSING)
+  if (backup->p != NULL && backup->state != XQ_SALVAGE_MISSING)
     {
-      *from_backup |= merge_stars (p, backup->p);
+      *from_backup |= xq_progress_merge_stars (p, backup->p);
       if (!main->name_ok && backup->name_ok)
         {
           g_free (p->name);
@@ -449,7 +449,7 @@ combine_progress (const char *learner, const Salvage *main, const Salvage *backu
 
 /* Moves a damaged file out of the way; NULL (logged) if it cannot be. */
 char *
-set_aside (const char *path)
+xq_progress_set_aside (const char *path)
 {
   g_autoptr(GError) error = NULL;
   char *moved = xq_safe_file_set_aside (path, &error);
@@ -463,15 +463,15 @@ set_aside (const char *path)
  * that one was good.  A damaged file is never replaced: it was set aside
  * before this is called, and a damaged backup is set aside here. */
 gboolean
-replace_with_backup (const char *path, const Salvage *old, const Salvage *old_backup,
+xq_progress_replace_with_backup (const char *path, const XqSalvage *old, const XqSalvage *old_backup,
                      const char *data, GError **error)
 {
   g_autofree char *backup = g_strconcat (path, ".bak", NULL);
-  gboolean backup_there = old_backup->state != FILE_MISSING;
+  gboolean backup_there = old_backup->state != XQ_SALVAGE_MISSING;
 
-  if (old_backup->state == FILE_DAMAGED)
+  if (old_backup->state == XQ_SALVAGE_DAMAGED)
     {
-      g_autofree char *moved = set_aside (backup);
+      g_autofree char *moved = xq_progress_set_aside (backup);
       if (moved == NULL)
         {
           g_set_error (error, XQ_PROGRESS_ERROR, XQ_PROGRESS_ERROR_IO,
@@ -480,35 +480,35 @@ replace_with_backup (const char *path, const Salvage *old, const Salvage *old_ba
         }
       backup_there = FALSE;
     }
-  if (old->state == FILE_PERFECT && !(backup_there && old_backup->length == old->length &&
+  if (old->state == XQ_SALVAGE_PERFECT && !(backup_there && old_backup->length == old->length &&
                                       memcmp (old_backup->data, old->data, old->length) == 0))
     {
-      if (!write_file (backup, old->data, error))
+      if (!xq_progress_write_file (backup, old->data, error))
         return FALSE;
       backup_there = TRUE;
     }
-  if (!(old->state == FILE_PERFECT && strcmp (old->data, data) == 0) && !write_file (path, data, error))
+  if (!(old->state == XQ_SALVAGE_PERFECT && strcmp (old->data, data) == 0) && !xq_progress_write_file (path, data, error))
     return FALSE;
   /* The first save has a backup too: a file damaged before the second
    * save must not take everything with it. */
-  return backup_there || write_file (backup, data, error);
+  return backup_there || xq_progress_write_file (backup, data, error);
 }
 
 /* Writes a repaired file and makes it the backup too: it holds all the
  * backup held.  A damaged backup is set aside first. */
 void
-write_repaired (const char *path, const Salvage *old_backup, const char *data)
+xq_progress_write_repaired (const char *path, const XqSalvage *old_backup, const char *data)
 {
   g_autofree char *backup = g_strconcat (path, ".bak", NULL);
   g_autoptr(GError) error = NULL;
 
-  if (old_backup->state == FILE_DAMAGED)
+  if (old_backup->state == XQ_SALVAGE_DAMAGED)
     {
-      g_autofree char *moved = set_aside (backup);
+      g_autofree char *moved = xq_progress_set_aside (backup);
       if (moved == NULL)
         return;
     }
-  if (!write_file (path, data, &error) || !write_file (backup, data, &error))
+  if (!xq_progress_write_file (path, data, &error) || !xq_progress_write_file (backup, data, &error))
     g_warning ("Could not write the repaired %s: %s", path, error->message);
 }
 
@@ -517,15 +517,15 @@ write_repaired (const char *path, const Salvage *old_backup, const char *data)
  * save.  If it cannot be written the profile stays as it was: it still
  * reads the same. */
 void
-migrate_name (const char *path, const Salvage *old, const XqProgress *progress)
+xq_progress_migrate_name (const char *path, const XqSalvage *old, const XqProgress *progress)
 {
   g_autofree char *backup = g_strconcat (path, ".bak", NULL);
-  g_autofree char *data = serialize (progress);
+  g_autofree char *data = xq_progress_serialize (progress);
   g_autoptr(GError) error = NULL;
-  Salvage back = { 0 };
+  XqSalvage back = { 0 };
 
-  if (!read_progress (backup, progress->learner, &back, &error) ||
-      !replace_with_backup (path, old, &back, data, &error))
+  if (!xq_salvage_read_progress (backup, progress->learner, &back, &error) ||
+      !xq_progress_replace_with_backup (path, old, &back, data, &error))
     g_message ("Could not rewrite the default learner's name in %s: %s", path, error->message);
-  salvage_clear (&back);
+  xq_salvage_clear (&back);
 }

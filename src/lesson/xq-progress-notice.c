@@ -100,7 +100,7 @@ xq_progress_notice_describe (const XqProgressNotice *notice)
 }
 
 void
-emit_notice (XqProgressStore *store, XqProgressNotice *notice)
+xq_progress_emit_notice (XqProgressStore *store, XqProgressNotice *notice)
 {
   g_message ("%s: damaged (%s); %s", notice->path, notice->problem ? notice->problem : "unreadable",
              notice->set_aside ? notice->set_aside : "left in place");
@@ -110,7 +110,7 @@ emit_notice (XqProgressStore *store, XqProgressNotice *notice)
 }
 
 XqProgressNotice *
-notice_new (XqProgressFileKind kind, const char *learner, const char *path, Salvage *main)
+xq_progress_notice_new (XqProgressFileKind kind, const char *learner, const char *path, XqSalvage *main)
 {
   XqProgressNotice *n = g_new0 (XqProgressNotice, 1);
 

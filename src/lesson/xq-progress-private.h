@@ -22,13 +22,13 @@ struct _XqProgressStore {
 #define DEFAULT_NAME N_("Learner")
 
 typedef enum {
-  FILE_MISSING,
-  FILE_PERFECT,   /* read, every entry valid */
-  FILE_DAMAGED,   /* read, some entries or the whole file not usable */
-} FileState;
+  XQ_SALVAGE_MISSING,
+  XQ_SALVAGE_PERFECT,   /* read, every entry valid */
+  XQ_SALVAGE_DAMAGED,   /* read, some entries or the whole file not usable */
+} XqSalvageState;
 
 typedef struct {
-  FileState   state;
+  XqSalvageState   state;
   char       *data;     /* the bytes, when read */
   gsize       length;
   guint       n_problems;
@@ -42,37 +42,39 @@ typedef struct {
   /* streak */
   int         streak;   /* -1: not readable */
   int         best;
-} Salvage;
+} XqSalvage;
 
 /* xq-progress.c */
-XqProgressResult *result_new (int hints, const char *date);
-XqProgressResult *result_copy (const XqProgressResult *r);
-void     set_result (XqProgress *progress, const char *key, XqProgressResult *r);
-const char *unnamed (const char *learner);
-gboolean check_learner (const char *learner, GError **error);
-char    *main_path (XqProgressStore *store, const char *learner);
-char    *streak_path (XqProgressStore *store, const char *learner);
-gboolean ensure_dir (XqProgressStore *store, GError **error);
-void     clean_temps (const char *path);
+XqProgressResult *xq_progress_result_new  (int hints, const char *date);
+XqProgressResult *xq_progress_result_copy (const XqProgressResult *r);
+void        xq_progress_set_result        (XqProgress *progress, const char *key, XqProgressResult *r);
+const char *xq_progress_unnamed           (const char *learner);
+gboolean    xq_progress_check_learner     (const char *learner, GError **error);
+char       *xq_progress_store_main_path   (XqProgressStore *store, const char *learner);
+char       *xq_progress_store_streak_path (XqProgressStore *store, const char *learner);
+gboolean    xq_progress_store_ensure_dir  (XqProgressStore *store, GError **error);
+void        xq_progress_clean_temps       (const char *path);
 
-/* xq-progress-file.c */
-void     salvage_clear (Salvage *s);
-void     problem (Salvage *s, const char *file, const char *format, ...) G_GNUC_PRINTF (3, 4);
-gboolean read_bytes (const char *path, Salvage *s, GError **error);
-gboolean read_progress (const char *path, const char *learner, Salvage *s, GError **error);
-char    *serialize (const XqProgress *progress);
-gboolean write_file (const char *path, const char *data, GError **error);
-gboolean merge_stars (XqProgress *into, const XqProgress *from);
-XqProgress *combine_progress (const char *learner, const Salvage *main, const Salvage *backup,
-                              gboolean *from_backup);
-char    *set_aside (const char *path);
-gboolean replace_with_backup (const char *path, const Salvage *old, const Salvage *old_backup,
-                              const char *data, GError **error);
-void     write_repaired (const char *path, const Salvage *old_backup, const char *data);
-void     migrate_name (const char *path, const Salvage *old, const XqProgress *progress);
+/* xq-progress-file.c: reading a file as far as it can be */
+void        xq_salvage_clear         (XqSalvage *s);
+void        xq_salvage_problem       (XqSalvage *s, const char *file, const char *format, ...) G_GNUC_PRINTF (3, 4);
+gboolean    xq_salvage_read_bytes    (const char *path, XqSalvage *s, GError **error);
+gboolean    xq_salvage_read_progress (const char *path, const char *learner, XqSalvage *s, GError **error);
+XqProgress *xq_salvage_combine       (const char *learner, const XqSalvage *main, const XqSalvage *backup,
+                                      gboolean *from_backup);
+/* ... and writing it */
+char       *xq_progress_serialize           (const XqProgress *progress);
+gboolean    xq_progress_write_file          (const char *path, const char *data, GError **error);
+gboolean    xq_progress_merge_stars         (XqProgress *into, const XqProgress *from);
+char       *xq_progress_set_aside           (const char *path);
+gboolean    xq_progress_replace_with_backup (const char *path, const XqSalvage *old, const XqSalvage *old_backup,
+                                             const char *data, GError **error);
+void        xq_progress_write_repaired      (const char *path, const XqSalvage *old_backup, const char *data);
+void        xq_progress_migrate_name        (const char *path, const XqSalvage *old, const XqProgress *progress);
 
 /* xq-progress-notice.c */
-XqProgressNotice *notice_new (XqProgressFileKind kind, const char *learner, const char *path, Salvage *main);
-void     emit_notice (XqProgressStore *store, XqProgressNotice *notice);
+XqProgressNotice *xq_progress_notice_new  (XqProgressFileKind kind, const char *learner, const char *path,
+                                           XqSalvage *main);
+void              xq_progress_emit_notice (XqProgressStore *store, XqProgressNotice *notice);
 
 G_END_DECLS

@@ -78,7 +78,7 @@ xq_progress_store_remove_undoable (XqProgressStore *store, const char *learner, 
   const char *file;
 
   g_return_val_if_fail (store != NULL, NULL);
-  if (!check_learner (learner, error))
+  if (!xq_progress_check_learner (learner, error))
     return NULL;
   r = g_new0 (XqProgressRemoved, 1);
   r->dir = g_strdup (store->dir);

@@ -20,20 +20,20 @@
 /* "key=value" lines of the streak file, one by one: a damaged line loses
  * only its own value. */
 static void
-salvage_streak (Salvage *s, const char *path)
+salvage_streak (XqSalvage *s, const char *path)
 {
   g_autofree char *file = g_path_get_basename (path);
   g_auto(GStrv) lines = NULL;
   gboolean in_group = FALSE;
 
   s->streak = s->best = -1;
-  if (s->state != FILE_PERFECT)
+  if (s->state != XQ_SALVAGE_PERFECT)
     return;
   if (!g_utf8_validate (s->data, (gssize) s->length, NULL) || memchr (s->data, '\0', s->length) != NULL)
     {
-      problem (s, file, "not text");
+      xq_salvage_problem (s, file, "not text");
       s->unreadable = TRUE;
-      s->state = FILE_DAMAGED;
+      s->state = XQ_SALVAGE_DAMAGED;
       return;
     }
   lines = g_strsplit (s->data, "\n", -1);
@@ -55,7 +55,7 @@ salvage_streak (Salvage *s, const char *path)
       eq = strchr (line, '=');
       if (!in_group || eq == NULL)
         {
-          problem (s, file, "line %u: not “%s=” or “%s=”", i + 1, STREAK_KEY, BEST_KEY);
+          xq_salvage_problem (s, file, "line %u: not “%s=” or “%s=”", i + 1, STREAK_KEY, BEST_KEY);
           continue;
         }
       *eq = '\0';
@@ -63,33 +63,33 @@ salvage_streak (Salvage *s, const char *path)
       slot = strcmp (line, STREAK_KEY) == 0 ? &s->streak : strcmp (line, BEST_KEY) == 0 ? &s->best : NULL;
       if (slot == NULL)
         {
-          problem (s, file, "line %u: unknown key “%s”", i + 1, line);
+          xq_salvage_problem (s, file, "line %u: unknown key “%s”", i + 1, line);
           continue;
         }
       v = g_ascii_strtoll (g_strstrip (eq + 1), &end, 10);
       if (end == eq + 1 || *end != '\0' || v < 0 || v > STREAK_MAX)
         {
-          problem (s, file, "line %u: %s is not a count from 0 to %d", i + 1, line, STREAK_MAX);
+          xq_salvage_problem (s, file, "line %u: %s is not a count from 0 to %d", i + 1, line, STREAK_MAX);
           continue;
         }
       *slot = (int) v;
     }
   if (s->streak < 0)
-    problem (s, file, "no %s", STREAK_KEY);
+    xq_salvage_problem (s, file, "no %s", STREAK_KEY);
   if (s->best < 0)
-    problem (s, file, "no %s", BEST_KEY);
+    xq_salvage_problem (s, file, "no %s", BEST_KEY);
   if (s->streak >= 0 && s->best >= 0 && s->best < s->streak)
-    problem (s, file, "%s below %s", BEST_KEY, STREAK_KEY);
+    xq_salvage_problem (s, file, "%s below %s", BEST_KEY, STREAK_KEY);
   if (s->n_problems > 0)
-    s->state = FILE_DAMAGED;
+    s->state = XQ_SALVAGE_DAMAGED;
 }
 
 static gboolean
-read_streak (const char *path, Salvage *s, GError **error)
+read_streak (const char *path, XqSalvage *s, GError **error)
 {
-  if (!read_bytes (path, s, error))
+  if (!xq_salvage_read_bytes (path, s, error))
     return FALSE;
-  if (s->state == FILE_PERFECT)
+  if (s->state == XQ_SALVAGE_PERFECT)
     salvage_streak (s, path);
   else
     s->streak = s->best = -1;
@@ -109,22 +109,22 @@ xq_progress_store_load_streak (XqProgressStore *store, const char *learner,
   g_autofree char *path = NULL;
   g_autofree char *backup = NULL;
   g_autofree char *moved = NULL;
-  Salvage main = { 0 }, back = { 0 };
-  Salvage *bad;
+  XqSalvage main = { 0 }, back = { 0 };
+  XqSalvage *bad;
   XqProgressNotice *notice;
   gboolean ok = FALSE;
   int s = 0, b = 0;
 
   g_return_val_if_fail (store != NULL && streak != NULL && best_streak != NULL, FALSE);
   *streak = *best_streak = 0;
-  if (!check_learner (learner, error))
+  if (!xq_progress_check_learner (learner, error))
     return FALSE;
-  path = streak_path (store, learner);
+  path = xq_progress_store_streak_path (store, learner);
   backup = g_strconcat (path, ".bak", NULL);
-  clean_temps (path);
+  xq_progress_clean_temps (path);
   if (!read_streak (path, &main, error))
     goto out;
-  if (main.state == FILE_PERFECT)
+  if (main.state == XQ_SALVAGE_PERFECT)
     {
       *streak = main.streak;
       *best_streak = main.best;
@@ -133,14 +133,14 @@ xq_progress_store_load_streak (XqProgressStore *store, const char *learner,
     }
   if (!read_streak (backup, &back, error))
     goto out;
-  if (main.state == FILE_MISSING && back.state != FILE_DAMAGED)
+  if (main.state == XQ_SALVAGE_MISSING && back.state != XQ_SALVAGE_DAMAGED)
     {
       /* Never saved, or the file deleted by hand: the backup if any. */
-      if (back.state == FILE_PERFECT)
+      if (back.state == XQ_SALVAGE_PERFECT)
         {
           *streak = back.streak;
           *best_streak = back.best;
-          if (!write_file (path, back.data, error))
+          if (!xq_progress_write_file (path, back.data, error))
             goto out;
         }
       ok = TRUE;
@@ -148,10 +148,10 @@ xq_progress_store_load_streak (XqProgressStore *store, const char *learner,
     }
 
   /* The file's own values where valid, the backup's for the rest. */
-  bad = main.state == FILE_DAMAGED ? &main : &back;
+  bad = main.state == XQ_SALVAGE_DAMAGED ? &main : &back;
   s = main.streak >= 0 ? main.streak : MAX (back.streak, 0);
   b = MAX (MAX (main.best, back.best), s);
-  notice = notice_new (XQ_PROGRESS_FILE_STREAK, learner, bad == &main ? path : backup, bad);
+  notice = xq_progress_notice_new (XQ_PROGRESS_FILE_STREAK, learner, bad == &main ? path : backup, bad);
   notice->from_backup = bad == &main && ((main.streak < 0 && back.streak >= 0) || back.best > main.best);
   notice->streak = s;
   notice->best_streak = b;
@@ -159,24 +159,24 @@ xq_progress_store_load_streak (XqProgressStore *store, const char *learner,
     g_autoptr(XqProgress) p = xq_progress_store_load (store, learner, NULL);
     notice->name = p ? g_strdup (p->name) : NULL;
   }
-  moved = set_aside (notice->path);
+  moved = xq_progress_set_aside (notice->path);
   notice->set_aside = g_strdup (moved);
   if (moved != NULL)
     {
       g_autofree char *data = serialize_streak (s, b);
 
       if (bad == &back)
-        back.state = FILE_MISSING;
-      write_repaired (path, &back, data);
+        back.state = XQ_SALVAGE_MISSING;
+      xq_progress_write_repaired (path, &back, data);
     }
-  emit_notice (store, notice);
+  xq_progress_emit_notice (store, notice);
   *streak = s;
   *best_streak = b;
   ok = TRUE;
 
 out:
-  salvage_clear (&main);
-  salvage_clear (&back);
+  xq_salvage_clear (&main);
+  xq_salvage_clear (&back);
   return ok;
 }
 
@@ -187,28 +187,28 @@ xq_progress_store_save_streak (XqProgressStore *store, const char *learner,
   g_autofree char *path = NULL;
   g_autofree char *backup = NULL;
   g_autofree char *data = NULL;
-  Salvage main = { 0 }, back = { 0 };
+  XqSalvage main = { 0 }, back = { 0 };
   gboolean ok = FALSE;
 
   g_return_val_if_fail (store != NULL, FALSE);
   g_return_val_if_fail (streak >= 0 && best_streak >= 0, FALSE);
-  if (!check_learner (learner, error) || !ensure_dir (store, error))
+  if (!xq_progress_check_learner (learner, error) || !xq_progress_store_ensure_dir (store, error))
     return FALSE;
-  path = streak_path (store, learner);
+  path = xq_progress_store_streak_path (store, learner);
   backup = g_strconcat (path, ".bak", NULL);
-  clean_temps (path);
+  xq_progress_clean_temps (path);
   if (!read_streak (path, &main, error) || !read_streak (backup, &back, error))
     goto out;
-  if (main.state == FILE_DAMAGED)
+  if (main.state == XQ_SALVAGE_DAMAGED)
     {
-      XqProgressNotice *notice = notice_new (XQ_PROGRESS_FILE_STREAK, learner, path, &main);
-      g_autofree char *moved = set_aside (path);
+      XqProgressNotice *notice = xq_progress_notice_new (XQ_PROGRESS_FILE_STREAK, learner, path, &main);
+      g_autofree char *moved = xq_progress_set_aside (path);
 
       best_streak = MAX (best_streak, main.best);
       notice->streak = streak;
       notice->best_streak = MAX (best_streak, streak);
       notice->set_aside = g_strdup (moved);
-      emit_notice (store, notice);
+      xq_progress_emit_notice (store, notice);
       if (moved == NULL)
         {
           g_set_error (error, XQ_PROGRESS_ERROR, XQ_PROGRESS_ERROR_IO,
@@ -217,13 +217,13 @@ xq_progress_store_save_streak (XqProgressStore *store, const char *learner,
         }
     }
   /* The best run only grows, whoever saved it. */
-  if (main.state == FILE_PERFECT)
+  if (main.state == XQ_SALVAGE_PERFECT)
     best_streak = MAX (best_streak, main.best);
   data = serialize_streak (streak, MAX (best_streak, streak));
-  ok = replace_with_backup (path, &main, &back, data, error);
+  ok = xq_progress_replace_with_backup (path, &main, &back, data, error);
 
 out:
-  salvage_clear (&main);
-  salvage_clear (&back);
+  xq_salvage_clear (&main);
+  xq_salvage_clear (&back);
   return ok;
 }

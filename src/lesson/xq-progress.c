@@ -1,4 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-progress.c: a learner's stars (XqProgress) and the store of learner
+ * profiles: listing, loading, saving, resetting, removing.  The files
+ * themselves are read and written by xq-progress-file.c. */
 #define G_LOG_DOMAIN "xq-progress"
 
 #include "config.h"
@@ -7,10 +10,8 @@
 #include <stdlib.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
-#include <json-glib/json-glib.h>
 #include <string.h>
 
-#include "xq-lesson.h"
 #include "xq-progress-private.h"
 #include "xq-rating.h"
 #include "xq-review.h"
@@ -44,7 +45,7 @@ xq_progress_name_is_default (const char *learner, const char *name)
 
 /* The name a profile has when none is known. */
 const char *
-unnamed (const char *learner)
+xq_progress_unnamed (const char *learner)
 {
   return strcmp (learner, XQ_PROGRESS_DEFAULT_LEARNER) == 0 ? _(DEFAULT_NAME) : learner;
 }
@@ -60,7 +61,7 @@ xq_progress_new (const char *learner, const char *name)
   p = g_new0 (XqProgress, 1);
   p->learner = g_strdup (learner);
   /* The default learner's name is shown in the reader's language. */
-  p->name = g_strdup (name == NULL || xq_progress_name_is_default (learner, name) ? unnamed (learner) : name);
+  p->name = g_strdup (name == NULL || xq_progress_name_is_default (learner, name) ? xq_progress_unnamed (learner) : name);
   p->stars = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   p->results = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   return p;
@@ -115,7 +116,7 @@ xq_progress_date_valid (const char *date)
 }
 
 XqProgressResult *
-result_new (int hints, const char *date)
+xq_progress_result_new (int hints, const char *date)
 {
   XqProgressResult *r = g_new0 (XqProgressResult, 1);
 
@@ -126,14 +127,14 @@ result_new (int hints, const char *date)
 }
 
 XqProgressResult *
-result_copy (const XqProgressResult *r)
+xq_progress_result_copy (const XqProgressResult *r)
 {
-  return r ? result_new (r->hints, r->date) : NULL;
+  return r ? xq_progress_result_new (r->hints, r->date) : NULL;
 }
 
 /* Only what says something is kept. */
 void
-set_result (XqProgress *progress, const char *key, XqProgressResult *r)
+xq_progress_set_result (XqProgress *progress, const char *key, XqProgressResult *r)
 {
   if (r == NULL || (r->hints < 0 && r->date[0] == '\0'))
     {
@@ -171,7 +172,7 @@ xq_progress_record_result (XqProgress *progress, const char *unit, const char *e
     }
   key = g_strdup_printf ("%s/%s", unit, exercise);
   g_hash_table_replace (progress->stars, g_strdup (key), GINT_TO_POINTER (stars));
-  set_result (progress, key, result_new (hints, date));
+  xq_progress_set_result (progress, key, xq_progress_result_new (hints, date));
   return TRUE;
 }
 
@@ -271,7 +272,7 @@ xq_progress_learner_id_valid (const char *learner)
 }
 
 gboolean
-check_learner (const char *learner, GError **error)
+xq_progress_check_learner (const char *learner, GError **error)
 {
   if (xq_progress_learner_id_valid (learner))
     return TRUE;
@@ -288,19 +289,19 @@ learner_path (XqProgressStore *store, const char *learner, const char *suffix)
 }
 
 char *
-main_path (XqProgressStore *store, const char *learner)
+xq_progress_store_main_path (XqProgressStore *store, const char *learner)
 {
   return learner_path (store, learner, ".json");
 }
 
 char *
-streak_path (XqProgressStore *store, const char *learner)
+xq_progress_store_streak_path (XqProgressStore *store, const char *learner)
 {
   return learner_path (store, learner, ".puzzles");
 }
 
 gboolean
-ensure_dir (XqProgressStore *store, GError **error)
+xq_progress_store_ensure_dir (XqProgressStore *store, GError **error)
 {
   if (g_mkdir_with_parents (store->dir, 0700) == 0)
     return TRUE;
@@ -313,7 +314,7 @@ ensure_dir (XqProgressStore *store, GError **error)
 
 /* Temporary files of saves that were killed, for a file and its backup. */
 void
-clean_temps (const char *path)
+xq_progress_clean_temps (const char *path)
 {
   g_autofree char *backup = g_strconcat (path, ".bak", NULL);
 
@@ -357,78 +358,78 @@ xq_progress_store_load (XqProgressStore *store, const char *learner, GError **er
   g_autofree char *backup = NULL;
   g_autofree char *data = NULL;
   g_autofree char *moved = NULL;
-  Salvage main = { 0 }, back = { 0 };
+  XqSalvage main = { 0 }, back = { 0 };
   XqProgressNotice *notice;
   XqProgress *result = NULL;
   gboolean from_backup;
 
   g_return_val_if_fail (store != NULL, NULL);
-  if (!check_learner (learner, error))
+  if (!xq_progress_check_learner (learner, error))
     return NULL;
-  path = main_path (store, learner);
+  path = xq_progress_store_main_path (store, learner);
   backup = g_strconcat (path, ".bak", NULL);
-  clean_temps (path);
-  if (!read_progress (path, learner, &main, error))
+  xq_progress_clean_temps (path);
+  if (!xq_salvage_read_progress (path, learner, &main, error))
     goto out;
-  if (main.state == FILE_PERFECT)
+  if (main.state == XQ_SALVAGE_PERFECT)
     {
       result = g_steal_pointer (&main.p);
       if (main.old_name)
-        migrate_name (path, &main, result);
+        xq_progress_migrate_name (path, &main, result);
       goto out;
     }
-  if (!read_progress (backup, learner, &back, error))
+  if (!xq_salvage_read_progress (backup, learner, &back, error))
     goto out;
-  if (main.state == FILE_MISSING)
+  if (main.state == XQ_SALVAGE_MISSING)
     {
-      if (back.state == FILE_MISSING)
+      if (back.state == XQ_SALVAGE_MISSING)
         {
           result = xq_progress_new (learner, NULL);
           goto out;
         }
       /* Only the backup: the profile itself was deleted by hand.  Bring it
        * back from the backup, without a notice if the backup is whole. */
-      if (back.state == FILE_PERFECT)
+      if (back.state == XQ_SALVAGE_PERFECT)
         {
           result = g_steal_pointer (&back.p);
           g_message ("%s was missing; restored it from %s", path, backup);
-          if (!write_file (path, back.data, error))
+          if (!xq_progress_write_file (path, back.data, error))
             g_clear_pointer (&result, xq_progress_free);
           goto out;
         }
     }
 
-  result = combine_progress (learner, &main, &back, &from_backup);
-  if (main.state == FILE_DAMAGED)
+  result = xq_salvage_combine (learner, &main, &back, &from_backup);
+  if (main.state == XQ_SALVAGE_DAMAGED)
     {
-      notice = notice_new (XQ_PROGRESS_FILE_STARS, learner, path, &main);
-      moved = set_aside (path);
+      notice = xq_progress_notice_new (XQ_PROGRESS_FILE_STARS, learner, path, &main);
+      moved = xq_progress_set_aside (path);
     }
   else
     {
       /* No file, a damaged backup: that is what the notice is about. */
-      notice = notice_new (XQ_PROGRESS_FILE_STARS, learner, backup, &back);
-      moved = set_aside (backup);
-      back.state = FILE_MISSING;
+      notice = xq_progress_notice_new (XQ_PROGRESS_FILE_STARS, learner, backup, &back);
+      moved = xq_progress_set_aside (backup);
+      back.state = XQ_SALVAGE_MISSING;
     }
   notice->name = g_strdup (result->name);
   notice->name_kept = main.name_ok || back.name_ok;
   notice->kept = g_hash_table_size (result->stars);
-  notice->dropped = main.state == FILE_DAMAGED ? main.dropped : back.dropped;
+  notice->dropped = main.state == XQ_SALVAGE_DAMAGED ? main.dropped : back.dropped;
   notice->from_backup = from_backup;
   notice->set_aside = g_strdup (moved);
   /* The repaired profile replaces the damaged one at once, so the notice
    * is given once.  Left in place if it could not be moved. */
   if (moved != NULL)
     {
-      data = serialize (result);
-      write_repaired (path, &back, data);
+      data = xq_progress_serialize (result);
+      xq_progress_write_repaired (path, &back, data);
     }
-  emit_notice (store, notice);
+  xq_progress_emit_notice (store, notice);
 
 out:
-  salvage_clear (&main);
-  salvage_clear (&back);
+  xq_salvage_clear (&main);
+  xq_salvage_clear (&back);
   return result;
 }
 
@@ -439,36 +440,36 @@ xq_progress_store_save (XqProgressStore *store, const XqProgress *progress, GErr
   g_autofree char *backup = NULL;
   g_autofree char *data = NULL;
   g_autoptr(XqProgress) merged = NULL;
-  Salvage main = { 0 }, back = { 0 };
+  XqSalvage main = { 0 }, back = { 0 };
   gboolean ok = FALSE;
 
   g_return_val_if_fail (store != NULL && progress != NULL, FALSE);
-  if (!check_learner (progress->learner, error) || !ensure_dir (store, error))
+  if (!xq_progress_check_learner (progress->learner, error) || !xq_progress_store_ensure_dir (store, error))
     return FALSE;
-  path = main_path (store, progress->learner);
+  path = xq_progress_store_main_path (store, progress->learner);
   backup = g_strconcat (path, ".bak", NULL);
-  clean_temps (path);
-  if (!read_progress (path, progress->learner, &main, error) ||
-      !read_progress (backup, progress->learner, &back, error))
+  xq_progress_clean_temps (path);
+  if (!xq_salvage_read_progress (path, progress->learner, &main, error) ||
+      !xq_salvage_read_progress (backup, progress->learner, &back, error))
     goto out;
 
   /* Stars on disk that this copy has not seen (another page saved them)
    * are kept. */
   merged = xq_progress_new (progress->learner, progress->name);
-  merge_stars (merged, progress);
+  xq_progress_merge_stars (merged, progress);
   if (main.p != NULL)
-    merge_stars (merged, main.p);
-  if (main.state == FILE_DAMAGED)
+    xq_progress_merge_stars (merged, main.p);
+  if (main.state == XQ_SALVAGE_DAMAGED)
     {
-      XqProgressNotice *notice = notice_new (XQ_PROGRESS_FILE_STARS, progress->learner, path, &main);
-      g_autofree char *moved = set_aside (path);
+      XqProgressNotice *notice = xq_progress_notice_new (XQ_PROGRESS_FILE_STARS, progress->learner, path, &main);
+      g_autofree char *moved = xq_progress_set_aside (path);
 
       notice->name = g_strdup (progress->name);
       notice->name_kept = TRUE;
       notice->kept = g_hash_table_size (merged->stars);
       notice->dropped = main.dropped;
       notice->set_aside = g_strdup (moved);
-      emit_notice (store, notice);
+      xq_progress_emit_notice (store, notice);
       if (moved == NULL)
         {
           g_set_error (error, XQ_PROGRESS_ERROR, XQ_PROGRESS_ERROR_IO,
@@ -476,12 +477,12 @@ xq_progress_store_save (XqProgressStore *store, const XqProgress *progress, GErr
           goto out;
         }
     }
-  data = serialize (merged);
-  ok = replace_with_backup (path, &main, &back, data, error);
+  data = xq_progress_serialize (merged);
+  ok = xq_progress_replace_with_backup (path, &main, &back, data, error);
 
 out:
-  salvage_clear (&main);
-  salvage_clear (&back);
+  xq_salvage_clear (&main);
+  xq_salvage_clear (&back);
   return ok;
 }
 
@@ -513,16 +514,16 @@ xq_progress_store_reset (XqProgressStore *store, const char *learner, GError **e
 
   g_return_val_if_fail (store != NULL, FALSE);
   p = xq_progress_store_load (store, learner, error);
-  if (p == NULL || !ensure_dir (store, error))
+  if (p == NULL || !xq_progress_store_ensure_dir (store, error))
     return FALSE;
   fresh = xq_progress_new (learner, p->name);
-  path = main_path (store, learner);
+  path = xq_progress_store_main_path (store, learner);
   backup = g_strconcat (path, ".bak", NULL);
-  streak = streak_path (store, learner);
-  data = serialize (fresh);
+  streak = xq_progress_store_streak_path (store, learner);
+  data = xq_progress_serialize (fresh);
   /* Written directly: a save would keep the stars on disk.  The backup
    * first, so the old results cannot come back through it. */
-  if (!write_file (backup, data, error) || !write_file (path, data, error))
+  if (!xq_progress_write_file (backup, data, error) || !xq_progress_write_file (path, data, error))
     return FALSE;
   /* Damaged copies hold old results too. */
   xq_safe_file_remove_copies (path);
@@ -540,10 +541,10 @@ xq_progress_store_remove (XqProgressStore *store, const char *learner, GError **
   g_autofree char *review = NULL;
 
   g_return_val_if_fail (store != NULL, FALSE);
-  if (!check_learner (learner, error))
+  if (!xq_progress_check_learner (learner, error))
     return FALSE;
-  path = main_path (store, learner);
-  streak = streak_path (store, learner);
+  path = xq_progress_store_main_path (store, learner);
+  streak = xq_progress_store_streak_path (store, learner);
   ratings = xq_ratings_path (store->dir, learner);
   review = xq_review_path (store->dir, learner);
   /* The profile goes last: without it the learner is no longer listed. */
@@ -571,10 +572,10 @@ xq_progress_store_set_current (XqProgressStore *store, const char *learner, GErr
   g_autofree char *path = NULL;
 
   g_return_val_if_fail (store != NULL, FALSE);
-  if (!check_learner (learner, error) || !ensure_dir (store, error))
+  if (!xq_progress_check_learner (learner, error) || !xq_progress_store_ensure_dir (store, error))
     return FALSE;
   path = g_build_filename (store->dir, CURRENT_FILE, NULL);
-  return write_file (path, learner, error);
+  return xq_progress_write_file (path, learner, error);
 }
 
 /* ---- Forgetting the results of changed exercises ------------------------------ */
@@ -593,7 +594,7 @@ xq_progress_store_forget_exercises (XqProgressStore *store, const char *unit, GH
   for (guint i = 0; i < learners->len; i++)
     {
       const char *learner = g_ptr_array_index (learners, i);
-      g_autofree char *path = main_path (store, learner);
+      g_autofree char *path = xq_progress_store_main_path (store, learner);
       g_autofree char *backup = g_strconcat (path, ".bak", NULL);
       g_autofree char *data = NULL;
       g_autoptr(XqProgress) p = NULL;
@@ -617,8 +618,8 @@ xq_progress_store_forget_exercises (XqProgressStore *store, const char *unit, GH
         continue;
       /* Saving merges with the file (stars only grow), so the file and its
        * backup are written whole: the results are meant to go. */
-      data = serialize (p);
-      if (!write_file (path, data, error) || !write_file (backup, data, error))
+      data = xq_progress_serialize (p);
+      if (!xq_progress_write_file (path, data, error) || !xq_progress_write_file (backup, data, error))
         return FALSE;
       dropped += here;
     }

@@ -17,12 +17,12 @@ static JsonArray *
 open_exercises (const char *dir, const char *id, guint index, gboolean insert, JsonObject **unit_out,
                 XqUnitInfo **info_out, GError **error)
 {
-  JsonObject *unit = open_unit (dir, id, info_out, error);
+  JsonObject *unit = xq_unit_store_open (dir, id, info_out, error);
   JsonArray *list;
 
   if (unit == NULL)
     return NULL;
-  list = exercises_of (unit);
+  list = xq_unit_store_exercises_of (unit);
   if (list == NULL || index > json_array_get_length (list) ||
       (!insert && index == json_array_get_length (list)))
     {

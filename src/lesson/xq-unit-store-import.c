@@ -32,7 +32,7 @@ static GHashTable *
 exercise_hashes (JsonObject *unit)
 {
   GHashTable *hashes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  JsonArray *list = exercises_of (unit);
+  JsonArray *list = xq_unit_store_exercises_of (unit);
 
   for (guint i = 0; list != NULL && i < json_array_get_length (list); i++)
     {
@@ -98,18 +98,18 @@ type_word (XqLessonFileType type)
 
 /* The document an entry replaces in dir: the one with its id (and type),
  * else the file with its name. */
-static const Present *
+static const XqUnitPresent *
 replaced_by (GPtrArray *present, const XqPackEntry *e)
 {
   for (guint i = 0; i < present->len; i++)
     {
-      const Present *p = g_ptr_array_index (present, i);
+      const XqUnitPresent *p = g_ptr_array_index (present, i);
       if (strcmp (p->type, type_word (e->type)) == 0 && strcmp (p->id, e->id) == 0)
         return p;
     }
   for (guint i = 0; i < present->len; i++)
     {
-      const Present *p = g_ptr_array_index (present, i);
+      const XqUnitPresent *p = g_ptr_array_index (present, i);
       if (strcmp (p->name, e->name) == 0)
         return p;
     }
@@ -161,11 +161,11 @@ xq_unit_store_import_pack (const char *path, const char *dir, gboolean replace, 
       g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s", dir, g_strerror (saved));
       return FALSE;
     }
-  present = present_documents (dir);
+  present = xq_unit_store_present (dir);
   for (guint i = 0; i < pack->entries->len; i++)
     {
       const XqPackEntry *e = g_ptr_array_index (pack->entries, i);
-      const Present *p = replaced_by (present, e);
+      const XqUnitPresent *p = replaced_by (present, e);
 
       if (p != NULL)
         g_string_append_printf (clashes, "%s“%s”", clashes->len > 0 ? ", " : "", e->title);
@@ -192,7 +192,7 @@ xq_unit_store_import_pack (const char *path, const char *dir, gboolean replace, 
   for (guint i = 0; i < pack->entries->len; i++)
     {
       const XqPackEntry *e = g_ptr_array_index (pack->entries, i);
-      const Present *p = replaced_by (present, e);
+      const XqUnitPresent *p = replaced_by (present, e);
       g_autofree char *to = p != NULL ? g_strdup (p->path) : g_build_filename (dir, e->name, NULL);
       g_autoptr(JsonObject) old_unit = NULL;
       g_autoptr(JsonObject) new_unit = NULL;

@@ -14,10 +14,13 @@ typedef struct {
   char *name;
   char *type;
   char *id;
-} Present;
+} XqUnitPresent;
 
-JsonArray  *exercises_of      (JsonObject *unit);
-JsonObject *open_unit         (const char *dir, const char *id, XqUnitInfo **info_out, GError **error);
-GPtrArray  *present_documents (const char *dir);
+/* The unit's "exercises" array; NULL if it has none. */
+JsonArray  *xq_unit_store_exercises_of (JsonObject *unit);
+/* Reads the unit with this id: its info in *info_out, the document returned. */
+JsonObject *xq_unit_store_open         (const char *dir, const char *id, XqUnitInfo **info_out, GError **error);
+/* Every *.json document in dir (XqUnitPresent *), read or not. */
+GPtrArray  *xq_unit_store_present      (const char *dir);
 
 G_END_DECLS

@@ -93,7 +93,7 @@ xq_unit_store_write (const char *path, JsonObject *unit, GError **error)
 }
 
 JsonArray *
-exercises_of (JsonObject *unit)
+xq_unit_store_exercises_of (JsonObject *unit)
 {
   JsonNode *n = json_object_get_member (unit, "exercises");
 
@@ -104,7 +104,7 @@ static XqUnitInfo *
 info_from (const char *path, JsonObject *unit)
 {
   XqUnitInfo *info = g_new0 (XqUnitInfo, 1);
-  JsonArray *list = exercises_of (unit);
+  JsonArray *list = xq_unit_store_exercises_of (unit);
   JsonNode *number = json_object_get_member (unit, "number");
 
   info->path = g_strdup (path);
@@ -197,7 +197,7 @@ xq_unit_store_next_number (const char *dir)
 }
 
 static void
-present_free (Present *p)
+present_free (XqUnitPresent *p)
 {
   g_free (p->path);
   g_free (p->name);
@@ -207,7 +207,7 @@ present_free (Present *p)
 }
 
 GPtrArray *
-present_documents (const char *dir)
+xq_unit_store_present (const char *dir)
 {
   GPtrArray *out = g_ptr_array_new_with_free_func ((GDestroyNotify) present_free);
   g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
@@ -215,7 +215,7 @@ present_documents (const char *dir)
 
   while (d != NULL && (name = g_dir_read_name (d)) != NULL)
     {
-      Present *p;
+      XqUnitPresent *p;
       g_autofree char *path = NULL;
       g_autofree char *data = NULL;
       g_autoptr(JsonParser) parser = NULL;
@@ -227,7 +227,7 @@ present_documents (const char *dir)
       if (!g_str_has_suffix (name, ".json") || name[0] == '.')
         continue;
       path = g_build_filename (dir, name, NULL);
-      p = g_new0 (Present, 1);
+      p = g_new0 (XqUnitPresent, 1);
       p->name = g_strdup (name);
       if (xq_lesson_read_bounded (path, XQ_PACK_MAX_BYTES, &data, &length, NULL) &&
           (parser = xq_lesson_parse_bounded (data, length, XQ_PACK_MAX_BYTES, &where, NULL)) != NULL &&
@@ -245,10 +245,10 @@ present_documents (const char *dir)
 static gboolean
 id_in_dir (const char *dir, const char *id)
 {
-  g_autoptr(GPtrArray) present = present_documents (dir);
+  g_autoptr(GPtrArray) present = xq_unit_store_present (dir);
 
   for (guint i = 0; i < present->len; i++)
-    if (strcmp (((const Present *) g_ptr_array_index (present, i))->id, id) == 0)
+    if (strcmp (((const XqUnitPresent *) g_ptr_array_index (present, i))->id, id) == 0)
       return TRUE;
   return FALSE;
 }
@@ -306,7 +306,7 @@ xq_unit_store_free_id (const char *dir, const char *base)
 
 /* Reads the unit with this id: its info in *info_out, the document returned. */
 JsonObject *
-open_unit (const char *dir, const char *id, XqUnitInfo **info_out, GError **error)
+xq_unit_store_open (const char *dir, const char *id, XqUnitInfo **info_out, GError **error)
 {
   g_autoptr(XqUnitInfo) info = xq_unit_store_find (dir, id, error);
   JsonObject *unit;
@@ -350,7 +350,7 @@ xq_unit_store_rename (const char *dir, const char *id, const char *title, GError
       g_set_error (error, XQ_UNIT_STORE_ERROR, XQ_UNIT_STORE_ERROR_INVALID, _("A unit needs a title."));
       return FALSE;
     }
-  if ((unit = open_unit (dir, id, &info, error)) == NULL)
+  if ((unit = xq_unit_store_open (dir, id, &info, error)) == NULL)
     return FALSE;
   set_title (unit, info->title, clean);
   return xq_unit_store_write (info->path, unit, error);
@@ -369,7 +369,7 @@ xq_unit_store_renumber (const char *dir, const char *id, int number, GError **er
                    _("A unit’s number is from 1 to %d, not %d"), XQ_UNIT_STORE_LAST_NUMBER, number);
       return FALSE;
     }
-  if ((unit = open_unit (dir, id, &info, error)) == NULL)
+  if ((unit = xq_unit_store_open (dir, id, &info, error)) == NULL)
     return FALSE;
   json_object_set_int_member (unit, "number", number);
   return xq_unit_store_write (info->path, unit, error);
@@ -446,7 +446,7 @@ xq_unit_store_duplicate (const char *dir, const char *id, GError **error)
   g_autofree char *path = NULL;
 
   g_return_val_if_fail (dir != NULL && id != NULL, NULL);
-  if ((unit = open_unit (dir, id, &info, error)) == NULL)
+  if ((unit = xq_unit_store_open (dir, id, &info, error)) == NULL)
     return NULL;
   units = xq_unit_store_list (dir);
   base = g_strconcat (id, "-copy", NULL);

@@ -37,4 +37,8 @@ void       xq_tournament_assign_groups (XqTournament *t);
 /* Draws the round-robin schedule again (all rounds). */
 void       xq_round_robin_draw (XqTournament *t);
 
+void       entrant_free (XqEntrant *e);
+gboolean   draw_start (XqTournament *t, GError **error);
+int        n_games (GPtrArray *boards);
+
 G_END_DECLS

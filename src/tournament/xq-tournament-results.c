@@ -161,7 +161,7 @@ xq_tournament_set_result (XqTournament *t, int round, int board,
       XqPairing *q = xq_pairing_new (p->black, p->red);
       q->replay_of = board - 1;
       q->slot = p->slot;
-      g_ptr_array_insert (boards, n_games (boards), q);
+      g_ptr_array_insert (boards, xq_round_n_games (boards), q);
     }
   return TRUE;
 }
@@ -260,7 +260,7 @@ xq_tournament_withdraw (XqTournament *t, const char *name, GError **error)
   if (!xq_tournament_started (t))
     {
       /* Before the start: the player leaves and the draw is made again. */
-      g_autoptr(GPtrArray) saved = g_ptr_array_new_with_free_func ((GDestroyNotify) entrant_free);
+      g_autoptr(GPtrArray) saved = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_entrant_free);
       if (t->players->len <= 2)
         {
           g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_STATE,
@@ -281,7 +281,7 @@ xq_tournament_withdraw (XqTournament *t, const char *name, GError **error)
             }
           xq_tournament_assign_groups (t);
         }
-      if (!draw_start (t, error))
+      if (!xq_tournament_draw_start (t, error))
         return FALSE;
       audit (t, "%s withdrew before the start; the draw was made again", name);
       return TRUE;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* xq-tournament.c: the event — players, rounds, results, withdrawals.
+/* xq-tournament.c: the event — players, groups, rounds and pairings;
+ * results are in xq-tournament-results.c.
  * The rules followed are set out in docs/tournament.md. */
 #include "config.h"
 
@@ -11,7 +12,6 @@
 G_DEFINE_QUARK (xq-tournament-error-quark, xq_tournament_error)
 
 #define MAX_PLAYERS 200
-
 #define MAX_NAME 100
 
 XqPairing *
@@ -35,7 +35,7 @@ xq_pairing_free (XqPairing *p)
 }
 
 void
-entrant_free (XqEntrant *e)
+xq_entrant_free (XqEntrant *e)
 {
   g_strfreev (e->members);
   g_free (e->name);
@@ -46,7 +46,7 @@ XqTournament *
 xq_tournament_alloc (void)
 {
   XqTournament *t = g_new0 (XqTournament, 1);
-  t->players = g_ptr_array_new_with_free_func ((GDestroyNotify) entrant_free);
+  t->players = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_entrant_free);
   t->rounds = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   t->audit = g_ptr_array_new_with_free_func (g_free);
   t->title = g_strdup ("");
@@ -126,7 +126,7 @@ add_players (XqTournament *t, const char *const *names, int n_names, GError **er
 
 /* (Re)draws what the system draws at the start: all of a round robin, or round 1. */
 gboolean
-draw_start (XqTournament *t, GError **error)
+xq_tournament_draw_start (XqTournament *t, GError **error)
 {
   g_ptr_array_set_size (t->rounds, 0);
   switch (t->system)
@@ -183,7 +183,7 @@ xq_tournament_new (XqSystem system, const char *const *names, int n_names,
       t->n_groups = rounds;
       xq_tournament_assign_groups (t);
     }
-  if (!draw_start (t, error))
+  if (!xq_tournament_draw_start (t, error))
     return NULL;
   return g_steal_pointer (&t);
 }
@@ -382,7 +382,7 @@ xq_tournament_get_round (const XqTournament *t, int round)
 
 /* Boards count games only; byes stand after them and have no number. */
 int
-n_games (GPtrArray *boards)
+xq_round_n_games (GPtrArray *boards)
 {
   int n = 0;
   for (guint b = 0; b < boards->len; b++)
@@ -402,10 +402,10 @@ xq_tournament_get_pairing (const XqTournament *t, int round, int board, GError *
                    _("There is no round %d (rounds paired: %d)"), round, (int) t->rounds->len);
       return NULL;
     }
-  if (board < 1 || board > n_games (boards))
+  if (board < 1 || board > xq_round_n_games (boards))
     {
       g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID,
-                   _("Round %d has no board %d (boards: %d)"), round, board, n_games (boards));
+                   _("Round %d has no board %d (boards: %d)"), round, board, xq_round_n_games (boards));
       return NULL;
     }
   return g_ptr_array_index (boards, board - 1);

@@ -260,7 +260,7 @@ salvage_progress (XqSalvage *s, const char *path, const char *learner)
       s->p->name = g_strdup (xq_progress_name_is_default (learner, name) ? xq_progress_unnamed (learner) : name);
       s->name_ok = TRUE;
       /* Saved translated or after the id: written again the stable way. */
-      s->old_name = xq_progress_name_is_default (learner, name) && strcmp (name, DEFAULT_NAME) != 0;
+      s->old_name = xq_progress_name_is_default (learner, name) && strcmp (name, XQ_PROGRESS_DEFAULT_NAME) != 0;
     }
   else
     xq_salvage_problem (s, file, "$.name: not a name");
@@ -336,7 +336,7 @@ xq_progress_serialize (const XqProgress *progress)
   json_builder_add_string_value (b, progress->learner);
   json_builder_set_member_name (b, "name");
   json_builder_add_string_value (b, xq_progress_name_is_default (progress->learner, progress->name)
-                                      ? DEFAULT_NAME : progress->name);
+                                      ? XQ_PROGRESS_DEFAULT_NAME : progress->name);
   json_builder_set_member_name (b, "stars");
   json_builder_begin_object (b);
   for (GList *l = keys; l != NULL; l = l->next)

@@ -16,10 +16,11 @@ struct _XqProgressStore {
   gpointer              notice_data;
 };
 
-/* How the default learner's profile keeps its name: the untranslated
- * name, whatever language it was saved under, so that it is shown in the
- * reader's language (docs/lesson-format.md, "The default learner"). */
-#define DEFAULT_NAME N_("Learner")
+/* The default learner's name as its profile keeps it: untranslated (the
+ * msgid of _("Learner") in xq-progress.c), whatever language it was saved
+ * under, so that it is shown in the reader's language
+ * (docs/lesson-format.md, "The default learner"). */
+#define XQ_PROGRESS_DEFAULT_NAME "Learner"
 
 typedef enum {
   XQ_SALVAGE_MISSING,

@@ -27,7 +27,7 @@ G_DEFINE_QUARK (xq-progress-error-quark, xq_progress_error)
  * untranslated one and each catalogue's translation of it, kept even if a
  * catalogue changes its word, as files keep the old one.
  * tests/test-progress.c checks that every catalogue in po/ is here. */
-static const char *const default_names[] = { DEFAULT_NAME, "学员", "學員" };
+static const char *const default_names[] = { XQ_PROGRESS_DEFAULT_NAME, "学员", "學員" };
 
 gboolean
 xq_progress_name_is_default (const char *learner, const char *name)
@@ -35,7 +35,7 @@ xq_progress_name_is_default (const char *learner, const char *name)
   if (g_strcmp0 (learner, XQ_PROGRESS_DEFAULT_LEARNER) != 0 || name == NULL)
     return FALSE;
   /* Named after its id: profiles saved before it had a name of its own. */
-  if (strcmp (name, learner) == 0 || strcmp (name, _(DEFAULT_NAME)) == 0)
+  if (strcmp (name, learner) == 0 || strcmp (name, _("Learner")) == 0)
     return TRUE;
   for (guint i = 0; i < G_N_ELEMENTS (default_names); i++)
     if (strcmp (name, default_names[i]) == 0)
@@ -47,7 +47,7 @@ xq_progress_name_is_default (const char *learner, const char *name)
 const char *
 xq_progress_unnamed (const char *learner)
 {
-  return strcmp (learner, XQ_PROGRESS_DEFAULT_LEARNER) == 0 ? _(DEFAULT_NAME) : learner;
+  return strcmp (learner, XQ_PROGRESS_DEFAULT_LEARNER) == 0 ? _("Learner") : learner;
 }
 
 /* ---- Progress -------------------------------------------------------------- */

@@ -512,6 +512,38 @@ xq_progress_write_repaired (const char *path, const XqSalvage *old_backup, const
     g_warning ("Could not write the repaired %s: %s", path, error->message);
 }
 
+/* A damaged file found on loading: sets the file the notice is about
+ * aside and, if it moved, writes data as the repaired path and its
+ * backup at once, so the notice is given once; then gives the notice.
+ * Left in place if it could not be moved. */
+void
+xq_progress_repair (XqProgressStore *store, XqProgressNotice *notice, const char *path,
+                    const XqSalvage *old_backup, const char *data)
+{
+  g_autofree char *moved = xq_progress_set_aside (notice->path);
+
+  notice->set_aside = g_strdup (moved);
+  if (moved != NULL)
+    xq_progress_write_repaired (path, old_backup, data);
+  xq_progress_emit_notice (store, notice);
+}
+
+/* A damaged file found on saving, set aside before it is saved over and
+ * the notice given.  FALSE (the save stops) if it could not be moved. */
+gboolean
+xq_progress_set_aside_damaged (XqProgressStore *store, XqProgressNotice *notice, GError **error)
+{
+  g_autofree char *path = g_strdup (notice->path);
+  g_autofree char *moved = xq_progress_set_aside (path);
+
+  notice->set_aside = g_strdup (moved);
+  xq_progress_emit_notice (store, notice);
+  if (moved != NULL)
+    return TRUE;
+  g_set_error (error, XQ_PROGRESS_ERROR, XQ_PROGRESS_ERROR_IO, _("The damaged %s cannot be moved aside"), path);
+  return FALSE;
+}
+
 /* Rewrites a whole profile that keeps the default learner's name
  * translated (or as its id), the old file becoming the backup as in any
  * save.  If it cannot be written the profile stays as it was: it still

@@ -71,6 +71,9 @@ char       *xq_progress_set_aside           (const char *path);
 gboolean    xq_progress_replace_with_backup (const char *path, const XqSalvage *old, const XqSalvage *old_backup,
                                              const char *data, GError **error);
 void        xq_progress_write_repaired      (const char *path, const XqSalvage *old_backup, const char *data);
+void        xq_progress_repair              (XqProgressStore *store, XqProgressNotice *notice, const char *path,
+                                             const XqSalvage *old_backup, const char *data);
+gboolean    xq_progress_set_aside_damaged   (XqProgressStore *store, XqProgressNotice *notice, GError **error);
 void        xq_progress_migrate_name        (const char *path, const XqSalvage *old, const XqProgress *progress);
 
 /* xq-progress-notice.c */

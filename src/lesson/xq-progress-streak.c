@@ -108,7 +108,7 @@ xq_progress_store_load_streak (XqProgressStore *store, const char *learner,
 {
   g_autofree char *path = NULL;
   g_autofree char *backup = NULL;
-  g_autofree char *moved = NULL;
+  g_autofree char *data = NULL;
   XqSalvage main = { 0 }, back = { 0 };
   XqSalvage *bad;
   XqProgressNotice *notice;
@@ -159,17 +159,10 @@ xq_progress_store_load_streak (XqProgressStore *store, const char *learner,
     g_autoptr(XqProgress) p = xq_progress_store_load (store, learner, NULL);
     notice->name = p ? g_strdup (p->name) : NULL;
   }
-  moved = xq_progress_set_aside (notice->path);
-  notice->set_aside = g_strdup (moved);
-  if (moved != NULL)
-    {
-      g_autofree char *data = serialize_streak (s, b);
-
-      if (bad == &back)
-        back.state = XQ_SALVAGE_MISSING;
-      xq_progress_write_repaired (path, &back, data);
-    }
-  xq_progress_emit_notice (store, notice);
+  if (bad == &back)
+    back.state = XQ_SALVAGE_MISSING;
+  data = serialize_streak (s, b);
+  xq_progress_repair (store, notice, path, &back, data);
   *streak = s;
   *best_streak = b;
   ok = TRUE;
@@ -202,19 +195,12 @@ xq_progress_store_save_streak (XqProgressStore *store, const char *learner,
   if (main.state == XQ_SALVAGE_DAMAGED)
     {
       XqProgressNotice *notice = xq_progress_notice_new (XQ_PROGRESS_FILE_STREAK, learner, path, &main);
-      g_autofree char *moved = xq_progress_set_aside (path);
 
       best_streak = MAX (best_streak, main.best);
       notice->streak = streak;
       notice->best_streak = MAX (best_streak, streak);
-      notice->set_aside = g_strdup (moved);
-      xq_progress_emit_notice (store, notice);
-      if (moved == NULL)
-        {
-          g_set_error (error, XQ_PROGRESS_ERROR, XQ_PROGRESS_ERROR_IO,
-                       _("The damaged %s cannot be moved aside"), path);
-          goto out;
-        }
+      if (!xq_progress_set_aside_damaged (store, notice, error))
+        goto out;
     }
   /* The best run only grows, whoever saved it. */
   if (main.state == XQ_SALVAGE_PERFECT)

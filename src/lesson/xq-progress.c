@@ -357,7 +357,6 @@ xq_progress_store_load (XqProgressStore *store, const char *learner, GError **er
   g_autofree char *path = NULL;
   g_autofree char *backup = NULL;
   g_autofree char *data = NULL;
-  g_autofree char *moved = NULL;
   XqSalvage main = { 0 }, back = { 0 };
   XqProgressNotice *notice;
   XqProgress *result = NULL;
@@ -401,15 +400,11 @@ xq_progress_store_load (XqProgressStore *store, const char *learner, GError **er
 
   result = xq_salvage_combine (learner, &main, &back, &from_backup);
   if (main.state == XQ_SALVAGE_DAMAGED)
-    {
-      notice = xq_progress_notice_new (XQ_PROGRESS_FILE_STARS, learner, path, &main);
-      moved = xq_progress_set_aside (path);
-    }
+    notice = xq_progress_notice_new (XQ_PROGRESS_FILE_STARS, learner, path, &main);
   else
     {
       /* No file, a damaged backup: that is what the notice is about. */
       notice = xq_progress_notice_new (XQ_PROGRESS_FILE_STARS, learner, backup, &back);
-      moved = xq_progress_set_aside (backup);
       back.state = XQ_SALVAGE_MISSING;
     }
   notice->name = g_strdup (result->name);
@@ -417,15 +412,8 @@ xq_progress_store_load (XqProgressStore *store, const char *learner, GError **er
   notice->kept = g_hash_table_size (result->stars);
   notice->dropped = main.state == XQ_SALVAGE_DAMAGED ? main.dropped : back.dropped;
   notice->from_backup = from_backup;
-  notice->set_aside = g_strdup (moved);
-  /* The repaired profile replaces the damaged one at once, so the notice
-   * is given once.  Left in place if it could not be moved. */
-  if (moved != NULL)
-    {
-      data = xq_progress_serialize (result);
-      xq_progress_write_repaired (path, &back, data);
-    }
-  xq_progress_emit_notice (store, notice);
+  data = xq_progress_serialize (result);
+  xq_progress_repair (store, notice, path, &back, data);
 
 out:
   xq_salvage_clear (&main);
@@ -462,20 +450,13 @@ xq_progress_store_save (XqProgressStore *store, const XqProgress *progress, GErr
   if (main.state == XQ_SALVAGE_DAMAGED)
     {
       XqProgressNotice *notice = xq_progress_notice_new (XQ_PROGRESS_FILE_STARS, progress->learner, path, &main);
-      g_autofree char *moved = xq_progress_set_aside (path);
 
       notice->name = g_strdup (progress->name);
       notice->name_kept = TRUE;
       notice->kept = g_hash_table_size (merged->stars);
       notice->dropped = main.dropped;
-      notice->set_aside = g_strdup (moved);
-      xq_progress_emit_notice (store, notice);
-      if (moved == NULL)
-        {
-          g_set_error (error, XQ_PROGRESS_ERROR, XQ_PROGRESS_ERROR_IO,
-                       _("The damaged %s cannot be moved aside"), path);
-          goto out;
-        }
+      if (!xq_progress_set_aside_damaged (store, notice, error))
+        goto out;
     }
   data = xq_progress_serialize (merged);
   ok = xq_progress_replace_with_backup (path, &main, &back, data, error);

@@ -124,9 +124,10 @@ GPtrArray  *xq_progress_store_list      (XqProgressStore *store);
 /* Does the store hold anything of learner's (profile, puzzle streak,
  * ratings, review queue), saved profile or not? */
 gboolean    xq_progress_store_has_files (XqProgressStore *store, const char *learner);
-/* A learner never saved gets an empty profile named after the id; a
- * damaged file gives what could be saved from it (see above).  Fails only
- * for a bad id or a file that cannot be read at all (permissions). */
+/* A learner never saved gets an empty profile named after the id (the
+ * default learner its own name, translated); a damaged file gives what
+ * could be saved from it (see above).  Fails only for a bad id or a file
+ * that cannot be read at all (permissions). */
 XqProgress *xq_progress_store_load      (XqProgressStore *store, const char *learner, GError **error);
 /* Keeps the best stars of progress and of the file it replaces. */
 gboolean    xq_progress_store_save      (XqProgressStore *store, const XqProgress *progress, GError **error);

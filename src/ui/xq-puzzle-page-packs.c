@@ -289,21 +289,6 @@ xq_puzzle_page_update_score (XqPuzzlePage *self)
 
 /* ---- The list of packs ----------------------------------------------------- */
 
-static int
-level_filter (XqPuzzlePage *self)
-{
-  /* Item 0 is "Any level", then levels 1 to 5. */
-  return (int) gtk_drop_down_get_selected (self->level_drop);
-}
-
-static gboolean
-puzzle_fits (XqPuzzlePage *self, const XqPuzzle *pz)
-{
-  int level = level_filter (self);
-
-  return level == 0 || pz->difficulty == level;
-}
-
 /* A teacher prints a pack as a class worksheet, through the Teach page's
  * worksheet dialog (its options, its worker thread). */
 static void
@@ -336,7 +321,7 @@ xq_puzzle_page_fill_packs (XqPuzzlePage *self)
         {
           const XqPuzzle *pz = g_ptr_array_index (pack->puzzles, j);
 
-          if (!puzzle_fits (self, pz))
+          if (!xq_puzzle_page_puzzle_fits (self, pz))
             continue;
           total++;
           done += is_solved_id (self, pz->id);
@@ -376,7 +361,7 @@ xq_puzzle_page_first_open_puzzle (XqPuzzlePage *self, const XqPuzzlePack *pack, 
       guint j = (from + k) % n;
       const XqPuzzle *pz = g_ptr_array_index (pack->puzzles, j);
 
-      if (!puzzle_fits (self, pz))
+      if (!xq_puzzle_page_puzzle_fits (self, pz))
         continue;
       if (fallback == G_MAXUINT)
         fallback = j;
@@ -390,15 +375,16 @@ void
 xq_puzzle_page_pack_activated_cb (XqPuzzlePage *self, GtkListBoxRow *row)
 {
   guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "pack-index"));
-  const XqPuzzlePack *pack = g_ptr_array_index (self->packs, index);
 
-  xq_puzzle_page_open (self, index, xq_puzzle_page_first_open_puzzle (self, pack, 0));
+  xq_puzzle_page_show_pack (self, index);
 }
 
 void
 xq_puzzle_page_level_changed_cb (XqPuzzlePage *self)
 {
   xq_puzzle_page_fill_packs (self);
+  if (xq_puzzle_page_get_listed_pack (self) != G_MAXUINT)
+    xq_puzzle_page_show_pack (self, self->list_pack);
 }
 
 /* ---- Loading --------------------------------------------------------------- */
@@ -492,7 +478,9 @@ install_packs (XqPuzzlePage *self, Loaded *l, const char *store_dir)
   self->store = xq_progress_store_new (store_dir);
   xq_notice_bar_watch (self->notices, self->store);
   xq_puzzle_page_sync_learner (self);
-  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "loading") == 0)
+  /* A pack's list may name a pack no longer there. */
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "loading") == 0 ||
+      g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "pack") == 0)
     gtk_stack_set_visible_child_name (self->stack, "packs");
 }
 

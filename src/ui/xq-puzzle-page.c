@@ -471,7 +471,7 @@ start_puzzle (XqPuzzlePage *self)
   self->pending = XQ_MOVE_NONE;
   xq_lesson_board_set_marks (self->board, NULL);
   /* The solver's side at the bottom, as a puzzle book prints it: Black's
-   * puzzles are seen from Black's side (docs/puzzles.md). */
+   * puzzles are seen from Black's side (docs/puzzle-drill.md). */
   xq_board_model_set_flipped (xq_lesson_board_get_model (self->board),
                               self->puzzle->position.side == XQ_BLACK);
   show_position (self, XQ_MOVE_NONE, TRUE);

@@ -1096,6 +1096,21 @@ test_pack_list (Fixture *f, gconstpointer data)
   assert_row (f, 2, 5, "3 of 12", 3);
 }
 
+static GtkWidget *
+find_label_containing (GtkWidget *w, const char *text)
+{
+  if (GTK_IS_LABEL (w) && strstr (gtk_label_get_text (GTK_LABEL (w)), text) != NULL)
+    return w;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_label_containing (c, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 /* Streak mode ends at the first wrong move, and at a skip. */
 static void
 test_streak_ends (Fixture *f, gconstpointer data)
@@ -1148,6 +1163,35 @@ test_streak_ends (Fixture *f, gconstpointer data)
   wait_for_checks (f);
   g_assert_false (xq_puzzle_page_in_streak (f->page));
   g_assert_cmpint (xq_puzzle_page_get_streak_run (f->page), ==, 0);
+  /* Said on the page, like a streak ended by a mistake. */
+  g_assert_nonnull (find_label_containing (GTK_WIDGET (f->page), "Streak over: 0 in a row · Best: 1"));
+}
+
+/* The first page of a one-board worksheet of pos, drawn into memory. */
+static GBytes *
+sheet_pixels (const XqPosition *pos, gboolean flipped, const XqRenderStyle *style)
+{
+  g_autoptr(XqWorksheet) sheet = xq_worksheet_new ();
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 300, 420);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr(GError) error = NULL;
+  GBytes *bytes;
+
+  xq_worksheet_set_layout (sheet, 1);
+  if (style != NULL)
+    xq_worksheet_set_style (sheet, style);
+  xq_worksheet_add (sheet, pos, "B2", NULL, NULL);
+  if (flipped)
+    xq_worksheet_set_flipped (sheet, 0);
+  cairo_scale (cr, 0.5, 0.5);
+  g_assert_true (xq_worksheet_draw_page (sheet, cr, 0, &error));
+  g_assert_no_error (error);
+  cairo_surface_flush (surface);
+  bytes = g_bytes_new (cairo_image_surface_get_data (surface),
+                       (gsize) (cairo_image_surface_get_stride (surface) * cairo_image_surface_get_height (surface)));
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return bytes;
 }
 
 /* A Black-to-move pack on a worksheet: its boards are printed with Black at
@@ -1176,6 +1220,24 @@ test_black_worksheet (Fixture *f, gconstpointer data)
   g_assert_true (xq_teach_work_run (job, NULL, &error));
   g_assert_true (g_str_has_prefix (xq_worksheet_get_answer (job->sheet, 1), "Key: 车3进2. Main line: 1. … 车3进2 2. "));
   xq_teach_work_free (job);
+
+  /* Printed: the flagged board is drawn as a sheet whose style turns
+   * every board, and not as an unturned one. */
+  {
+    XqRenderStyle turned;
+    XqPosition pos;
+    g_autoptr(GBytes) plain = NULL, flagged = NULL, by_style = NULL;
+
+    g_assert_true (xq_position_set_fen (&pos, "9/3k5/9/9/9/2r6/9/B2AK4/8r/9 b - - 0 1", NULL));
+    xq_render_style_init (&turned);
+    turned.theme = XQ_THEME_PRINT;
+    turned.flipped = TRUE;
+    plain = sheet_pixels (&pos, FALSE, NULL);
+    flagged = sheet_pixels (&pos, TRUE, NULL);
+    by_style = sheet_pixels (&pos, FALSE, &turned);
+    g_assert_false (g_bytes_equal (plain, flagged));
+    g_assert_true (g_bytes_equal (flagged, by_style));
+  }
 
   /* Red's pack is printed as before. */
   pack = (g_free (pack), g_build_filename (f->packs_dir, "test.json", NULL));

@@ -122,6 +122,79 @@ fixture_tear_down (Fixture *f, gconstpointer data)
   g_free (f->packs_dir);
 }
 
+/* ---- Finding the page's widgets ------------------------------------------- */
+
+typedef gboolean (*Match) (GtkWidget *w, const char *text);
+
+/* The first widget under w, depth first, that match takes. */
+static GtkWidget *
+find_widget (GtkWidget *w, Match match, const char *text)
+{
+  if (match (w, text))
+    return w;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_widget (c, match, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+is_list_box (GtkWidget *w, const char *unused)
+{
+  return GTK_IS_LIST_BOX (w);
+}
+
+/* The button with this label, or the label showing this text. */
+static gboolean
+shows_text (GtkWidget *w, const char *text)
+{
+  return (GTK_IS_BUTTON (w) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (w)), text) == 0) ||
+         (GTK_IS_LABEL (w) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (w)), text) == 0);
+}
+
+static gboolean
+has_tooltip (GtkWidget *w, const char *tip)
+{
+  return g_strcmp0 (gtk_widget_get_tooltip_text (w), tip) == 0;
+}
+
+static gboolean
+is_button_with_tooltip (GtkWidget *w, const char *tip)
+{
+  return GTK_IS_BUTTON (w) && has_tooltip (w, tip);
+}
+
+static gboolean
+label_contains (GtkWidget *w, const char *text)
+{
+  return GTK_IS_LABEL (w) && strstr (gtk_label_get_text (GTK_LABEL (w)), text) != NULL;
+}
+
+/* The first list box: the packs' list. */
+static GtkWidget *
+find_list_box (GtkWidget *w)
+{
+  return find_widget (w, is_list_box, NULL);
+}
+
+static GtkWidget *
+find_text (GtkWidget *w, const char *text)
+{
+  return find_widget (w, shows_text, text);
+}
+
+static GtkWidget *
+find_tooltip (GtkWidget *w, const char *tip)
+{
+  return find_widget (w, is_button_with_tooltip, tip);
+}
+
+/* ---- The drill -------------------------------------------------------------- */
+
 /* The checker and the hint's search run in a thread: the main loop turns
  * until their answer is on the page. */
 static void
@@ -508,20 +581,6 @@ test_reset_learner (Fixture *f, gconstpointer data)
   g_assert_cmpint (xq_puzzle_page_get_streak (f->page), ==, 0);
 }
 
-static GtkWidget *
-find_list_box (GtkWidget *w)
-{
-  if (GTK_IS_LIST_BOX (w))
-    return w;
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_list_box (c);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static guint
 count_children (GtkWidget *w)
 {
@@ -572,24 +631,6 @@ static double
 learner_rating (Fixture *f)
 {
   return xq_ratings_get_learner (xq_puzzle_page_get_ratings (f->page)).rating;
-}
-
-/* The button with this label, or the label showing this text, among the
- * page's widgets. */
-static GtkWidget *
-find_text (GtkWidget *w, const char *text)
-{
-  if ((GTK_IS_BUTTON (w) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (w)), text) == 0) ||
-      (GTK_IS_LABEL (w) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (w)), text) == 0))
-    return w;
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_text (c, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 /* Next for Me picks the unsolved puzzle nearest the learner's rating (1200
@@ -770,37 +811,6 @@ test_streak_mode (Fixture *f, gconstpointer data)
   g_assert_false (xq_puzzle_page_start_streak (f->page));
   g_assert_false (xq_puzzle_page_in_streak (f->page));
   g_assert_null (xq_puzzle_page_get_puzzle (f->page));
-}
-
-/* The widget of any kind with this tooltip. */
-static GtkWidget *
-find_tooltip_any (GtkWidget *w, const char *tip)
-{
-  if (g_strcmp0 (gtk_widget_get_tooltip_text (w), tip) == 0)
-    return w;
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_tooltip_any (c, tip);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
-find_tooltip (GtkWidget *w, const char *tip)
-{
-  if (GTK_IS_BUTTON (w) && g_strcmp0 (gtk_widget_get_tooltip_text (w), tip) == 0)
-    return w;
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_tooltip (c, tip);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 static void
@@ -1089,26 +1099,11 @@ test_pack_list (Fixture *f, gconstpointer data)
   g_assert_nonnull (find_text (GTK_WIDGET (f->page), "2 of 24 solved"));
 
   /* At level 2 the list has the 12 puzzles of that level, numbered anew. */
-  g_object_set (find_tooltip_any (GTK_WIDGET (f->page), "Difficulty"), "selected", 2, NULL);
+  g_object_set (find_widget (GTK_WIDGET (f->page), has_tooltip, "Difficulty"), "selected", 2, NULL);
   g_assert_cmpuint (xq_puzzle_page_get_listed_pack (f->page), ==, big);
   g_assert_cmpuint (xq_puzzle_page_get_n_listed (f->page), ==, 12);
   assert_row (f, 0, 1, "1 of 12", 0);
   assert_row (f, 2, 5, "3 of 12", 3);
-}
-
-static GtkWidget *
-find_label_containing (GtkWidget *w, const char *text)
-{
-  if (GTK_IS_LABEL (w) && strstr (gtk_label_get_text (GTK_LABEL (w)), text) != NULL)
-    return w;
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_label_containing (c, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 /* Streak mode ends at the first wrong move, and at a skip. */
@@ -1164,7 +1159,7 @@ test_streak_ends (Fixture *f, gconstpointer data)
   g_assert_false (xq_puzzle_page_in_streak (f->page));
   g_assert_cmpint (xq_puzzle_page_get_streak_run (f->page), ==, 0);
   /* Said on the page, like a streak ended by a mistake. */
-  g_assert_nonnull (find_label_containing (GTK_WIDGET (f->page), "Streak over: 0 in a row · Best: 1"));
+  g_assert_nonnull (find_widget (GTK_WIDGET (f->page), label_contains, "Streak over: 0 in a row · Best: 1"));
 }
 
 /* The first page of a one-board worksheet of pos, drawn into memory. */

@@ -1104,6 +1104,21 @@ test_pack_list (Fixture *f, gconstpointer data)
   g_assert_cmpuint (xq_puzzle_page_get_n_listed (f->page), ==, 12);
   assert_row (f, 0, 1, "1 of 12", 0);
   assert_row (f, 2, 5, "3 of 12", 3);
+
+  /* Back at the packs the rows count again at the level, and they are the
+   * rows built at the load, not new ones. */
+  {
+    GtkListBoxRow *before = pack_row (f, big);
+
+    xq_puzzle_page_show_packs (f->page);
+    g_assert_true (pack_row (f, big) == before);
+    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (before)), ==, "1 of 12 solved");
+    g_object_set (find_widget (GTK_WIDGET (f->page), has_tooltip, "Difficulty"), "selected", 0, NULL);
+    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (before)), ==, "2 of 24 solved");
+    /* A level without puzzles in a pack leaves the pack out. */
+    g_object_set (find_widget (GTK_WIDGET (f->page), has_tooltip, "Difficulty"), "selected", 3, NULL);
+    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (before)));
+  }
 }
 
 /* Streak mode ends at the first wrong move, and at a skip. */

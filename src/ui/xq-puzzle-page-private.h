@@ -39,6 +39,8 @@ struct _XqPuzzlePage
 
   GPtrArray       *files;     /* XqLessonFile* */
   GPtrArray       *packs;     /* XqPuzzlePack*, borrowed from files */
+  guint            packs_generation; /* one more for every load */
+  guint            rows_generation;  /* the load the packs' rows were built for */
   XqProgressStore *store;
   XqProgress      *progress;
   int              streak;

@@ -390,6 +390,16 @@ solve_exercise (Fixture          *f,
 
 /* ---- Tests ----------------------------------------------------------------- */
 
+/* Every exercise of unit done, with this many stars each. */
+static void
+record_unit (XqProgress   *progress,
+             const XqUnit *unit,
+             int           stars)
+{
+  for (guint i = 0; i < unit->exercises->len; i++)
+    xq_progress_record (progress, unit->id, ((XqExercise *) g_ptr_array_index (unit->exercises, i))->id, stars);
+}
+
 static void
 test_unit_map (Fixture       *f,
                gconstpointer  data)
@@ -414,8 +424,7 @@ test_unit_map (Fixture       *f,
 
   /* Every exercise of unit 1 done: unit 2 becomes the current one. */
   first = g_ptr_array_index (units, 0);
-  for (guint i = 0; i < first->exercises->len; i++)
-    xq_progress_record (progress, first->id, ((XqExercise *) g_ptr_array_index (first->exercises, i))->id, 2);
+  record_unit (progress, first, 2);
   xq_unit_map_refresh (map);
   g_assert_cmpint (xq_unit_map_get_current (map), ==, 1);
   g_assert_cmpint (xq_unit_map_get_stars (map, 0, &max), ==, 2 * (int) first->exercises->len);
@@ -504,8 +513,7 @@ test_unit_map_card (Fixture       *f,
   }
 
   /* Every exercise of unit 1 done with two stars. */
-  for (guint i = 0; i < first->exercises->len; i++)
-    xq_progress_record (progress, first->id, ((XqExercise *) g_ptr_array_index (first->exercises, i))->id, 2);
+  record_unit (progress, first, 2);
   xq_unit_map_refresh (map);
   facts = g_strdup_printf ("%u of %u done · %u of %u ★", first->exercises->len, first->exercises->len,
                            2 * first->exercises->len, 3 * first->exercises->len);

@@ -168,6 +168,8 @@ xq_unit_map_card_size_allocate (GtkWidget *widget,
   set_title_width (self, width);
 }
 
+/* GtkStyleContext is deprecated from GTK 4.10 on, but GTK 4.8 has no other
+ * way to read a named colour or a widget's own colour. */
 static GdkRGBA
 named_color (GtkWidget  *widget,
              const char *name,

@@ -52,11 +52,11 @@ typedef struct {
   double seconds, slowest;
 } CheckTotals;
 
+/* claimed: the pattern the puzzle is filed under, -1 for none. */
 static void
-check_puzzle (XqSolver *solver, const XqPuzzlePack *pack, const XqPuzzle *pz, guint64 budget,
-              CheckTotals *tot)
+check_position (XqSolver *solver, const char *id, const XqPosition *pos, int mate_in, int claimed,
+                guint64 budget, CheckTotals *tot)
 {
-  int claimed = xq_kill_from_id (pack->id);
   XqKillSet holds = 0;
   XqConfirmStats stats;
   g_autoptr(GTimer) timer = g_timer_new ();
@@ -66,7 +66,7 @@ check_puzzle (XqSolver *solver, const XqPuzzlePack *pack, const XqPuzzle *pz, gu
   double t;
 
   xq_solver_clear (solver);
-  r = xq_kill_confirm (solver, &pz->position, pz->mate_in, XQ_KILL_ALL, budget, &holds, &stats);
+  r = xq_kill_confirm (solver, pos, mate_in, XQ_KILL_ALL, budget, &holds, &stats);
   t = g_timer_elapsed (timer, NULL);
   tot->puzzles++;
   tot->nodes += stats.nodes;
@@ -102,22 +102,33 @@ check_puzzle (XqSolver *solver, const XqPuzzlePack *pack, const XqPuzzle *pz, gu
       break;
     }
   printf ("%s\tmate %d\t%s\t%s\tevery line: %s\t%" G_GUINT64_FORMAT " nodes\t%.1f ms\n",
-          pz->id, stats.mate, claimed >= 0 ? xq_kill_id ((XqKill) claimed) : "-", verdict,
+          id, stats.mate, claimed >= 0 ? xq_kill_id ((XqKill) claimed) : "-", verdict,
           set_text, stats.nodes, t * 1000.0);
 }
 
 static int
 cmd_pattern_check (int argc, char **argv)
 {
-  static const XqToolCommand self = { "pattern-check", "PACK.json... [--budget NODES]" };
+  static const XqToolCommand self = { "pattern-check",
+                                      "PACK.json... [--budget NODES] | --fen FEN... [--max N]" };
   g_autoptr(XqSolver) solver = NULL;
   g_autoptr(GPtrArray) files = g_ptr_array_new ();
   CheckTotals tot = { 0 };
   guint64 budget = XQ_KILL_CONFIRM_BUDGET;
+  gboolean fens = FALSE;
+  int max_n = 5;
 
   for (int i = 1; i < argc; i++)
     {
-      if (strcmp (argv[i], "--budget") == 0 && i + 1 < argc)
+      if (strcmp (argv[i], "--fen") == 0)
+        fens = TRUE;
+      else if (strcmp (argv[i], "--max") == 0 && i + 1 < argc)
+        {
+          if (!xqtool_parse_int (argv[++i], 1, XQ_SOLVER_MAX_MATE, &max_n))
+            return xqtool_fail ("--max must be a whole number from 1 to %d, not “%s”",
+                                XQ_SOLVER_MAX_MATE, argv[i]);
+        }
+      else if (strcmp (argv[i], "--budget") == 0 && i + 1 < argc)
         {
           if (!g_ascii_string_to_unsigned (argv[++i], 10, 1, G_MAXUINT64, &budget, NULL))
             return xqtool_fail ("--budget must be a whole number of nodes from 1, not “%s”",
@@ -131,7 +142,16 @@ cmd_pattern_check (int argc, char **argv)
   if (files->len == 0)
     return xqtool_usage (&self);
   solver = xq_solver_new ();
-  for (guint f = 0; f < files->len; f++)
+  for (guint f = 0; fens && f < files->len; f++)
+    {
+      g_autofree char *id = g_strdup_printf ("fen-%u", f + 1);
+      XqPosition pos;
+
+      if (!xqtool_load_fen (g_ptr_array_index (files, f), &pos))
+        return 1;
+      check_position (solver, id, &pos, max_n, -1, budget, &tot);
+    }
+  for (guint f = 0; !fens && f < files->len; f++)
     {
       g_autoptr(GError) error = NULL;
       g_autoptr(XqLessonFile) file = xq_lesson_load_file_simple (g_ptr_array_index (files, f),
@@ -142,7 +162,12 @@ cmd_pattern_check (int argc, char **argv)
       if (file->type != XQ_LESSON_FILE_PACK)
         return xqtool_fail ("%s: not a puzzle pack", (const char *) g_ptr_array_index (files, f));
       for (guint i = 0; i < file->pack->puzzles->len; i++)
-        check_puzzle (solver, file->pack, g_ptr_array_index (file->pack->puzzles, i), budget, &tot);
+        {
+          const XqPuzzle *pz = g_ptr_array_index (file->pack->puzzles, i);
+
+          check_position (solver, pz->id, &pz->position, pz->mate_in,
+                          xq_kill_from_id (file->pack->id), budget, &tot);
+        }
     }
   printf ("total: %u puzzles, %u named: %u show their pattern on every line, %u do not, "
           "%u undecided, %u no mate; %" G_GUINT64_FORMAT " nodes, %.2f s, slowest %.1f ms\n",
@@ -205,7 +230,7 @@ cmd_pattern_show (int argc, char **argv)
 }
 
 const XqToolCommand xqtool_patterns_commands[] = {
-  { "pattern-check", "PACK.json... [--budget NODES]", cmd_pattern_check },
+  { "pattern-check", "PACK.json... [--budget NODES] | --fen FEN... [--max N]", cmd_pattern_check },
   { "pattern-show", "FEN [MOVE...]", cmd_pattern_show },
   { NULL, NULL, NULL },
 };

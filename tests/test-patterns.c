@@ -311,6 +311,127 @@ move (const char *iccs)
   return m;
 }
 
+/* The diagrams of docs/patterns.md: the start, the line (may be empty: the
+ * start is the final position) and the final position printed there. */
+static const struct {
+  const char *kill;
+  const char *start;
+  const char *line;
+  const char *final;
+} diagrams[] = {
+  { "stalemate", "5k3/9/3N5/3N5/9/9/9/9/9/3K5 b - - 0 1", "",
+    "5k3/9/3N5/3N5/9/9/9/9/9/3K5 b - - 0 1" },
+  { "double-cannon", "3k5/9/9/9/9/9/3C5/3C5/9/4K4 b - - 0 1", "",
+    "3k5/9/9/9/9/9/3C5/3C5/9/4K4 b - - 0 1" },
+  { "horse-cannon", "3k5/9/3N5/9/9/9/9/9/3C5/4K4 b - - 0 1", "",
+    "3k5/9/3N5/9/9/9/9/9/3C5/4K4 b - - 0 1" },
+  { "smothered", "3aka3/3PP4/9/9/9/9/9/4C4/9/3K5 b - - 0 1", "",
+    "3aka3/3PP4/9/9/9/9/9/4C4/9/3K5 b - - 0 1" },
+  { "two-chariots", "R3k4/1R7/9/9/9/9/9/9/9/3K5 b - - 0 1", "",
+    "R3k4/1R7/9/9/9/9/9/9/9/3K5 b - - 0 1" },
+  { "wocao-horse", "4k4/4a1N2/9/9/9/9/9/9/9/3K1R3 b - - 0 1", "",
+    "4k4/4a1N2/9/9/9/9/9/9/9/3K1R3 b - - 0 1" },
+  { "corner-horse", "4ka3/9/4PN3/9/9/9/9/3K5/9/9 b - - 0 1", "",
+    "4ka3/9/4PN3/9/9/9/9/3K5/9/9 b - - 0 1" },
+  { "fishing-horse", "9/R2C5/4k1N2/9/9/9/9/9/9/5K3 w - - 0 1", "a8a7",
+    "9/3C5/R3k1N2/9/9/9/9/9/9/5K3 b - - 1 1" },
+  { "eight-corner", "5k3/6N2/9/9/9/9/9/9/9/3K1R3 b - - 0 1", "",
+    "5k3/6N2/9/9/9/9/9/9/9/3K1R3 b - - 0 1" },
+  { "side-tiger", "3k1R3/9/9/2N6/9/9/9/9/5K3/9 b - - 0 1", "",
+    "3k1R3/9/9/2N6/9/9/9/9/5K3/9 b - - 0 1" },
+  { "iron-bolt", "5a3/4a4/5k3/3NR4/9/9/9/9/9/3K5 w - - 0 1", "e6e8",
+    "5a3/4R4/5k3/3N5/9/9/9/9/9/3K5 b - - 0 1" },
+  { "heaven-earth", "4ka3/5P3/9/9/9/9/6C2/4CK3/9/9 w - - 0 1", "g3g9",
+    "4kaC2/5P3/9/9/9/9/9/4CK3/9/9 b - - 1 1" },
+  { "bold-heart", "5a3/4a4/5k3/3NR4/9/9/9/9/9/3K5 w - - 0 1", "e6e8",
+    "5a3/4R4/5k3/3N5/9/9/9/9/9/3K5 b - - 0 1" },
+  { "two-ghosts", "3P1k3/4aP3/7N1/9/9/9/9/9/3K5/9 b - - 0 1", "",
+    "3P1k3/4aP3/7N1/9/9/9/9/9/3K5/9 b - - 0 1" },
+  { "sea-moon", "7R1/6N2/5k3/9/9/9/9/9/9/3K5 w - - 0 1", "h9f9",
+    "5R3/6N2/5k3/9/9/9/9/9/9/3K5 b - - 1 1" },
+  { "twin-horses", "3k5/1N7/5N3/9/9/9/9/9/9/5K3 b - - 0 1", "",
+    "3k5/1N7/5N3/9/9/9/9/9/9/5K3 b - - 0 1" },
+  { "buddha", "9/3k5/9/3P5/8C/9/6N2/9/9/3K5 w - - 0 1", "d0e0 d8d9 i5d5",
+    "3k5/9/9/3P5/3C5/9/6N2/9/9/4K4 b - - 3 2" },
+  { "cinnabar", "2baCk3/4a2R1/9/9/9/9/9/4K4/9/9 w - - 0 1", "e9c9",
+    "2Ca1k3/4a2R1/9/9/9/9/9/4K4/9/9 b - - 0 1" },
+  { "facing-general", "4k4/4a1N2/9/9/9/9/9/9/9/3K1R3 b - - 0 1", "",
+    "4k4/4a1N2/9/9/9/9/9/9/9/3K1R3 b - - 0 1" },
+  { "high-horse", "3a1a3/9/4k4/9/8N/9/9/9/6R2/3K5 w - - 0 1", "i5g6 e7e8 g1e1",
+    "3a1a3/4k4/9/6N2/9/9/9/9/4R4/3K5 b - - 3 2" },
+  { "empty-head-cannon", "4ka3/5P3/9/9/9/9/6C2/4CK3/9/9 w - - 0 1", "g3g9",
+    "4kaC2/5P3/9/9/9/9/9/4CK3/9/9 b - - 1 1" },
+  { "clamp-cannon", "3ak4/3R5/9/9/9/9/9/3K5/2C5C/9 w - - 0 1", "c1c9 d9e8 d8d9",
+    "2CRk4/4a4/9/9/9/9/9/3K5/8C/9 b - - 3 2" },
+  { "spring-horse", "3k5/3R5/5N3/9/9/9/9/9/9/4K4 b - - 0 1", "",
+    "3k5/3R5/5N3/9/9/9/9/9/9/4K4 b - - 0 1" },
+  { "double-chariot-advisors", "5a3/3kaR3/9/9/9/9/2R6/5K3/9/9 w - - 0 1", "c3d3",
+    "5a3/3kaR3/9/9/9/9/3R5/5K3/9/9 b - - 1 1" },
+  { "three-pieces", "R3k4/CN7/9/9/9/9/9/9/9/3K5 b - - 0 1", "",
+    "R3k4/CN7/9/9/9/9/9/9/9/3K5 b - - 0 1" },
+  { "old-soldier", "2Pk5/7R1/9/9/9/9/9/9/9/4K4 b - - 0 1", "",
+    "2Pk5/7R1/9/9/9/9/9/9/9/4K4 b - - 0 1" },
+  { "pull-drawer", "5a3/4a4/5k3/3NR4/9/9/9/9/9/3K5 w - - 0 1", "e6e8",
+    "5a3/4R4/5k3/3N5/9/9/9/9/9/3K5 b - - 0 1" },
+  { "double-check", "3aka3/3PP4/9/9/9/9/9/4C4/9/3K5 b - - 0 1", "",
+    "3aka3/3PP4/9/9/9/9/9/4C4/9/3K5 b - - 0 1" },
+  { "chariot-horse-cold", "5k3/9/9/R4N3/9/9/9/5K3/9/9 w - - 0 1", "a6a8 f9e9 a8a9",
+    "R3k4/9/9/5N3/9/9/9/5K3/9/9 b - - 3 2" },
+  { "chariot-soldier-cold", "9/9/4k1P2/9/6b2/9/3R5/9/5K3/9 w - - 0 1", "d3d8 g5i7 g7f7",
+    "9/3R5/4kP2b/9/9/9/9/9/5K3/9 b - - 3 2" },
+  { "chariot-cannon-cold", "2b1Ra3/5k3/C4a3/9/9/9/9/9/3K5/9 w - - 0 1", "a7a8 c9a7 d1e1 a7c5 e9e8",
+    "5a3/C3Rk3/5a3/9/2b6/9/9/9/4K4/9 b - - 5 3" },
+};
+
+/* Every pattern has a diagram in docs/patterns.md, of a mate its recogniser
+ * accepts: the line from the start shows it, the final position is the one
+ * printed there, and its picture exists. */
+static void
+test_docs (void)
+{
+  const char *src = g_getenv ("XQ_SOURCE_DIR");
+  g_autofree char *path = NULL, *doc = NULL;
+  gboolean seen[XQ_N_KILLS] = { FALSE };
+
+  g_assert_nonnull (src);
+  path = g_build_filename (src, "docs", "patterns.md", NULL);
+  g_assert_true (g_file_get_contents (path, &doc, NULL, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (diagrams); i++)
+    {
+      g_auto(GStrv) words = g_strsplit (diagrams[i].line, " ", -1);
+      g_autofree char *svg_name = g_strdup_printf ("%s.svg", diagrams[i].kill);
+      g_autofree char *svg = g_build_filename (src, "docs", "images", "patterns", svg_name, NULL);
+      g_autofree char *fen = NULL;
+      XqMove line[2 * XQ_SOLVER_MAX_MATE];
+      int kill = xq_kill_from_id (diagrams[i].kill), n = 0;
+      XqPosition start, end;
+      XqMateAnalysis a;
+
+      g_assert_cmpint (kill, >=, 0);
+      seen[kill] = TRUE;
+      load (&start, diagrams[i].start);
+      end = start;
+      for (int w = 0; words[w] && *words[w]; w++)
+        {
+          XqUndo u;
+
+          line[n] = move (words[w]);
+          g_assert_true (xq_position_is_legal (&end, line[n]));
+          xq_position_do_move (&end, line[n++], &u);
+        }
+      fen = xq_position_to_fen (&end);
+      g_assert_cmpstr (fen, ==, diagrams[i].final);
+      g_assert_nonnull (strstr (doc, diagrams[i].final));
+      g_assert_true (g_file_test (svg, G_FILE_TEST_IS_REGULAR));
+      g_assert_true (xq_mate_analyse (&end, &a));
+      g_assert_true (xq_kill_holds (kill, &a, n ? &start : NULL, line, n));
+      if (n > 0)
+        g_assert_true (xq_kill_recognise (&start, line, n) & (1u << kill));
+    }
+  for (int k = 0; k < XQ_N_KILLS; k++)
+    g_assert_true (seen[k]);
+}
+
 static void
 test_every_line (void)
 {
@@ -400,6 +521,7 @@ main (int argc, char **argv)
 
       g_test_add_data_func (path, &cases[i], test_case);
     }
+  g_test_add_func ("/patterns/docs", test_docs);
   g_test_add_func ("/patterns/every-line", test_every_line);
   g_test_add_func ("/patterns/budget", test_budget);
   ret = g_test_run ();

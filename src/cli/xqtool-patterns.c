@@ -182,6 +182,8 @@ static int
 cmd_pattern_show (int argc, char **argv)
 {
   static const XqToolCommand self = { "pattern-show", "FEN [MOVE...]" };
+  /* Without moves, a position that is no kill yet is followed along the
+   * solver's main line. */
   g_autofree char *set_text = NULL, *checkers = NULL, *essential = NULL, *power = NULL;
   g_autofree char *own = NULL;
   XqMove line[2 * XQ_SOLVER_MAX_MATE];
@@ -204,14 +206,47 @@ cmd_pattern_show (int argc, char **argv)
       line[n++] = m;
       xq_position_do_move (&end, m, &u);
     }
+  if (n == 0 && xq_position_has_legal_move (&end))
+    {
+      /* A start: follow the solver's main line to its end. */
+      g_autoptr(XqSolver) solver = xq_solver_new ();
+
+      if (xq_solver_main_line (solver, &start, 5, line, &n) != XQ_SOLVE_MATE)
+        return xqtool_fail ("no win within 5 moves to show");
+      for (int i = 0; i < n; i++)
+        {
+          XqUndo u;
+
+          xq_position_do_move (&end, line[i], &u);
+        }
+    }
   if (!xq_mate_analyse (&end, &a))
     return xqtool_fail ("the side to move can still move: not a finished kill");
+  if (n > 0)
+    {
+      g_autofree char *fen = xq_position_to_fen (&end);
+
+      printf ("line:");
+      for (int i = 0; i < n; i++)
+        {
+          char t[5];
+
+          xq_move_to_iccs (line[i], t);
+          printf (" %s", t);
+        }
+      printf ("\nfinal: %s\n", fen);
+    }
   set_text = kill_set_text (n > 0 ? xq_kill_set (&a, &start, line, n) : xq_kill_set (&a, NULL, NULL, 0));
   checkers = squares_text (a.checkers, a.n_checkers, (1u << a.n_checkers) - 1);
   essential = squares_text (a.attackers, a.n_attackers, a.essential);
   power = squares_text (a.attackers, a.n_attackers, a.power);
   own = squares_text (a.flights, a.n_flights, a.own_blocked);
-  printf ("%s\n", a.checkmate ? "checkmate" : "stalemate");
+  {
+    char g[3];
+
+    xq_square_to_text (a.general, g);
+    printf ("%s of the general on %s\n", a.checkmate ? "checkmate" : "stalemate", g);
+  }
   printf ("checkers: %s\n", checkers);
   printf ("essential: %s\n", essential);
   printf ("power-essential: %s\n", power);

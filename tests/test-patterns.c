@@ -175,6 +175,7 @@ static const Case cases[] = {
   { "iron-bolt", "5k3/9/2R2a3/9/9/9/9/9/4K4/9 w - - 0 1", 1, FALSE },       /* the general holds e-file */
   /* 天地炮: g3 sinks to the back rank, e2 keeps the advisor off e8. */
   { "heaven-earth", "4ka3/5P3/9/9/9/9/6C2/4CK3/9/9 w - - 0 1", 1, TRUE },
+  { "heaven-earth", "4k1N2/9/9/9/4C2C1/9/9/9/4K4/9 w - - 0 1", 1, FALSE },  /* e5 idle: h9 mates alone */
   { "heaven-earth", "3k5/9/9/9/9/9/3C5/3C5/9/4K4 b - - 0 1", 0, FALSE },    /* both on one file */
   /* 大膽穿心: the chariot takes the advisor on e8 and mates from there. */
   { "bold-heart", "5a3/4a4/5k3/3NR4/9/9/9/9/9/3K5 w - - 0 1", 1, TRUE },

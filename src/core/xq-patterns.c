@@ -281,8 +281,10 @@ heaven_earth (const XqMateAnalysis *a)
   return FALSE;
 }
 
+/* Essential men of the type on both palace side files (d and f), inside the
+ * defender's palace when palace says so. */
 static gboolean
-two_ghosts (const XqMateAnalysis *a)
+both_flanks (const XqMateAnalysis *a, XqPieceType type, gboolean palace)
 {
   gboolean left = FALSE, right = FALSE;
 
@@ -290,7 +292,8 @@ two_ghosts (const XqMateAnalysis *a)
     {
       XqSquare s = a->attackers[i];
 
-      if (type_of (a, i) != XQ_PAWN || !essential (a, i) || !xq_in_palace (a->defender, s))
+      if (type_of (a, i) != type || !essential (a, i) ||
+          (palace && !xq_in_palace (a->defender, s)))
         continue;
       left |= xq_sq_file (s) == 3;
       right |= xq_sq_file (s) == 5;
@@ -393,20 +396,6 @@ spring_horse (const XqMateAnalysis *a)
         return TRUE;
     }
   return FALSE;
-}
-
-static gboolean
-chariots_advisors (const XqMateAnalysis *a)
-{
-  gboolean left = FALSE, right = FALSE;
-
-  for (int i = 0; i < a->n_attackers; i++)
-    if (type_of (a, i) == XQ_CHARIOT && essential (a, i))
-      {
-        left |= xq_sq_file (a->attackers[i]) == 3;
-        right |= xq_sq_file (a->attackers[i]) == 5;
-      }
-  return left && right;
 }
 
 /* 三子歸邊: an essential chariot, horse and cannon on one wing. */
@@ -568,7 +557,7 @@ holds (XqKill kill, const XqMateAnalysis *a, const LineFacts *lf)
       return lf->valid && (lf->offered_heart ||
                            (lf->heart != XQ_NO_SQUARE && essential_at (a, lf->heart)));
     case XQ_KILL_TWO_GHOSTS:
-      return two_ghosts (a);
+      return both_flanks (a, XQ_PAWN, TRUE);
     case XQ_KILL_SEA_MOON:
       return sea_moon (a);
     case XQ_KILL_TWIN_HORSES:
@@ -588,7 +577,7 @@ holds (XqKill kill, const XqMateAnalysis *a, const LineFacts *lf)
     case XQ_KILL_SPRING_HORSE:
       return spring_horse (a);
     case XQ_KILL_CHARIOTS_ADVISORS:
-      return chariots_advisors (a);
+      return both_flanks (a, XQ_CHARIOT, FALSE);
     case XQ_KILL_THREE_PIECES:
       return three_pieces (a);
     case XQ_KILL_OLD_SOLDIER:

@@ -12,8 +12,13 @@
 
 #include <string.h>
 
+#include <glib/gstdio.h>
+#include <sys/wait.h>
+
 #include "xq-patterns.h"
 #include "xq-solver.h"
+#include "xq-test-dirs.h"
+#include "xq-test-xqtool.h"
 
 static XqSolver *solver;
 
@@ -503,11 +508,86 @@ test_budget (void)
   g_assert_cmpuint (stats.nodes, >, 3);
 }
 
+
+/* ---- xqtool pattern-check and pattern-show --------------------------------- */
+
+static char *
+write_pack (const char *dir, const char *name, const char *const *fens, int n)
+{
+  GString *json = g_string_new ("{ \"format\": 1, \"type\": \"pack\", \"id\": \"fishing-horse\",\n"
+                                "  \"title\": \"Fishing horse\", \"puzzles\": [\n");
+  char *path = g_build_filename (dir, name, NULL);
+
+  for (int i = 0; i < n; i++)
+    g_string_append_printf (json, "%s    { \"id\": \"fishing-horse-%d\", \"title\": \"Puzzle %d\", "
+                            "\"fen\": \"%s\", \"mate-in\": 2 }", i ? ",\n" : "", i + 1, i + 1,
+                            fens[i]);
+  g_string_append (json, "\n  ] }\n");
+  g_assert_true (g_file_set_contents (path, json->str, -1, NULL));
+  g_string_free (json, TRUE);
+  return path;
+}
+
+static void
+test_xqtool (void)
+{
+  /* The fishing horse on every line, and a mate in 2 that only one
+   * defence ends in a fishing horse (test_every_line). */
+  static const char *const fens[] = {
+    "3k5/9/5a3/9/3N3R1/9/9/5K3/9/9 w - - 0 1",
+    "4ka3/9/9/2N6/7R1/9/9/9/5K3/9 w - - 0 1",
+  };
+  g_autofree char *dir = g_dir_make_tmp ("xq-patterns-XXXXXX", NULL);
+  g_autofree char *good = NULL, *mixed = NULL, *out = NULL;
+  int status;
+
+  g_assert_nonnull (dir);
+  good = write_pack (dir, "good.json", fens, 1);
+  mixed = write_pack (dir, "mixed.json", fens, 2);
+  out = xq_test_run_xqtool (&status, (const char *const[]) { "pattern-check", good, NULL });
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 0);
+  g_assert_nonnull (strstr (out, "fishing-horse-1\tmate 2\tfishing-horse\tyes\tevery line: fishing-horse"));
+  g_assert_nonnull (strstr (out, "1 named: 1 show their pattern on every line, 0 do not"));
+  g_clear_pointer (&out, g_free);
+
+  out = xq_test_run_xqtool (&status, (const char *const[]) { "pattern-check", mixed, NULL });
+  g_assert_cmpint (WEXITSTATUS (status), ==, 1);
+  g_assert_nonnull (strstr (out, "fishing-horse-2\tmate 2\tfishing-horse\tNO\tevery line: stalemate\t"));
+  g_assert_nonnull (strstr (out, "2 named: 1 show their pattern on every line, 1 do not"));
+  g_clear_pointer (&out, g_free);
+
+  /* A budget too small to decide is a failure too. */
+  out = xq_test_run_xqtool (&status, (const char *const[]) { "pattern-check", good, "--budget", "2",
+                                                            NULL });
+  g_assert_cmpint (WEXITSTATUS (status), ==, 1);
+  g_assert_nonnull (strstr (out, "\tundecided\t"));
+  g_clear_pointer (&out, g_free);
+
+  /* The analysis of one final position. */
+  out = xq_test_run_xqtool (&status, (const char *const[]) {
+    "pattern-show", "3k5/9/3N5/9/9/9/9/9/3C5/4K4 b - - 0 1", NULL });
+  g_assert_cmpint (WEXITSTATUS (status), ==, 0);
+  g_assert_nonnull (strstr (out, "checkmate of the general on d9\n"));
+  g_assert_nonnull (strstr (out, "essential: d1 d7\npower-essential: d1\n"));
+  g_assert_nonnull (strstr (out, "patterns: horse-cannon\n"));
+  g_clear_pointer (&out, g_free);
+
+  /* Not a finished kill, and no win to follow: refused. */
+  out = xq_test_run_xqtool (&status, (const char *const[]) {
+    "pattern-show", "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", NULL });
+  g_assert_cmpint (WEXITSTATUS (status), ==, 1);
+  g_unlink (good);
+  g_unlink (mixed);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
   int ret;
 
+  xq_test_isolate_dirs ();
   g_test_init (&argc, &argv, NULL);
   solver = xq_solver_new ();
   g_test_add_func ("/patterns/ids", test_ids);
@@ -525,6 +605,7 @@ main (int argc, char **argv)
   g_test_add_func ("/patterns/docs", test_docs);
   g_test_add_func ("/patterns/every-line", test_every_line);
   g_test_add_func ("/patterns/budget", test_budget);
+  g_test_add_func ("/patterns/xqtool", test_xqtool);
   ret = g_test_run ();
   xq_solver_free (solver);
   return ret;

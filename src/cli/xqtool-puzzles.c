@@ -346,6 +346,79 @@ cmd_puzzle_kill (int argc, char **argv)
   return 0;
 }
 
+/* The patterns a puzzle shows on every line the defender can choose.
+ * Until the core confirms a pattern over the whole defence tree, this is
+ * the main line's list (build_line). */
+static XqKillSet
+confirmed_kills (XqSolver *solver, const XqPosition *pos, const XqSolution *sol)
+{
+  XqMove line[2 * XQ_SOLVER_MAX_MATE];
+  XqKillSet kills = 0;
+  int len;
+
+  if (!build_line (solver, pos, sol->keys[0], sol->mate, -1, line, &len, &kills))
+    return 0;
+  return kills;
+}
+
+/* Reads bench lines (FEN | mate N | ...) from stdin and prints, for each
+ * puzzle that is still exact (mate in exactly N, one key), the puzzle line
+ * with the patterns confirmed on every defence line; a position that is not
+ * gives "FEN | unproved".  One process for many positions, so the
+ * generator pays no start-up per puzzle. */
+static int
+cmd_puzzle_confirm (int argc, char **argv)
+{
+  static const XqToolCommand self = { "puzzle-confirm", "[--nodes L] < FILE" };
+  g_autoptr(XqSolver) solver = xq_solver_new ();
+  int nodes = 2000000;
+  char buf[512];
+
+  for (int i = 1; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--nodes") == 0 && i + 1 < argc &&
+          xqtool_parse_int (argv[i + 1], 1000, G_MAXINT, &nodes))
+        i++;
+      else
+        return xqtool_usage (&self);
+    }
+  xq_solver_set_node_limit (solver, (guint64) nodes);
+  while (fgets (buf, sizeof buf, stdin) != NULL)
+    {
+      g_auto(GStrv) fields = NULL;
+      g_autofree char *fen = NULL;
+      XqMove line[2 * XQ_SOLVER_MAX_MATE];
+      XqPosition pos;
+      XqSolution sol;
+      XqKillSet kills = 0;
+      int mate = 0, len = 0;
+
+      g_strstrip (buf);
+      if (buf[0] == '\0' || buf[0] == '#')
+        continue;
+      fields = g_strsplit (buf, "|", -1);
+      fen = g_strdup (g_strstrip (fields[0]));
+      if (fields[1] == NULL || sscanf (fields[1], " mate %d", &mate) != 1 ||
+          mate < 1 || mate > XQ_SOLVER_MAX_MATE || !xq_position_set_fen (&pos, fen, NULL))
+        {
+          printf ("%s | unproved\n", fen);
+          continue;
+        }
+      xq_solver_clear (solver);
+      if (xq_solver_solve (solver, &pos, mate, &sol) != XQ_SOLVE_MATE || sol.mate != mate ||
+          sol.n_keys != 1 ||
+          !build_line (solver, &pos, sol.keys[0], mate, -1, line, &len, &kills))
+        {
+          printf ("%s | unproved\n", fen);
+          fflush (stdout);
+          continue;
+        }
+      kills = confirmed_kills (solver, &pos, &sol);
+      print_puzzle (&pos, &sol, kills, line, len, sol.nodes);
+    }
+  return 0;
+}
+
 /* ---- puzzles next / puzzles daily ------------------------------------------ */
 
 static gboolean
@@ -493,6 +566,7 @@ const XqToolCommand xqtool_puzzles_commands[] = {
                    "[--tries T] [--nodes L] [--raised] [--check | --quiet] [--economy]",
     cmd_puzzle_mine },
   { "puzzle-kill", "FEN [--max N]", cmd_puzzle_kill },
+  { "puzzle-confirm", "[--nodes L] < FILE", cmd_puzzle_confirm },
   { "puzzles", "next --learner ID [--dir DIR] [--packs DIR] | daily [--date YYYY-MM-DD] [--packs DIR]",
     cmd_puzzles },
   { NULL, NULL, NULL },

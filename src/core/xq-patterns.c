@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* xq-patterns.c: geometric recognisers of the named kill patterns.
- *
- * The recognisers are deliberately simple: each names the one or two
- * geometric facts a kill book uses to define the pattern.  They are meant
- * to sort generated puzzles into packs, not to judge style. */
+/* xq-patterns.c: the named kill patterns as predicates over what the pieces
+ * do in the final mate (docs/patterns.md), and their confirmation on every
+ * line of defence. */
 #define G_LOG_DOMAIN "xq-patterns"
 
 #include "config.h"
@@ -18,29 +16,44 @@
 static const struct {
   const char *id;
   const char *hanzi;
+  const char *simplified;
   const char *english;
 } kills[XQ_N_KILLS] = {
-  [XQ_KILL_STALEMATE]      = { "stalemate",      "困斃",     "No moves left" },
-  [XQ_KILL_DOUBLE_CANNON]  = { "double-cannon",  "重炮",     "Double cannon" },
-  [XQ_KILL_HORSE_CANNON]   = { "horse-cannon",   "馬後炮",   "Cannon behind the horse" },
-  [XQ_KILL_SMOTHERED]      = { "smothered",      "悶宮",     "Stuffed palace" },
-  [XQ_KILL_SMOTHER]        = { "smother",        "悶殺",     "Smothered general" },
-  [XQ_KILL_TWO_CHARIOTS]   = { "two-chariots",   "雙車錯",   "Two chariots in turn" },
-  [XQ_KILL_WOCAO_HORSE]    = { "wocao-horse",    "臥槽馬",   "Horse in the trough" },
-  [XQ_KILL_CORNER_HORSE]   = { "corner-horse",   "掛角馬",   "Horse on the corner" },
-  [XQ_KILL_FISHING_HORSE]  = { "fishing-horse",  "釣魚馬",   "Fishing horse" },
-  [XQ_KILL_EIGHT_CORNER]   = { "eight-corner",   "八角馬",   "Eight-corner horse" },
-  [XQ_KILL_SIDE_TIGER]     = { "side-tiger",     "側面虎",   "Tiger on the side" },
-  [XQ_KILL_IRON_BOLT]      = { "iron-bolt",      "鐵門栓",   "Iron door bolt" },
-  [XQ_KILL_HEAVEN_EARTH]   = { "heaven-earth",   "天地炮",   "Heaven and earth cannons" },
-  [XQ_KILL_BOLD_HEART]     = { "bold-heart",     "大膽穿心", "Bold strike to the heart" },
-  [XQ_KILL_TWO_GHOSTS]     = { "two-ghosts",     "二鬼拍門", "Two ghosts knock at the door" },
-  [XQ_KILL_SEA_MOON]       = { "sea-moon",       "海底撈月", "Fishing the moon from the sea" },
-  [XQ_KILL_TWIN_HORSES]    = { "twin-horses",    "雙馬飲泉", "Two horses drink at the spring" },
-  [XQ_KILL_BUDDHA]         = { "buddha",         "送佛歸殿", "Sending the general home" },
-  [XQ_KILL_CINNABAR]       = { "cinnabar",       "炮輾丹砂", "Cannon sweeps the back rank" },
-  [XQ_KILL_FACING_GENERAL] = { "facing-general", "白臉將",   "Facing generals" },
-  [XQ_KILL_HIGH_HORSE]     = { "high-horse",     "高釣馬",   "High fishing horse" },
+  [XQ_KILL_STALEMATE]      = { "stalemate",      "困斃",     "困毙",     "No moves left" },
+  [XQ_KILL_DOUBLE_CANNON]  = { "double-cannon",  "重炮",     "重炮",     "Double cannon" },
+  [XQ_KILL_HORSE_CANNON]   = { "horse-cannon",   "馬後炮",   "马后炮",   "Cannon behind the horse" },
+  [XQ_KILL_SMOTHERED]      = { "smothered",      "悶宮",     "闷宫",     "Stuffed palace" },
+  [XQ_KILL_TWO_CHARIOTS]   = { "two-chariots",   "雙車錯",   "双车错",   "Two chariots in turn" },
+  [XQ_KILL_WOCAO_HORSE]    = { "wocao-horse",    "臥槽馬",   "卧槽马",   "Horse in the trough" },
+  [XQ_KILL_CORNER_HORSE]   = { "corner-horse",   "掛角馬",   "挂角马",   "Horse on the corner" },
+  [XQ_KILL_FISHING_HORSE]  = { "fishing-horse",  "釣魚馬",   "钓鱼马",   "Fishing horse" },
+  [XQ_KILL_EIGHT_CORNER]   = { "eight-corner",   "八角馬",   "八角马",   "Eight-corner horse" },
+  [XQ_KILL_SIDE_TIGER]     = { "side-tiger",     "側面虎",   "侧面虎",   "Tiger on the side" },
+  [XQ_KILL_IRON_BOLT]      = { "iron-bolt",      "鐵門栓",   "铁门栓",   "Iron door bolt" },
+  [XQ_KILL_HEAVEN_EARTH]   = { "heaven-earth",   "天地炮",   "天地炮",   "Heaven and earth cannons" },
+  [XQ_KILL_BOLD_HEART]     = { "bold-heart",     "大膽穿心", "大胆穿心", "Bold strike to the heart" },
+  [XQ_KILL_TWO_GHOSTS]     = { "two-ghosts",     "二鬼拍門", "二鬼拍门", "Two ghosts knock at the door" },
+  [XQ_KILL_SEA_MOON]       = { "sea-moon",       "海底撈月", "海底捞月", "Fishing the moon from the sea" },
+  [XQ_KILL_TWIN_HORSES]    = { "twin-horses",    "雙馬飲泉", "双马饮泉", "Two horses drink at the spring" },
+  [XQ_KILL_BUDDHA]         = { "buddha",         "送佛歸殿", "送佛归殿", "Sending the general home" },
+  [XQ_KILL_CINNABAR]       = { "cinnabar",       "炮輾丹砂", "炮辗丹砂", "Cannon sweeps the back rank" },
+  [XQ_KILL_FACING_GENERAL] = { "facing-general", "白臉將",   "白脸将",   "Facing generals" },
+  [XQ_KILL_HIGH_HORSE]     = { "high-horse",     "高釣馬",   "高钓马",   "High fishing horse" },
+  [XQ_KILL_EMPTY_HEAD]     = { "empty-head-cannon", "空頭炮", "空头炮",  "Cannon with an empty head" },
+  [XQ_KILL_CLAMP_CANNON]   = { "clamp-cannon",   "夾車炮",   "夹车炮",   "Cannon behind the chariot" },
+  [XQ_KILL_SPRING_HORSE]   = { "spring-horse",   "拔簧馬",   "拔簧马",   "Spring horse" },
+  [XQ_KILL_CHARIOTS_ADVISORS] = { "double-chariot-advisors", "雙車脅士", "双车胁士",
+                                  "Two chariots at the palace flanks" },
+  [XQ_KILL_THREE_PIECES]   = { "three-pieces",   "三子歸邊", "三子归边", "Three pieces on one wing" },
+  [XQ_KILL_OLD_SOLDIER]    = { "old-soldier",    "老兵搜林", "老兵搜林", "Old soldier in the forest" },
+  [XQ_KILL_PULL_DRAWER]    = { "pull-drawer",    "拉抽屜",   "拉抽屉",   "Pulling the drawer" },
+  [XQ_KILL_DOUBLE_CHECK]   = { "double-check",   "雙將",     "双将",     "Double check" },
+  [XQ_KILL_CHARIOT_HORSE_COLD]   = { "chariot-horse-cold",   "車馬冷著", "车马冷着",
+                                     "Chariot and horse, quiet move" },
+  [XQ_KILL_CHARIOT_SOLDIER_COLD] = { "chariot-soldier-cold", "車兵冷著", "车兵冷着",
+                                     "Chariot and soldier, quiet move" },
+  [XQ_KILL_CHARIOT_CANNON_COLD]  = { "chariot-cannon-cold",  "車炮冷著", "车炮冷着",
+                                     "Chariot and cannon, quiet move" },
 };
 
 const char *
@@ -55,6 +68,13 @@ xq_kill_hanzi (XqKill kill)
 {
   g_return_val_if_fail ((guint) kill < XQ_N_KILLS, "");
   return kills[kill].hanzi;
+}
+
+const char *
+xq_kill_simplified (XqKill kill)
+{
+  g_return_val_if_fail ((guint) kill < XQ_N_KILLS, "");
+  return kills[kill].simplified;
 }
 
 const char *
@@ -74,367 +94,564 @@ xq_kill_from_id (const char *id)
   return -1;
 }
 
-/* ---- Geometry ------------------------------------------------------------ */
+/* ---- Facts about the final position --------------------------------------- */
+
+#define CENTRE_FILE 4
 
 static int
 depth_of (XqColor def, XqSquare sq)
 {
-  return def == XQ_BLACK ? 9 - xq_sq_rank (sq) : xq_sq_rank (sq);
+  return def == XQ_BLACK ? XQ_RANKS - 1 - xq_sq_rank (sq) : xq_sq_rank (sq);
+}
+
+static XqPieceType
+type_of (const XqMateAnalysis *a, int i)
+{
+  return xq_piece_type (a->board[a->attackers[i]]);
 }
 
 static gboolean
-is_a (const XqPiece *board, XqSquare sq, XqColor c, XqPieceType t)
+essential (const XqMateAnalysis *a, int i)
 {
-  return sq >= 0 && sq < XQ_SQUARES && board[sq] == xq_piece_make (c, t);
+  return (a->essential >> i) & 1;
 }
 
-/* Pieces strictly between a and b on one rank or file; -1 off line. */
+static gboolean
+power (const XqMateAnalysis *a, int i)
+{
+  return (a->power >> i) & 1;
+}
+
 static int
-between (const XqPiece *board, XqSquare a, XqSquare b)
+essential_count (const XqMateAnalysis *a, XqPieceType type)
 {
-  return xq_attacks_between (board, a, b, NULL);
+  int n = 0;
+
+  for (int i = 0; i < a->n_attackers; i++)
+    n += type_of (a, i) == type && essential (a, i);
+  return n;
 }
 
-/* Would a general on `to` be attacked by the piece on from (so the piece
- * checks it there, or holds that flight point)? */
-static gboolean
-strikes (const XqPiece *board, XqSquare from, XqSquare to)
+/* A checker of the type (the index into a->checkers), from `from` on; -1. */
+static int
+checker_of (const XqMateAnalysis *a, XqPieceType type, int from)
 {
-  XqSquare who[XQ_ATTACKS_MAX_POINTS];
-  int n;
+  for (int c = from; c < a->n_checkers; c++)
+    if (xq_piece_type (a->board[a->checkers[c]]) == type)
+      return c;
+  return -1;
+}
 
-  if (board[from] == XQ_EMPTY || from == to)
-    return FALSE;
-  n = xq_attacks_on_general (board, to, xq_piece_color (board[from]), who);
-  for (int i = 0; i < n; i++)
-    if (who[i] == from)
+static gboolean
+essential_at (const XqMateAnalysis *a, XqSquare sq)
+{
+  int i = xq_mate_attacker_index (a, sq);
+
+  return i >= 0 && essential (a, i);
+}
+
+static gboolean
+checker_type_essential (const XqMateAnalysis *a, XqPieceType type)
+{
+  for (int c = checker_of (a, type, 0); c >= 0; c = checker_of (a, type, c + 1))
+    if (essential_at (a, a->checkers[c]))
       return TRUE;
   return FALSE;
 }
 
-typedef struct {
-  XqPosition end;
-  XqColor    def, att;
-  XqSquare   k;
-  XqPiece    flight_board[XQ_SQUARES];  /* the end with the defending general lifted */
-  XqSquare   checkers[8];
-  int        n_checkers;
-  XqSquare   steps[4];                  /* the general's palace steps */
-  int        n_steps;
-} Scene;
-
-/* Does the attacker piece on from hold the flight point s? */
-static gboolean
-guards (const Scene *sc, XqSquare from, XqSquare s)
+/* A cannon gives check over a screen of the attacker's own of this type. */
+static int
+cannon_over (const XqMateAnalysis *a, XqPieceType screen_type)
 {
-  return strikes (sc->flight_board, from, s);
+  for (int c = checker_of (a, XQ_CANNON, 0); c >= 0; c = checker_of (a, XQ_CANNON, c + 1))
+    {
+      XqSquare s = a->screens[c];
+
+      if (s != XQ_NO_SQUARE && a->board[s] == xq_piece_make (a->attacker, screen_type))
+        return c;
+    }
+  return -1;
 }
 
+/* 悶宮: every step off the cannon's line of fire holds the general's own men. */
 static gboolean
-guards_any_step (const Scene *sc, XqSquare from)
+smothered (const XqMateAnalysis *a)
 {
-  for (int i = 0; i < sc->n_steps; i++)
+  for (int c = checker_of (a, XQ_CANNON, 0); c >= 0; c = checker_of (a, XQ_CANNON, c + 1))
     {
-      XqPiece q = sc->end.board[sc->steps[i]];
+      XqSquare cannon = a->checkers[c];
+      gboolean along_rank = xq_sq_rank (cannon) == xq_sq_rank (a->general);
+      int off_line = 0, own = 0;
 
-      if ((q == XQ_EMPTY || xq_piece_color (q) == sc->att) && guards (sc, from, sc->steps[i]))
+      for (int j = 0; j < a->n_flights; j++)
+        {
+          XqSquare f = a->flights[j];
+
+          if (along_rank ? xq_sq_rank (f) == xq_sq_rank (cannon)
+                         : xq_sq_file (f) == xq_sq_file (cannon))
+            continue;
+          off_line++;
+          own += (a->own_blocked >> j) & 1;
+        }
+      if (off_line > 0 && own == off_line)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A horse that does not check, whose power the mate needs, on the third
+ * file (c or g) at the depth; with diagonal, diagonally next to the general
+ * instead. */
+static gboolean
+holding_horse (const XqMateAnalysis *a, int depth, gboolean diagonal)
+{
+  int kf = xq_sq_file (a->general), kr = xq_sq_rank (a->general);
+
+  for (int i = 0; i < a->n_attackers; i++)
+    {
+      XqSquare h = a->attackers[i];
+      int f = xq_sq_file (h);
+
+      if (type_of (a, i) != XQ_HORSE || !power (a, i) || xq_mate_is_checker (a, h))
+        continue;
+      if (diagonal ? abs (f - kf) == 1 && abs (xq_sq_rank (h) - kr) == 1
+                   : (f == 2 || f == 6) && depth_of (a->defender, h) == depth)
         return TRUE;
     }
   return FALSE;
 }
 
 static gboolean
-checker_is (const Scene *sc, XqPieceType type)
+horse_checks_from (const XqMateAnalysis *a, const int *files, int n_files, int depth_a, int depth_b)
 {
-  for (int i = 0; i < sc->n_checkers; i++)
-    if (xq_piece_type (sc->end.board[sc->checkers[i]]) == type)
+  for (int c = checker_of (a, XQ_HORSE, 0); c >= 0; c = checker_of (a, XQ_HORSE, c + 1))
+    {
+      XqSquare h = a->checkers[c];
+      int d = depth_of (a->defender, h);
+
+      if (!essential_at (a, h) || (d != depth_a && d != depth_b))
+        continue;
+      for (int k = 0; k < n_files; k++)
+        if (xq_sq_file (h) == files[k])
+          return TRUE;
+    }
+  return FALSE;
+}
+
+/* 鐵門栓: a cannon or chariot on the centre file that does not check, holds
+ * the centre-file step of the general and is needed for it. */
+static gboolean
+iron_bolt (const XqMateAnalysis *a)
+{
+  if (xq_sq_file (a->general) == CENTRE_FILE)
+    return FALSE;
+  for (int i = 0; i < a->n_attackers; i++)
+    {
+      XqSquare s = a->attackers[i];
+      XqPieceType t = type_of (a, i);
+      guint8 door = 0;
+
+      if ((t != XQ_CANNON && t != XQ_CHARIOT) || xq_sq_file (s) != CENTRE_FILE ||
+          xq_mate_is_checker (a, s) || !power (a, i))
+        continue;
+      for (int j = 0; j < a->n_flights; j++)
+        if (xq_sq_file (a->flights[j]) == CENTRE_FILE)
+          door |= 1u << j;
+      if (a->control[i] & door)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+heaven_earth (const XqMateAnalysis *a)
+{
+  for (int i = 0; i < a->n_attackers; i++)
+    {
+      XqSquare h = a->attackers[i];
+
+      if (type_of (a, i) != XQ_CANNON || !essential (a, i) || xq_sq_file (h) != CENTRE_FILE ||
+          depth_of (a->defender, h) < 1)
+        continue;
+      for (int j = 0; j < a->n_attackers; j++)
+        if (j != i && type_of (a, j) == XQ_CANNON && essential (a, j) &&
+            depth_of (a->defender, a->attackers[j]) == 0)
+          return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+two_ghosts (const XqMateAnalysis *a)
+{
+  gboolean left = FALSE, right = FALSE;
+
+  for (int i = 0; i < a->n_attackers; i++)
+    {
+      XqSquare s = a->attackers[i];
+
+      if (type_of (a, i) != XQ_PAWN || !essential (a, i) || !xq_in_palace (a->defender, s))
+        continue;
+      left |= xq_sq_file (s) == 3;
+      right |= xq_sq_file (s) == 5;
+    }
+  return left && right;
+}
+
+static gboolean
+sea_moon (const XqMateAnalysis *a)
+{
+  for (int c = checker_of (a, XQ_CHARIOT, 0); c >= 0; c = checker_of (a, XQ_CHARIOT, c + 1))
+    {
+      XqSquare r = a->checkers[c];
+
+      if (essential_at (a, r) && depth_of (a->defender, r) == 0 &&
+          xq_sq_file (r) == xq_sq_file (a->general) && depth_of (a->defender, a->general) >= 1)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+side_tiger (const XqMateAnalysis *a)
+{
+  if (!holding_horse (a, 3, FALSE) ||
+      (xq_sq_file (a->general) == CENTRE_FILE && depth_of (a->defender, a->general) == 0))
+    return FALSE;
+  for (int c = 0; c < a->n_checkers; c++)
+    {
+      XqSquare s = a->checkers[c];
+      XqPieceType t = xq_piece_type (a->board[s]);
+
+      if ((t == XQ_CHARIOT || t == XQ_PAWN) && xq_sq_rank (s) == xq_sq_rank (a->general) &&
+          essential_at (a, s))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+facing_general (const XqMateAnalysis *a)
+{
+  for (int i = 0; i < a->n_attackers; i++)
+    if (type_of (a, i) == XQ_KING)
+      return essential (a, i);
+  return FALSE;
+}
+
+/* 空頭炮: nothing between the cannon and the general on its file. */
+static gboolean
+empty_head (const XqMateAnalysis *a)
+{
+  for (int i = 0; i < a->n_attackers; i++)
+    {
+      XqSquare s = a->attackers[i];
+
+      if (type_of (a, i) == XQ_CANNON && power (a, i) &&
+          xq_sq_file (s) == xq_sq_file (a->general) &&
+          xq_attacks_between (a->board, s, a->general, NULL) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* 夾車炮: the cannon's line to the general runs through the checking chariot. */
+static gboolean
+clamp_cannon (const XqMateAnalysis *a)
+{
+  for (int c = checker_of (a, XQ_CHARIOT, 0); c >= 0; c = checker_of (a, XQ_CHARIOT, c + 1))
+    for (int i = 0; i < a->n_attackers; i++)
+      {
+        XqSquare on[XQ_RANKS];
+        int n;
+
+        if (type_of (a, i) != XQ_CANNON || !power (a, i))
+          continue;
+        n = xq_attacks_between (a->board, a->attackers[i], a->general, on);
+        for (int k = 0; k < n; k++)
+          if (on[k] == a->checkers[c])
+            return TRUE;
+      }
+  return FALSE;
+}
+
+static gboolean
+spring_horse (const XqMateAnalysis *a)
+{
+  gboolean horse = FALSE;
+
+  for (int i = 0; i < a->n_attackers; i++)
+    horse |= type_of (a, i) == XQ_HORSE && power (a, i);
+  if (!horse)
+    return FALSE;
+  for (int c = checker_of (a, XQ_CHARIOT, 0); c >= 0; c = checker_of (a, XQ_CHARIOT, c + 1))
+    {
+      int df = abs (xq_sq_file (a->checkers[c]) - xq_sq_file (a->general));
+      int dr = abs (xq_sq_rank (a->checkers[c]) - xq_sq_rank (a->general));
+
+      if (df + dr == 1)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+chariots_advisors (const XqMateAnalysis *a)
+{
+  gboolean left = FALSE, right = FALSE;
+
+  for (int i = 0; i < a->n_attackers; i++)
+    if (type_of (a, i) == XQ_CHARIOT && essential (a, i))
+      {
+        left |= xq_sq_file (a->attackers[i]) == 3;
+        right |= xq_sq_file (a->attackers[i]) == 5;
+      }
+  return left && right;
+}
+
+/* 三子歸邊: an essential chariot, horse and cannon on one wing. */
+static gboolean
+three_pieces (const XqMateAnalysis *a)
+{
+  for (int wing = 0; wing < 2; wing++)
+    {
+      guint types = 0;
+
+      for (int i = 0; i < a->n_attackers; i++)
+        {
+          int f = xq_sq_file (a->attackers[i]);
+
+          if (essential (a, i) && (wing == 0 ? f < CENTRE_FILE : f > CENTRE_FILE))
+            types |= 1u << type_of (a, i);
+        }
+      if ((types & (1u << XQ_CHARIOT)) && (types & (1u << XQ_HORSE)) &&
+          (types & (1u << XQ_CANNON)))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static gboolean
+old_soldier (const XqMateAnalysis *a)
+{
+  for (int i = 0; i < a->n_attackers; i++)
+    if (type_of (a, i) == XQ_PAWN && essential (a, i) &&
+        depth_of (a->defender, a->attackers[i]) == 0)
       return TRUE;
   return FALSE;
 }
 
-/* The piece just in front of a cannon checker on its line (its screen). */
-static XqSquare
-cannon_screen (const Scene *sc, XqSquare cannon)
-{
-  int step = xq_sq_rank (cannon) == xq_sq_rank (sc->k) ? (sc->k > cannon ? 1 : -1)
-                                                         : (sc->k > cannon ? 9 : -9);
+/* ---- Facts about the line ------------------------------------------------ */
 
-  for (XqSquare s = cannon + step; s != sc->k; s += step)
-    if (sc->end.board[s] != XQ_EMPTY)
-      return s;
-  return XQ_NO_SQUARE;
+typedef struct {
+  gboolean valid;         /* the line was legal and ended in the analysed position */
+  gboolean offered_heart; /* a chariot stood on the palace centre where it could be taken */
+  gboolean driven_home;   /* the general started above its back rank */
+  gboolean quiet;         /* the attacker made a move that gives no check */
+  gboolean discovered;    /* a check by a piece the attacker did not move */
+  XqSquare eater;         /* where a cannon that ate on the back rank ends up */
+} LineFacts;
+
+static gboolean
+can_capture_on (XqPosition *pos, XqSquare sq)
+{
+  XqMove moves[XQ_MAX_MOVES];
+  int n = xq_position_legal_moves (pos, moves);
+
+  for (int i = 0; i < n; i++)
+    if (xq_move_to (moves[i]) == sq)
+      return TRUE;
+  return FALSE;
 }
 
-/* ---- Recognisers on the final position ---------------------------------- */
-
-static XqKillSet
-final_patterns (const Scene *sc)
+static void
+line_facts (const XqMateAnalysis *a, const XqPosition *start, const XqMove *line, int length,
+            LineFacts *out)
 {
-  const XqPiece *b = sc->end.board;
-  XqKillSet set = 0;
-  int kd = depth_of (sc->def, sc->k), kf = xq_sq_file (sc->k);
+  XqPosition p;
 
-  if (sc->n_checkers == 0)
-    set |= 1u << XQ_KILL_STALEMATE;
-
-  for (int i = 0; i < sc->n_checkers; i++)
-    {
-      XqSquare c = sc->checkers[i];
-      XqPieceType ct = xq_piece_type (b[c]);
-      int cd = depth_of (sc->def, c), cf = xq_sq_file (c);
-
-      if (ct == XQ_CANNON)
-        {
-          XqSquare screen = cannon_screen (sc, c);
-          gboolean own_only = TRUE;
-          int own = 0;
-
-          if (is_a (b, screen, sc->att, XQ_CANNON))
-            set |= 1u << XQ_KILL_DOUBLE_CANNON;
-          if (is_a (b, screen, sc->att, XQ_HORSE))
-            set |= 1u << XQ_KILL_HORSE_CANNON;
-          /* Every step off the line of fire is filled by the general's own men. */
-          for (int s = 0; s < sc->n_steps; s++)
-            {
-              XqSquare st = sc->steps[s];
-              gboolean on_line = xq_sq_rank (c) == xq_sq_rank (sc->k)
-                                   ? xq_sq_rank (st) == xq_sq_rank (c)
-                                   : xq_sq_file (st) == xq_sq_file (c);
-
-              /* The steps along the line of fire stay in check anyway. */
-              if (on_line)
-                continue;
-              if (b[st] != XQ_EMPTY && xq_piece_color (b[st]) == sc->def)
-                own++;
-              else
-                own_only = FALSE;
-            }
-          if (own > 0 && own_only)
-            set |= 1u << XQ_KILL_SMOTHERED;
-        }
-      if (ct == XQ_HORSE)
-        {
-          if ((cf == 2 || cf == 6) && cd == 1)
-            set |= 1u << XQ_KILL_WOCAO_HORSE;
-          if ((cf == 3 || cf == 5) && (cd == 0 || cd == 2))
-            set |= 1u << XQ_KILL_CORNER_HORSE;
-        }
-      if (ct == XQ_CHARIOT)
-        {
-          gboolean along_rank = xq_sq_rank (c) == xq_sq_rank (sc->k);
-
-          for (XqSquare s = 0; s < XQ_SQUARES; s++)
-            if (s != c && is_a (b, s, sc->att, XQ_CHARIOT) &&
-                (along_rank ? abs (xq_sq_rank (s) - xq_sq_rank (sc->k)) == 1
-                            : abs (xq_sq_file (s) - kf) == 1))
-              set |= 1u << XQ_KILL_TWO_CHARIOTS;
-          /* From the sea bed: the chariot on the back rank checks up the file. */
-          if (cd == 0 && kd >= 1 && cf == kf)
-            set |= 1u << XQ_KILL_SEA_MOON;
-        }
-    }
-
-  /* 悶殺: the general's own men take most of its palace steps (at least
-   * two, all but one at most), and the check is not a cannon's (that one
-   * is 悶宮). */
-  if (sc->n_checkers > 0 && !checker_is (sc, XQ_CANNON))
-    {
-      int own = 0;
-
-      for (int s = 0; s < sc->n_steps; s++)
-        if (b[sc->steps[s]] != XQ_EMPTY && xq_piece_color (b[sc->steps[s]]) == sc->def)
-          own++;
-      if (own >= 2 && own >= sc->n_steps - 1)
-        set |= 1u << XQ_KILL_SMOTHER;
-    }
-
-  /* Horses guarding the palace from the classical points. */
-  for (XqSquare h = 0; h < XQ_SQUARES; h++)
-    {
-      int hd, hf;
-      gboolean is_checker = FALSE;
-
-      if (!is_a (b, h, sc->att, XQ_HORSE) || !guards_any_step (sc, h))
-        continue;
-      hd = depth_of (sc->def, h);
-      hf = xq_sq_file (h);
-      for (int i = 0; i < sc->n_checkers; i++)
-        is_checker |= sc->checkers[i] == h;
-      if ((hf == 2 || hf == 6) && hd == 2 && !is_checker)
-        set |= 1u << XQ_KILL_FISHING_HORSE;
-      if ((hf == 2 || hf == 6) && hd == 3 && !is_checker)
-        {
-          gboolean rank_check = FALSE;
-
-          for (int i = 0; i < sc->n_checkers; i++)
-            {
-              XqPieceType ct = xq_piece_type (b[sc->checkers[i]]);
-
-              rank_check |= (ct == XQ_CHARIOT || ct == XQ_PAWN) &&
-                            xq_sq_rank (sc->checkers[i]) == xq_sq_rank (sc->k);
-            }
-          if (rank_check && !(kf == 4 && kd == 0))
-            set |= 1u << XQ_KILL_SIDE_TIGER;
-          else
-            set |= 1u << XQ_KILL_HIGH_HORSE;
-        }
-      if (abs (hf - kf) == 1 && abs (hd - kd) == 1 && !is_checker && sc->n_checkers > 0)
-        set |= 1u << XQ_KILL_EIGHT_CORNER;
-      /* Both horses hold the general: one checks or both guard its steps
-       * (a stalemate by two horses counts too). */
-      for (XqSquare h2 = h + 1; h2 < XQ_SQUARES; h2++)
-        if (is_a (b, h2, sc->att, XQ_HORSE) && guards_any_step (sc, h2))
-          {
-            gboolean other_checks = FALSE;
-
-            for (int i = 0; i < sc->n_checkers; i++)
-              other_checks |= sc->checkers[i] == h2;
-            if (is_checker || other_checks || sc->n_checkers == 0)
-              set |= 1u << XQ_KILL_TWIN_HORSES;
-          }
-    }
-
-  /* 鐵門栓: the general on its back rank, a chariot or soldier checks, and a
-   * cannon or the general on the centre file shuts the middle. */
-  if (kd == 0 && (checker_is (sc, XQ_CHARIOT) || checker_is (sc, XQ_PAWN)))
-    for (XqSquare s = 0; s < XQ_SQUARES; s++)
-      {
-        XqPiece p = b[s];
-
-        if (xq_sq_file (s) != 4 || p == XQ_EMPTY || xq_piece_color (p) != sc->att ||
-            (xq_piece_type (p) != XQ_CANNON && xq_piece_type (p) != XQ_KING))
-          continue;
-        for (int i = 0; i < sc->n_steps; i++)
-          if (xq_sq_file (sc->steps[i]) == 4 && guards (sc, s, sc->steps[i]))
-            set |= 1u << XQ_KILL_IRON_BOLT;
-      }
-
-  /* 天地炮: a cannon on the centre file and one on the back rank, one checking. */
-  if (checker_is (sc, XQ_CANNON))
-    {
-      gboolean heaven = FALSE, earth = FALSE;
-
-      for (XqSquare s = 0; s < XQ_SQUARES; s++)
-        if (is_a (b, s, sc->att, XQ_CANNON))
-          {
-            if (xq_sq_file (s) == 4 && depth_of (sc->def, s) >= 1)
-              heaven = TRUE;
-            else if (depth_of (sc->def, s) == 0)
-              earth = TRUE;
-          }
-      if (heaven && earth)
-        set |= 1u << XQ_KILL_HEAVEN_EARTH;
-    }
-
-  /* 二鬼拍門: soldiers on both side files of the palace. */
-  {
-    gboolean left = FALSE, right = FALSE;
-
-    for (XqSquare s = 0; s < XQ_SQUARES; s++)
-      if (is_a (b, s, sc->att, XQ_PAWN) && xq_in_palace (sc->def, s))
-        {
-          left |= xq_sq_file (s) == 3;
-          right |= xq_sq_file (s) == 5;
-        }
-    if (left && right && sc->n_checkers > 0)
-      set |= 1u << XQ_KILL_TWO_GHOSTS;
-  }
-
-  /* 白臉將: the attacking general holds a flight point on its file. */
-  {
-    XqSquare ak = sc->end.king[sc->att];
-
-    if (ak != XQ_NO_SQUARE && xq_sq_file (ak) != kf)
-      for (int i = 0; i < sc->n_steps; i++)
-        if (xq_sq_file (sc->steps[i]) == xq_sq_file (ak) && b[sc->steps[i]] == XQ_EMPTY &&
-            between (sc->flight_board, ak, sc->steps[i]) == 0)
-          set |= 1u << XQ_KILL_FACING_GENERAL;
-  }
-  return set;
-}
-
-/* ---- Recognisers of the idea on the way ----------------------------------- */
-
-static XqKillSet
-line_patterns (const XqPosition *start, const XqMove *line, int length, const Scene *sc)
-{
-  XqPosition p = *start;
-  XqKillSet set = 0;
-  gboolean king_went_home = FALSE;
-  int start_depth = depth_of (sc->def, start->king[sc->def]);
-
+  memset (out, 0, sizeof *out);
+  out->eater = XQ_NO_SQUARE;
+  if (start == NULL || length < 1 || start->side != a->attacker)
+    return;
+  p = *start;
+  out->driven_home = p.king[a->defender] != XQ_NO_SQUARE &&
+                     depth_of (a->defender, p.king[a->defender]) >= 1;
   for (int i = 0; i < length; i++)
     {
       XqSquare from = xq_move_from (line[i]), to = xq_move_to (line[i]);
       XqPiece mover = p.board[from], victim = p.board[to];
+      gboolean ours = i % 2 == 0;
       XqUndo u;
 
-      if (xq_piece_color (mover) == sc->att && victim != XQ_EMPTY)
-        {
-          /* 大膽穿心: the chariot dives into the palace centre. */
-          if (xq_piece_type (mover) == XQ_CHARIOT && xq_sq_file (to) == 4 &&
-              depth_of (sc->def, to) == 1)
-            set |= 1u << XQ_KILL_BOLD_HEART;
-          /* 炮輾丹砂: the cannon eats an advisor or elephant on the back rank. */
-          if (xq_piece_type (mover) == XQ_CANNON && depth_of (sc->def, to) == 0 &&
-              (xq_piece_type (victim) == XQ_ADVISOR || xq_piece_type (victim) == XQ_ELEPHANT))
-            set |= 1u << XQ_KILL_CINNABAR;
-        }
-      if (mover == xq_piece_make (sc->def, XQ_KING) &&
-          depth_of (sc->def, to) < depth_of (sc->def, from))
-        king_went_home = TRUE;
+      if (!xq_position_is_legal (&p, line[i]))
+        return;
+      if (from == out->eater)
+        out->eater = to;
+      else if (to == out->eater)
+        out->eater = XQ_NO_SQUARE;
+      if (ours && xq_piece_type (mover) == XQ_CANNON && depth_of (a->defender, to) == 0 &&
+          (xq_piece_type (victim) == XQ_ADVISOR || xq_piece_type (victim) == XQ_ELEPHANT))
+        out->eater = to;
       xq_position_do_move (&p, line[i], &u);
+      if (!ours)
+        continue;
+      if (!xq_position_in_check (&p, a->defender))
+        out->quiet = TRUE;
+      else
+        {
+          XqSquare who[XQ_ATTACKS_MAX_POINTS];
+          int n = xq_attacks_on_general (p.board, p.king[a->defender], a->attacker, who);
+
+          for (int w = 0; w < n; w++)
+            out->discovered |= who[w] != to;
+        }
+      if (i + 1 < length && xq_piece_type (mover) == XQ_CHARIOT &&
+          xq_sq_file (to) == CENTRE_FILE && depth_of (a->defender, to) == 1 &&
+          can_capture_on (&p, to))
+        out->offered_heart = TRUE;
     }
-  /* 送佛歸殿: the general started up the palace and is mated on its home rank. */
-  if (start_depth >= 1 && depth_of (sc->def, sc->k) == 0 && king_went_home)
-    set |= 1u << XQ_KILL_BUDDHA;
-  return set;
+  out->valid = memcmp (p.board, a->board, sizeof p.board) == 0 && p.side == a->defender;
+  out->driven_home &= depth_of (a->defender, a->general) == 0;
 }
 
-/* Sets up the scene of a finished kill; FALSE when the side to move in end
- * can still move (or a general is missing). */
+/* ---- The predicates -------------------------------------------------------- */
+
 static gboolean
-scene_init (Scene *sc, const XqPosition *end)
+holds (XqKill kill, const XqMateAnalysis *a, const LineFacts *lf)
 {
-  const XqTables *t = xq_tables ();
-  XqSquare who[XQ_ATTACKS_MAX_POINTS];
-  int n;
+  static const int third_files[] = { 2, 6 }, corner_files[] = { 3, 5 };
 
-  sc->end = *end;
-  sc->def = sc->end.side;
-  sc->att = xq_color_other (sc->def);
-  sc->k = sc->end.king[sc->def];
-  if (sc->k == XQ_NO_SQUARE || sc->end.king[sc->att] == XQ_NO_SQUARE ||
-      xq_position_has_legal_move (&sc->end))
+  if (kill == XQ_KILL_STALEMATE)
+    return a->stalemate;
+  if (!a->checkmate)
     return FALSE;
+  switch (kill)
+    {
+    case XQ_KILL_DOUBLE_CANNON:
+      return cannon_over (a, XQ_CANNON) >= 0;
+    case XQ_KILL_HORSE_CANNON:
+      {
+        int c = cannon_over (a, XQ_HORSE), h;
 
-  memcpy (sc->flight_board, sc->end.board, sizeof sc->flight_board);
-  sc->flight_board[sc->k] = XQ_EMPTY;
-  n = xq_attacks_on_general (sc->end.board, sc->k, sc->att, who);
-  sc->n_checkers = MIN (n, (int) G_N_ELEMENTS (sc->checkers));
-  memcpy (sc->checkers, who, sizeof (XqSquare) * sc->n_checkers);
-  sc->n_steps = 0;
-  for (int i = 0; t->king[sc->k][i] >= 0; i++)
-    sc->steps[sc->n_steps++] = t->king[sc->k][i];
-  return TRUE;
+        if (c < 0)
+          return FALSE;
+        h = xq_mate_attacker_index (a, a->screens[c]);
+        /* Not only the screen: the horse also takes a flight point. */
+        return (a->control[h] & ~a->own_blocked) != 0;
+      }
+    case XQ_KILL_SMOTHERED:
+      return smothered (a);
+    case XQ_KILL_TWO_CHARIOTS:
+      return essential_count (a, XQ_CHARIOT) >= 2 && checker_type_essential (a, XQ_CHARIOT);
+    case XQ_KILL_WOCAO_HORSE:
+      return horse_checks_from (a, third_files, 2, 1, 1);
+    case XQ_KILL_CORNER_HORSE:
+      return horse_checks_from (a, corner_files, 2, 0, 2);
+    case XQ_KILL_FISHING_HORSE:
+      return holding_horse (a, 2, FALSE);
+    case XQ_KILL_EIGHT_CORNER:
+      return holding_horse (a, -1, TRUE);
+    case XQ_KILL_SIDE_TIGER:
+      return side_tiger (a);
+    case XQ_KILL_IRON_BOLT:
+      return iron_bolt (a);
+    case XQ_KILL_HEAVEN_EARTH:
+      return heaven_earth (a);
+    case XQ_KILL_BOLD_HEART:
+      return lf->valid && lf->offered_heart;
+    case XQ_KILL_TWO_GHOSTS:
+      return two_ghosts (a);
+    case XQ_KILL_SEA_MOON:
+      return sea_moon (a);
+    case XQ_KILL_TWIN_HORSES:
+      return essential_count (a, XQ_HORSE) >= 2 && checker_type_essential (a, XQ_HORSE);
+    case XQ_KILL_BUDDHA:
+      return lf->valid && lf->driven_home;
+    case XQ_KILL_CINNABAR:
+      return lf->valid && lf->eater != XQ_NO_SQUARE && essential_at (a, lf->eater);
+    case XQ_KILL_FACING_GENERAL:
+      return facing_general (a);
+    case XQ_KILL_HIGH_HORSE:
+      return holding_horse (a, 3, FALSE);
+    case XQ_KILL_EMPTY_HEAD:
+      return empty_head (a);
+    case XQ_KILL_CLAMP_CANNON:
+      return clamp_cannon (a);
+    case XQ_KILL_SPRING_HORSE:
+      return spring_horse (a);
+    case XQ_KILL_CHARIOTS_ADVISORS:
+      return chariots_advisors (a);
+    case XQ_KILL_THREE_PIECES:
+      return three_pieces (a);
+    case XQ_KILL_OLD_SOLDIER:
+      return old_soldier (a);
+    case XQ_KILL_PULL_DRAWER:
+      return lf->valid && lf->discovered;
+    case XQ_KILL_DOUBLE_CHECK:
+      return a->n_checkers >= 2;
+    case XQ_KILL_CHARIOT_HORSE_COLD:
+      return lf->valid && lf->quiet && essential_count (a, XQ_CHARIOT) >= 1 &&
+             essential_count (a, XQ_HORSE) >= 1;
+    case XQ_KILL_CHARIOT_SOLDIER_COLD:
+      return lf->valid && lf->quiet && essential_count (a, XQ_CHARIOT) >= 1 &&
+             essential_count (a, XQ_PAWN) >= 1;
+    case XQ_KILL_CHARIOT_CANNON_COLD:
+      return lf->valid && lf->quiet && essential_count (a, XQ_CHARIOT) >= 1 &&
+             essential_count (a, XQ_CANNON) >= 1;
+    case XQ_KILL_STALEMATE:
+    case XQ_N_KILLS:
+      break;
+    }
+  return FALSE;
+}
+
+gboolean
+xq_kill_holds (XqKill kill, const XqMateAnalysis *a,
+               const XqPosition *start, const XqMove *line, int length)
+{
+  LineFacts lf;
+
+  g_return_val_if_fail (a != NULL, FALSE);
+  g_return_val_if_fail ((guint) kill < XQ_N_KILLS, FALSE);
+  if (a->general == XQ_NO_SQUARE)
+    return FALSE;
+  line_facts (a, start, line, length, &lf);
+  return holds (kill, a, &lf);
+}
+
+XqKillSet
+xq_kill_set (const XqMateAnalysis *a, const XqPosition *start, const XqMove *line, int length)
+{
+  XqKillSet set = 0;
+  LineFacts lf;
+
+  g_return_val_if_fail (a != NULL, 0);
+  if (a->general == XQ_NO_SQUARE)
+    return 0;
+  line_facts (a, start, line, length, &lf);
+  for (int k = 0; k < XQ_N_KILLS; k++)
+    if (holds ((XqKill) k, a, &lf))
+      set |= 1u << k;
+  return set;
 }
 
 XqKillSet
 xq_kill_recognise_final (const XqPosition *end)
 {
-  Scene sc;
+  XqMateAnalysis a;
 
   g_return_val_if_fail (end != NULL, 0);
-  if (!scene_init (&sc, end))
+  if (!xq_mate_analyse (end, &a))
     return 0;
-  return final_patterns (&sc);
+  return xq_kill_set (&a, NULL, NULL, 0);
 }
 
 XqKillSet
 xq_kill_recognise (const XqPosition *start, const XqMove *line, int length)
 {
+  XqMateAnalysis a;
   XqPosition end;
-  Scene sc;
 
   g_return_val_if_fail (start != NULL, 0);
   g_return_val_if_fail (length >= 0 && (length == 0 || line != NULL), 0);
@@ -448,7 +665,170 @@ xq_kill_recognise (const XqPosition *start, const XqMove *line, int length)
         return 0;
       xq_position_do_move (&end, line[i], &u);
     }
-  if (start->side == end.side || !scene_init (&sc, &end))
+  if (start->side == end.side || !xq_mate_analyse (&end, &a))
     return 0;
-  return final_patterns (&sc) | line_patterns (start, line, length, &sc);
+  return xq_kill_set (&a, start, line, length);
+}
+
+/* ---- On every defence line ------------------------------------------------ */
+
+typedef struct {
+  XqSolver  *solver;
+  guint64    budget;
+  guint64    nodes, finals;
+  gboolean   undecided;
+  XqPosition start;
+  XqMove     line[2 * XQ_SOLVER_MAX_MATE];
+  int        length;
+} Confirm;
+
+static XqKillSet defender_node (Confirm *c, XqPosition *pos, int left, XqKillSet want);
+
+static gboolean
+spend (Confirm *c)
+{
+  if (++c->nodes > c->budget)
+    c->undecided = TRUE;
+  return !c->undecided;
+}
+
+/* The attacker to move wins in exactly d: the patterns of want that some
+ * fastest move steers every longest defence into. */
+static XqKillSet
+attacker_node (Confirm *c, XqPosition *pos, int d, XqKillSet want)
+{
+  XqSolution sol;
+  XqKillSet got = 0;
+
+  if (!spend (c))
+    return 0;
+  if (xq_solver_solve (c->solver, pos, d, &sol) != XQ_SOLVE_MATE || sol.mate != d)
+    {
+      /* A proven distance that moved would be a solver bug; either way
+       * nothing can be claimed. */
+      c->undecided = TRUE;
+      return 0;
+    }
+  for (int k = 0; k < sol.n_keys && got != want; k++)
+    {
+      XqUndo u;
+
+      c->line[c->length++] = sol.keys[k];
+      xq_position_do_move (pos, sol.keys[k], &u);
+      got |= defender_node (c, pos, d - 1, want & ~got);
+      xq_position_undo_move (pos, sol.keys[k], &u);
+      c->length--;
+      if (c->undecided)
+        return 0;
+    }
+  return got;
+}
+
+/* The defender to move, the attacker needing left more moves against the
+ * best defence: the patterns of want on every line of longest resistance. */
+static XqKillSet
+defender_node (Confirm *c, XqPosition *pos, int left, XqKillSet want)
+{
+  XqMove moves[XQ_MAX_MOVES];
+  XqKillSet got = want;
+  int n;
+
+  if (want == 0 || !spend (c))
+    return 0;
+  if (left == 0)
+    {
+      XqMateAnalysis a;
+
+      c->finals++;
+      if (!xq_mate_analyse (pos, &a))
+        return 0;
+      return xq_kill_set (&a, &c->start, c->line, c->length) & want;
+    }
+  n = xq_position_legal_moves (pos, moves);
+  for (int i = 0; i < n && got != 0; i++)
+    {
+      XqUndo u;
+      gboolean longest = TRUE;
+
+      xq_position_do_move (pos, moves[i], &u);
+      /* After a fastest attacker move every reply loses within left; the
+       * longest ones are those that do not lose sooner.  With left 1 none
+       * can: the defender's move never ends the game. */
+      if (left > 1)
+        switch (xq_solver_wins_within (c->solver, pos, left - 1))
+          {
+          case XQ_SOLVE_MATE:
+            longest = FALSE;
+            break;
+          case XQ_SOLVE_NONE:
+            break;
+          case XQ_SOLVE_ABORTED:
+            c->undecided = TRUE;
+            break;
+          }
+      if (longest && !c->undecided)
+        {
+          c->line[c->length++] = moves[i];
+          got &= attacker_node (c, pos, left, got);
+          c->length--;
+        }
+      xq_position_undo_move (pos, moves[i], &u);
+      if (c->undecided)
+        return 0;
+    }
+  return got;
+}
+
+XqConfirm
+xq_kill_confirm (XqSolver *solver, const XqPosition *start, int max_n, XqKillSet want,
+                 guint64 budget, XqKillSet *holds_out, XqConfirmStats *stats)
+{
+  Confirm c = { 0 };
+  XqPosition pos;
+  XqKillSet got = 0;
+  int mate = 0;
+  XqConfirm result;
+
+  g_return_val_if_fail (solver != NULL && start != NULL, XQ_CONFIRM_UNDECIDED);
+  g_return_val_if_fail (max_n >= 1 && max_n <= XQ_SOLVER_MAX_MATE, XQ_CONFIRM_UNDECIDED);
+
+  c.solver = solver;
+  c.budget = budget ? budget : XQ_KILL_CONFIRM_BUDGET;
+  c.start = *start;
+  pos = *start;
+  for (mate = 1; mate <= max_n; mate++)
+    {
+      XqSolveResult r = xq_solver_wins_within (solver, &pos, mate);
+
+      if (r == XQ_SOLVE_ABORTED)
+        {
+          c.undecided = TRUE;
+          break;
+        }
+      if (r == XQ_SOLVE_MATE)
+        break;
+    }
+  if (c.undecided)
+    result = XQ_CONFIRM_UNDECIDED;
+  else if (mate > max_n)
+    {
+      mate = 0;
+      result = XQ_CONFIRM_NO_MATE;
+    }
+  else
+    {
+      got = attacker_node (&c, &pos, mate, want & XQ_KILL_ALL);
+      result = c.undecided ? XQ_CONFIRM_UNDECIDED : XQ_CONFIRM_DONE;
+    }
+  if (result != XQ_CONFIRM_DONE)
+    got = 0;
+  if (holds_out)
+    *holds_out = got;
+  if (stats)
+    {
+      stats->mate = mate;
+      stats->nodes = c.nodes;
+      stats->finals = c.finals;
+    }
+  return result;
 }

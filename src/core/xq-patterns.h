@@ -1,61 +1,120 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* xq-patterns.h: the named kill patterns (殺法) of the puzzle collection.
  *
- * The one list of kill patterns of the program.  Many classical kills are
- * defined by the idea on the way there (a chariot sacrificed in the palace
- * centre, a cannon sweeping the back rank, the general driven home), so the
- * full recogniser looks at the start position, the main line and the final
- * position together; the final position alone shows the rest.  Every
- * pattern that fits is reported (a kill can be a double-cannon and a
- * heaven-and-earth at once).
+ * The one list of kill patterns of the program (docs/patterns.md).  Each
+ * pattern is a predicate over what the pieces do in the final position
+ * (xq-mate-analysis.h: who checks, whose power is essential, who takes
+ * which flight point, what the defender's own men block), and a few also
+ * over the line that led there (a chariot given up on the palace centre,
+ * the general driven home, a quiet move).  Every named pattern is a
+ * checkmate; 困斃 (stalemate) is a pattern of its own.  Every pattern that
+ * fits is reported (a kill can be a double cannon and a heaven-and-earth
+ * at once).
  *
  * "Depth" below is a point's distance from the defender's back rank, so
- * the same geometry serves either colour. */
+ * the same definitions serve either colour; the centre file is file e. */
 #pragma once
 
 #include "xq-position.h"
+#include "xq-mate-analysis.h"
+#include "xq-solver.h"
 
 G_BEGIN_DECLS
 
 typedef enum {
   XQ_KILL_STALEMATE,       /* 困斃: no move and not in check */
-  XQ_KILL_DOUBLE_CANNON,   /* 重炮: a cannon checks over its own cannon */
-  XQ_KILL_HORSE_CANNON,    /* 馬後炮: a cannon checks over its own horse */
-  XQ_KILL_SMOTHERED,       /* 悶宮: cannon check, the flight points held by the general's own men */
-  XQ_KILL_SMOTHER,         /* 悶殺: another check, its own men fill the palace steps (all but one) */
-  XQ_KILL_TWO_CHARIOTS,    /* 雙車錯: two chariots on neighbouring lines */
-  XQ_KILL_WOCAO_HORSE,     /* 臥槽馬: horse check from the third file, depth 1 */
-  XQ_KILL_CORNER_HORSE,    /* 掛角馬: horse check from a palace corner */
-  XQ_KILL_FISHING_HORSE,   /* 釣魚馬: horse at depth 2 on the third file guards the palace */
-  XQ_KILL_EIGHT_CORNER,    /* 八角馬: horse diagonally next to the general, another piece checks */
-  XQ_KILL_SIDE_TIGER,      /* 側面虎: high horse at depth 3 plus a check along the rank */
-  XQ_KILL_IRON_BOLT,       /* 鐵門栓: back-rank check while the centre file is held */
-  XQ_KILL_HEAVEN_EARTH,    /* 天地炮: one cannon on the centre file, one on the back rank */
-  XQ_KILL_BOLD_HEART,      /* 大膽穿心: a chariot takes on the palace centre */
-  XQ_KILL_TWO_GHOSTS,      /* 二鬼拍門: two soldiers on both palace side files */
-  XQ_KILL_SEA_MOON,        /* 海底撈月: a chariot checks from the back rank up the file */
-  XQ_KILL_TWIN_HORSES,     /* 雙馬飲泉: both horses hold the general (check or guard its steps) */
+  XQ_KILL_DOUBLE_CANNON,   /* 重炮: a cannon mates over its own cannon */
+  XQ_KILL_HORSE_CANNON,    /* 馬後炮: a cannon mates over its own horse, which holds a flight point */
+  XQ_KILL_SMOTHERED,       /* 悶宮: a cannon mates, the general's own men fill every step off its line */
+  XQ_KILL_TWO_CHARIOTS,    /* 雙車錯: both chariots essential, one checks */
+  XQ_KILL_WOCAO_HORSE,     /* 臥槽馬: an essential horse checks from the third file at depth 1 */
+  XQ_KILL_CORNER_HORSE,    /* 掛角馬: an essential horse checks from a palace corner */
+  XQ_KILL_FISHING_HORSE,   /* 釣魚馬: a horse on the third file at depth 2 holds the general; another piece checks */
+  XQ_KILL_EIGHT_CORNER,    /* 八角馬: a horse diagonally next to the general holds it; another piece checks */
+  XQ_KILL_SIDE_TIGER,      /* 側面虎: a high fishing horse holds, a chariot or soldier mates along the rank */
+  XQ_KILL_IRON_BOLT,       /* 鐵門栓: a cannon or chariot on the centre file bolts the door; another piece mates */
+  XQ_KILL_HEAVEN_EARTH,    /* 天地炮: both cannons essential, one on the centre file, one on the back rank */
+  XQ_KILL_BOLD_HEART,      /* 大膽穿心: a chariot is offered on the palace centre, then mate */
+  XQ_KILL_TWO_GHOSTS,      /* 二鬼拍門: two soldiers on the palace side files, both essential */
+  XQ_KILL_SEA_MOON,        /* 海底撈月: a chariot mates from the back rank up the file */
+  XQ_KILL_TWIN_HORSES,     /* 雙馬飲泉: both horses essential, one checks */
   XQ_KILL_BUDDHA,          /* 送佛歸殿: the raised general is driven home and mated there */
-  XQ_KILL_CINNABAR,        /* 炮輾丹砂: a cannon eats an advisor or elephant on the back rank */
-  XQ_KILL_FACING_GENERAL,  /* 白臉將: the attacking general takes away a file */
-  XQ_KILL_HIGH_HORSE,      /* 高釣馬: horse at depth 3 on the third file guards a flight point */
+  XQ_KILL_CINNABAR,        /* 炮輾丹砂: a cannon eats on the back rank and is essential in the mate */
+  XQ_KILL_FACING_GENERAL,  /* 白臉將: the attacking general's file is essential */
+  XQ_KILL_HIGH_HORSE,      /* 高釣馬: a horse on the third file at depth 3 holds the general; another piece checks */
+  XQ_KILL_EMPTY_HEAD,      /* 空頭炮: a cannon on the general's open file is essential; another piece checks */
+  XQ_KILL_CLAMP_CANNON,    /* 夾車炮: a chariot checks with its own cannon behind it on the line, essential */
+  XQ_KILL_SPRING_HORSE,    /* 拔簧馬: a chariot checks from next to the general, a horse's power essential */
+  XQ_KILL_CHARIOTS_ADVISORS, /* 雙車脅士: both chariots essential, on the two palace side files */
+  XQ_KILL_THREE_PIECES,    /* 三子歸邊: chariot, horse and cannon essential, all on one wing */
+  XQ_KILL_OLD_SOLDIER,     /* 老兵搜林: a soldier on the back rank is essential */
+  XQ_KILL_PULL_DRAWER,     /* 拉抽屜: a discovered check on the way, then mate */
+  XQ_KILL_DOUBLE_CHECK,    /* 雙將: two pieces give check in the mate */
+  XQ_KILL_CHARIOT_HORSE_COLD,   /* 車馬冷著: a quiet move, then a mate needing chariot and horse */
+  XQ_KILL_CHARIOT_SOLDIER_COLD, /* 車兵冷著: a quiet move, then a mate needing chariot and soldier */
+  XQ_KILL_CHARIOT_CANNON_COLD,  /* 車炮冷著: a quiet move, then a mate needing chariot and cannon */
   XQ_N_KILLS
 } XqKill;
 
 typedef guint32 XqKillSet;   /* bit (1u << XqKill) */
 
+#define XQ_KILL_ALL ((XqKillSet) ((1u << XQ_N_KILLS) - 1))
+
+/* Does the kill hold?  a: the analysis of the final position; start and
+ * line (length plies from start, the attacker to move in start) the way
+ * there, for the patterns defined by the play; start may be NULL when only
+ * the final position is known, and then those patterns never hold. */
+gboolean     xq_kill_holds     (XqKill kill, const XqMateAnalysis *a,
+                                const XqPosition *start, const XqMove *line, int length);
+/* Every pattern that holds (the union of xq_kill_holds). */
+XqKillSet    xq_kill_set       (const XqMateAnalysis *a,
+                                const XqPosition *start, const XqMove *line, int length);
+
 /* Every pattern the line shows.  start: the attacker to move; line: the
  * main line (length plies) ending with the defender unable to move.
- * Returns 0 when the line does not end in a win. */
+ * Returns 0 when the line does not end in a win or a move is illegal. */
 XqKillSet    xq_kill_recognise (const XqPosition *start, const XqMove *line, int length);
 /* The patterns the final position alone shows (end: the defender to move
  * and without a move); 0 when the side to move in end can still move. */
 XqKillSet    xq_kill_recognise_final (const XqPosition *end);
 
+/* ---- On every defence line ------------------------------------------------ */
+
+typedef enum {
+  XQ_CONFIRM_DONE,        /* *holds is exact */
+  XQ_CONFIRM_NO_MATE,     /* the attacker has no forced win within max_n */
+  XQ_CONFIRM_UNDECIDED,   /* the budget or the solver's limit ran out: nothing proven */
+} XqConfirm;
+
+/* The default node budget of xq_kill_confirm: far above what a mate in 3
+ * needs, low enough to stop a bushy mate in 7 in well under a second. */
+#define XQ_KILL_CONFIRM_BUDGET G_GUINT64_CONSTANT (200000)
+
+typedef struct {
+  int     mate;      /* the exact distance found at the start */
+  guint64 nodes;     /* positions of the tree visited */
+  guint64 finals;    /* final positions analysed */
+} XqConfirmStats;
+
+/* Which patterns of `want` hold on every line of the mate from start (the
+ * attacker to move).  The tree: at the attacker's nodes SOME move that
+ * wins fastest (exact distance, by the solver), at the defender's nodes
+ * EVERY move that resists longest; a pattern holds when the attacker can
+ * steer every such line into it: xq_kill_holds on the final position and
+ * the line from start (docs/patterns.md, "On every defence line").
+ * budget: most tree nodes to visit (0: XQ_KILL_CONFIRM_BUDGET).  The solver
+ * keeps its own limits; when it or the budget gives up, the answer is
+ * XQ_CONFIRM_UNDECIDED and *holds is 0.  stats may be NULL. */
+XqConfirm    xq_kill_confirm   (XqSolver *solver, const XqPosition *start, int max_n,
+                                XqKillSet want, guint64 budget, XqKillSet *holds,
+                                XqConfirmStats *stats);
+
 /* Stable ASCII id ("iron-bolt"), the traditional name in traditional
- * characters, and the English name used in puzzle files. */
+ * characters, the simplified one, and the English name used in puzzle
+ * files. */
 const char  *xq_kill_id        (XqKill kill);
 const char  *xq_kill_hanzi     (XqKill kill);
+const char  *xq_kill_simplified (XqKill kill);
 const char  *xq_kill_english   (XqKill kill);
 /* -1 when unknown. */
 int          xq_kill_from_id   (const char *id);

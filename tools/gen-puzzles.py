@@ -99,6 +99,7 @@ PATTERNS = {
                  ('Hang on the corner', '掛上角', '挂上角')],
         hint=('The horse checks from a corner of the palace.',
               '馬從九宮的角上將軍。', '马从九宫的角上将军。'),
+        target=['N:a', 'NR:ab', 'NP:ap', 'NC:an', 'NR:ar'],
         specs=['N:a', 'NP:', 'NR:ab', 'NC:a', 'N:', 'NP:a', 'NR:ar', 'NP:ap', 'NC:an']),
     'fishing-horse': dict(
         name=('Fishing horse', '釣魚馬', '钓鱼马'),
@@ -125,14 +126,15 @@ PATTERNS = {
               '高處的馬守住九宮，車或兵橫著將軍。', '高处的马守住九宫，车或兵横着将军。'),
         hint_black=('A high horse guards the palace; a chariot or a soldier checks along the rank.',
                     '高處的馬守住九宮，車或卒橫著將軍。', '高处的马守住九宫，车或卒横着将军。'),
+        target=['NR:', 'NP:', 'NR:a', 'NR:ap', 'NR:n', 'NP:c'],
         specs=['NR:', 'NP:', 'NR:a', 'NPP:', 'NR:b', 'NR:ap', 'NR:n', 'NP:c']),
     'iron-bolt': dict(
         name=('Iron door bolt', '鐵門栓', '铁门栓'),
         phrases=[('Lock the door', '把門鎖上', '把门锁上'),
                  ('Bolt the palace', '閂上九宮', '闩上九宫'),
                  ('The door is shut', '大門關上了', '大门关上了')],
-        hint=('Pin the middle of the palace with a cannon or chariot, then check from the side.',
-              '用炮或車釘住九宮中路，再從旁邊將軍。', '用炮或车钉住九宫中路，再从旁边将军。'),
+        hint=('Hold the middle file with a cannon or chariot; another piece gives mate.',
+              '用炮或車守住中路，再用別的棋子將死。', '用炮或车守住中路，再用别的棋子将死。'),
         specs=['RC:a', 'RC:aa', 'PC:a', 'RC:ab', 'RR:aa', 'RC:aap', 'RC:an', 'RC:ar']),
     'heaven-earth': dict(
         name=('Heaven and earth cannons', '天地炮', '天地炮'),
@@ -141,6 +143,7 @@ PATTERNS = {
                  ('A cannon up, a cannon down', '一炮在上，一炮在下', '一炮在上，一炮在下')],
         hint=('One cannon on the middle file, one on the bottom line.',
               '一個炮在中路，一個炮在底線。', '一个炮在中路，一个炮在底线。'),
+        target=['C|C^R:aa', 'C|C^N:a', 'C|C^:aa', 'C|C^P:ab', 'C|C^R:ap', 'C|C^N:an'],
         specs=['CCN:a', 'CCP:a', 'CCN:', 'CCP:aa', 'CC:aa', 'CCN:ab', 'CCR:aa', 'CC:ap']),
     'bold-heart': dict(
         name=('Bold strike to the heart', '大膽穿心', '大胆穿心'),
@@ -149,6 +152,7 @@ PATTERNS = {
                  ('Right through the middle', '從中間穿過去', '从中间穿过去')],
         hint=('Be brave: your chariot may give itself up in the middle of the palace.',
               '大膽一點：你的車可以衝進九宮中心，不怕被吃。', '大胆一点：你的车可以冲进九宫中心，不怕被吃。'),
+        target=['R|R:aa', 'R|N:aa', 'R|C:aa', 'R|P:aa', 'R|R:aab', 'R|N:aap', 'RN:aa', 'RR:aap'],
         specs=['RR:aa', 'RN:aa', 'RC:aa', 'RP:aa', 'RR:aab', 'RN:aab', 'RR:aap', 'RN:aac']),
     'two-ghosts': dict(
         name=('Two ghosts knock at the door', '二鬼拍門', '二鬼拍门'),
@@ -159,6 +163,7 @@ PATTERNS = {
               '把兩個兵帶到九宮的兩邊。', '把两个兵带到九宫的两边。'),
         hint_black=('Bring both of your soldiers to the two sides of the palace.',
                     '把兩個卒帶到九宮的兩邊。', '把两个卒带到九宫的两边。'),
+        target=['P+P+R:a', 'P+P+N:a', 'P+P+:a', 'P+P+C:aa', 'P+P+R:ap', 'P+P+N:ac'],
         specs=['PP:', 'PP:a', 'PPP:', 'PPN:a', 'PPP:a', 'PPR:aa', 'PPR:ar', 'PPN:p']),
     'sea-moon': dict(
         name=('Fishing the moon from the sea', '海底撈月', '海底捞月'),
@@ -169,6 +174,7 @@ PATTERNS = {
               '把車送到底線，從將的後面將軍。', '把车送到底线，从将的后面将军。'),
         hint_black=('Send the chariot to the bottom line and check from behind the red general.',
                     '把車送到底線，從帥的後面將軍。', '把车送到底线，从帅的后面将军。'),
+        target=['R:', 'RC:a', 'RP:p', 'RN:c'],
         specs=['R:', 'RC:', 'RP:', 'RN:', 'R:a', 'RC:a', 'RP:p', 'RC:n'], raised=True),
     'twin-horses': dict(
         name=('Two horses drink at the spring', '雙馬飲泉', '双马饮泉'),
@@ -197,6 +203,7 @@ PATTERNS = {
               '你的炮可以在底線吃掉士和象。', '你的炮可以在底线吃掉士和象。'),
         hint_black=('Your cannon may eat the red advisors and elephants on the bottom line.',
                     '你的炮可以在底線吃掉仕和相。', '你的炮可以在底线吃掉仕和相。'),
+        target=['RC^:aab', 'C^N:ab', 'C^R:abb', 'C^C:ab', 'C^P:aab', 'RC^:abp', 'C^N:abn'],
         specs=['RC:ab', 'RC:aab', 'C:ab', 'CC:ab', 'RC:abb', 'NC:ab', 'RC:abp', 'RC:abn']),
     'facing-general': dict(
         name=('Facing generals', '白臉將', '白脸将'),
@@ -218,26 +225,30 @@ PATTERNS = {
                  ('Fishing from a hill', '站在高處釣魚', '站在高处钓鱼')],
         hint=('A horse a little further away still guards the palace.',
               '馬站遠一點，也能守住九宮。', '马站远一点，也能守住九宫。'),
+        target=['NR:', 'NP:a', 'NR:p', 'NR:ac'],
         specs=['NR:', 'NP:', 'NC:', 'NR:a', 'NP:a', 'NR:p', 'NR:ac', 'NP:n']),
     # The new patterns (the patterns engineer's list in /work/wt/PATTERNS.md).
     'spring-horse': dict(
-        name=('Springing horse', '拔簧馬', '拔簧马'),
+        name=('Spring horse', '拔簧馬', '拔簧马'),
         phrases=[('Let the spring go', '鬆開彈簧', '松开弹簧'),
                  ('The horse jumps away', '馬兒跳開', '马儿跳开'),
                  ('Boing!', '彈出去！', '弹出去！')],
-        hint=('Move the horse away: the piece behind it gives check too.',
-              '把馬跳開，後面的棋子也一起將軍。', '把马跳开，后面的棋子也一起将军。'),
-        specs=['NC:a', 'NC:ab', 'NR:a', 'NC:', 'NCP:a', 'NC:ap', 'NR:ac']),
+        hint=('The chariot checks right next to the general; the horse guards the chariot.',
+              '車貼著將將軍，馬保護車。', '车贴着将将军，马保护车。'),
+        hint_black=('The chariot checks right next to the red general; the horse guards the chariot.',
+                    '車貼著帥將軍，馬保護車。', '车贴着帅将军，马保护车。'),
+        specs=['RN:a', 'RN:ab', 'RN:aa', 'RN:ap', 'RN:ac', 'RN:', 'RN:aab']),
     'clamp-cannon': dict(
-        name=('Chariot and cannon clamp', '夾車炮', '夹车炮'),
+        name=('Cannon behind the chariot', '夾車炮', '夹车炮'),
         phrases=[('Chariot with a cannon behind', '車後有炮', '车后有炮'),
                  ('A strong pair', '好搭檔', '好搭档'),
                  ('Clamp it shut', '夾緊它', '夹紧它')],
         hint=('The cannon stands behind the chariot and guards it while it checks.',
               '炮在車的後面保護車，車去將軍。', '炮在车的后面保护车，车去将军。'),
+        target=['RC:aa', 'RC:ab', 'RC:ap', 'RC:aab', 'RC:an'],
         specs=['RC:aa', 'RC:ab', 'RC:aab', 'RC:a', 'RC:aap', 'RC:abn', 'RC:ar']),
     'empty-head-cannon': dict(
-        name=('Empty-head cannon', '空頭炮', '空头炮'),
+        name=('Cannon with an empty head', '空頭炮', '空头炮'),
         phrases=[('Nothing in between', '中間空空的', '中间空空的'),
                  ('Cannon on the middle file', '中路的炮', '中路的炮'),
                  ('The general cannot turn', '將轉不了身', '将转不了身')],
@@ -245,83 +256,49 @@ PATTERNS = {
               '炮在中路，和將之間沒有棋子，將就動不了。', '炮在中路，和将之间没有棋子，将就动不了。'),
         hint_black=('A cannon on the middle file with nothing between it and the red general pins it down.',
                     '炮在中路，和帥之間沒有棋子，帥就動不了。', '炮在中路，和帅之间没有棋子，帅就动不了。'),
+        target=['C|R:aa', 'C|N:ab', 'C|R:ap', 'C|P:aa', 'C|R:aan', 'C|N:ac'],
         specs=['RC:aa', 'RC:ab', 'CR:aab', 'CN:aa', 'RC:aap', 'CN:ab', 'RC:aan']),
     'double-chariot-advisors': dict(
-        name=('Two chariots hit the advisors', '雙車脅士', '双车胁士'),
+        name=('Two chariots at the palace flanks', '雙車脅士', '双车胁士'),
         phrases=[('Chariots at the palace', '雙車到九宮', '双车到九宫'),
-                 ('Take the advisor', '吃掉士', '吃掉士'),
+                 ('One on each side', '兩邊各一個', '两边各一个'),
                  ('Two chariots push in', '雙車擠進去', '双车挤进去')],
-        phrases_black=[('Chariots at the red palace', '雙車到紅方九宮', '双车到红方九宫'),
-                       ('Take the red advisor', '吃掉仕', '吃掉仕'),
-                       ('Two chariots push in', '雙車擠進去', '双车挤进去')],
-        hint=('Two chariots attack the advisors; one may give itself up.',
-              '雙車攻擊士，必要時可以棄一個車。', '双车攻击士，必要时可以弃一个车。'),
-        hint_black=('Two chariots attack the red advisors; one may give itself up.',
-                    '雙車攻擊仕，必要時可以棄一個車。', '双车攻击仕，必要时可以弃一个车。'),
+        hint=('Put the two chariots on the two side files of the palace.',
+              '雙車分別站在九宮兩邊的直線上。', '双车分别站在九宫两边的直线上。'),
+        target=['RR:aa', 'RR:aab', 'RR:aap', 'RR:aac', 'RR:aan'],
         specs=['RR:aa', 'RR:aab', 'RR:aabb', 'RR:aap', 'RR:aan', 'RR:aac']),
     'three-pieces': dict(
-        name=('Three pieces on one side', '三子歸邊', '三子归边'),
+        name=('Three pieces on one wing', '三子歸邊', '三子归边'),
         phrases=[('Three friends on one side', '三個好朋友在一邊', '三个好朋友在一边'),
                  ('All together now', '大家一起上', '大家一起上'),
                  ('One side attack', '一邊進攻', '一边进攻')],
         hint=('Chariot, horse and cannon all attack on the same side of the palace.',
               '車、馬、炮都在九宮的同一邊進攻。', '车、马、炮都在九宫的同一边进攻。'),
+        target=['RNC:aa', 'RNC:ab', 'RNC:ap', 'RNC:an', 'RNC:aab'],
         specs=['RNC:aa', 'RNC:ab', 'RNC:aab', 'RNC:a', 'RNC:aap', 'RNC:abn']),
     'old-soldier': dict(
-        name=('Old soldier searches the forest', '老兵搜林', '老兵搜林'),
+        name=('Old soldier in the forest', '老兵搜林', '老兵搜林'),
         phrases=[('The old soldier', '老兵', '老兵'),
                  ('Into the forest', '走進森林', '走进森林'),
                  ('Slow but sure', '慢慢走，走得穩', '慢慢走，走得稳')],
         phrases_black=[('The old black soldier', '老卒', '老卒'),
                        ('Into the red forest', '走進紅方森林', '走进红方森林'),
                        ('Slow but sure, Black', '慢慢走，黑卒走得穩', '慢慢走，黑卒走得稳')],
-        hint=('A soldier deep in the palace can help give mate.',
-              '深入九宮的兵也能幫忙將死。', '深入九宫的兵也能帮忙将死。'),
-        hint_black=('A black soldier deep in the palace can help give mate.',
-                    '深入九宮的卒也能幫忙將死。', '深入九宫的卒也能帮忙将死。'),
+        hint=('March a soldier all the way to the bottom line: it helps give mate.',
+              '兵走到底線，也能幫忙將死。', '兵走到底线，也能帮忙将死。'),
+        hint_black=('March a black soldier all the way to the bottom line: it helps give mate.',
+                    '卒走到底線，也能幫忙將死。', '卒走到底线，也能帮忙将死。'),
         specs=['PR:aa', 'PN:a', 'PP:a', 'RP:ab', 'PN:ab', 'PR:ap', 'PC:a', 'PN:n']),
-    'white-horse': dict(
-        name=('White horse shows its hoof', '白馬現蹄', '白马现蹄'),
-        phrases=[('The horse steps aside', '馬兒讓開', '马儿让开'),
-                 ('A hoof appears', '馬蹄露出來', '马蹄露出来'),
-                 ('Open the road', '讓出道路', '让出道路')],
-        hint=('The horse moves out of the way and the chariot behind it checks.',
-              '馬走開，後面的車就將軍了。', '马走开，后面的车就将军了。'),
-        specs=['RN:aa', 'RN:ab', 'RN:a', 'RN:aab', 'RN:ap', 'RN:ac']),
     'pull-drawer': dict(
         name=('Pulling the drawer', '拉抽屜', '拉抽屉'),
         phrases=[('Open and shut', '開開關關', '开开关关'),
                  ('Pull the drawer', '拉開抽屜', '拉开抽屉'),
                  ('Back and forth', '來來回回', '来来回回')],
-        hint=('Check again and again by moving a piece out of the way and back.',
-              '一個棋子走開又走回來，一次又一次將軍。', '一个棋子走开又走回来，一次又一次将军。'),
-        specs=['RC:ab', 'RN:', 'RC:a', 'RC:aab', 'RN:a', 'RC:abp']),
-    'big-knife': dict(
-        name=('Big knife into the heart', '大刀剜心', '大刀剜心'),
-        phrases=[('A big knife', '一把大刀', '一把大刀'),
-                 ('Cut to the centre', '切向中心', '切向中心'),
-                 ('Give up a chariot', '捨掉一個車', '舍掉一个车')],
-        hint=('Give up a chariot in the middle of the palace to open the way.',
-              '在九宮中心棄車，打開道路。', '在九宫中心弃车，打开道路。'),
-        specs=['RR:aa', 'RC:aa', 'RN:aa', 'RR:aab', 'RC:aab', 'RR:aap', 'RN:aan']),
-    'golden-hook': dict(
-        name=('Golden hook holds the jade', '金鉤掛玉', '金钩挂玉'),
-        phrases=[('A golden hook', '金色的鉤子', '金色的钩子'),
-                 ('Hang up the jade', '掛起玉', '挂起玉'),
-                 ('Hooked!', '鉤住了！', '钩住了！')],
-        hint=('A chariot on the bottom line and a horse work together like a hook.',
-              '底線的車和馬配合，像一個鉤子。', '底线的车和马配合，像一个钩子。'),
-        specs=['RN:a', 'RN:ab', 'RN:', 'RN:aa', 'RN:ap', 'RN:ac']),
-    'double-cups': dict(
-        name=('Two cups of wine', '雙杯獻酒', '双杯献酒'),
-        phrases=[('Two cups', '兩杯酒', '两杯酒'),
-                 ('Cheers!', '乾杯！', '干杯！'),
-                 ('Chariots side by side', '雙車並排', '双车并排')],
-        hint=('Both chariots come to the bottom line; one checks, one guards.',
-              '雙車都到底線，一個將軍，一個保護。', '双车都到底线，一个将军，一个保护。'),
-        specs=['RR:aa', 'RR:ab', 'RR:aab', 'RR:a', 'RR:aap', 'RR:abn']),
+        hint=('Move a piece out of the way to uncover a check, then finish the job.',
+              '走開一個棋子，露出將軍，再把對方將死。', '走开一个棋子，露出将军，再把对方将死。'),
+        specs=['RC:ab', 'RN:a', 'RC:a', 'RC:aab', 'RN:ab', 'RC:abp', 'RR:a']),
     'chariot-horse-cold': dict(
-        name=('Quiet chariot and horse', '車馬冷著', '车马冷着'),
+        name=('Chariot and horse, quiet move', '車馬冷著', '车马冷着'),
         phrases=[('A quiet move', '安靜的一步', '安静的一步'),
                  ('No check first', '先不將軍', '先不将军'),
                  ('Wait and win', '等一等再贏', '等一等再赢')],
@@ -329,7 +306,7 @@ PATTERNS = {
               '車馬配合：先走一步不將軍的棋，封住所有出路。', '车马配合：先走一步不将军的棋，封住所有出路。'),
         specs=['RN:aa', 'RN:ab', 'RN:a', 'RN:', 'RN:ap', 'RN:ac']),
     'chariot-soldier-cold': dict(
-        name=('Quiet chariot and soldier', '車兵冷著', '车兵冷着'),
+        name=('Chariot and soldier, quiet move', '車兵冷著', '车兵冷着'),
         phrases=[('A quiet soldier', '安靜的兵', '安静的兵'),
                  ('Hold still', '別動', '别动'),
                  ('Wait for it', '等著瞧', '等着瞧')],
@@ -340,23 +317,17 @@ PATTERNS = {
               '車兵配合：先走一步不將軍的棋，封住所有出路。', '车兵配合：先走一步不将军的棋，封住所有出路。'),
         hint_black=('Chariot and black soldier: first a quiet move that takes away every escape.',
                     '車卒配合：先走一步不將軍的棋，封住所有出路。', '车卒配合：先走一步不将军的棋，封住所有出路。'),
+        target=['RP:aa', 'RP:ab', 'RP:ap', 'RP:an', 'RPP:a'],
         specs=['RP:aa', 'RP:ab', 'RP:a', 'RP:', 'RP:ap', 'RPP:a']),
     'chariot-cannon-cold': dict(
-        name=('Quiet chariot and cannon', '車炮冷著', '车炮冷着'),
+        name=('Chariot and cannon, quiet move', '車炮冷著', '车炮冷着'),
         phrases=[('A quiet cannon', '安靜的炮', '安静的炮'),
                  ('Set the trap', '設下陷阱', '设下陷阱'),
                  ('Cannon waits', '炮在等待', '炮在等待')],
         hint=('Chariot and cannon: first a quiet move that takes away every escape.',
               '車炮配合：先走一步不將軍的棋，封住所有出路。', '车炮配合：先走一步不将军的棋，封住所有出路。'),
+        target=['RC:aa', 'RC:ab', 'RC:ap', 'RC:an', 'RC:aab'],
         specs=['RC:aa', 'RC:ab', 'RC:a', 'RC:', 'RC:ap', 'RC:abn']),
-    'three-hands': dict(
-        name=('Three hands', '三把手', '三把手'),
-        phrases=[('Three hands at once', '三隻手一起', '三只手一起'),
-                 ('Grab from three sides', '三面抓住', '三面抓住'),
-                 ('Many hands', '人多力量大', '人多力量大')],
-        hint=('Three pieces each take away part of the palace.',
-              '三個棋子各自封住九宮的一部分。', '三个棋子各自封住九宫的一部分。'),
-        specs=['RNP:aa', 'RNC:a', 'RCP:aa', 'NCP:a', 'RNP:ab', 'RCP:ap']),
     'double-check': dict(
         name=('Double check', '雙將', '双将'),
         phrases=[('Two checks at once', '一次兩個將軍', '一次两个将军'),
@@ -364,7 +335,7 @@ PATTERNS = {
                  ('Check and check', '將軍再將軍', '将军再将军')],
         hint=('Move one piece so that two pieces give check at the same time.',
               '走一個棋子，讓兩個棋子同時將軍。', '走一个棋子，让两个棋子同时将军。'),
-        specs=['RC:aa', 'NC:ab', 'RN:ab', 'RC:ab', 'NC:a', 'RN:ap', 'RC:aan']),
+        specs=['RC:aa', 'NC:ab', 'RN:ab', 'RC:ab', 'NC:a', 'RN:ap', 'RC:aan', 'CC:a']),
 }
 
 FIRST = {
@@ -384,7 +355,8 @@ FIRST = {
                    '找一步讓帥逃不掉的將軍。', '找一步让帅逃不掉的将军。'),
     'specs': ['R:', 'P:', 'N:', 'RP:', 'RR:', 'NP:', 'C:a', 'R:a', 'CC:', 'NC:',
               'R:p', 'RP:n', 'NP:c', 'RR:ar', 'NC:ap', 'C:ap'],
-    'count': 54,
+    'count': 48,
+    'twos': 6,
 }
 
 # The order the packs are listed in (file names sort so): easier ideas first.
@@ -393,8 +365,8 @@ PACK_ORDER = ['first-mates', 'facing-general', 'two-chariots', 'double-cannon', 
               'stalemate', 'bold-heart', 'two-ghosts', 'fishing-horse', 'high-horse',
               'eight-corner', 'side-tiger', 'twin-horses', 'heaven-earth', 'cinnabar', 'buddha',
               'double-check', 'clamp-cannon', 'empty-head-cannon', 'double-chariot-advisors',
-              'double-cups', 'golden-hook', 'white-horse', 'spring-horse', 'old-soldier',
-              'three-pieces', 'three-hands', 'big-knife', 'pull-drawer',
+              'spring-horse', 'old-soldier',
+              'three-pieces', 'pull-drawer',
               'chariot-horse-cold', 'chariot-soldier-cold', 'chariot-cannon-cold']
 
 # Puzzles wanted per pack, by mate length: a climb of mates in one and two
@@ -403,10 +375,15 @@ PACK_ORDER = ['first-mates', 'facing-general', 'two-chariots', 'double-cannon', 
 PER_MATE = {1: 5, 2: 6, 3: 5, 4: 2, 5: 1}
 PACK_SIZE = 19
 MIN_PACK = 12
+# Patterns defined by a move before the mate: no mate in one shows them.
+LINE_PATTERNS = {'bold-heart', 'buddha', 'chariot-horse-cold', 'chariot-soldier-cold',
+                 'chariot-cannon-cold'}
 # Random positions looked at per mining run, and the solver's node limit.
 TRIES = {1: 3000, 2: 4000, 3: 5000, 4: 4000, 5: 2000}
 NODES = {1: 100000, 2: 150000, 3: 200000, 4: 250000, 5: 300000}
 PER_RUN = {1: 6, 2: 6, 3: 5, 4: 3, 5: 1}
+TARGET_COUNT = {1: 4, 2: 3, 3: 2}
+TARGET_TRIES = {1: 30000, 2: 12000, 3: 4000}
 # Black to move: these puzzles of a pack (by place in the climb) are turned
 # round (ranks flipped, colours swapped; every second one mirrored left to
 # right too) and proved again.
@@ -656,6 +633,7 @@ class Miner:
         return [p for p in map(parse_line, out.splitlines()) if p]
 
     def mine(self, pieces, mate, seed, count, extra=()):
+        # A later --pattern or --tries in extra wins over these.
         args = ['puzzle-mine', '--pieces', pieces, '--pattern', 'any', '--mate', str(mate),
                 '--seed', str(seed), '--count', str(count), '--tries', str(TRIES[mate]),
                 '--nodes', str(NODES[mate]), '--economy'] + list(extra)
@@ -701,6 +679,12 @@ def mining_jobs(runs):
                 if not any(ch in FIGHTERS for ch in spec.split(':')[1]) and mate <= 4:
                     jobs.append((pid, spec + 'pncr'[(j + mate) % 4], mate, base + 97 * mate + j,
                                  PER_RUN[mate], extra))
+        # Patterns random placement seldom builds: asked for by name, so
+        # puzzle-mine keeps only positions showing it on every line.
+        for mate in (1, 2, 3):
+            for j, spec in enumerate(e.get('target', [])):
+                jobs.append((pid, spec, mate, base + 7 * mate + j, TARGET_COUNT[mate],
+                             extra + ['--pattern', pid, '--tries', str(TARGET_TRIES[mate])]))
     for i, spec in enumerate(FIRST['specs'] * 2):
         jobs.append(('first-mates', spec, 1, 500 + i, 4, ['--check']))
     return jobs
@@ -816,17 +800,25 @@ def main():
     used = set()
     packs = {}
     for pid in sorted(for_pack, key=lambda k: (len(for_pack[k]), k)):
-        chosen = pick(for_pack[pid], PER_MATE, PACK_SIZE, used)
-        if len(chosen) < MIN_PACK or sum(p['mate'] == 1 for p in chosen) < 4 or \
-           sum(p['mate'] == 2 for p in chosen) < 4:
+        # A pattern made by a move before the mate climbs from mates in two.
+        low = 2 if pid in LINE_PATTERNS else 1
+        quota = {m + low - 1: n for m, n in PER_MATE.items() if m + low - 1 <= 5}
+        chosen = pick(for_pack[pid], quota, PACK_SIZE, used)
+        if len(chosen) < MIN_PACK or sum(p['mate'] == low for p in chosen) < 4 or \
+           sum(p['mate'] == low + 1 for p in chosen) < 4:
             print('  dropped %s: %d puzzles' % (pid, len(chosen)))
             for p in chosen:
                 used.discard(p['fen'])
             continue
         packs[pid] = chosen
-    first = [c for c in cands if c['mate'] == 1 and c['check'] and c['fen'] not in used]
-    first.sort(key=lambda p: (not fights_back(p['fen']), p['fen']))
-    packs['first-mates'] = sorted(first[:FIRST['count']], key=lambda p: (p['nodes'], p['fen']))
+    # The children's pack: mates in one that give check, then a few in two.
+    first = []
+    for mate, count in ((1, FIRST['count']), (2, FIRST['twos'])):
+        more = [c for c in cands if c['mate'] == mate and c['check'] and c['fen'] not in used
+                and 'stalemate' not in c['kills']]
+        more.sort(key=lambda p: (not fights_back(p['fen']), p['nodes'], p['fen']))
+        first += sorted(more[:count], key=lambda p: (p['nodes'], p['fen']))
+    packs['first-mates'] = first
 
     # Black to move: some puzzles of each pack turned round and proved again.
     turns = {}

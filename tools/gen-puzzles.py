@@ -99,7 +99,6 @@ PATTERNS = {
                  ('Hang on the corner', '掛上角', '挂上角')],
         hint=('The horse checks from a corner of the palace.',
               '馬從九宮的角上將軍。', '马从九宫的角上将军。'),
-        target=['N:a', 'NR:ab', 'NP:ap', 'NC:an', 'NR:ar'],
         specs=['N:a', 'NP:', 'NR:ab', 'NC:a', 'N:', 'NP:a', 'NR:ar', 'NP:ap', 'NC:an']),
     'fishing-horse': dict(
         name=('Fishing horse', '釣魚馬', '钓鱼马'),
@@ -152,7 +151,8 @@ PATTERNS = {
                  ('Right through the middle', '從中間穿過去', '从中间穿过去')],
         hint=('Be brave: your chariot may give itself up in the middle of the palace.',
               '大膽一點：你的車可以衝進九宮中心，不怕被吃。', '大胆一点：你的车可以冲进九宫中心，不怕被吃。'),
-        target=['R|R:aa', 'R|N:aa', 'R|C:aa', 'R|P:aa', 'R|R:aab', 'R|N:aap', 'RN:aa', 'RR:aap'],
+        target=['R|R:k|^a|a^b', 'R|R:k|^a|a^p', 'K|R|R:k|^a|a^b', 'R|R:k|^a|a^n', 'R|R:k|^a|a^c',
+                'RR:k|^a|a^b', 'RR:k|^a|a^', 'RR:k|^a|a^p', 'RRP:k|^a|a^', 'RR:k|^a|a^n'],
         specs=['RR:aa', 'RN:aa', 'RC:aa', 'RP:aa', 'RR:aab', 'RN:aab', 'RR:aap', 'RN:aac']),
     'two-ghosts': dict(
         name=('Two ghosts knock at the door', '二鬼拍門', '二鬼拍门'),
@@ -174,7 +174,6 @@ PATTERNS = {
               '把車送到底線，從將的後面將軍。', '把车送到底线，从将的后面将军。'),
         hint_black=('Send the chariot to the bottom line and check from behind the red general.',
                     '把車送到底線，從帥的後面將軍。', '把车送到底线，从帅的后面将军。'),
-        target=['R:', 'RC:a', 'RP:p', 'RN:c'],
         specs=['R:', 'RC:', 'RP:', 'RN:', 'R:a', 'RC:a', 'RP:p', 'RC:n'], raised=True),
     'twin-horses': dict(
         name=('Two horses drink at the spring', '雙馬飲泉', '双马饮泉'),
@@ -225,7 +224,6 @@ PATTERNS = {
                  ('Fishing from a hill', '站在高處釣魚', '站在高处钓鱼')],
         hint=('A horse a little further away still guards the palace.',
               '馬站遠一點，也能守住九宮。', '马站远一点，也能守住九宫。'),
-        target=['NR:', 'NP:a', 'NR:p', 'NR:ac'],
         specs=['NR:', 'NP:', 'NC:', 'NR:a', 'NP:a', 'NR:p', 'NR:ac', 'NP:n']),
     # The new patterns (the patterns engineer's list in /work/wt/PATTERNS.md).
     'spring-horse': dict(
@@ -245,13 +243,12 @@ PATTERNS = {
                  ('Clamp it shut', '夾緊它', '夹紧它')],
         hint=('The cannon stands behind the chariot and guards it while it checks.',
               '炮在車的後面保護車，車去將軍。', '炮在车的后面保护车，车去将军。'),
-        target=['RC:aa', 'RC:ab', 'RC:ap', 'RC:aab', 'RC:an'],
         specs=['RC:aa', 'RC:ab', 'RC:aab', 'RC:a', 'RC:aap', 'RC:abn', 'RC:ar']),
     'empty-head-cannon': dict(
         name=('Cannon with an empty head', '空頭炮', '空头炮'),
         phrases=[('Nothing in between', '中間空空的', '中间空空的'),
                  ('Cannon on the middle file', '中路的炮', '中路的炮'),
-                 ('The general cannot turn', '將轉不了身', '将转不了身')],
+                 ('Straight down the middle', '直通中路', '直通中路')],
         hint=('A cannon on the middle file with nothing between it and the general pins it down.',
               '炮在中路，和將之間沒有棋子，將就動不了。', '炮在中路，和将之间没有棋子，将就动不了。'),
         hint_black=('A cannon on the middle file with nothing between it and the red general pins it down.',
@@ -570,6 +567,18 @@ def wing_text(fen):
     return ('general in the middle', g[0] + '在中間', g[1] + '在中间')
 
 
+def black_hint(hint):
+    """A hint for Black to move: the general to mate is Red's 帥."""
+    en, tw, cn = hint
+    if 'the general' not in en and "The general's" not in en:
+        return hint
+    en = en.replace('the general', 'the red general').replace("The general's", "The red general's")
+    for a, b in (('將的', '帥的'), ('將自己', '帥自己'), ('把將', '把帥'), ('讓將', '讓帥'),
+                 ('将的', '帅的'), ('将自己', '帅自己'), ('把将', '把帅'), ('让将', '让帅')):
+        tw, cn = tw.replace(a, b), cn.replace(a, b)
+    return en, tw, cn
+
+
 def title_for(phrases, fen, mate, used):
     """A title no other puzzle of the pack has: the pattern's phrase and what
     the defender has, then where its general stands, then the length."""
@@ -667,6 +676,7 @@ class Miner:
 def mining_jobs(runs):
     """(pattern, spec, mate, seed, count, extra) for every mining run."""
     jobs = []
+    targeted = []
     for pid, e in PATTERNS.items():
         base = int(hashlib.sha1(pid.encode()).hexdigest()[:6], 16)
         extra = ['--raised'] if e.get('raised') else []
@@ -680,14 +690,16 @@ def mining_jobs(runs):
                     jobs.append((pid, spec + 'pncr'[(j + mate) % 4], mate, base + 97 * mate + j,
                                  PER_RUN[mate], extra))
         # Patterns random placement seldom builds: asked for by name, so
-        # puzzle-mine keeps only positions showing it on every line.
-        for mate in (1, 2, 3):
+        # puzzle-mine keeps only positions showing it on every line.  First,
+        # as they are the ones a pack may be short of.
+        for mate in ((2, 3) if pid in LINE_PATTERNS else (1, 2)):
             for j, spec in enumerate(e.get('target', [])):
-                jobs.append((pid, spec, mate, base + 7 * mate + j, TARGET_COUNT[mate],
-                             extra + ['--pattern', pid, '--tries', str(TARGET_TRIES[mate])]))
+                targeted.append((pid, spec, mate, base + 7 * mate + j, TARGET_COUNT[mate],
+                                 extra + ['--pattern', pid, '--tries', str(TARGET_TRIES[mate])]))
     for i, spec in enumerate(FIRST['specs'] * 2):
         jobs.append(('first-mates', spec, 1, 500 + i, 4, ['--check']))
-    return jobs
+    # Deep mates cost the most: last.
+    return targeted + sorted(jobs, key=lambda j: j[2] >= 4)
 
 
 def old_ids():
@@ -814,8 +826,9 @@ def main():
     # The children's pack: mates in one that give check, then a few in two.
     first = []
     for mate, count in ((1, FIRST['count']), (2, FIRST['twos'])):
+        # In two: ending in a named pattern on every line, so in checkmate.
         more = [c for c in cands if c['mate'] == mate and c['check'] and c['fen'] not in used
-                and 'stalemate' not in c['kills']]
+                and 'stalemate' not in c['kills'] and (mate == 1 or c['kills'])]
         more.sort(key=lambda p: (not fights_back(p['fen']), p['nodes'], p['fen']))
         first += sorted(more[:count], key=lambda p: (p['nodes'], p['fen']))
     packs['first-mates'] = first
@@ -901,7 +914,7 @@ def write_all(args, packs, start):
                 print('no title left for %s in %s' % (p['fen'], pack_id), file=sys.stderr)
                 continue
             letter = key_piece(p['fen'], p['key'])
-            hint = e['hint'] if red else e.get('hint_black', e['hint'])
+            hint = e['hint'] if red else e.get('hint_black') or black_hint(e['hint'])
             pid = puzzle_id(pack_id, p['fen'])
             ids[pid] = p['fen']
             obj = {'id': pid, 'title': text(t), 'fen': p['fen'], 'mate-in': p['mate']}

@@ -42,7 +42,8 @@ letter_type (char c)
 
 /* A mark after an attacker's letter in --pieces pins where it may stand,
  * for the patterns random placement hardly ever builds: '^' on Black's
- * back rank, '|' on the centre file, '+' in Black's palace. */
+ * back rank, '|' on the centre file, '+' in Black's palace.  'K' (Red's
+ * general, always placed), 'k' (Black's) and Black's pieces take marks too. */
 static gboolean
 is_mark (char c)
 {
@@ -105,15 +106,19 @@ static gboolean
 make_position (GRand *rng, const char *attack, const char *defence, gboolean raised,
                XqPosition *pos)
 {
+  const char *king = strchr (attack, 'K'), *bking = strchr (defence, 'k');
+
   xq_position_clear (pos);
-  if (!place (rng, pos, xq_piece_make (XQ_RED, XQ_KING), FALSE, "") ||
-      !place (rng, pos, xq_piece_make (XQ_BLACK, XQ_KING), raised, ""))
+  if (!place (rng, pos, xq_piece_make (XQ_RED, XQ_KING), FALSE, king ? king + 1 : "") ||
+      !place (rng, pos, xq_piece_make (XQ_BLACK, XQ_KING), raised, bking ? bking + 1 : ""))
     return FALSE;
   for (const char *c = attack; *c; c++)
-    if (!is_mark (*c) && !place (rng, pos, xq_piece_make (XQ_RED, letter_type (*c)), FALSE, c + 1))
+    if (!is_mark (*c) && *c != 'K' &&
+        !place (rng, pos, xq_piece_make (XQ_RED, letter_type (*c)), FALSE, c + 1))
       return FALSE;
   for (const char *c = defence; *c; c++)
-    if (!place (rng, pos, xq_piece_make (XQ_BLACK, letter_type (*c)), FALSE, ""))
+    if (!is_mark (*c) && *c != 'k' &&
+        !place (rng, pos, xq_piece_make (XQ_BLACK, letter_type (*c)), FALSE, c + 1))
       return FALSE;
   xq_position_set_side (pos, XQ_RED);
   if (!xq_position_validate (pos, NULL) || xq_position_in_check (pos, XQ_RED))
@@ -307,12 +312,13 @@ cmd_puzzle_mine (int argc, char **argv)
           attack = colon ? g_strndup (val, (gsize) (colon - val)) : g_strdup (val);
           defence = g_strdup (colon ? colon + 1 : "");
           for (const char *c = attack; *c; c++)
-            if (!(is_mark (*c) && c > attack) &&
+            if (!(is_mark (*c) && c > attack) && *c != 'K' &&
                 (!g_ascii_isupper (*c) || letter_type (*c) == XQ_NO_TYPE))
               return xqtool_fail ("bad --pieces “%s”: attackers are upper-case RNCPAB, "
                                   "each maybe followed by ^ | +", val);
           for (const char *c = defence; *c; c++)
-            if (!g_ascii_islower (*c) || (letter_type (*c) == XQ_NO_TYPE))
+            if (!(is_mark (*c) && c > defence) && *c != 'k' &&
+                (!g_ascii_islower (*c) || (letter_type (*c) == XQ_NO_TYPE)))
               return xqtool_fail ("bad --pieces “%s”: defenders are lower-case rncpab", val);
           i++;
         }

@@ -23,6 +23,7 @@ static const XqToolCommand *const command_tables[] = {
   xqtool_lesson_commands,
   xqtool_notation_commands,
   xqtool_pack_commands,
+  xqtool_patterns_commands,
   xqtool_puzzles_commands,
   xqtool_render_commands,
   xqtool_review_commands,

@@ -57,6 +57,7 @@ extern const XqToolCommand xqtool_lesson_commands[];
 extern const XqToolCommand xqtool_notation_commands[];
 extern const XqToolCommand xqtool_notation_bench[];
 extern const XqToolCommand xqtool_pack_commands[];
+extern const XqToolCommand xqtool_patterns_commands[];
 extern const XqToolCommand xqtool_lesson_bench[];
 extern const XqToolCommand xqtool_puzzles_commands[];
 extern const XqToolCommand xqtool_render_commands[];

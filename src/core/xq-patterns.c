@@ -281,8 +281,10 @@ heaven_earth (const XqMateAnalysis *a)
   return FALSE;
 }
 
+/* Essential men of the type on both palace side files (d and f), inside the
+ * defender's palace when palace says so. */
 static gboolean
-two_ghosts (const XqMateAnalysis *a)
+both_flanks (const XqMateAnalysis *a, XqPieceType type, gboolean palace)
 {
   gboolean left = FALSE, right = FALSE;
 
@@ -290,7 +292,8 @@ two_ghosts (const XqMateAnalysis *a)
     {
       XqSquare s = a->attackers[i];
 
-      if (type_of (a, i) != XQ_PAWN || !essential (a, i) || !xq_in_palace (a->defender, s))
+      if (type_of (a, i) != type || !essential (a, i) ||
+          (palace && !xq_in_palace (a->defender, s)))
         continue;
       left |= xq_sq_file (s) == 3;
       right |= xq_sq_file (s) == 5;
@@ -395,20 +398,6 @@ spring_horse (const XqMateAnalysis *a)
   return FALSE;
 }
 
-static gboolean
-chariots_advisors (const XqMateAnalysis *a)
-{
-  gboolean left = FALSE, right = FALSE;
-
-  for (int i = 0; i < a->n_attackers; i++)
-    if (type_of (a, i) == XQ_CHARIOT && essential (a, i))
-      {
-        left |= xq_sq_file (a->attackers[i]) == 3;
-        right |= xq_sq_file (a->attackers[i]) == 5;
-      }
-  return left && right;
-}
-
 /* 三子歸邊: an essential chariot, horse and cannon on one wing. */
 static gboolean
 three_pieces (const XqMateAnalysis *a)
@@ -445,7 +434,8 @@ old_soldier (const XqMateAnalysis *a)
 
 typedef struct {
   gboolean valid;         /* the line was legal and ended in the analysed position */
-  gboolean offered_heart; /* a chariot stood on the palace centre where it could be taken */
+  gboolean offered_heart; /* a chariot took on the palace centre and could be taken there */
+  XqSquare heart;         /* a chariot that took on the palace centre and is still there */
   gboolean driven_home;   /* the general started above its back rank */
   gboolean quiet;         /* the attacker made a move that gives no check */
   gboolean discovered;    /* a check by a piece the attacker did not move */
@@ -472,6 +462,7 @@ line_facts (const XqMateAnalysis *a, const XqPosition *start, const XqMove *line
 
   memset (out, 0, sizeof *out);
   out->eater = XQ_NO_SQUARE;
+  out->heart = XQ_NO_SQUARE;
   if (start == NULL || length < 1 || start->side != a->attacker)
     return;
   p = *start;
@@ -490,6 +481,8 @@ line_facts (const XqMateAnalysis *a, const XqPosition *start, const XqMove *line
         out->eater = to;
       else if (to == out->eater)
         out->eater = XQ_NO_SQUARE;
+      if (from == out->heart || to == out->heart)
+        out->heart = XQ_NO_SQUARE;
       if (ours && xq_piece_type (mover) == XQ_CANNON && depth_of (a->defender, to) == 0 &&
           (xq_piece_type (victim) == XQ_ADVISOR || xq_piece_type (victim) == XQ_ELEPHANT))
         out->eater = to;
@@ -506,10 +499,12 @@ line_facts (const XqMateAnalysis *a, const XqPosition *start, const XqMove *line
           for (int w = 0; w < n; w++)
             out->discovered |= who[w] != to;
         }
-      if (i + 1 < length && xq_piece_type (mover) == XQ_CHARIOT &&
-          xq_sq_file (to) == CENTRE_FILE && depth_of (a->defender, to) == 1 &&
-          can_capture_on (&p, to))
-        out->offered_heart = TRUE;
+      if (xq_piece_type (mover) == XQ_CHARIOT && victim != XQ_EMPTY &&
+          xq_sq_file (to) == CENTRE_FILE && depth_of (a->defender, to) == 1)
+        {
+          out->heart = to;
+          out->offered_heart |= i + 1 < length && can_capture_on (&p, to);
+        }
     }
   out->valid = memcmp (p.board, a->board, sizeof p.board) == 0 && p.side == a->defender;
   out->driven_home &= depth_of (a->defender, a->general) == 0;
@@ -559,9 +554,10 @@ holds (XqKill kill, const XqMateAnalysis *a, const LineFacts *lf)
     case XQ_KILL_HEAVEN_EARTH:
       return heaven_earth (a);
     case XQ_KILL_BOLD_HEART:
-      return lf->valid && lf->offered_heart;
+      return lf->valid && (lf->offered_heart ||
+                           (lf->heart != XQ_NO_SQUARE && essential_at (a, lf->heart)));
     case XQ_KILL_TWO_GHOSTS:
-      return two_ghosts (a);
+      return both_flanks (a, XQ_PAWN, TRUE);
     case XQ_KILL_SEA_MOON:
       return sea_moon (a);
     case XQ_KILL_TWIN_HORSES:
@@ -581,7 +577,7 @@ holds (XqKill kill, const XqMateAnalysis *a, const LineFacts *lf)
     case XQ_KILL_SPRING_HORSE:
       return spring_horse (a);
     case XQ_KILL_CHARIOTS_ADVISORS:
-      return chariots_advisors (a);
+      return both_flanks (a, XQ_CHARIOT, FALSE);
     case XQ_KILL_THREE_PIECES:
       return three_pieces (a);
     case XQ_KILL_OLD_SOLDIER:

@@ -34,7 +34,7 @@ typedef enum {
   XQ_KILL_SIDE_TIGER,      /* 側面虎: a high fishing horse holds, a chariot or soldier mates along the rank */
   XQ_KILL_IRON_BOLT,       /* 鐵門栓: a cannon or chariot on the centre file bolts the door; another piece mates */
   XQ_KILL_HEAVEN_EARTH,    /* 天地炮: both cannons essential, one on the centre file, one on the back rank */
-  XQ_KILL_BOLD_HEART,      /* 大膽穿心: a chariot is offered on the palace centre, then mate */
+  XQ_KILL_BOLD_HEART,      /* 大膽穿心: a chariot takes on the palace centre, offered there or essential in the mate */
   XQ_KILL_TWO_GHOSTS,      /* 二鬼拍門: two soldiers on the palace side files, both essential */
   XQ_KILL_SEA_MOON,        /* 海底撈月: a chariot mates from the back rank up the file */
   XQ_KILL_TWIN_HORSES,     /* 雙馬飲泉: both horses essential, one checks */

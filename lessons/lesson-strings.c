@@ -21,7 +21,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/00-first-mates.json $.puzzles[1].hints[0], puzzles/00-first-mates.json $.puzzles[3].hints[0], puzzles/00-first-mates.json $.puzzles[6].hints[0] and 19 more */
   /* xgettext:no-c-format */
   N_("Find a check the red general cannot escape."),
-  /* Lesson puzzles/00-first-mates.json $.puzzles[1].hints[1], puzzles/00-first-mates.json $.puzzles[4].hints[1], puzzles/00-first-mates.json $.puzzles[12].hints[1] and 165 more */
+  /* Lesson puzzles/00-first-mates.json $.puzzles[1].hints[1], puzzles/00-first-mates.json $.puzzles[4].hints[1], puzzles/00-first-mates.json $.puzzles[12].hints[1] and 164 more */
   /* xgettext:no-c-format */
   N_("Move your horse."),
   /* Lesson puzzles/00-first-mates.json $.puzzles[2].title */
@@ -99,7 +99,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/00-first-mates.json $.puzzles[25].title */
   /* xgettext:no-c-format */
   N_("Catch the general! (Black: a horse, an advisor and an elephant)"),
-  /* Lesson puzzles/00-first-mates.json $.puzzles[25].hints[1], puzzles/00-first-mates.json $.puzzles[38].hints[1], puzzles/00-first-mates.json $.puzzles[39].hints[1] and 190 more */
+  /* Lesson puzzles/00-first-mates.json $.puzzles[25].hints[1], puzzles/00-first-mates.json $.puzzles[38].hints[1], puzzles/00-first-mates.json $.puzzles[39].hints[1] and 210 more */
   /* xgettext:no-c-format */
   N_("Move your chariot."),
   /* Lesson puzzles/00-first-mates.json $.puzzles[26].title */
@@ -173,22 +173,22 @@ static const char *const lesson_strings[] = {
   N_("One move to win (Black: a cannon; general in the middle)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[48].title */
   /* xgettext:no-c-format */
-  N_("Catch the red general! (Red: a chariot)"),
+  N_("Catch the red general! (Red: a soldier and an advisor)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[49].title */
   /* xgettext:no-c-format */
-  N_("Catch the general! (Black: a soldier and an advisor)"),
+  N_("Catch the general! (Black: a chariot and two advisors)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[50].title */
   /* xgettext:no-c-format */
-  N_("One move to win (Black: a soldier and an advisor)"),
+  N_("Catch the general! (Black: a cannon, two advisors and an elephant)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[51].title */
   /* xgettext:no-c-format */
-  N_("Catch the red general! (Red: a soldier and an advisor)"),
+  N_("Catch the red general! (Red: a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[52].title */
   /* xgettext:no-c-format */
-  N_("Checkmate in one (Black: a soldier and an advisor)"),
+  N_("Checkmate in one (Black: a cannon; general on the right)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[53].title */
   /* xgettext:no-c-format */
-  N_("Catch the red general! (Red: a soldier, an advisor and two elephants)"),
+  N_("One move to win (Red: a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/01-facing-general.json $.title, puzzles/01-facing-general.json $.puzzles[0].pattern, puzzles/01-facing-general.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Facing generals (白臉將)"),
@@ -623,19 +623,19 @@ static const char *const lesson_strings[] = {
   N_("Lock the door (Black: a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Red: a soldier and an advisor)"),
+  N_("Lock the door (Red: a chariot and two advisors)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Black: a soldier, an advisor and an elephant)"),
+  N_("Lock the door (Black: a horse and two advisors)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Red: a chariot and two advisors)"),
+  N_("Lock the door (Red: a chariot, two advisors and an elephant)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Black: a horse and two advisors)"),
+  N_("Lock the door (Black: a cannon and two advisors)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("The door is shut (Black: a chariot, two advisors and an elephant)"),
+  N_("Lock the door (Black: a soldier, two advisors and two elephants)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[16].title */
   /* xgettext:no-c-format */
   N_("Lock the door (Red: a soldier and two advisors)"),
@@ -840,6 +840,69 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/10-stalemate.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Frozen in place (Red: a soldier)"),
+  /* Lesson puzzles/11-bold-heart.json $.title, puzzles/11-bold-heart.json $.puzzles[0].pattern, puzzles/11-bold-heart.json $.puzzles[1].pattern and 17 more */
+  /* xgettext:no-c-format */
+  N_("Bold strike to the heart (大膽穿心)"),
+  /* Lesson puzzles/11-bold-heart.json $.puzzles[0].title */
+  /* xgettext:no-c-format */
+  N_("Into the heart (Black: a cannon and an advisor)"),
+  /* Lesson puzzles/11-bold-heart.json $.puzzles[0].hints[0], puzzles/11-bold-heart.json $.puzzles[1].hints[0], puzzles/11-bold-heart.json $.puzzles[2].hints[0] and 16 more */
+  /* xgettext:no-c-format */
+  N_("Be brave: your chariot may give itself up in the middle of the palace."),
+  /* Lesson puzzles/11-bold-heart.json $.puzzles[1].title */
+  /* xgettext:no-c-format */
+  N_("Into the heart (Red: a horse and two advisors)"),
+  /* Lesson puzzles/11-bold-heart.json $.puzzles[2].title */
+  /* xgettext:no-c-format */
+  N_("Into the heart (Black: a soldier and two advisors)"),
+  /* Lesson puzzles/11-bold-heart.json $.puzzles[3].title */
+  /* xgettext:no-c-format */
+  N_("A brave chariot (Red: a horse and two advisors)"),
+  /* Lesson puzzles/11-bold-heart.json $.puzzles[4].title */
+  /* xgettext:no-c-format */
+  N_("Into the heart (Black: a horse and two advisors)"),
+  /* Lesson puzzles/11-bold-heart.json $.puzzles[5].title */
+  /* xgettext:no-c-format */
+  N_("Into the heart (Black: a soldier and an advisor)"),
+  /* Lesson puzzles/11-bold-heart.json $.puzzles[6].title */
+  /* xgettext:no-c-format */
+  N_("Into the heart (Red: a chariot and an elephant)"),
+  /* Lesson puzzles/11-bold-heart.json $.puzzles[7].title */
+  /* xgettext:no-c-format */
+  N_("A brave chariot (Black: a soldier and an advisor)"),
+  /* Lesson puzzles/11-bold-heart.json $.puzzles[8].title */
+  /* xgettext:no-c-format */
+  N_("Into the heart (Red: a soldier, an advisor and an elephant)"),
+  /* Lesson puzzles/11-bold-heart.json $.puzzles[9].title */
+  /* xgettext:no-c-format */
+  N_("A brave chariot (Black: a cannon and an advisor)"),
+  /* Lesson puzzles/11-bold-heart.json $.puzzles[10].title */
+  /* xgettext:no-c-format */
+  N_("Right through the middle (Black: a soldier and an advisor)"),
+  /* Lesson puzzles/11-bold-heart.json $.puzzles[11].title */
+  /* xgettext:no-c-format */
+  N_("Into the heart (Red: a soldier and two advisors)"),
+  /* Lesson puzzles/11-bold-heart.json $.puzzles[12].title */
+  /* xgettext:no-c-format */
+  N_("A brave chariot (Black: a horse and two advisors)"),
+  /* Lesson puzzles/11-bold-heart.json $.puzzles[13].title */
+  /* xgettext:no-c-format */
+  N_("Right through the middle (Red: a horse and two advisors)"),
+  /* Lesson puzzles/11-bold-heart.json $.puzzles[14].title */
+  /* xgettext:no-c-format */
+  N_("Right through the middle (Black: a horse and two advisors)"),
+  /* Lesson puzzles/11-bold-heart.json $.puzzles[15].title */
+  /* xgettext:no-c-format */
+  N_("A brave chariot (Black: a soldier and two advisors)"),
+  /* Lesson puzzles/11-bold-heart.json $.puzzles[16].title */
+  /* xgettext:no-c-format */
+  N_("A brave chariot (Red: a soldier and two advisors)"),
+  /* Lesson puzzles/11-bold-heart.json $.puzzles[17].title */
+  /* xgettext:no-c-format */
+  N_("Into the heart (Black: a horse and two advisors; general in the middle)"),
+  /* Lesson puzzles/11-bold-heart.json $.puzzles[18].title */
+  /* xgettext:no-c-format */
+  N_("Into the heart (Red: a soldier and an advisor)"),
   /* Lesson puzzles/12-two-ghosts.json $.title, puzzles/12-two-ghosts.json $.puzzles[0].pattern, puzzles/12-two-ghosts.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Two ghosts knock at the door (二鬼拍門)"),
@@ -968,7 +1031,7 @@ static const char *const lesson_strings[] = {
   N_("Go fishing (Black: a soldier and an advisor; general in the middle)"),
   /* Lesson puzzles/13-fishing-horse.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("A fish on the hook (Red: a soldier and an advisor)"),
+  N_("Go fishing (Red: an advisor and an elephant)"),
   /* Lesson puzzles/14-high-horse.json $.title, puzzles/14-high-horse.json $.puzzles[0].pattern, puzzles/14-high-horse.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("High fishing horse (高釣馬)"),
@@ -1697,19 +1760,19 @@ static const char *const lesson_strings[] = {
   N_("The horse jumps away (Black: a soldier and an advisor)"),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("Let the spring go (Red: a soldier and an advisor)"),
+  N_("Let the spring go (Red: two advisors and an elephant)"),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Let the spring go (Black: a soldier)"),
+  N_("Let the spring go (Black: an advisor and an elephant)"),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Boing! (Red: a cannon and an advisor)"),
+  N_("Let the spring go (Red: an advisor and an elephant)"),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("The horse jumps away (Black: a soldier)"),
+  N_("Let the spring go (Black: a soldier)"),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Boing! (Black: a soldier and an advisor)"),
+  N_("The horse jumps away (Black: a soldier)"),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[16].title */
   /* xgettext:no-c-format */
   N_("Let the spring go (Red: a soldier and two advisors)"),
@@ -1718,7 +1781,7 @@ static const char *const lesson_strings[] = {
   N_("Let the spring go (Black: a cannon and an advisor)"),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Let the spring go (Red: a cannon and an advisor; general on the left)"),
+  N_("Boing! (Red: a cannon and an advisor)"),
   /* Lesson puzzles/26-old-soldier.json $.title, puzzles/26-old-soldier.json $.puzzles[0].pattern, puzzles/26-old-soldier.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Old soldier in the forest (老兵搜林)"),
@@ -1934,31 +1997,31 @@ static const char *const lesson_strings[] = {
   N_("A quiet move (Black: a chariot)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("No check first (Black: a soldier and an advisor)"),
+  N_("A quiet move (Black: a horse, two advisors and an elephant)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("No check first (Red: a chariot and an elephant)"),
+  N_("A quiet move (Red: a horse, an advisor and an elephant)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("A quiet move (Black: a horse, two advisors and an elephant)"),
+  N_("A quiet move (Black: a soldier, an advisor and an elephant)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("A quiet move (Red: a horse, an advisor and an elephant)"),
+  N_("No check first (Red: a horse, an advisor and an elephant)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("A quiet move (Black: a soldier, an advisor and an elephant)"),
+  N_("No check first (Black: a soldier and an advisor)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[10].title */
   /* xgettext:no-c-format */
   N_("A quiet move (Black: a horse, an advisor and an elephant)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("A quiet move (Red: a soldier and an advisor)"),
+  N_("A quiet move (Red: a horse)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("No check first (Black: a horse, an advisor and an elephant)"),
+  N_("Wait and win (Black: a soldier and an advisor)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("A quiet move (Red: a horse)"),
+  N_("No check first (Red: a horse)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[14].title */
   /* xgettext:no-c-format */
   N_("No check first (Black: a soldier and an elephant)"),
@@ -1973,7 +2036,7 @@ static const char *const lesson_strings[] = {
   N_("Wait and win (Black: a soldier and an elephant)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("No check first (Red: a soldier and an advisor)"),
+  N_("A quiet move (Red: a soldier and an advisor)"),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.title, puzzles/30-chariot-soldier-cold.json $.puzzles[0].pattern, puzzles/30-chariot-soldier-cold.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Chariot and soldier, quiet move (車兵冷著)"),

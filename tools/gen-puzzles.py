@@ -621,14 +621,19 @@ class Miner:
         self.xqtool = xqtool
         self.cache = cache
         os.makedirs(cache, exist_ok=True)
-        self.confirm_path = os.path.join(cache, 'confirm-%s.json' % recogniser_hash())
+        self.version = recogniser_hash()
+        self.confirm_path = os.path.join(cache, 'confirm-%s.json' % self.version)
         self.confirmed = {}
         if os.path.exists(self.confirm_path):
             with open(self.confirm_path, encoding='utf-8') as f:
                 self.confirmed = json.load(f)
 
     def run(self, args):
-        key = hashlib.sha1(' '.join(args).encode()).hexdigest()[:16]
+        text = ' '.join(args)
+        if '--pattern' in args[args.index('--pattern') + 2:]:
+            # What a run asking for a pattern finds depends on the recognisers.
+            text += ' ' + self.version
+        key = hashlib.sha1(text.encode()).hexdigest()[:16]
         path = os.path.join(self.cache, key + '.txt')
         if os.path.exists(path):
             with open(path, encoding='utf-8') as f:

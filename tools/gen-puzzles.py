@@ -9,13 +9,14 @@ every attacking piece.  Confirming: `xqtool puzzle-confirm` proves each one
 again and names the patterns it shows on every line the defender can choose
 (src/core/xq-patterns.h).  Packing: each named pack takes puzzles that end
 in checkmate and show its pattern (the 困斃 pack: those ending in
-stalemate), as a climb (mates in one and two first); every fifth puzzle in
-two is turned round for Black to move (ranks flipped, colours swapped,
-sometimes mirrored left to right) and confirmed again.  Each chosen puzzle
-is proved once more with `xqtool solve` before it is written.  A puzzle
-keeps its id while its FEN stays in the same pack; a new one is named
-<pack>-<sha1 of its FEN>, so a learner's progress never moves to another
-position.  Mining output and confirmations are cached (--cache), so a rerun
+stalemate), as a climb (mates in one and two first); the first edition's
+puzzles that still qualify are offered to their old pack first.  Two in
+five of each pack are turned round for Black to move (ranks flipped,
+colours swapped, sometimes mirrored left to right) and confirmed again.
+Each chosen puzzle is proved once more with `xqtool solve` before it is
+written.  A puzzle keeps its id while its FEN stays in the same pack; a new
+one is named <pack>-<sha1 of its FEN>, so a learner's progress never moves
+to another position.  Mining output and confirmations are cached (--cache), so a rerun
 costs little; confirmations are cached per version of the recognisers.
 
 Also writes po/extra/puzzles.{zh_CN,zh_TW}.po (translations of every puzzle
@@ -381,11 +382,13 @@ NODES = {1: 100000, 2: 150000, 3: 200000, 4: 250000, 5: 300000}
 PER_RUN = {1: 6, 2: 6, 3: 5, 4: 3, 5: 1}
 TARGET_COUNT = {1: 4, 2: 3, 3: 2}
 TARGET_TRIES = {1: 30000, 2: 12000, 3: 4000}
-# Black to move: these puzzles of a pack (by place in the climb) are turned
-# round (ranks flipped, colours swapped; every second one mirrored left to
-# right too) and proved again.
-BLACK_SLOTS = (1, 3)
-BLACK_EVERY = 5
+# The commit with the first edition of the collection (317 puzzles): those
+# that still qualify are offered to their old pack first, keeping their ids.
+FIRST_EDITION = 'dc37f9a'
+# Black to move: this share of each pack (spread through the climb) is
+# turned round (ranks flipped, colours swapped; every second one mirrored
+# left to right too) and proved again.
+BLACK_SHARE = (2, 5)
 
 PIECE_NAMES = {   # FEN letter: (one, several, zh_TW, zh_CN)
     'a': ('an advisor', 'advisors', '士', '士'), 'b': ('an elephant', 'elephants', '象', '象'),
@@ -521,17 +524,8 @@ def key_piece(fen, key):
     return board_rows(fen)[9 - rank][file]
 
 
-def defence_text(fen):
-    """('Black: two advisors and a horse', '黑方：雙士、馬', ...) for a title."""
-    red = attacker_is_red(fen)
-    side = ('Black', '黑方', '黑方') if red else ('Red', '紅方', '红方')
-    pieces = defenders(fen)
-    if not pieces:
-        alone = (('general alone', '只剩老將', '只剩老将') if red else
-                 ('general alone', '只剩老帥', '只剩老帅'))
-        return tuple('%s: %s' % (s, a) if i == 0 else '%s：%s' % (s, a)
-                     for i, (s, a) in enumerate(zip(side, alone)))
-    order = 'rncpab' if red else 'RNCPAB'
+def piece_list(pieces, order):
+    """('two advisors and a horse', '雙士、馬', '双士、马')."""
     en, tw, cn = [], [], []
     for letter in order:
         n = pieces.count(letter)
@@ -548,8 +542,30 @@ def defence_text(fen):
             tw.append(w[1] + t)
             cn.append(w[2] + c)
     e = en[0] if len(en) == 1 else ', '.join(en[:-1]) + ' and ' + en[-1]
-    return ('%s: %s' % (side[0], e), '%s：%s' % (side[1], '、'.join(tw)),
-            '%s：%s' % (side[2], '、'.join(cn)))
+    return e, '、'.join(tw), '、'.join(cn)
+
+
+def attack_text(fen):
+    """('with two chariots', '用雙車', '用双车'): the solver's men."""
+    red = attacker_is_red(fen)
+    pieces = ''.join(ch for ch in ''.join(board_rows(fen))
+                     if ch not in '.kK' and ch.isupper() == red)
+    e, t, c = piece_list(pieces, 'RNCPAB' if red else 'rncpab')
+    return 'with ' + e, '用' + t, '用' + c
+
+
+def defence_text(fen):
+    """('Black: two advisors and a horse', '黑方：雙士、馬', ...) for a title."""
+    red = attacker_is_red(fen)
+    side = ('Black', '黑方', '黑方') if red else ('Red', '紅方', '红方')
+    pieces = defenders(fen)
+    if not pieces:
+        alone = (('general alone', '只剩老將', '只剩老将') if red else
+                 ('general alone', '只剩老帥', '只剩老帅'))
+        return tuple('%s: %s' % (s, a) if i == 0 else '%s：%s' % (s, a)
+                     for i, (s, a) in enumerate(zip(side, alone)))
+    e, t, c = piece_list(pieces, 'rncpab' if red else 'RNCPAB')
+    return ('%s: %s' % (side[0], e), '%s：%s' % (side[1], t), '%s：%s' % (side[2], c))
 
 
 def wing_text(fen):
@@ -581,11 +597,13 @@ def black_hint(hint):
 
 def title_for(phrases, fen, mate, used):
     """A title no other puzzle of the pack has: the pattern's phrase and what
-    the defender has, then where its general stands, then the length."""
+    the defender has, then where its general stands, the solver's men, and
+    the length."""
     d = defence_text(fen)
     w = wing_text(fen)
+    a = attack_text(fen)
     m = ('mate in %d' % mate, '%d步殺' % mate, '%d步杀' % mate)
-    tiers = [(d,), (d, w), (d, w, m)]
+    tiers = [(d,), (d, w), (d, a), (d, w, a), (d, w, a, m)]
     for tier in tiers:
         for ph in phrases:
             t = ('%s (%s)' % (ph[0], '; '.join(x[0] for x in tier)),
@@ -707,12 +725,11 @@ def mining_jobs(runs):
     return targeted + sorted(jobs, key=lambda j: j[2] >= 4)
 
 
-def old_ids():
-    """(pack, fen) -> id of the packs as last committed, so a puzzle that
-    stays where it was keeps its id (and the learner's progress)."""
-    found = {}
+def committed_puzzles(rev):
+    """[(pack, id, fen, mate)] of the packs at a git revision."""
+    found = []
     try:
-        names = subprocess.run(['git', '-C', ROOT, 'ls-tree', '--name-only', 'HEAD',
+        names = subprocess.run(['git', '-C', ROOT, 'ls-tree', '--name-only', rev,
                                 'lessons/puzzles/'], capture_output=True, text=True,
                                check=True).stdout.split()
     except (OSError, subprocess.CalledProcessError):
@@ -720,11 +737,19 @@ def old_ids():
     for name in names:
         if not name.endswith('.json'):
             continue
-        doc = json.loads(subprocess.run(['git', '-C', ROOT, 'show', 'HEAD:' + name],
+        doc = json.loads(subprocess.run(['git', '-C', ROOT, 'show', '%s:%s' % (rev, name)],
                                         capture_output=True, text=True, check=True).stdout)
         for pz in doc.get('puzzles', []):
-            found[(doc['id'], pz['fen'])] = pz['id']
+            found.append((doc['id'], pz['id'], pz['fen'], pz['mate-in']))
     return found
+
+
+def old_ids():
+    """(pack, fen) -> id of the packs as last committed and of the first
+    edition, so a puzzle that stays where it was keeps its id (and the
+    learner's progress)."""
+    return {(pack, fen): pid for pack, pid, fen, mate in
+            committed_puzzles(FIRST_EDITION) + committed_puzzles('HEAD')}
 
 
 def solve_check(xqtool, p):
@@ -740,15 +765,17 @@ def difficulty(p):
     return min(d, 5)
 
 
-def pick(cands, per_mate, size, used):
+def pick(pid, cands, per_mate, size, used):
     """A climb from one pattern's candidates: per_mate of each length, then
-    more of the shallow ones up to size; fighting defenders first."""
+    more of the shallow ones up to size; first-edition puzzles of this pack
+    first (they keep their ids), then fighting defenders."""
     by_mate = {}
     for p in cands:
         if p['fen'] not in used:
             by_mate.setdefault(p['mate'], []).append(p)
     for m in by_mate:
-        by_mate[m].sort(key=lambda p: (not fights_back(p['fen']), p['nodes'], p['fen']))
+        by_mate[m].sort(key=lambda p: (p.get('old_pack') != pid, not fights_back(p['fen']),
+                                       p['nodes'], p['fen']))
     got = []
     for m, want in sorted(per_mate.items()):
         got += by_mate.get(m, [])[:want]
@@ -790,8 +817,12 @@ def main():
             mined.setdefault((p['fen'], p['mate']), p)
     print('mined %d positions in %d runs (%.0f s)' % (len(mined), len(jobs),
                                                         time.monotonic() - start))
-    conf = miner.confirm(list(mined), args.jobs)
+    first_edition = {(fen, mate): pack for pack, _, fen, mate in committed_puzzles(FIRST_EDITION)}
+    conf = miner.confirm(list(mined) + list(first_edition), args.jobs)
     cands = [c for c in conf.values() if c]
+    for c in cands:
+        if (c['fen'], c['mate']) in first_edition:
+            c['old_pack'] = first_edition[(c['fen'], c['mate'])]
     print('%d exact after confirming (%.0f s)' % (len(cands), time.monotonic() - start))
 
     # Which pack each pattern's candidates could go to.
@@ -820,7 +851,7 @@ def main():
         # A pattern made by a move before the mate climbs from mates in two.
         low = 2 if pid in LINE_PATTERNS else 1
         quota = {m + low - 1: n for m, n in PER_MATE.items() if m + low - 1 <= 5}
-        chosen = pick(for_pack[pid], quota, PACK_SIZE, used)
+        chosen = pick(pid, for_pack[pid], quota, PACK_SIZE, used)
         if len(chosen) < MIN_PACK or sum(p['mate'] == low for p in chosen) < 4 or \
            sum(p['mate'] == low + 1 for p in chosen) < 4:
             print('  dropped %s: %d puzzles' % (pid, len(chosen)))
@@ -834,16 +865,20 @@ def main():
         # In two: ending in a named pattern on every line, so in checkmate.
         more = [c for c in cands if c['mate'] == mate and c['check'] and c['fen'] not in used
                 and 'stalemate' not in c['kills'] and (mate == 1 or c['kills'])]
-        more.sort(key=lambda p: (not fights_back(p['fen']), p['nodes'], p['fen']))
+        more.sort(key=lambda p: (p.get('old_pack') != 'first-mates', not fights_back(p['fen']),
+                                 p['nodes'], p['fen']))
         first += sorted(more[:count], key=lambda p: (p['nodes'], p['fen']))
     packs['first-mates'] = first
 
     # Black to move: some puzzles of each pack turned round and proved again.
+    # Evenly through the climb, never one that keeps a first-edition id.
     turns = {}
     for pid, plist in packs.items():
-        for i, p in enumerate(plist):
-            if i % BLACK_EVERY in BLACK_SLOTS:
-                turns[(pid, i)] = turned(p['fen'], files=(i // BLACK_EVERY) % 2 == 1)
+        free = [i for i, p in enumerate(plist) if p.get('old_pack') != pid]
+        want = min(len(free), -(-len(plist) * BLACK_SHARE[0] // BLACK_SHARE[1]))
+        for j in range(want):
+            i = free[j * len(free) // want]
+            turns[(pid, i)] = turned(plist[i]['fen'], files=j % 2 == 1)
     tconf = miner.confirm([(fen, packs[pid][i]['mate']) for (pid, i), fen in turns.items()],
                           args.jobs)
     flipped = 0

@@ -48,7 +48,7 @@ squares_text (const XqSquare *sq, int n, guint32 mask)
 
 typedef struct {
   guint puzzles, named, shown, refused, undecided, no_mate;
-  guint64 nodes;
+  guint64 nodes, most_work;
   double seconds, slowest;
 } CheckTotals;
 
@@ -70,6 +70,7 @@ check_position (XqSolver *solver, const char *id, const XqPosition *pos, int mat
   t = g_timer_elapsed (timer, NULL);
   tot->puzzles++;
   tot->nodes += stats.nodes;
+  tot->most_work = MAX (tot->most_work, stats.work);
   tot->seconds += t;
   tot->slowest = MAX (tot->slowest, t);
   set_text = kill_set_text (holds);
@@ -170,9 +171,10 @@ cmd_pattern_check (int argc, char **argv)
         }
     }
   printf ("total: %u puzzles, %u named: %u show their pattern on every line, %u do not, "
-          "%u undecided, %u no mate; %" G_GUINT64_FORMAT " nodes, %.2f s, slowest %.1f ms\n",
+          "%u undecided, %u no mate; %" G_GUINT64_FORMAT " nodes, %.2f s, slowest %.1f ms, "
+          "most solver work %" G_GUINT64_FORMAT " units\n",
           tot.puzzles, tot.named, tot.shown, tot.refused, tot.undecided, tot.no_mate, tot.nodes,
-          tot.seconds, tot.slowest * 1000.0);
+          tot.seconds, tot.slowest * 1000.0, tot.most_work);
   return tot.refused || tot.undecided || tot.no_mate ? 1 : 0;
 }
 

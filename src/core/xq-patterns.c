@@ -671,7 +671,7 @@ xq_kill_recognise (const XqPosition *start, const XqMove *line, int length)
 typedef struct {
   XqSolver  *solver;
   guint64    budget;
-  guint64    nodes, finals;
+  guint64    nodes, finals, work;
   gboolean   undecided;
   XqPosition start;
   XqMove     line[2 * XQ_SOLVER_MAX_MATE];
@@ -688,17 +688,29 @@ spend (Confirm *c)
   return !c->undecided;
 }
 
+/* Counts the work of the solver's last answer against the whole walk's. */
+static void
+spend_work (Confirm *c)
+{
+  c->work += xq_solver_get_work (c->solver);
+  if (c->work > XQ_KILL_CONFIRM_WORK)
+    c->undecided = TRUE;
+}
+
 /* The attacker to move wins in exactly d: the patterns of want that some
  * fastest move steers every longest defence into. */
 static XqKillSet
 attacker_node (Confirm *c, XqPosition *pos, int d, XqKillSet want)
 {
   XqSolution sol;
+  XqSolveResult r;
   XqKillSet got = 0;
 
   if (!spend (c))
     return 0;
-  if (xq_solver_solve (c->solver, pos, d, &sol) != XQ_SOLVE_MATE || sol.mate != d)
+  r = xq_solver_solve (c->solver, pos, d, &sol);
+  spend_work (c);
+  if (r != XQ_SOLVE_MATE || sol.mate != d || c->undecided)
     {
       /* A proven distance that moved would be a solver bug; either way
        * nothing can be claimed. */
@@ -762,6 +774,8 @@ defender_node (Confirm *c, XqPosition *pos, int left, XqKillSet want)
             c->undecided = TRUE;
             break;
           }
+      if (left > 1)
+        spend_work (c);
       if (longest && !c->undecided)
         {
           c->line[c->length++] = moves[i];
@@ -796,7 +810,8 @@ xq_kill_confirm (XqSolver *solver, const XqPosition *start, int max_n, XqKillSet
     {
       XqSolveResult r = xq_solver_wins_within (solver, &pos, mate);
 
-      if (r == XQ_SOLVE_ABORTED)
+      spend_work (&c);
+      if (r == XQ_SOLVE_ABORTED || c.undecided)
         {
           c.undecided = TRUE;
           break;
@@ -825,6 +840,7 @@ xq_kill_confirm (XqSolver *solver, const XqPosition *start, int max_n, XqKillSet
       stats->mate = mate;
       stats->nodes = c.nodes;
       stats->finals = c.finals;
+      stats->work = c.work;
     }
   return result;
 }

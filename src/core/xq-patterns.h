@@ -86,14 +86,18 @@ typedef enum {
   XQ_CONFIRM_UNDECIDED,   /* the budget or the solver's limit ran out: nothing proven */
 } XqConfirm;
 
-/* The default node budget of xq_kill_confirm: far above what a mate in 3
- * needs, low enough to stop a bushy mate in 7 in well under a second. */
-#define XQ_KILL_CONFIRM_BUDGET G_GUINT64_CONSTANT (200000)
+/* The default node budget of xq_kill_confirm, and the solver work (units of
+ * xq-solver.h) one confirmation may spend in all, whatever the node budget:
+ * some 17 and 6 times what the most expensive shipped puzzle needs
+ * (docs/patterns.md), so a confirmation stops within seconds. */
+#define XQ_KILL_CONFIRM_BUDGET G_GUINT64_CONSTANT (20000)
+#define XQ_KILL_CONFIRM_WORK   (4 * XQ_SOLVER_BUDGET)
 
 typedef struct {
   int     mate;      /* the exact distance found at the start */
   guint64 nodes;     /* positions of the tree visited */
   guint64 finals;    /* final positions analysed */
+  guint64 work;      /* solver work units spent */
 } XqConfirmStats;
 
 /* Which patterns of `want` hold on every line of the mate from start (the
@@ -103,7 +107,8 @@ typedef struct {
  * steer every such line into it: xq_kill_holds on the final position and
  * the line from start (docs/patterns.md, "On every defence line").
  * budget: most tree nodes to visit (0: XQ_KILL_CONFIRM_BUDGET).  The solver
- * keeps its own limits; when it or the budget gives up, the answer is
+ * keeps its own limits per question, and all its answers together may
+ * spend XQ_KILL_CONFIRM_WORK; when any of them or the budget gives up, the answer is
  * XQ_CONFIRM_UNDECIDED and *holds is 0.  stats may be NULL. */
 XqConfirm    xq_kill_confirm   (XqSolver *solver, const XqPosition *start, int max_n,
                                 XqKillSet want, guint64 budget, XqKillSet *holds,

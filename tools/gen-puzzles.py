@@ -1029,7 +1029,8 @@ def compare_fsf(xqtool, bench, engine):
                          text=True, check=True).stdout
     ours = {}
     for line in out.splitlines():
-        m = re.match(r'\s*([0-9.]+) ms\s+\d+ nodes\s+(mate \d+|none)\s.*?\s(\S+/\S+ [wb] - - \d+ \d+)$', line)
+        m = re.match(r'\s*([0-9.]+) ms\s+(?:[0-9.]+ cpu-ms\s+)?\d+ nodes\s+(?:\d+ work\s+)?'
+                     r'(mate \d+|none)\s.*?\s(\S+/\S+ [wb] - - \d+ \d+)$', line)
         if m:
             ours[m.group(3)] = (float(m.group(1)), m.group(2))
     fsf = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,

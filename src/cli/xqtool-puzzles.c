@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* xqtool commands of the puzzle collection: puzzle-mine (seeded search for
  * kill puzzles of one named pattern, used by tools/gen-puzzles.py) and
- * puzzle-kill (names the patterns of a given puzzle).  Both print
+ * puzzle-kill (names the patterns of a given puzzle) and puzzle-confirm
+ * (the same for a file of puzzles).  All print
  *   FEN | mate N | keys | pattern ids | main line | nodes | check or quiet
+ * where the pattern ids are those holding on every line the defender can
+ * choose (xq_kill_confirm), not only on the main line shown.
  * And `puzzles next` / `puzzles daily`: the puzzle the Puzzles page's
  * Next for Me and Daily Puzzle buttons open (xq-rating.h). */
 #define G_LOG_DOMAIN "xqtool"
@@ -37,15 +40,37 @@ letter_type (char c)
     }
 }
 
+/* A mark after an attacker's letter in --pieces pins where it may stand,
+ * for the patterns random placement hardly ever builds: '^' on Black's
+ * back rank, '|' on the centre file, '+' in Black's palace.  'K' (Red's
+ * general, always placed), 'k' (Black's) and Black's pieces take marks too. */
+static gboolean
+is_mark (char c)
+{
+  return c == '^' || c == '|' || c == '+';
+}
+
+static gboolean
+marks_allow (const char *marks, XqSquare sq)
+{
+  int r = xq_sq_rank (sq), f = xq_sq_file (sq);
+
+  for (const char *m = marks; is_mark (*m); m++)
+    if ((*m == '^' && r != XQ_RANKS - 1) || (*m == '|' && f != 4) ||
+        (*m == '+' && (r < XQ_RANKS - 3 || f < 3 || f > 5)))
+      return FALSE;
+  return TRUE;
+}
+
 /* Red attacks upwards.  Attackers stand where kill books put them: in
  * Black's half or near it (horses and soldiers close to the palace), so
  * the positions look like endgames. */
 static gboolean
-allowed (XqPiece piece, XqSquare sq, gboolean raised)
+allowed (XqPiece piece, XqSquare sq, gboolean raised, const char *marks)
 {
   int r = xq_sq_rank (sq), f = xq_sq_file (sq);
 
-  if (!xq_tables ()->can_stand[piece][sq])
+  if (!xq_tables ()->can_stand[piece][sq] || !marks_allow (marks, sq))
     return FALSE;
   switch (piece)
     {
@@ -62,13 +87,13 @@ allowed (XqPiece piece, XqSquare sq, gboolean raised)
 }
 
 static gboolean
-place (GRand *rng, XqPosition *pos, XqPiece piece, gboolean raised)
+place (GRand *rng, XqPosition *pos, XqPiece piece, gboolean raised, const char *marks)
 {
   for (int tries = 0; tries < 300; tries++)
     {
       XqSquare sq = g_rand_int_range (rng, 0, XQ_SQUARES);
 
-      if (pos->board[sq] == XQ_EMPTY && allowed (piece, sq, raised))
+      if (pos->board[sq] == XQ_EMPTY && allowed (piece, sq, raised, marks))
         {
           xq_position_put (pos, sq, piece);
           return TRUE;
@@ -81,15 +106,19 @@ static gboolean
 make_position (GRand *rng, const char *attack, const char *defence, gboolean raised,
                XqPosition *pos)
 {
+  const char *king = strchr (attack, 'K'), *bking = strchr (defence, 'k');
+
   xq_position_clear (pos);
-  if (!place (rng, pos, xq_piece_make (XQ_RED, XQ_KING), FALSE) ||
-      !place (rng, pos, xq_piece_make (XQ_BLACK, XQ_KING), raised))
+  if (!place (rng, pos, xq_piece_make (XQ_RED, XQ_KING), FALSE, king ? king + 1 : "") ||
+      !place (rng, pos, xq_piece_make (XQ_BLACK, XQ_KING), raised, bking ? bking + 1 : ""))
     return FALSE;
   for (const char *c = attack; *c; c++)
-    if (!place (rng, pos, xq_piece_make (XQ_RED, letter_type (*c)), FALSE))
+    if (!is_mark (*c) && *c != 'K' &&
+        !place (rng, pos, xq_piece_make (XQ_RED, letter_type (*c)), FALSE, c + 1))
       return FALSE;
   for (const char *c = defence; *c; c++)
-    if (!place (rng, pos, xq_piece_make (XQ_BLACK, letter_type (*c)), FALSE))
+    if (!is_mark (*c) && *c != 'k' &&
+        !place (rng, pos, xq_piece_make (XQ_BLACK, letter_type (*c)), FALSE, c + 1))
       return FALSE;
   xq_position_set_side (pos, XQ_RED);
   if (!xq_position_validate (pos, NULL) || xq_position_in_check (pos, XQ_RED))
@@ -186,6 +215,19 @@ build_line (XqSolver *solver, const XqPosition *start, XqMove key, int mate, int
   return TRUE;
 }
 
+/* The patterns of want a puzzle shows on every line the defender can
+ * choose (xq_kill_confirm); 0 when the confirmation ran out of budget. */
+static XqKillSet
+confirmed_kills (XqSolver *solver, const XqPosition *pos, int mate, XqKillSet want,
+                 guint64 budget)
+{
+  XqKillSet holds = 0;
+
+  if (xq_kill_confirm (solver, pos, mate, want, budget, &holds, NULL) != XQ_CONFIRM_DONE)
+    return 0;
+  return holds;
+}
+
 static void
 print_puzzle (const XqPosition *pos, const XqSolution *sol, XqKillSet kills,
               const XqMove *line, int len, guint64 nodes)
@@ -270,10 +312,13 @@ cmd_puzzle_mine (int argc, char **argv)
           attack = colon ? g_strndup (val, (gsize) (colon - val)) : g_strdup (val);
           defence = g_strdup (colon ? colon + 1 : "");
           for (const char *c = attack; *c; c++)
-            if (!g_ascii_isupper (*c) || letter_type (*c) == XQ_NO_TYPE)
-              return xqtool_fail ("bad --pieces “%s”: attackers are upper-case RNCPAB", val);
+            if (!(is_mark (*c) && c > attack) && *c != 'K' &&
+                (!g_ascii_isupper (*c) || letter_type (*c) == XQ_NO_TYPE))
+              return xqtool_fail ("bad --pieces “%s”: attackers are upper-case RNCPAB, "
+                                  "each maybe followed by ^ | +", val);
           for (const char *c = defence; *c; c++)
-            if (!g_ascii_islower (*c) || (letter_type (*c) == XQ_NO_TYPE))
+            if (!(is_mark (*c) && c > defence) && *c != 'k' &&
+                (!g_ascii_islower (*c) || (letter_type (*c) == XQ_NO_TYPE)))
               return xqtool_fail ("bad --pieces “%s”: defenders are lower-case rncpab", val);
           i++;
         }
@@ -308,9 +353,11 @@ cmd_puzzle_mine (int argc, char **argv)
         continue;
       if (!build_line (solver, &pos, sol.keys[0], mate, want, line, &len, &kills))
         continue;
-      if (want >= 0 && !(kills & (1u << want)))
-        continue;
       if (economy && !economical (solver, &pos, mate))
+        continue;
+      /* The pattern on every defence line, not just the main line's. */
+      kills = confirmed_kills (solver, &pos, mate, XQ_KILL_ALL, 0);
+      if (want >= 0 && !(kills & (1u << want)))
         continue;
       print_puzzle (&pos, &sol, kills, line, len, sol.nodes);
       found++;
@@ -342,7 +389,69 @@ cmd_puzzle_kill (int argc, char **argv)
     return xqtool_fail ("no mate within %d", max_n);
   if (!build_line (solver, &pos, sol.keys[0], sol.mate, -1, line, &len, &kills))
     return xqtool_fail ("no main line");
+  kills = confirmed_kills (solver, &pos, sol.mate, XQ_KILL_ALL, 0);
   print_puzzle (&pos, &sol, kills, line, len, sol.nodes);
+  return 0;
+}
+
+/* Reads bench lines (FEN | mate N | ...) from stdin and prints, for each
+ * puzzle that is still exact (mate in exactly N, one key), the puzzle line
+ * with the patterns confirmed on every defence line; a position that is not
+ * gives "FEN | unproved".  One process for many positions, so the
+ * generator pays no start-up per puzzle. */
+static int
+cmd_puzzle_confirm (int argc, char **argv)
+{
+  static const XqToolCommand self = { "puzzle-confirm", "[--nodes L] [--budget B] < FILE" };
+  g_autoptr(XqSolver) solver = xq_solver_new ();
+  int nodes = 2000000, budget = 2000000;
+  char buf[512];
+
+  for (int i = 1; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--nodes") == 0 && i + 1 < argc &&
+          xqtool_parse_int (argv[i + 1], 1000, G_MAXINT, &nodes))
+        i++;
+      else if (strcmp (argv[i], "--budget") == 0 && i + 1 < argc &&
+               xqtool_parse_int (argv[i + 1], 1000, G_MAXINT, &budget))
+        i++;
+      else
+        return xqtool_usage (&self);
+    }
+  xq_solver_set_node_limit (solver, (guint64) nodes);
+  while (fgets (buf, sizeof buf, stdin) != NULL)
+    {
+      g_auto(GStrv) fields = NULL;
+      g_autofree char *fen = NULL;
+      XqMove line[2 * XQ_SOLVER_MAX_MATE];
+      XqPosition pos;
+      XqSolution sol;
+      XqKillSet kills = 0;
+      int mate = 0, len = 0;
+
+      g_strstrip (buf);
+      if (buf[0] == '\0' || buf[0] == '#')
+        continue;
+      fields = g_strsplit (buf, "|", -1);
+      fen = g_strdup (g_strstrip (fields[0]));
+      if (fields[1] == NULL || sscanf (fields[1], " mate %d", &mate) != 1 ||
+          mate < 1 || mate > XQ_SOLVER_MAX_MATE || !xq_position_set_fen (&pos, fen, NULL))
+        {
+          printf ("%s | unproved\n", fen);
+          continue;
+        }
+      xq_solver_clear (solver);
+      if (xq_solver_solve (solver, &pos, mate, &sol) != XQ_SOLVE_MATE || sol.mate != mate ||
+          sol.n_keys != 1 ||
+          !build_line (solver, &pos, sol.keys[0], mate, -1, line, &len, &kills))
+        {
+          printf ("%s | unproved\n", fen);
+          fflush (stdout);
+          continue;
+        }
+      kills = confirmed_kills (solver, &pos, mate, XQ_KILL_ALL, (guint64) budget);
+      print_puzzle (&pos, &sol, kills, line, len, sol.nodes);
+    }
   return 0;
 }
 
@@ -493,6 +602,7 @@ const XqToolCommand xqtool_puzzles_commands[] = {
                    "[--tries T] [--nodes L] [--raised] [--check | --quiet] [--economy]",
     cmd_puzzle_mine },
   { "puzzle-kill", "FEN [--max N]", cmd_puzzle_kill },
+  { "puzzle-confirm", "[--nodes L] [--budget B] < FILE", cmd_puzzle_confirm },
   { "puzzles", "next --learner ID [--dir DIR] [--packs DIR] | daily [--date YYYY-MM-DD] [--packs DIR]",
     cmd_puzzles },
   { NULL, NULL, NULL },

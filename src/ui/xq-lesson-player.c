@@ -425,6 +425,7 @@ reset_exercise (XqLessonPlayer *self)
   gtk_label_set_text (GTK_LABEL (self->prompt_label), ex->prompt);
   xq_lesson_player_set_feedback (self, NULL, NULL);
 
+  xq_lesson_board_show_pieces (self->board, ex->pieces);
   xq_lesson_board_set_tap_mode (self->board, xq_lesson_player_takes (self, XQ_KIND_INPUT_TAP));
   xq_lesson_board_set_drag_pieces (self->board, xq_lesson_player_takes (self, XQ_KIND_INPUT_TRAY));
   if (xq_lesson_player_takes (self, XQ_KIND_INPUT_CHOICES))
@@ -448,6 +449,7 @@ show_page (XqLessonPlayer     *self,
                                 XQ_MOVE_NONE, FALSE);
   xq_lesson_board_set_marks (self->board, page->fen != NULL ? &page->marks : NULL);
   xq_replay_bar_show (self->replay_bar, page->replay, &page->marks, TRUE);
+  xq_lesson_board_show_pieces (self->board, XQ_EXERCISE_PIECES_LEARNER);
   xq_lesson_board_set_tap_mode (self->board, FALSE);
   xq_lesson_board_set_drag_pieces (self->board, FALSE);
   gtk_widget_set_sensitive (self->next_button, TRUE);
@@ -478,6 +480,7 @@ show_summary (XqLessonPlayer *self)
                         "and at least one. Your best is kept: pick an exercise from the list to earn more."));
   gtk_widget_set_visible (self->praise_label, TRUE);
   xq_lesson_board_set_position (self->board, &self->empty_page, XQ_MOVE_NONE, FALSE);
+  xq_lesson_board_show_pieces (self->board, XQ_EXERCISE_PIECES_LEARNER);
   xq_lesson_board_set_tap_mode (self->board, FALSE);
   gtk_button_set_label (GTK_BUTTON (self->next_button), _("Back to the Units"));
   gtk_widget_set_sensitive (self->next_button, TRUE);

@@ -557,7 +557,7 @@ static const char *const lesson_strings[] = {
   N_("The marked picture is the red horse, 傌. Its black partner is written 馬: tap it."),
   /* Lesson unit2-pieces.json $.exercises[24].prompt */
   /* xgettext:no-c-format */
-  N_("The marked picture is the red elephant, 相. Its black partner is written 象: tap it."),
+  N_("The marked picture is the red elephant, 相. The black elephants are written 象: tap every one, then press Check."),
   /* Lesson unit2-pieces.json $.exercises[25].prompt */
   /* xgettext:no-c-format */
   N_("Now the same pieces in characters: tap every red soldier, 兵."),

@@ -660,6 +660,7 @@ xq_exercise_editor_get_widget (XqExerciseEditor *self, const char *name)
 {
   const struct { const char *name; gpointer widget; } table[] = {
     { "id", self->id }, { "kind", self->kind }, { "prompt", self->prompt }, { "hints", self->hints },
+    { "pieces", self->pieces },
     { "click-mode", self->click_mode }, { "problems", self->problems_label },
     { "checking", self->checking_spinner }, { "marks-palette", self->palette },
     { "clear-marks", self->clear_marks },

@@ -440,7 +440,7 @@ static const char *const lesson_strings[] = {
   N_("How is the move the arrow shows written in WXF?"),
   /* Lesson unit10-notation.json $.exercises[28].prompt, unit10-notation.json $.exercises[29].prompt, unit10-notation.json $.exercises[30].prompt and 2 more */
   /* xgettext:no-c-format */
-  N_("Type the move the arrow shows. Tap the signs under the box if you have no Chinese keyboard."),
+  N_("Type the move the arrow shows, or tap the signs under the box."),
   /* Lesson unit10-notation.json $.exercises[33].prompt */
   /* xgettext:no-c-format */
   N_("Type Black's move the arrow shows. Black writes its numbers as 1 to 9."),
@@ -554,10 +554,10 @@ static const char *const lesson_strings[] = {
   N_("The board shows pictures. Find 砲, a black cannon."),
   /* Lesson unit2-pieces.json $.exercises[23].prompt */
   /* xgettext:no-c-format */
-  N_("The marked picture is the red horse, 傌. Its black partner is written 馬: tap it."),
+  N_("The marked picture is the red horse, 傌. Tap its black partner, 馬."),
   /* Lesson unit2-pieces.json $.exercises[24].prompt */
   /* xgettext:no-c-format */
-  N_("The marked picture is the red elephant, 相. The black elephants are written 象: tap every one, then press Check."),
+  N_("The marked picture is the red elephant, 相. Tap both black elephants, 象."),
   /* Lesson unit2-pieces.json $.exercises[25].prompt */
   /* xgettext:no-c-format */
   N_("Now the same pieces in characters: tap every red soldier, 兵."),
@@ -851,7 +851,7 @@ static const char *const lesson_strings[] = {
   N_("Tap every point the horse can reach from the middle of the board."),
   /* Lesson unit6-values.json $.exercises[2].prompt */
   /* xgettext:no-c-format */
-  N_("Tap every point the cannon controls: where it can move, and the piece it can capture by jumping over a screen. How many are there?"),
+  N_("Tap every point the cannon controls: its moves, and the capture over its screen."),
   /* Lesson unit6-values.json $.exercises[2].hints[0] */
   /* xgettext:no-c-format */
   N_("A cannon moves like a chariot, but it captures only by jumping over exactly one piece, its screen."),

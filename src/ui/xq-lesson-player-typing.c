@@ -88,6 +88,7 @@ xq_lesson_player_show_typing (XqLessonPlayer *self)
   g_object_add_weak_pointer (G_OBJECT (self->typing_entry), (gpointer *) &self->typing_entry);
   gtk_widget_set_hexpand (self->typing_entry, TRUE);
   gtk_entry_set_max_length (GTK_ENTRY (self->typing_entry), 16);
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->typing_entry), 4);
   gtk_entry_set_placeholder_text (GTK_ENTRY (self->typing_entry), _("Type the move"));
   gtk_widget_add_css_class (self->typing_entry, "xq-typed-move");
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->typing_entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
@@ -104,7 +105,9 @@ xq_lesson_player_show_typing (XqLessonPlayer *self)
   keypad = gtk_flow_box_new ();
   gtk_flow_box_set_selection_mode (GTK_FLOW_BOX (keypad), GTK_SELECTION_NONE);
   gtk_flow_box_set_homogeneous (GTK_FLOW_BOX (keypad), TRUE);
-  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (keypad), 6);
+  /* Narrow enough for the side column's least width: the board keeps its
+   * size on every step. */
+  gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (keypad), 3);
   gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (keypad), 10);
   gtk_widget_set_name (keypad, "keypad");
   for (int i = 0; signs != NULL && signs[i] != NULL; i++)

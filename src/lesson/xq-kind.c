@@ -51,6 +51,12 @@ xq_kind_by_name (const char *name)
 
 /* ---- Fields ------------------------------------------------------------------- */
 
+const XqFieldValue xq_kind_notations[] = {
+  { "chinese", N_("Chinese, in the learner’s script") },
+  { "wxf", N_("WXF") },
+  { NULL, NULL }
+};
+
 /* In the order of XqExercisePieces. */
 static const XqFieldValue pieces_values[] = {
   { "learner", N_("As the learner chose in Preferences") },
@@ -220,6 +226,27 @@ xq_exercise_picture (const XqExercise *ex, XqLessonMarks *marks)
   g_return_val_if_fail (ex != NULL && marks != NULL, NULL);
   *marks = ex->marks;
   return ex->kind->picture ? ex->kind->picture (ex, marks) : &ex->position;
+}
+
+gboolean
+xq_hint_for_written_move (XqMove shown, int level, XqHint *out)
+{
+  g_return_val_if_fail (out != NULL, FALSE);
+  xq_lesson_marks_add (&out->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_TARGET, xq_move_from (shown));
+  if (level == 1)
+    {
+      out->text = g_strdup (_("The marked piece moved: which piece is it, and on which file did it stand, counted "
+                              "from its own right?"));
+      return TRUE;
+    }
+  if (level == 2)
+    {
+      xq_lesson_marks_add (&out->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_HIGHLIGHT, xq_move_to (shown));
+      out->text = g_strdup (_("It went to the marked point: forwards, back or sideways? And does the last number "
+                              "count steps or name a file?"));
+      return TRUE;
+    }
+  return FALSE;
 }
 
 const char *const *

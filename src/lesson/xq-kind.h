@@ -102,6 +102,9 @@ typedef struct {
 /* id, kind, prompt, fen, hints: every exercise's fields (kind's values are
  * the table's names and labels: xq_kinds ()). */
 const XqKindField *xq_kind_common_fields (guint *n_fields);
+/* The vocabulary of the drills' "notation" (read-move, write-move,
+ * type-move): the learner's Chinese script, or WXF. */
+extern const XqFieldValue xq_kind_notations[];
 /* The common field with this key ("pieces"). */
 const XqKindField *xq_kind_common_field  (const char *key);
 /* Does field f apply when the kind's rule field rule_key holds value? */
@@ -337,6 +340,10 @@ void        xq_hint_free           (XqHint *hint);
  * found): its piece, then its point too, then the move as an arrow, each
  * with the sentence that names what is marked. */
 void        xq_hint_for_move       (XqMove key, int level, XqHint *out);
+/* Rungs 1 and 2 for a kind that asks how the move shown is written
+ * (write-move, type-move): the piece that moved, then where it went too;
+ * FALSE for rung 3, which is the kind's own (with the piece marked). */
+gboolean    xq_hint_for_written_move (XqMove shown, int level, XqHint *out);
 /* Rungs 2 and 3 for a kind whose answer is a set of points (tap, match):
  * one point not yet among the taps, then every one of them, with the
  * sentence that names what is marked. */

@@ -81,6 +81,9 @@ xq_lesson_player_show_typing (XqLessonPlayer *self)
   g_hash_table_remove_all (self->choice_buttons);
 
   column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
+  /* The entry fills the column, but the column does not ask the page for
+   * width: the board keeps its size on every step. */
+  gtk_widget_set_hexpand (column, FALSE);
   row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   if (self->typing_entry != NULL)
     g_object_remove_weak_pointer (G_OBJECT (self->typing_entry), (gpointer *) &self->typing_entry);
@@ -89,6 +92,7 @@ xq_lesson_player_show_typing (XqLessonPlayer *self)
   gtk_widget_set_hexpand (self->typing_entry, TRUE);
   gtk_entry_set_max_length (GTK_ENTRY (self->typing_entry), 16);
   gtk_editable_set_width_chars (GTK_EDITABLE (self->typing_entry), 4);
+  gtk_editable_set_max_width_chars (GTK_EDITABLE (self->typing_entry), 12);
   gtk_entry_set_placeholder_text (GTK_ENTRY (self->typing_entry), _("Type the move"));
   gtk_widget_add_css_class (self->typing_entry, "xq-typed-move");
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->typing_entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
@@ -108,7 +112,7 @@ xq_lesson_player_show_typing (XqLessonPlayer *self)
   /* Narrow enough for the side column's least width: the board keeps its
    * size on every step. */
   gtk_flow_box_set_min_children_per_line (GTK_FLOW_BOX (keypad), 3);
-  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (keypad), 10);
+  gtk_flow_box_set_max_children_per_line (GTK_FLOW_BOX (keypad), 7);
   gtk_widget_set_name (keypad, "keypad");
   for (int i = 0; signs != NULL && signs[i] != NULL; i++)
     {

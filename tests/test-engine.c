@@ -412,6 +412,27 @@ test_evaluate (void)
   g_assert_cmpint (xq_engine_evaluate (&pos), <, -800);
 }
 
+/* Tiger's and Dragon's own terms (docs/engine.md, "Evaluation"): the same pieces
+ * score less when a soldier blocks the horse's legs than when it stands
+ * where it blocks nothing, and a cannon aimed at the general over an empty
+ * file more than one aimed over a screen.  The soldiers stand uncrossed,
+ * where their placement is worth nothing either way. */
+static void
+test_evaluate_terms (void)
+{
+  XqPosition free_horse, blocked_horse, empty_file, screened;
+
+  /* Horse c2; the soldier on c3 (its leg towards b4 and d4) or on g3. */
+  load (&free_horse, "4k4/9/9/9/9/9/6P2/2N6/9/3K5 w - - 0 1");
+  load (&blocked_horse, "4k4/9/9/9/9/9/2P6/2N6/9/3K5 w - - 0 1");
+  g_assert_cmpint (xq_engine_evaluate_deep (&free_horse), >, xq_engine_evaluate_deep (&blocked_horse));
+  /* Cannon e2 under Black's general, Black to move; the soldier on g3, or
+   * on e3 between (a check). */
+  load (&empty_file, "4k4/9/9/9/9/9/6P2/4C4/9/3K5 b - - 0 1");
+  load (&screened, "4k4/9/9/9/9/9/4P4/4C4/9/3K5 b - - 0 1");
+  g_assert_cmpint (xq_engine_evaluate_deep (&empty_file), <, xq_engine_evaluate_deep (&screened));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -437,5 +458,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/engine/no-move", test_no_move);
   g_test_add_func ("/core/engine/node-limit", test_node_limit);
   g_test_add_func ("/core/engine/evaluate", test_evaluate);
+  g_test_add_func ("/core/engine/evaluate-terms", test_evaluate_terms);
   return g_test_run ();
 }

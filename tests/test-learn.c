@@ -1158,6 +1158,113 @@ chooser_lists (Fixture    *f,
   return FALSE;
 }
 
+/* The titles of the chooser's learner rows, shown in its popover (which
+ * also fills in its rename box). */
+static GPtrArray *
+chooser_titles (XqLearnPage *page)
+{
+  GtkWidget *chooser = GTK_WIDGET (xq_learn_page_get_chooser (page));
+  GtkWidget *popover = gtk_widget_get_ancestor (chooser, GTK_TYPE_POPOVER);
+  GPtrArray *titles = g_ptr_array_new_with_free_func (g_free);
+  GtkWidget *w = chooser;
+
+  g_assert_nonnull (popover);
+  gtk_popover_popup (GTK_POPOVER (popover));
+  for (int i = 0; i < 3; i++)
+    gtk_test_widget_wait_for_draw (popover);
+  /* Depth first through the chooser's widgets. */
+  while (w != NULL)
+    {
+      GtkWidget *next;
+
+      if (ADW_IS_ACTION_ROW (w))
+        g_ptr_array_add (titles, g_strdup (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (w))));
+      next = gtk_widget_get_first_child (w);
+      while (next == NULL && w != chooser)
+        {
+          next = gtk_widget_get_next_sibling (w);
+          if (next == NULL)
+            w = gtk_widget_get_parent (w);
+        }
+      w = next;
+    }
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  return titles;
+}
+
+static gboolean
+titles_have (GPtrArray *titles, const char *title)
+{
+  for (guint i = 0; i < titles->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (titles, i), title) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* A profile first made under zh_TW, opened under zh_CN: the default learner
+ * is 学员 in the chooser, the greeting and the rename box, and a learner
+ * someone named "Learner" stays "Learner". */
+static void
+test_default_name_languages (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("xq-names-XXXXXX", &error);
+  g_autofree char *named = NULL;
+  const char *langs[] = { "zh_TW", "zh_CN" };
+
+  g_assert_no_error (error);
+  bindtextdomain (GETTEXT_PACKAGE, XQ_BUILD_ROOT "/po");
+  for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+    {
+      const char *shown = l == 0 ? "學員" : "学员";
+      XqLearnPage *page;
+      GtkWidget *window;
+      XqLearnerChooser *chooser;
+      g_autoptr(GPtrArray) titles = NULL;
+
+      g_setenv ("LANGUAGE", langs[l], TRUE);
+      setlocale (LC_ALL, "");
+      page = XQ_LEARN_PAGE (xq_learn_page_new ());
+      xq_learn_page_load (page, NULL, dir);
+      window = xq_test_present (GTK_WIDGET (page));
+      gtk_test_widget_wait_for_draw (window);
+      chooser = xq_learn_page_get_chooser (page);
+      /* Opens on the learner chosen last: the default one, then "Learner". */
+      g_assert_cmpstr (xq_learn_page_get_progress (page)->learner, ==, l == 0 ? XQ_PROGRESS_DEFAULT_LEARNER : named);
+      g_assert_cmpstr (xq_learn_page_get_progress (page)->name, ==, l == 0 ? shown : "Learner");
+      if (l == 0)
+        {
+          g_autoptr(XqProgressStore) store = xq_progress_store_new (dir);
+          g_autoptr(XqProgress) p = xq_progress_store_load (store, XQ_PROGRESS_DEFAULT_LEARNER, &error);
+
+          /* A star, as a child earns it on the default profile. */
+          g_assert_no_error (error);
+          xq_progress_record (p, "board", "files", 3);
+          g_assert_true (xq_progress_store_save (store, p, &error));
+          g_assert_no_error (error);
+          named = xq_learner_chooser_add (chooser, "Learner", &error);
+          g_assert_no_error (error);
+          g_assert_cmpstr (named, !=, XQ_PROGRESS_DEFAULT_LEARNER);
+        }
+      g_assert_true (xq_learner_chooser_choose (chooser, XQ_PROGRESS_DEFAULT_LEARNER));
+      g_assert_cmpstr (xq_learn_page_get_progress (page)->name, ==, shown);
+      g_assert_cmpint (xq_progress_get_stars (xq_learn_page_get_progress (page), "board", "files"), ==, 3);
+      titles = chooser_titles (page);
+      g_assert_cmpuint (titles->len, ==, 2);
+      g_assert_true (titles_have (titles, shown));
+      g_assert_true (titles_have (titles, "Learner"));
+      g_assert_cmpstr (xq_learner_chooser_get_rename_text (chooser), ==, shown);
+      g_assert_true (xq_learner_chooser_choose (chooser, named));
+      /* The chooser fills itself in when it is shown. */
+      g_ptr_array_unref (chooser_titles (page));
+      g_assert_cmpstr (xq_learner_chooser_get_rename_text (chooser), ==, "Learner");
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+  g_unsetenv ("LANGUAGE");
+  setlocale (LC_ALL, "");
+  xq_test_remove_tree (dir);
+}
+
 /* A child learning on the default profile misses an exercise (it joins the
  * review queue; no star, so no profile file yet), then the teacher adds the
  * first named learners: the default profile stays in the chooser as
@@ -1957,6 +2064,7 @@ main (int   argc,
       g_test_add_data_func (path, &layout_sizes[i], test_layout);
     }
   g_test_add_func ("/ui/learn/worksheet", test_worksheet);
+  g_test_add_func ("/ui/learn/default-name-languages", test_default_name_languages);
   g_test_add_func ("/ui/learn/exercise-list-wraps", test_exercise_list_wraps);
 
   return g_test_run ();

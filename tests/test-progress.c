@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <locale.h>
 #include <signal.h>
@@ -17,6 +18,7 @@
 #include <unistd.h>
 #include <utime.h>
 
+#include "xq-class.h"
 #include "xq-progress.h"
 #include "xq-safe-file.h"
 #include "xq-test-dirs.h"
@@ -62,9 +64,22 @@ fixture_set_up (Fixture *f, gconstpointer data)
   xq_progress_store_set_notice_func (f->store, collect_notice, f);
 }
 
+/* NULL: the untranslated program.  gettext honours LANGUAGE under
+ * C.UTF-8, and setlocale makes it forget what it looked up before. */
+static void
+use_language (const char *lang)
+{
+  if (lang != NULL)
+    g_setenv ("LANGUAGE", lang, TRUE);
+  else
+    g_unsetenv ("LANGUAGE");
+  setlocale (LC_ALL, "");
+}
+
 static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
+  use_language (NULL);
   xq_progress_store_free (f->store);
   g_ptr_array_unref (f->notices);
 }
@@ -731,10 +746,227 @@ test_bad_escape_problem (Fixture *f, gconstpointer data)
   g_assert_true (g_utf8_validate (said, -1, NULL));
 }
 
+/* ---- The default learner's name -------------------------------------------- */
+
+static char *
+read_file (Fixture *f, const char *name)
+{
+  g_autofree char *path = file_in (f, name);
+  char *data = NULL;
+
+  g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
+  return data;
+}
+
+static XqProgress *
+load (Fixture *f, const char *learner)
+{
+  g_autoptr(GError) error = NULL;
+  XqProgress *p = xq_progress_store_load (f->store, learner, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (p);
+  return p;
+}
+
+/* Made under zh_TW, read under zh_CN and untranslated: the file keeps the
+ * name untranslated and every reader sees it in its own language. */
+static void
+test_default_name_languages (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *file = NULL;
+
+  use_language ("zh_TW");
+  {
+    g_autoptr(XqProgress) p = load (f, XQ_PROGRESS_DEFAULT_LEARNER);
+
+    g_assert_cmpstr (p->name, ==, "學員");
+    xq_progress_record_result (p, "moves-1", "chariot", 2, 1, "2026-11-30");
+    g_assert_true (xq_progress_store_save (f->store, p, &error));
+    g_assert_no_error (error);
+  }
+  file = read_file (f, XQ_PROGRESS_DEFAULT_LEARNER ".json");
+  g_assert_nonnull (strstr (file, "\"Learner\""));
+  g_assert_null (strstr (file, "學員"));
+
+  use_language ("zh_CN");
+  {
+    g_autoptr(XqProgress) p = load (f, XQ_PROGRESS_DEFAULT_LEARNER);
+
+    g_assert_cmpstr (p->name, ==, "学员");
+    g_assert_cmpint (xq_progress_get_stars (p, "moves-1", "chariot"), ==, 2);
+    g_assert_cmpint (xq_progress_get_result (p, "moves-1", "chariot")->hints, ==, 1);
+  }
+  use_language (NULL);
+  {
+    g_autoptr(XqProgress) p = load (f, XQ_PROGRESS_DEFAULT_LEARNER);
+
+    g_assert_cmpstr (p->name, ==, "Learner");
+  }
+
+  /* Given a name of its own, the default learner keeps it as typed. */
+  use_language ("zh_TW");
+  save (f, XQ_PROGRESS_DEFAULT_LEARNER, "小明", NULL, NULL, 0);
+  use_language ("zh_CN");
+  {
+    g_autoptr(XqProgress) p = load (f, XQ_PROGRESS_DEFAULT_LEARNER);
+
+    g_assert_cmpstr (p->name, ==, "小明");
+    g_assert_cmpint (xq_progress_get_stars (p, "moves-1", "chariot"), ==, 2);
+  }
+  g_assert_cmpuint (f->notices->len, ==, 0);
+}
+
+/* Files saved before: the default learner under a translation of its name
+ * (or its id).  Loading reads the name as the default one, keeps every
+ * star and result, rewrites the file the stable way and keeps the old one
+ * as the backup. */
+static void
+test_default_name_migrated (Fixture *f, gconstpointer data)
+{
+  static const char *const old_names[] = { "學員", "学员", "learner", "Learner" };
+
+  use_language ("zh_CN");
+  for (guint i = 0; i < G_N_ELEMENTS (old_names); i++)
+    {
+      g_autofree char *old = g_strdup_printf ("{ \"format\": 1, \"learner\": \"learner\", \"name\": \"%s\","
+                                              " \"stars\": { \"moves-1/chariot\": 3, \"puzzles/iron-bolt-3\": 1 },"
+                                              " \"results\": { \"moves-1/chariot\": { \"hints\": 1, \"date\": \"2026-10-01\" } } }",
+                                              old_names[i]);
+      g_autofree char *now = NULL;
+      g_autofree char *backup = NULL;
+
+      xq_test_remove_tree (f->dir);
+      g_assert_cmpint (g_mkdir_with_parents (f->dir, 0700), ==, 0);
+      put (f, "learner.json", old, -1);
+      {
+        g_autoptr(XqProgress) p = load (f, XQ_PROGRESS_DEFAULT_LEARNER);
+
+        g_assert_cmpstr (p->name, ==, "学员");
+        g_assert_cmpuint (g_hash_table_size (p->stars), ==, 2);
+        g_assert_cmpint (xq_progress_get_stars (p, "moves-1", "chariot"), ==, 3);
+        g_assert_cmpint (xq_progress_get_stars (p, "puzzles", "iron-bolt-3"), ==, 1);
+        g_assert_cmpint (xq_progress_get_result (p, "moves-1", "chariot")->hints, ==, 1);
+        g_assert_cmpstr (xq_progress_get_result (p, "moves-1", "chariot")->date, ==, "2026-10-01");
+      }
+      g_assert_cmpuint (f->notices->len, ==, 0);
+      now = read_file (f, "learner.json");
+      if (strcmp (old_names[i], "Learner") == 0)
+        {
+          /* Already the stable way: left byte for byte. */
+          g_assert_cmpstr (now, ==, old);
+          continue;
+        }
+      if (strcmp (old_names[i], "learner") != 0)
+        g_assert_null (strstr (now, old_names[i]));
+      g_assert_nonnull (strstr (now, "\"name\" : \"Learner\""));
+      g_assert_nonnull (strstr (now, "\"moves-1/chariot\" : 3"));
+      backup = read_file (f, "learner.json.bak");
+      g_assert_cmpstr (backup, ==, old);
+
+      use_language ("zh_TW");
+      {
+        g_autoptr(XqProgress) p = load (f, XQ_PROGRESS_DEFAULT_LEARNER);
+
+        g_assert_cmpstr (p->name, ==, "學員");
+        g_assert_cmpint (xq_progress_get_stars (p, "moves-1", "chariot"), ==, 3);
+      }
+      use_language ("zh_CN");
+    }
+}
+
+/* Only the default id has the default name: a learner someone named
+ * "Learner" (or 學員) gets an id of its own and keeps the name as typed in
+ * every language. */
+static void
+test_default_name_only_default_id (Fixture *f, gconstpointer data)
+{
+  g_autofree char *id = NULL;
+
+  use_language ("zh_TW");
+  id = xq_class_make_id (f->store, "Learner", NULL);
+  g_assert_cmpstr (id, !=, XQ_PROGRESS_DEFAULT_LEARNER);
+  save (f, id, "Learner", "moves-1", "chariot", 3);
+  save (f, "mei", "學員", "moves-1", "chariot", 1);
+  g_assert_false (xq_progress_name_is_default (id, "Learner"));
+  g_assert_false (xq_progress_name_is_default ("mei", "學員"));
+  g_assert_false (xq_progress_name_is_default (XQ_PROGRESS_DEFAULT_LEARNER, "Mei"));
+
+  use_language ("zh_CN");
+  {
+    g_autoptr(XqProgress) p = load (f, id);
+
+    g_assert_cmpstr (p->name, ==, "Learner");
+    g_assert_cmpint (xq_progress_get_stars (p, "moves-1", "chariot"), ==, 3);
+  }
+  {
+    g_autoptr(XqProgress) p = load (f, "mei");
+
+    g_assert_cmpstr (p->name, ==, "學員");
+  }
+  /* A fresh profile of another id is named after its id, not "Learner". */
+  {
+    g_autoptr(XqProgress) p = xq_progress_new ("lin", NULL);
+
+    g_assert_cmpstr (p->name, ==, "lin");
+  }
+}
+
+/* Every catalogue's word for "Learner" is one the store reads as the
+ * default learner's name, checked untranslated so the catalogue being
+ * read cannot answer for the list.  A new language fails here until its
+ * word is added to the list in xq-progress.c. */
+static void
+test_default_name_catalogues (Fixture *f, gconstpointer data)
+{
+  const char *src = g_getenv ("XQ_SOURCE_DIR");
+  g_autofree char *linguas_path = NULL;
+  g_autofree char *linguas = NULL;
+  g_auto(GStrv) langs = NULL;
+  guint n_langs = 0;
+
+  g_assert_nonnull (src);
+  use_language (NULL);
+  linguas_path = g_build_filename (src, "po", "LINGUAS", NULL);
+  g_assert_true (g_file_get_contents (linguas_path, &linguas, NULL, NULL));
+  langs = g_strsplit_set (linguas, " \n", -1);
+  for (guint i = 0; langs[i] != NULL; i++)
+    {
+      g_autofree char *po_name = NULL;
+      g_autofree char *po_path = NULL;
+      g_autofree char *po = NULL;
+      g_auto(GStrv) lines = NULL;
+      guint found = 0;
+
+      if (*langs[i] == '\0' || *langs[i] == '#')
+        continue;
+      po_name = g_strconcat (langs[i], ".po", NULL);
+      po_path = g_build_filename (src, "po", po_name, NULL);
+      g_assert_true (g_file_get_contents (po_path, &po, NULL, NULL));
+      lines = g_strsplit (po, "\n", -1);
+      for (guint j = 1; lines[j] != NULL; j++)
+        if (strcmp (lines[j - 1], "msgid \"Learner\"") == 0 && g_str_has_prefix (lines[j], "msgstr \""))
+          {
+            g_autofree char *word = g_strndup (lines[j] + 8, strlen (lines[j]) - 9);
+
+            g_test_message ("%s: %s", langs[i], word);
+            g_assert_cmpstr (word, !=, "");
+            g_assert_true (xq_progress_name_is_default (XQ_PROGRESS_DEFAULT_LEARNER, word));
+            found++;
+          }
+      g_assert_cmpuint (found, ==, 1);
+      n_langs++;
+    }
+  g_assert_cmpuint (n_langs, >=, 2);
+}
+
 int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, XQ_BUILD_LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   xq_test_isolate_dirs ();
   g_test_init (&argc, &argv, NULL);
 
@@ -756,6 +988,10 @@ main (int argc, char **argv)
   ADD ("save/reset-remove", test_reset_remove);
   ADD ("save/current", test_current);
   ADD ("save/crash-safety", test_crash_safety);
+  ADD ("default-name/languages", test_default_name_languages);
+  ADD ("default-name/migrated", test_default_name_migrated);
+  ADD ("default-name/only-default-id", test_default_name_only_default_id);
+  ADD ("default-name/catalogues", test_default_name_catalogues);
 #undef ADD
   return g_test_run ();
 }

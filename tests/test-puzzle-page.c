@@ -19,6 +19,7 @@
 #include "xq-teach-work.h"
 #include "xq-test-gtk.h"
 #include "xq-test-puzzle-pack.h"
+#include "xq-worksheet.h"
 #include "xq-worksheet-dialog.h"
 
 typedef struct {
@@ -28,16 +29,58 @@ typedef struct {
   char         *packs_dir;
 } Fixture;
 
+/* Black to move: the two puzzles of the test pack turned over (ranks
+ * mirrored, colours swapped), so the same keys, seen from Black's side,
+ * win; and a mate in 2 where the defender answers the key with a check
+ * (the red horse blocks on d5 and checks the black general). */
+static const char black_pack_json[] =
+  "{ \"format\": 1, \"type\": \"pack\", \"id\": \"black\", \"title\": \"Black pack\",\n"
+  "  \"puzzles\": [\n"
+  "    { \"id\": \"b1\", \"title\": \"B1\", \"fen\": \"4k4/4r4/9/9/9/9/9/9/9/3K5 b - - 0 1\",\n"
+  "      \"mate-in\": 1, \"difficulty\": 1, \"keys\": [\"e8d8\", \"e8e1\"] },\n"
+  "    { \"id\": \"b2\", \"title\": \"B2\", \"fen\": \"9/3k5/9/9/9/2r6/9/B2AK4/8r/9 b - - 0 1\",\n"
+  "      \"mate-in\": 2, \"difficulty\": 2 },\n"
+  "    { \"id\": \"b3\", \"title\": \"B3\", \"fen\": \"9/8r/2N1k4/9/9/9/9/9/3K5/3p5 b - - 0 1\",\n"
+  "      \"mate-in\": 2, \"difficulty\": 2 }\n"
+  "  ] }\n";
+
+/* A pack the size of the second edition's, 24 puzzles: Red's mate in 1
+ * and Black's, by turns, at levels 1 and 2 by turns. */
+static char *
+big_pack_json (void)
+{
+  GString *s = g_string_new ("{ \"format\": 1, \"type\": \"pack\", \"id\": \"big\", \"title\": \"Big pack\",\n"
+                             "  \"puzzles\": [\n");
+
+  for (int i = 0; i < 24; i++)
+    g_string_append_printf (s, "    { \"id\": \"p%02d\", \"title\": \"P%02d\", \"fen\": \"%s\", "
+                               "\"mate-in\": 1, \"difficulty\": %d, \"keys\": [%s] }%s\n",
+                            i + 1, i + 1,
+                            i % 2 ? "4k4/4r4/9/9/9/9/9/9/9/3K5 b - - 0 1" : "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1",
+                            i % 2 + 1, i % 2 ? "\"e8d8\", \"e8e1\"" : "\"e1d1\", \"e1e8\"",
+                            i < 23 ? "," : "");
+  g_string_append (s, "  ] }\n");
+  return g_string_free (s, FALSE);
+}
+
 static void
 fixture_set_up (Fixture *f, gconstpointer data)
 {
   g_autofree char *pack = NULL;
   g_autofree char *current = NULL;
+  const char *extra = data;
 
   f->store_dir = g_dir_make_tmp ("xq-puzzle-store-XXXXXX", NULL);
   f->packs_dir = g_dir_make_tmp ("xq-puzzle-packs-XXXXXX", NULL);
   pack = g_build_filename (f->packs_dir, "test.json", NULL);
   g_assert_true (g_file_set_contents (pack, xq_test_pack_json, -1, NULL));
+  /* A second pack, after the first by name. */
+  if (extra != NULL)
+    {
+      g_autofree char *second = g_build_filename (f->packs_dir, "x-extra.json", NULL);
+
+      g_assert_true (g_file_set_contents (second, extra, -1, NULL));
+    }
   /* The learner the Learn page chose last. */
   current = g_build_filename (f->store_dir, "current-learner", NULL);
   g_assert_true (g_file_set_contents (current, "mei\n", -1, NULL));
@@ -50,7 +93,7 @@ fixture_set_up (Fixture *f, gconstpointer data)
   gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->page));
   gtk_window_set_default_size (GTK_WINDOW (f->window), 800, 600);
   gtk_window_present (GTK_WINDOW (f->window));
-  g_assert_cmpuint (xq_puzzle_page_get_n_packs (f->page), ==, 1);
+  g_assert_cmpuint (xq_puzzle_page_get_n_packs (f->page), ==, extra ? 2 : 1);
 }
 
 static void
@@ -78,6 +121,79 @@ fixture_tear_down (Fixture *f, gconstpointer data)
   g_free (f->store_dir);
   g_free (f->packs_dir);
 }
+
+/* ---- Finding the page's widgets ------------------------------------------- */
+
+typedef gboolean (*Match) (GtkWidget *w, const char *text);
+
+/* The first widget under w, depth first, that match takes. */
+static GtkWidget *
+find_widget (GtkWidget *w, Match match, const char *text)
+{
+  if (match (w, text))
+    return w;
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_widget (c, match, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+is_list_box (GtkWidget *w, const char *unused)
+{
+  return GTK_IS_LIST_BOX (w);
+}
+
+/* The button with this label, or the label showing this text. */
+static gboolean
+shows_text (GtkWidget *w, const char *text)
+{
+  return (GTK_IS_BUTTON (w) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (w)), text) == 0) ||
+         (GTK_IS_LABEL (w) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (w)), text) == 0);
+}
+
+static gboolean
+has_tooltip (GtkWidget *w, const char *tip)
+{
+  return g_strcmp0 (gtk_widget_get_tooltip_text (w), tip) == 0;
+}
+
+static gboolean
+is_button_with_tooltip (GtkWidget *w, const char *tip)
+{
+  return GTK_IS_BUTTON (w) && has_tooltip (w, tip);
+}
+
+static gboolean
+label_contains (GtkWidget *w, const char *text)
+{
+  return GTK_IS_LABEL (w) && strstr (gtk_label_get_text (GTK_LABEL (w)), text) != NULL;
+}
+
+/* The first list box: the packs' list. */
+static GtkWidget *
+find_list_box (GtkWidget *w)
+{
+  return find_widget (w, is_list_box, NULL);
+}
+
+static GtkWidget *
+find_text (GtkWidget *w, const char *text)
+{
+  return find_widget (w, shows_text, text);
+}
+
+static GtkWidget *
+find_tooltip (GtkWidget *w, const char *tip)
+{
+  return find_widget (w, is_button_with_tooltip, tip);
+}
+
+/* ---- The drill -------------------------------------------------------------- */
 
 /* The checker and the hint's search run in a thread: the main loop turns
  * until their answer is on the page. */
@@ -465,20 +581,6 @@ test_reset_learner (Fixture *f, gconstpointer data)
   g_assert_cmpint (xq_puzzle_page_get_streak (f->page), ==, 0);
 }
 
-static GtkWidget *
-find_list_box (GtkWidget *w)
-{
-  if (GTK_IS_LIST_BOX (w))
-    return w;
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_list_box (c);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static guint
 count_children (GtkWidget *w)
 {
@@ -529,24 +631,6 @@ static double
 learner_rating (Fixture *f)
 {
   return xq_ratings_get_learner (xq_puzzle_page_get_ratings (f->page)).rating;
-}
-
-/* The button with this label, or the label showing this text, among the
- * page's widgets. */
-static GtkWidget *
-find_text (GtkWidget *w, const char *text)
-{
-  if ((GTK_IS_BUTTON (w) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (w)), text) == 0) ||
-      (GTK_IS_LABEL (w) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (w)), text) == 0))
-    return w;
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_text (c, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 /* Next for Me picks the unsolved puzzle nearest the learner's rating (1200
@@ -729,21 +813,6 @@ test_streak_mode (Fixture *f, gconstpointer data)
   g_assert_null (xq_puzzle_page_get_puzzle (f->page));
 }
 
-static GtkWidget *
-find_tooltip (GtkWidget *w, const char *tip)
-{
-  if (GTK_IS_BUTTON (w) && g_strcmp0 (gtk_widget_get_tooltip_text (w), tip) == 0)
-    return w;
-  for (GtkWidget *c = gtk_widget_get_first_child (w); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_tooltip (c, tip);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 exported_cb (GObject *source, GAsyncResult *result, gpointer data)
 {
@@ -804,9 +873,396 @@ test_pack_worksheet (Fixture *f, gconstpointer data)
   xq_teach_work_free (job);
 }
 
+/* ---- Black to move, defenders that fight back, inside a pack ------------------ */
+
+static XqBoardModel *
+board_model (Fixture *f)
+{
+  return xq_lesson_board_get_model (xq_puzzle_page_get_board (f->page));
+}
+
+/* The puzzle with this id, opened from the pack that holds it. */
+static void
+open_id (Fixture *f, const char *id)
+{
+  for (guint p = 0; p < xq_puzzle_page_get_n_packs (f->page); p++)
+    {
+      const XqPuzzlePack *pack = xq_puzzle_page_get_pack (f->page, p);
+
+      for (guint i = 0; i < pack->puzzles->len; i++)
+        if (g_strcmp0 (((const XqPuzzle *) g_ptr_array_index (pack->puzzles, i))->id, id) == 0)
+          {
+            xq_puzzle_page_open (f->page, p, i);
+            wait_for_checks (f);
+            return;
+          }
+    }
+  g_assert_not_reached ();
+}
+
+static guint
+pack_index (Fixture *f, const char *id)
+{
+  for (guint p = 0; p < xq_puzzle_page_get_n_packs (f->page); p++)
+    if (g_strcmp0 (xq_puzzle_page_get_pack (f->page, p)->id, id) == 0)
+      return p;
+  g_assert_not_reached ();
+  return 0;
+}
+
+/* Black to move: the board is turned (Black at the bottom), the prompt
+ * says Black, the computer answers as Red; a wrong move is refuted and
+ * taken back; the solve is recorded like any puzzle.  A Red puzzle after
+ * it is seen from Red's side again. */
+static void
+test_black_to_move (Fixture *f, gconstpointer data)
+{
+  XqPosition start;
+  const XqPosition *p;
+  int attempts;
+
+  g_assert_false (xq_puzzle_page_is_flipped (f->page));
+  open_id (f, "b2");
+  start = *shown (f);
+  g_assert_cmpint (start.side, ==, XQ_BLACK);
+  g_assert_true (xq_puzzle_page_is_flipped (f->page));
+  g_assert_true (xq_board_model_get_flipped (board_model (f)));
+  g_assert_cmpstr (xq_puzzle_page_get_feedback (f->page), ==, "Black to move and win.");
+  g_assert_nonnull (find_text (GTK_WIDGET (f->page), "Puzzle 2 of 3 · Mate in 2"));
+  g_assert_true (xq_board_model_get_interactive (board_model (f)));
+
+  /* Wrong: the chariot's check the general walks out of, then back. */
+  learner_moves (f, "i1i2");
+  g_assert_true (xq_puzzle_page_is_busy (f->page));
+  g_assert_nonnull (strstr (xq_puzzle_page_get_feedback (f->page), "See? After that move"));
+  /* The refutation is Red's move, and the board stays turned. */
+  g_assert_cmpint (xq_piece_color (shown (f)->board[xq_move_to (xq_board_model_get_last_move (board_model (f)))]),
+                   ==, XQ_RED);
+  g_assert_true (xq_puzzle_page_is_flipped (f->page));
+  xq_puzzle_page_take_back (f->page);
+  g_assert_cmpuint (shown (f)->key, ==, start.key);
+  g_assert_cmpstr (xq_puzzle_page_get_feedback (f->page), ==, "Try another move.");
+
+  /* The key; the computer answers as Red at once; the mate. */
+  learner_moves (f, "c4c2");
+  p = shown (f);
+  g_assert_cmpint (p->side, ==, XQ_BLACK);
+  g_assert_cmpint (xq_piece_color (p->board[xq_move_to (xq_board_model_get_last_move (board_model (f)))]), ==, XQ_RED);
+  g_assert_cmpstr (xq_puzzle_page_get_feedback (f->page), ==, "Your move: mate now!");
+  learner_mates (f);
+  g_assert_true (xq_puzzle_page_is_solved (f->page));
+  g_assert_true (xq_puzzle_page_is_flipped (f->page));
+
+  /* Recorded like any puzzle: stars, rating, review queue. */
+  attempts = (int) xq_ratings_get_attempts (xq_puzzle_page_get_ratings (f->page));
+  g_assert_cmpint (attempts, ==, 1);
+  {
+    g_autoptr(XqProgressStore) store = xq_progress_store_new (f->store_dir);
+    g_autoptr(XqProgress) progress = xq_progress_store_load (store, "mei", NULL);
+    g_autoptr(XqReview) review = xq_review_load (f->store_dir, "mei", NULL, NULL);
+
+    g_assert_cmpint (xq_progress_get_stars (progress, "puzzles", "b2"), ==, 2);
+    g_assert_nonnull (xq_review_find (review, XQ_REVIEW_PUZZLE, "black", "b2"));
+  }
+
+  /* Red's puzzles are seen from Red's side. */
+  open_id (f, "one");
+  g_assert_false (xq_puzzle_page_is_flipped (f->page));
+  g_assert_cmpstr (xq_puzzle_page_get_feedback (f->page), ==, "Red to move and win.");
+  /* And a hint on a Black puzzle points at a black piece. */
+  open_id (f, "b1");
+  g_assert_true (xq_puzzle_page_is_flipped (f->page));
+  g_assert_cmpint (xq_puzzle_page_hint (f->page), ==, 1);
+  {
+    const XqLessonMarks *marks = xq_lesson_board_get_marks (xq_puzzle_page_get_board (f->page));
+
+    g_assert_cmpint (marks->n_marks, >, 0);
+    g_assert_cmpint (xq_piece_color (shown (f)->board[marks->marks[0].sq]), ==, XQ_BLACK);
+  }
+}
+
+/* A defender that fights back: Red answers the key with a check (the horse
+ * blocks and attacks the black general); the page says so, the board marks
+ * the general in check, and the learner still mates.  A wrong move the
+ * defender answers with a capture is explained as a capture. */
+static void
+test_defender_checks (Fixture *f, gconstpointer data)
+{
+  const char *text;
+
+  open_id (f, "b3");
+  learner_moves (f, "i8d8");
+  g_assert_false (xq_puzzle_page_is_busy (f->page));
+  text = xq_puzzle_page_get_feedback (f->page);
+  g_assert_cmpstr (text, ==, "Check! Your general is attacked: answer the check. Your move: mate now!");
+  g_assert_cmpint (xq_board_model_get_check_square (board_model (f)), ==, shown (f)->king[XQ_BLACK]);
+  g_assert_cmpint (xq_board_model_get_check_square (board_model (f)), !=, XQ_NO_SQUARE);
+  learner_mates (f);
+  g_assert_true (xq_puzzle_page_is_solved (f->page));
+
+  /* Wrong: a check next to the red general, which the red advisor takes. */
+  open_id (f, "b2");
+  learner_moves (f, "i1e1");
+  g_assert_true (xq_puzzle_page_is_busy (f->page));
+  g_assert_cmpint (xq_board_model_get_last_move (board_model (f)), ==, xq_move_from_iccs ("d2e1"));
+  g_assert_cmpstr (xq_puzzle_page_get_feedback (f->page), ==,
+                   "See? After that move the defender takes your chariot. Take it back and try another.");
+  xq_puzzle_page_take_back (f->page);
+  g_assert_false (xq_puzzle_page_is_busy (f->page));
+}
+
+/* The row of the packs list that opens pack index. */
+static GtkListBoxRow *
+pack_row (Fixture *f, guint index)
+{
+  GtkWidget *list = find_list_box (GTK_WIDGET (f->page));
+
+  for (GtkWidget *c = gtk_widget_get_first_child (list); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (c), "pack-index")) == index)
+      return GTK_LIST_BOX_ROW (c);
+  g_assert_not_reached ();
+  return NULL;
+}
+
+static void
+assert_row (Fixture *f, guint row, guint puzzle, const char *place, int stars)
+{
+  g_autofree char *got = NULL;
+  guint index = G_MAXUINT;
+  int n = -1;
+  gboolean solved = !stars;
+
+  g_assert_nonnull (xq_puzzle_page_get_listed_row (f->page, row, &index, &got, &n, &solved));
+  g_assert_cmpuint (index, ==, puzzle);
+  g_assert_cmpstr (got, ==, place);
+  g_assert_cmpint (n, ==, stars);
+  g_assert_cmpint (solved, ==, stars > 0);
+}
+
+/* Inside a pack of 24: its list (n of N, stars, solved marks), a row opens
+ * its puzzle, the list shows the solve; Continue, Skip (to the next
+ * unsolved) and Retry; the list follows the chosen level. */
+static void
+test_pack_list (Fixture *f, gconstpointer data)
+{
+  guint big = pack_index (f, "big");
+  GtkWidget *row;
+
+  g_signal_emit_by_name (find_list_box (GTK_WIDGET (f->page)), "row-activated", pack_row (f, big));
+  g_assert_cmpuint (xq_puzzle_page_get_listed_pack (f->page), ==, big);
+  g_assert_null (xq_puzzle_page_get_puzzle (f->page));
+  g_assert_cmpuint (xq_puzzle_page_get_n_listed (f->page), ==, 24);
+  assert_row (f, 0, 0, "1 of 24", 0);
+  assert_row (f, 23, 23, "24 of 24", 0);
+  g_assert_nonnull (find_text (GTK_WIDGET (f->page), "0 of 24 solved"));
+
+  /* Row 5 opens the fifth puzzle; solved clean, it has three stars. */
+  row = xq_puzzle_page_get_listed_row (f->page, 4, NULL, NULL, NULL, NULL);
+  g_signal_emit_by_name (gtk_widget_get_parent (row), "row-activated", row);
+  wait_for_checks (f);
+  g_assert_cmpstr (xq_puzzle_page_get_puzzle (f->page)->id, ==, "p05");
+  g_assert_nonnull (find_text (GTK_WIDGET (f->page), "Puzzle 5 of 24 · Mate in 1"));
+  learner_moves (f, "e1e8");
+  g_assert_true (xq_puzzle_page_is_solved (f->page));
+  g_signal_emit_by_name (find_text (GTK_WIDGET (f->page), "_Puzzle List"), "clicked");
+  g_assert_cmpuint (xq_puzzle_page_get_listed_pack (f->page), ==, big);
+  assert_row (f, 4, 4, "5 of 24", 3);
+  assert_row (f, 3, 3, "4 of 24", 0);
+  g_assert_nonnull (find_text (GTK_WIDGET (f->page), "1 of 24 solved"));
+
+  /* Continue: the first unsolved.  Skip: the next unsolved, past p05. */
+  g_signal_emit_by_name (find_text (GTK_WIDGET (f->page), "_Continue"), "clicked");
+  wait_for_checks (f);
+  g_assert_cmpstr (xq_puzzle_page_get_puzzle (f->page)->id, ==, "p01");
+  open_id (f, "p04");
+  g_assert_true (xq_puzzle_page_is_flipped (f->page));
+  g_signal_emit_by_name (find_text (GTK_WIDGET (f->page), "S_kip"), "clicked");
+  wait_for_checks (f);
+  g_assert_cmpstr (xq_puzzle_page_get_puzzle (f->page)->id, ==, "p06");
+  /* A skip is no attempt: nothing rated, nothing to review. */
+  g_assert_cmpuint (xq_ratings_get_attempts (xq_puzzle_page_get_ratings (f->page)), ==, 1);
+
+  /* Retry after a refuted move: the start again, Black's prompt again. */
+  learner_moves (f, "e8e7");
+  g_assert_true (xq_puzzle_page_is_busy (f->page));
+  g_signal_emit_by_name (find_text (GTK_WIDGET (f->page), "_Retry"), "clicked");
+  wait_for_checks (f);
+  g_assert_false (xq_puzzle_page_is_busy (f->page));
+  g_assert_false (xq_puzzle_page_is_solved (f->page));
+  g_assert_cmpstr (xq_puzzle_page_get_feedback (f->page), ==, "Black to move and win.");
+  g_assert_true (xq_board_model_get_last_move (board_model (f)) == XQ_MOVE_NONE);
+  learner_moves (f, "e8e1");
+  g_assert_true (xq_puzzle_page_is_solved (f->page));
+  /* A retry is a new attempt: solved clean, three stars in the list. */
+  xq_puzzle_page_show_pack (f->page, big);
+  assert_row (f, 5, 5, "6 of 24", 3);
+  g_assert_nonnull (find_text (GTK_WIDGET (f->page), "2 of 24 solved"));
+
+  /* At level 2 the list has the 12 puzzles of that level, numbered anew. */
+  g_object_set (find_widget (GTK_WIDGET (f->page), has_tooltip, "Difficulty"), "selected", 2, NULL);
+  g_assert_cmpuint (xq_puzzle_page_get_listed_pack (f->page), ==, big);
+  g_assert_cmpuint (xq_puzzle_page_get_n_listed (f->page), ==, 12);
+  assert_row (f, 0, 1, "1 of 12", 0);
+  assert_row (f, 2, 5, "3 of 12", 3);
+
+  /* Back at the packs the rows count again at the level, and they are the
+   * rows built at the load, not new ones. */
+  {
+    GtkListBoxRow *before = pack_row (f, big);
+
+    xq_puzzle_page_show_packs (f->page);
+    g_assert_true (pack_row (f, big) == before);
+    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (before)), ==, "1 of 12 solved");
+    g_object_set (find_widget (GTK_WIDGET (f->page), has_tooltip, "Difficulty"), "selected", 0, NULL);
+    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (before)), ==, "2 of 24 solved");
+    /* A level without puzzles in a pack leaves the pack out. */
+    g_object_set (find_widget (GTK_WIDGET (f->page), has_tooltip, "Difficulty"), "selected", 3, NULL);
+    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (before)));
+  }
+}
+
+/* Streak mode ends at the first wrong move, and at a skip. */
+static void
+test_streak_ends (Fixture *f, gconstpointer data)
+{
+  g_assert_true (xq_puzzle_page_start_streak (f->page));
+  wait_for_checks (f);
+  g_assert_true (xq_puzzle_page_in_streak (f->page));
+  g_assert_cmpstr (xq_puzzle_page_get_puzzle (f->page)->id, ==, "two");
+  learner_moves (f, "c5c7");
+  learner_mates (f);
+  g_assert_true (xq_puzzle_page_in_streak (f->page));
+  g_assert_cmpint (xq_puzzle_page_get_streak_run (f->page), ==, 1);
+  g_signal_emit_by_name (find_text (GTK_WIDGET (f->page), "_Next Puzzle"), "clicked");
+  wait_for_checks (f);
+  g_assert_true (xq_puzzle_page_in_streak (f->page));
+  /* A move that does not mate in time: the streak is over at 1. */
+  {
+    XqPosition pos = *shown (f);
+    XqMove moves[XQ_MAX_MOVES];
+    int n = xq_position_legal_moves (&pos, moves);
+    char text[5];
+    gboolean played = FALSE;
+
+    for (int i = 0; i < n && !played; i++)
+      {
+        XqUndo u;
+        gboolean mates;
+
+        xq_position_do_move (&pos, moves[i], &u);
+        mates = !xq_position_has_legal_move (&pos) || xq_position_in_check (&pos, pos.side);
+        xq_position_undo_move (&pos, moves[i], &u);
+        if (mates)
+          continue;
+        xq_move_to_iccs (moves[i], text);
+        learner_moves (f, text);
+        played = TRUE;
+      }
+    g_assert_true (played);
+  }
+  g_assert_false (xq_puzzle_page_is_solved (f->page));
+  g_assert_false (xq_puzzle_page_in_streak (f->page));
+  g_assert_cmpint (xq_puzzle_page_get_streak_run (f->page), ==, 1);
+  g_assert_cmpint (xq_ratings_get_best_run (xq_puzzle_page_get_ratings (f->page)), ==, 1);
+
+  /* A skip ends a new streak too. */
+  xq_puzzle_page_take_back (f->page);
+  g_assert_true (xq_puzzle_page_start_streak (f->page));
+  wait_for_checks (f);
+  xq_puzzle_page_skip (f->page);
+  wait_for_checks (f);
+  g_assert_false (xq_puzzle_page_in_streak (f->page));
+  g_assert_cmpint (xq_puzzle_page_get_streak_run (f->page), ==, 0);
+  /* Said on the page, like a streak ended by a mistake. */
+  g_assert_nonnull (find_widget (GTK_WIDGET (f->page), label_contains, "Streak over: 0 in a row · Best: 1"));
+}
+
+/* The first page of a one-board worksheet of pos, drawn into memory. */
+static GBytes *
+sheet_pixels (const XqPosition *pos, gboolean flipped, const XqRenderStyle *style)
+{
+  g_autoptr(XqWorksheet) sheet = xq_worksheet_new ();
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 300, 420);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr(GError) error = NULL;
+  GBytes *bytes;
+
+  xq_worksheet_set_layout (sheet, 1);
+  if (style != NULL)
+    xq_worksheet_set_style (sheet, style);
+  xq_worksheet_add (sheet, pos, "B2", NULL, NULL);
+  if (flipped)
+    xq_worksheet_set_flipped (sheet, 0);
+  cairo_scale (cr, 0.5, 0.5);
+  g_assert_true (xq_worksheet_draw_page (sheet, cr, 0, &error));
+  g_assert_no_error (error);
+  cairo_surface_flush (surface);
+  bytes = g_bytes_new (cairo_image_surface_get_data (surface),
+                       (gsize) (cairo_image_surface_get_stride (surface) * cairo_image_surface_get_height (surface)));
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return bytes;
+}
+
+/* A Black-to-move pack on a worksheet: its boards are printed with Black at
+ * the bottom, the caption says Black moves, and the key starts with
+ * Black's move in the chosen notation. */
+static void
+test_black_worksheet (Fixture *f, gconstpointer data)
+{
+  g_autofree char *pack = g_build_filename (f->packs_dir, "x-extra.json", NULL);
+  g_autoptr(GError) error = NULL;
+  XqTeachWork *job = xq_teach_work_new (XQ_TEACH_JOB_WORKSHEET, NULL, pack, "Black pack", NULL);
+
+  job->notation = XQ_NOTATION_ICCS;
+  g_assert_true (xq_teach_work_run (job, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (xq_worksheet_get_n_exercises (job->sheet), ==, 3);
+  g_assert_cmpstr (xq_worksheet_get_prompt (job->sheet, 1), ==, "B2: Black to move, mate in 2");
+  g_assert_true (xq_worksheet_get_flipped (job->sheet, 1));
+  g_assert_true (g_str_has_prefix (xq_worksheet_get_answer (job->sheet, 1), "Key: c4c2. Main line: 1. … c4c2 2. "));
+  xq_teach_work_free (job);
+
+  /* In Chinese notation Black's files are counted from Black's right, in
+   * Arabic numerals: the c file is Black's 3. */
+  job = xq_teach_work_new (XQ_TEACH_JOB_WORKSHEET, NULL, pack, "Black pack", NULL);
+  job->notation = XQ_NOTATION_ZH_HANS;
+  g_assert_true (xq_teach_work_run (job, NULL, &error));
+  g_assert_true (g_str_has_prefix (xq_worksheet_get_answer (job->sheet, 1), "Key: 车3进2. Main line: 1. … 车3进2 2. "));
+  xq_teach_work_free (job);
+
+  /* Printed: the flagged board is drawn as a sheet whose style turns
+   * every board, and not as an unturned one. */
+  {
+    XqRenderStyle turned;
+    XqPosition pos;
+    g_autoptr(GBytes) plain = NULL, flagged = NULL, by_style = NULL;
+
+    g_assert_true (xq_position_set_fen (&pos, "9/3k5/9/9/9/2r6/9/B2AK4/8r/9 b - - 0 1", NULL));
+    xq_render_style_init (&turned);
+    turned.theme = XQ_THEME_PRINT;
+    turned.flipped = TRUE;
+    plain = sheet_pixels (&pos, FALSE, NULL);
+    flagged = sheet_pixels (&pos, TRUE, NULL);
+    by_style = sheet_pixels (&pos, FALSE, &turned);
+    g_assert_false (g_bytes_equal (plain, flagged));
+    g_assert_true (g_bytes_equal (flagged, by_style));
+  }
+
+  /* Red's pack is printed as before. */
+  pack = (g_free (pack), g_build_filename (f->packs_dir, "test.json", NULL));
+  job = xq_teach_work_new (XQ_TEACH_JOB_WORKSHEET, NULL, pack, "Test pack", NULL);
+  g_assert_true (xq_teach_work_run (job, NULL, &error));
+  g_assert_false (xq_worksheet_get_flipped (job->sheet, 0));
+  g_assert_cmpstr (xq_worksheet_get_prompt (job->sheet, 0), ==, "One: mate in 1");
+  xq_teach_work_free (job);
+}
+
 int
 main (int argc, char *argv[])
 {
+  g_autofree char *big = big_pack_json ();
+
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   setlocale (LC_ALL, "");
   xq_test_gtk_init (&argc, &argv);
@@ -836,5 +1292,13 @@ main (int argc, char *argv[])
               test_damaged_ratings, fixture_tear_down);
   g_test_add ("/ui/puzzles/streak-mode", Fixture, NULL, fixture_set_up,
               test_streak_mode, fixture_tear_down);
+  g_test_add ("/ui/puzzles/black-to-move", Fixture, black_pack_json, fixture_set_up,
+              test_black_to_move, fixture_tear_down);
+  g_test_add ("/ui/puzzles/defender-checks", Fixture, black_pack_json, fixture_set_up,
+              test_defender_checks, fixture_tear_down);
+  g_test_add ("/ui/puzzles/black-worksheet", Fixture, black_pack_json, fixture_set_up,
+              test_black_worksheet, fixture_tear_down);
+  g_test_add ("/ui/puzzles/pack-list", Fixture, big, fixture_set_up, test_pack_list, fixture_tear_down);
+  g_test_add ("/ui/puzzles/streak-ends", Fixture, NULL, fixture_set_up, test_streak_ends, fixture_tear_down);
   return g_test_run ();
 }

@@ -48,13 +48,19 @@ check("ladder --verbose: four games listed", rc2 == 0 and len(games) == 4, out2[
 check("ladder: reproducible from the seed", games == games3)
 
 # Bad options: usage, exit 2; a missing engine: one line, exit 1.
-for args in (["--games", "0"], ["--levels", "3-2"], ["--levels", "x"], ["--frobnicate"], ["--seed"]):
+for args in (["--games", "0"], ["--levels", "3-2"], ["--levels", "x"], ["--frobnicate"], ["--seed"],
+             ["--nodes", "0"], ["--nodes", "many"], ["--movetime", "0"], ["--movetime"]):
     rc, out, err = run("bench", "ladder", *args)
     check(f"ladder {' '.join(args)}: usage", rc == 2 and out == "" and err.startswith("usage:"), f"rc={rc} {err!r}")
 rc, out, err = run("bench", "ladder", "--games", "1", "--levels", "5-5", "--no-greedy",
                    "--fairy", "/nonexistent/fairy-stockfish")
 check("ladder --fairy missing: one-line error", rc == 1 and len(err.strip().splitlines()) == 1
       and "/nonexistent/fairy-stockfish" in err, f"rc={rc} {err!r}")
+# Dragon's limits for that pairing are taken (the engine is then looked for).
+rc, out, err = run("bench", "ladder", "--games", "1", "--levels", "5-5", "--no-greedy", "--nodes", "20000",
+                   "--movetime", "60000", "--fairy", "/nonexistent/fairy-stockfish")
+check("ladder --nodes --movetime: accepted", rc == 1 and "/nonexistent/fairy-stockfish" in err
+      and not err.startswith("usage:"), f"rc={rc} {err!r}")
 
 # game-review: the constructed game of tests/test-game-review.c as a file.
 with tempfile.TemporaryDirectory() as tmp:

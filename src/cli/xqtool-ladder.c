@@ -49,6 +49,8 @@ typedef struct {
   GDataInputStream *in;
   GOutputStream    *out;
   int               uci_depth;
+  int               movetime_ms;   /* 0: the level's own */
+  guint64           node_limit;    /* 0: none */
 } Player;
 
 typedef struct {
@@ -231,6 +233,8 @@ player_reset (Player *p, guint32 seed)
       g_clear_pointer (&p->engine, xq_engine_free);
       p->engine = xq_engine_new (seed);
       xq_engine_set_level (p->engine, p->level);
+      xq_engine_set_movetime (p->engine, p->movetime_ms);
+      xq_engine_set_node_limit (p->engine, p->node_limit);
       break;
     case PLAYER_GREEDY:
       g_clear_pointer (&p->rng, g_rand_free);
@@ -427,7 +431,16 @@ run_pairing (Player *a, Player *b, int games, guint32 seed, int ply_cap, gboolea
           return FALSE;
         }
       if (verbose)
-        printf ("game %d %s (%s is %s):%s\n", g + 1, label, na, first == 0 ? "red" : "black", log->str);
+        {
+          printf ("game %d %s (%s is %s):%s\n", g + 1, label, na, first == 0 ? "red" : "black", log->str);
+          /* The tally so far, so that a long match cut short still says
+           * where it stood. */
+          if (g + 1 < games)
+            {
+              printf ("after %d: ", g + 1);
+              print_row (label, &t, kind, pct);
+            }
+        }
     }
   print_row (label, &t, kind, pct);
   return TRUE;
@@ -449,9 +462,9 @@ bench_ladder (int argc, char **argv)
 {
   static const char *usage =
     "usage: xqtool bench ladder [--games N] [--seed S] [--levels LO-HI] [--no-greedy] [--ply-cap N]"
-    " [--fairy PATH] [--fairy-games N] [--fairy-depth D] [--verbose]\n";
+    " [--fairy PATH] [--fairy-games N] [--fairy-depth D] [--movetime MS] [--nodes N] [--verbose]\n";
   int games = 10, seed = 1, lo = 1, hi = XQ_ENGINE_MAX_LEVEL, ply_cap = DEFAULT_PLY_CAP;
-  int fairy_games = -1, fairy_depth = 8;
+  int fairy_games = -1, fairy_depth = 8, movetime = 0, nodes = 0;
   gboolean greedy = TRUE, verbose = FALSE;
   const char *fairy = NULL;
   g_autoptr(GError) error = NULL;
@@ -481,6 +494,10 @@ bench_ladder (int argc, char **argv)
         ok = xqtool_parse_int (v, 1, 1000, &fairy_games), i++;
       else if (strcmp (a, "--fairy-depth") == 0)
         ok = xqtool_parse_int (v, 1, 30, &fairy_depth), i++;
+      else if (strcmp (a, "--movetime") == 0)
+        ok = xqtool_parse_int (v, 1, 600000, &movetime), i++;
+      else if (strcmp (a, "--nodes") == 0)
+        ok = xqtool_parse_int (v, 1, G_MAXINT, &nodes), i++;
       else
         ok = FALSE;
       if (!ok)
@@ -519,7 +536,8 @@ bench_ladder (int argc, char **argv)
     }
   if (fairy != NULL)
     {
-      Player a = { .kind = PLAYER_ENGINE, .level = XQ_ENGINE_MAX_LEVEL };
+      Player a = { .kind = PLAYER_ENGINE, .level = XQ_ENGINE_MAX_LEVEL,
+                   .movetime_ms = movetime, .node_limit = (guint64) nodes };
       Player b = { .kind = PLAYER_UCI, .uci_depth = fairy_depth };
       gboolean ok = uci_start (&b, fairy, &error) &&
                     run_pairing (&a, &b, fairy_games > 0 ? fairy_games : games,
@@ -536,6 +554,6 @@ bench_ladder (int argc, char **argv)
 
 const XqToolCommand xqtool_ladder_bench[] = {
   { "ladder", "[--games N] [--seed S] [--levels LO-HI] [--no-greedy] [--ply-cap N] [--fairy PATH] "
-              "[--fairy-games N] [--fairy-depth D] [--verbose]", bench_ladder },
+              "[--fairy-games N] [--fairy-depth D] [--movetime MS] [--nodes N] [--verbose]", bench_ladder },
   { NULL, NULL, NULL },
 };

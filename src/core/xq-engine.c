@@ -12,8 +12,9 @@
 #include "xq-game.h"
 #include "xq-material.h"
 #include "xq-scored-move.h"
+#include "xq-tables.h"
 
-#define TT_BITS      18
+#define TT_BITS      20
 #define TT_SIZE      (1u << TT_BITS)
 #define MAX_PLY      64
 #define INF          (XQ_ENGINE_MATE + 1000)
@@ -80,6 +81,7 @@ struct _XqEngine {
   int      n_game_keys;
   XqMove   killer[MAX_PLY][2];
   int      history[XQ_SQUARES][XQ_SQUARES];
+  int      kept_history[XQ_SQUARES][XQ_SQUARES];   /* after the last deepening search */
 };
 
 /* ---- Evaluation ---------------------------------------------------------- */
@@ -127,18 +129,143 @@ placement (XqPiece p, XqSquare sq)
     }
 }
 
+/* Material and placement of every piece on every point, once. */
+static int pst[16][XQ_SQUARES];
+
+static void
+init_pst (void)
+{
+  static gsize done = 0;
+
+  if (g_once_init_enter (&done))
+    {
+      for (int p = 0; p < 16; p++)
+        for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+          pst[p][sq] = xq_piece_type ((XqPiece) p) == XQ_NO_TYPE
+                       ? 0 : value_of ((XqPiece) p, sq) + placement ((XqPiece) p, sq);
+      g_once_init_leave (&done, 1);
+    }
+}
+
+/* The engine's own refinements over material and placement, for Tiger's
+ * and Dragon's sake (the children's table stays the one in xq-material.c): a horse or chariot is worth more the more points it
+ * reaches (a horse with its legs blocked is a poor piece), a cannon aimed
+ * at the general threatens (most of all with nothing between, 空頭炮),
+ * cannons are stronger and horses weaker while the board is full, and a
+ * general that has lost advisors or elephants suffers the more attackers
+ * stand in its half. */
+#define HORSE_STEP      7    /* a point a horse can reach */
+#define CHARIOT_STEP    3    /* a point a chariot can reach */
+#define CANNON_AIMED   25    /* a cannon on the general's file over one screen */
+#define CANNON_EMPTY   70    /* ... with nothing between (the general must be shielded) */
+#define PHASE_SHIFT     4    /* per big piece above six: cannon up, horse down */
+#define GUARD_MISSING  12    /* per missing advisor or elephant per attacker */
+
+/* Pieces strictly between a and b on one file (a and b on that file). */
+static int
+between_on_file (const XqPiece *b, XqSquare a, XqSquare c)
+{
+  int step = a < c ? 9 : -9, n = 0;
+
+  for (XqSquare sq = a + step; sq != c; sq += step)
+    n += b[sq] != XQ_EMPTY;
+  return n;
+}
+
 int
 xq_engine_evaluate (const XqPosition *pos)
 {
   int score[2] = { 0, 0 };
 
   g_return_val_if_fail (pos != NULL, 0);
+  init_pst ();
+  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+    if (pos->board[sq] != XQ_EMPTY)
+      score[xq_piece_color (pos->board[sq])] += pst[pos->board[sq]][sq];
+  return score[pos->side] - score[xq_color_other (pos->side)];
+}
+
+int
+xq_engine_evaluate_deep (const XqPosition *pos)
+{
+  const XqTables *t;
+  const XqPiece *b;
+  int score[2] = { 0, 0 }, attackers[2] = { 0, 0 }, big = 0;
+
+  g_return_val_if_fail (pos != NULL, 0);
+  init_pst ();
+  t = xq_tables ();
+  b = pos->board;
   for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
     {
-      XqPiece p = pos->board[sq];
+      XqPiece p = b[sq];
+      XqColor c;
+      XqSquare k;
 
-      if (p != XQ_EMPTY)
-        score[xq_piece_color (p)] += value_of (p, sq) + placement (p, sq);
+      if (p == XQ_EMPTY)
+        continue;
+      c = xq_piece_color (p);
+      score[c] += pst[p][sq];
+      k = pos->king[xq_color_other (c)];
+      switch (xq_piece_type (p))
+        {
+        case XQ_HORSE:
+          big++;
+          for (int i = 0; t->horse[sq][i].to >= 0; i++)
+            {
+              XqPiece on = b[t->horse[sq][i].to];
+
+              if (b[t->horse[sq][i].block] == XQ_EMPTY && (on == XQ_EMPTY || xq_piece_color (on) != c))
+                score[c] += HORSE_STEP;
+            }
+          attackers[c] += xq_sq_crossed (c, sq);
+          break;
+        case XQ_CHARIOT:
+          big++;
+          for (int d = 0; d < XQ_N_DIRS; d++)
+            {
+              const gint8 *ray = t->ray[sq][d];
+              int i = 0;
+
+              while (ray[i] >= 0 && b[ray[i]] == XQ_EMPTY)
+                i++;
+              score[c] += CHARIOT_STEP * i;
+            }
+          attackers[c] += xq_sq_crossed (c, sq) || (k != XQ_NO_SQUARE && xq_sq_file (k) == xq_sq_file (sq));
+          break;
+        case XQ_CANNON:
+          big++;
+          if (k != XQ_NO_SQUARE && xq_sq_file (k) == xq_sq_file (sq))
+            {
+              int n = between_on_file (b, sq, k);
+
+              score[c] += n == 0 ? CANNON_EMPTY : n == 1 ? CANNON_AIMED : 0;
+              attackers[c]++;
+            }
+          else
+            attackers[c] += xq_sq_crossed (c, sq);
+          break;
+        case XQ_PAWN:
+          if (k != XQ_NO_SQUARE && abs (xq_sq_file (sq) - xq_sq_file (k)) <= 1 &&
+              abs (xq_sq_rank (sq) - xq_sq_rank (k)) <= 2)
+            attackers[c]++;
+          break;
+        case XQ_NO_TYPE:
+        case XQ_KING:
+        case XQ_ADVISOR:
+        case XQ_ELEPHANT:
+        default:
+          break;
+        }
+    }
+
+  for (int c = 0; c < 2; c++)
+    {
+      int shift = PHASE_SHIFT * (big - 6);
+      int missing = 4 - pos->count[xq_piece_make (c, XQ_ADVISOR)] - pos->count[xq_piece_make (c, XQ_ELEPHANT)];
+
+      score[c] += shift * (pos->count[xq_piece_make (c, XQ_CANNON)] - pos->count[xq_piece_make (c, XQ_HORSE)]);
+      score[c] -= GUARD_MISSING * missing * attackers[1 - c];
     }
   return score[pos->side] - score[xq_color_other (pos->side)];
 }
@@ -220,6 +347,15 @@ xq_engine_stop (XqEngine *engine)
 
 /* ---- Search -------------------------------------------------------------- */
 
+/* The searching levels' evaluation for Tiger and Dragon; the plain one,
+ * which the children's levels were measured with and the game review
+ * compares against, for everything else (docs/engine.md, "Evaluation"). */
+static inline int
+evaluate (const XqEngine *e)
+{
+  return e->prune ? xq_engine_evaluate_deep (&e->pos) : xq_engine_evaluate (&e->pos);
+}
+
 static gboolean
 should_stop (XqEngine *e)
 {
@@ -250,7 +386,11 @@ score_from_tt (int s, int ply)
   return s > MATE_BOUND ? s - ply : s < -MATE_BOUND ? s + ply : s;
 }
 
-static int
+/* Scores the moves for ordering: the table's move, captures by victim
+ * then attacker (MVV-LVA), the killers, then the history of cut-offs.
+ * The loops take them best first with next_move, which sorts only as far
+ * as the search gets before a cut-off. */
+static void
 order_moves (XqEngine *e, const XqMove *moves, int n, XqMove tt_move, int ply, XqScoredMove *out)
 {
   const XqPiece *b = e->pos.board;
@@ -275,8 +415,52 @@ order_moves (XqEngine *e, const XqMove *moves, int n, XqMove tt_move, int ply, X
       out[i].move = m;
       out[i].score = s;
     }
-  qsort (out, (size_t) n, sizeof *out, xq_scored_move_compare);
-  return n;
+}
+
+/* Moves the best of out[i..n-1] (in xq_scored_move_compare's order) to i. */
+static inline XqMove
+next_move (XqScoredMove *out, int i, int n)
+{
+  int best = i;
+
+  for (int j = i + 1; j < n; j++)
+    if (xq_scored_move_compare (&out[j], &out[best]) < 0)
+      best = j;
+  if (best != i)
+    {
+      XqScoredMove tmp = out[i];
+
+      out[i] = out[best];
+      out[best] = tmp;
+    }
+  return out[i].move;
+}
+
+/* Would the side that does not move take back on sq (a piece of its own
+ * strikes sq)?  Chariots, cannons, horses and soldiers by the core's attack
+ * test; advisors, elephants and the general by their steps.  Used only to
+ * skip captures that lose the capturer, so it may say FALSE when unsure. */
+static gboolean
+defended (const XqPosition *pos, XqSquare sq)
+{
+  const XqTables *t = xq_tables ();
+  XqColor them = xq_color_other (pos->side);
+  const XqPiece *b = pos->board;
+  XqPiece advisor = xq_piece_make (them, XQ_ADVISOR);
+  XqPiece elephant = xq_piece_make (them, XQ_ELEPHANT);
+
+  if (xq_tables_fighters_on (t, b, sq, them, NULL) > 0)
+    return TRUE;
+  for (int i = 0; t->advisor[sq][i] >= 0; i++)
+    if (b[t->advisor[sq][i]] == advisor)
+      return TRUE;
+  for (int i = 0; t->elephant[sq][i].to >= 0; i++)
+    if (b[t->elephant[sq][i].to] == elephant && b[t->elephant[sq][i].block] == XQ_EMPTY)
+      return TRUE;
+  for (int i = 0; t->king[sq][i] >= 0; i++)
+    if (t->king[sq][i] == pos->king[them])
+      return TRUE;
+  return FALSE;
 }
 
 /* Captures only (all moves while in check), to settle exchanges.  Out of
@@ -292,13 +476,13 @@ quiesce (XqEngine *e, int alpha, int beta, int ply)
   XqScoredMove order[XQ_MAX_MOVES];
   XqColor side = e->pos.side;
   gboolean in_check;
-  int n, stand;
+  int n, stand = 0;
 
   e->nodes++;
   if (should_stop (e))
     return 0;
   if (ply >= MAX_PLY)
-    return xq_engine_evaluate (&e->pos);
+    return evaluate (e);
 
   in_check = xq_position_in_check (&e->pos, side);
   if (in_check)
@@ -311,7 +495,7 @@ quiesce (XqEngine *e, int alpha, int beta, int ply)
     {
       int k = 0;
 
-      stand = xq_engine_evaluate (&e->pos);
+      stand = evaluate (e);
       if (stand >= beta)
         return stand;
       if (stand > alpha)
@@ -325,17 +509,33 @@ quiesce (XqEngine *e, int alpha, int beta, int ply)
   order_moves (e, moves, n, XQ_MOVE_NONE, MAX_PLY, order);
   for (int i = 0; i < n; i++)
     {
+      XqMove m = next_move (order, i, n);
+      XqSquare to = xq_move_to (m);
       XqUndo u;
       int s;
 
-      xq_position_do_move (&e->pos, order[i].move, &u);
+      /* Tiger and Dragon skip captures that cannot lift the score to alpha
+       * even when the piece is won for nothing (delta pruning), and
+       * captures of a defended piece worth less than the capturer, which
+       * lose material.  The levels below and the review keep every one. */
+      if (e->prune && !in_check)
+        {
+          int victim = value_of (e->pos.board[to], to);
+          int attacker = value_of (e->pos.board[xq_move_from (m)], xq_move_from (m));
+
+          if (stand + victim + 200 <= alpha)
+            continue;
+          if (attacker > victim + 50 && defended (&e->pos, to))
+            continue;
+        }
+      xq_position_do_move (&e->pos, m, &u);
       if (!in_check && xq_position_in_check (&e->pos, side))
         {
-          xq_position_undo_move (&e->pos, order[i].move, &u);
+          xq_position_undo_move (&e->pos, m, &u);
           continue;
         }
       s = -quiesce (e, -beta, -alpha, ply + 1);
-      xq_position_undo_move (&e->pos, order[i].move, &u);
+      xq_position_undo_move (&e->pos, m, &u);
       if (e->stopped)
         return 0;
       if (s >= beta)
@@ -398,8 +598,8 @@ search (XqEngine *e, int depth, int alpha, int beta, int ply)
   XqScoredMove order[XQ_MAX_MOVES];
   TTEntry *slot;
   XqMove tt_move = XQ_MOVE_NONE, best_move = XQ_MOVE_NONE;
-  int n, best = -INF, orig_alpha = alpha;
-  gboolean in_check;
+  int n, best = -INF, orig_alpha = alpha, legal = 0, eval = 0;
+  gboolean in_check, futile = FALSE;
 
   if (depth <= 0)
     return quiesce (e, alpha, beta, ply);
@@ -438,9 +638,18 @@ search (XqEngine *e, int depth, int alpha, int beta, int ply)
         }
     }
 
-  n = xq_position_legal_moves (&e->pos, moves);
-  if (n == 0)
-    return -XQ_ENGINE_MATE + ply;
+  /* Tiger and Dragon prune near the leaves: a position so far above beta
+   * that a margin per ply remaining cannot bring it down is cut at once
+   * (reverse futility), and one so far below alpha has its quiet moves
+   * that give no check skipped (futility). */
+  if (e->prune && !in_check && depth <= 3 && ply > 0 &&
+      beta < MATE_BOUND && alpha > -MATE_BOUND)
+    {
+      eval = evaluate (e);
+      if (eval - 120 * depth >= beta)
+        return eval;
+      futile = eval + 150 * depth <= alpha;
+    }
 
   /* Null move: if passing still leaves the opponent unable to reach beta
    * after a shallower search, a real move will too.  Not in check, not
@@ -454,7 +663,7 @@ search (XqEngine *e, int depth, int alpha, int beta, int ply)
 
       xq_position_do_null (&e->pos, &u);
       e->null_before[ply + 1] = TRUE;
-      s = -search (e, depth - 3, -beta, -beta + 1, ply + 1);
+      s = -search (e, depth - (depth >= 6 ? 4 : 3), -beta, -beta + 1, ply + 1);
       e->null_before[ply + 1] = FALSE;
       xq_position_undo_null (&e->pos, &u);
       if (e->stopped)
@@ -465,30 +674,49 @@ search (XqEngine *e, int depth, int alpha, int beta, int ply)
   if (in_check && ply < MAX_PLY / 2)
     depth++;
 
+  /* Moves are generated without the test of the mover's general and
+   * tested as they come: after a cut-off the rest are never tested. */
+  n = xq_position_pseudo_moves (&e->pos, moves);
   order_moves (e, moves, n, tt_move, ply, order);
   for (int i = 0; i < n; i++)
     {
-      XqMove m = order[i].move;
+      XqMove m = next_move (order, i, n);
+      gboolean quiet = e->pos.board[xq_move_to (m)] == XQ_EMPTY, gives_check;
       XqUndo u;
       int s;
 
+      if (!xq_position_pseudo_is_legal (&e->pos, m, in_check))
+        continue;
       xq_position_do_move (&e->pos, m, &u);
-      if (i == 0)
+      gives_check = xq_position_in_check (&e->pos, e->pos.side);
+      /* Futility, and late-move pruning: near the leaves a quiet move
+       * that gives no check, ordered after so many others that the table,
+       * the killers and the history all rated it low, is not searched. */
+      if (legal > 0 && quiet && !gives_check &&
+          (futile || (e->prune && !in_check && depth <= 3 && alpha > -MATE_BOUND &&
+                      legal >= 4 + 4 * depth * depth)))
+        {
+          xq_position_undo_move (&e->pos, m, &u);
+          continue;
+        }
+      if (legal == 0)
         s = -search (e, depth - 1, -beta, -alpha, ply + 1);
       else
         {
-          /* Late quiet moves that give no check are looked at a ply less
-           * deep first, and again at full depth only if they surprise. */
-          int r = e->prune && i >= 3 && depth >= 3 && !in_check && u.captured == XQ_EMPTY &&
-                  m != e->killer[MIN (ply, MAX_PLY - 1)][0] &&
-                  !xq_position_in_check (&e->pos, e->pos.side) ? 1 : 0;
+          /* Late quiet moves that give no check are looked at less deep
+           * first, and again at full depth only if they surprise. */
+          int r = 0;
 
+          if (e->prune && legal >= 3 && depth >= 3 && !in_check && quiet && !gives_check &&
+              m != e->killer[MIN (ply, MAX_PLY - 1)][0])
+            r = legal >= 16 && depth >= 7 ? 3 : legal >= 6 && depth >= 4 ? 2 : 1;
           s = -search (e, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
           if (r > 0 && s > alpha)
             s = -search (e, depth - 1, -alpha - 1, -alpha, ply + 1);
           if (s > alpha && s < beta)
             s = -search (e, depth - 1, -beta, -alpha, ply + 1);
         }
+      legal++;
       xq_position_undo_move (&e->pos, m, &u);
       if (e->stopped)
         return 0;
@@ -496,14 +724,18 @@ search (XqEngine *e, int depth, int alpha, int beta, int ply)
         {
           best = s;
           best_move = m;
-          if (ply == 0)
+          /* At the root a move is kept only when it is exact or better
+           * than the window's floor, so a search cut off by the clock, or
+           * one failing low in an aspiration window, keeps the move that
+           * was searched first (the previous iteration's best). */
+          if (ply == 0 && (s > alpha || e->root_best == XQ_MOVE_NONE))
             e->root_best = m;
         }
       if (s > alpha)
         alpha = s;
       if (alpha >= beta)
         {
-          if (u.captured == XQ_EMPTY && ply < MAX_PLY)
+          if (quiet && ply < MAX_PLY)
             {
               if (e->killer[ply][0] != m)
                 {
@@ -515,6 +747,9 @@ search (XqEngine *e, int depth, int alpha, int beta, int ply)
           break;
         }
     }
+  /* No legal move: checkmate, or 困斃, which loses just the same. */
+  if (legal == 0)
+    return -XQ_ENGINE_MATE + ply;
 
   slot->key = e->pos.key;
   slot->move = best_move;
@@ -687,14 +922,44 @@ deepen (XqEngine *e, XqMove fallback, int max_depth, int ms, int *score, int *de
    * that noticing the deadline (every 256 nodes) and unwinding fit in. */
   e->deadline = start + (gint64) ms * 1000 - (gint64) MIN (ms / 20, 150) * 1000;
   e->prune = TRUE;
+  /* The history of cut-offs carries over from the game's earlier moves
+   * (begin_search cleared it), halved so the present position's counts
+   * soon outweigh it. */
+  for (int i = 0; i < XQ_SQUARES; i++)
+    for (int j = 0; j < XQ_SQUARES; j++)
+      e->history[i][j] = e->kept_history[i][j] / 2;
   for (int d = 1; d <= max_depth; d++)
     {
-      int s;
+      int s, window = 40, alpha = -INF, beta = INF;
 
       if (d > 1 && g_get_monotonic_time () - start > (gint64) ms * 500)
         break;
+      /* Aspiration: the next iteration seldom moves the score far, so it
+       * is searched in a window around the last one first, widened on
+       * the side it fails. */
+      if (d >= 4 && *score > -MATE_BOUND && *score < MATE_BOUND)
+        {
+          alpha = *score - window;
+          beta = *score + window;
+        }
       e->root_best = XQ_MOVE_NONE;
-      s = search (e, d, -INF, INF, 0);
+      for (;;)
+        {
+          s = search (e, d, alpha, beta, 0);
+          if (e->stopped || (s > alpha && s < beta))
+            break;
+          window *= 4;
+          if (s <= alpha)
+            alpha = window > 1000 ? -INF : MAX (-INF, s - window);
+          else
+            {
+              beta = window > 1000 ? INF : MIN (INF, s + window);
+              /* A fail high found a move better than the last best. */
+              if (e->root_best != XQ_MOVE_NONE)
+                best = e->root_best;
+            }
+          e->root_best = XQ_MOVE_NONE;
+        }
       /* A cut-off iteration searches the previous best move first, so a
        * different move it settled on is better still. */
       if (e->root_best != XQ_MOVE_NONE)
@@ -708,6 +973,7 @@ deepen (XqEngine *e, XqMove fallback, int max_depth, int ms, int *score, int *de
         break;
     }
   e->prune = FALSE;
+  memcpy (e->kept_history, e->history, sizeof e->history);
   return best;
 }
 

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* xq-engine.h: the computer opponent of play mode.
  *
- * Alpha-beta with iterative deepening, a capture quiescence search, a
- * material + piece-square evaluation and a transposition table.  Levels
+ * Alpha-beta with iterative deepening, a capture quiescence search, an
+ * evaluation of material, placement, mobility and the generals' safety,
+ * and a transposition table (docs/engine.md).  Levels
  * run from 1 (Turtle, a beginner) to XQ_ENGINE_MAX_LEVEL (Dragon).  Given
  * the same seed, level and limits, every answer of levels 1-3 is
  * reproducible; levels 4 and 5 are reproducible under a node limit.
@@ -63,8 +64,14 @@ XqMove    xq_engine_best_move     (XqEngine *engine, const XqPosition *pos, XqEn
 int       xq_engine_score_moves   (XqEngine *engine, const XqPosition *pos, int depth,
                                    XqMove *moves, int *scores);
 
-/* The static evaluation for the side to move (for tests and hints). */
+/* The static evaluation for the side to move: material and placement, as
+ * levels 1-3 and xq_engine_score_moves see it (for the review, tests and
+ * hints). */
 int       xq_engine_evaluate      (const XqPosition *pos);
+/* The evaluation Tiger and Dragon search with: xq_engine_evaluate plus
+ * mobility, cannons aimed at the general, cannon against horse by how full
+ * the board is, and the generals' guards against attackers. */
+int       xq_engine_evaluate_deep (const XqPosition *pos);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqEngine, xq_engine_free)
 

@@ -414,9 +414,18 @@ xq_answer_add_to_worksheet (XqWorksheet *sheet, const XqLessonFile *file, XqNota
 
       xq_answer_style_init (&style, notation);
       answer = xq_answer_mate_text (&pz->position, pz->mate_in, &style);
-      prompt = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: mate in %d", "%s: mate in %d", pz->mate_in),
-                                pz->title, pz->mate_in);
+      /* Red moves first unless the caption says otherwise; Black's puzzles
+       * are printed from Black's side, as the drill shows them. */
+      if (pz->position.side == XQ_BLACK)
+        prompt = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: Black to move, mate in %d",
+                                               "%s: Black to move, mate in %d", pz->mate_in),
+                                  pz->title, pz->mate_in);
+      else
+        prompt = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s: mate in %d", "%s: mate in %d", pz->mate_in),
+                                  pz->title, pz->mate_in);
       xq_worksheet_add (sheet, &pz->position, prompt, answer, NULL);
+      if (pz->position.side == XQ_BLACK)
+        xq_worksheet_set_flipped (sheet, xq_worksheet_get_n_exercises (sheet) - 1);
       if (answers != NULL)
         g_ptr_array_add (answers, g_strdup_printf ("%s: %s", pz->id, answer ? answer : "-"));
     }

@@ -40,11 +40,12 @@ typedef struct {
 
 typedef struct {
   char       *learner;  /* id: lower-case letters, digits, "-" and "_" */
-  char       *name;     /* shown to people */
+  char       *name;     /* shown to people; the default learner's in the reader's language */
   GHashTable *stars;    /* "unit/exercise" -> GINT_TO_POINTER (1..3) */
   GHashTable *results;  /* "unit/exercise" -> XqProgressResult *, for the best stars (may be missing) */
 } XqProgress;
 
+/* name NULL: not known (the id, or for the default learner its name). */
 XqProgress *xq_progress_new         (const char *learner, const char *name);
 void        xq_progress_free        (XqProgress *progress);
 int         xq_progress_get_stars   (const XqProgress *progress, const char *unit, const char *exercise);
@@ -100,6 +101,12 @@ typedef struct _XqProgressStore XqProgressStore;
 
 /* The profile the program uses until a learner is named: nobody else's id. */
 #define XQ_PROGRESS_DEFAULT_LEARNER "learner"
+/* Is name the default learner's own name ("Learner" in any language the
+ * program has spoken, or its id)?  Only ever for the default id: a
+ * learner someone named "Learner" has an id of its own and keeps that
+ * name as typed.  The store saves the default name untranslated and
+ * gives it translated. */
+gboolean    xq_progress_name_is_default (const char *learner, const char *name);
 
 /* dir NULL: $XDG_DATA_HOME/xiangqi-tutor/learners.  Nothing is created
  * until the first save. */
@@ -114,15 +121,13 @@ void             xq_progress_store_set_notice_func (XqProgressStore     *store,
 
 /* Learner ids with a saved profile, sorted. */
 GPtrArray  *xq_progress_store_list      (XqProgressStore *store);
-/* The default profile, named after its id only, gets its shown name
- * ("Learner", translated); any other profile is left as it is. */
-void        xq_progress_name_default    (XqProgress *progress);
 /* Does the store hold anything of learner's (profile, puzzle streak,
  * ratings, review queue), saved profile or not? */
 gboolean    xq_progress_store_has_files (XqProgressStore *store, const char *learner);
-/* A learner never saved gets an empty profile named after the id; a
- * damaged file gives what could be saved from it (see above).  Fails only
- * for a bad id or a file that cannot be read at all (permissions). */
+/* A learner never saved gets an empty profile named after the id (the
+ * default learner its own name, translated); a damaged file gives what
+ * could be saved from it (see above).  Fails only for a bad id or a file
+ * that cannot be read at all (permissions). */
 XqProgress *xq_progress_store_load      (XqProgressStore *store, const char *learner, GError **error);
 /* Keeps the best stars of progress and of the file it replaces. */
 gboolean    xq_progress_store_save      (XqProgressStore *store, const XqProgress *progress, GError **error);

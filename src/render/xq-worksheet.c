@@ -65,6 +65,7 @@ typedef struct {
   gboolean       choice;       /* answered by circling a choice: no answer lines */
   gboolean       own_pieces;   /* drawn with `pieces`, not the sheet's set */
   XqPieceSet     pieces;
+  gboolean       flipped;      /* Black at the bottom of this board */
 } Exercise;
 
 struct _XqWorksheet {
@@ -219,6 +220,20 @@ xq_worksheet_set_choice (XqWorksheet *sheet, guint index)
 {
   g_return_if_fail (sheet != NULL && index < sheet->exercises->len);
   ((Exercise *) sheet->exercises->pdata[index])->choice = TRUE;
+}
+
+void
+xq_worksheet_set_flipped (XqWorksheet *sheet, guint index)
+{
+  g_return_if_fail (sheet != NULL && index < sheet->exercises->len);
+  ((Exercise *) sheet->exercises->pdata[index])->flipped = TRUE;
+}
+
+gboolean
+xq_worksheet_get_flipped (const XqWorksheet *sheet, guint index)
+{
+  g_return_val_if_fail (sheet != NULL && index < sheet->exercises->len, FALSE);
+  return ((Exercise *) sheet->exercises->pdata[index])->flipped;
 }
 
 const char *
@@ -625,6 +640,7 @@ draw_board (XqWorksheet *sheet, cairo_t *cr, const Exercise *ex, const XqWorkshe
   style.coordinates |= ex->coordinates;
   if (ex->own_pieces)
     style.pieces = ex->pieces;
+  style.flipped |= ex->flipped;
   svg = xq_render_svg (&ex->pos, &style, ex->annots, slot->board_w);
   /* Drawn as vectors straight into the PDF: crisp at any printer resolution. */
   handle = rsvg_handle_new_from_data ((const guint8 *) svg, strlen (svg), error);

@@ -76,6 +76,11 @@ XqPieceSet   xq_worksheet_get_pieces   (const XqWorksheet *sheet, guint index);
 /* Exercise index is answered by circling one of the choices its prompt
  * lists: no answer lines, the question has the whole text box. */
 void         xq_worksheet_set_choice   (XqWorksheet *sheet, guint index);
+/* Exercise index's board is printed with Black at the bottom, whatever the
+ * sheet's style says: a puzzle with Black to move, seen from the solver's
+ * side. */
+void         xq_worksheet_set_flipped  (XqWorksheet *sheet, guint index);
+gboolean     xq_worksheet_get_flipped  (const XqWorksheet *sheet, guint index);
 /* The prompt and the answer of exercise index, as added (answer may be NULL). */
 const char  *xq_worksheet_get_prompt   (const XqWorksheet *sheet, guint index);
 const char  *xq_worksheet_get_answer   (const XqWorksheet *sheet, guint index);

@@ -37,4 +37,10 @@ void       xq_tournament_assign_groups (XqTournament *t);
 /* Draws the round-robin schedule again (all rounds). */
 void       xq_round_robin_draw (XqTournament *t);
 
+void       xq_entrant_free          (XqEntrant *e);
+/* (Re)draws what the system draws at the start: all of a round robin, or round 1. */
+gboolean   xq_tournament_draw_start (XqTournament *t, GError **error);
+/* Boards of a round that are games: byes stand after them, unnumbered. */
+int        xq_round_n_games         (GPtrArray *boards);
+
 G_END_DECLS

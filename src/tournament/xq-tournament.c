@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* xq-tournament.c: the event — players, rounds, results, withdrawals.
+/* xq-tournament.c: the event — players, groups, rounds and pairings;
+ * results are in xq-tournament-results.c.
  * The rules followed are set out in docs/tournament.md. */
 #include "config.h"
 
@@ -11,143 +12,7 @@
 G_DEFINE_QUARK (xq-tournament-error-quark, xq_tournament_error)
 
 #define MAX_PLAYERS 200
-
-static void audit (XqTournament *t, const char *format, ...) G_GNUC_PRINTF (2, 3);
-static gboolean round_is_settled (const XqTournament *t, int round);
 #define MAX_NAME 100
-
-static const char *const system_codes[] = { "rr", "drr", "swiss", "ko", "groups" };
-static const char *const outcome_codes[] = { "", "1-0", "0-1", "1/2-1/2", "+-", "-+", "x" };
-
-const char *
-xq_system_to_code (XqSystem system)
-{
-  g_return_val_if_fail ((guint) system < G_N_ELEMENTS (system_codes), "");
-  return system_codes[system];
-}
-
-gboolean
-xq_system_from_code (const char *code, XqSystem *out)
-{
-  for (guint i = 0; code != NULL && i < G_N_ELEMENTS (system_codes); i++)
-    if (strcmp (code, system_codes[i]) == 0)
-      {
-        *out = (XqSystem) i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-gboolean
-xq_system_is_round_robin (XqSystem system)
-{
-  return system == XQ_SYSTEM_ROUND_ROBIN || system == XQ_SYSTEM_DOUBLE_ROUND_ROBIN
-         || system == XQ_SYSTEM_GROUPS;
-}
-
-char *
-xq_group_name (int group)
-{
-  return group < 26 ? g_strdup_printf ("%c", 'A' + group) : g_strdup_printf ("%d", group + 1);
-}
-
-const char *
-xq_outcome_to_code (XqOutcome outcome)
-{
-  g_return_val_if_fail ((guint) outcome < G_N_ELEMENTS (outcome_codes), "");
-  return outcome_codes[outcome];
-}
-
-gboolean
-xq_outcome_from_code (const char *code, XqOutcome *out)
-{
-  for (guint i = 0; code != NULL && i < G_N_ELEMENTS (outcome_codes); i++)
-    if (strcmp (code, outcome_codes[i]) == 0)
-      {
-        *out = (XqOutcome) i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-void
-xq_outcome_points (XqOutcome outcome, double *red, double *black)
-{
-  switch (outcome)
-    {
-    case XQ_OUTCOME_RED_WIN:
-    case XQ_OUTCOME_RED_FORFEIT:
-      *red = 1, *black = 0;
-      break;
-    case XQ_OUTCOME_BLACK_WIN:
-    case XQ_OUTCOME_BLACK_FORFEIT:
-      *red = 0, *black = 1;
-      break;
-    case XQ_OUTCOME_DRAW:
-      *red = *black = 0.5;
-      break;
-    case XQ_OUTCOME_NONE:
-    case XQ_OUTCOME_CANCELLED:
-    default:
-      *red = *black = 0;
-      break;
-    }
-}
-
-void
-xq_tournament_game_points (const XqTournament *t, const XqPairing *p, double *red, double *black)
-{
-  *red = *black = 0;
-  if (p->outcome == XQ_OUTCOME_RED_FORFEIT || p->outcome == XQ_OUTCOME_BLACK_FORFEIT)
-    {
-      /* A match not played counts every board to the team present. */
-      *(p->outcome == XQ_OUTCOME_RED_FORFEIT ? red : black) = t->team_size;
-      return;
-    }
-  for (int k = 0; k < t->team_size; k++)
-    {
-      double r, b;
-      xq_outcome_points (p->games[k], &r, &b);
-      /* The first team has Red on odd boards (board k+1), Black on even ones. */
-      *red += k % 2 == 0 ? r : b;
-      *black += k % 2 == 0 ? b : r;
-    }
-}
-
-void
-xq_tournament_pairing_points (const XqTournament *t, const XqPairing *p, double *red, double *black)
-{
-  xq_outcome_points (p->outcome, red, black);
-  if (t->team_size > 0)
-    {
-      /* Match points: a won match 2, a drawn one 1 (14.2); a forfeit + is 2 (21.4). */
-      *red *= 2;
-      *black *= 2;
-    }
-}
-
-gboolean
-xq_outcome_is_forfeit (XqOutcome outcome)
-{
-  return outcome == XQ_OUTCOME_RED_FORFEIT || outcome == XQ_OUTCOME_BLACK_FORFEIT;
-}
-
-XqOutcome
-xq_outcome_from_winner (XqWinner winner)
-{
-  switch (winner)
-    {
-    case XQ_WINNER_RED:
-      return XQ_OUTCOME_RED_WIN;
-    case XQ_WINNER_BLACK:
-      return XQ_OUTCOME_BLACK_WIN;
-    case XQ_WINNER_DRAW:
-      return XQ_OUTCOME_DRAW;
-    case XQ_WINNER_NONE:
-    default:
-      return XQ_OUTCOME_NONE;
-    }
-}
 
 XqPairing *
 xq_pairing_new (int red, int black)
@@ -169,8 +34,8 @@ xq_pairing_free (XqPairing *p)
   g_free (p);
 }
 
-static void
-entrant_free (XqEntrant *e)
+void
+xq_entrant_free (XqEntrant *e)
 {
   g_strfreev (e->members);
   g_free (e->name);
@@ -181,7 +46,7 @@ XqTournament *
 xq_tournament_alloc (void)
 {
   XqTournament *t = g_new0 (XqTournament, 1);
-  t->players = g_ptr_array_new_with_free_func ((GDestroyNotify) entrant_free);
+  t->players = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_entrant_free);
   t->rounds = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
   t->audit = g_ptr_array_new_with_free_func (g_free);
   t->title = g_strdup ("");
@@ -260,8 +125,8 @@ add_players (XqTournament *t, const char *const *names, int n_names, GError **er
 }
 
 /* (Re)draws what the system draws at the start: all of a round robin, or round 1. */
-static gboolean
-draw_start (XqTournament *t, GError **error)
+gboolean
+xq_tournament_draw_start (XqTournament *t, GError **error)
 {
   g_ptr_array_set_size (t->rounds, 0);
   switch (t->system)
@@ -292,7 +157,7 @@ xq_tournament_new (XqSystem system, const char *const *names, int n_names,
 {
   g_autoptr(XqTournament) t = xq_tournament_alloc ();
 
-  g_return_val_if_fail ((guint) system < G_N_ELEMENTS (system_codes), NULL);
+  g_return_val_if_fail ((guint) system <= XQ_SYSTEM_GROUPS, NULL);
   t->system = system;
   t->seed = seed;
   if (!add_players (t, names, n_names, error))
@@ -318,7 +183,7 @@ xq_tournament_new (XqSystem system, const char *const *names, int n_names,
       t->n_groups = rounds;
       xq_tournament_assign_groups (t);
     }
-  if (!draw_start (t, error))
+  if (!xq_tournament_draw_start (t, error))
     return NULL;
   return g_steal_pointer (&t);
 }
@@ -402,50 +267,6 @@ xq_tournament_board_player (const XqTournament *t, const XqPairing *match, int b
   g_return_val_if_fail (t->team_size > 0 && board >= 1 && board <= t->team_size, "");
   team = g_ptr_array_index (t->players, first ? match->red : match->black);
   return team->members[board - 1];
-}
-
-gboolean
-xq_tournament_set_game_result (XqTournament *t, int round, int match, int board,
-                               XqOutcome outcome, GError **error)
-{
-  XqPairing *p = xq_tournament_get_pairing (t, round, match, error);
-  double red = 0, black = 0;
-  XqOutcome before_match;
-
-  if (p == NULL)
-    return FALSE;
-  if (t->team_size == 0 || board < 1 || board > t->team_size)
-    {
-      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID,
-                   _("Round %d match %d has no board %d"), round, match, board);
-      return FALSE;
-    }
-  if (outcome != XQ_OUTCOME_NONE && outcome != XQ_OUTCOME_RED_WIN && outcome != XQ_OUTCOME_BLACK_WIN
-      && outcome != XQ_OUTCOME_DRAW && !xq_outcome_is_forfeit (outcome))
-    {
-      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID, _("Only a withdrawal cancels a game"));
-      return FALSE;
-    }
-  if (p->outcome == XQ_OUTCOME_CANCELLED || (round_is_settled (t, round) && p->outcome != XQ_OUTCOME_NONE))
-    {
-      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_STATE,
-                   _("Round %d is closed: round %d was paired from its results"), round, round + 1);
-      return FALSE;
-    }
-  if (p->games[board - 1] != XQ_OUTCOME_NONE && p->games[board - 1] != outcome)
-    audit (t, "round %d match %d board %d: %s → %s", round, match, board,
-           xq_outcome_to_code (p->games[board - 1]), outcome == XQ_OUTCOME_NONE ? "none" : xq_outcome_to_code (outcome));
-  p->games[board - 1] = outcome;
-  before_match = p->outcome;
-  /* The match result follows from the games once every board is in. */
-  p->outcome = XQ_OUTCOME_NONE;
-  for (int k = 0; k < t->team_size; k++)
-    if (p->games[k] == XQ_OUTCOME_NONE)
-      return TRUE;
-  xq_tournament_game_points (t, p, &red, &black);
-  p->outcome = red > black ? XQ_OUTCOME_RED_WIN : black > red ? XQ_OUTCOME_BLACK_WIN : XQ_OUTCOME_DRAW;
-  (void) before_match;
-  return TRUE;
 }
 
 XqTournament *
@@ -560,8 +381,8 @@ xq_tournament_get_round (const XqTournament *t, int round)
 }
 
 /* Boards count games only; byes stand after them and have no number. */
-static int
-n_games (GPtrArray *boards)
+int
+xq_round_n_games (GPtrArray *boards)
 {
   int n = 0;
   for (guint b = 0; b < boards->len; b++)
@@ -581,10 +402,10 @@ xq_tournament_get_pairing (const XqTournament *t, int round, int board, GError *
                    _("There is no round %d (rounds paired: %d)"), round, (int) t->rounds->len);
       return NULL;
     }
-  if (board < 1 || board > n_games (boards))
+  if (board < 1 || board > xq_round_n_games (boards))
     {
       g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID,
-                   _("Round %d has no board %d (boards: %d)"), round, board, n_games (boards));
+                   _("Round %d has no board %d (boards: %d)"), round, board, xq_round_n_games (boards));
       return NULL;
     }
   return g_ptr_array_index (boards, board - 1);
@@ -694,264 +515,4 @@ xq_tournament_pair_next (XqTournament *t, GError **error)
   if (t->system == XQ_SYSTEM_SWISS)
     return xq_swiss_pair_round (t, error);
   return xq_knockout_pair_round (t, error);
-}
-
-
-static void
-audit (XqTournament *t, const char *format, ...)
-{
-  va_list args;
-  g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
-  g_autofree char *stamp = g_date_time_format_iso8601 (now);
-  g_autofree char *msg = NULL;
-
-  va_start (args, format);
-  msg = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_ptr_array_add (t->audit, g_strdup_printf ("%s %s", stamp, msg));
-}
-
-/* A later round of a knockout or Swiss was paired from this result: it can
- * no longer change without unpicking those pairings. */
-static gboolean
-round_is_settled (const XqTournament *t, int round)
-{
-  return (t->system == XQ_SYSTEM_SWISS || t->system == XQ_SYSTEM_KNOCKOUT)
-         && round < (int) t->rounds->len;
-}
-
-static gboolean
-pairing_for_change (XqTournament *t, int round, int board, XqPairing **out, GError **error)
-{
-  XqPairing *p = xq_tournament_get_pairing (t, round, board, error);
-
-  if (p == NULL)
-    return FALSE;
-  if (p->outcome == XQ_OUTCOME_CANCELLED)
-    {
-      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_STATE,
-                   _("Round %d board %d was cancelled by a withdrawal"), round, board);
-      return FALSE;
-    }
-  *out = p;
-  return TRUE;
-}
-
-gboolean
-xq_tournament_set_result (XqTournament *t, int round, int board,
-                          XqOutcome outcome, XqReason reason, GError **error)
-{
-  XqPairing *p = NULL;
-  XqOutcome before;
-
-  g_return_val_if_fail (t != NULL, FALSE);
-  if (!pairing_for_change (t, round, board, &p, error))
-    return FALSE;
-  if (outcome == XQ_OUTCOME_CANCELLED)
-    {
-      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID,
-                   _("Only a withdrawal cancels a game"));
-      return FALSE;
-    }
-  if (t->team_size > 0 && outcome != XQ_OUTCOME_NONE && !xq_outcome_is_forfeit (outcome))
-    {
-      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID,
-                   _("A team match is entered board by board (or as a forfeit, +- or -+)"));
-      return FALSE;
-    }
-  before = p->outcome;
-  if (before == outcome && p->reason == reason)
-    return TRUE;
-  if (before != XQ_OUTCOME_NONE && round_is_settled (t, round))
-    {
-      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_STATE,
-                   _("Round %d is closed: round %d was paired from its results"), round, round + 1);
-      return FALSE;
-    }
-  if (t->system == XQ_SYSTEM_KNOCKOUT && before == XQ_OUTCOME_DRAW)
-    {
-      /* The replay of a drawn game hangs on that draw: correct it only while
-       * the replay has no result, and take the replay away with it. */
-      GPtrArray *boards = g_ptr_array_index (t->rounds, round - 1);
-      for (guint b = 0; b < boards->len; b++)
-        {
-          XqPairing *q = g_ptr_array_index (boards, b);
-          if (q->replay_of == board - 1)
-            {
-              if (q->outcome != XQ_OUTCOME_NONE)
-                {
-                  g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_STATE,
-                               _("Round %d board %d has been replayed; correct the replay first"),
-                               round, board);
-                  return FALSE;
-                }
-              g_ptr_array_remove_index (boards, b);
-              break;
-            }
-        }
-    }
-  if (before != XQ_OUTCOME_NONE)
-    audit (t, "round %d board %d: %s → %s", round, board,
-           xq_outcome_to_code (before), outcome == XQ_OUTCOME_NONE ? "none" : xq_outcome_to_code (outcome));
-  p->outcome = outcome;
-  p->reason = outcome == XQ_OUTCOME_NONE ? XQ_REASON_NONE : reason;
-  if (t->system == XQ_SYSTEM_KNOCKOUT && outcome == XQ_OUTCOME_DRAW)
-    {
-      /* A drawn knockout game is played again with colours swapped (docs);
-       * the replay stands before the byes so board numbers stay games. */
-      GPtrArray *boards = g_ptr_array_index (t->rounds, round - 1);
-      XqPairing *q = xq_pairing_new (p->black, p->red);
-      q->replay_of = board - 1;
-      q->slot = p->slot;
-      g_ptr_array_insert (boards, n_games (boards), q);
-    }
-  return TRUE;
-}
-
-gboolean
-xq_tournament_record_game (XqTournament *t, int round, int board,
-                           const XqGame *game, GError **error)
-{
-  XqResult res = xq_game_get_result (game);
-  XqOutcome outcome = xq_outcome_from_winner (res.winner);
-  XqPairing *p = NULL;
-  GString *moves = g_string_new (NULL);
-
-  if (outcome == XQ_OUTCOME_NONE)
-    {
-      g_string_free (moves, TRUE);
-      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_STATE,
-                   _("The game has no result yet"));
-      return FALSE;
-    }
-  if (!xq_tournament_set_result (t, round, board, outcome, res.reason, error))
-    {
-      g_string_free (moves, TRUE);
-      return FALSE;
-    }
-  p = xq_tournament_get_pairing (t, round, board, NULL);
-  for (int i = 1; i <= xq_game_get_ply (game); i++)
-    {
-      char iccs[8];
-      xq_move_to_iccs (xq_game_get_move (game, i), iccs);
-      if (moves->len > 0)
-        g_string_append_c (moves, ' ');
-      g_string_append (moves, iccs);
-    }
-  g_free (p->moves);
-  p->moves = g_string_free (moves, FALSE);
-  return TRUE;
-}
-
-gboolean
-xq_tournament_add_foul (XqTournament *t, int round, int board, XqColor side, GError **error)
-{
-  XqPairing *p = NULL;
-
-  if (!pairing_for_change (t, round, board, &p, error))
-    return FALSE;
-  p->fouls[side == XQ_RED ? 0 : 1]++;
-  return TRUE;
-}
-
-/* Games a player has actually played (forfeits, byes and cancelled games are not). */
-static int
-games_played (const XqTournament *t, int player, int *scheduled)
-{
-  int played = 0;
-
-  *scheduled = 0;
-  for (guint r = 0; r < t->rounds->len; r++)
-    {
-      GPtrArray *boards = g_ptr_array_index (t->rounds, r);
-      for (guint b = 0; b < boards->len; b++)
-        {
-          const XqPairing *p = g_ptr_array_index (boards, b);
-          if (p->black == XQ_BYE || (p->red != player && p->black != player))
-            continue;
-          (*scheduled)++;
-          if (p->outcome != XQ_OUTCOME_NONE && p->outcome != XQ_OUTCOME_CANCELLED
-              && !xq_outcome_is_forfeit (p->outcome))
-            played++;
-        }
-    }
-  return played;
-}
-
-gboolean
-xq_tournament_withdraw (XqTournament *t, const char *name, GError **error)
-{
-  int who = xq_tournament_find_player (t, name);
-  XqEntrant *e;
-  gboolean cancel = FALSE;
-  int played, scheduled;
-
-  if (who < 0)
-    {
-      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID,
-                   _("No player is called %s"), name);
-      return FALSE;
-    }
-  e = g_ptr_array_index (t->players, who);
-  if (e->withdrawn)
-    {
-      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_STATE,
-                   _("%s has already withdrawn"), name);
-      return FALSE;
-    }
-  if (!xq_tournament_started (t))
-    {
-      /* Before the start: the player leaves and the draw is made again. */
-      g_autoptr(GPtrArray) saved = g_ptr_array_new_with_free_func ((GDestroyNotify) entrant_free);
-      if (t->players->len <= 2)
-        {
-          g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_STATE,
-                       _("An event needs at least two players"));
-          return FALSE;
-        }
-      g_ptr_array_add (saved, g_ptr_array_steal_index (t->players, (guint) who));
-      if (t->system == XQ_SYSTEM_SWISS)
-        t->rounds_planned = MIN (t->rounds_planned, (int) t->players->len - 1);
-      if (t->system == XQ_SYSTEM_GROUPS)
-        {
-          if ((int) t->players->len < 2 * t->n_groups)
-            {
-              g_ptr_array_insert (t->players, who, g_ptr_array_steal_index (saved, 0));
-              g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_STATE,
-                           _("Every group needs at least two players"));
-              return FALSE;
-            }
-          xq_tournament_assign_groups (t);
-        }
-      if (!draw_start (t, error))
-        return FALSE;
-      audit (t, "%s withdrew before the start; the draw was made again", name);
-      return TRUE;
-    }
-
-  played = games_played (t, who, &scheduled);
-  if (xq_system_is_round_robin (t->system))
-    cancel = played * 2 < scheduled;   /* fewer than half the games: all annulled */
-  e->withdrawn = TRUE;
-  e->cancelled = cancel;
-  for (guint r = 0; r < t->rounds->len; r++)
-    {
-      GPtrArray *boards = g_ptr_array_index (t->rounds, r);
-      for (guint b = 0; b < boards->len; b++)
-        {
-          XqPairing *p = g_ptr_array_index (boards, b);
-          if (p->red != who && p->black != who)
-            continue;
-          if (p->black == XQ_BYE)
-            continue;
-          if (cancel)
-            p->outcome = XQ_OUTCOME_CANCELLED;
-          else if (p->outcome == XQ_OUTCOME_NONE)
-            p->outcome = p->red == who ? XQ_OUTCOME_BLACK_FORFEIT : XQ_OUTCOME_RED_FORFEIT;
-        }
-    }
-  audit (t, cancel ? "%s withdrew after %d of %d games: every result cancelled"
-                   : "%s withdrew after %d of %d games: the results stand, the rest are forfeits",
-         name, played, scheduled);
-  return TRUE;
 }

@@ -127,8 +127,6 @@ xq_learn_page_set_learner (XqLearnPage *self,
   known = xq_progress_store_list (self->store);
   for (guint i = 0; i < known->len; i++)
     saved |= g_strcmp0 (g_ptr_array_index (known, i), learner) == 0;
-  if (!saved)
-    xq_progress_name_default (progress);
 
   end_round (self);
   if (self->progress != NULL)

@@ -66,8 +66,6 @@ update_current_widgets (XqLearnerChooser *self)
   gtk_widget_set_sensitive (self->reset_button, self->current != NULL);
   if (self->current != NULL && self->store != NULL)
     progress = xq_progress_store_load (self->store, self->current, NULL);
-  if (progress != NULL)
-    xq_progress_name_default (progress);
   gtk_editable_set_text (GTK_EDITABLE (self->rename_entry), progress ? progress->name : "");
 }
 
@@ -138,7 +136,6 @@ keep_default (XqLearnerChooser *self,
   progress = xq_progress_store_load (self->store, DEFAULT_LEARNER, error);
   if (progress == NULL)
     return FALSE;
-  xq_progress_name_default (progress);
   return xq_progress_store_save (self->store, progress, error);
 }
 

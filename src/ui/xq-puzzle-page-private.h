@@ -32,9 +32,15 @@ struct _XqPuzzlePage
   GtkButton     *take_back_button;
   GtkButton     *next_button;
   GtkLabel      *rating_label;   /* the learner's rating, above the packs */
+  GtkLabel      *pack_title_label; /* the list of one pack's puzzles */
+  GtkLabel      *pack_count_label;
+  GtkListBox    *puzzle_list;
+  guint          list_pack;        /* the pack listed there */
 
   GPtrArray       *files;     /* XqLessonFile* */
   GPtrArray       *packs;     /* XqPuzzlePack*, borrowed from files */
+  guint            packs_generation; /* one more for every load */
+  guint            rows_generation;  /* the load the packs' rows were built for */
   XqProgressStore *store;
   XqProgress      *progress;
   int              streak;
@@ -104,5 +110,22 @@ void          xq_puzzle_page_streak_cb         (XqPuzzlePage       *self);
 void          xq_puzzle_page_streak_step       (XqPuzzlePage       *self,
                                                 gboolean            clean);
 void          xq_puzzle_page_daily_cb          (XqPuzzlePage       *self);
+
+/* xq-puzzle-page-list.c: one pack's puzzles */
+/* Whether pz is shown at the level chosen above the packs. */
+gboolean      xq_puzzle_page_puzzle_fits       (XqPuzzlePage       *self,
+                                                const XqPuzzle     *pz);
+/* Puzzle index of pack pack is number *k of *n: among the puzzles at the
+ * chosen level if it is one of them, else among all. */
+void          xq_puzzle_page_place_in_pack     (XqPuzzlePage       *self,
+                                                guint               pack,
+                                                guint               index,
+                                                guint              *k,
+                                                guint              *n);
+/* "Red to move and win." or "Black to move and win." */
+const char   *xq_puzzle_page_side_prompt       (const XqPuzzle     *puzzle);
+void          xq_puzzle_page_continue_cb       (XqPuzzlePage       *self);
+void          xq_puzzle_page_puzzle_activated_cb (XqPuzzlePage     *self,
+                                                GtkListBoxRow      *row);
 
 G_END_DECLS

@@ -17,6 +17,7 @@
 #include <adwaita.h>
 #include <glib/gi18n-lib.h>
 
+#include "xq-answer-text.h"
 #include "xq-checker.h"
 #include "xq-lesson-rules.h"
 #include "xq-loading-view.h"
@@ -84,11 +85,52 @@ solved (XqPuzzlePage *self, gboolean stalemate)
   xq_board_model_set_interactive (xq_lesson_board_get_model (self->board), FALSE);
 }
 
+/* Defenders fight back: a reply may take one of the learner's pieces or
+ * check the learner's general (the board marks the general in check).  A
+ * sentence on it, or NULL for a quiet reply.  Pieces are named by their
+ * side's word (Chinese writes Red's 帥 and Black's 將 apart). */
+static char *
+reply_event_text (XqPiece captured, gboolean check, XqPiece own_general)
+{
+  if (captured != XQ_EMPTY && check)
+    return g_strdup_printf (_("The defender takes your %s, with check!"), xq_answer_piece_word (captured));
+  if (captured != XQ_EMPTY)
+    return g_strdup_printf (_("The defender takes your %s."), xq_answer_piece_word (captured));
+  if (check)
+    return g_strdup_printf (_("Check! Your %s is attacked: answer the check."), xq_answer_piece_word (own_general));
+  return NULL;
+}
+
+/* Why the learner's wrong move failed, from the reply that refutes it:
+ * mover is the defender's piece that moved. */
+static char *
+refutation_text (XqPiece captured, gboolean check, XqPiece mover, XqPiece own_general)
+{
+  gboolean general = xq_piece_type (mover) == XQ_KING;
+
+  if (captured != XQ_EMPTY && general)
+    return g_strdup_printf (_("See? After that move the %s takes your %s and gets away. "
+                              "Take it back and try another."),
+                            xq_answer_piece_word (mover), xq_answer_piece_word (captured));
+  if (captured != XQ_EMPTY)
+    return g_strdup_printf (_("See? After that move the defender takes your %s. Take it back and try another."),
+                            xq_answer_piece_word (captured));
+  if (check)
+    return g_strdup_printf (_("See? After that move the defender checks your %s. Take it back and try another."),
+                            xq_answer_piece_word (own_general));
+  if (general)
+    return g_strdup_printf (_("See? After that move the %s gets away. Take it back and try another."),
+                            xq_answer_piece_word (mover));
+  return g_strdup (_("See? After that move the defender gets out of the mate. Take it back and try another."));
+}
+
 static gboolean
 reply_cb (gpointer user_data)
 {
   XqPuzzlePage *self = user_data;
   XqMove reply = self->pending;
+  XqPiece captured, mover, own_general;
+  gboolean check;
   XqUndo u;
 
   self->reply_source = 0;
@@ -103,18 +145,22 @@ reply_cb (gpointer user_data)
         xq_board_model_set_interactive (xq_lesson_board_get_model (self->board), TRUE);
       return G_SOURCE_REMOVE;
     }
+  captured = self->shown.board[xq_move_to (reply)];
+  mover = self->shown.board[xq_move_from (reply)];
+  own_general = xq_piece_make (self->puzzle->position.side, XQ_KING);
   xq_sound_play (xq_sound_for_move (&self->shown, reply));
   xq_position_do_move (&self->shown, reply, &u);
+  check = xq_position_in_check (&self->shown, self->shown.side);
   if (self->refuting)
     {
       XqLessonMarks marks;
+      g_autofree char *text = refutation_text (captured, check, mover, own_general);
 
       show_position (self, reply, FALSE);
       xq_lesson_marks_clear (&marks);
       xq_lesson_marks_add_arrow (&marks, XQ_LESSON_ROLE_WRONG, xq_move_from (reply), xq_move_to (reply));
       xq_lesson_board_set_marks (self->board, &marks);
-      set_feedback (self, _("See? After that move the general gets away. Take it back and try another."),
-                    "error");
+      set_feedback (self, text, "error");
       gtk_widget_set_visible (GTK_WIDGET (self->take_back_button), TRUE);
       return G_SOURCE_REMOVE;
     }
@@ -122,11 +168,21 @@ reply_cb (gpointer user_data)
   show_position (self, reply, TRUE);
   {
     g_autofree char *text = NULL;
+    g_autofree char *event = reply_event_text (captured, check, own_general);
     int left = moves_left (self);
 
     text = left == 1 ? g_strdup (_("Your move: mate now!"))
                      : g_strdup_printf (_("Your move: mate in %d more."), left);
-    set_feedback (self, text, "accent");
+    if (event != NULL)
+      {
+        /* What the defender did comes first: the learner must see the
+         * check, or the loss, before looking for the mate. */
+        char *both = g_strdup_printf (C_("defender's reply, then the learner's task", "%s %s"), event, text);
+
+        g_free (text);
+        text = both;
+      }
+    set_feedback (self, text, check ? "error" : "accent");
   }
   return G_SOURCE_REMOVE;
 }
@@ -254,8 +310,9 @@ check_done (GObject *source, GAsyncResult *result, gpointer user_data)
       xq_puzzle_page_streak_step (self, FALSE);
       xq_puzzle_page_update_score (self);
       self->refuting = TRUE;
+      /* The reply says how it fails: an escape, a capture, a check. */
       set_feedback (self, c->left == 1 ? _("That is not mate yet. Watch the reply…")
-                                       : _("That move lets the general escape. Watch…"), "error");
+                                       : _("That move does not force the mate. Watch the reply…"), "error");
       schedule_reply (self, c->reply);
     }
   self->hint_asked = FALSE;
@@ -413,17 +470,28 @@ start_puzzle (XqPuzzlePage *self)
   self->rated = FALSE;
   self->pending = XQ_MOVE_NONE;
   xq_lesson_board_set_marks (self->board, NULL);
+  /* The solver's side at the bottom, as a puzzle book prints it: Black's
+   * puzzles are seen from Black's side (docs/puzzle-drill.md). */
+  xq_board_model_set_flipped (xq_lesson_board_get_model (self->board),
+                              self->puzzle->position.side == XQ_BLACK);
   show_position (self, XQ_MOVE_NONE, TRUE);
   gtk_label_set_text (self->title_label, self->puzzle->title);
-  info = self->puzzle->pattern
-           ? g_strdup_printf (_("Mate in %d · %s"), self->puzzle->mate_in, self->puzzle->pattern)
-           : g_strdup_printf (_("Mate in %d"), self->puzzle->mate_in);
+  {
+    guint k = 0, n = 0;
+    g_autofree char *mate = self->puzzle->pattern
+      ? g_strdup_printf (_("Mate in %d · %s"), self->puzzle->mate_in, self->puzzle->pattern)
+      : g_strdup_printf (_("Mate in %d"), self->puzzle->mate_in);
+
+    xq_puzzle_page_place_in_pack (self, self->pack_index, self->puzzle_index, &k, &n);
+    /* "Puzzle 3 of 24 · Mate in 2 · 臥槽馬" */
+    info = g_strdup_printf (_("Puzzle %u of %u · %s"), k, n, mate);
+  }
   gtk_label_set_text (self->info_label, info);
   gtk_widget_set_visible (GTK_WIDGET (self->take_back_button), FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->next_button), FALSE);
   set_feedback (self, self->puzzle->hints && self->puzzle->hints->len > 0
                         ? g_ptr_array_index (self->puzzle->hints, 0)
-                        : _("Red to move and win."), NULL);
+                        : xq_puzzle_page_side_prompt (self->puzzle), NULL);
   xq_puzzle_page_update_score (self);
   cancel_check (self);
   self->hint_asked = FALSE;
@@ -473,6 +541,36 @@ next_cb (XqPuzzlePage *self)
 }
 
 void
+xq_puzzle_page_skip (XqPuzzlePage *self)
+{
+  const XqPuzzlePack *p;
+  guint next;
+
+  g_return_if_fail (XQ_IS_PUZZLE_PAGE (self));
+  if (self->puzzle == NULL)
+    return;
+  if (self->solved)
+    {
+      next_cb (self);
+      return;
+    }
+  p = g_ptr_array_index (self->packs, self->pack_index);
+  /* A skip ends a streak as a mistake does: a run does not pass over its
+   * hard puzzles. */
+  xq_puzzle_page_streak_step (self, FALSE);
+  next = xq_puzzle_page_first_open_puzzle (self, p, self->puzzle_index + 1);
+  if (next == self->puzzle_index && p->puzzles->len > 1)
+    next = (self->puzzle_index + 1) % p->puzzles->len;
+  {
+    gboolean over = self->streak_over;
+
+    xq_puzzle_page_open (self, self->pack_index, next);
+    self->streak_over = over;
+    xq_puzzle_page_update_score (self);
+  }
+}
+
+void
 xq_puzzle_page_show_packs (XqPuzzlePage *self)
 {
   g_return_if_fail (XQ_IS_PUZZLE_PAGE (self));
@@ -506,6 +604,18 @@ static void
 packs_clicked_cb (XqPuzzlePage *self)
 {
   xq_puzzle_page_show_packs (self);
+}
+
+static void
+skip_clicked_cb (XqPuzzlePage *self)
+{
+  xq_puzzle_page_skip (self);
+}
+
+static void
+list_clicked_cb (XqPuzzlePage *self)
+{
+  xq_puzzle_page_show_pack (self, self->pack_index);
 }
 
 static void
@@ -662,6 +772,9 @@ xq_puzzle_page_class_init (XqPuzzlePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, take_back_button);
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, next_button);
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, rating_label);
+  gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, pack_title_label);
+  gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, pack_count_label);
+  gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, puzzle_list);
   gtk_widget_class_bind_template_callback_full (widget_class, "pack_activated_cb",
                                                 G_CALLBACK (xq_puzzle_page_pack_activated_cb));
   gtk_widget_class_bind_template_callback_full (widget_class, "level_changed_cb",
@@ -676,6 +789,12 @@ xq_puzzle_page_class_init (XqPuzzlePageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, retry_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, take_back_clicked_cb);
   gtk_widget_class_bind_template_callback (widget_class, packs_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, skip_clicked_cb);
+  gtk_widget_class_bind_template_callback (widget_class, list_clicked_cb);
+  gtk_widget_class_bind_template_callback_full (widget_class, "continue_cb",
+                                                G_CALLBACK (xq_puzzle_page_continue_cb));
+  gtk_widget_class_bind_template_callback_full (widget_class, "puzzle_activated_cb",
+                                                G_CALLBACK (xq_puzzle_page_puzzle_activated_cb));
   gtk_widget_class_bind_template_callback (widget_class, next_cb);
 }
 

@@ -34,6 +34,21 @@ const XqPuzzlePack *xq_puzzle_page_get_pack   (XqPuzzlePage *self, guint index);
 /* Shows the drill on one puzzle; back to the list of packs. */
 void           xq_puzzle_page_open            (XqPuzzlePage *self, guint pack, guint puzzle);
 void           xq_puzzle_page_show_packs      (XqPuzzlePage *self);
+/* The list of one pack's puzzles at the chosen level: each numbered "n of
+ * N", with its stars and a mark when solved; a row opens its puzzle. */
+void           xq_puzzle_page_show_pack       (XqPuzzlePage *self, guint pack);
+/* The pack listed, G_MAXUINT when the list is not shown. */
+guint          xq_puzzle_page_get_listed_pack (XqPuzzlePage *self);
+/* The rows of the list: the puzzle each opens (an index in the pack),
+ * its "n of N", its stars (0 to 3) and whether it is solved. */
+guint          xq_puzzle_page_get_n_listed    (XqPuzzlePage *self);
+GtkWidget     *xq_puzzle_page_get_listed_row  (XqPuzzlePage *self, guint row, guint *puzzle,
+                                               char **place, int *stars, gboolean *solved);
+/* The next unsolved puzzle of the pack after the shown one (the next one
+ * if none is left); in streak mode a skip ends the streak. */
+void           xq_puzzle_page_skip            (XqPuzzlePage *self);
+/* Whether the board shows Black at the bottom. */
+gboolean       xq_puzzle_page_is_flipped      (XqPuzzlePage *self);
 const XqPuzzle *xq_puzzle_page_get_puzzle     (XqPuzzlePage *self);
 
 /* Across all packs, the unsolved puzzle rated nearest the learner

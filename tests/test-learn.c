@@ -19,6 +19,7 @@
 #include "xq-board-paint.h"
 #include "xq-checker.h"
 #include "xq-learn-page.h"
+#include "xq-unit-map-card.h"
 #include "xq-review.h"
 #include "xq-window.h"
 #include "xq-test-gtk.h"
@@ -410,6 +411,16 @@ solve_exercise (Fixture          *f,
 
 /* ---- Tests ----------------------------------------------------------------- */
 
+/* Every exercise of unit done, with this many stars each. */
+static void
+record_unit (XqProgress   *progress,
+             const XqUnit *unit,
+             int           stars)
+{
+  for (guint i = 0; i < unit->exercises->len; i++)
+    xq_progress_record (progress, unit->id, ((XqExercise *) g_ptr_array_index (unit->exercises, i))->id, stars);
+}
+
 static void
 test_unit_map (Fixture       *f,
                gconstpointer  data)
@@ -434,12 +445,103 @@ test_unit_map (Fixture       *f,
 
   /* Every exercise of unit 1 done: unit 2 becomes the current one. */
   first = g_ptr_array_index (units, 0);
-  for (guint i = 0; i < first->exercises->len; i++)
-    xq_progress_record (progress, first->id, ((XqExercise *) g_ptr_array_index (first->exercises, i))->id, 2);
+  record_unit (progress, first, 2);
   xq_unit_map_refresh (map);
   g_assert_cmpint (xq_unit_map_get_current (map), ==, 1);
   g_assert_cmpint (xq_unit_map_get_stars (map, 0, &max), ==, 2 * (int) first->exercises->len);
   g_assert_true (gtk_widget_has_css_class (xq_unit_map_get_card (map, 1), "xq-current-unit"));
+}
+
+static XqUnitMapCard *
+card_face (XqUnitMap *map,
+           guint      index)
+{
+  GtkWidget *face = gtk_button_get_child (GTK_BUTTON (xq_unit_map_get_card (map, index)));
+
+  g_assert_true (XQ_IS_UNIT_MAP_CARD (face));
+  return XQ_UNIT_MAP_CARD (face);
+}
+
+/* The pixel at x, y of widget as the window's renderer draws it. */
+static guint32
+widget_pixel (GtkWidget *widget,
+              int        x,
+              int        y)
+{
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  int width = gtk_widget_get_width (widget), height = gtk_widget_get_height (widget);
+  g_autofree guint32 *data = g_new0 (guint32, (gsize) width * height);
+
+  g_assert_true (x >= 0 && x < width && y >= 0 && y < height);
+  GTK_WIDGET_GET_CLASS (widget)->snapshot (widget, snapshot);
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)), node,
+                                         &GRAPHENE_RECT_INIT (0, 0, width, height));
+  gdk_texture_download (texture, (guchar *) data, (gsize) width * 4);
+  return data[y * width + x];
+}
+
+/* A card's face is one drawn widget: what it says follows the progress,
+ * and it draws the number's disc in the accent colour, its title wrapped
+ * within the card. */
+static void
+test_unit_map_card (Fixture       *f,
+                    gconstpointer  data)
+{
+  XqUnitMap *map = xq_learn_page_get_unit_map (f->page);
+  GPtrArray *units = xq_learn_page_get_units (f->page);
+  XqProgress *progress = (XqProgress *) xq_learn_page_get_progress (f->page);
+  const XqUnit *first = g_ptr_array_index (units, 0);
+  g_autofree char *facts = NULL;
+  GtkWidget *face;
+  guint32 disc, blank;
+  int min, nat;
+
+  g_assert_cmpstr (xq_unit_map_card_get_text (card_face (map, 0), XQ_UNIT_MAP_CARD_NUMBER), ==, "1");
+  g_assert_cmpstr (xq_unit_map_card_get_text (card_face (map, 0), XQ_UNIT_MAP_CARD_TITLE), ==, first->title);
+  g_assert_cmpstr (xq_unit_map_card_get_text (card_face (map, 0), XQ_UNIT_MAP_CARD_STARS), ==, "☆☆☆");
+  g_assert_cmpstr (xq_unit_map_card_get_text (card_face (map, 0), XQ_UNIT_MAP_CARD_STATUS), ==, "Start here!");
+  g_assert_cmpstr (xq_unit_map_card_get_text (card_face (map, 1), XQ_UNIT_MAP_CARD_STATUS), ==, "Not started yet");
+
+  face = GTK_WIDGET (card_face (map, 0));
+  /* The disc's middle (the number's glyph is narrow: 12 px left of it is
+   * still disc) against the card's empty right-hand edge. */
+  disc = widget_pixel (face, 16 + 28 - 12, 14 + 28);
+  blank = widget_pixel (face, gtk_widget_get_width (face) - 2, 14 + 28);
+  g_assert_cmphex (disc & 0xff000000, ==, 0xff000000);
+  g_assert_cmphex (disc & 0xff, >, (disc >> 16) & 0xff);   /* blue, not grey */
+  g_assert_cmphex (blank & 0xff000000, ==, 0);
+
+  /* A long title wraps within the card rather than widening it: unit 4's
+   * face needs no more width than unit 1's, and grows no shorter than
+   * the disc with its margins however wide it is. */
+  {
+    int min_long, height;
+
+    g_assert_cmpint (strlen (((XqUnit *) g_ptr_array_index (units, 3))->title), >,
+                     2 * strlen (first->title));
+    gtk_widget_measure (face, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+    gtk_widget_measure (GTK_WIDGET (card_face (map, 3)), GTK_ORIENTATION_HORIZONTAL, -1,
+                        &min_long, &nat, NULL, NULL);
+    g_assert_cmpint (min, >, 16 + 56 + 12 + 16);
+    g_assert_cmpint (min_long, ==, min);
+    gtk_widget_measure (GTK_WIDGET (card_face (map, 3)), GTK_ORIENTATION_VERTICAL, 2000,
+                        &height, &nat, NULL, NULL);
+    g_assert_cmpint (height, >=, 14 + 56 + 14);
+  }
+
+  /* Every exercise of unit 1 done with two stars. */
+  record_unit (progress, first, 2);
+  xq_unit_map_refresh (map);
+  facts = g_strdup_printf ("%u of %u done · %u of %u ★", first->exercises->len, first->exercises->len,
+                           2 * first->exercises->len, 3 * first->exercises->len);
+  g_assert_cmpstr (xq_unit_map_card_get_text (card_face (map, 0), XQ_UNIT_MAP_CARD_STARS), ==, "★★☆");
+  g_assert_cmpstr (xq_unit_map_card_get_text (card_face (map, 0), XQ_UNIT_MAP_CARD_FACTS), ==, facts);
+  g_assert_cmpstr (xq_unit_map_card_get_text (card_face (map, 0), XQ_UNIT_MAP_CARD_STATUS), ==, "Done!");
+  g_assert_cmpstr (xq_unit_map_card_get_text (card_face (map, 1), XQ_UNIT_MAP_CARD_STATUS), ==, "Start here!");
 }
 
 /* The whole of unit 3 (pages, taps, stars, choices, a move) by simulated
@@ -2039,6 +2141,7 @@ main (int   argc,
 #define ADD(path, func) \
   g_test_add ("/ui/learn/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
   ADD ("unit-map", test_unit_map);
+  ADD ("unit-map-card", test_unit_map_card);
   ADD ("play-unit", test_play_unit);
   ADD ("feedback", test_feedback);
   ADD ("hints", test_hints);

@@ -25,7 +25,12 @@
 # of at most 1.00 for the first frame and for RSS.  The CPU time is the
 # steadiest of the three on a loaded machine.
 #
-# Usage: [RUNS=N] [XQ_BIN=PROGRAM] tools/bench-startup.sh [BUILD_DIR]
+# Each program opens at its own default size (ours 1000x640, GNOME Chess
+# 700x550); SIZE=WxH opens both at that size instead (through a keyfile
+# settings backend written into each fresh home), to tell what the window's
+# area costs from what its content costs.
+#
+# Usage: [RUNS=N] [SIZE=WxH] [XQ_BIN=PROGRAM] tools/bench-startup.sh [BUILD_DIR]
 #        (default: build; the schemas are taken from BUILD_DIR/data)
 # GNOME Chess is only a yardstick: install it yourself (apt-get install
 # gnome-chess); without it only Xiangqi Tutor is measured.
@@ -63,6 +68,18 @@ for _ in $(seq 100); do [ -s "$tmp/display" ] && break; sleep 0.1; done
 export DISPLAY=:$(head -n 1 "$tmp/display")
 
 export GSETTINGS_SCHEMA_DIR="$PWD/$build/data" GSETTINGS_BACKEND=memory
+if [ -n "${SIZE:-}" ]; then
+  width=${SIZE%x*} height=${SIZE#*x}
+  case "$width$height" in
+    *[!0-9]*|'') echo "bench-startup: SIZE must be WIDTHxHEIGHT, not $SIZE" >&2; exit 1 ;;
+  esac
+  export GSETTINGS_BACKEND=keyfile
+  for name in ours chess; do
+    mkdir -p "$tmp/home-$name/config/glib-2.0/settings"
+    printf '[io/github/xiangqi_tutor/XiangqiTutor]\nwindow-width=%d\nwindow-height=%d\n\n[org/gnome/Chess]\nwidth=%d\nheight=%d\n' \
+      "$width" "$height" "$width" "$height" >"$tmp/home-$name/config/glib-2.0/settings/keyfile"
+  done
+fi
 export GDK_BACKEND=x11 GTK_A11Y=none NO_AT_BRIDGE=1 ADW_DISABLE_PORTAL=1
 
 # Appends "FRAME-MS CPU-MS RSS-KiB SETTLED-MS SETTLED-CPU-MS SETTLED-RSS-KiB"
@@ -83,7 +100,7 @@ launch () {
   [ -n "${WARM:-}" ] || echo "$frame $cpu $rss $settled $settled_cpu $settled_rss" >>"$tmp/$name"
 }
 
-echo "load average at the start: $(cut -d" " -f1-3 /proc/loadavg)"
+echo "load average at the start: $(cut -d" " -f1-3 /proc/loadavg)${SIZE:+; both windows $SIZE}"
 median () { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 column () { awk -v c="$2" '{ print $c }' "$tmp/$1"; }
 

@@ -64,8 +64,6 @@ static const char style_css[] =
   ".xq-unit-card { min-width: 230px; border-radius: 18px; padding: 3px; box-shadow: none;"
   "  border: 1px solid alpha(@card_fg_color, 0.15); }\n"
   ".xq-current-unit { padding: 0; border: 4px solid @accent_bg_color; }\n"
-  ".xq-unit-number { background: @accent_bg_color; color: @accent_fg_color;"
-  "  border-radius: 999px; min-width: 56px; min-height: 56px; }\n"
   ".xq-stars { color: #e5a50a; }\n"
   ".xq-big-button { min-height: 44px; padding-left: 18px; padding-right: 18px; font-size: 1.1em; }\n"
   ".xq-choice { min-height: 52px; font-size: 1.2em; }\n"

@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "xq-unit-map.h"
+#include "xq-unit-map-card.h"
 
 struct _XqUnitMap
 {
@@ -83,11 +84,12 @@ make_card (XqUnitMap *self,
            gboolean   current)
 {
   const XqUnit *unit = g_ptr_array_index (self->units, index);
-  GtkWidget *button, *box, *top, *number, *title, *stars_label, *status;
+  GtkWidget *button;
+  const char *status;
   g_autofree char *num = NULL;
   g_autofree char *count = NULL;
   g_autofree char *a11y = NULL;
-  GString *stars_row = g_string_new (NULL);
+  g_autofree char *stars_row = NULL;
   int done, max, stars = unit_stars (self, index, &done, &max);
   int n_ex = (int) unit->exercises->len;
   /* The card's three stars are the unit's average, rounded up once any
@@ -102,69 +104,26 @@ make_card (XqUnitMap *self,
   g_object_set_data (G_OBJECT (button), "unit-index", GUINT_TO_POINTER (index));
   g_signal_connect (button, "clicked", G_CALLBACK (card_clicked_cb), self);
 
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
-  gtk_widget_set_margin_start (box, 16);
-  gtk_widget_set_margin_end (box, 16);
-  gtk_widget_set_margin_top (box, 14);
-  gtk_widget_set_margin_bottom (box, 14);
-
-  top = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
   num = g_strdup_printf ("%d", unit->number);
-  number = gtk_label_new (num);
-  gtk_widget_add_css_class (number, "xq-unit-number");
-  gtk_widget_add_css_class (number, "title-1");
-  gtk_widget_set_valign (number, GTK_ALIGN_CENTER);
-  title = gtk_label_new (unit->title);
-  gtk_widget_add_css_class (title, "title-4");
-  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
-  gtk_label_set_lines (GTK_LABEL (title), 3);
-  gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_label_set_max_width_chars (GTK_LABEL (title), 18);
-  gtk_label_set_width_chars (GTK_LABEL (title), 18);
-  gtk_widget_set_hexpand (title, TRUE);
-  gtk_box_append (GTK_BOX (top), number);
-  gtk_box_append (GTK_BOX (top), title);
-  gtk_box_append (GTK_BOX (box), top);
-
-  for (int i = 0; i < 3; i++)
-    g_string_append (stars_row, i < shown ? "★" : "☆");
-  stars_label = gtk_label_new (stars_row->str);
-  gtk_widget_add_css_class (stars_label, "xq-stars");
-  gtk_widget_add_css_class (stars_label, "title-2");
-  gtk_label_set_xalign (GTK_LABEL (stars_label), 0);
-  gtk_box_append (GTK_BOX (box), stars_label);
-
+  stars_row = xq_progress_stars_text (shown, 3);
   /* Every card says the same things: the stars earned of the stars
    * possible, how many exercises are done, and where the unit stands. */
-  {
-    GtkWidget *facts;
-
-    /* Translators: on a unit card: exercises done of all, stars earned of
-     * all, e.g. "3 of 14 done · 8 of 42 ★" */
-    count = g_strdup_printf (_("%d of %d done · %d of %d ★"), done, n_ex, stars, max);
-    facts = gtk_label_new (count);
-    gtk_widget_add_css_class (facts, "dim-label");
-    gtk_label_set_xalign (GTK_LABEL (facts), 0);
-    gtk_box_append (GTK_BOX (box), facts);
-  }
+  /* Translators: on a unit card: exercises done of all, stars earned of
+   * all, e.g. "3 of 14 done · 8 of 42 ★" */
+  count = g_strdup_printf (_("%d of %d done · %d of %d ★"), done, n_ex, stars, max);
   if (done >= n_ex && n_ex > 0)
-    status = gtk_label_new (_("Done!"));
+    status = _("Done!");
   else if (current)
     /* Translators: on the unit card the child should open next */
-    status = gtk_label_new (done == 0 ? _("Start here!") : _("Keep going!"));
+    status = done == 0 ? _("Start here!") : _("Keep going!");
   else
-    status = gtk_label_new (done == 0 ? _("Not started yet") : _("Keep going!"));
-  gtk_widget_add_css_class (status, current ? "accent" : "dim-label");
-  gtk_widget_add_css_class (status, "heading");
-  gtk_label_set_xalign (GTK_LABEL (status), 0);
-  gtk_box_append (GTK_BOX (box), status);
-
-  gtk_button_set_child (GTK_BUTTON (button), box);
+    status = done == 0 ? _("Not started yet") : _("Keep going!");
+  gtk_button_set_child (GTK_BUTTON (button),
+                        xq_unit_map_card_new (num, unit->title, stars_row, count, status, current));
   /* Translators: what a screen reader says for a unit card: number, title,
    * stars earned, stars possible */
   a11y = g_strdup_printf (_("Unit %d, %s: %d of %d stars"), unit->number, unit->title, stars, max);
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, a11y, -1);
-  g_string_free (stars_row, TRUE);
   return button;
 }
 

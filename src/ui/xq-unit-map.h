@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* xq-unit-map.h: the seven units in order as big cards, each with the
+/* xq-unit-map.h: the units in order as big cards, each with the
  * learner's stars, and the unit to do next standing out. */
 #pragma once
 

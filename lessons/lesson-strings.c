@@ -2313,6 +2313,9 @@ static const char *const lesson_strings[] = {
   /* Lesson unit10-notation.json $.pages[6].text */
   /* xgettext:no-c-format */
   N_("Many books and programs outside China write moves in WXF letters: K general, A advisor, E elephant, H horse, R chariot, C cannon, P soldier; + forwards, - back, = sideways, and the same numbers in digits for both sides. 馬二進三 is H2+3, 炮8平5 is C8=5, and the front chariot is R+ (some books write +R)."),
+  /* Lesson unit10-notation.json $.pages[7].text */
+  /* xgettext:no-c-format */
+  N_("You can also type a move. Use the keyboard, or tap the signs under the box: the pieces, the numbers, 進, 退 and 平. 馬八進七 and 马八进七 are the same move, and so is H8+7 in WXF."),
   /* Lesson unit10-notation.json $.exercises[0].prompt */
   /* xgettext:no-c-format */
   N_("Tap every point of file 七 (seven) as Red counts."),
@@ -2337,6 +2340,18 @@ static const char *const lesson_strings[] = {
   /* Lesson unit10-notation.json $.exercises[27].prompt */
   /* xgettext:no-c-format */
   N_("How is the move the arrow shows written in WXF?"),
+  /* Lesson unit10-notation.json $.exercises[28].prompt, unit10-notation.json $.exercises[29].prompt, unit10-notation.json $.exercises[30].prompt and 2 more */
+  /* xgettext:no-c-format */
+  N_("Type the move the arrow shows, or tap the signs under the box."),
+  /* Lesson unit10-notation.json $.exercises[33].prompt */
+  /* xgettext:no-c-format */
+  N_("Type Black's move the arrow shows. Black writes its numbers as 1 to 9."),
+  /* Lesson unit10-notation.json $.exercises[34].prompt */
+  /* xgettext:no-c-format */
+  N_("Two chariots share a file. Type the move the arrow shows."),
+  /* Lesson unit10-notation.json $.exercises[35].prompt */
+  /* xgettext:no-c-format */
+  N_("Type the move the arrow shows in WXF, with letters and numbers."),
   /* Lesson unit10-notation.json $.closing[0].text */
   /* xgettext:no-c-format */
   N_("Now you can read a game from a book and write down your own. Try it on the Play page: the move list writes every move the same way."),
@@ -2355,6 +2370,9 @@ static const char *const lesson_strings[] = {
   /* Lesson unit2-pieces.json $.pages[3].text */
   /* xgettext:no-c-format */
   N_("Cannot read the characters yet? In Preferences, choose Pieces: Pictures. Each picture shows what the piece is. When you know them, come back to the characters."),
+  /* Lesson unit2-pieces.json $.pages[4].text */
+  /* xgettext:no-c-format */
+  N_("Pictures and characters are the same pieces. The next exercises show the board in pictures and name each piece by its character, so you learn to read the characters from the pictures you know."),
   /* Lesson unit2-pieces.json $.exercises[0].prompt */
   /* xgettext:no-c-format */
   N_("Tap the red general, 帥."),
@@ -2424,6 +2442,30 @@ static const char *const lesson_strings[] = {
   /* Lesson unit2-pieces.json $.exercises[19].prompt */
   /* xgettext:no-c-format */
   N_("The black soldier 卒 is marked. Tap every red piece that matches it."),
+  /* Lesson unit2-pieces.json $.exercises[20].prompt */
+  /* xgettext:no-c-format */
+  N_("The board shows pictures. Find 馬, the horse: tap a horse picture."),
+  /* Lesson unit2-pieces.json $.exercises[20].hints[0] */
+  /* xgettext:no-c-format */
+  N_("The horse picture is a horse's head. The horses stand next to the chariots in the corners."),
+  /* Lesson unit2-pieces.json $.exercises[21].prompt */
+  /* xgettext:no-c-format */
+  N_("The board shows pictures. Find 俥, the red chariot."),
+  /* Lesson unit2-pieces.json $.exercises[22].prompt */
+  /* xgettext:no-c-format */
+  N_("The board shows pictures. Find 砲, a black cannon."),
+  /* Lesson unit2-pieces.json $.exercises[23].prompt */
+  /* xgettext:no-c-format */
+  N_("The marked picture is the red horse, 傌. Tap its black partner, 馬."),
+  /* Lesson unit2-pieces.json $.exercises[24].prompt */
+  /* xgettext:no-c-format */
+  N_("The marked picture is the red elephant, 相. Tap both black elephants, 象."),
+  /* Lesson unit2-pieces.json $.exercises[25].prompt */
+  /* xgettext:no-c-format */
+  N_("Now the same pieces in characters: tap every red soldier, 兵."),
+  /* Lesson unit2-pieces.json $.exercises[26].prompt */
+  /* xgettext:no-c-format */
+  N_("In characters again: tap a red cannon, 炮."),
   /* Lesson unit2-setup.json $.title */
   /* xgettext:no-c-format */
   N_("Setting up the pieces"),
@@ -2693,11 +2735,14 @@ static const char *const lesson_strings[] = {
   N_("How strong is a piece? Put it in the middle of the board and count the points it can reach. The more points it controls, the more it is worth."),
   /* Lesson unit6-values.json $.pages[1].text */
   /* xgettext:no-c-format */
-  N_("Players give each piece a value: soldier 1 (2 once it crosses the river), advisor 2, elephant 2, horse 4, cannon 4.5, chariot 9."),
+  N_("Counted from the middle of the board, the soldier controls 1 point (3 once it has crossed the river), the advisor 4, the elephant 4, the horse 8, the cannon 15 and the chariot 17. A cannon needs a screen to capture: it moves like a chariot but takes a piece only by jumping over exactly one piece. Here its 14 moves and the chariot it can capture over the soldier make 15."),
   /* Lesson unit6-values.json $.pages[2].text */
   /* xgettext:no-c-format */
-  N_("A chariot is worth as much as two cannons, and more than a horse and a cannon together. The general has no price: if it is checkmated, the game is lost."),
+  N_("Players give each piece a value: soldier 1 (2 once it crosses the river), advisor 2, elephant 2, horse 4, cannon 4.5, chariot 9."),
   /* Lesson unit6-values.json $.pages[3].text */
+  /* xgettext:no-c-format */
+  N_("A chariot is worth as much as two cannons, and more than a horse and a cannon together. The general has no price: if it is checkmated, the game is lost."),
+  /* Lesson unit6-values.json $.pages[4].text */
   /* xgettext:no-c-format */
   N_("In a trade, add up what you take and what you give. If you take more than you give, the trade is good."),
   /* Lesson unit6-values.json $.exercises[0].prompt */
@@ -2708,65 +2753,74 @@ static const char *const lesson_strings[] = {
   N_("Tap every point the horse can reach from the middle of the board."),
   /* Lesson unit6-values.json $.exercises[2].prompt */
   /* xgettext:no-c-format */
-  N_("Tap every point the advisor can reach from the middle of the palace."),
+  N_("Tap every point the cannon controls: its moves, and the capture over its screen."),
+  /* Lesson unit6-values.json $.exercises[2].hints[0] */
+  /* xgettext:no-c-format */
+  N_("A cannon moves like a chariot, but it captures only by jumping over exactly one piece, its screen."),
+  /* Lesson unit6-values.json $.exercises[2].hints[1] */
+  /* xgettext:no-c-format */
+  N_("Here the red soldier is the cannon's screen: the cannon can jump over it to capture the black chariot."),
   /* Lesson unit6-values.json $.exercises[3].prompt */
   /* xgettext:no-c-format */
-  N_("Tap every point the elephant can reach from the middle of its side."),
+  N_("Tap every point the advisor can reach from the middle of the palace."),
   /* Lesson unit6-values.json $.exercises[4].prompt */
   /* xgettext:no-c-format */
-  N_("Tap every point the general can reach from the middle of the palace."),
+  N_("Tap every point the elephant can reach from the middle of its side."),
   /* Lesson unit6-values.json $.exercises[5].prompt */
   /* xgettext:no-c-format */
-  N_("Tap every point the soldier can reach before it crosses the river."),
+  N_("Tap every point the general can reach from the middle of the palace."),
   /* Lesson unit6-values.json $.exercises[6].prompt */
   /* xgettext:no-c-format */
+  N_("Tap every point the soldier can reach before it crosses the river."),
+  /* Lesson unit6-values.json $.exercises[7].prompt */
+  /* xgettext:no-c-format */
   N_("Tap every point the soldier can reach after it has crossed the river."),
-  /* Lesson unit6-values.json $.exercises[7].prompt, unit6-values.json $.exercises[8].prompt, unit6-values.json $.exercises[9].prompt and 1 more */
+  /* Lesson unit6-values.json $.exercises[8].prompt, unit6-values.json $.exercises[9].prompt, unit6-values.json $.exercises[10].prompt and 1 more */
   /* xgettext:no-c-format */
   N_("Red plays the first arrow, Black answers with the second. Is that trade good for Red?"),
-  /* Lesson unit6-values.json $.exercises[7].hints[0], unit6-values.json $.exercises[8].hints[0], unit6-values.json $.exercises[9].hints[0] and 8 more */
+  /* Lesson unit6-values.json $.exercises[8].hints[0], unit6-values.json $.exercises[9].hints[0], unit6-values.json $.exercises[10].hints[0] and 8 more */
   /* xgettext:no-c-format */
   N_("Values: soldier 1 (2 across the river), advisor 2, elephant 2, horse 4, cannon 4.5, chariot 9."),
-  /* Lesson unit6-values.json $.exercises[7].choices[0].text, unit6-values.json $.exercises[8].choices[0].text, unit6-values.json $.exercises[9].choices[0].text and 1 more */
+  /* Lesson unit6-values.json $.exercises[8].choices[0].text, unit6-values.json $.exercises[9].choices[0].text, unit6-values.json $.exercises[10].choices[0].text and 1 more */
   /* xgettext:no-c-format */
   N_("A good trade"),
-  /* Lesson unit6-values.json $.exercises[7].choices[1].text, unit6-values.json $.exercises[8].choices[1].text, unit6-values.json $.exercises[9].choices[1].text and 1 more */
+  /* Lesson unit6-values.json $.exercises[8].choices[1].text, unit6-values.json $.exercises[9].choices[1].text, unit6-values.json $.exercises[10].choices[1].text and 1 more */
   /* xgettext:no-c-format */
   N_("An even trade"),
-  /* Lesson unit6-values.json $.exercises[7].choices[2].text, unit6-values.json $.exercises[8].choices[2].text, unit6-values.json $.exercises[9].choices[2].text and 1 more */
+  /* Lesson unit6-values.json $.exercises[8].choices[2].text, unit6-values.json $.exercises[9].choices[2].text, unit6-values.json $.exercises[10].choices[2].text and 1 more */
   /* xgettext:no-c-format */
   N_("A bad trade"),
-  /* Lesson unit6-values.json $.exercises[10].hints[1] */
+  /* Lesson unit6-values.json $.exercises[11].hints[1] */
   /* xgettext:no-c-format */
   N_("A lesson from the classroom: trading a cannon for a horse at the very start is not worth it."),
-  /* Lesson unit6-values.json $.exercises[11].prompt, unit6-values.json $.exercises[12].prompt, unit6-values.json $.exercises[13].prompt and 1 more */
+  /* Lesson unit6-values.json $.exercises[12].prompt, unit6-values.json $.exercises[13].prompt, unit6-values.json $.exercises[14].prompt and 1 more */
   /* xgettext:no-c-format */
   N_("Capture the most valuable piece you can."),
-  /* Lesson unit6-values.json $.exercises[15].prompt */
-  /* xgettext:no-c-format */
-  N_("Add up the value of all the red pieces."),
   /* Lesson unit6-values.json $.exercises[16].prompt */
   /* xgettext:no-c-format */
-  N_("Add up the value of all the black pieces."),
+  N_("Add up the value of all the red pieces."),
   /* Lesson unit6-values.json $.exercises[17].prompt */
   /* xgettext:no-c-format */
-  N_("Which is worth more?"),
-  /* Lesson unit6-values.json $.exercises[17].hints[1] */
-  /* xgettext:no-c-format */
-  N_("Add the horse and the cannon: 4 and 4.5. Is that more or less than 9?"),
-  /* Lesson unit6-values.json $.exercises[17].choices[0].text */
-  /* xgettext:no-c-format */
-  N_("One chariot"),
-  /* Lesson unit6-values.json $.exercises[17].choices[1].text */
-  /* xgettext:no-c-format */
-  N_("A horse and a cannon together"),
+  N_("Add up the value of all the black pieces."),
   /* Lesson unit6-values.json $.exercises[18].prompt */
   /* xgettext:no-c-format */
+  N_("Which is worth more?"),
+  /* Lesson unit6-values.json $.exercises[18].hints[1] */
+  /* xgettext:no-c-format */
+  N_("Add the horse and the cannon: 4 and 4.5. Is that more or less than 9?"),
+  /* Lesson unit6-values.json $.exercises[18].choices[0].text */
+  /* xgettext:no-c-format */
+  N_("One chariot"),
+  /* Lesson unit6-values.json $.exercises[18].choices[1].text */
+  /* xgettext:no-c-format */
+  N_("A horse and a cannon together"),
+  /* Lesson unit6-values.json $.exercises[19].prompt */
+  /* xgettext:no-c-format */
   N_("How much is a soldier worth once it has crossed the river?"),
-  /* Lesson unit6-values.json $.exercises[18].hints[0] */
+  /* Lesson unit6-values.json $.exercises[19].hints[0] */
   /* xgettext:no-c-format */
   N_("Across the river a soldier may also step sideways, so it is stronger."),
-  /* Lesson unit6-values.json $.exercises[18].hints[1] */
+  /* Lesson unit6-values.json $.exercises[19].hints[1] */
   /* xgettext:no-c-format */
   N_("Before the river a soldier is worth 1; across it, twice as much."),
   /* Lesson unit7-protection.json $.title */

@@ -13,9 +13,12 @@
 #include "xq-attacks.h"
 #include "xq-kind.h"
 #include "xq-lesson-rules.h"
+#include "xq-lesson-writer.h"
 #include "xq-test-dirs.h"
 #include "xq-test-kinds.h"
 #include "xq-test-squares.h"
+
+#define MIXED "3akab2/9/1cn1b1n2/p1r3p1p/4c4/2P3R2/P3P3P/1C2B1N2/4A4/2B1KA1NR w - - 0 1"
 
 static GPtrArray *curriculum;
 
@@ -548,7 +551,8 @@ static void
 test_control_points (void)
 {
   struct { const char *id; int points; } cases[] = {
-    { "reach-chariot", 17 }, { "reach-horse", 8 }, { "reach-advisor", 4 }, { "reach-elephant", 4 },
+    { "reach-chariot", 17 }, { "reach-horse", 8 }, { "reach-cannon", 15 }, { "reach-advisor", 4 },
+    { "reach-elephant", 4 },
     { "reach-general", 4 }, { "reach-soldier", 1 }, { "reach-soldier-crossed", 3 },
   };
 
@@ -560,11 +564,132 @@ test_control_points (void)
       g_assert_cmpstr (xq_exercise_get_field (ex, "rule"), ==, "reach");
       g_assert_cmpint (answer_of (ex).n_points, ==, cases[i].points);
     }
+
+  /* The cannon's 15: its moves and the one capture over its screen, every
+   * one a legal move of the core; not the screen itself, nor what stands
+   * beyond the piece it captures. */
+  {
+    const XqExercise *ex = exercise ("values", "reach-cannon");
+    XqAnswer answer = answer_of (ex);
+    XqPosition pos = ex->position;
+    XqMove moves[XQ_MAX_MOVES];
+    int n = xq_position_legal_moves_from (&pos, sq ("e4"), moves), captures = 0;
+    gboolean capture_e8 = FALSE, screen_e7 = FALSE;
+
+    g_assert_cmpint (n, ==, 15);
+    for (int i = 0; i < n; i++)
+      captures += pos.board[xq_move_to (moves[i])] != XQ_EMPTY;
+    g_assert_cmpint (captures, ==, 1);
+    for (int i = 0; i < answer.n_points; i++)
+      {
+        capture_e8 |= answer.points[i] == sq ("e8");
+        screen_e7 |= answer.points[i] == sq ("e7");
+        g_assert_true (xq_position_is_legal (&pos, xq_move_make (sq ("e4"), answer.points[i])));
+      }
+    g_assert_true (capture_e8);
+    g_assert_false (screen_e7);
+    g_assert_cmpint (xq_piece_type (pos.board[sq ("e7")]), ==, XQ_PAWN);
+  }
+}
+
+/* ---- The piece set an exercise shows ------------------------------------------ */
+
+static void
+test_pieces_field (void)
+{
+  g_autoptr(XqLessonFile) pictures = load_exercise (
+    "{ \"id\": \"p\", \"kind\": \"match\", \"prompt\": \"Tap a horse\", \"pieces\": \"pictogram\","
+    "  \"rule\": \"name\", \"piece\": \"horse\" }", NULL);
+  g_autoptr(XqLessonFile) characters = load_exercise (
+    "{ \"id\": \"c\", \"kind\": \"match\", \"prompt\": \"Tap a horse\", \"pieces\": \"characters\","
+    "  \"rule\": \"name\", \"piece\": \"horse\" }", NULL);
+  g_autoptr(XqLessonFile) plain = load_exercise (
+    "{ \"id\": \"l\", \"kind\": \"match\", \"prompt\": \"Tap a horse\", \"rule\": \"name\", \"piece\": \"horse\" }",
+    NULL);
+  XqExercise *pic = first (pictures), *chr = first (characters), *own = first (plain);
+
+  g_assert_cmpint (pic->pieces, ==, XQ_EXERCISE_PIECES_PICTOGRAM);
+  g_assert_cmpint (chr->pieces, ==, XQ_EXERCISE_PIECES_CHARACTERS);
+  g_assert_cmpint (own->pieces, ==, XQ_EXERCISE_PIECES_LEARNER);
+  /* Pictures whatever the learner chose; characters: the learner's own
+   * characters, or the script's (traditional in the C locale) for a
+   * learner who chose pictures; the default follows the learner. */
+  for (XqPieceSet set = XQ_PIECE_SET_TRADITIONAL; set <= XQ_PIECE_SET_PICTOGRAM; set++)
+    {
+      g_assert_cmpint (xq_exercise_piece_set (pic, set), ==, XQ_PIECE_SET_PICTOGRAM);
+      g_assert_cmpint (xq_exercise_piece_set (own, set), ==, set);
+      g_assert_cmpint (xq_exercise_piece_set (chr, set), ==,
+                       set == XQ_PIECE_SET_PICTOGRAM ? XQ_PIECE_SET_TRADITIONAL : set);
+    }
+  assert_refused ("match", "\"pieces\": \"pictures\", \"rule\": \"name\", \"piece\": \"horse\"",
+                  "$.exercises[0].pieces: “pictures” is not one of: learner, pictogram, characters");
+  assert_refused ("match", "\"pieces\": 3, \"rule\": \"name\", \"piece\": \"horse\"", "$.exercises[0].pieces");
+
+  /* The lesson writer keeps it, after the position. */
+  {
+    g_autoptr(JsonNode) node = json_from_string ("{ \"rule\": \"name\", \"pieces\": \"pictogram\", \"id\": \"p\","
+                                                  " \"fen\": \"" MIXED "\" }", NULL);
+    g_autofree char *text = xq_lesson_write_object (json_node_get_object (node), NULL);
+    const char *fen = strstr (text, "\"fen\""), *pieces = strstr (text, "\"pieces\"");
+
+    g_test_message ("%s", text);
+    g_assert_nonnull (strstr (text, "pictogram"));
+
+    g_assert_nonnull (fen);
+    g_assert_nonnull (pieces);
+    g_assert_true (fen < pieces && pieces < strstr (text, "\"rule\""));
+  }
+
+  /* A worksheet draws the bridge in pictures and the rest in its own set. */
+  {
+    g_autoptr(XqWorksheet) sheet = xq_worksheet_new ();
+    XqLessonFile file = { .type = XQ_LESSON_FILE_UNIT };
+    g_autoptr(GPtrArray) exercises = g_ptr_array_new ();
+    XqUnit unit = { .id = (char *) "t", .exercises = exercises };
+
+    g_ptr_array_add (exercises, pic);
+    g_ptr_array_add (exercises, own);
+    g_ptr_array_add (exercises, chr);
+    file.unit = &unit;
+    xq_answer_add_to_worksheet (sheet, &file, XQ_NOTATION_ZH_HANT, NULL);
+    g_assert_cmpint (xq_worksheet_get_pieces (sheet, 0), ==, XQ_PIECE_SET_PICTOGRAM);
+    g_assert_cmpint (xq_worksheet_get_pieces (sheet, 1), ==, XQ_PIECE_SET_TRADITIONAL);
+    g_assert_cmpint (xq_worksheet_get_pieces (sheet, 2), ==, XQ_PIECE_SET_TRADITIONAL);
+  }
+}
+
+/* The bridge of unit 2: the same pieces in pictures, named by their
+ * characters, then in characters again. */
+static void
+test_pieces_bridge (void)
+{
+  const XqUnit *unit = unit_by_id ("pieces");
+  int pictures = 0, pairs = 0, characters = 0;
+
+  for (guint i = 0; i < unit->exercises->len; i++)
+    {
+      const XqExercise *ex = g_ptr_array_index (unit->exercises, i);
+
+      if (ex->pieces == XQ_EXERCISE_PIECES_PICTOGRAM)
+        {
+          pictures++;
+          pairs += g_strcmp0 (xq_exercise_get_field (ex, "rule"), "pair") == 0;
+          /* Each names its piece by a character, which the picture teaches. */
+          g_assert_true (strstr (ex->prompt, "馬") || strstr (ex->prompt, "俥") || strstr (ex->prompt, "砲") ||
+                         strstr (ex->prompt, "相"));
+        }
+      characters += ex->pieces == XQ_EXERCISE_PIECES_CHARACTERS;
+      /* Pictures come before the characters they lead to. */
+      if (ex->pieces == XQ_EXERCISE_PIECES_PICTOGRAM)
+        g_assert_cmpint (characters, ==, 0);
+    }
+  g_assert_cmpint (pictures, >=, 5);
+  g_assert_cmpint (pairs, >=, 2);
+  g_assert_cmpint (characters, >=, 2);
 }
 
 /* ---- The match kind -------------------------------------------------------- */
 
-#define MIXED "3akab2/9/1cn1b1n2/p1r3p1p/4c4/2P3R2/P3P3P/1C2B1N2/4A4/2B1KA1NR w - - 0 1"
 
 static XqVerdict *
 tap (XqAttempt *a, const char *point)
@@ -821,6 +946,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/data/curriculum/escape/shipped", test_escape_shipped);
   g_test_add_func ("/data/curriculum/check-with-each-piece", test_check_with_each_piece);
   g_test_add_func ("/data/curriculum/control-points", test_control_points);
+  g_test_add_func ("/data/curriculum/pieces/field", test_pieces_field);
+  g_test_add_func ("/data/curriculum/pieces/bridge", test_pieces_bridge);
   g_test_add_func ("/data/curriculum/match/name", test_match_name);
   g_test_add_func ("/data/curriculum/match/name-side-all", test_match_name_side_all);
   g_test_add_func ("/data/curriculum/match/pair", test_match_pair);

@@ -98,13 +98,13 @@ open_unit (Fixture    *f,
 
 /* The shipped kinds, for the tests that solve each its own way. */
 enum { KIND_TAP, KIND_MOVE, KIND_STARS, KIND_SETUP, KIND_CHOOSE, KIND_MATE, KIND_MATCH, KIND_READ_MOVE,
-       KIND_WRITE_MOVE, KIND_REPLAY };
+       KIND_WRITE_MOVE, KIND_REPLAY, KIND_TYPE_MOVE };
 
 static int
 kind_index (const XqExercise *ex)
 {
   static const char *const names[] = { "tap", "move", "stars", "setup", "choose", "mate", "match", "read-move",
-                                       "write-move", "replay" };
+                                       "write-move", "replay", "type-move" };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     if (xq_exercise_is (ex, names[i]))
@@ -372,6 +372,27 @@ solve_exercise (Fixture          *f,
           xq_test_click (xq_lesson_player_get_button (f->player, "check"));
         break;
       }
+    case KIND_TYPE_MOVE:
+      {
+        GtkWidget *entry = xq_lesson_player_get_typing_entry (f->player);
+        const char *text = answer_of (ex).text;
+
+        /* Typed sign by sign on the keypad, as a child without a Chinese
+         * input method would, then handed in with Enter. */
+        g_assert_nonnull (entry);
+        g_assert_nonnull (text);
+        for (const char *c = text; *c != '\0'; c = g_utf8_next_char (c))
+          {
+            g_autofree char *sign = g_strndup (c, g_utf8_next_char (c) - c);
+            GtkWidget *button = xq_lesson_player_get_keypad_button (f->player, sign);
+
+            g_assert_nonnull (button);
+            xq_test_click (button);
+          }
+        g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, text);
+        g_signal_emit_by_name (entry, "activate");
+        break;
+      }
     case KIND_REPLAY:
       {
         XqReplayBar *bar = xq_lesson_player_get_replay_bar (f->player);
@@ -588,7 +609,8 @@ static void
 test_play_new_units (Fixture       *f,
                      gconstpointer  data)
 {
-  const char *const ids[] = { "pieces", "mating", "notation" };
+  const char *const ids[] = { "pieces", "values", "mating", "notation" };
+  guint pictures = 0;
 
   for (guint u = 0; u < G_N_ELEMENTS (ids); u++)
     {
@@ -602,7 +624,15 @@ test_play_new_units (Fixture       *f,
 
           if (ex != NULL)
             {
+              XqPieceSet shown;
+
               g_test_message ("%s/%s", unit->id, ex->id);
+              /* The bridge's pictures, whatever the preferences say; the
+               * other exercises show the preferred (traditional) set. */
+              g_object_get (f->board, "piece-set", &shown, NULL);
+              g_assert_cmpint (shown, ==, ex->pieces == XQ_EXERCISE_PIECES_PICTOGRAM ? XQ_PIECE_SET_PICTOGRAM
+                                          : XQ_PIECE_SET_TRADITIONAL);
+              pictures += shown == XQ_PIECE_SET_PICTOGRAM;
               solve_exercise (f, ex);
               g_assert_true (xq_lesson_player_is_solved (f->player));
               g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 3);
@@ -615,6 +645,7 @@ test_play_new_units (Fixture       *f,
       xq_test_click (xq_lesson_player_get_button (f->player, "next"));
       g_assert_false (xq_learn_page_is_playing (f->page));
     }
+  g_assert_cmpuint (pictures, >=, 5);
 
   /* Set-up's tray buttons say which piece they hold and how many are left
    * (the tests run without an accessibility bus, so only the tooltip is

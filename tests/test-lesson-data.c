@@ -117,6 +117,12 @@ test_answers_accepted (void)
               g_assert_cmpint (m, !=, XQ_MOVE_NONE);
               v = xq_exercise_check (ex, &one);
             }
+          else if (xq_exercise_is (ex, "type-move"))
+            {
+              /* The core's text for the arrow's move, read back as typed. */
+              g_assert_nonnull (answer.text);
+              v = xq_exercise_check (ex, &answer);
+            }
           else if (xq_exercise_is (ex, "read-move"))
             {
               /* The move the core reads from the text on show. */
@@ -443,6 +449,33 @@ test_wrong_answers_explain (void)
                   checked++;
                 }
               xq_attempt_clear (&a);
+            }
+          else if (xq_exercise_is (ex, "type-move"))
+            {
+              XqMove moves[XQ_MAX_MOVES];
+              XqPosition pos = ex->position;
+              int n = xq_position_legal_moves (&pos, moves);
+              XqMove shown = xq_move_from_iccs (xq_exercise_get_field (ex, "arrow"));
+
+              /* Every other legal move, typed as the core writes it, and a
+               * text that is no move at all. */
+              for (int k = 0; k < n; k++)
+                {
+                  g_autofree char *text = xq_notation_format (&pos, moves[k], xq_answer_learner_notation ());
+                  XqAnswer typed = { .text = text };
+                  g_autoptr(XqVerdict) v = NULL;
+
+                  if (moves[k] == shown)
+                    continue;
+                  v = xq_exercise_check (ex, &typed);
+                  assert_explains (v);
+                  checked++;
+                }
+              {
+                XqAnswer typed = { .text = "?" };
+                g_autoptr(XqVerdict) v = xq_exercise_check (ex, &typed);
+                assert_explains (v);
+              }
             }
           else if (xq_exercise_is (ex, "setup"))
             {

@@ -286,7 +286,7 @@ test_xqtool_stats (void)
     guint n_kinds;
     const XqKind *const *kinds = xq_kinds (&n_kinds);
 
-    g_assert_cmpuint (n_kinds, ==, 10);
+    g_assert_cmpuint (n_kinds, ==, 11);
     g_assert_cmpuint (g_strv_length (lines), >=, 2 + n_kinds + 1);
     /* One line per kind of the table, in its order. */
     for (guint k = 0; k < n_kinds; k++)

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The notation drills: "read-move" (play the written move) and
- * "write-move" (pick how the move shown is written), their right and wrong
+/* The notation drills: "read-move" (play the written move),
+ * "write-move" (pick how the move shown is written) and "type-move" (type
+ * it, in either script or WXF), their right and wrong
  * answers with the reasons, their hint ladders, and the shipped unit
  * "Reading and writing moves": every move in it read back by the notation
  * module in both scripts and WXF, and shown in the learner's script. */
@@ -368,6 +369,171 @@ test_write_hints (void)
   xq_attempt_clear (&a);
 }
 
+
+/* ---- type-move ------------------------------------------------------------------ */
+
+static XqVerdict *
+type (XqAttempt *a, const char *text)
+{
+  XqInput in = { .type = XQ_INPUT_TEXT, .text = text };
+
+  return xq_attempt_input (a, &in);
+}
+
+/* What one typed text gets, without an attempt. */
+static XqVerdict *
+typed (const XqExercise *ex, const char *text)
+{
+  XqAnswer answer = { .text = text };
+
+  return xq_exercise_check (ex, &answer);
+}
+
+static void
+assert_typed_wrong (const XqExercise *ex, const char *text, const char *reason)
+{
+  g_autoptr(XqVerdict) v = typed (ex, text);
+
+  g_test_message ("%s -> %s", text, v->message);
+  g_assert_cmpint (v->kind, ==, XQ_VERDICT_WRONG);
+  g_assert_cmpstr (v->message, ==, reason);
+}
+
+static void
+test_type_right_and_wrong (void)
+{
+  g_autoptr(XqLessonFile) file = load_one ("type-move", START, "arrow", "h0g2", NULL);
+  XqExercise *ex = first (file);
+  /* The same move in both scripts, WXF, lower case, with spaces. */
+  static const char *const right[] = { "馬二進三", "马二进三", "傌二進三", "H2+3", "h2+3", " 馬 二 進 三 " };
+  XqAnswer answer;
+
+  xq_exercise_answer (ex, &answer);
+  g_assert_cmpstr (answer.text, ==, "馬二進三");
+  for (guint i = 0; i < G_N_ELEMENTS (right); i++)
+    {
+      g_autoptr(XqVerdict) v = typed (ex, right[i]);
+
+      g_test_message ("%s -> %s", right[i], v->message);
+      g_assert_cmpint (v->kind, ==, XQ_VERDICT_CORRECT);
+      g_assert_true (has_arrow (&v->marks, XQ_LESSON_ROLE_CORRECT, iccs ("h0g2")));
+    }
+  {
+    g_autoptr(XqVerdict) exact = typed (ex, "馬二進三");
+    g_autoptr(XqVerdict) other = typed (ex, "马二进三");
+
+    g_assert_cmpstr (exact->message, ==, "Yes: 馬二進三 is the move the arrow shows.");
+    g_assert_cmpstr (other->message, ==, "Yes: 马二进三 is the move the arrow shows. It is usually written 馬二進三.");
+  }
+  /* Each wrong part is named: the piece, the file, the direction, the number. */
+  assert_typed_wrong (ex, "炮二進三", "The piece is wrong: 炮 is the cannon, but the piece that moved is the horse (馬).");
+  assert_typed_wrong (ex, "馬八進七",
+                      "The file is wrong: the horse stands on file 二, counted from its own side’s right, not on file 八.");
+  assert_typed_wrong (ex, "马二退三",
+                      "The direction is wrong: the horse went forwards, towards the other side, so the move says 進.");
+  assert_typed_wrong (ex, "馬二進二",
+                      "The last number is wrong: a horse moves diagonally, so it is the file it lands on, 三, not 二.");
+  assert_typed_wrong (ex, "H2-3",
+                      "The direction is wrong: the horse went forwards, towards the other side, so the move says +.");
+  /* Unreadable texts say which sign is missing or unknown. */
+  assert_typed_wrong (ex, "馬二進",
+                      "That is not finished: a move is written with four signs, the piece, its file, the direction and "
+                      "a number.");
+  assert_typed_wrong (ex, "馬二進三三",
+                      "That has too many signs: a move is written with four, the piece, its file, the direction and a "
+                      "number.");
+  assert_typed_wrong (ex, "馬二去三",
+                      "“去” is not used to write moves: a move is written with the piece, numbers and the direction.");
+  assert_typed_wrong (ex, "二進三", "The piece is missing: say which piece moved, the horse (馬).");
+  assert_typed_wrong (ex, "馬進三",
+                      "The file is missing: after the piece comes the file it stands on, counted from its own side’s "
+                      "right (二).");
+  assert_typed_wrong (ex, "馬二三三", "The direction is missing: 進 forwards, 退 back or 平 sideways.");
+  assert_typed_wrong (ex, "", "Type the move first: the piece, its file, the direction and a number.");
+}
+
+static void
+test_type_lines_pairs_black (void)
+{
+  g_autoptr(XqLessonFile) pairs = load_one ("type-move", PAIRS, "arrow", "e5g5", NULL);
+  g_autoptr(XqLessonFile) line = load_one ("type-move", START, "arrow", "i0i2", NULL);
+  g_autoptr(XqLessonFile) black = load_one ("type-move", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1",
+                                            "arrow", "h9g7", NULL);
+  g_autoptr(XqLessonFile) wxf = load_one ("type-move", PAIRS, "arrow", "e5g5", ", \"notation\": \"wxf\"");
+
+  assert_typed_wrong (first (pairs), "車五平三",
+                      "More than one chariot stands on that file, so the move says which one (前, 後) instead of the "
+                      "file number.");
+  assert_typed_wrong (first (pairs), "後車平三",
+                      "Which one is wrong: the chariot that moved is the front one, nearer the other side (前).");
+  assert_typed_wrong (first (pairs), "前車平二",
+                      "The last number is wrong: with 平 it is the file the chariot stops on, 三, not 二.");
+  assert_typed_wrong (first (line), "車一進三",
+                      "The last number is wrong: the chariot went 2 steps along its file, 二, not 三.");
+  {
+    g_autoptr(XqVerdict) v = typed (first (wxf), "R+=3");
+    g_autoptr(XqVerdict) zh = typed (first (wxf), "前車平三");
+
+    g_assert_cmpint (v->kind, ==, XQ_VERDICT_CORRECT);
+    /* Chinese is read in a WXF exercise too: a move is a move. */
+    g_assert_cmpint (zh->kind, ==, XQ_VERDICT_CORRECT);
+    assert_typed_wrong (first (wxf), "R-=3",
+                        "Which one is wrong: the chariot that moved is the front one, nearer the other side (+).");
+  }
+  {
+    g_autoptr(XqVerdict) v = typed (first (black), "馬8進7");
+
+    g_assert_cmpint (v->kind, ==, XQ_VERDICT_CORRECT);
+    /* Black counts from its own right, with digits. */
+    assert_typed_wrong (first (black), "馬2進3",
+                        "The file is wrong: the horse stands on file 8, counted from its own side’s right, not on file 2.");
+  }
+}
+
+static void
+test_type_attempt_and_hints (void)
+{
+  g_autoptr(XqLessonFile) file = load_one ("type-move", START, "arrow", "h0g2", NULL);
+  XqExercise *ex = first (file);
+  const char *const *keypad = xq_exercise_keypad (ex);
+  XqAttempt a;
+
+  /* The keypad has Red's pieces and numbers, the directions, 前/中/後. */
+  g_assert_nonnull (keypad);
+  for (const char *const *want = (const char *const[]) { "馬", "車", "炮", "帥", "兵", "一", "九", "進", "退", "平",
+                                                          "前", "後", NULL };
+       *want != NULL; want++)
+    g_assert_true (g_strv_contains (keypad, *want));
+  g_assert_false (g_strv_contains (keypad, "7"));
+  g_assert_true (xq_exercise_choices (ex) == NULL);
+
+  xq_attempt_init (&a, ex);
+  g_assert_true (has_arrow (&a.base_marks, XQ_LESSON_ROLE_MOVE, iccs ("h0g2")));
+  {
+    g_autoptr(XqHint) piece = xq_attempt_hint (&a, 1);
+    g_autoptr(XqHint) point = xq_attempt_hint (&a, 2);
+    g_autoptr(XqHint) answer = xq_attempt_hint (&a, 3);
+    g_autoptr(XqVerdict) first_wrong = type (&a, "馬二退三");
+    g_autoptr(XqVerdict) second_wrong = type (&a, "馬八進七");
+    g_autoptr(XqVerdict) right = type (&a, "马二进三");
+
+    g_assert_nonnull (strstr (piece->text, "which piece is it"));
+    g_assert_true (has_mark (&piece->marks, XQ_LESSON_MARK_POINT, xq_sq_make (7, 0)));
+    g_assert_false (has_mark (&piece->marks, XQ_LESSON_MARK_POINT, xq_sq_make (6, 2)));
+    g_assert_true (has_mark (&point->marks, XQ_LESSON_MARK_POINT, xq_sq_make (6, 2)));
+    g_assert_cmpstr (answer->text, ==, "The move is written 馬二進三. Now type it.");
+    g_assert_true (has_arrow (&answer->marks, XQ_LESSON_ROLE_MOVE, iccs ("h0g2")));
+    g_assert_cmpint (first_wrong->kind, ==, XQ_VERDICT_WRONG);
+    g_assert_false (g_str_has_suffix (first_wrong->message, "The move is written 馬二進三."));
+    /* From the last try on the right text is named too. */
+    g_assert_true (g_str_has_suffix (second_wrong->message, " The move is written 馬二進三."));
+    g_assert_cmpint (right->kind, ==, XQ_VERDICT_CORRECT);
+    g_assert_true (a.solved);
+    g_assert_cmpint (a.stars, ==, 1);
+  }
+  xq_attempt_clear (&a);
+}
+
 /* ---- The shipped unit -------------------------------------------------------------- */
 
 static XqLessonFile *
@@ -386,7 +552,7 @@ load_shipped (void)
 static XqMove
 exercise_move (const XqExercise *ex)
 {
-  const char *text = xq_exercise_get_field (ex, xq_exercise_is (ex, "write-move") ? "arrow" : "moves");
+  const char *text = xq_exercise_get_field (ex, xq_exercise_is (ex, "read-move") ? "moves" : "arrow");
 
   g_assert_nonnull (text);
   return iccs (text);
@@ -398,7 +564,7 @@ test_unit_round_trip (void)
   static const XqNotation notations[] = { XQ_NOTATION_ZH_HANS, XQ_NOTATION_ZH_HANT, XQ_NOTATION_WXF };
   g_autoptr(XqLessonFile) file = load_shipped ();
   XqUnit *unit = file->unit;
-  guint drills = 0, reads = 0, writes = 0;
+  guint drills = 0, reads = 0, writes = 0, types = 0;
 
   g_assert_cmpstr (unit->id, ==, "notation");
   g_assert_cmpuint (unit->exercises->len, >=, 18);
@@ -409,9 +575,10 @@ test_unit_round_trip (void)
       XqNotationParts parts;
       XqMove m;
 
-      if (!xq_exercise_is (ex, "read-move") && !xq_exercise_is (ex, "write-move"))
+      if (!xq_exercise_is (ex, "read-move") && !xq_exercise_is (ex, "write-move") && !xq_exercise_is (ex, "type-move"))
         continue;
       drills++;
+      types += xq_exercise_is (ex, "type-move");
       reads += xq_exercise_is (ex, "read-move");
       writes += xq_exercise_is (ex, "write-move");
       m = exercise_move (ex);
@@ -427,6 +594,12 @@ test_unit_round_trip (void)
           g_assert_cmpint (xq_notation_parse (&pos, text, notations[n], &error), ==, m);
           g_assert_no_error (error);
           g_assert_cmpstr (spelled, ==, text);
+          if (xq_exercise_is (ex, "type-move"))
+            {
+              /* Typed in either script or WXF, the text is the move. */
+              g_autoptr(XqVerdict) v = typed (ex, text);
+              g_assert_cmpint (v->kind, ==, XQ_VERDICT_CORRECT);
+            }
         }
       if (xq_exercise_is (ex, "read-move"))
         {
@@ -436,7 +609,7 @@ test_unit_round_trip (void)
           xq_exercise_answer (ex, &answer);
           g_assert_cmpint (answer.moves[0], ==, m);
         }
-      else
+      else if (xq_exercise_is (ex, "write-move"))
         {
           /* No wrong choice spells the right move, and none twice. */
           GPtrArray *choices = xq_exercise_choices (ex);
@@ -451,6 +624,7 @@ test_unit_round_trip (void)
   g_assert_cmpuint (drills, >=, 18);
   g_assert_cmpuint (reads, >=, 8);
   g_assert_cmpuint (writes, >=, 8);
+  g_assert_cmpuint (types, >=, 6);
 }
 
 /* Under zh_CN the unit's moves are shown in simplified characters, under
@@ -542,6 +716,9 @@ main (int argc, char **argv)
   g_test_add_func ("/notation-drills/write/right-and-wrong", test_write_right_and_wrong);
   g_test_add_func ("/notation-drills/write/front-rear-across", test_write_front_rear_and_across);
   g_test_add_func ("/notation-drills/write/hints", test_write_hints);
+  g_test_add_func ("/notation-drills/type/right-and-wrong", test_type_right_and_wrong);
+  g_test_add_func ("/notation-drills/type/lines-pairs-wxf", test_type_lines_pairs_black);
+  g_test_add_func ("/notation-drills/type/attempt-and-hints", test_type_attempt_and_hints);
   g_test_add_func ("/notation-drills/unit/round-trip", test_unit_round_trip);
   for (guint i = 0; i < G_N_ELEMENTS (scripts); i++)
     {

@@ -1007,13 +1007,24 @@ test_computed_choose (Fixture *f, gconstpointer data)
   g_assert_true (xq_teach_page_publish (f->page, &error));
   g_assert_no_error (error);
 
-  /* The editor reads its own exercise back unchanged. */
+  /* The editor reads its own exercise back unchanged, with the piece set
+   * it asks for (the learner's own is the default, left out). */
+  {
+    g_autofree char *plain = xq_exercise_editor_to_json (editor);
+    g_assert_null (strstr (plain, "pieces"));
+  }
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (xq_exercise_editor_get_widget (editor, "pieces")), 1);
   json = xq_exercise_editor_to_json (editor);
+  g_assert_nonnull (strstr (json, "\"pieces\""));
+  g_assert_nonnull (strstr (json, "\"pictogram\""));
   xq_exercise_editor_reset (editor);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (xq_exercise_editor_get_widget (editor, "pieces"))), ==, 0);
   g_assert_true (xq_exercise_editor_load_json (editor, json, &error));
   g_assert_no_error (error);
   again = xq_exercise_editor_to_json (editor);
   g_assert_cmpstr (again, ==, json);
+  g_assert_true (validated (editor));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (xq_exercise_editor_get_widget (editor, "pieces")), 0);
 
   /* Legality: the options are the rule's own. */
   select_value (editor, "rule", "legal");

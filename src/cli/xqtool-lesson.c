@@ -427,6 +427,8 @@ exercise_schema (void)
           json_builder_set_member_name (b, common[i][0]);
           add_ref (b, common[i][1]);
         }
+      json_builder_set_member_name (b, "pieces");
+      add_field_schema (b, xq_kind_common_field ("pieces"));
       json_builder_set_member_name (b, "kind");
       json_builder_begin_object (b);
       json_builder_set_member_name (b, "const");
@@ -473,12 +475,13 @@ cmd_kinds (int argc, char **argv)
     {
       const XqKind *kind = kinds[k];
 
-      printf ("%s:%s%s%s%s%s\n", kind->name,
+      printf ("%s:%s%s%s%s%s%s\n", kind->name,
               kind->input & XQ_KIND_INPUT_TAP ? " tap" : "",
               kind->input & XQ_KIND_INPUT_MOVE ? " move" : "",
               kind->input & XQ_KIND_INPUT_CHOICES ? " choices" : "",
               kind->input & XQ_KIND_INPUT_TRAY ? " tray" : "",
-              kind->input & XQ_KIND_INPUT_CHECK ? " check" : "");
+              kind->input & XQ_KIND_INPUT_CHECK ? " check" : "",
+              kind->input & XQ_KIND_INPUT_TEXT ? " text" : "");
       for (guint i = 0; i < kind->n_fields; i++)
         {
           const XqKindField *f = &kind->fields[i];

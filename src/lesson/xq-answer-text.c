@@ -395,6 +395,11 @@ xq_answer_add_to_worksheet (XqWorksheet *sheet, const XqLessonFile *file, XqNota
             xq_worksheet_show_coordinates (sheet, xq_worksheet_get_n_exercises (sheet) - 1);
           if (xq_exercise_choices (ex) != NULL)
             xq_worksheet_set_choice (sheet, xq_worksheet_get_n_exercises (sheet) - 1);
+          if (ex->pieces != XQ_EXERCISE_PIECES_LEARNER)
+            {
+              guint last = xq_worksheet_get_n_exercises (sheet) - 1;
+              xq_worksheet_set_pieces (sheet, last, xq_exercise_piece_set (ex, xq_worksheet_get_pieces (sheet, last)));
+            }
           if (answers != NULL)
             g_ptr_array_add (answers, g_strdup_printf ("%s: %s", ex->id, answer ? answer : "-"));
         }

@@ -15,6 +15,7 @@
  * format's list of kinds; a new kind is one more line above the last. */
 #define XQ_KIND_LIST(K) \
   K (tap)               \
+  K (type_move)         \
   K (move)              \
   K (stars)             \
   K (setup)             \
@@ -50,6 +51,20 @@ xq_kind_by_name (const char *name)
 
 /* ---- Fields ------------------------------------------------------------------- */
 
+const XqFieldValue xq_kind_notations[] = {
+  { "chinese", N_("Chinese, in the learner’s script") },
+  { "wxf", N_("WXF") },
+  { NULL, NULL }
+};
+
+/* In the order of XqExercisePieces. */
+static const XqFieldValue pieces_values[] = {
+  { "learner", N_("As the learner chose in Preferences") },
+  { "pictogram", N_("Pictures") },
+  { "characters", N_("Characters") },
+  { NULL, NULL }
+};
+
 const XqKindField *
 xq_kind_common_fields (guint *n_fields)
 {
@@ -58,12 +73,25 @@ xq_kind_common_fields (guint *n_fields)
     { "kind", N_("_Kind"), XQ_FIELD_ENUM, NULL, 0, 0, TRUE },
     { "prompt", N_("_Prompt"), XQ_FIELD_TEXT, NULL, 0, XQ_LESSON_MAX_PROMPT, TRUE },
     { "fen", N_("_Position"), XQ_FIELD_FEN, NULL, 0, XQ_LESSON_MAX_FEN, FALSE },
+    { "pieces", N_("Pie_ces shown"), XQ_FIELD_ENUM, pieces_values, 0, 0, FALSE },
     { "hints", N_("_Hints"), XQ_FIELD_TEXTS, NULL, 0, XQ_LESSON_MAX_LIST, FALSE },
   };
 
   if (n_fields != NULL)
     *n_fields = G_N_ELEMENTS (common);
   return common;
+}
+
+const XqKindField *
+xq_kind_common_field (const char *key)
+{
+  guint n;
+  const XqKindField *common = xq_kind_common_fields (&n);
+
+  for (guint i = 0; key != NULL && i < n; i++)
+    if (strcmp (common[i].key, key) == 0)
+      return &common[i];
+  g_return_val_if_reached (NULL);
 }
 
 gboolean
@@ -166,12 +194,66 @@ xq_exercise_answer_key (const XqExercise *ex, XqAnswerStyle *style)
   return ex->kind->answer_key ? ex->kind->answer_key (ex, style) : NULL;
 }
 
+XqPieceSet
+xq_exercise_piece_set (const XqExercise *ex, XqPieceSet preferred)
+{
+  g_return_val_if_fail (ex != NULL, preferred);
+  return xq_lesson_piece_set (ex->pieces, preferred);
+}
+
+XqPieceSet
+xq_lesson_piece_set (XqExercisePieces pieces, XqPieceSet preferred)
+{
+  switch (pieces)
+    {
+    case XQ_EXERCISE_PIECES_PICTOGRAM:
+      return XQ_PIECE_SET_PICTOGRAM;
+    case XQ_EXERCISE_PIECES_CHARACTERS:
+      if (preferred != XQ_PIECE_SET_PICTOGRAM)
+        return preferred;
+      /* The script the learner reads written moves in is the pieces' too. */
+      return xq_answer_learner_notation () == XQ_NOTATION_ZH_HANS ? XQ_PIECE_SET_SIMPLIFIED
+                                                                  : XQ_PIECE_SET_TRADITIONAL;
+    case XQ_EXERCISE_PIECES_LEARNER:
+    default:
+      return preferred;
+    }
+}
+
 const XqPosition *
 xq_exercise_picture (const XqExercise *ex, XqLessonMarks *marks)
 {
   g_return_val_if_fail (ex != NULL && marks != NULL, NULL);
   *marks = ex->marks;
   return ex->kind->picture ? ex->kind->picture (ex, marks) : &ex->position;
+}
+
+gboolean
+xq_hint_for_written_move (XqMove shown, int level, XqHint *out)
+{
+  g_return_val_if_fail (out != NULL, FALSE);
+  xq_lesson_marks_add (&out->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_TARGET, xq_move_from (shown));
+  if (level == 1)
+    {
+      out->text = g_strdup (_("The marked piece moved: which piece is it, and on which file did it stand, counted "
+                              "from its own right?"));
+      return TRUE;
+    }
+  if (level == 2)
+    {
+      xq_lesson_marks_add (&out->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_HIGHLIGHT, xq_move_to (shown));
+      out->text = g_strdup (_("It went to the marked point: forwards, back or sideways? And does the last number "
+                              "count steps or name a file?"));
+      return TRUE;
+    }
+  return FALSE;
+}
+
+const char *const *
+xq_exercise_keypad (const XqExercise *ex)
+{
+  g_return_val_if_fail (ex != NULL, NULL);
+  return ex->kind->keypad != NULL ? ex->kind->keypad (ex) : NULL;
 }
 
 const XqGame *

@@ -102,6 +102,11 @@ typedef struct {
 /* id, kind, prompt, fen, hints: every exercise's fields (kind's values are
  * the table's names and labels: xq_kinds ()). */
 const XqKindField *xq_kind_common_fields (guint *n_fields);
+/* The vocabulary of the drills' "notation" (read-move, write-move,
+ * type-move): the learner's Chinese script, or WXF. */
+extern const XqFieldValue xq_kind_notations[];
+/* The common field with this key ("pieces"). */
+const XqKindField *xq_kind_common_field  (const char *key);
 /* Does field f apply when the kind's rule field rule_key holds value? */
 gboolean           xq_kind_field_applies (const XqKindField *f, const char *rule_value);
 /* Is f required when the rule field holds rule_value? */
@@ -173,6 +178,7 @@ typedef enum {
   XQ_INPUT_LIFT,    /* the piece on sq lifted back into the tray */
   XQ_INPUT_CHECK,   /* the Check button */
   XQ_INPUT_REPLY,   /* the defender's reply (a verdict's `reply`) is played */
+  XQ_INPUT_TEXT,    /* a text typed and handed in: text */
 } XqInputType;
 
 typedef struct {
@@ -181,6 +187,7 @@ typedef struct {
   XqMove      move;
   XqPiece     piece;
   const char *choice;
+  const char *text;
 } XqInput;
 
 /* What the player offers for a kind, as flags. */
@@ -191,6 +198,7 @@ typedef enum {
   XQ_KIND_INPUT_TRAY    = 1 << 3,  /* the set-up tray (XqSetupTray): pieces to place */
   XQ_KIND_INPUT_CHECK   = 1 << 4,  /* a Check button (when xq_attempt_wants_check) */
   XQ_KIND_INPUT_REPLAY  = 1 << 5,  /* a game to watch first (XqReplayBar): xq_exercise_replay */
+  XQ_KIND_INPUT_TEXT    = 1 << 6,  /* an entry to type in, with a keypad of signs: xq_exercise_keypad */
 } XqKindInput;
 
 /* One learner's try at one exercise: everything the player shows, kept in
@@ -221,7 +229,7 @@ typedef struct {
 typedef struct {
   char          *text;     /* translated */
   XqLessonMarks  marks;
-  char          *choice;   /* or NULL */
+  char          *choice;   /* or NULL; type-move: the text to type */
   XqPiece        piece;    /* or XQ_EMPTY */
 } XqHint;
 
@@ -235,6 +243,7 @@ typedef struct {
   int             n_moves;
   const XqPiece  *board;    /* setup: XQ_SQUARES pieces */
   const char     *choice;   /* choose: the id picked */
+  const char     *text;     /* type-move: the text typed */
   int             count;    /* stars: the fewest moves; mate: N */
 } XqAnswer;
 
@@ -269,6 +278,10 @@ struct _XqKind {
   GPtrArray *(*choices)    (const XqExercise *ex);
   /* The game to watch, at its last ply, for kinds with XQ_KIND_INPUT_REPLAY. */
   const XqGame *(*replay) (const XqExercise *ex);
+  /* The signs the keypad offers under the entry, for kinds with
+   * XQ_KIND_INPUT_TEXT (the pieces, numbers and directions of a written
+   * move), ended by NULL. */
+  const char *const *(*keypad) (const XqExercise *ex);
 
   /* Sets a fresh attempt's shown position, marks, tray... */
   void      (*start)       (XqAttempt *a);
@@ -327,6 +340,10 @@ void        xq_hint_free           (XqHint *hint);
  * found): its piece, then its point too, then the move as an arrow, each
  * with the sentence that names what is marked. */
 void        xq_hint_for_move       (XqMove key, int level, XqHint *out);
+/* Rungs 1 and 2 for a kind that asks how the move shown is written
+ * (write-move, type-move): the piece that moved, then where it went too;
+ * FALSE for rung 3, which is the kind's own (with the piece marked). */
+gboolean    xq_hint_for_written_move (XqMove shown, int level, XqHint *out);
 /* Rungs 2 and 3 for a kind whose answer is a set of points (tap, match):
  * one point not yet among the taps, then every one of them, with the
  * sentence that names what is marked. */
@@ -379,12 +396,19 @@ void        xq_exercise_answer     (const XqExercise *ex, XqAnswer *out);
 const char *xq_exercise_get_field  (const XqExercise *ex, const char *key);
 /* The choices of a question (XqChoice*), or NULL. */
 GPtrArray  *xq_exercise_choices    (const XqExercise *ex);
+/* The keypad's signs for a typed answer (ended by NULL), or NULL. */
+const char *const *xq_exercise_keypad (const XqExercise *ex);
 /* The replay to watch before answering (xq-replay.h), at its last ply, or NULL. */
 const XqGame *xq_exercise_replay (const XqExercise *ex);
 gboolean    xq_exercise_is         (const XqExercise *ex, const char *kind_name);
 /* The answer key line for a worksheet (NULL: nothing to say), in style's
  * notation (NULL: xq_answer_default_notation ()). */
 char       *xq_exercise_answer_key (const XqExercise *ex, XqAnswerStyle *style);
+/* The piece set ex's board shows when the learner's boards show
+ * `preferred`: the pictures, the characters (the preferred set if it is
+ * one of characters, else the interface language's script), or preferred. */
+XqPieceSet  xq_exercise_piece_set  (const XqExercise *ex, XqPieceSet preferred);
+XqPieceSet  xq_lesson_piece_set    (XqExercisePieces pieces, XqPieceSet preferred);
 /* The position to picture the exercise with, and its marks. */
 const XqPosition *xq_exercise_picture (const XqExercise *ex, XqLessonMarks *marks);
 

@@ -15,7 +15,7 @@ static const char *const document_order[] = {
   "entries", "name", "document", NULL
 };
 static const char *const item_order[] = {
-  "id", "kind", "title", "text", "prompt", "fen", "target", "mate-in", "pattern", "difficulty",
+  "id", "kind", "title", "text", "prompt", "fen", "pieces", "target", "mate-in", "pattern", "difficulty",
   "hints", "rule", "goal", "select", "side", "square", "number", "points", "stars", "moves",
   "replay", "question", "try",
   "marks", "choices", "answer", "point", "circle", "cross", "star", "arrow", "role", "color", NULL

@@ -1000,7 +1000,7 @@ xq_kind_refuse_key (XqKindReader *r, JsonObject *o, const char *path, const char
 /* ---- Exercises ------------------------------------------------------------- */
 
 /* The keys every exercise may use; its kind adds its own (XqKind.fields). */
-static const char *const common_keys[] = { "id", "kind", "prompt", "fen", "hints", "marks" };
+static const char *const common_keys[] = { "id", "kind", "prompt", "fen", "pieces", "hints", "marks" };
 
 XqExercise *
 xq_exercise_ref (XqExercise *ex)
@@ -1174,6 +1174,7 @@ load_exercise (Ctx *ctx, JsonObject *o, const char *path)
   ex->prompt = translate (get_text (&sub, o, path, "prompt", TRUE, XQ_LESSON_MAX_PROMPT));
   ex->hints = get_texts (&sub, o, path, "hints");
   get_marks (&sub, o, path, &ex->marks);
+  ex->pieces = MAX (0, xq_kind_get_enum (&sub, o, path, xq_kind_common_field ("pieces"), XQ_EXERCISE_PIECES_LEARNER));
   ex->fen = get_fen (&sub, o, path, "fen", FALSE, ex->kind->fen_default ? ex->kind->fen_default : XQ_START_FEN,
                      ex->kind->fen_checked, &ex->position);
 

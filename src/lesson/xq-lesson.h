@@ -123,6 +123,15 @@ typedef struct {
   XqGame       *replay;    /* at its last ply, or NULL */
 } XqLessonPage;
 
+/* Which pieces an exercise's board shows ("pieces"): the learner's choice
+ * in Preferences, or the pictures or the characters whatever that choice
+ * is (the bridge from pictograms to characters, docs/lesson-format.md). */
+typedef enum {
+  XQ_EXERCISE_PIECES_LEARNER,
+  XQ_EXERCISE_PIECES_PICTOGRAM,
+  XQ_EXERCISE_PIECES_CHARACTERS,
+} XqExercisePieces;
+
 /* The fields every exercise has; what its kind reads lives in `data`,
  * private to the kind's file (src/lesson/kinds/). */
 typedef struct {
@@ -133,6 +142,7 @@ typedef struct {
   XqPosition     position;
   GPtrArray     *hints;       /* translated strings: the hint ladder, gentlest first */
   XqLessonMarks  marks;       /* shown with the prompt */
+  XqExercisePieces pieces;    /* the piece set its board shows */
   gpointer       data;        /* the kind's own */
   GHashTable    *fields;      /* kind field key -> its value as text (xq_exercise_get_field) */
   gatomicrefcount ref_count;  /* the unit holds one; a hint being computed another */

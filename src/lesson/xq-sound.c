@@ -110,6 +110,7 @@ xq_sound_for_input (const XqPosition *before,
        * the kind only toggled (no verdict) stays quiet. */
       return v != NULL ? XQ_SOUND_MOVE : XQ_SOUND_NONE;
     case XQ_INPUT_CHOOSE:
+    case XQ_INPUT_TEXT:
     case XQ_INPUT_LIFT:
     case XQ_INPUT_CHECK:
       return XQ_SOUND_NONE;

@@ -63,6 +63,8 @@ typedef struct {
   XqAnnotations *annots;   /* NULL when there are none */
   gboolean       coordinates;  /* print them around this board */
   gboolean       choice;       /* answered by circling a choice: no answer lines */
+  gboolean       own_pieces;   /* drawn with `pieces`, not the sheet's set */
+  XqPieceSet     pieces;
   gboolean       flipped;      /* Black at the bottom of this board */
 } Exercise;
 
@@ -190,6 +192,27 @@ xq_worksheet_show_coordinates (XqWorksheet *sheet, guint index)
 {
   g_return_if_fail (sheet != NULL && index < sheet->exercises->len);
   ((Exercise *) sheet->exercises->pdata[index])->coordinates = TRUE;
+}
+
+void
+xq_worksheet_set_pieces (XqWorksheet *sheet, guint index, XqPieceSet pieces)
+{
+  Exercise *ex;
+
+  g_return_if_fail (sheet != NULL && index < sheet->exercises->len);
+  ex = sheet->exercises->pdata[index];
+  ex->own_pieces = TRUE;
+  ex->pieces = pieces;
+}
+
+XqPieceSet
+xq_worksheet_get_pieces (const XqWorksheet *sheet, guint index)
+{
+  const Exercise *ex;
+
+  g_return_val_if_fail (sheet != NULL && index < sheet->exercises->len, XQ_PIECE_SET_TRADITIONAL);
+  ex = sheet->exercises->pdata[index];
+  return ex->own_pieces ? ex->pieces : sheet->style.pieces;
 }
 
 void
@@ -615,6 +638,8 @@ draw_board (XqWorksheet *sheet, cairo_t *cr, const Exercise *ex, const XqWorkshe
   gboolean ok;
 
   style.coordinates |= ex->coordinates;
+  if (ex->own_pieces)
+    style.pieces = ex->pieces;
   style.flipped |= ex->flipped;
   svg = xq_render_svg (&ex->pos, &style, ex->annots, slot->board_w);
   /* Drawn as vectors straight into the PDF: crisp at any printer resolution. */

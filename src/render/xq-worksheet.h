@@ -69,6 +69,10 @@ guint        xq_worksheet_get_n_exercises (const XqWorksheet *sheet);
 /* Prints the ICCS coordinates around exercise index's board (its key names
  * points by them), whatever the sheet's style says. */
 void         xq_worksheet_show_coordinates (XqWorksheet *sheet, guint index);
+/* Draws exercise index's board with this piece set, whatever the sheet's
+ * style says (a lesson's pictogram bridge). */
+void         xq_worksheet_set_pieces   (XqWorksheet *sheet, guint index, XqPieceSet pieces);
+XqPieceSet   xq_worksheet_get_pieces   (const XqWorksheet *sheet, guint index);
 /* Exercise index is answered by circling one of the choices its prompt
  * lists: no answer lines, the question has the whole text box. */
 void         xq_worksheet_set_choice   (XqWorksheet *sheet, guint index);

@@ -30,6 +30,7 @@ struct _XqExerciseEditor
   GtkDropDown      *kind;
   GtkEntry         *prompt;
   GtkTextView      *hints;
+  GtkDropDown      *pieces;       /* the common field "pieces" */
   GtkBox           *kind_fields;
   GtkDropDown      *click_mode;
   GtkLabel         *problems_label;

@@ -182,19 +182,6 @@ set_field_text (XqExerciseEditor *self, const Field *f, const char *text)
     }
 }
 
-/* The common field with this key (xq_kind_common_fields). */
-static const XqKindField *
-common_field (const char *key)
-{
-  guint n;
-  const XqKindField *common = xq_kind_common_fields (&n);
-
-  for (guint i = 0; i < n; i++)
-    if (strcmp (common[i].key, key) == 0)
-      return &common[i];
-  g_return_val_if_reached (NULL);
-}
-
 JsonObject *
 xq_exercise_editor_get_object (XqExerciseEditor *self)
 {
@@ -203,6 +190,7 @@ xq_exercise_editor_get_object (XqExerciseEditor *self)
   gboolean own_fen = FALSE;
   g_autofree char *fen = NULL;
   g_autofree char *hints = NULL;
+  guint pieces;
 
   g_return_val_if_fail (XQ_IS_EXERCISE_EDITOR (self), NULL);
   kind = current_kind (self);
@@ -215,9 +203,13 @@ xq_exercise_editor_get_object (XqExerciseEditor *self)
   /* A kind with a position of its own (set-up's target) takes the board;
    * every other kind shows it. */
   fen = own_fen ? NULL : xq_position_editor_get_fen (self->position);
-  xq_lesson_field_set_text (common_field ("fen"), NULL, fen, o);
+  xq_lesson_field_set_text (xq_kind_common_field ("fen"), NULL, fen, o);
   hints = view_text (self->hints);
-  xq_lesson_field_set_text (common_field ("hints"), NULL, hints, o);
+  xq_lesson_field_set_text (xq_kind_common_field ("hints"), NULL, hints, o);
+  pieces = gtk_drop_down_get_selected (self->pieces);
+  /* The learner's own choice is the default, left out of the file. */
+  if (pieces > 0 && pieces < g_list_model_get_n_items (gtk_drop_down_get_model (self->pieces)))
+    xq_lesson_field_set_text (xq_kind_common_field ("pieces"), NULL, xq_kind_common_field ("pieces")->values[pieces].value, o);
   if (self->marks.n_marks > 0)
     json_object_set_member (o, "marks", xq_lesson_marks_to_json (&self->marks));
   for (guint i = 0; i < self->fields->len; i++)
@@ -603,8 +595,12 @@ xq_exercise_editor_load_json (XqExerciseEditor *self, const char *json, GError *
       /* What the loader would refuse is left out here; the rest is drawn. */
       xq_lesson_marks_from_json (json_object_get_member (o, "marks"), "$", &self->marks, problems);
     }
-  hints = xq_lesson_field_get_text (common_field ("hints"), o);
+  hints = xq_lesson_field_get_text (xq_kind_common_field ("hints"), o);
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->hints), hints != NULL ? hints : "", -1);
+  if ((s = member_string (o, "pieces")) != NULL)
+    for (guint i = 0; xq_kind_common_field ("pieces")->values[i].value != NULL; i++)
+      if (strcmp (xq_kind_common_field ("pieces")->values[i].value, s) == 0)
+        gtk_drop_down_set_selected (self->pieces, i);
   for (guint i = 0; i < self->fields->len; i++)
     {
       Field *f = &g_array_index (self->fields, Field, i);
@@ -631,6 +627,7 @@ xq_exercise_editor_reset (XqExerciseEditor *self)
   gtk_editable_set_text (GTK_EDITABLE (self->prompt), "");
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->hints), "", -1);
   gtk_drop_down_set_selected (self->kind, 0);
+  gtk_drop_down_set_selected (self->pieces, 0);
   /* Fresh rows: every field at its default. */
   g_array_set_size (self->fields, 0);
   build_fields (self);
@@ -663,6 +660,7 @@ xq_exercise_editor_get_widget (XqExerciseEditor *self, const char *name)
 {
   const struct { const char *name; gpointer widget; } table[] = {
     { "id", self->id }, { "kind", self->kind }, { "prompt", self->prompt }, { "hints", self->hints },
+    { "pieces", self->pieces },
     { "click-mode", self->click_mode }, { "problems", self->problems_label },
     { "checking", self->checking_spinner }, { "marks-palette", self->palette },
     { "clear-marks", self->clear_marks },
@@ -803,7 +801,7 @@ xq_exercise_editor_class_init (XqExerciseEditorClass *klass)
   g_type_ensure (XQ_TYPE_BESIDE_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-exercise-editor.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, XqExerciseEditor, name)
-  BIND (position); BIND (id); BIND (kind); BIND (prompt); BIND (hints); BIND (kind_fields);
+  BIND (position); BIND (id); BIND (kind); BIND (prompt); BIND (hints); BIND (pieces); BIND (kind_fields);
   BIND (click_mode); BIND (problems_label); BIND (checking_spinner);
 #undef BIND
   gtk_widget_class_bind_template_callback (widget_class, form_changed_cb);
@@ -815,6 +813,7 @@ static void
 xq_exercise_editor_init (XqExerciseEditor *self)
 {
   g_autoptr(GtkStringList) kind_labels = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) piece_labels = gtk_string_list_new (NULL);
   guint n;
   const XqKind *const *kinds = xq_kinds (&n);
 
@@ -825,8 +824,11 @@ xq_exercise_editor_init (XqExerciseEditor *self)
   xq_exercise_editor_build_marks_row (self);
   for (guint i = 0; i < n; i++)
     gtk_string_list_append (kind_labels, g_dgettext (GETTEXT_PACKAGE, kinds[i]->label));
+  for (const XqFieldValue *v = xq_kind_common_field ("pieces")->values; v->value != NULL; v++)
+    gtk_string_list_append (piece_labels, g_dgettext (GETTEXT_PACKAGE, v->label));
   self->loading = TRUE;
   gtk_drop_down_set_model (self->kind, G_LIST_MODEL (kind_labels));
+  gtk_drop_down_set_model (self->pieces, G_LIST_MODEL (g_steal_pointer (&piece_labels)));
   self->fields = g_array_new (FALSE, TRUE, sizeof (Field));
   self->loading = FALSE;
   g_signal_connect_swapped (xq_position_editor_get_board (self->position), "point-activated",

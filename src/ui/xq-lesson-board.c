@@ -7,6 +7,7 @@
 
 #include "xq-board-paint.h"
 #include "xq-board-settings.h"
+#include "xq-kind.h"
 #include "xq-lesson-board.h"
 
 struct _XqLessonBoard
@@ -611,4 +612,68 @@ xq_lesson_board_get_drag_pieces (XqLessonBoard *self)
 {
   g_return_val_if_fail (XQ_IS_LESSON_BOARD (self), FALSE);
   return self->drag_pieces;
+}
+
+/* ---- An exercise's piece set ---------------------------------------------------- */
+
+typedef struct {
+  XqExercisePieces pieces;
+  XqPieceSet       preferred;  /* the last set the preferences gave the board */
+  gboolean         applying;
+} PiecesPin;
+
+#define PIECES_PIN_KEY "xq-lesson-board-pieces"
+
+/* The learner's set: the preferences' when they are there, else (a test
+ * without the compiled schema) the last set the board was given. */
+static XqPieceSet
+preferred_set (const PiecesPin *pin)
+{
+  GSettings *settings = xq_board_settings_get_default ();
+  g_autofree char *value = settings != NULL ? g_settings_get_string (settings, "piece-set") : NULL;
+
+  return value != NULL ? xq_board_settings_piece_set (value) : pin->preferred;
+}
+
+static void
+pin_apply (GObject *board, PiecesPin *pin)
+{
+  XqPieceSet want = xq_lesson_piece_set (pin->pieces, preferred_set (pin));
+  XqPieceSet now;
+
+  g_object_get (board, "piece-set", &now, NULL);
+  if (now == want)
+    return;
+  pin->applying = TRUE;
+  g_object_set (board, "piece-set", want, NULL);
+  pin->applying = FALSE;
+}
+
+/* The preferences (their binding) set the board: the exercise's set wins. */
+static void
+pin_notify_cb (GObject *board, GParamSpec *pspec, PiecesPin *pin)
+{
+  if (pin->applying)
+    return;
+  g_object_get (board, "piece-set", &pin->preferred, NULL);
+  pin_apply (board, pin);
+}
+
+void
+xq_lesson_board_show_pieces (gpointer         board,
+                             XqExercisePieces pieces)
+{
+  PiecesPin *pin;
+
+  g_return_if_fail (G_IS_OBJECT (board));
+  pin = g_object_get_data (board, PIECES_PIN_KEY);
+  if (pin == NULL)
+    {
+      pin = g_new0 (PiecesPin, 1);
+      g_object_get (board, "piece-set", &pin->preferred, NULL);
+      g_object_set_data_full (board, PIECES_PIN_KEY, pin, g_free);
+      g_signal_connect (board, "notify::piece-set", G_CALLBACK (pin_notify_cb), pin);
+    }
+  pin->pieces = pieces;
+  pin_apply (board, pin);
 }

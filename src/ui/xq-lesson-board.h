@@ -9,6 +9,7 @@
 #include <gtk/gtk.h>
 
 #include "xq-board-view.h"
+#include "xq-lesson.h"
 #include "xq-lesson-marks.h"
 
 G_BEGIN_DECLS
@@ -36,6 +37,13 @@ void          xq_lesson_board_tap            (XqLessonBoard *self, XqSquare sq);
 
 /* The properties "piece-set", "theme" and "show-coordinates" are the view's,
  * which follow the preferences (xq-board-settings.h). */
+
+/* The piece set an exercise asks for ("pieces", xq_lesson_piece_set ())
+ * on any board with a "piece-set" property that follows the preferences
+ * (a lesson board, the projector's board): the board shows it, and keeps
+ * showing it when the preferences change, until the next call;
+ * XQ_EXERCISE_PIECES_LEARNER gives the board back to the preferences. */
+void          xq_lesson_board_show_pieces    (gpointer board, XqExercisePieces pieces);
 
 /* Set-up exercises: pieces are dragged from a tray onto the board, and a
  * placed piece to another point or off the board.  Every drop is reported

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* xq-lesson-player-private.h: what the files of XqLessonPlayer share —
  * xq-lesson-player.c (the steps, the learner's input, hints, progress)
- * xq-lesson-player-hints.c (hints, in a worker) and
+ * xq-lesson-player-hints.c (hints, in a worker),
+ * xq-lesson-player-typing.c (the entry and keypad of a typed answer) and
  * xq-lesson-player-layout.c (board and words beside each other or one
  * above the other, by the width).  The Exercises button is its own widget
  * (xq-exercise-list.h). */
@@ -60,6 +61,7 @@ struct _XqLessonPlayer
   GtkWidget     *next_button;
 
   GHashTable    *choice_buttons;   /* choice id -> GtkWidget (borrowed) */
+  GtkWidget     *typing_entry;     /* a typed answer's entry, in choices_box (borrowed), or NULL */
   GdkTexture    *piece_tex[16];    /* the tray's, in the board's style */
   guint          relayout_source;
   XqPosition     empty_page;       /* what the board shows on a step without a position */
@@ -81,6 +83,8 @@ struct _XqLessonPlayer
 /* xq-lesson-player.c */
 /* The step on show is an exercise that takes this input. */
 gboolean xq_lesson_player_takes        (XqLessonPlayer *self, XqKindInput input);
+/* Hands what the learner did to the kind and shows the verdict. */
+void     xq_lesson_player_handle       (XqLessonPlayer *self, const XqInput *in);
 /* The sentence under the board (NULL: none), in a css class (NULL: plain). */
 void     xq_lesson_player_set_feedback (XqLessonPlayer *self, const char *text, const char *css_class);
 
@@ -89,6 +93,10 @@ void     xq_lesson_player_set_feedback (XqLessonPlayer *self, const char *text, 
 void     xq_lesson_player_ask_hint     (XqLessonPlayer *self);
 /* Drops the hint being computed; not shown, it costs no star. */
 void     xq_lesson_player_cancel_hint  (XqLessonPlayer *self);
+
+/* xq-lesson-player-typing.c */
+/* Fills choices_box with the entry, its button and the kind's keypad. */
+void     xq_lesson_player_show_typing  (XqLessonPlayer *self);
 
 /* xq-lesson-player-layout.c */
 /* Follows the scroller's size: arranges the page for it, from an idle. */

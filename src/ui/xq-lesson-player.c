@@ -193,7 +193,6 @@ leave_attempt (XqLessonPlayer *self)
 
 /* ---- Input: everything the learner does goes to the kind ------------------------ */
 
-static void handle (XqLessonPlayer *self, const XqInput *in);
 
 static gboolean
 play_reply_cb (gpointer user_data)
@@ -202,13 +201,13 @@ play_reply_cb (gpointer user_data)
   XqInput in = { .type = XQ_INPUT_REPLY, .sq = XQ_NO_SQUARE, .move = XQ_MOVE_NONE };
 
   self->reply_source = 0;
-  handle (self, &in);
+  xq_lesson_player_handle (self, &in);
   return G_SOURCE_REMOVE;
 }
 
-static void
-handle (XqLessonPlayer *self,
-        const XqInput  *in)
+void
+xq_lesson_player_handle (XqLessonPlayer *self,
+                         const XqInput  *in)
 {
   g_autoptr(XqVerdict) v = NULL;
   GtkWidget *button;
@@ -269,7 +268,7 @@ board_tap_cb (XqLessonPlayer *self,
   if (xq_lesson_player_takes (self, XQ_KIND_INPUT_TRAY))
     xq_setup_tray_tap (self->tray, sq);
   else if (xq_lesson_player_takes (self, XQ_KIND_INPUT_TAP))
-    handle (self, &in);
+    xq_lesson_player_handle (self, &in);
 }
 
 static void
@@ -281,7 +280,7 @@ move_cb (XqLessonPlayer *self,
   XqInput in = { .type = XQ_INPUT_MOVE, .sq = XQ_NO_SQUARE, .move = xq_move_make (from, to) };
 
   if (self->reply_source == 0 && xq_lesson_player_takes (self, XQ_KIND_INPUT_MOVE))
-    handle (self, &in);
+    xq_lesson_player_handle (self, &in);
 }
 
 static void
@@ -289,7 +288,7 @@ tray_input_cb (XqLessonPlayer *self,
                const XqInput  *in,
                XqSetupTray    *tray)
 {
-  handle (self, in);
+  xq_lesson_player_handle (self, in);
 }
 
 static void
@@ -336,7 +335,7 @@ choice_clicked_cb (GtkButton      *button,
   XqInput in = { .type = XQ_INPUT_CHOOSE, .sq = XQ_NO_SQUARE, .move = XQ_MOVE_NONE,
                  .choice = g_object_get_data (G_OBJECT (button), "choice") };
 
-  handle (self, &in);
+  xq_lesson_player_handle (self, &in);
 }
 
 static void
@@ -344,7 +343,7 @@ check_clicked_cb (XqLessonPlayer *self)
 {
   XqInput in = { .type = XQ_INPUT_CHECK, .sq = XQ_NO_SQUARE, .move = XQ_MOVE_NONE };
 
-  handle (self, &in);
+  xq_lesson_player_handle (self, &in);
 }
 
  /* ---- Steps ------------------------------------------------------------------------------ */
@@ -421,14 +420,17 @@ reset_exercise (XqLessonPlayer *self)
   gtk_widget_set_visible (self->retry_button, TRUE);
   gtk_widget_set_visible (self->check_button, xq_attempt_wants_check (&self->attempt));
   gtk_widget_set_sensitive (self->check_button, TRUE);
-  gtk_widget_set_visible (self->choices_box, xq_lesson_player_takes (self, XQ_KIND_INPUT_CHOICES));
+  gtk_widget_set_visible (self->choices_box, xq_lesson_player_takes (self, XQ_KIND_INPUT_CHOICES | XQ_KIND_INPUT_TEXT));
   gtk_label_set_text (GTK_LABEL (self->prompt_label), ex->prompt);
   xq_lesson_player_set_feedback (self, NULL, NULL);
 
+  xq_lesson_board_show_pieces (self->board, ex->pieces);
   xq_lesson_board_set_tap_mode (self->board, xq_lesson_player_takes (self, XQ_KIND_INPUT_TAP));
   xq_lesson_board_set_drag_pieces (self->board, xq_lesson_player_takes (self, XQ_KIND_INPUT_TRAY));
   if (xq_lesson_player_takes (self, XQ_KIND_INPUT_CHOICES))
     show_choices (self);
+  if (xq_lesson_player_takes (self, XQ_KIND_INPUT_TEXT))
+    xq_lesson_player_show_typing (self);
   if (xq_lesson_player_takes (self, XQ_KIND_INPUT_TRAY))
     xq_setup_tray_show (self->tray, &self->attempt, FALSE);
   show_attempt (self, NULL);
@@ -448,6 +450,7 @@ show_page (XqLessonPlayer     *self,
                                 XQ_MOVE_NONE, FALSE);
   xq_lesson_board_set_marks (self->board, page->fen != NULL ? &page->marks : NULL);
   xq_replay_bar_show (self->replay_bar, page->replay, &page->marks, TRUE);
+  xq_lesson_board_show_pieces (self->board, XQ_EXERCISE_PIECES_LEARNER);
   xq_lesson_board_set_tap_mode (self->board, FALSE);
   xq_lesson_board_set_drag_pieces (self->board, FALSE);
   gtk_widget_set_sensitive (self->next_button, TRUE);
@@ -478,6 +481,7 @@ show_summary (XqLessonPlayer *self)
                         "and at least one. Your best is kept: pick an exercise from the list to earn more."));
   gtk_widget_set_visible (self->praise_label, TRUE);
   xq_lesson_board_set_position (self->board, &self->empty_page, XQ_MOVE_NONE, FALSE);
+  xq_lesson_board_show_pieces (self->board, XQ_EXERCISE_PIECES_LEARNER);
   xq_lesson_board_set_tap_mode (self->board, FALSE);
   gtk_button_set_label (GTK_BUTTON (self->next_button), _("Back to the Units"));
   gtk_widget_set_sensitive (self->next_button, TRUE);

@@ -66,6 +66,11 @@ GtkWidget     *xq_lesson_player_get_button   (XqLessonPlayer *self, const char *
 GtkWidget     *xq_lesson_player_get_choice_button (XqLessonPlayer *self, const char *choice_id);
 GtkWidget     *xq_lesson_player_get_tray_button   (XqLessonPlayer *self, XqPiece piece);
 
+/* A typed answer's entry (NULL when the step takes none), and the keypad's
+ * button that types `sign` ("⌫": the one that deletes). */
+GtkWidget     *xq_lesson_player_get_typing_entry (XqLessonPlayer *self);
+GtkWidget     *xq_lesson_player_get_keypad_button (XqLessonPlayer *self, const char *sign);
+
 /* The replay shown on a page or before a question (hidden when none). */
 XqReplayBar   *xq_lesson_player_get_replay_bar (XqLessonPlayer *self);
 

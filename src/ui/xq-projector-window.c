@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "xq-kind.h"
+#include "xq-lesson-board.h"
 #include "xq-lesson-marks.h"
 #include "xq-lesson-rules.h"
 #include "xq-mark-palette.h"
@@ -19,6 +20,7 @@ typedef struct {
   XqPosition    pos;
   XqAnnotations marks;
   char         *prompt;
+  XqExercisePieces pieces;
 } Item;
 
 typedef struct {
@@ -358,6 +360,7 @@ go_to (XqProjectorWindow *self, int index, gboolean from_projector)
   item = g_ptr_array_index (self->items, index);
   self->index = index;
   show (self, &item->pos, &item->marks, item->prompt);
+  xq_lesson_board_show_pieces (self->board, item->pieces);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INDEX]);
   if (from_projector)
     {
@@ -374,6 +377,7 @@ xq_projector_window_set_position (XqProjectorWindow *self, const XqPosition *pos
   g_ptr_array_set_size (self->items, 0);
   self->index = -1;
   show (self, pos, NULL, prompt);
+  xq_lesson_board_show_pieces (self->board, XQ_EXERCISE_PIECES_LEARNER);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INDEX]);
 }
 
@@ -394,6 +398,7 @@ xq_projector_window_show_exercise (XqProjectorWindow *self, const XqUnit *unit, 
       item->pos = *pos;
       xq_lesson_marks_to_annotations (&marks, pos, &item->marks);
       item->prompt = g_strdup (ex->prompt);
+      item->pieces = ex->pieces;
       g_ptr_array_add (self->items, item);
     }
   go_to (self, (int) index, FALSE);

@@ -20,15 +20,9 @@ typedef struct {
   char      *text;      /* the move as the prompt shows it */
 } ReadMove;
 
-static const XqFieldValue notations[] = {
-  { "chinese", N_("Chinese, in the learner’s script") },
-  { "wxf", N_("WXF") },
-  { NULL, NULL }
-};
-
 static const XqKindField fields[] = {
   { "moves", N_("_Move"), XQ_FIELD_MOVES, NULL, 1, 1, TRUE },
-  { "notation", N_("_Notation"), XQ_FIELD_ENUM, notations, 0, 0, FALSE },
+  { "notation", N_("_Notation"), XQ_FIELD_ENUM, xq_kind_notations, 0, 0, FALSE },
 };
 
 /* Where the prompt shows the move; without it the move follows the prompt. */

@@ -198,6 +198,7 @@ setup_input (XqAttempt *a, const XqInput *in)
     case XQ_INPUT_TAP:
     case XQ_INPUT_MOVE:
     case XQ_INPUT_CHOOSE:
+    case XQ_INPUT_TEXT:
     case XQ_INPUT_REPLY:
     default:
       return NULL;

@@ -46,17 +46,11 @@ typedef struct {
   GHashTable     *reasons;   /* choice id -> why it is wrong (translated) */
 } WriteMove;
 
-static const XqFieldValue notations[] = {
-  { "chinese", N_("Chinese, in the learner’s script") },
-  { "wxf", N_("WXF") },
-  { NULL, NULL }
-};
-
 static const XqKindField fields[] = {
   /* Not "moves": a worksheet prints a question's "moves" beside it, and
    * this move is the answer. */
   { "arrow", N_("_Move shown"), XQ_FIELD_MOVES, NULL, 1, 1, TRUE },
-  { "notation", N_("_Notation"), XQ_FIELD_ENUM, notations, 0, 0, FALSE },
+  { "notation", N_("_Notation"), XQ_FIELD_ENUM, xq_kind_notations, 0, 0, FALSE },
 };
 
 static void
@@ -333,20 +327,8 @@ write_move_hint (const XqAttempt *a, int level, XqHint *out)
 {
   const WriteMove *d = a->ex->data;
 
-  xq_lesson_marks_add (&out->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_TARGET, xq_move_from (d->move));
-  if (level == 1)
-    {
-      out->text = g_strdup (_("The marked piece moved: which piece is it, and on which file did it stand, counted "
-                              "from its own right?"));
-      return;
-    }
-  if (level == 2)
-    {
-      xq_lesson_marks_add (&out->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_HIGHLIGHT, xq_move_to (d->move));
-      out->text = g_strdup (_("It went to the marked point: forwards, back or sideways? And does the last number "
-                              "count steps or name a file?"));
-      return;
-    }
+  if (xq_hint_for_written_move (d->move, level, out))
+    return;
   mark_move (d, &out->marks);
   out->choice = g_strdup (RIGHT_ID);
   out->text = g_strdup (_("Here is the answer. Now you try!"));

@@ -623,22 +623,22 @@ static const char *const lesson_strings[] = {
   N_("Bolt the palace (Black: a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Red: a chariot and two advisors)"),
+  N_("Lock the door (Red: an advisor and an elephant)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Black: a horse and two advisors)"),
+  N_("Lock the door (Black: a chariot and two advisors)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Bolt the palace (Black: a chariot, two advisors and an elephant)"),
+  N_("Lock the door (Black: a horse and two advisors)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Red: a cannon and two advisors)"),
+  N_("Bolt the palace (Red: a chariot, two advisors and an elephant)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Black: a soldier, two advisors and two elephants)"),
+  N_("Lock the door (Black: a cannon and two advisors)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Red: a soldier and two advisors)"),
+  N_("Lock the door (Red: a soldier, two advisors and two elephants)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[17].title */
   /* xgettext:no-c-format */
   N_("Lock the door (Black: an advisor and an elephant)"),
@@ -845,61 +845,61 @@ static const char *const lesson_strings[] = {
   N_("Bold strike to the heart (大膽穿心)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Red: a cannon and an advisor)"),
+  N_("Into the heart (Black: two advisors)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[0].hints[0], puzzles/11-bold-heart.json $.puzzles[1].hints[0], puzzles/11-bold-heart.json $.puzzles[2].hints[0] and 16 more */
   /* xgettext:no-c-format */
   N_("Be brave: your chariot may give itself up in the middle of the palace."),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Black: a horse and two advisors)"),
+  N_("Into the heart (Red: a horse and two advisors)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Red: a soldier and two advisors)"),
+  N_("A brave chariot (Black: two advisors)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("A brave chariot (Black: a horse and two advisors)"),
+  N_("Into the heart (Black: a horse and two advisors)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Red: a horse and two advisors)"),
+  N_("A brave chariot (Red: a horse and two advisors)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Black: a soldier and an advisor)"),
+  N_("Into the heart (Black: a cannon and an advisor)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Black: a chariot and an elephant)"),
+  N_("Right through the middle (Red: a horse and two advisors)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Red: a soldier and an advisor)"),
+  N_("Into the heart (Black: a soldier and two advisors)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Black: a soldier, an advisor and an elephant)"),
+  N_("Into the heart (Red: a horse and two advisors; general in the middle)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("A brave chariot (Red: a cannon and an advisor)"),
+  N_("A brave chariot (Black: a horse and two advisors)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("A brave chariot (Black: a soldier and an advisor)"),
+  N_("Into the heart (Red: a cannon and two advisors)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("A brave chariot (Red: a soldier and two advisors)"),
+  N_("Into the heart (Black: a soldier and an advisor)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Right through the middle (Black: a horse and two advisors)"),
+  N_("Into the heart (Red: a chariot and an elephant)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Black: a horse and two advisors; general in the middle)"),
+  N_("A brave chariot (Black: a soldier and an advisor)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("A brave chariot (Red: a horse and two advisors)"),
+  N_("Into the heart (Red: a soldier, an advisor and an elephant)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Black: a soldier and two advisors)"),
+  N_("A brave chariot (Black: a cannon and an advisor)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Right through the middle (Red: a soldier and two advisors)"),
+  N_("Into the heart (Red: a soldier and an advisor)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("A brave chariot (Black: a horse and two advisors; general in the middle)"),
+  N_("A brave chariot (Black: a soldier and two advisors)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Right through the middle (Black: a soldier and an advisor)"),

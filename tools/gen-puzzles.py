@@ -374,7 +374,7 @@ PER_MATE = {1: 5, 2: 6, 3: 5, 4: 2, 5: 1}
 PACK_SIZE = 19
 MIN_PACK = 12
 # Patterns defined by a move before the mate: no mate in one shows them.
-LINE_PATTERNS = {'bold-heart', 'buddha', 'chariot-horse-cold', 'chariot-soldier-cold',
+LINE_PATTERNS = {'buddha', 'chariot-horse-cold', 'chariot-soldier-cold',
                  'chariot-cannon-cold'}
 # Random positions looked at per mining run, and the solver's node limit.
 TRIES = {1: 3000, 2: 4000, 3: 5000, 4: 4000, 5: 2000}

@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "xq-engine.h"
+
+#include "xq-attacks.h"
 #include "xq-game.h"
 #include "xq-material.h"
 #include "xq-scored-move.h"
@@ -161,17 +163,6 @@ init_pst (void)
 #define PHASE_SHIFT     4    /* per big piece above six: cannon up, horse down */
 #define GUARD_MISSING  12    /* per missing advisor or elephant per attacker */
 
-/* Pieces strictly between a and b on one file (a and b on that file). */
-static int
-between_on_file (const XqPiece *b, XqSquare a, XqSquare c)
-{
-  int step = a < c ? 9 : -9, n = 0;
-
-  for (XqSquare sq = a + step; sq != c; sq += step)
-    n += b[sq] != XQ_EMPTY;
-  return n;
-}
-
 int
 xq_engine_evaluate (const XqPosition *pos)
 {
@@ -237,7 +228,7 @@ xq_engine_evaluate_deep (const XqPosition *pos)
           big++;
           if (k != XQ_NO_SQUARE && xq_sq_file (k) == xq_sq_file (sq))
             {
-              int n = between_on_file (b, sq, k);
+              int n = xq_attacks_between (b, sq, k, NULL);
 
               score[c] += n == 0 ? CANNON_EMPTY : n == 1 ? CANNON_AIMED : 0;
               attackers[c]++;

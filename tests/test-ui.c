@@ -1204,9 +1204,25 @@ test_window_loads_learn_first (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The header's squeezer of page switchers: the wide one, the narrow one,
+ * and the window title when neither fits. */
+static AdwSqueezer *
+find_switcher_squeezer (XqWindow *window)
+{
+  GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
+
+  return ADW_SQUEEZER (xq_test_find_descendant (content, ADW_TYPE_SQUEEZER));
+}
+
+static gboolean
+squeezer_shows_title (AdwSqueezer *squeezer)
+{
+  return ADW_IS_WINDOW_TITLE (adw_squeezer_get_visible_child (squeezer));
+}
+
 /* The bottom page switcher gets the pages only when it is first revealed,
  * in a window too narrow for the header bar's switcher; then it switches
- * pages like the header's. */
+ * pages like the header's, and goes away when the window is wide again. */
 static void
 test_window_switcher_bar_on_demand (void)
 {
@@ -1214,20 +1230,21 @@ test_window_switcher_bar_on_demand (void)
   GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
   AdwViewStack *stack = find_view_stack (content);
   AdwViewSwitcherBar *bar = ADW_VIEW_SWITCHER_BAR (xq_test_find_descendant (content, ADW_TYPE_VIEW_SWITCHER_BAR));
-  AdwViewSwitcherTitle *title = ADW_VIEW_SWITCHER_TITLE (xq_test_find_descendant (content, ADW_TYPE_VIEW_SWITCHER_TITLE));
+  AdwSqueezer *squeezer = find_switcher_squeezer (window);
   GtkWidget *button;
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 640);
   gtk_window_present (GTK_WINDOW (window));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  g_assert_false (adw_view_switcher_title_get_title_visible (title));
+  g_assert_false (squeezer_shows_title (squeezer));
+  g_assert_false (adw_view_switcher_bar_get_reveal (bar));
   g_assert_null (adw_view_switcher_bar_get_stack (bar));
   g_assert_null (xq_test_find_descendant (GTK_WIDGET (bar), GTK_TYPE_TOGGLE_BUTTON));
 
   gtk_window_set_default_size (GTK_WINDOW (window), 600, 640);
   for (int i = 0; i < 100 && !adw_view_switcher_bar_get_reveal (bar); i++)
     gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
-  g_assert_true (adw_view_switcher_title_get_title_visible (title));
+  g_assert_true (squeezer_shows_title (squeezer));
   g_assert_true (adw_view_switcher_bar_get_reveal (bar));
   g_assert_true (adw_view_switcher_bar_get_stack (bar) == stack);
   /* Its first button is Learn's, the second Puzzles': pressing it shows
@@ -1239,6 +1256,51 @@ test_window_switcher_bar_on_demand (void)
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), TRUE);
   g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==, "puzzles");
   g_assert_true (XQ_IS_PUZZLE_PAGE (adw_bin_get_child (ADW_BIN (adw_view_stack_get_child_by_name (stack, "puzzles")))));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 640);
+  for (int i = 0; i < 100 && adw_view_switcher_bar_get_reveal (bar); i++)
+    gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  g_assert_false (squeezer_shows_title (squeezer));
+  g_assert_false (adw_view_switcher_bar_get_reveal (bar));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The header's squeezer starts on the wide switcher and settles on the
+ * narrow one at the first allocation of a 1000 px window.  That change is
+ * not faded: a fade there kept a software renderer drawing the whole window
+ * for 200 ms after the first frame.  Later changes (a resize) are. */
+static void
+record_transition_cb (AdwSqueezer *squeezer,
+                      GParamSpec  *pspec,
+                      GArray      *types)
+{
+  AdwSqueezerTransitionType type = adw_squeezer_get_transition_type (squeezer);
+
+  g_array_append_val (types, type);
+}
+
+static void
+test_window_switcher_no_fade_at_start (void)
+{
+  XqWindow *window = xq_window_new (NULL);
+  AdwSqueezer *squeezer = find_switcher_squeezer (window);
+  g_autoptr (GArray) types = g_array_new (FALSE, FALSE, sizeof (AdwSqueezerTransitionType));
+  GtkWidget *shown;
+
+  g_assert_true (ADW_IS_VIEW_SWITCHER (adw_squeezer_get_visible_child (squeezer)));
+  g_signal_connect (squeezer, "notify::visible-child", G_CALLBACK (record_transition_cb), types);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 640);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+
+  shown = adw_squeezer_get_visible_child (squeezer);
+  g_assert_true (ADW_IS_VIEW_SWITCHER (shown));
+  g_assert_cmpint (adw_view_switcher_get_policy (ADW_VIEW_SWITCHER (shown)), ==, ADW_VIEW_SWITCHER_POLICY_NARROW);
+  /* Wide to narrow, once, without a fade; the fade is on from then on. */
+  g_assert_cmpuint (types->len, ==, 1);
+  g_assert_cmpint (g_array_index (types, AdwSqueezerTransitionType, 0), ==, ADW_SQUEEZER_TRANSITION_TYPE_NONE);
+  g_assert_cmpint (adw_squeezer_get_transition_type (squeezer), ==, ADW_SQUEEZER_TRANSITION_TYPE_CROSSFADE);
+  g_signal_handlers_disconnect_by_func (squeezer, record_transition_cb, types);
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -1867,6 +1929,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/min-width", test_window_min_width);
   g_test_add_func ("/ui/window/pages-on-demand", test_window_pages_on_demand);
   g_test_add_func ("/ui/window/switcher-bar-on-demand", test_window_switcher_bar_on_demand);
+  g_test_add_func ("/ui/window/switcher-no-fade-at-start", test_window_switcher_no_fade_at_start);
   g_test_add_func ("/ui/window/help-overlay-on-demand", test_window_help_overlay_on_demand);
   g_test_add_func ("/ui/window/loads-learn-first", test_window_loads_learn_first);
   g_test_add ("/ui/window/boards-follow-settings", WindowFixture, NULL, window_setup,

@@ -18,8 +18,9 @@ struct _XqWindow
   /* Template widgets */
   AdwToastOverlay *toast_overlay;
   AdwViewStack    *stack;
-  AdwViewSwitcherTitle *switcher_title;
-  AdwViewSwitcherBar   *switcher_bar;
+  AdwSqueezer     *switcher_squeezer;
+  AdwWindowTitle  *window_title;
+  AdwViewSwitcherBar *switcher_bar;
 
   /* The pages, NULL until first shown or asked for (xq_window_get_page):
    * read them through the getters, which build them. */

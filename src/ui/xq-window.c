@@ -146,17 +146,34 @@ visible_page_cb (XqWindow     *self,
 }
 
 /* The bottom bar takes over the page switcher when the window is too narrow
- * for the one in the header bar.  Until then it has no stack: with one it
- * would build, style and measure a button, two labels and two icons for
- * every page, in every frame, while hidden. */
+ * for either switcher in the header bar, which then shows only the title.
+ * Until then it has no stack: with one it would build, style and measure a
+ * button, two labels and two icons for every page, in every frame, while
+ * hidden. */
 static void
-title_visible_cb (XqWindow             *self,
-                  GParamSpec           *pspec,
-                  AdwViewSwitcherTitle *title)
+switcher_squeezer_cb (XqWindow    *self,
+                      GParamSpec  *pspec,
+                      AdwSqueezer *squeezer)
 {
-  if (adw_view_switcher_title_get_title_visible (title) &&
-      adw_view_switcher_bar_get_stack (self->switcher_bar) == NULL)
+  gboolean title_only = adw_squeezer_get_visible_child (squeezer) == GTK_WIDGET (self->window_title);
+
+  if (title_only && adw_view_switcher_bar_get_stack (self->switcher_bar) == NULL)
     adw_view_switcher_bar_set_stack (self->switcher_bar, self->stack);
+  adw_view_switcher_bar_set_reveal (self->switcher_bar, title_only);
+}
+
+/* The header's squeezer starts on its first child, the wide switcher, and
+ * picks the one that fits at the first allocation; with its fade on from
+ * the start, every launch drew the first frame and then 200 ms of fading
+ * between the two switchers (a third more CPU before the window is still,
+ * under a software renderer).  The fade is for later resizes: it is turned
+ * on once the first frame has been painted. */
+static void
+first_paint_cb (XqWindow      *self,
+                GdkFrameClock *clock)
+{
+  g_signal_handlers_disconnect_by_func (clock, first_paint_cb, self);
+  adw_squeezer_set_transition_type (self->switcher_squeezer, ADW_SQUEEZER_TRANSITION_TYPE_CROSSFADE);
 }
 
 /* ---- GObject ----------------------------------------------------------------- */
@@ -178,6 +195,16 @@ xq_window_close_request (GtkWindow *window)
 }
 
 static void
+xq_window_realize (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (xq_window_parent_class)->realize (widget);
+
+  if (adw_squeezer_get_transition_type (XQ_WINDOW (widget)->switcher_squeezer) == ADW_SQUEEZER_TRANSITION_TYPE_NONE)
+    g_signal_connect_object (gtk_widget_get_frame_clock (widget), "after-paint",
+                             G_CALLBACK (first_paint_cb), widget, G_CONNECT_SWAPPED);
+}
+
+static void
 xq_window_dispose (GObject *object)
 {
   XqWindow *self = XQ_WINDOW (object);
@@ -186,8 +213,8 @@ xq_window_dispose (GObject *object)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   if (self->stack != NULL)
     g_signal_handlers_disconnect_by_data (self->stack, self);
-  if (self->switcher_title != NULL)
-    g_signal_handlers_disconnect_by_data (self->switcher_title, self);
+  if (self->switcher_squeezer != NULL)
+    g_signal_handlers_disconnect_by_data (self->switcher_squeezer, self);
   g_clear_object (&self->settings);
   if (self->help_overlay != NULL)
     gtk_window_destroy (self->help_overlay);
@@ -204,12 +231,14 @@ xq_window_class_init (XqWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = xq_window_dispose;
+  widget_class->realize = xq_window_realize;
   GTK_WINDOW_CLASS (klass)->close_request = xq_window_close_request;
 
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-window.ui");
   gtk_widget_class_bind_template_child (widget_class, XqWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, XqWindow, stack);
-  gtk_widget_class_bind_template_child (widget_class, XqWindow, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, XqWindow, switcher_squeezer);
+  gtk_widget_class_bind_template_child (widget_class, XqWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, XqWindow, switcher_bar);
 
   _xq_window_class_install_actions (widget_class);
@@ -231,7 +260,7 @@ xq_window_init (XqWindow *self)
   g_signal_connect_swapped (self->settings, "changed", G_CALLBACK (settings_changed_cb), self);
 
   g_signal_connect_swapped (self->stack, "notify::visible-child-name", G_CALLBACK (visible_page_cb), self);
-  g_signal_connect_swapped (self->switcher_title, "notify::title-visible", G_CALLBACK (title_visible_cb), self);
+  g_signal_connect_swapped (self->switcher_squeezer, "notify::visible-child", G_CALLBACK (switcher_squeezer_cb), self);
   /* A tutor opens on its lessons: the unit map is where a child starts.  The
    * stack showed the first page before the handler was connected. */
   adw_view_stack_set_visible_child_name (self->stack, "learn");

@@ -19,10 +19,24 @@ typedef struct {
   XqMove keys[XQ_MAX_MOVES];
 } Proof;
 
+/* Where an entry stands in the text of an indexed file. */
+typedef struct {
+  gsize start;
+  gsize length;
+} Span;
+
 struct _XqProofs {
   GMutex      lock;
-  GHashTable *table;   /* key → Proof */
+  GHashTable *table;    /* key → Proof */
+  /* Entries of an indexed file (xq_proofs_index_file) not read yet:
+   * key → Span in text.  Each is read and checked when first asked for,
+   * then moves to table, or is dropped if it fails. */
+  GHashTable *pending;
+  char       *text;
 };
+
+static void read_pending     (XqProofs *proofs, const char *key);
+static void read_all_pending (XqProofs *proofs);
 
 static void
 proof_free (Proof *p)
@@ -38,6 +52,7 @@ xq_proofs_new (void)
 
   g_mutex_init (&proofs->lock);
   proofs->table = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) proof_free);
+  proofs->pending = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   return proofs;
 }
 
@@ -47,6 +62,8 @@ xq_proofs_free (XqProofs *proofs)
   if (proofs == NULL)
     return;
   g_hash_table_unref (proofs->table);
+  g_hash_table_unref (proofs->pending);
+  g_free (proofs->text);
   g_mutex_clear (&proofs->lock);
   g_free (proofs);
 }
@@ -58,6 +75,7 @@ xq_proofs_size (XqProofs *proofs)
 
   g_return_val_if_fail (proofs != NULL, 0);
   g_mutex_lock (&proofs->lock);
+  read_all_pending (proofs);
   n = g_hash_table_size (proofs->table);
   g_mutex_unlock (&proofs->lock);
   return n;
@@ -91,6 +109,7 @@ xq_proofs_lookup (XqProofs *proofs, const XqPosition *pos, int n, XqSolution *ou
   g_return_val_if_fail (proofs != NULL && pos != NULL && out != NULL, FALSE);
   key = xq_proofs_key (pos, n);
   g_mutex_lock (&proofs->lock);
+  read_pending (proofs, key);
   p = g_hash_table_lookup (proofs->table, key);
   if (p != NULL)
     {
@@ -104,23 +123,32 @@ xq_proofs_lookup (XqProofs *proofs, const XqPosition *pos, int n, XqSolution *ou
   return found;
 }
 
+/* Takes key and p; FALSE (both freed) if the table is full.  Called with
+ * the lock held. */
 static gboolean
-insert (XqProofs *proofs, char *key, Proof *p)
+insert_locked (XqProofs *proofs, char *key, Proof *p)
 {
-  gboolean added = TRUE;
-
-  g_mutex_lock (&proofs->lock);
   if (g_hash_table_size (proofs->table) >= XQ_PROOFS_MAX_ENTRIES
       && !g_hash_table_contains (proofs->table, key))
-    added = FALSE;
-  else
-    g_hash_table_replace (proofs->table, key, p);
-  g_mutex_unlock (&proofs->lock);
-  if (!added)
     {
       g_free (key);
       proof_free (p);
+      return FALSE;
     }
+  /* A proof made here replaces one still waiting in an indexed file. */
+  g_hash_table_remove (proofs->pending, key);
+  g_hash_table_replace (proofs->table, key, p);
+  return TRUE;
+}
+
+static gboolean
+insert (XqProofs *proofs, char *key, Proof *p)
+{
+  gboolean added;
+
+  g_mutex_lock (&proofs->lock);
+  added = insert_locked (proofs, key, p);
+  g_mutex_unlock (&proofs->lock);
   return added;
 }
 
@@ -143,6 +171,29 @@ xq_proofs_add (XqProofs *proofs, const XqPosition *pos, int n, const XqSolution 
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Proof, proof_free)
 
+/* json-glib's typed getters warn (a critical) when the member holds an
+ * array or an object, and a file on disk may hold anything: these look at
+ * the node first. */
+static const char *
+string_member (JsonObject *o, const char *name)
+{
+  JsonNode *node = json_object_get_member (o, name);
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+  return json_node_get_string (node);
+}
+
+static gint64
+int_member (JsonObject *o, const char *name)
+{
+  JsonNode *node = json_object_get_member (o, name);
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64)
+    return 0;
+  return json_node_get_int (node);
+}
+
 /* An entry is used only if everything in it holds together: the key is
  * the one its FEN and goal give, the position is legal, the mate is within
  * the goal and every key is a legal move, listed once. */
@@ -160,15 +211,15 @@ read_entry (JsonNode *node, char **key_out)
   if (!JSON_NODE_HOLDS_OBJECT (node))
     return NULL;
   o = json_node_get_object (node);
-  key = json_object_get_string_member_with_default (o, "key", NULL);
-  fen = json_object_get_string_member_with_default (o, "fen", NULL);
+  key = string_member (o, "key");
+  fen = string_member (o, "fen");
   if (key == NULL || fen == NULL || strlen (fen) > 128
       || !json_object_has_member (o, "keys")
       || !JSON_NODE_HOLDS_ARRAY (json_object_get_member (o, "keys")))
     return NULL;
   p = g_new0 (Proof, 1);
-  p->n = (int) json_object_get_int_member_with_default (o, "mate-in", 0);
-  p->mate = (int) json_object_get_int_member_with_default (o, "mate", 0);
+  p->n = (int) CLAMP (int_member (o, "mate-in"), 0, XQ_SOLVER_MAX_MATE + 1);
+  p->mate = (int) CLAMP (int_member (o, "mate"), 0, XQ_SOLVER_MAX_MATE + 1);
   if (p->n < 1 || p->n > XQ_SOLVER_MAX_MATE || p->mate < 1 || p->mate > p->n)
     return NULL;
   if (!xq_position_set_fen (&pos, fen, NULL))
@@ -200,37 +251,49 @@ read_entry (JsonNode *node, char **key_out)
   return g_steal_pointer (&p);
 }
 
-gboolean
-xq_proofs_load_file (XqProofs *proofs, const char *path, guint *n_dropped, GError **error)
+/* The text of an entry, or of a whole document, as JSON: bounded in size
+ * and nesting before json-glib's recursive parser sees it (a cache file is
+ * only as trustworthy as the user's disk). */
+static JsonParser *
+parse (const char *data, gsize length, GError **error)
 {
-  g_autofree char *data = NULL;
-  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autofree char *where = NULL;
+
+  return xq_lesson_parse_bounded (data, length, XQ_PROOFS_MAX_BYTES, &where, error);
+}
+
+static gboolean
+load_all (XqProofs *proofs, const char *name, const char *data, gsize length,
+          guint *n_dropped, GError **error)
+{
+  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(GError) local = NULL;
   JsonNode *root;
   JsonObject *obj;
   JsonArray *entries;
-  gsize length;
   guint dropped = 0;
 
-  g_return_val_if_fail (proofs != NULL && path != NULL, FALSE);
-  if (!xq_safe_file_read (path, XQ_PROOFS_MAX_BYTES, &data, &length, error))
-    return FALSE;
-  if (!json_parser_load_from_data (parser, data, (gssize) length, error))
-    return FALSE;
+  parser = parse (data, length, &local);
+  if (parser == NULL)
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s: %s", name, local->message);
+      return FALSE;
+    }
   root = json_parser_get_root (parser);
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root)
-      || json_object_get_int_member_with_default (obj = json_node_get_object (root), "format", 0) != 1
-      || g_strcmp0 (json_object_get_string_member_with_default (obj, "type", NULL), "proofs") != 0
+      || int_member (obj = json_node_get_object (root), "format") != 1
+      || g_strcmp0 (string_member (obj, "type"), "proofs") != 0
       || !json_object_has_member (obj, "proofs")
       || !JSON_NODE_HOLDS_ARRAY (json_object_get_member (obj, "proofs")))
     {
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s: $: not a proofs document (format 1)", path);
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s: $: not a proofs document (format 1)", name);
       return FALSE;
     }
   entries = json_object_get_array_member (obj, "proofs");
   if (json_array_get_length (entries) > XQ_PROOFS_MAX_ENTRIES)
     {
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "%s: $.proofs: more than %d entries",
-                   path, XQ_PROOFS_MAX_ENTRIES);
+                   name, XQ_PROOFS_MAX_ENTRIES);
       return FALSE;
     }
   for (guint i = 0; i < json_array_get_length (entries); i++)
@@ -244,6 +307,156 @@ xq_proofs_load_file (XqProofs *proofs, const char *path, guint *n_dropped, GErro
   if (n_dropped != NULL)
     *n_dropped = dropped;
   return TRUE;
+}
+
+gboolean
+xq_proofs_load_file (XqProofs *proofs, const char *path, guint *n_dropped, GError **error)
+{
+  g_autofree char *data = NULL;
+  gsize length;
+
+  g_return_val_if_fail (proofs != NULL && path != NULL, FALSE);
+  if (!xq_safe_file_read (path, XQ_PROOFS_MAX_BYTES, &data, &length, error))
+    return FALSE;
+  return load_all (proofs, path, data, length, n_dropped, error);
+}
+
+/* What xq_proofs_save_file writes around the entries, one entry a line:
+ *   "\n    { \"key\": \"<64 hex>\", ... }" with a comma after all but the last. */
+#define LAYOUT_HEAD "{\n  \"format\": 1,\n  \"type\": \"proofs\",\n  \"proofs\": ["
+#define LAYOUT_TAIL "\n  ]\n}\n"
+#define ENTRY_HEAD  "    { \"key\": \""
+#define KEY_LENGTH  64
+
+static gboolean
+is_key_text (const char *text)
+{
+  for (int i = 0; i < KEY_LENGTH; i++)
+    if (!g_ascii_isxdigit (text[i]) || g_ascii_isupper (text[i]))
+      return FALSE;
+  return text[KEY_LENGTH] == '"';
+}
+
+/* Indexes text laid out as xq_proofs_save_file writes it: key → Span of
+ * each entry's object.  FALSE, with nothing added, if the text is laid
+ * out in any other way (it may still be a good document). */
+static gboolean
+index_layout (XqProofs *proofs, const char *text, gsize length)
+{
+  g_autoptr(GHashTable) spans = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  const gsize head = strlen (LAYOUT_HEAD), tail = strlen (LAYOUT_TAIL), entry = strlen (ENTRY_HEAD);
+  gsize pos, end;
+
+  if (length < head + tail || memcmp (text, LAYOUT_HEAD, head) != 0
+      || memcmp (text + length - tail, LAYOUT_TAIL, tail) != 0)
+    return FALSE;
+  end = length - tail;
+  for (pos = head; pos < end;)
+    {
+      const char *line, *stop;
+      gsize n;
+      Span *span;
+
+      if (text[pos] != '\n')
+        return FALSE;
+      line = text + pos + 1;
+      stop = memchr (line, '\n', end - (pos + 1));
+      n = (stop != NULL ? (gsize) (stop - line) : end - (pos + 1));
+      pos += 1 + n;
+      /* Every entry but the last ends in the comma that parts it from the
+       * next one. */
+      if (pos < end)
+        {
+          if (n == 0 || line[n - 1] != ',')
+            return FALSE;
+          n--;
+        }
+      if (n < entry + KEY_LENGTH + 1 || memcmp (line, ENTRY_HEAD, entry) != 0
+          || !is_key_text (line + entry) || line[n - 1] != '}'
+          || g_hash_table_size (spans) >= XQ_PROOFS_MAX_ENTRIES)
+        return FALSE;
+      span = g_new (Span, 1);
+      span->start = (gsize) (line - text);
+      span->length = n;
+      g_hash_table_replace (spans, g_strndup (line + entry, KEY_LENGTH), span);
+    }
+  g_hash_table_unref (proofs->pending);
+  proofs->pending = g_steal_pointer (&spans);
+  return TRUE;
+}
+
+/* Reads the entry the index holds for key, if any (lock held). */
+static void
+read_pending (XqProofs *proofs, const char *key)
+{
+  g_autoptr(JsonParser) parser = NULL;
+  Span *span = g_hash_table_lookup (proofs->pending, key);
+  char *read_key = NULL;
+  Proof *p;
+
+  if (span == NULL)
+    return;
+  parser = parse (proofs->text + span->start, span->length, NULL);
+  p = parser != NULL ? read_entry (json_parser_get_root (parser), &read_key) : NULL;
+  /* The line's key must be the entry's own, or the index pointed the
+   * lookup at another position's proof. */
+  if (p != NULL && strcmp (read_key, key) == 0)
+    insert_locked (proofs, read_key, p);
+  else if (p != NULL)
+    {
+      g_free (read_key);
+      proof_free (p);
+    }
+  g_hash_table_remove (proofs->pending, key);
+}
+
+static void
+read_all_pending (XqProofs *proofs)
+{
+  g_autoptr(GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
+  GHashTableIter it;
+  gpointer key;
+
+  /* read_pending removes what it reads: the keys are copied first. */
+  g_hash_table_iter_init (&it, proofs->pending);
+  while (g_hash_table_iter_next (&it, &key, NULL))
+    g_ptr_array_add (keys, g_strdup (key));
+  for (guint i = 0; i < keys->len; i++)
+    read_pending (proofs, g_ptr_array_index (keys, i));
+}
+
+gboolean
+xq_proofs_index_file (XqProofs *proofs, const char *path, GError **error)
+{
+  g_autofree char *data = NULL;
+  gsize length;
+
+  g_return_val_if_fail (proofs != NULL && path != NULL, FALSE);
+  if (!xq_safe_file_read (path, XQ_PROOFS_MAX_BYTES, &data, &length, error))
+    return FALSE;
+  return xq_proofs_index_data (proofs, path, data, length, error);
+}
+
+gboolean
+xq_proofs_index_data (XqProofs *proofs, const char *name, const char *data, gsize length,
+                      GError **error)
+{
+  g_autoptr(GHashTable) spans = NULL;
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (proofs != NULL && name != NULL && data != NULL, FALSE);
+  text = g_strndup (data, length);
+  g_mutex_lock (&proofs->lock);
+  if (proofs->text == NULL && g_hash_table_size (proofs->table) == 0
+      && strlen (text) == length && index_layout (proofs, text, length))
+    {
+      proofs->text = g_steal_pointer (&text);
+      g_mutex_unlock (&proofs->lock);
+      return TRUE;
+    }
+  g_mutex_unlock (&proofs->lock);
+  /* Written some other way (or a second file): read every entry now. */
+  return load_all (proofs, name, data, length, NULL, error);
 }
 
 static int
@@ -276,6 +489,7 @@ xq_proofs_save_file (XqProofs *proofs, const char *path, GError **error)
 
   g_return_val_if_fail (proofs != NULL && path != NULL, FALSE);
   g_mutex_lock (&proofs->lock);
+  read_all_pending (proofs);
   keys = sorted_keys (proofs);
   for (guint i = 0; i < keys->len; i++)
     {
@@ -307,6 +521,8 @@ xq_proofs_diff (XqProofs *a, XqProofs *b, const char *a_name, const char *b_name
   g_return_val_if_fail (a != NULL && b != NULL && a != b, NULL);
   g_mutex_lock (&a->lock);
   g_mutex_lock (&b->lock);
+  read_all_pending (a);
+  read_all_pending (b);
   keys = sorted_keys (a);
   for (guint i = 0; i < keys->len; i++)
     {
@@ -350,13 +566,15 @@ ensure_loaded (void)
     return;
   record = xq_proofs_new ();
   record_path = g_build_filename (xq_lesson_default_dir (), "proofs.record", NULL);
-  if (!xq_proofs_load_file (record, record_path, NULL, &error))
+  /* Indexed, not read: a start-up looks up the few mates of the units,
+   * not the hundreds of the puzzle packs. */
+  if (!xq_proofs_index_file (record, record_path, &error))
     g_debug ("No proof record: %s", error->message);
   g_clear_error (&error);
   cache = xq_proofs_new ();
   cache_path = xq_proofs_cache_path ();
   /* A damaged cache costs only time: its proofs are made again. */
-  if (!xq_proofs_load_file (cache, cache_path, NULL, &error))
+  if (!xq_proofs_index_file (cache, cache_path, &error))
     {
       g_clear_pointer (&cache, xq_proofs_free);
       cache = xq_proofs_new ();
@@ -373,6 +591,18 @@ xq_proofs_known (const XqPosition *pos, int n, XqSolution *out)
   found = xq_proofs_lookup (record, pos, n, out) || xq_proofs_lookup (cache, pos, n, out);
   G_UNLOCK (runtime);
   return found;
+}
+
+/* Whether proofs has an entry for key, read or not. */
+static gboolean
+holds_key (XqProofs *proofs, const char *key)
+{
+  gboolean held;
+
+  g_mutex_lock (&proofs->lock);
+  held = g_hash_table_contains (proofs->table, key) || g_hash_table_contains (proofs->pending, key);
+  g_mutex_unlock (&proofs->lock);
+  return held;
 }
 
 void
@@ -398,7 +628,7 @@ xq_proofs_remember_all (XqProofs *made)
     {
       Proof *copy;
 
-      if (g_hash_table_contains (record->table, key) || g_hash_table_contains (cache->table, key))
+      if (holds_key (record, key) || holds_key (cache, key))
         continue;
       copy = g_memdup2 (value, sizeof *copy);
       copy->fen = g_strdup (copy->fen);

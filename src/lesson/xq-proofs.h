@@ -14,7 +14,8 @@
  * fails CI.  A proof the record lacks (a teacher's or an imported item) is
  * made once and kept in the user's cache dir.  Every entry read from a
  * file is validated (its key is recomputed, its moves must be legal); an
- * entry that fails is dropped, a file that fails is ignored. */
+ * entry that fails is dropped, a file that fails is ignored.  The loader
+ * indexes both files and reads an entry when it is first asked for. */
 #pragma once
 
 #include <glib.h>
@@ -43,6 +44,17 @@ void      xq_proofs_add       (XqProofs *proofs, const XqPosition *pos, int n, c
 /* Adds the valid entries of a file; FALSE with error if it cannot be read
  * or is not a proofs document.  *n_dropped counts invalid entries. */
 gboolean  xq_proofs_load_file (XqProofs *proofs, const char *path, guint *n_dropped, GError **error);
+/* Like xq_proofs_load_file for a file laid out as xq_proofs_save_file
+ * writes it, except that each entry is read and checked only when it is
+ * first looked up (and all of them by size, save and diff): a start-up
+ * needs a few of the record's hundreds.  An entry that fails then is
+ * dropped as load_file would have dropped it.  A file laid out any other
+ * way is read whole at once.  FALSE with error if it cannot be read or is
+ * not a proofs document. */
+gboolean  xq_proofs_index_file (XqProofs *proofs, const char *path, GError **error);
+/* The same for text already in memory (copied); name is for messages. */
+gboolean  xq_proofs_index_data (XqProofs *proofs, const char *name, const char *data,
+                                gsize length, GError **error);
 /* Written in key order, replacing the file atomically. */
 gboolean  xq_proofs_save_file (XqProofs *proofs, const char *path, GError **error);
 /* Every entry of a, in key order, that b lacks or holds with another

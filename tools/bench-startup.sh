@@ -30,7 +30,15 @@
 # settings backend written into each fresh home), to tell what the window's
 # area costs from what its content costs.
 #
-# Usage: [RUNS=N] [SIZE=WxH] [XQ_BIN=PROGRAM] tools/bench-startup.sh [BUILD_DIR]
+# The pointer rests in the screen's bottom-right corner, outside both
+# windows, as after starting a program from the dash or the keyboard (Xvfb
+# has no window manager, so both windows open at the top left).
+# POINTER=center puts it at the centre of the 1280x1024 screen instead,
+# where Xvfb starts it and where the earlier rounds in docs/building.md had
+# it: inside both windows, so each is hovered as it opens (our unit card
+# there answers with a hover frame; GNOME Chess's board does not).
+#
+# Usage: [RUNS=N] [SIZE=WxH] [POINTER=corner|center] [XQ_BIN=PROGRAM] tools/bench-startup.sh [BUILD_DIR]
 #        (default: build; the schemas are taken from BUILD_DIR/data)
 # GNOME Chess is only a yardstick: install it yourself (apt-get install
 # gnome-chess); without it only Xiangqi Tutor is measured.
@@ -81,6 +89,11 @@ if [ -n "${SIZE:-}" ]; then
   done
 fi
 export GDK_BACKEND=x11 GTK_A11Y=none NO_AT_BRIDGE=1 ADW_DISABLE_PORTAL=1
+case "${POINTER:-corner}" in
+  corner) export FIRST_FRAME_POINTER=1279,1023 ;;
+  center) export FIRST_FRAME_POINTER=640,512 ;;
+  *) echo "bench-startup: POINTER must be corner or center, not $POINTER" >&2; exit 1 ;;
+esac
 
 # Appends "FRAME-MS CPU-MS RSS-KiB SETTLED-MS SETTLED-CPU-MS SETTLED-RSS-KiB"
 # for one launch of program NAME to
@@ -100,7 +113,7 @@ launch () {
   [ -n "${WARM:-}" ] || echo "$frame $cpu $rss $settled $settled_cpu $settled_rss" >>"$tmp/$name"
 }
 
-echo "load average at the start: $(cut -d" " -f1-3 /proc/loadavg)${SIZE:+; both windows $SIZE}"
+echo "load average at the start: $(cut -d" " -f1-3 /proc/loadavg)${SIZE:+; both windows $SIZE}; pointer ${POINTER:-corner}"
 median () { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 column () { awk -v c="$2" '{ print $c }' "$tmp/$1"; }
 

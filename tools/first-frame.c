@@ -31,6 +31,10 @@
  * half a second between looks, which rounds every launch up to 0.5 s or 1 s
  * and hides any difference between two programs.
  *
+ * With FIRST_FRAME_POINTER=X,Y it first moves the pointer to that point of
+ * the screen: a window that opens under the pointer is hovered at once, and
+ * what is under it may draw again (tools/bench-startup.sh, POINTER).
+ *
  * With FIRST_FRAME_TRACE set in the environment it also writes to stderr the
  * CLOCK_MONOTONIC time of the launch, the map and every drawing into the
  * window (the first of each burst), to line them up with `perf record -k
@@ -217,6 +221,17 @@ main (int   argc,
     }
   XSetErrorHandler (ignore_x_error);
   XSelectInput (dpy, DefaultRootWindow (dpy), SubstructureNotifyMask);
+  if (getenv ("FIRST_FRAME_POINTER") != NULL)
+    {
+      int x, y;
+
+      if (sscanf (getenv ("FIRST_FRAME_POINTER"), "%d,%d", &x, &y) != 2)
+        {
+          fprintf (stderr, "first-frame: FIRST_FRAME_POINTER must be X,Y\n");
+          return 2;
+        }
+      XWarpPointer (dpy, None, DefaultRootWindow (dpy), 0, 0, 0, 0, x, y);
+    }
   XSync (dpy, False);
 
   start = now_ms ();

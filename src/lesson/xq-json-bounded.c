@@ -27,8 +27,8 @@ refuse_size (gsize length, gsize max_bytes, GError **error)
 }
 
 gboolean
-xq_lesson_read_bounded (const char *path, gsize max_bytes, char **data, gsize *length,
-                        GError **error)
+xq_json_read_bounded (const char *path, gsize max_bytes, char **data, gsize *length,
+                      GError **error)
 {
   g_autoptr(GFile) file = NULL;
   g_autoptr(GFileInputStream) in = NULL;
@@ -86,7 +86,7 @@ levels_path (const char *data, const Level *levels, int n)
 }
 
 char
-xq_lesson_json_step (const char *data, gsize length, gsize *pos, gsize *start, gsize *stop)
+xq_json_step (const char *data, gsize length, gsize *pos, gsize *start, gsize *stop)
 {
   g_return_val_if_fail (data != NULL && pos != NULL && start != NULL && stop != NULL, '\0');
 
@@ -121,17 +121,17 @@ xq_lesson_json_step (const char *data, gsize length, gsize *pos, gsize *start, g
 }
 
 /* The JSON path of the first array or object nested deeper than
- * XQ_LESSON_MAX_DEPTH, found without parsing (json-glib's parser recurses,
+ * XQ_JSON_MAX_DEPTH, found without parsing (json-glib's parser recurses,
  * so "[[[[…" must be caught before it gets there); NULL if there is none. */
 static char *
 too_deep_at (const char *data, gsize length)
 {
-  Level levels[XQ_LESSON_MAX_DEPTH];
+  Level levels[XQ_JSON_MAX_DEPTH];
   gsize pos = 0, start, stop;
   int depth = 0;
   char c;
 
-  while ((c = xq_lesson_json_step (data, length, &pos, &start, &stop)) != '\0')
+  while ((c = xq_json_step (data, length, &pos, &start, &stop)) != '\0')
     {
       Level *top = depth > 0 ? &levels[depth - 1] : NULL;
 
@@ -147,7 +147,7 @@ too_deep_at (const char *data, gsize length)
           break;
         case '[':
         case '{':
-          if (depth == XQ_LESSON_MAX_DEPTH)
+          if (depth == XQ_JSON_MAX_DEPTH)
             return levels_path (data, levels, depth);
           levels[depth++] = (Level) { .object = c == '{', .want_key = c == '{' };
           break;
@@ -169,7 +169,7 @@ too_deep_at (const char *data, gsize length)
   return NULL;
 }
 
-/* The path of the first string or member name over XQ_LESSON_MAX_STRING
+/* The path of the first string or member name over XQ_JSON_MAX_STRING
  * bytes, or NULL.  The nesting was bounded before parsing, so the
  * recursion is too. */
 static char *
@@ -188,7 +188,7 @@ long_string_at (JsonNode *node, const char *path, gboolean *is_key)
             g_autofree char *p = NULL;
             char *found;
 
-            if (strlen (key) > XQ_LESSON_MAX_STRING)
+            if (strlen (key) > XQ_JSON_MAX_STRING)
               {
                 *is_key = TRUE;
                 return g_strdup (path);
@@ -215,7 +215,7 @@ long_string_at (JsonNode *node, const char *path, gboolean *is_key)
       }
     case JSON_NODE_VALUE:
       if (json_node_get_value_type (node) == G_TYPE_STRING &&
-          strlen (json_node_get_string (node)) > XQ_LESSON_MAX_STRING)
+          strlen (json_node_get_string (node)) > XQ_JSON_MAX_STRING)
         {
           *is_key = FALSE;
           return g_strdup (path);
@@ -228,8 +228,8 @@ long_string_at (JsonNode *node, const char *path, gboolean *is_key)
 }
 
 JsonParser *
-xq_lesson_parse_bounded (const char *data, gsize length, gsize max_bytes, char **where,
-                         GError **error)
+xq_json_parse_bounded (const char *data, gsize length, gsize max_bytes, char **where,
+                       GError **error)
 {
   g_autoptr(JsonParser) parser = NULL;
   g_autoptr(GError) local = NULL;
@@ -248,7 +248,7 @@ xq_lesson_parse_bounded (const char *data, gsize length, gsize max_bytes, char *
     {
       *where = path;
       g_set_error (error, XQ_LESSON_ERROR, XQ_LESSON_ERROR_TOO_LARGE,
-                   _("arrays and objects are nested more than %d deep"), XQ_LESSON_MAX_DEPTH);
+                   _("arrays and objects are nested more than %d deep"), XQ_JSON_MAX_DEPTH);
       return NULL;
     }
   parser = json_parser_new_immutable ();
@@ -274,10 +274,10 @@ xq_lesson_parse_bounded (const char *data, gsize length, gsize max_bytes, char *
       *where = path;
       if (is_key)
         g_set_error (error, XQ_LESSON_ERROR, XQ_LESSON_ERROR_TOO_LARGE,
-                     _("a key is longer than %d bytes"), XQ_LESSON_MAX_STRING);
+                     _("a key is longer than %d bytes"), XQ_JSON_MAX_STRING);
       else
         g_set_error (error, XQ_LESSON_ERROR, XQ_LESSON_ERROR_TOO_LARGE,
-                     _("the text is longer than %d bytes"), XQ_LESSON_MAX_STRING);
+                     _("the text is longer than %d bytes"), XQ_JSON_MAX_STRING);
       return NULL;
     }
   return g_steal_pointer (&parser);

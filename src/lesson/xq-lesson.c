@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "xq-data-dirs.h"
+#include "xq-json-bounded.h"
 #include "xq-kind.h"
 #include "xq-lesson.h"
 #include "xq-replay.h"
@@ -1170,8 +1171,8 @@ load_data (const char *data, gssize length, const char *file_name,
   g_return_val_if_fail (problems != NULL, NULL);
   ctx.n_start = problems->len;
 
-  parser = xq_lesson_parse_bounded (data, length < 0 ? strlen (data) : (gsize) length,
-                                    XQ_LESSON_MAX_BYTES, &where, &error);
+  parser = xq_json_parse_bounded (data, length < 0 ? strlen (data) : (gsize) length,
+                                  XQ_LESSON_MAX_BYTES, &where, &error);
   if (parser == NULL)
     {
       problem (&ctx, error->code, where, "%s", error->message);
@@ -1229,7 +1230,7 @@ xq_lesson_load_file_reproving (const char *path, XqProofs *into, GPtrArray *prob
   gsize length;
 
   g_return_val_if_fail (path != NULL && into != NULL && problems != NULL, NULL);
-  if (!xq_lesson_read_bounded (path, XQ_LESSON_MAX_BYTES, &data, &length, &error))
+  if (!xq_json_read_bounded (path, XQ_LESSON_MAX_BYTES, &data, &length, &error))
     {
       Ctx ctx = { path, problems, problems->len, XQ_LESSON_LOAD_DEFAULT, 0, NULL };
       problem (&ctx, error->domain == XQ_LESSON_ERROR ? error->code : XQ_LESSON_ERROR_IO, "$",
@@ -1255,7 +1256,7 @@ xq_lesson_load_file (const char *path, GPtrArray *problems)
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (problems != NULL, NULL);
 
-  if (!xq_lesson_read_bounded (path, XQ_LESSON_MAX_BYTES, &data, &length, &error))
+  if (!xq_json_read_bounded (path, XQ_LESSON_MAX_BYTES, &data, &length, &error))
     {
       Ctx ctx = { path, problems, problems->len, XQ_LESSON_LOAD_DEFAULT };
       problem (&ctx, error->domain == XQ_LESSON_ERROR ? error->code : XQ_LESSON_ERROR_IO, "$",

@@ -14,7 +14,6 @@
 #include <json-glib/json-glib.h>
 
 #include "xq-game.h"
-#include "xq-json-bounded.h"
 #include "xq-position.h"
 #include "xq-lesson-marks.h"
 #include "xq-lesson-rules.h"

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "xq-json-bounded.h"
 #include "xq-lesson-writer.h"
 #include "xq-pack.h"
 
@@ -216,7 +217,7 @@ parse_bounded (Ctx *ctx, const char *data, gsize length)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *where = NULL;
-  JsonParser *parser = xq_lesson_parse_bounded (data, length, XQ_PACK_MAX_BYTES, &where, &error);
+  JsonParser *parser = xq_json_parse_bounded (data, length, XQ_PACK_MAX_BYTES, &where, &error);
 
   if (parser == NULL)
     pack_problem (ctx, error->code == XQ_LESSON_ERROR_SYNTAX ? XQ_PACK_ERROR_SYNTAX
@@ -837,8 +838,8 @@ peek_id (const char *path, XqLessonFileType *type, char **id)
   JsonObject *obj;
   const char *t, *s;
 
-  if (!xq_lesson_read_bounded (path, XQ_PACK_MAX_BYTES, &data, &length, NULL) ||
-      (parser = xq_lesson_parse_bounded (data, length, XQ_PACK_MAX_BYTES, &where, NULL)) == NULL ||
+  if (!xq_json_read_bounded (path, XQ_PACK_MAX_BYTES, &data, &length, NULL) ||
+      (parser = xq_json_parse_bounded (data, length, XQ_PACK_MAX_BYTES, &where, NULL)) == NULL ||
       !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     return FALSE;
   obj = json_node_get_object (json_parser_get_root (parser));

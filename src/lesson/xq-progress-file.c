@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "xq-json-bounded.h"
 #include "xq-lesson.h"
 #include "xq-progress-private.h"
 #include "xq-safe-file.h"
@@ -34,7 +35,7 @@ xq_salvage_problem (XqSalvage *s, const char *file, const char *format, ...)
   {
     g_autofree char *raw = g_strdup_vprintf (format, args);
     /* json-glib's parse errors quote the bad text, which need not be UTF-8
-     * (see xq_lesson_parse_bounded); the problem is shown to people. */
+     * (see xq_json_parse_bounded); the problem is shown to people. */
     g_autofree char *what = g_utf8_make_valid (raw, -1);
 
     s->problem = g_strdup_printf ("%s: %s", file, what);
@@ -92,7 +93,7 @@ scan_json (const char *data, gsize len, int *deepest)
   char c;
 
   *deepest = 0;
-  while ((c = xq_lesson_json_step (data, len, &pos, &at, &stop)) != '\0')
+  while ((c = xq_json_step (data, len, &pos, &at, &stop)) != '\0')
     switch (c)
       {
       case '{':

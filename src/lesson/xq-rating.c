@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
 
+#include "xq-json-bounded.h"
 #include "xq-progress.h"
 #include "xq-rating.h"
 #include "xq-safe-file.h"
@@ -374,7 +375,7 @@ xq_ratings_load_data (const char *data, gssize length, const char *learner,
   g_return_val_if_fail (data != NULL && learner != NULL, NULL);
   if (file_name == NULL)
     file_name = "<data>";
-  parser = xq_lesson_parse_bounded (data, len, XQ_RATING_MAX_FILE, &where, &local);
+  parser = xq_json_parse_bounded (data, len, XQ_RATING_MAX_FILE, &where, &local);
   if (parser == NULL)
     {
       parse_fail (error, file_name, where ? where : "$", local->message);
@@ -415,7 +416,7 @@ xq_ratings_load_data (const char *data, gssize length, const char *learner,
       g_autofree char *path = g_strdup_printf ("$.puzzles[\"%s\"]", id);
       Entry e;
 
-      if (id[0] == '\0' || strlen (id) > XQ_LESSON_MAX_STRING || !g_utf8_validate (id, -1, NULL))
+      if (id[0] == '\0' || strlen (id) > XQ_JSON_MAX_STRING || !g_utf8_validate (id, -1, NULL))
         return parse_fail (error, file_name, "$.puzzles", _("a puzzle id that is not usable")), NULL;
       if (!read_entry (json_object_get_member (puzzles, id), &e, file_name, path, error))
         return NULL;

@@ -11,6 +11,7 @@
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
 
+#include "xq-json-bounded.h"
 #include "xq-lesson.h"
 #include "xq-progress.h"
 #include "xq-review.h"
@@ -466,7 +467,7 @@ xq_review_load_data (const char *data, gssize length, const char *learner, const
   if (file_name == NULL)
     file_name = "<data>";
   len = length < 0 ? strlen (data) : (gsize) length;
-  parser = xq_lesson_parse_bounded (data, len, XQ_REVIEW_MAX_FILE, &where, &local);
+  parser = xq_json_parse_bounded (data, len, XQ_REVIEW_MAX_FILE, &where, &local);
   if (parser == NULL)
     {
       set_parse_error (error, file_name, where ? where : "$", local->message);

@@ -49,10 +49,8 @@ struct _XqKindReader {
 };
 typedef struct _XqKindReader Ctx;
 
-static void problem (Ctx *ctx, XqLessonError code, const char *path, const char *format, ...) G_GNUC_PRINTF (4, 5);
-
-static void
-problem (Ctx *ctx, XqLessonError code, const char *path, const char *format, ...)
+void
+xq_kind_problem (Ctx *ctx, XqLessonError code, const char *path, const char *format, ...)
 {
   XqLessonProblem *p = g_new0 (XqLessonProblem, 1);
   va_list args;
@@ -72,20 +70,20 @@ problem (Ctx *ctx, XqLessonError code, const char *path, const char *format, ...
   g_ptr_array_add (ctx->problems, p);
 }
 
-static gboolean
-had_problems (Ctx *ctx)
+gboolean
+xq_kind_had_problems (Ctx *ctx)
 {
   return ctx->problems->len > ctx->n_start;
 }
 
-static char *
-member_path (const char *path, const char *key)
+char *
+xq_kind_path (const char *path, const char *key)
 {
   return g_strdup_printf ("%s.%s", path, key);
 }
 
-static char *
-index_path (const char *path, guint i)
+char *
+xq_kind_index_path (const char *path, guint i)
 {
   return g_strdup_printf ("%s[%u]", path, i);
 }
@@ -96,8 +94,8 @@ index_path (const char *path, guint i)
  * json-glib's typed getters g_critical on a type mismatch, so every node is
  * inspected before it is read. */
 
-static gboolean
-check_keys (Ctx *ctx, JsonObject *obj, const char *path, const char *const *allowed)
+gboolean
+xq_kind_check_keys (Ctx *ctx, JsonObject *obj, const char *path, const char *const *allowed)
 {
   g_autoptr(GList) members = json_object_get_members (obj);
   gboolean ok = TRUE;
@@ -107,8 +105,8 @@ check_keys (Ctx *ctx, JsonObject *obj, const char *path, const char *const *allo
       const char *key = l->data;
       if (!g_strv_contains (allowed, key))
         {
-          g_autofree char *p = member_path (path, key);
-          problem (ctx, XQ_LESSON_ERROR_UNKNOWN_FIELD, p, _("unknown key “%s”"), key);
+          g_autofree char *p = xq_kind_path (path, key);
+          xq_kind_problem (ctx, XQ_LESSON_ERROR_UNKNOWN_FIELD, p, _("unknown key “%s”"), key);
           ok = FALSE;
         }
     }
@@ -121,14 +119,14 @@ get_member (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboole
   JsonNode *node = json_object_get_member (obj, key);
 
   if (node == NULL && required)
-    problem (ctx, XQ_LESSON_ERROR_MISSING_FIELD, path, _("missing required key “%s”"), key);
+    xq_kind_problem (ctx, XQ_LESSON_ERROR_MISSING_FIELD, path, _("missing required key “%s”"), key);
   return node;
 }
 
 /* A non-empty string of at most max characters. */
-static const char *
-get_text (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required,
-          int max)
+const char *
+xq_kind_get_text (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required,
+                  int max)
 {
   JsonNode *node = get_member (ctx, obj, path, key, required);
   const char *s;
@@ -137,37 +135,37 @@ get_text (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean
     return NULL;
   if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
     {
-      g_autofree char *p = member_path (path, key);
-      problem (ctx, XQ_LESSON_ERROR_TYPE, p, _("expected a string"));
+      g_autofree char *p = xq_kind_path (path, key);
+      xq_kind_problem (ctx, XQ_LESSON_ERROR_TYPE, p, _("expected a string"));
       return NULL;
     }
   s = json_node_get_string (node);
   if (*s == '\0')
     {
-      g_autofree char *p = member_path (path, key);
-      problem (ctx, XQ_LESSON_ERROR_VALUE, p, _("the text must not be empty"));
+      g_autofree char *p = xq_kind_path (path, key);
+      xq_kind_problem (ctx, XQ_LESSON_ERROR_VALUE, p, _("the text must not be empty"));
       return NULL;
     }
   if (g_utf8_strlen (s, -1) > max)
     {
-      g_autofree char *p = member_path (path, key);
-      problem (ctx, XQ_LESSON_ERROR_TOO_LARGE, p, _("the text is longer than %d characters"), max);
+      g_autofree char *p = xq_kind_path (path, key);
+      xq_kind_problem (ctx, XQ_LESSON_ERROR_TOO_LARGE, p, _("the text is longer than %d characters"), max);
       return NULL;
     }
   return s;
 }
 
 /* Ids, names from a vocabulary, points and moves: short words. */
-static const char *
-get_string (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required)
+const char *
+xq_kind_get_string (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required)
 {
-  return get_text (ctx, obj, path, key, required, XQ_LESSON_MAX_WORD);
+  return xq_kind_get_text (ctx, obj, path, key, required, XQ_LESSON_MAX_WORD);
 }
 
 /* Reads an integer in [min, max]; *out keeps its value when the key is absent. */
-static gboolean
-get_int (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required,
-         int min, int max, int *out)
+gboolean
+xq_kind_get_int (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required,
+                 int min, int max, int *out)
 {
   JsonNode *node = get_member (ctx, obj, path, key, required);
   gint64 v;
@@ -176,25 +174,25 @@ get_int (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean 
     return !required;
   if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64)
     {
-      g_autofree char *p = member_path (path, key);
-      problem (ctx, XQ_LESSON_ERROR_TYPE, p, _("expected an integer"));
+      g_autofree char *p = xq_kind_path (path, key);
+      xq_kind_problem (ctx, XQ_LESSON_ERROR_TYPE, p, _("expected an integer"));
       return FALSE;
     }
   v = json_node_get_int (node);
   if (v < min || v > max)
     {
-      g_autofree char *p = member_path (path, key);
+      g_autofree char *p = xq_kind_path (path, key);
       g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, v);
-      problem (ctx, XQ_LESSON_ERROR_VALUE, p, _("%s is out of range (%d to %d)"), number, min, max);
+      xq_kind_problem (ctx, XQ_LESSON_ERROR_VALUE, p, _("%s is out of range (%d to %d)"), number, min, max);
       return FALSE;
     }
   *out = (int) v;
   return TRUE;
 }
 
-static JsonArray *
-get_array (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required,
-           gboolean non_empty, guint max)
+JsonArray *
+xq_kind_get_array (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required,
+                   guint max)
 {
   JsonNode *node = get_member (ctx, obj, path, key, required);
   JsonArray *array;
@@ -203,35 +201,35 @@ get_array (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolea
     return NULL;
   if (!JSON_NODE_HOLDS_ARRAY (node))
     {
-      g_autofree char *p = member_path (path, key);
-      problem (ctx, XQ_LESSON_ERROR_TYPE, p, _("expected an array"));
+      g_autofree char *p = xq_kind_path (path, key);
+      xq_kind_problem (ctx, XQ_LESSON_ERROR_TYPE, p, _("expected an array"));
       return NULL;
     }
   array = json_node_get_array (node);
-  if (non_empty && json_array_get_length (array) == 0)
+  if (json_array_get_length (array) == 0)
     {
-      g_autofree char *p = member_path (path, key);
-      problem (ctx, XQ_LESSON_ERROR_VALUE, p, _("the list must not be empty"));
+      g_autofree char *p = xq_kind_path (path, key);
+      xq_kind_problem (ctx, XQ_LESSON_ERROR_VALUE, p, _("the list must not be empty"));
       return NULL;
     }
   if (json_array_get_length (array) > max)
     {
-      g_autofree char *p = member_path (path, key);
-      problem (ctx, XQ_LESSON_ERROR_TOO_LARGE, p, _("%u entries, more than the limit of %d"),
-               json_array_get_length (array), (int) max);
+      g_autofree char *p = xq_kind_path (path, key);
+      xq_kind_problem (ctx, XQ_LESSON_ERROR_TOO_LARGE, p, _("%u entries, more than the limit of %d"),
+                       json_array_get_length (array), (int) max);
       return NULL;
     }
   return array;
 }
 
-static JsonObject *
-element_object (Ctx *ctx, JsonArray *array, guint i, const char *path)
+JsonObject *
+xq_kind_element_object (Ctx *ctx, JsonArray *array, guint i, const char *path)
 {
   JsonNode *node = json_array_get_element (array, i);
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
-      problem (ctx, XQ_LESSON_ERROR_TYPE, path, _("expected an object"));
+      xq_kind_problem (ctx, XQ_LESSON_ERROR_TYPE, path, _("expected an object"));
       return NULL;
     }
   return json_node_get_object (node);
@@ -245,12 +243,12 @@ element_string (Ctx *ctx, JsonArray *array, guint i, const char *path, int max)
   if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING ||
       *json_node_get_string (node) == '\0')
     {
-      problem (ctx, XQ_LESSON_ERROR_TYPE, path, _("expected a non-empty string"));
+      xq_kind_problem (ctx, XQ_LESSON_ERROR_TYPE, path, _("expected a non-empty string"));
       return NULL;
     }
   if (g_utf8_strlen (json_node_get_string (node), -1) > max)
     {
-      problem (ctx, XQ_LESSON_ERROR_TOO_LARGE, path, _("the text is longer than %d characters"), max);
+      xq_kind_problem (ctx, XQ_LESSON_ERROR_TOO_LARGE, path, _("the text is longer than %d characters"), max);
       return NULL;
     }
   return json_node_get_string (node);
@@ -258,10 +256,10 @@ element_string (Ctx *ctx, JsonArray *array, guint i, const char *path, int max)
 
 /* A string from a fixed vocabulary; returns its index or -1. */
 static int
-get_enum (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required,
-          const char *const *names, int fallback)
+xq_kind_get_enum_in (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required,
+                     const char *const *names, int fallback)
 {
-  const char *s = get_string (ctx, obj, path, key, required);
+  const char *s = xq_kind_get_string (ctx, obj, path, key, required);
 
   if (s == NULL)
     return json_object_has_member (obj, key) ? -1 : fallback;
@@ -269,15 +267,15 @@ get_enum (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean
     if (strcmp (names[i], s) == 0)
       return i;
   {
-    g_autofree char *p = member_path (path, key);
+    g_autofree char *p = xq_kind_path (path, key);
     g_autofree char *list = g_strjoinv (", ", (char **) names);
-    problem (ctx, XQ_LESSON_ERROR_VALUE, p, _("“%s” is not one of: %s"), s, list);
+    xq_kind_problem (ctx, XQ_LESSON_ERROR_VALUE, p, _("“%s” is not one of: %s"), s, list);
   }
   return -1;
 }
 
-static char *
-translate (const char *s)
+char *
+xq_kind_translate (const char *s)
 {
   return s ? g_strdup (g_dgettext (GETTEXT_PACKAGE, s)) : NULL;
 }
@@ -294,17 +292,17 @@ valid_id (const char *id)
 }
 
 static char *
-get_id (Ctx *ctx, JsonObject *obj, const char *path)
+xq_kind_get_id (Ctx *ctx, JsonObject *obj, const char *path)
 {
-  const char *id = get_string (ctx, obj, path, "id", TRUE);
+  const char *id = xq_kind_get_string (ctx, obj, path, "id", TRUE);
 
   if (id == NULL)
     return NULL;
   if (!valid_id (id))
     {
-      g_autofree char *p = member_path (path, "id");
-      problem (ctx, XQ_LESSON_ERROR_VALUE, p,
-               _("“%s” is not a valid id (use lower-case letters, digits and “-”)"), id);
+      g_autofree char *p = xq_kind_path (path, "id");
+      xq_kind_problem (ctx, XQ_LESSON_ERROR_VALUE, p,
+                       _("“%s” is not a valid id (use lower-case letters, digits and “-”)"), id);
       return NULL;
     }
   return g_strdup (id);
@@ -316,37 +314,37 @@ parse_square (Ctx *ctx, const char *text, const char *path)
   XqSquare sq = strlen (text) == 2 ? xq_square_from_text (text) : XQ_NO_SQUARE;
 
   if (sq == XQ_NO_SQUARE)
-    problem (ctx, XQ_LESSON_ERROR_BAD_SQUARE, path,
-             _("“%s” is not a point (write a file a–i and a rank 0–9, like e4)"), text);
+    xq_kind_problem (ctx, XQ_LESSON_ERROR_BAD_SQUARE, path,
+                     _("“%s” is not a point (write a file a–i and a rank 0–9, like e4)"), text);
   return sq;
 }
 
-static XqSquare
-get_square (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required)
+XqSquare
+xq_kind_get_square (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required)
 {
-  const char *s = get_string (ctx, obj, path, key, required);
-  g_autofree char *p = member_path (path, key);
+  const char *s = xq_kind_get_string (ctx, obj, path, key, required);
+  g_autofree char *p = xq_kind_path (path, key);
 
   return s ? parse_square (ctx, s, p) : XQ_NO_SQUARE;
 }
 
 static XqMove
-parse_move (Ctx *ctx, const char *text, const char *path)
+xq_kind_parse_move (Ctx *ctx, const char *text, const char *path)
 {
   XqMove m = strlen (text) == 4 ? xq_move_from_iccs (text) : XQ_MOVE_NONE;
 
   if (m == XQ_MOVE_NONE)
-    problem (ctx, XQ_LESSON_ERROR_BAD_MOVE, path,
-             _("“%s” is not a move in ICCS notation (like h2e2)"), text);
+    xq_kind_problem (ctx, XQ_LESSON_ERROR_BAD_MOVE, path,
+                     _("“%s” is not a move in ICCS notation (like h2e2)"), text);
   return m;
 }
 
 /* A FEN for a playable position (validated by the rules core). */
-static char *
-get_fen (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required,
-         const char *fallback, gboolean checked, XqPosition *pos)
+char *
+xq_kind_get_fen (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required,
+                 const char *fallback, gboolean checked, XqPosition *pos)
 {
-  const char *fen = get_text (ctx, obj, path, key, required, XQ_LESSON_MAX_FEN);
+  const char *fen = xq_kind_get_text (ctx, obj, path, key, required, XQ_LESSON_MAX_FEN);
   g_autoptr(GError) error = NULL;
   gboolean ok;
 
@@ -360,51 +358,51 @@ get_fen (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean 
                : xq_position_set_fen_unchecked (pos, fen, &error);
   if (!ok)
     {
-      g_autofree char *p = member_path (path, key);
-      problem (ctx, XQ_LESSON_ERROR_INVALID_FEN, p, _("invalid FEN: %s"), error->message);
+      g_autofree char *p = xq_kind_path (path, key);
+      xq_kind_problem (ctx, XQ_LESSON_ERROR_INVALID_FEN, p, _("invalid FEN: %s"), error->message);
       return NULL;
     }
   return g_strdup (fen);
 }
 
 static GPtrArray *
-get_texts (Ctx *ctx, JsonObject *obj, const char *path, const char *key)
+xq_kind_get_texts (Ctx *ctx, JsonObject *obj, const char *path, const char *key)
 {
-  g_autofree char *p = member_path (path, key);
-  JsonArray *array = get_array (ctx, obj, path, key, FALSE, TRUE, XQ_LESSON_MAX_LIST);
+  g_autofree char *p = xq_kind_path (path, key);
+  JsonArray *array = xq_kind_get_array (ctx, obj, path, key, FALSE, XQ_LESSON_MAX_LIST);
   GPtrArray *texts = g_ptr_array_new_with_free_func (g_free);
 
   if (array == NULL)
     return texts;
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
-      g_autofree char *ip = index_path (p, i);
+      g_autofree char *ip = xq_kind_index_path (p, i);
       const char *s = element_string (ctx, array, i, ip, XQ_LESSON_MAX_PROMPT);
       if (s != NULL)
-        g_ptr_array_add (texts, translate (s));
+        g_ptr_array_add (texts, xq_kind_translate (s));
     }
   return texts;
 }
 
 /* The squares of an array of point names; duplicates are problems. */
-static int
-get_squares (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required,
-             XqSquare *out, int max)
+int
+xq_kind_get_squares (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required,
+                     XqSquare *out, int max)
 {
-  g_autofree char *p = member_path (path, key);
-  JsonArray *array = get_array (ctx, obj, path, key, required, TRUE, XQ_SQUARES);
+  g_autofree char *p = xq_kind_path (path, key);
+  JsonArray *array = xq_kind_get_array (ctx, obj, path, key, required, XQ_SQUARES);
   int n = 0;
 
   if (array == NULL)
     return 0;
   if (json_array_get_length (array) > (guint) max)
     {
-      problem (ctx, XQ_LESSON_ERROR_VALUE, p, _("at most %d points are allowed here"), max);
+      xq_kind_problem (ctx, XQ_LESSON_ERROR_VALUE, p, _("at most %d points are allowed here"), max);
       return 0;
     }
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
-      g_autofree char *ip = index_path (p, i);
+      g_autofree char *ip = xq_kind_index_path (p, i);
       const char *s = element_string (ctx, array, i, ip, XQ_LESSON_MAX_WORD);
       XqSquare sq = s ? parse_square (ctx, s, ip) : XQ_NO_SQUARE;
       gboolean dup = FALSE;
@@ -415,7 +413,7 @@ get_squares (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gbool
         dup |= out[j] == sq;
       if (dup)
         {
-          problem (ctx, XQ_LESSON_ERROR_BAD_SQUARE, ip, _("the point %s is listed twice"), s);
+          xq_kind_problem (ctx, XQ_LESSON_ERROR_BAD_SQUARE, ip, _("the point %s is listed twice"), s);
           continue;
         }
       out[n++] = sq;
@@ -423,20 +421,20 @@ get_squares (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gbool
   return n;
 }
 
-static GArray *
-get_moves (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required)
+GArray *
+xq_kind_get_moves (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required)
 {
-  g_autofree char *p = member_path (path, key);
-  JsonArray *array = get_array (ctx, obj, path, key, required, TRUE, XQ_LESSON_MAX_LIST);
+  g_autofree char *p = xq_kind_path (path, key);
+  JsonArray *array = xq_kind_get_array (ctx, obj, path, key, required, XQ_LESSON_MAX_LIST);
   GArray *moves = g_array_new (FALSE, FALSE, sizeof (XqMove));
 
   if (array == NULL)
     return moves;
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
-      g_autofree char *ip = index_path (p, i);
+      g_autofree char *ip = xq_kind_index_path (p, i);
       const char *s = element_string (ctx, array, i, ip, XQ_LESSON_MAX_WORD);
-      XqMove m = s ? parse_move (ctx, s, ip) : XQ_MOVE_NONE;
+      XqMove m = s ? xq_kind_parse_move (ctx, s, ip) : XQ_MOVE_NONE;
       if (m != XQ_MOVE_NONE)
         g_array_append_val (moves, m);
     }
@@ -448,8 +446,8 @@ static const char *const mark_keys[] = { "point", "arrow", "cross", "star", "cir
 static void
 get_marks (Ctx *ctx, JsonObject *obj, const char *path, XqLessonMarks *marks)
 {
-  g_autofree char *p = member_path (path, "marks");
-  JsonArray *array = get_array (ctx, obj, path, "marks", FALSE, TRUE, XQ_LESSON_MAX_MARKS);
+  g_autofree char *p = xq_kind_path (path, "marks");
+  JsonArray *array = xq_kind_get_array (ctx, obj, path, "marks", FALSE, XQ_LESSON_MAX_MARKS);
   static const char *const kinds[] = { "point", "arrow", "cross", "star", "circle" };
   static const XqLessonMarkKind kind_values[] = {
     XQ_LESSON_MARK_POINT, XQ_LESSON_MARK_ARROW, XQ_LESSON_MARK_CROSS, XQ_LESSON_MARK_STAR,
@@ -461,61 +459,61 @@ get_marks (Ctx *ctx, JsonObject *obj, const char *path, XqLessonMarks *marks)
     return;
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
-      g_autofree char *ip = index_path (p, i);
-      JsonObject *m = element_object (ctx, array, i, ip);
+      g_autofree char *ip = xq_kind_index_path (p, i);
+      JsonObject *m = xq_kind_element_object (ctx, array, i, ip);
       const char *role_name, *color_name;
       int role = XQ_LESSON_ROLE_HIGHLIGHT, kind = -1, color = XQ_LESSON_COLOR_NONE;
 
-      if (m == NULL || !check_keys (ctx, m, ip, mark_keys))
+      if (m == NULL || !xq_kind_check_keys (ctx, m, ip, mark_keys))
         continue;
       for (int k = 0; k < (int) G_N_ELEMENTS (kinds); k++)
         if (json_object_has_member (m, kinds[k]))
           {
             if (kind >= 0)
               {
-                problem (ctx, XQ_LESSON_ERROR_VALUE, ip,
-                         _("a mark has exactly one of “point”, “circle”, “arrow”, “cross” or “star”"));
+                xq_kind_problem (ctx, XQ_LESSON_ERROR_VALUE, ip,
+                                 _("a mark has exactly one of “point”, “circle”, “arrow”, “cross” or “star”"));
                 kind = -2;
                 break;
               }
             kind = k;
           }
       if (kind == -1)
-        problem (ctx, XQ_LESSON_ERROR_MISSING_FIELD, ip,
-                 _("a mark has exactly one of “point”, “circle”, “arrow”, “cross” or “star”"));
+        xq_kind_problem (ctx, XQ_LESSON_ERROR_MISSING_FIELD, ip,
+                         _("a mark has exactly one of “point”, “circle”, “arrow”, “cross” or “star”"));
       if (kind < 0)
         continue;
-      role_name = get_string (ctx, m, ip, "role", FALSE);
+      role_name = xq_kind_get_string (ctx, m, ip, "role", FALSE);
       if (role_name != NULL && (role = xq_lesson_mark_role_from_name (role_name)) < 0)
         {
-          g_autofree char *rp = member_path (ip, "role");
-          problem (ctx, XQ_LESSON_ERROR_VALUE, rp, _("unknown mark role “%s”"), role_name);
+          g_autofree char *rp = xq_kind_path (ip, "role");
+          xq_kind_problem (ctx, XQ_LESSON_ERROR_VALUE, rp, _("unknown mark role “%s”"), role_name);
           continue;
         }
-      color_name = get_string (ctx, m, ip, "color", FALSE);
+      color_name = xq_kind_get_string (ctx, m, ip, "color", FALSE);
       if (color_name != NULL && (color = xq_lesson_mark_color_from_name (color_name)) < 0)
         {
-          g_autofree char *cp = member_path (ip, "color");
-          problem (ctx, XQ_LESSON_ERROR_VALUE, cp,
-                   _("unknown mark colour “%s” (purple, red, green or blue)"), color_name);
+          g_autofree char *cp = xq_kind_path (ip, "color");
+          xq_kind_problem (ctx, XQ_LESSON_ERROR_VALUE, cp,
+                           _("unknown mark colour “%s” (purple, red, green or blue)"), color_name);
           continue;
         }
       if (kind_values[kind] == XQ_LESSON_MARK_ARROW)
         {
-          const char *s = get_string (ctx, m, ip, "arrow", TRUE);
-          g_autofree char *ap = member_path (ip, "arrow");
-          XqMove mv = s ? parse_move (ctx, s, ap) : XQ_MOVE_NONE;
+          const char *s = xq_kind_get_string (ctx, m, ip, "arrow", TRUE);
+          g_autofree char *ap = xq_kind_path (ip, "arrow");
+          XqMove mv = s ? xq_kind_parse_move (ctx, s, ap) : XQ_MOVE_NONE;
 
           if (mv != XQ_MOVE_NONE && xq_move_from (mv) == xq_move_to (mv))
-            problem (ctx, XQ_LESSON_ERROR_BAD_MOVE, ap,
-                     _("an arrow goes from one point to another, not from “%.2s” to itself"), s);
+            xq_kind_problem (ctx, XQ_LESSON_ERROR_BAD_MOVE, ap,
+                             _("an arrow goes from one point to another, not from “%.2s” to itself"), s);
           else if (mv != XQ_MOVE_NONE)
             xq_lesson_marks_add_full (marks, XQ_LESSON_MARK_ARROW, role, color, xq_move_from (mv),
                                       xq_move_to (mv));
         }
       else
         {
-          XqSquare sq = get_square (ctx, m, ip, kinds[kind], TRUE);
+          XqSquare sq = xq_kind_get_square (ctx, m, ip, kinds[kind], TRUE);
           if (sq != XQ_NO_SQUARE)
             xq_lesson_marks_add_full (marks, kind_values[kind], role, color, sq, XQ_NO_SQUARE);
         }
@@ -533,7 +531,7 @@ xq_lesson_marks_from_json (JsonNode *node, const char *object_path, XqLessonMark
   ctx.n_start = problems->len;
   json_object_set_member (holder, "marks", json_node_copy (node));
   get_marks (&ctx, holder, object_path, marks);
-  return !had_problems (&ctx);
+  return !xq_kind_had_problems (&ctx);
 }
 
 /* ---- Pages ----------------------------------------------------------------- */
@@ -554,24 +552,24 @@ static const char *const page_keys[] = { "text", "fen", "marks", "replay", NULL 
 static GPtrArray *
 get_pages (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required)
 {
-  g_autofree char *p = member_path (path, key);
-  JsonArray *array = get_array (ctx, obj, path, key, required, TRUE, XQ_LESSON_MAX_LIST);
+  g_autofree char *p = xq_kind_path (path, key);
+  JsonArray *array = xq_kind_get_array (ctx, obj, path, key, required, XQ_LESSON_MAX_LIST);
   GPtrArray *pages = g_ptr_array_new_with_free_func ((GDestroyNotify) page_free);
 
   if (array == NULL)
     return pages;
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
-      g_autofree char *ip = index_path (p, i);
-      JsonObject *o = element_object (ctx, array, i, ip);
+      g_autofree char *ip = xq_kind_index_path (p, i);
+      JsonObject *o = xq_kind_element_object (ctx, array, i, ip);
       XqLessonPage *page;
 
       if (o == NULL)
         continue;
-      check_keys (ctx, o, ip, page_keys);
+      xq_kind_check_keys (ctx, o, ip, page_keys);
       page = g_new0 (XqLessonPage, 1);
-      page->text = translate (get_text (ctx, o, ip, "text", TRUE, XQ_LESSON_MAX_TEXT));
-      page->fen = get_fen (ctx, o, ip, "fen", FALSE, NULL, TRUE, &page->position);
+      page->text = xq_kind_translate (xq_kind_get_text (ctx, o, ip, "text", TRUE, XQ_LESSON_MAX_TEXT));
+      page->fen = xq_kind_get_fen (ctx, o, ip, "fen", FALSE, NULL, TRUE, &page->position);
       get_marks (ctx, o, ip, &page->marks);
       /* A bad FEN is reported already: no replay from it. */
       if (json_object_has_member (o, "replay") && (page->fen != NULL || !json_object_has_member (o, "fen")))
@@ -593,57 +591,6 @@ get_pages (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolea
 
 /* ---- The readers, for the kinds (xq-kind.h) -------------------------------- */
 
-void
-xq_kind_problem (XqKindReader *r, XqLessonError code, const char *path, const char *format, ...)
-{
-  va_list args;
-  g_autofree char *text = NULL;
-
-  va_start (args, format);
-  text = g_strdup_vprintf (format, args);
-  va_end (args);
-  problem (r, code, path, "%s", text);
-}
-
-gboolean
-xq_kind_had_problems (XqKindReader *r)
-{
-  return had_problems (r);
-}
-
-char *
-xq_kind_path (const char *path, const char *key)
-{
-  return member_path (path, key);
-}
-
-char *
-xq_kind_index_path (const char *path, guint i)
-{
-  return index_path (path, i);
-}
-
-const char *
-xq_kind_get_string (XqKindReader *r, JsonObject *o, const char *path, const char *key,
-                    gboolean required)
-{
-  return get_string (r, o, path, key, required);
-}
-
-const char *
-xq_kind_get_text (XqKindReader *r, JsonObject *o, const char *path, const char *key,
-                  gboolean required, int max)
-{
-  return get_text (r, o, path, key, required, max);
-}
-
-gboolean
-xq_kind_get_int (XqKindReader *r, JsonObject *o, const char *path, const char *key,
-                 gboolean required, int min, int max, int *out)
-{
-  return get_int (r, o, path, key, required, min, max, out);
-}
-
 int
 xq_kind_get_enum (XqKindReader *r, JsonObject *o, const char *path, const XqKindField *field,
                   int fallback)
@@ -655,60 +602,7 @@ xq_kind_get_enum (XqKindReader *r, JsonObject *o, const char *path, const XqKind
   for (; field->values[n].value != NULL && n < XQ_LESSON_MAX_LIST; n++)
     names[n] = field->values[n].value;
   names[n] = NULL;
-  return get_enum (r, o, path, field->key, field->required, names, fallback);
-}
-
-XqSquare
-xq_kind_get_square (XqKindReader *r, JsonObject *o, const char *path, const char *key,
-                    gboolean required)
-{
-  return get_square (r, o, path, key, required);
-}
-
-int
-xq_kind_get_squares (XqKindReader *r, JsonObject *o, const char *path, const char *key,
-                     gboolean required, XqSquare *out, int max)
-{
-  return get_squares (r, o, path, key, required, out, max);
-}
-
-GArray *
-xq_kind_get_moves (XqKindReader *r, JsonObject *o, const char *path, const char *key,
-                   gboolean required)
-{
-  return get_moves (r, o, path, key, required);
-}
-
-char *
-xq_kind_get_fen (XqKindReader *r, JsonObject *o, const char *path, const char *key,
-                 gboolean required, const char *fallback, gboolean checked, XqPosition *pos)
-{
-  return get_fen (r, o, path, key, required, fallback, checked, pos);
-}
-
-JsonArray *
-xq_kind_get_array (XqKindReader *r, JsonObject *o, const char *path, const char *key,
-                   gboolean required, guint max)
-{
-  return get_array (r, o, path, key, required, TRUE, max);
-}
-
-JsonObject *
-xq_kind_element_object (XqKindReader *r, JsonArray *a, guint i, const char *path)
-{
-  return element_object (r, a, i, path);
-}
-
-void
-xq_kind_check_keys (XqKindReader *r, JsonObject *o, const char *path, const char *const *allowed)
-{
-  check_keys (r, o, path, allowed);
-}
-
-char *
-xq_kind_translate (const char *s)
-{
-  return translate (s);
+  return xq_kind_get_enum_in (r, o, path, field->key, field->required, names, fallback);
 }
 
 gboolean
@@ -719,8 +613,8 @@ xq_kind_refuse_key (XqKindReader *r, JsonObject *o, const char *path, const char
 
   if (!json_object_has_member (o, key))
     return FALSE;
-  p = member_path (path, key);
-  problem (r, XQ_LESSON_ERROR_UNKNOWN_FIELD, p, "%s", message);
+  p = xq_kind_path (path, key);
+  xq_kind_problem (r, XQ_LESSON_ERROR_UNKNOWN_FIELD, p, "%s", message);
   return TRUE;
 }
 
@@ -824,15 +718,15 @@ prove_mate (Ctx *ctx, XqPosition *pos, int n, const char *path, XqSolution *sol)
 
   if (!xq_position_has_legal_move (pos))
     {
-      problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, path, _("the game is already over in this position"));
+      xq_kind_problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, path, _("the game is already over in this position"));
       return FALSE;
     }
   /* Each proof has its budget; the file has one too, or two hundred
    * expensive mates would each take their full share. */
   if (ctx->proof_work >= XQ_LESSON_FILE_PROOF_BUDGET)
     {
-      problem (ctx, XQ_LESSON_ERROR_TOO_DEEP, path,
-               _("too many hard mates in one file to prove them all here (the file's budget ran out)"));
+      xq_kind_problem (ctx, XQ_LESSON_ERROR_TOO_DEEP, path,
+                       _("too many hard mates in one file to prove them all here (the file's budget ran out)"));
       return FALSE;
     }
   memset (sol, 0, sizeof *sol);
@@ -849,12 +743,12 @@ prove_mate (Ctx *ctx, XqPosition *pos, int n, const char *path, XqSolution *sol)
     case XQ_SOLVE_MATE:
       return TRUE;
     case XQ_SOLVE_NONE:
-      problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, path, _("the side to move has no mate in %d"), n);
+      xq_kind_problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, path, _("the side to move has no mate in %d"), n);
       return FALSE;
     case XQ_SOLVE_ABORTED:
     default:
-      problem (ctx, XQ_LESSON_ERROR_TOO_DEEP, path,
-               _("the mate in %d is too deep to prove here (the solver's budget ran out)"), n);
+      xq_kind_problem (ctx, XQ_LESSON_ERROR_TOO_DEEP, path,
+                       _("the mate in %d is too deep to prove here (the solver's budget ran out)"), n);
       return FALSE;
     }
 }
@@ -864,7 +758,7 @@ prove_mate (Ctx *ctx, XqPosition *pos, int n, const char *path, XqSolution *sol)
 static gboolean
 may_prove (Ctx *ctx)
 {
-  return !had_problems (ctx) && !(ctx->flags & XQ_LESSON_LOAD_NO_PROOFS);
+  return !xq_kind_had_problems (ctx) && !(ctx->flags & XQ_LESSON_LOAD_NO_PROOFS);
 }
 
 static XqExercise *
@@ -879,12 +773,12 @@ load_exercise (Ctx *ctx, JsonObject *o, const char *path)
   int kind;
 
   g_atomic_ref_count_init (&ex->ref_count);
-  ex->id = get_id (&sub, o, path);
+  ex->id = xq_kind_get_id (&sub, o, path);
   kinds = xq_kinds (&n_kinds);
   for (guint i = 0; i < n_kinds; i++)
     g_ptr_array_add (names, (gpointer) kinds[i]->name);
   g_ptr_array_add (names, NULL);
-  kind = get_enum (&sub, o, path, "kind", TRUE, (const char *const *) names->pdata, -1);
+  kind = xq_kind_get_enum_in (&sub, o, path, "kind", TRUE, (const char *const *) names->pdata, -1);
   if (kind < 0)
     {
       xq_exercise_unref (ex);
@@ -896,20 +790,20 @@ load_exercise (Ctx *ctx, JsonObject *o, const char *path)
   for (guint i = 0; i < ex->kind->n_fields; i++)
     g_ptr_array_add (allowed, (gpointer) ex->kind->fields[i].key);
   g_ptr_array_add (allowed, NULL);
-  check_keys (&sub, o, path, (const char *const *) allowed->pdata);
+  xq_kind_check_keys (&sub, o, path, (const char *const *) allowed->pdata);
 
-  ex->prompt = translate (get_text (&sub, o, path, "prompt", TRUE, XQ_LESSON_MAX_PROMPT));
-  ex->hints = get_texts (&sub, o, path, "hints");
+  ex->prompt = xq_kind_translate (xq_kind_get_text (&sub, o, path, "prompt", TRUE, XQ_LESSON_MAX_PROMPT));
+  ex->hints = xq_kind_get_texts (&sub, o, path, "hints");
   get_marks (&sub, o, path, &ex->marks);
   ex->pieces = MAX (0, xq_kind_get_enum (&sub, o, path, xq_kind_common_field ("pieces"), XQ_EXERCISE_PIECES_LEARNER));
-  ex->fen = get_fen (&sub, o, path, "fen", FALSE, ex->kind->fen_default ? ex->kind->fen_default : XQ_START_FEN,
-                     ex->kind->fen_checked, &ex->position);
+  ex->fen = xq_kind_get_fen (&sub, o, path, "fen", FALSE, ex->kind->fen_default ? ex->kind->fen_default : XQ_START_FEN,
+                             ex->kind->fen_checked, &ex->position);
 
   /* The kind's rule computations need a sound position and well-formed
    * common fields. */
-  if (!had_problems (&sub))
+  if (!xq_kind_had_problems (&sub))
     ex->data = ex->kind->read (&sub, o, path, ex);
-  if (had_problems (&sub) || ex->data == NULL)
+  if (xq_kind_had_problems (&sub) || ex->data == NULL)
     {
       xq_exercise_unref (ex);
       return NULL;
@@ -973,13 +867,13 @@ xq_lesson_file_free (XqLessonFile *file)
 static gboolean
 check_unique (Ctx *ctx, GHashTable *seen, const char *id, const char *path)
 {
-  g_autofree char *p = member_path (path, "id");
+  g_autofree char *p = xq_kind_path (path, "id");
 
   if (id == NULL)
     return TRUE;
   if (g_hash_table_contains (seen, id))
     {
-      problem (ctx, XQ_LESSON_ERROR_DUPLICATE_ID, p, _("duplicate id “%s”"), id);
+      xq_kind_problem (ctx, XQ_LESSON_ERROR_DUPLICATE_ID, p, _("duplicate id “%s”"), id);
       return FALSE;
     }
   g_hash_table_add (seen, (gpointer) id);
@@ -997,19 +891,19 @@ load_unit (Ctx *ctx, JsonObject *root)
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   JsonArray *array;
 
-  check_keys (ctx, root, "$", unit_keys);
+  xq_kind_check_keys (ctx, root, "$", unit_keys);
   unit->file = g_strdup (ctx->file);
-  unit->id = get_id (ctx, root, "$");
-  get_int (ctx, root, "$", "number", TRUE, 1, 99, &unit->number);
-  unit->title = translate (get_text (ctx, root, "$", "title", TRUE, XQ_LESSON_MAX_TITLE));
+  unit->id = xq_kind_get_id (ctx, root, "$");
+  xq_kind_get_int (ctx, root, "$", "number", TRUE, 1, 99, &unit->number);
+  unit->title = xq_kind_translate (xq_kind_get_text (ctx, root, "$", "title", TRUE, XQ_LESSON_MAX_TITLE));
   unit->pages = get_pages (ctx, root, "$", "pages", TRUE);
   unit->closing = get_pages (ctx, root, "$", "closing", FALSE);
   unit->exercises = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_exercise_unref);
-  array = get_array (ctx, root, "$", "exercises", TRUE, TRUE, XQ_LESSON_MAX_ITEMS);
+  array = xq_kind_get_array (ctx, root, "$", "exercises", TRUE, XQ_LESSON_MAX_ITEMS);
   for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
     {
-      g_autofree char *ip = index_path ("$.exercises", i);
-      JsonObject *o = element_object (ctx, array, i, ip);
+      g_autofree char *ip = xq_kind_index_path ("$.exercises", i);
+      JsonObject *o = xq_kind_element_object (ctx, array, i, ip);
       XqExercise *ex = o ? load_exercise (ctx, o, ip) : NULL;
       if (ex == NULL)
         continue;
@@ -1020,7 +914,7 @@ load_unit (Ctx *ctx, JsonObject *root)
   for (guint i = 0; may_prove (ctx) && i < unit->exercises->len; i++)
     {
       XqExercise *ex = g_ptr_array_index (unit->exercises, i);
-      g_autofree char *ip = index_path ("$.exercises", i);
+      g_autofree char *ip = xq_kind_index_path ("$.exercises", i);
       XqSolution sol;
 
       int n = ex->kind->mate_in ? ex->kind->mate_in (ex) : 0;
@@ -1028,7 +922,7 @@ load_unit (Ctx *ctx, JsonObject *root)
       if (n > 0)
         prove_mate (ctx, &ex->position, n, ip, &sol);
     }
-  return had_problems (ctx) ? NULL : g_steal_pointer (&unit);
+  return xq_kind_had_problems (ctx) ? NULL : g_steal_pointer (&unit);
 }
 
 static const char *const pack_keys[] = { "format", "type", "id", "title", "puzzles", NULL };
@@ -1041,23 +935,23 @@ static const char *const puzzle_keys[] = {
 static void
 check_puzzle_keys (Ctx *ctx, XqPuzzle *pz, GArray *listed, const char *path)
 {
-  g_autofree char *kp = member_path (path, "keys");
+  g_autofree char *kp = xq_kind_path (path, "keys");
   XqSolution sol;
 
   if (!prove_mate (ctx, &pz->position, pz->mate_in, path, &sol))
     return;
   if (sol.mate < pz->mate_in)
     {
-      problem (ctx, XQ_LESSON_ERROR_WRONG_ANSWER, path,
-               _("there is a faster win: mate in %d, not %d"), sol.mate, pz->mate_in);
+      xq_kind_problem (ctx, XQ_LESSON_ERROR_WRONG_ANSWER, path,
+                       _("there is a faster win: mate in %d, not %d"), sol.mate, pz->mate_in);
       return;
     }
   g_array_append_vals (pz->keys, sol.keys, (guint) sol.n_keys);
   if (listed->len == 0)
     {
       if (sol.n_keys > 1)
-        problem (ctx, XQ_LESSON_ERROR_WRONG_ANSWER, path,
-                 _("the mate has %d key moves: list them all in “keys”"), sol.n_keys);
+        xq_kind_problem (ctx, XQ_LESSON_ERROR_WRONG_ANSWER, path,
+                         _("the mate has %d key moves: list them all in “keys”"), sol.n_keys);
       return;
     }
   for (guint i = 0; i < listed->len; i++)
@@ -1070,8 +964,8 @@ check_puzzle_keys (Ctx *ctx, XqPuzzle *pz, GArray *listed, const char *path)
         found |= sol.keys[k] == m;
       xq_move_to_iccs (m, text);
       if (!found)
-        problem (ctx, XQ_LESSON_ERROR_WRONG_ANSWER, kp,
-                 _("%s is not a key move of the mate in %d"), text, pz->mate_in);
+        xq_kind_problem (ctx, XQ_LESSON_ERROR_WRONG_ANSWER, kp,
+                         _("%s is not a key move of the mate in %d"), text, pz->mate_in);
     }
   for (int k = 0; k < sol.n_keys; k++)
     {
@@ -1082,8 +976,8 @@ check_puzzle_keys (Ctx *ctx, XqPuzzle *pz, GArray *listed, const char *path)
         found |= g_array_index (listed, XqMove, i) == sol.keys[k];
       xq_move_to_iccs (sol.keys[k], text);
       if (!found)
-        problem (ctx, XQ_LESSON_ERROR_WRONG_ANSWER, kp,
-                 _("the key move %s is missing from “keys”"), text);
+        xq_kind_problem (ctx, XQ_LESSON_ERROR_WRONG_ANSWER, kp,
+                         _("the key move %s is missing from “keys”"), text);
     }
 }
 
@@ -1095,18 +989,18 @@ load_puzzle (Ctx *ctx, JsonObject *o, const char *path, GArray **listed_out)
   XqPuzzle *pz = g_new0 (XqPuzzle, 1);
   Ctx sub = { ctx->file, ctx->problems, ctx->problems->len, ctx->flags, 0, ctx->made };
 
-  check_keys (&sub, o, path, puzzle_keys);
-  pz->id = get_id (&sub, o, path);
-  pz->title = translate (get_text (&sub, o, path, "title", TRUE, XQ_LESSON_MAX_TITLE));
-  pz->pattern = translate (get_text (&sub, o, path, "pattern", FALSE, XQ_LESSON_MAX_LABEL));
-  pz->hints = get_texts (&sub, o, path, "hints");
+  xq_kind_check_keys (&sub, o, path, puzzle_keys);
+  pz->id = xq_kind_get_id (&sub, o, path);
+  pz->title = xq_kind_translate (xq_kind_get_text (&sub, o, path, "title", TRUE, XQ_LESSON_MAX_TITLE));
+  pz->pattern = xq_kind_translate (xq_kind_get_text (&sub, o, path, "pattern", FALSE, XQ_LESSON_MAX_LABEL));
+  pz->hints = xq_kind_get_texts (&sub, o, path, "hints");
   pz->difficulty = 1;
-  get_int (&sub, o, path, "difficulty", FALSE, 1, 5, &pz->difficulty);
-  get_int (&sub, o, path, "mate-in", TRUE, 1, XQ_SOLVER_MAX_MATE, &pz->mate_in);
-  pz->fen = get_fen (&sub, o, path, "fen", TRUE, NULL, TRUE, &pz->position);
+  xq_kind_get_int (&sub, o, path, "difficulty", FALSE, 1, 5, &pz->difficulty);
+  xq_kind_get_int (&sub, o, path, "mate-in", TRUE, 1, XQ_SOLVER_MAX_MATE, &pz->mate_in);
+  pz->fen = xq_kind_get_fen (&sub, o, path, "fen", TRUE, NULL, TRUE, &pz->position);
   pz->keys = g_array_new (FALSE, FALSE, sizeof (XqMove));
-  listed = get_moves (&sub, o, path, "keys", FALSE);
-  if (had_problems (&sub))
+  listed = xq_kind_get_moves (&sub, o, path, "keys", FALSE);
+  if (xq_kind_had_problems (&sub))
     {
       puzzle_free (pz);
       return NULL;
@@ -1123,16 +1017,16 @@ load_pack (Ctx *ctx, JsonObject *root)
   g_autoptr(GPtrArray) listed = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   JsonArray *array;
 
-  check_keys (ctx, root, "$", pack_keys);
+  xq_kind_check_keys (ctx, root, "$", pack_keys);
   pack->file = g_strdup (ctx->file);
-  pack->id = get_id (ctx, root, "$");
-  pack->title = translate (get_text (ctx, root, "$", "title", TRUE, XQ_LESSON_MAX_TITLE));
+  pack->id = xq_kind_get_id (ctx, root, "$");
+  pack->title = xq_kind_translate (xq_kind_get_text (ctx, root, "$", "title", TRUE, XQ_LESSON_MAX_TITLE));
   pack->puzzles = g_ptr_array_new_with_free_func ((GDestroyNotify) puzzle_free);
-  array = get_array (ctx, root, "$", "puzzles", TRUE, TRUE, XQ_LESSON_MAX_ITEMS);
+  array = xq_kind_get_array (ctx, root, "$", "puzzles", TRUE, XQ_LESSON_MAX_ITEMS);
   for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
     {
-      g_autofree char *ip = index_path ("$.puzzles", i);
-      JsonObject *o = element_object (ctx, array, i, ip);
+      g_autofree char *ip = xq_kind_index_path ("$.puzzles", i);
+      JsonObject *o = xq_kind_element_object (ctx, array, i, ip);
       GArray *keys = NULL;
       XqPuzzle *pz = o ? load_puzzle (ctx, o, ip, &keys) : NULL;
       if (pz == NULL)
@@ -1144,11 +1038,11 @@ load_pack (Ctx *ctx, JsonObject *root)
   /* Every puzzle loaded (else there was a problem), so i is its index. */
   for (guint i = 0; may_prove (ctx) && i < pack->puzzles->len; i++)
     {
-      g_autofree char *ip = index_path ("$.puzzles", i);
+      g_autofree char *ip = xq_kind_index_path ("$.puzzles", i);
 
       check_puzzle_keys (ctx, g_ptr_array_index (pack->puzzles, i), g_ptr_array_index (listed, i), ip);
     }
-  return had_problems (ctx) ? NULL : g_steal_pointer (&pack);
+  return xq_kind_had_problems (ctx) ? NULL : g_steal_pointer (&pack);
 }
 
 static XqLessonFile *
@@ -1175,25 +1069,25 @@ load_data (const char *data, gssize length, const char *file_name,
                                   XQ_LESSON_MAX_BYTES, &where, &error);
   if (parser == NULL)
     {
-      problem (&ctx, error->code, where, "%s", error->message);
+      xq_kind_problem (&ctx, error->code, where, "%s", error->message);
       return NULL;
     }
   root = json_parser_get_root (parser);
   if (!JSON_NODE_HOLDS_OBJECT (root))
     {
-      problem (&ctx, XQ_LESSON_ERROR_TYPE, "$", _("the document must be a JSON object"));
+      xq_kind_problem (&ctx, XQ_LESSON_ERROR_TYPE, "$", _("the document must be a JSON object"));
       return NULL;
     }
   obj = json_node_get_object (root);
-  if (!get_int (&ctx, obj, "$", "format", TRUE, 1, G_MAXINT, &format))
+  if (!xq_kind_get_int (&ctx, obj, "$", "format", TRUE, 1, G_MAXINT, &format))
     return NULL;
   if (format != 1)
     {
-      problem (&ctx, XQ_LESSON_ERROR_VALUE, "$.format",
-               _("format %d is newer than this program understands (1)"), format);
+      xq_kind_problem (&ctx, XQ_LESSON_ERROR_VALUE, "$.format",
+                       _("format %d is newer than this program understands (1)"), format);
       return NULL;
     }
-  type = get_enum (&ctx, obj, "$", "type", TRUE, type_names, -1);
+  type = xq_kind_get_enum_in (&ctx, obj, "$", "type", TRUE, type_names, -1);
   if (type < 0)
     return NULL;
 
@@ -1233,8 +1127,8 @@ xq_lesson_load_file_reproving (const char *path, XqProofs *into, GPtrArray *prob
   if (!xq_json_read_bounded (path, XQ_LESSON_MAX_BYTES, &data, &length, &error))
     {
       Ctx ctx = { path, problems, problems->len, XQ_LESSON_LOAD_DEFAULT, 0, NULL };
-      problem (&ctx, error->domain == XQ_LESSON_ERROR ? error->code : XQ_LESSON_ERROR_IO, "$",
-               "%s", error->message);
+      xq_kind_problem (&ctx, error->domain == XQ_LESSON_ERROR ? error->code : XQ_LESSON_ERROR_IO, "$",
+                       "%s", error->message);
       return NULL;
     }
   return load_data (data, (gssize) length, path, XQ_LESSON_LOAD_REPROVE, into, problems);
@@ -1259,8 +1153,8 @@ xq_lesson_load_file (const char *path, GPtrArray *problems)
   if (!xq_json_read_bounded (path, XQ_LESSON_MAX_BYTES, &data, &length, &error))
     {
       Ctx ctx = { path, problems, problems->len, XQ_LESSON_LOAD_DEFAULT };
-      problem (&ctx, error->domain == XQ_LESSON_ERROR ? error->code : XQ_LESSON_ERROR_IO, "$",
-               "%s", error->message);
+      xq_kind_problem (&ctx, error->domain == XQ_LESSON_ERROR ? error->code : XQ_LESSON_ERROR_IO, "$",
+                       "%s", error->message);
       return NULL;
     }
   return xq_lesson_load_data (data, (gssize) length, path, problems);
@@ -1301,7 +1195,7 @@ xq_lesson_load_dir (const char *dir, GPtrArray *problems)
   if (d == NULL)
     {
       Ctx ctx = { dir, problems, problems->len, XQ_LESSON_LOAD_DEFAULT };
-      problem (&ctx, XQ_LESSON_ERROR_IO, "$", "%s", error->message);
+      xq_kind_problem (&ctx, XQ_LESSON_ERROR_IO, "$", "%s", error->message);
       return files;
     }
   while ((name = g_dir_read_name (d)) != NULL)

@@ -20,22 +20,13 @@ typedef struct _XqKindReader Ctx;
 void
 xq_kind_problem (Ctx *ctx, XqLessonError code, const char *path, const char *format, ...)
 {
-  XqLessonProblem *p = g_new0 (XqLessonProblem, 1);
   va_list args;
   g_autofree char *raw = NULL;
 
   va_start (args, format);
   raw = g_strdup_vprintf (format, args);
   va_end (args);
-  /* Messages and paths quote the file (json-glib even cuts a character in
-   * half, and turns a "\ud800" key into bytes that are not UTF-8): keep
-   * them valid UTF-8 for whoever prints them. */
-  p->message = g_utf8_make_valid (raw, -1);
-  p->file = g_strdup (ctx->file);
-  p->domain = XQ_LESSON_ERROR;
-  p->path = g_utf8_make_valid (path, -1);
-  p->code = code;
-  g_ptr_array_add (ctx->problems, p);
+  g_ptr_array_add (ctx->problems, xq_lesson_problem_new (ctx->file, path, XQ_LESSON_ERROR, code, raw));
 }
 
 gboolean

@@ -31,6 +31,26 @@ xq_lesson_problem_free (XqLessonProblem *problem)
   g_free (problem);
 }
 
+XqLessonProblem *
+xq_lesson_problem_new (const char *file, const char *path, GQuark domain, int code,
+                       const char *message)
+{
+  XqLessonProblem *p;
+
+  g_return_val_if_fail (path != NULL && message != NULL, NULL);
+  p = g_new0 (XqLessonProblem, 1);
+  /* Messages and paths quote the file (json-glib even cuts a character in
+   * half, and turns a "\ud800" key into bytes that are not UTF-8): keep
+   * them valid UTF-8 for whoever prints them. */
+  p->message = g_utf8_make_valid (message, -1);
+  p->file = g_strdup (file);
+  p->path = g_utf8_make_valid (path, -1);
+  p->domain = domain;
+  /* The field is typed for the lesson loader's codes; domain says whose. */
+  p->code = (XqLessonError) code;
+  return p;
+}
+
 char *
 xq_lesson_problem_format (const XqLessonProblem *problem)
 {

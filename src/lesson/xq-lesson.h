@@ -68,6 +68,11 @@ typedef struct {
   GQuark domain;  /* whose enum code is in: XQ_LESSON_ERROR or XQ_PACK_ERROR (0 read as XQ_LESSON_ERROR) */
 } XqLessonProblem;
 
+/* A problem in domain (XQ_LESSON_ERROR or XQ_PACK_ERROR) with code, its
+ * message and path made valid UTF-8 (they quote the file); file may be
+ * NULL. */
+XqLessonProblem *xq_lesson_problem_new (const char *file, const char *path, GQuark domain,
+                                        int code, const char *message);
 void  xq_lesson_problem_free   (XqLessonProblem *problem);
 
 /* The "marks" array of the object at object_path ("$.exercises[2]"), read

@@ -52,23 +52,13 @@ static void add_problem (Ctx *ctx, GQuark domain, int code, const char *path,
 static void
 add_problem (Ctx *ctx, GQuark domain, int code, const char *path, const char *format, ...)
 {
-  XqLessonProblem *p = g_new0 (XqLessonProblem, 1);
   va_list args;
   g_autofree char *raw = NULL;
 
   va_start (args, format);
   raw = g_strdup_vprintf (format, args);
   va_end (args);
-  /* Messages and paths quote the file (json-glib even cuts a character in
-   * half, and turns a "\ud800" key into bytes that are not UTF-8): keep
-   * them valid UTF-8 for whoever prints them. */
-  p->message = g_utf8_make_valid (raw, -1);
-  p->file = g_strdup (ctx->file);
-  p->path = g_utf8_make_valid (path, -1);
-  p->domain = domain;
-  /* The field is typed for the lesson loader's codes; domain says whose. */
-  p->code = (XqLessonError) code;
-  g_ptr_array_add (ctx->problems, p);
+  g_ptr_array_add (ctx->problems, xq_lesson_problem_new (ctx->file, path, domain, code, raw));
 }
 
 #define pack_problem(ctx, code, path, ...) \

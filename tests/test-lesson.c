@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "xq-json-bounded.h"
 #include "xq-kind.h"
 #include "xq-lesson.h"
 #include "xq-lesson-rules.h"
@@ -359,11 +360,11 @@ test_limits_nesting (void)
   g_autofree char *where = NULL;
   g_autoptr(JsonParser) parser = NULL;
 
-  for (int i = 3; i <= XQ_LESSON_MAX_DEPTH + 5; i++)
+  for (int i = 3; i <= XQ_JSON_MAX_DEPTH + 5; i++)
     g_string_append (doc, "[ \"]\", ");
-  for (int i = 3; i < XQ_LESSON_MAX_DEPTH; i++)
+  for (int i = 3; i < XQ_JSON_MAX_DEPTH; i++)
     g_string_append (want, "[1]");
-  parser = xq_lesson_parse_bounded (doc->str, doc->len, XQ_LESSON_MAX_BYTES, &where, &error);
+  parser = xq_json_parse_bounded (doc->str, doc->len, XQ_LESSON_MAX_BYTES, &where, &error);
   g_assert_null (parser);
   g_assert_error (error, XQ_LESSON_ERROR, XQ_LESSON_ERROR_TOO_LARGE);
   g_assert_cmpstr (where, ==, want->str);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "xq-answer-text.h"
+#include "xq-json-bounded.h"
 #include "xq-kind.h"
 #include "xq-lesson.h"
 #include "xq-notation.h"
@@ -364,7 +365,7 @@ cmd_worksheet (int argc, char **argv)
       gsize length;
 
       /* Refused before reading when it is larger than a worksheet takes. */
-      if (!xq_lesson_read_bounded (input, XQ_WORKSHEET_MAX_INPUT, &text, &length, &error))
+      if (!xq_json_read_bounded (input, XQ_WORKSHEET_MAX_INPUT, &text, &length, &error))
         return xqtool_fail ("%s: %s", input, error->message);
       if (!xq_worksheet_parse_text (sheet, text, &error))
         return xqtool_fail ("%s: %s", input, error->message);

@@ -10,6 +10,7 @@
 
 #include "xq-dhtmlxq.h"
 #include "xq-import.h"
+#include "xq-json-file.h"
 #include "xq-lesson.h"
 #include "xq-lesson-rules.h"
 #include "xq-notation.h"
@@ -577,8 +578,6 @@ static char *
 document_json (Import *im, const char *const *paths, const char *out_path, gsize *length)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
-  g_autoptr(JsonNode) root = NULL;
   g_autofree char *id = document_id (out_path);
   g_autofree char *title = document_title (paths);
 
@@ -615,11 +614,7 @@ document_json (Import *im, const char *const *paths, const char *out_path, gsize
     json_builder_add_value (b, json_node_copy (g_ptr_array_index (im->items, i)));
   json_builder_end_array (b);
   json_builder_end_object (b);
-
-  root = json_builder_get_root (b);
-  json_generator_set_root (gen, root);
-  json_generator_set_pretty (gen, TRUE);
-  return json_generator_to_data (gen, length);
+  return xq_json_file_text (b, length);
 }
 
 gboolean

@@ -159,7 +159,8 @@ XqMove      xq_kind_get_legal_move (XqKindReader *r, JsonObject *o, const char *
 JsonArray  *xq_kind_get_array    (XqKindReader *r, JsonObject *o, const char *path,
                                   const char *key, gboolean required, guint max);
 JsonObject *xq_kind_element_object (XqKindReader *r, JsonArray *a, guint i, const char *path);
-void        xq_kind_check_keys   (XqKindReader *r, JsonObject *o, const char *path,
+/* FALSE after a problem: a key that is not in allowed (NULL-ended). */
+gboolean    xq_kind_check_keys   (XqKindReader *r, JsonObject *o, const char *path,
                                   const char *const *allowed);
 /* The author's text, translated. */
 char       *xq_kind_translate    (const char *s);

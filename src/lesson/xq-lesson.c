@@ -8,7 +8,9 @@
 #include <string.h>
 
 #include "xq-data-dirs.h"
+#include "xq-json-bounded.h"
 #include "xq-kind.h"
+#include "xq-kind-reader-private.h"
 #include "xq-lesson.h"
 #include "xq-replay.h"
 #include "xq-lesson-rules.h"
@@ -29,6 +31,26 @@ xq_lesson_problem_free (XqLessonProblem *problem)
   g_free (problem);
 }
 
+XqLessonProblem *
+xq_lesson_problem_new (const char *file, const char *path, GQuark domain, int code,
+                       const char *message)
+{
+  XqLessonProblem *p;
+
+  g_return_val_if_fail (path != NULL && message != NULL, NULL);
+  p = g_new0 (XqLessonProblem, 1);
+  /* Messages and paths quote the file (json-glib even cuts a character in
+   * half, and turns a "\ud800" key into bytes that are not UTF-8): keep
+   * them valid UTF-8 for whoever prints them. */
+  p->message = g_utf8_make_valid (message, -1);
+  p->file = g_strdup (file);
+  p->path = g_utf8_make_valid (path, -1);
+  p->domain = domain;
+  /* The field is typed for the lesson loader's codes; domain says whose. */
+  p->code = (XqLessonError) code;
+  return p;
+}
+
 char *
 xq_lesson_problem_format (const XqLessonProblem *problem)
 {
@@ -36,693 +58,15 @@ xq_lesson_problem_format (const XqLessonProblem *problem)
   return g_strdup_printf ("%s: %s: %s", problem->file, problem->path, problem->message);
 }
 
-/* The loading context: which file, where problems go (a kind's reader,
- * XqKindReader, is the same). */
-struct _XqKindReader {
-  const char       *file;
-  GPtrArray        *problems;
-  guint             n_start;
-  XqLessonLoadFlags flags;
-  guint64           proof_work;  /* the solver's work spent on this file's proofs */
-  XqProofs         *made;        /* every proof this load made */
-};
 typedef struct _XqKindReader Ctx;
-
-static void problem (Ctx *ctx, XqLessonError code, const char *path, const char *format, ...) G_GNUC_PRINTF (4, 5);
-
-static void
-problem (Ctx *ctx, XqLessonError code, const char *path, const char *format, ...)
-{
-  XqLessonProblem *p = g_new0 (XqLessonProblem, 1);
-  va_list args;
-  g_autofree char *raw = NULL;
-
-  va_start (args, format);
-  raw = g_strdup_vprintf (format, args);
-  va_end (args);
-  /* Messages and paths quote the file (json-glib even cuts a character in
-   * half, and turns a "\ud800" key into bytes that are not UTF-8): keep
-   * them valid UTF-8 for whoever prints them. */
-  p->message = g_utf8_make_valid (raw, -1);
-  p->file = g_strdup (ctx->file);
-  p->domain = XQ_LESSON_ERROR;
-  p->path = g_utf8_make_valid (path, -1);
-  p->code = code;
-  g_ptr_array_add (ctx->problems, p);
-}
-
-static gboolean
-had_problems (Ctx *ctx)
-{
-  return ctx->problems->len > ctx->n_start;
-}
-
-static char *
-member_path (const char *path, const char *key)
-{
-  return g_strdup_printf ("%s.%s", path, key);
-}
-
-static char *
-index_path (const char *path, guint i)
-{
-  return g_strdup_printf ("%s[%u]", path, i);
-}
-
-/* ---- Bounded reading and parsing ------------------------------------------ */
-
-static gboolean
-refuse_size (gsize length, gsize max_bytes, GError **error)
-{
-  g_autofree char *size = NULL;
-  g_autofree char *limit = NULL;
-
-  if (length <= max_bytes)
-    return TRUE;
-  size = g_format_size (length);
-  limit = g_format_size (max_bytes);
-  g_set_error (error, XQ_LESSON_ERROR, XQ_LESSON_ERROR_TOO_LARGE,
-               _("the file is %s, more than the limit of %s"), size, limit);
-  return FALSE;
-}
-
-gboolean
-xq_lesson_read_bounded (const char *path, gsize max_bytes, char **data, gsize *length,
-                        GError **error)
-{
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GFileInputStream) in = NULL;
-  g_autoptr(GFileInfo) info = NULL;
-  g_autofree char *buffer = NULL;
-  gsize got = 0;
-
-  g_return_val_if_fail (path != NULL && data != NULL && length != NULL, FALSE);
-
-  file = g_file_new_for_path (path);
-  in = g_file_read (file, NULL, error);
-  if (in == NULL)
-    return FALSE;
-  info = g_file_input_stream_query_info (in, G_FILE_ATTRIBUTE_STANDARD_SIZE, NULL, error);
-  if (info == NULL || !refuse_size ((gsize) g_file_info_get_size (info), max_bytes, error))
-    return FALSE;
-  /* Read one byte past the limit, so a file that grew meanwhile is caught. */
-  buffer = g_malloc (max_bytes + 2);
-  if (!g_input_stream_read_all (G_INPUT_STREAM (in), buffer, max_bytes + 1, &got, NULL, error))
-    return FALSE;
-  if (!refuse_size (got, max_bytes, error))
-    return FALSE;
-  buffer[got] = '\0';
-  *data = g_realloc (g_steal_pointer (&buffer), got + 1);
-  *length = got;
-  return TRUE;
-}
-
-/* One open array or object while the nesting is counted. */
-typedef struct {
-  gboolean object;
-  gboolean want_key;   /* objects: the next string is a member name */
-  guint    index;      /* arrays: the element being read */
-  gsize    key;        /* objects: the member being read, as an offset and length */
-  gsize    key_length;
-} Level;
-
-/* "$.a[3].b" for the open levels; member names are cut short so a hostile
- * name cannot make the message huge. */
-static char *
-levels_path (const char *data, const Level *levels, int n)
-{
-  GString *path = g_string_new ("$");
-
-  for (int i = 0; i < n; i++)
-    if (!levels[i].object)
-      g_string_append_printf (path, "[%u]", levels[i].index);
-    else
-      {
-        g_autofree char *key = g_utf8_make_valid (data + levels[i].key,
-                                                  (gssize) MIN (levels[i].key_length, 32));
-        g_string_append_printf (path, ".%s%s", key, levels[i].key_length > 32 ? "…" : "");
-      }
-  return g_string_free (path, FALSE);
-}
-
-char
-xq_lesson_json_step (const char *data, gsize length, gsize *pos, gsize *start, gsize *stop)
-{
-  g_return_val_if_fail (data != NULL && pos != NULL && start != NULL && stop != NULL, '\0');
-
-  for (gsize i = *pos; i < length; i++)
-    switch (data[i])
-      {
-      case '"':
-        {
-          gboolean escaped = FALSE;
-          gsize j = i + 1;
-
-          for (; j < length && (escaped || data[j] != '"'); j++)
-            escaped = !escaped && data[j] == '\\';
-          *start = i + 1;
-          *stop = j;
-          *pos = MIN (j + 1, length);
-          return '"';
-        }
-      case '{':
-      case '[':
-      case '}':
-      case ']':
-      case ',':
-        *start = *stop = i;
-        *pos = i + 1;
-        return data[i];
-      default:
-        break;
-      }
-  *pos = *start = *stop = length;
-  return '\0';
-}
-
-/* The JSON path of the first array or object nested deeper than
- * XQ_LESSON_MAX_DEPTH, found without parsing (json-glib's parser recurses,
- * so "[[[[…" must be caught before it gets there); NULL if there is none. */
-static char *
-too_deep_at (const char *data, gsize length)
-{
-  Level levels[XQ_LESSON_MAX_DEPTH];
-  gsize pos = 0, start, stop;
-  int depth = 0;
-  char c;
-
-  while ((c = xq_lesson_json_step (data, length, &pos, &start, &stop)) != '\0')
-    {
-      Level *top = depth > 0 ? &levels[depth - 1] : NULL;
-
-      switch (c)
-        {
-        case '"':
-          if (top != NULL && top->object && top->want_key)
-            {
-              top->key = start;
-              top->key_length = stop - start;
-              top->want_key = FALSE;
-            }
-          break;
-        case '[':
-        case '{':
-          if (depth == XQ_LESSON_MAX_DEPTH)
-            return levels_path (data, levels, depth);
-          levels[depth++] = (Level) { .object = c == '{', .want_key = c == '{' };
-          break;
-        case ']':
-        case '}':
-          if (depth > 0)
-            depth--;
-          break;
-        case ',':
-          if (top != NULL && top->object)
-            top->want_key = TRUE;
-          else if (top != NULL)
-            top->index++;
-          break;
-        default:
-          break;
-        }
-    }
-  return NULL;
-}
-
-/* The path of the first string or member name over XQ_LESSON_MAX_STRING
- * bytes, or NULL.  The nesting was bounded before parsing, so the
- * recursion is too. */
-static char *
-long_string_at (JsonNode *node, const char *path, gboolean *is_key)
-{
-  switch (JSON_NODE_TYPE (node))
-    {
-    case JSON_NODE_OBJECT:
-      {
-        JsonObject *obj = json_node_get_object (node);
-        g_autoptr(GList) members = json_object_get_members (obj);
-
-        for (GList *l = members; l != NULL; l = l->next)
-          {
-            const char *key = l->data;
-            g_autofree char *p = NULL;
-            char *found;
-
-            if (strlen (key) > XQ_LESSON_MAX_STRING)
-              {
-                *is_key = TRUE;
-                return g_strdup (path);
-              }
-            p = member_path (path, key);
-            if ((found = long_string_at (json_object_get_member (obj, key), p, is_key)) != NULL)
-              return found;
-          }
-        return NULL;
-      }
-    case JSON_NODE_ARRAY:
-      {
-        JsonArray *array = json_node_get_array (node);
-
-        for (guint i = 0; i < json_array_get_length (array); i++)
-          {
-            g_autofree char *p = index_path (path, i);
-            char *found = long_string_at (json_array_get_element (array, i), p, is_key);
-
-            if (found != NULL)
-              return found;
-          }
-        return NULL;
-      }
-    case JSON_NODE_VALUE:
-      if (json_node_get_value_type (node) == G_TYPE_STRING &&
-          strlen (json_node_get_string (node)) > XQ_LESSON_MAX_STRING)
-        {
-          *is_key = FALSE;
-          return g_strdup (path);
-        }
-      return NULL;
-    case JSON_NODE_NULL:
-    default:
-      return NULL;
-    }
-}
-
-JsonParser *
-xq_lesson_parse_bounded (const char *data, gsize length, gsize max_bytes, char **where,
-                         GError **error)
-{
-  g_autoptr(JsonParser) parser = NULL;
-  g_autoptr(GError) local = NULL;
-  char *path;
-  gboolean is_key = FALSE;
-
-  g_return_val_if_fail (data != NULL && where != NULL, NULL);
-
-  *where = NULL;
-  if (!refuse_size (length, max_bytes, error))
-    {
-      *where = g_strdup ("$");
-      return NULL;
-    }
-  if ((path = too_deep_at (data, length)) != NULL)
-    {
-      *where = path;
-      g_set_error (error, XQ_LESSON_ERROR, XQ_LESSON_ERROR_TOO_LARGE,
-                   _("arrays and objects are nested more than %d deep"), XQ_LESSON_MAX_DEPTH);
-      return NULL;
-    }
-  parser = json_parser_new_immutable ();
-  if (!json_parser_load_from_data (parser, data, (gssize) length, &local))
-    {
-      /* json-glib quotes the text it stopped at, and an escape such as
-       * "\2" can put a byte that is not UTF-8 into the quote. */
-      g_autofree char *message = g_utf8_make_valid (local->message, -1);
-
-      *where = g_strdup ("$");
-      g_set_error (error, XQ_LESSON_ERROR, XQ_LESSON_ERROR_SYNTAX, _("not valid JSON: %s"), message);
-      return NULL;
-    }
-  /* json-glib accepts an empty document, with no root at all. */
-  if (json_parser_get_root (parser) == NULL)
-    {
-      *where = g_strdup ("$");
-      g_set_error (error, XQ_LESSON_ERROR, XQ_LESSON_ERROR_SYNTAX, _("the file is empty"));
-      return NULL;
-    }
-  if ((path = long_string_at (json_parser_get_root (parser), "$", &is_key)) != NULL)
-    {
-      *where = path;
-      if (is_key)
-        g_set_error (error, XQ_LESSON_ERROR, XQ_LESSON_ERROR_TOO_LARGE,
-                     _("a key is longer than %d bytes"), XQ_LESSON_MAX_STRING);
-      else
-        g_set_error (error, XQ_LESSON_ERROR, XQ_LESSON_ERROR_TOO_LARGE,
-                     _("the text is longer than %d bytes"), XQ_LESSON_MAX_STRING);
-      return NULL;
-    }
-  return g_steal_pointer (&parser);
-}
-
-/* ---- Typed readers --------------------------------------------------------- */
-
-/* Each reader reports its own problems, so callers only branch on the result.
- * json-glib's typed getters g_critical on a type mismatch, so every node is
- * inspected before it is read. */
-
-static gboolean
-check_keys (Ctx *ctx, JsonObject *obj, const char *path, const char *const *allowed)
-{
-  g_autoptr(GList) members = json_object_get_members (obj);
-  gboolean ok = TRUE;
-
-  for (GList *l = members; l != NULL; l = l->next)
-    {
-      const char *key = l->data;
-      if (!g_strv_contains (allowed, key))
-        {
-          g_autofree char *p = member_path (path, key);
-          problem (ctx, XQ_LESSON_ERROR_UNKNOWN_FIELD, p, _("unknown key “%s”"), key);
-          ok = FALSE;
-        }
-    }
-  return ok;
-}
-
-static JsonNode *
-get_member (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required)
-{
-  JsonNode *node = json_object_get_member (obj, key);
-
-  if (node == NULL && required)
-    problem (ctx, XQ_LESSON_ERROR_MISSING_FIELD, path, _("missing required key “%s”"), key);
-  return node;
-}
-
-/* A non-empty string of at most max characters. */
-static const char *
-get_text (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required,
-          int max)
-{
-  JsonNode *node = get_member (ctx, obj, path, key, required);
-  const char *s;
-
-  if (node == NULL)
-    return NULL;
-  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
-    {
-      g_autofree char *p = member_path (path, key);
-      problem (ctx, XQ_LESSON_ERROR_TYPE, p, _("expected a string"));
-      return NULL;
-    }
-  s = json_node_get_string (node);
-  if (*s == '\0')
-    {
-      g_autofree char *p = member_path (path, key);
-      problem (ctx, XQ_LESSON_ERROR_VALUE, p, _("the text must not be empty"));
-      return NULL;
-    }
-  if (g_utf8_strlen (s, -1) > max)
-    {
-      g_autofree char *p = member_path (path, key);
-      problem (ctx, XQ_LESSON_ERROR_TOO_LARGE, p, _("the text is longer than %d characters"), max);
-      return NULL;
-    }
-  return s;
-}
-
-/* Ids, names from a vocabulary, points and moves: short words. */
-static const char *
-get_string (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required)
-{
-  return get_text (ctx, obj, path, key, required, XQ_LESSON_MAX_WORD);
-}
-
-/* Reads an integer in [min, max]; *out keeps its value when the key is absent. */
-static gboolean
-get_int (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required,
-         int min, int max, int *out)
-{
-  JsonNode *node = get_member (ctx, obj, path, key, required);
-  gint64 v;
-
-  if (node == NULL)
-    return !required;
-  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64)
-    {
-      g_autofree char *p = member_path (path, key);
-      problem (ctx, XQ_LESSON_ERROR_TYPE, p, _("expected an integer"));
-      return FALSE;
-    }
-  v = json_node_get_int (node);
-  if (v < min || v > max)
-    {
-      g_autofree char *p = member_path (path, key);
-      g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, v);
-      problem (ctx, XQ_LESSON_ERROR_VALUE, p, _("%s is out of range (%d to %d)"), number, min, max);
-      return FALSE;
-    }
-  *out = (int) v;
-  return TRUE;
-}
-
-static JsonArray *
-get_array (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required,
-           gboolean non_empty, guint max)
-{
-  JsonNode *node = get_member (ctx, obj, path, key, required);
-  JsonArray *array;
-
-  if (node == NULL)
-    return NULL;
-  if (!JSON_NODE_HOLDS_ARRAY (node))
-    {
-      g_autofree char *p = member_path (path, key);
-      problem (ctx, XQ_LESSON_ERROR_TYPE, p, _("expected an array"));
-      return NULL;
-    }
-  array = json_node_get_array (node);
-  if (non_empty && json_array_get_length (array) == 0)
-    {
-      g_autofree char *p = member_path (path, key);
-      problem (ctx, XQ_LESSON_ERROR_VALUE, p, _("the list must not be empty"));
-      return NULL;
-    }
-  if (json_array_get_length (array) > max)
-    {
-      g_autofree char *p = member_path (path, key);
-      problem (ctx, XQ_LESSON_ERROR_TOO_LARGE, p, _("%u entries, more than the limit of %d"),
-               json_array_get_length (array), (int) max);
-      return NULL;
-    }
-  return array;
-}
-
-static JsonObject *
-element_object (Ctx *ctx, JsonArray *array, guint i, const char *path)
-{
-  JsonNode *node = json_array_get_element (array, i);
-
-  if (!JSON_NODE_HOLDS_OBJECT (node))
-    {
-      problem (ctx, XQ_LESSON_ERROR_TYPE, path, _("expected an object"));
-      return NULL;
-    }
-  return json_node_get_object (node);
-}
-
-static const char *
-element_string (Ctx *ctx, JsonArray *array, guint i, const char *path, int max)
-{
-  JsonNode *node = json_array_get_element (array, i);
-
-  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING ||
-      *json_node_get_string (node) == '\0')
-    {
-      problem (ctx, XQ_LESSON_ERROR_TYPE, path, _("expected a non-empty string"));
-      return NULL;
-    }
-  if (g_utf8_strlen (json_node_get_string (node), -1) > max)
-    {
-      problem (ctx, XQ_LESSON_ERROR_TOO_LARGE, path, _("the text is longer than %d characters"), max);
-      return NULL;
-    }
-  return json_node_get_string (node);
-}
-
-/* A string from a fixed vocabulary; returns its index or -1. */
-static int
-get_enum (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required,
-          const char *const *names, int fallback)
-{
-  const char *s = get_string (ctx, obj, path, key, required);
-
-  if (s == NULL)
-    return json_object_has_member (obj, key) ? -1 : fallback;
-  for (int i = 0; names[i] != NULL; i++)
-    if (strcmp (names[i], s) == 0)
-      return i;
-  {
-    g_autofree char *p = member_path (path, key);
-    g_autofree char *list = g_strjoinv (", ", (char **) names);
-    problem (ctx, XQ_LESSON_ERROR_VALUE, p, _("“%s” is not one of: %s"), s, list);
-  }
-  return -1;
-}
-
-static char *
-translate (const char *s)
-{
-  return s ? g_strdup (g_dgettext (GETTEXT_PACKAGE, s)) : NULL;
-}
-
-static gboolean
-valid_id (const char *id)
-{
-  if (id == NULL || *id == '\0')
-    return FALSE;
-  for (const char *c = id; *c; c++)
-    if (!(g_ascii_islower (*c) || g_ascii_isdigit (*c) || *c == '-'))
-      return FALSE;
-  return TRUE;
-}
-
-static char *
-get_id (Ctx *ctx, JsonObject *obj, const char *path)
-{
-  const char *id = get_string (ctx, obj, path, "id", TRUE);
-
-  if (id == NULL)
-    return NULL;
-  if (!valid_id (id))
-    {
-      g_autofree char *p = member_path (path, "id");
-      problem (ctx, XQ_LESSON_ERROR_VALUE, p,
-               _("“%s” is not a valid id (use lower-case letters, digits and “-”)"), id);
-      return NULL;
-    }
-  return g_strdup (id);
-}
-
-static XqSquare
-parse_square (Ctx *ctx, const char *text, const char *path)
-{
-  XqSquare sq = strlen (text) == 2 ? xq_square_from_text (text) : XQ_NO_SQUARE;
-
-  if (sq == XQ_NO_SQUARE)
-    problem (ctx, XQ_LESSON_ERROR_BAD_SQUARE, path,
-             _("“%s” is not a point (write a file a–i and a rank 0–9, like e4)"), text);
-  return sq;
-}
-
-static XqSquare
-get_square (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required)
-{
-  const char *s = get_string (ctx, obj, path, key, required);
-  g_autofree char *p = member_path (path, key);
-
-  return s ? parse_square (ctx, s, p) : XQ_NO_SQUARE;
-}
-
-static XqMove
-parse_move (Ctx *ctx, const char *text, const char *path)
-{
-  XqMove m = strlen (text) == 4 ? xq_move_from_iccs (text) : XQ_MOVE_NONE;
-
-  if (m == XQ_MOVE_NONE)
-    problem (ctx, XQ_LESSON_ERROR_BAD_MOVE, path,
-             _("“%s” is not a move in ICCS notation (like h2e2)"), text);
-  return m;
-}
-
-/* A FEN for a playable position (validated by the rules core). */
-static char *
-get_fen (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required,
-         const char *fallback, gboolean checked, XqPosition *pos)
-{
-  const char *fen = get_text (ctx, obj, path, key, required, XQ_LESSON_MAX_FEN);
-  g_autoptr(GError) error = NULL;
-  gboolean ok;
-
-  if (fen == NULL)
-    {
-      if (json_object_has_member (obj, key) || fallback == NULL)
-        return NULL;
-      fen = fallback;
-    }
-  ok = checked ? xq_position_set_fen (pos, fen, &error)
-               : xq_position_set_fen_unchecked (pos, fen, &error);
-  if (!ok)
-    {
-      g_autofree char *p = member_path (path, key);
-      problem (ctx, XQ_LESSON_ERROR_INVALID_FEN, p, _("invalid FEN: %s"), error->message);
-      return NULL;
-    }
-  return g_strdup (fen);
-}
-
-static GPtrArray *
-get_texts (Ctx *ctx, JsonObject *obj, const char *path, const char *key)
-{
-  g_autofree char *p = member_path (path, key);
-  JsonArray *array = get_array (ctx, obj, path, key, FALSE, TRUE, XQ_LESSON_MAX_LIST);
-  GPtrArray *texts = g_ptr_array_new_with_free_func (g_free);
-
-  if (array == NULL)
-    return texts;
-  for (guint i = 0; i < json_array_get_length (array); i++)
-    {
-      g_autofree char *ip = index_path (p, i);
-      const char *s = element_string (ctx, array, i, ip, XQ_LESSON_MAX_PROMPT);
-      if (s != NULL)
-        g_ptr_array_add (texts, translate (s));
-    }
-  return texts;
-}
-
-/* The squares of an array of point names; duplicates are problems. */
-static int
-get_squares (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required,
-             XqSquare *out, int max)
-{
-  g_autofree char *p = member_path (path, key);
-  JsonArray *array = get_array (ctx, obj, path, key, required, TRUE, XQ_SQUARES);
-  int n = 0;
-
-  if (array == NULL)
-    return 0;
-  if (json_array_get_length (array) > (guint) max)
-    {
-      problem (ctx, XQ_LESSON_ERROR_VALUE, p, _("at most %d points are allowed here"), max);
-      return 0;
-    }
-  for (guint i = 0; i < json_array_get_length (array); i++)
-    {
-      g_autofree char *ip = index_path (p, i);
-      const char *s = element_string (ctx, array, i, ip, XQ_LESSON_MAX_WORD);
-      XqSquare sq = s ? parse_square (ctx, s, ip) : XQ_NO_SQUARE;
-      gboolean dup = FALSE;
-
-      if (sq == XQ_NO_SQUARE)
-        continue;
-      for (int j = 0; j < n; j++)
-        dup |= out[j] == sq;
-      if (dup)
-        {
-          problem (ctx, XQ_LESSON_ERROR_BAD_SQUARE, ip, _("the point %s is listed twice"), s);
-          continue;
-        }
-      out[n++] = sq;
-    }
-  return n;
-}
-
-static GArray *
-get_moves (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required)
-{
-  g_autofree char *p = member_path (path, key);
-  JsonArray *array = get_array (ctx, obj, path, key, required, TRUE, XQ_LESSON_MAX_LIST);
-  GArray *moves = g_array_new (FALSE, FALSE, sizeof (XqMove));
-
-  if (array == NULL)
-    return moves;
-  for (guint i = 0; i < json_array_get_length (array); i++)
-    {
-      g_autofree char *ip = index_path (p, i);
-      const char *s = element_string (ctx, array, i, ip, XQ_LESSON_MAX_WORD);
-      XqMove m = s ? parse_move (ctx, s, ip) : XQ_MOVE_NONE;
-      if (m != XQ_MOVE_NONE)
-        g_array_append_val (moves, m);
-    }
-  return moves;
-}
 
 static const char *const mark_keys[] = { "point", "arrow", "cross", "star", "circle", "role", "color", NULL };
 
 static void
 get_marks (Ctx *ctx, JsonObject *obj, const char *path, XqLessonMarks *marks)
 {
-  g_autofree char *p = member_path (path, "marks");
-  JsonArray *array = get_array (ctx, obj, path, "marks", FALSE, TRUE, XQ_LESSON_MAX_MARKS);
+  g_autofree char *p = xq_kind_path (path, "marks");
+  JsonArray *array = xq_kind_get_array (ctx, obj, path, "marks", FALSE, XQ_LESSON_MAX_MARKS);
   static const char *const kinds[] = { "point", "arrow", "cross", "star", "circle" };
   static const XqLessonMarkKind kind_values[] = {
     XQ_LESSON_MARK_POINT, XQ_LESSON_MARK_ARROW, XQ_LESSON_MARK_CROSS, XQ_LESSON_MARK_STAR,
@@ -734,61 +78,61 @@ get_marks (Ctx *ctx, JsonObject *obj, const char *path, XqLessonMarks *marks)
     return;
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
-      g_autofree char *ip = index_path (p, i);
-      JsonObject *m = element_object (ctx, array, i, ip);
+      g_autofree char *ip = xq_kind_index_path (p, i);
+      JsonObject *m = xq_kind_element_object (ctx, array, i, ip);
       const char *role_name, *color_name;
       int role = XQ_LESSON_ROLE_HIGHLIGHT, kind = -1, color = XQ_LESSON_COLOR_NONE;
 
-      if (m == NULL || !check_keys (ctx, m, ip, mark_keys))
+      if (m == NULL || !xq_kind_check_keys (ctx, m, ip, mark_keys))
         continue;
       for (int k = 0; k < (int) G_N_ELEMENTS (kinds); k++)
         if (json_object_has_member (m, kinds[k]))
           {
             if (kind >= 0)
               {
-                problem (ctx, XQ_LESSON_ERROR_VALUE, ip,
-                         _("a mark has exactly one of “point”, “circle”, “arrow”, “cross” or “star”"));
+                xq_kind_problem (ctx, XQ_LESSON_ERROR_VALUE, ip,
+                                 _("a mark has exactly one of “point”, “circle”, “arrow”, “cross” or “star”"));
                 kind = -2;
                 break;
               }
             kind = k;
           }
       if (kind == -1)
-        problem (ctx, XQ_LESSON_ERROR_MISSING_FIELD, ip,
-                 _("a mark has exactly one of “point”, “circle”, “arrow”, “cross” or “star”"));
+        xq_kind_problem (ctx, XQ_LESSON_ERROR_MISSING_FIELD, ip,
+                         _("a mark has exactly one of “point”, “circle”, “arrow”, “cross” or “star”"));
       if (kind < 0)
         continue;
-      role_name = get_string (ctx, m, ip, "role", FALSE);
+      role_name = xq_kind_get_string (ctx, m, ip, "role", FALSE);
       if (role_name != NULL && (role = xq_lesson_mark_role_from_name (role_name)) < 0)
         {
-          g_autofree char *rp = member_path (ip, "role");
-          problem (ctx, XQ_LESSON_ERROR_VALUE, rp, _("unknown mark role “%s”"), role_name);
+          g_autofree char *rp = xq_kind_path (ip, "role");
+          xq_kind_problem (ctx, XQ_LESSON_ERROR_VALUE, rp, _("unknown mark role “%s”"), role_name);
           continue;
         }
-      color_name = get_string (ctx, m, ip, "color", FALSE);
+      color_name = xq_kind_get_string (ctx, m, ip, "color", FALSE);
       if (color_name != NULL && (color = xq_lesson_mark_color_from_name (color_name)) < 0)
         {
-          g_autofree char *cp = member_path (ip, "color");
-          problem (ctx, XQ_LESSON_ERROR_VALUE, cp,
-                   _("unknown mark colour “%s” (purple, red, green or blue)"), color_name);
+          g_autofree char *cp = xq_kind_path (ip, "color");
+          xq_kind_problem (ctx, XQ_LESSON_ERROR_VALUE, cp,
+                           _("unknown mark colour “%s” (purple, red, green or blue)"), color_name);
           continue;
         }
       if (kind_values[kind] == XQ_LESSON_MARK_ARROW)
         {
-          const char *s = get_string (ctx, m, ip, "arrow", TRUE);
-          g_autofree char *ap = member_path (ip, "arrow");
-          XqMove mv = s ? parse_move (ctx, s, ap) : XQ_MOVE_NONE;
+          const char *s = xq_kind_get_string (ctx, m, ip, "arrow", TRUE);
+          g_autofree char *ap = xq_kind_path (ip, "arrow");
+          XqMove mv = s ? xq_kind_parse_move (ctx, s, ap) : XQ_MOVE_NONE;
 
           if (mv != XQ_MOVE_NONE && xq_move_from (mv) == xq_move_to (mv))
-            problem (ctx, XQ_LESSON_ERROR_BAD_MOVE, ap,
-                     _("an arrow goes from one point to another, not from “%.2s” to itself"), s);
+            xq_kind_problem (ctx, XQ_LESSON_ERROR_BAD_MOVE, ap,
+                             _("an arrow goes from one point to another, not from “%.2s” to itself"), s);
           else if (mv != XQ_MOVE_NONE)
             xq_lesson_marks_add_full (marks, XQ_LESSON_MARK_ARROW, role, color, xq_move_from (mv),
                                       xq_move_to (mv));
         }
       else
         {
-          XqSquare sq = get_square (ctx, m, ip, kinds[kind], TRUE);
+          XqSquare sq = xq_kind_get_square (ctx, m, ip, kinds[kind], TRUE);
           if (sq != XQ_NO_SQUARE)
             xq_lesson_marks_add_full (marks, kind_values[kind], role, color, sq, XQ_NO_SQUARE);
         }
@@ -806,7 +150,7 @@ xq_lesson_marks_from_json (JsonNode *node, const char *object_path, XqLessonMark
   ctx.n_start = problems->len;
   json_object_set_member (holder, "marks", json_node_copy (node));
   get_marks (&ctx, holder, object_path, marks);
-  return !had_problems (&ctx);
+  return !xq_kind_had_problems (&ctx);
 }
 
 /* ---- Pages ----------------------------------------------------------------- */
@@ -827,24 +171,24 @@ static const char *const page_keys[] = { "text", "fen", "marks", "replay", NULL 
 static GPtrArray *
 get_pages (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolean required)
 {
-  g_autofree char *p = member_path (path, key);
-  JsonArray *array = get_array (ctx, obj, path, key, required, TRUE, XQ_LESSON_MAX_LIST);
+  g_autofree char *p = xq_kind_path (path, key);
+  JsonArray *array = xq_kind_get_array (ctx, obj, path, key, required, XQ_LESSON_MAX_LIST);
   GPtrArray *pages = g_ptr_array_new_with_free_func ((GDestroyNotify) page_free);
 
   if (array == NULL)
     return pages;
   for (guint i = 0; i < json_array_get_length (array); i++)
     {
-      g_autofree char *ip = index_path (p, i);
-      JsonObject *o = element_object (ctx, array, i, ip);
+      g_autofree char *ip = xq_kind_index_path (p, i);
+      JsonObject *o = xq_kind_element_object (ctx, array, i, ip);
       XqLessonPage *page;
 
       if (o == NULL)
         continue;
-      check_keys (ctx, o, ip, page_keys);
+      xq_kind_check_keys (ctx, o, ip, page_keys);
       page = g_new0 (XqLessonPage, 1);
-      page->text = translate (get_text (ctx, o, ip, "text", TRUE, XQ_LESSON_MAX_TEXT));
-      page->fen = get_fen (ctx, o, ip, "fen", FALSE, NULL, TRUE, &page->position);
+      page->text = xq_kind_translate (xq_kind_get_text (ctx, o, ip, "text", TRUE, XQ_LESSON_MAX_TEXT));
+      page->fen = xq_kind_get_fen (ctx, o, ip, "fen", FALSE, NULL, TRUE, &page->position);
       get_marks (ctx, o, ip, &page->marks);
       /* A bad FEN is reported already: no replay from it. */
       if (json_object_has_member (o, "replay") && (page->fen != NULL || !json_object_has_member (o, "fen")))
@@ -862,139 +206,6 @@ get_pages (Ctx *ctx, JsonObject *obj, const char *path, const char *key, gboolea
       g_ptr_array_add (pages, page);
     }
   return pages;
-}
-
-/* ---- The readers, for the kinds (xq-kind.h) -------------------------------- */
-
-void
-xq_kind_problem (XqKindReader *r, XqLessonError code, const char *path, const char *format, ...)
-{
-  va_list args;
-  g_autofree char *text = NULL;
-
-  va_start (args, format);
-  text = g_strdup_vprintf (format, args);
-  va_end (args);
-  problem (r, code, path, "%s", text);
-}
-
-gboolean
-xq_kind_had_problems (XqKindReader *r)
-{
-  return had_problems (r);
-}
-
-char *
-xq_kind_path (const char *path, const char *key)
-{
-  return member_path (path, key);
-}
-
-char *
-xq_kind_index_path (const char *path, guint i)
-{
-  return index_path (path, i);
-}
-
-const char *
-xq_kind_get_string (XqKindReader *r, JsonObject *o, const char *path, const char *key,
-                    gboolean required)
-{
-  return get_string (r, o, path, key, required);
-}
-
-const char *
-xq_kind_get_text (XqKindReader *r, JsonObject *o, const char *path, const char *key,
-                  gboolean required, int max)
-{
-  return get_text (r, o, path, key, required, max);
-}
-
-gboolean
-xq_kind_get_int (XqKindReader *r, JsonObject *o, const char *path, const char *key,
-                 gboolean required, int min, int max, int *out)
-{
-  return get_int (r, o, path, key, required, min, max, out);
-}
-
-int
-xq_kind_get_enum (XqKindReader *r, JsonObject *o, const char *path, const XqKindField *field,
-                  int fallback)
-{
-  const char *names[XQ_LESSON_MAX_LIST + 1];
-  int n = 0;
-
-  g_return_val_if_fail (field != NULL && field->values != NULL, -1);
-  for (; field->values[n].value != NULL && n < XQ_LESSON_MAX_LIST; n++)
-    names[n] = field->values[n].value;
-  names[n] = NULL;
-  return get_enum (r, o, path, field->key, field->required, names, fallback);
-}
-
-XqSquare
-xq_kind_get_square (XqKindReader *r, JsonObject *o, const char *path, const char *key,
-                    gboolean required)
-{
-  return get_square (r, o, path, key, required);
-}
-
-int
-xq_kind_get_squares (XqKindReader *r, JsonObject *o, const char *path, const char *key,
-                     gboolean required, XqSquare *out, int max)
-{
-  return get_squares (r, o, path, key, required, out, max);
-}
-
-GArray *
-xq_kind_get_moves (XqKindReader *r, JsonObject *o, const char *path, const char *key,
-                   gboolean required)
-{
-  return get_moves (r, o, path, key, required);
-}
-
-char *
-xq_kind_get_fen (XqKindReader *r, JsonObject *o, const char *path, const char *key,
-                 gboolean required, const char *fallback, gboolean checked, XqPosition *pos)
-{
-  return get_fen (r, o, path, key, required, fallback, checked, pos);
-}
-
-JsonArray *
-xq_kind_get_array (XqKindReader *r, JsonObject *o, const char *path, const char *key,
-                   gboolean required, guint max)
-{
-  return get_array (r, o, path, key, required, TRUE, max);
-}
-
-JsonObject *
-xq_kind_element_object (XqKindReader *r, JsonArray *a, guint i, const char *path)
-{
-  return element_object (r, a, i, path);
-}
-
-void
-xq_kind_check_keys (XqKindReader *r, JsonObject *o, const char *path, const char *const *allowed)
-{
-  check_keys (r, o, path, allowed);
-}
-
-char *
-xq_kind_translate (const char *s)
-{
-  return translate (s);
-}
-
-gboolean
-xq_kind_refuse_key (XqKindReader *r, JsonObject *o, const char *path, const char *key,
-                    const char *message)
-{
-  g_autofree char *p = NULL;
-
-  if (!json_object_has_member (o, key))
-    return FALSE;
-  p = member_path (path, key);
-  problem (r, XQ_LESSON_ERROR_UNKNOWN_FIELD, p, "%s", message);
-  return TRUE;
 }
 
 /* ---- Exercises ------------------------------------------------------------- */
@@ -1097,15 +308,15 @@ prove_mate (Ctx *ctx, XqPosition *pos, int n, const char *path, XqSolution *sol)
 
   if (!xq_position_has_legal_move (pos))
     {
-      problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, path, _("the game is already over in this position"));
+      xq_kind_problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, path, _("the game is already over in this position"));
       return FALSE;
     }
   /* Each proof has its budget; the file has one too, or two hundred
    * expensive mates would each take their full share. */
   if (ctx->proof_work >= XQ_LESSON_FILE_PROOF_BUDGET)
     {
-      problem (ctx, XQ_LESSON_ERROR_TOO_DEEP, path,
-               _("too many hard mates in one file to prove them all here (the file's budget ran out)"));
+      xq_kind_problem (ctx, XQ_LESSON_ERROR_TOO_DEEP, path,
+                       _("too many hard mates in one file to prove them all here (the file's budget ran out)"));
       return FALSE;
     }
   memset (sol, 0, sizeof *sol);
@@ -1122,12 +333,12 @@ prove_mate (Ctx *ctx, XqPosition *pos, int n, const char *path, XqSolution *sol)
     case XQ_SOLVE_MATE:
       return TRUE;
     case XQ_SOLVE_NONE:
-      problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, path, _("the side to move has no mate in %d"), n);
+      xq_kind_problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, path, _("the side to move has no mate in %d"), n);
       return FALSE;
     case XQ_SOLVE_ABORTED:
     default:
-      problem (ctx, XQ_LESSON_ERROR_TOO_DEEP, path,
-               _("the mate in %d is too deep to prove here (the solver's budget ran out)"), n);
+      xq_kind_problem (ctx, XQ_LESSON_ERROR_TOO_DEEP, path,
+                       _("the mate in %d is too deep to prove here (the solver's budget ran out)"), n);
       return FALSE;
     }
 }
@@ -1137,7 +348,7 @@ prove_mate (Ctx *ctx, XqPosition *pos, int n, const char *path, XqSolution *sol)
 static gboolean
 may_prove (Ctx *ctx)
 {
-  return !had_problems (ctx) && !(ctx->flags & XQ_LESSON_LOAD_NO_PROOFS);
+  return !xq_kind_had_problems (ctx) && !(ctx->flags & XQ_LESSON_LOAD_NO_PROOFS);
 }
 
 static XqExercise *
@@ -1152,12 +363,12 @@ load_exercise (Ctx *ctx, JsonObject *o, const char *path)
   int kind;
 
   g_atomic_ref_count_init (&ex->ref_count);
-  ex->id = get_id (&sub, o, path);
+  ex->id = xq_kind_get_id (&sub, o, path);
   kinds = xq_kinds (&n_kinds);
   for (guint i = 0; i < n_kinds; i++)
     g_ptr_array_add (names, (gpointer) kinds[i]->name);
   g_ptr_array_add (names, NULL);
-  kind = get_enum (&sub, o, path, "kind", TRUE, (const char *const *) names->pdata, -1);
+  kind = xq_kind_get_enum_in (&sub, o, path, "kind", TRUE, (const char *const *) names->pdata, -1);
   if (kind < 0)
     {
       xq_exercise_unref (ex);
@@ -1169,20 +380,20 @@ load_exercise (Ctx *ctx, JsonObject *o, const char *path)
   for (guint i = 0; i < ex->kind->n_fields; i++)
     g_ptr_array_add (allowed, (gpointer) ex->kind->fields[i].key);
   g_ptr_array_add (allowed, NULL);
-  check_keys (&sub, o, path, (const char *const *) allowed->pdata);
+  xq_kind_check_keys (&sub, o, path, (const char *const *) allowed->pdata);
 
-  ex->prompt = translate (get_text (&sub, o, path, "prompt", TRUE, XQ_LESSON_MAX_PROMPT));
-  ex->hints = get_texts (&sub, o, path, "hints");
+  ex->prompt = xq_kind_translate (xq_kind_get_text (&sub, o, path, "prompt", TRUE, XQ_LESSON_MAX_PROMPT));
+  ex->hints = xq_kind_get_texts (&sub, o, path, "hints");
   get_marks (&sub, o, path, &ex->marks);
   ex->pieces = MAX (0, xq_kind_get_enum (&sub, o, path, xq_kind_common_field ("pieces"), XQ_EXERCISE_PIECES_LEARNER));
-  ex->fen = get_fen (&sub, o, path, "fen", FALSE, ex->kind->fen_default ? ex->kind->fen_default : XQ_START_FEN,
-                     ex->kind->fen_checked, &ex->position);
+  ex->fen = xq_kind_get_fen (&sub, o, path, "fen", FALSE, ex->kind->fen_default ? ex->kind->fen_default : XQ_START_FEN,
+                             ex->kind->fen_checked, &ex->position);
 
   /* The kind's rule computations need a sound position and well-formed
    * common fields. */
-  if (!had_problems (&sub))
+  if (!xq_kind_had_problems (&sub))
     ex->data = ex->kind->read (&sub, o, path, ex);
-  if (had_problems (&sub) || ex->data == NULL)
+  if (xq_kind_had_problems (&sub) || ex->data == NULL)
     {
       xq_exercise_unref (ex);
       return NULL;
@@ -1246,13 +457,13 @@ xq_lesson_file_free (XqLessonFile *file)
 static gboolean
 check_unique (Ctx *ctx, GHashTable *seen, const char *id, const char *path)
 {
-  g_autofree char *p = member_path (path, "id");
+  g_autofree char *p = xq_kind_path (path, "id");
 
   if (id == NULL)
     return TRUE;
   if (g_hash_table_contains (seen, id))
     {
-      problem (ctx, XQ_LESSON_ERROR_DUPLICATE_ID, p, _("duplicate id “%s”"), id);
+      xq_kind_problem (ctx, XQ_LESSON_ERROR_DUPLICATE_ID, p, _("duplicate id “%s”"), id);
       return FALSE;
     }
   g_hash_table_add (seen, (gpointer) id);
@@ -1270,19 +481,19 @@ load_unit (Ctx *ctx, JsonObject *root)
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   JsonArray *array;
 
-  check_keys (ctx, root, "$", unit_keys);
+  xq_kind_check_keys (ctx, root, "$", unit_keys);
   unit->file = g_strdup (ctx->file);
-  unit->id = get_id (ctx, root, "$");
-  get_int (ctx, root, "$", "number", TRUE, 1, 99, &unit->number);
-  unit->title = translate (get_text (ctx, root, "$", "title", TRUE, XQ_LESSON_MAX_TITLE));
+  unit->id = xq_kind_get_id (ctx, root, "$");
+  xq_kind_get_int (ctx, root, "$", "number", TRUE, 1, 99, &unit->number);
+  unit->title = xq_kind_translate (xq_kind_get_text (ctx, root, "$", "title", TRUE, XQ_LESSON_MAX_TITLE));
   unit->pages = get_pages (ctx, root, "$", "pages", TRUE);
   unit->closing = get_pages (ctx, root, "$", "closing", FALSE);
   unit->exercises = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_exercise_unref);
-  array = get_array (ctx, root, "$", "exercises", TRUE, TRUE, XQ_LESSON_MAX_ITEMS);
+  array = xq_kind_get_array (ctx, root, "$", "exercises", TRUE, XQ_LESSON_MAX_ITEMS);
   for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
     {
-      g_autofree char *ip = index_path ("$.exercises", i);
-      JsonObject *o = element_object (ctx, array, i, ip);
+      g_autofree char *ip = xq_kind_index_path ("$.exercises", i);
+      JsonObject *o = xq_kind_element_object (ctx, array, i, ip);
       XqExercise *ex = o ? load_exercise (ctx, o, ip) : NULL;
       if (ex == NULL)
         continue;
@@ -1293,7 +504,7 @@ load_unit (Ctx *ctx, JsonObject *root)
   for (guint i = 0; may_prove (ctx) && i < unit->exercises->len; i++)
     {
       XqExercise *ex = g_ptr_array_index (unit->exercises, i);
-      g_autofree char *ip = index_path ("$.exercises", i);
+      g_autofree char *ip = xq_kind_index_path ("$.exercises", i);
       XqSolution sol;
 
       int n = ex->kind->mate_in ? ex->kind->mate_in (ex) : 0;
@@ -1301,7 +512,7 @@ load_unit (Ctx *ctx, JsonObject *root)
       if (n > 0)
         prove_mate (ctx, &ex->position, n, ip, &sol);
     }
-  return had_problems (ctx) ? NULL : g_steal_pointer (&unit);
+  return xq_kind_had_problems (ctx) ? NULL : g_steal_pointer (&unit);
 }
 
 static const char *const pack_keys[] = { "format", "type", "id", "title", "puzzles", NULL };
@@ -1314,23 +525,23 @@ static const char *const puzzle_keys[] = {
 static void
 check_puzzle_keys (Ctx *ctx, XqPuzzle *pz, GArray *listed, const char *path)
 {
-  g_autofree char *kp = member_path (path, "keys");
+  g_autofree char *kp = xq_kind_path (path, "keys");
   XqSolution sol;
 
   if (!prove_mate (ctx, &pz->position, pz->mate_in, path, &sol))
     return;
   if (sol.mate < pz->mate_in)
     {
-      problem (ctx, XQ_LESSON_ERROR_WRONG_ANSWER, path,
-               _("there is a faster win: mate in %d, not %d"), sol.mate, pz->mate_in);
+      xq_kind_problem (ctx, XQ_LESSON_ERROR_WRONG_ANSWER, path,
+                       _("there is a faster win: mate in %d, not %d"), sol.mate, pz->mate_in);
       return;
     }
   g_array_append_vals (pz->keys, sol.keys, (guint) sol.n_keys);
   if (listed->len == 0)
     {
       if (sol.n_keys > 1)
-        problem (ctx, XQ_LESSON_ERROR_WRONG_ANSWER, path,
-                 _("the mate has %d key moves: list them all in “keys”"), sol.n_keys);
+        xq_kind_problem (ctx, XQ_LESSON_ERROR_WRONG_ANSWER, path,
+                         _("the mate has %d key moves: list them all in “keys”"), sol.n_keys);
       return;
     }
   for (guint i = 0; i < listed->len; i++)
@@ -1343,8 +554,8 @@ check_puzzle_keys (Ctx *ctx, XqPuzzle *pz, GArray *listed, const char *path)
         found |= sol.keys[k] == m;
       xq_move_to_iccs (m, text);
       if (!found)
-        problem (ctx, XQ_LESSON_ERROR_WRONG_ANSWER, kp,
-                 _("%s is not a key move of the mate in %d"), text, pz->mate_in);
+        xq_kind_problem (ctx, XQ_LESSON_ERROR_WRONG_ANSWER, kp,
+                         _("%s is not a key move of the mate in %d"), text, pz->mate_in);
     }
   for (int k = 0; k < sol.n_keys; k++)
     {
@@ -1355,8 +566,8 @@ check_puzzle_keys (Ctx *ctx, XqPuzzle *pz, GArray *listed, const char *path)
         found |= g_array_index (listed, XqMove, i) == sol.keys[k];
       xq_move_to_iccs (sol.keys[k], text);
       if (!found)
-        problem (ctx, XQ_LESSON_ERROR_WRONG_ANSWER, kp,
-                 _("the key move %s is missing from “keys”"), text);
+        xq_kind_problem (ctx, XQ_LESSON_ERROR_WRONG_ANSWER, kp,
+                         _("the key move %s is missing from “keys”"), text);
     }
 }
 
@@ -1368,18 +579,18 @@ load_puzzle (Ctx *ctx, JsonObject *o, const char *path, GArray **listed_out)
   XqPuzzle *pz = g_new0 (XqPuzzle, 1);
   Ctx sub = { ctx->file, ctx->problems, ctx->problems->len, ctx->flags, 0, ctx->made };
 
-  check_keys (&sub, o, path, puzzle_keys);
-  pz->id = get_id (&sub, o, path);
-  pz->title = translate (get_text (&sub, o, path, "title", TRUE, XQ_LESSON_MAX_TITLE));
-  pz->pattern = translate (get_text (&sub, o, path, "pattern", FALSE, XQ_LESSON_MAX_LABEL));
-  pz->hints = get_texts (&sub, o, path, "hints");
+  xq_kind_check_keys (&sub, o, path, puzzle_keys);
+  pz->id = xq_kind_get_id (&sub, o, path);
+  pz->title = xq_kind_translate (xq_kind_get_text (&sub, o, path, "title", TRUE, XQ_LESSON_MAX_TITLE));
+  pz->pattern = xq_kind_translate (xq_kind_get_text (&sub, o, path, "pattern", FALSE, XQ_LESSON_MAX_LABEL));
+  pz->hints = xq_kind_get_texts (&sub, o, path, "hints");
   pz->difficulty = 1;
-  get_int (&sub, o, path, "difficulty", FALSE, 1, 5, &pz->difficulty);
-  get_int (&sub, o, path, "mate-in", TRUE, 1, XQ_SOLVER_MAX_MATE, &pz->mate_in);
-  pz->fen = get_fen (&sub, o, path, "fen", TRUE, NULL, TRUE, &pz->position);
+  xq_kind_get_int (&sub, o, path, "difficulty", FALSE, 1, 5, &pz->difficulty);
+  xq_kind_get_int (&sub, o, path, "mate-in", TRUE, 1, XQ_SOLVER_MAX_MATE, &pz->mate_in);
+  pz->fen = xq_kind_get_fen (&sub, o, path, "fen", TRUE, NULL, TRUE, &pz->position);
   pz->keys = g_array_new (FALSE, FALSE, sizeof (XqMove));
-  listed = get_moves (&sub, o, path, "keys", FALSE);
-  if (had_problems (&sub))
+  listed = xq_kind_get_moves (&sub, o, path, "keys", FALSE);
+  if (xq_kind_had_problems (&sub))
     {
       puzzle_free (pz);
       return NULL;
@@ -1396,16 +607,16 @@ load_pack (Ctx *ctx, JsonObject *root)
   g_autoptr(GPtrArray) listed = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   JsonArray *array;
 
-  check_keys (ctx, root, "$", pack_keys);
+  xq_kind_check_keys (ctx, root, "$", pack_keys);
   pack->file = g_strdup (ctx->file);
-  pack->id = get_id (ctx, root, "$");
-  pack->title = translate (get_text (ctx, root, "$", "title", TRUE, XQ_LESSON_MAX_TITLE));
+  pack->id = xq_kind_get_id (ctx, root, "$");
+  pack->title = xq_kind_translate (xq_kind_get_text (ctx, root, "$", "title", TRUE, XQ_LESSON_MAX_TITLE));
   pack->puzzles = g_ptr_array_new_with_free_func ((GDestroyNotify) puzzle_free);
-  array = get_array (ctx, root, "$", "puzzles", TRUE, TRUE, XQ_LESSON_MAX_ITEMS);
+  array = xq_kind_get_array (ctx, root, "$", "puzzles", TRUE, XQ_LESSON_MAX_ITEMS);
   for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)
     {
-      g_autofree char *ip = index_path ("$.puzzles", i);
-      JsonObject *o = element_object (ctx, array, i, ip);
+      g_autofree char *ip = xq_kind_index_path ("$.puzzles", i);
+      JsonObject *o = xq_kind_element_object (ctx, array, i, ip);
       GArray *keys = NULL;
       XqPuzzle *pz = o ? load_puzzle (ctx, o, ip, &keys) : NULL;
       if (pz == NULL)
@@ -1417,11 +628,11 @@ load_pack (Ctx *ctx, JsonObject *root)
   /* Every puzzle loaded (else there was a problem), so i is its index. */
   for (guint i = 0; may_prove (ctx) && i < pack->puzzles->len; i++)
     {
-      g_autofree char *ip = index_path ("$.puzzles", i);
+      g_autofree char *ip = xq_kind_index_path ("$.puzzles", i);
 
       check_puzzle_keys (ctx, g_ptr_array_index (pack->puzzles, i), g_ptr_array_index (listed, i), ip);
     }
-  return had_problems (ctx) ? NULL : g_steal_pointer (&pack);
+  return xq_kind_had_problems (ctx) ? NULL : g_steal_pointer (&pack);
 }
 
 static XqLessonFile *
@@ -1444,29 +655,29 @@ load_data (const char *data, gssize length, const char *file_name,
   g_return_val_if_fail (problems != NULL, NULL);
   ctx.n_start = problems->len;
 
-  parser = xq_lesson_parse_bounded (data, length < 0 ? strlen (data) : (gsize) length,
-                                    XQ_LESSON_MAX_BYTES, &where, &error);
+  parser = xq_json_parse_bounded (data, length < 0 ? strlen (data) : (gsize) length,
+                                  XQ_LESSON_MAX_BYTES, &where, &error);
   if (parser == NULL)
     {
-      problem (&ctx, error->code, where, "%s", error->message);
+      xq_kind_problem (&ctx, error->code, where, "%s", error->message);
       return NULL;
     }
   root = json_parser_get_root (parser);
   if (!JSON_NODE_HOLDS_OBJECT (root))
     {
-      problem (&ctx, XQ_LESSON_ERROR_TYPE, "$", _("the document must be a JSON object"));
+      xq_kind_problem (&ctx, XQ_LESSON_ERROR_TYPE, "$", _("the document must be a JSON object"));
       return NULL;
     }
   obj = json_node_get_object (root);
-  if (!get_int (&ctx, obj, "$", "format", TRUE, 1, G_MAXINT, &format))
+  if (!xq_kind_get_int (&ctx, obj, "$", "format", TRUE, 1, G_MAXINT, &format))
     return NULL;
   if (format != 1)
     {
-      problem (&ctx, XQ_LESSON_ERROR_VALUE, "$.format",
-               _("format %d is newer than this program understands (1)"), format);
+      xq_kind_problem (&ctx, XQ_LESSON_ERROR_VALUE, "$.format",
+                       _("format %d is newer than this program understands (1)"), format);
       return NULL;
     }
-  type = get_enum (&ctx, obj, "$", "type", TRUE, type_names, -1);
+  type = xq_kind_get_enum_in (&ctx, obj, "$", "type", TRUE, type_names, -1);
   if (type < 0)
     return NULL;
 
@@ -1503,11 +714,11 @@ xq_lesson_load_file_reproving (const char *path, XqProofs *into, GPtrArray *prob
   gsize length;
 
   g_return_val_if_fail (path != NULL && into != NULL && problems != NULL, NULL);
-  if (!xq_lesson_read_bounded (path, XQ_LESSON_MAX_BYTES, &data, &length, &error))
+  if (!xq_json_read_bounded (path, XQ_LESSON_MAX_BYTES, &data, &length, &error))
     {
       Ctx ctx = { path, problems, problems->len, XQ_LESSON_LOAD_DEFAULT, 0, NULL };
-      problem (&ctx, error->domain == XQ_LESSON_ERROR ? error->code : XQ_LESSON_ERROR_IO, "$",
-               "%s", error->message);
+      xq_kind_problem (&ctx, error->domain == XQ_LESSON_ERROR ? error->code : XQ_LESSON_ERROR_IO, "$",
+                       "%s", error->message);
       return NULL;
     }
   return load_data (data, (gssize) length, path, XQ_LESSON_LOAD_REPROVE, into, problems);
@@ -1529,11 +740,11 @@ xq_lesson_load_file (const char *path, GPtrArray *problems)
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (problems != NULL, NULL);
 
-  if (!xq_lesson_read_bounded (path, XQ_LESSON_MAX_BYTES, &data, &length, &error))
+  if (!xq_json_read_bounded (path, XQ_LESSON_MAX_BYTES, &data, &length, &error))
     {
       Ctx ctx = { path, problems, problems->len, XQ_LESSON_LOAD_DEFAULT };
-      problem (&ctx, error->domain == XQ_LESSON_ERROR ? error->code : XQ_LESSON_ERROR_IO, "$",
-               "%s", error->message);
+      xq_kind_problem (&ctx, error->domain == XQ_LESSON_ERROR ? error->code : XQ_LESSON_ERROR_IO, "$",
+                       "%s", error->message);
       return NULL;
     }
   return xq_lesson_load_data (data, (gssize) length, path, problems);
@@ -1574,7 +785,7 @@ xq_lesson_load_dir (const char *dir, GPtrArray *problems)
   if (d == NULL)
     {
       Ctx ctx = { dir, problems, problems->len, XQ_LESSON_LOAD_DEFAULT };
-      problem (&ctx, XQ_LESSON_ERROR_IO, "$", "%s", error->message);
+      xq_kind_problem (&ctx, XQ_LESSON_ERROR_IO, "$", "%s", error->message);
       return files;
     }
   while ((name = g_dir_read_name (d)) != NULL)

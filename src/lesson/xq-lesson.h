@@ -43,11 +43,9 @@ typedef enum {
 /* Limits on every lesson file (docs/lesson-format.md, "Limits"), checked
  * before the expensive work: the size before reading, the nesting before
  * json-glib's recursive parser sees the text, every string before the
- * fields are read, and each field's own maximum (in characters) before it
- * is used. */
+ * fields are read (those two are xq-json-bounded.h's), and each field's own
+ * maximum (in characters) before it is used. */
 #define XQ_LESSON_MAX_BYTES   (1024 * 1024)  /* a unit or puzzle pack file */
-#define XQ_LESSON_MAX_DEPTH   32             /* nesting of JSON arrays and objects */
-#define XQ_LESSON_MAX_STRING  8192           /* bytes in any JSON string or key: 2000 characters of CJK text fit */
 #define XQ_LESSON_MAX_ITEMS   200            /* exercises in a unit, puzzles in a pack */
 #define XQ_LESSON_MAX_LIST    32             /* pages, hints, choices, points, moves, keys */
 #define XQ_LESSON_MAX_TITLE   200            /* unit, puzzle pack and puzzle titles */
@@ -70,27 +68,11 @@ typedef struct {
   GQuark domain;  /* whose enum code is in: XQ_LESSON_ERROR or XQ_PACK_ERROR (0 read as XQ_LESSON_ERROR) */
 } XqLessonProblem;
 
-/* Reads a whole untrusted file of at most max_bytes, refusing a larger
- * one (XQ_LESSON_ERROR_TOO_LARGE) before reading it.  The message names
- * neither file nor place: callers locate it. */
-gboolean    xq_lesson_read_bounded (const char *path, gsize max_bytes, char **data,
-                                    gsize *length, GError **error);
-/* Steps through JSON text without parsing it, for checks that must come
- * before json-glib's recursive parser: from *pos, the next "{", "[", "]",
- * "}" or "," (returned, at offset *start) or string (returned as '"', its
- * contents from *start to *stop, escapes and all), skipping everything
- * else; '\0' at the end.  *pos moves past what was returned. */
-char        xq_lesson_json_step    (const char *data, gsize length, gsize *pos, gsize *start,
-                                    gsize *stop);
-/* Parses untrusted JSON text: more than max_bytes, arrays and objects
- * nested deeper than XQ_LESSON_MAX_DEPTH (counted before json-glib, whose
- * parser recurses, sees the text), not JSON, empty, or a string or key over
- * XQ_LESSON_MAX_STRING bytes are refused with NULL, an error in
- * XQ_LESSON_ERROR (TOO_LARGE or SYNTAX) and *where set to the JSON path of
- * the place ("$.exercises[0].marks[2]"; free it). */
-JsonParser *xq_lesson_parse_bounded (const char *data, gsize length, gsize max_bytes,
-                                     char **where, GError **error);
-
+/* A problem in domain (XQ_LESSON_ERROR or XQ_PACK_ERROR) with code, its
+ * message and path made valid UTF-8 (they quote the file); file may be
+ * NULL. */
+XqLessonProblem *xq_lesson_problem_new (const char *file, const char *path, GQuark domain,
+                                        int code, const char *message);
 void  xq_lesson_problem_free   (XqLessonProblem *problem);
 
 /* The "marks" array of the object at object_path ("$.exercises[2]"), read

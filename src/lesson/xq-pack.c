@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "xq-json-bounded.h"
 #include "xq-lesson-writer.h"
 #include "xq-pack.h"
 
@@ -51,23 +52,13 @@ static void add_problem (Ctx *ctx, GQuark domain, int code, const char *path,
 static void
 add_problem (Ctx *ctx, GQuark domain, int code, const char *path, const char *format, ...)
 {
-  XqLessonProblem *p = g_new0 (XqLessonProblem, 1);
   va_list args;
   g_autofree char *raw = NULL;
 
   va_start (args, format);
   raw = g_strdup_vprintf (format, args);
   va_end (args);
-  /* Messages and paths quote the file (json-glib even cuts a character in
-   * half, and turns a "\ud800" key into bytes that are not UTF-8): keep
-   * them valid UTF-8 for whoever prints them. */
-  p->message = g_utf8_make_valid (raw, -1);
-  p->file = g_strdup (ctx->file);
-  p->path = g_utf8_make_valid (path, -1);
-  p->domain = domain;
-  /* The field is typed for the lesson loader's codes; domain says whose. */
-  p->code = (XqLessonError) code;
-  g_ptr_array_add (ctx->problems, p);
+  g_ptr_array_add (ctx->problems, xq_lesson_problem_new (ctx->file, path, domain, code, raw));
 }
 
 #define pack_problem(ctx, code, path, ...) \
@@ -216,7 +207,7 @@ parse_bounded (Ctx *ctx, const char *data, gsize length)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *where = NULL;
-  JsonParser *parser = xq_lesson_parse_bounded (data, length, XQ_PACK_MAX_BYTES, &where, &error);
+  JsonParser *parser = xq_json_parse_bounded (data, length, XQ_PACK_MAX_BYTES, &where, &error);
 
   if (parser == NULL)
     pack_problem (ctx, error->code == XQ_LESSON_ERROR_SYNTAX ? XQ_PACK_ERROR_SYNTAX
@@ -837,8 +828,8 @@ peek_id (const char *path, XqLessonFileType *type, char **id)
   JsonObject *obj;
   const char *t, *s;
 
-  if (!xq_lesson_read_bounded (path, XQ_PACK_MAX_BYTES, &data, &length, NULL) ||
-      (parser = xq_lesson_parse_bounded (data, length, XQ_PACK_MAX_BYTES, &where, NULL)) == NULL ||
+  if (!xq_json_read_bounded (path, XQ_PACK_MAX_BYTES, &data, &length, NULL) ||
+      (parser = xq_json_parse_bounded (data, length, XQ_PACK_MAX_BYTES, &where, NULL)) == NULL ||
       !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     return FALSE;
   obj = json_node_get_object (json_parser_get_root (parser));

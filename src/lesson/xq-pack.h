@@ -30,6 +30,7 @@
 
 #include <gio/gio.h>
 
+#include "xq-json-bounded.h"
 #include "xq-lesson.h"
 
 G_BEGIN_DECLS
@@ -54,11 +55,11 @@ typedef enum {
 /* Limits on a pack, so a hostile file cannot exhaust memory, the stack or
  * the mate solver's time. */
 #define XQ_PACK_MAX_BYTES        (4 * 1024 * 1024)
-#define XQ_PACK_MAX_DEPTH        XQ_LESSON_MAX_DEPTH  /* nesting of JSON arrays and objects */
+#define XQ_PACK_MAX_DEPTH        XQ_JSON_MAX_DEPTH  /* nesting of JSON arrays and objects */
 #define XQ_PACK_MAX_ENTRIES      64
 #define XQ_PACK_MAX_ITEMS        XQ_LESSON_MAX_ITEMS  /* exercises in one unit, puzzles in one pack */
 #define XQ_PACK_MAX_TOTAL_ITEMS  1000   /* summed over the whole pack */
-#define XQ_PACK_MAX_STRING       XQ_LESSON_MAX_STRING /* bytes in any one JSON string */
+#define XQ_PACK_MAX_STRING       XQ_JSON_MAX_STRING /* bytes in any one JSON string */
 #define XQ_PACK_MAX_TITLE        XQ_LESSON_MAX_TITLE  /* characters in the pack's title and author */
 #define XQ_PACK_MAX_NAME         64     /* bytes in an entry's file name */
 

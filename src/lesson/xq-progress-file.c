@@ -8,6 +8,8 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "xq-json-bounded.h"
+#include "xq-json-file.h"
 #include "xq-lesson.h"
 #include "xq-progress-private.h"
 #include "xq-safe-file.h"
@@ -34,7 +36,7 @@ xq_salvage_problem (XqSalvage *s, const char *file, const char *format, ...)
   {
     g_autofree char *raw = g_strdup_vprintf (format, args);
     /* json-glib's parse errors quote the bad text, which need not be UTF-8
-     * (see xq_lesson_parse_bounded); the problem is shown to people. */
+     * (see xq_json_parse_bounded); the problem is shown to people. */
     g_autofree char *what = g_utf8_make_valid (raw, -1);
 
     s->problem = g_strdup_printf ("%s: %s", file, what);
@@ -92,7 +94,7 @@ scan_json (const char *data, gsize len, int *deepest)
   char c;
 
   *deepest = 0;
-  while ((c = xq_lesson_json_step (data, len, &pos, &at, &stop)) != '\0')
+  while ((c = xq_json_step (data, len, &pos, &at, &stop)) != '\0')
     switch (c)
       {
       case '{':
@@ -323,17 +325,11 @@ char *
 xq_progress_serialize (const XqProgress *progress)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
-  g_autoptr(JsonNode) root = NULL;
   g_autoptr(GList) keys = g_hash_table_get_keys (progress->stars);
 
   /* Sorted keys keep the file stable, so saving twice writes the same bytes. */
   keys = g_list_sort (keys, (GCompareFunc) strcmp);
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "format");
-  json_builder_add_int_value (b, 1);
-  json_builder_set_member_name (b, "learner");
-  json_builder_add_string_value (b, progress->learner);
+  xq_json_file_begin_learner (b, progress->learner);
   json_builder_set_member_name (b, "name");
   json_builder_add_string_value (b, xq_progress_name_is_default (progress->learner, progress->name)
                                       ? XQ_PROGRESS_DEFAULT_NAME : progress->name);
@@ -372,10 +368,7 @@ xq_progress_serialize (const XqProgress *progress)
       json_builder_end_object (b);
     }
   json_builder_end_object (b);
-  root = json_builder_get_root (b);
-  json_generator_set_root (gen, root);
-  json_generator_set_pretty (gen, TRUE);
-  return json_generator_to_data (gen, NULL);
+  return xq_json_file_text (b, NULL);
 }
 
 gboolean

@@ -5,13 +5,14 @@
 
 #include "config.h"
 
-#include <errno.h>
 #include <math.h>
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
 
+#include "xq-json-bounded.h"
+#include "xq-json-file.h"
 #include "xq-progress.h"
 #include "xq-rating.h"
 #include "xq-safe-file.h"
@@ -282,17 +283,11 @@ char *
 xq_ratings_to_data (const XqRatings *ratings)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
-  g_autoptr(JsonNode) root = NULL;
   g_autoptr(GList) keys = g_hash_table_get_keys (ratings->puzzles);
 
   /* Sorted, so the same ratings always give the same bytes. */
   keys = g_list_sort (keys, (GCompareFunc) strcmp);
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "format");
-  json_builder_add_int_value (b, 1);
-  json_builder_set_member_name (b, "learner");
-  json_builder_add_string_value (b, ratings->learner);
+  xq_json_file_begin_learner (b, ratings->learner);
   json_builder_set_member_name (b, "rating");
   add_entry (b, &ratings->self);
   json_builder_set_member_name (b, "best-streak-run");
@@ -306,10 +301,7 @@ xq_ratings_to_data (const XqRatings *ratings)
     }
   json_builder_end_object (b);
   json_builder_end_object (b);
-  root = json_builder_get_root (b);
-  json_generator_set_root (gen, root);
-  json_generator_set_pretty (gen, TRUE);
-  return json_generator_to_data (gen, NULL);
+  return xq_json_file_text (b, NULL);
 }
 
 static gboolean
@@ -364,8 +356,6 @@ xq_ratings_load_data (const char *data, gssize length, const char *learner,
 {
   g_autoptr(JsonParser) parser = NULL;
   g_autoptr(XqRatings) r = NULL;
-  g_autofree char *where = NULL;
-  g_autoptr(GError) local = NULL;
   g_autoptr(GList) members = NULL;
   JsonObject *obj, *puzzles;
   JsonNode *node;
@@ -374,23 +364,11 @@ xq_ratings_load_data (const char *data, gssize length, const char *learner,
   g_return_val_if_fail (data != NULL && learner != NULL, NULL);
   if (file_name == NULL)
     file_name = "<data>";
-  parser = xq_lesson_parse_bounded (data, len, XQ_RATING_MAX_FILE, &where, &local);
+  parser = xq_json_file_parse_learner (data, len, XQ_RATING_MAX_FILE, learner, file_name,
+                                       XQ_RATING_ERROR, XQ_RATING_ERROR_PARSE, error);
   if (parser == NULL)
-    {
-      parse_fail (error, file_name, where ? where : "$", local->message);
-      return NULL;
-    }
-  node = json_parser_get_root (parser);
-  if (!JSON_NODE_HOLDS_OBJECT (node))
-    return parse_fail (error, file_name, "$", _("not an object")), NULL;
-  obj = json_node_get_object (node);
-  node = json_object_get_member (obj, "format");
-  if (node == NULL || json_node_get_value_type (node) != G_TYPE_INT64 || json_node_get_int (node) != 1)
-    return parse_fail (error, file_name, "$.format", _("not format 1")), NULL;
-  node = json_object_get_member (obj, "learner");
-  if (node == NULL || json_node_get_value_type (node) != G_TYPE_STRING ||
-      strcmp (json_node_get_string (node), learner) != 0)
-    return parse_fail (error, file_name, "$.learner", _("not this learner")), NULL;
+    return NULL;
+  obj = json_node_get_object (json_parser_get_root (parser));
   r = xq_ratings_new (learner);
   node = json_object_get_member (obj, "rating");
   if (node == NULL)
@@ -415,7 +393,7 @@ xq_ratings_load_data (const char *data, gssize length, const char *learner,
       g_autofree char *path = g_strdup_printf ("$.puzzles[\"%s\"]", id);
       Entry e;
 
-      if (id[0] == '\0' || strlen (id) > XQ_LESSON_MAX_STRING || !g_utf8_validate (id, -1, NULL))
+      if (id[0] == '\0' || strlen (id) > XQ_JSON_MAX_STRING || !g_utf8_validate (id, -1, NULL))
         return parse_fail (error, file_name, "$.puzzles", _("a puzzle id that is not usable")), NULL;
       if (!read_entry (json_object_get_member (puzzles, id), &e, file_name, path, error))
         return NULL;
@@ -494,13 +472,8 @@ xq_ratings_save (const XqRatings *ratings, const char *dir, GError **error)
                    _("“%s” is not a learner id"), ratings->learner);
       return FALSE;
     }
-  if (g_mkdir_with_parents (dir, 0700) != 0)
-    {
-      g_set_error (error, XQ_RATING_ERROR, XQ_RATING_ERROR_IO, "%s: %s", dir, g_strerror (errno));
-      return FALSE;
-    }
   data = xq_ratings_to_data (ratings);
-  return xq_safe_file_write (path, data, -1, error);
+  return xq_json_file_save (dir, path, data, XQ_RATING_ERROR, XQ_RATING_ERROR_IO, error);
 }
 
 /* ---- Choosing a puzzle ----------------------------------------------------- */

@@ -4,13 +4,13 @@
 
 #include "config.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
 
+#include "xq-json-file.h"
 #include "xq-lesson.h"
 #include "xq-progress.h"
 #include "xq-review.h"
@@ -307,18 +307,12 @@ char *
 xq_review_to_data (const XqReview *review)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
-  g_autoptr(JsonGenerator) gen = json_generator_new ();
-  g_autoptr(JsonNode) root = NULL;
   g_autoptr(GPtrArray) items = NULL;
 
   g_return_val_if_fail (review != NULL, NULL);
   /* Sorted, so the same queue always gives the same bytes. */
   items = list_items (review, NULL);
-  json_builder_begin_object (b);
-  json_builder_set_member_name (b, "format");
-  json_builder_add_int_value (b, 1);
-  json_builder_set_member_name (b, "learner");
-  json_builder_add_string_value (b, review->learner);
+  xq_json_file_begin_learner (b, review->learner);
   json_builder_set_member_name (b, "items");
   json_builder_begin_array (b);
   for (guint i = 0; i < items->len; i++)
@@ -344,10 +338,7 @@ xq_review_to_data (const XqReview *review)
     }
   json_builder_end_array (b);
   json_builder_end_object (b);
-  root = json_builder_get_root (b);
-  json_generator_set_root (gen, root);
-  json_generator_set_pretty (gen, TRUE);
-  return json_generator_to_data (gen, NULL);
+  return xq_json_file_text (b, NULL);
 }
 
 static void
@@ -450,8 +441,6 @@ xq_review_load_data (const char *data, gssize length, const char *learner, const
 {
   g_autoptr(JsonParser) parser = NULL;
   g_autoptr(XqReview) r = NULL;
-  g_autofree char *where = NULL;
-  g_autoptr(GError) local = NULL;
   gsize len;
   JsonObject *obj;
   JsonNode *node;
@@ -466,23 +455,11 @@ xq_review_load_data (const char *data, gssize length, const char *learner, const
   if (file_name == NULL)
     file_name = "<data>";
   len = length < 0 ? strlen (data) : (gsize) length;
-  parser = xq_lesson_parse_bounded (data, len, XQ_REVIEW_MAX_FILE, &where, &local);
+  parser = xq_json_file_parse_learner (data, len, XQ_REVIEW_MAX_FILE, learner, file_name,
+                                       XQ_REVIEW_ERROR, XQ_REVIEW_ERROR_PARSE, error);
   if (parser == NULL)
-    {
-      set_parse_error (error, file_name, where ? where : "$", local->message);
-      return NULL;
-    }
-  node = json_parser_get_root (parser);
-  if (!JSON_NODE_HOLDS_OBJECT (node))
-    return set_parse_error (error, file_name, "$", _("not an object")), NULL;
-  obj = json_node_get_object (node);
-  node = json_object_get_member (obj, "format");
-  if (node == NULL || json_node_get_value_type (node) != G_TYPE_INT64 || json_node_get_int (node) != 1)
-    return set_parse_error (error, file_name, "$.format", _("not format 1")), NULL;
-  node = json_object_get_member (obj, "learner");
-  if (node == NULL || json_node_get_value_type (node) != G_TYPE_STRING ||
-      strcmp (json_node_get_string (node), learner) != 0)
-    return set_parse_error (error, file_name, "$.learner", _("not this learner")), NULL;
+    return NULL;
+  obj = json_node_get_object (json_parser_get_root (parser));
   node = json_object_get_member (obj, "items");
   if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
     return set_parse_error (error, file_name, "$.items", _("not a list")), NULL;
@@ -545,16 +522,9 @@ bad_learner (const char *learner, GError **error)
 static gboolean
 write_queue (const XqReview *review, const char *dir, const char *path, GError **error)
 {
-  g_autofree char *data = NULL;
+  g_autofree char *data = xq_review_to_data (review);
 
-  if (g_mkdir_with_parents (dir, 0700) != 0)
-    {
-      int saved = errno;
-      g_set_error (error, XQ_REVIEW_ERROR, XQ_REVIEW_ERROR_IO, "%s: %s", dir, g_strerror (saved));
-      return FALSE;
-    }
-  data = xq_review_to_data (review);
-  return xq_safe_file_write (path, data, -1, error);
+  return xq_json_file_save (dir, path, data, XQ_REVIEW_ERROR, XQ_REVIEW_ERROR_IO, error);
 }
 
 XqReview *

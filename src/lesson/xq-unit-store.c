@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "xq-json-bounded.h"
 #include "xq-lesson-writer.h"
 #include "xq-pack.h"
 #include "xq-safe-file.h"
@@ -51,9 +52,9 @@ xq_unit_store_read (const char *path, GError **error)
   g_autofree char *where = NULL;
 
   g_return_val_if_fail (path != NULL, NULL);
-  if (!xq_lesson_read_bounded (path, XQ_LESSON_MAX_BYTES, &data, &length, error))
+  if (!xq_json_read_bounded (path, XQ_LESSON_MAX_BYTES, &data, &length, error))
     return NULL;
-  parser = xq_lesson_parse_bounded (data, length, XQ_LESSON_MAX_BYTES, &where, &local);
+  parser = xq_json_parse_bounded (data, length, XQ_LESSON_MAX_BYTES, &where, &local);
   if (parser == NULL)
     {
       g_set_error (error, XQ_UNIT_STORE_ERROR, XQ_UNIT_STORE_ERROR_INVALID, "%s: %s", path,
@@ -229,8 +230,8 @@ xq_unit_store_present (const char *dir)
       path = g_build_filename (dir, name, NULL);
       p = g_new0 (XqUnitPresent, 1);
       p->name = g_strdup (name);
-      if (xq_lesson_read_bounded (path, XQ_PACK_MAX_BYTES, &data, &length, NULL) &&
-          (parser = xq_lesson_parse_bounded (data, length, XQ_PACK_MAX_BYTES, &where, NULL)) != NULL &&
+      if (xq_json_read_bounded (path, XQ_PACK_MAX_BYTES, &data, &length, NULL) &&
+          (parser = xq_json_parse_bounded (data, length, XQ_PACK_MAX_BYTES, &where, NULL)) != NULL &&
           (root = json_parser_get_root (parser)) != NULL && JSON_NODE_HOLDS_OBJECT (root))
         o = json_node_get_object (root);
       p->type = g_strdup (o != NULL ? json_object_get_string_member_with_default (o, "type", "") : "");

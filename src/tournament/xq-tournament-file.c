@@ -310,7 +310,7 @@ xq_tournament_from_json (const char *data, gssize length, GError **error)
   if (!json_parser_load_from_data (parser, data, length, &local))
     {
       /* json-glib's quote of the bad text need not be UTF-8 (see
-       * xq_lesson_parse_bounded). */
+       * xq_json_parse_bounded). */
       g_autofree char *message = g_utf8_make_valid (local->message, -1);
 
       g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_FILE, "%s", message);

@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* xq-json-file.h: the JSON files the lesson layer writes itself (a
+ * learner's progress, puzzle ratings and review queue; an imported unit or
+ * pack), written one way and, for a learner's, read back with one check.
+ *
+ * A learner's file opens with the same two keys, "format": 1 and
+ * "learner": the learner's id, so that a file copied under another
+ * learner's name is refused rather than mixed in. */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+/* The builder's document as pretty-printed text (*length: its bytes, if
+ * not NULL). */
+char       *xq_json_file_text          (JsonBuilder *b, gsize *length);
+/* Begins a learner's file: the root object and its "format" and
+ * "learner"; the caller adds the rest and ends the object. */
+void        xq_json_file_begin_learner (JsonBuilder *b, const char *learner);
+/* Parses a learner's file (xq_json_parse_bounded, at most max_bytes) and
+ * checks its root: an object of format 1 for this learner.  Otherwise
+ * NULL and an error in domain with code, "FILE: PATH: what is wrong". */
+JsonParser *xq_json_file_parse_learner (const char *data, gsize length, gsize max_bytes,
+                                        const char *learner, const char *file_name,
+                                        GQuark domain, int code, GError **error);
+/* Replaces path, in dir, with data (xq_safe_file_write), making dir (0700)
+ * first; an error making it is in domain with code, "DIR: reason". */
+gboolean    xq_json_file_save          (const char *dir, const char *path, const char *data,
+                                        GQuark domain, int code, GError **error);
+
+G_END_DECLS

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "xq-proofs.h"
+#include "xq-json-bounded.h"
 #include "xq-lesson.h"
 #include "xq-safe-file.h"
 
@@ -259,7 +260,7 @@ parse (const char *data, gsize length, GError **error)
 {
   g_autofree char *where = NULL;
 
-  return xq_lesson_parse_bounded (data, length, XQ_PROOFS_MAX_BYTES, &where, error);
+  return xq_json_parse_bounded (data, length, XQ_PROOFS_MAX_BYTES, &where, error);
 }
 
 static gboolean

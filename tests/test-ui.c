@@ -1726,13 +1726,18 @@ test_think_done (gpointer owner, gpointer data, gboolean found)
   job->counts->done_on_main = g_main_context_is_owner (g_main_context_default ());
 }
 
+/* The task's last reference, and with it the job, may go in the search's
+ * thread after the main loop has dispatched the task's callback: the
+ * count is atomic and the main loop is woken, or a test waiting for the
+ * free could sleep in poll () for ever (it did, under the sanitizers). */
 static void
 test_think_free (gpointer data)
 {
   ThinkJob *job = data;
 
-  job->counts->freed++;
+  g_atomic_int_inc (&job->counts->freed);
   g_free (job);
+  g_main_context_wakeup (NULL);
 }
 
 static const XqThinkerFuncs test_think_funcs = {
@@ -1770,7 +1775,7 @@ test_thinker (void)
   g_assert_cmpint (think_counts.found, ==, 1);
   g_assert_cmpint (think_counts.answer, ==, 42);
   g_assert_true (think_counts.done_on_main);
-  while (think_counts.freed < 1)
+  while (g_atomic_int_get (&think_counts.freed) < 1)
     g_main_context_iteration (NULL, TRUE);
 
   /* Cancelled in the pause: nothing is even prepared. */
@@ -1785,14 +1790,14 @@ test_thinker (void)
   xq_thinker_cancel (thinker);
   g_assert_cmpint (think_counts.stopped, ==, 1);
   g_assert_false (xq_thinker_is_busy (thinker));
-  while (think_counts.freed < 1)
+  while (g_atomic_int_get (&think_counts.freed) < 1)
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpint (think_counts.done, ==, 0);
 
   /* Freed while searching (the page closes): the same. */
   start_blocked_search (thinker);
   xq_thinker_free (thinker);
-  while (think_counts.freed < 1)
+  while (g_atomic_int_get (&think_counts.freed) < 1)
     g_main_context_iteration (NULL, TRUE);
   g_assert_cmpint (think_counts.stopped, ==, 1);
   g_assert_cmpint (think_counts.done, ==, 0);

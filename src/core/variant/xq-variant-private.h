@@ -58,4 +58,42 @@ gboolean  xq_variant_in_check         (const XqVariantState *st, const XqVariant
 /* The capture rank of a type on the half board (higher takes lower). */
 int       xq_variant_banqi_rank       (const XqVariantOptions *opts, XqPieceType t);
 
+/* Actions being generated: appended to out, n so far (at most
+ * XQ_VARIANT_MAX_ACTIONS; more are dropped). */
+typedef struct {
+  XqVariantAction *out;
+  int              n;
+} XqVariantGen;
+
+/* Appends an action of `kind` (from2, to2 = -1, everything else 0). */
+void      xq_variant_push             (XqVariantGen *g, XqActionKind kind, int from, int to);
+
+/* The four orthogonal steps: file and rank deltas. */
+extern const int xq_variant_dfile[4];
+extern const int xq_variant_drank[4];
+
+/* The general of colour c (face up), or XQ_NO_SQUARE. */
+XqSquare  xq_variant_find_king        (const XqVariantState *st, XqColor c);
+/* Generals on one open file. */
+gboolean  xq_variant_kings_facing     (const XqVariantState *st, XqSquare a, XqSquare b);
+/* The board after moving from → to, for check tests only (no reveal). */
+void      xq_variant_scratch_move     (const XqVariantState *st, int from, int to, XqVariantState *out);
+
+/* The half board (翻翻棋, 落棋): actions of the side to move, and what stops a
+ * move the geometry of the board would allow. */
+int       xq_variant_half_actions     (const XqVariantState *st, const XqVariantOptions *opts,
+                                       int only_from, XqVariantGen *g);
+XqRefusal xq_variant_half_move_refusal (const XqVariantState *st, const XqVariantOptions *opts,
+                                        const XqVariantAction *a);
+
+/* The full board with the games' own movement (揭棋, 暗棋, 超然象棋): the
+ * targets of one piece played by colour c, and the side to move's actions. */
+void      xq_variant_full_gen_piece   (const XqVariantState *st, int from, XqColor c, XqVariantGen *g);
+void      xq_variant_full_actions     (const XqVariantState *st, const XqVariantOptions *opts,
+                                       int only_from, XqVariantGen *g);
+
+/* 五虎棋 and 混合象棋: actions from the xiangqi move generator. */
+void      xq_variant_xiangqi_actions  (const XqVariantState *st, const XqVariantOptions *opts,
+                                       int only_from, XqVariantGen *g);
+
 G_END_DECLS

@@ -385,13 +385,8 @@ xq_variant_to_position (const XqVariantState *st, XqPosition *pos)
 
 /* ---- Half board: 翻翻棋 and 落棋 --------------------------------------------- */
 
-typedef struct {
-  XqVariantAction *out;
-  int              n;
-} Gen;
-
-static void
-push (Gen *g, XqActionKind kind, int from, int to)
+void
+xq_variant_push (XqVariantGen *g, XqActionKind kind, int from, int to)
 {
   XqVariantAction *a;
   if (g->n >= XQ_VARIANT_MAX_ACTIONS)
@@ -404,8 +399,8 @@ push (Gen *g, XqActionKind kind, int from, int to)
   a->from2 = a->to2 = -1;
 }
 
-static const int dfile[4] = { 1, -1, 0, 0 };
-static const int drank[4] = { 0, 0, 1, -1 };
+const int xq_variant_dfile[4] = { 1, -1, 0, 0 };
+const int xq_variant_drank[4] = { 0, 0, 1, -1 };
 
 static gboolean
 half_can_take (const XqVariantOptions *opts, XqPieceType a, XqPieceType b)
@@ -424,7 +419,7 @@ half_enemy_up (const XqVariantState *st, int i, XqColor me)
 }
 
 static void
-half_gen_piece (const XqVariantState *st, const XqVariantOptions *opts, int from, Gen *g)
+half_gen_piece (const XqVariantState *st, const XqVariantOptions *opts, int from, XqVariantGen *g)
 {
   XqPiece p = st->cell[from].piece;
   XqColor me = xq_piece_color (p);
@@ -439,7 +434,7 @@ half_gen_piece (const XqVariantState *st, const XqVariantOptions *opts, int from
       int screens = 0;
       for (int k = 1; k < 8; k++)
         {
-          int f = f0 + dfile[d] * k, r = r0 + drank[d] * k, i;
+          int f = f0 + xq_variant_dfile[d] * k, r = r0 + xq_variant_drank[d] * k, i;
           if (f < 0 || f >= 8 || r < 0 || r >= 4)
             break;
           i = r * 8 + f;
@@ -448,7 +443,7 @@ half_gen_piece (const XqVariantState *st, const XqVariantOptions *opts, int from
               if (st->cell[i].face == XQ_FACE_EMPTY)
                 {
                   if (k == 1 || slides)
-                    push (g, XQ_ACTION_MOVE, from, i);
+                    xq_variant_push (g, XQ_ACTION_MOVE, from, i);
                   if (!slides && !cannon_jumps)
                     break;
                   continue;
@@ -456,7 +451,7 @@ half_gen_piece (const XqVariantState *st, const XqVariantOptions *opts, int from
               /* The first piece on the line. */
               if (!cannon_jumps && (k == 1 || slides) && half_enemy_up (st, i, me)
                   && half_can_take (opts, t, xq_piece_type (st->cell[i].piece)))
-                push (g, XQ_ACTION_MOVE, from, i);
+                xq_variant_push (g, XQ_ACTION_MOVE, from, i);
               if (!cannon_jumps)
                 break;
               screens = 1;
@@ -464,22 +459,22 @@ half_gen_piece (const XqVariantState *st, const XqVariantOptions *opts, int from
           else if (st->cell[i].face != XQ_FACE_EMPTY)
             {
               if (half_enemy_up (st, i, me))
-                push (g, XQ_ACTION_MOVE, from, i);
+                xq_variant_push (g, XQ_ACTION_MOVE, from, i);
               break;
             }
         }
     }
 }
 
-static int
-half_actions (const XqVariantState *st, const XqVariantOptions *opts, int only_from, Gen *g)
+int
+xq_variant_half_actions (const XqVariantState *st, const XqVariantOptions *opts, int only_from, XqVariantGen *g)
 {
   for (int i = 0; i < 32; i++)
     {
       if (only_from >= 0 && i != only_from)
         continue;
       if (st->cell[i].face == XQ_FACE_DOWN && st->kind == XQ_VARIANT_BANQI)
-        push (g, XQ_ACTION_FLIP, i, i);
+        xq_variant_push (g, XQ_ACTION_FLIP, i, i);
       else if (st->colors_known && st->cell[i].face == XQ_FACE_UP
                && xq_piece_color (st->cell[i].piece) == st->side)
         half_gen_piece (st, opts, i, g);
@@ -490,7 +485,7 @@ half_actions (const XqVariantState *st, const XqVariantOptions *opts, int only_f
         for (int i = 0; i < 32; i++)
           if (st->cell[i].face == XQ_FACE_EMPTY)
             {
-              push (g, XQ_ACTION_DROP, -1, i);
+              xq_variant_push (g, XQ_ACTION_DROP, -1, i);
               g->out[g->n - 1].type = (guint8) t;
             }
   return g->n;
@@ -514,8 +509,8 @@ full_occupied (const XqVariantState *st, int f, int r)
 
 /* Targets of the piece on `from`, played by colour c, into g (as MOVE
  * actions), whoever is to move.  Own pieces are never targets. */
-static void
-full_gen_piece (const XqVariantState *st, int from, XqColor c, Gen *g)
+void
+xq_variant_full_gen_piece (const XqVariantState *st, int from, XqColor c, XqVariantGen *g)
 {
   XqPieceType t = xq_variant_effective_type (st, from);
   gboolean up = st->cell[from].face == XQ_FACE_UP;
@@ -526,7 +521,7 @@ full_gen_piece (const XqVariantState *st, int from, XqColor c, Gen *g)
 #define TRY(f, r) G_STMT_START {                                                \
     int tf_ = (f), tr_ = (r);                                                   \
     if (xq_sq_valid (tf_, tr_) && xq_variant_owner (st, xq_sq_make (tf_, tr_)) != (int) c) \
-      push (g, XQ_ACTION_MOVE, from, xq_sq_make (tf_, tr_));                   \
+      xq_variant_push (g, XQ_ACTION_MOVE, from, xq_sq_make (tf_, tr_));                   \
   } G_STMT_END
 
   switch (t)
@@ -534,7 +529,7 @@ full_gen_piece (const XqVariantState *st, int from, XqColor c, Gen *g)
     case XQ_KING:
       for (int d = 0; d < 4; d++)
         {
-          int f = f0 + dfile[d], r = r0 + drank[d];
+          int f = f0 + xq_variant_dfile[d], r = r0 + xq_variant_drank[d];
           if (st->kind == XQ_VARIANT_ANQI && up ? xq_sq_valid (f, r) : in_palace (c, f, r))
             TRY (f, r);
         }
@@ -571,7 +566,7 @@ full_gen_piece (const XqVariantState *st, int from, XqColor c, Gen *g)
     case XQ_HORSE:
       for (int d = 0; d < 4; d++)
         {
-          int lf = f0 + dfile[d], lr = r0 + drank[d];
+          int lf = f0 + xq_variant_dfile[d], lr = r0 + xq_variant_drank[d];
           if (!xq_sq_valid (lf, lr))
             continue;
           if (power != XQ_HORSE && full_occupied (st, lf, lr))
@@ -579,8 +574,8 @@ full_gen_piece (const XqVariantState *st, int from, XqColor c, Gen *g)
           for (int s = -1; s <= 1; s += 2)
             {
               /* two steps along d, one step across it */
-              int f = f0 + 2 * dfile[d] + s * drank[d];
-              int r = r0 + 2 * drank[d] + s * dfile[d];
+              int f = f0 + 2 * xq_variant_dfile[d] + s * xq_variant_drank[d];
+              int r = r0 + 2 * xq_variant_drank[d] + s * xq_variant_dfile[d];
               TRY (f, r);
             }
         }
@@ -593,7 +588,7 @@ full_gen_piece (const XqVariantState *st, int from, XqColor c, Gen *g)
           int screens = 0;
           for (int k = 1; k < 10; k++)
             {
-              int f = f0 + dfile[d] * k, r = r0 + drank[d] * k;
+              int f = f0 + xq_variant_dfile[d] * k, r = r0 + xq_variant_drank[d] * k;
               if (!xq_sq_valid (f, r))
                 break;
               if (!full_occupied (st, f, r))
@@ -635,8 +630,8 @@ full_gen_piece (const XqVariantState *st, int from, XqColor c, Gen *g)
 #undef TRY
 }
 
-static XqSquare
-find_king (const XqVariantState *st, XqColor c)
+XqSquare
+xq_variant_find_king (const XqVariantState *st, XqColor c)
 {
   for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
     if (st->cell[sq].face == XQ_FACE_UP && st->cell[sq].piece == xq_piece_make (c, XQ_KING))
@@ -648,8 +643,8 @@ static gboolean
 full_attacks (const XqVariantState *st, int from, XqColor c, XqSquare target)
 {
   XqVariantAction buf[32];
-  Gen g = { buf, 0 };
-  full_gen_piece (st, from, c, &g);
+  XqVariantGen g = { buf, 0 };
+  xq_variant_full_gen_piece (st, from, c, &g);
   for (int k = 0; k < g.n; k++)
     if (buf[k].to == target)
       return TRUE;
@@ -679,8 +674,8 @@ may_reach (const XqVariantState *st, int from, XqSquare target)
 }
 
 /* Generals on one open file. */
-static gboolean
-kings_facing (const XqVariantState *st, XqSquare a, XqSquare b)
+gboolean
+xq_variant_kings_facing (const XqVariantState *st, XqSquare a, XqSquare b)
 {
   if (a == XQ_NO_SQUARE || b == XQ_NO_SQUARE || xq_sq_file (a) != xq_sq_file (b))
     return FALSE;
@@ -693,7 +688,7 @@ kings_facing (const XqVariantState *st, XqSquare a, XqSquare b)
 gboolean
 xq_variant_in_check (const XqVariantState *st, const XqVariantOptions *opts, XqColor c)
 {
-  XqSquare k = find_king (st, c), ek;
+  XqSquare k = xq_variant_find_king (st, c), ek;
   XqColor e = xq_color_other (c);
 
   (void) opts;
@@ -705,9 +700,9 @@ xq_variant_in_check (const XqVariantState *st, const XqVariantOptions *opts, XqC
       xq_variant_to_position (st, &pos);
       return xq_position_in_check (&pos, c);
     }
-  ek = find_king (st, e);
+  ek = xq_variant_find_king (st, e);
   /* Facing generals: in 超然象棋 only a general showing its 帥 face can fly. */
-  if (kings_facing (st, k, ek) && (st->kind != XQ_VARIANT_CUBE || st->cube_face[e] == XQ_KING))
+  if (xq_variant_kings_facing (st, k, ek) && (st->kind != XQ_VARIANT_CUBE || st->cube_face[e] == XQ_KING))
     return TRUE;
   for (int i = 0; i < XQ_SQUARES; i++)
     if (xq_variant_owner (st, i) == (int) e && may_reach (st, i, k) && full_attacks (st, i, e, k))
@@ -723,8 +718,8 @@ xq_variant_side_in_check (const XqVariantState *st, const XqVariantOptions *opts
 }
 
 /* The board after moving from → to, for check tests only (no reveal). */
-static void
-scratch_move (const XqVariantState *st, int from, int to, XqVariantState *out)
+void
+xq_variant_scratch_move (const XqVariantState *st, int from, int to, XqVariantState *out)
 {
   *out = *st;
   out->cell[to] = st->cell[from];
@@ -740,8 +735,8 @@ scratch_move (const XqVariantState *st, int from, int to, XqVariantState *out)
     }
 }
 
-static void
-full_own_actions (const XqVariantState *st, const XqVariantOptions *opts, int only_from, Gen *g)
+void
+xq_variant_full_actions (const XqVariantState *st, const XqVariantOptions *opts, int only_from, XqVariantGen *g)
 {
   XqColor me = st->side;
 
@@ -751,14 +746,14 @@ full_own_actions (const XqVariantState *st, const XqVariantOptions *opts, int on
       if (xq_variant_owner (st, i) != (int) me || (only_from >= 0 && i != only_from))
         continue;
       start = g->n;
-      full_gen_piece (st, i, me, g);
+      xq_variant_full_gen_piece (st, i, me, g);
       if (st->kind == XQ_VARIANT_ANQI)
         continue;   /* no check rule: the general is simply taken */
       n = start;
       for (int k = start; k < g->n; k++)
         {
           XqVariantState tmp;
-          scratch_move (st, g->out[k].from, g->out[k].to, &tmp);
+          xq_variant_scratch_move (st, g->out[k].from, g->out[k].to, &tmp);
           if (!xq_variant_in_check (&tmp, opts, me))
             g->out[n++] = g->out[k];
         }
@@ -774,7 +769,7 @@ full_own_actions (const XqVariantState *st, const XqVariantOptions *opts, int on
         tmp.cube_face[me] = (XqPieceType) t;
         if (!xq_variant_in_check (&tmp, opts, me))
           {
-            push (g, XQ_ACTION_CUBE, -1, -1);
+            xq_variant_push (g, XQ_ACTION_CUBE, -1, -1);
             g->out[g->n - 1].type = (guint8) t;
           }
       }
@@ -782,8 +777,8 @@ full_own_actions (const XqVariantState *st, const XqVariantOptions *opts, int on
 
 /* ---- 五虎棋 and 混合象棋: the xiangqi move generator ----------------------------- */
 
-static void
-xiangqi_actions (const XqVariantState *st, const XqVariantOptions *opts, int only_from, Gen *g)
+void
+xq_variant_xiangqi_actions (const XqVariantState *st, const XqVariantOptions *opts, int only_from, XqVariantGen *g)
 {
   XqPosition pos;
   XqMove moves[XQ_MAX_MOVES];
@@ -793,7 +788,7 @@ xiangqi_actions (const XqVariantState *st, const XqVariantOptions *opts, int onl
   n = xq_position_legal_moves (&pos, moves);
   for (int k = 0; k < n; k++)
     if (only_from < 0 || xq_move_from (moves[k]) == only_from)
-      push (g, XQ_ACTION_MOVE, xq_move_from (moves[k]), xq_move_to (moves[k]));
+      xq_variant_push (g, XQ_ACTION_MOVE, xq_move_from (moves[k]), xq_move_to (moves[k]));
 
   if (st->kind == XQ_VARIANT_MIXED)
     {
@@ -804,7 +799,7 @@ xiangqi_actions (const XqVariantState *st, const XqVariantOptions *opts, int onl
           {
             XqSquare sq = xq_sq_make (f, back);
             if (pos.board[sq] == xq_piece_make (st->side, XQ_PAWN) && (only_from < 0 || only_from == sq))
-              push (g, XQ_ACTION_EXCHANGE, sq, sq);
+              xq_variant_push (g, XQ_ACTION_EXCHANGE, sq, sq);
           }
     }
 
@@ -848,7 +843,7 @@ xiangqi_actions (const XqVariantState *st, const XqVariantOptions *opts, int onl
                   dup = TRUE;
               if (dup)
                 continue;
-              push (g, XQ_ACTION_DOUBLE, xq_move_from (m1), xq_move_to (m1));
+              xq_variant_push (g, XQ_ACTION_DOUBLE, xq_move_from (m1), xq_move_to (m1));
               g->out[g->n - 1].from2 = (gint8) xq_move_from (m2);
               g->out[g->n - 1].to2 = (gint8) xq_move_to (m2);
             }
@@ -866,14 +861,14 @@ static int pieces_of (const XqVariantState *st, XqColor c, XqPieceType only);
 static int
 gen_actions (const XqVariantState *st, const XqVariantOptions *opts, int only_from, XqVariantAction *out)
 {
-  Gen g = { out, 0 };
+  XqVariantGen g = { out, 0 };
 
   if (xq_variant_kind_is_half (st->kind))
-    half_actions (st, opts, only_from, &g);
+    xq_variant_half_actions (st, opts, only_from, &g);
   else if (st->kind == XQ_VARIANT_WUHU || st->kind == XQ_VARIANT_MIXED)
-    xiangqi_actions (st, opts, only_from, &g);
+    xq_variant_xiangqi_actions (st, opts, only_from, &g);
   else
-    full_own_actions (st, opts, only_from, &g);
+    xq_variant_full_actions (st, opts, only_from, &g);
   return g.n;
 }
 
@@ -1243,8 +1238,8 @@ cell_ok (const XqVariantState *st, int i)
 }
 
 /* What stops a move on the half board that its geometry would allow. */
-static XqRefusal
-half_move_refusal (const XqVariantState *st, const XqVariantOptions *opts, const XqVariantAction *a)
+XqRefusal
+xq_variant_half_move_refusal (const XqVariantState *st, const XqVariantOptions *opts, const XqVariantAction *a)
 {
   XqPieceType t = xq_piece_type (st->cell[a->from].piece);
   const XqVariantCell *target = &st->cell[a->to];
@@ -1376,7 +1371,7 @@ xq_variant_explain_refusal (const XqVariantState *st, const XqVariantOptions *op
             }
           if (xq_variant_kind_is_half (st->kind))
             {
-              r = half_move_refusal (st, opts, a);
+              r = xq_variant_half_move_refusal (st, opts, a);
               break;
             }
           if (a->kind == XQ_ACTION_DOUBLE)
@@ -1388,7 +1383,7 @@ xq_variant_explain_refusal (const XqVariantState *st, const XqVariantOptions *op
           {
             XqVariantState tmp = *st;
             XqVariantAction buf[64];
-            Gen g = { buf, 0 };
+            XqVariantGen g = { buf, 0 };
             gboolean geometric = FALSE;
             if (st->kind == XQ_VARIANT_WUHU || st->kind == XQ_VARIANT_MIXED)
               {
@@ -1398,7 +1393,7 @@ xq_variant_explain_refusal (const XqVariantState *st, const XqVariantOptions *op
               }
             else
               {
-                full_gen_piece (st, from, me, &g);
+                xq_variant_full_gen_piece (st, from, me, &g);
                 for (int k = 0; k < g.n; k++)
                   geometric |= buf[k].to == to;
               }
@@ -1409,8 +1404,8 @@ xq_variant_explain_refusal (const XqVariantState *st, const XqVariantOptions *op
                   r = XQ_REFUSE_CANNON_SCREEN;
                 break;
               }
-            scratch_move (st, from, to, &tmp);
-            r = kings_facing (&tmp, find_king (&tmp, XQ_RED), find_king (&tmp, XQ_BLACK))
+            xq_variant_scratch_move (st, from, to, &tmp);
+            r = xq_variant_kings_facing (&tmp, xq_variant_find_king (&tmp, XQ_RED), xq_variant_find_king (&tmp, XQ_BLACK))
                 ? XQ_REFUSE_FACING_GENERALS : XQ_REFUSE_IN_CHECK;
           }
         }

@@ -42,6 +42,30 @@ xq_variant_owner (const XqVariantState *st, int i)
   return -1;
 }
 
+/* How many of each type one colour's set holds. */
+extern const int xq_variant_set_count[XQ_N_TYPES];
+
+/* The piece types of the xiangqi starting points (XQ_START_FEN), by square. */
+XqPieceType xq_variant_start_type     (XqSquare sq);
+
+/* Setting up: a face-up piece on cell i; a face-down one (added to the pool)
+ * that `mover` plays (-1: whoever is to move may flip it). */
+void      xq_variant_put_up           (XqVariantState *st, int i, XqPiece p);
+void      xq_variant_put_down         (XqVariantState *st, int i, XqPiece p, int mover, gboolean color_known);
+/* Fisher–Yates over the shuffle's random numbers. */
+void      xq_variant_shuffle          (XqPiece *pieces, int n, XqVariantRng *rng);
+/* One colour's pieces other than those of types in `skip` (a bit set). */
+int       xq_variant_set_pieces       (XqColor c, guint skip, XqPiece *out);
+/* The xiangqi start position, face up, without Red's pieces of the types in
+ * `red_skip` (a bit set). */
+void      xq_variant_put_start        (XqVariantState *st, guint red_skip);
+
+/* Pieces of colour c (of type `only`, or all with XQ_NO_TYPE) on the board
+ * face up, face down in the pool, or in the hand. */
+int       xq_variant_pieces_of        (const XqVariantState *st, XqColor c, XqPieceType only);
+/* Is i a cell of st's board? */
+gboolean  xq_variant_cell_ok          (const XqVariantState *st, int i);
+
 /* The type the piece on cell i moves as (its own once face up). */
 XqPieceType xq_variant_effective_type (const XqVariantState *st, int i);
 

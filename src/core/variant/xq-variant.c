@@ -14,11 +14,11 @@
 G_DEFINE_QUARK (xq-variant-error-quark, xq_variant_error)
 
 /* How many of each type one colour's set holds. */
-static const int set_count[XQ_N_TYPES] = { 0, 1, 2, 2, 2, 2, 2, 5 };
+const int xq_variant_set_count[XQ_N_TYPES] = { 0, 1, 2, 2, 2, 2, 2, 5 };
 
 /* The piece types of the xiangqi starting points (XQ_START_FEN), by square. */
-static XqPieceType
-start_type (XqSquare sq)
+XqPieceType
+xq_variant_start_type (XqSquare sq)
 {
   static const XqPieceType back[9] = {
     XQ_CHARIOT, XQ_HORSE, XQ_ELEPHANT, XQ_ADVISOR, XQ_KING,
@@ -114,7 +114,7 @@ xq_variant_effective_type (const XqVariantState *st, int i)
   if (c->face == XQ_FACE_UP)
     return xq_piece_type (c->piece);
   if (c->face == XQ_FACE_DOWN && !xq_variant_kind_is_half (st->kind))
-    return start_type (i);
+    return xq_variant_start_type (i);
   return XQ_NO_TYPE;
 }
 
@@ -124,7 +124,7 @@ xq_variant_moves_as (const XqVariantState *st, int idx)
   g_return_val_if_fail (idx >= 0 && idx < st->files * st->ranks, XQ_NO_TYPE);
   if (st->cell[idx].face != XQ_FACE_DOWN || xq_variant_kind_is_half (st->kind))
     return XQ_NO_TYPE;
-  return start_type (idx);
+  return xq_variant_start_type (idx);
 }
 
 void
@@ -175,8 +175,8 @@ state_clear (XqVariantState *st, XqVariantKind kind)
   st->cube_face[0] = st->cube_face[1] = XQ_KING;
 }
 
-static void
-put_up (XqVariantState *st, int i, XqPiece p)
+void
+xq_variant_put_up (XqVariantState *st, int i, XqPiece p)
 {
   st->cell[i].face = XQ_FACE_UP;
   st->cell[i].piece = p;
@@ -184,8 +184,8 @@ put_up (XqVariantState *st, int i, XqPiece p)
   st->cell[i].color_known = 0;
 }
 
-static void
-put_down (XqVariantState *st, int i, XqPiece p, int mover, gboolean color_known)
+void
+xq_variant_put_down (XqVariantState *st, int i, XqPiece p, int mover, gboolean color_known)
 {
   st->cell[i].face = XQ_FACE_DOWN;
   st->cell[i].piece = p;
@@ -194,8 +194,8 @@ put_down (XqVariantState *st, int i, XqPiece p, int mover, gboolean color_known)
   st->pool[p]++;
 }
 
-static void
-shuffle (XqPiece *pieces, int n, XqVariantRng *rng)
+void
+xq_variant_shuffle (XqPiece *pieces, int n, XqVariantRng *rng)
 {
   for (int i = n - 1; i > 0; i--)
     {
@@ -207,26 +207,26 @@ shuffle (XqPiece *pieces, int n, XqVariantRng *rng)
 }
 
 /* One colour's pieces other than those of types in `skip` (a bit set). */
-static int
-set_pieces (XqColor c, guint skip, XqPiece *out)
+int
+xq_variant_set_pieces (XqColor c, guint skip, XqPiece *out)
 {
   int n = 0;
   for (int t = XQ_KING; t <= XQ_PAWN; t++)
     if (!(skip & (1u << t)))
-      for (int k = 0; k < set_count[t]; k++)
+      for (int k = 0; k < xq_variant_set_count[t]; k++)
         out[n++] = xq_piece_make (c, (XqPieceType) t);
   return n;
 }
 
-static void
-put_start (XqVariantState *st, guint red_skip)
+void
+xq_variant_put_start (XqVariantState *st, guint red_skip)
 {
   for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
     {
-      XqPieceType t = start_type (sq);
+      XqPieceType t = xq_variant_start_type (sq);
       XqColor c = xq_sq_rank (sq) < 5 ? XQ_RED : XQ_BLACK;
       if (t != XQ_NO_TYPE && !(c == XQ_RED && (red_skip & (1u << t))))
-        put_up (st, sq, xq_piece_make (c, t));
+        xq_variant_put_up (st, sq, xq_piece_make (c, t));
     }
 }
 
@@ -241,19 +241,19 @@ xq_variant_state_init_start (XqVariantState *st, const XqVariantOptions *opts, g
   switch (opts->kind)
     {
     case XQ_VARIANT_BANQI:
-      n = set_pieces (XQ_RED, 0, pieces);
-      n += set_pieces (XQ_BLACK, 0, pieces + n);
-      shuffle (pieces, n, &rng);
+      n = xq_variant_set_pieces (XQ_RED, 0, pieces);
+      n += xq_variant_set_pieces (XQ_BLACK, 0, pieces + n);
+      xq_variant_shuffle (pieces, n, &rng);
       for (int i = 0; i < 32; i++)
-        put_down (st, i, pieces[i], -1, FALSE);
+        xq_variant_put_down (st, i, pieces[i], -1, FALSE);
       st->colors_known = FALSE;
       break;
 
     case XQ_VARIANT_LUOQI:
       for (int t = XQ_KING; t <= XQ_PAWN; t++)
         {
-          st->hand[xq_piece_make (XQ_RED, t)] = (guint8) set_count[t];
-          st->hand[xq_piece_make (XQ_BLACK, t)] = (guint8) set_count[t];
+          st->hand[xq_piece_make (XQ_RED, t)] = (guint8) xq_variant_set_count[t];
+          st->hand[xq_piece_make (XQ_BLACK, t)] = (guint8) xq_variant_set_count[t];
         }
       break;
 
@@ -264,45 +264,45 @@ xq_variant_state_init_start (XqVariantState *st, const XqVariantOptions *opts, g
           int k = 0;
           if (opts->jieqi_open_advisors_elephants)
             open |= (1u << XQ_ADVISOR) | (1u << XQ_ELEPHANT);
-          n = set_pieces ((XqColor) c, open, pieces);
-          shuffle (pieces, n, &rng);
+          n = xq_variant_set_pieces ((XqColor) c, open, pieces);
+          xq_variant_shuffle (pieces, n, &rng);
           for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
             {
-              XqPieceType t = start_type (sq);
+              XqPieceType t = xq_variant_start_type (sq);
               if (t == XQ_NO_TYPE || (xq_sq_rank (sq) < 5 ? XQ_RED : XQ_BLACK) != c)
                 continue;
               if (open & (1u << t))
-                put_up (st, sq, xq_piece_make ((XqColor) c, t));
+                xq_variant_put_up (st, sq, xq_piece_make ((XqColor) c, t));
               else
-                put_down (st, sq, pieces[k++], c, TRUE);
+                xq_variant_put_down (st, sq, pieces[k++], c, TRUE);
             }
         }
       break;
 
     case XQ_VARIANT_ANQI:
-      n = set_pieces (XQ_RED, 0, pieces);
-      n += set_pieces (XQ_BLACK, 0, pieces + n);
-      shuffle (pieces, n, &rng);
+      n = xq_variant_set_pieces (XQ_RED, 0, pieces);
+      n += xq_variant_set_pieces (XQ_BLACK, 0, pieces + n);
+      xq_variant_shuffle (pieces, n, &rng);
       n = 0;
       for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
-        if (start_type (sq) != XQ_NO_TYPE)
-          put_down (st, sq, pieces[n++], xq_sq_rank (sq) < 5 ? XQ_RED : XQ_BLACK, FALSE);
+        if (xq_variant_start_type (sq) != XQ_NO_TYPE)
+          xq_variant_put_down (st, sq, pieces[n++], xq_sq_rank (sq) < 5 ? XQ_RED : XQ_BLACK, FALSE);
       st->colors_known = FALSE;
       break;
 
     case XQ_VARIANT_WUHU:
-      put_start (st, (1u << XQ_CHARIOT) | (1u << XQ_HORSE) | (1u << XQ_CANNON));
+      xq_variant_put_start (st, (1u << XQ_CHARIOT) | (1u << XQ_HORSE) | (1u << XQ_CANNON));
       break;
 
     case XQ_VARIANT_CUBE:
-      put_start (st, 0);
+      xq_variant_put_start (st, 0);
       break;
 
     case XQ_VARIANT_MIXED:
-      put_start (st, 0);
+      xq_variant_put_start (st, 0);
       /* One cannon (the queen) each; a sixth soldier on the other cannon point. */
-      put_up (st, xq_sq_make (7, 2), xq_piece_make (XQ_RED, XQ_PAWN));
-      put_up (st, xq_sq_make (1, 7), xq_piece_make (XQ_BLACK, XQ_PAWN));
+      xq_variant_put_up (st, xq_sq_make (7, 2), xq_piece_make (XQ_RED, XQ_PAWN));
+      xq_variant_put_up (st, xq_sq_make (1, 7), xq_piece_make (XQ_BLACK, XQ_PAWN));
       break;
 
     case XQ_VARIANT_N_KINDS:
@@ -341,7 +341,7 @@ xq_variant_state_captured (const XqVariantState *st, guint8 out[16])
 
   for (int c = XQ_RED; c <= XQ_BLACK; c++)
     for (int t = XQ_KING; t <= XQ_PAWN; t++)
-      left[xq_piece_make ((XqColor) c, t)] = set_count[t];
+      left[xq_piece_make ((XqColor) c, t)] = xq_variant_set_count[t];
   if (st->kind == XQ_VARIANT_WUHU)
     for (int t = XQ_HORSE; t <= XQ_CANNON; t++)
       left[xq_piece_make (XQ_RED, t)] = 0;
@@ -445,8 +445,6 @@ xq_variant_scratch_move (const XqVariantState *st, int from, int to, XqVariantSt
 
 /* ---- Legal actions ------------------------------------------------------------ */
 
-static int pieces_of (const XqVariantState *st, XqColor c, XqPieceType only);
-
 static int
 gen_actions (const XqVariantState *st, const XqVariantOptions *opts, int only_from, XqVariantAction *out)
 {
@@ -467,7 +465,7 @@ xq_variant_legal_actions (const XqVariantState *st, const XqVariantOptions *opts
   g_return_val_if_fail (st != NULL && opts != NULL && out != NULL, 0);
   /* 暗棋 ends when a general is taken, whoever could still move. */
   if (st->kind == XQ_VARIANT_ANQI && st->colors_known
-      && (pieces_of (st, XQ_RED, XQ_KING) == 0 || pieces_of (st, XQ_BLACK, XQ_KING) == 0))
+      && (xq_variant_pieces_of (st, XQ_RED, XQ_KING) == 0 || xq_variant_pieces_of (st, XQ_BLACK, XQ_KING) == 0))
     return 0;
   return gen_actions (st, opts, -1, out);
 }
@@ -568,7 +566,7 @@ xq_variant_apply (XqVariantState *st, const XqVariantOptions *opts,
     {
     case XQ_ACTION_FLIP:
       revealed = take_identity (st, a->from, a->reveal);
-      put_up (st, a->from, revealed);
+      xq_variant_put_up (st, a->from, revealed);
       progress = TRUE;
       break;
 
@@ -584,7 +582,7 @@ xq_variant_apply (XqVariantState *st, const XqVariantOptions *opts,
             revealed = take_identity (st, a->from, a->reveal);
             moving.piece = revealed;
           }
-        put_up (st, a->to, moving.piece);
+        xq_variant_put_up (st, a->to, moving.piece);
         memset (&st->cell[a->from], 0, sizeof st->cell[a->from]);
         st->cell[a->from].mover = -1;
         progress = captured != XQ_EMPTY || revealed != XQ_EMPTY;
@@ -596,7 +594,7 @@ xq_variant_apply (XqVariantState *st, const XqVariantOptions *opts,
         XqPiece p = xq_piece_make (st->side, (XqPieceType) a->type);
         g_return_if_fail (st->hand[p] > 0);
         st->hand[p]--;
-        put_up (st, a->to, p);
+        xq_variant_put_up (st, a->to, p);
         progress = TRUE;
       }
       break;
@@ -657,8 +655,8 @@ winner_of (XqColor c)
   return c == XQ_RED ? XQ_WINNER_RED : XQ_WINNER_BLACK;
 }
 
-static int
-pieces_of (const XqVariantState *st, XqColor c, XqPieceType only)
+int
+xq_variant_pieces_of (const XqVariantState *st, XqColor c, XqPieceType only)
 {
   int n = 0;
   for (int i = 0; i < st->files * st->ranks; i++)
@@ -683,7 +681,7 @@ xq_variant_state_result (const XqVariantState *st, const XqVariantOptions *opts)
       XqPieceType needed = st->kind == XQ_VARIANT_ANQI ? XQ_KING : XQ_NO_TYPE;
       if (xq_variant_kind_is_half (st->kind) || st->kind == XQ_VARIANT_ANQI)
         for (int c = XQ_RED; c <= XQ_BLACK; c++)
-          if (pieces_of (st, (XqColor) c, needed) == 0)
+          if (xq_variant_pieces_of (st, (XqColor) c, needed) == 0)
             {
               r.winner = winner_of (xq_color_other ((XqColor) c));
               r.reason = needed ? XQ_VREASON_GENERAL_CAPTURED : XQ_VREASON_ALL_CAPTURED;
@@ -820,8 +818,8 @@ kind_allowed (XqVariantKind kind, XqActionKind a)
     }
 }
 
-static gboolean
-cell_ok (const XqVariantState *st, int i)
+gboolean
+xq_variant_cell_ok (const XqVariantState *st, int i)
 {
   return i >= 0 && i < st->files * st->ranks;
 }
@@ -846,13 +844,13 @@ xq_variant_explain_refusal (const XqVariantState *st, const XqVariantOptions *op
     switch (a->kind)
       {
       case XQ_ACTION_FLIP:
-        if (!cell_ok (st, a->from) || st->cell[a->from].face == XQ_FACE_EMPTY)
+        if (!xq_variant_cell_ok (st, a->from) || st->cell[a->from].face == XQ_FACE_EMPTY)
           r = XQ_REFUSE_NO_PIECE;
         else
           r = XQ_REFUSE_ALREADY_UP;
         break;
       case XQ_ACTION_DROP:
-        if (!cell_ok (st, a->to) || a->type < XQ_KING || a->type > XQ_PAWN)
+        if (!xq_variant_cell_ok (st, a->to) || a->type < XQ_KING || a->type > XQ_PAWN)
           r = XQ_REFUSE_BAD_MOVE;
         else if (st->cell[a->to].face != XQ_FACE_EMPTY)
           r = XQ_REFUSE_CELL_TAKEN;
@@ -869,7 +867,7 @@ xq_variant_explain_refusal (const XqVariantState *st, const XqVariantOptions *op
           r = XQ_REFUSE_IN_CHECK;
         break;
       case XQ_ACTION_EXCHANGE:
-        if (!cell_ok (st, a->from) || st->cell[a->from].face == XQ_FACE_EMPTY)
+        if (!xq_variant_cell_ok (st, a->from) || st->cell[a->from].face == XQ_FACE_EMPTY)
           r = XQ_REFUSE_NO_PIECE;
         else if (xq_variant_owner (st, a->from) != (int) me)
           r = XQ_REFUSE_NOT_YOURS;
@@ -886,7 +884,7 @@ xq_variant_explain_refusal (const XqVariantState *st, const XqVariantOptions *op
       case XQ_ACTION_MOVE:
         {
           int from = a->from, to = a->to;
-          if (!cell_ok (st, from) || !cell_ok (st, to) || st->cell[from].face == XQ_FACE_EMPTY)
+          if (!xq_variant_cell_ok (st, from) || !xq_variant_cell_ok (st, to) || st->cell[from].face == XQ_FACE_EMPTY)
             {
               r = XQ_REFUSE_NO_PIECE;
               break;
@@ -908,7 +906,7 @@ xq_variant_explain_refusal (const XqVariantState *st, const XqVariantOptions *op
             }
           if (a->kind == XQ_ACTION_DOUBLE
               && (xq_piece_type (st->cell[from].piece) != XQ_PAWN
-                  || !cell_ok (st, a->from2) || st->cell[a->from2].face == XQ_FACE_EMPTY
+                  || !xq_variant_cell_ok (st, a->from2) || st->cell[a->from2].face == XQ_FACE_EMPTY
                   || (a->from2 != a->to && xq_piece_type (st->cell[a->from2].piece) != XQ_PAWN)))
             {
               r = XQ_REFUSE_NOT_SOLDIER;

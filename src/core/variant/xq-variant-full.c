@@ -27,8 +27,8 @@ full_occupied (const XqVariantState *st, int f, int r)
 
 /* Targets of the piece on `from`, played by colour c, into g (as MOVE
  * actions), whoever is to move.  Own pieces are never targets. */
-void
-xq_variant_full_gen_piece (const XqVariantState *st, int from, XqColor c, XqVariantGen *g)
+static void
+full_gen_piece (const XqVariantState *st, int from, XqColor c, XqVariantGen *g)
 {
   XqPieceType t = xq_variant_effective_type (st, from);
   gboolean up = st->cell[from].face == XQ_FACE_UP;
@@ -153,7 +153,7 @@ full_attacks (const XqVariantState *st, int from, XqColor c, XqSquare target)
 {
   XqVariantAction buf[32];
   XqVariantGen g = { buf, 0 };
-  xq_variant_full_gen_piece (st, from, c, &g);
+  full_gen_piece (st, from, c, &g);
   for (int k = 0; k < g.n; k++)
     if (buf[k].to == target)
       return TRUE;
@@ -183,20 +183,14 @@ may_reach (const XqVariantState *st, int from, XqSquare target)
 }
 
 gboolean
-xq_variant_in_check (const XqVariantState *st, const XqVariantOptions *opts, XqColor c)
+xq_variant_full_in_check (const XqVariantState *st, const XqVariantOptions *opts, XqColor c)
 {
   XqSquare k = xq_variant_find_king (st, c), ek;
   XqColor e = xq_color_other (c);
 
   (void) opts;
-  if (k == XQ_NO_SQUARE || st->kind == XQ_VARIANT_ANQI || xq_variant_kind_is_half (st->kind))
+  if (k == XQ_NO_SQUARE)
     return FALSE;
-  if (st->kind == XQ_VARIANT_WUHU || st->kind == XQ_VARIANT_MIXED)
-    {
-      XqPosition pos;
-      xq_variant_to_position (st, &pos);
-      return xq_position_in_check (&pos, c);
-    }
   ek = xq_variant_find_king (st, e);
   /* Facing generals: in 超然象棋 only a general showing its 帥 face can fly. */
   if (xq_variant_kings_facing (st, k, ek) && (st->kind != XQ_VARIANT_CUBE || st->cube_face[e] == XQ_KING))
@@ -208,7 +202,8 @@ xq_variant_in_check (const XqVariantState *st, const XqVariantOptions *opts, XqC
 }
 
 void
-xq_variant_full_actions (const XqVariantState *st, const XqVariantOptions *opts, int only_from, XqVariantGen *g)
+xq_variant_full_moves (const XqVariantState *st, const XqVariantOptions *opts, int only_from,
+                       gboolean check, XqVariantGen *g)
 {
   XqColor me = st->side;
 
@@ -218,31 +213,32 @@ xq_variant_full_actions (const XqVariantState *st, const XqVariantOptions *opts,
       if (xq_variant_owner (st, i) != (int) me || (only_from >= 0 && i != only_from))
         continue;
       start = g->n;
-      xq_variant_full_gen_piece (st, i, me, g);
-      if (st->kind == XQ_VARIANT_ANQI)
-        continue;   /* no check rule: the general is simply taken */
+      full_gen_piece (st, i, me, g);
+      if (!check)
+        continue;
       n = start;
       for (int k = start; k < g->n; k++)
         {
           XqVariantState tmp;
           xq_variant_scratch_move (st, g->out[k].from, g->out[k].to, &tmp);
-          if (!xq_variant_in_check (&tmp, opts, me))
+          if (!xq_variant_full_in_check (&tmp, opts, me))
             g->out[n++] = g->out[k];
         }
       g->n = n;
     }
-  if (st->kind == XQ_VARIANT_CUBE && !st->cube_turned[me] && only_from < 0)
-    for (int t = XQ_KING; t <= XQ_PAWN; t++)
-      {
-        XqVariantState tmp;
-        if (t == XQ_CHARIOT || t == (int) st->cube_face[me] || t == (int) xq_variant_cube_opposite (st->cube_face[me]))
-          continue;
-        tmp = *st;
-        tmp.cube_face[me] = (XqPieceType) t;
-        if (!xq_variant_in_check (&tmp, opts, me))
-          {
-            xq_variant_push (g, XQ_ACTION_CUBE, -1, -1);
-            g->out[g->n - 1].type = (guint8) t;
-          }
-      }
+}
+
+XqRefusal
+xq_variant_full_move_refusal (const XqVariantState *st, const XqVariantOptions *opts,
+                              const XqVariantAction *a)
+{
+  XqVariantAction buf[64];
+  XqVariantGen g = { buf, 0 };
+  gboolean reaches = FALSE;
+
+  (void) opts;
+  full_gen_piece (st, a->from, st->side, &g);
+  for (int k = 0; k < g.n; k++)
+    reaches |= buf[k].to == a->to;
+  return xq_variant_refuse_full_board (st, a->from, a->to, reaches);
 }

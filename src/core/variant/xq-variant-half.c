@@ -82,29 +82,20 @@ half_gen_piece (const XqVariantState *st, const XqVariantOptions *opts, int from
     }
 }
 
-int
-xq_variant_half_actions (const XqVariantState *st, const XqVariantOptions *opts, int only_from, XqVariantGen *g)
+void
+xq_variant_half_actions (const XqVariantState *st, const XqVariantOptions *opts, int only_from,
+                         gboolean flips, XqVariantGen *g)
 {
   for (int i = 0; i < 32; i++)
     {
       if (only_from >= 0 && i != only_from)
         continue;
-      if (st->cell[i].face == XQ_FACE_DOWN && st->kind == XQ_VARIANT_BANQI)
+      if (st->cell[i].face == XQ_FACE_DOWN && flips)
         xq_variant_push (g, XQ_ACTION_FLIP, i, i);
       else if (st->colors_known && st->cell[i].face == XQ_FACE_UP
                && xq_piece_color (st->cell[i].piece) == st->side)
         half_gen_piece (st, opts, i, g);
     }
-  if (st->kind == XQ_VARIANT_LUOQI && only_from < 0)
-    for (int t = XQ_KING; t <= XQ_PAWN; t++)
-      if (st->hand[xq_piece_make (st->side, t)] > 0)
-        for (int i = 0; i < 32; i++)
-          if (st->cell[i].face == XQ_FACE_EMPTY)
-            {
-              xq_variant_push (g, XQ_ACTION_DROP, -1, i);
-              g->out[g->n - 1].type = (guint8) t;
-            }
-  return g->n;
 }
 
 /* What stops a move on the half board that its geometry would allow. */
@@ -144,4 +135,10 @@ xq_variant_half_move_refusal (const XqVariantState *st, const XqVariantOptions *
         return XQ_REFUSE_TOO_SMALL;
     }
   return XQ_REFUSE_BAD_MOVE;
+}
+
+XqVariantReason
+xq_variant_half_lost (const XqVariantState *st, XqColor c)
+{
+  return xq_variant_pieces_of (st, c, XQ_NO_TYPE) == 0 ? XQ_VREASON_ALL_CAPTURED : XQ_VREASON_NONE;
 }

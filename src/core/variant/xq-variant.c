@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* xq-variant.c: the rules of the Game Day folk games (docs/variants.md):
- * start positions and shuffles, legal actions, playing them, results and
- * the reasons an action is refused. */
+/* xq-variant.c: what the Game Day folk games (docs/variants.md) share: the
+ * table of their rules, the state and its set-up helpers, legal actions,
+ * playing them, results and the reasons an action is refused.  Each game's
+ * own rules are in xq-variant-GAME.c, and what a family of games shares in
+ * xq-variant-half.c, xq-variant-full.c and xq-variant-xiangqi.c. */
 #define G_LOG_DOMAIN "xq-variant"
 
 #include "config.h"
@@ -39,22 +41,41 @@ xq_variant_start_type (XqSquare sq)
 
 /* ---- Kinds and options ------------------------------------------------------ */
 
-static const char *const kind_codes[XQ_VARIANT_N_KINDS] = {
-  "banqi", "jieqi", "anqi", "luoqi", "wuhu", "cube", "mixed",
+/* Every game: its stable code, its name (translated when asked for) and its
+ * rules. */
+static const struct {
+  const char           *code;
+  const char           *name;
+  const XqVariantRules *rules;
+} games[XQ_VARIANT_N_KINDS] = {
+  [XQ_VARIANT_BANQI] = { "banqi", N_("Flip chess"),            &xq_variant_banqi_rules },
+  [XQ_VARIANT_JIEQI] = { "jieqi", N_("Reveal chess"),          &xq_variant_jieqi_rules },
+  [XQ_VARIANT_ANQI]  = { "anqi",  N_("Full-board dark chess"), &xq_variant_anqi_rules },
+  [XQ_VARIANT_LUOQI] = { "luoqi", N_("Drop chess"),            &xq_variant_luoqi_rules },
+  [XQ_VARIANT_WUHU]  = { "wuhu",  N_("Five tigers"),           &xq_variant_wuhu_rules },
+  [XQ_VARIANT_CUBE]  = { "cube",  N_("Cube general chess"),    &xq_variant_cube_rules },
+  [XQ_VARIANT_MIXED] = { "mixed", N_("Chess-figure xiangqi"),  &xq_variant_mixed_rules },
 };
+
+static const XqVariantRules *
+rules_of (XqVariantKind kind)
+{
+  g_assert ((guint) kind < XQ_VARIANT_N_KINDS);
+  return games[kind].rules;
+}
 
 const char *
 xq_variant_kind_to_code (XqVariantKind kind)
 {
   g_return_val_if_fail (kind < XQ_VARIANT_N_KINDS, NULL);
-  return kind_codes[kind];
+  return games[kind].code;
 }
 
 gboolean
 xq_variant_kind_from_code (const char *code, XqVariantKind *out)
 {
   for (int k = 0; k < XQ_VARIANT_N_KINDS; k++)
-    if (g_strcmp0 (code, kind_codes[k]) == 0)
+    if (g_strcmp0 (code, games[k].code) == 0)
       {
         *out = (XqVariantKind) k;
         return TRUE;
@@ -65,18 +86,14 @@ xq_variant_kind_from_code (const char *code, XqVariantKind *out)
 const char *
 xq_variant_kind_name (XqVariantKind kind)
 {
-  static const char *const names[XQ_VARIANT_N_KINDS] = {
-    N_("Flip chess"), N_("Reveal chess"), N_("Full-board dark chess"), N_("Drop chess"),
-    N_("Five tigers"), N_("Cube general chess"), N_("Chess-figure xiangqi"),
-  };
   g_return_val_if_fail (kind < XQ_VARIANT_N_KINDS, NULL);
-  return _(names[kind]);
+  return _(games[kind].name);
 }
 
 gboolean
 xq_variant_kind_is_half (XqVariantKind kind)
 {
-  return kind == XQ_VARIANT_BANQI || kind == XQ_VARIANT_LUOQI;
+  return (guint) kind < XQ_VARIANT_N_KINDS && games[kind].rules->half;
 }
 
 void
@@ -86,23 +103,6 @@ xq_variant_options_init (XqVariantOptions *opts, XqVariantKind kind)
   opts->kind = kind;
   opts->banqi_order = XQ_BANQI_ORDER_ADVISOR_HIGH;
   opts->move_limit = 60;
-}
-
-XqPieceType
-xq_variant_cube_opposite (XqPieceType face)
-{
-  switch (face)
-    {
-    case XQ_KING:     return XQ_PAWN;
-    case XQ_PAWN:     return XQ_KING;
-    case XQ_HORSE:    return XQ_ELEPHANT;
-    case XQ_ELEPHANT: return XQ_HORSE;
-    case XQ_CANNON:   return XQ_ADVISOR;
-    case XQ_ADVISOR:  return XQ_CANNON;
-    case XQ_CHARIOT:  /* not one of the cube's six faces */
-    case XQ_NO_TYPE:
-    default:          return XQ_NO_TYPE;
-    }
 }
 
 /* ---- Cells and the state -------------------------------------------------- */
@@ -234,81 +234,10 @@ void
 xq_variant_state_init_start (XqVariantState *st, const XqVariantOptions *opts, guint32 seed)
 {
   XqVariantRng rng = { seed * G_GUINT64_CONSTANT (0x2545F4914F6CDD1D) + 17 };
-  XqPiece pieces[32];
-  int n;
 
   state_clear (st, opts->kind);
-  switch (opts->kind)
-    {
-    case XQ_VARIANT_BANQI:
-      n = xq_variant_set_pieces (XQ_RED, 0, pieces);
-      n += xq_variant_set_pieces (XQ_BLACK, 0, pieces + n);
-      xq_variant_shuffle (pieces, n, &rng);
-      for (int i = 0; i < 32; i++)
-        xq_variant_put_down (st, i, pieces[i], -1, FALSE);
-      st->colors_known = FALSE;
-      break;
-
-    case XQ_VARIANT_LUOQI:
-      for (int t = XQ_KING; t <= XQ_PAWN; t++)
-        {
-          st->hand[xq_piece_make (XQ_RED, t)] = (guint8) xq_variant_set_count[t];
-          st->hand[xq_piece_make (XQ_BLACK, t)] = (guint8) xq_variant_set_count[t];
-        }
-      break;
-
-    case XQ_VARIANT_JIEQI:
-      for (int c = XQ_RED; c <= XQ_BLACK; c++)
-        {
-          guint open = 1u << XQ_KING;
-          int k = 0;
-          if (opts->jieqi_open_advisors_elephants)
-            open |= (1u << XQ_ADVISOR) | (1u << XQ_ELEPHANT);
-          n = xq_variant_set_pieces ((XqColor) c, open, pieces);
-          xq_variant_shuffle (pieces, n, &rng);
-          for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
-            {
-              XqPieceType t = xq_variant_start_type (sq);
-              if (t == XQ_NO_TYPE || (xq_sq_rank (sq) < 5 ? XQ_RED : XQ_BLACK) != c)
-                continue;
-              if (open & (1u << t))
-                xq_variant_put_up (st, sq, xq_piece_make ((XqColor) c, t));
-              else
-                xq_variant_put_down (st, sq, pieces[k++], c, TRUE);
-            }
-        }
-      break;
-
-    case XQ_VARIANT_ANQI:
-      n = xq_variant_set_pieces (XQ_RED, 0, pieces);
-      n += xq_variant_set_pieces (XQ_BLACK, 0, pieces + n);
-      xq_variant_shuffle (pieces, n, &rng);
-      n = 0;
-      for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
-        if (xq_variant_start_type (sq) != XQ_NO_TYPE)
-          xq_variant_put_down (st, sq, pieces[n++], xq_sq_rank (sq) < 5 ? XQ_RED : XQ_BLACK, FALSE);
-      st->colors_known = FALSE;
-      break;
-
-    case XQ_VARIANT_WUHU:
-      xq_variant_put_start (st, (1u << XQ_CHARIOT) | (1u << XQ_HORSE) | (1u << XQ_CANNON));
-      break;
-
-    case XQ_VARIANT_CUBE:
-      xq_variant_put_start (st, 0);
-      break;
-
-    case XQ_VARIANT_MIXED:
-      xq_variant_put_start (st, 0);
-      /* One cannon (the queen) each; a sixth soldier on the other cannon point. */
-      xq_variant_put_up (st, xq_sq_make (7, 2), xq_piece_make (XQ_RED, XQ_PAWN));
-      xq_variant_put_up (st, xq_sq_make (1, 7), xq_piece_make (XQ_BLACK, XQ_PAWN));
-      break;
-
-    case XQ_VARIANT_N_KINDS:
-    default:
-      g_return_if_reached ();
-    }
+  g_return_if_fail ((guint) opts->kind < XQ_VARIANT_N_KINDS);
+  rules_of (opts->kind)->setup (st, opts, &rng);
   xq_variant_state_rehash (st);
 }
 
@@ -342,16 +271,8 @@ xq_variant_state_captured (const XqVariantState *st, guint8 out[16])
   for (int c = XQ_RED; c <= XQ_BLACK; c++)
     for (int t = XQ_KING; t <= XQ_PAWN; t++)
       left[xq_piece_make ((XqColor) c, t)] = xq_variant_set_count[t];
-  if (st->kind == XQ_VARIANT_WUHU)
-    for (int t = XQ_HORSE; t <= XQ_CANNON; t++)
-      left[xq_piece_make (XQ_RED, t)] = 0;
-  if (st->kind == XQ_VARIANT_MIXED)
-    {
-      left[xq_piece_make (XQ_RED, XQ_CANNON)] = 1;
-      left[xq_piece_make (XQ_BLACK, XQ_CANNON)] = 1;
-      left[xq_piece_make (XQ_RED, XQ_PAWN)] = 6;
-      left[xq_piece_make (XQ_BLACK, XQ_PAWN)] = 6;
-    }
+  if (rules_of (st->kind)->pieces)
+    rules_of (st->kind)->pieces (left);
   for (int i = 0; i < st->files * st->ranks; i++)
     if (st->cell[i].face == XQ_FACE_UP)
       left[st->cell[i].piece]--;
@@ -374,7 +295,7 @@ xq_variant_to_position (const XqVariantState *st, XqPosition *pos)
   pos->halfmove = MIN (st->quiet, 255);
 }
 
-/* ---- Half board: 翻翻棋 and 落棋 --------------------------------------------- */
+/* ---- Generating actions -------------------------------------------------------- */
 
 void
 xq_variant_push (XqVariantGen *g, XqActionKind kind, int from, int to)
@@ -393,7 +314,7 @@ xq_variant_push (XqVariantGen *g, XqActionKind kind, int from, int to)
 const int xq_variant_dfile[4] = { 1, -1, 0, 0 };
 const int xq_variant_drank[4] = { 0, 0, 1, -1 };
 
-/* ---- Full board: 揭棋, 暗棋 and 超然象棋 (their own movement) ---------------- */
+/* ---- The generals ---------------------------------------------------------------- */
 
 XqSquare
 xq_variant_find_king (const XqVariantState *st, XqColor c)
@@ -414,6 +335,13 @@ xq_variant_kings_facing (const XqVariantState *st, XqSquare a, XqSquare b)
     if (st->cell[s].face != XQ_FACE_EMPTY)
       return FALSE;
   return TRUE;
+}
+
+gboolean
+xq_variant_in_check (const XqVariantState *st, const XqVariantOptions *opts, XqColor c)
+{
+  const XqVariantRules *rules = rules_of (st->kind);
+  return rules->in_check != NULL && rules->in_check (st, opts, c);
 }
 
 gboolean
@@ -441,8 +369,6 @@ xq_variant_scratch_move (const XqVariantState *st, int from, int to, XqVariantSt
     }
 }
 
-/* ---- 五虎棋 and 混合象棋: the xiangqi move generator ----------------------------- */
-
 /* ---- Legal actions ------------------------------------------------------------ */
 
 static int
@@ -450,22 +376,20 @@ gen_actions (const XqVariantState *st, const XqVariantOptions *opts, int only_fr
 {
   XqVariantGen g = { out, 0 };
 
-  if (xq_variant_kind_is_half (st->kind))
-    xq_variant_half_actions (st, opts, only_from, &g);
-  else if (st->kind == XQ_VARIANT_WUHU || st->kind == XQ_VARIANT_MIXED)
-    xq_variant_xiangqi_actions (st, opts, only_from, &g);
-  else
-    xq_variant_full_actions (st, opts, only_from, &g);
+  rules_of (st->kind)->actions (st, opts, only_from, &g);
   return g.n;
 }
 
 int
 xq_variant_legal_actions (const XqVariantState *st, const XqVariantOptions *opts, XqVariantAction *out)
 {
+  const XqVariantRules *rules;
+
   g_return_val_if_fail (st != NULL && opts != NULL && out != NULL, 0);
+  rules = rules_of (st->kind);
   /* 暗棋 ends when a general is taken, whoever could still move. */
-  if (st->kind == XQ_VARIANT_ANQI && st->colors_known
-      && (xq_variant_pieces_of (st, XQ_RED, XQ_KING) == 0 || xq_variant_pieces_of (st, XQ_BLACK, XQ_KING) == 0))
+  if (rules->lost_ends_actions && st->colors_known
+      && (rules->lost (st, XQ_RED) != XQ_VREASON_NONE || rules->lost (st, XQ_BLACK) != XQ_VREASON_NONE))
     return 0;
   return gen_actions (st, opts, -1, out);
 }
@@ -525,22 +449,6 @@ xq_variant_action_reveals (const XqVariantState *st, const XqVariantAction *a)
 
 /* ---- Playing -------------------------------------------------------------------- */
 
-/* 暗棋: the board is kept with Red's home at ranks 0–4, so when the first
- * player turns out to be Black the whole board turns round. */
-static void
-rotate_full (XqVariantState *st)
-{
-  for (int i = 0; i < XQ_SQUARES / 2; i++)
-    {
-      XqVariantCell t = st->cell[i];
-      st->cell[i] = st->cell[89 - i];
-      st->cell[89 - i] = t;
-    }
-  for (int i = 0; i < XQ_SQUARES; i++)
-    if (st->cell[i].face == XQ_FACE_DOWN)
-      st->cell[i].mover = (gint8) (xq_sq_rank (i) < 5 ? XQ_RED : XQ_BLACK);
-}
-
 static XqPiece
 take_identity (XqVariantState *st, int i, XqPiece given)
 {
@@ -557,8 +465,11 @@ xq_variant_apply (XqVariantState *st, const XqVariantOptions *opts,
   XqColor mover = st->colors_known ? st->side : XQ_RED;
   gboolean progress = FALSE;
   XqPiece revealed = XQ_EMPTY, captured = XQ_EMPTY;
+  gboolean colours_found = FALSE;
+  const XqVariantRules *rules;
 
   g_return_if_fail (st != NULL && a != NULL && undo != NULL);
+  rules = rules_of (st->kind);
   (void) opts;
   undo->before = *st;
 
@@ -627,11 +538,10 @@ xq_variant_apply (XqVariantState *st, const XqVariantOptions *opts,
     {
       st->colors_known = TRUE;
       st->first_color = mover = xq_piece_color (revealed);
-      if (st->kind == XQ_VARIANT_ANQI && mover == XQ_BLACK)
-        rotate_full (st);
+      colours_found = TRUE;
     }
-  if (st->kind == XQ_VARIANT_CUBE)
-    st->cube_turned[mover] = a->kind == XQ_ACTION_CUBE;
+  if (rules->played)
+    rules->played (st, a, mover, colours_found);
   st->side = xq_color_other (mover);
   st->ply++;
   st->quiet = progress ? 0 : st->quiet + 1;
@@ -674,21 +584,22 @@ xq_variant_state_result (const XqVariantState *st, const XqVariantOptions *opts)
 {
   XqVariantResult r = { XQ_WINNER_NONE, XQ_VREASON_NONE, -1, XQ_REASON_NONE };
   XqVariantAction buf[XQ_VARIANT_MAX_ACTIONS];
+  const XqVariantRules *rules;
 
   g_return_val_if_fail (st != NULL && opts != NULL, r);
-  if (st->colors_known)
-    {
-      XqPieceType needed = st->kind == XQ_VARIANT_ANQI ? XQ_KING : XQ_NO_TYPE;
-      if (xq_variant_kind_is_half (st->kind) || st->kind == XQ_VARIANT_ANQI)
-        for (int c = XQ_RED; c <= XQ_BLACK; c++)
-          if (xq_variant_pieces_of (st, (XqColor) c, needed) == 0)
-            {
-              r.winner = winner_of (xq_color_other ((XqColor) c));
-              r.reason = needed ? XQ_VREASON_GENERAL_CAPTURED : XQ_VREASON_ALL_CAPTURED;
-              r.ply = st->ply;
-              return r;
-            }
-    }
+  rules = rules_of (st->kind);
+  if (st->colors_known && rules->lost)
+    for (int c = XQ_RED; c <= XQ_BLACK; c++)
+      {
+        XqVariantReason lost = rules->lost (st, (XqColor) c);
+        if (lost != XQ_VREASON_NONE)
+          {
+            r.winner = winner_of (xq_color_other ((XqColor) c));
+            r.reason = lost;
+            r.ply = st->ply;
+            return r;
+          }
+      }
   if (gen_actions (st, opts, -1, buf) == 0)
     {
       r.winner = winner_of (xq_color_other (st->side));
@@ -803,21 +714,6 @@ refusal_sentence (XqRefusal r)
     }
 }
 
-static gboolean
-kind_allowed (XqVariantKind kind, XqActionKind a)
-{
-  switch (a)
-    {
-    case XQ_ACTION_MOVE:     return TRUE;
-    case XQ_ACTION_FLIP:     return kind == XQ_VARIANT_BANQI;
-    case XQ_ACTION_DROP:     return kind == XQ_VARIANT_LUOQI;
-    case XQ_ACTION_CUBE:     return kind == XQ_VARIANT_CUBE;
-    case XQ_ACTION_DOUBLE:   return kind == XQ_VARIANT_WUHU;
-    case XQ_ACTION_EXCHANGE: return kind == XQ_VARIANT_MIXED;
-    default:                 return FALSE;
-    }
-}
-
 gboolean
 xq_variant_cell_ok (const XqVariantState *st, int i)
 {
@@ -825,142 +721,63 @@ xq_variant_cell_ok (const XqVariantState *st, int i)
 }
 
 XqRefusal
+xq_variant_refuse_mover (const XqVariantState *st, int from, int to)
+{
+  if (!xq_variant_cell_ok (st, from) || !xq_variant_cell_ok (st, to) || st->cell[from].face == XQ_FACE_EMPTY)
+    return XQ_REFUSE_NO_PIECE;
+  if (st->cell[from].face == XQ_FACE_DOWN && xq_variant_kind_is_half (st->kind))
+    return XQ_REFUSE_FACE_DOWN;
+  if (!st->colors_known && st->cell[from].face == XQ_FACE_UP)
+    return XQ_REFUSE_NOT_YOURS;
+  if (xq_variant_owner (st, from) != (int) st->side)
+    return XQ_REFUSE_NOT_YOURS;
+  return XQ_REFUSE_NONE;
+}
+
+XqRefusal
+xq_variant_refuse_full_board (const XqVariantState *st, int from, int to, gboolean reaches)
+{
+  XqVariantState tmp;
+
+  if (!reaches)
+    {
+      if (xq_variant_effective_type (st, from) == XQ_CANNON && st->cell[to].face != XQ_FACE_EMPTY
+          && (xq_sq_file (from) == xq_sq_file (to) || xq_sq_rank (from) == xq_sq_rank (to)))
+        return XQ_REFUSE_CANNON_SCREEN;
+      return XQ_REFUSE_BAD_MOVE;
+    }
+  /* A move the piece can make that leaves the general exposed. */
+  xq_variant_scratch_move (st, from, to, &tmp);
+  return xq_variant_kings_facing (&tmp, xq_variant_find_king (&tmp, XQ_RED), xq_variant_find_king (&tmp, XQ_BLACK))
+         ? XQ_REFUSE_FACING_GENERALS : XQ_REFUSE_IN_CHECK;
+}
+
+XqRefusal
 xq_variant_explain_refusal (const XqVariantState *st, const XqVariantOptions *opts,
                             const XqVariantAction *a, char **sentence)
 {
-  XqRefusal r = XQ_REFUSE_BAD_MOVE;
-  XqColor me = st->side;
+  XqRefusal r;
+  const XqVariantRules *rules;
 
   g_return_val_if_fail (st != NULL && opts != NULL && a != NULL, XQ_REFUSE_BAD_MOVE);
+  rules = rules_of (st->kind);
   if (sentence)
     *sentence = NULL;
   if (xq_variant_state_result (st, opts).winner != XQ_WINNER_NONE)
     r = XQ_REFUSE_GAME_OVER;
   else if (xq_variant_is_legal (st, opts, a))
     return XQ_REFUSE_NONE;
-  else if (!kind_allowed (st->kind, (XqActionKind) a->kind))
-    r = XQ_REFUSE_WRONG_KIND;
+  else if (a->kind == XQ_ACTION_MOVE)
+    {
+      r = xq_variant_refuse_mover (st, a->from, a->to);
+      if (r == XQ_REFUSE_NONE)
+        r = xq_variant_owner (st, a->to) == (int) st->side ? XQ_REFUSE_OWN_PIECE
+                                                            : rules->move_refusal (st, opts, a);
+    }
+  else if (a->kind <= XQ_ACTION_EXCHANGE && (rules->special & (1u << a->kind)))
+    r = rules->special_refusal (st, opts, a);
   else
-    switch (a->kind)
-      {
-      case XQ_ACTION_FLIP:
-        if (!xq_variant_cell_ok (st, a->from) || st->cell[a->from].face == XQ_FACE_EMPTY)
-          r = XQ_REFUSE_NO_PIECE;
-        else
-          r = XQ_REFUSE_ALREADY_UP;
-        break;
-      case XQ_ACTION_DROP:
-        if (!xq_variant_cell_ok (st, a->to) || a->type < XQ_KING || a->type > XQ_PAWN)
-          r = XQ_REFUSE_BAD_MOVE;
-        else if (st->cell[a->to].face != XQ_FACE_EMPTY)
-          r = XQ_REFUSE_CELL_TAKEN;
-        else
-          r = XQ_REFUSE_NOT_IN_HAND;
-        break;
-      case XQ_ACTION_CUBE:
-        if (st->cube_turned[me])
-          r = XQ_REFUSE_CUBE_TWICE;
-        else if (a->type == st->cube_face[me] || a->type == xq_variant_cube_opposite (st->cube_face[me])
-                 || a->type < XQ_KING || a->type > XQ_PAWN)
-          r = XQ_REFUSE_CUBE_FACE;
-        else
-          r = XQ_REFUSE_IN_CHECK;
-        break;
-      case XQ_ACTION_EXCHANGE:
-        if (!xq_variant_cell_ok (st, a->from) || st->cell[a->from].face == XQ_FACE_EMPTY)
-          r = XQ_REFUSE_NO_PIECE;
-        else if (xq_variant_owner (st, a->from) != (int) me)
-          r = XQ_REFUSE_NOT_YOURS;
-        else if (xq_piece_type (st->cell[a->from].piece) != XQ_PAWN)
-          r = XQ_REFUSE_NOT_SOLDIER;
-        else
-          {
-            XqPosition pos;
-            xq_variant_to_position (st, &pos);
-            r = xq_position_in_check (&pos, me) ? XQ_REFUSE_IN_CHECK : XQ_REFUSE_NO_CANNON;
-          }
-        break;
-      case XQ_ACTION_DOUBLE:
-      case XQ_ACTION_MOVE:
-        {
-          int from = a->from, to = a->to;
-          if (!xq_variant_cell_ok (st, from) || !xq_variant_cell_ok (st, to) || st->cell[from].face == XQ_FACE_EMPTY)
-            {
-              r = XQ_REFUSE_NO_PIECE;
-              break;
-            }
-          if (st->cell[from].face == XQ_FACE_DOWN && xq_variant_kind_is_half (st->kind))
-            {
-              r = XQ_REFUSE_FACE_DOWN;
-              break;
-            }
-          if (!st->colors_known && st->cell[from].face == XQ_FACE_UP)
-            {
-              r = XQ_REFUSE_NOT_YOURS;
-              break;
-            }
-          if (xq_variant_owner (st, from) != (int) me)
-            {
-              r = XQ_REFUSE_NOT_YOURS;
-              break;
-            }
-          if (a->kind == XQ_ACTION_DOUBLE
-              && (xq_piece_type (st->cell[from].piece) != XQ_PAWN
-                  || !xq_variant_cell_ok (st, a->from2) || st->cell[a->from2].face == XQ_FACE_EMPTY
-                  || (a->from2 != a->to && xq_piece_type (st->cell[a->from2].piece) != XQ_PAWN)))
-            {
-              r = XQ_REFUSE_NOT_SOLDIER;
-              break;
-            }
-          if (xq_variant_owner (st, to) == (int) me)
-            {
-              r = XQ_REFUSE_OWN_PIECE;
-              break;
-            }
-          if (xq_variant_kind_is_half (st->kind))
-            {
-              r = xq_variant_half_move_refusal (st, opts, a);
-              break;
-            }
-          if (a->kind == XQ_ACTION_DOUBLE)
-            {
-              r = XQ_REFUSE_BAD_MOVE;
-              break;
-            }
-          /* Full board: a move the piece can make that leaves the general exposed. */
-          {
-            XqVariantState tmp = *st;
-            XqVariantAction buf[64];
-            XqVariantGen g = { buf, 0 };
-            gboolean geometric = FALSE;
-            if (st->kind == XQ_VARIANT_WUHU || st->kind == XQ_VARIANT_MIXED)
-              {
-                XqPosition pos;
-                xq_variant_to_position (st, &pos);
-                geometric = xq_position_is_pseudo_legal (&pos, xq_move_make (from, to));
-              }
-            else
-              {
-                xq_variant_full_gen_piece (st, from, me, &g);
-                for (int k = 0; k < g.n; k++)
-                  geometric |= buf[k].to == to;
-              }
-            if (!geometric)
-              {
-                if (xq_variant_effective_type (st, from) == XQ_CANNON && st->cell[to].face != XQ_FACE_EMPTY
-                    && (xq_sq_file (from) == xq_sq_file (to) || xq_sq_rank (from) == xq_sq_rank (to)))
-                  r = XQ_REFUSE_CANNON_SCREEN;
-                break;
-              }
-            xq_variant_scratch_move (st, from, to, &tmp);
-            r = xq_variant_kings_facing (&tmp, xq_variant_find_king (&tmp, XQ_RED), xq_variant_find_king (&tmp, XQ_BLACK))
-                ? XQ_REFUSE_FACING_GENERALS : XQ_REFUSE_IN_CHECK;
-          }
-        }
-        break;
-      default:
-        r = XQ_REFUSE_WRONG_KIND;
-      }
+    r = XQ_REFUSE_WRONG_KIND;
   if (sentence)
     *sentence = g_strdup (refusal_sentence (r));
   return r;

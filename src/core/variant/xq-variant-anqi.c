@@ -14,13 +14,10 @@ static void
 anqi_setup (XqVariantState *st, const XqVariantOptions *opts, XqVariantRng *rng)
 {
   XqPiece pieces[32];
-  int n;
+  int n = 0;
 
   (void) opts;
-  n = xq_variant_set_pieces (XQ_RED, 0, pieces);
-  n += xq_variant_set_pieces (XQ_BLACK, 0, pieces + n);
-  xq_variant_shuffle (pieces, n, rng);
-  n = 0;
+  xq_variant_shuffled_sets (pieces, rng);
   for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
     if (xq_variant_start_type (sq) != XQ_NO_TYPE)
       xq_variant_put_down (st, sq, pieces[n++], xq_sq_rank (sq) < 5 ? XQ_RED : XQ_BLACK, FALSE);

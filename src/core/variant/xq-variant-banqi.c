@@ -12,12 +12,9 @@ static void
 banqi_setup (XqVariantState *st, const XqVariantOptions *opts, XqVariantRng *rng)
 {
   XqPiece pieces[32];
-  int n;
 
   (void) opts;
-  n = xq_variant_set_pieces (XQ_RED, 0, pieces);
-  n += xq_variant_set_pieces (XQ_BLACK, 0, pieces + n);
-  xq_variant_shuffle (pieces, n, rng);
+  xq_variant_shuffled_sets (pieces, rng);
   for (int i = 0; i < 32; i++)
     xq_variant_put_down (st, i, pieces[i], -1, FALSE);
   st->colors_known = FALSE;

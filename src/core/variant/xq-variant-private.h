@@ -56,6 +56,8 @@ void      xq_variant_put_down         (XqVariantState *st, int i, XqPiece p, int
 void      xq_variant_shuffle          (XqPiece *pieces, int n, XqVariantRng *rng);
 /* One colour's pieces other than those of types in `skip` (a bit set). */
 int       xq_variant_set_pieces       (XqColor c, guint skip, XqPiece *out);
+/* Both colours' full sets, 32 pieces, shuffled (翻翻棋 and 暗棋 start so). */
+void      xq_variant_shuffled_sets    (XqPiece pieces[32], XqVariantRng *rng);
 /* The xiangqi start position, face up, without Red's pieces of the types in
  * `red_skip` (a bit set). */
 void      xq_variant_put_start        (XqVariantState *st, guint red_skip);

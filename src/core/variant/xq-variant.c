@@ -219,6 +219,14 @@ xq_variant_set_pieces (XqColor c, guint skip, XqPiece *out)
 }
 
 void
+xq_variant_shuffled_sets (XqPiece pieces[32], XqVariantRng *rng)
+{
+  int n = xq_variant_set_pieces (XQ_RED, 0, pieces);
+  n += xq_variant_set_pieces (XQ_BLACK, 0, pieces + n);
+  xq_variant_shuffle (pieces, n, rng);
+}
+
+void
 xq_variant_put_start (XqVariantState *st, guint red_skip)
 {
   for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* xq-variant-half.c: the half board of 翻翻棋 and 落棋 (docs/variants.md):
- * how a face-up piece moves and what it may capture there, and why a move is
- * refused.  落棋 borrows all of it ("移動、吃法…略同於暗棋"), so both games
- * share this file. */
+ * how a face-up piece moves and what it may capture there, why a move is
+ * refused, and when a side has lost.  落棋 borrows all of it ("移動、吃法、
+ * 勝利方式略同於暗棋"), so both games share this file. */
 #define G_LOG_DOMAIN "xq-variant"
 
 #include "config.h"

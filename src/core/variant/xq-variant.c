@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* xq-variant.c: the rules of the Game Day folk games (docs/variants.md):
- * start positions and shuffles, legal actions, playing them, results and
- * the reasons an action is refused. */
+/* xq-variant.c: what the Game Day folk games (docs/variants.md) share: the
+ * table of their rules, the state and its set-up helpers, legal actions,
+ * playing them, results and the reasons an action is refused.  Each game's
+ * own rules are in xq-variant-GAME.c, and what a family of games shares in
+ * xq-variant-half.c, xq-variant-full.c and xq-variant-xiangqi.c. */
 #define G_LOG_DOMAIN "xq-variant"
 
 #include "config.h"
@@ -14,11 +16,11 @@
 G_DEFINE_QUARK (xq-variant-error-quark, xq_variant_error)
 
 /* How many of each type one colour's set holds. */
-static const int set_count[XQ_N_TYPES] = { 0, 1, 2, 2, 2, 2, 2, 5 };
+const int xq_variant_set_count[XQ_N_TYPES] = { 0, 1, 2, 2, 2, 2, 2, 5 };
 
 /* The piece types of the xiangqi starting points (XQ_START_FEN), by square. */
-static XqPieceType
-start_type (XqSquare sq)
+XqPieceType
+xq_variant_start_type (XqSquare sq)
 {
   static const XqPieceType back[9] = {
     XQ_CHARIOT, XQ_HORSE, XQ_ELEPHANT, XQ_ADVISOR, XQ_KING,
@@ -39,22 +41,41 @@ start_type (XqSquare sq)
 
 /* ---- Kinds and options ------------------------------------------------------ */
 
-static const char *const kind_codes[XQ_VARIANT_N_KINDS] = {
-  "banqi", "jieqi", "anqi", "luoqi", "wuhu", "cube", "mixed",
+/* Every game: its stable code, its name (translated when asked for) and its
+ * rules. */
+static const struct {
+  const char           *code;
+  const char           *name;
+  const XqVariantRules *rules;
+} games[XQ_VARIANT_N_KINDS] = {
+  [XQ_VARIANT_BANQI] = { "banqi", N_("Flip chess"),            &xq_variant_banqi_rules },
+  [XQ_VARIANT_JIEQI] = { "jieqi", N_("Reveal chess"),          &xq_variant_jieqi_rules },
+  [XQ_VARIANT_ANQI]  = { "anqi",  N_("Full-board dark chess"), &xq_variant_anqi_rules },
+  [XQ_VARIANT_LUOQI] = { "luoqi", N_("Drop chess"),            &xq_variant_luoqi_rules },
+  [XQ_VARIANT_WUHU]  = { "wuhu",  N_("Five tigers"),           &xq_variant_wuhu_rules },
+  [XQ_VARIANT_CUBE]  = { "cube",  N_("Cube general chess"),    &xq_variant_cube_rules },
+  [XQ_VARIANT_MIXED] = { "mixed", N_("Chess-figure xiangqi"),  &xq_variant_mixed_rules },
 };
+
+static const XqVariantRules *
+rules_of (XqVariantKind kind)
+{
+  g_assert ((guint) kind < XQ_VARIANT_N_KINDS);
+  return games[kind].rules;
+}
 
 const char *
 xq_variant_kind_to_code (XqVariantKind kind)
 {
   g_return_val_if_fail (kind < XQ_VARIANT_N_KINDS, NULL);
-  return kind_codes[kind];
+  return games[kind].code;
 }
 
 gboolean
 xq_variant_kind_from_code (const char *code, XqVariantKind *out)
 {
   for (int k = 0; k < XQ_VARIANT_N_KINDS; k++)
-    if (g_strcmp0 (code, kind_codes[k]) == 0)
+    if (g_strcmp0 (code, games[k].code) == 0)
       {
         *out = (XqVariantKind) k;
         return TRUE;
@@ -65,18 +86,14 @@ xq_variant_kind_from_code (const char *code, XqVariantKind *out)
 const char *
 xq_variant_kind_name (XqVariantKind kind)
 {
-  static const char *const names[XQ_VARIANT_N_KINDS] = {
-    N_("Flip chess"), N_("Reveal chess"), N_("Full-board dark chess"), N_("Drop chess"),
-    N_("Five tigers"), N_("Cube general chess"), N_("Chess-figure xiangqi"),
-  };
   g_return_val_if_fail (kind < XQ_VARIANT_N_KINDS, NULL);
-  return _(names[kind]);
+  return _(games[kind].name);
 }
 
 gboolean
 xq_variant_kind_is_half (XqVariantKind kind)
 {
-  return kind == XQ_VARIANT_BANQI || kind == XQ_VARIANT_LUOQI;
+  return (guint) kind < XQ_VARIANT_N_KINDS && games[kind].rules->half;
 }
 
 void
@@ -88,32 +105,6 @@ xq_variant_options_init (XqVariantOptions *opts, XqVariantKind kind)
   opts->move_limit = 60;
 }
 
-int
-xq_variant_banqi_rank (const XqVariantOptions *opts, XqPieceType t)
-{
-  /* index by type: K A B N R C P */
-  static const int advisor_high[XQ_N_TYPES] = { 0, 7, 6, 5, 3, 4, 2, 1 };
-  static const int chariot_high[XQ_N_TYPES] = { 0, 7, 3, 2, 5, 6, 4, 1 };
-  return opts->banqi_order == XQ_BANQI_ORDER_CHARIOT_HIGH ? chariot_high[t] : advisor_high[t];
-}
-
-XqPieceType
-xq_variant_cube_opposite (XqPieceType face)
-{
-  switch (face)
-    {
-    case XQ_KING:     return XQ_PAWN;
-    case XQ_PAWN:     return XQ_KING;
-    case XQ_HORSE:    return XQ_ELEPHANT;
-    case XQ_ELEPHANT: return XQ_HORSE;
-    case XQ_CANNON:   return XQ_ADVISOR;
-    case XQ_ADVISOR:  return XQ_CANNON;
-    case XQ_CHARIOT:  /* not one of the cube's six faces */
-    case XQ_NO_TYPE:
-    default:          return XQ_NO_TYPE;
-    }
-}
-
 /* ---- Cells and the state -------------------------------------------------- */
 
 XqPieceType
@@ -123,7 +114,7 @@ xq_variant_effective_type (const XqVariantState *st, int i)
   if (c->face == XQ_FACE_UP)
     return xq_piece_type (c->piece);
   if (c->face == XQ_FACE_DOWN && !xq_variant_kind_is_half (st->kind))
-    return start_type (i);
+    return xq_variant_start_type (i);
   return XQ_NO_TYPE;
 }
 
@@ -133,7 +124,7 @@ xq_variant_moves_as (const XqVariantState *st, int idx)
   g_return_val_if_fail (idx >= 0 && idx < st->files * st->ranks, XQ_NO_TYPE);
   if (st->cell[idx].face != XQ_FACE_DOWN || xq_variant_kind_is_half (st->kind))
     return XQ_NO_TYPE;
-  return start_type (idx);
+  return xq_variant_start_type (idx);
 }
 
 void
@@ -184,8 +175,8 @@ state_clear (XqVariantState *st, XqVariantKind kind)
   st->cube_face[0] = st->cube_face[1] = XQ_KING;
 }
 
-static void
-put_up (XqVariantState *st, int i, XqPiece p)
+void
+xq_variant_put_up (XqVariantState *st, int i, XqPiece p)
 {
   st->cell[i].face = XQ_FACE_UP;
   st->cell[i].piece = p;
@@ -193,8 +184,8 @@ put_up (XqVariantState *st, int i, XqPiece p)
   st->cell[i].color_known = 0;
 }
 
-static void
-put_down (XqVariantState *st, int i, XqPiece p, int mover, gboolean color_known)
+void
+xq_variant_put_down (XqVariantState *st, int i, XqPiece p, int mover, gboolean color_known)
 {
   st->cell[i].face = XQ_FACE_DOWN;
   st->cell[i].piece = p;
@@ -203,8 +194,8 @@ put_down (XqVariantState *st, int i, XqPiece p, int mover, gboolean color_known)
   st->pool[p]++;
 }
 
-static void
-shuffle (XqPiece *pieces, int n, XqVariantRng *rng)
+void
+xq_variant_shuffle (XqPiece *pieces, int n, XqVariantRng *rng)
 {
   for (int i = n - 1; i > 0; i--)
     {
@@ -216,26 +207,34 @@ shuffle (XqPiece *pieces, int n, XqVariantRng *rng)
 }
 
 /* One colour's pieces other than those of types in `skip` (a bit set). */
-static int
-set_pieces (XqColor c, guint skip, XqPiece *out)
+int
+xq_variant_set_pieces (XqColor c, guint skip, XqPiece *out)
 {
   int n = 0;
   for (int t = XQ_KING; t <= XQ_PAWN; t++)
     if (!(skip & (1u << t)))
-      for (int k = 0; k < set_count[t]; k++)
+      for (int k = 0; k < xq_variant_set_count[t]; k++)
         out[n++] = xq_piece_make (c, (XqPieceType) t);
   return n;
 }
 
-static void
-put_start (XqVariantState *st, guint red_skip)
+void
+xq_variant_shuffled_sets (XqPiece pieces[32], XqVariantRng *rng)
+{
+  int n = xq_variant_set_pieces (XQ_RED, 0, pieces);
+  n += xq_variant_set_pieces (XQ_BLACK, 0, pieces + n);
+  xq_variant_shuffle (pieces, n, rng);
+}
+
+void
+xq_variant_put_start (XqVariantState *st, guint red_skip)
 {
   for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
     {
-      XqPieceType t = start_type (sq);
+      XqPieceType t = xq_variant_start_type (sq);
       XqColor c = xq_sq_rank (sq) < 5 ? XQ_RED : XQ_BLACK;
       if (t != XQ_NO_TYPE && !(c == XQ_RED && (red_skip & (1u << t))))
-        put_up (st, sq, xq_piece_make (c, t));
+        xq_variant_put_up (st, sq, xq_piece_make (c, t));
     }
 }
 
@@ -243,81 +242,10 @@ void
 xq_variant_state_init_start (XqVariantState *st, const XqVariantOptions *opts, guint32 seed)
 {
   XqVariantRng rng = { seed * G_GUINT64_CONSTANT (0x2545F4914F6CDD1D) + 17 };
-  XqPiece pieces[32];
-  int n;
 
   state_clear (st, opts->kind);
-  switch (opts->kind)
-    {
-    case XQ_VARIANT_BANQI:
-      n = set_pieces (XQ_RED, 0, pieces);
-      n += set_pieces (XQ_BLACK, 0, pieces + n);
-      shuffle (pieces, n, &rng);
-      for (int i = 0; i < 32; i++)
-        put_down (st, i, pieces[i], -1, FALSE);
-      st->colors_known = FALSE;
-      break;
-
-    case XQ_VARIANT_LUOQI:
-      for (int t = XQ_KING; t <= XQ_PAWN; t++)
-        {
-          st->hand[xq_piece_make (XQ_RED, t)] = (guint8) set_count[t];
-          st->hand[xq_piece_make (XQ_BLACK, t)] = (guint8) set_count[t];
-        }
-      break;
-
-    case XQ_VARIANT_JIEQI:
-      for (int c = XQ_RED; c <= XQ_BLACK; c++)
-        {
-          guint open = 1u << XQ_KING;
-          int k = 0;
-          if (opts->jieqi_open_advisors_elephants)
-            open |= (1u << XQ_ADVISOR) | (1u << XQ_ELEPHANT);
-          n = set_pieces ((XqColor) c, open, pieces);
-          shuffle (pieces, n, &rng);
-          for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
-            {
-              XqPieceType t = start_type (sq);
-              if (t == XQ_NO_TYPE || (xq_sq_rank (sq) < 5 ? XQ_RED : XQ_BLACK) != c)
-                continue;
-              if (open & (1u << t))
-                put_up (st, sq, xq_piece_make ((XqColor) c, t));
-              else
-                put_down (st, sq, pieces[k++], c, TRUE);
-            }
-        }
-      break;
-
-    case XQ_VARIANT_ANQI:
-      n = set_pieces (XQ_RED, 0, pieces);
-      n += set_pieces (XQ_BLACK, 0, pieces + n);
-      shuffle (pieces, n, &rng);
-      n = 0;
-      for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
-        if (start_type (sq) != XQ_NO_TYPE)
-          put_down (st, sq, pieces[n++], xq_sq_rank (sq) < 5 ? XQ_RED : XQ_BLACK, FALSE);
-      st->colors_known = FALSE;
-      break;
-
-    case XQ_VARIANT_WUHU:
-      put_start (st, (1u << XQ_CHARIOT) | (1u << XQ_HORSE) | (1u << XQ_CANNON));
-      break;
-
-    case XQ_VARIANT_CUBE:
-      put_start (st, 0);
-      break;
-
-    case XQ_VARIANT_MIXED:
-      put_start (st, 0);
-      /* One cannon (the queen) each; a sixth soldier on the other cannon point. */
-      put_up (st, xq_sq_make (7, 2), xq_piece_make (XQ_RED, XQ_PAWN));
-      put_up (st, xq_sq_make (1, 7), xq_piece_make (XQ_BLACK, XQ_PAWN));
-      break;
-
-    case XQ_VARIANT_N_KINDS:
-    default:
-      g_return_if_reached ();
-    }
+  g_return_if_fail ((guint) opts->kind < XQ_VARIANT_N_KINDS);
+  rules_of (opts->kind)->setup (st, opts, &rng);
   xq_variant_state_rehash (st);
 }
 
@@ -350,17 +278,9 @@ xq_variant_state_captured (const XqVariantState *st, guint8 out[16])
 
   for (int c = XQ_RED; c <= XQ_BLACK; c++)
     for (int t = XQ_KING; t <= XQ_PAWN; t++)
-      left[xq_piece_make ((XqColor) c, t)] = set_count[t];
-  if (st->kind == XQ_VARIANT_WUHU)
-    for (int t = XQ_HORSE; t <= XQ_CANNON; t++)
-      left[xq_piece_make (XQ_RED, t)] = 0;
-  if (st->kind == XQ_VARIANT_MIXED)
-    {
-      left[xq_piece_make (XQ_RED, XQ_CANNON)] = 1;
-      left[xq_piece_make (XQ_BLACK, XQ_CANNON)] = 1;
-      left[xq_piece_make (XQ_RED, XQ_PAWN)] = 6;
-      left[xq_piece_make (XQ_BLACK, XQ_PAWN)] = 6;
-    }
+      left[xq_piece_make ((XqColor) c, t)] = xq_variant_set_count[t];
+  if (rules_of (st->kind)->pieces)
+    rules_of (st->kind)->pieces (left);
   for (int i = 0; i < st->files * st->ranks; i++)
     if (st->cell[i].face == XQ_FACE_UP)
       left[st->cell[i].piece]--;
@@ -383,15 +303,10 @@ xq_variant_to_position (const XqVariantState *st, XqPosition *pos)
   pos->halfmove = MIN (st->quiet, 255);
 }
 
-/* ---- Half board: 翻翻棋 and 落棋 --------------------------------------------- */
+/* ---- Generating actions -------------------------------------------------------- */
 
-typedef struct {
-  XqVariantAction *out;
-  int              n;
-} Gen;
-
-static void
-push (Gen *g, XqActionKind kind, int from, int to)
+void
+xq_variant_push (XqVariantGen *g, XqActionKind kind, int from, int to)
 {
   XqVariantAction *a;
   if (g->n >= XQ_VARIANT_MAX_ACTIONS)
@@ -404,239 +319,13 @@ push (Gen *g, XqActionKind kind, int from, int to)
   a->from2 = a->to2 = -1;
 }
 
-static const int dfile[4] = { 1, -1, 0, 0 };
-static const int drank[4] = { 0, 0, 1, -1 };
+const int xq_variant_dfile[4] = { 1, -1, 0, 0 };
+const int xq_variant_drank[4] = { 0, 0, 1, -1 };
 
-static gboolean
-half_can_take (const XqVariantOptions *opts, XqPieceType a, XqPieceType b)
-{
-  if (a == XQ_KING && b == XQ_PAWN)
-    return FALSE;
-  if (a == XQ_PAWN && b == XQ_KING)
-    return TRUE;
-  return xq_variant_banqi_rank (opts, a) >= xq_variant_banqi_rank (opts, b);
-}
+/* ---- The generals ---------------------------------------------------------------- */
 
-static gboolean
-half_enemy_up (const XqVariantState *st, int i, XqColor me)
-{
-  return st->cell[i].face == XQ_FACE_UP && xq_piece_color (st->cell[i].piece) != me;
-}
-
-static void
-half_gen_piece (const XqVariantState *st, const XqVariantOptions *opts, int from, Gen *g)
-{
-  XqPiece p = st->cell[from].piece;
-  XqColor me = xq_piece_color (p);
-  XqPieceType t = xq_piece_type (p);
-  int f0 = from % 8, r0 = from / 8;
-  gboolean cannon_jumps = t == XQ_CANNON && !opts->all_one_step;
-  gboolean slides = !opts->all_one_step
-                    && ((t == XQ_CHARIOT && opts->slide_chariot) || (t == XQ_CANNON && opts->slide_cannon));
-
-  for (int d = 0; d < 4; d++)
-    {
-      int screens = 0;
-      for (int k = 1; k < 8; k++)
-        {
-          int f = f0 + dfile[d] * k, r = r0 + drank[d] * k, i;
-          if (f < 0 || f >= 8 || r < 0 || r >= 4)
-            break;
-          i = r * 8 + f;
-          if (screens == 0)
-            {
-              if (st->cell[i].face == XQ_FACE_EMPTY)
-                {
-                  if (k == 1 || slides)
-                    push (g, XQ_ACTION_MOVE, from, i);
-                  if (!slides && !cannon_jumps)
-                    break;
-                  continue;
-                }
-              /* The first piece on the line. */
-              if (!cannon_jumps && (k == 1 || slides) && half_enemy_up (st, i, me)
-                  && half_can_take (opts, t, xq_piece_type (st->cell[i].piece)))
-                push (g, XQ_ACTION_MOVE, from, i);
-              if (!cannon_jumps)
-                break;
-              screens = 1;
-            }
-          else if (st->cell[i].face != XQ_FACE_EMPTY)
-            {
-              if (half_enemy_up (st, i, me))
-                push (g, XQ_ACTION_MOVE, from, i);
-              break;
-            }
-        }
-    }
-}
-
-static int
-half_actions (const XqVariantState *st, const XqVariantOptions *opts, int only_from, Gen *g)
-{
-  for (int i = 0; i < 32; i++)
-    {
-      if (only_from >= 0 && i != only_from)
-        continue;
-      if (st->cell[i].face == XQ_FACE_DOWN && st->kind == XQ_VARIANT_BANQI)
-        push (g, XQ_ACTION_FLIP, i, i);
-      else if (st->colors_known && st->cell[i].face == XQ_FACE_UP
-               && xq_piece_color (st->cell[i].piece) == st->side)
-        half_gen_piece (st, opts, i, g);
-    }
-  if (st->kind == XQ_VARIANT_LUOQI && only_from < 0)
-    for (int t = XQ_KING; t <= XQ_PAWN; t++)
-      if (st->hand[xq_piece_make (st->side, t)] > 0)
-        for (int i = 0; i < 32; i++)
-          if (st->cell[i].face == XQ_FACE_EMPTY)
-            {
-              push (g, XQ_ACTION_DROP, -1, i);
-              g->out[g->n - 1].type = (guint8) t;
-            }
-  return g->n;
-}
-
-/* ---- Full board: 揭棋, 暗棋 and 超然象棋 (their own movement) ---------------- */
-
-static gboolean
-in_palace (XqColor c, int f, int r)
-{
-  if (f < 3 || f > 5)
-    return FALSE;
-  return c == XQ_RED ? r >= 0 && r <= 2 : r >= 7 && r <= 9;
-}
-
-static gboolean
-full_occupied (const XqVariantState *st, int f, int r)
-{
-  return st->cell[xq_sq_make (f, r)].face != XQ_FACE_EMPTY;
-}
-
-/* Targets of the piece on `from`, played by colour c, into g (as MOVE
- * actions), whoever is to move.  Own pieces are never targets. */
-static void
-full_gen_piece (const XqVariantState *st, int from, XqColor c, Gen *g)
-{
-  XqPieceType t = xq_variant_effective_type (st, from);
-  gboolean up = st->cell[from].face == XQ_FACE_UP;
-  gboolean free_limits = up && (st->kind == XQ_VARIANT_JIEQI || st->kind == XQ_VARIANT_ANQI);
-  XqPieceType power = st->kind == XQ_VARIANT_CUBE ? st->cube_face[c] : XQ_NO_TYPE;
-  int f0 = xq_sq_file (from), r0 = xq_sq_rank (from);
-
-#define TRY(f, r) G_STMT_START {                                                \
-    int tf_ = (f), tr_ = (r);                                                   \
-    if (xq_sq_valid (tf_, tr_) && xq_variant_owner (st, xq_sq_make (tf_, tr_)) != (int) c) \
-      push (g, XQ_ACTION_MOVE, from, xq_sq_make (tf_, tr_));                   \
-  } G_STMT_END
-
-  switch (t)
-    {
-    case XQ_KING:
-      for (int d = 0; d < 4; d++)
-        {
-          int f = f0 + dfile[d], r = r0 + drank[d];
-          if (st->kind == XQ_VARIANT_ANQI && up ? xq_sq_valid (f, r) : in_palace (c, f, r))
-            TRY (f, r);
-        }
-      break;
-
-    case XQ_ADVISOR:
-      for (int df = -1; df <= 1; df += 2)
-        for (int dr = -1; dr <= 1; dr += 2)
-          {
-            int f = f0 + df, r = r0 + dr;
-            if (free_limits ? xq_sq_valid (f, r) : in_palace (c, f, r))
-              TRY (f, r);
-            if (power == XQ_ADVISOR && in_palace (c, f, r) && !full_occupied (st, f, r)
-                && in_palace (c, f + df, r + dr))
-              TRY (f + df, r + dr);
-          }
-      break;
-
-    case XQ_ELEPHANT:
-      for (int df = -1; df <= 1; df += 2)
-        for (int dr = -1; dr <= 1; dr += 2)
-          {
-            int f = f0 + 2 * df, r = r0 + 2 * dr;
-            if (!xq_sq_valid (f, r))
-              continue;
-            if (!free_limits && xq_sq_crossed (c, xq_sq_make (f, r)))
-              continue;
-            if (power != XQ_ELEPHANT && full_occupied (st, f0 + df, r0 + dr))
-              continue;
-            TRY (f, r);
-          }
-      break;
-
-    case XQ_HORSE:
-      for (int d = 0; d < 4; d++)
-        {
-          int lf = f0 + dfile[d], lr = r0 + drank[d];
-          if (!xq_sq_valid (lf, lr))
-            continue;
-          if (power != XQ_HORSE && full_occupied (st, lf, lr))
-            continue;
-          for (int s = -1; s <= 1; s += 2)
-            {
-              /* two steps along d, one step across it */
-              int f = f0 + 2 * dfile[d] + s * drank[d];
-              int r = r0 + 2 * drank[d] + s * dfile[d];
-              TRY (f, r);
-            }
-        }
-      break;
-
-    case XQ_CHARIOT:
-    case XQ_CANNON:
-      for (int d = 0; d < 4; d++)
-        {
-          int screens = 0;
-          for (int k = 1; k < 10; k++)
-            {
-              int f = f0 + dfile[d] * k, r = r0 + drank[d] * k;
-              if (!xq_sq_valid (f, r))
-                break;
-              if (!full_occupied (st, f, r))
-                {
-                  if (screens == 0 || (t == XQ_CANNON && power == XQ_CANNON))
-                    TRY (f, r);
-                  continue;
-                }
-              if (t == XQ_CHARIOT)
-                {
-                  TRY (f, r);
-                  break;
-                }
-              if (screens++ == 1)
-                {
-                  TRY (f, r);
-                  break;
-                }
-            }
-        }
-      break;
-
-    case XQ_PAWN:
-      {
-        int fwd = c == XQ_RED ? 1 : -1;
-        TRY (f0, r0 + fwd);
-        if (xq_sq_crossed (c, from) || power == XQ_PAWN)
-          {
-            TRY (f0 - 1, r0);
-            TRY (f0 + 1, r0);
-          }
-      }
-      break;
-
-    case XQ_NO_TYPE:
-    default:
-      break;
-    }
-#undef TRY
-}
-
-static XqSquare
-find_king (const XqVariantState *st, XqColor c)
+XqSquare
+xq_variant_find_king (const XqVariantState *st, XqColor c)
 {
   for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
     if (st->cell[sq].face == XQ_FACE_UP && st->cell[sq].piece == xq_piece_make (c, XQ_KING))
@@ -644,43 +333,9 @@ find_king (const XqVariantState *st, XqColor c)
   return XQ_NO_SQUARE;
 }
 
-static gboolean
-full_attacks (const XqVariantState *st, int from, XqColor c, XqSquare target)
-{
-  XqVariantAction buf[32];
-  Gen g = { buf, 0 };
-  full_gen_piece (st, from, c, &g);
-  for (int k = 0; k < g.n; k++)
-    if (buf[k].to == target)
-      return TRUE;
-  return FALSE;
-}
-
-/* A cheap filter before full_attacks: can the piece on `from` reach
- * `target` at all, board aside? */
-static gboolean
-may_reach (const XqVariantState *st, int from, XqSquare target)
-{
-  int df = ABS (xq_sq_file (target) - xq_sq_file (from));
-  int dr = ABS (xq_sq_rank (target) - xq_sq_rank (from));
-
-  switch (xq_variant_effective_type (st, from))
-    {
-    case XQ_CHARIOT:
-    case XQ_CANNON:   return df == 0 || dr == 0;
-    case XQ_HORSE:    return (df == 1 && dr == 2) || (df == 2 && dr == 1);
-    case XQ_ELEPHANT: return df == 2 && dr == 2;
-    case XQ_ADVISOR:  return df == dr && df <= 2;
-    case XQ_PAWN:
-    case XQ_KING:     return df + dr == 1;
-    case XQ_NO_TYPE:
-    default:          return FALSE;
-    }
-}
-
 /* Generals on one open file. */
-static gboolean
-kings_facing (const XqVariantState *st, XqSquare a, XqSquare b)
+gboolean
+xq_variant_kings_facing (const XqVariantState *st, XqSquare a, XqSquare b)
 {
   if (a == XQ_NO_SQUARE || b == XQ_NO_SQUARE || xq_sq_file (a) != xq_sq_file (b))
     return FALSE;
@@ -693,26 +348,8 @@ kings_facing (const XqVariantState *st, XqSquare a, XqSquare b)
 gboolean
 xq_variant_in_check (const XqVariantState *st, const XqVariantOptions *opts, XqColor c)
 {
-  XqSquare k = find_king (st, c), ek;
-  XqColor e = xq_color_other (c);
-
-  (void) opts;
-  if (k == XQ_NO_SQUARE || st->kind == XQ_VARIANT_ANQI || xq_variant_kind_is_half (st->kind))
-    return FALSE;
-  if (st->kind == XQ_VARIANT_WUHU || st->kind == XQ_VARIANT_MIXED)
-    {
-      XqPosition pos;
-      xq_variant_to_position (st, &pos);
-      return xq_position_in_check (&pos, c);
-    }
-  ek = find_king (st, e);
-  /* Facing generals: in 超然象棋 only a general showing its 帥 face can fly. */
-  if (kings_facing (st, k, ek) && (st->kind != XQ_VARIANT_CUBE || st->cube_face[e] == XQ_KING))
-    return TRUE;
-  for (int i = 0; i < XQ_SQUARES; i++)
-    if (xq_variant_owner (st, i) == (int) e && may_reach (st, i, k) && full_attacks (st, i, e, k))
-      return TRUE;
-  return FALSE;
+  const XqVariantRules *rules = rules_of (st->kind);
+  return rules->in_check != NULL && rules->in_check (st, opts, c);
 }
 
 gboolean
@@ -723,8 +360,8 @@ xq_variant_side_in_check (const XqVariantState *st, const XqVariantOptions *opts
 }
 
 /* The board after moving from → to, for check tests only (no reveal). */
-static void
-scratch_move (const XqVariantState *st, int from, int to, XqVariantState *out)
+void
+xq_variant_scratch_move (const XqVariantState *st, int from, int to, XqVariantState *out)
 {
   *out = *st;
   out->cell[to] = st->cell[from];
@@ -740,150 +377,27 @@ scratch_move (const XqVariantState *st, int from, int to, XqVariantState *out)
     }
 }
 
-static void
-full_own_actions (const XqVariantState *st, const XqVariantOptions *opts, int only_from, Gen *g)
-{
-  XqColor me = st->side;
-
-  for (int i = 0; i < XQ_SQUARES; i++)
-    {
-      int start, n;
-      if (xq_variant_owner (st, i) != (int) me || (only_from >= 0 && i != only_from))
-        continue;
-      start = g->n;
-      full_gen_piece (st, i, me, g);
-      if (st->kind == XQ_VARIANT_ANQI)
-        continue;   /* no check rule: the general is simply taken */
-      n = start;
-      for (int k = start; k < g->n; k++)
-        {
-          XqVariantState tmp;
-          scratch_move (st, g->out[k].from, g->out[k].to, &tmp);
-          if (!xq_variant_in_check (&tmp, opts, me))
-            g->out[n++] = g->out[k];
-        }
-      g->n = n;
-    }
-  if (st->kind == XQ_VARIANT_CUBE && !st->cube_turned[me] && only_from < 0)
-    for (int t = XQ_KING; t <= XQ_PAWN; t++)
-      {
-        XqVariantState tmp;
-        if (t == XQ_CHARIOT || t == (int) st->cube_face[me] || t == (int) xq_variant_cube_opposite (st->cube_face[me]))
-          continue;
-        tmp = *st;
-        tmp.cube_face[me] = (XqPieceType) t;
-        if (!xq_variant_in_check (&tmp, opts, me))
-          {
-            push (g, XQ_ACTION_CUBE, -1, -1);
-            g->out[g->n - 1].type = (guint8) t;
-          }
-      }
-}
-
-/* ---- 五虎棋 and 混合象棋: the xiangqi move generator ----------------------------- */
-
-static void
-xiangqi_actions (const XqVariantState *st, const XqVariantOptions *opts, int only_from, Gen *g)
-{
-  XqPosition pos;
-  XqMove moves[XQ_MAX_MOVES];
-  int n;
-
-  xq_variant_to_position (st, &pos);
-  n = xq_position_legal_moves (&pos, moves);
-  for (int k = 0; k < n; k++)
-    if (only_from < 0 || xq_move_from (moves[k]) == only_from)
-      push (g, XQ_ACTION_MOVE, xq_move_from (moves[k]), xq_move_to (moves[k]));
-
-  if (st->kind == XQ_VARIANT_MIXED)
-    {
-      XqPiece cannon = xq_piece_make (st->side, XQ_CANNON);
-      int back = st->side == XQ_RED ? 9 : 0;
-      if (pos.count[cannon] == 0 && !xq_position_in_check (&pos, st->side))
-        for (int f = 0; f < 9; f++)
-          {
-            XqSquare sq = xq_sq_make (f, back);
-            if (pos.board[sq] == xq_piece_make (st->side, XQ_PAWN) && (only_from < 0 || only_from == sq))
-              push (g, XQ_ACTION_EXCHANGE, sq, sq);
-          }
-    }
-
-  /* 五虎棋: Red's soldiers may move twice, or two of them once each.  The
-   * first step must be legal on its own, must not give check and must not end
-   * the game (docs/variants.md). */
-  if (st->kind == XQ_VARIANT_WUHU && st->side == XQ_RED)
-    {
-      int first = g->n;
-      for (int k = 0; k < n; k++)
-        {
-          XqMove m1 = moves[k];
-          XqUndo u1;
-          XqMove seconds[XQ_MAX_MOVES];
-          int n2;
-
-          if (xq_piece_type (pos.board[xq_move_from (m1)]) != XQ_PAWN)
-            continue;
-          if (only_from >= 0 && xq_move_from (m1) != only_from)
-            continue;
-          if (xq_position_gives_check (&pos, m1))
-            continue;
-          xq_position_do_move (&pos, m1, &u1);
-          if (!xq_position_has_legal_move (&pos))
-            {
-              xq_position_undo_move (&pos, m1, &u1);
-              continue;
-            }
-          xq_position_set_side (&pos, XQ_RED);
-          n2 = xq_position_legal_moves (&pos, seconds);
-          for (int j = 0; j < n2; j++)
-            {
-              XqMove m2 = seconds[j];
-              gboolean dup = FALSE;
-              if (xq_piece_type (pos.board[xq_move_from (m2)]) != XQ_PAWN)
-                continue;
-              /* Two soldiers once each in either order is one action. */
-              for (int q = first; q < g->n; q++)
-                if (g->out[q].from == xq_move_from (m2) && g->out[q].to == xq_move_to (m2)
-                    && g->out[q].from2 == xq_move_from (m1) && g->out[q].to2 == xq_move_to (m1))
-                  dup = TRUE;
-              if (dup)
-                continue;
-              push (g, XQ_ACTION_DOUBLE, xq_move_from (m1), xq_move_to (m1));
-              g->out[g->n - 1].from2 = (gint8) xq_move_from (m2);
-              g->out[g->n - 1].to2 = (gint8) xq_move_to (m2);
-            }
-          xq_position_set_side (&pos, XQ_BLACK);
-          xq_position_undo_move (&pos, m1, &u1);
-        }
-    }
-  (void) opts;
-}
-
 /* ---- Legal actions ------------------------------------------------------------ */
-
-static int pieces_of (const XqVariantState *st, XqColor c, XqPieceType only);
 
 static int
 gen_actions (const XqVariantState *st, const XqVariantOptions *opts, int only_from, XqVariantAction *out)
 {
-  Gen g = { out, 0 };
+  XqVariantGen g = { out, 0 };
 
-  if (xq_variant_kind_is_half (st->kind))
-    half_actions (st, opts, only_from, &g);
-  else if (st->kind == XQ_VARIANT_WUHU || st->kind == XQ_VARIANT_MIXED)
-    xiangqi_actions (st, opts, only_from, &g);
-  else
-    full_own_actions (st, opts, only_from, &g);
+  rules_of (st->kind)->actions (st, opts, only_from, &g);
   return g.n;
 }
 
 int
 xq_variant_legal_actions (const XqVariantState *st, const XqVariantOptions *opts, XqVariantAction *out)
 {
+  const XqVariantRules *rules;
+
   g_return_val_if_fail (st != NULL && opts != NULL && out != NULL, 0);
+  rules = rules_of (st->kind);
   /* 暗棋 ends when a general is taken, whoever could still move. */
-  if (st->kind == XQ_VARIANT_ANQI && st->colors_known
-      && (pieces_of (st, XQ_RED, XQ_KING) == 0 || pieces_of (st, XQ_BLACK, XQ_KING) == 0))
+  if (rules->lost_ends_actions && st->colors_known
+      && (rules->lost (st, XQ_RED) != XQ_VREASON_NONE || rules->lost (st, XQ_BLACK) != XQ_VREASON_NONE))
     return 0;
   return gen_actions (st, opts, -1, out);
 }
@@ -943,22 +457,6 @@ xq_variant_action_reveals (const XqVariantState *st, const XqVariantAction *a)
 
 /* ---- Playing -------------------------------------------------------------------- */
 
-/* 暗棋: the board is kept with Red's home at ranks 0–4, so when the first
- * player turns out to be Black the whole board turns round. */
-static void
-rotate_full (XqVariantState *st)
-{
-  for (int i = 0; i < XQ_SQUARES / 2; i++)
-    {
-      XqVariantCell t = st->cell[i];
-      st->cell[i] = st->cell[89 - i];
-      st->cell[89 - i] = t;
-    }
-  for (int i = 0; i < XQ_SQUARES; i++)
-    if (st->cell[i].face == XQ_FACE_DOWN)
-      st->cell[i].mover = (gint8) (xq_sq_rank (i) < 5 ? XQ_RED : XQ_BLACK);
-}
-
 static XqPiece
 take_identity (XqVariantState *st, int i, XqPiece given)
 {
@@ -975,8 +473,11 @@ xq_variant_apply (XqVariantState *st, const XqVariantOptions *opts,
   XqColor mover = st->colors_known ? st->side : XQ_RED;
   gboolean progress = FALSE;
   XqPiece revealed = XQ_EMPTY, captured = XQ_EMPTY;
+  gboolean colours_found = FALSE;
+  const XqVariantRules *rules;
 
   g_return_if_fail (st != NULL && a != NULL && undo != NULL);
+  rules = rules_of (st->kind);
   (void) opts;
   undo->before = *st;
 
@@ -984,7 +485,7 @@ xq_variant_apply (XqVariantState *st, const XqVariantOptions *opts,
     {
     case XQ_ACTION_FLIP:
       revealed = take_identity (st, a->from, a->reveal);
-      put_up (st, a->from, revealed);
+      xq_variant_put_up (st, a->from, revealed);
       progress = TRUE;
       break;
 
@@ -1000,7 +501,7 @@ xq_variant_apply (XqVariantState *st, const XqVariantOptions *opts,
             revealed = take_identity (st, a->from, a->reveal);
             moving.piece = revealed;
           }
-        put_up (st, a->to, moving.piece);
+        xq_variant_put_up (st, a->to, moving.piece);
         memset (&st->cell[a->from], 0, sizeof st->cell[a->from]);
         st->cell[a->from].mover = -1;
         progress = captured != XQ_EMPTY || revealed != XQ_EMPTY;
@@ -1012,7 +513,7 @@ xq_variant_apply (XqVariantState *st, const XqVariantOptions *opts,
         XqPiece p = xq_piece_make (st->side, (XqPieceType) a->type);
         g_return_if_fail (st->hand[p] > 0);
         st->hand[p]--;
-        put_up (st, a->to, p);
+        xq_variant_put_up (st, a->to, p);
         progress = TRUE;
       }
       break;
@@ -1045,11 +546,10 @@ xq_variant_apply (XqVariantState *st, const XqVariantOptions *opts,
     {
       st->colors_known = TRUE;
       st->first_color = mover = xq_piece_color (revealed);
-      if (st->kind == XQ_VARIANT_ANQI && mover == XQ_BLACK)
-        rotate_full (st);
+      colours_found = TRUE;
     }
-  if (st->kind == XQ_VARIANT_CUBE)
-    st->cube_turned[mover] = a->kind == XQ_ACTION_CUBE;
+  if (rules->played)
+    rules->played (st, a, mover, colours_found);
   st->side = xq_color_other (mover);
   st->ply++;
   st->quiet = progress ? 0 : st->quiet + 1;
@@ -1073,8 +573,8 @@ winner_of (XqColor c)
   return c == XQ_RED ? XQ_WINNER_RED : XQ_WINNER_BLACK;
 }
 
-static int
-pieces_of (const XqVariantState *st, XqColor c, XqPieceType only)
+int
+xq_variant_pieces_of (const XqVariantState *st, XqColor c, XqPieceType only)
 {
   int n = 0;
   for (int i = 0; i < st->files * st->ranks; i++)
@@ -1092,21 +592,22 @@ xq_variant_state_result (const XqVariantState *st, const XqVariantOptions *opts)
 {
   XqVariantResult r = { XQ_WINNER_NONE, XQ_VREASON_NONE, -1, XQ_REASON_NONE };
   XqVariantAction buf[XQ_VARIANT_MAX_ACTIONS];
+  const XqVariantRules *rules;
 
   g_return_val_if_fail (st != NULL && opts != NULL, r);
-  if (st->colors_known)
-    {
-      XqPieceType needed = st->kind == XQ_VARIANT_ANQI ? XQ_KING : XQ_NO_TYPE;
-      if (xq_variant_kind_is_half (st->kind) || st->kind == XQ_VARIANT_ANQI)
-        for (int c = XQ_RED; c <= XQ_BLACK; c++)
-          if (pieces_of (st, (XqColor) c, needed) == 0)
-            {
-              r.winner = winner_of (xq_color_other ((XqColor) c));
-              r.reason = needed ? XQ_VREASON_GENERAL_CAPTURED : XQ_VREASON_ALL_CAPTURED;
-              r.ply = st->ply;
-              return r;
-            }
-    }
+  rules = rules_of (st->kind);
+  if (st->colors_known && rules->lost)
+    for (int c = XQ_RED; c <= XQ_BLACK; c++)
+      {
+        XqVariantReason lost = rules->lost (st, (XqColor) c);
+        if (lost != XQ_VREASON_NONE)
+          {
+            r.winner = winner_of (xq_color_other ((XqColor) c));
+            r.reason = lost;
+            r.ply = st->ply;
+            return r;
+          }
+      }
   if (gen_actions (st, opts, -1, buf) == 0)
     {
       r.winner = winner_of (xq_color_other (st->side));
@@ -1221,203 +722,70 @@ refusal_sentence (XqRefusal r)
     }
 }
 
-static gboolean
-kind_allowed (XqVariantKind kind, XqActionKind a)
-{
-  switch (a)
-    {
-    case XQ_ACTION_MOVE:     return TRUE;
-    case XQ_ACTION_FLIP:     return kind == XQ_VARIANT_BANQI;
-    case XQ_ACTION_DROP:     return kind == XQ_VARIANT_LUOQI;
-    case XQ_ACTION_CUBE:     return kind == XQ_VARIANT_CUBE;
-    case XQ_ACTION_DOUBLE:   return kind == XQ_VARIANT_WUHU;
-    case XQ_ACTION_EXCHANGE: return kind == XQ_VARIANT_MIXED;
-    default:                 return FALSE;
-    }
-}
-
-static gboolean
-cell_ok (const XqVariantState *st, int i)
+gboolean
+xq_variant_cell_ok (const XqVariantState *st, int i)
 {
   return i >= 0 && i < st->files * st->ranks;
 }
 
-/* What stops a move on the half board that its geometry would allow. */
-static XqRefusal
-half_move_refusal (const XqVariantState *st, const XqVariantOptions *opts, const XqVariantAction *a)
+XqRefusal
+xq_variant_refuse_mover (const XqVariantState *st, int from, int to)
 {
-  XqPieceType t = xq_piece_type (st->cell[a->from].piece);
-  const XqVariantCell *target = &st->cell[a->to];
-  int df = a->to % 8 - a->from % 8, dr = a->to / 8 - a->from / 8;
-  gboolean line = (df == 0) != (dr == 0);
-  int dist = ABS (df) + ABS (dr), between = 0;
+  if (!xq_variant_cell_ok (st, from) || !xq_variant_cell_ok (st, to) || st->cell[from].face == XQ_FACE_EMPTY)
+    return XQ_REFUSE_NO_PIECE;
+  if (st->cell[from].face == XQ_FACE_DOWN && xq_variant_kind_is_half (st->kind))
+    return XQ_REFUSE_FACE_DOWN;
+  if (!st->colors_known && st->cell[from].face == XQ_FACE_UP)
+    return XQ_REFUSE_NOT_YOURS;
+  if (xq_variant_owner (st, from) != (int) st->side)
+    return XQ_REFUSE_NOT_YOURS;
+  return XQ_REFUSE_NONE;
+}
 
-  if (!line)
-    return XQ_REFUSE_BAD_MOVE;
-  for (int k = 1; k < dist; k++)
+XqRefusal
+xq_variant_refuse_full_board (const XqVariantState *st, int from, int to, gboolean reaches)
+{
+  XqVariantState tmp;
+
+  if (!reaches)
     {
-      int i = a->from + (df ? (df > 0 ? k : -k) : (dr > 0 ? 8 * k : -8 * k));
-      if (st->cell[i].face != XQ_FACE_EMPTY)
-        between++;
+      if (xq_variant_effective_type (st, from) == XQ_CANNON && st->cell[to].face != XQ_FACE_EMPTY
+          && (xq_sq_file (from) == xq_sq_file (to) || xq_sq_rank (from) == xq_sq_rank (to)))
+        return XQ_REFUSE_CANNON_SCREEN;
+      return XQ_REFUSE_BAD_MOVE;
     }
-  if (target->face == XQ_FACE_DOWN)
-    return XQ_REFUSE_CAPTURE_HIDDEN;
-  if (target->face == XQ_FACE_UP && t == XQ_CANNON && !opts->all_one_step)
-    return between == 1 ? XQ_REFUSE_BAD_MOVE : XQ_REFUSE_CANNON_SCREEN;
-  if (dist > 1 && !(opts->slide_chariot && t == XQ_CHARIOT) && !(opts->slide_cannon && t == XQ_CANNON && target->face == XQ_FACE_EMPTY))
-    return XQ_REFUSE_BAD_MOVE;
-  if (opts->all_one_step && dist > 1)
-    return XQ_REFUSE_BAD_MOVE;
-  if (between > 0)
-    return XQ_REFUSE_BAD_MOVE;
-  if (target->face == XQ_FACE_UP)
-    {
-      XqPieceType v = xq_piece_type (target->piece);
-      if (t == XQ_KING && v == XQ_PAWN)
-        return XQ_REFUSE_GENERAL_SOLDIER;
-      if (!half_can_take (opts, t, v))
-        return XQ_REFUSE_TOO_SMALL;
-    }
-  return XQ_REFUSE_BAD_MOVE;
+  /* A move the piece can make that leaves the general exposed. */
+  xq_variant_scratch_move (st, from, to, &tmp);
+  return xq_variant_kings_facing (&tmp, xq_variant_find_king (&tmp, XQ_RED), xq_variant_find_king (&tmp, XQ_BLACK))
+         ? XQ_REFUSE_FACING_GENERALS : XQ_REFUSE_IN_CHECK;
 }
 
 XqRefusal
 xq_variant_explain_refusal (const XqVariantState *st, const XqVariantOptions *opts,
                             const XqVariantAction *a, char **sentence)
 {
-  XqRefusal r = XQ_REFUSE_BAD_MOVE;
-  XqColor me = st->side;
+  XqRefusal r;
+  const XqVariantRules *rules;
 
   g_return_val_if_fail (st != NULL && opts != NULL && a != NULL, XQ_REFUSE_BAD_MOVE);
+  rules = rules_of (st->kind);
   if (sentence)
     *sentence = NULL;
   if (xq_variant_state_result (st, opts).winner != XQ_WINNER_NONE)
     r = XQ_REFUSE_GAME_OVER;
   else if (xq_variant_is_legal (st, opts, a))
     return XQ_REFUSE_NONE;
-  else if (!kind_allowed (st->kind, (XqActionKind) a->kind))
-    r = XQ_REFUSE_WRONG_KIND;
+  else if (a->kind == XQ_ACTION_MOVE)
+    {
+      r = xq_variant_refuse_mover (st, a->from, a->to);
+      if (r == XQ_REFUSE_NONE)
+        r = xq_variant_owner (st, a->to) == (int) st->side ? XQ_REFUSE_OWN_PIECE
+                                                            : rules->move_refusal (st, opts, a);
+    }
+  else if (a->kind <= XQ_ACTION_EXCHANGE && (rules->special & (1u << a->kind)))
+    r = rules->special_refusal (st, opts, a);
   else
-    switch (a->kind)
-      {
-      case XQ_ACTION_FLIP:
-        if (!cell_ok (st, a->from) || st->cell[a->from].face == XQ_FACE_EMPTY)
-          r = XQ_REFUSE_NO_PIECE;
-        else
-          r = XQ_REFUSE_ALREADY_UP;
-        break;
-      case XQ_ACTION_DROP:
-        if (!cell_ok (st, a->to) || a->type < XQ_KING || a->type > XQ_PAWN)
-          r = XQ_REFUSE_BAD_MOVE;
-        else if (st->cell[a->to].face != XQ_FACE_EMPTY)
-          r = XQ_REFUSE_CELL_TAKEN;
-        else
-          r = XQ_REFUSE_NOT_IN_HAND;
-        break;
-      case XQ_ACTION_CUBE:
-        if (st->cube_turned[me])
-          r = XQ_REFUSE_CUBE_TWICE;
-        else if (a->type == st->cube_face[me] || a->type == xq_variant_cube_opposite (st->cube_face[me])
-                 || a->type < XQ_KING || a->type > XQ_PAWN)
-          r = XQ_REFUSE_CUBE_FACE;
-        else
-          r = XQ_REFUSE_IN_CHECK;
-        break;
-      case XQ_ACTION_EXCHANGE:
-        if (!cell_ok (st, a->from) || st->cell[a->from].face == XQ_FACE_EMPTY)
-          r = XQ_REFUSE_NO_PIECE;
-        else if (xq_variant_owner (st, a->from) != (int) me)
-          r = XQ_REFUSE_NOT_YOURS;
-        else if (xq_piece_type (st->cell[a->from].piece) != XQ_PAWN)
-          r = XQ_REFUSE_NOT_SOLDIER;
-        else
-          {
-            XqPosition pos;
-            xq_variant_to_position (st, &pos);
-            r = xq_position_in_check (&pos, me) ? XQ_REFUSE_IN_CHECK : XQ_REFUSE_NO_CANNON;
-          }
-        break;
-      case XQ_ACTION_DOUBLE:
-      case XQ_ACTION_MOVE:
-        {
-          int from = a->from, to = a->to;
-          if (!cell_ok (st, from) || !cell_ok (st, to) || st->cell[from].face == XQ_FACE_EMPTY)
-            {
-              r = XQ_REFUSE_NO_PIECE;
-              break;
-            }
-          if (st->cell[from].face == XQ_FACE_DOWN && xq_variant_kind_is_half (st->kind))
-            {
-              r = XQ_REFUSE_FACE_DOWN;
-              break;
-            }
-          if (!st->colors_known && st->cell[from].face == XQ_FACE_UP)
-            {
-              r = XQ_REFUSE_NOT_YOURS;
-              break;
-            }
-          if (xq_variant_owner (st, from) != (int) me)
-            {
-              r = XQ_REFUSE_NOT_YOURS;
-              break;
-            }
-          if (a->kind == XQ_ACTION_DOUBLE
-              && (xq_piece_type (st->cell[from].piece) != XQ_PAWN
-                  || !cell_ok (st, a->from2) || st->cell[a->from2].face == XQ_FACE_EMPTY
-                  || (a->from2 != a->to && xq_piece_type (st->cell[a->from2].piece) != XQ_PAWN)))
-            {
-              r = XQ_REFUSE_NOT_SOLDIER;
-              break;
-            }
-          if (xq_variant_owner (st, to) == (int) me)
-            {
-              r = XQ_REFUSE_OWN_PIECE;
-              break;
-            }
-          if (xq_variant_kind_is_half (st->kind))
-            {
-              r = half_move_refusal (st, opts, a);
-              break;
-            }
-          if (a->kind == XQ_ACTION_DOUBLE)
-            {
-              r = XQ_REFUSE_BAD_MOVE;
-              break;
-            }
-          /* Full board: a move the piece can make that leaves the general exposed. */
-          {
-            XqVariantState tmp = *st;
-            XqVariantAction buf[64];
-            Gen g = { buf, 0 };
-            gboolean geometric = FALSE;
-            if (st->kind == XQ_VARIANT_WUHU || st->kind == XQ_VARIANT_MIXED)
-              {
-                XqPosition pos;
-                xq_variant_to_position (st, &pos);
-                geometric = xq_position_is_pseudo_legal (&pos, xq_move_make (from, to));
-              }
-            else
-              {
-                full_gen_piece (st, from, me, &g);
-                for (int k = 0; k < g.n; k++)
-                  geometric |= buf[k].to == to;
-              }
-            if (!geometric)
-              {
-                if (xq_variant_effective_type (st, from) == XQ_CANNON && st->cell[to].face != XQ_FACE_EMPTY
-                    && (xq_sq_file (from) == xq_sq_file (to) || xq_sq_rank (from) == xq_sq_rank (to)))
-                  r = XQ_REFUSE_CANNON_SCREEN;
-                break;
-              }
-            scratch_move (st, from, to, &tmp);
-            r = kings_facing (&tmp, find_king (&tmp, XQ_RED), find_king (&tmp, XQ_BLACK))
-                ? XQ_REFUSE_FACING_GENERALS : XQ_REFUSE_IN_CHECK;
-          }
-        }
-        break;
-      default:
-        r = XQ_REFUSE_WRONG_KIND;
-      }
+    r = XQ_REFUSE_WRONG_KIND;
   if (sentence)
     *sentence = g_strdup (refusal_sentence (r));
   return r;

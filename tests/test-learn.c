@@ -1141,9 +1141,13 @@ test_setup_drag (Fixture       *f,
   g_assert_cmpint (shown_piece (f, home), ==, XQ_EMPTY);
   g_assert_nonnull (xq_lesson_player_get_tray_button (f->player, piece));
 
-  /* Escape: the piece is back on its point, with its praise. */
+  /* Escape: the piece is back on its point, with its praise.  The point
+   * is looked up again: the tray's button came back meanwhile, and the
+   * board may have been laid out anew since (it was, on a loaded machine,
+   * and the press missed the piece). */
   drag_from_tray (f, piece, home);
   g_assert_true (marks_have_role (f, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_CORRECT));
+  xq_board_view_get_point (view, home, &x, &y);
   g_assert_nonnull (prepare_drag (GTK_WIDGET (f->board), x, y));
   g_signal_emit_by_name (source, "drag-begin", NULL);
   g_assert_cmpint (shown_piece (f, home), ==, XQ_EMPTY);

@@ -282,3 +282,27 @@ xq_json_parse_bounded (const char *data, gsize length, gsize max_bytes, char **w
     }
   return g_steal_pointer (&parser);
 }
+
+const char *
+xq_json_member_string (JsonObject *obj, const char *key)
+{
+  JsonNode *node;
+
+  g_return_val_if_fail (obj != NULL && key != NULL, NULL);
+  node = json_object_get_member (obj, key);
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+  return json_node_get_string (node);
+}
+
+gint64
+xq_json_member_int (JsonObject *obj, const char *key, gint64 fallback)
+{
+  JsonNode *node;
+
+  g_return_val_if_fail (obj != NULL && key != NULL, fallback);
+  node = json_object_get_member (obj, key);
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64)
+    return fallback;
+  return json_node_get_int (node);
+}

@@ -7,7 +7,6 @@
 
 #include <errno.h>
 #include <glib/gi18n-lib.h>
-#include <string.h>
 
 #include "xq-json-bounded.h"
 #include "xq-json-file.h"
@@ -63,12 +62,9 @@ xq_json_file_parse_learner (const char *data, gsize length, gsize max_bytes, con
   if (!JSON_NODE_HOLDS_OBJECT (node))
     return refuse (error, domain, code, file_name, "$", _("not an object"));
   obj = json_node_get_object (node);
-  node = json_object_get_member (obj, "format");
-  if (node == NULL || json_node_get_value_type (node) != G_TYPE_INT64 || json_node_get_int (node) != 1)
+  if (xq_json_member_int (obj, "format", 0) != 1)
     return refuse (error, domain, code, file_name, "$.format", _("not format 1"));
-  node = json_object_get_member (obj, "learner");
-  if (node == NULL || json_node_get_value_type (node) != G_TYPE_STRING ||
-      strcmp (json_node_get_string (node), learner) != 0)
+  if (g_strcmp0 (xq_json_member_string (obj, "learner"), learner) != 0)
     return refuse (error, domain, code, file_name, "$.learner", _("not this learner"));
   return g_steal_pointer (&parser);
 }

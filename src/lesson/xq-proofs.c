@@ -172,29 +172,6 @@ xq_proofs_add (XqProofs *proofs, const XqPosition *pos, int n, const XqSolution 
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Proof, proof_free)
 
-/* json-glib's typed getters warn (a critical) when the member holds an
- * array or an object, and a file on disk may hold anything: these look at
- * the node first. */
-static const char *
-string_member (JsonObject *o, const char *name)
-{
-  JsonNode *node = json_object_get_member (o, name);
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-  return json_node_get_string (node);
-}
-
-static gint64
-int_member (JsonObject *o, const char *name)
-{
-  JsonNode *node = json_object_get_member (o, name);
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64)
-    return 0;
-  return json_node_get_int (node);
-}
-
 /* An entry is used only if everything in it holds together: the key is
  * the one its FEN and goal give, the position is legal, the mate is within
  * the goal and every key is a legal move, listed once. */
@@ -212,15 +189,15 @@ read_entry (JsonNode *node, char **key_out)
   if (!JSON_NODE_HOLDS_OBJECT (node))
     return NULL;
   o = json_node_get_object (node);
-  key = string_member (o, "key");
-  fen = string_member (o, "fen");
+  key = xq_json_member_string (o, "key");
+  fen = xq_json_member_string (o, "fen");
   if (key == NULL || fen == NULL || strlen (fen) > 128
       || !json_object_has_member (o, "keys")
       || !JSON_NODE_HOLDS_ARRAY (json_object_get_member (o, "keys")))
     return NULL;
   p = g_new0 (Proof, 1);
-  p->n = (int) CLAMP (int_member (o, "mate-in"), 0, XQ_SOLVER_MAX_MATE + 1);
-  p->mate = (int) CLAMP (int_member (o, "mate"), 0, XQ_SOLVER_MAX_MATE + 1);
+  p->n = (int) CLAMP (xq_json_member_int (o, "mate-in", 0), 0, XQ_SOLVER_MAX_MATE + 1);
+  p->mate = (int) CLAMP (xq_json_member_int (o, "mate", 0), 0, XQ_SOLVER_MAX_MATE + 1);
   if (p->n < 1 || p->n > XQ_SOLVER_MAX_MATE || p->mate < 1 || p->mate > p->n)
     return NULL;
   if (!xq_position_set_fen (&pos, fen, NULL))
@@ -282,8 +259,8 @@ load_all (XqProofs *proofs, const char *name, const char *data, gsize length,
     }
   root = json_parser_get_root (parser);
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root)
-      || int_member (obj = json_node_get_object (root), "format") != 1
-      || g_strcmp0 (string_member (obj, "type"), "proofs") != 0
+      || xq_json_member_int (obj = json_node_get_object (root), "format", 0) != 1
+      || g_strcmp0 (xq_json_member_string (obj, "type"), "proofs") != 0
       || !json_object_has_member (obj, "proofs")
       || !JSON_NODE_HOLDS_ARRAY (json_object_get_member (obj, "proofs")))
     {

@@ -299,8 +299,10 @@ xq_proofs_load_file (XqProofs *proofs, const char *path, guint *n_dropped, GErro
   return load_all (proofs, path, data, length, n_dropped, error);
 }
 
-/* What xq_proofs_save_file writes around the entries, one entry a line:
- *   "\n    { \"key\": \"<64 hex>\", ... }" with a comma after all but the last. */
+/* How xq_proofs_save_file lays a document out, which xq_proofs_index_file
+ * relies on: the head, then each entry on a line of its own beginning with
+ * its key ("\n" ENTRY_HEAD "<64 hex>\", ... }", a comma after all but the
+ * last), then the tail. */
 #define LAYOUT_HEAD "{\n  \"format\": 1,\n  \"type\": \"proofs\",\n  \"proofs\": ["
 #define LAYOUT_TAIL "\n  ]\n}\n"
 #define ENTRY_HEAD  "    { \"key\": \""
@@ -403,38 +405,50 @@ read_all_pending (XqProofs *proofs)
     read_pending (proofs, g_ptr_array_index (keys, i));
 }
 
+/* Takes text (NUL-ended at length). */
+static gboolean
+index_text (XqProofs *proofs, const char *name, char *text, gsize length, GError **error)
+{
+  gboolean ok;
+
+  g_mutex_lock (&proofs->lock);
+  if (proofs->text == NULL && g_hash_table_size (proofs->table) == 0
+      && strlen (text) == length && index_layout (proofs, text, length))
+    {
+      proofs->text = text;
+      g_mutex_unlock (&proofs->lock);
+      return TRUE;
+    }
+  g_mutex_unlock (&proofs->lock);
+  /* Written some other way (or a second file): read every entry now. */
+  ok = load_all (proofs, name, text, length, NULL, error);
+  g_free (text);
+  return ok;
+}
+
 gboolean
 xq_proofs_index_file (XqProofs *proofs, const char *path, GError **error)
 {
-  g_autofree char *data = NULL;
+  char *data = NULL;
   gsize length;
 
   g_return_val_if_fail (proofs != NULL && path != NULL, FALSE);
   if (!xq_safe_file_read (path, XQ_PROOFS_MAX_BYTES, &data, &length, error))
     return FALSE;
-  return xq_proofs_index_data (proofs, path, data, length, error);
+  return index_text (proofs, path, data, length, error);
 }
 
 gboolean
 xq_proofs_index_data (XqProofs *proofs, const char *name, const char *data, gsize length,
                       GError **error)
 {
-  g_autoptr(GHashTable) spans = NULL;
-  g_autofree char *text = NULL;
+  char *text;
 
   g_return_val_if_fail (proofs != NULL && name != NULL && data != NULL, FALSE);
-  text = g_strndup (data, length);
-  g_mutex_lock (&proofs->lock);
-  if (proofs->text == NULL && g_hash_table_size (proofs->table) == 0
-      && strlen (text) == length && index_layout (proofs, text, length))
-    {
-      proofs->text = g_steal_pointer (&text);
-      g_mutex_unlock (&proofs->lock);
-      return TRUE;
-    }
-  g_mutex_unlock (&proofs->lock);
-  /* Written some other way (or a second file): read every entry now. */
-  return load_all (proofs, name, data, length, NULL, error);
+  text = g_malloc (length + 1);
+  memcpy (text, data, length);
+  text[length] = '\0';
+  return index_text (proofs, name, text, length, error);
 }
 
 static int
@@ -462,7 +476,7 @@ sorted_keys (XqProofs *proofs)
 gboolean
 xq_proofs_save_file (XqProofs *proofs, const char *path, GError **error)
 {
-  g_autoptr(GString) out = g_string_new ("{\n  \"format\": 1,\n  \"type\": \"proofs\",\n  \"proofs\": [");
+  g_autoptr(GString) out = g_string_new (LAYOUT_HEAD);
   g_autoptr(GPtrArray) keys = NULL;
 
   g_return_val_if_fail (proofs != NULL && path != NULL, FALSE);
@@ -474,7 +488,7 @@ xq_proofs_save_file (XqProofs *proofs, const char *path, GError **error)
       const char *key = g_ptr_array_index (keys, i);
       Proof *p = g_hash_table_lookup (proofs->table, key);
 
-      g_string_append_printf (out, "%s\n    { \"key\": \"%s\", \"fen\": \"%s\", \"mate-in\": %d, \"mate\": %d, \"keys\": [",
+      g_string_append_printf (out, "%s\n" ENTRY_HEAD "%s\", \"fen\": \"%s\", \"mate-in\": %d, \"mate\": %d, \"keys\": [",
                               i > 0 ? "," : "", key, p->fen, p->n, p->mate);
       for (int k = 0; k < p->n_keys; k++)
         {
@@ -486,7 +500,7 @@ xq_proofs_save_file (XqProofs *proofs, const char *path, GError **error)
       g_string_append (out, "] }");
     }
   g_mutex_unlock (&proofs->lock);
-  g_string_append (out, "\n  ]\n}\n");
+  g_string_append (out, LAYOUT_TAIL);
   return xq_safe_file_write (path, out->str, (gssize) out->len, error);
 }
 

@@ -35,8 +35,8 @@
 # has no window manager, so both windows open at the top left).
 # POINTER=center puts it at the centre of the 1280x1024 screen instead,
 # where Xvfb starts it and where the earlier rounds in docs/building.md had
-# it: inside both windows, so each is hovered as it opens (our unit card
-# there answers with a hover frame; GNOME Chess's board does not).
+# it: inside both windows, so each is hovered as it opens and each draws a
+# second frame after its first (ours for the unit card under the pointer).
 #
 # Usage: [RUNS=N] [SIZE=WxH] [POINTER=corner|center] [XQ_BIN=PROGRAM] tools/bench-startup.sh [BUILD_DIR]
 #        (default: build; the schemas are taken from BUILD_DIR/data)

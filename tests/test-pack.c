@@ -647,6 +647,25 @@ test_install_same_id (void)
   rm_rf (dir);
 }
 
+/* A file in the destination whose "type" or "id" is not a string is not a
+ * lesson file to compare with: the pack installs beside it, without a
+ * warning from json-glib's typed getters (fatal in tests). */
+static void
+test_install_beside_odd_file (void)
+{
+  g_autoptr(XqPack) pack = load_good ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = make_destination ();
+  g_autofree char *odd = g_build_filename (dir, "odd.json", NULL);
+  g_autofree char *installed = g_build_filename (dir, "palace-drill.json", NULL);
+
+  g_assert_true (g_file_set_contents (odd, "{ \"type\": [\"unit\"], \"id\": { \"a\": 1 } }", -1, NULL));
+  g_assert_true (xq_pack_install (pack, dir, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (installed, G_FILE_TEST_IS_REGULAR));
+  rm_rf (dir);
+}
+
 static void
 test_install_into_file (void)
 {
@@ -822,6 +841,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson/pack/refused/many-exercises", test_refused_many_exercises);
   g_test_add_func ("/lesson/pack/install/symlink", test_install_symlink);
   g_test_add_func ("/lesson/pack/install/same-id", test_install_same_id);
+  g_test_add_func ("/lesson/pack/install/beside-odd-file", test_install_beside_odd_file);
   g_test_add_func ("/lesson/pack/install/into-file", test_install_into_file);
   g_test_add_func ("/lesson/pack/add/refused", test_add_refused);
   g_test_add_func ("/lesson/pack/export/refused", test_export_cli_refused);

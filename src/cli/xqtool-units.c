@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "xq-json-bounded.h"
 #include "xq-pack.h"
 #include "xq-unit-store.h"
 #include "xqtool.h"
@@ -55,9 +56,9 @@ list_exercises (const char *dir, const char *id)
     {
       JsonObject *e = json_array_get_object_element (list, i);
       g_autofree char *line = g_strdup_printf ("%u | %s | %s | %s", i + 1,
-                                               json_object_get_string_member_with_default (e, "id", ""),
-                                               json_object_get_string_member_with_default (e, "kind", ""),
-                                               json_object_get_string_member_with_default (e, "prompt", ""));
+                                               xq_json_member_string (e, "id", ""),
+                                               xq_json_member_string (e, "kind", ""),
+                                               xq_json_member_string (e, "prompt", ""));
       xqtool_print_line (stdout, line);
     }
   return 0;
@@ -191,7 +192,7 @@ cmd_units (int argc, char **argv)
         return xqtool_usage (&units_self);
       if ((removed = xq_unit_store_remove_exercise (dir, argv[2], a, &error)) == NULL)
         return fail_error (error);
-      xqtool_print_line (stdout, json_object_get_string_member_with_default (removed, "id", ""));
+      xqtool_print_line (stdout, xq_json_member_string (removed, "id", ""));
       return 0;
     }
   if (strcmp (what, "import") == 0)

@@ -284,14 +284,14 @@ xq_json_parse_bounded (const char *data, gsize length, gsize max_bytes, char **w
 }
 
 const char *
-xq_json_member_string (JsonObject *obj, const char *key)
+xq_json_member_string (JsonObject *obj, const char *key, const char *fallback)
 {
   JsonNode *node;
 
-  g_return_val_if_fail (obj != NULL && key != NULL, NULL);
+  g_return_val_if_fail (obj != NULL && key != NULL, fallback);
   node = json_object_get_member (obj, key);
   if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
+    return fallback;
   return json_node_get_string (node);
 }
 

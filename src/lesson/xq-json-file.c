@@ -64,7 +64,7 @@ xq_json_file_parse_learner (const char *data, gsize length, gsize max_bytes, con
   obj = json_node_get_object (node);
   if (xq_json_member_int (obj, "format", 0) != 1)
     return refuse (error, domain, code, file_name, "$.format", _("not format 1"));
-  if (g_strcmp0 (xq_json_member_string (obj, "learner"), learner) != 0)
+  if (g_strcmp0 (xq_json_member_string (obj, "learner", NULL), learner) != 0)
     return refuse (error, domain, code, file_name, "$.learner", _("not this learner"));
   return g_steal_pointer (&parser);
 }

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "xq-json-bounded.h"
 #include "xq-lesson-writer.h"
 
 /* The members of a document, then of everything inside one (pages,
@@ -270,8 +271,8 @@ xq_lesson_field_get_text (const XqKindField *field, JsonObject *o)
       if (field->type == XQ_FIELD_CHOICES && JSON_NODE_HOLDS_OBJECT (e))
         {
           JsonObject *c = json_node_get_object (e);
-          const char *id = json_object_get_string_member_with_default (c, "id", "");
-          const char *text = json_object_get_string_member_with_default (c, "text", "");
+          const char *id = xq_json_member_string (c, "id", "");
+          const char *text = xq_json_member_string (c, "text", "");
           g_autofree char *given = default_option_id (text, i);
 
           if (strcmp (id, given) == 0 && strchr (text, ':') == NULL)

@@ -36,8 +36,8 @@ peek_id (const char *path, XqLessonFileType *type, char **id)
       !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     return FALSE;
   obj = json_node_get_object (json_parser_get_root (parser));
-  t = json_object_get_string_member_with_default (obj, "type", NULL);
-  s = json_object_get_string_member_with_default (obj, "id", NULL);
+  t = xq_json_member_string (obj, "type", NULL);
+  s = xq_json_member_string (obj, "id", NULL);
   if (t == NULL || s == NULL)
     return FALSE;
   if (strcmp (t, "unit") == 0)

@@ -189,8 +189,8 @@ read_entry (JsonNode *node, char **key_out)
   if (!JSON_NODE_HOLDS_OBJECT (node))
     return NULL;
   o = json_node_get_object (node);
-  key = xq_json_member_string (o, "key");
-  fen = xq_json_member_string (o, "fen");
+  key = xq_json_member_string (o, "key", NULL);
+  fen = xq_json_member_string (o, "fen", NULL);
   if (key == NULL || fen == NULL || strlen (fen) > 128
       || !json_object_has_member (o, "keys")
       || !JSON_NODE_HOLDS_ARRAY (json_object_get_member (o, "keys")))
@@ -260,7 +260,7 @@ load_all (XqProofs *proofs, const char *name, const char *data, gsize length,
   root = json_parser_get_root (parser);
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root)
       || xq_json_member_int (obj = json_node_get_object (root), "format", 0) != 1
-      || g_strcmp0 (xq_json_member_string (obj, "type"), "proofs") != 0
+      || g_strcmp0 (xq_json_member_string (obj, "type", NULL), "proofs") != 0
       || !json_object_has_member (obj, "proofs")
       || !JSON_NODE_HOLDS_ARRAY (json_object_get_member (obj, "proofs")))
     {

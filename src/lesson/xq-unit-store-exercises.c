@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "xq-json-bounded.h"
 #include "xq-lesson.h"
 #include "xq-unit-store-private.h"
 
@@ -87,7 +88,7 @@ exercise_id_used (JsonArray *list, const char *id)
     {
       JsonNode *e = json_array_get_element (list, i);
       if (JSON_NODE_HOLDS_OBJECT (e) &&
-          g_strcmp0 (json_object_get_string_member_with_default (json_node_get_object (e), "id", NULL), id) == 0)
+          g_strcmp0 (xq_json_member_string (json_node_get_object (e), "id", NULL), id) == 0)
         return TRUE;
     }
   return FALSE;
@@ -120,7 +121,7 @@ xq_unit_store_duplicate_exercise (const char *dir, const char *id, guint index, 
       return NULL;
     }
   o = json_node_get_object (copy);
-  stem = g_strndup (json_object_get_string_member_with_default (o, "id", "exercise"), XQ_LESSON_MAX_WORD - 4);
+  stem = g_strndup (xq_json_member_string (o, "id", "exercise"), XQ_LESSON_MAX_WORD - 4);
   for (guint n = 2; n < 1000 && new_id == NULL; n++)
     {
       g_autofree char *candidate = g_strdup_printf ("%s-%u", stem, n);

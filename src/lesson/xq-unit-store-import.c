@@ -9,6 +9,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "xq-json-bounded.h"
 #include "xq-lesson-writer.h"
 #include "xq-pack.h"
 #include "xq-safe-file.h"
@@ -41,7 +42,7 @@ exercise_hashes (JsonObject *unit)
 
       if (!JSON_NODE_HOLDS_OBJECT (e))
         continue;
-      id = json_object_get_string_member_with_default (json_node_get_object (e), "id", NULL);
+      id = xq_json_member_string (json_node_get_object (e), "id", NULL);
       if (id != NULL)
         g_hash_table_replace (hashes, g_strdup (id), xq_unit_store_exercise_hash (json_node_get_object (e)));
     }
@@ -77,7 +78,7 @@ xq_unit_store_forget_changed (JsonObject *old_unit, JsonObject *new_unit, XqProg
     return 0;
   kept = xq_unit_store_unchanged_exercises (old_unit, new_unit);
   /* Progress is keyed by the old unit's id. */
-  id = json_object_get_string_member_with_default (old_unit, "id", "");
+  id = xq_json_member_string (old_unit, "id", "");
   if (!xq_progress_store_forget_exercises (learners, id, kept, &dropped, error))
     return 0;
   return dropped;

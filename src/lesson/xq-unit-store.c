@@ -63,7 +63,7 @@ xq_unit_store_read (const char *path, GError **error)
     }
   root = json_parser_get_root (parser);
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root) ||
-      g_strcmp0 (json_object_get_string_member_with_default (json_node_get_object (root), "type", ""), "unit") != 0)
+      g_strcmp0 (xq_json_member_string (json_node_get_object (root), "type", NULL), "unit") != 0)
     {
       g_set_error (error, XQ_UNIT_STORE_ERROR, XQ_UNIT_STORE_ERROR_INVALID, _("%s is not a unit"), path);
       return NULL;
@@ -109,8 +109,8 @@ info_from (const char *path, JsonObject *unit)
   JsonNode *number = json_object_get_member (unit, "number");
 
   info->path = g_strdup (path);
-  info->id = g_strdup (json_object_get_string_member_with_default (unit, "id", ""));
-  info->title = g_strdup (json_object_get_string_member_with_default (unit, "title", ""));
+  info->id = g_strdup (xq_json_member_string (unit, "id", ""));
+  info->title = g_strdup (xq_json_member_string (unit, "title", ""));
   info->number = number != NULL && JSON_NODE_HOLDS_VALUE (number) &&
                  json_node_get_value_type (number) == G_TYPE_INT64 ? (int) json_node_get_int (number) : 0;
   info->n_exercises = list != NULL ? json_array_get_length (list) : 0;
@@ -234,8 +234,8 @@ xq_unit_store_present (const char *dir)
           (parser = xq_json_parse_bounded (data, length, XQ_PACK_MAX_BYTES, &where, NULL)) != NULL &&
           (root = json_parser_get_root (parser)) != NULL && JSON_NODE_HOLDS_OBJECT (root))
         o = json_node_get_object (root);
-      p->type = g_strdup (o != NULL ? json_object_get_string_member_with_default (o, "type", "") : "");
-      p->id = g_strdup (o != NULL ? json_object_get_string_member_with_default (o, "id", "") : "");
+      p->type = g_strdup (o != NULL ? xq_json_member_string (o, "type", "") : "");
+      p->id = g_strdup (o != NULL ? xq_json_member_string (o, "id", "") : "");
       p->path = g_steal_pointer (&path);
       g_ptr_array_add (out, p);
     }
@@ -330,7 +330,7 @@ set_title (JsonObject *unit, const char *old_title, const char *title)
       {
         JsonNode *page = json_array_get_element (json_node_get_array (pages), i);
         if (JSON_NODE_HOLDS_OBJECT (page) &&
-            g_strcmp0 (json_object_get_string_member_with_default (json_node_get_object (page), "text", NULL),
+            g_strcmp0 (xq_json_member_string (json_node_get_object (page), "text", NULL),
                        old_title) == 0)
           json_object_set_string_member (json_node_get_object (page), "text", title);
       }
@@ -541,7 +541,7 @@ xq_unit_store_restore (const char *dir, const char *trash_path, GError **error)
   unit = xq_unit_store_read (trash_path, error);
   if (unit == NULL)
     return FALSE;
-  id = json_object_get_string_member_with_default (unit, "id", "");
+  id = xq_json_member_string (unit, "id", "");
   {
     g_autoptr(XqUnitInfo) clash = xq_unit_store_find (dir, id, NULL);
     if (clash != NULL)

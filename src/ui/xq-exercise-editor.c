@@ -570,14 +570,14 @@ xq_exercise_editor_load_json (XqExerciseEditor *self, const char *json, GError *
 
   xq_exercise_editor_reset (self);
   self->loading = TRUE;
-  gtk_editable_set_text (GTK_EDITABLE (self->id), (s = xq_json_member_string (o, "id")) ? s : "");
-  gtk_editable_set_text (GTK_EDITABLE (self->prompt), (s = xq_json_member_string (o, "prompt")) ? s : "");
-  kind = xq_kind_by_name (xq_json_member_string (o, "kind"));
+  gtk_editable_set_text (GTK_EDITABLE (self->id), xq_json_member_string (o, "id", ""));
+  gtk_editable_set_text (GTK_EDITABLE (self->prompt), xq_json_member_string (o, "prompt", ""));
+  kind = xq_kind_by_name (xq_json_member_string (o, "kind", NULL));
   for (guint i = 0; kind != NULL && i < n; i++)
     if (kinds[i] == kind)
       gtk_drop_down_set_selected (self->kind, i);
   build_fields (self);
-  if ((s = xq_json_member_string (o, "fen")) != NULL)
+  if ((s = xq_json_member_string (o, "fen", NULL)) != NULL)
     xq_position_editor_set_fen (self->position, s, NULL);
   if (json_object_has_member (o, "marks"))
     {
@@ -588,7 +588,7 @@ xq_exercise_editor_load_json (XqExerciseEditor *self, const char *json, GError *
     }
   hints = xq_lesson_field_get_text (xq_kind_common_field ("hints"), o);
   gtk_text_buffer_set_text (gtk_text_view_get_buffer (self->hints), hints != NULL ? hints : "", -1);
-  if ((s = xq_json_member_string (o, "pieces")) != NULL)
+  if ((s = xq_json_member_string (o, "pieces", NULL)) != NULL)
     for (guint i = 0; xq_kind_common_field ("pieces")->values[i].value != NULL; i++)
       if (strcmp (xq_kind_common_field ("pieces")->values[i].value, s) == 0)
         gtk_drop_down_set_selected (self->pieces, i);

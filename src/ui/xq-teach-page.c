@@ -10,6 +10,7 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
+#include "xq-json-bounded.h"
 #include "xq-lesson-board.h"
 #include "xq-lesson-draft.h"
 #include "xq-lesson-player.h"
@@ -38,7 +39,7 @@ xq_teach_page_set_status (XqTeachPage *self, const char *text, gboolean error)
 static const char *
 exercise_id (JsonObject *exercise)
 {
-  return json_object_get_string_member_with_default (exercise, "id", "");
+  return xq_json_member_string (exercise, "id", "");
 }
 
 static void
@@ -112,7 +113,7 @@ xq_teach_page_load_unit (XqTeachPage *self)
   if (obj != NULL)
     {
       gtk_editable_set_text (GTK_EDITABLE (self->unit_title),
-                             json_object_get_string_member_with_default (obj, "title", ""));
+                             xq_json_member_string (obj, "title", ""));
       gtk_spin_button_set_value (self->unit_number,
                                  (double) json_object_get_int_member_with_default (obj, "number",
                                                                                    XQ_UNIT_STORE_FIRST_NUMBER));

@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
 
+#include "xq-json-bounded.h"
 #include "xq-lesson-writer.h"
 #include "xq-unit-list.h"
 #include "xq-unit-store.h"
@@ -44,7 +45,7 @@ status (XqUnitList *self, const char *text, gboolean error)
 static const char *
 exercise_id (JsonObject *exercise)
 {
-  return json_object_get_string_member_with_default (exercise, "id", "");
+  return xq_json_member_string (exercise, "id", "");
 }
 
 /* One row of a list: its text and a menu of what can be done to it. */

@@ -666,6 +666,26 @@ test_install_beside_odd_file (void)
   rm_rf (dir);
 }
 
+/* Found by the pack fuzzer: json-glib reads "\\ub10" followed by a
+ * two-byte character as one escape and leaves half of that character in
+ * the title.  The pack loaded, and wrote out a file that did not parse.
+ * Now a string that is not UTF-8 is refused where it stands. */
+static void
+test_load_not_utf8_title (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("XQ_SOURCE_DIR"), "tests", "data", "repro",
+                                            "fuzz-pack-short-unicode-escape.xqpack", NULL);
+  g_autoptr(GPtrArray) problems = xq_pack_problems_new ();
+  g_autoptr(XqPack) pack = xq_pack_load_file (path, problems);
+  const XqLessonProblem *problem;
+
+  g_assert_null (pack);
+  g_assert_cmpuint (problems->len, ==, 1);
+  problem = problems->pdata[0];
+  g_assert_cmpstr (problem->path, ==, "$.title");
+  g_assert_true (g_utf8_validate (problem->message, -1, NULL));
+}
+
 static void
 test_install_into_file (void)
 {
@@ -842,6 +862,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson/pack/install/symlink", test_install_symlink);
   g_test_add_func ("/lesson/pack/install/same-id", test_install_same_id);
   g_test_add_func ("/lesson/pack/install/beside-odd-file", test_install_beside_odd_file);
+  g_test_add_func ("/lesson/pack/load/not-utf8-title", test_load_not_utf8_title);
   g_test_add_func ("/lesson/pack/install/into-file", test_install_into_file);
   g_test_add_func ("/lesson/pack/add/refused", test_add_refused);
   g_test_add_func ("/lesson/pack/export/refused", test_export_cli_refused);

@@ -170,10 +170,13 @@ too_deep_at (const char *data, gsize length)
 }
 
 /* The path of the first string or member name over XQ_JSON_MAX_STRING
- * bytes, or NULL.  The nesting was bounded before parsing, so the
- * recursion is too. */
+ * bytes, or not UTF-8 (*not_utf8), or NULL.  json-glib takes a \u escape
+ * with fewer than four hex digits before a multi-byte character, and
+ * leaves half of that character in the string: such text would be read,
+ * and written out again as a file that no longer parses.  The nesting was
+ * bounded before parsing, so the recursion is too. */
 static char *
-long_string_at (JsonNode *node, const char *path, gboolean *is_key)
+bad_string_at (JsonNode *node, const char *path, gboolean *is_key, gboolean *not_utf8)
 {
   switch (JSON_NODE_TYPE (node))
     {
@@ -188,13 +191,14 @@ long_string_at (JsonNode *node, const char *path, gboolean *is_key)
             g_autofree char *p = NULL;
             char *found;
 
-            if (strlen (key) > XQ_JSON_MAX_STRING)
+            if (strlen (key) > XQ_JSON_MAX_STRING || !g_utf8_validate (key, -1, NULL))
               {
                 *is_key = TRUE;
+                *not_utf8 = strlen (key) <= XQ_JSON_MAX_STRING;
                 return g_strdup (path);
               }
             p = g_strdup_printf ("%s.%s", path, key);
-            if ((found = long_string_at (json_object_get_member (obj, key), p, is_key)) != NULL)
+            if ((found = bad_string_at (json_object_get_member (obj, key), p, is_key, not_utf8)) != NULL)
               return found;
           }
         return NULL;
@@ -206,7 +210,7 @@ long_string_at (JsonNode *node, const char *path, gboolean *is_key)
         for (guint i = 0; i < json_array_get_length (array); i++)
           {
             g_autofree char *p = g_strdup_printf ("%s[%u]", path, i);
-            char *found = long_string_at (json_array_get_element (array, i), p, is_key);
+            char *found = bad_string_at (json_array_get_element (array, i), p, is_key, not_utf8);
 
             if (found != NULL)
               return found;
@@ -215,9 +219,11 @@ long_string_at (JsonNode *node, const char *path, gboolean *is_key)
       }
     case JSON_NODE_VALUE:
       if (json_node_get_value_type (node) == G_TYPE_STRING &&
-          strlen (json_node_get_string (node)) > XQ_JSON_MAX_STRING)
+          (strlen (json_node_get_string (node)) > XQ_JSON_MAX_STRING ||
+           !g_utf8_validate (json_node_get_string (node), -1, NULL)))
         {
           *is_key = FALSE;
+          *not_utf8 = strlen (json_node_get_string (node)) <= XQ_JSON_MAX_STRING;
           return g_strdup (path);
         }
       return NULL;
@@ -234,7 +240,7 @@ xq_json_parse_bounded (const char *data, gsize length, gsize max_bytes, char **w
   g_autoptr(JsonParser) parser = NULL;
   g_autoptr(GError) local = NULL;
   char *path;
-  gboolean is_key = FALSE;
+  gboolean is_key = FALSE, not_utf8 = FALSE;
 
   g_return_val_if_fail (data != NULL && where != NULL, NULL);
 
@@ -269,10 +275,12 @@ xq_json_parse_bounded (const char *data, gsize length, gsize max_bytes, char **w
       g_set_error (error, XQ_LESSON_ERROR, XQ_LESSON_ERROR_SYNTAX, _("the file is empty"));
       return NULL;
     }
-  if ((path = long_string_at (json_parser_get_root (parser), "$", &is_key)) != NULL)
+  if ((path = bad_string_at (json_parser_get_root (parser), "$", &is_key, &not_utf8)) != NULL)
     {
       *where = path;
-      if (is_key)
+      if (not_utf8)
+        g_set_error (error, XQ_LESSON_ERROR, XQ_LESSON_ERROR_SYNTAX, _("The text is not valid UTF-8 here"));
+      else if (is_key)
         g_set_error (error, XQ_LESSON_ERROR, XQ_LESSON_ERROR_TOO_LARGE,
                      _("a key is longer than %d bytes"), XQ_JSON_MAX_STRING);
       else

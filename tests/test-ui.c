@@ -16,6 +16,7 @@
 #include "xq-learn-page.h"
 #include "xq-lesson-board.h"
 #include "xq-lesson-player.h"
+#include "xq-loading-view.h"
 #include "xq-play-page.h"
 #include "xq-position-editor.h"
 #include "xq-preferences-window.h"
@@ -1204,6 +1205,113 @@ test_window_loads_learn_first (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+count_update_cb (GdkFrameClock *clock, guint *count)
+{
+  (*count)++;
+}
+
+static gboolean
+quit_after_cb (gpointer user_data)
+{
+  *(gboolean *) user_data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop for ms milliseconds. */
+static void
+run_for (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, quit_after_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* Counts the frames the window's clock asks for in ms milliseconds. */
+static guint
+count_updates (GtkWidget *window, guint ms)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
+  guint updates = 0;
+  gulong id = g_signal_connect (clock, "update", G_CALLBACK (count_update_cb), &updates);
+
+  run_for (ms);
+  g_signal_handler_disconnect (clock, id);
+  return updates;
+}
+
+/* A window with nothing changing on it asks for no frames.  The Learn and
+ * Puzzles pages keep their loading views (a spinner) as hidden children of
+ * their stacks; a spinner spinning while hidden kept the frame clock
+ * ticking sixty times a second for the whole session.  Every page is
+ * shown in turn, and once it has settled the clock must be still (ticking,
+ * it asks for about 25 frames in the 400 ms). */
+static void
+test_window_idle_after_start (void)
+{
+  XqWindow *window = xq_window_new (NULL);
+  XqLearnPage *learn = xq_window_get_learn_page (window);
+  GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
+  AdwViewStack *stack = find_view_stack (content);
+  g_autoptr(GtkSelectionModel) pages = adw_view_stack_get_pages (stack);
+  guint n_pages = g_list_model_get_n_items (G_LIST_MODEL (pages));
+  GtkWidget *spinner;
+
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+  while (xq_learn_page_is_loading (learn))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (n_pages, >=, 6);
+  for (guint i = 0; i <= n_pages; i++)
+    {
+      /* Last, Learn again: its loading view hidden after having been built. */
+      g_autoptr(AdwViewStackPage) page = g_list_model_get_item (G_LIST_MODEL (pages), i % n_pages);
+      const char *name = adw_view_stack_page_get_name (page);
+
+      adw_view_stack_set_visible_child_name (stack, name);
+      /* Its content loading in a thread, and the switch's animation: let
+       * them end. */
+      run_for (700);
+      g_test_message ("page %s", name);
+      g_assert_cmpuint (count_updates (GTK_WIDGET (window), 400), ==, 0);
+    }
+
+  spinner = xq_test_find_descendant (GTK_WIDGET (learn), GTK_TYPE_SPINNER);
+  g_assert_nonnull (spinner);
+  g_assert_false (gtk_widget_get_mapped (spinner));
+  g_assert_false (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A loading view's spinner turns while it is shown, and only then. */
+static void
+test_loading_view_spins_when_shown (void)
+{
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *stack = gtk_stack_new ();
+  GtkWidget *view = xq_loading_view_new ("Loading…");
+  GtkWidget *spinner = xq_test_find_descendant (view, GTK_TYPE_SPINNER);
+
+  gtk_stack_add_named (GTK_STACK (stack), gtk_label_new ("content"), "content");
+  gtk_stack_add_named (GTK_STACK (stack), view, "loading");
+  gtk_window_set_child (GTK_WINDOW (window), stack);
+  gtk_window_present (GTK_WINDOW (window));
+  gtk_test_widget_wait_for_draw (window);
+  g_assert_false (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "loading");
+  gtk_test_widget_wait_for_draw (window);
+  g_assert_true (gtk_widget_get_mapped (spinner));
+  g_assert_true (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+
+  gtk_stack_set_visible_child_name (GTK_STACK (stack), "content");
+  gtk_test_widget_wait_for_draw (window);
+  g_assert_false (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The header's squeezer of page switchers: the wide one, the narrow one,
  * and the window title when neither fits. */
 static AdwSqueezer *
@@ -1937,6 +2045,8 @@ main (int   argc,
   g_test_add_func ("/ui/window/switcher-no-fade-at-start", test_window_switcher_no_fade_at_start);
   g_test_add_func ("/ui/window/help-overlay-on-demand", test_window_help_overlay_on_demand);
   g_test_add_func ("/ui/window/loads-learn-first", test_window_loads_learn_first);
+  g_test_add_func ("/ui/window/idle-after-start", test_window_idle_after_start);
+  g_test_add_func ("/ui/loading-view/spins-when-shown", test_loading_view_spins_when_shown);
   g_test_add ("/ui/window/boards-follow-settings", WindowFixture, NULL, window_setup,
               test_boards_follow_settings, window_teardown);
   g_test_add ("/ui/window/i18n", WindowFixture, NULL, window_setup, test_window_i18n, window_teardown);

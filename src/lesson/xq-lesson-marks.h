@@ -48,13 +48,18 @@ typedef enum {
 
 #define XQ_LESSON_N_COLORS 5
 
+/* Eight bytes, not twenty: every exercise, introduction page and verdict
+ * carries a whole XqLessonMarks, and a curriculum holds hundreds of them
+ * from start-up on (docs/building.md, "Start-up"). */
 typedef struct {
-  XqLessonMarkKind kind;
-  XqLessonMarkRole role;
-  XqSquare         sq;
-  XqSquare         to;   /* arrows only, else XQ_NO_SQUARE */
-  XqLessonMarkColor color;
+  XqLessonMarkKind  kind  : 8;
+  XqLessonMarkRole  role  : 8;
+  XqLessonMarkColor color : 8;
+  gint8             sq;    /* 0..89 */
+  gint8             to;    /* arrows only, else XQ_NO_SQUARE */
 } XqLessonMark;
+
+G_STATIC_ASSERT (sizeof (XqLessonMark) <= 8);
 
 /* Enough for every point of the board plus a few arrows. */
 #define XQ_LESSON_MAX_MARKS 128

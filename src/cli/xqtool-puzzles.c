@@ -512,7 +512,8 @@ cmd_puzzles (int argc, char **argv)
   if (argc < 2 || (strcmp (argv[1], "next") != 0 && strcmp (argv[1], "daily") != 0))
     return xqtool_usage (&self);
   next = strcmp (argv[1], "next") == 0;
-  for (int i = 2; i < argc; i++)
+  /* Every option takes a value: two words a step. */
+  for (int i = 2; i < argc; i += 2)
     {
       const char *val = i + 1 < argc ? argv[i + 1] : NULL;
 
@@ -528,7 +529,6 @@ cmd_puzzles (int argc, char **argv)
         date_text = val;
       else
         return xqtool_usage (&self);
-      i++;
     }
   if (next && learner == NULL)
     return xqtool_usage (&self);

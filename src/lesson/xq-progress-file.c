@@ -50,7 +50,6 @@ gboolean
 xq_salvage_read_bytes (const char *path, XqSalvage *s, GError **error)
 {
   g_autoptr(GError) local = NULL;
-  g_autofree char *file = g_path_get_basename (path);
 
   if (xq_safe_file_read (path, XQ_SAFE_FILE_MAX_SIZE, &s->data, &s->length, &local))
     {

@@ -63,6 +63,37 @@ fixture_teardown (Fixture       *f,
   g_free (f->store_dir);
 }
 
+/* With no lesson files the page says so, with a warning icon; with them
+ * the hidden notice has no icon yet (an icon of that size is drawn from
+ * its SVG in a thread even for a hidden page). */
+static void
+test_no_lessons (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *empty = g_dir_make_tmp ("xq-no-lessons-XXXXXX", &error);
+  GtkWidget *notice = xq_test_find_descendant (GTK_WIDGET (f->page), ADW_TYPE_STATUS_PAGE);
+  XqLearnPage *page;
+  GtkWidget *window, *stack;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (notice);
+  g_assert_null (adw_status_page_get_icon_name (ADW_STATUS_PAGE (notice)));
+
+  page = XQ_LEARN_PAGE (xq_learn_page_new ());
+  xq_learn_page_load (page, empty, f->store_dir);
+  window = xq_test_present (GTK_WIDGET (page));
+  gtk_test_widget_wait_for_draw (window);
+  g_assert_cmpuint (xq_learn_page_get_units (page)->len, ==, 0);
+  stack = xq_test_find_descendant (GTK_WIDGET (page), GTK_TYPE_STACK);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (GTK_STACK (stack)), ==, "error");
+  notice = xq_test_find_descendant (GTK_WIDGET (page), ADW_TYPE_STATUS_PAGE);
+  g_assert_cmpstr (adw_status_page_get_icon_name (ADW_STATUS_PAGE (notice)), ==, "dialog-warning-symbolic");
+  g_assert_true (gtk_widget_get_mapped (notice));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_assert_cmpint (g_rmdir (empty), ==, 0);
+}
+
 static void
 play_move (Fixture *f,
            XqMove   m)
@@ -2146,6 +2177,7 @@ main (int   argc,
   g_test_add ("/ui/learn/" path, Fixture, NULL, fixture_setup, func, fixture_teardown)
   ADD ("unit-map", test_unit_map);
   ADD ("unit-map-card", test_unit_map_card);
+  ADD ("no-lessons", test_no_lessons);
   ADD ("play-unit", test_play_unit);
   ADD ("feedback", test_feedback);
   ADD ("hints", test_hints);

@@ -27,6 +27,7 @@ struct _XqLearnPage
   XqLessonPlayer   *player;    /* built when a unit is first opened */
   GtkWidget        *review_box;
   GtkWidget        *review_label;
+  AdwStatusPage    *error_page;   /* "No Lessons Found": its icon comes when it is shown */
   GtkWidget        *review_button;
 
   gboolean          loaded;
@@ -517,6 +518,8 @@ install_units (XqLearnPage *self, Loaded *l)
   xq_learn_page_set_learner (self, current ? current : "learner");
 
   g_clear_handle_id (&self->spinner_timeout, g_source_remove);
+  if (self->units->len == 0)
+    adw_status_page_set_icon_name (self->error_page, "dialog-warning-symbolic");
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), self->units->len > 0 ? "map" : "error");
 }
 
@@ -728,6 +731,7 @@ xq_learn_page_class_init (XqLearnPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, XqLearnPage, stack);
   gtk_widget_class_bind_template_child (widget_class, XqLearnPage, greeting);
   gtk_widget_class_bind_template_child (widget_class, XqLearnPage, learner_button);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnPage, error_page);
   gtk_widget_class_bind_template_child (widget_class, XqLearnPage, chooser);
   gtk_widget_class_bind_template_child (widget_class, XqLearnPage, notices);
   gtk_widget_class_bind_template_child (widget_class, XqLearnPage, map);

@@ -11,7 +11,10 @@
 # time is the honest one for a window that shows its frame first and its
 # content a moment later; for one that draws its content at once the two
 # are the same.  (A second, not less: on a loaded machine an empty first
-# frame and the content's frame can be half a second apart.)
+# frame and the content's frame can be half a second apart.)  It also
+# reports the CPU the window uses at rest, in that quiet second: it should
+# be none (a hidden spinner that kept the frame clock ticking cost ours
+# 26 ms a second, and showed nowhere else).
 # `xdotool search --sync` is not used: it looks only every half second, which
 # rounds every launch up to 0.5 s or 1 s and so hides any difference.
 #
@@ -95,8 +98,8 @@ case "${POINTER:-corner}" in
   *) echo "bench-startup: POINTER must be corner or center, not $POINTER" >&2; exit 1 ;;
 esac
 
-# Appends "FRAME-MS CPU-MS RSS-KiB SETTLED-MS SETTLED-CPU-MS SETTLED-RSS-KiB"
-# for one launch of program NAME to
+# Appends "FRAME-MS CPU-MS RSS-KiB SETTLED-MS SETTLED-CPU-MS SETTLED-RSS-KiB
+# REST-CPU" for one launch of program NAME to
 # $tmp/NAME (unless WARM is set).
 launch () {
   local name=$1 home="$tmp/home-$1" out
@@ -108,9 +111,9 @@ launch () {
     tail -5 "$tmp/log" >&2
     exit 1
   }
-  # map-ms frame-ms cpu-ms rss-kib settled-ms settled-cpu-ms settled-rss-kib
-  read -r _ frame cpu rss settled settled_cpu settled_rss <<<"$out"
-  [ -n "${WARM:-}" ] || echo "$frame $cpu $rss $settled $settled_cpu $settled_rss" >>"$tmp/$name"
+  # map-ms frame-ms cpu-ms rss-kib settled-ms settled-cpu-ms settled-rss-kib rest-cpu
+  read -r _ frame cpu rss settled settled_cpu settled_rss rest_cpu <<<"$out"
+  [ -n "${WARM:-}" ] || echo "$frame $cpu $rss $settled $settled_cpu $settled_rss $rest_cpu" >>"$tmp/$name"
 }
 
 echo "load average at the start: $(cut -d" " -f1-3 /proc/loadavg)${SIZE:+; both windows $SIZE}; pointer ${POINTER:-corner}"
@@ -137,6 +140,8 @@ report () {
     "$(column "$name" 6 | median)"
   printf '%-14s   (first frames: %s ms; settled: %s ms)\n' "" \
     "$(column "$name" 1 | tr '\n' ' ' | sed 's/ $//')" "$(column "$name" 4 | tr '\n' ' ' | sed 's/ $//')"
+  printf '%-14s   at rest after settling: %s ms of CPU a second (each launch: %s)\n' "" \
+    "$(column "$name" 7 | median)" "$(column "$name" 7 | tr '\n' ' ' | sed 's/ $//')"
 }
 echo "median of $runs launches each, after one unmeasured launch each"
 report ours xiangqi-tutor

@@ -6,7 +6,7 @@
  *
  * prints one line:
  *
- *   map-ms FRAME-ms CPU-ms RSS-KiB SETTLED-ms SETTLED-CPU-ms SETTLED-RSS-KiB
+ *   map-ms FRAME-ms CPU-ms RSS-KiB SETTLED-ms SETTLED-CPU-ms SETTLED-RSS-KiB REST-CPU
  *
  * map-ms: launch to the MapNotify of a top-level window whose _NET_WM_PID is
  * the program's; frame-ms: launch to the program's first drawing into that
@@ -19,7 +19,10 @@
  * content a moment later has its first frame early but settles late), and
  * SETTLED-CPU-ms the CPU time used by then, SETTLED-RSS-KiB its VmRSS
  * QUIET_MS after that (on a loaded machine the 2 s may come before the
- * first frame; this one always comes after).  The program is then killed
+ * first frame; this one always comes after); REST-CPU: the CPU time it used
+ * in the quiet time after it settled, in ms a second (a window at rest
+ * should use none: a hidden animation still ticking shows here and nowhere
+ * else).  The program is then killed
  * (after 60 s at the latest, with -1 for what did not come).
  *
  * Mapping a window makes the X server paint its background, which reports
@@ -185,7 +188,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  double rss_at = 2.0, start, map_ms = -1, frame_ms = -1, frame_cpu = -1;
+  double rss_at = 2.0, start, map_ms = -1, frame_ms = -1, frame_cpu = -1, rest_cpu = -1;
   double last_ms = -1, last_cpu = -1;
   int background_painted = 0, trace = getenv ("FIRST_FRAME_TRACE") != NULL, n_shots = 0;
   const char *shots = getenv ("FIRST_FRAME_SHOTS");
@@ -318,9 +321,14 @@ main (int   argc,
   if (now_ms () - start - last_ms < QUIET_MS)
     last_ms = last_cpu = -1;
   else
-    settled_rss = rss_kib (pid);
-  printf ("%.0f %.0f %.0f %ld %.0f %.0f %ld\n", map_ms, frame_ms, frame_cpu, rss, last_ms, last_cpu,
-          settled_rss);
+    {
+      double quiet_ms = now_ms () - start - last_ms;
+
+      settled_rss = rss_kib (pid);
+      rest_cpu = (cpu_ms (pid) - last_cpu) * 1000 / quiet_ms;
+    }
+  printf ("%.0f %.0f %.0f %ld %.0f %.0f %ld %.0f\n", map_ms, frame_ms, frame_cpu, rss, last_ms, last_cpu,
+          settled_rss, rest_cpu);
   kill (pid, SIGTERM);
   waitpid (pid, &status, 0);
   XCloseDisplay (dpy);

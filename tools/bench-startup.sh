@@ -158,3 +158,13 @@ awk -v a="$(column ours 1 | median)" -v b="$(column chess 1 | median)" \
     -v i="$(column ours 5 | median)" -v j="$(column chess 5 | median)" \
     -v k="$(column ours 6 | median)" -v l="$(column chess 6 | median)" \
   'BEGIN { printf "ratio xiangqi-tutor / gnome-chess: first frame %.2f, CPU %.2f, RSS at 2 s %.2f | settled %.2f, CPU %.2f, RSS %.2f\n", a / b, c / d, e / f, g / h, i / j, k / l }'
+# The same ratios taken launch by launch: the i-th launch of each program
+# ran next to the other's (the order alternates), so a change in the
+# machine's load between launches falls on both sides of each ratio.  Their
+# median is steadier from run to run than the ratio of the medians.
+paired () {
+  paste -d' ' <(column ours "$1") <(column chess "$1") |
+    awk '$2 > 0 { printf "%.4f\n", $1 / $2 }' | median
+}
+printf 'paired ratios, median of %d: first frame %.2f, CPU %.2f, RSS at 2 s %.2f\n' \
+  "$runs" "$(paired 1)" "$(paired 2)" "$(paired 3)"

@@ -1211,20 +1211,13 @@ count_update_cb (GdkFrameClock *clock, guint *count)
   (*count)++;
 }
 
-static gboolean
-quit_after_cb (gpointer user_data)
-{
-  *(gboolean *) user_data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
 /* Runs the main loop for ms milliseconds. */
 static void
 run_for (guint ms)
 {
   gboolean done = FALSE;
 
-  g_timeout_add (ms, quit_after_cb, &done);
+  g_timeout_add (ms, timeout_cb, &done);
   while (!done)
     g_main_context_iteration (NULL, TRUE);
 }

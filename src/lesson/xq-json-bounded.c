@@ -175,6 +175,18 @@ too_deep_at (const char *data, gsize length)
  * leaves half of that character in the string: such text would be read,
  * and written out again as a file that no longer parses.  The nesting was
  * bounded before parsing, so the recursion is too. */
+static gboolean
+bad_text (const char *text, gboolean *not_utf8)
+{
+  if (strlen (text) > XQ_JSON_MAX_STRING)
+    *not_utf8 = FALSE;
+  else if (!g_utf8_validate (text, -1, NULL))
+    *not_utf8 = TRUE;
+  else
+    return FALSE;
+  return TRUE;
+}
+
 static char *
 bad_string_at (JsonNode *node, const char *path, gboolean *is_key, gboolean *not_utf8)
 {
@@ -191,10 +203,9 @@ bad_string_at (JsonNode *node, const char *path, gboolean *is_key, gboolean *not
             g_autofree char *p = NULL;
             char *found;
 
-            if (strlen (key) > XQ_JSON_MAX_STRING || !g_utf8_validate (key, -1, NULL))
+            if (bad_text (key, not_utf8))
               {
                 *is_key = TRUE;
-                *not_utf8 = strlen (key) <= XQ_JSON_MAX_STRING;
                 return g_strdup (path);
               }
             p = g_strdup_printf ("%s.%s", path, key);
@@ -218,12 +229,9 @@ bad_string_at (JsonNode *node, const char *path, gboolean *is_key, gboolean *not
         return NULL;
       }
     case JSON_NODE_VALUE:
-      if (json_node_get_value_type (node) == G_TYPE_STRING &&
-          (strlen (json_node_get_string (node)) > XQ_JSON_MAX_STRING ||
-           !g_utf8_validate (json_node_get_string (node), -1, NULL)))
+      if (json_node_get_value_type (node) == G_TYPE_STRING && bad_text (json_node_get_string (node), not_utf8))
         {
           *is_key = FALSE;
-          *not_utf8 = strlen (json_node_get_string (node)) <= XQ_JSON_MAX_STRING;
           return g_strdup (path);
         }
       return NULL;
@@ -291,16 +299,23 @@ xq_json_parse_bounded (const char *data, gsize length, gsize max_bytes, char **w
   return g_steal_pointer (&parser);
 }
 
+/* The member under key if it is a value of type, else NULL. */
+static JsonNode *
+value_member (JsonObject *obj, const char *key, GType type)
+{
+  JsonNode *node = json_object_get_member (obj, key);
+
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == type ? node : NULL;
+}
+
 const char *
 xq_json_member_string (JsonObject *obj, const char *key, const char *fallback)
 {
   JsonNode *node;
 
   g_return_val_if_fail (obj != NULL && key != NULL, fallback);
-  node = json_object_get_member (obj, key);
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
-    return fallback;
-  return json_node_get_string (node);
+  node = value_member (obj, key, G_TYPE_STRING);
+  return node != NULL ? json_node_get_string (node) : fallback;
 }
 
 gint64
@@ -309,8 +324,6 @@ xq_json_member_int (JsonObject *obj, const char *key, gint64 fallback)
   JsonNode *node;
 
   g_return_val_if_fail (obj != NULL && key != NULL, fallback);
-  node = json_object_get_member (obj, key);
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_INT64)
-    return fallback;
-  return json_node_get_int (node);
+  node = value_member (obj, key, G_TYPE_INT64);
+  return node != NULL ? json_node_get_int (node) : fallback;
 }

@@ -106,13 +106,11 @@ info_from (const char *path, JsonObject *unit)
 {
   XqUnitInfo *info = g_new0 (XqUnitInfo, 1);
   JsonArray *list = xq_unit_store_exercises_of (unit);
-  JsonNode *number = json_object_get_member (unit, "number");
 
   info->path = g_strdup (path);
   info->id = g_strdup (xq_json_member_string (unit, "id", ""));
   info->title = g_strdup (xq_json_member_string (unit, "title", ""));
-  info->number = number != NULL && JSON_NODE_HOLDS_VALUE (number) &&
-                 json_node_get_value_type (number) == G_TYPE_INT64 ? (int) json_node_get_int (number) : 0;
+  info->number = (int) xq_json_member_int (unit, "number", 0);
   info->n_exercises = list != NULL ? json_array_get_length (list) : 0;
   return info;
 }

@@ -1333,6 +1333,17 @@ squeezer_shows_title (AdwSqueezer *squeezer)
   return ADW_IS_WINDOW_TITLE (adw_squeezer_get_visible_child (squeezer));
 }
 
+/* The bar's revealer has come all the way out: nothing left to animate. */
+static gboolean
+switcher_bar_fully_shown (AdwViewSwitcherBar *bar)
+{
+  GtkWidget *revealer = xq_test_find_descendant (GTK_WIDGET (bar), GTK_TYPE_REVEALER);
+
+  g_assert_nonnull (revealer);
+  return gtk_revealer_get_reveal_child (GTK_REVEALER (revealer))
+         && gtk_revealer_get_child_revealed (GTK_REVEALER (revealer));
+}
+
 /* The bottom page switcher gets the pages only when it is first revealed,
  * in a window too narrow for the header bar's switcher; then it switches
  * pages like the header's, and goes away when the window is wide again. */
@@ -1359,7 +1370,9 @@ test_window_switcher_bar_on_demand (void)
     gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   g_assert_true (squeezer_shows_title (squeezer));
   g_assert_true (adw_view_switcher_bar_get_reveal (bar));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
   g_assert_true (adw_view_switcher_bar_get_stack (bar) == stack);
+  g_assert_true (switcher_bar_fully_shown (bar));
   /* Its first button is Learn's, the second Puzzles': pressing it shows
    * (and builds) that page. */
   button = xq_test_find_descendant (GTK_WIDGET (bar), GTK_TYPE_TOGGLE_BUTTON);
@@ -1375,6 +1388,36 @@ test_window_switcher_bar_on_demand (void)
     gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
   g_assert_false (squeezer_shows_title (squeezer));
   g_assert_false (adw_view_switcher_bar_get_reveal (bar));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* A window that opens narrow (half of a 1366 px screen) has its bottom
+ * switcher at once, not sliding in over the frames after the first: it
+ * slid for 250 ms, the window drawing all the while, and a software
+ * renderer took half again as long to come to rest. */
+static void
+test_window_opens_narrow (void)
+{
+  XqWindow *window = xq_window_new (NULL);
+  GtkWidget *content = adw_application_window_get_content (ADW_APPLICATION_WINDOW (window));
+  AdwViewSwitcherBar *bar = ADW_VIEW_SWITCHER_BAR (xq_test_find_descendant (content, ADW_TYPE_VIEW_SWITCHER_BAR));
+  AdwSqueezer *squeezer = find_switcher_squeezer (window);
+  int frames = 0;
+
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  gtk_window_set_default_size (GTK_WINDOW (window), 680, 640);
+  gtk_window_present (GTK_WINDOW (window));
+  /* The squeezer chooses while the first frame is laid out; the bar is
+   * laid out in the frame after. */
+  while (frames < 2 && !gtk_widget_get_visible (GTK_WIDGET (bar)))
+    {
+      gtk_test_widget_wait_for_draw (GTK_WIDGET (window));
+      frames++;
+    }
+  g_assert_true (squeezer_shows_title (squeezer));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (bar)));
+  g_assert_true (switcher_bar_fully_shown (bar));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
@@ -2048,6 +2091,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/pages-on-demand", test_window_pages_on_demand);
   g_test_add_func ("/ui/window/switcher-bar-on-demand", test_window_switcher_bar_on_demand);
   g_test_add_func ("/ui/window/switcher-no-fade-at-start", test_window_switcher_no_fade_at_start);
+  g_test_add_func ("/ui/window/opens-narrow", test_window_opens_narrow);
   g_test_add_func ("/ui/window/help-overlay-on-demand", test_window_help_overlay_on_demand);
   g_test_add_func ("/ui/window/loads-learn-first", test_window_loads_learn_first);
   g_test_add_func ("/ui/window/idle-after-start", test_window_idle_after_start);

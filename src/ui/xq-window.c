@@ -149,17 +149,33 @@ visible_page_cb (XqWindow     *self,
  * for either switcher in the header bar, which then shows only the title.
  * Until then it has no stack: with one it would build, style and measure a
  * button, two labels and two icons for every page, in every frame, while
- * hidden. */
+ * hidden.
+ *
+ * It appears and goes at once, not by sliding: the header's squeezer makes
+ * its choice while the window is laid out, so a window that opens narrow
+ * (half of a small screen) would otherwise draw its first frame and then
+ * 250 ms of the bar sliding in.  The bar is revealed only while it is
+ * hidden, where its revealer jumps to the end instead of animating. */
 static void
 switcher_squeezer_cb (XqWindow    *self,
                       GParamSpec  *pspec,
                       AdwSqueezer *squeezer)
 {
   gboolean title_only = adw_squeezer_get_visible_child (squeezer) == GTK_WIDGET (self->window_title);
+  GtkWidget *bar = GTK_WIDGET (self->switcher_bar);
 
   if (title_only && adw_view_switcher_bar_get_stack (self->switcher_bar) == NULL)
     adw_view_switcher_bar_set_stack (self->switcher_bar, self->stack);
-  adw_view_switcher_bar_set_reveal (self->switcher_bar, title_only);
+  if (title_only)
+    {
+      adw_view_switcher_bar_set_reveal (self->switcher_bar, TRUE);
+      gtk_widget_set_visible (bar, TRUE);
+    }
+  else
+    {
+      gtk_widget_set_visible (bar, FALSE);
+      adw_view_switcher_bar_set_reveal (self->switcher_bar, FALSE);
+    }
 }
 
 /* The header's squeezer starts on its first child, the wide switcher, and

@@ -31,7 +31,13 @@
 # Each program opens at its own default size (ours 1000x640, GNOME Chess
 # 700x550); SIZE=WxH opens both at that size instead (through a keyfile
 # settings backend written into each fresh home), to tell what the window's
-# area costs from what its content costs.
+# area costs from what its content costs.  OURS_SIZE=WxH opens only ours at
+# that size, the anchor at its own.
+#
+# ANCHOR=empty measures ours beside tools/empty-window.c (built here) instead
+# of GNOME Chess: a libadwaita window with a header bar and one label, at
+# our size (or SIZE).  What ours takes beyond it is what our own first page
+# costs; what the empty window takes is the toolkit's floor at that size.
 #
 # The pointer rests in the screen's bottom-right corner, outside both
 # windows, as after starting a program from the dash or the keyboard (Xvfb
@@ -41,7 +47,8 @@
 # it: inside both windows, so each is hovered as it opens and each draws a
 # second frame after its first (ours for the unit card under the pointer).
 #
-# Usage: [RUNS=N] [SIZE=WxH] [POINTER=corner|center] [XQ_BIN=PROGRAM] tools/bench-startup.sh [BUILD_DIR]
+# Usage: [RUNS=N] [SIZE=WxH | OURS_SIZE=WxH] [ANCHOR=gnome-chess|empty]
+#        [POINTER=corner|center] [XQ_BIN=PROGRAM] tools/bench-startup.sh [BUILD_DIR]
 #        (default: build; the schemas are taken from BUILD_DIR/data)
 # GNOME Chess is only a yardstick: install it yourself (apt-get install
 # gnome-chess); without it only Xiangqi Tutor is measured.
@@ -58,6 +65,23 @@ runs=${RUNS:-5}
 # XQ_BIN measures another build of ours (say, one from before a change).
 ours=${XQ_BIN:-$PWD/$build/src/ui/xiangqi-tutor}
 chess=$(command -v gnome-chess || ls /usr/games/gnome-chess 2>/dev/null || true)
+anchor=gnome-chess
+anchor_args=()
+case "${ANCHOR:-gnome-chess}" in
+  gnome-chess) ;;
+  empty) anchor=empty-window ;;
+  *) echo "bench-startup: ANCHOR must be gnome-chess or empty, not $ANCHOR" >&2; exit 1 ;;
+esac
+if [ -n "${SIZE:-}" ] && [ -n "${OURS_SIZE:-}" ]; then
+  echo "bench-startup: give SIZE or OURS_SIZE, not both" >&2
+  exit 1
+fi
+for size in "${SIZE:-}" "${OURS_SIZE:-}"; do
+  if [ -n "$size" ] && ! [[ $size =~ ^[1-9][0-9]*x[1-9][0-9]*$ ]]; then
+    echo "bench-startup: a size is WIDTHxHEIGHT, not $size" >&2
+    exit 1
+  fi
+done
 for tool in Xvfb "${CC:-cc}"; do
   command -v "$tool" >/dev/null || { echo "bench-startup: $tool is missing" >&2; exit 1; }
 done
@@ -69,6 +93,15 @@ trap 'kill ${xvfb:-} 2>/dev/null || true; rm -rf "$tmp"' EXIT
   echo "bench-startup: cannot build tools/first-frame.c (needs libx11-dev, libxdamage-dev)" >&2
   exit 1
 }
+if [ "$anchor" = empty-window ]; then
+  # shellcheck disable=SC2046 # pkg-config's flags are words
+  "${CC:-cc}" -O2 -o "$tmp/empty-window" tools/empty-window.c $(pkg-config --cflags --libs libadwaita-1) || {
+    echo "bench-startup: cannot build tools/empty-window.c (needs libadwaita-1-dev)" >&2
+    exit 1
+  }
+  chess=$tmp/empty-window
+  anchor_args=("${SIZE:-${OURS_SIZE:-1000x640}}")
+fi
 
 # Xvfb picks a free display itself and writes its number (other people's
 # servers may be running on this machine).
@@ -79,17 +112,19 @@ for _ in $(seq 100); do [ -s "$tmp/display" ] && break; sleep 0.1; done
 export DISPLAY=:$(head -n 1 "$tmp/display")
 
 export GSETTINGS_SCHEMA_DIR="$PWD/$build/data" GSETTINGS_BACKEND=memory
-if [ -n "${SIZE:-}" ]; then
-  width=${SIZE%x*} height=${SIZE#*x}
-  case "$width$height" in
-    *[!0-9]*|'') echo "bench-startup: SIZE must be WIDTHxHEIGHT, not $SIZE" >&2; exit 1 ;;
-  esac
+# Writes a keyfile of settings opening program NAME's window at WxH.
+open_at () {
+  local name=$1 width=${2%x*} height=${2#*x}
   export GSETTINGS_BACKEND=keyfile
-  for name in ours chess; do
-    mkdir -p "$tmp/home-$name/config/glib-2.0/settings"
-    printf '[io/github/xiangqi_tutor/XiangqiTutor]\nwindow-width=%d\nwindow-height=%d\n\n[org/gnome/Chess]\nwidth=%d\nheight=%d\n' \
-      "$width" "$height" "$width" "$height" >"$tmp/home-$name/config/glib-2.0/settings/keyfile"
-  done
+  mkdir -p "$tmp/home-$name/config/glib-2.0/settings"
+  printf '[io/github/xiangqi_tutor/XiangqiTutor]\nwindow-width=%d\nwindow-height=%d\n\n[org/gnome/Chess]\nwidth=%d\nheight=%d\n' \
+    "$width" "$height" "$width" "$height" >"$tmp/home-$name/config/glib-2.0/settings/keyfile"
+}
+if [ -n "${SIZE:-}" ]; then
+  open_at ours "$SIZE"
+  open_at chess "$SIZE"
+elif [ -n "${OURS_SIZE:-}" ]; then
+  open_at ours "$OURS_SIZE"
 fi
 export GDK_BACKEND=x11 GTK_A11Y=none NO_AT_BRIDGE=1 ADW_DISABLE_PORTAL=1
 case "${POINTER:-corner}" in
@@ -116,19 +151,19 @@ launch () {
   [ -n "${WARM:-}" ] || echo "$frame $cpu $rss $settled $settled_cpu $settled_rss $rest_cpu" >>"$tmp/$name"
 }
 
-echo "load average at the start: $(cut -d" " -f1-3 /proc/loadavg)${SIZE:+; both windows $SIZE}; pointer ${POINTER:-corner}"
+echo "load average at the start: $(cut -d" " -f1-3 /proc/loadavg); anchor $anchor${SIZE:+; both windows $SIZE}${OURS_SIZE:+; ours at $OURS_SIZE}; pointer ${POINTER:-corner}"
 median () { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 column () { awk -v c="$2" '{ print $c }' "$tmp/$1"; }
 
 WARM=1 launch ours "$ours"
-[ -z "$chess" ] || WARM=1 launch chess "$chess"
+[ -z "$chess" ] || WARM=1 launch chess "$chess" "${anchor_args[@]}"
 for i in $(seq "$runs"); do
   if [ -z "$chess" ]; then
     launch ours "$ours"
   elif [ $((i % 2)) -eq 1 ]; then
-    launch ours "$ours"; launch chess "$chess"
+    launch ours "$ours"; launch chess "$chess" "${anchor_args[@]}"
   else
-    launch chess "$chess"; launch ours "$ours"
+    launch chess "$chess" "${anchor_args[@]}"; launch ours "$ours"
   fi
 done
 
@@ -149,7 +184,7 @@ if [ -z "$chess" ]; then
   echo "bench-startup: gnome-chess is not installed; no ratio" >&2
   exit 0
 fi
-report chess gnome-chess
+report chess "$anchor"
 echo "load average at the end: $(cut -d" " -f1-3 /proc/loadavg)"
 awk -v a="$(column ours 1 | median)" -v b="$(column chess 1 | median)" \
     -v c="$(column ours 2 | median)" -v d="$(column chess 2 | median)" \
@@ -157,7 +192,8 @@ awk -v a="$(column ours 1 | median)" -v b="$(column chess 1 | median)" \
     -v g="$(column ours 4 | median)" -v h="$(column chess 4 | median)" \
     -v i="$(column ours 5 | median)" -v j="$(column chess 5 | median)" \
     -v k="$(column ours 6 | median)" -v l="$(column chess 6 | median)" \
-  'BEGIN { printf "ratio xiangqi-tutor / gnome-chess: first frame %.2f, CPU %.2f, RSS at 2 s %.2f | settled %.2f, CPU %.2f, RSS %.2f\n", a / b, c / d, e / f, g / h, i / j, k / l }'
+    -v anchor="$anchor" \
+  'BEGIN { printf "ratio xiangqi-tutor / %s: first frame %.2f, CPU %.2f, RSS at 2 s %.2f | settled %.2f, CPU %.2f, RSS %.2f\n", anchor, a / b, c / d, e / f, g / h, i / j, k / l }'
 # The same ratios taken launch by launch: the i-th launch of each program
 # ran next to the other's (the order alternates), so a change in the
 # machine's load between launches falls on both sides of each ratio.  Their

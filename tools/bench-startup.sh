@@ -61,9 +61,10 @@ if [ -z "${DBUS_SESSION_BUS_ADDRESS:-}" ] && command -v dbus-run-session >/dev/n
 fi
 
 build=${1:-build}
+case "$build" in /*) ;; *) build=$PWD/$build ;; esac
 runs=${RUNS:-5}
 # XQ_BIN measures another build of ours (say, one from before a change).
-ours=${XQ_BIN:-$PWD/$build/src/ui/xiangqi-tutor}
+ours=${XQ_BIN:-$build/src/ui/xiangqi-tutor}
 chess=$(command -v gnome-chess || ls /usr/games/gnome-chess 2>/dev/null || true)
 anchor=gnome-chess
 anchor_args=()
@@ -111,7 +112,7 @@ for _ in $(seq 100); do [ -s "$tmp/display" ] && break; sleep 0.1; done
 [ -s "$tmp/display" ] || { echo "bench-startup: Xvfb did not start" >&2; exit 1; }
 export DISPLAY=:$(head -n 1 "$tmp/display")
 
-export GSETTINGS_SCHEMA_DIR="$PWD/$build/data" GSETTINGS_BACKEND=memory
+export GSETTINGS_SCHEMA_DIR="$build/data" GSETTINGS_BACKEND=memory
 # Writes a keyfile of settings opening program NAME's window at WxH.
 open_at () {
   local name=$1 width=${2%x*} height=${2#*x}

@@ -65,12 +65,14 @@ case "$build" in /*) ;; *) build=$PWD/$build ;; esac
 runs=${RUNS:-5}
 # XQ_BIN measures another build of ours (say, one from before a change).
 ours=${XQ_BIN:-$build/src/ui/xiangqi-tutor}
-chess=$(command -v gnome-chess || ls /usr/games/gnome-chess 2>/dev/null || true)
-anchor=gnome-chess
+# The program ours is measured beside: its name in the report, the program
+# (empty when GNOME Chess is not installed) and its arguments.
+anchor_name=gnome-chess
+anchor_bin=$(command -v gnome-chess || ls /usr/games/gnome-chess 2>/dev/null || true)
 anchor_args=()
 case "${ANCHOR:-gnome-chess}" in
   gnome-chess) ;;
-  empty) anchor=empty-window ;;
+  empty) anchor_name=empty-window ;;
   *) echo "bench-startup: ANCHOR must be gnome-chess or empty, not $ANCHOR" >&2; exit 1 ;;
 esac
 if [ -n "${SIZE:-}" ] && [ -n "${OURS_SIZE:-}" ]; then
@@ -94,13 +96,13 @@ trap 'kill ${xvfb:-} 2>/dev/null || true; rm -rf "$tmp"' EXIT
   echo "bench-startup: cannot build tools/first-frame.c (needs libx11-dev, libxdamage-dev)" >&2
   exit 1
 }
-if [ "$anchor" = empty-window ]; then
+if [ "$anchor_name" = empty-window ]; then
   # shellcheck disable=SC2046 # pkg-config's flags are words
   "${CC:-cc}" -O2 -o "$tmp/empty-window" tools/empty-window.c $(pkg-config --cflags --libs libadwaita-1) || {
     echo "bench-startup: cannot build tools/empty-window.c (needs libadwaita-1-dev)" >&2
     exit 1
   }
-  chess=$tmp/empty-window
+  anchor_bin=$tmp/empty-window
   anchor_args=("${SIZE:-${OURS_SIZE:-1000x640}}")
 fi
 
@@ -123,7 +125,7 @@ open_at () {
 }
 if [ -n "${SIZE:-}" ]; then
   open_at ours "$SIZE"
-  open_at chess "$SIZE"
+  open_at anchor "$SIZE"
 elif [ -n "${OURS_SIZE:-}" ]; then
   open_at ours "$OURS_SIZE"
 fi
@@ -152,19 +154,19 @@ launch () {
   [ -n "${WARM:-}" ] || echo "$frame $cpu $rss $settled $settled_cpu $settled_rss $rest_cpu" >>"$tmp/$name"
 }
 
-echo "load average at the start: $(cut -d" " -f1-3 /proc/loadavg); anchor $anchor${SIZE:+; both windows $SIZE}${OURS_SIZE:+; ours at $OURS_SIZE}; pointer ${POINTER:-corner}"
+echo "load average at the start: $(cut -d" " -f1-3 /proc/loadavg); anchor $anchor_name${SIZE:+; both windows $SIZE}${OURS_SIZE:+; ours at $OURS_SIZE}; pointer ${POINTER:-corner}"
 median () { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 column () { awk -v c="$2" '{ print $c }' "$tmp/$1"; }
 
 WARM=1 launch ours "$ours"
-[ -z "$chess" ] || WARM=1 launch chess "$chess" "${anchor_args[@]}"
+[ -z "$anchor_bin" ] || WARM=1 launch anchor "$anchor_bin" "${anchor_args[@]}"
 for i in $(seq "$runs"); do
-  if [ -z "$chess" ]; then
+  if [ -z "$anchor_bin" ]; then
     launch ours "$ours"
   elif [ $((i % 2)) -eq 1 ]; then
-    launch ours "$ours"; launch chess "$chess" "${anchor_args[@]}"
+    launch ours "$ours"; launch anchor "$anchor_bin" "${anchor_args[@]}"
   else
-    launch chess "$chess" "${anchor_args[@]}"; launch ours "$ours"
+    launch anchor "$anchor_bin" "${anchor_args[@]}"; launch ours "$ours"
   fi
 done
 
@@ -181,26 +183,26 @@ report () {
 }
 echo "median of $runs launches each, after one unmeasured launch each"
 report ours xiangqi-tutor
-if [ -z "$chess" ]; then
+if [ -z "$anchor_bin" ]; then
   echo "bench-startup: gnome-chess is not installed; no ratio" >&2
   exit 0
 fi
-report chess "$anchor"
+report anchor "$anchor_name"
 echo "load average at the end: $(cut -d" " -f1-3 /proc/loadavg)"
-awk -v a="$(column ours 1 | median)" -v b="$(column chess 1 | median)" \
-    -v c="$(column ours 2 | median)" -v d="$(column chess 2 | median)" \
-    -v e="$(column ours 3 | median)" -v f="$(column chess 3 | median)" \
-    -v g="$(column ours 4 | median)" -v h="$(column chess 4 | median)" \
-    -v i="$(column ours 5 | median)" -v j="$(column chess 5 | median)" \
-    -v k="$(column ours 6 | median)" -v l="$(column chess 6 | median)" \
-    -v anchor="$anchor" \
+awk -v a="$(column ours 1 | median)" -v b="$(column anchor 1 | median)" \
+    -v c="$(column ours 2 | median)" -v d="$(column anchor 2 | median)" \
+    -v e="$(column ours 3 | median)" -v f="$(column anchor 3 | median)" \
+    -v g="$(column ours 4 | median)" -v h="$(column anchor 4 | median)" \
+    -v i="$(column ours 5 | median)" -v j="$(column anchor 5 | median)" \
+    -v k="$(column ours 6 | median)" -v l="$(column anchor 6 | median)" \
+    -v anchor="$anchor_name" \
   'BEGIN { printf "ratio xiangqi-tutor / %s: first frame %.2f, CPU %.2f, RSS at 2 s %.2f | settled %.2f, CPU %.2f, RSS %.2f\n", anchor, a / b, c / d, e / f, g / h, i / j, k / l }'
 # The same ratios taken launch by launch: the i-th launch of each program
 # ran next to the other's (the order alternates), so a change in the
 # machine's load between launches falls on both sides of each ratio.  Their
 # median is steadier from run to run than the ratio of the medians.
 paired () {
-  paste -d' ' <(column ours "$1") <(column chess "$1") |
+  paste -d' ' <(column ours "$1") <(column anchor "$1") |
     awk '$2 > 0 { printf "%.4f\n", $1 / $2 }' | median
 }
 printf 'paired ratios, median of %d: first frame %.2f, CPU %.2f, RSS at 2 s %.2f\n' \

@@ -169,12 +169,8 @@ too_deep_at (const char *data, gsize length)
   return NULL;
 }
 
-/* The path of the first string or member name over XQ_JSON_MAX_STRING
- * bytes, or not UTF-8 (*not_utf8), or NULL.  json-glib takes a \u escape
- * with fewer than four hex digits before a multi-byte character, and
- * leaves half of that character in the string: such text would be read,
- * and written out again as a file that no longer parses.  The nesting was
- * bounded before parsing, so the recursion is too. */
+/* Whether a member name or string is too long or (*not_utf8) not UTF-8;
+ * one that is both is reported as too long. */
 static gboolean
 bad_text (const char *text, gboolean *not_utf8)
 {
@@ -187,6 +183,12 @@ bad_text (const char *text, gboolean *not_utf8)
   return TRUE;
 }
 
+/* The path of the first string or member name over XQ_JSON_MAX_STRING
+ * bytes, or not UTF-8 (*not_utf8), or NULL.  json-glib takes a \u escape
+ * with fewer than four hex digits before a multi-byte character, and
+ * leaves half of that character in the string: such text would be read,
+ * and written out again as a file that no longer parses.  The nesting was
+ * bounded before parsing, so the recursion is too. */
 static char *
 bad_string_at (JsonNode *node, const char *path, gboolean *is_key, gboolean *not_utf8)
 {

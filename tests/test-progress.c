@@ -14,6 +14,8 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <utime.h>
@@ -366,6 +368,41 @@ test_deep (Fixture *f, gconstpointer data)
   check_unreadable (f, deep, len, "nested deeper than 16");
 }
 
+/* A named pipe where the profile should be (made by mistake, or on a
+ * share that a stranger can write to): refused as not a file at once,
+ * set aside like any damaged file, never waited on.  Run in a child with
+ * a time limit, so that a read that blocks fails the test instead of
+ * hanging the suite. */
+static void
+test_fifo (Fixture *f, gconstpointer data)
+{
+  if (g_test_subprocess ())
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(XqProgress) p = NULL;
+      g_autofree char *path = file_in (f, "mei.json");
+      XqProgressNotice *n;
+
+      save (f, "mei", "Mei", "board", "corner", 3);
+      save (f, "mei", "Mei", "board", "palace", 2);
+      g_assert_cmpint (g_unlink (path), ==, 0);
+      g_assert_cmpint (mkfifo (path, 0600), ==, 0);
+      p = xq_progress_store_load (f->store, "mei", &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (p->name, ==, "Mei");
+      g_assert_cmpint (xq_progress_get_stars (p, "board", "corner"), ==, 3);
+      n = only_notice (f);
+      g_assert_true (n->unreadable);
+      g_assert_nonnull (strstr (n->problem, "not a regular file"));
+      g_assert_nonnull (n->set_aside);
+      g_assert_false (g_file_test (n->set_aside, G_FILE_TEST_IS_REGULAR));
+      g_assert_true (g_file_test (n->set_aside, G_FILE_TEST_EXISTS));
+      return;
+    }
+  g_test_trap_subprocess (NULL, 20 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+}
+
 /* Only the backup is there (the profile deleted by hand): it comes back. */
 static void
 test_backup_only (Fixture *f, gconstpointer data)
@@ -497,6 +534,69 @@ test_save_merges (Fixture *f, gconstpointer data)
   c = xq_progress_store_load (f->store, "mei", &error);
   g_assert_cmpint (xq_progress_get_stars (c, "puzzles", "one"), ==, 3);
   g_assert_cmpint (xq_progress_get_stars (c, "board", "corner"), ==, 2);
+}
+
+/* A profile that is a link to a file elsewhere (a teacher's own layout)
+ * is saved through the link: the link stays, its target changes. */
+static void
+test_save_through_link (Fixture *f, gconstpointer data)
+{
+  g_autofree char *elsewhere = g_build_filename (f->dir, "kept", NULL);
+  g_autofree char *target = g_build_filename (elsewhere, "mei-real.json", NULL);
+  g_autofree char *link = file_in (f, "mei.json");
+  g_autofree char *text = NULL;
+  g_autofree char *read_back = NULL;
+
+  g_assert_cmpint (g_mkdir (elsewhere, 0700), ==, 0);
+  save (f, "mei", "Mei", "board", "corner", 3);
+  g_assert_cmpint (g_rename (link, target), ==, 0);
+  g_assert_cmpint (symlink ("kept/mei-real.json", link), ==, 0);
+  save (f, "mei", "Mei", "board", "palace", 2);
+  read_back = g_file_read_link (link, NULL);
+  g_assert_cmpstr (read_back, ==, "kept/mei-real.json");
+  g_assert_true (g_file_get_contents (target, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "palace"));
+  g_assert_nonnull (strstr (text, "corner"));
+}
+
+/* A disk that fills up during a save: the message names the learner's
+ * file, not the temporary one the bytes were going to, and the file on
+ * disk is still the last whole save.  A file size limit stands in for a
+ * full disk (write gives EFBIG as it would give ENOSPC). */
+static void
+test_save_disk_full (Fixture *f, gconstpointer data)
+{
+  if (g_test_subprocess ())
+    {
+      g_autoptr(XqProgress) p = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *path = file_in (f, "mei.json");
+      g_autofree char *text = NULL;
+      struct rlimit lim = { 0 };
+
+      save (f, "mei", "Mei", "board", "corner", 3);
+      p = xq_progress_store_load (f->store, "mei", &error);
+      g_assert_no_error (error);
+      for (int i = 0; i < 400; i++)
+        {
+          g_autofree char *ex = g_strdup_printf ("exercise-with-a-long-name-%03d", i);
+          xq_progress_record (p, "board", ex, 2);
+        }
+      signal (SIGXFSZ, SIG_IGN);
+      lim.rlim_cur = lim.rlim_max = 4096;
+      g_assert_cmpint (setrlimit (RLIMIT_FSIZE, &lim), ==, 0);
+      g_assert_false (xq_progress_store_save (f->store, p, &error));
+      g_assert_nonnull (error);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, path));
+      g_assert_null (strstr (error->message, ".tmp-"));
+      g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+      g_assert_nonnull (strstr (text, "corner"));
+      g_assert_cmpuint (count_names (f, ".tmp-"), ==, 0);
+      return;
+    }
+  g_test_trap_subprocess (NULL, 60 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
 }
 
 /* Temporary files of killed saves go; those of live saves, a person's own
@@ -979,11 +1079,14 @@ main (int argc, char **argv)
   ADD ("damaged/garbage", test_garbage);
   ADD ("damaged/huge", test_huge);
   ADD ("damaged/deep", test_deep);
+  ADD ("damaged/fifo", test_fifo);
   ADD ("damaged/backup-only", test_backup_only);
   ADD ("damaged/before-save", test_damaged_before_save);
   ADD ("damaged/streak", test_streak);
   ADD ("save/first-backup", test_first_save_backup);
   ADD ("save/merges", test_save_merges);
+  ADD ("save/through-link", test_save_through_link);
+  ADD ("save/disk-full", test_save_disk_full);
   ADD ("save/stale-temps", test_stale_temps);
   ADD ("save/reset-remove", test_reset_remove);
   ADD ("save/current", test_current);

@@ -10,6 +10,7 @@
 #include <locale.h>
 #include <math.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "xq-rating.h"
 #include "xq-safe-file.h"
@@ -387,6 +388,27 @@ test_too_large (void)
   xq_test_remove_tree (dir);
 }
 
+/* Not a file at all (a link to a device): refused unread, and the
+ * report says what it is, not that it is too large. */
+static void
+test_not_a_file (void)
+{
+  g_autofree char *dir = fresh_dir ();
+  g_autofree char *path = xq_ratings_path (dir, "mei");
+  g_autofree char *report = NULL;
+  g_autoptr(XqRatings) r = NULL;
+
+  g_assert_cmpint (symlink ("/dev/zero", path), ==, 0);
+  g_test_expect_message ("xq-rating", G_LOG_LEVEL_WARNING, "*not a regular file*");
+  r = xq_ratings_load (dir, "mei", &report, NULL);
+  g_test_assert_expected_messages ();
+  g_assert_nonnull (r);
+  g_assert_nonnull (report);
+  g_assert_nonnull (strstr (report, "not a regular file"));
+  g_assert_null (strstr (report, "too large"));
+  xq_test_remove_tree (dir);
+}
+
 /* ---- xqtool puzzles next / daily ------------------------------------------------ */
 
 static const char cli_pack[] =
@@ -472,6 +494,7 @@ main (int argc, char **argv)
   g_test_add_func ("/rating/round-trip", test_round_trip);
   g_test_add_func ("/rating/damaged", test_damaged);
   g_test_add_func ("/rating/too-large", test_too_large);
+  g_test_add_func ("/rating/not-a-file", test_not_a_file);
   g_test_add_func ("/rating/xqtool-next", test_xqtool_next);
   return g_test_run ();
 }

@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 #include <locale.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "xq-kind.h"
 #include "xq-progress.h"
@@ -336,6 +337,27 @@ listing (const char *dir)
 /* Removal (and its undo) covers the profile, the streak, the ratings and
  * the review queue, with their backups and damaged copies, and nothing of
  * another learner whose id starts the same. */
+/* Not a file at all (a link to a device): set aside, and the message
+ * says what it is, not that it is too large. */
+static void
+test_not_a_file (void)
+{
+  g_autofree char *dir = fresh_dir ();
+  g_autofree char *path = g_build_filename (dir, "mei.review.json", NULL);
+  g_autofree char *report = NULL;
+  g_autoptr(XqReview) r = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (symlink ("/dev/zero", path), ==, 0);
+  r = xq_review_load (dir, "mei", &report, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (r);
+  g_assert_nonnull (report);
+  g_assert_nonnull (strstr (report, "not a regular file"));
+  g_assert_null (strstr (report, "too large"));
+  xq_test_remove_tree (dir);
+}
+
 static void
 test_remove (void)
 {
@@ -764,6 +786,7 @@ main (int argc, char **argv)
   g_test_add_func ("/review/file/round-trip", test_round_trip);
   g_test_add_func ("/review/file/bad-escape-message", test_bad_escape_message);
   g_test_add_func ("/review/file/damaged", test_damaged);
+  g_test_add_func ("/review/file/not-a-file", test_not_a_file);
   g_test_add_func ("/review/remove-learner", test_remove);
   g_test_add_func ("/review/variant/mirror", test_mirror_basics);
   g_test_add_func ("/review/variant/mate", test_variant_mate);

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
@@ -37,7 +38,11 @@ xq_safe_file_read (const char *path, gsize max, char **contents, gsize *length, 
   *contents = NULL;
   if (length)
     *length = 0;
-  fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+  /* Without O_NONBLOCK, opening a named pipe waits for a writer that may
+   * never come (the app would freeze on a profile or an event file that
+   * is a FIFO).  For a regular file the flag changes nothing, and it is
+   * cleared once the file is known to be one. */
+  fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0);
   if (fd < 0)
     return set_errno_error (error, errno, path, NULL);
   if (fstat (fd, &st) != 0)
@@ -49,14 +54,21 @@ xq_safe_file_read (const char *path, gsize max, char **contents, gsize *length, 
   if (!S_ISREG (st.st_mode))
     {
       close (fd);
-      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "%s: not a regular file", path);
+      /* Translators: a learner's or an event's file is a device, a pipe
+       * or a folder instead of a file. */
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, _("%s: not a regular file"), path);
       return FALSE;
     }
+  {
+    int flags = fcntl (fd, F_GETFL);
+    if (flags >= 0)
+      (void) fcntl (fd, F_SETFL, flags & ~O_NONBLOCK);
+  }
   if ((guint64) st.st_size > max)
     {
       close (fd);
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
-                   "%s: %" G_GUINT64_FORMAT " bytes, more than the %" G_GSIZE_FORMAT " such a file may have",
+                   _("%s: %" G_GUINT64_FORMAT " bytes, more than the %" G_GSIZE_FORMAT " such a file may have"),
                    path, (guint64) st.st_size, max);
       return FALSE;
     }
@@ -81,7 +93,7 @@ xq_safe_file_read (const char *path, gsize max, char **contents, gsize *length, 
   if (got > max)
     {
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
-                   "%s: more than the %" G_GSIZE_FORMAT " bytes a learner file may have", path, max);
+                   _("%s: more than the %" G_GSIZE_FORMAT " bytes such a file may have"), path, max);
       return FALSE;
     }
   buf[got] = '\0';
@@ -91,21 +103,59 @@ xq_safe_file_read (const char *path, gsize max, char **contents, gsize *length, 
   return TRUE;
 }
 
+/* Links followed before a save gives up (a loop of links). */
+#define MAX_LINKS 16
+
+/* The file a save must replace: path itself, or where its chain of
+ * symbolic links ends, so that the save writes through a link instead of
+ * replacing the link with a file.  NULL with an error for a loop. */
+static char *
+resolve_links (const char *path, GError **error)
+{
+  g_autofree char *at = g_strdup (path);
+
+  for (int i = 0; i < MAX_LINKS; i++)
+    {
+      g_autofree char *target = g_file_read_link (at, NULL);
+      g_autofree char *dir = NULL;
+
+      if (target == NULL)
+        return g_steal_pointer (&at);
+      if (g_path_is_absolute (target))
+        {
+          g_free (at);
+          at = g_steal_pointer (&target);
+          continue;
+        }
+      dir = g_path_get_dirname (at);
+      g_free (at);
+      at = g_build_filename (dir, target, NULL);
+    }
+  return set_errno_error (error, ELOOP, path, _("cannot save")), NULL;
+}
+
 gboolean
 xq_safe_file_write (const char *path, const char *data, gssize length, GError **error)
 {
   g_autofree char *tmp = NULL;
+  g_autofree char *real = NULL;
+  const char *named = path;
   gsize len, done = 0;
   int fd;
 
   g_return_val_if_fail (path != NULL && data != NULL, FALSE);
+  /* Messages name the file as the caller knows it (named); the bytes go
+   * to the end of its links (path from here on). */
+  if ((real = resolve_links (path, error)) == NULL)
+    return FALSE;
+  path = real;
   len = length < 0 ? strlen (data) : (gsize) length;
   /* The process id in the name lets a later save tell a temporary file
    * whose writer was killed from one still being written. */
   tmp = g_strdup_printf ("%s.tmp-%d-XXXXXX", path, (int) getpid ());
   fd = g_mkstemp_full (tmp, O_RDWR | O_CLOEXEC, 0600);
   if (fd < 0)
-    return set_errno_error (error, errno, path, "cannot create a temporary file");
+    return set_errno_error (error, errno, named, _("cannot save"));
   while (done < len)
     {
       ssize_t n = write (fd, data + done, len - done);
@@ -116,7 +166,7 @@ xq_safe_file_write (const char *path, const char *data, gssize length, GError **
           int saved = errno;
           close (fd);
           g_unlink (tmp);
-          return set_errno_error (error, saved, tmp, NULL);
+          return set_errno_error (error, saved, named, _("cannot save"));
         }
       done += (gsize) n;
     }
@@ -127,19 +177,19 @@ xq_safe_file_write (const char *path, const char *data, gssize length, GError **
       int saved = errno;
       close (fd);
       g_unlink (tmp);
-      return set_errno_error (error, saved, tmp, NULL);
+      return set_errno_error (error, saved, named, _("cannot save"));
     }
   if (close (fd) != 0)
     {
       int saved = errno;
       g_unlink (tmp);
-      return set_errno_error (error, saved, tmp, NULL);
+      return set_errno_error (error, saved, named, _("cannot save"));
     }
   if (g_rename (tmp, path) != 0)
     {
       int saved = errno;
       g_unlink (tmp);
-      return set_errno_error (error, saved, path, NULL);
+      return set_errno_error (error, saved, named, _("cannot save"));
     }
   return TRUE;
 }

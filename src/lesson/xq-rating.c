@@ -443,9 +443,12 @@ xq_ratings_load (const char *dir, const char *learner, char **report, GError **e
           g_set_error (error, XQ_RATING_ERROR, XQ_RATING_ERROR_IO, "%s: %s", path, local->message);
           return NULL;
         }
-      /* Too large: damaged like any other unusable file. */
-      g_clear_error (&local);
-      g_set_error (&local, XQ_RATING_ERROR, XQ_RATING_ERROR_PARSE, "%s: $: %s", path, _("too large"));
+      /* Too large, or not a file: damaged like any other unusable file;
+       * the message (which names the file) says which. */
+      {
+        g_autoptr(GError) why = g_steal_pointer (&local);
+        g_set_error_literal (&local, XQ_RATING_ERROR, XQ_RATING_ERROR_PARSE, why->message);
+      }
     }
   else if ((r = xq_ratings_load_data (data, (gssize) len, learner, path, &local)) != NULL)
     return r;

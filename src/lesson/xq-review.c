@@ -554,7 +554,8 @@ xq_review_load (const char *dir, const char *learner, char **report, GError **er
           g_set_error (error, XQ_REVIEW_ERROR, XQ_REVIEW_ERROR_IO, "%s: %s", path, local->message);
           return NULL;
         }
-      first = g_strdup_printf ("%s: $: %s", path, _("too large"));
+      /* Too large, or not a file; the message names the file. */
+      first = g_strdup (local->message);
     }
   else
     {

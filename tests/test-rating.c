@@ -388,6 +388,54 @@ test_too_large (void)
   xq_test_remove_tree (dir);
 }
 
+/* Two windows (or two computers) on one profile: each saves after every
+ * attempt, from ratings it read before the other's saves.  Every attempt
+ * of both is kept, as if they had been made one after another. */
+static void
+test_two_instances (void)
+{
+  g_autofree char *dir = fresh_dir ();
+  g_autoptr(XqRatings) a = NULL, b = NULL, back = NULL, sequential = xq_ratings_new ("mei");
+  g_autoptr(GError) error = NULL;
+  XqPuzzle *p1 = fake_puzzle ("p1", 1, 1), *p2 = fake_puzzle ("p2", 3, 2);
+
+  a = xq_ratings_load (dir, "mei", NULL, &error);
+  b = xq_ratings_load (dir, "mei", NULL, &error);
+  g_assert_no_error (error);
+  xq_ratings_record (a, p1, 1.0);
+  g_assert_true (xq_ratings_save (a, dir, &error));
+  xq_ratings_record (a, p2, 0.0);
+  g_assert_true (xq_ratings_save (a, dir, &error));
+  xq_ratings_record (b, p1, 0.0);
+  g_assert_true (xq_ratings_offer_run (b, 5));
+  g_assert_true (xq_ratings_save (b, dir, &error));
+  g_assert_no_error (error);
+
+  back = xq_ratings_load (dir, "mei", NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (xq_ratings_get_attempts (back), ==, 3);
+  g_assert_cmpint (xq_ratings_get_best_run (back), ==, 5);
+  xq_ratings_record (sequential, p1, 1.0);
+  xq_ratings_record (sequential, p2, 0.0);
+  xq_ratings_record (sequential, p1, 0.0);
+  g_assert_cmpfloat_with_epsilon (xq_ratings_get_learner (back).rating,
+                                  xq_ratings_get_learner (sequential).rating, 1e-9);
+  g_assert_cmpfloat_with_epsilon (xq_ratings_get_puzzle (back, p1).rating,
+                                  xq_ratings_get_puzzle (sequential, p1).rating, 1e-9);
+  /* B shows what it saved, A's attempts included. */
+  g_assert_cmpuint (xq_ratings_get_attempts (b), ==, 3);
+
+  /* A saves again with nothing new: nothing of B's is undone. */
+  g_assert_true (xq_ratings_save (a, dir, &error));
+  g_clear_pointer (&back, xq_ratings_free);
+  back = xq_ratings_load (dir, "mei", NULL, &error);
+  g_assert_cmpuint (xq_ratings_get_attempts (back), ==, 3);
+  g_assert_cmpint (xq_ratings_get_best_run (back), ==, 5);
+  fake_puzzle_free (p1);
+  fake_puzzle_free (p2);
+  xq_test_remove_tree (dir);
+}
+
 /* Not a file at all (a link to a device): refused unread, and the
  * report says what it is, not that it is too large. */
 static void
@@ -495,6 +543,7 @@ main (int argc, char **argv)
   g_test_add_func ("/rating/damaged", test_damaged);
   g_test_add_func ("/rating/too-large", test_too_large);
   g_test_add_func ("/rating/not-a-file", test_not_a_file);
+  g_test_add_func ("/rating/two-instances", test_two_instances);
   g_test_add_func ("/rating/xqtool-next", test_xqtool_next);
   return g_test_run ();
 }

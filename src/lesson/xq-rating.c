@@ -157,13 +157,28 @@ typedef struct {
   guint    attempts;
 } Entry;
 
+/* An attempt made since the ratings were loaded or last saved: enough to
+ * make it again on the file's newer values (xq_ratings_save). */
+typedef struct {
+  char    *puzzle;
+  XqGlicko seed;    /* the puzzle's rating if the file has none */
+  double   score;
+} Attempt;
+
 struct _XqRatings
 {
   char       *learner;
   Entry       self;
   int         best_run;
   GHashTable *puzzles;   /* id -> Entry* */
+  GArray     *pending;   /* Attempt, oldest first */
 };
+
+static void
+attempt_clear (Attempt *a)
+{
+  g_free (a->puzzle);
+}
 
 XqRatings *
 xq_ratings_new (const char *learner)
@@ -174,6 +189,8 @@ xq_ratings_new (const char *learner)
   r->learner = g_strdup (learner);
   r->self.g = (XqGlicko) { XQ_RATING_LEARNER_START, XQ_RATING_START_DEVIATION, XQ_RATING_START_VOLATILITY };
   r->puzzles = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  r->pending = g_array_new (FALSE, FALSE, sizeof (Attempt));
+  g_array_set_clear_func (r->pending, (GDestroyNotify) attempt_clear);
   return r;
 }
 
@@ -184,6 +201,7 @@ xq_ratings_free (XqRatings *ratings)
     return;
   g_free (ratings->learner);
   g_hash_table_unref (ratings->puzzles);
+  g_array_unref (ratings->pending);
   g_free (ratings);
 }
 
@@ -217,17 +235,15 @@ xq_ratings_get_puzzle (const XqRatings *ratings, const XqPuzzle *puzzle)
                       XQ_RATING_PUZZLE_DEVIATION, XQ_RATING_START_VOLATILITY };
 }
 
-void
-xq_ratings_record (XqRatings *ratings, const XqPuzzle *puzzle, double score)
+/* One attempt on the puzzle id, whose rating is seed if it has none yet. */
+static void
+record_attempt (XqRatings *ratings, const char *id, XqGlicko seed, double score)
 {
-  XqGlicko learner = ratings->self.g, pz = xq_ratings_get_puzzle (ratings, puzzle);
+  Entry *e = g_hash_table_lookup (ratings->puzzles, id);
+  XqGlicko learner = ratings->self.g, pz = e != NULL ? e->g : seed;
   XqGlicko new_learner = learner, new_pz = pz;
-  double inverse;
-  Entry *e;
+  double inverse = 1.0 - score;
 
-  g_return_if_fail (puzzle != NULL && puzzle->id != NULL);
-  score = CLAMP (score, 0.0, 1.0);
-  inverse = 1.0 - score;
   /* Both from the values before the attempt: one game, two sides. */
   glicko_update_raw (&new_learner, &pz, &score, 1);
   glicko_update_raw (&new_pz, &learner, &inverse, 1);
@@ -235,16 +251,29 @@ xq_ratings_record (XqRatings *ratings, const XqPuzzle *puzzle, double score)
   glicko_clamp (&new_pz);
   ratings->self.g = new_learner;
   ratings->self.attempts = MIN (ratings->self.attempts + 1, G_MAXINT);
-  e = g_hash_table_lookup (ratings->puzzles, puzzle->id);
   if (e == NULL)
     {
       if (g_hash_table_size (ratings->puzzles) >= XQ_RATING_MAX_PUZZLES)
         return;   /* the learner's rating still moved; the file stays bounded */
       e = g_new0 (Entry, 1);
-      g_hash_table_insert (ratings->puzzles, g_strdup (puzzle->id), e);
+      g_hash_table_insert (ratings->puzzles, g_strdup (id), e);
     }
   e->g = new_pz;
   e->attempts = MIN (e->attempts + 1, G_MAXINT);
+}
+
+void
+xq_ratings_record (XqRatings *ratings, const XqPuzzle *puzzle, double score)
+{
+  Attempt a;
+
+  g_return_if_fail (puzzle != NULL && puzzle->id != NULL);
+  a.puzzle = g_strdup (puzzle->id);
+  a.seed = (XqGlicko) { xq_rating_seed (puzzle->mate_in, puzzle->difficulty),
+                        XQ_RATING_PUZZLE_DEVIATION, XQ_RATING_START_VOLATILITY };
+  a.score = CLAMP (score, 0.0, 1.0);
+  record_attempt (ratings, a.puzzle, a.seed, a.score);
+  g_array_append_val (ratings->pending, a);
 }
 
 int
@@ -464,10 +493,13 @@ xq_ratings_load (const char *dir, const char *learner, char **report, GError **e
 }
 
 gboolean
-xq_ratings_save (const XqRatings *ratings, const char *dir, GError **error)
+xq_ratings_save (XqRatings *ratings, const char *dir, GError **error)
 {
   g_autofree char *path = xq_ratings_path (dir, ratings->learner);
   g_autofree char *data = NULL;
+  g_autofree char *on_disk = NULL;
+  g_autoptr(XqRatings) merged = NULL;
+  gsize len = 0;
 
   if (path == NULL)
     {
@@ -475,8 +507,37 @@ xq_ratings_save (const XqRatings *ratings, const char *dir, GError **error)
                    _("“%s” is not a learner id"), ratings->learner);
       return FALSE;
     }
-  data = xq_ratings_to_data (ratings);
-  return xq_json_file_save (dir, path, data, XQ_RATING_ERROR, XQ_RATING_ERROR_IO, error);
+  /* Another window or computer on the same profile may have saved since
+   * these ratings were read: its attempts are on disk, these are in
+   * memory.  The attempts made here are made again on the file's values,
+   * so neither side's are lost (a file that cannot be read is left to the
+   * next load, which sets it aside and reports it). */
+  if (xq_safe_file_read (path, XQ_RATING_MAX_FILE, &on_disk, &len, NULL) &&
+      (merged = xq_ratings_load_data (on_disk, (gssize) len, ratings->learner, path, NULL)) != NULL)
+    {
+      for (guint i = 0; i < ratings->pending->len; i++)
+        {
+          const Attempt *a = &g_array_index (ratings->pending, Attempt, i);
+          record_attempt (merged, a->puzzle, a->seed, a->score);
+        }
+      merged->best_run = MAX (merged->best_run, ratings->best_run);
+      data = xq_ratings_to_data (merged);
+    }
+  else
+    data = xq_ratings_to_data (ratings);
+  if (!xq_json_file_save (dir, path, data, XQ_RATING_ERROR, XQ_RATING_ERROR_IO, error))
+    return FALSE;
+  if (merged != NULL)
+    {
+      /* What was saved is what this side now shows. */
+      GHashTable *swap = ratings->puzzles;
+      ratings->puzzles = merged->puzzles;
+      merged->puzzles = swap;
+      ratings->self = merged->self;
+      ratings->best_run = merged->best_run;
+    }
+  g_array_set_size (ratings->pending, 0);
+  return TRUE;
 }
 
 /* ---- Choosing a puzzle ----------------------------------------------------- */

@@ -92,7 +92,11 @@ char      *xq_ratings_path         (const char *dir, const char *learner);
  * translated.  NULL only for a bad id or a file that cannot be read. */
 XqRatings *xq_ratings_load         (const char *dir, const char *learner, char **report,
                                     GError **error);
-gboolean   xq_ratings_save         (const XqRatings *ratings, const char *dir, GError **error);
+/* Saves, first making this side's attempts since the last load or save
+ * again on the file's values if another process saved meanwhile (two
+ * windows, or two computers on one profile): no attempt is lost.  The
+ * ratings then hold what was saved. */
+gboolean   xq_ratings_save         (XqRatings *ratings, const char *dir, GError **error);
 
 /* Whether a puzzle counts as solved, for the choice below. */
 typedef gboolean (*XqPuzzleSolvedFunc) (const XqPuzzle *puzzle, gpointer user_data);

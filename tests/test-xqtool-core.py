@@ -188,4 +188,22 @@ rc, out, err = run("judge", "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", "d0e0")
 check("judge after the end: the game's own reason", rc == 1 and "already over" in err
       and "generals" not in err, f"rc={rc} {err!r}")
 
+# Damaged learner files: every line on stderr in the tool's own form
+# ("xqtool: ..."), naming the file; nothing in GLib's log format.
+with tempfile.TemporaryDirectory(prefix="xq-damaged-") as d:
+    for name, text in (("mei.json", "{ \"format\": 1, \"learner\": \"mei\", \"stars\": [ "),
+                       ("mei.ratings.json", "{ not json"),
+                       ("mei.review.json", "[[[[")):
+        with open(os.path.join(d, name), "w", encoding="utf-8") as f:
+            f.write(text)
+    for args, file in ((("review", "list", "--learner", "mei", "--dir", d), "mei.review.json"),
+                       (("puzzles", "next", "--learner", "mei", "--dir", d), "mei.ratings.json")):
+        rc, out, err = run(*args)
+        lines = err.splitlines()
+        check(f"{args[0]} on damaged files: the damage is reported", rc == 0 and any(file in l for l in lines),
+              f"rc={rc} {err!r}")
+        check(f"{args[0]} on damaged files: one-line xqtool form only",
+              lines and all(l.startswith("xqtool: ") for l in lines)
+              and "-Message" not in err and "WARNING **" not in err, err)
+
 finish()

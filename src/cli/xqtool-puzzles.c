@@ -552,7 +552,7 @@ cmd_puzzles (int argc, char **argv)
       if (ratings == NULL)
         return xqtool_fail ("%s", error->message);
       if (report != NULL)
-        xqtool_print_line (stderr, report);
+        xqtool_note ("%s", report);
       me = xq_ratings_get_learner (ratings);
       printf ("learner %s rating %.0f deviation %.0f attempts %u\n", learner, me.rating,
               me.deviation, xq_ratings_get_attempts (ratings));

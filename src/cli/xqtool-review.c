@@ -41,7 +41,7 @@ show_learner (const char *dir, const char *learner, gboolean only_due, GDateTime
   if (review == NULL)
     return xqtool_fail ("%s", error->message);
   if (report != NULL)
-    xqtool_print_line (stderr, report);
+    xqtool_note ("%s", report);
   items = only_due ? xq_review_due (review, now) : xq_review_list (review);
   for (guint i = 0; i < items->len; i++)
     {

@@ -87,6 +87,20 @@ xqtool_print_line (FILE *out, const char *text)
   fprintf (out, "%s\n", safe);
 }
 
+void
+xqtool_note (const char *format, ...)
+{
+  va_list args;
+  g_autofree char *msg = NULL;
+  g_autofree char *line = NULL;
+
+  va_start (args, format);
+  msg = g_strdup_vprintf (format, args);
+  va_end (args);
+  line = g_strconcat ("xqtool: ", msg, NULL);
+  xqtool_print_line (stderr, line);
+}
+
 int
 xqtool_fail (const char *format, ...)
 {
@@ -176,6 +190,29 @@ find_command (const XqToolCommand *const *tables, size_t n_tables, const char *n
   return NULL;
 }
 
+/* The libraries' log records (a damaged learner file set aside, a
+ * backup restored) in the tool's own form, one line each on stderr,
+ * instead of GLib's "domain-Message: time: ..." form.  Debug records stay
+ * behind G_MESSAGES_DEBUG as usual. */
+static GLogWriterOutput
+log_writer (GLogLevelFlags level, const GLogField *fields, gsize n_fields, gpointer user_data)
+{
+  const char *message = NULL;
+
+  if ((level & (G_LOG_LEVEL_DEBUG | G_LOG_LEVEL_INFO)) != 0)
+    return g_log_writer_default (level, fields, n_fields, user_data);
+  for (gsize i = 0; i < n_fields; i++)
+    if (strcmp (fields[i].key, "MESSAGE") == 0 && fields[i].length < 0)
+      message = fields[i].value;
+  if (message == NULL)
+    return g_log_writer_default (level, fields, n_fields, user_data);
+  if ((level & (G_LOG_LEVEL_ERROR | G_LOG_LEVEL_CRITICAL)) != 0)
+    xqtool_note ("internal error: %s", message);
+  else
+    xqtool_note ("%s", message);
+  return G_LOG_WRITER_HANDLED;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -185,6 +222,7 @@ main (int argc, char **argv)
   bindtextdomain (GETTEXT_PACKAGE, xq_data_locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+  g_log_set_writer_func (log_writer, NULL, NULL);
 
   if (argc < 2)
     {

@@ -31,6 +31,9 @@ void xqtool_print_line (FILE *out, const char *text);
 /* Prints "xqtool: message" on stderr (through xqtool_print_line) and returns
  * 1, for `return xqtool_fail (…)`. */
 int xqtool_fail (const char *format, ...) G_GNUC_PRINTF (1, 2);
+/* "xqtool: MESSAGE" on stderr, one line, for what a command reports and
+ * goes on (a damaged learner file set aside). */
+void xqtool_note (const char *format, ...) G_GNUC_PRINTF (1, 2);
 /* Prints "usage: xqtool …" on stderr and returns 2. */
 int xqtool_usage (const XqToolCommand *cmd);
 

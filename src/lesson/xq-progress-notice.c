@@ -102,10 +102,12 @@ xq_progress_notice_describe (const XqProgressNotice *notice)
 void
 xq_progress_emit_notice (XqProgressStore *store, XqProgressNotice *notice)
 {
-  g_message ("%s: damaged (%s); %s", notice->path, notice->problem ? notice->problem : "unreadable",
-             notice->set_aside ? notice->set_aside : "left in place");
+  /* Said once: to whoever listens for notices, else in the log. */
   if (store->notice_func != NULL)
     store->notice_func (notice, store->notice_data);
+  else
+    g_message ("%s: damaged (%s); %s", notice->path, notice->problem ? notice->problem : "unreadable",
+               notice->set_aside ? notice->set_aside : "left in place");
   xq_progress_notice_free (notice);
 }
 

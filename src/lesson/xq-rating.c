@@ -483,8 +483,10 @@ xq_ratings_load (const char *dir, const char *learner, char **report, GError **e
     return r;
 
   aside = xq_safe_file_set_aside (path, NULL);
-  g_warning ("%s", local->message);
-  if (report != NULL)
+  /* Said once: to the caller that asked for the report, else in the log. */
+  if (report == NULL)
+    g_warning ("%s", local->message);
+  else
     *report = aside ? g_strdup_printf (_("The puzzle ratings could not be read (%s); they start again. "
                                          "The damaged file was kept as %s."), local->message, aside)
                     : g_strdup_printf (_("The puzzle ratings could not be read (%s); they start again."),

@@ -575,8 +575,10 @@ xq_review_load (const char *dir, const char *learner, char **report, GError **er
     r->stuck = g_strdup (path);
   else if (!write_queue (r, dir, path, &write_error))
     g_warning ("Could not write the repaired %s: %s", path, write_error->message);
-  g_message ("%s: damaged (%s); %s", path, first, aside ? aside : "left in place");
-  if (report != NULL)
+  /* Said once: to the caller that asked for the report, else in the log. */
+  if (report == NULL)
+    g_message ("%s: damaged (%s); %s", path, first, aside ? aside : "left in place");
+  else
     {
       GString *text = g_string_new (NULL);
       guint kept = xq_review_get_n_items (r);

@@ -337,6 +337,55 @@ listing (const char *dir)
 /* Removal (and its undo) covers the profile, the streak, the ratings and
  * the review queue, with their backups and damaged copies, and nothing of
  * another learner whose id starts the same. */
+/* The fuzzer's seeds for the learner files start from files the loaders
+ * take whole (all but those named "bad"): a seed the loader refuses
+ * teaches the fuzzer nothing about the rest of the format.  The first
+ * byte picks the file, as in tests/fuzz/fuzz-learner-files.c. */
+static void
+test_fuzz_seeds (void)
+{
+  g_autofree char *dir = g_build_filename (g_getenv ("XQ_SOURCE_DIR"), "tests", "fuzz", "corpus",
+                                           "learner-files", NULL);
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint seen = 0;
+
+  g_assert_nonnull (d);
+  while ((name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autofree char *data = NULL;
+      g_autoptr(GError) error = NULL;
+      gsize len = 0;
+
+      if (strstr (name, "bad") != NULL)
+        continue;
+      g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+      g_assert_cmpuint (len, >, 1);
+      g_test_message ("%s", name);
+      if (data[0] & 1)
+        {
+          g_autoptr(XqRatings) r = xq_ratings_load_data (data + 1, (gssize) len - 1, "mei", name, &error);
+          g_assert_no_error (error);
+          g_assert_nonnull (r);
+        }
+      else
+        {
+          g_autofree char *first = NULL;
+          guint problems = 0;
+          g_autoptr(XqReview) r = xq_review_load_data (data + 1, (gssize) len - 1, "mei", name,
+                                                       &problems, &first, &error);
+          g_assert_no_error (error);
+          g_assert_nonnull (r);
+          g_assert_cmpstr (first, ==, NULL);
+          g_assert_cmpuint (problems, ==, 0);
+          g_assert_cmpuint (xq_review_get_n_items (r), >, 0);
+        }
+      seen++;
+    }
+  g_assert_cmpuint (seen, >=, 2);
+}
+
 /* Not a file at all (a link to a device): set aside, and the message
  * says what it is, not that it is too large. */
 static void
@@ -787,6 +836,7 @@ main (int argc, char **argv)
   g_test_add_func ("/review/file/bad-escape-message", test_bad_escape_message);
   g_test_add_func ("/review/file/damaged", test_damaged);
   g_test_add_func ("/review/file/not-a-file", test_not_a_file);
+  g_test_add_func ("/review/file/fuzz-seeds", test_fuzz_seeds);
   g_test_add_func ("/review/remove-learner", test_remove);
   g_test_add_func ("/review/variant/mirror", test_mirror_basics);
   g_test_add_func ("/review/variant/mate", test_variant_mate);

@@ -199,6 +199,9 @@ test_csv (Fixture *f, gconstpointer data)
   g_assert_true (xq_progress_store_save (f->store, mei, &error));
   g_assert_true (xq_progress_store_save_streak (f->store, "mei", 2, 5, &error));
   save_learner (f, "zhang", "张伟\n二班");
+  /* A name a spreadsheet would run as a formula stays text. */
+  save_learner (f, "eve", "=HYPERLINK(\"http://x\",\"a\")");
+  save_learner (f, "neg", "-2+3");
   /* A file from before hints were kept: stars only. */
   put (f, "old.json", "{ \"format\": 1, \"learner\": \"old\", \"name\": \"Old\", \"stars\": { \"unit2-setup/a\": 1 } }");
 
@@ -219,14 +222,16 @@ test_csv (Fixture *f, gconstpointer data)
   now = g_date_time_new_local (2026, 12, 2, 9, 0, 0);
   rows = xq_class_results (f->store, now, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (rows->len, ==, 6);
+  g_assert_cmpuint (rows->len, ==, 8);
   csv = xq_class_results_csv (rows);
   g_assert_cmpstr (csv, ==,
     "learner,name,unit,exercise,stars,hints,date,puzzles_solved,streak,best_streak,review_due\r\n"
+    "eve,\"'=HYPERLINK(\"\"http://x\"\",\"\"a\"\")\",,,,,,0,0,0,0\r\n"
     "mei,\"Mei \"\"Little\"\" Li, Jr.\",puzzles,p1,3,0,2026-11-04,2,2,5,1\r\n"
     "mei,\"Mei \"\"Little\"\" Li, Jr.\",puzzles,p2,1,2,2026-11-05,2,2,5,1\r\n"
     "mei,\"Mei \"\"Little\"\" Li, Jr.\",unit1-board,files,3,0,2026-11-02,2,2,5,1\r\n"
     "mei,\"Mei \"\"Little\"\" Li, Jr.\",unit1-board,ranks,2,1,2026-11-03,2,2,5,1\r\n"
+    "neg,'-2+3,,,,,,0,0,0,0\r\n"
     "old,Old,unit2-setup,a,1,,,0,0,0,0\r\n"
     "zhang,\"张伟\n二班\",,,,,,0,0,0,0\r\n");
 

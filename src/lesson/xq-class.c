@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "xq-class.h"
+#include "xq-csv.h"
 #include "xq-class-report.h"
 #include "xq-lesson.h"
 #include "xq-review.h"
@@ -310,36 +311,6 @@ xq_class_results (XqProgressStore *store, GDateTime *now, GError **error)
   return g_steal_pointer (&rows);
 }
 
-/* RFC 4180: a field with a comma, a quote or a line break is quoted, its
- * quotes doubled; every other field is written as it is. */
-static void
-add_field (GString *out, const char *text, gboolean last)
-{
-  if (text == NULL)
-    text = "";
-  if (strpbrk (text, ",\"\r\n") != NULL)
-    {
-      g_string_append_c (out, '"');
-      for (const char *p = text; *p; p++)
-        {
-          if (*p == '"')
-            g_string_append_c (out, '"');
-          g_string_append_c (out, *p);
-        }
-      g_string_append_c (out, '"');
-    }
-  else
-    g_string_append (out, text);
-  g_string_append (out, last ? "\r\n" : ",");
-}
-
-static void
-add_int_field (GString *out, int value, gboolean known)
-{
-  g_autofree char *text = known ? g_strdup_printf ("%d", value) : NULL;
-  add_field (out, text, FALSE);
-}
-
 char *
 xq_class_results_csv (GPtrArray *rows)
 {
@@ -350,19 +321,18 @@ xq_class_results_csv (GPtrArray *rows)
   for (guint i = 0; i < rows->len; i++)
     {
       const XqClassRow *row = g_ptr_array_index (rows, i);
-      g_autofree char *due = g_strdup_printf ("%d", row->review_due);
 
-      add_field (out, row->learner, FALSE);
-      add_field (out, row->name, FALSE);
-      add_field (out, row->unit, FALSE);
-      add_field (out, row->exercise, FALSE);
-      add_int_field (out, row->stars, row->unit != NULL);
-      add_int_field (out, row->hints, row->unit != NULL && row->hints >= 0);
-      add_field (out, row->date, FALSE);
-      add_int_field (out, row->puzzles_solved, TRUE);
-      add_int_field (out, row->streak, TRUE);
-      add_int_field (out, row->best_streak, TRUE);
-      add_field (out, due, TRUE);
+      xq_csv_add_text (out, row->learner, FALSE);
+      xq_csv_add_text (out, row->name, FALSE);
+      xq_csv_add_text (out, row->unit, FALSE);
+      xq_csv_add_text (out, row->exercise, FALSE);
+      xq_csv_add_number (out, row->stars, row->unit != NULL, FALSE);
+      xq_csv_add_number (out, row->hints, row->unit != NULL && row->hints >= 0, FALSE);
+      xq_csv_add_text (out, row->date, FALSE);
+      xq_csv_add_number (out, row->puzzles_solved, TRUE, FALSE);
+      xq_csv_add_number (out, row->streak, TRUE, FALSE);
+      xq_csv_add_number (out, row->best_streak, TRUE, FALSE);
+      xq_csv_add_number (out, row->review_due, TRUE, TRUE);
     }
   return g_string_free (out, FALSE);
 }

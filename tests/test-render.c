@@ -707,15 +707,36 @@ test_style_names (void)
   XqTheme theme = XQ_THEME_WOOD;
   XqRenderStyle a, b;
 
-  for (int i = 0; i < 3; i++)
+  /* Every set of the table (xq-piece-sets.c): a name that reads back, a
+   * label of its own, and a board that draws with it. */
+  for (int i = 0; i < XQ_N_PIECE_SETS; i++)
     {
+      g_autofree char *svg = NULL;
+      XqRenderStyle style;
+
       g_assert_true (xq_piece_set_from_string (xq_piece_set_to_string (i), &set));
       g_assert_cmpint (set, ==, i);
+      g_assert_nonnull (xq_piece_set_label (i));
+      for (int j = 0; j < i; j++)
+        {
+          g_assert_cmpstr (xq_piece_set_to_string (i), !=, xq_piece_set_to_string (j));
+          g_assert_cmpstr (xq_piece_set_label (i), !=, xq_piece_set_label (j));
+        }
+      xq_render_style_init (&style);
+      style.pieces = i;
+      svg = xq_render_svg (NULL, &style, NULL, 450);
+      g_assert_nonnull (svg);
+    }
+  g_assert_true (xq_piece_set_has_characters (XQ_PIECE_SET_TRADITIONAL));
+  g_assert_false (xq_piece_set_has_characters (XQ_PIECE_SET_PICTOGRAM));
+  for (int i = 0; i < 3; i++)
+    {
       g_assert_true (xq_theme_from_string (xq_theme_to_string (i), &theme));
       g_assert_cmpint (theme, ==, i);
     }
+  set = XQ_N_PIECE_SETS - 1;
   g_assert_false (xq_piece_set_from_string ("cartoon", &set));
-  g_assert_cmpint (set, ==, 2);
+  g_assert_cmpint (set, ==, XQ_N_PIECE_SETS - 1);
   g_assert_false (xq_theme_from_string (NULL, &theme));
   xq_render_style_init (&a);
   b = a;

@@ -951,6 +951,61 @@ test_preferences_clock (WindowFixture *f,
   gtk_window_destroy (GTK_WINDOW (prefs));
 }
 
+static AdwComboRow *
+find_combo_row_titled (GtkWidget  *widget,
+                       const char *title)
+{
+  if (ADW_IS_COMBO_ROW (widget) &&
+      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0)
+    return ADW_COMBO_ROW (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      AdwComboRow *found = find_combo_row_titled (child, title);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The Pieces row lists the renderer's table of sets (xq-piece-sets.c) in
+ * its order, then Automatic, and writes each set's own name; the board's
+ * "piece-set" enum has the same sets under the same names. */
+static void
+test_preferences_piece_sets (WindowFixture *f,
+                             gconstpointer  data)
+{
+  g_autoptr(GSettings) settings = g_settings_new (XQ_SETTINGS_SCHEMA);
+  XqPreferencesWindow *prefs = xq_preferences_window_new (GTK_WINDOW (f->window));
+  g_autoptr(GEnumClass) enum_class = g_type_class_ref (XQ_TYPE_PIECE_SET);
+  AdwComboRow *row = NULL;
+  GListModel *model;
+
+  gtk_window_present (GTK_WINDOW (prefs));
+  gtk_test_widget_wait_for_draw (GTK_WIDGET (prefs));
+  row = find_combo_row_titled (GTK_WIDGET (prefs), "Pieces");
+  g_assert_nonnull (row);
+  g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (row)), ==, XQ_N_PIECE_SETS + 1);
+  model = adw_combo_row_get_model (row);
+  for (int i = 0; i < XQ_N_PIECE_SETS; i++)
+    {
+      g_autofree char *stored = NULL;
+
+      g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (model), i), ==,
+                       xq_piece_set_label (i));
+      adw_combo_row_set_selected (row, i);
+      stored = g_settings_get_string (settings, "piece-set");
+      g_assert_cmpstr (stored, ==, xq_piece_set_to_string (i));
+      g_assert_cmpint (xq_board_settings_piece_set (stored), ==, i);
+      g_assert_cmpstr (g_enum_get_value (enum_class, i)->value_nick, ==, xq_piece_set_to_string (i));
+    }
+  g_assert_cmpuint (enum_class->n_values, ==, XQ_N_PIECE_SETS);
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (model), XQ_N_PIECE_SETS), ==, "Automatic");
+  g_settings_reset (settings, "piece-set");
+  gtk_window_destroy (GTK_WINDOW (prefs));
+}
+
 static GtkWidget *
 find_popover (GtkWidget *widget)
 {
@@ -2083,6 +2138,7 @@ main (int   argc,
   g_test_add ("/ui/play/computer-flag", WindowFixture, NULL, window_setup, test_play_computer_flag, window_teardown);
   g_test_add ("/ui/play/clock-preset", WindowFixture, NULL, window_setup, test_play_clock_preset, window_teardown);
   g_test_add ("/ui/window/preferences-clock", WindowFixture, NULL, window_setup, test_preferences_clock, window_teardown);
+  g_test_add ("/ui/window/preferences-piece-sets", WindowFixture, NULL, window_setup, test_preferences_piece_sets, window_teardown);
   g_test_add ("/ui/window/preferences-clock-text", WindowFixture, NULL, window_setup, test_preferences_clock_text, window_teardown);
   g_test_add_func ("/ui/window/resources", test_resources);
   g_test_add_func ("/ui/play/layout", test_play_layout);

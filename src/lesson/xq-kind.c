@@ -209,7 +209,7 @@ xq_lesson_piece_set (XqExercisePieces pieces, XqPieceSet preferred)
     case XQ_EXERCISE_PIECES_PICTOGRAM:
       return XQ_PIECE_SET_PICTOGRAM;
     case XQ_EXERCISE_PIECES_CHARACTERS:
-      if (preferred != XQ_PIECE_SET_PICTOGRAM)
+      if (xq_piece_set_has_characters (preferred))
         return preferred;
       /* The script the learner reads written moves in is the pieces' too. */
       return xq_answer_learner_notation () == XQ_NOTATION_ZH_HANS ? XQ_PIECE_SET_SIMPLIFIED

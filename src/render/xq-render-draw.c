@@ -126,9 +126,8 @@ xq_draw_board (XqPainter *p, const XqBoardGeometry *g, const XqRenderStyle *styl
   double c = g->cell;
   double line_w = MAX (0.035 * c, 1.0);
   double frame_off = 0.5 * c;
-  gboolean simplified = style->pieces == XQ_PIECE_SET_SIMPLIFIED;
-  int river_face = simplified ? XQ_FACE_SANS_SC : XQ_FACE_SERIF_TC;
-  const char *river = simplified ? "楚河汉界" : "楚河漢界";
+  int river_face = XQ_FACE_SERIF_TC;
+  const char *river = xq_piece_set_river (style->pieces, &river_face);
   char ch[8];
 
   /* The plate, then the lighter playing field inside the frame. */
@@ -229,15 +228,6 @@ xq_draw_board (XqPainter *p, const XqBoardGeometry *g, const XqRenderStyle *styl
 }
 
 /* ---- Pieces ------------------------------------------------------------------------- */
-
-static const char *const traditional_chars[2][XQ_N_TYPES] = {
-  [XQ_RED]   = { NULL, "帥", "仕", "相", "傌", "俥", "炮", "兵" },
-  [XQ_BLACK] = { NULL, "將", "士", "象", "馬", "車", "砲", "卒" },
-};
-static const char *const simplified_chars[2][XQ_N_TYPES] = {
-  [XQ_RED]   = { NULL, "帅", "仕", "相", "马", "车", "炮", "兵" },
-  [XQ_BLACK] = { NULL, "将", "士", "象", "马", "车", "炮", "卒" },
-};
 
 /* Pictograms are drawn in a box from -50 to 50 around the piece centre;
  * `u` is the size of one such unit in pixels. */
@@ -369,23 +359,6 @@ xq_draw_disc (XqPainter *p, XqColor color, const XqRenderStyle *style,
     xq_painter_circle (p, cx, *cy, 0.67 * r, XQ_NO_PAINT, ring, 0.035 * r);
 }
 
-const char *
-xq_piece_char (XqColor color, XqPieceType type, XqPieceSet set, int *face)
-{
-  g_return_val_if_fail (type > XQ_NO_TYPE && type < XQ_N_TYPES && color <= XQ_BLACK, NULL);
-  switch (set)
-    {
-    case XQ_PIECE_SET_PICTOGRAM:
-      return NULL;
-    case XQ_PIECE_SET_SIMPLIFIED:
-      *face = XQ_FACE_SANS_SC;
-      return simplified_chars[color][type];
-    case XQ_PIECE_SET_TRADITIONAL:
-    default:
-      *face = XQ_FACE_SERIF_TC;
-      return traditional_chars[color][type];
-    }
-}
 
 void
 xq_draw_piece (XqPainter *p, XqPiece piece, const XqRenderStyle *style,

@@ -88,9 +88,11 @@ void xq_draw_disc        (XqPainter *p, XqColor color, const XqRenderStyle *styl
                           double cx, double *cy, double r);
 void xq_draw_glyph_text  (XqPainter *p, int face, const char *ch, double cx, double cy,
                           double size, XqRgba ink);
-/* The character of a xiangqi piece type in the style's set (NULL for the
- * pictogram set). */
-const char *xq_piece_char (XqColor color, XqPieceType type, XqPieceSet set, int *face);
+/* The character of a xiangqi piece type in the set, and its glyph face
+ * (NULL for a set of pictograms); the words on the river for the set
+ * (xq-piece-sets.c). */
+const char *xq_piece_char      (XqColor color, XqPieceType type, XqPieceSet set, int *face);
+const char *xq_piece_set_river (XqPieceSet set, int *face);
 /* A pictogram in the -50..50 box around (cx, cy), u pixels per unit. */
 void xq_draw_pictogram   (XqPainter *p, XqPieceType type, double cx, double cy, double u,
                           XqRgba ink, XqRgba face);

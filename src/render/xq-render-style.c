@@ -35,27 +35,7 @@ xq_render_style_equal (const XqRenderStyle *a, const XqRenderStyle *b)
          !a->hide_file_numbers == !b->hide_file_numbers;
 }
 
-static const char *const piece_set_names[] = { "traditional", "simplified", "pictogram" };
 static const char *const theme_names[] = { "wood", "contrast", "print" };
-
-const char *
-xq_piece_set_to_string (XqPieceSet set)
-{
-  g_return_val_if_fail ((guint) set < G_N_ELEMENTS (piece_set_names), NULL);
-  return piece_set_names[set];
-}
-
-gboolean
-xq_piece_set_from_string (const char *name, XqPieceSet *out)
-{
-  for (guint i = 0; name != NULL && i < G_N_ELEMENTS (piece_set_names); i++)
-    if (g_ascii_strcasecmp (name, piece_set_names[i]) == 0)
-      {
-        *out = (XqPieceSet) i;
-        return TRUE;
-      }
-  return FALSE;
-}
 
 const char *
 xq_theme_to_string (XqTheme theme)

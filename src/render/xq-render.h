@@ -41,6 +41,7 @@ typedef enum {
   XQ_PIECE_SET_TRADITIONAL,   /* 帥仕相俥傌炮兵 / 將士象車馬砲卒 */
   XQ_PIECE_SET_SIMPLIFIED,    /* 帅仕相车马炮兵 / 将士象车马炮卒 */
   XQ_PIECE_SET_PICTOGRAM,     /* drawn pictures, for children who cannot read yet */
+  XQ_N_PIECE_SETS             /* how many; the table is src/render/xq-piece-sets.c */
 } XqPieceSet;
 
 typedef enum {
@@ -66,6 +67,11 @@ gboolean    xq_render_style_equal       (const XqRenderStyle *a, const XqRenderS
  * The parsers return FALSE for an unknown name and leave *out alone. */
 const char *xq_piece_set_to_string      (XqPieceSet set);
 gboolean    xq_piece_set_from_string    (const char *name, XqPieceSet *out);
+/* The set's name for people ("Traditional characters"), untranslated:
+ * pass it through gettext to show it. */
+const char *xq_piece_set_label          (XqPieceSet set);
+/* FALSE for a set of pictures (no characters on its pieces). */
+gboolean    xq_piece_set_has_characters (XqPieceSet set);
 const char *xq_theme_to_string          (XqTheme theme);
 gboolean    xq_theme_from_string        (const char *name, XqTheme *out);
 

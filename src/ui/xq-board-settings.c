@@ -15,12 +15,17 @@ xq_piece_set_get_type (void)
 
   if (g_once_init_enter (&type))
     {
-      static const GEnumValue values[] = {
-        { XQ_PIECE_SET_TRADITIONAL, "XQ_PIECE_SET_TRADITIONAL", "traditional" },
-        { XQ_PIECE_SET_SIMPLIFIED, "XQ_PIECE_SET_SIMPLIFIED", "simplified" },
-        { XQ_PIECE_SET_PICTOGRAM, "XQ_PIECE_SET_PICTOGRAM", "pictogram" },
-        { 0, NULL, NULL }
-      };
+      /* From the renderer's table of sets (xq-piece-sets.c): the nicks are
+       * the names stored in settings. */
+      static GEnumValue values[XQ_N_PIECE_SETS + 1];
+
+      for (int i = 0; i < XQ_N_PIECE_SETS; i++)
+        {
+          g_autofree char *upper = g_ascii_strup (xq_piece_set_to_string (i), -1);
+          g_autofree char *name = g_strconcat ("XQ_PIECE_SET_", upper, NULL);
+
+          values[i] = (GEnumValue) { i, g_intern_string (name), xq_piece_set_to_string (i) };
+        }
       g_once_init_leave (&type, g_enum_register_static ("XqPieceSet", values));
     }
   return type;

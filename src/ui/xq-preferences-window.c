@@ -27,7 +27,9 @@ struct _XqPreferencesWindow
 G_DEFINE_FINAL_TYPE (XqPreferencesWindow, xq_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
 
 /* The order of each combo row's items, as names stored in GSettings. */
-static const char *const piece_set_names[] = { "traditional", "simplified", "pictogram", "auto", NULL };
+/* The piece sets' row: the renderer's sets in their order, then "auto"
+ * (filled in from xq-piece-sets.c by fill_piece_sets). */
+static const char *piece_set_names[XQ_N_PIECE_SETS + 2];
 static const char *const theme_names[] = { "wood", "contrast", "print", NULL };
 static const char *const notation_names[] = { "chinese-traditional", "chinese-simplified", "wxf", "auto", NULL };
 static const char *const clock_names[] = { "none", "sudden-5", "sudden-10", "sudden-20", "sudden-30",
@@ -63,6 +65,22 @@ index_to_name (const GValue       *value,
   if (index >= g_strv_length ((char **) names))
     return NULL;
   return g_variant_new_string (names[index]);
+}
+
+static void
+fill_piece_sets (AdwComboRow *row)
+{
+  g_autoptr(GtkStringList) model = gtk_string_list_new (NULL);
+
+  for (int i = 0; i < XQ_N_PIECE_SETS; i++)
+    {
+      piece_set_names[i] = xq_piece_set_to_string (i);
+      gtk_string_list_append (model, _(xq_piece_set_label (i)));
+    }
+  piece_set_names[XQ_N_PIECE_SETS] = "auto";
+  /* Translators: the piece set follows the interface language's script. */
+  gtk_string_list_append (model, _("Automatic"));
+  adw_combo_row_set_model (row, G_LIST_MODEL (model));
 }
 
 static void
@@ -208,6 +226,7 @@ xq_preferences_window_init (XqPreferencesWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->settings = g_settings_new (XQ_SETTINGS_SCHEMA);
+  fill_piece_sets (self->piece_set_row);
   bind_combo (self, "piece-set", self->piece_set_row, piece_set_names);
   bind_combo (self, "board-theme", self->theme_row, theme_names);
   bind_combo (self, "notation", self->notation_row, notation_names);

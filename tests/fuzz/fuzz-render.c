@@ -33,7 +33,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   if (size < 1 || size > 4096)
     return 0;
   xq_render_style_init (&style);
-  style.pieces = (XqPieceSet) (data[0] % (XQ_PIECE_SET_PICTOGRAM + 1));
+  style.pieces = (XqPieceSet) (data[0] % XQ_N_PIECE_SETS);
   style.theme = (XqTheme) ((data[0] >> 2) % (XQ_THEME_PRINT + 1));
   style.flipped = (data[0] >> 4) & 1;
   style.coordinates = (data[0] >> 5) & 1;

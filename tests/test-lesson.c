@@ -149,6 +149,31 @@ test_bad_lesson (gconstpointer data)
     g_error ("%s: expected “%s”", path, expected);
 }
 
+/* An unknown kind is answered with the list of kinds, from the table: the
+ * message names every kind (and the expected-output file need not). */
+static void
+test_unknown_kind_lists_kinds (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("XQ_SOURCE_DIR"), "tests", "data", "bad-lessons",
+                                            "19-unknown-kind.json", NULL);
+  g_autoptr(GPtrArray) problems = new_problems ();
+  g_autoptr(XqLessonFile) file = xq_lesson_load_file (path, problems);
+  guint n_kinds;
+  const XqKind *const *kinds = xq_kinds (&n_kinds);
+  const XqLessonProblem *p;
+
+  g_assert_null (file);
+  g_assert_cmpuint (problems->len, ==, 1);
+  p = g_ptr_array_index (problems, 0);
+  g_assert_cmpstr (p->path, ==, "$.exercises[0].kind");
+  for (guint k = 0; k < n_kinds; k++)
+    {
+      g_autofree char *item = g_strdup_printf (k == 0 ? ": %s," : " %s%s", kinds[k]->name,
+                                               k == 0 ? "" : k + 1 == n_kinds ? "" : ",");
+      g_assert_nonnull (strstr (p->message, item));
+    }
+}
+
 static void
 test_bad_lessons_count (gconstpointer data)
 {
@@ -287,7 +312,7 @@ test_xqtool_stats (void)
     guint n_kinds;
     const XqKind *const *kinds = xq_kinds (&n_kinds);
 
-    g_assert_cmpuint (n_kinds, ==, 11);
+    g_assert_cmpuint (n_kinds, >, 0);
     g_assert_cmpuint (g_strv_length (lines), >=, 2 + n_kinds + 1);
     /* One line per kind of the table, in its order. */
     for (guint k = 0; k < n_kinds; k++)
@@ -803,6 +828,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson/load/good", test_load_good);
   g_test_add_func ("/lesson/load/collects-problems", test_load_collects_problems);
   g_test_add_func ("/lesson/load/simple-error", test_load_simple_error);
+  g_test_add_func ("/lesson/load/unknown-kind-lists-kinds", test_unknown_kind_lists_kinds);
   g_test_add_func ("/lesson/load/dir-continues", test_load_dir_continues);
   g_test_add_func ("/lesson/load/pack", test_load_pack);
   g_test_add_func ("/lesson/load/problems-utf8", test_load_problems_utf8);

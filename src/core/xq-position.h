@@ -118,7 +118,7 @@ void      xq_square_to_text        (XqSquare sq, char buf[3]);
 XqSquare  xq_square_from_text      (const char *text);
 /* FEN letter of a piece (Red upper case). */
 char      xq_piece_to_fen_char     (XqPiece p);
-/* English names for messages ("chariot"). Not translated: callers translate. */
+/* Names for messages ("chariot"), translated through gettext. */
 const char *xq_piece_type_name     (XqPieceType t);
 const char *xq_color_name          (XqColor c);
 

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* xq-kind.h: one exercise kind, described once (docs/exercise-kinds.md).
  *
- * Every kind ("tap", "move", "stars", "setup", "choose", "mate") lives in
- * its own file in src/lesson/kinds/ and is one `const XqKind` listed in the
- * table in xq-kind.c (xq_kinds ()).  The loader, the checker, the lesson
+ * Every kind lives in its own file in src/lesson/kinds/ and is one
+ * `const XqKind` listed in the table in xq-kind.c (xq_kinds ()), which is
+ * the one list of kinds.  The loader, the checker, the lesson
  * player, the exercise editor, the worksheet's answer key and xqtool know
  * nothing about any kind: they go through this interface.
  *

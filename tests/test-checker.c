@@ -757,6 +757,27 @@ test_mate_in_two (void)
   line[0] = mv ("d0d1");
   bad = xq_check_mate (&pos, 2, line, 1);
   g_assert_cmpint (bad->kind, ==, XQ_VERDICT_WRONG);
+  /* Issue 31: the escape is shown on the board, as the Puzzles page shows
+   * it: an arrow of the defender's move after which no mate in one is
+   * left, and words that say which piece gets out. */
+  {
+    XqPosition after = pos;
+    XqUndo u1, u2;
+    XqMove escape = XQ_MOVE_NONE;
+    XqSolution none;
+
+    xq_position_do_move (&after, line[0], &u1);
+    for (int i = 0; i < bad->marks.n_marks; i++)
+      if (bad->marks.marks[i].kind == XQ_LESSON_MARK_ARROW && bad->marks.marks[i].role == XQ_LESSON_ROLE_MOVE)
+        escape = xq_move_make (bad->marks.marks[i].sq, bad->marks.marks[i].to);
+    g_assert_cmpint (escape, !=, XQ_MOVE_NONE);
+    g_assert_true (xq_position_is_legal (&after, escape));
+    xq_position_do_move (&after, escape, &u2);
+    g_assert_cmpint (xq_solver_solve (solver, &after, 1, &none), !=, XQ_SOLVE_MATE);
+    g_assert_nonnull (strstr (bad->message, "see the arrow"));
+    g_assert_true (xq_lesson_marks_has (&bad->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_WRONG,
+                                        xq_move_from (line[0]), xq_move_to (line[0])));
+  }
 }
 
 static void

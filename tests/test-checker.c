@@ -607,6 +607,23 @@ test_choose_explains (void)
   g_assert_cmpstr (v->message, ==, "You come out 4.5 points behind: a bad trade.");
   g_assert_true (xq_lesson_marks_has (&v->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_MOVE, sq ("a5"), sq ("a7")));
   g_assert_true (xq_lesson_marks_has (&v->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_ATTACK, sq ("b9"), sq ("a7")));
+
+  /* Issue 31: a first wrong pick gets this trade's own sum, not the value
+   * table; which total is bigger is left to the child. */
+  {
+    XqInput good = { .type = XQ_INPUT_CHOOSE, .sq = XQ_NO_SQUARE, .move = XQ_MOVE_NONE, .choice = "good" };
+    XqAttempt a;
+    XqVerdict *w;
+
+    xq_attempt_init (&a, first (file));
+    w = xq_attempt_input (&a, &good);
+    g_assert_cmpint (w->kind, ==, XQ_VERDICT_WRONG);
+    g_assert_nonnull (strstr (w->message, "Red takes: cannon 4.5 (total 4.5). Black takes: chariot 9 (total 9)."));
+    g_assert_null (strstr (w->message, "advisor and elephant 2"));
+    g_assert_null (strstr (w->message, "a bad trade"));
+    xq_verdict_free (w);
+    xq_attempt_clear (&a);
+  }
 }
 
 

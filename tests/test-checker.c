@@ -336,6 +336,9 @@ test_tap_piece_reasons (void)
   soldier = check_tap (first (file), &tap, 1);
   g_assert_cmpint (soldier->kind, ==, XQ_VERDICT_WRONG);
   g_assert_nonnull (strstr (soldier->message, "soldier"));
+  /* Issue 31: pieces are asked for, so pieces are counted, not points. */
+  g_assert_nonnull (strstr (soldier->message, "4 more pieces to find."));
+  g_assert_null (strstr (soldier->message, "points to find"));
   tap = sq ("e3");
   friend = check_tap (first (file), &tap, 1);
   g_assert_nonnull (strstr (friend->message, "same side"));

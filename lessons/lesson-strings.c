@@ -8,196 +8,196 @@ static const char *const lesson_strings[] = {
   N_("First checkmates"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("Catch the red general! (Red: a cannon and an advisor)"),
-  /* Lesson puzzles/00-first-mates.json $.puzzles[0].hints[0], puzzles/00-first-mates.json $.puzzles[1].hints[0], puzzles/00-first-mates.json $.puzzles[2].hints[0] and 6 more */
-  /* xgettext:no-c-format */
-  N_("Find a check the red general cannot escape."),
-  /* Lesson puzzles/00-first-mates.json $.puzzles[0].hints[1], puzzles/00-first-mates.json $.puzzles[1].hints[1], puzzles/00-first-mates.json $.puzzles[48].hints[1] and 52 more */
-  /* xgettext:no-c-format */
-  N_("Move your black soldier."),
-  /* Lesson puzzles/00-first-mates.json $.puzzles[1].title */
-  /* xgettext:no-c-format */
-  N_("One move to win (Red: a cannon and an advisor)"),
-  /* Lesson puzzles/00-first-mates.json $.puzzles[2].title */
-  /* xgettext:no-c-format */
-  N_("Catch the red general! (Red: a horse)"),
-  /* Lesson puzzles/00-first-mates.json $.puzzles[2].hints[1], puzzles/00-first-mates.json $.puzzles[26].hints[1], puzzles/00-first-mates.json $.puzzles[52].hints[1] and 153 more */
-  /* xgettext:no-c-format */
-  N_("Move your horse."),
-  /* Lesson puzzles/00-first-mates.json $.puzzles[3].title */
-  /* xgettext:no-c-format */
-  N_("Catch the general! (Black: an advisor)"),
-  /* Lesson puzzles/00-first-mates.json $.puzzles[3].hints[0], puzzles/00-first-mates.json $.puzzles[4].hints[0], puzzles/00-first-mates.json $.puzzles[5].hints[0] and 42 more */
+  N_("Catch the general! (Red to move; Black has an advisor)"),
+  /* Lesson puzzles/00-first-mates.json $.puzzles[0].hints[0], puzzles/00-first-mates.json $.puzzles[1].hints[0], puzzles/00-first-mates.json $.puzzles[2].hints[0] and 42 more */
   /* xgettext:no-c-format */
   N_("Find a check the general cannot escape."),
-  /* Lesson puzzles/00-first-mates.json $.puzzles[3].hints[1], puzzles/00-first-mates.json $.puzzles[4].hints[1], puzzles/00-first-mates.json $.puzzles[5].hints[1] and 228 more */
+  /* Lesson puzzles/00-first-mates.json $.puzzles[0].hints[1], puzzles/00-first-mates.json $.puzzles[1].hints[1], puzzles/00-first-mates.json $.puzzles[2].hints[1] and 228 more */
   /* xgettext:no-c-format */
   N_("Move your chariot."),
+  /* Lesson puzzles/00-first-mates.json $.puzzles[1].title */
+  /* xgettext:no-c-format */
+  N_("One move to win (Red to move; Black has an advisor)"),
+  /* Lesson puzzles/00-first-mates.json $.puzzles[2].title */
+  /* xgettext:no-c-format */
+  N_("Catch the general! (Red to move; Black has only the general)"),
+  /* Lesson puzzles/00-first-mates.json $.puzzles[3].title */
+  /* xgettext:no-c-format */
+  N_("One move to win (Red to move; Black has only the general)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("One move to win (Black: an advisor)"),
+  N_("Checkmate in one (Red to move; Black has an advisor)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Catch the general! (Black: general alone)"),
-  /* Lesson puzzles/00-first-mates.json $.puzzles[6].title */
-  /* xgettext:no-c-format */
-  N_("One move to win (Black: general alone)"),
-  /* Lesson puzzles/00-first-mates.json $.puzzles[7].title */
-  /* xgettext:no-c-format */
-  N_("Checkmate in one (Black: an advisor)"),
-  /* Lesson puzzles/00-first-mates.json $.puzzles[8].title */
-  /* xgettext:no-c-format */
-  N_("Checkmate in one (Black: general alone)"),
-  /* Lesson puzzles/00-first-mates.json $.puzzles[8].hints[1], puzzles/00-first-mates.json $.puzzles[28].hints[1], puzzles/00-first-mates.json $.puzzles[29].hints[1] and 100 more */
+  N_("Checkmate in one (Red to move; Black has only the general)"),
+  /* Lesson puzzles/00-first-mates.json $.puzzles[5].hints[1], puzzles/00-first-mates.json $.puzzles[25].hints[1], puzzles/00-first-mates.json $.puzzles[26].hints[1] and 100 more */
   /* xgettext:no-c-format */
   N_("Move your cannon."),
+  /* Lesson puzzles/00-first-mates.json $.puzzles[6].title */
+  /* xgettext:no-c-format */
+  N_("Game over in one (Red to move; Black has an advisor)"),
+  /* Lesson puzzles/00-first-mates.json $.puzzles[7].title */
+  /* xgettext:no-c-format */
+  N_("Catch the general! (Red to move; Black has an advisor; general on the right)"),
+  /* Lesson puzzles/00-first-mates.json $.puzzles[8].title */
+  /* xgettext:no-c-format */
+  N_("One move to win (Red to move; Black has an advisor; general on the right)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("Game over in one (Black: an advisor)"),
+  N_("Game over in one (Red to move; Black has only the general)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("Catch the general! (Black: an advisor; general on the right)"),
+  N_("Catch the general! (Red to move; Black has only the general; general on the left)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("One move to win (Black: an advisor; general on the right)"),
+  N_("One move to win (Red to move; Black has only the general; general on the left)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Game over in one (Black: general alone)"),
+  N_("Catch the general! (Red to move; Black has only the general; general on the right)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Catch the general! (Black: general alone; general on the left)"),
+  N_("Catch the general! (Red to move; Black has an advisor; general on the left)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("One move to win (Black: general alone; general on the left)"),
+  N_("Checkmate in one (Red to move; Black has only the general; general on the left)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Catch the general! (Black: general alone; general on the right)"),
+  N_("Game over in one (Red to move; Black has only the general; general on the left)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Catch the general! (Black: an advisor; general on the left)"),
+  N_("Catch the general! (Red to move; Black has only the general; with a chariot)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Checkmate in one (Black: general alone; general on the left)"),
+  N_("One move to win (Red to move; Black has only the general; general on the right)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Game over in one (Black: general alone; general on the left)"),
+  N_("Catch the general! (Red to move; Black has only the general; general in the middle)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[19].title */
   /* xgettext:no-c-format */
-  N_("Catch the general! (Black: general alone; with a chariot)"),
+  N_("One move to win (Red to move; Black has only the general; general in the middle)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[20].title */
   /* xgettext:no-c-format */
-  N_("One move to win (Black: general alone; general on the right)"),
+  N_("Checkmate in one (Red to move; Black has only the general; general in the middle)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[21].title */
   /* xgettext:no-c-format */
-  N_("Catch the general! (Black: general alone; general in the middle)"),
+  N_("Game over in one (Red to move; Black has only the general; general in the middle)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[22].title */
   /* xgettext:no-c-format */
-  N_("One move to win (Black: general alone; general in the middle)"),
+  N_("Catch the general! (Red to move; Black has only the general; with a chariot and a soldier)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[23].title */
   /* xgettext:no-c-format */
-  N_("Checkmate in one (Black: general alone; general in the middle)"),
+  N_("Catch the general! (Red to move; Black has only the general; with a horse and a cannon)"),
+  /* Lesson puzzles/00-first-mates.json $.puzzles[23].hints[1], puzzles/00-first-mates.json $.puzzles[47].hints[1], puzzles/00-first-mates.json $.puzzles[52].hints[1] and 153 more */
+  /* xgettext:no-c-format */
+  N_("Move your horse."),
   /* Lesson puzzles/00-first-mates.json $.puzzles[24].title */
   /* xgettext:no-c-format */
-  N_("Game over in one (Black: general alone; general in the middle)"),
+  N_("Checkmate in one (Red to move; Black has only the general; general on the right)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[25].title */
   /* xgettext:no-c-format */
-  N_("Catch the general! (Black: general alone; with a chariot and a soldier)"),
+  N_("One move to win (Red to move; Black has only the general; with a horse and a cannon)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[26].title */
   /* xgettext:no-c-format */
-  N_("Catch the general! (Black: general alone; with a horse and a cannon)"),
+  N_("Checkmate in one (Red to move; Black has only the general; with a horse and a cannon)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[27].title */
   /* xgettext:no-c-format */
-  N_("Checkmate in one (Black: general alone; general on the right)"),
+  N_("Game over in one (Red to move; Black has only the general; with a horse and a cannon)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[28].title */
   /* xgettext:no-c-format */
-  N_("One move to win (Black: general alone; with a horse and a cannon)"),
+  N_("Catch the general! (Red to move; Black has only the general; general on the left; with a horse and a cannon)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[29].title */
   /* xgettext:no-c-format */
-  N_("Checkmate in one (Black: general alone; with a horse and a cannon)"),
+  N_("Game over in one (Red to move; Black has only the general; general on the right)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[30].title */
   /* xgettext:no-c-format */
-  N_("Game over in one (Black: general alone; with a horse and a cannon)"),
+  N_("Catch the general! (Red to move; Black has only the general; with two cannons)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[31].title */
   /* xgettext:no-c-format */
-  N_("Catch the general! (Black: general alone; general on the left; with a horse and a cannon)"),
+  N_("One move to win (Red to move; Black has only the general; with two cannons)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[32].title */
   /* xgettext:no-c-format */
-  N_("Game over in one (Black: general alone; general on the right)"),
+  N_("Checkmate in one (Red to move; Black has only the general; with two cannons)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[33].title */
   /* xgettext:no-c-format */
-  N_("Catch the general! (Black: general alone; with two cannons)"),
+  N_("Game over in one (Red to move; Black has only the general; with two cannons)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[34].title */
   /* xgettext:no-c-format */
-  N_("One move to win (Black: general alone; with two cannons)"),
+  N_("Catch the general! (Red to move; Black has only the general; general on the right; with two cannons)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[35].title */
   /* xgettext:no-c-format */
-  N_("Checkmate in one (Black: general alone; with two cannons)"),
+  N_("Catch the general! (Red to move; Black has only the general; with two chariots)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[36].title */
   /* xgettext:no-c-format */
-  N_("Game over in one (Black: general alone; with two cannons)"),
+  N_("One move to win (Red to move; Black has only the general; with two chariots)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[37].title */
   /* xgettext:no-c-format */
-  N_("Catch the general! (Black: general alone; general on the right; with two cannons)"),
+  N_("Checkmate in one (Red to move; Black has only the general; with two chariots)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[38].title */
   /* xgettext:no-c-format */
-  N_("Catch the general! (Black: general alone; with two chariots)"),
+  N_("Catch the general! (Red to move; Black has only the general; general on the left; with two cannons)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[39].title */
   /* xgettext:no-c-format */
-  N_("One move to win (Black: general alone; with two chariots)"),
+  N_("Game over in one (Red to move; Black has only the general; with two chariots)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[40].title */
   /* xgettext:no-c-format */
-  N_("Checkmate in one (Black: general alone; with two chariots)"),
+  N_("Catch the general! (Red to move; Black has only the general; general on the right; with two chariots)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[41].title */
   /* xgettext:no-c-format */
-  N_("Catch the general! (Black: general alone; general on the left; with two cannons)"),
+  N_("One move to win (Red to move; Black has only the general; general on the right; with two chariots)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[42].title */
   /* xgettext:no-c-format */
-  N_("Game over in one (Black: general alone; with two chariots)"),
+  N_("One move to win (Red to move; Black has only the general; general on the left; with two cannons)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[43].title */
   /* xgettext:no-c-format */
-  N_("Catch the general! (Black: general alone; general on the right; with two chariots)"),
+  N_("Catch the general! (Red to move; Black has only the general; general on the left; with two chariots)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[44].title */
   /* xgettext:no-c-format */
-  N_("One move to win (Black: general alone; general on the right; with two chariots)"),
+  N_("One move to win (Red to move; Black has only the general; general on the left; with two chariots)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[45].title */
   /* xgettext:no-c-format */
-  N_("One move to win (Black: general alone; general on the left; with two cannons)"),
+  N_("Catch the red general! (Black to move; Red has a cannon and an advisor)"),
+  /* Lesson puzzles/00-first-mates.json $.puzzles[45].hints[0], puzzles/00-first-mates.json $.puzzles[46].hints[0], puzzles/00-first-mates.json $.puzzles[47].hints[0] and 6 more */
+  /* xgettext:no-c-format */
+  N_("Find a check the red general cannot escape."),
+  /* Lesson puzzles/00-first-mates.json $.puzzles[45].hints[1], puzzles/00-first-mates.json $.puzzles[46].hints[1], puzzles/00-first-mates.json $.puzzles[48].hints[1] and 52 more */
+  /* xgettext:no-c-format */
+  N_("Move your black soldier."),
   /* Lesson puzzles/00-first-mates.json $.puzzles[46].title */
   /* xgettext:no-c-format */
-  N_("Catch the general! (Black: general alone; general on the left; with two chariots)"),
+  N_("One move to win (Black to move; Red has a cannon and an advisor)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[47].title */
   /* xgettext:no-c-format */
-  N_("One move to win (Black: general alone; general on the left; with two chariots)"),
+  N_("Catch the red general! (Black to move; Red has a horse)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[48].title */
   /* xgettext:no-c-format */
-  N_("Catch the red general! (Red: a soldier and an advisor)"),
+  N_("Catch the red general! (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[49].title */
   /* xgettext:no-c-format */
-  N_("Catch the red general! (Red: a chariot and two advisors)"),
+  N_("Catch the red general! (Black to move; Red has a chariot and two advisors)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[50].title */
   /* xgettext:no-c-format */
-  N_("Catch the red general! (Red: a cannon, two advisors and an elephant)"),
+  N_("Catch the red general! (Black to move; Red has a cannon, two advisors and an elephant)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[51].title */
   /* xgettext:no-c-format */
-  N_("Catch the red general! (Red: a chariot, an advisor and an elephant)"),
+  N_("Catch the red general! (Black to move; Red has a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[52].title */
   /* xgettext:no-c-format */
-  N_("Catch the red general! (Red: a cannon)"),
+  N_("Catch the red general! (Black to move; Red has a cannon)"),
   /* Lesson puzzles/00-first-mates.json $.puzzles[53].title */
   /* xgettext:no-c-format */
-  N_("One move to win (Red: a chariot, an advisor and an elephant)"),
+  N_("One move to win (Black to move; Red has a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/01-facing-general.json $.title, puzzles/01-facing-general.json $.puzzles[0].pattern, puzzles/01-facing-general.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Facing generals (白臉將)"),
   /* Lesson puzzles/01-facing-general.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("My black general helps (Red: a horse)"),
+  N_("My black general helps (Black to move; Red has a horse)"),
   /* Lesson puzzles/01-facing-general.json $.puzzles[0].hints[0], puzzles/01-facing-general.json $.puzzles[2].hints[0], puzzles/01-facing-general.json $.puzzles[5].hints[0] and 5 more */
   /* xgettext:no-c-format */
   N_("Your own black general guards its whole file: the generals may not face each other."),
   /* Lesson puzzles/01-facing-general.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("My general helps (Black: a cannon)"),
+  N_("My general helps (Red to move; Black has a cannon)"),
   /* Lesson puzzles/01-facing-general.json $.puzzles[1].hints[0], puzzles/01-facing-general.json $.puzzles[3].hints[0], puzzles/01-facing-general.json $.puzzles[4].hints[0] and 8 more */
   /* xgettext:no-c-format */
   N_("Your own general guards its whole file: the generals may not face each other."),
@@ -206,1987 +206,1987 @@ static const char *const lesson_strings[] = {
   N_("Move your soldier."),
   /* Lesson puzzles/01-facing-general.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("My black general helps (Red: a cannon and an advisor)"),
+  N_("My black general helps (Black to move; Red has a cannon and an advisor)"),
   /* Lesson puzzles/01-facing-general.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("My general helps (Black: a horse and an advisor)"),
+  N_("My general helps (Red to move; Black has a horse and an advisor)"),
   /* Lesson puzzles/01-facing-general.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("My general helps (Black: an advisor)"),
+  N_("My general helps (Red to move; Black has an advisor)"),
   /* Lesson puzzles/01-facing-general.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("My black general helps (Red: a soldier)"),
+  N_("My black general helps (Black to move; Red has a soldier)"),
   /* Lesson puzzles/01-facing-general.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("My general helps (Black: a soldier and an advisor)"),
+  N_("My general helps (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/01-facing-general.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Face to face with Red (Red: a soldier)"),
+  N_("Face to face with Red (Black to move; Red has a soldier)"),
   /* Lesson puzzles/01-facing-general.json $.puzzles[7].hints[1], puzzles/01-facing-general.json $.puzzles[10].hints[1], puzzles/03-double-cannon.json $.puzzles[5].hints[1] and 18 more */
   /* xgettext:no-c-format */
   N_("Move your black general."),
   /* Lesson puzzles/01-facing-general.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Face to face (Black: a soldier and an advisor)"),
+  N_("Face to face (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/01-facing-general.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("The general stares (Black: a soldier and an advisor)"),
+  N_("The general stares (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/01-facing-general.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("My black general helps (Red: a soldier and an advisor)"),
+  N_("My black general helps (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/01-facing-general.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("My general helps (Black: a soldier)"),
+  N_("My general helps (Red to move; Black has a soldier)"),
   /* Lesson puzzles/01-facing-general.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("My black general helps (Red: a horse and an advisor)"),
+  N_("My black general helps (Black to move; Red has a horse and an advisor)"),
   /* Lesson puzzles/01-facing-general.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("My general helps (Black: a soldier and an advisor; general on the left)"),
+  N_("My general helps (Red to move; Black has a soldier and an advisor; general on the left)"),
   /* Lesson puzzles/01-facing-general.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("Face to face with Red (Red: a horse and an advisor)"),
+  N_("Face to face with Red (Black to move; Red has a horse and an advisor)"),
   /* Lesson puzzles/01-facing-general.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Face to face (Black: a soldier and an advisor; general on the left)"),
+  N_("Face to face (Red to move; Black has a soldier and an advisor; general on the left)"),
   /* Lesson puzzles/01-facing-general.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Face to face with Red (Red: a soldier and an advisor)"),
+  N_("Face to face with Red (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/01-facing-general.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("The general stares (Black: a soldier and an advisor; general on the left)"),
+  N_("The general stares (Red to move; Black has a soldier and an advisor; general on the left)"),
   /* Lesson puzzles/01-facing-general.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Face to face (Black: an advisor)"),
+  N_("Face to face (Red to move; Black has an advisor)"),
   /* Lesson puzzles/02-two-chariots.json $.title, puzzles/02-two-chariots.json $.puzzles[0].pattern, puzzles/02-two-chariots.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Two chariots in turn (雙車錯)"),
   /* Lesson puzzles/02-two-chariots.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Red: a cannon, two advisors and two elephants)"),
+  N_("Two chariots take turns (Black to move; Red has a cannon, two advisors and two elephants)"),
   /* Lesson puzzles/02-two-chariots.json $.puzzles[0].hints[0], puzzles/02-two-chariots.json $.puzzles[1].hints[0], puzzles/02-two-chariots.json $.puzzles[2].hints[0] and 16 more */
   /* xgettext:no-c-format */
   N_("One chariot checks, the other guards the next line."),
   /* Lesson puzzles/02-two-chariots.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Red: a horse, two advisors and an elephant)"),
+  N_("Two chariots take turns (Black to move; Red has a horse, two advisors and an elephant)"),
   /* Lesson puzzles/02-two-chariots.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Black: an advisor and an elephant)"),
+  N_("Two chariots take turns (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/02-two-chariots.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Black: an advisor)"),
+  N_("Two chariots take turns (Red to move; Black has an advisor)"),
   /* Lesson puzzles/02-two-chariots.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Chariot ladder (Black: an advisor)"),
+  N_("Chariot ladder (Red to move; Black has an advisor)"),
   /* Lesson puzzles/02-two-chariots.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Red: a chariot, two advisors and an elephant)"),
+  N_("Two chariots take turns (Black to move; Red has a chariot, two advisors and an elephant)"),
   /* Lesson puzzles/02-two-chariots.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Chariot ladder (Red: a cannon, two advisors and two elephants)"),
+  N_("Chariot ladder (Black to move; Red has a cannon, two advisors and two elephants)"),
   /* Lesson puzzles/02-two-chariots.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Black: a soldier, two advisors and two elephants)"),
+  N_("Two chariots take turns (Red to move; Black has a soldier, two advisors and two elephants)"),
   /* Lesson puzzles/02-two-chariots.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Black: two advisors and an elephant)"),
+  N_("Two chariots take turns (Red to move; Black has two advisors and an elephant)"),
   /* Lesson puzzles/02-two-chariots.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("Chariot ladder (Black: an advisor and an elephant)"),
+  N_("Chariot ladder (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/02-two-chariots.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("Step by step (Black: an advisor and an elephant)"),
+  N_("Step by step (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/02-two-chariots.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Red: a chariot and an advisor)"),
+  N_("Two chariots take turns (Black to move; Red has a chariot and an advisor)"),
   /* Lesson puzzles/02-two-chariots.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Chariot ladder (Red: a chariot, two advisors and an elephant)"),
+  N_("Chariot ladder (Black to move; Red has a chariot, two advisors and an elephant)"),
   /* Lesson puzzles/02-two-chariots.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Red: a cannon and two advisors)"),
+  N_("Two chariots take turns (Black to move; Red has a cannon and two advisors)"),
   /* Lesson puzzles/02-two-chariots.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Red: a soldier, two advisors and an elephant)"),
+  N_("Two chariots take turns (Black to move; Red has a soldier, two advisors and an elephant)"),
   /* Lesson puzzles/02-two-chariots.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Black: a soldier and two advisors)"),
+  N_("Two chariots take turns (Red to move; Black has a soldier and two advisors)"),
   /* Lesson puzzles/02-two-chariots.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Black: two advisors and two elephants)"),
+  N_("Two chariots take turns (Red to move; Black has two advisors and two elephants)"),
   /* Lesson puzzles/02-two-chariots.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Chariot ladder (Black: two advisors and two elephants)"),
+  N_("Chariot ladder (Red to move; Black has two advisors and two elephants)"),
   /* Lesson puzzles/02-two-chariots.json $.puzzles[17].hints[1], puzzles/03-double-cannon.json $.puzzles[7].hints[1], puzzles/03-double-cannon.json $.puzzles[9].hints[1] and 26 more */
   /* xgettext:no-c-format */
   N_("Move your general."),
   /* Lesson puzzles/02-two-chariots.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Chariot ladder (Black: two advisors and an elephant)"),
+  N_("Chariot ladder (Red to move; Black has two advisors and an elephant)"),
   /* Lesson puzzles/03-double-cannon.json $.title, puzzles/03-double-cannon.json $.puzzles[0].pattern, puzzles/03-double-cannon.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Double cannon (重炮)"),
   /* Lesson puzzles/03-double-cannon.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Red: a horse and an advisor)"),
+  N_("Two cannons in a row (Black to move; Red has a horse and an advisor)"),
   /* Lesson puzzles/03-double-cannon.json $.puzzles[0].hints[0], puzzles/03-double-cannon.json $.puzzles[1].hints[0], puzzles/03-double-cannon.json $.puzzles[2].hints[0] and 17 more */
   /* xgettext:no-c-format */
   N_("One cannon can be the screen for the other."),
   /* Lesson puzzles/03-double-cannon.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Red: a cannon)"),
+  N_("Two cannons in a row (Black to move; Red has a cannon)"),
   /* Lesson puzzles/03-double-cannon.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Black: an advisor)"),
+  N_("Two cannons in a row (Red to move; Black has an advisor)"),
   /* Lesson puzzles/03-double-cannon.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Cannon on cannon (Black: an advisor)"),
+  N_("Cannon on cannon (Red to move; Black has an advisor)"),
   /* Lesson puzzles/03-double-cannon.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Black: an advisor and an elephant)"),
+  N_("Two cannons in a row (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/03-double-cannon.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Red: a soldier and two advisors)"),
+  N_("Two cannons in a row (Black to move; Red has a soldier and two advisors)"),
   /* Lesson puzzles/03-double-cannon.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Cannon on cannon (Red: a soldier and two advisors)"),
+  N_("Cannon on cannon (Black to move; Red has a soldier and two advisors)"),
   /* Lesson puzzles/03-double-cannon.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Cannon on cannon (Black: an advisor and an elephant)"),
+  N_("Cannon on cannon (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/03-double-cannon.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Stack the cannons (Red: a soldier and two advisors)"),
+  N_("Stack the cannons (Black to move; Red has a soldier and two advisors)"),
   /* Lesson puzzles/03-double-cannon.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("Stack the cannons (Black: an advisor and an elephant)"),
+  N_("Stack the cannons (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/03-double-cannon.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("Stack the cannons (Black: an advisor)"),
+  N_("Stack the cannons (Red to move; Black has an advisor)"),
   /* Lesson puzzles/03-double-cannon.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Red: a soldier and two advisors; general on the left)"),
+  N_("Two cannons in a row (Black to move; Red has a soldier and two advisors; general on the left)"),
   /* Lesson puzzles/03-double-cannon.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Red: a soldier and an advisor)"),
+  N_("Two cannons in a row (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/03-double-cannon.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Red: a chariot and an advisor)"),
+  N_("Two cannons in a row (Black to move; Red has a chariot and an advisor)"),
   /* Lesson puzzles/03-double-cannon.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Black: an advisor; general on the right)"),
+  N_("Two cannons in a row (Red to move; Black has an advisor; general on the right)"),
   /* Lesson puzzles/03-double-cannon.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Cannon on cannon (Black: an advisor; general on the right)"),
+  N_("Cannon on cannon (Red to move; Black has an advisor; general on the right)"),
   /* Lesson puzzles/03-double-cannon.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Black: a soldier and two advisors)"),
+  N_("Two cannons in a row (Red to move; Black has a soldier and two advisors)"),
   /* Lesson puzzles/03-double-cannon.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Black: two advisors)"),
+  N_("Two cannons in a row (Red to move; Black has two advisors)"),
   /* Lesson puzzles/03-double-cannon.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Black: general alone)"),
+  N_("Two cannons in a row (Red to move; Black has only the general)"),
   /* Lesson puzzles/04-horse-cannon.json $.title, puzzles/04-horse-cannon.json $.puzzles[0].pattern, puzzles/04-horse-cannon.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Cannon behind the horse (馬後炮)"),
   /* Lesson puzzles/04-horse-cannon.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("Horse and cannon team up (Red: a cannon, an advisor and an elephant)"),
+  N_("Horse and cannon team up (Black to move; Red has a cannon, an advisor and an elephant)"),
   /* Lesson puzzles/04-horse-cannon.json $.puzzles[0].hints[0], puzzles/04-horse-cannon.json $.puzzles[5].hints[0], puzzles/04-horse-cannon.json $.puzzles[7].hints[0] and 5 more */
   /* xgettext:no-c-format */
   N_("Put the horse in front of the red general and the cannon behind it."),
   /* Lesson puzzles/04-horse-cannon.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("Horse and cannon team up (Black: an advisor and an elephant)"),
+  N_("Horse and cannon team up (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/04-horse-cannon.json $.puzzles[1].hints[0], puzzles/04-horse-cannon.json $.puzzles[2].hints[0], puzzles/04-horse-cannon.json $.puzzles[3].hints[0] and 8 more */
   /* xgettext:no-c-format */
   N_("Put the horse in front of the general and the cannon behind it."),
   /* Lesson puzzles/04-horse-cannon.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Horse and cannon team up (Black: a cannon and two advisors)"),
+  N_("Horse and cannon team up (Red to move; Black has a cannon and two advisors)"),
   /* Lesson puzzles/04-horse-cannon.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Horse and cannon team up (Black: an advisor)"),
+  N_("Horse and cannon team up (Red to move; Black has an advisor)"),
   /* Lesson puzzles/04-horse-cannon.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("The horse is the screen (Black: an advisor)"),
+  N_("The horse is the screen (Red to move; Black has an advisor)"),
   /* Lesson puzzles/04-horse-cannon.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Horse and cannon team up (Red: a chariot and an advisor)"),
+  N_("Horse and cannon team up (Black to move; Red has a chariot and an advisor)"),
   /* Lesson puzzles/04-horse-cannon.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("The horse is the screen (Black: a cannon and two advisors)"),
+  N_("The horse is the screen (Red to move; Black has a cannon and two advisors)"),
   /* Lesson puzzles/04-horse-cannon.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Horse and cannon team up (Red: a cannon and two advisors)"),
+  N_("Horse and cannon team up (Black to move; Red has a cannon and two advisors)"),
   /* Lesson puzzles/04-horse-cannon.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Horse and cannon team up (Black: a soldier and an advisor)"),
+  N_("Horse and cannon team up (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/04-horse-cannon.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("The horse is the screen (Red: a chariot and an advisor)"),
+  N_("The horse is the screen (Black to move; Red has a chariot and an advisor)"),
   /* Lesson puzzles/04-horse-cannon.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("Horse and cannon team up (Black: a chariot and two advisors)"),
+  N_("Horse and cannon team up (Red to move; Black has a chariot and two advisors)"),
   /* Lesson puzzles/04-horse-cannon.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("Horse and cannon team up (Red: a horse, an advisor and an elephant)"),
+  N_("Horse and cannon team up (Black to move; Red has a horse, an advisor and an elephant)"),
   /* Lesson puzzles/04-horse-cannon.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Horse and cannon team up (Black: a horse, an advisor and an elephant)"),
+  N_("Horse and cannon team up (Red to move; Black has a horse, an advisor and an elephant)"),
   /* Lesson puzzles/04-horse-cannon.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Horse and cannon team up (Red: a chariot and two advisors)"),
+  N_("Horse and cannon team up (Black to move; Red has a chariot and two advisors)"),
   /* Lesson puzzles/04-horse-cannon.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("Horse and cannon team up (Black: a chariot, an advisor and an elephant)"),
+  N_("Horse and cannon team up (Red to move; Black has a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/04-horse-cannon.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Horse and cannon team up (Red: a chariot, an advisor and an elephant)"),
+  N_("Horse and cannon team up (Black to move; Red has a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/04-horse-cannon.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("The horse is the screen (Black: a chariot and two advisors)"),
+  N_("The horse is the screen (Red to move; Black has a chariot and two advisors)"),
   /* Lesson puzzles/04-horse-cannon.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Horse and cannon team up (Red: a soldier and an advisor)"),
+  N_("Horse and cannon team up (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/04-horse-cannon.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("The horse is the screen (Black: an advisor and an elephant)"),
+  N_("The horse is the screen (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/05-corner-horse.json $.title, puzzles/05-corner-horse.json $.puzzles[0].pattern, puzzles/05-corner-horse.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Horse on the corner (掛角馬)"),
   /* Lesson puzzles/05-corner-horse.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("Corner check (Red: a cannon)"),
+  N_("Corner check (Black to move; Red has a cannon)"),
   /* Lesson puzzles/05-corner-horse.json $.puzzles[0].hints[0], puzzles/05-corner-horse.json $.puzzles[1].hints[0], puzzles/05-corner-horse.json $.puzzles[2].hints[0] and 16 more */
   /* xgettext:no-c-format */
   N_("The horse checks from a corner of the palace."),
   /* Lesson puzzles/05-corner-horse.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("A horse on the corner (Red: a cannon)"),
+  N_("A horse on the corner (Black to move; Red has a cannon)"),
   /* Lesson puzzles/05-corner-horse.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Corner check (Black: an advisor)"),
+  N_("Corner check (Red to move; Black has an advisor)"),
   /* Lesson puzzles/05-corner-horse.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Corner check (Black: an advisor and an elephant)"),
+  N_("Corner check (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/05-corner-horse.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("A horse on the corner (Black: an advisor and an elephant)"),
+  N_("A horse on the corner (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/05-corner-horse.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Corner check (Red: a soldier and an elephant)"),
+  N_("Corner check (Black to move; Red has a soldier and an elephant)"),
   /* Lesson puzzles/05-corner-horse.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Corner check (Black: a chariot, an advisor and an elephant)"),
+  N_("Corner check (Red to move; Black has a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/05-corner-horse.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Corner check (Red: a chariot and an advisor)"),
+  N_("Corner check (Black to move; Red has a chariot and an advisor)"),
   /* Lesson puzzles/05-corner-horse.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Corner check (Red: a chariot, an advisor and an elephant)"),
+  N_("Corner check (Black to move; Red has a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/05-corner-horse.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("Hang on the corner (Black: an advisor and an elephant)"),
+  N_("Hang on the corner (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/05-corner-horse.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("A horse on the corner (Black: an advisor)"),
+  N_("A horse on the corner (Red to move; Black has an advisor)"),
   /* Lesson puzzles/05-corner-horse.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("A horse on the corner (Red: a soldier and an elephant)"),
+  N_("A horse on the corner (Black to move; Red has a soldier and an elephant)"),
   /* Lesson puzzles/05-corner-horse.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Corner check (Black: a soldier and an elephant)"),
+  N_("Corner check (Red to move; Black has a soldier and an elephant)"),
   /* Lesson puzzles/05-corner-horse.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Hang on the corner (Black: an advisor)"),
+  N_("Hang on the corner (Red to move; Black has an advisor)"),
   /* Lesson puzzles/05-corner-horse.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("Corner check (Red: a horse, an advisor and an elephant)"),
+  N_("Corner check (Black to move; Red has a horse, an advisor and an elephant)"),
   /* Lesson puzzles/05-corner-horse.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Corner check (Black: an advisor; general on the left)"),
+  N_("Corner check (Red to move; Black has an advisor; general on the left)"),
   /* Lesson puzzles/05-corner-horse.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Corner check (Black: an advisor and an elephant; general on the left)"),
+  N_("Corner check (Red to move; Black has an advisor and an elephant; general on the left)"),
   /* Lesson puzzles/05-corner-horse.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Corner check (Red: an advisor)"),
+  N_("Corner check (Black to move; Red has an advisor)"),
   /* Lesson puzzles/05-corner-horse.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Corner check (Black: a soldier and an advisor)"),
+  N_("Corner check (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/06-wocao-horse.json $.title, puzzles/06-wocao-horse.json $.puzzles[0].pattern, puzzles/06-wocao-horse.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Horse in the trough (臥槽馬)"),
   /* Lesson puzzles/06-wocao-horse.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("Horse at the trough (Red: a cannon)"),
+  N_("Horse at the trough (Black to move; Red has a cannon)"),
   /* Lesson puzzles/06-wocao-horse.json $.puzzles[0].hints[0], puzzles/06-wocao-horse.json $.puzzles[1].hints[0], puzzles/06-wocao-horse.json $.puzzles[6].hints[0] and 5 more */
   /* xgettext:no-c-format */
   N_("The horse checks from the point in front of the elephant's starting point."),
   /* Lesson puzzles/06-wocao-horse.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("Horse at the trough (Red: a horse and an advisor)"),
+  N_("Horse at the trough (Black to move; Red has a horse and an advisor)"),
   /* Lesson puzzles/06-wocao-horse.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Horse at the trough (Black: an advisor)"),
+  N_("Horse at the trough (Red to move; Black has an advisor)"),
   /* Lesson puzzles/06-wocao-horse.json $.puzzles[2].hints[0], puzzles/06-wocao-horse.json $.puzzles[3].hints[0], puzzles/06-wocao-horse.json $.puzzles[4].hints[0] and 8 more */
   /* xgettext:no-c-format */
   N_("The horse checks from the point in front of the elephant's home."),
   /* Lesson puzzles/06-wocao-horse.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Jump to the trough (Black: an advisor)"),
+  N_("Jump to the trough (Red to move; Black has an advisor)"),
   /* Lesson puzzles/06-wocao-horse.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Horse at the trough (Black: an advisor and an elephant)"),
+  N_("Horse at the trough (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/06-wocao-horse.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("A sleepy horse wakes up (Black: an advisor)"),
+  N_("A sleepy horse wakes up (Red to move; Black has an advisor)"),
   /* Lesson puzzles/06-wocao-horse.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Horse at the trough (Red: a soldier and an advisor)"),
+  N_("Horse at the trough (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/06-wocao-horse.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Jump to the trough (Red: a soldier and an advisor)"),
+  N_("Jump to the trough (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/06-wocao-horse.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Horse at the trough (Red: a soldier, an advisor and an elephant)"),
+  N_("Horse at the trough (Black to move; Red has a soldier, an advisor and an elephant)"),
   /* Lesson puzzles/06-wocao-horse.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("Horse at the trough (Red: a chariot, an advisor and an elephant)"),
+  N_("Horse at the trough (Black to move; Red has a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/06-wocao-horse.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("Horse at the trough (Black: an advisor; general in the middle)"),
+  N_("Horse at the trough (Red to move; Black has an advisor; general in the middle)"),
   /* Lesson puzzles/06-wocao-horse.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("Jump to the trough (Black: an advisor; general in the middle)"),
+  N_("Jump to the trough (Red to move; Black has an advisor; general in the middle)"),
   /* Lesson puzzles/06-wocao-horse.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("A sleepy horse wakes up (Black: an advisor; general in the middle)"),
+  N_("A sleepy horse wakes up (Red to move; Black has an advisor; general in the middle)"),
   /* Lesson puzzles/06-wocao-horse.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Horse at the trough (Red: a soldier)"),
+  N_("Horse at the trough (Black to move; Red has a soldier)"),
   /* Lesson puzzles/06-wocao-horse.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("A sleepy horse wakes up (Red: a soldier and an advisor)"),
+  N_("A sleepy horse wakes up (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/06-wocao-horse.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Jump to the trough (Black: an advisor and an elephant)"),
+  N_("Jump to the trough (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/06-wocao-horse.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Horse at the trough (Black: an advisor; with a horse and a soldier)"),
+  N_("Horse at the trough (Red to move; Black has an advisor; with a horse and a soldier)"),
   /* Lesson puzzles/06-wocao-horse.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Horse at the trough (Black: an advisor; general on the left)"),
+  N_("Horse at the trough (Red to move; Black has an advisor; general on the left)"),
   /* Lesson puzzles/06-wocao-horse.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("A sleepy horse wakes up (Black: an advisor and an elephant)"),
+  N_("A sleepy horse wakes up (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/07-iron-bolt.json $.title, puzzles/07-iron-bolt.json $.puzzles[0].pattern, puzzles/07-iron-bolt.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Iron door bolt (鐵門栓)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Red: a horse, two advisors and an elephant)"),
+  N_("Lock the door (Black to move; Red has a horse, two advisors and an elephant)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[0].hints[0], puzzles/07-iron-bolt.json $.puzzles[1].hints[0], puzzles/07-iron-bolt.json $.puzzles[2].hints[0] and 16 more */
   /* xgettext:no-c-format */
   N_("Hold the middle file with a cannon or chariot; another piece gives mate."),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Black: a cannon and an advisor)"),
+  N_("Lock the door (Red to move; Black has a cannon and an advisor)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Red: a cannon and an advisor)"),
+  N_("Lock the door (Black to move; Red has a cannon and an advisor)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Black: a horse, an advisor and an elephant)"),
+  N_("Lock the door (Red to move; Black has a horse, an advisor and an elephant)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Red: a horse, an advisor and an elephant)"),
+  N_("Lock the door (Black to move; Red has a horse, an advisor and an elephant)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Black: a chariot, two advisors and an elephant)"),
+  N_("Lock the door (Red to move; Black has a chariot, two advisors and an elephant)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Black: a cannon, two advisors and two elephants)"),
+  N_("Lock the door (Red to move; Black has a cannon, two advisors and two elephants)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Red: a chariot, two advisors and an elephant)"),
+  N_("Lock the door (Black to move; Red has a chariot, two advisors and an elephant)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Black: a chariot, an advisor and an elephant)"),
+  N_("Lock the door (Red to move; Black has a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Red: a soldier, two advisors and an elephant)"),
+  N_("Lock the door (Black to move; Red has a soldier, two advisors and an elephant)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("Bolt the palace (Black: a chariot, an advisor and an elephant)"),
+  N_("Bolt the palace (Red to move; Black has a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Red: an advisor and an elephant)"),
+  N_("Lock the door (Black to move; Red has an advisor and an elephant)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Black: a chariot and two advisors)"),
+  N_("Lock the door (Red to move; Black has a chariot and two advisors)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Black: a horse and two advisors)"),
+  N_("Lock the door (Red to move; Black has a horse and two advisors)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("Bolt the palace (Red: a chariot, two advisors and an elephant)"),
+  N_("Bolt the palace (Black to move; Red has a chariot, two advisors and an elephant)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Black: a cannon and two advisors)"),
+  N_("Lock the door (Red to move; Black has a cannon and two advisors)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Red: a soldier, two advisors and two elephants)"),
+  N_("Lock the door (Black to move; Red has a soldier, two advisors and two elephants)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Black: an advisor and an elephant)"),
+  N_("Lock the door (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Black: two advisors and an elephant)"),
+  N_("Lock the door (Red to move; Black has two advisors and an elephant)"),
   /* Lesson puzzles/08-sea-moon.json $.title, puzzles/08-sea-moon.json $.puzzles[0].pattern, puzzles/08-sea-moon.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Fishing the moon from the sea (海底撈月)"),
   /* Lesson puzzles/08-sea-moon.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Red: a cannon and an advisor)"),
+  N_("Reach under the sea (Black to move; Red has a cannon and an advisor)"),
   /* Lesson puzzles/08-sea-moon.json $.puzzles[0].hints[0], puzzles/08-sea-moon.json $.puzzles[1].hints[0], puzzles/08-sea-moon.json $.puzzles[6].hints[0] and 5 more */
   /* xgettext:no-c-format */
   N_("Send the chariot to the bottom line and check from behind the red general."),
   /* Lesson puzzles/08-sea-moon.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("Check from below (Red: a cannon and an advisor)"),
+  N_("Check from below (Black to move; Red has a cannon and an advisor)"),
   /* Lesson puzzles/08-sea-moon.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Black: an advisor)"),
+  N_("Reach under the sea (Red to move; Black has an advisor)"),
   /* Lesson puzzles/08-sea-moon.json $.puzzles[2].hints[0], puzzles/08-sea-moon.json $.puzzles[3].hints[0], puzzles/08-sea-moon.json $.puzzles[4].hints[0] and 8 more */
   /* xgettext:no-c-format */
   N_("Send the chariot to the bottom line and check from behind the general."),
   /* Lesson puzzles/08-sea-moon.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Black: general alone)"),
+  N_("Reach under the sea (Red to move; Black has only the general)"),
   /* Lesson puzzles/08-sea-moon.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Check from below (Black: general alone)"),
+  N_("Check from below (Red to move; Black has only the general)"),
   /* Lesson puzzles/08-sea-moon.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Black: a chariot and an elephant)"),
+  N_("Reach under the sea (Red to move; Black has a chariot and an elephant)"),
   /* Lesson puzzles/08-sea-moon.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Catch the moon (Red: a cannon and an advisor)"),
+  N_("Catch the moon (Black to move; Red has a cannon and an advisor)"),
   /* Lesson puzzles/08-sea-moon.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Black: a soldier and an advisor)"),
+  N_("Reach under the sea (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/08-sea-moon.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Red: a soldier and an advisor)"),
+  N_("Reach under the sea (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/08-sea-moon.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Black: a soldier, two advisors and two elephants)"),
+  N_("Reach under the sea (Red to move; Black has a soldier, two advisors and two elephants)"),
   /* Lesson puzzles/08-sea-moon.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Red: a chariot and an elephant)"),
+  N_("Reach under the sea (Black to move; Red has a chariot and an elephant)"),
   /* Lesson puzzles/08-sea-moon.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Black: a chariot)"),
+  N_("Reach under the sea (Red to move; Black has a chariot)"),
   /* Lesson puzzles/08-sea-moon.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Check from below (Black: an advisor)"),
+  N_("Check from below (Red to move; Black has an advisor)"),
   /* Lesson puzzles/08-sea-moon.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Red: a soldier)"),
+  N_("Reach under the sea (Black to move; Red has a soldier)"),
   /* Lesson puzzles/08-sea-moon.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("Check from below (Black: a soldier, two advisors and two elephants)"),
+  N_("Check from below (Red to move; Black has a soldier, two advisors and two elephants)"),
   /* Lesson puzzles/08-sea-moon.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Red: two advisors and two elephants)"),
+  N_("Reach under the sea (Black to move; Red has two advisors and two elephants)"),
   /* Lesson puzzles/08-sea-moon.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Black: a chariot and an advisor)"),
+  N_("Reach under the sea (Red to move; Black has a chariot and an advisor)"),
   /* Lesson puzzles/08-sea-moon.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Red: a soldier, an advisor and an elephant)"),
+  N_("Reach under the sea (Black to move; Red has a soldier, an advisor and an elephant)"),
   /* Lesson puzzles/08-sea-moon.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Black: a cannon and two advisors)"),
+  N_("Reach under the sea (Red to move; Black has a cannon and two advisors)"),
   /* Lesson puzzles/09-smothered.json $.title, puzzles/09-smothered.json $.puzzles[0].pattern, puzzles/09-smothered.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Stuffed palace (悶宮)"),
   /* Lesson puzzles/09-smothered.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("A crowded palace (Red: a cannon and an advisor)"),
+  N_("A crowded palace (Black to move; Red has a cannon and an advisor)"),
   /* Lesson puzzles/09-smothered.json $.puzzles[0].hints[0], puzzles/09-smothered.json $.puzzles[1].hints[0], puzzles/09-smothered.json $.puzzles[6].hints[0] and 5 more */
   /* xgettext:no-c-format */
   N_("The red general's own pieces block the way out. Check with a cannon."),
   /* Lesson puzzles/09-smothered.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("A crowded palace (Red: a horse and two advisors)"),
+  N_("A crowded palace (Black to move; Red has a horse and two advisors)"),
   /* Lesson puzzles/09-smothered.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("A crowded palace (Black: two advisors)"),
+  N_("A crowded palace (Red to move; Black has two advisors)"),
   /* Lesson puzzles/09-smothered.json $.puzzles[2].hints[0], puzzles/09-smothered.json $.puzzles[3].hints[0], puzzles/09-smothered.json $.puzzles[4].hints[0] and 8 more */
   /* xgettext:no-c-format */
   N_("The general's own pieces block the way out. Check with a cannon."),
   /* Lesson puzzles/09-smothered.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Blocked by friends (Black: two advisors)"),
+  N_("Blocked by friends (Red to move; Black has two advisors)"),
   /* Lesson puzzles/09-smothered.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("A crowded palace (Black: a horse and two advisors)"),
+  N_("A crowded palace (Red to move; Black has a horse and two advisors)"),
   /* Lesson puzzles/09-smothered.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("No room inside (Black: two advisors)"),
+  N_("No room inside (Red to move; Black has two advisors)"),
   /* Lesson puzzles/09-smothered.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("A crowded palace (Red: a cannon, two advisors and an elephant)"),
+  N_("A crowded palace (Black to move; Red has a cannon, two advisors and an elephant)"),
   /* Lesson puzzles/09-smothered.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("A crowded palace (Red: a chariot and two advisors)"),
+  N_("A crowded palace (Black to move; Red has a chariot and two advisors)"),
   /* Lesson puzzles/09-smothered.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("A crowded palace (Black: a chariot and two advisors)"),
+  N_("A crowded palace (Red to move; Black has a chariot and two advisors)"),
   /* Lesson puzzles/09-smothered.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("A crowded palace (Red: a cannon, an advisor and an elephant)"),
+  N_("A crowded palace (Black to move; Red has a cannon, an advisor and an elephant)"),
   /* Lesson puzzles/09-smothered.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("A crowded palace (Black: two advisors and an elephant)"),
+  N_("A crowded palace (Red to move; Black has two advisors and an elephant)"),
   /* Lesson puzzles/09-smothered.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("A crowded palace (Black: two advisors; general on the right)"),
+  N_("A crowded palace (Red to move; Black has two advisors; general on the right)"),
   /* Lesson puzzles/09-smothered.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("A crowded palace (Black: a chariot, an advisor and an elephant)"),
+  N_("A crowded palace (Red to move; Black has a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/09-smothered.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("A crowded palace (Red: a chariot and an advisor)"),
+  N_("A crowded palace (Black to move; Red has a chariot and an advisor)"),
   /* Lesson puzzles/09-smothered.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("A crowded palace (Red: a chariot, two advisors and an elephant)"),
+  N_("A crowded palace (Black to move; Red has a chariot, two advisors and an elephant)"),
   /* Lesson puzzles/09-smothered.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("A crowded palace (Black: a chariot, two advisors and an elephant)"),
+  N_("A crowded palace (Red to move; Black has a chariot, two advisors and an elephant)"),
   /* Lesson puzzles/09-smothered.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Blocked by friends (Red: a chariot, two advisors and an elephant)"),
+  N_("Blocked by friends (Black to move; Red has a chariot, two advisors and an elephant)"),
   /* Lesson puzzles/09-smothered.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Blocked by friends (Black: a chariot, two advisors and an elephant)"),
+  N_("Blocked by friends (Red to move; Black has a chariot, two advisors and an elephant)"),
   /* Lesson puzzles/09-smothered.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Blocked by friends (Black: two advisors and an elephant)"),
+  N_("Blocked by friends (Red to move; Black has two advisors and an elephant)"),
   /* Lesson puzzles/10-stalemate.json $.title, puzzles/10-stalemate.json $.puzzles[0].pattern, puzzles/10-stalemate.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("No moves left (困斃)"),
   /* Lesson puzzles/10-stalemate.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("Nowhere to go (Red: a horse)"),
+  N_("Nowhere to go (Black to move; Red has a horse)"),
   /* Lesson puzzles/10-stalemate.json $.puzzles[0].hints[0], puzzles/10-stalemate.json $.puzzles[1].hints[0], puzzles/10-stalemate.json $.puzzles[2].hints[0] and 16 more */
   /* xgettext:no-c-format */
   N_("No check needed: leave the other side without a single move."),
   /* Lesson puzzles/10-stalemate.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("Nowhere to go (Black: general alone)"),
+  N_("Nowhere to go (Red to move; Black has only the general)"),
   /* Lesson puzzles/10-stalemate.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Not one move left (Red: a horse)"),
+  N_("Not one move left (Black to move; Red has a horse)"),
   /* Lesson puzzles/10-stalemate.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Not one move left (Black: general alone)"),
+  N_("Not one move left (Red to move; Black has only the general)"),
   /* Lesson puzzles/10-stalemate.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Frozen in place (Black: general alone)"),
+  N_("Frozen in place (Red to move; Black has only the general)"),
   /* Lesson puzzles/10-stalemate.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Nowhere to go (Red: a soldier)"),
+  N_("Nowhere to go (Black to move; Red has a soldier)"),
   /* Lesson puzzles/10-stalemate.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Nowhere to go (Black: general alone; general on the right)"),
+  N_("Nowhere to go (Red to move; Black has only the general; general on the right)"),
   /* Lesson puzzles/10-stalemate.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Nowhere to go (Red: a chariot and an advisor)"),
+  N_("Nowhere to go (Black to move; Red has a chariot and an advisor)"),
   /* Lesson puzzles/10-stalemate.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Nowhere to go (Red: a chariot)"),
+  N_("Nowhere to go (Black to move; Red has a chariot)"),
   /* Lesson puzzles/10-stalemate.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("Nowhere to go (Black: general alone; general on the left)"),
+  N_("Nowhere to go (Red to move; Black has only the general; general on the left)"),
   /* Lesson puzzles/10-stalemate.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("Nowhere to go (Black: general alone; general in the middle)"),
+  N_("Nowhere to go (Red to move; Black has only the general; general in the middle)"),
   /* Lesson puzzles/10-stalemate.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("Not one move left (Black: general alone; general in the middle)"),
+  N_("Not one move left (Red to move; Black has only the general; general in the middle)"),
   /* Lesson puzzles/10-stalemate.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Not one move left (Black: general alone; general on the left)"),
+  N_("Not one move left (Red to move; Black has only the general; general on the left)"),
   /* Lesson puzzles/10-stalemate.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Not one move left (Red: a soldier)"),
+  N_("Not one move left (Black to move; Red has a soldier)"),
   /* Lesson puzzles/10-stalemate.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("Frozen in place (Red: a soldier)"),
+  N_("Frozen in place (Black to move; Red has a soldier)"),
   /* Lesson puzzles/10-stalemate.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Nowhere to go (Red: a horse and an advisor)"),
+  N_("Nowhere to go (Black to move; Red has a horse and an advisor)"),
   /* Lesson puzzles/10-stalemate.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Frozen in place (Black: general alone; general on the left)"),
+  N_("Frozen in place (Red to move; Black has only the general; general on the left)"),
   /* Lesson puzzles/10-stalemate.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Nowhere to go (Black: two advisors)"),
+  N_("Nowhere to go (Red to move; Black has two advisors)"),
   /* Lesson puzzles/10-stalemate.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Not one move left (Black: two advisors)"),
+  N_("Not one move left (Red to move; Black has two advisors)"),
   /* Lesson puzzles/11-bold-heart.json $.title, puzzles/11-bold-heart.json $.puzzles[0].pattern, puzzles/11-bold-heart.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Bold strike to the heart (大膽穿心)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Black: two advisors)"),
+  N_("Into the heart (Red to move; Black has two advisors)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[0].hints[0], puzzles/11-bold-heart.json $.puzzles[1].hints[0], puzzles/11-bold-heart.json $.puzzles[2].hints[0] and 16 more */
   /* xgettext:no-c-format */
   N_("Be brave: your chariot may give itself up in the middle of the palace."),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Red: a horse and two advisors)"),
+  N_("Into the heart (Black to move; Red has a horse and two advisors)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("A brave chariot (Black: two advisors)"),
+  N_("A brave chariot (Red to move; Black has two advisors)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Black: a horse and two advisors)"),
+  N_("Into the heart (Red to move; Black has a horse and two advisors)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("A brave chariot (Red: a horse and two advisors)"),
+  N_("A brave chariot (Black to move; Red has a horse and two advisors)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Black: a cannon and an advisor)"),
+  N_("Into the heart (Red to move; Black has a cannon and an advisor)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Right through the middle (Red: a horse and two advisors)"),
+  N_("Right through the middle (Black to move; Red has a horse and two advisors)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Black: a soldier and two advisors)"),
+  N_("Into the heart (Red to move; Black has a soldier and two advisors)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Red: a horse and two advisors; general in the middle)"),
+  N_("Into the heart (Black to move; Red has a horse and two advisors; general in the middle)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("A brave chariot (Black: a horse and two advisors)"),
+  N_("A brave chariot (Red to move; Black has a horse and two advisors)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Red: a cannon and two advisors)"),
+  N_("Into the heart (Black to move; Red has a cannon and two advisors)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Black: a soldier and an advisor)"),
+  N_("Into the heart (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Red: a chariot and an elephant)"),
+  N_("Into the heart (Black to move; Red has a chariot and an elephant)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("A brave chariot (Black: a soldier and an advisor)"),
+  N_("A brave chariot (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Red: a soldier, an advisor and an elephant)"),
+  N_("Into the heart (Black to move; Red has a soldier, an advisor and an elephant)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("A brave chariot (Black: a cannon and an advisor)"),
+  N_("A brave chariot (Red to move; Black has a cannon and an advisor)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Red: a soldier and an advisor)"),
+  N_("Into the heart (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("A brave chariot (Black: a soldier and two advisors)"),
+  N_("A brave chariot (Red to move; Black has a soldier and two advisors)"),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Right through the middle (Black: a soldier and an advisor)"),
+  N_("Right through the middle (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/12-two-ghosts.json $.title, puzzles/12-two-ghosts.json $.puzzles[0].pattern, puzzles/12-two-ghosts.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Two ghosts knock at the door (二鬼拍門)"),
   /* Lesson puzzles/12-two-ghosts.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("Knock, knock! (Red: a horse and an advisor)"),
+  N_("Knock, knock! (Black to move; Red has a horse and an advisor)"),
   /* Lesson puzzles/12-two-ghosts.json $.puzzles[0].hints[0], puzzles/12-two-ghosts.json $.puzzles[3].hints[0], puzzles/12-two-ghosts.json $.puzzles[5].hints[0] and 5 more */
   /* xgettext:no-c-format */
   N_("Bring both of your soldiers to the two sides of the palace."),
   /* Lesson puzzles/12-two-ghosts.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("Knock, knock! (Black: an advisor)"),
+  N_("Knock, knock! (Red to move; Black has an advisor)"),
   /* Lesson puzzles/12-two-ghosts.json $.puzzles[1].hints[0], puzzles/12-two-ghosts.json $.puzzles[2].hints[0], puzzles/12-two-ghosts.json $.puzzles[4].hints[0] and 8 more */
   /* xgettext:no-c-format */
   N_("Bring both soldiers to the two sides of the palace."),
   /* Lesson puzzles/12-two-ghosts.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Knock, knock! (Black: a cannon)"),
+  N_("Knock, knock! (Red to move; Black has a cannon)"),
   /* Lesson puzzles/12-two-ghosts.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Knock, knock! (Red: a cannon and an advisor)"),
+  N_("Knock, knock! (Black to move; Red has a cannon and an advisor)"),
   /* Lesson puzzles/12-two-ghosts.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Knock, knock! (Black: a cannon and an advisor)"),
+  N_("Knock, knock! (Red to move; Black has a cannon and an advisor)"),
   /* Lesson puzzles/12-two-ghosts.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Two soldiers at the door (Red: a cannon and an advisor)"),
+  N_("Two soldiers at the door (Black to move; Red has a cannon and an advisor)"),
   /* Lesson puzzles/12-two-ghosts.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Two soldiers at the door (Black: a cannon and an advisor)"),
+  N_("Two soldiers at the door (Red to move; Black has a cannon and an advisor)"),
   /* Lesson puzzles/12-two-ghosts.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Knock, knock! (Red: a soldier and an advisor)"),
+  N_("Knock, knock! (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/12-two-ghosts.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Knock, knock! (Black: a soldier and an advisor)"),
+  N_("Knock, knock! (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/12-two-ghosts.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("Who is there? (Red: a cannon and an advisor)"),
+  N_("Who is there? (Black to move; Red has a cannon and an advisor)"),
   /* Lesson puzzles/12-two-ghosts.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("Who is there? (Black: a cannon and an advisor)"),
+  N_("Who is there? (Red to move; Black has a cannon and an advisor)"),
   /* Lesson puzzles/12-two-ghosts.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("Two soldiers at the door (Black: an advisor)"),
+  N_("Two soldiers at the door (Red to move; Black has an advisor)"),
   /* Lesson puzzles/12-two-ghosts.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Knock, knock! (Red: a cannon and an advisor; general in the middle)"),
+  N_("Knock, knock! (Black to move; Red has a cannon and an advisor; general in the middle)"),
   /* Lesson puzzles/12-two-ghosts.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Two soldiers at the door (Black: a cannon)"),
+  N_("Two soldiers at the door (Red to move; Black has a cannon)"),
   /* Lesson puzzles/12-two-ghosts.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("Two soldiers at the door (Red: a soldier and an advisor)"),
+  N_("Two soldiers at the door (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/12-two-ghosts.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Two soldiers at the door (Black: a soldier and an advisor)"),
+  N_("Two soldiers at the door (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/12-two-ghosts.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Knock, knock! (Red: two advisors)"),
+  N_("Knock, knock! (Black to move; Red has two advisors)"),
   /* Lesson puzzles/12-two-ghosts.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Who is there? (Black: a soldier and an advisor)"),
+  N_("Who is there? (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/12-two-ghosts.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Who is there? (Black: an advisor)"),
+  N_("Who is there? (Red to move; Black has an advisor)"),
   /* Lesson puzzles/13-fishing-horse.json $.title, puzzles/13-fishing-horse.json $.puzzles[0].pattern, puzzles/13-fishing-horse.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Fishing horse (釣魚馬)"),
   /* Lesson puzzles/13-fishing-horse.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Red: a horse and an advisor)"),
+  N_("Go fishing (Black to move; Red has a horse and an advisor)"),
   /* Lesson puzzles/13-fishing-horse.json $.puzzles[0].hints[0], puzzles/13-fishing-horse.json $.puzzles[1].hints[0], puzzles/13-fishing-horse.json $.puzzles[2].hints[0] and 16 more */
   /* xgettext:no-c-format */
   N_("A horse beside the palace guards the exits; another piece checks."),
   /* Lesson puzzles/13-fishing-horse.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Black: a horse and two advisors)"),
+  N_("Go fishing (Red to move; Black has a horse and two advisors)"),
   /* Lesson puzzles/13-fishing-horse.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("The horse casts its line (Red: a horse and an advisor)"),
+  N_("The horse casts its line (Black to move; Red has a horse and an advisor)"),
   /* Lesson puzzles/13-fishing-horse.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Black: a horse, an advisor and an elephant)"),
+  N_("Go fishing (Red to move; Black has a horse, an advisor and an elephant)"),
   /* Lesson puzzles/13-fishing-horse.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Black: an advisor)"),
+  N_("Go fishing (Red to move; Black has an advisor)"),
   /* Lesson puzzles/13-fishing-horse.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Red: a cannon and an advisor)"),
+  N_("Go fishing (Black to move; Red has a cannon and an advisor)"),
   /* Lesson puzzles/13-fishing-horse.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Black: a soldier and an advisor)"),
+  N_("Go fishing (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/13-fishing-horse.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Red: a cannon)"),
+  N_("Go fishing (Black to move; Red has a cannon)"),
   /* Lesson puzzles/13-fishing-horse.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Black: a cannon)"),
+  N_("Go fishing (Red to move; Black has a cannon)"),
   /* Lesson puzzles/13-fishing-horse.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Red: a chariot)"),
+  N_("Go fishing (Black to move; Red has a chariot)"),
   /* Lesson puzzles/13-fishing-horse.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Black: an elephant)"),
+  N_("Go fishing (Red to move; Black has an elephant)"),
   /* Lesson puzzles/13-fishing-horse.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("The horse casts its line (Black: a soldier and an advisor)"),
+  N_("The horse casts its line (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/13-fishing-horse.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Red: a soldier and an advisor)"),
+  N_("Go fishing (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/13-fishing-horse.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Black: a soldier and an elephant)"),
+  N_("Go fishing (Red to move; Black has a soldier and an elephant)"),
   /* Lesson puzzles/13-fishing-horse.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("The horse casts its line (Red: a soldier and an advisor)"),
+  N_("The horse casts its line (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/13-fishing-horse.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("A fish on the hook (Black: a soldier and an advisor)"),
+  N_("A fish on the hook (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/13-fishing-horse.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Red: a horse, two advisors and an elephant)"),
+  N_("Go fishing (Black to move; Red has a horse, two advisors and an elephant)"),
   /* Lesson puzzles/13-fishing-horse.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Black: a soldier and an advisor; general in the middle)"),
+  N_("Go fishing (Red to move; Black has a soldier and an advisor; general in the middle)"),
   /* Lesson puzzles/13-fishing-horse.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Black: an advisor and an elephant)"),
+  N_("Go fishing (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/14-high-horse.json $.title, puzzles/14-high-horse.json $.puzzles[0].pattern, puzzles/14-high-horse.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("High fishing horse (高釣馬)"),
   /* Lesson puzzles/14-high-horse.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("A horse up high (Red: a cannon)"),
+  N_("A horse up high (Black to move; Red has a cannon)"),
   /* Lesson puzzles/14-high-horse.json $.puzzles[0].hints[0], puzzles/14-high-horse.json $.puzzles[1].hints[0], puzzles/14-high-horse.json $.puzzles[2].hints[0] and 16 more */
   /* xgettext:no-c-format */
   N_("A horse a little further away still guards the palace."),
   /* Lesson puzzles/14-high-horse.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("A horse up high (Black: a cannon)"),
+  N_("A horse up high (Red to move; Black has a cannon)"),
   /* Lesson puzzles/14-high-horse.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("A horse up high (Red: a horse and an advisor)"),
+  N_("A horse up high (Black to move; Red has a horse and an advisor)"),
   /* Lesson puzzles/14-high-horse.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Watch from above (Black: a cannon)"),
+  N_("Watch from above (Red to move; Black has a cannon)"),
   /* Lesson puzzles/14-high-horse.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("A horse up high (Red: a horse)"),
+  N_("A horse up high (Black to move; Red has a horse)"),
   /* Lesson puzzles/14-high-horse.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("A horse up high (Black: a soldier, an advisor and an elephant)"),
+  N_("A horse up high (Red to move; Black has a soldier, an advisor and an elephant)"),
   /* Lesson puzzles/14-high-horse.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("A horse up high (Black: an advisor)"),
+  N_("A horse up high (Red to move; Black has an advisor)"),
   /* Lesson puzzles/14-high-horse.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("A horse up high (Red: a cannon and an advisor)"),
+  N_("A horse up high (Black to move; Red has a cannon and an advisor)"),
   /* Lesson puzzles/14-high-horse.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("A horse up high (Black: a cannon and an advisor)"),
+  N_("A horse up high (Red to move; Black has a cannon and an advisor)"),
   /* Lesson puzzles/14-high-horse.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("A horse up high (Red: a chariot and an advisor)"),
+  N_("A horse up high (Black to move; Red has a chariot and an advisor)"),
   /* Lesson puzzles/14-high-horse.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("A horse up high (Black: a chariot and an elephant)"),
+  N_("A horse up high (Red to move; Black has a chariot and an elephant)"),
   /* Lesson puzzles/14-high-horse.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("A horse up high (Red: a soldier and an advisor)"),
+  N_("A horse up high (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/14-high-horse.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Watch from above (Black: a cannon and an advisor)"),
+  N_("Watch from above (Red to move; Black has a cannon and an advisor)"),
   /* Lesson puzzles/14-high-horse.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("A horse up high (Black: a horse)"),
+  N_("A horse up high (Red to move; Black has a horse)"),
   /* Lesson puzzles/14-high-horse.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("Watch from above (Red: a cannon)"),
+  N_("Watch from above (Black to move; Red has a cannon)"),
   /* Lesson puzzles/14-high-horse.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("A horse up high (Black: an advisor and an elephant)"),
+  N_("A horse up high (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/14-high-horse.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("A horse up high (Red: a chariot, an advisor and an elephant)"),
+  N_("A horse up high (Black to move; Red has a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/14-high-horse.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("A horse up high (Black: two advisors and an elephant)"),
+  N_("A horse up high (Red to move; Black has two advisors and an elephant)"),
   /* Lesson puzzles/14-high-horse.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Fishing from a hill (Black: a cannon and an advisor)"),
+  N_("Fishing from a hill (Red to move; Black has a cannon and an advisor)"),
   /* Lesson puzzles/15-eight-corner.json $.title, puzzles/15-eight-corner.json $.puzzles[0].pattern, puzzles/15-eight-corner.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Eight-corner horse (八角馬)"),
   /* Lesson puzzles/15-eight-corner.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("The diagonal horse (Black: an advisor)"),
+  N_("The diagonal horse (Red to move; Black has an advisor)"),
   /* Lesson puzzles/15-eight-corner.json $.puzzles[0].hints[0], puzzles/15-eight-corner.json $.puzzles[2].hints[0], puzzles/15-eight-corner.json $.puzzles[3].hints[0] and 8 more */
   /* xgettext:no-c-format */
   N_("A horse diagonally next to the general guards two of its steps."),
   /* Lesson puzzles/15-eight-corner.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("The diagonal horse (Red: a cannon, two advisors and an elephant)"),
+  N_("The diagonal horse (Black to move; Red has a cannon, two advisors and an elephant)"),
   /* Lesson puzzles/15-eight-corner.json $.puzzles[1].hints[0], puzzles/15-eight-corner.json $.puzzles[5].hints[0], puzzles/15-eight-corner.json $.puzzles[7].hints[0] and 5 more */
   /* xgettext:no-c-format */
   N_("A horse diagonally next to the red general guards two of its steps."),
   /* Lesson puzzles/15-eight-corner.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("The diagonal horse (Black: a cannon and an advisor)"),
+  N_("The diagonal horse (Red to move; Black has a cannon and an advisor)"),
   /* Lesson puzzles/15-eight-corner.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Horse at the corner of the square (Black: an advisor)"),
+  N_("Horse at the corner of the square (Red to move; Black has an advisor)"),
   /* Lesson puzzles/15-eight-corner.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Eight corners (Black: an advisor)"),
+  N_("Eight corners (Red to move; Black has an advisor)"),
   /* Lesson puzzles/15-eight-corner.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("The diagonal horse (Red: a cannon and an advisor)"),
+  N_("The diagonal horse (Black to move; Red has a cannon and an advisor)"),
   /* Lesson puzzles/15-eight-corner.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("The diagonal horse (Black: a soldier, an advisor and an elephant)"),
+  N_("The diagonal horse (Red to move; Black has a soldier, an advisor and an elephant)"),
   /* Lesson puzzles/15-eight-corner.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("The diagonal horse (Red: a soldier, an advisor and an elephant)"),
+  N_("The diagonal horse (Black to move; Red has a soldier, an advisor and an elephant)"),
   /* Lesson puzzles/15-eight-corner.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("The diagonal horse (Black: a cannon, an advisor and an elephant)"),
+  N_("The diagonal horse (Red to move; Black has a cannon, an advisor and an elephant)"),
   /* Lesson puzzles/15-eight-corner.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("Horse at the corner of the square (Red: a cannon and an advisor)"),
+  N_("Horse at the corner of the square (Black to move; Red has a cannon and an advisor)"),
   /* Lesson puzzles/15-eight-corner.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("The diagonal horse (Black: a chariot)"),
+  N_("The diagonal horse (Red to move; Black has a chariot)"),
   /* Lesson puzzles/15-eight-corner.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("The diagonal horse (Red: a chariot)"),
+  N_("The diagonal horse (Black to move; Red has a chariot)"),
   /* Lesson puzzles/15-eight-corner.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("The diagonal horse (Black: two advisors and an elephant)"),
+  N_("The diagonal horse (Red to move; Black has two advisors and an elephant)"),
   /* Lesson puzzles/15-eight-corner.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("The diagonal horse (Red: a horse, two advisors and an elephant)"),
+  N_("The diagonal horse (Black to move; Red has a horse, two advisors and an elephant)"),
   /* Lesson puzzles/15-eight-corner.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("The diagonal horse (Black: a soldier and an advisor)"),
+  N_("The diagonal horse (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/15-eight-corner.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Horse at the corner of the square (Red: a chariot)"),
+  N_("Horse at the corner of the square (Black to move; Red has a chariot)"),
   /* Lesson puzzles/15-eight-corner.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("The diagonal horse (Black: a horse, two advisors and an elephant)"),
+  N_("The diagonal horse (Red to move; Black has a horse, two advisors and an elephant)"),
   /* Lesson puzzles/15-eight-corner.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("The diagonal horse (Red: a soldier and an advisor)"),
+  N_("The diagonal horse (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/15-eight-corner.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("The diagonal horse (Black: a horse, an advisor and an elephant)"),
+  N_("The diagonal horse (Red to move; Black has a horse, an advisor and an elephant)"),
   /* Lesson puzzles/16-side-tiger.json $.title, puzzles/16-side-tiger.json $.puzzles[0].pattern, puzzles/16-side-tiger.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Tiger on the side (側面虎)"),
   /* Lesson puzzles/16-side-tiger.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("Pounce from the side (Red: a horse)"),
+  N_("Pounce from the side (Black to move; Red has a horse)"),
   /* Lesson puzzles/16-side-tiger.json $.puzzles[0].hints[0], puzzles/16-side-tiger.json $.puzzles[5].hints[0], puzzles/16-side-tiger.json $.puzzles[7].hints[0] and 5 more */
   /* xgettext:no-c-format */
   N_("A high horse guards the palace; a chariot or a soldier checks along the rank."),
   /* Lesson puzzles/16-side-tiger.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("Pounce from the side (Black: a cannon)"),
+  N_("Pounce from the side (Red to move; Black has a cannon)"),
   /* Lesson puzzles/16-side-tiger.json $.puzzles[1].hints[0], puzzles/16-side-tiger.json $.puzzles[2].hints[0], puzzles/16-side-tiger.json $.puzzles[3].hints[0] and 8 more */
   /* xgettext:no-c-format */
   N_("A high horse guards the palace; a chariot or soldier checks along the rank."),
   /* Lesson puzzles/16-side-tiger.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Pounce from the side (Black: an elephant)"),
+  N_("Pounce from the side (Red to move; Black has an elephant)"),
   /* Lesson puzzles/16-side-tiger.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Pounce from the side (Black: an advisor)"),
+  N_("Pounce from the side (Red to move; Black has an advisor)"),
   /* Lesson puzzles/16-side-tiger.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("A tiger waits (Black: an advisor)"),
+  N_("A tiger waits (Red to move; Black has an advisor)"),
   /* Lesson puzzles/16-side-tiger.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Pounce from the side (Red: a soldier and an advisor)"),
+  N_("Pounce from the side (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/16-side-tiger.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("A tiger waits (Black: a cannon)"),
+  N_("A tiger waits (Red to move; Black has a cannon)"),
   /* Lesson puzzles/16-side-tiger.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Pounce from the side (Red: a cannon)"),
+  N_("Pounce from the side (Black to move; Red has a cannon)"),
   /* Lesson puzzles/16-side-tiger.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Tiger by the palace (Black: a cannon)"),
+  N_("Tiger by the palace (Red to move; Black has a cannon)"),
   /* Lesson puzzles/16-side-tiger.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("A tiger waits (Red: a soldier and an advisor)"),
+  N_("A tiger waits (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/16-side-tiger.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("Pounce from the side (Black: a chariot and an advisor)"),
+  N_("Pounce from the side (Red to move; Black has a chariot and an advisor)"),
   /* Lesson puzzles/16-side-tiger.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("A tiger waits (Red: a horse)"),
+  N_("A tiger waits (Black to move; Red has a horse)"),
   /* Lesson puzzles/16-side-tiger.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Tiger by the palace (Black: an advisor)"),
+  N_("Tiger by the palace (Red to move; Black has an advisor)"),
   /* Lesson puzzles/16-side-tiger.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Pounce from the side (Red: an advisor)"),
+  N_("Pounce from the side (Black to move; Red has an advisor)"),
   /* Lesson puzzles/16-side-tiger.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("Pounce from the side (Black: a soldier and two advisors)"),
+  N_("Pounce from the side (Red to move; Black has a soldier and two advisors)"),
   /* Lesson puzzles/16-side-tiger.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Pounce from the side (Red: an advisor and an elephant)"),
+  N_("Pounce from the side (Black to move; Red has an advisor and an elephant)"),
   /* Lesson puzzles/16-side-tiger.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("A tiger waits (Black: a soldier and two advisors)"),
+  N_("A tiger waits (Red to move; Black has a soldier and two advisors)"),
   /* Lesson puzzles/16-side-tiger.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("A tiger waits (Red: an advisor)"),
+  N_("A tiger waits (Black to move; Red has an advisor)"),
   /* Lesson puzzles/16-side-tiger.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Pounce from the side (Black: a soldier and an advisor)"),
+  N_("Pounce from the side (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/17-twin-horses.json $.title, puzzles/17-twin-horses.json $.puzzles[0].pattern, puzzles/17-twin-horses.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Two horses drink at the spring (雙馬飲泉)"),
   /* Lesson puzzles/17-twin-horses.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("Two horses together (Red: a cannon)"),
+  N_("Two horses together (Black to move; Red has a cannon)"),
   /* Lesson puzzles/17-twin-horses.json $.puzzles[0].hints[0], puzzles/17-twin-horses.json $.puzzles[1].hints[0], puzzles/17-twin-horses.json $.puzzles[2].hints[0] and 16 more */
   /* xgettext:no-c-format */
   N_("One horse checks while the other blocks the way out."),
   /* Lesson puzzles/17-twin-horses.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("Two horses together (Black: a horse and an advisor)"),
+  N_("Two horses together (Red to move; Black has a horse and an advisor)"),
   /* Lesson puzzles/17-twin-horses.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Two horses together (Red: a horse and an advisor)"),
+  N_("Two horses together (Black to move; Red has a horse and an advisor)"),
   /* Lesson puzzles/17-twin-horses.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Horses at the spring (Black: a horse and an advisor)"),
+  N_("Horses at the spring (Red to move; Black has a horse and an advisor)"),
   /* Lesson puzzles/17-twin-horses.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Horses at the spring (Red: a horse and an advisor)"),
+  N_("Horses at the spring (Black to move; Red has a horse and an advisor)"),
   /* Lesson puzzles/17-twin-horses.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Two horses together (Black: a soldier and an elephant)"),
+  N_("Two horses together (Red to move; Black has a soldier and an elephant)"),
   /* Lesson puzzles/17-twin-horses.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Horses at the spring (Black: a soldier and an elephant)"),
+  N_("Horses at the spring (Red to move; Black has a soldier and an elephant)"),
   /* Lesson puzzles/17-twin-horses.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Two horses together (Red: a chariot, an advisor and an elephant)"),
+  N_("Two horses together (Black to move; Red has a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/17-twin-horses.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Two horses together (Black: a chariot, an advisor and an elephant)"),
+  N_("Two horses together (Red to move; Black has a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/17-twin-horses.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("Horses at the spring (Red: a chariot, an advisor and an elephant)"),
+  N_("Horses at the spring (Black to move; Red has a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/17-twin-horses.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("Horse friends (Black: a soldier and an elephant)"),
+  N_("Horse friends (Red to move; Black has a soldier and an elephant)"),
   /* Lesson puzzles/17-twin-horses.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("Horse friends (Red: a chariot, an advisor and an elephant)"),
+  N_("Horse friends (Black to move; Red has a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/17-twin-horses.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Two horses together (Black: a soldier)"),
+  N_("Two horses together (Red to move; Black has a soldier)"),
   /* Lesson puzzles/17-twin-horses.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Horses at the spring (Black: a soldier)"),
+  N_("Horses at the spring (Red to move; Black has a soldier)"),
   /* Lesson puzzles/17-twin-horses.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("Two horses together (Red: a chariot, an advisor and an elephant; general on the left)"),
+  N_("Two horses together (Black to move; Red has a chariot, an advisor and an elephant; general on the left)"),
   /* Lesson puzzles/17-twin-horses.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Horse friends (Black: a soldier)"),
+  N_("Horse friends (Red to move; Black has a soldier)"),
   /* Lesson puzzles/17-twin-horses.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Two horses together (Red: a soldier and an elephant)"),
+  N_("Two horses together (Black to move; Red has a soldier and an elephant)"),
   /* Lesson puzzles/17-twin-horses.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Two horses together (Black: a soldier and an elephant; general on the right)"),
+  N_("Two horses together (Red to move; Black has a soldier and an elephant; general on the right)"),
   /* Lesson puzzles/17-twin-horses.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Two horses together (Black: a soldier and an elephant; general on the left)"),
+  N_("Two horses together (Red to move; Black has a soldier and an elephant; general on the left)"),
   /* Lesson puzzles/18-heaven-earth.json $.title, puzzles/18-heaven-earth.json $.puzzles[0].pattern, puzzles/18-heaven-earth.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Heaven and earth cannons (天地炮)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("Sky and ground (Red: an advisor and an elephant)"),
+  N_("Sky and ground (Black to move; Red has an advisor and an elephant)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[0].hints[0], puzzles/18-heaven-earth.json $.puzzles[1].hints[0], puzzles/18-heaven-earth.json $.puzzles[2].hints[0] and 16 more */
   /* xgettext:no-c-format */
   N_("One cannon on the middle file, one on the bottom line."),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("Sky and ground (Black: an advisor and an elephant)"),
+  N_("Sky and ground (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Sky and ground (Red: a horse and an advisor)"),
+  N_("Sky and ground (Black to move; Red has a horse and an advisor)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Sky and ground (Black: a horse and an advisor)"),
+  N_("Sky and ground (Red to move; Black has a horse and an advisor)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Cannons high and low (Red: an advisor and an elephant)"),
+  N_("Cannons high and low (Black to move; Red has an advisor and an elephant)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Cannons high and low (Black: an advisor and an elephant)"),
+  N_("Cannons high and low (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Sky and ground (Red: two advisors)"),
+  N_("Sky and ground (Black to move; Red has two advisors)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Sky and ground (Black: a soldier and an advisor)"),
+  N_("Sky and ground (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Cannons high and low (Black: a horse and an advisor)"),
+  N_("Cannons high and low (Red to move; Black has a horse and an advisor)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("Cannons high and low (Red: two advisors)"),
+  N_("Cannons high and low (Black to move; Red has two advisors)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("Cannons high and low (Black: a soldier and an advisor)"),
+  N_("Cannons high and low (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("A cannon up, a cannon down (Red: two advisors)"),
+  N_("A cannon up, a cannon down (Black to move; Red has two advisors)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("A cannon up, a cannon down (Black: a soldier and an advisor)"),
+  N_("A cannon up, a cannon down (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Sky and ground (Red: a soldier and an advisor)"),
+  N_("Sky and ground (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("A cannon up, a cannon down (Black: a horse and an advisor)"),
+  N_("A cannon up, a cannon down (Red to move; Black has a horse and an advisor)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Cannons high and low (Red: a horse and an advisor)"),
+  N_("Cannons high and low (Black to move; Red has a horse and an advisor)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Sky and ground (Black: a horse and an advisor; general in the middle)"),
+  N_("Sky and ground (Red to move; Black has a horse and an advisor; general in the middle)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Sky and ground (Black: a soldier and an advisor; general in the middle)"),
+  N_("Sky and ground (Red to move; Black has a soldier and an advisor; general in the middle)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("A cannon up, a cannon down (Black: an advisor and an elephant)"),
+  N_("A cannon up, a cannon down (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/19-cinnabar.json $.title, puzzles/19-cinnabar.json $.puzzles[0].pattern, puzzles/19-cinnabar.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Cannon sweeps the back rank (炮輾丹砂)"),
   /* Lesson puzzles/19-cinnabar.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("Sweep the back rank (Red: an advisor and an elephant)"),
+  N_("Sweep the back rank (Black to move; Red has an advisor and an elephant)"),
   /* Lesson puzzles/19-cinnabar.json $.puzzles[0].hints[0], puzzles/19-cinnabar.json $.puzzles[2].hints[0], puzzles/19-cinnabar.json $.puzzles[4].hints[0] and 5 more */
   /* xgettext:no-c-format */
   N_("Your cannon may eat the red advisors and elephants on the bottom line."),
   /* Lesson puzzles/19-cinnabar.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("Sweep the back rank (Black: two advisors and an elephant)"),
+  N_("Sweep the back rank (Red to move; Black has two advisors and an elephant)"),
   /* Lesson puzzles/19-cinnabar.json $.puzzles[1].hints[0], puzzles/19-cinnabar.json $.puzzles[3].hints[0], puzzles/19-cinnabar.json $.puzzles[5].hints[0] and 8 more */
   /* xgettext:no-c-format */
   N_("Your cannon may eat the advisors and elephants on the bottom line."),
   /* Lesson puzzles/19-cinnabar.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Sweep the back rank (Red: a horse, an advisor and an elephant)"),
+  N_("Sweep the back rank (Black to move; Red has a horse, an advisor and an elephant)"),
   /* Lesson puzzles/19-cinnabar.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Cannon clean-up (Black: two advisors and an elephant)"),
+  N_("Cannon clean-up (Red to move; Black has two advisors and an elephant)"),
   /* Lesson puzzles/19-cinnabar.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Cannon clean-up (Red: a horse, an advisor and an elephant)"),
+  N_("Cannon clean-up (Black to move; Red has a horse, an advisor and an elephant)"),
   /* Lesson puzzles/19-cinnabar.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Sweep the back rank (Black: a horse, an advisor and an elephant)"),
+  N_("Sweep the back rank (Red to move; Black has a horse, an advisor and an elephant)"),
   /* Lesson puzzles/19-cinnabar.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Cannon clean-up (Red: an advisor and an elephant)"),
+  N_("Cannon clean-up (Black to move; Red has an advisor and an elephant)"),
   /* Lesson puzzles/19-cinnabar.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Cannon clean-up (Black: a horse, an advisor and an elephant)"),
+  N_("Cannon clean-up (Red to move; Black has a horse, an advisor and an elephant)"),
   /* Lesson puzzles/19-cinnabar.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Gobble them up (Red: an advisor and an elephant)"),
+  N_("Gobble them up (Black to move; Red has an advisor and an elephant)"),
   /* Lesson puzzles/19-cinnabar.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("Gobble them up (Black: two advisors and an elephant)"),
+  N_("Gobble them up (Red to move; Black has two advisors and an elephant)"),
   /* Lesson puzzles/19-cinnabar.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("Sweep the back rank (Black: two advisors and an elephant; general on the right)"),
+  N_("Sweep the back rank (Red to move; Black has two advisors and an elephant; general on the right)"),
   /* Lesson puzzles/19-cinnabar.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("Sweep the back rank (Red: a cannon, an advisor and an elephant)"),
+  N_("Sweep the back rank (Black to move; Red has a cannon, an advisor and an elephant)"),
   /* Lesson puzzles/19-cinnabar.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Sweep the back rank (Black: two advisors and an elephant; general in the middle)"),
+  N_("Sweep the back rank (Red to move; Black has two advisors and an elephant; general in the middle)"),
   /* Lesson puzzles/19-cinnabar.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Gobble them up (Red: a horse, an advisor and an elephant)"),
+  N_("Gobble them up (Black to move; Red has a horse, an advisor and an elephant)"),
   /* Lesson puzzles/19-cinnabar.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("Sweep the back rank (Black: an advisor and an elephant)"),
+  N_("Sweep the back rank (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/19-cinnabar.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Cannon clean-up (Black: an advisor and an elephant)"),
+  N_("Cannon clean-up (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/19-cinnabar.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Sweep the back rank (Red: an advisor and an elephant; general on the right)"),
+  N_("Sweep the back rank (Black to move; Red has an advisor and an elephant; general on the right)"),
   /* Lesson puzzles/19-cinnabar.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Gobble them up (Black: an advisor and an elephant)"),
+  N_("Gobble them up (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/19-cinnabar.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Sweep the back rank (Black: an advisor and an elephant; general on the left)"),
+  N_("Sweep the back rank (Red to move; Black has an advisor and an elephant; general on the left)"),
   /* Lesson puzzles/20-buddha.json $.title, puzzles/20-buddha.json $.puzzles[0].pattern, puzzles/20-buddha.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Sending the general home (送佛歸殿)"),
   /* Lesson puzzles/20-buddha.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("Time to go home (Red: a cannon and an advisor)"),
+  N_("Time to go home (Black to move; Red has a cannon and an advisor)"),
   /* Lesson puzzles/20-buddha.json $.puzzles[0].hints[0], puzzles/20-buddha.json $.puzzles[2].hints[0], puzzles/20-buddha.json $.puzzles[4].hints[0] and 5 more */
   /* xgettext:no-c-format */
   N_("Push the red general back to its home line, then finish it there."),
   /* Lesson puzzles/20-buddha.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("Time to go home (Black: a chariot and two advisors)"),
+  N_("Time to go home (Red to move; Black has a chariot and two advisors)"),
   /* Lesson puzzles/20-buddha.json $.puzzles[1].hints[0], puzzles/20-buddha.json $.puzzles[3].hints[0], puzzles/20-buddha.json $.puzzles[5].hints[0] and 8 more */
   /* xgettext:no-c-format */
   N_("Push the general back to its home line, then finish it there."),
   /* Lesson puzzles/20-buddha.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Time to go home (Red: a chariot, an advisor and an elephant)"),
+  N_("Time to go home (Black to move; Red has a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/20-buddha.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Time to go home (Black: a chariot)"),
+  N_("Time to go home (Red to move; Black has a chariot)"),
   /* Lesson puzzles/20-buddha.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Back to the palace (Red: a cannon and an advisor)"),
+  N_("Back to the palace (Black to move; Red has a cannon and an advisor)"),
   /* Lesson puzzles/20-buddha.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Time to go home (Black: a soldier)"),
+  N_("Time to go home (Red to move; Black has a soldier)"),
   /* Lesson puzzles/20-buddha.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Time to go home (Black: a horse and an advisor)"),
+  N_("Time to go home (Red to move; Black has a horse and an advisor)"),
   /* Lesson puzzles/20-buddha.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Time to go home (Red: a soldier and an advisor)"),
+  N_("Time to go home (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/20-buddha.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Time to go home (Black: a soldier and an advisor)"),
+  N_("Time to go home (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/20-buddha.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("Back to the palace (Red: a soldier and an advisor)"),
+  N_("Back to the palace (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/20-buddha.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("Back to the palace (Black: a soldier and an advisor)"),
+  N_("Back to the palace (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/20-buddha.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("Time to go home (Red: a chariot)"),
+  N_("Time to go home (Black to move; Red has a chariot)"),
   /* Lesson puzzles/20-buddha.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Home sweet home (Black: a soldier and an advisor)"),
+  N_("Home sweet home (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/20-buddha.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Back to the palace (Black: a chariot)"),
+  N_("Back to the palace (Red to move; Black has a chariot)"),
   /* Lesson puzzles/20-buddha.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("Time to go home (Red: a soldier)"),
+  N_("Time to go home (Black to move; Red has a soldier)"),
   /* Lesson puzzles/20-buddha.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Time to go home (Black: a soldier and an advisor; general on the left)"),
+  N_("Time to go home (Red to move; Black has a soldier and an advisor; general on the left)"),
   /* Lesson puzzles/20-buddha.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Home sweet home (Red: a soldier and an advisor)"),
+  N_("Home sweet home (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/20-buddha.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Time to go home (Black: a soldier and an advisor; general on the right)"),
+  N_("Time to go home (Red to move; Black has a soldier and an advisor; general on the right)"),
   /* Lesson puzzles/20-buddha.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Back to the palace (Black: a soldier and an advisor; general on the right)"),
+  N_("Back to the palace (Red to move; Black has a soldier and an advisor; general on the right)"),
   /* Lesson puzzles/21-double-check.json $.title, puzzles/21-double-check.json $.puzzles[0].pattern, puzzles/21-double-check.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Double check (雙將)"),
   /* Lesson puzzles/21-double-check.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("Two checks at once (Red: a horse and two advisors)"),
+  N_("Two checks at once (Black to move; Red has a horse and two advisors)"),
   /* Lesson puzzles/21-double-check.json $.puzzles[0].hints[0], puzzles/21-double-check.json $.puzzles[1].hints[0], puzzles/21-double-check.json $.puzzles[2].hints[0] and 16 more */
   /* xgettext:no-c-format */
   N_("Move one piece so that two pieces give check at the same time."),
   /* Lesson puzzles/21-double-check.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("Two checks at once (Black: two advisors)"),
+  N_("Two checks at once (Red to move; Black has two advisors)"),
   /* Lesson puzzles/21-double-check.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Two checks at once (Red: a cannon and an advisor)"),
+  N_("Two checks at once (Black to move; Red has a cannon and an advisor)"),
   /* Lesson puzzles/21-double-check.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Two checks at once (Black: a horse, an advisor and an elephant)"),
+  N_("Two checks at once (Red to move; Black has a horse, an advisor and an elephant)"),
   /* Lesson puzzles/21-double-check.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Two checks at once (Red: a cannon and two advisors)"),
+  N_("Two checks at once (Black to move; Red has a cannon and two advisors)"),
   /* Lesson puzzles/21-double-check.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Two checks at once (Black: a chariot, an advisor and an elephant)"),
+  N_("Two checks at once (Red to move; Black has a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/21-double-check.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Two checks at once (Black: a cannon and two advisors)"),
+  N_("Two checks at once (Red to move; Black has a cannon and two advisors)"),
   /* Lesson puzzles/21-double-check.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Two checks at once (Red: a soldier)"),
+  N_("Two checks at once (Black to move; Red has a soldier)"),
   /* Lesson puzzles/21-double-check.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Two checks at once (Black: a chariot)"),
+  N_("Two checks at once (Red to move; Black has a chariot)"),
   /* Lesson puzzles/21-double-check.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("Two checks at once (Red: a soldier, an advisor and two elephants)"),
+  N_("Two checks at once (Black to move; Red has a soldier, an advisor and two elephants)"),
   /* Lesson puzzles/21-double-check.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("Two checks at once (Black: a soldier and an advisor)"),
+  N_("Two checks at once (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/21-double-check.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Red: a soldier)"),
+  N_("Double trouble (Black to move; Red has a soldier)"),
   /* Lesson puzzles/21-double-check.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Two checks at once (Black: a soldier, an advisor and two elephants)"),
+  N_("Two checks at once (Red to move; Black has a soldier, an advisor and two elephants)"),
   /* Lesson puzzles/21-double-check.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Black: a chariot, an advisor and an elephant)"),
+  N_("Double trouble (Red to move; Black has a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/21-double-check.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("Two checks at once (Red: a soldier and two advisors)"),
+  N_("Two checks at once (Black to move; Red has a soldier and two advisors)"),
   /* Lesson puzzles/21-double-check.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Black: a horse, an advisor and an elephant)"),
+  N_("Double trouble (Red to move; Black has a horse, an advisor and an elephant)"),
   /* Lesson puzzles/21-double-check.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Red: a soldier, an advisor and two elephants)"),
+  N_("Double trouble (Black to move; Red has a soldier, an advisor and two elephants)"),
   /* Lesson puzzles/21-double-check.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Check and check (Black: a horse, an advisor and an elephant)"),
+  N_("Check and check (Red to move; Black has a horse, an advisor and an elephant)"),
   /* Lesson puzzles/21-double-check.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Two checks at once (Black: a soldier, an advisor and an elephant)"),
+  N_("Two checks at once (Red to move; Black has a soldier, an advisor and an elephant)"),
   /* Lesson puzzles/22-clamp-cannon.json $.title, puzzles/22-clamp-cannon.json $.puzzles[0].pattern, puzzles/22-clamp-cannon.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Cannon behind the chariot (夾車炮)"),
   /* Lesson puzzles/22-clamp-cannon.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("Chariot with a cannon behind (Red: a horse, two advisors and an elephant)"),
+  N_("Chariot with a cannon behind (Black to move; Red has a horse, two advisors and an elephant)"),
   /* Lesson puzzles/22-clamp-cannon.json $.puzzles[0].hints[0], puzzles/22-clamp-cannon.json $.puzzles[1].hints[0], puzzles/22-clamp-cannon.json $.puzzles[2].hints[0] and 16 more */
   /* xgettext:no-c-format */
   N_("The cannon stands behind the chariot and guards it while it checks."),
   /* Lesson puzzles/22-clamp-cannon.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("Chariot with a cannon behind (Black: two advisors and an elephant)"),
+  N_("Chariot with a cannon behind (Red to move; Black has two advisors and an elephant)"),
   /* Lesson puzzles/22-clamp-cannon.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Chariot with a cannon behind (Red: two advisors and an elephant)"),
+  N_("Chariot with a cannon behind (Black to move; Red has two advisors and an elephant)"),
   /* Lesson puzzles/22-clamp-cannon.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Chariot with a cannon behind (Black: a horse, an advisor and an elephant)"),
+  N_("Chariot with a cannon behind (Red to move; Black has a horse, an advisor and an elephant)"),
   /* Lesson puzzles/22-clamp-cannon.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Chariot with a cannon behind (Red: a cannon and two advisors)"),
+  N_("Chariot with a cannon behind (Black to move; Red has a cannon and two advisors)"),
   /* Lesson puzzles/22-clamp-cannon.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("A strong pair (Black: two advisors and an elephant)"),
+  N_("A strong pair (Red to move; Black has two advisors and an elephant)"),
   /* Lesson puzzles/22-clamp-cannon.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Clamp it shut (Black: two advisors and an elephant)"),
+  N_("Clamp it shut (Red to move; Black has two advisors and an elephant)"),
   /* Lesson puzzles/22-clamp-cannon.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Chariot with a cannon behind (Red: a cannon, two advisors and an elephant)"),
+  N_("Chariot with a cannon behind (Black to move; Red has a cannon, two advisors and an elephant)"),
   /* Lesson puzzles/22-clamp-cannon.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Chariot with a cannon behind (Black: a cannon, two advisors and an elephant)"),
+  N_("Chariot with a cannon behind (Red to move; Black has a cannon, two advisors and an elephant)"),
   /* Lesson puzzles/22-clamp-cannon.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("Chariot with a cannon behind (Red: a horse)"),
+  N_("Chariot with a cannon behind (Black to move; Red has a horse)"),
   /* Lesson puzzles/22-clamp-cannon.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("Chariot with a cannon behind (Black: a horse)"),
+  N_("Chariot with a cannon behind (Red to move; Black has a horse)"),
   /* Lesson puzzles/22-clamp-cannon.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("Chariot with a cannon behind (Red: a horse, an advisor and an elephant)"),
+  N_("Chariot with a cannon behind (Black to move; Red has a horse, an advisor and an elephant)"),
   /* Lesson puzzles/22-clamp-cannon.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Chariot with a cannon behind (Black: two advisors and an elephant; general in the middle)"),
+  N_("Chariot with a cannon behind (Red to move; Black has two advisors and an elephant; general in the middle)"),
   /* Lesson puzzles/22-clamp-cannon.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("A strong pair (Black: a cannon, two advisors and an elephant)"),
+  N_("A strong pair (Red to move; Black has a cannon, two advisors and an elephant)"),
   /* Lesson puzzles/22-clamp-cannon.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("Chariot with a cannon behind (Red: a soldier and an advisor)"),
+  N_("Chariot with a cannon behind (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/22-clamp-cannon.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Chariot with a cannon behind (Black: two advisors and an elephant; general on the left)"),
+  N_("Chariot with a cannon behind (Red to move; Black has two advisors and an elephant; general on the left)"),
   /* Lesson puzzles/22-clamp-cannon.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("A strong pair (Red: two advisors and an elephant)"),
+  N_("A strong pair (Black to move; Red has two advisors and an elephant)"),
   /* Lesson puzzles/22-clamp-cannon.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Chariot with a cannon behind (Black: a chariot, two advisors and an elephant)"),
+  N_("Chariot with a cannon behind (Red to move; Black has a chariot, two advisors and an elephant)"),
   /* Lesson puzzles/22-clamp-cannon.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Chariot with a cannon behind (Black: two advisors)"),
+  N_("Chariot with a cannon behind (Red to move; Black has two advisors)"),
   /* Lesson puzzles/23-empty-head-cannon.json $.title, puzzles/23-empty-head-cannon.json $.puzzles[0].pattern, puzzles/23-empty-head-cannon.json $.puzzles[1].pattern and 16 more */
   /* xgettext:no-c-format */
   N_("Cannon with an empty head (空頭炮)"),
   /* Lesson puzzles/23-empty-head-cannon.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("Nothing in between (Red: an advisor)"),
+  N_("Nothing in between (Black to move; Red has an advisor)"),
   /* Lesson puzzles/23-empty-head-cannon.json $.puzzles[0].hints[0], puzzles/23-empty-head-cannon.json $.puzzles[2].hints[0], puzzles/23-empty-head-cannon.json $.puzzles[4].hints[0] and 5 more */
   /* xgettext:no-c-format */
   N_("A cannon on the middle file with nothing between it and the red general pins it down."),
   /* Lesson puzzles/23-empty-head-cannon.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("Nothing in between (Black: an advisor and an elephant)"),
+  N_("Nothing in between (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/23-empty-head-cannon.json $.puzzles[1].hints[0], puzzles/23-empty-head-cannon.json $.puzzles[3].hints[0], puzzles/23-empty-head-cannon.json $.puzzles[5].hints[0] and 7 more */
   /* xgettext:no-c-format */
   N_("A cannon on the middle file with nothing between it and the general pins it down."),
   /* Lesson puzzles/23-empty-head-cannon.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Nothing in between (Red: a horse and an advisor)"),
+  N_("Nothing in between (Black to move; Red has a horse and an advisor)"),
   /* Lesson puzzles/23-empty-head-cannon.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Nothing in between (Black: a cannon)"),
+  N_("Nothing in between (Red to move; Black has a cannon)"),
   /* Lesson puzzles/23-empty-head-cannon.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Cannon on the middle file (Red: an advisor)"),
+  N_("Cannon on the middle file (Black to move; Red has an advisor)"),
   /* Lesson puzzles/23-empty-head-cannon.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Nothing in between (Black: a horse and an advisor)"),
+  N_("Nothing in between (Red to move; Black has a horse and an advisor)"),
   /* Lesson puzzles/23-empty-head-cannon.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Nothing in between (Red: two advisors)"),
+  N_("Nothing in between (Black to move; Red has two advisors)"),
   /* Lesson puzzles/23-empty-head-cannon.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Nothing in between (Black: a chariot, an advisor and an elephant)"),
+  N_("Nothing in between (Red to move; Black has a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/23-empty-head-cannon.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Cannon on the middle file (Black: a chariot, an advisor and an elephant)"),
+  N_("Cannon on the middle file (Red to move; Black has a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/23-empty-head-cannon.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("Nothing in between (Red: an advisor and an elephant)"),
+  N_("Nothing in between (Black to move; Red has an advisor and an elephant)"),
   /* Lesson puzzles/23-empty-head-cannon.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("Cannon on the middle file (Black: an advisor and an elephant)"),
+  N_("Cannon on the middle file (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/23-empty-head-cannon.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("Cannon on the middle file (Red: an advisor and an elephant)"),
+  N_("Cannon on the middle file (Black to move; Red has an advisor and an elephant)"),
   /* Lesson puzzles/23-empty-head-cannon.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Straight down the middle (Black: a chariot, an advisor and an elephant)"),
+  N_("Straight down the middle (Red to move; Black has a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/23-empty-head-cannon.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Nothing in between (Red: a chariot and two advisors)"),
+  N_("Nothing in between (Black to move; Red has a chariot and two advisors)"),
   /* Lesson puzzles/23-empty-head-cannon.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("Nothing in between (Black: two advisors)"),
+  N_("Nothing in between (Red to move; Black has two advisors)"),
   /* Lesson puzzles/23-empty-head-cannon.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Nothing in between (Red: a horse, an advisor and an elephant)"),
+  N_("Nothing in between (Black to move; Red has a horse, an advisor and an elephant)"),
   /* Lesson puzzles/23-empty-head-cannon.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Straight down the middle (Black: an advisor and an elephant)"),
+  N_("Straight down the middle (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/23-empty-head-cannon.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Nothing in between (Black: a chariot and an advisor)"),
+  N_("Nothing in between (Red to move; Black has a chariot and an advisor)"),
   /* Lesson puzzles/24-double-chariot-advisors.json $.title, puzzles/24-double-chariot-advisors.json $.puzzles[0].pattern, puzzles/24-double-chariot-advisors.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Two chariots at the palace flanks (雙車脅士)"),
   /* Lesson puzzles/24-double-chariot-advisors.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("Chariots at the palace (Red: a cannon and two advisors)"),
+  N_("Chariots at the palace (Black to move; Red has a cannon and two advisors)"),
   /* Lesson puzzles/24-double-chariot-advisors.json $.puzzles[0].hints[0], puzzles/24-double-chariot-advisors.json $.puzzles[1].hints[0], puzzles/24-double-chariot-advisors.json $.puzzles[2].hints[0] and 16 more */
   /* xgettext:no-c-format */
   N_("Put the two chariots on the two side files of the palace."),
   /* Lesson puzzles/24-double-chariot-advisors.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("Chariots at the palace (Black: a horse and two advisors)"),
+  N_("Chariots at the palace (Red to move; Black has a horse and two advisors)"),
   /* Lesson puzzles/24-double-chariot-advisors.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Chariots at the palace (Red: a horse and two advisors)"),
+  N_("Chariots at the palace (Black to move; Red has a horse and two advisors)"),
   /* Lesson puzzles/24-double-chariot-advisors.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("One on each side (Black: a horse and two advisors)"),
+  N_("One on each side (Red to move; Black has a horse and two advisors)"),
   /* Lesson puzzles/24-double-chariot-advisors.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Chariots at the palace (Red: a soldier and two advisors)"),
+  N_("Chariots at the palace (Black to move; Red has a soldier and two advisors)"),
   /* Lesson puzzles/24-double-chariot-advisors.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Chariots at the palace (Black: a chariot and an advisor)"),
+  N_("Chariots at the palace (Red to move; Black has a chariot and an advisor)"),
   /* Lesson puzzles/24-double-chariot-advisors.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Chariots at the palace (Black: a cannon and two advisors)"),
+  N_("Chariots at the palace (Red to move; Black has a cannon and two advisors)"),
   /* Lesson puzzles/24-double-chariot-advisors.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("One on each side (Red: a cannon and two advisors)"),
+  N_("One on each side (Black to move; Red has a cannon and two advisors)"),
   /* Lesson puzzles/24-double-chariot-advisors.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Chariots at the palace (Black: a soldier and two advisors)"),
+  N_("Chariots at the palace (Red to move; Black has a soldier and two advisors)"),
   /* Lesson puzzles/24-double-chariot-advisors.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("Chariots at the palace (Red: two advisors and an elephant)"),
+  N_("Chariots at the palace (Black to move; Red has two advisors and an elephant)"),
   /* Lesson puzzles/24-double-chariot-advisors.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("Two chariots push in (Black: a horse and two advisors)"),
+  N_("Two chariots push in (Red to move; Black has a horse and two advisors)"),
   /* Lesson puzzles/24-double-chariot-advisors.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("One on each side (Red: a soldier and two advisors)"),
+  N_("One on each side (Black to move; Red has a soldier and two advisors)"),
   /* Lesson puzzles/24-double-chariot-advisors.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Chariots at the palace (Black: a horse and two advisors; general in the middle)"),
+  N_("Chariots at the palace (Red to move; Black has a horse and two advisors; general in the middle)"),
   /* Lesson puzzles/24-double-chariot-advisors.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("One on each side (Black: a soldier and two advisors)"),
+  N_("One on each side (Red to move; Black has a soldier and two advisors)"),
   /* Lesson puzzles/24-double-chariot-advisors.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("One on each side (Red: two advisors and an elephant)"),
+  N_("One on each side (Black to move; Red has two advisors and an elephant)"),
   /* Lesson puzzles/24-double-chariot-advisors.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("One on each side (Black: a cannon and two advisors)"),
+  N_("One on each side (Red to move; Black has a cannon and two advisors)"),
   /* Lesson puzzles/24-double-chariot-advisors.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Two chariots push in (Red: a soldier and two advisors)"),
+  N_("Two chariots push in (Black to move; Red has a soldier and two advisors)"),
   /* Lesson puzzles/24-double-chariot-advisors.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Chariots at the palace (Black: two advisors and an elephant)"),
+  N_("Chariots at the palace (Red to move; Black has two advisors and an elephant)"),
   /* Lesson puzzles/24-double-chariot-advisors.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Chariots at the palace (Black: a horse and two advisors; general on the right)"),
+  N_("Chariots at the palace (Red to move; Black has a horse and two advisors; general on the right)"),
   /* Lesson puzzles/25-spring-horse.json $.title, puzzles/25-spring-horse.json $.puzzles[0].pattern, puzzles/25-spring-horse.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Spring horse (拔簧馬)"),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("Let the spring go (Red: a horse, an advisor and an elephant)"),
+  N_("Let the spring go (Black to move; Red has a horse, an advisor and an elephant)"),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[0].hints[0], puzzles/25-spring-horse.json $.puzzles[2].hints[0], puzzles/25-spring-horse.json $.puzzles[4].hints[0] and 5 more */
   /* xgettext:no-c-format */
   N_("The chariot checks right next to the red general; the horse guards the chariot."),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("Let the spring go (Black: a cannon and an advisor)"),
+  N_("Let the spring go (Red to move; Black has a cannon and an advisor)"),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[1].hints[0], puzzles/25-spring-horse.json $.puzzles[3].hints[0], puzzles/25-spring-horse.json $.puzzles[5].hints[0] and 8 more */
   /* xgettext:no-c-format */
   N_("The chariot checks right next to the general; the horse guards the chariot."),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Let the spring go (Red: a horse and two advisors)"),
+  N_("Let the spring go (Black to move; Red has a horse and two advisors)"),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Let the spring go (Black: a horse, an advisor and an elephant)"),
+  N_("Let the spring go (Red to move; Black has a horse, an advisor and an elephant)"),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Let the spring go (Red: a cannon, an advisor and an elephant)"),
+  N_("Let the spring go (Black to move; Red has a cannon, an advisor and an elephant)"),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Let the spring go (Black: a cannon, an advisor and an elephant)"),
+  N_("Let the spring go (Red to move; Black has a cannon, an advisor and an elephant)"),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Let the spring go (Black: a cannon, two advisors and an elephant)"),
+  N_("Let the spring go (Red to move; Black has a cannon, two advisors and an elephant)"),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("The horse jumps away (Red: a cannon, an advisor and an elephant)"),
+  N_("The horse jumps away (Black to move; Red has a cannon, an advisor and an elephant)"),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("The horse jumps away (Black: a cannon and an advisor)"),
+  N_("The horse jumps away (Red to move; Black has a cannon and an advisor)"),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("Let the spring go (Red: a soldier and an advisor)"),
+  N_("Let the spring go (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("Let the spring go (Black: a soldier and an advisor)"),
+  N_("Let the spring go (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("Let the spring go (Red: two advisors and an elephant)"),
+  N_("Let the spring go (Black to move; Red has two advisors and an elephant)"),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Let the spring go (Black: an advisor and an elephant)"),
+  N_("Let the spring go (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("The horse jumps away (Black: a soldier and an advisor)"),
+  N_("The horse jumps away (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("Let the spring go (Red: a soldier)"),
+  N_("Let the spring go (Black to move; Red has a soldier)"),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Let the spring go (Black: a soldier)"),
+  N_("Let the spring go (Red to move; Black has a soldier)"),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Let the spring go (Red: a soldier and two advisors)"),
+  N_("Let the spring go (Black to move; Red has a soldier and two advisors)"),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Boing! (Black: a cannon and an advisor)"),
+  N_("Boing! (Red to move; Black has a cannon and an advisor)"),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Let the spring go (Black: a cannon and an advisor; general on the left)"),
+  N_("Let the spring go (Red to move; Black has a cannon and an advisor; general on the left)"),
   /* Lesson puzzles/26-old-soldier.json $.title, puzzles/26-old-soldier.json $.puzzles[0].pattern, puzzles/26-old-soldier.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Old soldier in the forest (老兵搜林)"),
   /* Lesson puzzles/26-old-soldier.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("The old black soldier (Red: a horse and an advisor)"),
+  N_("The old black soldier (Black to move; Red has a horse and an advisor)"),
   /* Lesson puzzles/26-old-soldier.json $.puzzles[0].hints[0], puzzles/26-old-soldier.json $.puzzles[2].hints[0], puzzles/26-old-soldier.json $.puzzles[4].hints[0] and 5 more */
   /* xgettext:no-c-format */
   N_("March a black soldier all the way to the bottom line: it helps give mate."),
   /* Lesson puzzles/26-old-soldier.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Black: a horse and an advisor)"),
+  N_("The old soldier (Red to move; Black has a horse and an advisor)"),
   /* Lesson puzzles/26-old-soldier.json $.puzzles[1].hints[0], puzzles/26-old-soldier.json $.puzzles[3].hints[0], puzzles/26-old-soldier.json $.puzzles[5].hints[0] and 8 more */
   /* xgettext:no-c-format */
   N_("March a soldier all the way to the bottom line: it helps give mate."),
   /* Lesson puzzles/26-old-soldier.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Into the red forest (Red: a horse and an advisor)"),
+  N_("Into the red forest (Black to move; Red has a horse and an advisor)"),
   /* Lesson puzzles/26-old-soldier.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Black: a horse)"),
+  N_("The old soldier (Red to move; Black has a horse)"),
   /* Lesson puzzles/26-old-soldier.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Slow but sure, Black (Red: a horse and an advisor)"),
+  N_("Slow but sure, Black (Black to move; Red has a horse and an advisor)"),
   /* Lesson puzzles/26-old-soldier.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Black: a cannon and an advisor)"),
+  N_("The old soldier (Red to move; Black has a cannon and an advisor)"),
   /* Lesson puzzles/26-old-soldier.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Black: a soldier and an advisor)"),
+  N_("The old soldier (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/26-old-soldier.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("The old black soldier (Red: a soldier)"),
+  N_("The old black soldier (Black to move; Red has a soldier)"),
   /* Lesson puzzles/26-old-soldier.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Black: a soldier)"),
+  N_("The old soldier (Red to move; Black has a soldier)"),
   /* Lesson puzzles/26-old-soldier.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("Into the red forest (Red: a soldier)"),
+  N_("Into the red forest (Black to move; Red has a soldier)"),
   /* Lesson puzzles/26-old-soldier.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("Into the forest (Black: a soldier and an advisor)"),
+  N_("Into the forest (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/26-old-soldier.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("The old black soldier (Red: a horse and an advisor; general in the middle)"),
+  N_("The old black soldier (Black to move; Red has a horse and an advisor; general in the middle)"),
   /* Lesson puzzles/26-old-soldier.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Into the forest (Black: a horse and an advisor)"),
+  N_("Into the forest (Red to move; Black has a horse and an advisor)"),
   /* Lesson puzzles/26-old-soldier.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Slow but sure (Black: a soldier and an advisor)"),
+  N_("Slow but sure (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/26-old-soldier.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("Slow but sure, Black (Red: a soldier)"),
+  N_("Slow but sure, Black (Black to move; Red has a soldier)"),
   /* Lesson puzzles/26-old-soldier.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Black: a soldier and an advisor; general on the right)"),
+  N_("The old soldier (Red to move; Black has a soldier and an advisor; general on the right)"),
   /* Lesson puzzles/26-old-soldier.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("The old black soldier (Red: a soldier and an advisor)"),
+  N_("The old black soldier (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/26-old-soldier.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Black: a soldier and an advisor; general on the left)"),
+  N_("The old soldier (Red to move; Black has a soldier and an advisor; general on the left)"),
   /* Lesson puzzles/26-old-soldier.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Black: a soldier and an advisor; general in the middle)"),
+  N_("The old soldier (Red to move; Black has a soldier and an advisor; general in the middle)"),
   /* Lesson puzzles/27-three-pieces.json $.title, puzzles/27-three-pieces.json $.puzzles[0].pattern, puzzles/27-three-pieces.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Three pieces on one wing (三子歸邊)"),
   /* Lesson puzzles/27-three-pieces.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("Three friends on one side (Red: a soldier and an advisor)"),
+  N_("Three friends on one side (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/27-three-pieces.json $.puzzles[0].hints[0], puzzles/27-three-pieces.json $.puzzles[1].hints[0], puzzles/27-three-pieces.json $.puzzles[2].hints[0] and 16 more */
   /* xgettext:no-c-format */
   N_("Chariot, horse and cannon all attack on the same side of the palace."),
   /* Lesson puzzles/27-three-pieces.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("Three friends on one side (Black: a soldier and an advisor)"),
+  N_("Three friends on one side (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/27-three-pieces.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Three friends on one side (Red: a horse and an advisor)"),
+  N_("Three friends on one side (Black to move; Red has a horse and an advisor)"),
   /* Lesson puzzles/27-three-pieces.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Three friends on one side (Black: a horse and an advisor)"),
+  N_("Three friends on one side (Red to move; Black has a horse and an advisor)"),
   /* Lesson puzzles/27-three-pieces.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("All together now (Red: a soldier and an advisor)"),
+  N_("All together now (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/27-three-pieces.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Three friends on one side (Black: a cannon, two advisors and an elephant)"),
+  N_("Three friends on one side (Red to move; Black has a cannon, two advisors and an elephant)"),
   /* Lesson puzzles/27-three-pieces.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Three friends on one side (Black: two advisors)"),
+  N_("Three friends on one side (Red to move; Black has two advisors)"),
   /* Lesson puzzles/27-three-pieces.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Three friends on one side (Red: two advisors and an elephant)"),
+  N_("Three friends on one side (Black to move; Red has two advisors and an elephant)"),
   /* Lesson puzzles/27-three-pieces.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("All together now (Black: two advisors)"),
+  N_("All together now (Red to move; Black has two advisors)"),
   /* Lesson puzzles/27-three-pieces.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("All together now (Red: a horse and an advisor)"),
+  N_("All together now (Black to move; Red has a horse and an advisor)"),
   /* Lesson puzzles/27-three-pieces.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("All together now (Black: a soldier and an advisor)"),
+  N_("All together now (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/27-three-pieces.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("One side attack (Red: a horse and an advisor)"),
+  N_("One side attack (Black to move; Red has a horse and an advisor)"),
   /* Lesson puzzles/27-three-pieces.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("All together now (Black: a horse and an advisor)"),
+  N_("All together now (Red to move; Black has a horse and an advisor)"),
   /* Lesson puzzles/27-three-pieces.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Three friends on one side (Black: two advisors and an elephant)"),
+  N_("Three friends on one side (Red to move; Black has two advisors and an elephant)"),
   /* Lesson puzzles/27-three-pieces.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("Three friends on one side (Red: a chariot and an advisor)"),
+  N_("Three friends on one side (Black to move; Red has a chariot and an advisor)"),
   /* Lesson puzzles/27-three-pieces.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Three friends on one side (Black: a chariot and an advisor)"),
+  N_("Three friends on one side (Red to move; Black has a chariot and an advisor)"),
   /* Lesson puzzles/27-three-pieces.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("One side attack (Red: a soldier and an advisor)"),
+  N_("One side attack (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/27-three-pieces.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Three friends on one side (Black: an advisor and an elephant)"),
+  N_("Three friends on one side (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/27-three-pieces.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("All together now (Black: an advisor and an elephant)"),
+  N_("All together now (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/28-pull-drawer.json $.title, puzzles/28-pull-drawer.json $.puzzles[0].pattern, puzzles/28-pull-drawer.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Pulling the drawer (拉抽屜)"),
   /* Lesson puzzles/28-pull-drawer.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red: a horse and an advisor)"),
+  N_("Open and shut (Black to move; Red has a horse and an advisor)"),
   /* Lesson puzzles/28-pull-drawer.json $.puzzles[0].hints[0], puzzles/28-pull-drawer.json $.puzzles[1].hints[0], puzzles/28-pull-drawer.json $.puzzles[2].hints[0] and 16 more */
   /* xgettext:no-c-format */
   N_("Move a piece out of the way to uncover a check, then finish the job."),
   /* Lesson puzzles/28-pull-drawer.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Black: a soldier and an advisor)"),
+  N_("Open and shut (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/28-pull-drawer.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Pull the drawer (Red: a horse and an advisor)"),
+  N_("Pull the drawer (Black to move; Red has a horse and an advisor)"),
   /* Lesson puzzles/28-pull-drawer.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Black: a horse, an advisor and an elephant)"),
+  N_("Open and shut (Red to move; Black has a horse, an advisor and an elephant)"),
   /* Lesson puzzles/28-pull-drawer.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red: a cannon)"),
+  N_("Open and shut (Black to move; Red has a cannon)"),
   /* Lesson puzzles/28-pull-drawer.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Black: a cannon)"),
+  N_("Open and shut (Red to move; Black has a cannon)"),
   /* Lesson puzzles/28-pull-drawer.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Black: a soldier)"),
+  N_("Open and shut (Red to move; Black has a soldier)"),
   /* Lesson puzzles/28-pull-drawer.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red: a cannon, an advisor and an elephant)"),
+  N_("Open and shut (Black to move; Red has a cannon, an advisor and an elephant)"),
   /* Lesson puzzles/28-pull-drawer.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Black: a chariot, two advisors and an elephant)"),
+  N_("Open and shut (Red to move; Black has a chariot, two advisors and an elephant)"),
   /* Lesson puzzles/28-pull-drawer.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("Pull the drawer (Red: a cannon, an advisor and an elephant)"),
+  N_("Pull the drawer (Black to move; Red has a cannon, an advisor and an elephant)"),
   /* Lesson puzzles/28-pull-drawer.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Black: a cannon and two advisors)"),
+  N_("Open and shut (Red to move; Black has a cannon and two advisors)"),
   /* Lesson puzzles/28-pull-drawer.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red: a soldier)"),
+  N_("Open and shut (Black to move; Red has a soldier)"),
   /* Lesson puzzles/28-pull-drawer.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Pull the drawer (Black: a soldier)"),
+  N_("Pull the drawer (Red to move; Black has a soldier)"),
   /* Lesson puzzles/28-pull-drawer.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Black: a chariot and an advisor)"),
+  N_("Open and shut (Red to move; Black has a chariot and an advisor)"),
   /* Lesson puzzles/28-pull-drawer.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red: a chariot and an advisor)"),
+  N_("Open and shut (Black to move; Red has a chariot and an advisor)"),
   /* Lesson puzzles/28-pull-drawer.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Black: a chariot, an advisor and an elephant)"),
+  N_("Open and shut (Red to move; Black has a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/28-pull-drawer.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Pull the drawer (Red: a soldier)"),
+  N_("Pull the drawer (Black to move; Red has a soldier)"),
   /* Lesson puzzles/28-pull-drawer.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Black: a soldier and two advisors)"),
+  N_("Open and shut (Red to move; Black has a soldier and two advisors)"),
   /* Lesson puzzles/28-pull-drawer.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Black: an advisor and an elephant)"),
+  N_("Open and shut (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.title, puzzles/29-chariot-horse-cold.json $.puzzles[0].pattern, puzzles/29-chariot-horse-cold.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Chariot and horse, quiet move (車馬冷著)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("A quiet move (Red: a soldier and an advisor)"),
+  N_("A quiet move (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[0].hints[0], puzzles/29-chariot-horse-cold.json $.puzzles[1].hints[0], puzzles/29-chariot-horse-cold.json $.puzzles[2].hints[0] and 16 more */
   /* xgettext:no-c-format */
   N_("Chariot and horse: first a quiet move that takes away every escape."),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("A quiet move (Black: a cannon, an advisor and an elephant)"),
+  N_("A quiet move (Red to move; Black has a cannon, an advisor and an elephant)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("A quiet move (Red: a cannon and an advisor)"),
+  N_("A quiet move (Black to move; Red has a cannon and an advisor)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("A quiet move (Black: a soldier and an elephant)"),
+  N_("A quiet move (Red to move; Black has a soldier and an elephant)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("A quiet move (Red: a chariot and an elephant)"),
+  N_("A quiet move (Black to move; Red has a chariot and an elephant)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("A quiet move (Black: a horse, two advisors and an elephant)"),
+  N_("A quiet move (Red to move; Black has a horse, two advisors and an elephant)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("A quiet move (Black: a horse, an advisor and an elephant)"),
+  N_("A quiet move (Red to move; Black has a horse, an advisor and an elephant)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("A quiet move (Red: a soldier, an advisor and an elephant)"),
+  N_("A quiet move (Black to move; Red has a soldier, an advisor and an elephant)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("No check first (Black: a horse, an advisor and an elephant)"),
+  N_("No check first (Red to move; Black has a horse, an advisor and an elephant)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("No check first (Red: a soldier and an advisor)"),
+  N_("No check first (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("Wait and win (Black: a horse, an advisor and an elephant)"),
+  N_("Wait and win (Red to move; Black has a horse, an advisor and an elephant)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("A quiet move (Red: a horse)"),
+  N_("A quiet move (Black to move; Red has a horse)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("No check first (Black: a soldier and an elephant)"),
+  N_("No check first (Red to move; Black has a soldier and an elephant)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("A quiet move (Black: a soldier, an advisor and an elephant)"),
+  N_("A quiet move (Red to move; Black has a soldier, an advisor and an elephant)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("No check first (Red: a soldier, an advisor and an elephant)"),
+  N_("No check first (Black to move; Red has a soldier, an advisor and an elephant)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Wait and win (Black: a soldier and an elephant)"),
+  N_("Wait and win (Red to move; Black has a soldier and an elephant)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Wait and win (Red: a soldier and an advisor)"),
+  N_("Wait and win (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("A quiet move (Black: two advisors and an elephant)"),
+  N_("A quiet move (Red to move; Black has two advisors and an elephant)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("A quiet move (Black: an advisor and an elephant)"),
+  N_("A quiet move (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.title, puzzles/30-chariot-soldier-cold.json $.puzzles[0].pattern, puzzles/30-chariot-soldier-cold.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Chariot and soldier, quiet move (車兵冷著)"),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("A quiet black soldier (Red: a soldier and an advisor)"),
+  N_("A quiet black soldier (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[0].hints[0], puzzles/30-chariot-soldier-cold.json $.puzzles[2].hints[0], puzzles/30-chariot-soldier-cold.json $.puzzles[4].hints[0] and 5 more */
   /* xgettext:no-c-format */
   N_("Chariot and black soldier: first a quiet move that takes away every escape."),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("A quiet soldier (Black: a chariot)"),
+  N_("A quiet soldier (Red to move; Black has a chariot)"),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[1].hints[0], puzzles/30-chariot-soldier-cold.json $.puzzles[3].hints[0], puzzles/30-chariot-soldier-cold.json $.puzzles[5].hints[0] and 8 more */
   /* xgettext:no-c-format */
   N_("Chariot and soldier: first a quiet move that takes away every escape."),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Hold still, Red (Red: a soldier and an advisor)"),
+  N_("Hold still, Red (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("A quiet soldier (Black: a soldier and an advisor)"),
+  N_("A quiet soldier (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Wait for it, Red (Red: a soldier and an advisor)"),
+  N_("Wait for it, Red (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("A quiet soldier (Black: a soldier)"),
+  N_("A quiet soldier (Red to move; Black has a soldier)"),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("A quiet soldier (Black: a chariot and two advisors)"),
+  N_("A quiet soldier (Red to move; Black has a chariot and two advisors)"),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("A quiet black soldier (Red: an advisor and an elephant)"),
+  N_("A quiet black soldier (Black to move; Red has an advisor and an elephant)"),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Hold still (Black: a soldier and an advisor)"),
+  N_("Hold still (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("A quiet black soldier (Red: a soldier and an advisor; general on the left)"),
+  N_("A quiet black soldier (Black to move; Red has a soldier and an advisor; general on the left)"),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("A quiet soldier (Black: a chariot, an advisor and an elephant)"),
+  N_("A quiet soldier (Red to move; Black has a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("A quiet black soldier (Red: a soldier and an advisor; general in the middle)"),
+  N_("A quiet black soldier (Black to move; Red has a soldier and an advisor; general in the middle)"),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("A quiet soldier (Black: a horse and an advisor)"),
+  N_("A quiet soldier (Red to move; Black has a horse and an advisor)"),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Hold still (Black: a horse and an advisor)"),
+  N_("Hold still (Red to move; Black has a horse and an advisor)"),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("A quiet black soldier (Red: a horse and an advisor)"),
+  N_("A quiet black soldier (Black to move; Red has a horse and an advisor)"),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Wait for it (Black: a soldier and an advisor)"),
+  N_("Wait for it (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("A quiet black soldier (Red: a soldier)"),
+  N_("A quiet black soldier (Black to move; Red has a soldier)"),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("A quiet soldier (Black: a soldier and an advisor; general on the right)"),
+  N_("A quiet soldier (Red to move; Black has a soldier and an advisor; general on the right)"),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("A quiet soldier (Black: a soldier and an advisor; general in the middle)"),
+  N_("A quiet soldier (Red to move; Black has a soldier and an advisor; general in the middle)"),
   /* Lesson puzzles/31-chariot-cannon-cold.json $.title, puzzles/31-chariot-cannon-cold.json $.puzzles[0].pattern, puzzles/31-chariot-cannon-cold.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Chariot and cannon, quiet move (車炮冷著)"),
   /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Red: two advisors and an elephant)"),
+  N_("A quiet cannon (Black to move; Red has two advisors and an elephant)"),
   /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[0].hints[0], puzzles/31-chariot-cannon-cold.json $.puzzles[1].hints[0], puzzles/31-chariot-cannon-cold.json $.puzzles[2].hints[0] and 16 more */
   /* xgettext:no-c-format */
   N_("Chariot and cannon: first a quiet move that takes away every escape."),
   /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Black: a soldier and an advisor)"),
+  N_("A quiet cannon (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Red: a soldier)"),
+  N_("A quiet cannon (Black to move; Red has a soldier)"),
   /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Black: a soldier and two advisors)"),
+  N_("A quiet cannon (Red to move; Black has a soldier and two advisors)"),
   /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Set the trap (Red: two advisors and an elephant)"),
+  N_("Set the trap (Black to move; Red has two advisors and an elephant)"),
   /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Black: a cannon and two advisors)"),
+  N_("A quiet cannon (Red to move; Black has a cannon and two advisors)"),
   /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Set the trap (Black: a soldier and an advisor)"),
+  N_("Set the trap (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Set the trap (Red: a soldier)"),
+  N_("Set the trap (Black to move; Red has a soldier)"),
   /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Black: two advisors)"),
+  N_("A quiet cannon (Red to move; Black has two advisors)"),
   /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("Cannon waits (Red: two advisors and an elephant)"),
+  N_("Cannon waits (Black to move; Red has two advisors and an elephant)"),
   /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Black: two advisors and an elephant)"),
+  N_("A quiet cannon (Red to move; Black has two advisors and an elephant)"),
   /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Red: two advisors and an elephant; general on the right)"),
+  N_("A quiet cannon (Black to move; Red has two advisors and an elephant; general on the right)"),
   /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Black: an advisor and an elephant)"),
+  N_("A quiet cannon (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Set the trap (Black: two advisors)"),
+  N_("Set the trap (Red to move; Black has two advisors)"),
   /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Red: a soldier and an advisor)"),
+  N_("A quiet cannon (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Set the trap (Black: an advisor and an elephant)"),
+  N_("Set the trap (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Red: a horse and an advisor)"),
+  N_("A quiet cannon (Black to move; Red has a horse and an advisor)"),
   /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Set the trap (Black: a soldier and two advisors)"),
+  N_("Set the trap (Red to move; Black has a soldier and two advisors)"),
   /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Cannon waits (Black: a soldier and two advisors)"),
+  N_("Cannon waits (Red to move; Black has a soldier and two advisors)"),
   /* Lesson unit1-board.json $.title */
   /* xgettext:no-c-format */
   N_("The board"),

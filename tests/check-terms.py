@@ -3,7 +3,13 @@
 """The Chinese words a teacher uses, one word per idea (issue 14): 可以/不可以
 answer the allowed-or-not questions (the only ones with plain Yes/No), stars
 are collected and never captured (吃), the set-up tray is 棋盒, a puzzle pack
-is 题组/題組, and zh_TW quotes with 「」.  Reads po/zh_CN.po and po/zh_TW.po.
+is 题组/題組, and zh_TW quotes with 「」.  Issue 31: the children's first
+pack is 入门杀法/入門殺法; a win by 困斃 is 取胜/取勝, never 杀/殺; the
+sixty-move rule is 连续六十个回合/連續六十個回合 everywhere; Game Day is
+趣味棋; zh_CN has no traditional characters; zh_TW prose says 車/馬 (俥/傌
+only where the English names the glyph); 閒 in zh_TW, 闲 in zh_CN; the
+black cannon is 砲, as it is drawn; face-down pieces are 暗子; no shortcut
+letters in brackets ("提示(H)").  Reads po/zh_CN.po and po/zh_TW.po.
 TAP output."""
 import os
 import re
@@ -46,6 +52,37 @@ for lang, pack, bad_packs in (("zh_CN", "题组", ("题集", "习题集", "题�
              if re.search(r"puzzle packs?\b|Puzzle Packs|All Packs|any pack|holds %d puzzles", i)
              and (pack not in s or any(b in s for b in bad_packs))]
     results.append((f"{lang}: a puzzle pack is {pack}", not packs, repr(packs)))
+    cn = lang == "zh_CN"
+    first = table.get("First checkmates")
+    results.append((f"{lang}: the first pack is an opening course of mates",
+                    first == ("入门杀法" if cn else "入門殺法")
+                    and not [s for _, s in msgs if ("第一次将死" if cn else "第一次將死") in s], repr(first)))
+    stale = [(i, s) for i, s in msgs
+             if re.search(r"stalemate|困斃|no move", i, re.I) and re.search("[一二两兩1-9]步[杀殺]", s)]
+    review = [(i, s) for i, s in msgs if re.search(r"could have won at once|had a win in two", i)
+              and ("取胜" if cn else "取勝") not in s]
+    results.append((f"{lang}: a win that may be 困斃 is 取胜/取勝, not 杀/殺", not stale and not review,
+                    repr((stale + review)[:4])))
+    sixty = "连续六十个回合" if cn else "連續六十個回合"
+    bad60 = [(i, s) for i, s in msgs if re.search(r"(六十|60)\s*(步|回合|着|著)", s) and sixty not in s]
+    results.append((f"{lang}: the sixty-move rule is {sixty}", not bad60, repr(bad60[:4])))
+    day = [(i, s) for i, s in msgs if re.search("游戏日|遊戲日", s)]
+    results.append((f"{lang}: Game Day is 趣味棋", table.get("Game Day") == "趣味棋" and not day,
+                    repr((table.get("Game Day"), day[:3]))))
+    if cn:
+        trad = "這們說對讓將帥車馬過還點給從來為時開關門間閑閒後實習學題組會體讀寫聽見長應當種黃紅綠藍麼麼嗎個裡邊動勝殺雙兩圖盤標護"
+        found = [(i, s) for i, s in msgs if any(c in s and c not in i for c in trad)]
+        results.append(("zh_CN: no traditional characters", not found, repr(found[:4])))
+    glyph = [(i, s) for i, s in msgs for g in "俥傌" if g in s and g not in i]
+    results.append((f"{lang}: 俥/傌 only where the English names the glyph", not glyph, repr(glyph[:4])))
+    idle = [(i, s) for i, s in msgs if re.search("[閑閒]" if cn else "閑", s)]
+    results.append((f"{lang}: one character for idle, {'闲' if cn else '閒'}", not idle, repr(idle[:4])))
+    cannon = [(i, s) for i, s in msgs if re.search(r"\bblack cannon\b", i, re.I) and "砲" not in s]
+    results.append((f"{lang}: the black cannon is 砲, as drawn", not cannon, repr(cannon[:4])))
+    down = [(i, s) for i, s in msgs if "背面朝上" in s]
+    results.append((f"{lang}: a face-down piece is 暗子", not down, repr(down[:4])))
+    keys = [(i, s) for i, s in msgs if re.search(r"[(（]_[A-Za-z0-9][)）]", s)]
+    results.append((f"{lang}: labels without shortcut letters in brackets", not keys, repr(keys[:4])))
     if lang == "zh_TW":
         quoted = [(i, s) for i, s in msgs if re.search("[“”‘’]", s)]
         results.append(("zh_TW: quotes are 「」", not quoted, repr(quoted[:5])))

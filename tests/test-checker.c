@@ -336,6 +336,9 @@ test_tap_piece_reasons (void)
   soldier = check_tap (first (file), &tap, 1);
   g_assert_cmpint (soldier->kind, ==, XQ_VERDICT_WRONG);
   g_assert_nonnull (strstr (soldier->message, "soldier"));
+  /* Issue 31: pieces are asked for, so pieces are counted, not points. */
+  g_assert_nonnull (strstr (soldier->message, "4 more pieces to find."));
+  g_assert_null (strstr (soldier->message, "points to find"));
   tap = sq ("e3");
   friend = check_tap (first (file), &tap, 1);
   g_assert_nonnull (strstr (friend->message, "same side"));
@@ -607,6 +610,23 @@ test_choose_explains (void)
   g_assert_cmpstr (v->message, ==, "You come out 4.5 points behind: a bad trade.");
   g_assert_true (xq_lesson_marks_has (&v->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_MOVE, sq ("a5"), sq ("a7")));
   g_assert_true (xq_lesson_marks_has (&v->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_ATTACK, sq ("b9"), sq ("a7")));
+
+  /* Issue 31: a first wrong pick gets this trade's own sum, not the value
+   * table; which total is bigger is left to the child. */
+  {
+    XqInput good = { .type = XQ_INPUT_CHOOSE, .sq = XQ_NO_SQUARE, .move = XQ_MOVE_NONE, .choice = "good" };
+    XqAttempt a;
+    XqVerdict *w;
+
+    xq_attempt_init (&a, first (file));
+    w = xq_attempt_input (&a, &good);
+    g_assert_cmpint (w->kind, ==, XQ_VERDICT_WRONG);
+    g_assert_nonnull (strstr (w->message, "Red takes: cannon 4.5 (total 4.5). Black takes: chariot 9 (total 9)."));
+    g_assert_null (strstr (w->message, "advisor and elephant 2"));
+    g_assert_null (strstr (w->message, "a bad trade"));
+    xq_verdict_free (w);
+    xq_attempt_clear (&a);
+  }
 }
 
 
@@ -757,6 +777,27 @@ test_mate_in_two (void)
   line[0] = mv ("d0d1");
   bad = xq_check_mate (&pos, 2, line, 1);
   g_assert_cmpint (bad->kind, ==, XQ_VERDICT_WRONG);
+  /* Issue 31: the escape is shown on the board, as the Puzzles page shows
+   * it: an arrow of the defender's move after which no mate in one is
+   * left, and words that say which piece gets out. */
+  {
+    XqPosition after = pos;
+    XqUndo u1, u2;
+    XqMove escape = XQ_MOVE_NONE;
+    XqSolution none;
+
+    xq_position_do_move (&after, line[0], &u1);
+    for (int i = 0; i < bad->marks.n_marks; i++)
+      if (bad->marks.marks[i].kind == XQ_LESSON_MARK_ARROW && bad->marks.marks[i].role == XQ_LESSON_ROLE_MOVE)
+        escape = xq_move_make (bad->marks.marks[i].sq, bad->marks.marks[i].to);
+    g_assert_cmpint (escape, !=, XQ_MOVE_NONE);
+    g_assert_true (xq_position_is_legal (&after, escape));
+    xq_position_do_move (&after, escape, &u2);
+    g_assert_cmpint (xq_solver_solve (solver, &after, 1, &none), !=, XQ_SOLVE_MATE);
+    g_assert_nonnull (strstr (bad->message, "see the arrow"));
+    g_assert_true (xq_lesson_marks_has (&bad->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_WRONG,
+                                        xq_move_from (line[0]), xq_move_to (line[0])));
+  }
 }
 
 static void

@@ -285,6 +285,54 @@ test_pages_with_boards (void)
     }
 }
 
+/* Issue 31: the chariot's intro page draws an arrow each way the chariot
+ * can run from its point (it lacked the one down the file). */
+static void
+test_chariot_intro_arrows (void)
+{
+  const XqUnit *unit = unit_by_id ("moves-2");
+  gboolean found = FALSE;
+
+  for (guint k = 0; k < unit->pages->len; k++)
+    {
+      const XqLessonPage *page = g_ptr_array_index (unit->pages, k);
+      XqPosition pos;
+      XqMove moves[XQ_MAX_MOVES];
+      int n;
+
+      if (strstr (page->text, "The chariot is the strongest") == NULL)
+        continue;
+      found = TRUE;
+      g_assert_nonnull (page->fen);
+      g_assert_true (xq_position_set_fen (&pos, page->fen, NULL));
+      n = xq_position_legal_moves (&pos, moves);
+      for (int i = 0; i < n; i++)
+        {
+          XqSquare from = xq_move_from (moves[i]), to = xq_move_to (moves[i]);
+          int dx = (xq_sq_file (to) > xq_sq_file (from)) - (xq_sq_file (to) < xq_sq_file (from));
+          int dy = (xq_sq_rank (to) > xq_sq_rank (from)) - (xq_sq_rank (to) < xq_sq_rank (from));
+          gboolean drawn = FALSE;
+
+          if (xq_piece_type (pos.board[from]) != XQ_CHARIOT)
+            continue;
+          for (int m = 0; m < page->marks.n_marks; m++)
+            {
+              const XqLessonMark *mk = &page->marks.marks[m];
+              int mx, my;
+
+              if (mk->kind != XQ_LESSON_MARK_ARROW || mk->sq != from)
+                continue;
+              mx = (xq_sq_file (mk->to) > xq_sq_file (from)) - (xq_sq_file (mk->to) < xq_sq_file (from));
+              my = (xq_sq_rank (mk->to) > xq_sq_rank (from)) - (xq_sq_rank (mk->to) < xq_sq_rank (from));
+              drawn |= mx == dx && my == dy;
+            }
+          if (!drawn)
+            g_error ("the chariot's page draws no arrow toward %d,%d", dx, dy);
+        }
+    }
+  g_assert_true (found);
+}
+
 /* A question about where pieces start does not show them there. */
 static void
 test_start_points_empty (void)
@@ -937,6 +985,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/data/curriculum/text/draw-rules-split", test_draw_rules_split);
   g_test_add_func ("/data/curriculum/start-points-empty", test_start_points_empty);
   g_test_add_func ("/data/curriculum/text/pages-with-boards", test_pages_with_boards);
+  g_test_add_func ("/data/curriculum/chariot-intro-arrows", test_chariot_intro_arrows);
   g_test_add_func ("/data/curriculum/units-in-order", test_units_in_order);
   g_test_add_func ("/data/curriculum/mating-unit", test_mating_unit);
   g_test_add_func ("/data/curriculum/pieces-unit", test_pieces_unit);

@@ -89,6 +89,7 @@ test_review (Fixture *f, gconstpointer data)
   const char *text;
 
   g_assert_true (xq_play_page_load_fen (f->page, START_FEN, NULL));
+  xq_play_page_set_move_words (f->page, TRUE);
   g_assert_cmpint (xq_play_page_get_computer_level (f->page), ==, 1);
   button = find_named (GTK_WIDGET (f->page), "review", &n);
   g_assert_nonnull (button);
@@ -125,6 +126,18 @@ test_review (Fixture *f, gconstpointer data)
   text = gtk_label_get_label (GTK_LABEL (sentence));
   g_assert_true (text != NULL && strlen (text) > 10);
   g_assert_null (strchr (text, '%'));
+  /* Issue 31: in words, with the page set to words (English, no notation
+   * chosen): "Chariot takes the horse", never WXF's "C2-6". */
+  {
+    const char *lang = g_getenv ("LANGUAGE");
+
+    if (lang == NULL || *lang == '\0')
+      {
+        g_test_message ("%s", text);
+        g_assert_false (g_regex_match_simple ("\\b[KAEBHNRCP][1-9+-][.=+-][1-9]", text, 0, 0));
+        g_assert_true (g_regex_match_simple ("\\b(General|Advisor|Elephant|Horse|Chariot|Cannon|Soldier) ", text, 0, 0));
+      }
+  }
   /* Each board shows two arrows: the move played and the better one. */
   {
     int m = 0;
@@ -187,7 +200,13 @@ test_game_end (Fixture *f, gconstpointer data)
   rule = find_named (GTK_WIDGET (f->page), "rule", &n);
   g_assert_nonnull (rule);
   g_assert_true (gtk_widget_get_visible (rule));
-  text = gtk_label_get_label (GTK_LABEL (rule));
+  /* Issue 31: the game-over line names the rule in words; the clause
+   * numbers are the teacher's, in its tooltip. */
+  if (lang == NULL || *lang == '\0')
+    g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (rule)), ==,
+                     "The black general could not get out of check: checkmate loses.");
+  g_assert_null (strstr (gtk_label_get_label (GTK_LABEL (rule)), "3.1"));
+  text = gtk_widget_get_tooltip_text (rule);
   if (g_strcmp0 (lang, "zh_CN") == 0)
     {
       g_assert_nonnull (strstr (text, "第3条 3.1"));

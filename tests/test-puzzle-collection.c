@@ -213,6 +213,36 @@ test_titles (void)
     }
 }
 
+/* Issue 31: a title names the learner's side first ("(Black to move; Red
+ * has a cannon)"), never the defender's pieces alone, and the children's
+ * pack opens with Red to move, as the board is first shown: its first
+ * Black puzzle comes after every Red mate in one. */
+static void
+test_learner_side (void)
+{
+  g_assert_nonnull (files);
+  for (guint i = 0; i < files->len; i++)
+    {
+      const XqPuzzlePack *pack = pack_at (i);
+      gboolean first = strcmp (pack->id, "first-mates") == 0, black_seen = FALSE;
+
+      for (guint j = 0; j < pack->puzzles->len; j++)
+        {
+          const XqPuzzle *pz = g_ptr_array_index (pack->puzzles, j);
+          const char *mine = pz->position.side == XQ_BLACK ? "(Black to move; Red " : "(Red to move; Black ";
+
+          if (strstr (pz->title, mine) == NULL)
+            g_error ("%s: the title “%s” does not say the learner's side first", pz->id, pz->title);
+          if (first && j < 5)
+            g_assert_cmpint (pz->position.side, ==, XQ_RED);
+          if (first && pz->position.side == XQ_BLACK)
+            black_seen = TRUE;
+          else if (first && black_seen && pz->mate_in == 1)
+            g_error ("%s: a Red mate in one after Black's puzzles in the children's pack", pz->id);
+        }
+    }
+}
+
 /* The piece hint ("Move your horse.") names the piece the key moves, in
  * the solver's colour where the Chinese names differ. */
 typedef struct {
@@ -462,6 +492,7 @@ main (int argc, char **argv)
   g_test_add_func ("/data/puzzle-collection/size", test_size);
   g_test_add_func ("/data/puzzle-collection/climb", test_climb);
   g_test_add_func ("/data/puzzle-collection/titles", test_titles);
+  g_test_add_func ("/data/puzzle-collection/learner-side", test_learner_side);
   g_test_add_func ("/data/puzzle-collection/hints", test_hints);
   g_test_add_func ("/data/puzzle-collection/ids", test_ids);
   g_test_add_data_func ("/data/puzzle-collection/translated/zh_CN", "zh_CN", test_translated);

@@ -201,6 +201,41 @@ test_record (void)
   fake_puzzle_free (pz);
 }
 
+/* Issue 31: one slip at the start dropped the number a child sees from
+ * 1200 to 865.  Glicko-2 still moves that far inside; the shown rating takes
+ * a tenth of the change per result, and after XQ_RATING_SHOWN_SETTLE
+ * results it is the rating itself. */
+static void
+test_shown_rating (void)
+{
+  g_autoptr(XqRatings) r = xq_ratings_new ("mei");
+  XqPuzzle *easy = fake_puzzle ("easy", 1, 1);
+  XqPuzzle *hard = fake_puzzle ("hard", 3, 3);
+  double inside;
+
+  g_assert_cmpint (xq_ratings_get_shown (r), ==, (int) XQ_RATING_LEARNER_START);
+  xq_ratings_record (r, easy, 0.0);
+  inside = xq_ratings_get_learner (r).rating;
+  /* The stored rating falls by hundreds; the shown one by a few dozen. */
+  g_assert_cmpfloat (XQ_RATING_LEARNER_START - inside, >, 250);
+  g_assert_cmpint (xq_ratings_get_shown (r), <, (int) XQ_RATING_LEARNER_START);
+  g_assert_cmpint (xq_ratings_get_shown (r), >=, (int) XQ_RATING_LEARNER_START - 40);
+
+  /* Every shown step stays small, wins and losses alike. */
+  for (int i = 1; i < XQ_RATING_SHOWN_SETTLE; i++)
+    {
+      int before = xq_ratings_get_shown (r);
+
+      xq_ratings_record (r, i % 3 ? hard : easy, i % 3 ? 1.0 : 0.0);
+      g_assert_cmpint (ABS (xq_ratings_get_shown (r) - before), <=, 100);
+    }
+  /* Settled: the rating, rounded. */
+  g_assert_cmpuint (xq_ratings_get_attempts (r), ==, XQ_RATING_SHOWN_SETTLE);
+  g_assert_cmpint (xq_ratings_get_shown (r), ==, (int) floor (xq_ratings_get_learner (r).rating + 0.5));
+  fake_puzzle_free (easy);
+  fake_puzzle_free (hard);
+}
+
 static void
 test_daily (void)
 {
@@ -531,6 +566,7 @@ main (int argc, char **argv)
   g_test_add_func ("/rating/no-games", test_no_games);
   g_test_add_func ("/rating/scores-and-seeds", test_scores_and_seeds);
   g_test_add_func ("/rating/record", test_record);
+  g_test_add_func ("/rating/shown", test_shown_rating);
   g_test_add_func ("/rating/next-puzzle", test_next_puzzle);
   g_test_add_func ("/rating/daily", test_daily);
   g_test_add_func ("/rating/round-trip", test_round_trip);

@@ -297,6 +297,43 @@ test_shipped (void)
     }
 }
 
+/* Issue 31: "A draw" picked for the 困斃 replay got the meaning of every
+ * draw; the first wrong pick now says what happened in this game: the
+ * side to move has no legal move, and that side loses; its general is
+ * marked. */
+static void
+test_stalemate_pick (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("XQ_SOURCE_DIR"), "lessons", "unit7-results.json", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(XqLessonFile) file = xq_lesson_load_file_simple (path, &error);
+  guint seen = 0;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < file->unit->exercises->len; i++)
+    {
+      const XqExercise *ex = g_ptr_array_index (file->unit->exercises, i);
+      XqInput draw = { .type = XQ_INPUT_CHOOSE, .sq = XQ_NO_SQUARE, .move = XQ_MOVE_NONE, .choice = "draw" };
+      const XqPosition *end;
+      XqAttempt a;
+      XqVerdict *v;
+
+      if (strcmp (ex->id, "replay-stalemate") != 0)
+        continue;
+      seen++;
+      end = xq_game_get_position (xq_exercise_replay (ex));
+      xq_attempt_init (&a, ex);
+      v = xq_attempt_input (&a, &draw);
+      g_assert_cmpint (v->kind, ==, XQ_VERDICT_WRONG);
+      g_assert_nonnull (strstr (v->message, "Black has no legal move, and that side loses"));
+      g_assert_true (xq_lesson_marks_has (&v->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_TARGET,
+                                          end->king[XQ_BLACK], XQ_NO_SQUARE));
+      xq_verdict_free (v);
+      xq_attempt_clear (&a);
+    }
+  g_assert_cmpuint (seen, ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -312,5 +349,6 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson/replay/kind", test_kind);
   g_test_add_func ("/lesson/replay/legal", test_legal);
   g_test_add_func ("/lesson/replay/shipped", test_shipped);
+  g_test_add_func ("/lesson/replay/stalemate-pick", test_stalemate_pick);
   return g_test_run ();
 }

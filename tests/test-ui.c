@@ -485,13 +485,22 @@ test_play_two_players (WindowFixture *f,
   g_assert_true (xq_play_page_play (f->page, iccs ("h9g7"), &error));
   g_assert_no_error (error);
 
+  /* Issue 31: in English with no notation chosen (the default), a child
+   * reads the moves in words, not C2=5. */
+  {
+    g_autofree char *words = xq_play_page_get_move_list_text (f->page);
+    g_assert_cmpstr (words, ==, "1. Cannon to the centre · Horse forward to file 7");
+    g_assert_nonnull (strstr (xq_board_view_get_announcement (view), "Black played Horse forward to file 7."));
+  }
+  /* A notation chosen in Preferences is written as it is. */
+  xq_play_page_set_move_words (f->page, FALSE);
   xq_play_page_set_notation (f->page, XQ_NOTATION_WXF);
   list = xq_play_page_get_move_list_text (f->page);
   g_assert_cmpstr (list, ==, "1. C2=5 H8+7");
   xq_play_page_set_notation (f->page, XQ_NOTATION_ZH_HANS);
   list_zh = xq_play_page_get_move_list_text (f->page);
   g_assert_cmpstr (list_zh, ==, "1. 炮二平五 马8进7");
-  g_assert_nonnull (strstr (xq_board_view_get_announcement (view), "Black played H8+7."));
+  g_assert_nonnull (strstr (xq_board_view_get_announcement (view), "Black played Horse forward to file 7."));
 
   /* Undo and redo walk the record; a new move after undo replaces the tail. */
   g_assert_true (xq_play_page_undo (f->page));
@@ -1779,7 +1788,8 @@ test_window_i18n (WindowFixture *f,
   const char *lang = g_getenv ("LANGUAGE");
   const char *title = gtk_window_get_title (GTK_WINDOW (f->window));
   const char *expect_title = "Xiangqi Tutor", *expect_turn = "Red to move";
-  const char *expect_move = "1. C2=5";
+  /* English with no notation chosen: the move in words (issue 31). */
+  const char *expect_move = "1. Cannon to the centre";
   g_autofree char *list = NULL;
 
   if (g_strcmp0 (lang, "zh_CN") == 0)

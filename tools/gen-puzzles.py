@@ -555,17 +555,20 @@ def attack_text(fen):
 
 
 def defence_text(fen):
-    """('Black: two advisors and a horse', '黑方：雙士、馬', ...) for a title."""
+    """('Red to move; Black has two advisors and a horse', '紅方走；黑方有雙士、馬',
+    ...) for a title: the learner's side first, so a child never reads the
+    defender's pieces as its own (issue 31)."""
     red = attacker_is_red(fen)
+    me = ('Red to move', '紅方走', '红方走') if red else ('Black to move', '黑方走', '黑方走')
     side = ('Black', '黑方', '黑方') if red else ('Red', '紅方', '红方')
     pieces = defenders(fen)
     if not pieces:
-        alone = (('general alone', '只剩老將', '只剩老将') if red else
-                 ('general alone', '只剩老帥', '只剩老帅'))
-        return tuple('%s: %s' % (s, a) if i == 0 else '%s：%s' % (s, a)
-                     for i, (s, a) in enumerate(zip(side, alone)))
+        alone = (('只剩老將', '只剩老将') if red else ('只剩老帥', '只剩老帅'))
+        return ('%s; %s has only the general' % (me[0], side[0]),
+                '%s；%s%s' % (me[1], side[1], alone[0]), '%s；%s%s' % (me[2], side[2], alone[1]))
     e, t, c = piece_list(pieces, 'rncpab' if red else 'RNCPAB')
-    return ('%s: %s' % (side[0], e), '%s：%s' % (side[1], t), '%s：%s' % (side[2], c))
+    return ('%s; %s has %s' % (me[0], side[0], e), '%s；%s有%s' % (me[1], side[1], t),
+            '%s；%s有%s' % (me[2], side[2], c))
 
 
 def wing_text(fen):
@@ -892,6 +895,9 @@ def main():
         packs[pid][i] = t
         flipped += 1
     print('%d of %d turned puzzles kept' % (flipped, len(turns)))
+    # The children's pack starts with Red to move, as the board is first
+    # shown: in each length Red's puzzles come first (issue 31).
+    packs['first-mates'].sort(key=lambda p: (p['mate'], not attacker_is_red(p['fen'])))
     return write_all(args, packs, start)
 
 

@@ -430,3 +430,129 @@ xq_answer_add_to_worksheet (XqWorksheet *sheet, const XqLessonFile *file, XqNota
         g_ptr_array_add (answers, g_strdup_printf ("%s: %s", pz->id, answer ? answer : "-"));
     }
 }
+
+char *
+xq_answer_rule_words (const XqResult *result)
+{
+  gboolean black = result->winner == XQ_WINNER_RED;   /* the side the rule went against */
+
+  g_return_val_if_fail (result != NULL, NULL);
+  if (result->winner == XQ_WINNER_NONE)
+    return NULL;
+  if (result->winner == XQ_WINNER_DRAW)
+    switch (result->reason)
+      {
+      case XQ_REASON_AGREEMENT:
+        return g_strdup (_("Both players agreed: a draw."));
+      case XQ_REASON_MOVE_LIMIT:
+        return g_strdup (_("Sixty moves each without a capture: a draw."));
+      case XQ_REASON_BARE_MATERIAL:
+        return g_strdup (_("Nobody can checkmate any more: a draw."));
+      case XQ_REASON_REPETITION:
+      case XQ_REASON_PERPETUAL_CHECK:
+      case XQ_REASON_PERPETUAL_CHASE:
+      case XQ_REASON_PERPETUAL_MATE_THREAT:
+      case XQ_REASON_PERPETUAL_MIXED:
+        return g_strdup (_("The same moves came back again and again, and nobody alone broke a rule: a draw."));
+      case XQ_REASON_NONE:
+      case XQ_REASON_CHECKMATE:
+      case XQ_REASON_STALEMATE:
+      case XQ_REASON_RESIGNATION:
+      case XQ_REASON_TIME:
+      case XQ_REASON_ILLEGAL_MOVE:
+      default:
+        return g_strdup (_("A draw."));
+      }
+  switch (result->reason)
+    {
+    case XQ_REASON_CHECKMATE:
+      return g_strdup (black ? _("The black general could not get out of check: checkmate loses.")
+                             : _("The red general could not get out of check: checkmate loses."));
+    case XQ_REASON_STALEMATE:
+      return g_strdup (black ? _("Black had no move left: a side that cannot move loses.")
+                             : _("Red had no move left: a side that cannot move loses."));
+    case XQ_REASON_RESIGNATION:
+      return g_strdup (black ? _("Black gave up.") : _("Red gave up."));
+    case XQ_REASON_TIME:
+      return g_strdup (black ? _("Black ran out of time: that loses.") : _("Red ran out of time: that loses."));
+    case XQ_REASON_PERPETUAL_CHECK:
+      return g_strdup (black ? _("Black kept checking: perpetual check loses.")
+                             : _("Red kept checking: perpetual check loses."));
+    case XQ_REASON_PERPETUAL_CHASE:
+      return g_strdup (black ? _("Black kept chasing a piece: perpetual chase loses.")
+                             : _("Red kept chasing a piece: perpetual chase loses."));
+    case XQ_REASON_PERPETUAL_MATE_THREAT:
+      return g_strdup (black ? _("Black kept threatening mate: doing it forever loses.")
+                             : _("Red kept threatening mate: doing it forever loses."));
+    case XQ_REASON_PERPETUAL_MIXED:
+      return g_strdup (black ? _("Black kept checking and chasing: doing it forever loses.")
+                             : _("Red kept checking and chasing: doing it forever loses."));
+    case XQ_REASON_ILLEGAL_MOVE:
+      return g_strdup (black ? _("Black made a move the rules do not allow: that loses.")
+                             : _("Red made a move the rules do not allow: that loses."));
+    case XQ_REASON_NONE:
+    case XQ_REASON_AGREEMENT:
+    case XQ_REASON_MOVE_LIMIT:
+    case XQ_REASON_REPETITION:
+    case XQ_REASON_BARE_MATERIAL:
+    default:
+      return g_strdup (black ? _("Red wins.") : _("Black wins."));
+    }
+}
+
+char *
+xq_answer_move_words (const XqPosition *pos, XqMove m)
+{
+  XqNotationParts parts;
+  XqPosition after;
+  XqUndo undo;
+  XqPiece mover, captured;
+  g_autofree char *piece = NULL;
+  char *text;
+  gboolean check;
+
+  g_return_val_if_fail (pos != NULL, NULL);
+  after = *pos;
+  g_return_val_if_fail (xq_position_is_legal (&after, m), NULL);
+  mover = pos->board[xq_move_from (m)];
+  captured = pos->board[xq_move_to (m)];
+  xq_position_do_move (&after, m, &undo);
+  check = xq_position_in_check (&after, after.side);
+  xq_notation_parts (pos, m, &parts);
+  /* The sentence starts with the piece: "Cannon", not "cannon". */
+  piece = g_strdup (xq_answer_piece_word (mover));
+  if (g_ascii_islower (piece[0]))
+    piece[0] = g_ascii_toupper (piece[0]);
+  if (captured != XQ_EMPTY)
+    /* Translators: a move in words: "Horse takes the cannon" */
+    text = g_strdup_printf (_("%s takes the %s"), piece, xq_answer_piece_word (captured));
+  else if (parts.direction == XQ_NOTATION_ACROSS && parts.to_file == 5)
+    /* Translators: a move in words along a rank to the middle file: "Cannon to the centre" */
+    text = g_strdup_printf (_("%s to the centre"), piece);
+  else if (parts.direction == XQ_NOTATION_ACROSS)
+    /* Translators: a move in words along a rank: "Chariot across to file 4"; the
+     * file is counted from the mover's own right, as the board's edge numbers it */
+    text = g_strdup_printf (_("%s across to file %d"), piece, parts.to_file);
+  else if (parts.names_file)
+    text = g_strdup_printf (parts.direction == XQ_NOTATION_FORWARD
+                            /* Translators: a move in words: "Horse forward to file 7" */
+                            ? _("%s forward to file %d")
+                            /* Translators: a move in words: "Horse back to file 7" */
+                            : _("%s back to file %d"), piece, parts.to_file);
+  else
+    text = g_strdup_printf (parts.direction == XQ_NOTATION_FORWARD
+                            /* Translators: a move in words: "Chariot 3 steps forward" */
+                            ? g_dngettext (GETTEXT_PACKAGE, "%s %d step forward", "%s %d steps forward", parts.steps)
+                            /* Translators: a move in words: "Chariot 3 steps back" */
+                            : g_dngettext (GETTEXT_PACKAGE, "%s %d step back", "%s %d steps back", parts.steps),
+                            piece, parts.steps);
+  if (check)
+    {
+      /* Translators: a move in words that gives check: "Chariot 3 steps forward, check!" */
+      char *with = g_strdup_printf (_("%s, check!"), text);
+
+      g_free (text);
+      text = with;
+    }
+  return text;
+}

@@ -63,6 +63,16 @@ char       *xq_answer_piece_name       (XqPiece piece);
  * the character of the side's piece in the translation's script (Red's
  * 兵 and 帥, Black's 卒 and 將), as the notation writes it. */
 const char *xq_answer_piece_word       (XqPiece piece);
+/* The legal move m of pos in words a child reads, for the move list when
+ * no notation is chosen in English: "Cannon to the centre", "Horse forward
+ * to file 7", "Chariot takes the horse", "Chariot 3 steps forward, check!"
+ * (issue 31: WXF's C2=5 is a code). */
+char       *xq_answer_move_words       (const XqPosition *pos, XqMove m);
+/* The rule that ended a game, in words a child knows, naming the side it
+ * went against: "Black kept checking: perpetual check loses." (issue 31:
+ * the clause numbers "3.1, 4.1.1" are for a teacher, not the game-over
+ * line).  NULL while the game goes on. */
+char       *xq_answer_rule_words       (const XqResult *result);
 /* The mate from start: the key move (and any other that mates as fast) and
  * the main line against the most stubborn defence, numbered; NULL when the
  * solver finds none within its limit. */

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "xq-answer-text.h"
 #include "xq-checker.h"
 #include "xq-lesson-rules.h"
 
@@ -53,6 +54,39 @@ xq_lesson_stars_for (int wrong_tries, int hints_used)
 
 /* ---- Mate ------------------------------------------------------------------ */
 
+/* A move that does not force the mate within left moves: the defence
+ * that gets out, found as the Puzzles page finds it, is drawn on the board
+ * and said in words (issue 31: "the general can escape" alone showed
+ * nothing).  pos is before the learner's move m. */
+static XqVerdict *
+escape_verdict (const XqPosition *pos, XqMove m, int left)
+{
+  XqPosition after = *pos;
+  XqUndo undo;
+  XqMove reply;
+  XqPiece mover, captured;
+  g_autofree char *text = NULL;
+  XqVerdict *v;
+
+  xq_position_do_move (&after, m, &undo);
+  reply = xq_position_has_legal_move (&after) ? xq_lesson_longest_defence (&after, MAX (left - 1, 1)) : XQ_MOVE_NONE;
+  if (reply == XQ_MOVE_NONE || !xq_position_is_legal (&after, reply))
+    return xq_verdict_new (XQ_VERDICT_WRONG, _("After that move the general can escape."));
+  mover = after.board[xq_move_from (reply)];
+  captured = after.board[xq_move_to (reply)];
+  if (captured != XQ_EMPTY)
+    text = g_strdup_printf (_("After that move the %s takes your %s and the mate is gone: see the arrow."),
+                            xq_answer_piece_word (mover), xq_answer_piece_word (captured));
+  else if (xq_piece_type (mover) == XQ_KING)
+    text = g_strdup_printf (_("After that move the %s escapes: see the arrow."), xq_answer_piece_word (mover));
+  else
+    text = g_strdup_printf (_("After that move the %s stops the mate: see the arrow."),
+                            xq_answer_piece_word (mover));
+  v = xq_verdict_new (XQ_VERDICT_WRONG, text);
+  xq_lesson_marks_add_arrow (&v->marks, XQ_LESSON_ROLE_MOVE, xq_move_from (reply), xq_move_to (reply));
+  return v;
+}
+
 XqVerdict *
 xq_check_mate (const XqPosition *start, int mate_in, const XqMove *moves, int n_moves)
 {
@@ -98,7 +132,7 @@ xq_check_mate (const XqPosition *start, int mate_in, const XqMove *moves, int n_
         return v;
       }
     case XQ_SOLVE_NONE:
-      v = xq_verdict_new (XQ_VERDICT_WRONG, _("After that move the general can escape."));
+      v = escape_verdict (&pos, m, mate_in - learner_moves);
       xq_lesson_marks_add_arrow (&v->marks, XQ_LESSON_ROLE_WRONG, xq_move_from (m), xq_move_to (m));
       return v;
     case XQ_SOLVE_ABORTED:

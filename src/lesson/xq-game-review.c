@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "xq-answer-text.h"
 #include "xq-engine.h"
 #include "xq-game-review.h"
 #include "xq-solver.h"
@@ -280,6 +281,12 @@ piece_word (XqPiece piece)
 char *
 xq_mistake_explain (const XqMistake *mistake, XqNotation notation)
 {
+  return xq_mistake_explain_in (mistake, notation, FALSE);
+}
+
+char *
+xq_mistake_explain_in (const XqMistake *mistake, XqNotation notation, gboolean words)
+{
   XqPosition pos;
   g_autofree char *played = NULL;
   g_autofree char *better = NULL;
@@ -288,9 +295,9 @@ xq_mistake_explain (const XqMistake *mistake, XqNotation notation)
   g_return_val_if_fail (mistake != NULL, NULL);
 
   pos = mistake->before;
-  played = xq_notation_format (&pos, mistake->played, notation);
+  played = words ? xq_answer_move_words (&pos, mistake->played) : xq_notation_format (&pos, mistake->played, notation);
   pos = mistake->before;
-  better = xq_notation_format (&pos, mistake->better, notation);
+  better = words ? xq_answer_move_words (&pos, mistake->better) : xq_notation_format (&pos, mistake->better, notation);
   move_no = mistake->before.fullmove;
   switch (mistake->kind)
     {

@@ -64,6 +64,9 @@ gboolean xq_game_review_analyse_finish (GAsyncResult *result, XqGameReview *out,
 const char *xq_mistake_kind_id          (XqMistakeKind kind);
 /* One translated sentence for a child, moves written in `notation`.  Free it. */
 char       *xq_mistake_explain          (const XqMistake *mistake, XqNotation notation);
+/* The same, with words TRUE the moves in words a child reads ("Cannon to
+ * the centre", xq_answer_move_words) instead of notation. */
+char       *xq_mistake_explain_in       (const XqMistake *mistake, XqNotation notation, gboolean words);
 /* On the board of mistake->before: the better move as an arrow, the move
  * played as a wrong arrow, and the piece in question. */
 void        xq_mistake_marks            (const XqMistake *mistake, XqLessonMarks *marks);

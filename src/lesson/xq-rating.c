@@ -224,6 +224,15 @@ xq_ratings_get_attempts (const XqRatings *ratings)
   return ratings->self.attempts;
 }
 
+int
+xq_ratings_get_shown (const XqRatings *ratings)
+{
+  double share = MIN (ratings->self.attempts, XQ_RATING_SHOWN_SETTLE) / (double) XQ_RATING_SHOWN_SETTLE;
+  double shown = XQ_RATING_LEARNER_START + (ratings->self.g.rating - XQ_RATING_LEARNER_START) * share;
+
+  return (int) floor (shown + 0.5);
+}
+
 XqGlicko
 xq_ratings_get_puzzle (const XqRatings *ratings, const XqPuzzle *puzzle)
 {

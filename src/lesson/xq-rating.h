@@ -69,6 +69,14 @@ void       xq_ratings_free         (XqRatings *ratings);
 const char *xq_ratings_get_learner_id (const XqRatings *ratings);
 XqGlicko   xq_ratings_get_learner  (const XqRatings *ratings);
 guint      xq_ratings_get_attempts (const XqRatings *ratings);
+/* The rating a child is shown: Glicko-2 moves a new learner's rating by
+ * hundreds on one result (its deviation starts at 350), so the number on
+ * screen starts at the learner's start and takes a growing share of the
+ * change, attempts / XQ_RATING_SHOWN_SETTLE, until that many results are in;
+ * from then on it is the rating, rounded.  The stored rating is never
+ * damped (docs/rating.md). */
+#define XQ_RATING_SHOWN_SETTLE 10
+int        xq_ratings_get_shown    (const XqRatings *ratings);
 /* The puzzle's rating on this computer, else its seed. */
 XqGlicko   xq_ratings_get_puzzle   (const XqRatings *ratings, const XqPuzzle *puzzle);
 /* Moves learner and puzzle by one attempt (xq_rating_attempt_score). */

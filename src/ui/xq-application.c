@@ -8,6 +8,8 @@
 #include "xq-application.h"
 #include "xq-lesson.h"
 #include "xq-game-day-page.h"
+#include "xq-learn-page.h"
+#include "xq-lesson-player.h"
 #include "xq-preferences-window.h"
 #include "xq-window.h"
 
@@ -193,6 +195,32 @@ apply_demo_game_day (XqWindow   *window,
       g_printerr ("XQ_DEMO_GAME_DAY: %s is not legal here\n", words[i]);
 }
 
+/* XQ_DEMO_LESSON="UNIT-ID STEP" opens that step of that unit on Learn
+ * once the curriculum is read (tools/screenshot.sh). */
+static gboolean
+demo_lesson_cb (gpointer user_data)
+{
+  XqWindow *window = user_data;
+  XqLearnPage *page = xq_window_get_learn_page (window);
+  g_auto(GStrv) words = g_strsplit (g_getenv ("XQ_DEMO_LESSON"), " ", 2);
+  GPtrArray *units = xq_learn_page_get_units (page);
+  static int tries;
+
+  if (units == NULL || units->len == 0)
+    return ++tries < 100 ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+  for (guint i = 0; i < units->len; i++)
+    if (g_strcmp0 (((XqUnit *) g_ptr_array_index (units, i))->id, words[0]) == 0)
+      {
+        xq_window_show_page (window, "learn");
+        xq_learn_page_open_unit (page, i);
+        if (words[1] != NULL)
+          xq_lesson_player_go_to (xq_learn_page_get_player (page), (guint) g_ascii_strtoull (words[1], NULL, 10));
+        return G_SOURCE_REMOVE;
+      }
+  g_printerr ("XQ_DEMO_LESSON: no unit “%s”\n", words[0]);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 apply_demo_env (XqApplication *self,
                 XqWindow      *window)
@@ -217,6 +245,8 @@ apply_demo_env (XqApplication *self,
     g_action_group_activate_action (G_ACTION_GROUP (self), "preferences", NULL);
   else if (page != NULL && *page != '\0')
     xq_window_show_page (window, page);
+  if (g_getenv ("XQ_DEMO_LESSON") != NULL && *g_getenv ("XQ_DEMO_LESSON") != '\0')
+    g_timeout_add_full (G_PRIORITY_LOW, 100, demo_lesson_cb, g_object_ref (window), g_object_unref);
   if (g_getenv ("XQ_DEMO_GAME_DAY") != NULL && *g_getenv ("XQ_DEMO_GAME_DAY") != '\0')
     apply_demo_game_day (window, g_getenv ("XQ_DEMO_GAME_DAY"));
 }

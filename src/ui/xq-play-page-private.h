@@ -35,6 +35,7 @@ struct _XqPlayPage
   XqGame       *game;
   XqBoardModel *model;
   XqNotation    notation;
+  gboolean      move_words;   /* the move list in words (English, no notation chosen) */
   char         *status_text;
 
   /* The clock: NULL when playing without one. */
@@ -104,5 +105,7 @@ void     xq_play_page_cancel_review        (XqPlayPage *self);
 
 /* xq-play-page-match.c */
 void     xq_play_page_leave_match         (XqPlayPage *self);
+
+char *xq_play_page_move_text (XqPlayPage *self, XqPosition *before, XqMove move);
 
 G_END_DECLS

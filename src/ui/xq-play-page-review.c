@@ -56,7 +56,7 @@ mistake_row (XqPlayPage *self, const XqMistake *m)
   GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 18);
   GtkWidget *board = xq_board_view_new ();
   g_autoptr(XqBoardModel) model = xq_board_model_new ();
-  g_autofree char *sentence = xq_mistake_explain (m, self->notation);
+  g_autofree char *sentence = xq_mistake_explain_in (m, self->notation, self->move_words);
   GtkWidget *label = gtk_label_new (sentence);
   XqLessonMarks marks;
   XqAnnotations annots;

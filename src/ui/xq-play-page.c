@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "xq-answer-text.h"
 #include "xq-engine.h"
 #include "xq-lesson-marks.h"
 #include "xq-lesson-rules.h"
@@ -26,6 +27,15 @@ G_DEFINE_FINAL_TYPE (XqPlayPage, xq_play_page, ADW_TYPE_BIN)
 
 /* One line per full move: "12. 炮二平五 马8进7" (Black alone when the game
  * started with Black to move). */
+/* One move as the list shows it: in words, or in the chosen notation. */
+char *
+xq_play_page_move_text (XqPlayPage *self, XqPosition *before, XqMove move)
+{
+  if (self->move_words && xq_position_is_legal (before, move))
+    return xq_answer_move_words (before, move);
+  return xq_notation_format (before, move, self->notation);
+}
+
 static char *
 format_row (XqPlayPage *self,
             int         first_ply,
@@ -42,9 +52,11 @@ format_row (XqPlayPage *self,
   do
     {
       XqPosition scratch = *xq_game_get_position_at (self->game, ply - 1);
-      g_autofree char *text = xq_notation_format (&scratch, xq_game_get_move (self->game, ply),
-                                                  self->notation);
+      g_autofree char *text = xq_play_page_move_text (self, &scratch, xq_game_get_move (self->game, ply));
 
+      /* Words need a mark between Red's move and Black's. */
+      if (self->move_words && ply > first_ply)
+        g_string_append (row, " ·");
       g_string_append_c (row, ' ');
       g_string_append (row, text ? text : "?");
       ply++;
@@ -128,6 +140,7 @@ update_status (XqPlayPage *self)
   XqWarning warning;
   g_autofree char *explain = NULL;
   g_autofree char *rule = NULL;
+  g_autofree char *rule_clauses = NULL;
   const char *turn;
 
   if (result.winner != XQ_WINNER_NONE)
@@ -139,8 +152,11 @@ update_status (XqPlayPage *self)
       explain = xq_result_explain (&result);
       g_autofree char *clauses = rule_for_reader (xq_reason_rule (result.reason, opts.rules));
 
+      /* The rule in words on screen; its clause numbers are for a teacher,
+       * in the tooltip (issue 31). */
+      rule = xq_answer_rule_words (&result);
       /* Translators: %s names the clauses of the rules, e.g. "26.1" */
-      rule = g_strdup_printf (_("Rule: %s"), clauses);
+      rule_clauses = g_strdup_printf (_("Rule: %s"), clauses);
     }
   else
     {
@@ -158,6 +174,7 @@ update_status (XqPlayPage *self)
   gtk_label_set_label (self->status_label, explain ? explain : "");
   gtk_widget_set_visible (GTK_WIDGET (self->status_label), explain != NULL);
   gtk_label_set_label (self->rule_label, rule ? rule : "");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->rule_label), rule_clauses);
   gtk_widget_set_visible (GTK_WIDGET (self->rule_label), rule != NULL);
 
   g_free (self->status_text);
@@ -234,7 +251,7 @@ announce_move (XqPlayPage *self,
 {
   int ply = xq_game_get_ply (self->game);
   XqPosition before = *xq_game_get_position_at (self->game, ply - 1);
-  g_autofree char *text = xq_notation_format (&before, move, self->notation);
+  g_autofree char *text = xq_play_page_move_text (self, &before, move);
   g_autofree char *sentence = NULL;
 
   if (before.side == XQ_RED)
@@ -693,6 +710,17 @@ xq_play_page_load_fen (XqPlayPage  *self,
   xq_play_page_sync_page (self);
   xq_play_page_maybe_start_computer (self);
   return TRUE;
+}
+
+void
+xq_play_page_set_move_words (XqPlayPage *self,
+                             gboolean    words)
+{
+  g_return_if_fail (XQ_IS_PLAY_PAGE (self));
+  if (self->move_words == !!words)
+    return;
+  self->move_words = !!words;
+  update_move_list (self);
 }
 
 void

@@ -43,6 +43,9 @@ gboolean      xq_play_page_load_pgn       (XqPlayPage *self, const char *path, G
 gboolean      xq_play_page_save_pgn       (XqPlayPage *self, const char *path, GError **error);
 
 void          xq_play_page_set_notation   (XqPlayPage *self, XqNotation notation);
+/* Moves in words ("Cannon to the centre") in the move list and the
+ * screen reader's announcement, instead of the notation. */
+void          xq_play_page_set_move_words (XqPlayPage *self, gboolean words);
 /* Move list rows as shown, for tests: "1. 炮二平五 马8进7". */
 char         *xq_play_page_get_move_list_text (XqPlayPage *self);
 /* The sentence under the board: whose turn, or who won and why. */

@@ -265,11 +265,10 @@ xq_puzzle_page_update_score (XqPuzzlePage *self)
 
   if (self->ratings != NULL)
     {
-      XqGlicko g = xq_ratings_get_learner (self->ratings);
-
-      /* Rounded: a child needs the number, not its decimals. */
-      rating = g_strdup_printf (_("Your puzzle rating: %d (± %d)"),
-                                (int) (g.rating + 0.5), (int) (g.deviation + 0.5));
+      /* The shown rating, damped for the first results so one slip does
+       * not knock hundreds off (xq_ratings_get_shown ()); no deviation: a
+       * child needs one number. */
+      rating = g_strdup_printf (_("Your puzzle rating: %d"), xq_ratings_get_shown (self->ratings));
       gtk_label_set_text (self->rating_label, rating);
       both = g_strconcat (text, "\n", rating, NULL);
       if (self->streak_mode || self->streak_over)

@@ -26,6 +26,7 @@ struct _XqPuzzlePage
   GtkListBox    *packs_list;
   XqLessonBoard *board;
   GtkLabel      *title_label;
+  GtkLabel      *side_label;    /* who moves, and why the board is turned */
   GtkLabel      *info_label;
   GtkLabel      *feedback_label;
   GtkLabel      *score_label;

@@ -476,6 +476,10 @@ start_puzzle (XqPuzzlePage *self)
                               self->puzzle->position.side == XQ_BLACK);
   show_position (self, XQ_MOVE_NONE, TRUE);
   gtk_label_set_text (self->title_label, self->puzzle->title);
+  /* A child who finds Black at the bottom is told why (issue 31). */
+  gtk_label_set_text (self->side_label, self->puzzle->position.side == XQ_BLACK
+                                          ? _("Black to move — the board is turned for you")
+                                          : _("Red to move"));
   {
     guint k = 0, n = 0;
     g_autofree char *mate = self->puzzle->pattern
@@ -766,6 +770,7 @@ xq_puzzle_page_class_init (XqPuzzlePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, packs_list);
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, board);
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, title_label);
+  gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, side_label);
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, info_label);
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, feedback_label);
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, score_label);

@@ -44,7 +44,12 @@ apply_settings (XqWindow   *self,
     {
       g_autofree char *notation = g_settings_get_string (self->settings, "notation");
 
-      xq_play_page_set_notation (self->play_page, xq_window_notation_from_setting (notation));
+      XqNotation chosen = xq_window_notation_from_setting (notation);
+
+      xq_play_page_set_notation (self->play_page, chosen);
+      /* No notation chosen and the language writes none of its own
+       * (English): the moves in words a child reads (issue 31). */
+      xq_play_page_set_move_words (self->play_page, g_strcmp0 (notation, "auto") == 0 && chosen == XQ_NOTATION_WXF);
     }
 }
 

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "xq-answer-text.h"
 #include "xq-kind.h"
 #include "xq-lesson-rules.h"
 
@@ -515,6 +516,54 @@ explain_choice (const XqExercise *ex, XqLessonMarks *marks)
     }
 }
 
+/* This trade's own sum (issue 31: a value table made the child do the
+ * looking up): what each side takes in the marked moves, with its value,
+ * and each side's total; which total is bigger is left to the child.
+ * "Red takes: cannon 4.5 (total 4.5). Black takes: chariot 9 (total 9).
+ * Which side comes out ahead?" */
+static char *
+trade_sum (const Choose *d, const XqPosition *start)
+{
+  XqPosition play = *start;
+  GString *side_text[2] = { g_string_new (NULL), g_string_new (NULL) };
+  int total[2] = { 0, 0 };
+  g_autofree char *red = NULL, *black = NULL;
+
+  for (guint i = 0; i < d->moves->len; i++)
+    {
+      XqMove m = g_array_index (d->moves, XqMove, i);
+      XqPiece taken = play.board[xq_move_to (m)];
+      XqColor mover = play.side;
+      XqUndo undo;
+
+      if (!xq_position_is_legal (&play, m))
+        break;
+      if (taken != XQ_EMPTY)
+        {
+          int v = xq_lesson_piece_value (taken, xq_move_to (m));
+
+          if (side_text[mover]->len > 0)
+            /* Translators: between two pieces taken in a trade: "cannon 4.5, horse 4" */
+            g_string_append (side_text[mover], C_("trade sum", ", "));
+          /* Translators: a piece taken in a trade and its value: "cannon 4.5" */
+          g_string_append_printf (side_text[mover], C_("trade sum", "%s %g"), xq_answer_piece_word (taken), v / 10.0);
+          total[mover] += v;
+        }
+      xq_position_do_move (&play, m, &undo);
+    }
+  red = side_text[XQ_RED]->len > 0
+        /* Translators: %1$s lists what Red takes ("cannon 4.5"), %2$g is their sum */
+        ? g_strdup_printf (_("Red takes: %1$s (total %2$g)."), side_text[XQ_RED]->str, total[XQ_RED] / 10.0)
+        : g_strdup (_("Red takes nothing (total 0)."));
+  black = side_text[XQ_BLACK]->len > 0
+          ? g_strdup_printf (_("Black takes: %1$s (total %2$g)."), side_text[XQ_BLACK]->str, total[XQ_BLACK] / 10.0)
+          : g_strdup (_("Black takes nothing (total 0)."));
+  g_string_free (side_text[XQ_RED], TRUE);
+  g_string_free (side_text[XQ_BLACK], TRUE);
+  /* Translators: %1$s and %2$s are what Red and Black take in the trade, with their totals */
+  return g_strdup_printf (_("%1$s %2$s Which side comes out ahead?"), red, black);
+}
+
 /* The rule a wrong pick has to think about, pointed at on the board,
  * without saying which choice is right: what the picked word means, the
  * values to add up, the piece's way of moving. */
@@ -544,7 +593,7 @@ explain_rule (const XqExercise *ex, const char *picked, XqLessonMarks *marks)
       return g_strdup (_("A side wins when the other side has no legal move, checkmated or stalemated."));
     case CHOOSE_TRADE:
       mark_trade (d, marks);
-      return g_strdup (_("Add up what each side captures in the marked moves: chariot 9, cannon 4.5, horse 4, advisor and elephant 2, soldier 1 (2 across the river)."));
+      return trade_sum (d, &pos);
     case CHOOSE_LEGAL:
       {
         XqMove m = g_array_index (d->moves, XqMove, 0);

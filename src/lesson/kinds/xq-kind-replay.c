@@ -291,6 +291,16 @@ explain_pick (const Replay *d, const char *picked, XqLessonMarks *marks)
       return g_strdup (rule ? rule : xq_lesson_piece_rule (type));
     }
   mark_last (d, XQ_LESSON_ROLE_MOVE, marks);
+  /* No move at the end (困斃): say what happened in this game, on its
+   * general, not what every kind of draw means (issue 31). */
+  if (d->question == QUESTION_WINNER && xq_position_status (&end) == XQ_STATUS_STALEMATE)
+    {
+      if (end.king[end.side] != XQ_NO_SQUARE)
+        xq_lesson_marks_add (marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_TARGET, end.king[end.side]);
+      return g_strdup (end.side == XQ_BLACK
+                       ? _("Look at the end: Black has no legal move, and that side loses (困斃), even without check.")
+                       : _("Look at the end: Red has no legal move, and that side loses (困斃), even without check."));
+    }
   if (d->question == QUESTION_ALLOWED)
     return g_strdup (strcmp (picked, "yes") == 0
                      ? _("A repetition is allowed only if each side makes an idle move now and then, like one check and one idle move (一將一閑). Did one side only check or only chase?")

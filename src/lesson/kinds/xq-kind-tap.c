@@ -397,6 +397,7 @@ tap_check (const XqExercise *ex, const XqAnswer *answer)
   g_autoptr(GPtrArray) seen = g_ptr_array_new_with_free_func (g_free);
   XqLessonMarks marks;
   int right = 0, wrong = 0, missing;
+  gboolean pieces = TRUE;
   XqVerdict *v;
 
   g_return_val_if_fail (answer->n_points >= 0, NULL);
@@ -420,14 +421,21 @@ tap_check (const XqExercise *ex, const XqAnswer *answer)
         add_sentence (text, seen, wrong_reason (ex, sq, &marks));
     }
   missing = t->all ? t->n_answer - right : 0;
+  /* When every answer is a piece, the child looks for pieces: count
+   * pieces ("還有 1 個棋子", not "1 個點"; issue 31). */
+  for (int sq = 0; sq < XQ_SQUARES; sq++)
+    if (t->answer[sq] && ex->position.board[sq] == XQ_EMPTY)
+      pieces = FALSE;
 
   if (wrong > 0)
     {
       if (missing > 0)
         {
           g_string_append_c (text, '\n');
-          g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%d more point to find.",
-                                                     "%d more points to find.", missing), missing);
+          g_string_append_printf (text, pieces ? g_dngettext (GETTEXT_PACKAGE, "%d more piece to find.",
+                                                              "%d more pieces to find.", missing)
+                                               : g_dngettext (GETTEXT_PACKAGE, "%d more point to find.",
+                                                              "%d more points to find.", missing), missing);
         }
       v = xq_verdict_new (XQ_VERDICT_WRONG, text->str);
     }
@@ -435,9 +443,12 @@ tap_check (const XqExercise *ex, const XqAnswer *answer)
     v = xq_verdict_new (XQ_VERDICT_INCOMPLETE, _("Tap a point on the board."));
   else if (missing > 0)
     {
-      g_autofree char *more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                            "Right so far! %d more point to find.",
-                                                            "Right so far! %d more points to find.", missing),
+      g_autofree char *more = g_strdup_printf (pieces ? g_dngettext (GETTEXT_PACKAGE,
+                                                                     "Right so far! %d more piece to find.",
+                                                                     "Right so far! %d more pieces to find.", missing)
+                                                      : g_dngettext (GETTEXT_PACKAGE,
+                                                                     "Right so far! %d more point to find.",
+                                                                     "Right so far! %d more points to find.", missing),
                                                missing);
       v = xq_verdict_new (XQ_VERDICT_INCOMPLETE, more);
     }

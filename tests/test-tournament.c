@@ -6,7 +6,10 @@
 
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "xq-tournament.h"
 #include "xq-tournament-print.h"
@@ -982,6 +985,100 @@ test_file_bad (void)
     }
 }
 
+/* December 7, N1: a file of 75,000 "[" then as many "]" overflowed the
+ * stack inside json-glib.  The nesting is counted before parsing. */
+static void
+test_file_deep_nesting (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("XQ_SOURCE_DIR"), "tests", "data", "repro",
+                                            "tournament-deep-nesting-stack-overflow.json", NULL);
+  g_autofree char *deep = g_strnfill (300000, '{');
+  g_autoptr(GError) error = NULL;
+  g_autoptr(XqTournament) t = xq_tournament_load (path, &error);
+
+  g_assert_null (t);
+  g_assert_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_FILE);
+  g_assert_true (g_str_has_prefix (error->message, path));
+  g_assert_nonnull (strstr (error->message, ": $[0][0][0]"));
+  g_assert_nonnull (strstr (error->message, "nested more than"));
+  g_clear_error (&error);
+
+  /* Objects as deep, inside a real event's member. */
+  for (int i = 0; i < 300000; i += 6)
+    memcpy (deep + i, "{\"a\":", 5), deep[i + 5] = ' ';
+  t = xq_tournament_from_json (deep, -1, &error);
+  g_assert_null (t);
+  g_assert_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_FILE);
+  g_assert_true (g_str_has_prefix (error->message, "$.a.a.a"));
+}
+
+static guint
+count_temps (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  while ((name = g_dir_read_name (d)) != NULL)
+    n += strstr (name, ".tmp-") != NULL;
+  return n;
+}
+
+/* December 7, N5: saves killed at random moments left "ev.json.bak.tmp-*"
+ * behind (31 after 200 kills), because the next save cleaned only the
+ * event's own temporary files, not those of its backup. */
+static void
+test_file_save_killed (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("xq-tournament-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "ev.json", NULL);
+  g_autofree char *bak = g_strconcat (path, ".bak", NULL);
+  g_autoptr(XqTournament) t = make (XQ_SYSTEM_ROUND_ROBIN, 8, 0, 0);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  g_autoptr(GError) error = NULL;
+  guint left = 0;
+
+  g_assert_true (xq_tournament_save (t, path, &error));
+  for (int i = 0; i < 120; i++)
+    {
+      int fds[2], status;
+      char c;
+      pid_t pid;
+
+      g_assert_cmpint (pipe (fds), ==, 0);
+      pid = fork ();
+      g_assert_cmpint (pid, >=, 0);
+      if (pid == 0)
+        {
+          close (fds[0]);
+          if (write (fds[1], "x", 1) != 1)
+            _exit (1);
+          for (;;)
+            xq_tournament_save (t, path, NULL);
+        }
+      close (fds[1]);
+      g_assert_cmpint (read (fds[0], &c, 1), ==, 1);
+      close (fds[0]);
+      g_usleep (g_rand_int_range (rand, 0, 4000));
+      g_assert_cmpint (kill (pid, SIGKILL), ==, 0);
+      g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+      left += count_temps (dir) > 0;
+      /* The next save removes what every killed save left. */
+      g_assert_true (xq_tournament_save (t, path, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (count_temps (dir), ==, 0);
+    }
+  g_test_message ("120 kills: %u left temporary files, none after the next save", left);
+  {
+    g_autoptr(XqTournament) back = xq_tournament_load (path, &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (back);
+  }
+  g_unlink (path);
+  g_unlink (bak);
+  g_rmdir (dir);
+}
+
 /* Saving keeps the last good copy; a damaged file on disk is never overwritten. */
 static void
 test_file_save (void)
@@ -1040,5 +1137,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tournament/file/round-trip", test_file_round_trip);
   g_test_add_func ("/tournament/file/bad", test_file_bad);
   g_test_add_func ("/tournament/file/save", test_file_save);
+  g_test_add_func ("/tournament/file/deep-nesting", test_file_deep_nesting);
+  g_test_add_func ("/tournament/file/save-killed", test_file_save_killed);
   return g_test_run ();
 }

@@ -91,18 +91,46 @@ xq_safe_file_read (const char *path, gsize max, char **contents, gsize *length, 
   return TRUE;
 }
 
+/* The file a save of path replaces: path itself, or the file a symbolic
+ * link (or a chain of them) at path points to, so that the link stays a
+ * link.  A chain too long or a loop is left to the rename to report. */
+static char *
+resolve_links (const char *path)
+{
+  char *current = g_strdup (path);
+
+  for (int i = 0; i < 40 && g_file_test (current, G_FILE_TEST_IS_SYMLINK); i++)
+    {
+      g_autofree char *target = g_file_read_link (current, NULL);
+      g_autofree char *dir = NULL;
+
+      if (target == NULL)
+        break;
+      dir = g_path_get_dirname (current);
+      g_free (current);
+      current = g_path_is_absolute (target) ? g_steal_pointer (&target)
+                                            : g_build_filename (dir, target, NULL);
+    }
+  return current;
+}
+
 gboolean
 xq_safe_file_write (const char *path, const char *data, gssize length, GError **error)
 {
+  g_autofree char *target = NULL;
   g_autofree char *tmp = NULL;
   gsize len, done = 0;
   int fd;
 
   g_return_val_if_fail (path != NULL && data != NULL, FALSE);
   len = length < 0 ? strlen (data) : (gsize) length;
+  /* The temporary file stands beside the file it replaces, since a rename
+   * cannot cross file systems.  Errors name path, the file the person
+   * knows, never the temporary name. */
+  target = resolve_links (path);
   /* The process id in the name lets a later save tell a temporary file
    * whose writer was killed from one still being written. */
-  tmp = g_strdup_printf ("%s.tmp-%d-XXXXXX", path, (int) getpid ());
+  tmp = g_strdup_printf ("%s.tmp-%d-XXXXXX", target, (int) getpid ());
   fd = g_mkstemp_full (tmp, O_RDWR | O_CLOEXEC, 0600);
   if (fd < 0)
     return set_errno_error (error, errno, path, "cannot create a temporary file");
@@ -116,7 +144,7 @@ xq_safe_file_write (const char *path, const char *data, gssize length, GError **
           int saved = errno;
           close (fd);
           g_unlink (tmp);
-          return set_errno_error (error, saved, tmp, NULL);
+          return set_errno_error (error, saved, path, NULL);
         }
       done += (gsize) n;
     }
@@ -127,15 +155,15 @@ xq_safe_file_write (const char *path, const char *data, gssize length, GError **
       int saved = errno;
       close (fd);
       g_unlink (tmp);
-      return set_errno_error (error, saved, tmp, NULL);
+      return set_errno_error (error, saved, path, NULL);
     }
   if (close (fd) != 0)
     {
       int saved = errno;
       g_unlink (tmp);
-      return set_errno_error (error, saved, tmp, NULL);
+      return set_errno_error (error, saved, path, NULL);
     }
-  if (g_rename (tmp, path) != 0)
+  if (g_rename (tmp, target) != 0)
     {
       int saved = errno;
       g_unlink (tmp);
@@ -269,8 +297,10 @@ temp_is_stale (const char *path, int pid)
 static guint
 remove_siblings (const char *path, gboolean temps, gboolean damaged, gboolean all)
 {
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *base = g_path_get_basename (path);
+  /* Temporary files stand beside the file a link points to (see above). */
+  g_autofree char *target = temps && !damaged ? resolve_links (path) : g_strdup (path);
+  g_autofree char *dir = g_path_get_dirname (target);
+  g_autofree char *base = g_path_get_basename (target);
   g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
   const char *name;
   guint removed = 0;

@@ -325,12 +325,11 @@ refresh_standings (XqTournamentPage *self)
   for (guint i = 0; i < st->len; i++)
     {
       const XqStanding *s = &g_array_index (st, XqStanding, i);
-      const XqEntrant *e = g_ptr_array_index (self->t->players, s->player);
       g_autofree char *group = xq_group_name (s->group);
       g_autofree char *place = self->t->system == XQ_SYSTEM_GROUPS ? g_strdup_printf ("%s%d", group, s->place)
                                                                    : g_strdup_printf ("%d", s->place);
       g_autofree char *pts = xq_format_points (s->points);
-      g_autofree char *name = e->withdrawn ? g_strdup_printf (_("%s (withdrew)"), e->name) : g_strdup (e->name);
+      g_autofree char *name = xq_tournament_display_name (self->t, s->player);
       grid_cell (self->standings, 0, (int) i + 1, place, FALSE);
       grid_cell (self->standings, 1, (int) i + 1, name, FALSE);
       grid_cell (self->standings, 2, (int) i + 1, pts, FALSE);

@@ -122,8 +122,8 @@ set_result (XqTournament *t, int round, int board, XqOutcome outcome, XqReason r
   if (withdrew >= 0 && outcome != p->outcome && !override)
     {
       g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_FORFEIT,
-                   _("Round %d board %d is a forfeit because %s withdrew; it is not changed "
-                     "unless you override it"), round, board, xq_tournament_player_name (t, withdrew));
+                   _("Round %d board %d is a forfeit because %s withdrew, so it is not changed"),
+                   round, board, xq_tournament_player_name (t, withdrew));
       return FALSE;
     }
   if (outcome == XQ_OUTCOME_CANCELLED)

@@ -318,13 +318,16 @@ static const char *const random_results[] = { "1-0", "0-1", "1/2-1/2" };
 static void
 test_swiss_random (void)
 {
+  int streaks = 0, players = 0;
+
   for (int n = 10; n <= 40; n++)
     for (guint32 seed = 1; seed <= 3; seed++)
       {
         g_autoptr(XqTournament) t = make (XQ_SYSTEM_SWISS, n, 7, seed);
         g_autoptr(GRand) rand = g_rand_new_with_seed (seed * 1000 + (guint32) n);
         int met[40][40] = { { 0 } };
-        int byes[40] = { 0 }, diff[40] = { 0 };
+        int byes[40] = { 0 }, diff[40] = { 0 }, last[40] = { 0 }, run[40] = { 0 };
+        gboolean three[40] = { FALSE };
 
         for (int r = 1; r <= 7; r++)
           {
@@ -350,13 +353,26 @@ test_swiss_random (void)
                 met[p->black][p->red]++;
                 diff[p->red]++;
                 diff[p->black]--;
+                /* Games running with one colour (issue 30: no third). */
+                run[p->red] = last[p->red] == 1 ? run[p->red] + 1 : 1;
+                run[p->black] = last[p->black] == -1 ? run[p->black] + 1 : 1;
+                last[p->red] = 1, last[p->black] = -1;
+                three[p->red] |= run[p->red] >= 3;
+                three[p->black] |= run[p->black] >= 3;
                 g_assert_cmpint (ABS (diff[p->red]), <=, 2);
                 g_assert_cmpint (ABS (diff[p->black]), <=, 2);
                 set (t, r, (int) b + 1, random_results[g_rand_int_range (rand, 0, 3)]);
               }
           }
         g_assert_true (xq_tournament_finished (t));
+        for (int i = 0; i < n; i++)
+          streaks += three[i];
+        players += n;
       }
+  /* Before issue 30's rule, 19 of 225 players in such events had one
+   * colour three or more times running. */
+  g_test_message ("%d of %d players had one colour three times running", streaks, players);
+  g_assert_cmpint (streaks, ==, 0);
 }
 
 /* Equal scores meet first: after round 1 the winners play each other. */

@@ -328,6 +328,86 @@ test_playoff (Fixture *f, gconstpointer data)
   g_assert_false (xq_tournament_started (t));
 }
 
+/* The label of the event list's rows, in order. */
+static char *
+event_titles (Fixture *f)
+{
+  GString *s = g_string_new (NULL);
+  GtkWidget *list = named (f, "event-list");
+
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+    g_string_append_printf (s, "%s%s", s->len ? "|" : "",
+                            gtk_label_get_label (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row)))));
+  return g_string_free (s, FALSE);
+}
+
+/* Issue 30: an event is renamed from the pencil's popover and deleted with
+ * the bin; each can be undone (what the toast's Undo button calls). */
+static void
+test_rename_delete_undo (Fixture *f, gconstpointer data)
+{
+  static const char *const names[] = { "Ann", "Ben", "Cai", "Dan" };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *bak = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *titles = NULL;
+  g_autoptr(XqTournament) saved = NULL;
+
+  g_assert_true (xq_tournament_page_create (f->page, "Autumn", XQ_SYSTEM_ROUND_ROBIN, names, 4, 0,
+                                            XQ_TIME_CONTROL_S0_6_3, &error));
+  path = g_strdup (xq_tournament_page_get_path (f->page));
+  bak = g_strconcat (path, ".bak", NULL);
+  choose (f, "result-1", 1);   /* a result: the save keeps a backup */
+
+  /* Rename through the popover. */
+  gtk_menu_button_popup (GTK_MENU_BUTTON (named (f, "rename-event")));
+  settle ();
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (named (f, "rename-entry"))), ==, "Autumn");
+  gtk_editable_set_text (GTK_EDITABLE (named (f, "rename-entry")), "Autumn Cup 2026");
+  click (f, "rename-apply");
+  saved = xq_tournament_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (saved->title, ==, "Autumn Cup 2026");
+  g_clear_pointer (&saved, xq_tournament_free);
+  titles = event_titles (f);
+  g_assert_cmpstr (titles, ==, "Autumn Cup 2026");
+  g_clear_pointer (&titles, g_free);
+  xq_tournament_page_undo (f->page);
+  settle ();
+  saved = xq_tournament_load (path, &error);
+  g_assert_cmpstr (saved->title, ==, "Autumn");
+  g_clear_pointer (&saved, xq_tournament_free);
+  /* A title on two lines is refused, with a message, and nothing changes. */
+  g_assert_false (xq_tournament_page_rename (f->page, "two\nlines", &error));
+  g_assert_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID);
+  g_clear_error (&error);
+
+  /* Delete with the bin: the file and its backup go; Undo puts both back. */
+  g_assert_true (g_file_get_contents (path, &before, NULL, NULL));
+  g_assert_true (g_file_test (bak, G_FILE_TEST_EXISTS));
+  click (f, "delete-event");
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (bak, G_FILE_TEST_EXISTS));
+  g_assert_null (xq_tournament_page_get_tournament (f->page));
+  titles = event_titles (f);
+  g_assert_cmpstr (titles, ==, "");
+  g_clear_pointer (&titles, g_free);
+  xq_tournament_page_undo (f->page);
+  settle ();
+  g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
+  g_assert_cmpstr (after, ==, before);
+  g_assert_true (g_file_test (bak, G_FILE_TEST_EXISTS));
+  g_assert_nonnull (xq_tournament_page_get_tournament (f->page));
+  g_assert_cmpstr (xq_tournament_page_get_path (f->page), ==, path);
+  titles = event_titles (f);
+  g_assert_cmpstr (titles, ==, "Autumn");
+  /* Nothing more to undo. */
+  xq_tournament_page_undo (f->page);
+  g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -354,6 +434,7 @@ main (int argc, char *argv[])
   g_test_add ("/ui/tournament/groups", Fixture, NULL, setup, test_groups_final, teardown);
   g_test_add ("/ui/tournament/teams", Fixture, NULL, setup, test_team_match, teardown);
   g_test_add ("/ui/tournament/playoff", Fixture, NULL, setup, test_playoff, teardown);
+  g_test_add ("/ui/tournament/rename-delete-undo", Fixture, NULL, setup, test_rename_delete_undo, teardown);
   status = g_test_run ();
   g_free (data_home);
   return status;

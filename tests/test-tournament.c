@@ -6,7 +6,10 @@
 
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "xq-tournament.h"
 #include "xq-tournament-print.h"
@@ -315,13 +318,16 @@ static const char *const random_results[] = { "1-0", "0-1", "1/2-1/2" };
 static void
 test_swiss_random (void)
 {
+  int streaks = 0, players = 0;
+
   for (int n = 10; n <= 40; n++)
     for (guint32 seed = 1; seed <= 3; seed++)
       {
         g_autoptr(XqTournament) t = make (XQ_SYSTEM_SWISS, n, 7, seed);
         g_autoptr(GRand) rand = g_rand_new_with_seed (seed * 1000 + (guint32) n);
         int met[40][40] = { { 0 } };
-        int byes[40] = { 0 }, diff[40] = { 0 };
+        int byes[40] = { 0 }, diff[40] = { 0 }, last[40] = { 0 }, run[40] = { 0 };
+        gboolean three[40] = { FALSE };
 
         for (int r = 1; r <= 7; r++)
           {
@@ -347,13 +353,26 @@ test_swiss_random (void)
                 met[p->black][p->red]++;
                 diff[p->red]++;
                 diff[p->black]--;
+                /* Games running with one colour (issue 30: no third). */
+                run[p->red] = last[p->red] == 1 ? run[p->red] + 1 : 1;
+                run[p->black] = last[p->black] == -1 ? run[p->black] + 1 : 1;
+                last[p->red] = 1, last[p->black] = -1;
+                three[p->red] |= run[p->red] >= 3;
+                three[p->black] |= run[p->black] >= 3;
                 g_assert_cmpint (ABS (diff[p->red]), <=, 2);
                 g_assert_cmpint (ABS (diff[p->black]), <=, 2);
                 set (t, r, (int) b + 1, random_results[g_rand_int_range (rand, 0, 3)]);
               }
           }
         g_assert_true (xq_tournament_finished (t));
+        for (int i = 0; i < n; i++)
+          streaks += three[i];
+        players += n;
       }
+  /* Before issue 30's rule, 19 of 225 players in such events had one
+   * colour three or more times running. */
+  g_test_message ("%d of %d players had one colour three times running", streaks, players);
+  g_assert_cmpint (streaks, ==, 0);
 }
 
 /* Equal scores meet first: after round 1 the winners play each other. */
@@ -982,6 +1001,100 @@ test_file_bad (void)
     }
 }
 
+/* December 7, N1: a file of 75,000 "[" then as many "]" overflowed the
+ * stack inside json-glib.  The nesting is counted before parsing. */
+static void
+test_file_deep_nesting (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("XQ_SOURCE_DIR"), "tests", "data", "repro",
+                                            "tournament-deep-nesting-stack-overflow.json", NULL);
+  g_autofree char *deep = g_strnfill (300000, '{');
+  g_autoptr(GError) error = NULL;
+  g_autoptr(XqTournament) t = xq_tournament_load (path, &error);
+
+  g_assert_null (t);
+  g_assert_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_FILE);
+  g_assert_true (g_str_has_prefix (error->message, path));
+  g_assert_nonnull (strstr (error->message, ": $[0][0][0]"));
+  g_assert_nonnull (strstr (error->message, "nested more than"));
+  g_clear_error (&error);
+
+  /* Objects as deep, inside a real event's member. */
+  for (int i = 0; i < 300000; i += 6)
+    memcpy (deep + i, "{\"a\":", 5), deep[i + 5] = ' ';
+  t = xq_tournament_from_json (deep, -1, &error);
+  g_assert_null (t);
+  g_assert_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_FILE);
+  g_assert_true (g_str_has_prefix (error->message, "$.a.a.a"));
+}
+
+static guint
+count_temps (const char *dir)
+{
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  while ((name = g_dir_read_name (d)) != NULL)
+    n += strstr (name, ".tmp-") != NULL;
+  return n;
+}
+
+/* December 7, N5: saves killed at random moments left "ev.json.bak.tmp-*"
+ * behind (31 after 200 kills), because the next save cleaned only the
+ * event's own temporary files, not those of its backup. */
+static void
+test_file_save_killed (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("xq-tournament-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "ev.json", NULL);
+  g_autofree char *bak = g_strconcat (path, ".bak", NULL);
+  g_autoptr(XqTournament) t = make (XQ_SYSTEM_ROUND_ROBIN, 8, 0, 0);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  g_autoptr(GError) error = NULL;
+  guint left = 0;
+
+  g_assert_true (xq_tournament_save (t, path, &error));
+  for (int i = 0; i < 120; i++)
+    {
+      int fds[2], status;
+      char c;
+      pid_t pid;
+
+      g_assert_cmpint (pipe (fds), ==, 0);
+      pid = fork ();
+      g_assert_cmpint (pid, >=, 0);
+      if (pid == 0)
+        {
+          close (fds[0]);
+          if (write (fds[1], "x", 1) != 1)
+            _exit (1);
+          for (;;)
+            xq_tournament_save (t, path, NULL);
+        }
+      close (fds[1]);
+      g_assert_cmpint (read (fds[0], &c, 1), ==, 1);
+      close (fds[0]);
+      g_usleep (g_rand_int_range (rand, 0, 4000));
+      g_assert_cmpint (kill (pid, SIGKILL), ==, 0);
+      g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+      left += count_temps (dir) > 0;
+      /* The next save removes what every killed save left. */
+      g_assert_true (xq_tournament_save (t, path, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (count_temps (dir), ==, 0);
+    }
+  g_test_message ("120 kills: %u left temporary files, none after the next save", left);
+  {
+    g_autoptr(XqTournament) back = xq_tournament_load (path, &error);
+    g_assert_no_error (error);
+    g_assert_nonnull (back);
+  }
+  g_unlink (path);
+  g_unlink (bak);
+  g_rmdir (dir);
+}
+
 /* Saving keeps the last good copy; a damaged file on disk is never overwritten. */
 static void
 test_file_save (void)
@@ -1040,5 +1153,7 @@ main (int argc, char **argv)
   g_test_add_func ("/tournament/file/round-trip", test_file_round_trip);
   g_test_add_func ("/tournament/file/bad", test_file_bad);
   g_test_add_func ("/tournament/file/save", test_file_save);
+  g_test_add_func ("/tournament/file/deep-nesting", test_file_deep_nesting);
+  g_test_add_func ("/tournament/file/save-killed", test_file_save_killed);
   return g_test_run ();
 }

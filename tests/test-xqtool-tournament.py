@@ -8,7 +8,7 @@ import os
 import re
 import tempfile
 
-from xqtool_tap import check, finish, run
+from xqtool_tap import ENV, check, finish, run
 
 
 def one_line_error(name, rc, out, err, must_contain=""):
@@ -200,5 +200,191 @@ with tempfile.TemporaryDirectory() as tmp:
     rc, out, err = run("tournament", bad, "result", "1", "1", "1-0")
     with open(bad) as f:
         check("a damaged file is left alone", '"black": 7' in f.read())
+
+    # Issue 30 item 5: the papers.  pdftotext reads them back.
+    import subprocess as sp
+
+    def pdf_text(path, *opts):
+        return sp.run(["pdftotext", *opts, path, "-"], capture_output=True, text=True, check=True).stdout
+
+    def lowest_word(path):
+        """The bottom of the lowest word on page 1, as a share of the page height."""
+        bbox = pdf_text(path, "-bbox", "-f", "1", "-l", "1")
+        height = float(re.search(r'<page width="[\d.]+" height="([\d.]+)"', bbox).group(1))
+        return max(float(y) for y in re.findall(r'yMax="([\d.]+)"', bbox)) / height
+
+    # A Swiss of five: one withdraws after round 1.
+    sw5 = os.path.join(tmp, "swiss5.json")
+    run("tournament", sw5, "new", "--system", "swiss", "--players", names, "--rounds", "3", "--title", "Autumn Cup")
+    run("tournament", sw5, "result", "1", "1", "1-0")
+    run("tournament", sw5, "result", "1", "2", "0-1")
+    run("tournament", sw5, "withdraw", "李华")
+    rc, out, err = run("tournament", sw5, "pairings", "2")
+    pdf = os.path.join(tmp, "sw5-standings.pdf")
+    rc, out, err = run("tournament", sw5, "print", "standings", "--out", pdf)
+    text = pdf_text(pdf)
+    check("printed Swiss standings keep (withdrew)", rc == 0 and "李华 (withdrew)" in text, text)
+    check("headings broken only between words", "Opponents'" in text and "Opponent-" not in text, text)
+    # Certificates before the end: refused, or marked provisional.
+    cert = os.path.join(tmp, "sw5-cert.pdf")
+    rc, out, err = run("tournament", sw5, "print", "certificates", "--out", cert)
+    one_line_error("certificates of an unfinished event: refused", rc, out, err, "--provisional")
+    check("certificates of an unfinished event: no file", not os.path.exists(cert))
+    rc, out, err = run("tournament", sw5, "print", "certificates", "--provisional", "--out", cert)
+    text = pdf_text(cert)
+    check("provisional certificates say so on every page",
+          rc == 0 and text.count("PROVISIONAL — standings after 1 of 3 rounds") == pages(cert) >= 1, text[:400])
+
+    # The finished round robin: "took 1st place in", every page.
+    cert = os.path.join(tmp, "rr-cert.pdf")
+    rc, out, err = run("tournament", ev, "print", "certificates", "--out", cert)
+    text = pdf_text(cert)
+    check("certificate wording: took 1st/2nd/3rd place in",
+          rc == 0 and "took 1st place in" in text and "took 2nd place in" in text
+          and "took 3rd place in" in text and "took place" not in text, text)
+    # Round-robin standings: the header "Sonneborn-Berger" whole, and the
+    # tables fill the page (they sat small at the top before).
+    pdf = os.path.join(tmp, "rr-standings.pdf")
+    rc, out, err = run("tournament", ev, "print", "standings", "--out", pdf)
+    text = pdf_text(pdf)
+    check("headers whole: Sonneborn-Berger", "Sonneborn-Berger" in text and "Sonnebor-" not in text, text)
+    check("standings fill the page", lowest_word(pdf) > 0.75, str(lowest_word(pdf)))
+    pdf = os.path.join(tmp, "rr-pairings.pdf")
+    run("tournament", ev, "print", "pairings", "1", "--out", pdf)
+    check("pairing sheet of two boards: large, not a strip at the top",
+          lowest_word(pdf) > 0.3 and "王小明" in pdf_text(pdf), str(lowest_word(pdf)))
+    # 10.1: the score sheet has time used, fouls and the referee's signature.
+    run("tournament", ev, "foul", "2", "1", "black")
+    pdf = os.path.join(tmp, "rr-sheet.pdf")
+    run("tournament", ev, "print", "scoresheet", "2", "1", "--out", pdf)
+    text = pdf_text(pdf)
+    check("score sheet: time used, fouls, signatures with the referee",
+          "Time used" in text and "Fouls:" in text and "Black 1" in text and "Referee" in text, text[-400:])
+
+    # A team match drawn 1½ : 1½ prints as match score, not "½ : ½".
+    teams3 = os.path.join(tmp, "teams3.txt")
+    with open(teams3, "w", encoding="utf-8") as f:
+        f.write("一班: 王一, 王二, 王三\n二班: 李一, 李二, 李三\n")
+    tm3 = os.path.join(tmp, "teams3.json")
+    run("tournament", tm3, "new", "--system", "rr", "--teams", teams3, "--boards", "3")
+    # Board 2: the second team's player has Red (13.2), so 1-0 is its win.
+    for board, code in (("1.1", "1-0"), ("1.2", "1-0"), ("1.3", "1/2-1/2")):
+        run("tournament", tm3, "result", "1", board, code)
+    pdf = os.path.join(tmp, "teams3.pdf")
+    rc, out, err = run("tournament", tm3, "print", "pairings", "1", "--out", pdf)
+    text = pdf_text(pdf)
+    check("team result printed as match score 1½ : 1½", rc == 0 and "1½ : 1½" in text, text)
+
+    # A withdrawal's forfeit is not overwritten without --override.
+    fo = os.path.join(tmp, "forfeit.json")
+    run("tournament", fo, "new", "--system", "rr", "--players", names)
+    run("tournament", fo, "result", "1", "1", "1-0")
+    run("tournament", fo, "result", "1", "2", "1-0")
+    run("tournament", fo, "result", "2", "1", "1-0")
+    run("tournament", fo, "result", "2", "2", "1-0")
+    run("tournament", fo, "withdraw", "陳美玲")   # 2 of 3 played: the rest are forfeits
+    rc, out, err = run("tournament", fo, "export", "csv")
+    check("withdrawal made a forfeit in round 3", "3,1,李华,陳美玲,+-," in out, out)
+    rc, out, err = run("tournament", fo, "result", "3", "1", "0-1")
+    one_line_error("a withdrawal's forfeit is not overwritten", rc, out, err, "--override")
+    check("the message names the player", "陳美玲 withdrew" in err, err)
+    rc, out, err = run("tournament", fo, "export", "csv")
+    check("the forfeit stands", "3,1,李华,陳美玲,+-," in out, out)
+    rc, out, err = run("tournament", fo, "result", "3", "1", "0-1", "--override")
+    rc2, out2, err2 = run("tournament", fo, "audit")
+    check("--override changes it, with an audit line", rc == 0 and "overridden" in out2, err + out2)
+
+    # Rename and delete an event.
+    rn = os.path.join(tmp, "rename.json")
+    run("tournament", rn, "new", "--system", "rr", "--players", names, "--title", "Old name")
+    rc, out, err = run("tournament", rn, "rename", "Spring Cup 2027")
+    with open(rn, encoding="utf-8") as f:
+        check("rename sets the title", rc == 0 and json.load(f)["title"] == "Spring Cup 2027", err)
+    rc, out, err = run("tournament", rn, "audit")
+    check("rename leaves an audit line", "renamed “Old name” → “Spring Cup 2027”" in out, out)
+    rc, out, err = run("tournament", rn, "rename", "two\nlines")
+    one_line_error("a title on two lines is refused", rc, out, err, "one line")
+    run("tournament", rn, "result", "1", "1", "1-0")   # makes a .bak
+    check("a backup exists before delete", os.path.exists(rn + ".bak"))
+    rc, out, err = run("tournament", rn, "delete")
+    check("delete removes the event and its backup",
+          rc == 0 and not os.path.exists(rn) and not os.path.exists(rn + ".bak"), err)
+    rc, out, err = run("tournament", rn, "delete")
+    one_line_error("delete of a missing event", rc, out, err, rn)
+    rc, out, err = run("tournament", bad, "delete")
+    one_line_error("a damaged file is not deleted", rc, out, err, "$.rounds[0][0]")
+    check("the damaged file is still there", os.path.exists(bad))
+
+    # December 7, N6.  A name that a spreadsheet would take for a formula
+    # is written with a leading apostrophe; the program's own cells
+    # (numbers, results such as "-+") are written as they are.
+    inj = os.path.join(tmp, "formulas.txt")
+    with open(inj, "w", encoding="utf-8") as f:
+        f.write("=1+2\n@SUM(A1:A9)\n+Zhang\n-Li\n")
+    fx = os.path.join(tmp, "formulas.json")
+    run("tournament", fx, "new", "--system", "rr", "--players", inj)
+    run("tournament", fx, "result", "1", "1", "+-")
+    run("tournament", fx, "result", "1", "2", "-+")
+    rc, out, err = run("tournament", fx, "export", "csv")
+    cells = [c for line in out.splitlines() for c in line.split(",")]
+    check("csv: formula-like names get an apostrophe",
+          rc == 0 and {"'=1+2", "'@SUM(A1:A9)", "'+Zhang", "'-Li"} <= set(cells)
+          and not {"=1+2", "@SUM(A1:A9)", "+Zhang", "-Li"} & set(cells), out)
+    check("csv: results and numbers as they are", "+-" in cells and "-+" in cells and "1" in cells, out)
+    rc, out, err = run("tournament", fx, "standings")
+    check("standings (not a spreadsheet): names unchanged", "=1+2" in out.split("\t") or "\t=1+2\t" in out, out)
+
+    # A link to an event: a result is written to the file the link points
+    # to, and the link stays a link.
+    real_dir = os.path.join(tmp, "real")
+    os.mkdir(real_dir)
+    real = os.path.join(real_dir, "event.json")
+    link = os.path.join(tmp, "link.json")
+    run("tournament", real, "new", "--system", "rr", "--players", names)
+    os.symlink(os.path.relpath(real, tmp), link)
+    rc, out, err = run("tournament", link, "result", "1", "1", "1-0")
+    check("result through a link", rc == 0, err)
+    check("the link is still a link", os.path.islink(link) and os.path.realpath(link) == os.path.realpath(real))
+    with open(real, encoding="utf-8") as f:
+        check("the result reached the linked file", json.load(f)["rounds"][0][0]["result"] == "1-0")
+    check("no temporary file left", not [n for d in (tmp, real_dir) for n in os.listdir(d) if ".tmp-" in n])
+
+    # A full disk (here: a file size limit) names the event, not the
+    # temporary file, and the event is left as it was.
+    import resource
+    import signal
+    import subprocess
+
+    def small_files():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (200, 200))
+
+    with open(real, "rb") as f:
+        before = f.read()
+    p = subprocess.run([os.environ["XQTOOL"], "tournament", real, "result", "1", "2", "0-1"],
+                       capture_output=True, text=True, env=ENV, preexec_fn=small_files)
+    one_line_error("disk full: one line", p.returncode, p.stdout, p.stderr, real + ": ")
+    check("disk full: names the event, not the temporary file", ".tmp-" not in p.stderr, p.stderr)
+    with open(real, "rb") as f:
+        check("disk full: the event is unchanged", f.read() == before)
+
+    # December 7, N1: 75,000 "[" then as many "]" overflowed the stack in
+    # json-glib.  Every command that reads an event answers with one line
+    # naming the file and the JSON path, and the file is left alone.
+    deep_src = os.path.join(os.environ["XQ_SOURCE_DIR"], "tests", "data", "repro",
+                            "tournament-deep-nesting-stack-overflow.json")
+    deep = os.path.join(tmp, "deep.json")
+    with open(deep_src, "rb") as f:
+        deep_bytes = f.read()
+    with open(deep, "wb") as f:
+        f.write(deep_bytes)
+    for args in [("standings",), ("result", "1", "1", "1-0"), ("export", "csv"),
+                 ("print", "standings", "--out", os.path.join(tmp, "deep.pdf"))]:
+        rc, out, err = run("tournament", deep, *args)
+        one_line_error(f"deeply nested file: {args[0]} refuses it", rc, out, err,
+                       deep + ": $" + "[0]" * 32 + ": arrays and objects are nested more than 32 deep")
+    with open(deep, "rb") as f:
+        check("deeply nested file: left alone", f.read() == deep_bytes)
+    check("deeply nested file: nothing printed", not os.path.exists(os.path.join(tmp, "deep.pdf")))
 
 finish()

@@ -52,6 +52,11 @@ for file in tests/data/repro/*; do
     continue
   fi
   case "$name" in
+    tournament-*.json)
+      measure "$file" tournament "$file" standings
+      measure "$file" tournament "$file" export csv
+      measure "$file" tournament "$file" print standings --out "$tmp/sheet.pdf"
+      ;;
     *.json|*.xqpack)
       measure "$file" validate "$file"
       measure "$file" lesson-stats "$file"

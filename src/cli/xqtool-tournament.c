@@ -245,13 +245,13 @@ cmd_standings (XqTournament *t)
 
 /* print pairings N | standings | certificates | scoresheet N BOARD, then --out FILE. */
 static int
-cmd_print (XqTournament *t, int argc, char **argv)
+cmd_print (XqTournament *t, const char *file, int argc, char **argv)
 {
   const char *out = NULL, *what;
   g_autoptr(GError) error = NULL;
   XqNotation notation = XQ_NOTATION_ZH_HANS;
   int places = 3, nums[2] = { 0, 0 }, n_nums = 0;
-  gboolean ok;
+  gboolean ok, provisional = FALSE;
 
   if (argc < 1)
     return xqtool_usage (&tournament_self);
@@ -265,6 +265,8 @@ cmd_print (XqTournament *t, int argc, char **argv)
           if (!xq_notation_from_name (argv[++i], &notation))
             return xqtool_fail ("--notation: iccs, wxf, zh-hans or zh-hant, not %s", argv[i]);
         }
+      else if (strcmp (argv[i], "--provisional") == 0 && strcmp (what, "certificates") == 0)
+        provisional = TRUE;
       else if (strcmp (argv[i], "--places") == 0 && i + 1 < argc)
         {
           if (!xqtool_parse_int (argv[++i], 1, 200, &places))
@@ -282,11 +284,13 @@ cmd_print (XqTournament *t, int argc, char **argv)
   else if (strcmp (what, "standings") == 0 && n_nums == 0)
     ok = xq_tournament_print_standings (t, out, &error);
   else if (strcmp (what, "certificates") == 0 && n_nums == 0)
-    ok = xq_tournament_print_certificates (t, places, out, &error);
+    ok = xq_tournament_print_certificates (t, places, provisional, out, &error);
   else if (strcmp (what, "scoresheet") == 0 && n_nums == 2)
     ok = xq_tournament_print_score_sheet (t, nums[0], nums[1], notation, out, &error);
   else
     return xqtool_usage (&tournament_self);
+  if (!ok && g_error_matches (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_STATE))
+    return xqtool_fail ("%s: %s (--provisional)", file, error->message);
   if (!ok)
     return xqtool_fail ("%s", error->message);
   return 0;
@@ -314,8 +318,10 @@ tournament_main (int argc, char **argv)
 
   if (strcmp (command, "pairings") == 0 && argc == 4)
     status = cmd_pairings (t, file, argv[3], &changed);
-  else if ((strcmp (command, "result") == 0 || strcmp (command, "foul") == 0) && argc == 6)
+  else if ((strcmp (command, "result") == 0 || strcmp (command, "foul") == 0)
+           && (argc == 6 || (argc == 7 && strcmp (command, "result") == 0 && strcmp (argv[6], "--override") == 0)))
     {
+      gboolean override = argc == 7;
       int round, board, game = 0;
       const char *dot = strchr (argv[4], '.');
       /* MATCH.BOARD names one game of a team match. */
@@ -335,8 +341,14 @@ tournament_main (int argc, char **argv)
               || outcome == XQ_OUTCOME_CANCELLED)
             return xqtool_fail ("result: 1-0, 0-1, 1/2-1/2, +- or -+, not %s", argv[5]);
           if (game > 0 ? !xq_tournament_set_game_result (t, round, board, game, outcome, &error)
-                       : !xq_tournament_set_result (t, round, board, outcome, XQ_REASON_NONE, &error))
-            return xqtool_fail ("%s: %s", file, error->message);
+                       : override ? !xq_tournament_override_result (t, round, board, outcome, &error)
+                                  : !xq_tournament_set_result (t, round, board, outcome, XQ_REASON_NONE, &error))
+            {
+              /* A withdrawal's forfeit changes only when asked for twice over. */
+              if (g_error_matches (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_FORFEIT))
+                return xqtool_fail ("%s: %s (add --override to change it)", file, error->message);
+              return xqtool_fail ("%s: %s", file, error->message);
+            }
         }
       else
         {
@@ -358,6 +370,18 @@ tournament_main (int argc, char **argv)
         return xqtool_fail ("%s: %s", file, error->message);
       changed = TRUE;
     }
+  else if (strcmp (command, "rename") == 0 && argc == 4)
+    {
+      if (!xq_tournament_set_title (t, argv[3], &error))
+        return xqtool_fail ("%s: %s", file, error->message);
+      changed = TRUE;
+    }
+  else if (strcmp (command, "delete") == 0 && argc == 3)
+    {
+      /* The event was read first: only an event file is deleted. */
+      if (!xq_tournament_delete_file (file, &error))
+        return xqtool_fail ("%s", error->message);
+    }
   else if (strcmp (command, "standings") == 0 && argc == 3)
     status = cmd_standings (t);
   else if (strcmp (command, "export") == 0 && argc == 4 && strcmp (argv[3], "csv") == 0)
@@ -366,7 +390,7 @@ tournament_main (int argc, char **argv)
       fputs (csv, stdout);
     }
   else if (strcmp (command, "print") == 0 && argc >= 4)
-    status = cmd_print (t, argc - 3, argv + 3);
+    status = cmd_print (t, file, argc - 3, argv + 3);
   else if (strcmp (command, "final") == 0 && argc == 7 && strcmp (argv[3], "--qualifiers") == 0
            && strcmp (argv[5], "--out") == 0)
     {
@@ -410,10 +434,12 @@ const XqToolCommand xqtool_tournament_commands[] = {
   { "tournament",
     "EVENT-FILE new --system rr|drr|swiss|ko|groups --players NAMES-FILE | --teams TEAMS-FILE --boards N"
     " [--rounds N] [--groups N] [--seed N] [--title TEXT]"
-    " | pairings N | result N BOARD[.GAME] 1-0|0-1|1/2-1/2|+-|-+ | foul N BOARD red|black"
-    " | withdraw NAME | standings | export csv | audit | final --qualifiers N --out FINAL-EVENT-FILE"
+    " | pairings N | result N BOARD[.GAME] 1-0|0-1|1/2-1/2|+-|-+ [--override] | foul N BOARD red|black"
+    " | withdraw NAME | rename TITLE | delete | standings | export csv | audit"
+    " | final --qualifiers N --out FINAL-EVENT-FILE"
     " | playoff --place N --out PLAYOFF-EVENT-FILE"
-    " | print pairings N|standings|certificates|scoresheet N BOARD --out FILE.pdf [--notation zh-hans|zh-hant]",
+    " | print pairings N|standings|certificates [--provisional]|scoresheet N BOARD --out FILE.pdf"
+    " [--notation zh-hans|zh-hant]",
     tournament_main },
   { NULL, NULL, NULL },
 };

@@ -33,6 +33,13 @@ xq_csv_add_text (GString *out, const char *text, gboolean last)
 }
 
 void
+xq_csv_add_code (GString *out, const char *text, gboolean last)
+{
+  g_return_if_fail (out != NULL);
+  add_field (out, text != NULL ? text : "", FALSE, last);
+}
+
+void
 xq_csv_add_number (GString *out, double value, gboolean known, gboolean last)
 {
   char buf[G_ASCII_DTOSTR_BUF_SIZE];

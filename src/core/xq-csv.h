@@ -17,6 +17,9 @@ G_BEGIN_DECLS
 /* Appends text (NULL: an empty field) and then "," or, for the last field
  * of a row, "\r\n". */
 void xq_csv_add_text   (GString *out, const char *text, gboolean last);
+/* Appends a cell the program wrote itself (a result code such as "-+",
+ * a number already formatted), never prefixed. */
+void xq_csv_add_code   (GString *out, const char *text, gboolean last);
 /* Appends a number as it is (known FALSE: an empty field). */
 void xq_csv_add_number (GString *out, double value, gboolean known, gboolean last);
 

@@ -150,6 +150,8 @@ xq_safe_file_write (const char *path, const char *data, gssize length, GError **
     return FALSE;
   path = real;
   len = length < 0 ? strlen (data) : (gsize) length;
+  /* The temporary file stands beside the file it replaces (path, the end
+   * of the links), since a rename cannot cross file systems. */
   /* The process id in the name lets a later save tell a temporary file
    * whose writer was killed from one still being written. */
   tmp = g_strdup_printf ("%s.tmp-%d-XXXXXX", path, (int) getpid ());
@@ -319,8 +321,11 @@ temp_is_stale (const char *path, int pid)
 static guint
 remove_siblings (const char *path, gboolean temps, gboolean damaged, gboolean all)
 {
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *base = g_path_get_basename (path);
+  /* Temporary files stand beside the file a link points to (see above). */
+  g_autofree char *linked = temps && !damaged ? resolve_links (path, NULL) : NULL;
+  g_autofree char *target = linked != NULL ? g_steal_pointer (&linked) : g_strdup (path);
+  g_autofree char *dir = g_path_get_dirname (target);
+  g_autofree char *base = g_path_get_basename (target);
   g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
   const char *name;
   guint removed = 0;

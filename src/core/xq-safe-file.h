@@ -30,7 +30,9 @@ gboolean xq_safe_file_read        (const char  *path,
                                    char       **contents,
                                    gsize       *length,
                                    GError     **error);
-/* Replaces path with data (length -1: a string), as described above. */
+/* Replaces path with data (length -1: a string), as described above.  A
+ * symbolic link at path stays: the file it points to is replaced.  Errors
+ * (a full disk, no permission) name path, not the temporary file. */
 gboolean xq_safe_file_write       (const char  *path,
                                    const char  *data,
                                    gssize       length,
@@ -39,8 +41,9 @@ gboolean xq_safe_file_write       (const char  *path,
  * and returns that name. */
 char    *xq_safe_file_set_aside   (const char  *path,
                                    GError     **error);
-/* Removes the temporary files of earlier saves of path that can no longer
- * finish: their process is gone, or they are older than any save takes.
+/* Removes the temporary files of earlier saves of path (beside the file
+ * path links to, if it is a link) that can no longer finish: their
+ * process is gone, or they are older than any save takes.
  * Returns how many were removed. */
 guint    xq_safe_file_clean_temps (const char  *path);
 /* Removes the temporary files of path (of any age) and the copies set

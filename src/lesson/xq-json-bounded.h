@@ -10,24 +10,17 @@
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
 
-G_BEGIN_DECLS
+#include "xq-json-parse.h"   /* the limits, xq_json_step */
 
-#define XQ_JSON_MAX_DEPTH   32    /* nesting of JSON arrays and objects */
-#define XQ_JSON_MAX_STRING  8192  /* bytes in any JSON string or key: 2000 characters of CJK text fit */
+G_BEGIN_DECLS
 
 /* Reads a whole untrusted file of at most max_bytes, refusing a larger
  * one (XQ_LESSON_ERROR_TOO_LARGE) before reading it.  The message names
  * neither file nor place: callers locate it. */
 gboolean    xq_json_read_bounded  (const char *path, gsize max_bytes, char **data,
                                    gsize *length, GError **error);
-/* Steps through JSON text without parsing it, for checks that must come
- * before json-glib's recursive parser: from *pos, the next "{", "[", "]",
- * "}" or "," (returned, at offset *start) or string (returned as '"', its
- * contents from *start to *stop, escapes and all), skipping everything
- * else; '\0' at the end.  *pos moves past what was returned. */
-char        xq_json_step          (const char *data, gsize length, gsize *pos, gsize *start,
-                                   gsize *stop);
-/* Parses untrusted JSON text: more than max_bytes, arrays and objects
+/* xq_json_parse_limited (xq-json-parse.h) with its errors in
+ * XQ_LESSON_ERROR: more than max_bytes, arrays and objects
  * nested deeper than XQ_JSON_MAX_DEPTH (counted before json-glib, whose
  * parser recurses, sees the text), not JSON, empty, or a string or key over
  * XQ_JSON_MAX_STRING bytes are refused with NULL, an error in

@@ -122,6 +122,7 @@ typedef struct {
   double  points;
   int     colour_diff;   /* Reds minus Blacks */
   int     last_colour;   /* +1 Red, -1 Black, 0 none */
+  int     streak;        /* games running with last_colour (forfeits and byes skipped) */
   gboolean had_bye;
 } SwissEntry;
 
@@ -131,21 +132,37 @@ typedef struct {
   gboolean   *met;       /* n_players × n_players */
   int         n_players;
   gboolean    colours;   /* enforce the colour limit */
+  gboolean    streaks;   /* and no third game running with one colour */
   int        *partner;   /* index into e, -1 unpaired, -2 bye */
   guint64     nodes;
 } SwissSearch;
 
 #define SWISS_NODE_LIMIT 2000000
 
+/* The colour x must have next to avoid a third game running with one
+ * colour: +1 Red, -1 Black, 0 either. */
+static int
+swiss_due (const SwissEntry *x)
+{
+  return x->streak >= 2 ? -x->last_colour : 0;
+}
+
 /* Which of a and b (indices into e) takes Red; *ok says whether both stay
- * within the colour limit. */
+ * within the colour limit (and, when streaks are enforced, neither gets
+ * one colour a third time running). */
 static gboolean
 swiss_a_is_red (const SwissSearch *s, int a, int b, int board, gboolean *ok)
 {
   const SwissEntry *x = &s->e[a], *y = &s->e[b];
+  int due_x = swiss_due (x), due_y = swiss_due (y);
   gboolean a_red;
 
-  if (x->colour_diff != y->colour_diff)
+  /* A player who had one colour twice running gets the other one. */
+  if (due_x != 0 && due_x != due_y)
+    a_red = due_x > 0;
+  else if (due_y != 0 && due_y != due_x)
+    a_red = due_y < 0;
+  else if (x->colour_diff != y->colour_diff)
     a_red = x->colour_diff < y->colour_diff;
   else if (x->last_colour != y->last_colour)
     a_red = x->last_colour < y->last_colour;
@@ -158,6 +175,8 @@ swiss_a_is_red (const SwissSearch *s, int a, int b, int board, gboolean *ok)
       int dx = x->colour_diff + (a_red ? 1 : -1);
       int dy = y->colour_diff + (a_red ? -1 : 1);
       *ok = abs (dx) <= 2 && abs (dy) <= 2;
+      if (s->streaks)
+        *ok = *ok && (due_x == 0 || (due_x > 0) == a_red) && (due_y == 0 || (due_y > 0) == !a_red);
     }
   return a_red;
 }
@@ -275,11 +294,17 @@ xq_swiss_pair_round (XqTournament *t, GError **error)
                 {
                   /* A forfeit was not played: it does not count as a colour. */
                   if (!xq_outcome_is_forfeit (p->outcome))
-                    e[i].colour_diff++, e[i].last_colour = 1;
+                    {
+                      e[i].streak = e[i].last_colour == 1 ? e[i].streak + 1 : 1;
+                      e[i].colour_diff++, e[i].last_colour = 1;
+                    }
                 }
               else if (e[i].player == p->black && !xq_outcome_is_forfeit (p->outcome)
                        && p->outcome != XQ_OUTCOME_CANCELLED)
-                e[i].colour_diff--, e[i].last_colour = -1;
+                {
+                  e[i].streak = e[i].last_colour == -1 ? e[i].streak + 1 : 1;
+                  e[i].colour_diff--, e[i].last_colour = -1;
+                }
             }
           if (p->black != XQ_BYE)
             met[p->red * np + p->black] = met[p->black * np + p->red] = TRUE;
@@ -298,11 +323,13 @@ xq_swiss_pair_round (XqTournament *t, GError **error)
   s.met = met;
   s.n_players = np;
 
-  /* Colours are kept within the limit if any pairing allows it; otherwise
+  /* Colours are kept within the limit, and nobody has one colour a third
+   * time running, if any pairing allows it; then the limit alone; otherwise
    * only the rematch rule holds (docs/tournament.md says when that can happen). */
-  for (int pass = 0; pass < 2 && !found; pass++)
+  for (int pass = 0; pass < 3 && !found; pass++)
     {
-      s.colours = pass == 0;
+      s.colours = pass < 2;
+      s.streaks = pass == 0;
       /* With an odd number the bye goes to the lowest-placed player who has
        * not had one, and up the list if the rest cannot then be paired. */
       for (int cand = n % 2 ? n - 1 : -1; cand >= -1 && !found; cand--)

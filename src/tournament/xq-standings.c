@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <math.h>
 #include <string.h>
 
 #include "xq-tournament-private.h"
@@ -68,6 +69,17 @@ char *
 xq_format_points (double value)
 {
   return g_strdup_printf ("%g", value);
+}
+
+char *
+xq_format_score (double value)
+{
+  double whole = floor (value + 1e-9);
+  gboolean half = value - whole > 0.25;
+
+  if (whole == 0 && half)
+    return g_strdup ("½");
+  return g_strdup_printf ("%g%s", whole, half ? "½" : "");
 }
 
 /* Everything any tie-break needs, for one player or team. */

@@ -8,13 +8,17 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
+#include "xq-json-parse.h"
 #include "xq-safe-file.h"
+#include "xq-csv.h"
 #include "xq-tournament-private.h"
 
 #define FORMAT_NAME "xiangqi-tutor-tournament"
 #define FORMAT_VERSION 1
 #define MAX_FILE_BYTES (8 * 1024 * 1024)
 #define MAX_ROUNDS 400
+/* The longest text: a game's moves, at most 2000 of five bytes each. */
+#define MAX_STRING_BYTES (16 * 1024)
 
 static const char *const clock_codes[] = { "6.1", "6.2", "6.3", "6.4" };
 
@@ -298,22 +302,23 @@ load_pairing (XqTournament *t, JsonNode *node, const char *path, int n_boards, G
 XqTournament *
 xq_tournament_from_json (const char *data, gssize length, GError **error)
 {
-  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonParser) parser = NULL;
   g_autoptr(XqTournament) t = NULL;
   g_autoptr(GError) local = NULL;
+  g_autofree char *where = NULL;
   JsonObject *o;
   JsonNode *root, *players = NULL, *rounds = NULL, *audit = NULL;
   const char *format = NULL, *title = "", *system = NULL, *clock = "6.3";
   gint64 version = 0, planned = 0, seed = 0, n_groups = 1, team_size = 0;
   gboolean clock_ok = FALSE;
 
-  if (!json_parser_load_from_data (parser, data, length, &local))
+  /* Bounded: json-glib's parser recurses, and "[[[[…" 75,000 deep
+   * overflowed the stack (December 7, N1). */
+  parser = xq_json_parse_limited (data, length < 0 ? strlen (data) : (gsize) length,
+                                  MAX_FILE_BYTES, MAX_STRING_BYTES, &where, &local);
+  if (parser == NULL)
     {
-      /* json-glib's quote of the bad text need not be UTF-8 (see
-       * xq_json_parse_bounded). */
-      g_autofree char *message = g_utf8_make_valid (local->message, -1);
-
-      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_FILE, "%s", message);
+      bad (error, where, "%s", local->message);
       return NULL;
     }
   root = json_parser_get_root (parser);
@@ -555,7 +560,13 @@ xq_tournament_save (const XqTournament *t, const char *path, GError **error)
   g_autoptr(GError) local = NULL;
   gsize length = 0;
 
+  /* Both files' temporaries: a save killed while it kept the previous
+   * copy leaves "PATH.bak.tmp-…" (December 7, N5). */
   xq_safe_file_clean_temps (path);
+  {
+    g_autofree char *backup = g_strconcat (path, ".bak", NULL);
+    xq_safe_file_clean_temps (backup);
+  }
   if (!xq_safe_file_read (path, MAX_FILE_BYTES, &old, &length, &local) &&
       !g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
     {
@@ -575,31 +586,57 @@ xq_tournament_save (const XqTournament *t, const char *path, GError **error)
                        _("%s cannot be read, so it is not overwritten"), path);
           return FALSE;
         }
-      if (!write_file (backup, old, error))
-        return FALSE;
+      /* The message names the event, which the teacher knows. */
+      if (!xq_safe_file_write (backup, old, (gssize) length, &local))
+        {
+          g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_IO,
+                       _("%s: not saved, because its previous copy cannot be kept (%s)"), path,
+                       local->message);
+          return FALSE;
+        }
     }
   return write_file (path, data, error);
 }
 
+gboolean
+xq_tournament_delete_file (const char *path, GError **error)
+{
+  g_autofree char *backup = g_strconcat (path, ".bak", NULL);
+  g_autoptr(GError) local = NULL;
+
+  if (!xq_safe_file_remove_all (backup, &local) || !xq_safe_file_remove_all (path, &local))
+    {
+      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_IO, "%s", local->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* ---- CSV ------------------------------------------------------------------ */
 
+/* A result code or a number: cells the program writes itself. */
+static gboolean
+program_cell (const char *text)
+{
+  XqOutcome outcome;
+  char *end = NULL;
+
+  if (xq_outcome_from_code (text, &outcome))
+    return TRUE;
+  g_ascii_strtod (text, &end);
+  return end != text && *end == '\0';
+}
+
+/* Names and titles are text a spreadsheet must not run as a formula
+ * (xq-csv.h); the program's own cells (numbers, results such as "-+")
+ * hold no formula and stay readable. */
 static void
 csv_field (GString *s, const char *text, gboolean last)
 {
-  if (strpbrk (text, ",\"\r\n") != NULL)
-    {
-      g_string_append_c (s, '"');
-      for (const char *c = text; *c; c++)
-        {
-          if (*c == '"')
-            g_string_append_c (s, '"');
-          g_string_append_c (s, *c);
-        }
-      g_string_append_c (s, '"');
-    }
+  if (program_cell (text))
+    xq_csv_add_code (s, text, last);
   else
-    g_string_append (s, text);
-  g_string_append (s, last ? "\r\n" : ",");
+    xq_csv_add_text (s, text, last);
 }
 
 char *

@@ -13,9 +13,10 @@ G_BEGIN_DECLS
 gboolean xq_tournament_print_pairings     (const XqTournament *t, int round, const char *path,
                                            GError **error);
 gboolean xq_tournament_print_standings    (const XqTournament *t, const char *path, GError **error);
-/* One page for each player placed 1..places. */
-gboolean xq_tournament_print_certificates (const XqTournament *t, int places, const char *path,
-                                           GError **error);
+/* One page for each player placed 1..places.  Before the event is
+ * finished only with `provisional`, and then each page says so. */
+gboolean xq_tournament_print_certificates (const XqTournament *t, int places, gboolean provisional,
+                                           const char *path, GError **error);
 /* Moves in `notation` (a Chinese script for children); blank lines when the
  * game was not played in the app. */
 gboolean xq_tournament_print_score_sheet  (const XqTournament *t, int round, int board,

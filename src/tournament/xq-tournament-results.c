@@ -95,16 +95,37 @@ pairing_for_change (XqTournament *t, int round, int board, XqPairing **out, GErr
   return TRUE;
 }
 
-gboolean
-xq_tournament_set_result (XqTournament *t, int round, int board,
-                          XqOutcome outcome, XqReason reason, GError **error)
+/* The player who lost p by forfeit because they withdrew, else -1. */
+static int
+withdrawal_forfeit (const XqTournament *t, const XqPairing *p)
+{
+  int loser;
+
+  if (!xq_outcome_is_forfeit (p->outcome) || p->black == XQ_BYE)
+    return -1;
+  loser = p->outcome == XQ_OUTCOME_RED_FORFEIT ? p->black : p->red;
+  return ((XqEntrant *) g_ptr_array_index (t->players, loser))->withdrawn ? loser : -1;
+}
+
+static gboolean
+set_result (XqTournament *t, int round, int board, XqOutcome outcome, XqReason reason,
+            gboolean override, GError **error)
 {
   XqPairing *p = NULL;
   XqOutcome before;
+  int withdrew;
 
   g_return_val_if_fail (t != NULL, FALSE);
   if (!pairing_for_change (t, round, board, &p, error))
     return FALSE;
+  withdrew = withdrawal_forfeit (t, p);
+  if (withdrew >= 0 && outcome != p->outcome && !override)
+    {
+      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_FORFEIT,
+                   _("Round %d board %d is a forfeit because %s withdrew, so it is not changed"),
+                   round, board, xq_tournament_player_name (t, withdrew));
+      return FALSE;
+    }
   if (outcome == XQ_OUTCOME_CANCELLED)
     {
       g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID,
@@ -149,8 +170,9 @@ xq_tournament_set_result (XqTournament *t, int round, int board,
         }
     }
   if (before != XQ_OUTCOME_NONE)
-    audit (t, "round %d board %d: %s → %s", round, board,
-           xq_outcome_to_code (before), outcome == XQ_OUTCOME_NONE ? "none" : xq_outcome_to_code (outcome));
+    audit (t, "round %d board %d: %s → %s%s", round, board,
+           xq_outcome_to_code (before), outcome == XQ_OUTCOME_NONE ? "none" : xq_outcome_to_code (outcome),
+           withdrew >= 0 ? " (a withdrawal's forfeit, overridden)" : "");
   p->outcome = outcome;
   p->reason = outcome == XQ_OUTCOME_NONE ? XQ_REASON_NONE : reason;
   if (t->system == XQ_SYSTEM_KNOCKOUT && outcome == XQ_OUTCOME_DRAW)
@@ -164,6 +186,20 @@ xq_tournament_set_result (XqTournament *t, int round, int board,
       g_ptr_array_insert (boards, xq_round_n_games (boards), q);
     }
   return TRUE;
+}
+
+gboolean
+xq_tournament_set_result (XqTournament *t, int round, int board,
+                          XqOutcome outcome, XqReason reason, GError **error)
+{
+  return set_result (t, round, board, outcome, reason, FALSE, error);
+}
+
+gboolean
+xq_tournament_override_result (XqTournament *t, int round, int board, XqOutcome outcome,
+                               GError **error)
+{
+  return set_result (t, round, board, outcome, XQ_REASON_NONE, TRUE, error);
 }
 
 gboolean

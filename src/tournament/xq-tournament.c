@@ -82,6 +82,32 @@ xq_tournament_check_name (const char *name, GError **error)
   return TRUE;
 }
 
+gboolean
+xq_tournament_set_title (XqTournament *t, const char *title, GError **error)
+{
+  g_autofree char *clean = NULL;
+
+  g_return_val_if_fail (t != NULL && title != NULL, FALSE);
+  clean = g_utf8_validate (title, -1, NULL) ? g_strstrip (g_strdup (title)) : NULL;
+  if (clean == NULL || *clean == '\0' || g_utf8_strlen (clean, -1) > 100
+      || strpbrk (clean, "\t\r\n") != NULL)
+    {
+      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID,
+                   _("A title must be 1 to 100 characters on one line"));
+      return FALSE;
+    }
+  if (strcmp (clean, t->title) == 0)
+    return TRUE;
+  {
+    g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+    g_autofree char *stamp = g_date_time_format_iso8601 (now);
+    g_ptr_array_add (t->audit, g_strdup_printf ("%s renamed “%s” → “%s”", stamp, t->title, clean));
+  }
+  g_free (t->title);
+  t->title = g_steal_pointer (&clean);
+  return TRUE;
+}
+
 /* A default number of Swiss rounds: enough for a clear winner in a class. */
 static int
 default_swiss_rounds (int n)
@@ -416,6 +442,17 @@ xq_tournament_player_name (const XqTournament *t, int player)
 {
   g_return_val_if_fail (player >= 0 && player < (int) t->players->len, "");
   return ((XqEntrant *) g_ptr_array_index (t->players, player))->name;
+}
+
+char *
+xq_tournament_display_name (const XqTournament *t, int player)
+{
+  const XqEntrant *e;
+
+  g_return_val_if_fail (player >= 0 && player < (int) t->players->len, g_strdup (""));
+  e = g_ptr_array_index (t->players, player);
+  /* Translators: a player's name in the standings after withdrawing */
+  return e->withdrawn ? g_strdup_printf (_("%s (withdrew)"), e->name) : g_strdup (e->name);
 }
 
 int

@@ -21,6 +21,7 @@ typedef enum {
   XQ_TOURNAMENT_ERROR_STATE,     /* not now: round incomplete, event over, … */
   XQ_TOURNAMENT_ERROR_FILE,      /* a saved event that cannot be read */
   XQ_TOURNAMENT_ERROR_IO,
+  XQ_TOURNAMENT_ERROR_FORFEIT,   /* a withdrawal's forfeit: changed only by an override */
 } XqTournamentError;
 
 typedef enum {
@@ -134,11 +135,17 @@ XqTournament *xq_tournament_new  (XqSystem system, const char *const *names, int
                                   int rounds, guint32 seed, GError **error);
 void          xq_tournament_free (XqTournament *t);
 
+/* Renames the event (1–100 characters on one line; an audit line says so). */
+gboolean      xq_tournament_set_title (XqTournament *t, const char *title, GError **error);
+
 int           xq_tournament_n_rounds (const XqTournament *t);          /* paired so far */
 /* 1-based round; NULL if not paired. */
 GPtrArray    *xq_tournament_get_round (const XqTournament *t, int round);
 XqPairing    *xq_tournament_get_pairing (const XqTournament *t, int round, int board, GError **error);
 const char   *xq_tournament_player_name (const XqTournament *t, int player);
+/* The name as the standings and the papers show it: "王一 (withdrew)" for
+ * a player who withdrew.  Free it. */
+char         *xq_tournament_display_name (const XqTournament *t, int player);
 int           xq_tournament_find_player (const XqTournament *t, const char *name);
 gboolean      xq_tournament_round_complete (const XqTournament *t, int round);
 /* Has any result been entered (the event has started)? */
@@ -154,6 +161,11 @@ gboolean      xq_tournament_pair_next (XqTournament *t, GError **error);
  * ended, else XQ_REASON_NONE.  A drawn knockout game gets a replay board. */
 gboolean      xq_tournament_set_result (XqTournament *t, int round, int board,
                                         XqOutcome outcome, XqReason reason, GError **error);
+/* A forfeit a withdrawal made (the withdrawn player lost it) is refused
+ * by set_result with XQ_TOURNAMENT_ERROR_FORFEIT; this changes it all
+ * the same, as a deliberate correction with its own audit line. */
+gboolean      xq_tournament_override_result (XqTournament *t, int round, int board,
+                                             XqOutcome outcome, GError **error);
 /* A game played in the app: its ICCS moves and its result with reason. */
 gboolean      xq_tournament_record_game (XqTournament *t, int round, int board,
                                          const XqGame *game, GError **error);
@@ -198,6 +210,8 @@ const char   *xq_tiebreak_title (const char *code);
 GArray       *xq_tournament_standings (const XqTournament *t);
 /* A number as the tables show it: "3", "2.5". Free it. */
 char         *xq_format_points (double value);
+/* A score as a person writes it: "3", "1½", "½". Free it. */
+char         *xq_format_score  (double value);
 
 /* ---- Files ---------------------------------------------------------------- */
 
@@ -208,7 +222,12 @@ XqTournament *xq_tournament_load      (const char *path, GError **error);
 /* Atomic write; the previous good copy is kept as PATH.bak, and a file on
  * disk that cannot be read is never overwritten. */
 gboolean      xq_tournament_save      (const XqTournament *t, const char *path, GError **error);
-/* Standings and every result as CSV (RFC 4180 quoting). */
+/* Removes an event's file with its backup (PATH.bak), the temporary files
+ * of both and any copies set aside as damaged.  A missing file is not an
+ * error. */
+gboolean      xq_tournament_delete_file (const char *path, GError **error);
+/* Standings and every result as CSV (RFC 4180 quoting; a name that a
+ * spreadsheet would take for a formula gets a leading apostrophe). */
 char         *xq_tournament_export_csv (const XqTournament *t);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqTournament, xq_tournament_free)

@@ -77,7 +77,9 @@ write_standings (XqTournamentPage *self, const char *path, GError **error)
 static gboolean
 write_certificates (XqTournamentPage *self, const char *path, GError **error)
 {
-  return xq_tournament_print_certificates (self->t, 3, path, error);
+  /* Before the end each certificate says it is provisional (the dialog's
+   * title said so too). */
+  return xq_tournament_print_certificates (self->t, 3, TRUE, path, error);
 }
 
 static gboolean
@@ -110,7 +112,11 @@ xq_tournament_page_print_standings (XqTournamentPage *self)
 void
 xq_tournament_page_print_certificates (XqTournamentPage *self)
 {
-  save_as (self, _("Print Certificates"), "certificates.pdf", write_certificates);
+  if (xq_tournament_finished (self->t))
+    save_as (self, _("Print Certificates"), "certificates.pdf", write_certificates);
+  else
+    save_as (self, _("Print Provisional Certificates (the Event Is Not Finished)"),
+             "certificates-provisional.pdf", write_certificates);
 }
 
 void

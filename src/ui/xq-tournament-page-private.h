@@ -9,11 +9,17 @@
 
 G_BEGIN_DECLS
 
+typedef struct _XqTournamentUndo XqTournamentUndo;
+void xq_tournament_undo_free (XqTournamentUndo *undo);
+
 struct _XqTournamentPage
 {
   AdwBin parent_instance;
 
   /* Template widgets */
+  AdwToastOverlay *toast_overlay;
+  GtkMenuButton   *rename_button;
+  GtkEntry        *rename_entry;
   GtkListBox *event_list;
   GtkStack   *content_stack;
   XqTournamentForm *new_form;
@@ -45,7 +51,20 @@ struct _XqTournamentPage
   int           playing_round, playing_board;
   char         *message;
   guint         refresh_id;   /* a refresh waiting for the main loop */
+  XqTournamentUndo *undo;     /* what the toast's Undo puts back */
+  AdwToast     *undo_toast;   /* not owned: the overlay holds it */
 };
+
+/* Saves the event shown (an error goes to the message line). */
+gboolean xq_tournament_page_save           (XqTournamentPage *self);
+/* Lists the events again and shows the one at path (NULL: none). */
+void xq_tournament_page_reload             (XqTournamentPage *self,
+                                            const char       *path);
+
+/* The rename popover and the delete button (template callbacks). */
+void xq_tournament_page_rename_shown       (XqTournamentPage *self);
+void xq_tournament_page_rename_apply       (XqTournamentPage *self);
+void xq_tournament_page_delete_clicked     (XqTournamentPage *self);
 
 /* A line above the pairings: a confirmation, or an error in red. */
 void xq_tournament_page_show_message       (XqTournamentPage *self,

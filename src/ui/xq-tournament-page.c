@@ -32,8 +32,8 @@ xq_tournament_page_show_message (XqTournamentPage *self, const char *text, gbool
 
 /* ---- Saving ------------------------------------------------------------------ */
 
-static gboolean
-save (XqTournamentPage *self)
+gboolean
+xq_tournament_page_save (XqTournamentPage *self)
 {
   g_autoptr(GError) error = NULL;
 
@@ -141,6 +141,24 @@ list_events (XqTournamentPage *self)
   self->refreshing = FALSE;
 }
 
+void
+xq_tournament_page_reload (XqTournamentPage *self, const char *where)
+{
+  /* A copy: where may be self->path, which opening replaces. */
+  g_autofree char *path = g_strdup (where);
+
+  if (path == NULL)
+    {
+      g_clear_pointer (&self->t, xq_tournament_free);
+      g_clear_pointer (&self->path, g_free);
+    }
+  list_events (self);
+  if (path != NULL)
+    open_event (self, path);
+  else
+    gtk_stack_set_visible_child_name (self->content_stack, "empty");
+}
+
 /* ---- The new-event form -------------------------------------------------------- */
 
 static void
@@ -196,7 +214,7 @@ xq_tournament_page_create (XqTournamentPage *self, const char *title, XqSystem s
   g_free (self->path);
   self->path = event_path_for (self, self->t->title);
   self->round = 1;
-  if (!save (self))
+  if (!xq_tournament_page_save (self))
     return TRUE;
   xq_tournament_page_show_message (self, NULL, FALSE);
   list_events (self);
@@ -230,7 +248,7 @@ result_chosen_cb (XqPairingRow *row, int outcome, XqTournamentPage *self)
   if (!xq_tournament_set_result (self->t, self->round, xq_pairing_row_get_board (row),
                                  (XqOutcome) outcome, XQ_REASON_NONE, &error))
     xq_tournament_page_show_message (self, error->message, TRUE);
-  else if (save (self))
+  else if (xq_tournament_page_save (self))
     xq_tournament_page_show_message (self, NULL, FALSE);
   queue_refresh (self);
 }
@@ -246,7 +264,7 @@ game_chosen_cb (XqPairingRow *row, int game, int outcome, XqTournamentPage *self
   if (!xq_tournament_set_game_result (self->t, self->round, xq_pairing_row_get_board (row), game,
                                       (XqOutcome) outcome, &error))
     xq_tournament_page_show_message (self, error->message, TRUE);
-  else if (save (self))
+  else if (xq_tournament_page_save (self))
     xq_tournament_page_show_message (self, NULL, FALSE);
   queue_refresh (self);
 }
@@ -265,7 +283,7 @@ foul_cb (XqPairingRow *row, int side, XqTournamentPage *self)
   if (!xq_tournament_add_foul (self->t, self->round, xq_pairing_row_get_board (row), (XqColor) side, &error))
     xq_tournament_page_show_message (self, error->message, TRUE);
   else
-    save (self);
+    xq_tournament_page_save (self);
   queue_refresh (self);
 }
 
@@ -325,12 +343,11 @@ refresh_standings (XqTournamentPage *self)
   for (guint i = 0; i < st->len; i++)
     {
       const XqStanding *s = &g_array_index (st, XqStanding, i);
-      const XqEntrant *e = g_ptr_array_index (self->t->players, s->player);
       g_autofree char *group = xq_group_name (s->group);
       g_autofree char *place = self->t->system == XQ_SYSTEM_GROUPS ? g_strdup_printf ("%s%d", group, s->place)
                                                                    : g_strdup_printf ("%d", s->place);
       g_autofree char *pts = xq_format_points (s->points);
-      g_autofree char *name = e->withdrawn ? g_strdup_printf (_("%s (withdrew)"), e->name) : g_strdup (e->name);
+      g_autofree char *name = xq_tournament_display_name (self->t, s->player);
       grid_cell (self->standings, 0, (int) i + 1, place, FALSE);
       grid_cell (self->standings, 1, (int) i + 1, name, FALSE);
       grid_cell (self->standings, 2, (int) i + 1, pts, FALSE);
@@ -481,7 +498,7 @@ pair_cb (XqTournamentPage *self)
       xq_tournament_page_show_message (self, error->message, TRUE);
       return;
     }
-  save (self);
+  xq_tournament_page_save (self);
   self->round = xq_tournament_n_rounds (self->t);
   xq_tournament_page_show_message (self, NULL, FALSE);
   refresh_event (self);
@@ -499,7 +516,7 @@ withdraw_cb (XqTournamentPage *self)
   name = g_strdup (gtk_string_object_get_string (item));
   if (!xq_tournament_withdraw (self->t, name, &error))
     xq_tournament_page_show_message (self, error->message, TRUE);
-  else if (save (self))
+  else if (xq_tournament_page_save (self))
     {
       g_autofree char *text = g_strdup_printf (_("%s has withdrawn."), name);
       xq_tournament_page_show_message (self, text, FALSE);
@@ -522,7 +539,7 @@ open_follow_on (XqTournamentPage *self, XqTournament *final, GError *error)
   g_free (self->path);
   self->path = event_path_for (self, final->title);
   self->round = 1;
-  if (save (self))
+  if (xq_tournament_page_save (self))
     xq_tournament_page_show_message (self, NULL, FALSE);
   list_events (self);
   refresh_event (self);
@@ -558,7 +575,7 @@ match_finished_cb (XqTournamentPage *self, XqPlayPage *play)
   self->playing_round = 0;
   if (!xq_tournament_record_game (self->t, round, board, game, &error))
     xq_tournament_page_show_message (self, error->message, TRUE);
-  else if (save (self))
+  else if (xq_tournament_page_save (self))
     {
       XqResult r = xq_game_get_result (game);
       g_autofree char *why = xq_result_explain (&r);
@@ -620,6 +637,7 @@ xq_tournament_page_finalize (GObject *object)
   XqTournamentPage *self = XQ_TOURNAMENT_PAGE (object);
 
   g_clear_pointer (&self->t, xq_tournament_free);
+  g_clear_pointer (&self->undo, xq_tournament_undo_free);
   g_free (self->path);
   g_free (self->dir);
   g_free (self->message);
@@ -636,6 +654,8 @@ xq_tournament_page_class_init (XqTournamentPageClass *klass)
   object_class->finalize = xq_tournament_page_finalize;
   g_type_ensure (XQ_TYPE_TOURNAMENT_FORM);
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-tournament-page.ui");
+  gtk_widget_class_bind_template_child (widget_class, XqTournamentPage, rename_button);
+  gtk_widget_class_bind_template_child (widget_class, XqTournamentPage, rename_entry);
   gtk_widget_class_bind_template_child (widget_class, XqTournamentPage, event_list);
   gtk_widget_class_bind_template_child (widget_class, XqTournamentPage, content_stack);
   gtk_widget_class_bind_template_child (widget_class, XqTournamentPage, new_form);
@@ -664,6 +684,9 @@ xq_tournament_page_class_init (XqTournamentPageClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, xq_tournament_page_print_standings);
   gtk_widget_class_bind_template_callback (widget_class, xq_tournament_page_print_certificates);
   gtk_widget_class_bind_template_callback (widget_class, xq_tournament_page_export_csv);
+  gtk_widget_class_bind_template_callback (widget_class, xq_tournament_page_rename_shown);
+  gtk_widget_class_bind_template_callback (widget_class, xq_tournament_page_rename_apply);
+  gtk_widget_class_bind_template_callback (widget_class, xq_tournament_page_delete_clicked);
   gtk_widget_class_bind_template_callback (widget_class, event_selected_cb);
   gtk_widget_class_bind_template_callback (widget_class, new_event_cb);
   gtk_widget_class_bind_template_callback (widget_class, create_cb);
@@ -674,6 +697,8 @@ static void
 xq_tournament_page_init (XqTournamentPage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* The bin's own child, so not a template child (the bin unparents it). */
+  self->toast_overlay = ADW_TOAST_OVERLAY (adw_bin_get_child (ADW_BIN (self)));
   xq_tournament_page_set_dir (self, NULL);
 }
 

@@ -35,6 +35,12 @@ int           xq_tournament_page_get_round (XqTournamentPage *self);
 void          xq_tournament_page_play (XqTournamentPage *self, int round, int board);
 /* The standings as shown, one line a player, tab separated (tests). */
 char         *xq_tournament_page_get_standings_text (XqTournamentPage *self);
+/* Renames or deletes the event shown; a toast offers Undo, which
+ * xq_tournament_page_undo does (the title back, or the file and its
+ * backup written back as they were). */
+gboolean      xq_tournament_page_rename (XqTournamentPage *self, const char *title, GError **error);
+gboolean      xq_tournament_page_delete (XqTournamentPage *self, GError **error);
+void          xq_tournament_page_undo   (XqTournamentPage *self);
 /* The last message shown to the teacher (an error or a confirmation). */
 const char   *xq_tournament_page_get_message (XqTournamentPage *self);
 

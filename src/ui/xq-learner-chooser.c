@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "xq-class.h"
+#include "xq-lesson.h"
 #include "xq-learner-chooser.h"
 
 /* How long a removal can be undone. */
@@ -548,11 +549,15 @@ class_work_thread (GTask *task, gpointer source, gpointer data, GCancellable *ca
     case CLASS_EXPORT_CSV:
       {
         g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-        ok = xq_class_export_csv (store, now, w->path, &error);
+        g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+        /* Rows in the order of the units: the curriculum's, then the teacher's, then the puzzles. */
+        g_autoptr(GPtrArray) units = xq_class_units_load (NULL, NULL, problems);
+
+        ok = xq_class_export_csv (store, units, now, w->path, &error);
       }
       break;
     case CLASS_REPORT:
-      ok = xq_class_write_report (store, NULL, _("Class Report"), w->path, &error);
+      ok = xq_class_write_report (store, NULL, NULL, _("Class Report"), w->path, &error);
       break;
     default:
       g_assert_not_reached ();

@@ -636,6 +636,63 @@ test_report_cells (Fixture *f, gconstpointer data)
   g_assert_cmpint (done, ==, 0);
 }
 
+static int
+by_number (gconstpointer a, gconstpointer b)
+{
+  return (*(XqUnit *const *) a)->number - (*(XqUnit *const *) b)->number;
+}
+
+static const char *
+ex_id (GPtrArray *units, guint u, guint e)
+{
+  return ((const XqExercise *) g_ptr_array_index (((const XqUnit *) g_ptr_array_index (units, u))->exercises, e))->id;
+}
+
+/* Where a learner is: what the projector shows when it follows one. */
+static void
+test_learner_at (Fixture *f, gconstpointer data)
+{
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+  g_autoptr(GPtrArray) files = xq_lesson_load_dir (xq_lesson_default_dir (), problems);
+  g_autoptr(GPtrArray) units = g_ptr_array_new ();
+  g_autoptr(XqProgress) p = xq_progress_new ("mei", "Mei");
+  guint u = 99, e = 99;
+
+  for (guint i = 0; i < files->len; i++)
+    {
+      const XqLessonFile *lf = g_ptr_array_index (files, i);
+      if (lf->type == XQ_LESSON_FILE_UNIT)
+        g_ptr_array_add (units, lf->unit);
+    }
+  g_ptr_array_sort (units, by_number);
+  g_assert_cmpuint (units->len, >=, 3);
+  /* Nothing yet: the very first exercise. */
+  g_assert_true (xq_class_learner_at (units, p, &u, &e));
+  g_assert_cmpuint (u, ==, 0);
+  g_assert_cmpuint (e, ==, 0);
+  /* Stars without a date (a file from before dates were kept) in unit 3:
+   * there, at its first without stars. */
+  g_hash_table_insert (p->stars, g_strdup_printf ("%s/%s", ((XqUnit *) g_ptr_array_index (units, 2))->id,
+                                                  ex_id (units, 2, 0)), GINT_TO_POINTER (2));
+  g_assert_true (xq_class_learner_at (units, p, &u, &e));
+  g_assert_cmpuint (u, ==, 2);
+  g_assert_cmpuint (e, ==, 1);
+  /* A dated result in unit 1 is the latest thing done: back there. */
+  for (guint k = 0; k < 3; k++)
+    g_assert_true (xq_progress_record_result (p, ((XqUnit *) g_ptr_array_index (units, 0))->id, ex_id (units, 0, k),
+                                              3, 0, "2026-11-02"));
+  g_assert_true (xq_class_learner_at (units, p, &u, &e));
+  g_assert_cmpuint (u, ==, 0);
+  g_assert_cmpuint (e, ==, 3);
+  /* Unit 1 done: on to the first exercise without stars after it. */
+  for (guint k = 3; k < ((XqUnit *) g_ptr_array_index (units, 0))->exercises->len; k++)
+    g_assert_true (xq_progress_record_result (p, ((XqUnit *) g_ptr_array_index (units, 0))->id, ex_id (units, 0, k),
+                                              1, 2, "2026-11-03"));
+  g_assert_true (xq_class_learner_at (units, p, &u, &e));
+  g_assert_cmpuint (u, ==, 1);
+  g_assert_cmpuint (e, ==, 0);
+}
+
 /* xqtool class: the same results from a terminal. */
 static void
 test_xqtool (Fixture *f, gconstpointer data)
@@ -735,6 +792,7 @@ main (int argc, char **argv)
   ADD ("csv/unit-order", test_csv_unit_order);
   ADD ("report", test_report);
   ADD ("report/cells", test_report_cells);
+  ADD ("learner-at", test_learner_at);
   ADD ("xqtool", test_xqtool);
 #undef ADD
   return g_test_run ();

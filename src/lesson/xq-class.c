@@ -449,10 +449,10 @@ compare_lesson_units (gconstpointer a, gconstpointer b)
                                   : strcmp (ua->id, ub->id);
 }
 
-/* Appends the units of dir in number order (kind CURRICULUM or OWN), or
- * its puzzle packs in file-name order (kind PUZZLES). */
+/* Appends the lesson units of dir (taken from their files) in number
+ * order, leaving out ids already in units (XqUnit*). */
 static void
-add_units (GPtrArray *units, const char *dir, XqClassUnitKind kind, GPtrArray *problems)
+add_lesson_units (GPtrArray *units, const char *dir, GPtrArray *problems)
 {
   g_autoptr(GPtrArray) files = NULL;
   g_autoptr(GPtrArray) found = g_ptr_array_new ();
@@ -462,41 +462,70 @@ add_units (GPtrArray *units, const char *dir, XqClassUnitKind kind, GPtrArray *p
   files = xq_lesson_load_dir (dir, problems);
   for (guint i = 0; i < files->len; i++)
     {
-      const XqLessonFile *f = g_ptr_array_index (files, i);
+      XqLessonFile *f = g_ptr_array_index (files, i);
+      gboolean known = FALSE;
 
-      if (kind == XQ_CLASS_UNIT_PUZZLES && f->type == XQ_LESSON_FILE_PACK && f->pack != NULL
-          && !unit_listed (units, kind, f->pack->id))
-        {
-          XqClassUnit *u = g_new0 (XqClassUnit, 1);
-
-          u->kind = kind;
-          u->unit = g_strdup (XQ_PROGRESS_PUZZLE_UNIT);
-          u->id = g_strdup (f->pack->id);
-          u->title = g_strdup (f->pack->title);
-          u->items = g_ptr_array_new_with_free_func (g_free);
-          for (guint p = 0; p < f->pack->puzzles->len; p++)
-            g_ptr_array_add (u->items, g_strdup (((const XqPuzzle *) g_ptr_array_index (f->pack->puzzles, p))->id));
-          g_ptr_array_add (units, u);
-        }
-      else if (kind != XQ_CLASS_UNIT_PUZZLES && f->type == XQ_LESSON_FILE_UNIT && f->unit != NULL)
-        g_ptr_array_add (found, f->unit);
+      if (f->type != XQ_LESSON_FILE_UNIT || f->unit == NULL)
+        continue;
+      for (guint k = 0; k < units->len && !known; k++)
+        known = strcmp (((XqUnit *) g_ptr_array_index (units, k))->id, f->unit->id) == 0;
+      for (guint k = 0; k < found->len && !known; k++)
+        known = strcmp (((XqUnit *) g_ptr_array_index (found, k))->id, f->unit->id) == 0;
+      if (!known)
+        g_ptr_array_add (found, g_steal_pointer (&f->unit));
     }
   g_ptr_array_sort (found, compare_lesson_units);
   for (guint i = 0; i < found->len; i++)
+    g_ptr_array_add (units, g_ptr_array_index (found, i));
+}
+
+GPtrArray *
+xq_class_lesson_units_load (const char *lessons_dir, const char *own_dir, guint *n_curriculum,
+                            GPtrArray *problems)
+{
+  GPtrArray *units = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_unit_free);
+  g_autofree char *own = own_dir ? g_strdup (own_dir) : xq_pack_user_units_dir ();
+
+  g_return_val_if_fail (problems != NULL, units);
+  add_lesson_units (units, lessons_dir ? lessons_dir : xq_lesson_default_dir (), problems);
+  if (n_curriculum != NULL)
+    *n_curriculum = units->len;
+  add_lesson_units (units, own, problems);
+  return units;
+}
+
+static XqClassUnit *
+class_unit_new (XqClassUnitKind kind, const char *unit, const char *id, const char *title)
+{
+  XqClassUnit *u = g_new0 (XqClassUnit, 1);
+
+  u->kind = kind;
+  u->unit = g_strdup (unit);
+  u->id = g_strdup (id);
+  u->title = g_strdup (title);
+  u->items = g_ptr_array_new_with_free_func (g_free);
+  return u;
+}
+
+/* Appends the puzzle packs of dir in file-name order. */
+static void
+add_packs (GPtrArray *units, const char *dir, GPtrArray *problems)
+{
+  g_autoptr(GPtrArray) files = NULL;
+
+  if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
+    return;
+  files = xq_lesson_load_dir (dir, problems);
+  for (guint i = 0; i < files->len; i++)
     {
-      const XqUnit *unit = g_ptr_array_index (found, i);
+      const XqLessonFile *f = g_ptr_array_index (files, i);
       XqClassUnit *u;
 
-      if (unit_listed (units, kind, unit->id))
+      if (f->type != XQ_LESSON_FILE_PACK || f->pack == NULL || unit_listed (units, XQ_CLASS_UNIT_PUZZLES, f->pack->id))
         continue;
-      u = g_new0 (XqClassUnit, 1);
-      u->kind = kind;
-      u->unit = g_strdup (unit->id);
-      u->id = g_strdup (unit->id);
-      u->title = g_strdup (unit->title);
-      u->items = g_ptr_array_new_with_free_func (g_free);
-      for (guint e = 0; e < unit->exercises->len; e++)
-        g_ptr_array_add (u->items, g_strdup (((const XqExercise *) g_ptr_array_index (unit->exercises, e))->id));
+      u = class_unit_new (XQ_CLASS_UNIT_PUZZLES, XQ_PROGRESS_PUZZLE_UNIT, f->pack->id, f->pack->title);
+      for (guint p = 0; p < f->pack->puzzles->len; p++)
+        g_ptr_array_add (u->items, g_strdup (((const XqPuzzle *) g_ptr_array_index (f->pack->puzzles, p))->id));
       g_ptr_array_add (units, u);
     }
 }
@@ -508,14 +537,25 @@ xq_class_units_load (const char *lessons_dir, const char *own_dir, GPtrArray *pr
   g_autofree char *own = own_dir ? g_strdup (own_dir) : xq_pack_user_units_dir ();
   g_autofree char *puzzles = NULL;
   const char *lessons = lessons_dir ? lessons_dir : xq_lesson_default_dir ();
+  g_autoptr(GPtrArray) lesson_units = NULL;
+  guint n_curriculum = 0;
 
   g_return_val_if_fail (problems != NULL, units);
+  lesson_units = xq_class_lesson_units_load (lessons, own, &n_curriculum, problems);
+  for (guint i = 0; i < lesson_units->len; i++)
+    {
+      const XqUnit *unit = g_ptr_array_index (lesson_units, i);
+      XqClassUnit *u = class_unit_new (i < n_curriculum ? XQ_CLASS_UNIT_CURRICULUM : XQ_CLASS_UNIT_OWN,
+                                       unit->id, unit->id, unit->title);
+
+      for (guint e = 0; e < unit->exercises->len; e++)
+        g_ptr_array_add (u->items, g_strdup (((const XqExercise *) g_ptr_array_index (unit->exercises, e))->id));
+      g_ptr_array_add (units, u);
+    }
   puzzles = g_build_filename (lessons, "puzzles", NULL);
-  add_units (units, lessons, XQ_CLASS_UNIT_CURRICULUM, problems);
-  add_units (units, own, XQ_CLASS_UNIT_OWN, problems);
-  add_units (units, puzzles, XQ_CLASS_UNIT_PUZZLES, problems);
-  add_units (units, lessons, XQ_CLASS_UNIT_PUZZLES, problems);
-  add_units (units, own, XQ_CLASS_UNIT_PUZZLES, problems);
+  add_packs (units, puzzles, problems);
+  add_packs (units, lessons, problems);
+  add_packs (units, own, problems);
   return units;
 }
 
@@ -612,4 +652,72 @@ xq_class_write_report (XqProgressStore *store, const char *lessons_dir, const ch
   units = xq_class_units_load (lessons_dir, own_dir, problems);
   report = xq_class_report_build (units, learners, title);
   return xq_class_report_write_pdf (report, path, error);
+}
+
+/* ---- Where a learner is ------------------------------------------------------ */
+
+static int
+first_without_stars (const XqUnit *unit, const XqProgress *p)
+{
+  for (guint e = 0; e < unit->exercises->len; e++)
+    if (xq_progress_get_stars (p, unit->id, ((const XqExercise *) g_ptr_array_index (unit->exercises, e))->id) == 0)
+      return (int) e;
+  return -1;
+}
+
+gboolean
+xq_class_learner_at (GPtrArray *units, const XqProgress *progress, guint *unit, guint *exercise)
+{
+  int at = -1, first = -1;
+  const char *latest = "";
+
+  g_return_val_if_fail (units != NULL && progress != NULL, FALSE);
+  for (guint u = 0; u < units->len; u++)
+    {
+      const XqUnit *un = g_ptr_array_index (units, u);
+
+      if (un->exercises->len == 0)
+        continue;
+      if (first < 0)
+        first = (int) u;
+      for (guint e = 0; e < un->exercises->len; e++)
+        {
+          const char *ex = ((const XqExercise *) g_ptr_array_index (un->exercises, e))->id;
+          const XqProgressResult *r = xq_progress_get_result (progress, un->id, ex);
+
+          if (xq_progress_get_stars (progress, un->id, ex) == 0)
+            continue;
+          /* The latest date wins; without dates, the last unit with stars. */
+          if (r != NULL && strcmp (r->date, latest) > 0)
+            {
+              latest = r->date;
+              at = (int) u;
+            }
+          else if (latest[0] == '\0')
+            at = (int) u;
+        }
+    }
+  if (first < 0)
+    return FALSE;
+  if (at < 0)
+    {
+      *unit = (guint) first;
+      *exercise = 0;
+      return TRUE;
+    }
+  for (guint u = (guint) at; u < units->len; u++)
+    {
+      const XqUnit *un = g_ptr_array_index (units, u);
+      int e = first_without_stars (un, progress);
+
+      if (e >= 0)
+        {
+          *unit = u;
+          *exercise = (guint) e;
+          return TRUE;
+        }
+    }
+  *unit = (guint) at;
+  *exercise = ((const XqUnit *) g_ptr_array_index (units, at))->exercises->len - 1;
+  return TRUE;
 }

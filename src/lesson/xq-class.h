@@ -111,6 +111,12 @@ gboolean   xq_class_export_csv   (XqProgressStore *store, GPtrArray *units, GDat
  * not for the main thread. */
 GPtrArray *xq_class_units_load    (const char *lessons_dir, const char *own_dir, GPtrArray *problems);
 
+/* The units of lessons alone (XqUnit*, owned), in the same order: the
+ * curriculum's by number, then the teacher's by number; *n_curriculum
+ * (optional) says how many are the curriculum's. */
+GPtrArray *xq_class_lesson_units_load (const char *lessons_dir, const char *own_dir, guint *n_curriculum,
+                                       GPtrArray *problems);
+
 /* Every learner of a store (XqProgress*, by id): the data a report is
  * made of.  Another source (a class folder) gives the same array. */
 GPtrArray *xq_class_learners_load (XqProgressStore *store, GError **error);
@@ -120,6 +126,16 @@ GPtrArray *xq_class_learners_load (XqProgressStore *store, GError **error);
  * unit's present exercises, each learner's last activity the latest date
  * of their results.  title NULL: "Class Report". */
 XqClassReport *xq_class_report_build (GPtrArray *units, GPtrArray *learners, const char *title);
+
+/* Where a learner is in the lessons (units: XqUnit*, in the order the
+ * class meets them): in the unit of their latest dated result (or, with
+ * no date known, the last unit they have stars in), the first exercise
+ * without stars; when that unit is done, the first without stars of the
+ * units after it; when everything after is done too, the unit's last
+ * exercise.  A learner with no stars is at the first exercise.  FALSE
+ * when no unit has an exercise. */
+gboolean   xq_class_learner_at    (GPtrArray *units, const XqProgress *progress, guint *unit,
+                                   guint *exercise);
 
 /* The report of a store's learners over xq_class_units_load (lessons_dir,
  * own_dir), written as PDF (A4 landscape, as many pages as it needs).

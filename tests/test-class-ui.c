@@ -322,6 +322,13 @@ test_forty (Fixture *f, gconstpointer data)
   search = find_type (GTK_WIDGET (f->chooser), GTK_TYPE_SEARCH_ENTRY);
   g_assert_nonnull (search);
   g_assert_true (in_view (f, search, 768));
+  /* A class on a wide window: the actions stand beside the list. */
+  {
+    graphene_rect_t l, b;
+    g_assert_true (gtk_widget_compute_bounds (list_scroll, f->window, &l));
+    g_assert_true (gtk_widget_compute_bounds (find_button (GTK_WIDGET (f->chooser), "_Add", NULL), f->window, &b));
+    g_assert_cmpfloat (b.origin.x, >=, l.origin.x + l.size.width);
+  }
   for (gsize i = 0; i < G_N_ELEMENTS (actions); i++)
     {
       GtkWidget *button = find_button (GTK_WIDGET (f->chooser), actions[i], NULL);
@@ -350,6 +357,23 @@ test_forty_small (Fixture *f, gconstpointer data)
       if (!in_view (f, button, 600))
         g_error ("“%s” cannot be brought onto the 800×600 screen", actions[i]);
     }
+}
+
+/* Three learners: no search box, and the actions below the list (a
+ * column beside three names would stand mostly empty). */
+static void
+test_few (Fixture *f, gconstpointer data)
+{
+  GtkWidget *list = find_type (GTK_WIDGET (f->chooser), GTK_TYPE_LIST_BOX);
+  graphene_rect_t l, b;
+
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1366, 768);
+  xq_learner_chooser_reload (f->chooser);
+  settle (f);
+  g_assert_false (gtk_widget_get_visible (find_type (GTK_WIDGET (f->chooser), GTK_TYPE_SEARCH_ENTRY)));
+  g_assert_true (gtk_widget_compute_bounds (list, f->window, &l));
+  g_assert_true (gtk_widget_compute_bounds (find_button (GTK_WIDGET (f->chooser), "_Add", NULL), f->window, &b));
+  g_assert_cmpfloat (b.origin.y, >=, l.origin.y + l.size.height);
 }
 
 /* Search by name: the list keeps the names holding the text, Enter
@@ -426,6 +450,7 @@ main (int argc, char **argv)
   ADD ("describe-list", test_describe_list);
   ADD ("forty", test_forty);
   ADD ("forty-small", test_forty_small);
+  ADD ("few", test_few);
   ADD ("search", test_search);
   ADD ("default-told", test_default_told);
 #undef ADD

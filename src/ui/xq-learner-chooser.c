@@ -59,6 +59,7 @@ struct _XqLearnerChooser
   guint              undo_timeout;
   GCancellable      *cancellable;      /* file work in a thread */
   gboolean           stale;            /* reload when next shown */
+  guint              n_learners;       /* in the list */
 };
 
 G_DEFINE_FINAL_TYPE (XqLearnerChooser, xq_learner_chooser, GTK_TYPE_WIDGET)
@@ -220,7 +221,8 @@ update_heights (XqLearnerChooser *self)
         avail = MAX (win_h - (int) (bounds.origin.y + bounds.size.height), (int) bounds.origin.y) - 40;
     }
   avail = MAX (avail, 200);
-  wide = win_w >= SIDE_BY_SIDE_WIDTH;
+  /* Beside each other only for a class: a few names fit above the actions. */
+  wide = win_w >= SIDE_BY_SIDE_WIDTH && self->n_learners >= SEARCH_FROM;
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->box),
                                   wide ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL);
   gtk_box_set_spacing (GTK_BOX (self->box), wide ? 18 : 10);
@@ -278,6 +280,8 @@ xq_learner_chooser_reload (XqLearnerChooser *self)
       gtk_list_box_append (GTK_LIST_BOX (self->list), row);
     }
   gtk_widget_set_visible (self->list_scroll, ids->len > 0);
+  self->n_learners = ids->len;
+  update_heights (self);
   gtk_widget_set_visible (self->search_entry, ids->len >= SEARCH_FROM);
   if (ids->len < SEARCH_FROM)
     gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");

@@ -238,6 +238,204 @@ test_describe_list (Fixture *f, gconstpointer data)
                              "line 3: Bo: already earlier in the list, not added again");
 }
 
+static GtkWidget *
+find_type (GtkWidget *root, GType type)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found;
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (c, type))
+        return c;
+      if ((found = find_type (c, type)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Is widget shown inside the window (not scrolled out of it)? */
+static gboolean
+in_view (Fixture *f, GtkWidget *widget, int height)
+{
+  graphene_rect_t b;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, f->window, &b));
+  return gtk_widget_is_drawable (widget) && b.origin.y >= -0.5 && b.origin.y + b.size.height <= height + 0.5;
+}
+
+static void
+settle (Fixture *f)
+{
+  for (int i = 0; i < 5; i++)
+    {
+      gtk_test_widget_wait_for_draw (f->window);
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
+}
+
+/* A window of width × height holding the chooser with forty learners. */
+static void
+forty_in_window (Fixture *f, int width, int height)
+{
+  for (int i = 0; i < 37; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("pupil-%02d", i);
+      g_autofree char *name = g_strdup_printf ("Pupil %02d", i);
+      save (f, id, name, i % 3);
+    }
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  f->window = gtk_window_new ();
+  gtk_window_set_default_size (GTK_WINDOW (f->window), width, height);
+  f->chooser = XQ_LEARNER_CHOOSER (xq_learner_chooser_new ());
+  g_signal_connect (f->chooser, "learner-chosen", G_CALLBACK (chosen_cb), f);
+  gtk_window_set_child (GTK_WINDOW (f->window), GTK_WIDGET (f->chooser));
+  xq_learner_chooser_set_store (f->chooser, f->store);
+  xq_learner_chooser_set_current (f->chooser, "mei");
+  gtk_window_present (GTK_WINDOW (f->window));
+  settle (f);
+}
+
+static const char *const actions[] = {
+  "_Add", "Re_name", "_Reset Stars…", "Add a _Class List…", "_Export Class Results…", "Class Re_port (PDF)…",
+};
+
+/* Forty learners at 1366×768: the list scrolls, and every action is on
+ * screen at once (they were off a 1080-px screen with twenty). */
+static void
+test_forty (Fixture *f, gconstpointer data)
+{
+  GtkWidget *search;
+  GtkWidget *list;
+  GtkWidget *list_scroll;
+  GtkAdjustment *adj;
+
+  forty_in_window (f, 1366, 768);
+  g_assert_cmpint (gtk_widget_get_height (f->window), <=, 768);
+  list = find_type (GTK_WIDGET (f->chooser), GTK_TYPE_LIST_BOX);
+  g_assert_nonnull (list);
+  list_scroll = gtk_widget_get_ancestor (list, GTK_TYPE_SCROLLED_WINDOW);
+  adj = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (list_scroll));
+  /* The list scrolls: forty rows are more than it shows. */
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adj), >, gtk_adjustment_get_page_size (adj) + 100);
+  g_assert_cmpfloat (gtk_adjustment_get_page_size (adj), >=, 130);
+  search = find_type (GTK_WIDGET (f->chooser), GTK_TYPE_SEARCH_ENTRY);
+  g_assert_nonnull (search);
+  g_assert_true (in_view (f, search, 768));
+  /* A class on a wide window: the actions stand beside the list. */
+  {
+    graphene_rect_t l, b;
+    g_assert_true (gtk_widget_compute_bounds (list_scroll, f->window, &l));
+    g_assert_true (gtk_widget_compute_bounds (find_button (GTK_WIDGET (f->chooser), "_Add", NULL), f->window, &b));
+    g_assert_cmpfloat (b.origin.x, >=, l.origin.x + l.size.width);
+  }
+  for (gsize i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      GtkWidget *button = find_button (GTK_WIDGET (f->chooser), actions[i], NULL);
+      g_assert_nonnull (button);
+      if (!in_view (f, button, 768))
+        g_error ("“%s” is not on the 1366×768 screen", actions[i]);
+    }
+}
+
+/* At 800×600 every action can still be reached, by keyboard: focusing it
+ * scrolls it into view. */
+static void
+test_forty_small (Fixture *f, gconstpointer data)
+{
+  forty_in_window (f, 800, 600);
+  g_assert_cmpint (gtk_widget_get_height (f->window), <=, 600);
+  for (gsize i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      GtkWidget *button = find_button (GTK_WIDGET (f->chooser), actions[i], NULL);
+
+      g_assert_nonnull (button);
+      if (!gtk_widget_is_sensitive (button))
+        continue;
+      g_assert_true (gtk_widget_grab_focus (button));
+      settle (f);
+      if (!in_view (f, button, 600))
+        g_error ("“%s” cannot be brought onto the 800×600 screen", actions[i]);
+    }
+}
+
+/* Three learners: no search box, and the actions below the list (a
+ * column beside three names would stand mostly empty). */
+static void
+test_few (Fixture *f, gconstpointer data)
+{
+  GtkWidget *list = find_type (GTK_WIDGET (f->chooser), GTK_TYPE_LIST_BOX);
+  graphene_rect_t l, b;
+
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1366, 768);
+  xq_learner_chooser_reload (f->chooser);
+  settle (f);
+  g_assert_false (gtk_widget_get_visible (find_type (GTK_WIDGET (f->chooser), GTK_TYPE_SEARCH_ENTRY)));
+  g_assert_true (gtk_widget_compute_bounds (list, f->window, &l));
+  g_assert_true (gtk_widget_compute_bounds (find_button (GTK_WIDGET (f->chooser), "_Add", NULL), f->window, &b));
+  g_assert_cmpfloat (b.origin.y, >=, l.origin.y + l.size.height);
+}
+
+/* Search by name: the list keeps the names holding the text, Enter
+ * chooses the first, Escape shows everyone again. */
+static void
+test_search (Fixture *f, gconstpointer data)
+{
+  GtkWidget *search;
+
+  forty_in_window (f, 1366, 768);
+  search = find_type (GTK_WIDGET (f->chooser), GTK_TYPE_SEARCH_ENTRY);
+  g_assert_true (gtk_widget_get_visible (search));
+  g_assert_cmpuint (xq_learner_chooser_search (f->chooser, "pupil 1"), ==, 10);
+  g_assert_cmpuint (xq_learner_chooser_search (f->chooser, "PUPIL 07"), ==, 1);
+  g_assert_cmpuint (xq_learner_chooser_search (f->chooser, "nobody"), ==, 0);
+  g_assert_cmpuint (xq_learner_chooser_search (f->chooser, "tom"), ==, 1);
+  g_signal_emit_by_name (search, "activate");
+  g_assert_cmpstr (xq_learner_chooser_get_current (f->chooser), ==, "tom");
+  g_assert_cmpuint (f->chosen->len, ==, 1);
+  g_signal_emit_by_name (search, "stop-search");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (search)), ==, "");
+  g_assert_cmpuint (xq_learner_chooser_search (f->chooser, ""), ==, 40);
+}
+
+/* Issue 31: the default "Learner" vanished without a word when the first
+ * named learner was added.  Now the chooser says what became of it. */
+static void
+test_default_told (Fixture *f, gconstpointer data)
+{
+  g_autofree char *id = NULL;
+  g_autoptr(GError) error = NULL;
+
+  xq_test_remove_tree (f->dir);
+  xq_learner_chooser_reload (f->chooser);
+  xq_learner_chooser_set_current (f->chooser, NULL);
+  /* Nothing saved: it leaves the list, and the chooser says so. */
+  id = xq_learner_chooser_add (f->chooser, "Mei", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (xq_learner_chooser_get_notice_text (f->chooser));
+  g_assert_nonnull (strstr (xq_learner_chooser_get_notice_text (f->chooser), "“Learner” had nothing saved yet"));
+  g_assert_nonnull (strstr (xq_learner_chooser_get_notice_text (f->chooser), "Mei is learning now"));
+  /* The second learner: nothing more to say. */
+  g_clear_pointer (&id, g_free);
+  id = xq_learner_chooser_add (f->chooser, "Tom", &error);
+  g_assert_null (xq_learner_chooser_get_notice_text (f->chooser));
+
+  /* The default profile held something: kept under "Learner", and said. */
+  xq_test_remove_tree (f->dir);
+  save (f, "learner", "Learner", 2);
+  /* Only the puzzle streak is left: never saved under a name. */
+  {
+    g_autofree char *path = g_build_filename (f->dir, "learner.json", NULL);
+    g_assert_cmpint (g_unlink (path), ==, 0);
+  }
+  g_assert_true (xq_progress_store_has_files (f->store, "learner"));
+  g_clear_pointer (&id, g_free);
+  id = xq_learner_chooser_add (f->chooser, "Ann", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (xq_learner_chooser_get_notice_text (f->chooser), "kept under “Learner”"));
+  g_assert_nonnull (find_button (GTK_WIDGET (f->chooser), NULL, "Remove Learner…"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -250,6 +448,11 @@ main (int argc, char **argv)
   ADD ("rows-when-shown", test_rows_when_shown);
   ADD ("add-list", test_add_list);
   ADD ("describe-list", test_describe_list);
+  ADD ("forty", test_forty);
+  ADD ("forty-small", test_forty_small);
+  ADD ("few", test_few);
+  ADD ("search", test_search);
+  ADD ("default-told", test_default_told);
 #undef ADD
   return g_test_run ();
 }

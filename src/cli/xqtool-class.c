@@ -11,16 +11,18 @@
 
 #include "xqtool.h"
 #include "xq-class.h"
+#include "xq-lesson.h"
 
 extern const XqToolCommand xqtool_class_commands[];
 #define class_self (&xqtool_class_commands[0])
 
-/* The arguments after the subcommand: --dir, --out, --lessons, --title
- * and at most one plain argument. */
+/* The arguments after the subcommand: --dir, --out, --lessons, --units,
+ * --title and at most one plain argument. */
 typedef struct {
   const char *dir;
   const char *out;
   const char *lessons;
+  const char *units;
   const char *title;
   const char *arg;
 } Args;
@@ -34,6 +36,7 @@ parse_args (int argc, char **argv, Args *a)
       const char **slot = strcmp (argv[i], "--dir") == 0 ? &a->dir
                         : strcmp (argv[i], "--out") == 0 ? &a->out
                         : strcmp (argv[i], "--lessons") == 0 ? &a->lessons
+                        : strcmp (argv[i], "--units") == 0 ? &a->units
                         : strcmp (argv[i], "--title") == 0 ? &a->title
                         : NULL;
       if (slot != NULL)
@@ -93,8 +96,10 @@ class_main (int argc, char **argv)
     {
       g_autoptr(XqProgressStore) store = xq_progress_store_new (a.dir);
       g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+      g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+      g_autoptr(GPtrArray) units = xq_class_units_load (a.lessons, a.units, problems);
 
-      if (!xq_class_export_csv (store, now, a.out, &error))
+      if (!xq_class_export_csv (store, units, now, a.out, &error))
         return xqtool_fail ("%s", error->message);
       return 0;
     }
@@ -102,7 +107,7 @@ class_main (int argc, char **argv)
     {
       g_autoptr(XqProgressStore) store = xq_progress_store_new (a.dir);
 
-      if (!xq_class_write_report (store, a.lessons, a.title, a.out, &error))
+      if (!xq_class_write_report (store, a.lessons, a.units, a.title, a.out, &error))
         return xqtool_fail ("%s", error->message);
       return 0;
     }
@@ -111,8 +116,8 @@ class_main (int argc, char **argv)
 
 const XqToolCommand xqtool_class_commands[] = {
   { "class",
-    "add-list FILE [--dir DIR] | export-csv --out FILE.csv [--dir DIR]"
-    " | report --out FILE.pdf [--dir DIR] [--lessons DIR] [--title TEXT]",
+    "add-list FILE [--dir DIR] | export-csv --out FILE.csv [--dir DIR] [--lessons DIR] [--units DIR]"
+    " | report --out FILE.pdf [--dir DIR] [--lessons DIR] [--units DIR] [--title TEXT]",
     class_main },
   { NULL, NULL, NULL },
 };

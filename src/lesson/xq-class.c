@@ -10,6 +10,7 @@
 #include "xq-csv.h"
 #include "xq-class-report.h"
 #include "xq-lesson.h"
+#include "xq-pack.h"
 #include "xq-review.h"
 #include "xq-safe-file.h"
 
@@ -233,19 +234,49 @@ row_free (XqClassRow *row)
   g_free (row);
 }
 
+/* Keys in unit order: the rank of each "unit/exercise" of units, keys
+ * of no unit after them by unit id, then exercise id. */
 static int
-compare_keys (gconstpointer a, gconstpointer b)
+compare_ranked (gconstpointer a, gconstpointer b, gpointer data)
 {
-  return strcmp (*(const char *const *) a, *(const char *const *) b);
+  const char *ka = *(const char *const *) a, *kb = *(const char *const *) b;
+  gpointer ra = NULL, rb = NULL;
+  gboolean has_a = data && g_hash_table_lookup_extended (data, ka, NULL, &ra);
+  gboolean has_b = data && g_hash_table_lookup_extended (data, kb, NULL, &rb);
+
+  if (has_a && has_b)
+    return GPOINTER_TO_INT (ra) - GPOINTER_TO_INT (rb);
+  if (has_a != has_b)
+    return has_a ? -1 : 1;
+  return strcmp (ka, kb);
 }
 
 GPtrArray *
-xq_class_results (XqProgressStore *store, GDateTime *now, GError **error)
+xq_class_results (XqProgressStore *store, GPtrArray *units, GDateTime *now, GError **error)
 {
   g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) row_free);
   g_autoptr(GPtrArray) ids = NULL;
+  g_autoptr(GHashTable) rank = NULL;
 
   g_return_val_if_fail (store != NULL && now != NULL, NULL);
+  if (units != NULL)
+    {
+      int n = 0;
+
+      rank = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      for (guint u = 0; u < units->len; u++)
+        {
+          const XqClassUnit *unit = g_ptr_array_index (units, u);
+          for (guint e = 0; e < unit->items->len; e++)
+            {
+              char *key = g_strconcat (unit->unit, "/", (const char *) g_ptr_array_index (unit->items, e), NULL);
+              if (g_hash_table_contains (rank, key))
+                g_free (key);
+              else
+                g_hash_table_insert (rank, key, GINT_TO_POINTER (n++));
+            }
+        }
+    }
   ids = xq_progress_store_list (store);
   for (guint i = 0; i < ids->len; i++)
     {
@@ -273,7 +304,7 @@ xq_class_results (XqProgressStore *store, GDateTime *now, GError **error)
         while (g_hash_table_iter_next (&iter, &key, NULL))
           g_ptr_array_add (keys, key);
       }
-      g_ptr_array_sort (keys, compare_keys);
+      g_ptr_array_sort_with_data (keys, compare_ranked, rank);
       for (guint k = 0; k < keys->len; k++)
         solved += g_str_has_prefix (g_ptr_array_index (keys, k), XQ_PROGRESS_PUZZLE_UNIT "/");
       for (guint k = 0; k <= keys->len; k++)
@@ -338,13 +369,14 @@ xq_class_results_csv (GPtrArray *rows)
 }
 
 gboolean
-xq_class_export_csv (XqProgressStore *store, GDateTime *now, const char *path, GError **error)
+xq_class_export_csv (XqProgressStore *store, GPtrArray *units, GDateTime *now, const char *path,
+                     GError **error)
 {
   g_autoptr(GPtrArray) rows = NULL;
   g_autofree char *csv = NULL;
 
   g_return_val_if_fail (store != NULL && now != NULL && path != NULL, FALSE);
-  rows = xq_class_results (store, now, error);
+  rows = xq_class_results (store, units, now, error);
   if (rows == NULL)
     return FALSE;
   csv = xq_class_results_csv (rows);
@@ -353,56 +385,309 @@ xq_class_export_csv (XqProgressStore *store, GDateTime *now, const char *path, G
 
 /* ---- The report ------------------------------------------------------------- */
 
-gboolean
-xq_class_write_report (XqProgressStore *store, const char *lessons_dir, const char *title,
-                       const char *path, GError **error)
+void
+xq_class_unit_free (XqClassUnit *unit)
 {
-  g_autoptr(XqClassReport) report = NULL;
-  g_autoptr(GPtrArray) ids = NULL;
-  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
-  g_autoptr(GPtrArray) files = NULL;
-  g_autoptr(GPtrArray) units = g_ptr_array_new ();
+  if (unit == NULL)
+    return;
+  g_free (unit->unit);
+  g_free (unit->id);
+  g_free (unit->title);
+  g_ptr_array_unref (unit->items);
+  g_free (unit);
+}
 
-  g_return_val_if_fail (store != NULL && path != NULL, FALSE);
-  /* A unit that does not load is left out; the others still count. */
-  files = xq_lesson_load_dir (lessons_dir ? lessons_dir : xq_lesson_default_dir (), problems);
+static gboolean
+unit_listed (GPtrArray *units, XqClassUnitKind kind, const char *id)
+{
+  for (guint i = 0; i < units->len; i++)
+    {
+      const XqClassUnit *u = g_ptr_array_index (units, i);
+      if ((u->kind == XQ_CLASS_UNIT_PUZZLES) == (kind == XQ_CLASS_UNIT_PUZZLES) && strcmp (u->id, id) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static int
+compare_lesson_units (gconstpointer a, gconstpointer b)
+{
+  const XqUnit *ua = *(XqUnit * const *) a;
+  const XqUnit *ub = *(XqUnit * const *) b;
+
+  return ua->number != ub->number ? (ua->number > ub->number) - (ua->number < ub->number)
+                                  : strcmp (ua->id, ub->id);
+}
+
+/* Appends the lesson units of dir (taken from their files) in number
+ * order, leaving out ids already in units (XqUnit*). */
+static void
+add_lesson_units (GPtrArray *units, const char *dir, GPtrArray *problems)
+{
+  g_autoptr(GPtrArray) files = NULL;
+  g_autoptr(GPtrArray) found = g_ptr_array_new ();
+
+  if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
+    return;
+  files = xq_lesson_load_dir (dir, problems);
   for (guint i = 0; i < files->len; i++)
     {
       XqLessonFile *f = g_ptr_array_index (files, i);
-      if (f->type == XQ_LESSON_FILE_UNIT)
-        g_ptr_array_add (units, f->unit);
+      gboolean known = FALSE;
+
+      if (f->type != XQ_LESSON_FILE_UNIT || f->unit == NULL)
+        continue;
+      for (guint k = 0; k < units->len && !known; k++)
+        known = strcmp (((XqUnit *) g_ptr_array_index (units, k))->id, f->unit->id) == 0;
+      for (guint k = 0; k < found->len && !known; k++)
+        known = strcmp (((XqUnit *) g_ptr_array_index (found, k))->id, f->unit->id) == 0;
+      if (!known)
+        g_ptr_array_add (found, g_steal_pointer (&f->unit));
     }
-  report = xq_class_report_new (title ? title : _("Class Report"));
-  for (guint u = 0; u < units->len; u++)
+  g_ptr_array_sort (found, compare_lesson_units);
+  for (guint i = 0; i < found->len; i++)
+    g_ptr_array_add (units, g_ptr_array_index (found, i));
+}
+
+GPtrArray *
+xq_class_lesson_units_load (const char *lessons_dir, const char *own_dir, guint *n_curriculum,
+                            GPtrArray *problems)
+{
+  GPtrArray *units = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_unit_free);
+  g_autofree char *own = own_dir ? g_strdup (own_dir) : xq_pack_user_units_dir ();
+
+  g_return_val_if_fail (problems != NULL, units);
+  add_lesson_units (units, lessons_dir ? lessons_dir : xq_lesson_default_dir (), problems);
+  if (n_curriculum != NULL)
+    *n_curriculum = units->len;
+  add_lesson_units (units, own, problems);
+  return units;
+}
+
+static XqClassUnit *
+class_unit_new (XqClassUnitKind kind, const char *unit, const char *id, const char *title)
+{
+  XqClassUnit *u = g_new0 (XqClassUnit, 1);
+
+  u->kind = kind;
+  u->unit = g_strdup (unit);
+  u->id = g_strdup (id);
+  u->title = g_strdup (title);
+  u->items = g_ptr_array_new_with_free_func (g_free);
+  return u;
+}
+
+/* Appends the puzzle packs of dir in file-name order. */
+static void
+add_packs (GPtrArray *units, const char *dir, GPtrArray *problems)
+{
+  g_autoptr(GPtrArray) files = NULL;
+
+  if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
+    return;
+  files = xq_lesson_load_dir (dir, problems);
+  for (guint i = 0; i < files->len; i++)
     {
-      const XqUnit *unit = g_ptr_array_index (units, u);
-      xq_class_report_add_unit (report, unit->title, (int) unit->exercises->len);
+      const XqLessonFile *f = g_ptr_array_index (files, i);
+      XqClassUnit *u;
+
+      if (f->type != XQ_LESSON_FILE_PACK || f->pack == NULL || unit_listed (units, XQ_CLASS_UNIT_PUZZLES, f->pack->id))
+        continue;
+      u = class_unit_new (XQ_CLASS_UNIT_PUZZLES, XQ_PROGRESS_PUZZLE_UNIT, f->pack->id, f->pack->title);
+      for (guint p = 0; p < f->pack->puzzles->len; p++)
+        g_ptr_array_add (u->items, g_strdup (((const XqPuzzle *) g_ptr_array_index (f->pack->puzzles, p))->id));
+      g_ptr_array_add (units, u);
     }
+}
+
+GPtrArray *
+xq_class_units_load (const char *lessons_dir, const char *own_dir, GPtrArray *problems)
+{
+  GPtrArray *units = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_class_unit_free);
+  g_autofree char *own = own_dir ? g_strdup (own_dir) : xq_pack_user_units_dir ();
+  g_autofree char *puzzles = NULL;
+  const char *lessons = lessons_dir ? lessons_dir : xq_lesson_default_dir ();
+  g_autoptr(GPtrArray) lesson_units = NULL;
+  guint n_curriculum = 0;
+
+  g_return_val_if_fail (problems != NULL, units);
+  lesson_units = xq_class_lesson_units_load (lessons, own, &n_curriculum, problems);
+  for (guint i = 0; i < lesson_units->len; i++)
+    {
+      const XqUnit *unit = g_ptr_array_index (lesson_units, i);
+      XqClassUnit *u = class_unit_new (i < n_curriculum ? XQ_CLASS_UNIT_CURRICULUM : XQ_CLASS_UNIT_OWN,
+                                       unit->id, unit->id, unit->title);
+
+      for (guint e = 0; e < unit->exercises->len; e++)
+        g_ptr_array_add (u->items, g_strdup (((const XqExercise *) g_ptr_array_index (unit->exercises, e))->id));
+      g_ptr_array_add (units, u);
+    }
+  puzzles = g_build_filename (lessons, "puzzles", NULL);
+  add_packs (units, puzzles, problems);
+  add_packs (units, lessons, problems);
+  add_packs (units, own, problems);
+  return units;
+}
+
+GPtrArray *
+xq_class_learners_load (XqProgressStore *store, GError **error)
+{
+  g_autoptr(GPtrArray) learners = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_progress_free);
+  g_autoptr(GPtrArray) ids = NULL;
+
+  g_return_val_if_fail (store != NULL, NULL);
   ids = xq_progress_store_list (store);
   for (guint i = 0; i < ids->len; i++)
     {
-      g_autoptr(XqProgress) p = xq_progress_store_load (store, g_ptr_array_index (ids, i), error);
-      guint row;
+      XqProgress *p = xq_progress_store_load (store, g_ptr_array_index (ids, i), error);
 
       if (p == NULL)
-        return FALSE;
-      row = xq_class_report_add_learner (report, p->name);
+        return NULL;
+      g_ptr_array_add (learners, p);
+    }
+  return g_steal_pointer (&learners);
+}
+
+static XqClassReportGroup
+group_of (XqClassUnitKind kind)
+{
+  return kind == XQ_CLASS_UNIT_CURRICULUM ? XQ_CLASS_REPORT_CURRICULUM
+       : kind == XQ_CLASS_UNIT_OWN ? XQ_CLASS_REPORT_OWN
+       : XQ_CLASS_REPORT_PUZZLES;
+}
+
+XqClassReport *
+xq_class_report_build (GPtrArray *units, GPtrArray *learners, const char *title)
+{
+  XqClassReport *report;
+
+  g_return_val_if_fail (units != NULL && learners != NULL, NULL);
+  report = xq_class_report_new (title ? title : _("Class Report"));
+  for (guint u = 0; u < units->len; u++)
+    {
+      const XqClassUnit *unit = g_ptr_array_index (units, u);
+      xq_class_report_add_unit (report, group_of (unit->kind), unit->title, (int) unit->items->len);
+    }
+  for (guint i = 0; i < learners->len; i++)
+    {
+      const XqProgress *p = g_ptr_array_index (learners, i);
+      guint row = xq_class_report_add_learner (report, p->name);
+      const char *last = "";
+      GHashTableIter iter;
+      gpointer value;
+
       for (guint u = 0; u < units->len; u++)
         {
-          const XqUnit *unit = g_ptr_array_index (units, u);
+          const XqClassUnit *unit = g_ptr_array_index (units, u);
           int stars = 0, done = 0;
 
           /* Only the unit's exercises of today: a result of one since
            * removed does not count. */
-          for (guint e = 0; e < unit->exercises->len; e++)
+          for (guint e = 0; e < unit->items->len; e++)
             {
-              const XqExercise *ex = g_ptr_array_index (unit->exercises, e);
-              int s = xq_progress_get_stars (p, unit->id, ex->id);
+              int s = xq_progress_get_stars (p, unit->unit, g_ptr_array_index (unit->items, e));
               stars += s;
               done += s > 0;
             }
           xq_class_report_set (report, row, u, stars, done);
         }
+      /* The latest result of any kind, known or not to these units:
+       * the last time the learner did something. */
+      g_hash_table_iter_init (&iter, p->results);
+      while (g_hash_table_iter_next (&iter, NULL, &value))
+        {
+          const XqProgressResult *r = value;
+          if (strcmp (r->date, last) > 0)
+            last = r->date;
+        }
+      xq_class_report_set_last (report, row, last);
     }
+  return report;
+}
+
+gboolean
+xq_class_write_report (XqProgressStore *store, const char *lessons_dir, const char *own_dir,
+                       const char *title, const char *path, GError **error)
+{
+  g_autoptr(XqClassReport) report = NULL;
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+  g_autoptr(GPtrArray) units = NULL;
+  g_autoptr(GPtrArray) learners = NULL;
+
+  g_return_val_if_fail (store != NULL && path != NULL, FALSE);
+  learners = xq_class_learners_load (store, error);
+  if (learners == NULL)
+    return FALSE;
+  /* A unit that does not load is left out; the others still count. */
+  units = xq_class_units_load (lessons_dir, own_dir, problems);
+  report = xq_class_report_build (units, learners, title);
   return xq_class_report_write_pdf (report, path, error);
+}
+
+/* ---- Where a learner is ------------------------------------------------------ */
+
+static int
+first_without_stars (const XqUnit *unit, const XqProgress *p)
+{
+  for (guint e = 0; e < unit->exercises->len; e++)
+    if (xq_progress_get_stars (p, unit->id, ((const XqExercise *) g_ptr_array_index (unit->exercises, e))->id) == 0)
+      return (int) e;
+  return -1;
+}
+
+gboolean
+xq_class_learner_at (GPtrArray *units, const XqProgress *progress, guint *unit, guint *exercise)
+{
+  int at = -1, first = -1;
+  const char *latest = "";
+
+  g_return_val_if_fail (units != NULL && progress != NULL, FALSE);
+  for (guint u = 0; u < units->len; u++)
+    {
+      const XqUnit *un = g_ptr_array_index (units, u);
+
+      if (un->exercises->len == 0)
+        continue;
+      if (first < 0)
+        first = (int) u;
+      for (guint e = 0; e < un->exercises->len; e++)
+        {
+          const char *ex = ((const XqExercise *) g_ptr_array_index (un->exercises, e))->id;
+          const XqProgressResult *r = xq_progress_get_result (progress, un->id, ex);
+
+          if (xq_progress_get_stars (progress, un->id, ex) == 0)
+            continue;
+          /* The latest date wins; without dates, the last unit with stars. */
+          if (r != NULL && strcmp (r->date, latest) > 0)
+            {
+              latest = r->date;
+              at = (int) u;
+            }
+          else if (latest[0] == '\0')
+            at = (int) u;
+        }
+    }
+  if (first < 0)
+    return FALSE;
+  if (at < 0)
+    {
+      *unit = (guint) first;
+      *exercise = 0;
+      return TRUE;
+    }
+  for (guint u = (guint) at; u < units->len; u++)
+    {
+      const XqUnit *un = g_ptr_array_index (units, u);
+      int e = first_without_stars (un, progress);
+
+      if (e >= 0)
+        {
+          *unit = u;
+          *exercise = (guint) e;
+          return TRUE;
+        }
+    }
+  *unit = (guint) at;
+  *exercise = ((const XqUnit *) g_ptr_array_index (units, at))->exercises->len - 1;
+  return TRUE;
 }

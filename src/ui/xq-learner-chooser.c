@@ -5,8 +5,10 @@
 
 #include <adwaita.h>
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "xq-class.h"
+#include "xq-lesson.h"
 #include "xq-learner-chooser.h"
 
 /* How long a removal can be undone. */
@@ -15,6 +17,14 @@
 #define DEFAULT_LEARNER XQ_PROGRESS_DEFAULT_LEARNER
 /* Lines of a class list's outcome shown at most (the rest are counted). */
 #define MAX_REPORT_LINES 20
+/* From this many learners on, the chooser offers a search by name. */
+#define SEARCH_FROM 7
+/* From this window width on, the actions stand beside the list (which
+ * then has the whole height); the least of the list kept in view and
+ * what the list's heading and search take, in pixels. */
+#define SIDE_BY_SIDE_WIDTH 760
+#define LIST_MIN_HEIGHT 132
+#define LIST_HEAD_HEIGHT 110
 
 struct _XqLearnerChooser
 {
@@ -23,8 +33,15 @@ struct _XqLearnerChooser
   XqProgressStore *store;    /* borrowed */
   char            *current;
 
+  GtkWidget *scroll;
   GtkWidget *box;
+  GtkWidget *actions_box;
+  GtkWidget *search_entry;
+  GtkWidget *list_scroll;
   GtkWidget *list;
+  GtkWidget *no_match_label;
+  GtkWidget *notice_revealer;
+  GtkWidget *notice_label;
   GtkWidget *add_entry;
   GtkWidget *add_button;
   GtkWidget *rename_entry;
@@ -42,6 +59,7 @@ struct _XqLearnerChooser
   guint              undo_timeout;
   GCancellable      *cancellable;      /* file work in a thread */
   gboolean           stale;            /* reload when next shown */
+  guint              n_learners;       /* in the list */
 };
 
 G_DEFINE_FINAL_TYPE (XqLearnerChooser, xq_learner_chooser, GTK_TYPE_WIDGET)
@@ -55,6 +73,7 @@ enum {
 static guint signals [N_SIGNALS];
 
 static void ask_remove_clicked_cb (GtkButton *button, XqLearnerChooser *self);
+static void keep_in_view (XqLearnerChooser *self);
 
 static void
 update_current_widgets (XqLearnerChooser *self)
@@ -67,6 +86,151 @@ update_current_widgets (XqLearnerChooser *self)
   if (self->current != NULL && self->store != NULL)
     progress = xq_progress_store_load (self->store, self->current, NULL);
   gtk_editable_set_text (GTK_EDITABLE (self->rename_entry), progress ? progress->name : "");
+}
+
+/* Names compared the way people mean them: case and composed forms
+ * folded ("Élodie" is found by "elo"). */
+static char *
+search_key (const char *text)
+{
+  g_autofree char *normal = g_utf8_normalize (text, -1, G_NORMALIZE_ALL);
+  g_autofree char *folded = g_utf8_casefold (normal ? normal : text, -1);
+
+  return g_steal_pointer (&folded);
+}
+
+static gboolean
+filter_row (GtkListBoxRow *row, gpointer data)
+{
+  XqLearnerChooser *self = data;
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
+  g_autofree char *key = NULL;
+  const char *name = g_object_get_data (G_OBJECT (row), "name-key");
+
+  if (text == NULL || *text == '\0' || name == NULL)
+    return TRUE;
+  key = search_key (text);
+  return strstr (name, key) != NULL;
+}
+
+/* The rows the search leaves, in order. */
+static GtkWidget *
+first_shown_row (XqLearnerChooser *self, guint *n_shown)
+{
+  GtkWidget *first = NULL;
+
+  if (n_shown)
+    *n_shown = 0;
+  for (GtkWidget *c = gtk_widget_get_first_child (self->list); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (GTK_IS_LIST_BOX_ROW (c) && filter_row (GTK_LIST_BOX_ROW (c), self))
+      {
+        if (first == NULL)
+          first = c;
+        if (n_shown)
+          (*n_shown)++;
+      }
+  return first;
+}
+
+static void
+update_filter (XqLearnerChooser *self)
+{
+  guint n_shown;
+
+  gtk_list_box_invalidate_filter (GTK_LIST_BOX (self->list));
+  first_shown_row (self, &n_shown);
+  gtk_widget_set_visible (self->no_match_label,
+                          n_shown == 0 && *gtk_editable_get_text (GTK_EDITABLE (self->search_entry)) != '\0');
+}
+
+static void
+search_changed_cb (XqLearnerChooser *self)
+{
+  update_filter (self);
+}
+
+/* Enter in the search chooses the first learner found. */
+static void
+search_activate_cb (XqLearnerChooser *self)
+{
+  GtkWidget *row = first_shown_row (self, NULL);
+
+  if (row != NULL)
+    xq_learner_chooser_choose (self, g_object_get_data (G_OBJECT (row), "learner"));
+}
+
+static void
+search_stop_cb (XqLearnerChooser *self)
+{
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+}
+
+/* Down from the search goes to the first learner found. */
+static gboolean
+search_key_cb (GtkEventControllerKey *controller, guint keyval, guint keycode, GdkModifierType state,
+               XqLearnerChooser *self)
+{
+  GtkWidget *row;
+
+  if (keyval != GDK_KEY_Down && keyval != GDK_KEY_KP_Down)
+    return FALSE;
+  row = first_shown_row (self, NULL);
+  return row != NULL && gtk_widget_grab_focus (row);
+}
+
+guint
+xq_learner_chooser_search (XqLearnerChooser *self, const char *text)
+{
+  guint n_shown;
+
+  g_return_val_if_fail (XQ_IS_LEARNER_CHOOSER (self), 0);
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), text ? text : "");
+  update_filter (self);
+  first_shown_row (self, &n_shown);
+  return n_shown;
+}
+
+/* The chooser as tall as the window lets it be: the list scrolls in what
+ * the actions leave of it (beside it on a wide window, below it on a
+ * narrow one), and the whole chooser scrolls when even that is too
+ * little (a small screen), so every button can be reached. */
+static void
+update_heights (XqLearnerChooser *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *popover = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_POPOVER);
+  int win_w, win_h, avail, actions_h, list_h;
+  gboolean wide;
+
+  if (root == NULL)
+    return;
+  win_w = gtk_widget_get_width (GTK_WIDGET (root));
+  win_h = gtk_widget_get_height (GTK_WIDGET (root));
+  if ((win_w <= 0 || win_h <= 0) && GTK_IS_WINDOW (root))
+    gtk_window_get_default_size (GTK_WINDOW (root), &win_w, &win_h);
+  if (win_h <= 0)
+    return;
+  avail = win_h - 24;
+  /* In a popover: the room above or below the button it points from. */
+  if (popover != NULL && gtk_widget_get_parent (popover) != NULL)
+    {
+      GtkWidget *anchor = gtk_widget_get_parent (popover);
+      graphene_rect_t bounds;
+
+      if (gtk_widget_compute_bounds (anchor, GTK_WIDGET (root), &bounds))
+        avail = MAX (win_h - (int) (bounds.origin.y + bounds.size.height), (int) bounds.origin.y) - 40;
+    }
+  avail = MAX (avail, 200);
+  /* Beside each other only for a class: a few names fit above the actions. */
+  wide = win_w >= SIDE_BY_SIDE_WIDTH && self->n_learners >= SEARCH_FROM;
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->box),
+                                  wide ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL);
+  gtk_box_set_spacing (GTK_BOX (self->box), wide ? 18 : 10);
+  gtk_widget_measure (self->actions_box, GTK_ORIENTATION_VERTICAL, -1, NULL, &actions_h, NULL, NULL);
+  list_h = wide ? avail - LIST_HEAD_HEIGHT : avail - LIST_HEAD_HEIGHT - actions_h;
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (self->scroll), avail);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (self->list_scroll),
+                                              MAX (list_h, LIST_MIN_HEIGHT));
 }
 
 void
@@ -112,31 +276,108 @@ xq_learner_chooser_reload (XqLearnerChooser *self)
       g_signal_connect (remove, "clicked", G_CALLBACK (ask_remove_clicked_cb), self);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), remove);
       g_object_set_data_full (G_OBJECT (row), "learner", g_strdup (id), g_free);
+      g_object_set_data_full (G_OBJECT (row), "name-key", search_key (progress ? progress->name : id), g_free);
       gtk_list_box_append (GTK_LIST_BOX (self->list), row);
     }
-  gtk_widget_set_visible (self->list, ids->len > 0);
+  gtk_widget_set_visible (self->list_scroll, ids->len > 0);
+  self->n_learners = ids->len;
+  update_heights (self);
+  gtk_widget_set_visible (self->search_entry, ids->len >= SEARCH_FROM);
+  if (ids->len < SEARCH_FROM)
+    gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+  update_filter (self);
   update_current_widgets (self);
 }
+
+/* What became of the default profile when a named learner was added. */
+typedef enum {
+  DEFAULT_UNTOUCHED,   /* named learners were there already, or it was saved before */
+  DEFAULT_KEPT,        /* it held something: saved as "Learner", still in the list */
+  DEFAULT_EMPTY,       /* it held nothing: nothing to keep, it leaves the chooser */
+} DefaultFate;
 
 /* The default profile, never saved under a name, may still hold a review
  * queue or puzzle ratings: saved as "Learner" it stays in the list when
  * the first named learner takes over, instead of vanishing. */
 static gboolean
 keep_default (XqLearnerChooser *self,
+              DefaultFate      *fate,
               GError          **error)
 {
   g_autoptr(GPtrArray) saved = xq_progress_store_list (self->store);
   g_autoptr(XqProgress) progress = NULL;
 
+  *fate = DEFAULT_UNTOUCHED;
   for (guint i = 0; i < saved->len; i++)
     if (g_strcmp0 (g_ptr_array_index (saved, i), DEFAULT_LEARNER) == 0)
       return TRUE;
   if (!xq_progress_store_has_files (self->store, DEFAULT_LEARNER))
-    return TRUE;
+    {
+      if (saved->len == 0)
+        *fate = DEFAULT_EMPTY;
+      return TRUE;
+    }
   progress = xq_progress_store_load (self->store, DEFAULT_LEARNER, error);
   if (progress == NULL)
     return FALSE;
-  return xq_progress_store_save (self->store, progress, error);
+  if (!xq_progress_store_save (self->store, progress, error))
+    return FALSE;
+  if (saved->len == 0)
+    *fate = DEFAULT_KEPT;
+  return TRUE;
+}
+
+static void
+show_notice (XqLearnerChooser *self, const char *text)
+{
+  gtk_label_set_text (GTK_LABEL (self->notice_label), text ? text : "");
+  gtk_revealer_set_reveal_child (GTK_REVEALER (self->notice_revealer), text != NULL);
+}
+
+static void
+notice_close_cb (XqLearnerChooser *self)
+{
+  show_notice (self, NULL);
+}
+
+const char *
+xq_learner_chooser_get_notice_text (XqLearnerChooser *self)
+{
+  g_return_val_if_fail (XQ_IS_LEARNER_CHOOSER (self), NULL);
+  if (!gtk_revealer_get_reveal_child (GTK_REVEALER (self->notice_revealer)))
+    return NULL;
+  return gtk_label_get_text (GTK_LABEL (self->notice_label));
+}
+
+/* Says what became of the default profile, so it does not vanish
+ * without a word. */
+static void
+tell_default_fate (XqLearnerChooser *self, DefaultFate fate, const char *name)
+{
+  g_autofree char *default_name = NULL;
+  g_autofree char *text = NULL;
+
+  if (fate == DEFAULT_UNTOUCHED)
+    {
+      show_notice (self, NULL);
+      return;
+    }
+  {
+    g_autoptr(XqProgress) p = xq_progress_store_load (self->store, DEFAULT_LEARNER, NULL);
+    default_name = g_strdup (p && p->name ? p->name : _("Learner"));
+  }
+  if (fate == DEFAULT_KEPT)
+    /* Translators: the first named learner was added; the first %s is their name, the
+     * second the default profile's ("Learner") */
+    text = g_strdup_printf (_("%s is learning now. What was done before any name was given is kept "
+                              "under “%s” in the list."), name, default_name);
+  else
+    /* Translators: the first named learner was added; the first %s is their name, the
+     * second the default profile's ("Learner") */
+    text = g_strdup_printf (_("%s is learning now. “%s” had nothing saved yet, so it is no longer "
+                              "in the list."), name, default_name);
+  show_notice (self, text);
+  keep_in_view (self);
 }
 
 char *
@@ -147,6 +388,7 @@ xq_learner_chooser_add (XqLearnerChooser *self,
   g_autoptr(XqProgress) progress = NULL;
   g_autofree char *id = NULL;
   g_autofree char *clean = NULL;
+  DefaultFate fate;
 
   g_return_val_if_fail (XQ_IS_LEARNER_CHOOSER (self), NULL);
   g_return_val_if_fail (self->store != NULL, NULL);
@@ -159,13 +401,14 @@ xq_learner_chooser_add (XqLearnerChooser *self,
                            _("Type a name first."));
       return NULL;
     }
-  if (!keep_default (self, error))
+  if (!keep_default (self, &fate, error))
     return NULL;
   id = xq_class_make_id (self->store, clean, NULL);
   progress = xq_progress_new (id, clean);
   if (!xq_progress_store_save (self->store, progress, error))
     return NULL;
   xq_learner_chooser_choose (self, id);
+  tell_default_fate (self, fate, clean);
   return g_steal_pointer (&id);
 }
 
@@ -548,11 +791,15 @@ class_work_thread (GTask *task, gpointer source, gpointer data, GCancellable *ca
     case CLASS_EXPORT_CSV:
       {
         g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-        ok = xq_class_export_csv (store, now, w->path, &error);
+        g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+        /* Rows in the order of the units: the curriculum's, then the teacher's, then the puzzles. */
+        g_autoptr(GPtrArray) units = xq_class_units_load (NULL, NULL, problems);
+
+        ok = xq_class_export_csv (store, units, now, w->path, &error);
       }
       break;
     case CLASS_REPORT:
-      ok = xq_class_write_report (store, NULL, _("Class Report"), w->path, &error);
+      ok = xq_class_write_report (store, NULL, NULL, _("Class Report"), w->path, &error);
       break;
     default:
       g_assert_not_reached ();
@@ -766,6 +1013,7 @@ xq_learner_chooser_map (GtkWidget *widget)
   XqLearnerChooser *self = XQ_LEARNER_CHOOSER (widget);
 
   GTK_WIDGET_CLASS (xq_learner_chooser_parent_class)->map (widget);
+  update_heights (self);
   if (self->stale)
     xq_learner_chooser_reload (self);
 }
@@ -803,8 +1051,19 @@ xq_learner_chooser_class_init (XqLearnerChooserClass *klass)
   gtk_widget_class_set_css_name (widget_class, "xq-learner-chooser");
 
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-learner-chooser.ui");
+  gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, scroll);
   gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, box);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, actions_box);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, list_scroll);
   gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, list);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, no_match_label);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, notice_revealer);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, notice_label);
+  gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, search_activate_cb);
+  gtk_widget_class_bind_template_callback (widget_class, search_stop_cb);
+  gtk_widget_class_bind_template_callback (widget_class, notice_close_cb);
   gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, add_entry);
   gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, add_button);
   gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, rename_entry);
@@ -830,8 +1089,16 @@ xq_learner_chooser_class_init (XqLearnerChooserClass *klass)
 static void
 xq_learner_chooser_init (XqLearnerChooser *self)
 {
+  GtkEventController *keys;
+
   gtk_widget_init_template (GTK_WIDGET (self));
   self->cancellable = g_cancellable_new ();
+  gtk_list_box_set_filter_func (GTK_LIST_BOX (self->list), filter_row, self, NULL);
+  /* Typing a name anywhere in the chooser (not in an entry) searches. */
+  gtk_search_entry_set_key_capture_widget (GTK_SEARCH_ENTRY (self->search_entry), GTK_WIDGET (self->list));
+  keys = gtk_event_controller_key_new ();
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (search_key_cb), self);
+  gtk_widget_add_controller (self->search_entry, keys);
   update_current_widgets (self);
 }
 

@@ -47,6 +47,12 @@ const char *xq_learner_chooser_get_undo_text (XqLearnerChooser *self);
 const char *xq_learner_chooser_get_rename_text (XqLearnerChooser *self);
 /* Brings the files back byte for byte (and the learner, if current). */
 gboolean    xq_learner_chooser_undo_remove  (XqLearnerChooser *self, GError **error);
+/* Shows only the learners whose name holds text (case folded), as typing
+ * in the search does; returns how many are shown. */
+guint       xq_learner_chooser_search       (XqLearnerChooser *self, const char *text);
+/* The message under the list (what became of the default profile when
+ * the first named learner was added), NULL when hidden. */
+const char *xq_learner_chooser_get_notice_text (XqLearnerChooser *self);
 /* Adds a class list in a thread, then says which names were not added
  * (what "Add a Class List…" does once a file is chosen). */
 gboolean    xq_learner_chooser_add_list_file (XqLearnerChooser *self, const char *path);

@@ -12,53 +12,9 @@
 #include "xq-lesson-rules.h"
 #include "xq-mark-palette.h"
 #include "xq-projector-window.h"
+#include "xq-projector-window-private.h"
 
 #define OWNER_KEY "xq-projector-window"
-
-/* One exercise as the projector shows it: copied from the unit. */
-typedef struct {
-  XqPosition    pos;
-  XqAnnotations marks;
-  char         *prompt;
-  XqExercisePieces pieces;
-} Item;
-
-typedef struct {
-  XqMove move;
-  XqUndo undo;
-} Played;
-
-struct _XqProjectorWindow
-{
-  AdwWindow parent_instance;
-
-  /* Child widgets */
-  XqEditorBoard  *board;
-  GtkLabel       *prompt;
-  GtkLabel       *status;
-  AdwWindowTitle *title;
-  GtkWidget      *previous_button;
-  GtkWidget      *next_button;
-  GtkWidget      *undo_button;
-  GtkWidget      *reset_button;
-  XqMarkPalette  *palette;
-
-  /* Owned */
-  GPtrArray      *items;      /* Item*: the unit shown, empty for a lone position */
-  int             index;      /* into items, -1 for a lone position */
-  XqPosition      start;      /* the position shown before any demonstration move */
-  XqAnnotations   start_marks;
-  GArray         *played;     /* Played: the demonstration so far */
-  XqPosition      pos;
-  XqSquare        selected;   /* the piece picked up to move, or XQ_NO_SQUARE */
-  XqAnnotations   drawing;
-  XqColorRole     color;
-  GtkWindow      *owner;      /* weak: whose projector this is */
-  GtkListBox     *list;       /* weak: the list followed */
-  char           *unit_path;
-  gboolean        selecting;  /* the projector itself selects a row */
-  GCancellable   *loading;    /* the unit being read for a selection */
-};
 
 G_DEFINE_FINAL_TYPE (XqProjectorWindow, xq_projector_window, ADW_TYPE_WINDOW)
 
@@ -362,7 +318,10 @@ go_to (XqProjectorWindow *self, int index, gboolean from_projector)
   show (self, &item->pos, &item->marks, item->prompt);
   xq_lesson_board_show_pieces (self->board, item->pieces);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INDEX]);
-  if (from_projector)
+  if (from_projector && self->following)
+    /* Stepping through the class's unit: the editor's list is not it. */
+    xq_projector_window_class_stepped (self, index);
+  else if (from_projector)
     {
       select_row (self);
       g_signal_emit (self, signals[SIGNAL_EXERCISE_CHANGED], 0, index);
@@ -374,6 +333,9 @@ xq_projector_window_set_position (XqProjectorWindow *self, const XqPosition *pos
 {
   g_return_if_fail (XQ_IS_PROJECTOR_WINDOW (self));
   g_return_if_fail (pos != NULL);
+  /* Following the class, the projector keeps to it. */
+  if (self->following)
+    return;
   g_ptr_array_set_size (self->items, 0);
   self->index = -1;
   show (self, pos, NULL, prompt);
@@ -503,7 +465,7 @@ row_selected_cb (XqProjectorWindow *self, GtkListBoxRow *row, GtkListBox *list)
   g_autoptr(GTask) task = NULL;
   Load *load;
 
-  if (row == NULL || self->selecting || self->unit_path == NULL)
+  if (row == NULL || self->selecting || self->unit_path == NULL || self->following)
     return;
   if (self->loading != NULL)
     g_cancellable_cancel (self->loading);
@@ -611,6 +573,7 @@ xq_projector_window_dispose (GObject *object)
 {
   XqProjectorWindow *self = XQ_PROJECTOR_WINDOW (object);
 
+  xq_projector_window_class_dispose (self);
   if (self->loading != NULL)
     g_cancellable_cancel (self->loading);
   g_clear_object (&self->loading);
@@ -711,12 +674,16 @@ icon_button (const char *icon, const char *tooltip, const char *action)
 static void
 xq_projector_window_init (XqProjectorWindow *self)
 {
+  GtkWidget *outer = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *beside = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *header = adw_header_bar_new ();
   GtkWidget *steps = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   GtkWidget *demo = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   GtkWidget *hint;
+  GtkWidget *panel_scroll = gtk_scrolled_window_new ();
 
+  self->class_unit = -1;
   self->items = g_ptr_array_new_with_free_func (item_free);
   self->played = g_array_new (FALSE, FALSE, sizeof (Played));
   self->index = -1;
@@ -748,6 +715,8 @@ xq_projector_window_init (XqProjectorWindow *self)
   gtk_box_append (GTK_BOX (demo), self->undo_button);
   gtk_box_append (GTK_BOX (demo), self->reset_button);
   adw_header_bar_pack_start (ADW_HEADER_BAR (header), demo);
+  self->class_panel = xq_projector_window_class_panel_new (self);
+  adw_header_bar_pack_start (ADW_HEADER_BAR (header), self->class_button);
 
   adw_header_bar_pack_end (ADW_HEADER_BAR (header),
                            icon_button ("view-fullscreen-symbolic", _("Full screen (F11)"), "projector.fullscreen"));
@@ -757,7 +726,18 @@ xq_projector_window_init (XqProjectorWindow *self)
   self->palette = XQ_MARK_PALETTE (xq_mark_palette_new ());
   g_signal_connect_swapped (self->palette, "notify::color", G_CALLBACK (color_changed_cb), self);
   adw_header_bar_pack_end (ADW_HEADER_BAR (header), GTK_WIDGET (self->palette));
-  gtk_box_append (GTK_BOX (box), header);
+  gtk_box_append (GTK_BOX (outer), header);
+  gtk_box_append (GTK_BOX (outer), beside);
+  /* The panel keeps its width whatever the titles in it: the board has the rest. */
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (panel_scroll), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_min_content_width (GTK_SCROLLED_WINDOW (panel_scroll), 320);
+  gtk_widget_set_hexpand (panel_scroll, FALSE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (panel_scroll), self->class_panel);
+  g_object_bind_property (self->class_panel, "visible", panel_scroll, "visible", G_BINDING_SYNC_CREATE);
+  gtk_box_append (GTK_BOX (beside), panel_scroll);
+  gtk_box_append (GTK_BOX (beside), box);
+  gtk_widget_set_hexpand (box, TRUE);
+  gtk_widget_set_vexpand (beside, TRUE);
 
   self->prompt = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_wrap (self->prompt, TRUE);
@@ -796,8 +776,13 @@ xq_projector_window_init (XqProjectorWindow *self)
   gtk_widget_set_margin_start (hint, 12);
   gtk_widget_set_margin_end (hint, 12);
   gtk_box_append (GTK_BOX (box), hint);
+  self->hint = hint;
+  /* Following the class, the hint goes beside the board: the board keeps
+   * the height. */
+  g_object_bind_property (self->class_panel, "visible", hint, "visible",
+                          G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
 
-  adw_window_set_content (ADW_WINDOW (self), box);
+  adw_window_set_content (ADW_WINDOW (self), outer);
   gtk_window_set_hide_on_close (GTK_WINDOW (self), TRUE);
   add_step_keys (self);
   xq_projector_window_set_color (self, XQ_ROLE_HINT);

@@ -7,7 +7,8 @@
  * and the Left/Right arrows.  The teacher demonstrates with legal moves
  * (click a piece, then a point; Undo, Reset), draws arrows (right-drag) and
  * circles (right-click) in the chosen colour, and clears them with Delete.
- * F11 toggles full screen, Escape leaves it, then hides the window. */
+ * F11 toggles full screen, Escape leaves it, then hides the window.
+ * It can also follow the class instead (xq_projector_window_follow_class). */
 #pragma once
 
 #include <adwaita.h>
@@ -44,6 +45,28 @@ int                  xq_projector_window_get_index    (XqProjectorWindow *self);
 guint                xq_projector_window_get_n_exercises (XqProjectorWindow *self);
 void                 xq_projector_window_next         (XqProjectorWindow *self);
 void                 xq_projector_window_previous     (XqProjectorWindow *self);
+
+/* Following the class: a panel beside the board (the header's "Follow
+ * the class" button) where the teacher picks a unit of lessons (the
+ * curriculum's from lessons_dir, NULL: the shipped one; then the teacher's
+ * from own_dir, NULL: the user's units folder) and an exercise, or a
+ * learner of the progress store at store_dir (NULL: the user's), whose
+ * exercise (xq_class_learner_at) the board shows and moves on with when
+ * their progress file changes.  Meanwhile the exercise editor's list and
+ * set_position are not followed.  The units are read in a worker. */
+void                 xq_projector_window_follow_class  (XqProjectorWindow *self, const char *store_dir,
+                                                        const char *lessons_dir, const char *own_dir);
+void                 xq_projector_window_stop_following (XqProjectorWindow *self);
+gboolean             xq_projector_window_is_following  (XqProjectorWindow *self);
+gboolean             xq_projector_window_is_loading_class (XqProjectorWindow *self);
+/* Shows exercise of the unit with that id (FALSE: no such unit or exercise). */
+gboolean             xq_projector_window_follow_unit   (XqProjectorWindow *self, const char *unit_id,
+                                                        guint exercise);
+gboolean             xq_projector_window_follow_learner (XqProjectorWindow *self, const char *learner);
+/* The unit shown while following the class (NULL otherwise), and what the
+ * panel says of the learner followed (NULL when none is). */
+const char          *xq_projector_window_get_unit_id  (XqProjectorWindow *self);
+const char          *xq_projector_window_get_learner_text (XqProjectorWindow *self);
 
 /* Demonstration: plays m when it is legal for the side to move (FALSE and
  * nothing changes otherwise); undo takes the last one back, reset returns to

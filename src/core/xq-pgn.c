@@ -20,6 +20,9 @@ struct _XqPgnRecord {
   GPtrArray  *after;         /* char* or NULL, one per move */
   char       *game_comment;
   XqPgnResult result;
+  GArray     *variation_ply; /* guint, parallel to variations */
+  GPtrArray  *variations;    /* XqPgnRecord* */
+  GPtrArray  *warnings;      /* char* */
 };
 
 /* ---- The record ----------------------------------------------------------- */
@@ -37,6 +40,9 @@ xq_pgn_record_new (void)
   rec->before = g_ptr_array_new_with_free_func (g_free);
   rec->after = g_ptr_array_new_with_free_func (g_free);
   rec->result = XQ_PGN_RESULT_UNKNOWN;
+  rec->variation_ply = g_array_new (FALSE, FALSE, sizeof (guint));
+  rec->variations = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_pgn_record_free);
+  rec->warnings = g_ptr_array_new_with_free_func (g_free);
   return rec;
 }
 
@@ -51,6 +57,9 @@ xq_pgn_record_free (XqPgnRecord *rec)
   g_ptr_array_unref (rec->before);
   g_ptr_array_unref (rec->after);
   g_free (rec->game_comment);
+  g_array_unref (rec->variation_ply);
+  g_ptr_array_unref (rec->variations);
+  g_ptr_array_unref (rec->warnings);
   g_free (rec);
 }
 
@@ -78,6 +87,10 @@ xq_pgn_record_copy (const XqPgnRecord *rec)
   copy_strings (copy->after, rec->after);
   copy->game_comment = g_strdup (rec->game_comment);
   copy->result = rec->result;
+  g_array_append_vals (copy->variation_ply, rec->variation_ply->data, rec->variation_ply->len);
+  for (guint i = 0; i < rec->variations->len; i++)
+    g_ptr_array_add (copy->variations, xq_pgn_record_copy (g_ptr_array_index (rec->variations, i)));
+  copy_strings (copy->warnings, rec->warnings);
   return copy;
 }
 
@@ -98,6 +111,14 @@ xq_pgn_record_equal (const XqPgnRecord *a, const XqPgnRecord *b)
   g_autofree char *fen_a = NULL, *fen_b = NULL;
 
   g_return_val_if_fail (a != NULL && b != NULL, FALSE);
+
+  if (a->variations->len != b->variations->len)
+    return FALSE;
+  for (guint i = 0; i < a->variations->len; i++)
+    if (g_array_index (a->variation_ply, guint, i) != g_array_index (b->variation_ply, guint, i)
+        || !xq_pgn_record_equal (g_ptr_array_index (a->variations, i),
+                                 g_ptr_array_index (b->variations, i)))
+      return FALSE;
 
   fen_a = xq_position_to_fen (&a->start);
   fen_b = xq_position_to_fen (&b->start);
@@ -359,6 +380,77 @@ comment_append (char **slot, const char *text)
       g_free (*slot);
       *slot = joined;
     }
+}
+
+/* ---- Variations and warnings ------------------------------------------------------ */
+
+guint
+xq_pgn_record_get_n_variations (const XqPgnRecord *rec)
+{
+  g_return_val_if_fail (rec != NULL, 0);
+  return rec->variations->len;
+}
+
+guint
+xq_pgn_record_get_variation_ply (const XqPgnRecord *rec, guint i)
+{
+  g_return_val_if_fail (rec != NULL && i < rec->variations->len, 0);
+  return g_array_index (rec->variation_ply, guint, i);
+}
+
+const XqPgnRecord *
+xq_pgn_record_get_variation (const XqPgnRecord *rec, guint i)
+{
+  g_return_val_if_fail (rec != NULL && i < rec->variations->len, NULL);
+  return g_ptr_array_index (rec->variations, i);
+}
+
+XqPgnRecord *
+xq_pgn_record_add_variation (XqPgnRecord *rec, guint ply)
+{
+  XqPgnRecord *line;
+
+  g_return_val_if_fail (rec != NULL && ply <= rec->moves->len, NULL);
+
+  line = xq_pgn_record_new ();
+  xq_pgn_record_get_position (rec, ply, &line->start);
+  line->end = line->start;
+  g_array_append_val (rec->variation_ply, ply);
+  g_ptr_array_add (rec->variations, line);
+  return line;
+}
+
+guint
+xq_pgn_record_count_moves (const XqPgnRecord *rec)
+{
+  guint n;
+
+  g_return_val_if_fail (rec != NULL, 0);
+  n = rec->moves->len;
+  for (guint i = 0; i < rec->variations->len; i++)
+    n += xq_pgn_record_count_moves (g_ptr_array_index (rec->variations, i));
+  return n;
+}
+
+void
+xq_pgn_record_add_warning (XqPgnRecord *rec, const char *text)
+{
+  g_return_if_fail (rec != NULL && text != NULL);
+  g_ptr_array_add (rec->warnings, g_strdup (text));
+}
+
+guint
+xq_pgn_record_get_n_warnings (const XqPgnRecord *rec)
+{
+  g_return_val_if_fail (rec != NULL, 0);
+  return rec->warnings->len;
+}
+
+const char *
+xq_pgn_record_get_warning (const XqPgnRecord *rec, guint i)
+{
+  g_return_val_if_fail (rec != NULL && i < rec->warnings->len, NULL);
+  return g_ptr_array_index (rec->warnings, i);
 }
 
 /* ---- Result ------------------------------------------------------------------ */

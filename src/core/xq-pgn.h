@@ -74,6 +74,31 @@ void         xq_pgn_record_set_comment_before (XqPgnRecord *rec, guint i, const 
 const char  *xq_pgn_record_get_comment_after  (const XqPgnRecord *rec, guint i);
 void         xq_pgn_record_set_comment_after  (XqPgnRecord *rec, guint i, const char *text);
 
+/* ---- Variations -------------------------------------------------------------- */
+
+/* A variation is another line played instead of move `ply` (0-based) of the
+ * record it belongs to: a record of its own whose start is the position
+ * before that move, with its own moves, comments and variations (no tags).
+ * Variations are kept in the order they were added. */
+guint        xq_pgn_record_get_n_variations (const XqPgnRecord *rec);
+guint        xq_pgn_record_get_variation_ply (const XqPgnRecord *rec, guint i);
+const XqPgnRecord *xq_pgn_record_get_variation (const XqPgnRecord *rec, guint i);
+/* Makes an empty variation in place of move `ply` (ply <= n_moves) and
+ * returns it, owned by rec, for its moves to be appended. */
+XqPgnRecord *xq_pgn_record_add_variation (XqPgnRecord *rec, guint ply);
+/* Moves in the record and all its variations, nested ones included. */
+guint        xq_pgn_record_count_moves    (const XqPgnRecord *rec);
+
+/* ---- Warnings ------------------------------------------------------------------ */
+
+/* What a reader repaired or left out while keeping the record (a damaged
+ * byte in a comment, a variation with an illegal move): one translated
+ * line each, with its place ("byte 1052: …", "12:5: …").  Not compared by
+ * xq_pgn_record_equal. */
+void         xq_pgn_record_add_warning    (XqPgnRecord *rec, const char *text);
+guint        xq_pgn_record_get_n_warnings (const XqPgnRecord *rec);
+const char  *xq_pgn_record_get_warning    (const XqPgnRecord *rec, guint i);
+
 /* ---- Result --------------------------------------------------------------- */
 
 XqPgnResult  xq_pgn_record_get_result     (const XqPgnRecord *rec);

@@ -723,6 +723,34 @@ is_delimiter (const char *p)
   return *p == '\0' || is_space_at (p) || strchr ("{};()[]$", *p) != NULL;
 }
 
+/* text with every full-width ASCII form (U+FF01–U+FF5E) made ASCII, or
+ * NULL when it holds none. */
+static char *
+fold_full_width (const char *text)
+{
+  GString *out = g_string_new (NULL);
+  gboolean any = FALSE;
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar ch = g_utf8_get_char (p);
+
+      if (ch >= 0xFF01 && ch <= 0xFF5E)
+        {
+          g_string_append_c (out, (char) (ch - 0xFF01 + 0x21));
+          any = TRUE;
+        }
+      else
+        g_string_append_unichar (out, ch);
+    }
+  if (!any)
+    {
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+  return g_string_free (out, FALSE);
+}
+
 static gboolean
 read_move (Reader *r, const char *text, int line, int col, GError **error)
 {
@@ -735,6 +763,19 @@ read_move (Reader *r, const char *text, int line, int col, GError **error)
   while (len > 0 && (clean[len - 1] == '!' || clean[len - 1] == '?'))
     clean[--len] = '\0';
   m = xq_notation_parse_any (&r->rec->end, clean, &local);
+  if (m == XQ_MOVE_NONE)
+    {
+      /* WXF typed with a Chinese input method comes in full-width forms
+       * (“Ｃ２＝５”): read it again folded to ASCII. */
+      g_autofree char *folded = fold_full_width (clean);
+
+      if (folded != NULL)
+        {
+          g_autoptr(GError) again = NULL;
+
+          m = xq_notation_parse_any (&r->rec->end, folded, &again);
+        }
+    }
   if (m == XQ_MOVE_NONE)
     return fail_at (error, XQ_PGN_ERROR_BAD_MOVE, line, col, "%s", local->message);
   if (!xq_pgn_record_append_move (r->rec, m, error))
@@ -802,6 +843,35 @@ locate_offset (const char *text, const char *at, int *line, int *col)
     }
 }
 
+/* 象棋巫师 (XQWizard) ends a game with a line of "=" and a few lines of
+ * its own (its name, a web address). */
+static gboolean
+at_footer (const Reader *r)
+{
+  return r->col == 1 && g_str_has_prefix (r->p, "======");
+}
+
+/* Skips the footer up to the next line that starts with "[". */
+static void
+skip_footer (Reader *r)
+{
+  for (;;)
+    {
+      const char *q;
+
+      while (*r->p != '\0' && *r->p != '\n')
+        reader_advance (r);
+      if (*r->p == '\0')
+        return;
+      reader_advance (r);
+      q = r->p;
+      while (*q == ' ' || *q == '\t' || *q == '\r')
+        q++;
+      if (*q == '[')
+        return;
+    }
+}
+
 /* Reads the tags, moves and comments of one game from r->p.  multi: stop
  * before the next game (a tag once the moves have begun, or a move after
  * the result) instead of calling it an error. */
@@ -844,7 +914,21 @@ read_game (Reader *r, gboolean multi, GError **error)
           while (g_ascii_isdigit (*r->p))
             reader_advance (r);
           break;
+        case '=':
+          /* 象棋巫师 (XQWizard) ends a game with a line of "=" and a few
+           * lines of its own: skip them up to the next tag line. */
+          if (at_footer (r))
+            {
+              skip_footer (r);
+              break;
+            }
+          G_GNUC_FALLTHROUGH;
         case '%':
+          if (*r->p == '=')
+            {
+              ok = read_token (r, error);
+              break;
+            }
           /* PGN's escape mechanism: the whole line is for other programs. */
           if (r->col == 1)
             {
@@ -870,8 +954,18 @@ read_game (Reader *r, gboolean multi, GError **error)
   if (!r->finished)
     {
       const char *tag = xq_pgn_record_get_tag (r->rec, "Result");
-      if (tag == NULL || !xq_pgn_result_from_string (tag, &r->rec->result))
-        r->rec->result = XQ_PGN_RESULT_UNKNOWN;
+
+      r->rec->result = XQ_PGN_RESULT_UNKNOWN;
+      if (tag != NULL && !xq_pgn_result_from_string (tag, &r->rec->result))
+        {
+          /* 东萍 (dpxq) exports give the result from Red's side. */
+          if (strcmp (tag, "W") == 0)
+            r->rec->result = XQ_PGN_RESULT_RED_WINS;
+          else if (strcmp (tag, "D") == 0)
+            r->rec->result = XQ_PGN_RESULT_DRAW;
+          else if (strcmp (tag, "L") == 0)
+            r->rec->result = XQ_PGN_RESULT_BLACK_WINS;
+        }
     }
   return TRUE;
 }
@@ -950,6 +1044,12 @@ skip_broken_game (Reader *r)
 GPtrArray *
 xq_pgn_read_games (const char *text, guint max_games, GError **error)
 {
+  return xq_pgn_read_games_at (text, 1, max_games, error);
+}
+
+GPtrArray *
+xq_pgn_read_games_at (const char *text, int first_line, guint max_games, GError **error)
+{
   g_autoptr(GPtrArray) games = NULL;
   Reader r = { 0 };
 
@@ -962,13 +1062,19 @@ xq_pgn_read_games (const char *text, guint max_games, GError **error)
     return NULL;
   games = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_pgn_game_free);
   r.p = text;
-  r.line = r.col = 1;
+  r.line = first_line;
+  r.col = 1;
   for (;;)
     {
       g_autoptr(XqPgnRecord) rec = NULL;
       XqPgnGame *game;
 
       skip_space (&r);
+      while (at_footer (&r))
+        {
+          skip_footer (&r);
+          skip_space (&r);
+        }
       if (*r.p == '\0')
         break;
       if (games->len >= max_games)

@@ -109,8 +109,11 @@ gboolean     xq_pgn_result_from_string    (const char *text, XqPgnResult *out);
 
 /* ---- Reading and writing -------------------------------------------------- */
 
-/* Reads one game.  Moves may be in ICCS, WXF or Chinese, mixed freely;
- * variations "( … )" and NAGs "$n" are skipped. */
+/* Reads one game.  Moves may be in ICCS, WXF (ASCII or full-width) or
+ * Chinese, mixed freely; variations "( … )" and NAGs "$n" are skipped; a
+ * line starting "======" ends the game's text (象棋巫师's footer) up to the
+ * next tag line; a Result tag of W, D or L (东萍) is Red's win, a draw or
+ * Red's loss. */
 XqPgnRecord *xq_pgn_read_string  (const char *text, GError **error);
 XqPgnRecord *xq_pgn_read_file    (const char *path, GError **error);
 /* Tags as they are (set the Format tag with xq_pgn_format_tag_value if
@@ -138,6 +141,11 @@ void         xq_pgn_game_free    (XqPgnGame *game);
  * or NULL with error for text that is not UTF-8 or holds more than
  * max_games games (0: XQ_PGN_MAX_GAMES). */
 GPtrArray   *xq_pgn_read_games   (const char *text, guint max_games, GError **error);
+/* The same for a piece of a larger file that begins on line first_line
+ * (so that lines are counted in the file): what the streaming reader of
+ * xq-game-file.h calls game by game. */
+GPtrArray   *xq_pgn_read_games_at (const char *text, int first_line, guint max_games,
+                                   GError **error);
 
 /* "ICCS", "WXF" or "Chinese", the customary values of the Format tag. */
 const char  *xq_pgn_format_tag_value (XqNotation notation);

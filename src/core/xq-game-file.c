@@ -660,19 +660,26 @@ take_first (XqPgnGame *game, gpointer user_data)
 XqPgnRecord *
 xq_game_file_read_first (const char *path, GError **error)
 {
+  g_autoptr(GError) local = NULL;
   First first = { NULL, NULL };
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  if (!xq_game_file_read_each (path, NULL, NULL, take_first, &first, error))
+  if (!xq_game_file_read_each (path, NULL, NULL, take_first, &first, &local))
     {
       g_clear_error (&first.first_error);
       g_clear_pointer (&first.record, xq_pgn_record_free);
+      /* An empty text is an empty game, as PGN has always read it. */
+      if (g_error_matches (local, XQ_GAME_FILE_ERROR, XQ_GAME_FILE_ERROR_EMPTY))
+        return xq_pgn_record_new ();
+      g_propagate_error (error, g_steal_pointer (&local));
       return NULL;
     }
   if (first.record == NULL)
     {
-      g_propagate_prefixed_error (error, first.first_error, "%s: ", path);
+      /* "FILE:LINE:COLUMN: …" for text, "FILE: byte N: …" for XQF. */
+      g_propagate_prefixed_error (error, first.first_error,
+                                  first.first_error->domain == XQ_PGN_ERROR ? "%s:" : "%s: ", path);
       return NULL;
     }
   g_clear_error (&first.first_error);

@@ -61,7 +61,8 @@ gboolean     xq_game_file_read_bytes (const char *name, const guint8 *data, gsiz
 /* Every game of a file, XqPgnGame* (owned), in order. */
 GPtrArray   *xq_game_file_read_all   (const char *path, XqGameFormat *format, GError **error);
 /* The first game of a file that reads, for the places that open one game;
- * when none reads, the first game's error ("PATH: …"). */
+ * when none reads, the first game's error ("PATH:LINE:COLUMN: …" for
+ * text, "PATH: byte N: …" for XQF).  An empty file is an empty game. */
 XqPgnRecord *xq_game_file_read_first (const char *path, GError **error);
 
 G_END_DECLS

@@ -843,12 +843,13 @@ locate_offset (const char *text, const char *at, int *line, int *col)
     }
 }
 
-/* 象棋巫师 (XQWizard) ends a game with a line of "=" and a few lines of
- * its own (its name, a web address). */
+/* 象棋巫师 (XQWizard) ends a game with a line of "=" (five or more) and a
+ * few lines of its own (its name, a web address). */
 static gboolean
 at_footer (const Reader *r)
 {
-  return r->col == 1 && g_str_has_prefix (r->p, "======");
+  /* No move or result starts with "="; some writers indent the line. */
+  return g_str_has_prefix (r->p, "=====");
 }
 
 /* Skips the footer up to the next line that starts with "[". */

@@ -111,7 +111,7 @@ gboolean     xq_pgn_result_from_string    (const char *text, XqPgnResult *out);
 
 /* Reads one game.  Moves may be in ICCS, WXF (ASCII or full-width) or
  * Chinese, mixed freely; variations "( … )" and NAGs "$n" are skipped; a
- * line starting "======" ends the game's text (象棋巫师's footer) up to the
+ * line of "=====" or more ends the game's text (象棋巫师's footer) up to the
  * next tag line; a Result tag of W, D or L (东萍) is Red's win, a draw or
  * Red's loss. */
 XqPgnRecord *xq_pgn_read_string  (const char *text, GError **error);

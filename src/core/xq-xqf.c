@@ -311,7 +311,7 @@ read_tree (Xqf *f, XqPgnRecord *rec, gboolean root_child, GError **error)
 {
   g_autoptr(GArray) pending = g_array_new (FALSE, FALSE, sizeof (Place));
   Place next = { rec, 0, FALSE };
-  guint n_records = 0;
+  guint n_records = 0, n_variations = 0;
   gboolean have = root_child;
 
   while (have)
@@ -334,9 +334,17 @@ read_tree (Xqf *f, XqPgnRecord *rec, gboolean root_child, GError **error)
         xq_move_to_iccs (m, iccs);
       if (line != NULL && next.fork)
         {
-          XqPgnRecord *parent = line;
-
-          line = xq_pgn_record_add_variation (parent, next.ply);
+          if (n_variations == XQ_XQF_MAX_VARIATIONS)
+            {
+              g_autofree char *warning =
+                g_strdup_printf (_("byte %lu: the variations after the first %d are left out"),
+                                 (unsigned long) node.at, XQ_XQF_MAX_VARIATIONS);
+              xq_pgn_record_add_warning (rec, warning);
+            }
+          if (n_variations++ >= XQ_XQF_MAX_VARIATIONS)
+            line = NULL;
+          else
+            line = xq_pgn_record_add_variation (line, next.ply);
         }
       if (line != NULL)
         {

@@ -37,7 +37,10 @@ typedef enum {
 /* Plies of the main line, records of the whole move tree (main line and
  * variations) and bytes of one comment. */
 #define XQ_XQF_MAX_MOVES     1000
-#define XQ_XQF_MAX_RECORDS   20000
+#define XQ_XQF_MAX_RECORDS   (XQ_XQF_MAX_BYTES / 4)
+/* Variations kept; those after are left out with a warning (the largest
+ * real files hold tens of thousands). */
+#define XQ_XQF_MAX_VARIATIONS 50000
 #define XQ_XQF_MAX_COMMENT   (64 * 1024)
 
 /* The order of the 32 pieces in XQF's position table, and in DhtmlXQ's

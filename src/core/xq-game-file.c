@@ -123,8 +123,8 @@ xiangqi_score (const char *utf8)
 }
 
 /* bytes in charset as UTF-8, each byte that does not convert replaced by
- * U+FFFD; *bad (when not NULL) gets the offset of the first such byte or
- * -1, *n_bad how many. */
+ * U+FFFD; *bad (when not NULL) gets the offset in the UTF-8 text of the
+ * first replacement or -1, *n_bad how many. */
 static char *
 decode_lossy (const guint8 *bytes, gsize n, const char *charset, gssize *bad, guint *n_bad)
 {
@@ -155,7 +155,7 @@ decode_lossy (const guint8 *bytes, gsize n, const char *charset, gssize *bad, gu
             g_string_append (out, part);
         }
       if (bad != NULL && *bad < 0)
-        *bad = (gssize) (done + read);
+        *bad = (gssize) out->len;
       if (n_bad != NULL)
         (*n_bad)++;
       g_string_append (out, "\xef\xbf\xbd");
@@ -195,7 +195,7 @@ iconv_name (const char *encoding)
 }
 
 /* Text in encoding as UTF-8; damaged bytes replaced, and *bad set to the
- * first one's offset (or -1). */
+ * first replacement's offset in the UTF-8 text (or -1). */
 static char *
 to_utf8 (const guint8 *data, gsize n, const char *encoding, gssize *bad)
 {
@@ -282,13 +282,13 @@ locate (const guint8 *data, gsize at, int first_line, int *line, int *col)
 }
 
 static char *
-damage_warning (const guint8 *data, gssize bad, int first_line, const char *encoding)
+damage_warning (const char *utf8, gssize bad, int first_line, const char *encoding)
 {
   int line, col;
 
   if (bad < 0)
     return NULL;
-  locate (data, (gsize) bad, first_line, &line, &col);
+  locate ((const guint8 *) utf8, (gsize) bad, first_line, &line, &col);
   return g_strdup_printf (_("%d:%d: bytes that are not %s text were replaced"), line, col, encoding);
 }
 
@@ -299,7 +299,7 @@ read_pgn_piece (Door *d, const guint8 *data, gsize n, int first_line, const char
 {
   gssize bad = -1;
   g_autofree char *text = to_utf8 (data, n, encoding, &bad);
-  g_autofree char *damage = damage_warning (data, bad, first_line, encoding);
+  g_autofree char *damage = damage_warning (text, bad, first_line, encoding);
   g_autoptr(GError) local = NULL;
   g_autoptr(GPtrArray) games = xq_pgn_read_games_at (text, first_line, G_MAXUINT, &local);
 
@@ -519,7 +519,7 @@ read_known (Door *d, const guint8 *sniff, gsize n_sniff, gboolean whole, Source 
                      _("byte %lu: a NUL byte: this is not a game file this program knows (XQF, PGN or DhtmlXQ)"),
                      (unsigned long) ((const guint8 *) memchr (bytes, '\0', length) - bytes));
       text = to_utf8 (bytes, length, *encoding, &bad);
-      damage = damage_warning (bytes, bad, 1, *encoding);
+      damage = damage_warning (text, bad, 1, *encoding);
       {
         g_autoptr(GError) local = NULL;
 

@@ -122,45 +122,48 @@ xiangqi_score (const char *utf8)
   return score;
 }
 
-/* bytes in charset as UTF-8, each byte that does not convert replaced by
- * U+FFFD; *bad (when not NULL) gets the offset in the UTF-8 text of the
- * first replacement or -1, *n_bad how many. */
-static char *
-decode_lossy (const guint8 *bytes, gsize n, const char *charset, gssize *bad, guint *n_bad)
+char *
+xq_game_file_decode (const guint8 *bytes, gsize n, const char *charset, gssize *bad, guint *n_bad)
 {
   g_autoptr(GString) out = g_string_sized_new (n + n / 2 + 4);
-  gsize done = 0;
+  GIConv conv;
+  gchar *in = (gchar *) bytes;
+  gsize in_left = n;
+
+  g_return_val_if_fail (bytes != NULL || n == 0, NULL);
+  g_return_val_if_fail (charset != NULL, NULL);
 
   if (bad != NULL)
     *bad = -1;
   if (n_bad != NULL)
     *n_bad = 0;
-  while (done < n)
+  conv = g_iconv_open ("UTF-8", charset);
+  g_return_val_if_fail (conv != (GIConv) -1, NULL);
+  /* One pass: a byte iconv stops at is replaced and skipped, so the time
+   * is linear in n whatever the bytes. */
+  while (in_left > 0)
     {
-      g_autofree char *text = NULL;
-      gsize read = 0;
+      gchar buf[4096];
+      gchar *outp = buf;
+      gsize out_left = sizeof buf;
+      gsize r = g_iconv (conv, &in, &in_left, &outp, &out_left);
 
-      text = g_convert ((const char *) bytes + done, (gssize) (n - done), "UTF-8", charset,
-                        &read, NULL, NULL);
-      if (text != NULL)
-        {
-          g_string_append (out, text);
-          break;
-        }
-      if (read > 0)
-        {
-          g_autofree char *part = g_convert ((const char *) bytes + done, (gssize) read, "UTF-8",
-                                             charset, NULL, NULL, NULL);
-          if (part != NULL)
-            g_string_append (out, part);
-        }
+      g_string_append_len (out, buf, (gssize) (outp - buf));
+      if (r != (gsize) -1)
+        continue;
+      if (errno == E2BIG)
+        continue;
+      /* EILSEQ, or EINVAL for a sequence cut by the end. */
       if (bad != NULL && *bad < 0)
         *bad = (gssize) out->len;
       if (n_bad != NULL)
         (*n_bad)++;
       g_string_append (out, "\xef\xbf\xbd");
-      done += read + 1;
+      in++;
+      in_left--;
+      g_iconv (conv, NULL, NULL, NULL, NULL);
     }
+  g_iconv_close (conv);
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
@@ -177,8 +180,8 @@ detect_encoding (const guint8 *data, gsize n, gboolean whole)
   if (g_utf8_validate ((const char *) data, (gssize) n, &end)
       || (!whole && (gsize) ((const guint8 *) end - data) + 4 > n))
     return "UTF-8";
-  gbk = decode_lossy (data, n, "GB18030", NULL, &gbk_bad);
-  big5 = decode_lossy (data, n, "BIG5", NULL, &big5_bad);
+  gbk = xq_game_file_decode (data, n, "GB18030", NULL, &gbk_bad);
+  big5 = xq_game_file_decode (data, n, "BIG5", NULL, &big5_bad);
   if (big5_bad <= gbk_bad && xiangqi_score (big5) > xiangqi_score (gbk))
     return "Big5";
   return "GBK";
@@ -211,7 +214,7 @@ to_utf8 (const guint8 *data, gsize n, const char *encoding, gssize *bad)
       *bad = (gssize) ((const guint8 *) end - data);
       return g_utf8_make_valid ((const char *) data, (gssize) n);
     }
-  return decode_lossy (data, n, iconv_name (encoding), bad, NULL);
+  return xq_game_file_decode (data, n, iconv_name (encoding), bad, NULL);
 }
 
 /* ---- Reading ------------------------------------------------------------------------- */

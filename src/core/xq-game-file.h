@@ -65,4 +65,11 @@ GPtrArray   *xq_game_file_read_all   (const char *path, XqGameFormat *format, GE
  * text, "PATH: byte N: …" for XQF).  An empty file is an empty game. */
 XqPgnRecord *xq_game_file_read_first (const char *path, GError **error);
 
+/* bytes in charset (an iconv name: "GB18030", "BIG5") as UTF-8 in one
+ * pass, each byte that does not convert replaced by U+FFFD; *bad (when not
+ * NULL) gets the offset in the result of the first replacement or -1,
+ * *n_bad (when not NULL) how many there were. */
+char        *xq_game_file_decode     (const guint8 *bytes, gsize n, const char *charset,
+                                      gssize *bad, guint *n_bad);
+
 G_END_DECLS

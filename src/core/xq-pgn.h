@@ -130,7 +130,9 @@ typedef struct {
   int          line;    /* the line the game begins on */
 } XqPgnGame;
 
-/* More games than this in one text are refused (XQ_PGN_ERROR_TRAILING). */
+/* More games than this in one text held in memory are refused
+ * (XQ_PGN_ERROR_TRAILING) unless the caller asks for more; files are read
+ * as a stream of games by xq-game-file.h, without this limit. */
 #define XQ_PGN_MAX_GAMES 1000
 
 void         xq_pgn_game_free    (XqPgnGame *game);

@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "xq-game-file.h"
 #include "xq-safe-file.h"
 #include "xq-xqf.h"
 
@@ -93,9 +94,6 @@ static char *
 gbk_to_utf8 (const guint8 *bytes, gsize n, gsize offset, XqPgnRecord *rec, const char *what,
              GError **error)
 {
-  g_autoptr(GString) out = NULL;
-  gsize done = 0;
-
   /* Old writers pad with NULs. */
   while (n > 0 && bytes[n - 1] == '\0')
     n--;
@@ -103,42 +101,30 @@ gbk_to_utf8 (const guint8 *bytes, gsize n, gsize offset, XqPgnRecord *rec, const
     n = (gsize) ((const guint8 *) memchr (bytes, '\0', n) - bytes);
   if (n == 0)
     return NULL;
-  out = g_string_sized_new (n * 3 / 2 + 4);
-  while (done < n)
-    {
-      g_autoptr(GError) local = NULL;
-      g_autofree char *text = NULL;
-      gsize read = 0;
+  {
+    gssize bad = -1;
+    char *text = xq_game_file_decode (bytes, n, "GB18030", &bad, NULL);
 
-      text = g_convert ((const char *) bytes + done, (gssize) (n - done), "UTF-8", "GB18030",
-                        &read, NULL, &local);
-      if (text != NULL)
-        {
-          g_string_append (out, text);
-          break;
-        }
-      /* Keep what converted before the bad byte, then replace that byte. */
-      if (read > 0)
-        {
-          g_autofree char *part = g_convert ((const char *) bytes + done, (gssize) read, "UTF-8",
-                                             "GB18030", NULL, NULL, NULL);
-          if (part != NULL)
-            g_string_append (out, part);
-        }
-      if (rec == NULL)
-        {
-          fail (error, XQ_XQF_ERROR_TEXT, offset + done + read, _("the text is not GBK"));
-          return NULL;
-        }
+    if (bad < 0)
+      return text;
+    if (rec == NULL)
       {
-        g_autofree char *warning = g_strdup_printf (_("byte %lu: a byte that is not GBK text was replaced in %s"),
-                                                    (unsigned long) (offset + done + read), what);
-        xq_pgn_record_add_warning (rec, warning);
+        g_free (text);
+        fail (error, XQ_XQF_ERROR_TEXT, offset, _("the text is not GBK"));
+        return NULL;
       }
-      g_string_append (out, "\xef\xbf\xbd");
-      done += read + 1;
+    {
+      /* Where the first bad byte is in the file: the bytes before it are
+       * the ones that decoded into the text before the replacement. */
+      g_autofree char *before = g_strndup (text, (gsize) bad);
+      g_autofree char *gbk = g_convert (before, -1, "GB18030", "UTF-8", NULL, NULL, NULL);
+      gsize at = offset + (gbk != NULL ? strlen (gbk) : 0);
+      g_autofree char *warning = g_strdup_printf (_("byte %lu: a byte that is not GBK text was replaced in %s"),
+                                                  (unsigned long) at, what);
+      xq_pgn_record_add_warning (rec, warning);
     }
-  return g_string_free (g_steal_pointer (&out), FALSE);
+    return text;
+  }
 }
 
 static void

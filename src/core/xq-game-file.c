@@ -153,7 +153,10 @@ xq_game_file_decode (const guint8 *bytes, gsize n, const char *charset, gssize *
         continue;
       if (errno == E2BIG)
         continue;
-      /* EILSEQ, or EINVAL for a sequence cut by the end. */
+      /* A character cut by the end of the text (a fixed-size field, a
+       * line cut short) is left out, as GLib's g_convert does. */
+      if (errno == EINVAL)
+        break;
       if (bad != NULL && *bad < 0)
         *bad = (gssize) out->len;
       if (n_bad != NULL)

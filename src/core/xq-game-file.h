@@ -66,7 +66,8 @@ GPtrArray   *xq_game_file_read_all   (const char *path, XqGameFormat *format, GE
 XqPgnRecord *xq_game_file_read_first (const char *path, GError **error);
 
 /* bytes in charset (an iconv name: "GB18030", "BIG5") as UTF-8 in one
- * pass, each byte that does not convert replaced by U+FFFD; *bad (when not
+ * pass, each byte that does not convert replaced by U+FFFD (a character
+ * cut by the end of the bytes is left out); *bad (when not
  * NULL) gets the offset in the result of the first replacement or -1,
  * *n_bad (when not NULL) how many there were. */
 char        *xq_game_file_decode     (const guint8 *bytes, gsize n, const char *charset,

@@ -311,6 +311,182 @@ test_xqf_v12_scramble_matters (void)
     g_assert_nonnull (error);
 }
 
+
+/* Issue 28: real files of every version keep their position in the table
+ * whatever the type byte says (0 a full game, 1 an opening). */
+static void
+test_xqf_type_byte (void)
+{
+  for (int type = 0; type <= 3; type++)
+    {
+      XqfWriter *w = xqf_new (10, type, 0, NULL);
+      g_autoptr(GBytes) bytes = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(XqPgnRecord) rec = NULL;
+      g_autofree char *fen = NULL;
+
+      w->squares[SLOT_RED_CHARIOT] = XY (4, 1);
+      w->squares[SLOT_RED_KING] = XY (4, 0);
+      w->squares[SLOT_BLACK_KING] = XY (3, 9);
+      xqf_record (w, 0, 0, 0xF0, NULL, 0);
+      xqf_record (w, XY (4, 1), XY (3, 1), 0x00, NULL, 0);
+      bytes = xqf_finish (w);
+      rec = read_xqf (bytes, &error);
+      g_assert_no_error (error);
+      fen = xq_position_to_fen (xq_pgn_record_get_start (rec));
+      g_assert_cmpstr (fen, ==, M1_FEN);
+    }
+}
+
+/* A file whose table is empty (no piece on the board) is a game from the
+ * standard start. */
+static void
+test_xqf_empty_table (void)
+{
+  XqfWriter *w = xqf_new (10, 0, 0, NULL);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(XqPgnRecord) rec = NULL;
+  g_autofree char *moves = NULL;
+
+  xqf_record (w, 0, 0, 0xF0, NULL, 0);
+  xqf_record (w, XY (7, 2), XY (4, 2), 0x00, NULL, 0);   /* h2e2 */
+  bytes = xqf_finish (w);
+  rec = read_xqf (bytes, &error);
+  g_assert_no_error (error);
+  g_assert_true (xq_pgn_record_get_tag (rec, "FEN") == NULL);
+  moves = record_moves (rec);
+  g_assert_cmpstr (moves, ==, "h2e2");
+}
+
+/* Version 10's tag byte is read by its nibbles: 0xF0 a next move, 0x0F a
+ * variation; 0xFF is both (the main line goes on). */
+static void
+test_xqf_v10_tag_nibbles (void)
+{
+  XqfWriter *w = xqf_new (10, 3, 0, NULL);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(XqPgnRecord) rec = NULL;
+  g_autofree char *moves = NULL, *var = NULL;
+  const XqPgnRecord *line;
+
+  w->squares[SLOT_RED_CHARIOT] = XY (0, 7);
+  w->squares[SLOT_RED_CHARIOT2] = XY (1, 6);
+  w->squares[SLOT_RED_KING] = XY (3, 0);
+  w->squares[SLOT_BLACK_ADVISOR] = XY (4, 8);
+  w->squares[SLOT_BLACK_KING] = XY (4, 9);
+  xqf_record (w, 0, 0, 0xF0, NULL, 0);
+  xqf_record (w, XY (0, 7), XY (4, 7), 0xFF, NULL, 0);   /* a7e7, a variation follows */
+  xqf_record (w, XY (4, 9), XY (5, 9), 0xF0, NULL, 0);   /* e9f9 */
+  xqf_record (w, XY (4, 7), XY (4, 8), 0x00, GBK_SHA, 2); /* e7e8, the end */
+  xqf_record (w, XY (1, 6), XY (4, 6), 0x00, NULL, 0);   /* b6e6 instead of a7e7 */
+  bytes = xqf_finish (w);
+  rec = read_xqf (bytes, &error);
+  g_assert_no_error (error);
+  moves = record_moves (rec);
+  g_assert_cmpstr (moves, ==, "a7e7 e9f9 e7e8");
+  g_assert_cmpstr (xq_pgn_record_get_comment_after (rec, 2), ==, "杀");
+  g_assert_cmpuint (xq_pgn_record_get_n_variations (rec), ==, 1);
+  g_assert_cmpuint (xq_pgn_record_get_variation_ply (rec, 0), ==, 0);
+  line = xq_pgn_record_get_variation (rec, 0);
+  var = record_moves (line);
+  g_assert_cmpstr (var, ==, "b6e6");
+}
+
+/* Variations in version 11 and later: the tree in preorder, a sibling of
+ * a variation's first move being another variation of the same move. */
+static void
+test_xqf_variations (void)
+{
+  XqfWriter *w = xqf_new (11, 3, 0x5A, keys_v11);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(XqPgnRecord) rec = NULL;
+  g_autofree char *moves = NULL, *v0 = NULL, *v1 = NULL, *v2 = NULL;
+
+  w->squares[SLOT_RED_CHARIOT] = XY (0, 7);
+  w->squares[SLOT_RED_CHARIOT2] = XY (1, 6);
+  w->squares[SLOT_RED_KING] = XY (3, 0);
+  w->squares[SLOT_BLACK_ADVISOR] = XY (4, 8);
+  w->squares[SLOT_BLACK_KING] = XY (4, 9);
+  xqf_record (w, 0, 0, 0x80, NULL, 0);
+  xqf_record (w, XY (0, 7), XY (4, 7), 0x80 | 0x40, NULL, 0);   /* a7e7 */
+  xqf_record (w, XY (4, 9), XY (5, 9), 0x80, NULL, 0);          /* e9f9 */
+  xqf_record (w, XY (4, 7), XY (4, 8), 0x40, NULL, 0);          /* e7e8 */
+  xqf_record (w, XY (1, 6), XY (1, 9), 0x00, NULL, 0);          /* b6b9 instead of e7e8 */
+  xqf_record (w, XY (1, 6), XY (4, 6), 0x80 | 0x40 | 0x20, GBK_HAOQI, 4); /* b6e6 instead of a7e7 */
+  xqf_record (w, XY (4, 9), XY (5, 9), 0x00, NULL, 0);          /* e9f9 */
+  xqf_record (w, XY (0, 7), XY (0, 9), 0x00, NULL, 0);          /* a7a9 instead of a7e7 */
+  bytes = xqf_finish (w);
+  rec = read_xqf (bytes, &error);
+  g_assert_no_error (error);
+  moves = record_moves (rec);
+  g_assert_cmpstr (moves, ==, "a7e7 e9f9 e7e8");
+  g_assert_cmpuint (xq_pgn_record_get_n_variations (rec), ==, 3);
+  g_assert_cmpuint (xq_pgn_record_get_variation_ply (rec, 0), ==, 2);
+  v0 = record_moves (xq_pgn_record_get_variation (rec, 0));
+  g_assert_cmpstr (v0, ==, "b6b9");
+  g_assert_cmpuint (xq_pgn_record_get_variation_ply (rec, 1), ==, 0);
+  v1 = record_moves (xq_pgn_record_get_variation (rec, 1));
+  g_assert_cmpstr (v1, ==, "b6e6 e9f9");
+  g_assert_cmpstr (xq_pgn_record_get_comment_after (xq_pgn_record_get_variation (rec, 1), 0), ==, "好棋");
+  g_assert_cmpuint (xq_pgn_record_get_variation_ply (rec, 2), ==, 0);
+  v2 = record_moves (xq_pgn_record_get_variation (rec, 2));
+  g_assert_cmpstr (v2, ==, "a7a9");
+  g_assert_cmpuint (xq_pgn_record_get_n_warnings (rec), ==, 0);
+  g_assert_cmpuint (xq_pgn_record_count_moves (rec), ==, 7);
+}
+
+/* A damaged byte in a comment is replaced and named; the game is kept. */
+static void
+test_xqf_damaged_comment (void)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(XqPgnRecord) rec = NULL;
+  XqfWriter *w = xqf_new (10, 3, 0, NULL);
+
+  w->squares[SLOT_RED_CHARIOT] = XY (4, 1);
+  w->squares[SLOT_RED_KING] = XY (4, 0);
+  w->squares[SLOT_BLACK_KING] = XY (3, 9);
+  xqf_record (w, 0, 0, 0xF0, NULL, 0);
+  /* 好 then a lone lead byte 0xFF then 棋: the record is at 1032, its
+   * comment's text at 1040, the bad byte at 1042. */
+  xqf_record (w, XY (4, 1), XY (3, 1), 0x00, "\xba\xc3\xff\xc6\xe5", 5);
+  bytes = xqf_finish (w);
+  rec = read_xqf (bytes, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (xq_pgn_record_get_comment_after (rec, 0), ==, "好\xef\xbf\xbd棋");
+  g_assert_cmpuint (xq_pgn_record_get_n_warnings (rec), ==, 1);
+  g_assert_cmpstr (xq_pgn_record_get_warning (rec, 0), ==,
+                   "byte 1042: a byte that is not GBK text was replaced in a comment");
+}
+
+/* A diagram without moves where Black is already mated: Black to move is
+ * the only legal reading. */
+static void
+test_xqf_mated_diagram (void)
+{
+  XqfWriter *w = xqf_new (10, 3, 0, NULL);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(XqPgnRecord) rec = NULL;
+  g_autofree char *fen = NULL;
+
+  /* The chariot on a9 checks the black king on d9 along the rank; e9 is
+   * on the same rank and d8 is held by the chariot on d1. */
+  w->squares[SLOT_RED_CHARIOT] = XY (3, 1);
+  w->squares[SLOT_RED_CHARIOT2] = XY (0, 9);
+  w->squares[SLOT_RED_KING] = XY (4, 0);
+  w->squares[SLOT_BLACK_KING] = XY (3, 9);
+  bytes = xqf_finish (w);
+  rec = read_xqf (bytes, &error);
+  g_assert_no_error (error);
+  fen = xq_position_to_fen (xq_pgn_record_get_start (rec));
+  g_assert_cmpstr (fen, ==, "R2k5/9/9/9/9/9/9/9/3R5/4K4 b - - 0 1");
+}
+
 typedef struct {
   const char *name;
   int         code;
@@ -401,10 +577,9 @@ test_xqf_every_prefix (void)
       g_autoptr(GError) error = NULL;
       g_autoptr(XqPgnRecord) rec = xq_xqf_read (copy, len, &error);
 
-      /* The header alone is a position without moves; the last 4 bytes
-       * are the variation, which the main line never reads; every other
-       * cut loses a record the main line needs. */
-      if (len < n - 4 && len != 1024)
+      /* The header alone is a position without moves; every other cut
+       * loses a record the tree needs (the last is a variation). */
+      if (len != 1024)
         {
           if (rec != NULL)
             g_test_message ("a cut at %" G_GSIZE_FORMAT " of %" G_GSIZE_FORMAT " reads", len, n);
@@ -891,7 +1066,9 @@ test_import_nothing (void)
   g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
   g_assert_cmpuint (report->lines->len, ==, 3);
   g_assert_cmpuint (report->n_skipped, ==, 3);
-  expect = g_strdup_printf ("%s: skipped: 1:1: the text is neither UTF-8 nor GBK", junk);
+  /* The bytes that are no text are replaced (U+FFFD) and what is left is
+   * read: it is no move, and the message says where. */
+  expect = g_strdup_printf ("%s: record 1: skipped: 1:1: “\xef\xbf\xbd\xef\xbf\xbd" "abc” is not a move in ICCS, WXF or Chinese notation", junk);
   g_assert_cmpstr (line_at (report, 1)->message, ==, expect);
   g_assert_cmpuint (line_at (report, 2)->record, ==, 0);
 }
@@ -1031,6 +1208,12 @@ main (int argc, char **argv)
   g_test_add_func ("/import/xqf/v11", test_xqf_v11);
   g_test_add_func ("/import/xqf/v12", test_xqf_v12);
   g_test_add_func ("/import/xqf/v12-scramble-matters", test_xqf_v12_scramble_matters);
+  g_test_add_func ("/import/xqf/type-byte", test_xqf_type_byte);
+  g_test_add_func ("/import/xqf/empty-table", test_xqf_empty_table);
+  g_test_add_func ("/import/xqf/v10-tag-nibbles", test_xqf_v10_tag_nibbles);
+  g_test_add_func ("/import/xqf/variations", test_xqf_variations);
+  g_test_add_func ("/import/xqf/damaged-comment", test_xqf_damaged_comment);
+  g_test_add_func ("/import/xqf/mated-diagram", test_xqf_mated_diagram);
   for (gsize i = 0; i < G_N_ELEMENTS (xqf_broken); i++)
     {
       g_autofree char *name = g_strdup_printf ("/import/xqf/broken/%s", xqf_broken[i].name);

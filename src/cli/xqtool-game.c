@@ -13,6 +13,7 @@
 #include "xq-engine.h"
 #include "xq-game.h"
 #include "xq-game-review.h"
+#include "xq-game-file.h"
 #include "xq-pgn.h"
 #include "xq-lesson-rules.h"
 #include "xq-repetition.h"
@@ -225,7 +226,7 @@ static XqGame *
 load_pgn_game (const char *path)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(XqPgnRecord) rec = xq_pgn_read_file (path, &error);
+  g_autoptr(XqPgnRecord) rec = xq_game_file_read_first (path, &error);
   g_autoptr(XqGame) game = NULL;
 
   if (rec == NULL)

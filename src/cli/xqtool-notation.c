@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "xq-notation.h"
+#include "xq-game-file.h"
 #include "xq-pgn.h"
 #include "xqtool.h"
 
@@ -98,7 +99,7 @@ cmd_pgn (int argc, char **argv)
   if (path == NULL)
     return xqtool_usage (&self);
 
-  rec = xq_pgn_read_file (path, &error);
+  rec = xq_game_file_read_first (path, &error);
   if (rec == NULL)
     return xqtool_fail ("%s", error->message);
 

@@ -84,7 +84,8 @@ gboolean
 xq_dhtmlxq_detect (const char *text)
 {
   g_return_val_if_fail (text != NULL, FALSE);
-  return find_ci (text, text + strlen (text), "[DhtmlXQ]") != NULL;
+  return find_ci (text, text + strlen (text), "[DhtmlXQ]") != NULL
+         || find_ci (text, text + strlen (text), "[DhtmlXQHTML]") != NULL;
 }
 
 typedef struct {
@@ -150,6 +151,8 @@ set_result (XqPgnRecord *rec, const Field *f)
     { "黑胜", XQ_PGN_RESULT_BLACK_WINS }, { "黑勝", XQ_PGN_RESULT_BLACK_WINS },
     { "黑方胜", XQ_PGN_RESULT_BLACK_WINS }, { "0-1", XQ_PGN_RESULT_BLACK_WINS },
     { "和棋", XQ_PGN_RESULT_DRAW }, { "和", XQ_PGN_RESULT_DRAW }, { "1/2-1/2", XQ_PGN_RESULT_DRAW },
+    /* 东萍 (dpxq) writes the result from Red's side: win, draw, loss. */
+    { "W", XQ_PGN_RESULT_RED_WINS }, { "D", XQ_PGN_RESULT_DRAW }, { "L", XQ_PGN_RESULT_BLACK_WINS },
   };
   g_autofree char *text = NULL;
 
@@ -390,13 +393,22 @@ xq_dhtmlxq_read_string (const char *text, guint max_blocks, GError **error)
   end = text + strlen (text);
   games = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_pgn_game_free);
   p = text;
-  while ((p = find_ci (p, end, "[DhtmlXQ]")) != NULL)
+  for (;;)
     {
-      const char *body = p + 9;
-      const char *close = find_ci (body, end, "[/DhtmlXQ]");
+      /* A block is [DhtmlXQ]…[/DhtmlXQ] or, as 东萍 pages write it,
+       * [DhtmlXQHTML]…[/DhtmlXQHTML]: whichever comes first. */
+      const char *plain = find_ci (p, end, "[DhtmlXQ]");
+      const char *html = find_ci (p, end, "[DhtmlXQHTML]");
+      gboolean is_html = html != NULL && (plain == NULL || html < plain);
+      const char *body, *close;
       XqPgnGame *game;
       int line, col;
 
+      p = is_html ? html : plain;
+      if (p == NULL)
+        break;
+      body = p + (is_html ? 13 : 9);
+      close = find_ci (body, end, is_html ? "[/DhtmlXQHTML]" : "[/DhtmlXQ]");
       if (games->len >= max_blocks)
         {
           fail_at (error, &c, XQ_DHTMLXQ_ERROR_TOO_LARGE, p,
@@ -412,12 +424,16 @@ xq_dhtmlxq_read_string (const char *text, guint max_blocks, GError **error)
       g_ptr_array_add (games, game);
       if (close == NULL)
         {
-          fail_at (&game->error, &c, XQ_DHTMLXQ_ERROR_SYNTAX, p,
-                   _("This [DhtmlXQ] block is never closed with [/DhtmlXQ]"));
+          if (is_html)
+            fail_at (&game->error, &c, XQ_DHTMLXQ_ERROR_SYNTAX, p,
+                     _("This [DhtmlXQHTML] block is never closed with [/DhtmlXQHTML]"));
+          else
+            fail_at (&game->error, &c, XQ_DHTMLXQ_ERROR_SYNTAX, p,
+                     _("This [DhtmlXQ] block is never closed with [/DhtmlXQ]"));
           break;
         }
       game->record = read_block (&c, body, close, &game->error);
-      p = close + 10;
+      p = close + (is_html ? 14 : 10);
     }
   if (games->len == 0)
     {

@@ -20,6 +20,9 @@ struct _XqPgnRecord {
   GPtrArray  *after;         /* char* or NULL, one per move */
   char       *game_comment;
   XqPgnResult result;
+  GArray     *variation_ply; /* guint, parallel to variations */
+  GPtrArray  *variations;    /* XqPgnRecord* */
+  GPtrArray  *warnings;      /* char* */
 };
 
 /* ---- The record ----------------------------------------------------------- */
@@ -37,6 +40,9 @@ xq_pgn_record_new (void)
   rec->before = g_ptr_array_new_with_free_func (g_free);
   rec->after = g_ptr_array_new_with_free_func (g_free);
   rec->result = XQ_PGN_RESULT_UNKNOWN;
+  rec->variation_ply = g_array_new (FALSE, FALSE, sizeof (guint));
+  rec->variations = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_pgn_record_free);
+  rec->warnings = g_ptr_array_new_with_free_func (g_free);
   return rec;
 }
 
@@ -51,6 +57,9 @@ xq_pgn_record_free (XqPgnRecord *rec)
   g_ptr_array_unref (rec->before);
   g_ptr_array_unref (rec->after);
   g_free (rec->game_comment);
+  g_array_unref (rec->variation_ply);
+  g_ptr_array_unref (rec->variations);
+  g_ptr_array_unref (rec->warnings);
   g_free (rec);
 }
 
@@ -78,6 +87,10 @@ xq_pgn_record_copy (const XqPgnRecord *rec)
   copy_strings (copy->after, rec->after);
   copy->game_comment = g_strdup (rec->game_comment);
   copy->result = rec->result;
+  g_array_append_vals (copy->variation_ply, rec->variation_ply->data, rec->variation_ply->len);
+  for (guint i = 0; i < rec->variations->len; i++)
+    g_ptr_array_add (copy->variations, xq_pgn_record_copy (g_ptr_array_index (rec->variations, i)));
+  copy_strings (copy->warnings, rec->warnings);
   return copy;
 }
 
@@ -98,6 +111,14 @@ xq_pgn_record_equal (const XqPgnRecord *a, const XqPgnRecord *b)
   g_autofree char *fen_a = NULL, *fen_b = NULL;
 
   g_return_val_if_fail (a != NULL && b != NULL, FALSE);
+
+  if (a->variations->len != b->variations->len)
+    return FALSE;
+  for (guint i = 0; i < a->variations->len; i++)
+    if (g_array_index (a->variation_ply, guint, i) != g_array_index (b->variation_ply, guint, i)
+        || !xq_pgn_record_equal (g_ptr_array_index (a->variations, i),
+                                 g_ptr_array_index (b->variations, i)))
+      return FALSE;
 
   fen_a = xq_position_to_fen (&a->start);
   fen_b = xq_position_to_fen (&b->start);
@@ -359,6 +380,77 @@ comment_append (char **slot, const char *text)
       g_free (*slot);
       *slot = joined;
     }
+}
+
+/* ---- Variations and warnings ------------------------------------------------------ */
+
+guint
+xq_pgn_record_get_n_variations (const XqPgnRecord *rec)
+{
+  g_return_val_if_fail (rec != NULL, 0);
+  return rec->variations->len;
+}
+
+guint
+xq_pgn_record_get_variation_ply (const XqPgnRecord *rec, guint i)
+{
+  g_return_val_if_fail (rec != NULL && i < rec->variations->len, 0);
+  return g_array_index (rec->variation_ply, guint, i);
+}
+
+const XqPgnRecord *
+xq_pgn_record_get_variation (const XqPgnRecord *rec, guint i)
+{
+  g_return_val_if_fail (rec != NULL && i < rec->variations->len, NULL);
+  return g_ptr_array_index (rec->variations, i);
+}
+
+XqPgnRecord *
+xq_pgn_record_add_variation (XqPgnRecord *rec, guint ply)
+{
+  XqPgnRecord *line;
+
+  g_return_val_if_fail (rec != NULL && ply <= rec->moves->len, NULL);
+
+  line = xq_pgn_record_new ();
+  xq_pgn_record_get_position (rec, ply, &line->start);
+  line->end = line->start;
+  g_array_append_val (rec->variation_ply, ply);
+  g_ptr_array_add (rec->variations, line);
+  return line;
+}
+
+guint
+xq_pgn_record_count_moves (const XqPgnRecord *rec)
+{
+  guint n;
+
+  g_return_val_if_fail (rec != NULL, 0);
+  n = rec->moves->len;
+  for (guint i = 0; i < rec->variations->len; i++)
+    n += xq_pgn_record_count_moves (g_ptr_array_index (rec->variations, i));
+  return n;
+}
+
+void
+xq_pgn_record_add_warning (XqPgnRecord *rec, const char *text)
+{
+  g_return_if_fail (rec != NULL && text != NULL);
+  g_ptr_array_add (rec->warnings, g_strdup (text));
+}
+
+guint
+xq_pgn_record_get_n_warnings (const XqPgnRecord *rec)
+{
+  g_return_val_if_fail (rec != NULL, 0);
+  return rec->warnings->len;
+}
+
+const char *
+xq_pgn_record_get_warning (const XqPgnRecord *rec, guint i)
+{
+  g_return_val_if_fail (rec != NULL && i < rec->warnings->len, NULL);
+  return g_ptr_array_index (rec->warnings, i);
 }
 
 /* ---- Result ------------------------------------------------------------------ */
@@ -631,6 +723,34 @@ is_delimiter (const char *p)
   return *p == '\0' || is_space_at (p) || strchr ("{};()[]$", *p) != NULL;
 }
 
+/* text with every full-width ASCII form (U+FF01–U+FF5E) made ASCII, or
+ * NULL when it holds none. */
+static char *
+fold_full_width (const char *text)
+{
+  GString *out = g_string_new (NULL);
+  gboolean any = FALSE;
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar ch = g_utf8_get_char (p);
+
+      if (ch >= 0xFF01 && ch <= 0xFF5E)
+        {
+          g_string_append_c (out, (char) (ch - 0xFF01 + 0x21));
+          any = TRUE;
+        }
+      else
+        g_string_append_unichar (out, ch);
+    }
+  if (!any)
+    {
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+  return g_string_free (out, FALSE);
+}
+
 static gboolean
 read_move (Reader *r, const char *text, int line, int col, GError **error)
 {
@@ -643,6 +763,19 @@ read_move (Reader *r, const char *text, int line, int col, GError **error)
   while (len > 0 && (clean[len - 1] == '!' || clean[len - 1] == '?'))
     clean[--len] = '\0';
   m = xq_notation_parse_any (&r->rec->end, clean, &local);
+  if (m == XQ_MOVE_NONE)
+    {
+      /* WXF typed with a Chinese input method comes in full-width forms
+       * (“Ｃ２＝５”): read it again folded to ASCII. */
+      g_autofree char *folded = fold_full_width (clean);
+
+      if (folded != NULL)
+        {
+          g_autoptr(GError) again = NULL;
+
+          m = xq_notation_parse_any (&r->rec->end, folded, &again);
+        }
+    }
   if (m == XQ_MOVE_NONE)
     return fail_at (error, XQ_PGN_ERROR_BAD_MOVE, line, col, "%s", local->message);
   if (!xq_pgn_record_append_move (r->rec, m, error))
@@ -710,6 +843,36 @@ locate_offset (const char *text, const char *at, int *line, int *col)
     }
 }
 
+/* 象棋巫师 (XQWizard) ends a game with a line of "=" (five or more) and a
+ * few lines of its own (its name, a web address). */
+static gboolean
+at_footer (const Reader *r)
+{
+  /* No move or result starts with "="; some writers indent the line. */
+  return g_str_has_prefix (r->p, "=====");
+}
+
+/* Skips the footer up to the next line that starts with "[". */
+static void
+skip_footer (Reader *r)
+{
+  for (;;)
+    {
+      const char *q;
+
+      while (*r->p != '\0' && *r->p != '\n')
+        reader_advance (r);
+      if (*r->p == '\0')
+        return;
+      reader_advance (r);
+      q = r->p;
+      while (*q == ' ' || *q == '\t' || *q == '\r')
+        q++;
+      if (*q == '[')
+        return;
+    }
+}
+
 /* Reads the tags, moves and comments of one game from r->p.  multi: stop
  * before the next game (a tag once the moves have begun, or a move after
  * the result) instead of calling it an error. */
@@ -752,7 +915,21 @@ read_game (Reader *r, gboolean multi, GError **error)
           while (g_ascii_isdigit (*r->p))
             reader_advance (r);
           break;
+        case '=':
+          /* 象棋巫师 (XQWizard) ends a game with a line of "=" and a few
+           * lines of its own: skip them up to the next tag line. */
+          if (at_footer (r))
+            {
+              skip_footer (r);
+              break;
+            }
+          G_GNUC_FALLTHROUGH;
         case '%':
+          if (*r->p == '=')
+            {
+              ok = read_token (r, error);
+              break;
+            }
           /* PGN's escape mechanism: the whole line is for other programs. */
           if (r->col == 1)
             {
@@ -778,8 +955,18 @@ read_game (Reader *r, gboolean multi, GError **error)
   if (!r->finished)
     {
       const char *tag = xq_pgn_record_get_tag (r->rec, "Result");
-      if (tag == NULL || !xq_pgn_result_from_string (tag, &r->rec->result))
-        r->rec->result = XQ_PGN_RESULT_UNKNOWN;
+
+      r->rec->result = XQ_PGN_RESULT_UNKNOWN;
+      if (tag != NULL && !xq_pgn_result_from_string (tag, &r->rec->result))
+        {
+          /* 东萍 (dpxq) exports give the result from Red's side. */
+          if (strcmp (tag, "W") == 0)
+            r->rec->result = XQ_PGN_RESULT_RED_WINS;
+          else if (strcmp (tag, "D") == 0)
+            r->rec->result = XQ_PGN_RESULT_DRAW;
+          else if (strcmp (tag, "L") == 0)
+            r->rec->result = XQ_PGN_RESULT_BLACK_WINS;
+        }
     }
   return TRUE;
 }
@@ -858,6 +1045,12 @@ skip_broken_game (Reader *r)
 GPtrArray *
 xq_pgn_read_games (const char *text, guint max_games, GError **error)
 {
+  return xq_pgn_read_games_at (text, 1, max_games, error);
+}
+
+GPtrArray *
+xq_pgn_read_games_at (const char *text, int first_line, guint max_games, GError **error)
+{
   g_autoptr(GPtrArray) games = NULL;
   Reader r = { 0 };
 
@@ -870,13 +1063,19 @@ xq_pgn_read_games (const char *text, guint max_games, GError **error)
     return NULL;
   games = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_pgn_game_free);
   r.p = text;
-  r.line = r.col = 1;
+  r.line = first_line;
+  r.col = 1;
   for (;;)
     {
       g_autoptr(XqPgnRecord) rec = NULL;
       XqPgnGame *game;
 
       skip_space (&r);
+      while (at_footer (&r))
+        {
+          skip_footer (&r);
+          skip_space (&r);
+        }
       if (*r.p == '\0')
         break;
       if (games->len >= max_games)

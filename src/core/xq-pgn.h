@@ -74,6 +74,31 @@ void         xq_pgn_record_set_comment_before (XqPgnRecord *rec, guint i, const 
 const char  *xq_pgn_record_get_comment_after  (const XqPgnRecord *rec, guint i);
 void         xq_pgn_record_set_comment_after  (XqPgnRecord *rec, guint i, const char *text);
 
+/* ---- Variations -------------------------------------------------------------- */
+
+/* A variation is another line played instead of move `ply` (0-based) of the
+ * record it belongs to: a record of its own whose start is the position
+ * before that move, with its own moves, comments and variations (no tags).
+ * Variations are kept in the order they were added. */
+guint        xq_pgn_record_get_n_variations (const XqPgnRecord *rec);
+guint        xq_pgn_record_get_variation_ply (const XqPgnRecord *rec, guint i);
+const XqPgnRecord *xq_pgn_record_get_variation (const XqPgnRecord *rec, guint i);
+/* Makes an empty variation in place of move `ply` (ply <= n_moves) and
+ * returns it, owned by rec, for its moves to be appended. */
+XqPgnRecord *xq_pgn_record_add_variation (XqPgnRecord *rec, guint ply);
+/* Moves in the record and all its variations, nested ones included. */
+guint        xq_pgn_record_count_moves    (const XqPgnRecord *rec);
+
+/* ---- Warnings ------------------------------------------------------------------ */
+
+/* What a reader repaired or left out while keeping the record (a damaged
+ * byte in a comment, a variation with an illegal move): one translated
+ * line each, with its place ("byte 1052: …", "12:5: …").  Not compared by
+ * xq_pgn_record_equal. */
+void         xq_pgn_record_add_warning    (XqPgnRecord *rec, const char *text);
+guint        xq_pgn_record_get_n_warnings (const XqPgnRecord *rec);
+const char  *xq_pgn_record_get_warning    (const XqPgnRecord *rec, guint i);
+
 /* ---- Result --------------------------------------------------------------- */
 
 XqPgnResult  xq_pgn_record_get_result     (const XqPgnRecord *rec);
@@ -84,8 +109,11 @@ gboolean     xq_pgn_result_from_string    (const char *text, XqPgnResult *out);
 
 /* ---- Reading and writing -------------------------------------------------- */
 
-/* Reads one game.  Moves may be in ICCS, WXF or Chinese, mixed freely;
- * variations "( … )" and NAGs "$n" are skipped. */
+/* Reads one game.  Moves may be in ICCS, WXF (ASCII or full-width) or
+ * Chinese, mixed freely; variations "( … )" and NAGs "$n" are skipped; a
+ * line of "=====" or more ends the game's text (象棋巫师's footer) up to the
+ * next tag line; a Result tag of W, D or L (东萍) is Red's win, a draw or
+ * Red's loss. */
 XqPgnRecord *xq_pgn_read_string  (const char *text, GError **error);
 XqPgnRecord *xq_pgn_read_file    (const char *path, GError **error);
 /* Tags as they are (set the Format tag with xq_pgn_format_tag_value if
@@ -102,7 +130,9 @@ typedef struct {
   int          line;    /* the line the game begins on */
 } XqPgnGame;
 
-/* More games than this in one text are refused (XQ_PGN_ERROR_TRAILING). */
+/* More games than this in one text held in memory are refused
+ * (XQ_PGN_ERROR_TRAILING) unless the caller asks for more; files are read
+ * as a stream of games by xq-game-file.h, without this limit. */
 #define XQ_PGN_MAX_GAMES 1000
 
 void         xq_pgn_game_free    (XqPgnGame *game);
@@ -113,6 +143,11 @@ void         xq_pgn_game_free    (XqPgnGame *game);
  * or NULL with error for text that is not UTF-8 or holds more than
  * max_games games (0: XQ_PGN_MAX_GAMES). */
 GPtrArray   *xq_pgn_read_games   (const char *text, guint max_games, GError **error);
+/* The same for a piece of a larger file that begins on line first_line
+ * (so that lines are counted in the file): what the streaming reader of
+ * xq-game-file.h calls game by game. */
+GPtrArray   *xq_pgn_read_games_at (const char *text, int first_line, guint max_games,
+                                   GError **error);
 
 /* "ICCS", "WXF" or "Chinese", the customary values of the Format tag. */
 const char  *xq_pgn_format_tag_value (XqNotation notation);

@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "xq-game-file.h"
 #include "xq-safe-file.h"
 #include "xq-xqf.h"
 
@@ -86,14 +87,13 @@ take (Xqf *f, guint8 *out, gsize n, const char *what, GError **error)
   return TRUE;
 }
 
-/* GBK text (the encoding of every XQF text) as UTF-8; NULL for none. */
+/* GBK text (the encoding of every XQF text) as UTF-8; NULL for none.
+ * A byte that is not GBK is replaced by U+FFFD and, when rec is given,
+ * named in a warning (what: "a comment"); without rec it is an error. */
 static char *
-gbk_to_utf8 (const guint8 *bytes, gsize n, gsize offset, GError **error)
+gbk_to_utf8 (const guint8 *bytes, gsize n, gsize offset, XqPgnRecord *rec, const char *what,
+             GError **error)
 {
-  g_autoptr(GError) local = NULL;
-  gsize read = 0;
-  char *text;
-
   /* Old writers pad with NULs. */
   while (n > 0 && bytes[n - 1] == '\0')
     n--;
@@ -101,30 +101,48 @@ gbk_to_utf8 (const guint8 *bytes, gsize n, gsize offset, GError **error)
     n = (gsize) ((const guint8 *) memchr (bytes, '\0', n) - bytes);
   if (n == 0)
     return NULL;
-  text = g_convert ((const char *) bytes, (gssize) n, "UTF-8", "GB18030", &read, NULL, &local);
-  if (text == NULL)
-    fail (error, XQ_XQF_ERROR_TEXT, offset + read, _("the text is not GBK"));
-  return text;
+  {
+    gssize bad = -1;
+    char *text = xq_game_file_decode (bytes, n, "GB18030", &bad, NULL);
+
+    if (bad < 0)
+      return text;
+    if (rec == NULL)
+      {
+        g_free (text);
+        fail (error, XQ_XQF_ERROR_TEXT, offset, _("the text is not GBK"));
+        return NULL;
+      }
+    {
+      /* Where the first bad byte is in the file: the bytes before it are
+       * the ones that decoded into the text before the replacement. */
+      g_autofree char *before = g_strndup (text, (gsize) bad);
+      g_autofree char *gbk = g_convert (before, -1, "GB18030", "UTF-8", NULL, NULL, NULL);
+      gsize at = offset + (gbk != NULL ? strlen (gbk) : 0);
+      g_autofree char *warning = g_strdup_printf (_("byte %lu: a byte that is not GBK text was replaced in %s"),
+                                                  (unsigned long) at, what);
+      xq_pgn_record_add_warning (rec, warning);
+    }
+    return text;
+  }
 }
 
-static gboolean
-read_header_text (Xqf *f, XqPgnRecord *rec, gsize offset, gsize size, const char *tag,
-                  GError **error)
+static void
+read_header_text (Xqf *f, XqPgnRecord *rec, gsize offset, gsize size, const char *tag)
 {
   guint8 len = f->data[offset];
   g_autofree char *text = NULL;
-  g_autoptr(GError) local = NULL;
 
   if (len == 0)
-    return TRUE;
+    return;
   if (len > size - 1)
     len = (guint8) (size - 1);
-  text = gbk_to_utf8 (f->data + offset + 1, len, offset + 1, &local);
-  if (local != NULL)
-    {
-      g_propagate_error (error, g_steal_pointer (&local));
-      return FALSE;
-    }
+  /* TRANSLATORS: completes "a byte that is not GBK text was replaced in %s";
+   * %s is the name of a header field (Title, Red …). */
+  {
+    g_autofree char *what = g_strdup_printf (_("the header field %s"), tag);
+    text = gbk_to_utf8 (f->data + offset + 1, len, offset + 1, rec, what, NULL);
+  }
   if (text != NULL)
     {
       /* A tag is one line of text. */
@@ -135,24 +153,19 @@ read_header_text (Xqf *f, XqPgnRecord *rec, gsize offset, gsize size, const char
       if (*text != '\0')
         xq_pgn_record_set_tag (rec, tag, text);
     }
-  return TRUE;
 }
 
-/* The start position from the table at 0x10; the side to move is set by
- * the caller once the first move is known. */
+/* The start position from the table at 0x10, whatever the type byte at
+ * 0x40 says (real files of every version keep their position there); a
+ * table with no piece on the board is the standard start.  The side to
+ * move is set by the caller. */
 static gboolean
 read_start (Xqf *f, XqPosition *pos, GError **error)
 {
   guint8 squares[32];
+  gboolean any = FALSE;
 
   xq_position_clear (pos);
-  if (f->data[0x40] <= 1)
-    {
-      /* A full game or an opening starts from the standard position,
-       * whatever the table says. */
-      xq_position_init_start (pos);
-      return TRUE;
-    }
   for (int i = 0; i < 32; i++)
     {
       guint8 v = (guint8) (f->data[0x10 + i] - f->piece_off);
@@ -161,6 +174,13 @@ read_start (Xqf *f, XqPosition *pos, GError **error)
         squares[(f->piece_off + 1 + i) % 32] = v;
       else
         squares[i] = v;
+    }
+  for (int i = 0; i < 32; i++)
+    any = any || squares[i] < 90;
+  if (!any)
+    {
+      xq_position_init_start (pos);
+      return TRUE;
     }
   for (int i = 0; i < 32; i++)
     {
@@ -177,28 +197,40 @@ read_start (Xqf *f, XqPosition *pos, GError **error)
   return TRUE;
 }
 
-/* One move record: its move, whether the main line goes on, and its
- * comment (NULL for none). */
+/* One record of the move tree. */
+typedef struct {
+  gsize    at;          /* its offset in the file */
+  guint8   from, to;    /* X*10+Y */
+  gboolean child;       /* the next move of its line follows */
+  gboolean sibling;     /* an alternative to it follows, after the child's subtree */
+  char    *comment;     /* or NULL */
+} Node;
+
 static gboolean
-read_record (Xqf *f, guint8 *from, guint8 *to, gboolean *more, char **comment, GError **error)
+read_record (Xqf *f, XqPgnRecord *rec, Node *node, GError **error)
 {
   guint8 b[4], lb[4];
   gboolean has_comment;
   gint64 len;
 
-  *comment = NULL;
+  node->at = f->at;
+  node->comment = NULL;
   if (!take (f, b, 4, _("a move"), error))
     return FALSE;
-  *from = (guint8) (b[0] - 24 - f->src_off);
-  *to = (guint8) (b[1] - 32 - f->dst_off);
+  node->from = (guint8) (b[0] - 24 - f->src_off);
+  node->to = (guint8) (b[1] - 32 - f->dst_off);
   if (f->version < 11)
     {
-      *more = b[2] == 0xF0;
+      /* Version 10: the high nibble tells a next move, the low one a
+       * variation (0xFF is both); every record has a comment length. */
+      node->child = (b[2] & 0xF0) != 0;
+      node->sibling = (b[2] & 0x0F) != 0;
       has_comment = TRUE;
     }
   else
     {
-      *more = (b[2] & 0x80) != 0;
+      node->child = (b[2] & 0x80) != 0;
+      node->sibling = (b[2] & 0x40) != 0;
       has_comment = (b[2] & 0x20) != 0;
     }
   if (!has_comment)
@@ -221,9 +253,140 @@ read_record (Xqf *f, guint8 *from, guint8 *to, gboolean *more, char **comment, G
 
       if (!take (f, bytes, (gsize) len, _("a comment"), error))
         return FALSE;
-      *comment = gbk_to_utf8 (bytes, (gsize) len, text_at, error);
-      if (*comment == NULL && error != NULL && *error != NULL)
+      node->comment = gbk_to_utf8 (bytes, (gsize) len, text_at, rec, _("a comment"), NULL);
+    }
+  return TRUE;
+}
+
+/* Where the next record goes: appended to `line` (which then has `ply`
+ * moves), or, when `fork`, as the first move of a new variation of `line`
+ * in place of its move `ply`.  line NULL: the record is read and dropped
+ * (it continues a variation that could not be kept). */
+typedef struct {
+  XqPgnRecord *line;
+  guint        ply;
+  gboolean     fork;
+} Place;
+
+static gboolean
+move_of (const Node *n, XqMove *m)
+{
+  if (n->from >= 90 || n->to >= 90)
+    return FALSE;
+  *m = xq_move_make (xq_sq_make (n->from / 10, n->from % 10), xq_sq_make (n->to / 10, n->to % 10));
+  return TRUE;
+}
+
+/* The side to move when the first move does not tell it: the one that
+ * makes the position legal (in a diagram where one side is already mated,
+ * the mated side), Red when both do. */
+static void
+choose_side (XqPosition *pos)
+{
+  xq_position_set_side (pos, XQ_RED);
+  if (xq_position_in_check (pos, XQ_BLACK) && !xq_position_in_check (pos, XQ_RED))
+    xq_position_set_side (pos, XQ_BLACK);
+}
+
+/* Reads the move tree (preorder: a move, its child's subtree, then its
+ * sibling's) after the root record.  The main line's first bad move is an
+ * error; a bad move in a variation drops that variation's rest with a
+ * warning. */
+static gboolean
+read_tree (Xqf *f, XqPgnRecord *rec, gboolean root_child, GError **error)
+{
+  g_autoptr(GArray) pending = g_array_new (FALSE, FALSE, sizeof (Place));
+  Place next = { rec, 0, FALSE };
+  guint n_records = 0, n_variations = 0;
+  gboolean have = root_child;
+
+  while (have)
+    {
+      Node node;
+      Place here = next;
+      XqPgnRecord *line = next.line;
+      XqMove m = XQ_MOVE_NONE;
+      char iccs[5] = "?";
+      gboolean ok;
+
+      if (++n_records > XQ_XQF_MAX_RECORDS)
+        return fail (error, XQ_XQF_ERROR_TOO_LARGE, f->at, _("more than %d moves"), XQ_XQF_MAX_RECORDS);
+      if (line == rec && !next.fork && next.ply >= XQ_XQF_MAX_MOVES)
+        return fail (error, XQ_XQF_ERROR_TOO_LARGE, f->at, _("more than %d moves"), XQ_XQF_MAX_MOVES);
+      if (!read_record (f, rec, &node, error))
         return FALSE;
+      ok = move_of (&node, &m);
+      if (ok)
+        xq_move_to_iccs (m, iccs);
+      if (line != NULL && next.fork)
+        {
+          if (n_variations == XQ_XQF_MAX_VARIATIONS)
+            {
+              g_autofree char *warning =
+                g_strdup_printf (_("byte %lu: the variations after the first %d are left out"),
+                                 (unsigned long) node.at, XQ_XQF_MAX_VARIATIONS);
+              xq_pgn_record_add_warning (rec, warning);
+            }
+          if (n_variations++ >= XQ_XQF_MAX_VARIATIONS)
+            line = NULL;
+          else
+            line = xq_pgn_record_add_variation (line, next.ply);
+        }
+      if (line != NULL)
+        {
+          guint ply = xq_pgn_record_get_n_moves (line);
+          gboolean main_line = line == rec;
+
+          if (!ok || !xq_pgn_record_append_move (line, m, NULL))
+            {
+              XqPosition at;
+              const char *why;
+
+              xq_pgn_record_get_position (line, ply, &at);
+              if (!ok)
+                why = _("leads off the board");
+              else if (at.board[xq_move_from (m)] == XQ_EMPTY)
+                why = _("starts from an empty point");
+              else
+                why = _("is not legal there");
+              if (main_line)
+                {
+                  g_free (node.comment);
+                  if (!ok)
+                    return fail (error, XQ_XQF_ERROR_BAD_MOVE, node.at, _("move %u %s"), ply + 1, why);
+                  return fail (error, XQ_XQF_ERROR_BAD_MOVE, node.at, _("move %u (%s) %s"), ply + 1, iccs, why);
+                }
+              {
+                g_autofree char *warning =
+                  g_strdup_printf (_("byte %lu: a variation left out: its move %u (%s) %s"),
+                                   (unsigned long) node.at, ply + 1, iccs, why);
+                xq_pgn_record_add_warning (rec, warning);
+              }
+              line = NULL;
+            }
+          else
+            xq_pgn_record_set_comment_after (line, ply, node.comment);
+        }
+      g_free (node.comment);
+      if (node.sibling)
+        {
+          /* Its alternative is another line in place of the same move. */
+          Place alt = { here.line, here.ply, TRUE };
+          g_array_append_val (pending, alt);
+        }
+      if (node.child)
+        {
+          next.line = line;
+          next.ply = line != NULL ? xq_pgn_record_get_n_moves (line) : 0;
+          next.fork = FALSE;
+        }
+      else if (pending->len > 0)
+        {
+          next = g_array_index (pending, Place, pending->len - 1);
+          g_array_set_size (pending, pending->len - 1);
+        }
+      else
+        have = FALSE;
     }
   return TRUE;
 }
@@ -239,15 +402,10 @@ xq_xqf_read (const guint8 *data, gsize length, GError **error)
     XQ_PGN_RESULT_UNKNOWN, XQ_PGN_RESULT_RED_WINS, XQ_PGN_RESULT_BLACK_WINS, XQ_PGN_RESULT_DRAW,
   };
   g_autoptr(XqPgnRecord) rec = NULL;
-  g_autoptr(GPtrArray) comments = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GArray) moves = g_array_new (FALSE, FALSE, sizeof (XqMove));
-  g_autoptr(GArray) offsets = g_array_new (FALSE, FALSE, sizeof (gsize));
-  g_autofree char *game_comment = NULL;
   g_autofree char *fen = NULL;
   XqPosition pos;
   Xqf f = { 0 };
-  guint8 from, to;
-  gboolean more;
+  Node root = { 0 };
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -280,8 +438,7 @@ xq_xqf_read (const guint8 *data, gsize length, GError **error)
 
   rec = xq_pgn_record_new ();
   for (gsize i = 0; i < G_N_ELEMENTS (texts); i++)
-    if (!read_header_text (&f, rec, texts[i].offset, texts[i].size, texts[i].tag, error))
-      return NULL;
+    read_header_text (&f, rec, texts[i].offset, texts[i].size, texts[i].tag);
   if (data[0x33] < G_N_ELEMENTS (results))
     {
       xq_pgn_record_set_result (rec, results[data[0x33]]);
@@ -293,92 +450,43 @@ xq_xqf_read (const guint8 *data, gsize length, GError **error)
 
   /* Move 0 is a placeholder: its comment is the game's. */
   f.at = MOVES_START;
-  if (length > MOVES_START)
-    {
-      if (!read_record (&f, &from, &to, &more, &game_comment, error))
-        return NULL;
-    }
-  else
-    more = FALSE;
-  while (more)
-    {
-      gsize at = f.at;
-      char *comment = NULL;
+  if (length > MOVES_START && !read_record (&f, rec, &root, error))
+    return NULL;
 
-      if (moves->len >= XQ_XQF_MAX_MOVES)
+  /* The side to move is the colour of the piece that makes the first move
+   * (the first record's from point). */
+  choose_side (&pos);
+  if (root.child)
+    {
+      Xqf peek = f;
+      Node first;
+      g_autoptr(XqPgnRecord) scratch = xq_pgn_record_new ();
+      XqMove m;
+
+      if (!read_record (&peek, scratch, &first, error))
         {
-          fail (error, XQ_XQF_ERROR_TOO_LARGE, at, _("more than %d moves"), XQ_XQF_MAX_MOVES);
+          g_free (root.comment);
           return NULL;
         }
-      if (!read_record (&f, &from, &to, &more, &comment, error))
-        return NULL;
-      g_ptr_array_add (comments, comment);
-      if (from >= 90 || to >= 90)
-        {
-          fail (error, XQ_XQF_ERROR_BAD_MOVE, at, _("move %u leads off the board"), moves->len + 1);
-          return NULL;
-        }
-      {
-        XqMove m = xq_move_make (xq_sq_make (from / 10, from % 10), xq_sq_make (to / 10, to % 10));
-        g_array_append_val (moves, m);
-        g_array_append_val (offsets, at);
-      }
+      g_free (first.comment);
+      if (move_of (&first, &m) && pos.board[xq_move_from (m)] != XQ_EMPTY)
+        xq_position_set_side (&pos, xq_piece_color (pos.board[xq_move_from (m)]));
     }
-
-  /* The side to move is the colour of the first piece that moves. */
-  if (moves->len > 0)
-    {
-      XqMove m = g_array_index (moves, XqMove, 0);
-      XqPiece p = pos.board[xq_move_from (m)];
-
-      if (p == XQ_EMPTY)
-        {
-          char iccs[5];
-
-          xq_move_to_iccs (m, iccs);
-          fail (error, XQ_XQF_ERROR_BAD_MOVE, g_array_index (offsets, gsize, 0),
-                _("move %u (%s) starts from an empty point"), 1u, iccs);
-          return NULL;
-        }
-      xq_position_set_side (&pos, xq_piece_color (p));
-    }
-  else
-    xq_position_set_side (&pos, XQ_RED);
   fen = xq_position_to_fen (&pos);
   {
     g_autoptr(GError) local = NULL;
 
     if (!xq_pgn_record_set_start (rec, fen, &local))
       {
+        g_free (root.comment);
         fail (error, XQ_XQF_ERROR_POSITION, 0x10, _("the start position is not legal: %s"), local->message);
         return NULL;
       }
   }
-  xq_pgn_record_set_game_comment (rec, game_comment);
-  pos = *xq_pgn_record_get_start (rec);
-  for (guint i = 0; i < moves->len; i++)
-    {
-      XqMove m = g_array_index (moves, XqMove, i);
-      XqPosition *now = &pos;
-      XqUndo undo;
-      char iccs[5];
-
-      xq_move_to_iccs (m, iccs);
-      if (now->board[xq_move_from (m)] == XQ_EMPTY)
-        {
-          fail (error, XQ_XQF_ERROR_BAD_MOVE, g_array_index (offsets, gsize, i),
-                _("move %u (%s) starts from an empty point"), i + 1, iccs);
-          return NULL;
-        }
-      if (!xq_pgn_record_append_move (rec, m, NULL))
-        {
-          fail (error, XQ_XQF_ERROR_BAD_MOVE, g_array_index (offsets, gsize, i),
-                _("move %u (%s) is not legal there"), i + 1, iccs);
-          return NULL;
-        }
-      xq_pgn_record_set_comment_after (rec, i, g_ptr_array_index (comments, i));
-      xq_position_do_move (now, m, &undo);
-    }
+  xq_pgn_record_set_game_comment (rec, root.comment);
+  g_free (root.comment);
+  if (!read_tree (&f, rec, root.child, error))
+    return NULL;
   return g_steal_pointer (&rec);
 }
 

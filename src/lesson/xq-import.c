@@ -8,7 +8,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "xq-dhtmlxq.h"
+#include "xq-game-file.h"
 #include "xq-import.h"
 #include "xq-json-file.h"
 #include "xq-lesson.h"
@@ -59,72 +59,22 @@ xq_import_as_from_name (const char *name, XqImportAs *out)
 
 /* ---- Reading the files ------------------------------------------------------- */
 
-/* The records of one file, or why the file as a whole cannot be read. */
+/* The records of one file, or why the file as a whole cannot be read
+ * (the message without the path, which the report line gives): read by
+ * the one door every game file comes in by (xq-game-file.h). */
 static GPtrArray *
 read_records (const char *path, GError **error)
 {
-  g_autofree char *data = NULL;
-  g_autofree char *utf8 = NULL;
-  GPtrArray *games;
-  gsize length = 0;
-  const char *text;
+  g_autoptr(GError) local = NULL;
+  GPtrArray *games = xq_game_file_read_all (path, NULL, &local);
 
-  if (!xq_safe_file_read (path, XQ_IMPORT_MAX_TEXT_BYTES, &data, &length, error))
-    return NULL;
-  if (length >= 3 && data[0] == 'X' && data[1] == 'Q' && (guint8) data[2] >= 10 && (guint8) data[2] <= 18)
+  if (games == NULL)
     {
-      XqPgnGame *game = g_new0 (XqPgnGame, 1);
+      const char *msg = local->message;
 
-      games = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_pgn_game_free);
-      game->record = xq_xqf_read ((const guint8 *) data, length, &game->error);
-      game->line = 1;
-      g_ptr_array_add (games, game);
-      return games;
-    }
-  if (memchr (data, '\0', length) != NULL)
-    {
-      g_set_error (error, XQ_PGN_ERROR, XQ_PGN_ERROR_SYNTAX,
-                   _("byte %lu: a NUL byte: this is neither an XQF file nor text"),
-                   (unsigned long) ((char *) memchr (data, '\0', length) - data));
-      return NULL;
-    }
-  text = data;
-  if (!g_utf8_validate (data, (gssize) length, NULL))
-    {
-      g_autoptr(GError) local = NULL;
-      gsize read = 0;
-
-      /* Chinese game files that are not UTF-8 are GBK, of which GB18030
-       * is the superset. */
-      utf8 = g_convert (data, (gssize) length, "UTF-8", "GB18030", &read, NULL, &local);
-      if (utf8 == NULL)
-        {
-          int line = 1, col = 1;
-
-          for (gsize i = 0; i < read && i < length; i++)
-            {
-              if (data[i] == '\n')
-                {
-                  line++;
-                  col = 1;
-                }
-              else
-                col++;
-            }
-          g_set_error (error, XQ_PGN_ERROR, XQ_PGN_ERROR_SYNTAX,
-                       _("%d:%d: the text is neither UTF-8 nor GBK"), line, col);
-          return NULL;
-        }
-      text = utf8;
-    }
-  if (xq_dhtmlxq_detect (text))
-    games = xq_dhtmlxq_read_string (text, 0, error);
-  else
-    games = xq_pgn_read_games (text, 0, error);
-  if (games != NULL && games->len == 0)
-    {
-      g_set_error (error, XQ_PGN_ERROR, XQ_PGN_ERROR_SYNTAX, _("the file holds no game"));
-      g_clear_pointer (&games, g_ptr_array_unref);
+      if (g_str_has_prefix (msg, path) && g_str_has_prefix (msg + strlen (path), ": "))
+        msg += strlen (path) + 2;
+      g_set_error_literal (error, local->domain, local->code, msg);
     }
   return games;
 }

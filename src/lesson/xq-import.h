@@ -35,8 +35,8 @@ typedef enum {
   XQ_IMPORT_AS_PACK,   /* a puzzle pack */
 } XqImportAs;
 
-/* Bounds on what one import reads (each file's reader has its own too). */
-#define XQ_IMPORT_MAX_TEXT_BYTES (4 * 1024 * 1024)  /* a DhtmlXQ or PGN file */
+/* Bounds on what one import reads (each file is read by xq-game-file.h,
+ * which has its own). */
 #define XQ_IMPORT_MAX_PLIES      1000               /* moves in one record */
 
 /* One line of the report: a record imported, or skipped and why. */
@@ -67,9 +67,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqImportReport, xq_import_report_free)
 typedef void (*XqImportProgress) (const char *file, guint file_index, guint n_files,
                                   guint record, gpointer user_data);
 
-/* Reads every file (the format is told by the contents: XQF by its "XQ"
- * header, DhtmlXQ by a [DhtmlXQ] block, PGN otherwise; text that is not
- * UTF-8 is read as GB18030), converts every record it can and writes the
+/* Reads every file through the one door (xq-game-file.h: the format and
+ * the encoding told by the contents), converts every record it can and writes the
  * unit or pack to out_path (replacing it whole).  Its id is made from
  * out_path's name and may not be one of the curriculum's
  * (XQ_IMPORT_ERROR_BUILTIN); a unit keeps the number of the unit it

@@ -10,6 +10,7 @@
 #include "xq-engine.h"
 #include "xq-lesson-marks.h"
 #include "xq-lesson-rules.h"
+#include "xq-game-file.h"
 #include "xq-pgn.h"
 #include "xq-play-page-private.h"
 #include "xq-sound-player.h"
@@ -777,7 +778,7 @@ xq_play_page_load_pgn (XqPlayPage  *self,
   g_return_val_if_fail (XQ_IS_PLAY_PAGE (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  rec = xq_pgn_read_file (path, error);
+  rec = xq_game_file_read_first (path, error);
   if (rec == NULL)
     return FALSE;
   game = xq_game_new (xq_pgn_record_get_start (rec));

@@ -111,6 +111,19 @@ pgn_filter (void)
   return filter;
 }
 
+/* What Open reads: every format of the one door (xq-game-file.h). */
+static GtkFileFilter *
+game_files_filter (void)
+{
+  static const char *const patterns[] = { "*.pgn", "*.PGN", "*.xqf", "*.XQF", "*.txt", "*.TXT" };
+  GtkFileFilter *filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Xiangqi games (PGN, XQF, DhtmlXQ)"));
+  for (gsize i = 0; i < G_N_ELEMENTS (patterns); i++)
+    gtk_file_filter_add_pattern (filter, patterns[i]);
+  return filter;
+}
+
 /* The chosen file as a local path; NULL for none or a non-local file. */
 static char *
 chooser_local_path (GtkFileChooserNative *chooser)
@@ -153,7 +166,7 @@ open_action (GtkWidget  *widget,
 
   chooser = gtk_file_chooser_native_new (_("Open Game"), GTK_WINDOW (widget),
                                          GTK_FILE_CHOOSER_ACTION_OPEN, NULL, NULL);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), pgn_filter ());
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), game_files_filter ());
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   g_signal_connect_swapped (chooser, "response", G_CALLBACK (open_response_cb), widget);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));

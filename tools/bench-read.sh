@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Speed and memory of `xqtool read` (docs/import.md): over every XQF file
+# of a folder, and over a PGN stream of GAMES games made by repeating a real
+# game (tests/data/games/xqwizard-gbk.pgn, GBK with XQWizard's footer).
+# Prints the wall time and peak RSS of each run (GNU time).
+#
+#   tools/bench-read.sh [BUILD_DIR] [XQF_DIR] [GAMES]
+#
+# BUILD_DIR defaults to build, GAMES to 10000; without XQF_DIR only the PGN
+# stream is measured.
+set -euo pipefail
+src=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-build}
+xqf_dir=${2:-}
+games=${3:-10000}
+xqtool=$build/src/cli/xqtool
+[ -x "$xqtool" ] || { echo "bench-read: no $xqtool; build first" >&2; exit 1; }
+command -v /usr/bin/time >/dev/null || { echo "bench-read: needs GNU time (/usr/bin/time)" >&2; exit 1; }
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/xq-bench-read-XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+if [ -n "$xqf_dir" ]; then
+  find "$xqf_dir" -maxdepth 1 -type f -iname '*.xqf' | sort > "$tmp/list"
+  n=$(wc -l < "$tmp/list")
+  /usr/bin/time -f "%e %M" -o "$tmp/t" sh -c "xargs -d '\n' -n 100000 '$xqtool' read < '$tmp/list' > '$tmp/out' || true"
+  read -r secs rss < "$tmp/t"
+  echo "xqf: $n files in ${secs} s, peak RSS ${rss} KB ($(tail -1 "$tmp/out"))"
+fi
+
+sample=$src/tests/data/games/xqwizard-gbk.pgn
+seq "$games" | sed "s|.*|$sample|" | xargs cat > "$tmp/stream.pgn"
+/usr/bin/time -f "%e %M" -o "$tmp/t" sh -c "'$xqtool' read '$tmp/stream.pgn' > '$tmp/out' || true"
+read -r secs rss < "$tmp/t"
+echo "pgn: $games games ($(du -h "$tmp/stream.pgn" | cut -f1)) in ${secs} s, peak RSS ${rss} KB ($(tail -1 "$tmp/out"))"

@@ -86,14 +86,16 @@ static const SolveCase solve_cases[] = {
 };
 
 /* These tests check the answers, so they search without the work budget
- * (the deepest cases need more than one proof's budget); test_budget
- * checks the budget. */
+ * (the deepest cases need more than one proof's budget) or the time limit
+ * (a sanitizer build is many times slower); test_budget and
+ * test_time_limit check those. */
 static XqSolver *
 exact_solver (void)
 {
   XqSolver *solver = xq_solver_new ();
 
   xq_solver_set_work_limit (solver, 0);
+  xq_solver_set_time_limit (solver, 0);
   return solver;
 }
 

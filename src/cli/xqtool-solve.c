@@ -553,6 +553,7 @@ bench_replies (XqSolver *solver, const XqPosition *pos, int max_n, GArray *repli
   int len;
 
   xq_solver_set_work_limit (liner, 0);
+  xq_solver_set_time_limit (liner, 0);
   if (xq_solver_main_line (liner, pos, max_n, line, &len) != XQ_SOLVE_MATE)
     return FALSE;
   xq_solver_clear (solver);

@@ -89,6 +89,7 @@ exact_solver (void)
   XqSolver *solver = xq_solver_new ();
 
   xq_solver_set_work_limit (solver, 0);
+  xq_solver_set_time_limit (solver, 0);
   return solver;
 }
 

@@ -65,6 +65,18 @@ static const SolveCase solve_cases[] = {
   { "mate6", "9/5k3/4b4/9/9/9/9/8p/3KN4/8R w - - 0 1", 6, 6, "i0i2" },
   /* fsf: mate 6, bestmove b8d9 ponder f8e8. */
   { "mate6-horses", "2ba2P2/1N3k3/4b4/9/9/9/9/3K5/8N/9 w - - 0 1", 6, 6, "b8d9" },
+  /* Crowded positions of a published kill collection (issue 29): the
+   * first stage (a proof-number search over checks) and the time limit
+   * let the app prove them; the work budget alone refused them before.
+   * fsf: `go mate 4` finds mate 4 (d8e8), `go mate 5` mate 5 (c8e7). */
+  { "dense-mate4", "C3kab2/3RaR3/6c2/3N2r2/1N1n5/9/9/4BC3/4A2r1/3A1K2c w - - 0 1", 7, 4,
+    "d8e8 f8e8" },
+  { "dense-mate5", "3k5/2N2R3/b2cn4/2p1N4/4p4/4C4/6r2/4cR3/2p1pr3/3K3C1 w - - 0 1", 7, 5,
+    "c8e7" },
+  { "none-dense-mate4-at-3", "C3kab2/3RaR3/6c2/3N2r2/1N1n5/9/9/4BC3/4A2r1/3A1K2c w - - 0 1", 3, 0,
+    NULL },
+  { "none-dense-mate5-at-4", "3k5/2N2R3/b2cn4/2p1N4/4p4/4C4/6r2/4cR3/2p1pr3/3K3C1 w - - 0 1", 4, 0,
+    NULL },
   /* Near misses: a real mate exists, one move beyond the limit. */
   { "none-mate5-at-4", "9/9/3k5/9/1C7/3p5/7R1/3K5/9/9 w - - 0 1", 4, 0, NULL },
   { "none-mate4-at-3", "4kC3/9/bN7/9/9/9/9/9/3K5/R4p3 w - - 0 1", 3, 0, NULL },
@@ -74,14 +86,16 @@ static const SolveCase solve_cases[] = {
 };
 
 /* These tests check the answers, so they search without the work budget
- * (the deepest cases need more than one proof's budget); test_budget
- * checks the budget. */
+ * (the deepest cases need more than one proof's budget) or the time limit
+ * (a sanitizer build is many times slower); test_budget and
+ * test_time_limit check those. */
 static XqSolver *
 exact_solver (void)
 {
   XqSolver *solver = xq_solver_new ();
 
   xq_solver_set_work_limit (solver, 0);
+  xq_solver_set_time_limit (solver, 0);
   return solver;
 }
 
@@ -383,9 +397,12 @@ test_budget (void)
   XqSolution sol;
   guint64 first;
 
+  /* Counted, not timed: no time limit may stop it first on a slow build. */
+  xq_solver_set_time_limit (solver, 0);
   xq_position_init_start (&pos);
   g_assert_cmpint (xq_solver_solve (solver, &pos, XQ_SOLVER_MAX_MATE, &sol), ==, XQ_SOLVE_ABORTED);
   g_assert_cmpint (sol.n_keys, ==, 0);
+  g_assert_false (xq_solver_timed_out (solver));
   g_assert_cmpuint (sol.work, >, XQ_SOLVER_BUDGET);
   /* A charge is at most one generation's worth past the line. */
   g_assert_cmpuint (sol.work, <, XQ_SOLVER_BUDGET + 1000);
@@ -407,6 +424,102 @@ test_budget (void)
   g_assert_cmpint (sol.mate, ==, 5);
   g_assert_cmpuint (sol.work, >, 1000);
   g_assert_cmpuint (sol.work, <=, XQ_SOLVER_BUDGET);
+}
+
+/* The first stage (proof numbers over checks) only saves work: with it off,
+ * every case has the very same answer, distance and keys. */
+static void
+test_first_stage (void)
+{
+  g_autoptr(XqSolver) with = exact_solver ();
+  g_autoptr(XqSolver) without = exact_solver ();
+
+  xq_solver_set_first_stage (without, FALSE);
+  for (guint i = 0; i < G_N_ELEMENTS (solve_cases); i++)
+    {
+      const SolveCase *c = &solve_cases[i];
+      g_autofree char *a = NULL, *b = NULL;
+      XqPosition pos;
+      XqSolution sa, sb;
+
+      load (&pos, c->fen);
+      xq_solver_clear (with);
+      xq_solver_clear (without);
+      g_assert_cmpint (xq_solver_solve (with, &pos, c->max, &sa), ==,
+                       xq_solver_solve (without, &pos, c->max, &sb));
+      g_assert_cmpint (sa.mate, ==, sb.mate);
+      a = keys_text (&sa);
+      b = keys_text (&sb);
+      g_assert_cmpstr (a, ==, b);
+    }
+}
+
+/* The time limit stops a search that no work budget bounds, and says so. */
+static void
+test_time_limit (void)
+{
+  g_autoptr(XqSolver) solver = xq_solver_new ();
+  XqPosition pos;
+  XqSolution sol;
+
+  xq_solver_set_work_limit (solver, 0);
+  xq_solver_set_time_limit (solver, 0.05);
+  xq_position_init_start (&pos);
+  g_assert_cmpint (xq_solver_solve (solver, &pos, XQ_SOLVER_MAX_DEPTH, &sol), ==, XQ_SOLVE_ABORTED);
+  g_assert_true (xq_solver_timed_out (solver));
+  g_assert_cmpint (sol.n_keys, ==, 0);
+  /* A short proof is not stopped, and the flag goes with the call. */
+  load (&pos, "4k4/9/9/4C4/9/9/8R/9/9/4K4 w - - 0 1");
+  g_assert_cmpint (xq_solver_solve (solver, &pos, 3, &sol), ==, XQ_SOLVE_MATE);
+  g_assert_cmpint (sol.mate, ==, 2);
+  g_assert_false (xq_solver_timed_out (solver));
+}
+
+typedef struct {
+  XqSolver     *solver;
+  XqSolveResult result;
+  gint          started;
+  gint          done;
+} CancelData;
+
+static gpointer
+cancel_worker (gpointer data)
+{
+  CancelData *d = data;
+  XqPosition pos;
+  XqSolution sol;
+
+  xq_position_init_start (&pos);
+  g_atomic_int_set (&d->started, 1);
+  d->result = xq_solver_solve (d->solver, &pos, XQ_SOLVER_MAX_DEPTH, &sol);
+  g_atomic_int_set (&d->done, 1);
+  return NULL;
+}
+
+/* Another thread stops a proof that neither budget would stop soon. */
+static void
+test_cancel (void)
+{
+  CancelData d = { xq_solver_new (), XQ_SOLVE_NONE, 0, 0 };
+  GThread *thread;
+
+  /* A cancel before the call begins is forgotten by it, so the test keeps
+   * cancelling until the call is over; the time limit only keeps a broken
+   * cancel from hanging the test (and is then caught below). */
+  xq_solver_set_work_limit (d.solver, 0);
+  xq_solver_set_time_limit (d.solver, 120);
+  thread = g_thread_new ("solver", cancel_worker, &d);
+  while (!g_atomic_int_get (&d.started))
+    g_usleep (1000);
+  while (!g_atomic_int_get (&d.done))
+    {
+      g_usleep (20000);
+      xq_solver_cancel (d.solver);
+    }
+  g_thread_join (thread);
+  g_assert_cmpint (d.result, ==, XQ_SOLVE_ABORTED);
+  g_assert_false (xq_solver_timed_out (d.solver));
+  xq_solver_free (d.solver);
 }
 
 typedef struct {
@@ -672,6 +785,9 @@ main (int argc, char **argv)
   g_test_add_func ("/core/solver/still-winning", test_still_winning);
   g_test_add_func ("/core/solver/node-limit", test_node_limit);
   g_test_add_func ("/core/solver/budget", test_budget);
+  g_test_add_func ("/core/solver/first-stage", test_first_stage);
+  g_test_add_func ("/core/solver/time-limit", test_time_limit);
+  g_test_add_func ("/core/solver/cancel", test_cancel);
   g_test_add_func ("/core/solver/cli/solve", test_cli_solve);
   g_test_add_func ("/core/solver/cli/errors", test_cli_errors);
   g_test_add_func ("/core/solver/cli/puzzle-gen", test_cli_puzzle_gen);

@@ -41,10 +41,23 @@ format_solution (XqSolveResult r, const XqSolution *sol)
   return g_string_free (s, FALSE);
 }
 
+/* CPU time of this process in milliseconds: the machine may be shared,
+ * and a proof's cost is its CPU time, not the time it waited. */
+static double
+cpu_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double) ts.tv_sec * 1000.0 + (double) ts.tv_nsec / 1e6;
+}
+
 static int
 cmd_solve (int argc, char **argv)
 {
-  static const XqToolCommand self = { "solve", "FEN [--max N] [--budget UNITS] [--work]" };
+  static const XqToolCommand self = {
+    "solve", "FEN [--max N] [--budget UNITS] [--time SECONDS] [--work]"
+  };
   g_autoptr(XqSolver) solver = NULL;
   g_autofree char *text = NULL;
   XqPosition pos;
@@ -52,6 +65,7 @@ cmd_solve (int argc, char **argv)
   XqSolveResult r;
   int max_n = DEFAULT_MAX_MATE;
   guint64 budget = XQ_SOLVER_BUDGET;
+  double seconds = XQ_SOLVER_TIME_LIMIT, cpu;
   gboolean show_work = FALSE;
 
   if (argc < 2 || argv[1][0] == '-')
@@ -60,14 +74,23 @@ cmd_solve (int argc, char **argv)
     {
       if (strcmp (argv[i], "--max") == 0 && i + 1 < argc)
         {
-          if (!xqtool_parse_int (argv[++i], 1, XQ_SOLVER_MAX_MATE, &max_n))
+          if (!xqtool_parse_int (argv[++i], 1, XQ_SOLVER_MAX_DEPTH, &max_n))
             return xqtool_fail ("--max must be a whole number from 1 to %d, not “%s”",
-                                XQ_SOLVER_MAX_MATE, argv[i]);
+                                XQ_SOLVER_MAX_DEPTH, argv[i]);
         }
       else if (strcmp (argv[i], "--budget") == 0 && i + 1 < argc)
         {
           if (!g_ascii_string_to_unsigned (argv[++i], 10, 0, G_MAXUINT64, &budget, NULL))
             return xqtool_fail ("--budget must be a whole number of work units (0: none), not “%s”",
+                                argv[i]);
+        }
+      else if (strcmp (argv[i], "--time") == 0 && i + 1 < argc)
+        {
+          char *end = NULL;
+
+          seconds = g_ascii_strtod (argv[++i], &end);
+          if (end == argv[i] || *end != '\0' || !(seconds >= 0) || seconds > 86400)
+            return xqtool_fail ("--time must be a number of CPU seconds from 0 (none) to 86400, not “%s”",
                                 argv[i]);
         }
       else if (strcmp (argv[i], "--work") == 0)
@@ -79,11 +102,15 @@ cmd_solve (int argc, char **argv)
     return 1;
   solver = xq_solver_new ();
   xq_solver_set_work_limit (solver, budget);
+  xq_solver_set_time_limit (solver, seconds);
+  cpu = cpu_ms ();
   r = xq_solver_solve (solver, &pos, max_n, &sol);
+  cpu = (cpu_ms () - cpu) / 1000.0;
   text = format_solution (r, &sol);
   if (show_work)
     printf ("%s (%" G_GUINT64_FORMAT " work units of %" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT
-            " nodes)\n", text, sol.work, budget, sol.nodes);
+            " nodes, %.3f s CPU%s)\n", text, sol.work, budget, sol.nodes, cpu,
+            r == XQ_SOLVE_ABORTED && xq_solver_timed_out (solver) ? ", out of time" : "");
   else
     printf ("%s\n", text);
   return 0;
@@ -512,17 +539,6 @@ percentile (double *v, int n, double q)
   return v[CLAMP (idx, 0, n - 1)];
 }
 
-/* CPU time of this process in milliseconds: the machine may be shared,
- * and a proof's cost is its CPU time, not the time it waited. */
-static double
-cpu_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return (double) ts.tv_sec * 1000.0 + (double) ts.tv_nsec / 1e6;
-}
-
 /* The drill's reply time: after each attacker move of the main line the
  * drill checks the move (still winning?) and answers with the longest
  * defence, on a table that has seen only the first solve.  Appends each
@@ -531,12 +547,13 @@ static gboolean
 bench_replies (XqSolver *solver, const XqPosition *pos, int max_n, GArray *replies)
 {
   g_autoptr(XqSolver) liner = xq_solver_new ();
-  XqMove line[2 * XQ_SOLVER_MAX_MATE];
+  XqMove line[2 * XQ_SOLVER_MAX_DEPTH];
   XqPosition p = *pos;
   XqSolution sol;
   int len;
 
   xq_solver_set_work_limit (liner, 0);
+  xq_solver_set_time_limit (liner, 0);
   if (xq_solver_main_line (liner, pos, max_n, line, &len) != XQ_SOLVE_MATE)
     return FALSE;
   xq_solver_clear (solver);
@@ -586,7 +603,9 @@ next_bench_line (FILE *in, GPtrArray *lines, guint *next)
 static int
 bench_solve (int argc, char **argv)
 {
-  static const XqToolCommand self = { "solve", "[FILE|-] [--runs N] [--solve-only] [--budget UNITS]" };
+  static const XqToolCommand self = {
+    "solve", "[FILE|-] [--runs N] [--solve-only] [--budget UNITS] [--time SECONDS] [--no-first-stage]"
+  };
   g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GArray) replies = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(XqSolver) solver = xq_solver_new ();
@@ -597,11 +616,20 @@ bench_solve (int argc, char **argv)
   gboolean solve_only = FALSE;
   guint64 budget = 0, total_nodes = 0, max_work = 0;
   int runs = 3, n_mate = 0, n_none = 0, n_aborted = 0;
-  double total = 0, total_cpu = 0, slowest = 0, slowest_wall = 0;
+  double total = 0, total_cpu = 0, slowest = 0, slowest_wall = 0, seconds = 0;
 
   for (int i = 1; i < argc; i++)
     {
-      if (strcmp (argv[i], "--runs") == 0)
+      if (strcmp (argv[i], "--time") == 0 && i + 1 < argc)
+        {
+          char *end = NULL;
+
+          seconds = g_ascii_strtod (argv[++i], &end);
+          if (end == argv[i] || *end != '\0' || !(seconds >= 0) || seconds > 86400)
+            return xqtool_fail ("--time must be a number of CPU seconds from 0 (none) to 86400, not “%s”",
+                                argv[i]);
+        }
+      else if (strcmp (argv[i], "--runs") == 0)
         {
           if (!xqtool_parse_int (i + 1 < argc ? argv[i + 1] : NULL, 1, 64, &runs))
             return xqtool_fail ("--runs must be from 1 to 64");
@@ -615,6 +643,8 @@ bench_solve (int argc, char **argv)
         }
       else if (strcmp (argv[i], "--solve-only") == 0)
         solve_only = TRUE;
+      else if (strcmp (argv[i], "--no-first-stage") == 0)
+        xq_solver_set_first_stage (solver, FALSE);
       else if (file == NULL && (argv[i][0] != '-' || strcmp (argv[i], "-") == 0))
         file = argv[i];
       else
@@ -624,6 +654,7 @@ bench_solve (int argc, char **argv)
    * the budget, and the "work" column shows what each proof would cost
    * against it. */
   xq_solver_set_work_limit (solver, budget);
+  xq_solver_set_time_limit (solver, seconds);
   if (file != NULL && strcmp (file, "-") == 0)
     in = stdin;
   else if (file != NULL)
@@ -661,7 +692,7 @@ bench_solve (int argc, char **argv)
         return 1;
       for (int f = 1; fields[f]; f++)
         if (sscanf (fields[f], " mate %d", &max_n) == 1)
-          max_n = CLAMP (max_n, 1, XQ_SOLVER_MAX_MATE);
+          max_n = CLAMP (max_n, 1, XQ_SOLVER_MAX_DEPTH);
 
       for (int run = 0; run < runs; run++)
         {

@@ -23,45 +23,11 @@
 #include <sys/mman.h>
 
 #include "xq-solver.h"
+#include "xq-solver-private.h"
 #include "xq-attacks.h"
 #include "xq-material.h"
 #include "xq-scored-move.h"
 #include "xq-tables.h"
-
-#define TT_BITS   20
-#define TT_SIZE   (1u << TT_BITS)
-#define UNKNOWN_WIN   127
-#define UNKNOWN_NOWIN (-1)
-#define MAX_PLY   (2 * XQ_SOLVER_MAX_MATE + 4)
-
-/* Mixed into every key while Black attacks, so one table never confuses
- * "Red to move and attacking" with "Red to move and defending". */
-#define BLACK_ATTACKS_SALT G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)
-
-/* An entry counts only while its generation is the solver's: clearing is
- * one increment (and a memset when the counter wraps), so a caller that
- * wants every proof to start from nothing, and so to cost the same work
- * whatever was asked before, pays nothing for it. */
-typedef struct {
-  guint64 key;
-  gint8   win;     /* smallest n proven to win, UNKNOWN_WIN if none */
-  gint8   nowin;   /* largest n proven not to win, UNKNOWN_NOWIN if none */
-  XqMove  best;    /* the winning move, or the defender's refutation */
-  guint8  gen;     /* 0: never used */
-} TTEntry;
-
-struct _XqSolver {
-  TTEntry *tt;
-  guint64  salt;
-  guint64  nodes;
-  guint64  limit;
-  guint64  work;        /* work units spent by the current call (see charge ()) */
-  guint64  work_limit;  /* 0: none */
-  gboolean in_line;     /* inside xq_solver_main_line: one budget for the whole line */
-  gboolean aborted;
-  guint8   gen;         /* the generation of the live entries, never 0 */
-  XqMove   killer[MAX_PLY];
-};
 
 /* Captures are ordered by the children's table (xq-material.h) in whole
  * points, the cannon's 4.5 rounded up: soldier 1, advisor and elephant 2,
@@ -98,6 +64,8 @@ xq_solver_new (void)
 
   s->tt = tt_alloc ();
   s->work_limit = XQ_SOLVER_BUDGET;
+  s->time_limit = XQ_SOLVER_TIME_LIMIT;
+  s->first_stage = TRUE;
   xq_solver_clear (s);
   return s;
 }
@@ -108,7 +76,61 @@ xq_solver_free (XqSolver *solver)
   if (solver == NULL)
     return;
   free (solver->tt);
+  xq_solver_pn_free (solver->pn);
   g_free (solver);
+}
+
+double
+xq_solver_cpu_now (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (double) ts.tv_sec + (double) ts.tv_nsec * 1e-9;
+}
+
+/* Called from charge () every CLOCK_EVERY work units: stops the call when
+ * its CPU time is up or another thread has cancelled it. */
+gboolean
+xq_solver_check_clock (XqSolver *s)
+{
+  s->next_clock = s->work + CLOCK_EVERY;
+  if (g_atomic_int_get (&s->cancelled))
+    s->aborted = TRUE;
+  else if (s->time_limit > 0 && xq_solver_cpu_now () - s->started > s->time_limit)
+    {
+      s->aborted = TRUE;
+      s->timed_out = TRUE;
+    }
+  return !s->aborted;
+}
+
+void
+xq_solver_set_time_limit (XqSolver *solver, double seconds)
+{
+  g_return_if_fail (solver != NULL);
+  solver->time_limit = MAX (seconds, 0.0);
+}
+
+void
+xq_solver_set_first_stage (XqSolver *solver, gboolean enabled)
+{
+  g_return_if_fail (solver != NULL);
+  solver->first_stage = enabled;
+}
+
+void
+xq_solver_cancel (XqSolver *solver)
+{
+  g_return_if_fail (solver != NULL);
+  g_atomic_int_set (&solver->cancelled, 1);
+}
+
+gboolean
+xq_solver_timed_out (const XqSolver *solver)
+{
+  g_return_val_if_fail (solver != NULL, FALSE);
+  return solver->timed_out;
 }
 
 void
@@ -215,36 +237,6 @@ tt_store_nowin (XqSolver *s, const XqPosition *pos, int n, XqMove best)
     e->nowin = (gint8) n;
   if (best != XQ_MOVE_NONE)
     e->best = best;
-}
-
-/* Work units of the budget, measured against the CPU time of sparse and crowded searches. */
-#define NODE_COST 40
-/* A generator or leaf test walks all 90 points to find the mover's pieces. */
-#define SCAN_COST 8
-
-/* Charges work where it is spent: the node limit alone does not bound the
- * time, because one node of attack() may test each of its forty-odd moves.
- * A unit is roughly one move produced or one legality or leaf test; the
- * budget is counted, not timed, so a verdict is the same on a loaded
- * machine as on an idle one. */
-static inline gboolean
-charge (XqSolver *s, guint64 units)
-{
-  s->work += units;
-  if (s->work_limit != 0 && s->work > s->work_limit)
-    s->aborted = TRUE;
-  return !s->aborted;
-}
-
-static inline gboolean
-count_node (XqSolver *s)
-{
-  s->nodes++;
-  if (s->limit != 0 && s->nodes > s->limit)
-    s->aborted = TRUE;
-  /* Entering a node: a table probe and a store, usually cache misses, and
-   * bookkeeping; in sparse endings this, not move generation, is the cost. */
-  return charge (s, NODE_COST);
 }
 
 /* The pieces of the side to move. */
@@ -554,6 +546,28 @@ attack_in_one (XqSolver *s, XqPosition *pos, XqMove hint)
 
 static gboolean defend (XqSolver *s, XqPosition *pos, int n, int ply);
 
+gboolean
+xq_solver_win_in_one (XqSolver *s, XqPosition *pos)
+{
+  const TTEntry *e = tt_probe (s, pos);
+
+  if (e != NULL && (e->win <= 1 || e->nowin >= 1))
+    return e->win <= 1;
+  return attack_in_one (s, pos, e != NULL ? e->best : XQ_MOVE_NONE);
+}
+
+void
+xq_solver_store_win (XqSolver *s, const XqPosition *pos, int n, XqMove best)
+{
+  tt_store_win (s, pos, n, best);
+}
+
+const TTEntry *
+xq_solver_probe (const XqSolver *s, guint64 salted_key)
+{
+  return tt_probe_key (s, salted_key);
+}
+
 /* Can the side to move force a win within n (>= 1) of its moves? */
 static gboolean
 attack (XqSolver *s, XqPosition *pos, int n, int ply)
@@ -756,7 +770,15 @@ begin (XqSolver *s, XqColor attacker)
   s->nodes = 0;
   s->work = 0;
   s->aborted = FALSE;
+  s->timed_out = FALSE;
+  g_atomic_int_set (&s->cancelled, 0);
+  s->started = s->time_limit > 0 ? xq_solver_cpu_now () : 0;
+  s->next_clock = CLOCK_EVERY;
 }
+
+/* The first stage may spend a quarter of the budget; without one, what a
+ * quarter of the default would be. */
+#define PN_SHARE(s) ((s)->work_limit != 0 ? (s)->work_limit / 4 : XQ_SOLVER_BUDGET / 4)
 
 static int
 compare_iccs_moves (const void *a, const void *b)
@@ -777,7 +799,7 @@ xq_solver_solve (XqSolver *solver, const XqPosition *pos, int max_n, XqSolution 
 
   g_return_val_if_fail (solver != NULL, XQ_SOLVE_ABORTED);
   g_return_val_if_fail (pos != NULL && out != NULL, XQ_SOLVE_ABORTED);
-  g_return_val_if_fail (max_n >= 1 && max_n <= XQ_SOLVER_MAX_MATE, XQ_SOLVE_ABORTED);
+  g_return_val_if_fail (max_n >= 1 && max_n <= XQ_SOLVER_MAX_DEPTH, XQ_SOLVE_ABORTED);
   g_return_val_if_fail (pos->king[0] != XQ_NO_SQUARE && pos->king[1] != XQ_NO_SQUARE,
                         XQ_SOLVE_ABORTED);
 
@@ -786,6 +808,19 @@ xq_solver_solve (XqSolver *solver, const XqPosition *pos, int max_n, XqSolution 
   begin (solver, p.side);
   count = legal_moves (solver, &p, moves);
   qsort (moves, (size_t) count, sizeof *moves, compare_iccs_moves);
+
+  if (max_n >= 3 && solver->first_stage)
+    {
+      /* First stage: a win by checks, found fast in crowded positions;
+       * its proof goes into the table for the exact search below. */
+      xq_solver_pn_prove (solver, &p, max_n, PN_SHARE (solver));
+      if (solver->aborted)
+        {
+          out->nodes = solver->nodes;
+          out->work = solver->work;
+          return XQ_SOLVE_ABORTED;
+        }
+    }
 
   for (int n = 1; n <= max_n; n++)
     {
@@ -844,7 +879,7 @@ xq_solver_wins_within (XqSolver *solver, const XqPosition *pos, int n)
   XqPosition p;
 
   g_return_val_if_fail (solver != NULL && pos != NULL, XQ_SOLVE_ABORTED);
-  g_return_val_if_fail (n >= 1 && n <= XQ_SOLVER_MAX_MATE, XQ_SOLVE_ABORTED);
+  g_return_val_if_fail (n >= 1 && n <= XQ_SOLVER_MAX_DEPTH, XQ_SOLVE_ABORTED);
 
   p = *pos;
   begin (solver, p.side);
@@ -858,7 +893,7 @@ xq_solver_move_wins_within (XqSolver *solver, const XqPosition *pos, XqMove m, i
   XqUndo u;
 
   g_return_val_if_fail (solver != NULL && pos != NULL, XQ_SOLVE_ABORTED);
-  g_return_val_if_fail (k >= 1 && k <= XQ_SOLVER_MAX_MATE, XQ_SOLVE_ABORTED);
+  g_return_val_if_fail (k >= 1 && k <= XQ_SOLVER_MAX_DEPTH, XQ_SOLVE_ABORTED);
 
   p = *pos;
   if (!xq_position_is_legal (&p, m))
@@ -888,7 +923,7 @@ xq_solver_longest_defence (XqSolver *solver, const XqPosition *pos, int max_k,
 
   g_return_val_if_fail (solver != NULL && pos != NULL, XQ_SOLVE_ABORTED);
   g_return_val_if_fail (move != NULL && distance != NULL, XQ_SOLVE_ABORTED);
-  g_return_val_if_fail (max_k >= 1 && max_k <= XQ_SOLVER_MAX_MATE, XQ_SOLVE_ABORTED);
+  g_return_val_if_fail (max_k >= 1 && max_k <= XQ_SOLVER_MAX_DEPTH, XQ_SOLVE_ABORTED);
 
   *move = XQ_MOVE_NONE;
   *distance = 0;

@@ -838,6 +838,147 @@ test_engine_takes (void)
   }
 }
 
+/* `xqtool variant play wuhu --seed 1 --level 3` before the engine knew the
+ * game's history: Black, a whole army against a general and soldiers, gave
+ * the same check four times and lost by the perpetual-check rule at ply 44. */
+static const char *const wuhu_perpetual[] = {
+  "a3a4", "b7b0", "c3c4", "b0a0", "c4c5,c5c6", "a0b0", "c6c7,c7c8", "c9a7", "a4a5,c8b8", "b9d8",
+  "a5a6", "b0d0", "e0d0", "h7h0", "a6a7,a7a8", "h0f0", "a8a9,b8c8", "d8c6", "c8c9,c9d9", "e9e8",
+  "d9e9,e9f9", "h9g7", "e3e4,f9g9", "i9g9", "e4e5,e5d5", "g9d9", "d0e0", "f0c0", "g3g4,g4g5", "g6g5",
+  "d5d6,d6c6", "c0g0", "i3i4", "d9a9", "i4i5,i5i6", "a9a0", "e0e1", "a0a1", "e1e0", "a1a0",
+  "e0e1", "a0a1", "e1e0",
+};
+
+static void
+test_engine_repetition (void)
+{
+  XqVariantOptions o;
+
+  xq_variant_options_init (&o, XQ_VARIANT_WUHU);
+  /* At ply 38, 40 and 42 Black is asked again (with what came before): at no
+   * level does it play into the cycle that loses, and with the history set
+   * from the game's record (views only) it never does. */
+  for (int before = 37; before <= (int) G_N_ELEMENTS (wuhu_perpetual); before += 2)
+    for (int level = 1; level <= XQ_VARIANT_ENGINE_MAX_LEVEL; level++)
+      for (guint32 seed = 1; seed <= 3; seed++)
+        {
+          g_autoptr (XqVariantGame) g = xq_variant_game_new (&o, 1);
+          g_autoptr (XqVariantEngine) e = xq_variant_engine_new (seed);
+          g_autoptr (GError) error = NULL;
+          XqVariantAction a;
+          XqVariantResult r;
+
+          for (int k = 0; k < before; k++)
+            {
+              xq_variant_game_play_text (g, wuhu_perpetual[k], &error);
+              g_assert_no_error (error);
+            }
+          g_assert_cmpint (xq_variant_game_get_state (g)->side, ==, XQ_BLACK);
+          xq_variant_engine_set_level (e, level);
+          g_assert_true (xq_variant_engine_choose_in_game (e, g, &a));
+          g_assert_true (xq_variant_game_play (g, &a, &error));
+          g_assert_no_error (error);
+          r = xq_variant_game_get_result (g);
+          g_assert_false (r.winner == XQ_WINNER_RED);
+          /* Red's answer repeats if it can; Black must still not lose by it. */
+          if (before == (int) G_N_ELEMENTS (wuhu_perpetual) && r.winner == XQ_WINNER_NONE)
+            {
+              g_assert_true (xq_variant_engine_choose_in_game (e, g, &a));
+              g_assert_true (xq_variant_game_play (g, &a, &error));
+              g_assert_true (xq_variant_engine_choose_in_game (e, g, &a));
+              g_assert_true (xq_variant_game_play (g, &a, &error));
+              g_assert_false (xq_variant_game_get_result (g).winner == XQ_WINNER_RED);
+            }
+        }
+
+  /* Without the history the same view is a fresh position: the engine
+   * replays the check (so the test above is a test of the history). */
+  {
+    g_autoptr (XqVariantGame) g = xq_variant_game_new (&o, 1);
+    g_autoptr (XqVariantEngine) e = xq_variant_engine_new (1);
+    XqVariantState view;
+    XqVariantAction a;
+    g_autofree char *text = NULL;
+
+    for (guint k = 0; k < G_N_ELEMENTS (wuhu_perpetual); k++)
+      g_assert_true (xq_variant_game_play_text (g, wuhu_perpetual[k], NULL));
+    xq_variant_engine_set_level (e, 3);
+    xq_variant_game_get_view (g, &view);
+    g_assert_true (xq_variant_engine_choose (e, &view, &o, &a));
+    text = xq_variant_action_to_text (&view, &a);
+    g_assert_cmpstr (text, ==, "a1a0");
+  }
+
+  /* A real state in the history is refused. */
+  {
+    XqVariantState st;
+    XqVariantAction a = { 0 };
+    g_autoptr (XqVariantEngine) e = xq_variant_engine_new (1);
+    xq_variant_options_init (&o, XQ_VARIANT_BANQI);
+    xq_variant_state_init_start (&st, &o, 3);
+    g_test_expect_message ("xq-variant", G_LOG_LEVEL_CRITICAL, "*is_view*");
+    xq_variant_engine_set_history (e, &st, &a, 1);
+    g_test_assert_expected_messages ();
+  }
+}
+
+/* Twenty seeds, twenty different games at level 3 where nothing is hidden
+ * (the shuffle cannot make them differ): the first ten plies already do. */
+static void
+test_engine_variety (void)
+{
+  static const XqVariantKind kinds[] = { XQ_VARIANT_LUOQI, XQ_VARIANT_WUHU, XQ_VARIANT_CUBE, XQ_VARIANT_MIXED };
+
+  for (guint c = 0; c < G_N_ELEMENTS (kinds); c++)
+    {
+      g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      XqVariantOptions o;
+
+      xq_variant_options_init (&o, kinds[c]);
+      for (guint32 seed = 1; seed <= 20; seed++)
+        {
+          g_autoptr (XqVariantGame) g = xq_variant_game_new (&o, seed);
+          g_autoptr (XqVariantEngine) e = xq_variant_engine_new (seed);
+          g_autoptr (GString) line = g_string_new (NULL);
+
+          xq_variant_engine_set_level (e, 3);
+          for (int p = 0; p < 10 && xq_variant_game_get_result (g).winner == XQ_WINNER_NONE; p++)
+            {
+              XqVariantAction a;
+              g_autofree char *t = NULL;
+              g_assert_true (xq_variant_engine_choose_in_game (e, g, &a));
+              t = xq_variant_action_to_text (xq_variant_game_get_state (g), &a);
+              g_string_append_printf (line, "%s ", t);
+              g_assert_true (xq_variant_game_play (g, &a, NULL));
+            }
+          g_hash_table_add (seen, g_string_free (g_steal_pointer (&line), FALSE));
+        }
+      g_assert_cmpuint (g_hash_table_size (seen), ==, 20);
+
+      /* The same seed, the same game. */
+      {
+        g_autofree char *one = NULL, *two = NULL;
+        for (int twice = 0; twice < 2; twice++)
+          {
+            g_autoptr (XqVariantGame) g = xq_variant_game_new (&o, 5);
+            g_autoptr (XqVariantEngine) e = xq_variant_engine_new (5);
+            xq_variant_engine_set_level (e, 3);
+            for (int p = 0; p < 6; p++)
+              {
+                XqVariantAction a;
+                g_assert_true (xq_variant_engine_choose_in_game (e, g, &a));
+                g_assert_true (xq_variant_game_play (g, &a, NULL));
+              }
+            if (twice == 0)
+              one = xq_variant_game_save (g);
+            else
+              two = xq_variant_game_save (g);
+          }
+        g_assert_cmpstr (one, ==, two);
+      }
+    }
+}
+
 /* ---- Whole games, saving and loading ------------------------------------------ */
 
 static void
@@ -857,10 +998,8 @@ play_out (XqVariantKind kind, int level, guint32 seed, int max_plies)
   while (xq_variant_game_get_result (g).winner == XQ_WINNER_NONE
          && xq_variant_game_get_n_plies (g) < max_plies)
     {
-      XqVariantState view;
       XqVariantAction a;
-      xq_variant_game_get_view (g, &view);
-      g_assert_true (xq_variant_engine_choose (e, &view, &o, &a));
+      g_assert_true (xq_variant_engine_choose_in_game (e, g, &a));
       g_assert_true (xq_variant_game_play (g, &a, &error));
       g_assert_no_error (error);
     }
@@ -1057,6 +1196,8 @@ main (int argc, char **argv)
   g_test_add_func ("/variant/mixed", test_mixed);
   g_test_add_func ("/variant/engine/blind", test_engine_blind);
   g_test_add_func ("/variant/engine/takes", test_engine_takes);
+  g_test_add_func ("/variant/engine/repetition", test_engine_repetition);
+  g_test_add_func ("/variant/engine/variety", test_engine_variety);
   g_test_add_func ("/variant/game/refuses", test_game_refuses);
   g_test_add_func ("/variant/game/save-errors", test_save_errors);
   g_test_add_func ("/variant/text", test_text_round_trip);

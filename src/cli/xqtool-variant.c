@@ -164,11 +164,9 @@ bench_variant (int argc, char **argv)
         xq_variant_engine_set_level (engine, level);
         while (n < plies && xq_variant_game_get_result (game).winner == XQ_WINNER_NONE)
           {
-            XqVariantState view;
             XqVariantAction a;
             gint64 t0 = g_get_monotonic_time ();
-            xq_variant_game_get_view (game, &view);
-            if (!xq_variant_engine_choose (engine, &view, &opts, &a))
+            if (!xq_variant_engine_choose_in_game (engine, game, &a))
               break;
             samples[n] = (g_get_monotonic_time () - t0) / 1000.0;
             worst = MAX (worst, samples[n]);
@@ -299,14 +297,12 @@ variant_play (int argc, char **argv)
   while (xq_variant_game_get_result (game).winner == XQ_WINNER_NONE
          && xq_variant_game_get_n_plies (game) < va.max_plies)
     {
-      XqVariantState view;
       XqVariantAction a;
       g_autoptr (GError) error = NULL;
       /* Seat 0 moved first, whatever colour it turned out to be. */
       int seat = xq_variant_game_get_n_plies (game) % 2;
 
-      xq_variant_game_get_view (game, &view);
-      if (!xq_variant_engine_choose (engines[seat], &view, &va.opts, &a))
+      if (!xq_variant_engine_choose_in_game (engines[seat], game, &a))
         return xqtool_fail ("ply %d: the computer found no action in an unfinished game",
                             xq_variant_game_get_n_plies (game) + 1);
       if (!xq_variant_game_play (game, &a, &error))

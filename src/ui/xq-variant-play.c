@@ -361,6 +361,8 @@ think_prepare (gpointer owner)
   /* Each ply its own seed, so a replayed game is answered the same way. */
   data->engine = xq_variant_engine_new (xq_variant_game_get_seed (self->game) + (guint32) data->ply);
   xq_variant_engine_set_level (data->engine, self->level);
+  /* The game so far (views only), for the repetition rules. */
+  xq_variant_engine_take_history (data->engine, self->game);
   return data;
 }
 

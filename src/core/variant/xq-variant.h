@@ -352,6 +352,23 @@ gboolean         xq_variant_engine_choose    (XqVariantEngine *engine,
                                               const XqVariantOptions *opts,
                                               XqVariantAction *out);
 
+/* The game before `view`, for the repetition rules (docs/variants.md, "The
+ * computer"): views[k] are the states (views only: checked) of the last n
+ * plies before it, actions[k] leads from views[k] to the next (views[n-1]'s
+ * action leads to the view given to choose).  Used by the next choose only;
+ * without it the engine knows no history. */
+void             xq_variant_engine_set_history (XqVariantEngine *engine,
+                                                const XqVariantState *views,
+                                                const XqVariantAction *actions, int n);
+/* set_history from the game's record up to its current ply (only what a
+ * player sees of it).  Call on the main thread, then choose in a worker. */
+void             xq_variant_engine_take_history (XqVariantEngine *engine,
+                                                 const XqVariantGame *game);
+/* take_history, then choose on the game's current view. */
+gboolean         xq_variant_engine_choose_in_game (XqVariantEngine *engine,
+                                                   const XqVariantGame *game,
+                                                   XqVariantAction *out);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqVariantEngine, xq_variant_engine_free)
 
 /* ---- Errors ------------------------------------------------------------------------ */

@@ -516,6 +516,37 @@ test_anqi (void)
   g_assert_cmpint (saw_black, >, 0);
   g_assert_cmpint (saw_red, >, 0);
 
+  /* The first move comes before anyone has a colour: it never captures (it
+   * once could take its own general and lose on move 1, seed 11), and the
+   * refusal says why.  From the second move on the cannon may. */
+  for (guint32 seed = 1; seed <= 12; seed++)
+    {
+      XqVariantState st;
+      XqVariantAction acts[XQ_VARIANT_MAX_ACTIONS], a;
+      XqVariantUndo u;
+      g_autofree char *sentence = NULL;
+      int n;
+
+      xq_variant_state_init_start (&st, &o, seed);
+      n = xq_variant_legal_actions (&st, &o, acts);
+      g_assert_cmpint (n, >, 0);
+      for (int k = 0; k < n; k++)
+        g_assert_cmpint (st.cell[acts[k].to].face, ==, XQ_FACE_EMPTY);
+      g_assert_true (xq_variant_action_from_text (&st, "b2b9", &a, NULL));
+      g_assert_cmpint (xq_variant_explain_refusal (&st, &o, &a, &sentence), ==, XQ_REFUSE_FIRST_CAPTURE);
+      g_assert_nonnull (sentence);
+      g_assert_cmpstr (xq_refusal_to_code (XQ_REFUSE_FIRST_CAPTURE), ==, "first-capture");
+      g_assert_true (xq_variant_action_from_text (&st, "a3a4", &a, NULL));
+      xq_variant_apply (&st, &o, &a, &u);
+      n = xq_variant_legal_actions (&st, &o, acts);
+      {
+        gboolean capture = FALSE;
+        for (int k = 0; k < n; k++)
+          capture |= st.cell[acts[k].to].face != XQ_FACE_EMPTY;
+        g_assert_true (capture);
+      }
+    }
+
   /* Capturing the general wins; a revealed soldier moves sideways only across the river. */
   {
     XqVariantState st;
@@ -553,6 +584,17 @@ test_wuhu (void)
   g_assert_true (has_action (&st, &o, "e3e4,e4e5"));
   g_assert_true (has_action (&st, &o, "a3a4,c3c4"));
   g_assert_false (has_action (&st, &o, "c3c4,a3a4"));   /* the same turn is listed once */
+  /* ...and judged alike in either order (e3e4,c3c4 used to be refused). */
+  g_assert_cmpint (refusal (&st, &o, "c3c4,a3a4"), ==, XQ_REFUSE_NONE);
+  g_assert_cmpint (refusal (&st, &o, "a3a4,c3c4"), ==, XQ_REFUSE_NONE);
+  g_assert_cmpint (refusal (&st, &o, "e3e4,c3c4"), ==, XQ_REFUSE_NONE);
+  g_assert_cmpint (refusal (&st, &o, "c3c4,e3e4"), ==, XQ_REFUSE_NONE);
+  /* The second step is judged on the board the first one left: a soldier
+   * that has not crossed cannot step sideways (it is a soldier). */
+  g_assert_cmpint (refusal (&st, &o, "a3a4,a4b4"), ==, XQ_REFUSE_BAD_MOVE);
+  g_assert_cmpint (refusal (&st, &o, "a3a4,a3a4"), ==, XQ_REFUSE_NO_PIECE);
+  g_assert_cmpint (refusal (&st, &o, "a3a4,e0e1"), ==, XQ_REFUSE_NOT_SOLDIER);
+  g_assert_cmpint (refusal (&st, &o, "e0e1,e3e4"), ==, XQ_REFUSE_NOT_SOLDIER);
   g_assert_true (has_action (&st, &o, "e3e4"));
   g_assert_true (has_action (&st, &o, "e0e1"));
 
@@ -562,7 +604,54 @@ test_wuhu (void)
   g_assert_false (has_action (&st, &o, "e7e8,a3a4"));
   g_assert_true (has_action (&st, &o, "a3a4,e7e8"));   /* check on the second step is fine */
   g_assert_true (has_action (&st, &o, "e7d7,d7d8"));   /* crossed soldiers step sideways */
-  g_assert_cmpint (refusal (&st, &o, "e7e8,a3a4"), !=, XQ_REFUSE_NONE);
+  g_assert_cmpint (refusal (&st, &o, "e7e8,a3a4"), ==, XQ_REFUSE_CHECK_ENDS_TURN);
+  g_assert_cmpint (refusal (&st, &o, "a3a4,e7e8"), ==, XQ_REFUSE_NONE);
+  /* Out and back is a pass: not listed, and refused with its reason. */
+  load (&st, XQ_VARIANT_WUHU, NULL, "4k4/9/9/9/3P5/9/9/9/9/3K5 w");
+  g_assert_true (has_action (&st, &o, "d5c5,c5c6"));
+  g_assert_false (has_action (&st, &o, "d5c5,c5d5"));
+  g_assert_cmpint (refusal (&st, &o, "d5c5,c5d5"), ==, XQ_REFUSE_NO_PASS);
+  g_assert_cmpstr (xq_refusal_to_code (XQ_REFUSE_NO_PASS), ==, "no-pass");
+  /* Captures in a double turn are recorded, one per step. */
+  load (&st, XQ_VARIANT_WUHU, NULL, "4k4/9/9/9/p1p6/P1P6/9/9/9/3K5 w");
+  {
+    XqVariantAction a;
+    XqVariantUndo u;
+    g_assert_true (xq_variant_action_from_text (&st, "a4a5,c4c5", &a, NULL));
+    g_assert_true (xq_variant_is_legal (&st, &o, &a));
+    xq_variant_apply (&st, &o, &a, &u);
+    g_assert_cmpint (u.captured, ==, xq_piece_make (XQ_BLACK, XQ_PAWN));
+    g_assert_cmpint (u.captured2, ==, xq_piece_make (XQ_BLACK, XQ_PAWN));
+    g_assert_cmpint (st.quiet, ==, 0);
+  }
+  /* Every listed double turn is one the refusal accepts, and in either order
+   * of two soldiers the refusal and the list agree. */
+  load (&st, XQ_VARIANT_WUHU, NULL, "4k4/9/4P4/9/9/9/P1P1P1P1P/9/9/3K5 w");
+  {
+    XqVariantAction acts[XQ_VARIANT_MAX_ACTIONS];
+    int n = xq_variant_legal_actions (&st, &o, acts);
+    int checked = 0;
+    for (int k = 0; k < n; k++)
+      if (acts[k].kind == XQ_ACTION_DOUBLE)
+        {
+          XqVariantAction b = acts[k];
+          g_assert_cmpint (xq_variant_explain_refusal (&st, &o, &acts[k], NULL), ==, XQ_REFUSE_NONE);
+          if (b.from2 != b.to)
+            {
+              b.from = acts[k].from2;
+              b.to = acts[k].to2;
+              b.from2 = acts[k].from;
+              b.to2 = acts[k].to;
+              /* The other order is legal unless its first step gives check. */
+              g_assert_cmpint (xq_variant_is_legal (&st, &o, &b), ==,
+                               xq_variant_explain_refusal (&st, &o, &b, NULL) == XQ_REFUSE_NONE);
+              checked++;
+            }
+        }
+    g_assert_cmpint (checked, >, 10);
+    g_assert_cmpint (refusal (&st, &o, "e3e4,e7e8"), ==, XQ_REFUSE_NONE);
+    g_assert_cmpint (refusal (&st, &o, "e7e8,e3e4"), ==, XQ_REFUSE_CHECK_ENDS_TURN);
+  }
   /* A first step that leaves Black without a move ends the game: no double after it. */
   load (&st, XQ_VARIANT_WUHU, NULL, "3k5/9/3P5/9/9/9/P8/9/9/4K4 w");
   g_assert_true (has_action (&st, &o, "a3a4"));

@@ -267,6 +267,8 @@ print_ply (const XqVariantGame *game, int ply)
     printf (" reveals %c", xq_piece_to_fen_char (a->reveal));
   if (a->captured)
     printf (" takes %c", xq_piece_to_fen_char (a->captured));
+  if (a->captured2)
+    printf (" takes %c", xq_piece_to_fen_char (a->captured2));
   printf ("\n");
 }
 

@@ -513,5 +513,6 @@ xq_variant_engine_choose (XqVariantEngine *engine, const XqVariantState *view,
   *out = acts[best_k];
   out->reveal = XQ_EMPTY;
   out->captured = XQ_EMPTY;
+  out->captured2 = XQ_EMPTY;
   return TRUE;
 }

@@ -249,6 +249,7 @@ xq_variant_game_play (XqVariantGame *game, const XqVariantAction *a, GError **er
   xq_variant_apply (&st, &game->opts, a, &undo);
   played.reveal = undo.revealed;
   played.captured = xq_piece_type (undo.captured) != XQ_NO_TYPE ? undo.captured : XQ_EMPTY;
+  played.captured2 = xq_piece_type (undo.captured2) != XQ_NO_TYPE ? undo.captured2 : XQ_EMPTY;
 
   /* A redo keeps the tail; anything else drops it. */
   if (game->ply < (int) game->actions->len)

@@ -103,6 +103,10 @@ xq_variant_options_init (XqVariantOptions *opts, XqVariantKind kind)
   opts->kind = kind;
   opts->banqi_order = XQ_BANQI_ORDER_ADVISOR_HIGH;
   opts->move_limit = 60;
+  /* The half board: 60 plies (30 moves each) without a flip, drop or capture
+   * draw.  The sources give no limit; without one a game of two careful
+   * players can go on for ever (docs/variants.md). */
+  opts->quiet_limit = xq_variant_kind_is_half (kind) ? 60 : 0;
 }
 
 /* ---- Cells and the state -------------------------------------------------- */
@@ -377,6 +381,14 @@ xq_variant_scratch_move (const XqVariantState *st, int from, int to, XqVariantSt
     }
 }
 
+void
+xq_variant_state_first_step (const XqVariantState *st, int from, int to, XqVariantState *out)
+{
+  g_return_if_fail (st != NULL && out != NULL && xq_variant_cell_ok (st, from) && xq_variant_cell_ok (st, to));
+  xq_variant_scratch_move (st, from, to, out);
+  xq_variant_state_rehash (out);
+}
+
 /* ---- Legal actions ------------------------------------------------------------ */
 
 static int
@@ -444,6 +456,14 @@ xq_variant_is_legal (const XqVariantState *st, const XqVariantOptions *opts, con
   for (int k = 0; k < n; k++)
     if (same_action (&buf[k], a))
       return TRUE;
+  /* Two soldiers' steps are listed in one order only; the other order is
+   * legal when its own steps are (the game's refusal judges them in turn). */
+  if (a->kind == XQ_ACTION_DOUBLE && a->from2 != a->to)
+    {
+      const XqVariantRules *rules = rules_of (st->kind);
+      if ((rules->special & (1u << XQ_ACTION_DOUBLE)) && rules->special_refusal (st, opts, a) == XQ_REFUSE_NONE)
+        return TRUE;
+    }
   return FALSE;
 }
 
@@ -472,7 +492,7 @@ xq_variant_apply (XqVariantState *st, const XqVariantOptions *opts,
 {
   XqColor mover = st->colors_known ? st->side : XQ_RED;
   gboolean progress = FALSE;
-  XqPiece revealed = XQ_EMPTY, captured = XQ_EMPTY;
+  XqPiece revealed = XQ_EMPTY, captured = XQ_EMPTY, captured2 = XQ_EMPTY;
   gboolean colours_found = FALSE;
   const XqVariantRules *rules;
 
@@ -527,7 +547,13 @@ xq_variant_apply (XqVariantState *st, const XqVariantOptions *opts,
         {
           int from = k ? a->from2 : a->from, to = k ? a->to2 : a->to;
           if (st->cell[to].face == XQ_FACE_UP)
-            progress = TRUE;
+            {
+              progress = TRUE;
+              if (k == 0)
+                captured = st->cell[to].piece;
+              else
+                captured2 = st->cell[to].piece;
+            }
           st->cell[to] = st->cell[from];
           memset (&st->cell[from], 0, sizeof st->cell[from]);
           st->cell[from].mover = -1;
@@ -556,6 +582,7 @@ xq_variant_apply (XqVariantState *st, const XqVariantOptions *opts,
   xq_variant_state_rehash (st);
   undo->revealed = revealed;
   undo->captured = captured;
+  undo->captured2 = captured2;
 }
 
 void
@@ -686,7 +713,7 @@ xq_refusal_to_code (XqRefusal r)
     "", "game-over", "no-piece", "not-yours", "face-down", "already-up", "bad-move",
     "own-piece", "capture-hidden", "too-small", "general-soldier", "cannon-screen",
     "in-check", "facing-generals", "cube-twice", "cube-face", "not-soldier", "no-cannon",
-    "cell-taken", "not-in-hand", "wrong-kind",
+    "cell-taken", "not-in-hand", "wrong-kind", "first-capture", "check-ends-turn", "no-pass",
   };
   g_return_val_if_fail ((guint) r < G_N_ELEMENTS (codes), "");
   return codes[r];
@@ -717,6 +744,9 @@ refusal_sentence (XqRefusal r)
     case XQ_REFUSE_CELL_TAKEN:      return _("A piece can only be put on an empty square.");
     case XQ_REFUSE_NOT_IN_HAND:     return _("You have no such piece left in your hand.");
     case XQ_REFUSE_WRONG_KIND:      return _("That kind of move does not exist in this game.");
+    case XQ_REFUSE_FIRST_CAPTURE:   return _("Nobody has a colour before the first piece is turned up, so the first move cannot capture.");
+    case XQ_REFUSE_CHECK_ENDS_TURN: return _("That first step already gives check or leaves Black without a move, and such a step ends the turn: play it as an ordinary move.");
+    case XQ_REFUSE_NO_PASS:         return _("A soldier that steps out and back again has not moved: that would be passing, and a turn cannot be passed.");
     case XQ_REFUSE_NONE:
     default:                        return NULL;
     }

@@ -77,10 +77,13 @@ xq_game_day_options_text (const XqVariantOptions *opts)
           g_string_append_printf (s, " %s", opts->slide_cannon ? _("Cannons slide along open lines.")
                                                                : _("Cannons move one step."));
         }
-      if (opts->quiet_limit > 0)
+      if (opts->quiet_limit <= 0)
+        g_string_append_printf (s, " %s", _("No move limit."));
+      else
         {
-          g_autofree char *t = g_strdup_printf (ngettext ("A draw after %d move without a turn, a drop or a capture.",
-                                                          "A draw after %d moves without a turn, a drop or a capture.",
+          /* Translators: %d counts single moves of either player (plies) */
+          g_autofree char *t = g_strdup_printf (ngettext ("A draw when %d move in a row, of either player, turns nothing over, puts nothing down and captures nothing.",
+                                                          "A draw when %d moves in a row, of either player, turn nothing over, put nothing down and capture nothing.",
                                                           opts->quiet_limit), opts->quiet_limit);
           g_string_append_printf (s, " %s", t);
         }
@@ -147,7 +150,9 @@ rules_body (XqVariantKind kind)
                "belongs to the other player from then on.\n\n"
                "Once face up, the general, the advisors and the elephants may go anywhere on the "
                "board; a soldier may move sideways only after crossing the river, and never "
-               "backwards. There is no check: whoever captures the enemy general wins.");
+               "backwards. There is no check: whoever captures the enemy general wins.\n\n"
+               "The very first move cannot capture: nobody has a colour until the first piece "
+               "is turned up, so no piece is anybody's enemy yet.");
     case XQ_VARIANT_LUOQI:
       return _("Played on half a board that starts empty. Each player holds the 16 pieces of one "
                "colour in the hand; Red begins.\n\n"
@@ -161,8 +166,10 @@ rules_body (XqVariantKind kind)
       return _("Red plays without chariots, horses and cannons: a general, two advisors, two "
                "elephants and the five soldiers — the five tigers.\n\n"
                "On Red's turn Red may move one soldier twice, or two soldiers once each, instead "
-               "of an ordinary move. Each step must be a legal move, and a first step that gives "
-               "check is the whole turn. Black plays ordinary xiangqi moves.\n\n"
+               "of an ordinary move. Each step must be a legal move on the board as it is after "
+               "the step before, and a first step that gives check is the whole turn. A soldier "
+               "that steps out and straight back has not moved, so that is not allowed. Black "
+               "plays ordinary xiangqi moves.\n\n"
                "Everything else is xiangqi: check, checkmate, and a player who cannot move loses.");
     case XQ_VARIANT_CUBE:
       return _("Each general is a cube with six faces: general, soldier, horse, cannon, advisor "

@@ -214,7 +214,9 @@ const char *
 xq_game_day_missing_note (void)
 {
   return _("Two more games from the same pages are not offered. 狙擊象棋 (sniper chess) needs a "
-           "board one file wider and longer, whose starting position the page shows only in a "
-           "figure it does not include. 三國軍棋 (three-kingdoms chess) is not described enough "
-           "to play. We would rather leave them out than invent them.");
+           "board one file wider, a tenth palace point and a new piece, the sniper, and its "
+           "starting position is only in a figure the page does not include. 三國軍棋 "
+           "(three-kingdoms chess) is for three players, and the page does not say which 24 of "
+           "the 32 pieces are used, where in each corner they stand, or who moves first. We would rather leave them out than "
+           "invent them.");
 }

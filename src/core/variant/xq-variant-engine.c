@@ -16,6 +16,7 @@
 
 #include <string.h>
 
+#include "xq-material.h"
 #include "xq-variant-private.h"
 
 #define INF   1000000
@@ -166,21 +167,22 @@ half_value (const XqVariantOptions *opts, XqPieceType t)
   return v;
 }
 
+/* The full board: the core's one table of piece values (xq-material.h, the
+ * children's table, in tenths of a point: ×10 here gives the engine's
+ * hundredths), with what these games change: in 揭棋 and 暗棋 a face-up
+ * advisor or elephant goes anywhere and is worth more, and in 暗棋 the
+ * general is the prize itself.  (The half board's values above are a
+ * different scale: what a piece may capture by rank.) */
 static int
-full_value (XqVariantKind kind, XqPieceType t, gboolean free_limits)
+full_value (XqVariantKind kind, XqPieceType t, gboolean crossed)
 {
-  switch (t)
-    {
-    case XQ_KING:     return kind == XQ_VARIANT_ANQI ? 3000 : 0;
-    case XQ_ADVISOR:  return free_limits ? 250 : 200;
-    case XQ_ELEPHANT: return free_limits ? 250 : 200;
-    case XQ_HORSE:    return 400;
-    case XQ_CHARIOT:  return 900;
-    case XQ_CANNON:   return 450;
-    case XQ_PAWN:     return 100;
-    case XQ_NO_TYPE:
-    default:          return 0;
-    }
+  gboolean free_limits = kind == XQ_VARIANT_JIEQI || kind == XQ_VARIANT_ANQI;
+
+  if (t == XQ_KING)
+    return kind == XQ_VARIANT_ANQI ? 3000 : 0;
+  if ((t == XQ_ADVISOR || t == XQ_ELEPHANT) && free_limits)
+    return 250;
+  return 10 * xq_material_type_value (t, crossed);
 }
 
 static int
@@ -188,7 +190,7 @@ piece_value (const XqVariantState *st, const XqVariantOptions *opts, XqPieceType
 {
   if (xq_variant_kind_is_half (st->kind))
     return half_value (opts, t);
-  return full_value (st->kind, t, st->kind == XQ_VARIANT_JIEQI || st->kind == XQ_VARIANT_ANQI);
+  return full_value (st->kind, t, FALSE);
 }
 
 /* For the side to move: material on the board, in the pool (it will come
@@ -207,9 +209,10 @@ evaluate (const XqVariantState *st, const XqVariantOptions *opts)
       {
         XqColor col = xq_piece_color (c->piece);
         XqPieceType t = xq_piece_type (c->piece);
-        score[col] += piece_value (st, opts, t);
-        if (!xq_variant_kind_is_half (st->kind) && t == XQ_PAWN && xq_sq_crossed (col, i))
-          score[col] += 80;
+        if (xq_variant_kind_is_half (st->kind))
+          score[col] += half_value (opts, t);
+        else
+          score[col] += full_value (st->kind, t, t == XQ_PAWN && xq_sq_crossed (col, i));
       }
     }
   for (int p = 0; p < 16; p++)

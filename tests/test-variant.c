@@ -1011,6 +1011,55 @@ test_engine_repetition (void)
   }
 }
 
+static char *
+data_file (const char *name)
+{
+  const char *srcdir = g_getenv ("XQ_SOURCE_DIR");
+  if (srcdir != NULL)
+    return g_build_filename (srcdir, "tests", "data", "variant", name, NULL);
+  return g_test_build_filename (G_TEST_DIST, "data", "variant", name, NULL);
+}
+
+/* A soak game (超然象棋, seed 14, level 3) that Black lost at ply 179: its
+ * check at ply 178 was only the second time round for the engine's last
+ * cycle, but the third for the referee, who counts from the first time.
+ * The engine counts as the referee does: at ply 178 Black no longer checks
+ * into the loss. */
+static void
+test_engine_third_time (void)
+{
+  g_autofree char *path = data_file ("cube-seed14-perpetual.txt");
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (XqVariantGame) g = NULL;
+  XqVariantResult r;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g = xq_variant_game_load (text, &error);
+  g_assert_no_error (error);
+  r = xq_variant_game_get_result (g);
+  g_assert_cmpint (r.reason, ==, XQ_VREASON_FORBIDDEN_CYCLE);
+  g_assert_cmpint (r.winner, ==, XQ_WINNER_RED);
+  g_assert_cmpint (xq_variant_game_get_n_plies (g), ==, 179);
+  for (guint32 seed = 1; seed <= 4; seed++)
+    {
+      g_autoptr (XqVariantEngine) e = xq_variant_engine_new (seed);
+      XqVariantAction a;
+
+      while (xq_variant_game_get_ply (g) > 177)
+        xq_variant_game_undo (g);
+      xq_variant_engine_set_level (e, 3);
+      /* Black at ply 178, then Red's answer. */
+      for (int p = 0; p < 2 && xq_variant_game_get_result (g).winner == XQ_WINNER_NONE; p++)
+        {
+          g_assert_true (xq_variant_engine_choose_in_game (e, g, &a));
+          g_assert_true (xq_variant_game_play (g, &a, NULL));
+        }
+      r = xq_variant_game_get_result (g);
+      g_assert_false (r.winner == XQ_WINNER_RED && r.reason == XQ_VREASON_FORBIDDEN_CYCLE);
+    }
+}
+
 /* Twenty seeds, twenty different games at level 3 where nothing is hidden
  * (the shuffle cannot make them differ): the first ten plies already do. */
 static void
@@ -1224,6 +1273,52 @@ test_text_round_trip (void)
 }
 
 /* The sentences a child reads come in the interface language. */
+/* The table of games (xq-variant.c) is the one record the Game Day page and
+ * xqtool loop over: every kind has a code that reads back to it, a name, the
+ * seed pages' name and a summary, none shared with another kind, and
+ * options that round-trip through their text. */
+static void
+test_kind_table (void)
+{
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (int k = 0; k < XQ_VARIANT_N_KINDS; k++)
+    {
+      const char *texts[4];
+      XqVariantKind back;
+      XqVariantOptions o, o2;
+      g_autofree char *opt_text = NULL;
+
+      texts[0] = xq_variant_kind_to_code ((XqVariantKind) k);
+      texts[1] = xq_variant_kind_name ((XqVariantKind) k);
+      texts[2] = xq_variant_kind_original_name ((XqVariantKind) k);
+      texts[3] = xq_variant_kind_summary ((XqVariantKind) k);
+      for (guint t = 0; t < G_N_ELEMENTS (texts); t++)
+        {
+          g_assert_nonnull (texts[t]);
+          g_assert_cmpuint (strlen (texts[t]), >, 1);
+          /* No two kinds share a code, a name, an original name or a summary. */
+          g_assert_false (g_hash_table_contains (seen, texts[t]));
+          g_hash_table_add (seen, (gpointer) texts[t]);
+        }
+      g_assert_true (xq_variant_kind_from_code (texts[0], &back));
+      g_assert_cmpint (back, ==, k);
+      g_assert_false (g_str_is_ascii (texts[2]));
+      g_assert_cmpuint (strlen (texts[3]), >, 30);
+      xq_variant_options_init (&o, (XqVariantKind) k);
+      opt_text = xq_variant_options_to_string (&o);
+      o2.kind = (XqVariantKind) k;
+      g_assert_true (xq_variant_options_from_string (&o2, opt_text, NULL));
+      g_assert_true (memcmp (&o, &o2, sizeof o) == 0);
+      /* Every game ends: a move limit is on by default. */
+      g_assert_true (xq_variant_kind_is_half ((XqVariantKind) k) ? o.quiet_limit > 0 : o.move_limit > 0);
+    }
+  {
+    XqVariantKind none;
+    g_assert_false (xq_variant_kind_from_code ("chess", &none));
+  }
+}
+
 static void
 test_translated (void)
 {
@@ -1264,6 +1359,7 @@ main (int argc, char **argv)
   textdomain (GETTEXT_PACKAGE);
   xq_test_isolate_dirs ();
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/variant/kind-table", test_kind_table);
   g_test_add_func ("/variant/translated", test_translated);
   g_test_add_func ("/variant/banqi/start", test_banqi_start);
   g_test_add_func ("/variant/banqi/first-flip-colour", test_banqi_first_flip_colour);
@@ -1287,6 +1383,7 @@ main (int argc, char **argv)
   g_test_add_func ("/variant/engine/takes", test_engine_takes);
   g_test_add_func ("/variant/engine/repetition", test_engine_repetition);
   g_test_add_func ("/variant/engine/variety", test_engine_variety);
+  g_test_add_func ("/variant/engine/third-time", test_engine_third_time);
   g_test_add_func ("/variant/game/refuses", test_game_refuses);
   g_test_add_func ("/variant/game/save-errors", test_save_errors);
   g_test_add_func ("/variant/text", test_text_round_trip);

@@ -248,31 +248,42 @@ draw_score (const XqVariantEngine *e, const XqVariantState *st)
 }
 
 /* Has the line come back to st (the last state on it)?  If so, TRUE with the
- * score for st's side to move in *score when that ends the line: a plain
- * draw, or a 棋例 cycle the side that just moved loses.  A cycle the side to
- * move would lose by going on does not end the line: it may still turn away
- * (the game is only judged on the third time), and the search sees whether
- * it can. */
+ * score for st's side to move in *score when that ends the line.  The third
+ * time is the referee's: the game ends as the 棋例 ruling on the cycle since
+ * the first time says (xq_variant_judge_cycle, as XqVariantGame judges).
+ * The second time ends the line when it is a plain draw or a 棋例 cycle the
+ * side that just moved loses; a cycle the side to move would lose by going
+ * on does not end it: that side may still turn away, and the search sees
+ * whether it can. */
 static gboolean
 repeated (XqVariantEngine *e, const XqVariantState *st, int ply, int *score)
 {
-  int now = e->n_line - 1;
+  int now = e->n_line - 1, count = 1, first = -1, last = -1;
   XqVariantResult r;
 
   for (int j = now - 2; j >= MAX (0, now - st->quiet); j -= 2)
-    {
-      if (e->line[j]->key != st->key)
-        continue;
-      xq_variant_judge_cycle (e->line[j], &e->acts[j], now - j, &r);
-      if (r.winner == XQ_WINNER_DRAW)
-        *score = draw_score (e, st);
-      else if ((r.winner == XQ_WINNER_RED) == (st->side == XQ_RED))
-        *score = WIN - ply;
-      else
-        return FALSE;
-      return TRUE;
-    }
-  return FALSE;
+    if (e->line[j]->key == st->key)
+      {
+        count++;
+        first = j;
+        if (last < 0)
+          last = j;
+      }
+  if (count < 2)
+    return FALSE;
+  if (count >= 3)
+    xq_variant_judge_cycle (e->line[first], &e->acts[first], now - first, &r);
+  else
+    xq_variant_judge_cycle (e->line[last], &e->acts[last], now - last, &r);
+  if (r.winner == XQ_WINNER_DRAW)
+    *score = draw_score (e, st);
+  else if ((r.winner == XQ_WINNER_RED) == (st->side == XQ_RED))
+    *score = WIN - ply;
+  else if (count >= 3)
+    *score = -WIN + ply;
+  else
+    return FALSE;
+  return TRUE;
 }
 
 /* Identities that may be under the face-down cell i, with their weights. */

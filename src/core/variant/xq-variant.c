@@ -41,20 +41,38 @@ xq_variant_start_type (XqSquare sq)
 
 /* ---- Kinds and options ------------------------------------------------------ */
 
-/* Every game: its stable code, its name (translated when asked for) and its
- * rules. */
+/* Every game, one line each: its stable code, its name (translated when
+ * asked for), the name the seed pages use, the one-line summary the Game
+ * Day list shows, and its rules.  The Game Day page and xqtool loop over
+ * this table. */
 static const struct {
   const char           *code;
   const char           *name;
+  const char           *original;
+  const char           *summary;
   const XqVariantRules *rules;
 } games[XQ_VARIANT_N_KINDS] = {
-  [XQ_VARIANT_BANQI] = { "banqi", N_("Flip chess"),            &xq_variant_banqi_rules },
-  [XQ_VARIANT_JIEQI] = { "jieqi", N_("Reveal chess"),          &xq_variant_jieqi_rules },
-  [XQ_VARIANT_ANQI]  = { "anqi",  N_("Full-board dark chess"), &xq_variant_anqi_rules },
-  [XQ_VARIANT_LUOQI] = { "luoqi", N_("Drop chess"),            &xq_variant_luoqi_rules },
-  [XQ_VARIANT_WUHU]  = { "wuhu",  N_("Five tigers"),           &xq_variant_wuhu_rules },
-  [XQ_VARIANT_CUBE]  = { "cube",  N_("Cube general chess"),    &xq_variant_cube_rules },
-  [XQ_VARIANT_MIXED] = { "mixed", N_("Chess-figure xiangqi"),  &xq_variant_mixed_rules },
+  [XQ_VARIANT_BANQI] = { "banqi", N_("Flip chess"), "翻翻棋",
+                         N_("Half board, every piece face down: turn them over and capture by rank."),
+                         &xq_variant_banqi_rules },
+  [XQ_VARIANT_JIEQI] = { "jieqi", N_("Reveal chess"), "揭棋",
+                         N_("Xiangqi with hidden pieces: each one shows what it is when it first moves."),
+                         &xq_variant_jieqi_rules },
+  [XQ_VARIANT_ANQI]  = { "anqi", N_("Full-board dark chess"), "全盤暗棋",
+                         N_("The whole board face down; your first revealed piece gives your colour."),
+                         &xq_variant_anqi_rules },
+  [XQ_VARIANT_LUOQI] = { "luoqi", N_("Drop chess"), "落棋",
+                         N_("Half board: put pieces from your hand on the board, then capture by rank."),
+                         &xq_variant_luoqi_rules },
+  [XQ_VARIANT_WUHU]  = { "wuhu", N_("Five tigers"), "五虎棋",
+                         N_("Red has only soldiers to attack with, but moves them twice as fast."),
+                         &xq_variant_wuhu_rules },
+  [XQ_VARIANT_CUBE]  = { "cube", N_("Cube general chess"), "超然象棋",
+                         N_("The general is a cube: the face on top gives your pieces a power."),
+                         &xq_variant_cube_rules },
+  [XQ_VARIANT_MIXED] = { "mixed", N_("Chess-figure xiangqi"), "國際中國象棋",
+                         N_("Xiangqi played with chess figures, and a queen for a cannon."),
+                         &xq_variant_mixed_rules },
 };
 
 static const XqVariantRules *
@@ -88,6 +106,20 @@ xq_variant_kind_name (XqVariantKind kind)
 {
   g_return_val_if_fail (kind < XQ_VARIANT_N_KINDS, NULL);
   return _(games[kind].name);
+}
+
+const char *
+xq_variant_kind_original_name (XqVariantKind kind)
+{
+  g_return_val_if_fail (kind < XQ_VARIANT_N_KINDS, NULL);
+  return games[kind].original;
+}
+
+const char *
+xq_variant_kind_summary (XqVariantKind kind)
+{
+  g_return_val_if_fail (kind < XQ_VARIANT_N_KINDS, NULL);
+  return _(games[kind].summary);
 }
 
 gboolean

@@ -71,6 +71,10 @@ const char  *xq_variant_kind_to_code     (XqVariantKind kind);
 gboolean     xq_variant_kind_from_code   (const char *code, XqVariantKind *out);
 /* The game's translated name ("翻翻棋" in Chinese, "Flip chess" in English). */
 const char  *xq_variant_kind_name        (XqVariantKind kind);
+/* The name the seed pages use (Chinese, whatever the interface language). */
+const char  *xq_variant_kind_original_name (XqVariantKind kind);
+/* One translated line saying what the game is (the Game Day list). */
+const char  *xq_variant_kind_summary     (XqVariantKind kind);
 /* Is the board the 8×4 half board (翻翻棋, 落棋)? */
 gboolean     xq_variant_kind_is_half     (XqVariantKind kind);
 

@@ -134,7 +134,7 @@ test_rules_pages (Fixture *f, gconstpointer data)
 {
   for (int i = 0; i < XQ_VARIANT_N_KINDS; i++)
     {
-      XqVariantKind kind = xq_game_day_kinds[i];
+      XqVariantKind kind = (XqVariantKind) i;
       g_autofree char *options = NULL;
       const char *text;
 
@@ -181,7 +181,7 @@ test_play_each (Fixture *f, gconstpointer data)
 {
   for (int i = 0; i < XQ_VARIANT_N_KINDS; i++)
     {
-      XqVariantKind kind = xq_game_day_kinds[i];
+      XqVariantKind kind = (XqVariantKind) i;
       const XqScene *scene;
 
       xq_game_day_page_open_rules (f->page, kind);

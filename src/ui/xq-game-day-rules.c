@@ -7,48 +7,6 @@
 
 #include "xq-game-day-rules.h"
 
-const XqVariantKind xq_game_day_kinds[XQ_VARIANT_N_KINDS] = {
-  XQ_VARIANT_BANQI, XQ_VARIANT_JIEQI, XQ_VARIANT_ANQI, XQ_VARIANT_LUOQI,
-  XQ_VARIANT_WUHU, XQ_VARIANT_CUBE, XQ_VARIANT_MIXED,
-};
-
-const char *
-xq_game_day_original_name (XqVariantKind kind)
-{
-  static const char *const names[XQ_VARIANT_N_KINDS] = {
-    [XQ_VARIANT_BANQI] = "翻翻棋", [XQ_VARIANT_JIEQI] = "揭棋", [XQ_VARIANT_ANQI] = "全盤暗棋",
-    [XQ_VARIANT_LUOQI] = "落棋", [XQ_VARIANT_WUHU] = "五虎棋", [XQ_VARIANT_CUBE] = "超然象棋",
-    [XQ_VARIANT_MIXED] = "國際中國象棋",
-  };
-
-  g_return_val_if_fail ((guint) kind < XQ_VARIANT_N_KINDS, NULL);
-  return names[kind];
-}
-
-const char *
-xq_game_day_summary (XqVariantKind kind)
-{
-  switch (kind)
-    {
-    case XQ_VARIANT_BANQI:
-      return _("Half board, every piece face down: turn them over and capture by rank.");
-    case XQ_VARIANT_JIEQI:
-      return _("Xiangqi with hidden pieces: each one shows what it is when it first moves.");
-    case XQ_VARIANT_ANQI:
-      return _("The whole board face down; your first revealed piece gives your colour.");
-    case XQ_VARIANT_LUOQI:
-      return _("Half board: put pieces from your hand on the board, then capture by rank.");
-    case XQ_VARIANT_WUHU:
-      return _("Red has only soldiers to attack with, but moves them twice as fast.");
-    case XQ_VARIANT_CUBE:
-      return _("The general is a cube: the face on top gives your pieces a power.");
-    case XQ_VARIANT_MIXED:
-    case XQ_VARIANT_N_KINDS:
-    default:
-      return _("Xiangqi played with chess figures, and a queen for a cannon.");
-    }
-}
-
 static const char *
 order_text (XqBanqiOrder order)
 {

@@ -1359,8 +1359,9 @@ main (int argc, char **argv)
   textdomain (GETTEXT_PACKAGE);
   xq_test_isolate_dirs ();
   g_test_init (&argc, &argv, NULL);
-  g_test_add_func ("/variant/kind-table", test_kind_table);
+  /* First: it sets the interface language before anything else asks gettext. */
   g_test_add_func ("/variant/translated", test_translated);
+  g_test_add_func ("/variant/kind-table", test_kind_table);
   g_test_add_func ("/variant/banqi/start", test_banqi_start);
   g_test_add_func ("/variant/banqi/first-flip-colour", test_banqi_first_flip_colour);
   g_test_add_func ("/variant/banqi/ranks", test_banqi_ranks);

@@ -134,7 +134,7 @@ test_rules_pages (Fixture *f, gconstpointer data)
 {
   for (int i = 0; i < XQ_VARIANT_N_KINDS; i++)
     {
-      XqVariantKind kind = xq_game_day_kinds[i];
+      XqVariantKind kind = (XqVariantKind) i;
       g_autofree char *options = NULL;
       const char *text;
 
@@ -146,6 +146,8 @@ test_rules_pages (Fixture *f, gconstpointer data)
       /* The rules in force end the page: the options line is there. */
       g_assert_cmpuint (strlen (text), >, 200);
       g_assert_true (g_str_has_suffix (text, options));
+      /* Every game has a move limit by default, and the page says it. */
+      g_assert_nonnull (strstr (options, "60"));
       /* Two board pictures from the renderer, shaped like the game's board. */
       for (int k = 0; k < 2; k++)
         {
@@ -179,7 +181,7 @@ test_play_each (Fixture *f, gconstpointer data)
 {
   for (int i = 0; i < XQ_VARIANT_N_KINDS; i++)
     {
-      XqVariantKind kind = xq_game_day_kinds[i];
+      XqVariantKind kind = (XqVariantKind) i;
       const XqScene *scene;
 
       xq_game_day_page_open_rules (f->page, kind);
@@ -460,6 +462,14 @@ test_double_step (Fixture *f, gconstpointer data)
       xq_variant_board_click (board (f), order ? c3 : e3);
       xq_variant_board_click (board (f), order ? c4 : e4);
       g_assert_cmpint (ply (f), ==, 0);
+      /* While the second step is chosen the first soldier stands on its
+       * first step's point (it used to be drawn where it started). */
+      {
+        const XqScene *scene = xq_variant_board_get_scene (board (f));
+        g_assert_cmpint (scene->tokens[order ? c4 : e4].kind, ==, XQ_TOKEN_FACE_UP);
+        g_assert_cmpint (scene->tokens[order ? c4 : e4].figure, ==, XQ_PAWN);
+        g_assert_cmpint (scene->tokens[order ? c3 : e3].kind, !=, XQ_TOKEN_FACE_UP);
+      }
       xq_variant_board_click (board (f), order ? e3 : c3);
       xq_variant_board_click (board (f), order ? e4 : c4);
       g_assert_cmpint (ply (f), ==, 1);
@@ -468,6 +478,25 @@ test_double_step (Fixture *f, gconstpointer data)
       g_assert_true ((a->from == e3 && a->to == e4 && a->from2 == c3 && a->to2 == c4) ||
                      (a->from == c3 && a->to == c4 && a->from2 == e3 && a->to2 == e4));
     }
+
+  /* One soldier twice: its second step starts where it is drawn. */
+  {
+    const XqVariantAction *a;
+    int e5 = 5 * 9 + 4;
+
+    xq_game_day_page_open_rules (f->page, XQ_VARIANT_WUHU);
+    xq_game_day_page_play (f->page, 0, 8);
+    xq_variant_play_set_double_step (f->play, TRUE);
+    xq_variant_board_click (board (f), e3);
+    xq_variant_board_click (board (f), e4);
+    xq_variant_board_click (board (f), e4);
+    xq_variant_board_click (board (f), e5);
+    g_assert_cmpint (ply (f), ==, 1);
+    a = xq_variant_game_get_action (xq_variant_play_get_game (f->play), 1);
+    g_assert_cmpint (a->kind, ==, XQ_ACTION_DOUBLE);
+    g_assert_cmpint (a->from2, ==, e4);
+    g_assert_cmpint (a->to2, ==, e5);
+  }
 }
 
 /* The result and its reason. */

@@ -516,6 +516,37 @@ test_anqi (void)
   g_assert_cmpint (saw_black, >, 0);
   g_assert_cmpint (saw_red, >, 0);
 
+  /* The first move comes before anyone has a colour: it never captures (it
+   * once could take its own general and lose on move 1, seed 11), and the
+   * refusal says why.  From the second move on the cannon may. */
+  for (guint32 seed = 1; seed <= 12; seed++)
+    {
+      XqVariantState st;
+      XqVariantAction acts[XQ_VARIANT_MAX_ACTIONS], a;
+      XqVariantUndo u;
+      g_autofree char *sentence = NULL;
+      int n;
+
+      xq_variant_state_init_start (&st, &o, seed);
+      n = xq_variant_legal_actions (&st, &o, acts);
+      g_assert_cmpint (n, >, 0);
+      for (int k = 0; k < n; k++)
+        g_assert_cmpint (st.cell[acts[k].to].face, ==, XQ_FACE_EMPTY);
+      g_assert_true (xq_variant_action_from_text (&st, "b2b9", &a, NULL));
+      g_assert_cmpint (xq_variant_explain_refusal (&st, &o, &a, &sentence), ==, XQ_REFUSE_FIRST_CAPTURE);
+      g_assert_nonnull (sentence);
+      g_assert_cmpstr (xq_refusal_to_code (XQ_REFUSE_FIRST_CAPTURE), ==, "first-capture");
+      g_assert_true (xq_variant_action_from_text (&st, "a3a4", &a, NULL));
+      xq_variant_apply (&st, &o, &a, &u);
+      n = xq_variant_legal_actions (&st, &o, acts);
+      {
+        gboolean capture = FALSE;
+        for (int k = 0; k < n; k++)
+          capture |= st.cell[acts[k].to].face != XQ_FACE_EMPTY;
+        g_assert_true (capture);
+      }
+    }
+
   /* Capturing the general wins; a revealed soldier moves sideways only across the river. */
   {
     XqVariantState st;
@@ -553,6 +584,17 @@ test_wuhu (void)
   g_assert_true (has_action (&st, &o, "e3e4,e4e5"));
   g_assert_true (has_action (&st, &o, "a3a4,c3c4"));
   g_assert_false (has_action (&st, &o, "c3c4,a3a4"));   /* the same turn is listed once */
+  /* ...and judged alike in either order (e3e4,c3c4 used to be refused). */
+  g_assert_cmpint (refusal (&st, &o, "c3c4,a3a4"), ==, XQ_REFUSE_NONE);
+  g_assert_cmpint (refusal (&st, &o, "a3a4,c3c4"), ==, XQ_REFUSE_NONE);
+  g_assert_cmpint (refusal (&st, &o, "e3e4,c3c4"), ==, XQ_REFUSE_NONE);
+  g_assert_cmpint (refusal (&st, &o, "c3c4,e3e4"), ==, XQ_REFUSE_NONE);
+  /* The second step is judged on the board the first one left: a soldier
+   * that has not crossed cannot step sideways (it is a soldier). */
+  g_assert_cmpint (refusal (&st, &o, "a3a4,a4b4"), ==, XQ_REFUSE_BAD_MOVE);
+  g_assert_cmpint (refusal (&st, &o, "a3a4,a3a4"), ==, XQ_REFUSE_NO_PIECE);
+  g_assert_cmpint (refusal (&st, &o, "a3a4,e0e1"), ==, XQ_REFUSE_NOT_SOLDIER);
+  g_assert_cmpint (refusal (&st, &o, "e0e1,e3e4"), ==, XQ_REFUSE_NOT_SOLDIER);
   g_assert_true (has_action (&st, &o, "e3e4"));
   g_assert_true (has_action (&st, &o, "e0e1"));
 
@@ -562,7 +604,54 @@ test_wuhu (void)
   g_assert_false (has_action (&st, &o, "e7e8,a3a4"));
   g_assert_true (has_action (&st, &o, "a3a4,e7e8"));   /* check on the second step is fine */
   g_assert_true (has_action (&st, &o, "e7d7,d7d8"));   /* crossed soldiers step sideways */
-  g_assert_cmpint (refusal (&st, &o, "e7e8,a3a4"), !=, XQ_REFUSE_NONE);
+  g_assert_cmpint (refusal (&st, &o, "e7e8,a3a4"), ==, XQ_REFUSE_CHECK_ENDS_TURN);
+  g_assert_cmpint (refusal (&st, &o, "a3a4,e7e8"), ==, XQ_REFUSE_NONE);
+  /* Out and back is a pass: not listed, and refused with its reason. */
+  load (&st, XQ_VARIANT_WUHU, NULL, "4k4/9/9/9/3P5/9/9/9/9/3K5 w");
+  g_assert_true (has_action (&st, &o, "d5c5,c5c6"));
+  g_assert_false (has_action (&st, &o, "d5c5,c5d5"));
+  g_assert_cmpint (refusal (&st, &o, "d5c5,c5d5"), ==, XQ_REFUSE_NO_PASS);
+  g_assert_cmpstr (xq_refusal_to_code (XQ_REFUSE_NO_PASS), ==, "no-pass");
+  /* Captures in a double turn are recorded, one per step. */
+  load (&st, XQ_VARIANT_WUHU, NULL, "4k4/9/9/9/p1p6/P1P6/9/9/9/3K5 w");
+  {
+    XqVariantAction a;
+    XqVariantUndo u;
+    g_assert_true (xq_variant_action_from_text (&st, "a4a5,c4c5", &a, NULL));
+    g_assert_true (xq_variant_is_legal (&st, &o, &a));
+    xq_variant_apply (&st, &o, &a, &u);
+    g_assert_cmpint (u.captured, ==, xq_piece_make (XQ_BLACK, XQ_PAWN));
+    g_assert_cmpint (u.captured2, ==, xq_piece_make (XQ_BLACK, XQ_PAWN));
+    g_assert_cmpint (st.quiet, ==, 0);
+  }
+  /* Every listed double turn is one the refusal accepts, and in either order
+   * of two soldiers the refusal and the list agree. */
+  load (&st, XQ_VARIANT_WUHU, NULL, "4k4/9/4P4/9/9/9/P1P1P1P1P/9/9/3K5 w");
+  {
+    XqVariantAction acts[XQ_VARIANT_MAX_ACTIONS];
+    int n = xq_variant_legal_actions (&st, &o, acts);
+    int checked = 0;
+    for (int k = 0; k < n; k++)
+      if (acts[k].kind == XQ_ACTION_DOUBLE)
+        {
+          XqVariantAction b = acts[k];
+          g_assert_cmpint (xq_variant_explain_refusal (&st, &o, &acts[k], NULL), ==, XQ_REFUSE_NONE);
+          if (b.from2 != b.to)
+            {
+              b.from = acts[k].from2;
+              b.to = acts[k].to2;
+              b.from2 = acts[k].from;
+              b.to2 = acts[k].to;
+              /* The other order is legal unless its first step gives check. */
+              g_assert_cmpint (xq_variant_is_legal (&st, &o, &b), ==,
+                               xq_variant_explain_refusal (&st, &o, &b, NULL) == XQ_REFUSE_NONE);
+              checked++;
+            }
+        }
+    g_assert_cmpint (checked, >, 10);
+    g_assert_cmpint (refusal (&st, &o, "e3e4,e7e8"), ==, XQ_REFUSE_NONE);
+    g_assert_cmpint (refusal (&st, &o, "e7e8,e3e4"), ==, XQ_REFUSE_CHECK_ENDS_TURN);
+  }
   /* A first step that leaves Black without a move ends the game: no double after it. */
   load (&st, XQ_VARIANT_WUHU, NULL, "3k5/9/3P5/9/9/9/P8/9/9/4K4 w");
   g_assert_true (has_action (&st, &o, "a3a4"));
@@ -838,6 +927,196 @@ test_engine_takes (void)
   }
 }
 
+/* `xqtool variant play wuhu --seed 1 --level 3` before the engine knew the
+ * game's history: Black, a whole army against a general and soldiers, gave
+ * the same check four times and lost by the perpetual-check rule at ply 44. */
+static const char *const wuhu_perpetual[] = {
+  "a3a4", "b7b0", "c3c4", "b0a0", "c4c5,c5c6", "a0b0", "c6c7,c7c8", "c9a7", "a4a5,c8b8", "b9d8",
+  "a5a6", "b0d0", "e0d0", "h7h0", "a6a7,a7a8", "h0f0", "a8a9,b8c8", "d8c6", "c8c9,c9d9", "e9e8",
+  "d9e9,e9f9", "h9g7", "e3e4,f9g9", "i9g9", "e4e5,e5d5", "g9d9", "d0e0", "f0c0", "g3g4,g4g5", "g6g5",
+  "d5d6,d6c6", "c0g0", "i3i4", "d9a9", "i4i5,i5i6", "a9a0", "e0e1", "a0a1", "e1e0", "a1a0",
+  "e0e1", "a0a1", "e1e0",
+};
+
+static void
+test_engine_repetition (void)
+{
+  XqVariantOptions o;
+
+  xq_variant_options_init (&o, XQ_VARIANT_WUHU);
+  /* At ply 38, 40 and 42 Black is asked again (with what came before): at no
+   * level does it play into the cycle that loses, and with the history set
+   * from the game's record (views only) it never does. */
+  for (int before = 37; before <= (int) G_N_ELEMENTS (wuhu_perpetual); before += 2)
+    for (int level = 1; level <= XQ_VARIANT_ENGINE_MAX_LEVEL; level++)
+      for (guint32 seed = 1; seed <= 3; seed++)
+        {
+          g_autoptr (XqVariantGame) g = xq_variant_game_new (&o, 1);
+          g_autoptr (XqVariantEngine) e = xq_variant_engine_new (seed);
+          g_autoptr (GError) error = NULL;
+          XqVariantAction a;
+          XqVariantResult r;
+
+          for (int k = 0; k < before; k++)
+            {
+              xq_variant_game_play_text (g, wuhu_perpetual[k], &error);
+              g_assert_no_error (error);
+            }
+          g_assert_cmpint (xq_variant_game_get_state (g)->side, ==, XQ_BLACK);
+          xq_variant_engine_set_level (e, level);
+          g_assert_true (xq_variant_engine_choose_in_game (e, g, &a));
+          g_assert_true (xq_variant_game_play (g, &a, &error));
+          g_assert_no_error (error);
+          r = xq_variant_game_get_result (g);
+          g_assert_false (r.winner == XQ_WINNER_RED);
+          /* Red's answer repeats if it can; Black must still not lose by it. */
+          if (before == (int) G_N_ELEMENTS (wuhu_perpetual) && r.winner == XQ_WINNER_NONE)
+            {
+              g_assert_true (xq_variant_engine_choose_in_game (e, g, &a));
+              g_assert_true (xq_variant_game_play (g, &a, &error));
+              g_assert_true (xq_variant_engine_choose_in_game (e, g, &a));
+              g_assert_true (xq_variant_game_play (g, &a, &error));
+              g_assert_false (xq_variant_game_get_result (g).winner == XQ_WINNER_RED);
+            }
+        }
+
+  /* Without the history the same view is a fresh position: the engine
+   * replays the check (so the test above is a test of the history). */
+  {
+    g_autoptr (XqVariantGame) g = xq_variant_game_new (&o, 1);
+    g_autoptr (XqVariantEngine) e = xq_variant_engine_new (1);
+    XqVariantState view;
+    XqVariantAction a;
+    g_autofree char *text = NULL;
+
+    for (guint k = 0; k < G_N_ELEMENTS (wuhu_perpetual); k++)
+      g_assert_true (xq_variant_game_play_text (g, wuhu_perpetual[k], NULL));
+    xq_variant_engine_set_level (e, 3);
+    xq_variant_game_get_view (g, &view);
+    g_assert_true (xq_variant_engine_choose (e, &view, &o, &a));
+    text = xq_variant_action_to_text (&view, &a);
+    g_assert_cmpstr (text, ==, "a1a0");
+  }
+
+  /* A real state in the history is refused. */
+  {
+    XqVariantState st;
+    XqVariantAction a = { 0 };
+    g_autoptr (XqVariantEngine) e = xq_variant_engine_new (1);
+    xq_variant_options_init (&o, XQ_VARIANT_BANQI);
+    xq_variant_state_init_start (&st, &o, 3);
+    g_test_expect_message ("xq-variant", G_LOG_LEVEL_CRITICAL, "*is_view*");
+    xq_variant_engine_set_history (e, &st, &a, 1);
+    g_test_assert_expected_messages ();
+  }
+}
+
+static char *
+data_file (const char *name)
+{
+  const char *srcdir = g_getenv ("XQ_SOURCE_DIR");
+  if (srcdir != NULL)
+    return g_build_filename (srcdir, "tests", "data", "variant", name, NULL);
+  return g_test_build_filename (G_TEST_DIST, "data", "variant", name, NULL);
+}
+
+/* A soak game (超然象棋, seed 14, level 3) that Black lost at ply 179: its
+ * check at ply 178 was only the second time round for the engine's last
+ * cycle, but the third for the referee, who counts from the first time.
+ * The engine counts as the referee does: at ply 178 Black no longer checks
+ * into the loss. */
+static void
+test_engine_third_time (void)
+{
+  g_autofree char *path = data_file ("cube-seed14-perpetual.txt");
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (XqVariantGame) g = NULL;
+  XqVariantResult r;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g = xq_variant_game_load (text, &error);
+  g_assert_no_error (error);
+  r = xq_variant_game_get_result (g);
+  g_assert_cmpint (r.reason, ==, XQ_VREASON_FORBIDDEN_CYCLE);
+  g_assert_cmpint (r.winner, ==, XQ_WINNER_RED);
+  g_assert_cmpint (xq_variant_game_get_n_plies (g), ==, 179);
+  for (guint32 seed = 1; seed <= 4; seed++)
+    {
+      g_autoptr (XqVariantEngine) e = xq_variant_engine_new (seed);
+      XqVariantAction a;
+
+      while (xq_variant_game_get_ply (g) > 177)
+        xq_variant_game_undo (g);
+      xq_variant_engine_set_level (e, 3);
+      /* Black at ply 178, then Red's answer. */
+      for (int p = 0; p < 2 && xq_variant_game_get_result (g).winner == XQ_WINNER_NONE; p++)
+        {
+          g_assert_true (xq_variant_engine_choose_in_game (e, g, &a));
+          g_assert_true (xq_variant_game_play (g, &a, NULL));
+        }
+      r = xq_variant_game_get_result (g);
+      g_assert_false (r.winner == XQ_WINNER_RED && r.reason == XQ_VREASON_FORBIDDEN_CYCLE);
+    }
+}
+
+/* Twenty seeds, twenty different games at level 3 where nothing is hidden
+ * (the shuffle cannot make them differ): the first ten plies already do. */
+static void
+test_engine_variety (void)
+{
+  static const XqVariantKind kinds[] = { XQ_VARIANT_LUOQI, XQ_VARIANT_WUHU, XQ_VARIANT_CUBE, XQ_VARIANT_MIXED };
+
+  for (guint c = 0; c < G_N_ELEMENTS (kinds); c++)
+    {
+      g_autoptr (GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      XqVariantOptions o;
+
+      xq_variant_options_init (&o, kinds[c]);
+      for (guint32 seed = 1; seed <= 20; seed++)
+        {
+          g_autoptr (XqVariantGame) g = xq_variant_game_new (&o, seed);
+          g_autoptr (XqVariantEngine) e = xq_variant_engine_new (seed);
+          g_autoptr (GString) line = g_string_new (NULL);
+
+          xq_variant_engine_set_level (e, 3);
+          for (int p = 0; p < 10 && xq_variant_game_get_result (g).winner == XQ_WINNER_NONE; p++)
+            {
+              XqVariantAction a;
+              g_autofree char *t = NULL;
+              g_assert_true (xq_variant_engine_choose_in_game (e, g, &a));
+              t = xq_variant_action_to_text (xq_variant_game_get_state (g), &a);
+              g_string_append_printf (line, "%s ", t);
+              g_assert_true (xq_variant_game_play (g, &a, NULL));
+            }
+          g_hash_table_add (seen, g_string_free (g_steal_pointer (&line), FALSE));
+        }
+      g_assert_cmpuint (g_hash_table_size (seen), ==, 20);
+
+      /* The same seed, the same game. */
+      {
+        g_autofree char *one = NULL, *two = NULL;
+        for (int twice = 0; twice < 2; twice++)
+          {
+            g_autoptr (XqVariantGame) g = xq_variant_game_new (&o, 5);
+            g_autoptr (XqVariantEngine) e = xq_variant_engine_new (5);
+            xq_variant_engine_set_level (e, 3);
+            for (int p = 0; p < 6; p++)
+              {
+                XqVariantAction a;
+                g_assert_true (xq_variant_engine_choose_in_game (e, g, &a));
+                g_assert_true (xq_variant_game_play (g, &a, NULL));
+              }
+            if (twice == 0)
+              one = xq_variant_game_save (g);
+            else
+              two = xq_variant_game_save (g);
+          }
+        g_assert_cmpstr (one, ==, two);
+      }
+    }
+}
+
 /* ---- Whole games, saving and loading ------------------------------------------ */
 
 static void
@@ -857,10 +1136,8 @@ play_out (XqVariantKind kind, int level, guint32 seed, int max_plies)
   while (xq_variant_game_get_result (g).winner == XQ_WINNER_NONE
          && xq_variant_game_get_n_plies (g) < max_plies)
     {
-      XqVariantState view;
       XqVariantAction a;
-      xq_variant_game_get_view (g, &view);
-      g_assert_true (xq_variant_engine_choose (e, &view, &o, &a));
+      g_assert_true (xq_variant_engine_choose_in_game (e, g, &a));
       g_assert_true (xq_variant_game_play (g, &a, &error));
       g_assert_no_error (error);
     }
@@ -996,6 +1273,52 @@ test_text_round_trip (void)
 }
 
 /* The sentences a child reads come in the interface language. */
+/* The table of games (xq-variant.c) is the one record the Game Day page and
+ * xqtool loop over: every kind has a code that reads back to it, a name, the
+ * seed pages' name and a summary, none shared with another kind, and
+ * options that round-trip through their text. */
+static void
+test_kind_table (void)
+{
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (int k = 0; k < XQ_VARIANT_N_KINDS; k++)
+    {
+      const char *texts[4];
+      XqVariantKind back;
+      XqVariantOptions o, o2;
+      g_autofree char *opt_text = NULL;
+
+      texts[0] = xq_variant_kind_to_code ((XqVariantKind) k);
+      texts[1] = xq_variant_kind_name ((XqVariantKind) k);
+      texts[2] = xq_variant_kind_original_name ((XqVariantKind) k);
+      texts[3] = xq_variant_kind_summary ((XqVariantKind) k);
+      for (guint t = 0; t < G_N_ELEMENTS (texts); t++)
+        {
+          g_assert_nonnull (texts[t]);
+          g_assert_cmpuint (strlen (texts[t]), >, 1);
+          /* No two kinds share a code, a name, an original name or a summary. */
+          g_assert_false (g_hash_table_contains (seen, texts[t]));
+          g_hash_table_add (seen, (gpointer) texts[t]);
+        }
+      g_assert_true (xq_variant_kind_from_code (texts[0], &back));
+      g_assert_cmpint (back, ==, k);
+      g_assert_false (g_str_is_ascii (texts[2]));
+      g_assert_cmpuint (strlen (texts[3]), >, 30);
+      xq_variant_options_init (&o, (XqVariantKind) k);
+      opt_text = xq_variant_options_to_string (&o);
+      o2.kind = (XqVariantKind) k;
+      g_assert_true (xq_variant_options_from_string (&o2, opt_text, NULL));
+      g_assert_true (memcmp (&o, &o2, sizeof o) == 0);
+      /* Every game ends: a move limit is on by default. */
+      g_assert_true (xq_variant_kind_is_half ((XqVariantKind) k) ? o.quiet_limit > 0 : o.move_limit > 0);
+    }
+  {
+    XqVariantKind none;
+    g_assert_false (xq_variant_kind_from_code ("chess", &none));
+  }
+}
+
 static void
 test_translated (void)
 {
@@ -1036,7 +1359,9 @@ main (int argc, char **argv)
   textdomain (GETTEXT_PACKAGE);
   xq_test_isolate_dirs ();
   g_test_init (&argc, &argv, NULL);
+  /* First: it sets the interface language before anything else asks gettext. */
   g_test_add_func ("/variant/translated", test_translated);
+  g_test_add_func ("/variant/kind-table", test_kind_table);
   g_test_add_func ("/variant/banqi/start", test_banqi_start);
   g_test_add_func ("/variant/banqi/first-flip-colour", test_banqi_first_flip_colour);
   g_test_add_func ("/variant/banqi/ranks", test_banqi_ranks);
@@ -1057,6 +1382,9 @@ main (int argc, char **argv)
   g_test_add_func ("/variant/mixed", test_mixed);
   g_test_add_func ("/variant/engine/blind", test_engine_blind);
   g_test_add_func ("/variant/engine/takes", test_engine_takes);
+  g_test_add_func ("/variant/engine/repetition", test_engine_repetition);
+  g_test_add_func ("/variant/engine/variety", test_engine_variety);
+  g_test_add_func ("/variant/engine/third-time", test_engine_third_time);
   g_test_add_func ("/variant/game/refuses", test_game_refuses);
   g_test_add_func ("/variant/game/save-errors", test_save_errors);
   g_test_add_func ("/variant/text", test_text_round_trip);

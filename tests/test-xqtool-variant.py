@@ -3,12 +3,16 @@
 """`xqtool variant` as outside tools use it (docs/variants.md): the sorted
 action lists, refusals, whole seeded computer games, saved games that replay
 identically, and one-line errors.  With --soak: every game at every level to
-the end (suite soak, too slow for the sanitizer build).  TAP output."""
+the end, and twenty seeded games per game and level that all end, none lost
+by a repetition rule and no two alike (suite soak, too slow for the
+sanitizer build).  TAP output."""
+import concurrent.futures
 import os
+import subprocess
 import sys
 import tempfile
 
-from xqtool_tap import check, finish, run
+from xqtool_tap import XQTOOL as XQTOOL_PATH, check, finish, run
 
 START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 JIEQI = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w"
@@ -58,8 +62,7 @@ with tempfile.TemporaryDirectory() as tmp:
     for game in GAMES:
         for level in LEVELS:
             path = os.path.join(tmp, f"{game}-{level}.txt")
-            # The half-board games have no move limit of their own: the soak sets one.
-            extra = ["--option", "quiet-limit=100"] if game in ("banqi", "luoqi") else []
+            extra = []
             rc, out, err = run("variant", "play", game, "--seed", "7", "--level", str(level), "--save", path, *extra)
             rows = out.splitlines()
             ok = rc == 0 and rows and rows[0].startswith(f"game {game} seed 7") and rows[-1].startswith("result ")
@@ -70,6 +73,62 @@ with tempfile.TemporaryDirectory() as tmp:
             rc3, out3, err3 = run("variant", "replay", path)
             check(f"replay {game} level {level}: identical", rc3 == 0 and out3.splitlines()[1:] == rows[1:],
                   err3[:120])
+
+# The yardsticks of tools/variant-ladder.py: any seat may be a level,
+# random or greedy; the game is reproducible from the seed.
+rc, out, err = run("variant", "play", "wuhu", "--seed", "3", "--first", "random", "--second", "greedy")
+rows = out.splitlines()
+check("play --first random --second greedy", rc == 0 and rows[0] == "game wuhu seed 3 first random second greedy"
+      and rows[-1].startswith("result ") and " unfinished " not in rows[-1], (rows[-1] if rows else err)[:120])
+rc2, out2, err2 = run("variant", "play", "wuhu", "--seed", "3", "--first", "random", "--second", "greedy")
+check("play with yardsticks: same seed, same game", out2 == out)
+# The ladder runs (one game per pairing: it measures, the numbers are in docs/variants.md).
+ladder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools", "variant-ladder.py")
+p = subprocess.run([sys.executable, ladder, XQTOOL_PATH, "--games", "1", "--only", "wuhu"],
+                   capture_output=True, text=True, timeout=600)
+lines = p.stdout.splitlines()
+check("tools/variant-ladder.py runs", p.returncode == 0 and len(lines) == 5 and lines[-1].startswith("targets missed:")
+      and all("/1 =" in l for l in lines[:4]), (p.stdout + p.stderr)[-300:])
+
+# The soak: 20 games per game and level, computer against computer, run two
+# at a time.  Every game ends (by the rules, long before 1,000 plies); no game
+# is lost by a repetition rule (the computer knows the game's history and
+# never plays into a cycle the 棋例 rule loses); no two games are alike.
+if "--soak" in sys.argv:
+    from xqtool_tap import ENV, XQTOOL
+
+    SEEDS = range(1, 21)
+
+    def soak_game(game, level, seed):
+        p = subprocess.run([XQTOOL, "variant", "play", game, "--seed", str(seed), "--level", str(level),
+                            "--max-plies", "1000"], capture_output=True, text=True, timeout=1200, env=ENV)
+        rows = p.stdout.splitlines()
+        return p.returncode, rows, p.stderr
+
+    jobs = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
+        for game in GAMES:
+            for level in (1, 2, 3):
+                for seed in SEEDS:
+                    jobs[(game, level, seed)] = pool.submit(soak_game, game, level, seed)
+        for game in GAMES:
+            for level in (1, 2, 3):
+                unfinished, cycles, lines, longest = [], [], set(), 0
+                for seed in SEEDS:
+                    rc, rows, err = jobs[(game, level, seed)].result()
+                    last = rows[-1] if rows else ""
+                    plies = len(rows) - 2
+                    longest = max(longest, plies)
+                    if rc != 0 or not last.startswith("result ") or " unfinished " in last or plies >= 1000:
+                        unfinished.append(f"seed {seed}: {last or err}"[:100])
+                    if " forbidden-cycle " in last:
+                        cycles.append(f"seed {seed}: {last}"[:100])
+                    lines.add("\n".join(r.split(" ", 1)[-1] for r in rows[1:]))
+                check(f"soak {game} level {level}: 20 games end (longest {longest} plies)", not unfinished,
+                      "; ".join(unfinished))
+                check(f"soak {game} level {level}: none lost by a repetition rule", not cycles, "; ".join(cycles))
+                check(f"soak {game} level {level}: 20 different games", len(lines) == len(SEEDS),
+                      f"{len(lines)} different")
 
 # Bad input: non-zero exit, one line on stderr, nothing on stdout.
 bad = [
@@ -83,6 +142,7 @@ bad = [
     ("variant", "play", "banqi"),
     ("variant", "play", "banqi", "--seed", "x"),
     ("variant", "play", "banqi", "--seed", "1", "--level", "9"),
+    ("variant", "play", "banqi", "--seed", "1", "--first", "smart"),
     ("variant", "replay", "/nonexistent/file"),
     ("variant", "frobnicate"),
 ]

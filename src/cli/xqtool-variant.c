@@ -12,11 +12,18 @@
 #include "xq-variant.h"
 #include "xqtool.h"
 
+/* Who plays a seat in `variant play`: a computer level 1..3, or one of the
+ * two yardsticks of tools/variant-ladder.py. */
+#define PLAYER_RANDOM  (-1)   /* any legal action, seeded */
+#define PLAYER_GREEDY  0      /* the capture of the biggest piece, else any */
+
 typedef struct {
   XqVariantOptions opts;
   guint32          seed;
   gboolean         have_seed;
   int              level;
+  int              seat_level[2];   /* 0 = default: `level` */
+  gboolean         seat_set[2];
   int              max_plies;
   const char      *save;
 } VariantArgs;
@@ -34,11 +41,13 @@ parse_args (int *argc, char **argv, VariantArgs *va)
   va->seed = 0;
   va->have_seed = FALSE;
   va->save = NULL;
+  va->seat_set[0] = va->seat_set[1] = FALSE;
   for (int i = 1; i < *argc; i++)
     {
       const char *a = argv[i];
       if (strcmp (a, "--seed") == 0 || strcmp (a, "--level") == 0 || strcmp (a, "--option") == 0
-          || strcmp (a, "--max-plies") == 0 || strcmp (a, "--save") == 0)
+          || strcmp (a, "--max-plies") == 0 || strcmp (a, "--save") == 0
+          || strcmp (a, "--first") == 0 || strcmp (a, "--second") == 0)
         {
           const char *v = i + 1 < *argc ? argv[i + 1] : NULL;
           int n;
@@ -80,6 +89,22 @@ parse_args (int *argc, char **argv, VariantArgs *va)
             }
           else if (strcmp (a, "--save") == 0)
             va->save = v;
+          else if (strcmp (a, "--first") == 0 || strcmp (a, "--second") == 0)
+            {
+              int seat = strcmp (a, "--second") == 0;
+              if (strcmp (v, "random") == 0)
+                n = PLAYER_RANDOM;
+              else if (strcmp (v, "greedy") == 0)
+                n = PLAYER_GREEDY;
+              else if (!xqtool_parse_int (v, 1, XQ_VARIANT_ENGINE_MAX_LEVEL, &n))
+                {
+                  xqtool_fail ("bad player “%s” for %s (1..%d, random or greedy)", v, a,
+                               XQ_VARIANT_ENGINE_MAX_LEVEL);
+                  return FALSE;
+                }
+              va->seat_level[seat] = n;
+              va->seat_set[seat] = TRUE;
+            }
           else
             option_text = v;
         }
@@ -164,11 +189,9 @@ bench_variant (int argc, char **argv)
         xq_variant_engine_set_level (engine, level);
         while (n < plies && xq_variant_game_get_result (game).winner == XQ_WINNER_NONE)
           {
-            XqVariantState view;
             XqVariantAction a;
             gint64 t0 = g_get_monotonic_time ();
-            xq_variant_game_get_view (game, &view);
-            if (!xq_variant_engine_choose (engine, &view, &opts, &a))
+            if (!xq_variant_engine_choose_in_game (engine, game, &a))
               break;
             samples[n] = (g_get_monotonic_time () - t0) / 1000.0;
             worst = MAX (worst, samples[n]);
@@ -189,7 +212,7 @@ const XqToolCommand xqtool_variant_bench[] = {
 };
 
 const XqToolCommand xqtool_variant_commands[] = {
-  { "variant", "moves GAME STATE | explain GAME STATE ACTION | play GAME --seed S [--level L] | replay FILE  [--option TEXT]", cmd_variant },
+  { "variant", "moves GAME STATE | explain GAME STATE ACTION | play GAME --seed S [--level L] [--first P] [--second P] | replay FILE  [--option TEXT]", cmd_variant },
   { NULL, NULL, NULL },
 };
 
@@ -269,7 +292,65 @@ print_ply (const XqVariantGame *game, int ply)
     printf (" reveals %c", xq_piece_to_fen_char (a->reveal));
   if (a->captured)
     printf (" takes %c", xq_piece_to_fen_char (a->captured));
+  if (a->captured2)
+    printf (" takes %c", xq_piece_to_fen_char (a->captured2));
   printf ("\n");
+}
+
+/* The yardsticks' random numbers (splitmix64, so a seed replays anywhere). */
+static guint32
+yardstick_next (guint64 *s)
+{
+  guint64 z = (*s += G_GUINT64_CONSTANT (0x9E3779B97F4A7C15));
+  z = (z ^ (z >> 30)) * G_GUINT64_CONSTANT (0xBF58476D1CE4E5B9);
+  z = (z ^ (z >> 27)) * G_GUINT64_CONSTANT (0x94D049BB133111EB);
+  return (guint32) ((z ^ (z >> 31)) >> 32);
+}
+
+/* What a greedy player thinks a capture is worth: the general most, then
+ * the children's table; a face-down piece is a small unknown. */
+static int
+greedy_value (const XqVariantState *st, const XqVariantAction *a)
+{
+  static const int value[XQ_N_TYPES] = { 0, 1000, 20, 20, 40, 90, 45, 10 };
+  const XqVariantCell *c;
+
+  if (a->kind == XQ_ACTION_DOUBLE)
+    return MAX (a->to >= 0 && st->cell[a->to].face == XQ_FACE_UP ? value[xq_piece_type (st->cell[a->to].piece)] : 0,
+                a->to2 >= 0 && st->cell[a->to2].face == XQ_FACE_UP ? value[xq_piece_type (st->cell[a->to2].piece)] : 0);
+  if (a->kind != XQ_ACTION_MOVE || a->to < 0)
+    return 0;
+  c = &st->cell[a->to];
+  if (c->face == XQ_FACE_UP)
+    return value[xq_piece_type (c->piece)];
+  return c->face == XQ_FACE_DOWN ? 5 : 0;
+}
+
+/* A yardstick's action: random, or greedy (the biggest capture, a random
+ * one among equals, any action when nothing can be taken). */
+static gboolean
+yardstick_choose (int kind, guint64 *rng, const XqVariantState *view, const XqVariantOptions *opts,
+                  XqVariantAction *out)
+{
+  g_autofree XqVariantAction *acts = g_new (XqVariantAction, XQ_VARIANT_MAX_ACTIONS);
+  g_autofree int *best = g_new (int, XQ_VARIANT_MAX_ACTIONS);
+  int n = xq_variant_legal_actions (view, opts, acts), n_best = 0, top = -1;
+
+  if (n == 0)
+    return FALSE;
+  for (int k = 0; k < n; k++)
+    {
+      int v = kind == PLAYER_GREEDY ? greedy_value (view, &acts[k]) : 0;
+      if (v > top)
+        {
+          top = v;
+          n_best = 0;
+        }
+      if (v == top)
+        best[n_best++] = k;
+    }
+  *out = acts[best[yardstick_next (rng) % (guint32) n_best]];
+  return TRUE;
 }
 
 static int
@@ -280,33 +361,57 @@ variant_play (int argc, char **argv)
   g_autoptr (XqVariantEngine) first = xq_variant_engine_new (0);
   g_autoptr (XqVariantEngine) second = xq_variant_engine_new (0);
   XqVariantEngine *engines[2] = { first, second };
+  guint64 rng[2];
 
   if (!parse_args (&argc, argv, &va))
     return 1;
   if (argc != 2 || !va.have_seed)
     {
-      fprintf (stderr, "usage: xqtool variant play GAME --seed S [--level 1-%d] [--option TEXT] "
-               "[--max-plies N] [--save FILE]\n", XQ_VARIANT_ENGINE_MAX_LEVEL);
+      fprintf (stderr, "usage: xqtool variant play GAME --seed S [--level 1-%d] [--first P] [--second P] "
+               "[--option TEXT] [--max-plies N] [--save FILE]\n", XQ_VARIANT_ENGINE_MAX_LEVEL);
       return 2;
     }
   game = xq_variant_game_new (&va.opts, va.seed);
   for (int s = 0; s < 2; s++)
     {
+      if (!va.seat_set[s])
+        va.seat_level[s] = va.level;
       xq_variant_engine_reseed (engines[s], va.seed + (guint32) s);
-      xq_variant_engine_set_level (engines[s], va.level);
+      xq_variant_engine_set_level (engines[s], MAX (va.seat_level[s], 1));
+      rng[s] = (guint64) va.seed * 2 + (guint64) s;
     }
-  printf ("game %s seed %u level %d\n", argv[1], va.seed, va.level);
+  if (va.seat_set[0] || va.seat_set[1])
+    {
+      const char *names[2];
+      char buf[2][8];
+      for (int s = 0; s < 2; s++)
+        {
+          g_snprintf (buf[s], sizeof buf[s], "%d", va.seat_level[s]);
+          names[s] = va.seat_level[s] == PLAYER_RANDOM ? "random"
+                     : va.seat_level[s] == PLAYER_GREEDY ? "greedy" : buf[s];
+        }
+      printf ("game %s seed %u first %s second %s\n", argv[1], va.seed, names[0], names[1]);
+    }
+  else
+    printf ("game %s seed %u level %d\n", argv[1], va.seed, va.level);
   while (xq_variant_game_get_result (game).winner == XQ_WINNER_NONE
          && xq_variant_game_get_n_plies (game) < va.max_plies)
     {
-      XqVariantState view;
       XqVariantAction a;
       g_autoptr (GError) error = NULL;
       /* Seat 0 moved first, whatever colour it turned out to be. */
       int seat = xq_variant_game_get_n_plies (game) % 2;
+      gboolean found;
 
-      xq_variant_game_get_view (game, &view);
-      if (!xq_variant_engine_choose (engines[seat], &view, &va.opts, &a))
+      if (va.seat_level[seat] >= 1)
+        found = xq_variant_engine_choose_in_game (engines[seat], game, &a);
+      else
+        {
+          XqVariantState view;
+          xq_variant_game_get_view (game, &view);
+          found = yardstick_choose (va.seat_level[seat], &rng[seat], &view, &va.opts, &a);
+        }
+      if (!found)
         return xqtool_fail ("ply %d: the computer found no action in an unfinished game",
                             xq_variant_game_get_n_plies (game) + 1);
       if (!xq_variant_game_play (game, &a, &error))

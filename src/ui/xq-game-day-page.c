@@ -335,18 +335,18 @@ row_activated_cb (GtkListBox    *list,
 static void
 build_list (XqGameDayPage *self)
 {
-  for (guint i = 0; i < G_N_ELEMENTS (xq_game_day_kinds); i++)
+  for (int i = 0; i < XQ_VARIANT_N_KINDS; i++)
     {
-      XqVariantKind kind = xq_game_day_kinds[i];
+      XqVariantKind kind = (XqVariantKind) i;
       GtkWidget *row = adw_action_row_new ();
       GtkWidget *arrow = gtk_image_new_from_icon_name ("go-next-symbolic");
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), xq_variant_kind_name (kind));
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), xq_game_day_summary (kind));
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), xq_variant_kind_summary (kind));
       /* A reader of the English page still meets the game's own name. */
       if (g_str_is_ascii (xq_variant_kind_name (kind)))
         {
-          GtkWidget *original = gtk_label_new (xq_game_day_original_name (kind));
+          GtkWidget *original = gtk_label_new (xq_variant_kind_original_name (kind));
           gtk_widget_add_css_class (original, "dim-label");
           adw_action_row_add_suffix (ADW_ACTION_ROW (row), original);
         }

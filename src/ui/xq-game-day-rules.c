@@ -7,48 +7,6 @@
 
 #include "xq-game-day-rules.h"
 
-const XqVariantKind xq_game_day_kinds[XQ_VARIANT_N_KINDS] = {
-  XQ_VARIANT_BANQI, XQ_VARIANT_JIEQI, XQ_VARIANT_ANQI, XQ_VARIANT_LUOQI,
-  XQ_VARIANT_WUHU, XQ_VARIANT_CUBE, XQ_VARIANT_MIXED,
-};
-
-const char *
-xq_game_day_original_name (XqVariantKind kind)
-{
-  static const char *const names[XQ_VARIANT_N_KINDS] = {
-    [XQ_VARIANT_BANQI] = "翻翻棋", [XQ_VARIANT_JIEQI] = "揭棋", [XQ_VARIANT_ANQI] = "全盤暗棋",
-    [XQ_VARIANT_LUOQI] = "落棋", [XQ_VARIANT_WUHU] = "五虎棋", [XQ_VARIANT_CUBE] = "超然象棋",
-    [XQ_VARIANT_MIXED] = "國際中國象棋",
-  };
-
-  g_return_val_if_fail ((guint) kind < XQ_VARIANT_N_KINDS, NULL);
-  return names[kind];
-}
-
-const char *
-xq_game_day_summary (XqVariantKind kind)
-{
-  switch (kind)
-    {
-    case XQ_VARIANT_BANQI:
-      return _("Half board, every piece face down: turn them over and capture by rank.");
-    case XQ_VARIANT_JIEQI:
-      return _("Xiangqi with hidden pieces: each one shows what it is when it first moves.");
-    case XQ_VARIANT_ANQI:
-      return _("The whole board face down; your first revealed piece gives your colour.");
-    case XQ_VARIANT_LUOQI:
-      return _("Half board: put pieces from your hand on the board, then capture by rank.");
-    case XQ_VARIANT_WUHU:
-      return _("Red has only soldiers to attack with, but moves them twice as fast.");
-    case XQ_VARIANT_CUBE:
-      return _("The general is a cube: the face on top gives your pieces a power.");
-    case XQ_VARIANT_MIXED:
-    case XQ_VARIANT_N_KINDS:
-    default:
-      return _("Xiangqi played with chess figures, and a queen for a cannon.");
-    }
-}
-
 static const char *
 order_text (XqBanqiOrder order)
 {
@@ -77,10 +35,13 @@ xq_game_day_options_text (const XqVariantOptions *opts)
           g_string_append_printf (s, " %s", opts->slide_cannon ? _("Cannons slide along open lines.")
                                                                : _("Cannons move one step."));
         }
-      if (opts->quiet_limit > 0)
+      if (opts->quiet_limit <= 0)
+        g_string_append_printf (s, " %s", _("No move limit."));
+      else
         {
-          g_autofree char *t = g_strdup_printf (ngettext ("A draw after %d move without a turn, a drop or a capture.",
-                                                          "A draw after %d moves without a turn, a drop or a capture.",
+          /* Translators: %d counts single moves of either player (plies) */
+          g_autofree char *t = g_strdup_printf (ngettext ("A draw when %d move in a row, of either player, turns nothing over, puts nothing down and captures nothing.",
+                                                          "A draw when %d moves in a row, of either player, turn nothing over, put nothing down and capture nothing.",
                                                           opts->quiet_limit), opts->quiet_limit);
           g_string_append_printf (s, " %s", t);
         }
@@ -147,7 +108,9 @@ rules_body (XqVariantKind kind)
                "belongs to the other player from then on.\n\n"
                "Once face up, the general, the advisors and the elephants may go anywhere on the "
                "board; a soldier may move sideways only after crossing the river, and never "
-               "backwards. There is no check: whoever captures the enemy general wins.");
+               "backwards. There is no check: whoever captures the enemy general wins.\n\n"
+               "The very first move cannot capture: nobody has a colour until the first piece "
+               "is turned up, so no piece is anybody's enemy yet.");
     case XQ_VARIANT_LUOQI:
       return _("Played on half a board that starts empty. Each player holds the 16 pieces of one "
                "colour in the hand; Red begins.\n\n"
@@ -161,8 +124,10 @@ rules_body (XqVariantKind kind)
       return _("Red plays without chariots, horses and cannons: a general, two advisors, two "
                "elephants and the five soldiers — the five tigers.\n\n"
                "On Red's turn Red may move one soldier twice, or two soldiers once each, instead "
-               "of an ordinary move. Each step must be a legal move, and a first step that gives "
-               "check is the whole turn. Black plays ordinary xiangqi moves.\n\n"
+               "of an ordinary move. Each step must be a legal move on the board as it is after "
+               "the step before, and a first step that gives check is the whole turn. A soldier "
+               "that steps out and straight back has not moved, so that is not allowed. Black "
+               "plays ordinary xiangqi moves.\n\n"
                "Everything else is xiangqi: check, checkmate, and a player who cannot move loses.");
     case XQ_VARIANT_CUBE:
       return _("Each general is a cube with six faces: general, soldier, horse, cannon, advisor "
@@ -207,7 +172,9 @@ const char *
 xq_game_day_missing_note (void)
 {
   return _("Two more games from the same pages are not offered. 狙擊象棋 (sniper chess) needs a "
-           "board one file wider and longer, whose starting position the page shows only in a "
-           "figure it does not include. 三國軍棋 (three-kingdoms chess) is not described enough "
-           "to play. We would rather leave them out than invent them.");
+           "board one file wider, a tenth palace point and a new piece, the sniper, and its "
+           "starting position is only in a figure the page does not include. 三國軍棋 "
+           "(three-kingdoms chess) is for three players, and the page does not say which 24 of "
+           "the 32 pieces are used, where in each corner they stand, or who moves first. We would rather leave them out than "
+           "invent them.");
 }

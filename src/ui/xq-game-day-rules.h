@@ -11,13 +11,9 @@
 
 G_BEGIN_DECLS
 
-/* The games the page offers, in its order. */
-extern const XqVariantKind xq_game_day_kinds[XQ_VARIANT_N_KINDS];
-
-/* The name the seed pages use (Chinese, whatever the interface language). */
-const char *xq_game_day_original_name (XqVariantKind kind);
-/* One line under the game's name in the list. */
-const char *xq_game_day_summary    (XqVariantKind kind);
+/* The games, their names and summaries are the core's table
+ * (xq_variant_kind_name, xq_variant_kind_original_name,
+ * xq_variant_kind_summary): the page lists every XqVariantKind in order. */
 /* The rules page text: a few short paragraphs separated by blank lines,
  * then the options in force ("Options: …").  Free with g_free. */
 char       *xq_game_day_rules_text (const XqVariantOptions *opts);

@@ -48,6 +48,9 @@ struct _XqVariantPlay
 /* xq-variant-play.c */
 void     xq_variant_play_view                 (XqVariantPlay        *self,
                                                XqVariantState       *out);
+/* The view, with a 五虎棋 first step drawn while the second is chosen. */
+void     xq_variant_play_shown                (XqVariantPlay        *self,
+                                               XqVariantState       *out);
 gboolean xq_variant_play_game_over            (XqVariantPlay        *self);
 /* The person at the computer plays first; the computer answers. */
 gboolean xq_variant_play_first_player_to_move (const XqVariantState *st);

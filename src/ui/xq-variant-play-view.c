@@ -201,7 +201,7 @@ xq_variant_play_update (XqVariantPlay *self, int flip_cell)
 
   if (self->game == NULL)
     return;
-  xq_variant_play_view (self, &st);
+  xq_variant_play_shown (self, &st);
   xq_scene_set_variant (&scene, &st);
   /* The first player sits at the bottom, whichever colour it drew. */
   xq_variant_board_set_flipped (self->board, st.colors_known && st.first_color == XQ_BLACK &&

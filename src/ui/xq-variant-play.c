@@ -42,6 +42,19 @@ xq_variant_play_view (XqVariantPlay *self, XqVariantState *out)
   xq_variant_game_get_view (self->game, out);
 }
 
+/* What the board shows: the view, and in 五虎棋 while the second step of a
+ * double turn is being chosen, the soldier already on its first step's point. */
+void
+xq_variant_play_shown (XqVariantPlay *self, XqVariantState *out)
+{
+  xq_variant_play_view (self, out);
+  if (self->first_from >= 0 && self->first_to >= 0)
+    {
+      XqVariantState now = *out;
+      xq_variant_state_first_step (&now, self->first_from, self->first_to, out);
+    }
+}
+
 gboolean
 xq_variant_play_game_over (XqVariantPlay *self)
 {
@@ -140,7 +153,7 @@ xq_variant_play_actions_from (XqVariantPlay *self, int cell, XqVariantAction *ou
 {
   XqVariantState st;
 
-  xq_variant_play_view (self, &st);
+  xq_variant_play_shown (self, &st);
   return xq_variant_legal_actions_from (&st, &self->opts, cell, out);
 }
 
@@ -238,19 +251,10 @@ xq_variant_play_click (XqVariantPlay *self, int cell)
           xq_variant_play_update (self, -1);
           return;
         }
+      /* Two different soldiers once each: the rules judge either order. */
       a = make_action (XQ_ACTION_DOUBLE, self->first_from, self->first_to);
       a.from2 = self->selected;
       a.to2 = cell;
-      /* Two different soldiers once each: the order does not matter, and
-       * the rules list each such pair only one way round. */
-      if (!xq_variant_is_legal (&st, &self->opts, &a) && a.from2 != a.to)
-        {
-          XqVariantAction b = make_action (XQ_ACTION_DOUBLE, a.from2, a.to2);
-          b.from2 = a.from;
-          b.to2 = a.to;
-          if (xq_variant_is_legal (&st, &self->opts, &b))
-            a = b;
-        }
       play_action (self, &a, NULL);
       return;
     }
@@ -361,6 +365,8 @@ think_prepare (gpointer owner)
   /* Each ply its own seed, so a replayed game is answered the same way. */
   data->engine = xq_variant_engine_new (xq_variant_game_get_seed (self->game) + (guint32) data->ply);
   xq_variant_engine_set_level (data->engine, self->level);
+  /* The game so far (views only), for the repetition rules. */
+  xq_variant_engine_take_history (data->engine, self->game);
   return data;
 }
 

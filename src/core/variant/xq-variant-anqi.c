@@ -27,8 +27,34 @@ anqi_setup (XqVariantState *st, const XqVariantOptions *opts, XqVariantRng *rng)
 static void
 anqi_actions (const XqVariantState *st, const XqVariantOptions *opts, int only_from, XqVariantGen *g)
 {
+  int start = g->n, kept = start;
+
   /* no check rule: the general is simply taken */
   xq_variant_full_moves (st, opts, only_from, FALSE, g);
+  /* The first move comes before anyone has a colour (S0 ㈡: the first piece
+   * turned up gives the first player's), so there is no enemy piece to take. */
+  if (!st->colors_known)
+    {
+      for (int k = start; k < g->n; k++)
+        if (st->cell[g->out[k].to].face == XQ_FACE_EMPTY)
+          g->out[kept++] = g->out[k];
+      g->n = kept;
+    }
+}
+
+static XqRefusal
+anqi_move_refusal (const XqVariantState *st, const XqVariantOptions *opts, const XqVariantAction *a)
+{
+  if (!st->colors_known && st->cell[a->to].face != XQ_FACE_EMPTY)
+    {
+      XqVariantAction moves[XQ_VARIANT_MAX_ACTIONS];
+      XqVariantGen g = { moves, 0 };
+      xq_variant_full_moves (st, opts, a->from, FALSE, &g);
+      for (int k = 0; k < g.n; k++)
+        if (moves[k].to == a->to)
+          return XQ_REFUSE_FIRST_CAPTURE;
+    }
+  return xq_variant_full_move_refusal (st, opts, a);
 }
 
 static XqVariantReason
@@ -67,5 +93,5 @@ const XqVariantRules xq_variant_anqi_rules = {
   .lost              = anqi_lost,
   .lost_ends_actions = TRUE,
   .played            = anqi_played,
-  .move_refusal      = xq_variant_full_move_refusal,
+  .move_refusal      = anqi_move_refusal,
 };

@@ -16,6 +16,7 @@
 
 #include <string.h>
 
+#include "xq-material.h"
 #include "xq-variant-private.h"
 
 #define INF   1000000
@@ -24,14 +25,25 @@
 typedef struct {
   int     depth;
   guint64 nodes;
-  int     noise;
+  int     noise;    /* random points added to every root score, 0 .. noise-1 */
+  int     margin;   /* root moves this close to the best are an equal choice */
 } Level;
 
 static const Level levels[XQ_VARIANT_ENGINE_MAX_LEVEL] = {
-  { 1,  20000, 300 },
-  { 2,  50000, 60 },
-  { 3, 150000, 0 },
+  { 1,  20000, 300, 0 },
+  { 2,  50000, 60, 0 },
+  { 3, 150000, 0, 15 },
 };
+
+/* What a repetition that is a plain draw is worth to the side the engine
+ * plays, below an even position: it prefers any move that keeps the game
+ * going (a flip, an advance) to going round in circles. */
+#define CONTEMPT 40
+
+/* The longest stretch of the game the engine remembers: the states since
+ * the last irreversible action (no repetition reaches further back), capped. */
+#define MAX_HISTORY 256
+#define MAX_LINE    (MAX_HISTORY + 64)
 
 struct _XqVariantEngine {
   XqVariantRng     rng;
@@ -41,6 +53,16 @@ struct _XqVariantEngine {
   guint64          node_limit;
   gboolean         aborted;
   XqVariantOptions opts;
+  XqColor          root_side;
+
+  /* The game so far and the line being read: line[0..n_line-1] are states
+   * (views), acts[k] leads from line[k] to line[k + 1].  The first n_history
+   * come from the game (set_history); the search pushes and pops the rest. */
+  XqVariantState   history[MAX_HISTORY];
+  const XqVariantState *line[MAX_LINE];
+  XqVariantAction  acts[MAX_LINE];
+  int              n_history;
+  int              n_line;
 };
 
 void
@@ -71,6 +93,59 @@ xq_variant_engine_set_level (XqVariantEngine *engine, int level)
 }
 
 void
+xq_variant_engine_set_history (XqVariantEngine *engine, const XqVariantState *views,
+                               const XqVariantAction *actions, int n)
+{
+  g_return_if_fail (engine != NULL && n >= 0 && (n == 0 || (views != NULL && actions != NULL)));
+  if (n > MAX_HISTORY)
+    {
+      views += n - MAX_HISTORY;
+      actions += n - MAX_HISTORY;
+      n = MAX_HISTORY;
+    }
+  for (int k = 0; k < n; k++)
+    {
+      /* Only what a player sees is kept. */
+      g_return_if_fail (xq_variant_state_is_view (&views[k]));
+      engine->history[k] = views[k];
+      engine->acts[k] = actions[k];
+      engine->acts[k].reveal = XQ_EMPTY;
+      engine->acts[k].captured = XQ_EMPTY;
+    }
+  engine->n_history = n;
+}
+
+void
+xq_variant_engine_take_history (XqVariantEngine *engine, const XqVariantGame *game)
+{
+  const XqVariantState *now = xq_variant_game_get_state (game);
+  int ply = xq_variant_game_get_ply (game);
+  int from = MAX (0, ply - MIN (now->quiet, MAX_HISTORY));
+  int n = ply - from;
+  g_autofree XqVariantState *views = g_new (XqVariantState, MAX (n, 1));
+  g_autofree XqVariantAction *actions = g_new (XqVariantAction, MAX (n, 1));
+
+  for (int k = 0; k < n; k++)
+    {
+      const XqVariantState *st = xq_variant_game_get_state_at (game, from + k);
+      xq_variant_state_view (st, st->side, &views[k]);
+      actions[k] = *xq_variant_game_get_action (game, from + k + 1);
+    }
+  xq_variant_engine_set_history (engine, views, actions, n);
+}
+
+gboolean
+xq_variant_engine_choose_in_game (XqVariantEngine *engine, const XqVariantGame *game,
+                                  XqVariantAction *out)
+{
+  XqVariantState view;
+
+  xq_variant_engine_take_history (engine, game);
+  xq_variant_game_get_view (game, &view);
+  return xq_variant_engine_choose (engine, &view, xq_variant_game_get_options (game), out);
+}
+
+void
 xq_variant_engine_stop (XqVariantEngine *engine)
 {
   g_atomic_int_set (&engine->stop_request, 1);
@@ -92,21 +167,22 @@ half_value (const XqVariantOptions *opts, XqPieceType t)
   return v;
 }
 
+/* The full board: the core's one table of piece values (xq-material.h, the
+ * children's table, in tenths of a point: ×10 here gives the engine's
+ * hundredths), with what these games change: in 揭棋 and 暗棋 a face-up
+ * advisor or elephant goes anywhere and is worth more, and in 暗棋 the
+ * general is the prize itself.  (The half board's values above are a
+ * different scale: what a piece may capture by rank.) */
 static int
-full_value (XqVariantKind kind, XqPieceType t, gboolean free_limits)
+full_value (XqVariantKind kind, XqPieceType t, gboolean crossed)
 {
-  switch (t)
-    {
-    case XQ_KING:     return kind == XQ_VARIANT_ANQI ? 3000 : 0;
-    case XQ_ADVISOR:  return free_limits ? 250 : 200;
-    case XQ_ELEPHANT: return free_limits ? 250 : 200;
-    case XQ_HORSE:    return 400;
-    case XQ_CHARIOT:  return 900;
-    case XQ_CANNON:   return 450;
-    case XQ_PAWN:     return 100;
-    case XQ_NO_TYPE:
-    default:          return 0;
-    }
+  gboolean free_limits = kind == XQ_VARIANT_JIEQI || kind == XQ_VARIANT_ANQI;
+
+  if (t == XQ_KING)
+    return kind == XQ_VARIANT_ANQI ? 3000 : 0;
+  if ((t == XQ_ADVISOR || t == XQ_ELEPHANT) && free_limits)
+    return 250;
+  return 10 * xq_material_type_value (t, crossed);
 }
 
 static int
@@ -114,7 +190,7 @@ piece_value (const XqVariantState *st, const XqVariantOptions *opts, XqPieceType
 {
   if (xq_variant_kind_is_half (st->kind))
     return half_value (opts, t);
-  return full_value (st->kind, t, st->kind == XQ_VARIANT_JIEQI || st->kind == XQ_VARIANT_ANQI);
+  return full_value (st->kind, t, FALSE);
 }
 
 /* For the side to move: material on the board, in the pool (it will come
@@ -133,9 +209,10 @@ evaluate (const XqVariantState *st, const XqVariantOptions *opts)
       {
         XqColor col = xq_piece_color (c->piece);
         XqPieceType t = xq_piece_type (c->piece);
-        score[col] += piece_value (st, opts, t);
-        if (!xq_variant_kind_is_half (st->kind) && t == XQ_PAWN && xq_sq_crossed (col, i))
-          score[col] += 80;
+        if (xq_variant_kind_is_half (st->kind))
+          score[col] += half_value (opts, t);
+        else
+          score[col] += full_value (st->kind, t, t == XQ_PAWN && xq_sq_crossed (col, i));
       }
     }
   for (int p = 0; p < 16; p++)
@@ -162,6 +239,52 @@ out_of_budget (XqVariantEngine *e)
 }
 
 static int search (XqVariantEngine *e, const XqVariantState *st, int depth, int alpha, int beta, int ply);
+
+/* A plain draw, for the side to move of st. */
+static int
+draw_score (const XqVariantEngine *e, const XqVariantState *st)
+{
+  return st->side == e->root_side ? -CONTEMPT : CONTEMPT;
+}
+
+/* Has the line come back to st (the last state on it)?  If so, TRUE with the
+ * score for st's side to move in *score when that ends the line.  The third
+ * time is the referee's: the game ends as the 棋例 ruling on the cycle since
+ * the first time says (xq_variant_judge_cycle, as XqVariantGame judges).
+ * The second time ends the line when it is a plain draw or a 棋例 cycle the
+ * side that just moved loses; a cycle the side to move would lose by going
+ * on does not end it: that side may still turn away, and the search sees
+ * whether it can. */
+static gboolean
+repeated (XqVariantEngine *e, const XqVariantState *st, int ply, int *score)
+{
+  int now = e->n_line - 1, count = 1, first = -1, last = -1;
+  XqVariantResult r;
+
+  for (int j = now - 2; j >= MAX (0, now - st->quiet); j -= 2)
+    if (e->line[j]->key == st->key)
+      {
+        count++;
+        first = j;
+        if (last < 0)
+          last = j;
+      }
+  if (count < 2)
+    return FALSE;
+  if (count >= 3)
+    xq_variant_judge_cycle (e->line[first], &e->acts[first], now - first, &r);
+  else
+    xq_variant_judge_cycle (e->line[last], &e->acts[last], now - last, &r);
+  if (r.winner == XQ_WINNER_DRAW)
+    *score = draw_score (e, st);
+  else if ((r.winner == XQ_WINNER_RED) == (st->side == XQ_RED))
+    *score = WIN - ply;
+  else if (count >= 3)
+    *score = -WIN + ply;
+  else
+    return FALSE;
+  return TRUE;
+}
 
 /* Identities that may be under the face-down cell i, with their weights. */
 static int
@@ -219,10 +342,16 @@ action_value (XqVariantEngine *e, const XqVariantState *st, const XqVariantActio
               continue;
           }
         xq_variant_apply (&child, &e->opts, &b, &undo);
+        /* The line is kept for the repetition rules; an irreversible action
+         * starts a new one (nothing before it can repeat). */
+        g_assert (e->n_line < MAX_LINE);
+        e->acts[e->n_line - 1] = b;
+        e->line[e->n_line++] = &child;
         if (chance)
           v = -search (e, &child, depth - 1, -INF, INF, ply + 1);
         else
           v = -search (e, &child, depth - 1, -beta, -alpha, ply + 1);
+        e->n_line--;
         sum += (gint64) v * wr[i] * wc[j];
         total += (gint64) wr[i] * wc[j];
         if (e->aborted)
@@ -286,6 +415,12 @@ search (XqVariantEngine *e, const XqVariantState *st, int depth, int alpha, int 
   e->nodes++;
   if (out_of_budget (e))
     return 0;
+  if (st->quiet >= 4)
+    {
+      int v;
+      if (repeated (e, st, ply, &v))
+        return v;
+    }
   if (st->kind == XQ_VARIANT_ANQI && st->colors_known)
     {
       if (lost_general (st, st->side))
@@ -329,7 +464,14 @@ xq_variant_engine_choose (XqVariantEngine *engine, const XqVariantState *view,
   g_return_val_if_fail (xq_variant_state_is_view (view), FALSE);
 
   engine->opts = *opts;
+  engine->root_side = view->side;
   g_atomic_int_set (&engine->stop_request, 0);
+  /* The line starts with the game's history, which is used once. */
+  for (int k = 0; k < engine->n_history; k++)
+    engine->line[k] = &engine->history[k];
+  engine->line[engine->n_history] = view;
+  engine->n_line = engine->n_history + 1;
+  engine->n_history = 0;
   n = xq_variant_legal_actions (view, opts, acts);
   if (n == 0)
     return FALSE;
@@ -351,8 +493,8 @@ xq_variant_engine_choose (XqVariantEngine *engine, const XqVariantState *view,
       for (int k = 0; k < n && !engine->aborted; k++)
         {
           /* With noise every root score must be exact; without, a bound
-           * below the best so far is enough (ties keep the earlier move). */
-          iter[k] = action_value (engine, view, &acts[k], depth, lv->noise ? -INF : alpha, INF, 0);
+           * more than the margin below the best so far is enough. */
+          iter[k] = action_value (engine, view, &acts[k], depth, lv->noise ? -INF : alpha - lv->margin, INF, 0);
           alpha = MAX (alpha, iter[k]);
         }
       if (engine->aborted && depth > 1)
@@ -372,8 +514,19 @@ xq_variant_engine_choose (XqVariantEngine *engine, const XqVariantState *view,
       if (scores[k] > scores[best_k])
         best_k = k;
     }
+  /* Variety: a seeded choice among the moves within the margin of the best
+   * (never when the best wins or loses by force). */
+  if (lv->margin > 0 && scores[best_k] < WIN / 2 && scores[best_k] > -WIN / 2)
+    {
+      int near[XQ_VARIANT_MAX_ACTIONS], n_near = 0;
+      for (int k = 0; k < n; k++)
+        if (scores[k] >= scores[best_k] - lv->margin)
+          near[n_near++] = k;
+      best_k = near[xq_variant_rng_below (&engine->rng, (guint32) n_near)];
+    }
   *out = acts[best_k];
   out->reveal = XQ_EMPTY;
   out->captured = XQ_EMPTY;
+  out->captured2 = XQ_EMPTY;
   return TRUE;
 }

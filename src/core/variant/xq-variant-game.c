@@ -132,6 +132,53 @@ proxy_position (const XqVariantState *st, XqPosition *pos)
   xq_position_set_side (pos, st->side);
 }
 
+/* The ruling on the cycle of `n` actions that starts on `first` and comes
+ * back to the same state: a draw, or in the xiangqi-like games the 棋例
+ * ruling on it.  The engine asks the same question of the lines it reads. */
+void
+xq_variant_judge_cycle (const XqVariantState *first, const XqVariantAction *actions, int n,
+                        XqVariantResult *out)
+{
+  out->winner = XQ_WINNER_DRAW;
+  out->reason = XQ_VREASON_REPETITION;
+  out->cycle = XQ_REASON_NONE;
+  if (xiangqi_like (first->kind) && n > 0)
+    {
+      g_autofree XqMove *moves = g_new (XqMove, n);
+      XqPosition pos;
+      XqCycleRuling ruling;
+
+      for (int k = 0; k < n; k++)
+        {
+          const XqVariantAction *a = &actions[k];
+          if (a->kind != XQ_ACTION_MOVE)
+            return;   /* a cube turn or a double turn in the cycle: a plain draw */
+          moves[k] = xq_move_make (a->from, a->to);
+        }
+      proxy_position (first, &pos);
+      /* The rulings need xiangqi moves: a cycle using a power or freedom
+       * xiangqi lacks (a cube face, an elephant across the river) is a
+       * plain draw. */
+      {
+        XqPosition walk = pos;
+        for (int k = 0; k < n; k++)
+          {
+            XqUndo u;
+            if (!xq_position_is_legal (&walk, moves[k]))
+              return;
+            xq_position_do_move (&walk, moves[k], &u);
+          }
+      }
+      xq_repetition_judge (&pos, moves, n, XQ_RULES_CHINA, &ruling);
+      if (ruling.winner != XQ_WINNER_DRAW)
+        {
+          out->winner = ruling.winner;
+          out->reason = XQ_VREASON_FORBIDDEN_CYCLE;
+          out->cycle = ruling.reason;
+        }
+    }
+}
+
 /* The same state a third time since the last irreversible action: a draw,
  * or in the xiangqi-like games the 棋例 ruling on the cycle. */
 static gboolean
@@ -148,47 +195,9 @@ judge_repetition (const XqVariantGame *g, int ply, XqVariantResult *out)
       }
   if (count < 3)
     return FALSE;
-
-  out->winner = XQ_WINNER_DRAW;
-  out->reason = XQ_VREASON_REPETITION;
+  xq_variant_judge_cycle (state_at (g, first), &g_array_index (g->actions, XqVariantAction, first),
+                          ply - first, out);
   out->ply = ply;
-  out->cycle = XQ_REASON_NONE;
-  if (xiangqi_like (g->opts.kind))
-    {
-      int n = ply - first;
-      g_autofree XqMove *moves = g_new (XqMove, n);
-      XqPosition pos;
-      XqCycleRuling ruling;
-
-      for (int k = 0; k < n; k++)
-        {
-          const XqVariantAction *a = &g_array_index (g->actions, XqVariantAction, first + k);
-          if (a->kind != XQ_ACTION_MOVE)
-            return TRUE;   /* a cube turn or a double turn in the cycle: a plain draw */
-          moves[k] = xq_move_make (a->from, a->to);
-        }
-      proxy_position (state_at (g, first), &pos);
-      /* The rulings need xiangqi moves: a cycle using a power or freedom
-       * xiangqi lacks (a cube face, an elephant across the river) is a
-       * plain draw. */
-      {
-        XqPosition walk = pos;
-        for (int k = 0; k < n; k++)
-          {
-            XqUndo u;
-            if (!xq_position_is_legal (&walk, moves[k]))
-              return TRUE;
-            xq_position_do_move (&walk, moves[k], &u);
-          }
-      }
-      xq_repetition_judge (&pos, moves, n, XQ_RULES_CHINA, &ruling);
-      if (ruling.winner != XQ_WINNER_DRAW)
-        {
-          out->winner = ruling.winner;
-          out->reason = XQ_VREASON_FORBIDDEN_CYCLE;
-          out->cycle = ruling.reason;
-        }
-    }
   return TRUE;
 }
 
@@ -240,6 +249,7 @@ xq_variant_game_play (XqVariantGame *game, const XqVariantAction *a, GError **er
   xq_variant_apply (&st, &game->opts, a, &undo);
   played.reveal = undo.revealed;
   played.captured = xq_piece_type (undo.captured) != XQ_NO_TYPE ? undo.captured : XQ_EMPTY;
+  played.captured2 = xq_piece_type (undo.captured2) != XQ_NO_TYPE ? undo.captured2 : XQ_EMPTY;
 
   /* A redo keeps the tail; anything else drops it. */
   if (game->ply < (int) game->actions->len)

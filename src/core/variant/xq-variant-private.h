@@ -71,6 +71,12 @@ gboolean  xq_variant_cell_ok          (const XqVariantState *st, int i);
 /* The type the piece on cell i moves as (its own once face up). */
 XqPieceType xq_variant_effective_type (const XqVariantState *st, int i);
 
+/* The ruling on a cycle of n actions from `first` back to the same state
+ * (xq-variant-game.c): a draw, or in the xiangqi-like games the 棋例 ruling
+ * (out->ply is left alone). */
+void      xq_variant_judge_cycle      (const XqVariantState *first, const XqVariantAction *actions,
+                                       int n, XqVariantResult *out);
+
 /* Recomputes st->key. */
 void      xq_variant_state_rehash     (XqVariantState *st);
 

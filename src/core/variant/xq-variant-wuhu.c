@@ -65,6 +65,9 @@ wuhu_actions (const XqVariantState *st, const XqVariantOptions *opts, int only_f
               gboolean dup = FALSE;
               if (xq_piece_type (pos.board[xq_move_from (m2)]) != XQ_PAWN)
                 continue;
+              /* Out and back again would be a pass: not a turn (docs/variants.md). */
+              if (xq_move_from (m2) == xq_move_to (m1) && xq_move_to (m2) == xq_move_from (m1))
+                continue;
               /* Two soldiers once each in either order is one action. */
               for (int q = first; q < g->n; q++)
                 if (g->out[q].from == xq_move_from (m2) && g->out[q].to == xq_move_to (m2)
@@ -82,23 +85,61 @@ wuhu_actions (const XqVariantState *st, const XqVariantOptions *opts, int only_f
     }
 }
 
-/* A double turn that is not legal: the checks of any move, then both steps
- * must be soldiers', and then it is simply not one of the double turns. */
+/* Why a double turn is refused, judged as it is played: the first step on
+ * the board as it is (a soldier's legal move that neither gives check nor
+ * ends the game: such a step ends the turn), then the second step on the
+ * board the first step left.  XQ_REFUSE_NONE exactly when the double turn is
+ * legal, in either order of two soldiers' steps (the list of actions names
+ * such a turn once; xq_variant_is_legal asks here for the other order). */
 static XqRefusal
 wuhu_double_refusal (const XqVariantState *st, const XqVariantOptions *opts, const XqVariantAction *a)
 {
   XqRefusal r = xq_variant_refuse_mover (st, a->from, a->to);
+  XqVariantAction step = *a;
+  XqVariantState after;
+  XqPosition pos;
+  XqMove m1, m2;
+  XqUndo u;
 
-  (void) opts;
   if (r != XQ_REFUSE_NONE)
     return r;
-  if (xq_piece_type (st->cell[a->from].piece) != XQ_PAWN
-      || !xq_variant_cell_ok (st, a->from2) || st->cell[a->from2].face == XQ_FACE_EMPTY
-      || (a->from2 != a->to && xq_piece_type (st->cell[a->from2].piece) != XQ_PAWN))
+  if (st->side != XQ_RED || xq_piece_type (st->cell[a->from].piece) != XQ_PAWN)
     return XQ_REFUSE_NOT_SOLDIER;
   if (xq_variant_owner (st, a->to) == (int) st->side)
     return XQ_REFUSE_OWN_PIECE;
-  return XQ_REFUSE_BAD_MOVE;
+  xq_variant_to_position (st, &pos);
+  m1 = xq_move_make (a->from, a->to);
+  step.kind = XQ_ACTION_MOVE;
+  if (!xq_position_is_legal (&pos, m1))
+    return xq_variant_xiangqi_move_refusal (st, opts, &step);
+  if (xq_position_gives_check (&pos, m1))
+    return XQ_REFUSE_CHECK_ENDS_TURN;
+  xq_position_do_move (&pos, m1, &u);
+  if (!xq_position_has_legal_move (&pos))
+    return XQ_REFUSE_CHECK_ENDS_TURN;
+
+  /* The second step, on the board after the first. */
+  xq_variant_scratch_move (st, a->from, a->to, &after);
+  if (!xq_variant_cell_ok (st, a->from2) || !xq_variant_cell_ok (st, a->to2))
+    return XQ_REFUSE_BAD_MOVE;
+  r = xq_variant_refuse_mover (&after, a->from2, a->to2);
+  if (r != XQ_REFUSE_NONE)
+    return r;
+  if (xq_piece_type (after.cell[a->from2].piece) != XQ_PAWN)
+    return XQ_REFUSE_NOT_SOLDIER;
+  if (xq_variant_owner (&after, a->to2) == (int) XQ_RED)
+    return XQ_REFUSE_OWN_PIECE;
+  if (a->from2 == a->to && a->to2 == a->from)
+    return XQ_REFUSE_NO_PASS;
+  xq_position_set_side (&pos, XQ_RED);
+  m2 = xq_move_make (a->from2, a->to2);
+  if (!xq_position_is_legal (&pos, m2))
+    {
+      step.from = a->from2;
+      step.to = a->to2;
+      return xq_variant_xiangqi_move_refusal (&after, opts, &step);
+    }
+  return XQ_REFUSE_NONE;
 }
 
 const XqVariantRules xq_variant_wuhu_rules = {

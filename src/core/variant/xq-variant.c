@@ -41,20 +41,38 @@ xq_variant_start_type (XqSquare sq)
 
 /* ---- Kinds and options ------------------------------------------------------ */
 
-/* Every game: its stable code, its name (translated when asked for) and its
- * rules. */
+/* Every game, one line each: its stable code, its name (translated when
+ * asked for), the name the seed pages use, the one-line summary the Game
+ * Day list shows, and its rules.  The Game Day page and xqtool loop over
+ * this table. */
 static const struct {
   const char           *code;
   const char           *name;
+  const char           *original;
+  const char           *summary;
   const XqVariantRules *rules;
 } games[XQ_VARIANT_N_KINDS] = {
-  [XQ_VARIANT_BANQI] = { "banqi", N_("Flip chess"),            &xq_variant_banqi_rules },
-  [XQ_VARIANT_JIEQI] = { "jieqi", N_("Reveal chess"),          &xq_variant_jieqi_rules },
-  [XQ_VARIANT_ANQI]  = { "anqi",  N_("Full-board dark chess"), &xq_variant_anqi_rules },
-  [XQ_VARIANT_LUOQI] = { "luoqi", N_("Drop chess"),            &xq_variant_luoqi_rules },
-  [XQ_VARIANT_WUHU]  = { "wuhu",  N_("Five tigers"),           &xq_variant_wuhu_rules },
-  [XQ_VARIANT_CUBE]  = { "cube",  N_("Cube general chess"),    &xq_variant_cube_rules },
-  [XQ_VARIANT_MIXED] = { "mixed", N_("Chess-figure xiangqi"),  &xq_variant_mixed_rules },
+  [XQ_VARIANT_BANQI] = { "banqi", N_("Flip chess"), "翻翻棋",
+                         N_("Half board, every piece face down: turn them over and capture by rank."),
+                         &xq_variant_banqi_rules },
+  [XQ_VARIANT_JIEQI] = { "jieqi", N_("Reveal chess"), "揭棋",
+                         N_("Xiangqi with hidden pieces: each one shows what it is when it first moves."),
+                         &xq_variant_jieqi_rules },
+  [XQ_VARIANT_ANQI]  = { "anqi", N_("Full-board dark chess"), "全盤暗棋",
+                         N_("The whole board face down; your first revealed piece gives your colour."),
+                         &xq_variant_anqi_rules },
+  [XQ_VARIANT_LUOQI] = { "luoqi", N_("Drop chess"), "落棋",
+                         N_("Half board: put pieces from your hand on the board, then capture by rank."),
+                         &xq_variant_luoqi_rules },
+  [XQ_VARIANT_WUHU]  = { "wuhu", N_("Five tigers"), "五虎棋",
+                         N_("Red has only soldiers to attack with, but moves them twice as fast."),
+                         &xq_variant_wuhu_rules },
+  [XQ_VARIANT_CUBE]  = { "cube", N_("Cube general chess"), "超然象棋",
+                         N_("The general is a cube: the face on top gives your pieces a power."),
+                         &xq_variant_cube_rules },
+  [XQ_VARIANT_MIXED] = { "mixed", N_("Chess-figure xiangqi"), "國際中國象棋",
+                         N_("Xiangqi played with chess figures, and a queen for a cannon."),
+                         &xq_variant_mixed_rules },
 };
 
 static const XqVariantRules *
@@ -90,6 +108,20 @@ xq_variant_kind_name (XqVariantKind kind)
   return _(games[kind].name);
 }
 
+const char *
+xq_variant_kind_original_name (XqVariantKind kind)
+{
+  g_return_val_if_fail (kind < XQ_VARIANT_N_KINDS, NULL);
+  return games[kind].original;
+}
+
+const char *
+xq_variant_kind_summary (XqVariantKind kind)
+{
+  g_return_val_if_fail (kind < XQ_VARIANT_N_KINDS, NULL);
+  return _(games[kind].summary);
+}
+
 gboolean
 xq_variant_kind_is_half (XqVariantKind kind)
 {
@@ -103,6 +135,10 @@ xq_variant_options_init (XqVariantOptions *opts, XqVariantKind kind)
   opts->kind = kind;
   opts->banqi_order = XQ_BANQI_ORDER_ADVISOR_HIGH;
   opts->move_limit = 60;
+  /* The half board: 60 plies (30 moves each) without a flip, drop or capture
+   * draw.  The sources give no limit; without one a game of two careful
+   * players can go on for ever (docs/variants.md). */
+  opts->quiet_limit = xq_variant_kind_is_half (kind) ? 60 : 0;
 }
 
 /* ---- Cells and the state -------------------------------------------------- */
@@ -377,6 +413,14 @@ xq_variant_scratch_move (const XqVariantState *st, int from, int to, XqVariantSt
     }
 }
 
+void
+xq_variant_state_first_step (const XqVariantState *st, int from, int to, XqVariantState *out)
+{
+  g_return_if_fail (st != NULL && out != NULL && xq_variant_cell_ok (st, from) && xq_variant_cell_ok (st, to));
+  xq_variant_scratch_move (st, from, to, out);
+  xq_variant_state_rehash (out);
+}
+
 /* ---- Legal actions ------------------------------------------------------------ */
 
 static int
@@ -444,6 +488,14 @@ xq_variant_is_legal (const XqVariantState *st, const XqVariantOptions *opts, con
   for (int k = 0; k < n; k++)
     if (same_action (&buf[k], a))
       return TRUE;
+  /* Two soldiers' steps are listed in one order only; the other order is
+   * legal when its own steps are (the game's refusal judges them in turn). */
+  if (a->kind == XQ_ACTION_DOUBLE && a->from2 != a->to)
+    {
+      const XqVariantRules *rules = rules_of (st->kind);
+      if ((rules->special & (1u << XQ_ACTION_DOUBLE)) && rules->special_refusal (st, opts, a) == XQ_REFUSE_NONE)
+        return TRUE;
+    }
   return FALSE;
 }
 
@@ -472,7 +524,7 @@ xq_variant_apply (XqVariantState *st, const XqVariantOptions *opts,
 {
   XqColor mover = st->colors_known ? st->side : XQ_RED;
   gboolean progress = FALSE;
-  XqPiece revealed = XQ_EMPTY, captured = XQ_EMPTY;
+  XqPiece revealed = XQ_EMPTY, captured = XQ_EMPTY, captured2 = XQ_EMPTY;
   gboolean colours_found = FALSE;
   const XqVariantRules *rules;
 
@@ -527,7 +579,13 @@ xq_variant_apply (XqVariantState *st, const XqVariantOptions *opts,
         {
           int from = k ? a->from2 : a->from, to = k ? a->to2 : a->to;
           if (st->cell[to].face == XQ_FACE_UP)
-            progress = TRUE;
+            {
+              progress = TRUE;
+              if (k == 0)
+                captured = st->cell[to].piece;
+              else
+                captured2 = st->cell[to].piece;
+            }
           st->cell[to] = st->cell[from];
           memset (&st->cell[from], 0, sizeof st->cell[from]);
           st->cell[from].mover = -1;
@@ -556,6 +614,7 @@ xq_variant_apply (XqVariantState *st, const XqVariantOptions *opts,
   xq_variant_state_rehash (st);
   undo->revealed = revealed;
   undo->captured = captured;
+  undo->captured2 = captured2;
 }
 
 void
@@ -686,7 +745,7 @@ xq_refusal_to_code (XqRefusal r)
     "", "game-over", "no-piece", "not-yours", "face-down", "already-up", "bad-move",
     "own-piece", "capture-hidden", "too-small", "general-soldier", "cannon-screen",
     "in-check", "facing-generals", "cube-twice", "cube-face", "not-soldier", "no-cannon",
-    "cell-taken", "not-in-hand", "wrong-kind",
+    "cell-taken", "not-in-hand", "wrong-kind", "first-capture", "check-ends-turn", "no-pass",
   };
   g_return_val_if_fail ((guint) r < G_N_ELEMENTS (codes), "");
   return codes[r];
@@ -717,6 +776,9 @@ refusal_sentence (XqRefusal r)
     case XQ_REFUSE_CELL_TAKEN:      return _("A piece can only be put on an empty square.");
     case XQ_REFUSE_NOT_IN_HAND:     return _("You have no such piece left in your hand.");
     case XQ_REFUSE_WRONG_KIND:      return _("That kind of move does not exist in this game.");
+    case XQ_REFUSE_FIRST_CAPTURE:   return _("Nobody has a colour before the first piece is turned up, so the first move cannot capture.");
+    case XQ_REFUSE_CHECK_ENDS_TURN: return _("That first step already gives check or leaves Black without a move, and such a step ends the turn: play it as an ordinary move.");
+    case XQ_REFUSE_NO_PASS:         return _("A soldier that steps out and back again has not moved: that would be passing, and a turn cannot be passed.");
     case XQ_REFUSE_NONE:
     default:                        return NULL;
     }

@@ -53,7 +53,7 @@ typedef struct {
   gboolean     slide_chariot;    /* the chariot moves (and captures by rank) any distance on an open line */
   gboolean     slide_cannon;     /* the cannon moves any distance on an open line (captures still jump) */
   gboolean     all_one_step;     /* every piece, the cannon too, moves and captures one step, by rank */
-  int          quiet_limit;      /* plies without a flip, drop or capture that draw; 0 = off (default) */
+  int          quiet_limit;      /* plies without a flip, drop or capture that draw; 0 = off (default 60) */
 
   /* 揭棋. */
   gboolean     jieqi_open_advisors_elephants; /* advisors and elephants start face up too */
@@ -71,6 +71,10 @@ const char  *xq_variant_kind_to_code     (XqVariantKind kind);
 gboolean     xq_variant_kind_from_code   (const char *code, XqVariantKind *out);
 /* The game's translated name ("翻翻棋" in Chinese, "Flip chess" in English). */
 const char  *xq_variant_kind_name        (XqVariantKind kind);
+/* The name the seed pages use (Chinese, whatever the interface language). */
+const char  *xq_variant_kind_original_name (XqVariantKind kind);
+/* One translated line saying what the game is (the Game Day list). */
+const char  *xq_variant_kind_summary     (XqVariantKind kind);
 /* Is the board the 8×4 half board (翻翻棋, 落棋)? */
 gboolean     xq_variant_kind_is_half     (XqVariantKind kind);
 
@@ -180,14 +184,17 @@ typedef struct {
                         * given by the caller on a view; 0 if nothing is revealed */
   XqPiece     captured; /* the identity of a face-down piece the move captures
                          * (揭棋, 暗棋: it is shown when taken); filled in and
-                         * given like `reveal` */
+                         * given like `reveal`.  In a game record: the piece
+                         * the action took (the first step's, for DOUBLE) */
+  XqPiece     captured2; /* in a game record, DOUBLE: the piece the second step took */
 } XqVariantAction;
 
 /* Everything apply destroys, so undo is exact. */
 typedef struct {
   XqVariantState before;
   XqPiece        revealed;   /* the identity the action revealed, 0 if none */
-  XqPiece        captured;   /* the piece the action captured, 0 if none */
+  XqPiece        captured;   /* the piece the action captured, 0 if none (DOUBLE: the first step's) */
+  XqPiece        captured2;  /* DOUBLE: the piece the second step captured, 0 if none */
 } XqVariantUndo;
 
 #define XQ_VARIANT_MAX_ACTIONS 512
@@ -212,6 +219,10 @@ int       xq_variant_legal_actions_from (const XqVariantState *st, const XqVaria
 /* Is the side to move in check (the xiangqi-like games; always FALSE in
  * 翻翻棋, 落棋 and 暗棋, which have no check)? */
 gboolean  xq_variant_side_in_check   (const XqVariantState *st, const XqVariantOptions *opts);
+/* 五虎棋: the board between the two steps of a double turn (the piece on
+ * `from` moved to `to`, the same side still to move), for drawing the first
+ * step while the second is chosen.  Not a state to play on. */
+void      xq_variant_state_first_step (const XqVariantState *st, int from, int to, XqVariantState *out);
 /* Does the action reveal a piece (a flip or a face-down piece's move)? */
 gboolean  xq_variant_action_reveals  (const XqVariantState *st, const XqVariantAction *a);
 
@@ -248,6 +259,9 @@ typedef enum {
   XQ_REFUSE_CELL_TAKEN,        /* dropping on an occupied cell */
   XQ_REFUSE_NOT_IN_HAND,       /* no such piece left in the hand */
   XQ_REFUSE_WRONG_KIND,        /* that kind of action does not exist in this game */
+  XQ_REFUSE_FIRST_CAPTURE,     /* 暗棋: the first move, before anyone has a colour, may not capture */
+  XQ_REFUSE_CHECK_ENDS_TURN,   /* 五虎棋: a first step that gives check (or ends the game) ends the turn */
+  XQ_REFUSE_NO_PASS,           /* 五虎棋: a double step out and back is a pass */
 } XqRefusal;
 
 /* Why `a` may not be played in st (XQ_REFUSE_NONE if it may).  If sentence
@@ -351,6 +365,23 @@ gboolean         xq_variant_engine_choose    (XqVariantEngine *engine,
                                               const XqVariantState *view,
                                               const XqVariantOptions *opts,
                                               XqVariantAction *out);
+
+/* The game before `view`, for the repetition rules (docs/variants.md, "The
+ * computer"): views[k] are the states (views only: checked) of the last n
+ * plies before it, actions[k] leads from views[k] to the next (views[n-1]'s
+ * action leads to the view given to choose).  Used by the next choose only;
+ * without it the engine knows no history. */
+void             xq_variant_engine_set_history (XqVariantEngine *engine,
+                                                const XqVariantState *views,
+                                                const XqVariantAction *actions, int n);
+/* set_history from the game's record up to its current ply (only what a
+ * player sees of it).  Call on the main thread, then choose in a worker. */
+void             xq_variant_engine_take_history (XqVariantEngine *engine,
+                                                 const XqVariantGame *game);
+/* take_history, then choose on the game's current view. */
+gboolean         xq_variant_engine_choose_in_game (XqVariantEngine *engine,
+                                                   const XqVariantGame *game,
+                                                   XqVariantAction *out);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqVariantEngine, xq_variant_engine_free)
 

@@ -66,10 +66,13 @@ xq_safe_file_read (const char *path, gsize max, char **contents, gsize *length, 
   }
   if ((guint64) st.st_size > max)
     {
+      g_autofree char *size = g_strdup_printf ("%" G_GUINT64_FORMAT, (guint64) st.st_size);
+      g_autofree char *limit = g_strdup_printf ("%" G_GSIZE_FORMAT, max);
+
       close (fd);
+      /* Translators: a file's path, its size and the limit, in bytes. */
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
-                   _("%s: %" G_GUINT64_FORMAT " bytes, more than the %" G_GSIZE_FORMAT " such a file may have"),
-                   path, (guint64) st.st_size, max);
+                   _("%s: %s bytes, more than the %s such a file may have"), path, size, limit);
       return FALSE;
     }
   /* One byte more than allowed tells a file that grew since fstat. */
@@ -92,8 +95,11 @@ xq_safe_file_read (const char *path, gsize max, char **contents, gsize *length, 
   close (fd);
   if (got > max)
     {
+      g_autofree char *limit = g_strdup_printf ("%" G_GSIZE_FORMAT, max);
+
+      /* Translators: a file's path and the limit, in bytes. */
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
-                   _("%s: more than the %" G_GSIZE_FORMAT " bytes such a file may have"), path, max);
+                   _("%s: more than the %s bytes such a file may have"), path, limit);
       return FALSE;
     }
   buf[got] = '\0';

@@ -87,32 +87,36 @@ xqtool_print_line (FILE *out, const char *text)
   fprintf (out, "%s\n", safe);
 }
 
+static void
+note_va (const char *format, va_list args) G_GNUC_PRINTF (1, 0);
+
+static void
+note_va (const char *format, va_list args)
+{
+  g_autofree char *msg = g_strdup_vprintf (format, args);
+  g_autofree char *line = g_strconcat ("xqtool: ", msg, NULL);
+
+  xqtool_print_line (stderr, line);
+}
+
 void
 xqtool_note (const char *format, ...)
 {
   va_list args;
-  g_autofree char *msg = NULL;
-  g_autofree char *line = NULL;
 
   va_start (args, format);
-  msg = g_strdup_vprintf (format, args);
+  note_va (format, args);
   va_end (args);
-  line = g_strconcat ("xqtool: ", msg, NULL);
-  xqtool_print_line (stderr, line);
 }
 
 int
 xqtool_fail (const char *format, ...)
 {
   va_list args;
-  g_autofree char *msg = NULL;
-  g_autofree char *line = NULL;
 
   va_start (args, format);
-  msg = g_strdup_vprintf (format, args);
+  note_va (format, args);
   va_end (args);
-  line = g_strconcat ("xqtool: ", msg, NULL);
-  xqtool_print_line (stderr, line);
   return 1;
 }
 

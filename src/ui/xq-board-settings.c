@@ -6,7 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "xq-board-settings.h"
-#include "xq-window.h"
+#include "xq-settings.h"
 
 GType
 xq_piece_set_get_type (void)

@@ -14,7 +14,7 @@
 #include "xq-pgn.h"
 #include "xq-play-page-private.h"
 #include "xq-sound-player.h"
-#include "xq-window.h"
+#include "xq-settings.h"
 
 
 enum {

@@ -6,7 +6,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "xq-preferences-window.h"
-#include "xq-window.h"
+#include "xq-render.h"
+#include "xq-settings.h"
 
 struct _XqPreferencesWindow
 {

@@ -12,11 +12,10 @@
 #include "xq-puzzle-page.h"
 #include "xq-teach-page.h"
 #include "xq-tournament-page.h"
+#include "xq-settings.h"
 
 G_BEGIN_DECLS
 
-/* The schema id does not change for the .Devel build (see data/meson.build). */
-#define XQ_SETTINGS_SCHEMA "io.github.xiangqi_tutor.XiangqiTutor"
 
 #define XQ_TYPE_WINDOW (xq_window_get_type ())
 G_DECLARE_FINAL_TYPE (XqWindow, xq_window, XQ, WINDOW, AdwApplicationWindow)

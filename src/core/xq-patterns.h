@@ -91,7 +91,7 @@ typedef enum {
  * some 17 and 6 times what the most expensive shipped puzzle needs
  * (docs/patterns.md), so a confirmation stops within seconds. */
 #define XQ_KILL_CONFIRM_BUDGET G_GUINT64_CONSTANT (20000)
-#define XQ_KILL_CONFIRM_WORK   (4 * XQ_SOLVER_BUDGET)
+#define XQ_KILL_CONFIRM_WORK   G_GUINT64_CONSTANT (128000000)
 
 typedef struct {
   int     mate;      /* the exact distance found at the start */

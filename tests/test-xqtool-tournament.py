@@ -387,4 +387,18 @@ with tempfile.TemporaryDirectory() as tmp:
         check("deeply nested file: left alone", f.read() == deep_bytes)
     check("deeply nested file: nothing printed", not os.path.exists(os.path.join(tmp, "deep.pdf")))
 
+# An event file that is a named pipe or a link to a device: refused at
+# once as not a file (never waited on, never called "too large").
+with tempfile.TemporaryDirectory(prefix="xq-notfile-") as d:
+    fifo = os.path.join(d, "ev.json")
+    os.mkfifo(fifo)
+    rc, out, err = run("tournament", fifo, "standings")
+    check("a FIFO event file: refused as not a regular file",
+          rc == 1 and "not a regular file" in err and "too large" not in err, f"rc={rc} {err!r}")
+    dev = os.path.join(d, "zero.json")
+    os.symlink("/dev/zero", dev)
+    rc, out, err = run("tournament", dev, "standings")
+    check("an event file linked to /dev/zero: refused as not a regular file",
+          rc == 1 and "not a regular file" in err and "too large" not in err, f"rc={rc} {err!r}")
+
 finish()

@@ -528,9 +528,10 @@ xq_tournament_load (const char *path, GError **error)
   /* The size is checked before anything is read. */
   if (!xq_safe_file_read (path, MAX_FILE_BYTES, &data, &length, &local))
     {
+      /* Too large, or not a file at all (a pipe, a device): the reader's
+       * message, which names the file, says which. */
       if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_FAILED))
-        g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_FILE,
-                     _("%s: the file is too large"), path);
+        g_set_error_literal (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_FILE, local->message);
       else
         g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_IO, "%s", local->message);
       return NULL;

@@ -416,12 +416,18 @@ gboolean
 xq_learner_chooser_choose (XqLearnerChooser *self,
                            const char       *learner)
 {
+  g_autofree char *id = NULL;
+
   g_return_val_if_fail (XQ_IS_LEARNER_CHOOSER (self), FALSE);
 
   if (!xq_progress_learner_id_valid (learner))
     return FALSE;
-  xq_learner_chooser_set_current (self, learner);
-  g_signal_emit (self, signals[LEARNER_CHOSEN], 0, learner);
+  /* A copy: learner may belong to a row of the list, which setting the
+   * current learner rebuilds (Enter in the search passes the first row's
+   * id; ASan caught the use after free). */
+  id = g_strdup (learner);
+  xq_learner_chooser_set_current (self, id);
+  g_signal_emit (self, signals[LEARNER_CHOSEN], 0, id);
   return TRUE;
 }
 

@@ -11,8 +11,8 @@
 
 G_DEFINE_QUARK (xq-json-error-quark, xq_json_error)
 
-static gboolean
-refuse_size (gsize length, gsize max_bytes, GError **error)
+gboolean
+xq_json_check_size (gsize length, gsize max_bytes, GError **error)
 {
   g_autofree char *size = NULL;
   g_autofree char *limit = NULL;
@@ -225,7 +225,7 @@ xq_json_parse_limited (const char *data, gsize length, gsize max_bytes, gsize ma
   g_return_val_if_fail (data != NULL && where != NULL, NULL);
 
   *where = NULL;
-  if (!refuse_size (length, max_bytes, error))
+  if (!xq_json_check_size (length, max_bytes, error))
     {
       *where = g_strdup ("$");
       return NULL;

@@ -34,6 +34,10 @@ char        xq_json_step        (const char *data, gsize length, gsize *pos, gsi
  * max_string bytes are refused with NULL, an error in XQ_JSON_ERROR
  * and *where set to the JSON path of the place ("$.exercises[0].marks[2]";
  * free it).  The messages name neither file nor place: callers do. */
+/* TRUE if length bytes are within max_bytes; else FALSE and
+ * XQ_JSON_ERROR_TOO_LARGE saying both sizes ("the file is 5 MB, more than
+ * the limit of 4 MB"). */
+gboolean    xq_json_check_size  (gsize length, gsize max_bytes, GError **error);
 JsonParser *xq_json_parse_limited (const char *data, gsize length, gsize max_bytes,
                                    gsize max_string, char **where, GError **error);
 

@@ -11,19 +11,24 @@
 #include "xq-json-bounded.h"
 #include "xq-lesson.h"
 
+/* Core's XQ_JSON_ERROR as the lesson files' XQ_LESSON_ERROR (the message
+ * kept); returns FALSE for `return to_lesson_error (…)`. */
+static gboolean
+to_lesson_error (const GError *local, GError **error)
+{
+  g_set_error_literal (error, XQ_LESSON_ERROR,
+                       local->code == XQ_JSON_ERROR_TOO_LARGE ? XQ_LESSON_ERROR_TOO_LARGE
+                                                              : XQ_LESSON_ERROR_SYNTAX,
+                       local->message);
+  return FALSE;
+}
+
 static gboolean
 refuse_size (gsize length, gsize max_bytes, GError **error)
 {
-  g_autofree char *size = NULL;
-  g_autofree char *limit = NULL;
+  g_autoptr(GError) local = NULL;
 
-  if (length <= max_bytes)
-    return TRUE;
-  size = g_format_size (length);
-  limit = g_format_size (max_bytes);
-  g_set_error (error, XQ_LESSON_ERROR, XQ_LESSON_ERROR_TOO_LARGE,
-               _("the file is %s, more than the limit of %s"), size, limit);
-  return FALSE;
+  return xq_json_check_size (length, max_bytes, &local) || to_lesson_error (local, error);
 }
 
 gboolean
@@ -66,10 +71,7 @@ xq_json_parse_bounded (const char *data, gsize length, gsize max_bytes, char **w
 
   parser = xq_json_parse_limited (data, length, max_bytes, XQ_JSON_MAX_STRING, where, &local);
   if (parser == NULL)
-    g_set_error_literal (error, XQ_LESSON_ERROR,
-                         local->code == XQ_JSON_ERROR_TOO_LARGE ? XQ_LESSON_ERROR_TOO_LARGE
-                                                                : XQ_LESSON_ERROR_SYNTAX,
-                         local->message);
+    to_lesson_error (local, error);
   return parser;
 }
 

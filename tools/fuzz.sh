@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses (tests/fuzz) with clang, ASan and UBSan in
-# build-fuzz/ and runs each for SECONDS (default 60), one after another.
+# build-fuzz/ and runs each for SECONDS (default 60), FUZZ_JOBS at a time
+# (default 1; CI runs one per core).
 # Prints one line per harness (executions, coverage, result) and a final
 # line; exits non-zero on any crash, leak, timeout or out-of-memory.
 #
@@ -9,7 +10,8 @@
 # Environment: FUZZ_SOURCE_DIR (default: the checkout holding this script),
 # FUZZ_BUILD_DIR (default build-fuzz), FUZZ_NO_BUILD=1 (run the
 # harnesses already built, build nothing), FUZZ_RUNS=N (stop a harness after
-# N inputs, or at SECONDS, whichever comes first).
+# N inputs, or at SECONDS, whichever comes first), FUZZ_JOBS=N (run N
+# harnesses side by side; each is one process on one core).
 #
 # Findings are left in build-fuzz/fuzz-findings/NAME/ (crash-*, leak-*,
 # timeout-*, oom-*); copy a reproducer into tests/data/repro/ and add a test.
@@ -52,8 +54,14 @@ export XDG_DATA_HOME=$xdg/data XDG_CONFIG_HOME=$xdg/config XDG_CACHE_HOME=$xdg/c
 export XDG_STATE_HOME=$xdg/state HOME=$xdg LC_ALL=C.UTF-8
 export XQ_SOURCE_DIR=$src
 
-failed=0
-for h in "${harnesses[@]}"; do
+jobs=${FUZZ_JOBS:-1}
+case $jobs in ''|*[!0-9]*|0) echo "fuzz.sh: FUZZ_JOBS must be a whole number above 0, not “$jobs”" >&2; exit 2 ;; esac
+status=$(mktemp -d "${TMPDIR:-/tmp}/xq-fuzz-status-XXXXXX")
+trap 'rm -rf "$xdg" "$status"' EXIT
+
+# One harness: its line on stdout, and its exit status in $status/NAME.
+run_one() {
+  local h=$1 corpus findings log args dict seeds rc execs cov ft result
   corpus=$build/fuzz-corpus/$h
   findings=$build/fuzz-findings/$h
   log=$build/fuzz-$h.log
@@ -79,10 +87,20 @@ for h in "${harnesses[@]}"; do
   if [ $rc -eq 0 ]; then
     result=ok
   else
-    failed=1
     result="FAILED (exit $rc): $(grep -m1 -oE 'ERROR: [A-Za-z]+: [^ ]+( [^ ]+)?|ERROR: libFuzzer: [a-z-]+|runtime error: .*' "$log" | head -1); see $log and $findings/"
   fi
   printf 'fuzz %-13s %6ss  execs %-10s cov %-6s ft %-6s %s\n' "$h" "$seconds" "${execs:-?}" "${cov:-?}" "${ft:-?}" "$result"
+  echo $rc >"$status/$h"
+}
+
+for h in "${harnesses[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done
+  run_one "$h" &
+done
+wait
+failed=0
+for h in "${harnesses[@]}"; do
+  [ "$(cat "$status/$h" 2>/dev/null)" = 0 ] || failed=1
 done
 if [ $failed -eq 0 ]; then
   echo "fuzz: all ${#harnesses[@]} harnesses ran ${seconds}s each without a finding"

@@ -5,6 +5,7 @@
 #include <adwaita.h>
 #include <glib/gi18n-lib.h>
 #include <locale.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -41,6 +42,59 @@ xq_test_wait_for_display (void)
     }
 }
 
+/* GTK 4.8's tooltip popup timer (tooltip_popup_timeout in gtktooltip.c)
+ * asks for the pointer's position on the surface of the window or popover
+ * the tooltip was started in, without checking that the surface still
+ * exists.  When a test closes that window or popover before the timer fires
+ * (under load the timer can outlive both), GTK reports
+ *   Gdk: gdk_surface_get_device_position: assertion 'GDK_IS_SURFACE (surface)' failed
+ *   Gtk: _gtk_widget_find_at_coords: assertion 'GDK_IS_SURFACE (surface)' failed
+ * and the timer gives up, harmlessly.  The timers start because Xvfb keeps
+ * its pointer at the screen's centre (it cannot be moved there: xdotool and
+ * XWarpPointer leave it), inside the test windows.  gtk_test_init () makes
+ * every critical fatal, so /ui/learn and /ui/window aborted at random under
+ * load (3 of 8 runs of test-learn with the load at 30; the return address
+ * was in that timer).
+ *
+ * So criticals are made fatal here instead of by GLib: every critical
+ * aborts the test program, as before, except exactly these two, which are
+ * printed and let through.  (GLib's own fatal handler cannot do it: it is
+ * reset at the start of every test case.) */
+static inline gboolean
+xq_test_known_gtk_critical (const GLogField *fields, gsize n_fields)
+{
+  const char *domain = NULL, *message = NULL;
+
+  for (gsize i = 0; i < n_fields; i++)
+    if (g_strcmp0 (fields[i].key, "GLIB_DOMAIN") == 0 && fields[i].length < 0)
+      domain = fields[i].value;
+    else if (g_strcmp0 (fields[i].key, "MESSAGE") == 0 && fields[i].length < 0)
+      message = fields[i].value;
+  if (message == NULL)
+    return FALSE;
+  return (g_strcmp0 (domain, "Gdk") == 0 &&
+          g_str_has_prefix (message, "gdk_surface_get_device_position: assertion 'GDK_IS_SURFACE (surface)' failed")) ||
+         (g_strcmp0 (domain, "Gtk") == 0 &&
+          g_str_has_prefix (message, "_gtk_widget_find_at_coords: assertion 'GDK_IS_SURFACE (surface)' failed"));
+}
+
+static inline GLogWriterOutput
+xq_test_log_writer (GLogLevelFlags   level,
+                    const GLogField *fields,
+                    gsize            n_fields,
+                    gpointer         data)
+{
+  GLogWriterOutput out = g_log_writer_default (level, fields, n_fields, data);
+
+  if ((level & G_LOG_LEVEL_CRITICAL) && !xq_test_known_gtk_critical (fields, n_fields))
+    {
+      printf ("Bail out! a critical message (above) is fatal in a test\n");
+      fflush (stdout);
+      abort ();
+    }
+  return out;
+}
+
 /* gtk_test_init () and adw_init (), in this program's own temporary HOME
  * and XDG dirs (xq-test-dirs.h).  Call it first, before anything reads
  * those dirs. */
@@ -49,7 +103,10 @@ xq_test_gtk_init (int *argc, char ***argv)
 {
   xq_test_isolate_dirs ();
   xq_test_wait_for_display ();
+  g_log_set_writer_func (xq_test_log_writer, NULL, NULL);
   gtk_test_init (argc, argv, NULL);
+  /* Criticals abort through xq_test_log_writer () (see above). */
+  g_log_set_always_fatal (g_log_set_always_fatal (G_LOG_FATAL_MASK) & ~G_LOG_LEVEL_CRITICAL);
   adw_init ();
 }
 

@@ -34,6 +34,10 @@ static gboolean get_word (XqJsonReader *r, JsonObject *o)
 { const char *s = NULL; return xq_json_get_word (r, o, "$", "v", XQ_JSON_REQUIRED, 4, &s); }
 static gboolean get_int (XqJsonReader *r, JsonObject *o)
 { gint64 n = 0; return xq_json_get_int (r, o, "$", "v", XQ_JSON_REQUIRED, 1, 3, &n); }
+static gboolean get_any_int (XqJsonReader *r, JsonObject *o)
+{ gint64 n = 0; return xq_json_get_int (r, o, "$", "v", XQ_JSON_REQUIRED, G_MININT64, G_MAXINT64, &n); }
+static gboolean get_one (XqJsonReader *r, JsonObject *o)
+{ gint64 n = 0; return xq_json_get_int (r, o, "$", "v", XQ_JSON_REQUIRED, 1, 1, &n); }
 static gboolean get_number (XqJsonReader *r, JsonObject *o)
 { double d = 0; return xq_json_get_number (r, o, "$", "v", XQ_JSON_REQUIRED, 0.5, 2.5, &d); }
 static gboolean get_bool (XqJsonReader *r, JsonObject *o)
@@ -61,6 +65,8 @@ test_messages (void)
     { get_int, "3", "4", "f.json: $.v: should be a whole number from 1 to 3" },
     { get_int, "1", "1.5", "f.json: $.v: should be a whole number from 1 to 3" },
     { get_int, "2", "\"2\"", "f.json: $.v: should be a whole number from 1 to 3" },
+    { get_any_int, "-9000000000", "\"1\"", "f.json: $.v: should be a whole number" },
+    { get_one, "1", "2", "f.json: $.v: should be the number 1" },
     { get_number, "2", "2.6", "f.json: $.v: should be a number from 0.5 to 2.5" },
     { get_number, "0.5", "true", "f.json: $.v: should be a number from 0.5 to 2.5" },
     { get_bool, "false", "0", "f.json: $.v: should be true or false" },
@@ -227,6 +233,7 @@ test_bounds (void)
   g_autoptr(XqJsonReader) big = xq_json_reader_new ("big.json", TEST_ERROR, 1);
   g_autoptr(XqJsonReader) bad = xq_json_reader_new ("bad.json", TEST_ERROR, 1);
   g_autoptr(XqJsonReader) root = xq_json_reader_new ("root.json", TEST_ERROR, 1);
+  g_autoptr(XqJsonReader) utf8 = xq_json_reader_new ("utf8.json", TEST_ERROR, 1);
   g_autoptr(GString) text = g_string_new ("{\"a\": ");
   g_autoptr(GError) error = NULL;
 
@@ -244,6 +251,9 @@ test_bounds (void)
 
   g_assert_null (xq_json_reader_parse (bad, "{\"a\": }", 7, 1000, 100));
   g_assert_true (g_str_has_prefix (xq_json_reader_get_first_problem (bad), "bad.json: "));
+
+  g_assert_null (xq_json_reader_parse (utf8, "{\"a\": \"\xff\"}", 9, 1000, 100));
+  g_assert_cmpstr (xq_json_reader_get_first_problem (utf8), ==, "utf8.json: $: byte 7 is not UTF-8 text");
 
   g_assert_null (xq_json_reader_parse_object (root, "[1]", 3, 1000, 100));
   g_assert_cmpstr (xq_json_reader_get_first_problem (root), ==,

@@ -119,8 +119,15 @@ xq_json_reader_parse (XqJsonReader *r, const char *data, gsize length, gsize max
   g_autoptr(JsonParser) parser = NULL;
   g_autoptr(GError) local = NULL;
   g_autofree char *where = NULL;
+  const char *bad = NULL;
 
   g_return_val_if_fail (r != NULL && (data != NULL || length == 0), NULL);
+  if (data != NULL && length <= max_bytes && !g_utf8_validate (data, (gssize) length, &bad))
+    {
+      xq_json_reader_problem (r, "$", _("byte %" G_GSIZE_FORMAT " is not UTF-8 text"),
+                              (gsize) (bad - data));
+      return NULL;
+    }
   parser = xq_json_parse_limited (data != NULL ? data : "", length, max_bytes, max_string,
                                   &where, &local);
   if (parser == NULL)
@@ -263,6 +270,10 @@ xq_json_node_int (XqJsonReader *r, JsonNode *node, const char *path, gint64 min,
       g_autofree char *lo = g_strdup_printf ("%" G_GINT64_FORMAT, min);
       g_autofree char *hi = g_strdup_printf ("%" G_GINT64_FORMAT, max);
 
+      if (min == G_MININT64 && max == G_MAXINT64)
+        return xq_json_reader_problem (r, path, _("should be a whole number"));
+      if (min == max)
+        return xq_json_reader_problem (r, path, _("should be the number %s"), lo);
       return xq_json_reader_problem (r, path, _("should be a whole number from %s to %s"), lo, hi);
     }
   *out = json_node_get_int (node);

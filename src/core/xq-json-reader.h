@@ -80,7 +80,7 @@ gboolean xq_json_get_string  (XqJsonReader *r, JsonObject *o, const char *path, 
 /* A word: one line of 1 to max_chars characters (ids, names). */
 gboolean xq_json_get_word    (XqJsonReader *r, JsonObject *o, const char *path, const char *key,
                               XqJsonNeed need, guint max_chars, const char **out);
-/* A whole number from min to max. */
+/* A whole number from min to max (G_MININT64 to G_MAXINT64: any). */
 gboolean xq_json_get_int     (XqJsonReader *r, JsonObject *o, const char *path, const char *key,
                               XqJsonNeed need, gint64 min, gint64 max, gint64 *out);
 /* A number (whole or not, finite) from min to max. */

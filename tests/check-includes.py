@@ -104,7 +104,7 @@ def cycles(graph):
     return out
 
 
-for layer in ("ui", "render", "cli"):
+for layer in ("ui", "render", "cli", "lesson"):
     found = cycles(edges[layer])
     results.append((f"src/{layer}: no circle of includes", not found,
                     "\n".join(" -> ".join(c) for c in found)))

@@ -13,6 +13,7 @@
 #include "xq-lesson-rules.h"
 #include "xq-test-dirs.h"
 #include "xq-test-squares.h"
+#include "xq-lesson.h"
 
 /* Loads a one-exercise unit around the given exercise JSON. */
 static XqLessonFile *

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "xq-json-bounded.h"
-#include "xq-lesson.h"
+#include "xq-exercise.h"
 
 /* Core's XQ_JSON_ERROR as the lesson files' XQ_LESSON_ERROR (the message
  * kept); returns FALSE for `return to_lesson_error (…)`. */

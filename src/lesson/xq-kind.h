@@ -53,7 +53,7 @@
 #include "xq-answer-text.h"
 #include "xq-checker.h"
 #include "xq-game.h"
-#include "xq-lesson.h"
+#include "xq-exercise.h"
 
 G_BEGIN_DECLS
 

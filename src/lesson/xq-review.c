@@ -12,7 +12,7 @@
 
 #include "xq-json-file.h"
 #include "xq-json-reader.h"
-#include "xq-lesson.h"
+#include "xq-exercise.h"
 #include "xq-review.h"
 #include "xq-safe-file.h"
 

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "xq-answer-sheet.h"
 #include "xq-answer-text.h"
 #include "xq-kind.h"
 #include "xq-lesson-rules.h"

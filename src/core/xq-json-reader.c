@@ -124,8 +124,10 @@ xq_json_reader_parse (XqJsonReader *r, const char *data, gsize length, gsize max
   g_return_val_if_fail (r != NULL && (data != NULL || length == 0), NULL);
   if (data != NULL && length <= max_bytes && !g_utf8_validate (data, (gssize) length, &bad))
     {
-      xq_json_reader_problem (r, "$", _("byte %" G_GSIZE_FORMAT " is not UTF-8 text"),
-                              (gsize) (bad - data));
+      g_autofree char *at = g_strdup_printf ("%" G_GSIZE_FORMAT, (gsize) (bad - data));
+
+      /* The offset as text: xgettext cannot read a format macro. */
+      xq_json_reader_problem (r, "$", _("byte %s is not UTF-8 text"), at);
       return NULL;
     }
   parser = xq_json_parse_limited (data != NULL ? data : "", length, max_bytes, max_string,

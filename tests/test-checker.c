@@ -13,6 +13,8 @@
 #include "xq-lesson-rules.h"
 #include "xq-test-dirs.h"
 #include "xq-test-squares.h"
+#include "xq-lesson.h"
+#include "xq-material.h"
 
 /* Loads a one-exercise unit around the given exercise JSON. */
 static XqLessonFile *
@@ -630,6 +632,39 @@ test_choose_explains (void)
 }
 
 
+/* The values a wrong pick is told to add up come from the one value table
+ * (xq-material.h), not from a sentence that restates it (issue 34). */
+static void
+test_choose_material_values (void)
+{
+  static const XqPieceType types[] = { XQ_CHARIOT, XQ_CANNON, XQ_HORSE, XQ_ADVISOR, XQ_ELEPHANT, XQ_PAWN };
+  g_autoptr(XqLessonFile) file = load_exercise (
+    "{ \"id\": \"c\", \"kind\": \"choose\", \"prompt\": \"P\", \"rule\": \"material\", \"side\": \"black\","
+    "  \"choices\": [ {\"id\":\"48\",\"text\":\"48\"}, {\"id\":\"45.5\",\"text\":\"45.5\"} ] }");
+  XqInput wrong = { .type = XQ_INPUT_CHOOSE, .sq = XQ_NO_SQUARE, .move = XQ_MOVE_NONE, .choice = "45.5" };
+  XqAttempt a;
+  XqVerdict *w;
+
+  xq_attempt_init (&a, first (file));
+  w = xq_attempt_input (&a, &wrong);
+  g_assert_cmpint (w->kind, ==, XQ_VERDICT_WRONG);
+  g_test_message ("%s", w->message);
+  g_assert_true (g_str_has_prefix (w->message, "Add up the values of the marked Black pieces: "));
+  for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+    {
+      XqPiece piece = xq_piece_make (XQ_BLACK, types[i]);
+      g_autofree char *want = g_strdup_printf ("%s %g", xq_answer_piece_word (piece),
+                                               xq_material_type_value (types[i], FALSE) / 10.0);
+      g_autofree char *across = g_strdup_printf ("(%g across the river)", xq_material_type_value (types[i], TRUE) / 10.0);
+
+      g_assert_nonnull (strstr (w->message, want));
+      if (xq_material_type_value (types[i], TRUE) != xq_material_type_value (types[i], FALSE))
+        g_assert_nonnull (strstr (w->message, across));
+    }
+  xq_verdict_free (w);
+  xq_attempt_clear (&a);
+}
+
 static XqVerdict *
 pick (XqAttempt *a, const char *id)
 {
@@ -1117,6 +1152,7 @@ main (int argc, char **argv)
       g_test_add_data_func (path, &choose_cases[i], test_choose);
     }
   g_test_add_func ("/lesson/checker/choose/explains", test_choose_explains);
+  g_test_add_func ("/lesson/checker/choose/material-values", test_choose_material_values);
   g_test_add_func ("/lesson/checker/choose/legal-retry", test_choose_legal_retry);
   g_test_add_func ("/lesson/checker/choose/last-try", test_choose_last_try);
   g_test_add_func ("/lesson/checker/mate/in-one", test_mate_in_one);

@@ -10,6 +10,7 @@
 #include <locale.h>
 #include <string.h>
 
+#include "xq-answer-sheet.h"
 #include "xq-attacks.h"
 #include "xq-kind.h"
 #include "xq-lesson-rules.h"

@@ -12,6 +12,7 @@
 #include "xq-game.h"
 #include "xq-material.h"
 #include "xq-test-dirs.h"
+#include "xq-test-xqtool.h"
 
 static XqGame *
 game_from (const char *fen, const XqGameOptions *opts)
@@ -623,25 +624,6 @@ test_idle_repetition (void)
 
 /* ---- xqtool judge ------------------------------------------------------------------ */
 
-static int
-run_xqtool (const char *const *args, char **out, char **err)
-{
-  const char *tool = g_getenv ("XQTOOL");
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  int status = 0;
-
-  g_assert_nonnull (tool);   /* set by tests/meson.build */
-  g_ptr_array_add (argv, (gpointer) tool);
-  for (int i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               out, err, &status, &error));
-  g_assert_no_error (error);
-  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
-}
-
 static void
 test_xqtool_judge (void)
 {
@@ -655,27 +637,27 @@ test_xqtool_judge (void)
   const char *const mate[] = { "judge", "3k5/R8/9/9/9/9/9/9/9/1R3K3 w - - 0 1", "b0b9", NULL };
   char *out = NULL, *err = NULL;
 
-  g_assert_cmpint (run_xqtool (chase, &out, &err), ==, 0);
+  g_assert_cmpint (xq_test_xqtool (chase, &out, &err), ==, 0);
   g_assert_cmpstr (out, ==, "black perpetual-chase\n");
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (run_xqtool (chase_axf, &out, &err), ==, 0);
+  g_assert_cmpint (xq_test_xqtool (chase_axf, &out, &err), ==, 0);
   g_assert_cmpstr (out, ==, "black perpetual-chase\n");
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (run_xqtool (ongoing, &out, &err), ==, 0);
+  g_assert_cmpint (xq_test_xqtool (ongoing, &out, &err), ==, 0);
   g_assert_cmpstr (out, ==, "ongoing\n");
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (run_xqtool (mate, &out, &err), ==, 0);
+  g_assert_cmpint (xq_test_xqtool (mate, &out, &err), ==, 0);
   g_assert_cmpstr (out, ==, "red checkmate\n");
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (run_xqtool (illegal, &out, &err), ==, 1);
+  g_assert_cmpint (xq_test_xqtool (illegal, &out, &err), ==, 1);
   g_assert_cmpstr (out, ==, "");
   g_assert_nonnull (strstr (err, "ply 3"));
   g_assert_true (g_str_has_suffix (err, "\n"));
@@ -683,7 +665,7 @@ test_xqtool_judge (void)
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (run_xqtool (bad_rules, &out, &err), !=, 0);
+  g_assert_cmpint (xq_test_xqtool (bad_rules, &out, &err), !=, 0);
   g_assert_nonnull (strstr (err, "fide"));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
@@ -738,7 +720,7 @@ test_xqtool_judge_sentences (void)
       for (int k = 0; moves[k] != NULL; k++)
         g_ptr_array_add (args, moves[k]);
       g_ptr_array_add (args, NULL);
-      g_assert_cmpint (run_xqtool ((const char *const *) args->pdata, &out, &err), ==, 0);
+      g_assert_cmpint (xq_test_xqtool ((const char *const *) args->pdata, &out, &err), ==, 0);
       lines = g_strsplit (g_strchomp (out), "\n", -1);
       g_assert_cmpuint (g_strv_length (lines), >=, 2);
       g_assert_cmpstr (lines[g_strv_length (lines) - 1], ==, c->sentence);

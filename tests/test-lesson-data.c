@@ -15,6 +15,7 @@
 #include "xq-lesson-rules.h"
 #include "xq-test-dirs.h"
 #include "xq-test-kinds.h"
+#include "xq-lesson.h"
 
 static GPtrArray *curriculum;
 

@@ -17,6 +17,7 @@
 #include "xq-progress.h"
 #include "xq-test-dirs.h"
 #include "xq-test-squares.h"
+#include "xq-test-xqtool.h"
 
 static const char *
 source_dir (void)
@@ -240,26 +241,6 @@ test_load_pack (void)
 
 /* ---- xqtool ---------------------------------------------------------------- */
 
-static int
-run_xqtool (const char *const *args, char **out, char **err)
-{
-  const char *tool = g_getenv ("XQTOOL");
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  int status = 0;
-
-  g_assert_nonnull (tool);
-  g_ptr_array_add (argv, (gpointer) tool);
-  for (const char *const *a = args; *a; a++)
-    g_ptr_array_add (argv, (gpointer) *a);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               out, err, &status, &error));
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (status));
-  return WEXITSTATUS (status);
-}
-
 static void
 test_xqtool_validate (void)
 {
@@ -276,11 +257,11 @@ test_xqtool_validate (void)
   const char *args_good[] = { "validate", good, NULL };
   const char *args_missing[] = { "validate", "/nonexistent/lessons", NULL };
 
-  g_assert_cmpint (run_xqtool (args_bad, &out, &err), ==, 1);
+  g_assert_cmpint (xq_test_xqtool (args_bad, &out, &err), ==, 1);
   g_assert_cmpstr (out, ==, want);
-  g_assert_cmpint (run_xqtool (args_good, &out2, &err2), ==, 0);
+  g_assert_cmpint (xq_test_xqtool (args_good, &out2, &err2), ==, 0);
   g_assert_cmpstr (out2, ==, "");
-  g_assert_cmpint (run_xqtool (args_missing, &out3, &err3), ==, 1);
+  g_assert_cmpint (xq_test_xqtool (args_missing, &out3, &err3), ==, 1);
   g_assert_true (g_str_has_prefix (err3, "xqtool: "));
   g_assert_nonnull (strchr (err3, '\n'));
   g_assert_cmpstr (strchr (err3, '\n'), ==, "\n");
@@ -302,9 +283,9 @@ test_xqtool_stats (void)
   g_autofree char *err3 = NULL;
   g_auto(GStrv) lines = NULL;
 
-  g_assert_cmpint (run_xqtool (args_pack, &out, &err), ==, 0);
+  g_assert_cmpint (xq_test_xqtool (args_pack, &out, &err), ==, 0);
   g_assert_cmpstr (out, ==, "packs 1\npuzzles 3\npatterns 3\nmate-in-1 2\nmate-in-2 1\n");
-  g_assert_cmpint (run_xqtool (args_units, &out2, &err2), ==, 0);
+  g_assert_cmpint (xq_test_xqtool (args_units, &out2, &err2), ==, 0);
   lines = g_strsplit (out2, "\n", -1);
   /* units, exercises, then one line per kind (and the empty tail); the
    * puzzle packs under lessons/puzzles add their own lines after those. */
@@ -325,7 +306,7 @@ test_xqtool_stats (void)
   g_assert_true (g_str_has_prefix (lines[1], "exercises "));
   /* No path: the shipped curriculum, which for this uninstalled xqtool is
    * the source tree's (an installed one is checked by tools/check-install.sh). */
-  g_assert_cmpint (run_xqtool (args_shipped, &out3, &err3), ==, 0);
+  g_assert_cmpint (xq_test_xqtool (args_shipped, &out3, &err3), ==, 0);
   g_assert_cmpstr (out3, ==, out2);
 }
 
@@ -581,22 +562,6 @@ typedef struct {
 } Fixture;
 
 static void
-remove_tree (const char *dir)
-{
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  if (d == NULL)
-    return;
-  while ((name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *p = g_build_filename (dir, name, NULL);
-      g_unlink (p);
-    }
-  g_rmdir (dir);
-}
-
-static void
 fixture_set_up (Fixture *f, gconstpointer data)
 {
   g_autofree char *base = g_dir_make_tmp ("xq-progress-XXXXXX", NULL);
@@ -610,7 +575,7 @@ static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
   g_autofree char *base = g_path_get_dirname (f->dir);
-  remove_tree (f->dir);
+  xq_test_remove_tree (f->dir);
   g_rmdir (base);
   xq_progress_store_free (f->store);
   g_free (f->dir);

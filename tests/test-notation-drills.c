@@ -17,6 +17,7 @@
 #include "xq-kind.h"
 #include "xq-notation.h"
 #include "xq-test-dirs.h"
+#include "xq-lesson.h"
 
 #define START "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 #define BACK "3k5/9/9/9/2R6/6N2/9/9/9/4K4 w - - 0 1"

@@ -8,6 +8,7 @@
 
 #include "xq-notation.h"
 #include "xq-test-dirs.h"
+#include "xq-test-xqtool.h"
 
 #define TANDEM_FEN "rnbakabnr/9/1c5c1/p1p1p1p1p/4P4/1NB6/P1P1P3P/1C1A3C1/9/RNBAK4 w - - 0 1"
 #define THREE_PAWNS_FEN "rnbakabnr/9/1c5c1/p1p1P1p1p/4P4/9/P3P3P/1C5C1/9/RNBAKABNR w - - 0 1"
@@ -472,26 +473,6 @@ test_round_trip_pawns (void)
 
 /* ---- xqtool notation -------------------------------------------------------- */
 
-/* Runs xqtool (path from $XQTOOL, set by meson); returns its exit status. */
-static int
-run_xqtool (const char *const *args, char **out, char **err)
-{
-  const char *tool = g_getenv ("XQTOOL");
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  int status;
-
-  if (tool == NULL)
-    g_error ("XQTOOL is not set: run this test through meson");
-  g_ptr_array_add (argv, (char *) tool);
-  for (int i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (char *) args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, out, err, &status, &error);
-  g_assert_no_error (error);
-  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
-}
-
 static void
 test_xqtool (void)
 {
@@ -516,7 +497,7 @@ test_xqtool (void)
     {
       g_autofree char *out = NULL, *err = NULL;
 
-      g_assert_cmpint (run_xqtool (cases[i].args, &out, &err), ==, cases[i].status);
+      g_assert_cmpint (xq_test_xqtool (cases[i].args, &out, &err), ==, cases[i].status);
       g_assert_cmpstr (out, ==, cases[i].out);
       if (!g_str_has_prefix (err, cases[i].err))
         g_error ("case %zu: stderr “%s” should start “%s”", i, err, cases[i].err);

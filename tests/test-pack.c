@@ -13,6 +13,7 @@
 #include "xq-pack.h"
 #include "xq-unit-store.h"
 #include "xq-test-dirs.h"
+#include "xq-test-xqtool.h"
 
 /* ---- Helpers --------------------------------------------------------------- */
 
@@ -23,28 +24,6 @@ data_path (const char *name)
 
   g_assert_nonnull (src);
   return g_build_filename (src, "tests", "data", "packs", name, NULL);
-}
-
-static void
-rm_rf (const char *path)
-{
-  GStatBuf st;
-
-  if (g_lstat (path, &st) != 0)
-    return;
-  if (S_ISDIR (st.st_mode))
-    {
-      g_autoptr(GDir) d = g_dir_open (path, 0, NULL);
-      const char *name;
-      while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-          rm_rf (child);
-        }
-      g_rmdir (path);
-    }
-  else
-    g_unlink (path);
 }
 
 /* Everything under dir, one line per entry with type, size and a checksum
@@ -131,27 +110,6 @@ make_destination (void)
   sub = g_build_filename (dir, "old", NULL);
   g_assert_cmpint (g_mkdir (sub, 0755), ==, 0);
   return dir;
-}
-
-/* Runs $XQTOOL with args; returns the exit status. */
-static int
-run_xqtool (const char *const *args, char **out, char **err)
-{
-  const char *xqtool = g_getenv ("XQTOOL");
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  int status = 0;
-
-  g_assert_nonnull (xqtool);
-  g_ptr_array_add (argv, (char *) xqtool);
-  for (const char *const *a = args; *a != NULL; a++)
-    g_ptr_array_add (argv, (char *) *a);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               out, err, &status, &error));
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (status));
-  return WEXITSTATUS (status);
 }
 
 static XqLessonProblem *
@@ -301,7 +259,7 @@ test_roundtrip_library (void)
     g_autofree char *again = listing (into);
     g_assert_cmpstr (again, ==, after);
   }
-  rm_rf (dir);
+  xq_test_remove_tree (dir);
 }
 
 static void
@@ -337,18 +295,18 @@ test_roundtrip_cli (void)
   g_ptr_array_add (args, g_strdup ("Class 3"));
   g_ptr_array_add (args, NULL);
 
-  g_assert_cmpint (run_xqtool ((const char *const *) args->pdata, &out, &err), ==, 0);
+  g_assert_cmpint (xq_test_xqtool ((const char *const *) args->pdata, &out, &err), ==, 0);
   g_assert_cmpstr (err, ==, "");
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (run_xqtool ((const char *const[]) { "pack", "validate", pack, NULL }, &out, &err), ==, 0);
+  g_assert_cmpint (xq_test_xqtool ((const char *const[]) { "pack", "validate", pack, NULL }, &out, &err), ==, 0);
   g_assert_nonnull (strstr (out, "“Class 3”"));
   g_assert_nonnull (strstr (out, "puzzle pack teacher-mates, 1 puzzles"));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (run_xqtool ((const char *const[]) { "pack", "import", pack, "--into", into, NULL },
+  g_assert_cmpint (xq_test_xqtool ((const char *const[]) { "pack", "import", pack, "--into", into, NULL },
                                &out, &err), ==, 0);
   g_assert_cmpstr (err, ==, "");
   {
@@ -364,13 +322,13 @@ test_roundtrip_cli (void)
   {
     g_autofree char *before = listing (into);
     g_autofree char *after = NULL;
-    g_assert_cmpint (run_xqtool ((const char *const[]) { "pack", "import", pack, "--into", into, NULL },
+    g_assert_cmpint (xq_test_xqtool ((const char *const[]) { "pack", "import", pack, "--into", into, NULL },
                                  &out, &err), ==, 1);
     g_assert_nonnull (strstr (err, "already exists"));
     after = listing (into);
     g_assert_cmpstr (after, ==, before);
   }
-  rm_rf (dir);
+  xq_test_remove_tree (dir);
 }
 
 /* ---- Refused packs --------------------------------------------------------- */
@@ -431,7 +389,7 @@ check_refused (const char *file, gboolean lesson, int code, const char *path, co
   if (strstr (p->message, message) == NULL)
     g_error ("“%s” does not contain “%s”", p->message, message);
 
-  g_assert_cmpint (run_xqtool ((const char *const[]) { "pack", "import", file, "--into", dir, NULL },
+  g_assert_cmpint (xq_test_xqtool ((const char *const[]) { "pack", "import", file, "--into", dir, NULL },
                                &out, &err), ==, 1);
   g_assert_cmpstr (out, ==, "");
   g_assert_nonnull (strstr (err, path));
@@ -440,7 +398,7 @@ check_refused (const char *file, gboolean lesson, int code, const char *path, co
   g_assert_cmpstr (after, ==, before);
   g_assert_false (g_file_test (evil, G_FILE_TEST_EXISTS));
   g_assert_false (g_file_test ("/tmp/evil.json", G_FILE_TEST_EXISTS));
-  rm_rf (dir);
+  xq_test_remove_tree (dir);
 }
 
 static void
@@ -620,8 +578,8 @@ test_install_symlink (void)
   after = listing (dir);
   g_assert_cmpstr (after, ==, before);
   g_assert_false (g_file_test (outside, G_FILE_TEST_EXISTS));
-  rm_rf (dir);
-  rm_rf (outside_dir);
+  xq_test_remove_tree (dir);
+  xq_test_remove_tree (outside_dir);
 }
 
 static void
@@ -644,7 +602,7 @@ test_install_same_id (void)
   g_assert_nonnull (strstr (error->message, "“palace-drill”"));
   after = listing (dir);
   g_assert_cmpstr (after, ==, before);
-  rm_rf (dir);
+  xq_test_remove_tree (dir);
 }
 
 /* A file in the destination whose "type" or "id" is not a string is not a
@@ -663,7 +621,7 @@ test_install_beside_odd_file (void)
   g_assert_true (xq_pack_install (pack, dir, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_test (installed, G_FILE_TEST_IS_REGULAR));
-  rm_rf (dir);
+  xq_test_remove_tree (dir);
 }
 
 /* Found by the pack fuzzer: json-glib reads "\\ub10" followed by a
@@ -700,7 +658,7 @@ test_install_into_file (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_DIRECTORY);
   after = listing (dir);
   g_assert_cmpstr (after, ==, before);
-  rm_rf (dir);
+  xq_test_remove_tree (dir);
 }
 
 /* ---- Building packs -------------------------------------------------------- */
@@ -759,16 +717,16 @@ test_export_cli_refused (void)
   g_autofree char *out = NULL, *err = NULL;
 
   /* An invalid unit is never exported, and no pack file appears. */
-  g_assert_cmpint (run_xqtool ((const char *const[]) { "pack", "export", bad, "--out", out_path, NULL },
+  g_assert_cmpint (xq_test_xqtool ((const char *const[]) { "pack", "export", bad, "--out", out_path, NULL },
                                &out, &err), ==, 1);
   g_assert_nonnull (strstr (err, "bad-unit.json: $.exercises[0].fen: "));
   g_assert_false (g_file_test (out_path, G_FILE_TEST_EXISTS));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (run_xqtool ((const char *const[]) { "pack", "frobnicate", NULL }, &out, &err), ==, 2);
+  g_assert_cmpint (xq_test_xqtool ((const char *const[]) { "pack", "frobnicate", NULL }, &out, &err), ==, 2);
   g_assert_nonnull (strstr (err, "usage: xqtool pack"));
-  rm_rf (dir);
+  xq_test_remove_tree (dir);
 }
 
 /* A teacher's unit exported through the unit store and imported
@@ -829,9 +787,9 @@ test_folder (void)
   /* Twice is refused unless replacing: the id is taken now. */
   g_assert_false (xq_unit_store_import_pack (pack_path, into, FALSE, NULL, NULL, NULL, &error));
   g_assert_error (error, XQ_UNIT_STORE_ERROR, XQ_UNIT_STORE_ERROR_EXISTS);
-  rm_rf (from);
-  rm_rf (into);
-  rm_rf (tmp);
+  xq_test_remove_tree (from);
+  xq_test_remove_tree (into);
+  xq_test_remove_tree (tmp);
 }
 
 int

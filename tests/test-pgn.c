@@ -8,6 +8,7 @@
 
 #include "xq-pgn.h"
 #include "xq-test-dirs.h"
+#include "xq-test-xqtool.h"
 
 /* The fixture game: Fairy-Stockfish 11.1 (Debian) against itself at depth 7
  * from the start position, in UCCI mode so that ranks are 0-9; it ends with
@@ -486,26 +487,6 @@ test_bad_strings (void)
 
 /* ---- xqtool pgn ------------------------------------------------------------ */
 
-/* Runs xqtool (path from $XQTOOL, set by meson) and returns its exit status. */
-static int
-run_xqtool (const char *const *args, char **out, char **err)
-{
-  const char *tool = g_getenv ("XQTOOL");
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  int status;
-
-  if (tool == NULL)
-    g_error ("XQTOOL is not set: run this test through meson");
-  g_ptr_array_add (argv, (char *) tool);
-  for (int i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (char *) args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, out, err, &status, &error);
-  g_assert_no_error (error);
-  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
-}
-
 static void
 test_xqtool_pgn (void)
 {
@@ -515,7 +496,7 @@ test_xqtool_pgn (void)
   g_autofree char *want_err = NULL;
   g_auto(GStrv) lines = NULL;
 
-  g_assert_cmpint (run_xqtool ((const char *[]) { "pgn", game, "--notation", "wxf", NULL }, &out, &err), ==, 0);
+  g_assert_cmpint (xq_test_xqtool ((const char *[]) { "pgn", game, "--notation", "wxf", NULL }, &out, &err), ==, 0);
   lines = g_strsplit (out, "\n", -1);
   g_assert_cmpuint (g_strv_length (lines), ==, 149);   /* 148 moves and the empty tail */
   g_assert_cmpstr (lines[0], ==, "E3+5");
@@ -523,23 +504,23 @@ test_xqtool_pgn (void)
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (run_xqtool ((const char *[]) { "pgn", game, NULL }, &out, &err), ==, 0);
+  g_assert_cmpint (xq_test_xqtool ((const char *[]) { "pgn", game, NULL }, &out, &err), ==, 0);
   g_assert_true (g_str_has_prefix (out, "g0e2\ng9e7\n"));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (run_xqtool ((const char *[]) { "pgn", bad, NULL }, &out, &err), ==, 1);
+  g_assert_cmpint (xq_test_xqtool ((const char *[]) { "pgn", bad, NULL }, &out, &err), ==, 1);
   want_err = g_strdup_printf ("xqtool: %s:3:14: ", bad);
   g_assert_true (g_str_has_prefix (err, want_err));
   g_assert_cmpstr (out, ==, "");
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (run_xqtool ((const char *[]) { "pgn", game, "--notation", "san", NULL }, &out, &err), ==, 1);
+  g_assert_cmpint (xq_test_xqtool ((const char *[]) { "pgn", game, "--notation", "san", NULL }, &out, &err), ==, 1);
   g_assert_nonnull (strstr (err, "san"));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_xqtool ((const char *[]) { "pgn", NULL }, &out, &err), ==, 2);
+  g_assert_cmpint (xq_test_xqtool ((const char *[]) { "pgn", NULL }, &out, &err), ==, 2);
 }
 
 int

@@ -213,7 +213,7 @@ test_bad_star (Fixture *f, gconstpointer data)
   g_assert_false (n->unreadable);
   g_assert_false (n->from_backup);
   /* The problem names the file and the JSON path. */
-  g_assert_cmpstr (n->problem, ==, "mei.json: $.stars[\"board/palace\"]: not a number of stars from 1 to 3");
+  g_assert_cmpstr (n->problem, ==, "mei.json: $.stars[\"board/palace\"]: should be a whole number from 1 to 3");
   assert_set_aside (n, text, strlen (text));
   text_out = xq_progress_notice_describe (n);
   g_assert_true (strstr (text_out, "Mei 美") != NULL);
@@ -252,7 +252,7 @@ test_wrong_types (Fixture *f, gconstpointer data)
   g_assert_cmpuint (n->kept, ==, 2);
   g_assert_cmpuint (n->dropped, ==, 6);
   g_assert_cmpuint (n->n_problems, ==, 9);
-  g_assert_cmpstr (n->problem, ==, "mei.json: $.format: not 1");
+  g_assert_cmpstr (n->problem, ==, "mei.json: $.format: should be a whole number");
   assert_set_aside (n, text, strlen (text));
   /* The repaired profile holds all the backup had: it is the backup now. */
   {
@@ -317,6 +317,7 @@ check_unreadable (Fixture *f, const char *data, gsize len, const char *problem_p
   g_assert_true (n->from_backup);
   g_assert_true (n->name_kept);
   g_assert_cmpuint (n->kept, ==, 1);
+  g_test_message ("%s", n->problem);
   g_assert_nonnull (strstr (n->problem, problem_part));
   assert_set_aside (n, data, len);
   text = xq_progress_notice_describe (n);
@@ -340,7 +341,7 @@ test_garbage (Fixture *f, gconstpointer data)
     bytes[i] = (char) g_rand_int_range (rand, 0, 256);
   bytes[3] = '\0';
   bytes[10] = (char) 0xff;
-  check_unreadable (f, bytes, sizeof bytes, "not UTF-8 text");
+  check_unreadable (f, bytes, sizeof bytes, "mei.json: $: byte 0 is not UTF-8 text");
 }
 
 /* Larger than any profile: refused unread, and still kept whole. */
@@ -365,7 +366,7 @@ test_deep (Fixture *f, gconstpointer data)
   g_autofree char *deep = g_malloc (len);
 
   memset (deep, '[', len);
-  check_unreadable (f, deep, len, "nested deeper than 16");
+  check_unreadable (f, deep, len, "nested more than 32 deep");
 }
 
 /* A named pipe where the profile should be (made by mistake, or on a

@@ -13,6 +13,7 @@
 #include "xq-lesson-rules.h"
 #include "xq-proofs.h"
 #include "xq-test-dirs.h"
+#include "xq-test-xqtool.h"
 
 static const char *
 source_dir (void)
@@ -29,26 +30,6 @@ new_problems (void)
   return g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
 }
 
-/* Runs xqtool; returns its exit status, *err its stderr. */
-static int
-run_xqtool (const char *const *args, char **err)
-{
-  const char *xqtool = g_getenv ("XQTOOL");
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  int status = -1;
-
-  g_assert_nonnull (xqtool);
-  g_ptr_array_add (argv, (gpointer) xqtool);
-  for (const char *const *a = args; *a; a++)
-    g_ptr_array_add (argv, (gpointer) *a);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDOUT_TO_DEV_NULL,
-                               NULL, NULL, NULL, err, &status, &error));
-  g_assert_no_error (error);
-  return g_spawn_check_wait_status (status, NULL) ? 0 : 1;
-}
-
 /* Every mate of the shipped curriculum and packs, proved again with no
  * record or cache, agrees with lessons/proofs.record, entry for entry. */
 static void
@@ -58,7 +39,7 @@ test_record_current (void)
   const char *args[] = { "proofs", "check", dir, NULL };
   g_autofree char *err = NULL;
 
-  if (run_xqtool (args, &err) != 0)
+  if (xq_test_xqtool (args, NULL, &err) != 0)
     g_error ("%s", err);
 }
 
@@ -97,17 +78,17 @@ test_record_stale (void)
   gsize len;
 
   write_text (pack, one);
-  g_assert_cmpint (run_xqtool (write, NULL), ==, 0);
-  g_assert_cmpint (run_xqtool (check, NULL), ==, 0);
+  g_assert_cmpint (xq_test_xqtool (write, NULL, NULL), ==, 0);
+  g_assert_cmpint (xq_test_xqtool (check, NULL, NULL), ==, 0);
 
   write_text (pack, two);   /* a new puzzle, not in the record */
-  g_assert_cmpint (run_xqtool (check, &err), ==, 1);
+  g_assert_cmpint (xq_test_xqtool (check, NULL, &err), ==, 1);
   g_assert_nonnull (strstr (err, "is in the content, not in the record"));
   g_clear_pointer (&err, g_free);
 
-  g_assert_cmpint (run_xqtool (write, NULL), ==, 0);
+  g_assert_cmpint (xq_test_xqtool (write, NULL, NULL), ==, 0);
   write_text (pack, one);   /* the puzzle is gone, its proof stays */
-  g_assert_cmpint (run_xqtool (check, &err), ==, 1);
+  g_assert_cmpint (xq_test_xqtool (check, NULL, &err), ==, 1);
   g_assert_nonnull (strstr (err, "is in the record, not in the content"));
   g_clear_pointer (&err, g_free);
 
@@ -117,7 +98,7 @@ test_record_stale (void)
   tampered = g_string_new (text);
   g_assert_cmpuint (g_string_replace (tampered, "\"a5a8\", \"a5e5\", \"f2e2\"", "\"a5a8\", \"f2e2\"", 1), ==, 1);
   write_text (record, tampered->str);
-  g_assert_cmpint (run_xqtool (check, &err), ==, 1);
+  g_assert_cmpint (xq_test_xqtool (check, NULL, &err), ==, 1);
   g_assert_nonnull (strstr (err, "disagree"));
 
   g_remove (pack);

@@ -19,6 +19,7 @@
 #include "xq-teach-work.h"
 #include "xq-test-gtk.h"
 #include "xq-test-puzzle-pack.h"
+#include "xq-test-dirs.h"
 #include "xq-worksheet.h"
 #include "xq-worksheet-dialog.h"
 
@@ -97,27 +98,11 @@ fixture_set_up (Fixture *f, gconstpointer data)
 }
 
 static void
-remove_dir (const char *dir)
-{
-  GDir *d = g_dir_open (dir, 0, NULL);
-  const char *name;
-
-  while (d && (name = g_dir_read_name (d)) != NULL)
-    {
-      g_autofree char *path = g_build_filename (dir, name, NULL);
-      g_remove (path);
-    }
-  if (d)
-    g_dir_close (d);
-  g_rmdir (dir);
-}
-
-static void
 fixture_tear_down (Fixture *f, gconstpointer data)
 {
   gtk_window_destroy (GTK_WINDOW (f->window));
-  remove_dir (f->store_dir);
-  remove_dir (f->packs_dir);
+  xq_test_remove_tree (f->store_dir);
+  xq_test_remove_tree (f->packs_dir);
   g_free (f->store_dir);
   g_free (f->packs_dir);
 }

@@ -359,7 +359,7 @@ test_damaged (void)
     { "{ \"format\": 1, \"learner\": \"mei\", \"rating\": { \"rating\": 1500, \"deviation\": 100, "
       "\"volatility\": 0.06, \"attempts\": -1 }, \"puzzles\": {} }", "$.rating.attempts" },
     { "{ \"format\": 1, \"learner\": \"mei\", \"rating\": { \"rating\": 1500, \"deviation\": 100, "
-      "\"volatility\": 0.06, \"attempts\": 1 }, \"best-streak-run\": 0, \"puzzles\": {}, \"extra\": 1 }", "$: " },
+      "\"volatility\": 0.06, \"attempts\": 1 }, \"best-streak-run\": 0, \"puzzles\": {}, \"extra\": 1 }", "$.extra: " },
     { "{ \"format\": 1, \"learner\": \"mei\", \"rating\": { \"rating\": 1500, \"deviation\": 100, "
       "\"volatility\": 0.06, \"attempts\": 1 }, \"best-streak-run\": -2, \"puzzles\": {} }", "$.best-streak-run" },
     { "", "$" },

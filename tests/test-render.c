@@ -15,6 +15,7 @@
 #include "xq-render.h"
 #include "xq-worksheet.h"
 #include "xq-test-dirs.h"
+#include "xq-test-xqtool.h"
 
 /* A middle-game position with every piece type of both colours and empty
  * points all over, so the pixel checks see pieces and bare lines. */
@@ -747,25 +748,6 @@ test_style_names (void)
 
 /* ---- xqtool ------------------------------------------------------------------------------- */
 
-static int
-run_xqtool (const char *const *args, char **err_out)
-{
-  const char *tool = g_getenv ("XQTOOL");
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  int status = -1;
-
-  g_assert_nonnull (tool);
-  g_ptr_array_add (argv, (char *) tool);
-  for (int i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (char *) args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL,
-                               NULL, err_out, &status, &error));
-  g_assert_no_error (error);
-  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
-}
-
 static void
 test_xqtool_render (void)
 {
@@ -783,21 +765,21 @@ test_xqtool_render (void)
   const char *sheet_args[] = { "worksheet", input, "--out", pdf, NULL };
   cairo_surface_t *s;
 
-  g_assert_cmpint (run_xqtool (ok_args, NULL), ==, 0);
+  g_assert_cmpint (xq_test_xqtool (ok_args, NULL, NULL), ==, 0);
   s = cairo_image_surface_create_from_png (png);
   g_assert_cmpint (cairo_image_surface_get_width (s), ==, 200);
   cairo_surface_destroy (s);
 
   /* Bad input: one line on stderr and a non-zero exit, never a crash. */
-  g_assert_cmpint (run_xqtool (bad_square, &err), ==, 1);
+  g_assert_cmpint (xq_test_xqtool (bad_square, NULL, &err), ==, 1);
   g_assert_nonnull (strstr (err, "k3"));
   g_assert_cmpint (strchr (err, '\n') - err, ==, (long) strlen (err) - 1);
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_xqtool (bad_fen, NULL), ==, 1);
-  g_assert_cmpint (run_xqtool (bad_theme, NULL), ==, 1);
+  g_assert_cmpint (xq_test_xqtool (bad_fen, NULL, NULL), ==, 1);
+  g_assert_cmpint (xq_test_xqtool (bad_theme, NULL, NULL), ==, 1);
 
   g_assert_true (g_file_set_contents (input, XQ_START_FEN " | 红先 | h2e2\n" XQ_START_FEN " | Black? |\n", -1, NULL));
-  g_assert_cmpint (run_xqtool (sheet_args, NULL), ==, 0);
+  g_assert_cmpint (xq_test_xqtool (sheet_args, NULL, NULL), ==, 0);
   g_assert_cmpint (count_pdf_pages (pdf), ==, 2);
 
   g_unlink (png);
@@ -1366,7 +1348,7 @@ test_xqtool_worksheet_options (void)
   g_assert_true (g_file_set_contents (input, text->str, -1, NULL));
 
   /* 7 exercises at 4 a page: 2 question pages and a page of key. */
-  g_assert_cmpint (run_xqtool (layout4, NULL), ==, 0);
+  g_assert_cmpint (xq_test_xqtool (layout4, NULL, NULL), ==, 0);
   g_assert_cmpint (count_pdf_pages (pdf), ==, 3);
   questions = pdf_text (pdf, 1, 2);
   answers = pdf_text (pdf, 3, 3);
@@ -1383,7 +1365,7 @@ test_xqtool_worksheet_options (void)
   g_clear_pointer (&questions, g_free);
   g_clear_pointer (&answers, g_free);
 
-  g_assert_cmpint (run_xqtool (no_key, NULL), ==, 0);
+  g_assert_cmpint (xq_test_xqtool (no_key, NULL, NULL), ==, 0);
   g_assert_cmpint (count_pdf_pages (pdf), ==, 2);
   page_text = pdf_text (pdf, 1, 2);
   g_assert_null (strstr (page_text, "answer-"));
@@ -1391,7 +1373,7 @@ test_xqtool_worksheet_options (void)
   g_assert_nonnull (strstr (page_text, "Name"));
   g_clear_pointer (&page_text, g_free);
 
-  g_assert_cmpint (run_xqtool (key_only, NULL), ==, 0);
+  g_assert_cmpint (xq_test_xqtool (key_only, NULL, NULL), ==, 0);
   g_assert_cmpint (count_pdf_pages (pdf), ==, 1);
   page_text = pdf_text (pdf, 1, 1);
   g_assert_nonnull (strstr (page_text, "answer-7"));
@@ -1399,7 +1381,7 @@ test_xqtool_worksheet_options (void)
   g_clear_pointer (&page_text, g_free);
 
   /* One board a page: 7 question pages, and the key in its own file. */
-  g_assert_cmpint (run_xqtool (key_out, NULL), ==, 0);
+  g_assert_cmpint (xq_test_xqtool (key_out, NULL, NULL), ==, 0);
   g_assert_cmpint (count_pdf_pages (pdf), ==, 7);
   g_assert_cmpint (count_pdf_pages (key), ==, 1);
   page_text = pdf_text (pdf, 1, 7);
@@ -1410,26 +1392,26 @@ test_xqtool_worksheet_options (void)
   g_clear_pointer (&page_text, g_free);
 
   /* Refused with one line naming the file, and nothing written. */
-  g_assert_cmpint (run_xqtool (bad_ext, &err), ==, 1);
+  g_assert_cmpint (xq_test_xqtool (bad_ext, NULL, &err), ==, 1);
   g_assert_nonnull (strstr (err, "w.png"));
   g_assert_cmpint (strchr (err, '\n') - err, ==, (long) strlen (err) - 1);
   g_assert_false (g_file_test (png, G_FILE_TEST_EXISTS));
   g_clear_pointer (&err, g_free);
   g_unlink (pdf);
-  g_assert_cmpint (run_xqtool (bad_key_ext, &err), ==, 1);
+  g_assert_cmpint (xq_test_xqtool (bad_key_ext, NULL, &err), ==, 1);
   g_assert_nonnull (strstr (err, "w.png"));
   g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_xqtool (bad_layout, &err), ==, 1);
+  g_assert_cmpint (xq_test_xqtool (bad_layout, NULL, &err), ==, 1);
   g_assert_nonnull (strstr (err, "3"));
   g_clear_pointer (&err, g_free);
-  g_assert_cmpint (run_xqtool (both, NULL), ==, 1);
+  g_assert_cmpint (xq_test_xqtool (both, NULL, NULL), ==, 1);
   {
     const char *help[] = { "worksheet", "--help", NULL };
     const char *bad_layout2[] = { "worksheet", input, "--out", pdf, "--layout", "4x", NULL };
 
-    g_assert_cmpint (run_xqtool (help, NULL), ==, 0);
-    g_assert_cmpint (run_xqtool (bad_layout2, NULL), ==, 1);
+    g_assert_cmpint (xq_test_xqtool (help, NULL, NULL), ==, 0);
+    g_assert_cmpint (xq_test_xqtool (bad_layout2, NULL, NULL), ==, 1);
     g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
   }
 

@@ -13,6 +13,7 @@
 #include "xq-kind.h"
 #include "xq-replay.h"
 #include "xq-test-kinds.h"
+#include "xq-lesson.h"
 
 /* A unit around one exercise (and a page); problems go to problems. */
 static XqLessonFile *

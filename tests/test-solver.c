@@ -25,6 +25,7 @@
 #include "xq-patterns.h"
 #include "xq-solver.h"
 #include "xq-test-dirs.h"
+#include "xq-test-xqtool.h"
 
 typedef struct {
   const char *name;
@@ -570,26 +571,6 @@ test_pattern (gconstpointer data)
 
 /* ---- xqtool solve / puzzle-gen ------------------------------------------ */
 
-/* Runs xqtool (from $XQTOOL, set by meson) and returns its exit status. */
-static int
-run_xqtool (const char *const *args, char **out, char **err)
-{
-  const char *tool = g_getenv ("XQTOOL");
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  int status = -1;
-
-  g_assert_nonnull (tool);
-  g_ptr_array_add (argv, (char *) tool);
-  for (int i = 0; args[i]; i++)
-    g_ptr_array_add (argv, (char *) args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               out, err, &status, &error));
-  g_assert_no_error (error);
-  return WIFEXITED (status) ? WEXITSTATUS (status) : -1;
-}
-
 static void
 test_cli_solve (void)
 {
@@ -608,7 +589,7 @@ test_cli_solve (void)
     {
       g_autofree char *out = NULL, *err = NULL;
 
-      g_assert_cmpint (run_xqtool (cases[i].args, &out, &err), ==, 0);
+      g_assert_cmpint (xq_test_xqtool (cases[i].args, &out, &err), ==, 0);
       g_assert_cmpstr (out, ==, cases[i].stdout_text);
       g_assert_cmpstr (err, ==, "");
     }
@@ -633,7 +614,7 @@ test_cli_errors (void)
     {
       g_autofree char *out = NULL, *err = NULL;
 
-      g_assert_cmpint (run_xqtool (cases[i], &out, &err), !=, 0);
+      g_assert_cmpint (xq_test_xqtool (cases[i], &out, &err), !=, 0);
       g_assert_cmpstr (out, ==, "");
       g_assert_cmpint (strlen (err), >, 0);
       g_assert_true (strchr (err, '\n') == err + strlen (err) - 1);
@@ -651,7 +632,7 @@ test_cli_puzzle_gen (void)
   g_autoptr(XqSolver) solver = exact_solver ();
   int n = 0;
 
-  g_assert_cmpint (run_xqtool (args, &out, &err), ==, 0);
+  g_assert_cmpint (xq_test_xqtool (args, &out, &err), ==, 0);
   lines = g_strsplit (out, "\n", -1);
   for (int i = 0; lines[i] && lines[i][0]; i++, n++)
     {
@@ -684,7 +665,7 @@ test_cli_mate_sample (void)
   g_autoptr(XqSolver) solver = exact_solver ();
   int by_distance[3] = { 0 }, black = 0, n = 0;
 
-  g_assert_cmpint (run_xqtool (args, &out, &err), ==, 0);
+  g_assert_cmpint (xq_test_xqtool (args, &out, &err), ==, 0);
   g_assert_cmpstr (err, ==, "");
   lines = g_strsplit (out, "\n", -1);
   for (int i = 0; lines[i] && lines[i][0]; i++, n++)
@@ -708,7 +689,7 @@ test_cli_mate_sample (void)
   g_assert_cmpint (by_distance[1], ==, 3);
   g_assert_cmpint (by_distance[2], ==, 3);
   g_assert_cmpint (black, >, 0);
-  g_assert_cmpint (run_xqtool (args, &again, &err2), ==, 0);
+  g_assert_cmpint (xq_test_xqtool (args, &again, &err2), ==, 0);
   g_assert_cmpstr (again, ==, out);
 }
 
@@ -719,7 +700,7 @@ test_cli_bestmove (void)
                          "--level", "3", NULL };
   g_autofree char *out = NULL, *err = NULL;
 
-  g_assert_cmpint (run_xqtool (args, &out, &err), ==, 0);
+  g_assert_cmpint (xq_test_xqtool (args, &out, &err), ==, 0);
   g_assert_cmpstr (out, ==, "c3c4\n");
 }
 
@@ -739,7 +720,7 @@ test_cli_bench (void)
                                       "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1 | mate 1\n"
                                       "4kC3/9/bN7/9/9/9/9/9/3K5/R4p3 w - - 0 1 | mate 3\n",
                                       -1, NULL));
-  g_assert_cmpint (run_xqtool (args, &out, &err), ==, 0);
+  g_assert_cmpint (xq_test_xqtool (args, &out, &err), ==, 0);
   g_assert_nonnull (strstr (out, "mate 1 e1d1 e1e8 "));
   g_assert_nonnull (strstr (out, " none "));
   g_assert_nonnull (strstr (out, "for 2 positions"));

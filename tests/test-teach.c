@@ -22,34 +22,13 @@
 #include "xq-test-kinds.h"
 #include "xq-teach-page.h"
 #include "xq-test-gtk.h"
+#include "xq-test-dirs.h"
 
 typedef struct {
   GtkWindow   *window;
   XqTeachPage *page;
   char        *dir;
 } Fixture;
-
-static void
-rm_rf (const char *path)
-{
-  GStatBuf st;
-
-  if (g_lstat (path, &st) != 0)
-    return;
-  if (S_ISDIR (st.st_mode))
-    {
-      g_autoptr(GDir) d = g_dir_open (path, 0, NULL);
-      const char *name;
-      while (d != NULL && (name = g_dir_read_name (d)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-          rm_rf (child);
-        }
-      g_rmdir (path);
-    }
-  else
-    g_unlink (path);
-}
 
 static void
 setup (Fixture *f, gconstpointer data)
@@ -81,7 +60,7 @@ teardown (Fixture *f, gconstpointer data)
   gtk_window_destroy (f->window);
   while (g_main_context_iteration (NULL, FALSE))
     ;
-  rm_rf (f->dir);
+  xq_test_remove_tree (f->dir);
   g_free (f->dir);
 }
 

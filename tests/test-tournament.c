@@ -971,7 +971,7 @@ test_file_bad (void)
     { "{\"format\":\"other\"}", "$.format:" },
     { "{\"format\":\"xiangqi-tutor-tournament\",\"version\":1,\"system\":\"rr\",\"rounds-planned\":3,"
       "\"players\":[{\"name\":\"A\"},{\"name\":\"B\"}],\"rounds\":[[{\"red\":0,\"black\":5}]]}",
-      "$.rounds[0][0]:" },
+      "$.rounds[0][0].black:" },
     { "{\"format\":\"xiangqi-tutor-tournament\",\"version\":1,\"system\":\"rr\",\"rounds-planned\":3,"
       "\"players\":[{\"name\":\"A\"},{\"name\":\"A\"}],\"rounds\":[]}",
       "$.players[1]:" },
@@ -997,6 +997,7 @@ test_file_bad (void)
       g_autoptr(XqTournament) t = xq_tournament_from_json (cases[i].json, -1, &error);
       g_assert_null (t);
       g_assert_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_FILE);
+      g_test_message ("%s", error->message);
       g_assert_true (g_str_has_prefix (error->message, cases[i].where));
     }
 }

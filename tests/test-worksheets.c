@@ -13,6 +13,7 @@
 #include <locale.h>
 #include <string.h>
 
+#include "xq-answer-sheet.h"
 #include "xq-answer-text.h"
 #include "xq-kind.h"
 #include "xq-notation.h"

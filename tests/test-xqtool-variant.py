@@ -16,7 +16,10 @@ from xqtool_tap import XQTOOL as XQTOOL_PATH, check, finish, run
 
 START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 JIEQI = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w"
-GAMES = ["banqi", "jieqi", "anqi", "luoqi", "wuhu", "cube", "mixed"]
+# Every game, from the tool's own list (the games table), never restated here.
+_rc, _out, _err = run("variant", "moves", "no-such-game", "-")
+GAMES = _err[_err.index("(") + 1:_err.rindex(")")].replace(" or ", ", ").split(", ")
+check("the unknown-game message lists the games", _rc != 0 and len(GAMES) > 1 and "banqi" in GAMES, _err)
 
 # moves: sorted, one per line.
 rc, out, err = run("variant", "moves", "banqi", "xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx -")

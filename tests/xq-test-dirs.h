@@ -8,11 +8,23 @@
 
 static char *xq_test_home;
 
+/* Removes path, a file or a directory with everything in it (links are
+ * removed, never followed). */
 static inline void
 xq_test_remove_tree (const char *path)
 {
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  g_autoptr(GDir) dir = NULL;
   const char *name;
+  GStatBuf st;
+
+  if (g_lstat (path, &st) != 0)
+    return;
+  if (!S_ISDIR (st.st_mode))
+    {
+      g_remove (path);
+      return;
+    }
+  dir = g_dir_open (path, 0, NULL);
 
   while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
     {

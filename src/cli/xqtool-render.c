@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "xq-answer-sheet.h"
 #include "xq-answer-text.h"
 #include "xq-json-bounded.h"
 #include "xq-kind.h"

@@ -121,7 +121,13 @@ parse_args (int *argc, char **argv, VariantArgs *va)
     return TRUE;   /* the caller prints the usage */
   if (!xq_variant_kind_from_code (argv[1], &kind))
     {
-      xqtool_fail ("unknown game “%s” (banqi, jieqi, anqi, luoqi, wuhu, cube or mixed)", argv[1]);
+      /* The games named from their table, so a new game is listed here too. */
+      g_autoptr(GString) names = g_string_new (NULL);
+
+      for (int k = 0; k < XQ_VARIANT_N_KINDS; k++)
+        g_string_append_printf (names, "%s%s", k == 0 ? "" : k + 1 == XQ_VARIANT_N_KINDS ? " or " : ", ",
+                                xq_variant_kind_to_code ((XqVariantKind) k));
+      xqtool_fail ("unknown game “%s” (%s)", argv[1], names->str);
       return FALSE;
     }
   xq_variant_options_init (&va->opts, kind);

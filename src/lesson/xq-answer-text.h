@@ -9,7 +9,8 @@
  * around that board (XqAnswerStyle.names_points). */
 #pragma once
 
-#include "xq-lesson.h"
+#include "xq-exercise.h"
+#include "xq-lesson-rules.h"   /* xq_answer_piece_name */
 #include "xq-notation.h"
 #include "xq-worksheet.h"
 
@@ -57,8 +58,6 @@ char       *xq_answer_point_label      (XqSquare sq, gboolean coordinates);
 /* text with every point name standing alone in it ("e4", "Marked: b0 c2",
  * never the half of a move like h2e2) as xq_answer_point_label names it. */
 char       *xq_answer_relabel_points   (const char *text, gboolean coordinates);
-/* "Red general" (translated: 红帅), for the set-up key. */
-char       *xq_answer_piece_name       (XqPiece piece);
 /* The piece's word in a sentence about a written move: "horse", in Chinese
  * the character of the side's piece in the translation's script (Red's
  * 兵 and 帥, Black's 卒 and 將), as the notation writes it. */
@@ -77,16 +76,5 @@ char       *xq_answer_rule_words       (const XqResult *result);
  * the main line against the most stubborn defence, numbered; NULL when the
  * solver finds none within its limit. */
 char       *xq_answer_mate_text        (const XqPosition *start, int mate_in, const XqAnswerStyle *style);
-
-/* The question as printed: the prompt, for a question with choices the
- * moves it asks about (in the notation) and every choice, lettered. */
-char       *xq_exercise_question       (const XqExercise *ex, XqAnswerStyle *style);
-
-/* Adds every exercise of a unit (or puzzle of a pack) to sheet: its
- * picture and marks, its question and its key line, with the board's
- * coordinates where the key names points.  answers (may be NULL) gets one
- * "id: answer" line per exercise. */
-void        xq_answer_add_to_worksheet (XqWorksheet *sheet, const XqLessonFile *file, XqNotation notation,
-                                        GPtrArray *answers);
 
 G_END_DECLS

@@ -10,7 +10,7 @@
  * (which are not exercises) use it. */
 #pragma once
 
-#include "xq-lesson.h"
+#include "xq-exercise.h"
 
 G_BEGIN_DECLS
 

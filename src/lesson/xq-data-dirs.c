@@ -64,3 +64,18 @@ xq_data_locale_dir (void)
     return env;
   return xq_data_running_uninstalled () ? XQ_BUILD_ROOT "/po" : LOCALEDIR;
 }
+
+const char *
+xq_lesson_default_dir (void)
+{
+  const char *env = g_getenv ("XQ_LESSONS_DIR");
+
+  if (env != NULL && *env != '\0')
+    return env;
+  /* Only a program running from its build tree reads the source tree; an
+   * installed one reads only its installed copy, even when the source tree
+   * it was built from is still there. */
+  if (xq_data_running_uninstalled ())
+    return SOURCE_LESSONS_DIR;
+  return PKGDATADIR "/lessons";
+}

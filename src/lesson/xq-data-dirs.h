@@ -17,4 +17,9 @@ gboolean    xq_data_running_uninstalled (void);
  * tree's po/ when uninstalled, else the installed LOCALEDIR. */
 const char *xq_data_locale_dir          (void);
 
+/* The curriculum shipped with the program: XQ_LESSONS_DIR if set, else the
+ * source tree's lessons/ when running uninstalled from the build tree
+ * (xq_data_running_uninstalled ()), else the installed PKGDATADIR/lessons. */
+const char   *xq_lesson_default_dir (void);
+
 G_END_DECLS

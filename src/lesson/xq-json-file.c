@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "xq-json-bounded.h"
 #include "xq-json-file.h"
@@ -36,37 +37,56 @@ xq_json_file_begin_learner (JsonBuilder *b, const char *learner)
   json_builder_add_string_value (b, learner);
 }
 
-static JsonParser *
-refuse (GError **error, GQuark domain, int code, const char *file, const char *path,
-        const char *message)
+JsonObject *
+xq_json_file_read_learner (XqJsonReader *r, const char *data, gsize length, gsize max_bytes,
+                           const char *learner)
 {
-  g_set_error (error, domain, code, "%s: %s: %s", file, path, message);
-  return NULL;
+  JsonObject *obj;
+  gint64 format = 0;
+  const char *who = NULL;
+
+  g_return_val_if_fail (r != NULL && data != NULL && learner != NULL, NULL);
+  if ((obj = xq_json_reader_parse_object (r, data, length, max_bytes, XQ_JSON_MAX_STRING)) == NULL ||
+      !xq_json_get_int (r, obj, "$", "format", XQ_JSON_REQUIRED, G_MININT64, G_MAXINT64, &format))
+    return NULL;
+  if (format != 1)
+    {
+      xq_json_reader_problem (r, "$.format", _("not format 1, the only one this version reads"));
+      return NULL;
+    }
+  if (!xq_json_get_string (r, obj, "$", "learner", XQ_JSON_REQUIRED, &who))
+    return NULL;
+  if (strcmp (who, learner) != 0)
+    {
+      xq_json_reader_problem (r, "$.learner", _("not this learner"));
+      return NULL;
+    }
+  return obj;
 }
 
 JsonParser *
 xq_json_file_parse_learner (const char *data, gsize length, gsize max_bytes, const char *learner,
                             const char *file_name, GQuark domain, int code, GError **error)
 {
-  g_autoptr(JsonParser) parser = NULL;
-  g_autofree char *where = NULL;
-  g_autoptr(GError) local = NULL;
-  JsonObject *obj;
-  JsonNode *node;
+  g_autoptr(XqJsonReader) r = NULL;
+  JsonParser *parser;
 
   g_return_val_if_fail (data != NULL && learner != NULL && file_name != NULL, NULL);
-  parser = xq_json_parse_bounded (data, length, max_bytes, &where, &local);
-  if (parser == NULL)
-    return refuse (error, domain, code, file_name, where ? where : "$", local->message);
-  node = json_parser_get_root (parser);
-  if (!JSON_NODE_HOLDS_OBJECT (node))
-    return refuse (error, domain, code, file_name, "$", _("not an object"));
-  obj = json_node_get_object (node);
-  if (xq_json_member_int (obj, "format", 0) != 1)
-    return refuse (error, domain, code, file_name, "$.format", _("not format 1"));
-  if (g_strcmp0 (xq_json_member_string (obj, "learner", NULL), learner) != 0)
-    return refuse (error, domain, code, file_name, "$.learner", _("not this learner"));
-  return g_steal_pointer (&parser);
+  r = xq_json_reader_new (file_name, domain, code);
+  if (xq_json_file_read_learner (r, data, length, max_bytes, learner) == NULL)
+    return xq_json_reader_propagate (r, error), NULL;
+  /* A parser holding the same root, for callers on other branches that
+   * still want one. */
+  parser = json_parser_new_immutable ();
+  {
+    g_autoptr(JsonGenerator) gen = json_generator_new ();
+    g_autofree char *text = NULL;
+
+    json_generator_set_root (gen, xq_json_reader_get_root (r));
+    text = json_generator_to_data (gen, NULL);
+    json_parser_load_from_data (parser, text, -1, NULL);
+  }
+  return parser;
 }
 
 gboolean
@@ -82,4 +102,20 @@ xq_json_file_save (const char *dir, const char *path, const char *data, GQuark d
       return FALSE;
     }
   return xq_safe_file_write (path, data, -1, error);
+}
+
+gboolean
+xq_json_file_learner_id_valid (const char *learner)
+{
+  size_t len;
+
+  if (learner == NULL)
+    return FALSE;
+  len = strlen (learner);
+  if (len == 0 || len > 64)
+    return FALSE;
+  for (const char *c = learner; *c; c++)
+    if (!(g_ascii_islower (*c) || g_ascii_isdigit (*c) || *c == '-' || *c == '_'))
+      return FALSE;
+  return TRUE;
 }

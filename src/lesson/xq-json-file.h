@@ -10,17 +10,26 @@
 
 #include <json-glib/json-glib.h>
 
+#include "xq-json-reader.h"
+
 G_BEGIN_DECLS
 
+/* Is learner usable as a learner's id and in a file name: 1 to 64 of
+ * a-z, 0-9, '-' and '_'?  (xq_progress_learner_id_valid says the same.) */
+gboolean    xq_json_file_learner_id_valid (const char *learner);
 /* The builder's document as pretty-printed text (*length: its bytes, if
  * not NULL). */
 char       *xq_json_file_text          (JsonBuilder *b, gsize *length);
 /* Begins a learner's file: the root object and its "format" and
  * "learner"; the caller adds the rest and ends the object. */
 void        xq_json_file_begin_learner (JsonBuilder *b, const char *learner);
-/* Parses a learner's file (xq_json_parse_bounded, at most max_bytes) and
- * checks its root: an object of format 1 for this learner.  Otherwise
- * NULL and an error in domain with code, "FILE: PATH: what is wrong". */
+/* Parses a learner's file with r (at most max_bytes, strings at most
+ * XQ_JSON_MAX_STRING) and checks its root: an object of format 1 for this
+ * learner, returned (owned by r).  Otherwise NULL, the problem in r. */
+JsonObject *xq_json_file_read_learner  (XqJsonReader *r, const char *data, gsize length,
+                                        gsize max_bytes, const char *learner);
+/* The same with a reader of its own: the parser, or NULL and an error in
+ * domain with code, "FILE: PATH: what is wrong". */
 JsonParser *xq_json_file_parse_learner (const char *data, gsize length, gsize max_bytes,
                                         const char *learner, const char *file_name,
                                         GQuark domain, int code, GError **error);

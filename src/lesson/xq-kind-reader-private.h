@@ -6,7 +6,7 @@
 
 #include <json-glib/json-glib.h>
 
-#include "xq-lesson.h"
+#include "xq-exercise.h"
 
 G_BEGIN_DECLS
 

@@ -11,7 +11,6 @@
 
 #include "xq-kind.h"
 #include "xq-kind-reader-private.h"
-#include "xq-lesson.h"
 
 typedef struct _XqKindReader Ctx;
 

@@ -53,7 +53,7 @@
 #include "xq-answer-text.h"
 #include "xq-checker.h"
 #include "xq-game.h"
-#include "xq-lesson.h"
+#include "xq-exercise.h"
 
 G_BEGIN_DECLS
 
@@ -309,6 +309,13 @@ struct _XqKind {
 /* The table: every kind, in the order of the file format's list. */
 const XqKind *const *xq_kinds         (guint *n_kinds);
 const XqKind        *xq_kind_by_name  (const char *name);
+/* The kinds that code outside their files asks about by identity (a review
+ * round makes a mate from a puzzle; the draft describes a mate's line and a
+ * move's right moves): compared as ex->kind == &xq_kind_mate, their names
+ * written only in their own files. */
+extern const XqKind xq_kind_mate;
+extern const XqKind xq_kind_move;
+extern const XqKind xq_kind_stars;
 
 /* ---- Generic operations, dispatched to the kind ------------------------- */
 

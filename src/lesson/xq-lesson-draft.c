@@ -171,9 +171,9 @@ xq_lesson_draft_answer (const XqExercise *ex)
   xq_exercise_answer (ex, &answer);
   for (int i = 0; i < answer.n_points; i++)
     xq_lesson_marks_add (&out->marks, XQ_LESSON_MARK_POINT, XQ_LESSON_ROLE_CORRECT, answer.points[i]);
-  if (xq_exercise_is (ex, "mate"))
+  if (ex->kind == &xq_kind_mate)
     describe_mate (ex, out);
-  else if (xq_exercise_is (ex, "move"))
+  else if (ex->kind == &xq_kind_move)
     mark_right_moves (ex, &out->marks);
   else
     for (int i = 0; i < answer.n_moves; i++)
@@ -181,7 +181,7 @@ xq_lesson_draft_answer (const XqExercise *ex)
                                  xq_move_to (answer.moves[i]));
   key = xq_exercise_answer_key (ex, NULL);
   if (key != NULL && *key != '\0')
-    out->answer = xq_exercise_is (ex, "mate")
+    out->answer = ex->kind == &xq_kind_mate
                   /* Translators: %s is the winning line, move by move */
                   ? g_strdup_printf (_("The fastest mate: %s"), key)
                   /* Translators: %s is the answer the rules computed, as a worksheet's key prints it */

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "xq-lesson-rules.h"
-#include "xq-answer-text.h"
 #include "xq-attacks.h"
 #include "xq-game.h"
 #include "xq-material.h"
@@ -708,4 +707,26 @@ xq_lesson_explain_illegal (XqPosition *pos, XqMove m, XqLessonMarks *marks)
       xq_lesson_marks_add (marks, XQ_LESSON_MARK_POINT, point_role (reason), why.points[i]);
   xq_lesson_marks_add (marks, XQ_LESSON_MARK_CROSS, XQ_LESSON_ROLE_WRONG, xq_move_to (m));
   return g_strdup (movement_sentence (reason, xq_piece_type (pos->board[xq_move_from (m)])));
+}
+
+/* ---- Piece names ------------------------------------------------------------ */
+
+char *
+xq_answer_piece_name (XqPiece piece)
+{
+  /* Whole names, not a side and a piece put together: a Chinese teacher
+   * writes 红帅 and 黑将, one word each. */
+  static const char *const names[2][XQ_N_TYPES] = {
+    { NULL, NC_("answer-key", "Red general"), NC_("answer-key", "Red advisor"),
+      NC_("answer-key", "Red elephant"), NC_("answer-key", "Red horse"), NC_("answer-key", "Red chariot"),
+      NC_("answer-key", "Red cannon"), NC_("answer-key", "Red soldier") },
+    { NULL, NC_("answer-key", "Black general"), NC_("answer-key", "Black advisor"),
+      NC_("answer-key", "Black elephant"), NC_("answer-key", "Black horse"), NC_("answer-key", "Black chariot"),
+      NC_("answer-key", "Black cannon"), NC_("answer-key", "Black soldier") },
+  };
+  XqPieceType type = xq_piece_type (piece);
+
+  g_return_val_if_fail (piece != XQ_EMPTY && type > 0 && type < XQ_N_TYPES, NULL);
+  return g_strdup (g_dpgettext2 (GETTEXT_PACKAGE, "answer-key",
+                                 names[xq_piece_color (piece) == XQ_RED ? 0 : 1][type]));
 }

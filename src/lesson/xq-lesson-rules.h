@@ -148,4 +148,7 @@ const char *xq_lesson_reason_rule  (XqIllegalReason reason, XqPieceType type);
  * with the cannon screens marked. */
 void     xq_lesson_mark_checks     (const XqPosition *pos, XqLessonMarks *marks);
 
+/* "Red general" (translated: 红帅), for the set-up key. */
+char       *xq_answer_piece_name       (XqPiece piece);
+
 G_END_DECLS

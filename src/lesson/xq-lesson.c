@@ -801,17 +801,3 @@ xq_lesson_load_dir (const char *dir, GPtrArray *problems)
   return files;
 }
 
-const char *
-xq_lesson_default_dir (void)
-{
-  const char *env = g_getenv ("XQ_LESSONS_DIR");
-
-  if (env != NULL && *env != '\0')
-    return env;
-  /* Only a program running from its build tree reads the source tree; an
-   * installed one reads only its installed copy, even when the source tree
-   * it was built from is still there. */
-  if (xq_data_running_uninstalled ())
-    return SOURCE_LESSONS_DIR;
-  return PKGDATADIR "/lessons";
-}

@@ -8,9 +8,8 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "xq-json-bounded.h"
 #include "xq-json-file.h"
-#include "xq-lesson.h"
+#include "xq-json-reader.h"
 #include "xq-progress-private.h"
 #include "xq-safe-file.h"
 
@@ -74,16 +73,13 @@ xq_salvage_read_bytes (const char *path, XqSalvage *s, GError **error)
   return FALSE;
 }
 
-/* Deeper than any progress file (which nests two levels): json-glib's
- * parser recurses, so deeper input is refused before it gets there. */
-#define MAX_DEPTH 16
-
-/* One pass over JSON text, aware of strings: how deep it nests and, for a
- * file cut short (a full disk, a copy that stopped), the text ended after
- * its last complete member with what is open closed, so the members
- * before the cut can still be read (NULL if the text is not cut short). */
+/* One pass over JSON text, aware of strings: for a file cut short (a full
+ * disk, a copy that stopped), the text ended after its last complete
+ * member with what is open closed, so the members before the cut can
+ * still be read (NULL if the text is not cut short, or nests deeper than
+ * the reader allows). */
 static char *
-scan_json (const char *data, gsize len, int *deepest)
+close_cut_text (const char *data, gsize len)
 {
   g_autoptr(GString) stack = g_string_new (NULL);
   g_autofree char *cut_stack = NULL;
@@ -92,15 +88,13 @@ scan_json (const char *data, gsize len, int *deepest)
   GString *out;
   char c;
 
-  *deepest = 0;
   while ((c = xq_json_step (data, len, &pos, &at, &stop)) != '\0')
     switch (c)
       {
       case '{':
       case '[':
         g_string_append_c (stack, c);
-        *deepest = MAX (*deepest, (int) stack->len);
-        if (stack->len > MAX_DEPTH)
+        if (stack->len > XQ_JSON_MAX_DEPTH)
           return NULL;
         cut = at + 1;
         g_free (cut_stack);
@@ -133,44 +127,24 @@ scan_json (const char *data, gsize len, int *deepest)
 }
 
 /* The JSON root of a progress file, from the whole text or, if it was cut
- * short, from what came before the cut. */
+ * short, from what came before the cut (the cut is still a problem). */
 static JsonNode *
-parse_json (XqSalvage *s, const char *file)
+parse_json (XqJsonReader *rd, XqSalvage *s)
 {
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
-  g_autoptr(GError) local = NULL;
   g_autofree char *closed = NULL;
-  const char *bad = NULL;
-  int depth;
+  g_autofree char *where = NULL;
+  g_autoptr(JsonParser) again = NULL;
 
-  if (!g_utf8_validate (s->data, (gssize) s->length, &bad))
-    {
-      xq_salvage_problem (s, file, "byte %" G_GSIZE_FORMAT ": not UTF-8 text", (gsize) (bad - s->data));
-      return NULL;
-    }
-  closed = scan_json (s->data, s->length, &depth);
-  if (depth > MAX_DEPTH)
-    {
-      xq_salvage_problem (s, file, "nested deeper than %d", MAX_DEPTH);
-      return NULL;
-    }
-  if (json_parser_load_from_data (parser, s->data, (gssize) s->length, &local))
-    {
-      if (json_parser_get_root (parser) != NULL)
-        return json_node_copy (json_parser_get_root (parser));
-      xq_salvage_problem (s, file, "empty");
-      return NULL;
-    }
-  /* json-glib calls the text "<data>"; the file has a name. */
-  xq_salvage_problem (s, file, "%s", g_str_has_prefix (local->message, "<data>:") ? local->message + 7 : local->message);
-  if (closed != NULL)
-    {
-      g_autoptr(JsonParser) again = json_parser_new_immutable ();
-
-      if (json_parser_load_from_data (again, closed, -1, NULL) && json_parser_get_root (again) != NULL)
-        return json_node_copy (json_parser_get_root (again));
-    }
-  return NULL;
+  if (xq_json_reader_parse (rd, s->data, s->length, XQ_SAFE_FILE_MAX_SIZE, XQ_JSON_MAX_STRING) != NULL)
+    return xq_json_reader_get_root (rd);
+  if ((closed = close_cut_text (s->data, s->length)) == NULL)
+    return NULL;
+  again = xq_json_parse_limited (closed, strlen (closed), XQ_SAFE_FILE_MAX_SIZE, XQ_JSON_MAX_STRING,
+                                 &where, NULL);
+  if (again == NULL)
+    return NULL;
+  xq_json_reader_set_root (rd, json_parser_get_root (again));
+  return xq_json_reader_get_root (rd);
 }
 
 static gboolean
@@ -185,41 +159,28 @@ name_usable (const char *name)
 /* "results": { "unit/exercise": { "hints": N, "date": "YYYY-MM-DD" } }, for
  * exercises that have stars.  A bad entry loses only itself. */
 static void
-salvage_results (XqSalvage *s, const char *file, JsonObject *results)
+salvage_results (XqSalvage *s, XqJsonReader *rd, JsonObject *results)
 {
   g_autoptr(GList) members = json_object_get_members (results);
 
   for (GList *l = members; l != NULL; l = l->next)
     {
       const char *key = l->data;
-      JsonNode *v = json_object_get_member (results, key);
-      JsonObject *o;
-      JsonNode *hints, *date;
-      int h = -1;
+      g_autofree char *path = xq_json_path_key ("$.results", key);
+      JsonObject *o = NULL;
+      gint64 hints = -1;
+      const char *date = NULL;
 
-      if (!g_hash_table_contains (s->p->stars, key) || !JSON_NODE_HOLDS_OBJECT (v))
+      if (!g_hash_table_contains (s->p->stars, key))
         {
-          xq_salvage_problem (s, file, "$.results[\"%s\"]: not the result of an exercise with stars", key);
+          xq_json_reader_problem (rd, path, _("not the result of an exercise with stars"));
           continue;
         }
-      o = json_node_get_object (v);
-      hints = json_object_get_member (o, "hints");
-      date = json_object_get_member (o, "date");
-      if (hints != NULL && (json_node_get_value_type (hints) != G_TYPE_INT64 ||
-                            json_node_get_int (hints) < 0 || json_node_get_int (hints) > 1000))
-        {
-          xq_salvage_problem (s, file, "$.results[\"%s\"].hints: not a count from 0 to 1000", key);
-          continue;
-        }
-      if (date != NULL && (json_node_get_value_type (date) != G_TYPE_STRING ||
-                           !xq_progress_date_valid (json_node_get_string (date))))
-        {
-          xq_salvage_problem (s, file, "$.results[\"%s\"].date: not a date “YYYY-MM-DD”", key);
-          continue;
-        }
-      if (hints != NULL)
-        h = (int) json_node_get_int (hints);
-      xq_progress_set_result (s->p, key, xq_progress_result_new (h, date ? json_node_get_string (date) : NULL));
+      if (!xq_json_node_object (rd, json_object_get_member (results, key), path, G_MAXUINT, &o) ||
+          !xq_json_get_int (rd, o, path, "hints", XQ_JSON_OPTIONAL, 0, 1000, &hints) ||
+          !xq_json_get_date (rd, o, path, "date", XQ_JSON_OPTIONAL, &date))
+        continue;
+      xq_progress_set_result (s->p, key, xq_progress_result_new ((int) hints, date));
     }
 }
 
@@ -228,68 +189,57 @@ static void
 salvage_progress (XqSalvage *s, const char *path, const char *learner)
 {
   g_autofree char *file = g_path_get_basename (path);
-  g_autoptr(JsonNode) root = NULL;
-  JsonObject *obj;
-  JsonNode *node;
+  g_autoptr(XqJsonReader) rd = xq_json_reader_new (file, XQ_PROGRESS_ERROR, XQ_PROGRESS_ERROR_IO);
+  JsonObject *obj = NULL, *stars = NULL, *results = NULL;
+  JsonNode *root;
+  gint64 format = 0;
+  const char *who = NULL, *name = NULL;
 
   s->p = xq_progress_new (learner, NULL);
   if (s->state != XQ_SALVAGE_PERFECT)
     return;
-  root = parse_json (s, file);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+  root = parse_json (rd, s);
+  if (root == NULL || !xq_json_node_object (rd, root, "$", G_MAXUINT, &obj))
     {
-      if (root != NULL)
-        xq_salvage_problem (s, file, "$: not an object");
       s->unreadable = TRUE;
       s->state = XQ_SALVAGE_DAMAGED;
-      return;
+      goto out;
     }
-  obj = json_node_get_object (root);
-  node = json_object_get_member (obj, "format");
-  if (node == NULL || json_node_get_value_type (node) != G_TYPE_INT64 || json_node_get_int (node) != 1)
-    xq_salvage_problem (s, file, "$.format: not 1");
-  node = json_object_get_member (obj, "learner");
-  if (node == NULL || json_node_get_value_type (node) != G_TYPE_STRING ||
-      strcmp (json_node_get_string (node), learner) != 0)
-    xq_salvage_problem (s, file, "$.learner: not “%s”", learner);
-  node = json_object_get_member (obj, "name");
-  if (node != NULL && json_node_get_value_type (node) == G_TYPE_STRING && name_usable (json_node_get_string (node)))
+  if (xq_json_get_int (rd, obj, "$", "format", XQ_JSON_REQUIRED, G_MININT64, G_MAXINT64, &format) &&
+      format != 1)
+    xq_json_reader_problem (rd, "$.format", _("not format 1, the only one this version reads"));
+  if (xq_json_get_string (rd, obj, "$", "learner", XQ_JSON_REQUIRED, &who) &&
+      strcmp (who, learner) != 0)
+    xq_json_reader_problem (rd, "$.learner", _("not “%s”"), learner);
+  if (xq_json_get_string (rd, obj, "$", "name", XQ_JSON_REQUIRED, &name) && !name_usable (name))
+    xq_json_reader_problem (rd, "$.name", _("not a name"));
+  else if (name != NULL)
     {
-      const char *name = json_node_get_string (node);
-
       g_free (s->p->name);
       s->p->name = g_strdup (xq_progress_name_is_default (learner, name) ? xq_progress_unnamed (learner) : name);
       s->name_ok = TRUE;
       /* Saved translated or after the id: written again the stable way. */
       s->old_name = xq_progress_name_is_default (learner, name) && strcmp (name, XQ_PROGRESS_DEFAULT_NAME) != 0;
     }
-  else
-    xq_salvage_problem (s, file, "$.name: not a name");
-  node = json_object_get_member (obj, "stars");
-  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
-    xq_salvage_problem (s, file, "$.stars: not an object");
-  else
+  if (xq_json_get_object (rd, obj, "$", "stars", XQ_JSON_REQUIRED, G_MAXUINT, &stars))
     {
-      JsonObject *stars = json_node_get_object (node);
       g_autoptr(GList) members = json_object_get_members (stars);
 
       for (GList *l = members; l != NULL; l = l->next)
         {
           const char *key = l->data;
-          JsonNode *v = json_object_get_member (stars, key);
+          g_autofree char *where = xq_json_path_key ("$.stars", key);
           const char *slash = strchr (key, '/');
-          gint64 n;
+          gint64 n = 0;
 
           if (slash == NULL || slash == key || slash[1] == '\0')
             {
-              xq_salvage_problem (s, file, "$.stars[\"%s\"]: not “unit/exercise”", key);
+              xq_json_reader_problem (rd, where, _("not “unit/exercise”"));
               s->dropped++;
               continue;
             }
-          if (json_node_get_value_type (v) != G_TYPE_INT64 ||
-              (n = json_node_get_int (v)) < 1 || n > 3)
+          if (!xq_json_node_int (rd, json_object_get_member (stars, key), where, 1, 3, &n))
             {
-              xq_salvage_problem (s, file, "$.stars[\"%s\"]: not a number of stars from 1 to 3", key);
               s->dropped++;
               continue;
             }
@@ -297,13 +247,18 @@ salvage_progress (XqSalvage *s, const char *path, const char *learner)
         }
     }
   /* Optional: files from before hints and dates were kept have none. */
-  node = json_object_get_member (obj, "results");
-  if (node != NULL && !JSON_NODE_HOLDS_OBJECT (node))
-    xq_salvage_problem (s, file, "$.results: not an object");
-  else if (node != NULL)
-    salvage_results (s, file, json_node_get_object (node));
-  if (s->n_problems > 0)
-    s->state = XQ_SALVAGE_DAMAGED;
+  if (xq_json_get_object (rd, obj, "$", "results", XQ_JSON_OPTIONAL, G_MAXUINT, &results) &&
+      results != NULL)
+    salvage_results (s, rd, results);
+out:
+  /* The reader's problems are the file's. */
+  if (xq_json_reader_get_n_problems (rd) > 0)
+    {
+      s->n_problems += xq_json_reader_get_n_problems (rd);
+      if (s->problem == NULL)
+        s->problem = g_strdup (xq_json_reader_get_first_problem (rd));
+      s->state = XQ_SALVAGE_DAMAGED;
+    }
 }
 
 gboolean

@@ -12,6 +12,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "xq-json-file.h"
 #include "xq-progress-private.h"
 #include "xq-rating.h"
 #include "xq-review.h"
@@ -102,17 +103,7 @@ xq_progress_stars_text (int stars, int max)
 gboolean
 xq_progress_date_valid (const char *date)
 {
-  int y, m, d;
-
-  if (date == NULL || strlen (date) != 10 || date[4] != '-' || date[7] != '-')
-    return FALSE;
-  for (int i = 0; i < 10; i++)
-    if (i != 4 && i != 7 && !g_ascii_isdigit (date[i]))
-      return FALSE;
-  y = atoi (date);
-  m = atoi (date + 5);
-  d = atoi (date + 8);
-  return y >= 1 && m >= 1 && m <= 12 && d >= 1 && g_date_valid_dmy ((GDateDay) d, (GDateMonth) m, (GDateYear) y);
+  return xq_json_date_valid (date);
 }
 
 XqProgressResult *
@@ -258,17 +249,7 @@ xq_progress_store_set_notice_func (XqProgressStore *store, XqProgressNoticeFunc 
 gboolean
 xq_progress_learner_id_valid (const char *learner)
 {
-  size_t len;
-
-  if (learner == NULL)
-    return FALSE;
-  len = strlen (learner);
-  if (len == 0 || len > 64)
-    return FALSE;
-  for (const char *c = learner; *c; c++)
-    if (!(g_ascii_islower (*c) || g_ascii_isdigit (*c) || *c == '-' || *c == '_'))
-      return FALSE;
-  return TRUE;
+  return xq_json_file_learner_id_valid (learner);
 }
 
 gboolean

@@ -8,8 +8,9 @@
 #include <string.h>
 
 #include "xq-proofs.h"
+#include "xq-data-dirs.h"
+#include "xq-exercise.h"
 #include "xq-json-bounded.h"
-#include "xq-lesson.h"
 #include "xq-safe-file.h"
 
 typedef struct {

@@ -11,9 +11,8 @@
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
 
-#include "xq-json-bounded.h"
 #include "xq-json-file.h"
-#include "xq-progress.h"
+#include "xq-json-reader.h"
 #include "xq-rating.h"
 #include "xq-safe-file.h"
 
@@ -342,103 +341,67 @@ xq_ratings_to_data (const XqRatings *ratings)
   return xq_json_file_text (b, NULL);
 }
 
-static gboolean
-parse_fail (GError **error, const char *file, const char *path, const char *message)
-{
-  g_set_error (error, XQ_RATING_ERROR, XQ_RATING_ERROR_PARSE, "%s: %s: %s", file, path, message);
-  return FALSE;
-}
+static const char *const entry_keys[] = { "rating", "deviation", "volatility", "attempts", NULL };
+static const char *const file_keys[] = { "format", "learner", "rating", "best-streak-run", "puzzles", NULL };
 
+/* One rating: the object at path, exactly the four numbers. */
 static gboolean
-read_number (JsonObject *obj, const char *key, double lo, double hi, double *out,
-             const char *file, const char *path, GError **error)
+read_entry (XqJsonReader *rd, JsonObject *obj, const char *path, Entry *e)
 {
-  JsonNode *node = json_object_get_member (obj, key);
-  g_autofree char *where = g_strdup_printf ("%s.%s", path, key);
-  GType t;
+  gint64 attempts = 0;
 
-  if (node == NULL)
-    return parse_fail (error, file, where, _("missing"));
-  t = json_node_get_value_type (node);
-  if (JSON_NODE_TYPE (node) != JSON_NODE_VALUE || (t != G_TYPE_DOUBLE && t != G_TYPE_INT64))
-    return parse_fail (error, file, where, _("not a number"));
-  *out = t == G_TYPE_DOUBLE ? json_node_get_double (node) : (double) json_node_get_int (node);
-  if (!isfinite (*out) || *out < lo || *out > hi)
-    return parse_fail (error, file, where, _("out of range"));
+  if (!xq_json_check_keys (rd, obj, path, entry_keys) ||
+      !xq_json_get_number (rd, obj, path, "rating", XQ_JSON_REQUIRED, XQ_RATING_MIN, XQ_RATING_MAX,
+                           &e->g.rating) ||
+      !xq_json_get_number (rd, obj, path, "deviation", XQ_JSON_REQUIRED, XQ_RATING_MIN_DEVIATION,
+                           XQ_RATING_START_DEVIATION, &e->g.deviation) ||
+      !xq_json_get_number (rd, obj, path, "volatility", XQ_JSON_REQUIRED, 1e-6,
+                           XQ_RATING_MAX_VOLATILITY, &e->g.volatility) ||
+      !xq_json_get_int (rd, obj, path, "attempts", XQ_JSON_REQUIRED, 0, G_MAXINT, &attempts))
+    return FALSE;
+  e->attempts = (guint) attempts;
   return TRUE;
-}
-
-static gboolean
-read_entry (JsonNode *node, Entry *e, const char *file, const char *path, GError **error)
-{
-  JsonObject *obj;
-  double attempts;
-
-  if (!JSON_NODE_HOLDS_OBJECT (node))
-    return parse_fail (error, file, path, _("not an object"));
-  obj = json_node_get_object (node);
-  if (json_object_get_size (obj) != 4)
-    return parse_fail (error, file, path, _("wants exactly rating, deviation, volatility and attempts"));
-  return read_number (obj, "rating", XQ_RATING_MIN, XQ_RATING_MAX, &e->g.rating, file, path, error) &&
-         read_number (obj, "deviation", XQ_RATING_MIN_DEVIATION, XQ_RATING_START_DEVIATION,
-                      &e->g.deviation, file, path, error) &&
-         read_number (obj, "volatility", 1e-6, XQ_RATING_MAX_VOLATILITY, &e->g.volatility,
-                      file, path, error) &&
-         read_number (obj, "attempts", 0, G_MAXINT, &attempts, file, path, error) &&
-         (e->attempts = (guint) attempts, TRUE);
 }
 
 XqRatings *
 xq_ratings_load_data (const char *data, gssize length, const char *learner,
                       const char *file_name, GError **error)
 {
-  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(XqJsonReader) rd = NULL;
   g_autoptr(XqRatings) r = NULL;
   g_autoptr(GList) members = NULL;
-  JsonObject *obj, *puzzles;
-  JsonNode *node;
+  JsonObject *obj, *puzzles = NULL, *self = NULL;
+  gint64 best_run = 0;
   gsize len = length < 0 ? strlen (data) : (gsize) length;
 
   g_return_val_if_fail (data != NULL && learner != NULL, NULL);
-  if (file_name == NULL)
-    file_name = "<data>";
-  parser = xq_json_file_parse_learner (data, len, XQ_RATING_MAX_FILE, learner, file_name,
-                                       XQ_RATING_ERROR, XQ_RATING_ERROR_PARSE, error);
-  if (parser == NULL)
-    return NULL;
-  obj = json_node_get_object (json_parser_get_root (parser));
+  rd = xq_json_reader_new (file_name != NULL ? file_name : "<data>", XQ_RATING_ERROR,
+                           XQ_RATING_ERROR_PARSE);
   r = xq_ratings_new (learner);
-  node = json_object_get_member (obj, "rating");
-  if (node == NULL)
-    return parse_fail (error, file_name, "$.rating", _("missing")), NULL;
-  if (!read_entry (node, &r->self, file_name, "$.rating", error))
-    return NULL;
-  node = json_object_get_member (obj, "best-streak-run");
-  if (node == NULL || json_node_get_value_type (node) != G_TYPE_INT64 ||
-      json_node_get_int (node) < 0 || json_node_get_int (node) > G_MAXINT)
-    return parse_fail (error, file_name, "$.best-streak-run", _("not a count")), NULL;
-  r->best_run = (int) json_node_get_int (node);
-  node = json_object_get_member (obj, "puzzles");
-  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
-    return parse_fail (error, file_name, "$.puzzles", _("not an object")), NULL;
-  puzzles = json_node_get_object (node);
-  if (json_object_get_size (puzzles) > XQ_RATING_MAX_PUZZLES)
-    return parse_fail (error, file_name, "$.puzzles", _("too many puzzles")), NULL;
+  if ((obj = xq_json_file_read_learner (rd, data, len, XQ_RATING_MAX_FILE, learner)) == NULL ||
+      !xq_json_check_keys (rd, obj, "$", file_keys) ||
+      !xq_json_get_object (rd, obj, "$", "rating", XQ_JSON_REQUIRED, G_MAXUINT, &self) ||
+      !read_entry (rd, self, "$.rating", &r->self) ||
+      !xq_json_get_int (rd, obj, "$", "best-streak-run", XQ_JSON_REQUIRED, 0, G_MAXINT, &best_run) ||
+      !xq_json_get_object (rd, obj, "$", "puzzles", XQ_JSON_REQUIRED, XQ_RATING_MAX_PUZZLES, &puzzles))
+    return xq_json_reader_propagate (rd, error), NULL;
+  r->best_run = (int) best_run;
   members = json_object_get_members (puzzles);
   for (GList *l = members; l != NULL; l = l->next)
     {
       const char *id = l->data;
-      g_autofree char *path = g_strdup_printf ("$.puzzles[\"%s\"]", id);
+      g_autofree char *path = xq_json_path_key ("$.puzzles", id);
+      JsonObject *entry = NULL;
       Entry e;
 
       if (id[0] == '\0' || strlen (id) > XQ_JSON_MAX_STRING || !g_utf8_validate (id, -1, NULL))
-        return parse_fail (error, file_name, "$.puzzles", _("a puzzle id that is not usable")), NULL;
-      if (!read_entry (json_object_get_member (puzzles, id), &e, file_name, path, error))
-        return NULL;
+        xq_json_reader_problem (rd, path, _("a puzzle id that is not usable"));
+      if (xq_json_reader_get_n_problems (rd) > 0 ||
+          !xq_json_node_object (rd, json_object_get_member (puzzles, id), path, G_MAXUINT, &entry) ||
+          !read_entry (rd, entry, path, &e))
+        return xq_json_reader_propagate (rd, error), NULL;
       g_hash_table_insert (r->puzzles, g_strdup (id), g_memdup2 (&e, sizeof e));
     }
-  if (json_object_get_size (obj) != 5)
-    return parse_fail (error, file_name, "$", _("a key this version does not know")), NULL;
   return g_steal_pointer (&r);
 }
 
@@ -447,7 +410,7 @@ xq_ratings_path (const char *dir, const char *learner)
 {
   g_autofree char *base = NULL;
 
-  if (dir == NULL || !xq_progress_learner_id_valid (learner))
+  if (dir == NULL || !xq_json_file_learner_id_valid (learner))
     return NULL;
   base = g_strconcat (learner, ".ratings.json", NULL);
   return g_build_filename (dir, base, NULL);

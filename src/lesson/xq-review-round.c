@@ -104,7 +104,7 @@ mirror_field_text (const XqKindField *f, const char *text)
 static char *
 variant_goal (const XqExercise *ex)
 {
-  if (xq_exercise_is (ex, "mate"))
+  if (ex->kind == &xq_kind_mate)
     {
       XqAnswer a = { 0 };
 
@@ -112,9 +112,9 @@ variant_goal (const XqExercise *ex)
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Checkmate in %d move.",
                                            "Checkmate in %d moves.", a.count), a.count);
     }
-  if (xq_exercise_is (ex, "stars"))
+  if (ex->kind == &xq_kind_stars)
     return g_strdup (_("Collect every star in the fewest moves."));
-  if (xq_exercise_is (ex, "move"))
+  if (ex->kind == &xq_kind_move)
     {
       const XqKindField *f = xq_kind_find_field (ex->kind, "goal");
       const char *goal = xq_exercise_get_field (ex, "goal");
@@ -220,9 +220,9 @@ same_question (const XqExercise *ex, const XqExercise *var)
     return FALSE;
   xq_exercise_answer (ex, &a);
   xq_exercise_answer (var, &b);
-  if (xq_exercise_is (ex, "mate"))
+  if (ex->kind == &xq_kind_mate)
     return a.count == b.count && same_mate (&ex->position, &var->position, a.count);
-  if (xq_exercise_is (ex, "stars"))
+  if (ex->kind == &xq_kind_stars)
     {
       if (a.count != b.count || a.n_points != b.n_points)
         return FALSE;
@@ -320,7 +320,7 @@ xq_review_puzzle_exercise (const XqPuzzle *puzzle, gboolean mirror, gboolean *mi
           prompt = g_strdup_printf (_("%s: %s"), puzzle->title, goal);
         }
       json_object_set_string_member (o, "id", puzzle->id);
-      json_object_set_string_member (o, "kind", "mate");
+      json_object_set_string_member (o, "kind", xq_kind_mate.name);
       json_object_set_string_member (o, "prompt", prompt);
       json_object_set_string_member (o, "fen", fen);
       json_object_set_int_member (o, "mate-in", puzzle->mate_in);

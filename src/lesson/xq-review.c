@@ -11,8 +11,8 @@
 #include <json-glib/json-glib.h>
 
 #include "xq-json-file.h"
-#include "xq-lesson.h"
-#include "xq-progress.h"
+#include "xq-json-reader.h"
+#include "xq-exercise.h"
 #include "xq-review.h"
 #include "xq-safe-file.h"
 
@@ -33,27 +33,22 @@ xq_review_box_days (int box)
   return box_days[box - 1];
 }
 
+/* The sources' names in the file, in XqReviewSource's order. */
+static const char *const source_names[] = { "exercise", "puzzle", NULL };
+
 const char *
 xq_review_source_name (XqReviewSource source)
 {
-  switch (source)
-    {
-    case XQ_REVIEW_EXERCISE:
-      return "exercise";
-    case XQ_REVIEW_PUZZLE:
-      return "puzzle";
-    default:
-      g_return_val_if_reached ("exercise");
-    }
+  g_return_val_if_fail ((guint) source < G_N_ELEMENTS (source_names) - 1, source_names[0]);
+  return source_names[source];
 }
 
 int
 xq_review_source_from_name (const char *name)
 {
-  if (g_strcmp0 (name, "exercise") == 0)
-    return XQ_REVIEW_EXERCISE;
-  if (g_strcmp0 (name, "puzzle") == 0)
-    return XQ_REVIEW_PUZZLE;
+  for (int i = 0; source_names[i] != NULL; i++)
+    if (g_strcmp0 (name, source_names[i]) == 0)
+      return i;
   return -1;
 }
 
@@ -83,7 +78,7 @@ day_text (guint32 day, char out[11])
               g_date_get_day (&date));
 }
 
-/* The day a "YYYY-MM-DD" text names (checked by xq_progress_date_valid). */
+/* The day a "YYYY-MM-DD" text names (checked by xq_json_date_valid). */
 static guint32
 text_day (const char *text)
 {
@@ -341,95 +336,34 @@ xq_review_to_data (const XqReview *review)
   return xq_json_file_text (b, NULL);
 }
 
-static void
-set_parse_error (GError **error, const char *file, const char *path, const char *message)
-{
-  g_set_error (error, XQ_REVIEW_ERROR, XQ_REVIEW_ERROR_PARSE, "%s: %s: %s", file, path, message);
-}
-
-static const char *
-get_word (JsonObject *o, const char *key)
-{
-  JsonNode *node = json_object_get_member (o, key);
-  const char *s;
-
-  if (node == NULL || json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-  s = json_node_get_string (node);
-  if (*s == '\0' || strlen (s) > XQ_LESSON_MAX_WORD || !g_utf8_validate (s, -1, NULL) ||
-      strchr (s, '\n') != NULL)
-    return NULL;
-  return s;
-}
-
-static gboolean
-get_count (JsonObject *o, const char *key, gint64 lo, gint64 hi, int *out)
-{
-  JsonNode *node = json_object_get_member (o, key);
-
-  if (node == NULL || json_node_get_value_type (node) != G_TYPE_INT64 ||
-      json_node_get_int (node) < lo || json_node_get_int (node) > hi)
-    return FALSE;
-  *out = (int) json_node_get_int (node);
-  return TRUE;
-}
-
-static const char *
-get_date (JsonObject *o, const char *key)
-{
-  JsonNode *node = json_object_get_member (o, key);
-
-  if (node == NULL || json_node_get_value_type (node) != G_TYPE_STRING ||
-      !xq_progress_date_valid (json_node_get_string (node)))
-    return NULL;
-  return json_node_get_string (node);
-}
-
-/* One item, or NULL with *why set (untranslated parts are keys). */
+static const char *const item_keys[] = { "source", "unit", "id", "box", "due", "added", "misses", NULL };
+static const char *const file_keys[] = { "format", "learner", "items", NULL };
+/* The item at path, or NULL with the problem in rd. */
 static XqReviewItem *
-read_item (JsonNode *node, const char **why)
+read_item (XqJsonReader *rd, JsonNode *node, const char *path)
 {
-  static const char *const keys[] = { "source", "unit", "id", "box", "due", "added", "misses" };
-  g_autoptr(GList) members = NULL;
-  JsonObject *o;
+  JsonObject *o = NULL;
   XqReviewItem *item;
-  const char *unit, *id, *due, *added;
-  int source, box, misses;
+  const char *unit = NULL, *id = NULL, *due = NULL, *added = NULL;
+  int source = 0;
+  gint64 box = 0, misses = 0;
 
-  if (!JSON_NODE_HOLDS_OBJECT (node))
-    return *why = _("not an object"), NULL;
-  o = json_node_get_object (node);
-  members = json_object_get_members (o);
-  for (GList *l = members; l != NULL; l = l->next)
-    {
-      gboolean known = FALSE;
-
-      for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
-        known |= strcmp (l->data, keys[k]) == 0;
-      if (!known)
-        return *why = _("a key this version does not know"), NULL;
-    }
-  {
-    JsonNode *s = json_object_get_member (o, "source");
-    source = s && json_node_get_value_type (s) == G_TYPE_STRING
-               ? xq_review_source_from_name (json_node_get_string (s)) : -1;
-  }
-  if (source < 0)
-    return *why = _("“source” is not “exercise” or “puzzle”"), NULL;
-  if ((unit = get_word (o, "unit")) == NULL || (id = get_word (o, "id")) == NULL)
-    return *why = _("“unit” or “id” is not an id"), NULL;
-  if (!get_count (o, "box", 1, XQ_REVIEW_N_BOXES, &box))
-    return *why = _("“box” is not a box from 1 to 5"), NULL;
-  if ((due = get_date (o, "due")) == NULL || (added = get_date (o, "added")) == NULL)
-    return *why = _("“due” or “added” is not a date"), NULL;
-  if (!get_count (o, "misses", 1, G_MAXINT - 1, &misses))
-    return *why = _("“misses” is not a count"), NULL;
+  if (!xq_json_node_object (rd, node, path, G_MAXUINT, &o) ||
+      !xq_json_check_keys (rd, o, path, item_keys) ||
+      !xq_json_get_choice (rd, o, path, "source", XQ_JSON_REQUIRED, source_names, &source) ||
+      !xq_json_get_word (rd, o, path, "unit", XQ_JSON_REQUIRED, XQ_LESSON_MAX_WORD, &unit) ||
+      !xq_json_get_word (rd, o, path, "id", XQ_JSON_REQUIRED, XQ_LESSON_MAX_WORD, &id) ||
+      !xq_json_get_int (rd, o, path, "box", XQ_JSON_REQUIRED, 1, XQ_REVIEW_N_BOXES, &box) ||
+      !xq_json_get_date (rd, o, path, "due", XQ_JSON_REQUIRED, &due) ||
+      !xq_json_get_date (rd, o, path, "added", XQ_JSON_REQUIRED, &added) ||
+      !xq_json_get_int (rd, o, path, "misses", XQ_JSON_REQUIRED, 1, G_MAXINT - 1, &misses))
+    return NULL;
   item = g_new0 (XqReviewItem, 1);
   item->source = (XqReviewSource) source;
   item->unit = g_strdup (unit);
   item->id = g_strdup (id);
-  item->box = box;
-  item->misses = misses;
+  item->box = (int) box;
+  item->misses = (int) misses;
   g_strlcpy (item->due, due, sizeof item->due);
   g_strlcpy (item->added, added, sizeof item->added);
   return item;
@@ -439,64 +373,52 @@ XqReview *
 xq_review_load_data (const char *data, gssize length, const char *learner, const char *file_name,
                      guint *problems, char **first, GError **error)
 {
-  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(XqJsonReader) rd = NULL;
   g_autoptr(XqReview) r = NULL;
   gsize len;
   JsonObject *obj;
-  JsonNode *node;
-  JsonArray *items;
-  guint bad = 0;
+  JsonArray *items = NULL;
 
   g_return_val_if_fail (data != NULL && learner != NULL, NULL);
   if (problems != NULL)
     *problems = 0;
   if (first != NULL)
     *first = NULL;
-  if (file_name == NULL)
-    file_name = "<data>";
   len = length < 0 ? strlen (data) : (gsize) length;
-  parser = xq_json_file_parse_learner (data, len, XQ_REVIEW_MAX_FILE, learner, file_name,
-                                       XQ_REVIEW_ERROR, XQ_REVIEW_ERROR_PARSE, error);
-  if (parser == NULL)
-    return NULL;
-  obj = json_node_get_object (json_parser_get_root (parser));
-  node = json_object_get_member (obj, "items");
-  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
-    return set_parse_error (error, file_name, "$.items", _("not a list")), NULL;
-  items = json_node_get_array (node);
+  rd = xq_json_reader_new (file_name != NULL ? file_name : "<data>", XQ_REVIEW_ERROR,
+                           XQ_REVIEW_ERROR_PARSE);
+  if ((obj = xq_json_file_read_learner (rd, data, len, XQ_REVIEW_MAX_FILE, learner)) == NULL ||
+      !xq_json_get_array (rd, obj, "$", "items", XQ_JSON_REQUIRED, G_MAXUINT, &items))
+    return xq_json_reader_propagate (rd, error), NULL;
   r = xq_review_new (learner);
   for (guint i = 0; i < json_array_get_length (items); i++)
     {
-      const char *why = NULL;
-      XqReviewItem *item = NULL;
+      g_autofree char *path = xq_json_path_index ("$.items", i);
       g_autofree char *key = NULL;
+      XqReviewItem *item = NULL;
 
       if (g_hash_table_size (r->items) >= XQ_REVIEW_MAX_ITEMS)
-        why = _("more items than a queue holds");
-      else if ((item = read_item (json_array_get_element (items, i), &why)) != NULL)
         {
-          key = item_key (item->source, item->unit, item->id);
-          if (g_hash_table_contains (r->items, key))
-            {
-              why = _("the same item twice");
-              g_clear_pointer (&item, xq_review_item_free);
-            }
+          xq_json_reader_problem (rd, path, _("more items than a queue holds"));
+          continue;
         }
-      if (item == NULL)
+      if ((item = read_item (rd, json_array_get_element (items, i), path)) == NULL)
+        continue;
+      key = item_key (item->source, item->unit, item->id);
+      if (g_hash_table_contains (r->items, key))
         {
-          if (bad++ == 0 && first != NULL)
-            *first = g_strdup_printf ("%s: $.items[%u]: %s", file_name, i, why);
+          xq_json_reader_problem (rd, path, _("the same item twice"));
+          xq_review_item_free (item);
           continue;
         }
       g_hash_table_insert (r->items, g_steal_pointer (&key), item);
     }
-  if (json_object_get_size (obj) != 3)
-    {
-      if (bad++ == 0 && first != NULL)
-        *first = g_strdup_printf ("%s: $: %s", file_name, _("a key this version does not know"));
-    }
+  /* A newer version's field: counted, the queue still used. */
+  xq_json_check_keys (rd, obj, "$", file_keys);
   if (problems != NULL)
-    *problems = bad;
+    *problems = xq_json_reader_get_n_problems (rd);
+  if (first != NULL)
+    *first = g_strdup (xq_json_reader_get_first_problem (rd));
   return g_steal_pointer (&r);
 }
 
@@ -505,7 +427,7 @@ xq_review_path (const char *dir, const char *learner)
 {
   g_autofree char *base = NULL;
 
-  if (dir == NULL || !xq_progress_learner_id_valid (learner))
+  if (dir == NULL || !xq_json_file_learner_id_valid (learner))
     return NULL;
   base = g_strconcat (learner, ".review.json", NULL);
   return g_build_filename (dir, base, NULL);

@@ -8,7 +8,7 @@
 #include <json-glib/json-glib.h>
 #include <string.h>
 
-#include "xq-json-parse.h"
+#include "xq-json-reader.h"
 #include "xq-safe-file.h"
 #include "xq-csv.h"
 #include "xq-tournament-private.h"
@@ -139,124 +139,41 @@ xq_tournament_to_json (const XqTournament *t)
 
 /* ---- Loading ------------------------------------------------------------ */
 
-static gboolean G_GNUC_PRINTF (3, 4)
-bad (GError **error, const char *path, const char *format, ...)
-{
-  va_list args;
-  g_autofree char *msg = NULL;
-
-  va_start (args, format);
-  msg = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_FILE, "%s: %s", path, msg);
-  return FALSE;
-}
-
 static gboolean
-get_member (JsonObject *o, const char *path, const char *name, JsonNodeType type,
-            gboolean required, JsonNode **out, GError **error)
+load_pairing (XqTournament *t, XqJsonReader *rd, JsonNode *node, const char *path, int n_boards)
 {
-  JsonNode *n = json_object_get_member (o, name);
-
-  *out = NULL;
-  if (n == NULL)
-    return required ? bad (error, path, _("“%s” is missing"), name) : TRUE;
-  if (JSON_NODE_TYPE (n) != type
-      || (type == JSON_NODE_VALUE && json_node_get_value_type (n) == G_TYPE_INVALID))
-    return bad (error, path, _("“%s” has the wrong type"), name);
-  *out = n;
-  return TRUE;
-}
-
-static gboolean
-get_int (JsonObject *o, const char *path, const char *name, gint64 lo, gint64 hi,
-         gboolean required, gint64 *out, GError **error)
-{
-  JsonNode *n;
-
-  if (!get_member (o, path, name, JSON_NODE_VALUE, required, &n, error))
-    return FALSE;
-  if (n == NULL)
-    return TRUE;
-  if (json_node_get_value_type (n) != G_TYPE_INT64)
-    return bad (error, path, _("“%s” must be a whole number"), name);
-  *out = json_node_get_int (n);
-  if (*out < lo || *out > hi)
-    {
-      g_autofree char *low = g_strdup_printf ("%" G_GINT64_FORMAT, lo);
-      g_autofree char *high = g_strdup_printf ("%" G_GINT64_FORMAT, hi);
-      return bad (error, path, _("“%s” must be from %s to %s"), name, low, high);
-    }
-  return TRUE;
-}
-
-static gboolean
-get_string (JsonObject *o, const char *path, const char *name, gboolean required,
-            const char **out, GError **error)
-{
-  JsonNode *n;
-
-  if (!get_member (o, path, name, JSON_NODE_VALUE, required, &n, error))
-    return FALSE;
-  if (n == NULL)
-    return TRUE;
-  if (json_node_get_value_type (n) != G_TYPE_STRING)
-    return bad (error, path, _("“%s” must be text"), name);
-  *out = json_node_get_string (n);
-  return TRUE;
-}
-
-static gboolean
-get_bool (JsonObject *o, const char *path, const char *name, gboolean *out, GError **error)
-{
-  JsonNode *n;
-
-  if (!get_member (o, path, name, JSON_NODE_VALUE, FALSE, &n, error))
-    return FALSE;
-  if (n == NULL)
-    return TRUE;
-  if (json_node_get_value_type (n) != G_TYPE_BOOLEAN)
-    return bad (error, path, _("“%s” must be true or false"), name);
-  *out = json_node_get_boolean (n);
-  return TRUE;
-}
-
-static gboolean
-load_pairing (XqTournament *t, JsonNode *node, const char *path, int n_boards, GError **error)
-{
-  JsonObject *o;
+  JsonObject *o = NULL;
   gint64 red = 0, black = 0, replay = -1, slot = -1;
   const char *result = "", *reason = "", *moves = NULL;
-  JsonNode *fouls = NULL, *games = NULL;
+  JsonArray *fouls = NULL, *games = NULL;
   XqPairing *p;
   int np = (int) t->players->len;
 
-  if (!JSON_NODE_HOLDS_OBJECT (node))
-    return bad (error, path, _("a board must be an object"));
-  o = json_node_get_object (node);
-  if (!get_int (o, path, "red", 0, np - 1, TRUE, &red, error)
-      || !get_int (o, path, "black", XQ_BYE, np - 1, TRUE, &black, error)
-      || !get_string (o, path, "result", FALSE, &result, error)
-      || !get_string (o, path, "reason", FALSE, &reason, error)
-      || !get_string (o, path, "moves", FALSE, &moves, error)
-      || !get_int (o, path, "replay-of", -1, n_boards - 1, FALSE, &replay, error)
-      || !get_int (o, path, "slot", -1, 1 << 20, FALSE, &slot, error)
-      || !get_member (o, path, "fouls", JSON_NODE_ARRAY, FALSE, &fouls, error)
-      || !get_member (o, path, "games", JSON_NODE_ARRAY, FALSE, &games, error))
+  if (!xq_json_node_object (rd, node, path, G_MAXUINT, &o))
+    return FALSE;
+  if (!xq_json_get_int (rd, o, path, "red", XQ_JSON_REQUIRED, 0, np - 1, &red)
+      || !xq_json_get_int (rd, o, path, "black", XQ_JSON_REQUIRED, XQ_BYE, np - 1, &black)
+      || !xq_json_get_string (rd, o, path, "result", XQ_JSON_OPTIONAL, &result)
+      || !xq_json_get_string (rd, o, path, "reason", XQ_JSON_OPTIONAL, &reason)
+      || !xq_json_get_string (rd, o, path, "moves", XQ_JSON_OPTIONAL, &moves)
+      || !xq_json_get_int (rd, o, path, "replay-of", XQ_JSON_OPTIONAL, -1, n_boards - 1, &replay)
+      || !xq_json_get_int (rd, o, path, "slot", XQ_JSON_OPTIONAL, -1, 1 << 20, &slot)
+      || !xq_json_get_array (rd, o, path, "fouls", XQ_JSON_OPTIONAL, G_MAXUINT, &fouls)
+      || !xq_json_get_array (rd, o, path, "games", XQ_JSON_OPTIONAL, G_MAXUINT, &games))
     return FALSE;
   if (red == black)
-    return bad (error, path, _("a player cannot meet themselves"));
+    return xq_json_reader_problem (rd, path, _("a player cannot meet themselves"));
   p = xq_pairing_new ((int) red, (int) black);
   p->replay_of = (int) replay;
   p->slot = (int) slot;
   p->moves = g_strdup (moves);
   g_ptr_array_add (g_ptr_array_index (t->rounds, t->rounds->len - 1), p);
   if (!xq_outcome_from_code (result, &p->outcome))
-    return bad (error, path, _("unknown result “%s”"), result);
+    return xq_json_reader_problem (rd, path, _("unknown result “%s”"), result);
   if (*reason == '\0')
     p->reason = XQ_REASON_NONE;
   else if (!xq_reason_from_code (reason, &p->reason))
-    return bad (error, path, _("unknown reason “%s”"), reason);
+    return xq_json_reader_problem (rd, path, _("unknown reason “%s”"), reason);
   if (moves != NULL)
     {
       /* The moves must replay from the start: a score sheet is printed from them. */
@@ -266,86 +183,74 @@ load_pairing (XqTournament *t, JsonNode *node, const char *path, int n_boards, G
         {
           g_autoptr(GError) local = NULL;
           if (i >= 2000 || !xq_game_play_iccs (g, list[i], &local))
-            return bad (error, path, _("move %d “%s” cannot be played"), i + 1, list[i]);
+            return xq_json_reader_problem (rd, path, _("move %d “%s” cannot be played"), i + 1, list[i]);
         }
     }
   if (games != NULL)
     {
-      JsonArray *a = json_node_get_array (games);
+      JsonArray *a = games;
       if ((int) json_array_get_length (a) != t->team_size)
-        return bad (error, path, _("“games” must hold one result a board"));
+        return xq_json_reader_problem (rd, path, _("“games” must hold one result a board"));
       for (guint i = 0; i < json_array_get_length (a); i++)
         {
           JsonNode *g = json_array_get_element (a, i);
           if (!JSON_NODE_HOLDS_VALUE (g) || json_node_get_value_type (g) != G_TYPE_STRING
               || !xq_outcome_from_code (json_node_get_string (g), &p->games[i]))
-            return bad (error, path, _("“games” must hold one result a board"));
+            return xq_json_reader_problem (rd, path, _("“games” must hold one result a board"));
         }
     }
   if (fouls != NULL)
     {
-      JsonArray *a = json_node_get_array (fouls);
+      JsonArray *a = fouls;
       if (json_array_get_length (a) != 2)
-        return bad (error, path, _("“fouls” must hold two numbers"));
+        return xq_json_reader_problem (rd, path, _("“fouls” must hold two numbers"));
       for (guint i = 0; i < 2; i++)
         {
-          JsonNode *f = json_array_get_element (a, i);
-          if (!JSON_NODE_HOLDS_VALUE (f) || json_node_get_value_type (f) != G_TYPE_INT64
-              || json_node_get_int (f) < 0 || json_node_get_int (f) > 1000)
-            return bad (error, path, _("“fouls” must hold two numbers"));
-          p->fouls[i] = (int) json_node_get_int (f);
+          g_autofree char *fpath = g_strdup_printf ("%s.fouls[%u]", path, i);
+          gint64 f = 0;
+          if (!xq_json_node_int (rd, json_array_get_element (a, i), fpath, 0, 1000, &f))
+            return FALSE;
+          p->fouls[i] = (int) f;
         }
     }
   return TRUE;
 }
 
-XqTournament *
-xq_tournament_from_json (const char *data, gssize length, GError **error)
+/* The event in data, or NULL with the problem in rd. */
+static XqTournament *
+load (XqJsonReader *rd, const char *data, gsize length)
 {
-  g_autoptr(JsonParser) parser = NULL;
   g_autoptr(XqTournament) t = NULL;
-  g_autoptr(GError) local = NULL;
-  g_autofree char *where = NULL;
   JsonObject *o;
-  JsonNode *root, *players = NULL, *rounds = NULL, *audit = NULL;
+  JsonArray *players = NULL, *rounds = NULL, *audit = NULL;
   const char *format = NULL, *title = "", *system = NULL, *clock = "6.3";
   gint64 version = 0, planned = 0, seed = 0, n_groups = 1, team_size = 0;
   gboolean clock_ok = FALSE;
 
   /* Bounded: json-glib's parser recurses, and "[[[[…" 75,000 deep
-   * overflowed the stack (December 7, N1). */
-  parser = xq_json_parse_limited (data, length < 0 ? strlen (data) : (gsize) length,
-                                  MAX_FILE_BYTES, MAX_STRING_BYTES, &where, &local);
-  if (parser == NULL)
-    {
-      bad (error, where, "%s", local->message);
-      return NULL;
-    }
-  root = json_parser_get_root (parser);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
-    {
-      bad (error, "$", _("the file must hold one object"));
-      return NULL;
-    }
-  o = json_node_get_object (root);
-  if (!get_string (o, "$", "format", TRUE, &format, error))
+   * overflowed the stack (December 7, N1); the reader counts the nesting
+   * first. */
+  o = xq_json_reader_parse_object (rd, data, length, MAX_FILE_BYTES, MAX_STRING_BYTES);
+  if (o == NULL)
+    return NULL;
+  if (!xq_json_get_string (rd, o, "$", "format", XQ_JSON_REQUIRED, &format))
     return NULL;
   if (strcmp (format, FORMAT_NAME) != 0)
     {
-      bad (error, "$.format", _("not a tournament file"));
+      xq_json_reader_problem (rd, "$.format", _("not a tournament file"));
       return NULL;
     }
-  if (!get_int (o, "$", "version", FORMAT_VERSION, FORMAT_VERSION, TRUE, &version, error)
-      || !get_string (o, "$", "title", FALSE, &title, error)
-      || !get_string (o, "$", "system", TRUE, &system, error)
-      || !get_int (o, "$", "rounds-planned", 0, MAX_ROUNDS, TRUE, &planned, error)
-      || !get_int (o, "$", "seed", 0, G_MAXUINT32, FALSE, &seed, error)
-      || !get_int (o, "$", "groups", 1, 100, FALSE, &n_groups, error)
-      || !get_int (o, "$", "team-boards", 0, XQ_MAX_TEAM_BOARDS, FALSE, &team_size, error)
-      || !get_string (o, "$", "clock", FALSE, &clock, error)
-      || !get_member (o, "$", "players", JSON_NODE_ARRAY, TRUE, &players, error)
-      || !get_member (o, "$", "rounds", JSON_NODE_ARRAY, TRUE, &rounds, error)
-      || !get_member (o, "$", "audit", JSON_NODE_ARRAY, FALSE, &audit, error))
+  if (!xq_json_get_int (rd, o, "$", "version", XQ_JSON_REQUIRED, FORMAT_VERSION, FORMAT_VERSION, &version)
+      || !xq_json_get_string (rd, o, "$", "title", XQ_JSON_OPTIONAL, &title)
+      || !xq_json_get_string (rd, o, "$", "system", XQ_JSON_REQUIRED, &system)
+      || !xq_json_get_int (rd, o, "$", "rounds-planned", XQ_JSON_REQUIRED, 0, MAX_ROUNDS, &planned)
+      || !xq_json_get_int (rd, o, "$", "seed", XQ_JSON_OPTIONAL, 0, G_MAXUINT32, &seed)
+      || !xq_json_get_int (rd, o, "$", "groups", XQ_JSON_OPTIONAL, 1, 100, &n_groups)
+      || !xq_json_get_int (rd, o, "$", "team-boards", XQ_JSON_OPTIONAL, 0, XQ_MAX_TEAM_BOARDS, &team_size)
+      || !xq_json_get_string (rd, o, "$", "clock", XQ_JSON_OPTIONAL, &clock)
+      || !xq_json_get_array (rd, o, "$", "players", XQ_JSON_REQUIRED, G_MAXUINT, &players)
+      || !xq_json_get_array (rd, o, "$", "rounds", XQ_JSON_REQUIRED, G_MAXUINT, &rounds)
+      || !xq_json_get_array (rd, o, "$", "audit", XQ_JSON_OPTIONAL, G_MAXUINT, &audit))
     return NULL;
 
   t = xq_tournament_alloc ();
@@ -353,7 +258,7 @@ xq_tournament_from_json (const char *data, gssize length, GError **error)
   t->title = g_strdup (title);
   if (!xq_system_from_code (system, &t->system))
     {
-      bad (error, "$.system", _("unknown system “%s”"), system);
+      xq_json_reader_problem (rd, "$.system", _("unknown system “%s”"), system);
       return NULL;
     }
   t->rounds_planned = (int) planned;
@@ -368,40 +273,37 @@ xq_tournament_from_json (const char *data, gssize length, GError **error)
       }
   if (!clock_ok)
     {
-      bad (error, "$.clock", _("unknown clock “%s”"), clock);
+      xq_json_reader_problem (rd, "$.clock", _("unknown clock “%s”"), clock);
       return NULL;
     }
 
   {
-    JsonArray *a = json_node_get_array (players);
+    JsonArray *a = players;
     guint n = json_array_get_length (a);
     if (n < 2 || n > 200)
       {
-        bad (error, "$.players", _("an event has 2 to 200 players"));
+        xq_json_reader_problem (rd, "$.players", _("an event has 2 to 200 players"));
         return NULL;
       }
     for (guint i = 0; i < n; i++)
       {
         g_autofree char *path = g_strdup_printf ("$.players[%u]", i);
-        JsonNode *node = json_array_get_element (a, i);
+        JsonObject *player = NULL;
         const char *name = NULL;
         XqEntrant *e;
         g_autoptr(GError) why = NULL;
-        if (!JSON_NODE_HOLDS_OBJECT (node))
-          {
-            bad (error, path, _("a player must be an object"));
-            return NULL;
-          }
-        if (!get_string (json_node_get_object (node), path, "name", TRUE, &name, error))
+        if (!xq_json_node_object (rd, json_array_get_element (a, i), path, G_MAXUINT, &player))
+          return NULL;
+        if (!xq_json_get_string (rd, player, path, "name", XQ_JSON_REQUIRED, &name))
           return NULL;
         if (!xq_tournament_check_name (name, &why))
           {
-            bad (error, path, "%s", why->message);
+            xq_json_reader_problem (rd, path, "%s", why->message);
             return NULL;
           }
         if (xq_tournament_find_player (t, name) >= 0)
           {
-            bad (error, path, _("%s is already in the event"), name);
+            xq_json_reader_problem (rd, path, _("%s is already in the event"), name);
             return NULL;
           }
         e = g_new0 (XqEntrant, 1);
@@ -409,22 +311,20 @@ xq_tournament_from_json (const char *data, gssize length, GError **error)
         g_ptr_array_add (t->players, e);
         {
           gint64 group = 0;
-          if (!get_bool (json_node_get_object (node), path, "withdrawn", &e->withdrawn, error)
-              || !get_bool (json_node_get_object (node), path, "cancelled", &e->cancelled, error)
-              || !get_int (json_node_get_object (node), path, "group", 0, n_groups - 1, FALSE, &group, error))
+          if (!xq_json_get_bool (rd, player, path, "withdrawn", XQ_JSON_OPTIONAL, &e->withdrawn)
+              || !xq_json_get_bool (rd, player, path, "cancelled", XQ_JSON_OPTIONAL, &e->cancelled)
+              || !xq_json_get_int (rd, player, path, "group", XQ_JSON_OPTIONAL, 0, n_groups - 1, &group))
             return NULL;
           e->group = (int) group;
         }
         if (t->team_size > 0)
           {
-            JsonNode *members = NULL;
-            JsonArray *list;
-            if (!get_member (json_node_get_object (node), path, "members", JSON_NODE_ARRAY, TRUE, &members, error))
+            JsonArray *list = NULL;
+            if (!xq_json_get_array (rd, player, path, "members", XQ_JSON_REQUIRED, G_MAXUINT, &list))
               return NULL;
-            list = json_node_get_array (members);
             if ((int) json_array_get_length (list) < t->team_size || json_array_get_length (list) > 100)
               {
-                bad (error, path, _("a team needs a player for every board"));
+                xq_json_reader_problem (rd, path, _("a team needs a player for every board"));
                 return NULL;
               }
             e->members = g_new0 (char *, json_array_get_length (list) + 1);
@@ -435,7 +335,7 @@ xq_tournament_from_json (const char *data, gssize length, GError **error)
                 if (!JSON_NODE_HOLDS_VALUE (m) || json_node_get_value_type (m) != G_TYPE_STRING
                     || !xq_tournament_check_name (json_node_get_string (m), &bad_name))
                   {
-                    bad (error, path, _("a team member must be a name"));
+                    xq_json_reader_problem (rd, path, _("a team member must be a name"));
                     return NULL;
                   }
                 e->members[k] = g_strdup (json_node_get_string (m));
@@ -445,27 +345,22 @@ xq_tournament_from_json (const char *data, gssize length, GError **error)
   }
 
   {
-    JsonArray *a = json_node_get_array (rounds);
+    JsonArray *a = rounds;
     guint n = json_array_get_length (a);
     if (n > MAX_ROUNDS)
       {
-        bad (error, "$.rounds", _("too many rounds"));
+        xq_json_reader_problem (rd, "$.rounds", _("too many rounds"));
         return NULL;
       }
     for (guint r = 0; r < n; r++)
       {
-        JsonNode *node = json_array_get_element (a, r);
-        JsonArray *boards;
+        JsonArray *boards = NULL;
         g_autofree char *rpath = g_strdup_printf ("$.rounds[%u]", r);
-        if (!JSON_NODE_HOLDS_ARRAY (node))
-          {
-            bad (error, rpath, _("a round must be a list of boards"));
-            return NULL;
-          }
-        boards = json_node_get_array (node);
+        if (!xq_json_node_array (rd, json_array_get_element (a, r), rpath, G_MAXUINT, &boards))
+          return NULL;
         if (json_array_get_length (boards) > 400)
           {
-            bad (error, rpath, _("too many boards"));
+            xq_json_reader_problem (rd, rpath, _("too many boards"));
             return NULL;
           }
         g_ptr_array_add (t->rounds, g_ptr_array_new_with_free_func ((GDestroyNotify) xq_pairing_free));
@@ -474,14 +369,14 @@ xq_tournament_from_json (const char *data, gssize length, GError **error)
             g_autofree char *path = g_strdup_printf ("$.rounds[%u][%u]", r, k);
             GPtrArray *loaded = g_ptr_array_index (t->rounds, r);
             const XqPairing *p, *prev;
-            if (!load_pairing (t, json_array_get_element (boards, k), path, (int) k, error))
+            if (!load_pairing (t, rd, json_array_get_element (boards, k), path, (int) k))
               return NULL;
             p = g_ptr_array_index (loaded, k);
             prev = k > 0 ? g_ptr_array_index (loaded, k - 1) : NULL;
             /* Board numbers count games, so byes must come last. */
             if (prev != NULL && prev->black == XQ_BYE && p->black != XQ_BYE)
               {
-                bad (error, path, _("a game stands after a bye"));
+                xq_json_reader_problem (rd, path, _("a game stands after a bye"));
                 return NULL;
               }
             for (guint j = 0; j < k; j++)
@@ -491,7 +386,7 @@ xq_tournament_from_json (const char *data, gssize length, GError **error)
                     && (q->red == p->red || q->red == p->black || (q->black != XQ_BYE
                         && (q->black == p->red || q->black == p->black))))
                   {
-                    bad (error, path, _("a player has two boards in one round"));
+                    xq_json_reader_problem (rd, path, _("a player has two boards in one round"));
                     return NULL;
                   }
               }
@@ -501,19 +396,30 @@ xq_tournament_from_json (const char *data, gssize length, GError **error)
 
   if (audit != NULL)
     {
-      JsonArray *a = json_node_get_array (audit);
+      JsonArray *a = audit;
       for (guint i = 0; i < json_array_get_length (a); i++)
         {
-          JsonNode *node = json_array_get_element (a, i);
-          if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
-            {
-              g_autofree char *path = g_strdup_printf ("$.audit[%u]", i);
-              bad (error, path, _("an audit line must be text"));
-              return NULL;
-            }
-          g_ptr_array_add (t->audit, g_strdup (json_node_get_string (node)));
+          g_autofree char *path = g_strdup_printf ("$.audit[%u]", i);
+          const char *line = NULL;
+          if (!xq_json_node_string (rd, json_array_get_element (a, i), path, &line))
+            return NULL;
+          g_ptr_array_add (t->audit, g_strdup (line));
         }
     }
+  return g_steal_pointer (&t);
+}
+
+XqTournament *
+xq_tournament_from_json (const char *data, gssize length, GError **error)
+{
+  g_autoptr(XqJsonReader) rd = NULL;
+  g_autoptr(XqTournament) t = NULL;
+
+  /* The file is named by the caller (xq_tournament_load). */
+  rd = xq_json_reader_new (NULL, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_FILE);
+  t = load (rd, data, length < 0 ? strlen (data) : (gsize) length);
+  if (!xq_json_reader_propagate (rd, error))
+    return NULL;
   return g_steal_pointer (&t);
 }
 

@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "xq-answer-sheet.h"
 #include "xq-answer-text.h"
 #include "xq-kind.h"
 #include "xq-pack.h"

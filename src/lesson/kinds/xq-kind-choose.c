@@ -9,8 +9,10 @@
 #include <math.h>
 #include <string.h>
 
+#include "xq-answer-sheet.h"
 #include "xq-answer-text.h"
 #include "xq-kind.h"
+#include "xq-material.h"
 #include "xq-lesson-rules.h"
 
 typedef enum {
@@ -564,6 +566,32 @@ trade_sum (const Choose *d, const XqPosition *start)
   return g_strdup_printf (_("%1$s %2$s Which side comes out ahead?"), red, black);
 }
 
+/* The values a child adds up, from the one table (xq-material.h), the
+ * strongest first: "chariot 9, cannon 4.5, horse 4, advisor 2, elephant 2,
+ * soldier 1 (2 across the river)" in side's pieces' words. */
+static char *
+values_text (XqColor side)
+{
+  static const XqPieceType order[] = { XQ_CHARIOT, XQ_CANNON, XQ_HORSE, XQ_ADVISOR, XQ_ELEPHANT, XQ_PAWN };
+  GString *out = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (order); i++)
+    {
+      XqPiece piece = xq_piece_make (side, order[i]);
+      int home = xq_material_type_value (order[i], FALSE), across = xq_material_type_value (order[i], TRUE);
+
+      if (i > 0)
+        g_string_append (out, C_("trade sum", ", "));
+      if (home != across)
+        /* Translators: a piece and its value at home and across the river: "soldier 1 (2 across the river)" */
+        g_string_append_printf (out, C_("trade sum", "%s %g (%g across the river)"), xq_answer_piece_word (piece),
+                                home / 10.0, across / 10.0);
+      else
+        g_string_append_printf (out, C_("trade sum", "%s %g"), xq_answer_piece_word (piece), home / 10.0);
+    }
+  return g_string_free (out, FALSE);
+}
+
 /* The rule a wrong pick has to think about, pointed at on the board,
  * without saying which choice is right: what the picked word means, the
  * values to add up, the piece's way of moving. */
@@ -613,9 +641,14 @@ explain_rule (const XqExercise *ex, const char *picked, XqLessonMarks *marks)
       return g_strdup (_("A piece is defended when a piece of its own side could take back on its point if it were captured, with a legal move. Look at each piece of its side."));
     case CHOOSE_MATERIAL:
       mark_side (&pos, d->side, marks);
-      return g_strdup (d->side == XQ_RED
-                       ? _("Add up the values of the marked Red pieces: chariot 9, cannon 4.5, horse 4, advisor and elephant 2, soldier 1 (2 across the river).")
-                       : _("Add up the values of the marked Black pieces: chariot 9, cannon 4.5, horse 4, advisor and elephant 2, soldier 1 (2 across the river)."));
+      {
+        g_autofree char *values = values_text (d->side);
+
+        /* Translators: %s lists the pieces' values, "chariot 9, cannon 4.5, …" */
+        return g_strdup_printf (d->side == XQ_RED ? _("Add up the values of the marked Red pieces: %s.")
+                                                  : _("Add up the values of the marked Black pieces: %s."),
+                                values);
+      }
     case CHOOSE_FIXED:
     default:
       if (ex->hints != NULL && ex->hints->len > 0)

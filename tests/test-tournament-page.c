@@ -218,7 +218,7 @@ test_swiss_next_round (Fixture *f, gconstpointer data)
   const XqTournament *t;
 
   g_assert_true (xq_tournament_page_create (f->page, "Swiss", XQ_SYSTEM_SWISS, names, 5, 3,
-                                            XQ_TIME_CONTROL_S0_6_4, &error));
+                                            XQ_TIME_CONTROL_S0_6_4, 0, &error));
   g_assert_no_error (error);
   t = xq_tournament_page_get_tournament (f->page);
   /* The next round waits for every result. */
@@ -246,7 +246,7 @@ test_groups_final (Fixture *f, gconstpointer data)
   g_autofree char *groups_path = NULL;
 
   g_assert_true (xq_tournament_page_create (f->page, "Spring", XQ_SYSTEM_GROUPS, names, 6, 2,
-                                            XQ_TIME_CONTROL_S0_6_3, &error));
+                                            XQ_TIME_CONTROL_S0_6_3, 0, &error));
   groups_path = g_strdup (xq_tournament_page_get_path (f->page));
   t = xq_tournament_page_get_tournament (f->page);
   g_assert_false (gtk_widget_is_sensitive (named (f, "start-final")));
@@ -313,7 +313,7 @@ test_playoff (Fixture *f, gconstpointer data)
   const XqTournament *t;
 
   g_assert_true (xq_tournament_page_create (f->page, "Draws", XQ_SYSTEM_ROUND_ROBIN, names, 3, 0,
-                                            XQ_TIME_CONTROL_S0_6_3, &error));
+                                            XQ_TIME_CONTROL_S0_6_3, 0, &error));
   g_assert_false (gtk_widget_get_visible (named (f, "start-playoff")));
   for (int r = 1; r <= 3; r++)
     {
@@ -356,7 +356,7 @@ test_rename_delete_undo (Fixture *f, gconstpointer data)
   g_autoptr(XqTournament) saved = NULL;
 
   g_assert_true (xq_tournament_page_create (f->page, "Autumn", XQ_SYSTEM_ROUND_ROBIN, names, 4, 0,
-                                            XQ_TIME_CONTROL_S0_6_3, &error));
+                                            XQ_TIME_CONTROL_S0_6_3, 0, &error));
   path = g_strdup (xq_tournament_page_get_path (f->page));
   bak = g_strconcat (path, ".bak", NULL);
   choose (f, "result-1", 1);   /* a result: the save keeps a backup */

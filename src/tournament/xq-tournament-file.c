@@ -20,7 +20,15 @@
 /* The longest text: a game's moves, at most 2000 of five bytes each. */
 #define MAX_STRING_BYTES (16 * 1024)
 
-static const char *const clock_codes[] = { "6.1", "6.2", "6.3", "6.4" };
+/* 6.5's minutes ("clock-minutes"), written only for 6.5. */
+static void
+write_clock_minutes (JsonBuilder *b, const XqTournament *t)
+{
+  if (t->clock != XQ_TIME_CONTROL_S0_6_5)
+    return;
+  json_builder_set_member_name (b, "clock-minutes");
+  json_builder_add_int_value (b, t->clock_minutes);
+}
 
 char *
 xq_tournament_to_json (const XqTournament *t)
@@ -47,7 +55,8 @@ xq_tournament_to_json (const XqTournament *t)
   json_builder_set_member_name (b, "seed");
   json_builder_add_int_value (b, t->seed);
   json_builder_set_member_name (b, "clock");
-  json_builder_add_string_value (b, clock_codes[t->clock]);
+  json_builder_add_string_value (b, xq_time_control_to_code (t->clock));
+  write_clock_minutes (b, t);
   json_builder_set_member_name (b, "players");
   json_builder_begin_array (b);
   for (guint i = 0; i < t->players->len; i++)
@@ -299,6 +308,27 @@ load_pairing (XqTournament *t, JsonNode *node, const char *path, int n_boards, G
   return TRUE;
 }
 
+/* The clock (第6條): "clock" is a clause, 6.1 … 6.5 (6.3 if absent);
+ * 6.5 also needs "clock-minutes", 1–600; the others take none. */
+static gboolean
+read_clock (JsonObject *o, XqTournament *t, GError **error)
+{
+  const char *clock = "6.3";
+  gint64 minutes = 0;
+
+  if (!get_string (o, "$", "clock", FALSE, &clock, error)
+      || !get_int (o, "$", "clock-minutes", 1, 600, FALSE, &minutes, error))
+    return FALSE;
+  if (!xq_time_control_from_code (clock, &t->clock))
+    return bad (error, "$.clock", _("unknown clock “%s”"), clock);
+  if (t->clock == XQ_TIME_CONTROL_S0_6_5 && minutes == 0)
+    return bad (error, "$", _("“%s” is missing"), "clock-minutes");
+  if (t->clock != XQ_TIME_CONTROL_S0_6_5 && minutes != 0)
+    return bad (error, "$.clock-minutes", _("only the clock 6.5 has minutes"));
+  t->clock_minutes = (int) minutes;
+  return TRUE;
+}
+
 XqTournament *
 xq_tournament_from_json (const char *data, gssize length, GError **error)
 {
@@ -308,9 +338,8 @@ xq_tournament_from_json (const char *data, gssize length, GError **error)
   g_autofree char *where = NULL;
   JsonObject *o;
   JsonNode *root, *players = NULL, *rounds = NULL, *audit = NULL;
-  const char *format = NULL, *title = "", *system = NULL, *clock = "6.3";
+  const char *format = NULL, *title = "", *system = NULL;
   gint64 version = 0, planned = 0, seed = 0, n_groups = 1, team_size = 0;
-  gboolean clock_ok = FALSE;
 
   /* Bounded: json-glib's parser recurses, and "[[[[…" 75,000 deep
    * overflowed the stack (December 7, N1). */
@@ -342,7 +371,6 @@ xq_tournament_from_json (const char *data, gssize length, GError **error)
       || !get_int (o, "$", "seed", 0, G_MAXUINT32, FALSE, &seed, error)
       || !get_int (o, "$", "groups", 1, 100, FALSE, &n_groups, error)
       || !get_int (o, "$", "team-boards", 0, XQ_MAX_TEAM_BOARDS, FALSE, &team_size, error)
-      || !get_string (o, "$", "clock", FALSE, &clock, error)
       || !get_member (o, "$", "players", JSON_NODE_ARRAY, TRUE, &players, error)
       || !get_member (o, "$", "rounds", JSON_NODE_ARRAY, TRUE, &rounds, error)
       || !get_member (o, "$", "audit", JSON_NODE_ARRAY, FALSE, &audit, error))
@@ -360,17 +388,8 @@ xq_tournament_from_json (const char *data, gssize length, GError **error)
   t->n_groups = (int) n_groups;
   t->team_size = (int) team_size;
   t->seed = (guint32) seed;
-  for (guint i = 0; i < G_N_ELEMENTS (clock_codes); i++)
-    if (strcmp (clock, clock_codes[i]) == 0)
-      {
-        t->clock = (XqTimeControlPreset) i;
-        clock_ok = TRUE;
-      }
-  if (!clock_ok)
-    {
-      bad (error, "$.clock", _("unknown clock “%s”"), clock);
-      return NULL;
-    }
+  if (!read_clock (o, t, error))
+    return NULL;
 
   {
     JsonArray *a = json_node_get_array (players);

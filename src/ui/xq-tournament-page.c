@@ -198,7 +198,7 @@ event_path_for (XqTournamentPage *self, const char *title)
 gboolean
 xq_tournament_page_create (XqTournamentPage *self, const char *title, XqSystem system,
                            const char *const *names, int n_names, int rounds,
-                           XqTimeControlPreset clock, GError **error)
+                           XqTimeControlPreset clock, int clock_minutes, GError **error)
 {
   g_autoptr(XqTournament) t = NULL;
 
@@ -209,6 +209,13 @@ xq_tournament_page_create (XqTournamentPage *self, const char *title, XqSystem s
   g_free (t->title);
   t->title = g_strdup (title != NULL ? title : "");
   t->clock = clock;
+  t->clock_minutes = clock == XQ_TIME_CONTROL_S0_6_5 ? clock_minutes : 0;
+  if (clock == XQ_TIME_CONTROL_S0_6_5 && (clock_minutes < 1 || clock_minutes > 600))
+    {
+      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID,
+                   _("6.5 gives each player one time for the whole game: 1 to %d minutes"), 600);
+      return FALSE;
+    }
   g_clear_pointer (&self->t, xq_tournament_free);
   self->t = g_steal_pointer (&t);
   g_free (self->path);
@@ -231,7 +238,7 @@ create_cb (XqTournamentPage *self)
 
   xq_tournament_form_get_values (self->new_form, &v);
   if (!xq_tournament_page_create (self, v.title, v.system, (const char *const *) v.names->pdata,
-                                  (int) v.names->len, v.rounds, v.clock, &error))
+                                  (int) v.names->len, v.rounds, v.clock, v.clock_minutes, &error))
     xq_tournament_form_set_message (self->new_form, error->message);
   xq_tournament_form_values_clear (&v);
 }
@@ -367,6 +374,7 @@ refresh_event (XqTournamentPage *self)
   GtkWidget *child;
   g_autofree char *info = NULL;
   g_autofree char *round = NULL;
+  g_autofree char *clock = NULL;
   g_autoptr(GtkStringList) players = NULL;
   gboolean complete;
   int n = 0;
@@ -375,14 +383,15 @@ refresh_event (XqTournamentPage *self)
     return;
   self->refreshing = TRUE;
   gtk_label_set_label (self->title_label, *t->title ? t->title : _("Class tournament"));
+  clock = xq_time_control_title (t->clock, t->clock_minutes);
   if (t->team_size > 0)
     info = g_strdup_printf (ngettext ("%s · %d team of %d boards · clock %s", "%s · %d teams of %d boards · clock %s",
                                       (int) t->players->len),
-                            xq_tournament_form_system_title (t->system), (int) t->players->len, t->team_size, xq_tournament_form_clock_title (t->clock));
+                            xq_tournament_form_system_title (t->system), (int) t->players->len, t->team_size, clock);
   else
     info = g_strdup_printf (ngettext ("%s · %d player · clock %s", "%s · %d players · clock %s",
                                       (int) t->players->len),
-                            xq_tournament_form_system_title (t->system), (int) t->players->len, xq_tournament_form_clock_title (t->clock));
+                            xq_tournament_form_system_title (t->system), (int) t->players->len, clock);
   gtk_label_set_label (self->info_label, info);
 
   self->round = CLAMP (self->round, 1, MAX (1, xq_tournament_n_rounds (t)));
@@ -605,7 +614,7 @@ xq_tournament_page_play (XqTournamentPage *self, int round, int board)
     }
   self->playing_round = round;
   self->playing_board = board;
-  xq_time_control_init_preset (&tc, self->t->clock);
+  xq_tournament_time_control (self->t, &tc);
   /* Translators: the event's title, then the round and board numbers */
   caption = g_strdup_printf (_("%s — round %d, board %d"),
                              *self->t->title ? self->t->title : _("Class tournament"), round, board);

@@ -376,6 +376,7 @@ refresh_event (XqTournamentPage *self)
   g_autofree char *round = NULL;
   g_autofree char *clock = NULL;
   g_autoptr(GtkStringList) players = NULL;
+  int last_bracket = -1;
   gboolean complete;
   int n = 0;
 
@@ -407,6 +408,23 @@ refresh_event (XqTournamentPage *self)
   for (guint b = 0; boards != NULL && b < boards->len; b++)
     {
       const XqPairing *p = g_ptr_array_index (boards, b);
+      /* A double knockout: a heading where the bracket changes. */
+      if (t->system == XQ_SYSTEM_DOUBLE_KNOCKOUT && p->black != XQ_BYE)
+        {
+          XqBracket bracket = xq_tournament_bracket (t, self->round, (int) b + 1);
+          if ((int) bracket != last_bracket)
+            {
+              GtkWidget *label = gtk_label_new (xq_bracket_title (bracket));
+              gtk_label_set_xalign (GTK_LABEL (label), 0);
+              gtk_widget_add_css_class (label, "heading");
+              gtk_widget_set_margin_top (label, 8);
+              gtk_widget_set_margin_start (label, 12);
+              gtk_widget_set_name (label, "bracket-heading");
+              gtk_list_box_append (self->pairings, label);
+              gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (gtk_widget_get_parent (label)), FALSE);
+              last_bracket = (int) bracket;
+            }
+        }
       if (p->black == XQ_BYE)
         {
           g_autofree char *text = g_strdup_printf (_("Bye: %s rests this round"),
@@ -424,7 +442,7 @@ refresh_event (XqTournamentPage *self)
 
   complete = xq_tournament_round_complete (t, self->round);
   gtk_widget_set_visible (self->pair_button,
-                          (t->system == XQ_SYSTEM_SWISS || t->system == XQ_SYSTEM_KNOCKOUT)
+                          (t->system == XQ_SYSTEM_SWISS || xq_system_is_knockout (t->system))
                           && self->round == xq_tournament_n_rounds (t) && !xq_tournament_finished (t));
   gtk_widget_set_sensitive (self->pair_button, complete);
   gtk_widget_set_visible (self->final_button, t->system == XQ_SYSTEM_GROUPS);

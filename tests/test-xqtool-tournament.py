@@ -172,6 +172,18 @@ with tempfile.TemporaryDirectory() as tmp:
     lines = out.splitlines()
     check("team knockout: a 1–1 match gets a replay, colours swapped",
           len(lines) == 6 and lines[3].split("\t")[1:] == [first[2], first[1]], out)
+    # Rows that fill the page exactly stay on it (9 rows once put the last one on a page of its own).
+    tk4_teams = os.path.join(tmp, "ko-teams4.txt")
+    with open(tk4_teams, "w", encoding="utf-8") as f:
+        f.write("一班: 王一, 王二\n二班: 李一, 李二\n三班: 張一, 張二\n四班: 陳一, 陳二\n")
+    tk4 = os.path.join(tmp, "team-ko4.json")
+    run("tournament", tk4, "new", "--system", "ko", "--teams", tk4_teams, "--boards", "2")
+    for args in [("1.1", "1-0"), ("1.2", "1-0"), ("2.1", "1/2-1/2"), ("2.2", "1-0")]:
+        run("tournament", tk4, "result", "1", *args)
+    pdf = os.path.join(tmp, "team-ko.pdf")
+    rc, out, err = run("tournament", tk4, "print", "pairings", "1", "--out", pdf)
+    check("team knockout: pairings with a replay on one page", rc == 0 and pages(pdf) == 1,
+          f"rc={rc} err={err!r} pages={os.path.exists(pdf) and pages(pdf)}")
 
     # Groups, then a final: six players in two groups (snake order: A D E, B C F).
     gr = os.path.join(tmp, "groups.json")

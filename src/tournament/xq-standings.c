@@ -269,9 +269,10 @@ round_reached (const XqTournament *t, int player)
   return reached;
 }
 
-/* Double knockout: a player still in has reached the round after the
- * last; one who is out, the round of the second loss (or of the last game
- * before withdrawing); the winner of a finished event one more. */
+/* Double knockout: one who is out has reached the round of the second
+ * loss (or of the last game before withdrawing); a player still in the
+ * round after the last, one more without a loss; the winner of a
+ * finished event above everyone. */
 static void
 double_knockout_reached (const XqTournament *t, Stats *st)
 {
@@ -286,7 +287,7 @@ double_knockout_reached (const XqTournament *t, Stats *st)
       if (ks[i].losses >= 2 || e->withdrawn)
         st[i].reached = ks[i].last_round;
       else
-        st[i].reached = n + (finished ? 2 : 1);
+        st[i].reached = finished ? n + 3 : n + 2 - ks[i].losses;
     }
 }
 

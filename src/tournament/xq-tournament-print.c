@@ -336,7 +336,8 @@ table_draw (Paper *p, Table *tb, double room)
   for (guint r = 1; r < n_rows; r++)
     {
       gboolean small = g_array_index (tb->small, gboolean, r);
-      if (p->y + row_h > PAGE_H - MARGIN)
+      /* The rows share the room exactly; rounding must not push the last one over. */
+      if (p->y + row_h > PAGE_H - MARGIN + 0.01)
         {
           paper_new_page (p);
           table_row (p, tb, g_ptr_array_index (tb->rows, 0), tb->head_h, tb->size, TRUE);

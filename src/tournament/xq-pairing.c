@@ -519,8 +519,10 @@ xq_knockout_pair_round (XqTournament *t, GError **error)
  * the losers' champion wins the first. */
 
 void
-xq_double_knockout_state (const XqTournament *t, int upto, XqKnockoutState *st)
+xq_double_knockout_state (const XqTournament *t, int upto, XqKnockoutState *st, int *first_final)
 {
+  if (first_final != NULL)
+    *first_final = 0;
   for (guint i = 0; i < t->players->len; i++)
     st[i] = (XqKnockoutState) { 0, -1, 0, 0 };
   for (int r = 1; r <= upto && r <= (int) t->rounds->len; r++)
@@ -538,6 +540,9 @@ xq_double_knockout_state (const XqTournament *t, int upto, XqKnockoutState *st)
             continue;
           st[p->black].last_round = r;
           st[p->black].last_slot = p->slot;
+          /* The final is the one match of players with different losses. */
+          if (first_final != NULL && *first_final == 0 && st[p->red].losses != st[p->black].losses)
+            *first_final = r;
           winner = xq_knockout_match_winner (t, r, (int) b + 1);
           if (winner < 0)
             continue;
@@ -558,6 +563,7 @@ xq_tournament_bracket (const XqTournament *t, int round, int board)
   GPtrArray *boards = xq_tournament_get_round (t, round);
   g_autofree XqKnockoutState *st = NULL;
   const XqPairing *p;
+  int first_final = 0;
 
   g_return_val_if_fail (boards != NULL && board >= 1 && board <= (int) boards->len, XQ_BRACKET_WINNERS);
   if (t->system != XQ_SYSTEM_DOUBLE_KNOCKOUT)
@@ -566,25 +572,14 @@ xq_tournament_bracket (const XqTournament *t, int round, int board)
   if (p->black == XQ_BYE)
     return XQ_BRACKET_WINNERS;
   st = g_new0 (XqKnockoutState, t->players->len);
-  xq_double_knockout_state (t, round - 1, st);
+  xq_double_knockout_state (t, round - 1, st, &first_final);
   if (st[p->red].losses != st[p->black].losses)
     return XQ_BRACKET_FINAL;
   if (st[p->red].losses == 0)
     return XQ_BRACKET_WINNERS;
   /* Two players with one loss each: the second final if the first final
    * came before (the winners' champion lost it). */
-  for (int r = 1; r < round; r++)
-    {
-      GPtrArray *earlier = g_ptr_array_index (t->rounds, r - 1);
-      for (guint b = 0; b < earlier->len; b++)
-        {
-          const XqPairing *q = g_ptr_array_index (earlier, b);
-          if (q->replay_of < 0 && q->black != XQ_BYE
-              && xq_tournament_bracket (t, r, (int) b + 1) == XQ_BRACKET_FINAL)
-            return XQ_BRACKET_FINAL_REPLAY;
-        }
-    }
-  return XQ_BRACKET_LOSERS;
+  return first_final > 0 ? XQ_BRACKET_FINAL_REPLAY : XQ_BRACKET_LOSERS;
 }
 
 static int
@@ -635,7 +630,7 @@ xq_double_knockout_pair_round (XqTournament *t, GError **error)
   if (round == 1)
     return xq_knockout_pair_round (t, error);   /* round 1 is a knockout's round 1 */
   st = g_new0 (XqKnockoutState, np);
-  xq_double_knockout_state (t, round - 1, st);
+  xq_double_knockout_state (t, round - 1, st, NULL);
   for (int i = 0; i < np; i++)
     {
       if (((XqEntrant *) g_ptr_array_index (t->players, i))->withdrawn || st[i].losses >= 2)
@@ -702,7 +697,7 @@ xq_double_knockout_alive (const XqTournament *t, int upto)
   g_autofree XqKnockoutState *st = g_new0 (XqKnockoutState, t->players->len);
   int alive = 0;
 
-  xq_double_knockout_state (t, upto, st);
+  xq_double_knockout_state (t, upto, st, NULL);
   for (guint i = 0; i < t->players->len; i++)
     if (!((XqEntrant *) g_ptr_array_index (t->players, i))->withdrawn && st[i].losses < 2)
       alive++;

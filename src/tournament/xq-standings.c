@@ -280,7 +280,7 @@ double_knockout_reached (const XqTournament *t, Stats *st)
   g_autofree XqKnockoutState *ks = g_new0 (XqKnockoutState, np);
   gboolean finished = xq_tournament_finished (t);
 
-  xq_double_knockout_state (t, n, ks);
+  xq_double_knockout_state (t, n, ks, NULL);
   for (int i = 0; i < np; i++)
     {
       const XqEntrant *e = g_ptr_array_index (t->players, i);

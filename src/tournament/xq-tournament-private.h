@@ -37,7 +37,8 @@ typedef struct {
   int dropped;      /* the round of the first loss while not yet played in the losers' bracket, else 0 */
   int last_round;   /* the last round the player was paired in */
 } XqKnockoutState;
-void       xq_double_knockout_state (const XqTournament *t, int upto, XqKnockoutState *st);
+/* first_final (may be NULL): the round of the first final, else 0. */
+void       xq_double_knockout_state (const XqTournament *t, int upto, XqKnockoutState *st, int *first_final);
 /* Pairs the next double-knockout round (round 1 as a knockout's). */
 gboolean   xq_double_knockout_pair_round (XqTournament *t, GError **error);
 int        xq_double_knockout_alive (const XqTournament *t, int upto);

@@ -1125,6 +1125,8 @@ test_team_knockout (void)
   g_assert_cmpuint (boards->len, ==, 2);
   g_assert_true (xq_tournament_set_game_result (t, 1, 1, 2, XQ_OUTCOME_RED_WIN, &error));
   g_assert_cmpuint (boards->len, ==, 3);
+  q = g_ptr_array_index (boards, 2);   /* a new replay: the old one was freed */
+  g_assert_cmpint (q->replay_of, ==, 0);
   g_assert_false (xq_tournament_round_complete (t, 1));
   /* The replay: the first-named team (the old Black) wins 1½–½. */
   g_assert_true (xq_tournament_set_game_result (t, 1, 3, 1, XQ_OUTCOME_RED_WIN, &error));

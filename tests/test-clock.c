@@ -43,6 +43,22 @@ test_presets (void)
 }
 
 static void
+test_preset_6_5 (void)
+{
+  /* 6.5: "每方時間包干使用，不計著數" — one time for the whole game, no moves counted. */
+  XqTimeControl tc;
+  g_autoptr(XqClock) clock = NULL;
+
+  xq_time_control_init_preset (&tc, XQ_TIME_CONTROL_S0_6_5);
+  g_assert_true (xq_time_control_is_valid (&tc));
+  g_assert_cmpint (tc.first.moves, ==, 0);
+  g_assert_cmpint (tc.first.time_ms, ==, XQ_TIME_CONTROL_6_5_DEFAULT_MINUTES * MINUTE);
+  clock = xq_clock_new (&tc);
+  xq_clock_start (clock, XQ_RED, 0);
+  g_assert_cmpint (xq_clock_get_moves_to_go (clock, XQ_RED), ==, 0);
+}
+
+static void
 test_validity (void)
 {
   XqTimeControl tc;
@@ -218,6 +234,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/core/clock/presets", test_presets);
+  g_test_add_func ("/core/clock/preset-6.5", test_preset_6_5);
   g_test_add_func ("/core/clock/validity", test_validity);
   g_test_add_func ("/core/clock/periods-carry-over", test_periods_carry_over);
   g_test_add_func ("/core/clock/periods-fresh", test_periods_fresh);

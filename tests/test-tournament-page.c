@@ -218,7 +218,7 @@ test_swiss_next_round (Fixture *f, gconstpointer data)
   const XqTournament *t;
 
   g_assert_true (xq_tournament_page_create (f->page, "Swiss", XQ_SYSTEM_SWISS, names, 5, 3,
-                                            XQ_TIME_CONTROL_S0_6_4, &error));
+                                            XQ_TIME_CONTROL_S0_6_4, 0, &error));
   g_assert_no_error (error);
   t = xq_tournament_page_get_tournament (f->page);
   /* The next round waits for every result. */
@@ -235,6 +235,59 @@ test_swiss_next_round (Fixture *f, gconstpointer data)
   g_assert_nonnull (strstr (xq_tournament_page_get_message (f->page), "closed"));
 }
 
+
+/* The form makes a double knockout with 6.5's one total time: the minutes
+ * are kept, shown, and a board played here gets that clock; the next
+ * round has a losers' bracket. */
+static void
+test_double_knockout_6_5 (Fixture *f, gconstpointer data)
+{
+  GtkTextView *names;
+  const XqTournament *t;
+  g_autofree char *clock = NULL;
+  g_autofree char *info = NULL;
+  g_autoptr(GError) error = NULL;
+  int headings = 0;
+
+  click (f, "new-event");
+  gtk_editable_set_text (GTK_EDITABLE (named (f, "event-title")), "Knockout");
+  names = GTK_TEXT_VIEW (named (f, "event-names"));
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (names), "A\nB\nC\nD", -1);
+  choose (f, "event-system", 4);   /* double knockout */
+  g_assert_false (gtk_widget_is_sensitive (named (f, "event-clock-minutes")));
+  choose (f, "event-clock", XQ_TIME_CONTROL_S0_6_5);
+  g_assert_true (gtk_widget_is_sensitive (named (f, "event-clock-minutes")));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (named (f, "event-clock-minutes")), 25);
+  click (f, "create-event");
+  t = xq_tournament_page_get_tournament (f->page);
+  g_assert_nonnull (t);
+  g_assert_cmpint (t->system, ==, XQ_SYSTEM_DOUBLE_KNOCKOUT);
+  g_assert_cmpint (t->clock, ==, XQ_TIME_CONTROL_S0_6_5);
+  g_assert_cmpint (t->clock_minutes, ==, 25);
+  g_object_get (named (f, "event-info"), "label", &info, NULL);
+  g_assert_nonnull (strstr (info, "6.5"));
+  g_assert_nonnull (strstr (info, "25"));
+
+  /* Board 1 played here: 25 minutes each, no moves counted. */
+  click (f, "play-1");
+  clock = xq_play_page_get_clock_text (f->play);
+  g_assert_nonnull (strstr (clock, "25:00"));
+  xq_play_page_end_match (f->play);
+
+  choose (f, "result-1", 1);
+  choose (f, "result-2", 1);
+  click (f, "pair-next");
+  g_assert_cmpint (xq_tournament_n_rounds (t), ==, 2);
+  g_assert_cmpint (xq_tournament_bracket (t, 2, 1), ==, XQ_BRACKET_WINNERS);
+  g_assert_cmpint (xq_tournament_bracket (t, 2, 2), ==, XQ_BRACKET_LOSERS);
+  /* The round shows a heading for each bracket. */
+  for (GtkWidget *w = gtk_widget_get_first_child (named (f, "pairings")); w; w = gtk_widget_get_next_sibling (w))
+    if (g_strcmp0 (gtk_widget_get_name (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (w))), "bracket-heading") == 0)
+      headings++;
+  g_assert_cmpint (headings, ==, 2);
+  (void) error;
+}
+
 /* Groups, then a final: the final button starts a new round robin of the
  * best two of each group, saved as its own event. */
 static void
@@ -246,7 +299,7 @@ test_groups_final (Fixture *f, gconstpointer data)
   g_autofree char *groups_path = NULL;
 
   g_assert_true (xq_tournament_page_create (f->page, "Spring", XQ_SYSTEM_GROUPS, names, 6, 2,
-                                            XQ_TIME_CONTROL_S0_6_3, &error));
+                                            XQ_TIME_CONTROL_S0_6_3, 0, &error));
   groups_path = g_strdup (xq_tournament_page_get_path (f->page));
   t = xq_tournament_page_get_tournament (f->page);
   g_assert_false (gtk_widget_is_sensitive (named (f, "start-final")));
@@ -313,7 +366,7 @@ test_playoff (Fixture *f, gconstpointer data)
   const XqTournament *t;
 
   g_assert_true (xq_tournament_page_create (f->page, "Draws", XQ_SYSTEM_ROUND_ROBIN, names, 3, 0,
-                                            XQ_TIME_CONTROL_S0_6_3, &error));
+                                            XQ_TIME_CONTROL_S0_6_3, 0, &error));
   g_assert_false (gtk_widget_get_visible (named (f, "start-playoff")));
   for (int r = 1; r <= 3; r++)
     {
@@ -356,7 +409,7 @@ test_rename_delete_undo (Fixture *f, gconstpointer data)
   g_autoptr(XqTournament) saved = NULL;
 
   g_assert_true (xq_tournament_page_create (f->page, "Autumn", XQ_SYSTEM_ROUND_ROBIN, names, 4, 0,
-                                            XQ_TIME_CONTROL_S0_6_3, &error));
+                                            XQ_TIME_CONTROL_S0_6_3, 0, &error));
   path = g_strdup (xq_tournament_page_get_path (f->page));
   bak = g_strconcat (path, ".bak", NULL);
   choose (f, "result-1", 1);   /* a result: the save keeps a backup */
@@ -431,6 +484,7 @@ main (int argc, char *argv[])
 
   g_test_add ("/ui/tournament/round-robin", Fixture, NULL, setup, test_round_robin_from_the_form, teardown);
   g_test_add ("/ui/tournament/swiss", Fixture, NULL, setup, test_swiss_next_round, teardown);
+  g_test_add ("/ui/tournament/double-knockout-6.5", Fixture, NULL, setup, test_double_knockout_6_5, teardown);
   g_test_add ("/ui/tournament/groups", Fixture, NULL, setup, test_groups_final, teardown);
   g_test_add ("/ui/tournament/teams", Fixture, NULL, setup, test_team_match, teardown);
   g_test_add ("/ui/tournament/playoff", Fixture, NULL, setup, test_playoff, teardown);

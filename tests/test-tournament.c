@@ -636,7 +636,7 @@ test_team_round_robin (void)
   g_assert_cmpstr (((XqEntrant *) g_ptr_array_index (back->players, 1))->members[2], ==, "b3");
   g_assert_cmpint (((XqPairing *) g_ptr_array_index (xq_tournament_get_round (back, 2), 0))->games[1], ==,
                    XQ_OUTCOME_BLACK_WIN);
-  g_assert_null (xq_tournament_new_teams (XQ_SYSTEM_KNOCKOUT, teams, members, 4, 2, 0, 1, &error));
+  g_assert_null (xq_tournament_new_teams (XQ_SYSTEM_GROUPS, teams, members, 4, 2, 2, 1, &error));
   g_clear_error (&error);
   g_assert_null (xq_tournament_new_teams (XQ_SYSTEM_ROUND_ROBIN, teams, members, 4, 3, 0, 1, &error));
   g_assert_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID);
@@ -820,6 +820,341 @@ test_withdraw_swiss (void)
 }
 
 /* ---- Knockout ------------------------------------------------------------------ */
+
+
+/* 第6條 6.5 as the event's control: chosen, kept in the file, checked. */
+static void
+test_clock_6_5 (void)
+{
+  g_autoptr(XqTournament) t = make (XQ_SYSTEM_ROUND_ROBIN, 4, 0, 1);
+  g_autoptr(XqTournament) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *title = NULL;
+  XqTimeControl tc;
+  guint audit_before = t->audit->len;
+
+  g_assert_false (xq_tournament_set_clock (t, XQ_TIME_CONTROL_S0_6_5, 0, &error));
+  g_assert_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (xq_tournament_set_clock (t, XQ_TIME_CONTROL_S0_6_1, 25, &error));
+  g_clear_error (&error);
+  g_assert_false (xq_tournament_set_clock (t, XQ_TIME_CONTROL_S0_6_5, 601, &error));
+  g_clear_error (&error);
+  g_assert_true (xq_tournament_set_clock (t, XQ_TIME_CONTROL_S0_6_5, 25, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (t->audit->len, ==, audit_before + 1);
+  g_assert_nonnull (strstr (g_ptr_array_index (t->audit, audit_before), "clock 6.3 → 6.5 25 min"));
+  /* "每方時間包干使用，不計著數": one period, no moves counted, 25 minutes. */
+  xq_tournament_time_control (t, &tc);
+  g_assert_cmpint (tc.first.moves, ==, 0);
+  g_assert_cmpint (tc.first.time_ms, ==, 25 * 60 * 1000);
+  g_assert_cmpint (tc.increment_ms, ==, 0);
+  title = xq_time_control_title (t->clock, t->clock_minutes);
+  g_assert_nonnull (strstr (title, "6.5"));
+  g_assert_nonnull (strstr (title, "25"));
+
+  json = xq_tournament_to_json (t);
+  g_assert_nonnull (strstr (json, "\"clock\" : \"6.5\""));
+  g_assert_nonnull (strstr (json, "\"clock-minutes\" : 25"));
+  back = xq_tournament_from_json (json, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (back->clock, ==, XQ_TIME_CONTROL_S0_6_5);
+  g_assert_cmpint (back->clock_minutes, ==, 25);
+  g_clear_pointer (&back, xq_tournament_free);
+
+  /* A file with 6.5 but no minutes, or minutes beside another clause, is refused. */
+  {
+    static const struct { const char *from, *to, *path; } bad[] = {
+      { "\"clock-minutes\" : 25", "\"clock-minutes\" : 0", "$: “clock-minutes” must be from 1 to 600" },
+      { ",\n  \"clock-minutes\" : 25", "", "$: “clock-minutes” is missing" },
+      { "\"clock\" : \"6.5\"", "\"clock\" : \"6.2\"", "$.clock-minutes: only the clock 6.5 has minutes" },
+      { "\"clock\" : \"6.5\"", "\"clock\" : \"6.6\"", "$.clock: unknown clock “6.6”" },
+    };
+    for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+      {
+        g_auto(GStrv) parts = g_strsplit (json, bad[i].from, 2);
+        g_autofree char *text = g_strjoinv (bad[i].to, parts);
+        g_assert_nonnull (parts[1]);
+        back = xq_tournament_from_json (text, -1, &error);
+        g_assert_null (back);
+        g_assert_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_FILE);
+        g_assert_cmpstr (error->message, ==, bad[i].path);
+        g_clear_error (&error);
+      }
+  }
+  /* Back to a preset: the minutes go. */
+  g_assert_true (xq_tournament_set_clock (t, XQ_TIME_CONTROL_S0_6_4, 0, &error));
+  g_assert_cmpint (t->clock_minutes, ==, 0);
+  g_free (json);
+  json = xq_tournament_to_json (t);
+  g_assert_null (strstr (json, "clock-minutes"));
+}
+
+/* Enters a result on every open board of a round: Red wins when red_wins says so. */
+static void
+dko_play_round (XqTournament *t, int round, gboolean (*red_wins) (const XqTournament *, const XqPairing *, int))
+{
+  GPtrArray *boards = xq_tournament_get_round (t, round);
+  for (guint b = 0; b < boards->len; b++)
+    {
+      const XqPairing *p = g_ptr_array_index (boards, b);
+      if (p->black == XQ_BYE || p->outcome != XQ_OUTCOME_NONE)
+        continue;
+      set (t, round, (int) b + 1, red_wins (t, p, round) ? "1-0" : "0-1");
+    }
+}
+
+static gboolean
+seed_wins (const XqTournament *t, const XqPairing *p, int round)
+{
+  (void) t; (void) round;
+  return p->red < p->black;
+}
+
+/* Seeds win, except in the final, which the losers' champion wins. */
+static gboolean
+seed_wins_until_final (const XqTournament *t, const XqPairing *p, int round)
+{
+  GPtrArray *boards = xq_tournament_get_round (t, round);
+  if (boards->len == 1 && xq_tournament_bracket (t, round, 1) == XQ_BRACKET_FINAL)
+    return p->red != 0;   /* seed 1 loses the first final */
+  return p->red < p->black;
+}
+
+static int
+count_bracket (const XqTournament *t, int round, XqBracket bracket)
+{
+  GPtrArray *boards = xq_tournament_get_round (t, round);
+  int n = 0;
+  for (guint b = 0; b < boards->len; b++)
+    if (((XqPairing *) g_ptr_array_index (boards, b))->black != XQ_BYE
+        && xq_tournament_bracket (t, round, (int) b + 1) == bracket)
+      n++;
+  return n;
+}
+
+/* 11.1 雙淘汰制: eight players, the standard bracket shape round by round. */
+static void
+test_double_knockout_eight (void)
+{
+  static const int want[][4] = {
+    /* winners, losers, final, second final */
+    { 4, 0, 0, 0 }, { 2, 2, 0, 0 }, { 1, 2, 0, 0 }, { 0, 1, 0, 0 }, { 0, 1, 0, 0 }, { 0, 0, 1, 0 },
+  };
+  g_autoptr(XqTournament) t = make (XQ_SYSTEM_DOUBLE_KNOCKOUT, 8, 0, 3);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) st = NULL;
+
+  g_assert_cmpint (t->rounds_planned, ==, 7);
+  for (int r = 1; r <= 6; r++)
+    {
+      if (r > 1)
+        {
+          g_assert_true (xq_tournament_pair_next (t, &error));
+          g_assert_no_error (error);
+        }
+      for (int k = 0; k < 4; k++)
+        g_assert_cmpint (count_bracket (t, r, (XqBracket) k), ==, want[r - 1][k]);
+      g_assert_false (xq_tournament_finished (t));
+      dko_play_round (t, r, seed_wins);
+    }
+  /* Seed 1 won the final without a loss: no second final. */
+  g_assert_true (xq_tournament_finished (t));
+  g_assert_false (xq_tournament_pair_next (t, &error));
+  g_clear_error (&error);
+  st = xq_tournament_standings (t);
+  /* 1 the champion; 2 seed 2 (lost the winners' final, won the losers'
+   * bracket, lost the final); 3 seed 3 (out in round 5); 4 seed 4 (round 4);
+   * 5–6 seeds 5 and 6 (round 3); 7–8 seeds 7 and 8 (round 2). */
+  {
+    static const int place[] = { 1, 2, 3, 4, 5, 5, 7, 7 };
+    for (guint i = 0; i < st->len; i++)
+      {
+        const XqStanding *s = &g_array_index (st, XqStanding, i);
+        g_assert_cmpint (s->player, ==, (int) i);
+        g_assert_cmpint (s->place, ==, place[i]);
+      }
+  }
+}
+
+/* 11.1: the losers' champion wins the final; both have lost once, so a
+ * second final decides (docs). */
+static void
+test_double_knockout_second_final (void)
+{
+  g_autoptr(XqTournament) t = make (XQ_SYSTEM_DOUBLE_KNOCKOUT, 4, 0, 5);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(XqTournament) back = NULL;
+  g_autofree char *json = NULL;
+  g_autoptr(GArray) st = NULL;
+  int r = 1;
+
+  for (;;)
+    {
+      dko_play_round (t, r, seed_wins_until_final);
+      if (xq_tournament_finished (t))
+        break;
+      g_assert_true (xq_tournament_pair_next (t, &error));
+      r++;
+    }
+  g_assert_cmpint (r, ==, 5);
+  g_assert_cmpint (xq_tournament_bracket (t, 4, 1), ==, XQ_BRACKET_FINAL);
+  g_assert_cmpint (xq_tournament_bracket (t, 5, 1), ==, XQ_BRACKET_FINAL_REPLAY);
+  st = xq_tournament_standings (t);
+  /* Seed 1 lost the first final and won the second. */
+  g_assert_cmpint (g_array_index (st, XqStanding, 0).player, ==, 0);
+  g_assert_cmpint (g_array_index (st, XqStanding, 1).player, ==, 1);
+  g_assert_cmpint (g_array_index (st, XqStanding, 1).place, ==, 2);
+  /* The saved file gives back the same brackets. */
+  json = xq_tournament_to_json (t);
+  back = xq_tournament_from_json (json, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (back->system, ==, XQ_SYSTEM_DOUBLE_KNOCKOUT);
+  g_assert_cmpint (xq_tournament_bracket (back, 5, 1), ==, XQ_BRACKET_FINAL_REPLAY);
+  g_assert_true (xq_tournament_finished (back));
+}
+
+/* Every field of 2 to 40 with random results, draws (replayed) and a
+ * withdrawal: nobody plays after a second loss, a player with no loss
+ * meets only players with no loss until the final, the event ends with
+ * one player left within the planned rounds. */
+static void
+test_double_knockout_random (void)
+{
+  for (int n = 2; n <= 40; n++)
+    {
+      g_autoptr(GRand) rand = g_rand_new_with_seed ((guint32) n * 31u);
+      g_autoptr(XqTournament) t = make (XQ_SYSTEM_DOUBLE_KNOCKOUT, n, 0, (guint32) n);
+      g_autofree int *losses = g_new0 (int, n);
+      g_autoptr(GError) error = NULL;
+      int r = 1;
+      for (;;)
+        {
+          GPtrArray *boards = xq_tournament_get_round (t, r);
+          for (guint b = 0; b < boards->len; b++)
+            {
+              const XqPairing *p = g_ptr_array_index (boards, b);
+              int x;
+              if (p->black == XQ_BYE)
+                continue;
+              g_assert_cmpint (losses[p->red], <, 2);
+              g_assert_cmpint (losses[p->black], <, 2);
+              if (xq_tournament_bracket (t, r, (int) b + 1) == XQ_BRACKET_WINNERS)
+                g_assert_true (losses[p->red] == 0 && losses[p->black] == 0);
+              x = g_rand_int_range (rand, 0, 5);
+              set (t, r, (int) b + 1, x == 0 ? "1/2-1/2" : x < 3 ? "1-0" : "0-1");
+            }
+          g_assert_true (xq_tournament_round_complete (t, r));
+          if (xq_tournament_finished (t))
+            break;
+          if (n == 7 && r == 2)
+            g_assert_true (xq_tournament_withdraw (t, "G", &error));
+          g_assert_true (xq_tournament_pair_next (t, &error));
+          g_assert_no_error (error);
+          r++;
+          g_assert_cmpint (r, <=, t->rounds_planned);
+          /* Recount every player's losses from the whole record. */
+          memset (losses, 0, sizeof (int) * (size_t) n);
+          for (int q = 1; q < r; q++)
+            {
+              GPtrArray *bs = xq_tournament_get_round (t, q);
+              for (guint b = 0; b < bs->len; b++)
+                {
+                  const XqPairing *p = g_ptr_array_index (bs, b);
+                  int w;
+                  if (p->black == XQ_BYE || p->replay_of >= 0)
+                    continue;
+                  w = xq_tournament_match_winner (t, q, (int) b + 1);
+                  g_assert_true (w == p->red || w == p->black);
+                  losses[w == p->red ? p->black : p->red]++;
+                }
+            }
+        }
+      {
+        g_autoptr(GArray) st = xq_tournament_standings (t);
+        g_assert_cmpint (g_array_index (st, XqStanding, 0).place, ==, 1);
+        g_assert_cmpint (g_array_index (st, XqStanding, 1).place, ==, 2);
+      }
+    }
+}
+
+/* 13.4: a team knockout.  Colours by lot (the team named first has Red
+ * on the odd boards, 13.2); a drawn match is played again with the teams'
+ * colours swapped (docs). */
+static void
+test_team_knockout (void)
+{
+  static const char *const teams[] = { "T1", "T2", "T3", "T4" };
+  static const char *const m1[] = { "a1", "a2", NULL }, *const m2[] = { "b1", "b2", NULL };
+  static const char *const m3[] = { "c1", "c2", NULL }, *const m4[] = { "d1", "d2", NULL };
+  static const char *const *const members[] = { m1, m2, m3, m4 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(XqTournament) t = xq_tournament_new_teams (XQ_SYSTEM_KNOCKOUT, teams, members, 4, 2, 0, 9, &error);
+  g_autoptr(XqTournament) g = NULL;
+  g_autoptr(GArray) st = NULL;
+  const XqPairing *p, *q;
+  GPtrArray *boards;
+  int first;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (t->team_size, ==, 2);
+  boards = xq_tournament_get_round (t, 1);
+  g_assert_cmpuint (boards->len, ==, 2);
+  /* Seeds 1–4, 2–3; the lot decides which team is named first. */
+  p = g_ptr_array_index (boards, 0);
+  g_assert_true ((p->red == 0 && p->black == 3) || (p->red == 3 && p->black == 0));
+  first = p->red;
+  g_assert_cmpstr (xq_tournament_board_player (t, p, 1, XQ_RED), ==, first == 0 ? "a1" : "d1");
+  g_assert_cmpstr (xq_tournament_board_player (t, p, 2, XQ_RED), ==, first == 0 ? "d2" : "a2");
+  g_assert_false (xq_tournament_set_result (t, 1, 1, XQ_OUTCOME_RED_WIN, XQ_REASON_NONE, &error));
+  g_clear_error (&error);
+
+  /* Match 1 drawn 1–1: replayed as a new match, teams' colours swapped. */
+  g_assert_true (xq_tournament_set_game_result (t, 1, 1, 1, XQ_OUTCOME_RED_WIN, &error));
+  g_assert_true (xq_tournament_set_game_result (t, 1, 1, 2, XQ_OUTCOME_RED_WIN, &error));
+  g_assert_cmpint (p->outcome, ==, XQ_OUTCOME_DRAW);
+  g_assert_cmpuint (boards->len, ==, 3);
+  q = g_ptr_array_index (boards, 2);
+  g_assert_cmpint (q->replay_of, ==, 0);
+  g_assert_cmpint (q->red, ==, p->black);
+  g_assert_cmpstr (xq_tournament_board_player (t, q, 1, XQ_RED), ==, first == 0 ? "d1" : "a1");
+  /* Correcting a game of the drawn match takes the unplayed replay away. */
+  g_assert_true (xq_tournament_set_game_result (t, 1, 1, 2, XQ_OUTCOME_DRAW, &error));
+  g_assert_cmpint (p->outcome, ==, XQ_OUTCOME_RED_WIN);
+  g_assert_cmpuint (boards->len, ==, 2);
+  g_assert_true (xq_tournament_set_game_result (t, 1, 1, 2, XQ_OUTCOME_RED_WIN, &error));
+  g_assert_cmpuint (boards->len, ==, 3);
+  q = g_ptr_array_index (boards, 2);   /* a new replay: the old one was freed */
+  g_assert_cmpint (q->replay_of, ==, 0);
+  g_assert_false (xq_tournament_round_complete (t, 1));
+  /* The replay: the first-named team (the old Black) wins 1½–½. */
+  g_assert_true (xq_tournament_set_game_result (t, 1, 3, 1, XQ_OUTCOME_RED_WIN, &error));
+  g_assert_true (xq_tournament_set_game_result (t, 1, 3, 2, XQ_OUTCOME_DRAW, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (xq_tournament_match_winner (t, 1, 1), ==, q->red);
+  g_assert_true (xq_tournament_set_result (t, 1, 2, XQ_OUTCOME_RED_FORFEIT, XQ_REASON_NONE, &error));
+  g_assert_true (xq_tournament_round_complete (t, 1));
+  g_assert_true (xq_tournament_pair_next (t, &error));
+  g_assert_no_error (error);
+  p = xq_tournament_get_pairing (t, 2, 1, &error);
+  g_assert_true (xq_tournament_set_game_result (t, 2, 1, 1, XQ_OUTCOME_RED_WIN, &error));
+  g_assert_true (xq_tournament_set_game_result (t, 2, 1, 2, XQ_OUTCOME_DRAW, &error));
+  g_assert_true (xq_tournament_finished (t));
+  st = xq_tournament_standings (t);
+  g_assert_cmpint (g_array_index (st, XqStanding, 0).player, ==, p->red);
+  g_assert_cmpint (g_array_index (st, XqStanding, 0).place, ==, 1);
+  g_assert_cmpint (g_array_index (st, XqStanding, 2).place, ==, 3);
+  g_assert_cmpint (g_array_index (st, XqStanding, 3).place, ==, 3);
+  g_assert_cmpstr (xq_tournament_tiebreak_codes (t)[0], ==, "reached");
+
+  /* A team double knockout is made the same way; groups are refused. */
+  g = xq_tournament_new_teams (XQ_SYSTEM_DOUBLE_KNOCKOUT, teams, members, 4, 2, 0, 9, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (g);
+  g_assert_null (xq_tournament_new_teams (XQ_SYSTEM_GROUPS, teams, members, 4, 2, 2, 9, &error));
+  g_assert_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID);
+}
 
 static void
 test_knockout (void)
@@ -1149,6 +1484,11 @@ main (int argc, char **argv)
   g_test_add_func ("/tournament/withdraw/round-robin", test_withdraw_round_robin);
   g_test_add_func ("/tournament/withdraw/swiss", test_withdraw_swiss);
   g_test_add_func ("/tournament/knockout", test_knockout);
+  g_test_add_func ("/tournament/clock/6.5", test_clock_6_5);
+  g_test_add_func ("/tournament/double-knockout/eight", test_double_knockout_eight);
+  g_test_add_func ("/tournament/double-knockout/second-final", test_double_knockout_second_final);
+  g_test_add_func ("/tournament/double-knockout/random", test_double_knockout_random);
+  g_test_add_func ("/tournament/teams/knockout", test_team_knockout);
   g_test_add_func ("/tournament/corrections", test_corrections_audit);
   g_test_add_func ("/tournament/record-game", test_record_game);
   g_test_add_func ("/tournament/file/round-trip", test_file_round_trip);

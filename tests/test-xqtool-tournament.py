@@ -107,10 +107,85 @@ with tempfile.TemporaryDirectory() as tmp:
     check("knockout: one game, one bye", rc == 0 and out.splitlines()[1] == "bye\tA"
           and sorted(out.splitlines()[0].split("\t")[1:]) == ["B", "C"], out)
 
-    # Groups, then a final: six players in two groups (snake order: A D E, B C F).
     six = os.path.join(tmp, "six.txt")
     with open(six, "w") as f:
         f.write("A\nB\nC\nD\nE\nF\n")
+
+    # 6.5 as the event's clock: chosen at creation, changed by `clock`, refused without minutes.
+    dk = os.path.join(tmp, "dko.json")
+    rc, out, err = run("tournament", dk, "new", "--system", "dko", "--players", six, "--clock", "6.5")
+    one_line_error("clock 6.5 without --minutes", rc, out, err, "--minutes")
+    rc, out, err = run("tournament", dk, "new", "--system", "dko", "--players", six, "--clock", "6.5",
+                       "--minutes", "25")
+    check("new dko with clock 6.5 25 minutes", rc == 0, err)
+    with open(dk, encoding="utf-8") as f:
+        event = json.load(f)
+    check("the file keeps 6.5 and its minutes", event["clock"] == "6.5" and event["clock-minutes"] == 25, event)
+    rc, out, err = run("tournament", dk, "clock")
+    check("clock prints the control", rc == 0 and "6.5" in out and "25" in out, out)
+    rc, out, err = run("tournament", dk, "clock", "6.2", "10")
+    one_line_error("clock 6.2 takes no minutes", rc, out, err, "only 6.5")
+    rc, out, err = run("tournament", dk, "clock", "6.5", "40")
+    rc2, out2, err2 = run("tournament", dk, "audit")
+    check("clock 6.5 40: changed, with an audit line", rc == 0 and "clock 6.5 25 min → 6.5 40 min" in out2,
+          err + out2)
+
+    # Double knockout (11.1): the seeds win every game; six players take six rounds.
+    brackets = []
+    for r in range(1, 10):
+        rc, out, err = run("tournament", dk, "pairings", str(r))
+        if rc != 0:
+            break
+        rows = [line.split("\t") for line in out.splitlines()]
+        brackets.append(sorted(row[-1] for row in rows if row[0] != "bye"))
+        for row in rows:
+            if row[0] != "bye":
+                red_wins = "ABCDEF".index(row[1]) < "ABCDEF".index(row[2])
+                run("tournament", dk, "result", str(r), row[0], "1-0" if red_wins else "0-1")
+    check("double knockout: winners', losers' bracket and the final",
+          brackets == [["winners", "winners"], ["losers", "winners", "winners"], ["losers", "winners"],
+                       ["losers"], ["losers"], ["final"]], brackets)
+    check("double knockout: over after the final", "Every round" in err, err)
+    rc, out, err = run("tournament", dk, "standings")
+    check("double knockout standings: by the round of the second loss",
+          [line.split("\t")[:2] for line in out.splitlines()]
+          == [["1", "A"], ["2", "B"], ["3", "C"], ["4", "D"], ["5", "E"], ["6", "F"]], out)
+    pdf = os.path.join(tmp, "dko-pairings.pdf")
+    rc, out, err = run("tournament", dk, "print", "pairings", "2", "--out", pdf)
+    check("double knockout: pairings print on one page", rc == 0 and pages(pdf) == 1, err)
+    pdf = os.path.join(tmp, "dko-sheet.pdf")
+    rc, out, err = run("tournament", dk, "print", "scoresheet", "6", "1", "--out", pdf)
+    check("double knockout: the final's score sheet on one page", rc == 0 and pages(pdf) == 1, err)
+
+    # Team knockout (13.4): a drawn match is replayed with the teams' colours swapped.
+    tk_teams = os.path.join(tmp, "ko-teams.txt")
+    with open(tk_teams, "w", encoding="utf-8") as f:
+        f.write("一班: 王一, 王二\n二班: 李一, 李二\n")
+    tk = os.path.join(tmp, "team-ko.json")
+    rc, out, err = run("tournament", tk, "new", "--system", "ko", "--teams", tk_teams, "--boards", "2")
+    check("new team knockout", rc == 0, err)
+    rc, out, err = run("tournament", tk, "pairings", "1")
+    first = out.splitlines()[0].split("\t")
+    run("tournament", tk, "result", "1", "1.1", "1-0")
+    run("tournament", tk, "result", "1", "1.2", "1-0")
+    rc, out, err = run("tournament", tk, "pairings", "1")
+    lines = out.splitlines()
+    check("team knockout: a 1–1 match gets a replay, colours swapped",
+          len(lines) == 6 and lines[3].split("\t")[1:] == [first[2], first[1]], out)
+    # Rows that fill the page exactly stay on it (9 rows once put the last one on a page of its own).
+    tk4_teams = os.path.join(tmp, "ko-teams4.txt")
+    with open(tk4_teams, "w", encoding="utf-8") as f:
+        f.write("一班: 王一, 王二\n二班: 李一, 李二\n三班: 張一, 張二\n四班: 陳一, 陳二\n")
+    tk4 = os.path.join(tmp, "team-ko4.json")
+    run("tournament", tk4, "new", "--system", "ko", "--teams", tk4_teams, "--boards", "2")
+    for args in [("1.1", "1-0"), ("1.2", "1-0"), ("2.1", "1/2-1/2"), ("2.2", "1-0")]:
+        run("tournament", tk4, "result", "1", *args)
+    pdf = os.path.join(tmp, "team-ko.pdf")
+    rc, out, err = run("tournament", tk4, "print", "pairings", "1", "--out", pdf)
+    check("team knockout: pairings with a replay on one page", rc == 0 and pages(pdf) == 1,
+          f"rc={rc} err={err!r} pages={os.path.exists(pdf) and pages(pdf)}")
+
+    # Groups, then a final: six players in two groups (snake order: A D E, B C F).
     gr = os.path.join(tmp, "groups.json")
     rc, out, err = run("tournament", gr, "new", "--system", "groups", "--groups", "2", "--players", six)
     check("new groups", rc == 0, err)

@@ -99,8 +99,9 @@ read_teams (const char *path, GPtrArray **teams, GPtrArray **members)
 static int
 cmd_new (const char *file, int argc, char **argv)
 {
-  const char *system_code = NULL, *players = NULL, *title = NULL, *teams_file = NULL;
-  int rounds = 0, seed = 1, groups = 0, boards = 0;
+  const char *system_code = NULL, *players = NULL, *title = NULL, *teams_file = NULL, *clock_code = NULL;
+  int rounds = 0, seed = 1, groups = 0, boards = 0, minutes = 0;
+  XqTimeControlPreset clock = XQ_TIME_CONTROL_S0_6_3;
   XqSystem system;
   g_autoptr(GPtrArray) names = NULL;
   g_autoptr(XqTournament) t = NULL;
@@ -131,6 +132,13 @@ cmd_new (const char *file, int argc, char **argv)
           if (!xqtool_parse_int (argv[++i], 1, 100, &groups))
             return xqtool_fail ("--groups: a number from 1 to 100, not %s", argv[i]);
         }
+      else if (strcmp (argv[i], "--clock") == 0 && i + 1 < argc)
+        clock_code = argv[++i];
+      else if (strcmp (argv[i], "--minutes") == 0 && i + 1 < argc)
+        {
+          if (!xqtool_parse_int (argv[++i], 1, 600, &minutes))
+            return xqtool_fail ("--minutes: a number from 1 to 600, not %s", argv[i]);
+        }
       else if (strcmp (argv[i], "--seed") == 0 && i + 1 < argc)
         {
           if (!xqtool_parse_int (argv[++i], 0, G_MAXINT, &seed))
@@ -142,7 +150,11 @@ cmd_new (const char *file, int argc, char **argv)
   if (system_code == NULL || (players == NULL) == (teams_file == NULL) || (teams_file != NULL) != (boards > 0))
     return xqtool_usage (&tournament_self);
   if (!xq_system_from_code (system_code, &system))
-    return xqtool_fail ("--system: rr, drr, swiss, ko or groups, not %s", system_code);
+    return xqtool_fail ("--system: rr, drr, swiss, ko, dko or groups, not %s", system_code);
+  if (clock_code != NULL && !xq_time_control_from_code (clock_code, &clock))
+    return xqtool_fail ("--clock: 6.1, 6.2, 6.3, 6.4 or 6.5, not %s", clock_code);
+  if ((clock == XQ_TIME_CONTROL_S0_6_5) != (minutes > 0))
+    return xqtool_fail ("--minutes N goes with --clock 6.5 (each player's time for the whole game), and only with it");
   if ((system == XQ_SYSTEM_GROUPS) != (groups > 0))
     return xqtool_fail ("--groups N goes with --system groups, and only with it");
   if (system == XQ_SYSTEM_GROUPS)
@@ -176,8 +188,39 @@ cmd_new (const char *file, int argc, char **argv)
       g_free (t->title);
       t->title = g_strdup (title);
     }
+  /* A new event has no audit trail yet: its first clock is no change. */
+  t->clock = clock;
+  t->clock_minutes = minutes;
   if (!xq_tournament_save (t, file, &error))
     return xqtool_fail ("%s", error->message);
+  return 0;
+}
+
+/* clock 6.1 … 6.4 | clock 6.5 MINUTES; without arguments, prints it. */
+static int
+cmd_clock (XqTournament *t, const char *file, int argc, char **argv, gboolean *changed)
+{
+  XqTimeControlPreset clock;
+  int minutes = 0;
+  g_autoptr(GError) error = NULL;
+
+  if (argc == 0)
+    {
+      g_autofree char *title = xq_time_control_title (t->clock, t->clock_minutes);
+      printf ("%s\n", title);
+      return 0;
+    }
+  if (!xq_time_control_from_code (argv[0], &clock))
+    return xqtool_fail ("clock: 6.1, 6.2, 6.3, 6.4 or 6.5 MINUTES, not %s", argv[0]);
+  if (argc == 2 && !xqtool_parse_int (argv[1], 1, 600, &minutes))
+    return xqtool_fail ("clock: 6.5 takes each player's minutes for the whole game, 1 to 600, not %s", argv[1]);
+  if ((clock == XQ_TIME_CONTROL_S0_6_5) != (argc == 2))
+    return xqtool_fail (clock == XQ_TIME_CONTROL_S0_6_5
+                        ? "clock 6.5 MINUTES: say how many minutes each player has for the whole game"
+                        : "clock: only 6.5 takes a number of minutes");
+  if (!xq_tournament_set_clock (t, clock, minutes, &error))
+    return xqtool_fail ("%s: %s", file, error->message);
+  *changed = TRUE;
   return 0;
 }
 
@@ -205,10 +248,14 @@ cmd_pairings (XqTournament *t, const char *file, const char *arg, gboolean *chan
     {
       const XqPairing *p = g_ptr_array_index (boards, b);
       if (p->black == XQ_BYE)
-        printf ("bye\t%s\n", xq_tournament_player_name (t, p->red));
+        printf ("bye\t%s", xq_tournament_player_name (t, p->red));
       else
-        printf ("%u\t%s\t%s\n", b + 1, xq_tournament_player_name (t, p->red),
+        printf ("%u\t%s\t%s", b + 1, xq_tournament_player_name (t, p->red),
                 xq_tournament_player_name (t, p->black));
+      /* A double knockout names the bracket: winners, losers, final. */
+      if (t->system == XQ_SYSTEM_DOUBLE_KNOCKOUT)
+        printf ("\t%s", xq_bracket_code (xq_tournament_bracket (t, round, (int) b + 1)));
+      printf ("\n");
       /* A team match: each board, Red first (odd boards: the first team's player). */
       for (int k = 1; p->black != XQ_BYE && k <= t->team_size; k++)
         printf ("%u.%d\t%s\t%s\n", b + 1, k, xq_tournament_board_player (t, p, k, XQ_RED),
@@ -364,6 +411,8 @@ tournament_main (int argc, char **argv)
         }
       changed = TRUE;
     }
+  else if (strcmp (command, "clock") == 0 && argc >= 3 && argc <= 5)
+    status = cmd_clock (t, file, argc - 3, argv + 3, &changed);
   else if (strcmp (command, "withdraw") == 0 && argc == 4)
     {
       if (!xq_tournament_withdraw (t, argv[3], &error))
@@ -432,8 +481,9 @@ tournament_main (int argc, char **argv)
 
 const XqToolCommand xqtool_tournament_commands[] = {
   { "tournament",
-    "EVENT-FILE new --system rr|drr|swiss|ko|groups --players NAMES-FILE | --teams TEAMS-FILE --boards N"
-    " [--rounds N] [--groups N] [--seed N] [--title TEXT]"
+    "EVENT-FILE new --system rr|drr|swiss|ko|dko|groups --players NAMES-FILE | --teams TEAMS-FILE --boards N"
+    " [--rounds N] [--groups N] [--seed N] [--title TEXT] [--clock 6.1|6.2|6.3|6.4|6.5 --minutes N]"
+    " | clock [6.1|6.2|6.3|6.4|6.5 MINUTES]"
     " | pairings N | result N BOARD[.GAME] 1-0|0-1|1/2-1/2|+-|-+ [--override] | foul N BOARD red|black"
     " | withdraw NAME | rename TITLE | delete | standings | export csv | audit"
     " | final --qualifiers N --out FINAL-EVENT-FILE"

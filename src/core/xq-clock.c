@@ -61,6 +61,9 @@ xq_time_control_init_preset (XqTimeControl *tc, XqTimeControlPreset preset)
     case XQ_TIME_CONTROL_S0_6_4:
       xq_time_control_init_periods (tc, 30, 5, 30, 5);
       break;
+    case XQ_TIME_CONTROL_S0_6_5:
+      xq_time_control_init_sudden_death (tc, XQ_TIME_CONTROL_6_5_DEFAULT_MINUTES, 0);
+      break;
     default:
       g_return_if_reached ();
     }

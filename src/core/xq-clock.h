@@ -29,15 +29,21 @@ typedef struct {
   gboolean      carry_over;
 } XqTimeControl;
 
-/* The competition rules' time controls 6.1 … 6.4 (6.5, a fixed total
- * time, is xq_time_control_init_sudden_death).  The names keep the clause
+/* The competition rules' time controls 6.1 … 6.5 (6.5, a fixed total
+ * time of any length, is also xq_time_control_init_sudden_death).  The names keep the clause
  * numbers. */
 typedef enum {
   XQ_TIME_CONTROL_S0_6_1,   /* 40 moves in 90 min, then 10 in 15 min */
   XQ_TIME_CONTROL_S0_6_2,   /* 30 moves in 60 min, then 10 in 10 min */
   XQ_TIME_CONTROL_S0_6_3,   /* 40 moves in 10 min, then 30 in 5 min (rapid) */
   XQ_TIME_CONTROL_S0_6_4,   /* every 30 moves in 5 min (rapid) */
+  XQ_TIME_CONTROL_S0_6_5,   /* the whole game in one total time; the time is the event's
+                             * choice (init_preset gives the default below) */
 } XqTimeControlPreset;
+
+/* 6.5 names no time: this is what an event gets unless the teacher
+ * chooses another. */
+#define XQ_TIME_CONTROL_6_5_DEFAULT_MINUTES 30
 
 void     xq_time_control_init_preset  (XqTimeControl *tc, XqTimeControlPreset preset);
 /* N moves in M minutes, then N' moves in M' minutes, repeating. */

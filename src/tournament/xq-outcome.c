@@ -7,7 +7,9 @@
 
 #include "xq-tournament-private.h"
 
-static const char *const system_codes[] = { "rr", "drr", "swiss", "ko", "groups" };
+static const char *const system_codes[] = { "rr", "drr", "swiss", "ko", "groups", "dko" };
+/* 第6條's clauses, in XqTimeControlPreset order. */
+static const char *const clock_codes[] = { "6.1", "6.2", "6.3", "6.4", "6.5" };
 static const char *const outcome_codes[] = { "", "1-0", "0-1", "1/2-1/2", "+-", "-+", "x" };
 
 const char *
@@ -34,6 +36,40 @@ xq_system_is_round_robin (XqSystem system)
 {
   return system == XQ_SYSTEM_ROUND_ROBIN || system == XQ_SYSTEM_DOUBLE_ROUND_ROBIN
          || system == XQ_SYSTEM_GROUPS;
+}
+
+gboolean
+xq_system_is_knockout (XqSystem system)
+{
+  return system == XQ_SYSTEM_KNOCKOUT || system == XQ_SYSTEM_DOUBLE_KNOCKOUT;
+}
+
+const char *
+xq_bracket_code (XqBracket bracket)
+{
+  static const char *const codes[] = { "winners", "losers", "final", "final-2" };
+
+  g_return_val_if_fail ((guint) bracket < G_N_ELEMENTS (codes), "");
+  return codes[bracket];
+}
+
+const char *
+xq_time_control_to_code (XqTimeControlPreset clock)
+{
+  g_return_val_if_fail ((guint) clock < G_N_ELEMENTS (clock_codes), "");
+  return clock_codes[clock];
+}
+
+gboolean
+xq_time_control_from_code (const char *code, XqTimeControlPreset *out)
+{
+  for (guint i = 0; code != NULL && i < G_N_ELEMENTS (clock_codes); i++)
+    if (strcmp (code, clock_codes[i]) == 0)
+      {
+        *out = (XqTimeControlPreset) i;
+        return TRUE;
+      }
+  return FALSE;
 }
 
 char *

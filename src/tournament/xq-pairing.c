@@ -511,3 +511,195 @@ xq_knockout_pair_round (XqTournament *t, GError **error)
   g_ptr_array_add (t->rounds, boards);
   return TRUE;
 }
+
+/* ---- Double knockout (雙淘汰制, 11.1) -------------------------------------------------- *
+ * The rules are in docs/tournament.md: a player is out after a second loss;
+ * players without a loss play the winners' bracket, players with one loss
+ * the losers' bracket, the two champions the final, and a second final if
+ * the losers' champion wins the first. */
+
+void
+xq_double_knockout_state (const XqTournament *t, int upto, XqKnockoutState *st, int *first_final)
+{
+  if (first_final != NULL)
+    *first_final = 0;
+  for (guint i = 0; i < t->players->len; i++)
+    st[i] = (XqKnockoutState) { 0, -1, 0, 0 };
+  for (int r = 1; r <= upto && r <= (int) t->rounds->len; r++)
+    {
+      GPtrArray *boards = g_ptr_array_index (t->rounds, r - 1);
+      for (guint b = 0; b < boards->len; b++)
+        {
+          const XqPairing *p = g_ptr_array_index (boards, b);
+          int winner, loser;
+          if (p->replay_of >= 0)
+            continue;
+          st[p->red].last_round = r;
+          st[p->red].last_slot = p->slot;
+          if (p->black == XQ_BYE)
+            continue;
+          st[p->black].last_round = r;
+          st[p->black].last_slot = p->slot;
+          /* The final is the one match of players with different losses. */
+          if (first_final != NULL && *first_final == 0 && st[p->red].losses != st[p->black].losses)
+            *first_final = r;
+          winner = xq_knockout_match_winner (t, r, (int) b + 1);
+          if (winner < 0)
+            continue;
+          loser = winner == p->red ? p->black : p->red;
+          if (st[winner].losses == 1)
+            st[winner].dropped = 0;          /* has played in the losers' bracket since */
+          if (++st[loser].losses == 1)
+            st[loser].dropped = r;
+          else
+            st[loser].dropped = 0;
+        }
+    }
+}
+
+XqBracket
+xq_tournament_bracket (const XqTournament *t, int round, int board)
+{
+  GPtrArray *boards = xq_tournament_get_round (t, round);
+  g_autofree XqKnockoutState *st = NULL;
+  const XqPairing *p;
+  int first_final = 0;
+
+  g_return_val_if_fail (boards != NULL && board >= 1 && board <= (int) boards->len, XQ_BRACKET_WINNERS);
+  if (t->system != XQ_SYSTEM_DOUBLE_KNOCKOUT)
+    return XQ_BRACKET_WINNERS;
+  p = g_ptr_array_index (boards, board - 1);
+  if (p->black == XQ_BYE)
+    return XQ_BRACKET_WINNERS;
+  st = g_new0 (XqKnockoutState, t->players->len);
+  xq_double_knockout_state (t, round - 1, st, &first_final);
+  if (st[p->red].losses != st[p->black].losses)
+    return XQ_BRACKET_FINAL;
+  if (st[p->red].losses == 0)
+    return XQ_BRACKET_WINNERS;
+  /* Two players with one loss each: the second final if the first final
+   * came before (the winners' champion lost it). */
+  return first_final > 0 ? XQ_BRACKET_FINAL_REPLAY : XQ_BRACKET_LOSERS;
+}
+
+static int
+compare_by_slot (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const XqKnockoutState *st = data;
+  int x = *(const int *) a, y = *(const int *) b;
+
+  return st[x].last_slot - st[y].last_slot;
+}
+
+/* Losers' bracket newcomers: the earliest to drop first, then by slot. */
+static int
+compare_by_drop (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const XqKnockoutState *st = data;
+  int x = *(const int *) a, y = *(const int *) b;
+
+  if (st[x].dropped != st[y].dropped)
+    return st[x].dropped - st[y].dropped;
+  return st[x].last_slot - st[y].last_slot;
+}
+
+/* Pairs x[i] with x[i+1] along the list; an odd one out waits. */
+static void
+pair_along (const XqTournament *t, int round, GPtrArray *boards, GArray *x, int *slot)
+{
+  for (guint i = 0; i + 1 < x->len; i += 2)
+    {
+      XqPairing *p = drawn_pairing (t, round, (int) boards->len + 1, g_array_index (x, int, i),
+                                    g_array_index (x, int, i + 1));
+      p->slot = (*slot)++;
+      g_ptr_array_add (boards, p);
+    }
+}
+
+gboolean
+xq_double_knockout_pair_round (XqTournament *t, GError **error)
+{
+  int round = (int) t->rounds->len + 1, np = (int) t->players->len, slot = 0;
+  g_autofree XqKnockoutState *st = NULL;
+  g_autoptr(GArray) w = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr(GArray) s = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr(GArray) d = g_array_new (FALSE, FALSE, sizeof (int));
+  g_autoptr(GArray) wave = g_array_new (FALSE, FALSE, sizeof (int));
+  GPtrArray *boards;
+
+  if (round == 1)
+    return xq_knockout_pair_round (t, error);   /* round 1 is a knockout's round 1 */
+  st = g_new0 (XqKnockoutState, np);
+  xq_double_knockout_state (t, round - 1, st, NULL);
+  for (int i = 0; i < np; i++)
+    {
+      if (((XqEntrant *) g_ptr_array_index (t->players, i))->withdrawn || st[i].losses >= 2)
+        continue;
+      g_array_append_val (st[i].losses == 0 ? w : st[i].dropped > 0 ? d : s, i);
+    }
+  if (w->len + s->len + d->len < 2)
+    {
+      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_STATE, _("The knockout is over"));
+      return FALSE;
+    }
+  g_array_sort_with_data (w, compare_by_slot, st);
+  g_array_sort_with_data (s, compare_by_slot, st);
+  g_array_sort_with_data (d, compare_by_drop, st);
+  boards = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_pairing_free);
+  if (w->len == 1 && s->len + d->len == 1)
+    {
+      /* The final: the winners' champion against the losers' champion. */
+      XqPairing *p = drawn_pairing (t, round, 1, g_array_index (w, int, 0),
+                                    g_array_index (s->len > 0 ? s : d, int, 0));
+      p->slot = 0;
+      g_ptr_array_add (boards, p);
+      g_ptr_array_add (t->rounds, boards);
+      return TRUE;
+    }
+  pair_along (t, round, boards, w, &slot);
+  /* The losers' bracket: the earliest wave of newcomers meets the players
+   * who won their last losers' match, one against one, when the numbers
+   * match. */
+  for (guint i = 0; i < d->len && st[g_array_index (d, int, i)].dropped == st[g_array_index (d, int, 0)].dropped; i++)
+    g_array_append_val (wave, g_array_index (d, int, i));
+  slot = 0;
+  if (s->len == wave->len)
+    for (guint i = 0; i < s->len; i++)
+      {
+        XqPairing *p = drawn_pairing (t, round, (int) boards->len + 1, g_array_index (s, int, i),
+                                      g_array_index (wave, int, wave->len - 1 - i));
+        p->slot = slot++;
+        g_ptr_array_add (boards, p);
+      }
+  else
+    {
+      /* Otherwise everyone in the losers' bracket plays who can: the
+       * players who won there first, then the newcomers, earliest first;
+       * an odd one out (the latest newcomer) waits a round. */
+      g_array_append_vals (s, d->data, d->len);
+      pair_along (t, round, boards, s, &slot);
+    }
+  if (boards->len == 0)
+    {
+      g_ptr_array_unref (boards);
+      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_STATE,
+                   _("No one is left to pair in round %d"), round);
+      return FALSE;
+    }
+  g_ptr_array_add (t->rounds, boards);
+  return TRUE;
+}
+
+/* Players still in: not withdrawn and fewer than two losses after `upto` rounds. */
+int
+xq_double_knockout_alive (const XqTournament *t, int upto)
+{
+  g_autofree XqKnockoutState *st = g_new0 (XqKnockoutState, t->players->len);
+  int alive = 0;
+
+  xq_double_knockout_state (t, upto, st, NULL);
+  for (guint i = 0; i < t->players->len; i++)
+    if (!((XqEntrant *) g_ptr_array_index (t->players, i))->withdrawn && st[i].losses < 2)
+      alive++;
+  return alive;
+}

@@ -18,13 +18,14 @@ static const char *const team_swiss_codes[] = { "opponents", "game-points", "mat
 const char *const *
 xq_tournament_tiebreak_codes (const XqTournament *t)
 {
-  if (t->team_size > 0)
+  if (t->team_size > 0 && !xq_system_is_knockout (t->system))
     return t->system == XQ_SYSTEM_SWISS ? team_swiss_codes : team_rr_codes;
   switch (t->system)
     {
     case XQ_SYSTEM_SWISS:
       return swiss_codes;
     case XQ_SYSTEM_KNOCKOUT:
+    case XQ_SYSTEM_DOUBLE_KNOCKOUT:
       return ko_codes;
     case XQ_SYSTEM_ROUND_ROBIN:
     case XQ_SYSTEM_DOUBLE_ROUND_ROBIN:
@@ -268,6 +269,28 @@ round_reached (const XqTournament *t, int player)
   return reached;
 }
 
+/* Double knockout: one who is out has reached the round of the second
+ * loss (or of the last game before withdrawing); a player still in the
+ * round after the last, one more without a loss; the winner of a
+ * finished event above everyone. */
+static void
+double_knockout_reached (const XqTournament *t, Stats *st)
+{
+  int np = (int) t->players->len, n = (int) t->rounds->len;
+  g_autofree XqKnockoutState *ks = g_new0 (XqKnockoutState, np);
+  gboolean finished = xq_tournament_finished (t);
+
+  xq_double_knockout_state (t, n, ks, NULL);
+  for (int i = 0; i < np; i++)
+    {
+      const XqEntrant *e = g_ptr_array_index (t->players, i);
+      if (ks[i].losses >= 2 || e->withdrawn)
+        st[i].reached = ks[i].last_round;
+      else
+        st[i].reached = finished ? n + 3 : n + 2 - ks[i].losses;
+    }
+}
+
 /* The keys of a row from its stats: points, then each tie-break in order
  * (fewer fouls rank higher); a knockout ranks by the round reached alone. */
 static void
@@ -275,7 +298,7 @@ set_keys (const XqTournament *t, Row *row, const Stats *st)
 {
   const char *const *codes = xq_tournament_tiebreak_codes (t);
 
-  if (t->system == XQ_SYSTEM_KNOCKOUT)
+  if (xq_system_is_knockout (t->system))
     {
       row->key[0] = st->reached;
       row->n_key = 1;
@@ -323,6 +346,8 @@ xq_tournament_standings (const XqTournament *t)
   if (t->system == XQ_SYSTEM_KNOCKOUT)
     for (int i = 0; i < np; i++)
       st[i].reached = round_reached (t, i);
+  if (t->system == XQ_SYSTEM_DOUBLE_KNOCKOUT)
+    double_knockout_reached (t, st);
 
   for (int i = 0; i < np; i++)
     {

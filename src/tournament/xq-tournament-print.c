@@ -142,6 +142,18 @@ heading (Paper *p, const XqTournament *t, const char *subtitle)
   p->y += text_at (p, MARGIN, p->y + 2, PAGE_W - 2 * MARGIN, subtitle, 13, FALSE, PANGO_ALIGN_LEFT) + 14;
 }
 
+/* The event's time control, under the heading of pairings and score
+ * sheets (第6條; 6.5 with its minutes). */
+static void
+clock_line (Paper *p, const XqTournament *t)
+{
+  g_autofree char *title = xq_time_control_title (t->clock, t->clock_minutes);
+  /* Translators: the time control on pairings and score sheets */
+  g_autofree char *text = g_strdup_printf (_("Clock: %s"), title);
+
+  p->y += text_at (p, MARGIN, p->y - 8, PAGE_W - 2 * MARGIN, text, 12, FALSE, PANGO_ALIGN_LEFT) + 6;
+}
+
 /* ---- Tables ------------------------------------------------------------------ */
 
 /* Cells are padded by this much on each side. */
@@ -324,7 +336,8 @@ table_draw (Paper *p, Table *tb, double room)
   for (guint r = 1; r < n_rows; r++)
     {
       gboolean small = g_array_index (tb->small, gboolean, r);
-      if (p->y + row_h > PAGE_H - MARGIN)
+      /* The rows share the room exactly; rounding must not push the last one over. */
+      if (p->y + row_h > PAGE_H - MARGIN + 0.01)
         {
           paper_new_page (p);
           table_row (p, tb, g_ptr_array_index (tb->rows, 0), tb->head_h, tb->size, TRUE);
@@ -382,6 +395,7 @@ xq_tournament_print_pairings (const XqTournament *t, int round, const char *path
   g_autofree char *sub = NULL;
   Table tb;
   int n = 0;
+  gboolean dko = t->system == XQ_SYSTEM_DOUBLE_KNOCKOUT;
 
   if (boards == NULL)
     {
@@ -394,9 +408,11 @@ xq_tournament_print_pairings (const XqTournament *t, int round, const char *path
   /* Translators: the pairing sheet's subtitle */
   sub = g_strdup_printf (_("Pairings of round %d"), round);
   heading (&p, t, sub);
-  table_init (&tb, 4, 6, 6);
+  clock_line (&p, t);
+  /* A double knockout adds the bracket of each match. */
+  table_init (&tb, dko ? 5 : 4, dko ? 6 | 16 : 6, 6);
   {
-    const char *cells[] = { _("Board"), _("Red"), _("Black"), _("Result") };
+    const char *cells[] = { _("Board"), _("Red"), _("Black"), _("Result"), _("Bracket") };
     table_add (&tb, cells, FALSE);
   }
   for (guint b = 0; b < boards->len; b++)
@@ -408,7 +424,7 @@ xq_tournament_print_pairings (const XqTournament *t, int round, const char *path
       g_autofree char *result = NULL;
       if (x->black == XQ_BYE)
         {
-          const char *cells[] = { _("Bye"), red, "", "" };
+          const char *cells[] = { _("Bye"), red, "", "", "" };
           table_add (&tb, cells, FALSE);
           continue;
         }
@@ -416,7 +432,8 @@ xq_tournament_print_pairings (const XqTournament *t, int round, const char *path
       black = xq_tournament_display_name (t, x->black);
       result = match_text (t, x);
       {
-        const char *cells[] = { num, red, black, result };
+        const char *cells[] = { num, red, black, result,
+                                xq_bracket_title (xq_tournament_bracket (t, round, (int) b + 1)) };
         table_add (&tb, cells, FALSE);
       }
       /* A team match: each board's players, Red first, and its game. */
@@ -424,7 +441,7 @@ xq_tournament_print_pairings (const XqTournament *t, int round, const char *path
         {
           g_autofree char *game = g_strdup_printf ("%d.%d", n, k);
           const char *cells[] = { game, xq_tournament_board_player (t, x, k, XQ_RED),
-                                  xq_tournament_board_player (t, x, k, XQ_BLACK), result_text (x->games[k - 1]) };
+                                  xq_tournament_board_player (t, x, k, XQ_BLACK), result_text (x->games[k - 1]), "" };
           table_add (&tb, cells, TRUE);
         }
     }
@@ -710,7 +727,12 @@ xq_tournament_print_score_sheet (const XqTournament *t, int round, int board, Xq
   if (!paper_open (&p, path, error))
     return FALSE;
   /* Translators: the score sheet's subtitle */
-  sub = g_strdup_printf (_("Score sheet — round %d, board %d"), round, board);
+  if (t->system == XQ_SYSTEM_DOUBLE_KNOCKOUT && x->black != XQ_BYE)
+    /* Translators: the score sheet's subtitle in a double knockout: round, board, bracket */
+    sub = g_strdup_printf (_("Score sheet — round %d, board %d, %s"), round, board,
+                           xq_bracket_title (xq_tournament_bracket (t, round, board)));
+  else
+    sub = g_strdup_printf (_("Score sheet — round %d, board %d"), round, board);
   heading (&p, t, sub);
   players = g_strdup_printf (_("Red: %s    Black: %s"), xq_tournament_player_name (t, x->red),
                              xq_tournament_player_name (t, x->black));
@@ -729,6 +751,12 @@ xq_tournament_print_score_sheet (const XqTournament *t, int round, int board, Xq
     }
   else
     result = g_strdup (_("Result: ____________"));
+  {
+    /* The event's clock on the result's line, at the right (第6條). */
+    g_autofree char *title = xq_time_control_title (t->clock, t->clock_minutes);
+    g_autofree char *text = g_strdup_printf (_("Clock: %s"), title);
+    text_at (&p, PAGE_W / 2, p.y, PAGE_W / 2 - MARGIN, text, 10, FALSE, PANGO_ALIGN_RIGHT);
+  }
   p.y += text_at (&p, MARGIN, p.y, PAGE_W - 2 * MARGIN, result, 12, FALSE, PANGO_ALIGN_LEFT) + 12;
 
   /* Two blocks side by side: move number, Red's move, Black's move. */

@@ -30,6 +30,18 @@ double     xq_tournament_points_before (const XqTournament *t, int player, int u
 gboolean   xq_swiss_pair_round (XqTournament *t, GError **error);
 /* Pairs the first knockout round, or the next one from the winners. */
 gboolean   xq_knockout_pair_round (XqTournament *t, GError **error);
+/* A double knockout: each player's record after rounds 1..upto. */
+typedef struct {
+  int losses;       /* 0, 1, or 2 (out) */
+  int last_slot;    /* bracket slot of the last match (or round-1 bye) */
+  int dropped;      /* the round of the first loss while not yet played in the losers' bracket, else 0 */
+  int last_round;   /* the last round the player was paired in */
+} XqKnockoutState;
+/* first_final (may be NULL): the round of the first final, else 0. */
+void       xq_double_knockout_state (const XqTournament *t, int upto, XqKnockoutState *st, int *first_final);
+/* Pairs the next double-knockout round (round 1 as a knockout's). */
+gboolean   xq_double_knockout_pair_round (XqTournament *t, GError **error);
+int        xq_double_knockout_alive (const XqTournament *t, int upto);
 /* The winner of a knockout board's match, following replays; -1 if undecided. */
 int        xq_knockout_match_winner (const XqTournament *t, int round, int board);
 /* Deals the players out to t->n_groups groups in snake order. */

@@ -9,6 +9,8 @@
 #include "xq-tournament-private.h"
 
 static void audit (XqTournament *t, const char *format, ...) G_GNUC_PRINTF (2, 3);
+static void add_replay (XqTournament *t, int round, int board);
+static gboolean drop_replay (XqTournament *t, int round, int board, GError **error);
 static gboolean round_is_settled (const XqTournament *t, int round);
 
 gboolean
@@ -39,11 +41,17 @@ xq_tournament_set_game_result (XqTournament *t, int round, int match, int board,
                    _("Round %d is closed: round %d was paired from its results"), round, round + 1);
       return FALSE;
     }
+  before_match = p->outcome;
+  if (xq_system_is_knockout (t->system) && before_match == XQ_OUTCOME_DRAW && outcome != p->games[board - 1])
+    {
+      if (!drop_replay (t, round, match, error))
+        return FALSE;
+      before_match = XQ_OUTCOME_NONE;   /* the replay is gone: a draw again makes a new one */
+    }
   if (p->games[board - 1] != XQ_OUTCOME_NONE && p->games[board - 1] != outcome)
     audit (t, "round %d match %d board %d: %s → %s", round, match, board,
            xq_outcome_to_code (p->games[board - 1]), outcome == XQ_OUTCOME_NONE ? "none" : xq_outcome_to_code (outcome));
   p->games[board - 1] = outcome;
-  before_match = p->outcome;
   /* The match result follows from the games once every board is in. */
   p->outcome = XQ_OUTCOME_NONE;
   for (int k = 0; k < t->team_size; k++)
@@ -51,7 +59,9 @@ xq_tournament_set_game_result (XqTournament *t, int round, int match, int board,
       return TRUE;
   xq_tournament_game_points (t, p, &red, &black);
   p->outcome = red > black ? XQ_OUTCOME_RED_WIN : black > red ? XQ_OUTCOME_BLACK_WIN : XQ_OUTCOME_DRAW;
-  (void) before_match;
+  /* 13.4 (docs): a drawn knockout match is played again, the teams' colours swapped. */
+  if (xq_system_is_knockout (t->system) && p->outcome == XQ_OUTCOME_DRAW && before_match != XQ_OUTCOME_DRAW)
+    add_replay (t, round, match);
   return TRUE;
 }
 
@@ -74,8 +84,50 @@ audit (XqTournament *t, const char *format, ...)
 static gboolean
 round_is_settled (const XqTournament *t, int round)
 {
-  return (t->system == XQ_SYSTEM_SWISS || t->system == XQ_SYSTEM_KNOCKOUT)
+  return (t->system == XQ_SYSTEM_SWISS || xq_system_is_knockout (t->system))
          && round < (int) t->rounds->len;
+}
+
+/* A drawn knockout game (or team match, 13.4) is played again with colours
+ * swapped (docs); the replay stands before the byes so board numbers stay
+ * games. */
+static void
+add_replay (XqTournament *t, int round, int board)
+{
+  GPtrArray *boards = g_ptr_array_index (t->rounds, round - 1);
+  const XqPairing *p = g_ptr_array_index (boards, board - 1);
+  XqPairing *q = xq_pairing_new (p->black, p->red);
+
+  q->replay_of = board - 1;
+  q->slot = p->slot;
+  g_ptr_array_insert (boards, xq_round_n_games (boards), q);
+}
+
+/* The replay of a drawn game hangs on that draw: a correction of the draw
+ * is allowed only while the replay has no result, and takes it away. */
+static gboolean
+drop_replay (XqTournament *t, int round, int board, GError **error)
+{
+  GPtrArray *boards = g_ptr_array_index (t->rounds, round - 1);
+
+  for (guint b = 0; b < boards->len; b++)
+    {
+      XqPairing *q = g_ptr_array_index (boards, b);
+      if (q->replay_of != board - 1)
+        continue;
+      gboolean played = q->outcome != XQ_OUTCOME_NONE;
+      for (int k = 0; k < XQ_MAX_TEAM_BOARDS; k++)
+        played = played || q->games[k] != XQ_OUTCOME_NONE;
+      if (played)
+        {
+          g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_STATE,
+                       _("Round %d board %d has been replayed; correct the replay first"), round, board);
+          return FALSE;
+        }
+      g_ptr_array_remove_index (boards, b);
+      break;
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -147,44 +199,16 @@ set_result (XqTournament *t, int round, int board, XqOutcome outcome, XqReason r
                    _("Round %d is closed: round %d was paired from its results"), round, round + 1);
       return FALSE;
     }
-  if (t->system == XQ_SYSTEM_KNOCKOUT && before == XQ_OUTCOME_DRAW)
-    {
-      /* The replay of a drawn game hangs on that draw: correct it only while
-       * the replay has no result, and take the replay away with it. */
-      GPtrArray *boards = g_ptr_array_index (t->rounds, round - 1);
-      for (guint b = 0; b < boards->len; b++)
-        {
-          XqPairing *q = g_ptr_array_index (boards, b);
-          if (q->replay_of == board - 1)
-            {
-              if (q->outcome != XQ_OUTCOME_NONE)
-                {
-                  g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_STATE,
-                               _("Round %d board %d has been replayed; correct the replay first"),
-                               round, board);
-                  return FALSE;
-                }
-              g_ptr_array_remove_index (boards, b);
-              break;
-            }
-        }
-    }
+  if (xq_system_is_knockout (t->system) && before == XQ_OUTCOME_DRAW && !drop_replay (t, round, board, error))
+    return FALSE;
   if (before != XQ_OUTCOME_NONE)
     audit (t, "round %d board %d: %s → %s%s", round, board,
            xq_outcome_to_code (before), outcome == XQ_OUTCOME_NONE ? "none" : xq_outcome_to_code (outcome),
            withdrew >= 0 ? " (a withdrawal's forfeit, overridden)" : "");
   p->outcome = outcome;
   p->reason = outcome == XQ_OUTCOME_NONE ? XQ_REASON_NONE : reason;
-  if (t->system == XQ_SYSTEM_KNOCKOUT && outcome == XQ_OUTCOME_DRAW)
-    {
-      /* A drawn knockout game is played again with colours swapped (docs);
-       * the replay stands before the byes so board numbers stay games. */
-      GPtrArray *boards = g_ptr_array_index (t->rounds, round - 1);
-      XqPairing *q = xq_pairing_new (p->black, p->red);
-      q->replay_of = board - 1;
-      q->slot = p->slot;
-      g_ptr_array_insert (boards, xq_round_n_games (boards), q);
-    }
+  if (xq_system_is_knockout (t->system) && outcome == XQ_OUTCOME_DRAW)
+    add_replay (t, round, board);
   return TRUE;
 }
 

@@ -108,6 +108,81 @@ xq_tournament_set_title (XqTournament *t, const char *title, GError **error)
   return TRUE;
 }
 
+#define MAX_CLOCK_MINUTES 600
+
+gboolean
+xq_tournament_set_clock (XqTournament *t, XqTimeControlPreset clock, int minutes, GError **error)
+{
+  g_autofree char *before = NULL, *after = NULL;
+
+  g_return_val_if_fail (t != NULL, FALSE);
+  if ((guint) clock > XQ_TIME_CONTROL_S0_6_5)
+    {
+      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID,
+                   _("The clock is one of 6.1, 6.2, 6.3, 6.4 or 6.5"));
+      return FALSE;
+    }
+  if (clock == XQ_TIME_CONTROL_S0_6_5 && (minutes < 1 || minutes > MAX_CLOCK_MINUTES))
+    {
+      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID,
+                   _("6.5 gives each player one time for the whole game: 1 to %d minutes"), MAX_CLOCK_MINUTES);
+      return FALSE;
+    }
+  if (clock != XQ_TIME_CONTROL_S0_6_5 && minutes != 0)
+    {
+      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID,
+                   _("Only 6.5 takes a number of minutes; %s fixes its own times"),
+                   xq_time_control_to_code (clock));
+      return FALSE;
+    }
+  if (t->clock == clock && t->clock_minutes == minutes)
+    return TRUE;
+  before = t->clock_minutes > 0 ? g_strdup_printf ("6.5 %d min", t->clock_minutes)
+                                 : g_strdup (xq_time_control_to_code (t->clock));
+  after = minutes > 0 ? g_strdup_printf ("6.5 %d min", minutes) : g_strdup (xq_time_control_to_code (clock));
+  {
+    g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+    g_autofree char *stamp = g_date_time_format_iso8601 (now);
+    g_ptr_array_add (t->audit, g_strdup_printf ("%s clock %s → %s", stamp, before, after));
+  }
+  t->clock = clock;
+  t->clock_minutes = minutes;
+  return TRUE;
+}
+
+void
+xq_tournament_time_control (const XqTournament *t, XqTimeControl *tc)
+{
+  if (t->clock == XQ_TIME_CONTROL_S0_6_5 && t->clock_minutes > 0)
+    xq_time_control_init_sudden_death (tc, t->clock_minutes, 0);
+  else
+    xq_time_control_init_preset (tc, t->clock);
+}
+
+char *
+xq_time_control_title (XqTimeControlPreset clock, int minutes)
+{
+  switch (clock)
+    {
+    case XQ_TIME_CONTROL_S0_6_1:
+      return g_strdup (_("6.1: 40 moves in 90 minutes, then 10 every 15"));
+    case XQ_TIME_CONTROL_S0_6_2:
+      return g_strdup (_("6.2: 30 moves in 60 minutes, then 10 every 10"));
+    case XQ_TIME_CONTROL_S0_6_3:
+      return g_strdup (_("6.3 (rapid): 40 moves in 10 minutes, then 30 every 5"));
+    case XQ_TIME_CONTROL_S0_6_4:
+      return g_strdup (_("6.4 (rapid): every 30 moves in 5 minutes"));
+    case XQ_TIME_CONTROL_S0_6_5:
+    default:
+      if (minutes <= 0)
+        /* Translators: the choice in the new-event form; the minutes are chosen beside it */
+        return g_strdup (_("6.5: one time for the whole game"));
+      /* Translators: 第6條 6.5, 每方時間包干使用 */
+      return g_strdup_printf (ngettext ("6.5: %d minute each for the whole game",
+                                        "6.5: %d minutes each for the whole game", minutes), minutes);
+    }
+}
+
 /* A default number of Swiss rounds: enough for a clear winner in a class. */
 static int
 default_swiss_rounds (int n)
@@ -165,11 +240,13 @@ xq_tournament_draw_start (XqTournament *t, GError **error)
     case XQ_SYSTEM_SWISS:
       return xq_swiss_pair_round (t, error);
     case XQ_SYSTEM_KNOCKOUT:
+    case XQ_SYSTEM_DOUBLE_KNOCKOUT:
       {
         int n = (int) t->players->len, r = 0;
         while ((1 << r) < n)
           r++;
-        t->rounds_planned = r;
+        /* A double knockout: at most two rounds a bracket level and the second final. */
+        t->rounds_planned = t->system == XQ_SYSTEM_KNOCKOUT ? r : 2 * r + 1;
         return xq_knockout_pair_round (t, error);
       }
     default:
@@ -183,7 +260,7 @@ xq_tournament_new (XqSystem system, const char *const *names, int n_names,
 {
   g_autoptr(XqTournament) t = xq_tournament_alloc ();
 
-  g_return_val_if_fail ((guint) system <= XQ_SYSTEM_GROUPS, NULL);
+  g_return_val_if_fail ((guint) system <= XQ_SYSTEM_DOUBLE_KNOCKOUT, NULL);
   t->system = system;
   t->seed = seed;
   if (!add_players (t, names, n_names, error))
@@ -234,10 +311,10 @@ xq_tournament_new_teams (XqSystem system, const char *const *teams, const char *
   g_autoptr(XqTournament) t = NULL;
   g_autoptr(GPtrArray) all = g_ptr_array_new ();
 
-  if (system != XQ_SYSTEM_ROUND_ROBIN && system != XQ_SYSTEM_DOUBLE_ROUND_ROBIN && system != XQ_SYSTEM_SWISS)
+  if (system == XQ_SYSTEM_GROUPS)
     {
       g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID,
-                   _("A team event is a round robin or a Swiss event"));
+                   _("A team event is a round robin, a Swiss event or a knockout"));
       return NULL;
     }
   if (boards < 1 || boards > XQ_MAX_TEAM_BOARDS)
@@ -338,6 +415,7 @@ xq_tournament_new_playoff (const XqTournament *t, int place, GError **error)
   playoff->title = g_strdup_printf (_("%s — play-off for place %d"),
                                     *t->title ? t->title : _("Class tournament"), place);
   playoff->clock = t->clock;
+  playoff->clock_minutes = t->clock_minutes;
   return playoff;
 }
 
@@ -389,6 +467,7 @@ xq_tournament_new_final (const XqTournament *groups, int qualifiers, GError **er
   /* Translators: the title of a group event's final; %s is the event's title */
   final->title = g_strdup_printf (_("%s — final"), *groups->title ? groups->title : _("Class tournament"));
   final->clock = groups->clock;
+  final->clock_minutes = groups->clock_minutes;
   return final;
 }
 
@@ -477,7 +556,7 @@ xq_tournament_round_complete (const XqTournament *t, int round)
       if (p->black != XQ_BYE && p->outcome == XQ_OUTCOME_NONE)
         return FALSE;
     }
-  if (t->system == XQ_SYSTEM_KNOCKOUT)
+  if (xq_system_is_knockout (t->system))
     for (guint b = 0; b < boards->len; b++)
       if (((XqPairing *) g_ptr_array_index (boards, b))->replay_of < 0
           && xq_knockout_match_winner (t, round, (int) b + 1) < 0)
@@ -505,6 +584,8 @@ xq_tournament_finished (const XqTournament *t)
 
   if (n == 0 || !xq_tournament_round_complete (t, n))
     return FALSE;
+  if (t->system == XQ_SYSTEM_DOUBLE_KNOCKOUT)
+    return xq_double_knockout_alive (t, n) <= 1;
   if (t->system == XQ_SYSTEM_KNOCKOUT)
     {
       GPtrArray *last = g_ptr_array_index (t->rounds, n - 1);
@@ -551,5 +632,35 @@ xq_tournament_pair_next (XqTournament *t, GError **error)
     }
   if (t->system == XQ_SYSTEM_SWISS)
     return xq_swiss_pair_round (t, error);
+  if (t->system == XQ_SYSTEM_DOUBLE_KNOCKOUT)
+    return xq_double_knockout_pair_round (t, error);
   return xq_knockout_pair_round (t, error);
+}
+
+const char *
+xq_bracket_title (XqBracket bracket)
+{
+  switch (bracket)
+    {
+    case XQ_BRACKET_LOSERS:
+      /* Translators: double knockout, 敗者組 */
+      return _("Losers' bracket");
+    case XQ_BRACKET_FINAL:
+      /* Translators: double knockout, 決賽 */
+      return _("Final");
+    case XQ_BRACKET_FINAL_REPLAY:
+      /* Translators: double knockout: the final played again because the losers' champion won it */
+      return _("Second final");
+    case XQ_BRACKET_WINNERS:
+    default:
+      /* Translators: double knockout, 勝者組 */
+      return _("Winners' bracket");
+    }
+}
+
+int
+xq_tournament_match_winner (const XqTournament *t, int round, int board)
+{
+  g_return_val_if_fail (xq_system_is_knockout (t->system), -1);
+  return xq_knockout_match_winner (t, round, board);
 }

@@ -30,7 +30,16 @@ typedef enum {
   XQ_SYSTEM_SWISS,               /* 積分編排制 */
   XQ_SYSTEM_KNOCKOUT,            /* 淘汰制 */
   XQ_SYSTEM_GROUPS,              /* 分組循環: seeded groups, each a round robin, then a final */
+  XQ_SYSTEM_DOUBLE_KNOCKOUT,     /* 雙淘汰制: out after a second loss, a losers' bracket */
 } XqSystem;
+
+/* Where a double-knockout match stands (docs/tournament.md). */
+typedef enum {
+  XQ_BRACKET_WINNERS,            /* players without a loss (and every single-knockout match) */
+  XQ_BRACKET_LOSERS,             /* players with one loss */
+  XQ_BRACKET_FINAL,              /* the winners' champion against the losers' champion */
+  XQ_BRACKET_FINAL_REPLAY,       /* the second final, when the losers' champion won the first */
+} XqBracket;
 
 typedef enum {
   XQ_OUTCOME_NONE,               /* not played yet */
@@ -80,6 +89,7 @@ typedef struct {
   int        team_size;       /* a team event: boards per match (12.1); 0 for players */
   guint32    seed;            /* drawing of lots (猜先) in a knockout */
   XqTimeControlPreset clock;  /* for games played in the app */
+  int        clock_minutes;   /* 6.5: each side's whole time in minutes; 0 for 6.1–6.4 */
   GPtrArray *players;         /* XqEntrant*, in seeding order */
   GPtrArray *rounds;          /* GPtrArray* of XqPairing*, one per paired round */
   GPtrArray *audit;           /* char*: one line for every correction or withdrawal */
@@ -97,10 +107,12 @@ typedef struct {
 
 /* ---- Codes -------------------------------------------------------------- */
 
-const char *xq_system_to_code    (XqSystem system);            /* rr drr swiss ko groups */
+const char *xq_system_to_code    (XqSystem system);            /* rr drr swiss ko groups dko */
 gboolean    xq_system_from_code  (const char *code, XqSystem *out);
 /* Round robins of every kind (single, double, groups): drawn whole, ranked by 15.1. */
 gboolean    xq_system_is_round_robin (XqSystem system);
+/* Single and double knockout: drawn games replayed, one round at a time. */
+gboolean    xq_system_is_knockout (XqSystem system);
 /* "A", "B", … for group 0, 1, … */
 char       *xq_group_name        (int group);
 const char *xq_outcome_to_code   (XqOutcome outcome);          /* "1-0" … "+-"; "" for NONE; "x" cancelled */
@@ -135,6 +147,20 @@ XqTournament *xq_tournament_new  (XqSystem system, const char *const *names, int
                                   int rounds, guint32 seed, GError **error);
 void          xq_tournament_free (XqTournament *t);
 
+/* The event's time control (第6條): a preset 6.1–6.4 (minutes 0), or 6.5
+ * with each side's whole time, 1–600 minutes.  An audit line records a
+ * change once the event has started. */
+gboolean      xq_tournament_set_clock (XqTournament *t, XqTimeControlPreset clock, int minutes,
+                                       GError **error);
+/* The clock for a game of the event. */
+void          xq_tournament_time_control (const XqTournament *t, XqTimeControl *tc);
+/* The control as the papers and the page name it: "6.5: 25 minutes each
+ * for the whole game".  Free it. */
+char         *xq_time_control_title (XqTimeControlPreset clock, int minutes);
+/* "6.1" … "6.5", and back. */
+const char   *xq_time_control_to_code (XqTimeControlPreset clock);
+gboolean      xq_time_control_from_code (const char *code, XqTimeControlPreset *out);
+
 /* Renames the event (1–100 characters on one line; an audit line says so). */
 gboolean      xq_tournament_set_title (XqTournament *t, const char *title, GError **error);
 
@@ -152,6 +178,15 @@ gboolean      xq_tournament_round_complete (const XqTournament *t, int round);
 gboolean      xq_tournament_started (const XqTournament *t);
 /* Every planned round paired and complete. */
 gboolean      xq_tournament_finished (const XqTournament *t);
+
+/* A double knockout's bracket of a match (1-based round and board); a
+ * single knockout's matches are all WINNERS. */
+XqBracket     xq_tournament_bracket (const XqTournament *t, int round, int board);
+const char   *xq_bracket_title (XqBracket bracket);
+/* A knockout match's winner (after its replays), or -1 while undecided. */
+int           xq_tournament_match_winner (const XqTournament *t, int round, int board);
+/* "winners", "losers", "final", "final-2" (xqtool's pairings). */
+const char   *xq_bracket_code  (XqBracket bracket);
 
 /* Pairs the next Swiss or knockout round once every result of the last one is in. */
 gboolean      xq_tournament_pair_next (XqTournament *t, GError **error);
@@ -174,7 +209,7 @@ gboolean      xq_tournament_add_foul (XqTournament *t, int round, int board, XqC
                                       GError **error);
 /* A team event (第12條 12.1, board order fixed): `teams` and their members
  * (NULL-terminated, strongest first; the first `boards` of each play).
- * Round robin or Swiss only.  Match points 2/1/0 from the game points (14.2). */
+ * Round robin, Swiss, knockout or double knockout (13.4).  Match points 2/1/0 from the game points (14.2). */
 XqTournament *xq_tournament_new_teams (XqSystem system, const char *const *teams,
                                        const char *const *const *members, int n_teams,
                                        int boards, int rounds, guint32 seed, GError **error);

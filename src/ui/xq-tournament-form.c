@@ -15,6 +15,7 @@ struct _XqTournamentForm
   GtkEntry      *title_entry;
   GtkDropDown   *system_dropdown;
   GtkDropDown   *clock_dropdown;
+  GtkSpinButton *minutes_spin;
   GtkSpinButton *rounds_spin;
   GtkSpinButton *groups_spin;
   GtkTextView   *names_view;
@@ -34,10 +35,11 @@ static guint signals[N_SIGNALS];
 /* The system drop-down's items, in this order. */
 static const XqSystem system_choices[] = {
   XQ_SYSTEM_ROUND_ROBIN, XQ_SYSTEM_DOUBLE_ROUND_ROBIN, XQ_SYSTEM_SWISS, XQ_SYSTEM_KNOCKOUT,
-  XQ_SYSTEM_GROUPS,
+  XQ_SYSTEM_DOUBLE_KNOCKOUT, XQ_SYSTEM_GROUPS,
 };
 
-#define N_CLOCKS 4
+/* 6.1 … 6.5, in XqTimeControlPreset order. */
+#define N_CLOCKS (XQ_TIME_CONTROL_S0_6_5 + 1)
 
 const char *
 xq_tournament_form_system_title (XqSystem system)
@@ -52,26 +54,12 @@ xq_tournament_form_system_title (XqSystem system)
       return _("Swiss system");
     case XQ_SYSTEM_GROUPS:
       return _("Groups, then a final");
+    case XQ_SYSTEM_DOUBLE_KNOCKOUT:
+      /* Translators: 雙淘汰制 */
+      return _("Double knockout");
     case XQ_SYSTEM_KNOCKOUT:
     default:
       return _("Knockout");
-    }
-}
-
-const char *
-xq_tournament_form_clock_title (XqTimeControlPreset preset)
-{
-  switch (preset)
-    {
-    case XQ_TIME_CONTROL_S0_6_1:
-      return _("6.1: 40 moves in 90 minutes, then 10 every 15");
-    case XQ_TIME_CONTROL_S0_6_2:
-      return _("6.2: 30 moves in 60 minutes, then 10 every 10");
-    case XQ_TIME_CONTROL_S0_6_3:
-      return _("6.3 (rapid): 40 moves in 10 minutes, then 30 every 5");
-    case XQ_TIME_CONTROL_S0_6_4:
-    default:
-      return _("6.4 (rapid): every 30 moves in 5 minutes");
     }
 }
 
@@ -129,6 +117,14 @@ system_changed_cb (XqTournamentForm *self)
   gtk_widget_set_sensitive (GTK_WIDGET (self->groups_spin), system == XQ_SYSTEM_GROUPS);
 }
 
+static void
+clock_changed_cb (XqTournamentForm *self)
+{
+  /* 6.5 names no time: the teacher chooses each player's minutes. */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->minutes_spin),
+                            gtk_drop_down_get_selected (self->clock_dropdown) == XQ_TIME_CONTROL_S0_6_5);
+}
+
 void
 xq_tournament_form_values_clear (XqTournamentFormValues *values)
 {
@@ -168,6 +164,8 @@ xq_tournament_form_get_values (XqTournamentForm       *self,
                  : 0;
   clock = gtk_drop_down_get_selected (self->clock_dropdown);
   values->clock = (XqTimeControlPreset) MIN (clock, N_CLOCKS - 1u);
+  values->clock_minutes = values->clock == XQ_TIME_CONTROL_S0_6_5
+                          ? gtk_spin_button_get_value_as_int (self->minutes_spin) : 0;
 }
 
 void
@@ -220,6 +218,7 @@ xq_tournament_form_class_init (XqTournamentFormClass *klass)
   gtk_widget_class_bind_template_child (widget_class, XqTournamentForm, title_entry);
   gtk_widget_class_bind_template_child (widget_class, XqTournamentForm, system_dropdown);
   gtk_widget_class_bind_template_child (widget_class, XqTournamentForm, clock_dropdown);
+  gtk_widget_class_bind_template_child (widget_class, XqTournamentForm, minutes_spin);
   gtk_widget_class_bind_template_child (widget_class, XqTournamentForm, rounds_spin);
   gtk_widget_class_bind_template_child (widget_class, XqTournamentForm, groups_spin);
   gtk_widget_class_bind_template_child (widget_class, XqTournamentForm, names_view);
@@ -228,6 +227,7 @@ xq_tournament_form_class_init (XqTournamentFormClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, cancel_cb);
   gtk_widget_class_bind_template_callback (widget_class, create_cb);
   gtk_widget_class_bind_template_callback (widget_class, system_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, clock_changed_cb);
 }
 
 static void
@@ -241,11 +241,16 @@ xq_tournament_form_init (XqTournamentForm *self)
   for (guint i = 0; i < G_N_ELEMENTS (system_choices); i++)
     gtk_string_list_append (systems, xq_tournament_form_system_title (system_choices[i]));
   for (int i = 0; i < N_CLOCKS; i++)
-    gtk_string_list_append (clocks, xq_tournament_form_clock_title ((XqTimeControlPreset) i));
+    {
+      g_autofree char *title = xq_time_control_title ((XqTimeControlPreset) i, 0);
+      gtk_string_list_append (clocks, title);
+    }
   gtk_drop_down_set_model (self->system_dropdown, G_LIST_MODEL (systems));
   gtk_drop_down_set_model (self->clock_dropdown, G_LIST_MODEL (clocks));
   gtk_drop_down_set_selected (self->clock_dropdown, XQ_TIME_CONTROL_S0_6_3);
+  gtk_spin_button_set_value (self->minutes_spin, XQ_TIME_CONTROL_6_5_DEFAULT_MINUTES);
   system_changed_cb (self);
+  clock_changed_cb (self);
 }
 
 GtkWidget *

@@ -22,6 +22,7 @@ typedef struct
   GPtrArray *names;    /* of char*, blank lines left out */
   int        rounds;   /* Swiss: rounds, groups: groups, else 0 */
   XqTimeControlPreset clock;
+  int        clock_minutes;   /* 6.5: each player's minutes for the whole game, else 0 */
 } XqTournamentFormValues;
 
 void        xq_tournament_form_values_clear (XqTournamentFormValues *values);
@@ -33,8 +34,8 @@ void        xq_tournament_form_get_values   (XqTournamentForm *self, XqTournamen
 /* A line under the buttons: why Create did not make the event. */
 void        xq_tournament_form_set_message  (XqTournamentForm *self, const char *text);
 
-/* The names the form and the event view give systems and clocks. */
+/* The name the form and the event view give a system (clocks:
+ * xq_time_control_title). */
 const char *xq_tournament_form_system_title (XqSystem system);
-const char *xq_tournament_form_clock_title  (XqTimeControlPreset preset);
 
 G_END_DECLS

@@ -198,7 +198,7 @@ event_path_for (XqTournamentPage *self, const char *title)
 gboolean
 xq_tournament_page_create (XqTournamentPage *self, const char *title, XqSystem system,
                            const char *const *names, int n_names, int rounds,
-                           XqTimeControlPreset clock, GError **error)
+                           XqTimeControlPreset clock, int clock_minutes, GError **error)
 {
   g_autoptr(XqTournament) t = NULL;
 
@@ -209,6 +209,13 @@ xq_tournament_page_create (XqTournamentPage *self, const char *title, XqSystem s
   g_free (t->title);
   t->title = g_strdup (title != NULL ? title : "");
   t->clock = clock;
+  t->clock_minutes = clock == XQ_TIME_CONTROL_S0_6_5 ? clock_minutes : 0;
+  if (clock == XQ_TIME_CONTROL_S0_6_5 && (clock_minutes < 1 || clock_minutes > 600))
+    {
+      g_set_error (error, XQ_TOURNAMENT_ERROR, XQ_TOURNAMENT_ERROR_INVALID,
+                   _("6.5 gives each player one time for the whole game: 1 to %d minutes"), 600);
+      return FALSE;
+    }
   g_clear_pointer (&self->t, xq_tournament_free);
   self->t = g_steal_pointer (&t);
   g_free (self->path);
@@ -231,7 +238,7 @@ create_cb (XqTournamentPage *self)
 
   xq_tournament_form_get_values (self->new_form, &v);
   if (!xq_tournament_page_create (self, v.title, v.system, (const char *const *) v.names->pdata,
-                                  (int) v.names->len, v.rounds, v.clock, &error))
+                                  (int) v.names->len, v.rounds, v.clock, v.clock_minutes, &error))
     xq_tournament_form_set_message (self->new_form, error->message);
   xq_tournament_form_values_clear (&v);
 }
@@ -367,7 +374,9 @@ refresh_event (XqTournamentPage *self)
   GtkWidget *child;
   g_autofree char *info = NULL;
   g_autofree char *round = NULL;
+  g_autofree char *clock = NULL;
   g_autoptr(GtkStringList) players = NULL;
+  int last_bracket = -1;
   gboolean complete;
   int n = 0;
 
@@ -375,14 +384,15 @@ refresh_event (XqTournamentPage *self)
     return;
   self->refreshing = TRUE;
   gtk_label_set_label (self->title_label, *t->title ? t->title : _("Class tournament"));
+  clock = xq_time_control_title (t->clock, t->clock_minutes);
   if (t->team_size > 0)
     info = g_strdup_printf (ngettext ("%s · %d team of %d boards · clock %s", "%s · %d teams of %d boards · clock %s",
                                       (int) t->players->len),
-                            xq_tournament_form_system_title (t->system), (int) t->players->len, t->team_size, xq_tournament_form_clock_title (t->clock));
+                            xq_tournament_form_system_title (t->system), (int) t->players->len, t->team_size, clock);
   else
     info = g_strdup_printf (ngettext ("%s · %d player · clock %s", "%s · %d players · clock %s",
                                       (int) t->players->len),
-                            xq_tournament_form_system_title (t->system), (int) t->players->len, xq_tournament_form_clock_title (t->clock));
+                            xq_tournament_form_system_title (t->system), (int) t->players->len, clock);
   gtk_label_set_label (self->info_label, info);
 
   self->round = CLAMP (self->round, 1, MAX (1, xq_tournament_n_rounds (t)));
@@ -398,6 +408,23 @@ refresh_event (XqTournamentPage *self)
   for (guint b = 0; boards != NULL && b < boards->len; b++)
     {
       const XqPairing *p = g_ptr_array_index (boards, b);
+      /* A double knockout: a heading where the bracket changes. */
+      if (t->system == XQ_SYSTEM_DOUBLE_KNOCKOUT && p->black != XQ_BYE)
+        {
+          XqBracket bracket = xq_tournament_bracket (t, self->round, (int) b + 1);
+          if ((int) bracket != last_bracket)
+            {
+              GtkWidget *label = gtk_label_new (xq_bracket_title (bracket));
+              gtk_label_set_xalign (GTK_LABEL (label), 0);
+              gtk_widget_add_css_class (label, "heading");
+              gtk_widget_set_margin_top (label, 8);
+              gtk_widget_set_margin_start (label, 12);
+              gtk_widget_set_name (label, "bracket-heading");
+              gtk_list_box_append (self->pairings, label);
+              gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (gtk_widget_get_parent (label)), FALSE);
+              last_bracket = (int) bracket;
+            }
+        }
       if (p->black == XQ_BYE)
         {
           g_autofree char *text = g_strdup_printf (_("Bye: %s rests this round"),
@@ -415,7 +442,7 @@ refresh_event (XqTournamentPage *self)
 
   complete = xq_tournament_round_complete (t, self->round);
   gtk_widget_set_visible (self->pair_button,
-                          (t->system == XQ_SYSTEM_SWISS || t->system == XQ_SYSTEM_KNOCKOUT)
+                          (t->system == XQ_SYSTEM_SWISS || xq_system_is_knockout (t->system))
                           && self->round == xq_tournament_n_rounds (t) && !xq_tournament_finished (t));
   gtk_widget_set_sensitive (self->pair_button, complete);
   gtk_widget_set_visible (self->final_button, t->system == XQ_SYSTEM_GROUPS);
@@ -605,7 +632,7 @@ xq_tournament_page_play (XqTournamentPage *self, int round, int board)
     }
   self->playing_round = round;
   self->playing_board = board;
-  xq_time_control_init_preset (&tc, self->t->clock);
+  xq_tournament_time_control (self->t, &tc);
   /* Translators: the event's title, then the round and board numbers */
   caption = g_strdup_printf (_("%s — round %d, board %d"),
                              *self->t->title ? self->t->title : _("Class tournament"), round, board);

@@ -25,7 +25,7 @@ void          xq_tournament_page_set_play_page (XqTournamentPage *self, XqPlayPa
 /* What the form's Create button does. */
 gboolean      xq_tournament_page_create (XqTournamentPage *self, const char *title, XqSystem system,
                                          const char *const *names, int n_names, int rounds,
-                                         XqTimeControlPreset clock, GError **error);
+                                         XqTimeControlPreset clock, int clock_minutes, GError **error);
 /* The event shown, or NULL. */
 const XqTournament *xq_tournament_page_get_tournament (XqTournamentPage *self);
 const char   *xq_tournament_page_get_path (XqTournamentPage *self);

@@ -866,7 +866,7 @@ test_clock_6_5 (void)
   /* A file with 6.5 but no minutes, or minutes beside another clause, is refused. */
   {
     static const struct { const char *from, *to, *path; } bad[] = {
-      { "\"clock-minutes\" : 25", "\"clock-minutes\" : 0", "$: “clock-minutes” must be from 1 to 600" },
+      { "\"clock-minutes\" : 25", "\"clock-minutes\" : 0", "$.clock-minutes: should be a whole number from 1 to 600" },
       { ",\n  \"clock-minutes\" : 25", "", "$: “clock-minutes” is missing" },
       { "\"clock\" : \"6.5\"", "\"clock\" : \"6.2\"", "$.clock-minutes: only the clock 6.5 has minutes" },
       { "\"clock\" : \"6.5\"", "\"clock\" : \"6.6\"", "$.clock: unknown clock “6.6”" },

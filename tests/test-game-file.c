@@ -96,7 +96,7 @@ static const struct {
   { "v10-tag-ff.xqf", "9/4k4/9/9/9/9/9/3AB4/1c2Np3/3AK4 b - - 0 1",
     "b1d1 e2c4 e8e7 c4a2 d1b1 a2c4 b1b0", "4: c4e2 e7f7", 0 },
   { "v18-variations.xqf", "3k5/9/9/6N2/9/2R6/9/5K3/3pr4/9 w - - 0 1",
-    "g6h8 d9e9 h8f7 e9f9 c4f4", "4: e9e8 f7g9; 2: e1e3 h8f7 e3f3 f2e2", 0 },
+    "g6h8 d9e9 h8f7 e9f9 c4f4", "2: e1e3 h8f7 e3f3 f2e2; 4: e9e8 f7g9", 0 },
   /* No moves; Black is mated: Black to move is the legal reading. */
   { "mated-diagram.xqf", "3ak2R1/4a4/9/9/9/9/9/9/9/4K4 b - - 0 1", "", "", 0 },
   /* A comment with a byte that is not GBK: replaced, the game kept. */
@@ -311,6 +311,18 @@ test_ccbridge_damaged (void)
   g_assert_cmpstr (only_error (illegal), ==, "40:25: move 1 (h2e1) is not legal there");
   g_assert_true (g_str_has_prefix (only_error (xml), "50:2: the XML is damaged: "));
   g_assert_cmpstr (only_error (header), ==, "byte 2000: the record ends inside its 2214-byte header");
+  /* Found by fuzz-cbf: GLib's message quotes the bytes that are not
+   * UTF-8; the error is still text. */
+  {
+    static const char bad[] = "\xef\xbb\xbf<xmvr?le sion\xef=\"1";
+    g_autoptr(GError) error = NULL;
+    g_autoptr(XqPgnRecord) rec = xq_cbf_read (bad, sizeof bad - 1, &error);
+
+    g_assert_null (rec);
+    g_assert_nonnull (error);
+    g_assert_true (g_utf8_validate (error->message, -1, NULL));
+    g_assert_true (g_str_has_prefix (error->message, "1:15: the XML is damaged: "));
+  }
   g_assert_cmpuint (lib->len, ==, 13);
   for (guint i = 0; i < lib->len; i++)
     {
@@ -390,6 +402,77 @@ test_ccbridge_made (void)
     g_assert_cmpuint (xq_pgn_record_get_n_warnings (r), ==, 1);
     g_assert_cmpstr (xq_pgn_record_get_warning (r, 0), ==,
                      "byte 2226: the moves stop before their end mark; the moves before it are kept");
+  }
+}
+
+
+/* ---- Variations of PGN and DhtmlXQ ------------------------------------------------------ */
+
+/* "( … )" in PGN and move_P_N_R in DhtmlXQ become nested variations with
+ * their comments; one with a bad move is left out from there with a
+ * warning; a record with variations writes to PGN and reads back equal. */
+static void
+test_variations (void)
+{
+  static const char pgn[] =
+    "[Event \"v\"]\n"
+    "1. h2e2 h9g7 (1... h7e7 2. h0g2 (2. b0c2 {c}) h9g7) 2. h0g2 (2. c3c4 (2. i0i1 x9x9)) i9h9 1-0\n";
+  static const char dhtml[] =
+    "[DhtmlXQ]\n"
+    "[DhtmlXQ_movelist]796770621927[/DhtmlXQ_movelist]\n"
+    "[DhtmlXQ_move_0_2_1]03041927[/DhtmlXQ_move_0_2_1]\n"
+    "[DhtmlXQ_move_1_3_2]0605[/DhtmlXQ_move_1_3_2]\n"
+    "[DhtmlXQ_move_0_3_3]0677[/DhtmlXQ_move_0_3_3]\n"
+    "[DhtmlXQ_comment1_3]first variation, third ply[/DhtmlXQ_comment1_3]\n"
+    "[DhtmlXQ_comment2_3]nested[/DhtmlXQ_comment2_3]\n"
+    "[/DhtmlXQ]\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) p = read_bytes (pgn, -1, NULL, NULL, &error);
+  g_autoptr(GPtrArray) d = NULL;
+  g_autoptr(GString) vars = g_string_new (NULL);
+  g_autoptr(GString) dvars = g_string_new (NULL);
+  const XqPgnRecord *rec, *line;
+
+  g_assert_no_error (error);
+  rec = ((XqPgnGame *) g_ptr_array_index (p, 0))->record;
+  g_assert_nonnull (rec);
+  variations_of (rec, vars);
+  g_assert_cmpstr (vars->str, ==, "2: h7e7 h0g2 h9g7; 2: b0c2; 3: c3c4; 1: i0i1");
+  line = xq_pgn_record_get_variation (xq_pgn_record_get_variation (rec, 0), 0);
+  g_assert_cmpstr (xq_pgn_record_get_comment_after (line, 0), ==, "c");
+  g_assert_cmpuint (xq_pgn_record_get_n_warnings (rec), ==, 1);
+  g_assert_cmpstr (xq_pgn_record_get_warning (rec, 0), ==,
+                   "2:79: a variation left out: “x9x9” is not a move in ICCS, WXF or Chinese notation");
+
+  d = read_bytes (dhtml, -1, NULL, NULL, &error);
+  g_assert_no_error (error);
+  rec = ((XqPgnGame *) g_ptr_array_index (d, 0))->record;
+  g_assert_nonnull (rec);
+  variations_of (rec, dvars);
+  g_assert_cmpstr (dvars->str, ==, "2: a6a5 b0c2; 2: a3a4");
+  line = xq_pgn_record_get_variation (rec, 0);
+  g_assert_cmpstr (xq_pgn_record_get_comment_after (line, 1), ==, "first variation, third ply");
+  g_assert_cmpstr (xq_pgn_record_get_comment_after (xq_pgn_record_get_variation (line, 0), 0), ==, "nested");
+  /* Variation 3, in place of Red's move 3: a pawn cannot go from a3 to h2. */
+  g_assert_cmpuint (xq_pgn_record_get_n_warnings (rec), ==, 1);
+  g_assert_cmpstr (xq_pgn_record_get_warning (rec, 0), ==,
+                   "5:21: variation 3 left out from its move 1 (a3h2): it is not legal there");
+
+  /* Written to PGN (in every notation), read back the same. */
+  {
+    g_autoptr(GPtrArray) cbr = read_data_file ("lecture-variations.cbr", XQ_GAME_FORMAT_CBR);
+    const XqPgnRecord *all[] = { ((XqPgnGame *) g_ptr_array_index (p, 0))->record, rec,
+                                 ((XqPgnGame *) g_ptr_array_index (cbr, 0))->record };
+
+    for (gsize i = 0; i < G_N_ELEMENTS (all); i++)
+      for (int n = XQ_NOTATION_ICCS; n <= XQ_NOTATION_ZH_HANT; n++)
+        {
+          g_autofree char *text = xq_pgn_write (all[i], (XqNotation) n);
+          g_autoptr(XqPgnRecord) back = xq_pgn_read_string (text, &error);
+
+          g_assert_no_error (error);
+          g_assert_true (xq_pgn_record_equal (all[i], back));
+        }
   }
 }
 
@@ -577,6 +660,7 @@ main (int argc, char **argv)
   g_test_add_func ("/game-file/ccbridge-real", test_ccbridge_real);
   g_test_add_func ("/game-file/ccbridge-damaged", test_ccbridge_damaged);
   g_test_add_func ("/game-file/ccbridge-made", test_ccbridge_made);
+  g_test_add_func ("/game-file/variations", test_variations);
   g_test_add_func ("/game-file/named-formats", test_named_formats);
   g_test_add_func ("/game-file/encodings", test_encodings);
   g_test_add_func ("/game-file/damaged-text", test_damaged_text);

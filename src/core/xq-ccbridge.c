@@ -747,8 +747,13 @@ xq_cbf_read (const char *text, gsize length, GError **error)
               if (strstr (head, l) != NULL)
                 why = colon + 2;
             }
-          g_set_error (error, XQ_CCBRIDGE_ERROR, XQ_CCBRIDGE_ERROR_XML,
-                       _("%d:%d: the XML is damaged: %s"), line, col, why);
+          {
+            /* GLib quotes the damaged bytes themselves. */
+            g_autofree char *valid = g_utf8_make_valid (why, -1);
+
+            g_set_error (error, XQ_CCBRIDGE_ERROR, XQ_CCBRIDGE_ERROR_XML,
+                         _("%d:%d: the XML is damaged: %s"), line, col, valid);
+          }
         }
       else
         g_propagate_error (error, g_steal_pointer (&local));

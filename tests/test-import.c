@@ -423,17 +423,18 @@ test_xqf_variations (void)
   g_assert_no_error (error);
   moves = record_moves (rec);
   g_assert_cmpstr (moves, ==, "a7e7 e9f9 e7e8");
+  /* In the order of the moves they replace (docs/import.md). */
   g_assert_cmpuint (xq_pgn_record_get_n_variations (rec), ==, 3);
-  g_assert_cmpuint (xq_pgn_record_get_variation_ply (rec, 0), ==, 2);
+  g_assert_cmpuint (xq_pgn_record_get_variation_ply (rec, 0), ==, 0);
   v0 = record_moves (xq_pgn_record_get_variation (rec, 0));
-  g_assert_cmpstr (v0, ==, "b6b9");
+  g_assert_cmpstr (v0, ==, "b6e6 e9f9");
+  g_assert_cmpstr (xq_pgn_record_get_comment_after (xq_pgn_record_get_variation (rec, 0), 0), ==, "好棋");
   g_assert_cmpuint (xq_pgn_record_get_variation_ply (rec, 1), ==, 0);
   v1 = record_moves (xq_pgn_record_get_variation (rec, 1));
-  g_assert_cmpstr (v1, ==, "b6e6 e9f9");
-  g_assert_cmpstr (xq_pgn_record_get_comment_after (xq_pgn_record_get_variation (rec, 1), 0), ==, "好棋");
-  g_assert_cmpuint (xq_pgn_record_get_variation_ply (rec, 2), ==, 0);
+  g_assert_cmpstr (v1, ==, "a7a9");
+  g_assert_cmpuint (xq_pgn_record_get_variation_ply (rec, 2), ==, 2);
   v2 = record_moves (xq_pgn_record_get_variation (rec, 2));
-  g_assert_cmpstr (v2, ==, "a7a9");
+  g_assert_cmpstr (v2, ==, "b6b9");
   g_assert_cmpuint (xq_pgn_record_get_n_warnings (rec), ==, 0);
   g_assert_cmpuint (xq_pgn_record_count_moves (rec), ==, 7);
 }

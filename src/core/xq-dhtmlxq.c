@@ -6,6 +6,7 @@
 
 #include <glib/gi18n-lib.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "xq-dhtmlxq.h"
@@ -96,13 +97,22 @@ typedef struct {
 typedef struct {
   Field binit, movelist, title, red, black, event, date, result;
   GArray *comments;    /* Comment */
+  GArray *variations;  /* Variation */
 } Block;
 
 typedef struct {
-  guint       ply;     /* 0: the game comment */
+  guint       route;   /* 0: the main line, else a variation's number */
+  guint       ply;     /* counted from the game's start; 0: the game comment */
   const char *value;
   gsize       length;
 } Comment;
+
+/* [DhtmlXQ_move_P_N_R]: line number R, played instead of move N (counted
+ * from the game's start) of line P (0 the main line). */
+typedef struct {
+  guint       parent, ply, route;
+  Field       moves;
+} Variation;
 
 static char *
 field_text (const char *value, gsize length)
@@ -213,13 +223,47 @@ read_fields (Cursor *c, const char *body, const char *end, Block *b, GError **er
               f->length = (gsize) (close - value);
               done = TRUE;
             }
-        /* commentN is about the main line's ply N; commentA_B (with an
-         * underscore) belongs to a variation and is skipped with it. */
-        if (!done && name_len > 7 && g_ascii_strncasecmp (name, "comment", 7) == 0
-            && strspn (name + 7, "0123456789") == name_len - 7 && name_len - 7 <= 6)
+        /* commentN is about the main line's ply N, commentR_N about ply
+         * N of variation R; move_P_N_R is variation R (docs/import.md). */
+        if (!done && name_len > 7 && g_ascii_strncasecmp (name, "comment", 7) == 0)
           {
-            Comment cm = { (guint) strtoul (name + 7, NULL, 10), value, (gsize) (close - value) };
-            g_array_append_val (b->comments, cm);
+            g_autofree char *rest = g_strndup (name + 7, name_len - 7);
+            guint a, n;
+            int used = 0;
+
+            if (strspn (rest, "0123456789") == strlen (rest) && strlen (rest) <= 6)
+              {
+                Comment cm = { 0, (guint) strtoul (rest, NULL, 10), value, (gsize) (close - value) };
+                g_array_append_val (b->comments, cm);
+              }
+            else if (strlen (rest) <= 13 && sscanf (rest, "%6u_%6u%n", &a, &n, &used) == 2
+                     && used == (int) strlen (rest) && strspn (rest, "0123456789_") == strlen (rest))
+              {
+                Comment cm = { a, n, value, (gsize) (close - value) };
+                g_array_append_val (b->comments, cm);
+              }
+          }
+        else if (!done && name_len > 5 && g_ascii_strncasecmp (name, "move_", 5) == 0)
+          {
+            g_autofree char *rest = g_strndup (name + 5, name_len - 5);
+            guint par, n, r;
+            int used = 0;
+
+            if (strlen (rest) <= 20 && strspn (rest, "0123456789_") == strlen (rest)
+                && sscanf (rest, "%6u_%6u_%6u%n", &par, &n, &r, &used) == 3 && used == (int) strlen (rest))
+              {
+                if (par == 0 && n == 1 && r == 0)
+                  {
+                    /* The main line written as a variation of nothing. */
+                    b->movelist.value = value;
+                    b->movelist.length = (gsize) (close - value);
+                  }
+                else if (r > 0)
+                  {
+                    Variation v = { par, n, r, { value, (gsize) (close - value) } };
+                    g_array_append_val (b->variations, v);
+                  }
+              }
           }
       }
       p = close + strlen (closing);
@@ -293,6 +337,102 @@ read_moves (Cursor *c, const Field *f, GArray *moves, GError **error)
   return TRUE;
 }
 
+/* A line of the game: the main line (0) or a variation, whose move i is
+ * ply start + i + 1 of the game. */
+typedef struct {
+  XqPgnRecord *rec;
+  guint        start;
+} Route;
+
+static int
+by_route (gconstpointer a, gconstpointer b)
+{
+  guint x = ((const Variation *) a)->route, y = ((const Variation *) b)->route;
+
+  return x < y ? -1 : x > y;
+}
+
+static void
+variation_warning (Cursor *c, XqPgnRecord *rec, const char *at, const char *why)
+{
+  g_autoptr(GError) place = NULL;
+
+  /* The place as LINE:COLUMN, the way errors give it. */
+  fail_at (&place, c, XQ_DHTMLXQ_ERROR_BAD_MOVE, at, "%s", why);
+  xq_pgn_record_add_warning (rec, place->message);
+}
+
+/* Every move_P_N_R in the order of R (a variation's parent comes first),
+ * each kept in its parent's record; one that cannot be placed or played
+ * is left out (from its bad move on) with a warning on the game. */
+static void
+read_variations (Cursor *c, Block *b, XqPgnRecord *game, GHashTable *routes)
+{
+  g_array_sort (b->variations, by_route);
+  for (guint i = 0; i < b->variations->len && i < XQ_DHTMLXQ_MAX_VARIATIONS; i++)
+    {
+      const Variation *v = &g_array_index (b->variations, Variation, i);
+      const Route *parent = g_hash_table_lookup (routes, GUINT_TO_POINTER (v->parent));
+      const Field *f = &v->moves;
+      XqPgnRecord *line;
+      Route *route;
+
+      if (g_hash_table_contains (routes, GUINT_TO_POINTER (v->route)))
+        continue;
+      if (parent == NULL || v->ply <= parent->start
+          || v->ply - parent->start > xq_pgn_record_get_n_moves (parent->rec))
+        {
+          g_autofree char *why = g_strdup_printf (_("variation %u left out: it is played instead of move %u of line %u, which has no such move"),
+                                                  v->route, v->ply, v->parent);
+          variation_warning (c, game, f->value, why);
+          continue;
+        }
+      /* The variation is made at its first good move (none: nothing). */
+      line = NULL;
+      for (gsize k = 0; k + 4 <= f->length && k / 4 < XQ_DHTMLXQ_MAX_MOVES; k += 4)
+        {
+          const char *d = f->value + k;
+          XqMove m;
+          char iccs[5] = "?";
+
+          if (!g_ascii_isdigit (d[0]) || !g_ascii_isdigit (d[1]) || !g_ascii_isdigit (d[2])
+              || !g_ascii_isdigit (d[3]) || d[0] > '8' || d[2] > '8')
+            {
+              g_autofree char *why = g_strdup_printf (_("variation %u left out from its move %lu: not four digits of the board"),
+                                                      v->route, (unsigned long) (k / 4 + 1));
+              variation_warning (c, game, d, why);
+              break;
+            }
+          m = xq_move_make (xq_sq_make (d[0] - '0', 9 - (d[1] - '0')), xq_sq_make (d[2] - '0', 9 - (d[3] - '0')));
+          xq_move_to_iccs (m, iccs);
+          if (line == NULL)
+            {
+              g_autoptr(XqPgnRecord) probe = xq_pgn_record_new ();
+              XqPosition at;
+              g_autofree char *fen = NULL;
+
+              xq_pgn_record_get_position (parent->rec, v->ply - parent->start - 1, &at);
+              fen = xq_position_to_fen (&at);
+              if (xq_pgn_record_set_start (probe, fen, NULL) && xq_pgn_record_append_move (probe, m, NULL))
+                {
+                  line = xq_pgn_record_add_variation (parent->rec, v->ply - parent->start - 1);
+                  route = g_new0 (Route, 1);
+                  route->rec = line;
+                  route->start = v->ply - 1;
+                  g_hash_table_insert (routes, GUINT_TO_POINTER (v->route), route);
+                }
+            }
+          if (line == NULL || !xq_pgn_record_append_move (line, m, NULL))
+            {
+              g_autofree char *why = g_strdup_printf (_("variation %u left out from its move %lu (%s): it is not legal there"),
+                                                      v->route, (unsigned long) (k / 4 + 1), iccs);
+              variation_warning (c, game, d, why);
+              break;
+            }
+        }
+    }
+}
+
 static XqPgnRecord *
 read_block (Cursor *c, const char *body, const char *end, GError **error)
 {
@@ -305,12 +445,14 @@ read_block (Cursor *c, const char *body, const char *end, GError **error)
   gboolean ok;
 
   b.comments = g_array_new (FALSE, FALSE, sizeof (Comment));
+  b.variations = g_array_new (FALSE, FALSE, sizeof (Variation));
   ok = read_fields (c, body, end, &b, error)
        && read_binit (c, &b.binit, &pos, error)
        && read_moves (c, &b.movelist, moves, error);
   if (!ok)
     {
       g_array_unref (b.comments);
+      g_array_unref (b.variations);
       return NULL;
     }
   if (moves->len > 0)
@@ -325,6 +467,7 @@ read_block (Cursor *c, const char *body, const char *end, GError **error)
           fail_at (error, c, XQ_DHTMLXQ_ERROR_BAD_MOVE, b.movelist.value,
                    _("move %u (%s) starts from an empty point"), 1u, iccs);
           g_array_unref (b.comments);
+          g_array_unref (b.variations);
           return NULL;
         }
       xq_position_set_side (&pos, xq_piece_color (p));
@@ -337,6 +480,7 @@ read_block (Cursor *c, const char *body, const char *end, GError **error)
       fail_at (error, c, XQ_DHTMLXQ_ERROR_BINIT, b.binit.value ? b.binit.value : body,
                _("The start position is not legal: %s"), local->message);
       g_array_unref (b.comments);
+      g_array_unref (b.variations);
       return NULL;
     }
   pos = *xq_pgn_record_get_start (rec);
@@ -354,6 +498,7 @@ read_block (Cursor *c, const char *body, const char *end, GError **error)
                    ? _("move %u (%s) starts from an empty point")
                    : _("move %u (%s) is not legal there"), i + 1, iccs);
           g_array_unref (b.comments);
+          g_array_unref (b.variations);
           return NULL;
         }
       xq_position_do_move (&pos, m, &undo);
@@ -364,17 +509,33 @@ read_block (Cursor *c, const char *body, const char *end, GError **error)
   set_text_tag (rec, "Red", &b.red);
   set_text_tag (rec, "Black", &b.black);
   set_result (rec, &b.result);
-  for (guint i = 0; i < b.comments->len; i++)
-    {
-      const Comment *cm = &g_array_index (b.comments, Comment, i);
-      g_autofree char *text = field_text (cm->value, cm->length);
+  {
+    g_autoptr(GHashTable) routes = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_free);
+    Route *main_route = g_new0 (Route, 1);
 
-      if (cm->ply == 0)
-        xq_pgn_record_set_game_comment (rec, text);
-      else if (cm->ply <= moves->len)
-        xq_pgn_record_set_comment_after (rec, cm->ply - 1, text);
-    }
+    main_route->rec = rec;
+    main_route->start = 0;
+    g_hash_table_insert (routes, GUINT_TO_POINTER (0), main_route);
+    read_variations (c, &b, rec, routes);
+    for (guint i = 0; i < b.comments->len; i++)
+      {
+        const Comment *cm = &g_array_index (b.comments, Comment, i);
+        const Route *route = g_hash_table_lookup (routes, GUINT_TO_POINTER (cm->route));
+        g_autofree char *text = NULL;
+
+        if (route == NULL || cm->ply < route->start)
+          continue;
+        text = field_text (cm->value, cm->length);
+        if (cm->ply == route->start)
+          {
+            xq_pgn_record_set_game_comment (route->rec, text);
+          }
+        else if (cm->ply - route->start <= xq_pgn_record_get_n_moves (route->rec))
+          xq_pgn_record_set_comment_after (route->rec, cm->ply - route->start - 1, text);
+      }
+  }
   g_array_unref (b.comments);
+  g_array_unref (b.variations);
   return g_steal_pointer (&rec);
 }
 

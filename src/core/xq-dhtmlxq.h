@@ -28,6 +28,8 @@ typedef enum {
 /* Moves in one movelist, bytes in one field. */
 #define XQ_DHTMLXQ_MAX_MOVES  1000
 #define XQ_DHTMLXQ_MAX_FIELD  (64 * 1024)
+/* Variations (move_P_N_R fields) kept in one game. */
+#define XQ_DHTMLXQ_MAX_VARIATIONS 50000
 
 /* Does the text hold a "[DhtmlXQ]" block at all (so it is worth reading
  * as DhtmlXQ rather than PGN)? */

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "xq-ccbridge.h"
 #include "xq-dhtmlxq.h"
 #include "xq-game-file.h"
 #include "xq-xqf.h"
@@ -31,6 +32,12 @@ xq_game_format_name (XqGameFormat format)
       return "PGN";
     case XQ_GAME_FORMAT_DHTMLXQ:
       return "DhtmlXQ";
+    case XQ_GAME_FORMAT_CBR:
+      return "CBR";
+    case XQ_GAME_FORMAT_CBL:
+      return "CBL";
+    case XQ_GAME_FORMAT_CBF:
+      return "CBF";
     case XQ_GAME_FORMAT_UNKNOWN:
     default:
       return NULL;
@@ -44,8 +51,9 @@ static const struct {
   gsize       length;
   const char *name;   /* N_() */
 } foreign[] = {
-  { "CCBridge Record", 15, N_("a 象棋桥 (XiangQi Bridge) CBR game") },
-  { "CCBridgeLibrary", 15, N_("a 象棋桥 (XiangQi Bridge) CBL library") },
+  /* 象棋桥's CBR and CBL are read before this list is asked; what is left
+   * with its signature is the older library, compressed with zlib. */
+  { "CCBridge", 8, N_("an older, compressed 象棋桥 (XiangQi Bridge) library") },
   { "PK\x03\x04", 4, N_("a ZIP archive") },
   { "Rar!", 4, N_("a RAR archive") },
   { "7z\xbc\xaf", 4, N_("a 7-Zip archive") },
@@ -83,8 +91,7 @@ foreign_format (const guint8 *data, gsize n)
     skip = 3;
   if (n - skip >= 5 && memcmp (data + skip, "<?xml", 5) == 0)
     {
-      if (has_ci (data, n, "<ChineseChessRecord"))
-        return _("a 象棋桥 (XiangQi Bridge) CBF game");
+      /* A 象棋桥 CBF is read before this is asked. */
       return _("an XML document");
     }
   if (n - skip >= 5 && (g_ascii_strncasecmp ((const char *) data + skip, "<html", 5) == 0
@@ -425,6 +432,86 @@ next_line (gpointer data, GString *line)
   return line->len > 0;
 }
 
+/* The rest of a file after its sniff, for the formats read whole (up to
+ * max bytes); *all is NULL when the sniff was the whole file. */
+static gboolean
+slurp (Door *d, const guint8 *sniff, gsize n_sniff, gboolean whole, Source *source, gsize max,
+       const char *format_name, guint8 **all, gsize *length, GError **error)
+{
+  GByteArray *buf;
+  guint8 chunk[8192];
+  size_t got;
+
+  *all = NULL;
+  *length = n_sniff;
+  if (whole)
+    {
+      if (n_sniff > max)
+        return fail (error, XQ_GAME_FILE_ERROR_TOO_LARGE, d->name,
+                     _("byte %lu: a %s file is at most %lu bytes"), (unsigned long) max, format_name,
+                     (unsigned long) max);
+      return TRUE;
+    }
+  buf = g_byte_array_new ();
+  g_byte_array_append (buf, sniff, (guint) n_sniff);
+  while ((got = fread (chunk, 1, sizeof chunk, source->file)) > 0)
+    {
+      if (buf->len + got > max)
+        {
+          g_byte_array_unref (buf);
+          return fail (error, XQ_GAME_FILE_ERROR_TOO_LARGE, d->name,
+                       _("byte %lu: a %s file is at most %lu bytes"), (unsigned long) max, format_name,
+                       (unsigned long) max);
+        }
+      g_byte_array_append (buf, chunk, (guint) got);
+    }
+  *length = buf->len;
+  *all = g_byte_array_free (buf, FALSE);
+  return TRUE;
+}
+
+static gsize
+source_read (gpointer data, guint8 *buf, gsize n)
+{
+  Source *s = data;
+
+  if (s->file != NULL)
+    return fread (buf, 1, n, s->file);
+  n = MIN (n, s->length - s->at);
+  memcpy (buf, s->data + s->at, n);
+  s->at += n;
+  return n;
+}
+
+static gboolean
+emit_cbl (XqPgnGame *game, gpointer user_data)
+{
+  Door *d = user_data;
+
+  emit (d, game);
+  return !d->stopped;
+}
+
+static gboolean
+is_cbf (const guint8 *data, gsize n)
+{
+  gsize skip = n >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+
+  return n - skip >= 5 && memcmp (data + skip, "<?xml", 5) == 0 && has_ci (data, n, "<ChineseChessRecord");
+}
+
+/* A game read whole by one of the single-game readers. */
+static void
+emit_one (Door *d, XqPgnRecord *record, GError *error)
+{
+  XqPgnGame *game = g_new0 (XqPgnGame, 1);
+
+  game->line = 1;
+  game->record = record;
+  game->error = error;
+  emit (d, game);
+}
+
 /* Everything after the sniff: the format and the whole-file readers. */
 static gboolean
 read_known (Door *d, const guint8 *sniff, gsize n_sniff, gboolean whole, Source *source,
@@ -471,6 +558,55 @@ read_known (Door *d, const guint8 *sniff, gsize n_sniff, gboolean whole, Source 
       game->line = 1;
       game->record = xq_xqf_read (bytes, length, &game->error);
       emit (d, game);
+      return TRUE;
+    }
+  if (n_sniff >= 15 && memcmp (sniff, "CCBridge Record", 15) == 0)
+    {
+      g_autofree guint8 *all = NULL;
+      gsize length;
+      GError *local = NULL;
+      XqPgnRecord *record;
+
+      *format = XQ_GAME_FORMAT_CBR;
+      if (!slurp (d, sniff, n_sniff, whole, source, XQ_CBR_MAX_BYTES, "CBR", &all, &length, error))
+        return FALSE;
+      record = xq_cbr_read (all != NULL ? all : sniff, length, 0, &local);
+      emit_one (d, record, local);
+      return TRUE;
+    }
+  if (n_sniff >= 15 && memcmp (sniff, "CCBridgeLibrary", 15) == 0)
+    {
+      g_autoptr(GError) local = NULL;
+
+      *format = XQ_GAME_FORMAT_CBL;
+      if (!xq_cbl_read_each (source_read, source, NULL, emit_cbl, d, &local))
+        {
+          g_propagate_prefixed_error (error, g_steal_pointer (&local), "%s: ", d->name);
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (is_cbf (sniff, n_sniff))
+    {
+      g_autofree guint8 *all = NULL;
+      g_autofree char *text = NULL;
+      gsize length;
+      gssize bad = -1;
+      GError *local = NULL;
+      XqPgnRecord *record;
+
+      *format = XQ_GAME_FORMAT_CBF;
+      if (!slurp (d, sniff, n_sniff, whole, source, XQ_CBF_MAX_BYTES, "CBF", &all, &length, error))
+        return FALSE;
+      *encoding = detect_encoding (all != NULL ? all : sniff, length, TRUE);
+      text = to_utf8 (all != NULL ? all : sniff, length, *encoding, &bad);
+      record = xq_cbf_read (text, strlen (text), &local);
+      if (record != NULL && bad >= 0)
+        {
+          g_autofree char *damage = damage_warning (text, bad, 1, *encoding);
+          xq_pgn_record_add_warning (record, damage);
+        }
+      emit_one (d, record, local);
       return TRUE;
     }
   other = foreign_format (sniff, n_sniff);
@@ -621,6 +757,8 @@ xq_game_file_read_each (const char *path, XqGameFormat *format, const char **enc
   if (!whole && sniff[0] == 'X' && sniff[1] == 'Q')
     fseek (source.file, (long) n, SEEK_SET);
   if (!whole && has_ci (sniff, n, "[DhtmlXQ"))
+    fseek (source.file, (long) n, SEEK_SET);
+  if (!whole && ((n >= 15 && memcmp (sniff, "CCBridge Record", 15) == 0) || is_cbf (sniff, n)))
     fseek (source.file, (long) n, SEEK_SET);
   ok = read_known (&d, sniff, n, whole, &source, format, encoding, error);
   if (source.file != NULL)

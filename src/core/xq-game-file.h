@@ -6,7 +6,8 @@
  * The format is told by the bytes, never by the file's name
  * (docs/import.md): XQF by its header, then text (UTF-8 first, else GBK /
  * GB18030 or Big5, whichever reads as more xiangqi) holding DhtmlXQ blocks
- * or PGN.  Other formats are named in the error ("this is a 象棋桥 CBR
+ * or PGN, and 象棋桥's CBR, CBL (a library, read as a stream of records) and
+ * CBF (XML).  Other formats are named in the error ("this is a 象棋桥 CBR
  * file; that format is not supported").  PGN is read as a stream, one game
  * at a time: memory is bounded by one game, not by the file. */
 #pragma once
@@ -31,6 +32,9 @@ typedef enum {
   XQ_GAME_FORMAT_XQF,
   XQ_GAME_FORMAT_PGN,
   XQ_GAME_FORMAT_DHTMLXQ,
+  XQ_GAME_FORMAT_CBR,      /* 象棋桥 (XiangQi Bridge): one game */
+  XQ_GAME_FORMAT_CBL,      /* 象棋桥: a library of CBR records */
+  XQ_GAME_FORMAT_CBF,      /* 象棋桥: one game as XML */
 } XqGameFormat;
 
 /* A text of DhtmlXQ blocks is read whole, up to this. */
@@ -38,7 +42,7 @@ typedef enum {
 /* One PGN game (its tags, moves, comments and footer). */
 #define XQ_GAME_FILE_MAX_GAME_BYTES (1024 * 1024)
 
-/* "XQF", "PGN", "DhtmlXQ"; NULL for UNKNOWN. */
+/* "XQF", "PGN", "DhtmlXQ", "CBR", "CBL", "CBF"; NULL for UNKNOWN. */
 const char *xq_game_format_name (XqGameFormat format);
 
 /* Called for each game, in file order; takes game (free it with

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "xq-pgn.h"
@@ -415,8 +416,15 @@ xq_pgn_record_add_variation (XqPgnRecord *rec, guint ply)
   line = xq_pgn_record_new ();
   xq_pgn_record_get_position (rec, ply, &line->start);
   line->end = line->start;
-  g_array_append_val (rec->variation_ply, ply);
-  g_ptr_array_add (rec->variations, line);
+  {
+    /* In the order of the moves they replace, then of their adding. */
+    guint at = rec->variations->len;
+
+    while (at > 0 && g_array_index (rec->variation_ply, guint, at - 1) > ply)
+      at--;
+    g_array_insert_val (rec->variation_ply, at, ply);
+    g_ptr_array_insert (rec->variations, (gint) at, line);
+  }
   return line;
 }
 
@@ -504,7 +512,15 @@ typedef struct {
   gboolean     after_number;    /* a move number was read, its move not yet */
   gboolean     finished;        /* the result token was read */
   char        *pending_before;  /* a comment waiting for the move it precedes */
+  XqPgnRecord *game;            /* the game's record (rec is a variation's inside "( … )") */
+  guint        depth;           /* of "(" around r->p */
+  guint        n_variations;    /* kept in this game */
 } Reader;
+
+/* Variations nest at most this deep, and a game keeps at most this many;
+ * those beyond are skipped with a warning. */
+#define PGN_MAX_VARIATION_DEPTH 64
+#define PGN_MAX_VARIATIONS      50000
 
 /* Moves one character on, counting lines and columns (in characters). */
 static void
@@ -612,8 +628,8 @@ read_line_comment (Reader *r)
   add_comment (r, text->str);
 }
 
-/* Variations are not part of the record: skip them, nested ones and
- * comments inside included. */
+/* Skips a variation's text, nested ones and comments inside included
+ * (one that is left out). */
 static gboolean
 skip_variation (Reader *r, GError **error)
 {
@@ -638,6 +654,112 @@ skip_variation (Reader *r, GError **error)
       reader_advance (r);
     }
   while (depth > 0);
+  return TRUE;
+}
+
+static gboolean read_item (Reader *r, GError **error);
+
+static void
+variation_warning (Reader *r, int line, int col, const char *why)
+{
+  /* TRANSLATORS: %s says why: "12:5: “h2h9”: Red has no piece on h2". */
+  g_autofree char *warning = g_strdup_printf (_("%d:%d: a variation left out: %s"), line, col, why);
+
+  xq_pgn_record_add_warning (r->game, warning);
+}
+
+/* "( … )": another line in place of the last move of the line being read,
+ * read into a variation of its own (nested ones into it).  A variation
+ * that cannot be read (a move that is not legal there, a tag inside) is
+ * left out from that point with a warning on the game, and the text is
+ * skipped to its ")". */
+static gboolean
+read_variation (Reader *r, GError **error)
+{
+  Reader saved = *r;
+  XqPgnRecord *line = r->rec;
+  g_autoptr(GError) local = NULL;
+  gboolean ok = TRUE;
+
+  if (line->moves->len == 0 || r->depth >= PGN_MAX_VARIATION_DEPTH
+      || r->n_variations >= PGN_MAX_VARIATIONS)
+    {
+      if (line->moves->len == 0)
+        variation_warning (r, r->line, r->col, _("it comes before any move it could replace"));
+      else
+        variation_warning (r, r->line, r->col, _("too many variations, or nested too deep"));
+      return skip_variation (r, error);
+    }
+  r->n_variations++;
+  r->depth++;
+  r->rec = xq_pgn_record_add_variation (line, line->moves->len - 1);
+  r->after_number = FALSE;
+  r->finished = FALSE;
+  r->pending_before = NULL;
+  reader_advance (r);
+  for (;;)
+    {
+      skip_space (r);
+      if (*r->p == '\0')
+        {
+          ok = fail_at (&local, XQ_PGN_ERROR_SYNTAX, saved.line, saved.col,
+                        _("This variation is never closed with “)”"));
+          break;
+        }
+      if (*r->p == ')')
+        {
+          reader_advance (r);
+          break;
+        }
+      if (*r->p == '[')
+        {
+          ok = fail_at (&local, XQ_PGN_ERROR_SYNTAX, r->line, r->col, _("a tag inside a variation"));
+          break;
+        }
+      if (!read_item (r, &local))
+        {
+          ok = FALSE;
+          break;
+        }
+    }
+  if (ok && r->pending_before != NULL)
+    {
+      r->after_number = FALSE;
+      add_comment (r, r->pending_before);
+    }
+  g_clear_pointer (&r->pending_before, g_free);
+  if (!ok)
+    {
+      /* Keep what was read of it; skip the rest of its text. */
+      guint n = r->n_variations;
+
+      if (local->code == XQ_PGN_ERROR_SYNTAX
+          && g_str_has_suffix (local->message, _("This variation is never closed with “)”")))
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return FALSE;
+        }
+      {
+        /* Where it went wrong, when the message says it ("12:5: …"). */
+        int wl, wc, n_read = 0;
+
+        if (sscanf (local->message, "%d:%d: %n", &wl, &wc, &n_read) == 2 && n_read > 0)
+          variation_warning (r, wl, wc, local->message + n_read);
+        else
+          variation_warning (r, saved.line, saved.col, local->message);
+      }
+      r->p = saved.p;
+      r->line = saved.line;
+      r->col = saved.col;
+      if (!skip_variation (r, error))
+        return FALSE;
+      r->n_variations = n;
+    }
+  r->rec = line;
+  r->depth = saved.depth;
+  r->after_number = saved.after_number;
+  r->finished = saved.finished;
+  r->pending_before = saved.pending_before;
   return TRUE;
 }
 
@@ -876,19 +998,15 @@ skip_footer (Reader *r)
 /* Reads the tags, moves and comments of one game from r->p.  multi: stop
  * before the next game (a tag once the moves have begun, or a move after
  * the result) instead of calling it an error. */
+static gboolean read_variation (Reader *r, GError **error);
+
+/* One item of the movetext at r->p (not a space): a tag, a comment, a
+ * variation, an annotation or a move. */
 static gboolean
-read_game (Reader *r, gboolean multi, GError **error)
+read_item (Reader *r, GError **error)
 {
   gboolean ok = TRUE;
 
-  while (ok)
-    {
-      skip_space (r);
-      if (*r->p == '\0')
-        break;
-      if (multi && ((r->in_moves && *r->p == '[')
-                    || (r->finished && *r->p != '{' && *r->p != ';')))
-        break;
       switch (*r->p)
         {
         case '[':
@@ -901,7 +1019,7 @@ read_game (Reader *r, gboolean multi, GError **error)
           read_line_comment (r);
           break;
         case '(':
-          ok = skip_variation (r, error);
+          ok = read_variation (r, error);
           break;
         case ')':
         case ']':
@@ -942,6 +1060,24 @@ read_game (Reader *r, gboolean multi, GError **error)
           ok = read_token (r, error);
           break;
         }
+  return ok;
+}
+
+static gboolean
+read_game (Reader *r, gboolean multi, GError **error)
+{
+  gboolean ok = TRUE;
+
+  r->game = r->rec;
+  while (ok)
+    {
+      skip_space (r);
+      if (*r->p == '\0')
+        break;
+      if (multi && ((r->in_moves && *r->p == '[')
+                    || (r->finished && *r->p != '{' && *r->p != ';')))
+        break;
+      ok = read_item (r, error);
     }
   if (ok && r->pending_before != NULL)
     {
@@ -1159,11 +1295,72 @@ write_space (GString *out)
     g_string_append_c (out, ' ');
 }
 
+/* The moves of a line with their comments, each variation "( … )" right
+ * after the move it replaces (its own comment first), nested ones inside. */
+static void
+write_line (GString *out, const XqPgnRecord *rec, XqNotation notation)
+{
+  XqPosition pos = rec->start;
+  gboolean interrupted = FALSE;
+
+  for (guint i = 0; i < rec->moves->len; i++)
+    {
+      XqMove m = g_array_index (rec->moves, XqMove, i);
+      const char *before = g_ptr_array_index (rec->before, i);
+      const char *after = g_ptr_array_index (rec->after, i);
+      g_autofree char *text = xq_notation_format (&pos, m, notation);
+      XqUndo undo;
+
+      if (pos.side == XQ_RED)
+        {
+          if (i > 0 && out->str[out->len - 1] != '\n')
+            g_string_append_c (out, '\n');
+          g_string_append_printf (out, "%d.", pos.fullmove);
+        }
+      else if (i == 0 || before != NULL || interrupted || g_ptr_array_index (rec->after, i - 1) != NULL)
+        {
+          /* Black's move needs its number again when something came
+           * between it and Red's, and for a comment to sit before it. */
+          write_space (out);
+          g_string_append_printf (out, "%d...", pos.fullmove);
+        }
+      if (before != NULL)
+        {
+          write_space (out);
+          write_comment (out, before);
+        }
+      write_space (out);
+      g_string_append (out, text);
+      if (after != NULL)
+        {
+          write_space (out);
+          write_comment (out, after);
+        }
+      interrupted = FALSE;
+      for (guint v = 0; v < rec->variations->len; v++)
+        {
+          const XqPgnRecord *line = g_ptr_array_index (rec->variations, v);
+
+          if (g_array_index (rec->variation_ply, guint, v) != i)
+            continue;
+          write_space (out);
+          g_string_append_c (out, '(');
+          if (line->game_comment != NULL)
+            write_comment (out, line->game_comment);
+          write_line (out, line, notation);
+          if (out->str[out->len - 1] == '\n')
+            g_string_truncate (out, out->len - 1);
+          g_string_append_c (out, ')');
+          interrupted = TRUE;
+        }
+      xq_position_do_move (&pos, m, &undo);
+    }
+}
+
 char *
 xq_pgn_write (const XqPgnRecord *rec, XqNotation notation)
 {
   GString *out;
-  XqPosition pos;
 
   g_return_val_if_fail (rec != NULL, NULL);
 
@@ -1190,42 +1387,7 @@ xq_pgn_write (const XqPgnRecord *rec, XqNotation notation)
       g_string_append_c (out, '\n');
     }
 
-  pos = rec->start;
-  for (guint i = 0; i < rec->moves->len; i++)
-    {
-      XqMove m = g_array_index (rec->moves, XqMove, i);
-      const char *before = g_ptr_array_index (rec->before, i);
-      const char *after = g_ptr_array_index (rec->after, i);
-      g_autofree char *text = xq_notation_format (&pos, m, notation);
-      XqUndo undo;
-
-      if (pos.side == XQ_RED)
-        {
-          if (i > 0 && out->str[out->len - 1] != '\n')
-            g_string_append_c (out, '\n');
-          g_string_append_printf (out, "%d.", pos.fullmove);
-        }
-      else if (i == 0 || before != NULL || g_ptr_array_index (rec->after, i - 1) != NULL)
-        {
-          /* Black's move needs its number again when something came
-           * between it and Red's, and for a comment to sit before it. */
-          write_space (out);
-          g_string_append_printf (out, "%d...", pos.fullmove);
-        }
-      if (before != NULL)
-        {
-          write_space (out);
-          write_comment (out, before);
-        }
-      write_space (out);
-      g_string_append (out, text);
-      if (after != NULL)
-        {
-          write_space (out);
-          write_comment (out, after);
-        }
-      xq_position_do_move (&pos, m, &undo);
-    }
+  write_line (out, rec, notation);
   if (rec->moves->len > 0 && out->str[out->len - 1] != '\n')
     g_string_append_c (out, '\n');
   g_string_append (out, result_tokens[rec->result]);

@@ -79,7 +79,8 @@ void         xq_pgn_record_set_comment_after  (XqPgnRecord *rec, guint i, const 
 /* A variation is another line played instead of move `ply` (0-based) of the
  * record it belongs to: a record of its own whose start is the position
  * before that move, with its own moves, comments and variations (no tags).
- * Variations are kept in the order they were added. */
+ * Variations are kept in the order of the moves they replace, and those of
+ * one move in the order they were added (the order PGN writes them). */
 guint        xq_pgn_record_get_n_variations (const XqPgnRecord *rec);
 guint        xq_pgn_record_get_variation_ply (const XqPgnRecord *rec, guint i);
 const XqPgnRecord *xq_pgn_record_get_variation (const XqPgnRecord *rec, guint i);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "xq-game-file.h"
+#include "xq-move-tree.h"
 #include "xq-safe-file.h"
 #include "xq-xqf.h"
 
@@ -258,16 +259,6 @@ read_record (Xqf *f, XqPgnRecord *rec, Node *node, GError **error)
   return TRUE;
 }
 
-/* Where the next record goes: appended to `line` (which then has `ply`
- * moves), or, when `fork`, as the first move of a new variation of `line`
- * in place of its move `ply`.  line NULL: the record is read and dropped
- * (it continues a variation that could not be kept). */
-typedef struct {
-  XqPgnRecord *line;
-  guint        ply;
-  gboolean     fork;
-} Place;
-
 static gboolean
 move_of (const Node *n, XqMove *m)
 {
@@ -288,107 +279,34 @@ choose_side (XqPosition *pos)
     xq_position_set_side (pos, XQ_BLACK);
 }
 
-/* Reads the move tree (preorder: a move, its child's subtree, then its
- * sibling's) after the root record.  The main line's first bad move is an
- * error; a bad move in a variation drops that variation's rest with a
- * warning. */
+/* One node of the move tree for xq_move_tree_read. */
+static gboolean
+next_node (gpointer source, XqPgnRecord *rec, XqMoveTreeNode *out, GError **error)
+{
+  Xqf *f = source;
+  Node node;
+
+  if (!read_record (f, rec, &node, error))
+    return FALSE;
+  out->at = node.at;
+  out->on_board = move_of (&node, &out->move);
+  out->child = node.child;
+  out->sibling = node.sibling;
+  out->comment = node.comment;
+  return TRUE;
+}
+
 static gboolean
 read_tree (Xqf *f, XqPgnRecord *rec, gboolean root_child, GError **error)
 {
-  g_autoptr(GArray) pending = g_array_new (FALSE, FALSE, sizeof (Place));
-  Place next = { rec, 0, FALSE };
-  guint n_records = 0, n_variations = 0;
-  gboolean have = root_child;
+  static const XqMoveTreeLimits limits = {
+    0, XQ_XQF_ERROR_BAD_MOVE, XQ_XQF_ERROR_TOO_LARGE,
+    XQ_XQF_MAX_RECORDS, XQ_XQF_MAX_MOVES, XQ_XQF_MAX_VARIATIONS,
+  };
+  XqMoveTreeLimits l = limits;
 
-  while (have)
-    {
-      Node node;
-      Place here = next;
-      XqPgnRecord *line = next.line;
-      XqMove m = XQ_MOVE_NONE;
-      char iccs[5] = "?";
-      gboolean ok;
-
-      if (++n_records > XQ_XQF_MAX_RECORDS)
-        return fail (error, XQ_XQF_ERROR_TOO_LARGE, f->at, _("more than %d moves"), XQ_XQF_MAX_RECORDS);
-      if (line == rec && !next.fork && next.ply >= XQ_XQF_MAX_MOVES)
-        return fail (error, XQ_XQF_ERROR_TOO_LARGE, f->at, _("more than %d moves"), XQ_XQF_MAX_MOVES);
-      if (!read_record (f, rec, &node, error))
-        return FALSE;
-      ok = move_of (&node, &m);
-      if (ok)
-        xq_move_to_iccs (m, iccs);
-      if (line != NULL && next.fork)
-        {
-          if (n_variations == XQ_XQF_MAX_VARIATIONS)
-            {
-              g_autofree char *warning =
-                g_strdup_printf (_("byte %lu: the variations after the first %d are left out"),
-                                 (unsigned long) node.at, XQ_XQF_MAX_VARIATIONS);
-              xq_pgn_record_add_warning (rec, warning);
-            }
-          if (n_variations++ >= XQ_XQF_MAX_VARIATIONS)
-            line = NULL;
-          else
-            line = xq_pgn_record_add_variation (line, next.ply);
-        }
-      if (line != NULL)
-        {
-          guint ply = xq_pgn_record_get_n_moves (line);
-          gboolean main_line = line == rec;
-
-          if (!ok || !xq_pgn_record_append_move (line, m, NULL))
-            {
-              XqPosition at;
-              const char *why;
-
-              xq_pgn_record_get_position (line, ply, &at);
-              if (!ok)
-                why = _("leads off the board");
-              else if (at.board[xq_move_from (m)] == XQ_EMPTY)
-                why = _("starts from an empty point");
-              else
-                why = _("is not legal there");
-              if (main_line)
-                {
-                  g_free (node.comment);
-                  if (!ok)
-                    return fail (error, XQ_XQF_ERROR_BAD_MOVE, node.at, _("move %u %s"), ply + 1, why);
-                  return fail (error, XQ_XQF_ERROR_BAD_MOVE, node.at, _("move %u (%s) %s"), ply + 1, iccs, why);
-                }
-              {
-                g_autofree char *warning =
-                  g_strdup_printf (_("byte %lu: a variation left out: its move %u (%s) %s"),
-                                   (unsigned long) node.at, ply + 1, iccs, why);
-                xq_pgn_record_add_warning (rec, warning);
-              }
-              line = NULL;
-            }
-          else
-            xq_pgn_record_set_comment_after (line, ply, node.comment);
-        }
-      g_free (node.comment);
-      if (node.sibling)
-        {
-          /* Its alternative is another line in place of the same move. */
-          Place alt = { here.line, here.ply, TRUE };
-          g_array_append_val (pending, alt);
-        }
-      if (node.child)
-        {
-          next.line = line;
-          next.ply = line != NULL ? xq_pgn_record_get_n_moves (line) : 0;
-          next.fork = FALSE;
-        }
-      else if (pending->len > 0)
-        {
-          next = g_array_index (pending, Place, pending->len - 1);
-          g_array_set_size (pending, pending->len - 1);
-        }
-      else
-        have = FALSE;
-    }
-  return TRUE;
+  l.domain = XQ_XQF_ERROR;
+  return xq_move_tree_read (rec, root_child, next_node, f, &l, error);
 }
 
 XqPgnRecord *

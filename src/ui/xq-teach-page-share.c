@@ -357,7 +357,7 @@ export_pack_cb (XqTeachPage *self)
 static void
 import_games_cb (XqTeachPage *self)
 {
-  choose_file (self, _("Import Games or Puzzles (XQF, DhtmlXQ, PGN)"), FALSE, NULL,
+  choose_file (self, _("Import Games or Puzzles (XQF, DhtmlXQ, PGN, 象棋桥 CBR, CBL, CBF)"), FALSE, NULL,
                XQ_TEACH_JOB_IMPORT_GAMES);
 }
 

@@ -115,10 +115,13 @@ pgn_filter (void)
 static GtkFileFilter *
 game_files_filter (void)
 {
-  static const char *const patterns[] = { "*.pgn", "*.PGN", "*.xqf", "*.XQF", "*.txt", "*.TXT" };
+  static const char *const patterns[] = {
+    "*.pgn", "*.PGN", "*.xqf", "*.XQF", "*.txt", "*.TXT",
+    "*.cbr", "*.CBR", "*.cbl", "*.CBL", "*.cbf", "*.CBF",
+  };
   GtkFileFilter *filter = gtk_file_filter_new ();
 
-  gtk_file_filter_set_name (filter, _("Xiangqi games (PGN, XQF, DhtmlXQ)"));
+  gtk_file_filter_set_name (filter, _("Xiangqi games (PGN, XQF, DhtmlXQ, 象棋桥 CBR, CBL, CBF)"));
   for (gsize i = 0; i < G_N_ELEMENTS (patterns); i++)
     gtk_file_filter_add_pattern (filter, patterns[i]);
   return filter;

@@ -173,8 +173,8 @@ out:
   return ok;
 }
 
-gboolean
-xq_progress_store_save_streak (XqProgressStore *store, const char *learner,
+static gboolean
+xq_progress_store_save_streak_unlocked (XqProgressStore *store, const char *learner,
                                int streak, int best_streak, GError **error)
 {
   g_autofree char *path = NULL;
@@ -211,5 +211,17 @@ xq_progress_store_save_streak (XqProgressStore *store, const char *learner,
 out:
   xq_salvage_clear (&main);
   xq_salvage_clear (&back);
+  return ok;
+}
+
+gboolean
+xq_progress_store_save_streak (XqProgressStore *store, const char *learner,
+                               int streak, int best_streak, GError **error)
+{
+  gboolean ok;
+
+  xq_progress_store_lock ();
+  ok = xq_progress_store_save_streak_unlocked (store, learner, streak, best_streak, error);
+  xq_progress_store_unlock ();
   return ok;
 }

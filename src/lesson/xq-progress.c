@@ -351,6 +351,20 @@ xq_progress_store_list (XqProgressStore *store)
   return ids;
 }
 
+static GRecMutex store_lock;
+
+void
+xq_progress_store_lock (void)
+{
+  g_rec_mutex_lock (&store_lock);
+}
+
+void
+xq_progress_store_unlock (void)
+{
+  g_rec_mutex_unlock (&store_lock);
+}
+
 XqProgress *
 xq_progress_store_load (XqProgressStore *store, const char *learner, GError **error)
 {
@@ -421,8 +435,8 @@ out:
   return result;
 }
 
-gboolean
-xq_progress_store_save (XqProgressStore *store, const XqProgress *progress, GError **error)
+static gboolean
+xq_progress_store_save_unlocked (XqProgressStore *store, const XqProgress *progress, GError **error)
 {
   g_autofree char *path = NULL;
   g_autofree char *backup = NULL;
@@ -464,6 +478,17 @@ xq_progress_store_save (XqProgressStore *store, const XqProgress *progress, GErr
 out:
   xq_salvage_clear (&main);
   xq_salvage_clear (&back);
+  return ok;
+}
+
+gboolean
+xq_progress_store_save (XqProgressStore *store, const XqProgress *progress, GError **error)
+{
+  gboolean ok;
+
+  xq_progress_store_lock ();
+  ok = xq_progress_store_save_unlocked (store, progress, error);
+  xq_progress_store_unlock ();
   return ok;
 }
 

@@ -139,6 +139,20 @@ gboolean    xq_progress_store_reset     (XqProgressStore *store, const char *lea
  * review queue, their backups and damaged copies. */
 gboolean    xq_progress_store_remove    (XqProgressStore *store, const char *learner, GError **error);
 
+/* A profile from the text of a progress file (file_name labels the
+ * problems): every valid field, as a damaged file is read.  NULL when
+ * nothing in it can be used.  *problems (optional) gets how many problems
+ * were found, *first (optional) the first, "FILE: JSON path: what". */
+XqProgress *xq_progress_load_data       (const char *data, gsize length, const char *learner,
+                                         const char *file_name, guint *problems, char **first);
+
+/* Held while a learner's files are read, merged and written back in one
+ * piece (a class sync on another thread, xq-class-folder.h); the store's
+ * saves (progress, streak, ratings, review) take it too, so a save and a
+ * sync never interleave.  Recursive; never held over a network. */
+void        xq_progress_store_lock      (void);
+void        xq_progress_store_unlock    (void);
+
 /* A removal that can be undone: the learner's files, byte for byte, held
  * in memory until freed. */
 typedef struct _XqProgressRemoved XqProgressRemoved;

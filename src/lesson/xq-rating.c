@@ -503,8 +503,8 @@ xq_ratings_load (const char *dir, const char *learner, char **report, GError **e
   return xq_ratings_new (learner);
 }
 
-gboolean
-xq_ratings_save (XqRatings *ratings, const char *dir, GError **error)
+static gboolean
+xq_ratings_save_unlocked (XqRatings *ratings, const char *dir, GError **error)
 {
   g_autofree char *path = xq_ratings_path (dir, ratings->learner);
   g_autofree char *data = NULL;
@@ -549,6 +549,17 @@ xq_ratings_save (XqRatings *ratings, const char *dir, GError **error)
     }
   g_array_set_size (ratings->pending, 0);
   return TRUE;
+}
+
+gboolean
+xq_ratings_save (XqRatings *ratings, const char *dir, GError **error)
+{
+  gboolean ok;
+
+  xq_progress_store_lock ();
+  ok = xq_ratings_save_unlocked (ratings, dir, error);
+  xq_progress_store_unlock ();
+  return ok;
 }
 
 /* ---- Choosing a puzzle ----------------------------------------------------- */

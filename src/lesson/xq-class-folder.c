@@ -771,6 +771,14 @@ modified (GFileInfo *fi)
   return t ? g_date_time_to_unix (t) : 0;
 }
 
+static gboolean
+learner_is_empty (const XqClassLearner *l)
+{
+  return g_hash_table_size (l->progress->stars) == 0 && l->streak == 0 && l->best_streak == 0 &&
+         xq_ratings_get_attempts (l->ratings) == 0 && xq_ratings_get_best_run (l->ratings) == 0 &&
+         xq_review_get_n_items (l->review) == 0;
+}
+
 /* json-glib calls the text it parses "<data>": the place is a line and
  * column of the file. */
 static char *
@@ -845,6 +853,9 @@ read_remote (GFile *dir, const char *learner, Listing *listing, GPtrArray *messa
     }
   else
     *out = xq_class_learner_load_data (data, length, learner, label, &problem, &local);
+  /* A damaged file that gave nothing at all is no learner. */
+  if (*out != NULL && problem != NULL && learner_is_empty (*out))
+    g_clear_pointer (out, xq_class_learner_free);
   if (*out == NULL || problem != NULL)
     {
       g_autoptr(GError) aside_error = NULL;

@@ -74,32 +74,3 @@ xq_json_parse_bounded (const char *data, gsize length, gsize max_bytes, char **w
     to_lesson_error (local, error);
   return parser;
 }
-
-/* The member under key if it is a value of type, else NULL. */
-static JsonNode *
-value_member (JsonObject *obj, const char *key, GType type)
-{
-  JsonNode *node = json_object_get_member (obj, key);
-
-  return node != NULL && JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == type ? node : NULL;
-}
-
-const char *
-xq_json_member_string (JsonObject *obj, const char *key, const char *fallback)
-{
-  JsonNode *node;
-
-  g_return_val_if_fail (obj != NULL && key != NULL, fallback);
-  node = value_member (obj, key, G_TYPE_STRING);
-  return node != NULL ? json_node_get_string (node) : fallback;
-}
-
-gint64
-xq_json_member_int (JsonObject *obj, const char *key, gint64 fallback)
-{
-  JsonNode *node;
-
-  g_return_val_if_fail (obj != NULL && key != NULL, fallback);
-  node = value_member (obj, key, G_TYPE_INT64);
-  return node != NULL ? json_node_get_int (node) : fallback;
-}

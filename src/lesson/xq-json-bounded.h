@@ -11,6 +11,7 @@
 #include <json-glib/json-glib.h>
 
 #include "xq-json-parse.h"   /* the limits, xq_json_step */
+#include "xq-json-reader.h"  /* xq_json_member_string, _int */
 
 G_BEGIN_DECLS
 
@@ -28,10 +29,5 @@ gboolean    xq_json_read_bounded  (const char *path, gsize max_bytes, char **dat
  * the place ("$.exercises[0].marks[2]"; free it). */
 JsonParser *xq_json_parse_bounded (const char *data, gsize length, gsize max_bytes,
                                    char **where, GError **error);
-/* The string, or the integer, an untrusted object holds under key;
- * fallback when the key is absent or holds anything else (json-glib's own
- * typed getters warn when a member is an array or an object). */
-const char *xq_json_member_string (JsonObject *obj, const char *key, const char *fallback);
-gint64      xq_json_member_int    (JsonObject *obj, const char *key, gint64 fallback);
 
 G_END_DECLS

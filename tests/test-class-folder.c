@@ -580,8 +580,8 @@ test_class_file (void)
     const char *error;
   } cases[] = {
     { "", "class.xqclass: $:" },
-    { "[1]", "class.xqclass: $: not a JSON object" },
-    { "{\"format\": 2}", "class.xqclass: $.format: not 1" },
+    { "[1]", "class.xqclass: $: should be a group of named values" },
+    { "{\"format\": 2}", "class.xqclass: $.format: should be 1" },
     { "{\"format\": 1, \"kind\": \"unit\"}", "class.xqclass: $.kind:" },
     { "{\"format\": 1, \"kind\": \"xiangqi-tutor-class\", \"id\": \"C 1\"}", "class.xqclass: $.id:" },
     { "{\"format\": 1, \"kind\": \"xiangqi-tutor-class\", \"id\": \"c-1\", \"name\": \"a\\tb\"}",
@@ -618,6 +618,35 @@ test_class_file (void)
   g_assert_no_error (error);
   g_assert_cmpstr (again->name, ==, info->name);
   g_assert_cmpstr (again->folder, ==, info->folder);
+}
+
+/* A learner's file of the folder: another learner's is refused; a bad
+ * part is named and the good parts are kept. */
+static void
+test_learner_file (void)
+{
+  static const char other[] = "{ \"format\": 1, \"learner\": \"tom\", \"progress\": {} }";
+  static const char half[] =
+    "{ \"format\": 1, \"learner\": \"mei\","
+    "  \"progress\": { \"format\": 1, \"learner\": \"mei\", \"name\": \"Mei\", \"stars\": { \"u1/e1\": 3 } },"
+    "  \"streak\": { \"streak\": 1, \"best\": 4 }, \"ratings\": 5 }";
+  g_autoptr(GError) error = NULL;
+  g_autofree char *problem = NULL;
+  g_autoptr(XqClassLearner) l = xq_class_learner_load_data (other, strlen (other), "mei", "mei.json", &problem, &error);
+
+  g_assert_null (l);
+  g_assert_error (error, XQ_CLASS_FOLDER_ERROR, XQ_CLASS_FOLDER_ERROR_PARSE);
+  g_assert_cmpstr (error->message, ==, "mei.json: $.learner: should be “mei”: this is another learner’s file");
+  g_clear_error (&error);
+  l = xq_class_learner_load_data (half, strlen (half), "mei", "mei.json", &problem, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (l);
+  g_assert_cmpstr (problem, ==, "mei.json: $.ratings: should be a group of named values in { }");
+  g_assert_cmpstr (l->progress->name, ==, "Mei");
+  g_assert_cmpint (xq_progress_get_stars (l->progress, "u1", "e1"), ==, 3);
+  g_assert_cmpint (l->streak, ==, 1);
+  g_assert_cmpint (l->best_streak, ==, 4);
+  g_assert_cmpuint (xq_ratings_get_attempts (l->ratings), ==, 0);
 }
 
 /* A copy of the class file handed out (by mail, on a stick) joins the
@@ -667,5 +696,6 @@ main (int argc, char **argv)
   g_test_add ("/class-folder/units", Fixture, NULL, fixture_set_up, test_units, fixture_tear_down);
   g_test_add ("/class-folder/handed-out", Fixture, NULL, fixture_set_up, test_handed_out, fixture_tear_down);
   g_test_add_func ("/class-folder/class-file", test_class_file);
+  g_test_add_func ("/class-folder/learner-file", test_learner_file);
   return g_test_run ();
 }

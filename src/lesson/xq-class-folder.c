@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "xq-class-folder.h"
-#include "xq-json-bounded.h"
+#include "xq-json-reader.h"
 #include "xq-json-file.h"
 #include "xq-lesson.h"
 #include "xq-pack.h"
@@ -103,73 +103,61 @@ xq_class_info_to_data (const XqClassInfo *info, gsize *length)
   return xq_json_file_text (b, length);
 }
 
-static gboolean
-parse_problem (GError **error, const char *file_name, const char *where, const char *what)
-{
-  g_set_error (error, XQ_CLASS_FOLDER_ERROR, XQ_CLASS_FOLDER_ERROR_PARSE, "%s: %s: %s", file_name, where, what);
-  return FALSE;
-}
-
-/* The root object of an untrusted JSON file, or NULL and a located error. */
-static JsonParser *
-parse_object (const char *data, gsize length, gsize max, const char *file_name, GError **error)
-{
-  g_autoptr(GError) local = NULL;
-  g_autofree char *where = NULL;
-  JsonParser *parser = xq_json_parse_bounded (data, length, max, &where, &local);
-
-  if (parser == NULL)
-    {
-      parse_problem (error, file_name, where != NULL ? where : "$", local->message);
-      return NULL;
-    }
-  if (!JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
-    {
-      g_object_unref (parser);
-      parse_problem (error, file_name, "$", _("not a JSON object"));
-      return NULL;
-    }
-  return parser;
-}
-
 XqClassInfo *
 xq_class_info_load_data (const char *data, gsize length, const char *file_name, GError **error)
 {
-  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(XqJsonReader) r = xq_json_reader_new (file_name, XQ_CLASS_FOLDER_ERROR, XQ_CLASS_FOLDER_ERROR_PARSE);
   g_autoptr(XqClassInfo) info = NULL;
-  JsonObject *obj;
-  const char *s;
+  const char *kind = NULL, *id = NULL, *name = NULL, *created = NULL, *folder = NULL;
+  gint64 format = 0;
+  JsonObject *o;
 
   g_return_val_if_fail (data != NULL && file_name != NULL, NULL);
-  parser = parse_object (data, length, XQ_CLASS_FILE_MAX, file_name, error);
-  if (parser == NULL)
-    return NULL;
-  obj = json_node_get_object (json_parser_get_root (parser));
-  if (xq_json_member_int (obj, "format", -1) != 1)
-    return parse_problem (error, file_name, "$.format", _("not 1 (a class file of another version)")), NULL;
-  s = xq_json_member_string (obj, "kind", NULL);
-  if (s == NULL || strcmp (s, CLASS_KIND) != 0)
-    return parse_problem (error, file_name, "$.kind", _("not “xiangqi-tutor-class”: not a class file")), NULL;
-  info = g_new0 (XqClassInfo, 1);
-  s = xq_json_member_string (obj, "id", NULL);
-  if (s == NULL || !id_valid (s))
-    return parse_problem (error, file_name, "$.id", _("not a class id (lower-case letters, digits and “-”)")), NULL;
-  info->id = g_strdup (s);
-  s = xq_json_member_string (obj, "name", NULL);
-  if (s == NULL || !name_valid (s))
-    return parse_problem (error, file_name, "$.name", _("not a name of 1 to 64 characters")), NULL;
-  info->name = g_strdup (s);
-  s = xq_json_member_string (obj, "created", NULL);
-  if (s == NULL || !xq_progress_date_valid (s))
-    return parse_problem (error, file_name, "$.created", _("not a date written YYYY-MM-DD")), NULL;
-  info->created = g_strdup (s);
-  if (json_object_has_member (obj, "folder"))
+  o = xq_json_reader_parse_object (r, data, length, XQ_CLASS_FILE_MAX, XQ_CLASS_URI_MAX);
+  if (o == NULL || !xq_json_get_int (r, o, "$", "format", XQ_JSON_REQUIRED, G_MININT64, G_MAXINT64, &format))
+    goto out;
+  if (format != 1)
     {
-      s = xq_json_member_string (obj, "folder", NULL);
-      if (s == NULL || strlen (s) > XQ_CLASS_URI_MAX || !g_uri_is_valid (s, G_URI_FLAGS_NONE, NULL))
-        return parse_problem (error, file_name, "$.folder", _("not the address of a folder")), NULL;
-      info->folder = g_strdup (s);
+      xq_json_reader_problem (r, "$.format", _("should be 1 (a class file of another version)"));
+      goto out;
     }
+  if (!xq_json_get_string (r, o, "$", "kind", XQ_JSON_REQUIRED, &kind))
+    goto out;
+  if (strcmp (kind, CLASS_KIND) != 0)
+    {
+      xq_json_reader_problem (r, "$.kind", _("should be “xiangqi-tutor-class”: this is not a class file"));
+      goto out;
+    }
+  if (!xq_json_get_word (r, o, "$", "id", XQ_JSON_REQUIRED, ID_MAX, &id))
+    goto out;
+  if (!id_valid (id))
+    {
+      xq_json_reader_problem (r, "$.id", _("should be a class id: lower-case letters, digits and “-”"));
+      goto out;
+    }
+  if (!xq_json_get_word (r, o, "$", "name", XQ_JSON_REQUIRED, 64, &name))
+    goto out;
+  if (!name_valid (name))
+    {
+      xq_json_reader_problem (r, "$.name", _("should be a name of 1 to 64 characters, without tabs"));
+      goto out;
+    }
+  if (!xq_json_get_date (r, o, "$", "created", XQ_JSON_REQUIRED, &created) ||
+      !xq_json_get_string (r, o, "$", "folder", XQ_JSON_OPTIONAL, &folder))
+    goto out;
+  if (folder != NULL && (strlen (folder) > XQ_CLASS_URI_MAX || !g_uri_is_valid (folder, G_URI_FLAGS_NONE, NULL)))
+    {
+      xq_json_reader_problem (r, "$.folder", _("should be the address of a folder, such as “smb://server/share/class”"));
+      goto out;
+    }
+  info = g_new0 (XqClassInfo, 1);
+  info->id = g_strdup (id);
+  info->name = g_strdup (name);
+  info->created = g_strdup (created);
+  info->folder = g_strdup (folder);
+out:
+  if (!xq_json_reader_propagate (r, error))
+    return NULL;
   return g_steal_pointer (&info);
 }
 
@@ -479,22 +467,24 @@ state_path (XqProgressStore *store)
   return g_build_filename (xq_progress_store_get_dir (store), STATE_FILE, NULL);
 }
 
+/* A map of names (learner ids, file names) to words; what is not usable
+ * is left out. */
 static void
-read_string_map (JsonObject *obj, const char *member, GHashTable *into)
+read_string_map (XqJsonReader *r, JsonObject *obj, const char *member, GHashTable *into)
 {
-  JsonNode *node = json_object_get_member (obj, member);
-  JsonObject *map;
+  JsonObject *map = NULL;
   g_autoptr(GList) keys = NULL;
+  g_autofree char *path = xq_json_path_member ("$", member);
 
-  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+  if (!xq_json_get_object (r, obj, "$", member, XQ_JSON_OPTIONAL, 100000, &map) || map == NULL)
     return;
-  map = json_node_get_object (node);
   keys = json_object_get_members (map);
   for (GList *l = keys; l != NULL; l = l->next)
     {
-      const char *v = xq_json_member_string (map, l->data, NULL);
+      g_autofree char *at = xq_json_path_key (path, l->data);
+      const char *v = NULL;
 
-      if (v != NULL)
+      if (xq_json_node_word (r, json_object_get_member (map, l->data), at, 200, &v))
         g_hash_table_replace (into, g_strdup (l->data), g_strdup (v));
     }
 }
@@ -505,10 +495,12 @@ xq_class_state_load (XqProgressStore *store, GError **error)
   g_autofree char *path = state_path (store);
   g_autofree char *data = NULL;
   g_autoptr(GError) local = NULL;
-  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(XqJsonReader) r = xq_json_reader_new (STATE_FILE, XQ_CLASS_FOLDER_ERROR, XQ_CLASS_FOLDER_ERROR_PARSE);
   g_autoptr(XqClassState) state = NULL;
   JsonObject *obj;
-  const char *folder, *id, *name;
+  const char *folder = NULL, *id = NULL, *name = NULL;
+  const char *joined = NULL, *synced = NULL, *tried = NULL, *problem = NULL;
+  gboolean away = FALSE;
   gsize length = 0;
 
   if (!xq_safe_file_read (path, STATE_MAX, &data, &length, &local))
@@ -518,36 +510,42 @@ xq_class_state_load (XqProgressStore *store, GError **error)
       g_set_error (error, XQ_CLASS_FOLDER_ERROR, XQ_CLASS_FOLDER_ERROR_IO, "%s", local->message);
       return NULL;
     }
-  parser = parse_object (data, length, STATE_MAX, STATE_FILE, &local);
-  obj = parser ? json_node_get_object (json_parser_get_root (parser)) : NULL;
-  folder = obj ? xq_json_member_string (obj, "folder", NULL) : NULL;
-  id = obj ? xq_json_member_string (obj, "class", NULL) : NULL;
-  name = obj ? xq_json_member_string (obj, "name", NULL) : NULL;
-  if (obj == NULL || folder == NULL || id == NULL || name == NULL || !id_valid (id))
+  obj = xq_json_reader_parse_object (r, data, length, STATE_MAX, XQ_CLASS_URI_MAX);
+  if (obj == NULL ||
+      !xq_json_get_string (r, obj, "$", "folder", XQ_JSON_REQUIRED, &folder) ||
+      !xq_json_get_word (r, obj, "$", "class", XQ_JSON_REQUIRED, ID_MAX, &id) ||
+      !xq_json_get_word (r, obj, "$", "name", XQ_JSON_REQUIRED, 64, &name) ||
+      !id_valid (id))
     {
       /* Set aside: joining again makes a new one, and no learner's work
        * is in it. */
       g_autofree char *aside = xq_safe_file_set_aside (path, NULL);
+      const char *what = xq_json_reader_get_first_problem (r);
 
       g_set_error (error, XQ_CLASS_FOLDER_ERROR, XQ_CLASS_FOLDER_ERROR_PARSE,
                    _("%s was damaged (%s) and set aside as %s: join the class again"), path,
-                   local ? local->message : _("not a class membership"), aside ? aside : "?");
+                   what ? what : _("not a class membership"), aside ? aside : "?");
       return NULL;
     }
+  /* The rest only says when and how the last sync went: kept if usable. */
+  xq_json_get_string (r, obj, "$", "joined", XQ_JSON_OPTIONAL, &joined);
+  xq_json_get_string (r, obj, "$", "synced", XQ_JSON_OPTIONAL, &synced);
+  xq_json_get_string (r, obj, "$", "tried", XQ_JSON_OPTIONAL, &tried);
+  xq_json_get_string (r, obj, "$", "problem", XQ_JSON_OPTIONAL, &problem);
+  xq_json_get_bool (r, obj, "$", "away", XQ_JSON_OPTIONAL, &away);
   state = state_new ();
   state->folder = g_strdup (folder);
   state->id = g_strdup (id);
   state->name = g_strdup (name);
-  state->joined = g_strdup (xq_json_member_string (obj, "joined", NULL));
-  state->synced = g_strdup (xq_json_member_string (obj, "synced", NULL));
-  state->tried = g_strdup (xq_json_member_string (obj, "tried", NULL));
-  state->problem = g_strdup (xq_json_member_string (obj, "problem", NULL));
-  state->away = json_object_has_member (obj, "away") &&
-                JSON_NODE_HOLDS_VALUE (json_object_get_member (obj, "away")) &&
-                json_node_get_value_type (json_object_get_member (obj, "away")) == G_TYPE_BOOLEAN &&
-                json_object_get_boolean_member (obj, "away");
-  read_string_map (obj, "names", state->names);
-  read_string_map (obj, "units", state->units);
+  state->joined = g_strdup (joined);
+  state->synced = g_strdup (synced);
+  state->tried = g_strdup (tried);
+  state->problem = g_strdup (problem);
+  state->away = away;
+  read_string_map (r, obj, "names", state->names);
+  read_string_map (r, obj, "units", state->units);
+  if (xq_json_reader_get_n_problems (r) > 0)
+    g_message ("%s", xq_json_reader_get_first_problem (r));
   return g_steal_pointer (&state);
 }
 

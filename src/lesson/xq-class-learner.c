@@ -11,7 +11,7 @@
 
 #include "xq-class-learner.h"
 #include "xq-class-folder.h"
-#include "xq-json-bounded.h"
+#include "xq-json-reader.h"
 #include "xq-json-file.h"
 #include "xq-progress-private.h"
 #include "xq-safe-file.h"
@@ -183,21 +183,17 @@ note_problem (char **first, const char *format, ...)
   va_end (args);
 }
 
-/* The text of member (an object), NULL if it is missing; *bad when it is
- * there but no object. */
+/* The text of member (an object) of the learner's file, NULL when it is
+ * missing or no object (then the reader has the problem). */
 static char *
-member_text (JsonObject *obj, const char *member, gboolean *bad)
+member_text (XqJsonReader *r, JsonObject *obj, const char *member, XqJsonNeed need)
 {
-  JsonNode *node = json_object_get_member (obj, member);
+  JsonObject *part = NULL;
+  g_autoptr(JsonNode) node = NULL;
 
-  *bad = FALSE;
-  if (node == NULL)
+  if (!xq_json_get_object (r, obj, "$", member, need, G_MAXUINT, &part) || part == NULL)
     return NULL;
-  if (!JSON_NODE_HOLDS_OBJECT (node))
-    {
-      *bad = TRUE;
-      return NULL;
-    }
+  node = json_node_init_object (json_node_alloc (), part);
   return json_to_string (node, FALSE);
 }
 
@@ -205,28 +201,30 @@ XqClassLearner *
 xq_class_learner_load_data (const char *data, gsize length, const char *learner,
                             const char *file_name, char **problem, GError **error)
 {
-  g_autoptr(JsonParser) parser = NULL;
+  g_autoptr(XqJsonReader) r = xq_json_reader_new (file_name, XQ_CLASS_FOLDER_ERROR, XQ_CLASS_FOLDER_ERROR_PARSE);
   g_autoptr(XqClassLearner) l = NULL;
   g_autofree char *first = NULL;
   g_autofree char *text = NULL;
-  JsonObject *obj;
-  JsonNode *node;
-  gboolean bad;
+  const char *id = NULL;
+  JsonObject *obj, *streak = NULL;
+  gint64 format = 0;
 
   g_return_val_if_fail (data != NULL && learner != NULL && file_name != NULL, NULL);
   if (problem != NULL)
     *problem = NULL;
-  parser = xq_json_file_parse_learner (data, length, XQ_CLASS_LEARNER_MAX_FILE, learner, file_name,
-                                       XQ_CLASS_FOLDER_ERROR, XQ_CLASS_FOLDER_ERROR_PARSE, error);
-  if (parser == NULL)
+  obj = xq_json_reader_parse_object (r, data, length, XQ_CLASS_LEARNER_MAX_FILE, XQ_JSON_MAX_STRING);
+  if (obj != NULL && xq_json_get_int (r, obj, "$", "format", XQ_JSON_REQUIRED, G_MININT64, G_MAXINT64, &format) &&
+      format != 1)
+    xq_json_reader_problem (r, "$.format", _("should be 1 (a learner file of another version)"));
+  if (obj != NULL && xq_json_reader_get_n_problems (r) == 0 &&
+      xq_json_get_string (r, obj, "$", "learner", XQ_JSON_REQUIRED, &id) && strcmp (id, learner) != 0)
+    xq_json_reader_problem (r, "$.learner", _("should be “%s”: this is another learner’s file"), learner);
+  if (!xq_json_reader_propagate (r, error))
     return NULL;
-  obj = json_node_get_object (json_parser_get_root (parser));
   l = xq_class_learner_new (learner, NULL);
 
-  text = member_text (obj, "progress", &bad);
-  if (text == NULL)
-    note_problem (&first, "%s: $.progress: %s", file_name, bad ? "not an object" : "missing");
-  else
+  text = member_text (r, obj, "progress", XQ_JSON_REQUIRED);
+  if (text != NULL)
     {
       g_autofree char *label = g_strdup_printf ("%s $.progress", file_name);
       g_autofree char *sub = NULL;
@@ -243,65 +241,61 @@ xq_class_learner_load_data (const char *data, gsize length, const char *learner,
     }
   g_clear_pointer (&text, g_free);
 
-  node = json_object_get_member (obj, "streak");
-  if (node != NULL && JSON_NODE_HOLDS_OBJECT (node))
+  if (xq_json_get_object (r, obj, "$", "streak", XQ_JSON_OPTIONAL, 8, &streak) && streak != NULL)
     {
-      JsonObject *s = json_node_get_object (node);
-      gint64 streak = xq_json_member_int (s, "streak", -1);
-      gint64 best = xq_json_member_int (s, "best", -1);
+      gint64 now = 0, best = 0;
 
-      if (streak < 0 || streak > MAX_STREAK || best < 0 || best > MAX_STREAK)
-        note_problem (&first, "%s: $.streak: not two counts from 0 to %d", file_name, MAX_STREAK);
-      else
+      if (xq_json_get_int (r, streak, "$.streak", "streak", XQ_JSON_REQUIRED, 0, MAX_STREAK, &now) &&
+          xq_json_get_int (r, streak, "$.streak", "best", XQ_JSON_REQUIRED, 0, MAX_STREAK, &best))
         {
-          l->streak = (int) streak;
-          l->best_streak = (int) MAX (best, streak);
+          l->streak = (int) now;
+          l->best_streak = (int) MAX (best, now);
         }
     }
-  else if (node != NULL)
-    note_problem (&first, "%s: $.streak: not an object", file_name);
 
-  text = member_text (obj, "ratings", &bad);
-  if (bad)
-    note_problem (&first, "%s: $.ratings: not an object", file_name);
-  else if (text != NULL)
+  text = member_text (r, obj, "ratings", XQ_JSON_OPTIONAL);
+  if (text != NULL)
     {
       g_autofree char *label = g_strdup_printf ("%s $.ratings", file_name);
       g_autoptr(GError) local = NULL;
-      XqRatings *r = xq_ratings_load_data (text, -1, learner, label, &local);
+      XqRatings *ratings = xq_ratings_load_data (text, -1, learner, label, &local);
 
-      if (r == NULL)
+      if (ratings == NULL)
         note_problem (&first, "%s", local->message);
       else
         {
           xq_ratings_free (l->ratings);
-          l->ratings = r;
+          l->ratings = ratings;
         }
     }
   g_clear_pointer (&text, g_free);
 
-  text = member_text (obj, "review", &bad);
-  if (bad)
-    note_problem (&first, "%s: $.review: not an object", file_name);
-  else if (text != NULL)
+  text = member_text (r, obj, "review", XQ_JSON_OPTIONAL);
+  if (text != NULL)
     {
       g_autofree char *label = g_strdup_printf ("%s $.review", file_name);
       g_autofree char *sub = NULL;
       g_autoptr(GError) local = NULL;
       guint n = 0;
-      XqReview *r = xq_review_load_data (text, -1, learner, label, &n, &sub, &local);
+      XqReview *review = xq_review_load_data (text, -1, learner, label, &n, &sub, &local);
 
-      if (r == NULL)
+      if (review == NULL)
         note_problem (&first, "%s", local->message);
       else
         {
           if (sub != NULL)
             note_problem (&first, "%s", sub);
           xq_review_free (l->review);
-          l->review = r;
+          l->review = review;
         }
     }
-
+  /* The reader's own problems (a part missing or of the wrong kind) come
+   * before those found inside a part. */
+  if (xq_json_reader_get_n_problems (r) > 0)
+    {
+      g_free (first);
+      first = g_strdup (xq_json_reader_get_first_problem (r));
+    }
   if (problem != NULL)
     *problem = g_steal_pointer (&first);
   return g_steal_pointer (&l);

@@ -201,9 +201,11 @@ read_file (GFile *file, gsize max, char **data, gsize *length, GCancellable *can
 }
 
 /* Replaces file whole: the bytes go to a temporary sibling, which is then
- * renamed over file.  GVfs's own replace on smb:// writes in place where
- * the server refuses a rename over a file, so it is not used; a rename
- * that the folder cannot do natively falls back to GIO's copy, which
+ * renamed over file.  GVfs's own replace is not relied on (on smb:// it
+ * writes in place when it cannot make its temporary file).  A rename over
+ * a file on smb may be "delete, then rename": a learner's file missing
+ * beside a whole temporary file is read from that file (read_remote).  A
+ * rename the folder cannot do natively falls back to GIO's copy, which
  * leaves the temporary file until the copy is whole. */
 static gboolean
 write_file (GFile *file, const char *data, gsize length, GCancellable *cancellable, GError **error)

@@ -94,37 +94,34 @@ xq_class_learner_save_store (XqProgressStore *store, const XqClassLearner *l, GE
   if (ok && path != NULL)
     {
       /* The ratings file is replaced only by a longer history (or a
-       * longer best run): a file this side cannot read is left to the next
-       * load, which sets it aside and reports it. */
+       * longer best run).  A file this side cannot read is left alone:
+       * the next load sets it aside and reports it. */
+      gboolean unreadable;
+
       if (xq_safe_file_read (path, XQ_RATING_MAX_FILE, &on_disk, &len, NULL))
         disk = xq_ratings_load_data (on_disk, (gssize) len, learner, path, NULL);
-      if (disk == NULL && on_disk != NULL)
-        ;
-      else if (disk == NULL ||
-               xq_ratings_get_attempts (l->ratings) > xq_ratings_get_attempts (disk) ||
-               xq_ratings_get_best_run (l->ratings) > xq_ratings_get_best_run (disk))
+      unreadable = on_disk != NULL && disk == NULL;
+      if (!unreadable)
         {
           g_autoptr(XqRatings) keep = NULL;
           g_autofree char *data = NULL;
 
-          if (disk != NULL && xq_ratings_get_attempts (l->ratings) <= xq_ratings_get_attempts (disk))
+          if (disk == NULL && xq_ratings_get_attempts (l->ratings) == 0 && xq_ratings_get_best_run (l->ratings) == 0)
+            ;   /* nothing to keep: no file for it */
+          else if (disk == NULL || xq_ratings_get_attempts (l->ratings) > xq_ratings_get_attempts (disk))
             {
-              /* Only the best run is news. */
-              xq_ratings_offer_run (disk, xq_ratings_get_best_run (l->ratings));
-              data = xq_ratings_to_data (disk);
+              /* This history, with the longer best run of the two. */
+              g_autofree char *mine = xq_ratings_to_data (l->ratings);
+
+              keep = xq_ratings_load_data (mine, -1, learner, path, NULL);
+              if (disk != NULL)
+                xq_ratings_offer_run (keep, xq_ratings_get_best_run (disk));
+              data = xq_ratings_to_data (keep);
             }
-          else
-            {
-              data = xq_ratings_to_data (l->ratings);
-              if (disk != NULL && xq_ratings_get_best_run (disk) > xq_ratings_get_best_run (l->ratings))
-                {
-                  keep = xq_ratings_load_data (data, -1, learner, path, NULL);
-                  xq_ratings_offer_run (keep, xq_ratings_get_best_run (disk));
-                  g_free (data);
-                  data = xq_ratings_to_data (keep);
-                }
-            }
-          ok = xq_json_file_save (dir, path, data, XQ_RATING_ERROR, XQ_RATING_ERROR_IO, error);
+          else if (xq_ratings_offer_run (disk, xq_ratings_get_best_run (l->ratings)))
+            data = xq_ratings_to_data (disk);   /* only the best run is news */
+          if (data != NULL)
+            ok = xq_json_file_save (dir, path, data, XQ_RATING_ERROR, XQ_RATING_ERROR_IO, error);
         }
     }
   xq_progress_store_unlock ();

@@ -153,7 +153,8 @@ csv_of_folder (Fixture *f)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) messages = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *dir = g_build_filename (f->root, "report", g_uuid_string_random (), NULL);
+  g_autofree char *uuid = g_uuid_string_random ();
+  g_autofree char *dir = g_build_filename (f->root, "report", uuid, NULL);
   g_autoptr(XqProgressStore) store = NULL;
 
   g_assert_true (xq_class_folder_to_store (f->folder, dir, NULL, messages, NULL, &error));
@@ -659,6 +660,7 @@ test_handed_out (Fixture *f, gconstpointer data)
   g_autoptr(XqClassInfo) twice = NULL;
   g_autofree char *src = g_build_filename (f->folder_path, XQ_CLASS_FILE_NAME, NULL);
   g_autofree char *copy = g_build_filename (f->root, "mail", "3b.xqclass", NULL);
+  g_autofree char *mail = g_path_get_dirname (copy);
   g_autofree char *text = NULL;
   g_autoptr(GFile) handed = g_file_new_for_path (copy);
   g_autoptr(GFile) nowhere = g_file_new_for_path (f->root);
@@ -669,7 +671,7 @@ test_handed_out (Fixture *f, gconstpointer data)
   g_assert_error (error, XQ_CLASS_FOLDER_ERROR, XQ_CLASS_FOLDER_ERROR_EXISTS);
   g_clear_error (&error);
   g_assert_true (g_file_get_contents (src, &text, NULL, NULL));
-  g_assert_cmpint (g_mkdir_with_parents (g_path_get_dirname (copy), 0700), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (mail, 0700), ==, 0);
   g_assert_true (g_file_set_contents (copy, text, -1, NULL));
   state = xq_class_join (f->b, handed, NULL, &error);
   g_assert_no_error (error);

@@ -23,7 +23,7 @@ seconds=${1:-60}
 shift || true
 src=${FUZZ_SOURCE_DIR:-$(cd "$(dirname "$0")/.." && pwd)}
 build=${FUZZ_BUILD_DIR:-$src/build-fuzz}
-all=(fen iccs wxf zh-hans zh-hant pgn xqf dhtmlxq game-file cbr cbl cbf lesson pack pack-install learner-files progress proofs class-list tournament worksheet render)
+all=(fen iccs wxf zh-hans zh-hant pgn xqf dhtmlxq game-file cbr cbl cbf lesson pack pack-install learner-files progress proofs class-list class-file tournament worksheet render)
 if [ $# -gt 0 ]; then harnesses=("$@"); else harnesses=("${all[@]}"); fi
 
 case $seconds in

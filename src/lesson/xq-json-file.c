@@ -119,3 +119,17 @@ xq_json_file_learner_id_valid (const char *learner)
       return FALSE;
   return TRUE;
 }
+
+static GRecMutex learner_files_lock;
+
+void
+xq_learner_files_lock (void)
+{
+  g_rec_mutex_lock (&learner_files_lock);
+}
+
+void
+xq_learner_files_unlock (void)
+{
+  g_rec_mutex_unlock (&learner_files_lock);
+}

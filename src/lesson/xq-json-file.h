@@ -38,4 +38,12 @@ JsonParser *xq_json_file_parse_learner (const char *data, gsize length, gsize ma
 gboolean    xq_json_file_save          (const char *dir, const char *path, const char *data,
                                         GQuark domain, int code, GError **error);
 
+/* Held while a learner's files are read, merged and written back in one
+ * piece (a class sync on another thread, xq-class-folder.h); the store's
+ * saves (progress, streak, ratings, review) take it too, so a save and a
+ * sync never interleave.  Recursive; never held over a network.  It lives
+ * here, below progress, ratings and review, which all take it. */
+void        xq_learner_files_lock      (void);
+void        xq_learner_files_unlock    (void);
+
 G_END_DECLS

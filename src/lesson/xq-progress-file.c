@@ -273,6 +273,38 @@ xq_salvage_read_progress (const char *path, const char *learner, XqSalvage *s, G
   return TRUE;
 }
 
+XqProgress *
+xq_progress_load_data (const char *data, gsize length, const char *learner, const char *file_name,
+                       guint *problems, char **first)
+{
+  XqSalvage s = { 0 };
+  XqProgress *p = NULL;
+
+  g_return_val_if_fail (data != NULL && learner != NULL && file_name != NULL, NULL);
+  if (length > XQ_SAFE_FILE_MAX_SIZE)
+    {
+      s.unreadable = TRUE;
+      xq_salvage_problem (&s, file_name, "more than %d bytes", XQ_SAFE_FILE_MAX_SIZE);
+    }
+  else
+    {
+      s.data = g_malloc (length + 1);
+      memcpy (s.data, data, length);
+      s.data[length] = '\0';
+      s.length = length;
+      s.state = XQ_SALVAGE_PERFECT;
+      salvage_progress (&s, file_name, learner);
+    }
+  if (problems != NULL)
+    *problems = s.n_problems;
+  if (first != NULL)
+    *first = g_strdup (s.problem);
+  if (!s.unreadable)
+    p = g_steal_pointer (&s.p);
+  xq_salvage_clear (&s);
+  return p;
+}
+
 /* ---- Writing ------------------------------------------------------------------ */
 
 char *

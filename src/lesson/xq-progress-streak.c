@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "xq-json-file.h"
 #include "xq-progress-private.h"
 #include "xq-safe-file.h"
 
@@ -173,8 +174,8 @@ out:
   return ok;
 }
 
-gboolean
-xq_progress_store_save_streak (XqProgressStore *store, const char *learner,
+static gboolean
+xq_progress_store_save_streak_unlocked (XqProgressStore *store, const char *learner,
                                int streak, int best_streak, GError **error)
 {
   g_autofree char *path = NULL;
@@ -211,5 +212,17 @@ xq_progress_store_save_streak (XqProgressStore *store, const char *learner,
 out:
   xq_salvage_clear (&main);
   xq_salvage_clear (&back);
+  return ok;
+}
+
+gboolean
+xq_progress_store_save_streak (XqProgressStore *store, const char *learner,
+                               int streak, int best_streak, GError **error)
+{
+  gboolean ok;
+
+  xq_learner_files_lock ();
+  ok = xq_progress_store_save_streak_unlocked (store, learner, streak, best_streak, error);
+  xq_learner_files_unlock ();
   return ok;
 }

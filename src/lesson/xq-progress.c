@@ -402,8 +402,8 @@ out:
   return result;
 }
 
-gboolean
-xq_progress_store_save (XqProgressStore *store, const XqProgress *progress, GError **error)
+static gboolean
+xq_progress_store_save_unlocked (XqProgressStore *store, const XqProgress *progress, GError **error)
 {
   g_autofree char *path = NULL;
   g_autofree char *backup = NULL;
@@ -445,6 +445,17 @@ xq_progress_store_save (XqProgressStore *store, const XqProgress *progress, GErr
 out:
   xq_salvage_clear (&main);
   xq_salvage_clear (&back);
+  return ok;
+}
+
+gboolean
+xq_progress_store_save (XqProgressStore *store, const XqProgress *progress, GError **error)
+{
+  gboolean ok;
+
+  xq_learner_files_lock ();
+  ok = xq_progress_store_save_unlocked (store, progress, error);
+  xq_learner_files_unlock ();
   return ok;
 }
 

@@ -139,6 +139,13 @@ gboolean    xq_progress_store_reset     (XqProgressStore *store, const char *lea
  * review queue, their backups and damaged copies. */
 gboolean    xq_progress_store_remove    (XqProgressStore *store, const char *learner, GError **error);
 
+/* A profile from the text of a progress file (file_name labels the
+ * problems): every valid field, as a damaged file is read.  NULL when
+ * nothing in it can be used.  *problems (optional) gets how many problems
+ * were found, *first (optional) the first, "FILE: JSON path: what". */
+XqProgress *xq_progress_load_data       (const char *data, gsize length, const char *learner,
+                                         const char *file_name, guint *problems, char **first);
+
 /* A removal that can be undone: the learner's files, byte for byte, held
  * in memory until freed. */
 typedef struct _XqProgressRemoved XqProgressRemoved;

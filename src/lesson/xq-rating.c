@@ -466,8 +466,8 @@ xq_ratings_load (const char *dir, const char *learner, char **report, GError **e
   return xq_ratings_new (learner);
 }
 
-gboolean
-xq_ratings_save (XqRatings *ratings, const char *dir, GError **error)
+static gboolean
+xq_ratings_save_unlocked (XqRatings *ratings, const char *dir, GError **error)
 {
   g_autofree char *path = xq_ratings_path (dir, ratings->learner);
   g_autofree char *data = NULL;
@@ -512,6 +512,17 @@ xq_ratings_save (XqRatings *ratings, const char *dir, GError **error)
     }
   g_array_set_size (ratings->pending, 0);
   return TRUE;
+}
+
+gboolean
+xq_ratings_save (XqRatings *ratings, const char *dir, GError **error)
+{
+  gboolean ok;
+
+  xq_learner_files_lock ();
+  ok = xq_ratings_save_unlocked (ratings, dir, error);
+  xq_learner_files_unlock ();
+  return ok;
 }
 
 /* ---- Choosing a puzzle ----------------------------------------------------- */

@@ -181,6 +181,61 @@ xq_review_item_is_due (const XqReviewItem *item, GDateTime *now)
   return text_day (item->due) <= day_of (now);
 }
 
+/* Is a (from the other side) the newer news about one item than b?  A
+ * miss b has not seen shows as more misses; with as many misses, the item
+ * that moved on further (due later) has seen a clean solve the other has
+ * not. */
+static gboolean
+item_newer (const XqReviewItem *a, const XqReviewItem *b)
+{
+  int by_due;
+
+  if (a->misses != b->misses)
+    return a->misses > b->misses;
+  by_due = strcmp (a->due, b->due);
+  if (by_due != 0)
+    return by_due > 0;
+  return a->box > b->box;
+}
+
+gboolean
+xq_review_merge (XqReview *into, const XqReview *from)
+{
+  GHashTableIter iter;
+  gpointer key, value;
+  gboolean changed = FALSE;
+
+  g_return_val_if_fail (into != NULL && from != NULL, FALSE);
+  g_hash_table_iter_init (&iter, from->items);
+  while (g_hash_table_iter_next (&iter, &key, &value))
+    {
+      const XqReviewItem *theirs = value;
+      XqReviewItem *ours = g_hash_table_lookup (into->items, key);
+
+      if (ours == NULL)
+        {
+          if (g_hash_table_size (into->items) >= XQ_REVIEW_MAX_ITEMS)
+            continue;
+          g_hash_table_insert (into->items, g_strdup (key), xq_review_item_copy (theirs));
+          changed = TRUE;
+          continue;
+        }
+      if (item_newer (theirs, ours))
+        {
+          ours->box = theirs->box;
+          memcpy (ours->due, theirs->due, sizeof ours->due);
+          ours->misses = theirs->misses;
+          changed = TRUE;
+        }
+      if (strcmp (theirs->added, ours->added) < 0)
+        {
+          memcpy (ours->added, theirs->added, sizeof ours->added);
+          changed = TRUE;
+        }
+    }
+  return changed;
+}
+
 gboolean
 xq_review_record (XqReview *review, XqReviewSource source, const char *unit, const char *id,
                   XqReviewOutcome outcome, GDateTime *now)
@@ -519,8 +574,8 @@ xq_review_load (const char *dir, const char *learner, char **report, GError **er
   return g_steal_pointer (&r);
 }
 
-gboolean
-xq_review_save (const XqReview *review, const char *dir, GError **error)
+static gboolean
+xq_review_save_unlocked (const XqReview *review, const char *dir, GError **error)
 {
   g_autofree char *path = NULL;
 
@@ -538,7 +593,18 @@ xq_review_save (const XqReview *review, const char *dir, GError **error)
 }
 
 gboolean
-xq_review_record_in_dir (const char *dir, const char *learner, XqReviewSource source,
+xq_review_save (const XqReview *review, const char *dir, GError **error)
+{
+  gboolean ok;
+
+  xq_learner_files_lock ();
+  ok = xq_review_save_unlocked (review, dir, error);
+  xq_learner_files_unlock ();
+  return ok;
+}
+
+static gboolean
+xq_review_record_in_dir_unlocked (const char *dir, const char *learner, XqReviewSource source,
                          const char *unit, const char *id, XqReviewOutcome outcome,
                          GDateTime *now, char **report, GError **error)
 {
@@ -549,4 +615,17 @@ xq_review_record_in_dir (const char *dir, const char *learner, XqReviewSource so
   if (!xq_review_record (r, source, unit, id, outcome, now))
     return TRUE;
   return xq_review_save (r, dir, error);
+}
+
+gboolean
+xq_review_record_in_dir (const char *dir, const char *learner, XqReviewSource source,
+                         const char *unit, const char *id, XqReviewOutcome outcome,
+                         GDateTime *now, char **report, GError **error)
+{
+  gboolean ok;
+
+  xq_learner_files_lock ();
+  ok = xq_review_record_in_dir_unlocked (dir, learner, source, unit, id, outcome, now, report, error);
+  xq_learner_files_unlock ();
+  return ok;
 }

@@ -95,6 +95,12 @@ guint       xq_review_count_due     (const XqReview *review, GDateTime *now);
 /* Is item due on now's day? */
 gboolean    xq_review_item_is_due   (const XqReviewItem *item, GDateTime *now);
 
+/* Puts from's items into into (two computers' queues of one learner):
+ * the union; an item in both keeps the earliest "added", and box, due
+ * date and misses from the side with more misses, else the one due later
+ * (it saw a clean solve the other did not).  TRUE if into changed. */
+gboolean    xq_review_merge         (XqReview *into, const XqReview *from);
+
 char       *xq_review_to_data       (const XqReview *review);
 /* The items that can be used; *problems (may be NULL) gets how many items
  * were dropped and *first the first problem, "file: JSON path: message".

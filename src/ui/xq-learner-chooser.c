@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "xq-class.h"
+#include "xq-class-folder-panel.h"
 #include "xq-lesson.h"
 #include "xq-learner-chooser.h"
 
@@ -52,6 +53,7 @@ struct _XqLearnerChooser
   GtkWidget *undo_revealer;
   GtkWidget *undo_label;
   GtkWidget *undo_button;
+  GtkWidget *class_folder_panel;
 
   char              *confirm_learner;  /* asked about, not yet removed */
   XqProgressRemoved *removed;          /* can still be undone */
@@ -948,6 +950,13 @@ choose_file (XqLearnerChooser *self, ClassJob job, const char *title, const char
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
 
+/* A class folder sync may have brought learners, or new stars. */
+static void
+class_folder_synced_cb (XqLearnerChooser *self)
+{
+  xq_learner_chooser_reload (self);
+}
+
 static void
 add_list_clicked_cb (XqLearnerChooser *self)
 {
@@ -1056,7 +1065,10 @@ xq_learner_chooser_class_init (XqLearnerChooserClass *klass)
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "xq-learner-chooser");
 
+  g_type_ensure (XQ_TYPE_CLASS_FOLDER_PANEL);
   gtk_widget_class_set_template_from_resource (widget_class, APP_PATH "/ui/xq-learner-chooser.ui");
+  gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, class_folder_panel);
+  gtk_widget_class_bind_template_callback (widget_class, class_folder_synced_cb);
   gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, scroll);
   gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, box);
   gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, actions_box);
@@ -1121,6 +1133,7 @@ xq_learner_chooser_set_store (XqLearnerChooser *self,
   g_return_if_fail (XQ_IS_LEARNER_CHOOSER (self));
 
   self->store = store;
+  xq_class_folder_panel_set_store (XQ_CLASS_FOLDER_PANEL (self->class_folder_panel), store);
   xq_learner_chooser_reload (self);
 }
 

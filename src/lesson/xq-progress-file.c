@@ -302,6 +302,12 @@ salvage_progress (XqSalvage *s, const char *path, const char *learner)
     xq_salvage_problem (s, file, "$.results: not an object");
   else if (node != NULL)
     salvage_results (s, file, json_node_get_object (node));
+  /* Optional: read aloud by itself (absent: no). */
+  node = json_object_get_member (obj, "speak");
+  if (node != NULL && json_node_get_value_type (node) != G_TYPE_BOOLEAN)
+    xq_salvage_problem (s, file, "$.speak: not true or false");
+  else if (node != NULL)
+    s->p->speak = json_node_get_boolean (node);
   if (s->n_problems > 0)
     s->state = XQ_SALVAGE_DAMAGED;
 }
@@ -366,6 +372,12 @@ xq_progress_serialize (const XqProgress *progress)
         }
       json_builder_end_object (b);
     }
+  /* Written only when on: a profile that never asked keeps its bytes. */
+  if (progress->speak)
+    {
+      json_builder_set_member_name (b, "speak");
+      json_builder_add_boolean_value (b, TRUE);
+    }
   json_builder_end_object (b);
   return xq_json_file_text (b, NULL);
 }
@@ -425,6 +437,7 @@ xq_salvage_combine (const char *learner, const XqSalvage *main, const XqSalvage 
           g_free (p->name);
           p->name = g_strdup (main->p->name);
         }
+      p->speak = main->p->speak;
     }
   if (backup->p != NULL && backup->state != XQ_SALVAGE_MISSING)
     {
@@ -435,6 +448,8 @@ xq_salvage_combine (const char *learner, const XqSalvage *main, const XqSalvage 
           p->name = g_strdup (backup->p->name);
           *from_backup = TRUE;
         }
+      if (main->p == NULL)
+        p->speak = backup->p->speak;
     }
   return p;
 }

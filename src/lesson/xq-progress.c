@@ -444,6 +444,7 @@ xq_progress_store_save (XqProgressStore *store, const XqProgress *progress, GErr
   /* Stars on disk that this copy has not seen (another page saved them)
    * are kept. */
   merged = xq_progress_new (progress->learner, progress->name);
+  merged->speak = progress->speak;
   xq_progress_merge_stars (merged, progress);
   if (main.p != NULL)
     xq_progress_merge_stars (merged, main.p);

@@ -15,6 +15,7 @@ packages=(
   libx11-dev libxdamage-dev  # tools/bench-startup.sh builds tools/first-frame.c
   fairy-stockfish  # xqtool bench ladder --fairy (never needed by the tests)
   libgtk-4-media-gstreamer gstreamer1.0-plugins-good  # the app's sounds: GTK's media backend, WAV (docs/sounds.md)
+  libspeechd-dev speech-dispatcher espeak-ng  # spoken prompts (optional at build time: meson option speech, docs/speech.md)
 )
 
 sudo=()

@@ -12,6 +12,7 @@
 #include "xq-answer-text.h"
 #include "xq-kind.h"
 #include "xq-lesson-rules.h"
+#include "xq-demo.h"
 
 typedef enum {
   CHOOSE_FIXED,     /* the author's "answer" (knowledge questions) */
@@ -755,4 +756,5 @@ const XqKind xq_kind_choose = {
   .input_cb = choose_input,
   .hint = choose_hint,
   .answer_key = choose_answer_key,
+  .demo = xq_demo_pick_answer,
 };

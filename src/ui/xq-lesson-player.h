@@ -74,6 +74,11 @@ GtkWidget     *xq_lesson_player_get_keypad_button (XqLessonPlayer *self, const c
 /* The replay shown on a page or before a question (hidden when none). */
 XqReplayBar   *xq_lesson_player_get_replay_bar (XqLessonPlayer *self);
 
+/* Is a demonstration being made or played (xq-lesson-player-demo.c)? */
+gboolean       xq_lesson_player_is_demonstrating (XqLessonPlayer *self);
+/* Whether the first exercise of each kind in a unit shows itself being
+ * done (on by default; off in tests that play exercises themselves). */
+void           xq_lesson_player_set_auto_demo (XqLessonPlayer *self, gboolean auto_demo);
 /* How long the computer waits before its reply (ms; 0 in tests). */
 void           xq_lesson_player_set_reply_delay (XqLessonPlayer *self, guint ms);
 

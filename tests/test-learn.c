@@ -646,7 +646,7 @@ test_walk_spoken (Fixture       *f,
   GPtrArray *said = xq_speaker_get_said (speaker);
   g_autoptr(GError) error = NULL;
   g_autofree char *id = NULL;
-  guint demos = 0, spoken = 0;
+  guint demos = 0, spoken = 0, celebrations = 0;
 
   g_assert_nonnull (said);
   id = xq_learner_chooser_add_full (xq_learn_page_get_chooser (f->page), "Xiaoming", TRUE, &error);
@@ -702,6 +702,8 @@ test_walk_spoken (Fixture       *f,
               solve_exercise (f, ex);
               g_assert_true (xq_lesson_player_is_solved (f->player));
               g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 3);
+              /* Success is shown: stars burst over the board. */
+              g_assert_cmpuint (xq_lesson_player_get_celebrations (f->player), ==, ++celebrations);
               g_assert_cmpuint (said->len, >, k);
               g_assert_cmpstr (g_ptr_array_index (said, said->len - 1), ==, xq_lesson_player_get_feedback (f->player));
             }
@@ -711,6 +713,21 @@ test_walk_spoken (Fixture       *f,
               g_assert_cmpuint (said->len, ==, 1);
               g_assert_cmpstr (g_ptr_array_index (said, 0), !=, "");
             }
+          if (step + 1 == n_steps)
+            {
+              /* The unit is finished: a certificate to take home. */
+              g_autofree char *date = NULL;
+              XqCertificate c;
+
+              g_assert_true (gtk_widget_get_visible (xq_lesson_player_get_button (f->player, "certificate")));
+              g_assert_true (xq_lesson_player_get_certificate (f->player, &c, &date));
+              g_assert_cmpstr (c.name, ==, "Xiaoming");
+              g_assert_cmpstr (c.unit, ==, unit->title);
+              g_assert_cmpint (c.stars, ==, 3 * (int) unit->exercises->len);
+              g_assert_cmpint (c.max_stars, ==, c.stars);
+            }
+          else
+            g_assert_false (gtk_widget_get_visible (xq_lesson_player_get_button (f->player, "certificate")));
           for (guint i = 0; i < said->len; i++)
             g_test_message ("%s %u: %s", units[u], step, (const char *) g_ptr_array_index (said, i));
           spoken += said->len;
@@ -718,6 +735,9 @@ test_walk_spoken (Fixture       *f,
           xq_test_click (xq_lesson_player_get_button (f->player, "next"));
         }
       g_assert_false (xq_learn_page_is_playing (f->page));
+      /* The stars earned fly to the unit's card (five at most). */
+      g_assert_cmpint (xq_unit_map_card_get_flying (card_face (xq_learn_page_get_unit_map (f->page),
+                                                               unit_index (f, units[u]))), ==, 5);
       /* Every kind of the unit was shown being done once. */
       g_assert_cmpuint (g_hash_table_size (kinds_seen), >=, 1);
     }

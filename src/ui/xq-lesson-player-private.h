@@ -61,6 +61,7 @@ struct _XqLessonPlayer
   GtkWidget     *check_button;
   GtkWidget     *next_button;
   GtkWidget     *show_me_button;
+  GtkWidget     *certificate_button;
 
   GHashTable    *choice_buttons;   /* choice id -> GtkWidget (borrowed) */
   GtkWidget     *typing_entry;     /* a typed answer's entry, in choices_box (borrowed), or NULL */
@@ -88,6 +89,13 @@ struct _XqLessonPlayer
   guint          demo_frame;
   guint          demo_beat;
   guint          demo_source;
+
+  /* The celebration of a solve (xq-lesson-player-celebrate.c) */
+  XqLessonMarks  celebrate_marks;  /* the board's marks, back at the end */
+  XqSquare       celebrate_at;
+  guint          celebrate_ring;
+  guint          celebrate_source;
+  guint          celebrations;     /* bursts so far (tests) */
 };
 
 /* xq-lesson-player.c */
@@ -110,6 +118,13 @@ void     xq_lesson_player_show_me      (XqLessonPlayer *self);
 void     xq_lesson_player_demo_auto    (XqLessonPlayer *self);
 /* Drops the demonstration being made or played; the board is the attempt's. */
 void     xq_lesson_player_stop_demo    (XqLessonPlayer *self);
+
+/* xq-lesson-player-celebrate.c */
+/* A solved exercise: stars burst over the board, ring by ring. */
+void     xq_lesson_player_celebrate    (XqLessonPlayer *self);
+void     xq_lesson_player_stop_celebration (XqLessonPlayer *self);
+/* The certificate button: the print dialog for the finished unit's page. */
+void     xq_lesson_player_print_certificate (XqLessonPlayer *self);
 
 /* xq-lesson-player-hints.c */
 /* The Hint button: the next rung of the ladder, computed in a worker. */

@@ -168,6 +168,8 @@ exercise_solved (XqLessonPlayer *self)
   xq_lesson_player_cancel_hint (self);
   g_autofree char *praise = praise_text (self->attempt.stars, self->attempt.wrong, self->attempt.hints);
 
+  xq_lesson_player_celebrate (self);
+
   gtk_label_set_text (GTK_LABEL (self->stars_label), text);
   gtk_widget_remove_css_class (self->stars_label, "dim-label");
   gtk_widget_set_visible (self->stars_label, TRUE);
@@ -491,6 +493,8 @@ show_summary (XqLessonPlayer *self)
                           self->unit->title, stars);
   gtk_label_set_text (GTK_LABEL (self->prompt_label), text);
   speak_auto (self, text);
+  /* Every exercise done: a page to print and take home. */
+  gtk_widget_set_visible (self->certificate_button, ne > 0 && done == ne);
   gtk_label_set_text (GTK_LABEL (self->stars_label), line);
   gtk_widget_remove_css_class (self->stars_label, "dim-label");
   gtk_widget_set_visible (self->stars_label, TRUE);
@@ -512,6 +516,7 @@ show_step (XqLessonPlayer *self)
 {
   guint np, ne, nc, step = self->step;
   GtkWidget *exercise_only[] = { self->hint_button, self->retry_button, self->check_button, self->show_me_button,
+                                 self->certificate_button,
                                  self->choices_box, GTK_WIDGET (self->tray), self->stars_label,
                                  self->praise_label };
   g_autofree char *step_text = NULL;
@@ -520,6 +525,7 @@ show_step (XqLessonPlayer *self)
   g_clear_handle_id (&self->reply_source, g_source_remove);
   xq_lesson_player_cancel_hint (self);
   xq_lesson_player_stop_demo (self);
+  xq_lesson_player_stop_celebration (self);
   leave_attempt (self);
   xq_attempt_clear (&self->attempt);
   self->ex = NULL;
@@ -638,6 +644,7 @@ xq_lesson_player_dispose (GObject *object)
   g_clear_handle_id (&self->relayout_source, g_source_remove);
   xq_lesson_player_cancel_hint (self);
   xq_lesson_player_stop_demo (self);
+  xq_lesson_player_stop_celebration (self);
   for (int i = 0; i < 16; i++)
     g_clear_object (&self->piece_tex[i]);
   gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_LESSON_PLAYER);
@@ -693,6 +700,7 @@ xq_lesson_player_class_init (XqLessonPlayerClass *klass)
   BIND (prompt_label); BIND (replay_bar); BIND (choices_box); BIND (tray); BIND (feedback_label);
   BIND (stars_label); BIND (praise_label); BIND (buttons); BIND (nav_row); BIND (back_button); BIND (hint_button);
   BIND (retry_button); BIND (check_button); BIND (next_button); BIND (show_me_button);
+  BIND (certificate_button);
 #undef BIND
 #define CALLBACK(name) gtk_widget_class_bind_template_callback (widget_class, name)
   CALLBACK (units_clicked_cb); CALLBACK (board_tap_cb); CALLBACK (refused_cb);
@@ -700,6 +708,7 @@ xq_lesson_player_class_init (XqLessonPlayerClass *klass)
   CALLBACK (tray_say_cb); CALLBACK (tray_refresh_cb); CALLBACK (back_clicked_cb); CALLBACK (xq_lesson_player_ask_hint);
   CALLBACK (retry_clicked_cb); CALLBACK (check_clicked_cb); CALLBACK (next_clicked_cb);
   CALLBACK (exercise_chosen_cb); CALLBACK (xq_lesson_player_show_me);
+  CALLBACK (xq_lesson_player_print_certificate);
 #undef CALLBACK
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -779,6 +788,7 @@ xq_lesson_player_stop (XqLessonPlayer *self)
   g_clear_handle_id (&self->reply_source, g_source_remove);
   xq_lesson_player_cancel_hint (self);
   xq_lesson_player_stop_demo (self);
+  xq_lesson_player_stop_celebration (self);
   xq_attempt_clear (&self->attempt);
   xq_setup_tray_show (self->tray, NULL, FALSE);
   /* Every handler checks for STEP_EXERCISE before it touches the unit. */
@@ -869,8 +879,9 @@ xq_lesson_player_get_button (XqLessonPlayer *self,
 
   GtkWidget *buttons[] = { self->next_button, self->back_button, self->hint_button,
                            self->retry_button, self->check_button, self->units_button,
-                           self->exercises_button, self->show_me_button };
-  const char *names[] = { "next", "back", "hint", "retry", "check", "units", "exercises", "show-me" };
+                           self->exercises_button, self->show_me_button, self->certificate_button };
+  const char *names[] = { "next", "back", "hint", "retry", "check", "units", "exercises", "show-me",
+                          "certificate" };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     if (g_strcmp0 (name, names[i]) == 0)

@@ -12,7 +12,6 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
-#include <locale.h>
 
 #include "xq-learn-page.h"
 #include "xq-learner-chooser.h"
@@ -97,20 +96,16 @@ test_unreachable (void)
   g_unsetenv ("SPEECHD_CMD");
 }
 
-/* Mandarin for both Chinese interfaces: the catalogue names the language. */
+/* Mandarin for both Chinese interfaces: the catalogue names the language.
+ * Run once per interface language (--lang=zh_CN, --lang=zh_TW,
+ * tests/meson.build). */
 static void
 test_language (void)
 {
-  const char *const langs[][2] = { { "zh_CN", "zh" }, { "zh_TW", "zh" }, { "C", "en" } };
+  const char *lang = g_getenv ("LANGUAGE");
 
-  for (guint i = 0; i < G_N_ELEMENTS (langs); i++)
-    {
-      g_setenv ("LANGUAGE", langs[i][0], TRUE);
-      setlocale (LC_ALL, "");
-      g_assert_cmpstr (xq_speaker_get_language (), ==, langs[i][1]);
-    }
-  g_unsetenv ("LANGUAGE");
-  setlocale (LC_ALL, "");
+  g_test_message ("LANGUAGE=%s: %s", lang ? lang : "(unset)", xq_speaker_get_language ());
+  g_assert_cmpstr (xq_speaker_get_language (), ==, g_str_has_prefix (lang ? lang : "", "zh") ? "zh" : "en");
 }
 
 /* ---- The pages ---------------------------------------------------------------- */

@@ -2300,9 +2300,12 @@ test_layout (gconstpointer data)
               for (GtkWidget *w = gtk_widget_get_parent (gtk_widget_get_parent (tray)); w && !feedback;
                    w = gtk_widget_get_parent (w))
                 for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
-                  if (GTK_IS_LABEL (c) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (c)),
-                                                     xq_lesson_player_get_feedback (player)) == 0)
-                    feedback = c;
+                  /* The label, or the row it shares with its speaker button. */
+                  for (GtkWidget *l = c; l != NULL && !feedback;
+                       l = l == c ? (GTK_IS_BOX (c) ? gtk_widget_get_last_child (c) : NULL) : NULL)
+                    if (GTK_IS_LABEL (l) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (l)),
+                                                       xq_lesson_player_get_feedback (player)) == 0)
+                      feedback = l;
               g_assert_nonnull (feedback);
               t = bounds_in (tray, win);
               fb = bounds_in (feedback, win);

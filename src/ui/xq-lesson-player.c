@@ -730,6 +730,20 @@ xq_lesson_player_init (XqLessonPlayer *self)
   xq_speaker_attach_button (GTK_LABEL (self->prompt_label));
   xq_speaker_attach_button (GTK_LABEL (self->feedback_label));
   xq_speaker_attach_button (GTK_LABEL (self->praise_label));
+  /* Show Me and the certificate stand under the words they belong to, not
+   * in the row of buttons, which must fit a 600-px window as it was. */
+  {
+    GtkWidget *moved[] = { self->certificate_button, self->show_me_button };
+
+    for (guint i = 0; i < G_N_ELEMENTS (moved); i++)
+      {
+        g_object_ref (moved[i]);
+        gtk_box_remove (GTK_BOX (self->buttons), moved[i]);
+        gtk_widget_set_halign (moved[i], GTK_ALIGN_START);
+        gtk_box_insert_child_after (GTK_BOX (self->side), moved[i], gtk_widget_get_parent (self->prompt_label));
+        g_object_unref (moved[i]);
+      }
+  }
   g_signal_connect_swapped (xq_lesson_board_get_view (self->board), "move", G_CALLBACK (move_cb), self);
   xq_lesson_player_init_layout (self);
 }

@@ -35,13 +35,19 @@ args = args if isinstance(args, list) else []
 check("wayland socket", "--socket=wayland" in args)
 check("x11 fallback", "--socket=fallback-x11" in args)
 # The app reads lessons from its own data and games through the file chooser
-# portal, so it needs no file system or network access at all.
+# portal, so it needs no file system or network access at all.  The one
+# hole is the speech service's socket directory, read-only (docs/speech.md):
+# libspeechd connects to $XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock.
+speech = "--filesystem=xdg-run/speech-dispatcher:ro"
+check("speech-dispatcher socket", speech in args)
 forbidden = [a for a in args
-             if a.startswith("--filesystem") or a == "--share=network"
+             if (a.startswith("--filesystem") and a != speech) or a == "--share=network"
              or a.startswith("--socket=session-bus") or a.startswith("--talk-name")]
 check("no filesystem, network or bus holes", not forbidden, forbidden)
 
 modules = m.get("modules") or [{}]
+names = [x.get("name") for x in modules if isinstance(x, dict)]
+check("libspeechd built in", "libspeechd" in names and "dotconf" in names, names)
 last = modules[-1] if isinstance(modules[-1], dict) else {}
 check("app module is meson", last.get("buildsystem") == "meson", last.get("buildsystem"))
 check("app module builds this tree",

@@ -12,6 +12,7 @@
 
 #include "xq-answer-sheet.h"
 #include "xq-attacks.h"
+#include "xq-demo.h"
 #include "xq-kind.h"
 #include "xq-lesson-rules.h"
 #include "xq-lesson-writer.h"
@@ -284,6 +285,65 @@ test_pages_with_boards (void)
         }
       g_assert_true (found);
     }
+}
+
+/* Issue 31: every kind in the table is shown being done or says why not,
+ * and every shipped exercise of a kind that demonstrates gets a
+ * demonstration (made only when the kind's own judge ends it solved): it
+ * opens with "Watch!", pulses where each tap or move goes, and ends on the
+ * exercise as the learner finds it, "Now you try!". */
+static void
+test_demonstrations (void)
+{
+  guint n_kinds, with = 0, shown = 0;
+  const XqKind *const *kinds = xq_kinds (&n_kinds);
+
+  for (guint k = 0; k < n_kinds; k++)
+    {
+      g_assert_true ((kinds[k]->demo != NULL) != (kinds[k]->no_demo != NULL));
+      with += kinds[k]->demo != NULL;
+    }
+  g_assert_cmpuint (with, >=, n_kinds - 1);
+  GPtrArray *files = shipped ();
+
+  for (guint u = 0; u < files->len; u++)
+    {
+      const XqUnit *unit = ((XqLessonFile *) g_ptr_array_index (files, u))->unit;
+
+      for (guint i = 0; unit != NULL && i < unit->exercises->len; i++)
+        {
+          const XqExercise *ex = g_ptr_array_index (unit->exercises, i);
+          g_autoptr(XqDemo) demo = xq_exercise_demo (ex);
+          const XqDemoFrame *first, *last;
+          XqAttempt fresh;
+          gboolean acts = FALSE;
+
+          if (!xq_kind_has_demo (ex->kind))
+            {
+              g_assert_null (demo);
+              continue;
+            }
+          if (demo == NULL)
+            g_error ("%s/%s (%s): no demonstration", unit->id, ex->id, ex->kind->name);
+          shown++;
+          g_assert_cmpuint (demo->frames->len, >=, 3);
+          first = g_ptr_array_index (demo->frames, 0);
+          last = g_ptr_array_index (demo->frames, demo->frames->len - 1);
+          g_assert_cmpstr (first->words, ==, "Watch!");
+          g_assert_cmpstr (last->words, ==, "Now you try!");
+          xq_attempt_init (&fresh, ex);
+          g_assert_true (memcmp (last->position.board, fresh.shown.board, sizeof fresh.shown.board) == 0);
+          xq_attempt_clear (&fresh);
+          for (guint f = 0; f < demo->frames->len; f++)
+            {
+              const XqDemoFrame *fr = g_ptr_array_index (demo->frames, f);
+
+              acts |= fr->pulse != XQ_NO_SQUARE || fr->choice != NULL || fr->text != NULL;
+            }
+          g_assert_true (acts);
+        }
+    }
+  g_assert_cmpuint (shown, >, 100);
 }
 
 /* Issue 31: the chariot's intro page draws an arrow each way the chariot
@@ -987,6 +1047,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/data/curriculum/start-points-empty", test_start_points_empty);
   g_test_add_func ("/data/curriculum/text/pages-with-boards", test_pages_with_boards);
   g_test_add_func ("/data/curriculum/chariot-intro-arrows", test_chariot_intro_arrows);
+  g_test_add_func ("/data/curriculum/demonstrations", test_demonstrations);
   g_test_add_func ("/data/curriculum/units-in-order", test_units_in_order);
   g_test_add_func ("/data/curriculum/mating-unit", test_mating_unit);
   g_test_add_func ("/data/curriculum/pieces-unit", test_pieces_unit);

@@ -285,6 +285,19 @@ test_refused (Fixture *f, gconstpointer data)
   g_assert_cmpstr (xq_variant_play_get_message (f->play), !=, expected);
 }
 
+/* Is a label with exactly this text drawn (visible up its ancestry)? */
+static gboolean
+xq_test_label_shown (GtkWidget *root, const char *text)
+{
+  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0 &&
+      gtk_widget_is_visible (root))
+    return TRUE;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    if (xq_test_label_shown (c, text))
+      return TRUE;
+  return FALSE;
+}
+
 /* The computer answers from its thread; it only ever gets the view. */
 static void
 test_computer (Fixture *f, gconstpointer data)
@@ -311,6 +324,18 @@ test_computer (Fixture *f, gconstpointer data)
         wait_for_computer (f);
         g_assert_cmpint (ply (f), ==, 2);
         g_assert_nonnull (strstr (xq_variant_play_get_message (f->play), " "));
+        /* Issue 31: in words, a piece named, no point's code, no number
+         * of the game's shuffle in sight. */
+        {
+          const char *msg = xq_variant_play_get_message (f->play);
+          g_autoptr(GRegex) code = g_regex_new ("[a-i][0-9]", 0, 0, NULL);
+
+          g_test_message ("%s level %d: %s", xq_variant_kind_to_code (kinds[k]), level, msg);
+          g_assert_true (g_str_has_prefix (msg, "The computer"));
+          g_assert_false (g_regex_match (code, msg, 0, NULL));
+          g_assert_true (strstr (msg, "Red ") != NULL || strstr (msg, "Black ") != NULL);
+        }
+        g_assert_false (xq_test_label_shown (GTK_WIDGET (f->play), "Seed: 42"));
       }
 }
 

@@ -21,6 +21,8 @@
 #include "xq-learn-page.h"
 #include "xq-unit-map-card.h"
 #include "xq-review.h"
+#include "xq-demo.h"
+#include "xq-speaker.h"
 #include "xq-window.h"
 #include "xq-test-gtk.h"
 #include "xq-test-kinds.h"
@@ -618,6 +620,131 @@ test_play_unit (Fixture       *f,
   g_assert_false (xq_learn_page_is_playing (f->page));
   g_assert_cmpint (xq_unit_map_get_stars (xq_learn_page_get_unit_map (f->page),
                                           unit_index (f, "moves-1"), NULL), ==, total);
+}
+
+/* Issue 31's done-when: a child who cannot read goes through units 1 to 3
+ * led by demonstrations and speech.  The learner is made with "read
+ * everything aloud"; the speaker is the recorder (XQ_SPEECH=fake).  For
+ * every step, what is said is exactly: a page's text; an exercise's
+ * instruction, then (for the first exercise of its kind in the unit) the
+ * words of its demonstration, derived from the kind, and nothing more
+ * until the child acts, then the feedback on the answer, last; the
+ * closing card's words.  The demonstration by itself costs no star. */
+static void
+wait_demo (Fixture *f)
+{
+  while (xq_lesson_player_is_demonstrating (f->player))
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static void
+test_walk_spoken (Fixture       *f,
+                  gconstpointer  data)
+{
+  static const char *const units[] = { "board", "pieces", "setup", "moves-1" };
+  XqSpeaker *speaker = xq_speaker_get_default ();
+  GPtrArray *said = xq_speaker_get_said (speaker);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *id = NULL;
+  guint demos = 0, spoken = 0, celebrations = 0;
+
+  g_assert_nonnull (said);
+  id = xq_learner_chooser_add_full (xq_learn_page_get_chooser (f->page), "Xiaoming", TRUE, &error);
+  g_assert_no_error (error);
+  xq_lesson_player_set_auto_demo (f->player, TRUE);
+  for (guint u = 0; u < G_N_ELEMENTS (units); u++)
+    {
+      g_autoptr(GHashTable) kinds_seen = g_hash_table_new (NULL, NULL);
+      const XqUnit *unit;
+      guint n_steps;
+
+      xq_speaker_clear_said (speaker);
+      unit = open_unit (f, units[u]);
+      n_steps = xq_lesson_player_get_n_steps (f->player);
+      for (guint step = 0; step < n_steps; step++)
+        {
+          const XqExercise *ex = xq_lesson_player_get_exercise (f->player);
+
+          g_assert_cmpuint (xq_lesson_player_get_step (f->player), ==, step);
+          if (step < unit->pages->len)
+            {
+              g_assert_cmpuint (said->len, ==, 1);
+              g_assert_cmpstr (g_ptr_array_index (said, 0), ==,
+                               ((XqLessonPage *) g_ptr_array_index (unit->pages, step))->text);
+            }
+          else if (ex != NULL)
+            {
+              guint k = 1;
+
+              wait_demo (f);
+              g_assert_cmpuint (said->len, >=, 1);
+              g_assert_cmpstr (g_ptr_array_index (said, 0), ==, ex->prompt);
+              if (!g_hash_table_contains (kinds_seen, ex->kind) && xq_kind_has_demo (ex->kind))
+                {
+                  g_autoptr(XqDemo) demo = xq_exercise_demo (ex);
+
+                  g_assert_nonnull (demo);
+                  for (guint i = 0; i < demo->frames->len; i++)
+                    {
+                      const XqDemoFrame *fr = g_ptr_array_index (demo->frames, i);
+
+                      if (fr->words == NULL)
+                        continue;
+                      g_assert_cmpuint (said->len, >, k);
+                      g_assert_cmpstr (g_ptr_array_index (said, k), ==, fr->words);
+                      k++;
+                    }
+                  demos++;
+                }
+              g_hash_table_add (kinds_seen, (gpointer) ex->kind);
+              /* Nothing more until the child acts. */
+              g_assert_cmpuint (said->len, ==, k);
+              solve_exercise (f, ex);
+              g_assert_true (xq_lesson_player_is_solved (f->player));
+              g_assert_cmpint (xq_lesson_player_get_stars (f->player), ==, 3);
+              /* Success is shown: stars burst over the board. */
+              g_assert_cmpuint (xq_lesson_player_get_celebrations (f->player), ==, ++celebrations);
+              g_assert_cmpuint (said->len, >, k);
+              g_assert_cmpstr (g_ptr_array_index (said, said->len - 1), ==, xq_lesson_player_get_feedback (f->player));
+            }
+          else
+            {
+              /* A closing card or the summary: its words, once. */
+              g_assert_cmpuint (said->len, ==, 1);
+              g_assert_cmpstr (g_ptr_array_index (said, 0), !=, "");
+            }
+          if (step + 1 == n_steps)
+            {
+              /* The unit is finished: a certificate to take home. */
+              g_autofree char *date = NULL;
+              XqCertificate c;
+
+              g_assert_true (gtk_widget_get_visible (xq_lesson_player_get_button (f->player, "certificate")));
+              g_assert_true (xq_lesson_player_get_certificate (f->player, &c, &date));
+              g_assert_cmpstr (c.name, ==, "Xiaoming");
+              g_assert_cmpstr (c.unit, ==, unit->title);
+              g_assert_cmpint (c.stars, ==, 3 * (int) unit->exercises->len);
+              g_assert_cmpint (c.max_stars, ==, c.stars);
+            }
+          else
+            g_assert_false (gtk_widget_get_visible (xq_lesson_player_get_button (f->player, "certificate")));
+          for (guint i = 0; i < said->len; i++)
+            g_test_message ("%s %u: %s", units[u], step, (const char *) g_ptr_array_index (said, i));
+          spoken += said->len;
+          xq_speaker_clear_said (speaker);
+          xq_test_click (xq_lesson_player_get_button (f->player, "next"));
+        }
+      g_assert_false (xq_learn_page_is_playing (f->page));
+      /* The stars earned fly to the unit's card (five at most). */
+      g_assert_cmpint (xq_unit_map_card_get_flying (card_face (xq_learn_page_get_unit_map (f->page),
+                                                               unit_index (f, units[u]))), ==, 5);
+      /* Every kind of the unit was shown being done once. */
+      g_assert_cmpuint (g_hash_table_size (kinds_seen), >=, 1);
+    }
+  /* board: tap, choose; pieces: match; setup: setup, choose, tap; moves-1:
+   * tap, stars, choose, move. */
+  g_assert_cmpuint (demos, ==, 10);
+  g_test_message ("%u things said, %u demonstrations", spoken, demos);
 }
 
 static gboolean
@@ -2173,9 +2300,12 @@ test_layout (gconstpointer data)
               for (GtkWidget *w = gtk_widget_get_parent (gtk_widget_get_parent (tray)); w && !feedback;
                    w = gtk_widget_get_parent (w))
                 for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
-                  if (GTK_IS_LABEL (c) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (c)),
-                                                     xq_lesson_player_get_feedback (player)) == 0)
-                    feedback = c;
+                  /* The label, or the row it shares with its speaker button. */
+                  for (GtkWidget *l = c; l != NULL && !feedback;
+                       l = l == c ? (GTK_IS_BOX (c) ? gtk_widget_get_last_child (c) : NULL) : NULL)
+                    if (GTK_IS_LABEL (l) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (l)),
+                                                       xq_lesson_player_get_feedback (player)) == 0)
+                      feedback = l;
               g_assert_nonnull (feedback);
               t = bounds_in (tray, win);
               fb = bounds_in (feedback, win);
@@ -2204,6 +2334,7 @@ main (int   argc,
   ADD ("unit-map-card", test_unit_map_card);
   ADD ("no-lessons", test_no_lessons);
   ADD ("play-unit", test_play_unit);
+  ADD ("walk-spoken", test_walk_spoken);
   ADD ("feedback", test_feedback);
   ADD ("hints", test_hints);
   ADD ("choice-last-try", test_choice_last_try);

@@ -31,6 +31,30 @@ check("xqtool kinds lists the table", rc == 0 and len(names) >= 6, out)
 check("the schema has one shape per kind, in the table's order",
       [shape["properties"]["kind"]["const"] for shape in schema["$defs"]["exercise"]["oneOf"]] == names)
 
+# Every kind is shown being done, or the table says why not: xqtool kinds
+# (from XqKind.demo and no_demo) and the docs' table agree, kind by kind.
+demo = {}
+current = None
+for line in out.splitlines():
+    if not line.startswith(" "):
+        current = line.split(":")[0]
+    elif line.strip().startswith("demonstration "):
+        demo[current] = line.strip()[len("demonstration "):]
+check("every kind says whether it has a demonstration", sorted(demo) == sorted(names), str(demo))
+check("a kind without one gives its reason",
+      all(v == "yes" or (v.startswith("none: ") and len(v) > 20 and "no reason" not in v) for v in demo.values()),
+      str(demo))
+doc_rows = {}
+for line in open(os.path.join(SRC, "docs", "exercise-kinds.md"), encoding="utf-8"):
+    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    if len(cells) == 5 and cells[0].startswith("`"):
+        doc_rows[cells[0].strip("`")] = cells[4]
+for name in names:
+    want_none = demo.get(name, "").startswith("none")
+    got = doc_rows.get(name)
+    check(f"docs/exercise-kinds.md: {name}'s demonstration as the table has it",
+          got is not None and got != "" and got.startswith("none") == want_none, str(got))
+
 files = sorted(glob.glob(os.path.join(SRC, "lessons", "*.json")) +
                glob.glob(os.path.join(SRC, "lessons", "puzzles", "*.json")))
 check("there are shipped lesson files", len(files) >= 8, str(files))

@@ -1062,6 +1062,41 @@ test_default_name_catalogues (Fixture *f, gconstpointer data)
   g_assert_cmpuint (n_langs, >=, 2);
 }
 
+/* Reading aloud by itself: saved only when on, read back, and a value
+ * that is not true or false is reported and dropped, the rest kept. */
+static void
+test_speak (Fixture *f, gconstpointer data)
+{
+  static const char bad[] =
+    "{ \"format\": 1, \"learner\": \"ann\", \"name\": \"Ann\", \"stars\": { \"board/corner\": 2 }, \"speak\": \"yes\" }";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(XqProgress) p = xq_progress_new ("mei", "Mei");
+  g_autoptr(XqProgress) back = NULL;
+  g_autoptr(XqProgress) bad_p = NULL;
+  g_autofree char *path = file_in (f, "mei.json");
+  g_autofree char *text = NULL;
+
+  g_assert_true (xq_progress_store_save (f->store, p, &error));
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  g_assert_null (strstr (text, "speak"));
+  p->speak = TRUE;
+  g_assert_true (xq_progress_store_save (f->store, p, &error));
+  g_assert_no_error (error);
+  back = xq_progress_store_load (f->store, "mei", &error);
+  g_assert_no_error (error);
+  g_assert_true (back->speak);
+  g_assert_cmpuint (f->notices->len, ==, 0);
+
+  put (f, "ann.json", bad, -1);
+  bad_p = xq_progress_store_load (f->store, "ann", &error);
+  g_assert_no_error (error);
+  g_assert_false (bad_p->speak);
+  g_assert_cmpint (xq_progress_get_stars (bad_p, "board", "corner"), ==, 2);
+  g_assert_cmpuint (f->notices->len, ==, 1);
+  g_assert_cmpstr (((XqProgressNotice *) g_ptr_array_index (f->notices, 0))->problem, ==,
+                   "ann.json: $.speak: should be true or false");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1091,6 +1126,7 @@ main (int argc, char **argv)
   ADD ("save/stale-temps", test_stale_temps);
   ADD ("save/reset-remove", test_reset_remove);
   ADD ("save/current", test_current);
+  ADD ("save/speak", test_speak);
   ADD ("save/crash-safety", test_crash_safety);
   ADD ("default-name/languages", test_default_name_languages);
   ADD ("default-name/migrated", test_default_name_migrated);

@@ -346,6 +346,8 @@ find_button (GtkWidget *root, const char *label)
 
 /* Preview loads the exercise in a worker and then opens it in a player
  * window over the page's. */
+static GtkWidget *find_type (GtkWidget *root, GType type);
+
 static void
 test_preview (Fixture *f, gconstpointer data)
 {
@@ -371,6 +373,22 @@ test_preview (Fixture *f, gconstpointer data)
     }
   g_assert_nonnull (window);
   g_assert_true (gtk_window_get_transient_for (window) == f->window);
+  /* Issue 31: the exercise being written shows itself being done, as the
+   * first of its kind in a unit does; Show Me plays it again. */
+  {
+    XqLessonPlayer *player = XQ_LESSON_PLAYER (find_type (GTK_WIDGET (window), XQ_TYPE_LESSON_PLAYER));
+
+    g_assert_nonnull (player);
+    xq_lesson_player_set_reply_delay (player, 0);
+    while (xq_lesson_player_get_exercise (player) == NULL)
+      click (xq_lesson_player_get_button (player, "next"));
+    g_assert_true (xq_lesson_player_is_demonstrating (player));
+    while (xq_lesson_player_is_demonstrating (player))
+      g_main_context_iteration (NULL, TRUE);
+    g_assert_cmpstr (xq_lesson_player_get_feedback (player), ==, "Now you try!");
+    g_assert_true (gtk_widget_get_visible (xq_lesson_player_get_button (player, "show-me")));
+    g_assert_false (xq_lesson_player_is_solved (player));
+  }
   gtk_window_destroy (window);
 }
 

@@ -18,6 +18,7 @@
 #include "xq-kind.h"
 #include "xq-notation.h"
 #include "xq-test-dirs.h"
+#include "xq-certificate.h"
 #include "xq-worksheet.h"
 
 /* One exercise of each kind, with positions simple enough to answer by
@@ -455,6 +456,46 @@ test_point_labels (void)
   g_assert_cmpstr (kept, ==, "Marked: b0");
 }
 
+/* Issue 31: the page a child takes home when a unit is finished, read back:
+ * the name, the unit, the stars, the date; a name too long is cut. */
+static void
+test_certificate (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("xq-certificate-XXXXXX", &error);
+  g_autofree char *pdf = g_build_filename (dir, "certificate.pdf", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *longname = g_strnfill (300, 'x');
+  XqCertificate c = { .name = "小明 Mei", .unit = "The Board", .stars = 40, .max_stars = 42,
+                      .date = "7 December 2026", .pieces = XQ_PIECE_SET_PICTOGRAM };
+  int status;
+
+  g_assert_no_error (error);
+  g_assert_true (xq_certificate_write_pdf (&c, pdf, &error));
+  g_assert_no_error (error);
+  {
+    const char *argv[] = { "pdftotext", pdf, "-", NULL };
+    text = squeeze (run (argv, &status));
+    g_assert_true (g_spawn_check_wait_status (status, NULL));
+  }
+  g_assert_nonnull (strstr (text, "Well Done!"));
+  g_assert_nonnull (strstr (text, "小明 Mei"));
+  g_assert_nonnull (strstr (text, "The Board"));
+  g_assert_nonnull (strstr (text, "40 of 42 stars"));
+  g_assert_nonnull (strstr (text, "7 December 2026"));
+  g_clear_pointer (&text, g_free);
+  c.name = longname;
+  g_assert_true (xq_certificate_write_pdf (&c, pdf, &error));
+  {
+    const char *argv[] = { "pdftotext", pdf, "-", NULL };
+    text = run (argv, &status);
+  }
+  g_assert_null (strstr (text, longname));
+  g_assert_nonnull (strstr (text, "…"));
+  g_assert_cmpint (g_unlink (pdf), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -463,6 +504,7 @@ main (int argc, char **argv)
   g_setenv ("LANGUAGE", "C", TRUE);
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/worksheets/every-kind", test_every_kind);
+  g_test_add_func ("/worksheets/certificate", test_certificate);
   g_test_add_func ("/worksheets/teacher-marks", test_teacher_marks);
   g_test_add_func ("/worksheets/point-labels", test_point_labels);
   g_test_add_func ("/worksheets/questions", test_questions);

@@ -12,13 +12,14 @@
 #include "xq-test-gtk.h"
 
 /* The player's board, made quick for a test: replies without delay, no
- * animation, no sound. */
+ * demonstration by itself, no animation, no sound. */
 static inline XqLessonBoard *
 xq_test_quiet_board (XqLessonPlayer *player)
 {
   XqLessonBoard *board = xq_lesson_player_get_board (player);
 
   xq_lesson_player_set_reply_delay (player, 0);
+  xq_lesson_player_set_auto_demo (player, FALSE);
   xq_board_view_set_animate (xq_lesson_board_get_view (board), FALSE);
   xq_board_view_set_sounds (xq_lesson_board_get_view (board), FALSE);
   return board;

@@ -497,6 +497,11 @@ cmd_kinds (int argc, char **argv)
             printf (" required");
           printf ("\n");
         }
+      /* Shown being done (xq-demo.h), or why not. */
+      if (kind->demo != NULL)
+        printf ("  demonstration yes\n");
+      else
+        printf ("  demonstration none: %s\n", kind->no_demo ? kind->no_demo : "(no reason given)");
     }
   return 0;
 }

@@ -414,3 +414,59 @@ xq_answer_move_words (const XqPosition *pos, XqMove m)
     }
   return text;
 }
+
+/* The identity of the piece on cell, or what the action says it was. */
+static XqPiece
+cell_piece (const XqVariantState *st, int cell, XqPiece told)
+{
+  if (cell < 0 || cell >= XQ_VARIANT_MAX_CELLS)
+    return told;
+  if (st->cell[cell].face == XQ_FACE_UP)
+    return st->cell[cell].piece;
+  return told;
+}
+
+char *
+xq_answer_variant_action_words (const XqVariantState *before, const XqVariantAction *a)
+{
+  g_autofree char *mover = NULL;
+  g_autofree char *taken = NULL;
+  XqPiece m, c;
+
+  g_return_val_if_fail (before != NULL && a != NULL, NULL);
+  switch ((XqActionKind) a->kind)
+    {
+    case XQ_ACTION_FLIP:
+      if (a->reveal == XQ_EMPTY)
+        return g_strdup (_("The computer turned a piece over."));
+      taken = xq_answer_piece_name (a->reveal);
+      /* Translators: a Game Day move in words; %s is a piece with its side, "Red chariot" */
+      return g_strdup_printf (_("The computer turned over a piece: %s."), taken);
+    case XQ_ACTION_DROP:
+      taken = xq_answer_piece_name (xq_piece_make (before->side, (XqPieceType) a->type));
+      /* Translators: 落棋: the computer put a piece from its hand on the board; %s: "Black horse" */
+      return g_strdup_printf (_("The computer put its %s on the board."), taken);
+    case XQ_ACTION_CUBE:
+      taken = xq_answer_piece_name (xq_piece_make (before->side, (XqPieceType) a->type));
+      /* Translators: 超然象棋: the computer turned its cube; %s: the face now up, "Black cannon" */
+      return g_strdup_printf (_("The computer turned its cube: now it is a %s."), taken);
+    case XQ_ACTION_DOUBLE:
+      return g_strdup (_("The computer moved two soldiers."));
+    case XQ_ACTION_EXCHANGE:
+      return g_strdup (_("The computer's soldier on your back line became a cannon."));
+    case XQ_ACTION_MOVE:
+    default:
+      break;
+    }
+  m = cell_piece (before, a->from, a->reveal);
+  c = cell_piece (before, a->to, a->captured);
+  mover = m != XQ_EMPTY ? xq_answer_piece_name (m) : g_strdup (_("hidden piece"));
+  if (a->to >= 0 && a->to < XQ_VARIANT_MAX_CELLS && before->cell[a->to].face != XQ_FACE_EMPTY)
+    {
+      taken = c != XQ_EMPTY ? xq_answer_piece_name (c) : g_strdup (_("hidden piece"));
+      /* Translators: a Game Day move in words: "The computer's Red horse takes your Black cannon." */
+      return g_strdup_printf (_("The computer's %s takes your %s."), mover, taken);
+    }
+  /* Translators: a Game Day move in words; the board marks where it went: "The computer moved its Red horse." */
+  return g_strdup_printf (_("The computer moved its %s."), mover);
+}

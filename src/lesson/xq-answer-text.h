@@ -12,6 +12,7 @@
 #include "xq-exercise.h"
 #include "xq-lesson-rules.h"   /* xq_answer_piece_name */
 #include "xq-notation.h"
+#include "xq-variant.h"
 #include "xq-worksheet.h"
 
 G_BEGIN_DECLS
@@ -67,6 +68,13 @@ const char *xq_answer_piece_word       (XqPiece piece);
  * to file 7", "Chariot takes the horse", "Chariot 3 steps forward, check!"
  * (issue 31: WXF's C2=5 is a code). */
 char       *xq_answer_move_words       (const XqPosition *pos, XqMove m);
+/* A Game Day action of the computer's in words a child reads, the
+ * pieces named (with their side: "Red chariot", 红车), never a point's
+ * code: "The computer's horse takes your Black cannon.", "The computer
+ * turned over a Red chariot." (issue 31: "The computer played c4c3").
+ * before: the state the action was played in (a->reveal and a->captured
+ * name what was hidden). */
+char       *xq_answer_variant_action_words (const XqVariantState *before, const XqVariantAction *a);
 /* The rule that ended a game, in words a child knows, naming the side it
  * went against: "Black kept checking: perpetual check loses." (issue 31:
  * the clause numbers "3.1, 4.1.1" are for a teacher, not the game-over

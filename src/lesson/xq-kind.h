@@ -304,6 +304,12 @@ struct _XqKind {
   char     *(*answer_key)  (const XqExercise *ex, XqAnswerStyle *style);
   /* The position a thumbnail or worksheet shows (set-up: the target). */
   const XqPosition *(*picture) (const XqExercise *ex, XqLessonMarks *marks);
+  /* The answer as the inputs a learner would make, appended to inputs
+   * (XqInput), for a demonstration (xq-demo.h): the points tapped, the
+   * moves, the choice, the pieces placed; a fresh attempt a.  NULL: the
+   * kind has none, and no_demo says why (N_(), for the kind table). */
+  void      (*demo)        (const XqAttempt *a, GArray *inputs);
+  const char *no_demo;
 };
 
 /* The table: every kind, in the order of the file format's list. */

@@ -250,6 +250,13 @@ salvage_progress (XqSalvage *s, const char *path, const char *learner)
   if (xq_json_get_object (rd, obj, "$", "results", XQ_JSON_OPTIONAL, G_MAXUINT, &results) &&
       results != NULL)
     salvage_results (s, rd, results);
+  /* Optional: read aloud by itself (absent: no). */
+  {
+    gboolean speak = FALSE;
+
+    if (xq_json_get_bool (rd, obj, "$", "speak", XQ_JSON_OPTIONAL, &speak))
+      s->p->speak = speak;
+  }
 out:
   /* The reader's problems are the file's. */
   if (xq_json_reader_get_n_problems (rd) > 0)
@@ -353,6 +360,12 @@ xq_progress_serialize (const XqProgress *progress)
         }
       json_builder_end_object (b);
     }
+  /* Written only when on: a profile that never asked keeps its bytes. */
+  if (progress->speak)
+    {
+      json_builder_set_member_name (b, "speak");
+      json_builder_add_boolean_value (b, TRUE);
+    }
   json_builder_end_object (b);
   return xq_json_file_text (b, NULL);
 }
@@ -412,6 +425,7 @@ xq_salvage_combine (const char *learner, const XqSalvage *main, const XqSalvage 
           g_free (p->name);
           p->name = g_strdup (main->p->name);
         }
+      p->speak = main->p->speak;
     }
   if (backup->p != NULL && backup->state != XQ_SALVAGE_MISSING)
     {
@@ -422,6 +436,8 @@ xq_salvage_combine (const char *learner, const XqSalvage *main, const XqSalvage 
           p->name = g_strdup (backup->p->name);
           *from_backup = TRUE;
         }
+      if (main->p == NULL)
+        p->speak = backup->p->speak;
     }
   return p;
 }

@@ -425,6 +425,7 @@ xq_progress_store_save_unlocked (XqProgressStore *store, const XqProgress *progr
   /* Stars on disk that this copy has not seen (another page saved them)
    * are kept. */
   merged = xq_progress_new (progress->learner, progress->name);
+  merged->speak = progress->speak;
   xq_progress_merge_stars (merged, progress);
   if (main.p != NULL)
     xq_progress_merge_stars (merged, main.p);

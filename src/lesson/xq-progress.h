@@ -43,6 +43,7 @@ typedef struct {
   char       *name;     /* shown to people; the default learner's in the reader's language */
   GHashTable *stars;    /* "unit/exercise" -> GINT_TO_POINTER (1..3) */
   GHashTable *results;  /* "unit/exercise" -> XqProgressResult *, for the best stars (may be missing) */
+  gboolean    speak;    /* instructions and answers read aloud by themselves (asked for a young learner) */
 } XqProgress;
 
 /* name NULL: not known (the id, or for the default learner its name). */

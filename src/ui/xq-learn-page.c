@@ -13,6 +13,7 @@
 #include "xq-pack.h"
 #include "xq-review.h"
 #include "xq-review-round.h"
+#include "xq-unit-map-card.h"
 
 struct _XqLearnPage
 {
@@ -44,6 +45,8 @@ struct _XqLearnPage
 
   /* The review queue (xq-review.h): the unit on show, or the round */
   const XqUnit     *playing;
+  guint             playing_index;  /* its card on the map */
+  int               stars_before;   /* its stars when opened: the ones earned since fly to the card */
   XqReviewRound    *round;        /* on show in the player, or NULL */
   XqProgress       *round_progress;  /* the round's stars: shown, not saved */
   GCancellable     *round_cancel; /* a round being built */
@@ -801,6 +804,8 @@ xq_learn_page_open_unit (XqLearnPage *self,
 
   end_round (self);
   self->playing = g_ptr_array_index (self->units, index);
+  self->playing_index = index;
+  self->stars_before = self->progress ? xq_progress_unit_stars (self->progress, self->playing->id, NULL) : 0;
   xq_lesson_player_start (ensure_player (self), self->playing, self->store, self->progress);
   gtk_stack_set_visible_child_name (GTK_STACK (self->stack), "player");
   gtk_widget_grab_focus (xq_lesson_player_get_button (self->player, "next"));
@@ -825,6 +830,17 @@ xq_learn_page_show_map (XqLearnPage *self)
   current = xq_unit_map_get_current (self->map);
   if (current >= 0)
     gtk_widget_grab_focus (xq_unit_map_get_card (self->map, current));
+  /* The stars earned in the unit just left fly to its card. */
+  if (self->playing != NULL && self->progress != NULL && self->units != NULL &&
+      self->playing_index < self->units->len && g_ptr_array_index (self->units, self->playing_index) == self->playing)
+    {
+      int won = xq_progress_unit_stars (self->progress, self->playing->id, NULL) - self->stars_before;
+      GtkWidget *card = xq_unit_map_get_card (self->map, self->playing_index);
+
+      if (won > 0 && card != NULL && XQ_IS_UNIT_MAP_CARD (gtk_button_get_child (GTK_BUTTON (card))))
+        xq_unit_map_card_fly_stars (XQ_UNIT_MAP_CARD (gtk_button_get_child (GTK_BUTTON (card))), won);
+      self->stars_before += MAX (won, 0);
+    }
 }
 
 gboolean

@@ -45,6 +45,7 @@ struct _XqLearnerChooser
   GtkWidget *notice_label;
   GtkWidget *add_entry;
   GtkWidget *add_button;
+  GtkWidget *speak_check;
   GtkWidget *rename_entry;
   GtkWidget *rename_button;
   GtkWidget *reset_button;
@@ -387,6 +388,15 @@ xq_learner_chooser_add (XqLearnerChooser *self,
                         const char       *name,
                         GError          **error)
 {
+  return xq_learner_chooser_add_full (self, name, FALSE, error);
+}
+
+char *
+xq_learner_chooser_add_full (XqLearnerChooser *self,
+                             const char       *name,
+                             gboolean          speak,
+                             GError          **error)
+{
   g_autoptr(XqProgress) progress = NULL;
   g_autofree char *id = NULL;
   g_autofree char *clean = NULL;
@@ -407,6 +417,7 @@ xq_learner_chooser_add (XqLearnerChooser *self,
     return NULL;
   id = xq_class_make_id (self->store, clean, NULL);
   progress = xq_progress_new (id, clean);
+  progress->speak = speak;
   if (!xq_progress_store_save (self->store, progress, error))
     return NULL;
   xq_learner_chooser_choose (self, id);
@@ -505,13 +516,15 @@ add_clicked_cb (XqLearnerChooser *self)
   g_autoptr(GError) error = NULL;
   g_autofree char *id = NULL;
 
-  id = xq_learner_chooser_add (self, gtk_editable_get_text (GTK_EDITABLE (self->add_entry)), &error);
+  id = xq_learner_chooser_add_full (self, gtk_editable_get_text (GTK_EDITABLE (self->add_entry)),
+                                    gtk_check_button_get_active (GTK_CHECK_BUTTON (self->speak_check)), &error);
   if (id == NULL)
     {
       show_error (self, error);
       return;
     }
   gtk_editable_set_text (GTK_EDITABLE (self->add_entry), "");
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (self->speak_check), FALSE);
 }
 
 static void
@@ -1084,6 +1097,7 @@ xq_learner_chooser_class_init (XqLearnerChooserClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, notice_close_cb);
   gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, add_entry);
   gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, add_button);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, speak_check);
   gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, rename_entry);
   gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, rename_button);
   gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, reset_button);

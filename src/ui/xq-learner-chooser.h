@@ -27,6 +27,10 @@ const char *xq_learner_chooser_get_current  (XqLearnerChooser *self);
  * ::learner-changed as the buttons would.  Names are what people see; ids
  * are made from them. */
 char       *xq_learner_chooser_add          (XqLearnerChooser *self, const char *name, GError **error);
+/* The same, saying whether the learner wants everything read aloud by
+ * itself (XqProgress.speak; the New Learner box asks). */
+char       *xq_learner_chooser_add_full     (XqLearnerChooser *self, const char *name, gboolean speak,
+                                             GError **error);
 gboolean    xq_learner_chooser_choose       (XqLearnerChooser *self, const char *learner);
 gboolean    xq_learner_chooser_rename       (XqLearnerChooser *self, const char *learner,
                                              const char *name, GError **error);

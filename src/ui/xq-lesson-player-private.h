@@ -10,6 +10,7 @@
 
 #include <adwaita.h>
 
+#include "xq-demo.h"
 #include "xq-lesson-player.h"
 #include "xq-replay-bar.h"
 #include "xq-setup-tray.h"
@@ -59,6 +60,8 @@ struct _XqLessonPlayer
   GtkWidget     *retry_button;
   GtkWidget     *check_button;
   GtkWidget     *next_button;
+  GtkWidget     *show_me_button;
+  GtkWidget     *certificate_button;
 
   GHashTable    *choice_buttons;   /* choice id -> GtkWidget (borrowed) */
   GtkWidget     *typing_entry;     /* a typed answer's entry, in choices_box (borrowed), or NULL */
@@ -78,6 +81,21 @@ struct _XqLessonPlayer
   GCancellable  *hint_cancel;      /* the hint being computed, or NULL */
   guint          reply_source;
   guint          reply_delay;
+
+  /* The demonstration (xq-lesson-player-demo.c) */
+  gboolean       auto_demo;        /* the first exercise of each kind shows itself */
+  GCancellable  *demo_cancel;      /* the demonstration being made, or NULL */
+  XqDemo        *demo;             /* the one playing, or NULL */
+  guint          demo_frame;
+  guint          demo_beat;
+  guint          demo_source;
+
+  /* The celebration of a solve (xq-lesson-player-celebrate.c) */
+  XqLessonMarks  celebrate_marks;  /* the board's marks, back at the end */
+  XqSquare       celebrate_at;
+  guint          celebrate_ring;
+  guint          celebrate_source;
+  guint          celebrations;     /* bursts so far (tests) */
 };
 
 /* xq-lesson-player.c */
@@ -87,6 +105,26 @@ gboolean xq_lesson_player_takes        (XqLessonPlayer *self, XqKindInput input)
 void     xq_lesson_player_handle       (XqLessonPlayer *self, const XqInput *in);
 /* The sentence under the board (NULL: none), in a css class (NULL: plain). */
 void     xq_lesson_player_set_feedback (XqLessonPlayer *self, const char *text, const char *css_class);
+
+/* Shows the attempt again as it stands (after a demonstration). */
+void     xq_lesson_player_resume       (XqLessonPlayer *self);
+
+/* xq-lesson-player-demo.c */
+/* Show Me: the exercise shown being done; it counts as a hint. */
+void     xq_lesson_player_show_me      (XqLessonPlayer *self);
+/* On a new exercise: the Show Me button for kinds that have one, and the
+ * demonstration by itself for the first exercise of its kind in the unit
+ * while the learner has no stars on it. */
+void     xq_lesson_player_demo_auto    (XqLessonPlayer *self);
+/* Drops the demonstration being made or played; the board is the attempt's. */
+void     xq_lesson_player_stop_demo    (XqLessonPlayer *self);
+
+/* xq-lesson-player-celebrate.c */
+/* A solved exercise: stars burst over the board, ring by ring. */
+void     xq_lesson_player_celebrate    (XqLessonPlayer *self);
+void     xq_lesson_player_stop_celebration (XqLessonPlayer *self);
+/* The certificate button: the print dialog for the finished unit's page. */
+void     xq_lesson_player_print_certificate (XqLessonPlayer *self);
 
 /* xq-lesson-player-hints.c */
 /* The Hint button: the next rung of the ladder, computed in a worker. */

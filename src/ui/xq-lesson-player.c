@@ -10,6 +10,7 @@
 #include "xq-exercise-list.h"
 #include "xq-lesson-player-private.h"
 #include "xq-sound-player.h"
+#include "xq-speaker.h"
 
 G_DEFINE_FINAL_TYPE (XqLessonPlayer, xq_lesson_player, GTK_TYPE_WIDGET)
 
@@ -68,6 +69,15 @@ praise_text (int stars, int wrong, int hints)
                           wrong, hints);
 }
 
+/* A learner who cannot read yet hears the words as they appear. */
+static void
+speak_auto (XqLessonPlayer *self,
+            const char     *text)
+{
+  if (self->progress != NULL && self->progress->speak)
+    xq_speaker_say (xq_speaker_get_default (), text);
+}
+
 void
 xq_lesson_player_set_feedback (XqLessonPlayer *self,
                                const char     *text,
@@ -84,6 +94,7 @@ xq_lesson_player_set_feedback (XqLessonPlayer *self,
     gtk_widget_add_css_class (self->feedback_label, css_class);
   /* Screen readers hear the feedback the moment it appears. */
   xq_board_view_announce (xq_lesson_board_get_view (self->board), self->feedback);
+  speak_auto (self, self->feedback);
 }
 
 /* The attempt's board and its lasting marks (plus extra ones, if any). */
@@ -157,6 +168,8 @@ exercise_solved (XqLessonPlayer *self)
   xq_lesson_player_cancel_hint (self);
   g_autofree char *praise = praise_text (self->attempt.stars, self->attempt.wrong, self->attempt.hints);
 
+  xq_lesson_player_celebrate (self);
+
   gtk_label_set_text (GTK_LABEL (self->stars_label), text);
   gtk_widget_remove_css_class (self->stars_label, "dim-label");
   gtk_widget_set_visible (self->stars_label, TRUE);
@@ -213,8 +226,11 @@ xq_lesson_player_handle (XqLessonPlayer *self,
   GtkWidget *button;
   XqPosition before = self->attempt.shown;
 
-  if (self->kind != STEP_EXERCISE || self->attempt.solved)
+  /* The board shows a demonstration, not the attempt: nothing to judge. */
+  if (self->kind != STEP_EXERCISE || self->attempt.solved || self->demo != NULL)
     return;
+  /* A demonstration still being made is not wanted any more. */
+  xq_lesson_player_stop_demo (self);
   /* A hint computed for the board as it was would be out of date. */
   if (in->type != XQ_INPUT_REPLY)
     xq_lesson_player_cancel_hint (self);
@@ -434,6 +450,9 @@ reset_exercise (XqLessonPlayer *self)
   if (xq_lesson_player_takes (self, XQ_KIND_INPUT_TRAY))
     xq_setup_tray_show (self->tray, &self->attempt, FALSE);
   show_attempt (self, NULL);
+  speak_auto (self, ex->prompt);
+  /* The first of its kind in the unit shows itself being done. */
+  xq_lesson_player_demo_auto (self);
   /* A replay starts at its first board; the question waits below it. */
   if (xq_lesson_player_takes (self, XQ_KIND_INPUT_REPLAY))
     xq_replay_bar_show (self->replay_bar, xq_exercise_replay (ex), &self->attempt.base_marks, FALSE);
@@ -455,6 +474,7 @@ show_page (XqLessonPlayer     *self,
   xq_lesson_board_set_drag_pieces (self->board, FALSE);
   gtk_widget_set_sensitive (self->next_button, TRUE);
   gtk_widget_add_css_class (self->next_button, "suggested-action");
+  speak_auto (self, page->text);
 }
 
 static void
@@ -472,6 +492,9 @@ show_summary (XqLessonPlayer *self)
                                        "You finished “%s” and earned %d stars!", stars),
                           self->unit->title, stars);
   gtk_label_set_text (GTK_LABEL (self->prompt_label), text);
+  speak_auto (self, text);
+  /* Every exercise done: a page to print and take home. */
+  gtk_widget_set_visible (self->certificate_button, ne > 0 && done == ne);
   gtk_label_set_text (GTK_LABEL (self->stars_label), line);
   gtk_widget_remove_css_class (self->stars_label, "dim-label");
   gtk_widget_set_visible (self->stars_label, TRUE);
@@ -492,7 +515,8 @@ static void
 show_step (XqLessonPlayer *self)
 {
   guint np, ne, nc, step = self->step;
-  GtkWidget *exercise_only[] = { self->hint_button, self->retry_button, self->check_button,
+  GtkWidget *exercise_only[] = { self->hint_button, self->retry_button, self->check_button, self->show_me_button,
+                                 self->certificate_button,
                                  self->choices_box, GTK_WIDGET (self->tray), self->stars_label,
                                  self->praise_label };
   g_autofree char *step_text = NULL;
@@ -500,6 +524,8 @@ show_step (XqLessonPlayer *self)
   n_steps (self, &np, &ne, &nc);
   g_clear_handle_id (&self->reply_source, g_source_remove);
   xq_lesson_player_cancel_hint (self);
+  xq_lesson_player_stop_demo (self);
+  xq_lesson_player_stop_celebration (self);
   leave_attempt (self);
   xq_attempt_clear (&self->attempt);
   self->ex = NULL;
@@ -586,7 +612,10 @@ static void
 retry_clicked_cb (XqLessonPlayer *self)
 {
   if (self->kind == STEP_EXERCISE)
-    reset_exercise (self);
+    {
+      xq_lesson_player_stop_demo (self);
+      reset_exercise (self);
+    }
 }
 
 static void
@@ -594,6 +623,14 @@ units_clicked_cb (XqLessonPlayer *self)
 {
   leave_attempt (self);
   g_signal_emit (self, signals[CLOSED], 0);
+}
+
+void
+xq_lesson_player_resume (XqLessonPlayer *self)
+{
+  if (self->kind != STEP_EXERCISE)
+    return;
+  show_attempt (self, NULL);
 }
 
 /* ---- GObject -------------------------------------------------------------------------- */
@@ -606,6 +643,8 @@ xq_lesson_player_dispose (GObject *object)
   g_clear_handle_id (&self->reply_source, g_source_remove);
   g_clear_handle_id (&self->relayout_source, g_source_remove);
   xq_lesson_player_cancel_hint (self);
+  xq_lesson_player_stop_demo (self);
+  xq_lesson_player_stop_celebration (self);
   for (int i = 0; i < 16; i++)
     g_clear_object (&self->piece_tex[i]);
   gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_LESSON_PLAYER);
@@ -660,14 +699,16 @@ xq_lesson_player_class_init (XqLessonPlayerClass *klass)
   BIND (scroller); BIND (side_scroller); BIND (main); BIND (board_frame); BIND (board); BIND (side);
   BIND (prompt_label); BIND (replay_bar); BIND (choices_box); BIND (tray); BIND (feedback_label);
   BIND (stars_label); BIND (praise_label); BIND (buttons); BIND (nav_row); BIND (back_button); BIND (hint_button);
-  BIND (retry_button); BIND (check_button); BIND (next_button);
+  BIND (retry_button); BIND (check_button); BIND (next_button); BIND (show_me_button);
+  BIND (certificate_button);
 #undef BIND
 #define CALLBACK(name) gtk_widget_class_bind_template_callback (widget_class, name)
   CALLBACK (units_clicked_cb); CALLBACK (board_tap_cb); CALLBACK (refused_cb);
   CALLBACK (board_style_cb); CALLBACK (tray_input_cb);
   CALLBACK (tray_say_cb); CALLBACK (tray_refresh_cb); CALLBACK (back_clicked_cb); CALLBACK (xq_lesson_player_ask_hint);
   CALLBACK (retry_clicked_cb); CALLBACK (check_clicked_cb); CALLBACK (next_clicked_cb);
-  CALLBACK (exercise_chosen_cb);
+  CALLBACK (exercise_chosen_cb); CALLBACK (xq_lesson_player_show_me);
+  CALLBACK (xq_lesson_player_print_certificate);
 #undef CALLBACK
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
@@ -680,10 +721,29 @@ xq_lesson_player_init (XqLessonPlayer *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   self->choice_buttons = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->reply_delay = 600;
+  self->auto_demo = TRUE;
   xq_position_set_fen (&self->empty_page, XQ_START_FEN, NULL);
   xq_setup_tray_set_picture_func (self->tray, tray_picture, self);
   xq_setup_tray_set_board (self->tray, self->board, GTK_WIDGET (self));
   xq_replay_bar_set_board (self->replay_bar, self->board);
+  /* A speaker button by the instruction, the feedback and the praise. */
+  xq_speaker_attach_button (GTK_LABEL (self->prompt_label));
+  xq_speaker_attach_button (GTK_LABEL (self->feedback_label));
+  xq_speaker_attach_button (GTK_LABEL (self->praise_label));
+  /* Show Me and the certificate stand under the words they belong to, not
+   * in the row of buttons, which must fit a 600-px window as it was. */
+  {
+    GtkWidget *moved[] = { self->certificate_button, self->show_me_button };
+
+    for (guint i = 0; i < G_N_ELEMENTS (moved); i++)
+      {
+        g_object_ref (moved[i]);
+        gtk_box_remove (GTK_BOX (self->buttons), moved[i]);
+        gtk_widget_set_halign (moved[i], GTK_ALIGN_START);
+        gtk_box_insert_child_after (GTK_BOX (self->side), moved[i], gtk_widget_get_parent (self->prompt_label));
+        g_object_unref (moved[i]);
+      }
+  }
   g_signal_connect_swapped (xq_lesson_board_get_view (self->board), "move", G_CALLBACK (move_cb), self);
   xq_lesson_player_init_layout (self);
 }
@@ -741,6 +801,8 @@ xq_lesson_player_stop (XqLessonPlayer *self)
 
   g_clear_handle_id (&self->reply_source, g_source_remove);
   xq_lesson_player_cancel_hint (self);
+  xq_lesson_player_stop_demo (self);
+  xq_lesson_player_stop_celebration (self);
   xq_attempt_clear (&self->attempt);
   xq_setup_tray_show (self->tray, NULL, FALSE);
   /* Every handler checks for STEP_EXERCISE before it touches the unit. */
@@ -831,8 +893,9 @@ xq_lesson_player_get_button (XqLessonPlayer *self,
 
   GtkWidget *buttons[] = { self->next_button, self->back_button, self->hint_button,
                            self->retry_button, self->check_button, self->units_button,
-                           self->exercises_button };
-  const char *names[] = { "next", "back", "hint", "retry", "check", "units", "exercises" };
+                           self->exercises_button, self->show_me_button, self->certificate_button };
+  const char *names[] = { "next", "back", "hint", "retry", "check", "units", "exercises", "show-me",
+                          "certificate" };
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     if (g_strcmp0 (name, names[i]) == 0)

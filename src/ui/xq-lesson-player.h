@@ -15,6 +15,8 @@
 
 #include <gtk/gtk.h>
 
+#include "xq-certificate.h"
+
 #include "xq-kind.h"
 #include "xq-lesson.h"
 #include "xq-progress.h"
@@ -74,6 +76,18 @@ GtkWidget     *xq_lesson_player_get_keypad_button (XqLessonPlayer *self, const c
 /* The replay shown on a page or before a question (hidden when none). */
 XqReplayBar   *xq_lesson_player_get_replay_bar (XqLessonPlayer *self);
 
+/* How many solves stars have burst over the board for (ring by ring,
+ * about half a second each). */
+guint          xq_lesson_player_get_celebrations (XqLessonPlayer *self);
+/* On the summary of a unit whose every exercise has stars: the page to
+ * take home (date: the text out->date points to, to free); FALSE (and
+ * the Certificate button hidden) otherwise. */
+gboolean       xq_lesson_player_get_certificate (XqLessonPlayer *self, XqCertificate *out, char **date);
+/* Is a demonstration being made or played (xq-lesson-player-demo.c)? */
+gboolean       xq_lesson_player_is_demonstrating (XqLessonPlayer *self);
+/* Whether the first exercise of each kind in a unit shows itself being
+ * done (on by default; off in tests that play exercises themselves). */
+void           xq_lesson_player_set_auto_demo (XqLessonPlayer *self, gboolean auto_demo);
 /* How long the computer waits before its reply (ms; 0 in tests). */
 void           xq_lesson_player_set_reply_delay (XqLessonPlayer *self, guint ms);
 

@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "xq-preferences-window.h"
+#include "xq-speaker.h"
 #include "xq-render.h"
 #include "xq-settings.h"
 
@@ -20,6 +21,7 @@ struct _XqPreferencesWindow
   AdwComboRow *clock_row;
   GtkSwitch   *coordinates_switch;
   GtkSwitch   *sounds_switch;
+  AdwActionRow *speech_row;
 
   /* Owned */
   GSettings   *settings;
@@ -204,6 +206,22 @@ xq_preferences_window_dispose (GObject *object)
   G_OBJECT_CLASS (xq_preferences_window_parent_class)->dispose (object);
 }
 
+/* Says once, here, whether the speaker buttons can read aloud, and why not. */
+static void
+speech_changed_cb (XqPreferencesWindow *self)
+{
+  XqSpeaker *speaker = xq_speaker_get_default ();
+  const char *problem = xq_speaker_get_problem (speaker);
+
+  if (xq_speaker_get_available (speaker))
+    adw_action_row_set_subtitle (self->speech_row,
+                                 _("The speaker button beside an instruction or an answer reads it aloud"));
+  else if (problem != NULL)
+    adw_action_row_set_subtitle (self->speech_row, problem);
+  else
+    adw_action_row_set_subtitle (self->speech_row, _("Looking for the speech service…"));
+}
+
 static void
 xq_preferences_window_class_init (XqPreferencesWindowClass *klass)
 {
@@ -219,6 +237,7 @@ xq_preferences_window_class_init (XqPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, XqPreferencesWindow, clock_row);
   gtk_widget_class_bind_template_child (widget_class, XqPreferencesWindow, coordinates_switch);
   gtk_widget_class_bind_template_child (widget_class, XqPreferencesWindow, sounds_switch);
+  gtk_widget_class_bind_template_child (widget_class, XqPreferencesWindow, speech_row);
 }
 
 static void
@@ -237,6 +256,18 @@ xq_preferences_window_init (XqPreferencesWindow *self)
   g_settings_bind (self->settings, "show-coordinates", self->coordinates_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (self->settings, "sounds", self->sounds_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_signal_connect_object (xq_speaker_get_default (), "notify::available", G_CALLBACK (speech_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (xq_speaker_get_default (), "notify::problem", G_CALLBACK (speech_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  speech_changed_cb (self);
+}
+
+const char *
+xq_preferences_window_get_speech_text (XqPreferencesWindow *self)
+{
+  g_return_val_if_fail (XQ_IS_PREFERENCES_WINDOW (self), NULL);
+  return adw_action_row_get_subtitle (self->speech_row);
 }
 
 XqPreferencesWindow *

@@ -22,6 +22,7 @@
 #include "xq-lesson-rules.h"
 #include "xq-loading-view.h"
 #include "xq-puzzle-page-private.h"
+#include "xq-speaker.h"
 #include "xq-sound-player.h"
 
 #define APP_PATH "/io/github/xiangqi_tutor/XiangqiTutor"
@@ -42,6 +43,9 @@ set_feedback (XqPuzzlePage *self, const char *text, const char *style)
   if (style != NULL)
     gtk_widget_add_css_class (GTK_WIDGET (self->feedback_label), style);
   xq_board_view_announce (xq_lesson_board_get_view (self->board), text);
+  /* A learner who cannot read yet hears it without asking. */
+  if (self->progress != NULL && self->progress->speak)
+    xq_speaker_say (xq_speaker_get_default (), text);
 }
 
 /* Attacker moves the learner has still to play, counting the next one. */
@@ -812,6 +816,9 @@ xq_puzzle_page_init (XqPuzzlePage *self)
   gtk_stack_add_named (self->stack, xq_loading_view_new (_("Loading puzzles…")), "loading");
   self->line = g_array_new (FALSE, FALSE, sizeof (XqMove));
   self->reply_delay = 500;
+  /* A speaker button by the side to move and by every message. */
+  xq_speaker_attach_button (self->side_label);
+  xq_speaker_attach_button (self->feedback_label);
   g_signal_connect_swapped (xq_lesson_board_get_view (self->board), "move",
                             G_CALLBACK (board_move_cb), self);
 }

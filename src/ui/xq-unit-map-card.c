@@ -44,7 +44,17 @@ struct _XqUnitMapCard
   PangoLayout *layout[XQ_UNIT_MAP_CARD_N_PARTS];
   int          title_min;      /* TITLE_CHARS of the title's font, in pixels */
   int          title_width;    /* the width the title layout wraps at, or -1 */
+  /* Stars just earned, flying in from below to the stars line. */
+  int          fly_n;
+  gint64       fly_start;
+  guint        fly_tick;
+  PangoLayout *fly_star;
 };
+
+/* How long one star takes, and how far behind the one before it the next
+ * one starts. */
+#define FLY_US    (900 * G_TIME_SPAN_MILLISECOND)
+#define FLY_GAP   0.18
 
 G_DEFINE_FINAL_TYPE (XqUnitMapCard, xq_unit_map_card, GTK_TYPE_WIDGET)
 
@@ -198,6 +208,78 @@ append_part (XqUnitMapCard     *self,
   gtk_snapshot_restore (snapshot);
 }
 
+/* Each star starts below the card, large, and shrinks as it flies to the
+ * end of the stars line (to_x, to_y). */
+static void
+fly_snapshot (XqUnitMapCard *self,
+              GtkSnapshot   *snapshot,
+              float          to_x,
+              float          to_y,
+              const GdkRGBA *gold)
+{
+  double t = (double) (g_get_monotonic_time () - self->fly_start) / FLY_US;
+  int width = gtk_widget_get_width (GTK_WIDGET (self)), height = gtk_widget_get_height (GTK_WIDGET (self));
+  int w, h;
+
+  if (self->fly_star == NULL)
+    {
+      self->fly_star = gtk_widget_create_pango_layout (GTK_WIDGET (self), "★");
+    }
+  pango_layout_get_pixel_size (self->fly_star, &w, &h);
+  for (int i = 0; i < self->fly_n; i++)
+    {
+      double p = CLAMP (t - i * FLY_GAP, 0.0, 1.0);
+      double ease = 1 - (1 - p) * (1 - p);
+      float x = (float) (width / 2.0 + (to_x - width / 2.0) * ease);
+      float y = (float) (height + h + (to_y - height - h) * ease);
+      float scale = (float) (3.0 - 2.0 * ease);
+
+      if (p <= 0.0 || p >= 1.0)
+        continue;
+      gtk_snapshot_save (snapshot);
+      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (x, y));
+      gtk_snapshot_scale (snapshot, scale, scale);
+      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT (-w / 2.f, -h / 2.f));
+      gtk_snapshot_append_layout (snapshot, self->fly_star, gold);
+      gtk_snapshot_restore (snapshot);
+    }
+}
+
+static gboolean
+fly_tick_cb (GtkWidget     *widget,
+             GdkFrameClock *clock,
+             gpointer       data)
+{
+  XqUnitMapCard *self = XQ_UNIT_MAP_CARD (widget);
+
+  gtk_widget_queue_draw (widget);
+  if (g_get_monotonic_time () - self->fly_start < FLY_US * (1 + FLY_GAP * self->fly_n))
+    return G_SOURCE_CONTINUE;
+  self->fly_n = 0;
+  self->fly_tick = 0;
+  return G_SOURCE_REMOVE;
+}
+
+void
+xq_unit_map_card_fly_stars (XqUnitMapCard *self,
+                            int            n)
+{
+  g_return_if_fail (XQ_IS_UNIT_MAP_CARD (self));
+
+  self->fly_n = CLAMP (n, 0, 5);
+  self->fly_start = g_get_monotonic_time ();
+  if (self->fly_n > 0 && self->fly_tick == 0)
+    self->fly_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), fly_tick_cb, NULL, NULL);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+int
+xq_unit_map_card_get_flying (XqUnitMapCard *self)
+{
+  g_return_val_if_fail (XQ_IS_UNIT_MAP_CARD (self), 0);
+  return self->fly_n;
+}
+
 static void
 xq_unit_map_card_snapshot (GtkWidget   *widget,
                            GtkSnapshot *snapshot)
@@ -246,6 +328,8 @@ xq_unit_map_card_snapshot (GtkWidget   *widget,
       pango_layout_get_pixel_size (self->layout[i], &w, &h);
       append_part (self, snapshot, i, LEAD (MARGIN_X, w), y,
                    i == XQ_UNIT_MAP_CARD_STARS ? &stars : i == XQ_UNIT_MAP_CARD_FACTS ? &dim : &status);
+      if (i == XQ_UNIT_MAP_CARD_STARS && self->fly_n > 0)
+        fly_snapshot (self, snapshot, LEAD (MARGIN_X, w) + w, y + h / 2.f, &stars);
       y += h + LINE_GAP;
     }
 #undef LEAD
@@ -277,6 +361,7 @@ xq_unit_map_card_finalize (GObject *object)
   XqUnitMapCard *self = XQ_UNIT_MAP_CARD (object);
 
   drop_layouts (self);
+  g_clear_object (&self->fly_star);
   for (guint i = 0; i < XQ_UNIT_MAP_CARD_N_PARTS; i++)
     g_free (self->text[i]);
   G_OBJECT_CLASS (xq_unit_map_card_parent_class)->finalize (object);

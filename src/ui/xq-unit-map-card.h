@@ -36,4 +36,10 @@ GtkWidget  *xq_unit_map_card_new      (const char *number,
 const char *xq_unit_map_card_get_text (XqUnitMapCard     *self,
                                        XqUnitMapCardPart  part);
 
+/* Stars just earned in the unit (at most five shown) fly in from below
+ * the card to its stars line, one after another (about a second). */
+void        xq_unit_map_card_fly_stars  (XqUnitMapCard *self, int n);
+/* How many are flying now (0: none). */
+int         xq_unit_map_card_get_flying (XqUnitMapCard *self);
+
 G_END_DECLS

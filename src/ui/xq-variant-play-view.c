@@ -260,7 +260,12 @@ xq_variant_play_update (XqVariantPlay *self, int flip_cell)
   {
     /* Translators: %u is the number the shuffle was drawn from */
     g_autofree char *seed = g_strdup_printf (_("Seed: %u"), xq_variant_game_get_seed (self->game));
+
+    /* No internal numbers on a child's screen (issue 31): the seed, for a
+     * teacher who replays the game, is the title's tooltip. */
     gtk_label_set_label (self->seed_label, seed);
+    gtk_widget_set_visible (GTK_WIDGET (self->seed_label), FALSE);
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->title_label), seed);
   }
   gtk_label_set_label (self->title_label, xq_variant_kind_name (self->opts.kind));
 }

@@ -7,6 +7,7 @@
 
 #include "xq-safe-file.h"
 #include "xq-sound-player.h"
+#include "xq-answer-text.h"
 #include "xq-variant-play-private.h"
 
 /* As on the Play page: a pause so a child sees their own action land. */
@@ -409,17 +410,22 @@ think_done (gpointer owner,
       xq_variant_play_update (self, -1);
       return;
     }
-  text = xq_variant_action_to_text (&data->view, &action);
   if (!play_action (self, &action, &error))
     {
       g_warning ("The computer chose an action the game refused: %s", error->message);
       return;
     }
+  /* In words, the pieces named (the record knows what a flip or a move
+   * revealed and what it took): the board marks where it went. */
   {
-    /* Translators: %s is the computer's action in the game's notation, e.g. "+c3" or "h2e2" */
-    g_autofree char *line = g_strdup_printf (_("The computer played %s."), text);
+    int ply = xq_variant_game_get_ply (self->game);
+
+    text = xq_answer_variant_action_words (xq_variant_game_get_state_at (self->game, ply - 1),
+                                           xq_variant_game_get_action (self->game, ply));
+  }
+  {
     if (self->message == NULL || *self->message == '\0')
-      set_message (self, line);
+      set_message (self, text);
   }
 }
 

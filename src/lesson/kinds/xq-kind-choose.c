@@ -14,6 +14,7 @@
 #include "xq-kind.h"
 #include "xq-material.h"
 #include "xq-lesson-rules.h"
+#include "xq-demo.h"
 
 typedef enum {
   CHOOSE_FIXED,     /* the author's "answer" (knowledge questions) */
@@ -788,4 +789,5 @@ const XqKind xq_kind_choose = {
   .input_cb = choose_input,
   .hint = choose_hint,
   .answer_key = choose_answer_key,
+  .demo = xq_demo_pick_answer,
 };

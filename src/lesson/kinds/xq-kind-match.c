@@ -14,6 +14,7 @@
 
 #include "xq-kind.h"
 #include "xq-lesson-rules.h"
+#include "xq-demo.h"
 
 typedef enum {
   MATCH_NAME,  /* tap a piece of type "piece" (of "side", when given) */
@@ -370,4 +371,5 @@ const XqKind xq_kind_match = {
   .wants_check = match_wants_check,
   .answer_key = match_answer_key,
   .picture = match_picture,
+  .demo = xq_demo_tap_points,
 };

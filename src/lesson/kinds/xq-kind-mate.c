@@ -12,6 +12,7 @@
 
 #include "xq-kind.h"
 #include "xq-lesson-rules.h"
+#include "xq-demo.h"
 
 typedef struct {
   int mate_in;
@@ -155,4 +156,5 @@ const XqKind xq_kind_mate = {
   .input_cb = mate_input,
   .hint = mate_hint,
   .answer_key = mate_answer_key,
+  .no_demo = N_("The defender chooses the replies, so the line is not known before the game: the hints show each move in turn"),
 };

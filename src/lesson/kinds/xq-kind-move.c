@@ -9,6 +9,7 @@
 #include "xq-attacks.h"
 #include "xq-kind.h"
 #include "xq-lesson-rules.h"
+#include "xq-demo.h"
 
 typedef enum {
   GOAL_GIVEN,         /* one of "moves" */
@@ -577,22 +578,36 @@ move_input (XqAttempt *a, const XqInput *in)
 }
 
 /* The piece to move, then where it goes, then the move. */
-static void
-move_hint (const XqAttempt *a, int level, XqHint *out)
+/* The first legal move the kind's own judge calls right, or XQ_MOVE_NONE. */
+static XqMove
+move_key (const XqExercise *ex)
 {
-  XqPosition pos = a->ex->position;
+  XqPosition pos = ex->position;
   XqMove moves[XQ_MAX_MOVES], key = XQ_MOVE_NONE;
   int n = xq_position_legal_moves (&pos, moves);
 
   for (int i = 0; i < n && key == XQ_MOVE_NONE; i++)
     {
       XqAnswer answer = { .moves = &moves[i], .n_moves = 1 };
-      g_autoptr(XqVerdict) v = move_check (a->ex, &answer);
+      g_autoptr(XqVerdict) v = move_check (ex, &answer);
 
       if (v->kind == XQ_VERDICT_CORRECT)
         key = moves[i];
     }
-  xq_hint_for_move (key, level, out);
+  return key;
+}
+
+static void
+move_hint (const XqAttempt *a, int level, XqHint *out)
+{
+  xq_hint_for_move (move_key (a->ex), level, out);
+}
+
+/* That move, played. */
+static void
+move_demo (const XqAttempt *a, GArray *inputs)
+{
+  xq_demo_play_move (inputs, move_key (a->ex));
 }
 
 /* The moves that are right, in the worksheet's notation: all of them up to
@@ -640,4 +655,5 @@ const XqKind xq_kind_move = {
   .input_cb = move_input,
   .hint = move_hint,
   .answer_key = move_answer_key,
+  .demo = move_demo,
 };

@@ -13,6 +13,7 @@
 
 #include "xq-kind.h"
 #include "xq-lesson-rules.h"
+#include "xq-demo.h"
 
 typedef struct {
   XqMove     move;      /* the core's reading of `text` */
@@ -276,6 +277,13 @@ read_move_answer_key (const XqExercise *ex, XqAnswerStyle *style)
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
+/* The move the text names, played. */
+static void
+read_move_demo (const XqAttempt *a, GArray *inputs)
+{
+  xq_demo_play_move (inputs, ((const ReadMove *) a->ex->data)->move);
+}
+
 const XqKind xq_kind_read_move = {
   .name = "read-move",
   .label = N_("Play the written move"),
@@ -290,4 +298,5 @@ const XqKind xq_kind_read_move = {
   .input_cb = read_move_input,
   .hint = read_move_hint,
   .answer_key = read_move_answer_key,
+  .demo = read_move_demo,
 };

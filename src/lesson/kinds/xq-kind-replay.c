@@ -14,6 +14,7 @@
 #include "xq-kind.h"
 #include "xq-lesson-rules.h"
 #include "xq-replay.h"
+#include "xq-demo.h"
 
 typedef enum {
   QUESTION_WINNER,   /* red / black / draw / none */
@@ -432,4 +433,5 @@ const XqKind xq_kind_replay = {
   .input_cb = replay_input,
   .hint = replay_hint,
   .answer_key = replay_answer_key,
+  .demo = xq_demo_pick_answer,
 };

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "xq-kind.h"
+#include "xq-demo.h"
 
 #define EMPTY_BOARD_FEN "9/9/9/9/9/9/9/9/9/9 w - - 0 1"
 
@@ -259,6 +260,29 @@ setup_answer_key (const XqExercise *ex, XqAnswerStyle *style)
   return g_string_free (out, FALSE);
 }
 
+/* Every misplaced piece lifted back into the tray, then every missing
+ * piece put on its point. */
+static void
+setup_demo (const XqAttempt *a, GArray *inputs)
+{
+  const Setup *d = a->ex->data;
+
+  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+    if (a->board[sq] != XQ_EMPTY && a->board[sq] != d->target.board[sq])
+      {
+        XqInput in = { .type = XQ_INPUT_LIFT, .sq = sq, .move = XQ_MOVE_NONE };
+
+        g_array_append_val (inputs, in);
+      }
+  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+    if (d->target.board[sq] != XQ_EMPTY && a->board[sq] != d->target.board[sq])
+      {
+        XqInput in = { .type = XQ_INPUT_PLACE, .sq = sq, .move = XQ_MOVE_NONE, .piece = d->target.board[sq] };
+
+        g_array_append_val (inputs, in);
+      }
+}
+
 const XqKind xq_kind_setup = {
   .name = "setup",
   .label = N_("Set up a position"),
@@ -277,4 +301,5 @@ const XqKind xq_kind_setup = {
   .input_cb = setup_input,
   .hint = setup_hint,
   .answer_key = setup_answer_key,
+  .demo = setup_demo,
 };

@@ -8,6 +8,7 @@
 
 #include "xq-kind.h"
 #include "xq-lesson-rules.h"
+#include "xq-demo.h"
 
 typedef struct {
   XqSquare square;
@@ -266,6 +267,16 @@ stars_picture (const XqExercise *ex, XqLessonMarks *marks)
   return &ex->position;
 }
 
+/* One shortest walk over every star. */
+static void
+stars_demo (const XqAttempt *a, GArray *inputs)
+{
+  g_autoptr(GArray) walk = stars_walk (a->ex);
+
+  for (guint i = 0; i < walk->len; i++)
+    xq_demo_play_move (inputs, g_array_index (walk, XqMove, i));
+}
+
 const XqKind xq_kind_stars = {
   .name = "stars",
   .label = N_("Collect the stars"),
@@ -283,6 +294,7 @@ const XqKind xq_kind_stars = {
   .stars = stars_stars,
   .answer_key = stars_answer_key,
   .picture = stars_picture,
+  .demo = stars_demo,
 };
 
 /* One shortest walk over every star (XqMove), found breadth first over

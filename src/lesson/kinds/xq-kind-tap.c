@@ -8,6 +8,7 @@
 
 #include "xq-kind.h"
 #include "xq-lesson-rules.h"
+#include "xq-demo.h"
 
 typedef enum {
   TAP_POINTS,      /* "points": the author's list */
@@ -595,4 +596,5 @@ const XqKind xq_kind_tap = {
   .hint = tap_hint,
   .wants_check = tap_wants_check,
   .answer_key = tap_answer_key,
+  .demo = xq_demo_tap_points,
 };

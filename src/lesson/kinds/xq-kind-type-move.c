@@ -15,6 +15,7 @@
 
 #include "xq-kind.h"
 #include "xq-lesson-rules.h"
+#include "xq-demo.h"
 
 /* Wrong texts after which the right text is named. */
 #define TYPE_TRIES 2
@@ -526,6 +527,16 @@ type_move_keypad (const XqExercise *ex)
   return (const char *const *) ((const TypeMove *) ex->data)->keypad->pdata;
 }
 
+/* The move's text, typed and handed in. */
+static void
+type_move_demo (const XqAttempt *a, GArray *inputs)
+{
+  XqInput in = { .type = XQ_INPUT_TEXT, .sq = XQ_NO_SQUARE, .move = XQ_MOVE_NONE,
+                 .text = ((const TypeMove *) a->ex->data)->text };
+
+  g_array_append_val (inputs, in);
+}
+
 const XqKind xq_kind_type_move = {
   .name = "type-move",
   .label = N_("Type the move seen"),
@@ -543,4 +554,5 @@ const XqKind xq_kind_type_move = {
   .hint = type_move_hint,
   .answer_key = type_move_answer_key,
   .picture = type_move_picture,
+  .demo = type_move_demo,
 };

@@ -15,6 +15,7 @@
 
 #include "xq-kind.h"
 #include "xq-lesson-rules.h"
+#include "xq-demo.h"
 
 /* The ways to get a move's text wrong, in the order they are offered. */
 typedef enum {
@@ -372,4 +373,5 @@ const XqKind xq_kind_write_move = {
   .hint = write_move_hint,
   .answer_key = write_move_answer_key,
   .picture = write_move_picture,
+  .demo = xq_demo_pick_answer,
 };

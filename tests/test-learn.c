@@ -640,7 +640,7 @@ static void
 test_play_new_units (Fixture       *f,
                      gconstpointer  data)
 {
-  const char *const ids[] = { "pieces", "values", "mating", "notation" };
+  const char *const ids[] = { "pieces", "pieces-2", "values", "mating", "mating-2", "notation", "notation-2" };
   guint pictures = 0;
 
   for (guint u = 0; u < G_N_ELEMENTS (ids); u++)
@@ -707,7 +707,7 @@ test_play_new_units (Fixture       *f,
 
   /* Again, the partner of the red horse: first its own side's horse. */
   {
-    const XqUnit *unit = open_unit (f, "pieces");
+    const XqUnit *unit = open_unit (f, "pieces-2");
     guint i;
     const XqExercise *ex = NULL;
 
@@ -1559,7 +1559,7 @@ static void
 test_results_replays (Fixture       *f,
                       gconstpointer  data)
 {
-  const XqUnit *unit = open_unit (f, "results");
+  const XqUnit *unit = open_unit (f, "results-2");
   XqReplayBar *bar = xq_lesson_player_get_replay_bar (f->player);
   guint n_steps = xq_lesson_player_get_n_steps (f->player);
   int pages_replayed = 0, questions = 0;

@@ -302,6 +302,9 @@ salvage_progress (XqSalvage *s, const char *path, const char *learner)
     xq_salvage_problem (s, file, "$.results: not an object");
   else if (node != NULL)
     salvage_results (s, file, json_node_get_object (node));
+  /* Saved before a unit was split: the moved exercises' keys are renamed
+   * here, so every reader (the window, the class, xqtool) sees them. */
+  xq_progress_apply_moves (s->p);
   if (s->n_problems > 0)
     s->state = XQ_SALVAGE_DAMAGED;
 }

@@ -63,6 +63,18 @@ const XqProgressResult *xq_progress_get_result (const XqProgress *progress, cons
                                                 const char *exercise);
 /* TRUE for a real calendar date written "YYYY-MM-DD". */
 gboolean    xq_progress_date_valid  (const char *date);
+/* Exercises that moved when a unit was split (xq-progress-moves.c): the
+ * unit an exercise of unit is kept under now, or NULL if it did not move.
+ * The readers of the progress file and of the review queue rename the
+ * old keys as they read them. */
+const char *xq_progress_moved_unit  (const char *unit, const char *exercise);
+/* The table, one split at a time: start with *index 0; FALSE after the
+ * last.  exercises is NULL-terminated. */
+gboolean    xq_progress_moved_next  (guint *index, const char **from, const char **to,
+                                     const char *const **exercises);
+/* Renames the stars and results of moved exercises to their new unit,
+ * keeping the better stars where both keys are there; TRUE if any moved. */
+gboolean    xq_progress_apply_moves (XqProgress *progress);
 /* Stars summed over a unit's exercises, and how many exercises have any. */
 int         xq_progress_unit_stars  (const XqProgress *progress, const char *unit, int *n_done);
 

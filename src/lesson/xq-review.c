@@ -475,7 +475,22 @@ xq_review_load_data (const char *data, gssize length, const char *learner, const
         why = _("more items than a queue holds");
       else if ((item = read_item (json_array_get_element (items, i), &why)) != NULL)
         {
+          const char *moved = item->source == XQ_REVIEW_EXERCISE
+                                ? xq_progress_moved_unit (item->unit, item->id) : NULL;
+
+          /* Saved before its unit was split: kept under the new unit; if
+           * the queue holds it there too, the one already read stays. */
+          if (moved != NULL)
+            {
+              g_free (item->unit);
+              item->unit = g_strdup (moved);
+            }
           key = item_key (item->source, item->unit, item->id);
+          if (moved != NULL && g_hash_table_contains (r->items, key))
+            {
+              g_clear_pointer (&item, xq_review_item_free);
+              continue;
+            }
           if (g_hash_table_contains (r->items, key))
             {
               why = _("the same item twice");

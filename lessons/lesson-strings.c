@@ -2457,6 +2457,9 @@ static const char *const lesson_strings[] = {
   /* Lesson unit11-results-2.json $.exercises[12].hints[0] */
   /* xgettext:no-c-format */
   N_("The rules count violations in one game; a third one is too many."),
+  /* Lesson unit11-results-2.json $.exercises[12].hints[1] */
+  /* xgettext:no-c-format */
+  N_("Breaking the rules again and again cannot go unpunished."),
   /* Lesson unit11-results-2.json $.exercises[12].choices[0].text */
   /* xgettext:no-c-format */
   N_("That player loses the game"),
@@ -2481,6 +2484,9 @@ static const char *const lesson_strings[] = {
   /* Lesson unit11-results-2.json $.exercises[14].hints[0] */
   /* xgettext:no-c-format */
   N_("The rule is the same for both sides."),
+  /* Lesson unit11-results-2.json $.exercises[14].hints[1] */
+  /* xgettext:no-c-format */
+  N_("Over the board a referee checks what either player says."),
   /* Lesson unit11-results-2.json $.exercises[14].choices[0].text */
   /* xgettext:no-c-format */
   N_("Either player"),
@@ -2625,6 +2631,9 @@ static const char *const lesson_strings[] = {
   /* Lesson unit19-openings.json $.exercises[8].hints[0] */
   /* xgettext:no-c-format */
   N_("車 is the chariot."),
+  /* Lesson unit19-openings.json $.exercises[8].hints[1] */
+  /* xgettext:no-c-format */
+  N_("三步 means three moves, and 不出 means not out."),
   /* Lesson unit19-openings.json $.exercises[8].choices[0].text */
   /* xgettext:no-c-format */
   N_("Bring a chariot out within the first three moves"),
@@ -2640,6 +2649,9 @@ static const char *const lesson_strings[] = {
   /* Lesson unit19-openings.json $.exercises[9].hints[0] */
   /* xgettext:no-c-format */
   N_("Count how many different pieces Red has moved."),
+  /* Lesson unit19-openings.json $.exercises[9].hints[1] */
+  /* xgettext:no-c-format */
+  N_("Only one red piece has moved at all."),
   /* Lesson unit19-openings.json $.exercises[9].choices[0].text */
   /* xgettext:no-c-format */
   N_("Do not move one piece again and again"),
@@ -2655,6 +2667,9 @@ static const char *const lesson_strings[] = {
   /* Lesson unit19-openings.json $.exercises[10].hints[0] */
   /* xgettext:no-c-format */
   N_("The strong pieces win games; the soldiers are the weakest."),
+  /* Lesson unit19-openings.json $.exercises[10].hints[1] */
+  /* xgettext:no-c-format */
+  N_("Three steps without a chariot out lose, says the rhyme."),
   /* Lesson unit19-openings.json $.exercises[10].choices[0].text */
   /* xgettext:no-c-format */
   N_("Bring out the strong pieces: horses, chariots, cannons"),
@@ -3504,12 +3519,18 @@ static const char *const lesson_strings[] = {
   /* Lesson unit7-results.json $.exercises[21].hints[0] */
   /* xgettext:no-c-format */
   N_("If the horse jumps away, what is left between the two generals?"),
+  /* Lesson unit7-results.json $.exercises[21].hints[1] */
+  /* xgettext:no-c-format */
+  N_("The two generals may never stand on one file with nothing between them."),
   /* Lesson unit7-results.json $.exercises[22].prompt */
   /* xgettext:no-c-format */
   N_("Black sees that the mate cannot be stopped and says: I resign (認輸). Who wins the game?"),
   /* Lesson unit7-results.json $.exercises[22].hints[0] */
   /* xgettext:no-c-format */
   N_("A player who resigns gives the game up."),
+  /* Lesson unit7-results.json $.exercises[22].hints[1] */
+  /* xgettext:no-c-format */
+  N_("The side that gives up loses; the other side wins."),
   /* Lesson unit9-mate.json $.title */
   /* xgettext:no-c-format */
   N_("Checkmate in one and two"),

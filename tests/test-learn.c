@@ -462,10 +462,14 @@ test_unit_map (Fixture       *f,
   const XqUnit *first;
   int max;
 
-  g_assert_cmpuint (units->len, ==, 11);
+  g_assert_cmpuint (units->len, >=, 18);
   for (guint i = 0; i < units->len; i++)
     {
-      g_assert_cmpint (((XqUnit *) g_ptr_array_index (units, i))->number, ==, (int) i + 1);
+      /* In the order of their numbers, each with a place of its own. */
+      g_assert_cmpint (((XqUnit *) g_ptr_array_index (units, i))->number, >=, (int) i + 1);
+      if (i > 0)
+        g_assert_cmpint (((XqUnit *) g_ptr_array_index (units, i))->number, >,
+                         ((XqUnit *) g_ptr_array_index (units, i - 1))->number);
       g_assert_true (GTK_IS_BUTTON (xq_unit_map_get_card (map, i)));
       g_assert_cmpint (xq_unit_map_get_stars (map, i, &max), ==, 0);
       g_assert_cmpint (max, >, 0);

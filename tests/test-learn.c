@@ -1714,7 +1714,11 @@ test_exercise_list_wraps (void)
           GtkWidget *prompt = gtk_widget_get_next_sibling (gtk_widget_get_first_child (box));
           PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (prompt));
 
-          if (pango_layout_is_ellipsized (layout) || pango_layout_get_line_count (layout) > 2)
+          /* Two lines at most; a longer prompt (one that teaches first)
+           * is cut there and shown whole as the row's tooltip. */
+          if (pango_layout_get_line_count (layout) > 2 ||
+              (pango_layout_is_ellipsized (layout) &&
+               g_strcmp0 (gtk_widget_get_tooltip_text (prompt), gtk_label_get_text (GTK_LABEL (prompt))) != 0))
             g_error ("unit %u: the exercise list cuts “%s”", u + 1, gtk_label_get_text (GTK_LABEL (prompt)));
           checked++;
         }

@@ -462,7 +462,7 @@ write_own_unit (const char *dir, const char *id, int number, const char *title)
   g_autofree char *text = NULL;
   g_autofree char *file = g_strdup_printf ("%s.json", id);
   g_autofree char *path = g_build_filename (dir, file, NULL);
-  g_autofree char *head_old = g_strdup ("\"id\": \"capturing\",\n  \"number\": 6,\n  \"title\": \"Capturing\",");
+  g_autofree char *head_old = g_strdup ("\"id\": \"capturing\",\n  \"number\": 7,\n  \"title\": \"Capturing\",");
   g_autofree char *head_new = g_strdup_printf ("\"id\": \"%s\",\n  \"number\": %d,\n  \"title\": \"%s\",", id, number, title);
   g_auto(GStrv) parts = NULL;
   g_autofree char *joined = NULL;
@@ -563,11 +563,16 @@ test_report (Fixture *f, gconstpointer data)
   g_assert_cmpuint (fl, ==, 0);
   g_assert_cmpuint (nl, ==, 30);
   g_assert_cmpuint (fu, ==, 0);
-  g_assert_cmpuint (nu, ==, first_pack);
   g_assert_cmpfloat (font, >=, 7.0);
-  /* Then the puzzle packs, every one of them on some page. */
+  /* The third edition's 18 units and the teacher's 2 are more columns
+   * than one page holds: the lessons go on over the next run of pages,
+   * never sharing a page with the puzzle packs. */
+  g_assert_cmpuint (nu, >=, 12);
+  g_assert_cmpuint (nu, <=, first_pack);
+  /* Then the rest of the lessons and the puzzle packs, every one of them
+   * on some page. */
   {
-    guint covered = first_pack;
+    guint covered = nu;
     for (guint p = 1; p < xq_class_report_get_n_pages (report); p++)
       {
         xq_class_report_get_page (report, p, &fl, &nl, &fu, &nu, &font);

@@ -73,15 +73,16 @@ test_all_units (void)
     {
       XqLessonFile *f = g_ptr_array_index (curriculum, i);
       g_assert_nonnull (f->unit);
-      /* 1..N with no gap: the unit map's order. */
+      /* A place of its own on the unit map (12-15 are the tactics
+       * units' places, which the third edition leaves to them). */
       g_assert_cmpint (f->unit->number, >=, 1);
-      g_assert_cmpint (f->unit->number, <=, (int) curriculum->len);
+      g_assert_cmpint (f->unit->number, <, (int) G_N_ELEMENTS (seen));
       g_assert_false (seen[f->unit->number]);
       seen[f->unit->number] = TRUE;
       g_assert_false (g_hash_table_contains (ids, f->unit->id));
       g_hash_table_add (ids, f->unit->id);
       g_assert_cmpuint (f->unit->pages->len, >=, 1);
-      g_assert_cmpuint (f->unit->exercises->len, >=, 12);
+      g_assert_cmpuint (f->unit->exercises->len, >=, 6);
       total += f->unit->exercises->len;
     }
   g_assert_cmpuint (total, >=, 130);

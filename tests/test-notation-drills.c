@@ -538,15 +538,22 @@ test_type_attempt_and_hints (void)
 /* ---- The shipped unit -------------------------------------------------------------- */
 
 static XqLessonFile *
-load_shipped (void)
+load_shipped_file (const char *name)
 {
   g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
-  g_autofree char *path = g_build_filename (source_dir (), "lessons", "unit10-notation.json", NULL);
+  g_autofree char *path = g_build_filename (source_dir (), "lessons", name, NULL);
   XqLessonFile *file = xq_lesson_load_file (path, problems);
 
   g_assert_cmpuint (problems->len, ==, 0);
   g_assert_nonnull (file);
   return file;
+}
+
+/* The first notation unit (the second is unit22-notation-2.json). */
+static XqLessonFile *
+load_shipped (void)
+{
+  return load_shipped_file ("unit10-notation.json");
 }
 
 /* The move an exercise of the unit shows or asks for, from its file. */
@@ -563,64 +570,70 @@ static void
 test_unit_round_trip (void)
 {
   static const XqNotation notations[] = { XQ_NOTATION_ZH_HANS, XQ_NOTATION_ZH_HANT, XQ_NOTATION_WXF };
-  g_autoptr(XqLessonFile) file = load_shipped ();
-  XqUnit *unit = file->unit;
+  const char *const names[] = { "unit10-notation.json", "unit22-notation-2.json" };
+  const char *const ids[] = { "notation", "notation-2" };
   guint drills = 0, reads = 0, writes = 0, types = 0;
 
-  g_assert_cmpstr (unit->id, ==, "notation");
-  g_assert_cmpuint (unit->exercises->len, >=, 18);
-  for (guint i = 0; i < unit->exercises->len; i++)
+  for (guint u = 0; u < G_N_ELEMENTS (names); u++)
     {
-      XqExercise *ex = g_ptr_array_index (unit->exercises, i);
-      XqPosition pos = ex->position;
-      XqNotationParts parts;
-      XqMove m;
+    g_autoptr(XqLessonFile) file = load_shipped_file (names[u]);
+    XqUnit *unit = file->unit;
 
-      if (!xq_exercise_is (ex, "read-move") && !xq_exercise_is (ex, "write-move") && !xq_exercise_is (ex, "type-move"))
-        continue;
-      drills++;
-      types += xq_exercise_is (ex, "type-move");
-      reads += xq_exercise_is (ex, "read-move");
-      writes += xq_exercise_is (ex, "write-move");
-      m = exercise_move (ex);
-      g_assert_true (xq_position_is_legal (&pos, m));
-      xq_notation_parts (&pos, m, &parts);
-      for (guint n = 0; n < G_N_ELEMENTS (notations); n++)
-        {
-          g_autoptr(GError) error = NULL;
-          g_autofree char *text = xq_notation_format (&pos, m, notations[n]);
-          g_autofree char *spelled = xq_notation_spell (&parts, notations[n]);
+    g_assert_cmpstr (unit->id, ==, ids[u]);
+    g_assert_cmpuint (unit->exercises->len, >=, 12);
+    for (guint i = 0; i < unit->exercises->len; i++)
+      {
+        XqExercise *ex = g_ptr_array_index (unit->exercises, i);
+        XqPosition pos = ex->position;
+        XqNotationParts parts;
+        XqMove m;
 
-          g_test_message ("%s: %s", ex->id, text);
-          g_assert_cmpint (xq_notation_parse (&pos, text, notations[n], &error), ==, m);
-          g_assert_no_error (error);
-          g_assert_cmpstr (spelled, ==, text);
-          if (xq_exercise_is (ex, "type-move"))
-            {
-              /* Typed in either script or WXF, the text is the move. */
-              g_autoptr(XqVerdict) v = typed (ex, text);
-              g_assert_cmpint (v->kind, ==, XQ_VERDICT_CORRECT);
-            }
-        }
-      if (xq_exercise_is (ex, "read-move"))
-        {
-          XqAnswer answer;
+        if (!xq_exercise_is (ex, "read-move") && !xq_exercise_is (ex, "write-move") && !xq_exercise_is (ex, "type-move"))
+          continue;
+        drills++;
+        types += xq_exercise_is (ex, "type-move");
+        reads += xq_exercise_is (ex, "read-move");
+        writes += xq_exercise_is (ex, "write-move");
+        m = exercise_move (ex);
+        g_assert_true (xq_position_is_legal (&pos, m));
+        xq_notation_parts (&pos, m, &parts);
+        for (guint n = 0; n < G_N_ELEMENTS (notations); n++)
+          {
+            g_autoptr(GError) error = NULL;
+            g_autofree char *text = xq_notation_format (&pos, m, notations[n]);
+            g_autofree char *spelled = xq_notation_spell (&parts, notations[n]);
 
-          /* The answer is the core's reading of the text on show. */
-          xq_exercise_answer (ex, &answer);
-          g_assert_cmpint (answer.moves[0], ==, m);
-        }
-      else if (xq_exercise_is (ex, "write-move"))
-        {
-          /* No wrong choice spells the right move, and none twice. */
-          GPtrArray *choices = xq_exercise_choices (ex);
+            g_test_message ("%s: %s", ex->id, text);
+            g_assert_cmpint (xq_notation_parse (&pos, text, notations[n], &error), ==, m);
+            g_assert_no_error (error);
+            g_assert_cmpstr (spelled, ==, text);
+            if (xq_exercise_is (ex, "type-move"))
+              {
+                /* Typed in either script or WXF, the text is the move. */
+                g_autoptr(XqVerdict) v = typed (ex, text);
+                g_assert_cmpint (v->kind, ==, XQ_VERDICT_CORRECT);
+              }
+          }
+        if (xq_exercise_is (ex, "read-move"))
+          {
+            XqAnswer answer;
 
-          g_assert_cmpuint (choices->len, >=, 3);
-          for (guint c = 0; c < choices->len; c++)
-            for (guint d = c + 1; d < choices->len; d++)
-              g_assert_cmpstr (((XqChoice *) g_ptr_array_index (choices, c))->text, !=,
-                               ((XqChoice *) g_ptr_array_index (choices, d))->text);
-        }
+            /* The answer is the core's reading of the text on show. */
+            xq_exercise_answer (ex, &answer);
+            g_assert_cmpint (answer.moves[0], ==, m);
+          }
+        else if (xq_exercise_is (ex, "write-move"))
+          {
+            /* No wrong choice spells the right move, and none twice. */
+            GPtrArray *choices = xq_exercise_choices (ex);
+
+            g_assert_cmpuint (choices->len, >=, 3);
+            for (guint c = 0; c < choices->len; c++)
+              for (guint d = c + 1; d < choices->len; d++)
+                g_assert_cmpstr (((XqChoice *) g_ptr_array_index (choices, c))->text, !=,
+                                 ((XqChoice *) g_ptr_array_index (choices, d))->text);
+          }
+      }
     }
   g_assert_cmpuint (drills, >=, 18);
   g_assert_cmpuint (reads, >=, 8);

@@ -109,6 +109,14 @@ cmd_validate (int argc, char **argv)
 }
 
 static int
+compare_unit_numbers (gconstpointer a, gconstpointer b)
+{
+  const XqUnit *x = *(const XqUnit *const *) a, *y = *(const XqUnit *const *) b;
+
+  return x->number != y->number ? (x->number > y->number) - (x->number < y->number) : strcmp (x->id, y->id);
+}
+
+static int
 cmd_lesson_stats (int argc, char **argv)
 {
   static const XqToolCommand self = { "lesson-stats", "[PATH...]" };
@@ -162,9 +170,28 @@ cmd_lesson_stats (int argc, char **argv)
     }
   if (units > 0 || packs == 0)
     {
+      g_autoptr(GPtrArray) by_number = g_ptr_array_new ();
+
       printf ("units %d\nexercises %d\n", units, exercises);
       for (guint k = 0; k < n_kinds; k++)
         printf ("%s %d\n", kinds[k]->name, counts[k]);
+      /* Each unit's length, in the order of the unit map: the steps a
+       * learner goes through (pages, exercises, closing cards). */
+      for (guint i = 0; i < files->len; i++)
+        {
+          XqLessonFile *f = g_ptr_array_index (files, i);
+          if (f->unit != NULL)
+            g_ptr_array_add (by_number, f->unit);
+        }
+      g_ptr_array_sort (by_number, compare_unit_numbers);
+      for (guint i = 0; i < by_number->len; i++)
+        {
+          const XqUnit *u = g_ptr_array_index (by_number, i);
+          guint nc = u->closing ? u->closing->len : 0;
+
+          printf ("unit %d %s: %u steps, %u pages, %u exercises, %u closing\n", u->number, u->id,
+                  u->pages->len + u->exercises->len + nc, u->pages->len, u->exercises->len, nc);
+        }
     }
   if (packs > 0)
     {

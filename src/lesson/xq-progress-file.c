@@ -257,6 +257,9 @@ salvage_progress (XqSalvage *s, const char *path, const char *learner)
     if (xq_json_get_bool (rd, obj, "$", "speak", XQ_JSON_OPTIONAL, &speak))
       s->p->speak = speak;
   }
+  /* Saved before a unit was split: the moved exercises' keys are renamed
+   * here, so every reader (the window, the class, xqtool) sees them. */
+  xq_progress_apply_moves (s->p);
 out:
   /* The reader's problems are the file's. */
   if (xq_json_reader_get_n_problems (rd) > 0)

@@ -64,6 +64,9 @@ const XqProgressResult *xq_progress_get_result (const XqProgress *progress, cons
                                                 const char *exercise);
 /* TRUE for a real calendar date written "YYYY-MM-DD". */
 gboolean    xq_progress_date_valid  (const char *date);
+/* Renames the stars and results of moved exercises to their new unit,
+ * keeping the better stars where both keys are there; TRUE if any moved. */
+gboolean    xq_progress_apply_moves (XqProgress *progress);
 /* Stars summed over a unit's exercises, and how many exercises have any. */
 int         xq_progress_unit_stars  (const XqProgress *progress, const char *unit, int *n_done);
 

@@ -13,6 +13,7 @@
 #include "xq-json-file.h"
 #include "xq-json-reader.h"
 #include "xq-exercise.h"
+#include "xq-exercise-moves.h"
 #include "xq-review.h"
 #include "xq-safe-file.h"
 
@@ -451,6 +452,7 @@ xq_review_load_data (const char *data, gssize length, const char *learner, const
       g_autofree char *path = xq_json_path_index ("$.items", i);
       g_autofree char *key = NULL;
       XqReviewItem *item = NULL;
+      const char *moved;
 
       if (g_hash_table_size (r->items) >= XQ_REVIEW_MAX_ITEMS)
         {
@@ -459,7 +461,20 @@ xq_review_load_data (const char *data, gssize length, const char *learner, const
         }
       if ((item = read_item (rd, json_array_get_element (items, i), path)) == NULL)
         continue;
+      moved = item->source == XQ_REVIEW_EXERCISE ? xq_progress_moved_unit (item->unit, item->id) : NULL;
+      /* Saved before its unit was split: kept under the new unit; if the
+       * queue holds it there too, the one already read stays. */
+      if (moved != NULL)
+        {
+          g_free (item->unit);
+          item->unit = g_strdup (moved);
+        }
       key = item_key (item->source, item->unit, item->id);
+      if (moved != NULL && g_hash_table_contains (r->items, key))
+        {
+          xq_review_item_free (item);
+          continue;
+        }
       if (g_hash_table_contains (r->items, key))
         {
           xq_json_reader_problem (rd, path, _("the same item twice"));

@@ -54,6 +54,10 @@ exercise_row (const XqExercise *ex, guint i, int best)
   gtk_label_set_max_width_chars (GTK_LABEL (prompt), 48);
   gtk_label_set_width_chars (GTK_LABEL (prompt), 46);
   gtk_label_set_xalign (GTK_LABEL (prompt), 0);
+  /* A prompt that teaches before it asks (issue 32: the pages a unit no
+   * longer opens with went into the exercise they introduce) is longer
+   * than two lines: the whole of it is the row's tooltip. */
+  gtk_widget_set_tooltip_text (prompt, ex->prompt);
   gtk_widget_set_hexpand (prompt, TRUE);
   gtk_widget_add_css_class (earned, "xq-stars");
   gtk_box_append (GTK_BOX (box), number);

@@ -16,7 +16,6 @@
 #include <string.h>
 
 #include "xq-game-day-page.h"
-#include "xq-game-day-rules.h"
 #include "xq-test-gtk.h"
 
 typedef struct {
@@ -125,6 +124,13 @@ test_list (Fixture *f, gconstpointer data)
 {
   g_assert_cmpstr (xq_game_day_page_get_view (f->page), ==, "list");
   g_assert_cmpint (xq_game_day_page_get_n_games (f->page), ==, XQ_VARIANT_N_KINDS);
+  /* The list is the core's table of games: every game once, in the
+   * table's order, under its name (an 8th game in the table is an 8th row). */
+  for (int i = 0; i < XQ_VARIANT_N_KINDS; i++)
+    {
+      g_assert_cmpint (xq_game_day_page_get_game_kind (f->page, i), ==, i);
+      g_assert_cmpstr (xq_game_day_page_get_game_title (f->page, i), ==, xq_variant_kind_name ((XqVariantKind) i));
+    }
   g_assert_nonnull (strstr (xq_game_day_page_get_note (f->page), "狙擊象棋"));
   g_assert_nonnull (strstr (xq_game_day_page_get_note (f->page), "三國軍棋"));
 }
@@ -141,13 +147,39 @@ test_rules_pages (Fixture *f, gconstpointer data)
       xq_game_day_page_open_rules (f->page, kind);
       g_assert_cmpstr (xq_game_day_page_get_view (f->page), ==, "rules");
       text = xq_game_day_page_get_rules_text (f->page);
-      options = xq_game_day_options_text (xq_game_day_page_get_options (f->page));
+      options = xq_variant_options_describe (xq_game_day_page_get_options (f->page));
       g_test_message ("%s: %zu bytes", xq_variant_kind_to_code (kind), strlen (text));
       /* The rules in force end the page: the options line is there. */
       g_assert_cmpuint (strlen (text), >, 200);
       g_assert_true (g_str_has_suffix (text, options));
       /* Every game has a move limit by default, and the page says it. */
       g_assert_nonnull (strstr (options, "60"));
+      /* The page says what the table's line says: its rules, one check
+       * box per option it offers, one key line per legend entry. */
+      g_assert_true (g_str_has_prefix (text, xq_variant_kind_rules (kind)));
+      {
+        int n_flags = 0, n_legend = 0, box = 0;
+
+        for (int fl = 0; fl < XQ_VARIANT_N_FLAGS; fl++)
+          if (xq_variant_kind_has_flag (kind, (XqVariantFlag) fl))
+            {
+              GtkCheckButton *check = xq_game_day_page_get_option (f->page, box++);
+              g_autofree char *before = g_strdup (xq_game_day_page_get_rules_text (f->page));
+
+              n_flags++;
+              g_assert_nonnull (check);
+              g_assert_false (gtk_check_button_get_active (check));
+              /* Ticking it sets that option and changes the page's words. */
+              gtk_check_button_set_active (check, TRUE);
+              g_assert_true (xq_variant_options_get_flag (xq_game_day_page_get_options (f->page), (XqVariantFlag) fl));
+              g_assert_cmpstr (before, !=, xq_game_day_page_get_rules_text (f->page));
+              gtk_check_button_set_active (check, FALSE);
+              g_assert_cmpstr (before, ==, xq_game_day_page_get_rules_text (f->page));
+            }
+        g_assert_cmpint (xq_game_day_page_get_n_options (f->page), ==, n_flags);
+        xq_variant_kind_legend (kind, &n_legend);
+        g_assert_cmpint (xq_game_day_page_get_n_legend (f->page), ==, n_legend);
+      }
       /* Two board pictures from the renderer, shaped like the game's board. */
       for (int k = 0; k < 2; k++)
         {
@@ -167,9 +199,9 @@ test_rules_pages (Fixture *f, gconstpointer data)
     g_autofree char *before = NULL, *after = NULL;
 
     xq_variant_options_init (&opts, XQ_VARIANT_BANQI);
-    before = xq_game_day_options_text (&opts);
+    before = xq_variant_options_describe (&opts);
     opts.slide_chariot = TRUE;
-    after = xq_game_day_options_text (&opts);
+    after = xq_variant_options_describe (&opts);
     g_assert_cmpstr (before, !=, after);
   }
 }

@@ -18,6 +18,19 @@ START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 JIEQI = "xxxxkxxxx/9/1x5x1/x1x1x1x1x/9/9/X1X1X1X1X/1X5X1/9/XXXXKXXXX w"
 GAMES = ["banqi", "jieqi", "anqi", "luoqi", "wuhu", "cube", "mixed"]
 
+# games and rules: the core's table of games, as text.
+rc, out, err = run("variant", "games")
+rows = [r.split("\t") for r in out.splitlines()]
+check("games: the table, one line per game, in order", rc == 0 and [r[0] for r in rows] == GAMES
+      and all(len(r) == 4 and all(r) for r in rows), out[:200])
+for game in GAMES:
+    rc, out, err = run("variant", "rules", game)
+    check(f"rules {game}: rules, the options in force, the picture key", rc == 0 and "\n\nOptions: " in out
+          and "\nkey " in out, (out + err)[:200])
+rc, out, err = run("variant", "rules", "banqi", "--option", "one-step=1")
+check("rules banqi --option one-step=1: the box is ticked and the rules say it",
+      rc == 0 and "option [x] Every piece moves one step" in out and "cannon too, moves one step." in out, out[-400:])
+
 # moves: sorted, one per line.
 rc, out, err = run("variant", "moves", "banqi", "xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx -")
 lines = out.split()

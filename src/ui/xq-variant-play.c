@@ -116,8 +116,7 @@ play_action (XqVariantPlay *self, const XqVariantAction *a, GError **error)
   real = xq_variant_game_get_state (self->game);
   /* Full-board 暗棋 turns the board round when the first player turns out
    * to be Black: the piece that turned over is now on the other side. */
-  if (flip_cell >= 0 && !colors_were_known && real->kind == XQ_VARIANT_ANQI &&
-      real->colors_known && real->first_color == XQ_BLACK)
+  if (flip_cell >= 0 && !colors_were_known && xq_variant_state_turned_round (real))
     flip_cell = xq_sq_flip (flip_cell);
   self->selected = -1;
   self->drop_type = XQ_NO_TYPE;

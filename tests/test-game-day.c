@@ -206,6 +206,103 @@ test_rules_pages (Fixture *f, gconstpointer data)
   }
 }
 
+/* ---- Keyboard and screen readers ------------------------------------------------------ */
+
+/* Runs the board's key binding for keyval, as a key press would. */
+static void
+press_key (GtkWidget *widget, guint keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (c))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (c)); j++)
+        {
+          g_autoptr(GtkShortcut) sc = g_list_model_get_item (G_LIST_MODEL (c), j);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (sc);
+
+          if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
+              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
+              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == 0)
+            {
+              gtk_shortcut_action_activate (gtk_shortcut_get_action (sc), GTK_SHORTCUT_ACTION_EXCLUSIVE,
+                                            widget, gtk_shortcut_get_arguments (sc));
+              return;
+            }
+        }
+    }
+  g_assert_not_reached ();
+}
+
+static void
+test_keyboard (Fixture *f, gconstpointer data)
+{
+  GtkWidget *w = GTK_WIDGET (board (f));
+  XqVariantState st;
+  int before;
+
+  /* 揭棋, two players: walk to the soldier on a3, pick it, step it to a4. */
+  xq_game_day_page_open_rules (f->page, XQ_VARIANT_JIEQI);
+  xq_game_day_page_play (f->page, 0, 5);
+  g_assert_true (gtk_widget_get_focusable (w));
+  xq_variant_board_set_cursor (board (f), 0);
+  press_key (w, GDK_KEY_Up);
+  press_key (w, GDK_KEY_Up);
+  press_key (w, GDK_KEY_Up);
+  press_key (w, GDK_KEY_Left);            /* stops at the edge */
+  g_assert_cmpint (xq_variant_board_get_cursor (board (f)), ==, 3 * 9);
+  {
+    g_autofree char *name = xq_variant_board_describe_cell (board (f), 3 * 9);
+    g_autofree char *empty = xq_variant_board_describe_cell (board (f), 4 * 9);
+    g_autofree char *general = xq_variant_board_describe_cell (board (f), 4);
+    g_assert_cmpstr (name, ==, "Face-down red piece, a3");
+    g_assert_cmpstr (empty, ==, "Empty, a4");
+    g_assert_cmpstr (general, ==, "Red general, e0");
+  }
+  before = ply (f);
+  press_key (w, GDK_KEY_Return);
+  /* Escape puts it down again; Return picks it up once more. */
+  press_key (w, GDK_KEY_Escape);
+  press_key (w, GDK_KEY_Return);
+  press_key (w, GDK_KEY_Up);
+  press_key (w, GDK_KEY_space);
+  g_assert_cmpint (ply (f), ==, before + 1);
+  view_of (f, &st);
+  g_assert_cmpint (st.cell[4 * 9].face, ==, XQ_FACE_UP);
+  /* The screen reader hears what now stands there, and whose turn it is. */
+  g_assert_nonnull (strstr (xq_variant_board_get_announcement (board (f)), ", a4. Black to move"));
+
+  /* 翻翻棋: Enter on a face-down cell turns it over; arrows stop at the
+   * half board's edges. */
+  xq_game_day_page_open_rules (f->page, XQ_VARIANT_BANQI);
+  xq_game_day_page_play (f->page, 0, 7);
+  xq_variant_board_set_cursor (board (f), 0);
+  for (int i = 0; i < 12; i++)
+    press_key (w, GDK_KEY_Right);
+  for (int i = 0; i < 6; i++)
+    press_key (w, GDK_KEY_Up);
+  g_assert_cmpint (xq_variant_board_get_cursor (board (f)), ==, 31);
+  before = ply (f);
+  press_key (w, GDK_KEY_Return);
+  g_assert_cmpint (ply (f), ==, before + 1);
+  view_of (f, &st);
+  g_assert_cmpint (st.cell[31].face, ==, XQ_FACE_UP);
+  {
+    g_autofree char *name = xq_variant_board_describe_cell (board (f), 31);
+    g_assert_true (g_str_has_suffix (name, ", h4"));
+    g_assert_true (g_str_has_prefix (name, "Red ") || g_str_has_prefix (name, "Black "));
+  }
+  /* A refusal is announced too. */
+  press_key (w, GDK_KEY_Down);
+  press_key (w, GDK_KEY_Return);
+  press_key (w, GDK_KEY_Return);
+  g_assert_cmpstr (xq_variant_board_get_announcement (board (f)), !=, "");
+}
+
 /* ---- Playing each game -------------------------------------------------------------- */
 
 static void
@@ -581,6 +678,7 @@ main (int argc, char *argv[])
 
   g_test_add ("/game-day/list", Fixture, NULL, fixture_set_up, test_list, fixture_tear_down);
   g_test_add ("/game-day/rules", Fixture, NULL, fixture_set_up, test_rules_pages, fixture_tear_down);
+  g_test_add ("/game-day/keyboard", Fixture, NULL, fixture_set_up, test_keyboard, fixture_tear_down);
   g_test_add ("/game-day/play-each", Fixture, NULL, fixture_set_up, test_play_each, fixture_tear_down);
   g_test_add ("/game-day/backs-hide", Fixture, NULL, fixture_set_up, test_backs_hide, fixture_tear_down);
   g_test_add ("/game-day/flip-animated", Fixture, NULL, fixture_set_up, test_flip_animated, fixture_tear_down);

@@ -28,8 +28,8 @@
  * margin, blunder (xq-variant-private.h), measured by
  * tools/variant-ladder.py (docs/variants.md, "Calibration"). */
 static const XqVariantLevel common_levels[XQ_VARIANT_ENGINE_MAX_LEVEL] = {
-  { 1,  20000, 300,  0, 0 },
-  { 2,  50000,  60,  0, 0 },
+  { 1,  20000, 300,  0, 100 },
+  { 2,  50000, 100,  0, 0 },
   { 3, 150000,   0, 15, 0 },
 };
 

@@ -329,9 +329,9 @@ token_name (const XqToken *t)
       if (t->figure >= XQ_FIGURE_CHESS_KING && t->figure < XQ_N_FIGURES)
         return g_strdup (_(chess[color][t->figure - XQ_FIGURE_CHESS_KING]));
       if (t->cube != 0)
-        /* Translators: a cube general (超然象棋) for a screen reader; %s is
-         * "Red general", the second %s the piece its top face shows */
-        return g_strdup_printf (_("%s, cube showing the %s"),
+        /* Translators: a cube general (超然象棋) for a screen reader; the first %s is
+         * "Red general", the second the piece its top face shows, e.g. "Red horse" */
+        return g_strdup_printf (_("%s, cube face up: %s"),
                                 xq_board_piece_name (xq_piece_make ((XqColor) t->color, XQ_KING)),
                                 xq_board_piece_name (xq_piece_make ((XqColor) t->color, (XqPieceType) t->cube)));
       return g_strdup (xq_board_piece_name (xq_piece_make ((XqColor) t->color, (XqPieceType) t->figure)));

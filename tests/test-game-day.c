@@ -16,7 +16,6 @@
 #include <string.h>
 
 #include "xq-game-day-page.h"
-#include "xq-game-day-rules.h"
 #include "xq-test-gtk.h"
 
 typedef struct {
@@ -125,6 +124,13 @@ test_list (Fixture *f, gconstpointer data)
 {
   g_assert_cmpstr (xq_game_day_page_get_view (f->page), ==, "list");
   g_assert_cmpint (xq_game_day_page_get_n_games (f->page), ==, XQ_VARIANT_N_KINDS);
+  /* The list is the core's table of games: every game once, in the
+   * table's order, under its name (an 8th game in the table is an 8th row). */
+  for (int i = 0; i < XQ_VARIANT_N_KINDS; i++)
+    {
+      g_assert_cmpint (xq_game_day_page_get_game_kind (f->page, i), ==, i);
+      g_assert_cmpstr (xq_game_day_page_get_game_title (f->page, i), ==, xq_variant_kind_name ((XqVariantKind) i));
+    }
   g_assert_nonnull (strstr (xq_game_day_page_get_note (f->page), "狙擊象棋"));
   g_assert_nonnull (strstr (xq_game_day_page_get_note (f->page), "三國軍棋"));
 }
@@ -141,13 +147,39 @@ test_rules_pages (Fixture *f, gconstpointer data)
       xq_game_day_page_open_rules (f->page, kind);
       g_assert_cmpstr (xq_game_day_page_get_view (f->page), ==, "rules");
       text = xq_game_day_page_get_rules_text (f->page);
-      options = xq_game_day_options_text (xq_game_day_page_get_options (f->page));
+      options = xq_variant_options_describe (xq_game_day_page_get_options (f->page));
       g_test_message ("%s: %zu bytes", xq_variant_kind_to_code (kind), strlen (text));
       /* The rules in force end the page: the options line is there. */
       g_assert_cmpuint (strlen (text), >, 200);
       g_assert_true (g_str_has_suffix (text, options));
       /* Every game has a move limit by default, and the page says it. */
       g_assert_nonnull (strstr (options, "60"));
+      /* The page says what the table's line says: its rules, one check
+       * box per option it offers, one key line per legend entry. */
+      g_assert_true (g_str_has_prefix (text, xq_variant_kind_rules (kind)));
+      {
+        int n_flags = 0, n_legend = 0, box = 0;
+
+        for (int fl = 0; fl < XQ_VARIANT_N_FLAGS; fl++)
+          if (xq_variant_kind_has_flag (kind, (XqVariantFlag) fl))
+            {
+              GtkCheckButton *check = xq_game_day_page_get_option (f->page, box++);
+              g_autofree char *before = g_strdup (xq_game_day_page_get_rules_text (f->page));
+
+              n_flags++;
+              g_assert_nonnull (check);
+              g_assert_false (gtk_check_button_get_active (check));
+              /* Ticking it sets that option and changes the page's words. */
+              gtk_check_button_set_active (check, TRUE);
+              g_assert_true (xq_variant_options_get_flag (xq_game_day_page_get_options (f->page), (XqVariantFlag) fl));
+              g_assert_cmpstr (before, !=, xq_game_day_page_get_rules_text (f->page));
+              gtk_check_button_set_active (check, FALSE);
+              g_assert_cmpstr (before, ==, xq_game_day_page_get_rules_text (f->page));
+            }
+        g_assert_cmpint (xq_game_day_page_get_n_options (f->page), ==, n_flags);
+        xq_variant_kind_legend (kind, &n_legend);
+        g_assert_cmpint (xq_game_day_page_get_n_legend (f->page), ==, n_legend);
+      }
       /* Two board pictures from the renderer, shaped like the game's board. */
       for (int k = 0; k < 2; k++)
         {
@@ -167,11 +199,108 @@ test_rules_pages (Fixture *f, gconstpointer data)
     g_autofree char *before = NULL, *after = NULL;
 
     xq_variant_options_init (&opts, XQ_VARIANT_BANQI);
-    before = xq_game_day_options_text (&opts);
+    before = xq_variant_options_describe (&opts);
     opts.slide_chariot = TRUE;
-    after = xq_game_day_options_text (&opts);
+    after = xq_variant_options_describe (&opts);
     g_assert_cmpstr (before, !=, after);
   }
+}
+
+/* ---- Keyboard and screen readers ------------------------------------------------------ */
+
+/* Runs the board's key binding for keyval, as a key press would. */
+static void
+press_key (GtkWidget *widget, guint keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (c))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (c)); j++)
+        {
+          g_autoptr(GtkShortcut) sc = g_list_model_get_item (G_LIST_MODEL (c), j);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (sc);
+
+          if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
+              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
+              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == 0)
+            {
+              gtk_shortcut_action_activate (gtk_shortcut_get_action (sc), GTK_SHORTCUT_ACTION_EXCLUSIVE,
+                                            widget, gtk_shortcut_get_arguments (sc));
+              return;
+            }
+        }
+    }
+  g_assert_not_reached ();
+}
+
+static void
+test_keyboard (Fixture *f, gconstpointer data)
+{
+  GtkWidget *w = GTK_WIDGET (board (f));
+  XqVariantState st;
+  int before;
+
+  /* 揭棋, two players: walk to the soldier on a3, pick it, step it to a4. */
+  xq_game_day_page_open_rules (f->page, XQ_VARIANT_JIEQI);
+  xq_game_day_page_play (f->page, 0, 5);
+  g_assert_true (gtk_widget_get_focusable (w));
+  xq_variant_board_set_cursor (board (f), 0);
+  press_key (w, GDK_KEY_Up);
+  press_key (w, GDK_KEY_Up);
+  press_key (w, GDK_KEY_Up);
+  press_key (w, GDK_KEY_Left);            /* stops at the edge */
+  g_assert_cmpint (xq_variant_board_get_cursor (board (f)), ==, 3 * 9);
+  {
+    g_autofree char *name = xq_variant_board_describe_cell (board (f), 3 * 9);
+    g_autofree char *empty = xq_variant_board_describe_cell (board (f), 4 * 9);
+    g_autofree char *general = xq_variant_board_describe_cell (board (f), 4);
+    g_assert_cmpstr (name, ==, "Face-down red piece, a3");
+    g_assert_cmpstr (empty, ==, "Empty, a4");
+    g_assert_cmpstr (general, ==, "Red general, e0");
+  }
+  before = ply (f);
+  press_key (w, GDK_KEY_Return);
+  /* Escape puts it down again; Return picks it up once more. */
+  press_key (w, GDK_KEY_Escape);
+  press_key (w, GDK_KEY_Return);
+  press_key (w, GDK_KEY_Up);
+  press_key (w, GDK_KEY_space);
+  g_assert_cmpint (ply (f), ==, before + 1);
+  view_of (f, &st);
+  g_assert_cmpint (st.cell[4 * 9].face, ==, XQ_FACE_UP);
+  /* The screen reader hears what now stands there, and whose turn it is. */
+  g_assert_nonnull (strstr (xq_variant_board_get_announcement (board (f)), ", a4. Black to move"));
+
+  /* 翻翻棋: Enter on a face-down cell turns it over; arrows stop at the
+   * half board's edges. */
+  xq_game_day_page_open_rules (f->page, XQ_VARIANT_BANQI);
+  xq_game_day_page_play (f->page, 0, 7);
+  xq_variant_board_set_cursor (board (f), 0);
+  for (int i = 0; i < 12; i++)
+    press_key (w, GDK_KEY_Right);
+  for (int i = 0; i < 6; i++)
+    press_key (w, GDK_KEY_Up);
+  g_assert_cmpint (xq_variant_board_get_cursor (board (f)), ==, 31);
+  before = ply (f);
+  press_key (w, GDK_KEY_Return);
+  g_assert_cmpint (ply (f), ==, before + 1);
+  view_of (f, &st);
+  g_assert_cmpint (st.cell[31].face, ==, XQ_FACE_UP);
+  {
+    g_autofree char *name = xq_variant_board_describe_cell (board (f), 31);
+    g_assert_true (g_str_has_suffix (name, ", h4"));
+    g_assert_true (g_str_has_prefix (name, "Red ") || g_str_has_prefix (name, "Black "));
+  }
+  /* A refusal is announced too. */
+  press_key (w, GDK_KEY_Down);
+  press_key (w, GDK_KEY_Return);
+  press_key (w, GDK_KEY_Return);
+  g_assert_cmpstr (xq_variant_board_get_announcement (board (f)), !=, "");
 }
 
 /* ---- Playing each game -------------------------------------------------------------- */
@@ -574,6 +703,7 @@ main (int argc, char *argv[])
 
   g_test_add ("/game-day/list", Fixture, NULL, fixture_set_up, test_list, fixture_tear_down);
   g_test_add ("/game-day/rules", Fixture, NULL, fixture_set_up, test_rules_pages, fixture_tear_down);
+  g_test_add ("/game-day/keyboard", Fixture, NULL, fixture_set_up, test_keyboard, fixture_tear_down);
   g_test_add ("/game-day/play-each", Fixture, NULL, fixture_set_up, test_play_each, fixture_tear_down);
   g_test_add ("/game-day/backs-hide", Fixture, NULL, fixture_set_up, test_backs_hide, fixture_tear_down);
   g_test_add ("/game-day/flip-animated", Fixture, NULL, fixture_set_up, test_flip_animated, fixture_tear_down);

@@ -12,6 +12,7 @@
 
 #include "xq-position.h"
 #include "xq-variant.h"
+#include "xq-variant-private.h"   /* XqVariantLevel, for the table test */
 #include "xq-test-dirs.h"
 
 static void
@@ -1312,7 +1313,118 @@ test_kind_table (void)
       g_assert_true (memcmp (&o, &o2, sizeof o) == 0);
       /* Every game ends: a move limit is on by default. */
       g_assert_true (xq_variant_kind_is_half ((XqVariantKind) k) ? o.quiet_limit > 0 : o.move_limit > 0);
+
+      /* The rest of the line: its rules for a child, the key to its
+       * pictures, its options and its levels, every one filled in. */
+      {
+        const char *rules = xq_variant_kind_rules ((XqVariantKind) k);
+        const XqVariantLegend *legend;
+        g_autofree char *page = NULL, *said = NULL;
+        int n_legend = 0;
+
+        g_assert_nonnull (rules);
+        g_assert_cmpuint (strlen (rules), >, 200);
+        g_assert_false (g_hash_table_contains (seen, rules));
+        g_hash_table_add (seen, (gpointer) rules);
+        said = xq_variant_options_describe (&o);
+        g_assert_cmpuint (strlen (said), >, 10);
+        page = xq_variant_rules_text (&o);
+        g_assert_true (g_str_has_prefix (page, rules));
+        g_assert_true (g_str_has_suffix (page, said));
+
+        legend = xq_variant_kind_legend ((XqVariantKind) k, &n_legend);
+        g_assert_cmpint (n_legend, >=, 1);
+        for (int i = 0; i < n_legend; i++)
+          {
+            g_assert_cmpuint (strlen (xq_variant_legend_text (&legend[i])), >, 10);
+            g_assert_cmpint (legend[i].face, <=, XQ_VARIANT_LEGEND_BACK_PLAIN);
+            if (legend[i].face == XQ_VARIANT_LEGEND_UP)
+              g_assert_true (legend[i].type >= XQ_KING && legend[i].type <= XQ_PAWN);
+          }
+
+        for (int fl = 0; fl < XQ_VARIANT_N_FLAGS; fl++)
+          if (xq_variant_kind_has_flag ((XqVariantKind) k, (XqVariantFlag) fl))
+            {
+              XqVariantOptions on = o, read_back;
+              g_autofree char *on_said = NULL, *words = NULL;
+
+              /* Off by default; on, it is a different game and says so, and
+               * its option word reads back. */
+              g_assert_false (xq_variant_options_get_flag (&o, (XqVariantFlag) fl));
+              xq_variant_options_set_flag (&on, (XqVariantFlag) fl, TRUE);
+              g_assert_true (xq_variant_options_get_flag (&on, (XqVariantFlag) fl));
+              on_said = xq_variant_options_describe (&on);
+              g_assert_cmpstr (on_said, !=, said);
+              words = xq_variant_options_to_string (&on);
+              g_assert_cmpuint (strlen (words), >, 0);
+              read_back.kind = (XqVariantKind) k;
+              g_assert_true (xq_variant_options_from_string (&read_back, words, NULL));
+              g_assert_true (xq_variant_options_get_flag (&read_back, (XqVariantFlag) fl));
+              g_assert_cmpuint (strlen (xq_variant_flag_label ((XqVariantFlag) fl)), >, 10);
+            }
+
+        /* Its actions: a move always; a game's own action kinds are the
+         * ones its rules generate (checked by playing in the tests below). */
+        g_assert_true (xq_variant_kind_has_action ((XqVariantKind) k, XQ_ACTION_MOVE));
+
+        /* Levels: each reads at least one ply with a budget, and no level
+         * reads less than the one below it. */
+        for (int lv = 1; lv <= XQ_VARIANT_ENGINE_MAX_LEVEL; lv++)
+          {
+            const XqVariantLevel *l = xq_variant_kind_level ((XqVariantKind) k, lv);
+            g_assert_cmpint (l->depth, >=, 1);
+            g_assert_cmpuint (l->nodes, >, 0);
+            g_assert_true (l->blunder >= 0 && l->blunder < 1000);
+            g_assert_true (l->noise >= 0 && l->margin >= 0);
+            if (lv > 1)
+              {
+                const XqVariantLevel *below = xq_variant_kind_level ((XqVariantKind) k, lv - 1);
+                g_assert_cmpint (l->depth, >=, below->depth);
+                g_assert_cmpuint (l->nodes, >=, below->nodes);
+                g_assert_cmpint (l->blunder, <=, below->blunder);
+              }
+          }
+      }
     }
+  /* The action kinds the table names for a game are the ones its rules
+   * play: random games never produce an action kind its line leaves out. */
+  for (int k = 0; k < XQ_VARIANT_N_KINDS; k++)
+    for (guint32 seed = 1; seed <= 4; seed++)
+      {
+        XqVariantOptions o;
+        g_autoptr (XqVariantGame) game = NULL;
+        g_autofree XqVariantAction *acts = g_new (XqVariantAction, XQ_VARIANT_MAX_ACTIONS);
+
+        xq_variant_options_init (&o, (XqVariantKind) k);
+        game = xq_variant_game_new (&o, seed);
+        for (int p = 0; p < 120 && xq_variant_game_get_result (game).winner == XQ_WINNER_NONE; p++)
+          {
+            XqVariantState v;
+            int n;
+
+            xq_variant_game_get_view (game, &v);
+            n = xq_variant_legal_actions (&v, &o, acts);
+            if (n == 0)
+              break;
+            for (int i = 0; i < n; i++)
+              g_assert_true (xq_variant_kind_has_action ((XqVariantKind) k, (XqActionKind) acts[i].kind));
+            g_assert_true (xq_variant_game_play (game, &acts[(guint) (p * 7919 + seed) % (guint) n], NULL));
+          }
+      }
+  /* Every option is offered by some game (none is left without a page). */
+  for (int fl = 0; fl < XQ_VARIANT_N_FLAGS; fl++)
+    {
+      gboolean offered = FALSE;
+      for (int k = 0; k < XQ_VARIANT_N_KINDS; k++)
+        offered = offered || xq_variant_kind_has_flag ((XqVariantKind) k, (XqVariantFlag) fl);
+      g_assert_true (offered);
+    }
+  /* Every code is named in the error messages' list. */
+  {
+    g_autofree char *codes = xq_variant_codes_text ();
+    for (int k = 0; k < XQ_VARIANT_N_KINDS; k++)
+      g_assert_nonnull (strstr (codes, xq_variant_kind_to_code ((XqVariantKind) k)));
+  }
   {
     XqVariantKind none;
     g_assert_false (xq_variant_kind_from_code ("chess", &none));

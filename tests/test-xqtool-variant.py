@@ -21,6 +21,19 @@ _rc, _out, _err = run("variant", "moves", "no-such-game", "-")
 GAMES = _err[_err.index("(") + 1:_err.rindex(")")].replace(" or ", ", ").split(", ")
 check("the unknown-game message lists the games", _rc != 0 and len(GAMES) > 1 and "banqi" in GAMES, _err)
 
+# games and rules: the core's table of games, as text.
+rc, out, err = run("variant", "games")
+rows = [r.split("\t") for r in out.splitlines()]
+check("games: the table, one line per game, in order", rc == 0 and [r[0] for r in rows] == GAMES
+      and all(len(r) == 4 and all(r) for r in rows), out[:200])
+for game in GAMES:
+    rc, out, err = run("variant", "rules", game)
+    check(f"rules {game}: rules, the options in force, the picture key", rc == 0 and "\n\nOptions: " in out
+          and "\nkey " in out, (out + err)[:200])
+rc, out, err = run("variant", "rules", "banqi", "--option", "one-step=1")
+check("rules banqi --option one-step=1: the box is ticked and the rules say it",
+      rc == 0 and "option [x] Every piece moves one step" in out and "cannon too, moves one step." in out, out[-400:])
+
 # moves: sorted, one per line.
 rc, out, err = run("variant", "moves", "banqi", "xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxxxxxx -")
 lines = out.split()

@@ -22,6 +22,7 @@ import concurrent.futures
 import os
 import subprocess
 import sys
+import time
 
 GAMES = ["banqi", "jieqi", "anqi", "luoqi", "wuhu", "cube", "mixed"]
 PAIRINGS = [
@@ -66,6 +67,12 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--only", choices=GAMES, help="one game only")
     args = ap.parse_args()
+    # A measuring tool, not a test: it yields the machine to everything else.
+    try:
+        os.nice(10)
+    except OSError:
+        pass
+    start = time.monotonic()
     games = [args.only] if args.only else GAMES
     missed = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
@@ -80,7 +87,8 @@ def main():
                       f"  (target {op} {target:.0%}){'' if ok else '  MISSED'}", flush=True)
                 if not ok:
                     missed.append(f"{g} {a} vs {b}")
-    print(f"targets missed: {len(missed)}" + (": " + ", ".join(missed) if missed else ""))
+    print(f"targets missed: {len(missed)}" + (": " + ", ".join(missed) if missed else "")
+          + f"  ({time.monotonic() - start:.0f} s)")
     return 0
 
 

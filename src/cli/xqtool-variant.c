@@ -121,13 +121,8 @@ parse_args (int *argc, char **argv, VariantArgs *va)
     return TRUE;   /* the caller prints the usage */
   if (!xq_variant_kind_from_code (argv[1], &kind))
     {
-      /* The games named from their table, so a new game is listed here too. */
-      g_autoptr(GString) names = g_string_new (NULL);
-
-      for (int k = 0; k < XQ_VARIANT_N_KINDS; k++)
-        g_string_append_printf (names, "%s%s", k == 0 ? "" : k + 1 == XQ_VARIANT_N_KINDS ? " or " : ", ",
-                                xq_variant_kind_to_code ((XqVariantKind) k));
-      xqtool_fail ("unknown game “%s” (%s)", argv[1], names->str);
+      g_autofree char *codes = xq_variant_codes_text ();
+      xqtool_fail ("unknown game “%s” (%s)", argv[1], codes);
       return FALSE;
     }
   xq_variant_options_init (&va->opts, kind);
@@ -218,7 +213,7 @@ const XqToolCommand xqtool_variant_bench[] = {
 };
 
 const XqToolCommand xqtool_variant_commands[] = {
-  { "variant", "moves GAME STATE | explain GAME STATE ACTION | play GAME --seed S [--level L] [--first P] [--second P] | replay FILE  [--option TEXT]", cmd_variant },
+  { "variant", "games | rules GAME | moves GAME STATE | explain GAME STATE ACTION | play GAME --seed S [--level L] [--first P] [--second P] | replay FILE  [--option TEXT]", cmd_variant },
   { NULL, NULL, NULL },
 };
 
@@ -460,11 +455,61 @@ variant_replay (int argc, char **argv)
   return 0;
 }
 
+/* Every game of the table: code, the seed's name, the name, the summary. */
+static int
+variant_games (int argc, char **argv)
+{
+  (void) argv;
+  if (argc != 1)
+    {
+      fprintf (stderr, "usage: xqtool variant games\n");
+      return 2;
+    }
+  for (int k = 0; k < XQ_VARIANT_N_KINDS; k++)
+    printf ("%s\t%s\t%s\t%s\n", xq_variant_kind_to_code ((XqVariantKind) k),
+            xq_variant_kind_original_name ((XqVariantKind) k), xq_variant_kind_name ((XqVariantKind) k),
+            xq_variant_kind_summary ((XqVariantKind) k));
+  return 0;
+}
+
+/* The rules page of a game, as text: its rules with the options in force,
+ * the options it offers (checked or not) and the key to its pictures. */
+static int
+variant_rules (int argc, char **argv)
+{
+  VariantArgs va;
+  g_autofree char *text = NULL;
+  const XqVariantLegend *legend;
+  int n;
+
+  if (!parse_args (&argc, argv, &va))
+    return 1;
+  if (argc != 2)
+    {
+      fprintf (stderr, "usage: xqtool variant rules GAME [--option TEXT]\n");
+      return 2;
+    }
+  text = xq_variant_rules_text (&va.opts);
+  printf ("%s (%s)\n\n%s\n", xq_variant_kind_name (va.opts.kind), xq_variant_kind_original_name (va.opts.kind), text);
+  for (int f = 0; f < XQ_VARIANT_N_FLAGS; f++)
+    if (xq_variant_kind_has_flag (va.opts.kind, (XqVariantFlag) f))
+      printf ("option [%c] %s\n", xq_variant_options_get_flag (&va.opts, (XqVariantFlag) f) ? 'x' : ' ',
+              xq_variant_flag_label ((XqVariantFlag) f));
+  legend = xq_variant_kind_legend (va.opts.kind, &n);
+  for (int i = 0; i < n; i++)
+    printf ("key %s\n", xq_variant_legend_text (&legend[i]));
+  return 0;
+}
+
 static int
 cmd_variant (int argc, char **argv)
 {
   if (argc < 2)
     return xqtool_usage (&xqtool_variant_commands[0]);
+  if (strcmp (argv[1], "games") == 0)
+    return variant_games (argc - 1, argv + 1);
+  if (strcmp (argv[1], "rules") == 0)
+    return variant_rules (argc - 1, argv + 1);
   if (strcmp (argv[1], "moves") == 0)
     return variant_moves (argc - 1, argv + 1);
   if (strcmp (argv[1], "explain") == 0)
@@ -473,5 +518,5 @@ cmd_variant (int argc, char **argv)
     return variant_play (argc - 1, argv + 1);
   if (strcmp (argv[1], "replay") == 0)
     return variant_replay (argc - 1, argv + 1);
-  return xqtool_fail ("unknown variant command “%s” (moves, explain, play or replay)", argv[1]);
+  return xqtool_fail ("unknown variant command “%s” (games, rules, moves, explain, play or replay)", argv[1]);
 }

@@ -47,8 +47,8 @@ xq_scene_set_variant (XqScene *scene, const XqVariantState *st)
         case XQ_FACE_UP:
           t->kind = XQ_TOKEN_FACE_UP;
           t->color = color;
-          t->figure = st->kind == XQ_VARIANT_MIXED ? mixed_figure (type) : type;
-          if (st->kind == XQ_VARIANT_CUBE && type == XQ_KING)
+          t->figure = xq_variant_kind_chess_figures (st->kind) ? mixed_figure (type) : type;
+          if (xq_variant_kind_has_action (st->kind, XQ_ACTION_CUBE) && type == XQ_KING)
             t->cube = st->cube_face[color];
           break;
         case XQ_FACE_DOWN:
@@ -68,6 +68,30 @@ xq_token_for_variant_piece (XqVariantKind kind, XqPiece piece)
 {
   XqToken t = { .kind = XQ_TOKEN_FACE_UP, .color = xq_piece_color (piece) };
 
-  t.figure = kind == XQ_VARIANT_MIXED ? mixed_figure (xq_piece_type (piece)) : xq_piece_type (piece);
+  t.figure = xq_variant_kind_chess_figures (kind) ? mixed_figure (xq_piece_type (piece)) : xq_piece_type (piece);
+  return t;
+}
+
+XqToken
+xq_token_for_variant_legend (XqVariantKind kind, const XqVariantLegend *line)
+{
+  XqToken t = { 0 };
+
+  g_return_val_if_fail (line != NULL, t);
+  switch ((XqVariantLegendFace) line->face)
+    {
+    case XQ_VARIANT_LEGEND_UP:
+      t = xq_token_for_variant_piece (kind, xq_piece_make ((XqColor) line->color, (XqPieceType) line->type));
+      t.cube = line->cube;
+      break;
+    case XQ_VARIANT_LEGEND_BACK:
+      t.kind = XQ_TOKEN_FACE_DOWN;
+      t.color = line->color;
+      break;
+    case XQ_VARIANT_LEGEND_BACK_PLAIN:
+    default:
+      t.kind = XQ_TOKEN_FACE_DOWN_PLAIN;
+      break;
+    }
   return t;
 }

@@ -239,6 +239,8 @@ gboolean xq_token_equal         (const XqToken *a, const XqToken *b);
 void     xq_scene_set_variant   (XqScene *scene, const XqVariantState *state);
 /* The token of a face-up piece of that game (captured pieces, hands). */
 XqToken  xq_token_for_variant_piece (XqVariantKind kind, XqPiece piece);
+/* The token of a line of a game's key to its pictures (xq_variant_kind_legend). */
+XqToken  xq_token_for_variant_legend (XqVariantKind kind, const XqVariantLegend *line);
 
 /* The scene as a standalone SVG, size_px wide (height from the shape). */
 char    *xq_render_scene_svg    (const XqScene *scene, const XqRenderStyle *style,

@@ -7,7 +7,6 @@
 
 #include "xq-board-paint.h"
 #include "xq-game-day-page.h"
-#include "xq-game-day-rules.h"
 
 /* The rules page's picture of the start: the same shuffle every time, so
  * the page does not change under a reader. */
@@ -118,109 +117,38 @@ add_legend (XqGameDayPage *self, XqToken token, const char *text)
   gtk_box_append (GTK_BOX (self->legend_box), row);
 }
 
-static XqToken
-up (XqColor color, int figure, int cube)
-{
-  XqToken t = { .kind = XQ_TOKEN_FACE_UP, .color = color, .figure = figure, .cube = cube };
-  return t;
-}
-
+/* The key to the pictures: the table's lines for the game (xq_variant_kind_legend). */
 static void
 update_legend (XqGameDayPage *self)
 {
   GtkWidget *child;
-  XqToken plain = { .kind = XQ_TOKEN_FACE_DOWN_PLAIN };
-  XqToken red_back = { .kind = XQ_TOKEN_FACE_DOWN, .color = XQ_RED };
-  XqToken black_back = { .kind = XQ_TOKEN_FACE_DOWN, .color = XQ_BLACK };
+  const XqVariantLegend *legend;
+  int n;
 
   while ((child = gtk_widget_get_first_child (self->legend_box)) != NULL)
     gtk_box_remove (GTK_BOX (self->legend_box), child);
-  switch (self->opts.kind)
-    {
-    case XQ_VARIANT_BANQI:
-    case XQ_VARIANT_ANQI:
-      add_legend (self, plain, _("A face-down piece: nobody knows what it is or whose it is."));
-      break;
-    case XQ_VARIANT_LUOQI:
-      add_legend (self, up (XQ_RED, XQ_HORSE, 0),
-                  _("Every piece comes from a hand, face up, onto any empty square."));
-      break;
-    case XQ_VARIANT_JIEQI:
-      add_legend (self, red_back, _("A face-down red piece: its red band says whose it is."));
-      add_legend (self, black_back, _("A face-down black piece."));
-      break;
-    case XQ_VARIANT_WUHU:
-      add_legend (self, up (XQ_RED, XQ_PAWN, 0), _("Red's soldiers are the five tigers."));
-      break;
-    case XQ_VARIANT_CUBE:
-      add_legend (self, up (XQ_RED, XQ_KING, XQ_HORSE),
-                  _("Red's cube general with the horse face on top: the little cube marks it."));
-      add_legend (self, up (XQ_BLACK, XQ_KING, XQ_KING), _("Black's cube general with the general face on top."));
-      break;
-    case XQ_VARIANT_MIXED:
-      add_legend (self, up (XQ_RED, XQ_FIGURE_CHESS_QUEEN, 0), _("The queen is the cannon."));
-      add_legend (self, up (XQ_RED, XQ_FIGURE_CHESS_PAWN, 0),
-                  _("A pawn is an advisor in the palace at the start, or a soldier."));
-      break;
-    case XQ_VARIANT_N_KINDS:
-    default:
-      break;
-    }
+  legend = xq_variant_kind_legend (self->opts.kind, &n);
+  for (int i = 0; i < n; i++)
+    add_legend (self, xq_token_for_variant_legend (self->opts.kind, &legend[i]),
+                xq_variant_legend_text (&legend[i]));
 }
 
 /* ---- Options --------------------------------------------------------------------- */
 
 static void update_rules (XqGameDayPage *self);
 
-typedef enum {
-  OPT_CHARIOT_ORDER,
-  OPT_SLIDE_CHARIOT,
-  OPT_SLIDE_CANNON,
-  OPT_ONE_STEP,
-  OPT_JIEQI_OPEN,
-} OptionId;
-
 static void
 option_toggled_cb (GtkCheckButton *check,
                    XqGameDayPage  *self)
 {
-  gboolean on = gtk_check_button_get_active (check);
+  XqVariantFlag flag = (XqVariantFlag) GPOINTER_TO_INT (g_object_get_data (G_OBJECT (check), "option"));
 
-  switch (GPOINTER_TO_INT (g_object_get_data (G_OBJECT (check), "option")))
-    {
-    case OPT_CHARIOT_ORDER:
-      self->opts.banqi_order = on ? XQ_BANQI_ORDER_CHARIOT_HIGH : XQ_BANQI_ORDER_ADVISOR_HIGH;
-      break;
-    case OPT_SLIDE_CHARIOT:
-      self->opts.slide_chariot = on;
-      break;
-    case OPT_SLIDE_CANNON:
-      self->opts.slide_cannon = on;
-      break;
-    case OPT_ONE_STEP:
-      self->opts.all_one_step = on;
-      break;
-    case OPT_JIEQI_OPEN:
-      self->opts.jieqi_open_advisors_elephants = on;
-      break;
-    default:
-      break;
-    }
+  xq_variant_options_set_flag (&self->opts, flag, gtk_check_button_get_active (check));
   update_rules (self);
   update_picture (self);
 }
 
-static void
-add_option (XqGameDayPage *self, OptionId id, const char *label, gboolean active)
-{
-  GtkWidget *check = gtk_check_button_new_with_mnemonic (label);
-
-  gtk_check_button_set_active (GTK_CHECK_BUTTON (check), active);
-  g_object_set_data (G_OBJECT (check), "option", GINT_TO_POINTER (id));
-  g_signal_connect (check, "toggled", G_CALLBACK (option_toggled_cb), self);
-  gtk_box_append (GTK_BOX (self->options_box), check);
-}
-
+/* A check box for every option the game's line in the table offers. */
 static void
 build_options (XqGameDayPage *self)
 {
@@ -228,27 +156,18 @@ build_options (XqGameDayPage *self)
 
   while ((child = gtk_widget_get_first_child (self->options_box)) != NULL)
     gtk_box_remove (GTK_BOX (self->options_box), child);
-  switch (self->opts.kind)
+  for (int f = 0; f < XQ_VARIANT_N_FLAGS; f++)
     {
-    case XQ_VARIANT_BANQI:
-    case XQ_VARIANT_LUOQI:
-      add_option (self, OPT_CHARIOT_ORDER, _("Chariot, horse and cannon rank above advisor and elephant"),
-                  self->opts.banqi_order == XQ_BANQI_ORDER_CHARIOT_HIGH);
-      add_option (self, OPT_SLIDE_CHARIOT, _("Chariots slide along open lines"), self->opts.slide_chariot);
-      add_option (self, OPT_SLIDE_CANNON, _("Cannons slide along open lines"), self->opts.slide_cannon);
-      add_option (self, OPT_ONE_STEP, _("Every piece moves one step, the cannon too"), self->opts.all_one_step);
-      break;
-    case XQ_VARIANT_JIEQI:
-      add_option (self, OPT_JIEQI_OPEN, _("Advisors and elephants start face up"),
-                  self->opts.jieqi_open_advisors_elephants);
-      break;
-    case XQ_VARIANT_ANQI:
-    case XQ_VARIANT_WUHU:
-    case XQ_VARIANT_CUBE:
-    case XQ_VARIANT_MIXED:
-    case XQ_VARIANT_N_KINDS:
-    default:
-      break;
+      GtkWidget *check;
+
+      if (!xq_variant_kind_has_flag (self->opts.kind, (XqVariantFlag) f))
+        continue;
+      check = gtk_check_button_new_with_mnemonic (xq_variant_flag_label ((XqVariantFlag) f));
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (check),
+                                   xq_variant_options_get_flag (&self->opts, (XqVariantFlag) f));
+      g_object_set_data (G_OBJECT (check), "option", GINT_TO_POINTER (f));
+      g_signal_connect (check, "toggled", G_CALLBACK (option_toggled_cb), self);
+      gtk_box_append (GTK_BOX (self->options_box), check);
     }
   gtk_widget_set_visible (self->options_box, gtk_widget_get_first_child (self->options_box) != NULL);
 }
@@ -257,7 +176,7 @@ static void
 update_rules (XqGameDayPage *self)
 {
   g_free (self->rules_text);
-  self->rules_text = xq_game_day_rules_text (&self->opts);
+  self->rules_text = xq_variant_rules_text (&self->opts);
   gtk_label_set_label (self->rules_label, self->rules_text);
 }
 
@@ -399,6 +318,71 @@ xq_game_day_page_get_n_games (XqGameDayPage *self)
   return n;
 }
 
+static GtkWidget *
+nth_child (GtkWidget *parent, int index)
+{
+  GtkWidget *c = gtk_widget_get_first_child (parent);
+
+  for (int i = 0; c != NULL && i < index; i++)
+    c = gtk_widget_get_next_sibling (c);
+  return c;
+}
+
+static int
+n_children (GtkWidget *parent)
+{
+  int n = 0;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (parent); c != NULL; c = gtk_widget_get_next_sibling (c))
+    n++;
+  return n;
+}
+
+XqVariantKind
+xq_game_day_page_get_game_kind (XqGameDayPage *self, int index)
+{
+  GtkListBoxRow *row;
+
+  g_return_val_if_fail (XQ_IS_GAME_DAY_PAGE (self), XQ_VARIANT_N_KINDS);
+  row = gtk_list_box_get_row_at_index (self->games_list, index);
+  return row != NULL ? (XqVariantKind) GPOINTER_TO_INT (g_object_get_data (G_OBJECT (row), "kind"))
+                     : XQ_VARIANT_N_KINDS;
+}
+
+const char *
+xq_game_day_page_get_game_title (XqGameDayPage *self, int index)
+{
+  GtkListBoxRow *row;
+
+  g_return_val_if_fail (XQ_IS_GAME_DAY_PAGE (self), NULL);
+  row = gtk_list_box_get_row_at_index (self->games_list, index);
+  return row != NULL ? adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)) : NULL;
+}
+
+int
+xq_game_day_page_get_n_options (XqGameDayPage *self)
+{
+  g_return_val_if_fail (XQ_IS_GAME_DAY_PAGE (self), 0);
+  return n_children (self->options_box);
+}
+
+GtkCheckButton *
+xq_game_day_page_get_option (XqGameDayPage *self, int index)
+{
+  GtkWidget *c;
+
+  g_return_val_if_fail (XQ_IS_GAME_DAY_PAGE (self), NULL);
+  c = nth_child (self->options_box, index);
+  return c != NULL ? GTK_CHECK_BUTTON (c) : NULL;
+}
+
+int
+xq_game_day_page_get_n_legend (XqGameDayPage *self)
+{
+  g_return_val_if_fail (XQ_IS_GAME_DAY_PAGE (self), 0);
+  return n_children (self->legend_box);
+}
+
 const char *
 xq_game_day_page_get_note (XqGameDayPage *self)
 {
@@ -469,7 +453,7 @@ xq_game_day_page_init (XqGameDayPage *self)
   g_object_get (xq_variant_play_get_board (self->play), "piece-set", &self->style.pieces,
                 "theme", &self->style.theme, NULL);
   xq_variant_options_init (&self->opts, XQ_VARIANT_BANQI);
-  gtk_label_set_label (self->note_label, xq_game_day_missing_note ());
+  gtk_label_set_label (self->note_label, xq_variant_missing_note ());
   build_list (self);
   g_signal_connect (self->games_list, "row-activated", G_CALLBACK (row_activated_cb), self);
   g_signal_connect_swapped (self->rules_back_button, "clicked", G_CALLBACK (rules_back_cb), self);

@@ -28,6 +28,14 @@ const XqVariantOptions *xq_game_day_page_get_options (XqGameDayPage *self);
 GdkPaintable  *xq_game_day_page_get_picture (XqGameDayPage *self, int index);
 /* Rows in the list of games. */
 int            xq_game_day_page_get_n_games (XqGameDayPage *self);
+/* The game of list row `index` and the title the row shows (the tests
+ * check the list is the table of games: each game once, in order). */
+XqVariantKind  xq_game_day_page_get_game_kind  (XqGameDayPage *self, int index);
+const char    *xq_game_day_page_get_game_title (XqGameDayPage *self, int index);
+/* The rules page's option check boxes and the lines of its picture key. */
+int            xq_game_day_page_get_n_options (XqGameDayPage *self);
+GtkCheckButton *xq_game_day_page_get_option   (XqGameDayPage *self, int index);
+int            xq_game_day_page_get_n_legend  (XqGameDayPage *self);
 const char    *xq_game_day_page_get_note    (XqGameDayPage *self);
 
 XqVariantPlay *xq_game_day_page_get_play    (XqGameDayPage *self);

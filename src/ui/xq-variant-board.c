@@ -3,6 +3,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <math.h>
 #include <string.h>
 
@@ -28,6 +29,12 @@ struct _XqVariantBoard
   int            targets[XQ_SQUARES];
   int            n_targets;
   int            last_from, last_to;
+
+  /* The keyboard: the cell under the cursor, and whether the cursor is
+   * drawn (after the first key press, not after a click). */
+  int            cursor;
+  gboolean       cursor_shown;
+  char          *announcement;
 
   gboolean       animate;
   int            flip_cell;       /* the cell being turned over, or -1 */
@@ -173,6 +180,22 @@ xq_variant_board_snapshot (GtkWidget   *widget,
                                   MAX (fabs (1 - 2 * t), 0.02));
       cairo_destroy (cr);
     }
+  if (self->cursor_shown && gtk_widget_has_focus (widget) && self->cursor >= 0)
+    {
+      XqBoardGeometry geom;
+      GskRoundedRect ring;
+      GdkRGBA accent;
+      double cx, cy, r;
+
+      geometry (self, scale, &geom);
+      xq_board_geometry_center (&geom, self->cursor, &cx, &cy);
+      r = xq_board_geometry_piece_radius (&geom) + 3 * scale;
+      gdk_rgba_parse (&accent, "#3584e4");
+      gsk_rounded_rect_init_from_rect (&ring, &GRAPHENE_RECT_INIT (cx - r, cy - r, 2 * r, 2 * r), r);
+      gtk_snapshot_append_border (snapshot, &ring,
+                                  (float[4]) { 3 * scale, 3 * scale, 3 * scale, 3 * scale },
+                                  (GdkRGBA[4]) { accent, accent, accent, accent });
+    }
   gtk_snapshot_restore (snapshot);
 }
 
@@ -224,8 +247,14 @@ released_cb (GtkGestureClick *gesture,
 {
   int cell = xq_variant_board_pick (self, x, y);
 
+  if (gtk_widget_get_focusable (GTK_WIDGET (self)))
+    gtk_widget_grab_focus (GTK_WIDGET (self));
+  self->cursor_shown = FALSE;
   if (cell != XQ_NO_SQUARE)
-    xq_variant_board_click (self, cell);
+    {
+      self->cursor = cell;
+      xq_variant_board_click (self, cell);
+    }
 }
 
 static void
@@ -268,6 +297,197 @@ xq_variant_board_dispose (GObject *object)
   G_OBJECT_CLASS (xq_variant_board_parent_class)->dispose (object);
 }
 
+/* ---- Keyboard and screen readers ------------------------------------------- */
+
+static int
+board_files (XqVariantBoard *self)
+{
+  return self->scene.shape == XQ_BOARD_SHAPE_HALF ? XQ_HALF_FILES : XQ_FILES;
+}
+
+static int
+board_ranks (XqVariantBoard *self)
+{
+  return xq_scene_n_points (&self->scene) / board_files (self);
+}
+
+/* Translated name of what a token shows, e.g. "Red horse" or "Face-down piece". */
+static char *
+token_name (const XqToken *t)
+{
+  static const char *const chess[2][6] = {
+    { N_("Red chess king"), N_("Red chess queen"), N_("Red chess rook"),
+      N_("Red chess bishop"), N_("Red chess knight"), N_("Red chess pawn") },
+    { N_("Black chess king"), N_("Black chess queen"), N_("Black chess rook"),
+      N_("Black chess bishop"), N_("Black chess knight"), N_("Black chess pawn") },
+  };
+  int color = t->color == XQ_BLACK ? 1 : 0;
+
+  switch ((XqTokenKind) t->kind)
+    {
+    case XQ_TOKEN_FACE_UP:
+      if (t->figure >= XQ_FIGURE_CHESS_KING && t->figure < XQ_N_FIGURES)
+        return g_strdup (_(chess[color][t->figure - XQ_FIGURE_CHESS_KING]));
+      if (t->cube != 0)
+        /* Translators: a cube general (超然象棋) for a screen reader; the first %s is
+         * "Red general", the second the piece its top face shows, e.g. "Red horse" */
+        return g_strdup_printf (_("%s, cube face up: %s"),
+                                xq_board_piece_name (xq_piece_make ((XqColor) t->color, XQ_KING)),
+                                xq_board_piece_name (xq_piece_make ((XqColor) t->color, (XqPieceType) t->cube)));
+      return g_strdup (xq_board_piece_name (xq_piece_make ((XqColor) t->color, (XqPieceType) t->figure)));
+    case XQ_TOKEN_FACE_DOWN:
+      return g_strdup (color ? _("Face-down black piece") : _("Face-down red piece"));
+    case XQ_TOKEN_FACE_DOWN_PLAIN:
+      return g_strdup (_("Face-down piece"));
+    case XQ_TOKEN_EMPTY:
+    default:
+      return NULL;
+    }
+}
+
+char *
+xq_variant_board_describe_cell (XqVariantBoard *self, int cell)
+{
+  g_autofree char *name = NULL;
+  char where[4];
+  int files;
+
+  g_return_val_if_fail (XQ_IS_VARIANT_BOARD (self), NULL);
+  g_return_val_if_fail (cell >= 0 && cell < xq_scene_n_points (&self->scene), NULL);
+  /* The cell as xqtool and the rules pages write it: a1..h4 on the half
+   * board, a0..i9 (from Red's side) on the full one. */
+  files = board_files (self);
+  g_snprintf (where, sizeof where, "%c%d", 'a' + cell % files,
+              cell / files + (self->scene.shape == XQ_BOARD_SHAPE_HALF ? 1 : 0));
+  name = token_name (&self->scene.tokens[cell]);
+  if (name == NULL)
+    /* Translators: an empty point of a Game Day board for a screen reader; %s is its name, e.g. "e4" */
+    return g_strdup_printf (_("Empty, %s"), where);
+  /* Translators: a piece of a Game Day board for a screen reader: "Red horse, b0" */
+  return g_strdup_printf (_("%s, %s"), name, where);
+}
+
+static void
+update_accessible_label (XqVariantBoard *self)
+{
+  g_autofree char *text = NULL;
+  g_autofree char *full = NULL;
+  gboolean target = FALSE;
+
+  if (self->cursor < 0 || self->cursor >= xq_scene_n_points (&self->scene))
+    return;
+  text = xq_variant_board_describe_cell (self, self->cursor);
+  for (int i = 0; i < self->n_targets; i++)
+    target = target || self->targets[i] == self->cursor;
+  if (self->cursor == self->selected)
+    /* Translators: a screen reader's name of the picked point; %s is e.g. "Red horse, b0" */
+    full = g_strdup_printf (_("%s, picked"), text);
+  else if (target)
+    /* Translators: a point the picked piece may go to; %s is e.g. "Empty, e4" */
+    full = g_strdup_printf (_("%s, a move goes here"), text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  full ? full : text, -1);
+}
+
+void
+xq_variant_board_announce (XqVariantBoard *self, const char *text)
+{
+  g_return_if_fail (XQ_IS_VARIANT_BOARD (self));
+  g_free (self->announcement);
+  self->announcement = g_strdup (text);
+  /* As the main board: a changed description is what screen readers pick
+   * up on the focused widget (GTK 4.8 has no announce call). */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  text ? text : "", -1);
+}
+
+const char *
+xq_variant_board_get_announcement (XqVariantBoard *self)
+{
+  g_return_val_if_fail (XQ_IS_VARIANT_BOARD (self), NULL);
+  return self->announcement;
+}
+
+int
+xq_variant_board_get_cursor (XqVariantBoard *self)
+{
+  g_return_val_if_fail (XQ_IS_VARIANT_BOARD (self), -1);
+  return self->cursor;
+}
+
+void
+xq_variant_board_set_cursor (XqVariantBoard *self, int cell)
+{
+  g_return_if_fail (XQ_IS_VARIANT_BOARD (self));
+  g_return_if_fail (cell >= 0 && cell < xq_scene_n_points (&self->scene));
+  self->cursor = cell;
+  update_accessible_label (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+/* Arrows follow the screen (a turned board turns them too); the cursor
+ * stops at the board's edge. */
+static gboolean
+key_move (GtkWidget *widget, int dfile, int drank)
+{
+  XqVariantBoard *self = XQ_VARIANT_BOARD (widget);
+  int files = board_files (self), ranks = board_ranks (self);
+  int f, r;
+
+  if (self->style.flipped)
+    {
+      dfile = -dfile;
+      drank = -drank;
+    }
+  f = CLAMP (self->cursor % files + dfile, 0, files - 1);
+  r = CLAMP (self->cursor / files + drank, 0, ranks - 1);
+  self->cursor_shown = TRUE;
+  xq_variant_board_set_cursor (self, r * files + f);
+  return TRUE;
+}
+
+static gboolean
+key_activate (GtkWidget *widget)
+{
+  XqVariantBoard *self = XQ_VARIANT_BOARD (widget);
+
+  if (!self->cursor_shown)
+    {
+      /* The first key press only shows where the cursor is. */
+      self->cursor_shown = TRUE;
+      update_accessible_label (self);
+      gtk_widget_queue_draw (widget);
+      return TRUE;
+    }
+  xq_variant_board_click (self, self->cursor);
+  return TRUE;
+}
+
+/* Escape puts the picked piece down (a click on it does the same). */
+static gboolean
+key_cancel (GtkWidget *widget)
+{
+  XqVariantBoard *self = XQ_VARIANT_BOARD (widget);
+
+  if (self->selected < 0)
+    return FALSE;
+  xq_variant_board_click (self, self->selected);
+  return TRUE;
+}
+
+static const XqBoardKeys variant_board_keys = {
+  .move_cursor = key_move,
+  .activate = key_activate,
+  .cancel = key_cancel,
+};
+
+static void
+xq_variant_board_finalize (GObject *object)
+{
+  g_free (XQ_VARIANT_BOARD (object)->announcement);
+  G_OBJECT_CLASS (xq_variant_board_parent_class)->finalize (object);
+}
+
 static void
 xq_variant_board_class_init (XqVariantBoardClass *klass)
 {
@@ -275,6 +495,7 @@ xq_variant_board_class_init (XqVariantBoardClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = xq_variant_board_dispose;
+  object_class->finalize = xq_variant_board_finalize;
   object_class->get_property = xq_variant_board_get_property;
   object_class->set_property = xq_variant_board_set_property;
   widget_class->snapshot = xq_variant_board_snapshot;
@@ -290,7 +511,8 @@ xq_variant_board_class_init (XqVariantBoardClass *klass)
                                         0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_INT);
   xq_board_settings_style_pspecs (&properties[PROP_STYLE]);
   g_object_class_install_properties (object_class, N_PROPS, properties);
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+  xq_board_keys_install (widget_class, &variant_board_keys);
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_WIDGET);
   gtk_widget_class_set_css_name (widget_class, "variant-board");
 }
 
@@ -305,6 +527,8 @@ xq_variant_board_init (XqVariantBoard *self)
   self->selected = self->last_from = self->last_to = -1;
   self->flip_cell = -1;
   self->animate = TRUE;
+  self->cursor = 0;
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   g_signal_connect (click, "released", G_CALLBACK (released_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
@@ -330,6 +554,8 @@ xq_variant_board_set_scene (XqVariantBoard *self, const XqScene *scene, int flip
   if (self->scene.shape != scene->shape)
     gtk_widget_queue_resize (GTK_WIDGET (self));
   self->scene = *scene;
+  if (self->cursor >= xq_scene_n_points (scene))
+    self->cursor = 0;
   if (flip_cell >= 0 && flip_cell < xq_scene_n_points (scene) && self->animate &&
       gtk_widget_get_mapped (GTK_WIDGET (self)) &&
       scene->tokens[flip_cell].kind == XQ_TOKEN_FACE_UP)
@@ -343,6 +569,7 @@ xq_variant_board_set_scene (XqVariantBoard *self, const XqScene *scene, int flip
       self->flip_start = g_get_monotonic_time ();
       self->flip_tick = gtk_widget_add_tick_callback (GTK_WIDGET (self), flip_tick_cb, NULL, NULL);
     }
+  update_accessible_label (self);
   invalidate_frame (self);
 }
 
@@ -364,6 +591,7 @@ xq_variant_board_set_marks (XqVariantBoard *self, int selected, const int *targe
     memcpy (self->targets, targets, sizeof (int) * self->n_targets);
   self->last_from = last_from;
   self->last_to = last_to;
+  update_accessible_label (self);
   invalidate_frame (self);
 }
 

@@ -39,6 +39,17 @@ gboolean       xq_variant_board_get_animating (XqVariantBoard *self);
  * transform for the scene's shape. */
 int            xq_variant_board_pick         (XqVariantBoard *self, double x, double y);
 void           xq_variant_board_get_point    (XqVariantBoard *self, int cell, double *x, double *y);
+/* The keyboard: arrows move a cursor over the cells (as the screen shows
+ * them), Enter or Space does what a click on the cursor's cell does, Escape
+ * puts a picked piece down.  The cursor's cell is the board's accessible
+ * label ("Red horse, b0", "Face-down piece, c3", "Empty, e4", with "picked"
+ * or "a move goes here"); announcements (what the game says after an
+ * action) are its accessible description, as on the main board. */
+int            xq_variant_board_get_cursor   (XqVariantBoard *self);
+void           xq_variant_board_set_cursor   (XqVariantBoard *self, int cell);
+char          *xq_variant_board_describe_cell (XqVariantBoard *self, int cell);
+void           xq_variant_board_announce     (XqVariantBoard *self, const char *text);
+const char    *xq_variant_board_get_announcement (XqVariantBoard *self);
 /* What a click on cell does (tests call this instead of synthesising one). */
 void           xq_variant_board_click        (XqVariantBoard *self, int cell);
 

@@ -156,7 +156,7 @@ update_hands (XqVariantPlay *self, const XqVariantState *st)
           gtk_flow_box_append (GTK_FLOW_BOX (self->hand_box[c]), button);
         }
     }
-  gtk_widget_set_visible (self->hand_frame, self->opts.kind == XQ_VARIANT_LUOQI || any);
+  gtk_widget_set_visible (self->hand_frame, xq_variant_kind_has_action (self->opts.kind, XQ_ACTION_DROP) || any);
 }
 
 static void
@@ -171,8 +171,8 @@ update_cube (XqVariantPlay *self, const XqVariantState *st)
 {
   static const XqPieceType faces[] = { XQ_KING, XQ_PAWN, XQ_HORSE, XQ_CANNON, XQ_ADVISOR, XQ_ELEPHANT };
 
-  gtk_widget_set_visible (self->cube_frame, self->opts.kind == XQ_VARIANT_CUBE);
-  if (self->opts.kind != XQ_VARIANT_CUBE)
+  gtk_widget_set_visible (self->cube_frame, xq_variant_kind_has_action (self->opts.kind, XQ_ACTION_CUBE));
+  if (!xq_variant_kind_has_action (self->opts.kind, XQ_ACTION_CUBE))
     return;
   clear_box (self->cube_box);
   for (guint i = 0; i < G_N_ELEMENTS (faces); i++)
@@ -204,8 +204,7 @@ xq_variant_play_update (XqVariantPlay *self, int flip_cell)
   xq_variant_play_shown (self, &st);
   xq_scene_set_variant (&scene, &st);
   /* The first player sits at the bottom, whichever colour it drew. */
-  xq_variant_board_set_flipped (self->board, st.colors_known && st.first_color == XQ_BLACK &&
-                                             st.kind == XQ_VARIANT_ANQI);
+  xq_variant_board_set_flipped (self->board, xq_variant_state_turned_round (&st));
   xq_variant_board_set_scene (self->board, &scene, flip_cell);
 
   if (self->selected >= 0)
@@ -240,7 +239,7 @@ xq_variant_play_update (XqVariantPlay *self, int flip_cell)
       last_to = a->kind == XQ_ACTION_DOUBLE ? a->to2 : a->to;
       /* 暗棋's first move (every piece starts face down, so it reveals) was
        * made before the board was turned round for a Black first player. */
-      if (st.kind == XQ_VARIANT_ANQI && ply == 1 && st.first_color == XQ_BLACK)
+      if (ply == 1 && xq_variant_state_turned_round (&st))
         {
           last_from = xq_sq_flip (last_from);
           last_to = xq_sq_flip (last_to);
@@ -254,8 +253,8 @@ xq_variant_play_update (XqVariantPlay *self, int flip_cell)
   update_hands (self, &st);
   update_cube (self, &st);
   gtk_widget_set_visible (GTK_WIDGET (self->double_check),
-                          self->opts.kind == XQ_VARIANT_WUHU && st.side == XQ_RED && !xq_variant_play_game_over (self));
-  gtk_widget_set_visible (self->exchange_button, self->opts.kind == XQ_VARIANT_MIXED);
+                          xq_variant_kind_has_action (self->opts.kind, XQ_ACTION_DOUBLE) && st.side == XQ_RED && !xq_variant_play_game_over (self));
+  gtk_widget_set_visible (self->exchange_button, xq_variant_kind_has_action (self->opts.kind, XQ_ACTION_EXCHANGE));
   gtk_widget_set_sensitive (self->exchange_button, can_exchange);
   {
     /* Translators: %u is the number the shuffle was drawn from */

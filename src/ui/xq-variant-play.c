@@ -35,6 +35,9 @@ set_message (XqVariantPlay *self, const char *text)
   self->message = g_strdup (text ? text : "");
   gtk_label_set_label (self->message_label, self->message);
   gtk_widget_set_visible (GTK_WIDGET (self->message_label), *self->message != '\0');
+  /* A screen reader hears it on the board too. */
+  if (*self->message != '\0')
+    xq_variant_board_announce (self->board, self->message);
 }
 
 void
@@ -117,8 +120,7 @@ play_action (XqVariantPlay *self, const XqVariantAction *a, GError **error)
   real = xq_variant_game_get_state (self->game);
   /* Full-board 暗棋 turns the board round when the first player turns out
    * to be Black: the piece that turned over is now on the other side. */
-  if (flip_cell >= 0 && !colors_were_known && real->kind == XQ_VARIANT_ANQI &&
-      real->colors_known && real->first_color == XQ_BLACK)
+  if (flip_cell >= 0 && !colors_were_known && xq_variant_state_turned_round (real))
     flip_cell = xq_sq_flip (flip_cell);
   self->selected = -1;
   self->drop_type = XQ_NO_TYPE;
@@ -126,6 +128,16 @@ play_action (XqVariantPlay *self, const XqVariantAction *a, GError **error)
   gtk_check_button_set_active (self->double_check, FALSE);
   set_message (self, NULL);
   xq_variant_play_update (self, flip_cell);
+  {
+    /* A screen reader hears what now stands where the action ended, and
+     * whose turn it is (or the result). */
+    int cell = flip_cell >= 0 ? flip_cell : a->kind == XQ_ACTION_DOUBLE ? a->to2 : a->to;
+    const char *after = xq_variant_play_game_over (self) ? self->result_text : self->turn_text;
+    g_autofree char *where = cell >= 0 ? xq_variant_board_describe_cell (self->board, cell) : NULL;
+    g_autofree char *said = where ? g_strdup_printf ("%s. %s", where, after) : g_strdup (after);
+
+    xq_variant_board_announce (self->board, said);
+  }
   maybe_start_computer (self);
   return TRUE;
 }

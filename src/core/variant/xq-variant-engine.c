@@ -22,18 +22,9 @@
 #define INF   1000000
 #define WIN   100000
 
-typedef struct {
-  int     depth;
-  guint64 nodes;
-  int     noise;    /* random points added to every root score, 0 .. noise-1 */
-  int     margin;   /* root moves this close to the best are an equal choice */
-} Level;
-
-static const Level levels[XQ_VARIANT_ENGINE_MAX_LEVEL] = {
-  { 1,  20000, 300, 0 },
-  { 2,  50000, 60, 0 },
-  { 3, 150000, 0, 15 },
-};
+/* The levels (depth, node budget, root noise, the margin of an equal
+ * choice, the blunder rate) are each game's, in the table of games
+ * (xq-variant-table.c, XqVariantLevel). */
 
 /* What a repetition that is a plain draw is worth to the side the engine
  * plays, below an even position: it prefers any move that keeps the game
@@ -456,7 +447,7 @@ xq_variant_engine_choose (XqVariantEngine *engine, const XqVariantState *view,
 {
   XqVariantAction acts[XQ_VARIANT_MAX_ACTIONS];
   int scores[XQ_VARIANT_MAX_ACTIONS];
-  const Level *lv;
+  const XqVariantLevel *lv;
   int n, best_k = 0;
 
   g_return_val_if_fail (engine != NULL && view != NULL && opts != NULL && out != NULL, FALSE);
@@ -476,7 +467,17 @@ xq_variant_engine_choose (XqVariantEngine *engine, const XqVariantState *view,
   if (n == 0)
     return FALSE;
   sort_actions (view, opts, acts, n);
-  lv = &levels[engine->level - 1];
+  lv = xq_variant_kind_level (view->kind, engine->level);
+  /* A beginner's slip: now and then any legal action, unread (the seeded
+   * generator decides, so a seed still replays the game). */
+  if (lv->blunder > 0 && xq_variant_rng_below (&engine->rng, 1000) < (guint32) lv->blunder)
+    {
+      *out = acts[xq_variant_rng_below (&engine->rng, (guint32) n)];
+      out->reveal = XQ_EMPTY;
+      out->captured = XQ_EMPTY;
+      out->captured2 = XQ_EMPTY;
+      return TRUE;
+    }
   engine->nodes = 0;
   engine->node_limit = lv->nodes;
 

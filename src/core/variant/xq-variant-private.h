@@ -164,6 +164,25 @@ typedef struct {
                                 const XqVariantAction *a);
 } XqVariantRules;
 
+/* The game's rules (the table's line, xq-variant-table.c). */
+const XqVariantRules *xq_variant_rules_of (XqVariantKind kind);
+
+/* A computer level: how deep it reads, how many nodes it may visit, the
+ * noise added to every root score (0 .. noise-1 points), the margin within
+ * which root moves are an equal (seeded) choice, and how often, per mille,
+ * it plays a random legal action instead of reading at all. */
+typedef struct {
+  int     depth;
+  guint64 nodes;
+  int     noise;
+  int     margin;
+  int     blunder;
+} XqVariantLevel;
+
+/* Level 1 .. XQ_VARIANT_ENGINE_MAX_LEVEL of `kind` (the table's, or the
+ * common levels when its line names none). */
+const XqVariantLevel *xq_variant_kind_level (XqVariantKind kind, int level);
+
 extern const XqVariantRules xq_variant_banqi_rules;
 extern const XqVariantRules xq_variant_jieqi_rules;
 extern const XqVariantRules xq_variant_anqi_rules;

@@ -41,93 +41,6 @@ xq_variant_start_type (XqSquare sq)
 
 /* ---- Kinds and options ------------------------------------------------------ */
 
-/* Every game, one line each: its stable code, its name (translated when
- * asked for), the name the seed pages use, the one-line summary the Game
- * Day list shows, and its rules.  The Game Day page and xqtool loop over
- * this table. */
-static const struct {
-  const char           *code;
-  const char           *name;
-  const char           *original;
-  const char           *summary;
-  const XqVariantRules *rules;
-} games[XQ_VARIANT_N_KINDS] = {
-  [XQ_VARIANT_BANQI] = { "banqi", N_("Flip chess"), "翻翻棋",
-                         N_("Half board, every piece face down: turn them over and capture by rank."),
-                         &xq_variant_banqi_rules },
-  [XQ_VARIANT_JIEQI] = { "jieqi", N_("Reveal chess"), "揭棋",
-                         N_("Xiangqi with hidden pieces: each one shows what it is when it first moves."),
-                         &xq_variant_jieqi_rules },
-  [XQ_VARIANT_ANQI]  = { "anqi", N_("Full-board dark chess"), "全盤暗棋",
-                         N_("The whole board face down; your first revealed piece gives your colour."),
-                         &xq_variant_anqi_rules },
-  [XQ_VARIANT_LUOQI] = { "luoqi", N_("Drop chess"), "落棋",
-                         N_("Half board: put pieces from your hand on the board, then capture by rank."),
-                         &xq_variant_luoqi_rules },
-  [XQ_VARIANT_WUHU]  = { "wuhu", N_("Five tigers"), "五虎棋",
-                         N_("Red has only soldiers to attack with, but moves them twice as fast."),
-                         &xq_variant_wuhu_rules },
-  [XQ_VARIANT_CUBE]  = { "cube", N_("Cube general chess"), "超然象棋",
-                         N_("The general is a cube: the face on top gives your pieces a power."),
-                         &xq_variant_cube_rules },
-  [XQ_VARIANT_MIXED] = { "mixed", N_("Chess-figure xiangqi"), "國際中國象棋",
-                         N_("Xiangqi played with chess figures, and a queen for a cannon."),
-                         &xq_variant_mixed_rules },
-};
-
-static const XqVariantRules *
-rules_of (XqVariantKind kind)
-{
-  g_assert ((guint) kind < XQ_VARIANT_N_KINDS);
-  return games[kind].rules;
-}
-
-const char *
-xq_variant_kind_to_code (XqVariantKind kind)
-{
-  g_return_val_if_fail (kind < XQ_VARIANT_N_KINDS, NULL);
-  return games[kind].code;
-}
-
-gboolean
-xq_variant_kind_from_code (const char *code, XqVariantKind *out)
-{
-  for (int k = 0; k < XQ_VARIANT_N_KINDS; k++)
-    if (g_strcmp0 (code, games[k].code) == 0)
-      {
-        *out = (XqVariantKind) k;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-const char *
-xq_variant_kind_name (XqVariantKind kind)
-{
-  g_return_val_if_fail (kind < XQ_VARIANT_N_KINDS, NULL);
-  return _(games[kind].name);
-}
-
-const char *
-xq_variant_kind_original_name (XqVariantKind kind)
-{
-  g_return_val_if_fail (kind < XQ_VARIANT_N_KINDS, NULL);
-  return games[kind].original;
-}
-
-const char *
-xq_variant_kind_summary (XqVariantKind kind)
-{
-  g_return_val_if_fail (kind < XQ_VARIANT_N_KINDS, NULL);
-  return _(games[kind].summary);
-}
-
-gboolean
-xq_variant_kind_is_half (XqVariantKind kind)
-{
-  return (guint) kind < XQ_VARIANT_N_KINDS && games[kind].rules->half;
-}
-
 void
 xq_variant_options_init (XqVariantOptions *opts, XqVariantKind kind)
 {
@@ -281,7 +194,7 @@ xq_variant_state_init_start (XqVariantState *st, const XqVariantOptions *opts, g
 
   state_clear (st, opts->kind);
   g_return_if_fail ((guint) opts->kind < XQ_VARIANT_N_KINDS);
-  rules_of (opts->kind)->setup (st, opts, &rng);
+  xq_variant_rules_of (opts->kind)->setup (st, opts, &rng);
   xq_variant_state_rehash (st);
 }
 
@@ -315,8 +228,8 @@ xq_variant_state_captured (const XqVariantState *st, guint8 out[16])
   for (int c = XQ_RED; c <= XQ_BLACK; c++)
     for (int t = XQ_KING; t <= XQ_PAWN; t++)
       left[xq_piece_make ((XqColor) c, t)] = xq_variant_set_count[t];
-  if (rules_of (st->kind)->pieces)
-    rules_of (st->kind)->pieces (left);
+  if (xq_variant_rules_of (st->kind)->pieces)
+    xq_variant_rules_of (st->kind)->pieces (left);
   for (int i = 0; i < st->files * st->ranks; i++)
     if (st->cell[i].face == XQ_FACE_UP)
       left[st->cell[i].piece]--;
@@ -384,7 +297,7 @@ xq_variant_kings_facing (const XqVariantState *st, XqSquare a, XqSquare b)
 gboolean
 xq_variant_in_check (const XqVariantState *st, const XqVariantOptions *opts, XqColor c)
 {
-  const XqVariantRules *rules = rules_of (st->kind);
+  const XqVariantRules *rules = xq_variant_rules_of (st->kind);
   return rules->in_check != NULL && rules->in_check (st, opts, c);
 }
 
@@ -428,7 +341,7 @@ gen_actions (const XqVariantState *st, const XqVariantOptions *opts, int only_fr
 {
   XqVariantGen g = { out, 0 };
 
-  rules_of (st->kind)->actions (st, opts, only_from, &g);
+  xq_variant_rules_of (st->kind)->actions (st, opts, only_from, &g);
   return g.n;
 }
 
@@ -438,7 +351,7 @@ xq_variant_legal_actions (const XqVariantState *st, const XqVariantOptions *opts
   const XqVariantRules *rules;
 
   g_return_val_if_fail (st != NULL && opts != NULL && out != NULL, 0);
-  rules = rules_of (st->kind);
+  rules = xq_variant_rules_of (st->kind);
   /* 暗棋 ends when a general is taken, whoever could still move. */
   if (rules->lost_ends_actions && st->colors_known
       && (rules->lost (st, XQ_RED) != XQ_VREASON_NONE || rules->lost (st, XQ_BLACK) != XQ_VREASON_NONE))
@@ -492,7 +405,7 @@ xq_variant_is_legal (const XqVariantState *st, const XqVariantOptions *opts, con
    * legal when its own steps are (the game's refusal judges them in turn). */
   if (a->kind == XQ_ACTION_DOUBLE && a->from2 != a->to)
     {
-      const XqVariantRules *rules = rules_of (st->kind);
+      const XqVariantRules *rules = xq_variant_rules_of (st->kind);
       if ((rules->special & (1u << XQ_ACTION_DOUBLE)) && rules->special_refusal (st, opts, a) == XQ_REFUSE_NONE)
         return TRUE;
     }
@@ -529,7 +442,7 @@ xq_variant_apply (XqVariantState *st, const XqVariantOptions *opts,
   const XqVariantRules *rules;
 
   g_return_if_fail (st != NULL && a != NULL && undo != NULL);
-  rules = rules_of (st->kind);
+  rules = xq_variant_rules_of (st->kind);
   (void) opts;
   undo->before = *st;
 
@@ -654,7 +567,7 @@ xq_variant_state_result (const XqVariantState *st, const XqVariantOptions *opts)
   const XqVariantRules *rules;
 
   g_return_val_if_fail (st != NULL && opts != NULL, r);
-  rules = rules_of (st->kind);
+  rules = xq_variant_rules_of (st->kind);
   if (st->colors_known && rules->lost)
     for (int c = XQ_RED; c <= XQ_BLACK; c++)
       {
@@ -830,7 +743,7 @@ xq_variant_explain_refusal (const XqVariantState *st, const XqVariantOptions *op
   const XqVariantRules *rules;
 
   g_return_val_if_fail (st != NULL && opts != NULL && a != NULL, XQ_REFUSE_BAD_MOVE);
-  rules = rules_of (st->kind);
+  rules = xq_variant_rules_of (st->kind);
   if (sentence)
     *sentence = NULL;
   if (xq_variant_state_result (st, opts).winner != XQ_WINNER_NONE)

@@ -78,6 +78,66 @@ const char  *xq_variant_kind_summary     (XqVariantKind kind);
 /* Is the board the 8×4 half board (翻翻棋, 落棋)? */
 gboolean     xq_variant_kind_is_half     (XqVariantKind kind);
 
+/* ---- The table of games ------------------------------------------------------
+ *
+ * Every fact the Game Day page, its rules page and `xqtool variant` show
+ * about a game is one line of one table (xq-variant-table.c): its code,
+ * names and summary above, its rules text, the key to its pictures, the
+ * options it offers and its computer levels.  The interface and xqtool loop
+ * over the table; a new game is its rules file and one line there
+ * (docs/variants.md). */
+
+/* The yes/no options a game may offer: its rules page shows a check box for
+ * each (xq_variant_kind_has_flag), the option words name them. */
+typedef enum {
+  XQ_VARIANT_FLAG_CHARIOT_ORDER,           /* order=chariot */
+  XQ_VARIANT_FLAG_SLIDE_CHARIOT,           /* slide-chariot=1 */
+  XQ_VARIANT_FLAG_SLIDE_CANNON,            /* slide-cannon=1 */
+  XQ_VARIANT_FLAG_ONE_STEP,                /* one-step=1 */
+  XQ_VARIANT_FLAG_OPEN_ADVISORS_ELEPHANTS, /* open-advisors-elephants=1 */
+  XQ_VARIANT_N_FLAGS
+} XqVariantFlag;
+
+gboolean     xq_variant_kind_has_flag    (XqVariantKind kind, XqVariantFlag flag);
+/* The check box's translated label (with a mnemonic underscore). */
+const char  *xq_variant_flag_label       (XqVariantFlag flag);
+gboolean     xq_variant_options_get_flag (const XqVariantOptions *opts, XqVariantFlag flag);
+void         xq_variant_options_set_flag (XqVariantOptions *opts, XqVariantFlag flag, gboolean on);
+
+/* One line of a rules page's key to the pictures: a piece as the board
+ * draws it, and what it means. */
+typedef enum {
+  XQ_VARIANT_LEGEND_UP,          /* a face-up piece: color, type (and cube) */
+  XQ_VARIANT_LEGEND_BACK,        /* a face-down piece whose colour shows */
+  XQ_VARIANT_LEGEND_BACK_PLAIN,  /* a face-down piece that shows nothing */
+} XqVariantLegendFace;
+
+typedef struct {
+  guint8      face;   /* XqVariantLegendFace */
+  guint8      color;  /* XqColor (not for BACK_PLAIN) */
+  guint8      type;   /* XqPieceType of a face-up piece */
+  guint8      cube;   /* the face a 超然象棋 cube general shows, else XQ_NO_TYPE */
+  const char *text;   /* untranslated; xq_variant_legend_text translates it */
+} XqVariantLegend;
+
+/* The key's lines of `kind`, *n_out of them (at least one). */
+const XqVariantLegend *xq_variant_kind_legend (XqVariantKind kind, int *n_out);
+const char  *xq_variant_legend_text      (const XqVariantLegend *line);
+/* The rules for a child, translated: short paragraphs separated by blank
+ * lines, without the options. */
+const char  *xq_variant_kind_rules       (XqVariantKind kind);
+/* Does the board draw the pieces of `kind` as chess figures (國際中國象棋)? */
+gboolean     xq_variant_kind_chess_figures (XqVariantKind kind);
+/* The options in force in words, translated ("Capture order: …. A draw when
+ * …"); free with g_free. */
+char        *xq_variant_options_describe (const XqVariantOptions *opts);
+/* The rules page's text: xq_variant_kind_rules, a blank line, "Options: …". */
+char        *xq_variant_rules_text       (const XqVariantOptions *opts);
+/* The seed games not offered, and why (translated). */
+const char  *xq_variant_missing_note     (void);
+/* "banqi, jieqi, …, cube or mixed": every code, for error messages. */
+char        *xq_variant_codes_text       (void);
+
 /* Options as "key=value" words separated by spaces ("order=chariot
  * slide-chariot=1 quiet-limit=40"), for save files and xqtool --option.
  * Only options that differ from the defaults are written.  Parsing starts
@@ -161,6 +221,11 @@ gboolean  xq_variant_state_from_text  (XqVariantState *st, XqVariantKind kind,
                                        const char *text, GError **error);
 char     *xq_variant_state_to_text    (const XqVariantState *st);
 
+/* Is the board of st kept from Red's side while the first player drew
+ * Black, so that the interface draws it turned round (full-board 暗棋; the
+ * table of games says which games turn it)? */
+gboolean     xq_variant_state_turned_round (const XqVariantState *st);
+
 /* ---- Actions ----------------------------------------------------------------- */
 
 typedef enum {
@@ -173,6 +238,11 @@ typedef enum {
   XQ_ACTION_DOUBLE,    /* 五虎棋: soldier from → to, then soldier from2 → to2 */
   XQ_ACTION_EXCHANGE,  /* 混合象棋: the soldier on `from` (enemy back line) becomes a captured own cannon */
 } XqActionKind;
+
+/* May a turn of `kind` be an action of this kind (the table of games; a
+ * move always)?  The interface shows a game's own controls by it: the
+ * cube (XQ_ACTION_CUBE), the hands (DROP), the double turn, the exchange. */
+gboolean     xq_variant_kind_has_action  (XqVariantKind kind, XqActionKind action);
 
 typedef struct {
   guint8      kind;    /* XqActionKind */

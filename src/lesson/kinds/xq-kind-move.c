@@ -521,11 +521,9 @@ win_in_says (const Move *d, const XqPosition *pos, XqMove m, gboolean right, XqL
   if (right)
     return g_strdup_printf (_("Well done! The best defence is the %1$s to %2$s, and still you win %3$g points."),
                             reply, to, t.value / 10.0);
+  /* A wrong move is worth less than the gain, so a mate here is against the learner. */
   if (xq_tactic_is_mate (t.value))
-    return g_strdup_printf (t.value > 0
-                            ? _("That wins too, but not the way this exercise asks: look for the move that wins material.")
-                            : _("Careful: after that, the %1$s to %2$s begins a mate against you."),
-                            reply, to);
+    return g_strdup_printf (_("Careful: after that, the %1$s to %2$s begins a mate against you."), reply, to);
   if (t.value < 0)
     return g_strdup_printf (_("That loses material: the %1$s answers to %2$s, and you end %3$g points down."),
                             reply, to, -t.value / 10.0);

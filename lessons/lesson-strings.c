@@ -2187,6 +2187,138 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Cannon waits (Red to move; Black has a soldier and two advisors)"),
+  /* Lesson unit-tactics-blocks.json $.title */
+  /* xgettext:no-c-format */
+  N_("Tactics V: blocking (攔截) and waiting moves (閒著)"),
+  /* Lesson unit-tactics-blocks.json $.pages[0].text */
+  /* xgettext:no-c-format */
+  N_("攔截: put a piece on the line between an enemy piece and the piece it guards. The guard is cut off, and the piece it guarded can be taken. The arrows show the idea: Red's move, Black's best answer, and what Red takes next."),
+  /* Lesson unit-tactics-blocks.json $.pages[1].text */
+  /* xgettext:no-c-format */
+  N_("閒著: sometimes Black has only bad moves, and Red has nothing better to do than wait. A waiting move changes nothing that matters, and then every Black move loses: Red mates, or Black has no move at all (困斃)."),
+  /* Lesson unit-tactics-blocks.json $.exercises[0].prompt, unit-tactics-blocks.json $.exercises[1].prompt, unit-tactics-blocks.json $.exercises[2].prompt */
+  /* xgettext:no-c-format */
+  N_("Block the guard (攔截): win at least 4 points in 2 moves."),
+  /* Lesson unit-tactics-blocks.json $.exercises[0].hints[0], unit-tactics-blocks.json $.exercises[1].hints[0], unit-tactics-blocks.json $.exercises[2].hints[0] */
+  /* xgettext:no-c-format */
+  N_("Which black piece is guarded, and along which line?"),
+  /* Lesson unit-tactics-blocks.json $.exercises[0].hints[1], unit-tactics-blocks.json $.exercises[1].hints[1], unit-tactics-blocks.json $.exercises[2].hints[1] */
+  /* xgettext:no-c-format */
+  N_("Put a piece on that line, and the guard is cut off."),
+  /* Lesson unit-tactics-blocks.json $.exercises[3].prompt, unit-tactics-blocks.json $.exercises[4].prompt, unit-tactics-blocks.json $.exercises[5].prompt and 6 more */
+  /* xgettext:no-c-format */
+  N_("Find the waiting move (閒著): win in 2."),
+  /* Lesson unit-tactics-blocks.json $.exercises[3].hints[0], unit-tactics-blocks.json $.exercises[4].hints[0], unit-tactics-blocks.json $.exercises[5].hints[0] and 6 more */
+  /* xgettext:no-c-format */
+  N_("What would happen if Black had to move now?"),
+  /* Lesson unit-tactics-blocks.json $.exercises[3].hints[1], unit-tactics-blocks.json $.exercises[4].hints[1], unit-tactics-blocks.json $.exercises[5].hints[1] and 6 more */
+  /* xgettext:no-c-format */
+  N_("Make a move that changes nothing that matters, and let Black run out of good moves."),
+  /* Lesson unit-tactics-discovered.json $.title */
+  /* xgettext:no-c-format */
+  N_("Tactics III: discovered checks (抽將) and trapped pieces (困子)"),
+  /* Lesson unit-tactics-discovered.json $.pages[0].text */
+  /* xgettext:no-c-format */
+  N_("抽將: one of your pieces steps off a line and uncovers a check by the chariot or cannon behind it. Black must answer the check, so the piece that moved gets a free move: it attacks now and takes next. The arrows show the idea: Red's move, Black's best answer, and what Red takes next."),
+  /* Lesson unit-tactics-discovered.json $.pages[1].text */
+  /* xgettext:no-c-format */
+  N_("困子: a piece with no safe point to go to is trapped. Attack it, and wherever it runs it is still taken. Look for enemy pieces that have few moves. The arrows show the idea: Red's move, Black's best answer, and what Red takes next."),
+  /* Lesson unit-tactics-discovered.json $.exercises[0].prompt, unit-tactics-discovered.json $.exercises[1].prompt, unit-tactics-discovered.json $.exercises[2].prompt and 9 more */
+  /* xgettext:no-c-format */
+  N_("Discovered check (抽將): win at least 4 points in 2 moves."),
+  /* Lesson unit-tactics-discovered.json $.exercises[0].hints[0], unit-tactics-discovered.json $.exercises[1].hints[0], unit-tactics-discovered.json $.exercises[2].hints[0] and 9 more */
+  /* xgettext:no-c-format */
+  N_("Which of your pieces hides a chariot or cannon behind it, on the general’s line?"),
+  /* Lesson unit-tactics-discovered.json $.exercises[0].hints[1], unit-tactics-discovered.json $.exercises[1].hints[1], unit-tactics-discovered.json $.exercises[2].hints[1] and 9 more */
+  /* xgettext:no-c-format */
+  N_("Move that piece so it attacks something: the check comes for free."),
+  /* Lesson unit-tactics-discovered.json $.exercises[12].prompt, unit-tactics-discovered.json $.exercises[13].prompt, unit-tactics-discovered.json $.exercises[14].prompt and 7 more */
+  /* xgettext:no-c-format */
+  N_("Trap a piece (困子): win at least 4 points in 2 moves."),
+  /* Lesson unit-tactics-discovered.json $.exercises[12].hints[0], unit-tactics-discovered.json $.exercises[13].hints[0], unit-tactics-discovered.json $.exercises[14].hints[0] and 7 more */
+  /* xgettext:no-c-format */
+  N_("Which black piece has almost nowhere to go?"),
+  /* Lesson unit-tactics-discovered.json $.exercises[12].hints[1], unit-tactics-discovered.json $.exercises[13].hints[1], unit-tactics-discovered.json $.exercises[14].hints[1] and 7 more */
+  /* xgettext:no-c-format */
+  N_("Attack it where every escape point is covered."),
+  /* Lesson unit-tactics-forks.json $.title */
+  /* xgettext:no-c-format */
+  N_("Tactics I: forks (捉雙)"),
+  /* Lesson unit-tactics-forks.json $.pages[0].text */
+  /* xgettext:no-c-format */
+  N_("A fork (捉雙) is one move that attacks two pieces at once. The other side can save only one, and you take the other. The horse is the great forker: from one point it reaches up to eight. A check is an attack too: the general must answer it first. The arrows show the idea: Red's move, Black's best answer, and what Red takes next."),
+  /* Lesson unit-tactics-forks.json $.pages[1].text */
+  /* xgettext:no-c-format */
+  N_("Every piece can fork. The chariot attacks along two lines at once, the cannon over a screen on each line, and a soldier across the river steps forwards and sideways, so it can attack two pieces beside it. Before you fork, make sure the forking piece is safe, or the fork fails. The arrows show the idea: Red's move, Black's best answer, and what Red takes next."),
+  /* Lesson unit-tactics-forks.json $.exercises[0].prompt, unit-tactics-forks.json $.exercises[1].prompt, unit-tactics-forks.json $.exercises[2].prompt and 3 more */
+  /* xgettext:no-c-format */
+  N_("Fork with the horse: win at least 4 points in 2 moves."),
+  /* Lesson unit-tactics-forks.json $.exercises[0].hints[0], unit-tactics-forks.json $.exercises[1].hints[0], unit-tactics-forks.json $.exercises[2].hints[0] and 18 more */
+  /* xgettext:no-c-format */
+  N_("Which of your pieces can attack two black pieces from one point?"),
+  /* Lesson unit-tactics-forks.json $.exercises[0].hints[1], unit-tactics-forks.json $.exercises[1].hints[1], unit-tactics-forks.json $.exercises[2].hints[1] and 18 more */
+  /* xgettext:no-c-format */
+  N_("A check is an attack too: the general must answer it first."),
+  /* Lesson unit-tactics-forks.json $.exercises[6].prompt, unit-tactics-forks.json $.exercises[7].prompt, unit-tactics-forks.json $.exercises[8].prompt and 2 more */
+  /* xgettext:no-c-format */
+  N_("Fork with the cannon: win at least 4 points in 2 moves."),
+  /* Lesson unit-tactics-forks.json $.exercises[11].prompt, unit-tactics-forks.json $.exercises[12].prompt, unit-tactics-forks.json $.exercises[13].prompt and 7 more */
+  /* xgettext:no-c-format */
+  N_("Fork with the chariot: win at least 4 points in 2 moves."),
+  /* Lesson unit-tactics-pins.json $.title */
+  /* xgettext:no-c-format */
+  N_("Tactics II: pins (牽制) and skewers (串打)"),
+  /* Lesson unit-tactics-pins.json $.pages[0].text */
+  /* xgettext:no-c-format */
+  N_("A pin (牽制) holds a piece in place: it stands between an attacker and its own general, so it may not move off the line. A pinned piece is a sitting target: attack it once more and it cannot run away. The arrows show the idea: Red's move, Black's best answer, and what Red takes next."),
+  /* Lesson unit-tactics-pins.json $.pages[1].text */
+  /* xgettext:no-c-format */
+  N_("A skewer (串打) is a pin turned round. Attack the bigger piece first, often the general with a check; when it steps off the line, take the piece standing behind it. The arrows show the idea: Red's move, Black's best answer, and what Red takes next."),
+  /* Lesson unit-tactics-pins.json $.exercises[0].prompt, unit-tactics-pins.json $.exercises[1].prompt, unit-tactics-pins.json $.exercises[2].prompt and 8 more */
+  /* xgettext:no-c-format */
+  N_("Use the pin (牽制): win at least 4 points in 2 moves."),
+  /* Lesson unit-tactics-pins.json $.exercises[0].hints[0], unit-tactics-pins.json $.exercises[1].hints[0], unit-tactics-pins.json $.exercises[2].hints[0] and 8 more */
+  /* xgettext:no-c-format */
+  N_("Which black piece may not move, because its general stands behind it?"),
+  /* Lesson unit-tactics-pins.json $.exercises[0].hints[1], unit-tactics-pins.json $.exercises[1].hints[1], unit-tactics-pins.json $.exercises[2].hints[1] and 8 more */
+  /* xgettext:no-c-format */
+  N_("Attack the piece that cannot run."),
+  /* Lesson unit-tactics-pins.json $.exercises[11].prompt, unit-tactics-pins.json $.exercises[12].prompt, unit-tactics-pins.json $.exercises[13].prompt and 9 more */
+  /* xgettext:no-c-format */
+  N_("Skewer (串打) along a line: win at least 4 points in 2 moves."),
+  /* Lesson unit-tactics-pins.json $.exercises[11].hints[0], unit-tactics-pins.json $.exercises[12].hints[0], unit-tactics-pins.json $.exercises[13].hints[0] and 9 more */
+  /* xgettext:no-c-format */
+  N_("Which big black piece stands in front of another on one line?"),
+  /* Lesson unit-tactics-pins.json $.exercises[11].hints[1], unit-tactics-pins.json $.exercises[12].hints[1], unit-tactics-pins.json $.exercises[13].hints[1] and 9 more */
+  /* xgettext:no-c-format */
+  N_("Attack the front piece; when it moves, the one behind is yours."),
+  /* Lesson unit-tactics-trades.json $.title */
+  /* xgettext:no-c-format */
+  N_("Tactics IV: trades (兌子) and sacrifices (棄子)"),
+  /* Lesson unit-tactics-trades.json $.pages[0].text */
+  /* xgettext:no-c-format */
+  N_("兌子: a trade gives a piece for a piece. A trade helps when the piece you take was guarding something, or when it opens a line: after the trade, something else falls. The arrows show the idea: Red's move, Black's best answer, and what Red takes next."),
+  /* Lesson unit-tactics-trades.json $.pages[1].text */
+  /* xgettext:no-c-format */
+  N_("棄子: sometimes you give a piece away on purpose. If taking it lets you checkmate, the piece was well spent: a mate is worth more than any material. Here the first move offers a piece, and whatever Black does, mate follows."),
+  /* Lesson unit-tactics-trades.json $.exercises[0].prompt, unit-tactics-trades.json $.exercises[1].prompt, unit-tactics-trades.json $.exercises[2].prompt and 9 more */
+  /* xgettext:no-c-format */
+  N_("Trade to win (兌子): win at least 4 points in 2 moves."),
+  /* Lesson unit-tactics-trades.json $.exercises[0].hints[0], unit-tactics-trades.json $.exercises[1].hints[0], unit-tactics-trades.json $.exercises[2].hints[0] and 9 more */
+  /* xgettext:no-c-format */
+  N_("Which black piece guards another one?"),
+  /* Lesson unit-tactics-trades.json $.exercises[0].hints[1], unit-tactics-trades.json $.exercises[1].hints[1], unit-tactics-trades.json $.exercises[2].hints[1] and 9 more */
+  /* xgettext:no-c-format */
+  N_("Take the guard, even if you lose a piece for it: then take what it guarded."),
+  /* Lesson unit-tactics-trades.json $.exercises[12].prompt, unit-tactics-trades.json $.exercises[13].prompt, unit-tactics-trades.json $.exercises[14].prompt and 7 more */
+  /* xgettext:no-c-format */
+  N_("Give up a piece (棄子) and mate in 2."),
+  /* Lesson unit-tactics-trades.json $.exercises[12].hints[0], unit-tactics-trades.json $.exercises[13].hints[0], unit-tactics-trades.json $.exercises[14].hints[0] and 7 more */
+  /* xgettext:no-c-format */
+  N_("Look at the points around the black general."),
+  /* Lesson unit-tactics-trades.json $.exercises[12].hints[1], unit-tactics-trades.json $.exercises[13].hints[1], unit-tactics-trades.json $.exercises[14].hints[1] and 7 more */
+  /* xgettext:no-c-format */
+  N_("Give a piece that Black must take, or that opens a line for your mate."),
   /* Lesson unit1-board.json $.title */
   /* xgettext:no-c-format */
   N_("The board"),

@@ -911,6 +911,57 @@ test_win_material (void)
   g_assert_cmpstr (none, ==, "test.json: $.exercises[0]: no legal move reaches the goal “win-material”");
 }
 
+
+/* win-material-in: the core's search decides (docs/tactics.md).  The horse
+ * fork h6g8 (check and the chariot i9) wins 9 points in two moves; the
+ * obvious-looking capture of the cannon on b7 is taken back; the verdicts
+ * name the best defence and draw it; a gain no move reaches does not load. */
+#define FEN_TACTIC_FORK "rnbakab1r/9/1c7/p1p1p1pNp/9/9/P1P1P1P1P/1C7/9/R1BAKAB2 w - - 0 1"
+
+static void
+test_win_material_in (void)
+{
+  g_autoptr(XqLessonFile) file = load_move ("win-material-in", FEN_TACTIC_FORK, ", \"gain\": 8, \"in\": 2");
+  g_autoptr(XqVerdict) right = check_move (first (file), mv ("h6g8"));
+  g_autoptr(XqVerdict) loses = check_move (first (file), mv ("b2b9"));
+  g_autoptr(XqVerdict) idle = check_move (first (file), mv ("e0e1"));
+  g_autofree char *key = NULL, *too_much = NULL, *stray = NULL;
+  XqAttempt a;
+  g_autoptr(XqHint) h3 = NULL;
+
+  g_assert_cmpint (right->kind, ==, XQ_VERDICT_CORRECT);
+  g_assert_cmpstr (right->message, ==,
+                   "Well done! The best defence is the Black general on e9 to e8, and still you win 9 points.");
+  g_assert_true (xq_lesson_marks_has (&right->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_ATTACK, sq ("e9"), sq ("e8")));
+  g_assert_true (xq_lesson_marks_has (&right->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_MOVE, sq ("g8"), sq ("i9")));
+  /* The obvious capture: the cannon takes the horse on b9 over the
+   * cannon b7, and the chariot on a9 takes it back. */
+  g_assert_cmpint (loses->kind, ==, XQ_VERDICT_WRONG);
+  g_assert_cmpstr (loses->message, ==,
+                   "That loses material: the Black chariot on a9 answers to b9, and you end 0.5 points down.");
+  g_assert_true (xq_lesson_marks_has (&loses->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_ATTACK, sq ("a9"), sq ("b9")));
+  g_assert_cmpint (idle->kind, ==, XQ_VERDICT_WRONG);
+  g_assert_true (g_str_has_prefix (idle->message, "Not enough: the Black "));
+  g_assert_true (g_str_has_suffix (idle->message, "and you win only 0 points, not 8."));
+  g_assert_cmpint (idle->marks.n_marks, >=, 2);
+  /* The hint and the answer key come from the proved moves. */
+  xq_attempt_init (&a, first (file));
+  h3 = xq_attempt_hint (&a, 3);
+  g_assert_true (xq_lesson_marks_has (&h3->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_MOVE, sq ("h6"), sq ("g8")));
+  xq_attempt_clear (&a);
+  key = xq_exercise_answer_key (first (file), NULL);
+  g_assert_nonnull (key);
+  g_assert_null (strstr (key, "/"));
+  /* 10 points is more than the fork wins: the file does not load. */
+  too_much = load_problem ("{ \"id\": \"m\", \"kind\": \"move\", \"prompt\": \"P\", \"goal\": \"win-material-in\","
+                           "  \"gain\": 10, \"in\": 2, \"fen\": \"" FEN_TACTIC_FORK "\" }");
+  g_assert_cmpstr (too_much, ==, "test.json: $.exercises[0].gain: no first move wins 10 points in 2 moves "
+                                 "against every defence: the most is 9");
+  stray = load_problem ("{ \"id\": \"m\", \"kind\": \"move\", \"prompt\": \"P\", \"goal\": \"capture\","
+                        "  \"gain\": 4, \"fen\": \"" FEN_TACTIC_FORK "\" }");
+  g_assert_nonnull (strstr (stray, "“gain” belongs only to the goal “win-material-in”"));
+}
+
 static void
 test_defend (void)
 {
@@ -1160,6 +1211,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson/checker/stars-for", test_stars_for);
 
   g_test_add_func ("/lesson/checker/protection/win-material", test_win_material);
+  g_test_add_func ("/lesson/checker/tactics/win-material-in", test_win_material_in);
   g_test_add_func ("/lesson/checker/protection/defend", test_defend);
   g_test_add_func ("/lesson/checker/protection/hints", test_protection_hints);
   g_test_add_func ("/lesson/checker/protection/tap-hanging", test_tap_hanging);

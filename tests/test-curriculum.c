@@ -440,8 +440,9 @@ test_units_in_order (void)
   static const struct { const char *id; int number; } order[] = {
     { "board", 1 }, { "pieces", 2 }, { "pieces-2", 3 }, { "setup", 4 }, { "moves-1", 5 },
     { "moves-2", 6 }, { "capturing", 7 }, { "values", 8 }, { "protection", 9 }, { "results", 10 },
-    { "results-2", 11 }, { "checks", 16 }, { "mating", 17 }, { "mating-2", 18 }, { "openings", 19 },
-    { "endgames", 20 }, { "notation", 21 }, { "notation-2", 22 },
+    { "results-2", 11 }, { "tactics-forks", 12 }, { "tactics-pins", 13 }, { "tactics-discovered", 14 },
+    { "tactics-trades", 15 }, { "tactics-blocks", 16 }, { "checks", 17 }, { "mating", 18 },
+    { "mating-2", 19 }, { "openings", 20 }, { "endgames", 21 }, { "notation", 22 }, { "notation-2", 23 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (order); i++)

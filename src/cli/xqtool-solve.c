@@ -14,6 +14,8 @@
 #include "xq-patterns.h"
 #include "xq-solver.h"
 #include "xq-tables.h"
+#include "xq-material.h"
+#include "xq-tactics.h"
 #include "xqtool.h"
 
 #define DEFAULT_MAX_MATE 7
@@ -746,7 +748,99 @@ bench_solve (int argc, char **argv)
   return 0;
 }
 
+/* ---- tactic --------------------------------------------------------------- */
+
+/* A value as xqtool prints it: "4.5", "-9", "mate", "mated". */
+static char *
+format_tactic_value (int value)
+{
+  if (xq_tactic_is_mate (value))
+    return g_strdup (value > 0 ? "mate" : "mated");
+  return g_strdup_printf ("%g", value / 10.0);
+}
+
+/* `xqtool tactic FEN N [--gain POINTS]`: what the side to move wins in N
+ * moves against the best defence, the line, and with --gain every first
+ * move that wins at least that many points. */
+static int
+cmd_tactic (int argc, char **argv)
+{
+  static const XqToolCommand self = { "tactic", "FEN N [--gain POINTS] [--move ICCS] [--budget UNITS]" };
+  g_autofree char *value = NULL;
+  XqPosition pos;
+  XqTactic t;
+  XqMove first = XQ_MOVE_NONE;
+  int n, gain = -1;
+  guint64 budget = XQ_TACTIC_BUDGET;
+
+  if (argc < 3 || argv[1][0] == '-')
+    return xqtool_usage (&self);
+  if (!xqtool_parse_int (argv[2], 1, XQ_TACTIC_MAX_MOVES, &n))
+    return xqtool_fail ("N must be a whole number of moves from 1 to %d, not “%s”", XQ_TACTIC_MAX_MOVES, argv[2]);
+  for (int i = 3; i < argc; i++)
+    {
+      if (strcmp (argv[i], "--gain") == 0 && i + 1 < argc)
+        {
+          if (!xqtool_parse_int (argv[++i], 1, 50, &gain))
+            return xqtool_fail ("--gain must be a whole number of points from 1 to 50, not “%s”", argv[i]);
+        }
+      else if (strcmp (argv[i], "--budget") == 0 && i + 1 < argc)
+        {
+          if (!g_ascii_string_to_unsigned (argv[++i], 10, 1, G_MAXUINT64, &budget, NULL))
+            return xqtool_fail ("--budget must be a whole number of positions, not “%s”", argv[i]);
+        }
+      else if (strcmp (argv[i], "--move") == 0 && i + 1 < argc)
+        {
+          first = xq_move_from_iccs (argv[++i]);
+          if (first == XQ_MOVE_NONE)
+            return xqtool_fail ("--move must be an ICCS move such as h2e2, not “%s”", argv[i]);
+        }
+      else
+        return xqtool_usage (&self);
+    }
+  if (!xqtool_load_fen (argv[1], &pos))
+    return 1;
+  if (first != XQ_MOVE_NONE && !xq_position_is_legal (&pos, first))
+    return xqtool_fail ("the move %s is not legal in this position", argv[argc - 1]);
+  if (!(first != XQ_MOVE_NONE ? xq_tactic_solve_move (&pos, first, n, budget, &t)
+                              : xq_tactic_solve (&pos, n, budget, &t)))
+    {
+      printf ("too-deep\n");
+      return 0;
+    }
+  value = format_tactic_value (t.value);
+  printf ("value %s line", value);
+  for (int i = 0; i < t.n_line; i++)
+    {
+      char text[5];
+      xq_move_to_iccs (t.line[i], text);
+      printf (" %s", text);
+    }
+  printf (" (%" G_GUINT64_FORMAT " positions)\n", t.work);
+  if (gain > 0)
+    {
+      XqMove keys[XQ_MAX_MOVES];
+      int k = xq_tactic_keys (&pos, n, gain * XQ_VALUE_POINT, budget, keys);
+
+      if (k < 0)
+        printf ("keys too-deep\n");
+      else
+        {
+          printf ("keys %d", k);
+          for (int i = 0; i < k; i++)
+            {
+              char text[5];
+              xq_move_to_iccs (keys[i], text);
+              printf (" %s", text);
+            }
+          printf ("\n");
+        }
+    }
+  return 0;
+}
+
 const XqToolCommand xqtool_solve_commands[] = {
+  { "tactic", "FEN N [--gain POINTS] [--move ICCS] [--budget UNITS]", cmd_tactic },
   { "solve", "FEN [--max N] [--budget UNITS] [--work]", cmd_solve },
   { "puzzle-gen", "[--seed S] [--count N] [--mate K] [--pieces RNC:ab] [--tries T] [--quiet] "
                   "[--pattern ID]",

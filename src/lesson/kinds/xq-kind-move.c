@@ -10,6 +10,8 @@
 #include "xq-kind.h"
 #include "xq-lesson-rules.h"
 #include "xq-demo.h"
+#include "xq-material.h"
+#include "xq-tactics.h"
 
 typedef enum {
   GOAL_GIVEN,         /* one of "moves" */
@@ -22,6 +24,7 @@ typedef enum {
   GOAL_CHECKMATE,     /* a move that mates */
   GOAL_DEFEND,        /* the unsafe piece on "square" made safe, nothing else left unsafe */
   GOAL_WIN_MATERIAL,  /* a capture that wins material at once */
+  GOAL_WIN_IN,        /* a first move that wins "gain" points in "in" moves, proved by search */
 } Goal;
 
 /* How the check must be met (escape-check): the values of "technique", in
@@ -35,6 +38,9 @@ typedef struct {
   XqSquare square;
   GArray  *moves;      /* XqMove: the goal "given" */
   int      technique;  /* escape-check: an index of technique_flags */
+  int      gain;       /* win-material-in: tenths of a point to win at least */
+  int      in;         /* win-material-in: in this many moves */
+  GArray  *keys;       /* win-material-in: XqMove, every first move that does (xq_tactic_keys) */
 } Move;
 
 static const XqFieldValue goals[] = {
@@ -48,6 +54,7 @@ static const XqFieldValue goals[] = {
   { "checkmate", N_("Checkmate") },
   { "defend", N_("Save the attacked piece") },
   { "win-material", N_("Capture and win material") },
+  { "win-material-in", N_("Win material in a few moves") },
   { NULL, NULL }
 };
 static const XqFieldValue techniques[] = {
@@ -62,12 +69,15 @@ static const XqFieldValue techniques[] = {
 static const char *const with_moves[] = { "given", NULL };
 static const char *const with_square[] = { "piece", "defend", NULL };
 static const char *const with_technique[] = { "escape-check", NULL };
+static const char *const with_gain[] = { "win-material-in", NULL };
 
 static const XqKindField fields[] = {
   { "goal", N_("_Goal"), XQ_FIELD_ENUM, goals, 0, 0, TRUE },
   { "moves", N_("Mo_ves"), XQ_FIELD_MOVES, NULL, 1, XQ_LESSON_MAX_LIST, TRUE, "goal", with_moves },
   { "square", N_("_Piece"), XQ_FIELD_POINT, NULL, 0, 0, TRUE, "goal", with_square },
   { "technique", N_("_Way out of check"), XQ_FIELD_ENUM, techniques, 0, 0, FALSE, "goal", with_technique },
+  { "gain", N_("Points to _win"), XQ_FIELD_NUMBER, NULL, 1, 50, TRUE, "goal", with_gain },
+  { "in", N_("In _moves"), XQ_FIELD_NUMBER, NULL, 1, XQ_TACTIC_MAX_MOVES, TRUE, "goal", with_gain },
 };
 
 static void
@@ -76,6 +86,7 @@ move_free (gpointer data)
   Move *m = data;
 
   g_clear_pointer (&m->moves, g_array_unref);
+  g_clear_pointer (&m->keys, g_array_unref);
   g_free (m);
 }
 
@@ -148,6 +159,7 @@ goal_reachable (const Move *d, XqPosition *pos)
         case GOAL_GIVEN:
         case GOAL_PIECE:
         case GOAL_CAPTURE_BEST:
+        case GOAL_WIN_IN:
         default:
           return TRUE;
         }
@@ -181,6 +193,47 @@ read_defended (XqKindReader *r, JsonObject *o, const char *path, XqExercise *ex,
                        _("the piece on %s is not in danger: nothing can take it for nothing or for a cheaper piece"), name);
       return FALSE;
     }
+  return TRUE;
+}
+
+/* win-material-in: the search proves which first moves win at least
+ * "gain" points in "in" moves against every defence; none is a problem. */
+static gboolean
+read_win_in (XqKindReader *r, JsonObject *o, const char *path, XqExercise *ex, Move *d)
+{
+  XqMove keys[XQ_MAX_MOVES];
+  int points, k;
+
+  if (xq_kind_refuse_key (r, o, path, "technique", _("“technique” belongs only to the goal “escape-check”")))
+    return FALSE;
+  if (!xq_kind_get_int (r, o, path, "gain", TRUE, fields[4].min, fields[4].max, &points) ||
+      !xq_kind_get_int (r, o, path, "in", TRUE, fields[5].min, fields[5].max, &d->in))
+    return FALSE;
+  d->gain = points * XQ_VALUE_POINT;
+  k = xq_tactic_keys (&ex->position, d->in, d->gain, XQ_TACTIC_BUDGET, keys);
+  if (k < 0)
+    {
+      xq_kind_problem (r, XQ_LESSON_ERROR_TOO_DEEP, path,
+                       _("winning %d points in %d moves is too deep to prove here (the search’s budget ran out)"),
+                       points, d->in);
+      return FALSE;
+    }
+  if (k == 0)
+    {
+      XqTactic best;
+      g_autofree char *gp = xq_kind_path (path, "gain");
+
+      if (xq_tactic_solve (&ex->position, d->in, XQ_TACTIC_BUDGET, &best) && !xq_tactic_is_mate (best.value))
+        xq_kind_problem (r, XQ_LESSON_ERROR_UNSOLVABLE, gp,
+                         _("no first move wins %d points in %d moves against every defence: the most is %g"),
+                         points, d->in, best.value / 10.0);
+      else
+        xq_kind_problem (r, XQ_LESSON_ERROR_UNSOLVABLE, gp,
+                         _("no first move wins %d points in %d moves against every defence"), points, d->in);
+      return FALSE;
+    }
+  d->keys = g_array_sized_new (FALSE, FALSE, sizeof (XqMove), k);
+  g_array_append_vals (d->keys, keys, k);
   return TRUE;
 }
 
@@ -249,6 +302,12 @@ read_goal (XqKindReader *r, JsonObject *o, const char *path, XqExercise *ex, Mov
     }
   else if (xq_kind_refuse_key (r, o, path, "square", _("“square” belongs only to the goals “piece” and “defend”")))
     return FALSE;
+  if (d->goal != GOAL_WIN_IN &&
+      (xq_kind_refuse_key (r, o, path, "gain", _("“gain” belongs only to the goal “win-material-in”")) ||
+       xq_kind_refuse_key (r, o, path, "in", _("“in” belongs only to the goal “win-material-in”"))))
+    return FALSE;
+  if (d->goal == GOAL_WIN_IN)
+    return read_win_in (r, o, path, ex, d);
   if (d->goal != GOAL_ESCAPE_CHECK &&
       xq_kind_refuse_key (r, o, path, "technique", _("“technique” belongs only to the goal “escape-check”")))
     return FALSE;
@@ -424,6 +483,55 @@ defend_wrong (const Move *d, const XqPosition *pos, XqMove m, XqLessonMarks *mar
                           piece, taker);
 }
 
+/* Draws the line of the search after the learner's move (line[0]): the
+ * defender's best reply and the attacker's next move. */
+static void
+mark_line (const XqTactic *t, XqLessonMarks *marks)
+{
+  for (int i = 1; i < t->n_line && i <= 2; i++)
+    xq_lesson_marks_add_arrow (marks, i % 2 == 1 ? XQ_LESSON_ROLE_ATTACK : XQ_LESSON_ROLE_MOVE,
+                               xq_move_from (t->line[i]), xq_move_to (t->line[i]));
+}
+
+/* What the search says about the learner's move m in a win-material-in
+ * exercise: the defender's best reply, named and drawn, and what is won
+ * (or lost) against it. */
+static char *
+win_in_says (const Move *d, const XqPosition *pos, XqMove m, gboolean right, XqLessonMarks *marks)
+{
+  XqPosition after = *pos;
+  XqUndo undo;
+  XqTactic t;
+  g_autofree char *reply = NULL;
+  char to[3];
+
+  if (!xq_tactic_solve_move (pos, m, d->in, XQ_TACTIC_BUDGET, &t))
+    return g_strdup (right ? _("Well done! That wins material against every defence.")
+                           : _("That does not win enough material against every defence."));
+  mark_line (&t, marks);
+  if (t.n_line < 2)
+    return g_strdup (t.value > 0 ? _("Well done! That wins the game at once.")
+                                 : _("That does not win material."));
+  xq_position_do_move (&after, m, &undo);
+  reply = xq_lesson_piece_on (&after, xq_move_from (t.line[1]));
+  xq_square_to_text (xq_move_to (t.line[1]), to);
+  if (right && xq_tactic_is_mate (t.value))
+    /* TRANSLATORS: %1$s is a piece and its point, "Black chariot on e7"; %2$s a point. */
+    return g_strdup_printf (_("Well done! Even the best defence, the %1$s to %2$s, cannot stop checkmate or 困斃."),
+                            reply, to);
+  if (right)
+    return g_strdup_printf (_("Well done! The best defence is the %1$s to %2$s, and still you win %3$g points."),
+                            reply, to, t.value / 10.0);
+  /* A wrong move is worth less than the gain, so a mate here is against the learner. */
+  if (xq_tactic_is_mate (t.value))
+    return g_strdup_printf (_("Careful: after that, the %1$s to %2$s begins a mate against you."), reply, to);
+  if (t.value < 0)
+    return g_strdup_printf (_("That loses material: the %1$s answers to %2$s, and you end %3$g points down."),
+                            reply, to, -t.value / 10.0);
+  return g_strdup_printf (_("Not enough: the %1$s answers to %2$s, and you win only %3$g points, not %4$d."),
+                          reply, to, t.value / 10.0, d->gain / XQ_VALUE_POINT);
+}
+
 /* The way out asked for, when the learner found another. */
 static const char *
 technique_wrong (int technique)
@@ -524,6 +632,12 @@ move_check (const XqExercise *ex, const XqAnswer *answer)
       else
         wrong = _("That move does not capture anything.");
       break;
+    case GOAL_WIN_IN:
+      for (guint i = 0; i < d->keys->len; i++)
+        ok |= g_array_index (d->keys, XqMove, i) == m;
+      owned = win_in_says (d, &pos, m, ok, &extra);
+      wrong = owned;
+      break;
     default:
       g_return_val_if_reached (NULL);
     }
@@ -577,15 +691,19 @@ move_input (XqAttempt *a, const XqInput *in)
   return v;
 }
 
-/* The piece to move, then where it goes, then the move. */
 /* The first legal move the kind's own judge calls right, or XQ_MOVE_NONE. */
 static XqMove
 move_key (const XqExercise *ex)
 {
   XqPosition pos = ex->position;
   XqMove moves[XQ_MAX_MOVES], key = XQ_MOVE_NONE;
-  int n = xq_position_legal_moves (&pos, moves);
+  const Move *d = ex->data;
+  int n;
 
+  /* Proved first moves (win-material-in): the first of them. */
+  if (d->keys != NULL)
+    return g_array_index (d->keys, XqMove, 0);
+  n = xq_position_legal_moves (&pos, moves);
   for (int i = 0; i < n && key == XQ_MOVE_NONE; i++)
     {
       XqAnswer answer = { .moves = &moves[i], .n_moves = 1 };
@@ -618,14 +736,23 @@ move_answer_key (const XqExercise *ex, XqAnswerStyle *style)
   g_autoptr(GString) out = g_string_new (NULL);
   XqPosition pos = ex->position;
   XqMove moves[XQ_MAX_MOVES];
+  const Move *d = ex->data;
   int n = xq_position_legal_moves (&pos, moves), right = 0;
 
   for (int i = 0; i < n; i++)
     {
-      XqAnswer answer = { .moves = &moves[i], .n_moves = 1 };
-      g_autoptr(XqVerdict) v = move_check (ex, &answer);
+      gboolean ok = FALSE;
 
-      if (v->kind != XQ_VERDICT_CORRECT)
+      if (d->keys != NULL)
+        for (guint k = 0; k < d->keys->len; k++)
+          ok |= g_array_index (d->keys, XqMove, k) == moves[i];
+      else
+        {
+          XqAnswer answer = { .moves = &moves[i], .n_moves = 1 };
+          g_autoptr(XqVerdict) v = move_check (ex, &answer);
+          ok = v->kind == XQ_VERDICT_CORRECT;
+        }
+      if (!ok)
         continue;
       if (right++ >= 6)
         continue;

@@ -210,35 +210,6 @@ test_rules_pages (Fixture *f, gconstpointer data)
 
 /* Runs the board's key binding for keyval, as a key press would. */
 static void
-press_key (GtkWidget *widget, guint keyval)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (c))
-        continue;
-      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (c)); j++)
-        {
-          g_autoptr(GtkShortcut) sc = g_list_model_get_item (G_LIST_MODEL (c), j);
-          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (sc);
-
-          if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
-              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
-              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == 0)
-            {
-              gtk_shortcut_action_activate (gtk_shortcut_get_action (sc), GTK_SHORTCUT_ACTION_EXCLUSIVE,
-                                            widget, gtk_shortcut_get_arguments (sc));
-              return;
-            }
-        }
-    }
-  g_assert_not_reached ();
-}
-
-static void
 test_keyboard (Fixture *f, gconstpointer data)
 {
   GtkWidget *w = GTK_WIDGET (board (f));
@@ -250,10 +221,10 @@ test_keyboard (Fixture *f, gconstpointer data)
   xq_game_day_page_play (f->page, 0, 5);
   g_assert_true (gtk_widget_get_focusable (w));
   xq_variant_board_set_cursor (board (f), 0);
-  press_key (w, GDK_KEY_Up);
-  press_key (w, GDK_KEY_Up);
-  press_key (w, GDK_KEY_Up);
-  press_key (w, GDK_KEY_Left);            /* stops at the edge */
+  xq_test_press_key (w, GDK_KEY_Up);
+  xq_test_press_key (w, GDK_KEY_Up);
+  xq_test_press_key (w, GDK_KEY_Up);
+  xq_test_press_key (w, GDK_KEY_Left);            /* stops at the edge */
   g_assert_cmpint (xq_variant_board_get_cursor (board (f)), ==, 3 * 9);
   {
     g_autofree char *name = xq_variant_board_describe_cell (board (f), 3 * 9);
@@ -264,12 +235,12 @@ test_keyboard (Fixture *f, gconstpointer data)
     g_assert_cmpstr (general, ==, "Red general, e0");
   }
   before = ply (f);
-  press_key (w, GDK_KEY_Return);
+  xq_test_press_key (w, GDK_KEY_Return);
   /* Escape puts it down again; Return picks it up once more. */
-  press_key (w, GDK_KEY_Escape);
-  press_key (w, GDK_KEY_Return);
-  press_key (w, GDK_KEY_Up);
-  press_key (w, GDK_KEY_space);
+  xq_test_press_key (w, GDK_KEY_Escape);
+  xq_test_press_key (w, GDK_KEY_Return);
+  xq_test_press_key (w, GDK_KEY_Up);
+  xq_test_press_key (w, GDK_KEY_space);
   g_assert_cmpint (ply (f), ==, before + 1);
   view_of (f, &st);
   g_assert_cmpint (st.cell[4 * 9].face, ==, XQ_FACE_UP);
@@ -282,12 +253,12 @@ test_keyboard (Fixture *f, gconstpointer data)
   xq_game_day_page_play (f->page, 0, 7);
   xq_variant_board_set_cursor (board (f), 0);
   for (int i = 0; i < 12; i++)
-    press_key (w, GDK_KEY_Right);
+    xq_test_press_key (w, GDK_KEY_Right);
   for (int i = 0; i < 6; i++)
-    press_key (w, GDK_KEY_Up);
+    xq_test_press_key (w, GDK_KEY_Up);
   g_assert_cmpint (xq_variant_board_get_cursor (board (f)), ==, 31);
   before = ply (f);
-  press_key (w, GDK_KEY_Return);
+  xq_test_press_key (w, GDK_KEY_Return);
   g_assert_cmpint (ply (f), ==, before + 1);
   view_of (f, &st);
   g_assert_cmpint (st.cell[31].face, ==, XQ_FACE_UP);
@@ -297,9 +268,9 @@ test_keyboard (Fixture *f, gconstpointer data)
     g_assert_true (g_str_has_prefix (name, "Red ") || g_str_has_prefix (name, "Black "));
   }
   /* A refusal is announced too. */
-  press_key (w, GDK_KEY_Down);
-  press_key (w, GDK_KEY_Return);
-  press_key (w, GDK_KEY_Return);
+  xq_test_press_key (w, GDK_KEY_Down);
+  xq_test_press_key (w, GDK_KEY_Return);
+  xq_test_press_key (w, GDK_KEY_Return);
   g_assert_cmpstr (xq_variant_board_get_announcement (board (f)), !=, "");
 }
 

@@ -815,36 +815,6 @@ test_share (Fixture *f, gconstpointer data)
   }
 }
 
-/* Runs the widget's key binding for keyval, as a key press would. */
-static void
-press_key (GtkWidget *widget, guint keyval)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (c))
-        continue;
-      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (c)); j++)
-        {
-          g_autoptr(GtkShortcut) sc = g_list_model_get_item (G_LIST_MODEL (c), j);
-          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (sc);
-
-          if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
-              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
-              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == 0)
-            {
-              gtk_shortcut_action_activate (gtk_shortcut_get_action (sc), GTK_SHORTCUT_ACTION_EXCLUSIVE,
-                                            widget, gtk_shortcut_get_arguments (sc));
-              return;
-            }
-        }
-    }
-  g_assert_not_reached ();
-}
-
 
 static void
 set_text (XqExerciseEditor *editor, const char *name, const char *text)
@@ -1070,49 +1040,49 @@ test_keyboard (Fixture *f, gconstpointer data)
   /* With a palette piece chosen, Enter on an empty point puts it there.
    * The first key only shows the focus point (e0). */
   click (xq_position_editor_get_palette_button (pe, red_king));
-  press_key (w, GDK_KEY_Return);
+  xq_test_press_key (w, GDK_KEY_Return);
   g_assert_cmpint (pos->board[xq_square_from_text ("e0")], ==, XQ_EMPTY);
-  press_key (w, GDK_KEY_Return);
+  xq_test_press_key (w, GDK_KEY_Return);
   g_assert_cmpint (pos->board[xq_square_from_text ("e0")], ==, red_king);
   click (xq_position_editor_get_palette_button (pe, red_king));
 
   /* Lift the general, walk right and up, put it down on f1. */
-  press_key (w, GDK_KEY_space);
+  xq_test_press_key (w, GDK_KEY_space);
   g_assert_cmpint (xq_editor_board_get_held (board), ==, xq_square_from_text ("e0"));
-  press_key (w, GDK_KEY_Right);
-  press_key (w, GDK_KEY_Up);
+  xq_test_press_key (w, GDK_KEY_Right);
+  xq_test_press_key (w, GDK_KEY_Up);
   g_assert_cmpint (xq_editor_board_get_cursor (board), ==, xq_square_from_text ("f1"));
-  press_key (w, GDK_KEY_Return);
+  xq_test_press_key (w, GDK_KEY_Return);
   g_assert_cmpint (xq_editor_board_get_held (board), ==, XQ_NO_SQUARE);
   g_assert_cmpint (pos->board[xq_square_from_text ("e0")], ==, XQ_EMPTY);
   g_assert_cmpint (pos->board[xq_square_from_text ("f1")], ==, red_king);
 
   /* Escape drops a lifted piece back where it was. */
-  press_key (w, GDK_KEY_Return);
-  press_key (w, GDK_KEY_Left);
-  press_key (w, GDK_KEY_Escape);
+  xq_test_press_key (w, GDK_KEY_Return);
+  xq_test_press_key (w, GDK_KEY_Left);
+  xq_test_press_key (w, GDK_KEY_Escape);
   g_assert_cmpint (xq_editor_board_get_held (board), ==, XQ_NO_SQUARE);
   g_assert_cmpint (pos->board[xq_square_from_text ("f1")], ==, red_king);
 
   /* The edge stops the point. */
   for (int i = 0; i < 12; i++)
-    press_key (w, GDK_KEY_Down);
+    xq_test_press_key (w, GDK_KEY_Down);
   g_assert_cmpint (xq_editor_board_get_cursor (board), ==, xq_square_from_text ("e0"));
 
   /* Marking: Enter on the general marks its point instead of lifting it. */
   select_kind (editor, "tap");
   select_value (editor, "rule", "points");
   xq_exercise_editor_set_click_mode (editor, XQ_EDITOR_CLICK_TARGETS);
-  press_key (w, GDK_KEY_Up);
-  press_key (w, GDK_KEY_Right);
-  press_key (w, GDK_KEY_Return);
+  xq_test_press_key (w, GDK_KEY_Up);
+  xq_test_press_key (w, GDK_KEY_Right);
+  xq_test_press_key (w, GDK_KEY_Return);
   g_assert_cmpint (xq_editor_board_get_held (board), ==, XQ_NO_SQUARE);
   json = xq_exercise_editor_to_json (editor);
   g_assert_nonnull (strstr (json, "\"f1\""));
 
   /* Delete removes the piece under the point. */
   xq_exercise_editor_set_click_mode (editor, XQ_EDITOR_CLICK_PIECES);
-  press_key (w, GDK_KEY_Delete);
+  xq_test_press_key (w, GDK_KEY_Delete);
   g_assert_cmpint (pos->board[xq_square_from_text ("f1")], ==, XQ_EMPTY);
 }
 

@@ -123,37 +123,8 @@ drag_square (BoardFixture *f,
   g_signal_emit_by_name (drag, "drag-end", x1 - x0, y1 - y0);
 }
 
-/* Runs the widget's key binding for keyval, as a key press would. */
-static void
-press_key (GtkWidget *widget,
-           guint      keyval)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
-
-      if (!GTK_IS_SHORTCUT_CONTROLLER (c))
-        continue;
-      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (c)); j++)
-        {
-          g_autoptr(GtkShortcut) s = g_list_model_get_item (G_LIST_MODEL (c), j);
-          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (s);
-
-          if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
-              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
-              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == 0)
-            {
-              g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (s),
-                                                           GTK_SHORTCUT_ACTION_EXCLUSIVE,
-                                                           widget, gtk_shortcut_get_arguments (s)));
-              return;
-            }
-        }
-    }
-  g_assert_not_reached ();
-}
+/* A key binding that must run its action. */
+#define press_key(widget, keyval) g_assert_true (xq_test_press_key ((widget), (keyval)))
 
 static XqMove
 iccs (const char *text)

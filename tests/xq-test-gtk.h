@@ -159,3 +159,32 @@ xq_test_find_descendant (GtkWidget *widget, GType type)
     }
   return NULL;
 }
+
+/* Runs widget's key binding for keyval (no modifiers), as a key press
+ * would; TRUE if its action ran.  The binding must exist. */
+static inline gboolean
+xq_test_press_key (GtkWidget *widget, guint keyval)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (c))
+        continue;
+      for (guint j = 0; j < g_list_model_get_n_items (G_LIST_MODEL (c)); j++)
+        {
+          g_autoptr(GtkShortcut) sc = g_list_model_get_item (G_LIST_MODEL (c), j);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (sc);
+
+          if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
+              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == keyval &&
+              gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == 0)
+            return gtk_shortcut_action_activate (gtk_shortcut_get_action (sc), GTK_SHORTCUT_ACTION_EXCLUSIVE,
+                                                 widget, gtk_shortcut_get_arguments (sc));
+        }
+    }
+  g_assert_not_reached ();
+  return FALSE;
+}

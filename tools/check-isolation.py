@@ -124,7 +124,13 @@ def main():
             env.pop(var, None)
         app_env = dict(env, GSETTINGS_SCHEMA_DIR=os.path.join(build, "data"),
                        GSETTINGS_BACKEND="memory", GDK_BACKEND="x11", GSK_RENDERER="cairo",
-                       GTK_A11Y="none", NO_AT_BRIDGE="1", ADW_DISABLE_PORTAL="1")
+                       GTK_A11Y="none", NO_AT_BRIDGE="1", ADW_DISABLE_PORTAL="1",
+                       # Speech off: the app would start speech-dispatcher,
+                       # a daemon that outlives the control run and opens
+                       # ~/.config/pulse in the planted home while the tests
+                       # run (seen December 7), which is the control's doing,
+                       # not a test's.
+                       XQ_SPEECH="off")
 
         app = subprocess.run([app_path, "--report-content"], env=app_env,
                              capture_output=True, text=True, timeout=300)

@@ -24,10 +24,12 @@ static char *
 bounded (const char *text)
 {
   const char *s = text != NULL ? text : "";
+  g_autofree char *head = NULL;
 
   if (g_utf8_strlen (s, -1) <= XQ_CERTIFICATE_MAX_TEXT)
     return g_strdup (s);
-  return g_strconcat (g_utf8_substring (s, 0, XQ_CERTIFICATE_MAX_TEXT - 1), "…", NULL);
+  head = g_utf8_substring (s, 0, XQ_CERTIFICATE_MAX_TEXT - 1);
+  return g_strconcat (head, "…", NULL);
 }
 
 /* One centred line (or lines, wrapped) at y; returns the y below it. */

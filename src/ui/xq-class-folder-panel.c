@@ -423,7 +423,29 @@ xq_class_folder_panel_init (XqClassFolderPanel *self)
 
   set_messages (self, NULL);
   update (self);
-  self->timer = g_timeout_add_seconds (XQ_CLASS_FOLDER_SYNC_INTERVAL, timer_cb, self);
+}
+
+/* The periodic sync runs while the panel is in a window: a panel taken out
+ * of its window (its page closed) must not wake up later with the store
+ * of a page that has freed it (seen under ASan: a timer five minutes into
+ * test-learn read a freed store). */
+static void
+xq_class_folder_panel_root (GtkWidget *widget)
+{
+  XqClassFolderPanel *self = XQ_CLASS_FOLDER_PANEL (widget);
+
+  GTK_WIDGET_CLASS (xq_class_folder_panel_parent_class)->root (widget);
+  if (self->timer == 0)
+    self->timer = g_timeout_add_seconds (XQ_CLASS_FOLDER_SYNC_INTERVAL, timer_cb, self);
+}
+
+static void
+xq_class_folder_panel_unroot (GtkWidget *widget)
+{
+  XqClassFolderPanel *self = XQ_CLASS_FOLDER_PANEL (widget);
+
+  g_clear_handle_id (&self->timer, g_source_remove);
+  GTK_WIDGET_CLASS (xq_class_folder_panel_parent_class)->unroot (widget);
 }
 
 static void
@@ -445,6 +467,8 @@ xq_class_folder_panel_class_init (XqClassFolderPanelClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = xq_class_folder_panel_dispose;
+  widget_class->root = xq_class_folder_panel_root;
+  widget_class->unroot = xq_class_folder_panel_unroot;
   /**
    * XqClassFolderPanel::synced:
    * A create, join or sync finished: learners may have come.

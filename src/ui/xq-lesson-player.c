@@ -652,6 +652,21 @@ xq_lesson_player_dispose (GObject *object)
   G_OBJECT_CLASS (xq_lesson_player_parent_class)->dispose (object);
 }
 
+/* Taken out of its window: a demonstration still being worked out in a
+ * thread (its task holds the player) must not come back to a unit, store
+ * and progress that the window owned and has freed (the exercise editor's
+ * Preview window closed while its demonstration was computed). */
+static void
+xq_lesson_player_unroot (GtkWidget *widget)
+{
+  XqLessonPlayer *self = XQ_LESSON_PLAYER (widget);
+
+  xq_lesson_player_cancel_hint (self);
+  xq_lesson_player_stop_demo (self);
+  xq_lesson_player_stop_celebration (self);
+  GTK_WIDGET_CLASS (xq_lesson_player_parent_class)->unroot (widget);
+}
+
 static void
 xq_lesson_player_finalize (GObject *object)
 {
@@ -672,6 +687,7 @@ xq_lesson_player_class_init (XqLessonPlayerClass *klass)
 
   object_class->dispose = xq_lesson_player_dispose;
   object_class->finalize = xq_lesson_player_finalize;
+  widget_class->unroot = xq_lesson_player_unroot;
 
   /* ::closed: the learner left the unit (the units button or the summary card). */
   signals [CLOSED] =

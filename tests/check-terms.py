@@ -61,6 +61,10 @@ def numerals_mixed(msgid, msgstr):
     lost = [d for d in re.findall(r"(?<![\w.])[0-9]+(?![\w.])", plain) if d not in msgstr]
     if lost:
         return "the English's " + ", ".join(lost) + " is not in digits"
+    # Stars are counted as the unit cards show them (0/42 ★): in digits.
+    stars = re.search("[一二三四五六七八九十两兩]+[颗顆]星", msgstr)
+    if stars:
+        return f"{stars.group(0)}: stars are counted in digits"
     rest = NUMERAL_TERMS.sub(" ", msgstr)
     arabic, chinese = ARABIC_COUNT.search(rest), CHINESE_COUNT.search(rest)
     if arabic and chinese:

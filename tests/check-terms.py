@@ -9,7 +9,13 @@ sixty-move rule is 连续六十个回合/連續六十個回合 everywhere; Game 
 趣味棋; zh_CN has no traditional characters; zh_TW prose says 車/馬 (俥/傌
 only where the English names the glyph); 閒 in zh_TW, 闲 in zh_CN; the
 black cannon is 砲, as it is drawn; face-down pieces are 暗子; no shortcut
-letters in brackets ("提示(H)").  Reads po/zh_CN.po and po/zh_TW.po.
+letters in brackets ("提示(H)"); numerals as a Chinese teacher writes
+them (GB/T 15835, one form for one kind of number in one place): a number
+the English gives in digits stays in Arabic digits ("in 2 moves" is 2步,
+never 两步), and no message counts moves, points, stars or pieces half in
+digits and half in Chinese numerals; Chinese numerals stay only inside
+notation (炮二平五, 第五路) and fixed terms (连续六十个回合, 三步不出车).
+Reads po/zh_CN.po and po/zh_TW.po.
 TAP output."""
 import os
 import re
@@ -34,6 +40,36 @@ def messages(lang):
         if msgid:
             out.append((msgid, msgstr))
     return out
+
+
+# Numerals (issue 31): Chinese numerals may stay in notation and fixed terms.
+NUMERAL_TERMS = re.compile(
+    "连续六十个回合|連續六十個回合|三步不出[车車]|三子[归歸]边|三子歸邊|九[宫宮]|五虎棋|七星聚[会會]"
+    "|[一二三四五六七八九]到[一二三四五六七八九]|第?[一二三四五六七八九]路"
+    "|[车車俥马馬傌炮砲兵卒帅帥将將仕士相象前后後中][一二三四五六七八九][进進退平][一二三四五六七八九]")
+# A count: a number and the word it counts (步 moves, 分 points, 回合, 个/個 pieces, 颗/顆 stars, 次 times).
+COUNTED = "\\s*(?:步|分|回合|个|個|颗|顆|次|着|著|种|種)"
+ARABIC_COUNT = re.compile("(?:[0-9]+|%[0-9$]*[du])" + COUNTED)
+CHINESE_COUNT = re.compile("[二三四五六七八九十两兩]+" + COUNTED)
+
+
+def numerals_mixed(msgid, msgstr):
+    """Why msgstr breaks the numeral rule, or None."""
+    # Digits the English writes as a number (not a point such as h2e2, a WXF
+    # move such as C2=4, a rule number such as 3.1 or a placeholder).
+    plain = re.sub(r"%[0-9$]*[a-z]+|[A-Za-z]+[0-9]+\w*|[0-9]+\.[0-9.]+|[A-Z][0-9][-+=.][0-9]", " ", msgid)
+    lost = [d for d in re.findall(r"(?<![\w.])[0-9]+(?![\w.])", plain) if d not in msgstr]
+    if lost:
+        return "the English's " + ", ".join(lost) + " is not in digits"
+    # Stars are counted as the unit cards show them (0/42 ★): in digits.
+    stars = re.search("[一二三四五六七八九十两兩]+[颗顆]星", msgstr)
+    if stars:
+        return f"{stars.group(0)}: stars are counted in digits"
+    rest = NUMERAL_TERMS.sub(" ", msgstr)
+    arabic, chinese = ARABIC_COUNT.search(rest), CHINESE_COUNT.search(rest)
+    if arabic and chinese:
+        return f"{arabic.group(0)} beside {chinese.group(0)}"
+    return None
 
 
 results = []
@@ -83,6 +119,9 @@ for lang, pack, bad_packs in (("zh_CN", "题组", ("题集", "习题集", "题�
     results.append((f"{lang}: a face-down piece is 暗子", not down, repr(down[:4])))
     keys = [(i, s) for i, s in msgs if re.search(r"[(（]_[A-Za-z0-9][)）]", s)]
     results.append((f"{lang}: labels without shortcut letters in brackets", not keys, repr(keys[:4])))
+    mixed = [(i, s, why) for i, s in msgs for why in [numerals_mixed(i, s)] if why]
+    results.append((f"{lang}: counts in Arabic digits, Chinese numerals only in notation and terms",
+                    not mixed, repr(mixed[:4])))
     if lang == "zh_TW":
         quoted = [(i, s) for i, s in msgs if re.search("[“”‘’]", s)]
         results.append(("zh_TW: quotes are 「」", not quoted, repr(quoted[:5])))

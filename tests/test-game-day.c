@@ -403,6 +403,7 @@ static void
 test_computer (Fixture *f, gconstpointer data)
 {
   static const XqVariantKind kinds[] = { XQ_VARIANT_BANQI, XQ_VARIANT_JIEQI };
+  int arrows = 0;
 
   for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
     for (int level = 1; level <= XQ_VARIANT_ENGINE_MAX_LEVEL; level += 2)
@@ -436,7 +437,39 @@ test_computer (Fixture *f, gconstpointer data)
           g_assert_true (strstr (msg, "Red ") != NULL || strstr (msg, "Black ") != NULL);
         }
         g_assert_false (xq_test_label_shown (GTK_WIDGET (f->play), "Seed: 42"));
+        /* Issue 31: and as an arrow on the board, from where the piece
+         * stood to where it went (a flip stays on its cell: no arrow). */
+        {
+          const XqVariantAction *done = xq_variant_game_get_action (xq_variant_play_get_game (f->play), 2);
+          XqAnnotations annots;
+          int found = 0;
+
+          xq_variant_board_get_annotations (board (f), &annots);
+          for (int i = 0; i < annots.n_marks; i++)
+            if (annots.marks[i].kind == XQ_MARK_ARROW)
+              {
+                g_assert_cmpint (annots.marks[i].sq, ==, done->from);
+                g_assert_cmpint (annots.marks[i].to, ==, done->to);
+                found++;
+              }
+          g_assert_cmpint (found, ==, done->kind == XQ_ACTION_MOVE && done->from != done->to ? 1 : 0);
+          arrows += found;
+        }
+        /* The learner's own move gets no arrow: it is the computer's. */
+        if (level == 1)
+          {
+            XqAnnotations annots;
+
+            g_assert_true (pick_action (f, 0, &a));
+            play_by_clicks (f, &a);
+            xq_variant_board_get_annotations (board (f), &annots);
+            for (int i = 0; i < annots.n_marks; i++)
+              g_assert_cmpint (annots.marks[i].kind, !=, XQ_MARK_ARROW);
+            wait_for_computer (f);
+          }
       }
+  /* 揭棋's computer always moves a piece: arrows were checked. */
+  g_assert_cmpint (arrows, >=, 1);
 }
 
 /* Save and open: the same seed, the same actions, the same board. */

@@ -24,6 +24,7 @@
 #include "xq-puzzle-page.h"
 #include "xq-teach-page.h"
 #include "xq-thinker.h"
+#include "xq-tooltip.h"
 #include "xq-variant-board.h"
 #include "xq-variant-play.h"
 #include "xq-window.h"
@@ -1794,6 +1795,84 @@ test_window_i18n (WindowFixture *f,
   g_assert_cmpstr (list, ==, expect_move);
 }
 
+/* The widget below root whose tooltip is text, or NULL. */
+static GtkWidget *
+find_tooltip (GtkWidget *root, const char *text)
+{
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (root), text) == 0)
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_tooltip (c, text);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+count_tooltips (GtkWidget *root, int *with_tooltip, int *fitted)
+{
+  if (gtk_widget_get_tooltip_markup (root) != NULL)
+    {
+      ++*with_tooltip;
+      if (xq_tooltip_is_fitted (root))
+        ++*fitted;
+      else
+        g_test_message ("not fitted: %s “%s”", G_OBJECT_TYPE_NAME (root), gtk_widget_get_tooltip_text (root));
+    }
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    count_tooltips (c, with_tooltip, fitted);
+}
+
+/* Issue 31: the zh_TW main-menu tooltip stood one character a line (GTK
+ * 4.8 caps a tooltip's label at one Latin character's width per character).
+ * The window's tooltips show in a label that keeps the text on one line. */
+static void
+test_window_i18n_tooltip (WindowFixture *f,
+                          gconstpointer  data)
+{
+  const char *text = _("Main Menu");
+  GtkWidget *button = find_tooltip (GTK_WIDGET (f->window), text);
+  GtkWidget *label, *line, *stock;
+  int min, nat, height, line_height, stock_nat;
+  int with_tooltip = 0, fitted = 0;
+
+  g_assert_nonnull (button);
+  g_assert_true (GTK_IS_MENU_BUTTON (button));
+  g_assert_true (xq_tooltip_is_fitted (button));
+  /* Every tooltip of the window and its first page, not only this one. */
+  count_tooltips (GTK_WIDGET (f->window), &with_tooltip, &fitted);
+  g_assert_cmpint (with_tooltip, >, 1);
+  g_assert_cmpint (fitted, ==, with_tooltip);
+
+  /* What the tooltip shows: the whole text on one line, as wide as a label
+   * that never wraps. */
+  label = g_object_ref_sink (xq_tooltip_label_new (text));
+  line = g_object_ref_sink (gtk_label_new (text));
+  gtk_widget_measure (label, GTK_ORIENTATION_HORIZONTAL, -1, &min, &nat, NULL, NULL);
+  gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, nat, NULL, &height, NULL, NULL);
+  gtk_widget_measure (line, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &line_height, NULL, NULL);
+  {
+    int line_width;
+
+    gtk_widget_measure (line, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &line_width, NULL, NULL);
+    g_assert_cmpint (nat, >=, line_width);
+  }
+  gtk_widget_measure (line, GTK_ORIENTATION_VERTICAL, -1, NULL, &line_height, NULL, NULL);
+  g_assert_cmpint (height, ==, line_height);
+  g_assert_cmpint (gtk_label_get_max_width_chars (GTK_LABEL (label)), ==, XQ_TOOLTIP_MAX_CHARS);
+  /* GTK's own cap, for the log: max-width-chars = the number of characters. */
+  stock = g_object_ref_sink (gtk_label_new (text));
+  gtk_label_set_wrap (GTK_LABEL (stock), TRUE);
+  gtk_label_set_max_width_chars (GTK_LABEL (stock), (int) g_utf8_strlen (text, -1));
+  gtk_widget_measure (stock, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &stock_nat, NULL, NULL);
+  g_test_message ("“%s”: fitted %d px wide, one line %d px high; GTK's cap %d px", text, nat, height, stock_nat);
+  g_object_unref (stock);
+  g_object_unref (line);
+  g_object_unref (label);
+}
+
 /* Every piece drag (a board, the Teach palette, the set-up tray) carries the
  * one payload, and anything else is refused. */
 static void
@@ -2146,6 +2225,8 @@ main (int   argc,
   g_test_add ("/ui/window/boards-follow-settings", WindowFixture, NULL, window_setup,
               test_boards_follow_settings, window_teardown);
   g_test_add ("/ui/window/i18n", WindowFixture, NULL, window_setup, test_window_i18n, window_teardown);
+  g_test_add ("/ui/window/i18n/tooltip", WindowFixture, NULL, window_setup, test_window_i18n_tooltip,
+              window_teardown);
   g_test_add ("/ui/window/i18n/pieces", WindowFixture, NULL, window_setup, test_window_i18n_pieces,
               window_teardown);
   g_test_add ("/ui/play/refusal", WindowFixture, NULL, window_setup, test_play_refusal, window_teardown);

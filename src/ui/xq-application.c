@@ -169,7 +169,8 @@ report_window_mapped_cb (GtkWidget     *window,
  * ="h2e2 h9g7" plays moves, and XQ_DEMO_PAGE names a page to show or
  * "preferences".  XQ_DEMO_GAME_DAY="jieqi" opens that game's rules on the
  * Game Day page, "jieqi SEED [ACTION...]" plays it from SEED (an action
- * "resign" gives up for the side to move). */
+ * "resign" gives up for the side to move), "jieqi SEED/LEVEL ACTION" against
+ * the computer at LEVEL, which answers the action. */
 static void
 apply_demo_game_day (XqWindow   *window,
                      const char *spec)
@@ -187,7 +188,13 @@ apply_demo_game_day (XqWindow   *window,
   xq_game_day_page_open_rules (page, kind);
   if (words[1] == NULL)
     return;
-  xq_game_day_page_play (page, 0, (guint32) g_ascii_strtoull (words[1], NULL, 10));
+  {
+    /* "SEED/LEVEL" plays against the computer at that level. */
+    const char *slash = strchr (words[1], '/');
+    int level = slash != NULL ? (int) g_ascii_strtoll (slash + 1, NULL, 10) : 0;
+
+    xq_game_day_page_play (page, level, (guint32) g_ascii_strtoull (words[1], NULL, 10));
+  }
   for (guint i = 2; words[i] != NULL; i++)
     if (g_str_equal (words[i], "resign"))
       xq_variant_play_resign (xq_game_day_page_get_play (page));

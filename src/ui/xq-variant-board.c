@@ -29,6 +29,8 @@ struct _XqVariantBoard
   int            targets[XQ_SQUARES];
   int            n_targets;
   int            last_from, last_to;
+  int            arrows[4];       /* from, to of up to two arrows */
+  int            n_arrows;
 
   /* The keyboard: the cell under the cursor, and whether the cursor is
    * drawn (after the first key press, not after a click). */
@@ -91,6 +93,10 @@ build_annotations (XqVariantBoard *self, XqAnnotations *annots)
     xq_annotations_add (annots, XQ_MARK_HIGHLIGHT, XQ_ROLE_SELECTION, self->selected);
   for (int i = 0; i < self->n_targets; i++)
     xq_annotations_add (annots, XQ_MARK_DOT, XQ_ROLE_DEFAULT, self->targets[i]);
+  /* The renderer's arrow, as on the main board; a flip (from == to) has none. */
+  for (int i = 0; i < self->n_arrows; i++)
+    if (self->arrows[2 * i] >= 0)
+      xq_annotations_add_arrow (annots, XQ_ROLE_LAST_MOVE, self->arrows[2 * i], self->arrows[2 * i + 1]);
 }
 
 static void
@@ -593,6 +599,29 @@ xq_variant_board_set_marks (XqVariantBoard *self, int selected, const int *targe
   self->last_to = last_to;
   update_accessible_label (self);
   invalidate_frame (self);
+}
+
+void
+xq_variant_board_set_arrows (XqVariantBoard *self, const int *from_to, int n_arrows)
+{
+  g_return_if_fail (XQ_IS_VARIANT_BOARD (self));
+  g_return_if_fail (n_arrows >= 0 && n_arrows <= 2);
+  g_return_if_fail (n_arrows == 0 || from_to != NULL);
+  if (self->n_arrows == n_arrows &&
+      (n_arrows == 0 || memcmp (self->arrows, from_to, sizeof (int) * 2 * n_arrows) == 0))
+    return;
+  self->n_arrows = n_arrows;
+  if (n_arrows > 0)
+    memcpy (self->arrows, from_to, sizeof (int) * 2 * n_arrows);
+  invalidate_frame (self);
+}
+
+void
+xq_variant_board_get_annotations (XqVariantBoard *self, XqAnnotations *out)
+{
+  g_return_if_fail (XQ_IS_VARIANT_BOARD (self));
+  g_return_if_fail (out != NULL);
+  build_annotations (self, out);
 }
 
 void

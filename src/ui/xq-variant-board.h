@@ -29,6 +29,14 @@ const XqScene *xq_variant_board_get_scene    (XqVariantBoard *self);
 void           xq_variant_board_set_marks    (XqVariantBoard *self, int selected, const int *targets,
                                               int n_targets, int last_from, int last_to);
 
+/* Arrows drawn over the pieces (Game Day: the computer's last action,
+ * issue 31), in the renderer's arrow; from_to holds from, to of each of
+ * n_arrows (0..2: a 五虎棋 turn moves two soldiers).  A pair with
+ * from < 0 or from == to draws nothing. */
+void           xq_variant_board_set_arrows   (XqVariantBoard *self, const int *from_to, int n_arrows);
+/* Every mark the board draws now (tests). */
+void           xq_variant_board_get_annotations (XqVariantBoard *self, XqAnnotations *out);
+
 void           xq_variant_board_set_flipped  (XqVariantBoard *self, gboolean flipped);
 gboolean       xq_variant_board_get_flipped  (XqVariantBoard *self);
 /* Whether a flip is animated (off in tests). */

@@ -190,6 +190,35 @@ update_cube (XqVariantPlay *self, const XqVariantState *st)
     }
 }
 
+/* The computer's last action as arrows on the board (issue 31: a child
+ * sees where it went, beside the words); none after the learner's own
+ * action, in a game of two people, or while a 五虎棋 turn is half chosen. */
+static void
+update_computer_arrows (XqVariantPlay *self, int ply)
+{
+  const XqVariantAction *a;
+  int from_to[4], n = 0;
+
+  if (self->level <= 0 || self->first_from >= 0 || ply <= 0 ||
+      xq_variant_play_first_player_to_move (xq_variant_game_get_state_at (self->game, ply - 1)))
+    {
+      xq_variant_board_set_arrows (self->board, NULL, 0);
+      return;
+    }
+  a = xq_variant_game_get_action (self->game, ply);
+  if (a->kind == XQ_ACTION_MOVE || a->kind == XQ_ACTION_DOUBLE)
+    {
+      from_to[n++] = a->from;
+      from_to[n++] = a->to;
+    }
+  if (a->kind == XQ_ACTION_DOUBLE)
+    {
+      from_to[n++] = a->from2;
+      from_to[n++] = a->to2;
+    }
+  xq_variant_board_set_arrows (self->board, from_to, n / 2);
+}
+
 void
 xq_variant_play_update (XqVariantPlay *self, int flip_cell)
 {
@@ -246,6 +275,7 @@ xq_variant_play_update (XqVariantPlay *self, int flip_cell)
         }
     }
   xq_variant_board_set_marks (self->board, self->selected, targets, n_targets, last_from, last_to);
+  update_computer_arrows (self, ply);
 
   update_turn (self, &st);
   update_result (self);

@@ -8,6 +8,7 @@
 #include "xq-board-settings.h"
 #include "xq-puzzle-page.h"
 #include "xq-teach-page.h"
+#include "xq-tooltip.h"
 #include "xq-tournament-page.h"
 #include "xq-window-private.h"
 
@@ -134,6 +135,7 @@ xq_window_get_page (XqWindow   *self,
       *field = g_object_new (type, NULL);
       adw_bin_set_child (ADW_BIN (slot), *field);
       page_built (self, name);
+      xq_tooltip_fit_tree (*field);
     }
   return *field;
 }
@@ -145,9 +147,10 @@ visible_page_cb (XqWindow     *self,
 {
   const char *name = adw_view_stack_get_visible_child_name (stack);
 
-  /* Built before the frame that shows it is drawn. */
+  /* Built before the frame that shows it is drawn; tooltips added to it
+   * since it was built are fitted too. */
   if (name != NULL)
-    xq_window_get_page (self, name);
+    xq_tooltip_fit_tree (xq_window_get_page (self, name));
 }
 
 /* The bottom bar takes over the page switcher when the window is too narrow
@@ -269,6 +272,9 @@ static void
 xq_window_init (XqWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Chinese tooltips on whole lines (issue 31: 主選單 stood one character a
+   * line); each page is fitted when it is built. */
+  xq_tooltip_fit_tree (GTK_WIDGET (self));
 
   self->settings = g_settings_new (XQ_SETTINGS_SCHEMA);
   /* Read once here and written once on close: binding would write the

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "xq-certificate.h"
+#include "xq-render-private.h"
 
 #define W XQ_WORKSHEET_PAGE_WIDTH
 #define H XQ_WORKSHEET_PAGE_HEIGHT
@@ -165,7 +166,6 @@ xq_certificate_write_pdf (const XqCertificate *c,
 {
   cairo_surface_t *surface;
   cairo_t *cr;
-  cairo_status_t status;
   gboolean ok;
 
   g_return_val_if_fail (c != NULL && filename != NULL, FALSE);
@@ -174,16 +174,5 @@ xq_certificate_write_pdf (const XqCertificate *c,
   ok = xq_certificate_draw (c, cr, error);
   cairo_show_page (cr);
   cairo_destroy (cr);
-  cairo_surface_finish (surface);
-  status = cairo_surface_status (surface);
-  cairo_surface_destroy (surface);
-  if (ok && status != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, XQ_RENDER_ERROR, XQ_RENDER_ERROR_IO, "%s: %s", filename,
-                   cairo_status_to_string (status));
-      ok = FALSE;
-    }
-  if (!ok)
-    g_unlink (filename);
-  return ok;
+  return xq_render_finish_pdf (surface, filename, ok, error);
 }

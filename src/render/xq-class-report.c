@@ -12,6 +12,7 @@
 
 #include "xq-class-report.h"
 #include "xq-render.h"
+#include "xq-render-private.h"
 
 #define MARGIN       28.0
 #define TITLE_H      22.0
@@ -667,7 +668,6 @@ xq_class_report_write_pdf (XqClassReport *report, const char *filename, GError *
 {
   cairo_surface_t *surface;
   cairo_t *cr;
-  cairo_status_t status;
   gboolean ok = TRUE;
   guint n_pages;
 
@@ -683,15 +683,5 @@ xq_class_report_write_pdf (XqClassReport *report, const char *filename, GError *
       cairo_show_page (cr);
     }
   cairo_destroy (cr);
-  cairo_surface_finish (surface);
-  status = cairo_surface_status (surface);
-  cairo_surface_destroy (surface);
-  if (ok && status != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, XQ_RENDER_ERROR, XQ_RENDER_ERROR_IO, "%s: %s", filename, cairo_status_to_string (status));
-      ok = FALSE;
-    }
-  if (!ok)
-    g_unlink (filename);
-  return ok;
+  return xq_render_finish_pdf (surface, filename, ok, error);
 }

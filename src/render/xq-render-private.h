@@ -118,4 +118,11 @@ void xq_svg_end          (GString *svg);
 /* Room around a piece disc in its own SVG and cached surface, for the shadow. */
 #define XQ_PIECE_BOX_SCALE 1.16
 
+/* Ends a PDF written to filename: finishes and frees surface (its cairo_t
+ * destroyed already).  ok: the pages were drawn.  A cairo error writing the
+ * file becomes XQ_RENDER_ERROR_IO, "FILE: reason"; on any failure the file
+ * is removed.  Returns ok and the file's status together. */
+gboolean xq_render_finish_pdf (cairo_surface_t *surface, const char *filename, gboolean ok,
+                               GError **error);
+
 G_END_DECLS

@@ -10,6 +10,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "xq-render-private.h"
 
 /* Bigger than any screen or print needs; it keeps a typo in --size from
@@ -361,4 +363,23 @@ xq_render_export (const XqPosition *pos, const XqRenderStyle *style,
       return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+xq_render_finish_pdf (cairo_surface_t *surface, const char *filename, gboolean ok, GError **error)
+{
+  cairo_status_t status;
+
+  cairo_surface_finish (surface);
+  status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  if (ok && status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, XQ_RENDER_ERROR, XQ_RENDER_ERROR_IO, "%s: %s", filename,
+                   cairo_status_to_string (status));
+      ok = FALSE;
+    }
+  if (!ok)
+    g_unlink (filename);
+  return ok;
 }

@@ -11,6 +11,7 @@
 #include <pango/pangocairo.h>
 #include <string.h>
 
+#include "xq-render-private.h"
 #include "xq-worksheet.h"
 
 #define MARGIN       42.0
@@ -775,7 +776,6 @@ xq_worksheet_write_pdf (XqWorksheet *sheet, const char *filename, GError **error
 {
   cairo_surface_t *surface;
   cairo_t *cr;
-  cairo_status_t status;
   gboolean ok = TRUE;
   Plan plan;
 
@@ -794,16 +794,5 @@ xq_worksheet_write_pdf (XqWorksheet *sheet, const char *filename, GError **error
     }
   plan_clear (&plan);
   cairo_destroy (cr);
-  cairo_surface_finish (surface);
-  status = cairo_surface_status (surface);
-  cairo_surface_destroy (surface);
-  if (ok && status != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, XQ_RENDER_ERROR, XQ_RENDER_ERROR_IO, "%s: %s", filename,
-                   cairo_status_to_string (status));
-      ok = FALSE;
-    }
-  if (!ok)
-    g_unlink (filename);
-  return ok;
+  return xq_render_finish_pdf (surface, filename, ok, error);
 }

@@ -8,6 +8,7 @@
 
 #include "xq-ccbridge.h"
 #include "fuzz-common.h"
+#include "fuzz-pgn-round-trip.h"
 
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
@@ -39,18 +40,6 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       abort ();
   if (xq_pgn_record_get_n_moves (rec) > 1000)
     abort ();
-  {
-    g_autofree char *written = xq_pgn_write (rec, (XqNotation) (size % 4));
-    g_autoptr(GError) again_error = NULL;
-    g_autoptr(XqPgnRecord) again = xq_pgn_read_string (written, &again_error);
-    g_autofree char *rewritten = again != NULL ? xq_pgn_write (again, (XqNotation) (size % 4)) : NULL;
-
-    if (again == NULL || strcmp (written, rewritten) != 0)
-      {
-        fprintf (stderr, "a CBR record does not round-trip through PGN: %s\n---\n%s---\n",
-                 again_error ? again_error->message : "(changed)", written);
-        abort ();
-      }
-  }
+  fuzz_pgn_round_trip (rec, size, "a CBR record");
   return 0;
 }

@@ -9,6 +9,7 @@
 
 #include "xq-xqf.h"
 #include "fuzz-common.h"
+#include "fuzz-pgn-round-trip.h"
 
 int
 LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
@@ -38,19 +39,6 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   if (xq_pgn_record_get_n_moves (rec) > XQ_XQF_MAX_MOVES
       || xq_pgn_record_count_moves (rec) > XQ_XQF_MAX_RECORDS)
     abort ();
-  {
-    g_autofree char *written = xq_pgn_write (rec, (XqNotation) (size % 4));
-    g_autoptr(GError) again_error = NULL;
-    g_autoptr(XqPgnRecord) again = xq_pgn_read_string (written, &again_error);
-
-    g_autofree char *rewritten = again != NULL ? xq_pgn_write (again, (XqNotation) (size % 4)) : NULL;
-
-    if (again == NULL || strcmp (written, rewritten) != 0)
-      {
-        fprintf (stderr, "an XQF record does not round-trip through PGN: %s\n---\n%s---\n",
-                 again_error ? again_error->message : "(changed)", written);
-        abort ();
-      }
-  }
+  fuzz_pgn_round_trip (rec, size, "an XQF record");
   return 0;
 }

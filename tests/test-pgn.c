@@ -305,6 +305,7 @@ test_repro_files (void)
   g_autofree char *f6 = repro_path ("F6-pgn-comment-roundtrip-min.pgn");
   g_autofree char *f2 = repro_path ("F2-pgn-empty.pgn");
   g_autofree char *f1 = repro_path ("F1-pgn-fen-doublespace.pgn");
+  g_autofree char *vline = repro_path ("fuzz-cbr-variation-ends-in-line-comment.pgn");
   g_autoptr(GError) error = NULL;
   g_autoptr(XqPgnRecord) rec = xq_pgn_read_file (f6, &error);
   g_autoptr(XqPgnRecord) empty = NULL;
@@ -315,6 +316,17 @@ test_repro_files (void)
   g_assert_no_error (error);
   g_assert_cmpstr (xq_pgn_record_get_comment_after (rec, 0), ==, "a\nb c } d");
   assert_round_trip (rec);
+
+  /* A variation whose last comment holds a "}" is written as a line
+   * comment; its ")" must go on the next line, not into the comment
+   * (found by the CBR harness, December 7). */
+  {
+    g_autoptr(XqPgnRecord) v = xq_pgn_read_file (vline, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (xq_pgn_record_get_n_moves (v), ==, 2);
+    assert_round_trip (v);
+  }
 
   /* No moves and no tags: equal to its copy (no memcmp on missing data). */
   empty = xq_pgn_read_file (f2, &error);

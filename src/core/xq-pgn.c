@@ -1348,8 +1348,9 @@ write_line (GString *out, const XqPgnRecord *rec, XqNotation notation)
           if (line->game_comment != NULL)
             write_comment (out, line->game_comment);
           write_line (out, line, notation);
-          if (out->str[out->len - 1] == '\n')
-            g_string_truncate (out, out->len - 1);
+          /* A line that ends in a line comment ends with its newline, which
+           * must stay: the ")" on the same line would be read as part of
+           * the comment. */
           g_string_append_c (out, ')');
           interrupted = TRUE;
         }

@@ -83,7 +83,7 @@ draw_back (XqPainter *p, const XqToken *t, const XqRenderStyle *style, double cx
 /* ---- Chess figures -------------------------------------------------------------------- */
 
 /* Drawn in a box from -50 to 50 around the face centre, like the
- * pictograms; `u` is one unit in pixels.  Silhouettes in ink, details cut
+ * piece pictures of data/pieces/; `u` is one unit in pixels.  Silhouettes in ink, details cut
  * out in the face colour. */
 static void
 figure_rect (XqPainter *p, double cx, double cy, double u, double x, double y, double w, double h,

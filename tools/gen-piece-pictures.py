@@ -36,7 +36,8 @@ import xml.etree.ElementTree as ET
 SVG_NS = "{http://www.w3.org/2000/svg}"
 INK = {"#000000", "#000", "black"}
 FACE = {"#ffffff", "#fff", "white"}
-PATH_RE = re.compile(r"^\s*([MLCZ]\s*(-?\d+(\.\d+)?[\s,]*)*)*$")
+PATH_TOKEN = re.compile(r"[MLCZ]|-?\d+(?:\.\d+)?|[^\s,]")
+PATH_ARGS = {"M": 2, "L": 2, "C": 6, "Z": 0}
 # Presentation attributes the painter decides for itself (caps and joins).
 IGNORED = {"stroke-linecap", "stroke-linejoin", "id"}
 SHAPES = {
@@ -71,6 +72,25 @@ def number(elem, name, where, default=None):
         return float(value)
     except ValueError:
         raise FaceError(f"{where}: attribute {name}={value!r} is not a plain number") from None
+
+
+def path_ok(data):
+    """Absolute M, L, C, Z, each with whole groups of its numbers (an M or L
+    may repeat its pair, as in SVG), starting with M."""
+    tokens = PATH_TOKEN.findall(data)
+    if not tokens or tokens[0] != "M":
+        return False
+    cmd, count = None, 0
+    for t in tokens + ["Z"]:
+        if t in PATH_ARGS:
+            if cmd is not None and PATH_ARGS[cmd] and (count == 0 or count % PATH_ARGS[cmd]):
+                return False
+            cmd, count = t, 0
+        elif cmd is None or PATH_ARGS[cmd] == 0 or not re.fullmatch(r"-?\d+(?:\.\d+)?", t):
+            return False
+        else:
+            count += 1
+    return True
 
 
 def c_num(v):
@@ -116,7 +136,7 @@ def shape(elem, where):
     else:
         kind = "XQ_SHAPE_PATH"
         data = elem.get("d") or ""
-        if not data.strip() or not PATH_RE.match(data):
+        if not path_ok(data):
             raise FaceError(f"{where}: d may only use absolute M, L, C and Z with plain numbers")
         d = c_str(" ".join(data.split()))
     values = "(const double[]) { " + ", ".join(c_num(v) for v in nums) + " }" if nums else "NULL"

@@ -997,7 +997,7 @@ test_pieces_field (void)
   /* Pictures whatever the learner chose; characters: the learner's own
    * characters, or the script's (traditional in the C locale) for a
    * learner who chose pictures; the default follows the learner. */
-  for (XqPieceSet set = 0; set < XQ_N_PIECE_SETS; set++)
+  for (int set = 0; set < XQ_N_PIECE_SETS; set++)
     {
       g_assert_cmpint (xq_exercise_piece_set (pic, set), ==, XQ_PIECE_SET_PICTOGRAM);
       g_assert_cmpint (xq_exercise_piece_set (own, set), ==, set);

@@ -960,8 +960,22 @@ test_preferences_piece_sets (WindowFixture *f,
   g_autoptr(GSettings) settings = g_settings_new (XQ_SETTINGS_SCHEMA);
   XqPreferencesWindow *prefs = xq_preferences_window_new (GTK_WINDOW (f->window));
   g_autoptr(GEnumClass) enum_class = g_type_class_ref (XQ_TYPE_PIECE_SET);
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(GSettingsSchemaKey) key = NULL;
   AdwComboRow *row = NULL;
   GListModel *model;
+
+  /* The schema takes every set's name and "auto" (should it ever list
+   * choices, they must be the table's). */
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  key = g_settings_schema_get_key (schema, "piece-set");
+  for (int i = 0; i <= XQ_N_PIECE_SETS; i++)
+    {
+      g_autoptr(GVariant) value =
+        g_variant_ref_sink (g_variant_new_string (i < XQ_N_PIECE_SETS ? xq_piece_set_to_string (i) : "auto"));
+
+      g_assert_true (g_settings_schema_key_range_check (key, value));
+    }
 
   gtk_window_present (GTK_WINDOW (prefs));
   gtk_test_widget_wait_for_draw (GTK_WIDGET (prefs));
@@ -1686,7 +1700,7 @@ test_boards_follow_settings (WindowFixture *f,
   guint n;
 
   /* The settings store the renderer's names: the enum nicks are those names. */
-  for (int i = XQ_PIECE_SET_TRADITIONAL; i <= XQ_PIECE_SET_PICTOGRAM; i++)
+  for (int i = 0; i < XQ_N_PIECE_SETS; i++)
     g_assert_cmpstr (g_enum_get_value (sets, i)->value_nick, ==, xq_piece_set_to_string (i));
   for (int i = XQ_THEME_WOOD; i <= XQ_THEME_PRINT; i++)
     g_assert_cmpstr (g_enum_get_value (themes, i)->value_nick, ==, xq_theme_to_string (i));

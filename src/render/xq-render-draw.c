@@ -229,111 +229,55 @@ xq_draw_board (XqPainter *p, const XqBoardGeometry *g, const XqRenderStyle *styl
 
 /* ---- Pieces ------------------------------------------------------------------------- */
 
-/* Pictograms are drawn in a box from -50 to 50 around the piece centre;
- * `u` is the size of one such unit in pixels. */
-#define PX(v) (cx + (v) * u)
-#define PY(v) (cy + (v) * u)
-
-static void
-pict_polygon (XqPainter *p, double cx, double cy, double u, const double *pts, int n, XqRgba fill)
-{
-  double buf[32];
-
-  g_assert (n <= 16);
-  for (int i = 0; i < n; i++)
-    {
-      buf[2 * i] = PX (pts[2 * i]);
-      buf[2 * i + 1] = PY (pts[2 * i + 1]);
-    }
-  xq_painter_polyline (p, buf, n, TRUE, fill, fill, 2 * u);
-}
-
+/* A picture from data/pieces/ (xq-piece-sets.c finds it): its shapes in
+ * the -50..50 box around the piece's centre, `u` pixels per unit, the
+ * file's black in the piece's ink and its white in the face colour. */
 void
-xq_draw_pictogram (XqPainter *p, XqPieceType type, double cx, double cy, double u, XqRgba ink, XqRgba face)
+xq_draw_picture (XqPainter *p, const XqPiecePicture *picture, double cx, double cy, double u,
+                 XqRgba ink, XqRgba face)
 {
-  switch (type)
+  const XqRgba paints[] = { [XQ_SHAPE_PAINT_NONE] = XQ_NO_PAINT, [XQ_SHAPE_PAINT_INK] = ink,
+                            [XQ_SHAPE_PAINT_FACE] = face };
+
+  g_return_if_fail (picture != NULL);
+  for (int i = 0; i < picture->n_shapes; i++)
     {
-    case XQ_KING:
-      {
-        /* A crown. */
-        static const double crown[] = { -34, 14, -40, -22, -19, -4, 0, -32, 19, -4, 40, -22, 34, 14 };
-        pict_polygon (p, cx, cy, u, crown, 7, ink);
-        xq_painter_rect (p, PX (-34), PY (19), 68 * u, 13 * u, 3 * u, ink, XQ_NO_PAINT, 0);
-        xq_painter_circle (p, PX (0), PY (-36), 6 * u, ink, XQ_NO_PAINT, 0);
-        xq_painter_circle (p, PX (-40), PY (-26), 5 * u, ink, XQ_NO_PAINT, 0);
-        xq_painter_circle (p, PX (40), PY (-26), 5 * u, ink, XQ_NO_PAINT, 0);
-        xq_painter_circle (p, PX (0), PY (2), 6 * u, face, XQ_NO_PAINT, 0);
-        break;
-      }
-    case XQ_ADVISOR:
-      /* A shield with a cross: the general's guard. */
-      xq_painter_path (p, "M0 -40C14 -32 26 -32 36 -34L36 -2C36 18 20 32 0 42"
-                          "C-20 32 -36 18 -36 -2L-36 -34C-26 -32 -14 -32 0 -40Z",
-                       cx, cy, u, ink, XQ_NO_PAINT, 0);
-      xq_painter_rect (p, PX (-5), PY (-26), 10 * u, 56 * u, 2 * u, face, XQ_NO_PAINT, 0);
-      xq_painter_rect (p, PX (-24), PY (-8), 48 * u, 10 * u, 2 * u, face, XQ_NO_PAINT, 0);
-      break;
-    case XQ_ELEPHANT:
-      /* An elephant seen from the side, trunk down. */
-      xq_painter_rect (p, PX (-42), PY (-20), 60 * u, 36 * u, 16 * u, ink, XQ_NO_PAINT, 0);
-      xq_painter_rect (p, PX (-36), PY (6), 13 * u, 26 * u, 3 * u, ink, XQ_NO_PAINT, 0);
-      xq_painter_rect (p, PX (-4), PY (6), 13 * u, 26 * u, 3 * u, ink, XQ_NO_PAINT, 0);
-      xq_painter_circle (p, PX (22), PY (-14), 17 * u, ink, XQ_NO_PAINT, 0);
-      xq_painter_path (p, "M30 -8C42 -4 44 10 42 22C41 30 44 34 48 34L48 40C38 42 32 34 33 24"
-                          "C34 14 32 8 24 4Z", cx, cy, u, ink, ink, 2 * u);
-      xq_painter_path (p, "M8 -24C2 -22 0 -10 4 -2C8 4 16 2 18 -4Z", cx, cy, u, face, XQ_NO_PAINT, 0);
-      xq_painter_circle (p, PX (27), PY (-20), 3.2 * u, face, XQ_NO_PAINT, 0);
-      xq_painter_path (p, "M26 6C30 12 36 14 40 12", cx, cy, u, XQ_NO_PAINT, face, 3 * u);
-      break;
-    case XQ_HORSE:
-      /* A horse's head. */
-      xq_painter_path (p, "M-22 42L-24 10C-25 -10 -14 -28 2 -36L0 -48L12 -38L18 -44L20 -33"
-                          "C32 -26 42 -12 46 2C48 10 42 16 34 13L18 6C12 16 10 28 16 42Z",
-                       cx, cy, u, ink, XQ_NO_PAINT, 0);
-      xq_painter_circle (p, PX (16), PY (-18), 4 * u, face, XQ_NO_PAINT, 0);
-      xq_painter_path (p, "M-12 -22C-18 -10 -18 6 -14 30", cx, cy, u, XQ_NO_PAINT, face, 3 * u);
-      xq_painter_circle (p, PX (38), PY (4), 2.5 * u, face, XQ_NO_PAINT, 0);
-      break;
-    case XQ_CHARIOT:
-      /* A war cart with a canopy and two big wheels. */
-      xq_painter_rect (p, PX (-40), PY (-10), 80 * u, 22 * u, 4 * u, ink, XQ_NO_PAINT, 0);
-      xq_painter_path (p, "M-30 -12C-26 -34 26 -34 30 -12Z", cx, cy, u, ink, XQ_NO_PAINT, 0);
-      xq_painter_line (p, PX (0), PY (-30), PX (0), PY (-44), ink, 4 * u);
-      xq_painter_circle (p, PX (-22), PY (22), 15 * u, face, ink, 6 * u);
-      xq_painter_circle (p, PX (22), PY (22), 15 * u, face, ink, 6 * u);
-      xq_painter_circle (p, PX (-22), PY (22), 4 * u, ink, XQ_NO_PAINT, 0);
-      xq_painter_circle (p, PX (22), PY (22), 4 * u, ink, XQ_NO_PAINT, 0);
-      break;
-    case XQ_CANNON:
-      {
-        /* A cannon on its wheel, with cannonballs. */
-        static const double barrel[] = { -40, 4, 30, -32, 38, -18, -32, 18 };
-        pict_polygon (p, cx, cy, u, barrel, 4, ink);
-        xq_painter_circle (p, PX (34), PY (-25), 8 * u, ink, XQ_NO_PAINT, 0);
-        xq_painter_circle (p, PX (-6), PY (16), 17 * u, ink, XQ_NO_PAINT, 0);
-        xq_painter_circle (p, PX (-6), PY (16), 6 * u, face, XQ_NO_PAINT, 0);
-        xq_painter_circle (p, PX (26), PY (30), 8 * u, ink, XQ_NO_PAINT, 0);
-        xq_painter_circle (p, PX (40), PY (18), 6 * u, ink, XQ_NO_PAINT, 0);
-        break;
-      }
-    case XQ_PAWN:
-      {
-        /* A soldier in a helmet, holding a spear. */
-        static const double tip[] = { 28, -48, 21, -32, 35, -32 };
-        xq_painter_path (p, "M-26 38L-21 2C-19 -8 -12 -11 -4 -11C4 -11 11 -8 13 2L18 38Z",
-                         cx, cy, u, ink, XQ_NO_PAINT, 0);
-        xq_painter_circle (p, PX (-4), PY (-22), 11 * u, ink, XQ_NO_PAINT, 0);
-        xq_painter_path (p, "M-19 -25C-19 -44 11 -44 11 -25Z", cx, cy, u, ink, face, 2.5 * u);
-        xq_painter_circle (p, PX (-4), PY (-43), 3.5 * u, ink, XQ_NO_PAINT, 0);
-        xq_painter_line (p, PX (28), PY (-34), PX (28), PY (40), ink, 5 * u);
-        pict_polygon (p, cx, cy, u, tip, 3, ink);
-        xq_painter_line (p, PX (6), PY (2), PX (26), PY (-6), ink, 7 * u);
-        xq_painter_line (p, PX (-3), PY (4), PX (-3), PY (36), face, 2.5 * u);
-        break;
-      }
-    case XQ_NO_TYPE:
-    default:
-      g_warn_if_reached ();
+      const XqPictureShape *s = &picture->shapes[i];
+      const double *v = s->v;
+      XqRgba fill = paints[s->fill], stroke = paints[s->stroke];
+      double width = s->stroke_width * u;
+
+      switch (s->kind)
+        {
+        case XQ_SHAPE_CIRCLE:
+          xq_painter_circle (p, cx + v[0] * u, cy + v[1] * u, v[2] * u, fill, stroke, width);
+          break;
+        case XQ_SHAPE_RECT:
+          xq_painter_rect (p, cx + v[0] * u, cy + v[1] * u, v[2] * u, v[3] * u, v[4] * u,
+                           fill, stroke, width);
+          break;
+        case XQ_SHAPE_LINE:
+          xq_painter_line (p, cx + v[0] * u, cy + v[1] * u, cx + v[2] * u, cy + v[3] * u, stroke, width);
+          break;
+        case XQ_SHAPE_POLYGON:
+          {
+            double pts[32];
+            int n = MIN (s->n_v, (int) G_N_ELEMENTS (pts)) / 2;
+
+            for (int k = 0; k < n; k++)
+              {
+                pts[2 * k] = cx + v[2 * k] * u;
+                pts[2 * k + 1] = cy + v[2 * k + 1] * u;
+              }
+            xq_painter_polyline (p, pts, n, TRUE, fill, stroke, width);
+            break;
+          }
+        case XQ_SHAPE_PATH:
+          xq_painter_path (p, s->d, cx, cy, u, fill, stroke, width);
+          break;
+        default:
+          g_warn_if_reached ();
+        }
     }
 }
 
@@ -378,7 +322,8 @@ xq_draw_piece (XqPainter *p, XqPiece piece, const XqRenderStyle *style,
   xq_draw_disc (p, color, style, cx, &cy, r);
   ch = xq_piece_char (color, type, style->pieces, &glyph_face);
   if (ch == NULL)
-    xq_draw_pictogram (p, type, cx, cy, 0.66 * r / 50.0, ink, face);
+    xq_draw_picture (p, xq_piece_set_picture (style->pieces, color, type), cx, cy, 0.66 * r / 50.0,
+                     ink, face);
   else
     xq_draw_glyph_text (p, glyph_face, ch, cx, cy,
                         (glyph_face == XQ_FACE_SANS_SC ? 1.0 : 1.08) * r, ink);

@@ -120,7 +120,7 @@ cairo_rect_path (cairo_t *cr, double x, double y, double w, double h, double rad
 }
 
 /* Appends SVG path data (absolute M L C Z only, as the glyph extractor and
- * the hand-drawn pictograms write it) to cr's path, scaled and moved. */
+ * the piece pictures of data/pieces/ hold) to cr's path, scaled and moved. */
 static void
 cairo_append_path_data (cairo_t *cr, const char *d, double ox, double oy, double scale)
 {

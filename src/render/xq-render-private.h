@@ -89,12 +89,55 @@ void xq_draw_disc        (XqPainter *p, XqColor color, const XqRenderStyle *styl
 void xq_draw_glyph_text  (XqPainter *p, int face, const char *ch, double cx, double cy,
                           double size, XqRgba ink);
 /* The character of a xiangqi piece type in the set, and its glyph face
- * (NULL for a set of pictograms); the words on the river for the set
+ * (NULL for a set of pictures); the words on the river for the set
  * (xq-piece-sets.c). */
 const char *xq_piece_char      (XqColor color, XqPieceType type, XqPieceSet set, int *face);
 const char *xq_piece_set_river (XqPieceSet set, int *face);
-/* A pictogram in the -50..50 box around (cx, cy), u pixels per unit. */
-void xq_draw_pictogram   (XqPainter *p, XqPieceType type, double cx, double cy, double u,
+
+/* ---- Piece pictures (data/pieces/SET/PIECE.svg) ------------------------------
+ * tools/gen-piece-pictures.py turns each SVG file into a list of shapes in
+ * the -50..50 box around the piece's centre (xq-piece-pictures.h, built). */
+typedef enum {
+  XQ_SHAPE_CIRCLE,    /* v: cx cy r */
+  XQ_SHAPE_RECT,      /* v: x y width height rx */
+  XQ_SHAPE_LINE,      /* v: x1 y1 x2 y2 */
+  XQ_SHAPE_POLYGON,   /* v: n_v / 2 points */
+  XQ_SHAPE_PATH,      /* d */
+} XqShapeKind;
+
+typedef enum {
+  XQ_SHAPE_PAINT_NONE,
+  XQ_SHAPE_PAINT_INK,    /* #000000 in the file: the piece's ink */
+  XQ_SHAPE_PAINT_FACE,   /* #ffffff in the file: the disc's face colour */
+} XqShapePaint;
+
+typedef struct {
+  XqShapeKind   kind;
+  XqShapePaint  fill, stroke;
+  double        stroke_width;
+  int           n_v;
+  const double *v;
+  const char   *d;       /* absolute M/L/C/Z path data */
+} XqPictureShape;
+
+typedef struct {
+  const char           *set;      /* the folder: the set's name in the table */
+  const char           *name;     /* the file without ".svg": "king", "red-king" */
+  const XqPictureShape *shapes;
+  int                   n_shapes;
+} XqPiecePicture;
+
+/* Every picture that was built in, in no particular order. */
+guint                 xq_piece_pictures_count     (void);
+const XqPiecePicture *xq_piece_pictures_nth       (guint i);
+/* The picture of a piece in a set of pictures: the folder's
+ * "COLOUR-PIECE.svg" ("red-king") if there is one, else its "PIECE.svg"
+ * ("king"); NULL if neither exists or the set draws characters. */
+const XqPiecePicture *xq_piece_set_picture        (XqPieceSet set, XqColor color, XqPieceType type);
+/* TRUE if name is a picture's file name the sets use ("king", "red-king"). */
+gboolean              xq_piece_picture_name_known (const char *name);
+/* Draws a picture in the -50..50 box around (cx, cy), u pixels per unit. */
+void xq_draw_picture     (XqPainter *p, const XqPiecePicture *picture, double cx, double cy, double u,
                           XqRgba ink, XqRgba face);
 /* occupied: XQ_SQUARES flags (a piece stands there) or NULL. */
 void xq_draw_annotations (XqPainter *p, const XqBoardGeometry *geom, const XqRenderStyle *style,

@@ -83,7 +83,7 @@ draw_back (XqPainter *p, const XqToken *t, const XqRenderStyle *style, double cx
 /* ---- Chess figures -------------------------------------------------------------------- */
 
 /* Drawn in a box from -50 to 50 around the face centre, like the
- * pictograms; `u` is one unit in pixels.  Silhouettes in ink, details cut
+ * piece pictures of data/pieces/; `u` is one unit in pixels.  Silhouettes in ink, details cut
  * out in the face colour. */
 static void
 figure_rect (XqPainter *p, double cx, double cy, double u, double x, double y, double w, double h,
@@ -234,7 +234,8 @@ xq_draw_token (XqPainter *p, const XqToken *t, const XqRenderStyle *style, doubl
     if (ch != NULL)
       xq_draw_glyph_text (p, glyph_face, ch, cx, cy, 0.92 * r, ink);
     else
-      xq_draw_pictogram (p, t->cube, cx, cy, 0.58 * r / 50.0, ink, face);
+      xq_draw_picture (p, xq_piece_set_picture (style->pieces, color, t->cube), cx, cy, 0.58 * r / 50.0,
+                       ink, face);
     draw_cube_marker (p, style, mx, my, 0.3 * r);
   }
 }

@@ -37,12 +37,19 @@ typedef enum {
 
 /* ---- Style --------------------------------------------------------------- */
 
+/* A piece set is its index in the table of sets, src/render/xq-piece-sets.c;
+ * every list of sets (settings, Preferences, xqtool, the fuzzer, the tests)
+ * loops from 0 to XQ_N_PIECE_SETS.  Only the sets that code asks for by
+ * name have a name here; a new set needs none. */
 typedef enum {
-  XQ_PIECE_SET_TRADITIONAL,   /* 帥仕相俥傌炮兵 / 將士象車馬砲卒 */
-  XQ_PIECE_SET_SIMPLIFIED,    /* 帅仕相车马炮兵 / 将士象车马炮卒 */
-  XQ_PIECE_SET_PICTOGRAM,     /* drawn pictures, for children who cannot read yet */
-  XQ_N_PIECE_SETS             /* how many; the table is src/render/xq-piece-sets.c */
+  XQ_PIECE_SET_TRADITIONAL,   /* 帥仕相俥傌炮兵 / 將士象車馬砲卒; the default */
+  XQ_PIECE_SET_SIMPLIFIED,    /* 帅仕相车马炮兵 / 将士象车马炮卒: "auto" in zh_CN */
+  XQ_PIECE_SET_PICTOGRAM,     /* pictures, for children who cannot read yet (lessons ask for it) */
 } XqPieceSet;
+
+/* How many sets the table holds. */
+guint       xq_piece_set_count          (void) G_GNUC_CONST;
+#define XQ_N_PIECE_SETS ((int) xq_piece_set_count ())
 
 typedef enum {
   XQ_THEME_WOOD,              /* warm wood, red and black pieces */
@@ -70,7 +77,8 @@ gboolean    xq_piece_set_from_string    (const char *name, XqPieceSet *out);
 /* The set's name for people ("Traditional characters"), untranslated:
  * pass it through gettext to show it. */
 const char *xq_piece_set_label          (XqPieceSet set);
-/* FALSE for a set of pictures (no characters on its pieces). */
+/* FALSE for a set of pictures (no characters on its pieces: its faces are
+ * the SVG files of data/pieces/NAME/). */
 gboolean    xq_piece_set_has_characters (XqPieceSet set);
 const char *xq_theme_to_string          (XqTheme theme);
 gboolean    xq_theme_from_string        (const char *name, XqTheme *out);

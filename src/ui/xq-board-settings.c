@@ -16,8 +16,9 @@ xq_piece_set_get_type (void)
   if (g_once_init_enter (&type))
     {
       /* From the renderer's table of sets (xq-piece-sets.c): the nicks are
-       * the names stored in settings. */
-      static GEnumValue values[XQ_N_PIECE_SETS + 1];
+       * the names stored in settings.  GLib keeps the array for the life
+       * of the type, which is the program's. */
+      GEnumValue *values = g_new0 (GEnumValue, XQ_N_PIECE_SETS + 1);
 
       for (int i = 0; i < XQ_N_PIECE_SETS; i++)
         {

@@ -31,8 +31,9 @@ G_DEFINE_FINAL_TYPE (XqPreferencesWindow, xq_preferences_window, ADW_TYPE_PREFER
 
 /* The order of each combo row's items, as names stored in GSettings. */
 /* The piece sets' row: the renderer's sets in their order, then "auto"
- * (filled in from xq-piece-sets.c by fill_piece_sets). */
-static const char *piece_set_names[XQ_N_PIECE_SETS + 2];
+ * (filled in from xq-piece-sets.c by fill_piece_sets, once: the table
+ * does not change while the program runs). */
+static const char **piece_set_names;
 static const char *const theme_names[] = { "wood", "contrast", "print", NULL };
 static const char *const notation_names[] = { "chinese-traditional", "chinese-simplified", "wxf", "auto", NULL };
 static const char *const clock_names[] = { "none", "sudden-5", "sudden-10", "sudden-20", "sudden-30",
@@ -75,12 +76,17 @@ fill_piece_sets (AdwComboRow *row)
 {
   g_autoptr(GtkStringList) model = gtk_string_list_new (NULL);
 
-  for (int i = 0; i < XQ_N_PIECE_SETS; i++)
+  if (g_once_init_enter (&piece_set_names))
     {
-      piece_set_names[i] = xq_piece_set_to_string (i);
-      gtk_string_list_append (model, _(xq_piece_set_label (i)));
+      const char **names = g_new0 (const char *, XQ_N_PIECE_SETS + 2);
+
+      for (int i = 0; i < XQ_N_PIECE_SETS; i++)
+        names[i] = xq_piece_set_to_string (i);
+      names[XQ_N_PIECE_SETS] = "auto";
+      g_once_init_leave (&piece_set_names, names);
     }
-  piece_set_names[XQ_N_PIECE_SETS] = "auto";
+  for (int i = 0; i < XQ_N_PIECE_SETS; i++)
+    gtk_string_list_append (model, _(xq_piece_set_label (i)));
   /* Translators: the piece set follows the interface language's script. */
   gtk_string_list_append (model, _("Automatic"));
   adw_combo_row_set_model (row, G_LIST_MODEL (model));

@@ -1156,7 +1156,8 @@ test_import_games (Fixture *f, gconstpointer data)
     g_assert_cmpstr (said, ==, "Imported 1 exercise into a new unit.");
     {
       g_autofree char *details = xq_teach_work_import_details (report, NULL);
-      g_assert_cmpstr (details, ==, "club games.pgn, game 2: no forced mate within 15 moves is found from the "
+      g_assert_cmpstr (details, ==, "1 has no forced mate within 15 moves:\n"
+                                    "• club games.pgn, game 2: no forced mate within 15 moves is found from the "
                                     "start, and the game does not end in mate");
     }
   }
@@ -1207,21 +1208,26 @@ test_import_folder (Fixture *f, gconstpointer data)
   xq_teach_page_import_games (f->page, roots, "Club puzzles");
   g_assert_true (xq_teach_page_is_busy (f->page));
   g_assert_true (gtk_widget_get_visible (progress));
-  g_assert_true (gtk_widget_get_visible (xq_teach_page_get_stop_button (f->page)));
+  g_assert_true (gtk_widget_is_visible (xq_teach_page_get_stop_button (f->page)));
   g_assert_null (xq_teach_page_get_import_summary (f->page));
   wait_until_done (f->page);
   g_assert_false (gtk_widget_get_visible (progress));
-  g_assert_false (gtk_widget_get_visible (xq_teach_page_get_stop_button (f->page)));
+  g_assert_false (gtk_widget_is_visible (xq_teach_page_get_stop_button (f->page)));
 
   g_assert_cmpstr (xq_teach_page_get_import_summary (f->page), ==, XQ_TEST_GAME_FOLDER_SUMMARY);
   details = g_strsplit (xq_teach_page_get_import_details (f->page), "\n", -1);
-  g_assert_cmpuint (g_strv_length (details), ==, 4);
-  g_assert_cmpstr (details[0], ==, "teacher-folder/bad-illegal.pgn, game 1: 4:4: “R9.8”: the chariot cannot "
-                                   "move that way from where it stands");
-  g_assert_true (g_str_has_prefix (details[1], "teacher-folder/cover.cbf: byte 17: a NUL byte"));
-  g_assert_cmpstr (details[2], ==, "teacher-folder/lecture-variations.cbr, game 1: no forced mate within 15 "
-                                   "moves is found from the start, and the game does not end in mate");
-  g_assert_true (g_str_has_prefix (details[3], "teacher-folder/杀法/mated-diagram.xqf, game 1: "));
+  g_assert_cmpuint (g_strv_length (details), ==, 9);
+  g_assert_cmpstr (details[0], ==, "2 have no forced mate within 15 moves:");
+  g_assert_cmpstr (details[1], ==, "• lecture-variations.cbr, game 1: no forced mate within 15 moves is found "
+                                   "from the start, and the game does not end in mate");
+  g_assert_true (g_str_has_prefix (details[2], "• 杀法/mated-diagram.xqf, game 1: "));
+  g_assert_cmpstr (details[3], ==, "");
+  g_assert_cmpstr (details[4], ==, "1 is damaged:");
+  g_assert_cmpstr (details[5], ==, "• bad-illegal.pgn, game 1: 4:4: “R9.8”: the chariot cannot move that way "
+                                   "from where it stands");
+  g_assert_cmpstr (details[6], ==, "");
+  g_assert_cmpstr (details[7], ==, "1 is not a game file:");
+  g_assert_true (g_str_has_prefix (details[8], "• cover.cbf: byte 17: a NUL byte"));
 
   /* One unit, named as the teacher typed, on disk and in the list. */
   {
@@ -1232,6 +1238,9 @@ test_import_folder (Fixture *f, gconstpointer data)
     g_assert_cmpuint (file->unit->exercises->len, ==, 3);
   }
   g_assert_cmpuint (xq_teach_page_get_n_units (f->page), ==, units_before + 1);
+  /* The page opens it. */
+  g_assert_cmpstr (xq_teach_page_get_unit_id (f->page), ==, "import-club-puzzles");
+  g_assert_cmpuint (xq_teach_page_get_n_exercises (f->page), ==, 3);
 }
 
 /* Stop: nothing is written, the summary does not show, the units stay. */

@@ -813,6 +813,35 @@ xq_import_find_files (const char *const *paths, GCancellable *cancellable, GErro
 /* ---- The summary ------------------------------------------------------------------ */
 
 char *
+xq_import_cause_text (XqImportCause cause, guint n)
+{
+  switch (cause)
+    {
+    case XQ_IMPORT_PUZZLE:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u puzzle", "%u puzzles", n), n);
+    case XQ_IMPORT_GAME:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game", "%u games", n), n);
+    case XQ_IMPORT_SKIP_NO_MATE:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u has no forced mate within %d moves",
+                                           "%u have no forced mate within %d moves", n), n, XQ_SOLVER_MAX_MATE);
+    case XQ_IMPORT_SKIP_DAMAGED:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u is damaged", "%u are damaged", n), n);
+    case XQ_IMPORT_SKIP_NOT_GAME:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u is not a game file", "%u are not game files", n), n);
+    case XQ_IMPORT_SKIP_NO_ROOM:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u did not fit into the unit",
+                                           "%u did not fit into the unit", n), n);
+    case XQ_IMPORT_SKIP_OTHER:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u cannot be made a puzzle",
+                                           "%u cannot be made puzzles", n), n);
+    case XQ_IMPORT_N_CAUSES:
+    default:
+      break;
+    }
+  g_return_val_if_reached (NULL);
+}
+
+char *
 xq_import_report_summary (const XqImportReport *report)
 {
   g_autoptr(GString) text = g_string_new (NULL);
@@ -825,36 +854,20 @@ xq_import_report_summary (const XqImportReport *report)
    * games, 12 skipped — 9 have no forced mate within 15 moves, 3 are
    * damaged".  A puzzle is a record whose start is a forced mate; a game
    * one whose finish was taken. */
-  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u puzzle", "%u puzzles", n[XQ_IMPORT_PUZZLE]),
-                          n[XQ_IMPORT_PUZZLE]);
-  g_string_append (text, C_("list of counts", ", "));
-  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u game", "%u games", n[XQ_IMPORT_GAME]),
-                          n[XQ_IMPORT_GAME]);
+  {
+    g_autofree char *puzzles = xq_import_cause_text (XQ_IMPORT_PUZZLE, n[XQ_IMPORT_PUZZLE]);
+    g_autofree char *games = xq_import_cause_text (XQ_IMPORT_GAME, n[XQ_IMPORT_GAME]);
+
+    g_string_append (text, puzzles);
+    g_string_append (text, C_("list of counts", ", "));
+    g_string_append (text, games);
+  }
   g_string_append (text, C_("list of counts", ", "));
   g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u skipped", "%u skipped", report->n_skipped),
                           report->n_skipped);
-  if (n[XQ_IMPORT_SKIP_NO_MATE] > 0)
-    g_ptr_array_add (causes, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                           "%u has no forced mate within %d moves",
-                                                           "%u have no forced mate within %d moves",
-                                                           n[XQ_IMPORT_SKIP_NO_MATE]),
-                                              n[XQ_IMPORT_SKIP_NO_MATE], XQ_SOLVER_MAX_MATE));
-  if (n[XQ_IMPORT_SKIP_DAMAGED] > 0)
-    g_ptr_array_add (causes, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u is damaged", "%u are damaged",
-                                                           n[XQ_IMPORT_SKIP_DAMAGED]),
-                                              n[XQ_IMPORT_SKIP_DAMAGED]));
-  if (n[XQ_IMPORT_SKIP_NOT_GAME] > 0)
-    g_ptr_array_add (causes, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u is not a game file",
-                                                           "%u are not game files", n[XQ_IMPORT_SKIP_NOT_GAME]),
-                                              n[XQ_IMPORT_SKIP_NOT_GAME]));
-  if (n[XQ_IMPORT_SKIP_NO_ROOM] > 0)
-    g_ptr_array_add (causes, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u did not fit into the unit",
-                                                           "%u did not fit into the unit", n[XQ_IMPORT_SKIP_NO_ROOM]),
-                                              n[XQ_IMPORT_SKIP_NO_ROOM]));
-  if (n[XQ_IMPORT_SKIP_OTHER] > 0)
-    g_ptr_array_add (causes, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u cannot be made a puzzle",
-                                                           "%u cannot be made puzzles", n[XQ_IMPORT_SKIP_OTHER]),
-                                              n[XQ_IMPORT_SKIP_OTHER]));
+  for (int c = XQ_IMPORT_SKIP_NO_MATE; c < XQ_IMPORT_N_CAUSES; c++)
+    if (n[c] > 0)
+      g_ptr_array_add (causes, xq_import_cause_text ((XqImportCause) c, n[c]));
   for (guint i = 0; i < causes->len; i++)
     {
       /* TRANSLATORS: between the counts and the causes of the skips. */

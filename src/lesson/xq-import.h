@@ -122,6 +122,8 @@ GPtrArray  *xq_import_find_files   (const char *const *paths, GCancellable *canc
  * "312 puzzles, 40 games, 12 skipped — 9 have no forced mate within 15
  * moves, 3 are damaged". */
 char       *xq_import_report_summary (const XqImportReport *report);
+/* One part of it: "9 have no forced mate within 15 moves", "1 puzzle". */
+char       *xq_import_cause_text     (XqImportCause cause, guint n);
 
 /* "unit" or "pack". */
 gboolean    xq_import_as_from_name (const char *name, XqImportAs *out);

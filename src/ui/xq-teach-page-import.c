@@ -13,6 +13,7 @@
 #include "xq-lesson.h"
 #include "xq-teach-page-private.h"
 #include "xq-teach-work.h"
+#include "xq-unit-store.h"
 
 /* ---- Progress ---------------------------------------------------------------------- */
 
@@ -55,8 +56,9 @@ xq_teach_page_watch_import (XqTeachPage *self, GTask *task)
   xq_teach_page_unwatch_import (self);
   self->import_task = g_object_ref (task);
   gtk_progress_bar_set_fraction (self->job_progress, 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->job_progress), TRUE);
-  gtk_widget_set_visible (self->import_result, FALSE);
+  gtk_widget_set_visible (self->import_bar, TRUE);
+  g_clear_pointer (&self->import_summary, g_free);
+  g_clear_pointer (&self->import_details, g_free);
   progress_tick_cb (self);
   self->progress_tick = g_timeout_add (100, progress_tick_cb, self);
 }
@@ -66,31 +68,79 @@ xq_teach_page_unwatch_import (XqTeachPage *self)
 {
   g_clear_handle_id (&self->progress_tick, g_source_remove);
   g_clear_object (&self->import_task);
-  if (self->job_progress != NULL)
-    gtk_widget_set_visible (GTK_WIDGET (self->job_progress), FALSE);
+  if (self->import_bar != NULL)
+    gtk_widget_set_visible (self->import_bar, FALSE);
 }
 
 /* ---- The result ---------------------------------------------------------------------- */
 
+/* The summary grouped by cause, and behind Details one line per skipped
+ * record; the new unit opens on the page. */
 void
 xq_teach_page_show_import (XqTeachPage *self, XqTeachWork *job, const GError *error)
 {
-  g_autofree char *summary = xq_import_report_summary (job->report);
-  g_autofree char *details = xq_teach_work_import_details (job->report, (const char *const *) job->import_paths);
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
   g_autofree char *status = xq_teach_work_describe_import (job->report, error);
+  g_autofree char *body = NULL;
+  GtkWidget *dialog;
 
-  gtk_label_set_text (self->import_summary, summary);
-  gtk_label_set_text (self->import_details, details);
-  gtk_widget_set_visible (GTK_WIDGET (self->import_expander), *details != '\0');
-  gtk_expander_set_expanded (self->import_expander, FALSE);
-  gtk_widget_set_visible (self->import_result, TRUE);
+  g_free (self->import_summary);
+  self->import_summary = xq_import_report_summary (job->report);
+  g_free (self->import_details);
+  self->import_details = xq_teach_work_import_details (job->report, (const char *const *) job->import_paths);
+  if (error == NULL && job->out_path != NULL)
+    {
+      g_autoptr(JsonObject) unit = xq_unit_store_read (job->out_path, NULL);
+
+      if (unit != NULL)
+        xq_teach_page_set_unit (self, json_object_get_string_member_with_default (unit, "id", NULL),
+                                json_object_get_string_member_with_default (unit, "title", NULL));
+    }
   xq_teach_page_set_status (self, status, error != NULL);
-}
+  if (!GTK_IS_WINDOW (root))
+    return;
+  body = g_strdup_printf ("%s\n\n%s", self->import_summary, status);
+  dialog = adw_message_dialog_new (GTK_WINDOW (root), error != NULL ? _("Nothing Imported") : _("Games Imported"),
+                                   body);
+  if (*self->import_details != '\0')
+    {
+      GtkWidget *expander = gtk_expander_new_with_mnemonic (_("_Details: the skipped records, by file"));
+      GtkWidget *scroller = gtk_scrolled_window_new ();
+      GtkWidget *label = gtk_label_new (NULL);
+      g_auto(GStrv) lines = g_strsplit (self->import_details, "\n", -1);
+      g_autoptr(GString) markup = g_string_new (NULL);
 
-static void
-import_result_close_cb (XqTeachPage *self)
-{
-  gtk_widget_set_visible (self->import_result, FALSE);
+      /* The groups' headings in bold. */
+      for (guint i = 0; lines[i] != NULL; i++)
+        {
+          g_autofree char *escaped = g_markup_escape_text (lines[i], -1);
+
+          if (i > 0)
+            g_string_append_c (markup, '\n');
+          if (*lines[i] != '\0' && !g_str_has_prefix (lines[i], "• "))
+            g_string_append_printf (markup, "<b>%s</b>", escaped);
+          else
+            g_string_append (markup, escaped);
+        }
+      gtk_label_set_markup (GTK_LABEL (label), markup->str);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_label_set_yalign (GTK_LABEL (label), 0);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+      gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+      gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller), 260);
+      /* Wider than the dialog's text, for lines of file, place and reason. */
+      gtk_widget_set_size_request (scroller, 520, -1);
+      gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
+      gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), label);
+      gtk_expander_set_child (GTK_EXPANDER (expander), scroller);
+      adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), expander);
+    }
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+  gtk_window_set_destroy_with_parent (GTK_WINDOW (dialog), TRUE);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /* ---- Starting one ---------------------------------------------------------------------- */
@@ -120,28 +170,28 @@ const char *
 xq_teach_page_get_import_summary (XqTeachPage *self)
 {
   g_return_val_if_fail (XQ_IS_TEACH_PAGE (self), NULL);
-  return gtk_widget_get_visible (self->import_result) ? gtk_label_get_text (self->import_summary) : NULL;
+  return self->import_summary;
 }
 
 const char *
 xq_teach_page_get_import_details (XqTeachPage *self)
 {
   g_return_val_if_fail (XQ_IS_TEACH_PAGE (self), NULL);
-  return gtk_widget_get_visible (self->import_result) ? gtk_label_get_text (self->import_details) : NULL;
+  return self->import_details;
 }
 
 GtkWidget *
 xq_teach_page_get_stop_button (XqTeachPage *self)
 {
   g_return_val_if_fail (XQ_IS_TEACH_PAGE (self), NULL);
-  return self->job_cancel;
+  return self->import_stop;
 }
 
 GtkWidget *
 xq_teach_page_get_job_progress (XqTeachPage *self)
 {
   g_return_val_if_fail (XQ_IS_TEACH_PAGE (self), NULL);
-  return GTK_WIDGET (self->job_progress);
+  return self->import_bar;
 }
 
 /* ---- The dialog ---------------------------------------------------------------------- */
@@ -300,6 +350,7 @@ xq_teach_page_import_dialog (XqTeachPage *self)
   gtk_box_append (GTK_BOX (box), buttons);
   d->chosen = gtk_label_new (_("Nothing chosen yet."));
   gtk_label_set_wrap (GTK_LABEL (d->chosen), TRUE);
+  gtk_label_set_justify (GTK_LABEL (d->chosen), GTK_JUSTIFY_CENTER);
   gtk_widget_add_css_class (d->chosen, "dim-label");
   gtk_box_append (GTK_BOX (box), d->chosen);
   label = gtk_label_new_with_mnemonic (_("Unit _name"));
@@ -326,8 +377,3 @@ xq_teach_page_import_dialog (XqTeachPage *self)
   gtk_window_present (GTK_WINDOW (d->dialog));
 }
 
-void
-xq_teach_page_class_init_import (GtkWidgetClass *widget_class)
-{
-  gtk_widget_class_bind_template_callback (widget_class, import_result_close_cb);
-}

@@ -28,10 +28,8 @@ struct _XqTeachPage
   GtkSpinner       *job_spinner;
   GtkWidget        *job_cancel;
   GtkProgressBar   *job_progress;
-  GtkWidget        *import_result;
-  GtkLabel         *import_summary;
-  GtkExpander      *import_expander;
-  GtkLabel         *import_details;
+  GtkWidget        *import_bar;
+  GtkWidget        *import_stop;
   XqUnitList       *unit_list;
   GtkSpinButton    *unit_number;
   AdwToastOverlay  *toasts;
@@ -54,6 +52,8 @@ struct _XqTeachPage
   char             *import_name;  /* the unit's name the teacher typed for it */
   GTask            *import_task;  /* the import of games under way, for its progress */
   guint             progress_tick;
+  char             *import_summary; /* what the last import's dialog says */
+  char             *import_details;
 };
 
 /* xq-teach-page.c */
@@ -78,6 +78,6 @@ void        xq_teach_page_unwatch_import   (XqTeachPage *self);
 void        xq_teach_page_show_import      (XqTeachPage *self, XqTeachWork *job, const GError *error);
 /* The Import Games dialog: files or a folder, the unit's name. */
 void        xq_teach_page_import_dialog    (XqTeachPage *self);
-void        xq_teach_page_class_init_import (GtkWidgetClass *widget_class);
+
 
 G_END_DECLS

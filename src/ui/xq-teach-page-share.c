@@ -87,7 +87,7 @@ set_busy (XqTeachPage *self, const char *text)
   /* An import of games shows its progress bar instead. */
   gtk_widget_set_visible (GTK_WIDGET (self->job_spinner), busy && self->import_task == NULL);
   gtk_spinner_set_spinning (self->job_spinner, busy);
-  gtk_widget_set_visible (self->job_cancel, busy);
+  gtk_widget_set_visible (self->job_cancel, busy && self->import_task == NULL);
   gtk_widget_set_sensitive (self->share_menu, !busy);
   if (busy)
     xq_teach_page_set_status (self, text, FALSE);

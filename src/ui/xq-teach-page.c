@@ -659,6 +659,8 @@ xq_teach_page_finalize (GObject *object)
   g_clear_pointer (&self->fallback_title, g_free);
   g_clear_pointer (&self->import_paths, g_strfreev);
   g_clear_pointer (&self->import_name, g_free);
+  g_clear_pointer (&self->import_summary, g_free);
+  g_clear_pointer (&self->import_details, g_free);
   forget_undo (self);
   G_OBJECT_CLASS (xq_teach_page_parent_class)->finalize (object);
 }
@@ -679,8 +681,8 @@ xq_teach_page_class_init (XqTeachPageClass *klass)
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, XqTeachPage, name)
   BIND (editor); BIND (unit_title); BIND (unit_id); BIND (unit_list); BIND (status); BIND (publish_button);
   BIND (share_menu); BIND (share_popover); BIND (job_spinner); BIND (job_cancel);
-  BIND (unit_number); BIND (toasts); BIND (job_progress); BIND (import_result); BIND (import_summary);
-  BIND (import_expander); BIND (import_details);
+  BIND (unit_number); BIND (toasts); BIND (job_progress);
+  BIND (import_bar); BIND (import_stop);
 #undef BIND
 #define CALLBACK(name) gtk_widget_class_bind_template_callback (widget_class, name)
   CALLBACK (unit_id_cb); CALLBACK (exercise_activated_cb); CALLBACK (new_cb); CALLBACK (projector_cb);
@@ -689,7 +691,6 @@ xq_teach_page_class_init (XqTeachPageClass *klass)
   CALLBACK (xq_teach_page_load_unit); CALLBACK (status_cb); CALLBACK (toast_cb);
 #undef CALLBACK
   xq_teach_page_class_init_share (widget_class);
-  xq_teach_page_class_init_import (widget_class);
 
 }
 

@@ -241,12 +241,13 @@ display_file (const char *file, const char *const *roots)
 {
   for (guint i = 0; roots != NULL && roots[i] != NULL; i++)
     {
-      g_autofree char *parent = g_path_get_dirname (roots[i]);
-      gsize n = strlen (parent);
+      gsize n = strlen (roots[i]);
 
-      if (g_file_test (roots[i], G_FILE_TEST_IS_DIR) && g_str_has_prefix (file, roots[i])
-          && file[strlen (roots[i])] == G_DIR_SEPARATOR)
-        return g_strdup (file + n + (parent[n - 1] == G_DIR_SEPARATOR ? 0 : 1));
+      while (n > 1 && roots[i][n - 1] == G_DIR_SEPARATOR)
+        n--;
+      if (g_file_test (roots[i], G_FILE_TEST_IS_DIR) && strncmp (file, roots[i], n) == 0
+          && file[n] == G_DIR_SEPARATOR)
+        return g_strdup (file + n + 1);
     }
   return g_path_get_basename (file);
 }
@@ -257,22 +258,35 @@ xq_teach_work_import_details (const XqImportReport *report, const char *const *r
   GString *text = g_string_new (NULL);
 
   g_return_val_if_fail (report != NULL, NULL);
-  for (guint i = 0; i < report->lines->len; i++)
+  /* By cause, in the summary's order and words; in file order within. */
+  for (int c = XQ_IMPORT_SKIP_NO_MATE; c < XQ_IMPORT_N_CAUSES; c++)
     {
-      const XqImportLine *line = g_ptr_array_index (report->lines, i);
-      g_autofree char *file = NULL;
+      g_autofree char *heading = NULL;
 
-      if (line->imported)
+      if (report->n_by_cause[c] == 0)
         continue;
-      file = display_file (line->file, roots);
+      heading = xq_import_cause_text ((XqImportCause) c, report->n_by_cause[c]);
       if (text->len > 0)
-        g_string_append_c (text, '\n');
-      if (line->record > 0)
-        /* TRANSLATORS: a line of an import's details: FILE, game N: why it was skipped */
-        g_string_append_printf (text, _("%s, game %u: %s"), file, line->record, line->reason);
-      else
-        /* TRANSLATORS: a line of an import's details: FILE: why the whole file was skipped */
-        g_string_append_printf (text, _("%s: %s"), file, line->reason);
+        g_string_append (text, "\n\n");
+      /* TRANSLATORS: the heading of a group of an import's details:
+       * "2 have no forced mate within 15 moves:" */
+      g_string_append_printf (text, _("%s:"), heading);
+      for (guint i = 0; i < report->lines->len; i++)
+        {
+          const XqImportLine *line = g_ptr_array_index (report->lines, i);
+          g_autofree char *file = NULL;
+
+          if (line->cause != (XqImportCause) c)
+            continue;
+          file = display_file (line->file, roots);
+          g_string_append (text, "\n");
+          if (line->record > 0)
+            /* TRANSLATORS: a line of an import's details: FILE, game N: why it was skipped */
+            g_string_append_printf (text, _("• %s, game %u: %s"), file, line->record, line->reason);
+          else
+            /* TRANSLATORS: a line of an import's details: FILE: why the whole file was skipped */
+            g_string_append_printf (text, _("• %s: %s"), file, line->reason);
+        }
     }
   return g_string_free (text, FALSE);
 }

@@ -80,9 +80,10 @@ char        *xq_teach_work_default_name (const char *const *paths);
 /* The status line after an import of games: the error when nothing was
  * made, else what was made and where. */
 char        *xq_teach_work_describe_import (const XqImportReport *report, const GError *error);
-/* One line for every record skipped: "FILE, game N: why" (the file
- * named from the folder chosen among roots it is in, else by its name),
- * "" when none was. */
+/* Every record skipped, grouped by cause under the summary's words ("2
+ * have no forced mate within 15 moves:"), one line each: "• FILE, game N:
+ * why" (the file named from the folder chosen among roots it is in, else
+ * by its name); "" when none was. */
 char        *xq_teach_work_import_details  (const XqImportReport *report, const char *const *roots);
 
 G_END_DECLS

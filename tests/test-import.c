@@ -1175,6 +1175,31 @@ test_import_folder (void)
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
 }
 
+/* xqtool import walks a folder as the app does. */
+static void
+test_import_folder_cli (void)
+{
+  g_autofree char *dir = g_build_filename (tmp_dir, "cli-folder", NULL);
+  g_autofree char *out = g_build_filename (tmp_dir, "cli-folder.json", NULL);
+  const char *argv[] = { g_getenv ("XQTOOL"), "import", dir, "--out", out, NULL };
+  g_autofree char *std_out = NULL, *std_err = NULL, *summary = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = NULL;
+  int status = 0;
+
+  g_assert_nonnull (argv[0]);
+  xq_test_make_game_folder (dir);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &std_out, &std_err, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 0);
+  lines = g_strsplit (std_out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, G_N_ELEMENTS (xq_test_game_folder) + 2);
+  summary = g_strdup_printf ("%s: 3 imported, 4 skipped", out);
+  g_assert_cmpstr (lines[G_N_ELEMENTS (xq_test_game_folder)], ==, summary);
+}
+
 /* Only the counts there are, in the words of each cause. */
 static void
 test_import_summary (void)
@@ -1380,6 +1405,7 @@ main (int argc, char **argv)
   g_test_add_func ("/import/files/cancel", test_import_cancel);
   g_test_add_func ("/import/files/folder", test_import_folder);
   g_test_add_func ("/import/files/summary", test_import_summary);
+  g_test_add_func ("/import/files/folder-xqtool", test_import_folder_cli);
   g_test_add_func ("/import/files/cancel-halfway", test_import_cancel_halfway);
   g_test_add_func ("/import/xqtool", test_import_cli);
   rc = g_test_run ();

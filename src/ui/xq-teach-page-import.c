@@ -41,8 +41,12 @@ progress_tick_cb (gpointer data)
     }
   else
     {
-      /* TRANSLATORS: on the progress bar of an import of games. */
-      g_autofree char *text = g_strdup_printf (_("File %d of %d"), MIN (done + 1, total), total);
+      int record = g_atomic_int_get (&job->record);
+      /* TRANSLATORS: on the progress bar of an import of games; a file
+       * may hold many games (a PGN collection, a 象棋桥 library). */
+      g_autofree char *text = record > 0
+                              ? g_strdup_printf (_("File %d of %d, game %d"), MIN (done + 1, total), total, record)
+                              : g_strdup_printf (_("File %d of %d"), MIN (done + 1, total), total);
 
       gtk_progress_bar_set_text (self->job_progress, text);
       gtk_progress_bar_set_fraction (self->job_progress, (double) done / total);

@@ -143,6 +143,7 @@ import_progress (const char *file, guint file_index, guint n_files, guint record
 
   g_atomic_int_set (&job->n_files, (gint) n_files);
   g_atomic_int_set (&job->files_done, (gint) file_index);
+  g_atomic_int_set (&job->record, (gint) record);
 }
 
 static gboolean

@@ -59,11 +59,13 @@ typedef struct {
   /* XQ_TEACH_JOB_IMPORT_GAMES: the files and folders chosen, the unit's
    * title (NULL or "": from the files), and how far it is (set by the
    * worker, read with g_atomic_int_get by the page: files read of the
-   * files found; n_files is 0 while the folders are walked) */
+   * files found, and the game of the file being read; n_files is 0 while
+   * the folders are walked) */
   char          **import_paths;
   char           *import_name;
   gint            files_done;
   gint            n_files;
+  gint            record;
 } XqTeachWork;
 
 XqTeachWork *xq_teach_work_new  (XqTeachJob kind, const char *units_dir, const char *unit_path,

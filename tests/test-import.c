@@ -17,6 +17,7 @@
 #include "xq-pgn.h"
 #include "xq-xqf.h"
 #include "xq-test-dirs.h"
+#include "xq-test-game-folder.h"
 #include "xq-test-kinds.h"
 
 /* Positions (all proved by hand, see each use). */
@@ -914,8 +915,8 @@ test_import_dhtmlxq (void)
   l2 = g_strdup_printf ("%s: record 3: skipped: 19:21: movelist should hold only digits, four for each move", path);
   l3 = g_strdup_printf ("%s: record 4: skipped: 22:19: movelist should have four digits for each move, "
                         "and 3 are left over", path);
-  l4 = g_strdup_printf ("%s: record 5: skipped: the solver cannot tell within its budget whether the start "
-                        "is a forced mate within 15 moves, and the game does not end in mate", path);
+  l4 = g_strdup_printf ("%s: record 5: skipped: no forced mate within 15 moves is found from the start, "
+                        "and the game does not end in mate", path);
   g_assert_cmpstr (line_at (report, 0)->message, ==, l0);
   g_assert_cmpstr (line_at (report, 1)->message, ==, l1);
   g_assert_cmpstr (line_at (report, 2)->message, ==, l2);
@@ -1110,6 +1111,175 @@ test_import_cancel (void)
   g_assert_cmpuint (calls, ==, 1 + 6);
 }
 
+/* A folder of real files: the walk finds the game files (subfolders too,
+ * notes and hidden folders left out) in order, the import makes one unit
+ * under the title given, and the report counts every record by cause, as
+ * the summary a teacher reads says. */
+static void
+test_import_folder (void)
+{
+  g_autofree char *dir = g_build_filename (tmp_dir, "teacher-folder", NULL);
+  g_autofree char *empty = g_build_filename (tmp_dir, "empty-folder", NULL);
+  g_autofree char *out = g_build_filename (tmp_dir, "club-puzzles.json", NULL);
+  const char *roots[] = { dir, NULL };
+  const char *no_games[] = { empty, NULL };
+  g_autoptr(GPtrArray) files = NULL;
+  g_autoptr(XqImportReport) report = NULL;
+  g_autoptr(XqLessonFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *summary = NULL;
+
+  xq_test_make_game_folder (dir);
+  files = xq_import_find_files (roots, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (files->len, ==, G_N_ELEMENTS (xq_test_game_folder));
+  for (guint i = 0; i < files->len; i++)
+    {
+      g_autofree char *expect = g_build_filename (dir, xq_test_game_folder[i].name, NULL);
+      g_assert_cmpstr (g_ptr_array_index (files, i), ==, expect);
+    }
+  g_ptr_array_add (files, NULL);
+  g_assert_true (xq_import_files_titled ((const char *const *) files->pdata, XQ_IMPORT_AS_UNIT, out,
+                                         "Club puzzles", NULL, NULL, NULL, &report, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->n_imported, ==, 3);
+  g_assert_cmpuint (report->n_skipped, ==, 4);
+  g_assert_cmpuint (report->n_by_cause[XQ_IMPORT_PUZZLE], ==, 2);
+  g_assert_cmpuint (report->n_by_cause[XQ_IMPORT_GAME], ==, 1);
+  g_assert_cmpuint (report->n_by_cause[XQ_IMPORT_SKIP_NO_MATE], ==, 2);
+  g_assert_cmpuint (report->n_by_cause[XQ_IMPORT_SKIP_DAMAGED], ==, 1);
+  g_assert_cmpuint (report->n_by_cause[XQ_IMPORT_SKIP_NOT_GAME], ==, 1);
+  g_assert_cmpuint (report->n_by_cause[XQ_IMPORT_SKIP_NO_ROOM], ==, 0);
+  g_assert_cmpuint (report->n_by_cause[XQ_IMPORT_SKIP_OTHER], ==, 0);
+  /* Each skip keeps its own reason, with its place. */
+  g_assert_cmpuint (line_at (report, 0)->cause, ==, XQ_IMPORT_SKIP_DAMAGED);
+  g_assert_cmpstr (line_at (report, 0)->reason, ==, "4:4: “R9.8”: the chariot cannot move that way from where it stands");
+  g_assert_cmpuint (line_at (report, 1)->record, ==, 0);
+  g_assert_true (g_str_has_prefix (line_at (report, 1)->reason, "byte 17: a NUL byte"));
+  g_assert_cmpuint (line_at (report, 2)->cause, ==, XQ_IMPORT_SKIP_NO_MATE);
+  g_assert_cmpstr (line_at (report, 2)->reason, ==,
+                   "no forced mate within 15 moves is found from the start, and the game does not end in mate");
+  summary = xq_import_report_summary (report);
+  g_assert_cmpstr (summary, ==, XQ_TEST_GAME_FOLDER_SUMMARY);
+
+  file = load_back (out);
+  g_assert_nonnull (file);
+  g_assert_cmpstr (file->unit->title, ==, "Club puzzles");
+  g_assert_cmpuint (file->unit->exercises->len, ==, 3);
+
+  /* A folder without a game file is said so, before anything is read. */
+  g_assert_cmpint (g_mkdir (empty, 0700), ==, 0);
+  g_clear_pointer (&files, g_ptr_array_unref);
+  files = xq_import_find_files (no_games, NULL, &error);
+  g_assert_null (files);
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND);
+}
+
+/* xqtool import walks a folder as the app does. */
+static void
+test_import_folder_cli (void)
+{
+  g_autofree char *dir = g_build_filename (tmp_dir, "cli-folder", NULL);
+  g_autofree char *out = g_build_filename (tmp_dir, "cli-folder.json", NULL);
+  const char *argv[] = { g_getenv ("XQTOOL"), "import", dir, "--out", out, NULL };
+  g_autofree char *std_out = NULL, *std_err = NULL, *summary = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = NULL;
+  int status = 0;
+
+  g_assert_nonnull (argv[0]);
+  xq_test_make_game_folder (dir);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &std_out, &std_err, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 0);
+  lines = g_strsplit (std_out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, G_N_ELEMENTS (xq_test_game_folder) + 2);
+  summary = g_strdup_printf ("%s: 3 imported, 4 skipped", out);
+  g_assert_cmpstr (lines[G_N_ELEMENTS (xq_test_game_folder)], ==, summary);
+}
+
+/* Only the counts there are, in the words of each cause. */
+static void
+test_import_summary (void)
+{
+  XqImportReport report = { 0 };
+
+  report.lines = NULL;
+  report.n_by_cause[XQ_IMPORT_PUZZLE] = 312;
+  report.n_by_cause[XQ_IMPORT_GAME] = 40;
+  report.n_by_cause[XQ_IMPORT_SKIP_NO_MATE] = 9;
+  report.n_by_cause[XQ_IMPORT_SKIP_DAMAGED] = 3;
+  report.n_imported = 352;
+  report.n_skipped = 12;
+  {
+    g_autofree char *text = xq_import_report_summary (&report);
+    g_assert_cmpstr (text, ==, "312 puzzles, 40 games, 12 skipped — 9 have no forced mate within 15 moves, "
+                               "3 are damaged");
+  }
+  memset (report.n_by_cause, 0, sizeof report.n_by_cause);
+  report.n_by_cause[XQ_IMPORT_PUZZLE] = 1;
+  report.n_by_cause[XQ_IMPORT_SKIP_NO_ROOM] = 1;
+  report.n_by_cause[XQ_IMPORT_SKIP_OTHER] = 2;
+  report.n_imported = 1;
+  report.n_skipped = 3;
+  {
+    g_autofree char *text = xq_import_report_summary (&report);
+    g_assert_cmpstr (text, ==, "1 puzzle, 0 games, 3 skipped — 1 did not fit into the unit, "
+                               "2 cannot be made puzzles");
+  }
+}
+
+typedef struct {
+  GCancellable *cancellable;
+  guint         at;        /* the file to stop at */
+  guint         seen;      /* files begun */
+} Stopper;
+
+static void
+stop_at_file (const char *file, guint file_index, guint n_files, guint record, gpointer user_data)
+{
+  Stopper *s = user_data;
+
+  if (record == 0)
+    s->seen++;
+  if (file_index == s->at)
+    g_cancellable_cancel (s->cancellable);
+}
+
+/* Stopped half-way through a folder (as the app's Stop does, from another
+ * thread than the one reading): nothing is written, not even a temporary
+ * file, and a unit already there stays as it was. */
+static void
+test_import_cancel_halfway (void)
+{
+  g_autofree char *dir = g_build_filename (tmp_dir, "halfway-folder", NULL);
+  g_autofree char *units = g_build_filename (tmp_dir, "halfway-units", NULL);
+  g_autofree char *out = g_build_filename (units, "halfway.json", NULL);
+  const char *roots[] = { dir, NULL };
+  g_autoptr(GPtrArray) files = NULL;
+  g_autoptr(GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr(XqImportReport) report = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) listing = NULL;
+  Stopper stopper = { cancellable, 3, 0 };
+
+  xq_test_make_game_folder (dir);
+  g_assert_cmpint (g_mkdir (units, 0700), ==, 0);
+  files = xq_import_find_files (roots, NULL, &error);
+  g_assert_no_error (error);
+  g_ptr_array_add (files, NULL);
+  g_assert_false (xq_import_files_titled ((const char *const *) files->pdata, XQ_IMPORT_AS_UNIT, out,
+                                          "Half", stop_at_file, &stopper, cancellable, &report, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  /* It read the first three files, began the fourth and stopped there. */
+  g_assert_cmpuint (stopper.seen, ==, 4);
+  g_assert_cmpuint (report->lines->len, ==, 3);
+  listing = g_dir_open (units, 0, NULL);
+  g_assert_null (g_dir_read_name (listing));
+}
+
 /* The hints and the report in the teacher's language: Chinese piece names,
  * and the moves in the script of the translation. */
 static void
@@ -1233,6 +1403,10 @@ main (int argc, char **argv)
   g_test_add_func ("/import/files/too-many", test_import_too_many);
   g_test_add_func ("/import/files/nothing", test_import_nothing);
   g_test_add_func ("/import/files/cancel", test_import_cancel);
+  g_test_add_func ("/import/files/folder", test_import_folder);
+  g_test_add_func ("/import/files/summary", test_import_summary);
+  g_test_add_func ("/import/files/folder-xqtool", test_import_folder_cli);
+  g_test_add_func ("/import/files/cancel-halfway", test_import_cancel_halfway);
   g_test_add_func ("/import/xqtool", test_import_cli);
   rc = g_test_run ();
   g_free (tmp_dir);

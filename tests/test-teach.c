@@ -23,6 +23,7 @@
 #include "xq-teach-page.h"
 #include "xq-test-gtk.h"
 #include "xq-test-dirs.h"
+#include "xq-test-game-folder.h"
 
 typedef struct {
   GtkWindow   *window;
@@ -1152,10 +1153,122 @@ test_import_games (Fixture *f, gconstpointer data)
     g_assert_false (skipped->imported);
     g_assert_nonnull (strstr (skipped->message, "record 2"));
     said = xq_teach_work_describe_import (report, NULL);
-    g_assert_true (g_str_has_prefix (said, "Imported 1 exercise into a new unit.\n"));
-    g_assert_true (g_str_has_suffix (said, skipped->message));
+    g_assert_cmpstr (said, ==, "Imported 1 exercise into a new unit.");
+    {
+      g_autofree char *details = xq_teach_work_import_details (report, NULL);
+      g_assert_cmpstr (details, ==, "1 has no forced mate within 15 moves:\n"
+                                    "• club games.pgn, game 2: no forced mate within 15 moves is found from the "
+                                    "start, and the game does not end in mate");
+    }
   }
   g_object_unref (page);
+}
+
+static void
+wait_until_done (XqTeachPage *page)
+{
+  while (xq_teach_page_is_busy (page))
+    g_main_context_iteration (NULL, TRUE);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* A teacher imports a folder of real files from the Teach page: a
+ * progress bar and Stop while it reads in a worker, then one unit under
+ * the name typed, the page showing it, and the summary grouped by cause
+ * with every skipped record behind Details. */
+static void
+test_import_folder (Fixture *f, gconstpointer data)
+{
+  g_autofree char *folder = g_build_filename (f->dir, "teacher-folder", NULL);
+  g_autofree char *unit = g_build_filename (f->dir, "units", "import-club-puzzles.json", NULL);
+  const char *roots[] = { folder, NULL };
+  GtkWidget *progress = xq_teach_page_get_job_progress (f->page);
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) details = NULL;
+  guint units_before = xq_teach_page_get_n_units (f->page);
+
+  xq_test_make_game_folder (folder);
+  /* The name offered: the folder's; for several files, their folder's;
+   * for one, its own. */
+  {
+    g_autofree char *a = xq_teach_work_default_name (roots);
+    g_autofree char *p1 = g_build_filename (folder, "杀法", "type0-composition.xqf", NULL);
+    g_autofree char *p2 = g_build_filename (folder, "杀法", "v10-tag-ff.xqf", NULL);
+    const char *two[] = { p1, p2, NULL };
+    const char *one[] = { p1, NULL };
+    g_autofree char *b = xq_teach_work_default_name (two);
+    g_autofree char *c = xq_teach_work_default_name (one);
+
+    g_assert_cmpstr (a, ==, "teacher-folder");
+    g_assert_cmpstr (b, ==, "杀法");
+    g_assert_cmpstr (c, ==, "type0-composition");
+  }
+
+  xq_teach_page_import_games (f->page, roots, "Club puzzles");
+  g_assert_true (xq_teach_page_is_busy (f->page));
+  g_assert_true (gtk_widget_get_visible (progress));
+  g_assert_true (gtk_widget_is_visible (xq_teach_page_get_stop_button (f->page)));
+  g_assert_null (xq_teach_page_get_import_summary (f->page));
+  wait_until_done (f->page);
+  g_assert_false (gtk_widget_get_visible (progress));
+  g_assert_false (gtk_widget_is_visible (xq_teach_page_get_stop_button (f->page)));
+
+  g_assert_cmpstr (xq_teach_page_get_import_summary (f->page), ==, XQ_TEST_GAME_FOLDER_SUMMARY);
+  details = g_strsplit (xq_teach_page_get_import_details (f->page), "\n", -1);
+  g_assert_cmpuint (g_strv_length (details), ==, 9);
+  g_assert_cmpstr (details[0], ==, "2 have no forced mate within 15 moves:");
+  g_assert_cmpstr (details[1], ==, "• lecture-variations.cbr, game 1: no forced mate within 15 moves is found "
+                                   "from the start, and the game does not end in mate");
+  g_assert_true (g_str_has_prefix (details[2], "• 杀法/mated-diagram.xqf, game 1: "));
+  g_assert_cmpstr (details[3], ==, "");
+  g_assert_cmpstr (details[4], ==, "1 is damaged:");
+  g_assert_cmpstr (details[5], ==, "• bad-illegal.pgn, game 1: 4:4: “R9.8”: the chariot cannot move that way "
+                                   "from where it stands");
+  g_assert_cmpstr (details[6], ==, "");
+  g_assert_cmpstr (details[7], ==, "1 is not a game file:");
+  g_assert_true (g_str_has_prefix (details[8], "• cover.cbf: byte 17: a NUL byte"));
+
+  /* One unit, named as the teacher typed, on disk and in the list. */
+  {
+    g_autoptr(XqLessonFile) file = xq_lesson_load_file_simple (unit, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (file->unit->title, ==, "Club puzzles");
+    g_assert_cmpuint (file->unit->exercises->len, ==, 3);
+  }
+  g_assert_cmpuint (xq_teach_page_get_n_units (f->page), ==, units_before + 1);
+  /* The page opens it. */
+  g_assert_cmpstr (xq_teach_page_get_unit_id (f->page), ==, "import-club-puzzles");
+  g_assert_cmpuint (xq_teach_page_get_n_exercises (f->page), ==, 3);
+}
+
+/* Stop: nothing is written, the summary does not show, the units stay. */
+static void
+test_import_stop (Fixture *f, gconstpointer data)
+{
+  g_autofree char *folder = g_build_filename (f->dir, "teacher-folder", NULL);
+  g_autofree char *units = g_build_filename (f->dir, "units", NULL);
+  const char *roots[] = { folder, NULL };
+  guint units_before = xq_teach_page_get_n_units (f->page);
+
+  xq_test_make_game_folder (folder);
+  xq_teach_page_import_games (f->page, roots, "Stopped");
+  g_assert_true (xq_teach_page_is_busy (f->page));
+  click (xq_teach_page_get_stop_button (f->page));
+  wait_until_done (f->page);
+  g_assert_false (gtk_widget_get_visible (xq_teach_page_get_job_progress (f->page)));
+  g_assert_null (xq_teach_page_get_import_summary (f->page));
+  g_assert_cmpuint (xq_teach_page_get_n_units (f->page), ==, units_before);
+  /* Not even a temporary file. */
+  if (g_file_test (units, G_FILE_TEST_IS_DIR))
+    {
+      g_autoptr(GDir) listing = g_dir_open (units, 0, NULL);
+      const char *name;
+
+      while ((name = g_dir_read_name (listing)) != NULL)
+        g_assert_false (g_str_has_prefix (name, "import-"));
+    }
 }
 
 
@@ -1399,6 +1512,8 @@ main (int argc, char *argv[])
   g_test_add ("/ui/teach/projector", Fixture, NULL, setup, test_projector, teardown);
   g_test_add ("/ui/teach/share", Fixture, NULL, setup, test_share, teardown);
   g_test_add ("/ui/teach/import-games", Fixture, NULL, setup, test_import_games, teardown);
+  g_test_add ("/ui/teach/import-folder", Fixture, NULL, setup, test_import_folder, teardown);
+  g_test_add ("/ui/teach/import-stop", Fixture, NULL, setup, test_import_stop, teardown);
   g_test_add ("/ui/teach/computed-tap", Fixture, NULL, setup, test_computed_tap, teardown);
   g_test_add ("/ui/teach/computed-choose", Fixture, NULL, setup, test_computed_choose, teardown);
   g_test_add ("/ui/teach/keyboard", Fixture, NULL, setup, test_keyboard, teardown);

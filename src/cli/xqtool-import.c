@@ -18,7 +18,7 @@
 static int
 cmd_import (int argc, char **argv)
 {
-  static const XqToolCommand self = { "import", "FILE... --out UNIT-OR-PACK.json [--as unit|pack] [--replace [--learners DIR]]", NULL };
+  static const XqToolCommand self = { "import", "FILE-OR-FOLDER... --out UNIT-OR-PACK.json [--as unit|pack] [--replace [--learners DIR]]", NULL };
   g_autoptr(GPtrArray) files = g_ptr_array_new ();
   g_autoptr(XqImportReport) report = NULL;
   g_autoptr(GError) error = NULL;
@@ -57,7 +57,16 @@ cmd_import (int argc, char **argv)
       old_unit = xq_unit_store_read (out, NULL);
     }
 
-  ok = xq_import_files ((const char *const *) files->pdata, as, out, NULL, NULL, NULL, &report, &error);
+  /* A folder is walked for its game files, as the app's Import Games
+   * does; a file is read as given. */
+  {
+    g_autoptr(GPtrArray) found = xq_import_find_files ((const char *const *) files->pdata, NULL, &error);
+
+    if (found == NULL)
+      return xqtool_fail ("%s", error->message);
+    g_ptr_array_add (found, NULL);
+    ok = xq_import_files ((const char *const *) found->pdata, as, out, NULL, NULL, NULL, &report, &error);
+  }
   for (guint i = 0; i < report->lines->len; i++)
     xqtool_print_line (stdout, ((XqImportLine *) g_ptr_array_index (report->lines, i))->message);
   if (!ok)

@@ -44,6 +44,24 @@ xq_game_format_name (XqGameFormat format)
     }
 }
 
+gboolean
+xq_game_file_name_is_game (const char *name)
+{
+  static const char *const extensions[] = { ".xqf", ".pgn", ".cbr", ".cbl", ".cbf" };
+  gsize n;
+
+  g_return_val_if_fail (name != NULL, FALSE);
+  n = strlen (name);
+  for (gsize i = 0; i < G_N_ELEMENTS (extensions); i++)
+    {
+      gsize e = strlen (extensions[i]);
+
+      if (n > e && g_ascii_strcasecmp (name + n - e, extensions[i]) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* ---- Formats that are named, not read ------------------------------------------ */
 
 static const struct {

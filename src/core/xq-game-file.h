@@ -45,6 +45,12 @@ typedef enum {
 /* "XQF", "PGN", "DhtmlXQ", "CBR", "CBL", "CBF"; NULL for UNKNOWN. */
 const char *xq_game_format_name (XqGameFormat format);
 
+/* Whether a file's name ends in the extension of one of the formats above
+ * (.xqf, .pgn, .cbr, .cbl, .cbf, any case), as a folder import chooses
+ * its files; the format itself is still told by the bytes.  DhtmlXQ has
+ * no extension of its own (pages and .txt files): give such files by name. */
+gboolean     xq_game_file_name_is_game (const char *name);
+
 /* Called for each game, in file order; takes game (free it with
  * xq_pgn_game_free).  Return FALSE to stop reading. */
 typedef gboolean (*XqGameFileFunc) (XqPgnGame *game, gpointer user_data);

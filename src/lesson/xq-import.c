@@ -32,6 +32,7 @@ import_line_free (XqImportLine *line)
   g_free (line->keys);
   g_free (line->title);
   g_free (line->message);
+  g_free (line->reason);
   g_free (line);
 }
 
@@ -63,7 +64,7 @@ xq_import_as_from_name (const char *name, XqImportAs *out)
  * (the message without the path, which the report line gives): read by
  * the one door every game file comes in by (xq-game-file.h). */
 static GPtrArray *
-read_records (const char *path, GError **error)
+read_records (const char *path, XqImportCause *cause, GError **error)
 {
   g_autoptr(GError) local = NULL;
   GPtrArray *games = xq_game_file_read_all (path, NULL, &local);
@@ -74,6 +75,15 @@ read_records (const char *path, GError **error)
 
       if (g_str_has_prefix (msg, path) && g_str_has_prefix (msg + strlen (path), ": "))
         msg += strlen (path) + 2;
+      /* A file of another kind (or of none) is no game file; one that
+       * is too large is left for another import; one that does not read
+       * is damaged. */
+      if (local->domain == XQ_GAME_FILE_ERROR && local->code == XQ_GAME_FILE_ERROR_TOO_LARGE)
+        *cause = XQ_IMPORT_SKIP_OTHER;
+      else if (local->domain == XQ_GAME_FILE_ERROR)
+        *cause = XQ_IMPORT_SKIP_NOT_GAME;
+      else
+        *cause = XQ_IMPORT_SKIP_DAMAGED;
       g_set_error_literal (error, local->domain, local->code, msg);
     }
   return games;
@@ -254,25 +264,28 @@ find_finish (const XqPgnRecord *rec, guint *ply, XqSolution *best)
 }
 
 static void
-add_line (Import *im, const char *file, guint record, gboolean imported, char *message)
+add_line (Import *im, const char *file, guint record, XqImportCause cause, const char *reason, char *message)
 {
   XqImportLine *line = g_new0 (XqImportLine, 1);
 
   line->file = g_strdup (file);
   line->record = record;
-  line->imported = imported;
+  line->imported = cause == XQ_IMPORT_PUZZLE || cause == XQ_IMPORT_GAME;
+  line->cause = cause;
+  line->reason = g_strdup (reason);
   line->message = message;
   g_ptr_array_add (im->report->lines, line);
-  if (imported)
+  if (line->imported)
     im->report->n_imported++;
   else
     im->report->n_skipped++;
+  im->report->n_by_cause[cause]++;
 }
 
 static void
-skip (Import *im, const char *file, guint record, const char *reason)
+skip (Import *im, const char *file, guint record, XqImportCause cause, const char *reason)
 {
-  add_line (im, file, record, FALSE,
+  add_line (im, file, record, cause, reason,
             record > 0
             /* TRANSLATORS: FILE: record N: skipped: REASON */
             ? g_strdup_printf (_("%s: record %u: skipped: %s"), file, record, reason)
@@ -360,13 +373,13 @@ import_record (Import *im, const char *file, guint file_index, guint record, con
                                               ? _("the unit already holds %d exercises, the most it may")
                                               : _("the pack already holds %d puzzles, the most it may"),
                                               XQ_LESSON_MAX_ITEMS);
-      skip (im, file, record, why);
+      skip (im, file, record, XQ_IMPORT_SKIP_NO_ROOM, why);
       return;
     }
   if (n > XQ_IMPORT_MAX_PLIES)
     {
       g_autofree char *why = g_strdup_printf (_("more than %d moves"), XQ_IMPORT_MAX_PLIES);
-      skip (im, file, record, why);
+      skip (im, file, record, XQ_IMPORT_SKIP_OTHER, why);
       return;
     }
 
@@ -383,8 +396,11 @@ import_record (Import *im, const char *file, guint file_index, guint record, con
 
           xq_pgn_record_get_position (rec, n, &end);
           status = xq_position_status (&end);
+          /* The search ran out of its budget: for a teacher this is a
+           * fact about the position (the standard start always does),
+           * not a failure. */
           if (start == XQ_SOLVE_ABORTED)
-            why = g_strdup_printf (_("the solver cannot tell within its budget whether the start is a forced mate within %d moves, and the game does not end in mate"),
+            why = g_strdup_printf (_("no forced mate within %d moves is found from the start, and the game does not end in mate"),
                                    XQ_SOLVER_MAX_MATE);
           else if (status == XQ_STATUS_CHECKMATE || status == XQ_STATUS_STALEMATE)
             why = g_strdup_printf (_("the start is not a forced mate within %d moves, and the game's mate is not forced"),
@@ -392,7 +408,7 @@ import_record (Import *im, const char *file, guint file_index, guint record, con
           else
             why = g_strdup_printf (_("the start is not a forced mate within %d moves and the game does not end in mate"),
                                    XQ_SOLVER_MAX_MATE);
-          skip (im, file, record, why);
+          skip (im, file, record, XQ_IMPORT_SKIP_NO_MATE, why);
           return;
         }
       xq_pgn_record_get_position (rec, ply, &pos);
@@ -406,20 +422,20 @@ import_record (Import *im, const char *file, guint file_index, guint record, con
    * will spend is this proof's work. */
   if (im->proof_work >= XQ_LESSON_FILE_PROOF_BUDGET)
     {
-      skip (im, file, record,
+      skip (im, file, record, XQ_IMPORT_SKIP_NO_ROOM,
             _("the file's proof budget is spent on the mates before this one; import it into another file"));
       return;
     }
   if (xq_lesson_mate_solve (&pos, sol.mate, &proof) != XQ_SOLVE_MATE)
     {
-      skip (im, file, record, _("the mate is too deep to prove again within the solver's budget"));
+      skip (im, file, record, XQ_IMPORT_SKIP_OTHER, _("the mate is too deep to prove again within the solver's budget"));
       return;
     }
   if (im->as == XQ_IMPORT_AS_PACK && proof.n_keys > XQ_LESSON_MAX_LIST)
     {
       g_autofree char *why = g_strdup_printf (_("the mate has %d key moves, more than the %d a puzzle can list"),
                                               proof.n_keys, XQ_LESSON_MAX_LIST);
-      skip (im, file, record, why);
+      skip (im, file, record, XQ_IMPORT_SKIP_OTHER, why);
       return;
     }
   im->proof_work += proof.work;
@@ -452,7 +468,7 @@ import_record (Import *im, const char *file, guint file_index, guint record, con
   keys = keys_text (&proof);
   g_ptr_array_add (im->items, item_node (im, id, title, &pos, &proof, hints));
 
-  add_line (im, file, record, TRUE,
+  add_line (im, file, record, finish ? XQ_IMPORT_GAME : XQ_IMPORT_PUZZLE, NULL,
             finish
             /* TRANSLATORS: FILE: record N: imported …: ply P, mate in N, keys, title */
             ? g_strdup_printf (_("%s: record %u: imported the finish from ply %u as a mate in %d (keys %s): “%s”%s"),
@@ -495,13 +511,21 @@ document_id (const char *out_path)
 }
 
 static char *
-document_title (const char *const *paths)
+document_title (const char *const *paths, const char *title)
 {
   g_autofree char *base = g_path_get_basename (paths[0]);
   guint n = g_strv_length ((char **) paths);
   g_autofree char *full = NULL;
 
-  if (n == 1)
+  if (title != NULL && *title != '\0')
+    {
+      full = g_strdup (title);
+      g_strdelimit (full, "\n\t\r", ' ');
+      g_strstrip (full);
+    }
+  if (full != NULL && *full != '\0')
+    ;
+  else if (n == 1)
     /* TRANSLATORS: the title of an imported unit or pack: the file name. */
     full = g_strdup_printf (_("Imported from %s"), base);
   else
@@ -525,11 +549,11 @@ unit_number (const char *out_path)
 }
 
 static char *
-document_json (Import *im, const char *const *paths, const char *out_path, gsize *length)
+document_json (Import *im, const char *const *paths, const char *out_path, const char *name, gsize *length)
 {
   g_autoptr(JsonBuilder) b = json_builder_new ();
   g_autofree char *id = document_id (out_path);
-  g_autofree char *title = document_title (paths);
+  g_autofree char *title = document_title (paths, name);
 
   json_builder_begin_object (b);
   json_builder_set_member_name (b, "format");
@@ -572,6 +596,14 @@ xq_import_files (const char *const *paths, XqImportAs as, const char *out_path,
                  XqImportProgress progress, gpointer user_data,
                  GCancellable *cancellable, XqImportReport **report, GError **error)
 {
+  return xq_import_files_titled (paths, as, out_path, NULL, progress, user_data, cancellable, report, error);
+}
+
+gboolean
+xq_import_files_titled (const char *const *paths, XqImportAs as, const char *out_path, const char *title,
+                        XqImportProgress progress, gpointer user_data,
+                        GCancellable *cancellable, XqImportReport **report, GError **error)
+{
   g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
   g_autoptr(GHashTable) verdicts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
@@ -611,15 +643,16 @@ xq_import_files (const char *const *paths, XqImportAs as, const char *out_path,
     {
       g_autoptr(GError) local = NULL;
       g_autoptr(GPtrArray) games = NULL;
+      XqImportCause cause = XQ_IMPORT_SKIP_DAMAGED;
 
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
       if (progress != NULL)
         progress (paths[f], f, n_files, 0, user_data);
-      games = read_records (paths[f], &local);
+      games = read_records (paths[f], &cause, &local);
       if (games == NULL)
         {
-          skip (&im, paths[f], 0, local->message);
+          skip (&im, paths[f], 0, cause, local->message);
           continue;
         }
       for (guint r = 0; r < games->len; r++)
@@ -631,7 +664,7 @@ xq_import_files (const char *const *paths, XqImportAs as, const char *out_path,
           if (progress != NULL)
             progress (paths[f], f, n_files, r + 1, user_data);
           if (game->record == NULL)
-            skip (&im, paths[f], r + 1, game->error->message);
+            skip (&im, paths[f], r + 1, XQ_IMPORT_SKIP_DAMAGED, game->error->message);
           else
             import_record (&im, paths[f], f, r + 1, game->record);
         }
@@ -643,7 +676,7 @@ xq_import_files (const char *const *paths, XqImportAs as, const char *out_path,
                    _("No record became an exercise or a puzzle, so nothing was written"));
       return FALSE;
     }
-  data = document_json (&im, paths, out_path, &length);
+  data = document_json (&im, paths, out_path, title, &length);
   /* What is written must load: the structure is checked here (the proofs
    * were made above and are the loader's own). */
   check = xq_lesson_load_data_full (data, (gssize) length, out_path, XQ_LESSON_LOAD_NO_PROOFS, problems);
@@ -658,4 +691,188 @@ xq_import_files (const char *const *paths, XqImportAs as, const char *out_path,
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
   return xq_safe_file_write (out_path, data, (gssize) length, error);
+}
+
+/* ---- Folders ---------------------------------------------------------------------- */
+
+typedef struct {
+  GPtrArray    *found;
+  GCancellable *cancellable;
+} Walk;
+
+static int
+compare_paths (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* The game files under dir (depth folders deep at most), in name order. */
+static gboolean
+walk_folder (Walk *w, GFile *dir, guint depth, GError **error)
+{
+  g_autoptr(GFileEnumerator) e = NULL;
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) dirs = g_ptr_array_new_with_free_func (g_object_unref);
+  GFileInfo *info;
+  GError *local = NULL;
+
+  e = g_file_enumerate_children (dir, G_FILE_ATTRIBUTE_STANDARD_NAME "," G_FILE_ATTRIBUTE_STANDARD_TYPE ","
+                                 G_FILE_ATTRIBUTE_STANDARD_IS_SYMLINK "," G_FILE_ATTRIBUTE_STANDARD_IS_HIDDEN,
+                                 G_FILE_QUERY_INFO_NONE, w->cancellable, error);
+  if (e == NULL)
+    return FALSE;
+  while ((info = g_file_enumerator_next_file (e, w->cancellable, &local)) != NULL)
+    {
+      const char *name = g_file_info_get_name (info);
+      GFileType type = g_file_info_get_file_type (info);
+
+      if (g_file_info_get_is_hidden (info))
+        ;
+      else if (type == G_FILE_TYPE_DIRECTORY && !g_file_info_get_is_symlink (info))
+        g_ptr_array_add (dirs, g_file_get_child (dir, name));
+      else if (type == G_FILE_TYPE_REGULAR && xq_game_file_name_is_game (name))
+        {
+          g_autoptr(GFile) child = g_file_get_child (dir, name);
+          g_ptr_array_add (files, g_file_get_path (child));
+        }
+      g_object_unref (info);
+      if (w->found->len + files->len > XQ_IMPORT_MAX_FILES)
+        {
+          g_autofree char *path = g_file_get_path (dir);
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                       _("%s: more than %d game files; choose a smaller folder"), path, XQ_IMPORT_MAX_FILES);
+          return FALSE;
+        }
+    }
+  if (local != NULL)
+    {
+      g_propagate_error (error, local);
+      return FALSE;
+    }
+  g_ptr_array_sort (files, compare_paths);
+  for (guint i = 0; i < files->len; i++)
+    g_ptr_array_add (w->found, g_strdup (g_ptr_array_index (files, i)));
+  if (depth >= XQ_IMPORT_MAX_DEPTH)
+    return TRUE;
+  /* Subfolders after the folder's own files, each in name order. */
+  {
+    g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+
+    for (guint i = 0; i < dirs->len; i++)
+      g_ptr_array_add (names, g_file_get_path (g_ptr_array_index (dirs, i)));
+    g_ptr_array_sort (names, compare_paths);
+    for (guint i = 0; i < names->len; i++)
+      {
+        g_autoptr(GFile) sub = g_file_new_for_path (g_ptr_array_index (names, i));
+
+        if (!walk_folder (w, sub, depth + 1, error))
+          return FALSE;
+      }
+  }
+  return TRUE;
+}
+
+GPtrArray *
+xq_import_find_files (const char *const *paths, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_free);
+  Walk w = { found, cancellable };
+
+  g_return_val_if_fail (paths != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+  for (guint i = 0; paths[i] != NULL; i++)
+    {
+      if (g_file_test (paths[i], G_FILE_TEST_IS_DIR))
+        {
+          g_autoptr(GFile) dir = g_file_new_for_path (paths[i]);
+
+          if (!walk_folder (&w, dir, 0, error))
+            return NULL;
+        }
+      else if (found->len >= XQ_IMPORT_MAX_FILES)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_NO_SPACE,
+                       _("More than %d game files; import fewer at a time"), XQ_IMPORT_MAX_FILES);
+          return NULL;
+        }
+      else
+        g_ptr_array_add (found, g_strdup (paths[i]));
+    }
+  if (found->len == 0)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                   paths[0] != NULL && paths[1] == NULL
+                   ? _("%s: no game file here (XQF, PGN, 象棋桥 CBR, CBL or CBF)")
+                   : _("No game file in these folders (XQF, PGN, 象棋桥 CBR, CBL or CBF)"),
+                   paths[0] != NULL ? paths[0] : "");
+      return NULL;
+    }
+  return g_steal_pointer (&found);
+}
+
+/* ---- The summary ------------------------------------------------------------------ */
+
+char *
+xq_import_cause_text (XqImportCause cause, guint n)
+{
+  switch (cause)
+    {
+    case XQ_IMPORT_PUZZLE:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u puzzle", "%u puzzles", n), n);
+    case XQ_IMPORT_GAME:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u game", "%u games", n), n);
+    case XQ_IMPORT_SKIP_NO_MATE:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u has no forced mate within %d moves",
+                                           "%u have no forced mate within %d moves", n), n, XQ_SOLVER_MAX_MATE);
+    case XQ_IMPORT_SKIP_DAMAGED:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u is damaged", "%u are damaged", n), n);
+    case XQ_IMPORT_SKIP_NOT_GAME:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u is not a game file", "%u are not game files", n), n);
+    case XQ_IMPORT_SKIP_NO_ROOM:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u did not fit into the unit",
+                                           "%u did not fit into the unit", n), n);
+    case XQ_IMPORT_SKIP_OTHER:
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u cannot be made a puzzle",
+                                           "%u cannot be made puzzles", n), n);
+    case XQ_IMPORT_N_CAUSES:
+    default:
+      break;
+    }
+  g_return_val_if_reached (NULL);
+}
+
+char *
+xq_import_report_summary (const XqImportReport *report)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GPtrArray) causes = g_ptr_array_new_with_free_func (g_free);
+  const guint *n;
+
+  g_return_val_if_fail (report != NULL, NULL);
+  n = report->n_by_cause;
+  /* TRANSLATORS: the summary of an import of games: "312 puzzles, 40
+   * games, 12 skipped — 9 have no forced mate within 15 moves, 3 are
+   * damaged".  A puzzle is a record whose start is a forced mate; a game
+   * one whose finish was taken. */
+  {
+    g_autofree char *puzzles = xq_import_cause_text (XQ_IMPORT_PUZZLE, n[XQ_IMPORT_PUZZLE]);
+    g_autofree char *games = xq_import_cause_text (XQ_IMPORT_GAME, n[XQ_IMPORT_GAME]);
+
+    g_string_append (text, puzzles);
+    g_string_append (text, C_("list of counts", ", "));
+    g_string_append (text, games);
+  }
+  g_string_append (text, C_("list of counts", ", "));
+  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u skipped", "%u skipped", report->n_skipped),
+                          report->n_skipped);
+  for (int c = XQ_IMPORT_SKIP_NO_MATE; c < XQ_IMPORT_N_CAUSES; c++)
+    if (n[c] > 0)
+      g_ptr_array_add (causes, xq_import_cause_text ((XqImportCause) c, n[c]));
+  for (guint i = 0; i < causes->len; i++)
+    {
+      /* TRANSLATORS: between the counts and the causes of the skips. */
+      g_string_append (text, i == 0 ? C_("list of counts", " — ") : C_("list of counts", ", "));
+      g_string_append (text, g_ptr_array_index (causes, i));
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }

@@ -39,11 +39,28 @@ typedef enum {
  * which has its own). */
 #define XQ_IMPORT_MAX_PLIES      1000               /* moves in one record */
 
+/* What became of a record: the two ways in, and the causes a skip is
+ * grouped by in the summary a teacher reads (xq_import_report_summary). */
+typedef enum {
+  XQ_IMPORT_PUZZLE,        /* imported: the start is a forced mate */
+  XQ_IMPORT_GAME,          /* imported: the finish of a game that ends in mate */
+  XQ_IMPORT_SKIP_NO_MATE,  /* no forced mate within XQ_SOLVER_MAX_MATE from the start, and
+                            * no mate at the end either (or not a forced one) */
+  XQ_IMPORT_SKIP_DAMAGED,  /* the record, or the whole file, does not read or replay */
+  XQ_IMPORT_SKIP_NOT_GAME, /* the file is no game file this program reads (or none at all) */
+  XQ_IMPORT_SKIP_NO_ROOM,  /* the unit or pack is full, or its proof budget spent */
+  XQ_IMPORT_SKIP_OTHER,    /* too long a record, too many keys, a mate too deep to prove again */
+  XQ_IMPORT_N_CAUSES
+} XqImportCause;
+
 /* One line of the report: a record imported, or skipped and why. */
 typedef struct {
   char    *file;      /* as given */
   guint    record;    /* 1-based in its file; 0 when the whole file failed */
   gboolean imported;
+  XqImportCause cause;
+  char    *reason;    /* a skip's reason alone (no file, no record), with its place
+                       * (LINE:COLUMN or byte offset) when the reader gave one */
   char    *id;        /* the exercise's or puzzle's id, when imported */
   int      mate_in;   /* N, when imported */
   guint    ply;       /* where the position is in the record (0: its start) */
@@ -57,6 +74,7 @@ typedef struct {
   GPtrArray *lines;   /* XqImportLine*, in file and record order */
   guint      n_imported;
   guint      n_skipped;
+  guint      n_by_cause[XQ_IMPORT_N_CAUSES];
 } XqImportReport;
 
 void xq_import_report_free (XqImportReport *report);
@@ -80,6 +98,32 @@ typedef void (*XqImportProgress) (const char *file, guint file_index, guint n_fi
 gboolean xq_import_files (const char *const *paths, XqImportAs as, const char *out_path,
                           XqImportProgress progress, gpointer user_data,
                           GCancellable *cancellable, XqImportReport **report, GError **error);
+
+/* The same, with the unit's or pack's title (NULL: "Imported from FILE"
+ * and so many more files), as a teacher names an import in the app. */
+gboolean xq_import_files_titled (const char *const *paths, XqImportAs as, const char *out_path,
+                                 const char *title, XqImportProgress progress, gpointer user_data,
+                                 GCancellable *cancellable, XqImportReport **report, GError **error);
+
+/* The most files one import reads: a folder holding more is refused. */
+#define XQ_IMPORT_MAX_FILES  20000
+/* How deep a folder is walked. */
+#define XQ_IMPORT_MAX_DEPTH  16
+
+/* The files an import of paths reads: a file as given (whatever its
+ * name), a folder walked with GIO, its subfolders too (hidden ones and
+ * links to folders left out), keeping the files whose names end in one of
+ * the game formats' extensions (xq_game_file_name_is_game), in name order.
+ * NULL with an error when a path cannot be read, more than
+ * XQ_IMPORT_MAX_FILES are found, or nothing is (G_IO_ERROR_NOT_FOUND). */
+GPtrArray  *xq_import_find_files   (const char *const *paths, GCancellable *cancellable, GError **error);
+
+/* The summary a teacher reads, grouped by cause:
+ * "312 puzzles, 40 games, 12 skipped — 9 have no forced mate within 15
+ * moves, 3 are damaged". */
+char       *xq_import_report_summary (const XqImportReport *report);
+/* One part of it: "9 have no forced mate within 15 moves", "1 puzzle". */
+char       *xq_import_cause_text     (XqImportCause cause, guint n);
 
 /* "unit" or "pack". */
 gboolean    xq_import_as_from_name (const char *name, XqImportAs *out);

@@ -8,6 +8,7 @@
 #include <adwaita.h>
 
 #include "xq-teach-page.h"
+#include "xq-teach-work.h"
 #include "xq-unit-list.h"
 
 G_BEGIN_DECLS
@@ -26,6 +27,9 @@ struct _XqTeachPage
   GtkPopover       *share_popover;
   GtkSpinner       *job_spinner;
   GtkWidget        *job_cancel;
+  GtkProgressBar   *job_progress;
+  GtkWidget        *import_bar;
+  GtkWidget        *import_stop;
   XqUnitList       *unit_list;
   GtkSpinButton    *unit_number;
   AdwToastOverlay  *toasts;
@@ -44,6 +48,12 @@ struct _XqTeachPage
   char             *fallback_title;
   char             *undo_action;  /* the last toast's Undo, while it is on show */
   GVariant         *undo_target;
+  char            **import_paths; /* the game files and folders of the next import */
+  char             *import_name;  /* the unit's name the teacher typed for it */
+  GTask            *import_task;  /* the import of games under way, for its progress */
+  guint             progress_tick;
+  char             *import_summary; /* what the last import's dialog says */
+  char             *import_details;
 };
 
 /* xq-teach-page.c */
@@ -56,5 +66,18 @@ const char *xq_teach_page_unit_title       (XqTeachPage *self);
 /* xq-teach-page-share.c */
 /* Binds the Print and Share menu's template callbacks. */
 void        xq_teach_page_class_init_share (GtkWidgetClass *widget_class);
+/* Starts a job from the page, with its Stop button (and for an import of
+ * games its progress bar); the page shows the result. */
+void        xq_teach_page_start_job        (XqTeachPage *self, XqTeachJob kind, const char *path);
+
+/* xq-teach-page-import.c */
+/* Shows the progress of the import task (a ref is taken) until it ends. */
+void        xq_teach_page_watch_import     (XqTeachPage *self, GTask *task);
+void        xq_teach_page_unwatch_import   (XqTeachPage *self);
+/* Shows what an import of games made, or why it made nothing. */
+void        xq_teach_page_show_import      (XqTeachPage *self, XqTeachWork *job, const GError *error);
+/* The Import Games dialog: files or a folder, the unit's name. */
+void        xq_teach_page_import_dialog    (XqTeachPage *self);
+
 
 G_END_DECLS

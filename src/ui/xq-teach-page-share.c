@@ -46,8 +46,15 @@ xq_teach_page_run_job_async (XqTeachPage *self, XqTeachJob kind, const char *pat
     work->units = g_strdupv (self->export_units);
     work->author = g_strdup (self->author);
     work->replace = self->replace;
+    if (kind == XQ_TEACH_JOB_IMPORT_GAMES)
+      {
+        work->import_paths = g_steal_pointer (&self->import_paths);
+        work->import_name = g_steal_pointer (&self->import_name);
+      }
     g_task_set_task_data (task, work, (GDestroyNotify) xq_teach_work_free);
   }
+  if (kind == XQ_TEACH_JOB_IMPORT_GAMES)
+    xq_teach_page_watch_import (self, task);
   /* Asked for one import: the next one asks again. */
   self->replace = FALSE;
   g_task_run_in_thread (task, job_thread);
@@ -60,6 +67,8 @@ xq_teach_page_run_job_finish (XqTeachPage *self, GAsyncResult *result, GError **
 
   g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
   job = g_task_get_task_data (G_TASK (result));
+  if (job->kind == XQ_TEACH_JOB_IMPORT_GAMES)
+    xq_teach_page_unwatch_import (self);
   if (!g_task_propagate_boolean (G_TASK (result), error))
     return FALSE;
   if (job->kind == XQ_TEACH_JOB_IMPORT_PACK || job->kind == XQ_TEACH_JOB_IMPORT_GAMES)
@@ -75,15 +84,16 @@ set_busy (XqTeachPage *self, const char *text)
 {
   gboolean busy = text != NULL;
 
-  gtk_widget_set_visible (GTK_WIDGET (self->job_spinner), busy);
+  /* An import of games shows its progress bar instead. */
+  gtk_widget_set_visible (GTK_WIDGET (self->job_spinner), busy && self->import_task == NULL);
   gtk_spinner_set_spinning (self->job_spinner, busy);
-  gtk_widget_set_visible (self->job_cancel, busy);
+  gtk_widget_set_visible (self->job_cancel, busy && self->import_task == NULL);
   gtk_widget_set_sensitive (self->share_menu, !busy);
   if (busy)
     xq_teach_page_set_status (self, text, FALSE);
 }
 
-static void start_job (XqTeachPage *self, XqTeachJob kind, const char *path);
+#define start_job xq_teach_page_start_job
 
 static void
 replace_response_cb (AdwMessageDialog *dialog, const char *response, XqTeachPage *self)
@@ -151,10 +161,7 @@ job_done_cb (GObject *source, GAsyncResult *result, gpointer data)
   switch (job->kind)
     {
     case XQ_TEACH_JOB_IMPORT_GAMES:
-      {
-        g_autofree char *text = xq_teach_work_describe_import (job->report, error);
-        xq_teach_page_set_status (self, text, error != NULL);
-      }
+      xq_teach_page_show_import (self, job, error);
       break;
     case XQ_TEACH_JOB_IMPORT_PACK:
       {
@@ -178,8 +185,8 @@ job_done_cb (GObject *source, GAsyncResult *result, gpointer data)
     }
 }
 
-static void
-start_job (XqTeachPage *self, XqTeachJob kind, const char *path)
+void
+xq_teach_page_start_job (XqTeachPage *self, XqTeachJob kind, const char *path)
 {
   const char *busy = NULL;
 
@@ -202,8 +209,8 @@ start_job (XqTeachPage *self, XqTeachJob kind, const char *path)
   if (self->job != NULL)
     return;
   self->job = g_cancellable_new ();
-  set_busy (self, busy);
   xq_teach_page_run_job_async (self, kind, path, self->job, job_done_cb, NULL);
+  set_busy (self, busy);
 }
 
 static void
@@ -357,8 +364,8 @@ export_pack_cb (XqTeachPage *self)
 static void
 import_games_cb (XqTeachPage *self)
 {
-  choose_file (self, _("Import Games or Puzzles (XQF, DhtmlXQ, PGN, 象棋桥 CBR, CBL, CBF)"), FALSE, NULL,
-               XQ_TEACH_JOB_IMPORT_GAMES);
+  gtk_popover_popdown (self->share_popover);
+  xq_teach_page_import_dialog (self);
 }
 
 static void

@@ -640,6 +640,7 @@ xq_teach_page_dispose (GObject *object)
   if (self->job != NULL)
     g_cancellable_cancel (self->job);
   g_clear_object (&self->job);
+  xq_teach_page_unwatch_import (self);
   gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_TEACH_PAGE);
   G_OBJECT_CLASS (xq_teach_page_parent_class)->dispose (object);
 }
@@ -656,6 +657,10 @@ xq_teach_page_finalize (GObject *object)
   g_clear_pointer (&self->author, g_free);
   g_clear_pointer (&self->import_path, g_free);
   g_clear_pointer (&self->fallback_title, g_free);
+  g_clear_pointer (&self->import_paths, g_strfreev);
+  g_clear_pointer (&self->import_name, g_free);
+  g_clear_pointer (&self->import_summary, g_free);
+  g_clear_pointer (&self->import_details, g_free);
   forget_undo (self);
   G_OBJECT_CLASS (xq_teach_page_parent_class)->finalize (object);
 }
@@ -676,7 +681,8 @@ xq_teach_page_class_init (XqTeachPageClass *klass)
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, XqTeachPage, name)
   BIND (editor); BIND (unit_title); BIND (unit_id); BIND (unit_list); BIND (status); BIND (publish_button);
   BIND (share_menu); BIND (share_popover); BIND (job_spinner); BIND (job_cancel);
-  BIND (unit_number); BIND (toasts);
+  BIND (unit_number); BIND (toasts); BIND (job_progress);
+  BIND (import_bar); BIND (import_stop);
 #undef BIND
 #define CALLBACK(name) gtk_widget_class_bind_template_callback (widget_class, name)
   CALLBACK (unit_id_cb); CALLBACK (exercise_activated_cb); CALLBACK (new_cb); CALLBACK (projector_cb);

@@ -65,6 +65,25 @@ void              xq_teach_page_run_job_async       (XqTeachPage *self, XqTeachJ
 /* After an import, the current unit is read again. */
 gboolean          xq_teach_page_run_job_finish      (XqTeachPage *self, GAsyncResult *result, GError **error);
 
+/* Imports the game files and folders at paths (folders walked, see
+ * xq_import_find_files) as one new unit named name (NULL or "": from the
+ * files), in a worker with a progress bar and Stop, as the Import Games
+ * dialog does; when it is done the page opens the new unit and a dialog
+ * gives the summary. */
+void              xq_teach_page_import_games        (XqTeachPage *self, const char *const *paths,
+                                                     const char *name);
+/* A job started from the page (an import, an export) is under way. */
+gboolean          xq_teach_page_is_busy             (XqTeachPage *self);
+/* What the last import of games showed in its dialog: the summary ("2
+ * puzzles, 1 game, 4 skipped — …") and the details (one line per skipped
+ * record); NULL while an import runs, after a stopped one, or before any. */
+const char       *xq_teach_page_get_import_summary  (XqTeachPage *self);
+const char       *xq_teach_page_get_import_details  (XqTeachPage *self);
+/* The bar an import of games shows meanwhile, with its progress and its
+ * Stop button (for tests). */
+GtkWidget        *xq_teach_page_get_stop_button     (XqTeachPage *self);
+GtkWidget        *xq_teach_page_get_job_progress    (XqTeachPage *self);
+
 /* Opens the projector on the editor's position and prompt. */
 XqProjectorWindow *xq_teach_page_open_projector     (XqTeachPage *self);
 

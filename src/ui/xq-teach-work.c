@@ -28,6 +28,8 @@ xq_teach_work_free (XqTeachWork *job)
   g_free (job->author);
   g_free (job->learners_dir);
   g_clear_pointer (&job->import, xq_unit_import_free);
+  g_strfreev (job->import_paths);
+  g_free (job->import_name);
   g_free (job);
 }
 
@@ -77,20 +79,40 @@ write_worksheet (XqTeachWork *job, GError **error)
   return xq_worksheet_write_pdf (job->sheet, job->key_path, error);
 }
 
-/* A file name in dir for a unit imported from source: the source's name
- * made safe, numbered when taken, so an import never replaces a unit. */
 static char *
-import_unit_path (const char *dir, const char *source)
+file_stem (const char *path)
 {
-  g_autofree char *base = g_path_get_basename (source);
-  g_autofree char *stem = NULL;
-  g_autofree char *safe = NULL;
-  char *dot;
+  char *base = g_path_get_basename (path);
+  char *dot = strrchr (base, '.');
 
-  dot = strrchr (base, '.');
   if (dot != NULL && dot != base)
     *dot = '\0';
-  stem = g_strconcat ("import-", base, NULL);
+  return base;
+}
+
+char *
+xq_teach_work_default_name (const char *const *paths)
+{
+  g_return_val_if_fail (paths != NULL && paths[0] != NULL, NULL);
+  if (g_file_test (paths[0], G_FILE_TEST_IS_DIR))
+    return g_path_get_basename (paths[0]);
+  if (paths[1] != NULL)
+    {
+      g_autofree char *dir = g_path_get_dirname (paths[0]);
+      return g_path_get_basename (dir);
+    }
+  return file_stem (paths[0]);
+}
+
+/* A file name in dir for a unit imported as title: the title made safe,
+ * numbered when taken, so an import never replaces a unit. */
+static char *
+import_unit_path (const char *dir, const char *title)
+{
+  g_autofree char *stem = NULL;
+  g_autofree char *safe = NULL;
+
+  stem = g_strconcat ("import-", title, NULL);
   safe = xq_pack_sanitize_name (stem, NULL);
   if (safe == NULL)
     safe = g_strdup ("import-games.json");
@@ -113,10 +135,27 @@ import_unit_path (const char *dir, const char *source)
   return NULL;
 }
 
+/* In the worker: how far the import is, for the page to show. */
+static void
+import_progress (const char *file, guint file_index, guint n_files, guint record, gpointer user_data)
+{
+  XqTeachWork *job = user_data;
+
+  g_atomic_int_set (&job->n_files, (gint) n_files);
+  g_atomic_int_set (&job->files_done, (gint) file_index);
+  g_atomic_int_set (&job->record, (gint) record);
+}
+
 static gboolean
 import_games (XqTeachWork *job, GCancellable *cancellable, GError **error)
 {
-  const char *paths[] = { job->path, NULL };
+  const char *one[] = { job->path, NULL };
+  const char *const *chosen = job->import_paths != NULL ? (const char *const *) job->import_paths : one;
+  g_autoptr(GPtrArray) files = NULL;
+  g_autofree char *name = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (chosen[0] != NULL, FALSE);
 
   if (g_mkdir_with_parents (job->units_dir, 0700) != 0)
     {
@@ -125,15 +164,25 @@ import_games (XqTeachWork *job, GCancellable *cancellable, GError **error)
                    g_strerror (saved));
       return FALSE;
     }
-  job->out_path = import_unit_path (job->units_dir, job->path);
+  files = xq_import_find_files (chosen, cancellable, error);
+  if (files == NULL)
+    return FALSE;
+  g_atomic_int_set (&job->n_files, (gint) files->len);
+  g_ptr_array_add (files, NULL);
+  name = job->import_name != NULL && *job->import_name != '\0'
+         ? g_strdup (job->import_name) : xq_teach_work_default_name (chosen);
+  job->out_path = import_unit_path (job->units_dir, name);
   if (job->out_path == NULL)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS, _("%s: no free file name for the unit"),
                    job->units_dir);
       return FALSE;
     }
-  return xq_import_files (paths, XQ_IMPORT_AS_UNIT, job->out_path, NULL, NULL, cancellable,
-                          &job->report, error);
+  ok = xq_import_files_titled ((const char *const *) files->pdata, XQ_IMPORT_AS_UNIT, job->out_path,
+                               job->import_name, import_progress, job, cancellable, &job->report, error);
+  if (ok)
+    g_atomic_int_set (&job->files_done, (gint) files->len - 1);
+  return ok;
 }
 
 gboolean
@@ -173,27 +222,72 @@ xq_teach_work_run (XqTeachWork *job, GCancellable *cancellable, GError **error)
   g_return_val_if_reached (FALSE);
 }
 
-/* What a teacher reads after an import: how many records became exercises,
- * and every skipped record's own line (which file, which record, why). */
+/* What a teacher reads after an import: the error, or how many records
+ * became exercises (the summary beside it says the rest). */
 char *
 xq_teach_work_describe_import (const XqImportReport *report, const GError *error)
+{
+  g_return_val_if_fail (report != NULL, NULL);
+  if (error != NULL)
+    return g_strdup (error->message);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Imported %u exercise into a new unit.",
+                                       "Imported %u exercises into a new unit.", report->n_imported),
+                          report->n_imported);
+}
+
+/* file as a teacher chose it: below a folder chosen, the path from there
+ * ("杀法/車马冷着.xqf"), else its name. */
+static char *
+display_file (const char *file, const char *const *roots)
+{
+  for (guint i = 0; roots != NULL && roots[i] != NULL; i++)
+    {
+      gsize n = strlen (roots[i]);
+
+      while (n > 1 && roots[i][n - 1] == G_DIR_SEPARATOR)
+        n--;
+      if (g_file_test (roots[i], G_FILE_TEST_IS_DIR) && strncmp (file, roots[i], n) == 0
+          && file[n] == G_DIR_SEPARATOR)
+        return g_strdup (file + n + 1);
+    }
+  return g_path_get_basename (file);
+}
+
+char *
+xq_teach_work_import_details (const XqImportReport *report, const char *const *roots)
 {
   GString *text = g_string_new (NULL);
 
   g_return_val_if_fail (report != NULL, NULL);
-  if (error != NULL)
-    g_string_append (text, error->message);
-  else
-    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "Imported %u exercise into a new unit.",
-                                               "Imported %u exercises into a new unit.",
-                                               report->n_imported),
-                            report->n_imported);
-  for (guint i = 0; i < report->lines->len; i++)
+  /* By cause, in the summary's order and words; in file order within. */
+  for (int c = XQ_IMPORT_SKIP_NO_MATE; c < XQ_IMPORT_N_CAUSES; c++)
     {
-      const XqImportLine *line = g_ptr_array_index (report->lines, i);
+      g_autofree char *heading = NULL;
 
-      if (!line->imported)
-        g_string_append_printf (text, "\n%s", line->message);
+      if (report->n_by_cause[c] == 0)
+        continue;
+      heading = xq_import_cause_text ((XqImportCause) c, report->n_by_cause[c]);
+      if (text->len > 0)
+        g_string_append (text, "\n\n");
+      /* TRANSLATORS: the heading of a group of an import's details:
+       * "2 have no forced mate within 15 moves:" */
+      g_string_append_printf (text, _("%s:"), heading);
+      for (guint i = 0; i < report->lines->len; i++)
+        {
+          const XqImportLine *line = g_ptr_array_index (report->lines, i);
+          g_autofree char *file = NULL;
+
+          if (line->cause != (XqImportCause) c)
+            continue;
+          file = display_file (line->file, roots);
+          g_string_append (text, "\n");
+          if (line->record > 0)
+            /* TRANSLATORS: a line of an import's details: FILE, game N: why it was skipped */
+            g_string_append_printf (text, _("• %s, game %u: %s"), file, line->record, line->reason);
+          else
+            /* TRANSLATORS: a line of an import's details: FILE: why the whole file was skipped */
+            g_string_append_printf (text, _("• %s: %s"), file, line->reason);
+        }
     }
   return g_string_free (text, FALSE);
 }

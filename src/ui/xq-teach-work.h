@@ -24,8 +24,9 @@ typedef enum {
   XQ_TEACH_JOB_IMPORT_PACK,  /* the pack at path into the units dir; replacing units only
                               * with replace (xq_unit_store_import_pack) */
   XQ_TEACH_JOB_WORKSHEET,    /* only build the worksheet (to print it; path NULL) */
-  XQ_TEACH_JOB_IMPORT_GAMES, /* the XQF, DhtmlXQ or PGN file at path as a new unit of mates
-                              * in the units dir (docs/import.md) */
+  XQ_TEACH_JOB_IMPORT_GAMES, /* the game files and folders in import_paths (NULL: the file at
+                              * path) as one new unit of mates in the units dir, titled
+                              * import_name (docs/import.md) */
 } XqTeachJob;
 
 typedef struct {
@@ -55,6 +56,16 @@ typedef struct {
   gboolean        replace;
   char           *learners_dir;
   XqUnitImport   *import;
+  /* XQ_TEACH_JOB_IMPORT_GAMES: the files and folders chosen, the unit's
+   * title (NULL or "": from the files), and how far it is (set by the
+   * worker, read with g_atomic_int_get by the page: files read of the
+   * files found, and the game of the file being read; n_files is 0 while
+   * the folders are walked) */
+  char          **import_paths;
+  char           *import_name;
+  gint            files_done;
+  gint            n_files;
+  gint            record;
 } XqTeachWork;
 
 XqTeachWork *xq_teach_work_new  (XqTeachJob kind, const char *units_dir, const char *unit_path,
@@ -63,8 +74,18 @@ void         xq_teach_work_free (XqTeachWork *job);
 /* Runs in the worker thread. */
 gboolean     xq_teach_work_run  (XqTeachWork *job, GCancellable *cancellable, GError **error);
 
-/* The status line after an import of games: the count, or the error, then
- * one line for every record skipped, with its reason. */
+/* The name a teacher is offered for an import of paths: a folder's name,
+ * the folder the files are in when there are several, else the file's
+ * name without its extension. */
+char        *xq_teach_work_default_name (const char *const *paths);
+
+/* The status line after an import of games: the error when nothing was
+ * made, else what was made and where. */
 char        *xq_teach_work_describe_import (const XqImportReport *report, const GError *error);
+/* Every record skipped, grouped by cause under the summary's words ("2
+ * have no forced mate within 15 moves:"), one line each: "• FILE, game N:
+ * why" (the file named from the folder chosen among roots it is in, else
+ * by its name); "" when none was. */
+char        *xq_teach_work_import_details  (const XqImportReport *report, const char *const *roots);
 
 G_END_DECLS

@@ -2196,22 +2196,22 @@ static const char *const lesson_strings[] = {
   /* Lesson unit-tactics-blocks.json $.pages[1].text */
   /* xgettext:no-c-format */
   N_("閒著: sometimes Black has only bad moves, and Red has nothing better to do than wait. A waiting move changes nothing that matters, and then every Black move loses: Red mates, or Black has no move at all (困斃)."),
-  /* Lesson unit-tactics-blocks.json $.exercises[0].prompt, unit-tactics-blocks.json $.exercises[1].prompt, unit-tactics-blocks.json $.exercises[2].prompt */
+  /* Lesson unit-tactics-blocks.json $.exercises[0].prompt, unit-tactics-blocks.json $.exercises[1].prompt, unit-tactics-blocks.json $.exercises[2].prompt and 3 more */
   /* xgettext:no-c-format */
   N_("Block the guard (攔截): win at least 4 points in 2 moves."),
-  /* Lesson unit-tactics-blocks.json $.exercises[0].hints[0], unit-tactics-blocks.json $.exercises[1].hints[0], unit-tactics-blocks.json $.exercises[2].hints[0] */
+  /* Lesson unit-tactics-blocks.json $.exercises[0].hints[0], unit-tactics-blocks.json $.exercises[1].hints[0], unit-tactics-blocks.json $.exercises[2].hints[0] and 3 more */
   /* xgettext:no-c-format */
   N_("Which black piece is guarded, and along which line?"),
-  /* Lesson unit-tactics-blocks.json $.exercises[0].hints[1], unit-tactics-blocks.json $.exercises[1].hints[1], unit-tactics-blocks.json $.exercises[2].hints[1] */
+  /* Lesson unit-tactics-blocks.json $.exercises[0].hints[1], unit-tactics-blocks.json $.exercises[1].hints[1], unit-tactics-blocks.json $.exercises[2].hints[1] and 3 more */
   /* xgettext:no-c-format */
   N_("Put a piece on that line, and the guard is cut off."),
-  /* Lesson unit-tactics-blocks.json $.exercises[3].prompt, unit-tactics-blocks.json $.exercises[4].prompt, unit-tactics-blocks.json $.exercises[5].prompt and 6 more */
+  /* Lesson unit-tactics-blocks.json $.exercises[6].prompt, unit-tactics-blocks.json $.exercises[7].prompt, unit-tactics-blocks.json $.exercises[8].prompt and 7 more */
   /* xgettext:no-c-format */
   N_("Find the waiting move (閒著): win in 2."),
-  /* Lesson unit-tactics-blocks.json $.exercises[3].hints[0], unit-tactics-blocks.json $.exercises[4].hints[0], unit-tactics-blocks.json $.exercises[5].hints[0] and 6 more */
+  /* Lesson unit-tactics-blocks.json $.exercises[6].hints[0], unit-tactics-blocks.json $.exercises[7].hints[0], unit-tactics-blocks.json $.exercises[8].hints[0] and 7 more */
   /* xgettext:no-c-format */
   N_("What would happen if Black had to move now?"),
-  /* Lesson unit-tactics-blocks.json $.exercises[3].hints[1], unit-tactics-blocks.json $.exercises[4].hints[1], unit-tactics-blocks.json $.exercises[5].hints[1] and 6 more */
+  /* Lesson unit-tactics-blocks.json $.exercises[6].hints[1], unit-tactics-blocks.json $.exercises[7].hints[1], unit-tactics-blocks.json $.exercises[8].hints[1] and 7 more */
   /* xgettext:no-c-format */
   N_("Make a move that changes nothing that matters, and let Black run out of good moves."),
   /* Lesson unit-tactics-discovered.json $.title */
@@ -2253,7 +2253,7 @@ static const char *const lesson_strings[] = {
   /* Lesson unit-tactics-forks.json $.exercises[0].prompt, unit-tactics-forks.json $.exercises[1].prompt, unit-tactics-forks.json $.exercises[2].prompt and 3 more */
   /* xgettext:no-c-format */
   N_("Fork with the horse: win at least 4 points in 2 moves."),
-  /* Lesson unit-tactics-forks.json $.exercises[0].hints[0], unit-tactics-forks.json $.exercises[1].hints[0], unit-tactics-forks.json $.exercises[2].hints[0] and 18 more */
+  /* Lesson unit-tactics-forks.json $.exercises[0].hints[0], unit-tactics-forks.json $.exercises[1].hints[0], unit-tactics-forks.json $.exercises[2].hints[0] and 20 more */
   /* xgettext:no-c-format */
   N_("Which of your pieces can attack two black pieces from one point?"),
   /* Lesson unit-tactics-forks.json $.exercises[0].hints[1], unit-tactics-forks.json $.exercises[1].hints[1], unit-tactics-forks.json $.exercises[2].hints[1] and 18 more */
@@ -2265,6 +2265,12 @@ static const char *const lesson_strings[] = {
   /* Lesson unit-tactics-forks.json $.exercises[11].prompt, unit-tactics-forks.json $.exercises[12].prompt, unit-tactics-forks.json $.exercises[13].prompt and 7 more */
   /* xgettext:no-c-format */
   N_("Fork with the chariot: win at least 4 points in 2 moves."),
+  /* Lesson unit-tactics-forks.json $.exercises[21].prompt, unit-tactics-forks.json $.exercises[22].prompt */
+  /* xgettext:no-c-format */
+  N_("Fork with the soldier: win at least 4 points in 2 moves."),
+  /* Lesson unit-tactics-forks.json $.exercises[21].hints[1], unit-tactics-forks.json $.exercises[22].hints[1] */
+  /* xgettext:no-c-format */
+  N_("A soldier across the river attacks forwards and to both sides: step it between two black pieces."),
   /* Lesson unit-tactics-pins.json $.title */
   /* xgettext:no-c-format */
   N_("Tactics II: pins (牽制) and skewers (串打)"),
@@ -2682,6 +2688,15 @@ static const char *const lesson_strings[] = {
   /* Lesson unit16-checks.json $.exercises[7].hints[0] */
   /* xgettext:no-c-format */
   N_("The chariot checks along a rank or a file with nothing in between."),
+  /* Lesson unit16-checks.json $.exercises[8].prompt, unit16-checks.json $.exercises[9].prompt, unit16-checks.json $.exercises[10].prompt and 7 more */
+  /* xgettext:no-c-format */
+  N_("Check in two: make a move so that, whatever Black answers, you can give check on your next move."),
+  /* Lesson unit16-checks.json $.exercises[8].hints[0], unit16-checks.json $.exercises[9].hints[0], unit16-checks.json $.exercises[10].hints[0] and 7 more */
+  /* xgettext:no-c-format */
+  N_("Which of your pieces is one move away from a point where it gives check?"),
+  /* Lesson unit16-checks.json $.exercises[8].hints[1], unit16-checks.json $.exercises[9].hints[1], unit16-checks.json $.exercises[10].hints[1] and 7 more */
+  /* xgettext:no-c-format */
+  N_("After your move, try each Black answer in your head: is there still a check? Look for a move that threatens two checks, or a check Black cannot stop."),
   /* Lesson unit18-mating-2.json $.title */
   /* xgettext:no-c-format */
   N_("Quiet moves that win"),
@@ -2811,6 +2826,51 @@ static const char *const lesson_strings[] = {
   /* Lesson unit19-openings.json $.exercises[10].choices[2].text */
   /* xgettext:no-c-format */
   N_("Move the general forward"),
+  /* Lesson unit19-openings.json $.exercises[11].prompt */
+  /* xgettext:no-c-format */
+  N_("The rhyme says 當頭炮，橫車將路. Black has put a cannon in the centre (當頭炮). What does the rhyme tell you to bring out?"),
+  /* Lesson unit19-openings.json $.exercises[11].hints[0] */
+  /* xgettext:no-c-format */
+  N_("橫車 is a chariot that moves sideways along a rank."),
+  /* Lesson unit19-openings.json $.exercises[11].hints[1] */
+  /* xgettext:no-c-format */
+  N_("車 is the chariot; 將路 means it guards the road."),
+  /* Lesson unit19-openings.json $.exercises[11].choices[0].text */
+  /* xgettext:no-c-format */
+  N_("A chariot, moving sideways to guard the road"),
+  /* Lesson unit19-openings.json $.exercises[11].choices[1].text */
+  /* xgettext:no-c-format */
+  N_("The centre soldier, two steps forward"),
+  /* Lesson unit19-openings.json $.exercises[11].choices[2].text */
+  /* xgettext:no-c-format */
+  N_("The general, out of its palace"),
+  /* Lesson unit19-openings.json $.exercises[12].prompt */
+  /* xgettext:no-c-format */
+  N_("The rhyme says 士象虧，兌他車卒. Your advisors and elephants are gone, and the other side still has its chariots. What should you do?"),
+  /* Lesson unit19-openings.json $.exercises[12].hints[0] */
+  /* xgettext:no-c-format */
+  N_("士象 are the advisors and elephants; 虧 means missing."),
+  /* Lesson unit19-openings.json $.exercises[12].hints[1] */
+  /* xgettext:no-c-format */
+  N_("兌 means trade; 車卒 are the chariots and soldiers."),
+  /* Lesson unit19-openings.json $.exercises[12].choices[0].text */
+  /* xgettext:no-c-format */
+  N_("Trade off the other side's chariots and soldiers"),
+  /* Lesson unit19-openings.json $.exercises[12].choices[1].text */
+  /* xgettext:no-c-format */
+  N_("Attack at once with every piece"),
+  /* Lesson unit19-openings.json $.exercises[12].choices[2].text */
+  /* xgettext:no-c-format */
+  N_("Push all your soldiers across the river"),
+  /* Lesson unit19-openings.json $.closing[0].text */
+  /* xgettext:no-c-format */
+  N_("The coaches' opening rhyme (開局口訣), part 1. In the opening move strong pieces, not soldiers; do not move one piece again and again; bring both chariots out fast. 順手炮，先要活車: when both sides put a cannon in the centre from the same side, get a chariot moving first. 列手炮，補士要牢: when the centre cannons come from opposite sides, put an advisor in firmly. 入角炮，急使車沖: against a cannon that goes to the corner, rush your chariot forward. 當頭炮，橫車將路: against a central cannon, a chariot moving sideways guards the road."),
+  /* Lesson unit19-openings.json $.closing[1].text */
+  /* xgettext:no-c-format */
+  N_("The opening rhyme, part 2. 破象局，中卒必進: when the other side's elephants are broken, push your centre soldier. 解馬局，車炮先行: to break up the horses' set-up, chariot and cannon go first. 巡河車，趕子有功: a chariot on your river bank chases enemy pieces away. 歸心炮，破象得法: a cannon back in the palace centre is the way to break the elephants. 轆轤炮，抵敵最妙: two cannons on one line, guarding each other, defend best. 重疊車，兌子偏宜: two chariots on one file are good for trading pieces."),
+  /* Lesson unit19-openings.json $.closing[2].text */
+  /* xgettext:no-c-format */
+  N_("The opening rhyme, part 3. 鴛鴦馬，內顧保塞: two horses guarding each other keep the inside safe. 蟹眼炮，兩岸攔車: cannons on both river banks block the chariots. 騎河車，禁子有力: a chariot on the river line holds enemy pieces still. 兩肋車，助卒過河: chariots on the palace's side files help the soldiers across the river. 正補士，防車得照: an advisor put in the right way stops the chariot's check. 背士將，忌炮來攻: a general behind its advisors must fear a cannon. 士象全，可去馬兵: with all advisors and elephants you may give up a horse or a soldier. 士象虧，兌他車卒: with advisors or elephants missing, trade off the enemy's chariots and soldiers."),
   /* Lesson unit2-pieces.json $.title */
   /* xgettext:no-c-format */
   N_("Knowing the pieces"),

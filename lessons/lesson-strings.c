@@ -2196,22 +2196,25 @@ static const char *const lesson_strings[] = {
   /* Lesson unit-tactics-blocks.json $.pages[1].text */
   /* xgettext:no-c-format */
   N_("閒著: sometimes Black has only bad moves, and Red has nothing better to do than wait. A waiting move changes nothing that matters, and then every Black move loses: Red mates, or Black has no move at all (困斃)."),
-  /* Lesson unit-tactics-blocks.json $.exercises[0].prompt, unit-tactics-blocks.json $.exercises[1].prompt, unit-tactics-blocks.json $.exercises[2].prompt and 3 more */
+  /* Lesson unit-tactics-blocks.json $.exercises[0].prompt, unit-tactics-blocks.json $.exercises[1].prompt, unit-tactics-blocks.json $.exercises[2].prompt and 4 more */
   /* xgettext:no-c-format */
   N_("Block the guard (攔截): win at least 4 points in 2 moves."),
-  /* Lesson unit-tactics-blocks.json $.exercises[0].hints[0], unit-tactics-blocks.json $.exercises[1].hints[0], unit-tactics-blocks.json $.exercises[2].hints[0] and 3 more */
+  /* Lesson unit-tactics-blocks.json $.exercises[0].hints[0], unit-tactics-blocks.json $.exercises[1].hints[0], unit-tactics-blocks.json $.exercises[2].hints[0] and 9 more */
   /* xgettext:no-c-format */
   N_("Which black piece is guarded, and along which line?"),
-  /* Lesson unit-tactics-blocks.json $.exercises[0].hints[1], unit-tactics-blocks.json $.exercises[1].hints[1], unit-tactics-blocks.json $.exercises[2].hints[1] and 3 more */
+  /* Lesson unit-tactics-blocks.json $.exercises[0].hints[1], unit-tactics-blocks.json $.exercises[1].hints[1], unit-tactics-blocks.json $.exercises[2].hints[1] and 9 more */
   /* xgettext:no-c-format */
   N_("Put a piece on that line, and the guard is cut off."),
-  /* Lesson unit-tactics-blocks.json $.exercises[6].prompt, unit-tactics-blocks.json $.exercises[7].prompt, unit-tactics-blocks.json $.exercises[8].prompt and 7 more */
+  /* Lesson unit-tactics-blocks.json $.exercises[5].prompt, unit-tactics-blocks.json $.exercises[6].prompt, unit-tactics-blocks.json $.exercises[9].prompt and 2 more */
+  /* xgettext:no-c-format */
+  N_("Block the guard (攔截): win at least 3 points in 2 moves."),
+  /* Lesson unit-tactics-blocks.json $.exercises[12].prompt, unit-tactics-blocks.json $.exercises[13].prompt, unit-tactics-blocks.json $.exercises[14].prompt and 7 more */
   /* xgettext:no-c-format */
   N_("Find the waiting move (閒著): win in 2."),
-  /* Lesson unit-tactics-blocks.json $.exercises[6].hints[0], unit-tactics-blocks.json $.exercises[7].hints[0], unit-tactics-blocks.json $.exercises[8].hints[0] and 7 more */
+  /* Lesson unit-tactics-blocks.json $.exercises[12].hints[0], unit-tactics-blocks.json $.exercises[13].hints[0], unit-tactics-blocks.json $.exercises[14].hints[0] and 7 more */
   /* xgettext:no-c-format */
   N_("What would happen if Black had to move now?"),
-  /* Lesson unit-tactics-blocks.json $.exercises[6].hints[1], unit-tactics-blocks.json $.exercises[7].hints[1], unit-tactics-blocks.json $.exercises[8].hints[1] and 7 more */
+  /* Lesson unit-tactics-blocks.json $.exercises[12].hints[1], unit-tactics-blocks.json $.exercises[13].hints[1], unit-tactics-blocks.json $.exercises[14].hints[1] and 7 more */
   /* xgettext:no-c-format */
   N_("Make a move that changes nothing that matters, and let Black run out of good moves."),
   /* Lesson unit-tactics-discovered.json $.title */

@@ -517,11 +517,57 @@ targets_of (const XqPosition *pos, XqSquare sq)
   return count;
 }
 
+/* Does the block (攔截) m cut a guard?  After m the best line (the core's
+ * search) captures a piece of the other side on x with another piece; m
+ * landed on the line between x and a chariot or cannon of that side that
+ * guarded it along the line, or on the leg of a horse of that side that
+ * guarded it. */
+static gboolean
+cuts_a_guard (const XqPosition *pos, XqMove m)
+{
+  XqTactic t;
+  XqPosition after = *pos;
+  XqUndo undo;
+  XqSquare x, to = xq_move_to (m), between[XQ_RANKS], legs[8];
+
+  g_assert_true (xq_tactic_solve_move (pos, m, 2, XQ_TACTIC_BUDGET, &t));
+  if (t.n_line < 3 || xq_move_from (t.line[2]) == to)
+    return FALSE;
+  x = xq_move_to (t.line[2]);
+  xq_position_do_move (&after, m, &undo);
+  for (XqSquare g = 0; g < XQ_SQUARES; g++)
+    {
+      XqPiece p = pos->board[g];
+      int before, now;
+
+      if (p == XQ_EMPTY || g == x || xq_piece_color (p) == pos->side)
+        continue;
+      if (xq_piece_type (p) == XQ_CHARIOT || xq_piece_type (p) == XQ_CANNON)
+        {
+          before = xq_attacks_between (pos->board, g, x, NULL);
+          now = xq_attacks_between (after.board, g, x, between);
+          if (before == (xq_piece_type (p) == XQ_CANNON ? 1 : 0) && now == before + 1)
+            for (int i = 0; i < now; i++)
+              if (between[i] == to)
+                return TRUE;
+        }
+      else if (xq_piece_type (p) == XQ_HORSE && xq_attacks_horse_jump (g, x))
+        {
+          now = xq_attacks_blockers (after.board, g, legs);
+          for (int i = 0; i < now; i++)
+            if (legs[i] == to)
+              return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 /* Issue 32: what the tactics and checks units hold, counted from the
  * units as the loader reads them (so every answer below was proved by the
  * core as the unit loaded): forks by every piece, a soldier's among them,
  * each a move after which the piece attacks two pieces; at least ten
- * blocks (攔截) and ten waiting moves (閒著), each waiting move's keys
+ * blocks (攔截), ten of them cutting a guard off the piece the line then
+ * takes, and ten waiting moves (閒著), each waiting move's keys
  * quiet (no capture, no check); at least six "check in two" in the checks
  * unit with no check in one; and at least 380 exercises in all. */
 static void
@@ -530,7 +576,7 @@ test_tactics_counts (void)
   GPtrArray *files = shipped ();
   g_autoptr(XqSolver) solver = xq_solver_new ();
   gboolean fork_by[XQ_N_TYPES] = { FALSE };
-  guint total = 0, blocks = 0, waiting = 0, check_two = 0;
+  guint total = 0, blocks = 0, cuts = 0, waiting = 0, check_two = 0;
 
   for (guint f = 0; f < files->len; f++)
     {
@@ -561,6 +607,7 @@ test_tactics_counts (void)
             {
               g_assert_cmpstr (goal, ==, "win-material-in");
               blocks++;
+              cuts += cuts_a_guard (&ex->position, hinted_move (ex));
             }
           if (strcmp (unit->id, "tactics-blocks") == 0 && g_str_has_prefix (ex->id, "waiting-"))
             {
@@ -592,9 +639,11 @@ test_tactics_counts (void)
             }
         }
     }
-  g_test_message ("%u exercises, %u blocks, %u waiting moves, %u checks in two", total, blocks, waiting, check_two);
+  g_test_message ("%u exercises, %u blocks (%u cut a guard), %u waiting moves, %u checks in two",
+                  total, blocks, cuts, waiting, check_two);
   g_assert_true (fork_by[XQ_HORSE] && fork_by[XQ_CANNON] && fork_by[XQ_CHARIOT] && fork_by[XQ_PAWN]);
   g_assert_cmpuint (blocks, >=, 10);
+  g_assert_cmpuint (cuts, >=, 10);
   g_assert_cmpuint (waiting, >=, 10);
   g_assert_cmpuint (check_two, >=, 6);
   g_assert_cmpuint (total, >=, 380);

@@ -2867,13 +2867,22 @@ static const char *const lesson_strings[] = {
   N_("Push all your soldiers across the river"),
   /* Lesson unit19-openings.json $.closing[0].text */
   /* xgettext:no-c-format */
-  N_("The coaches' opening rhyme (開局口訣), part 1. In the opening move strong pieces, not soldiers; do not move one piece again and again; bring both chariots out fast. 順手炮，先要活車: when both sides put a cannon in the centre from the same side, get a chariot moving first. 列手炮，補士要牢: when the centre cannons come from opposite sides, put an advisor in firmly. 入角炮，急使車沖: against a cannon that goes to the corner, rush your chariot forward. 當頭炮，橫車將路: against a central cannon, a chariot moving sideways guards the road."),
+  N_("The coaches' opening rhyme (開局口訣), part 1 of 6. In the opening move strong pieces, not soldiers; do not move one piece again and again; bring both chariots out fast. 順手炮，先要活車: when both sides put a cannon in the centre from the same side, get a chariot moving first. 列手炮，補士要牢: when the centre cannons come from opposite sides, put an advisor in firmly."),
   /* Lesson unit19-openings.json $.closing[1].text */
   /* xgettext:no-c-format */
-  N_("The opening rhyme, part 2. 破象局，中卒必進: when the other side's elephants are broken, push your centre soldier. 解馬局，車炮先行: to break up the horses' set-up, chariot and cannon go first. 巡河車，趕子有功: a chariot on your river bank chases enemy pieces away. 歸心炮，破象得法: a cannon back in the palace centre is the way to break the elephants. 轆轤炮，抵敵最妙: two cannons on one line, guarding each other, defend best. 重疊車，兌子偏宜: two chariots on one file are good for trading pieces."),
+  N_("The coaches' opening rhyme (開局口訣), part 2 of 6. 入角炮，急使車沖: against a cannon that goes to the corner, rush your chariot forward. 當頭炮，橫車將路: against a central cannon, a chariot moving sideways guards the road. 破象局，中卒必進: when the other side's elephants are broken, push your centre soldier."),
   /* Lesson unit19-openings.json $.closing[2].text */
   /* xgettext:no-c-format */
-  N_("The opening rhyme, part 3. 鴛鴦馬，內顧保塞: two horses guarding each other keep the inside safe. 蟹眼炮，兩岸攔車: cannons on both river banks block the chariots. 騎河車，禁子有力: a chariot on the river line holds enemy pieces still. 兩肋車，助卒過河: chariots on the palace's side files help the soldiers across the river. 正補士，防車得照: an advisor put in the right way stops the chariot's check. 背士將，忌炮來攻: a general behind its advisors must fear a cannon. 士象全，可去馬兵: with all advisors and elephants you may give up a horse or a soldier. 士象虧，兌他車卒: with advisors or elephants missing, trade off the enemy's chariots and soldiers."),
+  N_("The coaches' opening rhyme (開局口訣), part 3 of 6. 解馬局，車炮先行: to break up the horses' set-up, chariot and cannon go first. 巡河車，趕子有功: a chariot on your river bank chases enemy pieces away. 歸心炮，破象得法: a cannon back in the palace centre is the way to break the elephants."),
+  /* Lesson unit19-openings.json $.closing[3].text */
+  /* xgettext:no-c-format */
+  N_("The coaches' opening rhyme (開局口訣), part 4 of 6. 轆轤炮，抵敵最妙: two cannons on one line, guarding each other, defend best. 重疊車，兌子偏宜: two chariots on one file are good for trading pieces. 鴛鴦馬，內顧保塞: two horses guarding each other keep the inside safe."),
+  /* Lesson unit19-openings.json $.closing[4].text */
+  /* xgettext:no-c-format */
+  N_("The coaches' opening rhyme (開局口訣), part 5 of 6. 蟹眼炮，兩岸攔車: cannons on both river banks block the chariots. 騎河車，禁子有力: a chariot on the river line holds enemy pieces still. 兩肋車，助卒過河: chariots on the palace's side files help the soldiers across the river."),
+  /* Lesson unit19-openings.json $.closing[5].text */
+  /* xgettext:no-c-format */
+  N_("The coaches' opening rhyme (開局口訣), part 6 of 6. 正補士，防車得照: an advisor put in the right way stops the chariot's check. 背士將，忌炮來攻: a general behind its advisors must fear a cannon. 士象全，可去馬兵: with all advisors and elephants you may give up a horse or a soldier. 士象虧，兌他車卒: with advisors or elephants missing, trade off the enemy's chariots and soldiers."),
   /* Lesson unit2-pieces.json $.title */
   /* xgettext:no-c-format */
   N_("Knowing the pieces"),

@@ -20,6 +20,7 @@
 #include "xq-kind.h"
 #include "xq-lesson-rules.h"
 #include "xq-lesson-writer.h"
+#include "xq-patterns.h"
 #include "xq-progress.h"
 #include "xq-review.h"
 #include "xq-solver.h"
@@ -647,6 +648,59 @@ test_tactics_counts (void)
   g_assert_cmpuint (waiting, >=, 10);
   g_assert_cmpuint (check_two, >=, 6);
   g_assert_cmpuint (total, >=, 380);
+}
+
+/* Issue 32: every named puzzle pack (one per kill pattern, 殺法) opens
+ * with its worked example: a page that names the pattern in Chinese, with
+ * a board and arrows; the arrows, played from the board, are legal and end
+ * in the mate (困斃 for its pack) that the core recognises as the pattern. */
+static void
+test_pack_examples (void)
+{
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+  const char *src = g_getenv ("XQ_SOURCE_DIR");
+  g_autofree char *dir = src ? g_build_filename (src, "lessons", "puzzles", NULL)
+                             : g_build_filename (SOURCE_LESSONS_DIR, "puzzles", NULL);
+  g_autoptr(GPtrArray) files = xq_lesson_load_dir (dir, problems);
+  guint named = 0;
+
+  g_assert_cmpuint (problems->len, ==, 0);
+  for (guint f = 0; f < files->len; f++)
+    {
+      const XqPuzzlePack *pack = ((XqLessonFile *) g_ptr_array_index (files, f))->pack;
+      const XqLessonPage *page;
+      XqMove line[XQ_LESSON_MAX_MARKS];
+      XqPosition pos;
+      int kill, n = 0;
+
+      if (pack == NULL || (kill = xq_kill_from_id (pack->id)) < 0)
+        continue;
+      named++;
+      g_test_message ("%s", pack->id);
+      g_assert_nonnull (pack->intro);
+      g_assert_cmpuint (pack->intro->len, >=, 1);
+      page = g_ptr_array_index (pack->intro, 0);
+      g_assert_nonnull (page->fen);
+      g_assert_nonnull (strstr (page->text, xq_kill_hanzi (kill)));
+      pos = page->position;
+      for (int i = 0; i < page->marks.n_marks; i++)
+        {
+          const XqLessonMark *mk = &page->marks.marks[i];
+          XqUndo undo;
+
+          if (mk->kind != XQ_LESSON_MARK_ARROW)
+            continue;
+          line[n] = xq_move_make (mk->sq, mk->to);
+          g_assert_true (xq_position_is_legal (&pos, line[n]));
+          xq_position_do_move (&pos, line[n], &undo);
+          n++;
+        }
+      g_assert_cmpint (n, >=, 1);
+      g_assert_cmpint (xq_position_status (&pos), ==,
+                       kill == XQ_KILL_STALEMATE ? XQ_STATUS_STALEMATE : XQ_STATUS_CHECKMATE);
+      g_assert_true (xq_kill_recognise (&page->position, line, n) & (1u << kill));
+    }
+  g_assert_cmpuint (named, ==, XQ_N_KILLS);
 }
 
 static gboolean
@@ -1499,6 +1553,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/data/curriculum/units-in-order", test_units_in_order);
   g_test_add_func ("/data/curriculum/unit-lengths", test_unit_lengths);
   g_test_add_func ("/data/curriculum/tactics-counts", test_tactics_counts);
+  g_test_add_func ("/data/curriculum/pack-examples", test_pack_examples);
   g_test_add_func ("/data/curriculum/moved-exercises", test_moved_exercises);
   g_test_add_func ("/data/curriculum/old-progress", test_old_progress);
   g_test_add_func ("/data/curriculum/mating-unit", test_mating_unit);

@@ -189,6 +189,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/01-facing-general.json $.title, puzzles/01-facing-general.json $.puzzles[0].pattern, puzzles/01-facing-general.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Facing generals (白臉將)"),
+  /* Lesson puzzles/01-facing-general.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("白臉將: The generals may never face each other on an open file, so your general on that file takes away the black general's escape, and another piece mates. Follow the arrow: that move mates."),
   /* Lesson puzzles/01-facing-general.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("My black general helps (Black to move; Red has a horse)"),
@@ -261,6 +264,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/02-two-chariots.json $.title, puzzles/02-two-chariots.json $.puzzles[0].pattern, puzzles/02-two-chariots.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Two chariots in turn (雙車錯)"),
+  /* Lesson puzzles/02-two-chariots.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("雙車錯: The two chariots take turns: one holds a line, the other checks along the next, and the general runs out of room. Follow the arrow: that move mates."),
   /* Lesson puzzles/02-two-chariots.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Two chariots take turns (Black to move; Red has a cannon, two advisors and two elephants)"),
@@ -327,6 +333,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/03-double-cannon.json $.title, puzzles/03-double-cannon.json $.puzzles[0].pattern, puzzles/03-double-cannon.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Double cannon (重炮)"),
+  /* Lesson puzzles/03-double-cannon.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("重炮: One cannon is the screen for the other: the back cannon checks over the front one, and nothing can block or run. Follow the arrow: that move mates."),
   /* Lesson puzzles/03-double-cannon.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Two cannons in a row (Black to move; Red has a horse and an advisor)"),
@@ -390,6 +399,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/04-horse-cannon.json $.title, puzzles/04-horse-cannon.json $.puzzles[0].pattern, puzzles/04-horse-cannon.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Cannon behind the horse (馬後炮)"),
+  /* Lesson puzzles/04-horse-cannon.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("馬後炮: The horse stands on the general's line and guards the points beside it, and the cannon behind checks over the horse. Follow the arrow: that move mates."),
   /* Lesson puzzles/04-horse-cannon.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Horse and cannon team up (Black to move; Red has a cannon, an advisor and an elephant)"),
@@ -456,6 +468,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/05-corner-horse.json $.title, puzzles/05-corner-horse.json $.puzzles[0].pattern, puzzles/05-corner-horse.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Horse on the corner (掛角馬)"),
+  /* Lesson puzzles/05-corner-horse.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("掛角馬: The horse checks from a corner of the palace, and the general's own pieces or yours fill every point it could step to. Follow the arrow: that move mates."),
   /* Lesson puzzles/05-corner-horse.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Corner check (Black to move; Red has a cannon)"),
@@ -519,6 +534,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/06-wocao-horse.json $.title, puzzles/06-wocao-horse.json $.puzzles[0].pattern, puzzles/06-wocao-horse.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Horse in the trough (臥槽馬)"),
+  /* Lesson puzzles/06-wocao-horse.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("臥槽馬: The horse checks from the third point beside the palace, and another piece guards where the general could go. Follow the arrow: that move mates."),
   /* Lesson puzzles/06-wocao-horse.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Horse at the trough (Black to move; Red has a cannon)"),
@@ -585,6 +603,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/07-iron-bolt.json $.title, puzzles/07-iron-bolt.json $.puzzles[0].pattern, puzzles/07-iron-bolt.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Iron door bolt (鐵門栓)"),
+  /* Lesson puzzles/07-iron-bolt.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("鐵門栓: A piece on the centre file bolts the palace door, so the general cannot step to the middle, and another piece mates. Follow the arrow: that move mates."),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Lock the door (Black to move; Red has a horse, two advisors and an elephant)"),
@@ -648,6 +669,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/08-sea-moon.json $.title, puzzles/08-sea-moon.json $.puzzles[0].pattern, puzzles/08-sea-moon.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Fishing the moon from the sea (海底撈月)"),
+  /* Lesson puzzles/08-sea-moon.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("海底撈月: The chariot comes round behind the general on its back rank and checks up the file, fishing the moon out of the sea. Follow the arrow: that move mates."),
   /* Lesson puzzles/08-sea-moon.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Reach under the sea (Black to move; Red has a cannon and an advisor)"),
@@ -714,6 +738,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/09-smothered.json $.title, puzzles/09-smothered.json $.puzzles[0].pattern, puzzles/09-smothered.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Stuffed palace (悶宮)"),
+  /* Lesson puzzles/09-smothered.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("悶宮: The cannon checks, and the general's own advisors fill the points it could step to: it is shut in its own palace. Follow the arrow: that move mates."),
   /* Lesson puzzles/09-smothered.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("A crowded palace (Black to move; Red has a cannon and an advisor)"),
@@ -780,6 +807,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/10-stalemate.json $.title, puzzles/10-stalemate.json $.puzzles[0].pattern, puzzles/10-stalemate.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("No moves left (困斃)"),
+  /* Lesson puzzles/10-stalemate.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("困斃: The general is not in check, but Black has no legal move at all: that is a win too, and the arrows show the move that leaves none. Follow the arrow: after it Black cannot move."),
   /* Lesson puzzles/10-stalemate.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Nowhere to go (Black to move; Red has a horse)"),
@@ -843,6 +873,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/11-bold-heart.json $.title, puzzles/11-bold-heart.json $.puzzles[0].pattern, puzzles/11-bold-heart.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Bold strike to the heart (大膽穿心)"),
+  /* Lesson puzzles/11-bold-heart.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("大膽穿心: The chariot boldly takes on the palace centre, right through the heart, and the mate follows. Follow the arrow: that move mates."),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Into the heart (Red to move; Black has two advisors)"),
@@ -906,6 +939,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/12-two-ghosts.json $.title, puzzles/12-two-ghosts.json $.puzzles[0].pattern, puzzles/12-two-ghosts.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Two ghosts knock at the door (二鬼拍門)"),
+  /* Lesson puzzles/12-two-ghosts.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("二鬼拍門: Two soldiers knock at the palace door from both side files, and the general is caught between them. Follow the arrow: that move mates."),
   /* Lesson puzzles/12-two-ghosts.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Knock, knock! (Black to move; Red has a horse and an advisor)"),
@@ -972,6 +1008,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/13-fishing-horse.json $.title, puzzles/13-fishing-horse.json $.puzzles[0].pattern, puzzles/13-fishing-horse.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Fishing horse (釣魚馬)"),
+  /* Lesson puzzles/13-fishing-horse.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("釣魚馬: A horse on the third file holds the general like a fish on a line, and another piece gives the mate. Follow the arrow: that move mates."),
   /* Lesson puzzles/13-fishing-horse.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Go fishing (Black to move; Red has a horse and an advisor)"),
@@ -1035,6 +1074,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/14-high-horse.json $.title, puzzles/14-high-horse.json $.puzzles[0].pattern, puzzles/14-high-horse.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("High fishing horse (高釣馬)"),
+  /* Lesson puzzles/14-high-horse.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("高釣馬: A horse further up the third file holds the general's points, and another piece checks. Follow the arrow: that move mates."),
   /* Lesson puzzles/14-high-horse.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("A horse up high (Black to move; Red has a cannon)"),
@@ -1098,6 +1140,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/15-eight-corner.json $.title, puzzles/15-eight-corner.json $.puzzles[0].pattern, puzzles/15-eight-corner.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Eight-corner horse (八角馬)"),
+  /* Lesson puzzles/15-eight-corner.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("八角馬: The horse stands diagonally next to the general and guards its points from inside, and another piece mates. Follow the arrow: that move mates."),
   /* Lesson puzzles/15-eight-corner.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("The diagonal horse (Red to move; Black has an advisor)"),
@@ -1164,6 +1209,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/16-side-tiger.json $.title, puzzles/16-side-tiger.json $.puzzles[0].pattern, puzzles/16-side-tiger.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Tiger on the side (側面虎)"),
+  /* Lesson puzzles/16-side-tiger.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("側面虎: A horse holds the general from the side like a tiger, and a chariot or soldier mates along the rank. Follow the arrow: that move mates."),
   /* Lesson puzzles/16-side-tiger.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Pounce from the side (Black to move; Red has a horse)"),
@@ -1230,6 +1278,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/17-twin-horses.json $.title, puzzles/17-twin-horses.json $.puzzles[0].pattern, puzzles/17-twin-horses.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Two horses drink at the spring (雙馬飲泉)"),
+  /* Lesson puzzles/17-twin-horses.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("雙馬飲泉: Two horses work together: one guards the general's points, the other checks. Follow the arrow: that move mates."),
   /* Lesson puzzles/17-twin-horses.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Two horses together (Black to move; Red has a cannon)"),
@@ -1293,6 +1344,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/18-heaven-earth.json $.title, puzzles/18-heaven-earth.json $.puzzles[0].pattern, puzzles/18-heaven-earth.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Heaven and earth cannons (天地炮)"),
+  /* Lesson puzzles/18-heaven-earth.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("天地炮: One cannon on the centre file (heaven) and one on the back rank (earth) hold the general from two sides until it is mated. Follow the arrow: that move mates."),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Sky and ground (Black to move; Red has an advisor and an elephant)"),
@@ -1356,6 +1410,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/19-cinnabar.json $.title, puzzles/19-cinnabar.json $.puzzles[0].pattern, puzzles/19-cinnabar.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Cannon sweeps the back rank (炮輾丹砂)"),
+  /* Lesson puzzles/19-cinnabar.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("炮輾丹砂: The cannon rolls along the back rank eating what stands there, and then it is part of the mate. Follow the arrow: that move mates."),
   /* Lesson puzzles/19-cinnabar.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Sweep the back rank (Black to move; Red has an advisor and an elephant)"),
@@ -1422,6 +1479,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/20-buddha.json $.title, puzzles/20-buddha.json $.puzzles[0].pattern, puzzles/20-buddha.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Sending the general home (送佛歸殿)"),
+  /* Lesson puzzles/20-buddha.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("送佛歸殿: The general that stepped up is driven back to its home point, and mated there. Follow the arrows: Red's moves, and Black's best answer in between."),
   /* Lesson puzzles/20-buddha.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Time to go home (Black to move; Red has a cannon and an advisor)"),
@@ -1488,6 +1548,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/21-double-check.json $.title, puzzles/21-double-check.json $.puzzles[0].pattern, puzzles/21-double-check.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Double check (雙將)"),
+  /* Lesson puzzles/21-double-check.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("雙將: Two pieces give check at once: the general cannot block or take both, so it must run, and here it cannot. Follow the arrow: that move mates."),
   /* Lesson puzzles/21-double-check.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Two checks at once (Black to move; Red has a horse and two advisors)"),
@@ -1551,6 +1614,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/22-clamp-cannon.json $.title, puzzles/22-clamp-cannon.json $.puzzles[0].pattern, puzzles/22-clamp-cannon.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Cannon behind the chariot (夾車炮)"),
+  /* Lesson puzzles/22-clamp-cannon.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("夾車炮: The chariot checks with its own cannon behind it on the same line, so the chariot cannot be taken. Follow the arrow: that move mates."),
   /* Lesson puzzles/22-clamp-cannon.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Chariot with a cannon behind (Black to move; Red has a horse, two advisors and an elephant)"),
@@ -1614,6 +1680,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/23-empty-head-cannon.json $.title, puzzles/23-empty-head-cannon.json $.puzzles[0].pattern, puzzles/23-empty-head-cannon.json $.puzzles[1].pattern and 16 more */
   /* xgettext:no-c-format */
   N_("Cannon with an empty head (空頭炮)"),
+  /* Lesson puzzles/23-empty-head-cannon.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("空頭炮: A cannon on the general's open file holds it, with nothing in between, and another piece checks. Follow the arrow: that move mates."),
   /* Lesson puzzles/23-empty-head-cannon.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Nothing in between (Black to move; Red has an advisor)"),
@@ -1677,6 +1746,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/24-double-chariot-advisors.json $.title, puzzles/24-double-chariot-advisors.json $.puzzles[0].pattern, puzzles/24-double-chariot-advisors.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Two chariots at the palace flanks (雙車脅士)"),
+  /* Lesson puzzles/24-double-chariot-advisors.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("雙車脅士: The two chariots stand on both side files of the palace, threatening the advisors, and mate. Follow the arrow: that move mates."),
   /* Lesson puzzles/24-double-chariot-advisors.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Chariots at the palace (Black to move; Red has a cannon and two advisors)"),
@@ -1740,6 +1812,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/25-spring-horse.json $.title, puzzles/25-spring-horse.json $.puzzles[0].pattern, puzzles/25-spring-horse.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Spring horse (拔簧馬)"),
+  /* Lesson puzzles/25-spring-horse.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("拔簧馬: The chariot checks from right next to the general, and the horse behind it guards the chariot like a spring. Follow the arrow: that move mates."),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Let the spring go (Black to move; Red has a horse, an advisor and an elephant)"),
@@ -1806,6 +1881,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/26-old-soldier.json $.title, puzzles/26-old-soldier.json $.puzzles[0].pattern, puzzles/26-old-soldier.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Old soldier in the forest (老兵搜林)"),
+  /* Lesson puzzles/26-old-soldier.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("老兵搜林: An old soldier that reached the back rank searches the palace and helps to mate. Follow the arrow: that move mates."),
   /* Lesson puzzles/26-old-soldier.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("The old black soldier (Black to move; Red has a horse and an advisor)"),
@@ -1872,6 +1950,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/27-three-pieces.json $.title, puzzles/27-three-pieces.json $.puzzles[0].pattern, puzzles/27-three-pieces.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Three pieces on one wing (三子歸邊)"),
+  /* Lesson puzzles/27-three-pieces.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("三子歸邊: Chariot, horse and cannon all come to one wing, and together they mate. Follow the arrow: that move mates."),
   /* Lesson puzzles/27-three-pieces.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Three friends on one side (Black to move; Red has a soldier and an advisor)"),
@@ -1935,6 +2016,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/28-pull-drawer.json $.title, puzzles/28-pull-drawer.json $.puzzles[0].pattern, puzzles/28-pull-drawer.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Pulling the drawer (拉抽屜)"),
+  /* Lesson puzzles/28-pull-drawer.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("拉抽屜: A piece steps away and uncovers a check, pulling out like a drawer; then the mate comes. Follow the arrow: that move mates."),
   /* Lesson puzzles/28-pull-drawer.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Open and shut (Black to move; Red has a horse and an advisor)"),
@@ -1998,6 +2082,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/29-chariot-horse-cold.json $.title, puzzles/29-chariot-horse-cold.json $.puzzles[0].pattern, puzzles/29-chariot-horse-cold.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Chariot and horse, quiet move (車馬冷著)"),
+  /* Lesson puzzles/29-chariot-horse-cold.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("車馬冷著: First a quiet move, not a check, that takes away the last escape; then chariot and horse mate. Follow the arrows: Red's moves, and Black's best answer in between."),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("A quiet move (Black to move; Red has a soldier and an advisor)"),
@@ -2061,6 +2148,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/30-chariot-soldier-cold.json $.title, puzzles/30-chariot-soldier-cold.json $.puzzles[0].pattern, puzzles/30-chariot-soldier-cold.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Chariot and soldier, quiet move (車兵冷著)"),
+  /* Lesson puzzles/30-chariot-soldier-cold.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("車兵冷著: First a quiet move, not a check, that takes away the last escape; then chariot and soldier mate. Follow the arrows: Red's moves, and Black's best answer in between."),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("A quiet black soldier (Black to move; Red has a soldier and an advisor)"),
@@ -2127,6 +2217,9 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/31-chariot-cannon-cold.json $.title, puzzles/31-chariot-cannon-cold.json $.puzzles[0].pattern, puzzles/31-chariot-cannon-cold.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Chariot and cannon, quiet move (車炮冷著)"),
+  /* Lesson puzzles/31-chariot-cannon-cold.json $.intro[0].text */
+  /* xgettext:no-c-format */
+  N_("車炮冷著: First a quiet move, not a check, that takes away the last escape; then chariot and cannon mate. Follow the arrows: Red's moves, and Black's best answer in between."),
   /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("A quiet cannon (Black to move; Red has two advisors and an elephant)"),
@@ -2196,22 +2289,25 @@ static const char *const lesson_strings[] = {
   /* Lesson unit-tactics-blocks.json $.pages[1].text */
   /* xgettext:no-c-format */
   N_("閒著: sometimes Black has only bad moves, and Red has nothing better to do than wait. A waiting move changes nothing that matters, and then every Black move loses: Red mates, or Black has no move at all (困斃)."),
-  /* Lesson unit-tactics-blocks.json $.exercises[0].prompt, unit-tactics-blocks.json $.exercises[1].prompt, unit-tactics-blocks.json $.exercises[2].prompt */
+  /* Lesson unit-tactics-blocks.json $.exercises[0].prompt, unit-tactics-blocks.json $.exercises[1].prompt, unit-tactics-blocks.json $.exercises[2].prompt and 4 more */
   /* xgettext:no-c-format */
   N_("Block the guard (攔截): win at least 4 points in 2 moves."),
-  /* Lesson unit-tactics-blocks.json $.exercises[0].hints[0], unit-tactics-blocks.json $.exercises[1].hints[0], unit-tactics-blocks.json $.exercises[2].hints[0] */
+  /* Lesson unit-tactics-blocks.json $.exercises[0].hints[0], unit-tactics-blocks.json $.exercises[1].hints[0], unit-tactics-blocks.json $.exercises[2].hints[0] and 9 more */
   /* xgettext:no-c-format */
   N_("Which black piece is guarded, and along which line?"),
-  /* Lesson unit-tactics-blocks.json $.exercises[0].hints[1], unit-tactics-blocks.json $.exercises[1].hints[1], unit-tactics-blocks.json $.exercises[2].hints[1] */
+  /* Lesson unit-tactics-blocks.json $.exercises[0].hints[1], unit-tactics-blocks.json $.exercises[1].hints[1], unit-tactics-blocks.json $.exercises[2].hints[1] and 9 more */
   /* xgettext:no-c-format */
   N_("Put a piece on that line, and the guard is cut off."),
-  /* Lesson unit-tactics-blocks.json $.exercises[3].prompt, unit-tactics-blocks.json $.exercises[4].prompt, unit-tactics-blocks.json $.exercises[5].prompt and 6 more */
+  /* Lesson unit-tactics-blocks.json $.exercises[5].prompt, unit-tactics-blocks.json $.exercises[6].prompt, unit-tactics-blocks.json $.exercises[9].prompt and 2 more */
+  /* xgettext:no-c-format */
+  N_("Block the guard (攔截): win at least 3 points in 2 moves."),
+  /* Lesson unit-tactics-blocks.json $.exercises[12].prompt, unit-tactics-blocks.json $.exercises[13].prompt, unit-tactics-blocks.json $.exercises[14].prompt and 7 more */
   /* xgettext:no-c-format */
   N_("Find the waiting move (閒著): win in 2."),
-  /* Lesson unit-tactics-blocks.json $.exercises[3].hints[0], unit-tactics-blocks.json $.exercises[4].hints[0], unit-tactics-blocks.json $.exercises[5].hints[0] and 6 more */
+  /* Lesson unit-tactics-blocks.json $.exercises[12].hints[0], unit-tactics-blocks.json $.exercises[13].hints[0], unit-tactics-blocks.json $.exercises[14].hints[0] and 7 more */
   /* xgettext:no-c-format */
   N_("What would happen if Black had to move now?"),
-  /* Lesson unit-tactics-blocks.json $.exercises[3].hints[1], unit-tactics-blocks.json $.exercises[4].hints[1], unit-tactics-blocks.json $.exercises[5].hints[1] and 6 more */
+  /* Lesson unit-tactics-blocks.json $.exercises[12].hints[1], unit-tactics-blocks.json $.exercises[13].hints[1], unit-tactics-blocks.json $.exercises[14].hints[1] and 7 more */
   /* xgettext:no-c-format */
   N_("Make a move that changes nothing that matters, and let Black run out of good moves."),
   /* Lesson unit-tactics-discovered.json $.title */
@@ -2253,7 +2349,7 @@ static const char *const lesson_strings[] = {
   /* Lesson unit-tactics-forks.json $.exercises[0].prompt, unit-tactics-forks.json $.exercises[1].prompt, unit-tactics-forks.json $.exercises[2].prompt and 3 more */
   /* xgettext:no-c-format */
   N_("Fork with the horse: win at least 4 points in 2 moves."),
-  /* Lesson unit-tactics-forks.json $.exercises[0].hints[0], unit-tactics-forks.json $.exercises[1].hints[0], unit-tactics-forks.json $.exercises[2].hints[0] and 18 more */
+  /* Lesson unit-tactics-forks.json $.exercises[0].hints[0], unit-tactics-forks.json $.exercises[1].hints[0], unit-tactics-forks.json $.exercises[2].hints[0] and 20 more */
   /* xgettext:no-c-format */
   N_("Which of your pieces can attack two black pieces from one point?"),
   /* Lesson unit-tactics-forks.json $.exercises[0].hints[1], unit-tactics-forks.json $.exercises[1].hints[1], unit-tactics-forks.json $.exercises[2].hints[1] and 18 more */
@@ -2265,6 +2361,12 @@ static const char *const lesson_strings[] = {
   /* Lesson unit-tactics-forks.json $.exercises[11].prompt, unit-tactics-forks.json $.exercises[12].prompt, unit-tactics-forks.json $.exercises[13].prompt and 7 more */
   /* xgettext:no-c-format */
   N_("Fork with the chariot: win at least 4 points in 2 moves."),
+  /* Lesson unit-tactics-forks.json $.exercises[21].prompt, unit-tactics-forks.json $.exercises[22].prompt */
+  /* xgettext:no-c-format */
+  N_("Fork with the soldier: win at least 4 points in 2 moves."),
+  /* Lesson unit-tactics-forks.json $.exercises[21].hints[1], unit-tactics-forks.json $.exercises[22].hints[1] */
+  /* xgettext:no-c-format */
+  N_("A soldier across the river attacks forwards and to both sides: step it between two black pieces."),
   /* Lesson unit-tactics-pins.json $.title */
   /* xgettext:no-c-format */
   N_("Tactics II: pins (牽制) and skewers (串打)"),
@@ -2682,6 +2784,15 @@ static const char *const lesson_strings[] = {
   /* Lesson unit16-checks.json $.exercises[7].hints[0] */
   /* xgettext:no-c-format */
   N_("The chariot checks along a rank or a file with nothing in between."),
+  /* Lesson unit16-checks.json $.exercises[8].prompt, unit16-checks.json $.exercises[9].prompt, unit16-checks.json $.exercises[10].prompt and 7 more */
+  /* xgettext:no-c-format */
+  N_("Check in two: make a move so that, whatever Black answers, you can give check on your next move."),
+  /* Lesson unit16-checks.json $.exercises[8].hints[0], unit16-checks.json $.exercises[9].hints[0], unit16-checks.json $.exercises[10].hints[0] and 7 more */
+  /* xgettext:no-c-format */
+  N_("Which of your pieces is one move away from a point where it gives check?"),
+  /* Lesson unit16-checks.json $.exercises[8].hints[1], unit16-checks.json $.exercises[9].hints[1], unit16-checks.json $.exercises[10].hints[1] and 7 more */
+  /* xgettext:no-c-format */
+  N_("After your move, try each Black answer in your head: is there still a check? Look for a move that threatens two checks, or a check Black cannot stop."),
   /* Lesson unit18-mating-2.json $.title */
   /* xgettext:no-c-format */
   N_("Quiet moves that win"),
@@ -2811,6 +2922,60 @@ static const char *const lesson_strings[] = {
   /* Lesson unit19-openings.json $.exercises[10].choices[2].text */
   /* xgettext:no-c-format */
   N_("Move the general forward"),
+  /* Lesson unit19-openings.json $.exercises[11].prompt */
+  /* xgettext:no-c-format */
+  N_("The rhyme says 當頭炮，橫車將路. Black has put a cannon in the centre (當頭炮). What does the rhyme tell you to bring out?"),
+  /* Lesson unit19-openings.json $.exercises[11].hints[0] */
+  /* xgettext:no-c-format */
+  N_("橫車 is a chariot that moves sideways along a rank."),
+  /* Lesson unit19-openings.json $.exercises[11].hints[1] */
+  /* xgettext:no-c-format */
+  N_("車 is the chariot; 將路 means it guards the road."),
+  /* Lesson unit19-openings.json $.exercises[11].choices[0].text */
+  /* xgettext:no-c-format */
+  N_("A chariot, moving sideways to guard the road"),
+  /* Lesson unit19-openings.json $.exercises[11].choices[1].text */
+  /* xgettext:no-c-format */
+  N_("The centre soldier, two steps forward"),
+  /* Lesson unit19-openings.json $.exercises[11].choices[2].text */
+  /* xgettext:no-c-format */
+  N_("The general, out of its palace"),
+  /* Lesson unit19-openings.json $.exercises[12].prompt */
+  /* xgettext:no-c-format */
+  N_("The rhyme says 士象虧，兌他車卒. Your advisors and elephants are gone, and the other side still has its chariots. What should you do?"),
+  /* Lesson unit19-openings.json $.exercises[12].hints[0] */
+  /* xgettext:no-c-format */
+  N_("士象 are the advisors and elephants; 虧 means missing."),
+  /* Lesson unit19-openings.json $.exercises[12].hints[1] */
+  /* xgettext:no-c-format */
+  N_("兌 means trade; 車卒 are the chariots and soldiers."),
+  /* Lesson unit19-openings.json $.exercises[12].choices[0].text */
+  /* xgettext:no-c-format */
+  N_("Trade off the other side's chariots and soldiers"),
+  /* Lesson unit19-openings.json $.exercises[12].choices[1].text */
+  /* xgettext:no-c-format */
+  N_("Attack at once with every piece"),
+  /* Lesson unit19-openings.json $.exercises[12].choices[2].text */
+  /* xgettext:no-c-format */
+  N_("Push all your soldiers across the river"),
+  /* Lesson unit19-openings.json $.closing[0].text */
+  /* xgettext:no-c-format */
+  N_("The coaches' opening rhyme (開局口訣), part 1 of 6. In the opening move strong pieces, not soldiers; do not move one piece again and again; bring both chariots out fast. 順手炮，先要活車: when both sides put a cannon in the centre from the same side, get a chariot moving first. 列手炮，補士要牢: when the centre cannons come from opposite sides, put an advisor in firmly."),
+  /* Lesson unit19-openings.json $.closing[1].text */
+  /* xgettext:no-c-format */
+  N_("The coaches' opening rhyme (開局口訣), part 2 of 6. 入角炮，急使車沖: against a cannon that goes to the corner, rush your chariot forward. 當頭炮，橫車將路: against a central cannon, a chariot moving sideways guards the road. 破象局，中卒必進: when the other side's elephants are broken, push your centre soldier."),
+  /* Lesson unit19-openings.json $.closing[2].text */
+  /* xgettext:no-c-format */
+  N_("The coaches' opening rhyme (開局口訣), part 3 of 6. 解馬局，車炮先行: to break up the horses' set-up, chariot and cannon go first. 巡河車，趕子有功: a chariot on your river bank chases enemy pieces away. 歸心炮，破象得法: a cannon back in the palace centre is the way to break the elephants."),
+  /* Lesson unit19-openings.json $.closing[3].text */
+  /* xgettext:no-c-format */
+  N_("The coaches' opening rhyme (開局口訣), part 4 of 6. 轆轤炮，抵敵最妙: two cannons on one line, guarding each other, defend best. 重疊車，兌子偏宜: two chariots on one file are good for trading pieces. 鴛鴦馬，內顧保塞: two horses guarding each other keep the inside safe."),
+  /* Lesson unit19-openings.json $.closing[4].text */
+  /* xgettext:no-c-format */
+  N_("The coaches' opening rhyme (開局口訣), part 5 of 6. 蟹眼炮，兩岸攔車: cannons on both river banks block the chariots. 騎河車，禁子有力: a chariot on the river line holds enemy pieces still. 兩肋車，助卒過河: chariots on the palace's side files help the soldiers across the river."),
+  /* Lesson unit19-openings.json $.closing[5].text */
+  /* xgettext:no-c-format */
+  N_("The coaches' opening rhyme (開局口訣), part 6 of 6. 正補士，防車得照: an advisor put in the right way stops the chariot's check. 背士將，忌炮來攻: a general behind its advisors must fear a cannon. 士象全，可去馬兵: with all advisors and elephants you may give up a horse or a soldier. 士象虧，兌他車卒: with advisors or elephants missing, trade off the enemy's chariots and soldiers."),
   /* Lesson unit2-pieces.json $.title */
   /* xgettext:no-c-format */
   N_("Knowing the pieces"),

@@ -962,6 +962,54 @@ test_win_material_in (void)
   g_assert_nonnull (strstr (stray, "“gain” belongs only to the goal “win-material-in”"));
 }
 
+/* check-in: the core's search decides which first moves force a check
+ * within "in" moves whatever the defence (docs/tactics.md).  The Black
+ * general on e9 is boxed in; the chariot's climb to a8 threatens e8 and
+ * the rank, and nothing stops both; a0a1 threatens only e1, and the
+ * advisor's step to e8 shuts the file.  A check in fewer moves, no check
+ * at all, and a stray "gain" do not load. */
+#define FEN_CHECK_IN_TWO "2bakab2/9/9/9/9/9/9/9/9/R2K5 w - - 0 1"
+
+static void
+test_check_in (void)
+{
+  g_autoptr(XqLessonFile) file = load_move ("check-in", FEN_CHECK_IN_TWO, ", \"in\": 2");
+  g_autoptr(XqVerdict) right = check_move (first (file), mv ("a0a8"));
+  g_autoptr(XqVerdict) slow = check_move (first (file), mv ("a0a1"));
+  g_autofree char *key = NULL, *sooner = NULL, *never = NULL, *stray = NULL;
+  XqAttempt a;
+  g_autoptr(XqHint) h3 = NULL;
+
+  g_assert_cmpint (right->kind, ==, XQ_VERDICT_CORRECT);
+  g_test_message ("%s / %s", right->message, slow->message);
+  g_assert_true (g_str_has_prefix (right->message, "Well done! Whatever the defence, you check next move: against the best one, the Black "));
+  g_assert_true (g_str_has_suffix (right->message, " gives check."));
+  g_assert_cmpint (right->marks.n_marks, >=, 3);
+  g_assert_cmpint (slow->kind, ==, XQ_VERDICT_WRONG);
+  g_assert_true (g_str_has_prefix (slow->message, "Not yet: the Black "));
+  g_assert_true (g_str_has_suffix (slow->message, ", and then you have no check."));
+  g_assert_cmpint (slow->marks.n_marks, >=, 2);
+  xq_attempt_init (&a, first (file));
+  h3 = xq_attempt_hint (&a, 3);
+  g_assert_true (xq_lesson_marks_has (&h3->marks, XQ_LESSON_MARK_ARROW, XQ_LESSON_ROLE_MOVE, sq ("a0"), sq ("a8")));
+  xq_attempt_clear (&a);
+  key = xq_exercise_answer_key (first (file), NULL);
+  g_assert_nonnull (key);
+  g_assert_null (strstr (key, "/"));
+  /* The chariot on a5 gives check at once (to a9, or to e5): a check in
+   * one is not a check in two. */
+  sooner = load_problem ("{ \"id\": \"m\", \"kind\": \"move\", \"prompt\": \"P\", \"goal\": \"check-in\","
+                         "  \"in\": 2, \"fen\": \"4k4/9/9/9/R8/9/9/9/9/3K5 w - - 0 1\" }");
+  g_assert_cmpstr (sooner, ==, "test.json: $.exercises[0].in: a check comes sooner: in 1 move against every defence");
+  /* A lone horse in the corner is three jumps from any check. */
+  never = load_problem ("{ \"id\": \"m\", \"kind\": \"move\", \"prompt\": \"P\", \"goal\": \"check-in\","
+                        "  \"in\": 2, \"fen\": \"4k4/9/9/9/9/9/9/9/9/N2K5 w - - 0 1\" }");
+  g_assert_cmpstr (never, ==, "test.json: $.exercises[0].in: no first move forces a check in 2 moves against every defence");
+  stray = load_problem ("{ \"id\": \"m\", \"kind\": \"move\", \"prompt\": \"P\", \"goal\": \"check-in\","
+                        "  \"in\": 2, \"gain\": 4, \"fen\": \"" FEN_CHECK_IN_TWO "\" }");
+  g_assert_nonnull (strstr (stray, "“gain” belongs only to the goal “win-material-in”"));
+}
+
 static void
 test_defend (void)
 {
@@ -1212,6 +1260,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/lesson/checker/protection/win-material", test_win_material);
   g_test_add_func ("/lesson/checker/tactics/win-material-in", test_win_material_in);
+  g_test_add_func ("/lesson/checker/tactics/check-in", test_check_in);
   g_test_add_func ("/lesson/checker/protection/defend", test_defend);
   g_test_add_func ("/lesson/checker/protection/hints", test_protection_hints);
   g_test_add_func ("/lesson/checker/protection/tap-hanging", test_tap_hanging);

@@ -20,8 +20,11 @@
 #include "xq-kind.h"
 #include "xq-lesson-rules.h"
 #include "xq-lesson-writer.h"
+#include "xq-patterns.h"
 #include "xq-progress.h"
 #include "xq-review.h"
+#include "xq-solver.h"
+#include "xq-tactics.h"
 #include "xq-test-dirs.h"
 #include "xq-test-kinds.h"
 #include "xq-test-squares.h"
@@ -481,6 +484,223 @@ test_unit_lengths (void)
       g_hash_table_add (numbers, GINT_TO_POINTER (unit->number));
     }
   g_assert_cmpuint (units, >=, 18);
+}
+
+/* The move the hint ladder's last rung shows (the first proved key). */
+static XqMove
+hinted_move (const XqExercise *ex)
+{
+  XqAttempt a;
+  g_autoptr(XqHint) h = NULL;
+  XqMove m = XQ_MOVE_NONE;
+
+  xq_attempt_init (&a, ex);
+  h = xq_attempt_hint (&a, 3);
+  for (int i = 0; i < h->marks.n_marks; i++)
+    if (h->marks.marks[i].kind == XQ_LESSON_MARK_ARROW)
+      m = xq_move_make (h->marks.marks[i].sq, h->marks.marks[i].to);
+  xq_attempt_clear (&a);
+  return m;
+}
+
+/* How many enemy pieces (the general included) the piece on sq attacks. */
+static int
+targets_of (const XqPosition *pos, XqSquare sq)
+{
+  XqPosition p = *pos;
+  XqMove moves[XQ_MAX_MOVES];
+  int n, count = 0;
+
+  xq_position_set_side (&p, xq_piece_color (p.board[sq]));
+  n = xq_position_pseudo_moves (&p, moves);
+  for (int i = 0; i < n; i++)
+    count += xq_move_from (moves[i]) == sq && p.board[xq_move_to (moves[i])] != XQ_EMPTY;
+  return count;
+}
+
+/* Does the block (攔截) m cut a guard?  After m the best line (the core's
+ * search) captures a piece of the other side on x with another piece; m
+ * landed on the line between x and a chariot or cannon of that side that
+ * guarded it along the line, or on the leg of a horse of that side that
+ * guarded it. */
+static gboolean
+cuts_a_guard (const XqPosition *pos, XqMove m)
+{
+  XqTactic t;
+  XqPosition after = *pos;
+  XqUndo undo;
+  XqSquare x, to = xq_move_to (m), between[XQ_RANKS], legs[8];
+
+  g_assert_true (xq_tactic_solve_move (pos, m, 2, XQ_TACTIC_BUDGET, &t));
+  if (t.n_line < 3 || xq_move_from (t.line[2]) == to)
+    return FALSE;
+  x = xq_move_to (t.line[2]);
+  xq_position_do_move (&after, m, &undo);
+  for (XqSquare g = 0; g < XQ_SQUARES; g++)
+    {
+      XqPiece p = pos->board[g];
+      int before, now;
+
+      if (p == XQ_EMPTY || g == x || xq_piece_color (p) == pos->side)
+        continue;
+      if (xq_piece_type (p) == XQ_CHARIOT || xq_piece_type (p) == XQ_CANNON)
+        {
+          before = xq_attacks_between (pos->board, g, x, NULL);
+          now = xq_attacks_between (after.board, g, x, between);
+          if (before == (xq_piece_type (p) == XQ_CANNON ? 1 : 0) && now == before + 1)
+            for (int i = 0; i < now; i++)
+              if (between[i] == to)
+                return TRUE;
+        }
+      else if (xq_piece_type (p) == XQ_HORSE && xq_attacks_horse_jump (g, x))
+        {
+          now = xq_attacks_blockers (after.board, g, legs);
+          for (int i = 0; i < now; i++)
+            if (legs[i] == to)
+              return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* Issue 32: what the tactics and checks units hold, counted from the
+ * units as the loader reads them (so every answer below was proved by the
+ * core as the unit loaded): forks by every piece, a soldier's among them,
+ * each a move after which the piece attacks two pieces; at least ten
+ * blocks (攔截), ten of them cutting a guard off the piece the line then
+ * takes, and ten waiting moves (閒著), each waiting move's keys
+ * quiet (no capture, no check); at least six "check in two" in the checks
+ * unit with no check in one; and at least 380 exercises in all. */
+static void
+test_tactics_counts (void)
+{
+  GPtrArray *files = shipped ();
+  g_autoptr(XqSolver) solver = xq_solver_new ();
+  gboolean fork_by[XQ_N_TYPES] = { FALSE };
+  guint total = 0, blocks = 0, cuts = 0, waiting = 0, check_two = 0;
+
+  for (guint f = 0; f < files->len; f++)
+    {
+      const XqUnit *unit = ((XqLessonFile *) g_ptr_array_index (files, f))->unit;
+
+      if (unit == NULL)
+        continue;
+      total += unit->exercises->len;
+      for (guint i = 0; i < unit->exercises->len; i++)
+        {
+          const XqExercise *ex = g_ptr_array_index (unit->exercises, i);
+          const char *goal = xq_exercise_get_field (ex, "goal");
+
+          if (strcmp (unit->id, "tactics-forks") == 0)
+            {
+              XqMove m = hinted_move (ex);
+              XqPosition after = ex->position;
+              XqUndo undo;
+
+              g_assert_cmpstr (goal, ==, "win-material-in");
+              g_assert_cmpint (m, !=, XQ_MOVE_NONE);
+              fork_by[xq_piece_type (ex->position.board[xq_move_from (m)])] = TRUE;
+              xq_position_do_move (&after, m, &undo);
+              g_test_message ("%s: %d targets", ex->id, targets_of (&after, xq_move_to (m)));
+              g_assert_cmpint (targets_of (&after, xq_move_to (m)), >=, 2);
+            }
+          if (strcmp (unit->id, "tactics-blocks") == 0 && g_str_has_prefix (ex->id, "block-"))
+            {
+              g_assert_cmpstr (goal, ==, "win-material-in");
+              blocks++;
+              cuts += cuts_a_guard (&ex->position, hinted_move (ex));
+            }
+          if (strcmp (unit->id, "tactics-blocks") == 0 && g_str_has_prefix (ex->id, "waiting-"))
+            {
+              XqSolution sol;
+
+              g_assert_true (xq_exercise_is (ex, "mate"));
+              g_assert_cmpint (xq_solver_solve (solver, &ex->position, 2, &sol), ==, XQ_SOLVE_MATE);
+              for (int k = 0; k < sol.n_keys; k++)
+                {
+                  XqPosition pos = ex->position;
+
+                  g_assert_cmpint (pos.board[xq_move_to (sol.keys[k])], ==, XQ_EMPTY);
+                  g_assert_false (xq_position_gives_check (&pos, sol.keys[k]));
+                }
+              waiting++;
+            }
+          if (strcmp (unit->id, "checks") == 0 && g_strcmp0 (goal, "check-in") == 0 &&
+              g_strcmp0 (xq_exercise_get_field (ex, "in"), "2") == 0)
+            {
+              XqMove keys[XQ_MAX_MOVES];
+              XqMove m = hinted_move (ex);
+              XqPosition pos = ex->position;
+
+              g_assert_cmpint (xq_tactic_check_keys (&ex->position, 1, XQ_TACTIC_BUDGET, keys), ==, 0);
+              g_assert_cmpint (xq_tactic_check_keys (&ex->position, 2, XQ_TACTIC_BUDGET, keys), >=, 1);
+              g_assert_true (xq_position_is_legal (&pos, m));
+              g_assert_false (xq_position_gives_check (&pos, m));
+              check_two++;
+            }
+        }
+    }
+  g_test_message ("%u exercises, %u blocks (%u cut a guard), %u waiting moves, %u checks in two",
+                  total, blocks, cuts, waiting, check_two);
+  g_assert_true (fork_by[XQ_HORSE] && fork_by[XQ_CANNON] && fork_by[XQ_CHARIOT] && fork_by[XQ_PAWN]);
+  g_assert_cmpuint (blocks, >=, 10);
+  g_assert_cmpuint (cuts, >=, 10);
+  g_assert_cmpuint (waiting, >=, 10);
+  g_assert_cmpuint (check_two, >=, 6);
+  g_assert_cmpuint (total, >=, 380);
+}
+
+/* Issue 32: every named puzzle pack (one per kill pattern, 殺法) opens
+ * with its worked example: a page that names the pattern in Chinese, with
+ * a board and arrows; the arrows, played from the board, are legal and end
+ * in the mate (困斃 for its pack) that the core recognises as the pattern. */
+static void
+test_pack_examples (void)
+{
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+  const char *src = g_getenv ("XQ_SOURCE_DIR");
+  g_autofree char *dir = src ? g_build_filename (src, "lessons", "puzzles", NULL)
+                             : g_build_filename (SOURCE_LESSONS_DIR, "puzzles", NULL);
+  g_autoptr(GPtrArray) files = xq_lesson_load_dir (dir, problems);
+  guint named = 0;
+
+  g_assert_cmpuint (problems->len, ==, 0);
+  for (guint f = 0; f < files->len; f++)
+    {
+      const XqPuzzlePack *pack = ((XqLessonFile *) g_ptr_array_index (files, f))->pack;
+      const XqLessonPage *page;
+      XqMove line[XQ_LESSON_MAX_MARKS];
+      XqPosition pos;
+      int kill, n = 0;
+
+      if (pack == NULL || (kill = xq_kill_from_id (pack->id)) < 0)
+        continue;
+      named++;
+      g_test_message ("%s", pack->id);
+      g_assert_nonnull (pack->intro);
+      g_assert_cmpuint (pack->intro->len, >=, 1);
+      page = g_ptr_array_index (pack->intro, 0);
+      g_assert_nonnull (page->fen);
+      g_assert_nonnull (strstr (page->text, xq_kill_hanzi (kill)));
+      pos = page->position;
+      for (int i = 0; i < page->marks.n_marks; i++)
+        {
+          const XqLessonMark *mk = &page->marks.marks[i];
+          XqUndo undo;
+
+          if (mk->kind != XQ_LESSON_MARK_ARROW)
+            continue;
+          line[n] = xq_move_make (mk->sq, mk->to);
+          g_assert_true (xq_position_is_legal (&pos, line[n]));
+          xq_position_do_move (&pos, line[n], &undo);
+          n++;
+        }
+      g_assert_cmpint (n, >=, 1);
+      g_assert_cmpint (xq_position_status (&pos), ==,
+                       kill == XQ_KILL_STALEMATE ? XQ_STATUS_STALEMATE : XQ_STATUS_CHECKMATE);
+      g_assert_true (xq_kill_recognise (&page->position, line, n) & (1u << kill));
+    }
+  g_assert_cmpuint (named, ==, XQ_N_KILLS);
 }
 
 static gboolean
@@ -1332,6 +1552,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/data/curriculum/demonstrations", test_demonstrations);
   g_test_add_func ("/data/curriculum/units-in-order", test_units_in_order);
   g_test_add_func ("/data/curriculum/unit-lengths", test_unit_lengths);
+  g_test_add_func ("/data/curriculum/tactics-counts", test_tactics_counts);
+  g_test_add_func ("/data/curriculum/pack-examples", test_pack_examples);
   g_test_add_func ("/data/curriculum/moved-exercises", test_moved_exercises);
   g_test_add_func ("/data/curriculum/old-progress", test_old_progress);
   g_test_add_func ("/data/curriculum/mating-unit", test_mating_unit);

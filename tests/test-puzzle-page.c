@@ -34,6 +34,17 @@ typedef struct {
  * mirrored, colours swapped), so the same keys, seen from Black's side,
  * win; and a mate in 2 where the defender answers the key with a check
  * (the red horse blocks on d5 and checks the black general). */
+/* A pack that opens with its worked example (issue 32). */
+static const char intro_pack_json[] =
+  "{ \"format\": 1, \"type\": \"pack\", \"id\": \"horse-cannon\", \"title\": \"Horse and cannon\",\n"
+  "  \"intro\": [ { \"text\": \"馬後炮: the cannon checks over the horse.\",\n"
+  "               \"fen\": \"3a1c3/9/3N1k3/9/9/9/9/1C2K4/9/9 w - - 0 1\",\n"
+  "               \"marks\": [ { \"arrow\": \"b2b7\", \"role\": \"move\" } ] } ],\n"
+  "  \"puzzles\": [\n"
+  "    { \"id\": \"i1\", \"title\": \"I1\", \"fen\": \"4k4/4r4/9/9/9/9/9/9/9/3K5 b - - 0 1\",\n"
+  "      \"mate-in\": 1, \"difficulty\": 1, \"keys\": [\"e8d8\", \"e8e1\"] }\n"
+  "  ] }\n";
+
 static const char black_pack_json[] =
   "{ \"format\": 1, \"type\": \"pack\", \"id\": \"black\", \"title\": \"Black pack\",\n"
   "  \"puzzles\": [\n"
@@ -1248,6 +1259,26 @@ test_black_worksheet (Fixture *f, gconstpointer data)
   xq_teach_work_free (job);
 }
 
+/* The pack's worked example is shown above its puzzles: the sentence, and
+ * the board with its arrow; a pack without one shows none. */
+static void
+test_pack_intro (Fixture *f, gconstpointer data)
+{
+  GtkWidget *label, *box, *board;
+
+  xq_puzzle_page_show_pack (f->page, 1);
+  label = find_text (GTK_WIDGET (f->page), "馬後炮: the cannon checks over the horse.");
+  g_assert_nonnull (label);
+  box = gtk_widget_get_parent (label);
+  g_assert_true (gtk_widget_get_visible (box));
+  board = gtk_widget_get_first_child (box);
+  g_assert_true (XQ_IS_LESSON_BOARD (board));
+  g_assert_true (gtk_widget_get_visible (board));
+  g_assert_cmpint (xq_lesson_board_get_marks (XQ_LESSON_BOARD (board))->n_marks, ==, 1);
+  xq_puzzle_page_show_pack (f->page, 0);
+  g_assert_false (gtk_widget_get_visible (box));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1289,6 +1320,7 @@ main (int argc, char *argv[])
   g_test_add ("/ui/puzzles/black-worksheet", Fixture, black_pack_json, fixture_set_up,
               test_black_worksheet, fixture_tear_down);
   g_test_add ("/ui/puzzles/pack-list", Fixture, big, fixture_set_up, test_pack_list, fixture_tear_down);
+  g_test_add ("/ui/puzzles/pack-intro", Fixture, intro_pack_json, fixture_set_up, test_pack_intro, fixture_tear_down);
   g_test_add ("/ui/puzzles/streak-ends", Fixture, NULL, fixture_set_up, test_streak_ends, fixture_tear_down);
   return g_test_run ();
 }

@@ -2,7 +2,7 @@
 /* The "win material in N" search (src/core/xq-tactics.h) on positions
  * checked by hand: a fork that wins a chariot, a capture that loses the
  * capturer back, a fork refuted by a pin, a mate counted as a win, the
- * exchange after the horizon, and the budget. */
+ * exchange after the horizon, and the budget; and "check in n". */
 #include "config.h"
 
 #include "xq-material.h"
@@ -140,6 +140,105 @@ test_budget (void)
   g_assert_cmpint (xq_tactic_keys (&pos, 2, 10, 50, keys), ==, -1);
 }
 
+/* Check in n, checked against a plain enumeration: m forces a check in
+ * two when it gives check, or every legal reply leaves a legal move that
+ * gives check. */
+static gboolean
+oracle_check_in_two (XqPosition *pos, XqMove m)
+{
+  XqMove replies[XQ_MAX_MOVES], moves[XQ_MAX_MOVES];
+  XqUndo u1, u2;
+  gboolean all = TRUE;
+  int n;
+
+  if (xq_position_gives_check (pos, m))
+    return TRUE;
+  xq_position_do_move (pos, m, &u1);
+  n = xq_position_legal_moves (pos, replies);
+  for (int i = 0; i < n && all; i++)
+    {
+      gboolean any = FALSE;
+      int k;
+
+      xq_position_do_move (pos, replies[i], &u2);
+      k = xq_position_legal_moves (pos, moves);
+      for (int j = 0; j < k && !any; j++)
+        any = xq_position_gives_check (pos, moves[j]);
+      xq_position_undo_move (pos, replies[i], &u2);
+      all = any;
+    }
+  xq_position_undo_move (pos, m, &u1);
+  return all;
+}
+
+/* The Black general on e9 is boxed in by its advisors and elephants, and
+ * the Red chariot on a0 has no check now (rank 9 is shut by the elephant
+ * on c9).  Up the file to a8 it threatens e8 (check from below) and along
+ * the rank; whatever Black does, a check follows.  Every key agrees with
+ * the enumeration, on this position and on two from the checks unit. */
+#define CHECK_IN_TWO "2bakab2/9/9/9/9/9/9/9/9/R2K5 w - - 0 1"
+
+static void
+test_check_in (void)
+{
+  static const char *const fens[] = {
+    CHECK_IN_TWO,
+    "4kab2/9/4b4/1c1cp4/3N4N/4P4/2P3PR1/2n6/9/4KAB2 w - - 0 1",
+    "3akn3/8N/3n5/9/8P/6P2/4P4/7R1/9/4K4 w - - 0 1",
+  };
+  XqPosition pos;
+  XqMove keys[XQ_MAX_MOVES], moves[XQ_MAX_MOVES], reply, next;
+  gboolean complete = FALSE;
+  int k, n;
+
+  load (&pos, CHECK_IN_TWO);
+  /* No check in one. */
+  g_assert_cmpint (xq_tactic_check_keys (&pos, 1, XQ_TACTIC_BUDGET, keys), ==, 0);
+  k = xq_tactic_check_keys (&pos, 2, XQ_TACTIC_BUDGET, keys);
+  g_assert_cmpint (k, >=, 1);
+  for (int i = 0; i < k; i++)
+    g_assert_true (keys[i] != mv ("a0a1"));
+  g_assert_true (xq_tactic_check_line (&pos, mv ("a0a8"), 2, XQ_TACTIC_BUDGET, &reply, &next, &complete));
+  g_assert_true (complete);
+  g_assert_cmpint (reply, !=, XQ_MOVE_NONE);
+  g_assert_cmpint (next, !=, XQ_MOVE_NONE);
+  /* The shown line is real: after the reply, the next move gives check. */
+  {
+    XqPosition after = pos;
+    XqUndo u;
+
+    xq_position_do_move (&after, mv ("a0a8"), &u);
+    g_assert_true (xq_position_is_legal (&after, reply));
+    xq_position_do_move (&after, reply, &u);
+    g_assert_true (xq_position_is_legal (&after, next));
+    g_assert_true (xq_position_gives_check (&after, next));
+  }
+  /* a0a1 threatens only e1, and the advisor's step to e8 shuts the file:
+   * the refutation is named. */
+  g_assert_false (xq_tactic_check_line (&pos, mv ("a0a1"), 2, XQ_TACTIC_BUDGET, &reply, &next, &complete));
+  g_assert_true (complete);
+  g_assert_cmpint (next, ==, XQ_MOVE_NONE);
+  g_assert_cmpint (reply, !=, XQ_MOVE_NONE);
+  for (guint f = 0; f < G_N_ELEMENTS (fens); f++)
+    {
+      load (&pos, fens[f]);
+      k = xq_tactic_check_keys (&pos, 2, XQ_TACTIC_BUDGET, keys);
+      n = xq_position_legal_moves (&pos, moves);
+      g_assert_cmpint (k, >=, 1);
+      for (int i = 0; i < n; i++)
+        {
+          gboolean is = FALSE;
+
+          for (int j = 0; j < k; j++)
+            is |= keys[j] == moves[i];
+          g_assert_cmpint (is, ==, oracle_check_in_two (&pos, moves[i]));
+        }
+    }
+  /* Out of work: no verdict. */
+  load (&pos, CHECK_IN_TWO);
+  g_assert_cmpint (xq_tactic_check_keys (&pos, 3, 5, keys), ==, -1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -150,5 +249,6 @@ main (int argc, char **argv)
   g_test_add_func ("/tactics/mate-counts", test_mate_counts);
   g_test_add_func ("/tactics/exchange-after-horizon", test_exchange_after_horizon);
   g_test_add_func ("/tactics/budget", test_budget);
+  g_test_add_func ("/tactics/check-in", test_check_in);
   return g_test_run ();
 }

@@ -206,4 +206,17 @@ with tempfile.TemporaryDirectory(prefix="xq-damaged-") as d:
               lines and all(l.startswith("xqtool: ") for l in lines)
               and "-Message" not in err and "WARNING **" not in err, err)
 
+# tactic --check: the first moves that force a check in N, and one move's
+# verdict with the stubborn reply (docs/tactics.md, "Check in N").
+BOXED = "2bakab2/9/9/9/9/9/9/9/9/R2K5 w - - 0 1"
+rc, out, err = run("tactic", BOXED, "1", "--check")
+check("tactic --check 1: no check now", rc == 0 and out == "check-keys 0\n", out)
+rc, out, err = run("tactic", BOXED, "2", "--check")
+check("tactic --check 2: the chariot's climb", rc == 0 and out == "check-keys 1 a0a8\n", out)
+rc, out, err = run("tactic", BOXED, "2", "--check", "--move", "a0a1")
+check("tactic --check --move: the reply that leaves no check", rc == 0 and out == "no-check a0a1 c9e7\n", out)
+rc, out, err = run("tactic", BOXED, "2", "--check", "--gain", "3")
+check("tactic --check with --gain: one-line error", rc > 0 and out == "" and len(err.strip().splitlines()) == 1,
+      f"rc={rc} {err!r}")
+
 finish()

@@ -977,6 +977,16 @@ def write_all(args, packs, start):
             stats['mates'][p['mate']] = stats['mates'].get(p['mate'], 0) + 1
         doc = {'format': 1, 'type': 'pack', 'id': pack_id, 'title': title, 'puzzles': objs}
         name = '%02d-%s.json' % (PACK_ORDER.index(pack_id), pack_id)
+        # The pack's worked example ("intro", written by hand with the
+        # curriculum, docs/lesson-format.md) is kept as it is.
+        try:
+            with open(os.path.join(args.out, name), encoding='utf-8') as f:
+                old = json.load(f)
+            if 'intro' in old:
+                doc = {'format': 1, 'type': 'pack', 'id': pack_id, 'title': title, 'intro': old['intro'],
+                       'puzzles': objs}
+        except (OSError, ValueError):
+            pass
         with open(os.path.join(args.out, name), 'w', encoding='utf-8') as f:
             json.dump(doc, f, ensure_ascii=False, indent=2)
             f.write('\n')

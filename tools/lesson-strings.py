@@ -64,6 +64,8 @@ def walk(doc):
         return
     if doc.get('type') == 'pack':
         yield from fields(doc, '$', PACK_TEXT)
+        for p, page in objects(doc, '$', 'intro'):
+            yield from fields(page, p, PAGE_TEXT)
         for p, puzzle in objects(doc, '$', 'puzzles'):
             yield from fields(puzzle, p, PUZZLE_TEXT)
             yield from texts(puzzle, p, 'hints')

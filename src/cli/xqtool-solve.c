@@ -761,16 +761,67 @@ format_tactic_value (int value)
 
 /* `xqtool tactic FEN N [--gain POINTS]`: what the side to move wins in N
  * moves against the best defence, the line, and with --gain every first
- * move that wins at least that many points. */
+ * move that wins at least that many points.  With --check: every first
+ * move that forces a check within N moves (with --move: whether that one
+ * does, the most stubborn reply and the move after it). */
+static int
+print_check_in (XqPosition *pos, XqMove first, int n, guint64 budget)
+{
+  XqMove keys[XQ_MAX_MOVES], reply, next;
+  gboolean complete;
+  char a[5], b[5], c[5];
+  int k;
+
+  if (first != XQ_MOVE_NONE)
+    {
+      gboolean forced = xq_tactic_check_line (pos, first, n, budget, &reply, &next, &complete);
+
+      if (!complete)
+        {
+          printf ("too-deep\n");
+          return 0;
+        }
+      xq_move_to_iccs (first, a);
+      printf ("%s %s", forced ? "check-in" : "no-check", a);
+      if (reply != XQ_MOVE_NONE)
+        {
+          xq_move_to_iccs (reply, b);
+          printf (" %s", b);
+        }
+      if (next != XQ_MOVE_NONE)
+        {
+          xq_move_to_iccs (next, c);
+          printf (" %s", c);
+        }
+      printf ("\n");
+      return 0;
+    }
+  k = xq_tactic_check_keys (pos, n, budget, keys);
+  if (k < 0)
+    {
+      printf ("too-deep\n");
+      return 0;
+    }
+  printf ("check-keys %d", k);
+  for (int i = 0; i < k; i++)
+    {
+      xq_move_to_iccs (keys[i], a);
+      printf (" %s", a);
+    }
+  printf ("\n");
+  return 0;
+}
+
 static int
 cmd_tactic (int argc, char **argv)
 {
-  static const XqToolCommand self = { "tactic", "FEN N [--gain POINTS] [--move ICCS] [--budget UNITS]" };
+  static const XqToolCommand self = { "tactic", "FEN N [--gain POINTS | --check] [--move ICCS] [--budget UNITS]" };
   g_autofree char *value = NULL;
   XqPosition pos;
   XqTactic t;
   XqMove first = XQ_MOVE_NONE;
   int n, gain = -1;
+  gboolean check = FALSE;
   guint64 budget = XQ_TACTIC_BUDGET;
 
   if (argc < 3 || argv[1][0] == '-')
@@ -789,6 +840,8 @@ cmd_tactic (int argc, char **argv)
           if (!g_ascii_string_to_unsigned (argv[++i], 10, 1, G_MAXUINT64, &budget, NULL))
             return xqtool_fail ("--budget must be a whole number of positions, not “%s”", argv[i]);
         }
+      else if (strcmp (argv[i], "--check") == 0)
+        check = TRUE;
       else if (strcmp (argv[i], "--move") == 0 && i + 1 < argc)
         {
           first = xq_move_from_iccs (argv[++i]);
@@ -802,6 +855,10 @@ cmd_tactic (int argc, char **argv)
     return 1;
   if (first != XQ_MOVE_NONE && !xq_position_is_legal (&pos, first))
     return xqtool_fail ("the move %s is not legal in this position", argv[argc - 1]);
+  if (check && gain > 0)
+    return xqtool_fail ("--check and --gain ask different questions: give one of them");
+  if (check)
+    return print_check_in (&pos, first, n, budget);
   if (!(first != XQ_MOVE_NONE ? xq_tactic_solve_move (&pos, first, n, budget, &t)
                               : xq_tactic_solve (&pos, n, budget, &t)))
     {
@@ -840,7 +897,7 @@ cmd_tactic (int argc, char **argv)
 }
 
 const XqToolCommand xqtool_solve_commands[] = {
-  { "tactic", "FEN N [--gain POINTS] [--move ICCS] [--budget UNITS]", cmd_tactic },
+  { "tactic", "FEN N [--gain POINTS | --check] [--move ICCS] [--budget UNITS]", cmd_tactic },
   { "solve", "FEN [--max N] [--budget UNITS] [--work]", cmd_solve },
   { "puzzle-gen", "[--seed S] [--count N] [--mate K] [--pieces RNC:ab] [--tries T] [--quiet] "
                   "[--pattern ID]",

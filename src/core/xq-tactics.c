@@ -334,3 +334,139 @@ xq_tactic_keys (const XqPosition *pos, int n, int gain, guint64 budget, XqMove *
     }
   return k;
 }
+
+/* Check in n: does the side to move force a check within n moves?  With
+ * keys, every first move that does goes there (*n_keys of them). */
+static gboolean
+forces_check (Search *s, XqPosition *pos, int n, XqMove *keys, int *n_keys);
+
+/* Does the attacker's legal move m force a check within n moves (m
+ * included)? */
+static gboolean
+move_forces_check (Search *s, XqPosition *pos, XqMove m, int n)
+{
+  XqMove replies[XQ_MAX_MOVES];
+  XqUndo undo;
+  gboolean all = TRUE;
+  int count;
+
+  if (xq_position_gives_check (pos, m))
+    return TRUE;
+  if (n <= 1)
+    return FALSE;
+  xq_position_do_move (pos, m, &undo);
+  count = xq_position_legal_moves (pos, replies);
+  for (int i = 0; i < count && all; i++)
+    {
+      XqUndo u;
+
+      xq_position_do_move (pos, replies[i], &u);
+      all = forces_check (s, pos, n - 1, NULL, NULL);
+      xq_position_undo_move (pos, replies[i], &u);
+      if (s->out_of_work)
+        all = FALSE;
+    }
+  xq_position_undo_move (pos, m, &undo);
+  return all;
+}
+
+static gboolean
+forces_check (Search *s, XqPosition *pos, int n, XqMove *keys, int *n_keys)
+{
+  XqMove moves[XQ_MAX_MOVES];
+  int count;
+  gboolean any = FALSE;
+
+  if (!spend (s))
+    return FALSE;
+  count = xq_position_legal_moves (pos, moves);
+  /* Checks first: they end the search at once. */
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = 0; i < count; i++)
+      {
+        gboolean check = xq_position_gives_check (pos, moves[i]);
+
+        if (check != (pass == 0))
+          continue;
+        if (check || move_forces_check (s, pos, moves[i], n))
+          {
+            any = TRUE;
+            if (keys == NULL)
+              return TRUE;
+            keys[(*n_keys)++] = moves[i];
+          }
+        if (s->out_of_work)
+          return FALSE;
+      }
+  return any;
+}
+
+int
+xq_tactic_check_keys (const XqPosition *pos, int n, guint64 budget, XqMove *out)
+{
+  g_autofree Search *s = g_new0 (Search, 1);
+  XqPosition p = *pos;
+  int k = 0;
+
+  g_return_val_if_fail (n >= 1 && n <= XQ_TACTIC_MAX_MOVES, -1);
+  s->budget = budget;
+  forces_check (s, &p, n, out, &k);
+  return s->out_of_work ? -1 : k;
+}
+
+/* How many first moves force a check within n moves, and the first. */
+static int
+count_ways (Search *s, XqPosition *pos, int n, XqMove *first)
+{
+  XqMove keys[XQ_MAX_MOVES];
+  int k = 0;
+
+  forces_check (s, pos, n, keys, &k);
+  *first = k > 0 ? keys[0] : XQ_MOVE_NONE;
+  return k;
+}
+
+gboolean
+xq_tactic_check_line (const XqPosition *pos, XqMove m, int n, guint64 budget,
+                      XqMove *reply, XqMove *next, gboolean *complete)
+{
+  g_autofree Search *s = g_new0 (Search, 1);
+  XqPosition p = *pos;
+  XqMove replies[XQ_MAX_MOVES];
+  XqUndo undo;
+  int count, fewest = G_MAXINT;
+  gboolean forced;
+
+  g_return_val_if_fail (n >= 1 && n <= XQ_TACTIC_MAX_MOVES, FALSE);
+  g_return_val_if_fail (xq_position_is_legal (&p, m), FALSE);
+  s->budget = budget;
+  *reply = *next = XQ_MOVE_NONE;
+  forced = move_forces_check (s, &p, m, n);
+  if (!s->out_of_work && !xq_position_gives_check (&p, m) && n > 1)
+    {
+      xq_position_do_move (&p, m, &undo);
+      count = xq_position_legal_moves (&p, replies);
+      for (int i = 0; i < count && !s->out_of_work; i++)
+        {
+          XqUndo u;
+          XqMove first;
+          int ways;
+
+          xq_position_do_move (&p, replies[i], &u);
+          ways = count_ways (s, &p, n - 1, &first);
+          xq_position_undo_move (&p, replies[i], &u);
+          if (ways < fewest)
+            {
+              fewest = ways;
+              *reply = replies[i];
+              *next = first;
+            }
+          if (ways == 0)
+            break;
+        }
+      xq_position_undo_move (&p, m, &undo);
+    }
+  if (complete != NULL)
+    *complete = !s->out_of_work;
+  return forced && !s->out_of_work;
+}

@@ -64,4 +64,23 @@ gboolean xq_tactic_move_wins  (const XqPosition *pos, XqMove m, int n, int gain,
  * (XQ_MAX_MOVES); returns how many, or -1 when the budget ran out. */
 int      xq_tactic_keys       (const XqPosition *pos, int n, int gain, guint64 budget, XqMove *out);
 
+/* "Check in n" (docs/tactics.md): the side to move forces a check when
+ * one of its legal moves gives check, or (n > 1) some move leaves every
+ * legal reply of the defender in a position where it again forces a check
+ * within n - 1 moves (a defender left without a reply has lost: that
+ * counts).  The first moves that force a check within n moves (1..
+ * XQ_TACTIC_MAX_MOVES) go into out (XQ_MAX_MOVES); returns how many, or -1
+ * when the budget (positions entered) ran out. */
+int      xq_tactic_check_keys (const XqPosition *pos, int n, guint64 budget, XqMove *out);
+/* After the legal first move m, with n counting m: the defender's most
+ * stubborn reply (*reply, the one after which the attacker has the fewest
+ * ways on; a reply that escapes when m does not force a check) and the
+ * attacker's move after it (*next: a check when n is 2 and there is one,
+ * else a first move of the rest; XQ_MOVE_NONE when there is none).
+ * Returns whether m forces a check within n moves; *complete is FALSE when
+ * the budget ran out.  *reply is XQ_MOVE_NONE when m gives check itself or
+ * leaves the defender no move. */
+gboolean xq_tactic_check_line (const XqPosition *pos, XqMove m, int n, guint64 budget,
+                               XqMove *reply, XqMove *next, gboolean *complete);
+
 G_END_DECLS

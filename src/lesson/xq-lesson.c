@@ -440,6 +440,7 @@ xq_puzzle_pack_free (XqPuzzlePack *pack)
   g_free (pack->file);
   g_free (pack->id);
   g_free (pack->title);
+  g_clear_pointer (&pack->intro, g_ptr_array_unref);
   g_clear_pointer (&pack->puzzles, g_ptr_array_unref);
   g_free (pack);
 }
@@ -515,7 +516,7 @@ load_unit (Ctx *ctx, JsonObject *root)
   return xq_kind_had_problems (ctx) ? NULL : g_steal_pointer (&unit);
 }
 
-static const char *const pack_keys[] = { "format", "type", "id", "title", "puzzles", NULL };
+static const char *const pack_keys[] = { "format", "type", "id", "title", "intro", "puzzles", NULL };
 static const char *const puzzle_keys[] = {
   "id", "title", "fen", "mate-in", "pattern", "difficulty", "hints", "keys", NULL
 };
@@ -611,6 +612,7 @@ load_pack (Ctx *ctx, JsonObject *root)
   pack->file = g_strdup (ctx->file);
   pack->id = xq_kind_get_id (ctx, root, "$");
   pack->title = xq_kind_translate (xq_kind_get_text (ctx, root, "$", "title", TRUE, XQ_LESSON_MAX_TITLE));
+  pack->intro = get_pages (ctx, root, "$", "intro", FALSE);
   pack->puzzles = g_ptr_array_new_with_free_func ((GDestroyNotify) puzzle_free);
   array = xq_kind_get_array (ctx, root, "$", "puzzles", TRUE, XQ_LESSON_MAX_ITEMS);
   for (guint i = 0; array != NULL && i < json_array_get_length (array); i++)

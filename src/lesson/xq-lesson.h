@@ -58,6 +58,7 @@ typedef struct {
   char      *file;
   char      *id;
   char      *title;
+  GPtrArray *intro;      /* XqLessonPage*: the worked example shown before the puzzles (may be empty) */
   GPtrArray *puzzles;    /* XqPuzzle* */
 } XqPuzzlePack;
 

@@ -140,6 +140,20 @@ fill_pack_list (XqPuzzlePage *self)
       gtk_list_box_append (self->puzzle_list, puzzle_row (self, pz, j, ++k, n));
     }
   gtk_label_set_text (self->pack_title_label, p->title);
+  /* The worked example before the puzzles: the first intro page. */
+  if (p->intro != NULL && p->intro->len > 0)
+    {
+      const XqLessonPage *page = g_ptr_array_index (p->intro, 0);
+
+      gtk_label_set_text (self->pack_intro_label, page->text);
+      gtk_widget_set_visible (GTK_WIDGET (self->pack_intro_board), page->fen != NULL);
+      if (page->fen != NULL)
+        {
+          xq_lesson_board_set_position (self->pack_intro_board, &page->position, XQ_MOVE_NONE, FALSE);
+          xq_lesson_board_set_marks (self->pack_intro_board, &page->marks);
+        }
+    }
+  gtk_widget_set_visible (self->pack_intro, p->intro != NULL && p->intro->len > 0);
   count = g_strdup_printf (_("%d of %d solved"), (int) done, (int) n);
   gtk_label_set_text (self->pack_count_label, count);
   /* G_MESSAGES_DEBUG=xq-puzzle-page: what a long pack costs the main loop. */

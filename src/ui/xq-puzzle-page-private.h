@@ -35,6 +35,9 @@ struct _XqPuzzlePage
   GtkLabel      *rating_label;   /* the learner's rating, above the packs */
   GtkLabel      *pack_title_label; /* the list of one pack's puzzles */
   GtkLabel      *pack_count_label;
+  GtkWidget     *pack_intro;       /* the pack's worked example, shown above its puzzles */
+  XqLessonBoard *pack_intro_board;
+  GtkLabel      *pack_intro_label;
   GtkListBox    *puzzle_list;
   guint          list_pack;        /* the pack listed there */
 

@@ -782,6 +782,9 @@ xq_puzzle_page_class_init (XqPuzzlePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, next_button);
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, rating_label);
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, pack_title_label);
+  gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, pack_intro);
+  gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, pack_intro_board);
+  gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, pack_intro_label);
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, pack_count_label);
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, puzzle_list);
   gtk_widget_class_bind_template_callback_full (widget_class, "pack_activated_cb",

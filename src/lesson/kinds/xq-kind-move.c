@@ -25,6 +25,7 @@ typedef enum {
   GOAL_DEFEND,        /* the unsafe piece on "square" made safe, nothing else left unsafe */
   GOAL_WIN_MATERIAL,  /* a capture that wins material at once */
   GOAL_WIN_IN,        /* a first move that wins "gain" points in "in" moves, proved by search */
+  GOAL_CHECK_IN,      /* a first move after which a check comes within "in" moves whatever the defence */
 } Goal;
 
 /* How the check must be met (escape-check): the values of "technique", in
@@ -39,8 +40,9 @@ typedef struct {
   GArray  *moves;      /* XqMove: the goal "given" */
   int      technique;  /* escape-check: an index of technique_flags */
   int      gain;       /* win-material-in: tenths of a point to win at least */
-  int      in;         /* win-material-in: in this many moves */
-  GArray  *keys;       /* win-material-in: XqMove, every first move that does (xq_tactic_keys) */
+  int      in;         /* win-material-in, check-in: in this many moves */
+  GArray  *keys;       /* win-material-in, check-in: XqMove, every first move that does
+                        * (xq_tactic_keys, xq_tactic_check_keys) */
 } Move;
 
 static const XqFieldValue goals[] = {
@@ -55,6 +57,7 @@ static const XqFieldValue goals[] = {
   { "defend", N_("Save the attacked piece") },
   { "win-material", N_("Capture and win material") },
   { "win-material-in", N_("Win material in a few moves") },
+  { "check-in", N_("Give check within a few moves") },
   { NULL, NULL }
 };
 static const XqFieldValue techniques[] = {
@@ -70,6 +73,7 @@ static const char *const with_moves[] = { "given", NULL };
 static const char *const with_square[] = { "piece", "defend", NULL };
 static const char *const with_technique[] = { "escape-check", NULL };
 static const char *const with_gain[] = { "win-material-in", NULL };
+static const char *const with_in[] = { "win-material-in", "check-in", NULL };
 
 static const XqKindField fields[] = {
   { "goal", N_("_Goal"), XQ_FIELD_ENUM, goals, 0, 0, TRUE },
@@ -77,7 +81,7 @@ static const XqKindField fields[] = {
   { "square", N_("_Piece"), XQ_FIELD_POINT, NULL, 0, 0, TRUE, "goal", with_square },
   { "technique", N_("_Way out of check"), XQ_FIELD_ENUM, techniques, 0, 0, FALSE, "goal", with_technique },
   { "gain", N_("Points to _win"), XQ_FIELD_NUMBER, NULL, 1, 50, TRUE, "goal", with_gain },
-  { "in", N_("In _moves"), XQ_FIELD_NUMBER, NULL, 1, XQ_TACTIC_MAX_MOVES, TRUE, "goal", with_gain },
+  { "in", N_("In _moves"), XQ_FIELD_NUMBER, NULL, 1, XQ_TACTIC_MAX_MOVES, TRUE, "goal", with_in },
 };
 
 static void
@@ -160,6 +164,7 @@ goal_reachable (const Move *d, XqPosition *pos)
         case GOAL_PIECE:
         case GOAL_CAPTURE_BEST:
         case GOAL_WIN_IN:
+        case GOAL_CHECK_IN:
         default:
           return TRUE;
         }
@@ -237,6 +242,52 @@ read_win_in (XqKindReader *r, JsonObject *o, const char *path, XqExercise *ex, M
   return TRUE;
 }
 
+/* check-in: the search proves which first moves force a check within
+ * "in" moves against every defence; the exercise asks for the fewest
+ * moves (a check in fewer is a problem: it is another exercise), and none
+ * is a problem too. */
+static gboolean
+read_check_in (XqKindReader *r, JsonObject *o, const char *path, XqExercise *ex, Move *d)
+{
+  XqMove keys[XQ_MAX_MOVES];
+  g_autofree char *ip = xq_kind_path (path, "in");
+  int k;
+
+  if (xq_kind_refuse_key (r, o, path, "technique", _("“technique” belongs only to the goal “escape-check”")) ||
+      xq_kind_refuse_key (r, o, path, "gain", _("“gain” belongs only to the goal “win-material-in”")))
+    return FALSE;
+  if (!xq_kind_get_int (r, o, path, "in", TRUE, fields[5].min, fields[5].max, &d->in))
+    return FALSE;
+  if (d->in > 1)
+    {
+      k = xq_tactic_check_keys (&ex->position, d->in - 1, XQ_TACTIC_BUDGET, keys);
+      if (k > 0)
+        {
+          xq_kind_problem (r, XQ_LESSON_ERROR_UNSOLVABLE, ip,
+                           g_dngettext (GETTEXT_PACKAGE, "a check comes sooner: in %d move against every defence",
+                                        "a check comes sooner: in %d moves against every defence", d->in - 1),
+                           d->in - 1);
+          return FALSE;
+        }
+    }
+  k = xq_tactic_check_keys (&ex->position, d->in, XQ_TACTIC_BUDGET, keys);
+  if (k < 0 || (d->in > 1 && k == 0 && xq_tactic_check_keys (&ex->position, d->in - 1, XQ_TACTIC_BUDGET, keys) < 0))
+    {
+      xq_kind_problem (r, XQ_LESSON_ERROR_TOO_DEEP, path,
+                       _("a check in %d moves is too deep to prove here (the search’s budget ran out)"), d->in);
+      return FALSE;
+    }
+  if (k == 0)
+    {
+      xq_kind_problem (r, XQ_LESSON_ERROR_UNSOLVABLE, ip,
+                       _("no first move forces a check in %d moves against every defence"), d->in);
+      return FALSE;
+    }
+  d->keys = g_array_sized_new (FALSE, FALSE, sizeof (XqMove), k);
+  g_array_append_vals (d->keys, keys, k);
+  return TRUE;
+}
+
 static gboolean
 read_goal (XqKindReader *r, JsonObject *o, const char *path, XqExercise *ex, Move *d)
 {
@@ -302,9 +353,11 @@ read_goal (XqKindReader *r, JsonObject *o, const char *path, XqExercise *ex, Mov
     }
   else if (xq_kind_refuse_key (r, o, path, "square", _("“square” belongs only to the goals “piece” and “defend”")))
     return FALSE;
+  if (d->goal == GOAL_CHECK_IN)
+    return read_check_in (r, o, path, ex, d);
   if (d->goal != GOAL_WIN_IN &&
       (xq_kind_refuse_key (r, o, path, "gain", _("“gain” belongs only to the goal “win-material-in”")) ||
-       xq_kind_refuse_key (r, o, path, "in", _("“in” belongs only to the goal “win-material-in”"))))
+       xq_kind_refuse_key (r, o, path, "in", _("“in” belongs only to the goals “win-material-in” and “check-in”"))))
     return FALSE;
   if (d->goal == GOAL_WIN_IN)
     return read_win_in (r, o, path, ex, d);
@@ -532,6 +585,43 @@ win_in_says (const Move *d, const XqPosition *pos, XqMove m, gboolean right, XqL
                           reply, to, t.value / 10.0, d->gain / XQ_VALUE_POINT);
 }
 
+/* What the search says about the learner's move m in a check-in
+ * exercise: the defender's most stubborn reply and the check (or next
+ * move) after it, named and drawn; for a wrong move, the reply that leaves
+ * no check. */
+static char *
+check_in_says (const Move *d, const XqPosition *pos, XqMove m, gboolean right, XqLessonMarks *marks)
+{
+  XqPosition after = *pos;
+  XqUndo undo, u2;
+  XqMove reply, next;
+  gboolean complete;
+  g_autofree char *replier = NULL, *mover = NULL;
+  char to[3], to2[3];
+
+  xq_tactic_check_line (pos, m, d->in, XQ_TACTIC_BUDGET, &reply, &next, &complete);
+  if (!complete || reply == XQ_MOVE_NONE)
+    return g_strdup (right ? _("Well done! Whatever the defence, a check comes.")
+                           : _("That does not force a check against every defence."));
+  xq_lesson_marks_add_arrow (marks, XQ_LESSON_ROLE_ATTACK, xq_move_from (reply), xq_move_to (reply));
+  xq_position_do_move (&after, m, &undo);
+  replier = xq_lesson_piece_on (&after, xq_move_from (reply));
+  xq_square_to_text (xq_move_to (reply), to);
+  if (!right || next == XQ_MOVE_NONE)
+    /* TRANSLATORS: %1$s is a piece and its point, "Black chariot on e7"; %2$s a point. */
+    return g_strdup_printf (_("Not yet: the %1$s answers to %2$s, and then you have no check."), replier, to);
+  xq_position_do_move (&after, reply, &u2);
+  xq_lesson_marks_add_arrow (marks, XQ_LESSON_ROLE_MOVE, xq_move_from (next), xq_move_to (next));
+  mover = xq_lesson_piece_on (&after, xq_move_from (next));
+  xq_square_to_text (xq_move_to (next), to2);
+  if (d->in == 2)
+    /* TRANSLATORS: %1$s and %3$s are a piece and its point, "Black chariot on e7"; %2$s and %4$s points. */
+    return g_strdup_printf (_("Well done! Whatever the defence, you check next move: against the best one, the %1$s to %2$s, the %3$s to %4$s gives check."),
+                            replier, to, mover, to2);
+  return g_strdup_printf (_("Well done! Whatever the defence, a check comes: against the best one, the %1$s to %2$s, go on with the %3$s to %4$s."),
+                          replier, to, mover, to2);
+}
+
 /* The way out asked for, when the learner found another. */
 static const char *
 technique_wrong (int technique)
@@ -638,6 +728,12 @@ move_check (const XqExercise *ex, const XqAnswer *answer)
       owned = win_in_says (d, &pos, m, ok, &extra);
       wrong = owned;
       break;
+    case GOAL_CHECK_IN:
+      for (guint i = 0; i < d->keys->len; i++)
+        ok |= g_array_index (d->keys, XqMove, i) == m;
+      owned = check_in_says (d, &pos, m, ok, &extra);
+      wrong = owned;
+      break;
     default:
       g_return_val_if_reached (NULL);
     }
@@ -700,7 +796,7 @@ move_key (const XqExercise *ex)
   const Move *d = ex->data;
   int n;
 
-  /* Proved first moves (win-material-in): the first of them. */
+  /* Proved first moves (win-material-in, check-in): the first of them. */
   if (d->keys != NULL)
     return g_array_index (d->keys, XqMove, 0);
   n = xq_position_legal_moves (&pos, moves);

@@ -651,6 +651,19 @@ attack (XqSolver *s, XqPosition *pos, int n, int ply)
         }
       if (u.captured != XQ_EMPTY)
         score += 5 * order_value_of (xq_piece_type (u.captured));
+      {
+        /* A transposition may have proved the child already. */
+        const TTEntry *c = tt_probe (s, pos);
+
+        if (c != NULL && c->win <= n - 1)
+          {
+            xq_position_undo_move (pos, m, &u);
+            tt_store_win (s, pos, c->win + 1, m);
+            return TRUE;
+          }
+        if (c != NULL && c->nowin >= n - 1)
+          score -= 100000;
+      }
       xq_position_undo_move (pos, m, &u);
       if (m == hint)
         score += 100000;
@@ -737,8 +750,9 @@ defend (XqSolver *s, XqPosition *pos, int n, int ply)
       __builtin_prefetch (tt_bucket (s, keys[i]));
     }
 
-  /* Refutations first: one already known to hold, the last refutation at
-   * this ply, then captures and general moves. */
+  /* Refutations first: one already known to hold, then counter-checks,
+   * the last refutation at this ply, the moves that refuted most often
+   * lately, then captures and general moves. */
   for (int i = 0; i < count; i++)
     {
       XqMove m = moves[i];
@@ -762,6 +776,19 @@ defend (XqSolver *s, XqPosition *pos, int n, int ply)
         score += 100 + 10 * order_value_of (xq_piece_type (pos->board[to]));
       if (xq_piece_type (pos->board[from]) == XQ_KING)
         score += 50;
+      /* A counter-check leaves the attacker only its evasions: when it
+       * refutes, its proof is small.  Before the killer, after the
+       * refutation the table remembers. */
+      if (xq_position_move_may_check (pos, m))
+        {
+          XqUndo u;
+
+          xq_position_do_move (pos, m, &u);
+          charge (s, 2);  /* the move, the check test and the take-back */
+          if (xq_position_in_check (pos, pos->side))
+            score += 60000;
+          xq_position_undo_move (pos, m, &u);
+        }
       if (m == hint)
         score += 100000;
       else if (m == s->killer[ply])

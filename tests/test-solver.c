@@ -78,6 +78,15 @@ static const SolveCase solve_cases[] = {
     NULL },
   { "none-dense-mate5-at-4", "3k5/2N2R3/b2cn4/2p1N4/4p4/4C4/6r2/4cR3/2p1pr3/3K3C1 w - - 0 1", 4, 0,
     NULL },
+  /* Crowded positions from the computer's own games (tools/game-mates.fen),
+   * asked with room to spare, so the proof-number path must find the
+   * distance below its first proof; and one move short, where every first
+   * move must be refuted. */
+  { "game-mate3-two-keys", "3a5/3k5/3a4R/P2P5/4PP2P/R8/5N3/9/9/2BAKAB2 w - - 0 1", 6, 3,
+    "d6d7 i7i8" },
+  { "game-mate4-black", "2baka3/9/9/p1pn2p1p/2b6/6P2/P7P/4B4/3KA4/4r4 b - - 0 1", 6, 4, "d6e4" },
+  { "game-mate4-two-keys", "3Nk4/4a4/9/9/4N4/9/4P3P/8B/4A4/2BK5 w - - 0 1", 6, 4, "d9b8 d9c7" },
+  { "none-game-mate4-at-3", "3Nk4/4a4/9/9/4N4/9/4P3P/8B/4A4/2BK5 w - - 0 1", 3, 0, NULL },
   /* Near misses: a real mate exists, one move beyond the limit. */
   { "none-mate5-at-4", "9/9/3k5/9/1C7/3p5/7R1/3K5/9/9 w - - 0 1", 4, 0, NULL },
   { "none-mate4-at-3", "4kC3/9/bN7/9/9/9/9/9/3K5/R4p3 w - - 0 1", 3, 0, NULL },

@@ -67,8 +67,8 @@ static const SolveCase solve_cases[] = {
   /* fsf: mate 6, bestmove b8d9 ponder f8e8. */
   { "mate6-horses", "2ba2P2/1N3k3/4b4/9/9/9/9/3K5/8N/9 w - - 0 1", 6, 6, "b8d9" },
   /* Crowded positions of a published kill collection (issue 29): the
-   * first stage (a proof-number search over checks) and the time limit
-   * let the app prove them; the work budget alone refused them before.
+   * time limit lets the app prove them; the work budget alone refused
+   * them before.
    * fsf: `go mate 4` finds mate 4 (d8e8), `go mate 5` mate 5 (c8e7). */
   { "dense-mate4", "C3kab2/3RaR3/6c2/3N2r2/1N1n5/9/9/4BC3/4A2r1/3A1K2c w - - 0 1", 7, 4,
     "d8e8 f8e8" },
@@ -78,10 +78,24 @@ static const SolveCase solve_cases[] = {
     NULL },
   { "none-dense-mate5-at-4", "3k5/2N2R3/b2cn4/2p1N4/4p4/4C4/6r2/4cR3/2p1pr3/3K3C1 w - - 0 1", 4, 0,
     NULL },
+  /* Crowded positions from the computer's own games (tools/game-mates.fen),
+   * asked with room to spare, so the proof-number path must find the
+   * distance below its first proof; and one move short, where every first
+   * move must be refuted. */
+  { "game-mate3-two-keys", "3a5/3k5/3a4R/P2P5/4PP2P/R8/5N3/9/9/2BAKAB2 w - - 0 1", 6, 3,
+    "d6d7 i7i8" },
+  { "game-mate4-black", "2baka3/9/9/p1pn2p1p/2b6/6P2/P7P/4B4/3KA4/4r4 b - - 0 1", 6, 4, "d6e4" },
+  { "game-mate4-two-keys", "3Nk4/4a4/9/9/4N4/9/4P3P/8B/4A4/2BK5 w - - 0 1", 6, 4, "d9b8 d9c7" },
+  { "none-game-mate4-at-3", "3Nk4/4a4/9/9/4N4/9/4P3P/8B/4A4/2BK5 w - - 0 1", 3, 0, NULL },
   /* Near misses: a real mate exists, one move beyond the limit. */
   { "none-mate5-at-4", "9/9/3k5/9/1C7/3p5/7R1/3K5/9/9 w - - 0 1", 4, 0, NULL },
   { "none-mate4-at-3", "4kC3/9/bN7/9/9/9/9/9/3K5/R4p3 w - - 0 1", 3, 0, NULL },
   { "none-mate2-at-1", "4k4/9/9/4C4/9/9/8R/9/9/4K4 w - - 0 1", 1, 0, NULL },
+  /* Checks to give, forever if it likes, and no win: a perpetual check is
+   * no mate, and no search may take running out of moves for one. */
+  { "none-checks-chariot", "3ak4/4a4/9/9/9/9/9/9/4r4/3K1R3 w - - 0 1", 6, 0, NULL },
+  { "none-checks-chariot-pair", "3k5/9/3a5/9/9/9/9/9/9/3RK1r2 w - - 0 1", 6, 0, NULL },
+  { "none-checks-horse", "4ka3/4a4/9/9/9/9/9/5N3/9/3K5 w - - 0 1", 6, 0, NULL },
   /* No win at all: a lone advisor cannot force anything. */
   { "none-bare", "4k4/9/9/9/9/9/9/9/4A4/3K5 w - - 0 1", 3, 0, NULL },
 };
@@ -427,15 +441,17 @@ test_budget (void)
   g_assert_cmpuint (sol.work, <=, XQ_SOLVER_BUDGET);
 }
 
-/* The first stage (proof numbers over checks) only saves work: with it off,
- * every case has the very same answer, distance and keys. */
+/* The proof-number search over all moves (xq-solver-pn.c) answers every
+ * case exactly as the exact search's iterative deepening does: the same
+ * verdict, distance and keys, stalemate wins, quiet keys and checks that
+ * never mate included. */
 static void
-test_first_stage (void)
+test_proof_numbers (void)
 {
   g_autoptr(XqSolver) with = exact_solver ();
   g_autoptr(XqSolver) without = exact_solver ();
 
-  xq_solver_set_first_stage (without, FALSE);
+  xq_solver_set_proof_numbers (with, TRUE);
   for (guint i = 0; i < G_N_ELEMENTS (solve_cases); i++)
     {
       const SolveCase *c = &solve_cases[i];
@@ -766,7 +782,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/solver/still-winning", test_still_winning);
   g_test_add_func ("/core/solver/node-limit", test_node_limit);
   g_test_add_func ("/core/solver/budget", test_budget);
-  g_test_add_func ("/core/solver/first-stage", test_first_stage);
+  g_test_add_func ("/core/solver/proof-numbers", test_proof_numbers);
   g_test_add_func ("/core/solver/time-limit", test_time_limit);
   g_test_add_func ("/core/solver/cancel", test_cancel);
   g_test_add_func ("/core/solver/cli/solve", test_cli_solve);

@@ -606,7 +606,7 @@ static int
 bench_solve (int argc, char **argv)
 {
   static const XqToolCommand self = {
-    "solve", "[FILE|-] [--runs N] [--solve-only] [--budget UNITS] [--time SECONDS] [--no-first-stage]"
+    "solve", "[FILE|-] [--runs N] [--solve-only] [--budget UNITS] [--time SECONDS] [--proof-numbers]"
   };
   g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GArray) replies = g_array_new (FALSE, FALSE, sizeof (double));
@@ -645,8 +645,8 @@ bench_solve (int argc, char **argv)
         }
       else if (strcmp (argv[i], "--solve-only") == 0)
         solve_only = TRUE;
-      else if (strcmp (argv[i], "--no-first-stage") == 0)
-        xq_solver_set_first_stage (solver, FALSE);
+      else if (strcmp (argv[i], "--proof-numbers") == 0)
+        xq_solver_set_proof_numbers (solver, TRUE);
       else if (file == NULL && (argv[i][0] != '-' || strcmp (argv[i], "-") == 0))
         file = argv[i];
       else

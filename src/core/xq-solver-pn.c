@@ -1,18 +1,21 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* xq-solver-pn.c: depth-first proof-number search (df-pn) for a forced
- * win by checks, the solver's first stage (docs/solver.md).
+/* xq-solver-pn.c: depth-first proof-number search (df-pn) over all moves,
+ * the solver's main engine for questions of three moves or more
+ * (docs/solver.md).
  *
- * The attacker's moves are its checks; the defender's are all its legal
- * replies.  A node is a position with the number of attacker moves still
- * allowed (d), so the tree has no cycles: a perpetual check never proves
- * anything, it only runs out of moves.  The attacker's last move (d = 1)
- * is judged exactly by the exact search's one-move test, which knows
- * stalemate (困斃) too.
+ * A node is a position with the number of attacker moves still allowed
+ * (d), so the tree has no cycles: a perpetual check never proves anything,
+ * it only runs out of moves, and the repetition troubles of df-pn on
+ * graphs do not arise.  Every attacker move is a child (quiet ones
+ * included), every defender reply too, so a proof is a forced win and a
+ * disproof a proof that there is none within d: both are exact and go
+ * into the exact search's table, which this search also reads.  The
+ * attacker's last move (d = 1) is judged by the exact search's one-move
+ * test, which knows stalemate (困斃) too.
  *
- * Every node it proves is a real forced win, so it goes into the exact
- * solver's table ("wins within d"); what it fails to prove says nothing,
- * because a quiet move may still win.  The exact search then proves the
- * distance and the keys and finds the winning lines already in its table.
+ * A proof also says how deep it really is: a node proved "within d" is
+ * stored with the number of attacker moves its proof tree needs, which
+ * may be fewer, so the caller can ask the next question at once below it.
  */
 #define G_LOG_DOMAIN "xq-solver"
 
@@ -22,12 +25,14 @@
 #include <string.h>
 
 #include "xq-solver-private.h"
+#include "xq-material.h"
 #include "xq-tables.h"
 
 #define PN_BITS 20
 #define PN_SIZE (1u << PN_BITS)
 #define PN_INF  G_GUINT64_CONSTANT (1000000000)
 
+/* pn = 0: proved, and dn holds the proof's depth; dn = 0: disproved. */
 typedef struct {
   guint64 key;
   guint32 pn, dn;
@@ -37,8 +42,6 @@ typedef struct _XqPn XqPn;
 
 struct _XqPn {
   PnEntry *tt;
-  guint64  epoch;     /* mixed into every key: a new proof needs no clearing */
-  guint64  stop_at;   /* the solver's work count at which this proof gives up */
   gboolean stopped;
 };
 
@@ -46,8 +49,14 @@ typedef struct {
   XqMove  move;
   guint64 key;        /* the child's key in the solver's table (salted) */
   guint64 pn, dn;
-  gboolean settled;   /* proved or disproved when it was generated */
+  int     win;        /* pn = 0: the attacker moves the child's proof needs */
+  int     order;      /* ties go to the smaller */
 } PnChild;
+
+typedef struct {
+  guint64 pn, dn;
+  int     win;
+} PnResult;
 
 static inline guint64
 mix (guint64 x)
@@ -58,10 +67,12 @@ mix (guint64 x)
   return x ^ (x >> 31);
 }
 
+/* The solver's generation is mixed in: clearing the solver forgets these
+ * entries too. */
 static inline guint64
-pn_key (const XqPn *pn, guint64 key, int d)
+pn_key (const XqSolver *s, guint64 key, int d)
 {
-  return key ^ mix (pn->epoch * 64 + (guint64) d);
+  return key ^ mix ((guint64) s->gen * 64 + (guint64) d);
 }
 
 void
@@ -99,35 +110,47 @@ after_key (const XqSolver *s, const XqTables *t, const XqPosition *pos, XqMove m
   return k ^ s->salt;
 }
 
-/* The numbers of a child: d is its own count of attacker moves, or_node
- * whether the attacker moves there.  The solver's table settles it when it
- * can; otherwise this table, or the child's first estimate. */
-static void
-child_values (XqSolver *s, XqPn *pn, PnChild *c, int d, gboolean or_node)
+/* Does the solver's exact table settle the child (d: its own count)?
+ * Sets the child's numbers when it does. */
+static inline gboolean
+settle_from_table (const XqSolver *s, PnChild *c, int d)
 {
-  const TTEntry *e;
-  const PnEntry *p;
-  guint64 k;
+  const TTEntry *e = xq_solver_probe (s, c->key);
 
-  if (c->settled)
-    return;
-  e = xq_solver_probe (s, c->key);
-  if (e != NULL && e->win <= d)
+  if (e == NULL)
+    return FALSE;
+  if (e->win <= d)
     {
       c->pn = 0;
       c->dn = PN_INF;
-      return;
+      c->win = e->win;
+      return TRUE;
     }
-  if (e != NULL && e->nowin >= d)
+  if (e->nowin >= d)
     {
       c->pn = PN_INF;
       c->dn = 0;
-      return;
+      return TRUE;
     }
-  (void) or_node;
-  k = pn_key (pn, c->key, d);
-  p = &pn->tt[k & (PN_SIZE - 1)];
-  if (p->key == k)
+  return FALSE;
+}
+
+/* The numbers this table remembers for the child, if any. */
+static inline void
+recall (const XqSolver *s, const XqPn *pn, PnChild *c, int d)
+{
+  guint64 k = pn_key (s, c->key, d);
+  const PnEntry *p = &pn->tt[k & (PN_SIZE - 1)];
+
+  if (p->key != k)
+    return;
+  if (p->pn == 0)
+    {
+      c->pn = 0;
+      c->dn = PN_INF;
+      c->win = (int) p->dn;
+    }
+  else
     {
       c->pn = p->pn;
       c->dn = p->dn;
@@ -135,20 +158,20 @@ child_values (XqSolver *s, XqPn *pn, PnChild *c, int d, gboolean or_node)
 }
 
 static void
-pn_store (XqPn *pn, guint64 key, int d, guint64 pnv, guint64 dnv)
+pn_store (const XqSolver *s, XqPn *pn, guint64 key, int d, guint64 pnv, guint64 dnv, int win)
 {
-  guint64 k = pn_key (pn, key, d);
+  guint64 k = pn_key (s, key, d);
   PnEntry *p = &pn->tt[k & (PN_SIZE - 1)];
 
   p->key = k;
   p->pn = (guint32) MIN (pnv, PN_INF);
-  p->dn = (guint32) MIN (dnv, PN_INF);
+  p->dn = pnv == 0 ? (guint32) win : (guint32) MIN (dnv, PN_INF);
 }
 
 static inline gboolean
 pn_charge (XqSolver *s, XqPn *pn, guint64 units)
 {
-  if (!charge (s, units) || s->work >= pn->stop_at)
+  if (!charge (s, units))
     pn->stopped = TRUE;
   return !pn->stopped;
 }
@@ -159,33 +182,186 @@ sat_add (guint64 a, guint64 b)
   return MIN (a + b, PN_INF);
 }
 
-/* The number of legal moves of the side to move, charged like the exact
- * search charges its generators. */
-static int
-count_replies (XqSolver *s, XqPn *pn, XqPosition *pos)
+/* Best first; among equals, the smaller order. */
+static void
+sort_children (PnChild *v, int n)
 {
-  XqMove moves[XQ_MAX_MOVES];
-  int n = xq_position_legal_moves (pos, moves);
+  for (int i = 1; i < n; i++)
+    {
+      PnChild x = v[i];
+      int j = i;
 
-  pn_charge (s, pn, (guint64) n + SCAN_COST + 16);
-  return n;
+      while (j > 0 && (v[j - 1].order > x.order ||
+                       (v[j - 1].order == x.order && v[j - 1].move > x.move)))
+        {
+          v[j] = v[j - 1];
+          j--;
+        }
+      v[j] = x;
+    }
 }
 
-/* Expands the node until its proof or disproof number reaches its
- * threshold.  or_node: the attacker is to move with d moves left (d >= 1);
- * otherwise the defender is to move and the attacker has d moves left
- * after its reply (d >= 1). */
-static void
-mid (XqSolver *s, XqPn *pn, XqPosition *pos, int d, gboolean or_node,
-     guint64 th_pn, guint64 th_dn)
+/* The attacker's children: every legal move, numbered by the replies it
+ * leaves (a check that leaves one is nearly a proof).  Returns FALSE when
+ * the node is settled on the way: *res then holds its numbers. */
+static gboolean
+expand_attacker (XqSolver *s, XqPn *pn, XqPosition *pos, int d, PnChild *kids, int *n_kids,
+                 PnResult *res)
+{
+  const XqTables *t = xq_tables ();
+  XqMove moves[XQ_MAX_MOVES], replies[XQ_MAX_MOVES];
+  int n_moves = xq_position_legal_moves (pos, moves);
+
+  *n_kids = 0;
+  if (!pn_charge (s, pn, (guint64) n_moves + SCAN_COST + 16))
+    return FALSE;
+  for (int i = 0; i < n_moves; i++)
+    {
+      XqMove m = moves[i];
+      PnChild *c = &kids[*n_kids];
+      gboolean check;
+      XqUndo u;
+      int n_replies;
+
+      c->move = m;
+      c->key = after_key (s, t, pos, m);
+      c->win = 0;
+      if (settle_from_table (s, c, d - 1))
+        {
+          if (c->pn == 0)
+            {
+              res->pn = 0;
+              res->dn = PN_INF;
+              res->win = c->win + 1;
+              xq_solver_store_win (s, pos, res->win, m);
+              return FALSE;
+            }
+          continue;  /* refuted already: not a child */
+        }
+      check = xq_position_move_may_check (pos, m);
+      xq_position_do_move (pos, m, &u);
+      check = check && xq_position_in_check (pos, pos->side);
+      n_replies = xq_position_legal_moves (pos, replies);
+      xq_position_undo_move (pos, m, &u);
+      if (!pn_charge (s, pn, (guint64) n_replies + SCAN_COST + 16))
+        return FALSE;
+      if (n_replies == 0)
+        {
+          /* Mate, or stalemate (困斃): a win either way. */
+          res->pn = 0;
+          res->dn = PN_INF;
+          res->win = 1;
+          xq_solver_store_win (s, pos, 1, m);
+          return FALSE;
+        }
+      c->pn = (guint64) n_replies;
+      c->dn = 1;
+      recall (s, pn, c, d - 1);
+      c->order = check ? 0 : 1;
+      (*n_kids)++;
+    }
+  if (*n_kids == 0)
+    {
+      res->pn = PN_INF;
+      res->dn = 0;
+      xq_solver_store_nowin (s, pos, d, XQ_MOVE_NONE);
+      return FALSE;
+    }
+  sort_children (kids, *n_kids);
+  return TRUE;
+}
+
+/* The defender's children: every legal reply; the refutation the table
+ * remembers first, then captures, then general moves. */
+static gboolean
+expand_defender (XqSolver *s, XqPn *pn, XqPosition *pos, int d, PnChild *kids, int *n_kids,
+                 PnResult *res)
 {
   const XqTables *t = xq_tables ();
   XqMove moves[XQ_MAX_MOVES];
+  const TTEntry *e = xq_solver_probe (s, pos->key ^ s->salt);
+  XqMove hint = e != NULL ? e->best : XQ_MOVE_NONE;
+  int n_moves = xq_position_legal_moves (pos, moves);
+
+  *n_kids = 0;
+  if (!pn_charge (s, pn, (guint64) n_moves + SCAN_COST + 16))
+    return FALSE;
+  if (n_moves == 0)
+    {
+      res->pn = 0;
+      res->dn = PN_INF;
+      res->win = 0;
+      xq_solver_store_win (s, pos, 0, XQ_MOVE_NONE);
+      return FALSE;
+    }
+  for (int i = 0; i < n_moves; i++)
+    {
+      XqMove m = moves[i];
+      PnChild *c = &kids[*n_kids];
+      XqPiece victim = pos->board[xq_move_to (m)];
+
+      c->move = m;
+      c->key = after_key (s, t, pos, m);
+      c->win = 0;
+      if (!settle_from_table (s, c, d))
+        {
+          c->pn = 1;
+          c->dn = 1;
+          if (d == 1)
+            {
+              /* The attacker's last move follows: judged at once. */
+              XqUndo u;
+              gboolean wins;
+
+              xq_position_do_move (pos, m, &u);
+              wins = xq_solver_win_in_one (s, pos);
+              xq_position_undo_move (pos, m, &u);
+              if (s->aborted || !pn_charge (s, pn, 0))
+                return FALSE;
+              c->pn = wins ? 0 : PN_INF;
+              c->dn = wins ? PN_INF : 0;
+              c->win = 1;
+            }
+          else
+            recall (s, pn, c, d);
+        }
+      if (c->dn == 0)
+        {
+          res->pn = PN_INF;
+          res->dn = 0;
+          xq_solver_store_nowin (s, pos, d, m);
+          return FALSE;
+        }
+      if (m == hint)
+        c->order = 0;
+      else if (victim != XQ_EMPTY)
+        c->order = 10 - order_value_of (xq_piece_type (victim));
+      else if (xq_piece_type (pos->board[xq_move_from (m)]) == XQ_KING)
+        c->order = 20;
+      else
+        c->order = 30;
+      (*n_kids)++;
+    }
+  sort_children (kids, *n_kids);
+  return TRUE;
+}
+
+/* Searches the node until its proof or disproof number reaches its
+ * threshold; *res gets its numbers.  or_node: the attacker is to move with
+ * d moves left (d >= 1); otherwise the defender is to move and the
+ * attacker has d moves left after its reply (d >= 1). */
+static void
+mid (XqSolver *s, XqPn *pn, XqPosition *pos, int d, gboolean or_node,
+     guint64 th_pn, guint64 th_dn, PnResult *res)
+{
   PnChild kids[XQ_MAX_MOVES];
   guint64 key = pos->key ^ s->salt;
-  int n_moves, n_kids = 0;
+  int n_kids = 0;
   int child_d = or_node ? d - 1 : d;
 
+  res->pn = 1;
+  res->dn = 1;
+  res->win = 0;
   s->nodes++;
   if (!pn_charge (s, pn, NODE_COST))
     return;
@@ -193,115 +369,49 @@ mid (XqSolver *s, XqPn *pn, XqPosition *pos, int d, gboolean or_node,
   if (or_node && d == 1)
     {
       /* The last move: judged exactly, and kept in the solver's table. */
-      if (!xq_solver_win_in_one (s, pos))
-        pn_store (pn, key, d, PN_INF, 0);
-      else
-        pn_store (pn, key, d, 0, PN_INF);
+      gboolean wins = xq_solver_win_in_one (s, pos);
+
+      if (s->aborted)
+        {
+          pn->stopped = TRUE;
+          return;
+        }
+      res->pn = wins ? 0 : PN_INF;
+      res->dn = wins ? PN_INF : 0;
+      res->win = 1;
+      pn_store (s, pn, key, d, res->pn, res->dn, res->win);
       return;
     }
 
-  n_moves = xq_position_legal_moves (pos, moves);
-  if (!pn_charge (s, pn, (guint64) n_moves + SCAN_COST + 16))
-    return;
-
-  if (or_node)
+  if (!(or_node ? expand_attacker (s, pn, pos, d, kids, &n_kids, res)
+                : expand_defender (s, pn, pos, d, kids, &n_kids, res)))
     {
-      for (int i = 0; i < n_moves; i++)
-        {
-          XqMove m = moves[i];
-          XqUndo u;
-          int replies;
-
-          if (!xq_position_move_may_check (pos, m))
-            continue;
-          xq_position_do_move (pos, m, &u);
-          if (!xq_position_in_check (pos, pos->side))
-            {
-              xq_position_undo_move (pos, m, &u);
-              continue;
-            }
-          replies = count_replies (s, pn, pos);
-          xq_position_undo_move (pos, m, &u);
-          if (pn->stopped)
-            return;
-          if (replies == 0)
-            {
-              xq_solver_store_win (s, pos, 1, m);
-              pn_store (pn, key, d, 0, PN_INF);
-              return;
-            }
-          kids[n_kids].move = m;
-          kids[n_kids].key = after_key (s, t, pos, m);
-          /* Fewer replies, nearer a proof. */
-          kids[n_kids].pn = (guint64) replies;
-          kids[n_kids].dn = 1;
-          kids[n_kids].settled = FALSE;
-          n_kids++;
-        }
-      if (n_kids == 0)
-        {
-          pn_store (pn, key, d, PN_INF, 0);
-          return;
-        }
-    }
-  else
-    {
-      if (n_moves == 0)
-        {
-          xq_solver_store_win (s, pos, 0, XQ_MOVE_NONE);
-          pn_store (pn, key, d, 0, PN_INF);
-          return;
-        }
-      for (int i = 0; i < n_moves; i++)
-        {
-          PnChild *c = &kids[n_kids++];
-
-          c->move = moves[i];
-          c->key = after_key (s, t, pos, moves[i]);
-          c->pn = 1;
-          c->dn = 1;
-          c->settled = FALSE;
-          if (d == 1)
-            {
-              /* The attacker's last move follows: judged at once, and one
-               * reply that escapes disproves the node. */
-              XqUndo u;
-              gboolean wins;
-
-              xq_position_do_move (pos, moves[i], &u);
-              wins = xq_solver_win_in_one (s, pos);
-              xq_position_undo_move (pos, moves[i], &u);
-              if (s->aborted || !pn_charge (s, pn, 0))
-                return;
-              if (!wins)
-                {
-                  pn_store (pn, key, d, PN_INF, 0);
-                  return;
-                }
-              c->pn = 0;
-              c->dn = PN_INF;
-              c->settled = TRUE;
-            }
-        }
+      if (!pn->stopped)
+        pn_store (s, pn, key, d, res->pn, res->dn, res->win);
+      return;
     }
 
   for (;;)
     {
       guint64 pn_sum = 0, dn_sum = 0, best_v = PN_INF + 1, second = PN_INF + 1;
-      guint64 min_pn = PN_INF, min_dn = PN_INF;
-      int best = -1;
+      guint64 node_pn, node_dn;
+      int best = -1, win = or_node ? G_MAXINT : 0;
+      PnChild *c;
+      PnResult r;
       XqUndo u;
 
       for (int i = 0; i < n_kids; i++)
         {
-          PnChild *c = &kids[i];
           guint64 v;
 
-          child_values (s, pn, c, child_d, !or_node);
+          c = &kids[i];
+          /* A transposition may have settled it meanwhile. */
+          if (c->pn != 0 && c->dn != 0)
+            settle_from_table (s, c, child_d);
           pn_sum = sat_add (pn_sum, c->pn);
           dn_sum = sat_add (dn_sum, c->dn);
-          min_pn = MIN (min_pn, c->pn);
-          min_dn = MIN (min_dn, c->dn);
+          if (c->pn == 0)
+            win = or_node ? MIN (win, c->win + 1) : MAX (win, c->win);
           v = or_node ? c->pn : c->dn;
           if (v < best_v)
             {
@@ -315,72 +425,70 @@ mid (XqSolver *s, XqPn *pn, XqPosition *pos, int d, gboolean or_node,
       if (!pn_charge (s, pn, (guint64) n_kids))
         return;
 
-      {
-        guint64 node_pn = or_node ? min_pn : pn_sum;
-        guint64 node_dn = or_node ? dn_sum : min_dn;
-
-        if (node_pn >= th_pn || node_dn >= th_dn || node_pn == 0 || node_dn == 0)
-          {
-            pn_store (pn, key, d, node_pn, node_dn);
-            if (node_pn == 0)
-              xq_solver_store_win (s, pos, d, or_node ? kids[best].move : XQ_MOVE_NONE);
-            return;
-          }
-
+      node_pn = or_node ? best_v : pn_sum;
+      node_dn = or_node ? dn_sum : best_v;
+      if (node_pn == 0 || node_dn == 0 || node_pn >= th_pn || node_dn >= th_dn)
         {
-          PnChild *c = &kids[best];
-          guint64 c_th_pn, c_th_dn;
-          /* 1 + epsilon: stay a little longer in a child before switching,
-           * which saves most re-expansions. */
-          guint64 grace = second + second / 4 + 1;
-
-          if (or_node)
-            {
-              c_th_pn = MIN (th_pn, grace);
-              c_th_dn = th_dn - node_dn + c->dn;
-            }
-          else
-            {
-              c_th_dn = MIN (th_dn, grace);
-              c_th_pn = th_pn - node_pn + c->pn;
-            }
-          c_th_pn = MIN (c_th_pn, PN_INF);
-          c_th_dn = MIN (c_th_dn, PN_INF);
-          xq_position_do_move (pos, c->move, &u);
-          mid (s, pn, pos, child_d, !or_node, c_th_pn, c_th_dn);
-          xq_position_undo_move (pos, c->move, &u);
-          if (pn->stopped)
-            return;
+          res->pn = node_pn;
+          res->dn = node_dn;
+          res->win = win;
+          pn_store (s, pn, key, d, node_pn, node_dn, win);
+          if (node_pn == 0)
+            xq_solver_store_win (s, pos, win, or_node ? kids[best].move : XQ_MOVE_NONE);
+          else if (node_dn == 0)
+            xq_solver_store_nowin (s, pos, d, or_node ? XQ_MOVE_NONE : kids[best].move);
+          return;
         }
+
+      {
+        guint64 c_th_pn, c_th_dn;
+        /* 1 + epsilon: stay a little longer in a child before switching,
+         * which saves most re-expansions. */
+        guint64 grace = second + second / 4 + 1;
+
+        c = &kids[best];
+        if (or_node)
+          {
+            c_th_pn = MIN (th_pn, grace);
+            c_th_dn = th_dn - node_dn + c->dn;
+          }
+        else
+          {
+            c_th_dn = MIN (th_dn, grace);
+            c_th_pn = th_pn - node_pn + c->pn;
+          }
+        c_th_pn = MIN (c_th_pn, PN_INF);
+        c_th_dn = MIN (c_th_dn, PN_INF);
+        xq_position_do_move (pos, c->move, &u);
+        mid (s, pn, pos, child_d, !or_node, c_th_pn, c_th_dn, &r);
+        xq_position_undo_move (pos, c->move, &u);
+        if (pn->stopped)
+          return;
+        c->pn = r.pn;
+        c->dn = r.dn;
+        c->win = r.win;
       }
     }
 }
 
-gboolean
-xq_solver_pn_prove (XqSolver *s, XqPosition *pos, int n, guint64 work)
+int
+xq_solver_pn_search (XqSolver *s, XqPosition *pos, int d, gboolean attacker_to_move,
+                     int *win)
 {
   XqPn *pn = pn_get (s);
-  guint64 key = pos->key ^ s->salt;
-  const TTEntry *e;
+  PnResult r = { 1, 1, 0 };
 
-  pn->epoch++;
-  pn->stopped = FALSE;
-  pn->stop_at = s->work + work;
-  for (;;)
+  g_return_val_if_fail (d >= 1, -1);
+  pn->stopped = s->aborted;
+  while (!pn->stopped)
     {
-      const PnEntry *p;
-      guint64 k = pn_key (pn, key, n);
-
-      e = xq_solver_probe (s, key);
-      if (e != NULL && e->win <= n)
-        return TRUE;
-      if (e != NULL && e->nowin >= n)
-        return FALSE;
-      p = &pn->tt[k & (PN_SIZE - 1)];
-      if (p->key == k && (p->pn == 0 || p->dn == 0))
-        return p->pn == 0;
-      if (pn->stopped || s->aborted)
-        return FALSE;
-      mid (s, pn, pos, n, TRUE, PN_INF, PN_INF);
+      mid (s, pn, pos, d, attacker_to_move, PN_INF, PN_INF, &r);
+      if (r.pn == 0 || r.dn == 0)
+        break;
     }
+  if (pn->stopped || s->aborted)
+    return -1;
+  if (r.pn == 0 && win != NULL)
+    *win = r.win;
+  return r.pn == 0;
 }

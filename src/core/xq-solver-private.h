@@ -6,11 +6,12 @@
 
 #include <time.h>
 
+#include "xq-material.h"
 #include "xq-solver.h"
 
 G_BEGIN_DECLS
 
-#define TT_BITS   20
+#define TT_BITS   21
 #define TT_SIZE   (1u << TT_BITS)
 #define UNKNOWN_WIN   127
 #define UNKNOWN_NOWIN (-1)
@@ -43,6 +44,9 @@ struct _XqSolver {
   gboolean aborted;
   guint8   gen;         /* the generation of the live entries, never 0 */
   XqMove   killer[MAX_PLY];
+  /* How often each defender move (piece, destination) refuted an attack
+   * lately, weighted by depth: the order of the defender's replies. */
+  guint32  history[16][XQ_SQUARES];
   /* The time limit: CPU seconds of this thread per call, 0 for none.  The
    * clock is read only every CLOCK_EVERY work units (a few milliseconds). */
   double   time_limit;
@@ -50,7 +54,7 @@ struct _XqSolver {
   guint64  next_clock;  /* the work count at which the clock is read next */
   gint     cancelled;   /* set by xq_solver_cancel () from any thread */
   gboolean timed_out;   /* the last call stopped on its time limit */
-  gboolean first_stage; /* xq_solver_solve starts with the proof-number search */
+  gboolean proof_numbers; /* xq_solver_solve by the proof-number search */
   /* The proof-number search (xq-solver-pn.c), created on first use. */
   struct _XqPn *pn;
 };
@@ -92,20 +96,33 @@ count_node (XqSolver *s)
   return charge (s, NODE_COST);
 }
 
+/* Captures are ordered by the children's table (xq-material.h) in whole
+ * points, the cannon's 4.5 rounded up: soldier 1, advisor and elephant 2,
+ * horse 4, cannon 5, chariot 9.  Whole points keep the ordering, and so the
+ * work every proof costs, what it was when the budget was calibrated. */
+static inline int
+order_value_of (XqPieceType type)
+{
+  return (xq_material_type_value (type, FALSE) + XQ_VALUE_POINT / 2) / XQ_VALUE_POINT;
+}
+
 /* Shared with the proof-number search (xq-solver.c). */
 gboolean       xq_solver_win_in_one  (XqSolver *s, XqPosition *pos);
 void           xq_solver_store_win   (XqSolver *s, const XqPosition *pos, int n, XqMove best);
+void           xq_solver_store_nowin (XqSolver *s, const XqPosition *pos, int n, XqMove best);
 const TTEntry *xq_solver_probe       (const XqSolver *s, guint64 salted_key);
 
 /* The proof-number search (xq-solver-pn.c). */
 struct _XqPn;
 void           xq_solver_pn_free     (struct _XqPn *pn);
-/* Searches for a forced win of the side to move within n of its moves
- * using checks only (and, for its last move, any move that wins: a mate
- * or a stalemate).  TRUE when it proves one; the proven positions go into
- * the solver's table as wins, so the exact search finds them there.
- * FALSE says nothing (a quiet move may still win).  Spends at most
- * `work` units of the solver's budget. */
-gboolean       xq_solver_pn_prove    (XqSolver *s, XqPosition *pos, int n, guint64 work);
+/* Decides, over all moves, whether the attacker forces a win within d of
+ * its moves (d >= 1): from pos with the attacker to move when
+ * attacker_to_move, else with the defender to move and d attacker moves
+ * after its reply.  1: proved, and *win (when not NULL) gets the number of
+ * attacker moves the proof needs (at most d); 0: proved that there is no
+ * such win; -1: the solver's budget ran out or the call was cancelled.
+ * Everything proved or disproved goes into the solver's exact table. */
+int            xq_solver_pn_search   (XqSolver *s, XqPosition *pos, int d,
+                                      gboolean attacker_to_move, int *win);
 
 G_END_DECLS

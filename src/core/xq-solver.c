@@ -29,19 +29,14 @@
 #include "xq-scored-move.h"
 #include "xq-tables.h"
 
-/* Captures are ordered by the children's table (xq-material.h) in whole
- * points, the cannon's 4.5 rounded up: soldier 1, advisor and elephant 2,
- * horse 4, cannon 5, chariot 9.  Whole points keep the ordering, and so the
- * work every proof costs, what it was when the budget was calibrated. */
-static inline int
-order_value (XqPieceType type)
-{
-  return (xq_material_type_value (type, FALSE) + XQ_VALUE_POINT / 2) / XQ_VALUE_POINT;
-}
-
 /* The table is probed at random, one likely cache miss per node; on huge
  * pages (where the system offers them) those misses do not miss the
  * address translation cache too. */
+/* Questions of this many moves or more go to the proof-number search
+ * (xq-solver-pn.c); shorter ones to the exact search, which is cheaper
+ * there. */
+#define PN_FROM 2
+
 static TTEntry *
 tt_alloc (void)
 {
@@ -65,7 +60,6 @@ xq_solver_new (void)
   s->tt = tt_alloc ();
   s->work_limit = XQ_SOLVER_BUDGET;
   s->time_limit = XQ_SOLVER_TIME_LIMIT;
-  s->first_stage = TRUE;
   xq_solver_clear (s);
   return s;
 }
@@ -113,10 +107,10 @@ xq_solver_set_time_limit (XqSolver *solver, double seconds)
 }
 
 void
-xq_solver_set_first_stage (XqSolver *solver, gboolean enabled)
+xq_solver_set_proof_numbers (XqSolver *solver, gboolean enabled)
 {
   g_return_if_fail (solver != NULL);
-  solver->first_stage = enabled;
+  solver->proof_numbers = enabled;
 }
 
 void
@@ -164,6 +158,7 @@ xq_solver_clear (XqSolver *solver)
       solver->gen = 1;
     }
   memset (solver->killer, 0, sizeof solver->killer);
+  memset (solver->history, 0, sizeof solver->history);
 }
 
 static inline guint64
@@ -172,14 +167,38 @@ node_key (const XqSolver *s, const XqPosition *pos)
   return pos->key ^ s->salt;
 }
 
-/* The entry for this position, or NULL when the slot holds another one. */
+/* A key's two slots (one cache line): an entry may sit in either. */
+static inline TTEntry *
+tt_bucket (const XqSolver *s, guint64 k)
+{
+  return &s->tt[k & (TT_SIZE - 2)];
+}
+
+static inline const TTEntry *
+tt_probe_key (const XqSolver *s, guint64 k)
+{
+  const TTEntry *e = tt_bucket (s, k);
+
+  if (e[0].gen == s->gen && e[0].key == k)
+    return &e[0];
+  if (e[1].gen == s->gen && e[1].key == k)
+    return &e[1];
+  return NULL;
+}
+
+/* The entry for this position, or NULL when the table does not hold it. */
 static inline const TTEntry *
 tt_probe (const XqSolver *s, const XqPosition *pos)
 {
-  guint64 k = node_key (s, pos);
-  const TTEntry *e = &s->tt[k & (TT_SIZE - 1)];
+  return tt_probe_key (s, node_key (s, pos));
+}
 
-  return e->gen == s->gen && e->key == k ? e : NULL;
+/* What an entry cost to learn, roughly: a proof that there is no win
+ * within n took a search n moves deep over all moves. */
+static inline int
+tt_depth (const TTEntry *e)
+{
+  return MAX ((int) e->nowin, e->win == UNKNOWN_WIN ? 0 : (int) e->win);
 }
 
 /* Does the table already settle "a win within n"?  If so *result is the
@@ -205,10 +224,18 @@ static inline TTEntry *
 tt_slot (XqSolver *s, const XqPosition *pos)
 {
   guint64 k = node_key (s, pos);
-  TTEntry *e = &s->tt[k & (TT_SIZE - 1)];
+  TTEntry *e = tt_bucket (s, k);
 
-  if (e->gen != s->gen || e->key != k)
+  /* A new position takes a free slot, or the one that cost less to
+   * learn: the deep results, which are dear, stay longest. */
+  if (e[0].gen == s->gen && e[0].key == k)
+    ;
+  else if (e[1].gen == s->gen && e[1].key == k)
+    e = &e[1];
+  else
     {
+      if (e[0].gen == s->gen && (e[1].gen != s->gen || tt_depth (&e[1]) <= tt_depth (&e[0])))
+        e = &e[1];
       e->gen = s->gen;
       e->key = k;
       e->win = UNKNOWN_WIN;
@@ -292,14 +319,6 @@ child_key (const XqSolver *s, const XqTables *t, const XqPosition *pos, XqMove m
   if (captured != XQ_EMPTY)
     k ^= t->zobrist[captured][to];
   return k ^ s->salt;
-}
-
-static inline const TTEntry *
-tt_probe_key (const XqSolver *s, guint64 k)
-{
-  const TTEntry *e = &s->tt[k & (TT_SIZE - 1)];
-
-  return e->gen == s->gen && e->key == k ? e : NULL;
 }
 
 /* A move of the defender, seen from the attacker's side: which quiet
@@ -562,6 +581,12 @@ xq_solver_store_win (XqSolver *s, const XqPosition *pos, int n, XqMove best)
   tt_store_win (s, pos, n, best);
 }
 
+void
+xq_solver_store_nowin (XqSolver *s, const XqPosition *pos, int n, XqMove best)
+{
+  tt_store_nowin (s, pos, n, best);
+}
+
 const TTEntry *
 xq_solver_probe (const XqSolver *s, guint64 salted_key)
 {
@@ -603,7 +628,7 @@ attack (XqSolver *s, XqPosition *pos, int n, int ply)
 
       xq_position_do_move (pos, m, &u);
       /* The child's slot is wanted soon, when it is searched. */
-      __builtin_prefetch (&s->tt[node_key (s, pos) & (TT_SIZE - 1)]);
+      __builtin_prefetch (tt_bucket (s, node_key (s, pos)));
       charge (s, 2);  /* the move, the check test and the take-back */
       if (may_check && xq_position_in_check (pos, pos->side))
         {
@@ -625,7 +650,20 @@ attack (XqSolver *s, XqPosition *pos, int n, int ply)
           return FALSE;
         }
       if (u.captured != XQ_EMPTY)
-        score += 5 * order_value (xq_piece_type (u.captured));
+        score += 5 * order_value_of (xq_piece_type (u.captured));
+      {
+        /* A transposition may have proved the child already. */
+        const TTEntry *c = tt_probe (s, pos);
+
+        if (c != NULL && c->win <= n - 1)
+          {
+            xq_position_undo_move (pos, m, &u);
+            tt_store_win (s, pos, c->win + 1, m);
+            return TRUE;
+          }
+        if (c != NULL && c->nowin >= n - 1)
+          score -= 100000;
+      }
       xq_position_undo_move (pos, m, &u);
       if (m == hint)
         score += 100000;
@@ -655,6 +693,20 @@ attack (XqSolver *s, XqPosition *pos, int n, int ply)
     }
   tt_store_nowin (s, pos, n, XQ_MOVE_NONE);
   return FALSE;
+}
+
+/* A defender move refuted an attack of n moves: ordered earlier from now
+ * on wherever the same piece can go to the same point. */
+static inline void
+remember_refutation (XqSolver *s, const XqPosition *pos, XqMove m, int n)
+{
+  guint32 *h = &s->history[pos->board[xq_move_from (m)]][xq_move_to (m)];
+
+  *h += (guint32) (n * n);
+  if (*h > 1000000u)
+    for (int p = 0; p < 16; p++)
+      for (int q = 0; q < XQ_SQUARES; q++)
+        s->history[p][q] /= 2;
 }
 
 /* With the defender to move: does the attacker force a win within n more
@@ -695,11 +747,12 @@ defend (XqSolver *s, XqPosition *pos, int n, int ply)
   for (int i = 0; i < count; i++)
     {
       keys[i] = child_key (s, t, pos, moves[i]);
-      __builtin_prefetch (&s->tt[keys[i] & (TT_SIZE - 1)]);
+      __builtin_prefetch (tt_bucket (s, keys[i]));
     }
 
-  /* Refutations first: one already known to hold, the last refutation at
-   * this ply, then captures and general moves. */
+  /* Refutations first: one already known to hold, then counter-checks,
+   * the last refutation at this ply, the moves that refuted most often
+   * lately, then captures and general moves. */
   for (int i = 0; i < count; i++)
     {
       XqMove m = moves[i];
@@ -720,13 +773,27 @@ defend (XqSolver *s, XqPosition *pos, int n, int ply)
       if (c != NULL && c->win <= n)
         score -= 10000;
       if (pos->board[to] != XQ_EMPTY)
-        score += 100 + 10 * order_value (xq_piece_type (pos->board[to]));
+        score += 100 + 10 * order_value_of (xq_piece_type (pos->board[to]));
       if (xq_piece_type (pos->board[from]) == XQ_KING)
         score += 50;
+      /* A counter-check leaves the attacker only its evasions: when it
+       * refutes, its proof is small.  Before the killer, after the
+       * refutation the table remembers. */
+      if (xq_position_move_may_check (pos, m))
+        {
+          XqUndo u;
+
+          xq_position_do_move (pos, m, &u);
+          charge (s, 2);  /* the move, the check test and the take-back */
+          if (xq_position_in_check (pos, pos->side))
+            score += 60000;
+          xq_position_undo_move (pos, m, &u);
+        }
       if (m == hint)
         score += 100000;
       else if (m == s->killer[ply])
         score += 50000;
+      score += (int) MIN (s->history[pos->board[from]][to], 40000u);
       order[i].move = m;
       order[i].score = score;
     }
@@ -748,6 +815,7 @@ defend (XqSolver *s, XqPosition *pos, int n, int ply)
       if (!lost)
         {
           s->killer[ply] = m;
+          remember_refutation (s, pos, m, n);
           tt_store_nowin (s, pos, n, m);
           return FALSE;
         }
@@ -776,10 +844,6 @@ begin (XqSolver *s, XqColor attacker)
   s->next_clock = CLOCK_EVERY;
 }
 
-/* The first stage may spend a quarter of the budget; without one, what a
- * quarter of the default would be. */
-#define PN_SHARE(s) ((s)->work_limit != 0 ? (s)->work_limit / 4 : XQ_SOLVER_BUDGET / 4)
-
 static int
 compare_iccs_moves (const void *a, const void *b)
 {
@@ -788,6 +852,107 @@ compare_iccs_moves (const void *a, const void *b)
   xq_move_to_iccs (*(const XqMove *) a, x);
   xq_move_to_iccs (*(const XqMove *) b, y);
   return strcmp (x, y);
+}
+
+/* Does the attacker, whose move led to pos (the defender to move), still
+ * force a win within k more moves?  1 (and *win the moves its proof
+ * needs, at most k), 0, or -1 when the budget ran out. */
+static int
+after_move_wins (XqSolver *s, XqPosition *pos, int k, int *win)
+{
+  const TTEntry *e;
+  gboolean wins;
+
+  if (k >= PN_FROM)
+    return xq_solver_pn_search (s, pos, k, FALSE, win);
+  wins = defend (s, pos, k, 1);
+  if (s->aborted)
+    return -1;
+  e = tt_probe (s, pos);
+  *win = e != NULL && e->win <= k ? e->win : k;
+  return wins;
+}
+
+/* xq_solver_solve for max_n >= PN_FROM: the proof-number search first
+ * proves whether there is a win within max_n at all, and how deep its
+ * proof is (an upper bound on the distance).  Then each first move is
+ * asked once whether it wins within one move less than the best distance
+ * known; a move that does is asked again below the depth of its proof
+ * until it fails, which gives its exact distance.  A move that fails at
+ * best - 1 fails at every smaller distance too, so every first move costs
+ * one disproof, not one per depth as in iterative deepening. */
+static XqSolveResult
+solve_by_proof_numbers (XqSolver *s, XqPosition *p, int max_n, XqMove *moves, int count,
+                        XqSolution *out)
+{
+  const TTEntry *e;
+  int best = 0, r;
+
+  r = xq_solver_pn_search (s, p, max_n, TRUE, &best);
+  out->nodes = s->nodes;
+  out->work = s->work;
+  if (r < 0)
+    return XQ_SOLVE_ABORTED;
+  if (r == 0)
+    return XQ_SOLVE_NONE;
+
+  /* The move of the proof first: the others are then asked about the
+   * distance it needs, or less. */
+  e = tt_probe (s, p);
+  for (int i = 1; i < count && e != NULL && e->best != XQ_MOVE_NONE; i++)
+    if (moves[i] == e->best)
+      {
+        XqMove m = moves[i];
+
+        memmove (moves + 1, moves, (size_t) i * sizeof *moves);
+        moves[0] = m;
+        break;
+      }
+
+  for (int i = 0; i < count; i++)
+    {
+      XqUndo u;
+      int w = 0, distance = 0;
+
+      xq_position_do_move (p, moves[i], &u);
+      r = after_move_wins (s, p, best - 1, &w);
+      while (r == 1)
+        {
+          distance = w + 1;
+          if (w == 0)
+            break;
+          r = after_move_wins (s, p, w - 1, &w);
+        }
+      xq_position_undo_move (p, moves[i], &u);
+      if (r < 0)
+        {
+          out->nodes = s->nodes;
+          out->work = s->work;
+          out->n_keys = 0;
+          return XQ_SOLVE_ABORTED;
+        }
+      if (distance == 0)
+        continue;
+      if (distance < best)
+        {
+          best = distance;
+          out->n_keys = 0;
+        }
+      out->keys[out->n_keys++] = moves[i];
+    }
+  /* The first move of the root's proof wins within best: checked in
+   * release builds too, so a broken proof can never answer without keys. */
+  if (out->n_keys == 0)
+    {
+      g_critical ("solver: no key for a position proven to win in %d", best);
+      return XQ_SOLVE_ABORTED;
+    }
+  qsort (out->keys, (size_t) out->n_keys, sizeof *out->keys, compare_iccs_moves);
+  out->mate = best;
+  out->nodes = s->nodes;
+  out->work = s->work;
+  tt_store_win (s, p, best, out->keys[0]);
+  return XQ_SOLVE_MATE;
 }
 
 XqSolveResult
@@ -809,18 +974,8 @@ xq_solver_solve (XqSolver *solver, const XqPosition *pos, int max_n, XqSolution 
   count = legal_moves (solver, &p, moves);
   qsort (moves, (size_t) count, sizeof *moves, compare_iccs_moves);
 
-  if (max_n >= 3 && solver->first_stage)
-    {
-      /* First stage: a win by checks, found fast in crowded positions;
-       * its proof goes into the table for the exact search below. */
-      xq_solver_pn_prove (solver, &p, max_n, PN_SHARE (solver));
-      if (solver->aborted)
-        {
-          out->nodes = solver->nodes;
-          out->work = solver->work;
-          return XQ_SOLVE_ABORTED;
-        }
-    }
+  if (max_n >= PN_FROM && solver->proof_numbers)
+    return solve_by_proof_numbers (solver, &p, max_n, moves, count, out);
 
   for (int n = 1; n <= max_n; n++)
     {

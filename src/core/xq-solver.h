@@ -50,7 +50,7 @@ typedef struct {
 
 typedef struct _XqSolver XqSolver;
 
-/* A solver owns its transposition table (about 16 MiB); reuse one for the
+/* A solver owns its transposition table (32 MiB); reuse one for the
  * questions of a single puzzle so later answers are nearly free. */
 XqSolver     *xq_solver_new            (void);
 void          xq_solver_free           (XqSolver *solver);
@@ -66,10 +66,12 @@ void          xq_solver_set_work_limit (XqSolver *solver, guint64 units);
 void          xq_solver_set_time_limit (XqSolver *solver, double seconds);
 /* Did the last call stop on its time limit (rather than its work budget)? */
 gboolean      xq_solver_timed_out      (const XqSolver *solver);
-/* Whether xq_solver_solve starts with the proof-number search over checks
- * (docs/solver.md; on by default).  The answers are the same either way;
- * for measuring what the first stage saves. */
-void          xq_solver_set_first_stage (XqSolver *solver, gboolean enabled);
+/* Whether xq_solver_solve answers questions of two moves or more with
+ * the proof-number search over all moves (xq-solver-pn.c) instead of the
+ * exact search's iterative deepening (off by default: on the game-like
+ * mates of docs/solver.md it is the slower of the two).  The answers are
+ * the same either way. */
+void          xq_solver_set_proof_numbers (XqSolver *solver, gboolean enabled);
 /* Stops the call under way (from any thread) within a few milliseconds:
  * it answers XQ_SOLVE_ABORTED.  The next call starts afresh. */
 void          xq_solver_cancel         (XqSolver *solver);

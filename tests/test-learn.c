@@ -729,6 +729,13 @@ test_walk_spoken (Fixture       *f,
               g_assert_cmpstr (c.unit, ==, unit->title);
               g_assert_cmpint (c.stars, ==, 3 * (int) unit->exercises->len);
               g_assert_cmpint (c.max_stars, ==, c.stars);
+              /* The date written out, not "12/07/26". */
+              {
+                g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+                g_autofree char *written = g_date_time_format (now, "%-d %B %Y");
+
+                g_assert_cmpstr (c.date, ==, written);
+              }
             }
           else
             g_assert_false (gtk_widget_get_visible (xq_lesson_player_get_button (f->player, "certificate")));

@@ -364,15 +364,28 @@ check_clicked_cb (XqLessonPlayer *self)
 
  /* ---- Steps ------------------------------------------------------------------------------ */
 
+/* Answers this short, this few, go in one row. */
+#define SHORT_CHOICE_CHARS 6
+#define SHORT_CHOICES_MAX  4
+
 static void
 show_choices (XqLessonPlayer *self)
 {
   GPtrArray *choices = xq_exercise_choices (self->ex);
   GtkWidget *child;
+  gboolean short_words = choices != NULL && choices->len <= SHORT_CHOICES_MAX;
 
   while ((child = gtk_widget_get_first_child (self->choices_box)) != NULL)
     gtk_box_remove (GTK_BOX (self->choices_box), child);
   g_hash_table_remove_all (self->choice_buttons);
+  /* Short answers ("81", "90", "100") stand side by side: a column of three
+   * big buttons under the question and Show Me ran below the fold of an
+   * 800x600 window, the last answer cut in half. */
+  for (guint i = 0; short_words && i < choices->len; i++)
+    short_words = g_utf8_strlen (((const XqChoice *) g_ptr_array_index (choices, i))->text, -1) <= SHORT_CHOICE_CHARS;
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->choices_box),
+                                  short_words ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL);
+  gtk_box_set_homogeneous (GTK_BOX (self->choices_box), short_words);
   for (guint i = 0; choices != NULL && i < choices->len; i++)
     {
       const XqChoice *choice = g_ptr_array_index (choices, i);

@@ -373,7 +373,9 @@ show_choices (XqLessonPlayer *self)
 {
   GPtrArray *choices = xq_exercise_choices (self->ex);
   GtkWidget *child;
-  gboolean short_words = choices != NULL && choices->len <= SHORT_CHOICES_MAX;
+  /* Only a question's own answers: a move to write keeps its column, which
+   * asks for no more width than one button (the board keeps its size). */
+  gboolean short_words = choices != NULL && choices->len <= SHORT_CHOICES_MAX && xq_exercise_is (self->ex, "choose");
 
   while ((child = gtk_widget_get_first_child (self->choices_box)) != NULL)
     gtk_box_remove (GTK_BOX (self->choices_box), child);
@@ -398,6 +400,9 @@ show_choices (XqLessonPlayer *self)
 
       gtk_widget_add_css_class (button, "pill");
       gtk_widget_add_css_class (button, "xq-choice");
+      /* In a row, narrow sides: three fit beside the board at 600 px. */
+      if (short_words)
+        gtk_widget_add_css_class (button, "xq-choice-short");
       g_object_set_data_full (G_OBJECT (button), "choice", g_strdup (choice->id), g_free);
       g_signal_connect (button, "clicked", G_CALLBACK (choice_clicked_cb), self);
       gtk_box_append (GTK_BOX (self->choices_box), button);

@@ -436,6 +436,43 @@ test_default_told (Fixture *f, gconstpointer data)
   g_assert_nonnull (find_button (GTK_WIDGET (f->chooser), NULL, "Remove Learner…"));
 }
 
+/* The first label below root with this text, or NULL. */
+static GtkWidget *
+find_label (GtkWidget *root, const char *text)
+{
+  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_label (c, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A new computer, no learner saved: "Who Is Learning?" stood over an empty
+ * gap (seen at 800x600).  It shows once there is someone to list or
+ * something to say. */
+static void
+test_no_learners_yet (Fixture *f, gconstpointer data)
+{
+  GtkWidget *heading = find_label (GTK_WIDGET (f->chooser), "Who Is Learning?");
+  g_autofree char *id = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (heading);
+  g_assert_true (gtk_widget_is_visible (heading));
+  xq_test_remove_tree (f->dir);
+  xq_learner_chooser_reload (f->chooser);
+  xq_learner_chooser_set_current (f->chooser, NULL);
+  g_assert_false (gtk_widget_is_visible (heading));
+  id = xq_learner_chooser_add (f->chooser, "Mei", &error);
+  g_assert_no_error (error);
+  g_assert_true (gtk_widget_is_visible (heading));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -453,6 +490,7 @@ main (int argc, char **argv)
   ADD ("few", test_few);
   ADD ("search", test_search);
   ADD ("default-told", test_default_told);
+  ADD ("no-learners-yet", test_no_learners_yet);
 #undef ADD
   return g_test_run ();
 }

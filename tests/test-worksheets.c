@@ -496,6 +496,52 @@ test_certificate (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* The certificate drawn one pixel a point: nothing but the frame between
+ * the inner frame line and the words' margin, on either side, whatever
+ * the unit's size (the stars of a 15-star row once reached the frame). */
+static void
+test_certificate_inside (void)
+{
+  static const int max_stars[] = { 3, 42, 45, 60, 69 };
+  const int w = (int) XQ_WORKSHEET_PAGE_WIDTH, h = (int) XQ_WORKSHEET_PAGE_HEIGHT;
+  /* The inner frame line is 1.5 wide at 46 pt from the edge; the words
+   * start at 72. */
+  const int from = 36 + 10 + 3, to = 2 * 36 - 1;
+
+  for (gsize k = 0; k < G_N_ELEMENTS (max_stars); k++)
+    {
+      g_autoptr(GError) error = NULL;
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, w, h);
+      cairo_t *cr = cairo_create (surface);
+      XqCertificate c = { .name = "Xiaoming", .unit = "Moves I: general, advisor, elephant, soldier",
+                          .stars = max_stars[k] - 2, .max_stars = max_stars[k], .date = "7 December 2026",
+                          .pieces = XQ_PIECE_SET_PICTOGRAM };
+      const guint8 *data;
+      int stride, inked = 0;
+
+      cairo_set_source_rgb (cr, 1, 1, 1);
+      cairo_paint (cr);
+      g_assert_true (xq_certificate_draw (&c, cr, &error));
+      g_assert_no_error (error);
+      cairo_surface_flush (surface);
+      data = cairo_image_surface_get_data (surface);
+      stride = cairo_image_surface_get_stride (surface);
+      for (int y = from; y < h - from; y++)
+        for (int x = from; x < to; x++)
+          {
+            const guint32 *left = (const guint32 *) (data + y * stride) + x;
+            const guint32 *right = (const guint32 *) (data + y * stride) + (w - 1 - x);
+
+            inked += (*left & 0xffffff) != 0xffffff;
+            inked += (*right & 0xffffff) != 0xffffff;
+          }
+      g_test_message ("%d stars: %d pixels inked inside the frame's margin", max_stars[k], inked);
+      g_assert_cmpint (inked, ==, 0);
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -505,6 +551,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/worksheets/every-kind", test_every_kind);
   g_test_add_func ("/worksheets/certificate", test_certificate);
+  g_test_add_func ("/worksheets/certificate-inside", test_certificate_inside);
   g_test_add_func ("/worksheets/teacher-marks", test_teacher_marks);
   g_test_add_func ("/worksheets/point-labels", test_point_labels);
   g_test_add_func ("/worksheets/questions", test_questions);

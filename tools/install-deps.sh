@@ -17,6 +17,7 @@ packages=(
   libgtk-4-media-gstreamer gstreamer1.0-plugins-good  # the app's sounds: GTK's media backend, WAV (docs/sounds.md)
   samba smbclient gvfs gvfs-backends gvfs-fuse dbus dbus-daemon  # tools/check-class-share.sh: a class folder on a real Samba share through GVfs
   libspeechd-dev speech-dispatcher espeak-ng  # spoken prompts (optional at build time: meson option speech, docs/speech.md)
+  speech-dispatcher-espeak-ng speech-dispatcher-audio-plugins  # tests/test-speech-live.c: a private service speaks through espeak-ng to libao's null driver
 )
 
 sudo=()

@@ -18,7 +18,11 @@
 #define H XQ_WORKSHEET_PAGE_HEIGHT
 #define MARGIN 36.0
 #define PIECE 110.0
-#define STAR 30.0
+#define STAR 26.0
+#define STARS_PER_ROW 15
+/* Centre to centre: a full row of stars, outline included, fits inside
+ * the words' width (tests/test-worksheets.c, certificate-inside). */
+#define STAR_STEP ((W - 4 * MARGIN - STAR - 6) / (STARS_PER_ROW - 1))
 
 /* text cut to XQ_CERTIFICATE_MAX_TEXT characters, with an ellipsis. */
 static char *
@@ -112,7 +116,7 @@ xq_certificate_draw (const XqCertificate *c,
 {
   XqRenderStyle style;
   g_autofree char *stars_line = NULL;
-  int shown = CLAMP (c->max_stars, 0, 60), per_row = 15;
+  int shown = CLAMP (c->max_stars, 0, 60), per_row = STARS_PER_ROW;
   double y;
 
   g_return_val_if_fail (c != NULL && cr != NULL, FALSE);
@@ -141,14 +145,15 @@ xq_certificate_draw (const XqCertificate *c,
   y = centred (cr, "Sans 16", _("finished the unit"), y + 24);
   y = centred (cr, "Serif Bold 24", c->unit, y + 10);
 
-  /* The stars, drawn: earned ones filled. */
+  /* The stars, drawn: earned ones filled, in rows as wide as the words
+   * (W - 4 MARGIN), well inside the frame. */
   y += 40;
   for (int i = 0; i < shown; i++)
     {
       int row = i / per_row, col = i % per_row, in_row = MIN (per_row, shown - row * per_row);
-      double x0 = W / 2 - (in_row - 1) * STAR * 0.55;
+      double x0 = W / 2 - (in_row - 1) * STAR_STEP / 2;
 
-      star (cr, x0 + col * STAR * 1.1, y + row * STAR * 1.2, STAR / 2, i < c->stars);
+      star (cr, x0 + col * STAR_STEP, y + row * STAR * 1.2, STAR / 2, i < c->stars);
     }
   y += ((shown + per_row - 1) / per_row) * STAR * 1.2 + 10;
   /* Translators: %d of %d stars, on the certificate. */

@@ -71,6 +71,7 @@ static const char style_css[] =
   ".xq-stars { color: #e5a50a; }\n"
   ".xq-big-button { min-height: 44px; padding-left: 18px; padding-right: 18px; font-size: 1.1em; }\n"
   ".xq-choice { min-height: 52px; font-size: 1.2em; }\n"
+  ".xq-choice-short { padding-left: 6px; padding-right: 6px; }\n"
   ".xq-tray-piece { padding: 4px 8px; }\n"
   ".xq-tray-piece:checked { background: alpha(@accent_bg_color, 0.35); }\n"
   ".xq-summary-stars { font-size: 64px; }\n"

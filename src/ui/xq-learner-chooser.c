@@ -39,6 +39,7 @@ struct _XqLearnerChooser
   GtkWidget *actions_box;
   GtkWidget *search_entry;
   GtkWidget *list_scroll;
+  GtkWidget *people_box;
   GtkWidget *list;
   GtkWidget *no_match_label;
   GtkWidget *notice_revealer;
@@ -236,6 +237,19 @@ update_heights (XqLearnerChooser *self)
                                               MAX (list_h, LIST_MIN_HEIGHT));
 }
 
+/* "Who Is Learning?" only above something: with no learner saved yet (a
+ * new computer) and no message to show, the heading stood over an empty
+ * gap, the hidden list and the closed message strips. */
+static void
+update_people_box (XqLearnerChooser *self)
+{
+  gtk_widget_set_visible (self->people_box,
+                          self->n_learners > 0 ||
+                          gtk_revealer_get_reveal_child (GTK_REVEALER (self->notice_revealer)) ||
+                          gtk_revealer_get_reveal_child (GTK_REVEALER (self->confirm_revealer)) ||
+                          gtk_revealer_get_reveal_child (GTK_REVEALER (self->undo_revealer)));
+}
+
 void
 xq_learner_chooser_reload (XqLearnerChooser *self)
 {
@@ -284,6 +298,7 @@ xq_learner_chooser_reload (XqLearnerChooser *self)
     }
   gtk_widget_set_visible (self->list_scroll, ids->len > 0);
   self->n_learners = ids->len;
+  update_people_box (self);
   update_heights (self);
   gtk_widget_set_visible (self->search_entry, ids->len >= SEARCH_FROM);
   if (ids->len < SEARCH_FROM)
@@ -1087,6 +1102,7 @@ xq_learner_chooser_class_init (XqLearnerChooserClass *klass)
   gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, actions_box);
   gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, search_entry);
   gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, list_scroll);
+  gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, people_box);
   gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, list);
   gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, no_match_label);
   gtk_widget_class_bind_template_child (widget_class, XqLearnerChooser, notice_revealer);
@@ -1131,6 +1147,13 @@ xq_learner_chooser_init (XqLearnerChooser *self)
   keys = gtk_event_controller_key_new ();
   g_signal_connect (keys, "key-pressed", G_CALLBACK (search_key_cb), self);
   gtk_widget_add_controller (self->search_entry, keys);
+  {
+    GtkWidget *strips[] = { self->notice_revealer, self->confirm_revealer, self->undo_revealer };
+
+    for (gsize i = 0; i < G_N_ELEMENTS (strips); i++)
+      g_signal_connect_object (strips[i], "notify::reveal-child", G_CALLBACK (update_people_box), self,
+                               G_CONNECT_SWAPPED);
+  }
   update_current_widgets (self);
 }
 

@@ -104,8 +104,12 @@ xq_lesson_player_get_certificate (XqLessonPlayer *self,
   out->unit = self->unit->title;
   out->max_stars = 3 * ne;
   out->pieces = pieces;
-  /* The date as the reader's language writes one. */
-  *date = g_date_time_format (now, "%x");
+  /* The date written out as the reader's language writes one, never in
+   * figures a parent may read the wrong way round ("12/07/26"). */
+  /* Translators: the date on the certificate a child takes home, in
+   * g_date_time_format () codes: "%-d %B %Y" is "7 December 2026"; Chinese
+   * writes "%Y年%-m月%-d日". */
+  *date = g_date_time_format (now, C_("certificate-date", "%-d %B %Y"));
   out->date = *date;
   return TRUE;
 }

@@ -79,6 +79,9 @@ xq_lesson_player_show_typing (XqLessonPlayer *self)
   while ((child = gtk_widget_get_first_child (self->choices_box)) != NULL)
     gtk_box_remove (GTK_BOX (self->choices_box), child);
   g_hash_table_remove_all (self->choice_buttons);
+  /* Short choices may have left the box in a row (show_choices). */
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->choices_box), GTK_ORIENTATION_VERTICAL);
+  gtk_box_set_homogeneous (GTK_BOX (self->choices_box), FALSE);
 
   column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 8);
   /* The entry fills the column, but the column does not ask the page for

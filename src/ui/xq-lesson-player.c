@@ -364,15 +364,30 @@ check_clicked_cb (XqLessonPlayer *self)
 
  /* ---- Steps ------------------------------------------------------------------------------ */
 
+/* Answers this short, this few, go in one row. */
+#define SHORT_CHOICE_CHARS 6
+#define SHORT_CHOICES_MAX  4
+
 static void
 show_choices (XqLessonPlayer *self)
 {
   GPtrArray *choices = xq_exercise_choices (self->ex);
   GtkWidget *child;
+  /* Only a question's own answers: a move to write keeps its column, which
+   * asks for no more width than one button (the board keeps its size). */
+  gboolean short_words = choices != NULL && choices->len <= SHORT_CHOICES_MAX && xq_exercise_is (self->ex, "choose");
 
   while ((child = gtk_widget_get_first_child (self->choices_box)) != NULL)
     gtk_box_remove (GTK_BOX (self->choices_box), child);
   g_hash_table_remove_all (self->choice_buttons);
+  /* Short answers ("81", "90", "100") stand side by side: a column of three
+   * big buttons under the question and Show Me ran below the fold of an
+   * 800x600 window, the last answer cut in half. */
+  for (guint i = 0; short_words && i < choices->len; i++)
+    short_words = g_utf8_strlen (((const XqChoice *) g_ptr_array_index (choices, i))->text, -1) <= SHORT_CHOICE_CHARS;
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->choices_box),
+                                  short_words ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL);
+  gtk_box_set_homogeneous (GTK_BOX (self->choices_box), short_words);
   for (guint i = 0; choices != NULL && i < choices->len; i++)
     {
       const XqChoice *choice = g_ptr_array_index (choices, i);
@@ -385,6 +400,9 @@ show_choices (XqLessonPlayer *self)
 
       gtk_widget_add_css_class (button, "pill");
       gtk_widget_add_css_class (button, "xq-choice");
+      /* In a row, narrow sides: three fit beside the board at 600 px. */
+      if (short_words)
+        gtk_widget_add_css_class (button, "xq-choice-short");
       g_object_set_data_full (G_OBJECT (button), "choice", g_strdup (choice->id), g_free);
       g_signal_connect (button, "clicked", G_CALLBACK (choice_clicked_cb), self);
       gtk_box_append (GTK_BOX (self->choices_box), button);

@@ -928,6 +928,38 @@ test_engine_takes (void)
   }
 }
 
+/* Every level takes a mate in one when it does not slip, level 1 too,
+ * though it reads one ply (its leaf is asked whether it has a move). */
+static void
+test_engine_mate_in_one (void)
+{
+  XqVariantOptions o;
+  XqVariantState st;
+
+  xq_variant_options_init (&o, XQ_VARIANT_JIEQI);
+  for (int level = 1; level <= XQ_VARIANT_ENGINE_MAX_LEVEL; level++)
+    {
+      int mates = 0;
+
+      for (guint32 seed = 1; seed <= 40; seed++)
+        {
+          g_autoptr (XqVariantEngine) e = xq_variant_engine_new (seed);
+          XqVariantAction a;
+          g_autofree char *t = NULL;
+
+          xq_variant_engine_set_level (e, level);
+          /* Only the chariot's step to b9 mates: the other holds rank 8. */
+          load (&st, XQ_VARIANT_JIEQI, &o, "4k4/R8/9/9/9/9/9/9/9/1R1K5 w");
+          g_assert_true (xq_variant_engine_choose (e, &st, &o, &a));
+          t = xq_variant_action_to_text (&st, &a);
+          mates += strcmp (t, "b0b9") == 0;
+        }
+      g_test_message ("level %d mated in %d of 40 seeded choices", level, mates);
+      /* Level 1 slips one action in four in 揭棋 (xq-variant-table.c). */
+      g_assert_cmpint (mates, >=, level == 1 ? 26 : 40);
+    }
+}
+
 /* `xqtool variant play wuhu --seed 1 --level 3` before the engine knew the
  * game's history: Black, a whole army against a general and soldiers, gave
  * the same check four times and lost by the perpetual-check rule at ply 44. */
@@ -1494,6 +1526,7 @@ main (int argc, char **argv)
   g_test_add_func ("/variant/mixed", test_mixed);
   g_test_add_func ("/variant/engine/blind", test_engine_blind);
   g_test_add_func ("/variant/engine/takes", test_engine_takes);
+  g_test_add_func ("/variant/engine/mate-in-one", test_engine_mate_in_one);
   g_test_add_func ("/variant/engine/repetition", test_engine_repetition);
   g_test_add_func ("/variant/engine/variety", test_engine_variety);
   g_test_add_func ("/variant/engine/third-time", test_engine_third_time);

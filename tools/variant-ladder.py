@@ -16,6 +16,7 @@ A win counts 1, a draw 1/2.  Prints one line per game and pairing and a
 summary of the targets missed; exits 0 (it measures, it does not judge).
 
 usage: tools/variant-ladder.py XQTOOL [--games N] [--jobs J] [--only GAME]
+                               [--pairings 1-random,3-2,...]
 """
 import argparse
 import concurrent.futures
@@ -66,7 +67,14 @@ def main():
     ap.add_argument("--games", type=int, default=20, help="games per game and pairing (default 20)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--only", choices=GAMES, help="one game only")
+    ap.add_argument("--pairings", help="only these pairings, as A-B, comma-separated (e.g. 1-random,3-2)")
     args = ap.parse_args()
+    pairings = PAIRINGS
+    if args.pairings:
+        wanted = args.pairings.split(",")
+        pairings = [p for p in PAIRINGS if f"{p[0]}-{p[1]}" in wanted]
+        if len(pairings) != len(wanted):
+            ap.error("--pairings: each must be one of " + ", ".join(f"{a}-{b}" for a, b, _, _ in PAIRINGS))
     # A measuring tool, not a test: it yields the machine to everything else.
     try:
         os.nice(10)
@@ -77,9 +85,9 @@ def main():
     missed = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         jobs = {(g, a, b, s): pool.submit(play, args.xqtool, g, a, b, s)
-                for g in games for a, b, _, _ in PAIRINGS for s in range(1, args.games + 1)}
+                for g in games for a, b, _, _ in pairings for s in range(1, args.games + 1)}
         for g in games:
-            for a, b, op, target in PAIRINGS:
+            for a, b, op, target in pairings:
                 score = sum(jobs[(g, a, b, s)].result() for s in range(1, args.games + 1))
                 share = score / args.games
                 ok = share >= target if op == ">=" else share <= target

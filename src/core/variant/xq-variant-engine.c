@@ -419,12 +419,16 @@ search (XqVariantEngine *e, const XqVariantState *st, int depth, int alpha, int 
       if (lost_general (st, xq_color_other (st->side)))
         return WIN - ply;
     }
-  /* Leaves are most of the tree: they are not asked whether they have a move. */
-  if (depth <= 0)
+  /* Leaves are most of the tree: they are not asked whether they have a
+   * move, except right after the root's own action, so that even the
+   * shallowest level (depth 1) sees a win in one and takes it. */
+  if (depth <= 0 && ply > 1)
     return evaluate (st, &e->opts);
   n = xq_variant_legal_actions (st, &e->opts, acts);
   if (n == 0)
     return -WIN + ply;
+  if (depth <= 0)
+    return evaluate (st, &e->opts);
   sort_actions (st, &e->opts, acts, n);
   for (int k = 0; k < n; k++)
     {

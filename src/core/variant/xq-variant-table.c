@@ -33,6 +33,14 @@ static const XqVariantLevel common_levels[XQ_VARIANT_ENGINE_MAX_LEVEL] = {
   { 3, 150000,   0, 15, 0 },
 };
 
+/* The full-army games where a plain capturer (take the biggest piece) could
+ * not beat the common level 1 half the time: its first level slips more. */
+static const XqVariantLevel loose_levels[XQ_VARIANT_ENGINE_MAX_LEVEL] = {
+  { 1,  20000, 500,  0, 250 },
+  { 2,  50000, 100,  0, 0 },
+  { 3, 150000,   0, 15, 0 },
+};
+
 typedef struct {
   const char            *code;
   const char            *name;       /* N_() */
@@ -74,7 +82,7 @@ static const Game games[XQ_VARIANT_N_KINDS] = {
       "Everything else is xiangqi: check, checkmate, and a player who cannot move loses."),
     LEGEND (BACK (XQ_RED, N_("A face-down red piece: its red band says whose it is.")),
             BACK (XQ_BLACK, N_("A face-down black piece."))),
-    FLAG (OPEN_ADVISORS_ELEPHANTS), FALSE, FALSE, 0, NULL, &xq_variant_jieqi_rules },
+    FLAG (OPEN_ADVISORS_ELEPHANTS), FALSE, FALSE, 0, loose_levels, &xq_variant_jieqi_rules },
   [XQ_VARIANT_ANQI] = {
     "anqi", N_("Full-board dark chess"), "全盤暗棋",
     N_("The whole board face down; your first revealed piece gives your colour."),
@@ -91,7 +99,7 @@ static const Game games[XQ_VARIANT_N_KINDS] = {
       "The very first move cannot capture: nobody has a colour until the first piece "
       "is turned up, so no piece is anybody's enemy yet."),
     LEGEND (BACK_PLAIN (N_("A face-down piece: nobody knows what it is or whose it is."))),
-    0, FALSE, TRUE, 0, NULL, &xq_variant_anqi_rules },
+    0, FALSE, TRUE, 0, loose_levels, &xq_variant_anqi_rules },
   [XQ_VARIANT_LUOQI] = {
     "luoqi", N_("Drop chess"), "落棋",
     N_("Half board: put pieces from your hand on the board, then capture by rank."),
@@ -137,7 +145,7 @@ static const Game games[XQ_VARIANT_N_KINDS] = {
       "Everything else is xiangqi."),
     LEGEND (UP (XQ_RED, XQ_KING, XQ_HORSE, N_("Red's cube general with the horse face on top: the little cube marks it.")),
             UP (XQ_BLACK, XQ_KING, XQ_KING, N_("Black's cube general with the general face on top."))),
-    0, FALSE, FALSE, ACT (CUBE), NULL, &xq_variant_cube_rules },
+    0, FALSE, FALSE, ACT (CUBE), loose_levels, &xq_variant_cube_rules },
   [XQ_VARIANT_MIXED] = {
     "mixed", N_("Chess-figure xiangqi"), "國際中國象棋",
     N_("Xiangqi played with chess figures, and a queen for a cannon."),

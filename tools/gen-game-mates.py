@@ -22,10 +22,21 @@ key move, each of the defender's first R legal replies (the position the
 game would have reached had the loser defended otherwise).  --expand reads
 mined lines and adds only their side lines.
 
+--records reads game records instead (PGN, XQF, CBL, ... any file `xqtool
+read` reads, the program's one door for game files): the decisive ones
+(Result 1-0 or 0-1) are walked back from their last move the same way, from
+the record's own start position; --sources names a file that gets one
+"BOARD<TAB>file, record, ply" line for each position printed, and
+--unproved one for each game position the solver could not prove within
+--time.
+
 Usage: gen-game-mates.py [--engine PATH] [--xqtool PATH] [--nodes N]
                          [--plies P] [--min-pieces K] [--max M] [--time S] LADDER-LOG...
+       gen-game-mates.py --records [--list FILE] [--strip PREFIX] [--sources FILE]
+                         [--unproved FILE] [options] GAME-FILE...
 """
 import argparse
+import json
 import os
 import re
 import subprocess
@@ -73,9 +84,9 @@ class Fairy:
             if line.startswith(prefix):
                 return lines
 
-    def fen_after(self, moves):
-        self.send('position fen %s moves %s' % (START, ' '.join(uci_move(m) for m in moves))
-                  if moves else 'position fen %s' % START)
+    def fen_after(self, moves, start=START):
+        self.send('position fen %s moves %s' % (start, ' '.join(uci_move(m) for m in moves))
+                  if moves else 'position fen %s' % start)
         self.send('d')
         for line in self.wait('Checkers'):
             if line.startswith('Fen: '):
@@ -116,12 +127,184 @@ def pieces(fen):
     return sum(c.isalpha() for c in fen.split()[0])
 
 
+class Miner:
+    """Walks won games back from their end and proves the mates found."""
+
+    def __init__(self, args):
+        self.args = args
+        self.fairy = Fairy(args.engine)
+        self.ours = subprocess.Popen([args.xqtool, 'bench', 'solve', '-', '--runs', '1',
+                                      '--solve-only', '--time', str(args.time)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                     bufsize=1)
+        self.out = open(args.sources, 'a', encoding='utf-8') if args.sources else None
+        self.unproved = open(args.unproved, 'a', encoding='utf-8') if args.unproved else None
+        self.seen = set()
+        self.games = self.wins = self.candidates = self.kept = 0
+        self.too_deep = self.outside = self.side_lines = 0
+
+    def prove(self, fen, bound):
+        self.ours.stdin.write('%s | mate %d\n' % (fen, bound))
+        self.ours.stdin.flush()
+        a = ANSWER.search(self.ours.stdout.readline().rstrip('\n'))
+        if a is None:
+            sys.exit('xqtool bench solve: unexpected answer')
+        return a.group(1)
+
+    def emit(self, fen, n, source):
+        self.kept += 1
+        print('%s | mate %d' % (fen, n), flush=True)
+        if self.out is not None:
+            self.out.write('%s\t%s\n' % (fen.split()[0], source))
+            self.out.flush()
+
+    def expand(self, fen, n, source):
+        """The side lines of a proved mate in n: after its first key, each of the
+        defender's first --replies replies."""
+        args = self.args
+        answer = None
+        if n - 1 >= args.min:
+            answer = self.prove(fen, n)
+        if answer is None or not answer.startswith('mate %d ' % n):
+            return
+        after_key = self.fairy.after(fen, [uci_move(answer.split()[2])])
+        for r in self.fairy.legal(after_key)[:args.replies]:
+            qfen = self.fairy.after(after_key, [r])
+            if qfen.split()[0] in self.seen or pieces(qfen) < args.min_pieces:
+                continue
+            self.seen.add(qfen.split()[0])
+            a = self.prove(qfen, n - 1)
+            if not a.startswith('mate '):
+                self.too_deep += a == 'too-deep'
+                continue
+            k = int(a.split()[1])
+            if k < args.min:
+                self.outside += 1
+                continue
+            self.side_lines += 1
+            self.emit(qfen, k, '%s, side line %s %s' % (source, answer.split()[2], r))
+
+    def game(self, start, moves, win_side, source):
+        """From the end backwards, the winner's positions only, until two in a
+        row show no mate: the forced win is the game's end."""
+        args = self.args
+        fairy = self.fairy
+        self.games += 1
+        if win_side is None:
+            return
+        self.wins += 1
+        first = 'w' if start.split()[1] == 'w' else 'b'
+        # The side to move after p plies is first when p is even.
+        parity = 0 if win_side == first else 1
+        last = len(moves) if len(moves) % 2 == parity else len(moves) - 1
+        misses = 0
+        for ply in range(last, max(-1, len(moves) - args.plies), -2):
+            fen = fairy.fen_after(moves[:ply], start)
+            if fen.split()[1] != win_side:
+                sys.exit('%s does not replay' % source)
+            if pieces(fen) < args.min_pieces:
+                continue
+            mate = fairy.mate_score(fen, args.nodes)
+            if mate is None or mate <= 0:
+                misses += 1
+                if misses >= 2:
+                    break
+                continue
+            misses = 0
+            if mate < args.min or mate > args.max or fen.split()[0] in self.seen:
+                continue
+            self.seen.add(fen.split()[0])
+            self.candidates += 1
+            queue = [(fen, mate, True, '%s, ply %d' % (source, ply))]
+            while queue:
+                qfen, bound, in_game, where = queue.pop(0)
+                if not in_game:
+                    if qfen.split()[0] in self.seen or pieces(qfen) < args.min_pieces:
+                        continue
+                    self.seen.add(qfen.split()[0])
+                a = self.prove(qfen, bound)
+                if a == 'too-deep':
+                    self.too_deep += 1
+                    if self.unproved is not None and in_game:
+                        self.unproved.write('%s | mate %d\n' % (qfen, bound))
+                        self.unproved.flush()
+                    continue
+                if not a.startswith('mate '):
+                    self.outside += 1
+                    continue
+                answer = a.split()
+                n = int(answer[1])
+                if n < args.min:
+                    self.outside += 1
+                    continue
+                if not in_game:
+                    self.side_lines += 1
+                self.emit(qfen, n, where)
+                if in_game and args.replies > 0 and n - 1 >= args.min:
+                    after_key = fairy.after(qfen, [uci_move(answer[2])])
+                    for r in fairy.legal(after_key)[:args.replies]:
+                        queue.append((fairy.after(after_key, [r]), n - 1, False,
+                                      '%s, side line %s %s' % (where, answer[2], r)))
+
+    def close(self):
+        self.ours.stdin.close()
+        self.ours.wait()
+        self.fairy.send('quit')
+        for f in (self.out, self.unproved):
+            if f is not None:
+                f.close()
+
+
+def ladder_games(path):
+    """(start, moves, winner side or None, source) of each game of a ladder log."""
+    with open(path, encoding='utf-8') as f:
+        for line in f:
+            m = GAME.match(line)
+            if m is None:
+                continue
+            moves = (OPENINGS[((int(m.group(1)) - 1) // 2) % len(OPENINGS)].split() +
+                     m.group(2).split())
+            winner = {'red': 'w', 'black': 'b'}.get(m.group(3))
+            yield START, moves, winner, '%s game %s' % (path, m.group(1))
+
+
+def record_games(xqtool, paths, strip):
+    """The same from game records (PGN, XQF, CBL, ...), read by `xqtool read
+    --json`, the program's one door for game files; a batch of files a call."""
+    for i in range(0, len(paths), 200):
+        batch = paths[i:i + 200]
+        proc = subprocess.run([xqtool, 'read', '--json'] + batch, stdout=subprocess.PIPE,
+                              text=True)
+        for line in proc.stdout.splitlines():
+            try:
+                rec = json.loads(line)
+            except ValueError:
+                continue
+            if 'moves' not in rec or 'fen' not in rec:
+                continue
+            winner = {'1-0': 'w', '0-1': 'b'}.get(rec.get('result'))
+            name = rec['file'][len(strip):] if strip and rec['file'].startswith(strip) \
+                else rec['file']
+            yield (rec['fen'], rec['moves'], winner,
+                   '%s record %s' % (name, rec.get('record', 1)))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
-    ap.add_argument('logs', nargs='+', help='ladder logs, or with --expand "FEN | mate N" files')
+    ap.add_argument('logs', nargs='*', help='ladder logs, or with --expand "FEN | mate N" '
+                    'files, or with --records game files')
     ap.add_argument('--expand', action='store_true',
                     help='read mined "FEN | mate N" lines instead of games, and print the '
                          'side lines (--replies) of each')
+    ap.add_argument('--records', action='store_true',
+                    help='read game records (PGN, XQF, CBL, ... through `xqtool read`) '
+                         'instead of ladder logs; decisive games only (their Result)')
+    ap.add_argument('--list', help='with --records: a file naming one game file a line')
+    ap.add_argument('--strip', default='', help='path prefix left out of the sources')
+    ap.add_argument('--sources', help='append "BOARD<TAB>where it was found" lines here')
+    ap.add_argument('--unproved', help='append the game positions fairy-stockfish sees '
+                    'a mate in and this solver cannot prove within --time here, as '
+                    '"FEN | mate N" with fairy-stockfish\'s N (a bound, not proved)')
     ap.add_argument('--engine', default='/usr/games/fairy-stockfish')
     ap.add_argument('--xqtool', default=os.path.join(ROOT, 'build', 'src', 'cli', 'xqtool'))
     ap.add_argument('--nodes', type=int, default=20000)
@@ -135,119 +318,32 @@ def main():
                          'defender\'s replies (the game\'s side lines)')
     args = ap.parse_args()
 
-    fairy = Fairy(args.engine)
-    ours = subprocess.Popen([args.xqtool, 'bench', 'solve', '-', '--runs', '1', '--solve-only',
-                             '--time', str(args.time)],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-    seen = set()
-    games = wins = candidates = kept = too_deep = outside = side_lines = 0
-    for path in args.logs:
-        with open(path, encoding='utf-8') as f:
-            for line in f:
-                if args.expand:
+    miner = Miner(args)
+    if args.expand:
+        for path in args.logs:
+            with open(path, encoding='utf-8') as f:
+                for number, line in enumerate(f, 1):
                     e = re.match(r'^(\S+ [wb] - - \d+ \d+) \| mate (\d+)', line)
-                    if e is None:
-                        continue
-                    seen.add(e.group(1).split()[0])
-                    n = int(e.group(2))
-                    answer = None
-                    if n - 1 >= args.min:
-                        ours.stdin.write('%s | mate %d\n' % (e.group(1), n))
-                        ours.stdin.flush()
-                        answer = ANSWER.search(ours.stdout.readline().rstrip('\n'))
-                    if answer is None or not answer.group(1).startswith('mate %d ' % n):
-                        continue
-                    after_key = fairy.after(e.group(1), [uci_move(answer.group(1).split()[2])])
-                    for r in fairy.legal(after_key)[:args.replies]:
-                        qfen = fairy.after(after_key, [r])
-                        if qfen.split()[0] in seen or pieces(qfen) < args.min_pieces:
-                            continue
-                        seen.add(qfen.split()[0])
-                        ours.stdin.write('%s | mate %d\n' % (qfen, n - 1))
-                        ours.stdin.flush()
-                        a = ANSWER.search(ours.stdout.readline().rstrip('\n'))
-                        if a is None or not a.group(1).startswith('mate '):
-                            too_deep += a is not None and a.group(1) == 'too-deep'
-                            continue
-                        k = int(a.group(1).split()[1])
-                        if k < args.min:
-                            outside += 1
-                            continue
-                        kept += 1
-                        side_lines += 1
-                        print('%s | mate %d' % (qfen, k), flush=True)
-                    continue
-                m = GAME.match(line)
-                if m is None:
-                    continue
-                games += 1
-                moves = (OPENINGS[((int(m.group(1)) - 1) // 2) % len(OPENINGS)].split() +
-                         m.group(2).split())
-                winner = m.group(3)
-                if winner not in ('red', 'black'):
-                    continue
-                wins += 1
-                win_side = 'w' if winner == 'red' else 'b'
-                # From the end backwards, the winner's positions only, until
-                # two in a row show no mate: the forced win is the game's end.
-                misses = 0
-                last = len(moves) - 1 if (len(moves) - 1) % 2 == (0 if win_side == 'w' else 1) \
-                    else len(moves) - 2
-                for ply in range(last, max(-1, len(moves) - 1 - args.plies), -2):
-                    fen = fairy.fen_after(moves[:ply])
-                    if fen.split()[1] != win_side:
-                        sys.exit('%s: game %s does not replay' % (path, m.group(1)))
-                    if pieces(fen) < args.min_pieces:
-                        continue
-                    mate = fairy.mate_score(fen, args.nodes)
-                    if mate is None or mate <= 0:
-                        misses += 1
-                        if misses >= 2:
-                            break
-                        continue
-                    misses = 0
-                    if mate < args.min or mate > args.max or fen.split()[0] in seen:
-                        continue
-                    seen.add(fen.split()[0])
-                    candidates += 1
-                    queue = [(fen, mate, True)]
-                    while queue:
-                        qfen, bound, in_game = queue.pop(0)
-                        if not in_game:
-                            if qfen.split()[0] in seen or pieces(qfen) < args.min_pieces:
-                                continue
-                            seen.add(qfen.split()[0])
-                        ours.stdin.write('%s | mate %d\n' % (qfen, bound))
-                        ours.stdin.flush()
-                        a = ANSWER.search(ours.stdout.readline().rstrip('\n'))
-                        if a is None:
-                            sys.exit('xqtool bench solve: unexpected answer')
-                        if a.group(1) == 'too-deep':
-                            too_deep += 1
-                            continue
-                        if not a.group(1).startswith('mate '):
-                            outside += 1
-                            continue
-                        answer = a.group(1).split()
-                        n = int(answer[1])
-                        if n < args.min:
-                            outside += 1
-                            continue
-                        kept += 1
-                        if not in_game:
-                            side_lines += 1
-                        print('%s | mate %d' % (qfen, n), flush=True)
-                        if in_game and args.replies > 0 and n - 1 >= args.min:
-                            after_key = fairy.after(qfen, [uci_move(answer[2])])
-                            for r in fairy.legal(after_key)[:args.replies]:
-                                queue.append((fairy.after(after_key, [r]), n - 1, False))
-    ours.stdin.close()
-    ours.wait()
-    fairy.send('quit')
+                    if e is not None:
+                        miner.seen.add(e.group(1).split()[0])
+                        miner.expand(e.group(1), int(e.group(2)), '%s:%d' % (path, number))
+    elif args.records:
+        paths = list(args.logs)
+        if args.list:
+            with open(args.list, encoding='utf-8') as f:
+                paths += [line.rstrip('\n') for line in f if line.strip()]
+        for start, moves, winner, source in record_games(args.xqtool, paths, args.strip):
+            miner.game(start, moves, winner, source)
+    else:
+        for path in args.logs:
+            for start, moves, winner, source in ladder_games(path):
+                miner.game(start, moves, winner, source)
+    miner.close()
     print('%d games, %d won, %d candidates (fairy-stockfish, %d nodes), %d kept '
           '(%d of them side lines), %d too deep for %.0f s, %d outside %d-%d' %
-          (games, wins, candidates, args.nodes, kept, side_lines, too_deep, args.time, outside,
-           args.min, args.max), file=sys.stderr)
+          (miner.games, miner.wins, miner.candidates, args.nodes, miner.kept,
+           miner.side_lines, miner.too_deep, args.time, miner.outside, args.min, args.max),
+          file=sys.stderr)
 
 
 if __name__ == '__main__':

@@ -436,29 +436,13 @@ test_default_told (Fixture *f, gconstpointer data)
   g_assert_nonnull (find_button (GTK_WIDGET (f->chooser), NULL, "Remove Learner…"));
 }
 
-/* The first label below root with this text, or NULL. */
-static GtkWidget *
-find_label (GtkWidget *root, const char *text)
-{
-  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_label (c, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* A new computer, no learner saved: "Who Is Learning?" stood over an empty
  * gap (seen at 800x600).  It shows once there is someone to list or
  * something to say. */
 static void
 test_no_learners_yet (Fixture *f, gconstpointer data)
 {
-  GtkWidget *heading = find_label (GTK_WIDGET (f->chooser), "Who Is Learning?");
+  GtkWidget *heading = xq_test_find_label (GTK_WIDGET (f->chooser), "Who Is Learning?");
   g_autofree char *id = NULL;
   g_autoptr(GError) error = NULL;
 

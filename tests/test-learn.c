@@ -1808,6 +1808,25 @@ static void settle (GtkWidget *win);
 /* The list of a unit's exercises at 600×700, in the real window: every
  * prompt is there whole, wrapped on two lines rather than cut with "…",
  * and the list is no wider than the window. */
+
+static void settle (GtkWidget *win);
+
+/* The app's window at width x height on the Learn page, its units from
+ * store, shown and settled. */
+static XqWindow *
+open_learn_window (int width, int height, const char *store, XqLearnPage **page, XqLessonPlayer **player)
+{
+  XqWindow *window = xq_window_new (NULL);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  *page = xq_window_get_learn_page (window);
+  xq_learn_page_load (*page, NULL, store);
+  *player = xq_learn_page_get_player (*page);
+  xq_window_show_page (window, "learn");
+  gtk_window_present (GTK_WINDOW (window));
+  settle (GTK_WIDGET (window));
+  return window;
+}
 static void
 test_exercise_list_wraps (void)
 {
@@ -1821,15 +1840,8 @@ test_exercise_list_wraps (void)
   guint checked = 0;
 
   g_assert_no_error (error);
-  window = xq_window_new (NULL);
+  window = open_learn_window (600, 700, store, &page, &player);
   win = GTK_WIDGET (window);
-  gtk_window_set_default_size (GTK_WINDOW (window), 600, 700);
-  page = xq_window_get_learn_page (window);
-  xq_learn_page_load (page, NULL, store);
-  player = xq_learn_page_get_player (page);
-  xq_window_show_page (window, "learn");
-  gtk_window_present (GTK_WINDOW (window));
-  settle (win);
   list = xq_lesson_player_get_exercise_list (player);
   popover = gtk_widget_get_ancestor (list, GTK_TYPE_POPOVER);
   g_assert_nonnull (popover);
@@ -2209,15 +2221,8 @@ test_short_choices_fit (void)
   guint checked = 0;
 
   g_assert_no_error (error);
-  window = xq_window_new (NULL);
+  window = open_learn_window (800, 600, store, &page, &player);
   win = GTK_WIDGET (window);
-  gtk_window_set_default_size (GTK_WINDOW (window), 800, 600);
-  page = xq_window_get_learn_page (window);
-  xq_learn_page_load (page, NULL, store);
-  player = xq_learn_page_get_player (page);
-  xq_window_show_page (window, "learn");
-  gtk_window_present (GTK_WINDOW (window));
-  settle (win);
   units = xq_learn_page_get_units (page);
   for (guint u = 0; u < units->len; u++)
     {
@@ -2289,16 +2294,9 @@ test_layout (gconstpointer data)
   GPtrArray *units;
 
   g_assert_no_error (error);
-  window = xq_window_new (NULL);
+  window = open_learn_window (size->width, size->height, store, &page, &player);
   win = GTK_WIDGET (window);
-  gtk_window_set_default_size (GTK_WINDOW (window), size->width, size->height);
-  page = xq_window_get_learn_page (window);
-  xq_learn_page_load (page, NULL, store);
-  player = xq_learn_page_get_player (page);
   xq_lesson_player_set_reply_delay (player, 0);
-  xq_window_show_page (window, "learn");
-  gtk_window_present (GTK_WINDOW (window));
-  settle (win);
   /* The window really is that small (less its frame): nothing in it asks
    * for more. */
   g_assert_cmpint (gtk_widget_get_width (win), <=, size->width);

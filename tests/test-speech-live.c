@@ -247,22 +247,6 @@ wait_available (XqSpeaker *speaker)
   g_assert_true (xq_speaker_get_available (speaker));
 }
 
-static GtkWidget *
-label_with_text (GtkWidget  *root,
-                 const char *text)
-{
-  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = label_with_text (c, text);
-
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 /* The app's speaker, as the app makes it: the speaker button beside the
  * first instruction of unit 1 reads it aloud, and a learner who cannot
  * read hears the unit's first page by itself. */
@@ -299,7 +283,7 @@ test_live (void)
   while (xq_lesson_player_get_exercise (player) == NULL)
     xq_test_click (xq_lesson_player_get_button (player, "next"));
   ex = xq_lesson_player_get_exercise (player);
-  prompt = label_with_text (GTK_WIDGET (player), ex->prompt);
+  prompt = xq_test_find_label (GTK_WIDGET (player), ex->prompt);
   g_assert_nonnull (prompt);
   button = gtk_widget_get_prev_sibling (prompt);
   g_assert_true (GTK_IS_BUTTON (button));

@@ -151,22 +151,6 @@ button_of (GtkWidget *label)
   return button;
 }
 
-static GtkWidget *
-label_with_text (GtkWidget  *root,
-                 const char *text)
-{
-  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = label_with_text (c, text);
-
-      if (found)
-        return found;
-    }
-  return NULL;
-}
-
 static guint
 n_said (void)
 {
@@ -199,7 +183,7 @@ test_buttons (Fixture       *f,
     xq_test_click (xq_lesson_player_get_button (player, "next"));
   ex = xq_lesson_player_get_exercise (player);
   g_assert_cmpuint (n_said (), ==, 0);
-  prompt = label_with_text (GTK_WIDGET (player), ex->prompt);
+  prompt = xq_test_find_label (GTK_WIDGET (player), ex->prompt);
   g_assert_nonnull (prompt);
   g_assert_true (gtk_widget_get_visible (button_of (prompt)));
   xq_test_click (button_of (prompt));
@@ -246,7 +230,7 @@ test_hidden (Fixture       *f,
   while (xq_lesson_player_get_exercise (player) == NULL)
     xq_test_click (xq_lesson_player_get_button (player, "next"));
   ex = xq_lesson_player_get_exercise (player);
-  prompt = label_with_text (GTK_WIDGET (player), ex->prompt);
+  prompt = xq_test_find_label (GTK_WIDGET (player), ex->prompt);
   g_assert_nonnull (prompt);
   g_assert_false (gtk_widget_get_visible (button_of (prompt)));
   prefs = xq_preferences_window_new (GTK_WINDOW (f->window));

@@ -1393,33 +1393,18 @@ test_units (Fixture *f, gconstpointer data)
   }
 }
 
-/* The label under root that shows text, or NULL. */
-static GtkWidget *
-find_label (GtkWidget *root, const char *text)
-{
-  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
-    return root;
-  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
-    {
-      GtkWidget *found = find_label (c, text);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* A fresh profile: the empty "My units" list says what it is for; the
  * words go once there is a unit. */
 static void
 test_units_placeholder (Fixture *f, gconstpointer data)
 {
   g_autofree char *dir = g_build_filename (f->dir, "units", NULL);
-  GtkWidget *empty = find_label (GTK_WIDGET (f->page), "No units of your own yet");
+  GtkWidget *empty = xq_test_find_label (GTK_WIDGET (f->page), "No units of your own yet");
 
   g_assert_cmpuint (xq_teach_page_get_n_units (f->page), ==, 0);
   g_assert_nonnull (empty);
   g_assert_true (gtk_widget_get_mapped (empty));
-  g_assert_nonnull (find_label (GTK_WIDGET (f->page),
+  g_assert_nonnull (xq_test_find_label (GTK_WIDGET (f->page),
                                 "New Unit starts one; Import Pack, under Print and Share, "
                                 "brings in units a teacher shared."));
 

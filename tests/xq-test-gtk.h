@@ -160,6 +160,23 @@ xq_test_find_descendant (GtkWidget *widget, GType type)
   return NULL;
 }
 
+/* The first label below root (root included) that shows exactly text, or
+ * NULL. */
+static inline GtkWidget *
+xq_test_find_label (GtkWidget *root, const char *text)
+{
+  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = xq_test_find_label (c, text);
+
+      if (found)
+        return found;
+    }
+  return NULL;
+}
+
 /* Runs widget's key binding for keyval (no modifiers), as a key press
  * would; TRUE if its action ran.  The binding must exist. */
 static inline gboolean

@@ -310,6 +310,26 @@ read_info (GFile *class_file, GCancellable *cancellable, GError **error)
   return xq_class_info_load_data (data, length, name, error);
 }
 
+/* The class of a folder: its class file read, or an error that says the
+ * folder (where) holds no class when there is none. */
+static XqClassInfo *
+read_folder_info (GFile *folder, const char *where, GCancellable *cancellable, GError **error)
+{
+  g_autoptr(GFile) class_file = g_file_get_child (folder, XQ_CLASS_FILE_NAME);
+  g_autoptr(GError) local = NULL;
+  XqClassInfo *info = read_info (class_file, cancellable, &local);
+
+  if (info == NULL)
+    {
+      if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+        g_set_error (error, XQ_CLASS_FOLDER_ERROR, XQ_CLASS_FOLDER_ERROR_NOT_A_CLASS,
+                     _("%s holds no class (no %s in it)"), where, XQ_CLASS_FILE_NAME);
+      else
+        g_propagate_error (error, g_steal_pointer (&local));
+    }
+  return info;
+}
+
 XqClassInfo *
 xq_class_folder_create (GFile *folder, const char *name, GCancellable *cancellable, GError **error)
 {
@@ -371,18 +391,9 @@ xq_class_folder_resolve (GFile *folder_or_file, XqClassInfo **info_out, GCancell
     }
   if (g_file_info_get_file_type (fi) == G_FILE_TYPE_DIRECTORY)
     {
-      g_autoptr(GFile) class_file = g_file_get_child (folder_or_file, XQ_CLASS_FILE_NAME);
-
-      info = read_info (class_file, cancellable, &local);
+      info = read_folder_info (folder_or_file, where, cancellable, error);
       if (info == NULL)
-        {
-          if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
-            g_set_error (error, XQ_CLASS_FOLDER_ERROR, XQ_CLASS_FOLDER_ERROR_NOT_A_CLASS,
-                         _("%s holds no class (no %s in it)"), where, XQ_CLASS_FILE_NAME);
-          else
-            g_propagate_error (error, g_steal_pointer (&local));
-          return NULL;
-        }
+        return NULL;
       folder = g_object_ref (folder_or_file);
     }
   else
@@ -1239,7 +1250,6 @@ xq_class_sync_full (XqProgressStore *store, const char *units_dir, XqClassSyncHo
 GPtrArray *
 xq_class_folder_learners (GFile *folder, GPtrArray *messages, GCancellable *cancellable, GError **error)
 {
-  g_autoptr(GFile) class_file = g_file_get_child (folder, XQ_CLASS_FILE_NAME);
   g_autoptr(GFile) dir = g_file_get_child (folder, XQ_CLASS_LEARNERS_DIR);
   g_autoptr(XqClassInfo) info = NULL;
   g_autoptr(GPtrArray) out = NULL;
@@ -1248,16 +1258,9 @@ xq_class_folder_learners (GFile *folder, GPtrArray *messages, GCancellable *canc
   g_autofree char *where = g_file_get_parse_name (folder);
   Listing listing = { 0 };
 
-  info = read_info (class_file, cancellable, &local);
+  info = read_folder_info (folder, where, cancellable, error);
   if (info == NULL)
-    {
-      if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
-        g_set_error (error, XQ_CLASS_FOLDER_ERROR, XQ_CLASS_FOLDER_ERROR_NOT_A_CLASS,
-                     _("%s holds no class (no %s in it)"), where, XQ_CLASS_FILE_NAME);
-      else
-        g_propagate_error (error, g_steal_pointer (&local));
-      return NULL;
-    }
+    return NULL;
   if (!list_learners (dir, &listing, cancellable, &local))
     {
       listing_clear (&listing);

@@ -28,7 +28,7 @@
  * margin, blunder (xq-variant-private.h), measured by
  * tools/variant-ladder.py (docs/variants.md, "Calibration"). */
 #define COMMON_LEVEL_1 { 1,  20000, 300,  0, 100 }
-#define COMMON_LEVEL_2 { 2,  50000, 100,  0, 0 }
+#define COMMON_LEVEL_2 { 2,  50000, 100,  0, 100 }
 #define COMMON_LEVEL_3 { 3, 150000,   0, 15, 0 }
 
 static const XqVariantLevel common_levels[XQ_VARIANT_ENGINE_MAX_LEVEL] = {
@@ -42,17 +42,6 @@ static const XqVariantLevel common_levels[XQ_VARIANT_ENGINE_MAX_LEVEL] = {
 static const XqVariantLevel loose_levels[XQ_VARIANT_ENGINE_MAX_LEVEL] = {
   { 1,  20000, 500,  0, 250 },
   COMMON_LEVEL_2,
-  COMMON_LEVEL_3,
-};
-
-/* 五虎棋, where the seat decides: Black's whole army beats any level's
- * five soldiers, so a level shows only in what it does as Red.  Against
- * the common level 2 as Black, level 3 as Red scored too little (62 % over
- * both seats); here level 2 slips one action in ten, as level 1 does, and
- * keeps its own smaller noise (docs/variants.md, "Calibration"). */
-static const XqVariantLevel wuhu_levels[XQ_VARIANT_ENGINE_MAX_LEVEL] = {
-  COMMON_LEVEL_1,
-  { 2,  50000, 100,  0, 100 },
   COMMON_LEVEL_3,
 };
 
@@ -140,7 +129,7 @@ static const Game games[XQ_VARIANT_N_KINDS] = {
       "plays ordinary xiangqi moves.\n\n"
       "Everything else is xiangqi: check, checkmate, and a player who cannot move loses."),
     LEGEND (UP (XQ_RED, XQ_PAWN, XQ_NO_TYPE, N_("Red's soldiers are the five tigers."))),
-    0, FALSE, FALSE, ACT (DOUBLE), wuhu_levels, &xq_variant_wuhu_rules },
+    0, FALSE, FALSE, ACT (DOUBLE), NULL, &xq_variant_wuhu_rules },
   [XQ_VARIANT_CUBE] = {
     "cube", N_("Cube general chess"), "超然象棋",
     N_("The general is a cube: the face on top gives your pieces a power."),

@@ -472,18 +472,26 @@ xq_variant_engine_choose (XqVariantEngine *engine, const XqVariantState *view,
     return FALSE;
   sort_actions (view, opts, acts, n);
   lv = xq_variant_kind_level (view->kind, engine->level);
+  engine->nodes = 0;
+  engine->node_limit = lv->nodes;
+  engine->aborted = FALSE;
   /* A beginner's slip: now and then any legal action, unread (the seeded
-   * generator decides, so a seed still replays the game). */
+   * generator decides, so a seed still replays the game) -- but never one
+   * that loses at once by a repetition rule (棋例): the slip looks no
+   * further than that, and takes the next action in the list instead. */
   if (lv->blunder > 0 && xq_variant_rng_below (&engine->rng, 1000) < (guint32) lv->blunder)
     {
-      *out = acts[xq_variant_rng_below (&engine->rng, (guint32) n)];
+      int k = (int) xq_variant_rng_below (&engine->rng, (guint32) n);
+      for (int tries = 0; tries < n; tries++, k = (k + 1) % n)
+        if (action_value (engine, view, &acts[k], 0, -INF, INF, 0) > -WIN / 2 || engine->aborted)
+          break;
+      *out = acts[k];
       out->reveal = XQ_EMPTY;
       out->captured = XQ_EMPTY;
       out->captured2 = XQ_EMPTY;
       return TRUE;
     }
   engine->nodes = 0;
-  engine->node_limit = lv->nodes;
 
   for (int k = 0; k < n; k++)
     scores[k] = 0;

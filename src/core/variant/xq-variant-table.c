@@ -27,11 +27,12 @@
 /* The levels of a game whose line names none: depth, nodes, noise,
  * margin, blunder (xq-variant-private.h), measured by
  * tools/variant-ladder.py (docs/variants.md, "Calibration"). */
-#define COMMON_LEVEL_2 { 2,  50000, 100,  0, 0 }
+#define COMMON_LEVEL_1 { 1,  20000, 300,  0, 100 }
+#define COMMON_LEVEL_2 { 2,  50000, 100,  0, 100 }
 #define COMMON_LEVEL_3 { 3, 150000,   0, 15, 0 }
 
 static const XqVariantLevel common_levels[XQ_VARIANT_ENGINE_MAX_LEVEL] = {
-  { 1,  20000, 300,  0, 100 },
+  COMMON_LEVEL_1,
   COMMON_LEVEL_2,
   COMMON_LEVEL_3,
 };

@@ -12,7 +12,6 @@
 #include "xq-kind.h"
 #include "xq-kind-reader-private.h"
 #include "xq-lesson.h"
-#include "xq-rating.h"
 #include "xq-replay.h"
 #include "xq-lesson-rules.h"
 #include "xq-proofs.h"

@@ -36,9 +36,9 @@ typedef enum {
 /* A seeded puzzle is less uncertain than an unknown learner. */
 #define XQ_RATING_PUZZLE_DEVIATION   200.0
 
-/* Bounds kept on load and after every update. */
-#define XQ_RATING_MIN          100.0
-#define XQ_RATING_MAX          3500.0
+/* Bounds kept on load and after every update: XQ_RATING_MIN and
+ * XQ_RATING_MAX are in xq-exercise.h, where the lesson loader bounds a
+ * pack's "min-rating" by them without including this header. */
 #define XQ_RATING_MIN_DEVIATION 30.0
 #define XQ_RATING_MAX_VOLATILITY 0.5
 #define XQ_RATING_MAX_PUZZLES  10000

@@ -307,6 +307,7 @@ pack_row (XqPuzzlePage *self, const XqPuzzlePack *pack, guint i)
 {
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *print = gtk_button_new_from_icon_name ("document-print-symbolic");
+  GtkWidget *arrow;
   g_autofree char *tip = g_strdup_printf (_("Worksheet of “%s”…"), pack->title);
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), pack->title);
@@ -318,15 +319,17 @@ pack_row (XqPuzzlePage *self, const XqPuzzlePack *pack, guint i)
   g_object_set_data (G_OBJECT (print), "pack-index", GUINT_TO_POINTER (i));
   g_signal_connect (print, "clicked", G_CALLBACK (print_pack_cb), self);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), print);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+  arrow = gtk_image_new_from_icon_name ("go-next-symbolic");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), arrow);
+  g_object_set_data (G_OBJECT (row), "arrow", arrow);
   if (pack->min_rating > 0)
     {
-      /* The advanced tier: a padlock while the learner's rating is below
-       * the pack's (xq_puzzle_page_fill_packs shows or hides it). */
+      /* The advanced tier: a padlock, closed while the learner's rating is
+       * below the pack's (xq_puzzle_page_fill_packs sets it). */
       GtkWidget *lock = gtk_image_new_from_icon_name ("system-lock-screen-symbolic");
 
       gtk_accessible_update_property (GTK_ACCESSIBLE (lock), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      _("Locked"), -1);
+                                      C_("puzzle pack", "Locked"), -1);
       adw_action_row_add_prefix (ADW_ACTION_ROW (row), lock);
       g_object_set_data (G_OBJECT (row), "lock", lock);
     }
@@ -393,7 +396,15 @@ xq_puzzle_page_fill_packs (XqPuzzlePage *self)
       adw_action_row_set_subtitle (ADW_ACTION_ROW (child), sub);
       gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (child), open);
       if (lock != NULL)
-        gtk_widget_set_visible (lock, !open);
+        {
+          /* Open: the padlock opened, so the tier still reads as one. */
+          gtk_image_set_from_icon_name (GTK_IMAGE (lock), open ? "changes-allow-symbolic"
+                                                               : "system-lock-screen-symbolic");
+          gtk_accessible_update_property (GTK_ACCESSIBLE (lock), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                          open ? C_("puzzle pack", "Open") : C_("puzzle pack", "Locked"), -1);
+        }
+      /* No arrow where nothing opens. */
+      gtk_widget_set_visible (g_object_get_data (G_OBJECT (child), "arrow"), open);
     }
 }
 

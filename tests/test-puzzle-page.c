@@ -963,6 +963,7 @@ test_advanced_tier (Fixture *f, gconstpointer data)
   g_assert_true (gtk_list_box_row_get_activatable (pack_row (f, tier)));
   g_signal_emit_by_name (list, "row-activated", pack_row (f, tier));
   g_assert_cmpuint (xq_puzzle_page_get_listed_pack (f->page), ==, tier);
+  g_assert_nonnull (find_text (GTK_WIDGET (f->page), "1 of 1 · Mate in 3 · Black to move · Red threatens mate"));
 
   xq_puzzle_page_open (f->page, tier, 0);
   wait_for_checks (f);

@@ -4,10 +4,11 @@
 positions reached in real games (tools/puzzle-gen.md, "The advanced tier").
 
 Input: "FEN | mate N" lines of positions reached in played games or their
-side lines (by default tools/game-mates.fen, mined by
-tools/gen-game-mates.py from the computer's own games and from the public
-CCPD game records), and the sources file naming the record of each
-(tools/game-mates.sources).  Every position with --min-pieces or more
+side lines, mined by tools/gen-game-mates.py (by default
+tools/game-mates.fen, the solver benchmark's, from the computer's own games
+and the public CCPD game records, and tools/game-puzzles-extra.fen, more
+CCPD records mined for this tier), and the sources files naming the record
+of each (tools/game-mates.sources, tools/game-puzzles-extra.sources).  Every position with --min-pieces or more
 pieces and a mate in 3 to 12 goes through `xqtool puzzle-confirm` (proved
 again: exactly N, ONE key move; the patterns that hold on every line the
 defender can choose, and whether the defender threatens mate in one).
@@ -61,7 +62,7 @@ MIN_RATING = 1500        # docs/puzzle-drill.md, "The advanced tier"
 PACK_MAX = 200           # XQ_LESSON_MAX_ITEMS
 CCPD = ('CCPD: Yu-Han Tseng and Bo-Nian Chen (2026), Chinese Chess Practical Dataset,\n'
         '# https://github.com/Yvonne761/Chinese-Chess-Practical-Dataset, CC BY 4.0.')
-SELF_PLAY = 'the computer\'s own games (xqtool bench ladder; tools/game-mates.sources)'
+SELF_PLAY = 'the computer\'s own games (xqtool bench ladder; tools/game-mates.fen)'
 
 
 def pieces(fen):
@@ -131,9 +132,11 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--xqtool', default=os.path.join(ROOT, 'build', 'src', 'cli', 'xqtool'))
     ap.add_argument('--cache', default='/tmp/xq-puzzle-cache')
-    ap.add_argument('--fen', action='append', help='FEN | mate N files (default tools/game-mates.fen)')
+    ap.add_argument('--fen', action='append', help='FEN | mate N files (default '
+                    'tools/game-mates.fen and tools/game-puzzles-extra.fen)')
     ap.add_argument('--sources', action='append',
-                    help='BOARD<TAB>source files (default tools/game-mates.sources)')
+                    help='BOARD<TAB>source files (default tools/game-mates.sources and '
+                         'tools/game-puzzles-extra.sources)')
     ap.add_argument('--min-pieces', type=int, default=10)
     ap.add_argument('--min-mate', type=int, default=3)
     ap.add_argument('--max-mate', type=int, default=12)
@@ -142,8 +145,9 @@ def main():
     ap.add_argument('--out', default=os.path.join(ROOT, 'lessons', 'puzzles'))
     ap.add_argument('--yield-only', action='store_true')
     args = ap.parse_args()
-    fens = args.fen or [os.path.join(HERE, 'game-mates.fen')]
-    sources = read_sources(args.sources or [os.path.join(HERE, 'game-mates.sources')])
+    fens = args.fen or [os.path.join(HERE, 'game-mates.fen'), os.path.join(HERE, 'game-puzzles-extra.fen')]
+    sources = read_sources(args.sources or [os.path.join(HERE, 'game-mates.sources'),
+                                            os.path.join(HERE, 'game-puzzles-extra.sources')])
 
     looked = []
     seen = set()

@@ -18,7 +18,7 @@ ends in 困斃, and when its proof fits the app's budget with room to spare
 cannons, soldiers); its pattern is the rarest of those it shows.  Packs open
 by rating ("min-rating", docs/puzzle-drill.md).
 
-Writes lessons/puzzles/4N-game-*.json, tools/game-puzzles.sources (the
+Writes lessons/puzzles/NN-game-*.json (from 40 on), tools/game-puzzles.sources (the
 source of every puzzle, with the CCPD attribution), and adds the strings to
 po/extra/puzzles.{zh_CN,zh_TW}.po (run after tools/gen-puzzles.py, which
 rewrites those files).  Afterwards: tools/lesson-strings.py,
@@ -302,7 +302,7 @@ def write(args, packs, sources):
             print('%-28s %3d puzzles, threat %d, work %.0f M' % (
                 fname, len(objs), sum(c['threat'] for c in part), sum(c['work'] for c in part) / 1e6))
     with open(os.path.join(HERE, 'game-puzzles.sources'), 'w', encoding='utf-8') as f:
-        f.write('# The source of every puzzle of the advanced tier (lessons/puzzles/4N-game-*.json),\n'
+        f.write('# The source of every puzzle of the advanced tier (lessons/puzzles/NN-game-*.json),\n'
                 '# written by tools/gen-game-puzzles.py: ID<TAB>BOARD<TAB>where the position was reached.\n'
                 '# "CCPD Dataset/..." are public game records and exercises:\n# %s\n'
                 '# The others come from %s.\n' % (CCPD, SELF_PLAY))

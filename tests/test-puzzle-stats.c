@@ -82,6 +82,29 @@ test_counts (void)
   g_assert_false (xq_puzzle_stats_meets (&st, met));
 }
 
+/* xq_position_threatens_mate: the side not to move could mate at once;
+ * never while the side to move is in check (the turn cannot pass). */
+static void
+test_threat (void)
+{
+  static const struct { const char *fen; gboolean threat; } cases[] = {
+    { "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1", FALSE },           /* a bare general */
+    { "3k5/9/9/9/9/9/9/1r7/r8/4K4 w - - 0 1", TRUE },           /* b2b0 mates */
+    { "3k5/9/9/9/9/9/9/9/r8/4K4 w - - 0 1", FALSE },            /* a0: the general steps up */
+    { "3k5/9/9/9/4r4/9/9/9/9/4K4 w - - 0 1", FALSE },           /* Red is in check */
+    { "1Rb1kar2/4a4/4b4/p3C2Rp/2p6/4c2N1/P7P/N1nA5/4K4/3r1AB2 b - - 0 1", TRUE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      XqPosition pos;
+
+      g_assert_true (xq_position_set_fen (&pos, cases[i].fen, NULL));
+      if (xq_position_threatens_mate (&pos) != cases[i].threat)
+        g_error ("%s: threat %d, not %d", cases[i].fen, !cases[i].threat, cases[i].threat);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -89,5 +112,6 @@ main (int argc, char **argv)
   setlocale (LC_ALL, "C.UTF-8");
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/puzzle-stats/counts", test_counts);
+  g_test_add_func ("/puzzle-stats/threat", test_threat);
   return g_test_run ();
 }

@@ -45,6 +45,18 @@ static const char intro_pack_json[] =
   "      \"mate-in\": 1, \"difficulty\": 1, \"keys\": [\"e8d8\", \"e8e1\"] }\n"
   "  ] }\n";
 
+/* The advanced tier: a pack that opens at a puzzle rating of 1500, with a
+ * position from a game (tools/game-mates.fen, CCPD 殺局_殺法_練習題) where
+ * Black mates in 3 and Red, were it its move, could mate at once. */
+static const char tier_pack_json[] =
+  "{ \"format\": 1, \"type\": \"pack\", \"id\": \"tier\", \"title\": \"Tier pack\",\n"
+  "  \"min-rating\": 1500,\n"
+  "  \"puzzles\": [\n"
+  "    { \"id\": \"t1\", \"title\": \"T1\",\n"
+  "      \"fen\": \"1Rb1kar2/4a4/4b4/p3C2Rp/2p6/4c2N1/P7P/N1nA5/4K4/3r1AB2 b - - 0 1\",\n"
+  "      \"mate-in\": 3, \"difficulty\": 1 }\n"
+  "  ] }\n";
+
 static const char black_pack_json[] =
   "{ \"format\": 1, \"type\": \"pack\", \"id\": \"black\", \"title\": \"Black pack\",\n"
   "  \"puzzles\": [\n"
@@ -907,6 +919,65 @@ pack_index (Fixture *f, const char *id)
   return 0;
 }
 
+static GtkListBoxRow *pack_row (Fixture *f, guint index);
+
+/* The advanced tier (docs/puzzle-drill.md): below its rating the pack's
+ * row is locked and says what opens it, and activating it opens nothing;
+ * with the learner's rating at 1600 (the ratings file) it opens, and the
+ * drill says that the defender threatens mate in one. */
+static void
+test_advanced_tier (Fixture *f, gconstpointer data)
+{
+  g_autofree char *path = g_build_filename (f->store_dir, "mei.ratings.json", NULL);
+  guint tier = pack_index (f, "tier");
+  const XqPuzzlePack *pack = xq_puzzle_page_get_pack (f->page, tier);
+  GtkWidget *list = find_list_box (GTK_WIDGET (f->page));
+  const XqPuzzle *pz;
+
+  g_assert_cmpint (pack->min_rating, ==, 1500);
+  g_assert_true (((XqPuzzle *) pack->puzzles->pdata[0])->defender_threatens);
+  g_assert_false (xq_puzzle_page_pack_is_open (f->page, pack));
+  g_assert_true (xq_puzzle_page_pack_is_open (f->page, xq_puzzle_page_get_pack (f->page, pack_index (f, "test"))));
+  g_assert_nonnull (find_text (GTK_WIDGET (f->page), "Advanced: opens at a puzzle rating of 1500 (yours is 1200)"));
+  g_assert_false (gtk_list_box_row_get_activatable (pack_row (f, tier)));
+  g_signal_emit_by_name (list, "row-activated", pack_row (f, tier));
+  g_assert_cmpuint (xq_puzzle_page_get_listed_pack (f->page), ==, G_MAXUINT);
+  /* Next for Me passes over it although its puzzle (seeded 1200) is the
+   * nearest to the learner's 1200. */
+  g_assert_true (xq_puzzle_page_open_next_for_me (f->page));
+  g_assert_cmpstr (xq_puzzle_page_get_puzzle (f->page)->id, !=, "t1");
+  xq_puzzle_page_show_packs (f->page);
+
+  /* A learner at 1600 (settled: 20 results). */
+  g_assert_true (g_file_set_contents (path,
+    "{ \"format\": 1, \"learner\": \"mei\",\n"
+    "  \"rating\": { \"rating\": 1600, \"deviation\": 80, \"volatility\": 0.06, \"attempts\": 20 },\n"
+    "  \"best-streak-run\": 0, \"puzzles\": {} }\n", -1, NULL));
+  xq_puzzle_page_load (f->page, f->packs_dir, f->store_dir);
+  tier = pack_index (f, "tier");
+  pack = xq_puzzle_page_get_pack (f->page, tier);
+  list = find_list_box (GTK_WIDGET (f->page));
+  g_assert_true (xq_puzzle_page_pack_is_open (f->page, pack));
+  g_assert_null (find_text (GTK_WIDGET (f->page), "Advanced: opens at a puzzle rating of 1500 (yours is 1200)"));
+  g_assert_nonnull (find_text (GTK_WIDGET (f->page), "Advanced · 0 of 1 solved"));
+  g_assert_true (gtk_list_box_row_get_activatable (pack_row (f, tier)));
+  g_signal_emit_by_name (list, "row-activated", pack_row (f, tier));
+  g_assert_cmpuint (xq_puzzle_page_get_listed_pack (f->page), ==, tier);
+  g_assert_nonnull (find_text (GTK_WIDGET (f->page), "1 of 1 · Mate in 3 · Black to move · Red threatens mate"));
+
+  xq_puzzle_page_open (f->page, tier, 0);
+  wait_for_checks (f);
+  pz = xq_puzzle_page_get_puzzle (f->page);
+  g_assert_cmpstr (pz->id, ==, "t1");
+  g_assert_nonnull (find_text (GTK_WIDGET (f->page),
+                               "Black to move — the board is turned for you. Careful: "
+                               "Red threatens mate in one, so keep the initiative"));
+  /* A puzzle whose defender has no such mate says nothing of it. */
+  xq_puzzle_page_open (f->page, pack_index (f, "test"), 0);
+  wait_for_checks (f);
+  g_assert_nonnull (find_text (GTK_WIDGET (f->page), "Red to move"));
+}
+
 /* Black to move: the board is turned (Black at the bottom), the prompt
  * says Black, the computer answers as Red; a wrong move is refuted and
  * taken back; the solve is recorded like any puzzle.  A Red puzzle after
@@ -1322,5 +1393,7 @@ main (int argc, char *argv[])
   g_test_add ("/ui/puzzles/pack-list", Fixture, big, fixture_set_up, test_pack_list, fixture_tear_down);
   g_test_add ("/ui/puzzles/pack-intro", Fixture, intro_pack_json, fixture_set_up, test_pack_intro, fixture_tear_down);
   g_test_add ("/ui/puzzles/streak-ends", Fixture, NULL, fixture_set_up, test_streak_ends, fixture_tear_down);
+  g_test_add ("/ui/puzzles/advanced-tier", Fixture, tier_pack_json, fixture_set_up, test_advanced_tier,
+              fixture_tear_down);
   return g_test_run ();
 }

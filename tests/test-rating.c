@@ -271,6 +271,56 @@ test_daily (void)
   g_date_free (day);
 }
 
+/* The advanced tier (docs/puzzle-drill.md): a pack with a "min-rating"
+ * opens once the learner's shown rating reaches it.  Below it Next for Me
+ * leaves it out, even when its puzzle is the nearest; the daily puzzle
+ * never comes from it. */
+static void
+test_advanced_tier (void)
+{
+  g_autoptr(GPtrArray) packs = fake_packs ();
+  g_autoptr(XqRatings) r = xq_ratings_new ("mei");
+  g_autoptr(GHashTable) solved = g_hash_table_new (g_str_hash, g_str_equal);
+  XqPuzzlePack *tier = fake_pack ("c-game");
+  GDate *day = g_date_new_dmy (1, G_DATE_DECEMBER, 2026);
+  guint p = 99, q = 99;
+
+  /* A mate in 3 at level 1 (1200): nearer to a new learner (1200) than
+   * any other puzzle. */
+  g_ptr_array_add (tier->puzzles, fake_puzzle ("c1", 3, 1));
+  tier->min_rating = 1500;
+  g_ptr_array_add (packs, tier);
+  g_assert_cmpfloat (xq_ratings_get_puzzle (r, tier->puzzles->pdata[0]).rating, ==, 1200);
+
+  g_assert_cmpint (xq_ratings_get_shown (r), ==, 1200);
+  g_assert_false (xq_ratings_pack_open (r, tier));
+  g_assert_true (xq_ratings_pack_open (r, packs->pdata[0]));
+  g_assert_true (xq_ratings_next_puzzle (r, packs, solved_in_set, solved, &p, &q));
+  g_assert_cmpuint (p, !=, 2);
+  /* Every open puzzle solved: nothing is offered, the tier stays shut. */
+  for (const char *const *id = (const char *const[]) { "a1", "a2", "b1", "b2", "b3", NULL }; *id; id++)
+    g_hash_table_add (solved, (gpointer) *id);
+  g_assert_false (xq_ratings_next_puzzle (r, packs, solved_in_set, solved, &p, &q));
+
+  /* Clean solves of hard puzzles lift the shown rating over 1500. */
+  for (int i = 0; i < 40 && xq_ratings_get_shown (r) < 1500; i++)
+    xq_ratings_record (r, g_ptr_array_index (((XqPuzzlePack *) packs->pdata[1])->puzzles, 1), 1.0);
+  g_assert_cmpint (xq_ratings_get_shown (r), >=, 1500);
+  g_assert_true (xq_ratings_pack_open (r, tier));
+  g_assert_true (xq_ratings_next_puzzle (r, packs, solved_in_set, solved, &p, &q));
+  g_assert_cmpuint (p, ==, 2);
+  g_assert_cmpuint (q, ==, 0);
+
+  /* The same for everyone: the daily puzzle comes from the open packs only. */
+  for (int d = 0; d < 60; d++)
+    {
+      g_assert_true (xq_rating_daily_puzzle (packs, day, &p, &q));
+      g_assert_cmpuint (p, !=, 2);
+      g_date_add_days (day, 1);
+    }
+  g_date_free (day);
+}
+
 /* ---- The file ------------------------------------------------------------------ */
 
 static char *
@@ -569,6 +619,7 @@ main (int argc, char **argv)
   g_test_add_func ("/rating/shown", test_shown_rating);
   g_test_add_func ("/rating/next-puzzle", test_next_puzzle);
   g_test_add_func ("/rating/daily", test_daily);
+  g_test_add_func ("/rating/advanced-tier", test_advanced_tier);
   g_test_add_func ("/rating/round-trip", test_round_trip);
   g_test_add_func ("/rating/damaged", test_damaged);
   g_test_add_func ("/rating/too-large", test_too_large);

@@ -4,7 +4,9 @@
  * puzzle-kill (names the patterns of a given puzzle) and puzzle-confirm
  * (the same for a file of puzzles).  All print
  *   FEN | mate N | keys | pattern ids | main line | nodes | check or quiet
- * where the pattern ids are those holding on every line the defender can
+ *     | threat or calm | work W
+ * ("threat": the defender, were it its move, could mate at once; W: the
+ * proof's work units) where the pattern ids are those holding on every line the defender can
  * choose (xq_kill_confirm), not only on the main line shown.
  * And `puzzles next` / `puzzles daily`: the puzzle the Puzzles page's
  * Next for Me and Daily Puzzle buttons open (xq-rating.h). */
@@ -20,6 +22,7 @@
 #include "xq-lesson.h"
 #include "xq-patterns.h"
 #include "xq-progress.h"
+#include "xq-puzzle-stats.h"
 #include "xq-rating.h"
 #include "xq-solver.h"
 #include "xq-tables.h"
@@ -256,8 +259,9 @@ print_puzzle (const XqPosition *pos, const XqSolution *sol, XqKillSet kills,
       xq_move_to_iccs (sol->keys[i], text);
       g_string_append_printf (keys, "%s%s", i ? " " : "", text);
     }
-  printf ("%s | mate %d | %s | %s | %s | %" G_GUINT64_FORMAT " | %s\n", fen, sol->mate, keys->str,
-          ids->len ? ids->str : "none", moves->str, nodes, check ? "check" : "quiet");
+  printf ("%s | mate %d | %s | %s | %s | %" G_GUINT64_FORMAT " | %s | %s | work %" G_GUINT64_FORMAT "\n",
+          fen, sol->mate, keys->str, ids->len ? ids->str : "none", moves->str, nodes,
+          check ? "check" : "quiet", xq_position_threatens_mate (pos) ? "threat" : "calm", sol->work);
   fflush (stdout);
   g_string_free (ids, TRUE);
   g_string_free (moves, TRUE);
@@ -496,11 +500,73 @@ print_choice (const XqPuzzlePack *pack, const XqPuzzle *pz, const XqRatings *rat
   printf ("%s %s mate %d rating %.0f | %s\n", pack->id, pz->id, pz->mate_in, p.rating, title);
 }
 
+static void
+stats_row (const char *what, const char *value, const char *goal, gboolean met)
+{
+  printf ("| %-40s | %-16s | %-8s | %-7s |\n", what, value, goal, met ? "met" : "not met");
+}
+
+static char *
+share (guint part, guint whole)
+{
+  return g_strdup_printf ("%u (%.1f%%)", part, whole ? 100.0 * part / whole : 0.0);
+}
+
+/* `puzzles stats`: the collection against the goals of xq-puzzle-stats.h,
+ * as a Markdown table; exit status 0 either way (it reports, it does not
+ * judge), the last line says whether every goal is met. */
+static int
+puzzles_stats (int argc, char **argv, const XqToolCommand *self)
+{
+  g_autofree char *def_packs = g_build_filename (xq_lesson_default_dir (), "puzzles", NULL);
+  const char *packs_dir = def_packs;
+  g_autoptr(GPtrArray) files = NULL;
+  g_autoptr(GPtrArray) packs = NULL;
+  g_autofree char *n = NULL, *pat = NULL, *deep = NULL, *med = NULL, *threat = NULL;
+  g_autofree char *g1 = NULL, *g2 = NULL, *g3 = NULL, *g4 = NULL, *g5 = NULL;
+  g_autofree char *shortm = NULL, *fight = NULL, *adv = NULL;
+  XqPuzzleStats st;
+  gboolean met[5], all;
+
+  if (argc == 4 && strcmp (argv[2], "--packs") == 0)
+    packs_dir = argv[3];
+  else if (argc != 2)
+    return xqtool_usage (self);
+  packs = load_packs (packs_dir, &files);
+  xq_puzzle_stats_compute (packs, &st);
+  all = xq_puzzle_stats_meets (&st, met);
+  n = g_strdup_printf ("%u", st.puzzles);
+  pat = g_strdup_printf ("%u", st.patterns);
+  deep = share (st.deep, st.puzzles);
+  med = g_strdup_printf ("%g", st.median_pieces);
+  threat = share (st.threat, st.puzzles);
+  shortm = share (st.short_mates, st.puzzles);
+  fight = share (st.fighting, st.puzzles);
+  adv = share (st.advanced, st.puzzles);
+  g1 = g_strdup_printf (">= %d", XQ_PUZZLE_GOAL_PUZZLES);
+  g2 = g_strdup_printf (">= %d", XQ_PUZZLE_GOAL_PATTERNS);
+  g3 = g_strdup_printf (">= %d%%", XQ_PUZZLE_GOAL_DEEP_PERCENT);
+  g4 = g_strdup_printf (">= %d", XQ_PUZZLE_GOAL_PIECES);
+  g5 = g_strdup_printf (">= %d%%", XQ_PUZZLE_GOAL_THREAT_PERCENT);
+  printf ("| %-40s | %-16s | %-8s | %-7s |\n", "", "shipped", "goal", "");
+  printf ("|------------------------------------------|------------------|----------|---------|\n");
+  stats_row ("puzzles", n, g1, met[0]);
+  stats_row ("patterns", pat, g2, met[1]);
+  stats_row ("mates in 5 or more", deep, g3, met[2]);
+  stats_row ("pieces on the board (median)", med, g4, met[3]);
+  stats_row ("defender threatens mate in one", threat, g5, met[4]);
+  printf ("mates in 1-3 %s; defender has a chariot, horse or cannon %s; in packs that open by rating %s\n",
+          shortm, fight, adv);
+  printf ("%s\n", all ? "every goal met" : "not every goal met");
+  return 0;
+}
+
 static int
 cmd_puzzles (int argc, char **argv)
 {
   static const XqToolCommand self = {
-    "puzzles", "next --learner ID [--dir DIR] [--packs DIR] | daily [--date YYYY-MM-DD] [--packs DIR]"
+    "puzzles", "next --learner ID [--dir DIR] [--packs DIR] | daily [--date YYYY-MM-DD] [--packs DIR] | "
+    "stats [--packs DIR]"
   };
   g_autofree char *def_packs = g_build_filename (xq_lesson_default_dir (), "puzzles", NULL);
   const char *learner = NULL, *dir = NULL, *packs_dir = def_packs, *date_text = NULL;
@@ -509,6 +575,8 @@ cmd_puzzles (int argc, char **argv)
   gboolean next;
   guint pi, qi;
 
+  if (argc >= 2 && strcmp (argv[1], "stats") == 0)
+    return puzzles_stats (argc, argv, &self);
   if (argc < 2 || (strcmp (argv[1], "next") != 0 && strcmp (argv[1], "daily") != 0))
     return xqtool_usage (&self);
   next = strcmp (argv[1], "next") == 0;
@@ -603,7 +671,8 @@ const XqToolCommand xqtool_puzzles_commands[] = {
     cmd_puzzle_mine },
   { "puzzle-kill", "FEN [--max N]", cmd_puzzle_kill },
   { "puzzle-confirm", "[--nodes L] [--budget B] < FILE", cmd_puzzle_confirm },
-  { "puzzles", "next --learner ID [--dir DIR] [--packs DIR] | daily [--date YYYY-MM-DD] [--packs DIR]",
+  { "puzzles", "next --learner ID [--dir DIR] [--packs DIR] | daily [--date YYYY-MM-DD] [--packs DIR] | "
+    "stats [--packs DIR]",
     cmd_puzzles },
   { NULL, NULL, NULL },
 };

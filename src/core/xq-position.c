@@ -987,6 +987,34 @@ xq_position_status (XqPosition *pos)
   return check ? XQ_STATUS_CHECKMATE : XQ_STATUS_STALEMATE;
 }
 
+gboolean
+xq_position_threatens_mate (const XqPosition *pos)
+{
+  XqPosition p = *pos;
+  XqMove moves[XQ_MAX_MOVES];
+  XqUndo null_undo;
+  int n;
+
+  if (xq_position_in_check (&p, p.side))
+    return FALSE;
+  xq_position_do_null (&p, &null_undo);
+  n = xq_position_legal_moves (&p, moves);
+  for (int i = 0; i < n; i++)
+    {
+      XqUndo u;
+      gboolean mate;
+
+      if (!xq_position_gives_check (&p, moves[i]))
+        continue;
+      xq_position_do_move (&p, moves[i], &u);
+      mate = !xq_position_has_legal_move (&p);
+      xq_position_undo_move (&p, moves[i], &u);
+      if (mate)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* ---- Perft --------------------------------------------------------------- */
 
 static guint64

@@ -102,6 +102,10 @@ void      xq_position_do_null      (XqPosition *pos, XqUndo *undo);
 void      xq_position_undo_null    (XqPosition *pos, const XqUndo *undo);
 
 XqStatus  xq_position_status       (XqPosition *pos);
+/* TRUE if the side NOT to move, were it its turn, could checkmate at once
+ * (a puzzle's "the defender threatens mate in one").  FALSE when the side to
+ * move is in check: the turn cannot be passed then. */
+gboolean  xq_position_threatens_mate (const XqPosition *pos);
 
 /* ---- Perft --------------------------------------------------------------- */
 

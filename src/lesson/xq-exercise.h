@@ -48,6 +48,10 @@ typedef enum {
 #define XQ_LESSON_MAX_LABEL   200            /* a choice's text, a kill pattern's name */
 #define XQ_LESSON_MAX_FEN     128            /* "fen", "target" */
 #define XQ_LESSON_MAX_WORD    64             /* ids and every other string */
+/* A puzzle rating's bounds (xq-rating.h keeps every rating within them;
+ * a pack's "min-rating" is at most XQ_RATING_MAX). */
+#define XQ_RATING_MIN          100.0
+#define XQ_RATING_MAX          3500.0
 /* The solver's work one file's proofs may take together, on top of each
  * proof's own budget (XQ_SOLVER_BUDGET); the costliest shipped pack needs
  * 68 million.  A number of its own, not a multiple of the solver's

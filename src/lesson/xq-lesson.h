@@ -52,6 +52,8 @@ typedef struct {
   int        difficulty; /* 1..5 */
   GPtrArray *hints;      /* translated strings */
   GArray    *keys;       /* XqMove: every first move that wins in exactly mate_in (proved) */
+  gboolean   defender_threatens; /* the defender, were it its move, could mate at once
+                                  * (xq_position_threatens_mate): worked out from the FEN */
 } XqPuzzle;
 
 typedef struct {
@@ -60,6 +62,8 @@ typedef struct {
   char      *title;
   GPtrArray *intro;      /* XqLessonPage*: the worked example shown before the puzzles (may be empty) */
   GPtrArray *puzzles;    /* XqPuzzle* */
+  int        min_rating; /* "min-rating": the learner's shown puzzle rating that opens
+                          * the pack (the advanced tier); 0: open to all */
 } XqPuzzlePack;
 
 typedef enum {

@@ -541,6 +541,8 @@ xq_ratings_next_puzzle (const XqRatings *ratings, GPtrArray *packs,
     {
       const XqPuzzlePack *pack = g_ptr_array_index (packs, i);
 
+      if (!xq_ratings_pack_open (ratings, pack))
+        continue;
       for (guint j = 0; j < pack->puzzles->len; j++)
         {
           const XqPuzzle *pz = g_ptr_array_index (pack->puzzles, j);
@@ -574,6 +576,13 @@ xq_ratings_next_puzzle (const XqRatings *ratings, GPtrArray *packs,
 }
 
 gboolean
+xq_ratings_pack_open (const XqRatings *ratings, const XqPuzzlePack *pack)
+{
+  g_return_val_if_fail (ratings != NULL && pack != NULL, FALSE);
+  return xq_ratings_get_shown (ratings) >= pack->min_rating;
+}
+
+gboolean
 xq_rating_daily_puzzle (GPtrArray *packs, GDate *date, guint *pack_index, guint *puzzle_index)
 {
   g_autoptr(GPtrArray) order = g_ptr_array_new ();
@@ -585,6 +594,9 @@ xq_rating_daily_puzzle (GPtrArray *packs, GDate *date, guint *pack_index, guint 
     {
       const XqPuzzlePack *pack = g_ptr_array_index (packs, i);
 
+      /* The same for everyone: only the packs open to every learner. */
+      if (pack->min_rating > 0)
+        continue;
       total += pack->puzzles->len;
       g_ptr_array_add (order, GUINT_TO_POINTER (i));
     }

@@ -36,9 +36,9 @@ typedef enum {
 /* A seeded puzzle is less uncertain than an unknown learner. */
 #define XQ_RATING_PUZZLE_DEVIATION   200.0
 
-/* Bounds kept on load and after every update. */
-#define XQ_RATING_MIN          100.0
-#define XQ_RATING_MAX          3500.0
+/* Bounds kept on load and after every update: XQ_RATING_MIN and
+ * XQ_RATING_MAX are in xq-exercise.h, where the lesson loader bounds a
+ * pack's "min-rating" by them without including this header. */
 #define XQ_RATING_MIN_DEVIATION 30.0
 #define XQ_RATING_MAX_VOLATILITY 0.5
 #define XQ_RATING_MAX_PUZZLES  10000
@@ -106,18 +106,24 @@ XqRatings *xq_ratings_load         (const char *dir, const char *learner, char *
  * ratings then hold what was saved. */
 gboolean   xq_ratings_save         (XqRatings *ratings, const char *dir, GError **error);
 
+/* The advanced tier: a pack with a "min-rating" opens once the learner's
+ * shown rating (xq_ratings_get_shown, the number on the Puzzles page)
+ * reaches it.  Until then Next for Me does not offer its puzzles and the
+ * page shows it locked (docs/puzzle-drill.md).  A pack without one is open. */
+gboolean   xq_ratings_pack_open    (const XqRatings *ratings, const XqPuzzlePack *pack);
+
 /* Whether a puzzle counts as solved, for the choice below. */
 typedef gboolean (*XqPuzzleSolvedFunc) (const XqPuzzle *puzzle, gpointer user_data);
 
-/* Across packs (XqPuzzlePack*), the unsolved puzzle whose rating is
- * nearest the learner's; ties go to the lower rating, then the pack id,
+/* Across the packs (XqPuzzlePack*) open to the learner, the unsolved
+ * puzzle whose rating is nearest the learner's; ties go to the lower rating, then the pack id,
  * then the order in the pack.  FALSE if every puzzle is solved. */
 gboolean   xq_ratings_next_puzzle  (const XqRatings *ratings, GPtrArray *packs,
                                     XqPuzzleSolvedFunc solved, gpointer user_data,
                                     guint *pack_index, guint *puzzle_index);
 
 /* The puzzle of the day: the same for everyone on one date, without a
- * network.  FALSE if there are no puzzles. */
+ * network, from the packs open to all (no "min-rating").  FALSE if there are no puzzles. */
 gboolean   xq_rating_daily_puzzle  (GPtrArray *packs, GDate *date,
                                     guint *pack_index, guint *puzzle_index);
 

@@ -76,6 +76,15 @@ puzzle_row (XqPuzzlePage *self, const XqPuzzle *pz, guint index, guint k, guint 
 
   /* Black's puzzles say so in the list too: the board will be turned. */
   side = pz->position.side == XQ_BLACK ? g_strdup_printf (_("%s · Black to move"), mate) : g_strdup (mate);
+  /* And a defender that could mate at once (the advanced tier's games). */
+  if (pz->defender_threatens)
+    {
+      char *more = g_strdup_printf (pz->position.side == XQ_BLACK ? _("%s · Red threatens mate")
+                                                                  : _("%s · Black threatens mate"), side);
+
+      g_free (side);
+      side = more;
+    }
   sub = g_strdup_printf (C_("puzzle row: its place, then what it asks", "%s · %s"), place, side);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), pz->title);
   adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);

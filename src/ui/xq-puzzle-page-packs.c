@@ -307,6 +307,7 @@ pack_row (XqPuzzlePage *self, const XqPuzzlePack *pack, guint i)
 {
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *print = gtk_button_new_from_icon_name ("document-print-symbolic");
+  GtkWidget *arrow;
   g_autofree char *tip = g_strdup_printf (_("Worksheet of “%s”…"), pack->title);
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), pack->title);
@@ -318,9 +319,31 @@ pack_row (XqPuzzlePage *self, const XqPuzzlePack *pack, guint i)
   g_object_set_data (G_OBJECT (print), "pack-index", GUINT_TO_POINTER (i));
   g_signal_connect (print, "clicked", G_CALLBACK (print_pack_cb), self);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), print);
-  adw_action_row_add_suffix (ADW_ACTION_ROW (row), gtk_image_new_from_icon_name ("go-next-symbolic"));
+  arrow = gtk_image_new_from_icon_name ("go-next-symbolic");
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), arrow);
+  g_object_set_data (G_OBJECT (row), "arrow", arrow);
+  if (pack->min_rating > 0)
+    {
+      /* The advanced tier: a padlock, closed while the learner's rating is
+       * below the pack's (xq_puzzle_page_fill_packs sets it). */
+      GtkWidget *lock = gtk_image_new_from_icon_name ("system-lock-screen-symbolic");
+
+      gtk_accessible_update_property (GTK_ACCESSIBLE (lock), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      C_("puzzle pack", "Locked"), -1);
+      adw_action_row_add_prefix (ADW_ACTION_ROW (row), lock);
+      g_object_set_data (G_OBJECT (row), "lock", lock);
+    }
   g_object_set_data (G_OBJECT (row), "pack-index", GUINT_TO_POINTER (i));
   return row;
+}
+
+gboolean
+xq_puzzle_page_pack_is_open (XqPuzzlePage *self, const XqPuzzlePack *pack)
+{
+  g_return_val_if_fail (XQ_IS_PUZZLE_PAGE (self), FALSE);
+  if (pack->min_rating <= 0)
+    return TRUE;
+  return self->ratings != NULL && xq_ratings_pack_open (self->ratings, pack);
 }
 
 /* The rows are built once for the packs loaded; going back to the packs
@@ -356,10 +379,32 @@ xq_puzzle_page_fill_packs (XqPuzzlePage *self)
           total++;
           done += is_solved_id (self, pz->id);
         }
+      gboolean open = xq_puzzle_page_pack_is_open (self, pack);
+      GtkWidget *lock = g_object_get_data (G_OBJECT (child), "lock");
+
       /* A pack with nothing at the chosen level is left out. */
       gtk_widget_set_visible (child, total > 0);
-      sub = g_strdup_printf (_("%d of %d solved"), done, total);
+      if (!open)
+        /* What it takes to open it, in the number the page shows. */
+        sub = g_strdup_printf (_("Advanced: opens at a puzzle rating of %d (yours is %d)"),
+                               pack->min_rating,
+                               self->ratings ? xq_ratings_get_shown (self->ratings) : 0);
+      else if (pack->min_rating > 0)
+        sub = g_strdup_printf (_("Advanced · %d of %d solved"), done, total);
+      else
+        sub = g_strdup_printf (_("%d of %d solved"), done, total);
       adw_action_row_set_subtitle (ADW_ACTION_ROW (child), sub);
+      gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (child), open);
+      if (lock != NULL)
+        {
+          /* Open: the padlock opened, so the tier still reads as one. */
+          gtk_image_set_from_icon_name (GTK_IMAGE (lock), open ? "changes-allow-symbolic"
+                                                               : "system-lock-screen-symbolic");
+          gtk_accessible_update_property (GTK_ACCESSIBLE (lock), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                          open ? C_("puzzle pack", "Open") : C_("puzzle pack", "Locked"), -1);
+        }
+      /* No arrow where nothing opens. */
+      gtk_widget_set_visible (g_object_get_data (G_OBJECT (child), "arrow"), open);
     }
 }
 
@@ -389,6 +434,10 @@ xq_puzzle_page_pack_activated_cb (XqPuzzlePage *self, GtkListBoxRow *row)
 {
   guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (row), "pack-index"));
 
+  /* A locked pack's row says what opens it; it does not open. */
+  if (self->packs == NULL || index >= self->packs->len ||
+      !xq_puzzle_page_pack_is_open (self, g_ptr_array_index (self->packs, index)))
+    return;
   xq_puzzle_page_show_pack (self, index);
 }
 

@@ -481,9 +481,18 @@ start_puzzle (XqPuzzlePage *self)
   show_position (self, XQ_MOVE_NONE, TRUE);
   gtk_label_set_text (self->title_label, self->puzzle->title);
   /* A child who finds Black at the bottom is told why (issue 31). */
-  gtk_label_set_text (self->side_label, self->puzzle->position.side == XQ_BLACK
-                                          ? _("Black to move — the board is turned for you")
-                                          : _("Red to move"));
+  /* The advanced tier's game positions: the defender often threatens a
+   * mate of its own, so a quiet move may lose (docs/puzzle-drill.md). */
+  if (self->puzzle->defender_threatens)
+    gtk_label_set_text (self->side_label, self->puzzle->position.side == XQ_BLACK
+                                            ? _("Black to move — the board is turned for you. Careful: "
+                                                "Red threatens mate in one, so keep the initiative")
+                                            : _("Red to move. Careful: Black threatens mate in one, "
+                                                "so keep the initiative"));
+  else
+    gtk_label_set_text (self->side_label, self->puzzle->position.side == XQ_BLACK
+                                            ? _("Black to move — the board is turned for you")
+                                            : _("Red to move"));
   {
     guint k = 0, n = 0;
     g_autofree char *mate = self->puzzle->pattern

@@ -31,6 +31,11 @@ gboolean       xq_puzzle_page_is_loading      (XqPuzzlePage *self);
 guint          xq_puzzle_page_get_n_packs     (XqPuzzlePage *self);
 const XqPuzzlePack *xq_puzzle_page_get_pack   (XqPuzzlePage *self, guint index);
 
+/* Whether the pack is open to the learner: always, unless it has a
+ * "min-rating" above the learner's shown rating (the advanced tier,
+ * xq_ratings_pack_open); a locked pack's row says what opens it and does
+ * not open. */
+gboolean       xq_puzzle_page_pack_is_open    (XqPuzzlePage *self, const XqPuzzlePack *pack);
 /* Shows the drill on one puzzle; back to the list of packs. */
 void           xq_puzzle_page_open            (XqPuzzlePage *self, guint pack, guint puzzle);
 void           xq_puzzle_page_show_packs      (XqPuzzlePage *self);

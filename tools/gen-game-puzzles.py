@@ -1,0 +1,335 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The advanced tier of the puzzle collection: game-like kill puzzles from
+positions reached in real games (tools/puzzle-gen.md, "The advanced tier").
+
+Input: "FEN | mate N" lines of positions reached in played games or their
+side lines, mined by tools/gen-game-mates.py (by default
+tools/game-mates.fen, the solver benchmark's, from the computer's own games
+and the public CCPD game records, and tools/game-puzzles-extra.fen, more
+CCPD records mined for this tier), and the sources files naming the record
+of each (tools/game-mates.sources, tools/game-puzzles-extra.sources).  Every position with --min-pieces or more
+pieces and a mate in 3 to 12 goes through `xqtool puzzle-confirm` (proved
+again: exactly N, ONE key move; the patterns that hold on every line the
+defender can choose, and whether the defender threatens mate in one).
+A puzzle is kept when a checkmate pattern holds on every line and no line
+ends in 困斃, and when its proof fits the app's budget with room to spare
+(--max-work).  Its pack is its pattern's family (chariots, horses,
+cannons, soldiers); its pattern is the rarest of those it shows.  Packs open
+by rating ("min-rating", docs/puzzle-drill.md).
+
+Writes lessons/puzzles/NN-game-*.json (from 40 on), tools/game-puzzles.sources (the
+source of every puzzle, with the CCPD attribution), and adds the strings to
+po/extra/puzzles.{zh_CN,zh_TW}.po (run after tools/gen-puzzles.py, which
+rewrites those files).  Afterwards: tools/lesson-strings.py,
+`xqtool proofs write lessons`.
+
+Usage: nice -n 10 gen-game-puzzles.py [--xqtool PATH] [--cache DIR] [--yield-only]
+                                      [--fen FILE --sources FILE]...
+"""
+import argparse
+import hashlib
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+_spec = importlib.util.spec_from_file_location('gen_puzzles', os.path.join(HERE, 'gen-puzzles.py'))
+gp = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(gp)
+
+# The advanced tier's packs: a family of patterns each, in this order.
+FAMILIES = [
+    ('game-chariots', ('Game kills: chariots', '實戰殺法：車', '实战杀法：车'),
+     ['two-chariots', 'double-chariot-advisors', 'sea-moon', 'bold-heart', 'iron-bolt',
+      'facing-general', 'clamp-cannon', 'buddha', 'chariot-horse-cold', 'chariot-soldier-cold',
+      'chariot-cannon-cold']),
+    ('game-horses', ('Game kills: horses', '實戰殺法：馬', '实战杀法：马'),
+     ['horse-cannon', 'wocao-horse', 'corner-horse', 'fishing-horse', 'eight-corner',
+      'side-tiger', 'twin-horses', 'high-horse', 'spring-horse', 'three-pieces']),
+    ('game-cannons', ('Game kills: cannons', '實戰殺法：炮', '实战杀法：炮'),
+     ['double-cannon', 'heaven-earth', 'smothered', 'cinnabar', 'empty-head-cannon',
+      'pull-drawer', 'double-check']),
+    ('game-soldiers', ('Game kills: soldiers', '實戰殺法：兵卒', '实战杀法：兵卒'),
+     ['two-ghosts', 'old-soldier']),
+]
+FIRST_FILE = 40          # lessons/puzzles/40-game-chariots.json, ...
+MIN_RATING = 1500        # docs/puzzle-drill.md, "The advanced tier"
+PACK_MAX = 150           # XQ_LESSON_MAX_ITEMS is 200; a list of 150 is long enough
+CCPD = ('CCPD: Yu-Han Tseng and Bo-Nian Chen (2026), Chinese Chess Practical Dataset,\n'
+        '# https://github.com/Yvonne761/Chinese-Chess-Practical-Dataset, CC BY 4.0.')
+SELF_PLAY = 'the computer\'s own games (xqtool bench ladder; tools/game-mates.fen)'
+
+
+def pieces(fen):
+    return sum(ch.isalpha() for ch in fen.split()[0])
+
+
+def parse(line):
+    p = gp.parse_line(line)
+    if p is None:
+        return None
+    f = [x.strip() for x in line.split('|')]
+    p['threat'] = len(f) > 7 and f[7] == 'threat'
+    p['work'] = int(f[8].split()[1]) if len(f) > 8 else 0
+    return p
+
+
+def confirm(xqtool, cache, todo):
+    """{"FEN | mate N": parsed or None}, cached per version of the recognisers."""
+    os.makedirs(cache, exist_ok=True)
+    path = os.path.join(cache, 'game-confirm-%s.json' % gp.recogniser_hash())
+    done = {}
+    if os.path.exists(path):
+        with open(path, encoding='utf-8') as f:
+            done = json.load(f)
+    need = [q for q in todo if q not in done]
+    start = time.monotonic()
+    if need:
+        proc = subprocess.Popen(['nice', '-n', '10', xqtool, 'puzzle-confirm', '--nodes', '20000000',
+                                 '--budget', '200000'],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        for i, q in enumerate(need):
+            proc.stdin.write(q + '\n')
+            proc.stdin.flush()
+            line = proc.stdout.readline()
+            done[q] = parse(line) if '| unproved' not in line else None
+            if i % 25 == 24 or i == len(need) - 1:
+                with open(path + '.tmp', 'w', encoding='utf-8') as f:
+                    json.dump(done, f)
+                os.replace(path + '.tmp', path)
+                print('  confirmed %d of %d (%.0f s)' % (i + 1, len(need), time.monotonic() - start),
+                      file=sys.stderr)
+        proc.stdin.close()
+        proc.wait()
+    return {q: done[q] for q in todo}
+
+
+def read_sources(paths):
+    src = {}
+    for path in paths:
+        with open(path, encoding='utf-8') as f:
+            for line in f:
+                if line.startswith('#') or '\t' not in line:
+                    continue
+                board, where = line.rstrip('\n').split('\t', 1)
+                src.setdefault(board, where)
+    return src
+
+
+def family_of(pid):
+    for fam, _, pats in FAMILIES:
+        if pid in pats:
+            return fam
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--xqtool', default=os.path.join(ROOT, 'build', 'src', 'cli', 'xqtool'))
+    ap.add_argument('--cache', default='/tmp/xq-puzzle-cache')
+    ap.add_argument('--fen', action='append', help='FEN | mate N files (default '
+                    'tools/game-mates.fen and tools/game-puzzles-extra.fen)')
+    ap.add_argument('--sources', action='append',
+                    help='BOARD<TAB>source files (default tools/game-mates.sources and '
+                         'tools/game-puzzles-extra.sources)')
+    ap.add_argument('--min-pieces', type=int, default=10)
+    ap.add_argument('--min-mate', type=int, default=3)
+    ap.add_argument('--max-mate', type=int, default=12)
+    ap.add_argument('--max-work', type=int, default=128000000,
+                    help='largest proof kept, in work units (the app allows 256 M)')
+    ap.add_argument('--out', default=os.path.join(ROOT, 'lessons', 'puzzles'))
+    ap.add_argument('--yield-only', action='store_true')
+    args = ap.parse_args()
+    fens = args.fen or [os.path.join(HERE, 'game-mates.fen'), os.path.join(HERE, 'game-puzzles-extra.fen')]
+    sources = read_sources(args.sources or [os.path.join(HERE, 'game-mates.sources'),
+                                            os.path.join(HERE, 'game-puzzles-extra.sources')])
+
+    looked = []
+    seen = set()
+    for path in fens:
+        with open(path, encoding='utf-8') as f:
+            for line in f:
+                if not line.strip() or line.startswith('#'):
+                    continue
+                fen, mate = [x.strip() for x in line.split('|')[:2]]
+                n = int(mate.split()[1])
+                if fen in seen:
+                    continue
+                seen.add(fen)
+                looked.append((fen, n))
+    todo = ['%s | mate %d' % (fen, n) for fen, n in looked
+            if pieces(fen) >= args.min_pieces and args.min_mate <= n <= args.max_mate]
+    print('%d positions read, %d with %d+ pieces and a mate in %d-%d'
+          % (len(looked), len(todo), args.min_pieces, args.min_mate, args.max_mate))
+    conf = confirm(args.xqtool, args.cache, todo)
+    exact = [c for c in conf.values() if c]
+    named = [c for c in exact if 'stalemate' not in c['kills'] and
+             any(family_of(k) for k in c['kills'])]
+    cheap = [c for c in named if c['work'] <= args.max_work]
+    print('%d exact with one key, %d with a checkmate pattern on every line (no 困斃), '
+          '%d within the work bound' % (len(exact), len(named), len(cheap)))
+    count = {}
+    for c in cheap:
+        for k in c['kills']:
+            count[k] = count.get(k, 0) + 1
+    packs = {}
+    for c in sorted(cheap, key=lambda c: (c['mate'], c['work'], c['fen'])):
+        kills = [k for k in c['kills'] if family_of(k)]
+        c['pattern'] = min(kills, key=lambda k: (count[k], k))
+        packs.setdefault(family_of(c['pattern']), []).append(c)
+    for fam, _, _ in FAMILIES:
+        ps = packs.get(fam, [])
+        print('  %-14s %3d  mates %s  threat %d  patterns %s' % (
+            fam, len(ps), [sum(p['mate'] == m for p in ps) for m in range(3, 13)],
+            sum(p['threat'] for p in ps),
+            sorted({p['pattern'] for p in ps})))
+    if args.yield_only:
+        return 0
+    return write(args, packs, sources)
+
+
+def title(pat, c, used):
+    """The pattern's phrase, the learner's side, what the defender fights
+    with and the length (then where its general stands, and the learner's
+    men), unique in its pack."""
+    red = gp.attacker_is_red(c['fen'])
+    e = gp.PATTERNS[pat]
+    side = ('Red to move', '紅方走', '红方走') if red else ('Black to move', '黑方走', '黑方走')
+    m = ('mate in %d' % c['mate'], '%d步殺' % c['mate'], '%d步杀' % c['mate'])
+    fighters = ''.join(ch for ch in gp.defenders(c['fen']) if ch in gp.FIGHTERS)
+    other = ('Black', '黑方', '黑方') if red else ('Red', '紅方', '红方')
+    if fighters:
+        en, tw, cn = gp.piece_list(fighters, 'rncp' if red else 'RNCP')
+        d = ('%s fights with %s' % (other[0], en), '%s有%s' % (other[1], tw), '%s有%s' % (other[2], cn))
+    else:
+        d = ('%s has no fighting men' % other[0], '%s沒有攻擊子力' % other[1], '%s没有攻击子力' % other[2])
+    w = gp.wing_text(c['fen'])
+    a = gp.attack_text(c['fen'])
+    # No phrase counting in Chinese numerals beside the length's digits
+    # ("三个好朋友……3步杀": the terms test); the pattern's name instead.
+    phrases = [ph for ph in e['phrases'] if not any(ch in ph[1] + ph[2] for ch in '一二三四五六七八九十兩两')]
+    phrases = phrases or [e['name']]
+    for tier in [(side, d, m), (side, d, m, w), (side, d, m, a), (side, d, m, w, a)]:
+        for ph in phrases:
+            t = ('%s (%s)' % (ph[0], '; '.join(x[0] for x in tier)),
+                 '%s（%s）' % (ph[1], '；'.join(x[1] for x in tier)),
+                 '%s（%s）' % (ph[2], '；'.join(x[2] for x in tier)))
+            if t[0] not in used:
+                used.add(t[0])
+                return t
+    return None
+
+
+def difficulty(c):
+    return 3 if c['mate'] == 3 else 4 if c['mate'] == 4 else 5
+
+
+def write(args, packs, sources):
+    strings = {}
+
+    def text(t):
+        if t[0] in strings and strings[t[0]] != (t[1], t[2]):
+            raise SystemExit('two translations for “%s”' % t[0])
+        strings[t[0]] = (t[1], t[2])
+        return t[0]
+
+    for old in os.listdir(args.out):
+        if old.endswith('.json') and '-game-' in old:
+            os.remove(os.path.join(args.out, old))
+    src_lines = []
+    number = FIRST_FILE
+    total = 0
+    for fam, name, _ in FAMILIES:
+        ps = packs.get(fam, [])
+        # Two packs a family: the way in (mates in 3 and 4), then the deep
+        # ones (5 and more); each a climb.  A way in too big for one pack
+        # is two, the mates in 3 and the mates in 4.
+        way_in = [c for c in ps if c['mate'] <= 4]
+        parts = [('', way_in, ('mates in 3 and 4', '3、4步殺', '3、4步杀'))]
+        if len(way_in) > PACK_MAX:
+            parts = [('', [c for c in way_in if c['mate'] == 3], ('mates in 3', '3步殺', '3步杀')),
+                     ('-4', [c for c in way_in if c['mate'] == 4], ('mates in 4', '4步殺', '4步杀'))]
+        parts.append(('-deep', [c for c in ps if c['mate'] >= 5],
+                      ('mates in 5 and more', '5步以上殺', '5步以上杀')))
+        # A part still too big is cut into even shares: "…-2", "(mates in 3, 2)".
+        shares = []
+        for suffix, part, words in parts:
+            k = -(-len(part) // PACK_MAX)
+            for j in range(k):
+                share = part[j * len(part) // k:(j + 1) * len(part) // k]
+                if j == 0:
+                    shares.append((suffix, share, words))
+                else:
+                    shares.append(('%s-%d' % (suffix, j + 1), share,
+                                   ('%s, part %d' % (words[0], j + 1), '%s，第%d部分' % (words[1], j + 1),
+                                    '%s，第%d部分' % (words[2], j + 1))))
+        for suffix, part, words in shares:
+            if not part:
+                continue
+            pack_id = fam + suffix
+            ptitle = ('%s (%s)' % (name[0], words[0]), '%s（%s）' % (name[1], words[1]),
+                      '%s（%s）' % (name[2], words[2]))
+            used = set()
+            objs = []
+            for c in part:
+                e = gp.PATTERNS[c['pattern']]
+                t = title(c['pattern'], c, used)
+                if t is None:
+                    print('no title left for %s' % c['fen'], file=sys.stderr)
+                    continue
+                red = gp.attacker_is_red(c['fen'])
+                hint = e['hint'] if red else e.get('hint_black') or gp.black_hint(e['hint'])
+                pid = '%s-%s' % (pack_id, hashlib.sha1(c['fen'].encode()).hexdigest()[:6])
+                label = text(('%s (%s)' % (e['name'][0], e['name'][1]), e['name'][1], e['name'][2]))
+                objs.append({'id': pid, 'title': text(t), 'fen': c['fen'], 'mate-in': c['mate'],
+                             'pattern': label, 'difficulty': difficulty(c),
+                             'hints': [text(hint), text(gp.PIECE_HINTS[gp.key_piece(c['fen'], c['key'])])]})
+                src = sources.get(c['fen'].split()[0], SELF_PLAY)
+                src_lines.append('%s\t%s\t%s' % (pid, c['fen'].split()[0], src))
+            doc = {'format': 1, 'type': 'pack', 'id': pack_id, 'title': text(ptitle),
+                   'min-rating': MIN_RATING, 'puzzles': objs}
+            fname = '%02d-%s.json' % (number, pack_id)
+            number += 1
+            with open(os.path.join(args.out, fname), 'w', encoding='utf-8') as f:
+                json.dump(doc, f, ensure_ascii=False, indent=2)
+                f.write('\n')
+            total += len(objs)
+            print('%-28s %3d puzzles, threat %d, work %.0f M' % (
+                fname, len(objs), sum(c['threat'] for c in part), sum(c['work'] for c in part) / 1e6))
+    with open(os.path.join(HERE, 'game-puzzles.sources'), 'w', encoding='utf-8') as f:
+        f.write('# The source of every puzzle of the advanced tier (lessons/puzzles/NN-game-*.json),\n'
+                '# written by tools/gen-game-puzzles.py: ID<TAB>BOARD<TAB>where the position was reached.\n'
+                '# "CCPD Dataset/..." are public game records and exercises:\n# %s\n'
+                '# The others come from %s.\n' % (CCPD, SELF_PLAY))
+        f.write('\n'.join(sorted(src_lines)) + '\n')
+    add_po(strings)
+    print('total %d puzzles' % total)
+    return 0
+
+
+def add_po(strings):
+    """Appends the tier's strings to po/extra/puzzles.*.po (written by
+    gen-puzzles.py), replacing what an earlier run appended."""
+    mark = '\n# The advanced tier (tools/gen-game-puzzles.py).\n'
+    for lang, idx in (('zh_TW', 0), ('zh_CN', 1)):
+        path = os.path.join(ROOT, 'po', 'extra', 'puzzles.%s.po' % lang)
+        with open(path, encoding='utf-8') as f:
+            body = f.read().split(mark)[0]
+        have = set()
+        for line in body.splitlines():
+            if line.startswith('msgid "'):
+                have.add(line[7:-1].replace('\\"', '"').replace('\\\\', '\\'))
+        with open(path, 'w', encoding='utf-8') as f:
+            f.write(body.rstrip('\n') + '\n' + mark)
+            for en in sorted(strings):
+                if en not in have:
+                    f.write('\nmsgid %s\nmsgstr %s\n' % (gp.po_quote(en), gp.po_quote(strings[en][idx])))
+
+
+if __name__ == '__main__':
+    sys.exit(main())

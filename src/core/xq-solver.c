@@ -1029,6 +1029,71 @@ attack_deepening (XqSolver *s, XqPosition *p, int n)
 }
 
 XqSolveResult
+xq_solver_solve_distance (XqSolver *solver, const XqPosition *pos, int max_n, XqSolution *out)
+{
+  XqPosition p;
+  XqUndo u;
+  gboolean holds;
+  int n;
+
+  g_return_val_if_fail (solver != NULL, XQ_SOLVE_ABORTED);
+  g_return_val_if_fail (pos != NULL && out != NULL, XQ_SOLVE_ABORTED);
+  g_return_val_if_fail (max_n >= 1 && max_n <= XQ_SOLVER_MAX_DEPTH, XQ_SOLVE_ABORTED);
+  g_return_val_if_fail (pos->king[0] != XQ_NO_SQUARE && pos->king[1] != XQ_NO_SQUARE,
+                        XQ_SOLVE_ABORTED);
+
+  memset (out, 0, sizeof *out);
+  p = *pos;
+  begin (solver, p.side);
+  /* attack (n) fails for every n below the distance, which proves that
+   * no shorter win exists, and stops at the first move that wins within
+   * the distance, which it leaves in the root's table entry. */
+  for (n = 1; n <= max_n; n++)
+    {
+      gboolean wins = attack (solver, &p, n, 0);
+
+      if (solver->aborted)
+        break;
+      if (wins)
+        {
+          const TTEntry *e = tt_probe (solver, &p);
+
+          out->keys[0] = e != NULL ? e->best : XQ_MOVE_NONE;
+          break;
+        }
+    }
+  out->nodes = solver->nodes;
+  out->work = solver->work;
+  if (solver->aborted)
+    return XQ_SOLVE_ABORTED;
+  if (n > max_n)
+    return XQ_SOLVE_NONE;
+
+  /* The key is checked against the table (a lookup, as it was just
+   * proved), in release builds too: an answer never names a move that
+   * does not win. */
+  holds = out->keys[0] != XQ_MOVE_NONE && xq_position_is_legal (&p, out->keys[0]);
+  if (holds)
+    {
+      xq_position_do_move (&p, out->keys[0], &u);
+      holds = defend (solver, &p, n - 1, 1);
+      xq_position_undo_move (&p, out->keys[0], &u);
+    }
+  out->nodes = solver->nodes;
+  out->work = solver->work;
+  if (solver->aborted)
+    return XQ_SOLVE_ABORTED;
+  if (!holds)
+    {
+      g_critical ("solver: no key for a position proven to win in %d", n);
+      return XQ_SOLVE_ABORTED;
+    }
+  out->mate = n;
+  out->n_keys = 1;
+  return XQ_SOLVE_MATE;
+}
+
+XqSolveResult
 xq_solver_wins_within (XqSolver *solver, const XqPosition *pos, int n)
 {
   XqPosition p;

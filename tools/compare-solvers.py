@@ -181,11 +181,12 @@ class Engine:
 
 
 def move_wins(xqtool, fen, move, n):
-    """Does `move` force the win within n moves, by our solver (no bounds)?"""
+    """Does `move` force the win within n moves, by our solver (no work
+    budget, 60 s of CPU)?  True, False, or None when out of time."""
     out = subprocess.run([xqtool, 'solve', fen, '--move', move, '--max', str(n),
-                          '--budget', '0', '--time', '0'],
+                          '--budget', '0', '--time', '60'],
                          capture_output=True, text=True).stdout.strip()
-    return out.startswith('wins ')
+    return None if out == 'too-deep' else out.startswith('wins ')
 
 
 def compare(path, args, engine):
@@ -193,7 +194,7 @@ def compare(path, args, engine):
     reference = run_ours(args.reference, path) if args.reference else None
     solver = Ours(args.xqtool, args.one_key, args.our_time)
     bad = ref_bad = fsf_wrong = fsf_capped = too_deep = 0
-    fsf_moves = fsf_moves_bad = 0
+    fsf_moves = fsf_moves_bad = fsf_moves_unchecked = 0
     our_cpu = our_wall = fsf_cpu = fsf_wall = 0.0
     nodes = 0
     slowest = (0.0, '')
@@ -234,7 +235,8 @@ def compare(path, args, engine):
         our_wall += wall
         nodes += nd
         slowest = max(slowest, (cpu, fen))
-        row = by_distance.setdefault(mate if mate is not None else n, [0, 0.0, 0.0, 0])
+        # Unproved positions are counted apart, under their bound + 100.
+        row = by_distance.setdefault(mate if mate is not None else 100 + n, [0, 0.0, 0.0, 0])
         row[0] += 1
         row[1] += cpu
         row[3] += mate is not None and work <= DEFAULT_BUDGET and cpu <= DEFAULT_CPU_MS
@@ -253,7 +255,11 @@ def compare(path, args, engine):
             if args.one_key and not wrong and mate is not None and best is not None:
                 # fairy-stockfish's move, checked by our solver (not timed).
                 fsf_moves += 1
-                if not move_wins(args.xqtool, fen, best, distance):
+                wins = move_wins(args.xqtool, fen, best, distance)
+                if wins is None:
+                    fsf_moves_unchecked += 1
+                    note = ' MOVE %s UNCHECKED' % best
+                elif not wins:
                     fsf_moves_bad += 1
                     note = ' MOVE %s FAILS' % best
                     print('fairy-stockfish move %s does not win within %d: %s' % (best, distance, fen))
@@ -285,18 +291,19 @@ def compare(path, args, engine):
               % (fsf_cpu, fsf_wall, fsf_slowest[0], fsf_slowest[1], fsf_wrong, count, fsf_capped,
                  args.timeout))
         if args.one_key:
-            print('fairy-stockfish moves checked by our solver: %d, %d do not win in the distance'
-                  % (fsf_moves, fsf_moves_bad))
+            print('fairy-stockfish moves checked by our solver: %d, %d do not win in the distance, '
+                  '%d too deep to check in 60 s' % (fsf_moves, fsf_moves_bad, fsf_moves_unchecked))
         print('ratio fairy-stockfish / ours: cpu %.2f, wall %.2f'
               % (fsf_cpu / max(our_cpu, 1e-9), fsf_wall / max(our_wall, 1e-9)))
     print('by distance: mate N, positions, cpu ours ms, cpu fairy-stockfish ms, '
           'ours within the default bounds')
     for d in sorted(by_distance):
         c, oc, fc, within = by_distance[d]
-        print('  mate %2d  %4d  %10.0f  %10.0f  %4d (%.1f%%)' % (d, c, oc, fc, within,
-                                                              100.0 * within / c))
+        print('  %-22s  %4d  %10.0f  %10.0f  %4d (%.1f%%)'
+              % ('mate %d' % d if d < 100 else 'unproved, bound %d' % (d - 100), c, oc, fc,
+                 within, 100.0 * within / c))
     within = sum(v[3] for v in by_distance.values())
-    print('  all      %4d  %10.0f  %10.0f  %4d (%.1f%%)' % (count, our_cpu, fsf_cpu, within,
+    print('  %-22s  %4d  %10.0f  %10.0f  %4d (%.1f%%)' % ('all', count, our_cpu, fsf_cpu, within,
                                                           100.0 * within / max(count, 1)))
     if args.proved:
         with open(args.proved, 'a', encoding='utf-8') as f:

@@ -180,11 +180,11 @@ class Engine:
         self.proc.wait()
 
 
-def move_wins(xqtool, fen, move, n):
+def move_wins(xqtool, fen, move, n, seconds):
     """Does `move` force the win within n moves, by our solver (no work
-    budget, 60 s of CPU)?  True, False, or None when out of time."""
+    budget, `seconds` of CPU)?  True, False, or None when out of time."""
     out = subprocess.run([xqtool, 'solve', fen, '--move', move, '--max', str(n),
-                          '--budget', '0', '--time', '60'],
+                          '--budget', '0', '--time', str(seconds)],
                          capture_output=True, text=True).stdout.strip()
     return None if out == 'too-deep' else out.startswith('wins ')
 
@@ -255,7 +255,7 @@ def compare(path, args, engine):
             if args.one_key and not wrong and mate is not None and best is not None:
                 # fairy-stockfish's move, checked by our solver (not timed).
                 fsf_moves += 1
-                wins = move_wins(args.xqtool, fen, best, distance)
+                wins = move_wins(args.xqtool, fen, best, distance, args.check_time)
                 if wins is None:
                     fsf_moves_unchecked += 1
                     note = ' MOVE %s UNCHECKED' % best
@@ -292,7 +292,8 @@ def compare(path, args, engine):
                  args.timeout))
         if args.one_key:
             print('fairy-stockfish moves checked by our solver: %d, %d do not win in the distance, '
-                  '%d too deep to check in 60 s' % (fsf_moves, fsf_moves_bad, fsf_moves_unchecked))
+                  '%d too deep to check in %g s' % (fsf_moves, fsf_moves_bad, fsf_moves_unchecked,
+                                                    args.check_time))
         print('ratio fairy-stockfish / ours: cpu %.2f, wall %.2f'
               % (fsf_cpu / max(our_cpu, 1e-9), fsf_wall / max(our_wall, 1e-9)))
     print('by distance: mate N, positions, cpu ours ms, cpu fairy-stockfish ms, '
@@ -328,6 +329,9 @@ def main():
                     help='CPU seconds each proof of ours may take (default: no limit)')
     ap.add_argument('--proved', metavar='FILE',
                     help='with --bound: write every position proved here, as "FEN | mate D"')
+    ap.add_argument('--check-time', type=float, default=60.0, metavar='S',
+                    help="with --one-key: CPU seconds our check of fairy-stockfish's move "
+                         'may take (default 60)')
     ap.add_argument('--timeout', type=float, default=10.0,
                     help='seconds after which fairy-stockfish is stopped (default 10)')
     ap.add_argument('--verbose', action='store_true', help='one line per position')

@@ -26,7 +26,10 @@ checked by our solver (`xqtool solve FEN --move M --max D`, not timed).
 
 With --bound the file's distances are upper bounds (as in
 tools/game-mates-unproved.fen): an answer of ours is right when it is at
-most the bound, "too-deep" (out of --our-time) is counted apart, and
+most the bound; "too-deep" (out of --our-time) and "none" (proved: no
+mate within the bound; fairy-stockfish's mate scores also count wins by
+its repetition rules, such as a defender's perpetual check) are counted
+apart, and
 --proved FILE gets every position proved, as "FEN | mate D".
 
 Per distance, the summary gives the positions, both CPU totals and how
@@ -193,7 +196,7 @@ def compare(path, args, engine):
     rows = read_file(path)
     reference = run_ours(args.reference, path) if args.reference else None
     solver = Ours(args.xqtool, args.one_key, args.our_time)
-    bad = ref_bad = fsf_wrong = fsf_capped = too_deep = 0
+    bad = ref_bad = fsf_wrong = fsf_capped = too_deep = no_mate = 0
     fsf_moves = fsf_moves_bad = fsf_moves_unchecked = 0
     our_cpu = our_wall = fsf_cpu = fsf_wall = 0.0
     nodes = 0
@@ -208,6 +211,12 @@ def compare(path, args, engine):
         mate = int(words[1]) if len(words) >= 2 and words[0] == 'mate' else None
         if args.bound and answer == 'too-deep':
             too_deep += 1
+            ok = True
+        elif args.bound and answer == 'none':
+            # Proved: no mate within the bound.  fairy-stockfish's score also
+            # counts wins by its repetition rules (a defender's perpetual
+            # check loses there), which are no mate.
+            no_mate += 1
             ok = True
         elif args.bound:
             ok = mate is not None and mate <= n
@@ -284,7 +293,8 @@ def compare(path, args, engine):
           '%d answers differ from the file%s%s'
           % (our_cpu, our_wall, nodes, nodes / max(our_cpu / 1000.0, 1e-9), slowest[0], slowest[1],
              bad, '' if reference is None else ', %d from the reference build' % ref_bad,
-             ', %d too-deep' % too_deep if args.bound else ''))
+             ', %d too-deep, %d proved to have no mate within the bound' % (too_deep, no_mate)
+             if args.bound else ''))
     if engine is not None:
         print('fairy-stockfish: cpu %.0f ms (wall %.0f ms), slowest %.1f ms wall (%s); '
               'distance wrong on %d of %d (%d stopped at %.0f s)'

@@ -164,6 +164,57 @@ test_solve (gconstpointer data)
   g_assert_cmpstr (keys, ==, c->keys);
 }
 
+/* The distance mode (xq_solver_solve_distance) gives the same minimal N
+ * and one of the keys, which wins within N by itself; "none" where there
+ * is none, one move short included.  The cases hold several keys, a
+ * stalemate (困斃) key, quiet keys and perpetual checks that never mate. */
+static void
+test_distance (gconstpointer data)
+{
+  const SolveCase *c = data;
+  g_autoptr(XqSolver) solver = exact_solver ();
+  g_autoptr(XqSolver) checker = exact_solver ();
+  g_auto(GStrv) keys = NULL;
+  XqPosition pos;
+  XqSolution sol;
+  char key[5];
+
+  load (&pos, c->fen);
+  if (c->mate == 0)
+    {
+      g_assert_cmpint (xq_solver_solve_distance (solver, &pos, c->max, &sol), ==, XQ_SOLVE_NONE);
+      g_assert_cmpint (sol.mate, ==, 0);
+      g_assert_cmpint (sol.n_keys, ==, 0);
+      return;
+    }
+  g_assert_cmpint (xq_solver_solve_distance (solver, &pos, c->max, &sol), ==, XQ_SOLVE_MATE);
+  g_assert_cmpint (sol.mate, ==, c->mate);
+  g_assert_cmpint (sol.n_keys, ==, 1);
+  xq_move_to_iccs (sol.keys[0], key);
+  keys = g_strsplit (c->keys, " ", -1);
+  g_assert_true (g_strv_contains ((const char *const *) keys, key));
+  /* The key wins within N for a solver that has seen nothing of it. */
+  g_assert_cmpint (xq_solver_move_wins_within (checker, &pos, sol.keys[0], c->mate), ==,
+                   XQ_SOLVE_MATE);
+  if (c->mate > 1)
+    {
+      g_assert_cmpint (xq_solver_move_wins_within (checker, &pos, sol.keys[0], c->mate - 1), ==,
+                       XQ_SOLVE_NONE);
+      /* One move short there is nothing, fresh or on the warm table. */
+      g_assert_cmpint (xq_solver_solve_distance (solver, &pos, c->mate - 1, &sol), ==,
+                       XQ_SOLVE_NONE);
+      g_assert_cmpint (sol.n_keys, ==, 0);
+      xq_solver_clear (solver);
+      g_assert_cmpint (xq_solver_solve_distance (solver, &pos, c->mate - 1, &sol), ==,
+                       XQ_SOLVE_NONE);
+    }
+  /* Asked again on the warm table: the same distance, still a key. */
+  g_assert_cmpint (xq_solver_solve_distance (solver, &pos, c->max, &sol), ==, XQ_SOLVE_MATE);
+  g_assert_cmpint (sol.mate, ==, c->mate);
+  xq_move_to_iccs (sol.keys[0], key);
+  g_assert_true (g_strv_contains ((const char *const *) keys, key));
+}
+
 /* The minimal N is exact: no win one move sooner, a win at N, from a
  * fresh table and from one warmed by the other question. */
 static void
@@ -434,11 +485,29 @@ test_budget (void)
   g_assert_cmpint (xq_solver_solve (solver, &pos, 5, &sol), ==, XQ_SOLVE_ABORTED);
   g_assert_cmpint (xq_solver_main_line (solver, &pos, 5, (XqMove[2 * XQ_SOLVER_MAX_MATE]) { 0 },
                                         &(int) { 0 }), ==, XQ_SOLVE_ABORTED);
+  g_assert_cmpint (xq_solver_solve_distance (solver, &pos, 5, &sol), ==, XQ_SOLVE_ABORTED);
+  g_assert_cmpint (sol.n_keys, ==, 0);
+  g_assert_cmpint (sol.mate, ==, 0);
   xq_solver_set_work_limit (solver, XQ_SOLVER_BUDGET);
   g_assert_cmpint (xq_solver_solve (solver, &pos, 5, &sol), ==, XQ_SOLVE_MATE);
   g_assert_cmpint (sol.mate, ==, 5);
   g_assert_cmpuint (sol.work, >, 1000);
   g_assert_cmpuint (sol.work, <=, XQ_SOLVER_BUDGET);
+
+  /* The distance mode stops at the budget too, at the same count each time. */
+  xq_position_init_start (&pos);
+  xq_solver_clear (solver);
+  g_assert_cmpint (xq_solver_solve_distance (solver, &pos, XQ_SOLVER_MAX_MATE, &sol), ==,
+                   XQ_SOLVE_ABORTED);
+  g_assert_cmpint (sol.n_keys, ==, 0);
+  g_assert_false (xq_solver_timed_out (solver));
+  g_assert_cmpuint (sol.work, >, XQ_SOLVER_BUDGET);
+  g_assert_cmpuint (sol.work, <, XQ_SOLVER_BUDGET + 1000);
+  first = sol.work;
+  xq_solver_clear (solver);
+  g_assert_cmpint (xq_solver_solve_distance (solver, &pos, XQ_SOLVER_MAX_MATE, &sol), ==,
+                   XQ_SOLVE_ABORTED);
+  g_assert_cmpuint (sol.work, ==, first);
 }
 
 /* The proof-number search over all moves (xq-solver-pn.c) answers every
@@ -490,10 +559,18 @@ test_time_limit (void)
   g_assert_cmpint (xq_solver_solve (solver, &pos, 3, &sol), ==, XQ_SOLVE_MATE);
   g_assert_cmpint (sol.mate, ==, 2);
   g_assert_false (xq_solver_timed_out (solver));
+
+  /* The distance mode is bounded the same way. */
+  xq_position_init_start (&pos);
+  g_assert_cmpint (xq_solver_solve_distance (solver, &pos, XQ_SOLVER_MAX_DEPTH, &sol), ==,
+                   XQ_SOLVE_ABORTED);
+  g_assert_true (xq_solver_timed_out (solver));
+  g_assert_cmpint (sol.n_keys, ==, 0);
 }
 
 typedef struct {
   XqSolver     *solver;
+  gboolean      one_key;  /* xq_solver_solve_distance */
   XqSolveResult result;
   gint          started;
   gint          done;
@@ -508,16 +585,17 @@ cancel_worker (gpointer data)
 
   xq_position_init_start (&pos);
   g_atomic_int_set (&d->started, 1);
-  d->result = xq_solver_solve (d->solver, &pos, XQ_SOLVER_MAX_DEPTH, &sol);
+  d->result = d->one_key ? xq_solver_solve_distance (d->solver, &pos, XQ_SOLVER_MAX_DEPTH, &sol)
+                         : xq_solver_solve (d->solver, &pos, XQ_SOLVER_MAX_DEPTH, &sol);
   g_atomic_int_set (&d->done, 1);
   return NULL;
 }
 
 /* Another thread stops a proof that neither budget would stop soon. */
 static void
-test_cancel (void)
+test_cancel (gconstpointer one_key)
 {
-  CancelData d = { xq_solver_new (), XQ_SOLVE_NONE, 0, 0 };
+  CancelData d = { xq_solver_new (), GPOINTER_TO_INT (one_key), XQ_SOLVE_NONE, 0, 0 };
   GThread *thread;
 
   /* A cancel before the call begins is forgotten by it, so the test keeps
@@ -591,7 +669,7 @@ static void
 test_cli_solve (void)
 {
   static const struct {
-    const char *args[5];
+    const char *args[7];
     const char *stdout_text;
   } cases[] = {
     { { "solve", "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1", NULL }, "mate 1 e1d1 e1e8\n" },
@@ -599,6 +677,16 @@ test_cli_solve (void)
     { { "solve", "9/9/3k5/9/1C7/3p5/7R1/3K5/9/9 w - - 0 1", "--max", "4", NULL }, "none\n" },
     { { "solve", "9/9/3k5/9/1C7/3p5/7R1/3K5/9/9 w - - 0 1", "--max", "5", NULL },
       "mate 5 h3e3\n" },
+    /* The distance mode: one key of the two. */
+    { { "solve", "3Nk4/4a4/9/9/4N4/9/4P3P/8B/4A4/2BK5 w - - 0 1", "--one-key", NULL },
+      "mate 4 d9c7\n" },
+    { { "solve", "9/9/3k5/9/1C7/3p5/7R1/3K5/9/9 w - - 0 1", "--max", "4", "--one-key" },
+      "none\n" },
+    /* The drill's question: does this move still win? */
+    { { "solve", "9/9/3k5/9/1C7/3p5/7R1/3K5/9/9 w - - 0 1", "--move", "h3e3", NULL },
+      "wins h3e3 within 7\n" },
+    { { "solve", "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1", "--move", "e1e2", "--max", "1" },
+      "none\n" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -620,6 +708,8 @@ test_cli_errors (void)
     { "solve", "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1", "--max", "0", NULL },
     { "solve", "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1", "--max", "x", NULL },
     { "solve", NULL },
+    { "solve", "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1", "--move", "zz", NULL },
+    { "solve", "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1", "--move", "a1a2", NULL },
     { "puzzle-gen", "--pieces", "XYZ", NULL },
     { "puzzle-gen", "--pattern", "nonsense", NULL },
     { "bestmove", "5k3/9/3N5/3N5/9/9/9/9/9/3K5 b - - 0 1", NULL },
@@ -744,6 +834,15 @@ test_cli_bench (void)
   /* Totals: nodes per second of CPU time, the slowest proof (the mate 1). */
   g_assert_nonnull (strstr (out, " nodes/s; 1 mate, 1 none, 0 too-deep;"));
   g_assert_nonnull (strstr (out, "slowest proof: "));
+  {
+    const char *one[] = { "bench", "solve", file, "--runs", "1", "--one-key", NULL };
+    g_autofree char *out1 = NULL, *err1 = NULL;
+
+    g_assert_cmpint (xq_test_xqtool (one, &out1, &err1), ==, 0);
+    /* One key of the two, named once. */
+    g_assert_true ((strstr (out1, "mate 1 e1d1 ") != NULL) != (strstr (out1, "mate 1 e1e8 ") != NULL));
+    g_assert_nonnull (strstr (out1, " nodes/s; 1 mate, 1 none, 0 too-deep;"));
+  }
   g_remove (file);
   g_rmdir (dir);
 }
@@ -758,6 +857,10 @@ main (int argc, char **argv)
     {
       g_autofree char *path = g_strdup_printf ("/core/solver/solve/%s", solve_cases[i].name);
       g_test_add_data_func (path, &solve_cases[i], test_solve);
+      {
+        g_autofree char *p1 = g_strdup_printf ("/core/solver/distance/%s", solve_cases[i].name);
+        g_test_add_data_func (p1, &solve_cases[i], test_distance);
+      }
       if (solve_cases[i].mate > 0)
         {
           g_autofree char *p2 = g_strdup_printf ("/core/solver/minimal/%s", solve_cases[i].name);
@@ -784,7 +887,8 @@ main (int argc, char **argv)
   g_test_add_func ("/core/solver/budget", test_budget);
   g_test_add_func ("/core/solver/proof-numbers", test_proof_numbers);
   g_test_add_func ("/core/solver/time-limit", test_time_limit);
-  g_test_add_func ("/core/solver/cancel", test_cancel);
+  g_test_add_data_func ("/core/solver/cancel", GINT_TO_POINTER (FALSE), test_cancel);
+  g_test_add_data_func ("/core/solver/cancel-distance", GINT_TO_POINTER (TRUE), test_cancel);
   g_test_add_func ("/core/solver/cli/solve", test_cli_solve);
   g_test_add_func ("/core/solver/cli/errors", test_cli_errors);
   g_test_add_func ("/core/solver/cli/puzzle-gen", test_cli_puzzle_gen);

@@ -58,7 +58,7 @@ static int
 cmd_solve (int argc, char **argv)
 {
   static const XqToolCommand self = {
-    "solve", "FEN [--max N] [--budget UNITS] [--time SECONDS] [--work]"
+    "solve", "FEN [--max N] [--one-key | --move ICCS] [--budget UNITS] [--time SECONDS] [--work]"
   };
   g_autoptr(XqSolver) solver = NULL;
   g_autofree char *text = NULL;
@@ -68,7 +68,8 @@ cmd_solve (int argc, char **argv)
   int max_n = DEFAULT_MAX_MATE;
   guint64 budget = XQ_SOLVER_BUDGET;
   double seconds = XQ_SOLVER_TIME_LIMIT, cpu;
-  gboolean show_work = FALSE;
+  gboolean show_work = FALSE, one_key = FALSE;
+  XqMove move = XQ_MOVE_NONE;
 
   if (argc < 2 || argv[1][0] == '-')
     return xqtool_usage (&self);
@@ -97,18 +98,53 @@ cmd_solve (int argc, char **argv)
         }
       else if (strcmp (argv[i], "--work") == 0)
         show_work = TRUE;
+      else if (strcmp (argv[i], "--one-key") == 0)
+        one_key = TRUE;
+      else if (strcmp (argv[i], "--move") == 0 && i + 1 < argc)
+        {
+          move = xq_move_from_iccs (argv[++i]);
+          if (move == XQ_MOVE_NONE)
+            return xqtool_fail ("--move must be a move in ICCS notation such as h2e2, not “%s”",
+                                argv[i]);
+        }
       else
         return xqtool_usage (&self);
     }
   if (!xqtool_load_fen (argv[1], &pos))
     return 1;
+  if (move != XQ_MOVE_NONE && one_key)
+    return xqtool_usage (&self);
+  if (move != XQ_MOVE_NONE && !xq_position_is_legal (&pos, move))
+    {
+      char iccs[5];
+
+      xq_move_to_iccs (move, iccs);
+      return xqtool_fail ("--move %s is not a legal move in this position", iccs);
+    }
   solver = xq_solver_new ();
   xq_solver_set_work_limit (solver, budget);
   xq_solver_set_time_limit (solver, seconds);
   cpu = cpu_ms ();
-  r = xq_solver_solve (solver, &pos, max_n, &sol);
+  if (move != XQ_MOVE_NONE)
+    {
+      /* Does this first move force the win within --max moves (the
+       * drill's question)?  "wins M within N", "none" or "too-deep". */
+      char iccs[5];
+
+      memset (&sol, 0, sizeof sol);
+      r = xq_solver_move_wins_within (solver, &pos, move, max_n);
+      sol.work = xq_solver_get_work (solver);
+      xq_move_to_iccs (move, iccs);
+      text = r == XQ_SOLVE_MATE ? g_strdup_printf ("wins %s within %d", iccs, max_n)
+                                : format_solution (r, &sol);
+    }
+  else
+    {
+      r = one_key ? xq_solver_solve_distance (solver, &pos, max_n, &sol)
+                  : xq_solver_solve (solver, &pos, max_n, &sol);
+      text = format_solution (r, &sol);
+    }
   cpu = (cpu_ms () - cpu) / 1000.0;
-  text = format_solution (r, &sol);
   if (show_work)
     printf ("%s (%" G_GUINT64_FORMAT " work units of %" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT
             " nodes, %.3f s CPU%s)\n", text, sol.work, budget, sol.nodes, cpu,
@@ -606,7 +642,7 @@ static int
 bench_solve (int argc, char **argv)
 {
   static const XqToolCommand self = {
-    "solve", "[FILE|-] [--runs N] [--solve-only] [--budget UNITS] [--time SECONDS] [--proof-numbers]"
+    "solve", "[FILE|-] [--runs N] [--solve-only] [--one-key] [--budget UNITS] [--time SECONDS] [--proof-numbers]"
   };
   g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GArray) replies = g_array_new (FALSE, FALSE, sizeof (double));
@@ -615,7 +651,7 @@ bench_solve (int argc, char **argv)
   const char *file = NULL;
   FILE *in = NULL;
   guint next = 0, n_lines = 0;
-  gboolean solve_only = FALSE;
+  gboolean solve_only = FALSE, one_key = FALSE;
   guint64 budget = 0, total_nodes = 0, max_work = 0;
   int runs = 3, n_mate = 0, n_none = 0, n_aborted = 0;
   double total = 0, total_cpu = 0, slowest = 0, slowest_wall = 0, seconds = 0;
@@ -645,6 +681,8 @@ bench_solve (int argc, char **argv)
         }
       else if (strcmp (argv[i], "--solve-only") == 0)
         solve_only = TRUE;
+      else if (strcmp (argv[i], "--one-key") == 0)
+        one_key = TRUE;
       else if (strcmp (argv[i], "--proof-numbers") == 0)
         xq_solver_set_proof_numbers (solver, TRUE);
       else if (file == NULL && (argv[i][0] != '-' || strcmp (argv[i], "-") == 0))
@@ -702,7 +740,8 @@ bench_solve (int argc, char **argv)
           double start_cpu = cpu_ms ();
 
           xq_solver_clear (solver);
-          r = xq_solver_solve (solver, &pos, max_n, &sol);
+          r = one_key ? xq_solver_solve_distance (solver, &pos, max_n, &sol)
+                      : xq_solver_solve (solver, &pos, max_n, &sol);
           cpu[run] = cpu_ms () - start_cpu;
           times[run] = (double) (g_get_monotonic_time () - start) / 1000.0;
         }

@@ -75,6 +75,15 @@ pn_key (const XqSolver *s, guint64 key, int d)
   return key ^ mix ((guint64) s->gen * 64 + (guint64) d);
 }
 
+/* The slot does not depend on the generation: which positions share a
+ * slot, and so every search and the work it costs, is the same after
+ * each clearing (a budget's verdict must not depend on the calls before). */
+static inline PnEntry *
+pn_slot (const XqPn *pn, guint64 key, int d)
+{
+  return &pn->tt[(key ^ mix ((guint64) d)) & (PN_SIZE - 1)];
+}
+
 void
 xq_solver_pn_free (XqPn *pn)
 {
@@ -140,7 +149,7 @@ static inline void
 recall (const XqSolver *s, const XqPn *pn, PnChild *c, int d)
 {
   guint64 k = pn_key (s, c->key, d);
-  const PnEntry *p = &pn->tt[k & (PN_SIZE - 1)];
+  const PnEntry *p = pn_slot (pn, c->key, d);
 
   if (p->key != k)
     return;
@@ -161,7 +170,7 @@ static void
 pn_store (const XqSolver *s, XqPn *pn, guint64 key, int d, guint64 pnv, guint64 dnv, int win)
 {
   guint64 k = pn_key (s, key, d);
-  PnEntry *p = &pn->tt[k & (PN_SIZE - 1)];
+  PnEntry *p = pn_slot (pn, key, d);
 
   p->key = k;
   p->pn = (guint32) MIN (pnv, PN_INF);

@@ -86,6 +86,16 @@ void          xq_solver_clear          (XqSolver *solver);
 XqSolveResult xq_solver_solve          (XqSolver *solver, const XqPosition *pos, int max_n,
                                         XqSolution *out);
 
+/* The side to move attacks: the minimal N <= max_n (proved: every first
+ * move fails within N - 1) and ONE key move, without proving which other
+ * first moves also win: out->n_keys is 1 and out->keys[0] wins within N.
+ * The question fairy-stockfish's `go mate N` answers, asked exactly; far
+ * cheaper than xq_solver_solve on crowded positions, where most of the
+ * work is proving that the other first moves fail.  Use xq_solver_solve
+ * where every key matters (puzzle mining, the answer text). */
+XqSolveResult xq_solver_solve_distance (XqSolver *solver, const XqPosition *pos, int max_n,
+                                        XqSolution *out);
+
 /* The side to move attacks: does it have a forced win within n moves? */
 XqSolveResult xq_solver_wins_within    (XqSolver *solver, const XqPosition *pos, int n);
 

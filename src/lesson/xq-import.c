@@ -209,7 +209,8 @@ typedef struct {
   XqSolution    sol;
 } Verdict;
 
-/* The shortest forced mate within the format's maximum from pos, asked once
+/* The shortest forced mate within the format's maximum from pos (its distance
+ * only: the keys come from the loader's proof below), asked once
  * per position (many games share the standard start). */
 static XqSolveResult
 start_verdict (Import *im, const XqPosition *pos, XqSolution *sol)
@@ -223,7 +224,7 @@ start_verdict (Import *im, const XqPosition *pos, XqSolution *sol)
 
       v = g_new0 (Verdict, 1);
       v->result = xq_position_has_legal_move (&copy)
-                  ? xq_lesson_mate_solve (pos, XQ_SOLVER_MAX_MATE, &v->sol) : XQ_SOLVE_NONE;
+                  ? xq_lesson_mate_distance (pos, XQ_SOLVER_MAX_MATE, &v->sol) : XQ_SOLVE_NONE;
       g_hash_table_insert (im->start_verdicts, g_steal_pointer (&fen), v);
     }
   *sol = v->sol;
@@ -254,7 +255,7 @@ find_finish (const XqPgnRecord *rec, guint *ply, XqSolution *best)
       XqSolution sol;
 
       xq_pgn_record_get_position (rec, p, &pos);
-      if (xq_lesson_mate_solve (&pos, (int) k, &sol) != XQ_SOLVE_MATE)
+      if (xq_lesson_mate_distance (&pos, (int) k, &sol) != XQ_SOLVE_MATE)
         break;
       *ply = p;
       *best = sol;

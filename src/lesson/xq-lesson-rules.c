@@ -499,6 +499,22 @@ xq_lesson_mate_solve (const XqPosition *pos, int max_n, XqSolution *out)
   return r;
 }
 
+XqSolveResult
+xq_lesson_mate_distance (const XqPosition *pos, int max_n, XqSolution *out)
+{
+  XqSolveResult r;
+
+  g_return_val_if_fail (max_n >= 1, XQ_SOLVE_NONE);
+  G_LOCK (shared_solver);
+  if (shared_solver == NULL)
+    shared_solver = xq_solver_new ();
+  xq_solver_set_node_limit (shared_solver, XQ_LESSON_SOLVER_NODES);
+  xq_solver_clear (shared_solver);
+  r = xq_solver_solve_distance (shared_solver, pos, max_n, out);
+  G_UNLOCK (shared_solver);
+  return r;
+}
+
 XqMove
 xq_lesson_longest_defence (const XqPosition *pos, int max_k)
 {

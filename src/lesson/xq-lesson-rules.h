@@ -122,6 +122,12 @@ XqSolveResult xq_lesson_mate_within (const XqPosition *pos, XqMove m, int n);
  * proofs).  Each starts from an empty table, so its verdict depends only on
  * the position, never on what was proved before. */
 XqSolveResult xq_lesson_mate_solve  (const XqPosition *pos, int max_n, XqSolution *out);
+/* The shortest win within max_n, proved, and ONE key move
+ * (xq_solver_solve_distance): where the distance or a single key is all
+ * that is asked (a hint, the import's search for where a mate begins), far
+ * cheaper than xq_lesson_mate_solve on crowded positions.  From an empty
+ * table too. */
+XqSolveResult xq_lesson_mate_distance (const XqPosition *pos, int max_n, XqSolution *out);
 /* How many times this process called xq_lesson_mate_solve (so a test can
  * tell a proof made from one read from the record or the cache). */
 guint         xq_lesson_mate_solve_count (void);

@@ -130,7 +130,7 @@ mate_hint (const XqAttempt *a, int level, XqHint *out)
   XqSolution sol = { 0 };
   XqMove key = XQ_MOVE_NONE;
 
-  if (left > 0 && xq_lesson_mate_solve (&a->shown, left, &sol) == XQ_SOLVE_MATE && sol.n_keys > 0)
+  if (left > 0 && xq_lesson_mate_distance (&a->shown, left, &sol) == XQ_SOLVE_MATE && sol.n_keys > 0)
     key = sol.keys[0];
   xq_hint_for_move (key, level, out);
 }

@@ -254,7 +254,7 @@ check_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancell
         c->reply = xq_lesson_longest_defence (&c->after, MAX (c->left - 1, 1));
     }
   if (c->hint_n > 0 && !g_cancellable_is_cancelled (cancellable) &&
-      xq_lesson_mate_solve (&c->hint_pos, c->hint_n, &sol) == XQ_SOLVE_MATE && sol.n_keys > 0)
+      xq_lesson_mate_distance (&c->hint_pos, c->hint_n, &sol) == XQ_SOLVE_MATE && sol.n_keys > 0)
     c->hint = sol.keys[0];
   g_task_return_boolean (task, TRUE);
 }

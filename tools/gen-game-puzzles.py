@@ -214,15 +214,8 @@ def title(pat, c, used):
     # ("三个好朋友……3步杀": the terms test); the pattern's name instead.
     phrases = [ph for ph in e['phrases'] if not any(ch in ph[1] + ph[2] for ch in '一二三四五六七八九十兩两')]
     phrases = phrases or [e['name']]
-    for tier in [(side, d, m), (side, d, m, w), (side, d, m, a), (side, d, m, w, a)]:
-        for ph in phrases:
-            t = ('%s (%s)' % (ph[0], '; '.join(x[0] for x in tier)),
-                 '%s（%s）' % (ph[1], '；'.join(x[1] for x in tier)),
-                 '%s（%s）' % (ph[2], '；'.join(x[2] for x in tier)))
-            if t[0] not in used:
-                used.add(t[0])
-                return t
-    return None
+    return gp.first_unused_title(phrases, [(side, d, m), (side, d, m, w), (side, d, m, a), (side, d, m, w, a)],
+                                 used)
 
 
 def difficulty(c):

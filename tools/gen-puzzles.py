@@ -606,7 +606,13 @@ def title_for(phrases, fen, mate, used):
     w = wing_text(fen)
     a = attack_text(fen)
     m = ('mate in %d' % mate, '%d步殺' % mate, '%d步杀' % mate)
-    tiers = [(d,), (d, w), (d, a), (d, w, a), (d, w, a, m)]
+    return first_unused_title(phrases, [(d,), (d, w), (d, a), (d, w, a), (d, w, a, m)], used)
+
+
+def first_unused_title(phrases, tiers, used):
+    """The first "phrase (detail; detail)" in English, zh_TW and zh_CN that
+    `used` does not hold yet, trying every phrase with the first tier of
+    details, then with the next; it is added to `used`."""
     for tier in tiers:
         for ph in phrases:
             t = ('%s (%s)' % (ph[0], '; '.join(x[0] for x in tier)),

@@ -955,6 +955,24 @@ solve_by_proof_numbers (XqSolver *s, XqPosition *p, int max_n, XqMove *moves, in
   return XQ_SOLVE_MATE;
 }
 
+/* The start of a question of the whole solution (xq_solver_solve and
+ * xq_solver_solve_distance): the arguments checked, the answer cleared,
+ * the call begun for the side to move.  FALSE on bad arguments. */
+static gboolean
+start_solution (XqSolver *solver, const XqPosition *pos, int max_n, XqSolution *out,
+                XqPosition *p)
+{
+  g_return_val_if_fail (solver != NULL, FALSE);
+  g_return_val_if_fail (pos != NULL && out != NULL, FALSE);
+  g_return_val_if_fail (max_n >= 1 && max_n <= XQ_SOLVER_MAX_DEPTH, FALSE);
+  g_return_val_if_fail (pos->king[0] != XQ_NO_SQUARE && pos->king[1] != XQ_NO_SQUARE, FALSE);
+
+  memset (out, 0, sizeof *out);
+  *p = *pos;
+  begin (solver, p->side);
+  return TRUE;
+}
+
 XqSolveResult
 xq_solver_solve (XqSolver *solver, const XqPosition *pos, int max_n, XqSolution *out)
 {
@@ -962,15 +980,8 @@ xq_solver_solve (XqSolver *solver, const XqPosition *pos, int max_n, XqSolution 
   XqMove moves[XQ_MAX_MOVES];
   int count;
 
-  g_return_val_if_fail (solver != NULL, XQ_SOLVE_ABORTED);
-  g_return_val_if_fail (pos != NULL && out != NULL, XQ_SOLVE_ABORTED);
-  g_return_val_if_fail (max_n >= 1 && max_n <= XQ_SOLVER_MAX_DEPTH, XQ_SOLVE_ABORTED);
-  g_return_val_if_fail (pos->king[0] != XQ_NO_SQUARE && pos->king[1] != XQ_NO_SQUARE,
-                        XQ_SOLVE_ABORTED);
-
-  memset (out, 0, sizeof *out);
-  p = *pos;
-  begin (solver, p.side);
+  if (!start_solution (solver, pos, max_n, out, &p))
+    return XQ_SOLVE_ABORTED;
   count = legal_moves (solver, &p, moves);
   qsort (moves, (size_t) count, sizeof *moves, compare_iccs_moves);
 
@@ -1069,15 +1080,8 @@ xq_solver_solve_distance (XqSolver *solver, const XqPosition *pos, int max_n, Xq
   gboolean holds;
   int n;
 
-  g_return_val_if_fail (solver != NULL, XQ_SOLVE_ABORTED);
-  g_return_val_if_fail (pos != NULL && out != NULL, XQ_SOLVE_ABORTED);
-  g_return_val_if_fail (max_n >= 1 && max_n <= XQ_SOLVER_MAX_DEPTH, XQ_SOLVE_ABORTED);
-  g_return_val_if_fail (pos->king[0] != XQ_NO_SQUARE && pos->king[1] != XQ_NO_SQUARE,
-                        XQ_SOLVE_ABORTED);
-
-  memset (out, 0, sizeof *out);
-  p = *pos;
-  begin (solver, p.side);
+  if (!start_solution (solver, pos, max_n, out, &p))
+    return XQ_SOLVE_ABORTED;
   /* Every n below the distance is refuted, which proves that no shorter
    * win exists; at the distance the search stops at its first winning
    * move, which it leaves in the root's table entry.  From n = 4 on, each

@@ -548,6 +548,9 @@ main (int argc, char **argv)
   setlocale (LC_ALL, "C.UTF-8");
   g_test_init (&argc, &argv, NULL);
   solver = xq_solver_new ();
+  /* The verdict rests on the work budget alone, as the shipped proofs'
+   * (a sanitizer build runs several times slower than the 2 s limit allows). */
+  xq_solver_set_time_limit (solver, 0);
 
   g_test_add_func ("/data/puzzle-collection/load", test_load);
   g_test_add_func ("/data/puzzle-collection/size", test_size);

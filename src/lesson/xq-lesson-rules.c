@@ -482,37 +482,50 @@ xq_lesson_mate_solve_count (void)
   return g_atomic_int_get (&n_mate_solves);
 }
 
-XqSolveResult
-xq_lesson_mate_solve (const XqPosition *pos, int max_n, XqSolution *out)
+/* One whole-solution question of the shared solver, from an empty table;
+ * untimed: without the CPU time limit (the work budget still bounds it). */
+static XqSolveResult
+shared_solution (const XqPosition *pos, int max_n, XqSolution *out, gboolean distance,
+                 gboolean untimed)
 {
   XqSolveResult r;
 
-  g_return_val_if_fail (max_n >= 1, XQ_SOLVE_NONE);
-  g_atomic_int_inc (&n_mate_solves);
   G_LOCK (shared_solver);
   if (shared_solver == NULL)
     shared_solver = xq_solver_new ();
   xq_solver_set_node_limit (shared_solver, XQ_LESSON_SOLVER_NODES);
+  xq_solver_set_time_limit (shared_solver, untimed ? 0 : XQ_SOLVER_TIME_LIMIT);
   xq_solver_clear (shared_solver);
-  r = xq_solver_solve (shared_solver, pos, max_n, out);
+  if (distance)
+    r = xq_solver_solve_distance (shared_solver, pos, max_n, out);
+  else
+    r = xq_solver_solve (shared_solver, pos, max_n, out);
+  xq_solver_set_time_limit (shared_solver, XQ_SOLVER_TIME_LIMIT);
   G_UNLOCK (shared_solver);
   return r;
 }
 
 XqSolveResult
+xq_lesson_mate_solve (const XqPosition *pos, int max_n, XqSolution *out)
+{
+  g_return_val_if_fail (max_n >= 1, XQ_SOLVE_NONE);
+  g_atomic_int_inc (&n_mate_solves);
+  return shared_solution (pos, max_n, out, FALSE, FALSE);
+}
+
+XqSolveResult
+xq_lesson_mate_solve_untimed (const XqPosition *pos, int max_n, XqSolution *out)
+{
+  g_return_val_if_fail (max_n >= 1, XQ_SOLVE_NONE);
+  g_atomic_int_inc (&n_mate_solves);
+  return shared_solution (pos, max_n, out, FALSE, TRUE);
+}
+
+XqSolveResult
 xq_lesson_mate_distance (const XqPosition *pos, int max_n, XqSolution *out)
 {
-  XqSolveResult r;
-
   g_return_val_if_fail (max_n >= 1, XQ_SOLVE_NONE);
-  G_LOCK (shared_solver);
-  if (shared_solver == NULL)
-    shared_solver = xq_solver_new ();
-  xq_solver_set_node_limit (shared_solver, XQ_LESSON_SOLVER_NODES);
-  xq_solver_clear (shared_solver);
-  r = xq_solver_solve_distance (shared_solver, pos, max_n, out);
-  G_UNLOCK (shared_solver);
-  return r;
+  return shared_solution (pos, max_n, out, TRUE, FALSE);
 }
 
 XqMove

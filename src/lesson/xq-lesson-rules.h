@@ -122,6 +122,10 @@ XqSolveResult xq_lesson_mate_within (const XqPosition *pos, XqMove m, int n);
  * proofs).  Each starts from an empty table, so its verdict depends only on
  * the position, never on what was proved before. */
 XqSolveResult xq_lesson_mate_solve  (const XqPosition *pos, int max_n, XqSolution *out);
+/* The same without the solver's CPU time limit, for the offline proofs
+ * (`xqtool proofs write|check`): their verdict must depend on the work
+ * budget alone, never on how fast or loaded the machine is. */
+XqSolveResult xq_lesson_mate_solve_untimed (const XqPosition *pos, int max_n, XqSolution *out);
 /* The shortest win within max_n, proved, and ONE key move
  * (xq_solver_solve_distance): where the distance or a single key is all
  * that is asked (a hint, the import's search for where a mate begins), far

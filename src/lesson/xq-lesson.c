@@ -328,7 +328,8 @@ prove_mate (Ctx *ctx, XqPosition *pos, int n, const char *path, XqSolution *sol)
    * cached) is not made again; its verdict holds for any file. */
   if (!(ctx->flags & XQ_LESSON_LOAD_REPROVE) && xq_proofs_known (pos, n, sol))
     return TRUE;
-  r = xq_lesson_mate_solve (pos, n, sol);
+  r = (ctx->flags & XQ_LESSON_LOAD_REPROVE) ? xq_lesson_mate_solve_untimed (pos, n, sol)
+                                             : xq_lesson_mate_solve (pos, n, sol);
   ctx->proof_work += sol->work;
   if (r == XQ_SOLVE_MATE && ctx->made != NULL)
     xq_proofs_add (ctx->made, pos, n, sol);

@@ -152,16 +152,11 @@ def main():
     looked = []
     seen = set()
     for path in fens:
-        with open(path, encoding='utf-8') as f:
-            for line in f:
-                if not line.strip() or line.startswith('#'):
-                    continue
-                fen, mate = [x.strip() for x in line.split('|')[:2]]
-                n = int(mate.split()[1])
-                if fen in seen:
-                    continue
-                seen.add(fen)
-                looked.append((fen, n))
+        for fen, n in gp.bench_lines(path):
+            if fen in seen:
+                continue
+            seen.add(fen)
+            looked.append((fen, n))
     todo = ['%s | mate %d' % (fen, n) for fen, n in looked
             if pieces(fen) >= args.min_pieces and args.min_mate <= n <= args.max_mate]
     print('%d positions read, %d with %d+ pieces and a mate in %d-%d'

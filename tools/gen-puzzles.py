@@ -609,6 +609,17 @@ def title_for(phrases, fen, mate, used):
     return first_unused_title(phrases, [(d,), (d, w), (d, a), (d, w, a), (d, w, a, m)], used)
 
 
+def bench_lines(path):
+    """(FEN, N) for each "FEN | mate N | ..." line of a bench file, in
+    order; blank lines and "#" comments skipped."""
+    with open(path, encoding='utf-8') as f:
+        for line in f:
+            if not line.strip() or line.startswith('#'):
+                continue
+            fen, mate = [x.strip() for x in line.split('|')[:2]]
+            yield fen, int(mate.split()[1])
+
+
 def first_unused_title(phrases, tiers, used):
     """The first "phrase (detail; detail)" in English, zh_TW and zh_CN that
     `used` does not hold yet, trying every phrase with the first tier of
@@ -1076,27 +1087,22 @@ def compare_fsf(xqtool, bench, engine):
     wait_for('ucciok')
     total_ours = total_fsf = 0.0
     agree = n = 0
-    with open(bench, encoding='utf-8') as f:
-        for line in f:
-            if not line.strip() or line.startswith('#'):
-                continue
-            fen, mate = [x.strip() for x in line.split('|')[:2]]
-            k = int(mate.split()[1])
-            send('position fen ' + fen)
-            send('isready')
-            wait_for('readyok')
-            start = time.monotonic()
-            send('go mate %d' % k)
-            lines = wait_for('bestmove')
-            ms = (time.monotonic() - start) * 1000
-            scores = [l for l in lines if ' score mate ' in l]
-            found = scores and int(scores[-1].split(' score mate ')[1].split()[0]) == k
-            ours_ms = ours.get(fen, (float('nan'), ''))[0]
-            print('%9.2f ms ours  %9.2f ms fsf  %s  mate %d %s' % (ours_ms, ms, 'same' if found else 'DIFF', k, fen))
-            total_ours += ours_ms
-            total_fsf += ms
-            agree += bool(found)
-            n += 1
+    for fen, k in bench_lines(bench):
+        send('position fen ' + fen)
+        send('isready')
+        wait_for('readyok')
+        start = time.monotonic()
+        send('go mate %d' % k)
+        lines = wait_for('bestmove')
+        ms = (time.monotonic() - start) * 1000
+        scores = [l for l in lines if ' score mate ' in l]
+        found = scores and int(scores[-1].split(' score mate ')[1].split()[0]) == k
+        ours_ms = ours.get(fen, (float('nan'), ''))[0]
+        print('%9.2f ms ours  %9.2f ms fsf  %s  mate %d %s' % (ours_ms, ms, 'same' if found else 'DIFF', k, fen))
+        total_ours += ours_ms
+        total_fsf += ms
+        agree += bool(found)
+        n += 1
     send('quit')
     fsf.wait()
     print('total: ours %.0f ms, fairy-stockfish %.0f ms, ratio fsf/ours %.2f; fsf reports the same mate for %d of %d'

@@ -328,6 +328,20 @@ test_repro_files (void)
     assert_round_trip (v);
   }
 
+  /* A variation never closed, right after a comment that waits for its
+   * move ("2. {…} ("): refused with the place of the "(", and the waiting
+   * comment is freed with the reader (it leaked: fuzz-pgn, December 7;
+   * the ASan suite checks the leak). */
+  {
+    g_autofree char *unclosed = repro_path ("fuzz-pgn-unclosed-variation-after-comment.pgn");
+    g_autoptr(XqPgnRecord) v = xq_pgn_read_file (unclosed, &error);
+
+    g_assert_null (v);
+    g_assert_error (error, XQ_PGN_ERROR, XQ_PGN_ERROR_SYNTAX);
+    g_assert_true (g_str_has_suffix (error->message, "1:45: This variation is never closed with “)”"));
+    g_clear_error (&error);
+  }
+
   /* No moves and no tags: equal to its copy (no memcmp on missing data). */
   empty = xq_pgn_read_file (f2, &error);
   g_assert_no_error (error);

@@ -737,7 +737,8 @@ read_variation (Reader *r, GError **error)
           && g_str_has_suffix (local->message, _("This variation is never closed with “)”")))
         {
           g_propagate_error (error, g_steal_pointer (&local));
-          return FALSE;
+          ok = FALSE;
+          goto restore;
         }
       {
         /* Where it went wrong, when the message says it ("12:5: …"). */
@@ -751,16 +752,19 @@ read_variation (Reader *r, GError **error)
       r->p = saved.p;
       r->line = saved.line;
       r->col = saved.col;
-      if (!skip_variation (r, error))
-        return FALSE;
+      ok = skip_variation (r, error);
       r->n_variations = n;
     }
+restore:
+  /* On every path, errors too: the line being read gets back its own
+   * state, and the comment waiting for its next move stays with it (an
+   * unclosed variation after "2. {…}" lost it: fuzz-pgn, December 7). */
   r->rec = line;
   r->depth = saved.depth;
   r->after_number = saved.after_number;
   r->finished = saved.finished;
   r->pending_before = saved.pending_before;
-  return TRUE;
+  return ok;
 }
 
 static gboolean

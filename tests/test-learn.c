@@ -1446,8 +1446,9 @@ chooser_titles (XqLearnPage *page)
 
   g_assert_nonnull (popover);
   gtk_popover_popup (GTK_POPOVER (popover));
-  for (int i = 0; i < 3; i++)
-    gtk_test_widget_wait_for_draw (popover);
+  /* The chooser fills itself in when it is mapped. */
+  g_assert_true (xq_test_wait_until_mapped (chooser, 30));
+  gtk_test_widget_wait_for_draw (popover);
   /* Depth first through the chooser's widgets. */
   while (w != NULL)
     {

@@ -145,6 +145,35 @@ xq_test_present (GtkWidget *child)
   return window;
 }
 
+static gboolean
+xq_test_wake (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Runs the main loop until widget is mapped, for at most `seconds`, and
+ * says whether it is.  A popover maps on a later frame than the one that
+ * asked for it, and under a sanitizer on a loaded 2-core machine three
+ * frames were not always enough (/ui/learn/default-name-languages read an
+ * empty chooser under ASan, December 7). */
+static inline gboolean
+xq_test_wait_until_mapped (GtkWidget *widget, guint seconds)
+{
+  gint64 deadline = g_get_monotonic_time () + (gint64) seconds * G_USEC_PER_SEC;
+
+  while (!gtk_widget_get_mapped (widget) && g_get_monotonic_time () < deadline)
+    {
+      gboolean woke = FALSE;
+      guint id = g_timeout_add (50, xq_test_wake, &woke);
+
+      g_main_context_iteration (NULL, TRUE);
+      if (!woke)
+        g_source_remove (id);
+    }
+  return gtk_widget_get_mapped (widget);
+}
+
 /* The widget itself or its first descendant of this type, or NULL. */
 static inline GtkWidget *
 xq_test_find_descendant (GtkWidget *widget, GType type)

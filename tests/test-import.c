@@ -15,6 +15,7 @@
 #include "xq-import.h"
 #include "xq-lesson.h"
 #include "xq-pgn.h"
+#include "xq-proofs.h"
 #include "xq-xqf.h"
 #include "xq-test-dirs.h"
 #include "xq-test-game-folder.h"
@@ -1021,8 +1022,8 @@ test_import_gbk_dhtmlxq (void)
   g_assert_cmpuint (line_at (report, 0)->n_hints, ==, 3);
 }
 
-/* A pack holds at most 200 puzzles: the rest are skipped, and what is
- * written still loads. */
+/* A pack holds at most 200 puzzles: the rest go into a second file beside
+ * it, and every file written loads. */
 static void
 test_import_too_many (void)
 {
@@ -1041,12 +1042,47 @@ test_import_too_many (void)
   paths[0] = path;
   g_assert_true (xq_import_files (paths, XQ_IMPORT_AS_PACK, out, NULL, NULL, NULL, &report, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (report->n_imported, ==, 200);
-  g_assert_cmpuint (report->n_skipped, ==, 1);
-  expect = g_strdup_printf ("%s: record 201: skipped: the pack already holds 200 puzzles, the most it may", path);
-  g_assert_cmpstr (line_at (report, 200)->message, ==, expect);
+  g_assert_cmpuint (report->n_imported, ==, 201);
+  g_assert_cmpuint (report->n_skipped, ==, 0);
+  g_assert_cmpuint (line_at (report, 199)->part, ==, 1);
+  g_assert_cmpuint (line_at (report, 200)->part, ==, 2);
+  g_assert_cmpuint (report->files_written->len, ==, 2);
+  g_assert_cmpstr (g_ptr_array_index (report->files_written, 0), ==, out);
+  expect = g_build_filename (tmp_dir, "many-part-2.json", NULL);
+  g_assert_cmpstr (g_ptr_array_index (report->files_written, 1), ==, expect);
+  {
+    g_autofree char *summary = xq_import_report_summary (report);
+    g_assert_cmpstr (summary, ==, "201 puzzles, 0 games, 0 skipped; written as 2 files");
+  }
   file = load_back (out);
   g_assert_cmpuint (file->pack->puzzles->len, ==, 200);
+  g_assert_cmpstr (file->pack->id, ==, "many");
+  g_assert_cmpstr (file->pack->title, ==, "Imported from many.pgn, part 1 of 2");
+  g_clear_pointer (&file, xq_lesson_file_free);
+  file = load_back (expect);
+  g_assert_cmpuint (file->pack->puzzles->len, ==, 1);
+  g_assert_cmpstr (file->pack->id, ==, "many-part-2");
+  g_assert_cmpstr (file->pack->title, ==, "Imported from many.pgn, part 2 of 2");
+  g_assert_cmpstr (((XqPuzzle *) g_ptr_array_index (file->pack->puzzles, 0))->id, ==, "record-201");
+  /* A second part never replaces a file of another import. */
+  {
+    g_autofree char *other = g_build_filename (tmp_dir, "many2.json", NULL);
+    g_autofree char *taken = g_build_filename (tmp_dir, "many2-part-2.json", NULL);
+    g_autoptr(XqImportReport) again = NULL;
+
+    g_assert_true (g_file_set_contents (taken, "keep", -1, NULL));
+    g_assert_false (xq_import_files (paths, XQ_IMPORT_AS_PACK, other, NULL, NULL, NULL, &again, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS);
+    g_assert_false (g_file_test (other, G_FILE_TEST_EXISTS));
+  }
+  {
+    g_autofree char *a = xq_import_part_path ("/u/Kills.json", 0);
+    g_autofree char *b = xq_import_part_path ("/u/Kills.json", 2);
+    g_autofree char *c = xq_import_part_path ("/u.d/kills", 1);
+    g_assert_cmpstr (a, ==, "/u/Kills.json");
+    g_assert_cmpstr (b, ==, "/u/Kills-part-3.json");
+    g_assert_cmpstr (c, ==, "/u.d/kills-part-2");
+  }
 }
 
 static void
@@ -1076,7 +1112,8 @@ test_import_nothing (void)
 }
 
 static void
-count_progress (const char *file, guint file_index, guint n_files, guint record, gpointer user_data)
+count_progress (const char *file, guint file_index, guint n_files, guint record, guint n_records,
+                gpointer user_data)
 {
   guint *calls = user_data;
 
@@ -1195,9 +1232,11 @@ test_import_folder_cli (void)
   g_assert_true (WIFEXITED (status));
   g_assert_cmpint (WEXITSTATUS (status), ==, 0);
   lines = g_strsplit (std_out, "\n", -1);
-  g_assert_cmpuint (g_strv_length (lines), ==, G_N_ELEMENTS (xq_test_game_folder) + 2);
+  g_assert_cmpuint (g_strv_length (lines), ==, G_N_ELEMENTS (xq_test_game_folder) + 3);
   summary = g_strdup_printf ("%s: 3 imported, 4 skipped", out);
   g_assert_cmpstr (lines[G_N_ELEMENTS (xq_test_game_folder)], ==, summary);
+  /* Then the counts by reason, as the app's summary gives them. */
+  g_assert_cmpstr (lines[G_N_ELEMENTS (xq_test_game_folder) + 1], ==, XQ_TEST_GAME_FOLDER_SUMMARY);
 }
 
 /* Only the counts there are, in the words of each cause. */
@@ -1238,7 +1277,8 @@ typedef struct {
 } Stopper;
 
 static void
-stop_at_file (const char *file, guint file_index, guint n_files, guint record, gpointer user_data)
+stop_at_file (const char *file, guint file_index, guint n_files, guint record, guint n_records,
+              gpointer user_data)
 {
   Stopper *s = user_data;
 
@@ -1273,9 +1313,10 @@ test_import_cancel_halfway (void)
   g_assert_false (xq_import_files_titled ((const char *const *) files->pdata, XQ_IMPORT_AS_UNIT, out,
                                           "Half", stop_at_file, &stopper, cancellable, &report, &error));
   g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CANCELLED);
-  /* It read the first three files, began the fourth and stopped there. */
+  /* It read the first three files, began the fourth and stopped there
+   * (the records the workers had decided by then are in the report). */
   g_assert_cmpuint (stopper.seen, ==, 4);
-  g_assert_cmpuint (report->lines->len, ==, 3);
+  g_assert_cmpuint (report->lines->len, <=, 3);
   listing = g_dir_open (units, 0, NULL);
   g_assert_null (g_dir_read_name (listing));
 }
@@ -1338,7 +1379,7 @@ test_import_cli (void)
   g_assert_cmpint (WEXITSTATUS (status), ==, 0);
   g_test_message ("%s", std_out);
   lines = g_strsplit (std_out, "\n", -1);
-  g_assert_cmpuint (g_strv_length (lines), ==, 8);   /* six records, the summary, "" */
+  g_assert_cmpuint (g_strv_length (lines), ==, 9);   /* six records, the summary and its causes, "" */
   g_assert_true (strstr (lines[1], "record 2: imported the finish from ply 1 as a mate in 2") != NULL);
   summary = g_strdup_printf ("%s: 4 imported, 2 skipped", out);
   g_assert_cmpstr (lines[6], ==, summary);
@@ -1355,6 +1396,183 @@ test_import_cli (void)
     g_assert_cmpint (WEXITSTATUS (status), ==, 1);
     g_assert_cmpstr (e2, ==, "xqtool: --as: unit or pack, not “deck”\n");
   }
+}
+
+
+/* ---- A teacher's collection of kills ------------------------------------------------- */
+
+static char *
+data_file (const char *name)
+{
+  const char *src = g_getenv ("XQ_SOURCE_DIR");
+
+  return g_build_filename (src != NULL ? src : ".", "tests", "data", "games", name, NULL);
+}
+
+static char *
+read_text (const char *path)
+{
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+/* Forgets the user's proof cache (the file and the process's copy). */
+static void
+clear_proof_cache (void)
+{
+  g_autofree char *path = xq_proofs_cache_path ();
+
+  g_remove (path);
+  xq_proofs_reset ();
+}
+
+/* Real kills from game records (tests/data/games/kills-sample.pgn): each
+ * skip says why in words and is counted by its reason; every verdict goes
+ * into the user's proof cache, so loading what was written proves nothing
+ * again; one worker or several write the same file. */
+static void
+test_import_kills (void)
+{
+  g_autofree char *path = data_file ("kills-sample.pgn");
+  g_autofree char *out = g_build_filename (tmp_dir, "kills.json", NULL);
+  g_autofree char *out1 = g_build_filename (tmp_dir, "kills-one.json", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *text1 = NULL;
+  const char *paths[] = { path, NULL };
+  g_autoptr(XqImportReport) report = NULL;
+  g_autoptr(XqImportReport) report1 = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(XqLessonFile) file = NULL;
+  guint room, solves, new_proofs = 0;
+
+  clear_proof_cache ();
+  room = xq_proofs_cache_room ();
+  g_assert_cmpuint (room, ==, XQ_PROOFS_MAX_ENTRIES);
+  g_assert_true (xq_import_files (paths, XQ_IMPORT_AS_PACK, out, NULL, NULL, NULL, &report, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->n_imported, ==, 18);
+  g_assert_cmpuint (report->n_skipped, ==, 2);
+  g_assert_cmpuint (report->n_by_cause[XQ_IMPORT_SKIP_TOO_DEEP], ==, 1);
+  g_assert_cmpuint (report->n_by_cause[XQ_IMPORT_SKIP_DAMAGED], ==, 1);
+  g_assert_cmpuint (report->n_uncached, ==, 0);
+  {
+    g_autofree char *summary = xq_import_report_summary (report);
+    g_assert_cmpstr (summary, ==, "18 puzzles, 0 games, 2 skipped — 1 is damaged, "
+                                  "1 is too deep for the solver's budget");
+  }
+  /* A mate the solver proves, but not with every key move within the
+   * loader's budget (the loader could not either). */
+  g_assert_cmpuint (line_at (report, 0)->cause, ==, XQ_IMPORT_SKIP_TOO_DEEP);
+  g_assert_true (strstr (line_at (report, 0)->reason, "within the solver's budget") != NULL);
+  /* A damaged position, with its place. */
+  g_assert_cmpuint (line_at (report, 5)->cause, ==, XQ_IMPORT_SKIP_DAMAGED);
+  g_assert_cmpstr (line_at (report, 5)->reason, ==, "27:6: The FEN tag is not a valid position: FEN board field, "
+                                                    "character 3: rank 1 has more than 9 points");
+  g_assert_cmpuint (report->files_written->len, ==, 1);
+
+  /* Every verdict is the loader's and is in the record or the cache now. */
+  for (guint i = 0; i < report->lines->len; i++)
+    {
+      const XqImportLine *line = line_at (report, i);
+
+      if (!line->imported)
+        continue;
+      g_assert_cmpint (line->mate_in, >=, 3);
+      g_assert_cmpuint (line->part, ==, 1);
+    }
+  room -= xq_proofs_cache_room ();
+  new_proofs = room;
+  g_assert_cmpuint (new_proofs, ==, 7);   /* the other 11 are in the shipped record */
+  solves = xq_lesson_mate_solve_count ();
+  xq_proofs_reset ();   /* read back from the file, as the next start does */
+  file = load_back (out);
+  g_assert_cmpuint (file->pack->puzzles->len, ==, 18);
+  g_assert_cmpuint (xq_lesson_mate_solve_count (), ==, solves);
+  for (guint i = 0; i < file->pack->puzzles->len; i++)
+    {
+      XqPuzzle *pz = g_ptr_array_index (file->pack->puzzles, i);
+      XqSolution known;
+
+      g_assert_true (xq_proofs_known (&pz->position, pz->mate_in, &known));
+      g_assert_cmpint (known.mate, ==, pz->mate_in);
+    }
+
+  /* One worker, from an empty cache: the same file, word for word. */
+  clear_proof_cache ();
+  g_setenv ("XQ_IMPORT_WORKERS", "1", TRUE);
+  g_assert_cmpuint (xq_import_n_workers (), ==, 1);
+  g_assert_true (xq_import_files (paths, XQ_IMPORT_AS_PACK, out1, NULL, NULL, NULL, &report1, &error));
+  g_unsetenv ("XQ_IMPORT_WORKERS");
+  g_assert_no_error (error);
+  text = read_text (out);
+  text1 = read_text (out1);
+  g_assert_cmpstr (strstr (text1, "\"puzzles\""), ==, strstr (text, "\"puzzles\""));
+  g_assert_cmpuint (report1->lines->len, ==, report->lines->len);
+  for (guint i = 0; i < report->lines->len; i++)
+    g_assert_cmpstr (line_at (report1, i)->message, ==, line_at (report, i)->message);
+  g_assert_cmpuint (xq_proofs_cache_room (), ==, XQ_PROOFS_MAX_ENTRIES - new_proofs);
+}
+
+/* A proof cache full to its limit keeps nothing more: the import says so
+ * in its summary, counts what the loader will prove each time, keeps that
+ * work within the file's budget, and the cache loses none of its entries. */
+static void
+test_import_cache_full (void)
+{
+  static const char *const fens[] = {
+    "3R5/C1c1ak3/4b4/2p1p3p/1r7/2P6/P3P3P/2N1B4/4K2R1/2BA1r3 w - - 0 1",
+    "9/4R4/5k3/p8/9/6r1p/9/3A3n1/9/2BAKC3 w - - 0 1",
+    "r3kab2/9/3Cb4/CR1N4p/9/9/P6rc/4B4/4A1n2/2BA1K3 w - - 0 1",
+  };
+  g_autofree char *cache = xq_proofs_cache_path ();
+  g_autofree char *cache_dir = g_path_get_dirname (cache);
+  g_autofree char *out = g_build_filename (tmp_dir, "full-cache.json", NULL);
+  g_autofree char *pgn = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *summary = NULL;
+  g_autoptr(GString) text = g_string_new ("{\n  \"format\": 1,\n  \"type\": \"proofs\",\n  \"proofs\": [");
+  g_autoptr(GString) games = g_string_new (NULL);
+  g_autoptr(XqImportReport) report = NULL;
+  g_autoptr(XqLessonFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *paths[] = { NULL, NULL };
+
+  /* A cache of as many entries as it may hold (as the loader indexes
+   * them: read only when asked for). */
+  for (int i = 0; i < XQ_PROOFS_MAX_ENTRIES; i++)
+    {
+      g_autofree char *key = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) &i, sizeof i);
+
+      g_string_append_printf (text, "\n    { \"key\": \"%s\", \"fen\": \"9/9/9/9/9/9/9/9/9/9 w - - 0 1\", "
+                              "\"mate-in\": 1, \"mate\": 1, \"keys\": [\"a0a1\"] }%s",
+                              key, i + 1 < XQ_PROOFS_MAX_ENTRIES ? "," : "");
+    }
+  g_string_append (text, "\n  ]\n}\n");
+  g_assert_cmpint (g_mkdir_with_parents (cache_dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (cache, text->str, (gssize) text->len, NULL));
+  xq_proofs_reset ();
+  g_assert_cmpuint (xq_proofs_cache_room (), ==, 0);
+
+  for (guint i = 0; i < G_N_ELEMENTS (fens); i++)
+    g_string_append_printf (games, "[Event \"K%u\"]\n[FEN \"%s\"]\n*\n\n", i + 1, fens[i]);
+  path = write_tmp ("full-cache.pgn", games->str, games->len);
+  paths[0] = path;
+  g_assert_true (xq_import_files (paths, XQ_IMPORT_AS_PACK, out, NULL, NULL, NULL, &report, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->n_imported, ==, 3);
+  g_assert_cmpuint (report->n_uncached, ==, 3);
+  summary = xq_import_report_summary (report);
+  g_assert_cmpstr (summary, ==, "3 puzzles, 0 games, 0 skipped; the proof cache is full (16384 proofs), "
+                                "so 3 mates are proved again each time they are opened");
+  /* The cache kept its own entries (none dropped for the new ones). */
+  xq_proofs_reset ();
+  g_assert_cmpuint (xq_proofs_cache_room (), ==, 0);
+  /* What was written still loads: the loader proves the three itself. */
+  file = load_back (out);
+  g_assert_cmpuint (file->pack->puzzles->len, ==, 3);
+  clear_proof_cache ();
 }
 
 int
@@ -1408,6 +1626,8 @@ main (int argc, char **argv)
   g_test_add_func ("/import/files/folder-xqtool", test_import_folder_cli);
   g_test_add_func ("/import/files/cancel-halfway", test_import_cancel_halfway);
   g_test_add_func ("/import/xqtool", test_import_cli);
+  g_test_add_func ("/import/kills/sample", test_import_kills);
+  g_test_add_func ("/import/kills/cache-full", test_import_cache_full);
   rc = g_test_run ();
   g_free (tmp_dir);
   return rc;

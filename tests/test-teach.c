@@ -1154,6 +1154,16 @@ test_import_games (Fixture *f, gconstpointer data)
     g_assert_nonnull (strstr (skipped->message, "record 2"));
     said = xq_teach_work_describe_import (report, NULL);
     g_assert_cmpstr (said, ==, "Imported 1 exercise into a new unit.");
+    /* A large import is written as several units (docs/import.md). */
+    {
+      g_autofree char *several = NULL;
+
+      report->n_imported = 201;
+      g_ptr_array_add (report->files_written, g_strdup ("direct-part-2.json"));
+      several = xq_teach_work_describe_import (report, NULL);
+      g_assert_cmpstr (several, ==, "Imported 201 exercises into 2 new units.");
+      report->n_imported = 1;
+    }
     {
       g_autofree char *details = xq_teach_work_import_details (report, NULL);
       g_assert_cmpstr (details, ==, "1 has no forced mate within 15 moves:\n"

@@ -88,10 +88,19 @@ cmd_import (int argc, char **argv)
         xqtool_print_line (stdout, line);
       }
     }
+  for (guint i = 1; i < report->files_written->len; i++)
+    {
+      g_autofree char *line = g_strdup_printf ("%s: part %u of %u", (char *) g_ptr_array_index (report->files_written, i),
+                                               i + 1, report->files_written->len);
+      xqtool_print_line (stdout, line);
+    }
   {
     g_autofree char *summary = g_strdup_printf ("%s: %u imported, %u skipped", out,
                                                 report->n_imported, report->n_skipped);
+    g_autofree char *causes = xq_import_report_summary (report);
+
     xqtool_print_line (stdout, summary);
+    xqtool_print_line (stdout, causes);
   }
   return 0;
 }

@@ -48,8 +48,10 @@ typedef enum {
                             * no mate at the end either (or not a forced one) */
   XQ_IMPORT_SKIP_DAMAGED,  /* the record, or the whole file, does not read or replay */
   XQ_IMPORT_SKIP_NOT_GAME, /* the file is no game file this program reads (or none at all) */
-  XQ_IMPORT_SKIP_NO_ROOM,  /* the unit or pack is full, or its proof budget spent */
-  XQ_IMPORT_SKIP_OTHER,    /* too long a record, too many keys, a mate too deep to prove again */
+  XQ_IMPORT_SKIP_NO_ROOM,  /* no longer used: a full file continues in the next part */
+  XQ_IMPORT_SKIP_OTHER,    /* too long a record, too many keys for a puzzle */
+  XQ_IMPORT_SKIP_TOO_DEEP, /* a set-up position whose mate the solver cannot prove within its
+                            * budget (too deep or too crowded), or whose every key it cannot */
   XQ_IMPORT_N_CAUSES
 } XqImportCause;
 
@@ -67,6 +69,7 @@ typedef struct {
   char    *keys;      /* the solver's keys, ICCS, ", "-separated, when imported */
   char    *title;     /* the exercise's prompt source or the puzzle's title */
   guint    n_hints;
+  guint    part;      /* the file it went into, 1 for out_path (xq_import_part_path), when imported */
   char    *message;   /* the whole translated line, as xqtool prints it */
 } XqImportLine;
 
@@ -75,19 +78,31 @@ typedef struct {
   guint      n_imported;
   guint      n_skipped;
   guint      n_by_cause[XQ_IMPORT_N_CAUSES];
+  GPtrArray *files_written; /* char*: the files written, out_path first, then its parts */
+  guint      n_uncached;    /* proofs the user's proof cache could not keep (it is full): the
+                             * loader proves those again at every load */
 } XqImportReport;
 
 void xq_import_report_free (XqImportReport *report);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqImportReport, xq_import_report_free)
 
-/* Called before each record is looked at (from the thread that runs the
- * import: a UI passes it on to its main loop itself). */
+/* Called before each file is read (record 0; n_records 0) and as each
+ * record is done (record of the file's n_records), in order (from the thread that runs the import, never a worker: a UI
+ * passes it on to its main loop itself). */
 typedef void (*XqImportProgress) (const char *file, guint file_index, guint n_files,
-                                  guint record, gpointer user_data);
+                                  guint record, guint n_records, gpointer user_data);
 
 /* Reads every file through the one door (xq-game-file.h: the format and
  * the encoding told by the contents), converts every record it can and writes the
- * unit or pack to out_path (replacing it whole).  Its id is made from
+ * unit or pack to out_path (replacing it whole).  The records are decided
+ * by xq_import_n_workers () threads, each with a solver of its own; the
+ * report and the files are in record order whatever the threads.  Every
+ * verdict proved goes into the user's proof cache (xq_proofs_remember_all),
+ * so loading what is written proves nothing again.  More than
+ * XQ_LESSON_MAX_ITEMS items (or more unproved work than the loader's file
+ * budget, when the cache is full) continue in further files, "parts",
+ * named by xq_import_part_path; a part never replaces a file of another
+ * import unless out_path itself is being replaced.  Its id is made from
  * out_path's name and may not be one of the curriculum's
  * (XQ_IMPORT_ERROR_BUILTIN); a unit keeps the number of the unit it
  * replaces, or gets the next free one in out_path's folder.  Slow (every proof may take up to the solver's budget):
@@ -104,6 +119,15 @@ gboolean xq_import_files (const char *const *paths, XqImportAs as, const char *o
 gboolean xq_import_files_titled (const char *const *paths, XqImportAs as, const char *out_path,
                                  const char *title, XqImportProgress progress, gpointer user_data,
                                  GCancellable *cancellable, XqImportReport **report, GError **error);
+
+/* The file part k (from 0) of an import into out_path is written to:
+ * out_path itself for 0, else "NAME-part-2.json" and so on beside it. */
+char       *xq_import_part_path (const char *out_path, guint k);
+
+/* How many threads decide records: the processors, at most
+ * XQ_IMPORT_MAX_WORKERS, or $XQ_IMPORT_WORKERS (for measuring). */
+#define XQ_IMPORT_MAX_WORKERS 8
+guint       xq_import_n_workers (void);
 
 /* The most files one import reads: a folder holding more is refused. */
 #define XQ_IMPORT_MAX_FILES  20000

@@ -482,8 +482,36 @@ xq_lesson_mate_solve_count (void)
   return g_atomic_int_get (&n_mate_solves);
 }
 
-/* One whole-solution question of the shared solver, from an empty table;
- * untimed: without the CPU time limit (the work budget still bounds it). */
+XqSolver *
+xq_lesson_solver_new (void)
+{
+  XqSolver *solver = xq_solver_new ();
+
+  xq_solver_set_node_limit (solver, XQ_LESSON_SOLVER_NODES);
+  return solver;
+}
+
+/* One whole-solution question of solver, from an empty table; untimed:
+ * without the CPU time limit (the work budget still bounds it).  The one
+ * place a loader's proof is asked, on the shared solver or a worker's. */
+static XqSolveResult
+solution_on (XqSolver *solver, const XqPosition *pos, int max_n, XqSolution *out, gboolean distance,
+             gboolean untimed)
+{
+  XqSolveResult r;
+
+  xq_solver_set_node_limit (solver, XQ_LESSON_SOLVER_NODES);
+  xq_solver_set_time_limit (solver, untimed ? 0 : XQ_SOLVER_TIME_LIMIT);
+  xq_solver_clear (solver);
+  if (distance)
+    r = xq_solver_solve_distance (solver, pos, max_n, out);
+  else
+    r = xq_solver_solve (solver, pos, max_n, out);
+  xq_solver_set_time_limit (solver, XQ_SOLVER_TIME_LIMIT);
+  return r;
+}
+
+/* The same question of the shared solver. */
 static XqSolveResult
 shared_solution (const XqPosition *pos, int max_n, XqSolution *out, gboolean distance,
                  gboolean untimed)
@@ -493,16 +521,34 @@ shared_solution (const XqPosition *pos, int max_n, XqSolution *out, gboolean dis
   G_LOCK (shared_solver);
   if (shared_solver == NULL)
     shared_solver = xq_solver_new ();
-  xq_solver_set_node_limit (shared_solver, XQ_LESSON_SOLVER_NODES);
-  xq_solver_set_time_limit (shared_solver, untimed ? 0 : XQ_SOLVER_TIME_LIMIT);
-  xq_solver_clear (shared_solver);
-  if (distance)
-    r = xq_solver_solve_distance (shared_solver, pos, max_n, out);
-  else
-    r = xq_solver_solve (shared_solver, pos, max_n, out);
-  xq_solver_set_time_limit (shared_solver, XQ_SOLVER_TIME_LIMIT);
+  r = solution_on (shared_solver, pos, max_n, out, distance, untimed);
   G_UNLOCK (shared_solver);
   return r;
+}
+
+XqSolveResult
+xq_lesson_solver_mate_solve (XqSolver *solver, const XqPosition *pos, int max_n, XqSolution *out)
+{
+  g_return_val_if_fail (solver != NULL && max_n >= 1, XQ_SOLVE_NONE);
+  g_atomic_int_inc (&n_mate_solves);
+  return solution_on (solver, pos, max_n, out, FALSE, FALSE);
+}
+
+XqSolveResult
+xq_lesson_solver_mate_distance (XqSolver *solver, const XqPosition *pos, int max_n, XqSolution *out)
+{
+  g_return_val_if_fail (solver != NULL && max_n >= 1, XQ_SOLVE_NONE);
+  return solution_on (solver, pos, max_n, out, TRUE, FALSE);
+}
+
+XqSolveResult
+xq_lesson_solver_mate_within (XqSolver *solver, const XqPosition *pos, XqMove m, int n)
+{
+  g_return_val_if_fail (solver != NULL && n >= 1, XQ_SOLVE_NONE);
+  xq_solver_set_node_limit (solver, XQ_LESSON_SOLVER_NODES);
+  if (m == XQ_MOVE_NONE)
+    return xq_solver_wins_within (solver, pos, n);
+  return xq_solver_move_wins_within (solver, pos, m, n);
 }
 
 XqSolveResult

@@ -132,6 +132,19 @@ XqSolveResult xq_lesson_mate_solve_untimed (const XqPosition *pos, int max_n, Xq
  * cheaper than xq_lesson_mate_solve on crowded positions.  From an empty
  * table too. */
 XqSolveResult xq_lesson_mate_distance (const XqPosition *pos, int max_n, XqSolution *out);
+/* The same questions on a solver of the caller's own, for work spread over
+ * threads (the import's workers: a solver is not thread-safe, and the
+ * shared one is taken by one question at a time).  xq_lesson_solver_new
+ * makes a solver set up as the shared one (node limit, work budget, CPU
+ * time limit); xq_lesson_solver_mate_solve and _mate_distance clear its
+ * table first, so their verdicts are exactly xq_lesson_mate_solve's and
+ * xq_lesson_mate_distance's for the same position (the loader's). */
+XqSolver     *xq_lesson_solver_new            (void);
+XqSolveResult xq_lesson_solver_mate_solve     (XqSolver *solver, const XqPosition *pos, int max_n,
+                                               XqSolution *out);
+XqSolveResult xq_lesson_solver_mate_distance  (XqSolver *solver, const XqPosition *pos, int max_n,
+                                               XqSolution *out);
+XqSolveResult xq_lesson_solver_mate_within    (XqSolver *solver, const XqPosition *pos, XqMove m, int n);
 /* How many times this process called xq_lesson_mate_solve (so a test can
  * tell a proof made from one read from the record or the cache). */
 guint         xq_lesson_mate_solve_count (void);

@@ -130,8 +130,10 @@ xq_proofs_lookup (XqProofs *proofs, const XqPosition *pos, int n, XqSolution *ou
 static gboolean
 insert_locked (XqProofs *proofs, char *key, Proof *p)
 {
-  if (g_hash_table_size (proofs->table) >= XQ_PROOFS_MAX_ENTRIES
-      && !g_hash_table_contains (proofs->table, key))
+  /* Entries still waiting in an indexed file count too, or saving (which
+   * reads them all) would drop old proofs for new ones without a word. */
+  if (g_hash_table_size (proofs->table) + g_hash_table_size (proofs->pending) >= XQ_PROOFS_MAX_ENTRIES
+      && !g_hash_table_contains (proofs->table, key) && !g_hash_table_contains (proofs->pending, key))
     {
       g_free (key);
       proof_free (p);
@@ -598,7 +600,7 @@ holds_key (XqProofs *proofs, const char *key)
   return held;
 }
 
-void
+guint
 xq_proofs_remember_all (XqProofs *made)
 {
   g_autofree char *path = NULL;
@@ -606,11 +608,11 @@ xq_proofs_remember_all (XqProofs *made)
   g_autoptr(GError) error = NULL;
   GHashTableIter it;
   gpointer key, value;
-  guint added = 0;
+  guint added = 0, lost = 0;
 
-  g_return_if_fail (made != NULL);
+  g_return_val_if_fail (made != NULL, 0);
   if (xq_proofs_size (made) == 0)
-    return;
+    return 0;
   path = xq_proofs_cache_path ();
   dir = g_path_get_dirname (path);
   G_LOCK (runtime);
@@ -625,13 +627,34 @@ xq_proofs_remember_all (XqProofs *made)
         continue;
       copy = g_memdup2 (value, sizeof *copy);
       copy->fen = g_strdup (copy->fen);
-      added += insert (cache, g_strdup (key), copy) ? 1 : 0;
+      if (insert (cache, g_strdup (key), copy))
+        added++;
+      else
+        lost++;
     }
   g_mutex_unlock (&made->lock);
   if (added > 0
       && (g_mkdir_with_parents (dir, 0700) != 0 || !xq_proofs_save_file (cache, path, &error)))
-    g_debug ("Could not keep the proofs in %s: %s", path, error ? error->message : g_strerror (errno));
+    {
+      g_debug ("Could not keep the proofs in %s: %s", path, error ? error->message : g_strerror (errno));
+      lost += added;
+    }
   G_UNLOCK (runtime);
+  return lost;
+}
+
+guint
+xq_proofs_cache_room (void)
+{
+  guint held;
+
+  G_LOCK (runtime);
+  ensure_loaded ();
+  g_mutex_lock (&cache->lock);
+  held = g_hash_table_size (cache->table) + g_hash_table_size (cache->pending);
+  g_mutex_unlock (&cache->lock);
+  G_UNLOCK (runtime);
+  return held >= XQ_PROOFS_MAX_ENTRIES ? 0 : XQ_PROOFS_MAX_ENTRIES - held;
 }
 
 void

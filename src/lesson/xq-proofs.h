@@ -25,9 +25,10 @@
 G_BEGIN_DECLS
 
 /* More entries than this in one file are refused (the shipped record has
- * a few hundred). */
-#define XQ_PROOFS_MAX_ENTRIES 4096
-#define XQ_PROOFS_MAX_BYTES   (4 * 1024 * 1024)
+ * a couple of thousand; the user's cache keeps a teacher's imports, a
+ * collection of 1,000 kills a thousand entries of about 200 bytes). */
+#define XQ_PROOFS_MAX_ENTRIES 16384
+#define XQ_PROOFS_MAX_BYTES   (8 * 1024 * 1024)
 
 typedef struct _XqProofs XqProofs;
 
@@ -64,9 +65,12 @@ char     *xq_proofs_diff      (XqProofs *a, XqProofs *b, const char *a_name, con
 /* The process-wide proofs the lesson loader consults: the record in the
  * lessons dir, then the user's cache.  remember_all adds the proofs the
  * record lacks to the cache and saves it once (the cache file lives in
- * g_get_user_cache_dir ()). */
+ * g_get_user_cache_dir ()); it returns how many of them could not be kept
+ * (the cache full at XQ_PROOFS_MAX_ENTRIES, or its file not written), 0
+ * when all are kept.  cache_room is how many more the cache can take. */
 gboolean  xq_proofs_known        (const XqPosition *pos, int n, XqSolution *out);
-void      xq_proofs_remember_all (XqProofs *made);
+guint     xq_proofs_remember_all (XqProofs *made);
+guint     xq_proofs_cache_room   (void);
 /* Forgets the process-wide proofs, so the next lookup reads the files
  * again (for tests that change the dirs). */
 void      xq_proofs_reset     (void);

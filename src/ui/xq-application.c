@@ -256,6 +256,16 @@ apply_demo_env (XqApplication *self,
     g_timeout_add_full (G_PRIORITY_LOW, 100, demo_lesson_cb, g_object_ref (window), g_object_unref);
   if (g_getenv ("XQ_DEMO_GAME_DAY") != NULL && *g_getenv ("XQ_DEMO_GAME_DAY") != '\0')
     apply_demo_game_day (window, g_getenv ("XQ_DEMO_GAME_DAY"));
+  /* XQ_DEMO_IMPORT="FILE-OR-FOLDER..." (space-separated) starts the Teach
+   * page's Import Games with them, as its dialog does once they are
+   * chosen (tools/screenshot-import.sh). */
+  if (g_getenv ("XQ_DEMO_IMPORT") != NULL && *g_getenv ("XQ_DEMO_IMPORT") != '\0')
+    {
+      g_auto(GStrv) paths = g_strsplit (g_getenv ("XQ_DEMO_IMPORT"), " ", -1);
+
+      xq_window_show_page (window, "teach");
+      xq_teach_page_import_games (xq_window_get_teach_page (window), (const char *const *) paths, NULL);
+    }
 }
 
 static void

@@ -25,6 +25,7 @@ progress_tick_cb (gpointer data)
   XqTeachPage *self = data;
   XqTeachWork *job;
   int done, total;
+  double part;
 
   if (self->import_task == NULL)
     {
@@ -42,14 +43,25 @@ progress_tick_cb (gpointer data)
   else
     {
       int record = g_atomic_int_get (&job->record);
-      /* TRANSLATORS: on the progress bar of an import of games; a file
-       * may hold many games (a PGN collection, a 象棋桥 library). */
-      g_autofree char *text = record > 0
-                              ? g_strdup_printf (_("File %d of %d, game %d"), MIN (done + 1, total), total, record)
-                              : g_strdup_printf (_("File %d of %d"), MIN (done + 1, total), total);
+      int n_records = g_atomic_int_get (&job->n_records);
+      g_autofree char *text = NULL;
 
+      if (record > 0 && n_records > 1)
+        /* TRANSLATORS: on the progress bar of an import of games: a file
+         * may hold many games (a PGN collection, a 象棋桥 library), each
+         * proved in turn. */
+        text = g_strdup_printf (_("File %d of %d, game %d of %d"), MIN (done + 1, total), total, record, n_records);
+      else if (record > 0)
+        /* TRANSLATORS: on the progress bar of an import of games; a file
+         * may hold many games (a PGN collection, a 象棋桥 library). */
+        text = g_strdup_printf (_("File %d of %d, game %d"), MIN (done + 1, total), total, record);
+      else
+        text = g_strdup_printf (_("File %d of %d"), MIN (done + 1, total), total);
+      /* The bar moves with every game of a large file, not only with the
+       * files. */
+      part = n_records > 0 ? CLAMP ((double) record / n_records, 0.0, 1.0) : 0.0;
       gtk_progress_bar_set_text (self->job_progress, text);
-      gtk_progress_bar_set_fraction (self->job_progress, (double) done / total);
+      gtk_progress_bar_set_fraction (self->job_progress, MIN (1.0, (done + part) / total));
     }
   return G_SOURCE_CONTINUE;
 }

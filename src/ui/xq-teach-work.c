@@ -137,12 +137,14 @@ import_unit_path (const char *dir, const char *title)
 
 /* In the worker: how far the import is, for the page to show. */
 static void
-import_progress (const char *file, guint file_index, guint n_files, guint record, gpointer user_data)
+import_progress (const char *file, guint file_index, guint n_files, guint record, guint n_records,
+                 gpointer user_data)
 {
   XqTeachWork *job = user_data;
 
   g_atomic_int_set (&job->n_files, (gint) n_files);
   g_atomic_int_set (&job->files_done, (gint) file_index);
+  g_atomic_int_set (&job->n_records, (gint) n_records);
   g_atomic_int_set (&job->record, (gint) record);
 }
 
@@ -230,6 +232,12 @@ xq_teach_work_describe_import (const XqImportReport *report, const GError *error
   g_return_val_if_fail (report != NULL, NULL);
   if (error != NULL)
     return g_strdup (error->message);
+  if (report->files_written != NULL && report->files_written->len > 1)
+    /* TRANSLATORS: a large import is written as several units of at most
+     * 200 exercises each. */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Imported %u exercise into %u new units.",
+                                         "Imported %u exercises into %u new units.", report->n_imported),
+                            report->n_imported, report->files_written->len);
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Imported %u exercise into a new unit.",
                                        "Imported %u exercises into a new unit.", report->n_imported),
                           report->n_imported);

@@ -66,6 +66,7 @@ typedef struct {
   gint            files_done;
   gint            n_files;
   gint            record;
+  gint            n_records;   /* the games in the file being read, 0 before it is read */
 } XqTeachWork;
 
 XqTeachWork *xq_teach_work_new  (XqTeachJob kind, const char *units_dir, const char *unit_path,

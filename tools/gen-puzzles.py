@@ -342,7 +342,7 @@ PATTERNS = {
 
 FIRST = {
     'id': 'first-mates',
-    'name': ('First checkmates', '第一次將死', '第一次将死'),
+    'name': ('First checkmates', '入門殺法', '入门杀法'),
     'phrases': [('Catch the general!', '抓住將！', '抓住将！'),
                 ('One move to win', '一步就贏', '一步就赢'),
                 ('Checkmate in one', '一步將死', '一步将死'),
@@ -466,11 +466,11 @@ DRILL_STRINGS = [
     ('Level 3', '第 3 級', '第 3 级', False),
     ('Level 4', '第 4 級', '第 4 级', False),
     ('Level 5', '第 5 級', '第 5 级', False),
-    ('_Take Back', '悔棋(_T)', '悔棋(_T)', False),
-    ('_Next Puzzle', '下一題(_N)', '下一题(_N)', False),
-    ('_Hint', '提示(_H)', '提示(_H)', False),
-    ('_Retry', '重來(_R)', '重来(_R)', False),
-    ('_All Packs', '所有題組(_A)', '所有题组(_A)', False),
+    ('_Take Back', '悔棋', '悔棋', False),
+    ('_Next Puzzle', '下一題', '下一题', False),
+    ('_Hint', '提示', '提示', False),
+    ('_Retry', '重來', '重来', False),
+    ('_All Packs', '所有題組', '所有题组', False),
 ]
 
 

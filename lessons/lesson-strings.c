@@ -12,7 +12,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/00-first-mates.json $.puzzles[0].hints[0], puzzles/00-first-mates.json $.puzzles[1].hints[0], puzzles/00-first-mates.json $.puzzles[2].hints[0] and 42 more */
   /* xgettext:no-c-format */
   N_("Find a check the general cannot escape."),
-  /* Lesson puzzles/00-first-mates.json $.puzzles[0].hints[1], puzzles/00-first-mates.json $.puzzles[1].hints[1], puzzles/00-first-mates.json $.puzzles[2].hints[1] and 722 more */
+  /* Lesson puzzles/00-first-mates.json $.puzzles[0].hints[1], puzzles/00-first-mates.json $.puzzles[1].hints[1], puzzles/00-first-mates.json $.puzzles[2].hints[1] and 723 more */
   /* xgettext:no-c-format */
   N_("Move your chariot."),
   /* Lesson puzzles/00-first-mates.json $.puzzles[1].title */
@@ -30,7 +30,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/00-first-mates.json $.puzzles[5].title */
   /* xgettext:no-c-format */
   N_("Checkmate in one (Red to move; Black has only the general)"),
-  /* Lesson puzzles/00-first-mates.json $.puzzles[5].hints[1], puzzles/00-first-mates.json $.puzzles[25].hints[1], puzzles/00-first-mates.json $.puzzles[26].hints[1] and 251 more */
+  /* Lesson puzzles/00-first-mates.json $.puzzles[5].hints[1], puzzles/00-first-mates.json $.puzzles[25].hints[1], puzzles/00-first-mates.json $.puzzles[26].hints[1] and 254 more */
   /* xgettext:no-c-format */
   N_("Move your cannon."),
   /* Lesson puzzles/00-first-mates.json $.puzzles[6].title */
@@ -87,7 +87,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/00-first-mates.json $.puzzles[23].title */
   /* xgettext:no-c-format */
   N_("Catch the general! (Red to move; Black has only the general; with a horse and a cannon)"),
-  /* Lesson puzzles/00-first-mates.json $.puzzles[23].hints[1], puzzles/00-first-mates.json $.puzzles[47].hints[1], puzzles/00-first-mates.json $.puzzles[52].hints[1] and 390 more */
+  /* Lesson puzzles/00-first-mates.json $.puzzles[23].hints[1], puzzles/00-first-mates.json $.puzzles[47].hints[1], puzzles/00-first-mates.json $.puzzles[52].hints[1] and 399 more */
   /* xgettext:no-c-format */
   N_("Move your horse."),
   /* Lesson puzzles/00-first-mates.json $.puzzles[24].title */
@@ -159,7 +159,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/00-first-mates.json $.puzzles[45].hints[0], puzzles/00-first-mates.json $.puzzles[46].hints[0], puzzles/00-first-mates.json $.puzzles[47].hints[0] and 6 more */
   /* xgettext:no-c-format */
   N_("Find a check the red general cannot escape."),
-  /* Lesson puzzles/00-first-mates.json $.puzzles[45].hints[1], puzzles/00-first-mates.json $.puzzles[46].hints[1], puzzles/00-first-mates.json $.puzzles[48].hints[1] and 98 more */
+  /* Lesson puzzles/00-first-mates.json $.puzzles[45].hints[1], puzzles/00-first-mates.json $.puzzles[46].hints[1], puzzles/00-first-mates.json $.puzzles[48].hints[1] and 104 more */
   /* xgettext:no-c-format */
   N_("Move your black soldier."),
   /* Lesson puzzles/00-first-mates.json $.puzzles[46].title */
@@ -186,7 +186,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/00-first-mates.json $.puzzles[53].title */
   /* xgettext:no-c-format */
   N_("One move to win (Black to move; Red has a chariot, an advisor and an elephant)"),
-  /* Lesson puzzles/01-facing-general.json $.title, puzzles/01-facing-general.json $.puzzles[0].pattern, puzzles/01-facing-general.json $.puzzles[1].pattern and 90 more */
+  /* Lesson puzzles/01-facing-general.json $.title, puzzles/01-facing-general.json $.puzzles[0].pattern, puzzles/01-facing-general.json $.puzzles[1].pattern and 91 more */
   /* xgettext:no-c-format */
   N_("Facing generals (白臉將)"),
   /* Lesson puzzles/01-facing-general.json $.intro[0].text */
@@ -195,7 +195,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/01-facing-general.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("My black general helps (Black to move; Red has a horse)"),
-  /* Lesson puzzles/01-facing-general.json $.puzzles[0].hints[0], puzzles/01-facing-general.json $.puzzles[2].hints[0], puzzles/01-facing-general.json $.puzzles[5].hints[0] and 31 more */
+  /* Lesson puzzles/01-facing-general.json $.puzzles[0].hints[0], puzzles/01-facing-general.json $.puzzles[2].hints[0], puzzles/01-facing-general.json $.puzzles[5].hints[0] and 32 more */
   /* xgettext:no-c-format */
   N_("Your own black general guards its whole file: the generals may not face each other."),
   /* Lesson puzzles/01-facing-general.json $.puzzles[1].title */
@@ -204,7 +204,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/01-facing-general.json $.puzzles[1].hints[0], puzzles/01-facing-general.json $.puzzles[3].hints[0], puzzles/01-facing-general.json $.puzzles[4].hints[0] and 55 more */
   /* xgettext:no-c-format */
   N_("Your own general guards its whole file: the generals may not face each other."),
-  /* Lesson puzzles/01-facing-general.json $.puzzles[1].hints[1], puzzles/01-facing-general.json $.puzzles[3].hints[1], puzzles/01-facing-general.json $.puzzles[9].hints[1] and 131 more */
+  /* Lesson puzzles/01-facing-general.json $.puzzles[1].hints[1], puzzles/01-facing-general.json $.puzzles[3].hints[1], puzzles/01-facing-general.json $.puzzles[9].hints[1] and 130 more */
   /* xgettext:no-c-format */
   N_("Move your soldier."),
   /* Lesson puzzles/01-facing-general.json $.puzzles[2].title */
@@ -225,7 +225,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/01-facing-general.json $.puzzles[7].title */
   /* xgettext:no-c-format */
   N_("Face to face with Red (Black to move; Red has a soldier)"),
-  /* Lesson puzzles/01-facing-general.json $.puzzles[7].hints[1], puzzles/01-facing-general.json $.puzzles[10].hints[1], puzzles/03-double-cannon.json $.puzzles[5].hints[1] and 37 more */
+  /* Lesson puzzles/01-facing-general.json $.puzzles[7].hints[1], puzzles/01-facing-general.json $.puzzles[10].hints[1], puzzles/03-double-cannon.json $.puzzles[5].hints[1] and 36 more */
   /* xgettext:no-c-format */
   N_("Move your black general."),
   /* Lesson puzzles/01-facing-general.json $.puzzles[8].title */
@@ -261,7 +261,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/01-facing-general.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Face to face (Red to move; Black has an advisor)"),
-  /* Lesson puzzles/02-two-chariots.json $.title, puzzles/02-two-chariots.json $.puzzles[0].pattern, puzzles/02-two-chariots.json $.puzzles[1].pattern and 88 more */
+  /* Lesson puzzles/02-two-chariots.json $.title, puzzles/02-two-chariots.json $.puzzles[0].pattern, puzzles/02-two-chariots.json $.puzzles[1].pattern and 91 more */
   /* xgettext:no-c-format */
   N_("Two chariots in turn (雙車錯)"),
   /* Lesson puzzles/02-two-chariots.json $.intro[0].text */
@@ -270,7 +270,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/02-two-chariots.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Two chariots take turns (Black to move; Red has a cannon, two advisors and two elephants)"),
-  /* Lesson puzzles/02-two-chariots.json $.puzzles[0].hints[0], puzzles/02-two-chariots.json $.puzzles[1].hints[0], puzzles/02-two-chariots.json $.puzzles[2].hints[0] and 87 more */
+  /* Lesson puzzles/02-two-chariots.json $.puzzles[0].hints[0], puzzles/02-two-chariots.json $.puzzles[1].hints[0], puzzles/02-two-chariots.json $.puzzles[2].hints[0] and 90 more */
   /* xgettext:no-c-format */
   N_("One chariot checks, the other guards the next line."),
   /* Lesson puzzles/02-two-chariots.json $.puzzles[1].title */
@@ -396,7 +396,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/03-double-cannon.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Two cannons in a row (Red to move; Black has only the general)"),
-  /* Lesson puzzles/04-horse-cannon.json $.title, puzzles/04-horse-cannon.json $.puzzles[0].pattern, puzzles/04-horse-cannon.json $.puzzles[1].pattern and 68 more */
+  /* Lesson puzzles/04-horse-cannon.json $.title, puzzles/04-horse-cannon.json $.puzzles[0].pattern, puzzles/04-horse-cannon.json $.puzzles[1].pattern and 70 more */
   /* xgettext:no-c-format */
   N_("Cannon behind the horse (馬後炮)"),
   /* Lesson puzzles/04-horse-cannon.json $.intro[0].text */
@@ -405,7 +405,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/04-horse-cannon.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Horse and cannon team up (Black to move; Red has a cannon, an advisor and an elephant)"),
-  /* Lesson puzzles/04-horse-cannon.json $.puzzles[0].hints[0], puzzles/04-horse-cannon.json $.puzzles[5].hints[0], puzzles/04-horse-cannon.json $.puzzles[7].hints[0] and 22 more */
+  /* Lesson puzzles/04-horse-cannon.json $.puzzles[0].hints[0], puzzles/04-horse-cannon.json $.puzzles[5].hints[0], puzzles/04-horse-cannon.json $.puzzles[7].hints[0] and 24 more */
   /* xgettext:no-c-format */
   N_("Put the horse in front of the red general and the cannon behind it."),
   /* Lesson puzzles/04-horse-cannon.json $.puzzles[1].title */
@@ -600,7 +600,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/06-wocao-horse.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("A sleepy horse wakes up (Red to move; Black has an advisor and an elephant)"),
-  /* Lesson puzzles/07-iron-bolt.json $.title, puzzles/07-iron-bolt.json $.puzzles[0].pattern, puzzles/07-iron-bolt.json $.puzzles[1].pattern and 39 more */
+  /* Lesson puzzles/07-iron-bolt.json $.title, puzzles/07-iron-bolt.json $.puzzles[0].pattern, puzzles/07-iron-bolt.json $.puzzles[1].pattern and 32 more */
   /* xgettext:no-c-format */
   N_("Iron door bolt (鐵門栓)"),
   /* Lesson puzzles/07-iron-bolt.json $.intro[0].text */
@@ -609,63 +609,63 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Lock the door (Black to move; Red has a horse, two advisors and an elephant)"),
-  /* Lesson puzzles/07-iron-bolt.json $.puzzles[0].hints[0], puzzles/07-iron-bolt.json $.puzzles[1].hints[0], puzzles/07-iron-bolt.json $.puzzles[2].hints[0] and 38 more */
+  /* Lesson puzzles/07-iron-bolt.json $.puzzles[0].hints[0], puzzles/07-iron-bolt.json $.puzzles[1].hints[0], puzzles/07-iron-bolt.json $.puzzles[2].hints[0] and 31 more */
   /* xgettext:no-c-format */
-  N_("Hold the middle file with a cannon or chariot; another piece gives mate."),
+  N_("Bolt the middle file with a cannon; another piece gives mate."),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Red to move; Black has a cannon and an advisor)"),
+  N_("Lock the door (Black to move; Red has a cannon and an advisor)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Black to move; Red has a cannon and an advisor)"),
+  N_("Lock the door (Red to move; Black has a horse, an advisor and an elephant)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Red to move; Black has a horse, an advisor and an elephant)"),
+  N_("Lock the door (Black to move; Red has a horse, an advisor and an elephant)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Black to move; Red has a horse, an advisor and an elephant)"),
+  N_("Lock the door (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Red to move; Black has a chariot, two advisors and an elephant)"),
+  N_("Lock the door (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Red to move; Black has a cannon, two advisors and two elephants)"),
+  N_("Lock the door (Black to move; Red has a horse and an advisor)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Black to move; Red has a chariot, two advisors and an elephant)"),
+  N_("Lock the door (Red to move; Black has a horse and an advisor)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Red to move; Black has a chariot, an advisor and an elephant)"),
+  N_("Bolt the palace (Red to move; Black has a horse and an advisor)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Black to move; Red has a soldier, two advisors and an elephant)"),
+  N_("Lock the door (Black to move; Red has a chariot, two advisors and an elephant)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("Bolt the palace (Red to move; Black has a chariot, an advisor and an elephant)"),
+  N_("Lock the door (Red to move; Black has a chariot, two advisors and an elephant)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Black to move; Red has an advisor and an elephant)"),
+  N_("Bolt the palace (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Red to move; Black has a chariot and two advisors)"),
+  N_("Lock the door (Red to move; Black has a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Red to move; Black has a horse and two advisors)"),
+  N_("Bolt the palace (Red to move; Black has a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("Bolt the palace (Black to move; Red has a chariot, two advisors and an elephant)"),
+  N_("Bolt the palace (Red to move; Black has a soldier and an advisor)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Red to move; Black has a cannon and two advisors)"),
+  N_("The door is shut (Black to move; Red has a soldier and an advisor)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Black to move; Red has a soldier, two advisors and two elephants)"),
+  N_("The door is shut (Red to move; Black has a horse and an advisor)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Red to move; Black has an advisor and an elephant)"),
+  N_("The door is shut (Red to move; Black has a chariot, an advisor and an elephant)"),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Red to move; Black has two advisors and an elephant)"),
+  N_("Lock the door (Red to move; Black has a chariot and two advisors)"),
   /* Lesson puzzles/08-sea-moon.json $.title, puzzles/08-sea-moon.json $.puzzles[0].pattern, puzzles/08-sea-moon.json $.puzzles[1].pattern and 82 more */
   /* xgettext:no-c-format */
   N_("Fishing the moon from the sea (海底撈月)"),
@@ -735,7 +735,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/08-sea-moon.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Reach under the sea (Red to move; Black has a cannon and two advisors)"),
-  /* Lesson puzzles/09-smothered.json $.title, puzzles/09-smothered.json $.puzzles[0].pattern, puzzles/09-smothered.json $.puzzles[1].pattern and 60 more */
+  /* Lesson puzzles/09-smothered.json $.title, puzzles/09-smothered.json $.puzzles[0].pattern, puzzles/09-smothered.json $.puzzles[1].pattern and 61 more */
   /* xgettext:no-c-format */
   N_("Stuffed palace (悶宮)"),
   /* Lesson puzzles/09-smothered.json $.intro[0].text */
@@ -753,7 +753,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/09-smothered.json $.puzzles[2].title */
   /* xgettext:no-c-format */
   N_("A crowded palace (Red to move; Black has two advisors)"),
-  /* Lesson puzzles/09-smothered.json $.puzzles[2].hints[0], puzzles/09-smothered.json $.puzzles[3].hints[0], puzzles/09-smothered.json $.puzzles[4].hints[0] and 40 more */
+  /* Lesson puzzles/09-smothered.json $.puzzles[2].hints[0], puzzles/09-smothered.json $.puzzles[3].hints[0], puzzles/09-smothered.json $.puzzles[4].hints[0] and 41 more */
   /* xgettext:no-c-format */
   N_("The general's own pieces block the way out. Check with a cannon."),
   /* Lesson puzzles/09-smothered.json $.puzzles[3].title */
@@ -870,7 +870,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/10-stalemate.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Not one move left (Red to move; Black has two advisors)"),
-  /* Lesson puzzles/11-bold-heart.json $.title, puzzles/11-bold-heart.json $.puzzles[0].pattern, puzzles/11-bold-heart.json $.puzzles[1].pattern and 74 more */
+  /* Lesson puzzles/11-bold-heart.json $.title, puzzles/11-bold-heart.json $.puzzles[0].pattern, puzzles/11-bold-heart.json $.puzzles[1].pattern and 75 more */
   /* xgettext:no-c-format */
   N_("Bold strike to the heart (大膽穿心)"),
   /* Lesson puzzles/11-bold-heart.json $.intro[0].text */
@@ -879,7 +879,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/11-bold-heart.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Into the heart (Red to move; Black has two advisors)"),
-  /* Lesson puzzles/11-bold-heart.json $.puzzles[0].hints[0], puzzles/11-bold-heart.json $.puzzles[1].hints[0], puzzles/11-bold-heart.json $.puzzles[2].hints[0] and 73 more */
+  /* Lesson puzzles/11-bold-heart.json $.puzzles[0].hints[0], puzzles/11-bold-heart.json $.puzzles[1].hints[0], puzzles/11-bold-heart.json $.puzzles[2].hints[0] and 74 more */
   /* xgettext:no-c-format */
   N_("Be brave: your chariot may give itself up in the middle of the palace."),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[1].title */
@@ -1206,7 +1206,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/15-eight-corner.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("The diagonal horse (Red to move; Black has a horse, an advisor and an elephant)"),
-  /* Lesson puzzles/16-side-tiger.json $.title, puzzles/16-side-tiger.json $.puzzles[0].pattern, puzzles/16-side-tiger.json $.puzzles[1].pattern and 53 more */
+  /* Lesson puzzles/16-side-tiger.json $.title, puzzles/16-side-tiger.json $.puzzles[0].pattern, puzzles/16-side-tiger.json $.puzzles[1].pattern and 56 more */
   /* xgettext:no-c-format */
   N_("Tiger on the side (側面虎)"),
   /* Lesson puzzles/16-side-tiger.json $.intro[0].text */
@@ -1215,13 +1215,13 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/16-side-tiger.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Pounce from the side (Black to move; Red has a horse)"),
-  /* Lesson puzzles/16-side-tiger.json $.puzzles[0].hints[0], puzzles/16-side-tiger.json $.puzzles[5].hints[0], puzzles/16-side-tiger.json $.puzzles[7].hints[0] and 33 more */
+  /* Lesson puzzles/16-side-tiger.json $.puzzles[0].hints[0], puzzles/16-side-tiger.json $.puzzles[5].hints[0], puzzles/16-side-tiger.json $.puzzles[7].hints[0] and 34 more */
   /* xgettext:no-c-format */
   N_("A high horse guards the palace; a chariot or a soldier checks along the rank."),
   /* Lesson puzzles/16-side-tiger.json $.puzzles[1].title */
   /* xgettext:no-c-format */
   N_("Pounce from the side (Red to move; Black has a cannon)"),
-  /* Lesson puzzles/16-side-tiger.json $.puzzles[1].hints[0], puzzles/16-side-tiger.json $.puzzles[2].hints[0], puzzles/16-side-tiger.json $.puzzles[3].hints[0] and 16 more */
+  /* Lesson puzzles/16-side-tiger.json $.puzzles[1].hints[0], puzzles/16-side-tiger.json $.puzzles[2].hints[0], puzzles/16-side-tiger.json $.puzzles[3].hints[0] and 18 more */
   /* xgettext:no-c-format */
   N_("A high horse guards the palace; a chariot or soldier checks along the rank."),
   /* Lesson puzzles/16-side-tiger.json $.puzzles[2].title */
@@ -1275,7 +1275,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/16-side-tiger.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Pounce from the side (Red to move; Black has a soldier and an advisor)"),
-  /* Lesson puzzles/17-twin-horses.json $.title, puzzles/17-twin-horses.json $.puzzles[0].pattern, puzzles/17-twin-horses.json $.puzzles[1].pattern and 38 more */
+  /* Lesson puzzles/17-twin-horses.json $.title, puzzles/17-twin-horses.json $.puzzles[0].pattern, puzzles/17-twin-horses.json $.puzzles[1].pattern and 39 more */
   /* xgettext:no-c-format */
   N_("Two horses drink at the spring (雙馬飲泉)"),
   /* Lesson puzzles/17-twin-horses.json $.intro[0].text */
@@ -1284,7 +1284,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/17-twin-horses.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Two horses together (Black to move; Red has a cannon)"),
-  /* Lesson puzzles/17-twin-horses.json $.puzzles[0].hints[0], puzzles/17-twin-horses.json $.puzzles[1].hints[0], puzzles/17-twin-horses.json $.puzzles[2].hints[0] and 37 more */
+  /* Lesson puzzles/17-twin-horses.json $.puzzles[0].hints[0], puzzles/17-twin-horses.json $.puzzles[1].hints[0], puzzles/17-twin-horses.json $.puzzles[2].hints[0] and 38 more */
   /* xgettext:no-c-format */
   N_("One horse checks while the other blocks the way out."),
   /* Lesson puzzles/17-twin-horses.json $.puzzles[1].title */
@@ -1341,7 +1341,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/17-twin-horses.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Two horses together (Red to move; Black has a soldier and an elephant; general on the left)"),
-  /* Lesson puzzles/18-heaven-earth.json $.title, puzzles/18-heaven-earth.json $.puzzles[0].pattern, puzzles/18-heaven-earth.json $.puzzles[1].pattern and 18 more */
+  /* Lesson puzzles/18-heaven-earth.json $.title, puzzles/18-heaven-earth.json $.puzzles[0].pattern, puzzles/18-heaven-earth.json $.puzzles[1].pattern and 17 more */
   /* xgettext:no-c-format */
   N_("Heaven and earth cannons (天地炮)"),
   /* Lesson puzzles/18-heaven-earth.json $.intro[0].text */
@@ -1349,64 +1349,64 @@ static const char *const lesson_strings[] = {
   N_("天地炮: One cannon on the centre file (heaven) and one on the back rank (earth) hold the general from two sides until it is mated. Follow the arrow: that move mates."),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("Sky and ground (Black to move; Red has an advisor and an elephant)"),
-  /* Lesson puzzles/18-heaven-earth.json $.puzzles[0].hints[0], puzzles/18-heaven-earth.json $.puzzles[1].hints[0], puzzles/18-heaven-earth.json $.puzzles[2].hints[0] and 17 more */
+  N_("Sky and ground (Black to move; Red has a horse and an advisor)"),
+  /* Lesson puzzles/18-heaven-earth.json $.puzzles[0].hints[0], puzzles/18-heaven-earth.json $.puzzles[1].hints[0], puzzles/18-heaven-earth.json $.puzzles[2].hints[0] and 16 more */
   /* xgettext:no-c-format */
   N_("One cannon on the middle file, one on the bottom line."),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("Sky and ground (Red to move; Black has an advisor and an elephant)"),
+  N_("Sky and ground (Red to move; Black has a horse and an advisor)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Sky and ground (Black to move; Red has a horse and an advisor)"),
+  N_("Cannons high and low (Black to move; Red has a horse and an advisor)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Sky and ground (Red to move; Black has a horse and an advisor)"),
+  N_("Cannons high and low (Red to move; Black has a horse and an advisor)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Cannons high and low (Black to move; Red has an advisor and an elephant)"),
+  N_("A cannon up, a cannon down (Black to move; Red has a horse and an advisor)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Cannons high and low (Red to move; Black has an advisor and an elephant)"),
+  N_("Sky and ground (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Sky and ground (Black to move; Red has two advisors)"),
+  N_("A cannon up, a cannon down (Red to move; Black has a horse and an advisor)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Sky and ground (Red to move; Black has a soldier and an advisor)"),
+  N_("Sky and ground (Black to move; Red has an advisor and an elephant)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Cannons high and low (Red to move; Black has a horse and an advisor)"),
+  N_("Sky and ground (Red to move; Black has a horse and an advisor; general in the middle)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("Cannons high and low (Black to move; Red has two advisors)"),
+  N_("Cannons high and low (Black to move; Red has an advisor and an elephant)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("Cannons high and low (Red to move; Black has a soldier and an advisor)"),
+  N_("Cannons high and low (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("A cannon up, a cannon down (Black to move; Red has two advisors)"),
+  N_("A cannon up, a cannon down (Black to move; Red has an advisor and an elephant)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("A cannon up, a cannon down (Red to move; Black has a soldier and an advisor)"),
+  N_("A cannon up, a cannon down (Red to move; Black has an advisor and an elephant)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Sky and ground (Black to move; Red has a soldier and an advisor)"),
+  N_("Sky and ground (Black to move; Red has an advisor and an elephant; general in the middle)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("A cannon up, a cannon down (Red to move; Black has a horse and an advisor)"),
+  N_("Cannons high and low (Red to move; Black has a horse and an advisor; general in the middle)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Cannons high and low (Black to move; Red has a horse and an advisor)"),
+  N_("Cannons high and low (Black to move; Red has an advisor and an elephant; general in the middle)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Sky and ground (Red to move; Black has a horse and an advisor; general in the middle)"),
+  N_("Sky and ground (Red to move; Black has an advisor and an elephant; general in the middle)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Sky and ground (Red to move; Black has a soldier and an advisor; general in the middle)"),
+  N_("Cannons high and low (Red to move; Black has an advisor and an elephant; general in the middle)"),
   /* Lesson puzzles/18-heaven-earth.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("A cannon up, a cannon down (Red to move; Black has an advisor and an elephant)"),
+  N_("Sky and ground (Red to move; Black has an advisor and an elephant; general on the left)"),
   /* Lesson puzzles/19-cinnabar.json $.title, puzzles/19-cinnabar.json $.puzzles[0].pattern, puzzles/19-cinnabar.json $.puzzles[1].pattern and 27 more */
   /* xgettext:no-c-format */
   N_("Cannon sweeps the back rank (炮輾丹砂)"),
@@ -1476,7 +1476,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/19-cinnabar.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Sweep the back rank (Red to move; Black has an advisor and an elephant; general on the left)"),
-  /* Lesson puzzles/20-buddha.json $.title, puzzles/20-buddha.json $.puzzles[0].pattern, puzzles/20-buddha.json $.puzzles[1].pattern and 61 more */
+  /* Lesson puzzles/20-buddha.json $.title, puzzles/20-buddha.json $.puzzles[0].pattern, puzzles/20-buddha.json $.puzzles[1].pattern and 65 more */
   /* xgettext:no-c-format */
   N_("Sending the general home (送佛歸殿)"),
   /* Lesson puzzles/20-buddha.json $.intro[0].text */
@@ -1491,7 +1491,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/20-buddha.json $.puzzles[1].title */
   /* xgettext:no-c-format */
   N_("Time to go home (Red to move; Black has a chariot and two advisors)"),
-  /* Lesson puzzles/20-buddha.json $.puzzles[1].hints[0], puzzles/20-buddha.json $.puzzles[3].hints[0], puzzles/20-buddha.json $.puzzles[5].hints[0] and 43 more */
+  /* Lesson puzzles/20-buddha.json $.puzzles[1].hints[0], puzzles/20-buddha.json $.puzzles[3].hints[0], puzzles/20-buddha.json $.puzzles[5].hints[0] and 47 more */
   /* xgettext:no-c-format */
   N_("Push the general back to its home line, then finish it there."),
   /* Lesson puzzles/20-buddha.json $.puzzles[2].title */
@@ -1611,7 +1611,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/21-double-check.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Two checks at once (Red to move; Black has a soldier, an advisor and an elephant)"),
-  /* Lesson puzzles/22-clamp-cannon.json $.title, puzzles/22-clamp-cannon.json $.puzzles[0].pattern, puzzles/22-clamp-cannon.json $.puzzles[1].pattern and 38 more */
+  /* Lesson puzzles/22-clamp-cannon.json $.title, puzzles/22-clamp-cannon.json $.puzzles[0].pattern, puzzles/22-clamp-cannon.json $.puzzles[1].pattern and 39 more */
   /* xgettext:no-c-format */
   N_("Cannon behind the chariot (夾車炮)"),
   /* Lesson puzzles/22-clamp-cannon.json $.intro[0].text */
@@ -1620,7 +1620,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/22-clamp-cannon.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Chariot with a cannon behind (Black to move; Red has a horse, two advisors and an elephant)"),
-  /* Lesson puzzles/22-clamp-cannon.json $.puzzles[0].hints[0], puzzles/22-clamp-cannon.json $.puzzles[1].hints[0], puzzles/22-clamp-cannon.json $.puzzles[2].hints[0] and 37 more */
+  /* Lesson puzzles/22-clamp-cannon.json $.puzzles[0].hints[0], puzzles/22-clamp-cannon.json $.puzzles[1].hints[0], puzzles/22-clamp-cannon.json $.puzzles[2].hints[0] and 38 more */
   /* xgettext:no-c-format */
   N_("The cannon stands behind the chariot and guards it while it checks."),
   /* Lesson puzzles/22-clamp-cannon.json $.puzzles[1].title */
@@ -1878,7 +1878,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/25-spring-horse.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Let the spring go (Red to move; Black has a cannon and an advisor; general on the left)"),
-  /* Lesson puzzles/26-old-soldier.json $.title, puzzles/26-old-soldier.json $.puzzles[0].pattern, puzzles/26-old-soldier.json $.puzzles[1].pattern and 48 more */
+  /* Lesson puzzles/26-old-soldier.json $.title, puzzles/26-old-soldier.json $.puzzles[0].pattern, puzzles/26-old-soldier.json $.puzzles[1].pattern and 52 more */
   /* xgettext:no-c-format */
   N_("Old soldier in the forest (老兵搜林)"),
   /* Lesson puzzles/26-old-soldier.json $.intro[0].text */
@@ -1887,13 +1887,13 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/26-old-soldier.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("The old black soldier (Black to move; Red has a horse and an advisor)"),
-  /* Lesson puzzles/26-old-soldier.json $.puzzles[0].hints[0], puzzles/26-old-soldier.json $.puzzles[2].hints[0], puzzles/26-old-soldier.json $.puzzles[4].hints[0] and 19 more */
+  /* Lesson puzzles/26-old-soldier.json $.puzzles[0].hints[0], puzzles/26-old-soldier.json $.puzzles[2].hints[0], puzzles/26-old-soldier.json $.puzzles[4].hints[0] and 21 more */
   /* xgettext:no-c-format */
   N_("March a black soldier all the way to the bottom line: it helps give mate."),
   /* Lesson puzzles/26-old-soldier.json $.puzzles[1].title */
   /* xgettext:no-c-format */
   N_("The old soldier (Red to move; Black has a horse and an advisor)"),
-  /* Lesson puzzles/26-old-soldier.json $.puzzles[1].hints[0], puzzles/26-old-soldier.json $.puzzles[3].hints[0], puzzles/26-old-soldier.json $.puzzles[5].hints[0] and 25 more */
+  /* Lesson puzzles/26-old-soldier.json $.puzzles[1].hints[0], puzzles/26-old-soldier.json $.puzzles[3].hints[0], puzzles/26-old-soldier.json $.puzzles[5].hints[0] and 27 more */
   /* xgettext:no-c-format */
   N_("March a soldier all the way to the bottom line: it helps give mate."),
   /* Lesson puzzles/26-old-soldier.json $.puzzles[2].title */
@@ -2013,7 +2013,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/27-three-pieces.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("All together now (Red to move; Black has an advisor and an elephant)"),
-  /* Lesson puzzles/28-pull-drawer.json $.title, puzzles/28-pull-drawer.json $.puzzles[0].pattern, puzzles/28-pull-drawer.json $.puzzles[1].pattern and 97 more */
+  /* Lesson puzzles/28-pull-drawer.json $.title, puzzles/28-pull-drawer.json $.puzzles[0].pattern, puzzles/28-pull-drawer.json $.puzzles[1].pattern and 98 more */
   /* xgettext:no-c-format */
   N_("Pulling the drawer (拉抽屜)"),
   /* Lesson puzzles/28-pull-drawer.json $.intro[0].text */
@@ -2022,7 +2022,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/28-pull-drawer.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Open and shut (Black to move; Red has a horse and an advisor)"),
-  /* Lesson puzzles/28-pull-drawer.json $.puzzles[0].hints[0], puzzles/28-pull-drawer.json $.puzzles[1].hints[0], puzzles/28-pull-drawer.json $.puzzles[2].hints[0] and 96 more */
+  /* Lesson puzzles/28-pull-drawer.json $.puzzles[0].hints[0], puzzles/28-pull-drawer.json $.puzzles[1].hints[0], puzzles/28-pull-drawer.json $.puzzles[2].hints[0] and 97 more */
   /* xgettext:no-c-format */
   N_("Move a piece out of the way to uncover a check, then finish the job."),
   /* Lesson puzzles/28-pull-drawer.json $.puzzles[1].title */
@@ -2079,7 +2079,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/28-pull-drawer.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Open and shut (Red to move; Black has an advisor and an elephant)"),
-  /* Lesson puzzles/29-chariot-horse-cold.json $.title, puzzles/29-chariot-horse-cold.json $.puzzles[0].pattern, puzzles/29-chariot-horse-cold.json $.puzzles[1].pattern and 57 more */
+  /* Lesson puzzles/29-chariot-horse-cold.json $.title, puzzles/29-chariot-horse-cold.json $.puzzles[0].pattern, puzzles/29-chariot-horse-cold.json $.puzzles[1].pattern and 58 more */
   /* xgettext:no-c-format */
   N_("Chariot and horse, quiet move (車馬冷著)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.intro[0].text */
@@ -2088,7 +2088,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("A quiet move (Black to move; Red has a soldier and an advisor)"),
-  /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[0].hints[0], puzzles/29-chariot-horse-cold.json $.puzzles[1].hints[0], puzzles/29-chariot-horse-cold.json $.puzzles[2].hints[0] and 56 more */
+  /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[0].hints[0], puzzles/29-chariot-horse-cold.json $.puzzles[1].hints[0], puzzles/29-chariot-horse-cold.json $.puzzles[2].hints[0] and 57 more */
   /* xgettext:no-c-format */
   N_("Chariot and horse: first a quiet move that takes away every escape."),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[1].title */
@@ -2145,7 +2145,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("A quiet move (Red to move; Black has an advisor and an elephant)"),
-  /* Lesson puzzles/30-chariot-soldier-cold.json $.title, puzzles/30-chariot-soldier-cold.json $.puzzles[0].pattern, puzzles/30-chariot-soldier-cold.json $.puzzles[1].pattern and 91 more */
+  /* Lesson puzzles/30-chariot-soldier-cold.json $.title, puzzles/30-chariot-soldier-cold.json $.puzzles[0].pattern, puzzles/30-chariot-soldier-cold.json $.puzzles[1].pattern and 93 more */
   /* xgettext:no-c-format */
   N_("Chariot and soldier, quiet move (車兵冷著)"),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.intro[0].text */
@@ -2154,13 +2154,13 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("A quiet black soldier (Black to move; Red has a soldier and an advisor)"),
-  /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[0].hints[0], puzzles/30-chariot-soldier-cold.json $.puzzles[2].hints[0], puzzles/30-chariot-soldier-cold.json $.puzzles[4].hints[0] and 31 more */
+  /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[0].hints[0], puzzles/30-chariot-soldier-cold.json $.puzzles[2].hints[0], puzzles/30-chariot-soldier-cold.json $.puzzles[4].hints[0] and 32 more */
   /* xgettext:no-c-format */
   N_("Chariot and black soldier: first a quiet move that takes away every escape."),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[1].title */
   /* xgettext:no-c-format */
   N_("A quiet soldier (Red to move; Black has a chariot)"),
-  /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[1].hints[0], puzzles/30-chariot-soldier-cold.json $.puzzles[3].hints[0], puzzles/30-chariot-soldier-cold.json $.puzzles[5].hints[0] and 56 more */
+  /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[1].hints[0], puzzles/30-chariot-soldier-cold.json $.puzzles[3].hints[0], puzzles/30-chariot-soldier-cold.json $.puzzles[5].hints[0] and 57 more */
   /* xgettext:no-c-format */
   N_("Chariot and soldier: first a quiet move that takes away every escape."),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[2].title */
@@ -2214,7 +2214,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("A quiet soldier (Red to move; Black has a soldier and an advisor; general in the middle)"),
-  /* Lesson puzzles/31-chariot-cannon-cold.json $.title, puzzles/31-chariot-cannon-cold.json $.puzzles[0].pattern, puzzles/31-chariot-cannon-cold.json $.puzzles[1].pattern and 77 more */
+  /* Lesson puzzles/31-chariot-cannon-cold.json $.title, puzzles/31-chariot-cannon-cold.json $.puzzles[0].pattern, puzzles/31-chariot-cannon-cold.json $.puzzles[1].pattern and 78 more */
   /* xgettext:no-c-format */
   N_("Chariot and cannon, quiet move (車炮冷著)"),
   /* Lesson puzzles/31-chariot-cannon-cold.json $.intro[0].text */
@@ -2223,7 +2223,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("A quiet cannon (Black to move; Red has two advisors and an elephant)"),
-  /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[0].hints[0], puzzles/31-chariot-cannon-cold.json $.puzzles[1].hints[0], puzzles/31-chariot-cannon-cold.json $.puzzles[2].hints[0] and 76 more */
+  /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[0].hints[0], puzzles/31-chariot-cannon-cold.json $.puzzles[1].hints[0], puzzles/31-chariot-cannon-cold.json $.puzzles[2].hints[0] and 77 more */
   /* xgettext:no-c-format */
   N_("Chariot and cannon: first a quiet move that takes away every escape."),
   /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[1].title */
@@ -2286,7 +2286,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/40-game-chariots.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("A quiet cannon (Red to move; Black fights with a chariot, a horse, a cannon and a soldier; mate in 3)"),
-  /* Lesson puzzles/40-game-chariots.json $.puzzles[1].title, puzzles/41-game-chariots-2.json $.puzzles[26].title */
+  /* Lesson puzzles/40-game-chariots.json $.puzzles[1].title, puzzles/41-game-chariots-2.json $.puzzles[27].title */
   /* xgettext:no-c-format */
   N_("A quiet cannon (Black to move; Red fights with a chariot, a horse and two soldiers; mate in 3)"),
   /* Lesson puzzles/40-game-chariots.json $.puzzles[2].title */
@@ -2298,7 +2298,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/40-game-chariots.json $.puzzles[3].hints[1], puzzles/40-game-chariots.json $.puzzles[8].hints[1], puzzles/40-game-chariots.json $.puzzles[58].hints[1] and 10 more */
   /* xgettext:no-c-format */
   N_("Move your black advisor."),
-  /* Lesson puzzles/40-game-chariots.json $.puzzles[4].title, puzzles/41-game-chariots-2.json $.puzzles[70].title */
+  /* Lesson puzzles/40-game-chariots.json $.puzzles[4].title, puzzles/41-game-chariots-2.json $.puzzles[68].title */
   /* xgettext:no-c-format */
   N_("A quiet soldier (Red to move; Black fights with a chariot and two soldiers; mate in 3)"),
   /* Lesson puzzles/40-game-chariots.json $.puzzles[5].title */
@@ -2316,7 +2316,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/40-game-chariots.json $.puzzles[9].title */
   /* xgettext:no-c-format */
   N_("Reach under the sea (Red to move; Black fights with a chariot, a horse, two cannons and four soldiers; mate in 3)"),
-  /* Lesson puzzles/40-game-chariots.json $.puzzles[9].hints[1], puzzles/41-game-chariots-2.json $.puzzles[6].hints[1], puzzles/42-game-chariots-4.json $.puzzles[2].hints[1] and 17 more */
+  /* Lesson puzzles/40-game-chariots.json $.puzzles[9].hints[1], puzzles/41-game-chariots-2.json $.puzzles[7].hints[1], puzzles/42-game-chariots-4.json $.puzzles[2].hints[1] and 18 more */
   /* xgettext:no-c-format */
   N_("Move your advisor."),
   /* Lesson puzzles/40-game-chariots.json $.puzzles[10].title */
@@ -2346,7 +2346,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/40-game-chariots.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("No check first (Red to move; Black fights with a chariot and two soldiers; mate in 3)"),
-  /* Lesson puzzles/40-game-chariots.json $.puzzles[19].title */
+  /* Lesson puzzles/40-game-chariots.json $.puzzles[19].title, puzzles/41-game-chariots-2.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Two chariots take turns (Black to move; Red fights with two chariots and three soldiers; mate in 3)"),
   /* Lesson puzzles/40-game-chariots.json $.puzzles[20].title */
@@ -2376,7 +2376,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/40-game-chariots.json $.puzzles[28].title */
   /* xgettext:no-c-format */
   N_("Reach under the sea (Red to move; Black fights with a chariot, a cannon and a soldier; mate in 3)"),
-  /* Lesson puzzles/40-game-chariots.json $.puzzles[29].title, puzzles/41-game-chariots-2.json $.puzzles[8].title */
+  /* Lesson puzzles/40-game-chariots.json $.puzzles[29].title, puzzles/41-game-chariots-2.json $.puzzles[9].title */
   /* xgettext:no-c-format */
   N_("Reach under the sea (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 3)"),
   /* Lesson puzzles/40-game-chariots.json $.puzzles[30].title */
@@ -2415,7 +2415,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/40-game-chariots.json $.puzzles[41].title */
   /* xgettext:no-c-format */
   N_("Chariot ladder (Black to move; Red fights with two chariots and three soldiers; mate in 3; general on the right; with two chariots, two cannons, two soldiers, two advisors and two elephants)"),
-  /* Lesson puzzles/40-game-chariots.json $.puzzles[42].title, puzzles/41-game-chariots-2.json $.puzzles[100].title */
+  /* Lesson puzzles/40-game-chariots.json $.puzzles[42].title, puzzles/41-game-chariots-2.json $.puzzles[97].title */
   /* xgettext:no-c-format */
   N_("Two chariots take turns (Red to move; Black fights with two chariots, a horse, two cannons and two soldiers; mate in 3)"),
   /* Lesson puzzles/40-game-chariots.json $.puzzles[43].title */
@@ -2436,7 +2436,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/40-game-chariots.json $.puzzles[48].title */
   /* xgettext:no-c-format */
   N_("Check from below (Red to move; Black fights with a chariot and four soldiers; mate in 3)"),
-  /* Lesson puzzles/40-game-chariots.json $.puzzles[49].title, puzzles/41-game-chariots-2.json $.puzzles[80].title */
+  /* Lesson puzzles/40-game-chariots.json $.puzzles[49].title, puzzles/41-game-chariots-2.json $.puzzles[77].title */
   /* xgettext:no-c-format */
   N_("A quiet soldier (Black to move; Red fights with a cannon; mate in 3)"),
   /* Lesson puzzles/40-game-chariots.json $.puzzles[50].title */
@@ -2454,7 +2454,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/40-game-chariots.json $.puzzles[54].title */
   /* xgettext:no-c-format */
   N_("My general helps (Red to move; Black fights with a cannon; mate in 3)"),
-  /* Lesson puzzles/40-game-chariots.json $.puzzles[55].title, puzzles/41-game-chariots-2.json $.puzzles[78].title */
+  /* Lesson puzzles/40-game-chariots.json $.puzzles[55].title, puzzles/41-game-chariots-2.json $.puzzles[76].title */
   /* xgettext:no-c-format */
   N_("Time to go home (Red to move; Black fights with two chariots, a horse, a cannon and a soldier; mate in 3)"),
   /* Lesson puzzles/40-game-chariots.json $.puzzles[56].title */
@@ -2466,7 +2466,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/40-game-chariots.json $.puzzles[58].title */
   /* xgettext:no-c-format */
   N_("A quiet soldier (Black to move; Red fights with a chariot and three soldiers; mate in 3)"),
-  /* Lesson puzzles/40-game-chariots.json $.puzzles[59].title, puzzles/41-game-chariots-2.json $.puzzles[65].title */
+  /* Lesson puzzles/40-game-chariots.json $.puzzles[59].title, puzzles/41-game-chariots-2.json $.puzzles[63].title */
   /* xgettext:no-c-format */
   N_("My general helps (Red to move; Black fights with a chariot, a horse, two cannons and two soldiers; mate in 3)"),
   /* Lesson puzzles/40-game-chariots.json $.puzzles[60].title */
@@ -2517,7 +2517,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/40-game-chariots.json $.puzzles[75].title */
   /* xgettext:no-c-format */
   N_("Into the heart (Black to move; Red fights with two soldiers; mate in 3; general on the left)"),
-  /* Lesson puzzles/40-game-chariots.json $.puzzles[76].title, puzzles/41-game-chariots-2.json $.puzzles[9].title */
+  /* Lesson puzzles/40-game-chariots.json $.puzzles[76].title, puzzles/41-game-chariots-2.json $.puzzles[10].title */
   /* xgettext:no-c-format */
   N_("My general helps (Red to move; Black fights with a chariot, a horse, two cannons and three soldiers; mate in 3)"),
   /* Lesson puzzles/40-game-chariots.json $.puzzles[77].title */
@@ -2559,7 +2559,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/40-game-chariots.json $.puzzles[89].title */
   /* xgettext:no-c-format */
   N_("No check first (Red to move; Black fights with a chariot, a horse, a cannon and a soldier; mate in 3)"),
-  /* Lesson puzzles/40-game-chariots.json $.puzzles[90].title, puzzles/41-game-chariots-2.json $.puzzles[4].title */
+  /* Lesson puzzles/40-game-chariots.json $.puzzles[90].title, puzzles/41-game-chariots-2.json $.puzzles[5].title */
   /* xgettext:no-c-format */
   N_("My general helps (Black to move; Red fights with two soldiers; mate in 3)"),
   /* Lesson puzzles/40-game-chariots.json $.puzzles[91].title */
@@ -2586,13 +2586,13 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/40-game-chariots.json $.puzzles[98].title */
   /* xgettext:no-c-format */
   N_("A quiet soldier (Black to move; Red fights with a chariot, a horse and a cannon; mate in 3)"),
-  /* Lesson puzzles/40-game-chariots.json $.puzzles[99].title, puzzles/41-game-chariots-2.json $.puzzles[14].title */
+  /* Lesson puzzles/40-game-chariots.json $.puzzles[99].title, puzzles/41-game-chariots-2.json $.puzzles[15].title */
   /* xgettext:no-c-format */
   N_("Face to face (Black to move; Red fights with two soldiers; mate in 3)"),
-  /* Lesson puzzles/40-game-chariots.json $.puzzles[100].title, puzzles/41-game-chariots-2.json $.puzzles[21].title */
+  /* Lesson puzzles/40-game-chariots.json $.puzzles[100].title, puzzles/41-game-chariots-2.json $.puzzles[22].title */
   /* xgettext:no-c-format */
   N_("The general stares (Black to move; Red fights with two soldiers; mate in 3)"),
-  /* Lesson puzzles/40-game-chariots.json $.puzzles[101].title, puzzles/41-game-chariots-2.json $.puzzles[25].title */
+  /* Lesson puzzles/40-game-chariots.json $.puzzles[101].title, puzzles/41-game-chariots-2.json $.puzzles[26].title */
   /* xgettext:no-c-format */
   N_("My general helps (Black to move; Red fights with two soldiers; mate in 3; general on the right)"),
   /* Lesson puzzles/40-game-chariots.json $.puzzles[102].title */
@@ -2604,13 +2604,13 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/40-game-chariots.json $.puzzles[104].title */
   /* xgettext:no-c-format */
   N_("Two chariots take turns (Red to move; Black fights with two chariots, two horses, two cannons and two soldiers; mate in 3)"),
-  /* Lesson puzzles/40-game-chariots.json $.puzzles[105].title, puzzles/41-game-chariots-2.json $.puzzles[0].title */
+  /* Lesson puzzles/40-game-chariots.json $.puzzles[105].title, puzzles/41-game-chariots-2.json $.puzzles[1].title */
   /* xgettext:no-c-format */
   N_("A quiet soldier (Red to move; Black fights with a horse and a cannon; mate in 3)"),
   /* Lesson puzzles/40-game-chariots.json $.puzzles[106].title */
   /* xgettext:no-c-format */
   N_("Into the heart (Red to move; Black fights with a chariot and a soldier; mate in 3)"),
-  /* Lesson puzzles/40-game-chariots.json $.puzzles[107].title, puzzles/41-game-chariots-2.json $.puzzles[32].title */
+  /* Lesson puzzles/40-game-chariots.json $.puzzles[107].title, puzzles/41-game-chariots-2.json $.puzzles[33].title */
   /* xgettext:no-c-format */
   N_("Chariot with a cannon behind (Red to move; Black fights with a chariot, a horse, a cannon and a soldier; mate in 3)"),
   /* Lesson puzzles/40-game-chariots.json $.puzzles[108].title */
@@ -2661,99 +2661,96 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/41-game-chariots-2.json $.title */
   /* xgettext:no-c-format */
   N_("Game kills: chariots (mates in 3, part 2)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[1].title */
-  /* xgettext:no-c-format */
-  N_("A quiet soldier (Red to move; Black fights with a chariot, a horse, a cannon and a soldier; mate in 3)"),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Hold still (Red to move; Black fights with a horse and a cannon; mate in 3)"),
+  N_("A quiet soldier (Red to move; Black fights with a chariot, a horse, a cannon and a soldier; mate in 3)"),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[5].title */
+  N_("Hold still (Red to move; Black fights with a horse and a cannon; mate in 3)"),
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Two chariots push in (Red to move; Black fights with two chariots, a horse, a cannon and four soldiers; mate in 3)"),
+  N_("A quiet cannon (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 3)"),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("No check first (Red to move; Black fights with a chariot, a horse, two cannons and three soldiers; mate in 3)"),
+  N_("Two chariots push in (Red to move; Black fights with two chariots, a horse, a cannon and four soldiers; mate in 3)"),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Black to move; Red fights with two chariots, a horse, a cannon and four soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[10].title */
+  N_("No check first (Red to move; Black fights with a chariot, a horse, two cannons and three soldiers; mate in 3)"),
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Black to move; Red fights with two cannons and a soldier; mate in 3)"),
+  N_("Into the heart (Black to move; Red fights with two chariots, a horse, a cannon and four soldiers; mate in 3)"),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("Wait for it (Red to move; Black fights with a horse and a cannon; mate in 3)"),
+  N_("Into the heart (Black to move; Red fights with two cannons and a soldier; mate in 3)"),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Red to move; Black fights with two chariots, two cannons and a soldier; mate in 3)"),
+  N_("Wait for it (Red to move; Black fights with a horse and a cannon; mate in 3)"),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("My general helps (Red to move; Black fights with a chariot, a horse, a cannon and a soldier; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[15].title */
+  N_("Into the heart (Red to move; Black fights with two chariots, two cannons and a soldier; mate in 3)"),
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("Chariot with a cannon behind (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 3)"),
+  N_("My general helps (Red to move; Black fights with a chariot, a horse, a cannon and a soldier; mate in 3)"),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Red to move; Black fights with two chariots, a cannon and three soldiers; mate in 3)"),
+  N_("Chariot with a cannon behind (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 3)"),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("My general helps (Black to move; Red fights with two chariots, a horse, two cannons and two soldiers; mate in 3)"),
+  N_("Into the heart (Red to move; Black fights with two chariots, a cannon and three soldiers; mate in 3)"),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Time to go home (Red to move; Black fights with a chariot, a horse, two cannons and two soldiers; mate in 3)"),
+  N_("My general helps (Black to move; Red fights with two chariots, a horse, two cannons and two soldiers; mate in 3)"),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[19].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Black to move; Red fights with a chariot, two horses and two soldiers; mate in 3)"),
+  N_("Time to go home (Red to move; Black fights with a chariot, a horse, two cannons and two soldiers; mate in 3)"),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[20].title */
   /* xgettext:no-c-format */
-  N_("A brave chariot (Red to move; Black fights with two chariots, a cannon and three soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[22].title */
+  N_("Reach under the sea (Black to move; Red fights with a chariot, two horses and two soldiers; mate in 3)"),
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[21].title */
   /* xgettext:no-c-format */
-  N_("Time to go home (Red to move; Black fights with a chariot; mate in 3)"),
+  N_("A brave chariot (Red to move; Black fights with two chariots, a cannon and three soldiers; mate in 3)"),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[23].title */
   /* xgettext:no-c-format */
-  N_("Chariot with a cannon behind (Red to move; Black fights with a chariot, a horse and four soldiers; mate in 3)"),
+  N_("Time to go home (Red to move; Black fights with a chariot; mate in 3)"),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[24].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Black to move; Red fights with two chariots, a cannon and four soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[27].title */
+  N_("Chariot with a cannon behind (Red to move; Black fights with a chariot, a horse and four soldiers; mate in 3)"),
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[25].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 3)"),
+  N_("Two chariots take turns (Black to move; Red fights with two chariots, a cannon and four soldiers; mate in 3)"),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[28].title */
   /* xgettext:no-c-format */
-  N_("Right through the middle (Red to move; Black fights with two chariots, a cannon and three soldiers; mate in 3)"),
+  N_("Lock the door (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 3)"),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[29].title */
   /* xgettext:no-c-format */
-  N_("A strong pair (Red to move; Black fights with a chariot, a horse and four soldiers; mate in 3)"),
+  N_("Right through the middle (Red to move; Black fights with two chariots, a cannon and three soldiers; mate in 3)"),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[30].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Black to move; Red fights with a chariot and a soldier; mate in 3)"),
+  N_("A strong pair (Red to move; Black fights with a chariot, a horse and four soldiers; mate in 3)"),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[31].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Red to move; Black fights with a chariot, two cannons and three soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[33].title */
+  N_("Lock the door (Black to move; Red fights with a chariot and a soldier; mate in 3)"),
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[32].title */
   /* xgettext:no-c-format */
-  N_("No check first (Black to move; Red fights with a chariot, a cannon and three soldiers; mate in 3)"),
+  N_("Reach under the sea (Red to move; Black fights with a chariot, two cannons and three soldiers; mate in 3)"),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[34].title */
   /* xgettext:no-c-format */
-  N_("Clamp it shut (Red to move; Black fights with a chariot, a horse and four soldiers; mate in 3)"),
+  N_("No check first (Black to move; Red fights with a chariot, a cannon and three soldiers; mate in 3)"),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[35].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Black to move; Red fights with a horse, a cannon and a soldier; mate in 3)"),
+  N_("Clamp it shut (Red to move; Black fights with a chariot, a horse and four soldiers; mate in 3)"),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[36].title */
   /* xgettext:no-c-format */
-  N_("A quiet soldier (Red to move; Black fights with a chariot, a horse, two cannons and two soldiers; mate in 3)"),
+  N_("Two chariots take turns (Black to move; Red fights with a horse, a cannon and a soldier; mate in 3)"),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[37].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Red to move; Black fights with two chariots, a cannon and three soldiers; mate in 3; general in the middle)"),
+  N_("A quiet soldier (Red to move; Black fights with a chariot, a horse, two cannons and two soldiers; mate in 3)"),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[38].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Black to move; Red fights with two chariots, a cannon and two soldiers; mate in 3)"),
+  N_("Into the heart (Red to move; Black fights with two chariots, a cannon and three soldiers; mate in 3; general in the middle)"),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[39].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Black to move; Red fights with a soldier; mate in 3)"),
+  N_("Two chariots take turns (Black to move; Red fights with two chariots, a cannon and two soldiers; mate in 3)"),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[40].title */
   /* xgettext:no-c-format */
   N_("Two chariots take turns (Red to move; Black fights with two chariots, two cannons and three soldiers; mate in 3)"),
@@ -2798,200 +2795,191 @@ static const char *const lesson_strings[] = {
   N_("Time to go home (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 3)"),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[54].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Black to move; Red fights with two chariots, a horse, two cannons and four soldiers; mate in 3)"),
+  N_("A quiet cannon (Red to move; Black fights with two chariots, a cannon and two soldiers; mate in 3)"),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[55].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Red to move; Black fights with two chariots, a cannon and two soldiers; mate in 3)"),
+  N_("Back to the palace (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 3)"),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[56].title */
   /* xgettext:no-c-format */
-  N_("Back to the palace (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[57].title */
-  /* xgettext:no-c-format */
   N_("No check first (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[57].hints[1], puzzles/42-game-chariots-4.json $.puzzles[3].hints[1], puzzles/42-game-chariots-4.json $.puzzles[13].hints[1] and 8 more */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[56].hints[1], puzzles/42-game-chariots-4.json $.puzzles[3].hints[1], puzzles/42-game-chariots-4.json $.puzzles[13].hints[1] and 8 more */
   /* xgettext:no-c-format */
   N_("Move your elephant."),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[58].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[57].title */
   /* xgettext:no-c-format */
   N_("A quiet soldier (Red to move; Black fights with a chariot, a cannon and two soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[59].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[58].title */
   /* xgettext:no-c-format */
   N_("Home sweet home (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[60].title */
-  /* xgettext:no-c-format */
-  N_("Lock the door (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[61].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[59].title */
   /* xgettext:no-c-format */
   N_("Chariot with a cannon behind (Red to move; Black fights with two chariots, two horses, a cannon and four soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[62].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[60].title */
   /* xgettext:no-c-format */
   N_("A quiet cannon (Red to move; Black fights with two chariots, two cannons and four soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[63].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[61].title */
   /* xgettext:no-c-format */
   N_("A quiet soldier (Black to move; Red fights with a chariot, a horse and three soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[64].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[62].title */
   /* xgettext:no-c-format */
   N_("Chariot ladder (Red to move; Black fights with two chariots, two cannons and three soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[66].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[64].title */
   /* xgettext:no-c-format */
   N_("Two chariots take turns (Red to move; Black fights with two chariots, two horses, two cannons and three soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[67].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[65].title */
   /* xgettext:no-c-format */
   N_("Hold still (Black to move; Red fights with a chariot, a horse and three soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[68].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[66].title */
   /* xgettext:no-c-format */
   N_("Time to go home (Black to move; Red fights with two chariots, a cannon and four soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[69].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[67].title */
   /* xgettext:no-c-format */
   N_("My general helps (Red to move; Black fights with two soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[71].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[69].title */
   /* xgettext:no-c-format */
   N_("Two chariots take turns (Black to move; Red fights with two chariots, a horse, a cannon and two soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[72].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[70].title */
   /* xgettext:no-c-format */
   N_("No check first (Black to move; Red fights with a chariot, a horse, a cannon and three soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[73].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[71].title */
   /* xgettext:no-c-format */
   N_("Into the heart (Red to move; Black fights with a chariot, a horse, two cannons and three soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[74].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[72].title */
   /* xgettext:no-c-format */
   N_("Time to go home (Black to move; Red fights with a chariot, a horse and two soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[75].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[73].title */
   /* xgettext:no-c-format */
   N_("Wait for it (Black to move; Red fights with a chariot, a horse and three soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[76].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[74].title */
   /* xgettext:no-c-format */
   N_("Hold still (Red to move; Black fights with two chariots, a horse, two cannons and two soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[77].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[75].title */
   /* xgettext:no-c-format */
   N_("Two chariots take turns (Black to move; Red fights with two chariots, a horse, a cannon and three soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[79].title */
-  /* xgettext:no-c-format */
-  N_("Lock the door (Black to move; Red fights with two chariots, two horses, two cannons and three soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[81].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[78].title */
   /* xgettext:no-c-format */
   N_("My general helps (Red to move; Black fights with two chariots, two horses, a cannon and four soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[82].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[79].title */
   /* xgettext:no-c-format */
   N_("Set the trap (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[83].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[80].title */
   /* xgettext:no-c-format */
   N_("Cannon waits (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[84].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[81].title */
   /* xgettext:no-c-format */
   N_("Face to face (Red to move; Black fights with two soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[85].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[82].title */
   /* xgettext:no-c-format */
   N_("Chariot ladder (Black to move; Red fights with two chariots, a horse, a cannon and three soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[86].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[83].title */
   /* xgettext:no-c-format */
   N_("No check first (Black to move; Red fights with a chariot, two cannons and three soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[87].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[84].title */
   /* xgettext:no-c-format */
   N_("My general helps (Black to move; Red fights with two chariots, a horse, two cannons and four soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[88].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[85].title */
   /* xgettext:no-c-format */
   N_("A quiet cannon (Red to move; Black fights with a chariot, a horse, a cannon and four soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[89].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[86].title */
   /* xgettext:no-c-format */
   N_("Lock the door (Red to move; Black fights with two chariots, two horses, a cannon and two soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[90].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[87].title */
   /* xgettext:no-c-format */
   N_("Into the heart (Black to move; Red fights with two chariots, a cannon and a soldier; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[91].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[88].title */
   /* xgettext:no-c-format */
   N_("No check first (Red to move; Black fights with a chariot, two horses, two cannons and three soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[92].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[89].title */
   /* xgettext:no-c-format */
   N_("Into the heart (Black to move; Red fights with two chariots and two soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[93].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[90].title */
   /* xgettext:no-c-format */
   N_("A quiet soldier (Black to move; Red fights with a chariot, a horse and two cannons; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[94].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[91].title */
   /* xgettext:no-c-format */
   N_("My general helps (Red to move; Black fights with two chariots, a horse, a cannon and two soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[95].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[92].title */
   /* xgettext:no-c-format */
   N_("A quiet cannon (Black to move; Red fights with a chariot, a horse, two cannons and three soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[96].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[93].title */
   /* xgettext:no-c-format */
   N_("A brave chariot (Red to move; Black fights with two chariots, two cannons and a soldier; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[97].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[94].title */
   /* xgettext:no-c-format */
   N_("Chariot with a cannon behind (Red to move; Black fights with two chariots, two horses, a cannon and a soldier; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[98].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[95].title */
   /* xgettext:no-c-format */
   N_("Two chariots take turns (Red to move; Black fights with a soldier; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[99].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[96].title */
   /* xgettext:no-c-format */
   N_("My general helps (Red to move; Black fights with two chariots, a horse, two cannons and four soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[101].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[98].title */
   /* xgettext:no-c-format */
   N_("Reach under the sea (Red to move; Black fights with two chariots, a horse, two cannons and four soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[102].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[99].title */
   /* xgettext:no-c-format */
   N_("Into the heart (Red to move; Black fights with two chariots, a horse, two cannons and four soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[103].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[100].title */
   /* xgettext:no-c-format */
   N_("A quiet cannon (Black to move; Red fights with a chariot, two horses and two soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[104].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[101].title */
   /* xgettext:no-c-format */
   N_("Chariot with a cannon behind (Red to move; Black fights with a chariot, a cannon and three soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[105].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[102].title */
   /* xgettext:no-c-format */
   N_("My general helps (Black to move; Red fights with a chariot, a horse, a cannon and a soldier; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[106].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[103].title */
   /* xgettext:no-c-format */
   N_("My general helps (Red to move; Black fights with two chariots, a cannon and four soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[107].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[104].title */
   /* xgettext:no-c-format */
   N_("Chariot ladder (Black to move; Red fights with two chariots, a cannon and four soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[108].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[105].title */
   /* xgettext:no-c-format */
   N_("Face to face (Red to move; Black fights with two chariots, a cannon and four soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[109].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[106].title */
   /* xgettext:no-c-format */
   N_("Two chariots take turns (Black to move; Red fights with two chariots, a horse, a cannon and three soldiers; mate in 3; general on the right)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[110].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[107].title */
   /* xgettext:no-c-format */
   N_("Two chariots take turns (Black to move; Red fights with two chariots, a horse, two cannons and two soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[111].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[108].title */
   /* xgettext:no-c-format */
   N_("A quiet cannon (Black to move; Red fights with a chariot, two horses, a cannon and four soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[112].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[109].title */
   /* xgettext:no-c-format */
   N_("Into the heart (Red to move; Black fights with two chariots, two cannons and four soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[113].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[110].title */
   /* xgettext:no-c-format */
   N_("Chariot with a cannon behind (Black to move; Red fights with two chariots, two horses, a cannon and three soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[114].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[111].title */
   /* xgettext:no-c-format */
   N_("The general stares (Red to move; Black fights with two chariots, a cannon and four soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[115].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[112].title */
   /* xgettext:no-c-format */
   N_("My general helps (Red to move; Black fights with two chariots, a cannon and four soldiers; mate in 3; general in the middle)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[116].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[113].title */
   /* xgettext:no-c-format */
   N_("A strong pair (Red to move; Black fights with two chariots, two horses, a cannon and four soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[117].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[114].title */
   /* xgettext:no-c-format */
   N_("Two chariots take turns (Red to move; Black fights with two chariots, a horse, a cannon and four soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[118].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[115].title */
   /* xgettext:no-c-format */
   N_("Two chariots take turns (Black to move; Red fights with two chariots, a horse, a cannon and three soldiers; mate in 3; general in the middle)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[119].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[116].title */
   /* xgettext:no-c-format */
   N_("Into the heart (Red to move; Black fights with two chariots, a horse and three soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[120].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[117].title */
   /* xgettext:no-c-format */
-  N_("The door is shut (Black to move; Red fights with two chariots, two horses, two cannons and three soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[121].title */
+  N_("Lock the door (Black to move; Red fights with two chariots, two horses, two cannons and three soldiers; mate in 3)"),
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[118].title */
   /* xgettext:no-c-format */
   N_("Reach under the sea (Black to move; Red fights with two chariots, a horse, two cannons and five soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[122].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[119].title */
   /* xgettext:no-c-format */
   N_("Into the heart (Red to move; Black fights with two chariots, two horses, a cannon and two soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[123].title */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[120].title */
   /* xgettext:no-c-format */
   N_("Chariot ladder (Black to move; Red fights with two chariots, a horse, a cannon and three soldiers; mate in 3; general in the middle)"),
   /* Lesson puzzles/42-game-chariots-4.json $.title */
@@ -3125,130 +3113,130 @@ static const char *const lesson_strings[] = {
   N_("Into the heart (Black to move; Red fights with a chariot, a horse, a cannon and five soldiers; mate in 4)"),
   /* Lesson puzzles/42-game-chariots-4.json $.puzzles[42].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Red to move; Black fights with a chariot and a cannon; mate in 4)"),
+  N_("My general helps (Black to move; Red fights with two soldiers; mate in 4)"),
   /* Lesson puzzles/42-game-chariots-4.json $.puzzles[43].title */
   /* xgettext:no-c-format */
-  N_("My general helps (Black to move; Red fights with two soldiers; mate in 4)"),
+  N_("Into the heart (Red to move; Black fights with a chariot and a cannon; mate in 4)"),
   /* Lesson puzzles/42-game-chariots-4.json $.puzzles[44].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Red to move; Black fights with a chariot and a cannon; mate in 4)"),
+  N_("Hold still (Black to move; Red fights with a chariot and three soldiers; mate in 4)"),
   /* Lesson puzzles/42-game-chariots-4.json $.puzzles[45].title */
   /* xgettext:no-c-format */
-  N_("Hold still (Black to move; Red fights with a chariot and three soldiers; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[46].title */
-  /* xgettext:no-c-format */
   N_("No check first (Black to move; Red fights with a chariot, a horse, a cannon and two soldiers; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[47].title, puzzles/43-game-chariots-4-2.json $.puzzles[73].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[46].title, puzzles/43-game-chariots-4-2.json $.puzzles[72].title */
   /* xgettext:no-c-format */
   N_("A quiet soldier (Red to move; Black has no fighting men; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[48].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[47].title */
   /* xgettext:no-c-format */
   N_("Two chariots push in (Black to move; Red fights with a chariot, two horses, two cannons and four soldiers; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[49].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[48].title */
   /* xgettext:no-c-format */
   N_("Into the heart (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[50].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[49].title */
   /* xgettext:no-c-format */
   N_("Hold still (Red to move; Black fights with a chariot and two soldiers; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[51].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[50].title */
   /* xgettext:no-c-format */
   N_("A quiet soldier (Black to move; Red fights with a cannon; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[52].title, puzzles/43-game-chariots-4-2.json $.puzzles[30].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[51].title, puzzles/43-game-chariots-4-2.json $.puzzles[30].title */
   /* xgettext:no-c-format */
   N_("Reach under the sea (Black to move; Red fights with two chariots, a horse and two soldiers; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[53].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[52].title */
   /* xgettext:no-c-format */
   N_("Reach under the sea (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[54].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[53].title */
   /* xgettext:no-c-format */
   N_("No check first (Red to move; Black fights with a horse; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[55].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[54].title */
   /* xgettext:no-c-format */
   N_("Check from below (Black to move; Red fights with two chariots, a horse, a cannon and three soldiers; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[56].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[55].title */
   /* xgettext:no-c-format */
   N_("Reach under the sea (Black to move; Red fights with two chariots, a horse and five soldiers; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[57].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[56].title */
   /* xgettext:no-c-format */
   N_("Two chariots take turns (Black to move; Red fights with two chariots, two horses, two cannons and three soldiers; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[58].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[57].title */
   /* xgettext:no-c-format */
   N_("A quiet soldier (Red to move; Black fights with a chariot, two cannons and three soldiers; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[59].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[58].title */
   /* xgettext:no-c-format */
   N_("A quiet soldier (Red to move; Black fights with a cannon; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[60].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[59].title */
   /* xgettext:no-c-format */
   N_("My general helps (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[61].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[60].title */
   /* xgettext:no-c-format */
   N_("Wait for it (Black to move; Red fights with a chariot and three soldiers; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[62].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[61].title */
   /* xgettext:no-c-format */
   N_("Two chariots push in (Black to move; Red fights with a chariot, a horse, a cannon and four soldiers; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[63].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[62].title */
   /* xgettext:no-c-format */
   N_("A quiet soldier (Red to move; Black fights with two chariots, a cannon and three soldiers; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[64].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[63].title */
   /* xgettext:no-c-format */
   N_("Reach under the sea (Red to move; Black fights with two chariots, two horses, a cannon and three soldiers; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[65].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[64].title */
   /* xgettext:no-c-format */
   N_("A quiet soldier (Black to move; Red fights with a chariot, a horse and a cannon; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[66].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[65].title */
   /* xgettext:no-c-format */
   N_("A quiet cannon (Black to move; Red fights with two chariots, a cannon and three soldiers; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[67].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[66].title */
   /* xgettext:no-c-format */
   N_("Time to go home (Black to move; Red fights with two chariots, a horse, a cannon and four soldiers; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[68].title, puzzles/43-game-chariots-4-2.json $.puzzles[2].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[67].title, puzzles/43-game-chariots-4-2.json $.puzzles[2].title */
   /* xgettext:no-c-format */
   N_("No check first (Black to move; Red fights with two soldiers; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[69].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[68].title */
   /* xgettext:no-c-format */
   N_("Time to go home (Red to move; Black fights with a chariot, a horse, a cannon and four soldiers; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[70].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[69].title */
   /* xgettext:no-c-format */
   N_("A quiet soldier (Red to move; Black fights with a chariot, two horses and two soldiers; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[71].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[70].title */
   /* xgettext:no-c-format */
   N_("Time to go home (Red to move; Black fights with two chariots, two horses, two cannons and two soldiers; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[72].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[71].title */
   /* xgettext:no-c-format */
   N_("A quiet soldier (Black to move; Red fights with a chariot, a horse, two cannons and three soldiers; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[73].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[72].title */
   /* xgettext:no-c-format */
   N_("No check first (Black to move; Red fights with two soldiers; mate in 4; general in the middle)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[74].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[73].title */
   /* xgettext:no-c-format */
   N_("No check first (Black to move; Red fights with two soldiers; mate in 4; with a chariot, a horse, four soldiers, two advisors and two elephants)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[75].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[74].title */
   /* xgettext:no-c-format */
   N_("A quiet cannon (Black to move; Red fights with a chariot, a horse, a cannon and three soldiers; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[76].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[75].title */
   /* xgettext:no-c-format */
   N_("Time to go home (Red to move; Black fights with a chariot; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[77].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[76].title */
   /* xgettext:no-c-format */
   N_("Reach under the sea (Red to move; Black fights with a chariot, a horse, two cannons and four soldiers; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[78].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[77].title */
   /* xgettext:no-c-format */
   N_("Time to go home (Red to move; Black fights with a horse, two cannons and two soldiers; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[79].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[78].title */
   /* xgettext:no-c-format */
   N_("Time to go home (Red to move; Black fights with two chariots, a horse, a cannon and a soldier; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[80].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[79].title */
   /* xgettext:no-c-format */
   N_("Two chariots take turns (Red to move; Black fights with a chariot, a cannon and four soldiers; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[81].title, puzzles/43-game-chariots-4-2.json $.puzzles[3].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[80].title, puzzles/43-game-chariots-4-2.json $.puzzles[3].title */
   /* xgettext:no-c-format */
   N_("No check first (Black to move; Red fights with two soldiers; mate in 4; general on the left)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[82].title, puzzles/43-game-chariots-4-2.json $.puzzles[1].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[81].title, puzzles/43-game-chariots-4-2.json $.puzzles[1].title */
   /* xgettext:no-c-format */
   N_("My general helps (Red to move; Black fights with a cannon; mate in 4)"),
-  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[83].title */
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[82].title */
   /* xgettext:no-c-format */
   N_("Chariot with a cannon behind (Red to move; Black fights with two chariots, a cannon and four soldiers; mate in 4)"),
+  /* Lesson puzzles/42-game-chariots-4.json $.puzzles[83].title */
+  /* xgettext:no-c-format */
+  N_("Chariot with a cannon behind (Red to move; Black fights with two chariots, two cannons and three soldiers; mate in 4)"),
   /* Lesson puzzles/43-game-chariots-4-2.json $.title */
   /* xgettext:no-c-format */
   N_("Game kills: chariots (mates in 4, part 2)"),
@@ -3431,56 +3419,53 @@ static const char *const lesson_strings[] = {
   N_("No check first (Red to move; Black fights with a chariot, two horses, two cannons and three soldiers; mate in 4)"),
   /* Lesson puzzles/43-game-chariots-4-2.json $.puzzles[65].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Black to move; Red fights with two chariots, two horses, two cannons and three soldiers; mate in 4)"),
+  N_("No check first (Red to move; Black fights with a chariot, two horses, a cannon and three soldiers; mate in 4)"),
   /* Lesson puzzles/43-game-chariots-4-2.json $.puzzles[66].title */
   /* xgettext:no-c-format */
-  N_("No check first (Red to move; Black fights with a chariot, two horses, a cannon and three soldiers; mate in 4)"),
+  N_("A quiet cannon (Black to move; Red fights with two chariots, a horse and two soldiers; mate in 4)"),
   /* Lesson puzzles/43-game-chariots-4-2.json $.puzzles[67].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Black to move; Red fights with two chariots, a horse and two soldiers; mate in 4)"),
+  N_("Into the heart (Black to move; Red fights with a chariot, two horses and four soldiers; mate in 4)"),
   /* Lesson puzzles/43-game-chariots-4-2.json $.puzzles[68].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Black to move; Red fights with a chariot, two horses and four soldiers; mate in 4)"),
+  N_("No check first (Black to move; Red fights with two chariots, two horses and two soldiers; mate in 4)"),
   /* Lesson puzzles/43-game-chariots-4-2.json $.puzzles[69].title */
   /* xgettext:no-c-format */
-  N_("No check first (Black to move; Red fights with two chariots, two horses and two soldiers; mate in 4)"),
+  N_("A quiet cannon (Red to move; Black fights with a chariot, a horse, two cannons and three soldiers; mate in 4)"),
   /* Lesson puzzles/43-game-chariots-4-2.json $.puzzles[70].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Red to move; Black fights with a chariot, a horse, two cannons and three soldiers; mate in 4)"),
+  N_("Two chariots take turns (Red to move; Black has no fighting men; mate in 4)"),
   /* Lesson puzzles/43-game-chariots-4-2.json $.puzzles[71].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Red to move; Black has no fighting men; mate in 4)"),
-  /* Lesson puzzles/43-game-chariots-4-2.json $.puzzles[72].title */
-  /* xgettext:no-c-format */
   N_("No check first (Red to move; Black fights with two chariots, a horse, two cannons and four soldiers; mate in 4)"),
-  /* Lesson puzzles/43-game-chariots-4-2.json $.puzzles[74].title */
+  /* Lesson puzzles/43-game-chariots-4-2.json $.puzzles[73].title */
   /* xgettext:no-c-format */
   N_("Set the trap (Red to move; Black fights with two chariots, a horse, two cannons and three soldiers; mate in 4)"),
-  /* Lesson puzzles/43-game-chariots-4-2.json $.puzzles[75].title */
+  /* Lesson puzzles/43-game-chariots-4-2.json $.puzzles[74].title */
   /* xgettext:no-c-format */
   N_("Two chariots take turns (Black to move; Red fights with two chariots, a horse, a cannon and three soldiers; mate in 4; general in the middle)"),
-  /* Lesson puzzles/43-game-chariots-4-2.json $.puzzles[76].title */
+  /* Lesson puzzles/43-game-chariots-4-2.json $.puzzles[75].title */
   /* xgettext:no-c-format */
   N_("Two chariots push in (Red to move; Black fights with two chariots, two horses, a cannon and three soldiers; mate in 4)"),
-  /* Lesson puzzles/43-game-chariots-4-2.json $.puzzles[77].title */
+  /* Lesson puzzles/43-game-chariots-4-2.json $.puzzles[76].title */
   /* xgettext:no-c-format */
   N_("A quiet cannon (Black to move; Red fights with two chariots, two horses, a cannon and four soldiers; mate in 4)"),
-  /* Lesson puzzles/43-game-chariots-4-2.json $.puzzles[78].title */
+  /* Lesson puzzles/43-game-chariots-4-2.json $.puzzles[77].title */
   /* xgettext:no-c-format */
   N_("No check first (Black to move; Red fights with a chariot, a horse, a cannon and three soldiers; mate in 4)"),
-  /* Lesson puzzles/43-game-chariots-4-2.json $.puzzles[79].title */
+  /* Lesson puzzles/43-game-chariots-4-2.json $.puzzles[78].title */
   /* xgettext:no-c-format */
   N_("Into the heart (Red to move; Black fights with two chariots, a horse, a cannon and three soldiers; mate in 4)"),
-  /* Lesson puzzles/43-game-chariots-4-2.json $.puzzles[80].title */
+  /* Lesson puzzles/43-game-chariots-4-2.json $.puzzles[79].title */
   /* xgettext:no-c-format */
   N_("Into the heart (Red to move; Black fights with two chariots, two horses, a cannon and three soldiers; mate in 4)"),
-  /* Lesson puzzles/43-game-chariots-4-2.json $.puzzles[81].title */
+  /* Lesson puzzles/43-game-chariots-4-2.json $.puzzles[80].title */
   /* xgettext:no-c-format */
   N_("No check first (Black to move; Red fights with a chariot, a horse, a cannon and three soldiers; mate in 4; general in the middle)"),
-  /* Lesson puzzles/43-game-chariots-4-2.json $.puzzles[82].title */
+  /* Lesson puzzles/43-game-chariots-4-2.json $.puzzles[81].title */
   /* xgettext:no-c-format */
   N_("Reach under the sea (Black to move; Red fights with two chariots, a horse, two cannons and five soldiers; mate in 4)"),
-  /* Lesson puzzles/43-game-chariots-4-2.json $.puzzles[83].title */
+  /* Lesson puzzles/43-game-chariots-4-2.json $.puzzles[82].title */
   /* xgettext:no-c-format */
   N_("A quiet cannon (Red to move; Black fights with two chariots, two horses, a cannon and three soldiers; mate in 4)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.title */
@@ -3488,377 +3473,410 @@ static const char *const lesson_strings[] = {
   N_("Game kills: chariots (mates in 5 and more)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Black to move; Red fights with two chariots and three soldiers; mate in 5)"),
+  N_("A quiet cannon (Red to move; Black fights with a chariot, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Red to move; Black fights with a chariot, two horses, a cannon and two soldiers; mate in 5)"),
+  N_("A quiet cannon (Black to move; Red fights with two chariots and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Red to move; Black fights with two chariots, two horses, a cannon and two soldiers; mate in 5)"),
+  N_("A quiet cannon (Red to move; Black fights with a chariot, two horses, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Red to move; Black fights with two chariots, a horse and a cannon; mate in 5)"),
+  N_("A quiet cannon (Red to move; Black fights with two chariots, two horses, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Red to move; Black fights with a chariot, a horse and three soldiers; mate in 5)"),
+  N_("A quiet soldier (Red to move; Black fights with a chariot, two horses, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Red to move; Black fights with two chariots, a cannon and a soldier; mate in 5)"),
+  N_("Two chariots take turns (Red to move; Black fights with two chariots, a horse and a cannon; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
+  N_("Two chariots take turns (Red to move; Black fights with a chariot, a horse and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Check from below (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
+  N_("Reach under the sea (Red to move; Black fights with two chariots, a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Black to move; Red fights with two chariots, a horse, two cannons and a soldier; mate in 5)"),
-  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[8].hints[1] */
-  /* xgettext:no-c-format */
-  N_("Move your black elephant."),
+  N_("Reach under the sea (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("My general helps (Black to move; Red has no fighting men; mate in 5)"),
+  N_("Check from below (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("A quiet soldier (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 5)"),
+  N_("Into the heart (Black to move; Red fights with two chariots, a horse, two cannons and a soldier; mate in 5)"),
+  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[10].hints[1] */
+  /* xgettext:no-c-format */
+  N_("Move your black elephant."),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("A quiet soldier (Red to move; Black fights with a chariot, a horse and four soldiers; mate in 5)"),
+  N_("My general helps (Black to move; Red has no fighting men; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Black to move; Red fights with a chariot, two horses and three soldiers; mate in 5)"),
+  N_("A quiet soldier (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Black to move; Red fights with a chariot, a horse and three soldiers; mate in 5)"),
+  N_("A quiet soldier (Red to move; Black fights with a chariot, a horse and four soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("A quiet soldier (Red to move; Black fights with two chariots, two horses, a cannon and four soldiers; mate in 5)"),
+  N_("Two chariots take turns (Black to move; Red fights with a chariot, two horses and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Black to move; Red fights with two chariots, a horse and two soldiers; mate in 5)"),
+  N_("A quiet cannon (Black to move; Red fights with a chariot, a horse and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Red to move; Black fights with a chariot, two cannons and two soldiers; mate in 5)"),
+  N_("A quiet soldier (Red to move; Black fights with two chariots, two horses, a cannon and four soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Black to move; Red fights with two chariots, a horse, a cannon and four soldiers; mate in 5)"),
+  N_("Reach under the sea (Black to move; Red fights with two chariots, a horse and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Time to go home (Black to move; Red fights with a chariot, a cannon and two soldiers; mate in 5)"),
+  N_("Lock the door (Red to move; Black fights with a chariot, two cannons and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[19].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Red to move; Black fights with a chariot, two horses, two cannons and a soldier; mate in 5)"),
+  N_("Into the heart (Black to move; Red fights with two chariots, a horse, a cannon and four soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[20].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Black to move; Red fights with two chariots and three soldiers; mate in 5)"),
+  N_("Time to go home (Black to move; Red fights with a chariot, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[21].title */
   /* xgettext:no-c-format */
-  N_("No check first (Black to move; Red fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
+  N_("Into the heart (Red to move; Black fights with a chariot, two horses, two cannons and a soldier; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[22].title */
   /* xgettext:no-c-format */
-  N_("My general helps (Black to move; Red fights with a cannon; mate in 5)"),
+  N_("Time to go home (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[23].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Red to move; Black fights with a chariot and two soldiers; mate in 5)"),
+  N_("Into the heart (Black to move; Red fights with two chariots and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[24].title */
   /* xgettext:no-c-format */
-  N_("Time to go home (Red to move; Black fights with a chariot and a cannon; mate in 5)"),
+  N_("Time to go home (Red to move; Black fights with a chariot, two cannons and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[25].title */
   /* xgettext:no-c-format */
-  N_("My general helps (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 5)"),
+  N_("No check first (Black to move; Red fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[26].title */
   /* xgettext:no-c-format */
-  N_("Hold still (Red to move; Black fights with a chariot, a horse and four soldiers; mate in 5)"),
+  N_("My general helps (Black to move; Red fights with a cannon; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[27].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Red to move; Black fights with two chariots, two cannons and four soldiers; mate in 5)"),
+  N_("Reach under the sea (Red to move; Black fights with a chariot and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[28].title */
   /* xgettext:no-c-format */
-  N_("A quiet soldier (Red to move; Black fights with a chariot, two cannons and three soldiers; mate in 5)"),
+  N_("Time to go home (Red to move; Black fights with a chariot and a cannon; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[29].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Red to move; Black fights with two chariots, a horse and four soldiers; mate in 5)"),
+  N_("My general helps (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[30].title */
   /* xgettext:no-c-format */
-  N_("Time to go home (Red to move; Black fights with a chariot, a horse, two cannons and two soldiers; mate in 5)"),
+  N_("Hold still (Red to move; Black fights with a chariot, a horse and four soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[31].title */
   /* xgettext:no-c-format */
-  N_("Time to go home (Red to move; Black fights with a chariot, two horses, a cannon and four soldiers; mate in 5)"),
+  N_("Into the heart (Red to move; Black fights with two chariots, two cannons and four soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[32].title */
   /* xgettext:no-c-format */
-  N_("No check first (Black to move; Red fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
+  N_("A quiet soldier (Red to move; Black fights with a chariot, two cannons and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[33].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Black to move; Red fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
+  N_("Into the heart (Red to move; Black fights with two chariots, a horse and four soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[34].title */
   /* xgettext:no-c-format */
-  N_("My general helps (Red to move; Black fights with a chariot and four soldiers; mate in 5)"),
+  N_("Time to go home (Red to move; Black fights with a chariot, a horse, two cannons and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[35].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Black to move; Red fights with a chariot, a horse, a cannon and five soldiers; mate in 5)"),
+  N_("Time to go home (Red to move; Black fights with a chariot, two horses, a cannon and four soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[36].title */
   /* xgettext:no-c-format */
-  N_("A quiet soldier (Black to move; Red fights with a chariot and three soldiers; mate in 5)"),
+  N_("No check first (Black to move; Red fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[37].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Black to move; Red fights with two chariots, a cannon and three soldiers; mate in 5)"),
+  N_("Reach under the sea (Black to move; Red fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[38].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Black to move; Red fights with a chariot, two cannons and two soldiers; mate in 5)"),
+  N_("My general helps (Red to move; Black fights with a chariot and four soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[39].title */
   /* xgettext:no-c-format */
-  N_("A quiet soldier (Black to move; Red fights with a chariot, a horse and a cannon; mate in 5)"),
+  N_("Two chariots take turns (Black to move; Red fights with a chariot, a horse, a cannon and five soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[40].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Black to move; Red fights with two soldiers; mate in 5)"),
+  N_("Into the heart (Red to move; Black fights with two chariots, two cannons and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[41].title */
   /* xgettext:no-c-format */
-  N_("A quiet soldier (Red to move; Black fights with a chariot, a cannon and a soldier; mate in 5)"),
+  N_("A quiet soldier (Black to move; Red fights with a chariot and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[42].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Red to move; Black fights with a chariot, a horse, two cannons and four soldiers; mate in 5)"),
+  N_("A quiet cannon (Black to move; Red fights with two chariots, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[43].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Black to move; Red fights with two chariots, a horse and five soldiers; mate in 5)"),
+  N_("A quiet cannon (Black to move; Red fights with a chariot, two cannons and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[44].title */
   /* xgettext:no-c-format */
-  N_("Two chariots push in (Red to move; Black fights with two chariots, a horse and a soldier; mate in 5)"),
+  N_("A quiet soldier (Black to move; Red fights with a chariot, a horse and a cannon; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[45].title */
   /* xgettext:no-c-format */
-  N_("Hold still (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 5)"),
+  N_("Reach under the sea (Black to move; Red fights with two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[46].title */
   /* xgettext:no-c-format */
-  N_("Time to go home (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 5)"),
+  N_("A quiet soldier (Red to move; Black fights with a chariot, a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[47].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Black to move; Red fights with a chariot, a horse, a cannon and five soldiers; mate in 5)"),
+  N_("Reach under the sea (Red to move; Black fights with a chariot, a horse, two cannons and four soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[48].title */
   /* xgettext:no-c-format */
-  N_("No check first (Red to move; Black fights with a horse; mate in 5)"),
+  N_("Reach under the sea (Black to move; Red fights with two chariots, a horse and five soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[49].title */
   /* xgettext:no-c-format */
-  N_("Time to go home (Red to move; Black fights with two chariots, two cannons and four soldiers; mate in 5)"),
+  N_("Two chariots push in (Red to move; Black fights with two chariots, a horse and a soldier; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[50].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Black to move; Red fights with two chariots, two horses, two cannons and three soldiers; mate in 5)"),
+  N_("Hold still (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[51].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Black to move; Red fights with two chariots, two horses, a cannon and two soldiers; mate in 5)"),
+  N_("Time to go home (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[52].title */
   /* xgettext:no-c-format */
-  N_("Two chariots push in (Black to move; Red fights with two chariots, a horse and five soldiers; mate in 5)"),
+  N_("Reach under the sea (Black to move; Red fights with a chariot, a horse, a cannon and five soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[53].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Red to move; Black fights with two chariots, two horses, two cannons and two soldiers; mate in 5)"),
+  N_("No check first (Red to move; Black fights with a horse; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[54].title */
   /* xgettext:no-c-format */
-  N_("Catch the moon (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
+  N_("Time to go home (Red to move; Black fights with two chariots, two cannons and four soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[55].title */
   /* xgettext:no-c-format */
-  N_("Time to go home (Red to move; Black fights with a chariot, a horse, two cannons and three soldiers; mate in 5)"),
+  N_("Two chariots take turns (Black to move; Red fights with two chariots, two horses, two cannons and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[56].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 5; general in the middle)"),
+  N_("Reach under the sea (Black to move; Red fights with two chariots, two horses, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[57].title */
   /* xgettext:no-c-format */
-  N_("Two chariots push in (Black to move; Red fights with a chariot, a horse, a cannon and four soldiers; mate in 5)"),
+  N_("Two chariots push in (Black to move; Red fights with two chariots, a horse and five soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[58].title */
   /* xgettext:no-c-format */
-  N_("Face to face (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 5)"),
+  N_("Into the heart (Red to move; Black fights with two chariots, two horses, two cannons and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[59].title */
   /* xgettext:no-c-format */
-  N_("A quiet soldier (Red to move; Black fights with a horse and a cannon; mate in 5)"),
+  N_("Catch the moon (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[60].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Black to move; Red fights with two chariots, two horses, a cannon and two soldiers; mate in 5)"),
+  N_("Time to go home (Red to move; Black fights with a chariot, a horse, two cannons and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[61].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Black to move; Red fights with a chariot, a horse, two cannons and three soldiers; mate in 5)"),
+  N_("Reach under the sea (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 5; general in the middle)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[62].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
+  N_("No check first (Red to move; Black fights with a chariot and a soldier; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[63].title */
   /* xgettext:no-c-format */
-  N_("Time to go home (Black to move; Red fights with a chariot, a horse and four soldiers; mate in 5)"),
+  N_("Two chariots push in (Black to move; Red fights with a chariot, a horse, a cannon and four soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[64].title */
   /* xgettext:no-c-format */
-  N_("My general helps (Red to move; Black fights with two chariots, a horse, two cannons and four soldiers; mate in 5)"),
+  N_("Face to face (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[65].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Red to move; Black fights with two chariots, a cannon and two soldiers; mate in 5)"),
+  N_("A quiet soldier (Red to move; Black fights with a horse and a cannon; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[66].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Black to move; Red fights with a chariot; mate in 5)"),
+  N_("Into the heart (Black to move; Red fights with two chariots, two horses, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[67].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Red to move; Black fights with a chariot, two cannons and three soldiers; mate in 5)"),
+  N_("A quiet cannon (Black to move; Red fights with a chariot, a horse, two cannons and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[68].title */
   /* xgettext:no-c-format */
-  N_("No check first (Black to move; Red fights with two soldiers; mate in 5)"),
+  N_("A quiet cannon (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[69].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Red to move; Black fights with a chariot, two horses and two soldiers; mate in 5)"),
+  N_("Time to go home (Black to move; Red fights with a chariot, a horse and four soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[70].title */
   /* xgettext:no-c-format */
-  N_("A quiet soldier (Black to move; Red fights with a chariot, a horse and four soldiers; mate in 5)"),
+  N_("My general helps (Red to move; Black fights with two chariots, a horse, two cannons and four soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[71].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Black to move; Red has no fighting men; mate in 5)"),
+  N_("Reach under the sea (Red to move; Black fights with two chariots, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[72].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Red to move; Black fights with a chariot, a cannon and two soldiers; mate in 5)"),
+  N_("Two chariots take turns (Black to move; Red fights with a chariot; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[73].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Red to move; Black fights with a chariot, a horse and four soldiers; mate in 5)"),
+  N_("Reach under the sea (Red to move; Black fights with a chariot, two cannons and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[74].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Black to move; Red fights with two chariots, a cannon and a soldier; mate in 5)"),
+  N_("No check first (Black to move; Red fights with two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[75].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Black to move; Red fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
+  N_("Two chariots take turns (Red to move; Black fights with a chariot, two horses and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[76].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Black to move; Red fights with two soldiers; mate in 5)"),
+  N_("A quiet soldier (Black to move; Red fights with a chariot, a horse and four soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[77].title */
   /* xgettext:no-c-format */
-  N_("A quiet soldier (Red to move; Black fights with a chariot, a cannon and two soldiers; mate in 5)"),
+  N_("Reach under the sea (Black to move; Red has no fighting men; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[78].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Red to move; Black fights with two chariots, two horses, two cannons and three soldiers; mate in 5)"),
+  N_("Set the trap (Red to move; Black fights with a chariot, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[79].title */
   /* xgettext:no-c-format */
-  N_("My general helps (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
+  N_("Lock the door (Red to move; Black fights with a chariot, a horse and four soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[80].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Red to move; Black fights with a chariot, two horses, a cannon and a soldier; mate in 5)"),
+  N_("Two chariots take turns (Black to move; Red fights with two chariots, a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[81].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Black to move; Red fights with two chariots, a horse, a cannon and three soldiers; mate in 5)"),
+  N_("A quiet cannon (Black to move; Red fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[82].title */
   /* xgettext:no-c-format */
-  N_("My general helps (Black to move; Red fights with a chariot, a cannon and four soldiers; mate in 5)"),
+  N_("Into the heart (Black to move; Red fights with two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[83].title */
   /* xgettext:no-c-format */
-  N_("No check first (Red to move; Black fights with a chariot, a horse, two cannons and two soldiers; mate in 5)"),
+  N_("A quiet soldier (Red to move; Black fights with a chariot, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[84].title */
   /* xgettext:no-c-format */
-  N_("Set the trap (Red to move; Black fights with a chariot, two horses, a cannon and a soldier; mate in 5)"),
+  N_("Two chariots take turns (Red to move; Black fights with two chariots, two horses, two cannons and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[85].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Red to move; Black fights with two chariots, a horse, two cannons and three soldiers; mate in 5)"),
+  N_("My general helps (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[86].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Red to move; Black fights with two chariots, a horse, two cannons and four soldiers; mate in 5)"),
+  N_("A quiet cannon (Red to move; Black fights with a chariot, two horses, a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[87].title */
   /* xgettext:no-c-format */
-  N_("Check from below (Black to move; Red fights with two chariots, a horse and two soldiers; mate in 5)"),
+  N_("A quiet soldier (Black to move; Red fights with a chariot, a horse, two cannons and four soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[88].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Red to move; Black fights with two chariots, two cannons and four soldiers; mate in 5)"),
+  N_("Reach under the sea (Black to move; Red fights with two chariots, a horse, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[89].title */
   /* xgettext:no-c-format */
-  N_("No check first (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
+  N_("My general helps (Black to move; Red fights with a chariot, a cannon and four soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[90].title */
   /* xgettext:no-c-format */
-  N_("A quiet soldier (Black to move; Red fights with a chariot, a horse and three soldiers; mate in 5)"),
+  N_("No check first (Red to move; Black fights with a chariot, a horse, two cannons and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[91].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Black to move; Red fights with two chariots and three soldiers; mate in 6)"),
+  N_("Set the trap (Red to move; Black fights with a chariot, two horses, a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[92].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Red to move; Black fights with two chariots, two horses, a cannon and two soldiers; mate in 6)"),
+  N_("Two chariots take turns (Black to move; Red fights with two chariots, a horse, two cannons and four soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[93].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Black to move; Red fights with two chariots, a cannon and four soldiers; mate in 6)"),
+  N_("A quiet cannon (Red to move; Black fights with two chariots, a horse, two cannons and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[94].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Red to move; Black fights with a chariot, a horse and three soldiers; mate in 6)"),
+  N_("A quiet cannon (Red to move; Black fights with two chariots, a horse, two cannons and four soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[95].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Black to move; Red fights with a chariot, a horse, a cannon and three soldiers; mate in 6)"),
+  N_("Check from below (Black to move; Red fights with two chariots, a horse and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[96].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Red to move; Black fights with two chariots, a horse and a cannon; mate in 6)"),
+  N_("Two chariots take turns (Red to move; Black fights with two chariots, two cannons and four soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[97].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Red to move; Black fights with two chariots, a horse, a cannon and three soldiers; mate in 6)"),
+  N_("My general helps (Black to move; Red fights with a chariot, two horses and four soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[98].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Black to move; Red fights with two chariots, a horse, two cannons and a soldier; mate in 6)"),
+  N_("Two chariots take turns (Black to move; Red fights with two chariots, a horse, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[99].title */
   /* xgettext:no-c-format */
-  N_("No check first (Black to move; Red fights with a chariot, a horse and a cannon; mate in 6)"),
+  N_("No check first (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[100].title */
   /* xgettext:no-c-format */
-  N_("A quiet soldier (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 6)"),
+  N_("A quiet soldier (Black to move; Red fights with a chariot, a horse and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[101].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Red to move; Black fights with two chariots, a horse and four soldiers; mate in 6)"),
+  N_("A quiet cannon (Black to move; Red fights with two chariots and three soldiers; mate in 6)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[102].title */
   /* xgettext:no-c-format */
-  N_("Time to go home (Red to move; Black fights with a cannon and two soldiers; mate in 6)"),
+  N_("A quiet cannon (Red to move; Black fights with two chariots, two horses, a cannon and two soldiers; mate in 6)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[103].title */
   /* xgettext:no-c-format */
-  N_("Back to the palace (Red to move; Black fights with a cannon and two soldiers; mate in 6)"),
+  N_("Two chariots take turns (Black to move; Red fights with two chariots, a cannon and four soldiers; mate in 6)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[104].title */
   /* xgettext:no-c-format */
-  N_("Home sweet home (Red to move; Black fights with a cannon and two soldiers; mate in 6)"),
+  N_("Two chariots take turns (Red to move; Black fights with a chariot, a horse and three soldiers; mate in 6)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[105].title */
   /* xgettext:no-c-format */
-  N_("Chariot with a cannon behind (Red to move; Black fights with two chariots, a horse, a cannon and four soldiers; mate in 6)"),
+  N_("A quiet cannon (Black to move; Red fights with a chariot, a horse, a cannon and three soldiers; mate in 6)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[106].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Black to move; Red fights with two chariots and three soldiers; mate in 6)"),
+  N_("Two chariots take turns (Red to move; Black fights with two chariots, a horse and a cannon; mate in 6)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[107].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Black to move; Red fights with a chariot, two horses and three soldiers; mate in 6)"),
+  N_("A quiet cannon (Red to move; Black fights with two chariots, a horse, a cannon and three soldiers; mate in 6)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[108].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Black to move; Red fights with two chariots, a horse, a cannon and five soldiers; mate in 6)"),
+  N_("Into the heart (Black to move; Red fights with two chariots, a horse, two cannons and a soldier; mate in 6)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[109].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Red to move; Black fights with a chariot, a horse, a cannon and a soldier; mate in 6)"),
+  N_("No check first (Black to move; Red fights with a chariot, a horse and a cannon; mate in 6)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[110].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Red to move; Black fights with two chariots, a horse, two cannons and four soldiers; mate in 6)"),
+  N_("A quiet soldier (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 6)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[111].title */
   /* xgettext:no-c-format */
-  N_("Time to go home (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 6)"),
+  N_("Into the heart (Red to move; Black fights with two chariots, a horse and four soldiers; mate in 6)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[112].title */
   /* xgettext:no-c-format */
-  N_("My general helps (Black to move; Red fights with a cannon; mate in 6)"),
+  N_("Time to go home (Red to move; Black fights with a cannon and two soldiers; mate in 6)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[113].title */
   /* xgettext:no-c-format */
-  N_("My general helps (Red to move; Black fights with a chariot, a horse, two cannons and two soldiers; mate in 6)"),
+  N_("Back to the palace (Red to move; Black fights with a cannon and two soldiers; mate in 6)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[114].title */
   /* xgettext:no-c-format */
-  N_("My general helps (Red to move; Black fights with two chariots, two horses, a cannon and three soldiers; mate in 6)"),
+  N_("Home sweet home (Red to move; Black fights with a cannon and two soldiers; mate in 6)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[115].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Red to move; Black fights with a chariot and two soldiers; mate in 6)"),
+  N_("Chariot with a cannon behind (Red to move; Black fights with two chariots, a horse, a cannon and four soldiers; mate in 6)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[116].title */
   /* xgettext:no-c-format */
-  N_("A quiet soldier (Black to move; Red fights with a chariot, a horse and a cannon; mate in 6)"),
+  N_("Into the heart (Black to move; Red fights with two chariots and three soldiers; mate in 6)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[117].title */
   /* xgettext:no-c-format */
-  N_("Lock the door (Red to move; Black fights with a chariot and a cannon; mate in 6)"),
+  N_("Two chariots take turns (Black to move; Red fights with a chariot, two horses and three soldiers; mate in 6)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[118].title */
   /* xgettext:no-c-format */
-  N_("No check first (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 6)"),
+  N_("A quiet cannon (Black to move; Red fights with two chariots, a horse, a cannon and five soldiers; mate in 6)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[119].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Red to move; Black fights with two chariots, a horse, two cannons and two soldiers; mate in 6)"),
+  N_("Time to go home (Red to move; Black fights with a chariot, two cannons and three soldiers; mate in 6)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[120].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Black to move; Red fights with two chariots and three soldiers; mate in 7)"),
+  N_("A quiet cannon (Red to move; Black fights with a chariot, a horse, a cannon and a soldier; mate in 6)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[121].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Red to move; Black fights with a chariot, two horses and three soldiers; mate in 7)"),
+  N_("Into the heart (Red to move; Black fights with two chariots, a horse, two cannons and four soldiers; mate in 6)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[122].title */
   /* xgettext:no-c-format */
-  N_("Chariot with a cannon behind (Red to move; Black fights with two chariots, a horse, a cannon and four soldiers; mate in 7)"),
+  N_("Time to go home (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 6)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[123].title */
+  /* xgettext:no-c-format */
+  N_("Time to go home (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 6)"),
+  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[124].title */
+  /* xgettext:no-c-format */
+  N_("My general helps (Black to move; Red fights with a cannon; mate in 6)"),
+  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[125].title */
+  /* xgettext:no-c-format */
+  N_("My general helps (Red to move; Black fights with a chariot, a horse, two cannons and two soldiers; mate in 6)"),
+  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[126].title */
+  /* xgettext:no-c-format */
+  N_("My general helps (Red to move; Black fights with two chariots, two horses, a cannon and three soldiers; mate in 6)"),
+  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[127].title */
+  /* xgettext:no-c-format */
+  N_("Reach under the sea (Red to move; Black fights with a chariot and two soldiers; mate in 6)"),
+  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[128].title */
+  /* xgettext:no-c-format */
+  N_("A quiet soldier (Black to move; Red fights with a chariot, a horse and a cannon; mate in 6)"),
+  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[129].title */
+  /* xgettext:no-c-format */
+  N_("No check first (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 6)"),
+  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[130].title */
+  /* xgettext:no-c-format */
+  N_("Two chariots take turns (Red to move; Black fights with two chariots, a horse, two cannons and two soldiers; mate in 6)"),
+  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[131].title */
+  /* xgettext:no-c-format */
+  N_("A quiet cannon (Black to move; Red fights with two chariots and three soldiers; mate in 7)"),
+  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[132].title */
+  /* xgettext:no-c-format */
+  N_("Two chariots take turns (Red to move; Black fights with a chariot, two horses and three soldiers; mate in 7)"),
+  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[133].title */
+  /* xgettext:no-c-format */
+  N_("Chariot with a cannon behind (Red to move; Black fights with two chariots, a horse, a cannon and four soldiers; mate in 7)"),
+  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[134].title */
   /* xgettext:no-c-format */
   N_("A quiet cannon (Black to move; Red fights with two chariots and three soldiers; mate in 8)"),
   /* Lesson puzzles/45-game-horses.json $.title */
@@ -4709,29 +4727,47 @@ static const char *const lesson_strings[] = {
   N_("Horse at the trough (Red to move; Black fights with a chariot, a horse, a cannon and a soldier; mate in 6)"),
   /* Lesson puzzles/47-game-horses-deep.json $.puzzles[51].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Black to move; Red fights with a chariot and a cannon; mate in 6)"),
+  N_("Horse and cannon team up (Black to move; Red fights with a chariot, a horse and a cannon; mate in 6)"),
   /* Lesson puzzles/47-game-horses-deep.json $.puzzles[52].title */
   /* xgettext:no-c-format */
-  N_("Three pieces on one wing (Red to move; Black fights with a chariot, two horses, a cannon and four soldiers; mate in 6)"),
+  N_("Go fishing (Black to move; Red fights with a chariot and a cannon; mate in 6)"),
   /* Lesson puzzles/47-game-horses-deep.json $.puzzles[53].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Red to move; Black fights with two chariots, a horse, a cannon and three soldiers; mate in 6)"),
+  N_("Three pieces on one wing (Red to move; Black fights with a chariot, two horses, a cannon and four soldiers; mate in 6)"),
   /* Lesson puzzles/47-game-horses-deep.json $.puzzles[54].title */
   /* xgettext:no-c-format */
-  N_("Horse at the trough (Black to move; Red fights with a chariot, a horse, a cannon and two soldiers; mate in 6)"),
+  N_("Pounce from the side (Red to move; Black fights with two chariots and three soldiers; mate in 6)"),
   /* Lesson puzzles/47-game-horses-deep.json $.puzzles[55].title */
   /* xgettext:no-c-format */
-  N_("Three pieces on one wing (Red to move; Black fights with a chariot and two soldiers; mate in 6)"),
+  N_("Go fishing (Red to move; Black fights with two chariots, a horse, a cannon and three soldiers; mate in 6)"),
   /* Lesson puzzles/47-game-horses-deep.json $.puzzles[56].title */
   /* xgettext:no-c-format */
-  N_("A horse up high (Black to move; Red fights with two chariots, a cannon and three soldiers; mate in 7)"),
+  N_("Horse at the trough (Black to move; Red fights with a chariot, a horse, a cannon and two soldiers; mate in 6)"),
   /* Lesson puzzles/47-game-horses-deep.json $.puzzles[57].title */
   /* xgettext:no-c-format */
-  N_("Horses at the spring (Black to move; Red fights with a horse and two soldiers; mate in 7)"),
+  N_("Pounce from the side (Black to move; Red fights with a chariot, two horses, two cannons and three soldiers; mate in 6)"),
   /* Lesson puzzles/47-game-horses-deep.json $.puzzles[58].title */
   /* xgettext:no-c-format */
-  N_("The diagonal horse (Black to move; Red fights with two horses and a soldier; mate in 7)"),
+  N_("Pounce from the side (Red to move; Black fights with a chariot, a horse, two cannons and three soldiers; mate in 6)"),
   /* Lesson puzzles/47-game-horses-deep.json $.puzzles[59].title */
+  /* xgettext:no-c-format */
+  N_("Horses at the spring (Black to move; Red fights with a horse, two cannons and a soldier; mate in 6)"),
+  /* Lesson puzzles/47-game-horses-deep.json $.puzzles[60].title */
+  /* xgettext:no-c-format */
+  N_("Three pieces on one wing (Red to move; Black fights with a chariot and two soldiers; mate in 6)"),
+  /* Lesson puzzles/47-game-horses-deep.json $.puzzles[61].title */
+  /* xgettext:no-c-format */
+  N_("A horse up high (Black to move; Red fights with two chariots, a cannon and three soldiers; mate in 7)"),
+  /* Lesson puzzles/47-game-horses-deep.json $.puzzles[62].title */
+  /* xgettext:no-c-format */
+  N_("Horses at the spring (Black to move; Red fights with a horse and two soldiers; mate in 7)"),
+  /* Lesson puzzles/47-game-horses-deep.json $.puzzles[63].title */
+  /* xgettext:no-c-format */
+  N_("The diagonal horse (Black to move; Red fights with two horses and a soldier; mate in 7)"),
+  /* Lesson puzzles/47-game-horses-deep.json $.puzzles[64].title */
+  /* xgettext:no-c-format */
+  N_("Horse and cannon team up (Black to move; Red fights with a chariot, a horse and a cannon; mate in 7)"),
+  /* Lesson puzzles/47-game-horses-deep.json $.puzzles[65].title */
   /* xgettext:no-c-format */
   N_("Horses at the spring (Black to move; Red fights with a horse and two soldiers; mate in 8)"),
   /* Lesson puzzles/48-game-cannons.json $.title */
@@ -4964,116 +5000,119 @@ static const char *const lesson_strings[] = {
   N_("Pull the drawer (Red to move; Black fights with a horse, a cannon and a soldier; mate in 3; with a horse, a cannon, three soldiers, two advisors and two elephants)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[75].title */
   /* xgettext:no-c-format */
-  N_("Blocked by friends (Red to move; Black fights with a horse and two cannons; mate in 3)"),
+  N_("Open and shut (Black to move; Red fights with two chariots, a horse, two cannons and four soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[76].title */
   /* xgettext:no-c-format */
-  N_("Blocked by friends (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 3)"),
+  N_("Blocked by friends (Red to move; Black fights with a horse and two cannons; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[77].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Red to move; Black fights with a chariot, two horses and three soldiers; mate in 3)"),
+  N_("Blocked by friends (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[78].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red to move; Black fights with a chariot, two horses, two cannons and three soldiers; mate in 3)"),
+  N_("Double trouble (Red to move; Black fights with a chariot, two horses and three soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[79].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Black to move; Red fights with a chariot, a horse, a cannon and two soldiers; mate in 3)"),
+  N_("Open and shut (Red to move; Black fights with a chariot, two horses, two cannons and three soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[80].title */
   /* xgettext:no-c-format */
-  N_("Cannon on cannon (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 3)"),
+  N_("Double trouble (Black to move; Red fights with a chariot, a horse, a cannon and two soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[81].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Black to move; Red fights with a chariot, a horse, two cannons and two soldiers; mate in 3)"),
+  N_("Cannon on cannon (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[82].title */
   /* xgettext:no-c-format */
-  N_("Nothing in between (Red to move; Black fights with two horses, a cannon and three soldiers; mate in 3)"),
+  N_("Two cannons in a row (Black to move; Red fights with a chariot, a horse, two cannons and two soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[83].title */
   /* xgettext:no-c-format */
-  N_("Blocked by friends (Red to move; Black fights with two chariots, two horses, a cannon and four soldiers; mate in 3)"),
+  N_("Nothing in between (Red to move; Black fights with two horses, a cannon and three soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[84].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 3)"),
+  N_("Blocked by friends (Red to move; Black fights with two chariots, two horses, a cannon and four soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[85].title */
   /* xgettext:no-c-format */
-  N_("Sweep the back rank (Black to move; Red fights with two chariots, two horses, two cannons and three soldiers; mate in 3)"),
+  N_("Open and shut (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[86].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Black to move; Red fights with two chariots, two horses and three soldiers; mate in 3)"),
+  N_("Sweep the back rank (Black to move; Red fights with two chariots, two horses, two cannons and three soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[87].title */
   /* xgettext:no-c-format */
-  N_("Pull the drawer (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 3)"),
+  N_("Double trouble (Black to move; Red fights with two chariots, two horses and three soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[88].title */
   /* xgettext:no-c-format */
-  N_("Cannon on the middle file (Red to move; Black fights with two horses, a cannon and three soldiers; mate in 3)"),
+  N_("Pull the drawer (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[89].title */
   /* xgettext:no-c-format */
-  N_("Blocked by friends (Red to move; Black fights with a chariot, a horse, two cannons and four soldiers; mate in 3)"),
+  N_("Cannon on the middle file (Red to move; Black fights with two horses, a cannon and three soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[90].title */
   /* xgettext:no-c-format */
-  N_("No room inside (Red to move; Black fights with a chariot, a horse, two cannons and four soldiers; mate in 3)"),
+  N_("Blocked by friends (Red to move; Black fights with a chariot, a horse, two cannons and four soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[91].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Black to move; Red fights with a cannon and a soldier; mate in 3)"),
+  N_("No room inside (Red to move; Black fights with a chariot, a horse, two cannons and four soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[92].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 3; general on the left)"),
+  N_("Open and shut (Black to move; Red fights with a cannon and a soldier; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[93].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Red to move; Black fights with a horse, a cannon and a soldier; mate in 3; with a horse, a cannon, two soldiers, two advisors and an elephant)"),
+  N_("Open and shut (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 3; general on the left)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[94].title */
   /* xgettext:no-c-format */
-  N_("Blocked by friends (Red to move; Black fights with two chariots, a horse, two cannons and two soldiers; mate in 3)"),
+  N_("Double trouble (Red to move; Black fights with a horse, a cannon and a soldier; mate in 3; with a horse, a cannon, two soldiers, two advisors and an elephant)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[95].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Red to move; Black fights with two chariots, two horses, two cannons and three soldiers; mate in 3)"),
+  N_("Blocked by friends (Red to move; Black fights with two chariots, a horse, two cannons and two soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[96].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Red to move; Black fights with a chariot, a horse, two cannons and four soldiers; mate in 3)"),
+  N_("Two cannons in a row (Red to move; Black fights with two chariots, two horses, two cannons and three soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[97].title */
   /* xgettext:no-c-format */
-  N_("Cannon on cannon (Red to move; Black fights with a chariot, a horse, two cannons and four soldiers; mate in 3)"),
+  N_("Two cannons in a row (Red to move; Black fights with a chariot, a horse, two cannons and four soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[98].title */
   /* xgettext:no-c-format */
-  N_("Sweep the back rank (Red to move; Black fights with two chariots, two cannons and three soldiers; mate in 3)"),
+  N_("Cannon on cannon (Red to move; Black fights with a chariot, a horse, two cannons and four soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[99].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Black to move; Red fights with two chariots, a horse, two cannons and three soldiers; mate in 3)"),
+  N_("Sweep the back rank (Red to move; Black fights with two chariots, two cannons and three soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[100].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Red to move; Black fights with two horses, two cannons and three soldiers; mate in 3)"),
+  N_("Two cannons in a row (Black to move; Red fights with two chariots, a horse, two cannons and three soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[101].title */
   /* xgettext:no-c-format */
-  N_("Stack the cannons (Red to move; Black fights with a chariot, a horse, two cannons and four soldiers; mate in 3)"),
+  N_("Two cannons in a row (Red to move; Black fights with two horses, two cannons and three soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[102].title */
   /* xgettext:no-c-format */
-  N_("No room inside (Black to move; Red fights with two chariots, a horse and four soldiers; mate in 3)"),
+  N_("Stack the cannons (Red to move; Black fights with a chariot, a horse, two cannons and four soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[103].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Red to move; Black fights with a chariot, a horse, two cannons and four soldiers; mate in 3; general on the right)"),
+  N_("No room inside (Black to move; Red fights with two chariots, a horse and four soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[104].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red to move; Black fights with two chariots, a cannon and a soldier; mate in 3)"),
+  N_("Two cannons in a row (Red to move; Black fights with a chariot, a horse, two cannons and four soldiers; mate in 3; general on the right)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[105].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Black to move; Red fights with a chariot, a horse, two cannons and two soldiers; mate in 3)"),
+  N_("Open and shut (Red to move; Black fights with two chariots, a cannon and a soldier; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[106].title */
   /* xgettext:no-c-format */
-  N_("Cannon clean-up (Red to move; Black fights with two chariots, two cannons and three soldiers; mate in 3)"),
+  N_("Open and shut (Black to move; Red fights with a chariot, a horse, two cannons and two soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[107].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red to move; Black fights with a chariot, two horses, two cannons and two soldiers; mate in 3)"),
+  N_("Cannon clean-up (Red to move; Black fights with two chariots, two cannons and three soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[108].title */
   /* xgettext:no-c-format */
-  N_("Nothing in between (Red to move; Black fights with a chariot, two horses, two cannons and two soldiers; mate in 3)"),
+  N_("Open and shut (Red to move; Black fights with a chariot, two horses, two cannons and two soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[109].title */
   /* xgettext:no-c-format */
-  N_("Blocked by friends (Red to move; Black fights with a chariot, two horses, two cannons and three soldiers; mate in 3)"),
+  N_("Nothing in between (Red to move; Black fights with a chariot, two horses, two cannons and two soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[110].title */
   /* xgettext:no-c-format */
-  N_("No room inside (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 3)"),
+  N_("Blocked by friends (Red to move; Black fights with a chariot, two horses, two cannons and three soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[111].title */
   /* xgettext:no-c-format */
-  N_("Blocked by friends (Black to move; Red fights with a chariot, a horse, a cannon and four soldiers; mate in 3)"),
+  N_("No room inside (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 3)"),
   /* Lesson puzzles/48-game-cannons.json $.puzzles[112].title */
+  /* xgettext:no-c-format */
+  N_("Blocked by friends (Black to move; Red fights with a chariot, a horse, a cannon and four soldiers; mate in 3)"),
+  /* Lesson puzzles/48-game-cannons.json $.puzzles[113].title */
   /* xgettext:no-c-format */
   N_("Nothing in between (Black to move; Red fights with two chariots, two horses, two cannons and four soldiers; mate in 3)"),
   /* Lesson puzzles/49-game-cannons-4.json $.title */
@@ -5204,83 +5243,80 @@ static const char *const lesson_strings[] = {
   N_("Blocked by friends (Red to move; Black fights with two chariots, two cannons and three soldiers; mate in 4)"),
   /* Lesson puzzles/49-game-cannons-4.json $.puzzles[41].title */
   /* xgettext:no-c-format */
-  N_("Sky and ground (Red to move; Black fights with two chariots, two cannons and three soldiers; mate in 4)"),
+  N_("Two cannons in a row (Red to move; Black fights with a chariot, two horses, two cannons and three soldiers; mate in 4)"),
   /* Lesson puzzles/49-game-cannons-4.json $.puzzles[42].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Red to move; Black fights with a chariot, two horses, two cannons and three soldiers; mate in 4)"),
+  N_("Double trouble (Red to move; Black fights with a chariot, two horses and three soldiers; mate in 4)"),
   /* Lesson puzzles/49-game-cannons-4.json $.puzzles[43].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Red to move; Black fights with a chariot, two horses and three soldiers; mate in 4)"),
+  N_("Two cannons in a row (Black to move; Red fights with two horses, two cannons and four soldiers; mate in 4)"),
   /* Lesson puzzles/49-game-cannons-4.json $.puzzles[44].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Black to move; Red fights with two horses, two cannons and four soldiers; mate in 4)"),
+  N_("Nothing in between (Red to move; Black fights with two horses and a cannon; mate in 4)"),
   /* Lesson puzzles/49-game-cannons-4.json $.puzzles[45].title */
   /* xgettext:no-c-format */
-  N_("Nothing in between (Red to move; Black fights with two horses and a cannon; mate in 4)"),
+  N_("Blocked by friends (Red to move; Black fights with a chariot, a horse, two cannons and four soldiers; mate in 4)"),
   /* Lesson puzzles/49-game-cannons-4.json $.puzzles[46].title */
   /* xgettext:no-c-format */
-  N_("Blocked by friends (Red to move; Black fights with a chariot, a horse, two cannons and four soldiers; mate in 4)"),
+  N_("Double trouble (Red to move; Black fights with a chariot, a cannon and a soldier; mate in 4)"),
   /* Lesson puzzles/49-game-cannons-4.json $.puzzles[47].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Red to move; Black fights with a chariot, a cannon and a soldier; mate in 4)"),
+  N_("Open and shut (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 4)"),
   /* Lesson puzzles/49-game-cannons-4.json $.puzzles[48].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 4)"),
+  N_("Double trouble (Red to move; Black fights with a chariot, two horses and a soldier; mate in 4)"),
   /* Lesson puzzles/49-game-cannons-4.json $.puzzles[49].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Red to move; Black fights with a chariot, two horses and a soldier; mate in 4)"),
+  N_("Back and forth (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 4)"),
   /* Lesson puzzles/49-game-cannons-4.json $.puzzles[50].title */
   /* xgettext:no-c-format */
-  N_("Back and forth (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 4)"),
+  N_("Open and shut (Red to move; Black fights with a horse, a cannon and a soldier; mate in 4)"),
   /* Lesson puzzles/49-game-cannons-4.json $.puzzles[51].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red to move; Black fights with a horse, a cannon and a soldier; mate in 4)"),
+  N_("No room inside (Black to move; Red fights with two chariots, two cannons and two soldiers; mate in 4)"),
   /* Lesson puzzles/49-game-cannons-4.json $.puzzles[52].title */
   /* xgettext:no-c-format */
-  N_("No room inside (Black to move; Red fights with two chariots, two cannons and two soldiers; mate in 4)"),
+  N_("Open and shut (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 4; general in the middle)"),
   /* Lesson puzzles/49-game-cannons-4.json $.puzzles[53].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 4; general in the middle)"),
+  N_("Two cannons in a row (Red to move; Black fights with a chariot, two horses, a cannon and five soldiers; mate in 4)"),
   /* Lesson puzzles/49-game-cannons-4.json $.puzzles[54].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Red to move; Black fights with a chariot, two horses, a cannon and five soldiers; mate in 4)"),
+  N_("Blocked by friends (Red to move; Black fights with two chariots, a horse, two cannons and two soldiers; mate in 4)"),
   /* Lesson puzzles/49-game-cannons-4.json $.puzzles[55].title */
   /* xgettext:no-c-format */
-  N_("Blocked by friends (Red to move; Black fights with two chariots, a horse, two cannons and two soldiers; mate in 4)"),
+  N_("Open and shut (Black to move; Red fights with a chariot, a cannon and three soldiers; mate in 4)"),
   /* Lesson puzzles/49-game-cannons-4.json $.puzzles[56].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Black to move; Red fights with a chariot, a cannon and three soldiers; mate in 4)"),
+  N_("Double trouble (Black to move; Red fights with a chariot, a horse, a cannon and a soldier; mate in 4)"),
   /* Lesson puzzles/49-game-cannons-4.json $.puzzles[57].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Black to move; Red fights with a chariot, a horse, a cannon and a soldier; mate in 4)"),
+  N_("Two cannons in a row (Red to move; Black fights with two chariots, two horses, two cannons and three soldiers; mate in 4)"),
   /* Lesson puzzles/49-game-cannons-4.json $.puzzles[58].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Red to move; Black fights with two chariots, two horses, two cannons and three soldiers; mate in 4)"),
+  N_("Sweep the back rank (Black to move; Red fights with two horses, a cannon and three soldiers; mate in 4)"),
   /* Lesson puzzles/49-game-cannons-4.json $.puzzles[59].title */
   /* xgettext:no-c-format */
-  N_("Sweep the back rank (Black to move; Red fights with two horses, a cannon and three soldiers; mate in 4)"),
+  N_("Double trouble (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 4)"),
   /* Lesson puzzles/49-game-cannons-4.json $.puzzles[60].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 4)"),
+  N_("Open and shut (Red to move; Black fights with a chariot, two horses, two cannons and three soldiers; mate in 4)"),
   /* Lesson puzzles/49-game-cannons-4.json $.puzzles[61].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red to move; Black fights with a chariot, two horses, two cannons and three soldiers; mate in 4)"),
+  N_("Two cannons in a row (Black to move; Red fights with two chariots, a horse, two cannons and three soldiers; mate in 4)"),
   /* Lesson puzzles/49-game-cannons-4.json $.puzzles[62].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Black to move; Red fights with two chariots, a horse, two cannons and three soldiers; mate in 4)"),
+  N_("Check and check (Black to move; Red fights with a chariot, a horse, a cannon and two soldiers; mate in 4)"),
   /* Lesson puzzles/49-game-cannons-4.json $.puzzles[63].title */
   /* xgettext:no-c-format */
-  N_("Check and check (Black to move; Red fights with a chariot, a horse, a cannon and two soldiers; mate in 4)"),
+  N_("Nothing in between (Red to move; Black fights with a chariot, two horses, two cannons and four soldiers; mate in 4)"),
   /* Lesson puzzles/49-game-cannons-4.json $.puzzles[64].title */
   /* xgettext:no-c-format */
-  N_("Nothing in between (Red to move; Black fights with a chariot, two horses, two cannons and four soldiers; mate in 4)"),
+  N_("Two cannons in a row (Red to move; Black fights with a chariot, a horse, two cannons and four soldiers; mate in 4)"),
   /* Lesson puzzles/49-game-cannons-4.json $.puzzles[65].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Red to move; Black fights with a chariot, a horse, two cannons and four soldiers; mate in 4)"),
-  /* Lesson puzzles/49-game-cannons-4.json $.puzzles[66].title */
-  /* xgettext:no-c-format */
   N_("Open and shut (Red to move; Black fights with a chariot, two horses, two cannons and two soldiers; mate in 4)"),
-  /* Lesson puzzles/49-game-cannons-4.json $.puzzles[67].title */
+  /* Lesson puzzles/49-game-cannons-4.json $.puzzles[66].title */
   /* xgettext:no-c-format */
   N_("Nothing in between (Black to move; Red fights with two chariots, two horses, two cannons and four soldiers; mate in 4)"),
   /* Lesson puzzles/50-game-cannons-deep.json $.title */
@@ -5393,71 +5429,74 @@ static const char *const lesson_strings[] = {
   N_("Blocked by friends (Red to move; Black fights with a chariot, two horses, two cannons and four soldiers; mate in 5)"),
   /* Lesson puzzles/50-game-cannons-deep.json $.puzzles[35].title */
   /* xgettext:no-c-format */
-  N_("Pull the drawer (Black to move; Red fights with a horse, a cannon and a soldier; mate in 5)"),
+  N_("Blocked by friends (Red to move; Black fights with a chariot, two horses and three soldiers; mate in 5)"),
   /* Lesson puzzles/50-game-cannons-deep.json $.puzzles[36].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Black to move; Red fights with a chariot, a horse, two cannons and three soldiers; mate in 5)"),
+  N_("Pull the drawer (Black to move; Red fights with a horse, a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/50-game-cannons-deep.json $.puzzles[37].title */
   /* xgettext:no-c-format */
-  N_("Pull the drawer (Red to move; Black fights with a chariot, a horse, two cannons and two soldiers; mate in 5)"),
+  N_("Open and shut (Black to move; Red fights with a chariot, a horse, two cannons and three soldiers; mate in 5)"),
   /* Lesson puzzles/50-game-cannons-deep.json $.puzzles[38].title */
   /* xgettext:no-c-format */
-  N_("Blocked by friends (Red to move; Black fights with two chariots, two cannons and three soldiers; mate in 5)"),
+  N_("Pull the drawer (Red to move; Black fights with a chariot, a horse, two cannons and two soldiers; mate in 5)"),
   /* Lesson puzzles/50-game-cannons-deep.json $.puzzles[39].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Black to move; Red fights with two horses, two cannons and four soldiers; mate in 5)"),
+  N_("Blocked by friends (Red to move; Black fights with two chariots, two cannons and three soldiers; mate in 5)"),
   /* Lesson puzzles/50-game-cannons-deep.json $.puzzles[40].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Red to move; Black fights with a chariot, two horses, a cannon and five soldiers; mate in 5)"),
+  N_("Two cannons in a row (Black to move; Red fights with two horses, two cannons and four soldiers; mate in 5)"),
   /* Lesson puzzles/50-game-cannons-deep.json $.puzzles[41].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Black to move; Red fights with a chariot, a horse, a cannon and a soldier; mate in 5)"),
+  N_("Two cannons in a row (Red to move; Black fights with a chariot, two horses, a cannon and five soldiers; mate in 5)"),
   /* Lesson puzzles/50-game-cannons-deep.json $.puzzles[42].title */
   /* xgettext:no-c-format */
-  N_("Sweep the back rank (Red to move; Black fights with a chariot, a horse, two cannons and two soldiers; mate in 5)"),
+  N_("Double trouble (Black to move; Red fights with a chariot, a horse, a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/50-game-cannons-deep.json $.puzzles[43].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Red to move; Black fights with a chariot, two horses and a soldier; mate in 5)"),
+  N_("Sweep the back rank (Red to move; Black fights with a chariot, a horse, two cannons and two soldiers; mate in 5)"),
   /* Lesson puzzles/50-game-cannons-deep.json $.puzzles[44].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Red to move; Black fights with two chariots, two horses, two cannons and three soldiers; mate in 5)"),
+  N_("Double trouble (Red to move; Black fights with a chariot, two horses and a soldier; mate in 5)"),
   /* Lesson puzzles/50-game-cannons-deep.json $.puzzles[45].title */
   /* xgettext:no-c-format */
-  N_("Sweep the back rank (Black to move; Red fights with two horses, a cannon and three soldiers; mate in 5)"),
+  N_("Two cannons in a row (Red to move; Black fights with two chariots, two horses, two cannons and three soldiers; mate in 5)"),
   /* Lesson puzzles/50-game-cannons-deep.json $.puzzles[46].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Black to move; Red fights with two chariots, a horse, a cannon and three soldiers; mate in 6)"),
+  N_("Sweep the back rank (Black to move; Red fights with two horses, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/50-game-cannons-deep.json $.puzzles[47].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red to move; Black fights with a chariot, a horse, two cannons and three soldiers; mate in 6)"),
+  N_("Double trouble (Black to move; Red fights with two chariots, a horse, a cannon and three soldiers; mate in 6)"),
   /* Lesson puzzles/50-game-cannons-deep.json $.puzzles[48].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red to move; Black fights with two chariots, a horse, two cannons and a soldier; mate in 6)"),
+  N_("Open and shut (Red to move; Black fights with a chariot, a horse, two cannons and three soldiers; mate in 6)"),
   /* Lesson puzzles/50-game-cannons-deep.json $.puzzles[49].title */
   /* xgettext:no-c-format */
-  N_("Sweep the back rank (Red to move; Black fights with two chariots, two cannons and two soldiers; mate in 6)"),
+  N_("Open and shut (Red to move; Black fights with two chariots, a horse, two cannons and a soldier; mate in 6)"),
   /* Lesson puzzles/50-game-cannons-deep.json $.puzzles[50].title */
   /* xgettext:no-c-format */
-  N_("Blocked by friends (Red to move; Black fights with a cannon; mate in 6)"),
+  N_("Sweep the back rank (Red to move; Black fights with two chariots, two cannons and two soldiers; mate in 6)"),
   /* Lesson puzzles/50-game-cannons-deep.json $.puzzles[51].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red to move; Black fights with a chariot, a horse and three soldiers; mate in 6)"),
+  N_("Blocked by friends (Red to move; Black fights with a cannon; mate in 6)"),
   /* Lesson puzzles/50-game-cannons-deep.json $.puzzles[52].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Red to move; Black fights with two chariots and four soldiers; mate in 6)"),
+  N_("Open and shut (Red to move; Black fights with a chariot, a horse and three soldiers; mate in 6)"),
   /* Lesson puzzles/50-game-cannons-deep.json $.puzzles[53].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Black to move; Red fights with two chariots, a horse and four soldiers; mate in 6)"),
+  N_("Two cannons in a row (Red to move; Black fights with two chariots and four soldiers; mate in 6)"),
   /* Lesson puzzles/50-game-cannons-deep.json $.puzzles[54].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Red to move; Black fights with two horses, a cannon and a soldier; mate in 6)"),
+  N_("Double trouble (Black to move; Red fights with two chariots, a horse and four soldiers; mate in 6)"),
   /* Lesson puzzles/50-game-cannons-deep.json $.puzzles[55].title */
   /* xgettext:no-c-format */
-  N_("Blocked by friends (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 6)"),
+  N_("Double trouble (Red to move; Black fights with two horses, a cannon and a soldier; mate in 6)"),
   /* Lesson puzzles/50-game-cannons-deep.json $.puzzles[56].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Black to move; Red fights with two chariots, a horse, a cannon and three soldiers; mate in 7)"),
+  N_("Blocked by friends (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 6)"),
   /* Lesson puzzles/50-game-cannons-deep.json $.puzzles[57].title */
+  /* xgettext:no-c-format */
+  N_("Double trouble (Black to move; Red fights with two chariots, a horse, a cannon and three soldiers; mate in 7)"),
+  /* Lesson puzzles/50-game-cannons-deep.json $.puzzles[58].title */
   /* xgettext:no-c-format */
   N_("Open and shut (Red to move; Black fights with two chariots, a horse, two cannons and a soldier; mate in 7)"),
   /* Lesson puzzles/51-game-soldiers.json $.title */
@@ -5549,50 +5588,62 @@ static const char *const lesson_strings[] = {
   N_("The old soldier (Red to move; Black fights with a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/52-game-soldiers-deep.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Into the forest (Red to move; Black fights with a cannon and a soldier; mate in 5)"),
+  N_("The old soldier (Black to move; Red fights with a soldier; mate in 5)"),
   /* Lesson puzzles/52-game-soldiers-deep.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Knock, knock! (Red to move; Black fights with a cannon and a soldier; mate in 5)"),
+  N_("Into the forest (Red to move; Black fights with a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/52-game-soldiers-deep.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Slow but sure (Red to move; Black fights with a cannon and a soldier; mate in 5)"),
+  N_("Knock, knock! (Red to move; Black fights with a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/52-game-soldiers-deep.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Red to move; Black fights with a cannon and a soldier; mate in 5; general in the middle)"),
+  N_("Slow but sure (Red to move; Black fights with a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/52-game-soldiers-deep.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("Into the forest (Red to move; Black fights with a cannon and a soldier; mate in 5; general in the middle)"),
+  N_("The old soldier (Red to move; Black fights with a cannon and a soldier; mate in 5; general in the middle)"),
   /* Lesson puzzles/52-game-soldiers-deep.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Red to move; Black fights with two horses, a cannon and a soldier; mate in 5)"),
+  N_("Into the forest (Red to move; Black fights with a cannon and a soldier; mate in 5; general in the middle)"),
   /* Lesson puzzles/52-game-soldiers-deep.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 5)"),
+  N_("The old soldier (Red to move; Black fights with two horses, a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/52-game-soldiers-deep.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Black to move; Red fights with two chariots, a horse, a cannon and two soldiers; mate in 5)"),
+  N_("The old soldier (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 5)"),
   /* Lesson puzzles/52-game-soldiers-deep.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Red to move; Black fights with a chariot, two horses and two soldiers; mate in 5)"),
+  N_("The old soldier (Black to move; Red fights with two chariots, a horse, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/52-game-soldiers-deep.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Red to move; Black fights with two horses, a cannon and a soldier; mate in 6)"),
+  N_("The old soldier (Red to move; Black fights with a chariot, two horses and two soldiers; mate in 5)"),
   /* Lesson puzzles/52-game-soldiers-deep.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Knock, knock! (Black to move; Red fights with a horse and two soldiers; mate in 6)"),
+  N_("Into the forest (Red to move; Black fights with two horses, a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/52-game-soldiers-deep.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Black to move; Red fights with two chariots, a horse, two cannons and three soldiers; mate in 6)"),
+  N_("The old soldier (Red to move; Black fights with two horses, a cannon and a soldier; mate in 6)"),
   /* Lesson puzzles/52-game-soldiers-deep.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Black to move; Red fights with a chariot, a cannon and two soldiers; mate in 6)"),
+  N_("Knock, knock! (Black to move; Red fights with a horse and two soldiers; mate in 6)"),
   /* Lesson puzzles/52-game-soldiers-deep.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Knock, knock! (Red to move; Black fights with two horses and two soldiers; mate in 6)"),
+  N_("The old soldier (Black to move; Red fights with a soldier; mate in 6)"),
   /* Lesson puzzles/52-game-soldiers-deep.json $.puzzles[19].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Black to move; Red fights with a horse, a cannon and a soldier; mate in 7)"),
+  N_("Into the forest (Red to move; Black fights with two horses, a cannon and a soldier; mate in 6)"),
   /* Lesson puzzles/52-game-soldiers-deep.json $.puzzles[20].title */
+  /* xgettext:no-c-format */
+  N_("The old soldier (Black to move; Red fights with two chariots, a horse, two cannons and three soldiers; mate in 6)"),
+  /* Lesson puzzles/52-game-soldiers-deep.json $.puzzles[21].title */
+  /* xgettext:no-c-format */
+  N_("The old soldier (Black to move; Red fights with a chariot, a cannon and two soldiers; mate in 6)"),
+  /* Lesson puzzles/52-game-soldiers-deep.json $.puzzles[22].title */
+  /* xgettext:no-c-format */
+  N_("Knock, knock! (Red to move; Black fights with two horses and two soldiers; mate in 6)"),
+  /* Lesson puzzles/52-game-soldiers-deep.json $.puzzles[23].title */
+  /* xgettext:no-c-format */
+  N_("The old soldier (Black to move; Red fights with a horse, a cannon and a soldier; mate in 7)"),
+  /* Lesson puzzles/52-game-soldiers-deep.json $.puzzles[24].title */
   /* xgettext:no-c-format */
   N_("Knock, knock! (Red to move; Black fights with two horses and a soldier; mate in 7)"),
   /* Lesson unit-tactics-blocks.json $.title */

@@ -175,13 +175,30 @@ static const Case cases[] = {
   /* 側面虎: the high horse c6 holds d8, the chariot mates along rank 9. */
   { "side-tiger", "3k1R3/9/9/2N6/9/9/9/9/5K3/9 b - - 0 1", 0, TRUE },
   { "side-tiger", "3k5/9/5a3/9/3N3R1/9/9/5K3/9/9 w - - 0 1", 2, FALSE },    /* a fishing horse */
-  /* 鐵門栓: the chariot leaves e6, the horse mates, the chariot on e8 bolts e7. */
-  { "iron-bolt", "5a3/4a4/5k3/3NR4/9/9/9/9/9/3K5 w - - 0 1", 1, TRUE },
+  /* 鐵門栓: the cannon e2 bolts e9 over the soldier, the chariot mates on the d-file. */
+  { "iron-bolt", "3k5/9/9/9/R3P4/9/p8/4C4/9/5K3 w - - 0 1", 1, TRUE },
+  { "iron-bolt", "5a3/4a4/5k3/3NR4/9/9/9/9/9/3K5 w - - 0 1", 1, FALSE },     /* the bolt is a chariot */
   { "iron-bolt", "5k3/9/2R2a3/9/9/9/9/9/4K4/9 w - - 0 1", 1, FALSE },       /* the general holds e-file */
+  /* Finals of CCPD game lines (tools/game-mates.fen) where the piece on the
+   * centre file is a chariot: plain two-chariot mates (雙車錯), not 鐵門栓,
+   * whose bolt is a cannon; and one with the cannon bolt, as the books show
+   * it (the e2 cannon holds e8, the chariot mates up the side file). */
+  { "iron-bolt", "2baka3/9/8b/p1p1pPp2/9/P8/9/1r1K5/4r4/6B2 w - - 2 5", 0, FALSE },
+  { "two-chariots", "2baka3/9/8b/p1p1pPp2/9/P8/9/1r1K5/4r4/6B2 w - - 2 5", 0, TRUE },
+  { "iron-bolt", "3a1k3/4a4/9/4n3c/9/8P/9/9/4r4/3K3r1 w - - 2 4", 0, FALSE },
+  { "iron-bolt", "3a5/3k5/9/pcC5p/9/3R5/P3P4/4C4/9/2BAKAr1c b - - 5 3", 0, TRUE },
   /* 天地炮: g3 sinks to the back rank, e2 keeps the advisor off e8. */
   { "heaven-earth", "4ka3/5P3/9/9/9/9/6C2/4CK3/9/9 w - - 0 1", 1, TRUE },
   { "heaven-earth", "4k1N2/9/9/9/4C2C1/9/9/9/4K4/9 w - - 0 1", 1, FALSE },  /* e5 idle: h9 mates alone */
   { "heaven-earth", "3k5/9/9/9/9/9/3C5/3C5/9/4K4 b - - 0 1", 0, FALSE },    /* both on one file */
+  /* Finals a coach would not call 天地炮 (issue 29; shipped in the second
+   * edition's pack): two cannons stacked on the centre file are 重炮, and
+   * cannons on e9 and e8 while a chariot mates are 鐵門栓.  The earth
+   * cannon must work along the back rank, off the centre file. */
+  { "heaven-earth", "9/3k5/9/9/9/9/9/4KA3/3pc4/4c1B2 w - - 1 2", 0, FALSE },
+  { "double-cannon", "9/3k5/9/9/9/9/9/4KA3/3pc4/4c1B2 w - - 1 2", 0, TRUE },
+  { "heaven-earth", "3aC4/4C4/5k3/9/5R3/9/9/9/4p4/3K5 b - - 1 1", 0, FALSE },
+  { "heaven-earth", "4k1P1C/4a4/4b4/9/4C4/9/9/9/4K4/9 b - - 1 1", 0, TRUE }, /* e5 holds e8, i9 checks */
   /* 大膽穿心: the chariot takes the advisor on e8 and mates from there. */
   { "bold-heart", "5a3/4a4/5k3/3NR4/9/9/9/9/9/3K5 w - - 0 1", 1, TRUE },
   { "bold-heart", "4ka3/9/4P4/9/6N2/9/9/3K5/9/9 w - - 0 1", 1, FALSE },     /* no chariot at all */
@@ -345,8 +362,8 @@ static const struct {
     "5k3/6N2/9/9/9/9/9/9/9/3K1R3 b - - 0 1" },
   { "side-tiger", "3k1R3/9/9/2N6/9/9/9/9/5K3/9 b - - 0 1", "",
     "3k1R3/9/9/2N6/9/9/9/9/5K3/9 b - - 0 1" },
-  { "iron-bolt", "3a5/4k4/3a5/9/2N6/9/9/3R5/9/5K3 w - - 0 1", "d2e2 e8d8 c5b7",
-    "3a5/3k5/1N1a5/9/9/9/9/4R4/9/5K3 b - - 3 2" },
+  { "iron-bolt", "3k5/9/9/9/R3P4/9/p8/4C4/9/5K3 w - - 0 1", "a5d5",
+    "3k5/9/9/9/3RP4/9/p8/4C4/9/5K3 b - - 1 1" },
   { "heaven-earth", "4ka3/5P3/9/9/9/9/6C2/4CK3/9/9 w - - 0 1", "g3g9",
     "4kaC2/5P3/9/9/9/9/9/4CK3/9/9 b - - 1 1" },
   { "bold-heart", "5a3/4a4/5k3/3NR4/9/9/9/9/9/3K5 w - - 0 1", "e6e8",

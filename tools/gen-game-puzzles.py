@@ -121,6 +121,23 @@ def read_sources(paths):
     return src
 
 
+def shipped_tier(out):
+    """{FEN: {id, pack, pattern, family}} of the advanced tier's packs as
+    they are in out (the pattern as its id)."""
+    by_label = {'%s (%s)' % (e['name'][0], e['name'][1]): pid for pid, e in gp.PATTERNS.items()}
+    found = {}
+    for name in sorted(os.listdir(out)):
+        if not (name.endswith('.json') and '-game-' in name):
+            continue
+        with open(os.path.join(out, name), encoding='utf-8') as f:
+            doc = json.load(f)
+        fam = next(fam for fam, _, _ in FAMILIES if doc['id'] == fam or doc['id'].startswith(fam + '-'))
+        for pz in doc['puzzles']:
+            found[pz['fen']] = {'id': pz['id'], 'pack': doc['id'], 'family': fam,
+                                'pattern': by_label.get(pz.get('pattern'))}
+    return found
+
+
 def family_of(pid):
     for fam, _, pats in FAMILIES:
         if pid in pats:
@@ -172,11 +189,30 @@ def main():
     for c in cheap:
         for k in c['kills']:
             count[k] = count.get(k, 0) + 1
+    shipped = shipped_tier(args.out)
     packs = {}
     for c in sorted(cheap, key=lambda c: (c['mate'], c['work'], c['fen'])):
         kills = [k for k in c['kills'] if family_of(k)]
+        old = shipped.get(c['fen'])
+        if old is not None:
+            # A shipped puzzle keeps its pattern while it still holds on every
+            # line, else takes one of its pack's family: it stays where it
+            # is, with its id (a learner's stars stay with it).
+            same = [k for k in kills if family_of(k) == old['family']]
+            if old['pattern'] in kills:
+                kills = [old['pattern']]
+            elif same:
+                kills = same
+            else:
+                old = None
+        c['old'] = old
         c['pattern'] = min(kills, key=lambda k: (count[k], k))
         packs.setdefault(family_of(c['pattern']), []).append(c)
+    moved = [f for f in shipped if not any(c['fen'] == f and c['old'] for c in cheap)]
+    print('%d of %d shipped puzzles stay in their packs; %d leave the tier or their pack'
+          % (len(shipped) - len(moved), len(shipped), len(moved)))
+    for f in moved:
+        print('  leaves %s: %s' % (shipped[f]['id'], f))
     for fam, _, _ in FAMILIES:
         ps = packs.get(fam, [])
         print('  %-14s %3d  mates %s  threat %d  patterns %s' % (
@@ -239,17 +275,33 @@ def write(args, packs, sources):
         # is two, the mates in 3 and the mates in 4.
         way_in = [c for c in ps if c['mate'] <= 4]
         parts = [('', way_in, ('mates in 3 and 4', '3、4步殺', '3、4步杀'))]
-        if len(way_in) > PACK_MAX:
+        split = any(c['old'] and c['old']['pack'].startswith(fam + '-4') for c in ps)
+        if len(way_in) > PACK_MAX or split:
             parts = [('', [c for c in way_in if c['mate'] == 3], ('mates in 3', '3步殺', '3步杀')),
                      ('-4', [c for c in way_in if c['mate'] == 4], ('mates in 4', '4步殺', '4步杀'))]
         parts.append(('-deep', [c for c in ps if c['mate'] >= 5],
                       ('mates in 5 and more', '5步以上殺', '5步以上杀')))
-        # A part still too big is cut into even shares: "…-2", "(mates in 3, 2)".
+        # A part too big is cut into shares: "…-2", "(mates in 3, part 2)".
+        # A shipped puzzle stays in its share; the others join the share
+        # with the most room, or a new one when all are full.
         shares = []
         for suffix, part, words in parts:
-            k = -(-len(part) // PACK_MAX)
+            def share_id(j):
+                return fam + suffix + ('-%d' % (j + 1) if j else '')
+            k = max([-(-len(part) // PACK_MAX)] +
+                    [j + 1 for j in range(9) for c in part if c['old'] and c['old']['pack'] == share_id(j)])
+            members = [[c for c in part if c['old'] and c['old']['pack'] == share_id(j)] for j in range(k)]
+            for c in part:
+                if c['old'] and c['old']['pack'] in [share_id(j) for j in range(k)]:
+                    continue
+                j = min(range(k), key=lambda j: (len(members[j]), j))
+                if len(members[j]) >= PACK_MAX:
+                    members.append([])
+                    j = k
+                    k += 1
+                members[j].append(c)
             for j in range(k):
-                share = part[j * len(part) // k:(j + 1) * len(part) // k]
+                share = sorted(members[j], key=lambda c: (c['mate'], c['work'], c['fen']))
                 if j == 0:
                     shares.append((suffix, share, words))
                 else:
@@ -273,6 +325,8 @@ def write(args, packs, sources):
                 red = gp.attacker_is_red(c['fen'])
                 hint = e['hint'] if red else e.get('hint_black') or gp.black_hint(e['hint'])
                 pid = '%s-%s' % (pack_id, hashlib.sha1(c['fen'].encode()).hexdigest()[:6])
+                if c['old'] and c['old']['pack'] == pack_id:
+                    pid = c['old']['id']
                 label = text(('%s (%s)' % (e['name'][0], e['name'][1]), e['name'][1], e['name'][2]))
                 objs.append({'id': pid, 'title': text(t), 'fen': c['fen'], 'mate-in': c['mate'],
                              'pattern': label, 'difficulty': difficulty(c),

@@ -133,9 +133,11 @@ PATTERNS = {
         phrases=[('Lock the door', '把門鎖上', '把门锁上'),
                  ('Bolt the palace', '閂上九宮', '闩上九宫'),
                  ('The door is shut', '大門關上了', '大门关上了')],
-        hint=('Hold the middle file with a cannon or chariot; another piece gives mate.',
-              '用炮或車守住中路，再用別的棋子將死。', '用炮或车守住中路，再用别的棋子将死。'),
-        specs=['RC:a', 'RC:aa', 'PC:a', 'RC:ab', 'RR:aa', 'RC:aap', 'RC:an', 'RC:ar']),
+        hint=('Bolt the middle file with a cannon; another piece gives mate.',
+              '用炮把中路閂上，再用別的棋子將死。', '用炮把中路闩上，再用别的棋子将死。'),
+        # The bolt is a cannon on the centre file (docs/patterns.md).
+        target=['C|R:a', 'C|R:aa', 'C|N:a', 'C|P:aa', 'C|R:ap', 'C|R:an'],
+        specs=['RC:a', 'RC:aa', 'PC:a', 'RC:ab', 'NC:a', 'RC:aap', 'RC:an', 'RC:ar']),
     'heaven-earth': dict(
         name=('Heaven and earth cannons', '天地炮', '天地炮'),
         phrases=[('Sky and ground', '天上地下', '天上地下'),
@@ -143,7 +145,9 @@ PATTERNS = {
                  ('A cannon up, a cannon down', '一炮在上，一炮在下', '一炮在上，一炮在下')],
         hint=('One cannon on the middle file, one on the bottom line.',
               '一個炮在中路，一個炮在底線。', '一个炮在中路，一个炮在底线。'),
-        target=['C|C^R:aa', 'C|C^N:a', 'C|C^:aa', 'C|C^P:ab', 'C|C^R:ap', 'C|C^N:an'],
+        # The earth cannon sinking in the line: the mates in two.
+        target=['C|C^R:aa', 'C|C^N:a', 'C|C^:aa', 'C|C^P:ab', 'C|C^R:ap', 'C|C^N:an',
+                'C|CN:ab', 'C|CN:a', 'C|CN:aa', 'C|CN:an', 'C|CR:ab', 'C|CP:ab'],
         specs=['CCN:a', 'CCP:a', 'CCN:', 'CCP:aa', 'CC:aa', 'CCN:ab', 'CCR:aa', 'CC:ap']),
     'bold-heart': dict(
         name=('Bold strike to the heart', '大膽穿心', '大胆穿心'),
@@ -338,7 +342,7 @@ PATTERNS = {
 
 FIRST = {
     'id': 'first-mates',
-    'name': ('First checkmates', '第一次將死', '第一次将死'),
+    'name': ('First checkmates', '入門殺法', '入门杀法'),
     'phrases': [('Catch the general!', '抓住將！', '抓住将！'),
                 ('One move to win', '一步就贏', '一步就赢'),
                 ('Checkmate in one', '一步將死', '一步将死'),
@@ -462,11 +466,11 @@ DRILL_STRINGS = [
     ('Level 3', '第 3 級', '第 3 级', False),
     ('Level 4', '第 4 級', '第 4 级', False),
     ('Level 5', '第 5 級', '第 5 级', False),
-    ('_Take Back', '悔棋(_T)', '悔棋(_T)', False),
-    ('_Next Puzzle', '下一題(_N)', '下一题(_N)', False),
-    ('_Hint', '提示(_H)', '提示(_H)', False),
-    ('_Retry', '重來(_R)', '重来(_R)', False),
-    ('_All Packs', '所有題組(_A)', '所有题组(_A)', False),
+    ('_Take Back', '悔棋', '悔棋', False),
+    ('_Next Puzzle', '下一題', '下一题', False),
+    ('_Hint', '提示', '提示', False),
+    ('_Retry', '重來', '重来', False),
+    ('_All Packs', '所有題組', '所有题组', False),
 ]
 
 
@@ -819,6 +823,11 @@ def main():
                     help='mining runs per pattern for mates in 1,2,3,4,5')
     ap.add_argument('--yield-only', action='store_true',
                     help='mine and confirm, print the yield per pattern, write nothing')
+    ap.add_argument('--refill', metavar='PACK', action='append',
+                    help='rebuild only these packs (after a recogniser changed): their puzzles '
+                         'that still show the pattern on every line keep their places and ids, '
+                         'the pattern\'s own mining runs fill them up; every other pack is '
+                         'written again as it is')
     ap.add_argument('--compare-fsf', metavar='ENGINE', nargs='?', const='/usr/games/fairy-stockfish',
                     help='only time the bench file against fairy-stockfish (go mate N)')
     args = ap.parse_args()
@@ -827,6 +836,8 @@ def main():
     start = time.monotonic()
     runs = dict(zip(sorted(PER_MATE), map(int, args.runs.split(','))))
     miner = Miner(args.xqtool, args.cache)
+    if args.refill:
+        return refill(args, runs, miner, start)
 
     jobs = mining_jobs(runs)
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as ex:
@@ -918,6 +929,75 @@ def main():
     return write_all(args, packs, start)
 
 
+def shipped_packs(out):
+    """{pack id: [(fen, mate)]} of the collection's packs in out, in order
+    (the advanced tier's, written by gen-game-puzzles.py, left out)."""
+    packs = {}
+    for name in sorted(os.listdir(out)):
+        if not name.endswith('.json') or '-game-' in name:
+            continue
+        with open(os.path.join(out, name), encoding='utf-8') as f:
+            doc = json.load(f)
+        if doc.get('type') == 'pack':
+            packs[doc['id']] = [(pz['fen'], pz['mate-in']) for pz in doc['puzzles']]
+    return packs
+
+
+def refill(args, runs, miner, start):
+    """--refill: the shipped packs again, the named ones rebuilt.  A puzzle
+    of a refilled pack stays when it still shows the pack's pattern on every
+    line (and never 困斃); the pattern's mining runs offer the rest, and the
+    pack is picked as main() picks it, its old puzzles first."""
+    shipped = shipped_packs(args.out)
+    for pid in args.refill:
+        if pid not in PATTERNS or pid not in shipped:
+            raise SystemExit('--refill %s: no such pattern pack' % pid)
+    conf = miner.confirm([q for plist in shipped.values() for q in plist], args.jobs)
+    packs = {}
+    for pack_id, plist in shipped.items():
+        if pack_id not in args.refill:
+            packs[pack_id] = [conf[q] for q in plist]
+            if any(c is None for c in packs[pack_id]):
+                raise SystemExit('%s: a shipped puzzle is no longer exact' % pack_id)
+    used = {c['fen'] for plist in packs.values() for c in plist}
+    for pid in args.refill:
+        jobs = [j for j in mining_jobs(runs) if j[0] == pid]
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as ex:
+            found = [p for ps in ex.map(lambda j: miner.mine(*j[1:]), jobs) for p in ps]
+        mined = sorted({(p['fen'], p['mate']) for p in found})
+        mconf = miner.confirm(mined, args.jobs)
+        cands = []
+        for q in shipped[pid]:
+            c = conf[q]
+            if c and pid in c['kills'] and 'stalemate' not in c['kills']:
+                c['old_pack'] = pid
+                cands.append(c)
+        kept = len(cands)
+        have = {c['fen'] for c in cands}
+        cands += [c for c in mconf.values() if c and pid in c['kills'] and 'stalemate' not in c['kills']
+                  and c['fen'] not in have]
+        low = 2 if pid in LINE_PATTERNS else 1
+        quota = {m + low - 1: n for m, n in PER_MATE.items() if m + low - 1 <= 5}
+        packs[pid] = pick(pid, cands, quota, PACK_SIZE, used)
+        print('%s: %d of %d shipped puzzles still show it, %d mined offer it, %d picked'
+              % (pid, kept, len(shipped[pid]), len(cands) - kept, len(packs[pid])))
+        # Black to move, as main() turns them: new puzzles only, evenly
+        # through the climb, up to two in five of the pack.
+        plist = packs[pid]
+        free = [i for i, p in enumerate(plist) if p.get('old_pack') != pid]
+        have = sum(not attacker_is_red(p['fen']) for p in plist)
+        want = min(len(free), max(0, -(-len(plist) * BLACK_SHARE[0] // BLACK_SHARE[1]) - have))
+        turns = {i: turned(plist[free[j * len(free) // want]]['fen'], files=j % 2 == 1)
+                 for j, i in enumerate(free[j * len(free) // want] for j in range(want))}
+        tconf = miner.confirm([(fen, plist[i]['mate']) for i, fen in turns.items()], args.jobs)
+        for i, fen in turns.items():
+            t = tconf[(fen, plist[i]['mate'])]
+            if t is not None and pid in t['kills'] and 'stalemate' not in t['kills']:
+                plist[i] = t
+    packs['first-mates'].sort(key=lambda p: (p['mate'], not attacker_is_red(p['fen'])))
+    return write_all(args, packs, start)
+
+
 def write_all(args, packs, start):
     strings = {}  # English -> (zh_TW, zh_CN)
 
@@ -929,8 +1009,18 @@ def write_all(args, packs, start):
 
     olds = old_ids()
     os.makedirs(args.out, exist_ok=True)
+    # The packs' worked examples ("intro", written by hand with the
+    # curriculum, docs/lesson-format.md) are kept as they are.
+    intros = {}
     for old in os.listdir(args.out):
         if old.endswith('.json'):
+            try:
+                with open(os.path.join(args.out, old), encoding='utf-8') as f:
+                    doc = json.load(f)
+                if 'intro' in doc:
+                    intros[doc['id']] = doc['intro']
+            except (OSError, ValueError):
+                pass
             os.remove(os.path.join(args.out, old))
     bench = []
     failures = 0
@@ -994,16 +1084,9 @@ def write_all(args, packs, start):
             stats['mates'][p['mate']] = stats['mates'].get(p['mate'], 0) + 1
         doc = {'format': 1, 'type': 'pack', 'id': pack_id, 'title': title, 'puzzles': objs}
         name = '%02d-%s.json' % (PACK_ORDER.index(pack_id), pack_id)
-        # The pack's worked example ("intro", written by hand with the
-        # curriculum, docs/lesson-format.md) is kept as it is.
-        try:
-            with open(os.path.join(args.out, name), encoding='utf-8') as f:
-                old = json.load(f)
-            if 'intro' in old:
-                doc = {'format': 1, 'type': 'pack', 'id': pack_id, 'title': title, 'intro': old['intro'],
-                       'puzzles': objs}
-        except (OSError, ValueError):
-            pass
+        if pack_id in intros:
+            doc = {'format': 1, 'type': 'pack', 'id': pack_id, 'title': title, 'intro': intros[pack_id],
+                   'puzzles': objs}
         with open(os.path.join(args.out, name), 'w', encoding='utf-8') as f:
             json.dump(doc, f, ensure_ascii=False, indent=2)
             f.write('\n')

@@ -238,8 +238,10 @@ horse_checks_from (const XqMateAnalysis *a, const int *files, int n_files, int d
   return FALSE;
 }
 
-/* 鐵門栓: a cannon or chariot on the centre file that does not check, holds
- * the centre-file step of the general and is needed for it. */
+/* 鐵門栓: a cannon on the centre file that does not check, holds the
+ * centre-file step of the general and is needed for it.  The bolt is the
+ * cannon of the books' diagrams: with a chariot on the centre file and
+ * another chariot mating, the kill is a plain 雙車錯 (issue 29). */
 static gboolean
 iron_bolt (const XqMateAnalysis *a)
 {
@@ -251,7 +253,7 @@ iron_bolt (const XqMateAnalysis *a)
       XqPieceType t = type_of (a, i);
       guint8 door = 0;
 
-      if ((t != XQ_CANNON && t != XQ_CHARIOT) || xq_sq_file (s) != CENTRE_FILE ||
+      if (t != XQ_CANNON || xq_sq_file (s) != CENTRE_FILE ||
           xq_mate_is_checker (a, s) || !power (a, i))
         continue;
       for (int j = 0; j < a->n_flights; j++)
@@ -263,20 +265,59 @@ iron_bolt (const XqMateAnalysis *a)
   return FALSE;
 }
 
+/* The flight points on the centre file (heaven) or on the defender's
+ * back rank (earth), as a mask over a->flights. */
+static guint8
+flights_on (const XqMateAnalysis *a, gboolean back_rank)
+{
+  guint8 mask = 0;
+
+  for (int j = 0; j < a->n_flights; j++)
+    if (back_rank ? depth_of (a->defender, a->flights[j]) == 0
+                  : xq_sq_file (a->flights[j]) == CENTRE_FILE)
+      mask |= 1u << j;
+  return mask;
+}
+
+/* 天地炮: the heaven cannon on the centre file above the back rank works
+ * down the centre file (the general stands on it: the cannon checks, or
+ * keeps the defender's men off the file, where they would be its screen;
+ * or it holds a centre-file flight point); the earth cannon on the back rank, off the centre file,
+ * works along the back rank (checks the general there or holds a
+ * back-rank flight point); both power-essential, one of them checks.
+ * Two cannons stacked on one file are 重炮, and a centre cannon that
+ * only screens is no heaven cannon (issue 29). */
 static gboolean
 heaven_earth (const XqMateAnalysis *a)
 {
+  gboolean general_centre = xq_sq_file (a->general) == CENTRE_FILE;
+  gboolean general_back = depth_of (a->defender, a->general) == 0;
+
   for (int i = 0; i < a->n_attackers; i++)
     {
       XqSquare h = a->attackers[i];
+      gboolean h_checks;
 
-      if (type_of (a, i) != XQ_CANNON || !essential (a, i) || xq_sq_file (h) != CENTRE_FILE ||
+      if (type_of (a, i) != XQ_CANNON || !power (a, i) || xq_sq_file (h) != CENTRE_FILE ||
           depth_of (a->defender, h) < 1)
         continue;
+      h_checks = xq_mate_is_checker (a, h);
+      if (!general_centre && !(a->control[i] & flights_on (a, FALSE)))
+        continue;
       for (int j = 0; j < a->n_attackers; j++)
-        if (j != i && type_of (a, j) == XQ_CANNON && essential (a, j) &&
-            depth_of (a->defender, a->attackers[j]) == 0)
-          return TRUE;
+        {
+          XqSquare e = a->attackers[j];
+          gboolean e_checks;
+
+          if (j == i || type_of (a, j) != XQ_CANNON || !power (a, j) ||
+              depth_of (a->defender, e) != 0 || xq_sq_file (e) == CENTRE_FILE)
+            continue;
+          e_checks = xq_mate_is_checker (a, e);
+          if (!(e_checks && general_back) && !(a->control[j] & flights_on (a, TRUE)))
+            continue;
+          if (h_checks || e_checks)
+            return TRUE;
+        }
     }
   return FALSE;
 }

@@ -215,6 +215,39 @@ test_distance (gconstpointer data)
   g_assert_true (g_strv_contains ((const char *const *) keys, key));
 }
 
+/* The distance mode says where its work went: the refutations of every
+ * shorter distance, the proof of the distance, and the proof-number
+ * search's share of both; with no mate, all of it refuted.  The all-keys
+ * mode has no such split. */
+static void
+test_distance_work (void)
+{
+  g_autoptr(XqSolver) solver = exact_solver ();
+  XqPosition pos;
+  XqSolution sol;
+
+  /* A mate in 6: the proof-number search runs from n = 4 on. */
+  load (&pos, "2ba2P2/1N3k3/4b4/9/9/9/9/3K5/8N/9 w - - 0 1");
+  g_assert_cmpint (xq_solver_solve_distance (solver, &pos, 6, &sol), ==, XQ_SOLVE_MATE);
+  g_assert_cmpint (sol.mate, ==, 6);
+  g_assert_cmpuint (sol.work_shorter, >, 0);
+  g_assert_cmpuint (sol.work_shorter, <, sol.work);
+  g_assert_cmpuint (sol.work_proof_numbers, >, 0);
+  g_assert_cmpuint (sol.work_proof_numbers, <=, sol.work);
+
+  xq_solver_clear (solver);
+  g_assert_cmpint (xq_solver_solve_distance (solver, &pos, 5, &sol), ==, XQ_SOLVE_NONE);
+  g_assert_cmpuint (sol.work, >, 0);
+  g_assert_cmpuint (sol.work_shorter, ==, sol.work);
+  g_assert_cmpuint (sol.work_proof_numbers, >, 0);
+
+  /* The all-keys mode: no proof numbers by default, no split. */
+  xq_solver_clear (solver);
+  g_assert_cmpint (xq_solver_solve (solver, &pos, 6, &sol), ==, XQ_SOLVE_MATE);
+  g_assert_cmpuint (sol.work_shorter, ==, 0);
+  g_assert_cmpuint (sol.work_proof_numbers, ==, 0);
+}
+
 /* The minimal N is exact: no win one move sooner, a win at N, from a
  * fresh table and from one warmed by the other question. */
 static void
@@ -853,6 +886,7 @@ main (int argc, char **argv)
   xq_test_isolate_dirs ();
   g_test_init (&argc, &argv, NULL);
 
+  g_test_add_func ("/core/solver/distance-work", test_distance_work);
   for (guint i = 0; i < G_N_ELEMENTS (solve_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/core/solver/solve/%s", solve_cases[i].name);

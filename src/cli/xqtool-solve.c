@@ -145,7 +145,15 @@ cmd_solve (int argc, char **argv)
       text = format_solution (r, &sol);
     }
   cpu = (cpu_ms () - cpu) / 1000.0;
-  if (show_work)
+  if (show_work && one_key)
+    printf ("%s (%" G_GUINT64_FORMAT " work units of %" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT
+            " nodes, %.3f s CPU%s; %" G_GUINT64_FORMAT " units proving that no %s"
+            " exists, %" G_GUINT64_FORMAT " in the proof-number search)\n", text, sol.work, budget,
+            sol.nodes, cpu,
+            r == XQ_SOLVE_ABORTED && xq_solver_timed_out (solver) ? ", out of time" : "",
+            sol.work_shorter, r == XQ_SOLVE_MATE ? "shorter mate" : "mate within --max",
+            sol.work_proof_numbers);
+  else if (show_work)
     printf ("%s (%" G_GUINT64_FORMAT " work units of %" G_GUINT64_FORMAT ", %" G_GUINT64_FORMAT
             " nodes, %.3f s CPU%s)\n", text, sol.work, budget, sol.nodes, cpu,
             r == XQ_SOLVE_ABORTED && xq_solver_timed_out (solver) ? ", out of time" : "");
@@ -653,6 +661,7 @@ bench_solve (int argc, char **argv)
   guint next = 0, n_lines = 0;
   gboolean solve_only = FALSE, one_key = FALSE;
   guint64 budget = 0, total_nodes = 0, max_work = 0;
+  guint64 total_work = 0, total_pn = 0, total_shorter = 0;
   int runs = 3, n_mate = 0, n_none = 0, n_aborted = 0;
   double total = 0, total_cpu = 0, slowest = 0, slowest_wall = 0, seconds = 0;
 
@@ -750,6 +759,9 @@ bench_solve (int argc, char **argv)
       total += med;
       total_cpu += med_cpu;
       total_nodes += sol.nodes;
+      total_work += sol.work;
+      total_pn += sol.work_proof_numbers;
+      total_shorter += sol.work_shorter;
       max_work = MAX (max_work, sol.work);
       if (med_cpu >= slowest)
         {
@@ -778,6 +790,17 @@ bench_solve (int argc, char **argv)
           G_GUINT64_FORMAT "\n", total_cpu, total_nodes,
           total_cpu > 0 ? (double) total_nodes / (total_cpu / 1000.0) : 0.0,
           n_mate, n_none, n_aborted, max_work, (guint64) XQ_SOLVER_BUDGET);
+  if (total_work > 0)
+    {
+      /* Where the work went (docs/solver.md, "Where the time goes"). */
+      printf ("work: %" G_GUINT64_FORMAT " units, %.1f%% in the proof-number search", total_work,
+              100.0 * (double) total_pn / (double) total_work);
+      if (one_key)
+        printf ("; %.1f%% proving that no shorter mate exists, %.1f%% proving the distance",
+                100.0 * (double) total_shorter / (double) total_work,
+                100.0 * (double) (total_work - total_shorter) / (double) total_work);
+      printf ("\n");
+    }
   if (slowest_fen != NULL)
     printf ("slowest proof: %.2f cpu-ms (%.2f ms) %s\n", slowest, slowest_wall, slowest_fen);
   if (replies->len > 0)

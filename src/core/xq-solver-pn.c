@@ -486,6 +486,7 @@ xq_solver_pn_search (XqSolver *s, XqPosition *pos, int d, gboolean attacker_to_m
 {
   XqPn *pn = pn_get (s);
   PnResult r = { 1, 1, 0 };
+  guint64 start = s->work;
 
   g_return_val_if_fail (d >= 1, -1);
   pn->stopped = s->aborted;
@@ -495,6 +496,7 @@ xq_solver_pn_search (XqSolver *s, XqPosition *pos, int d, gboolean attacker_to_m
       if (r.pn == 0 || r.dn == 0)
         break;
     }
+  s->pn_work += s->work - start;
   if (pn->stopped || s->aborted)
     return -1;
   if (r.pn == 0 && win != NULL)

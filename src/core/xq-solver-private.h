@@ -40,6 +40,7 @@ struct _XqSolver {
   guint64  limit;
   guint64  work;        /* work units spent by the current call (see charge ()) */
   guint64  work_limit;  /* 0: none */
+  guint64  pn_work;     /* of `work`, spent in the proof-number search */
   gboolean in_line;     /* inside xq_solver_main_line: one budget for the whole line */
   gboolean aborted;
   guint8   gen;         /* the generation of the live entries, never 0 */

@@ -837,6 +837,7 @@ begin (XqSolver *s, XqColor attacker)
     return;
   s->nodes = 0;
   s->work = 0;
+  s->pn_work = 0;
   s->aborted = FALSE;
   s->timed_out = FALSE;
   g_atomic_int_set (&s->cancelled, 0);
@@ -1002,6 +1003,7 @@ xq_solver_solve (XqSolver *solver, const XqPosition *pos, int max_n, XqSolution 
             {
               out->nodes = solver->nodes;
               out->work = solver->work;
+  out->work_proof_numbers = solver->pn_work;
               out->n_keys = 0;
               return XQ_SOLVE_ABORTED;
             }
@@ -1013,6 +1015,7 @@ xq_solver_solve (XqSolver *solver, const XqPosition *pos, int max_n, XqSolution 
           out->mate = n;
           out->nodes = solver->nodes;
           out->work = solver->work;
+  out->work_proof_numbers = solver->pn_work;
           tt_store_win (solver, &p, n, out->keys[0]);
           return XQ_SOLVE_MATE;
         }
@@ -1020,6 +1023,7 @@ xq_solver_solve (XqSolver *solver, const XqPosition *pos, int max_n, XqSolution 
     }
   out->nodes = solver->nodes;
   out->work = solver->work;
+  out->work_proof_numbers = solver->pn_work;
   return XQ_SOLVE_NONE;
 }
 
@@ -1091,6 +1095,8 @@ xq_solver_solve_distance (XqSolver *solver, const XqPosition *pos, int max_n, Xq
     {
       gboolean wins;
 
+      /* Everything spent so far went into refuting the smaller n. */
+      out->work_shorter = solver->work;
       if (n >= PN_DISTANCE_FROM)
         {
           int r = distance_by_proof_numbers (solver, &p, n);
@@ -1121,6 +1127,9 @@ xq_solver_solve_distance (XqSolver *solver, const XqPosition *pos, int max_n, Xq
     }
   out->nodes = solver->nodes;
   out->work = solver->work;
+  out->work_proof_numbers = solver->pn_work;
+  if (n > max_n)
+    out->work_shorter = solver->work;
   if (solver->aborted)
     return XQ_SOLVE_ABORTED;
   if (n > max_n)
@@ -1138,6 +1147,7 @@ xq_solver_solve_distance (XqSolver *solver, const XqPosition *pos, int max_n, Xq
     }
   out->nodes = solver->nodes;
   out->work = solver->work;
+  out->work_proof_numbers = solver->pn_work;
   if (solver->aborted)
     return XQ_SOLVE_ABORTED;
   if (!holds)

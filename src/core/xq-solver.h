@@ -46,6 +46,13 @@ typedef struct {
   XqMove  keys[XQ_MAX_MOVES];   /* in ICCS order */
   guint64 nodes;                /* positions visited by this call */
   guint64 work;                 /* work units spent by this call */
+  /* Where the work went (docs/solver.md, "Where the time goes"): the
+   * proof-number search's share of `work`, and, in the distance mode
+   * only, the share spent proving that no shorter win exists (every
+   * iteration below the distance; all of them when there is no mate).
+   * The rest of the distance mode's work proved the distance itself. */
+  guint64 work_proof_numbers;
+  guint64 work_shorter;
 } XqSolution;
 
 typedef struct _XqSolver XqSolver;

@@ -1172,10 +1172,12 @@ xq_solver_solve_within (XqSolver *solver, const XqPosition *pos, int n, XqSoluti
 
   if (!start_solution (solver, pos, n, out, &p))
     return XQ_SOLVE_ABORTED;
-  /* From n = 4 (PN_DISTANCE_FROM), the proof-number search over all
-   * moves, at n itself, with the call's whole budget (it gives the length
-   * of the win it proved); below, the exact search at n (a win within n). */
-  r = n >= PN_DISTANCE_FROM ? xq_solver_pn_search (solver, &p, n, TRUE, &win) : -2;
+  /* From n = 5, the proof-number search over all moves, at n itself, with
+   * the call's whole budget (it gives the length of the win it proved);
+   * below, the exact search at n (a win within n).  On the 287 mates in 4
+   * of tools/game-mates.fen the exact search took 1.2 s of CPU against the
+   * proof numbers' 2.8 s; on the 161 mates in 5, 6.2 s against 6.3 s. */
+  r = n >= 5 ? xq_solver_pn_search (solver, &p, n, TRUE, &win) : -2;
   if (r == -2)
     r = attack (solver, &p, n, 0) ? 1 : solver->aborted ? -1 : 0;
   if (r <= 0)

@@ -215,6 +215,50 @@ test_distance (gconstpointer data)
   g_assert_true (g_strv_contains ((const char *const *) keys, key));
 }
 
+/* The within mode (xq_solver_solve_within, fairy-stockfish's `go mate N`
+ * question): at the minimal N it proves a win of exactly N with one of the
+ * keys; at the case's bound, some win no longer than the bound whose key
+ * wins within the length claimed, for a solver that has seen nothing of
+ * it; one move short of the minimum, none; with no mate, none. */
+static void
+test_within (gconstpointer data)
+{
+  const SolveCase *c = data;
+  g_autoptr(XqSolver) solver = exact_solver ();
+  g_autoptr(XqSolver) checker = exact_solver ();
+  g_auto(GStrv) keys = NULL;
+  XqPosition pos;
+  XqSolution sol;
+  char key[5];
+
+  load (&pos, c->fen);
+  if (c->mate == 0)
+    {
+      g_assert_cmpint (xq_solver_solve_within (solver, &pos, c->max, &sol), ==, XQ_SOLVE_NONE);
+      g_assert_cmpint (sol.n_keys, ==, 0);
+      return;
+    }
+  g_assert_cmpint (xq_solver_solve_within (solver, &pos, c->max, &sol), ==, XQ_SOLVE_MATE);
+  g_assert_cmpint (sol.n_keys, ==, 1);
+  g_assert_cmpint (sol.mate, >=, c->mate);
+  g_assert_cmpint (sol.mate, <=, c->max);
+  g_assert_cmpint (xq_solver_move_wins_within (checker, &pos, sol.keys[0], sol.mate), ==,
+                   XQ_SOLVE_MATE);
+
+  xq_solver_clear (solver);
+  g_assert_cmpint (xq_solver_solve_within (solver, &pos, c->mate, &sol), ==, XQ_SOLVE_MATE);
+  g_assert_cmpint (sol.mate, ==, c->mate);
+  xq_move_to_iccs (sol.keys[0], key);
+  keys = g_strsplit (c->keys, " ", -1);
+  g_assert_true (g_strv_contains ((const char *const *) keys, key));
+  if (c->mate > 1)
+    {
+      xq_solver_clear (solver);
+      g_assert_cmpint (xq_solver_solve_within (solver, &pos, c->mate - 1, &sol), ==,
+                       XQ_SOLVE_NONE);
+    }
+}
+
 /* The distance mode says where its work went: the refutations of every
  * shorter distance, the proof of the distance, and the proof-number
  * search's share of both; with no mate, all of it refuted.  The all-keys
@@ -894,6 +938,10 @@ main (int argc, char **argv)
       {
         g_autofree char *p1 = g_strdup_printf ("/core/solver/distance/%s", solve_cases[i].name);
         g_test_add_data_func (p1, &solve_cases[i], test_distance);
+      }
+      {
+        g_autofree char *p4 = g_strdup_printf ("/core/solver/within/%s", solve_cases[i].name);
+        g_test_add_data_func (p4, &solve_cases[i], test_within);
       }
       if (solve_cases[i].mate > 0)
         {

@@ -24,6 +24,13 @@ it lists them) and the reference's (which runs in the all-keys mode), and
 fairy-stockfish's best move, when it reports the right distance, is
 checked by our solver (`xqtool solve FEN --move M --max D`, not timed).
 
+With --within ours answers exactly what fairy-stockfish is asked: a forced
+mate within D (the file's distance, proved minimal when the file was made)
+and ONE key (`bench solve --within`: the proof-number search at D, without
+proving that no shorter mate exists, which fairy-stockfish does not prove
+either).  The length of the win ours proves must still equal the file's
+distance, and our key must be among the file's keys.
+
 With --bound the file's distances are upper bounds (as in
 tools/game-mates-unproved.fen): an answer of ours is right when it is at
 most the bound; "too-deep" (out of --our-time) and "none" (proved: no
@@ -43,7 +50,7 @@ reference.  fairy-stockfish is optional (--engine none skips it); no test
 needs it.
 
 Usage: compare-solvers.py [--xqtool PATH] [--engine PATH|none] [--reference PATH]
-                          [--one-key] [--bound] [--our-time S] [--proved FILE]
+                          [--one-key | --within] [--bound] [--our-time S] [--proved FILE]
                           [--timeout S] [--verbose] FILE...
 """
 import argparse
@@ -84,9 +91,11 @@ class Ours:
     """`xqtool bench solve -`: one position at a time, so that it takes turns
     with fairy-stockfish and both meet the same load on the machine."""
 
-    def __init__(self, xqtool, one_key=False, seconds=None):
+    def __init__(self, xqtool, one_key=False, seconds=None, within=False):
         cmd = [xqtool, 'bench', 'solve', '-', '--runs', '1', '--solve-only']
-        if one_key:
+        if within:
+            cmd.append('--within')
+        elif one_key:
             cmd.append('--one-key')
         if seconds is not None:
             cmd += ['--time', str(seconds)]
@@ -195,7 +204,7 @@ def move_wins(xqtool, fen, move, n, seconds):
 def compare(path, args, engine):
     rows = read_file(path)
     reference = run_ours(args.reference, path) if args.reference else None
-    solver = Ours(args.xqtool, args.one_key, args.our_time)
+    solver = Ours(args.xqtool, args.one_key, args.our_time, args.within)
     bad = ref_bad = fsf_wrong = fsf_capped = too_deep = no_mate = 0
     fsf_moves = fsf_moves_bad = fsf_moves_unchecked = 0
     our_cpu = our_wall = fsf_cpu = fsf_wall = 0.0
@@ -281,7 +290,8 @@ def compare(path, args, engine):
     solver.close()
     count = len(rows)
     print('== %s: %d positions%s' % (os.path.relpath(path, ROOT), count,
-                                     ', one key' if args.one_key else ', every key'))
+                                     ', a mate within the distance and one key' if args.within
+                                     else ', one key' if args.one_key else ', every key'))
     if reference is not None:
         ref_cpu = sum(v[1] for v in reference.values())
         ref_nodes = sum(v[3] for v in reference.values())
@@ -333,6 +343,9 @@ def main():
                     help='another xqtool build whose answers must be the same')
     ap.add_argument('--one-key', action='store_true',
                     help='ours answers the distance and one key (bench solve --one-key)')
+    ap.add_argument('--within', action='store_true',
+                    help="ours answers fairy-stockfish's question: a mate within the file's "
+                         'distance and one key (bench solve --within); implies --one-key checks')
     ap.add_argument('--bound', action='store_true',
                     help="the file's distances are upper bounds, not exact")
     ap.add_argument('--our-time', type=float, metavar='S',
@@ -346,6 +359,9 @@ def main():
                     help='seconds after which fairy-stockfish is stopped (default 10)')
     ap.add_argument('--verbose', action='store_true', help='one line per position')
     args = ap.parse_args()
+    if args.within:
+        # The same checks as --one-key: one key, among the file's keys.
+        args.one_key = True
     engine = None if args.engine == 'none' else Engine(args.engine)
     failures = 0
     try:

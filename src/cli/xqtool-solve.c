@@ -58,7 +58,7 @@ static int
 cmd_solve (int argc, char **argv)
 {
   static const XqToolCommand self = {
-    "solve", "FEN [--max N] [--one-key | --move ICCS] [--budget UNITS] [--time SECONDS] [--work]"
+    "solve", "FEN [--max N] [--one-key | --within | --move ICCS] [--budget UNITS] [--time SECONDS] [--work]"
   };
   g_autoptr(XqSolver) solver = NULL;
   g_autofree char *text = NULL;
@@ -68,7 +68,7 @@ cmd_solve (int argc, char **argv)
   int max_n = DEFAULT_MAX_MATE;
   guint64 budget = XQ_SOLVER_BUDGET;
   double seconds = XQ_SOLVER_TIME_LIMIT, cpu;
-  gboolean show_work = FALSE, one_key = FALSE;
+  gboolean show_work = FALSE, one_key = FALSE, within = FALSE;
   XqMove move = XQ_MOVE_NONE;
 
   if (argc < 2 || argv[1][0] == '-')
@@ -100,6 +100,8 @@ cmd_solve (int argc, char **argv)
         show_work = TRUE;
       else if (strcmp (argv[i], "--one-key") == 0)
         one_key = TRUE;
+      else if (strcmp (argv[i], "--within") == 0)
+        within = TRUE;
       else if (strcmp (argv[i], "--move") == 0 && i + 1 < argc)
         {
           move = xq_move_from_iccs (argv[++i]);
@@ -112,7 +114,7 @@ cmd_solve (int argc, char **argv)
     }
   if (!xqtool_load_fen (argv[1], &pos))
     return 1;
-  if (move != XQ_MOVE_NONE && one_key)
+  if ((move != XQ_MOVE_NONE) + one_key + within > 1)
     return xqtool_usage (&self);
   if (move != XQ_MOVE_NONE && !xq_position_is_legal (&pos, move))
     {
@@ -140,7 +142,10 @@ cmd_solve (int argc, char **argv)
     }
   else
     {
-      r = one_key ? xq_solver_solve_distance (solver, &pos, max_n, &sol)
+      /* --within: a win within --max, one key, the length not proved
+       * minimal ("mate N" is the length of the win found). */
+      r = within ? xq_solver_solve_within (solver, &pos, max_n, &sol)
+        : one_key ? xq_solver_solve_distance (solver, &pos, max_n, &sol)
                   : xq_solver_solve (solver, &pos, max_n, &sol);
       text = format_solution (r, &sol);
     }
@@ -650,7 +655,7 @@ static int
 bench_solve (int argc, char **argv)
 {
   static const XqToolCommand self = {
-    "solve", "[FILE|-] [--runs N] [--solve-only] [--one-key] [--budget UNITS] [--time SECONDS] [--proof-numbers]"
+    "solve", "[FILE|-] [--runs N] [--solve-only] [--one-key | --within] [--budget UNITS] [--time SECONDS] [--proof-numbers]"
   };
   g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GArray) replies = g_array_new (FALSE, FALSE, sizeof (double));
@@ -659,7 +664,7 @@ bench_solve (int argc, char **argv)
   const char *file = NULL;
   FILE *in = NULL;
   guint next = 0, n_lines = 0;
-  gboolean solve_only = FALSE, one_key = FALSE;
+  gboolean solve_only = FALSE, one_key = FALSE, within = FALSE;
   guint64 budget = 0, total_nodes = 0, max_work = 0;
   guint64 total_work = 0, total_pn = 0, total_shorter = 0;
   int runs = 3, n_mate = 0, n_none = 0, n_aborted = 0;
@@ -692,6 +697,8 @@ bench_solve (int argc, char **argv)
         solve_only = TRUE;
       else if (strcmp (argv[i], "--one-key") == 0)
         one_key = TRUE;
+      else if (strcmp (argv[i], "--within") == 0)
+        within = TRUE;
       else if (strcmp (argv[i], "--proof-numbers") == 0)
         xq_solver_set_proof_numbers (solver, TRUE);
       else if (file == NULL && (argv[i][0] != '-' || strcmp (argv[i], "-") == 0))
@@ -699,6 +706,8 @@ bench_solve (int argc, char **argv)
       else
         return xqtool_usage (&self);
     }
+  if (one_key && within)
+    return xqtool_usage (&self);
   /* The bench measures the search itself, so by default it runs without
    * the budget, and the "work" column shows what each proof would cost
    * against it. */
@@ -749,7 +758,10 @@ bench_solve (int argc, char **argv)
           double start_cpu = cpu_ms ();
 
           xq_solver_clear (solver);
-          r = one_key ? xq_solver_solve_distance (solver, &pos, max_n, &sol)
+          /* --within: fairy-stockfish's `go mate N` question, N the
+           * line's "mate N" (tools/compare-solvers.py --within). */
+          r = within ? xq_solver_solve_within (solver, &pos, max_n, &sol)
+            : one_key ? xq_solver_solve_distance (solver, &pos, max_n, &sol)
                       : xq_solver_solve (solver, &pos, max_n, &sol);
           cpu[run] = cpu_ms () - start_cpu;
           times[run] = (double) (g_get_monotonic_time () - start) / 1000.0;

@@ -404,7 +404,7 @@ mid (XqSolver *s, XqPn *pn, XqPosition *pos, int d, gboolean or_node,
     {
       guint64 pn_sum = 0, dn_sum = 0, best_v = PN_INF + 1, second = PN_INF + 1;
       guint64 node_pn, node_dn;
-      int best = -1, win = or_node ? G_MAXINT : 0;
+      int best = -1, win = or_node ? G_MAXINT : 0, win_kid = -1;
       PnChild *c;
       PnResult r;
       XqUndo u;
@@ -419,8 +419,17 @@ mid (XqSolver *s, XqPn *pn, XqPosition *pos, int d, gboolean or_node,
             settle_from_table (s, c, child_d);
           pn_sum = sat_add (pn_sum, c->pn);
           dn_sum = sat_add (dn_sum, c->dn);
-          if (c->pn == 0)
-            win = or_node ? MIN (win, c->win + 1) : MAX (win, c->win);
+          /* A proved attacker node wins as fast as its fastest proved
+           * child, and that child's move is the one the table keeps: the
+           * first proved child may be slower (it kept g5e6, a win in 3,
+           * as the move of a win in 2; found by xq_solver_solve_within). */
+          if (c->pn == 0 && or_node && c->win + 1 < win)
+            {
+              win = c->win + 1;
+              win_kid = i;
+            }
+          else if (c->pn == 0 && !or_node)
+            win = MAX (win, c->win);
           v = or_node ? c->pn : c->dn;
           if (v < best_v)
             {
@@ -443,7 +452,7 @@ mid (XqSolver *s, XqPn *pn, XqPosition *pos, int d, gboolean or_node,
           res->win = win;
           pn_store (s, pn, key, d, node_pn, node_dn, win);
           if (node_pn == 0)
-            xq_solver_store_win (s, pos, win, or_node ? kids[best].move : XQ_MOVE_NONE);
+            xq_solver_store_win (s, pos, win, or_node ? kids[win_kid].move : XQ_MOVE_NONE);
           else if (node_dn == 0)
             xq_solver_store_nowin (s, pos, d, or_node ? XQ_MOVE_NONE : kids[best].move);
           return;

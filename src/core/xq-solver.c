@@ -1059,14 +1059,15 @@ attack_deepening (XqSolver *s, XqPosition *p, int n)
 #define PN_DISTANCE_FROM 4
 
 static int
-distance_by_proof_numbers (XqSolver *s, XqPosition *p, int n)
+distance_by_proof_numbers (XqSolver *s, XqPosition *p, int n, int *win)
 {
   guint64 limit = s->work_limit;
   guint64 leash = s->work + MAX (s->work, PN_LEASH_MIN);
-  int win = 0, r;
+  int r;
 
+  *win = n;
   s->work_limit = limit == 0 ? leash : MIN (limit, leash);
-  r = xq_solver_pn_search (s, p, n, TRUE, &win);
+  r = xq_solver_pn_search (s, p, n, TRUE, win);
   s->work_limit = limit;
   if (r >= 0)
     return r;
@@ -1099,7 +1100,8 @@ xq_solver_solve_distance (XqSolver *solver, const XqPosition *pos, int max_n, Xq
       out->work_shorter = solver->work;
       if (n >= PN_DISTANCE_FROM)
         {
-          int r = distance_by_proof_numbers (solver, &p, n);
+          int win;
+          int r = distance_by_proof_numbers (solver, &p, n, &win);
 
           if (r == 1)
             {
@@ -1156,6 +1158,67 @@ xq_solver_solve_distance (XqSolver *solver, const XqPosition *pos, int max_n, Xq
       return XQ_SOLVE_ABORTED;
     }
   out->mate = n;
+  out->n_keys = 1;
+  return XQ_SOLVE_MATE;
+}
+
+XqSolveResult
+xq_solver_solve_within (XqSolver *solver, const XqPosition *pos, int n, XqSolution *out)
+{
+  XqPosition p;
+  XqUndo u;
+  gboolean holds;
+  int r, win = n;
+
+  if (!start_solution (solver, pos, n, out, &p))
+    return XQ_SOLVE_ABORTED;
+  /* From n = 5, the proof-number search over all moves, at n itself, with
+   * the call's whole budget (it gives the length of the win it proved);
+   * below, the exact search at n (a win within n).  On the 287 mates in 4
+   * of tools/game-mates.fen the exact search took 1.2 s of CPU against the
+   * proof numbers' 2.8 s; on the 161 mates in 5, 6.2 s against 6.3 s. */
+  r = n >= 5 ? xq_solver_pn_search (solver, &p, n, TRUE, &win) : -2;
+  if (r == -2)
+    r = attack (solver, &p, n, 0) ? 1 : solver->aborted ? -1 : 0;
+  if (r <= 0)
+    {
+      out->nodes = solver->nodes;
+      out->work = solver->work;
+      out->work_proof_numbers = solver->pn_work;
+      return r < 0 || solver->aborted ? XQ_SOLVE_ABORTED : XQ_SOLVE_NONE;
+    }
+  if (!solver->aborted)
+    {
+      const TTEntry *e = tt_probe (solver, &p);
+
+      out->keys[0] = e != NULL ? e->best : XQ_MOVE_NONE;
+    }
+  out->nodes = solver->nodes;
+  out->work = solver->work;
+  out->work_proof_numbers = solver->pn_work;
+  if (solver->aborted)
+    return XQ_SOLVE_ABORTED;
+
+  /* As in the distance mode, the key is checked, in release builds too:
+   * it must still win within the length claimed. */
+  holds = out->keys[0] != XQ_MOVE_NONE && xq_position_is_legal (&p, out->keys[0]);
+  if (holds)
+    {
+      xq_position_do_move (&p, out->keys[0], &u);
+      holds = defend (solver, &p, win - 1, 1);
+      xq_position_undo_move (&p, out->keys[0], &u);
+    }
+  out->nodes = solver->nodes;
+  out->work = solver->work;
+  out->work_proof_numbers = solver->pn_work;
+  if (solver->aborted)
+    return XQ_SOLVE_ABORTED;
+  if (!holds)
+    {
+      g_critical ("solver: no key for a position proven to win within %d", win);
+      return XQ_SOLVE_ABORTED;
+    }
+  out->mate = win;
   out->n_keys = 1;
   return XQ_SOLVE_MATE;
 }

@@ -96,11 +96,23 @@ XqSolveResult xq_solver_solve          (XqSolver *solver, const XqPosition *pos,
 /* The side to move attacks: the minimal N <= max_n (proved: every first
  * move fails within N - 1) and ONE key move, without proving which other
  * first moves also win: out->n_keys is 1 and out->keys[0] wins within N.
- * The question fairy-stockfish's `go mate N` answers, asked exactly; far
- * cheaper than xq_solver_solve on crowded positions, where most of the
- * work is proving that the other first moves fail.  Use xq_solver_solve
+ * Far cheaper than xq_solver_solve on crowded positions, where most of the
+ * work is proving that the other first moves fail; fairy-stockfish's
+ * `go mate N` asks less (xq_solver_solve_within).  Use xq_solver_solve
  * where every key matters (puzzle mining, the answer text). */
 XqSolveResult xq_solver_solve_distance (XqSolver *solver, const XqPosition *pos, int max_n,
+                                        XqSolution *out);
+
+/* The side to move attacks: a forced win within n moves, proved, and ONE
+ * key move, without proving that no shorter win exists: out->mate is the
+ * length of the win the proof found (at most n; the minimal one only when
+ * nothing shorter exists, which this call does not check) and out->keys[0]
+ * wins within it.  This is the question fairy-stockfish's `go mate N`
+ * answers, so tools/compare-solvers.py --within times the two on the same
+ * question; xq_solver_solve_distance also proves the distance minimal
+ * (from mates in 6 on, most of its work).  XQ_SOLVE_NONE: proved, no win
+ * within n. */
+XqSolveResult xq_solver_solve_within   (XqSolver *solver, const XqPosition *pos, int n,
                                         XqSolution *out);
 
 /* The side to move attacks: does it have a forced win within n moves? */

@@ -109,18 +109,6 @@ def confirm(xqtool, cache, todo):
     return {q: done[q] for q in todo}
 
 
-def read_sources(paths):
-    src = {}
-    for path in paths:
-        with open(path, encoding='utf-8') as f:
-            for line in f:
-                if line.startswith('#') or '\t' not in line:
-                    continue
-                board, where = line.rstrip('\n').split('\t', 1)
-                src.setdefault(board, where)
-    return src
-
-
 def shipped_tier(out):
     """{FEN: {id, pack, pattern, family}} of the advanced tier's packs as
     they are in out (the pattern as its id)."""
@@ -163,7 +151,7 @@ def main():
     ap.add_argument('--yield-only', action='store_true')
     args = ap.parse_args()
     fens = args.fen or [os.path.join(HERE, 'game-mates.fen'), os.path.join(HERE, 'game-puzzles-extra.fen')]
-    sources = read_sources(args.sources or [os.path.join(HERE, 'game-mates.sources'),
+    sources = gp.read_sources(args.sources or [os.path.join(HERE, 'game-mates.sources'),
                                             os.path.join(HERE, 'game-puzzles-extra.sources')])
 
     looked = []

@@ -624,6 +624,21 @@ def bench_lines(path):
             yield fen, int(mate.split()[1])
 
 
+def read_sources(paths):
+    """{board: where it comes from} of the tab-separated "BOARD<TAB>source"
+    files beside the mined FEN files (tools/game-mates.sources and the
+    like); the first line for a board counts; "#" comments skipped."""
+    src = {}
+    for path in paths:
+        with open(path, encoding='utf-8') as f:
+            for line in f:
+                if line.startswith('#') or '\t' not in line:
+                    continue
+                board, where = line.rstrip('\n').split('\t', 1)
+                src.setdefault(board, where)
+    return src
+
+
 def first_unused_title(phrases, tiers, used):
     """The first "phrase (detail; detail)" in English, zh_TW and zh_CN that
     `used` does not hold yet, trying every phrase with the first tier of

@@ -17,34 +17,26 @@ spans every depth.  Used by tools/bench-import-kills.sh (docs/import.md,
 "A teacher's collection") and to make tests/data/games/kills-sample.pgn.
 """
 import argparse
+import importlib.util
 import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def read_sources(name):
-    sources = {}
-    with open(os.path.join(HERE, name), encoding="utf-8") as f:
-        for line in f:
-            if line.startswith("#") or "\t" not in line:
-                continue
-            board, source = line.rstrip("\n").split("\t", 1)
-            sources.setdefault(board, source)
-    return sources
+# The mined files' readers live with the puzzle generator (one home).
+_spec = importlib.util.spec_from_file_location("gen_puzzles", os.path.join(HERE, "gen-puzzles.py"))
+gp = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(gp)
 
 
 def read_mates(name, sources):
-    with open(os.path.join(HERE, name), encoding="utf-8") as f:
-        for line in f:
-            line = line.strip()
-            if not line or line.startswith("#") or "|" not in line:
-                continue
-            fen, verdict = (part.strip() for part in line.split("|", 1))
-            board = fen.split()[0]
-            if board not in sources or not verdict.startswith("mate "):
-                continue
-            yield fen, int(verdict.split()[1]), sources[board]
+    """(FEN, N, source) of each mate in a mined file whose board the
+    sources file names."""
+    for fen, mate in gp.bench_lines(os.path.join(HERE, name)):
+        board = fen.split()[0]
+        if board in sources:
+            yield fen, mate, sources[board]
 
 
 def main():
@@ -58,7 +50,7 @@ def main():
     kills = []
     for fen_file, src_file in (("game-mates.fen", "game-mates.sources"),
                                ("game-puzzles-extra.fen", "game-puzzles-extra.sources")):
-        sources = read_sources(src_file)
+        sources = gp.read_sources([os.path.join(HERE, src_file)])
         for fen, mate, source in read_mates(fen_file, sources):
             if fen in seen or mate < args.min_mate:
                 continue

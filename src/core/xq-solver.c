@@ -1077,12 +1077,41 @@ distance_by_proof_numbers (XqSolver *s, XqPosition *p, int n, int *win)
   return -1;
 }
 
+/* The end of the one-key modes: out->keys[0], the move the table holds
+ * for a position just proved to win within n, is checked (a lookup, as it
+ * was just proved), in release builds too: an answer never names a move
+ * that does not win within the length it gives. */
+static XqSolveResult
+one_key_answer (XqSolver *solver, XqPosition *p, int n, XqSolution *out)
+{
+  gboolean holds = out->keys[0] != XQ_MOVE_NONE && xq_position_is_legal (p, out->keys[0]);
+  XqUndo u;
+
+  if (holds)
+    {
+      xq_position_do_move (p, out->keys[0], &u);
+      holds = defend (solver, p, n - 1, 1);
+      xq_position_undo_move (p, out->keys[0], &u);
+    }
+  out->nodes = solver->nodes;
+  out->work = solver->work;
+  out->work_proof_numbers = solver->pn_work;
+  if (solver->aborted)
+    return XQ_SOLVE_ABORTED;
+  if (!holds)
+    {
+      g_critical ("solver: no key for a position proven to win within %d", n);
+      return XQ_SOLVE_ABORTED;
+    }
+  out->mate = n;
+  out->n_keys = 1;
+  return XQ_SOLVE_MATE;
+}
+
 XqSolveResult
 xq_solver_solve_distance (XqSolver *solver, const XqPosition *pos, int max_n, XqSolution *out)
 {
   XqPosition p;
-  XqUndo u;
-  gboolean holds;
   int n;
 
   if (!start_solution (solver, pos, max_n, out, &p))
@@ -1137,37 +1166,13 @@ xq_solver_solve_distance (XqSolver *solver, const XqPosition *pos, int max_n, Xq
   if (n > max_n)
     return XQ_SOLVE_NONE;
 
-  /* The key is checked against the table (a lookup, as it was just
-   * proved), in release builds too: an answer never names a move that
-   * does not win. */
-  holds = out->keys[0] != XQ_MOVE_NONE && xq_position_is_legal (&p, out->keys[0]);
-  if (holds)
-    {
-      xq_position_do_move (&p, out->keys[0], &u);
-      holds = defend (solver, &p, n - 1, 1);
-      xq_position_undo_move (&p, out->keys[0], &u);
-    }
-  out->nodes = solver->nodes;
-  out->work = solver->work;
-  out->work_proof_numbers = solver->pn_work;
-  if (solver->aborted)
-    return XQ_SOLVE_ABORTED;
-  if (!holds)
-    {
-      g_critical ("solver: no key for a position proven to win in %d", n);
-      return XQ_SOLVE_ABORTED;
-    }
-  out->mate = n;
-  out->n_keys = 1;
-  return XQ_SOLVE_MATE;
+  return one_key_answer (solver, &p, n, out);
 }
 
 XqSolveResult
 xq_solver_solve_within (XqSolver *solver, const XqPosition *pos, int n, XqSolution *out)
 {
   XqPosition p;
-  XqUndo u;
-  gboolean holds;
   int r, win = n;
 
   if (!start_solution (solver, pos, n, out, &p))
@@ -1199,28 +1204,7 @@ xq_solver_solve_within (XqSolver *solver, const XqPosition *pos, int n, XqSoluti
   if (solver->aborted)
     return XQ_SOLVE_ABORTED;
 
-  /* As in the distance mode, the key is checked, in release builds too:
-   * it must still win within the length claimed. */
-  holds = out->keys[0] != XQ_MOVE_NONE && xq_position_is_legal (&p, out->keys[0]);
-  if (holds)
-    {
-      xq_position_do_move (&p, out->keys[0], &u);
-      holds = defend (solver, &p, win - 1, 1);
-      xq_position_undo_move (&p, out->keys[0], &u);
-    }
-  out->nodes = solver->nodes;
-  out->work = solver->work;
-  out->work_proof_numbers = solver->pn_work;
-  if (solver->aborted)
-    return XQ_SOLVE_ABORTED;
-  if (!holds)
-    {
-      g_critical ("solver: no key for a position proven to win within %d", win);
-      return XQ_SOLVE_ABORTED;
-    }
-  out->mate = win;
-  out->n_keys = 1;
-  return XQ_SOLVE_MATE;
+  return one_key_answer (solver, &p, win, out);
 }
 
 XqSolveResult

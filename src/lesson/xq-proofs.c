@@ -127,12 +127,19 @@ xq_proofs_lookup (XqProofs *proofs, const XqPosition *pos, int n, XqSolution *ou
 
 /* Takes key and p; FALSE (both freed) if the table is full.  Called with
  * the lock held. */
+/* The entries proofs holds, read or still waiting in an indexed file. */
+static guint
+held_locked (XqProofs *proofs)
+{
+  return g_hash_table_size (proofs->table) + g_hash_table_size (proofs->pending);
+}
+
 static gboolean
 insert_locked (XqProofs *proofs, char *key, Proof *p)
 {
   /* Entries still waiting in an indexed file count too, or saving (which
    * reads them all) would drop old proofs for new ones without a word. */
-  if (g_hash_table_size (proofs->table) + g_hash_table_size (proofs->pending) >= XQ_PROOFS_MAX_ENTRIES
+  if (held_locked (proofs) >= XQ_PROOFS_MAX_ENTRIES
       && !g_hash_table_contains (proofs->table, key) && !g_hash_table_contains (proofs->pending, key))
     {
       g_free (key);
@@ -651,7 +658,7 @@ xq_proofs_cache_room (void)
   G_LOCK (runtime);
   ensure_loaded ();
   g_mutex_lock (&cache->lock);
-  held = g_hash_table_size (cache->table) + g_hash_table_size (cache->pending);
+  held = held_locked (cache);
   g_mutex_unlock (&cache->lock);
   G_UNLOCK (runtime);
   return held >= XQ_PROOFS_MAX_ENTRIES ? 0 : XQ_PROOFS_MAX_ENTRIES - held;

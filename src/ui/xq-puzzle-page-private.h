@@ -70,6 +70,8 @@ struct _XqPuzzlePage
   XqMove           hint;      /* the hint's move for the shown position, or none */
   gboolean         hint_asked; /* Hint was pressed while it was worked out */
   gboolean         judging;   /* the thread is judging the learner's move */
+  GCancellable    *proving;   /* the shown puzzle, left unproved by the load, being proved */
+  gboolean         unplayable; /* its proof found it false or too deep: said in words */
   int              hints;
   int              wrong;
   gboolean         solved;

@@ -335,6 +335,110 @@ start_check (XqPuzzlePage *self, Check *c)
   g_task_run_in_thread (task, check_thread);
 }
 
+/* ---- A puzzle the load left unproved (docs/puzzle-drill.md) ------------------ */
+
+typedef struct {
+  XqPuzzle    puzzle;   /* what the proof reads: position, mate_in, listed (a reference) */
+  XqSolver   *solver;   /* the worker's own, so that leaving stops it at once */
+  XqSolution  sol;
+  char       *problem;  /* NULL: the puzzle holds */
+} Proof;
+
+static void
+proof_free (gpointer data)
+{
+  Proof *p = data;
+
+  g_clear_pointer (&p->puzzle.listed, g_array_unref);
+  g_clear_pointer (&p->solver, xq_solver_free);
+  g_free (p->problem);
+  g_free (p);
+}
+
+static void
+proof_cancelled_cb (GCancellable *cancellable, gpointer data)
+{
+  xq_solver_cancel (data);
+}
+
+static void
+proof_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  Proof *p = data;
+  gulong id;
+
+  p->solver = xq_lesson_solver_new ();
+  id = g_cancellable_connect (cancellable, G_CALLBACK (proof_cancelled_cb), p->solver, NULL);
+  if (!g_cancellable_is_cancelled (cancellable))
+    p->problem = xq_puzzle_prove (&p->puzzle, p->solver, &p->sol);
+  g_cancellable_disconnect (cancellable, id);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+cancel_proof (XqPuzzlePage *self)
+{
+  if (self->proving != NULL)
+    g_cancellable_cancel (self->proving);
+  g_clear_object (&self->proving);
+}
+
+static void find_hint (XqPuzzlePage *self);
+
+static void
+proof_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  XqPuzzlePage *self = user_data;
+  Proof *p = g_task_get_task_data (G_TASK (result));
+
+  /* Cancelled: the learner left the puzzle (and the page may be gone). */
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    return;
+  g_clear_object (&self->proving);
+  if (p->problem == NULL)
+    {
+      /* The page owns the packs it shows; the verdict is in the cache. */
+      xq_puzzle_take_proof ((XqPuzzle *) self->puzzle, &p->sol);
+      set_feedback (self, self->puzzle->hints && self->puzzle->hints->len > 0
+                            ? g_ptr_array_index (self->puzzle->hints, 0)
+                            : xq_puzzle_page_side_prompt (self->puzzle), NULL);
+      show_position (self, XQ_MOVE_NONE, TRUE);
+      find_hint (self);
+    }
+  else
+    {
+      g_autofree char *text = NULL;
+
+      self->unplayable = TRUE;
+      /* Translators: %s says what is wrong with the puzzle, for example
+       * "the side to move has no mate in 5". */
+      text = g_strdup_printf (_("This puzzle cannot be played: %s. Nothing you did is lost; "
+                                "go on to the next one."), p->problem);
+      set_feedback (self, text, "error");
+      gtk_widget_set_visible (GTK_WIDGET (self->next_button), TRUE);
+    }
+}
+
+/* Proves the shown puzzle in a worker; the board waits, the page does not. */
+static void
+start_proof (XqPuzzlePage *self)
+{
+  g_autoptr(GTask) task = NULL;
+  Proof *p = g_new0 (Proof, 1);
+
+  cancel_proof (self);
+  p->puzzle.position = self->puzzle->position;
+  p->puzzle.mate_in = self->puzzle->mate_in;
+  p->puzzle.listed = self->puzzle->listed ? g_array_ref (self->puzzle->listed) : NULL;
+  self->proving = g_cancellable_new ();
+  task = g_task_new (NULL, self->proving, proof_done, self);
+  g_task_set_source_tag (task, start_proof);
+  g_task_set_task_data (task, p, proof_free);
+  g_task_run_in_thread (task, proof_thread);
+  set_feedback (self, _("Checking this puzzle…"), "accent");
+  xq_board_model_set_interactive (xq_lesson_board_get_model (self->board), FALSE);
+}
+
 /* The hint for the position the learner faces: the book key at the start,
  * else a fastest win, worked out in the thread. */
 static void
@@ -455,6 +559,8 @@ xq_puzzle_page_hint (XqPuzzlePage *self)
 static void
 leave_puzzle (XqPuzzlePage *self)
 {
+  cancel_proof (self);
+  self->unplayable = FALSE;
   if (self->puzzle != NULL && !self->solved && self->wrong == 0 && self->hints > 0)
     xq_puzzle_page_review_attempt (self, FALSE);
 }
@@ -512,7 +618,12 @@ start_puzzle (XqPuzzlePage *self)
   xq_puzzle_page_update_score (self);
   cancel_check (self);
   self->hint_asked = FALSE;
-  find_hint (self);
+  cancel_proof (self);
+  self->unplayable = FALSE;
+  if (self->puzzle->unproved)
+    start_proof (self);
+  else
+    find_hint (self);
 }
 
 void
@@ -674,7 +785,15 @@ gboolean
 xq_puzzle_page_is_busy (XqPuzzlePage *self)
 {
   g_return_val_if_fail (XQ_IS_PUZZLE_PAGE (self), FALSE);
-  return self->reply_source != 0 || self->refuting || self->judging;
+  return self->reply_source != 0 || self->refuting || self->judging || self->proving != NULL
+         || self->unplayable;
+}
+
+gboolean
+xq_puzzle_page_is_proving (XqPuzzlePage *self)
+{
+  g_return_val_if_fail (XQ_IS_PUZZLE_PAGE (self), FALSE);
+  return self->proving != NULL;
 }
 
 gboolean
@@ -741,6 +860,7 @@ xq_puzzle_page_dispose (GObject *object)
 
   g_clear_handle_id (&self->reply_source, g_source_remove);
   cancel_check (self);
+  cancel_proof (self);
   xq_page_loader_cancel (self->loader);
   gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_PUZZLE_PAGE);
   G_OBJECT_CLASS (xq_puzzle_page_parent_class)->dispose (object);

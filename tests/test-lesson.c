@@ -962,6 +962,36 @@ test_pending_false_mate (void)
   forget_proof_cache ();
 }
 
+/* `xqtool validate` on such a pack, its cache gone: it proves what the
+ * load left unproved (each within a proof's budget), says so, and reports
+ * the false mate with its place.  Run again, the proofs are cached, so the
+ * load itself reaches the false mate and refuses the file. */
+static void
+test_pending_validate (void)
+{
+  g_autofree char *doc = deep_kills_doc (FALSE_MATE);
+  g_autofree char *path = g_build_filename (g_get_user_data_dir (), "deep-and-false.json", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *out2 = NULL;
+  g_autofree char *want = NULL;
+  const char *args[] = { "validate", path, NULL };
+
+  g_assert_cmpint (g_mkdir_with_parents (g_get_user_data_dir (), 0700), ==, 0);
+  g_assert_true (g_file_set_contents (path, doc, -1, NULL));
+  want = g_strdup_printf ("%s: $.puzzles[16]: the side to move has no mate in 1\n", path);
+  forget_proof_cache ();
+  g_assert_cmpint (xq_test_xqtool (args, &out, NULL), ==, 1);
+  g_test_message ("%s", out);
+  g_assert_true (g_str_has_prefix (out, path));
+  g_assert_nonnull (strstr (out, " mates were more than one load may prove; proved them now ("));
+  g_assert_true (g_str_has_suffix (out, want));
+
+  g_assert_cmpint (xq_test_xqtool (args, &out2, NULL), ==, 1);
+  g_assert_cmpstr (out2, ==, want);
+  g_remove (path);
+  forget_proof_cache ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1004,6 +1034,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson/limits/proofs", test_limits_proofs);
   g_test_add_func ("/lesson/pending/deep-pack", test_pending_deep_pack);
   g_test_add_func ("/lesson/pending/false-mate", test_pending_false_mate);
+  g_test_add_func ("/lesson/pending/validate", test_pending_validate);
   g_test_add_func ("/lesson/xqtool/validate", test_xqtool_validate);
   g_test_add_func ("/lesson/xqtool/stats", test_xqtool_stats);
   g_test_add_func ("/lesson/rules/values", test_rules_values);

@@ -609,22 +609,54 @@ xq_puzzle_pack_n_unproved (const XqPuzzlePack *pack)
   return n;
 }
 
+/* Proves one puzzle as the loader would, on its own (never deferred: the
+ * file's whole budget before it); problems get what is wrong, at path. */
+static gboolean
+prove_puzzle (const XqPuzzle *puzzle, XqSolver *solver, const char *file, const char *path,
+              XqSolution *sol, GPtrArray *problems)
+{
+  g_autoptr(XqProofs) made = xq_proofs_new ();
+  Ctx ctx = { file, problems, problems->len, XQ_LESSON_LOAD_DEFAULT, 0, made, solver };
+
+  if (!check_puzzle_keys (&ctx, puzzle, puzzle->listed, path, sol, NULL))
+    return FALSE;
+  xq_proofs_remember_all (made);
+  return TRUE;
+}
+
 char *
 xq_puzzle_prove (const XqPuzzle *puzzle, XqSolver *solver, XqSolution *sol)
 {
   g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
-  g_autoptr(XqProofs) made = xq_proofs_new ();
-  /* One proof with the file's whole budget before it: never deferred. */
-  Ctx ctx = { "", problems, 0, XQ_LESSON_LOAD_DEFAULT, 0, made, solver };
 
   g_return_val_if_fail (puzzle != NULL && sol != NULL, NULL);
-  if (!check_puzzle_keys (&ctx, puzzle, puzzle->listed, "$", sol, NULL))
+  if (prove_puzzle (puzzle, solver, "", "$", sol, problems))
+    return NULL;
+  return g_strdup (((const XqLessonProblem *) g_ptr_array_index (problems, 0))->message);
+}
+
+guint
+xq_puzzle_pack_prove_unproved (XqPuzzlePack *pack, GPtrArray *problems)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (pack != NULL && problems != NULL, 0);
+  for (guint i = 0; i < pack->puzzles->len; i++)
     {
-      const XqLessonProblem *p = g_ptr_array_index (problems, 0);
-      return g_strdup (p->message);
+      XqPuzzle *pz = g_ptr_array_index (pack->puzzles, i);
+      g_autofree char *path = NULL;
+      XqSolution sol;
+
+      if (!pz->unproved)
+        continue;
+      path = xq_kind_index_path ("$.puzzles", i);
+      if (prove_puzzle (pz, NULL, pack->file, path, &sol, problems))
+        {
+          xq_puzzle_take_proof (pz, &sol);
+          n++;
+        }
     }
-  xq_proofs_remember_all (made);
-  return NULL;
+  return n;
 }
 
 void

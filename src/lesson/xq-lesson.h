@@ -94,6 +94,12 @@ guint         xq_puzzle_pack_n_unproved (const XqPuzzlePack *pack);
  * else the problem, a translated sentence ("the side to move has no mate
  * in 5"; "the mate in 9 is too deep to prove here …"). */
 char         *xq_puzzle_prove       (const XqPuzzle *puzzle, XqSolver *solver, XqSolution *sol);
+/* Proves every puzzle of pack the load left unproved, one after the
+ * other (each may take a proof's budget: for xqtool and workers, on the
+ * thread that owns the pack).  Each that fails adds its problem to
+ * problems (the pack's file, "$.puzzles[3]", the loader's words) and stays
+ * unproved; the others get their keys.  Returns how many were proved. */
+guint         xq_puzzle_pack_prove_unproved (XqPuzzlePack *pack, GPtrArray *problems);
 /* Gives puzzle the keys of a verdict xq_puzzle_prove () accepted, and
  * clears unproved (on the thread that owns the pack). */
 void          xq_puzzle_take_proof  (XqPuzzle *puzzle, const XqSolution *sol);

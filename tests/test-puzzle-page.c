@@ -1474,6 +1474,37 @@ test_unproved_puzzle (Fixture *f, gconstpointer data)
   g_assert_cmpstr (xq_puzzle_page_get_puzzle (f->page)->id, !=, "false");
 }
 
+/* Opening a pack proves its other unproved puzzles in the background, so
+ * that they open at once; the false one stays unproved (its page says why
+ * when it is opened).  Leaving the pack stops the worker. */
+static void
+test_proves_ahead (Fixture *f, gconstpointer data)
+{
+  guint deep = pack_index (f, "deep-kills");
+  const XqPuzzlePack *pack = xq_puzzle_page_get_pack (f->page, deep);
+  const XqPuzzle *last = g_ptr_array_index (pack->puzzles, 16);
+
+  g_assert_cmpuint (xq_puzzle_pack_n_unproved (pack), >, 1);
+  xq_puzzle_page_show_pack (f->page, deep);
+  g_assert_true (xq_puzzle_page_is_proving_ahead (f->page));
+  xq_puzzle_page_show_packs (f->page);
+  g_assert_false (xq_puzzle_page_is_proving_ahead (f->page));
+
+  xq_puzzle_page_show_pack (f->page, deep);
+  g_assert_true (xq_puzzle_page_is_proving_ahead (f->page));
+  while (xq_puzzle_page_is_proving_ahead (f->page))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (xq_puzzle_pack_n_unproved (pack), ==, 1);
+  g_assert_cmpstr (last->id, ==, "false");
+  g_assert_true (last->unproved);
+  for (guint i = 0; i < 16; i++)
+    g_assert_cmpuint (((const XqPuzzle *) g_ptr_array_index (pack->puzzles, i))->keys->len, >, 0);
+  /* Opened, a puzzle proved ahead plays at once. */
+  xq_puzzle_page_open (f->page, deep, 15);
+  g_assert_false (xq_puzzle_page_is_proving (f->page));
+  g_assert_false (xq_puzzle_page_is_busy (f->page));
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -1521,6 +1552,8 @@ main (int argc, char *argv[])
   g_test_add ("/ui/puzzles/advanced-tier", Fixture, tier_pack_json, fixture_set_up, test_advanced_tier,
               fixture_tear_down);
   g_test_add ("/ui/puzzles/unproved-puzzle", Fixture, deep, fixture_set_up_no_cache, test_unproved_puzzle,
+              fixture_tear_down);
+  g_test_add ("/ui/puzzles/proves-ahead", Fixture, deep, fixture_set_up_no_cache, test_proves_ahead,
               fixture_tear_down);
   return g_test_run ();
 }

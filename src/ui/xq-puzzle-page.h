@@ -86,6 +86,9 @@ gboolean       xq_puzzle_page_is_busy         (XqPuzzlePage *self);
 /* The shown puzzle, which the load left unproved, is being proved in a
  * worker ("Checking this puzzle…"; docs/puzzle-drill.md). */
 gboolean       xq_puzzle_page_is_proving      (XqPuzzlePage *self);
+/* The open pack's other unproved puzzles are being proved in the
+ * background (one low-priority worker; leaving the pack stops it). */
+gboolean       xq_puzzle_page_is_proving_ahead (XqPuzzlePage *self);
 /* A move or the next hint is being worked out in a thread. */
 gboolean       xq_puzzle_page_is_checking     (XqPuzzlePage *self);
 const char    *xq_puzzle_page_get_feedback    (XqPuzzlePage *self);

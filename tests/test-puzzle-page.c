@@ -1353,7 +1353,8 @@ test_pack_intro (Fixture *f, gconstpointer data)
 
 /* ---- A puzzle the load left unproved (issue 29, item 5) ------------------- */
 
-/* tests/data/deep-kills.json (16 real kills, mates in 7 to 9) and, after
+/* tests/data/deep-kills.json (real kills, mates in 7 and 8; test-lesson.c
+ * says how it is made) and, after
  * them, a false mate in 1: with no proof cache, the load proves the first
  * ones within the file's budget and leaves the rest for later. */
 static char *
@@ -1414,7 +1415,7 @@ test_unproved_puzzle (Fixture *f, gconstpointer data)
   guint u = 0;
   const char *feedback;
 
-  g_assert_cmpuint (pack->puzzles->len, ==, 17);
+  g_assert_cmpuint (pack->puzzles->len, ==, 43);
   g_assert_cmpuint (xq_puzzle_pack_n_unproved (pack), >, 0);
   for (u = 0; u < pack->puzzles->len && pz == NULL; u++)
     if (((const XqPuzzle *) g_ptr_array_index (pack->puzzles, u))->unproved)
@@ -1460,7 +1461,7 @@ test_unproved_puzzle (Fixture *f, gconstpointer data)
                    xq_move_from (g_array_index (pz->keys, XqMove, 0)));
 
   /* The false mate: said in words; the learner goes on. */
-  xq_puzzle_page_open (f->page, deep, 16);
+  xq_puzzle_page_open (f->page, deep, 42);
   g_assert_true (xq_puzzle_page_is_proving (f->page));
   wait_for_proof (f);
   feedback = xq_puzzle_page_get_feedback (f->page);
@@ -1482,7 +1483,7 @@ test_proves_ahead (Fixture *f, gconstpointer data)
 {
   guint deep = pack_index (f, "deep-kills");
   const XqPuzzlePack *pack = xq_puzzle_page_get_pack (f->page, deep);
-  const XqPuzzle *last = g_ptr_array_index (pack->puzzles, 16);
+  const XqPuzzle *last = g_ptr_array_index (pack->puzzles, 42);
 
   g_assert_cmpuint (xq_puzzle_pack_n_unproved (pack), >, 1);
   xq_puzzle_page_show_pack (f->page, deep);
@@ -1497,10 +1498,10 @@ test_proves_ahead (Fixture *f, gconstpointer data)
   g_assert_cmpuint (xq_puzzle_pack_n_unproved (pack), ==, 1);
   g_assert_cmpstr (last->id, ==, "false");
   g_assert_true (last->unproved);
-  for (guint i = 0; i < 16; i++)
+  for (guint i = 0; i < 42; i++)
     g_assert_cmpuint (((const XqPuzzle *) g_ptr_array_index (pack->puzzles, i))->keys->len, >, 0);
   /* Opened, a puzzle proved ahead plays at once. */
-  xq_puzzle_page_open (f->page, deep, 15);
+  xq_puzzle_page_open (f->page, deep, 41);
   g_assert_false (xq_puzzle_page_is_proving (f->page));
   g_assert_false (xq_puzzle_page_is_busy (f->page));
 }

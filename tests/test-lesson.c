@@ -16,6 +16,7 @@
 #include "xq-lesson.h"
 #include "xq-lesson-rules.h"
 #include "xq-progress.h"
+#include "xq-proofs.h"
 #include "xq-test-dirs.h"
 #include "xq-test-squares.h"
 #include "xq-test-xqtool.h"
@@ -498,7 +499,7 @@ test_rules_stars (void)
   XqSquare stars[3];
 
   /* A chariot with an open board: a0 -> a7 -> g7 is two moves. */
-  g_assert_true (xq_position_set_fen (&pos, "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1", NULL));
+  g_assert_true (xq_position_set_fen (&pos, "3k5/9/9/9/9/9/9/9/9/R4K3 w - - 0 1", NULL));
   stars[0] = sq ("a7");
   stars[1] = sq ("g7");
   g_assert_cmpint (xq_lesson_star_optimum (&pos, sq ("a0"), stars, 2), ==, 2);
@@ -798,6 +799,204 @@ test_load_problems_utf8 (void)
     }
 }
 
+/* ---- A pack of deep mates with no proof cache (issue 29, item 5) ---------- */
+
+/* tests/data/deep-kills.json: real kills from `xqtool import --as pack` of
+ * `tools/make-kill-collection.py --count 40 --min-mate 5` (CCPD positions
+ * of tools/game-mates.fen, none in the shipped record): a mate in 7
+ * (record-20) 39 times with other move numbers (another proof each, as in
+ * bad-lessons/56), then the same once more, a mate in 8 (record-10) and the
+ * same mate in 7 again.  Each proof costs 3.3 (13 for the mate in 8) million
+ * work units, 0.02 s (0.09 s) of CPU here and well under the solver's 2 s
+ * in a sanitizer build, while the first 39 spend the file's budget: the
+ * verdicts rest on work, never on the clock.  extra, if given, is one more
+ * puzzle appended (an object's text). */
+static char *
+deep_kills_doc (const char *extra)
+{
+  g_autofree char *path = g_build_filename (source_dir (), "tests", "data", "deep-kills.json", NULL);
+  g_autofree char *text = NULL;
+  char *end;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  if (extra == NULL)
+    return g_steal_pointer (&text);
+  end = strrchr (text, ']');
+  g_assert_nonnull (end);
+  *end = '\0';
+  return g_strdup_printf ("%s, %s ] }", text, extra);
+}
+
+/* No mate in 1: the rook's check on the top rank is met by the king. */
+#define FALSE_MATE \
+  "{ \"id\": \"false\", \"title\": \"F\", \"fen\": \"3k5/9/9/9/9/9/9/9/9/R4K3 w - - 0 1\", \"mate-in\": 1 }"
+
+static void
+forget_proof_cache (void)
+{
+  g_autofree char *cache = xq_proofs_cache_path ();
+
+  g_remove (cache);
+  xq_proofs_reset ();
+}
+
+static const XqPuzzle *
+deep_puzzle (const XqLessonFile *file, guint i)
+{
+  return g_ptr_array_index (file->pack->puzzles, i);
+}
+
+/* With no proof cache (deleted, or the unit opened on another computer),
+ * a pack of deep mates that costs more than one load may spend is
+ * accepted: the first puzzles proved, the rest left unproved, without
+ * keys; proving one later gives the keys a full proof gives, and its
+ * verdict goes into the cache, so the next load takes it from there.
+ * Before, the load refused the whole file ("the file's budget ran out"). */
+static void
+test_pending_deep_pack (void)
+{
+  g_autofree char *doc = deep_kills_doc (NULL);
+  g_autoptr(GPtrArray) problems = new_problems ();
+  g_autoptr(GPtrArray) problems2 = new_problems ();
+  g_autoptr(XqLessonFile) file = NULL;
+  g_autoptr(XqLessonFile) again = NULL;
+  g_autofree char *verdict = NULL;
+  XqPuzzle *pz = NULL;
+  XqSolution sol, full, cached;
+  guint n_unproved, first = 0;
+
+  forget_proof_cache ();
+  file = xq_lesson_load_data (doc, -1, "deep-kills.json", problems);
+  for (guint i = 0; i < problems->len; i++)
+    g_test_message ("%s", ((XqLessonProblem *) g_ptr_array_index (problems, i))->message);
+  g_assert_cmpuint (problems->len, ==, 0);
+  g_assert_nonnull (file);
+  g_assert_cmpuint (file->pack->puzzles->len, ==, 42);
+  n_unproved = xq_puzzle_pack_n_unproved (file->pack);
+  g_test_message ("%u of 42 left unproved", n_unproved);
+  g_assert_cmpuint (n_unproved, >, 0);
+  g_assert_cmpuint (n_unproved, <, 42);
+  /* The first puzzles proved, with their keys; once the budget is spent,
+   * the later ones unproved, unless their verdict is known. */
+  g_assert_false (deep_puzzle (file, 0)->unproved);
+  g_assert_cmpuint (deep_puzzle (file, 0)->keys->len, >, 0);
+  for (guint i = 0; i < 42; i++)
+    {
+      const XqPuzzle *p = deep_puzzle (file, i);
+
+      if (p->unproved && pz == NULL)
+        {
+          pz = (XqPuzzle *) p;
+          first = i;
+        }
+      /* After it, a puzzle is proved only if its verdict was known. */
+      if (pz != NULL && !p->unproved)
+        {
+          XqSolution known;
+
+          g_assert_true (xq_proofs_known (&p->position, p->mate_in, &known));
+        }
+      if (p->unproved)
+        g_assert_cmpuint (p->keys->len, ==, 0);
+      else
+        g_assert_cmpuint (p->keys->len, >, 0);
+    }
+  g_assert_nonnull (pz);
+
+  /* Proved later: the same keys as a full proof of the position. */
+  verdict = xq_puzzle_prove (pz, NULL, &sol);
+  g_assert_null (verdict);
+  g_assert_cmpint (xq_lesson_mate_solve_untimed (&pz->position, pz->mate_in, &full), ==, XQ_SOLVE_MATE);
+  g_assert_cmpint (sol.mate, ==, pz->mate_in);
+  g_assert_cmpint (sol.n_keys, ==, full.n_keys);
+  for (int k = 0; k < full.n_keys; k++)
+    g_assert_cmpuint (sol.keys[k], ==, full.keys[k]);
+  xq_puzzle_take_proof (pz, &sol);
+  g_assert_false (pz->unproved);
+  g_assert_cmpuint (pz->keys->len, ==, (guint) full.n_keys);
+  g_assert_cmpuint (xq_puzzle_pack_n_unproved (file->pack), ==, n_unproved - 1);
+
+  /* Kept in the cache: another process's load takes it from there. */
+  xq_proofs_reset ();
+  g_assert_true (xq_proofs_known (&pz->position, pz->mate_in, &cached));
+  g_assert_cmpint (cached.n_keys, ==, full.n_keys);
+  again = xq_lesson_load_data (doc, -1, "deep-kills.json", problems2);
+  g_assert_nonnull (again);
+  g_assert_false (deep_puzzle (again, first)->unproved);
+  g_assert_cmpuint (deep_puzzle (again, first)->keys->len, ==, (guint) full.n_keys);
+  /* What the first load proved is cached too, so the second one costs
+   * those nothing and proves further with its budget. */
+  for (guint i = 0; i < 42; i++)
+    if (!deep_puzzle (file, i)->unproved)
+      g_assert_false (deep_puzzle (again, i)->unproved);
+  g_assert_cmpuint (xq_puzzle_pack_n_unproved (again->pack), <, n_unproved - 1);
+  forget_proof_cache ();
+}
+
+/* A false mate is still refused where the load proves it; left unproved
+ * behind the deep ones, it is accepted at load and its proof later says
+ * what is wrong in the loader's words. */
+static void
+test_pending_false_mate (void)
+{
+  g_autofree char *first = g_strdup_printf ("{ \"format\": 1, \"type\": \"pack\", \"id\": \"p\", \"title\": \"P\","
+                                            "  \"puzzles\": [ %s ] }", FALSE_MATE);
+  g_autofree char *last = deep_kills_doc (FALSE_MATE);
+  g_autoptr(GPtrArray) problems = new_problems ();
+  g_autoptr(GPtrArray) problems2 = new_problems ();
+  g_autoptr(XqLessonFile) refused = NULL;
+  g_autoptr(XqLessonFile) file = NULL;
+  g_autofree char *verdict = NULL;
+  const XqPuzzle *pz;
+  XqSolution sol;
+
+  forget_proof_cache ();
+  refused = xq_lesson_load_data (first, -1, "false.json", problems);
+  g_assert_null (refused);
+  assert_one_problem (problems, XQ_LESSON_ERROR_UNSOLVABLE, "$.puzzles[0]", "the side to move has no mate in 1");
+
+  file = xq_lesson_load_data (last, -1, "deep-and-false.json", problems2);
+  g_assert_cmpuint (problems2->len, ==, 0);
+  g_assert_nonnull (file);
+  pz = deep_puzzle (file, 42);
+  g_assert_cmpstr (pz->id, ==, "false");
+  g_assert_true (pz->unproved);
+  verdict = xq_puzzle_prove (pz, NULL, &sol);
+  g_assert_cmpstr (verdict, ==, "the side to move has no mate in 1");
+  g_assert_true (pz->unproved);
+  forget_proof_cache ();
+}
+
+/* `xqtool validate` on such a pack, its cache gone: it proves what the
+ * load left unproved (each within a proof's budget), says so, and reports
+ * the false mate with its place.  Run again, the proofs are cached, so the
+ * load itself reaches the false mate and refuses the file. */
+static void
+test_pending_validate (void)
+{
+  g_autofree char *doc = deep_kills_doc (FALSE_MATE);
+  g_autofree char *path = g_build_filename (g_get_user_data_dir (), "deep-and-false.json", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *out2 = NULL;
+  g_autofree char *want = NULL;
+  const char *args[] = { "validate", path, NULL };
+
+  g_assert_cmpint (g_mkdir_with_parents (g_get_user_data_dir (), 0700), ==, 0);
+  g_assert_true (g_file_set_contents (path, doc, -1, NULL));
+  want = g_strdup_printf ("%s: $.puzzles[42]: the side to move has no mate in 1\n", path);
+  forget_proof_cache ();
+  g_assert_cmpint (xq_test_xqtool (args, &out, NULL), ==, 1);
+  g_test_message ("%s", out);
+  g_assert_true (g_str_has_prefix (out, path));
+  g_assert_nonnull (strstr (out, " mates were more than one load may prove; proved them now ("));
+  g_assert_true (g_str_has_suffix (out, want));
+
+  g_assert_cmpint (xq_test_xqtool (args, &out2, NULL), ==, 1);
+  g_assert_cmpstr (out2, ==, want);
+  g_remove (path);
+  forget_proof_cache ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -838,6 +1037,9 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson/limits/nesting", test_limits_nesting);
   g_test_add_func ("/lesson/limits/file-size", test_limits_file_size);
   g_test_add_func ("/lesson/limits/proofs", test_limits_proofs);
+  g_test_add_func ("/lesson/pending/deep-pack", test_pending_deep_pack);
+  g_test_add_func ("/lesson/pending/false-mate", test_pending_false_mate);
+  g_test_add_func ("/lesson/pending/validate", test_pending_validate);
   g_test_add_func ("/lesson/xqtool/validate", test_xqtool_validate);
   g_test_add_func ("/lesson/xqtool/stats", test_xqtool_stats);
   g_test_add_func ("/lesson/rules/values", test_rules_values);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "xq-progress.h"
+#include "xq-proofs.h"
 #include "xq-puzzle-page.h"
 #include "xq-rating.h"
 #include "xq-review.h"
@@ -1350,10 +1351,166 @@ test_pack_intro (Fixture *f, gconstpointer data)
   g_assert_false (gtk_widget_get_visible (box));
 }
 
+/* ---- A puzzle the load left unproved (issue 29, item 5) ------------------- */
+
+/* tests/data/deep-kills.json (real kills, mates in 7 and 8; test-lesson.c
+ * says how it is made) and, after
+ * them, a false mate in 1: with no proof cache, the load proves the first
+ * ones within the file's budget and leaves the rest for later. */
+static char *
+deep_pack_json (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("XQ_SOURCE_DIR"), "tests", "data", "deep-kills.json", NULL);
+  g_autofree char *text = NULL;
+  char *end;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  end = strrchr (text, ']');
+  g_assert_nonnull (end);
+  *end = '\0';
+  return g_strdup_printf ("%s, { \"id\": \"false\", \"title\": \"F\", "
+                          "\"fen\": \"3k5/9/9/9/9/9/9/9/9/R4K3 w - - 0 1\", \"mate-in\": 1 } ] }", text);
+}
+
+/* The proof cache deleted (or the pack opened on another computer). */
+static void
+fixture_set_up_no_cache (Fixture *f, gconstpointer data)
+{
+  g_autofree char *cache = xq_proofs_cache_path ();
+
+  g_remove (cache);
+  xq_proofs_reset ();
+  fixture_set_up (f, data);
+}
+
+static gboolean
+same_position (const XqPosition *a, const XqPosition *b)
+{
+  g_autofree char *fa = xq_position_to_fen (a);
+  g_autofree char *fb = xq_position_to_fen (b);
+
+  return g_str_equal (fa, fb);
+}
+
+static void
+wait_for_proof (Fixture *f)
+{
+  while (xq_puzzle_page_is_proving (f->page))
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* Opening an unproved puzzle proves it in a worker: "Checking this
+ * puzzle…", the board waits, the page does not (leaving stops the proof);
+ * proved, it plays as any other and its keys give the first hint.  A
+ * false one says so in words and offers the next puzzle. */
+static void
+test_unproved_puzzle (Fixture *f, gconstpointer data)
+{
+  guint deep = pack_index (f, "deep-kills");
+  const XqPuzzlePack *pack = xq_puzzle_page_get_pack (f->page, deep);
+  XqLessonBoard *board = xq_puzzle_page_get_board (f->page);
+  XqBoardModel *model = xq_lesson_board_get_model (board);
+  const XqPuzzle *pz = NULL;
+  XqPosition before;
+  guint u = 0;
+  const char *feedback;
+
+  g_assert_cmpuint (pack->puzzles->len, ==, 43);
+  g_assert_cmpuint (xq_puzzle_pack_n_unproved (pack), >, 0);
+  for (u = 0; u < pack->puzzles->len && pz == NULL; u++)
+    if (((const XqPuzzle *) g_ptr_array_index (pack->puzzles, u))->unproved)
+      pz = g_ptr_array_index (pack->puzzles, u);
+  u--;
+  g_assert_nonnull (pz);
+  g_assert_cmpuint (pz->keys->len, ==, 0);
+
+  xq_puzzle_page_open (f->page, deep, u);
+  g_assert_true (xq_puzzle_page_is_proving (f->page));
+  g_assert_true (xq_puzzle_page_is_busy (f->page));
+  g_assert_cmpstr (xq_puzzle_page_get_feedback (f->page), ==, "Checking this puzzle…");
+  g_assert_false (xq_board_model_get_interactive (model));
+  g_assert_true (same_position (shown (f), &pz->position));
+  /* Nothing to hint, no move taken, while it is proved. */
+  g_assert_cmpint (xq_puzzle_page_hint (f->page), ==, 0);
+  before = *shown (f);
+  xq_puzzle_page_play (f->page, pz->listed && pz->listed->len ? g_array_index (pz->listed, XqMove, 0)
+                                                              : xq_move_from_iccs ("a0a1"));
+  g_assert_true (same_position (shown (f), &before));
+
+  /* Leaving stops it at once; the puzzle stays unproved. */
+  xq_puzzle_page_open (f->page, pack_index (f, "test"), 0);
+  g_assert_false (xq_puzzle_page_is_proving (f->page));
+  g_assert_false (xq_puzzle_page_is_busy (f->page));
+  g_assert_true (pz->unproved);
+  learner_moves (f, "e1e8");
+  g_assert_true (xq_puzzle_page_is_solved (f->page));
+
+  /* Opened again and left to finish: proved, with its keys. */
+  xq_puzzle_page_open (f->page, deep, u);
+  wait_for_proof (f);
+  wait_for_checks (f);
+  g_assert_false (pz->unproved);
+  g_assert_cmpuint (pz->keys->len, >, 0);
+  g_assert_false (xq_puzzle_page_is_busy (f->page));
+  g_assert_true (xq_board_model_get_interactive (model));
+  g_assert_cmpstr (xq_puzzle_page_get_feedback (f->page), ==,
+                   pz->position.side == XQ_BLACK ? "Black to move and win." : "Red to move and win.");
+  /* The first hint is the proved key's piece. */
+  g_assert_cmpint (xq_puzzle_page_hint (f->page), ==, 1);
+  g_assert_cmpint (xq_lesson_board_get_marks (board)->marks[0].sq, ==,
+                   xq_move_from (g_array_index (pz->keys, XqMove, 0)));
+
+  /* The false mate: said in words; the learner goes on. */
+  xq_puzzle_page_open (f->page, deep, 42);
+  g_assert_true (xq_puzzle_page_is_proving (f->page));
+  wait_for_proof (f);
+  feedback = xq_puzzle_page_get_feedback (f->page);
+  g_assert_cmpstr (feedback, ==, "This puzzle cannot be played: the side to move has no mate in 1. "
+                                 "Nothing you did is lost; go on to the next one.");
+  g_assert_nonnull (find_text (GTK_WIDGET (f->page), feedback));
+  g_assert_true (xq_puzzle_page_is_busy (f->page));
+  g_assert_false (xq_board_model_get_interactive (model));
+  g_assert_false (xq_puzzle_page_is_solved (f->page));
+  xq_puzzle_page_skip (f->page);
+  g_assert_cmpstr (xq_puzzle_page_get_puzzle (f->page)->id, !=, "false");
+}
+
+/* Opening a pack proves its other unproved puzzles in the background, so
+ * that they open at once; the false one stays unproved (its page says why
+ * when it is opened).  Leaving the pack stops the worker. */
+static void
+test_proves_ahead (Fixture *f, gconstpointer data)
+{
+  guint deep = pack_index (f, "deep-kills");
+  const XqPuzzlePack *pack = xq_puzzle_page_get_pack (f->page, deep);
+  const XqPuzzle *last = g_ptr_array_index (pack->puzzles, 42);
+
+  g_assert_cmpuint (xq_puzzle_pack_n_unproved (pack), >, 1);
+  xq_puzzle_page_show_pack (f->page, deep);
+  g_assert_true (xq_puzzle_page_is_proving_ahead (f->page));
+  xq_puzzle_page_show_packs (f->page);
+  g_assert_false (xq_puzzle_page_is_proving_ahead (f->page));
+
+  xq_puzzle_page_show_pack (f->page, deep);
+  g_assert_true (xq_puzzle_page_is_proving_ahead (f->page));
+  while (xq_puzzle_page_is_proving_ahead (f->page))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (xq_puzzle_pack_n_unproved (pack), ==, 1);
+  g_assert_cmpstr (last->id, ==, "false");
+  g_assert_true (last->unproved);
+  for (guint i = 0; i < 42; i++)
+    g_assert_cmpuint (((const XqPuzzle *) g_ptr_array_index (pack->puzzles, i))->keys->len, >, 0);
+  /* Opened, a puzzle proved ahead plays at once. */
+  xq_puzzle_page_open (f->page, deep, 41);
+  g_assert_false (xq_puzzle_page_is_proving (f->page));
+  g_assert_false (xq_puzzle_page_is_busy (f->page));
+}
+
 int
 main (int argc, char *argv[])
 {
   g_autofree char *big = big_pack_json ();
+  g_autofree char *deep = deep_pack_json ();
 
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   setlocale (LC_ALL, "");
@@ -1394,6 +1551,10 @@ main (int argc, char *argv[])
   g_test_add ("/ui/puzzles/pack-intro", Fixture, intro_pack_json, fixture_set_up, test_pack_intro, fixture_tear_down);
   g_test_add ("/ui/puzzles/streak-ends", Fixture, NULL, fixture_set_up, test_streak_ends, fixture_tear_down);
   g_test_add ("/ui/puzzles/advanced-tier", Fixture, tier_pack_json, fixture_set_up, test_advanced_tier,
+              fixture_tear_down);
+  g_test_add ("/ui/puzzles/unproved-puzzle", Fixture, deep, fixture_set_up_no_cache, test_unproved_puzzle,
+              fixture_tear_down);
+  g_test_add ("/ui/puzzles/proves-ahead", Fixture, deep, fixture_set_up_no_cache, test_proves_ahead,
               fixture_tear_down);
   return g_test_run ();
 }

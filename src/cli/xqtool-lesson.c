@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
 
 #include "xqtool.h"
@@ -104,6 +105,25 @@ cmd_validate (int argc, char **argv)
   if (paths->len == 0)
     return xqtool_fail ("no lesson files (*.json) found");
   files = load_all (paths, problems);
+  /* A pack whose mates cost more than one load may spend (its proof cache
+   * gone) loads with the rest unproved, to prove when opened; a teacher who
+   * validates wants to know they hold, so they are proved here, each within
+   * a proof's budget (docs/lesson-format.md). */
+  for (guint i = 0; i < files->len; i++)
+    {
+      XqLessonFile *f = g_ptr_array_index (files, i);
+      guint n_unproved = f->pack ? xq_puzzle_pack_n_unproved (f->pack) : 0;
+      guint n_proved;
+
+      if (n_unproved == 0)
+        continue;
+      n_proved = xq_puzzle_pack_prove_unproved (f->pack, problems);
+      printf (g_dngettext (GETTEXT_PACKAGE, "%s: %u mate was more than one load may prove; proved it now (%u of %u proved, the "
+                        "verdicts kept in the proof cache)\n",
+                        "%s: %u mates were more than one load may prove; proved them now (%u of %u proved, the "
+                        "verdicts kept in the proof cache)\n", n_unproved),
+              f->pack->file, n_unproved, n_proved, n_unproved);
+    }
   print_problems (problems, stdout);
   return problems->len > 0 ? 1 : 0;
 }

@@ -19,6 +19,7 @@ struct _XqKindReader {
   XqLessonLoadFlags flags;
   guint64           proof_work;  /* the solver's work spent on this file's proofs */
   XqProofs         *made;        /* every proof this load made */
+  XqSolver         *solver;      /* proves on this solver (a worker's own); NULL: the shared one */
 };
 
 /* The index of the word in names (NULL-ended); fallback when the key is

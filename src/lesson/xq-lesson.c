@@ -300,9 +300,12 @@ xq_exercise_get_field (const XqExercise *ex, const char *key)
 }
 
 /* Proves a mate in at most n, within the solver's budget; TRUE if it
- * holds.  *sol gets the shortest mate and its keys. */
+ * holds.  *sol gets the shortest mate and its keys.  With deferred, a
+ * mate the file's budget has no room for left is not refused: *deferred
+ * is set (and FALSE returned, without a problem) so that the caller keeps
+ * it to prove later (a pack's puzzle, xq_puzzle_prove). */
 static gboolean
-prove_mate (Ctx *ctx, XqPosition *pos, int n, const char *path, XqSolution *sol)
+prove_mate (Ctx *ctx, XqPosition *pos, int n, const char *path, XqSolution *sol, gboolean *deferred)
 {
   XqSolveResult r;
 
@@ -311,25 +314,36 @@ prove_mate (Ctx *ctx, XqPosition *pos, int n, const char *path, XqSolution *sol)
       xq_kind_problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, path, _("the game is already over in this position"));
       return FALSE;
     }
+  memset (sol, 0, sizeof *sol);
+  /* A proof already made (shipped in the record, or made here before and
+   * cached) is not made again; its verdict holds for any file, and costs
+   * the file's budget nothing. */
+  if (!(ctx->flags & XQ_LESSON_LOAD_REPROVE) && xq_proofs_known (pos, n, sol))
+    return TRUE;
   /* Each proof has its budget; the file has one too, or two hundred
    * expensive mates would each take their full share.  Not when the
    * shipped record is written or checked (XQ_LESSON_LOAD_REPROVE, `xqtool
    * proofs`, offline): the record is what spares every later load that
    * work, so a pack of deep game mates may need more than a load could
-   * spend (docs/lesson-format.md). */
+   * spend (docs/lesson-format.md).  A pack's puzzles beyond the budget are
+   * left to prove when they are opened. */
   if (!(ctx->flags & XQ_LESSON_LOAD_REPROVE) && ctx->proof_work >= XQ_LESSON_FILE_PROOF_BUDGET)
     {
+      if (deferred != NULL)
+        {
+          *deferred = TRUE;
+          return FALSE;
+        }
       xq_kind_problem (ctx, XQ_LESSON_ERROR_TOO_DEEP, path,
                        _("too many hard mates in one file to prove them all here (the file's budget ran out)"));
       return FALSE;
     }
-  memset (sol, 0, sizeof *sol);
-  /* A proof already made (shipped in the record, or made here before and
-   * cached) is not made again; its verdict holds for any file. */
-  if (!(ctx->flags & XQ_LESSON_LOAD_REPROVE) && xq_proofs_known (pos, n, sol))
-    return TRUE;
-  r = (ctx->flags & XQ_LESSON_LOAD_REPROVE) ? xq_lesson_mate_solve_untimed (pos, n, sol)
-                                             : xq_lesson_mate_solve (pos, n, sol);
+  if (ctx->flags & XQ_LESSON_LOAD_REPROVE)
+    r = xq_lesson_mate_solve_untimed (pos, n, sol);
+  else if (ctx->solver != NULL)
+    r = xq_lesson_solver_mate_solve (ctx->solver, pos, n, sol);
+  else
+    r = xq_lesson_mate_solve (pos, n, sol);
   ctx->proof_work += sol->work;
   if (r == XQ_SOLVE_MATE && ctx->made != NULL)
     xq_proofs_add (ctx->made, pos, n, sol);
@@ -434,6 +448,7 @@ puzzle_free (XqPuzzle *puzzle)
   g_free (puzzle->pattern);
   g_clear_pointer (&puzzle->hints, g_ptr_array_unref);
   g_clear_pointer (&puzzle->keys, g_array_unref);
+  g_clear_pointer (&puzzle->listed, g_array_unref);
   g_free (puzzle);
 }
 
@@ -516,7 +531,7 @@ load_unit (Ctx *ctx, JsonObject *root)
       int n = ex->kind->mate_in ? ex->kind->mate_in (ex) : 0;
 
       if (n > 0)
-        prove_mate (ctx, &ex->position, n, ip, &sol);
+        prove_mate (ctx, &ex->position, n, ip, &sol, NULL);
     }
   return xq_kind_had_problems (ctx) ? NULL : g_steal_pointer (&unit);
 }
@@ -529,28 +544,31 @@ static const char *const puzzle_keys[] = {
 };
 
 /* A puzzle's N is exact (no faster win) and its key is unique, unless the
- * author lists every key in "keys". */
-static void
-check_puzzle_keys (Ctx *ctx, XqPuzzle *pz, GArray *listed, const char *path)
+ * author lists every key in "keys".  TRUE if it holds, with *sol its
+ * verdict; with deferred, a puzzle the file's budget has no room for is
+ * left for later (prove_mate). */
+static gboolean
+check_puzzle_keys (Ctx *ctx, const XqPuzzle *pz, GArray *listed, const char *path, XqSolution *sol,
+                   gboolean *deferred)
 {
   g_autofree char *kp = xq_kind_path (path, "keys");
-  XqSolution sol;
+  XqPosition pos = pz->position;
+  guint n_before = ctx->problems->len;
 
-  if (!prove_mate (ctx, &pz->position, pz->mate_in, path, &sol))
-    return;
-  if (sol.mate < pz->mate_in)
+  if (!prove_mate (ctx, &pos, pz->mate_in, path, sol, deferred))
+    return FALSE;
+  if (sol->mate < pz->mate_in)
     {
       xq_kind_problem (ctx, XQ_LESSON_ERROR_WRONG_ANSWER, path,
-                       _("there is a faster win: mate in %d, not %d"), sol.mate, pz->mate_in);
-      return;
+                       _("there is a faster win: mate in %d, not %d"), sol->mate, pz->mate_in);
+      return FALSE;
     }
-  g_array_append_vals (pz->keys, sol.keys, (guint) sol.n_keys);
-  if (listed->len == 0)
+  if (listed == NULL || listed->len == 0)
     {
-      if (sol.n_keys > 1)
+      if (sol->n_keys > 1)
         xq_kind_problem (ctx, XQ_LESSON_ERROR_WRONG_ANSWER, path,
-                         _("the mate has %d key moves: list them all in “keys”"), sol.n_keys);
-      return;
+                         _("the mate has %d key moves: list them all in “keys”"), sol->n_keys);
+      return ctx->problems->len == n_before;
     }
   for (guint i = 0; i < listed->len; i++)
     {
@@ -558,25 +576,97 @@ check_puzzle_keys (Ctx *ctx, XqPuzzle *pz, GArray *listed, const char *path)
       gboolean found = FALSE;
       char text[5];
 
-      for (int k = 0; k < sol.n_keys; k++)
-        found |= sol.keys[k] == m;
+      for (int k = 0; k < sol->n_keys; k++)
+        found |= sol->keys[k] == m;
       xq_move_to_iccs (m, text);
       if (!found)
         xq_kind_problem (ctx, XQ_LESSON_ERROR_WRONG_ANSWER, kp,
                          _("%s is not a key move of the mate in %d"), text, pz->mate_in);
     }
-  for (int k = 0; k < sol.n_keys; k++)
+  for (int k = 0; k < sol->n_keys; k++)
     {
       gboolean found = FALSE;
       char text[5];
 
       for (guint i = 0; i < listed->len; i++)
-        found |= g_array_index (listed, XqMove, i) == sol.keys[k];
-      xq_move_to_iccs (sol.keys[k], text);
+        found |= g_array_index (listed, XqMove, i) == sol->keys[k];
+      xq_move_to_iccs (sol->keys[k], text);
       if (!found)
         xq_kind_problem (ctx, XQ_LESSON_ERROR_WRONG_ANSWER, kp,
                          _("the key move %s is missing from “keys”"), text);
     }
+  return ctx->problems->len == n_before;
+}
+
+guint
+xq_puzzle_pack_n_unproved (const XqPuzzlePack *pack)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (pack != NULL, 0);
+  for (guint i = 0; i < pack->puzzles->len; i++)
+    n += ((const XqPuzzle *) g_ptr_array_index (pack->puzzles, i))->unproved;
+  return n;
+}
+
+/* Proves one puzzle as the loader would, on its own (never deferred: the
+ * file's whole budget before it); problems get what is wrong, at path. */
+static gboolean
+prove_puzzle (const XqPuzzle *puzzle, XqSolver *solver, const char *file, const char *path,
+              XqSolution *sol, GPtrArray *problems)
+{
+  g_autoptr(XqProofs) made = xq_proofs_new ();
+  Ctx ctx = { file, problems, problems->len, XQ_LESSON_LOAD_DEFAULT, 0, made, solver };
+
+  if (!check_puzzle_keys (&ctx, puzzle, puzzle->listed, path, sol, NULL))
+    return FALSE;
+  xq_proofs_remember_all (made);
+  return TRUE;
+}
+
+char *
+xq_puzzle_prove (const XqPuzzle *puzzle, XqSolver *solver, XqSolution *sol)
+{
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func ((GDestroyNotify) xq_lesson_problem_free);
+
+  g_return_val_if_fail (puzzle != NULL && sol != NULL, NULL);
+  if (prove_puzzle (puzzle, solver, "", "$", sol, problems))
+    return NULL;
+  return g_strdup (((const XqLessonProblem *) g_ptr_array_index (problems, 0))->message);
+}
+
+guint
+xq_puzzle_pack_prove_unproved (XqPuzzlePack *pack, GPtrArray *problems)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (pack != NULL && problems != NULL, 0);
+  for (guint i = 0; i < pack->puzzles->len; i++)
+    {
+      XqPuzzle *pz = g_ptr_array_index (pack->puzzles, i);
+      g_autofree char *path = NULL;
+      XqSolution sol;
+
+      if (!pz->unproved)
+        continue;
+      path = xq_kind_index_path ("$.puzzles", i);
+      if (prove_puzzle (pz, NULL, pack->file, path, &sol, problems))
+        {
+          xq_puzzle_take_proof (pz, &sol);
+          n++;
+        }
+    }
+  return n;
+}
+
+void
+xq_puzzle_take_proof (XqPuzzle *puzzle, const XqSolution *sol)
+{
+  g_return_if_fail (puzzle != NULL && sol != NULL);
+  g_array_set_size (puzzle->keys, 0);
+  g_array_append_vals (puzzle->keys, sol->keys, (guint) sol->n_keys);
+  puzzle->unproved = FALSE;
+  g_clear_pointer (&puzzle->listed, g_array_unref);
 }
 
 /* A puzzle, with the keys its author listed in *listed; proved later. */
@@ -642,7 +732,19 @@ load_pack (Ctx *ctx, JsonObject *root)
     {
       g_autofree char *ip = xq_kind_index_path ("$.puzzles", i);
 
-      check_puzzle_keys (ctx, g_ptr_array_index (pack->puzzles, i), g_ptr_array_index (listed, i), ip);
+      XqPuzzle *pz = g_ptr_array_index (pack->puzzles, i);
+      gboolean deferred = FALSE;
+      XqSolution sol;
+
+      if (check_puzzle_keys (ctx, pz, g_ptr_array_index (listed, i), ip, &sol, &deferred))
+        g_array_append_vals (pz->keys, sol.keys, (guint) sol.n_keys);
+      else if (deferred)
+        {
+          /* Accepted as not proved yet: proved when it is opened (or by
+           * `xqtool validate`), with the author's keys checked then. */
+          pz->unproved = TRUE;
+          pz->listed = g_array_ref (g_ptr_array_index (listed, i));
+        }
     }
   return xq_kind_had_problems (ctx) ? NULL : g_steal_pointer (&pack);
 }

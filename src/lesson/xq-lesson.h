@@ -51,7 +51,11 @@ typedef struct {
   char      *pattern;    /* the kill pattern (殺法) name, translated */
   int        difficulty; /* 1..5 */
   GPtrArray *hints;      /* translated strings */
-  GArray    *keys;       /* XqMove: every first move that wins in exactly mate_in (proved) */
+  GArray    *keys;       /* XqMove: every first move that wins in exactly mate_in (proved);
+                          * empty while unproved */
+  gboolean   unproved;   /* the load left its proof for later (the file's proof budget
+                          * was spent, docs/lesson-format.md): xq_puzzle_prove () */
+  GArray    *listed;     /* XqMove: the keys its author listed, kept while unproved */
   gboolean   defender_threatens; /* the defender, were it its move, could mate at once
                                   * (xq_position_threatens_mate): worked out from the FEN */
 } XqPuzzle;
@@ -78,6 +82,27 @@ typedef struct {
   XqPuzzlePack    *pack;
 } XqLessonFile;
 
+/* The puzzles of pack the load left unproved. */
+guint         xq_puzzle_pack_n_unproved (const XqPuzzlePack *pack);
+/* Proves a puzzle the load left unproved (or proves one again), as the
+ * loader would have: the exact mate, every key, the author's keys checked.
+ * Within one proof's budget, on solver (a worker's own, which
+ * xq_solver_cancel () may stop; NULL: the shared one).  Reads puzzle and
+ * never writes it, so it may run in a worker while the puzzle is shown.
+ * The verdict of a mate goes into the user's proof cache.  Returns NULL
+ * if the puzzle holds, with *sol its verdict for xq_puzzle_take_proof ();
+ * else the problem, a translated sentence ("the side to move has no mate
+ * in 5"; "the mate in 9 is too deep to prove here …"). */
+char         *xq_puzzle_prove       (const XqPuzzle *puzzle, XqSolver *solver, XqSolution *sol);
+/* Proves every puzzle of pack the load left unproved, one after the
+ * other (each may take a proof's budget: for xqtool and workers, on the
+ * thread that owns the pack).  Each that fails adds its problem to
+ * problems (the pack's file, "$.puzzles[3]", the loader's words) and stays
+ * unproved; the others get their keys.  Returns how many were proved. */
+guint         xq_puzzle_pack_prove_unproved (XqPuzzlePack *pack, GPtrArray *problems);
+/* Gives puzzle the keys of a verdict xq_puzzle_prove () accepted, and
+ * clears unproved (on the thread that owns the pack). */
+void          xq_puzzle_take_proof  (XqPuzzle *puzzle, const XqSolution *sol);
 void          xq_unit_free          (XqUnit *unit);
 void          xq_puzzle_pack_free   (XqPuzzlePack *pack);
 void          xq_lesson_file_free   (XqLessonFile *file);

@@ -178,6 +178,7 @@ xq_puzzle_page_show_pack (XqPuzzlePage *self, guint pack)
   if (self->puzzle != NULL)
     xq_puzzle_page_show_packs (self);
   self->list_pack = pack;
+  xq_puzzle_page_prove_ahead (self, pack, 0);
   fill_pack_list (self);
   gtk_stack_set_visible_child_name (self->stack, "pack");
 }

@@ -523,6 +523,7 @@ install_packs (XqPuzzlePage *self, Loaded *l, const char *store_dir)
       g_autofree char *line = xq_lesson_problem_format (g_ptr_array_index (l->problems, i));
       g_warning ("%s", line);
     }
+  xq_puzzle_page_cancel_proofs (self);
   g_clear_pointer (&self->packs, g_ptr_array_unref);
   g_clear_pointer (&self->files, g_ptr_array_unref);
   self->files = g_steal_pointer (&l->files);

@@ -70,6 +70,10 @@ struct _XqPuzzlePage
   XqMove           hint;      /* the hint's move for the shown position, or none */
   gboolean         hint_asked; /* Hint was pressed while it was worked out */
   gboolean         judging;   /* the thread is judging the learner's move */
+  GCancellable    *proving;   /* the shown puzzle, left unproved by the load, being proved */
+  gboolean         unplayable; /* its proof found it false or too deep: said in words */
+  GCancellable    *ahead;     /* the open pack's other unproved puzzles, proved in the background */
+  guint            ahead_pack; /* which pack */
   int              hints;
   int              wrong;
   gboolean         solved;
@@ -114,6 +118,15 @@ void          xq_puzzle_page_streak_cb         (XqPuzzlePage       *self);
 void          xq_puzzle_page_streak_step       (XqPuzzlePage       *self,
                                                 gboolean            clean);
 void          xq_puzzle_page_daily_cb          (XqPuzzlePage       *self);
+
+/* xq-puzzle-page.c */
+/* Proves the unproved puzzles of pack in one low-priority worker, the ones
+ * after from first (already at work on that pack: nothing). */
+void          xq_puzzle_page_prove_ahead       (XqPuzzlePage       *self,
+                                                guint               pack,
+                                                guint               from);
+/* Stops every proof (the packs are replaced or the page goes). */
+void          xq_puzzle_page_cancel_proofs     (XqPuzzlePage       *self);
 
 /* xq-puzzle-page-list.c: one pack's puzzles */
 /* Whether pz is shown at the level chosen above the packs. */

@@ -16,6 +16,9 @@
 
 #include <adwaita.h>
 #include <glib/gi18n-lib.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#endif
 
 #include "xq-answer-text.h"
 #include "xq-checker.h"
@@ -335,6 +338,292 @@ start_check (XqPuzzlePage *self, Check *c)
   g_task_run_in_thread (task, check_thread);
 }
 
+/* ---- A puzzle the load left unproved (docs/puzzle-drill.md) ------------------ */
+
+typedef struct {
+  XqPuzzle    puzzle;   /* what the proof reads: position, mate_in, listed (a reference) */
+  XqSolver   *solver;   /* the worker's own, so that leaving stops it at once */
+  XqSolution  sol;
+  char       *problem;  /* NULL: the puzzle holds */
+} Proof;
+
+static void
+proof_free (gpointer data)
+{
+  Proof *p = data;
+
+  if (p == NULL)   /* handed on to the main thread */
+    return;
+  g_clear_pointer (&p->puzzle.listed, g_array_unref);
+  g_clear_pointer (&p->solver, xq_solver_free);
+  g_free (p->problem);
+  g_free (p);
+}
+
+static void
+proof_cancelled_cb (GCancellable *cancellable, gpointer data)
+{
+  xq_solver_cancel (data);
+}
+
+static void
+proof_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
+{
+  Proof *p = data;
+  gulong id;
+
+  p->solver = xq_lesson_solver_new ();
+  id = g_cancellable_connect (cancellable, G_CALLBACK (proof_cancelled_cb), p->solver, NULL);
+  if (!g_cancellable_is_cancelled (cancellable))
+    p->problem = xq_puzzle_prove (&p->puzzle, p->solver, &p->sol);
+  g_cancellable_disconnect (cancellable, id);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+cancel_proof (XqPuzzlePage *self)
+{
+  if (self->proving != NULL)
+    g_cancellable_cancel (self->proving);
+  g_clear_object (&self->proving);
+}
+
+static void find_hint (XqPuzzlePage *self);
+
+/* The shown puzzle's proof is in: it plays, or the page says why not. */
+static void
+proof_finished (XqPuzzlePage *self, const XqSolution *sol, const char *problem)
+{
+  if (problem == NULL)
+    {
+      /* The page owns the packs it shows; the verdict is in the cache. */
+      if (self->puzzle->unproved)
+        xq_puzzle_take_proof ((XqPuzzle *) self->puzzle, sol);
+      set_feedback (self, self->puzzle->hints && self->puzzle->hints->len > 0
+                            ? g_ptr_array_index (self->puzzle->hints, 0)
+                            : xq_puzzle_page_side_prompt (self->puzzle), NULL);
+      show_position (self, XQ_MOVE_NONE, TRUE);
+      find_hint (self);
+    }
+  else
+    {
+      g_autofree char *text = NULL;
+
+      self->unplayable = TRUE;
+      /* Translators: %s says what is wrong with the puzzle, for example
+       * "the side to move has no mate in 5". */
+      text = g_strdup_printf (_("This puzzle cannot be played: %s. Nothing you did is lost; "
+                                "go on to the next one."), problem);
+      set_feedback (self, text, "error");
+      gtk_widget_set_visible (GTK_WIDGET (self->next_button), TRUE);
+    }
+}
+
+static void
+proof_done (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  XqPuzzlePage *self = user_data;
+  Proof *p = g_task_get_task_data (G_TASK (result));
+
+  /* Cancelled: the learner left the puzzle (and the page may be gone). */
+  if (g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
+    return;
+  g_clear_object (&self->proving);
+  proof_finished (self, &p->sol, p->problem);
+}
+
+/* ---- Proving ahead: the open pack's other unproved puzzles ---------------------- */
+
+typedef struct {
+  GCancellable *cancellable;
+  XqPuzzlePage *page;       /* used on the main thread only, while not cancelled */
+  guint         generation; /* the packs' load it belongs to */
+  guint         pack;
+  GPtrArray    *items;      /* Proof*, each with its index in pack */
+  GArray       *indices;    /* guint */
+} Ahead;
+
+typedef struct {
+  GCancellable *cancellable;
+  XqPuzzlePage *page;
+  guint         generation;
+  guint         pack;
+  guint         index;      /* G_MAXUINT: the worker is done */
+  Proof        *proof;
+} AheadResult;
+
+static void
+ahead_result_free (gpointer data)
+{
+  AheadResult *r = data;
+
+  g_object_unref (r->cancellable);
+  g_clear_pointer (&r->proof, proof_free);
+  g_free (r);
+}
+
+/* On the main thread: one verdict made ahead, or the end of the worker. */
+static gboolean
+ahead_result_cb (gpointer data)
+{
+  AheadResult *r = data;
+  XqPuzzlePage *self = r->page;
+  XqPuzzle *pz;
+
+  if (g_cancellable_is_cancelled (r->cancellable) || self->packs_generation != r->generation)
+    return G_SOURCE_REMOVE;
+  if (r->index == G_MAXUINT)
+    {
+      if (self->ahead == r->cancellable)
+        g_clear_object (&self->ahead);
+      return G_SOURCE_REMOVE;
+    }
+  /* A false or too deep one stays unproved: its page says why when it is
+   * opened. */
+  pz = g_ptr_array_index (((XqPuzzlePack *) g_ptr_array_index (self->packs, r->pack))->puzzles, r->index);
+  if (r->proof->problem != NULL || !pz->unproved)
+    return G_SOURCE_REMOVE;
+  xq_puzzle_take_proof (pz, &r->proof->sol);
+  /* Shown and still being proved: this verdict serves. */
+  if (self->puzzle == pz && self->proving != NULL)
+    {
+      cancel_proof (self);
+      proof_finished (self, &r->proof->sol, NULL);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+ahead_post (Ahead *a, guint index, Proof *proof)
+{
+  AheadResult *r = g_new0 (AheadResult, 1);
+
+  r->cancellable = g_object_ref (a->cancellable);
+  r->page = a->page;
+  r->generation = a->generation;
+  r->pack = a->pack;
+  r->index = index;
+  r->proof = proof;
+  g_main_context_invoke_full (NULL, G_PRIORITY_DEFAULT_IDLE, ahead_result_cb, r, ahead_result_free);
+}
+
+/* A thread of its own, not the shared pool, so that its lower priority
+ * stays its own. */
+static gpointer
+ahead_thread (gpointer data)
+{
+  Ahead *a = data;
+  XqSolver *solver;
+  gulong id;
+
+#ifdef __linux__
+  /* Linux gives each thread its own nice value: below the learner's work. */
+  if (setpriority (PRIO_PROCESS, 0, 10) != 0)
+    g_debug ("Could not lower the priority of the proving thread");
+#endif
+  solver = xq_lesson_solver_new ();
+  id = g_cancellable_connect (a->cancellable, G_CALLBACK (proof_cancelled_cb), solver, NULL);
+  for (guint i = 0; i < a->items->len && !g_cancellable_is_cancelled (a->cancellable); i++)
+    {
+      Proof *p = g_ptr_array_index (a->items, i);
+
+      p->problem = xq_puzzle_prove (&p->puzzle, solver, &p->sol);
+      if (g_cancellable_is_cancelled (a->cancellable))
+        break;
+      a->items->pdata[i] = NULL;
+      ahead_post (a, g_array_index (a->indices, guint, i), p);
+    }
+  g_cancellable_disconnect (a->cancellable, id);
+  xq_solver_free (solver);
+  ahead_post (a, G_MAXUINT, NULL);
+  g_object_unref (a->cancellable);
+  g_ptr_array_unref (a->items);
+  g_array_unref (a->indices);
+  g_free (a);
+  return NULL;
+}
+
+void
+xq_puzzle_page_prove_ahead (XqPuzzlePage *self, guint pack, guint from)
+{
+  const XqPuzzlePack *p;
+  Ahead *a;
+
+  g_return_if_fail (XQ_IS_PUZZLE_PAGE (self));
+  g_return_if_fail (self->packs != NULL && pack < self->packs->len);
+  if (self->ahead != NULL && self->ahead_pack == pack)
+    return;
+  if (self->ahead != NULL)
+    g_cancellable_cancel (self->ahead);
+  g_clear_object (&self->ahead);
+  p = g_ptr_array_index (self->packs, pack);
+  if (xq_puzzle_pack_n_unproved (p) == 0)
+    return;
+  a = g_new0 (Ahead, 1);
+  a->page = self;
+  a->generation = self->packs_generation;
+  a->pack = pack;
+  a->items = g_ptr_array_new_with_free_func (proof_free);
+  a->indices = g_array_new (FALSE, FALSE, sizeof (guint));
+  /* In order of need: the puzzles after the one opened, then from the
+   * pack's start. */
+  for (guint k = 0; k < p->puzzles->len; k++)
+    {
+      guint i = (from + k) % p->puzzles->len;
+      const XqPuzzle *pz = g_ptr_array_index (p->puzzles, i);
+      Proof *copy;
+
+      if (!pz->unproved)
+        continue;
+      copy = g_new0 (Proof, 1);
+      copy->puzzle.position = pz->position;
+      copy->puzzle.mate_in = pz->mate_in;
+      copy->puzzle.listed = pz->listed ? g_array_ref (pz->listed) : NULL;
+      g_ptr_array_add (a->items, copy);
+      g_array_append_val (a->indices, i);
+    }
+  self->ahead = g_cancellable_new ();
+  self->ahead_pack = pack;
+  a->cancellable = g_object_ref (self->ahead);
+  g_thread_unref (g_thread_new ("xq-prove-ahead", ahead_thread, a));
+}
+
+gboolean
+xq_puzzle_page_is_proving_ahead (XqPuzzlePage *self)
+{
+  g_return_val_if_fail (XQ_IS_PUZZLE_PAGE (self), FALSE);
+  return self->ahead != NULL;
+}
+
+void
+xq_puzzle_page_cancel_proofs (XqPuzzlePage *self)
+{
+  cancel_proof (self);
+  if (self->ahead != NULL)
+    g_cancellable_cancel (self->ahead);
+  g_clear_object (&self->ahead);
+}
+
+/* Proves the shown puzzle in a worker; the board waits, the page does not. */
+static void
+start_proof (XqPuzzlePage *self)
+{
+  g_autoptr(GTask) task = NULL;
+  Proof *p = g_new0 (Proof, 1);
+
+  cancel_proof (self);
+  p->puzzle.position = self->puzzle->position;
+  p->puzzle.mate_in = self->puzzle->mate_in;
+  p->puzzle.listed = self->puzzle->listed ? g_array_ref (self->puzzle->listed) : NULL;
+  self->proving = g_cancellable_new ();
+  task = g_task_new (NULL, self->proving, proof_done, self);
+  g_task_set_source_tag (task, start_proof);
+  g_task_set_task_data (task, p, proof_free);
+  g_task_run_in_thread (task, proof_thread);
+  set_feedback (self, _("Checking this puzzle…"), "accent");
+  xq_board_model_set_interactive (xq_lesson_board_get_model (self->board), FALSE);
+}
+
 /* The hint for the position the learner faces: the book key at the start,
  * else a fastest win, worked out in the thread. */
 static void
@@ -455,6 +744,8 @@ xq_puzzle_page_hint (XqPuzzlePage *self)
 static void
 leave_puzzle (XqPuzzlePage *self)
 {
+  cancel_proof (self);
+  self->unplayable = FALSE;
   if (self->puzzle != NULL && !self->solved && self->wrong == 0 && self->hints > 0)
     xq_puzzle_page_review_attempt (self, FALSE);
 }
@@ -512,7 +803,12 @@ start_puzzle (XqPuzzlePage *self)
   xq_puzzle_page_update_score (self);
   cancel_check (self);
   self->hint_asked = FALSE;
-  find_hint (self);
+  cancel_proof (self);
+  self->unplayable = FALSE;
+  if (self->puzzle->unproved)
+    start_proof (self);
+  else
+    find_hint (self);
 }
 
 void
@@ -541,6 +837,7 @@ xq_puzzle_page_open (XqPuzzlePage *self, guint pack, guint puzzle)
   self->puzzle = g_ptr_array_index (p->puzzles, puzzle);
   self->for_me = self->streak_mode = self->streak_over = FALSE;
   start_puzzle (self);
+  xq_puzzle_page_prove_ahead (self, pack, puzzle + 1);
   gtk_stack_set_visible_child_name (self->stack, "drill");
 }
 
@@ -593,6 +890,7 @@ xq_puzzle_page_show_packs (XqPuzzlePage *self)
   g_return_if_fail (XQ_IS_PUZZLE_PAGE (self));
   g_clear_handle_id (&self->reply_source, g_source_remove);
   leave_puzzle (self);
+  xq_puzzle_page_cancel_proofs (self);
   self->puzzle = NULL;
   self->streak_mode = FALSE;
   xq_puzzle_page_fill_packs (self);
@@ -674,7 +972,15 @@ gboolean
 xq_puzzle_page_is_busy (XqPuzzlePage *self)
 {
   g_return_val_if_fail (XQ_IS_PUZZLE_PAGE (self), FALSE);
-  return self->reply_source != 0 || self->refuting || self->judging;
+  return self->reply_source != 0 || self->refuting || self->judging || self->proving != NULL
+         || self->unplayable;
+}
+
+gboolean
+xq_puzzle_page_is_proving (XqPuzzlePage *self)
+{
+  g_return_val_if_fail (XQ_IS_PUZZLE_PAGE (self), FALSE);
+  return self->proving != NULL;
 }
 
 gboolean
@@ -741,6 +1047,7 @@ xq_puzzle_page_dispose (GObject *object)
 
   g_clear_handle_id (&self->reply_source, g_source_remove);
   cancel_check (self);
+  xq_puzzle_page_cancel_proofs (self);
   xq_page_loader_cancel (self->loader);
   gtk_widget_dispose_template (GTK_WIDGET (object), XQ_TYPE_PUZZLE_PAGE);
   G_OBJECT_CLASS (xq_puzzle_page_parent_class)->dispose (object);

@@ -80,8 +80,15 @@ void           xq_puzzle_page_retry           (XqPuzzlePage *self);
 void           xq_puzzle_page_take_back       (XqPuzzlePage *self);
 
 gboolean       xq_puzzle_page_is_solved       (XqPuzzlePage *self);
-/* Judging a move, waiting for the computer's reply or showing a refutation. */
+/* Judging a move, waiting for the computer's reply or showing a refutation;
+ * or proving the puzzle, or showing why it cannot be played. */
 gboolean       xq_puzzle_page_is_busy         (XqPuzzlePage *self);
+/* The shown puzzle, which the load left unproved, is being proved in a
+ * worker ("Checking this puzzle…"; docs/puzzle-drill.md). */
+gboolean       xq_puzzle_page_is_proving      (XqPuzzlePage *self);
+/* The open pack's other unproved puzzles are being proved in the
+ * background (one low-priority worker; leaving the pack stops it). */
+gboolean       xq_puzzle_page_is_proving_ahead (XqPuzzlePage *self);
 /* A move or the next hint is being worked out in a thread. */
 gboolean       xq_puzzle_page_is_checking     (XqPuzzlePage *self);
 const char    *xq_puzzle_page_get_feedback    (XqPuzzlePage *self);

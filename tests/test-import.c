@@ -1510,8 +1510,21 @@ test_import_kills (void)
   text1 = read_text (out1);
   g_assert_cmpstr (strstr (text1, "\"puzzles\""), ==, strstr (text, "\"puzzles\""));
   g_assert_cmpuint (report1->lines->len, ==, report->lines->len);
+  /* Word for word, but for the reason of a kill too deep: record 1's
+   * distance takes about 1.4 s of the solver's 2 s of CPU (its every key
+   * some 33 s), so on a loaded machine, or under a sanitizer, its skip
+   * says "no forced mate … could be proved" instead of "the mate in 7 is
+   * too deep …"; a skip either way, for the same cause. */
   for (guint i = 0; i < report->lines->len; i++)
-    g_assert_cmpstr (line_at (report1, i)->message, ==, line_at (report, i)->message);
+    {
+      const XqImportLine *a = line_at (report, i);
+      const XqImportLine *b = line_at (report1, i);
+
+      g_assert_cmpint (b->imported, ==, a->imported);
+      g_assert_cmpint (b->cause, ==, a->cause);
+      if (a->imported || a->cause != XQ_IMPORT_SKIP_TOO_DEEP)
+        g_assert_cmpstr (b->message, ==, a->message);
+    }
   g_assert_cmpuint (xq_proofs_cache_room (), ==, XQ_PROOFS_MAX_ENTRIES - new_proofs);
 }
 

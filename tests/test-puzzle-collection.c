@@ -18,6 +18,7 @@
 
 #include "xq-lesson.h"
 #include "xq-patterns.h"
+#include "xq-puzzle-stats.h"
 #include "xq-solver.h"
 #include "xq-test-dirs.h"
 
@@ -168,6 +169,30 @@ test_size (void)
   g_assert_cmpuint (tier, >, 0);
 }
 
+/* The goals of issue 29's table (xq-puzzle-stats.h) the collection meets,
+ * claimed: at least 1,000 puzzles in 30 patterns, a median of ten pieces.
+ * The share of mates in 5 or more and of defenders threatening mate in one
+ * are not met (tools/puzzle-gen.md, "The two goals not met"): they are
+ * reported, not claimed. */
+static void
+test_goals (void)
+{
+  g_autoptr(GPtrArray) packs = g_ptr_array_new ();
+  XqPuzzleStats st;
+  gboolean met[5];
+
+  g_assert_nonnull (files);
+  for (guint i = 0; i < files->len; i++)
+    g_ptr_array_add (packs, (gpointer) pack_at (i));
+  xq_puzzle_stats_compute (packs, &st);
+  xq_puzzle_stats_meets (&st, met);
+  g_test_message ("%u puzzles, %u patterns, %u mates in 5 or more, median %g pieces, %u threats",
+                  st.puzzles, st.patterns, st.deep, st.median_pieces, st.threat);
+  g_assert_true (met[0]);
+  g_assert_true (met[1]);
+  g_assert_true (met[3]);
+}
+
 /* Patterns defined by a move before the mate (the general driven home, a
  * quiet move): no mate in one can show them, so their packs climb from mates
  * in two.  大膽穿心 is not among them: a chariot that takes on the palace
@@ -300,7 +325,13 @@ test_hints (void)
           gboolean found = FALSE;
 
           g_assert_cmpuint (pz->hints->len, ==, 2);
-          g_assert_cmpuint (pz->keys->len, ==, 1);
+          /* One key; a deep puzzle of the advanced tier may have a few
+           * (test-puzzles.c proves them): the hint names the piece of the
+           * first, which the generator wrote it for. */
+          if (pz->mate_in < XQ_PUZZLE_KEYS_FROM || pack->min_rating == 0)
+            g_assert_cmpuint (pz->keys->len, ==, 1);
+          else
+            g_assert_cmpuint (pz->keys->len, <=, XQ_PUZZLE_MAX_KEYS);
           last = g_ptr_array_index (pz->hints, 1);
           moved = pz->position.board[xq_move_from (g_array_index (pz->keys, XqMove, 0))];
           g_assert_cmpint (xq_piece_color (moved), ==, pz->position.side);
@@ -520,6 +551,26 @@ test_pattern (gconstpointer data)
       g_assert_cmpint (xq_solver_main_line (solver, &pz->position, pz->mate_in, line, &len), ==,
                        XQ_SOLVE_MATE);
     }
+  if (c->min_rating > 0 && pz->keys->len > 1)
+    {
+      /* Several keys: the pattern holds on every defence line after EVERY
+       * key (the rule of tools/puzzle-gen.md), so whichever key the
+       * learner finds, the named pattern follows. */
+      holds = XQ_KILL_ALL;
+      for (guint k = 0; k < pz->keys->len; k++)
+        {
+          XqKillSet after = 0;
+
+          g_assert_cmpint (xq_kill_confirm_key (solver, &pz->position, g_array_index (pz->keys, XqMove, k),
+                                                pz->mate_in, want, budget, &after, &stats),
+                           ==, XQ_CONFIRM_DONE);
+          g_assert_cmpint (stats.mate, ==, pz->mate_in);
+          holds &= after;
+        }
+      g_assert_cmpuint (holds & (1u << kill), !=, 0);
+      g_assert_cmpuint (holds & (1u << XQ_KILL_STALEMATE), ==, 0);
+      return;
+    }
   g_assert_cmpint (xq_kill_confirm (solver, &pz->position, pz->mate_in, want, budget, &holds, &stats),
                    ==, XQ_CONFIRM_DONE);
   g_assert_cmpint (stats.mate, ==, pz->mate_in);
@@ -554,6 +605,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/data/puzzle-collection/load", test_load);
   g_test_add_func ("/data/puzzle-collection/size", test_size);
+  g_test_add_func ("/data/puzzle-collection/goals", test_goals);
   g_test_add_func ("/data/puzzle-collection/climb", test_climb);
   g_test_add_func ("/data/puzzle-collection/titles", test_titles);
   g_test_add_func ("/data/puzzle-collection/learner-side", test_learner_side);

@@ -3,7 +3,8 @@
  * collection is as large and as varied as promised, and every puzzle is
  * proved again here with a fresh solver, independently of the loader:
  * the side to move (Red or Black) wins in exactly N (no shorter win) with
- * one key move.  (The patterns on every defence line: test-puzzle-collection.c.)
+ * one key move (a deep puzzle of the advanced tier: up to three, each
+ * proved).  (The patterns on every defence line: test-puzzle-collection.c.)
  * Also checks the kill-pattern recognisers on hand-checked positions.
  *
  * Cross-check during development (not needed here): fairy-stockfish
@@ -20,8 +21,11 @@
 
 #include <string.h>
 
+#include "xq-answer-text.h"
+#include "xq-checker.h"
 #include "xq-lesson.h"
 #include "xq-patterns.h"
+#include "xq-puzzle-stats.h"
 #include "xq-solver.h"
 #include "xq-test-dirs.h"
 
@@ -111,10 +115,85 @@ test_proof (gconstpointer data)
   g_assert_cmpint (xq_solver_solve (solver, &pos, pz->mate_in, &sol), ==, XQ_SOLVE_MATE);
   /* Exact: no win in fewer moves.  Unique: one key. */
   g_assert_cmpint (sol.mate, ==, pz->mate_in);
-  g_assert_cmpint (sol.n_keys, ==, 1);
-  /* The key keeps the win; every other first move loses it within N. */
-  g_assert_cmpint (xq_solver_move_wins_within (solver, &pos, sol.keys[0], pz->mate_in), ==,
-                   XQ_SOLVE_MATE);
+  /* One key; a deep puzzle of the advanced tier may have a few, each
+   * proved, and they are the puzzle's (the proof record's) keys. */
+  if (pz->mate_in < XQ_PUZZLE_KEYS_FROM)
+    g_assert_cmpint (sol.n_keys, ==, 1);
+  else
+    g_assert_cmpint (sol.n_keys, <=, XQ_PUZZLE_MAX_KEYS);
+  g_assert_cmpuint (pz->keys->len, ==, (guint) sol.n_keys);
+  for (int k = 0; k < sol.n_keys; k++)
+    {
+      g_assert_cmpint (g_array_index (pz->keys, XqMove, k), ==, sol.keys[k]);
+      /* Every key keeps the win; every other first move loses it within N. */
+      g_assert_cmpint (xq_solver_move_wins_within (solver, &pos, sol.keys[k], pz->mate_in), ==,
+                       XQ_SOLVE_MATE);
+    }
+}
+
+/* ---- A puzzle with several keys, in the drill ---------------------------- */
+
+/* A real position with two keys: Black mates in 5 with 車五平三 or
+ * 車五進四 (e4c4, e4e1), and the facing generals hold on every defence
+ * line after either (tools/game-mates.fen, the computer's own games). */
+#define SEVERAL_KEYS_FEN "2bakab2/9/9/1P4p1p/2P6/p3r4/P5P1P/1n7/4C4/3K1R3 b - - 0 1"
+
+/* The drill takes every key: each is "right so far" with the defender's
+ * reply, a move that loses the win is wrong; the answer key names the
+ * other key and shows one main line; the pattern holds after each key and
+ * a move that is no key wins no mate in 5. */
+static void
+test_several_keys (void)
+{
+  static const char *const keys[] = { "e4c4", "e4e1" };
+  g_autoptr(XqSolver) s = xq_solver_new ();
+  g_autofree char *answer = NULL;
+  XqAnswerStyle style;
+  XqSolution sol;
+  XqPosition pos;
+  XqMove wrong = xq_move_from_iccs ("d9e8");
+  XqKillSet holds;
+  const char *main_line;
+
+  g_assert_true (xq_position_set_fen (&pos, SEVERAL_KEYS_FEN, NULL));
+  xq_solver_set_time_limit (s, 0);
+  g_assert_cmpint (xq_solver_solve (s, &pos, 5, &sol), ==, XQ_SOLVE_MATE);
+  g_assert_cmpint (sol.mate, ==, 5);
+  g_assert_cmpint (sol.n_keys, ==, G_N_ELEMENTS (keys));
+  for (guint k = 0; k < G_N_ELEMENTS (keys); k++)
+    {
+      XqMove key = xq_move_from_iccs (keys[k]);
+      g_autoptr(XqVerdict) v = xq_check_mate (&pos, 5, &key, 1);
+
+      g_assert_cmpint (sol.keys[k], ==, key);
+      g_assert_cmpint (v->kind, ==, XQ_VERDICT_INCOMPLETE);
+      g_assert_cmpint (v->reply, !=, XQ_MOVE_NONE);
+      holds = 0;
+      g_assert_cmpint (xq_kill_confirm_key (s, &pos, key, 5, XQ_KILL_ALL, 200000, &holds, NULL), ==,
+                       XQ_CONFIRM_DONE);
+      g_assert_cmpuint (holds & (1u << XQ_KILL_FACING_GENERAL), !=, 0);
+      g_assert_cmpuint (holds & (1u << XQ_KILL_STALEMATE), ==, 0);
+    }
+  {
+    g_autoptr(XqVerdict) v = xq_check_mate (&pos, 5, &wrong, 1);
+
+    g_assert_true (xq_position_is_legal (&pos, wrong));
+    g_assert_cmpint (v->kind, ==, XQ_VERDICT_WRONG);
+  }
+  g_assert_cmpint (xq_kill_confirm_key (s, &pos, wrong, 5, XQ_KILL_ALL, 200000, &holds, NULL), ==,
+                   XQ_CONFIRM_NO_MATE);
+  g_assert_cmpuint (holds, ==, 0);
+
+  xq_answer_style_init (&style, XQ_NOTATION_ICCS);
+  answer = xq_answer_mate_text (&pos, 5, &style);
+  g_assert_nonnull (answer);
+  g_test_message ("%s", answer);
+  main_line = strstr (answer, "Main line: ");
+  g_assert_nonnull (main_line);
+  g_assert_null (strstr (main_line + 1, "Main line"));
+  /* The key is one of the two, the other is named beside it. */
+  g_assert_true (g_str_has_prefix (answer, "Key: e4c4 (or e4e1)") ||
+                 g_str_has_prefix (answer, "Key: e4e1 (or e4c4)"));
 }
 
 /* ---- Recognisers on hand-checked positions ------------------------------ */
@@ -219,6 +298,7 @@ main (int argc, char **argv)
   g_test_add_func ("/data/puzzles/load", test_load);
   g_test_add_func ("/data/puzzles/collection", test_collection);
   g_test_add_func ("/data/puzzles/kill-ids", test_kill_ids);
+  g_test_add_func ("/data/puzzles/several-keys", test_several_keys);
   for (guint i = 0; i < G_N_ELEMENTS (kill_cases); i++)
     {
       g_autofree char *path = g_strdup_printf ("/data/puzzles/recognise/%u-%s", i, kill_cases[i].kill);

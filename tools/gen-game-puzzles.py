@@ -10,8 +10,10 @@ and the public CCPD game records, and tools/game-puzzles-extra.fen, more
 CCPD records mined for this tier), and the sources files naming the record
 of each (tools/game-mates.sources, tools/game-puzzles-extra.sources).  Every position with --min-pieces or more
 pieces and a mate in 3 to 12 goes through `xqtool puzzle-confirm` (proved
-again: exactly N, ONE key move; the patterns that hold on every line the
-defender can choose, and whether the defender threatens mate in one).
+again: exactly N, ONE key move for mates in 3 and 4, at most --keys for
+deeper ones, every key proved; the patterns that hold on every line the
+defender can choose after EVERY key, and whether the defender threatens
+mate in one).
 A puzzle is kept when a checkmate pattern holds on every line and no line
 ends in 困斃, and when its proof fits the app's budget with room to spare
 (--max-work).  Its pack is its pattern's family (chariots, horses,
@@ -76,37 +78,52 @@ def parse(line):
     f = [x.strip() for x in line.split('|')]
     p['threat'] = len(f) > 7 and f[7] == 'threat'
     p['work'] = int(f[8].split()[1]) if len(f) > 8 else 0
+    p['keys'] = p['key'].split()
+    p['key'] = p['keys'][0]
     return p
 
 
-def confirm(xqtool, cache, todo):
-    """{"FEN | mate N": parsed or None}, cached per version of the recognisers."""
+def confirm(xqtool, cache, todo, keys):
+    """{"FEN | mate N": parsed or None}, cached per version of the
+    recognisers.  keys: {"FEN | mate N": the most keys allowed}; an answer
+    for more than one key is cached under "FEN | mate N | keys K"."""
     os.makedirs(cache, exist_ok=True)
     path = os.path.join(cache, 'game-confirm-%s.json' % gp.recogniser_hash())
     done = {}
     if os.path.exists(path):
         with open(path, encoding='utf-8') as f:
             done = json.load(f)
-    need = [q for q in todo if q not in done]
+
+    def name(q):
+        return q if keys[q] == 1 else '%s | keys %d' % (q, keys[q])
+
     start = time.monotonic()
-    if need:
+    for k in sorted({keys[q] for q in todo}):
+        need = [q for q in todo if keys[q] == k and name(q) not in done]
+        if not need:
+            continue
         proc = subprocess.Popen(['nice', '-n', '10', xqtool, 'puzzle-confirm', '--nodes', '20000000',
-                                 '--budget', '200000'],
+                                 '--budget', '200000', '--keys', str(k)],
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         for i, q in enumerate(need):
             proc.stdin.write(q + '\n')
             proc.stdin.flush()
             line = proc.stdout.readline()
-            done[q] = parse(line) if '| unproved' not in line else None
+            done[name(q)] = parse(line) if '| unproved' not in line else None
             if i % 25 == 24 or i == len(need) - 1:
                 with open(path + '.tmp', 'w', encoding='utf-8') as f:
                     json.dump(done, f)
                 os.replace(path + '.tmp', path)
-                print('  confirmed %d of %d (%.0f s)' % (i + 1, len(need), time.monotonic() - start),
-                      file=sys.stderr)
+                print('  confirmed %d of %d with at most %d key(s) (%.0f s)'
+                      % (i + 1, len(need), k, time.monotonic() - start), file=sys.stderr)
         proc.stdin.close()
         proc.wait()
-    return {q: done[q] for q in todo}
+    out = {}
+    for q in todo:
+        out[q] = done[name(q)]
+        if out[q] is not None:
+            out[q] = dict(out[q], keys=out[q].get('keys') or out[q]['key'].split())
+    return out
 
 
 def shipped_tier(out):
@@ -147,6 +164,10 @@ def main():
     ap.add_argument('--max-mate', type=int, default=12)
     ap.add_argument('--max-work', type=int, default=128000000,
                     help='largest proof kept, in work units (the app allows 256 M)')
+    ap.add_argument('--keys', type=int, default=3,
+                    help='most keys (first moves that mate in exactly N) a deep puzzle may have')
+    ap.add_argument('--keys-from', type=int, default=5,
+                    help='shortest mate that may have more than one key')
     ap.add_argument('--out', default=os.path.join(ROOT, 'lessons', 'puzzles'))
     ap.add_argument('--yield-only', action='store_true')
     args = ap.parse_args()
@@ -166,13 +187,18 @@ def main():
             if pieces(fen) >= args.min_pieces and args.min_mate <= n <= args.max_mate]
     print('%d positions read, %d with %d+ pieces and a mate in %d-%d'
           % (len(looked), len(todo), args.min_pieces, args.min_mate, args.max_mate))
-    conf = confirm(args.xqtool, args.cache, todo)
+    conf = confirm(args.xqtool, args.cache, todo,
+                   {q: args.keys if int(q.split('mate')[1]) >= args.keys_from else 1 for q in todo})
     exact = [c for c in conf.values() if c]
     named = [c for c in exact if 'stalemate' not in c['kills'] and
              any(family_of(k) for k in c['kills'])]
     cheap = [c for c in named if c['work'] <= args.max_work]
-    print('%d exact with one key, %d with a checkmate pattern on every line (no 困斃), '
-          '%d within the work bound' % (len(exact), len(named), len(cheap)))
+
+    def several(cs):
+        return '%d (%d with 2+ keys)' % (len(cs), sum(len(c['keys']) > 1 for c in cs))
+    print('%s exact (one key; mates in %d+: at most %d), %s with a checkmate pattern on every line '
+          'after every key (no 困斃), %s within the work bound'
+          % (several(exact), args.keys_from, args.keys, several(named), several(cheap)))
     count = {}
     for c in cheap:
         for k in c['kills']:
@@ -203,9 +229,9 @@ def main():
         print('  leaves %s: %s' % (shipped[f]['id'], f))
     for fam, _, _ in FAMILIES:
         ps = packs.get(fam, [])
-        print('  %-14s %3d  mates %s  threat %d  patterns %s' % (
+        print('  %-14s %3d  mates %s  threat %d  several keys %d  patterns %s' % (
             fam, len(ps), [sum(p['mate'] == m for p in ps) for m in range(3, 13)],
-            sum(p['threat'] for p in ps),
+            sum(p['threat'] for p in ps), sum(len(p['keys']) > 1 for p in ps),
             sorted({p['pattern'] for p in ps})))
     if args.yield_only:
         return 0
@@ -316,9 +342,15 @@ def write(args, packs, sources):
                 if c['old'] and c['old']['pack'] == pack_id:
                     pid = c['old']['id']
                 label = text(('%s (%s)' % (e['name'][0], e['name'][1]), e['name'][1], e['name'][2]))
-                objs.append({'id': pid, 'title': text(t), 'fen': c['fen'], 'mate-in': c['mate'],
-                             'pattern': label, 'difficulty': difficulty(c),
-                             'hints': [text(hint), text(gp.PIECE_HINTS[gp.key_piece(c['fen'], c['key'])])]})
+                obj = {'id': pid, 'title': text(t), 'fen': c['fen'], 'mate-in': c['mate']}
+                if len(c['keys']) > 1:
+                    # Several first moves mate in exactly mate-in: the file
+                    # lists them all (docs/lesson-format.md), the loader
+                    # proves the list; the hint names the first key's piece.
+                    obj['keys'] = c['keys']
+                obj.update({'pattern': label, 'difficulty': difficulty(c),
+                            'hints': [text(hint), text(gp.PIECE_HINTS[gp.key_piece(c['fen'], c['key'])])]})
+                objs.append(obj)
                 src = sources.get(c['fen'].split()[0], SELF_PLAY)
                 src_lines.append('%s\t%s\t%s' % (pid, c['fen'].split()[0], src))
             doc = {'format': 1, 'type': 'pack', 'id': pack_id, 'title': text(ptitle),

@@ -398,17 +398,41 @@ cmd_puzzle_kill (int argc, char **argv)
   return 0;
 }
 
+/* The patterns a puzzle with several keys shows: those the attacker can
+ * steer every longest defence into after EVERY key (xq_kill_confirm_key
+ * per key, the sets intersected), so whichever key the learner finds, the
+ * named pattern follows; 0 when a confirmation ran out of budget. */
+static XqKillSet
+confirmed_every_key (XqSolver *solver, const XqPosition *pos, const XqSolution *sol,
+                     guint64 budget)
+{
+  XqKillSet all = XQ_KILL_ALL;
+
+  for (int k = 0; k < sol->n_keys && all != 0; k++)
+    {
+      XqKillSet holds = 0;
+
+      if (xq_kill_confirm_key (solver, pos, sol->keys[k], sol->mate, all, budget, &holds,
+                               NULL) != XQ_CONFIRM_DONE)
+        return 0;
+      all &= holds;
+    }
+  return all;
+}
+
 /* Reads bench lines (FEN | mate N | ...) from stdin and prints, for each
- * puzzle that is still exact (mate in exactly N, one key), the puzzle line
- * with the patterns confirmed on every defence line; a position that is not
- * gives "FEN | unproved".  One process for many positions, so the
+ * puzzle that is still exact (mate in exactly N, one key; with --keys K,
+ * at most K keys, every one proved), the puzzle line with the patterns
+ * confirmed on every defence line (after every key); a position that is
+ * not gives "FEN | unproved".  One process for many positions, so the
  * generator pays no start-up per puzzle. */
 static int
 cmd_puzzle_confirm (int argc, char **argv)
 {
-  static const XqToolCommand self = { "puzzle-confirm", "[--nodes L] [--budget B] < FILE" };
+  static const XqToolCommand self = { "puzzle-confirm",
+                                      "[--nodes L] [--budget B] [--keys K] < FILE" };
   g_autoptr(XqSolver) solver = xq_solver_new ();
-  int nodes = 2000000, budget = 2000000;
+  int nodes = 2000000, budget = 2000000, max_keys = 1;
   char buf[512];
 
   for (int i = 1; i < argc; i++)
@@ -418,6 +442,9 @@ cmd_puzzle_confirm (int argc, char **argv)
         i++;
       else if (strcmp (argv[i], "--budget") == 0 && i + 1 < argc &&
                xqtool_parse_int (argv[i + 1], 1000, G_MAXINT, &budget))
+        i++;
+      else if (strcmp (argv[i], "--keys") == 0 && i + 1 < argc &&
+               xqtool_parse_int (argv[i + 1], 1, XQ_MAX_MOVES, &max_keys))
         i++;
       else
         return xqtool_usage (&self);
@@ -446,14 +473,17 @@ cmd_puzzle_confirm (int argc, char **argv)
         }
       xq_solver_clear (solver);
       if (xq_solver_solve (solver, &pos, mate, &sol) != XQ_SOLVE_MATE || sol.mate != mate ||
-          sol.n_keys != 1 ||
+          sol.n_keys > max_keys ||
           !build_line (solver, &pos, sol.keys[0], mate, -1, line, &len, &kills))
         {
           printf ("%s | unproved\n", fen);
           fflush (stdout);
           continue;
         }
-      kills = confirmed_kills (solver, &pos, mate, XQ_KILL_ALL, (guint64) budget);
+      if (sol.n_keys == 1)
+        kills = confirmed_kills (solver, &pos, mate, XQ_KILL_ALL, (guint64) budget);
+      else
+        kills = confirmed_every_key (solver, &pos, &sol, (guint64) budget);
       print_puzzle (&pos, &sol, kills, line, len, sol.nodes);
     }
   return 0;
@@ -670,7 +700,7 @@ const XqToolCommand xqtool_puzzles_commands[] = {
                    "[--tries T] [--nodes L] [--raised] [--check | --quiet] [--economy]",
     cmd_puzzle_mine },
   { "puzzle-kill", "FEN [--max N]", cmd_puzzle_kill },
-  { "puzzle-confirm", "[--nodes L] [--budget B] < FILE", cmd_puzzle_confirm },
+  { "puzzle-confirm", "[--nodes L] [--budget B] [--keys K] < FILE", cmd_puzzle_confirm },
   { "puzzles", "next --learner ID [--dir DIR] [--packs DIR] | daily [--date YYYY-MM-DD] [--packs DIR] | "
     "stats [--packs DIR]",
     cmd_puzzles },

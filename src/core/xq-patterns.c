@@ -717,6 +717,8 @@ typedef struct {
   XqPosition start;
   XqMove     line[2 * XQ_SOLVER_MAX_MATE];
   int        length;
+  XqMove     first;      /* the only first move walked, or XQ_MOVE_NONE: every key */
+  gboolean   first_wins; /* first is one of the fastest first moves */
 } Confirm;
 
 static XqKillSet defender_node (Confirm *c, XqPosition *pos, int left, XqKillSet want);
@@ -762,6 +764,12 @@ attacker_node (Confirm *c, XqPosition *pos, int d, XqKillSet want)
     {
       XqUndo u;
 
+      if (c->length == 0 && c->first != XQ_MOVE_NONE)
+        {
+          if (sol.keys[k] != c->first)
+            continue;
+          c->first_wins = TRUE;
+        }
       c->line[c->length++] = sol.keys[k];
       xq_position_do_move (pos, sol.keys[k], &u);
       got |= defender_node (c, pos, d - 1, want & ~got);
@@ -830,9 +838,9 @@ defender_node (Confirm *c, XqPosition *pos, int left, XqKillSet want)
   return got;
 }
 
-XqConfirm
-xq_kill_confirm (XqSolver *solver, const XqPosition *start, int max_n, XqKillSet want,
-                 guint64 budget, XqKillSet *holds_out, XqConfirmStats *stats)
+static XqConfirm
+confirm_from (XqSolver *solver, const XqPosition *start, XqMove first, int max_n,
+              XqKillSet want, guint64 budget, XqKillSet *holds_out, XqConfirmStats *stats)
 {
   Confirm c = { 0 };
   XqPosition pos;
@@ -844,6 +852,7 @@ xq_kill_confirm (XqSolver *solver, const XqPosition *start, int max_n, XqKillSet
   g_return_val_if_fail (max_n >= 1 && max_n <= XQ_SOLVER_MAX_MATE, XQ_CONFIRM_UNDECIDED);
 
   c.solver = solver;
+  c.first = first;
   c.budget = budget ? budget : XQ_KILL_CONFIRM_BUDGET;
   c.start = *start;
   pos = *start;
@@ -871,6 +880,11 @@ xq_kill_confirm (XqSolver *solver, const XqPosition *start, int max_n, XqKillSet
     {
       got = attacker_node (&c, &pos, mate, want & XQ_KILL_ALL);
       result = c.undecided ? XQ_CONFIRM_UNDECIDED : XQ_CONFIRM_DONE;
+      /* A first move that is not among the fastest wins no mate in the
+       * exact distance (a want of 0 walks nothing, so cannot tell). */
+      if (result == XQ_CONFIRM_DONE && first != XQ_MOVE_NONE && !c.first_wins &&
+          (want & XQ_KILL_ALL) != 0)
+        result = XQ_CONFIRM_NO_MATE;
     }
   if (result != XQ_CONFIRM_DONE)
     got = 0;
@@ -884,6 +898,21 @@ xq_kill_confirm (XqSolver *solver, const XqPosition *start, int max_n, XqKillSet
       stats->work = c.work;
     }
   return result;
+}
+
+XqConfirm
+xq_kill_confirm (XqSolver *solver, const XqPosition *start, int max_n, XqKillSet want,
+                 guint64 budget, XqKillSet *holds_out, XqConfirmStats *stats)
+{
+  return confirm_from (solver, start, XQ_MOVE_NONE, max_n, want, budget, holds_out, stats);
+}
+
+XqConfirm
+xq_kill_confirm_key (XqSolver *solver, const XqPosition *start, XqMove key, int max_n,
+                     XqKillSet want, guint64 budget, XqKillSet *holds_out, XqConfirmStats *stats)
+{
+  g_return_val_if_fail (key != XQ_MOVE_NONE, XQ_CONFIRM_UNDECIDED);
+  return confirm_from (solver, start, key, max_n, want, budget, holds_out, stats);
 }
 
 /* ---- A main line steered into a pattern -------------------------------------- */

@@ -113,6 +113,14 @@ typedef struct {
 XqConfirm    xq_kill_confirm   (XqSolver *solver, const XqPosition *start, int max_n,
                                 XqKillSet want, guint64 budget, XqKillSet *holds,
                                 XqConfirmStats *stats);
+/* The same, on the lines that begin with key only: the patterns of want
+ * the attacker can steer every longest defence into after key.  A puzzle
+ * with several keys names a pattern a coach accepts when it holds after
+ * EVERY key (tools/puzzle-gen.md).  XQ_CONFIRM_NO_MATE also when key is not
+ * one of the moves that win in the exact distance. */
+XqConfirm    xq_kill_confirm_key (XqSolver *solver, const XqPosition *start, XqMove key,
+                                  int max_n, XqKillSet want, guint64 budget, XqKillSet *holds,
+                                  XqConfirmStats *stats);
 
 /* A main line of the mate from start (the attacker to move) steered into
  * kill, as a puzzle's answer key prints it (docs/patterns.md, "The answer

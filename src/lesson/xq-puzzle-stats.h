@@ -20,6 +20,16 @@ G_BEGIN_DECLS
 #define XQ_PUZZLE_GOAL_PIECES       10
 #define XQ_PUZZLE_GOAL_THREAT_PERCENT 40
 
+/* Keys: a puzzle of the children's packs and a mate in 3 or 4 of the
+ * advanced tier has ONE first move that mates in exactly mate_in; a mate
+ * in XQ_PUZZLE_KEYS_FROM or more of the tier may have up to
+ * XQ_PUZZLE_MAX_KEYS (real positions often win several ways), and its
+ * pattern then holds on every defence line after EVERY key
+ * (xq_kill_confirm_key; `xqtool puzzle-confirm --keys`,
+ * tools/gen-game-puzzles.py --keys and --keys-from, tools/puzzle-gen.md). */
+#define XQ_PUZZLE_KEYS_FROM 5
+#define XQ_PUZZLE_MAX_KEYS  3
+
 typedef struct {
   guint puzzles;
   guint patterns;        /* distinct "pattern" names */

@@ -525,6 +525,97 @@ test_budget (void)
   g_assert_cmpuint (stats.nodes, >, 3);
 }
 
+/* ---- A main line steered into a pattern ------------------------------------ */
+
+static char *
+line_text (const XqMove *line, int n)
+{
+  GString *s = g_string_new (NULL);
+
+  for (int i = 0; i < n; i++)
+    {
+      char t[5];
+
+      xq_move_to_iccs (line[i], t);
+      g_string_append_printf (s, "%s%s", i ? " " : "", t);
+    }
+  return g_string_free (s, FALSE);
+}
+
+static void
+test_steer_line (void)
+{
+  XqMove line[2 * XQ_SOLVER_MAX_MATE];
+  XqConfirmStats stats;
+  g_autofree char *text = NULL;
+  XqPosition pos;
+  int n = 0;
+
+  /* heaven-earth-e708a8 of the shipped 天地炮 pack, Black mating in 2:
+   * c1d1, the elephant's a2c0 the longest defence, then two cannon moves
+   * mate.  The solver's main line takes the first in ICCS order, g1e1:
+   * the cannon on e3 mates over its brother on e1, 重炮; g1g0 keeps the
+   * cannon on the centre file and checks along the back rank: 天地炮. */
+  load (&pos, "9/5k3/9/9/9/9/4c4/B8/2p3c2/4KA3 b - - 0 1");
+  xq_solver_clear (solver);
+  g_assert_cmpint (xq_solver_main_line (solver, &pos, 2, line, &n), ==, XQ_SOLVE_MATE);
+  text = line_text (line, n);
+  g_assert_cmpstr (text, ==, "c1d1 a2c0 g1e1");
+  g_assert_false (xq_kill_recognise (&pos, line, n) & (1u << XQ_KILL_HEAVEN_EARTH));
+  g_clear_pointer (&text, g_free);
+
+  g_assert_cmpint (xq_kill_steer_line (solver, &pos, 2, XQ_KILL_HEAVEN_EARTH, 0, line, &n, &stats), ==,
+                   XQ_CONFIRM_DONE);
+  text = line_text (line, n);
+  g_assert_cmpstr (text, ==, "c1d1 a2c0 g1g0");
+  g_assert_true (xq_kill_recognise (&pos, line, n) & (1u << XQ_KILL_HEAVEN_EARTH));
+  g_assert_cmpint (stats.mate, ==, 2);
+  /* The one choice: g1e1 asked and refused, then g1g0. */
+  g_assert_cmpuint (stats.finals, ==, 2);
+  g_clear_pointer (&text, g_free);
+
+  /* Steered into 重炮 the line is the solver's own. */
+  g_assert_cmpint (xq_kill_steer_line (solver, &pos, 2, XQ_KILL_DOUBLE_CANNON, 0, line, &n, NULL), ==,
+                   XQ_CONFIRM_DONE);
+  text = line_text (line, n);
+  g_assert_cmpstr (text, ==, "c1d1 a2c0 g1e1");
+  g_clear_pointer (&text, g_free);
+
+  /* A pattern no fastest move reaches: the solver's first move, a whole line. */
+  g_assert_cmpint (xq_kill_steer_line (solver, &pos, 2, XQ_KILL_TWIN_HORSES, 0, line, &n, NULL), ==,
+                   XQ_CONFIRM_DONE);
+  text = line_text (line, n);
+  g_assert_cmpstr (text, ==, "c1d1 a2c0 g1e1");
+  g_clear_pointer (&text, g_free);
+
+  /* stalemate-13 of the 困斃 pack, mate in 5: the solver's line ends in a
+   * checkmate (f9d9), the steered one leaves the general without a move
+   * and out of check. */
+  load (&pos, "5a3/4a1R2/4k4/9/9/9/9/9/9/5K3 w - - 0 1");
+  xq_solver_clear (solver);
+  g_assert_cmpint (xq_solver_main_line (solver, &pos, 5, line, &n), ==, XQ_SOLVE_MATE);
+  g_assert_false (xq_kill_recognise (&pos, line, n) & (1u << XQ_KILL_STALEMATE));
+  g_assert_cmpint (xq_kill_steer_line (solver, &pos, 5, XQ_KILL_STALEMATE, 0, line, &n, &stats), ==,
+                   XQ_CONFIRM_DONE);
+  g_assert_cmpint (n, ==, 9);
+  g_assert_cmpuint (xq_kill_recognise (&pos, line, n), ==, 1u << XQ_KILL_STALEMATE);
+
+  /* Bounded: two tree nodes are not enough to ask both final blows. */
+  load (&pos, "9/5k3/9/9/9/9/4c4/B8/2p3c2/4KA3 b - - 0 1");
+  n = 7;
+  xq_solver_clear (solver);
+  g_assert_cmpint (xq_kill_steer_line (solver, &pos, 2, XQ_KILL_HEAVEN_EARTH, 1, line, &n, &stats), ==,
+                   XQ_CONFIRM_UNDECIDED);
+  g_assert_cmpint (n, ==, 0);
+  g_assert_cmpuint (stats.nodes, <=, 2);
+
+  /* No win within the limit. */
+  load (&pos, "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1");
+  g_assert_cmpint (xq_kill_steer_line (solver, &pos, 2, XQ_KILL_HEAVEN_EARTH, 0, line, &n, &stats), ==,
+                   XQ_CONFIRM_NO_MATE);
+  g_assert_cmpint (n, ==, 0);
+  g_assert_cmpint (stats.mate, ==, 0);
+}
 
 /* ---- xqtool pattern-check and pattern-show --------------------------------- */
 
@@ -622,6 +713,7 @@ main (int argc, char **argv)
   g_test_add_func ("/patterns/docs", test_docs);
   g_test_add_func ("/patterns/every-line", test_every_line);
   g_test_add_func ("/patterns/budget", test_budget);
+  g_test_add_func ("/patterns/steer-line", test_steer_line);
   g_test_add_func ("/patterns/xqtool", test_xqtool);
   ret = g_test_run ();
   xq_solver_free (solver);

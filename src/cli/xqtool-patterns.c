@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "xq-answer-sheet.h"
 #include "xq-lesson.h"
 #include "xq-patterns.h"
 #include "xqtool.h"
@@ -107,22 +108,110 @@ check_position (XqSolver *solver, const char *id, const XqPosition *pos, int mat
           set_text, stats.nodes, t * 1000.0);
 }
 
+/* ---- pattern-check --answer-key ------------------------------------------------ */
+
+typedef struct {
+  guint puzzles, named, shown, refused, no_line, stalemates;
+} KeyTotals;
+
+/* The answer key's main line of one puzzle (xq_answer_mate_line, as the
+ * worksheets print it) and the patterns its final position shows. */
+static void
+check_answer_key (XqSolver *solver, const XqPuzzlePack *pack, const XqPuzzle *pz, KeyTotals *tot)
+{
+  XqMove line[2 * XQ_SOLVER_MAX_MATE];
+  g_autoptr(GString) moves = g_string_new (NULL);
+  g_autofree char *set_text = NULL;
+  int kill = xq_puzzle_kill (pack, pz), n = 0;
+  XqKillSet kills = 0;
+  const char *verdict;
+  g_autoptr(GTimer) timer = g_timer_new ();
+
+  tot->puzzles++;
+  if (xq_answer_mate_line (solver, &pz->position, pz->mate_in, kill, line, &n) == XQ_SOLVE_MATE)
+    kills = xq_kill_recognise (&pz->position, line, n);
+  for (int i = 0; i < n; i++)
+    {
+      char t[5];
+
+      xq_move_to_iccs (line[i], t);
+      g_string_append_printf (moves, "%s%s", i ? " " : "", t);
+    }
+  if (kill >= 0)
+    tot->named++;
+  if (n == 0)
+    {
+      verdict = "no-line";
+      tot->no_line++;
+    }
+  else if ((kills & (1u << XQ_KILL_STALEMATE)) && kill != XQ_KILL_STALEMATE)
+    {
+      /* 困斃 belongs to its own pack: a named mate, or an unnamed one,
+       * that ends there is wrong either way. */
+      verdict = "STALEMATE";
+      tot->stalemates++;
+    }
+  else if (kill < 0)
+    verdict = "unnamed";
+  else if (kills & (1u << kill))
+    {
+      verdict = "yes";
+      tot->shown++;
+    }
+  else
+    {
+      verdict = "NO";
+      tot->refused++;
+    }
+  set_text = kill_set_text (kills);
+  printf ("%s\tmate %d\t%s\t%s\tfinal: %s\tline: %s\t%.1f ms\n", pz->id, pz->mate_in,
+          kill >= 0 ? xq_kill_id ((XqKill) kill) : "-", verdict, set_text,
+          moves->len ? moves->str : "-", g_timer_elapsed (timer, NULL) * 1000.0);
+  fflush (stdout);
+}
+
+static int
+check_answer_keys (GPtrArray *files)
+{
+  g_autoptr(XqSolver) solver = xq_answer_solver_new ();
+  KeyTotals tot = { 0 };
+
+  for (guint f = 0; f < files->len; f++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(XqLessonFile) file = xq_lesson_load_file_simple (g_ptr_array_index (files, f), &error);
+
+      if (file == NULL)
+        return xqtool_fail ("%s", error->message);
+      if (file->type != XQ_LESSON_FILE_PACK)
+        return xqtool_fail ("%s: not a puzzle pack", (const char *) g_ptr_array_index (files, f));
+      for (guint i = 0; i < file->pack->puzzles->len; i++)
+        check_answer_key (solver, file->pack, g_ptr_array_index (file->pack->puzzles, i), &tot);
+    }
+  printf ("total: %u puzzles, %u named: %u answer keys end in their pattern, %u do not; "
+          "%u end in stalemate outside its pack; %u without a line\n",
+          tot.puzzles, tot.named, tot.shown, tot.refused, tot.stalemates, tot.no_line);
+  return tot.refused || tot.stalemates || tot.no_line ? 1 : 0;
+}
+
 static int
 cmd_pattern_check (int argc, char **argv)
 {
   static const XqToolCommand self = { "pattern-check",
-                                      "PACK.json... [--budget NODES] | --fen FEN... [--max N]" };
+                                      "PACK.json... [--budget NODES] | --answer-key PACK.json... | --fen FEN... [--max N]" };
   g_autoptr(XqSolver) solver = NULL;
   g_autoptr(GPtrArray) files = g_ptr_array_new ();
   CheckTotals tot = { 0 };
   guint64 budget = XQ_KILL_CONFIRM_BUDGET;
-  gboolean fens = FALSE;
+  gboolean fens = FALSE, answer_key = FALSE;
   int max_n = 5;
 
   for (int i = 1; i < argc; i++)
     {
       if (strcmp (argv[i], "--fen") == 0)
         fens = TRUE;
+      else if (strcmp (argv[i], "--answer-key") == 0)
+        answer_key = TRUE;
       else if (strcmp (argv[i], "--max") == 0 && i + 1 < argc)
         {
           if (!xqtool_parse_int (argv[++i], 1, XQ_SOLVER_MAX_MATE, &max_n))
@@ -140,8 +229,10 @@ cmd_pattern_check (int argc, char **argv)
       else
         g_ptr_array_add (files, argv[i]);
     }
-  if (files->len == 0)
+  if (files->len == 0 || (answer_key && fens))
     return xqtool_usage (&self);
+  if (answer_key)
+    return check_answer_keys (files);
   solver = xq_solver_new ();
   for (guint f = 0; fens && f < files->len; f++)
     {
@@ -183,7 +274,7 @@ cmd_pattern_check (int argc, char **argv)
 static int
 cmd_pattern_show (int argc, char **argv)
 {
-  static const XqToolCommand self = { "pattern-show", "FEN [MOVE...]" };
+  static const XqToolCommand self = { "pattern-show", "FEN [--pattern ID] [MOVE...]" };
   /* Without moves, a position that is no kill yet is followed along the
    * solver's main line. */
   g_autofree char *set_text = NULL, *checkers = NULL, *essential = NULL, *power = NULL;
@@ -191,29 +282,36 @@ cmd_pattern_show (int argc, char **argv)
   XqMove line[2 * XQ_SOLVER_MAX_MATE];
   XqMateAnalysis a;
   XqPosition start, end;
-  int n = 0;
+  int n = 0, first = 2, kill = -1;
 
-  if (argc < 2 || argv[1][0] == '-' || argc - 2 > (int) G_N_ELEMENTS (line))
+  if (argc >= 4 && strcmp (argv[2], "--pattern") == 0)
+    {
+      if ((kill = xq_kill_from_id (argv[3])) < 0)
+        return xqtool_fail ("unknown --pattern “%s”", argv[3]);
+      first = 4;
+    }
+  if (argc < 2 || argv[1][0] == '-' || argc - first > (int) G_N_ELEMENTS (line))
     return xqtool_usage (&self);
   if (!xqtool_load_fen (argv[1], &start))
     return 1;
   end = start;
-  for (int i = 2; i < argc; i++)
+  for (int i = first; i < argc; i++)
     {
       XqMove m = xq_move_from_iccs (argv[i]);
       XqUndo u;
 
       if (m == XQ_MOVE_NONE || !xq_position_is_legal (&end, m))
-        return xqtool_fail ("move %d “%s” is not legal here", i - 1, argv[i]);
+        return xqtool_fail ("move %d “%s” is not legal here", i - first + 1, argv[i]);
       line[n++] = m;
       xq_position_do_move (&end, m, &u);
     }
   if (n == 0 && xq_position_has_legal_move (&end))
     {
-      /* A start: follow the solver's main line to its end. */
-      g_autoptr(XqSolver) solver = xq_solver_new ();
+      /* A start: follow the answer key's main line to its end (steered
+       * into the --pattern, as a puzzle of that pattern prints it). */
+      g_autoptr(XqSolver) solver = xq_answer_solver_new ();
 
-      if (xq_solver_main_line (solver, &start, 5, line, &n) != XQ_SOLVE_MATE)
+      if (xq_answer_mate_line (solver, &start, 5, kill, line, &n) != XQ_SOLVE_MATE)
         return xqtool_fail ("no win within 5 moves to show");
       for (int i = 0; i < n; i++)
         {
@@ -267,7 +365,7 @@ cmd_pattern_show (int argc, char **argv)
 }
 
 const XqToolCommand xqtool_patterns_commands[] = {
-  { "pattern-check", "PACK.json... [--budget NODES] | --fen FEN... [--max N]", cmd_pattern_check },
-  { "pattern-show", "FEN [MOVE...]", cmd_pattern_show },
+  { "pattern-check", "PACK.json... [--budget NODES] | --answer-key PACK.json... | --fen FEN... [--max N]", cmd_pattern_check },
+  { "pattern-show", "FEN [--pattern ID] [MOVE...]", cmd_pattern_show },
   { NULL, NULL, NULL },
 };

@@ -914,3 +914,107 @@ xq_kill_confirm_key (XqSolver *solver, const XqPosition *start, XqMove key, int 
   g_return_val_if_fail (key != XQ_MOVE_NONE, XQ_CONFIRM_UNDECIDED);
   return confirm_from (solver, start, key, max_n, want, budget, holds_out, stats);
 }
+
+/* ---- A main line steered into a pattern -------------------------------------- */
+
+/* The attacker to move wins in exactly d after line[0..length): the first
+ * of its fastest moves (sol, in ICCS order) under which kill still holds
+ * on every longest defence, or XQ_MOVE_NONE when none is known to (c is
+ * then undecided if a limit ran out). */
+static XqMove
+steer_choice (Confirm *c, XqPosition *pos, int d, const XqSolution *sol, XqKill kill,
+              const XqMove *line, int length)
+{
+  if (sol->n_keys == 1)
+    return sol->keys[0];   /* no choice to make */
+  memcpy (c->line, line, (gsize) length * sizeof *line);
+  for (int k = 0; k < sol->n_keys && !c->undecided; k++)
+    {
+      XqUndo u;
+      XqKillSet got;
+
+      c->length = length;
+      c->line[c->length++] = sol->keys[k];
+      xq_position_do_move (pos, sol->keys[k], &u);
+      got = defender_node (c, pos, d - 1, 1u << kill);
+      xq_position_undo_move (pos, sol->keys[k], &u);
+      if (got != 0 && !c->undecided)
+        return sol->keys[k];
+    }
+  return XQ_MOVE_NONE;
+}
+
+XqConfirm
+xq_kill_steer_line (XqSolver *solver, const XqPosition *start, int max_n, XqKill kill,
+                    guint64 budget, XqMove *line, int *length, XqConfirmStats *stats)
+{
+  Confirm c = { 0 };
+  XqPosition pos;
+  XqSolution sol;
+  XqSolveResult r;
+  XqConfirm result = XQ_CONFIRM_DONE;
+  int d, mate, n = 0;
+
+  g_return_val_if_fail (solver != NULL && start != NULL, XQ_CONFIRM_UNDECIDED);
+  g_return_val_if_fail (line != NULL && length != NULL, XQ_CONFIRM_UNDECIDED);
+  g_return_val_if_fail (max_n >= 1 && max_n <= XQ_SOLVER_MAX_MATE, XQ_CONFIRM_UNDECIDED);
+  g_return_val_if_fail ((guint) kill < XQ_N_KILLS, XQ_CONFIRM_UNDECIDED);
+
+  c.solver = solver;
+  c.budget = budget ? budget : XQ_KILL_CONFIRM_BUDGET;
+  c.start = *start;
+  pos = *start;
+  *length = 0;
+  r = xq_solver_solve (solver, &pos, max_n, &sol);
+  spend_work (&c);
+  d = mate = r == XQ_SOLVE_MATE ? sol.mate : 0;
+  if (r == XQ_SOLVE_NONE)
+    result = XQ_CONFIRM_NO_MATE;
+  else if (r != XQ_SOLVE_MATE || c.undecided)
+    result = XQ_CONFIRM_UNDECIDED;
+  while (result == XQ_CONFIRM_DONE)
+    {
+      XqMove m, reply;
+      XqUndo u;
+      int left;
+
+      m = steer_choice (&c, &pos, d, &sol, kill, line, n);
+      if (c.undecided)
+        {
+          result = XQ_CONFIRM_UNDECIDED;
+          break;
+        }
+      if (m == XQ_MOVE_NONE)
+        m = sol.keys[0];   /* no fastest move keeps the pattern: the solver's own */
+      line[n++] = m;
+      xq_position_do_move (&pos, m, &u);
+      /* The most stubborn reply, as xq_solver_main_line plays it. */
+      r = xq_solver_longest_defence (solver, &pos, MAX (d - 1, 1), &reply, &left);
+      spend_work (&c);
+      if (r == XQ_SOLVE_MATE && reply == XQ_MOVE_NONE)
+        break;   /* the defender cannot move: the end */
+      if (r != XQ_SOLVE_MATE || c.undecided || left != d - 1)
+        {
+          /* A limit ran out, or a reply escaped a proven win (a solver
+           * bug): either way there is no line to claim. */
+          result = XQ_CONFIRM_UNDECIDED;
+          break;
+        }
+      line[n++] = reply;
+      xq_position_do_move (&pos, reply, &u);
+      d = left;
+      r = xq_solver_solve (solver, &pos, d, &sol);
+      spend_work (&c);
+      if (r != XQ_SOLVE_MATE || sol.mate != d || c.undecided)
+        result = XQ_CONFIRM_UNDECIDED;
+    }
+  *length = result == XQ_CONFIRM_DONE ? n : 0;
+  if (stats)
+    {
+      stats->mate = mate;
+      stats->nodes = c.nodes;
+      stats->finals = c.finals;
+      stats->work = c.work;
+    }
+  return result;
+}

@@ -122,6 +122,24 @@ XqConfirm    xq_kill_confirm_key (XqSolver *solver, const XqPosition *start, XqM
                                   int max_n, XqKillSet want, guint64 budget, XqKillSet *holds,
                                   XqConfirmStats *stats);
 
+/* A main line of the mate from start (the attacker to move) steered into
+ * kill, as a puzzle's answer key prints it (docs/patterns.md, "The answer
+ * key's main line"): at each attacker move the first of the fastest
+ * winning moves (ICCS order) under which kill still holds on every longest
+ * defence, asked as xq_kill_confirm asks with the line so far (the solver's
+ * first fastest move when none does); at each defender move the most
+ * stubborn reply, as xq_solver_main_line plays it.  line must hold
+ * 2 * max_n moves.  XQ_CONFIRM_DONE: *length plies, ending where the
+ * defender cannot move (in kill whenever some choice could keep it; ask
+ * xq_kill_recognise).  The bounds are xq_kill_confirm's: budget tree nodes
+ * (0: XQ_KILL_CONFIRM_BUDGET) and XQ_KILL_CONFIRM_WORK solver work units
+ * for the whole line, its own questions included (a solver that has just
+ * played xq_solver_main_line on start answers those almost free); when
+ * one runs out the answer is XQ_CONFIRM_UNDECIDED and *length 0.  stats
+ * may be NULL. */
+XqConfirm    xq_kill_steer_line (XqSolver *solver, const XqPosition *start, int max_n, XqKill kill,
+                                 guint64 budget, XqMove *line, int *length, XqConfirmStats *stats);
+
 /* Stable ASCII id ("iron-bolt"), the traditional name in traditional
  * characters, the simplified one, and the English name used in puzzle
  * files. */

@@ -7,6 +7,7 @@
 
 #include "xq-answer-sheet.h"
 #include "xq-kind.h"
+#include "xq-patterns.h"
 
 /* ---- Questions -------------------------------------------------------------- */
 
@@ -62,6 +63,38 @@ xq_exercise_question (const XqExercise *ex, XqAnswerStyle *style)
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
+/* ---- A puzzle's answer key ------------------------------------------------------ */
+
+int
+xq_puzzle_kill (const XqPuzzlePack *pack, const XqPuzzle *puzzle)
+{
+  int kill;
+
+  g_return_val_if_fail (pack != NULL && puzzle != NULL, -1);
+  kill = xq_kill_from_id (pack->id);
+  if (kill >= 0 || puzzle->pattern == NULL)
+    return kill;
+  /* The loader translated the file's words; compare both. */
+  for (int k = 0; k < XQ_N_KILLS; k++)
+    {
+      g_autofree char *label = g_strdup_printf ("%s (%s)", xq_kill_english ((XqKill) k),
+                                                xq_kill_hanzi ((XqKill) k));
+
+      if (strcmp (label, puzzle->pattern) == 0 ||
+          strcmp (g_dgettext (GETTEXT_PACKAGE, label), puzzle->pattern) == 0)
+        return k;
+    }
+  return -1;
+}
+
+char *
+xq_answer_puzzle_text (const XqPuzzlePack *pack, const XqPuzzle *puzzle, const XqAnswerStyle *style)
+{
+  g_return_val_if_fail (pack != NULL && puzzle != NULL && style != NULL, NULL);
+  return xq_answer_kill_mate_text (&puzzle->position, puzzle->mate_in, xq_puzzle_kill (pack, puzzle),
+                                   style);
+}
+
 /* ---- A lesson file on a worksheet ---------------------------------------------- */
 
 void
@@ -111,7 +144,7 @@ xq_answer_add_to_worksheet (XqWorksheet *sheet, const XqLessonFile *file, XqNota
       g_autofree char *prompt = NULL;
 
       xq_answer_style_init (&style, notation);
-      answer = xq_answer_mate_text (&pz->position, pz->mate_in, &style);
+      answer = xq_answer_puzzle_text (file->pack, pz, &style);
       /* Red moves first unless the caption says otherwise; Black's puzzles
        * are printed from Black's side, as the drill shows them. */
       if (pz->position.side == XQ_BLACK)

@@ -10,6 +10,7 @@
 
 #include "xq-answer-text.h"
 #include "xq-lesson-marks.h"
+#include "xq-patterns.h"
 #include "xq-solver.h"
 
 XqNotation
@@ -235,8 +236,47 @@ xq_answer_piece_word (XqPiece piece)
   return g_dpgettext2 (GETTEXT_PACKAGE, is_red ? "red piece" : "black piece", is_red ? red[type] : black[type]);
 }
 
+XqSolver *
+xq_answer_solver_new (void)
+{
+  XqSolver *solver = xq_solver_new ();
+
+  xq_solver_set_node_limit (solver, XQ_LESSON_SOLVER_NODES);
+  return solver;
+}
+
+XqSolveResult
+xq_answer_mate_line (XqSolver *solver, const XqPosition *start, int mate_in, int kill, XqMove *line,
+                     int *length)
+{
+  XqMove steered[2 * XQ_SOLVER_MAX_MATE];
+  XqSolveResult r;
+  int n = 0;
+
+  g_return_val_if_fail (solver != NULL && start != NULL, XQ_SOLVE_ABORTED);
+  g_return_val_if_fail (line != NULL && length != NULL, XQ_SOLVE_ABORTED);
+  g_return_val_if_fail (mate_in >= 1 && mate_in <= XQ_SOLVER_MAX_MATE, XQ_SOLVE_ABORTED);
+  g_return_val_if_fail (kill < XQ_N_KILLS, XQ_SOLVE_ABORTED);
+
+  /* An empty table: the line depends on the position alone. */
+  xq_solver_clear (solver);
+  /* The solver's line first: the answer when there is nothing to steer
+   * or the steering runs out of room, and its proofs fill the solver's
+   * table for the steering's own questions. */
+  r = xq_solver_main_line (solver, start, mate_in, line, length);
+  if (r != XQ_SOLVE_MATE || kill < 0)
+    return r;
+  if (xq_kill_steer_line (solver, start, mate_in, (XqKill) kill, XQ_ANSWER_STEER_BUDGET, steered, &n,
+                          NULL) == XQ_CONFIRM_DONE && n > 0)
+    {
+      memcpy (line, steered, (gsize) n * sizeof *line);
+      *length = n;
+    }
+  return r;
+}
+
 char *
-xq_answer_mate_text (const XqPosition *start, int mate_in, const XqAnswerStyle *style)
+xq_answer_kill_mate_text (const XqPosition *start, int mate_in, int kill, const XqAnswerStyle *style)
 {
   g_autoptr(XqSolver) solver = NULL;
   g_autoptr(GString) line_text = g_string_new (NULL);
@@ -249,9 +289,8 @@ xq_answer_mate_text (const XqPosition *start, int mate_in, const XqAnswerStyle *
   g_return_val_if_fail (start != NULL && style != NULL, NULL);
   if (mate_in < 1 || mate_in > XQ_SOLVER_MAX_MATE)
     return NULL;
-  solver = xq_solver_new ();
-  xq_solver_set_node_limit (solver, XQ_LESSON_SOLVER_NODES);
-  if (xq_solver_main_line (solver, start, mate_in, line, &n) != XQ_SOLVE_MATE || n == 0)
+  solver = xq_answer_solver_new ();
+  if (xq_answer_mate_line (solver, start, mate_in, kill, line, &n) != XQ_SOLVE_MATE || n == 0)
     return NULL;
   xq_answer_append_line (line_text, start, line, n, FALSE, style);
   /* Other first moves that mate as fast are right too: name them, so a
@@ -287,6 +326,12 @@ xq_answer_mate_text (const XqPosition *start, int mate_in, const XqAnswerStyle *
      * moves, in the answer key. */
     return g_strdup_printf (_("Key: %s. Main line: %s"), key->str, line_text->str);
   }
+}
+
+char *
+xq_answer_mate_text (const XqPosition *start, int mate_in, const XqAnswerStyle *style)
+{
+  return xq_answer_kill_mate_text (start, mate_in, -1, style);
 }
 
 char *

@@ -12,6 +12,7 @@
 #include "xq-exercise.h"
 #include "xq-lesson-rules.h"   /* xq_answer_piece_name */
 #include "xq-notation.h"
+#include "xq-solver.h"
 #include "xq-variant.h"
 #include "xq-worksheet.h"
 
@@ -80,9 +81,32 @@ char       *xq_answer_variant_action_words (const XqVariantState *before, const 
  * the clause numbers "3.1, 4.1.1" are for a teacher, not the game-over
  * line).  NULL while the game goes on. */
 char       *xq_answer_rule_words       (const XqResult *result);
+/* The tree nodes the answer key may visit steering one main line into its
+ * pattern (xq_kill_steer_line; docs/patterns.md, "The answer key's main
+ * line"). */
+#define XQ_ANSWER_STEER_BUDGET G_GUINT64_CONSTANT (200000)
+
+/* A solver with the answer key's limits (the lesson layer's node limit,
+ * the solver's default work and time budgets), for xq_answer_mate_line. */
+XqSolver   *xq_answer_solver_new       (void);
+/* The main line an answer key prints for the mate from start (the one home
+ * of it: the worksheets' answer sheets, `xqtool worksheet --answers`,
+ * `xqtool pattern-check --answer-key`, `xqtool pattern-show`): with kill
+ * -1 the solver's (xq_solver_main_line: the first fastest move, the most
+ * stubborn defence, ...); with a pattern (an XqKill) the line steered into
+ * it (xq_kill_steer_line), or the solver's when the steering runs out of
+ * its budget.  solver: from xq_answer_solver_new, cleared first, so the
+ * line depends on the position alone.  line must hold 2 * mate_in moves. */
+XqSolveResult xq_answer_mate_line      (XqSolver *solver, const XqPosition *start, int mate_in, int kill,
+                                        XqMove *line, int *length);
 /* The mate from start: the key move (and any other that mates as fast) and
  * the main line against the most stubborn defence, numbered; NULL when the
- * solver finds none within its limit. */
+ * solver finds none within its limit.  kill: the pattern the puzzle is
+ * named after (an XqKill), -1 for none: the main line of
+ * xq_answer_mate_line. */
+char       *xq_answer_kill_mate_text   (const XqPosition *start, int mate_in, int kill,
+                                        const XqAnswerStyle *style);
+/* The same without a pattern (kill -1). */
 char       *xq_answer_mate_text        (const XqPosition *start, int mate_in, const XqAnswerStyle *style);
 
 G_END_DECLS

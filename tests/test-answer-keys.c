@@ -26,6 +26,7 @@
 #include "xq-lesson.h"
 #include "xq-patterns.h"
 #include "xq-test-dirs.h"
+#include "xq-test-lesson-mo.h"
 #include "xq-test-xqtool.h"
 
 static GPtrArray *files;   /* XqLessonFile*: lessons/puzzles */
@@ -188,25 +189,10 @@ test_pack (gconstpointer data)
 static void
 test_kill_translated (gconstpointer lang)
 {
-  g_autofree char *root = g_dir_make_tmp ("xq-answer-mo-XXXXXX", NULL);
-  g_autofree char *dir = g_build_filename (root, lang, "LC_MESSAGES", NULL);
-  g_autofree char *mo = g_build_filename (dir, GETTEXT_PACKAGE ".mo", NULL);
-  g_autofree char *built_name = g_strdup_printf ("lesson-%s.mo", (const char *) lang);
-  g_autofree char *built = g_build_filename (XQ_LESSON_MO_DIR, built_name, NULL);
-  g_autofree char *lang_dir = g_build_filename (root, lang, NULL);
-  g_autofree char *contents = NULL;
+  const XqLessonFile *english = pack_file ("game-soldiers");
+  char *root = xq_test_lesson_mo_begin (lang);
   g_autoptr(GError) error = NULL;
   g_autoptr(XqLessonFile) file = NULL;
-  const XqLessonFile *english = pack_file ("game-soldiers");
-  gsize length;
-
-  g_assert_true (g_file_get_contents (built, &contents, &length, NULL));
-  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
-  g_assert_true (g_file_set_contents (mo, contents, length, NULL));
-  g_setenv ("LANGUAGE", lang, TRUE);
-  setlocale (LC_ALL, "C.UTF-8");
-  bindtextdomain (GETTEXT_PACKAGE, root);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
 
   g_assert_nonnull (english->pack->file);
   file = xq_lesson_load_file_simple (english->pack->file, &error);
@@ -223,12 +209,7 @@ test_kill_translated (gconstpointer lang)
       g_assert_cmpint (xq_puzzle_kill (file->pack, pz), ==, xq_puzzle_kill (english->pack, en));
     }
 
-  g_unsetenv ("LANGUAGE");
-  setlocale (LC_ALL, "C.UTF-8");
-  g_unlink (mo);
-  g_rmdir (dir);
-  g_rmdir (lang_dir);
-  g_rmdir (root);
+  xq_test_lesson_mo_end (root, lang);
 }
 
 /* ---- xqtool -------------------------------------------------------------------- */

@@ -14,6 +14,7 @@
 #include "xq-kind.h"
 #include "xq-lesson-rules.h"
 #include "xq-test-dirs.h"
+#include "xq-test-lesson-mo.h"
 #include "xq-test-kinds.h"
 #include "xq-lesson.h"
 
@@ -176,12 +177,6 @@ static void
 test_translated (gconstpointer data)
 {
   const Translation *tr = data;
-  g_autofree char *root = g_dir_make_tmp ("xq-lesson-mo-XXXXXX", NULL);
-  g_autofree char *dir = g_build_filename (root, tr->lang, "LC_MESSAGES", NULL);
-  g_autofree char *mo = g_build_filename (dir, GETTEXT_PACKAGE ".mo", NULL);
-  g_autofree char *built_name = g_strdup_printf ("lesson-%s.mo", tr->lang);
-  g_autofree char *built = g_build_filename (XQ_LESSON_MO_DIR, built_name, NULL);
-  g_autofree char *contents = NULL;
   g_autofree char *lesson = g_build_filename (lessons_dir (), "unit1-board.json", NULL);
   g_autofree char *src = g_getenv ("XQ_SOURCE_DIR") ? g_strdup (g_getenv ("XQ_SOURCE_DIR")) : g_build_filename (SOURCE_LESSONS_DIR, "..", NULL);
   g_autofree char *bad = g_build_filename (src, "tests", "data", "bad-lessons", "08-unknown-key.json", NULL);
@@ -189,18 +184,7 @@ test_translated (gconstpointer data)
   g_autoptr(XqLessonFile) unit = NULL;
   g_autoptr(XqLessonFile) none = NULL;
   g_autofree char *line = NULL;
-  gsize length;
-
-  g_assert_true (g_file_get_contents (built, &contents, &length, NULL));
-  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
-  g_assert_true (g_file_set_contents (mo, contents, length, NULL));
-
-  /* gettext honours LANGUAGE under C.UTF-8 (not under C); setting the
-   * locale again makes it drop the catalogue of the previous language. */
-  g_setenv ("LANGUAGE", tr->lang, TRUE);
-  setlocale (LC_ALL, "C.UTF-8");
-  bindtextdomain (GETTEXT_PACKAGE, root);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  char *root = xq_test_lesson_mo_begin (tr->lang);
 
   unit = xq_lesson_load_file (lesson, problems);
   g_assert_nonnull (unit);
@@ -212,14 +196,7 @@ test_translated (gconstpointer data)
                           ((XqLessonProblem *) g_ptr_array_index (problems, 0))->message);
   g_assert_cmpstr (line, ==, tr->message);
 
-  g_unsetenv ("LANGUAGE");
-  g_unlink (mo);
-  g_rmdir (dir);
-  {
-    g_autofree char *lang_dir = g_build_filename (root, tr->lang, NULL);
-    g_rmdir (lang_dir);
-  }
-  g_rmdir (root);
+  xq_test_lesson_mo_end (root, tr->lang);
 }
 
 /* Every rung of every shipped exercise's hint ladder says something about

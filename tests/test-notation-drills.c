@@ -17,6 +17,7 @@
 #include "xq-kind.h"
 #include "xq-notation.h"
 #include "xq-test-dirs.h"
+#include "xq-test-lesson-mo.h"
 #include "xq-lesson.h"
 
 #define START "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
@@ -659,22 +660,8 @@ static void
 test_script (gconstpointer data)
 {
   const Script *sc = data;
-  g_autofree char *root = g_dir_make_tmp ("xq-notation-mo-XXXXXX", NULL);
-  g_autofree char *dir = g_build_filename (root, sc->lang, "LC_MESSAGES", NULL);
-  g_autofree char *mo = g_build_filename (dir, GETTEXT_PACKAGE ".mo", NULL);
-  g_autofree char *built_name = g_strdup_printf ("lesson-%s.mo", sc->lang);
-  g_autofree char *built = g_build_filename (XQ_LESSON_MO_DIR, built_name, NULL);
-  g_autofree char *contents = NULL;
+  char *root = xq_test_lesson_mo_begin (sc->lang);
   g_autoptr(XqLessonFile) file = NULL;
-  gsize length;
-
-  g_assert_true (g_file_get_contents (built, &contents, &length, NULL));
-  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
-  g_assert_true (g_file_set_contents (mo, contents, length, NULL));
-  g_setenv ("LANGUAGE", sc->lang, TRUE);
-  setlocale (LC_ALL, "C.UTF-8");
-  bindtextdomain (GETTEXT_PACKAGE, root);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
 
   file = load_shipped ();
   for (guint i = 0; i < file->unit->exercises->len; i++)
@@ -705,15 +692,7 @@ test_script (gconstpointer data)
         }
     }
 
-  g_unsetenv ("LANGUAGE");
-  setlocale (LC_ALL, "C.UTF-8");
-  g_unlink (mo);
-  g_rmdir (dir);
-  {
-    g_autofree char *lang_dir = g_build_filename (root, sc->lang, NULL);
-    g_rmdir (lang_dir);
-  }
-  g_rmdir (root);
+  xq_test_lesson_mo_end (root, sc->lang);
 }
 
 int

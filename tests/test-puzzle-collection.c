@@ -21,6 +21,7 @@
 #include "xq-puzzle-stats.h"
 #include "xq-solver.h"
 #include "xq-test-dirs.h"
+#include "xq-test-lesson-mo.h"
 
 static GPtrArray *files;   /* XqLessonFile*, English (loaded untranslated) */
 static XqSolver *solver;
@@ -354,25 +355,8 @@ test_hints (void)
 static void
 check_translated (const char *lang)
 {
-  g_autofree char *root = g_dir_make_tmp ("xq-puzzle-mo-XXXXXX", NULL);
-  g_autofree char *dir = g_build_filename (root, lang, "LC_MESSAGES", NULL);
-  g_autofree char *mo = g_build_filename (dir, GETTEXT_PACKAGE ".mo", NULL);
-  g_autofree char *built_name = g_strdup_printf ("lesson-%s.mo", lang);
-  g_autofree char *built = g_build_filename (XQ_LESSON_MO_DIR, built_name, NULL);
-  g_autofree char *contents = NULL;
-  g_autofree char *lang_dir = g_build_filename (root, lang, NULL);
+  char *root = xq_test_lesson_mo_begin (lang);
   guint missing = 0, checked = 0;
-  gsize length;
-
-  g_assert_true (g_file_get_contents (built, &contents, &length, NULL));
-  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
-  g_assert_true (g_file_set_contents (mo, contents, length, NULL));
-  /* gettext honours LANGUAGE under C.UTF-8; setting the locale again drops
-   * the catalogue of the previous language. */
-  g_setenv ("LANGUAGE", lang, TRUE);
-  setlocale (LC_ALL, "C.UTF-8");
-  bindtextdomain (GETTEXT_PACKAGE, root);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
 
   for (guint i = 0; i < files->len; i++)
     {
@@ -402,12 +386,7 @@ check_translated (const char *lang)
             }
         }
     }
-  g_unsetenv ("LANGUAGE");
-  setlocale (LC_ALL, "C.UTF-8");
-  g_unlink (mo);
-  g_rmdir (dir);
-  g_rmdir (lang_dir);
-  g_rmdir (root);
+  xq_test_lesson_mo_end (root, lang);
   g_assert_cmpuint (checked, >, 600);
   g_assert_cmpuint (missing, ==, 0);
 }

@@ -838,6 +838,18 @@ defender_node (Confirm *c, XqPosition *pos, int left, XqKillSet want)
   return got;
 }
 
+/* What a walk cost, for the caller that asks (stats may be NULL). */
+static void
+put_stats (XqConfirmStats *stats, int mate, const Confirm *c)
+{
+  if (stats == NULL)
+    return;
+  stats->mate = mate;
+  stats->nodes = c->nodes;
+  stats->finals = c->finals;
+  stats->work = c->work;
+}
+
 static XqConfirm
 confirm_from (XqSolver *solver, const XqPosition *start, XqMove first, int max_n,
               XqKillSet want, guint64 budget, XqKillSet *holds_out, XqConfirmStats *stats)
@@ -890,13 +902,7 @@ confirm_from (XqSolver *solver, const XqPosition *start, XqMove first, int max_n
     got = 0;
   if (holds_out)
     *holds_out = got;
-  if (stats)
-    {
-      stats->mate = mate;
-      stats->nodes = c.nodes;
-      stats->finals = c.finals;
-      stats->work = c.work;
-    }
+  put_stats (stats, mate, &c);
   return result;
 }
 
@@ -1009,12 +1015,6 @@ xq_kill_steer_line (XqSolver *solver, const XqPosition *start, int max_n, XqKill
         result = XQ_CONFIRM_UNDECIDED;
     }
   *length = result == XQ_CONFIRM_DONE ? n : 0;
-  if (stats)
-    {
-      stats->mate = mate;
-      stats->nodes = c.nodes;
-      stats->finals = c.finals;
-      stats->work = c.work;
-    }
+  put_stats (stats, mate, &c);
   return result;
 }

@@ -16,6 +16,7 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 
+#include "xq-answer-sheet.h"
 #include "xq-lesson.h"
 #include "xq-patterns.h"
 #include "xq-puzzle-stats.h"
@@ -465,15 +466,9 @@ test_ids (void)
  * line.  A first-mates puzzle mates in one with check, or in two showing
  * some named pattern on every line. */
 typedef struct {
-  const XqPuzzle *puzzle;
-  const char     *pack;
-  int             min_rating;
+  const XqPuzzle     *puzzle;
+  const XqPuzzlePack *pack;
 } PatternCase;
-
-/* The tree nodes a confirmation of the advanced tier may visit: crowded
- * game positions have more defence lines than the default allows
- * (tools/gen-game-puzzles.py confirms them with the same). */
-#define XQ_TIER_CONFIRM_BUDGET G_GUINT64_CONSTANT (200000)
 
 static void
 test_pattern (gconstpointer data)
@@ -485,27 +480,20 @@ test_pattern (gconstpointer data)
   guint64 budget = 0;
   int kill;
 
-  kill = xq_kill_from_id (c->pack);
-  if (c->min_rating > 0)
+  /* The pack's pattern, or in the advanced tier the puzzle's own. */
+  kill = xq_puzzle_kill (c->pack, pz);
+  if (c->pack->min_rating > 0)
     {
-      /* The advanced tier: the puzzle's own pattern, "English (漢字)". */
-      for (int k = 0; k < XQ_N_KILLS && kill < 0; k++)
-        {
-          g_autofree char *label = g_strdup_printf ("%s (%s)", xq_kill_english (k), xq_kill_hanzi (k));
-
-          if (k != XQ_KILL_STALEMATE && g_strcmp0 (label, pz->pattern) == 0)
-            kill = k;
-        }
-      if (kill < 0)
+      if (kill < 0 || kill == XQ_KILL_STALEMATE)
         g_error ("%s: “%s” is no checkmate pattern", pz->id, pz->pattern);
-      budget = XQ_TIER_CONFIRM_BUDGET;
+      budget = XQ_KILL_CONFIRM_GAME_BUDGET;
     }
   if (kill < 0)
     {
       XqPosition p = pz->position;
       XqMove key = g_array_index (pz->keys, XqMove, 0);
 
-      g_assert_cmpstr (c->pack, ==, "first-mates");
+      g_assert_cmpstr (c->pack->id, ==, "first-mates");
       if (pz->mate_in == 1)
         {
           g_assert_true (xq_position_gives_check (&p, key));
@@ -514,13 +502,13 @@ test_pattern (gconstpointer data)
       want = XQ_KILL_ALL & ~(1u << XQ_KILL_STALEMATE);
     }
   else
-    want = c->min_rating > 0 ? XQ_KILL_ALL : 1u << kill;
+    want = c->pack->min_rating > 0 ? XQ_KILL_ALL : 1u << kill;
   xq_solver_clear (solver);
   /* As `xqtool puzzle-confirm` does: the proof and a main line first, so
    * the confirmation's questions find most answers in the solver's table (a
    * deep game mate would otherwise spend the confirmation's whole work
    * budget on it). */
-  if (c->min_rating > 0)
+  if (c->pack->min_rating > 0)
     {
       XqSolution sol;
       XqMove line[2 * XQ_SOLVER_MAX_MATE];
@@ -530,7 +518,7 @@ test_pattern (gconstpointer data)
       g_assert_cmpint (xq_solver_main_line (solver, &pz->position, pz->mate_in, line, &len), ==,
                        XQ_SOLVE_MATE);
     }
-  if (c->min_rating > 0 && pz->keys->len > 1)
+  if (c->pack->min_rating > 0 && pz->keys->len > 1)
     {
       /* Several keys: the pattern holds on every defence line after EVERY
        * key (the rule of tools/puzzle-gen.md), so whichever key the
@@ -553,7 +541,7 @@ test_pattern (gconstpointer data)
   g_assert_cmpint (xq_kill_confirm (solver, &pz->position, pz->mate_in, want, budget, &holds, &stats),
                    ==, XQ_CONFIRM_DONE);
   g_assert_cmpint (stats.mate, ==, pz->mate_in);
-  if (c->min_rating > 0)
+  if (c->pack->min_rating > 0)
     {
       /* Asked as the generator asks (every pattern), then its own. */
       g_assert_cmpuint (holds & (1u << kill), !=, 0);
@@ -609,8 +597,7 @@ main (int argc, char **argv)
           PatternCase *c = g_new0 (PatternCase, 1);
 
           c->puzzle = pz;
-          c->pack = f->pack->id;
-          c->min_rating = f->pack->min_rating;
+          c->pack = f->pack;
           g_ptr_array_add (cases, c);
           g_test_add_data_func (path, c, test_pattern);
         }

@@ -102,6 +102,8 @@ def confirm(xqtool, cache, todo, keys):
         need = [q for q in todo if keys[q] == k and name(q) not in done]
         if not need:
             continue
+        # --budget: XQ_KILL_CONFIRM_GAME_BUDGET (src/core/xq-patterns.h), which the
+        # collection test and the answer key's steering use for these puzzles too.
         proc = subprocess.Popen(['nice', '-n', '10', xqtool, 'puzzle-confirm', '--nodes', '20000000',
                                  '--budget', '200000', '--keys', str(k)],
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)

@@ -53,6 +53,23 @@ typedef struct {
   double seconds, slowest;
 } CheckTotals;
 
+/* A puzzle's verdict on its named pattern kill (-1: none) given the set
+ * its lines show: "yes" (counted in *shown), "NO" (in *refused) or
+ * "unnamed". */
+static const char *
+named_verdict (int kill, XqKillSet shows, guint *shown, guint *refused)
+{
+  if (kill < 0)
+    return "unnamed";
+  if (shows & (1u << kill))
+    {
+      (*shown)++;
+      return "yes";
+    }
+  (*refused)++;
+  return "NO";
+}
+
 /* claimed: the pattern the puzzle is filed under, -1 for none. */
 static void
 check_position (XqSolver *solver, const char *id, const XqPosition *pos, int mate_in, int claimed,
@@ -80,18 +97,7 @@ check_position (XqSolver *solver, const char *id, const XqPosition *pos, int mat
   switch (r)
     {
     case XQ_CONFIRM_DONE:
-      if (claimed < 0)
-        verdict = "unnamed";
-      else if (holds & (1u << claimed))
-        {
-          verdict = "yes";
-          tot->shown++;
-        }
-      else
-        {
-          verdict = "NO";
-          tot->refused++;
-        }
+      verdict = named_verdict (claimed, holds, &tot->shown, &tot->refused);
       break;
     case XQ_CONFIRM_NO_MATE:
       verdict = "no-mate";
@@ -151,18 +157,8 @@ check_answer_key (XqSolver *solver, const XqPuzzlePack *pack, const XqPuzzle *pz
       verdict = "STALEMATE";
       tot->stalemates++;
     }
-  else if (kill < 0)
-    verdict = "unnamed";
-  else if (kills & (1u << kill))
-    {
-      verdict = "yes";
-      tot->shown++;
-    }
   else
-    {
-      verdict = "NO";
-      tot->refused++;
-    }
+    verdict = named_verdict (kill, kills, &tot->shown, &tot->refused);
   set_text = kill_set_text (kills);
   printf ("%s\tmate %d\t%s\t%s\tfinal: %s\tline: %s\t%.1f ms\n", pz->id, pz->mate_in,
           kill >= 0 ? xq_kill_id ((XqKill) kill) : "-", verdict, set_text,

@@ -92,6 +92,11 @@ typedef enum {
  * (docs/patterns.md), so a confirmation stops within seconds. */
 #define XQ_KILL_CONFIRM_BUDGET G_GUINT64_CONSTANT (20000)
 #define XQ_KILL_CONFIRM_WORK   G_GUINT64_CONSTANT (128000000)
+/* The node budget for a crowded game position (the advanced tier): it has
+ * more defence lines than the default allows.  The tier's confirmation
+ * (tools/gen-game-puzzles.py passes the same to `puzzle-confirm --budget`)
+ * and the answer key's steering (XQ_ANSWER_STEER_BUDGET) use it. */
+#define XQ_KILL_CONFIRM_GAME_BUDGET G_GUINT64_CONSTANT (200000)
 
 typedef struct {
   int     mate;      /* the exact distance found at the start */

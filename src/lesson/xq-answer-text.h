@@ -84,7 +84,7 @@ char       *xq_answer_rule_words       (const XqResult *result);
 /* The tree nodes the answer key may visit steering one main line into its
  * pattern (xq_kill_steer_line; docs/patterns.md, "The answer key's main
  * line"). */
-#define XQ_ANSWER_STEER_BUDGET G_GUINT64_CONSTANT (200000)
+#define XQ_ANSWER_STEER_BUDGET XQ_KILL_CONFIRM_GAME_BUDGET
 
 /* A solver with the answer key's limits (the lesson layer's node limit,
  * the solver's default work and time budgets), for xq_answer_mate_line. */

@@ -617,6 +617,56 @@ test_steer_line (void)
   g_assert_cmpint (stats.mate, ==, 0);
 }
 
+/* One move of the steered line from anywhere on the way (the drill's hint):
+ * along the line xq_kill_steer_line steers, each attacker move is
+ * xq_kill_steer_move's choice after the plies before it. */
+static void
+test_steer_move (void)
+{
+  static const struct { const char *fen; int mate; XqKill kill; } lines[] = {
+    { "9/5k3/9/9/9/9/4c4/B8/2p3c2/4KA3 b - - 0 1", 2, XQ_KILL_HEAVEN_EARTH },
+    { "9/5k3/9/9/9/9/4c4/B8/2p3c2/4KA3 b - - 0 1", 2, XQ_KILL_DOUBLE_CANNON },
+    { "5a3/4a1R2/4k4/9/9/9/9/9/9/5K3 w - - 0 1", 5, XQ_KILL_STALEMATE },
+  };
+  XqMove line[2 * XQ_SOLVER_MAX_MATE], m;
+  XqConfirmStats stats;
+  XqPosition pos;
+  int n = 0;
+
+  for (guint c = 0; c < G_N_ELEMENTS (lines); c++)
+    {
+      load (&pos, lines[c].fen);
+      xq_solver_clear (solver);
+      g_assert_cmpint (xq_kill_steer_line (solver, &pos, lines[c].mate, lines[c].kill, 0, line, &n, NULL), ==,
+                       XQ_CONFIRM_DONE);
+      for (int ply = 0; ply < n; ply += 2)
+        {
+          xq_solver_clear (solver);
+          g_assert_cmpint (xq_kill_steer_move (solver, &pos, line, ply, lines[c].mate - ply / 2, lines[c].kill, 0,
+                                               &m, NULL), ==, XQ_CONFIRM_DONE);
+          g_assert_cmpint (m, ==, line[ply]);
+        }
+    }
+
+  /* After c1d1 a2c0: g1g0 into 天地炮, where the solver's first is g1e1. */
+  load (&pos, "9/5k3/9/9/9/9/4c4/B8/2p3c2/4KA3 b - - 0 1");
+  line[0] = xq_move_from_iccs ("c1d1");
+  line[1] = xq_move_from_iccs ("a2c0");
+  g_assert_cmpint (xq_kill_steer_move (solver, &pos, line, 2, 1, XQ_KILL_HEAVEN_EARTH, 0, &m, &stats), ==,
+                   XQ_CONFIRM_DONE);
+  g_assert_cmpint (m, ==, xq_move_from_iccs ("g1g0"));
+  g_assert_cmpint (stats.mate, ==, 1);
+  /* Bounded: out of its budget, the solver's first fastest move. */
+  g_assert_cmpint (xq_kill_steer_move (solver, &pos, line, 2, 1, XQ_KILL_HEAVEN_EARTH, 1, &m, &stats), ==,
+                   XQ_CONFIRM_UNDECIDED);
+  g_assert_cmpint (m, ==, xq_move_from_iccs ("g1e1"));
+  /* No win within the limit. */
+  load (&pos, "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1");
+  g_assert_cmpint (xq_kill_steer_move (solver, &pos, NULL, 0, 2, XQ_KILL_HEAVEN_EARTH, 0, &m, NULL), ==,
+                   XQ_CONFIRM_NO_MATE);
+  g_assert_cmpint (m, ==, XQ_MOVE_NONE);
+}
+
 /* ---- xqtool pattern-check and pattern-show --------------------------------- */
 
 static char *
@@ -714,6 +764,7 @@ main (int argc, char **argv)
   g_test_add_func ("/patterns/every-line", test_every_line);
   g_test_add_func ("/patterns/budget", test_budget);
   g_test_add_func ("/patterns/steer-line", test_steer_line);
+  g_test_add_func ("/patterns/steer-move", test_steer_move);
   g_test_add_func ("/patterns/xqtool", test_xqtool);
   ret = g_test_run ();
   xq_solver_free (solver);

@@ -933,7 +933,8 @@ steer_choice (Confirm *c, XqPosition *pos, int d, const XqSolution *sol, XqKill 
 {
   if (sol->n_keys == 1)
     return sol->keys[0];   /* no choice to make */
-  memcpy (c->line, line, (gsize) length * sizeof *line);
+  if (length > 0)
+    memcpy (c->line, line, (gsize) length * sizeof *line);
   for (int k = 0; k < sol->n_keys && !c->undecided; k++)
     {
       XqUndo u;
@@ -1017,4 +1018,52 @@ xq_kill_steer_line (XqSolver *solver, const XqPosition *start, int max_n, XqKill
   *length = result == XQ_CONFIRM_DONE ? n : 0;
   put_stats (stats, mate, &c);
   return result;
+}
+
+XqConfirm
+xq_kill_steer_move (XqSolver *solver, const XqPosition *start, const XqMove *played, int n_played,
+                    int max_n, XqKill kill, guint64 budget, XqMove *move, XqConfirmStats *stats)
+{
+  Confirm c = { 0 };
+  XqPosition pos;
+  XqSolution sol;
+  XqSolveResult r;
+  XqMove m;
+
+  g_return_val_if_fail (solver != NULL && start != NULL && move != NULL, XQ_CONFIRM_UNDECIDED);
+  g_return_val_if_fail (n_played >= 0 && n_played % 2 == 0 && (n_played == 0 || played != NULL),
+                        XQ_CONFIRM_UNDECIDED);
+  g_return_val_if_fail (max_n >= 1 && max_n <= XQ_SOLVER_MAX_MATE, XQ_CONFIRM_UNDECIDED);
+  g_return_val_if_fail (n_played + 2 * max_n <= 2 * XQ_SOLVER_MAX_MATE, XQ_CONFIRM_UNDECIDED);
+  g_return_val_if_fail ((guint) kill < XQ_N_KILLS, XQ_CONFIRM_UNDECIDED);
+
+  *move = XQ_MOVE_NONE;
+  c.solver = solver;
+  c.budget = budget ? budget : XQ_KILL_CONFIRM_BUDGET;
+  c.start = *start;
+  pos = *start;
+  for (int i = 0; i < n_played; i++)
+    {
+      XqUndo u;
+
+      g_return_val_if_fail (xq_position_is_legal (&pos, played[i]), XQ_CONFIRM_UNDECIDED);
+      xq_position_do_move (&pos, played[i], &u);
+    }
+  r = xq_solver_solve (solver, &pos, max_n, &sol);
+  spend_work (&c);
+  if (r == XQ_SOLVE_NONE)
+    {
+      put_stats (stats, 0, &c);
+      return XQ_CONFIRM_NO_MATE;
+    }
+  if (r != XQ_SOLVE_MATE || sol.n_keys == 0)
+    {
+      put_stats (stats, 0, &c);
+      return XQ_CONFIRM_UNDECIDED;
+    }
+  m = c.undecided ? XQ_MOVE_NONE : steer_choice (&c, &pos, sol.mate, &sol, kill, played, n_played);
+  /* No fastest move keeps the pattern, or a limit ran out: the solver's. */
+  *move = m != XQ_MOVE_NONE ? m : sol.keys[0];
+  put_stats (stats, sol.mate, &c);
+  return c.undecided ? XQ_CONFIRM_UNDECIDED : XQ_CONFIRM_DONE;
 }

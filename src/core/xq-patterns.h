@@ -144,6 +144,23 @@ XqConfirm    xq_kill_confirm_key (XqSolver *solver, const XqPosition *start, XqM
  * may be NULL. */
 XqConfirm    xq_kill_steer_line (XqSolver *solver, const XqPosition *start, int max_n, XqKill kill,
                                  guint64 budget, XqMove *line, int *length, XqConfirmStats *stats);
+/* One attacker move of such a line, from anywhere on the way (the drill's
+ * hint): the position is start after the n_played plies of played (an
+ * even number: the attacker to move again), and the pattern is asked of
+ * the whole line from start, played included.  *move: the first of the
+ * fastest winning moves (within max_n moves, ICCS order) under which kill
+ * still holds on every longest defence; with none, the solver's first
+ * fastest move.  Along the line xq_kill_steer_line steers, each attacker
+ * move is this choice for the plies before it; after any other winning
+ * move this steers again from there.  Bounds: budget tree nodes (0:
+ * XQ_KILL_CONFIRM_BUDGET) and XQ_KILL_CONFIRM_WORK work units for this
+ * one choice.  XQ_CONFIRM_DONE with *move; XQ_CONFIRM_NO_MATE (no win
+ * within max_n) with XQ_MOVE_NONE; XQ_CONFIRM_UNDECIDED when a limit ran
+ * out, *move then the solver's first fastest move when the distance was
+ * proved, else XQ_MOVE_NONE.  stats may be NULL. */
+XqConfirm    xq_kill_steer_move (XqSolver *solver, const XqPosition *start, const XqMove *played,
+                                 int n_played, int max_n, XqKill kill, guint64 budget, XqMove *move,
+                                 XqConfirmStats *stats);
 
 /* Stable ASCII id ("iron-bolt"), the traditional name in traditional
  * characters, the simplified one, and the English name used in puzzle

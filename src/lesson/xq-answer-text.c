@@ -275,6 +275,51 @@ xq_answer_mate_line (XqSolver *solver, const XqPosition *start, int mate_in, int
   return r;
 }
 
+XqSolveResult
+xq_answer_next_move (XqSolver *solver, const XqPosition *start, const XqMove *played, int n_played,
+                     int left, int kill, XqMove *move)
+{
+  XqSolution sol;
+  XqPosition pos;
+  XqSolveResult r;
+
+  g_return_val_if_fail (solver != NULL && start != NULL && move != NULL, XQ_SOLVE_ABORTED);
+  g_return_val_if_fail (n_played >= 0 && (n_played == 0 || played != NULL), XQ_SOLVE_ABORTED);
+  g_return_val_if_fail (left >= 1 && left <= XQ_SOLVER_MAX_MATE, XQ_SOLVE_ABORTED);
+  g_return_val_if_fail (kill < XQ_N_KILLS, XQ_SOLVE_ABORTED);
+
+  *move = XQ_MOVE_NONE;
+  xq_solver_clear (solver);
+  if (kill >= 0 && n_played % 2 == 0 && n_played + 2 * left <= 2 * XQ_SOLVER_MAX_MATE)
+    switch (xq_kill_steer_move (solver, start, played, n_played, left, (XqKill) kill,
+                                XQ_ANSWER_STEER_BUDGET, move, NULL))
+      {
+      case XQ_CONFIRM_DONE:
+        return XQ_SOLVE_MATE;
+      case XQ_CONFIRM_NO_MATE:
+        return XQ_SOLVE_NONE;
+      case XQ_CONFIRM_UNDECIDED:
+      default:
+        /* Out of the steering's budget: the solver's first fastest move
+         * when its distance was proved. */
+        return *move != XQ_MOVE_NONE ? XQ_SOLVE_MATE : XQ_SOLVE_ABORTED;
+      }
+  pos = *start;
+  for (int i = 0; i < n_played; i++)
+    {
+      XqUndo u;
+
+      g_return_val_if_fail (xq_position_is_legal (&pos, played[i]), XQ_SOLVE_ABORTED);
+      xq_position_do_move (&pos, played[i], &u);
+    }
+  r = xq_solver_solve (solver, &pos, left, &sol);
+  if (r == XQ_SOLVE_MATE && sol.n_keys > 0)
+    *move = sol.keys[0];
+  else if (r == XQ_SOLVE_MATE)
+    r = XQ_SOLVE_ABORTED;
+  return r;
+}
+
 char *
 xq_answer_kill_mate_text (const XqPosition *start, int mate_in, int kill, const XqAnswerStyle *style)
 {

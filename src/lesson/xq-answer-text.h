@@ -99,6 +99,21 @@ XqSolver   *xq_answer_solver_new       (void);
  * line depends on the position alone.  line must hold 2 * mate_in moves. */
 XqSolveResult xq_answer_mate_line      (XqSolver *solver, const XqPosition *start, int mate_in, int kill,
                                         XqMove *line, int *length);
+/* The attacker's next move on that main line from anywhere on the way:
+ * the drill's hint (docs/puzzle-drill.md, "Hints").  The position is start
+ * after the n_played plies of played (the learner's moves and the
+ * defender's replies; the attacker to move), with a win within left
+ * moves.  With a pattern (kill, an XqKill) the move xq_kill_steer_move
+ * steers into it, the line so far included: a learner who follows the
+ * hints plays the line the answer key prints, and one who found another
+ * winning move is steered again from where the board stands.  With kill
+ * -1, or when the steering runs out of its budget
+ * (XQ_ANSWER_STEER_BUDGET), the solver's first fastest move, as
+ * xq_answer_mate_line plays then.  solver: from xq_answer_solver_new
+ * (cleared first; xq_solver_cancel () stops it: XQ_SOLVE_ABORTED).
+ * XQ_SOLVE_MATE with *move; else *move is XQ_MOVE_NONE. */
+XqSolveResult xq_answer_next_move      (XqSolver *solver, const XqPosition *start, const XqMove *played,
+                                        int n_played, int left, int kill, XqMove *move);
 /* The mate from start: the key move (and any other that mates as fast) and
  * the main line against the most stubborn defence, numbered; NULL when the
  * solver finds none within its limit.  kill: the pattern the puzzle is

@@ -12,6 +12,9 @@
 #include <locale.h>
 #include <string.h>
 
+#include "xq-answer-sheet.h"
+#include "xq-lesson-rules.h"
+#include "xq-patterns.h"
 #include "xq-progress.h"
 #include "xq-proofs.h"
 #include "xq-puzzle-page.h"
@@ -1506,11 +1509,187 @@ test_proves_ahead (Fixture *f, gconstpointer data)
   g_assert_false (xq_puzzle_page_is_busy (f->page));
 }
 
+/* ---- Hints that follow the answer key (docs/puzzle-drill.md, "Hints") ---------- */
+
+/* A shipped pack, read as it is installed. */
+static char *
+shipped_pack_json (const char *name)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("XQ_SOURCE_DIR"), "lessons", "puzzles", name, NULL);
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+static guint
+puzzle_index (Fixture *f, guint pack, const char *id)
+{
+  const XqPuzzlePack *p = xq_puzzle_page_get_pack (f->page, pack);
+
+  for (guint i = 0; i < p->puzzles->len; i++)
+    if (g_str_equal (((const XqPuzzle *) g_ptr_array_index (p->puzzles, i))->id, id))
+      return i;
+  g_assert_not_reached ();
+  return 0;
+}
+
+/* The move the hint ladder shows, Hint pressed until its arrow is there. */
+static XqMove
+hinted_move (Fixture *f)
+{
+  XqLessonBoard *board = xq_puzzle_page_get_board (f->page);
+
+  for (int press = 0; press < 4; press++)
+    {
+      const XqLessonMarks *marks;
+
+      wait_for_checks (f);
+      xq_puzzle_page_hint (f->page);
+      wait_for_checks (f);
+      marks = xq_lesson_board_get_marks (board);
+      for (int i = 0; marks != NULL && i < marks->n_marks; i++)
+        if (marks->marks[i].kind == XQ_LESSON_MARK_ARROW && marks->marks[i].role == XQ_LESSON_ROLE_MOVE)
+          return xq_move_make (marks->marks[i].sq, marks->marks[i].to);
+    }
+  g_assert_not_reached ();
+  return XQ_MOVE_NONE;
+}
+
+/* Plays m as the learner and appends it and the computer's reply (if the
+ * puzzle goes on) to line. */
+static void
+play_on (Fixture *f, XqMove m, XqMove *line, int *n)
+{
+  char text[5];
+
+  xq_move_to_iccs (m, text);
+  learner_moves (f, text);
+  line[(*n)++] = m;
+  if (!xq_puzzle_page_is_solved (f->page))
+    line[(*n)++] = xq_board_model_get_last_move (xq_lesson_board_get_model (xq_puzzle_page_get_board (f->page)));
+}
+
+/* The solver's first fastest move from start after line, the hint the
+ * drill gave before it followed the answer key. */
+static XqMove
+fastest_move (const XqPuzzle *pz, const XqMove *line, int n)
+{
+  XqPosition pos = pz->position;
+  XqSolution sol;
+
+  for (int i = 0; i < n; i++)
+    {
+      XqUndo u;
+
+      xq_position_do_move (&pos, line[i], &u);
+    }
+  g_assert_cmpint (xq_lesson_mate_distance (&pos, pz->mate_in - n / 2, &sol), ==, XQ_SOLVE_MATE);
+  return sol.keys[0];
+}
+
+/* The hints of a named puzzle follow the line its answer key prints, into
+ * its pattern.  double-cannon-98699f, a real 重炮 mate in 3 of the shipped
+ * pack: after 1. c3c2 d2d1 2. a3d3 d1d0 the solver's first fastest mate is
+ * c2d2, which does not end in 重炮; the key's a7d7 does, and the hint shows
+ * it.  A learner who plays another winning move (2. a7d7, not the hinted
+ * a3d3) is steered again from where the board stands: the hint is then
+ * a3d3, the cannon mating over its brother, where the solver's first would
+ * again be c2d2. */
+static void
+test_hints_steered (Fixture *f, gconstpointer data)
+{
+  guint pack = pack_index (f, "double-cannon");
+  guint index = puzzle_index (f, pack, "double-cannon-98699f");
+  const XqPuzzlePack *p = xq_puzzle_page_get_pack (f->page, pack);
+  const XqPuzzle *pz = g_ptr_array_index (p->puzzles, index);
+  g_autoptr(XqSolver) solver = xq_answer_solver_new ();
+  XqMove key[2 * XQ_SOLVER_MAX_MATE], line[2 * XQ_SOLVER_MAX_MATE];
+  int kill = xq_puzzle_kill (p, pz), n_key = 0, n = 0;
+
+  g_assert_cmpint (kill, ==, XQ_KILL_DOUBLE_CANNON);
+  g_assert_cmpint (pz->mate_in, ==, 3);
+  g_assert_cmpint (xq_answer_mate_line (solver, &pz->position, pz->mate_in, kill, key, &n_key), ==,
+                   XQ_SOLVE_MATE);
+  g_assert_cmpint (n_key, ==, 5);
+
+  /* Hint after hint: the answer key's line, ending in 重炮. */
+  xq_puzzle_page_open (f->page, pack, index);
+  for (int ply = 0; !xq_puzzle_page_is_solved (f->page); ply += 2)
+    {
+      XqMove m = hinted_move (f);
+
+      g_assert_cmpint (m, ==, key[ply]);
+      play_on (f, m, line, &n);
+    }
+  g_assert_cmpint (n, ==, n_key);
+  g_assert_cmpmem (line, sizeof (XqMove) * (gsize) n, key, sizeof (XqMove) * (gsize) n_key);
+  g_assert_cmpuint (xq_kill_recognise (&pz->position, line, n) & (1u << XQ_KILL_DOUBLE_CANNON), !=, 0);
+  /* Where the solver's own first move would have left the pattern. */
+  {
+    XqMove plain = fastest_move (pz, line, 4);
+    XqMove other[2 * XQ_SOLVER_MAX_MATE];
+
+    g_assert_cmpint (plain, !=, key[4]);
+    memcpy (other, line, sizeof (XqMove) * 4);
+    other[4] = plain;
+    g_assert_cmpuint (xq_kill_recognise (&pz->position, other, 5) & (1u << XQ_KILL_DOUBLE_CANNON), ==, 0);
+  }
+
+  /* Another winning move than the hint's: steered again from there. */
+  xq_puzzle_page_retry (f->page);
+  n = 0;
+  play_on (f, hinted_move (f), line, &n);
+  g_assert_cmpint (hinted_move (f), ==, xq_move_from_iccs ("a3d3"));
+  play_on (f, xq_move_from_iccs ("a7d7"), line, &n);
+  g_assert_false (xq_puzzle_page_is_solved (f->page));
+  g_assert_cmpint (n, ==, 4);
+  g_assert_cmpint (fastest_move (pz, line, n), ==, xq_move_from_iccs ("c2d2"));
+  g_assert_cmpint (hinted_move (f), ==, xq_move_from_iccs ("a3d3"));
+  play_on (f, xq_move_from_iccs ("a3d3"), line, &n);
+  g_assert_true (xq_puzzle_page_is_solved (f->page));
+  g_assert_cmpuint (xq_kill_recognise (&pz->position, line, n) & (1u << XQ_KILL_DOUBLE_CANNON), !=, 0);
+}
+
+/* The Hint button: not clickable while an unproved puzzle is checked, nor
+ * when its proof found it false; clickable again for a puzzle that plays. */
+static void
+test_hint_while_checking (Fixture *f, gconstpointer data)
+{
+  guint deep = pack_index (f, "deep-kills");
+  const XqPuzzlePack *pack = xq_puzzle_page_get_pack (f->page, deep);
+  GtkWidget *hint = find_text (GTK_WIDGET (f->page), "_Hint");
+  guint u;
+
+  g_assert_nonnull (hint);
+  for (u = 0; u < pack->puzzles->len; u++)
+    if (((const XqPuzzle *) g_ptr_array_index (pack->puzzles, u))->unproved)
+      break;
+  g_assert_cmpuint (u, <, 42);
+
+  xq_puzzle_page_open (f->page, pack_index (f, "test"), 0);
+  g_assert_true (gtk_widget_get_sensitive (hint));
+  xq_puzzle_page_open (f->page, deep, u);
+  g_assert_true (xq_puzzle_page_is_proving (f->page));
+  g_assert_false (gtk_widget_get_sensitive (hint));
+  wait_for_proof (f);
+  g_assert_true (gtk_widget_get_sensitive (hint));
+
+  xq_puzzle_page_open (f->page, deep, 42);
+  g_assert_false (gtk_widget_get_sensitive (hint));
+  wait_for_proof (f);
+  g_assert_true (g_str_has_prefix (xq_puzzle_page_get_feedback (f->page), "This puzzle cannot be played"));
+  g_assert_false (gtk_widget_get_sensitive (hint));
+  xq_puzzle_page_open (f->page, pack_index (f, "test"), 0);
+  g_assert_true (gtk_widget_get_sensitive (hint));
+}
+
 int
 main (int argc, char *argv[])
 {
   g_autofree char *big = big_pack_json ();
   g_autofree char *deep = deep_pack_json ();
+  g_autofree char *double_cannon = shipped_pack_json ("03-double-cannon.json");
 
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   setlocale (LC_ALL, "");
@@ -1556,5 +1735,9 @@ main (int argc, char *argv[])
               fixture_tear_down);
   g_test_add ("/ui/puzzles/proves-ahead", Fixture, deep, fixture_set_up_no_cache, test_proves_ahead,
               fixture_tear_down);
+  g_test_add ("/ui/puzzles/hints-steered", Fixture, double_cannon, fixture_set_up, test_hints_steered,
+              fixture_tear_down);
+  g_test_add ("/ui/puzzles/hint-while-checking", Fixture, deep, fixture_set_up_no_cache,
+              test_hint_while_checking, fixture_tear_down);
   return g_test_run ();
 }

@@ -32,6 +32,7 @@ struct _XqPuzzlePage
   GtkLabel      *score_label;
   GtkButton     *take_back_button;
   GtkButton     *next_button;
+  GtkButton     *hint_button;    /* not clickable while the puzzle is checked or cannot be played */
   GtkLabel      *rating_label;   /* the learner's rating, above the packs */
   GtkLabel      *pack_title_label; /* the list of one pack's puzzles */
   GtkLabel      *pack_count_label;
@@ -63,6 +64,7 @@ struct _XqPuzzlePage
   guint            pack_index;
   guint            puzzle_index;
   const XqPuzzle  *puzzle;
+  int              kill;      /* its pattern (an XqKill, xq_puzzle_kill), -1 for none: the hints steer into it */
   XqPosition       shown;
   XqPosition       before_wrong;
   GArray          *line;      /* XqMove: learner and computer alternating */

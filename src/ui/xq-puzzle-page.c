@@ -9,7 +9,10 @@
  * refused: it is played, and the defence that refutes it is played after
  * it, so the learner sees why; then the position goes back.  The checker
  * and the hint's search run in a thread (a hard position can take the
- * solver's whole budget); the board waits meanwhile. */
+ * solver's whole budget); the board waits meanwhile.  The hint is the
+ * attacker's next move on the answer key's main line, steered into the
+ * puzzle's pattern from wherever the board stands (xq_answer_next_move,
+ * docs/puzzle-drill.md, "Hints"). */
 #define G_LOG_DOMAIN "xq-puzzle-page"
 
 #include "config.h"
@@ -20,6 +23,7 @@
 #include <sys/resource.h>
 #endif
 
+#include "xq-answer-sheet.h"
 #include "xq-answer-text.h"
 #include "xq-checker.h"
 #include "xq-lesson-rules.h"
@@ -62,6 +66,15 @@ static void
 show_position (XqPuzzlePage *self, XqMove last, gboolean interactive)
 {
   xq_lesson_board_set_position (self->board, &self->shown, last, interactive);
+}
+
+/* Hint is no use while the puzzle is being checked, or when it cannot be
+ * played: it is not offered then. */
+static void
+update_hint_button (XqPuzzlePage *self)
+{
+  gtk_widget_set_sensitive (GTK_WIDGET (self->hint_button),
+                            self->puzzle != NULL && self->proving == NULL && !self->unplayable);
 }
 
 static void
@@ -206,17 +219,20 @@ schedule_reply (XqPuzzlePage *self, XqMove reply)
 }
 
 /* What a thread works out for the page: the verdict on the learner's move
- * and the reply to show, and the hint for the position the learner sees
- * next.  Everything it reads is copied in. */
+ * and the reply to show, or the hint for the position the learner sees.
+ * Everything it reads is copied in. */
 typedef struct
 {
   XqPosition  start;
   int         mate_in;
-  GArray     *moves;        /* from the start, ending with the learner's move; NULL: a hint only */
+  GArray     *moves;        /* from the start: ending with the learner's move (a verdict),
+                             * or every ply played so far (a hint) */
+  gboolean    hint_only;    /* the hint for the position after moves */
   XqPosition  after;        /* the shown position with the learner's move played */
-  int         left;         /* the learner's moves left, counting this one */
-  XqPosition  hint_pos;
-  int         hint_n;       /* > 0: find a hint for hint_pos within this many moves */
+  int         left;         /* the learner's moves left, counting this one (for a hint: the
+                             * moves left to mate in) */
+  int         kill;         /* the puzzle's pattern (an XqKill), -1 for none */
+  XqSolver   *solver;       /* the hint's own, so that leaving stops it at once */
   /* Results */
   XqVerdictKind kind;
   XqMove      reply;
@@ -229,37 +245,48 @@ check_free (gpointer data)
   Check *c = data;
 
   g_clear_pointer (&c->moves, g_array_unref);
+  g_clear_pointer (&c->solver, xq_solver_free);
   g_free (c);
 }
+
+static void solver_cancelled_cb (GCancellable *cancellable, gpointer data);
 
 static void
 check_thread (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
 {
   Check *c = data;
-  XqSolution sol;
 
   c->reply = c->hint = XQ_MOVE_NONE;
-  if (c->moves != NULL)
+  if (c->hint_only)
+    {
+      /* The answer key's next move from here: the one home of the line a
+       * learner is shown (steered into the puzzle's pattern). */
+      gulong id;
+
+      c->solver = xq_answer_solver_new ();
+      id = g_cancellable_connect (cancellable, G_CALLBACK (solver_cancelled_cb), c->solver, NULL);
+      if (!g_cancellable_is_cancelled (cancellable))
+        xq_answer_next_move (c->solver, &c->start, (const XqMove *) c->moves->data, (int) c->moves->len,
+                             c->left, c->kill, &c->hint);
+      g_cancellable_disconnect (cancellable, id);
+    }
+  else
     {
       g_autoptr(XqVerdict) v = xq_check_mate (&c->start, c->mate_in, (const XqMove *) c->moves->data,
                                               (int) c->moves->len);
       c->kind = v->kind;
       if (v->kind == XQ_VERDICT_INCOMPLETE && v->reply != XQ_MOVE_NONE)
-        {
-          XqUndo u;
-
-          c->reply = v->reply;
-          c->hint_pos = c->after;
-          xq_position_do_move (&c->hint_pos, v->reply, &u);
-          c->hint_n = c->left - 1;
-        }
+        c->reply = v->reply;
       else if (v->kind != XQ_VERDICT_CORRECT && v->kind != XQ_VERDICT_INCOMPLETE)
         c->reply = xq_lesson_longest_defence (&c->after, MAX (c->left - 1, 1));
     }
-  if (c->hint_n > 0 && !g_cancellable_is_cancelled (cancellable) &&
-      xq_lesson_mate_distance (&c->hint_pos, c->hint_n, &sol) == XQ_SOLVE_MATE && sol.n_keys > 0)
-    c->hint = sol.keys[0];
   g_task_return_boolean (task, TRUE);
+}
+
+static void
+solver_cancelled_cb (GCancellable *cancellable, gpointer data)
+{
+  xq_solver_cancel (data);
 }
 
 static void
@@ -270,6 +297,8 @@ cancel_check (XqPuzzlePage *self)
   g_clear_object (&self->checking);
   self->judging = FALSE;
 }
+
+static void start_hint (XqPuzzlePage *self, const XqMove *extra, int n_extra);
 
 static void
 check_done (GObject *source, GAsyncResult *result, gpointer user_data)
@@ -284,10 +313,9 @@ check_done (GObject *source, GAsyncResult *result, gpointer user_data)
     return;
   g_clear_object (&self->checking);
   self->judging = FALSE;
-  if (c->moves == NULL || c->kind == XQ_VERDICT_INCOMPLETE)
-    self->hint = c->hint;
-  if (c->moves == NULL)
+  if (c->hint_only)
     {
+      self->hint = c->hint;
       if (self->hint_asked)
         xq_puzzle_page_hint (self);
       self->hint_asked = FALSE;
@@ -298,6 +326,11 @@ check_done (GObject *source, GAsyncResult *result, gpointer user_data)
     {
       g_array_append_val (self->line, m);
       set_feedback (self, _("Good move! Now the computer answers…"), "accent");
+      /* The hint for the position after the reply is worked out while the
+       * reply is shown. */
+      self->hint = XQ_MOVE_NONE;
+      if (c->reply != XQ_MOVE_NONE)
+        start_hint (self, &c->reply, 1);
       schedule_reply (self, c->reply);
     }
   else if (c->kind == XQ_VERDICT_CORRECT)
@@ -417,6 +450,7 @@ proof_finished (XqPuzzlePage *self, const XqSolution *sol, const char *problem)
       set_feedback (self, text, "error");
       gtk_widget_set_visible (GTK_WIDGET (self->next_button), TRUE);
     }
+  update_hint_button (self);
 }
 
 static void
@@ -622,25 +656,38 @@ start_proof (XqPuzzlePage *self)
   g_task_run_in_thread (task, proof_thread);
   set_feedback (self, _("Checking this puzzle…"), "accent");
   xq_board_model_set_interactive (xq_lesson_board_get_model (self->board), FALSE);
+  update_hint_button (self);
 }
 
-/* The hint for the position the learner faces: the book key at the start,
- * else a fastest win, worked out in the thread. */
+/* Works out in the thread the hint for the position after the line played
+ * so far and extra (the reply about to be shown). */
+static void
+start_hint (XqPuzzlePage *self, const XqMove *extra, int n_extra)
+{
+  Check *c = g_new0 (Check, 1);
+
+  c->hint_only = TRUE;
+  c->start = self->puzzle->position;
+  c->mate_in = self->puzzle->mate_in;
+  c->moves = g_array_copy (self->line);
+  g_array_append_vals (c->moves, extra, (guint) n_extra);
+  c->left = self->puzzle->mate_in - (int) c->moves->len / 2;
+  c->kill = self->kill;
+  start_check (self, c);
+}
+
+/* The hint for the position the learner faces: the answer key's next move,
+ * worked out in the thread; at the start a lone key is that move. */
 static void
 find_hint (XqPuzzlePage *self)
 {
-  Check *c;
-
   self->hint = XQ_MOVE_NONE;
-  if (self->line->len == 0 && self->puzzle->keys && self->puzzle->keys->len > 0)
+  if (self->line->len == 0 && self->puzzle->keys && self->puzzle->keys->len == 1)
     {
       self->hint = g_array_index (self->puzzle->keys, XqMove, 0);
       return;
     }
-  c = g_new0 (Check, 1);
-  c->hint_pos = self->shown;
-  c->hint_n = moves_left (self);
-  start_check (self, c);
+  start_hint (self, NULL, 0);
 }
 
 void
@@ -805,10 +852,12 @@ start_puzzle (XqPuzzlePage *self)
   self->hint_asked = FALSE;
   cancel_proof (self);
   self->unplayable = FALSE;
+  self->kill = xq_puzzle_kill (g_ptr_array_index (self->packs, self->pack_index), self->puzzle);
   if (self->puzzle->unproved)
     start_proof (self);
   else
     find_hint (self);
+  update_hint_button (self);
 }
 
 void
@@ -1096,6 +1145,7 @@ xq_puzzle_page_class_init (XqPuzzlePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, score_label);
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, take_back_button);
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, next_button);
+  gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, hint_button);
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, rating_label);
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, pack_title_label);
   gtk_widget_class_bind_template_child (widget_class, XqPuzzlePage, pack_intro);

@@ -967,6 +967,48 @@ test_pending_false_mate (void)
   forget_proof_cache ();
 }
 
+/* A false verdict is kept like a true one (docs/puzzle-drill.md): the
+ * puzzle the load left unproved and its proof found false is not proved
+ * again when it is opened again, nor after the process starts anew (the
+ * cache file is read back). */
+static void
+test_pending_false_cached (void)
+{
+  g_autofree char *doc = deep_kills_doc (FALSE_MATE);
+  g_autoptr(GPtrArray) problems = new_problems ();
+  g_autoptr(XqLessonFile) file = NULL;
+  g_autofree char *first = NULL;
+  g_autofree char *again = NULL;
+  g_autofree char *after_reset = NULL;
+  const XqPuzzle *pz;
+  XqSolution sol, known;
+  guint solves;
+
+  forget_proof_cache ();
+  file = xq_lesson_load_data (doc, -1, "deep-and-false.json", problems);
+  g_assert_cmpuint (problems->len, ==, 0);
+  pz = deep_puzzle (file, 42);
+  g_assert_true (pz->unproved);
+  g_assert_false (xq_proofs_known (&pz->position, pz->mate_in, &known));
+  solves = xq_lesson_mate_solve_count ();
+  first = xq_puzzle_prove (pz, NULL, &sol);
+  g_assert_cmpstr (first, ==, "the side to move has no mate in 1");
+  g_assert_cmpuint (xq_lesson_mate_solve_count (), ==, solves + 1);
+  g_assert_true (xq_proofs_known (&pz->position, pz->mate_in, &known));
+  g_assert_cmpint (known.mate, ==, 0);
+  g_assert_cmpint (known.n_keys, ==, 0);
+
+  again = xq_puzzle_prove (pz, NULL, &sol);
+  g_assert_cmpstr (again, ==, first);
+  g_assert_cmpuint (xq_lesson_mate_solve_count (), ==, solves + 1);
+  xq_proofs_reset ();
+  after_reset = xq_puzzle_prove (pz, NULL, &sol);
+  g_assert_cmpstr (after_reset, ==, first);
+  g_assert_cmpuint (xq_lesson_mate_solve_count (), ==, solves + 1);
+  g_assert_true (pz->unproved);
+  forget_proof_cache ();
+}
+
 /* `xqtool validate` on such a pack, its cache gone: it proves what the
  * load left unproved (each within a proof's budget), says so, and reports
  * the false mate with its place.  Run again, the proofs are cached, so the
@@ -1039,6 +1081,7 @@ main (int argc, char **argv)
   g_test_add_func ("/lesson/limits/proofs", test_limits_proofs);
   g_test_add_func ("/lesson/pending/deep-pack", test_pending_deep_pack);
   g_test_add_func ("/lesson/pending/false-mate", test_pending_false_mate);
+  g_test_add_func ("/lesson/pending/false-cached", test_pending_false_cached);
   g_test_add_func ("/lesson/pending/validate", test_pending_validate);
   g_test_add_func ("/lesson/xqtool/validate", test_xqtool_validate);
   g_test_add_func ("/lesson/xqtool/stats", test_xqtool_stats);

@@ -421,7 +421,7 @@ decide (Import *im, XqSolver *solver, Job *job)
    * key.  One already in the shipped record or the user's cache is the
    * loader's own; else it is proved here exactly as the loader proves it
    * (same solver set-up, from an empty table). */
-  if (xq_proofs_known (&job->pos, sol.mate, &job->proof))
+  if (xq_proofs_known (&job->pos, sol.mate, &job->proof) && job->proof.mate > 0)
     job->known = TRUE;
   else
     {

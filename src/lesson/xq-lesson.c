@@ -319,7 +319,13 @@ prove_mate (Ctx *ctx, XqPosition *pos, int n, const char *path, XqSolution *sol,
    * cached) is not made again; its verdict holds for any file, and costs
    * the file's budget nothing. */
   if (!(ctx->flags & XQ_LESSON_LOAD_REPROVE) && xq_proofs_known (pos, n, sol))
-    return TRUE;
+    {
+      if (sol->mate > 0)
+        return TRUE;
+      /* Proved before: no mate within n (xq_puzzle_prove kept it). */
+      xq_kind_problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, path, _("the side to move has no mate in %d"), n);
+      return FALSE;
+    }
   /* Each proof has its budget; the file has one too, or two hundred
    * expensive mates would each take their full share.  Not when the
    * shipped record is written or checked (XQ_LESSON_LOAD_REPROVE, `xqtool
@@ -352,6 +358,9 @@ prove_mate (Ctx *ctx, XqPosition *pos, int n, const char *path, XqSolution *sol,
     case XQ_SOLVE_MATE:
       return TRUE;
     case XQ_SOLVE_NONE:
+      /* A proof too: kept, so that a false puzzle is not proved again. */
+      if (ctx->made != NULL)
+        xq_proofs_add_none (ctx->made, pos, n);
       xq_kind_problem (ctx, XQ_LESSON_ERROR_UNSOLVABLE, path, _("the side to move has no mate in %d"), n);
       return FALSE;
     case XQ_SOLVE_ABORTED:
@@ -618,10 +627,11 @@ prove_puzzle (const XqPuzzle *puzzle, XqSolver *solver, const char *file, const 
   g_autoptr(XqProofs) made = xq_proofs_new ();
   Ctx ctx = { file, problems, problems->len, XQ_LESSON_LOAD_DEFAULT, 0, made, solver };
 
-  if (!check_puzzle_keys (&ctx, puzzle, puzzle->listed, path, sol, NULL))
-    return FALSE;
+  gboolean holds = check_puzzle_keys (&ctx, puzzle, puzzle->listed, path, sol, NULL);
+
+  /* Either verdict is kept: a mate, or the proof that there is none. */
   xq_proofs_remember_all (made);
-  return TRUE;
+  return holds;
 }
 
 char *

@@ -180,11 +180,25 @@ xq_proofs_add (XqProofs *proofs, const XqPosition *pos, int n, const XqSolution 
   insert (proofs, key_for_fen (p->fen, n), p);
 }
 
+void
+xq_proofs_add_none (XqProofs *proofs, const XqPosition *pos, int n)
+{
+  Proof *p;
+
+  g_return_if_fail (proofs != NULL && pos != NULL);
+  g_return_if_fail (n >= 1 && n <= XQ_SOLVER_MAX_MATE);
+  p = g_new0 (Proof, 1);
+  p->fen = xq_position_to_fen (pos);
+  p->n = n;
+  insert (proofs, key_for_fen (p->fen, n), p);
+}
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Proof, proof_free)
 
 /* An entry is used only if everything in it holds together: the key is
  * the one its FEN and goal give, the position is legal, the mate is within
- * the goal and every key is a legal move, listed once. */
+ * the goal and every key is a legal move, listed once; or, for a proof
+ * that there is no mate within the goal, "mate" 0 and no keys. */
 static Proof *
 read_entry (JsonNode *node, char **key_out)
 {
@@ -208,7 +222,7 @@ read_entry (JsonNode *node, char **key_out)
   p = g_new0 (Proof, 1);
   p->n = (int) CLAMP (xq_json_member_int (o, "mate-in", 0), 0, XQ_SOLVER_MAX_MATE + 1);
   p->mate = (int) CLAMP (xq_json_member_int (o, "mate", 0), 0, XQ_SOLVER_MAX_MATE + 1);
-  if (p->n < 1 || p->n > XQ_SOLVER_MAX_MATE || p->mate < 1 || p->mate > p->n)
+  if (p->n < 1 || p->n > XQ_SOLVER_MAX_MATE || p->mate < 0 || p->mate > p->n)
     return NULL;
   if (!xq_position_set_fen (&pos, fen, NULL))
     return NULL;
@@ -217,7 +231,8 @@ read_entry (JsonNode *node, char **key_out)
   if (strcmp (want, key) != 0)
     return NULL;
   keys = json_object_get_array_member (o, "keys");
-  if (json_array_get_length (keys) < 1 || json_array_get_length (keys) > XQ_MAX_MOVES)
+  if ((p->mate > 0 && json_array_get_length (keys) < 1) || (p->mate == 0 && json_array_get_length (keys) > 0)
+      || json_array_get_length (keys) > XQ_MAX_MOVES)
     return NULL;
   for (guint i = 0; i < json_array_get_length (keys); i++)
     {

@@ -38,10 +38,15 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (XqProofs, xq_proofs_free)
 guint     xq_proofs_size      (XqProofs *proofs);
 /* The key of "mate in at most n from pos": a SHA-256 in hex. */
 char     *xq_proofs_key       (const XqPosition *pos, int n);
-/* TRUE (and *out filled: mate and keys, nodes and work 0) if proved. */
+/* TRUE (and *out filled: mate and keys, nodes and work 0) if proved; a
+ * proof that there is no mate within n gives mate 0 and no keys. */
 gboolean  xq_proofs_lookup    (XqProofs *proofs, const XqPosition *pos, int n, XqSolution *out);
 /* Only a mate (1 <= sol->mate <= n, at least one key) is kept. */
 void      xq_proofs_add       (XqProofs *proofs, const XqPosition *pos, int n, const XqSolution *sol);
+/* The solver's proof that pos has no mate within n (a false puzzle, found
+ * once, is not proved again each time it is opened); kept as "mate" 0
+ * with no keys. */
+void      xq_proofs_add_none  (XqProofs *proofs, const XqPosition *pos, int n);
 /* Adds the valid entries of a file; FALSE with error if it cannot be read
  * or is not a proofs document.  *n_dropped counts invalid entries. */
 gboolean  xq_proofs_load_file (XqProofs *proofs, const char *path, guint *n_dropped, GError **error);

@@ -219,4 +219,32 @@ rc, out, err = run("tactic", BOXED, "2", "--check", "--gain", "3")
 check("tactic --check with --gain: one-line error", rc > 0 and out == "" and len(err.strip().splitlines()) == 1,
       f"rc={rc} {err!r}")
 
+# puzzle-kill's main line is the answer key's (xq_answer_mate_line), steered
+# into the confirmed pattern at every attacker move: double-cannon-98699f of
+# the shipped 重炮 pack, where the solver's own last move (c2d2) ends in
+# another mate.  The same line `pattern-check --answer-key` prints.
+DOUBLE_CANNON = "9/9/c3k4/9/9/9/c1p6/2RK1A3/9/9 b - - 0 1"
+rc, out, err = run("puzzle-kill", DOUBLE_CANNON)
+f = [x.strip() for x in out.split("|")]
+check("puzzle-kill: mate, key and patterns", rc == 0 and f[1:4] == ["mate 3", "c3c2", "double-cannon,pull-drawer"],
+      f"rc={rc} {out!r} {err!r}")
+check("puzzle-kill: the line ends in 重炮", len(f) > 4 and f[4] == "c3c2 d2d1 a3d3 d1d0 a7d7", out)
+rc, out, err = run("pattern-check", "--answer-key",
+                   os.path.join(os.environ["XQ_SOURCE_DIR"], "lessons", "puzzles", "03-double-cannon.json"))
+key = [l for l in out.splitlines() if l.startswith("double-cannon-98699f\t")]
+check("puzzle-kill: the answer key's line", rc == 0 and len(key) == 1 and "line: c3c2 d2d1 a3d3 d1d0 a7d7\t" in key[0],
+      f"rc={rc} {key!r}")
+# puzzle-confirm, a file of them: the same line; the keys and patterns as before.
+with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as t:
+    t.write(DOUBLE_CANNON + " | mate 3\n")
+try:
+    with open(t.name) as inp:
+        p = subprocess.run([XQTOOL, "puzzle-confirm"], stdin=inp, capture_output=True, text=True)
+    g = [x.strip() for x in p.stdout.split("|")]
+    check("puzzle-confirm: the line steered into what is confirmed",
+          p.returncode == 0 and g[1:5] == ["mate 3", "c3c2", "double-cannon,pull-drawer", "c3c2 d2d1 a3d3 d1d0 a7d7"],
+          f"{p.stdout!r} {p.stderr!r}")
+finally:
+    os.unlink(t.name)
+
 finish()

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "xq-answer-text.h"
 #include "xq-lesson.h"
 #include "xq-patterns.h"
 #include "xq-progress.h"
@@ -156,66 +157,26 @@ economical (XqSolver *solver, const XqPosition *pos, int n)
   return TRUE;
 }
 
-/* The main line the puzzle is filed under: the key, then the longest
- * defence and a winning attacker move in turn.  Several final blows often
- * win; the one showing the wanted pattern (else a checkmate rather than a
- * stalemate) is taken, so the pack shows the kill it is named after. */
+/* The main line the puzzle is filed under: the answer key's
+ * (xq_answer_mate_line, the one home of the printed line), steered into
+ * kill (an XqKill) at every attacker move, so the line ends in the pattern
+ * whenever some fastest move keeps it; kill -1: the solver's own line. */
 static gboolean
-build_line (XqSolver *solver, const XqPosition *start, XqMove key, int mate, int want,
-            XqMove *line, int *len, XqKillSet *kills)
+build_line (XqSolver *solver, const XqPosition *start, int mate, int kill, XqMove *line, int *len)
 {
-  XqPosition p = *start;
-  XqUndo u;
-  int n = 0;
+  return xq_answer_mate_line (solver, start, mate, kill, line, len) == XQ_SOLVE_MATE && *len > 0;
+}
 
-  line[n++] = key;
-  xq_position_do_move (&p, key, &u);
-  for (int left = mate - 1; left > 0; left--)
-    {
-      XqMove moves[XQ_MAX_MOVES], reply, best = XQ_MOVE_NONE;
-      XqKillSet best_kills = 0;
-      int dist, nm, best_score = -1;
-
-      if (xq_solver_longest_defence (solver, &p, left, &reply, &dist) != XQ_SOLVE_MATE ||
-          reply == XQ_MOVE_NONE)
-        return FALSE;
-      line[n++] = reply;
-      xq_position_do_move (&p, reply, &u);
-      nm = xq_position_legal_moves (&p, moves);
-      for (int i = 0; i < nm; i++)
-        {
-          int score;
-          XqKillSet k = 0;
-
-          if (xq_solver_move_wins_within (solver, &p, moves[i], left) != XQ_SOLVE_MATE)
-            continue;
-          if (left > 1)
-            {
-              best = moves[i];
-              break;
-            }
-          line[n] = moves[i];
-          k = xq_kill_recognise (start, line, n + 1);
-          score = (want >= 0 && (k & (1u << want)) ? 2 : 0) +
-                  !(k & (1u << XQ_KILL_STALEMATE));
-          if (score > best_score)
-            {
-              best_score = score;
-              best = moves[i];
-              best_kills = k;
-            }
-        }
-      if (best == XQ_MOVE_NONE)
-        return FALSE;
-      line[n++] = best;
-      xq_position_do_move (&p, best, &u);
-      if (left == 1)
-        *kills = best_kills;
-    }
-  if (mate == 1)
-    *kills = xq_kill_recognise (start, line, 1);
-  *len = n;
-  return TRUE;
+/* The pattern a line without a named one is steered into: the first the
+ * puzzle is confirmed to show on every defence line (XqKill order), 困斃
+ * only when it is the one confirmed; -1 for none. */
+static int
+line_kill (XqKillSet kills)
+{
+  for (int k = 0; k < XQ_N_KILLS; k++)
+    if (k != XQ_KILL_STALEMATE && (kills & (1u << k)))
+      return k;
+  return kills & (1u << XQ_KILL_STALEMATE) ? XQ_KILL_STALEMATE : -1;
 }
 
 /* The patterns of want a puzzle shows on every line the defender can
@@ -355,7 +316,7 @@ cmd_puzzle_mine (int argc, char **argv)
       check = xq_position_gives_check (&pos, sol.keys[0]);
       if ((check_only && !check) || (quiet_only && check))
         continue;
-      if (!build_line (solver, &pos, sol.keys[0], mate, want, line, &len, &kills))
+      if (!build_line (solver, &pos, mate, want, line, &len))
         continue;
       if (economy && !economical (solver, &pos, mate))
         continue;
@@ -391,9 +352,14 @@ cmd_puzzle_kill (int argc, char **argv)
     return xqtool_fail ("invalid FEN: %s", error->message);
   if (xq_solver_solve (solver, &pos, max_n, &sol) != XQ_SOLVE_MATE)
     return xqtool_fail ("no mate within %d", max_n);
-  if (!build_line (solver, &pos, sol.keys[0], sol.mate, -1, line, &len, &kills))
+  /* The solver's line first (on the table the solve filled): the
+   * confirmation finds its proofs there.  Then the line steered into what
+   * is confirmed. */
+  if (xq_solver_main_line (solver, &pos, sol.mate, line, &len) != XQ_SOLVE_MATE || len == 0)
     return xqtool_fail ("no main line");
   kills = confirmed_kills (solver, &pos, sol.mate, XQ_KILL_ALL, 0);
+  if (line_kill (kills) >= 0)
+    xq_answer_steer_main_line (solver, &pos, sol.mate, line_kill (kills), line, &len);
   print_puzzle (&pos, &sol, kills, line, len, sol.nodes);
   return 0;
 }
@@ -473,8 +439,7 @@ cmd_puzzle_confirm (int argc, char **argv)
         }
       xq_solver_clear (solver);
       if (xq_solver_solve (solver, &pos, mate, &sol) != XQ_SOLVE_MATE || sol.mate != mate ||
-          sol.n_keys > max_keys ||
-          !build_line (solver, &pos, sol.keys[0], mate, -1, line, &len, &kills))
+          sol.n_keys > max_keys || xq_solver_main_line (solver, &pos, mate, line, &len) != XQ_SOLVE_MATE)
         {
           printf ("%s | unproved\n", fen);
           fflush (stdout);
@@ -484,6 +449,11 @@ cmd_puzzle_confirm (int argc, char **argv)
         kills = confirmed_kills (solver, &pos, mate, XQ_KILL_ALL, (guint64) budget);
       else
         kills = confirmed_every_key (solver, &pos, &sol, (guint64) budget);
+      /* Steered into what is confirmed, as the answer key steers (the
+       * solver's line, played on the table the solve filled, warmed it for
+       * the confirmation; it stays when the steering runs out). */
+      if (line_kill (kills) >= 0)
+        xq_answer_steer_main_line (solver, &pos, mate, line_kill (kills), line, &len);
       print_puzzle (&pos, &sol, kills, line, len, sol.nodes);
     }
   return 0;

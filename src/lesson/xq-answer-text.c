@@ -249,9 +249,7 @@ XqSolveResult
 xq_answer_mate_line (XqSolver *solver, const XqPosition *start, int mate_in, int kill, XqMove *line,
                      int *length)
 {
-  XqMove steered[2 * XQ_SOLVER_MAX_MATE];
   XqSolveResult r;
-  int n = 0;
 
   g_return_val_if_fail (solver != NULL && start != NULL, XQ_SOLVE_ABORTED);
   g_return_val_if_fail (line != NULL && length != NULL, XQ_SOLVE_ABORTED);
@@ -264,15 +262,29 @@ xq_answer_mate_line (XqSolver *solver, const XqPosition *start, int mate_in, int
    * or the steering runs out of room, and its proofs fill the solver's
    * table for the steering's own questions. */
   r = xq_solver_main_line (solver, start, mate_in, line, length);
-  if (r != XQ_SOLVE_MATE || kill < 0)
-    return r;
-  if (xq_kill_steer_line (solver, start, mate_in, (XqKill) kill, XQ_ANSWER_STEER_BUDGET, steered, &n,
-                          NULL) == XQ_CONFIRM_DONE && n > 0)
-    {
-      memcpy (line, steered, (gsize) n * sizeof *line);
-      *length = n;
-    }
+  if (r == XQ_SOLVE_MATE && kill >= 0)
+    xq_answer_steer_main_line (solver, start, mate_in, kill, line, length);
   return r;
+}
+
+gboolean
+xq_answer_steer_main_line (XqSolver *solver, const XqPosition *start, int mate_in, int kill, XqMove *line,
+                           int *length)
+{
+  XqMove steered[2 * XQ_SOLVER_MAX_MATE];
+  int n = 0;
+
+  g_return_val_if_fail (solver != NULL && start != NULL, FALSE);
+  g_return_val_if_fail (line != NULL && length != NULL, FALSE);
+  g_return_val_if_fail (mate_in >= 1 && mate_in <= XQ_SOLVER_MAX_MATE, FALSE);
+  g_return_val_if_fail (kill >= 0 && kill < XQ_N_KILLS, FALSE);
+
+  if (xq_kill_steer_line (solver, start, mate_in, (XqKill) kill, XQ_ANSWER_STEER_BUDGET, steered, &n,
+                          NULL) != XQ_CONFIRM_DONE || n == 0)
+    return FALSE;
+  memcpy (line, steered, (gsize) n * sizeof *line);
+  *length = n;
+  return TRUE;
 }
 
 XqSolveResult

@@ -99,6 +99,14 @@ XqSolver   *xq_answer_solver_new       (void);
  * line depends on the position alone.  line must hold 2 * mate_in moves. */
 XqSolveResult xq_answer_mate_line      (XqSolver *solver, const XqPosition *start, int mate_in, int kill,
                                         XqMove *line, int *length);
+/* The second half of xq_answer_mate_line, for a caller whose solver has
+ * just played the solver's main line of the mate from start into line
+ * (xq_solver_main_line; `xqtool puzzle-confirm`, which keeps the table
+ * those proofs filled for its other questions): replaces line with the
+ * line steered into kill (an XqKill) and returns TRUE, or leaves it when
+ * the steering runs out of XQ_ANSWER_STEER_BUDGET. */
+gboolean      xq_answer_steer_main_line (XqSolver *solver, const XqPosition *start, int mate_in, int kill,
+                                         XqMove *line, int *length);
 /* The attacker's next move on that main line from anywhere on the way:
  * the drill's hint (docs/puzzle-drill.md, "Hints").  The position is start
  * after the n_played plies of played (the learner's moves and the

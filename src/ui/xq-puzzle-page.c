@@ -677,12 +677,16 @@ start_hint (XqPuzzlePage *self, const XqMove *extra, int n_extra)
 }
 
 /* The hint for the position the learner faces: the answer key's next move,
- * worked out in the thread; at the start a lone key is that move. */
+ * worked out in the thread.  At the start the proved keys (every fastest
+ * first move, in the solver's order) give it at once when there is no
+ * choice to steer: a lone key, or no pattern (the key line then starts
+ * with the solver's first). */
 static void
 find_hint (XqPuzzlePage *self)
 {
   self->hint = XQ_MOVE_NONE;
-  if (self->line->len == 0 && self->puzzle->keys && self->puzzle->keys->len == 1)
+  if (self->line->len == 0 && self->puzzle->keys &&
+      (self->puzzle->keys->len == 1 || (self->puzzle->keys->len > 1 && self->kill < 0)))
     {
       self->hint = g_array_index (self->puzzle->keys, XqMove, 0);
       return;

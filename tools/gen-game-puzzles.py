@@ -145,7 +145,7 @@ def shipped_tier(out):
         fam = next(fam for fam, _, _ in FAMILIES if doc['id'] == fam or doc['id'].startswith(fam + '-'))
         for pz in doc['puzzles']:
             found[pz['fen']] = {'id': pz['id'], 'pack': doc['id'], 'family': fam,
-                                'pattern': by_label.get(pz.get('pattern'))}
+                                'pattern': by_label.get(pz.get('pattern')), 'title': pz['title']}
     return found
 
 
@@ -298,6 +298,21 @@ def main():
     return write(args, packs, sources)
 
 
+class Only:
+    """A `used` set for gp.first_unused_title that holds every title but
+    one: the title a shipped puzzle had, found again with its translations
+    when it still describes the puzzle."""
+
+    def __init__(self, keep):
+        self.keep = keep
+
+    def __contains__(self, t):
+        return t != self.keep
+
+    def add(self, t):
+        pass
+
+
 def title(pat, c, used):
     """The pattern's phrase, the learner's side, what the defender fights
     with and the length (then where its general stands, and the learner's
@@ -388,11 +403,21 @@ def write(args, packs, sources):
             pack_id = fam + suffix
             ptitle = ('%s (%s)' % (name[0], words[0]), '%s（%s）' % (name[1], words[1]),
                       '%s（%s）' % (name[2], words[2]))
+            # A shipped puzzle keeps its title while it still fits (a new
+            # puzzle earlier in the climb must not take it); the others
+            # take the first title left.
             used = set()
+            kept = {}
+            for c in part:
+                if c['old'] and c['old']['pack'] == pack_id and c['old']['pattern'] == c['pattern']:
+                    t = title(c['pattern'], c, Only(c['old']['title']))
+                    if t is not None and t[0] not in used:
+                        used.add(t[0])
+                        kept[c['fen']] = t
             objs = []
             for c in part:
                 e = gp.PATTERNS[c['pattern']]
-                t = title(c['pattern'], c, used)
+                t = kept.get(c['fen']) or title(c['pattern'], c, used)
                 if t is None:
                     print('no title left for %s' % c['fen'], file=sys.stderr)
                     continue

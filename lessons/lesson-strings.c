@@ -12,7 +12,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/00-first-mates.json $.puzzles[0].hints[0], puzzles/00-first-mates.json $.puzzles[1].hints[0], puzzles/00-first-mates.json $.puzzles[2].hints[0] and 42 more */
   /* xgettext:no-c-format */
   N_("Find a check the general cannot escape."),
-  /* Lesson puzzles/00-first-mates.json $.puzzles[0].hints[1], puzzles/00-first-mates.json $.puzzles[1].hints[1], puzzles/00-first-mates.json $.puzzles[2].hints[1] and 745 more */
+  /* Lesson puzzles/00-first-mates.json $.puzzles[0].hints[1], puzzles/00-first-mates.json $.puzzles[1].hints[1], puzzles/00-first-mates.json $.puzzles[2].hints[1] and 822 more */
   /* xgettext:no-c-format */
   N_("Move your chariot."),
   /* Lesson puzzles/00-first-mates.json $.puzzles[1].title */
@@ -30,7 +30,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/00-first-mates.json $.puzzles[5].title */
   /* xgettext:no-c-format */
   N_("Checkmate in one (Red to move; Black has only the general)"),
-  /* Lesson puzzles/00-first-mates.json $.puzzles[5].hints[1], puzzles/00-first-mates.json $.puzzles[25].hints[1], puzzles/00-first-mates.json $.puzzles[26].hints[1] and 265 more */
+  /* Lesson puzzles/00-first-mates.json $.puzzles[5].hints[1], puzzles/00-first-mates.json $.puzzles[25].hints[1], puzzles/00-first-mates.json $.puzzles[26].hints[1] and 292 more */
   /* xgettext:no-c-format */
   N_("Move your cannon."),
   /* Lesson puzzles/00-first-mates.json $.puzzles[6].title */
@@ -87,7 +87,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/00-first-mates.json $.puzzles[23].title */
   /* xgettext:no-c-format */
   N_("Catch the general! (Red to move; Black has only the general; with a horse and a cannon)"),
-  /* Lesson puzzles/00-first-mates.json $.puzzles[23].hints[1], puzzles/00-first-mates.json $.puzzles[47].hints[1], puzzles/00-first-mates.json $.puzzles[52].hints[1] and 407 more */
+  /* Lesson puzzles/00-first-mates.json $.puzzles[23].hints[1], puzzles/00-first-mates.json $.puzzles[47].hints[1], puzzles/00-first-mates.json $.puzzles[52].hints[1] and 447 more */
   /* xgettext:no-c-format */
   N_("Move your horse."),
   /* Lesson puzzles/00-first-mates.json $.puzzles[24].title */
@@ -159,7 +159,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/00-first-mates.json $.puzzles[45].hints[0], puzzles/00-first-mates.json $.puzzles[46].hints[0], puzzles/00-first-mates.json $.puzzles[47].hints[0] and 6 more */
   /* xgettext:no-c-format */
   N_("Find a check the red general cannot escape."),
-  /* Lesson puzzles/00-first-mates.json $.puzzles[45].hints[1], puzzles/00-first-mates.json $.puzzles[46].hints[1], puzzles/00-first-mates.json $.puzzles[48].hints[1] and 105 more */
+  /* Lesson puzzles/00-first-mates.json $.puzzles[45].hints[1], puzzles/00-first-mates.json $.puzzles[46].hints[1], puzzles/00-first-mates.json $.puzzles[48].hints[1] and 123 more */
   /* xgettext:no-c-format */
   N_("Move your black soldier."),
   /* Lesson puzzles/00-first-mates.json $.puzzles[46].title */
@@ -186,7 +186,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/00-first-mates.json $.puzzles[53].title */
   /* xgettext:no-c-format */
   N_("One move to win (Black to move; Red has a chariot, an advisor and an elephant)"),
-  /* Lesson puzzles/01-facing-general.json $.title, puzzles/01-facing-general.json $.puzzles[0].pattern, puzzles/01-facing-general.json $.puzzles[1].pattern and 100 more */
+  /* Lesson puzzles/01-facing-general.json $.title, puzzles/01-facing-general.json $.puzzles[0].pattern, puzzles/01-facing-general.json $.puzzles[1].pattern and 112 more */
   /* xgettext:no-c-format */
   N_("Facing generals (白臉將)"),
   /* Lesson puzzles/01-facing-general.json $.intro[0].text */
@@ -195,16 +195,16 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/01-facing-general.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("My black general helps (Black to move; Red has a horse)"),
-  /* Lesson puzzles/01-facing-general.json $.puzzles[0].hints[0], puzzles/01-facing-general.json $.puzzles[2].hints[0], puzzles/01-facing-general.json $.puzzles[5].hints[0] and 40 more */
+  /* Lesson puzzles/01-facing-general.json $.puzzles[0].hints[0], puzzles/01-facing-general.json $.puzzles[2].hints[0], puzzles/01-facing-general.json $.puzzles[5].hints[0] and 45 more */
   /* xgettext:no-c-format */
   N_("Your own black general guards its whole file: the generals may not face each other."),
   /* Lesson puzzles/01-facing-general.json $.puzzles[1].title */
   /* xgettext:no-c-format */
   N_("My general helps (Red to move; Black has a cannon)"),
-  /* Lesson puzzles/01-facing-general.json $.puzzles[1].hints[0], puzzles/01-facing-general.json $.puzzles[3].hints[0], puzzles/01-facing-general.json $.puzzles[4].hints[0] and 56 more */
+  /* Lesson puzzles/01-facing-general.json $.puzzles[1].hints[0], puzzles/01-facing-general.json $.puzzles[3].hints[0], puzzles/01-facing-general.json $.puzzles[4].hints[0] and 63 more */
   /* xgettext:no-c-format */
   N_("Your own general guards its whole file: the generals may not face each other."),
-  /* Lesson puzzles/01-facing-general.json $.puzzles[1].hints[1], puzzles/01-facing-general.json $.puzzles[3].hints[1], puzzles/01-facing-general.json $.puzzles[9].hints[1] and 135 more */
+  /* Lesson puzzles/01-facing-general.json $.puzzles[1].hints[1], puzzles/01-facing-general.json $.puzzles[3].hints[1], puzzles/01-facing-general.json $.puzzles[9].hints[1] and 145 more */
   /* xgettext:no-c-format */
   N_("Move your soldier."),
   /* Lesson puzzles/01-facing-general.json $.puzzles[2].title */
@@ -225,7 +225,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/01-facing-general.json $.puzzles[7].title */
   /* xgettext:no-c-format */
   N_("Face to face with Red (Black to move; Red has a soldier)"),
-  /* Lesson puzzles/01-facing-general.json $.puzzles[7].hints[1], puzzles/01-facing-general.json $.puzzles[10].hints[1], puzzles/03-double-cannon.json $.puzzles[5].hints[1] and 39 more */
+  /* Lesson puzzles/01-facing-general.json $.puzzles[7].hints[1], puzzles/01-facing-general.json $.puzzles[10].hints[1], puzzles/03-double-cannon.json $.puzzles[5].hints[1] and 42 more */
   /* xgettext:no-c-format */
   N_("Move your black general."),
   /* Lesson puzzles/01-facing-general.json $.puzzles[8].title */
@@ -261,7 +261,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/01-facing-general.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Face to face (Red to move; Black has an advisor)"),
-  /* Lesson puzzles/02-two-chariots.json $.title, puzzles/02-two-chariots.json $.puzzles[0].pattern, puzzles/02-two-chariots.json $.puzzles[1].pattern and 95 more */
+  /* Lesson puzzles/02-two-chariots.json $.title, puzzles/02-two-chariots.json $.puzzles[0].pattern, puzzles/02-two-chariots.json $.puzzles[1].pattern and 103 more */
   /* xgettext:no-c-format */
   N_("Two chariots in turn (雙車錯)"),
   /* Lesson puzzles/02-two-chariots.json $.intro[0].text */
@@ -270,7 +270,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/02-two-chariots.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Two chariots take turns (Black to move; Red has a cannon, two advisors and two elephants)"),
-  /* Lesson puzzles/02-two-chariots.json $.puzzles[0].hints[0], puzzles/02-two-chariots.json $.puzzles[1].hints[0], puzzles/02-two-chariots.json $.puzzles[2].hints[0] and 94 more */
+  /* Lesson puzzles/02-two-chariots.json $.puzzles[0].hints[0], puzzles/02-two-chariots.json $.puzzles[1].hints[0], puzzles/02-two-chariots.json $.puzzles[2].hints[0] and 102 more */
   /* xgettext:no-c-format */
   N_("One chariot checks, the other guards the next line."),
   /* Lesson puzzles/02-two-chariots.json $.puzzles[1].title */
@@ -324,13 +324,13 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/02-two-chariots.json $.puzzles[17].title */
   /* xgettext:no-c-format */
   N_("Chariot ladder (Red to move; Black has two advisors and two elephants)"),
-  /* Lesson puzzles/02-two-chariots.json $.puzzles[17].hints[1], puzzles/03-double-cannon.json $.puzzles[7].hints[1], puzzles/03-double-cannon.json $.puzzles[9].hints[1] and 58 more */
+  /* Lesson puzzles/02-two-chariots.json $.puzzles[17].hints[1], puzzles/03-double-cannon.json $.puzzles[7].hints[1], puzzles/03-double-cannon.json $.puzzles[9].hints[1] and 67 more */
   /* xgettext:no-c-format */
   N_("Move your general."),
   /* Lesson puzzles/02-two-chariots.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Chariot ladder (Red to move; Black has two advisors and an elephant)"),
-  /* Lesson puzzles/03-double-cannon.json $.title, puzzles/03-double-cannon.json $.puzzles[0].pattern, puzzles/03-double-cannon.json $.puzzles[1].pattern and 68 more */
+  /* Lesson puzzles/03-double-cannon.json $.title, puzzles/03-double-cannon.json $.puzzles[0].pattern, puzzles/03-double-cannon.json $.puzzles[1].pattern and 74 more */
   /* xgettext:no-c-format */
   N_("Double cannon (重炮)"),
   /* Lesson puzzles/03-double-cannon.json $.intro[0].text */
@@ -339,7 +339,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/03-double-cannon.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Two cannons in a row (Black to move; Red has a horse and an advisor)"),
-  /* Lesson puzzles/03-double-cannon.json $.puzzles[0].hints[0], puzzles/03-double-cannon.json $.puzzles[1].hints[0], puzzles/03-double-cannon.json $.puzzles[2].hints[0] and 68 more */
+  /* Lesson puzzles/03-double-cannon.json $.puzzles[0].hints[0], puzzles/03-double-cannon.json $.puzzles[1].hints[0], puzzles/03-double-cannon.json $.puzzles[2].hints[0] and 74 more */
   /* xgettext:no-c-format */
   N_("One cannon can be the screen for the other."),
   /* Lesson puzzles/03-double-cannon.json $.puzzles[1].title */
@@ -396,7 +396,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/03-double-cannon.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Two cannons in a row (Red to move; Black has only the general)"),
-  /* Lesson puzzles/04-horse-cannon.json $.title, puzzles/04-horse-cannon.json $.puzzles[0].pattern, puzzles/04-horse-cannon.json $.puzzles[1].pattern and 70 more */
+  /* Lesson puzzles/04-horse-cannon.json $.title, puzzles/04-horse-cannon.json $.puzzles[0].pattern, puzzles/04-horse-cannon.json $.puzzles[1].pattern and 74 more */
   /* xgettext:no-c-format */
   N_("Cannon behind the horse (馬後炮)"),
   /* Lesson puzzles/04-horse-cannon.json $.intro[0].text */
@@ -405,13 +405,13 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/04-horse-cannon.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Horse and cannon team up (Black to move; Red has a cannon, an advisor and an elephant)"),
-  /* Lesson puzzles/04-horse-cannon.json $.puzzles[0].hints[0], puzzles/04-horse-cannon.json $.puzzles[5].hints[0], puzzles/04-horse-cannon.json $.puzzles[7].hints[0] and 24 more */
+  /* Lesson puzzles/04-horse-cannon.json $.puzzles[0].hints[0], puzzles/04-horse-cannon.json $.puzzles[5].hints[0], puzzles/04-horse-cannon.json $.puzzles[7].hints[0] and 26 more */
   /* xgettext:no-c-format */
   N_("Put the horse in front of the red general and the cannon behind it."),
   /* Lesson puzzles/04-horse-cannon.json $.puzzles[1].title */
   /* xgettext:no-c-format */
   N_("Horse and cannon team up (Red to move; Black has an advisor and an elephant)"),
-  /* Lesson puzzles/04-horse-cannon.json $.puzzles[1].hints[0], puzzles/04-horse-cannon.json $.puzzles[2].hints[0], puzzles/04-horse-cannon.json $.puzzles[3].hints[0] and 42 more */
+  /* Lesson puzzles/04-horse-cannon.json $.puzzles[1].hints[0], puzzles/04-horse-cannon.json $.puzzles[2].hints[0], puzzles/04-horse-cannon.json $.puzzles[3].hints[0] and 44 more */
   /* xgettext:no-c-format */
   N_("Put the horse in front of the general and the cannon behind it."),
   /* Lesson puzzles/04-horse-cannon.json $.puzzles[2].title */
@@ -465,7 +465,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/04-horse-cannon.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("The horse is the screen (Red to move; Black has an advisor and an elephant)"),
-  /* Lesson puzzles/05-corner-horse.json $.title, puzzles/05-corner-horse.json $.puzzles[0].pattern, puzzles/05-corner-horse.json $.puzzles[1].pattern and 35 more */
+  /* Lesson puzzles/05-corner-horse.json $.title, puzzles/05-corner-horse.json $.puzzles[0].pattern, puzzles/05-corner-horse.json $.puzzles[1].pattern and 37 more */
   /* xgettext:no-c-format */
   N_("Horse on the corner (掛角馬)"),
   /* Lesson puzzles/05-corner-horse.json $.intro[0].text */
@@ -474,7 +474,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/05-corner-horse.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Corner check (Black to move; Red has a cannon)"),
-  /* Lesson puzzles/05-corner-horse.json $.puzzles[0].hints[0], puzzles/05-corner-horse.json $.puzzles[1].hints[0], puzzles/05-corner-horse.json $.puzzles[2].hints[0] and 34 more */
+  /* Lesson puzzles/05-corner-horse.json $.puzzles[0].hints[0], puzzles/05-corner-horse.json $.puzzles[1].hints[0], puzzles/05-corner-horse.json $.puzzles[2].hints[0] and 36 more */
   /* xgettext:no-c-format */
   N_("The horse checks from a corner of the palace."),
   /* Lesson puzzles/05-corner-horse.json $.puzzles[1].title */
@@ -531,7 +531,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/05-corner-horse.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Corner check (Red to move; Black has a soldier and an advisor)"),
-  /* Lesson puzzles/06-wocao-horse.json $.title, puzzles/06-wocao-horse.json $.puzzles[0].pattern, puzzles/06-wocao-horse.json $.puzzles[1].pattern and 40 more */
+  /* Lesson puzzles/06-wocao-horse.json $.title, puzzles/06-wocao-horse.json $.puzzles[0].pattern, puzzles/06-wocao-horse.json $.puzzles[1].pattern and 47 more */
   /* xgettext:no-c-format */
   N_("Horse in the trough (臥槽馬)"),
   /* Lesson puzzles/06-wocao-horse.json $.intro[0].text */
@@ -540,7 +540,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/06-wocao-horse.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Horse at the trough (Black to move; Red has a cannon)"),
-  /* Lesson puzzles/06-wocao-horse.json $.puzzles[0].hints[0], puzzles/06-wocao-horse.json $.puzzles[1].hints[0], puzzles/06-wocao-horse.json $.puzzles[6].hints[0] and 14 more */
+  /* Lesson puzzles/06-wocao-horse.json $.puzzles[0].hints[0], puzzles/06-wocao-horse.json $.puzzles[1].hints[0], puzzles/06-wocao-horse.json $.puzzles[6].hints[0] and 15 more */
   /* xgettext:no-c-format */
   N_("The horse checks from the point in front of the elephant's starting point."),
   /* Lesson puzzles/06-wocao-horse.json $.puzzles[1].title */
@@ -549,7 +549,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/06-wocao-horse.json $.puzzles[2].title */
   /* xgettext:no-c-format */
   N_("Horse at the trough (Red to move; Black has an advisor)"),
-  /* Lesson puzzles/06-wocao-horse.json $.puzzles[2].hints[0], puzzles/06-wocao-horse.json $.puzzles[3].hints[0], puzzles/06-wocao-horse.json $.puzzles[4].hints[0] and 22 more */
+  /* Lesson puzzles/06-wocao-horse.json $.puzzles[2].hints[0], puzzles/06-wocao-horse.json $.puzzles[3].hints[0], puzzles/06-wocao-horse.json $.puzzles[4].hints[0] and 28 more */
   /* xgettext:no-c-format */
   N_("The horse checks from the point in front of the elephant's home."),
   /* Lesson puzzles/06-wocao-horse.json $.puzzles[3].title */
@@ -600,7 +600,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/06-wocao-horse.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("A sleepy horse wakes up (Red to move; Black has an advisor and an elephant)"),
-  /* Lesson puzzles/07-iron-bolt.json $.title, puzzles/07-iron-bolt.json $.puzzles[0].pattern, puzzles/07-iron-bolt.json $.puzzles[1].pattern and 32 more */
+  /* Lesson puzzles/07-iron-bolt.json $.title, puzzles/07-iron-bolt.json $.puzzles[0].pattern, puzzles/07-iron-bolt.json $.puzzles[1].pattern and 37 more */
   /* xgettext:no-c-format */
   N_("Iron door bolt (鐵門栓)"),
   /* Lesson puzzles/07-iron-bolt.json $.intro[0].text */
@@ -609,7 +609,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Lock the door (Black to move; Red has a horse, two advisors and an elephant)"),
-  /* Lesson puzzles/07-iron-bolt.json $.puzzles[0].hints[0], puzzles/07-iron-bolt.json $.puzzles[1].hints[0], puzzles/07-iron-bolt.json $.puzzles[2].hints[0] and 31 more */
+  /* Lesson puzzles/07-iron-bolt.json $.puzzles[0].hints[0], puzzles/07-iron-bolt.json $.puzzles[1].hints[0], puzzles/07-iron-bolt.json $.puzzles[2].hints[0] and 36 more */
   /* xgettext:no-c-format */
   N_("Bolt the middle file with a cannon; another piece gives mate."),
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[1].title */
@@ -666,7 +666,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/07-iron-bolt.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Lock the door (Red to move; Black has a chariot and two advisors)"),
-  /* Lesson puzzles/08-sea-moon.json $.title, puzzles/08-sea-moon.json $.puzzles[0].pattern, puzzles/08-sea-moon.json $.puzzles[1].pattern and 84 more */
+  /* Lesson puzzles/08-sea-moon.json $.title, puzzles/08-sea-moon.json $.puzzles[0].pattern, puzzles/08-sea-moon.json $.puzzles[1].pattern and 95 more */
   /* xgettext:no-c-format */
   N_("Fishing the moon from the sea (海底撈月)"),
   /* Lesson puzzles/08-sea-moon.json $.intro[0].text */
@@ -675,7 +675,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/08-sea-moon.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Reach under the sea (Black to move; Red has a cannon and an advisor)"),
-  /* Lesson puzzles/08-sea-moon.json $.puzzles[0].hints[0], puzzles/08-sea-moon.json $.puzzles[1].hints[0], puzzles/08-sea-moon.json $.puzzles[6].hints[0] and 33 more */
+  /* Lesson puzzles/08-sea-moon.json $.puzzles[0].hints[0], puzzles/08-sea-moon.json $.puzzles[1].hints[0], puzzles/08-sea-moon.json $.puzzles[6].hints[0] and 40 more */
   /* xgettext:no-c-format */
   N_("Send the chariot to the bottom line and check from behind the red general."),
   /* Lesson puzzles/08-sea-moon.json $.puzzles[1].title */
@@ -684,7 +684,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/08-sea-moon.json $.puzzles[2].title */
   /* xgettext:no-c-format */
   N_("Reach under the sea (Red to move; Black has an advisor)"),
-  /* Lesson puzzles/08-sea-moon.json $.puzzles[2].hints[0], puzzles/08-sea-moon.json $.puzzles[3].hints[0], puzzles/08-sea-moon.json $.puzzles[4].hints[0] and 47 more */
+  /* Lesson puzzles/08-sea-moon.json $.puzzles[2].hints[0], puzzles/08-sea-moon.json $.puzzles[3].hints[0], puzzles/08-sea-moon.json $.puzzles[4].hints[0] and 51 more */
   /* xgettext:no-c-format */
   N_("Send the chariot to the bottom line and check from behind the general."),
   /* Lesson puzzles/08-sea-moon.json $.puzzles[3].title */
@@ -735,7 +735,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/08-sea-moon.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Reach under the sea (Red to move; Black has a cannon and two advisors)"),
-  /* Lesson puzzles/09-smothered.json $.title, puzzles/09-smothered.json $.puzzles[0].pattern, puzzles/09-smothered.json $.puzzles[1].pattern and 61 more */
+  /* Lesson puzzles/09-smothered.json $.title, puzzles/09-smothered.json $.puzzles[0].pattern, puzzles/09-smothered.json $.puzzles[1].pattern and 64 more */
   /* xgettext:no-c-format */
   N_("Stuffed palace (悶宮)"),
   /* Lesson puzzles/09-smothered.json $.intro[0].text */
@@ -753,7 +753,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/09-smothered.json $.puzzles[2].title */
   /* xgettext:no-c-format */
   N_("A crowded palace (Red to move; Black has two advisors)"),
-  /* Lesson puzzles/09-smothered.json $.puzzles[2].hints[0], puzzles/09-smothered.json $.puzzles[3].hints[0], puzzles/09-smothered.json $.puzzles[4].hints[0] and 41 more */
+  /* Lesson puzzles/09-smothered.json $.puzzles[2].hints[0], puzzles/09-smothered.json $.puzzles[3].hints[0], puzzles/09-smothered.json $.puzzles[4].hints[0] and 44 more */
   /* xgettext:no-c-format */
   N_("The general's own pieces block the way out. Check with a cannon."),
   /* Lesson puzzles/09-smothered.json $.puzzles[3].title */
@@ -870,7 +870,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/10-stalemate.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Not one move left (Red to move; Black has two advisors)"),
-  /* Lesson puzzles/11-bold-heart.json $.title, puzzles/11-bold-heart.json $.puzzles[0].pattern, puzzles/11-bold-heart.json $.puzzles[1].pattern and 81 more */
+  /* Lesson puzzles/11-bold-heart.json $.title, puzzles/11-bold-heart.json $.puzzles[0].pattern, puzzles/11-bold-heart.json $.puzzles[1].pattern and 91 more */
   /* xgettext:no-c-format */
   N_("Bold strike to the heart (大膽穿心)"),
   /* Lesson puzzles/11-bold-heart.json $.intro[0].text */
@@ -879,7 +879,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/11-bold-heart.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Into the heart (Red to move; Black has two advisors)"),
-  /* Lesson puzzles/11-bold-heart.json $.puzzles[0].hints[0], puzzles/11-bold-heart.json $.puzzles[1].hints[0], puzzles/11-bold-heart.json $.puzzles[2].hints[0] and 80 more */
+  /* Lesson puzzles/11-bold-heart.json $.puzzles[0].hints[0], puzzles/11-bold-heart.json $.puzzles[1].hints[0], puzzles/11-bold-heart.json $.puzzles[2].hints[0] and 90 more */
   /* xgettext:no-c-format */
   N_("Be brave: your chariot may give itself up in the middle of the palace."),
   /* Lesson puzzles/11-bold-heart.json $.puzzles[1].title */
@@ -1005,7 +1005,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/12-two-ghosts.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Who is there? (Red to move; Black has an advisor)"),
-  /* Lesson puzzles/13-fishing-horse.json $.title, puzzles/13-fishing-horse.json $.puzzles[0].pattern, puzzles/13-fishing-horse.json $.puzzles[1].pattern and 63 more */
+  /* Lesson puzzles/13-fishing-horse.json $.title, puzzles/13-fishing-horse.json $.puzzles[0].pattern, puzzles/13-fishing-horse.json $.puzzles[1].pattern and 72 more */
   /* xgettext:no-c-format */
   N_("Fishing horse (釣魚馬)"),
   /* Lesson puzzles/13-fishing-horse.json $.intro[0].text */
@@ -1014,7 +1014,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/13-fishing-horse.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Go fishing (Black to move; Red has a horse and an advisor)"),
-  /* Lesson puzzles/13-fishing-horse.json $.puzzles[0].hints[0], puzzles/13-fishing-horse.json $.puzzles[1].hints[0], puzzles/13-fishing-horse.json $.puzzles[2].hints[0] and 62 more */
+  /* Lesson puzzles/13-fishing-horse.json $.puzzles[0].hints[0], puzzles/13-fishing-horse.json $.puzzles[1].hints[0], puzzles/13-fishing-horse.json $.puzzles[2].hints[0] and 71 more */
   /* xgettext:no-c-format */
   N_("A horse beside the palace guards the exits; another piece checks."),
   /* Lesson puzzles/13-fishing-horse.json $.puzzles[1].title */
@@ -1071,7 +1071,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/13-fishing-horse.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Go fishing (Red to move; Black has an advisor and an elephant)"),
-  /* Lesson puzzles/14-high-horse.json $.title, puzzles/14-high-horse.json $.puzzles[0].pattern, puzzles/14-high-horse.json $.puzzles[1].pattern and 42 more */
+  /* Lesson puzzles/14-high-horse.json $.title, puzzles/14-high-horse.json $.puzzles[0].pattern, puzzles/14-high-horse.json $.puzzles[1].pattern and 47 more */
   /* xgettext:no-c-format */
   N_("High fishing horse (高釣馬)"),
   /* Lesson puzzles/14-high-horse.json $.intro[0].text */
@@ -1080,7 +1080,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/14-high-horse.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("A horse up high (Black to move; Red has a cannon)"),
-  /* Lesson puzzles/14-high-horse.json $.puzzles[0].hints[0], puzzles/14-high-horse.json $.puzzles[1].hints[0], puzzles/14-high-horse.json $.puzzles[2].hints[0] and 41 more */
+  /* Lesson puzzles/14-high-horse.json $.puzzles[0].hints[0], puzzles/14-high-horse.json $.puzzles[1].hints[0], puzzles/14-high-horse.json $.puzzles[2].hints[0] and 46 more */
   /* xgettext:no-c-format */
   N_("A horse a little further away still guards the palace."),
   /* Lesson puzzles/14-high-horse.json $.puzzles[1].title */
@@ -1137,7 +1137,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/14-high-horse.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Fishing from a hill (Red to move; Black has a cannon and an advisor)"),
-  /* Lesson puzzles/15-eight-corner.json $.title, puzzles/15-eight-corner.json $.puzzles[0].pattern, puzzles/15-eight-corner.json $.puzzles[1].pattern and 55 more */
+  /* Lesson puzzles/15-eight-corner.json $.title, puzzles/15-eight-corner.json $.puzzles[0].pattern, puzzles/15-eight-corner.json $.puzzles[1].pattern and 62 more */
   /* xgettext:no-c-format */
   N_("Eight-corner horse (八角馬)"),
   /* Lesson puzzles/15-eight-corner.json $.intro[0].text */
@@ -1146,13 +1146,13 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/15-eight-corner.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("The diagonal horse (Red to move; Black has an advisor)"),
-  /* Lesson puzzles/15-eight-corner.json $.puzzles[0].hints[0], puzzles/15-eight-corner.json $.puzzles[2].hints[0], puzzles/15-eight-corner.json $.puzzles[3].hints[0] and 29 more */
+  /* Lesson puzzles/15-eight-corner.json $.puzzles[0].hints[0], puzzles/15-eight-corner.json $.puzzles[2].hints[0], puzzles/15-eight-corner.json $.puzzles[3].hints[0] and 31 more */
   /* xgettext:no-c-format */
   N_("A horse diagonally next to the general guards two of its steps."),
   /* Lesson puzzles/15-eight-corner.json $.puzzles[1].title */
   /* xgettext:no-c-format */
   N_("The diagonal horse (Black to move; Red has a cannon, two advisors and an elephant)"),
-  /* Lesson puzzles/15-eight-corner.json $.puzzles[1].hints[0], puzzles/15-eight-corner.json $.puzzles[5].hints[0], puzzles/15-eight-corner.json $.puzzles[7].hints[0] and 22 more */
+  /* Lesson puzzles/15-eight-corner.json $.puzzles[1].hints[0], puzzles/15-eight-corner.json $.puzzles[5].hints[0], puzzles/15-eight-corner.json $.puzzles[7].hints[0] and 27 more */
   /* xgettext:no-c-format */
   N_("A horse diagonally next to the red general guards two of its steps."),
   /* Lesson puzzles/15-eight-corner.json $.puzzles[2].title */
@@ -1206,7 +1206,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/15-eight-corner.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("The diagonal horse (Red to move; Black has a horse, an advisor and an elephant)"),
-  /* Lesson puzzles/16-side-tiger.json $.title, puzzles/16-side-tiger.json $.puzzles[0].pattern, puzzles/16-side-tiger.json $.puzzles[1].pattern and 57 more */
+  /* Lesson puzzles/16-side-tiger.json $.title, puzzles/16-side-tiger.json $.puzzles[0].pattern, puzzles/16-side-tiger.json $.puzzles[1].pattern and 64 more */
   /* xgettext:no-c-format */
   N_("Tiger on the side (側面虎)"),
   /* Lesson puzzles/16-side-tiger.json $.intro[0].text */
@@ -1221,7 +1221,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/16-side-tiger.json $.puzzles[1].title */
   /* xgettext:no-c-format */
   N_("Pounce from the side (Red to move; Black has a cannon)"),
-  /* Lesson puzzles/16-side-tiger.json $.puzzles[1].hints[0], puzzles/16-side-tiger.json $.puzzles[2].hints[0], puzzles/16-side-tiger.json $.puzzles[3].hints[0] and 19 more */
+  /* Lesson puzzles/16-side-tiger.json $.puzzles[1].hints[0], puzzles/16-side-tiger.json $.puzzles[2].hints[0], puzzles/16-side-tiger.json $.puzzles[3].hints[0] and 26 more */
   /* xgettext:no-c-format */
   N_("A high horse guards the palace; a chariot or soldier checks along the rank."),
   /* Lesson puzzles/16-side-tiger.json $.puzzles[2].title */
@@ -1275,7 +1275,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/16-side-tiger.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Pounce from the side (Red to move; Black has a soldier and an advisor)"),
-  /* Lesson puzzles/17-twin-horses.json $.title, puzzles/17-twin-horses.json $.puzzles[0].pattern, puzzles/17-twin-horses.json $.puzzles[1].pattern and 39 more */
+  /* Lesson puzzles/17-twin-horses.json $.title, puzzles/17-twin-horses.json $.puzzles[0].pattern, puzzles/17-twin-horses.json $.puzzles[1].pattern and 40 more */
   /* xgettext:no-c-format */
   N_("Two horses drink at the spring (雙馬飲泉)"),
   /* Lesson puzzles/17-twin-horses.json $.intro[0].text */
@@ -1284,7 +1284,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/17-twin-horses.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Two horses together (Black to move; Red has a cannon)"),
-  /* Lesson puzzles/17-twin-horses.json $.puzzles[0].hints[0], puzzles/17-twin-horses.json $.puzzles[1].hints[0], puzzles/17-twin-horses.json $.puzzles[2].hints[0] and 38 more */
+  /* Lesson puzzles/17-twin-horses.json $.puzzles[0].hints[0], puzzles/17-twin-horses.json $.puzzles[1].hints[0], puzzles/17-twin-horses.json $.puzzles[2].hints[0] and 39 more */
   /* xgettext:no-c-format */
   N_("One horse checks while the other blocks the way out."),
   /* Lesson puzzles/17-twin-horses.json $.puzzles[1].title */
@@ -1476,7 +1476,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/19-cinnabar.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Sweep the back rank (Red to move; Black has an advisor and an elephant; general on the left)"),
-  /* Lesson puzzles/20-buddha.json $.title, puzzles/20-buddha.json $.puzzles[0].pattern, puzzles/20-buddha.json $.puzzles[1].pattern and 70 more */
+  /* Lesson puzzles/20-buddha.json $.title, puzzles/20-buddha.json $.puzzles[0].pattern, puzzles/20-buddha.json $.puzzles[1].pattern and 78 more */
   /* xgettext:no-c-format */
   N_("Sending the general home (送佛歸殿)"),
   /* Lesson puzzles/20-buddha.json $.intro[0].text */
@@ -1491,7 +1491,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/20-buddha.json $.puzzles[1].title */
   /* xgettext:no-c-format */
   N_("Time to go home (Red to move; Black has a chariot and two advisors)"),
-  /* Lesson puzzles/20-buddha.json $.puzzles[1].hints[0], puzzles/20-buddha.json $.puzzles[3].hints[0], puzzles/20-buddha.json $.puzzles[5].hints[0] and 52 more */
+  /* Lesson puzzles/20-buddha.json $.puzzles[1].hints[0], puzzles/20-buddha.json $.puzzles[3].hints[0], puzzles/20-buddha.json $.puzzles[5].hints[0] and 60 more */
   /* xgettext:no-c-format */
   N_("Push the general back to its home line, then finish it there."),
   /* Lesson puzzles/20-buddha.json $.puzzles[2].title */
@@ -1545,7 +1545,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/20-buddha.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Back to the palace (Red to move; Black has a soldier and an advisor; general on the right)"),
-  /* Lesson puzzles/21-double-check.json $.title, puzzles/21-double-check.json $.puzzles[0].pattern, puzzles/21-double-check.json $.puzzles[1].pattern and 60 more */
+  /* Lesson puzzles/21-double-check.json $.title, puzzles/21-double-check.json $.puzzles[0].pattern, puzzles/21-double-check.json $.puzzles[1].pattern and 67 more */
   /* xgettext:no-c-format */
   N_("Double check (雙將)"),
   /* Lesson puzzles/21-double-check.json $.intro[0].text */
@@ -1554,7 +1554,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/21-double-check.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Two checks at once (Black to move; Red has a horse and two advisors)"),
-  /* Lesson puzzles/21-double-check.json $.puzzles[0].hints[0], puzzles/21-double-check.json $.puzzles[1].hints[0], puzzles/21-double-check.json $.puzzles[2].hints[0] and 59 more */
+  /* Lesson puzzles/21-double-check.json $.puzzles[0].hints[0], puzzles/21-double-check.json $.puzzles[1].hints[0], puzzles/21-double-check.json $.puzzles[2].hints[0] and 66 more */
   /* xgettext:no-c-format */
   N_("Move one piece so that two pieces give check at the same time."),
   /* Lesson puzzles/21-double-check.json $.puzzles[1].title */
@@ -1611,7 +1611,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/21-double-check.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Two checks at once (Red to move; Black has a soldier, an advisor and an elephant)"),
-  /* Lesson puzzles/22-clamp-cannon.json $.title, puzzles/22-clamp-cannon.json $.puzzles[0].pattern, puzzles/22-clamp-cannon.json $.puzzles[1].pattern and 39 more */
+  /* Lesson puzzles/22-clamp-cannon.json $.title, puzzles/22-clamp-cannon.json $.puzzles[0].pattern, puzzles/22-clamp-cannon.json $.puzzles[1].pattern and 41 more */
   /* xgettext:no-c-format */
   N_("Cannon behind the chariot (夾車炮)"),
   /* Lesson puzzles/22-clamp-cannon.json $.intro[0].text */
@@ -1620,7 +1620,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/22-clamp-cannon.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Chariot with a cannon behind (Black to move; Red has a horse, two advisors and an elephant)"),
-  /* Lesson puzzles/22-clamp-cannon.json $.puzzles[0].hints[0], puzzles/22-clamp-cannon.json $.puzzles[1].hints[0], puzzles/22-clamp-cannon.json $.puzzles[2].hints[0] and 38 more */
+  /* Lesson puzzles/22-clamp-cannon.json $.puzzles[0].hints[0], puzzles/22-clamp-cannon.json $.puzzles[1].hints[0], puzzles/22-clamp-cannon.json $.puzzles[2].hints[0] and 40 more */
   /* xgettext:no-c-format */
   N_("The cannon stands behind the chariot and guards it while it checks."),
   /* Lesson puzzles/22-clamp-cannon.json $.puzzles[1].title */
@@ -1677,7 +1677,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/22-clamp-cannon.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Chariot with a cannon behind (Red to move; Black has two advisors)"),
-  /* Lesson puzzles/23-empty-head-cannon.json $.title, puzzles/23-empty-head-cannon.json $.puzzles[0].pattern, puzzles/23-empty-head-cannon.json $.puzzles[1].pattern and 31 more */
+  /* Lesson puzzles/23-empty-head-cannon.json $.title, puzzles/23-empty-head-cannon.json $.puzzles[0].pattern, puzzles/23-empty-head-cannon.json $.puzzles[1].pattern and 35 more */
   /* xgettext:no-c-format */
   N_("Cannon with an empty head (空頭炮)"),
   /* Lesson puzzles/23-empty-head-cannon.json $.intro[0].text */
@@ -1692,7 +1692,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/23-empty-head-cannon.json $.puzzles[1].title */
   /* xgettext:no-c-format */
   N_("Nothing in between (Red to move; Black has an advisor and an elephant)"),
-  /* Lesson puzzles/23-empty-head-cannon.json $.puzzles[1].hints[0], puzzles/23-empty-head-cannon.json $.puzzles[3].hints[0], puzzles/23-empty-head-cannon.json $.puzzles[5].hints[0] and 20 more */
+  /* Lesson puzzles/23-empty-head-cannon.json $.puzzles[1].hints[0], puzzles/23-empty-head-cannon.json $.puzzles[3].hints[0], puzzles/23-empty-head-cannon.json $.puzzles[5].hints[0] and 24 more */
   /* xgettext:no-c-format */
   N_("A cannon on the middle file with nothing between it and the general pins it down."),
   /* Lesson puzzles/23-empty-head-cannon.json $.puzzles[2].title */
@@ -1809,7 +1809,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/24-double-chariot-advisors.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Chariots at the palace (Red to move; Black has a horse and two advisors; general on the right)"),
-  /* Lesson puzzles/25-spring-horse.json $.title, puzzles/25-spring-horse.json $.puzzles[0].pattern, puzzles/25-spring-horse.json $.puzzles[1].pattern and 36 more */
+  /* Lesson puzzles/25-spring-horse.json $.title, puzzles/25-spring-horse.json $.puzzles[0].pattern, puzzles/25-spring-horse.json $.puzzles[1].pattern and 40 more */
   /* xgettext:no-c-format */
   N_("Spring horse (拔簧馬)"),
   /* Lesson puzzles/25-spring-horse.json $.intro[0].text */
@@ -1818,13 +1818,13 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/25-spring-horse.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Let the spring go (Black to move; Red has a horse, an advisor and an elephant)"),
-  /* Lesson puzzles/25-spring-horse.json $.puzzles[0].hints[0], puzzles/25-spring-horse.json $.puzzles[2].hints[0], puzzles/25-spring-horse.json $.puzzles[4].hints[0] and 10 more */
+  /* Lesson puzzles/25-spring-horse.json $.puzzles[0].hints[0], puzzles/25-spring-horse.json $.puzzles[2].hints[0], puzzles/25-spring-horse.json $.puzzles[4].hints[0] and 11 more */
   /* xgettext:no-c-format */
   N_("The chariot checks right next to the red general; the horse guards the chariot."),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[1].title */
   /* xgettext:no-c-format */
   N_("Let the spring go (Red to move; Black has a cannon and an advisor)"),
-  /* Lesson puzzles/25-spring-horse.json $.puzzles[1].hints[0], puzzles/25-spring-horse.json $.puzzles[3].hints[0], puzzles/25-spring-horse.json $.puzzles[5].hints[0] and 22 more */
+  /* Lesson puzzles/25-spring-horse.json $.puzzles[1].hints[0], puzzles/25-spring-horse.json $.puzzles[3].hints[0], puzzles/25-spring-horse.json $.puzzles[5].hints[0] and 25 more */
   /* xgettext:no-c-format */
   N_("The chariot checks right next to the general; the horse guards the chariot."),
   /* Lesson puzzles/25-spring-horse.json $.puzzles[2].title */
@@ -1878,7 +1878,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/25-spring-horse.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Let the spring go (Red to move; Black has a cannon and an advisor; general on the left)"),
-  /* Lesson puzzles/26-old-soldier.json $.title, puzzles/26-old-soldier.json $.puzzles[0].pattern, puzzles/26-old-soldier.json $.puzzles[1].pattern and 55 more */
+  /* Lesson puzzles/26-old-soldier.json $.title, puzzles/26-old-soldier.json $.puzzles[0].pattern, puzzles/26-old-soldier.json $.puzzles[1].pattern and 63 more */
   /* xgettext:no-c-format */
   N_("Old soldier in the forest (老兵搜林)"),
   /* Lesson puzzles/26-old-soldier.json $.intro[0].text */
@@ -1887,13 +1887,13 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/26-old-soldier.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("The old black soldier (Black to move; Red has a horse and an advisor)"),
-  /* Lesson puzzles/26-old-soldier.json $.puzzles[0].hints[0], puzzles/26-old-soldier.json $.puzzles[2].hints[0], puzzles/26-old-soldier.json $.puzzles[4].hints[0] and 22 more */
+  /* Lesson puzzles/26-old-soldier.json $.puzzles[0].hints[0], puzzles/26-old-soldier.json $.puzzles[2].hints[0], puzzles/26-old-soldier.json $.puzzles[4].hints[0] and 29 more */
   /* xgettext:no-c-format */
   N_("March a black soldier all the way to the bottom line: it helps give mate."),
   /* Lesson puzzles/26-old-soldier.json $.puzzles[1].title */
   /* xgettext:no-c-format */
   N_("The old soldier (Red to move; Black has a horse and an advisor)"),
-  /* Lesson puzzles/26-old-soldier.json $.puzzles[1].hints[0], puzzles/26-old-soldier.json $.puzzles[3].hints[0], puzzles/26-old-soldier.json $.puzzles[5].hints[0] and 29 more */
+  /* Lesson puzzles/26-old-soldier.json $.puzzles[1].hints[0], puzzles/26-old-soldier.json $.puzzles[3].hints[0], puzzles/26-old-soldier.json $.puzzles[5].hints[0] and 30 more */
   /* xgettext:no-c-format */
   N_("March a soldier all the way to the bottom line: it helps give mate."),
   /* Lesson puzzles/26-old-soldier.json $.puzzles[2].title */
@@ -1947,7 +1947,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/26-old-soldier.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("The old soldier (Red to move; Black has a soldier and an advisor; general in the middle)"),
-  /* Lesson puzzles/27-three-pieces.json $.title, puzzles/27-three-pieces.json $.puzzles[0].pattern, puzzles/27-three-pieces.json $.puzzles[1].pattern and 29 more */
+  /* Lesson puzzles/27-three-pieces.json $.title, puzzles/27-three-pieces.json $.puzzles[0].pattern, puzzles/27-three-pieces.json $.puzzles[1].pattern and 32 more */
   /* xgettext:no-c-format */
   N_("Three pieces on one wing (三子歸邊)"),
   /* Lesson puzzles/27-three-pieces.json $.intro[0].text */
@@ -1956,7 +1956,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/27-three-pieces.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Three friends on one side (Black to move; Red has a soldier and an advisor)"),
-  /* Lesson puzzles/27-three-pieces.json $.puzzles[0].hints[0], puzzles/27-three-pieces.json $.puzzles[1].hints[0], puzzles/27-three-pieces.json $.puzzles[2].hints[0] and 28 more */
+  /* Lesson puzzles/27-three-pieces.json $.puzzles[0].hints[0], puzzles/27-three-pieces.json $.puzzles[1].hints[0], puzzles/27-three-pieces.json $.puzzles[2].hints[0] and 31 more */
   /* xgettext:no-c-format */
   N_("Chariot, horse and cannon all attack on the same side of the palace."),
   /* Lesson puzzles/27-three-pieces.json $.puzzles[1].title */
@@ -2013,7 +2013,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/27-three-pieces.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("All together now (Red to move; Black has an advisor and an elephant)"),
-  /* Lesson puzzles/28-pull-drawer.json $.title, puzzles/28-pull-drawer.json $.puzzles[0].pattern, puzzles/28-pull-drawer.json $.puzzles[1].pattern and 106 more */
+  /* Lesson puzzles/28-pull-drawer.json $.title, puzzles/28-pull-drawer.json $.puzzles[0].pattern, puzzles/28-pull-drawer.json $.puzzles[1].pattern and 127 more */
   /* xgettext:no-c-format */
   N_("Pulling the drawer (拉抽屜)"),
   /* Lesson puzzles/28-pull-drawer.json $.intro[0].text */
@@ -2022,7 +2022,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/28-pull-drawer.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("Open and shut (Black to move; Red has a horse and an advisor)"),
-  /* Lesson puzzles/28-pull-drawer.json $.puzzles[0].hints[0], puzzles/28-pull-drawer.json $.puzzles[1].hints[0], puzzles/28-pull-drawer.json $.puzzles[2].hints[0] and 105 more */
+  /* Lesson puzzles/28-pull-drawer.json $.puzzles[0].hints[0], puzzles/28-pull-drawer.json $.puzzles[1].hints[0], puzzles/28-pull-drawer.json $.puzzles[2].hints[0] and 126 more */
   /* xgettext:no-c-format */
   N_("Move a piece out of the way to uncover a check, then finish the job."),
   /* Lesson puzzles/28-pull-drawer.json $.puzzles[1].title */
@@ -2079,7 +2079,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/28-pull-drawer.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Open and shut (Red to move; Black has an advisor and an elephant)"),
-  /* Lesson puzzles/29-chariot-horse-cold.json $.title, puzzles/29-chariot-horse-cold.json $.puzzles[0].pattern, puzzles/29-chariot-horse-cold.json $.puzzles[1].pattern and 63 more */
+  /* Lesson puzzles/29-chariot-horse-cold.json $.title, puzzles/29-chariot-horse-cold.json $.puzzles[0].pattern, puzzles/29-chariot-horse-cold.json $.puzzles[1].pattern and 73 more */
   /* xgettext:no-c-format */
   N_("Chariot and horse, quiet move (車馬冷著)"),
   /* Lesson puzzles/29-chariot-horse-cold.json $.intro[0].text */
@@ -2088,7 +2088,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("A quiet move (Black to move; Red has a soldier and an advisor)"),
-  /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[0].hints[0], puzzles/29-chariot-horse-cold.json $.puzzles[1].hints[0], puzzles/29-chariot-horse-cold.json $.puzzles[2].hints[0] and 62 more */
+  /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[0].hints[0], puzzles/29-chariot-horse-cold.json $.puzzles[1].hints[0], puzzles/29-chariot-horse-cold.json $.puzzles[2].hints[0] and 72 more */
   /* xgettext:no-c-format */
   N_("Chariot and horse: first a quiet move that takes away every escape."),
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[1].title */
@@ -2145,7 +2145,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/29-chariot-horse-cold.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("A quiet move (Red to move; Black has an advisor and an elephant)"),
-  /* Lesson puzzles/30-chariot-soldier-cold.json $.title, puzzles/30-chariot-soldier-cold.json $.puzzles[0].pattern, puzzles/30-chariot-soldier-cold.json $.puzzles[1].pattern and 98 more */
+  /* Lesson puzzles/30-chariot-soldier-cold.json $.title, puzzles/30-chariot-soldier-cold.json $.puzzles[0].pattern, puzzles/30-chariot-soldier-cold.json $.puzzles[1].pattern and 120 more */
   /* xgettext:no-c-format */
   N_("Chariot and soldier, quiet move (車兵冷著)"),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.intro[0].text */
@@ -2154,13 +2154,13 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("A quiet black soldier (Black to move; Red has a soldier and an advisor)"),
-  /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[0].hints[0], puzzles/30-chariot-soldier-cold.json $.puzzles[2].hints[0], puzzles/30-chariot-soldier-cold.json $.puzzles[4].hints[0] and 34 more */
+  /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[0].hints[0], puzzles/30-chariot-soldier-cold.json $.puzzles[2].hints[0], puzzles/30-chariot-soldier-cold.json $.puzzles[4].hints[0] and 44 more */
   /* xgettext:no-c-format */
   N_("Chariot and black soldier: first a quiet move that takes away every escape."),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[1].title */
   /* xgettext:no-c-format */
   N_("A quiet soldier (Red to move; Black has a chariot)"),
-  /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[1].hints[0], puzzles/30-chariot-soldier-cold.json $.puzzles[3].hints[0], puzzles/30-chariot-soldier-cold.json $.puzzles[5].hints[0] and 60 more */
+  /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[1].hints[0], puzzles/30-chariot-soldier-cold.json $.puzzles[3].hints[0], puzzles/30-chariot-soldier-cold.json $.puzzles[5].hints[0] and 72 more */
   /* xgettext:no-c-format */
   N_("Chariot and soldier: first a quiet move that takes away every escape."),
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[2].title */
@@ -2214,7 +2214,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/30-chariot-soldier-cold.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("A quiet soldier (Red to move; Black has a soldier and an advisor; general in the middle)"),
-  /* Lesson puzzles/31-chariot-cannon-cold.json $.title, puzzles/31-chariot-cannon-cold.json $.puzzles[0].pattern, puzzles/31-chariot-cannon-cold.json $.puzzles[1].pattern and 80 more */
+  /* Lesson puzzles/31-chariot-cannon-cold.json $.title, puzzles/31-chariot-cannon-cold.json $.puzzles[0].pattern, puzzles/31-chariot-cannon-cold.json $.puzzles[1].pattern and 90 more */
   /* xgettext:no-c-format */
   N_("Chariot and cannon, quiet move (車炮冷著)"),
   /* Lesson puzzles/31-chariot-cannon-cold.json $.intro[0].text */
@@ -2223,7 +2223,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[0].title */
   /* xgettext:no-c-format */
   N_("A quiet cannon (Black to move; Red has two advisors and an elephant)"),
-  /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[0].hints[0], puzzles/31-chariot-cannon-cold.json $.puzzles[1].hints[0], puzzles/31-chariot-cannon-cold.json $.puzzles[2].hints[0] and 79 more */
+  /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[0].hints[0], puzzles/31-chariot-cannon-cold.json $.puzzles[1].hints[0], puzzles/31-chariot-cannon-cold.json $.puzzles[2].hints[0] and 89 more */
   /* xgettext:no-c-format */
   N_("Chariot and cannon: first a quiet move that takes away every escape."),
   /* Lesson puzzles/31-chariot-cannon-cold.json $.puzzles[1].title */
@@ -2295,7 +2295,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/40-game-chariots.json $.puzzles[3].title */
   /* xgettext:no-c-format */
   N_("Two chariots take turns (Black to move; Red fights with two horses and three soldiers; mate in 3)"),
-  /* Lesson puzzles/40-game-chariots.json $.puzzles[3].hints[1], puzzles/40-game-chariots.json $.puzzles[8].hints[1], puzzles/40-game-chariots.json $.puzzles[58].hints[1] and 13 more */
+  /* Lesson puzzles/40-game-chariots.json $.puzzles[3].hints[1], puzzles/40-game-chariots.json $.puzzles[8].hints[1], puzzles/40-game-chariots.json $.puzzles[58].hints[1] and 14 more */
   /* xgettext:no-c-format */
   N_("Move your black advisor."),
   /* Lesson puzzles/40-game-chariots.json $.puzzles[4].title, puzzles/41-game-chariots-2.json $.puzzles[68].title */
@@ -2316,7 +2316,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/40-game-chariots.json $.puzzles[9].title */
   /* xgettext:no-c-format */
   N_("Reach under the sea (Red to move; Black fights with a chariot, a horse, two cannons and four soldiers; mate in 3)"),
-  /* Lesson puzzles/40-game-chariots.json $.puzzles[9].hints[1], puzzles/41-game-chariots-2.json $.puzzles[7].hints[1], puzzles/42-game-chariots-4.json $.puzzles[2].hints[1] and 19 more */
+  /* Lesson puzzles/40-game-chariots.json $.puzzles[9].hints[1], puzzles/41-game-chariots-2.json $.puzzles[7].hints[1], puzzles/42-game-chariots-4.json $.puzzles[2].hints[1] and 25 more */
   /* xgettext:no-c-format */
   N_("Move your advisor."),
   /* Lesson puzzles/40-game-chariots.json $.puzzles[10].title */
@@ -2802,7 +2802,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[56].title */
   /* xgettext:no-c-format */
   N_("No check first (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 3)"),
-  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[56].hints[1], puzzles/42-game-chariots-4.json $.puzzles[3].hints[1], puzzles/42-game-chariots-4.json $.puzzles[13].hints[1] and 8 more */
+  /* Lesson puzzles/41-game-chariots-2.json $.puzzles[56].hints[1], puzzles/42-game-chariots-4.json $.puzzles[3].hints[1], puzzles/42-game-chariots-4.json $.puzzles[13].hints[1] and 11 more */
   /* xgettext:no-c-format */
   N_("Move your elephant."),
   /* Lesson puzzles/41-game-chariots-2.json $.puzzles[57].title */
@@ -3471,7 +3471,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/44-game-chariots-deep.json $.title */
   /* xgettext:no-c-format */
   N_("Game kills: chariots (mates in 5 and more)"),
-  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[0].title */
+  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[0].title, puzzles/45-game-chariots-deep-2.json $.puzzles[84].title */
   /* xgettext:no-c-format */
   N_("A quiet cannon (Red to move; Black fights with a chariot, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[1].title */
@@ -3504,7 +3504,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[10].title */
   /* xgettext:no-c-format */
   N_("Into the heart (Black to move; Red fights with two chariots, a horse, two cannons and a soldier; mate in 5)"),
-  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[10].hints[1], puzzles/51-game-cannons-deep.json $.puzzles[59].hints[1] */
+  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[10].hints[1], puzzles/48-game-horses-deep.json $.puzzles[23].hints[1], puzzles/51-game-cannons-deep.json $.puzzles[92].hints[1] and 1 more */
   /* xgettext:no-c-format */
   N_("Move your black elephant."),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[11].title */
@@ -3525,7 +3525,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[16].title */
   /* xgettext:no-c-format */
   N_("A quiet soldier (Red to move; Black fights with two chariots, two horses, a cannon and four soldiers; mate in 5)"),
-  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[17].title */
+  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[17].title, puzzles/45-game-chariots-deep-2.json $.puzzles[18].title */
   /* xgettext:no-c-format */
   N_("Reach under the sea (Black to move; Red fights with two chariots, a horse and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[18].title */
@@ -3540,7 +3540,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[21].title */
   /* xgettext:no-c-format */
   N_("Into the heart (Red to move; Black fights with a chariot, two horses, two cannons and a soldier; mate in 5)"),
-  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[22].title, puzzles/45-game-chariots-deep-2.json $.puzzles[7].title */
+  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[22].title, puzzles/45-game-chariots-deep-2.json $.puzzles[35].title */
   /* xgettext:no-c-format */
   N_("Time to go home (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[23].title */
@@ -3552,7 +3552,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[25].title */
   /* xgettext:no-c-format */
   N_("No check first (Black to move; Red fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
-  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[26].title, puzzles/45-game-chariots-deep-2.json $.puzzles[6].title */
+  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[26].title, puzzles/45-game-chariots-deep-2.json $.puzzles[30].title */
   /* xgettext:no-c-format */
   N_("My general helps (Black to move; Red fights with a cannon; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[27].title */
@@ -3720,10 +3720,10 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[81].title */
   /* xgettext:no-c-format */
   N_("A quiet cannon (Black to move; Red fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
-  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[82].title, puzzles/45-game-chariots-deep-2.json $.puzzles[15].title */
+  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[82].title, puzzles/45-game-chariots-deep-2.json $.puzzles[58].title */
   /* xgettext:no-c-format */
   N_("Into the heart (Black to move; Red fights with two soldiers; mate in 5)"),
-  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[83].title, puzzles/45-game-chariots-deep-2.json $.puzzles[28].title */
+  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[83].title, puzzles/45-game-chariots-deep-2.json $.puzzles[102].title */
   /* xgettext:no-c-format */
   N_("A quiet soldier (Red to move; Black fights with a chariot, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[84].title */
@@ -3738,7 +3738,7 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[87].title */
   /* xgettext:no-c-format */
   N_("A quiet soldier (Black to move; Red fights with a chariot, a horse, two cannons and four soldiers; mate in 5)"),
-  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[88].title */
+  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[88].title, puzzles/45-game-chariots-deep-2.json $.puzzles[31].title */
   /* xgettext:no-c-format */
   N_("Reach under the sea (Black to move; Red fights with two chariots, a horse, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[89].title */
@@ -3768,13 +3768,13 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[97].title */
   /* xgettext:no-c-format */
   N_("My general helps (Black to move; Red fights with a chariot, two horses and four soldiers; mate in 5)"),
-  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[98].title */
+  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[98].title, puzzles/45-game-chariots-deep-2.json $.puzzles[97].title */
   /* xgettext:no-c-format */
   N_("Two chariots take turns (Black to move; Red fights with two chariots, a horse, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[99].title */
   /* xgettext:no-c-format */
   N_("No check first (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
-  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[100].title, puzzles/45-game-chariots-deep-2.json $.puzzles[23].title */
+  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[100].title, puzzles/45-game-chariots-deep-2.json $.puzzles[80].title */
   /* xgettext:no-c-format */
   N_("A quiet soldier (Black to move; Red fights with a chariot, a horse and three soldiers; mate in 5)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[101].title */
@@ -3843,10 +3843,10 @@ static const char *const lesson_strings[] = {
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[122].title */
   /* xgettext:no-c-format */
   N_("Time to go home (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 6)"),
-  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[123].title, puzzles/45-game-chariots-deep-2.json $.puzzles[37].title */
+  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[123].title, puzzles/45-game-chariots-deep-2.json $.puzzles[128].title */
   /* xgettext:no-c-format */
   N_("Time to go home (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 6)"),
-  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[124].title, puzzles/45-game-chariots-deep-2.json $.puzzles[36].title */
+  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[124].title, puzzles/45-game-chariots-deep-2.json $.puzzles[126].title */
   /* xgettext:no-c-format */
   N_("My general helps (Black to move; Red fights with a cannon; mate in 6)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[125].title */
@@ -3869,14 +3869,17 @@ static const char *const lesson_strings[] = {
   N_("Two chariots take turns (Red to move; Black fights with two chariots, a horse, two cannons and two soldiers; mate in 6)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[131].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Black to move; Red fights with two chariots and three soldiers; mate in 7)"),
+  N_("Two chariots take turns (Black to move; Red fights with two chariots and two soldiers; mate in 6)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[132].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Red to move; Black fights with a chariot, two horses and three soldiers; mate in 7)"),
+  N_("A quiet cannon (Black to move; Red fights with two chariots and three soldiers; mate in 7)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[133].title */
   /* xgettext:no-c-format */
-  N_("Chariot with a cannon behind (Red to move; Black fights with two chariots, a horse, a cannon and four soldiers; mate in 7)"),
+  N_("Two chariots take turns (Red to move; Black fights with a chariot, two horses and three soldiers; mate in 7)"),
   /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[134].title */
+  /* xgettext:no-c-format */
+  N_("Chariot with a cannon behind (Red to move; Black fights with two chariots, a horse, a cannon and four soldiers; mate in 7)"),
+  /* Lesson puzzles/44-game-chariots-deep.json $.puzzles[135].title */
   /* xgettext:no-c-format */
   N_("A quiet cannon (Black to move; Red fights with two chariots and three soldiers; mate in 8)"),
   /* Lesson puzzles/45-game-chariots-deep-2.json $.title */
@@ -3884,97 +3887,376 @@ static const char *const lesson_strings[] = {
   N_("Game kills: chariots (mates in 5 and more, part 2)"),
   /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Red to move; Black fights with two chariots, a horse and four soldiers; mate in 5)"),
+  N_("A quiet cannon (Black to move; Red fights with a chariot, a cannon and four soldiers; mate in 5)"),
   /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("Time to go home (Red to move; Black fights with a cannon and two soldiers; mate in 5)"),
+  N_("Reach under the sea (Red to move; Black fights with two chariots, two horses, two cannons and two soldiers; mate in 5)"),
   /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Black to move; Red fights with two chariots and three soldiers; mate in 5)"),
+  N_("Two chariots take turns (Red to move; Black fights with two chariots, a horse and four soldiers; mate in 5)"),
   /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 5)"),
+  N_("No check first (Red to move; Black fights with two chariots, a horse, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("My general helps (Black to move; Red fights with a chariot, a cannon and five soldiers; mate in 5)"),
+  N_("A quiet soldier (Red to move; Black fights with a chariot and two soldiers; mate in 5)"),
   /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Black to move; Red fights with two chariots, a horse and five soldiers; mate in 5)"),
+  N_("Time to go home (Red to move; Black fights with a chariot, a horse and four soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[6].title */
+  /* xgettext:no-c-format */
+  N_("Time to go home (Red to move; Black fights with a cannon and two soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[7].title */
+  /* xgettext:no-c-format */
+  N_("A quiet cannon (Red to move; Black fights with a chariot, a horse, a cannon and four soldiers; mate in 5)"),
   /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Face to face (Black to move; Red fights with a cannon; mate in 5)"),
+  N_("Set the trap (Red to move; Black fights with two chariots, a horse, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("The general stares (Black to move; Red fights with a cannon; mate in 5)"),
+  N_("Reach under the sea (Red to move; Black fights with a chariot, a horse, a cannon and four soldiers; mate in 5)"),
   /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("My general helps (Black to move; Red fights with a cannon; mate in 5; general on the right)"),
+  N_("Two chariots take turns (Black to move; Red fights with two chariots and three soldiers; mate in 5)"),
   /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Red to move; Black has no fighting men; mate in 5)"),
+  N_("Into the heart (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 5)"),
   /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Reach under the sea (Red to move; Black fights with two chariots, two horses, a cannon and three soldiers; mate in 5)"),
+  N_("Reach under the sea (Black to move; Red fights with a chariot, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("A quiet soldier (Red to move; Black fights with a chariot, a cannon and three soldiers; mate in 5)"),
+  N_("My general helps (Black to move; Red fights with a chariot, a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("No check first (Black to move; Red fights with three soldiers; mate in 5)"),
+  N_("My general helps (Black to move; Red fights with a chariot, a cannon and five soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[15].title */
+  /* xgettext:no-c-format */
+  N_("A quiet soldier (Black to move; Red fights with a chariot and a soldier; mate in 5)"),
   /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("A quiet soldier (Red to move; Black fights with two chariots, a horse and two soldiers; mate in 5)"),
+  N_("A quiet soldier (Red to move; Black fights with a chariot; mate in 5)"),
   /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Red to move; Black fights with two chariots, a horse, a cannon and two soldiers; mate in 5)"),
-  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[18].title */
-  /* xgettext:no-c-format */
-  N_("Into the heart (Black to move; Red fights with three soldiers; mate in 5)"),
+  N_("Two chariots take turns (Red to move; Black fights with two chariots, a horse and two soldiers; mate in 5)"),
   /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[19].title */
   /* xgettext:no-c-format */
-  N_("No check first (Black to move; Red fights with three soldiers; mate in 5; general on the right)"),
+  N_("Two chariots take turns (Black to move; Red fights with two chariots, a horse and five soldiers; mate in 5)"),
   /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[20].title */
   /* xgettext:no-c-format */
-  N_("No check first (Black to move; Red fights with three soldiers; mate in 5; with a chariot, a horse, four soldiers, two advisors and two elephants)"),
+  N_("Lock the door (Black to move; Red fights with a chariot, a horse and a soldier; mate in 5)"),
   /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[21].title */
   /* xgettext:no-c-format */
-  N_("A quiet cannon (Black to move; Red fights with a chariot, a horse, two cannons and two soldiers; mate in 5)"),
+  N_("Into the heart (Black to move; Red fights with two chariots, two horses, two cannons and three soldiers; mate in 5)"),
   /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[22].title */
   /* xgettext:no-c-format */
-  N_("No check first (Black to move; Red fights with three soldiers; mate in 5; general on the right; with a chariot, a horse, four soldiers, two advisors and two elephants)"),
+  N_("No check first (Red to move; Black fights with a chariot; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[23].title */
+  /* xgettext:no-c-format */
+  N_("My general helps (Red to move; Black fights with a chariot, a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[24].title */
   /* xgettext:no-c-format */
-  N_("My general helps (Black to move; Red fights with a chariot, a horse and two soldiers; mate in 5)"),
+  N_("My general helps (Red to move; Black fights with a cannon; mate in 5)"),
   /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[25].title */
   /* xgettext:no-c-format */
-  N_("No check first (Black to move; Red fights with a chariot, a horse and two soldiers; mate in 5)"),
+  N_("Lock the door (Red to move; Black fights with two chariots, two horses, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[26].title */
   /* xgettext:no-c-format */
-  N_("Two chariots take turns (Black to move; Red fights with two chariots, a cannon and four soldiers; mate in 5)"),
+  N_("A quiet soldier (Black to move; Red fights with a chariot, two horses and three soldiers; mate in 5)"),
   /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[27].title */
   /* xgettext:no-c-format */
-  N_("My general helps (Black to move; Red fights with two soldiers; mate in 5)"),
+  N_("No check first (Red to move; Black fights with a chariot and two soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[28].title */
+  /* xgettext:no-c-format */
+  N_("Hold still (Red to move; Black fights with a chariot, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[29].title */
   /* xgettext:no-c-format */
-  N_("Into the heart (Black to move; Red fights with a soldier; mate in 5)"),
-  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[30].title */
-  /* xgettext:no-c-format */
-  N_("Reach under the sea (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 6)"),
-  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[31].title */
-  /* xgettext:no-c-format */
-  N_("Into the heart (Black to move; Red fights with a horse and three soldiers; mate in 6)"),
+  N_("A quiet soldier (Black to move; Red fights with a chariot, a cannon and four soldiers; mate in 5)"),
   /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[32].title */
   /* xgettext:no-c-format */
-  N_("Time to go home (Red to move; Black fights with two chariots, a cannon and three soldiers; mate in 6)"),
+  N_("Two chariots take turns (Red to move; Black fights with two chariots, two cannons and three soldiers; mate in 5)"),
   /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[33].title */
   /* xgettext:no-c-format */
-  N_("Time to go home (Red to move; Black fights with a chariot, a horse, two cannons and three soldiers; mate in 6)"),
+  N_("Lock the door (Red to move; Black fights with two chariots, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[34].title */
   /* xgettext:no-c-format */
+  N_("Into the heart (Black to move; Red fights with a chariot, a horse and three soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[36].title */
+  /* xgettext:no-c-format */
+  N_("Face to face (Black to move; Red fights with a cannon; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[37].title */
+  /* xgettext:no-c-format */
+  N_("A quiet cannon (Black to move; Red fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[38].title */
+  /* xgettext:no-c-format */
+  N_("No check first (Black to move; Red fights with a chariot and two soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[39].title */
+  /* xgettext:no-c-format */
+  N_("The general stares (Black to move; Red fights with a cannon; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[40].title */
+  /* xgettext:no-c-format */
+  N_("A quiet soldier (Black to move; Red has no fighting men; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[41].title */
+  /* xgettext:no-c-format */
+  N_("My general helps (Black to move; Red fights with a cannon; mate in 5; general on the right)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[42].title */
+  /* xgettext:no-c-format */
+  N_("Into the heart (Red to move; Black has no fighting men; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[43].title */
+  /* xgettext:no-c-format */
+  N_("A quiet cannon (Red to move; Black fights with two chariots; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[44].title */
+  /* xgettext:no-c-format */
+  N_("A quiet soldier (Red to move; Black fights with a chariot and a soldier; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[45].title */
+  /* xgettext:no-c-format */
+  N_("Into the heart (Red to move; Black fights with two chariots, a horse, a cannon and two soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[46].title */
+  /* xgettext:no-c-format */
+  N_("Hold still (Black to move; Red fights with a chariot, a horse and three soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[47].title */
+  /* xgettext:no-c-format */
+  N_("Chariot with a cannon behind (Red to move; Black fights with two chariots, a horse, a cannon and four soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[48].title */
+  /* xgettext:no-c-format */
+  N_("A quiet cannon (Black to move; Red fights with a chariot, a cannon and two soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[49].title */
+  /* xgettext:no-c-format */
+  N_("My general helps (Black to move; Red fights with a chariot, a horse and a soldier; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[50].title */
+  /* xgettext:no-c-format */
+  N_("Into the heart (Red to move; Black fights with a chariot, a horse, two cannons and four soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[51].title */
+  /* xgettext:no-c-format */
+  N_("Reach under the sea (Red to move; Black fights with two chariots, two horses, a cannon and three soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[52].title */
+  /* xgettext:no-c-format */
+  N_("My general helps (Black to move; Red fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[53].title */
+  /* xgettext:no-c-format */
+  N_("No check first (Red to move; Black fights with a chariot, two cannons and two soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[54].title */
+  /* xgettext:no-c-format */
+  N_("Two chariots take turns (Red to move; Black fights with two chariots, a cannon and two soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[55].title */
+  /* xgettext:no-c-format */
+  N_("A quiet soldier (Red to move; Black fights with a chariot, a cannon and three soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[56].title */
+  /* xgettext:no-c-format */
+  N_("No check first (Black to move; Red fights with three soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[57].title */
+  /* xgettext:no-c-format */
+  N_("A quiet soldier (Black to move; Red fights with a chariot, a cannon and two soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[59].title */
+  /* xgettext:no-c-format */
+  N_("A quiet soldier (Red to move; Black fights with a chariot and a horse; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[60].title */
+  /* xgettext:no-c-format */
+  N_("Lock the door (Black to move; Red fights with a chariot, two cannons and two soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[61].title */
+  /* xgettext:no-c-format */
+  N_("Check from below (Black to move; Red fights with two chariots, a horse, a cannon and three soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[62].title */
+  /* xgettext:no-c-format */
+  N_("My general helps (Red to move; Black fights with a horse, a cannon and a soldier; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[63].title */
+  /* xgettext:no-c-format */
+  N_("Into the heart (Black to move; Red fights with two chariots, a horse, a cannon and three soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[64].title */
+  /* xgettext:no-c-format */
+  N_("A quiet soldier (Red to move; Black fights with two chariots, a horse and two soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[65].title */
+  /* xgettext:no-c-format */
+  N_("A quiet cannon (Red to move; Black fights with two chariots, a horse, a cannon and two soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[66].title */
+  /* xgettext:no-c-format */
+  N_("My general helps (Black to move; Red fights with a horse; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[67].title */
+  /* xgettext:no-c-format */
+  N_("Into the heart (Black to move; Red fights with three soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[68].title */
+  /* xgettext:no-c-format */
+  N_("A quiet cannon (Red to move; Black fights with a chariot, a horse and three soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[69].title */
+  /* xgettext:no-c-format */
+  N_("My general helps (Red to move; Black fights with a chariot and two soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[70].title */
+  /* xgettext:no-c-format */
+  N_("Wait for it (Red to move; Black fights with a chariot, a cannon and three soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[71].title */
+  /* xgettext:no-c-format */
+  N_("Hold still (Red to move; Black fights with a chariot and a soldier; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[72].title */
+  /* xgettext:no-c-format */
+  N_("No check first (Black to move; Red fights with three soldiers; mate in 5; general on the right)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[73].title */
+  /* xgettext:no-c-format */
+  N_("Into the heart (Red to move; Black fights with two chariots, two cannons and three soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[74].title */
+  /* xgettext:no-c-format */
+  N_("No check first (Black to move; Red fights with three soldiers; mate in 5; with a chariot, a horse, four soldiers, two advisors and two elephants)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[75].title */
+  /* xgettext:no-c-format */
+  N_("A quiet cannon (Black to move; Red fights with a chariot, a horse, two cannons and two soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[76].title */
+  /* xgettext:no-c-format */
+  N_("No check first (Black to move; Red fights with three soldiers; mate in 5; general on the right; with a chariot, a horse, four soldiers, two advisors and two elephants)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[77].title */
+  /* xgettext:no-c-format */
+  N_("Into the heart (Red to move; Black fights with two chariots, a horse, two cannons and a soldier; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[78].title */
+  /* xgettext:no-c-format */
+  N_("Reach under the sea (Red to move; Black fights with two chariots, a horse, a cannon and two soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[79].title */
+  /* xgettext:no-c-format */
+  N_("A quiet soldier (Black to move; Red fights with a chariot, a cannon and three soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[81].title */
+  /* xgettext:no-c-format */
+  N_("Time to go home (Red to move; Black fights with a chariot, two cannons and a soldier; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[82].title */
+  /* xgettext:no-c-format */
+  N_("No check first (Black to move; Red fights with a horse; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[83].title */
+  /* xgettext:no-c-format */
+  N_("Two chariots take turns (Red to move; Black fights with two chariots, a horse, a cannon and two soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[85].title */
+  /* xgettext:no-c-format */
+  N_("Two chariots take turns (Black to move; Red fights with two chariots, a horse, a cannon and two soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[86].title */
+  /* xgettext:no-c-format */
+  N_("Face to face (Red to move; Black fights with a chariot and two soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[87].title */
+  /* xgettext:no-c-format */
+  N_("My general helps (Black to move; Red fights with a chariot, a horse and two soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[88].title */
+  /* xgettext:no-c-format */
+  N_("No check first (Black to move; Red fights with a chariot, a horse and two soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[89].title */
+  /* xgettext:no-c-format */
+  N_("Time to go home (Red to move; Black fights with a chariot, a cannon and two soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[90].title */
+  /* xgettext:no-c-format */
+  N_("Two chariots take turns (Black to move; Red fights with two chariots, a cannon and four soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[91].title */
+  /* xgettext:no-c-format */
+  N_("No check first (Red to move; Black fights with a chariot, two horses and three soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[92].title */
+  /* xgettext:no-c-format */
+  N_("My general helps (Black to move; Red fights with two soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[93].title */
+  /* xgettext:no-c-format */
+  N_("Time to go home (Red to move; Black fights with a horse, two cannons and three soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[94].title */
+  /* xgettext:no-c-format */
+  N_("No check first (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[95].title */
+  /* xgettext:no-c-format */
+  N_("Time to go home (Red to move; Black fights with two chariots, a cannon and two soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[96].title */
+  /* xgettext:no-c-format */
+  N_("A quiet soldier (Red to move; Black fights with a chariot and a cannon; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[98].title */
+  /* xgettext:no-c-format */
+  N_("My general helps (Red to move; Black fights with a chariot, a horse and three soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[99].title */
+  /* xgettext:no-c-format */
+  N_("A quiet soldier (Red to move; Black fights with a chariot, a horse and three soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[100].title */
+  /* xgettext:no-c-format */
+  N_("Reach under the sea (Black to move; Red fights with two chariots and three soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[101].title */
+  /* xgettext:no-c-format */
+  N_("No check first (Red to move; Black fights with a horse, two cannons and three soldiers; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[103].title */
+  /* xgettext:no-c-format */
+  N_("Into the heart (Black to move; Red fights with a soldier; mate in 5)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[104].title */
+  /* xgettext:no-c-format */
+  N_("Two chariots take turns (Red to move; Black fights with two chariots, a horse, a cannon and three soldiers; mate in 6)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[105].title */
+  /* xgettext:no-c-format */
+  N_("Reach under the sea (Black to move; Red fights with a chariot, a cannon and three soldiers; mate in 6)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[106].title */
+  /* xgettext:no-c-format */
+  N_("Time to go home (Red to move; Black fights with a cannon and a soldier; mate in 6)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[107].title */
+  /* xgettext:no-c-format */
+  N_("A quiet cannon (Black to move; Red fights with a chariot, a cannon and four soldiers; mate in 6)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[108].title */
+  /* xgettext:no-c-format */
+  N_("Reach under the sea (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 6)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[109].title */
+  /* xgettext:no-c-format */
+  N_("Lock the door (Black to move; Red fights with a chariot, a horse and a soldier; mate in 6)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[110].title */
+  /* xgettext:no-c-format */
+  N_("Face to face (Red to move; Black fights with a cannon; mate in 6)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[111].title */
+  /* xgettext:no-c-format */
+  N_("Into the heart (Black to move; Red fights with a horse and three soldiers; mate in 6)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[112].title */
+  /* xgettext:no-c-format */
+  N_("Time to go home (Red to move; Black fights with two chariots, a cannon and three soldiers; mate in 6)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[113].title */
+  /* xgettext:no-c-format */
+  N_("My general helps (Black to move; Red fights with a chariot, a horse, a cannon and two soldiers; mate in 6)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[114].title */
+  /* xgettext:no-c-format */
+  N_("No check first (Black to move; Red fights with a horse; mate in 6)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[115].title */
+  /* xgettext:no-c-format */
+  N_("Into the heart (Black to move; Red fights with two chariots, two horses, two cannons and three soldiers; mate in 6)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[116].title */
+  /* xgettext:no-c-format */
+  N_("Time to go home (Red to move; Black fights with a chariot, a horse, two cannons and three soldiers; mate in 6)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[117].title */
+  /* xgettext:no-c-format */
+  N_("Reach under the sea (Red to move; Black fights with two chariots, two horses, two cannons and two soldiers; mate in 6)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[118].title */
+  /* xgettext:no-c-format */
+  N_("A quiet soldier (Red to move; Black fights with a chariot; mate in 6)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[119].title */
+  /* xgettext:no-c-format */
   N_("A quiet soldier (Black to move; Red fights with a chariot, a cannon and two soldiers; mate in 6)"),
-  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[35].title */
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[120].title */
+  /* xgettext:no-c-format */
+  N_("A quiet soldier (Black to move; Red fights with a chariot, two horses and three soldiers; mate in 6)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[121].title */
+  /* xgettext:no-c-format */
+  N_("Reach under the sea (Black to move; Red fights with two chariots, a horse, a cannon and three soldiers; mate in 6)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[122].title */
   /* xgettext:no-c-format */
   N_("My general helps (Red to move; Black fights with a cannon; mate in 6)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[123].title */
+  /* xgettext:no-c-format */
+  N_("Chariot with a cannon behind (Red to move; Black fights with two chariots and two soldiers; mate in 6)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[124].title */
+  /* xgettext:no-c-format */
+  N_("Into the heart (Red to move; Black fights with two chariots, a horse, a cannon and two soldiers; mate in 6)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[125].title */
+  /* xgettext:no-c-format */
+  N_("A quiet soldier (Black to move; Red fights with a chariot, a horse and three soldiers; mate in 6)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[127].title */
+  /* xgettext:no-c-format */
+  N_("Time to go home (Red to move; Black fights with a horse; mate in 6)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[129].title */
+  /* xgettext:no-c-format */
+  N_("A quiet soldier (Black to move; Red has no fighting men; mate in 6)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[130].title */
+  /* xgettext:no-c-format */
+  N_("A quiet soldier (Red to move; Black fights with a chariot, a cannon and three soldiers; mate in 6)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[131].title */
+  /* xgettext:no-c-format */
+  N_("A quiet cannon (Red to move; Black fights with a chariot, a horse, a cannon and four soldiers; mate in 6)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[132].title */
+  /* xgettext:no-c-format */
+  N_("Into the heart (Black to move; Red fights with two chariots, a horse, a cannon and three soldiers; mate in 6)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[133].title */
+  /* xgettext:no-c-format */
+  N_("Time to go home (Red to move; Black fights with a chariot and a soldier; mate in 6)"),
+  /* Lesson puzzles/45-game-chariots-deep-2.json $.puzzles[134].title */
+  /* xgettext:no-c-format */
+  N_("A quiet soldier (Red to move; Black fights with a chariot and two soldiers; mate in 7)"),
   /* Lesson puzzles/46-game-horses.json $.title */
   /* xgettext:no-c-format */
   N_("Game kills: horses (mates in 3)"),
@@ -4670,206 +4952,353 @@ static const char *const lesson_strings[] = {
   N_("Game kills: horses (mates in 5 and more)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[0].title */
   /* xgettext:no-c-format */
-  N_("Three pieces on one wing (Red to move; Black fights with a chariot, two horses, a cannon and four soldiers; mate in 5)"),
+  N_("The horse casts its line (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[1].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Red to move; Black fights with two chariots, a cannon and three soldiers; mate in 5)"),
+  N_("Three pieces on one wing (Red to move; Black fights with a chariot, two horses, a cannon and four soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Horse and cannon team up (Black to move; Red fights with a chariot and two cannons; mate in 5)"),
+  N_("Three pieces on one wing (Red to move; Black fights with two chariots, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Black to move; Red fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
+  N_("Horse and cannon team up (Red to move; Black fights with a chariot, a horse and a cannon; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Horses at the spring (Black to move; Red fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
+  N_("Go fishing (Red to move; Black fights with two chariots, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Horse friends (Black to move; Red fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
+  N_("Horse and cannon team up (Black to move; Red fights with a chariot and two cannons; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
+  N_("Go fishing (Black to move; Red fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Horse and cannon team up (Red to move; Black fights with a chariot, two horses, a cannon and three soldiers; mate in 5)"),
+  N_("Horses at the spring (Black to move; Red fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("A horse up high (Black to move; Red fights with a chariot; mate in 5)"),
+  N_("Let the spring go (Red to move; Black fights with a chariot, a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("A horse up high (Black to move; Red fights with two chariots, a cannon and three soldiers; mate in 5)"),
+  N_("Horse friends (Black to move; Red fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("Pounce from the side (Red to move; Black fights with a chariot, a horse, two cannons and two soldiers; mate in 5)"),
+  N_("The diagonal horse (Black to move; Red fights with a chariot, a horse, two cannons and two soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("A horse up high (Black to move; Red fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
+  N_("Go fishing (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Horse at the trough (Red to move; Black fights with a chariot, a horse, a cannon and a soldier; mate in 5)"),
+  N_("Horse and cannon team up (Red to move; Black fights with a chariot, two horses, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("The horse is the screen (Red to move; Black fights with a chariot, two horses, a cannon and three soldiers; mate in 5)"),
+  N_("A horse up high (Black to move; Red fights with a chariot; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("The diagonal horse (Black to move; Red fights with a chariot, a cannon and three soldiers; mate in 5)"),
+  N_("A horse up high (Black to move; Red fights with two chariots, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Horses at the spring (Red to move; Black fights with a horse and a soldier; mate in 5)"),
+  N_("Pounce from the side (Red to move; Black fights with a chariot, a horse, two cannons and two soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("The diagonal horse (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 5)"),
+  N_("Pounce from the side (Red to move; Black fights with a horse and two soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Horse at the trough (Black to move; Red fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
+  N_("Corner check (Black to move; Red fights with a chariot, two horses and two soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Horse and cannon team up (Red to move; Black fights with a chariot, a horse, two cannons and two soldiers; mate in 5)"),
+  N_("A horse up high (Black to move; Red fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[19].title */
   /* xgettext:no-c-format */
-  N_("Horse and cannon team up (Black to move; Red fights with a chariot, two horses, a cannon and two soldiers; mate in 5)"),
+  N_("Horse at the trough (Red to move; Black fights with a chariot, a horse, a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[20].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Red to move; Black fights with two horses, a cannon and a soldier; mate in 5)"),
+  N_("The horse is the screen (Red to move; Black fights with a chariot, two horses, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[21].title */
   /* xgettext:no-c-format */
-  N_("Pounce from the side (Black to move; Red fights with a horse, a cannon and a soldier; mate in 5)"),
+  N_("Go fishing (Black to move; Red fights with a horse and a soldier; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[22].title */
   /* xgettext:no-c-format */
-  N_("Pounce from the side (Black to move; Red fights with a chariot, two horses, two cannons and three soldiers; mate in 5)"),
+  N_("Horse at the corner of the square (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[23].title */
   /* xgettext:no-c-format */
-  N_("A horse up high (Red to move; Black fights with two horses, a cannon and a soldier; mate in 5)"),
+  N_("The diagonal horse (Black to move; Red fights with a chariot and a cannon; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[24].title */
   /* xgettext:no-c-format */
-  N_("The diagonal horse (Black to move; Red fights with two chariots, a horse, two cannons and two soldiers; mate in 5)"),
+  N_("The diagonal horse (Black to move; Red fights with a chariot, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[25].title */
   /* xgettext:no-c-format */
-  N_("Let the spring go (Black to move; Red fights with two chariots, a cannon and two soldiers; mate in 5)"),
+  N_("Horses at the spring (Red to move; Black fights with a horse and a soldier; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[26].title */
   /* xgettext:no-c-format */
-  N_("Corner check (Red to move; Black fights with a chariot, a horse and three soldiers; mate in 5)"),
+  N_("The diagonal horse (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[27].title */
   /* xgettext:no-c-format */
-  N_("Horses at the spring (Black to move; Red fights with a horse, two cannons and a soldier; mate in 5)"),
+  N_("Horse at the trough (Red to move; Black fights with two chariots, two horses, two cannons and three soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[28].title */
   /* xgettext:no-c-format */
-  N_("A horse on the corner (Red to move; Black fights with a chariot, a horse and three soldiers; mate in 5)"),
+  N_("Horse at the trough (Black to move; Red fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[29].title */
   /* xgettext:no-c-format */
-  N_("Three pieces on one wing (Red to move; Black fights with a chariot and two soldiers; mate in 5)"),
+  N_("Horse and cannon team up (Red to move; Black fights with a chariot, a horse, two cannons and two soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[30].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
+  N_("Horse and cannon team up (Black to move; Red fights with a chariot, two horses, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[31].title */
   /* xgettext:no-c-format */
-  N_("Watch from above (Black to move; Red fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
+  N_("Pounce from the side (Red to move; Black fights with a chariot, two horses, two cannons and two soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[32].title */
   /* xgettext:no-c-format */
-  N_("A horse up high (Black to move; Red fights with a chariot and three soldiers; mate in 5)"),
+  N_("The diagonal horse (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 5; general on the right)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[33].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Black to move; Red fights with a chariot, a horse and two soldiers; mate in 5)"),
+  N_("Let the spring go (Black to move; Red fights with a chariot, a horse, two cannons and two soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[34].title */
   /* xgettext:no-c-format */
-  N_("Pounce from the side (Black to move; Red fights with a chariot; mate in 5)"),
+  N_("Go fishing (Red to move; Black fights with two horses, a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[35].title */
   /* xgettext:no-c-format */
-  N_("Three pieces on one wing (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 5)"),
+  N_("Go fishing (Black to move; Red fights with a chariot, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[36].title */
   /* xgettext:no-c-format */
-  N_("Horses at the spring (Black to move; Red fights with a soldier; mate in 5)"),
+  N_("Pounce from the side (Black to move; Red fights with a horse, a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[37].title */
   /* xgettext:no-c-format */
-  N_("The diagonal horse (Red to move; Black fights with two horses, a cannon and three soldiers; mate in 5)"),
+  N_("Horse at the trough (Black to move; Red fights with a chariot, two horses and a soldier; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[38].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Black to move; Red fights with a chariot and two soldiers; mate in 5)"),
+  N_("Pounce from the side (Black to move; Red fights with a chariot, two horses, two cannons and three soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[39].title */
   /* xgettext:no-c-format */
-  N_("A horse up high (Red to move; Black fights with two horses, two cannons and a soldier; mate in 5)"),
+  N_("A horse up high (Red to move; Black fights with a chariot, two cannons and two soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[40].title */
   /* xgettext:no-c-format */
-  N_("Horses at the spring (Red to move; Black fights with two chariots, two horses, a cannon and three soldiers; mate in 5)"),
+  N_("Go fishing (Red to move; Black fights with a chariot, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[41].title */
   /* xgettext:no-c-format */
-  N_("Horse and cannon team up (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
+  N_("A horse up high (Red to move; Black fights with two horses, a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[42].title */
   /* xgettext:no-c-format */
-  N_("Let the spring go (Black to move; Red fights with a chariot, a cannon and two soldiers; mate in 5)"),
+  N_("Three pieces on one wing (Black to move; Red fights with a chariot, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[43].title */
   /* xgettext:no-c-format */
-  N_("Horse at the trough (Black to move; Red has no fighting men; mate in 5)"),
+  N_("Pounce from the side (Red to move; Black fights with a chariot, a horse and three soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[44].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Red to move; Black fights with a chariot, a horse, two cannons and a soldier; mate in 5)"),
+  N_("The diagonal horse (Black to move; Red fights with two chariots, a horse, two cannons and two soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[45].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Black to move; Red fights with two chariots, a horse, a cannon and three soldiers; mate in 5)"),
+  N_("Horse and cannon team up (Black to move; Red fights with a horse and a cannon; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[46].title */
   /* xgettext:no-c-format */
-  N_("Three pieces on one wing (Red to move; Black fights with a chariot, a horse, two cannons and three soldiers; mate in 5)"),
+  N_("Let the spring go (Black to move; Red fights with two chariots, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[47].title */
   /* xgettext:no-c-format */
-  N_("Horse at the trough (Red to move; Black fights with two chariots, a horse, a cannon and three soldiers; mate in 5)"),
+  N_("Corner check (Red to move; Black fights with a chariot, a horse and three soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[48].title */
   /* xgettext:no-c-format */
-  N_("Corner check (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
+  N_("Horses at the spring (Black to move; Red fights with a horse, two cannons and a soldier; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[49].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Red to move; Black fights with two chariots, two horses, a cannon and three soldiers; mate in 5)"),
+  N_("A horse on the corner (Red to move; Black fights with a chariot, a horse and three soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[50].title */
   /* xgettext:no-c-format */
-  N_("The diagonal horse (Black to move; Red fights with two horses and a soldier; mate in 6)"),
+  N_("A horse up high (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[51].title */
   /* xgettext:no-c-format */
-  N_("A horse up high (Black to move; Red fights with two chariots, a cannon and three soldiers; mate in 6)"),
+  N_("Three pieces on one wing (Black to move; Red fights with two chariots, two horses, two cannons and three soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[52].title */
   /* xgettext:no-c-format */
-  N_("Horse at the trough (Red to move; Black fights with a chariot, a horse, a cannon and a soldier; mate in 6)"),
+  N_("Three pieces on one wing (Red to move; Black fights with a chariot and two soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[53].title */
   /* xgettext:no-c-format */
-  N_("Horse and cannon team up (Black to move; Red fights with a chariot, a horse and a cannon; mate in 6)"),
+  N_("Watch from above (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[54].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Black to move; Red fights with a chariot and a cannon; mate in 6)"),
+  N_("Go fishing (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[55].title */
   /* xgettext:no-c-format */
-  N_("Three pieces on one wing (Red to move; Black fights with a chariot, two horses, a cannon and four soldiers; mate in 6)"),
+  N_("Horse at the trough (Red to move; Black fights with a chariot, a horse and a cannon; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[56].title */
   /* xgettext:no-c-format */
-  N_("Pounce from the side (Red to move; Black fights with two chariots and three soldiers; mate in 6)"),
+  N_("Horse and cannon team up (Black to move; Red fights with a chariot, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[57].title */
   /* xgettext:no-c-format */
-  N_("Go fishing (Red to move; Black fights with two chariots, a horse, a cannon and three soldiers; mate in 6)"),
+  N_("Watch from above (Black to move; Red fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[58].title */
   /* xgettext:no-c-format */
-  N_("Horse at the trough (Black to move; Red fights with a chariot, a horse, a cannon and two soldiers; mate in 6)"),
+  N_("Go fishing (Black to move; Red fights with a chariot, a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[59].title */
   /* xgettext:no-c-format */
-  N_("Pounce from the side (Black to move; Red fights with a chariot, two horses, two cannons and three soldiers; mate in 6)"),
+  N_("A horse up high (Black to move; Red fights with a chariot and three soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[60].title */
   /* xgettext:no-c-format */
-  N_("Pounce from the side (Red to move; Black fights with a chariot, a horse, two cannons and three soldiers; mate in 6)"),
+  N_("Go fishing (Black to move; Red fights with a chariot, a horse and two soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[61].title */
   /* xgettext:no-c-format */
-  N_("Horses at the spring (Black to move; Red fights with a horse, two cannons and a soldier; mate in 6)"),
+  N_("The diagonal horse (Black to move; Red fights with a chariot, a horse, a cannon and four soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[62].title */
   /* xgettext:no-c-format */
-  N_("Three pieces on one wing (Red to move; Black fights with a chariot and two soldiers; mate in 6)"),
+  N_("Pounce from the side (Black to move; Red fights with a chariot; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[63].title */
   /* xgettext:no-c-format */
-  N_("A horse up high (Black to move; Red fights with two chariots, a cannon and three soldiers; mate in 7)"),
+  N_("Three pieces on one wing (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[64].title */
   /* xgettext:no-c-format */
-  N_("Horses at the spring (Black to move; Red fights with a horse and two soldiers; mate in 7)"),
+  N_("Horses at the spring (Black to move; Red fights with a soldier; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[65].title */
   /* xgettext:no-c-format */
-  N_("The diagonal horse (Black to move; Red fights with two horses and a soldier; mate in 7)"),
+  N_("Let the spring go (Red to move; Black fights with a chariot, two horses, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[66].title */
   /* xgettext:no-c-format */
-  N_("Horse and cannon team up (Black to move; Red fights with a chariot, a horse and a cannon; mate in 7)"),
+  N_("The diagonal horse (Black to move; Red fights with a horse, a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/48-game-horses-deep.json $.puzzles[67].title */
+  /* xgettext:no-c-format */
+  N_("The diagonal horse (Red to move; Black fights with two horses, a cannon and three soldiers; mate in 5)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[68].title */
+  /* xgettext:no-c-format */
+  N_("Go fishing (Black to move; Red fights with a chariot and two soldiers; mate in 5)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[69].title */
+  /* xgettext:no-c-format */
+  N_("A horse up high (Red to move; Black fights with two horses, two cannons and a soldier; mate in 5)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[70].title */
+  /* xgettext:no-c-format */
+  N_("A horse up high (Black to move; Red fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[71].title */
+  /* xgettext:no-c-format */
+  N_("Horses at the spring (Red to move; Black fights with two chariots, two horses, a cannon and three soldiers; mate in 5)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[72].title */
+  /* xgettext:no-c-format */
+  N_("Horse and cannon team up (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[73].title */
+  /* xgettext:no-c-format */
+  N_("Watch from above (Black to move; Red fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[74].title */
+  /* xgettext:no-c-format */
+  N_("Horses at the spring (Black to move; Red fights with two horses, a cannon and two soldiers; mate in 5)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[75].title */
+  /* xgettext:no-c-format */
+  N_("Let the spring go (Black to move; Red fights with a chariot, a cannon and two soldiers; mate in 5)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[76].title */
+  /* xgettext:no-c-format */
+  N_("Go fishing (Red to move; Black fights with a cannon and a soldier; mate in 5)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[77].title */
+  /* xgettext:no-c-format */
+  N_("Let the spring go (Red to move; Black fights with a chariot, two horses, two cannons and three soldiers; mate in 5)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[78].title */
+  /* xgettext:no-c-format */
+  N_("Horse at the trough (Black to move; Red has no fighting men; mate in 5)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[79].title */
+  /* xgettext:no-c-format */
+  N_("Go fishing (Red to move; Black fights with a chariot, a horse, two cannons and a soldier; mate in 5)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[80].title */
+  /* xgettext:no-c-format */
+  N_("Go fishing (Black to move; Red fights with two chariots, a horse, a cannon and three soldiers; mate in 5)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[81].title */
+  /* xgettext:no-c-format */
+  N_("Three pieces on one wing (Red to move; Black fights with a chariot, a horse, two cannons and three soldiers; mate in 5)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[82].title */
+  /* xgettext:no-c-format */
+  N_("Horse at the trough (Red to move; Black fights with two chariots, a horse, a cannon and three soldiers; mate in 5)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[83].title */
+  /* xgettext:no-c-format */
+  N_("Corner check (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[84].title */
+  /* xgettext:no-c-format */
+  N_("Go fishing (Red to move; Black fights with two chariots, two horses, a cannon and three soldiers; mate in 5)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[85].title */
+  /* xgettext:no-c-format */
+  N_("Corner check (Red to move; Black fights with a horse, two cannons and a soldier; mate in 5)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[86].title */
+  /* xgettext:no-c-format */
+  N_("The diagonal horse (Black to move; Red fights with two horses and a soldier; mate in 6)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[87].title */
+  /* xgettext:no-c-format */
+  N_("Go fishing (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 6)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[88].title */
+  /* xgettext:no-c-format */
+  N_("A horse up high (Black to move; Red fights with two chariots, a cannon and three soldiers; mate in 6)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[89].title */
+  /* xgettext:no-c-format */
+  N_("Horse at the trough (Red to move; Black fights with a chariot, a horse, a cannon and a soldier; mate in 6)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[90].title */
+  /* xgettext:no-c-format */
+  N_("The diagonal horse (Black to move; Red fights with a chariot, a horse, two cannons and two soldiers; mate in 6)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[91].title */
+  /* xgettext:no-c-format */
+  N_("Horse and cannon team up (Red to move; Black fights with a chariot, a horse and a cannon; mate in 6)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[92].title */
+  /* xgettext:no-c-format */
+  N_("Pounce from the side (Red to move; Black fights with a chariot, a cannon and a soldier; mate in 6)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[93].title */
+  /* xgettext:no-c-format */
+  N_("Horse and cannon team up (Black to move; Red fights with a chariot, a horse and a cannon; mate in 6)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[94].title */
+  /* xgettext:no-c-format */
+  N_("Go fishing (Black to move; Red fights with a horse and a soldier; mate in 6)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[95].title */
+  /* xgettext:no-c-format */
+  N_("Horse at the trough (Red to move; Black fights with a chariot and three soldiers; mate in 6)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[96].title */
+  /* xgettext:no-c-format */
+  N_("Horse at the trough (Red to move; Black fights with a chariot, a cannon and a soldier; mate in 6)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[97].title */
+  /* xgettext:no-c-format */
+  N_("Go fishing (Black to move; Red fights with a chariot and a cannon; mate in 6)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[98].title */
+  /* xgettext:no-c-format */
+  N_("Three pieces on one wing (Red to move; Black fights with a chariot, two horses, a cannon and four soldiers; mate in 6)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[99].title */
+  /* xgettext:no-c-format */
+  N_("Pounce from the side (Red to move; Black fights with two chariots and three soldiers; mate in 6)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[100].title */
+  /* xgettext:no-c-format */
+  N_("Go fishing (Red to move; Black fights with two chariots, a horse, a cannon and three soldiers; mate in 6)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[101].title */
+  /* xgettext:no-c-format */
+  N_("Horse at the trough (Black to move; Red fights with a chariot, a horse, a cannon and two soldiers; mate in 6)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[102].title */
+  /* xgettext:no-c-format */
+  N_("Pounce from the side (Red to move; Black fights with a chariot, two horses, two cannons and two soldiers; mate in 6)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[103].title */
+  /* xgettext:no-c-format */
+  N_("Pounce from the side (Red to move; Black fights with a horse, a cannon and two soldiers; mate in 6)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[104].title */
+  /* xgettext:no-c-format */
+  N_("Pounce from the side (Black to move; Red fights with a chariot, two horses, two cannons and three soldiers; mate in 6)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[105].title */
+  /* xgettext:no-c-format */
+  N_("Pounce from the side (Red to move; Black fights with a chariot, a horse, two cannons and three soldiers; mate in 6)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[106].title */
+  /* xgettext:no-c-format */
+  N_("Horse at the trough (Red to move; Black fights with two chariots, two cannons and four soldiers; mate in 6)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[107].title */
+  /* xgettext:no-c-format */
+  N_("Horses at the spring (Black to move; Red fights with a horse, two cannons and a soldier; mate in 6)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[108].title */
+  /* xgettext:no-c-format */
+  N_("Horse at the trough (Red to move; Black fights with a chariot, two horses, a cannon and three soldiers; mate in 6)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[109].title */
+  /* xgettext:no-c-format */
+  N_("Three pieces on one wing (Red to move; Black fights with a chariot and two soldiers; mate in 6)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[110].title */
+  /* xgettext:no-c-format */
+  N_("A horse up high (Black to move; Red fights with two chariots, a cannon and three soldiers; mate in 7)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[111].title */
+  /* xgettext:no-c-format */
+  N_("Go fishing (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 7)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[112].title */
+  /* xgettext:no-c-format */
+  N_("Horses at the spring (Black to move; Red fights with a horse and two soldiers; mate in 7)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[113].title */
+  /* xgettext:no-c-format */
+  N_("The diagonal horse (Black to move; Red fights with two horses and a soldier; mate in 7)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[114].title */
+  /* xgettext:no-c-format */
+  N_("Horse and cannon team up (Black to move; Red fights with a chariot, a horse and a cannon; mate in 7)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[115].title */
+  /* xgettext:no-c-format */
+  N_("Pounce from the side (Red to move; Black fights with a chariot, a cannon and a soldier; mate in 7)"),
+  /* Lesson puzzles/48-game-horses-deep.json $.puzzles[116].title */
   /* xgettext:no-c-format */
   N_("Horses at the spring (Black to move; Red fights with a horse and two soldiers; mate in 8)"),
   /* Lesson puzzles/49-game-cannons.json $.title */
@@ -5432,209 +5861,332 @@ static const char *const lesson_strings[] = {
   N_("Open and shut (Black to move; Red fights with a horse, a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[2].title */
   /* xgettext:no-c-format */
-  N_("Blocked by friends (Red to move; Black fights with a chariot, a cannon and two soldiers; mate in 5)"),
+  N_("Two cannons in a row (Red to move; Black fights with a chariot, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[3].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red to move; Black fights with two chariots, a horse, a cannon and two soldiers; mate in 5)"),
+  N_("Blocked by friends (Red to move; Black fights with a chariot, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[4].title */
   /* xgettext:no-c-format */
-  N_("Nothing in between (Red to move; Black fights with a chariot, a cannon and four soldiers; mate in 5)"),
+  N_("Check and check (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[5].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red to move; Black fights with a chariot, a horse, two cannons and two soldiers; mate in 5)"),
+  N_("Open and shut (Red to move; Black fights with two chariots, a horse, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[6].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Red to move; Black fights with two chariots, a horse and three soldiers; mate in 5)"),
+  N_("Nothing in between (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red to move; Black fights with a chariot, a horse and three soldiers; mate in 5)"),
+  N_("Stack the cannons (Red to move; Black fights with a chariot and three soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red to move; Black fights with a chariot, a horse, two cannons and three soldiers; mate in 5)"),
+  N_("Double trouble (Black to move; Red fights with a chariot, a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Red to move; Black fights with two chariots, two cannons and two soldiers; mate in 5)"),
+  N_("Open and shut (Red to move; Black fights with two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 5)"),
+  N_("Cannon on the middle file (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Black to move; Red fights with two chariots, a cannon and four soldiers; mate in 5)"),
+  N_("Nothing in between (Red to move; Black fights with a chariot, a cannon and four soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Black to move; Red fights with two chariots, a horse and four soldiers; mate in 5)"),
+  N_("Open and shut (Red to move; Black fights with a chariot, a horse, two cannons and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("Blocked by friends (Red to move; Black fights with a cannon; mate in 5)"),
+  N_("Two cannons in a row (Red to move; Black fights with two chariots, a horse and three soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
+  N_("Open and shut (Red to move; Black fights with a chariot, a horse, a cannon and four soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red to move; Black fights with two horses, a cannon and a soldier; mate in 5)"),
+  N_("Open and shut (Red to move; Black fights with a chariot, a horse and three soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Red to move; Black fights with a horse, two cannons and two soldiers; mate in 5)"),
+  N_("Open and shut (Red to move; Black fights with a chariot, a horse, two cannons and three soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Blocked by friends (Black to move; Red fights with two chariots and three soldiers; mate in 5)"),
+  N_("Two cannons in a row (Black to move; Red fights with a horse, two cannons and three soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Black to move; Red fights with two chariots, a horse, two cannons and two soldiers; mate in 5)"),
+  N_("Blocked by friends (Red to move; Black fights with two chariots and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[19].title */
   /* xgettext:no-c-format */
-  N_("Pull the drawer (Black to move; Red fights with two chariots, a horse, two cannons and two soldiers; mate in 5)"),
+  N_("Two cannons in a row (Red to move; Black fights with two chariots, two cannons and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[20].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red to move; Black fights with two chariots, a horse, a cannon and three soldiers; mate in 5)"),
+  N_("Open and shut (Black to move; Red fights with a chariot, two cannons and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[21].title */
   /* xgettext:no-c-format */
-  N_("Blocked by friends (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
+  N_("Double trouble (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[22].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red to move; Black fights with a chariot, two cannons and three soldiers; mate in 5)"),
+  N_("Open and shut (Black to move; Red fights with two chariots, a cannon and four soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[23].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Black to move; Red fights with a cannon; mate in 5)"),
+  N_("Double trouble (Black to move; Red fights with two chariots and three soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[24].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red to move; Black fights with a horse, a cannon and two soldiers; mate in 5)"),
+  N_("Double trouble (Black to move; Red fights with two chariots, a horse and four soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[25].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
+  N_("Blocked by friends (Red to move; Black fights with a cannon; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[26].title */
   /* xgettext:no-c-format */
-  N_("Pull the drawer (Black to move; Red fights with a cannon; mate in 5)"),
+  N_("Open and shut (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[27].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Black to move; Red fights with two chariots, two horses, two cannons and three soldiers; mate in 5)"),
+  N_("Open and shut (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[28].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Red to move; Black fights with two chariots and four soldiers; mate in 5)"),
+  N_("Open and shut (Red to move; Black fights with two horses, a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[29].title */
   /* xgettext:no-c-format */
-  N_("Cannon on cannon (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
+  N_("Pull the drawer (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[30].title */
   /* xgettext:no-c-format */
-  N_("Back and forth (Black to move; Red fights with a cannon; mate in 5)"),
+  N_("Two cannons in a row (Red to move; Black fights with a horse, two cannons and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[31].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Black to move; Red fights with a chariot, two horses, a cannon and four soldiers; mate in 5)"),
+  N_("Blocked by friends (Black to move; Red fights with two chariots and three soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[32].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Black to move; Red fights with a cannon; mate in 5; general on the right)"),
+  N_("No room inside (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[33].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Red to move; Black fights with a chariot, a cannon and two soldiers; mate in 5)"),
+  N_("Open and shut (Black to move; Red fights with two chariots, a horse, two cannons and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[34].title */
   /* xgettext:no-c-format */
-  N_("Pull the drawer (Black to move; Red fights with a cannon; mate in 5; general on the right)"),
+  N_("Pull the drawer (Black to move; Red fights with two chariots, a horse, two cannons and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[35].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
+  N_("Open and shut (Black to move; Red fights with two cannons and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[36].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Red to move; Black fights with a chariot and three soldiers; mate in 5)"),
+  N_("Pull the drawer (Black to move; Red fights with a chariot, two cannons and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[37].title */
   /* xgettext:no-c-format */
-  N_("Cannon on cannon (Red to move; Black fights with a chariot and three soldiers; mate in 5)"),
+  N_("Open and shut (Red to move; Black fights with two chariots, a horse, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[38].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Red to move; Black fights with a chariot, two horses and four soldiers; mate in 5)"),
+  N_("Blocked by friends (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[39].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Black to move; Red fights with two chariots, a horse, a cannon and two soldiers; mate in 5)"),
+  N_("Open and shut (Red to move; Black fights with a chariot, two cannons and three soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[40].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Black to move; Red fights with a chariot, a cannon and three soldiers; mate in 5)"),
+  N_("Open and shut (Black to move; Red fights with a cannon; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[41].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Black to move; Red fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
+  N_("Two cannons in a row (Black to move; Red fights with a chariot, two horses and three soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[42].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Red to move; Black fights with a horse, a cannon and a soldier; mate in 5)"),
+  N_("Open and shut (Red to move; Black fights with a horse, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[43].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Red to move; Black fights with two chariots, a cannon and three soldiers; mate in 5)"),
+  N_("Two cannons in a row (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[44].title */
   /* xgettext:no-c-format */
-  N_("Blocked by friends (Red to move; Black fights with a chariot, two horses, two cannons and four soldiers; mate in 5)"),
+  N_("Pull the drawer (Black to move; Red fights with a cannon; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[45].title */
   /* xgettext:no-c-format */
-  N_("Blocked by friends (Red to move; Black fights with a chariot, two horses and three soldiers; mate in 5)"),
+  N_("Open and shut (Black to move; Red fights with two chariots, two horses, two cannons and three soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[46].title */
   /* xgettext:no-c-format */
-  N_("Pull the drawer (Black to move; Red fights with a horse, a cannon and a soldier; mate in 5)"),
+  N_("Open and shut (Black to move; Red fights with a horse, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[47].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Black to move; Red fights with a chariot, a horse, two cannons and three soldiers; mate in 5)"),
+  N_("Two cannons in a row (Red to move; Black fights with two chariots and four soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[48].title */
   /* xgettext:no-c-format */
-  N_("Pull the drawer (Red to move; Black fights with a chariot, a horse, two cannons and two soldiers; mate in 5)"),
+  N_("Cannon on cannon (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[49].title */
   /* xgettext:no-c-format */
-  N_("Blocked by friends (Red to move; Black fights with two chariots, two cannons and three soldiers; mate in 5)"),
+  N_("Back and forth (Black to move; Red fights with a cannon; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[50].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Black to move; Red fights with two horses, two cannons and four soldiers; mate in 5)"),
+  N_("Double trouble (Black to move; Red fights with a chariot, two horses, a cannon and four soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[51].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Red to move; Black fights with a chariot, two horses, a cannon and five soldiers; mate in 5)"),
+  N_("Open and shut (Black to move; Red fights with a cannon; mate in 5; general on the right)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[52].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Black to move; Red fights with a chariot, a horse, a cannon and a soldier; mate in 5)"),
+  N_("Pull the drawer (Black to move; Red fights with a horse, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[53].title */
   /* xgettext:no-c-format */
-  N_("Sweep the back rank (Red to move; Black fights with a chariot, a horse, two cannons and two soldiers; mate in 5)"),
+  N_("Open and shut (Red to move; Black fights with a horse and a cannon; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[54].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Red to move; Black fights with a chariot, two horses and a soldier; mate in 5)"),
+  N_("Double trouble (Red to move; Black fights with a chariot, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[55].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Red to move; Black fights with two chariots, two horses, two cannons and three soldiers; mate in 5)"),
+  N_("Pull the drawer (Black to move; Red fights with a cannon; mate in 5; general on the right)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[56].title */
   /* xgettext:no-c-format */
-  N_("Sweep the back rank (Black to move; Red fights with two horses, a cannon and three soldiers; mate in 5)"),
+  N_("Double trouble (Red to move; Black fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[57].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Black to move; Red fights with two chariots, a horse, a cannon and three soldiers; mate in 6)"),
+  N_("Open and shut (Black to move; Red fights with a chariot, a horse and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[58].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red to move; Black fights with a chariot, a horse, two cannons and three soldiers; mate in 6)"),
+  N_("Two cannons in a row (Red to move; Black fights with a chariot and three soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[59].title */
   /* xgettext:no-c-format */
-  N_("Check and check (Black to move; Red fights with two chariots, a horse, a cannon and three soldiers; mate in 6)"),
+  N_("Pull the drawer (Red to move; Black fights with a horse and a cannon; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[60].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red to move; Black fights with two chariots, a horse, two cannons and a soldier; mate in 6)"),
+  N_("Cannon on cannon (Red to move; Black fights with a chariot and three soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[61].title */
   /* xgettext:no-c-format */
-  N_("Sweep the back rank (Red to move; Black fights with two chariots, two cannons and two soldiers; mate in 6)"),
+  N_("Two cannons in a row (Red to move; Black fights with a chariot, two horses and four soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[62].title */
   /* xgettext:no-c-format */
-  N_("Blocked by friends (Red to move; Black fights with a cannon; mate in 6)"),
+  N_("Two cannons in a row (Black to move; Red fights with two horses, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[63].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red to move; Black fights with a chariot, a horse and three soldiers; mate in 6)"),
+  N_("Open and shut (Black to move; Red fights with two chariots, a horse, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[64].title */
   /* xgettext:no-c-format */
-  N_("Two cannons in a row (Red to move; Black fights with two chariots and four soldiers; mate in 6)"),
+  N_("Open and shut (Black to move; Red fights with a chariot, a horse, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[65].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Black to move; Red fights with two chariots, a horse and four soldiers; mate in 6)"),
+  N_("Open and shut (Black to move; Red fights with a chariot, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[66].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Red to move; Black fights with two horses, a cannon and a soldier; mate in 6)"),
+  N_("Double trouble (Black to move; Red fights with a chariot and three soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[67].title */
   /* xgettext:no-c-format */
-  N_("Blocked by friends (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 6)"),
+  N_("Double trouble (Black to move; Red fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[68].title */
   /* xgettext:no-c-format */
-  N_("Double trouble (Black to move; Red fights with two chariots, a horse, a cannon and three soldiers; mate in 7)"),
+  N_("Double trouble (Red to move; Black fights with a horse, a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[69].title */
   /* xgettext:no-c-format */
-  N_("Open and shut (Red to move; Black fights with two chariots, a horse, two cannons and a soldier; mate in 7)"),
+  N_("Two cannons in a row (Red to move; Black fights with two chariots, a cannon and three soldiers; mate in 5)"),
   /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[70].title */
+  /* xgettext:no-c-format */
+  N_("Two cannons in a row (Red to move; Black fights with a horse, two cannons and three soldiers; mate in 5)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[71].title */
+  /* xgettext:no-c-format */
+  N_("Blocked by friends (Red to move; Black fights with a chariot, two horses, two cannons and four soldiers; mate in 5)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[72].title */
+  /* xgettext:no-c-format */
+  N_("Double trouble (Black to move; Red fights with two horses, a cannon and two soldiers; mate in 5)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[73].title */
+  /* xgettext:no-c-format */
+  N_("Blocked by friends (Red to move; Black fights with a chariot, two horses and three soldiers; mate in 5)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[74].title */
+  /* xgettext:no-c-format */
+  N_("Pull the drawer (Black to move; Red fights with a horse, a cannon and a soldier; mate in 5)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[75].title */
+  /* xgettext:no-c-format */
+  N_("Open and shut (Black to move; Red fights with a chariot, a horse, two cannons and three soldiers; mate in 5)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[76].title */
+  /* xgettext:no-c-format */
+  N_("Nothing in between (Red to move; Black fights with a chariot, a horse, two cannons and two soldiers; mate in 5)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[77].title */
+  /* xgettext:no-c-format */
+  N_("Pull the drawer (Red to move; Black fights with a chariot, a horse, two cannons and two soldiers; mate in 5)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[78].title */
+  /* xgettext:no-c-format */
+  N_("Blocked by friends (Red to move; Black fights with two chariots, two cannons and three soldiers; mate in 5)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[79].title */
+  /* xgettext:no-c-format */
+  N_("Two cannons in a row (Black to move; Red fights with two horses, two cannons and four soldiers; mate in 5)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[80].title */
+  /* xgettext:no-c-format */
+  N_("Two cannons in a row (Red to move; Black fights with a chariot, two horses, a cannon and five soldiers; mate in 5)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[81].title */
+  /* xgettext:no-c-format */
+  N_("Double trouble (Black to move; Red fights with a chariot, a horse, a cannon and a soldier; mate in 5)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[82].title */
+  /* xgettext:no-c-format */
+  N_("Open and shut (Black to move; Red fights with a chariot, a horse, a cannon and two soldiers; mate in 5)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[83].title */
+  /* xgettext:no-c-format */
+  N_("Double trouble (Red to move; Black fights with two chariots, two horses, two cannons and three soldiers; mate in 5)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[84].title */
+  /* xgettext:no-c-format */
+  N_("Sweep the back rank (Red to move; Black fights with a chariot, a horse, two cannons and two soldiers; mate in 5)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[85].title */
+  /* xgettext:no-c-format */
+  N_("Double trouble (Red to move; Black fights with a chariot, two horses and a soldier; mate in 5)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[86].title */
+  /* xgettext:no-c-format */
+  N_("Open and shut (Black to move; Red fights with a chariot, a horse and three soldiers; mate in 5)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[87].title */
+  /* xgettext:no-c-format */
+  N_("Open and shut (Red to move; Black fights with a chariot, a cannon and two soldiers; mate in 5)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[88].title */
+  /* xgettext:no-c-format */
+  N_("Two cannons in a row (Red to move; Black fights with two chariots, two horses, two cannons and three soldiers; mate in 5)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[89].title */
+  /* xgettext:no-c-format */
+  N_("Sweep the back rank (Black to move; Red fights with two horses, a cannon and three soldiers; mate in 5)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[90].title */
+  /* xgettext:no-c-format */
+  N_("Double trouble (Black to move; Red fights with two chariots, a horse, a cannon and three soldiers; mate in 6)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[91].title */
+  /* xgettext:no-c-format */
+  N_("Open and shut (Red to move; Black fights with a chariot, a horse, two cannons and three soldiers; mate in 6)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[92].title */
+  /* xgettext:no-c-format */
+  N_("Check and check (Black to move; Red fights with two chariots, a horse, a cannon and three soldiers; mate in 6)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[93].title */
+  /* xgettext:no-c-format */
+  N_("Open and shut (Red to move; Black fights with two chariots, a horse, two cannons and a soldier; mate in 6)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[94].title */
+  /* xgettext:no-c-format */
+  N_("Double trouble (Black to move; Red fights with a chariot, a cannon and a soldier; mate in 6)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[95].title */
+  /* xgettext:no-c-format */
+  N_("Open and shut (Red to move; Black fights with a chariot, a horse, a cannon and four soldiers; mate in 6)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[96].title */
+  /* xgettext:no-c-format */
+  N_("Sweep the back rank (Red to move; Black fights with two chariots, two cannons and two soldiers; mate in 6)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[97].title */
+  /* xgettext:no-c-format */
+  N_("Open and shut (Black to move; Red fights with a chariot, two cannons and two soldiers; mate in 6)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[98].title */
+  /* xgettext:no-c-format */
+  N_("Nothing in between (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 6)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[99].title */
+  /* xgettext:no-c-format */
+  N_("Open and shut (Black to move; Red fights with a horse and a cannon; mate in 6)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[100].title */
+  /* xgettext:no-c-format */
+  N_("Blocked by friends (Red to move; Black fights with a cannon; mate in 6)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[101].title */
+  /* xgettext:no-c-format */
+  N_("Open and shut (Red to move; Black fights with a chariot, a horse and three soldiers; mate in 6)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[102].title */
+  /* xgettext:no-c-format */
+  N_("Two cannons in a row (Red to move; Black fights with two chariots and four soldiers; mate in 6)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[103].title */
+  /* xgettext:no-c-format */
+  N_("Open and shut (Red to move; Black fights with two soldiers; mate in 6)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[104].title */
+  /* xgettext:no-c-format */
+  N_("Double trouble (Black to move; Red fights with two chariots, a horse and four soldiers; mate in 6)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[105].title */
+  /* xgettext:no-c-format */
+  N_("Blocked by friends (Red to move; Black fights with two chariots and two soldiers; mate in 6)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[106].title */
+  /* xgettext:no-c-format */
+  N_("Double trouble (Red to move; Black fights with two horses, a cannon and a soldier; mate in 6)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[107].title */
+  /* xgettext:no-c-format */
+  N_("Pull the drawer (Black to move; Red fights with a horse and a cannon; mate in 6)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[108].title */
+  /* xgettext:no-c-format */
+  N_("Blocked by friends (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 6)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[109].title */
+  /* xgettext:no-c-format */
+  N_("Double trouble (Black to move; Red fights with two chariots, a horse, a cannon and three soldiers; mate in 7)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[110].title */
+  /* xgettext:no-c-format */
+  N_("Open and shut (Red to move; Black fights with two chariots, a horse, two cannons and a soldier; mate in 7)"),
+  /* Lesson puzzles/51-game-cannons-deep.json $.puzzles[111].title */
   /* xgettext:no-c-format */
   N_("Two cannons in a row (Red to move; Black fights with a chariot, a horse, a cannon and two soldiers; mate in 7)"),
   /* Lesson puzzles/52-game-soldiers.json $.title */
@@ -5732,71 +6284,95 @@ static const char *const lesson_strings[] = {
   N_("The old soldier (Black to move; Red fights with a soldier; mate in 5)"),
   /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[7].title */
   /* xgettext:no-c-format */
-  N_("Into the forest (Red to move; Black fights with a cannon and a soldier; mate in 5)"),
+  N_("The old soldier (Red to move; Black fights with a horse, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[8].title */
   /* xgettext:no-c-format */
-  N_("Knock, knock! (Red to move; Black fights with a cannon and a soldier; mate in 5)"),
+  N_("Into the forest (Red to move; Black fights with a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[9].title */
   /* xgettext:no-c-format */
-  N_("Slow but sure (Red to move; Black fights with a cannon and a soldier; mate in 5)"),
+  N_("Knock, knock! (Red to move; Black fights with a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[10].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Red to move; Black fights with a cannon and a soldier; mate in 5; general in the middle)"),
+  N_("Slow but sure (Red to move; Black fights with a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[11].title */
   /* xgettext:no-c-format */
-  N_("Into the forest (Red to move; Black fights with a cannon and a soldier; mate in 5; general in the middle)"),
+  N_("The old soldier (Red to move; Black fights with a cannon and a soldier; mate in 5; general in the middle)"),
   /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[12].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Red to move; Black fights with two horses, a cannon and a soldier; mate in 5)"),
+  N_("Into the forest (Red to move; Black fights with a cannon and a soldier; mate in 5; general in the middle)"),
   /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[13].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 5)"),
+  N_("The old soldier (Black to move; Red fights with a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[14].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Black to move; Red fights with two chariots, a horse, a cannon and two soldiers; mate in 5)"),
+  N_("Into the forest (Black to move; Red fights with a soldier; mate in 5)"),
   /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[15].title */
   /* xgettext:no-c-format */
-  N_("Knock, knock! (Red to move; Black fights with two horses and two soldiers; mate in 5)"),
+  N_("Slow but sure (Black to move; Red fights with a soldier; mate in 5)"),
   /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[16].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Red to move; Black fights with a chariot, two horses and two soldiers; mate in 5)"),
+  N_("The old soldier (Red to move; Black fights with two horses, a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[17].title */
   /* xgettext:no-c-format */
-  N_("Into the forest (Red to move; Black fights with two horses, a cannon and a soldier; mate in 5)"),
+  N_("The old soldier (Red to move; Black fights with a chariot, a horse and two soldiers; mate in 5)"),
   /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[18].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Black to move; Red fights with a horse, a cannon and a soldier; mate in 6)"),
+  N_("The old soldier (Black to move; Red fights with a chariot and four soldiers; mate in 5)"),
   /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[19].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Red to move; Black fights with two horses, a cannon and a soldier; mate in 6)"),
+  N_("The old soldier (Black to move; Red fights with two chariots, a horse, a cannon and two soldiers; mate in 5)"),
   /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[20].title */
   /* xgettext:no-c-format */
-  N_("Knock, knock! (Black to move; Red fights with a horse and two soldiers; mate in 6)"),
+  N_("The old soldier (Black to move; Red fights with a horse and a soldier; mate in 5)"),
   /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[21].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Red to move; Black fights with a cannon and a soldier; mate in 6)"),
+  N_("Knock, knock! (Red to move; Black fights with two horses and two soldiers; mate in 5)"),
   /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[22].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Black to move; Red fights with a soldier; mate in 6)"),
+  N_("The old soldier (Red to move; Black fights with a chariot, two horses and two soldiers; mate in 5)"),
   /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[23].title */
   /* xgettext:no-c-format */
-  N_("Into the forest (Red to move; Black fights with two horses, a cannon and a soldier; mate in 6)"),
+  N_("Into the forest (Red to move; Black fights with two horses, a cannon and a soldier; mate in 5)"),
   /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[24].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Black to move; Red fights with two chariots, a horse, two cannons and three soldiers; mate in 6)"),
+  N_("The old soldier (Black to move; Red fights with a horse, a cannon and a soldier; mate in 6)"),
   /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[25].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Black to move; Red fights with a chariot, a cannon and two soldiers; mate in 6)"),
+  N_("The old soldier (Red to move; Black fights with two horses, a cannon and a soldier; mate in 6)"),
   /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[26].title */
   /* xgettext:no-c-format */
-  N_("Knock, knock! (Red to move; Black fights with two horses and two soldiers; mate in 6)"),
+  N_("Knock, knock! (Black to move; Red fights with a horse and two soldiers; mate in 6)"),
   /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[27].title */
   /* xgettext:no-c-format */
-  N_("The old soldier (Black to move; Red fights with a horse, a cannon and a soldier; mate in 7)"),
+  N_("The old soldier (Red to move; Black fights with a cannon and a soldier; mate in 6)"),
   /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[28].title */
   /* xgettext:no-c-format */
-  N_("Knock, knock! (Red to move; Black fights with two horses and a soldier; mate in 7)"),
+  N_("The old soldier (Black to move; Red fights with a soldier; mate in 6)"),
   /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[29].title */
+  /* xgettext:no-c-format */
+  N_("The old soldier (Black to move; Red fights with a cannon and a soldier; mate in 6)"),
+  /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[30].title */
+  /* xgettext:no-c-format */
+  N_("Into the forest (Red to move; Black fights with two horses, a cannon and a soldier; mate in 6)"),
+  /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[31].title */
+  /* xgettext:no-c-format */
+  N_("The old soldier (Black to move; Red fights with a chariot and four soldiers; mate in 6)"),
+  /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[32].title */
+  /* xgettext:no-c-format */
+  N_("The old soldier (Black to move; Red fights with two chariots, a horse, two cannons and three soldiers; mate in 6)"),
+  /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[33].title */
+  /* xgettext:no-c-format */
+  N_("The old soldier (Black to move; Red fights with a chariot, a cannon and two soldiers; mate in 6)"),
+  /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[34].title */
+  /* xgettext:no-c-format */
+  N_("Knock, knock! (Red to move; Black fights with two horses and two soldiers; mate in 6)"),
+  /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[35].title */
+  /* xgettext:no-c-format */
+  N_("The old soldier (Black to move; Red fights with a horse, a cannon and a soldier; mate in 7)"),
+  /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[36].title */
+  /* xgettext:no-c-format */
+  N_("Knock, knock! (Red to move; Black fights with two horses and a soldier; mate in 7)"),
+  /* Lesson puzzles/53-game-soldiers-deep.json $.puzzles[37].title */
   /* xgettext:no-c-format */
   N_("The old soldier (Red to move; Black fights with a cannon and a soldier; mate in 7)"),
   /* Lesson unit-tactics-blocks.json $.title */

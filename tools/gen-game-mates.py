@@ -39,6 +39,7 @@ import argparse
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 
@@ -142,6 +143,7 @@ class Miner:
         self.seen = set()
         self.games = self.wins = self.candidates = self.kept = 0
         self.too_deep = self.outside = self.side_lines = 0
+        self.last = None   # the game walked last
 
     def prove(self, fen, bound):
         self.ours.stdin.write('%s | mate %d\n' % (fen, bound))
@@ -190,6 +192,7 @@ class Miner:
         args = self.args
         fairy = self.fairy
         self.games += 1
+        self.last = source
         if win_side is None:
             return
         self.wins += 1
@@ -250,6 +253,7 @@ class Miner:
         self.ours.stdin.close()
         self.ours.wait()
         self.fairy.send('quit')
+        self.fairy.p.wait()   # so its CPU time counts in the caller's (time, getrusage)
         for f in (self.out, self.unproved):
             if f is not None:
                 f.close()
@@ -319,6 +323,22 @@ def main():
     args = ap.parse_args()
 
     miner = Miner(args)
+    # A run stopped by SIGTERM (its time is up) still says how far it got,
+    # and waits for its engines, so their CPU counts in its own.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    try:
+        walk(args, miner)
+    finally:
+        miner.close()
+        print('%d games, %d won, %d candidates (fairy-stockfish, %d nodes), %d kept '
+              '(%d of them side lines), %d too deep for %.0f s, %d outside %d-%d%s' %
+              (miner.games, miner.wins, miner.candidates, args.nodes, miner.kept,
+               miner.side_lines, miner.too_deep, args.time, miner.outside, args.min, args.max,
+               '; last: %s' % miner.last if miner.last else ''),
+              file=sys.stderr, flush=True)
+
+
+def walk(args, miner):
     if args.expand:
         for path in args.logs:
             with open(path, encoding='utf-8') as f:
@@ -338,12 +358,6 @@ def main():
         for path in args.logs:
             for start, moves, winner, source in ladder_games(path):
                 miner.game(start, moves, winner, source)
-    miner.close()
-    print('%d games, %d won, %d candidates (fairy-stockfish, %d nodes), %d kept '
-          '(%d of them side lines), %d too deep for %.0f s, %d outside %d-%d' %
-          (miner.games, miner.wins, miner.candidates, args.nodes, miner.kept,
-           miner.side_lines, miner.too_deep, args.time, miner.outside, args.min, args.max),
-          file=sys.stderr)
 
 
 if __name__ == '__main__':

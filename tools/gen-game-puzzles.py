@@ -16,7 +16,10 @@ defender can choose after EVERY key, and whether the defender threatens
 mate in one).
 A puzzle is kept when a checkmate pattern holds on every line and no line
 ends in 困斃, and when its proof fits the app's budget with room to spare
-(--max-work).  Its pack is its pattern's family (chariots, horses,
+(--max-work).  Near-copies are capped: one game record gives at most
+--per-game puzzles and one game position (record and ply, with its side
+lines) at most --per-position, the shipped ones counted first and never
+dropped; only new puzzles are left out (mates in 5+ chosen first).  Its pack is its pattern's family (chariots, horses,
 cannons, soldiers); its pattern is the rarest of those it shows.  Packs open
 by rating ("min-rating", docs/puzzle-drill.md).
 
@@ -27,6 +30,7 @@ rewrites those files).  Afterwards: tools/lesson-strings.py,
 `xqtool proofs write lessons`.
 
 Usage: nice -n 10 gen-game-puzzles.py [--xqtool PATH] [--cache DIR] [--yield-only]
+                                      [--per-game N] [--per-position N]
                                       [--fen FILE --sources FILE]...
 """
 import argparse
@@ -141,8 +145,52 @@ def shipped_tier(out):
         fam = next(fam for fam, _, _ in FAMILIES if doc['id'] == fam or doc['id'].startswith(fam + '-'))
         for pz in doc['puzzles']:
             found[pz['fen']] = {'id': pz['id'], 'pack': doc['id'], 'family': fam,
-                                'pattern': by_label.get(pz.get('pattern'))}
+                                'pattern': by_label.get(pz.get('pattern')), 'title': pz['title']}
     return found
+
+
+def game_of(where):
+    """(record, position) keys of a source line "FILE record R, ply P[, side
+    line ...]", or None for the computer's own games (no record named)."""
+    if where is None or ' record ' not in where:
+        return None
+    parts = where.split(', ')
+    return parts[0], ', '.join(parts[:2])
+
+
+def cap_per_game(cands, shipped, sources, per_game, per_position):
+    """Near-copies: the side lines of one game position differ by a move or
+    two (a defender's man one square further), so one record may give
+    at most per_game puzzles and one position (with its side lines) at most
+    per_position.  Shipped puzzles always stay and count first; the new ones
+    fill what is left, mates in 5+ first, then game positions before side
+    lines, then the cheaper proof.  Returns (kept, left out)."""
+    used = {}
+
+    def take(key):
+        g = game_of(sources.get(key))
+        if g is None:
+            return True
+        if used.get(g[0], 0) >= per_game or used.get(g[1], 0) >= per_position:
+            return False
+        used[g[0]] = used.get(g[0], 0) + 1
+        used[g[1]] = used.get(g[1], 0) + 1
+        return True
+
+    for fen in sorted(shipped):
+        g = game_of(sources.get(fen.split()[0]))
+        if g is not None:
+            used[g[0]] = used.get(g[0], 0) + 1
+            used[g[1]] = used.get(g[1], 0) + 1
+    kept, out = [], []
+    for c in cands:
+        if c['fen'] in shipped:
+            kept.append(c)
+    for c in sorted((c for c in cands if c['fen'] not in shipped),
+                    key=lambda c: (c['mate'] < 5, 'side line' in (sources.get(c['fen'].split()[0]) or ''),
+                                   c['work'], c['fen'])):
+        (kept if take(c['fen'].split()[0]) else out).append(c)
+    return kept, out
 
 
 def family_of(pid):
@@ -170,6 +218,12 @@ def main():
                     help='most keys (first moves that mate in exactly N) a deep puzzle may have')
     ap.add_argument('--keys-from', type=int, default=5,
                     help='shortest mate that may have more than one key')
+    ap.add_argument('--per-game', type=int, default=3,
+                    help='most puzzles one game record may give (shipped ones count; '
+                         'only new puzzles are left out)')
+    ap.add_argument('--per-position', type=int, default=2,
+                    help='most puzzles one game position (record and ply, with its side '
+                         'lines) may give')
     ap.add_argument('--out', default=os.path.join(ROOT, 'lessons', 'puzzles'))
     ap.add_argument('--yield-only', action='store_true')
     args = ap.parse_args()
@@ -201,11 +255,15 @@ def main():
     print('%s exact (one key; mates in %d+: at most %d), %s with a checkmate pattern on every line '
           'after every key (no 困斃), %s within the work bound'
           % (several(exact), args.keys_from, args.keys, several(named), several(cheap)))
+    shipped = shipped_tier(args.out)
+    cheap, capped = cap_per_game(cheap, shipped, sources, args.per_game, args.per_position)
+    print('%d new positions over the cap of %d a game record, %d a game position '
+          '(near-copies; %d of them mates in 5+)'
+          % (len(capped), args.per_game, args.per_position, sum(c['mate'] >= 5 for c in capped)))
     count = {}
     for c in cheap:
         for k in c['kills']:
             count[k] = count.get(k, 0) + 1
-    shipped = shipped_tier(args.out)
     packs = {}
     for c in sorted(cheap, key=lambda c: (c['mate'], c['work'], c['fen'])):
         kills = [k for k in c['kills'] if family_of(k)]
@@ -238,6 +296,21 @@ def main():
     if args.yield_only:
         return 0
     return write(args, packs, sources)
+
+
+class Only:
+    """A `used` set for gp.first_unused_title that holds every title but
+    one: the title a shipped puzzle had, found again with its translations
+    when it still describes the puzzle."""
+
+    def __init__(self, keep):
+        self.keep = keep
+
+    def __contains__(self, t):
+        return t != self.keep
+
+    def add(self, t):
+        pass
 
 
 def title(pat, c, used):
@@ -330,11 +403,21 @@ def write(args, packs, sources):
             pack_id = fam + suffix
             ptitle = ('%s (%s)' % (name[0], words[0]), '%s（%s）' % (name[1], words[1]),
                       '%s（%s）' % (name[2], words[2]))
+            # A shipped puzzle keeps its title while it still fits (a new
+            # puzzle earlier in the climb must not take it); the others
+            # take the first title left.
             used = set()
+            kept = {}
+            for c in part:
+                if c['old'] and c['old']['pack'] == pack_id and c['old']['pattern'] == c['pattern']:
+                    t = title(c['pattern'], c, Only(c['old']['title']))
+                    if t is not None and t[0] not in used:
+                        used.add(t[0])
+                        kept[c['fen']] = t
             objs = []
             for c in part:
                 e = gp.PATTERNS[c['pattern']]
-                t = title(c['pattern'], c, used)
+                t = kept.get(c['fen']) or title(c['pattern'], c, used)
                 if t is None:
                     print('no title left for %s' % c['fen'], file=sys.stderr)
                     continue

@@ -538,7 +538,10 @@ ahead_post (Ahead *a, guint index, Proof *proof)
   r->pack = a->pack;
   r->index = index;
   r->proof = proof;
-  g_main_context_invoke_full (NULL, G_PRIORITY_DEFAULT_IDLE, ahead_result_cb, r, ahead_result_free);
+  /* Queued for the main loop, never run here: g_main_context_invoke ()
+   * runs it in the calling thread whenever the main thread is not inside
+   * its loop, and this callback touches the page. */
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, ahead_result_cb, r, ahead_result_free);
 }
 
 /* A thread of its own, not the shared pool, so that its lower priority

@@ -135,12 +135,19 @@ tell (Worker     *w,
       const char *problem)
 {
   Outcome *o = g_new0 (Outcome, 1);
+  GSource *source;
 
   g_atomic_ref_count_inc (&w->ref);
   o->worker = w;
   o->ok = ok;
   o->problem = g_strdup (problem);
-  g_main_context_invoke_full (w->context, G_PRIORITY_DEFAULT, outcome_cb, o, outcome_free);
+  /* Queued for the main loop, never run in this thread (as
+   * g_main_context_invoke () would while the main thread is outside it). */
+  source = g_idle_source_new ();
+  g_source_set_priority (source, G_PRIORITY_DEFAULT);
+  g_source_set_callback (source, outcome_cb, o, outcome_free);
+  g_source_attach (source, w->context);
+  g_source_unref (source);
 }
 
 #ifdef XQ_HAVE_SPEECHD

@@ -530,12 +530,62 @@ xq_position_kings_facing (const XqPosition *pos)
   return TRUE;
 }
 
-/* Is sq struck by a chariot, cannon, horse or soldier of `by`?  The check
- * test of legality; the geometry is xq_tables_fighters_on's. */
-static inline gboolean
-attacked_by_fighters (const XqPosition *pos, const XqTables *t, XqSquare sq, XqColor by)
+/* Is the general on k struck by a chariot, cannon, horse or soldier of
+ * `by`, or does it face the general of `by` on an open file?  The check
+ * test of legality, the hottest test of the solver: the geometry is
+ * xq_tables_fighters_on's plus xq_position_kings_facing, in one walk from
+ * k along its four lines, and a kind of piece `by` no longer has is not
+ * looked for (the counts only ever overstate what the board holds, while
+ * leaves_king_safe has a capture on the board).  test-position's
+ * /core/position/check-test compares it with both on real positions. */
+G_ALWAYS_INLINE static inline gboolean
+general_attacked (const XqPosition *pos, const XqTables *t, XqSquare k, XqColor by)
 {
-  return xq_tables_fighters_on (t, pos->board, sq, by, NULL) > 0;
+  const XqPiece *b = pos->board;
+  const XqPiece chariot = xq_piece_make (by, XQ_CHARIOT);
+  const XqPiece cannon = xq_piece_make (by, XQ_CANNON);
+  const XqPiece horse = xq_piece_make (by, XQ_HORSE);
+  const XqPiece pawn = xq_piece_make (by, XQ_PAWN);
+  const XqPiece king = xq_piece_make (by, XQ_KING);
+  const XqSquare their_king = pos->king[by];
+  const gboolean cannons = pos->count[cannon] != 0;
+
+  if (pos->count[pawn] != 0)
+    {
+      /* Soldiers: one step forward from behind, or sideways once crossed. */
+      if (by == XQ_RED ? (k >= 9 && b[k - 9] == pawn) : (k < 81 && b[k + 9] == pawn))
+        return TRUE;
+      if (xq_sq_file (k) > 0 && b[k - 1] == pawn && xq_sq_crossed (by, k - 1))
+        return TRUE;
+      if (xq_sq_file (k) < 8 && b[k + 1] == pawn && xq_sq_crossed (by, k + 1))
+        return TRUE;
+    }
+  if (pos->count[horse] != 0)
+    for (const XqStep *h = t->horse_from[k]; h->to >= 0; h++)
+      if (b[h->to] == horse && b[h->block] == XQ_EMPTY)
+        return TRUE;
+  for (int d = 0; d < XQ_N_DIRS; d++)
+    {
+      const gint8 *ray = t->ray[k][d];
+      XqPiece p;
+
+      while (*ray >= 0 && b[*ray] == XQ_EMPTY)
+        ray++;
+      if (*ray < 0)
+        continue;
+      p = b[*ray];
+      if (p == chariot || (p == king && *ray == their_king && d <= XQ_DIR_S))
+        return TRUE;
+      if (!cannons)
+        continue;
+      /* The first piece is a screen: a cannon behind it strikes. */
+      ray++;
+      while (*ray >= 0 && b[*ray] == XQ_EMPTY)
+        ray++;
+      if (*ray >= 0 && b[*ray] == cannon)
+        return TRUE;
+    }
+  return FALSE;
 }
 
 gboolean
@@ -545,8 +595,7 @@ xq_position_in_check (const XqPosition *pos, XqColor c)
 
   if (k == XQ_NO_SQUARE)
     return FALSE;
-  return attacked_by_fighters (pos, xq_tables (), k, xq_color_other (c)) ||
-         xq_position_kings_facing (pos);
+  return general_attacked (pos, xq_tables (), k, xq_color_other (c));
 }
 
 /* ---- Moves --------------------------------------------------------------- */
@@ -632,15 +681,30 @@ gen_piece (const XqPosition *pos, const XqTables *t, XqSquare from, XqMove *out,
   return n;
 }
 
+/* The pieces of the side to move on the board (the counts). */
+static inline int
+side_pieces (const XqPosition *pos)
+{
+  int left = 0;
+
+  for (int type = XQ_KING; type <= XQ_PAWN; type++)
+    left += pos->count[xq_piece_make (pos->side, type)];
+  return left;
+}
+
 int
 xq_position_pseudo_moves (const XqPosition *pos, XqMove *out)
 {
   const XqTables *t = xq_tables ();
-  int n = 0;
+  int n = 0, left = side_pieces (pos);
 
-  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+  /* In board order, stopping at the side's last piece. */
+  for (XqSquare sq = 0; sq < XQ_SQUARES && left > 0; sq++)
     if (pos->board[sq] != XQ_EMPTY && xq_piece_color (pos->board[sq]) == pos->side)
-      n = gen_piece (pos, t, sq, out, n);
+      {
+        n = gen_piece (pos, t, sq, out, n);
+        left--;
+      }
   return n;
 }
 
@@ -660,8 +724,7 @@ leaves_king_safe (XqPosition *pos, const XqTables *t, XqMove m)
   if (xq_piece_type (moving) == XQ_KING)
     pos->king[us] = to;
 
-  safe = !attacked_by_fighters (pos, t, pos->king[us], xq_color_other (us)) &&
-         !xq_position_kings_facing (pos);
+  safe = !general_attacked (pos, t, pos->king[us], xq_color_other (us));
 
   pos->king[us] = saved_king;
   pos->board[from] = moving;
@@ -859,10 +922,8 @@ xq_position_has_legal_move (XqPosition *pos)
   const XqTables *t = xq_tables ();
   XqMove moves[XQ_MAX_MOVES];
   gboolean check = xq_position_in_check (pos, pos->side);
-  int left = 0;
+  int left = side_pieces (pos);
 
-  for (int type = XQ_KING; type <= XQ_PAWN; type++)
-    left += pos->count[xq_piece_make (pos->side, type)];
   /* In check the general's own steps are the likeliest way out. */
   if (check && pos->king[pos->side] != XQ_NO_SQUARE)
     {

@@ -4,6 +4,7 @@
 #include "xq-tables.h"
 
 static XqTables tables;
+const XqTables *xq_tables_built;
 
 /* splitmix64: a fixed seed keeps Zobrist keys identical across runs, so
  * keys written in test expectations and logs stay meaningful. */
@@ -171,13 +172,14 @@ build_tables (XqTables *t)
 }
 
 const XqTables *
-xq_tables (void)
+xq_tables_build (void)
 {
   static gsize initialized = 0;
 
   if (g_once_init_enter (&initialized))
     {
       build_tables (&tables);
+      g_atomic_pointer_set (&xq_tables_built, &tables);
       g_once_init_leave (&initialized, 1);
     }
   return &tables;

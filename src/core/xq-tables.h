@@ -35,7 +35,19 @@ typedef struct {
   gboolean can_stand[16][XQ_SQUARES];
 } XqTables;
 
-const XqTables *xq_tables (void);
+/* Built once, on first use.  xq_tables () is called in every move
+ * generation and check test, so its usual path is inline: one load of the
+ * pointer that xq_tables_build () publishes once the tables are whole. */
+extern const XqTables *xq_tables_built;
+const XqTables *xq_tables_build (void);
+
+static inline const XqTables *
+xq_tables (void)
+{
+  const XqTables *t = g_atomic_pointer_get (&xq_tables_built);
+
+  return G_LIKELY (t != NULL) ? t : xq_tables_build ();
+}
 
 static inline gboolean
 xq_in_palace (XqColor c, XqSquare sq)

@@ -536,10 +536,14 @@ xq_position_kings_facing (const XqPosition *pos)
  * xq_tables_fighters_on's plus xq_position_kings_facing, in one walk from
  * k along its four lines, and a kind of piece `by` no longer has is not
  * looked for (the counts only ever overstate what the board holds, while
- * leaves_king_safe has a capture on the board).  test-position's
- * /core/position/check-test compares it with both on real positions. */
-G_ALWAYS_INLINE static inline gboolean
-general_attacked (const XqPosition *pos, const XqTables *t, XqSquare k, XqColor by)
+ * leaves_king_safe has a capture on the board).  With out == NULL it
+ * stops at the first attacker and returns 1; else it writes every
+ * attacker's point into out (XQ_ATTACKS_MAX_POINTS entries) and returns
+ * their number.  test-solver-sample's /core/solver-sample/check-test
+ * compares it with both on real positions. */
+G_ALWAYS_INLINE static inline int
+general_attackers (const XqPosition *pos, const XqTables *t, XqSquare k, XqColor by,
+                   XqSquare *out)
 {
   const XqPiece *b = pos->board;
   const XqPiece chariot = xq_piece_make (by, XQ_CHARIOT);
@@ -549,21 +553,25 @@ general_attacked (const XqPosition *pos, const XqTables *t, XqSquare k, XqColor 
   const XqPiece king = xq_piece_make (by, XQ_KING);
   const XqSquare their_king = pos->king[by];
   const gboolean cannons = pos->count[cannon] != 0;
+  int n = 0;
 
+#define XQ_FOUND(s) G_STMT_START { if (out == NULL) return 1; out[n++] = (s); } G_STMT_END
   if (pos->count[pawn] != 0)
     {
       /* Soldiers: one step forward from behind, or sideways once crossed. */
-      if (by == XQ_RED ? (k >= 9 && b[k - 9] == pawn) : (k < 81 && b[k + 9] == pawn))
-        return TRUE;
+      XqSquare behind = by == XQ_RED ? k - 9 : k + 9;
+
+      if (behind >= 0 && behind < XQ_SQUARES && b[behind] == pawn)
+        XQ_FOUND (behind);
       if (xq_sq_file (k) > 0 && b[k - 1] == pawn && xq_sq_crossed (by, k - 1))
-        return TRUE;
+        XQ_FOUND (k - 1);
       if (xq_sq_file (k) < 8 && b[k + 1] == pawn && xq_sq_crossed (by, k + 1))
-        return TRUE;
+        XQ_FOUND (k + 1);
     }
   if (pos->count[horse] != 0)
     for (const XqStep *h = t->horse_from[k]; h->to >= 0; h++)
       if (b[h->to] == horse && b[h->block] == XQ_EMPTY)
-        return TRUE;
+        XQ_FOUND (h->to);
   for (int d = 0; d < XQ_N_DIRS; d++)
     {
       const gint8 *ray = t->ray[k][d];
@@ -575,7 +583,7 @@ general_attacked (const XqPosition *pos, const XqTables *t, XqSquare k, XqColor 
         continue;
       p = b[*ray];
       if (p == chariot || (p == king && *ray == their_king && d <= XQ_DIR_S))
-        return TRUE;
+        XQ_FOUND (*ray);
       if (!cannons)
         continue;
       /* The first piece is a screen: a cannon behind it strikes. */
@@ -583,9 +591,16 @@ general_attacked (const XqPosition *pos, const XqTables *t, XqSquare k, XqColor 
       while (*ray >= 0 && b[*ray] == XQ_EMPTY)
         ray++;
       if (*ray >= 0 && b[*ray] == cannon)
-        return TRUE;
+        XQ_FOUND (*ray);
     }
-  return FALSE;
+#undef XQ_FOUND
+  return n;
+}
+
+G_ALWAYS_INLINE static inline gboolean
+general_attacked (const XqPosition *pos, const XqTables *t, XqSquare k, XqColor by)
+{
+  return general_attackers (pos, t, k, by, NULL) > 0;
 }
 
 gboolean
@@ -596,6 +611,17 @@ xq_position_in_check (const XqPosition *pos, XqColor c)
   if (k == XQ_NO_SQUARE)
     return FALSE;
   return general_attacked (pos, xq_tables (), k, xq_color_other (c));
+}
+
+int
+xq_position_checkers (const XqPosition *pos, XqColor c, XqSquare *out)
+{
+  XqSquare k = pos->king[c];
+
+  g_return_val_if_fail (out != NULL, 0);
+  if (k == XQ_NO_SQUARE)
+    return 0;
+  return general_attackers (pos, xq_tables (), k, xq_color_other (c), out);
 }
 
 /* ---- Moves --------------------------------------------------------------- */
@@ -827,7 +853,7 @@ pseudo_is_legal (XqPosition *pos, const XqTables *t, XqMove m, gboolean check)
 
   if (k == XQ_NO_SQUARE || from == k)
     return leaves_king_safe (pos, t, m);
-  near = xq_attacks_near_general (from, k) || xq_attacks_near_general (to, k);
+  near = xq_tables_in (t->near[k], from) || xq_tables_in (t->near[k], to);
   if (!check)
     return !near || !exposes_general (pos, t, k, from, to);
   /* In check, a far move does not change the attack either, unless it
@@ -835,6 +861,87 @@ pseudo_is_legal (XqPosition *pos, const XqTables *t, XqMove m, gboolean check)
   if (!near && pos->board[to] == XQ_EMPTY)
     return FALSE;
   return leaves_king_safe (pos, t, m);
+}
+
+/* Does the non-general move from `from` to `to` answer the check of the
+ * piece on c?  A soldier must be taken; a horse taken or its leg blocked;
+ * a chariot, a cannon or the facing general only by a move that leaves or
+ * enters its line through k, where exposes_general then walks the line
+ * again as it will stand (taken, blocked, or for a cannon a screen gone
+ * or added). */
+static inline gboolean
+may_answer_check (const XqPiece *b, XqSquare k, XqSquare c, XqSquare from, XqSquare to)
+{
+  switch (xq_piece_type (b[c]))
+    {
+    case XQ_PAWN:
+      return to == c;
+    case XQ_HORSE:
+      {
+        int df = xq_sq_file (k) - xq_sq_file (c), dr = xq_sq_rank (k) - xq_sq_rank (c);
+        XqSquare leg = dr * dr == 4 ? c + (dr > 0 ? 9 : -9) : c + (df > 0 ? 1 : -1);
+
+        return to == c || to == leg;
+      }
+    case XQ_CHARIOT:
+    case XQ_CANNON:
+    case XQ_KING:
+      {
+        int d = ray_towards (k, c);
+
+        return d == ray_towards (k, from) || d == ray_towards (k, to);
+      }
+    case XQ_NO_TYPE:
+    case XQ_ADVISOR:
+    case XQ_ELEPHANT:
+    default:
+      return TRUE;
+    }
+}
+
+/* pseudo_is_legal for a side in check by the pieces on checkers[0 ..
+ * n_checkers - 1] (xq_position_checkers), without playing the move: a
+ * move other than the general's must answer every check, and then, as
+ * only the lines through the two points it touches and a horse behind a
+ * leg it leaves can change, exposes_general tells the rest. */
+static inline gboolean
+legal_in_check (XqPosition *pos, const XqTables *t, XqMove m, const XqSquare *checkers,
+                int n_checkers)
+{
+  XqSquare k = pos->king[pos->side];
+  XqSquare from = xq_move_from (m), to = xq_move_to (m);
+
+  if (k == XQ_NO_SQUARE || from == k)
+    return leaves_king_safe (pos, t, m);
+  if (!xq_tables_in (t->near[k], from) && !xq_tables_in (t->near[k], to) &&
+      pos->board[to] == XQ_EMPTY)
+    return FALSE;
+  for (int i = 0; i < n_checkers; i++)
+    if (!may_answer_check (pos->board, k, checkers[i], from, to))
+      return FALSE;
+  return !exposes_general (pos, t, k, from, to);
+}
+
+/* The legal ones of the n pseudo-legal moves in moves, kept in order. */
+static inline int
+keep_legal (XqPosition *pos, const XqTables *t, XqMove *moves, int n)
+{
+  XqSquare checkers[XQ_ATTACKS_MAX_POINTS];
+  int n_checkers = general_attackers (pos, t, pos->king[pos->side],
+                                      xq_color_other (pos->side), checkers);
+  int legal = 0;
+
+  if (n_checkers == 0)
+    {
+      for (int i = 0; i < n; i++)
+        if (pseudo_is_legal (pos, t, moves[i], FALSE))
+          moves[legal++] = moves[i];
+    }
+  else
+    for (int i = 0; i < n; i++)
+      if (legal_in_check (pos, t, moves[i], checkers, n_checkers))
+        moves[legal++] = moves[i];
+  return legal;
 }
 
 gboolean
@@ -848,46 +955,37 @@ xq_position_move_may_check (const XqPosition *pos, XqMove m)
 {
   XqSquare k = pos->king[xq_color_other (pos->side)];
   XqSquare from = xq_move_from (m), to = xq_move_to (m);
+  const XqTables *t = xq_tables ();
 
-  if (k == XQ_NO_SQUARE || xq_attacks_near_general (from, k) || xq_attacks_near_general (to, k))
+  if (k == XQ_NO_SQUARE || xq_tables_in (t->near[k], from) || xq_tables_in (t->near[k], to))
     return TRUE;
-  return xq_piece_type (pos->board[from]) == XQ_HORSE && xq_attacks_horse_jump (to, k);
+  return xq_piece_type (pos->board[from]) == XQ_HORSE && xq_tables_in (t->horse_jump[k], to);
 }
 
 int
 xq_position_legal_moves (XqPosition *pos, XqMove *out)
 {
   const XqTables *t = xq_tables ();
-  int n, legal = 0;
-  gboolean check;
+  int n;
 
   g_return_val_if_fail (pos->king[pos->side] != XQ_NO_SQUARE, 0);
 
   n = xq_position_pseudo_moves (pos, out);
-  check = xq_position_in_check (pos, pos->side);
-  for (int i = 0; i < n; i++)
-    if (pseudo_is_legal (pos, t, out[i], check))
-      out[legal++] = out[i];
-  return legal;
+  return keep_legal (pos, t, out, n);
 }
 
 int
 xq_position_legal_moves_from (XqPosition *pos, XqSquare from, XqMove *out)
 {
   const XqTables *t = xq_tables ();
-  int n, legal = 0;
-  gboolean check;
+  int n;
 
   g_return_val_if_fail (from >= 0 && from < XQ_SQUARES, 0);
   if (pos->board[from] == XQ_EMPTY || xq_piece_color (pos->board[from]) != pos->side ||
       pos->king[pos->side] == XQ_NO_SQUARE)
     return 0;
   n = gen_piece (pos, t, from, out, 0);
-  check = xq_position_in_check (pos, pos->side);
-  for (int i = 0; i < n; i++)
-    if (pseudo_is_legal (pos, t, out[i], check))
-      out[legal++] = out[i];
-  return legal;
+  return keep_legal (pos, t, out, n);
 }
 
 gboolean
@@ -921,7 +1019,12 @@ xq_position_has_legal_move (XqPosition *pos)
 {
   const XqTables *t = xq_tables ();
   XqMove moves[XQ_MAX_MOVES];
-  gboolean check = xq_position_in_check (pos, pos->side);
+  XqSquare checkers[XQ_ATTACKS_MAX_POINTS];
+  int n_checkers = pos->king[pos->side] == XQ_NO_SQUARE
+                     ? 0
+                     : general_attackers (pos, t, pos->king[pos->side],
+                                          xq_color_other (pos->side), checkers);
+  gboolean check = n_checkers > 0;
   int left = side_pieces (pos);
 
   /* In check the general's own steps are the likeliest way out. */
@@ -945,7 +1048,8 @@ xq_position_has_legal_move (XqPosition *pos)
           continue;
         n = gen_piece (pos, t, sq, moves, 0);
         for (int i = 0; i < n; i++)
-          if (pseudo_is_legal (pos, t, moves[i], check))
+          if (check ? legal_in_check (pos, t, moves[i], checkers, n_checkers)
+                    : pseudo_is_legal (pos, t, moves[i], FALSE))
             return TRUE;
       }
   return FALSE;
@@ -1028,12 +1132,26 @@ xq_position_undo_null (XqPosition *pos, const XqUndo *undo)
 gboolean
 xq_position_gives_check (XqPosition *pos, XqMove m)
 {
-  XqUndo u;
+  const XqTables *t = xq_tables ();
+  XqSquare from = xq_move_from (m), to = xq_move_to (m);
+  XqPiece moving = pos->board[from], captured = pos->board[to];
+  XqColor us = pos->side, them = xq_color_other (us);
+  XqSquare saved_king = pos->king[us];
   gboolean check;
 
-  xq_position_do_move (pos, m, &u);
-  check = xq_position_in_check (pos, pos->side);
-  xq_position_undo_move (pos, m, &u);
+  /* Played on the board alone (the key and the counters are not looked
+   * at), as leaves_king_safe does; taking the general ends the game, and
+   * a side without a general is in check by nothing. */
+  if (pos->king[them] == XQ_NO_SQUARE || xq_piece_type (captured) == XQ_KING)
+    return FALSE;
+  pos->board[to] = moving;
+  pos->board[from] = XQ_EMPTY;
+  if (xq_piece_type (moving) == XQ_KING)
+    pos->king[us] = to;
+  check = general_attacked (pos, t, pos->king[them], us);
+  pos->king[us] = saved_king;
+  pos->board[from] = moving;
+  pos->board[to] = captured;
   return check;
 }
 

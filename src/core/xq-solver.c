@@ -374,6 +374,7 @@ on_segment (XqSquare sq, XqSquare a, XqSquare b, gboolean to_b)
 static int
 defender_escapes (XqPosition *pos, Escape *out)
 {
+  const XqTables *t = xq_tables ();
   XqMove moves[XQ_MAX_MOVES];
   XqColor us = pos->side, them = xq_color_other (us);
   XqSquare k = pos->king[them];
@@ -397,7 +398,7 @@ defender_escapes (XqPosition *pos, Escape *out)
       Escape *e = &out[count];
       XqPieceType type = xq_piece_type (pos->board[from]);
 
-      if (type == XQ_KING || xq_attacks_near_general (from, k) || xq_attacks_near_general (to, k))
+      if (type == XQ_KING || xq_tables_in (t->near[k], from) || xq_tables_in (t->near[k], to))
         continue;
       e->kind = ESCAPE_PIECE;
       e->a = from;
@@ -479,7 +480,7 @@ defender_escapes (XqPosition *pos, Escape *out)
 
 /* Can the quiet (non-checking) attacker move m take away the escape? */
 static inline gboolean
-may_take_away (const XqPosition *pos, const Escape *e, XqMove m)
+may_take_away (const XqPosition *pos, const XqTables *t, const Escape *e, XqMove m)
 {
   XqSquare from = xq_move_from (m), to = xq_move_to (m);
 
@@ -489,8 +490,8 @@ may_take_away (const XqPosition *pos, const Escape *e, XqMove m)
       return to == e->a || to == e->block ||
              (e->segment && on_segment (to, e->a, e->b, e->reach_b));
     case ESCAPE_GENERAL:
-      return xq_attacks_near_general (from, e->b) || xq_attacks_near_general (to, e->b) ||
-             (xq_piece_type (pos->board[from]) == XQ_HORSE && xq_attacks_horse_jump (to, e->b));
+      return xq_tables_in (t->near[e->b], from) || xq_tables_in (t->near[e->b], to) ||
+             (xq_piece_type (pos->board[from]) == XQ_HORSE && xq_tables_in (t->horse_jump[e->b], to));
     default:
       return TRUE;
     }
@@ -503,6 +504,7 @@ may_take_away (const XqPosition *pos, const Escape *e, XqMove m)
 static gboolean
 attack_in_one (XqSolver *s, XqPosition *pos, XqMove hint)
 {
+  const XqTables *t = xq_tables ();
   XqMove moves[XQ_MAX_MOVES];
   Escape escapes[XQ_MAX_MOVES];
   gboolean check;
@@ -537,7 +539,7 @@ attack_in_one (XqSolver *s, XqPosition *pos, XqMove hint)
             continue;
 
           /* Quiet: it must take away every escape to stalemate. */
-          while (j < n_escapes && may_take_away (pos, &escapes[j], m))
+          while (j < n_escapes && may_take_away (pos, t, &escapes[j], m))
             j++;
           if (j < n_escapes)
             continue;
@@ -781,13 +783,9 @@ defend (XqSolver *s, XqPosition *pos, int n, int ply)
        * refutation the table remembers. */
       if (xq_position_move_may_check (pos, m))
         {
-          XqUndo u;
-
-          xq_position_do_move (pos, m, &u);
           charge (s, 2);  /* the move, the check test and the take-back */
-          if (xq_position_in_check (pos, pos->side))
+          if (xq_position_gives_check (pos, m))
             score += 60000;
-          xq_position_undo_move (pos, m, &u);
         }
       if (m == hint)
         score += 100000;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #define G_LOG_DOMAIN "xq-tables"
 
+#include "xq-attacks.h"
 #include "xq-tables.h"
 
 static XqTables tables;
@@ -168,6 +169,15 @@ build_tables (XqTables *t)
         t->can_stand[xq_piece_make (c, XQ_HORSE)][sq] = TRUE;
         t->can_stand[xq_piece_make (c, XQ_CHARIOT)][sq] = TRUE;
         t->can_stand[xq_piece_make (c, XQ_CANNON)][sq] = TRUE;
+      }
+
+  for (XqSquare k = 0; k < XQ_SQUARES; k++)
+    for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+      {
+        if (xq_attacks_near_general (sq, k))
+          t->near[k][sq >> 6] |= G_GUINT64_CONSTANT (1) << (sq & 63);
+        if (xq_attacks_horse_jump (sq, k))
+          t->horse_jump[k][sq >> 6] |= G_GUINT64_CONSTANT (1) << (sq & 63);
       }
 }
 

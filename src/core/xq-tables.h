@@ -33,6 +33,12 @@ typedef struct {
   guint64 zobrist_side;
   /* Points where each piece type of each colour may ever stand. */
   gboolean can_stand[16][XQ_SQUARES];
+  /* For a general on the square, as sets of points (xq_tables_in): the
+   * points near it (xq_attacks_near_general) and those a horse's jump
+   * from it (xq_attacks_horse_jump).  One bit test each instead of the
+   * divisions by 9 of the tests themselves, in the hottest loops. */
+  guint64 near[XQ_SQUARES][2];
+  guint64 horse_jump[XQ_SQUARES][2];
 } XqTables;
 
 /* Built once, on first use.  xq_tables () is called in every move
@@ -47,6 +53,13 @@ xq_tables (void)
   const XqTables *t = g_atomic_pointer_get (&xq_tables_built);
 
   return G_LIKELY (t != NULL) ? t : xq_tables_build ();
+}
+
+/* Is sq in the set (near, horse_jump)? */
+static inline gboolean
+xq_tables_in (const guint64 set[2], XqSquare sq)
+{
+  return (set[sq >> 6] >> (sq & 63)) & 1;
 }
 
 static inline gboolean

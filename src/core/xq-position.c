@@ -707,30 +707,52 @@ gen_piece (const XqPosition *pos, const XqTables *t, XqSquare from, XqMove *out,
   return n;
 }
 
-/* The pieces of the side to move on the board (the counts). */
-static inline int
-side_pieces (const XqPosition *pos)
+#define BYTE_LOW_BITS G_GUINT64_CONSTANT (0x0101010101010101)
+
+/* Of the eight points from 8 * word on (fewer at the board's end), those
+ * holding a piece of colour c, as the low bit of each byte: a piece is
+ * (colour << 3) | type with a type from 1 to 7, so a Black piece has bit 3
+ * set and a Red one bit 3 clear and one of bits 0-2 set. */
+static inline guint64
+colour_bytes (const XqPiece *b, int word, XqColor c)
 {
-  int left = 0;
+  guint64 x = 0;
+
+  if (word < XQ_SQUARES / 8)
+    memcpy (&x, b + 8 * word, 8);
+  else
+    memcpy (&x, b + 8 * word, XQ_SQUARES % 8);
+  x = GUINT64_FROM_LE (x);   /* byte i is point 8 * word + i */
+  if (c == XQ_BLACK)
+    return (x >> 3) & BYTE_LOW_BITS;
+  return (x | (x >> 1) | (x >> 2)) & ~(x >> 3) & BYTE_LOW_BITS;
+}
+
+/* The points of the side to move's pieces, in board order, into out (at
+ * most 16); returns their number.  Eight points at a time, and it stops
+ * at the side's last piece (the counts). */
+static inline int
+side_squares (const XqPosition *pos, XqSquare *out)
+{
+  int left = 0, n = 0;
 
   for (int type = XQ_KING; type <= XQ_PAWN; type++)
     left += pos->count[xq_piece_make (pos->side, type)];
-  return left;
+  for (int word = 0; word * 8 < XQ_SQUARES && n < left; word++)
+    for (guint64 m = colour_bytes (pos->board, word, pos->side); m != 0; m &= m - 1)
+      out[n++] = word * 8 + (__builtin_ctzll (m) >> 3);
+  return n;
 }
 
 int
 xq_position_pseudo_moves (const XqPosition *pos, XqMove *out)
 {
   const XqTables *t = xq_tables ();
-  int n = 0, left = side_pieces (pos);
+  XqSquare own[XQ_SQUARES];
+  int n = 0, pieces = side_squares (pos, own);
 
-  /* In board order, stopping at the side's last piece. */
-  for (XqSquare sq = 0; sq < XQ_SQUARES && left > 0; sq++)
-    if (pos->board[sq] != XQ_EMPTY && xq_piece_color (pos->board[sq]) == pos->side)
-      {
-        n = gen_piece (pos, t, sq, out, n);
-        left--;
-      }
+  for (int i = 0; i < pieces; i++)
+    n = gen_piece (pos, t, own[i], out, n);
   return n;
 }
 
@@ -1025,7 +1047,8 @@ xq_position_has_legal_move (XqPosition *pos)
                      : general_attackers (pos, t, pos->king[pos->side],
                                           xq_color_other (pos->side), checkers);
   gboolean check = n_checkers > 0;
-  int left = side_pieces (pos);
+  XqSquare own[XQ_SQUARES];
+  int pieces = side_squares (pos, own);
 
   /* In check the general's own steps are the likeliest way out. */
   if (check && pos->king[pos->side] != XQ_NO_SQUARE)
@@ -1036,22 +1059,18 @@ xq_position_has_legal_move (XqPosition *pos)
         if (leaves_king_safe (pos, t, moves[i]))
           return TRUE;
     }
-  /* Stops at the last piece of the side: the board need not be walked to
-   * its end. */
-  for (XqSquare sq = 0; sq < XQ_SQUARES && left > 0; sq++)
-    if (pos->board[sq] != XQ_EMPTY && xq_piece_color (pos->board[sq]) == pos->side)
-      {
-        int n;
+  for (int p = 0; p < pieces; p++)
+    {
+      int n;
 
-        left--;
-        if (check && sq == pos->king[pos->side])
-          continue;
-        n = gen_piece (pos, t, sq, moves, 0);
-        for (int i = 0; i < n; i++)
-          if (check ? legal_in_check (pos, t, moves[i], checkers, n_checkers)
-                    : pseudo_is_legal (pos, t, moves[i], FALSE))
-            return TRUE;
-      }
+      if (check && own[p] == pos->king[pos->side])
+        continue;
+      n = gen_piece (pos, t, own[p], moves, 0);
+      for (int i = 0; i < n; i++)
+        if (check ? legal_in_check (pos, t, moves[i], checkers, n_checkers)
+                  : pseudo_is_legal (pos, t, moves[i], FALSE))
+          return TRUE;
+    }
   return FALSE;
 }
 

@@ -813,14 +813,11 @@ ray_strikes (const XqPiece *b, const XqTables *t, XqSquare k, int dir, XqSquare 
   return FALSE;
 }
 
+/* The ray of k that sq lies on (XQ_DIR_*), or -1. */
 static inline int
-ray_towards (XqSquare k, XqSquare sq)
+ray_towards (const XqTables *t, XqSquare k, XqSquare sq)
 {
-  if (xq_sq_file (sq) == xq_sq_file (k))
-    return sq > k ? XQ_DIR_N : XQ_DIR_S;
-  if (xq_sq_rank (sq) == xq_sq_rank (k))
-    return sq > k ? XQ_DIR_E : XQ_DIR_W;
-  return -1;
+  return t->line[k][sq];
 }
 
 /* Does moving a piece other than the general from `from` to `to` expose
@@ -831,31 +828,21 @@ exposes_general (const XqPosition *pos, const XqTables *t, XqSquare k, XqSquare 
                  XqSquare to)
 {
   XqColor them = xq_color_other (xq_piece_color (pos->board[from]));
-  int df = xq_sq_file (from) - xq_sq_file (k), dr = xq_sq_rank (from) - xq_sq_rank (k);
-  int dir_from = ray_towards (k, from), dir_to = ray_towards (k, to);
+  int dir_from = ray_towards (t, k, from), dir_to = ray_towards (t, k, to);
 
   if (dir_from >= 0 && ray_strikes (pos->board, t, k, dir_from, from, to, them))
     return TRUE;
   if (dir_to >= 0 && dir_to != dir_from && ray_strikes (pos->board, t, k, dir_to, from, to, them))
     return TRUE;
-  if (df * df == 1 && dr * dr == 1)
+  /* Off k's lines and near it, `from` is diagonally next to k: the leg
+   * of the horses on the two points beyond it. */
+  if (dir_from < 0 && xq_tables_in (t->near[k], from))
     {
       const XqPiece horse = xq_piece_make (them, XQ_HORSE);
-      int kf = xq_sq_file (k), kr = xq_sq_rank (k);
 
-      /* The two horse points whose leg is `from`. */
-      if (xq_sq_valid (kf + 2 * df, kr + dr))
-        {
-          XqSquare h = xq_sq_make (kf + 2 * df, kr + dr);
-          if (h != to && pos->board[h] == horse)
-            return TRUE;
-        }
-      if (xq_sq_valid (kf + df, kr + 2 * dr))
-        {
-          XqSquare h = xq_sq_make (kf + df, kr + 2 * dr);
-          if (h != to && pos->board[h] == horse)
-            return TRUE;
-        }
+      for (const XqStep *h = t->horse_from[k]; h->to >= 0; h++)
+        if (h->block == from && h->to != to && pos->board[h->to] == horse)
+          return TRUE;
     }
   return FALSE;
 }
@@ -892,7 +879,8 @@ pseudo_is_legal (XqPosition *pos, const XqTables *t, XqMove m, gboolean check)
  * again as it will stand (taken, blocked, or for a cannon a screen gone
  * or added). */
 static inline gboolean
-may_answer_check (const XqPiece *b, XqSquare k, XqSquare c, XqSquare from, XqSquare to)
+may_answer_check (const XqTables *t, const XqPiece *b, XqSquare k, XqSquare c, XqSquare from,
+                  XqSquare to)
 {
   switch (xq_piece_type (b[c]))
     {
@@ -909,9 +897,9 @@ may_answer_check (const XqPiece *b, XqSquare k, XqSquare c, XqSquare from, XqSqu
     case XQ_CANNON:
     case XQ_KING:
       {
-        int d = ray_towards (k, c);
+        int d = ray_towards (t, k, c);
 
-        return d == ray_towards (k, from) || d == ray_towards (k, to);
+        return d == ray_towards (t, k, from) || d == ray_towards (t, k, to);
       }
     case XQ_NO_TYPE:
     case XQ_ADVISOR:
@@ -939,7 +927,7 @@ legal_in_check (XqPosition *pos, const XqTables *t, XqMove m, const XqSquare *ch
       pos->board[to] == XQ_EMPTY)
     return FALSE;
   for (int i = 0; i < n_checkers; i++)
-    if (!may_answer_check (pos->board, k, checkers[i], from, to))
+    if (!may_answer_check (t, pos->board, k, checkers[i], from, to))
       return FALSE;
   return !exposes_general (pos, t, k, from, to);
 }

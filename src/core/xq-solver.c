@@ -290,21 +290,33 @@ legal_moves (XqSolver *s, XqPosition *pos, XqMove *out)
 
 /* Best score first, then by move: the order, and with it every table
  * entry a search leaves, does not depend on the generator's order.  An
- * insertion sort: the lists are short and mostly in order already. */
+ * insertion sort: the lists are short and mostly in order already.  The
+ * order is xq_scored_move_compare's, sorted as one number per move: the
+ * score turned over (0x7fffffff - score, unsigned, falls as the score
+ * rises, over the whole range of an int) above the move. */
 static void
 sort_moves (XqScoredMove *v, int n)
 {
+  guint64 keys[XQ_MAX_MOVES];
+
+  for (int i = 0; i < n; i++)
+    keys[i] = (guint64) (0x7fffffffu - (guint32) v[i].score) << 16 | v[i].move;
   for (int i = 1; i < n; i++)
     {
-      XqScoredMove x = v[i];
+      guint64 x = keys[i];
       int j = i;
 
-      while (j > 0 && xq_scored_move_compare (&v[j - 1], &x) > 0)
+      while (j > 0 && keys[j - 1] > x)
         {
-          v[j] = v[j - 1];
+          keys[j] = keys[j - 1];
           j--;
         }
-      v[j] = x;
+      keys[j] = x;
+    }
+  for (int i = 0; i < n; i++)
+    {
+      v[i].move = (XqMove) (keys[i] & 0xffff);
+      v[i].score = (int) (0x7fffffffu - (guint32) (keys[i] >> 16));
     }
 }
 

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #define G_LOG_DOMAIN "xq-tables"
 
+#include <string.h>
+
 #include "xq-attacks.h"
 #include "xq-tables.h"
 
@@ -170,6 +172,12 @@ build_tables (XqTables *t)
         t->can_stand[xq_piece_make (c, XQ_CHARIOT)][sq] = TRUE;
         t->can_stand[xq_piece_make (c, XQ_CANNON)][sq] = TRUE;
       }
+
+  memset (t->line, -1, sizeof t->line);
+  for (XqSquare a = 0; a < XQ_SQUARES; a++)
+    for (int d = 0; d < XQ_N_DIRS; d++)
+      for (int i = 0; t->ray[a][d][i] >= 0; i++)
+        t->line[a][t->ray[a][d][i]] = (gint8) d;
 
   for (XqSquare k = 0; k < XQ_SQUARES; k++)
     for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)

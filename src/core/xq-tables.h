@@ -39,6 +39,8 @@ typedef struct {
    * divisions by 9 of the tests themselves, in the hottest loops. */
   guint64 near[XQ_SQUARES][2];
   guint64 horse_jump[XQ_SQUARES][2];
+  /* line[a][b]: the ray of a (XQ_DIR_*) that b lies on, -1 for none. */
+  gint8   line[XQ_SQUARES][XQ_SQUARES];
 } XqTables;
 
 /* Built once, on first use.  xq_tables () is called in every move

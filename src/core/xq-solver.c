@@ -26,7 +26,6 @@
 #include "xq-solver-private.h"
 #include "xq-attacks.h"
 #include "xq-material.h"
-#include "xq-scored-move.h"
 #include "xq-tables.h"
 
 /* The table is probed at random, one likely cache miss per node; on huge
@@ -289,35 +288,32 @@ legal_moves (XqSolver *s, XqPosition *pos, XqMove *out)
 }
 
 /* Best score first, then by move: the order, and with it every table
- * entry a search leaves, does not depend on the generator's order.  An
- * insertion sort: the lists are short and mostly in order already.  The
- * order is xq_scored_move_compare's, sorted as one number per move: the
- * score turned over (0x7fffffff - score, unsigned, falls as the score
- * rises, over the whole range of an int) above the move. */
-static void
-sort_moves (XqScoredMove *v, int n)
+ * entry a search leaves, does not depend on the generator's order.  The
+ * order is xq_scored_move_compare's, as one number per move: the score
+ * turned over (0x7fffffff - score, unsigned, falls as the score rises,
+ * over the whole range of an int) above the move. */
+static inline guint64
+order_key (XqMove m, int score)
 {
-  guint64 keys[XQ_MAX_MOVES];
+  return (guint64) (0x7fffffffu - (guint32) score) << 16 | m;
+}
 
-  for (int i = 0; i < n; i++)
-    keys[i] = (guint64) (0x7fffffffu - (guint32) v[i].score) << 16 | v[i].move;
-  for (int i = 1; i < n; i++)
-    {
-      guint64 x = keys[i];
-      int j = i;
+/* The i-th move in that order, the first i already in place: the best of
+ * keys[i .. n - 1] is moved to keys[i].  A search mostly stops after its
+ * first moves, so sorting the rest would be wasted. */
+static inline XqMove
+next_in_order (guint64 *keys, int i, int n)
+{
+  int best = i;
+  guint64 x;
 
-      while (j > 0 && keys[j - 1] > x)
-        {
-          keys[j] = keys[j - 1];
-          j--;
-        }
-      keys[j] = x;
-    }
-  for (int i = 0; i < n; i++)
-    {
-      v[i].move = (XqMove) (keys[i] & 0xffff);
-      v[i].score = (int) (0x7fffffffu - (guint32) (keys[i] >> 16));
-    }
+  for (int j = i + 1; j < n; j++)
+    if (keys[j] < keys[best])
+      best = j;
+  x = keys[best];
+  keys[best] = keys[i];
+  keys[i] = x;
+  return (XqMove) (x & 0xffff);
 }
 
 /* The key the position gets after m, without playing it. */
@@ -612,7 +608,7 @@ static gboolean
 attack (XqSolver *s, XqPosition *pos, int n, int ply)
 {
   XqMove moves[XQ_MAX_MOVES], replies[XQ_MAX_MOVES];
-  XqScoredMove order[XQ_MAX_MOVES];
+  guint64 order[XQ_MAX_MOVES];
   XqMove hint = XQ_MOVE_NONE;
   gboolean known;
   int count;
@@ -681,16 +677,14 @@ attack (XqSolver *s, XqPosition *pos, int n, int ply)
       xq_position_undo_move (pos, m, &u);
       if (m == hint)
         score += 100000;
-      order[i].move = m;
-      order[i].score = score;
+      order[i] = order_key (m, score);
     }
   if (!charge (s, 4 * (guint64) count))
     return FALSE;
-  sort_moves (order, count);
 
   for (int i = 0; i < count; i++)
     {
-      XqMove m = order[i].move;
+      XqMove m = next_in_order (order, i, count);
       XqUndo u;
       gboolean wins;
 
@@ -731,7 +725,7 @@ defend (XqSolver *s, XqPosition *pos, int n, int ply)
   const XqTables *t = xq_tables ();
   XqMove moves[XQ_MAX_MOVES];
   guint64 keys[XQ_MAX_MOVES];
-  XqScoredMove order[XQ_MAX_MOVES];
+  guint64 order[XQ_MAX_MOVES];
   XqMove hint = XQ_MOVE_NONE;
   gboolean known;
   int count;
@@ -804,16 +798,14 @@ defend (XqSolver *s, XqPosition *pos, int n, int ply)
       else if (m == s->killer[ply])
         score += 50000;
       score += (int) MIN (s->history[pos->board[from]][to], 40000u);
-      order[i].move = m;
-      order[i].score = score;
+      order[i] = order_key (m, score);
     }
   if (!charge (s, 4 * (guint64) count))
     return FALSE;
-  sort_moves (order, count);
 
   for (int i = 0; i < count; i++)
     {
-      XqMove m = order[i].move;
+      XqMove m = next_in_order (order, i, count);
       XqUndo u;
       gboolean lost;
 

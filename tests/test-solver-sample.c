@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "xq-attacks.h"
 #include "xq-solver.h"
 
 typedef struct {
@@ -445,6 +446,198 @@ test_composed (gconstpointer data)
     g_assert_cmpint (pos.side, ==, XQ_BLACK);
 }
 
+
+/* ---- The check test on crowded positions --------------------------------- */
+
+/* The pieces giving check to the side to move, by the definition: every
+ * pseudo-legal move of the other side that lands on the general, and the
+ * other general when nothing stands between them on one file.  Sorted by
+ * point; returns their number. */
+static int
+plain_checkers (XqPosition *pos, XqSquare *out)
+{
+  XqMove moves[XQ_MAX_MOVES];
+  XqColor us = pos->side;
+  XqSquare k = pos->king[us], other = pos->king[xq_color_other (us)];
+  int n, count = 0;
+
+  pos->side = xq_color_other (us);
+  n = xq_position_pseudo_moves (pos, moves);
+  pos->side = us;
+  for (int i = 0; i < n; i++)
+    if (xq_move_to (moves[i]) == k)
+      out[count++] = xq_move_from (moves[i]);
+  if (xq_sq_file (k) == xq_sq_file (other))
+    {
+      gboolean open = TRUE;
+
+      for (XqSquare sq = MIN (k, other) + 9; sq < MAX (k, other); sq += 9)
+        open = open && pos->board[sq] == XQ_EMPTY;
+      if (open)
+        out[count++] = other;
+    }
+  for (int i = 1; i < count; i++)
+    for (int j = i; j > 0 && out[j - 1] > out[j]; j--)
+      {
+        XqSquare x = out[j];
+
+        out[j] = out[j - 1];
+        out[j - 1] = x;
+      }
+  return count;
+}
+
+/* Moves refused because the generals would face each other. */
+static int facing_refused;
+
+/* The legal moves by the definition, with the plain check test above. */
+static int
+plainer_legal_moves (XqPosition *pos, XqMove *out)
+{
+  XqMove pseudo[XQ_MAX_MOVES];
+  XqSquare checkers[XQ_ATTACKS_MAX_POINTS];
+  int n = xq_position_pseudo_moves (pos, pseudo), legal = 0;
+
+  for (int i = 0; i < n; i++)
+    {
+      XqUndo u;
+
+      xq_position_do_move (pos, pseudo[i], &u);
+      pos->side = xq_color_other (pos->side);
+      int nc = plain_checkers (pos, checkers);
+
+      if (nc == 0)
+        out[legal++] = pseudo[i];
+      for (int j = 0; j < nc; j++)
+        facing_refused += checkers[j] == pos->king[xq_color_other (pos->side)];
+      pos->side = xq_color_other (pos->side);
+      xq_position_undo_move (pos, pseudo[i], &u);
+    }
+  return legal;
+}
+
+/* Kinds of check met, by the checker's piece type; index 0 counts the
+ * positions in double check. */
+static int checks_met[XQ_N_TYPES];
+
+static void
+assert_same_check_tests (XqPosition *pos)
+{
+  XqSquare fast[XQ_ATTACKS_MAX_POINTS], plain[XQ_ATTACKS_MAX_POINTS];
+  XqMove moves[XQ_MAX_MOVES], reference[XQ_MAX_MOVES];
+  int nf = xq_position_checkers (pos, pos->side, fast), np = plain_checkers (pos, plain);
+  int n, nr;
+
+  for (int i = 1; i < nf; i++)
+    for (int j = i; j > 0 && fast[j - 1] > fast[j]; j--)
+      {
+        XqSquare x = fast[j];
+
+        fast[j] = fast[j - 1];
+        fast[j - 1] = x;
+      }
+  g_assert_cmpint (nf, ==, np);
+  for (int i = 0; i < nf; i++)
+    {
+      g_assert_cmpint (fast[i], ==, plain[i]);
+      checks_met[xq_piece_type (pos->board[fast[i]])]++;
+    }
+  checks_met[0] += nf > 1;
+  g_assert_cmpint (xq_position_in_check (pos, pos->side), ==, np > 0);
+
+  n = xq_position_legal_moves (pos, moves);
+  nr = plainer_legal_moves (pos, reference);
+  g_assert_cmpint (n, ==, nr);
+  for (int i = 0; i < n; i++)
+    g_assert_cmpuint (moves[i], ==, reference[i]);
+  g_assert_cmpint (xq_position_has_legal_move (pos), ==, nr > 0);
+  for (int i = 0; i < n; i++)
+    {
+      XqSquare after[XQ_ATTACKS_MAX_POINTS];
+      gboolean check = xq_position_gives_check (pos, moves[i]);
+      XqUndo u;
+
+      xq_position_do_move (pos, moves[i], &u);
+      g_assert_cmpint (check, ==, plain_checkers (pos, after) > 0);
+      xq_position_undo_move (pos, moves[i], &u);
+    }
+}
+
+/* xq_position_checkers, in_check, gives_check, legal_moves and
+ * has_legal_move against the definitions above, on the crowded positions
+ * of tools/game-mates.fen (real games), every position one move after
+ * them and, after each check, every reply: soldiers, horses (legs free
+ * and blocked), chariots, cannons over their screens, the facing
+ * generals and double checks all occur, and each kind must be met. */
+static void
+test_check_test (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("XQ_SOURCE_DIR"), "tools", "game-mates.fen",
+                                            NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = NULL;
+  guint64 positions = 0, in_check = 0;
+
+  g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
+  g_assert_no_error (error);
+  memset (checks_met, 0, sizeof checks_met);
+  facing_refused = 0;
+  lines = g_strsplit (contents, "\n", -1);
+  for (int l = 0; lines[l]; l++)
+    {
+      g_auto(GStrv) f = NULL;
+      XqMove moves[XQ_MAX_MOVES];
+      XqPosition pos;
+      int n;
+
+      if (lines[l][0] == '\0' || lines[l][0] == '#')
+        continue;
+      f = g_strsplit (lines[l], "|", 2);
+      load (&pos, g_strstrip (f[0]));
+      assert_same_check_tests (&pos);
+      n = xq_position_legal_moves (&pos, moves);
+      for (int i = 0; i < n; i++)
+        {
+          XqMove replies[XQ_MAX_MOVES];
+          XqUndo u;
+          int nr;
+
+          xq_position_do_move (&pos, moves[i], &u);
+          assert_same_check_tests (&pos);
+          positions++;
+          if (xq_position_in_check (&pos, pos.side))
+            {
+              in_check++;
+              nr = xq_position_legal_moves (&pos, replies);
+              for (int j = 0; j < nr; j++)
+                {
+                  XqUndo ru;
+
+                  xq_position_do_move (&pos, replies[j], &ru);
+                  assert_same_check_tests (&pos);
+                  positions++;
+                  xq_position_undo_move (&pos, replies[j], &ru);
+                }
+            }
+          xq_position_undo_move (&pos, moves[i], &u);
+        }
+    }
+  g_test_message ("%" G_GUINT64_FORMAT " positions, %" G_GUINT64_FORMAT " in check; checks by "
+                  "soldier %d, horse %d, chariot %d, cannon %d; double %d; moves refused for facing "
+                  "generals %d", positions, in_check, checks_met[XQ_PAWN], checks_met[XQ_HORSE],
+                  checks_met[XQ_CHARIOT], checks_met[XQ_CANNON], checks_met[0], facing_refused);
+  g_assert_cmpuint (positions, >, 30000);
+  g_assert_cmpuint (in_check, >, 2000);
+  g_assert_cmpint (checks_met[XQ_PAWN], >, 100);
+  g_assert_cmpint (checks_met[XQ_HORSE], >, 100);
+  g_assert_cmpint (checks_met[XQ_CHARIOT], >, 100);
+  g_assert_cmpint (checks_met[XQ_CANNON], >, 100);
+  g_assert_cmpint (checks_met[0], >, 10);
+  /* A side to move never faces the other general, but its moves can. */
+  g_assert_cmpint (facing_refused, >, 100);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -453,6 +646,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   load_sample ();
   g_test_add_func ("/core/solver-sample/legality", test_legality);
+  g_test_add_func ("/core/solver-sample/check-test", test_check_test);
   g_test_add_func ("/core/solver-sample/mate-in-one", test_mate_in_one);
   g_test_add_func ("/core/solver-sample/plain-search", test_plain_search);
   g_test_add_func ("/core/solver-sample/sample", test_sample);

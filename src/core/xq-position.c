@@ -530,12 +530,77 @@ xq_position_kings_facing (const XqPosition *pos)
   return TRUE;
 }
 
-/* Is sq struck by a chariot, cannon, horse or soldier of `by`?  The check
- * test of legality; the geometry is xq_tables_fighters_on's. */
-static inline gboolean
-attacked_by_fighters (const XqPosition *pos, const XqTables *t, XqSquare sq, XqColor by)
+/* Is the general on k struck by a chariot, cannon, horse or soldier of
+ * `by`, or does it face the general of `by` on an open file?  The check
+ * test of legality, the hottest test of the solver: the geometry is
+ * xq_tables_fighters_on's plus xq_position_kings_facing, in one walk from
+ * k along its four lines, and a kind of piece `by` no longer has is not
+ * looked for (the counts only ever overstate what the board holds, while
+ * leaves_king_safe has a capture on the board).  With out == NULL it
+ * stops at the first attacker and returns 1; else it writes every
+ * attacker's point into out (XQ_ATTACKS_MAX_POINTS entries) and returns
+ * their number.  test-solver-sample's /core/solver-sample/check-test
+ * compares it with both on real positions. */
+G_ALWAYS_INLINE static inline int
+general_attackers (const XqPosition *pos, const XqTables *t, XqSquare k, XqColor by,
+                   XqSquare *out)
 {
-  return xq_tables_fighters_on (t, pos->board, sq, by, NULL) > 0;
+  const XqPiece *b = pos->board;
+  const XqPiece chariot = xq_piece_make (by, XQ_CHARIOT);
+  const XqPiece cannon = xq_piece_make (by, XQ_CANNON);
+  const XqPiece horse = xq_piece_make (by, XQ_HORSE);
+  const XqPiece pawn = xq_piece_make (by, XQ_PAWN);
+  const XqPiece king = xq_piece_make (by, XQ_KING);
+  const XqSquare their_king = pos->king[by];
+  const gboolean cannons = pos->count[cannon] != 0;
+  int n = 0;
+
+#define XQ_FOUND(s) G_STMT_START { if (out == NULL) return 1; out[n++] = (s); } G_STMT_END
+  if (pos->count[pawn] != 0)
+    {
+      /* Soldiers: one step forward from behind, or sideways once crossed. */
+      XqSquare behind = by == XQ_RED ? k - 9 : k + 9;
+
+      if (behind >= 0 && behind < XQ_SQUARES && b[behind] == pawn)
+        XQ_FOUND (behind);
+      if (xq_sq_file (k) > 0 && b[k - 1] == pawn && xq_sq_crossed (by, k - 1))
+        XQ_FOUND (k - 1);
+      if (xq_sq_file (k) < 8 && b[k + 1] == pawn && xq_sq_crossed (by, k + 1))
+        XQ_FOUND (k + 1);
+    }
+  if (pos->count[horse] != 0)
+    for (const XqStep *h = t->horse_from[k]; h->to >= 0; h++)
+      if (b[h->to] == horse && b[h->block] == XQ_EMPTY)
+        XQ_FOUND (h->to);
+  for (int d = 0; d < XQ_N_DIRS; d++)
+    {
+      const gint8 *ray = t->ray[k][d];
+      XqPiece p;
+
+      while (*ray >= 0 && b[*ray] == XQ_EMPTY)
+        ray++;
+      if (*ray < 0)
+        continue;
+      p = b[*ray];
+      if (p == chariot || (p == king && *ray == their_king && d <= XQ_DIR_S))
+        XQ_FOUND (*ray);
+      if (!cannons)
+        continue;
+      /* The first piece is a screen: a cannon behind it strikes. */
+      ray++;
+      while (*ray >= 0 && b[*ray] == XQ_EMPTY)
+        ray++;
+      if (*ray >= 0 && b[*ray] == cannon)
+        XQ_FOUND (*ray);
+    }
+#undef XQ_FOUND
+  return n;
+}
+
+G_ALWAYS_INLINE static inline gboolean
+general_attacked (const XqPosition *pos, const XqTables *t, XqSquare k, XqColor by)
+{
+  return general_attackers (pos, t, k, by, NULL) > 0;
 }
 
 gboolean
@@ -545,8 +610,18 @@ xq_position_in_check (const XqPosition *pos, XqColor c)
 
   if (k == XQ_NO_SQUARE)
     return FALSE;
-  return attacked_by_fighters (pos, xq_tables (), k, xq_color_other (c)) ||
-         xq_position_kings_facing (pos);
+  return general_attacked (pos, xq_tables (), k, xq_color_other (c));
+}
+
+int
+xq_position_checkers (const XqPosition *pos, XqColor c, XqSquare *out)
+{
+  XqSquare k = pos->king[c];
+
+  g_return_val_if_fail (out != NULL, 0);
+  if (k == XQ_NO_SQUARE)
+    return 0;
+  return general_attackers (pos, xq_tables (), k, xq_color_other (c), out);
 }
 
 /* ---- Moves --------------------------------------------------------------- */
@@ -632,15 +707,52 @@ gen_piece (const XqPosition *pos, const XqTables *t, XqSquare from, XqMove *out,
   return n;
 }
 
+#define BYTE_LOW_BITS G_GUINT64_CONSTANT (0x0101010101010101)
+
+/* Of the eight points from 8 * word on (fewer at the board's end), those
+ * holding a piece of colour c, as the low bit of each byte: a piece is
+ * (colour << 3) | type with a type from 1 to 7, so a Black piece has bit 3
+ * set and a Red one bit 3 clear and one of bits 0-2 set. */
+static inline guint64
+colour_bytes (const XqPiece *b, int word, XqColor c)
+{
+  guint64 x = 0;
+
+  if (word < XQ_SQUARES / 8)
+    memcpy (&x, b + 8 * word, 8);
+  else
+    memcpy (&x, b + 8 * word, XQ_SQUARES % 8);
+  x = GUINT64_FROM_LE (x);   /* byte i is point 8 * word + i */
+  if (c == XQ_BLACK)
+    return (x >> 3) & BYTE_LOW_BITS;
+  return (x | (x >> 1) | (x >> 2)) & ~(x >> 3) & BYTE_LOW_BITS;
+}
+
+/* The points of the side to move's pieces, in board order, into out (at
+ * most 16); returns their number.  Eight points at a time, and it stops
+ * at the side's last piece (the counts). */
+static inline int
+side_squares (const XqPosition *pos, XqSquare *out)
+{
+  int left = 0, n = 0;
+
+  for (int type = XQ_KING; type <= XQ_PAWN; type++)
+    left += pos->count[xq_piece_make (pos->side, type)];
+  for (int word = 0; word * 8 < XQ_SQUARES && n < left; word++)
+    for (guint64 m = colour_bytes (pos->board, word, pos->side); m != 0; m &= m - 1)
+      out[n++] = word * 8 + (__builtin_ctzll (m) >> 3);
+  return n;
+}
+
 int
 xq_position_pseudo_moves (const XqPosition *pos, XqMove *out)
 {
   const XqTables *t = xq_tables ();
-  int n = 0;
+  XqSquare own[XQ_SQUARES];
+  int n = 0, pieces = side_squares (pos, own);
 
-  for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
-    if (pos->board[sq] != XQ_EMPTY && xq_piece_color (pos->board[sq]) == pos->side)
-      n = gen_piece (pos, t, sq, out, n);
+  for (int i = 0; i < pieces; i++)
+    n = gen_piece (pos, t, own[i], out, n);
   return n;
 }
 
@@ -660,8 +772,7 @@ leaves_king_safe (XqPosition *pos, const XqTables *t, XqMove m)
   if (xq_piece_type (moving) == XQ_KING)
     pos->king[us] = to;
 
-  safe = !attacked_by_fighters (pos, t, pos->king[us], xq_color_other (us)) &&
-         !xq_position_kings_facing (pos);
+  safe = !general_attacked (pos, t, pos->king[us], xq_color_other (us));
 
   pos->king[us] = saved_king;
   pos->board[from] = moving;
@@ -702,14 +813,11 @@ ray_strikes (const XqPiece *b, const XqTables *t, XqSquare k, int dir, XqSquare 
   return FALSE;
 }
 
+/* The ray of k that sq lies on (XQ_DIR_*), or -1. */
 static inline int
-ray_towards (XqSquare k, XqSquare sq)
+ray_towards (const XqTables *t, XqSquare k, XqSquare sq)
 {
-  if (xq_sq_file (sq) == xq_sq_file (k))
-    return sq > k ? XQ_DIR_N : XQ_DIR_S;
-  if (xq_sq_rank (sq) == xq_sq_rank (k))
-    return sq > k ? XQ_DIR_E : XQ_DIR_W;
-  return -1;
+  return t->line[k][sq];
 }
 
 /* Does moving a piece other than the general from `from` to `to` expose
@@ -720,31 +828,21 @@ exposes_general (const XqPosition *pos, const XqTables *t, XqSquare k, XqSquare 
                  XqSquare to)
 {
   XqColor them = xq_color_other (xq_piece_color (pos->board[from]));
-  int df = xq_sq_file (from) - xq_sq_file (k), dr = xq_sq_rank (from) - xq_sq_rank (k);
-  int dir_from = ray_towards (k, from), dir_to = ray_towards (k, to);
+  int dir_from = ray_towards (t, k, from), dir_to = ray_towards (t, k, to);
 
   if (dir_from >= 0 && ray_strikes (pos->board, t, k, dir_from, from, to, them))
     return TRUE;
   if (dir_to >= 0 && dir_to != dir_from && ray_strikes (pos->board, t, k, dir_to, from, to, them))
     return TRUE;
-  if (df * df == 1 && dr * dr == 1)
+  /* Off k's lines and near it, `from` is diagonally next to k: the leg
+   * of the horses on the two points beyond it. */
+  if (dir_from < 0 && xq_tables_in (t->near[k], from))
     {
       const XqPiece horse = xq_piece_make (them, XQ_HORSE);
-      int kf = xq_sq_file (k), kr = xq_sq_rank (k);
 
-      /* The two horse points whose leg is `from`. */
-      if (xq_sq_valid (kf + 2 * df, kr + dr))
-        {
-          XqSquare h = xq_sq_make (kf + 2 * df, kr + dr);
-          if (h != to && pos->board[h] == horse)
-            return TRUE;
-        }
-      if (xq_sq_valid (kf + df, kr + 2 * dr))
-        {
-          XqSquare h = xq_sq_make (kf + df, kr + 2 * dr);
-          if (h != to && pos->board[h] == horse)
-            return TRUE;
-        }
+      for (const XqStep *h = t->horse_from[k]; h->to >= 0; h++)
+        if (h->block == from && h->to != to && pos->board[h->to] == horse)
+          return TRUE;
     }
   return FALSE;
 }
@@ -764,7 +862,7 @@ pseudo_is_legal (XqPosition *pos, const XqTables *t, XqMove m, gboolean check)
 
   if (k == XQ_NO_SQUARE || from == k)
     return leaves_king_safe (pos, t, m);
-  near = xq_attacks_near_general (from, k) || xq_attacks_near_general (to, k);
+  near = xq_tables_in (t->near[k], from) || xq_tables_in (t->near[k], to);
   if (!check)
     return !near || !exposes_general (pos, t, k, from, to);
   /* In check, a far move does not change the attack either, unless it
@@ -772,6 +870,88 @@ pseudo_is_legal (XqPosition *pos, const XqTables *t, XqMove m, gboolean check)
   if (!near && pos->board[to] == XQ_EMPTY)
     return FALSE;
   return leaves_king_safe (pos, t, m);
+}
+
+/* Does the non-general move from `from` to `to` answer the check of the
+ * piece on c?  A soldier must be taken; a horse taken or its leg blocked;
+ * a chariot, a cannon or the facing general only by a move that leaves or
+ * enters its line through k, where exposes_general then walks the line
+ * again as it will stand (taken, blocked, or for a cannon a screen gone
+ * or added). */
+static inline gboolean
+may_answer_check (const XqTables *t, const XqPiece *b, XqSquare k, XqSquare c, XqSquare from,
+                  XqSquare to)
+{
+  switch (xq_piece_type (b[c]))
+    {
+    case XQ_PAWN:
+      return to == c;
+    case XQ_HORSE:
+      {
+        int df = xq_sq_file (k) - xq_sq_file (c), dr = xq_sq_rank (k) - xq_sq_rank (c);
+        XqSquare leg = dr * dr == 4 ? c + (dr > 0 ? 9 : -9) : c + (df > 0 ? 1 : -1);
+
+        return to == c || to == leg;
+      }
+    case XQ_CHARIOT:
+    case XQ_CANNON:
+    case XQ_KING:
+      {
+        int d = ray_towards (t, k, c);
+
+        return d == ray_towards (t, k, from) || d == ray_towards (t, k, to);
+      }
+    case XQ_NO_TYPE:
+    case XQ_ADVISOR:
+    case XQ_ELEPHANT:
+    default:
+      return TRUE;
+    }
+}
+
+/* pseudo_is_legal for a side in check by the pieces on checkers[0 ..
+ * n_checkers - 1] (xq_position_checkers), without playing the move: a
+ * move other than the general's must answer every check, and then, as
+ * only the lines through the two points it touches and a horse behind a
+ * leg it leaves can change, exposes_general tells the rest. */
+static inline gboolean
+legal_in_check (XqPosition *pos, const XqTables *t, XqMove m, const XqSquare *checkers,
+                int n_checkers)
+{
+  XqSquare k = pos->king[pos->side];
+  XqSquare from = xq_move_from (m), to = xq_move_to (m);
+
+  if (k == XQ_NO_SQUARE || from == k)
+    return leaves_king_safe (pos, t, m);
+  if (!xq_tables_in (t->near[k], from) && !xq_tables_in (t->near[k], to) &&
+      pos->board[to] == XQ_EMPTY)
+    return FALSE;
+  for (int i = 0; i < n_checkers; i++)
+    if (!may_answer_check (t, pos->board, k, checkers[i], from, to))
+      return FALSE;
+  return !exposes_general (pos, t, k, from, to);
+}
+
+/* The legal ones of the n pseudo-legal moves in moves, kept in order. */
+static inline int
+keep_legal (XqPosition *pos, const XqTables *t, XqMove *moves, int n)
+{
+  XqSquare checkers[XQ_ATTACKS_MAX_POINTS];
+  int n_checkers = general_attackers (pos, t, pos->king[pos->side],
+                                      xq_color_other (pos->side), checkers);
+  int legal = 0;
+
+  if (n_checkers == 0)
+    {
+      for (int i = 0; i < n; i++)
+        if (pseudo_is_legal (pos, t, moves[i], FALSE))
+          moves[legal++] = moves[i];
+    }
+  else
+    for (int i = 0; i < n; i++)
+      if (legal_in_check (pos, t, moves[i], checkers, n_checkers))
+        moves[legal++] = moves[i];
+  return legal;
 }
 
 gboolean
@@ -785,46 +965,37 @@ xq_position_move_may_check (const XqPosition *pos, XqMove m)
 {
   XqSquare k = pos->king[xq_color_other (pos->side)];
   XqSquare from = xq_move_from (m), to = xq_move_to (m);
+  const XqTables *t = xq_tables ();
 
-  if (k == XQ_NO_SQUARE || xq_attacks_near_general (from, k) || xq_attacks_near_general (to, k))
+  if (k == XQ_NO_SQUARE || xq_tables_in (t->near[k], from) || xq_tables_in (t->near[k], to))
     return TRUE;
-  return xq_piece_type (pos->board[from]) == XQ_HORSE && xq_attacks_horse_jump (to, k);
+  return xq_piece_type (pos->board[from]) == XQ_HORSE && xq_tables_in (t->horse_jump[k], to);
 }
 
 int
 xq_position_legal_moves (XqPosition *pos, XqMove *out)
 {
   const XqTables *t = xq_tables ();
-  int n, legal = 0;
-  gboolean check;
+  int n;
 
   g_return_val_if_fail (pos->king[pos->side] != XQ_NO_SQUARE, 0);
 
   n = xq_position_pseudo_moves (pos, out);
-  check = xq_position_in_check (pos, pos->side);
-  for (int i = 0; i < n; i++)
-    if (pseudo_is_legal (pos, t, out[i], check))
-      out[legal++] = out[i];
-  return legal;
+  return keep_legal (pos, t, out, n);
 }
 
 int
 xq_position_legal_moves_from (XqPosition *pos, XqSquare from, XqMove *out)
 {
   const XqTables *t = xq_tables ();
-  int n, legal = 0;
-  gboolean check;
+  int n;
 
   g_return_val_if_fail (from >= 0 && from < XQ_SQUARES, 0);
   if (pos->board[from] == XQ_EMPTY || xq_piece_color (pos->board[from]) != pos->side ||
       pos->king[pos->side] == XQ_NO_SQUARE)
     return 0;
   n = gen_piece (pos, t, from, out, 0);
-  check = xq_position_in_check (pos, pos->side);
-  for (int i = 0; i < n; i++)
-    if (pseudo_is_legal (pos, t, out[i], check))
-      out[legal++] = out[i];
-  return legal;
+  return keep_legal (pos, t, out, n);
 }
 
 gboolean
@@ -858,11 +1029,15 @@ xq_position_has_legal_move (XqPosition *pos)
 {
   const XqTables *t = xq_tables ();
   XqMove moves[XQ_MAX_MOVES];
-  gboolean check = xq_position_in_check (pos, pos->side);
-  int left = 0;
+  XqSquare checkers[XQ_ATTACKS_MAX_POINTS];
+  int n_checkers = pos->king[pos->side] == XQ_NO_SQUARE
+                     ? 0
+                     : general_attackers (pos, t, pos->king[pos->side],
+                                          xq_color_other (pos->side), checkers);
+  gboolean check = n_checkers > 0;
+  XqSquare own[XQ_SQUARES];
+  int pieces = side_squares (pos, own);
 
-  for (int type = XQ_KING; type <= XQ_PAWN; type++)
-    left += pos->count[xq_piece_make (pos->side, type)];
   /* In check the general's own steps are the likeliest way out. */
   if (check && pos->king[pos->side] != XQ_NO_SQUARE)
     {
@@ -872,21 +1047,18 @@ xq_position_has_legal_move (XqPosition *pos)
         if (leaves_king_safe (pos, t, moves[i]))
           return TRUE;
     }
-  /* Stops at the last piece of the side: the board need not be walked to
-   * its end. */
-  for (XqSquare sq = 0; sq < XQ_SQUARES && left > 0; sq++)
-    if (pos->board[sq] != XQ_EMPTY && xq_piece_color (pos->board[sq]) == pos->side)
-      {
-        int n;
+  for (int p = 0; p < pieces; p++)
+    {
+      int n;
 
-        left--;
-        if (check && sq == pos->king[pos->side])
-          continue;
-        n = gen_piece (pos, t, sq, moves, 0);
-        for (int i = 0; i < n; i++)
-          if (pseudo_is_legal (pos, t, moves[i], check))
-            return TRUE;
-      }
+      if (check && own[p] == pos->king[pos->side])
+        continue;
+      n = gen_piece (pos, t, own[p], moves, 0);
+      for (int i = 0; i < n; i++)
+        if (check ? legal_in_check (pos, t, moves[i], checkers, n_checkers)
+                  : pseudo_is_legal (pos, t, moves[i], FALSE))
+          return TRUE;
+    }
   return FALSE;
 }
 
@@ -967,12 +1139,26 @@ xq_position_undo_null (XqPosition *pos, const XqUndo *undo)
 gboolean
 xq_position_gives_check (XqPosition *pos, XqMove m)
 {
-  XqUndo u;
+  const XqTables *t = xq_tables ();
+  XqSquare from = xq_move_from (m), to = xq_move_to (m);
+  XqPiece moving = pos->board[from], captured = pos->board[to];
+  XqColor us = pos->side, them = xq_color_other (us);
+  XqSquare saved_king = pos->king[us];
   gboolean check;
 
-  xq_position_do_move (pos, m, &u);
-  check = xq_position_in_check (pos, pos->side);
-  xq_position_undo_move (pos, m, &u);
+  /* Played on the board alone (the key and the counters are not looked
+   * at), as leaves_king_safe does; taking the general ends the game, and
+   * a side without a general is in check by nothing. */
+  if (pos->king[them] == XQ_NO_SQUARE || xq_piece_type (captured) == XQ_KING)
+    return FALSE;
+  pos->board[to] = moving;
+  pos->board[from] = XQ_EMPTY;
+  if (xq_piece_type (moving) == XQ_KING)
+    pos->king[us] = to;
+  check = general_attacked (pos, t, pos->king[them], us);
+  pos->king[us] = saved_king;
+  pos->board[from] = moving;
+  pos->board[to] = captured;
   return check;
 }
 

@@ -71,6 +71,11 @@ gboolean  xq_position_is_consistent (const XqPosition *pos);
 /* Is the general of colour c attacked, counting the facing-generals rule. */
 gboolean  xq_position_in_check     (const XqPosition *pos, XqColor c);
 gboolean  xq_position_kings_facing (const XqPosition *pos);
+/* The points of the pieces that give check to the general of colour c
+ * (the other general too, when the two face each other on an open file),
+ * into out (XQ_ATTACKS_MAX_POINTS entries, xq-attacks.h); returns their
+ * number, 0 when c is not in check. */
+int       xq_position_checkers     (const XqPosition *pos, XqColor c, XqSquare *out);
 
 /* ---- Moves --------------------------------------------------------------- */
 

@@ -26,7 +26,6 @@
 #include "xq-solver-private.h"
 #include "xq-attacks.h"
 #include "xq-material.h"
-#include "xq-scored-move.h"
 #include "xq-tables.h"
 
 /* The table is probed at random, one likely cache miss per node; on huge
@@ -289,23 +288,32 @@ legal_moves (XqSolver *s, XqPosition *pos, XqMove *out)
 }
 
 /* Best score first, then by move: the order, and with it every table
- * entry a search leaves, does not depend on the generator's order.  An
- * insertion sort: the lists are short and mostly in order already. */
-static void
-sort_moves (XqScoredMove *v, int n)
+ * entry a search leaves, does not depend on the generator's order.  The
+ * order is xq_scored_move_compare's, as one number per move: the score
+ * turned over (0x7fffffff - score, unsigned, falls as the score rises,
+ * over the whole range of an int) above the move. */
+static inline guint64
+order_key (XqMove m, int score)
 {
-  for (int i = 1; i < n; i++)
-    {
-      XqScoredMove x = v[i];
-      int j = i;
+  return (guint64) (0x7fffffffu - (guint32) score) << 16 | m;
+}
 
-      while (j > 0 && xq_scored_move_compare (&v[j - 1], &x) > 0)
-        {
-          v[j] = v[j - 1];
-          j--;
-        }
-      v[j] = x;
-    }
+/* The i-th move in that order, the first i already in place: the best of
+ * keys[i .. n - 1] is moved to keys[i].  A search mostly stops after its
+ * first moves, so sorting the rest would be wasted. */
+static inline XqMove
+next_in_order (guint64 *keys, int i, int n)
+{
+  int best = i;
+  guint64 x;
+
+  for (int j = i + 1; j < n; j++)
+    if (keys[j] < keys[best])
+      best = j;
+  x = keys[best];
+  keys[best] = keys[i];
+  keys[i] = x;
+  return (XqMove) (x & 0xffff);
 }
 
 /* The key the position gets after m, without playing it. */
@@ -374,6 +382,7 @@ on_segment (XqSquare sq, XqSquare a, XqSquare b, gboolean to_b)
 static int
 defender_escapes (XqPosition *pos, Escape *out)
 {
+  const XqTables *t = xq_tables ();
   XqMove moves[XQ_MAX_MOVES];
   XqColor us = pos->side, them = xq_color_other (us);
   XqSquare k = pos->king[them];
@@ -397,7 +406,7 @@ defender_escapes (XqPosition *pos, Escape *out)
       Escape *e = &out[count];
       XqPieceType type = xq_piece_type (pos->board[from]);
 
-      if (type == XQ_KING || xq_attacks_near_general (from, k) || xq_attacks_near_general (to, k))
+      if (type == XQ_KING || xq_tables_in (t->near[k], from) || xq_tables_in (t->near[k], to))
         continue;
       e->kind = ESCAPE_PIECE;
       e->a = from;
@@ -479,7 +488,7 @@ defender_escapes (XqPosition *pos, Escape *out)
 
 /* Can the quiet (non-checking) attacker move m take away the escape? */
 static inline gboolean
-may_take_away (const XqPosition *pos, const Escape *e, XqMove m)
+may_take_away (const XqPosition *pos, const XqTables *t, const Escape *e, XqMove m)
 {
   XqSquare from = xq_move_from (m), to = xq_move_to (m);
 
@@ -489,8 +498,8 @@ may_take_away (const XqPosition *pos, const Escape *e, XqMove m)
       return to == e->a || to == e->block ||
              (e->segment && on_segment (to, e->a, e->b, e->reach_b));
     case ESCAPE_GENERAL:
-      return xq_attacks_near_general (from, e->b) || xq_attacks_near_general (to, e->b) ||
-             (xq_piece_type (pos->board[from]) == XQ_HORSE && xq_attacks_horse_jump (to, e->b));
+      return xq_tables_in (t->near[e->b], from) || xq_tables_in (t->near[e->b], to) ||
+             (xq_piece_type (pos->board[from]) == XQ_HORSE && xq_tables_in (t->horse_jump[e->b], to));
     default:
       return TRUE;
     }
@@ -503,6 +512,7 @@ may_take_away (const XqPosition *pos, const Escape *e, XqMove m)
 static gboolean
 attack_in_one (XqSolver *s, XqPosition *pos, XqMove hint)
 {
+  const XqTables *t = xq_tables ();
   XqMove moves[XQ_MAX_MOVES];
   Escape escapes[XQ_MAX_MOVES];
   gboolean check;
@@ -537,7 +547,7 @@ attack_in_one (XqSolver *s, XqPosition *pos, XqMove hint)
             continue;
 
           /* Quiet: it must take away every escape to stalemate. */
-          while (j < n_escapes && may_take_away (pos, &escapes[j], m))
+          while (j < n_escapes && may_take_away (pos, t, &escapes[j], m))
             j++;
           if (j < n_escapes)
             continue;
@@ -598,7 +608,7 @@ static gboolean
 attack (XqSolver *s, XqPosition *pos, int n, int ply)
 {
   XqMove moves[XQ_MAX_MOVES], replies[XQ_MAX_MOVES];
-  XqScoredMove order[XQ_MAX_MOVES];
+  guint64 order[XQ_MAX_MOVES];
   XqMove hint = XQ_MOVE_NONE;
   gboolean known;
   int count;
@@ -667,16 +677,14 @@ attack (XqSolver *s, XqPosition *pos, int n, int ply)
       xq_position_undo_move (pos, m, &u);
       if (m == hint)
         score += 100000;
-      order[i].move = m;
-      order[i].score = score;
+      order[i] = order_key (m, score);
     }
   if (!charge (s, 4 * (guint64) count))
     return FALSE;
-  sort_moves (order, count);
 
   for (int i = 0; i < count; i++)
     {
-      XqMove m = order[i].move;
+      XqMove m = next_in_order (order, i, count);
       XqUndo u;
       gboolean wins;
 
@@ -717,7 +725,7 @@ defend (XqSolver *s, XqPosition *pos, int n, int ply)
   const XqTables *t = xq_tables ();
   XqMove moves[XQ_MAX_MOVES];
   guint64 keys[XQ_MAX_MOVES];
-  XqScoredMove order[XQ_MAX_MOVES];
+  guint64 order[XQ_MAX_MOVES];
   XqMove hint = XQ_MOVE_NONE;
   gboolean known;
   int count;
@@ -781,29 +789,23 @@ defend (XqSolver *s, XqPosition *pos, int n, int ply)
        * refutation the table remembers. */
       if (xq_position_move_may_check (pos, m))
         {
-          XqUndo u;
-
-          xq_position_do_move (pos, m, &u);
           charge (s, 2);  /* the move, the check test and the take-back */
-          if (xq_position_in_check (pos, pos->side))
+          if (xq_position_gives_check (pos, m))
             score += 60000;
-          xq_position_undo_move (pos, m, &u);
         }
       if (m == hint)
         score += 100000;
       else if (m == s->killer[ply])
         score += 50000;
       score += (int) MIN (s->history[pos->board[from]][to], 40000u);
-      order[i].move = m;
-      order[i].score = score;
+      order[i] = order_key (m, score);
     }
   if (!charge (s, 4 * (guint64) count))
     return FALSE;
-  sort_moves (order, count);
 
   for (int i = 0; i < count; i++)
     {
-      XqMove m = order[i].move;
+      XqMove m = next_in_order (order, i, count);
       XqUndo u;
       gboolean lost;
 

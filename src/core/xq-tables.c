@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #define G_LOG_DOMAIN "xq-tables"
 
+#include <string.h>
+
+#include "xq-attacks.h"
 #include "xq-tables.h"
 
 static XqTables tables;
+const XqTables *xq_tables_built;
 
 /* splitmix64: a fixed seed keeps Zobrist keys identical across runs, so
  * keys written in test expectations and logs stay meaningful. */
@@ -168,16 +172,32 @@ build_tables (XqTables *t)
         t->can_stand[xq_piece_make (c, XQ_CHARIOT)][sq] = TRUE;
         t->can_stand[xq_piece_make (c, XQ_CANNON)][sq] = TRUE;
       }
+
+  memset (t->line, -1, sizeof t->line);
+  for (XqSquare a = 0; a < XQ_SQUARES; a++)
+    for (int d = 0; d < XQ_N_DIRS; d++)
+      for (int i = 0; t->ray[a][d][i] >= 0; i++)
+        t->line[a][t->ray[a][d][i]] = (gint8) d;
+
+  for (XqSquare k = 0; k < XQ_SQUARES; k++)
+    for (XqSquare sq = 0; sq < XQ_SQUARES; sq++)
+      {
+        if (xq_attacks_near_general (sq, k))
+          t->near[k][sq >> 6] |= G_GUINT64_CONSTANT (1) << (sq & 63);
+        if (xq_attacks_horse_jump (sq, k))
+          t->horse_jump[k][sq >> 6] |= G_GUINT64_CONSTANT (1) << (sq & 63);
+      }
 }
 
 const XqTables *
-xq_tables (void)
+xq_tables_build (void)
 {
   static gsize initialized = 0;
 
   if (g_once_init_enter (&initialized))
     {
       build_tables (&tables);
+      g_atomic_pointer_set (&xq_tables_built, &tables);
       g_once_init_leave (&initialized, 1);
     }
   return &tables;

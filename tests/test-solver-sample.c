@@ -43,19 +43,25 @@ sample_line_free (gpointer p)
   g_free (l);
 }
 
-static void
-load_sample (void)
+/* The lines of a file in tools/ (the source tree's). */
+static char **
+tool_file_lines (const char *name)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("XQ_SOURCE_DIR"), "tools", "mate-sample.fen",
-                                            NULL);
+  g_autofree char *path = g_build_filename (g_getenv ("XQ_SOURCE_DIR"), "tools", name, NULL);
   g_autofree char *contents = NULL;
   g_autoptr(GError) error = NULL;
-  g_auto(GStrv) lines = NULL;
 
   g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
   g_assert_no_error (error);
+  return g_strsplit (contents, "\n", -1);
+}
+
+static void
+load_sample (void)
+{
+  g_auto(GStrv) lines = tool_file_lines ("mate-sample.fen");
+
   sample = g_ptr_array_new_with_free_func (sample_line_free);
-  lines = g_strsplit (contents, "\n", -1);
   for (int i = 0; lines[i]; i++)
     {
       g_auto(GStrv) f = NULL;
@@ -572,18 +578,11 @@ assert_same_check_tests (XqPosition *pos)
 static void
 test_check_test (void)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("XQ_SOURCE_DIR"), "tools", "game-mates.fen",
-                                            NULL);
-  g_autofree char *contents = NULL;
-  g_autoptr(GError) error = NULL;
-  g_auto(GStrv) lines = NULL;
+  g_auto(GStrv) lines = tool_file_lines ("game-mates.fen");
   guint64 positions = 0, in_check = 0;
 
-  g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
-  g_assert_no_error (error);
   memset (checks_met, 0, sizeof checks_met);
   facing_refused = 0;
-  lines = g_strsplit (contents, "\n", -1);
   for (int l = 0; lines[l]; l++)
     {
       g_auto(GStrv) f = NULL;

@@ -706,6 +706,36 @@ test_cancel (gconstpointer one_key)
   xq_solver_free (d.solver);
 }
 
+/* A cancel that lands between two calls of one job (a puzzle's proof is
+ * several calls: its distance, every key, the author's keys) stops the
+ * job: the solver stays cancelled, so each later call answers at once
+ * with XQ_SOLVE_ABORTED, whichever entry point it uses, even for a mate
+ * in 1; a new solver answers as before. */
+static void
+test_cancel_sticks (void)
+{
+  g_autoptr(XqSolver) solver = xq_solver_new ();
+  g_autoptr(XqSolver) fresh = xq_solver_new ();
+  XqPosition mate1, deep;
+  XqSolution sol;
+  XqMove line[XQ_SOLVER_MAX_DEPTH * 2];
+  int len = 0;
+
+  /* Red's chariot mates on e8 (mate in 1); the mate in 9 of docs/solver.md. */
+  load (&mate1, "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1");
+  load (&deep, "5a3/2P1k4/4r4/4R3p/6p2/4p4/8P/9/9/3AKA3 w - - 0 1");
+  g_assert_cmpint (xq_solver_solve (solver, &mate1, 1, &sol), ==, XQ_SOLVE_MATE);
+  xq_solver_cancel (solver);
+  g_assert_cmpint (xq_solver_solve (solver, &mate1, 1, &sol), ==, XQ_SOLVE_ABORTED);
+  g_assert_cmpint (xq_solver_solve_distance (solver, &mate1, 3, &sol), ==, XQ_SOLVE_ABORTED);
+  g_assert_cmpint (xq_solver_solve_within (solver, &mate1, 1, &sol), ==, XQ_SOLVE_ABORTED);
+  g_assert_cmpint (xq_solver_solve_distance (solver, &deep, 9, &sol), ==, XQ_SOLVE_ABORTED);
+  g_assert_cmpuint (xq_solver_get_work (solver), <, 1000000);
+  g_assert_cmpint (xq_solver_main_line (solver, &mate1, 1, line, &len), ==, XQ_SOLVE_ABORTED);
+  g_assert_cmpint (xq_solver_solve (fresh, &mate1, 1, &sol), ==, XQ_SOLVE_MATE);
+  g_assert_cmpint (sol.mate, ==, 1);
+}
+
 typedef struct {
   const char *fen;    /* a final position, the loser to move */
   int         kill;   /* an XqKill the final position shows, -1 for none at all */
@@ -983,6 +1013,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/solver/time-limit", test_time_limit);
   g_test_add_data_func ("/core/solver/cancel", GINT_TO_POINTER (FALSE), test_cancel);
   g_test_add_data_func ("/core/solver/cancel-distance", GINT_TO_POINTER (TRUE), test_cancel);
+  g_test_add_func ("/core/solver/cancel-sticks", test_cancel_sticks);
   g_test_add_func ("/core/solver/cli/solve", test_cli_solve);
   g_test_add_func ("/core/solver/cli/errors", test_cli_errors);
   g_test_add_func ("/core/solver/cli/puzzle-gen", test_cli_puzzle_gen);

@@ -840,9 +840,10 @@ begin (XqSolver *s, XqColor attacker)
   s->nodes = 0;
   s->work = 0;
   s->pn_work = 0;
-  s->aborted = FALSE;
   s->timed_out = FALSE;
-  g_atomic_int_set (&s->cancelled, 0);
+  /* A cancel sticks: a job of several calls cancelled between two of
+   * them stops at the next one instead of running it to its budget. */
+  s->aborted = g_atomic_int_get (&s->cancelled) != 0;
   s->started = s->time_limit > 0 ? xq_solver_cpu_now () : 0;
   s->next_clock = CLOCK_EVERY;
 }

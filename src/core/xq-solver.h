@@ -80,7 +80,9 @@ gboolean      xq_solver_timed_out      (const XqSolver *solver);
  * the same either way. */
 void          xq_solver_set_proof_numbers (XqSolver *solver, gboolean enabled);
 /* Stops the call under way (from any thread) within a few milliseconds:
- * it answers XQ_SOLVE_ABORTED.  The next call starts afresh. */
+ * it answers XQ_SOLVE_ABORTED.  The cancel sticks: every later call of
+ * this solver answers XQ_SOLVE_ABORTED at once, so a job of several calls
+ * cancelled between two of them stops too.  New work takes a new solver. */
 void          xq_solver_cancel         (XqSolver *solver);
 /* The work spent by the last call. */
 guint64       xq_solver_get_work       (const XqSolver *solver);

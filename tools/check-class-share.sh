@@ -273,11 +273,21 @@ if [ -n "$fuse" ] && [ -d "$fuse/class-3b" ]; then
 else
   echo "# GVfs's FUSE path is not there on this machine (gvfsd-fuse needs /dev/fuse and fusermount3): smb:// only"
 fi
-pc teacher class report --class "$folder" --out "$work/report.pdf" --lessons "$src/lessons" >/dev/null 2>&1
+pc teacher class report --class "$folder" --out "$work/report.pdf" --lessons "$src/lessons" \
+  >"$work/report.log" 2>&1
+status=$?
 text=$(pdftotext -layout "$work/report.pdf" - 2>/dev/null)
 echo "$text" | grep -q "Class 3B" && echo "$text" | grep -q "Mei" && echo "$text" | grep -q "Tom" &&
   echo "$text" | grep -q "setting up"
-check "xqtool class report --class smb://…: the class, its learners and its own unit" test $? -eq 0
+found=$?
+check "xqtool class report --class smb://…: the class, its learners and its own unit" test $found -eq 0
+if [ $found -ne 0 ]; then
+  # What went wrong, for the log: xqtool's exit and words, and the report's first lines.
+  echo "# xqtool class report exited $status; it said:"
+  sed 's/^/#   /' "$work/report.log"
+  echo "# the report's text began:"
+  echo "$text" | head -20 | sed 's/^/#   /'
+fi
 
 # ---- Unmounted, stopped ----------------------------------------------------------------------
 gio mount -u "$uri" >/dev/null 2>&1; check "the share unmounts" test $? -eq 0

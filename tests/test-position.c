@@ -690,6 +690,31 @@ test_put_second_general (void)
   g_assert_cmpint (pos.king[XQ_RED], ==, XQ_NO_SQUARE);
 }
 
+/* xq_position_play_line: a legal line is played; at an illegal move it
+ * stops, the position standing after the legal moves before it. */
+static void
+test_play_line (void)
+{
+  XqPosition pos, after;
+  XqMove line[3] = { xq_move_from_iccs ("h2e2"), xq_move_from_iccs ("h9g7"), xq_move_from_iccs ("e2e9") };
+  g_autofree char *fen = NULL;
+  XqUndo u;
+
+  xq_position_init_start (&pos);
+  g_assert_true (xq_position_play_line (&pos, line, 2));
+  fen = xq_position_to_fen (&pos);
+  g_assert_cmpstr (fen, ==, "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2");
+  /* e2e9: the cannon cannot take the general with its own soldier and
+   * Black's between (two screens). */
+  xq_position_init_start (&after);
+  xq_position_do_move (&after, line[0], &u);
+  xq_position_do_move (&after, line[1], &u);
+  xq_position_init_start (&pos);
+  g_assert_false (xq_position_play_line (&pos, line, 3));
+  g_assert_true (memcmp (&pos, &after, sizeof pos) == 0);
+  g_assert_true (xq_position_play_line (&pos, NULL, 0));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -717,6 +742,7 @@ main (int argc, char **argv)
     }
   g_test_add_func ("/core/position/random-play", test_random_play);
   g_test_add_func ("/core/position/iccs-text", test_iccs_text);
+  g_test_add_func ("/core/position/play-line", test_play_line);
   g_test_add_func ("/core/position/put-second-general", test_put_second_general);
   for (gsize i = 0; i < G_N_ELEMENTS (illegal_cases); i++)
     {

@@ -1042,13 +1042,8 @@ xq_kill_steer_move (XqSolver *solver, const XqPosition *start, const XqMove *pla
   c.budget = budget ? budget : XQ_KILL_CONFIRM_BUDGET;
   c.start = *start;
   pos = *start;
-  for (int i = 0; i < n_played; i++)
-    {
-      XqUndo u;
-
-      g_return_val_if_fail (xq_position_is_legal (&pos, played[i]), XQ_CONFIRM_UNDECIDED);
-      xq_position_do_move (&pos, played[i], &u);
-    }
+  if (!xq_position_play_line (&pos, played, n_played))
+    g_return_val_if_reached (XQ_CONFIRM_UNDECIDED);
   r = xq_solver_solve (solver, &pos, max_n, &sol);
   spend_work (&c);
   if (r == XQ_SOLVE_NONE)

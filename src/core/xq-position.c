@@ -1062,6 +1062,21 @@ xq_position_has_legal_move (XqPosition *pos)
   return FALSE;
 }
 
+gboolean
+xq_position_play_line (XqPosition *pos, const XqMove *moves, int n)
+{
+  g_return_val_if_fail (pos != NULL && (moves != NULL || n == 0), FALSE);
+  for (int i = 0; i < n; i++)
+    {
+      XqUndo u;
+
+      if (!xq_position_is_legal (pos, moves[i]))
+        return FALSE;
+      xq_position_do_move (pos, moves[i], &u);
+    }
+  return TRUE;
+}
+
 void
 xq_position_do_move (XqPosition *pos, XqMove m, XqUndo *undo)
 {

@@ -102,6 +102,9 @@ gboolean  xq_position_move_may_check (const XqPosition *pos, XqMove m);
 
 void      xq_position_do_move      (XqPosition *pos, XqMove m, XqUndo *undo);
 void      xq_position_undo_move    (XqPosition *pos, XqMove m, const XqUndo *undo);
+/* Plays moves[0..n) on pos, each checked first; FALSE at the first
+ * illegal one (pos then stands after the legal ones before it). */
+gboolean  xq_position_play_line    (XqPosition *pos, const XqMove *moves, int n);
 /* Passes the turn (for threat detection); undo with undo_null. */
 void      xq_position_do_null      (XqPosition *pos, XqUndo *undo);
 void      xq_position_undo_null    (XqPosition *pos, const XqUndo *undo);

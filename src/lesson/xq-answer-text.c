@@ -317,13 +317,8 @@ xq_answer_next_move (XqSolver *solver, const XqPosition *start, const XqMove *pl
         return *move != XQ_MOVE_NONE ? XQ_SOLVE_MATE : XQ_SOLVE_ABORTED;
       }
   pos = *start;
-  for (int i = 0; i < n_played; i++)
-    {
-      XqUndo u;
-
-      g_return_val_if_fail (xq_position_is_legal (&pos, played[i]), XQ_SOLVE_ABORTED);
-      xq_position_do_move (&pos, played[i], &u);
-    }
+  if (!xq_position_play_line (&pos, played, n_played))
+    g_return_val_if_reached (XQ_SOLVE_ABORTED);
   r = xq_solver_solve (solver, &pos, left, &sol);
   if (r == XQ_SOLVE_MATE && sol.n_keys > 0)
     *move = sol.keys[0];
